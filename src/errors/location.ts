@@ -1,0 +1,55 @@
+/** RFC 6901: `~` becomes `~0`, `/` becomes `~1`. */
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Reverses escapePointerToken. */
+export function unescapePointerToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Builds a JSON Pointer from segments. */
+export function pointerOf(segments: readonly (string | number)[]): string {
+  return segments.map((s) => '/' + escapePointerToken(String(s))).join('');
+}
+
+/** Splits a JSON Pointer (`''` is the root) into unescaped segments; undefined when malformed. */
+export function pointerSegments(pointer: string): string[] | undefined {
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) return undefined;
+  return pointer.slice(1).split('/').map(unescapePointerToken);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * The JSONPath-like form the model reads: `$`, `$.days`, `$.tags[1]`, `$["a b"]`.
+ * Array indices are told apart from numeric keys by the value itself, so the caller passes
+ * the segments with numbers for indices.
+ */
+export function pathOf(segments: readonly (string | number)[]): string {
+  let out = '$';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (IDENTIFIER.test(s)) out += `.${s}`;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out;
+}
+
+/** Segments of an instance pointer, with indices as numbers where the data holds an array there. */
+export function typedSegments(data: unknown, pointer: string): (string | number)[] {
+  const segments = pointerSegments(pointer) ?? [];
+  const out: (string | number)[] = [];
+  let node: unknown = data;
+  for (const seg of segments) {
+    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(seg)) {
+      out.push(Number(seg));
+      node = node[Number(seg)];
+    } else {
+      out.push(seg);
+      node = node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, seg) ? (node as Record<string, unknown>)[seg] : undefined;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+import type { ErrorObject } from 'ajv';
+
+/** Quotes a value as JSON, shortened so a huge value cannot flood the model's context. */
+export function quote(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(typeof value);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** One short English sentence per broken rule, values quoted as JSON. */
+export function messageFor(e: ErrorObject, value: unknown): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required': return `missing required property ${quote(p['missingProperty'])}`;
+    case 'additionalProperties': return `unexpected property ${quote(p['additionalProperty'])}`;
+    case 'unevaluatedProperties': return `unexpected property ${quote(p['unevaluatedProperty'])}`;
+    case 'type': {
+      const t = p['type'];
+      return `expected ${Array.isArray(t) ? t.join(' or ') : String(t).split(',').join(' or ')}, got ${typeName(value)}`;
+    }
+    case 'enum': return `${quote(value)} is not one of ${quote(p['allowedValues'])}`;
+    case 'const': return `expected ${quote(p['allowedValue'])}, got ${quote(value)}`;
+    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+      return `${quote(value)} must be ${String(p['comparison'])} ${String(p['limit'])}`;
+    case 'multipleOf': return `${quote(value)} must be a multiple of ${String(p['multipleOf'])}`;
+    case 'minLength': return `must be at least ${String(p['limit'])} characters long`;
+    case 'maxLength': return `must be at most ${String(p['limit'])} characters long`;
+    case 'pattern': return `${quote(value)} does not match pattern ${quote(p['pattern'])}`;
+    case 'format': return `${quote(value)} is not a valid ${String(p['format'])}`;
+    case 'minItems': return `must have at least ${String(p['limit'])} items`;
+    case 'maxItems': return `must have at most ${String(p['limit'])} items`;
+    case 'uniqueItems': return `items ${String(p['j'])} and ${String(p['i'])} are equal; items must be unique`;
+    case 'minProperties': return `must have at least ${String(p['limit'])} properties`;
+    case 'maxProperties': return `must have at most ${String(p['limit'])} properties`;
+    case 'minContains': case 'maxContains': case 'contains':
+      return p['maxContains'] !== undefined ? `must contain between ${String(p['minContains'])} and ${String(p['maxContains'])} matching items` : `must contain at least ${String(p['minContains'] ?? 1)} matching item(s)`;
+    case 'dependentRequired': return `property ${quote(p['property'])} requires property ${quote(p['missingProperty'])}`;
+    case 'propertyNames': return `property name ${quote(p['propertyName'])} is invalid`;
+    case 'unevaluatedItems': case 'items': return `must have at most ${String(p['limit'])} items`;
+    case 'not': return 'must not match the schema in "not"';
+    case 'oneOf': return Array.isArray(p['passingSchemas']) ? `matches ${(p['passingSchemas'] as unknown[]).length} branches of "oneOf"; exactly one is allowed` : 'matches none of the "oneOf" branches';
+    case 'anyOf': return 'matches none of the "anyOf" branches';
+    case 'if': return `must match the "${String(p['failingKeyword'])}" schema`;
+    case 'false schema': return 'no value is allowed here';
+    default: return e.message ?? `fails "${e.keyword}"`;
+  }
+}

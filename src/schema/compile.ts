@@ -1,0 +1,242 @@
+import type { ValidateFunction } from 'ajv';
+import { fail, guarded, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
+import { checkArguments, checkArgumentsText } from './arguments.js';
+import { canonicalJson } from './canonical.js';
+import { classifyDialect, echo } from './dialect.js';
+import { findDocument, normaliseRegistry } from './documents.js';
+import { compileOn, createEngine, metaValidate, sharedEngine } from './engine.js';
+import { engineGaps } from './engine-gaps.js';
+import { gateDocument } from './gate.js';
+import { copyJson, deepFreeze, problemPointer } from './json-value.js';
+import { resolveOptions, type ResolvedOptions, type SchemaOptions } from './options.js';
+import { ANONYMOUS_BASE, emptyIndex, indexDocument, lookupTarget, resolveUri, splitFragment, type ResourceIndex } from './references.js';
+import { rewriteForEngine } from './rewrite.js';
+import { checkToolRoot } from './tool-root.js';
+import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
+import { isObject, walkSchema } from './walk.js';
+
+/** A schema that passed every gate and was compiled once (rule 10). */
+export interface CompiledSchema {
+  /** A deep-frozen private copy of the schema as given (never the rewritten one). */
+  readonly schema: unknown;
+  /** Validates an argument value; on success `value` is the same reference. */
+  validate(args: unknown): Result<unknown>;
+  /** Parses a JSON text strictly, then validates it; on success `value` is the parsed value. */
+  validateJSON(text: string): Result<unknown>;
+}
+
+/** Internal switches that the public entry points fix. */
+export interface CompileFlags {
+  /** Rule 5; the suite runner turns it off so non-object suite schemas can run. */
+  readonly toolRoot: boolean;
+}
+
+/** Meta-schema URIs Ajv carries itself, so `$ref`s to them resolve without a registry. */
+const BUILTIN_DOCUMENTS = new Set([
+  'https://json-schema.org/draft/2020-12/schema',
+  ...['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map((m) => `https://json-schema.org/draft/2020-12/meta/${m}`),
+]);
+
+interface LoadedDocument {
+  readonly uri: string;
+  /** Mutable private copy; rewritten before compiling. */
+  readonly schema: unknown;
+  readonly vocabularies: ReadonlySet<string>;
+}
+
+interface Pipeline {
+  readonly options: ResolvedOptions;
+  readonly registry: Map<string, unknown>;
+  readonly index: ResourceIndex;
+  readonly documents: LoadedDocument[];
+  readonly refusals: Violation[];
+  formatAssertion: boolean;
+  usedExternal: boolean;
+}
+
+const cache = new Map<string, CompiledSchema>();
+const CACHE_LIMIT = 2000;
+
+function remember(key: string, compiled: CompiledSchema): void {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, compiled);
+}
+
+/** Dialect and vocabulary gate, meta-schema check and keyword gate for one document. */
+function admitDocument(p: Pipeline, uri: string, schema: unknown, rootLabel: boolean): Result<true> {
+  const location = (pointer: string): string => (rootLabel ? pointer : `${uri}#${pointer}`);
+  let vocabularies: ReadonlySet<string> = DEFAULT_VOCABULARIES;
+  let checked: unknown = schema;
+  if (isObject(schema)) {
+    const dialect = classifyDialect(schema['$schema'], location('/$schema'));
+    if (!dialect.ok) return dialect;
+    if (dialect.value.kind === 'custom') {
+      const metaUri = dialect.value.uri;
+      const found = findDocument(splitFragment(metaUri).base, p.registry, p.options);
+      if (!found.ok) return found;
+      if (found.value === undefined) {
+        const message = `unsupported dialect ${echo(schema['$schema'])}: not 2020-12 and no meta-schema with that URI in schemaRegistry or schemaLoader`;
+        return fail('unsupported_capability', message, [schemaViolation('$schema', message, location('/$schema'))]);
+      }
+      p.usedExternal = true;
+      const verdict = vocabulariesOf(metaUri, found.value.schema);
+      if (!verdict.ok) return verdict;
+      vocabularies = verdict.value.vocabularies;
+      if (verdict.value.formatAssertion) p.formatAssertion = true;
+      // The standard meta-schema still applies: a custom one may only add constraints (fail closed).
+      const { $schema: _ignored, ...rest } = schema;
+      checked = rest;
+    }
+  }
+  const metaErrors = metaValidate(checked);
+  if (metaErrors.length > 0) {
+    const violations = metaErrors.map((e) => schemaViolation(e.keyword, `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`, location(e.instancePath)));
+    return fail('validation', `invalid schema: ${violations[0]?.message ?? 'does not match the Draft 2020-12 meta-schema'}`, violations);
+  }
+  const patternErrors = checkPatterns(schema, location);
+  if (patternErrors.length > 0) return fail('validation', `invalid schema: ${patternErrors[0]?.message}`, patternErrors);
+  p.refusals.push(...gateDocument(schema, { vocabularies, formatAssertion: p.options.formatAssertion || p.formatAssertion, contentAssertion: p.options.contentAssertion, unknownKeywords: p.options.unknownKeywords, location }));
+  p.refusals.push(...engineGaps(schema, location));
+  p.documents.push({ uri, schema, vocabularies });
+  indexDocument(p.index, schema, uri);
+  return ok(true);
+}
+
+/** Validation §6.3.3: patterns are ECMA-262 regular expressions; toolgate compiles them with the `u` flag. */
+function checkPatterns(schema: unknown, location: (p: string) => string): Violation[] {
+  const out: Violation[] = [];
+  const tryCompile = (source: string, at: string): void => {
+    try {
+      new RegExp(source, 'u');
+    } catch (thrown) {
+      out.push(schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${thrownMessage(thrown)}`, location(at)));
+    }
+  };
+  walkSchema(schema, ({ node, pointer }) => {
+    if (typeof node['pattern'] === 'string') tryCompile(node['pattern'], `${pointer}/pattern`);
+    const pp = node['patternProperties'];
+    if (isObject(pp)) for (const k of Object.keys(pp)) tryCompile(k, `${pointer}/patternProperties`);
+  });
+  return out;
+}
+
+/** Resolves every reference, pulling documents from registry and loader; lists all unresolved ones. */
+function resolveReferences(p: Pipeline): Result<true> {
+  const unresolved: Violation[] = [];
+  for (let i = 0; i < p.index.references.length; i++) {
+    const ref = p.index.references[i]!;
+    const at = ref.docUri === p.documents[0]?.uri ? ref.schemaPath : `${ref.docUri}#${ref.schemaPath}`;
+    if (ref.target === undefined) {
+      unresolved.push(schemaViolation(ref.keyword, `unresolved reference ${echo(ref.value)}: not a valid URI reference`, at));
+      continue;
+    }
+    let state = lookupTarget(p.index, ref.target);
+    const base = splitFragment(ref.target).base;
+    if (state === 'external' && BUILTIN_DOCUMENTS.has(base)) continue;
+    if (state === 'external') {
+      const found = findDocument(base, p.registry, p.options);
+      if (!found.ok) return found;
+      if (found.value !== undefined) {
+        p.usedExternal = true;
+        const admitted = admitDocument(p, base, found.value.schema, false);
+        if (!admitted.ok) return admitted;
+        state = lookupTarget(p.index, ref.target);
+      }
+    }
+    if (state !== 'found') {
+      unresolved.push(schemaViolation(ref.keyword, `unresolved reference ${echo(ref.value)}${state === 'external' ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)' : ''}`, at));
+    }
+  }
+  if (p.index.duplicates.length > 0) {
+    const d = p.index.duplicates[0]!;
+    return fail('validation', `duplicate schema identifier ${echo(d.uri)}`, p.index.duplicates.map((x) => schemaViolation('$id', `duplicate schema identifier ${echo(x.uri)}`, x.schemaPath)));
+  }
+  if (unresolved.length > 0) return fail('validation', `unresolved references: ${unresolved.map((u) => u.message.replace(/^unresolved reference /, '').split(' ')[0]).join(', ')}`, unresolved);
+  return ok(true);
+}
+
+function needsPrivateEngine(p: Pipeline): boolean {
+  if (p.documents.length > 1) return true;
+  let found = false;
+  walkSchema(p.documents[0]?.schema, ({ node }) => {
+    if ('$id' in node || '$anchor' in node || '$dynamicAnchor' in node) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** The pipeline behind validateSchema and the suite runner. */
+export function compileSchema(schema: unknown, options: SchemaOptions | undefined, flags: CompileFlags): Result<CompiledSchema> {
+  const resolved = resolveOptions(options);
+  const copy = copyJson(schema);
+  if (!copy.ok) {
+    const message = `schema is not JSON at ${problemPointer(copy.problem) || 'the root'}: ${copy.problem.reason}`;
+    return fail('validation', message, [schemaViolation('json', message, problemPointer(copy.problem))]);
+  }
+  if (flags.toolRoot) {
+    const root = checkToolRoot(copy.value);
+    if (!root.ok) return root;
+  }
+  if (typeof copy.value !== 'boolean' && !isObject(copy.value)) {
+    const message = `a schema must be an object or a boolean, got ${echo(copy.value)}`;
+    return fail('validation', message, [schemaViolation('type', message, '')]);
+  }
+  const flagKey = `${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}`;
+  const quickKey = `${flagKey}|${canonicalJson(copy.value)}`;
+  const hit = cache.get(quickKey);
+  if (hit !== undefined) return ok(hit);
+
+  const p: Pipeline = { options: resolved, registry: normaliseRegistry(resolved.schemaRegistry), index: emptyIndex(), documents: [], refusals: [], formatAssertion: false, usedExternal: false };
+  const rootUri = (isObject(copy.value) && typeof copy.value['$id'] === 'string' && resolveUri(copy.value['$id'], ANONYMOUS_BASE)) || ANONYMOUS_BASE;
+  const admitted = admitDocument(p, splitFragment(rootUri).base, copy.value, true);
+  if (!admitted.ok) return admitted;
+  const refs = resolveReferences(p);
+  if (!refs.ok) return refs;
+  if (p.refusals.length > 0) {
+    return fail('unsupported_capability', `schema uses what toolgate cannot enforce exactly: ${p.refusals[0]?.message}`, p.refusals);
+  }
+  for (const d of p.documents) rewriteForEngine(d.schema, d.vocabularies);
+  const config = { formatAssertion: resolved.formatAssertion || p.formatAssertion, contentAssertion: resolved.contentAssertion };
+  const fullKey = `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${p.documents.map((d) => `${d.uri} ${canonicalJson(d.schema)}`).join('\n')}`;
+  const known = cache.get(fullKey);
+  if (known !== undefined) return ok(known);
+
+  let validator: ValidateFunction;
+  try {
+    const ajv = needsPrivateEngine(p) ? createEngine(config) : sharedEngine(config);
+    validator = compileOn(ajv, p.documents[0]!.schema, p.documents.slice(1));
+  } catch (thrown) {
+    const message = thrownMessage(thrown);
+    const missing = /can't resolve reference (.*) from id/.exec(message);
+    if (missing) return fail('validation', `unresolved reference ${missing[1]}`, [schemaViolation('$ref', `unresolved reference ${missing[1]}`, '')]);
+    const why = thrown instanceof RangeError ? 'the engine recursed without end while compiling it' : `the engine refused it: ${message}`;
+    return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [schemaViolation('$ref', why, '')]);
+  }
+  const exposed = copyJson(schema);
+  const compiled = makeCompiled(deepFreeze(exposed.ok ? exposed.value : copy.value), validator, flags.toolRoot);
+  remember(fullKey, compiled);
+  if (!p.usedExternal) remember(quickKey, compiled);
+  return ok(compiled);
+}
+
+function makeCompiled(schema: unknown, validator: ValidateFunction, toolRoot: boolean): CompiledSchema {
+  const checker = { validator, toolRoot };
+  return Object.freeze({
+    schema,
+    validate: (args: unknown): Result<unknown> => guarded('validate', () => checkArguments(checker, args)),
+    validateJSON: (text: string): Result<unknown> => guarded('validateJSON', () => checkArgumentsText(checker, text)),
+  });
+}
+
+/** Checks a tool input schema and compiles it once; see README "Rules". Never throws. */
+export function validateSchema(schema: unknown, options?: SchemaOptions): Result<CompiledSchema> {
+  return guarded('validateSchema', () => compileSchema(schema, options, { toolRoot: true }));
+}
+
+/** validateSchema then validate, for one-off checks; compiled schemas are cached by content. */
+export function validate(schema: unknown, args: unknown, options?: SchemaOptions): Result<unknown> {
+  return guarded('validate', () => {
+    const compiled = compileSchema(schema, options, { toolRoot: true });
+    return compiled.ok ? compiled.value.validate(args) : compiled;
+  });
+}

@@ -1,0 +1,60 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+
+/** Encodings and media types toolgate can check when `contentAssertion` is on (Validation §8). */
+export const ASSERTED_ENCODINGS: readonly string[] = ['base64'];
+export const ASSERTED_MEDIA_TYPES: readonly string[] = ['application/json'];
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Decodes per contentEncoding, or undefined when the text is not in that encoding. */
+export function decodeContent(text: string, encoding: unknown): string | undefined {
+  if (encoding === undefined) return text;
+  if (!BASE64.test(text)) return undefined;
+  return Buffer.from(text, 'base64').toString('utf8');
+}
+
+/** Parses per contentMediaType; `{ ok: false }` when the decoded text is not of that type. */
+export function parseContent(text: string, mediaType: unknown): { ok: true; value?: unknown } | { ok: false } {
+  if (mediaType === undefined) return { ok: true };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Replaces Ajv's annotation-only content keywords by one assertion on `contentMediaType` /
+ * `contentEncoding` that also applies `contentSchema` to the decoded document. The argument value
+ * itself is never replaced: decoding happens on a copy of the string.
+ */
+export function installContentKeywords(ajv: Ajv2020): void {
+  for (const k of ['contentEncoding', 'contentMediaType', 'contentSchema']) ajv.removeKeyword(k);
+  ajv.addKeyword({ keyword: 'contentSchema' });
+  ajv.addKeyword({
+    keyword: 'contentEncoding',
+    type: 'string',
+    errors: true,
+    compile(_schema: unknown, parent: Record<string, unknown>) {
+      if (parent['contentMediaType'] !== undefined) return () => true;
+      const check = (data: string): boolean => decodeContent(data, parent['contentEncoding']) !== undefined;
+      return check;
+    },
+  });
+  ajv.addKeyword({
+    keyword: 'contentMediaType',
+    type: 'string',
+    errors: true,
+    compile(_schema: unknown, parent: Record<string, unknown>) {
+      const sub = parent['contentSchema'];
+      const inner = sub === undefined ? undefined : ajv.compile(sub as object);
+      return (data: string): boolean => {
+        const decoded = decodeContent(data, parent['contentEncoding']);
+        if (decoded === undefined) return false;
+        const parsed = parseContent(decoded, parent['contentMediaType']);
+        if (!parsed.ok) return false;
+        return inner === undefined ? true : inner(parsed.value) === true;
+      };
+    },
+  });
+}

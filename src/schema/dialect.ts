@@ -1,0 +1,52 @@
+import { fail, type Result } from '../result.js';
+
+/** The one dialect toolgate enforces (Core §8.1.1). */
+export const DIALECT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+const FOREIGN: Readonly<Record<string, string>> = {
+  'http://json-schema.org/draft-03/schema': 'draft-03',
+  'http://json-schema.org/draft-04/schema': 'draft-04',
+  'http://json-schema.org/draft-06/schema': 'draft-06',
+  'http://json-schema.org/draft-07/schema': 'draft-07',
+  'https://json-schema.org/draft/2019-09/schema': '2019-09',
+  'https://json-schema.org/draft/next/schema': 'draft/next',
+};
+
+/** What a `$schema` value means: the standard dialect, a candidate custom meta-schema, or a refusal. */
+export type DialectVerdict =
+  | { readonly kind: 'standard' }
+  | { readonly kind: 'custom'; readonly uri: string };
+
+/** Echo of a foreign value, at most 200 characters, so a hostile value cannot flood the message. */
+export function echo(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(typeof value));
+  } catch {
+    text = typeof value;
+  }
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/**
+ * Classifies a `$schema` value. Absent or the 2020-12 URI (with or without an empty fragment) is
+ * standard; a known older draft, a non-string or a non-absolute URI is refused; any other absolute URI
+ * may name a custom meta-schema, which the caller must find in the registry or loader.
+ */
+export function classifyDialect(value: unknown, schemaPath: string): Result<DialectVerdict> {
+  if (value === undefined) return { ok: true, value: { kind: 'standard' } };
+  if (typeof value !== 'string') {
+    return fail('unsupported_capability', `unsupported dialect: "$schema" must be a string, got ${echo(value)}`, [
+      { path: '$', pointer: '', keyword: '$schema', message: `"$schema" must be a string, got ${echo(value)}`, schemaPath },
+    ]);
+  }
+  const bare = value.endsWith('#') ? value.slice(0, -1) : value;
+  if (bare === DIALECT_2020_12) return { ok: true, value: { kind: 'standard' } };
+  const foreign = FOREIGN[bare.replace(/^https:\/\/json-schema\.org\/draft-0/, 'http://json-schema.org/draft-0')];
+  const named = foreign ?? (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(bare) ? undefined : 'not an absolute URI');
+  if (named !== undefined) {
+    const message = `unsupported dialect ${echo(value)} (${named}): only ${DIALECT_2020_12} is supported`;
+    return fail('unsupported_capability', message, [{ path: '$', pointer: '', keyword: '$schema', message, schemaPath }]);
+  }
+  return { ok: true, value: { kind: 'custom', uri: bare } };
+}

@@ -1,0 +1,55 @@
+import { fail, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
+import { echo } from './dialect.js';
+import type { ResolvedOptions } from './options.js';
+import { copyJson, problemPointer } from './json-value.js';
+import { resolveUri, splitFragment } from './references.js';
+
+/** A document found through the registry or loader, as a private copy. */
+export interface FoundDocument {
+  readonly uri: string;
+  readonly schema: unknown;
+}
+
+/** Normalised registry: keys resolved as absolute URIs without an empty fragment. */
+export function normaliseRegistry(registry: Readonly<Record<string, unknown>>): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const key of Object.keys(registry)) {
+    const abs = resolveUri(key, 'toolgate:/') ?? key;
+    out.set(splitFragment(abs).base, registry[key]);
+  }
+  return out;
+}
+
+/**
+ * Finds a document by absolute URI: the registry first, then the loader (rule 9). Nothing is ever
+ * fetched. A loader that throws, or returns something that is not a schema, is a `validation`
+ * error carrying its message. `undefined` in `value` means "found nowhere".
+ */
+export function findDocument(uri: string, registry: Map<string, unknown>, options: ResolvedOptions): Result<FoundDocument | undefined> {
+  let raw: unknown = registry.get(uri);
+  let source = 'registry';
+  if (raw === undefined && options.schemaLoader !== undefined) {
+    source = 'loader';
+    try {
+      raw = options.schemaLoader(uri);
+    } catch (thrown) {
+      const message = `schemaLoader threw for ${echo(uri)}: ${thrownMessage(thrown)}`;
+      return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+    }
+    if (raw !== undefined && typeof (raw as { then?: unknown } | null)?.then === 'function') {
+      const message = `schemaLoader returned a Promise for ${echo(uri)}; validateSchema is synchronous (admitBatch accepts async loaders)`;
+      return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+    }
+  }
+  if (raw === undefined) return ok(undefined);
+  if (typeof raw !== 'boolean' && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
+    const message = `${source} returned something that is not a schema for ${echo(uri)}`;
+    return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+  }
+  const copy = copyJson(raw);
+  if (!copy.ok) {
+    const message = `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.problem) || '/'}: ${copy.problem.reason}`;
+    return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+  }
+  return ok({ uri, schema: copy.value });
+}

@@ -1,0 +1,78 @@
+import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { ASSERTED_FORMATS } from './formats.js';
+import { installContentKeywords } from './content.js';
+import { installMultipleOf } from './multiple-of.js';
+
+/** How an engine instance is configured; each distinct config gets its own shared instance. */
+export interface EngineConfig {
+  readonly formatAssertion: boolean;
+  readonly contentAssertion: boolean;
+}
+
+const AJV_OPTIONS: Options = {
+  strict: false,
+  allErrors: true,
+  // Inherited members such as `toString` must not count as present (Core §10.3.2.1 speaks of the
+  // instance's own properties).
+  ownProperties: true,
+  // The meta-schema check runs in toolgate's own pipeline so that its errors carry schema locations.
+  validateSchema: false,
+  addUsedSchema: true,
+  unicodeRegExp: true,
+  // Ajv must never print to the console.
+  logger: false,
+  messages: true,
+  verbose: false,
+  inlineRefs: true,
+};
+
+/** A new Ajv 2020 instance for one config; never shared with another config. */
+export function createEngine(config: EngineConfig): Ajv2020 {
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateFormats: config.formatAssertion });
+  if (config.formatAssertion) {
+    const plugin = addFormats as unknown as (a: Ajv2020, o: { mode: 'full'; formats: string[] }) => Ajv2020;
+    plugin(ajv, { mode: 'full', formats: [...ASSERTED_FORMATS] });
+  }
+  if (config.contentAssertion) installContentKeywords(ajv);
+  installMultipleOf(ajv);
+  return ajv;
+}
+
+const shared = new Map<string, Ajv2020>();
+
+/** The shared instance for a config, used for documents that carry no identifiers of their own. */
+export function sharedEngine(config: EngineConfig): Ajv2020 {
+  const key = `${config.formatAssertion ? 'F' : 'f'}${config.contentAssertion ? 'C' : 'c'}`;
+  let ajv = shared.get(key);
+  if (ajv === undefined) {
+    ajv = createEngine(config);
+    shared.set(key, ajv);
+  }
+  return ajv;
+}
+
+let metaEngine: Ajv2020 | undefined;
+
+/**
+ * Checks a document against the official 2020-12 meta-schema (Ajv ships it). Returns Ajv's errors,
+ * whose instancePath is the location inside the schema being checked.
+ */
+export function metaValidate(schema: unknown): readonly ErrorObject[] {
+  metaEngine ??= new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: false });
+  const ok = metaEngine.validateSchema(schema as object);
+  if (ok) return [];
+  return metaEngine.errors ?? [];
+}
+
+/** Compiles on an engine and removes the schema from Ajv's own caches, so a shared instance never grows. */
+export function compileOn(ajv: Ajv2020, schema: unknown, extra: readonly { uri: string; schema: unknown }[]): ValidateFunction {
+  for (const d of extra) ajv.addSchema(d.schema as object, d.uri);
+  try {
+    return ajv.compile(schema as object);
+  } finally {
+    if (typeof schema === 'object' && schema !== null) ajv.removeSchema(schema);
+    ajv.removeSchema('');
+    for (const d of extra) ajv.removeSchema(d.uri);
+  }
+}

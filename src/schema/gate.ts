@@ -1,0 +1,63 @@
+import { schemaViolation, type Violation } from '../result.js';
+import { classifyDialect, echo } from './dialect.js';
+import { ASSERTED_ENCODINGS, ASSERTED_MEDIA_TYPES } from './content.js';
+import { formatRefusal } from './formats.js';
+import { LEGACY_KEYWORDS, keywordsOf } from './keywords.js';
+import { walkSchema } from './walk.js';
+
+/** What the per-document keyword gate needs to know. */
+export interface GateContext {
+  /** Vocabularies in force for this document (Core §8.1.2). */
+  readonly vocabularies: ReadonlySet<string>;
+  readonly formatAssertion: boolean;
+  readonly contentAssertion: boolean;
+  readonly unknownKeywords: 'annotate' | 'reject';
+  /** Prefix for schema paths of documents other than the root (their URI). */
+  readonly location: (pointer: string) => string;
+}
+
+/**
+ * Refusals of one document: legacy keywords that would loosen it (rule 4), unknown keywords in
+ * reject mode, a nested `$schema` naming another dialect, formats and content that cannot be
+ * asserted exactly. Every finding is `unsupported_capability`.
+ */
+export function gateDocument(doc: unknown, ctx: GateContext): Violation[] {
+  const found: Violation[] = [];
+  const known = keywordsOf(ctx.vocabularies);
+  walkSchema(doc, ({ node, pointer }) => {
+    for (const key of Object.keys(node)) {
+      const at = ctx.location(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      const legacy = LEGACY_KEYWORDS[key];
+      if (legacy !== undefined) {
+        found.push(schemaViolation(key, `keyword "${key}" is not part of Draft 2020-12 and would be ignored, loosening the schema: ${legacy}`, at));
+      } else if (ctx.unknownKeywords === 'reject' && !known.has(key)) {
+        found.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, at));
+      }
+    }
+    if (pointer !== '' && node['$schema'] !== undefined) {
+      const d = classifyDialect(node['$schema'], ctx.location(`${pointer}/$schema`));
+      if (!d.ok) found.push(...d.error.violations);
+      else if (d.value.kind === 'custom') found.push(schemaViolation('$schema', `embedded "$schema" ${echo(node['$schema'])} is not supported: only the document root may name a meta-schema`, ctx.location(`${pointer}/$schema`)));
+    }
+    if (ctx.formatAssertion && 'format' in node && known.has('format')) {
+      const why = formatRefusal(node['format']);
+      if (why !== undefined) found.push(schemaViolation('format', why, ctx.location(`${pointer}/format`)));
+    }
+    if (ctx.contentAssertion && known.has('contentMediaType')) {
+      const enc = node['contentEncoding'];
+      const media = node['contentMediaType'];
+      if (enc !== undefined && !ASSERTED_ENCODINGS.includes(enc as string)) {
+        found.push(schemaViolation('contentEncoding', `contentEncoding ${echo(enc)} cannot be asserted (supported: ${ASSERTED_ENCODINGS.join(', ')})`, ctx.location(`${pointer}/contentEncoding`)));
+      }
+      if (media !== undefined && !ASSERTED_MEDIA_TYPES.includes(media as string)) {
+        found.push(schemaViolation('contentMediaType', `contentMediaType ${echo(media)} cannot be asserted (supported: ${ASSERTED_MEDIA_TYPES.join(', ')})`, ctx.location(`${pointer}/contentMediaType`)));
+      }
+      if (node['contentSchema'] !== undefined && media === undefined) {
+        // Validation §8.5: contentSchema without contentMediaType is ignored; nothing to refuse.
+      } else if (node['contentSchema'] !== undefined && JSON.stringify(node['contentSchema']).includes('"$ref"')) {
+        found.push(schemaViolation('contentSchema', 'a contentSchema that uses "$ref" cannot be asserted', ctx.location(`${pointer}/contentSchema`)));
+      }
+    }
+  });
+  return found;
+}

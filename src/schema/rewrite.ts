@@ -1,0 +1,35 @@
+import { keywordsOf, KNOWN_VOCABULARIES } from './keywords.js';
+import { walkSchema } from './walk.js';
+
+/**
+ * Semantics-preserving rewrites of a private, unfrozen copy before it reaches Ajv. Each rewrite
+ * gives exactly the verdicts Draft 2020-12 requires where Ajv, given the original, would not; none
+ * makes the schema less restrictive.
+ */
+export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>): void {
+  const inactive = new Set<string>();
+  const active = keywordsOf(vocabularies);
+  for (const k of keywordsOf(KNOWN_VOCABULARIES)) if (!active.has(k)) inactive.add(k);
+  walkSchema(doc, ({ node }) => {
+    // Core §8.1.2: keywords of a vocabulary the meta-schema leaves out are not applied.
+    for (const k of inactive) if (Object.prototype.hasOwnProperty.call(node, k)) delete node[k];
+    // Validation §6.1.2 allows `enum: []`, which no value satisfies; Ajv refuses to compile it.
+    const e = node['enum'];
+    if (Array.isArray(e) && e.length === 0) {
+      delete node['enum'];
+      node['allOf'] = [...(Array.isArray(node['allOf']) ? node['allOf'] : []), false];
+    }
+    // Ajv drops a `__proto__` entry of `properties`; the same rule as an anchored patternProperties
+    // entry evaluates the same property (Core §10.3.2.1, §10.3.2.2), so annotations are unchanged.
+    const props = node['properties'];
+    if (props !== null && typeof props === 'object' && Object.prototype.hasOwnProperty.call(props, '__proto__')) {
+      const sub = (props as Record<string, unknown>)['__proto__'];
+      delete (props as Record<string, unknown>)['__proto__'];
+      const pp: Record<string, unknown> = node['patternProperties'] !== null && typeof node['patternProperties'] === 'object' ? (node['patternProperties'] as Record<string, unknown>) : {};
+      const key = '^__proto__$';
+      const existing = Object.prototype.hasOwnProperty.call(pp, key) ? pp[key] : undefined;
+      pp[key] = existing === undefined ? sub : { allOf: [existing, sub] };
+      node['patternProperties'] = pp;
+    }
+  });
+}
