@@ -88,6 +88,11 @@ function admitDocument(p: Pipeline, uri: string, schema: unknown, rootLabel: boo
       checked = rest;
     }
   }
+  // Legacy keywords first: a 2019-09 `$recursiveAnchor: true` should get the 2020-12 hint, not a
+  // meta-schema complaint about its value.
+  const gate = gateDocument(schema, { vocabularies, formatAssertion: p.options.formatAssertion || p.formatAssertion, contentAssertion: p.options.contentAssertion, unknownKeywords: p.options.unknownKeywords, location });
+  const legacy = gate.filter((v) => v.message.startsWith('keyword '));
+  if (legacy.length > 0) return fail('unsupported_capability', `schema uses what toolgate cannot enforce exactly: ${legacy[0]?.message}`, legacy);
   const metaErrors = metaValidate(checked);
   if (metaErrors.length > 0) {
     const violations = metaErrors.map((e) => schemaViolation(e.keyword, `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`, location(e.instancePath)));
@@ -95,7 +100,7 @@ function admitDocument(p: Pipeline, uri: string, schema: unknown, rootLabel: boo
   }
   const patternErrors = checkPatterns(schema, location);
   if (patternErrors.length > 0) return fail('validation', `invalid schema: ${patternErrors[0]?.message}`, patternErrors);
-  p.refusals.push(...gateDocument(schema, { vocabularies, formatAssertion: p.options.formatAssertion || p.formatAssertion, contentAssertion: p.options.contentAssertion, unknownKeywords: p.options.unknownKeywords, location }));
+  p.refusals.push(...gate);
   p.refusals.push(...engineGaps(schema, location));
   p.documents.push({ uri, schema, vocabularies });
   indexDocument(p.index, schema, uri);
