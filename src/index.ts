@@ -9,9 +9,45 @@ export type { CompiledSchema } from './schema/compile.js';
 export { validateSchema, validate } from './schema/compile.js';
 
 // --- limits (src/schema/limits.ts)
+export type { Limits } from './schema/limits.js';
+export { DEFAULT_LIMITS } from './schema/limits.js';
 
 // --- errors (src/errors/)
+export type { FormatOptions } from './errors/format.js';
+export { formatForModel, DEFAULT_MAX_LINES } from './errors/format.js';
 
 // --- tools (src/tools/)
+export type { Tool, ToolContext, ToolDefinition } from './tools/tool.js';
+export { defineTool, TOOL_NAME_PATTERN } from './tools/tool.js';
+export type { CallOptions, RegistryOptions, ToolCall, ToolDefinitionView, ToolErrorEvent } from './tools/registry.js';
+export { Registry } from './tools/registry.js';
+export type { Stage, StageContext, Stages, StageVerdict } from './tools/gateway.js';
+export { GATEWAY_ORDER } from './tools/gateway.js';
+export type { AnthropicToolResult, CallStage, McpCallToolResult, MessageFormat, OpenAIToolMessage, ToolError, ToolResult } from './tools/tool-result.js';
 
 // --- catalog (src/catalog/)
+export { preflight } from './catalog/preflight.js';
+export type { Invoke, PreflightOptions, PreflightedTool } from './catalog/preflight.js';
+export { admitBatch } from './catalog/admission.js';
+export type { AdmissionOptions } from './catalog/admission.js';
+export { admitMcpTools } from './catalog/mcp.js';
+export type { McpAdmissionOptions, McpToolEntry } from './catalog/mcp.js';
+export type { ToolDescriptor } from './catalog/descriptor.js';
+export type { Authority } from './catalog/authority.js';
+export type { AsyncSchemaLoader } from './catalog/async-loader.js';
+export type { AdmissionStats, Bundle, BundleJSON } from './catalog/bundle.js';
+export type { BatchError, Diagnostic } from './catalog/diagnostics.js';
+export type { AnthropicTool, McpTool, OpenAITool, ProviderFormat, ProviderTool } from './catalog/providers.js';
+export type { ProviderPolicy } from './catalog/provider-policy.js';
+
+// --- interop and lint (src/interop/, src/lint/)
+export { checkProvider, providerProfile } from './interop/check-provider.js';
+export { PROVIDER_NAMES } from './interop/profile.js';
+export type { ProviderEffect, ProviderFinding, ProviderName, ProviderProfile, ProviderRule } from './interop/profile.js';
+export { lintSchema, LINT_RULE_IDS } from './lint/lint.js';
+export type { LintWarning } from './lint/warning.js';
+
+// --- adapters (src/adapters/): Standard Schema is part of every CompiledSchema; the MCP client,
+// AI SDK and OpenAI Agents adapters are subpath exports (toolgate/adapters/*) so this entry point
+// loads none of those packages.
+export type { StandardIssue, ToolgateStandardProps } from './adapters/standard-schema.js';

@@ -53,3 +53,25 @@ export function typedSegments(data: unknown, pointer: string): (string | number)
   }
   return out;
 }
+
+/** The node a JSON Pointer names inside a JSON value (own properties only); undefined when absent. */
+export function nodeAt(root: unknown, pointer: string): unknown {
+  const segments = pointerSegments(pointer);
+  if (segments === undefined) return undefined;
+  let node = root;
+  for (const s of segments) {
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, s)) return undefined;
+    node = (node as Record<string, unknown>)[s];
+  }
+  return node;
+}
+
+/** Ajv reports schema locations as URI fragments (`#/properties/a%20b`); this is the plain JSON Pointer, or the text as is when it is not one. */
+export function fragmentPointer(schemaPath: string): string {
+  if (!schemaPath.startsWith('#')) return schemaPath;
+  try {
+    return decodeURIComponent(schemaPath.slice(1));
+  } catch {
+    return schemaPath.slice(1);
+  }
+}

@@ -18,8 +18,17 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
-/** One short English sentence per broken rule, values quoted as JSON. */
-export function messageFor(e: ErrorObject, value: unknown): string {
+const PLURAL: Record<string, string> = { item: 'items', property: 'properties' };
+
+function count(n: unknown, noun: string): string {
+  return `${String(n)} ${n === 1 ? noun : (PLURAL[noun] ?? noun)}`;
+}
+
+/**
+ * One short English sentence per broken rule, values quoted as JSON. `parent` is the schema object
+ * holding the keyword, when known, for keywords whose Ajv params do not say enough (content*).
+ */
+export function messageFor(e: ErrorObject, value: unknown, parent?: Readonly<Record<string, unknown>>): string {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'required': return `missing required property ${quote(p['missingProperty'])}`;
@@ -38,21 +47,28 @@ export function messageFor(e: ErrorObject, value: unknown): string {
     case 'maxLength': return `must be at most ${String(p['limit'])} characters long`;
     case 'pattern': return `${quote(value)} does not match pattern ${quote(p['pattern'])}`;
     case 'format': return `${quote(value)} is not a valid ${String(p['format'])}`;
-    case 'minItems': return `must have at least ${String(p['limit'])} items`;
-    case 'maxItems': return `must have at most ${String(p['limit'])} items`;
+    case 'minItems': return `must have at least ${count(p['limit'], 'item')}`;
+    case 'maxItems': return `must have at most ${count(p['limit'], 'item')}`;
     case 'uniqueItems': return `items ${String(p['j'])} and ${String(p['i'])} are equal; items must be unique`;
-    case 'minProperties': return `must have at least ${String(p['limit'])} properties`;
-    case 'maxProperties': return `must have at most ${String(p['limit'])} properties`;
+    case 'minProperties': return `must have at least ${count(p['limit'], 'property')}`;
+    case 'maxProperties': return `must have at most ${count(p['limit'], 'property')}`;
     case 'minContains': case 'maxContains': case 'contains':
-      return p['maxContains'] !== undefined ? `must contain between ${String(p['minContains'])} and ${String(p['maxContains'])} matching items` : `must contain at least ${String(p['minContains'] ?? 1)} matching item(s)`;
+      return p['maxContains'] !== undefined
+        ? `must contain from ${String(p['minContains'])} to ${count(p['maxContains'], 'item')} matching "contains"`
+        : `must contain at least ${count(p['minContains'] ?? 1, 'item')} matching "contains"`;
     case 'dependentRequired': return `property ${quote(p['property'])} requires property ${quote(p['missingProperty'])}`;
     case 'propertyNames': return `property name ${quote(p['propertyName'])} is invalid`;
-    case 'unevaluatedItems': case 'items': return `must have at most ${String(p['limit'])} items`;
+    case 'unevaluatedItems': case 'items':
+      return p['limit'] === undefined ? `has items that no other keyword evaluates; "${e.keyword}" allows none` : `must have at most ${count(p['limit'], 'item')}`;
     case 'not': return 'must not match the schema in "not"';
     case 'oneOf': return Array.isArray(p['passingSchemas']) ? `matches ${(p['passingSchemas'] as unknown[]).length} branches of "oneOf"; exactly one is allowed` : 'matches none of the "oneOf" branches';
     case 'anyOf': return 'matches none of the "anyOf" branches';
     case 'if': return `must match the "${String(p['failingKeyword'])}" schema`;
     case 'false schema': return 'no value is allowed here';
+    case 'contentEncoding': return `${quote(value)} is not valid ${String(parent?.['contentEncoding'] ?? 'encoded')} content`;
+    case 'contentMediaType': return parent?.['contentSchema'] !== undefined
+      ? `${quote(value)} is not a valid ${String(parent['contentMediaType'])} document matching "contentSchema"`
+      : `${quote(value)} is not a valid ${String(parent?.['contentMediaType'] ?? 'content')} document`;
     default: return e.message ?? `fails "${e.keyword}"`;
   }
 }

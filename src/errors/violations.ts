@@ -1,7 +1,9 @@
 import type { ErrorObject } from 'ajv';
 import type { Violation } from '../result.js';
-import { pathOf, pointerOf, typedSegments } from './location.js';
+import { selectBranches } from './branches.js';
+import { fragmentPointer, nodeAt, pathOf, pointerOf, typedSegments } from './location.js';
 import { messageFor } from './messages.js';
+import { authorLocation } from '../schema/link-source.js';
 
 /** JSON type name of a value as Draft 2020-12 sees it (Validation §6.1.1). */
 export function jsonType(value: unknown): string {
@@ -14,13 +16,20 @@ export function jsonType(value: unknown): string {
 function valueAt(data: unknown, segments: readonly (string | number)[]): unknown {
   let node = data;
   for (const s of segments) {
-    if (node === null || typeof node !== 'object') return undefined;
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, s)) return undefined;
     node = (node as Record<string, unknown>)[s as string];
   }
   return node;
 }
 
-/** Sorted by path, then message (UTF-16 code units), de-duplicated. */
+/** Orders violations by path, then message, comparing UTF-16 code units (never locale order). */
+export function compareViolations(a: Violation, b: Violation): number {
+  if (a.path !== b.path) return a.path < b.path ? -1 : 1;
+  if (a.message !== b.message) return a.message < b.message ? -1 : 1;
+  return 0;
+}
+
+/** Sorted by path, then message (UTF-16 code units), de-duplicated on path and message. */
 export function sortViolations(list: readonly Violation[]): Violation[] {
   const seen = new Set<string>();
   const out: Violation[] = [];
@@ -28,28 +37,40 @@ export function sortViolations(list: readonly Violation[]): Violation[] {
     const key = `${v.path}\u0000${v.message}`;
     if (!seen.has(key)) { seen.add(key); out.push(v); }
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+  return out.sort(compareViolations);
+}
+
+/** Optional context for violationsFromAjv. */
+export interface ViolationOptions {
+  /** The schema the validator was compiled from (`validator.schema`), to tell `oneOf`/`anyOf` branches given by `$ref` apart. */
+  readonly schema?: unknown;
+}
+
+function parentOf(schemaPath: string): string {
+  return schemaPath.slice(0, schemaPath.lastIndexOf('/'));
 }
 
 /**
- * Turns Ajv's errors into violations. A failed `type` suppresses the other keywords of the same
- * schema at the same place, since they describe a value of the wrong kind.
+ * Turns Ajv's errors (from an `allErrors` run) into violations. `oneOf`/`anyOf` report only their
+ * closest branch (see branches.ts). A failed `type` suppresses the other keywords of the same schema
+ * at the same place, since they describe a value of the wrong kind (Validation §6.1.1).
  */
-export function violationsFromAjv(errors: readonly ErrorObject[], data: unknown): Violation[] {
+export function violationsFromAjv(errors: readonly ErrorObject[], data: unknown, options: ViolationOptions = {}): Violation[] {
+  const kept = selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema });
   const typeFailures = new Set<string>();
-  for (const e of errors) if (e.keyword === 'type') typeFailures.add(`${e.instancePath}\u0000${e.schemaPath.slice(0, e.schemaPath.lastIndexOf('/'))}`);
+  for (const { error: e } of kept) if (e.keyword === 'type') typeFailures.add(`${e.instancePath}\u0000${parentOf(e.schemaPath)}`);
   const out: Violation[] = [];
-  for (const e of errors) {
-    const parentSchema = e.schemaPath.slice(0, e.schemaPath.lastIndexOf('/'));
-    if (e.keyword !== 'type' && typeFailures.has(`${e.instancePath}\u0000${parentSchema}`)) continue;
+  for (const { error: e, message } of kept) {
+    if (e.keyword !== 'type' && typeFailures.has(`${e.instancePath}\u0000${parentOf(e.schemaPath)}`)) continue;
     const segments = typedSegments(data, e.instancePath);
-    const value = valueAt(data, segments);
+    const parent = options.schema !== undefined && e.schemaPath.startsWith('#') ? nodeAt(options.schema, fragmentPointer(parentOf(e.schemaPath))) : undefined;
     out.push({
       path: pathOf(segments),
       pointer: pointerOf(segments),
       keyword: e.keyword,
-      message: messageFor(e, value),
-      schemaPath: e.schemaPath.startsWith('#') ? e.schemaPath.slice(1) : e.schemaPath,
+      message: message ?? messageFor(e, valueAt(data, segments), parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>) : undefined),
+      // A linked document's internal locations are mapped back to where the author wrote them.
+      schemaPath: options.schema === undefined ? fragmentPointer(e.schemaPath) : authorLocation(options.schema, fragmentPointer(e.schemaPath)),
     });
   }
   return sortViolations(out);

@@ -2,27 +2,31 @@ import type { ValidateFunction } from 'ajv';
 import { fail, ok, thrownMessage, type Result } from '../result.js';
 import { pathOf, pointerOf } from '../errors/location.js';
 import { violationsFromAjv } from '../errors/violations.js';
-import { findNonJson } from './json-value.js';
+import { checkJsonValue } from './json-value.js';
 import { parseJsonText } from './json-text.js';
+import { argumentBounds, excessFailure, limitFailure, type Limits } from './limits.js';
+import { underPatternBudget } from './regex-bound.js';
 
 /** What checking arguments needs from a compiled schema. */
 export interface ArgumentChecker {
   readonly validator: ValidateFunction;
   /** Tool schemas require a JSON object at the root (rule 5). */
   readonly toolRoot: boolean;
+  /** Argument limits fixed when the schema was compiled. */
+  readonly limits: Limits;
 }
-
-/** Default nesting bound of a JSON text given to validateJSON. */
-export const DEFAULT_TEXT_DEPTH = 64;
 
 /**
  * Validates an argument value as is: first that it is a JSON value at all, then the schema. On
  * success the value returned is the very reference passed in (rule 6). An exception inside the
  * engine (a stack overflow in a branch of `oneOf`, say) fails the whole call, never a branch.
+ * The argument limits are checked in the same walk, before the engine sees the value.
  */
 export function checkArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
-  const problem = findNonJson(args);
-  if (problem !== undefined) {
+  const finding = checkJsonValue(args, argumentBounds(checker.limits));
+  if (finding?.kind === 'excess') return excessFailure(finding.excess, false);
+  if (finding !== undefined) {
+    const problem = finding.problem;
     const message = `arguments are not a JSON value at ${pathOf(problem.segments)}: ${problem.reason}`;
     return fail('validation', message, [{ path: pathOf(problem.segments), pointer: pointerOf(problem.segments), keyword: 'json', message: problem.reason, schemaPath: '' }]);
   }
@@ -33,20 +37,25 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
   }
   let valid: boolean;
   try {
-    valid = checker.validator(args) === true;
+    // Quadratic patterns are charged against maxPatternSubject/maxPatternWork (regex-bound.ts).
+    const run = underPatternBudget(checker.limits, () => checker.validator(args) === true);
+    if (run.kind === 'excess') return limitFailure(run.excess.name, run.excess.value, run.excess.seen);
+    valid = run.value;
   } catch (thrown) {
     return fail('execution_failure', `validation did not complete: ${thrownMessage(thrown)}`);
   }
   if (valid) return ok(args);
-  const violations = violationsFromAjv(checker.validator.errors ?? [], args);
+  const violations = violationsFromAjv(checker.validator.errors ?? [], args, { schema: checker.validator.schema });
   const first = violations[0];
   return fail('validation', `invalid arguments: ${violations.length} violation${violations.length === 1 ? '' : 's'}${first ? `, first at ${first.path}: ${first.message}` : ''}`, violations);
 }
 
-/** Parses strictly (see parseJsonText), then validates the parsed value. */
+/** Checks the text's size before parsing, parses strictly (see parseJsonText), then validates. */
 export function checkArgumentsText(checker: ArgumentChecker, text: unknown): Result<unknown> {
   if (typeof text !== 'string') return fail('validation', `validateJSON expects a string, got ${text === null ? 'null' : typeof text}`);
-  const parsed = parseJsonText(text, { maxDepth: DEFAULT_TEXT_DEPTH });
+  const { maxArgumentBytes, maxArgumentDepth } = checker.limits;
+  if (text.length > maxArgumentBytes) return limitFailure('maxArgumentBytes', maxArgumentBytes, `${text.length} characters of JSON text (not parsed)`);
+  const parsed = parseJsonText(text, { maxDepth: maxArgumentDepth });
   if (!parsed.ok) return parsed;
   return checkArguments(checker, parsed.value);
 }

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { fail, guarded, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
+import { standardProps, type ToolgateStandardProps } from '../adapters/standard-schema.js';
 import { checkArguments, checkArgumentsText } from './arguments.js';
 import { canonicalJson } from './canonical.js';
 import { classifyDialect, echo } from './dialect.js';
@@ -7,10 +8,14 @@ import { findDocument, normaliseRegistry } from './documents.js';
 import { compileOn, createEngine, metaValidate, sharedEngine } from './engine.js';
 import { engineGaps } from './engine-gaps.js';
 import { gateDocument } from './gate.js';
-import { copyJson, deepFreeze, problemPointer } from './json-value.js';
+import { copyBoundedJson, copyJson, deepFreeze, problemPointer } from './json-value.js';
+import { excessFailure, limitsKey, resolveLimits, schemaBounds, tallyDocument, tallyPulledDocument, type Limits, type SchemaTally } from './limits.js';
 import { resolveOptions, type ResolvedOptions, type SchemaOptions } from './options.js';
 import { ANONYMOUS_BASE, emptyIndex, indexDocument, lookupTarget, resolveUri, splitFragment, type ResourceIndex } from './references.js';
+import { regexHazard } from './regex-guard.js';
+import { compileLegacyDialect } from './legacy-dialects.js';
 import { rewriteForEngine } from './rewrite.js';
+import { engineInput } from './link.js';
 import { checkToolRoot } from './tool-root.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
 import { isObject, walkSchema } from './walk.js';
@@ -23,6 +28,8 @@ export interface CompiledSchema {
   validate(args: unknown): Result<unknown>;
   /** Parses a JSON text strictly, then validates it; on success `value` is the parsed value. */
   validateJSON(text: string): Result<unknown>;
+  /** Standard Schema v1 (and Standard JSON Schema v1) view of the same validation; see src/adapters/standard-schema.ts. */
+  readonly '~standard': ToolgateStandardProps;
 }
 
 /** Internal switches that the public entry points fix. */
@@ -50,16 +57,26 @@ interface Pipeline {
   readonly index: ResourceIndex;
   readonly documents: LoadedDocument[];
   readonly refusals: Violation[];
+  /** Subschemas, references and pulled documents so far, against options.limits. */
+  readonly tally: SchemaTally;
   formatAssertion: boolean;
   usedExternal: boolean;
 }
 
-const cache = new Map<string, CompiledSchema>();
+// Compiled validators by canonical content. The CompiledSchema handed out is built per call so that
+// its `schema` is always the caller's own copy (two schemas may differ only in key order).
+const cache = new Map<string, ValidateFunction>();
 const CACHE_LIMIT = 2000;
+const counters = { compiles: 0, hits: 0 };
 
-function remember(key: string, compiled: CompiledSchema): void {
+function remember(key: string, validator: ValidateFunction): void {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, compiled);
+  cache.set(key, validator);
+}
+
+/** Engine compiles and content-cache hits since the process started (admission stats, benchmarks). */
+export function compileCounters(): { readonly compiles: number; readonly hits: number } {
+  return { ...counters };
 }
 
 /** Dialect and vocabulary gate, meta-schema check and keyword gate for one document. */
@@ -79,6 +96,8 @@ function admitDocument(p: Pipeline, uri: string, schema: unknown, rootLabel: boo
         return fail('unsupported_capability', message, [schemaViolation('$schema', message, location('/$schema'))]);
       }
       p.usedExternal = true;
+      const pulled = tallyPulledDocument(p.tally, p.options.limits);
+      if (!pulled.ok) return pulled;
       const verdict = vocabulariesOf(metaUri, found.value.schema);
       if (!verdict.ok) return verdict;
       vocabularies = verdict.value.vocabularies;
@@ -93,13 +112,17 @@ function admitDocument(p: Pipeline, uri: string, schema: unknown, rootLabel: boo
   const gate = gateDocument(schema, { vocabularies, formatAssertion: p.options.formatAssertion || p.formatAssertion, contentAssertion: p.options.contentAssertion, unknownKeywords: p.options.unknownKeywords, location });
   const legacy = gate.filter((v) => v.message.startsWith('keyword '));
   if (legacy.length > 0) return fail('unsupported_capability', `schema uses what toolgate cannot enforce exactly: ${legacy[0]?.message}`, legacy);
+  // Counted before the meta-schema check, indexing and compiling, the work these limits bound.
+  const tallied = tallyDocument(p.tally, schema, p.options.limits);
+  if (!tallied.ok) return tallied;
   const metaErrors = metaValidate(checked);
   if (metaErrors.length > 0) {
     const violations = metaErrors.map((e) => schemaViolation(e.keyword, `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`, location(e.instancePath)));
     return fail('validation', `invalid schema: ${violations[0]?.message ?? 'does not match the Draft 2020-12 meta-schema'}`, violations);
   }
-  const patternErrors = checkPatterns(schema, location);
-  if (patternErrors.length > 0) return fail('validation', `invalid schema: ${patternErrors[0]?.message}`, patternErrors);
+  const patterns = checkPatterns(schema, location);
+  if (patterns.invalid.length > 0) return fail('validation', `invalid schema: ${patterns.invalid[0]?.message}`, patterns.invalid);
+  p.refusals.push(...patterns.hazards);
   p.refusals.push(...gate);
   p.refusals.push(...engineGaps(schema, location));
   p.documents.push({ uri, schema, vocabularies });
@@ -107,22 +130,29 @@ function admitDocument(p: Pipeline, uri: string, schema: unknown, rootLabel: boo
   return ok(true);
 }
 
-/** Validation §6.3.3: patterns are ECMA-262 regular expressions; toolgate compiles them with the `u` flag. */
-function checkPatterns(schema: unknown, location: (p: string) => string): Violation[] {
-  const out: Violation[] = [];
+/**
+ * Validation §6.3.3: patterns are ECMA-262 regular expressions; toolgate compiles them with the `u`
+ * flag. One that compiles but could backtrack exponentially is refused (regex-guard.ts).
+ */
+function checkPatterns(schema: unknown, location: (p: string) => string): { invalid: Violation[]; hazards: Violation[] } {
+  const invalid: Violation[] = [];
+  const hazards: Violation[] = [];
   const tryCompile = (source: string, at: string): void => {
     try {
       new RegExp(source, 'u');
     } catch (thrown) {
-      out.push(schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${thrownMessage(thrown)}`, location(at)));
+      invalid.push(schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${thrownMessage(thrown)}`, location(at)));
+      return;
     }
+    const why = regexHazard(source);
+    if (why !== undefined) hazards.push(schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${why}`, location(at)));
   };
   walkSchema(schema, ({ node, pointer }) => {
     if (typeof node['pattern'] === 'string') tryCompile(node['pattern'], `${pointer}/pattern`);
     const pp = node['patternProperties'];
     if (isObject(pp)) for (const k of Object.keys(pp)) tryCompile(k, `${pointer}/patternProperties`);
   });
-  return out;
+  return { invalid, hazards };
 }
 
 /** Resolves every reference, pulling documents from registry and loader; lists all unresolved ones. */
@@ -143,6 +173,8 @@ function resolveReferences(p: Pipeline): Result<true> {
       if (!found.ok) return found;
       if (found.value !== undefined) {
         p.usedExternal = true;
+        const pulled = tallyPulledDocument(p.tally, p.options.limits);
+        if (!pulled.ok) return pulled;
         const admitted = admitDocument(p, base, found.value.schema, false);
         if (!admitted.ok) return admitted;
         state = lookupTarget(p.index, ref.target);
@@ -172,11 +204,16 @@ function needsPrivateEngine(p: Pipeline): boolean {
 
 /** The pipeline behind validateSchema and the suite runner. */
 export function compileSchema(schema: unknown, options: SchemaOptions | undefined, flags: CompileFlags): Result<CompiledSchema> {
+  const limits = resolveLimits(isObject(options) ? options['limits'] : undefined);
+  if (!limits.ok) return limits;
   const resolved = resolveOptions(options);
-  const copy = copyJson(schema);
+  // Size and depth are bounded while copying, before any other work on the schema.
+  const copy = copyBoundedJson(schema, schemaBounds(limits.value));
   if (!copy.ok) {
-    const message = `schema is not JSON at ${problemPointer(copy.problem) || 'the root'}: ${copy.problem.reason}`;
-    return fail('validation', message, [schemaViolation('json', message, problemPointer(copy.problem))]);
+    if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true);
+    const problem = copy.finding.problem;
+    const message = `schema is not JSON at ${problemPointer(problem) || 'the root'}: ${problem.reason}`;
+    return fail('validation', message, [schemaViolation('json', message, problemPointer(problem))]);
   }
   if (flags.toolRoot) {
     const root = checkToolRoot(copy.value);
@@ -186,12 +223,18 @@ export function compileSchema(schema: unknown, options: SchemaOptions | undefine
     const message = `a schema must be an object or a boolean, got ${echo(copy.value)}`;
     return fail('validation', message, [schemaViolation('type', message, '')]);
   }
-  const flagKey = `${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}`;
+  // Root dialect: an opt-in draft-07 / 2019-09 root runs on its own engine (legacy-dialects.ts).
+  const legacy = compileLegacyDialect(copy.value, resolved);
+  if (legacy !== undefined) return legacy.ok ? ok(makeCompiled(deepFreeze(copy.value), legacy.value, flags.toolRoot, limits.value)) : legacy;
+  const flagKey = `${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
   const quickKey = `${flagKey}|${canonicalJson(copy.value)}`;
   const hit = cache.get(quickKey);
-  if (hit !== undefined) return ok(hit);
+  if (hit !== undefined) {
+    counters.hits++;
+    return ok(makeCompiled(deepFreeze(copy.value), hit, flags.toolRoot, limits.value));
+  }
 
-  const p: Pipeline = { options: resolved, registry: normaliseRegistry(resolved.schemaRegistry), index: emptyIndex(), documents: [], refusals: [], formatAssertion: false, usedExternal: false };
+  const p: Pipeline = { options: resolved, registry: normaliseRegistry(resolved.schemaRegistry), index: emptyIndex(), documents: [], refusals: [], tally: { subschemas: 0, references: 0, documents: 0 }, formatAssertion: false, usedExternal: false };
   const rootUri = (isObject(copy.value) && typeof copy.value['$id'] === 'string' && resolveUri(copy.value['$id'], ANONYMOUS_BASE)) || ANONYMOUS_BASE;
   const admitted = admitDocument(p, splitFragment(rootUri).base, copy.value, true);
   if (!admitted.ok) return admitted;
@@ -204,12 +247,18 @@ export function compileSchema(schema: unknown, options: SchemaOptions | undefine
   const config = { formatAssertion: resolved.formatAssertion || p.formatAssertion, contentAssertion: resolved.contentAssertion };
   const fullKey = `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${p.documents.map((d) => `${d.uri} ${canonicalJson(d.schema)}`).join('\n')}`;
   const known = cache.get(fullKey);
-  if (known !== undefined) return ok(known);
+  const exposed = copyJson(schema);
+  const exposedSchema = deepFreeze(exposed.ok ? exposed.value : copy.value);
+  if (known !== undefined) {
+    counters.hits++;
+    return ok(makeCompiled(exposedSchema, known, flags.toolRoot, limits.value));
+  }
 
   let validator: ValidateFunction;
   try {
-    const ajv = needsPrivateEngine(p) ? createEngine(config) : sharedEngine(config);
-    validator = compileOn(ajv, p.documents[0]!.schema, p.documents.slice(1));
+    const input = engineInput(p.documents);
+    const ajv = input.keep || needsPrivateEngine(p) ? createEngine(config) : sharedEngine(config);
+    validator = compileOn(ajv, input.schema, input.extra, input.keep);
   } catch (thrown) {
     const message = thrownMessage(thrown);
     const missing = /can't resolve reference (.*) from id/.exec(message);
@@ -217,19 +266,20 @@ export function compileSchema(schema: unknown, options: SchemaOptions | undefine
     const why = thrown instanceof RangeError ? 'the engine recursed without end while compiling it' : `the engine refused it: ${message}`;
     return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [schemaViolation('$ref', why, '')]);
   }
-  const exposed = copyJson(schema);
-  const compiled = makeCompiled(deepFreeze(exposed.ok ? exposed.value : copy.value), validator, flags.toolRoot);
-  remember(fullKey, compiled);
-  if (!p.usedExternal) remember(quickKey, compiled);
-  return ok(compiled);
+  counters.compiles++;
+  remember(fullKey, validator);
+  if (!p.usedExternal) remember(quickKey, validator);
+  return ok(makeCompiled(exposedSchema, validator, flags.toolRoot, limits.value));
 }
 
-function makeCompiled(schema: unknown, validator: ValidateFunction, toolRoot: boolean): CompiledSchema {
-  const checker = { validator, toolRoot };
+function makeCompiled(schema: unknown, validator: ValidateFunction, toolRoot: boolean, limits: Limits): CompiledSchema {
+  const checker = { validator, toolRoot, limits };
+  const validate = (args: unknown): Result<unknown> => guarded('validate', () => checkArguments(checker, args));
   return Object.freeze({
     schema,
-    validate: (args: unknown): Result<unknown> => guarded('validate', () => checkArguments(checker, args)),
+    validate,
     validateJSON: (text: string): Result<unknown> => guarded('validateJSON', () => checkArgumentsText(checker, text)),
+    '~standard': standardProps({ schema, validate, toolRoot }),
   });
 }
 

@@ -1,7 +1,8 @@
 import { fail, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
 import { echo } from './dialect.js';
 import type { ResolvedOptions } from './options.js';
-import { copyJson, problemPointer } from './json-value.js';
+import { copyBoundedJson, problemPointer } from './json-value.js';
+import { excessFailure, schemaBounds } from './limits.js';
 import { resolveUri, splitFragment } from './references.js';
 
 /** A document found through the registry or loader, as a private copy. */
@@ -46,9 +47,10 @@ export function findDocument(uri: string, registry: Map<string, unknown>, option
     const message = `${source} returned something that is not a schema for ${echo(uri)}`;
     return fail('validation', message, [schemaViolation('$ref', message, uri)]);
   }
-  const copy = copyJson(raw);
+  const copy = copyBoundedJson(raw, schemaBounds(options.limits));
   if (!copy.ok) {
-    const message = `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.problem) || '/'}: ${copy.problem.reason}`;
+    if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true, `${source} document ${echo(uri)}`);
+    const message = `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.finding.problem) || '/'}: ${copy.finding.problem.reason}`;
     return fail('validation', message, [schemaViolation('$ref', message, uri)]);
   }
   return ok({ uri, schema: copy.value });

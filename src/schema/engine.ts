@@ -1,8 +1,12 @@
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { ASSERTED_FORMATS } from './formats.js';
+import { AJV_FORMATS } from './formats.js';
+import { OWN_FORMAT_CHECKERS } from './formats-own.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
+import { installUniqueItems } from './unique-items.js';
+import { installUnevaluated } from './unevaluated.js';
+import { boundedRegExp } from './regex-bound.js';
 
 /** How an engine instance is configured; each distinct config gets its own shared instance. */
 export interface EngineConfig {
@@ -20,6 +24,8 @@ const AJV_OPTIONS: Options = {
   validateSchema: false,
   addUsedSchema: true,
   unicodeRegExp: true,
+  // Every pattern/patternProperties matcher: quadratic ones are bounded per call (regex-bound.ts).
+  code: { regExp: boundedRegExp },
   // Ajv must never print to the console.
   logger: false,
   messages: true,
@@ -32,10 +38,13 @@ export function createEngine(config: EngineConfig): Ajv2020 {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, validateFormats: config.formatAssertion });
   if (config.formatAssertion) {
     const plugin = addFormats as unknown as (a: Ajv2020, o: { mode: 'full'; formats: string[] }) => Ajv2020;
-    plugin(ajv, { mode: 'full', formats: [...ASSERTED_FORMATS] });
+    plugin(ajv, { mode: 'full', formats: [...AJV_FORMATS] });
+    for (const [name, validate] of Object.entries(OWN_FORMAT_CHECKERS)) ajv.addFormat(name, { type: 'string', validate });
   }
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
+  installUniqueItems(ajv);
+  installUnevaluated(ajv);
   return ajv;
 }
 
@@ -65,14 +74,21 @@ export function metaValidate(schema: unknown): readonly ErrorObject[] {
   return metaEngine.errors ?? [];
 }
 
-/** Compiles on an engine and removes the schema from Ajv's own caches, so a shared instance never grows. */
-export function compileOn(ajv: Ajv2020, schema: unknown, extra: readonly { uri: string; schema: unknown }[]): ValidateFunction {
+/**
+ * Compiles on an engine and removes the schema from Ajv's own caches, so a shared instance never
+ * grows; `keep` (private engines only) leaves it registered for toolgate's unevaluated* keywords.
+ */
+export function compileOn(ajv: Ajv2020, schema: unknown, extra: readonly { uri: string; schema: unknown }[], keep = false): ValidateFunction {
   for (const d of extra) ajv.addSchema(d.schema as object, d.uri);
   try {
     return ajv.compile(schema as object);
   } finally {
-    if (typeof schema === 'object' && schema !== null) ajv.removeSchema(schema);
-    ajv.removeSchema('');
-    for (const d of extra) ajv.removeSchema(d.uri);
+    if (!keep) cleanUp(ajv, schema, extra);
   }
+}
+
+function cleanUp(ajv: Ajv2020, schema: unknown, extra: readonly { uri: string; schema: unknown }[]): void {
+  if (typeof schema === 'object' && schema !== null) ajv.removeSchema(schema);
+  ajv.removeSchema('');
+  for (const d of extra) ajv.removeSchema(d.uri);
 }

@@ -1,3 +1,5 @@
+import { OWN_FORMAT_CHECKERS } from './formats-own.js';
+
 /** Every format Draft 2020-12 defines (Validation §7.3). */
 export const DRAFT_2020_12_FORMATS: readonly string[] = [
   'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname',
@@ -9,7 +11,10 @@ export const DRAFT_2020_12_FORMATS: readonly string[] = [
  * The formats toolgate asserts when `formatAssertion` is on, each checked against the official
  * suite's optional format tests. A 2020-12 format missing here is refused rather than passed.
  */
-export const ASSERTED_FORMATS: readonly string[] = ['date', 'time', 'ipv4', 'ipv6', 'json-pointer', 'relative-json-pointer'];
+export const ASSERTED_FORMATS: readonly string[] = ['date', 'time', 'ipv4', 'ipv6', 'json-pointer', 'relative-json-pointer', ...Object.keys(OWN_FORMAT_CHECKERS)];
+
+/** The asserted formats ajv-formats checks exactly; the rest are toolgate's own (formats-own.ts). */
+export const AJV_FORMATS: readonly string[] = ASSERTED_FORMATS.filter((f) => !(f in OWN_FORMAT_CHECKERS));
 
 /** Why a format cannot be asserted, or undefined when it can. */
 export function formatRefusal(name: unknown): string | undefined {

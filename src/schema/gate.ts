@@ -27,7 +27,8 @@ export function gateDocument(doc: unknown, ctx: GateContext): Violation[] {
   walkSchema(doc, ({ node, pointer }) => {
     for (const key of Object.keys(node)) {
       const at = ctx.location(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-      const legacy = LEGACY_KEYWORDS[key];
+      // An own-property lookup: "__proto__" or "constructor" as a keyword must not find Object.prototype members.
+      const legacy = Object.prototype.hasOwnProperty.call(LEGACY_KEYWORDS, key) ? LEGACY_KEYWORDS[key] : undefined;
       if (legacy !== undefined) {
         found.push(schemaViolation(key, `keyword "${key}" is not part of Draft 2020-12 and would be ignored, loosening the schema: ${legacy}`, at));
       } else if (ctx.unknownKeywords === 'reject' && !known.has(key)) {

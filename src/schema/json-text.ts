@@ -25,6 +25,8 @@ export function parseJsonText(text: string, options: { maxDepth: number }): Resu
     }
   };
   if (text.charCodeAt(0) === 0xfeff) return err('a byte order mark is not allowed');
+  ws();
+  if (i >= n) return err('empty text (an empty argument text is not {})');
 
   type Container = { kind: 'obj'; value: Record<string, unknown>; key: string | undefined } | { kind: 'arr'; value: unknown[] };
   const stack: Container[] = [];
@@ -148,7 +150,9 @@ export function parseJsonText(text: string, options: { maxDepth: number }): Resu
     const c = text[i];
     if (c === '{' || c === '[') {
       if (stack.length >= options.maxDepth) {
-        return fail('execution_failure', `limit maxArgumentDepth exceeded: limit ${options.maxDepth}, seen more than ${options.maxDepth} levels`);
+        // Refused before the container is built: a 100,000-deep text costs one pass up to here.
+        const message = `limit maxArgumentDepth exceeded: limit ${options.maxDepth}, seen at least ${options.maxDepth + 1} levels at offset ${i}`;
+        return fail('execution_failure', message, [{ path: '$', pointer: '', keyword: 'maxArgumentDepth', message, schemaPath: '' }]);
       }
       i++;
       if (c === '{') { stack.push({ kind: 'obj', value: {}, key: undefined }); expect = 'key-or-end'; }

@@ -7,7 +7,42 @@ export interface JsonProblem {
   readonly reason: string;
 }
 
-type Frame = { value: unknown; segments: (string | number)[]; exit?: true; target?: unknown; key?: string | number };
+/** One bound on a walk: the name of the limit it enforces (for the message) and its value. */
+export interface JsonBound {
+  readonly name: string;
+  readonly value: number;
+}
+
+/** Bounds checked while walking, each before the work it bounds (limits.ts fills them). */
+export interface JsonBounds {
+  /** Containers on the path from the root, the container itself included. */
+  readonly depth?: JsonBound;
+  /** Every value met, containers and scalars, keys not counted. */
+  readonly values?: JsonBound;
+  readonly stringLength?: JsonBound;
+  readonly properties?: JsonBound;
+  readonly items?: JsonBound;
+  /** Characters of the compact JSON text, string escapes not counted. */
+  readonly bytes?: JsonBound;
+}
+
+/** A bound that was exceeded, what was seen, and where. */
+export interface JsonExcess {
+  readonly bound: JsonBound;
+  readonly seen: string;
+  readonly segments: readonly (string | number)[];
+}
+
+/** Where a value sits, as a linked list so that a deep value costs O(1) per level, not O(depth). */
+type Path = { readonly parent: Path | undefined; readonly segment: string | number } | undefined;
+
+type Frame = { value: unknown; path: Path; depth: number; exit?: true; target?: unknown; key?: string | number };
+
+function segmentsOf(path: Path, last?: string | number): (string | number)[] {
+  const out: (string | number)[] = last === undefined ? [] : [last];
+  for (let p = path; p !== undefined; p = p.parent) out.push(p.segment);
+  return out.reverse();
+}
 
 function describe(value: unknown): string | undefined {
   switch (typeof value) {
@@ -34,44 +69,69 @@ function describe(value: unknown): string | undefined {
  * Walks a value and, when `copy` is set, builds a private deep copy made only of plain objects
  * (own data properties; `__proto__` kept as an ordinary own key), arrays and primitives.
  * Iterative: depth is bounded by memory, never by the call stack. Nothing is invoked: getters,
- * Proxies, symbols, holes and cycles are reported as problems, not read.
+ * Proxies, symbols, holes and cycles are reported as problems, not read. Each bound is checked
+ * before the work it bounds: an array's length before its items are queued, a string's length
+ * before it is copied.
  */
-function traverse(root: unknown, copy: boolean): { problem?: JsonProblem; copy?: unknown } {
+function traverse(root: unknown, copy: boolean, bounds: JsonBounds): { problem?: JsonProblem; excess?: JsonExcess; copy?: unknown } {
   const ancestors = new Set<unknown>();
   const rootHolder: { v?: unknown } = {};
-  const stack: Frame[] = [{ value: root, segments: [], target: rootHolder, key: 'v' }];
+  const stack: Frame[] = [{ value: root, path: undefined, depth: 0, target: rootHolder, key: 'v' }];
+  let values = 0;
+  let bytes = 0;
+  const over = (bound: JsonBound | undefined, seen: number, path: Path, prefix = ''): JsonExcess | undefined =>
+    bound !== undefined && seen > bound.value ? { bound, seen: `${prefix}${seen}`, segments: segmentsOf(path) } : undefined;
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     if (frame.exit) { ancestors.delete(frame.value); continue; }
-    const { value, segments } = frame;
+    const { value, path } = frame;
     const reason = describe(value);
-    if (reason !== undefined) return { problem: { segments, reason } };
+    if (reason !== undefined) return { problem: { segments: segmentsOf(path), reason } };
+    values++;
+    bytes += typeof value === 'string' ? value.length + 2 : typeof value === 'number' ? String(value).length : value === null || value === true ? 4 : value === false ? 5 : 2;
+    const excess = over(bounds.values, values, path, 'at least ') ?? over(bounds.bytes, bytes, path, 'at least ') ??
+      (typeof value === 'string' ? over(bounds.stringLength, value.length, path) : undefined);
+    if (excess !== undefined) return { excess };
     let out: unknown = value;
     if (value !== null && typeof value === 'object') {
-      if (ancestors.has(value)) return { problem: { segments, reason: 'a cycle is not a JSON value' } };
+      const depth = frame.depth + 1;
+      const tooDeep = over(bounds.depth, depth, path, 'at least ');
+      if (tooDeep !== undefined) return { excess: tooDeep };
+      if (ancestors.has(value)) return { problem: { segments: segmentsOf(path), reason: 'a cycle is not a JSON value' } };
       ancestors.add(value);
-      stack.push({ value, segments, exit: true });
-      if (Object.getOwnPropertySymbols(value).length > 0) return { problem: { segments, reason: 'symbol-keyed properties are not JSON' } };
-      const names = Object.getOwnPropertyNames(value);
+      stack.push({ value, path, depth, exit: true });
+      if (Object.getOwnPropertySymbols(value).length > 0) return { problem: { segments: segmentsOf(path), reason: 'symbol-keyed properties are not JSON' } };
       if (Array.isArray(value)) {
+        const tooMany = over(bounds.items, value.length, path);
+        if (tooMany !== undefined) return { excess: tooMany };
+        const names = Object.getOwnPropertyNames(value);
         const arr: unknown[] = copy ? new Array<unknown>(value.length) : [];
         for (let i = value.length - 1; i >= 0; i--) {
           const d = Object.getOwnPropertyDescriptor(value, i);
-          if (d === undefined) return { problem: { segments: [...segments, i], reason: 'a sparse array (hole) is not JSON' } };
-          if (!('value' in d)) return { problem: { segments: [...segments, i], reason: 'an accessor (getter) is not a JSON value' } };
-          stack.push({ value: d.value, segments: [...segments, i], target: arr, key: i });
+          if (d === undefined) return { problem: { segments: segmentsOf(path, i), reason: 'a sparse array (hole) is not JSON' } };
+          if (!('value' in d)) return { problem: { segments: segmentsOf(path, i), reason: 'an accessor (getter) is not a JSON value' } };
+          stack.push({ value: d.value, path: { parent: path, segment: i }, depth, target: arr, key: i });
         }
-        if (names.length !== value.length + 1) return { problem: { segments, reason: 'an array with extra properties is not JSON' } };
+        if (names.length !== value.length + 1) return { problem: { segments: segmentsOf(path), reason: 'an array with extra properties is not JSON' } };
+        bytes += Math.max(0, value.length - 1);
         out = arr;
       } else {
+        const names = Object.getOwnPropertyNames(value);
+        const tooMany = over(bounds.properties, names.length, path);
+        if (tooMany !== undefined) return { excess: tooMany };
         const obj: Record<string, unknown> = {};
         for (let i = names.length - 1; i >= 0; i--) {
           const name = names[i] as string;
           const d = Object.getOwnPropertyDescriptor(value, name) as PropertyDescriptor;
-          if (!d.enumerable) return { problem: { segments: [...segments, name], reason: 'a non-enumerable property is not JSON' } };
-          if (!('value' in d)) return { problem: { segments: [...segments, name], reason: 'an accessor (getter) is not a JSON value' } };
-          stack.push({ value: d.value, segments: [...segments, name], target: obj, key: name });
+          if (!d.enumerable) return { problem: { segments: segmentsOf(path, name), reason: 'a non-enumerable property is not JSON' } };
+          if (!('value' in d)) return { problem: { segments: segmentsOf(path, name), reason: 'an accessor (getter) is not a JSON value' } };
+          const keyTooLong = over(bounds.stringLength, name.length, { parent: path, segment: name });
+          if (keyTooLong !== undefined) return { excess: keyTooLong };
+          bytes += name.length + 3 + (i > 0 ? 1 : 0);
+          stack.push({ value: d.value, path: { parent: path, segment: name }, depth, target: obj, key: name });
         }
+        const tooBig = over(bounds.bytes, bytes, path, 'at least ');
+        if (tooBig !== undefined) return { excess: tooBig };
         out = obj;
       }
     }
@@ -82,14 +142,33 @@ function traverse(root: unknown, copy: boolean): { problem?: JsonProblem; copy?:
   return { copy: rootHolder.v };
 }
 
+/** Outcome of a bounded walk: a value that is not JSON, or one that exceeds a bound. */
+export type JsonFinding = { readonly kind: 'not-json'; readonly problem: JsonProblem } | { readonly kind: 'excess'; readonly excess: JsonExcess };
+
+/** The first reason `value` is not a JSON value or exceeds a bound; undefined when neither. */
+export function checkJsonValue(value: unknown, bounds: JsonBounds): JsonFinding | undefined {
+  const r = traverse(value, false, bounds);
+  if (r.problem) return { kind: 'not-json', problem: r.problem };
+  if (r.excess) return { kind: 'excess', excess: r.excess };
+  return undefined;
+}
+
+/** A private deep copy of a JSON value within bounds, or why there is none. */
+export function copyBoundedJson(value: unknown, bounds: JsonBounds): { ok: true; value: unknown } | { ok: false; finding: JsonFinding } {
+  const r = traverse(value, true, bounds);
+  if (r.problem) return { ok: false, finding: { kind: 'not-json', problem: r.problem } };
+  if (r.excess) return { ok: false, finding: { kind: 'excess', excess: r.excess } };
+  return { ok: true, value: r.copy };
+}
+
 /** The first reason `value` is not a JSON value, or undefined when it is one. */
 export function findNonJson(value: unknown): JsonProblem | undefined {
-  return traverse(value, false).problem;
+  return traverse(value, false, {}).problem;
 }
 
 /** A private deep copy of a JSON value, or the reason it is not one. */
 export function copyJson(value: unknown): { ok: true; value: unknown } | { ok: false; problem: JsonProblem } {
-  const r = traverse(value, true);
+  const r = traverse(value, true, {});
   return r.problem ? { ok: false, problem: r.problem } : { ok: true, value: r.copy };
 }
 

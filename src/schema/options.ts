@@ -1,3 +1,5 @@
+import { DEFAULT_LIMITS, resolveLimits, type Limits } from './limits.js';
+
 /** Options shared by validateSchema, validate and everything built on them. */
 export interface SchemaOptions {
   /** URI -> schema document, for `$ref`s to other documents and custom meta-schemas. Never fetched. */
@@ -10,6 +12,10 @@ export interface SchemaOptions {
   readonly contentAssertion?: boolean;
   /** Default 'annotate': unknown keywords are annotations; 'reject' refuses them. */
   readonly unknownKeywords?: 'annotate' | 'reject';
+  /** Bounds on schemas and arguments; each omitted one takes its DEFAULT_LIMITS value. */
+  readonly limits?: Partial<Limits>;
+  /** Default ['2020-12']: dialects a root `$schema` may declare; see src/schema/legacy-dialects.ts. */
+  readonly dialects?: ReadonlyArray<'2020-12' | '2019-09' | 'draft-07'>;
 }
 
 /** SchemaOptions with every default applied. */
@@ -19,6 +25,10 @@ export interface ResolvedOptions {
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
   readonly unknownKeywords: 'annotate' | 'reject';
+  /** Invalid limits fall back to defaults here; compileSchema refuses them first (resolveLimits). */
+  readonly limits: Limits;
+  /** Enabled older dialects (2020-12 is always on). */
+  readonly dialects: ReadonlySet<'2019-09' | 'draft-07'>;
 }
 
 /** Applies defaults without trusting the shape of what the caller passed. */
@@ -31,5 +41,7 @@ export function resolveOptions(options: SchemaOptions | undefined): ResolvedOpti
     formatAssertion: o.formatAssertion === true,
     contentAssertion: o.contentAssertion === true,
     unknownKeywords: o.unknownKeywords === 'reject' ? 'reject' : 'annotate',
+    limits: ((l) => (l.ok ? l.value : DEFAULT_LIMITS))(resolveLimits(o.limits)),
+    dialects: new Set(Array.isArray(o.dialects) ? o.dialects.filter((d): d is '2019-09' | 'draft-07' => d === '2019-09' || d === 'draft-07') : []),
   };
 }

@@ -2,6 +2,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validate, validateSchema, type ErrorClass, type SchemaOptions } from '../../src/index.js';
+import { compileCounters } from '../../src/schema/compile.js';
 
 const D = 'https://json-schema.org/draft/2020-12/schema';
 type Row = { name: string; schema: unknown; options?: SchemaOptions; expect: 'ok' | ErrorClass; message?: RegExp };
@@ -209,6 +210,16 @@ describe('compiled once (rule 10)', () => {
     }
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
+  });
+  it('a cache hit still exposes the caller own schema, key order included', () => {
+    const before = compileCounters();
+    const a = validateSchema({ type: 'object', required: ['k'], 'x-order-test': 1 });
+    const b = validateSchema({ 'x-order-test': 1, required: ['k'], type: 'object' });
+    const after = compileCounters();
+    expect(after.compiles - before.compiles).toBe(1);
+    expect(after.hits - before.hits).toBe(1);
+    expect(a.ok && JSON.stringify(a.value.schema)).toBe('{"type":"object","required":["k"],"x-order-test":1}');
+    expect(b.ok && JSON.stringify(b.value.schema)).toBe('{"x-order-test":1,"required":["k"],"type":"object"}');
   });
   it('the same schema content compiles once and is cached', () => {
     const spy = vi.spyOn(Ajv2020.prototype, 'compile');

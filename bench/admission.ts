@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChildResult, ChildTask } from './admit-child.js';
+import type { CorpusTool } from './corpus.js';
+import { median } from './measure.js';
+
+/** Medians over the rounds of one kind of child run. */
+export interface AdmissionRow {
+  readonly label: string;
+  readonly contender: string;
+  readonly tools: number;
+  readonly coldMs: number;
+  readonly warmMs: number;
+  readonly heapBytes: number;
+  readonly path: string;
+  readonly errors: string[];
+}
+
+const CHILD = fileURLToPath(new URL('./admit-child.ts', import.meta.url));
+const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+function runChild(task: ChildTask): ChildResult {
+  const out = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, JSON.stringify(task)], { cwd: BENCH_DIR, encoding: 'utf8', timeout: 120_000 });
+  const line = out.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as ChildResult;
+  } catch {
+    return { coldMs: NaN, warmMs: NaN, heapBytes: NaN, tools: 0, path: '', error: `child failed (status ${out.status}): ${(out.stderr || out.stdout).slice(0, 300)}` };
+  }
+}
+
+/** A kind of child run: which contender, on which set, at what catalog size. */
+export interface AdmissionPlan {
+  readonly label: string;
+  readonly contender: string;
+  readonly set: readonly CorpusTool[];
+  readonly size: number;
+  readonly distinct: boolean;
+  readonly warm: number;
+}
+
+/**
+ * Runs every plan `rounds` times, one fresh process per run, interleaving the plans round by round
+ * so that load from elsewhere on the machine spreads over all of them; reports medians.
+ */
+export function runAdmissions(plans: readonly AdmissionPlan[], rounds: number): AdmissionRow[] {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
+  try {
+    const files = new Map<readonly CorpusTool[], string>();
+    for (const p of plans) {
+      if (files.has(p.set)) continue;
+      const file = join(dir, `set${files.size}.json`);
+      writeFileSync(file, JSON.stringify(p.set));
+      files.set(p.set, file);
+    }
+    const results = plans.map(() => [] as ChildResult[]);
+    for (let r = 0; r < rounds; r++) {
+      plans.forEach((p, i) => {
+        results[i]!.push(runChild({ contender: p.contender, setFile: files.get(p.set)!, size: p.size, distinct: p.distinct, warm: p.warm }));
+      });
+    }
+    return plans.map((p, i) => {
+      const rs = results[i]!;
+      const good = rs.filter((x) => x.error === undefined);
+      return {
+        label: p.label,
+        contender: p.contender,
+        tools: p.size,
+        coldMs: median(good.map((x) => x.coldMs)),
+        warmMs: median(good.map((x) => x.warmMs)),
+        heapBytes: median(good.map((x) => x.heapBytes)),
+        path: good[0]?.path ?? '',
+        errors: [...new Set(rs.flatMap((x) => (x.error === undefined ? [] : [x.error])))],
+      };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

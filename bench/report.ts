@@ -1,0 +1,87 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem, type } from 'node:os';
+
+/** One line of the results table. */
+export interface Row {
+  readonly workload: string;
+  readonly contender: string;
+  /** What was counted: "143 schemas, 392 calls", "1000 tools". */
+  readonly count: string;
+  readonly value: number;
+  readonly unit: 'ns/call' | 'ms' | 'µs/tool' | 'KB/tool';
+  /** The contender this row is divided by, measured in the same run. */
+  readonly baseline?: string;
+  readonly ratio?: number;
+  readonly target?: string;
+  readonly met?: boolean;
+}
+
+/** Machine, runtime and package versions, printed with every table. */
+export function environment(versions: Record<string, string>): string[] {
+  const cpu = cpus();
+  return [
+    `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${type()} ${release()}`,
+    `node ${process.version}; ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+  ];
+}
+
+function num(v: number, unit: Row['unit']): string {
+  if (!Number.isFinite(v)) return 'n/a';
+  const digits = v >= 100 ? 0 : v >= 10 ? 1 : 2;
+  return `${v.toFixed(digits)} ${unit}`;
+}
+
+const verdict = (r: Row): string => (r.target === undefined ? '' : r.met === undefined ? 'n/a' : r.met ? 'met' : '**missed**');
+
+/** The table as Markdown (the console shows the same text). */
+export function table(rows: readonly Row[]): string {
+  const lines = ['| workload | contender | counted | median | baseline (same run) | ratio | target | |', '|---|---|---|---:|---|---:|---|---|'];
+  for (const r of rows) {
+    const ratio = r.ratio === undefined ? '' : Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}x` : 'n/a';
+    lines.push(`| ${r.workload} | ${r.contender} | ${r.count} | ${num(r.value, r.unit)} | ${r.baseline ?? ''} | ${ratio} | ${r.target ?? ''} | ${verdict(r)} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Writes BENCHMARKS.md: command, environment, table, notes. */
+export function writeBenchmarks(file: string, parts: { env: string[]; table: string; notes: string[]; analysis: string; seconds: number }): void {
+  const text = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.ts); do not edit by hand. Every number is a median over repeated',
+    'rounds, and every ratio divides by a baseline measured in the same run on the same machine, so ratios',
+    'compare across machines and absolute times do not. No test depends on any of these numbers.',
+    '',
+    '```',
+    ...parts.env,
+    `whole run: ${parts.seconds.toFixed(0)} s`,
+    '```',
+    '',
+    parts.table,
+    '',
+    '## Notes on this run',
+    '',
+    ...parts.notes.map((n) => `- ${n}`),
+    '',
+    parts.analysis.trim(),
+    '',
+  ].join('\n');
+  writeFileSync(file, text);
+}
+
+/**
+ * Replaces the README's bench section (between its markers) with the headline table. Only between
+ * existing markers: a README without them is left alone. Read right before writing, since other
+ * sections change under other hands.
+ */
+export function updateReadme(file: string, body: string): boolean {
+  if (!existsSync(file)) return false;
+  const text = readFileSync(file, 'utf8');
+  const open = '<!-- section:bench -->';
+  const close = '<!-- /section:bench -->';
+  const a = text.indexOf(open);
+  const b = text.indexOf(close);
+  if (a < 0 || b < a) return false;
+  writeFileSync(file, `${text.slice(0, a + open.length)}\n${body.trim()}\n${text.slice(b)}`);
+  return true;
+}

@@ -1,0 +1,164 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ToolListChangedNotificationSchema, type CallToolRequest, type ListToolsResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { AdmissionOptions } from '../catalog/admission.js';
+import type { Bundle } from '../catalog/bundle.js';
+import { admitMcpTools } from '../catalog/mcp.js';
+import { formatForModel } from '../errors/format.js';
+import { fail, thrownMessage, type Result } from '../result.js';
+
+// The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
+// puts admission (issue 6) in front of `tools/list` and toolgate's validation in front of
+// `tools/call`: nothing reaches the server for a tool that was not admitted or for arguments that
+// break its schema; the model reads toolgate's text instead, as an `isError` tool result (MCP
+// 2025-06-18, "Tools": tool errors are reported in the result, not as protocol errors).
+
+/** What guardClient needs of an MCP SDK Client (any `Client` has it). */
+export type McpClientLike = Pick<Client, 'listTools' | 'callTool' | 'setNotificationHandler'>;
+
+/** What the guarded callTool resolves to: the SDK's own result type. */
+export type McpCallResult = Awaited<ReturnType<Client['callTool']>>;
+
+/** Options: admitBatch's (mode 'strict' or 'quarantine', schema options, namePattern, ...) plus the guard's. */
+export type GuardClientOptions = AdmissionOptions & {
+  /** Called after every admission (first listing, listTools, each tools/list_changed) with its outcome. */
+  readonly onAdmission?: (result: Result<Bundle>) => void;
+  /** Most `tools/list` pages read per admission (default 100): a server that never stops paging fails admission. */
+  readonly maxPages?: number;
+};
+
+/** An MCP client whose tool listing is admitted and whose tool calls are validated first. */
+export interface GuardedClient {
+  /** The wrapped client, for everything else (resources, prompts, close). */
+  readonly client: McpClientLike;
+  /** Lists every page from the server and admits the tools; callTool uses the latest admission. */
+  admit(options?: RequestOptions): Promise<Result<Bundle>>;
+  /** Drop-in listTools: a fresh admission; the admitted tools as the server listed them, in one page (empty when admission failed). */
+  listTools(params?: { cursor?: string }, options?: RequestOptions): Promise<ListToolsResult>;
+  /** Drop-in callTool: validated before anything is sent; never rejects. */
+  callTool(params: CallToolRequest['params'], resultSchema?: Parameters<Client['callTool']>[1], options?: RequestOptions): Promise<McpCallResult>;
+}
+
+interface Admission {
+  readonly result: Result<Bundle>;
+  /** Admitted entries in the server's order. */
+  readonly tools: readonly McpTool[];
+}
+
+const DEFAULT_MAX_PAGES = 100;
+
+/** An `isError` result the server never saw: the text is what the model reads. */
+function localError(text: string): McpCallResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** Reads every page of tools/list (MCP "Pagination": follow nextCursor until absent). */
+async function listAll(client: McpClientLike, maxPages: number, options: RequestOptions | undefined): Promise<Result<McpTool[]>> {
+  const tools: McpTool[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, options);
+    tools.push(...result.tools);
+    const next = result.nextCursor;
+    if (next === undefined) return { ok: true, value: tools };
+    // A cursor seen before would page forever: refuse rather than loop.
+    if (seen.has(next)) return fail('execution_failure', `tools/list returned cursor ${JSON.stringify(next)} twice`);
+    seen.add(next);
+    cursor = next;
+  }
+  return fail('execution_failure', `tools/list had more than ${maxPages} pages (maxPages)`);
+}
+
+/**
+ * Guards an `@modelcontextprotocol/sdk` Client: listTools admits the server's tools through
+ * admitMcpTools (strict by default, or quarantine), callTool validates the arguments against the
+ * admitted schema before anything is sent, and a `notifications/tools/list_changed` from the server
+ * starts a re-admission that later calls wait for. It registers the client's handler for that
+ * notification (replacing one set before). Never throws; its methods never reject.
+ */
+export function guardClient(client: McpClientLike, options: GuardClientOptions = {}): GuardedClient {
+  const { onAdmission, maxPages, ...admission } = options !== null && typeof options === 'object' ? options : ({} as GuardClientOptions);
+  const pages = typeof maxPages === 'number' && maxPages >= 1 ? Math.floor(maxPages) : DEFAULT_MAX_PAGES;
+  let current: Promise<Admission> | undefined;
+
+  const report = (result: Result<Bundle>): void => {
+    try {
+      onAdmission?.(result);
+    } catch {
+      // A host callback failing must not undo or block the admission.
+    }
+  };
+
+  const admitOnce = async (requestOptions: RequestOptions | undefined): Promise<Admission> => {
+    let result: Result<Bundle>;
+    let listed: McpTool[] = [];
+    try {
+      const all = await listAll(client, pages, requestOptions);
+      if (!all.ok) result = all;
+      else {
+        listed = all.value;
+        // The backend only matters to hosts that run calls through bundle.registry; it forwards unchanged.
+        const backend = (tool: { name: string }) => (args: unknown) => client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
+        result = await admitMcpTools({ tools: listed }, { ...admission, backend });
+      }
+    } catch (thrown) {
+      result = fail('execution_failure', `tools/list failed: ${thrownMessage(thrown)}`);
+    }
+    const accepted = new Set(result.ok ? result.value.accepted : []);
+    report(result);
+    return { result, tools: listed.filter((t) => accepted.has(t.name)) };
+  };
+
+  const refresh = (requestOptions?: RequestOptions): Promise<Admission> => {
+    const started = admitOnce(requestOptions);
+    current = started;
+    return started;
+  };
+
+  /** The newest admission; if a newer one started while waiting (list_changed), wait for that one. */
+  const latest = async (): Promise<Admission> => {
+    let seen = current ?? refresh();
+    for (;;) {
+      const value = await seen;
+      if (current === undefined || current === seen) return value;
+      seen = current;
+    }
+  };
+
+  try {
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      void refresh();
+    });
+  } catch {
+    // A client that cannot take the handler still gets validation; re-admission then needs listTools.
+  }
+
+  const callTool = async (params: CallToolRequest['params'], resultSchema?: Parameters<Client['callTool']>[1], requestOptions?: RequestOptions): Promise<McpCallResult> => {
+    let name = '';
+    try {
+      name = params !== null && typeof params === 'object' && typeof params.name === 'string' ? params.name : '';
+      const { result } = await latest();
+      if (!result.ok || !result.value.accepted.includes(name)) {
+        return localError(`error: unknown tool ${JSON.stringify(name)}: not among the admitted tools of this server`);
+      }
+      const args: unknown = params.arguments;
+      // MCP sends arguments as an object; a string would be validated as JSON text but sent as a string.
+      if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
+        return localError(`error: invalid arguments for ${name}: arguments must be a JSON object`);
+      }
+      const verdict = result.value.registry.check({ id: '', name, arguments: args });
+      if (!verdict.ok) return localError(formatForModel(name, verdict.error));
+      return await client.callTool(params, resultSchema, requestOptions);
+    } catch (thrown) {
+      return localError(`error: call to ${name} failed: ${thrownMessage(thrown)}`);
+    }
+  };
+
+  return Object.freeze({
+    client,
+    admit: async (requestOptions?: RequestOptions) => (await refresh(requestOptions)).result,
+    listTools: async (_params?: { cursor?: string }, requestOptions?: RequestOptions): Promise<ListToolsResult> => ({ tools: [...(await refresh(requestOptions)).tools] }),
+    callTool,
+  });
+}

@@ -1,0 +1,148 @@
+import { tool, type FunctionTool, type RunContext } from '@openai/agents';
+import { formatForModel } from '../errors/format.js';
+import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
+import { validateSchema } from '../schema/compile.js';
+import type { SchemaOptions } from '../schema/options.js';
+import { providedSchema, type ToolgateStandardProps } from './standard-schema.js';
+
+// OpenAI Agents JS (`@openai/agents` 0.20). It passes raw JSON Schema parameters through unchecked
+// but validates Standard Schema parameters (with JSON Schema conversion) before `execute`; by
+// default it then withholds the validation details from the model (tool data is "sensitive" unless
+// `setSensitiveDataLoggingEnabled(true)`), answering with one fixed sentence. Two ways in:
+// - toAgentsTool: a complete function tool that validates with toolgate as its first step and
+//   answers an invalid call with formatForModel's text as the tool output, so the model reads it
+//   whatever the SDK's redaction setting; with `strict: false` any schema toolgate accepts works.
+// - agentsParameters (+ agentsErrorFunction): a Standard Schema parameter for the SDK's own
+//   `tool({ parameters })` path, validated by toolgate; the text reaches the model when the SDK
+//   keeps tool data, otherwise the SDK's fixed sentence does (the tool still does not run).
+
+/** A Standard Schema parameter for `tool({ parameters })`, backed by a compiled toolgate schema. */
+export interface AgentsParameters {
+  readonly '~standard': ToolgateStandardProps;
+}
+
+/** What the Agents SDK calls on a failed call: the text returned is the tool output the model reads. */
+export type AgentsErrorFunction = (context: RunContext<unknown>, error: unknown) => string;
+
+/** A tool as toolgate takes it for the Agents SDK. */
+export interface AgentsToolSpec {
+  readonly name: string;
+  readonly description: string;
+  /** Draft 2020-12 tool input schema; with strict mode it must also be in OpenAI's strict subset. */
+  readonly inputSchema: unknown;
+  /**
+   * Default true (the SDK's default): the schema is sent as an OpenAI strict function schema, which
+   * the SDK checks and refuses outside OpenAI's strict subset. False sends the schema as is; toolgate
+   * enforces all of it either way.
+   */
+  readonly strict?: boolean;
+  /** Runs only for arguments toolgate accepted, with the value the SDK parsed. */
+  readonly execute: (input: unknown, context?: RunContext<unknown>) => unknown;
+}
+
+/** The SDK's object-schema shapes (not exported by @openai/agents); the real schema is any tool schema. */
+type StrictParameters = { type: 'object'; properties: Record<string, never>; required: never[]; additionalProperties: false };
+type LooseParameters = { type: 'object'; properties: Record<string, never>; required: never[]; additionalProperties: true };
+
+/** The function tool toAgentsTool returns. */
+export type AgentsTool = FunctionTool<unknown, StrictParameters | LooseParameters, unknown>;
+
+/** Texts of invalid calls that each parameters object produced: how errorFunction recognizes its own. */
+const produced = new WeakMap<AgentsParameters, Set<string>>();
+/** Distinct texts kept per tool; a text is looked up right after it was produced, so few suffice. */
+const KEPT_TEXTS = 64;
+
+/** The Agents SDK's own answer for failures it did not get from toolgate: says nothing about the cause. */
+const GENERIC = 'An error occurred while running the tool. Please try again.';
+
+/**
+ * Compiles `schema` and wraps it as a Standard Schema for `tool({ parameters })`. A failed call
+ * yields one issue without a path whose message is formatForModel's text, so the SDK's own error
+ * (which joins issues as "path: message") carries that text unchanged. Never throws.
+ */
+export function agentsParameters(toolName: string, schema: unknown, options: SchemaOptions = {}): Result<AgentsParameters> {
+  return guarded('agentsParameters', () => {
+    if (typeof toolName !== 'string' || toolName === '') return fail('validation', 'agentsParameters needs a non-empty tool name for its error texts');
+    const compiled = validateSchema(schema, options);
+    if (!compiled.ok) return compiled;
+    const checked = compiled.value;
+    const texts = new Set<string>();
+    const standard: ToolgateStandardProps = Object.freeze({
+      version: 1 as const,
+      vendor: 'toolgate',
+      jsonSchema: checked['~standard'].jsonSchema,
+      validate: (value: unknown) => {
+        const result = checked.validate(value);
+        if (result.ok) return { value: result.value };
+        const text = formatForModel(toolName, result.error);
+        if (texts.size >= KEPT_TEXTS) texts.delete(texts.values().next().value as string);
+        texts.add(text);
+        return { issues: [{ message: text }] };
+      },
+    });
+    const parameters: AgentsParameters = Object.freeze({ '~standard': standard });
+    produced.set(parameters, texts);
+    return ok(parameters);
+  });
+}
+
+/** Reads `error.originalError.message` as own data properties only: the error is foreign. */
+function originalMessage(error: unknown): string | undefined {
+  try {
+    if (error === null || typeof error !== 'object') return undefined;
+    const original = Object.getOwnPropertyDescriptor(error, 'originalError');
+    if (original === undefined || !('value' in original)) return undefined;
+    const message = thrownMessage(original.value);
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An errorFunction for `tool({ errorFunction })`: an invalid call that `parameters` rejected is
+ * answered with toolgate's text; any other failure (the tool threw, the SDK withheld details) gets
+ * the SDK's generic sentence, so nothing else from inside the host reaches the model.
+ */
+export function agentsErrorFunction(parameters: AgentsParameters): AgentsErrorFunction {
+  return (_context, error) => {
+    const message = originalMessage(error);
+    if (message !== undefined && produced.get(parameters)?.has(message) === true) return message;
+    return GENERIC;
+  };
+}
+
+/**
+ * An Agents SDK function tool whose first step is toolgate's validation: an invalid call never
+ * reaches `spec.execute` and its tool output is formatForModel's text. A schema toolgate refuses,
+ * or one the SDK refuses for strict mode (outside OpenAI's strict subset), is a failed Result.
+ * Never throws.
+ */
+export function toAgentsTool(spec: AgentsToolSpec, options: SchemaOptions = {}): Result<AgentsTool> {
+  return guarded('toAgentsTool', () => {
+    if (spec === null || typeof spec !== 'object') return fail('validation', 'toAgentsTool expects a tool spec object');
+    const name = spec.name;
+    if (typeof name !== 'string' || name === '') return fail('validation', 'toAgentsTool needs a non-empty tool name');
+    const compiled = validateSchema(spec.inputSchema, options);
+    if (!compiled.ok) return compiled;
+    const checked = compiled.value;
+    const execute = spec.execute;
+    const strict = spec.strict !== false;
+    // A private copy with `type: "object"` stated (the SDK requires it); the SDK rewrites it for strict mode.
+    const parameters: unknown = providedSchema(checked.schema, true);
+    const run = async (input: unknown, context?: RunContext<unknown>): Promise<unknown> => {
+      const verdict = checked.validate(input);
+      if (!verdict.ok) return formatForModel(name, verdict.error);
+      return execute(verdict.value, context);
+    };
+    try {
+      const made = strict
+        ? tool({ name, description: spec.description, parameters: parameters as StrictParameters, strict: true, execute: run })
+        : tool({ name, description: spec.description, parameters: parameters as LooseParameters, strict: false, execute: run });
+      return ok(made as AgentsTool);
+    } catch (thrown) {
+      // The SDK checks strict-mode schemas when the tool is made: outside OpenAI's strict subset it throws.
+      return fail('unsupported_capability', `@openai/agents refused the schema of ${JSON.stringify(name)} for strict mode: ${thrownMessage(thrown)}`);
+    }
+  });
+}

@@ -1,0 +1,179 @@
+import { fail, ok, thrownMessage, type Result } from '../result.js';
+import type { ProviderFinding, ProviderName } from '../interop/profile.js';
+import { compileCounters } from '../schema/compile.js';
+import { defineTool, type ToolContext } from '../tools/tool.js';
+import { Registry, type RegistryOptions } from '../tools/registry.js';
+import { createBatchLoader, type AsyncSchemaLoader, type BatchLoader } from './async-loader.js';
+import { narrowAuthority, type Authority } from './authority.js';
+import { makeBundle, type Bundle } from './bundle.js';
+import { identify } from './descriptor.js';
+import { batchError, sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import { preflightStaged, type Invoke, type PreflightedTool, type PreflightOptions } from './preflight.js';
+import { providerSettingsOf, providerVerdict, type ProviderPolicy, type ProviderSettings } from './provider-policy.js';
+import { providerToolsOf } from './providers.js';
+
+/** Options of admitBatch: the Registry's options (schema options included) plus the admission policy. */
+export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
+  /** 'strict' (default): any problem fails the batch. 'quarantine': only `unsupported_capability` schemas are left out. */
+  readonly mode?: 'strict' | 'quarantine';
+  /** Narrowed in the bundle: grants of rejected tools removed, every other field kept. */
+  readonly authority?: Authority;
+  /** 'reject' (default): a grant for a tool not in the batch fails the batch; 'keep' passes it through. */
+  readonly unknownGrants?: 'reject' | 'keep';
+  /** May return a Promise; each URI is asked for at most once per batch. */
+  readonly schemaLoader?: AsyncSchemaLoader;
+  /** Executes non-function backends. */
+  readonly invoke?: Invoke;
+  /** Checks every accepted schema against this provider's profile (checkProvider); findings go to `bundle.providerFindings`. */
+  readonly provider?: ProviderName;
+  /**
+   * 'report' (default): findings are information only. 'quarantine': a schema with a `rejects` finding is
+   * `unsupported_capability`, so `mode` decides as for any refused schema (strict fails, quarantine leaves it out).
+   */
+  readonly providerPolicy?: ProviderPolicy;
+};
+
+/** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */
+const MAX_LOADER_ROUNDS = 32;
+
+/** Compiled schemas seen by any admission in this process: telling a cache hit from a compile. */
+
+type Outcome = { readonly tool: PreflightedTool } | { readonly diagnostic: Diagnostic };
+
+function diagnosticOf(descriptor: unknown, index: number, stage: Diagnostic['stage'], error: Diagnostic['error']): Diagnostic {
+  const { name, revision } = identify(descriptor);
+  return { name, revision, index, stage, error };
+}
+
+/** Preflights every descriptor, loading what the schemas reference in rounds (see BatchLoader). */
+async function preflightAll(descriptors: readonly unknown[], options: PreflightOptions, loader: BatchLoader | undefined): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let pending = descriptors.map((_, i) => i);
+  for (let round = 0; pending.length > 0; round++) {
+    const retry: number[] = [];
+    const wanted = new Set<string>();
+    for (const i of pending) {
+      loader?.takeMisses();
+      const { result, stage } = preflightStaged(descriptors[i], options);
+      const misses = loader?.takeMisses() ?? new Set<string>();
+      outcomes[i] = result.ok ? { tool: result.value } : { diagnostic: diagnosticOf(descriptors[i], i, stage, result.error) };
+      if (!result.ok && misses.size > 0) {
+        retry.push(i);
+        for (const uri of misses) wanted.add(uri);
+      }
+    }
+    if (loader === undefined || wanted.size === 0) break;
+    if (round + 1 >= MAX_LOADER_ROUNDS) {
+      for (const i of retry) {
+        const message = `schemaLoader documents reference further documents more than ${MAX_LOADER_ROUNDS} levels deep`;
+        outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', { class: 'execution_failure', message, violations: [] }) };
+      }
+      break;
+    }
+    if ((await loader.loadMissing(wanted)) === 0) break;
+    pending = retry;
+  }
+  return outcomes;
+}
+
+/**
+ * Runs the provider profile over every schema that passed preflight. Under 'quarantine' a tool the
+ * provider rejects becomes a schema diagnostic in place (so strict fails the batch and quarantine
+ * leaves it out, exactly as for toolgate's own refusals); the findings of the others are returned by name.
+ */
+function applyProvider(descriptors: readonly unknown[], outcomes: Outcome[], settings: ProviderSettings): Map<string, readonly ProviderFinding[]> {
+  const findings = new Map<string, readonly ProviderFinding[]>();
+  const provider = settings.provider;
+  if (provider === undefined) return findings;
+  outcomes.forEach((o, i) => {
+    if (!('tool' in o)) return;
+    const verdict = providerVerdict(o.tool.inputSchema, { provider, policy: settings.policy });
+    if (verdict.error !== undefined) outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', verdict.error) };
+    else findings.set(o.tool.name, verdict.findings);
+  });
+  return findings;
+}
+
+/** Every occurrence of a name after its first is a batch problem, in either mode. */
+function duplicateDiagnostics(descriptors: readonly unknown[]): Diagnostic[] {
+  const first = new Map<string, number>();
+  const out: Diagnostic[] = [];
+  descriptors.forEach((d, i) => {
+    const { name } = identify(d);
+    if (name === '') return;
+    const seen = first.get(name);
+    if (seen === undefined) first.set(name, i);
+    else {
+      const message = `duplicate tool name ${JSON.stringify(name)}: also descriptor #${seen}`;
+      out.push(diagnosticOf(d, i, 'descriptor', { class: 'validation', message, violations: [{ path: '$', pointer: '', keyword: 'name', message, schemaPath: '/name' }] }));
+    }
+  });
+  return out;
+}
+
+function registryOptionsOf(options: AdmissionOptions, loader: BatchLoader | undefined): RegistryOptions {
+  const { mode: _m, authority: _a, unknownGrants: _u, schemaLoader: _l, invoke: _i, provider: _p, providerPolicy: _pp, ...rest } = options;
+  return (loader === undefined ? rest : { ...rest, schemaLoader: loader.sync }) as RegistryOptions;
+}
+
+/** A function backend runs as is; any other backend goes through the host's `invoke` (preflight required one). */
+function executorOf(backend: unknown, invoke: Invoke | undefined): (args: unknown, context: ToolContext) => unknown {
+  if (typeof backend === 'function') return (args, context) => (backend as (a: unknown, c: ToolContext) => unknown)(args, context);
+  return (args, context) => (invoke as Invoke)(backend, args, context);
+}
+
+async function admit(descriptors: unknown, options: AdmissionOptions): Promise<Result<Bundle>> {
+  if (!Array.isArray(descriptors)) return fail('validation', `admitBatch expects an array of tool descriptors, got ${descriptors === null ? 'null' : typeof descriptors}`);
+  const mode = options.mode === 'quarantine' ? 'quarantine' : 'strict';
+  if (options.mode !== undefined && options.mode !== 'strict' && options.mode !== 'quarantine') return fail('validation', `admitBatch mode must be 'strict' or 'quarantine', got ${JSON.stringify(String(options.mode))}`);
+  const settings = providerSettingsOf(options.provider, options.providerPolicy);
+  if (!settings.ok) return settings;
+  const loader = typeof options.schemaLoader === 'function' ? createBatchLoader(options.schemaLoader) : undefined;
+  const { mode: _m, authority: _a, unknownGrants: _u, schemaLoader: _l, provider: _p, providerPolicy: _pp, ...rest } = options;
+  const pre: PreflightOptions = { ...rest, ...(loader !== undefined ? { schemaLoader: loader.sync } : {}) };
+
+  const compilesBefore = compileCounters().compiles;
+  const outcomes = await preflightAll(descriptors, pre, loader);
+  const providerFindings = applyProvider(descriptors, outcomes, settings.value);
+  const diagnostics = outcomes.flatMap((o) => ('diagnostic' in o ? [o.diagnostic] : []));
+  const duplicates = duplicateDiagnostics(descriptors);
+  const quarantinable = (d: Diagnostic): boolean => mode === 'quarantine' && d.stage === 'schema' && d.error.class === 'unsupported_capability';
+  const rejected = sortDiagnostics(diagnostics.filter(quarantinable));
+  const batchNames = new Set(descriptors.map((d) => identify(d).name).filter((n) => n !== ''));
+  const authority = narrowAuthority(options.authority, { batchNames, rejectedNames: new Set(rejected.map((d) => d.name)), unknownGrants: options.unknownGrants === 'keep' ? 'keep' : 'reject' });
+  const fatal = [...diagnostics.filter((d) => !quarantinable(d)), ...duplicates];
+  if (!authority.ok) fatal.push({ name: '', revision: undefined, index: -1, stage: 'batch', error: authority.error });
+  if (fatal.length > 0 || !authority.ok) return { ok: false, error: batchError([...fatal, ...rejected], mode) };
+
+  const accepted = outcomes.flatMap((o) => ('tool' in o ? [o.tool] : [])).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const registry = new Registry(registryOptionsOf(options, loader));
+  for (const t of accepted) {
+    const registered = registry.register(defineTool<unknown>({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema, execute: executorOf(t.backend, options.invoke) }));
+    if (!registered.ok) {
+      const index = descriptors.findIndex((d) => identify(d).name === t.name);
+      return { ok: false, error: batchError([diagnosticOf(descriptors[index], index, 'descriptor', registered.error)], mode) };
+    }
+  }
+  const compiled = compileCounters().compiles - compilesBefore;
+  return ok(makeBundle({
+    registry,
+    providerTools: providerToolsOf(accepted),
+    authority: authority.value,
+    accepted: accepted.map((t) => t.name),
+    rejected,
+    stats: { tools: descriptors.length, compiled, reused: Math.max(0, accepted.length - compiled), loaderCalls: loader?.loads() ?? 0 },
+    providerFindings,
+  }));
+}
+
+/**
+ * Admits a batch of tool descriptors into one executable bundle, deciding per tool before anything
+ * is published to a model (issue 6). Never throws or rejects: every failure is a Result.
+ */
+export async function admitBatch(descriptors: readonly unknown[], options?: AdmissionOptions): Promise<Result<Bundle>> {
+  try {
+    return await admit(descriptors, options !== null && typeof options === 'object' ? options : {});
+  } catch (thrown) {
+    return fail('execution_failure', `admitBatch failed: ${thrownMessage(thrown)}`);
+  }
+}

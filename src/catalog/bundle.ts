@@ -1,0 +1,115 @@
+import type { ProviderFinding } from '../interop/profile.js';
+import { lintSchema } from '../lint/lint.js';
+import type { LintWarning } from '../lint/warning.js';
+import type { Registry } from '../tools/registry.js';
+import type { Authority } from './authority.js';
+import type { Diagnostic } from './diagnostics.js';
+import { shapeTools, type ProviderFormat, type ProviderTool, type ToolsFor } from './providers.js';
+
+/** Counts of one admission, for hosts and the benchmark (not part of any serialized form). */
+export interface AdmissionStats {
+  /** Descriptors in the batch. */
+  readonly tools: number;
+  /** Admitted tools whose compiled schema was new to this process (an Ajv compile happened). */
+  readonly compiled: number;
+  /** Admitted tools whose compiled schema came from the content cache (no compile). */
+  readonly reused: number;
+  /** Distinct URIs the host's schemaLoader was asked for (each at most once per batch). */
+  readonly loaderCalls: number;
+}
+
+/** The serialized form of a bundle: what may be shown to a model, an event subscriber or a checkpoint. */
+export interface BundleJSON {
+  readonly accepted: readonly string[];
+  readonly providerTools: readonly ProviderTool[];
+  readonly authority: Authority | undefined;
+}
+
+/** What one admission produced: one executable registry and the matching definitions for the model. */
+export interface Bundle {
+  /** Executes exactly the accepted tools. */
+  readonly registry: Registry;
+  /** Definitions for the model, sorted by name; each schema deep-equal to the descriptor's. */
+  readonly providerTools: readonly ProviderTool[];
+  /** The given authority with grants of rejected tools removed; undefined when none was given. */
+  readonly authority: Authority | undefined;
+  /** Names of admitted tools, sorted. */
+  readonly accepted: readonly string[];
+  /** Quarantined tools with their structured errors. Non-enumerable and left out of toJSON: trusted-host data. */
+  readonly rejected: readonly Diagnostic[];
+  /** Compile-cache and loader counts; non-enumerable. */
+  readonly stats: AdmissionStats;
+  /**
+   * With the `provider` option: that provider's findings for every accepted tool, by name (an empty list
+   * when it has none); `{}` without it. Information for the host: non-enumerable, left out of toJSON.
+   */
+  readonly providerFindings: Readonly<Record<string, readonly ProviderFinding[]>>;
+  /**
+   * lintSchema's warnings for every accepted tool, by name (an empty list when it has none). Never a
+   * reason to reject; computed on first read, so admission does not pay for it. Non-enumerable, left out of toJSON.
+   */
+  readonly warnings: Readonly<Record<string, readonly LintWarning[]>>;
+  /** Provider tools in one wire shape; new objects on every call. An unknown format gives no tools. */
+  toolsFor<F extends ProviderFormat>(format: F): ToolsFor<F>;
+  /** Only accepted names, provider tools and authority: diagnostics never leave through serialization. */
+  toJSON(): BundleJSON;
+}
+
+/** Parts of a bundle as admission assembled them. */
+export interface BundleParts {
+  readonly registry: Registry;
+  readonly providerTools: readonly ProviderTool[];
+  readonly authority: Authority | undefined;
+  readonly accepted: readonly string[];
+  readonly rejected: readonly Diagnostic[];
+  readonly stats: AdmissionStats;
+  /** Findings per accepted tool; empty when no provider was asked for. */
+  readonly providerFindings: ReadonlyMap<string, readonly ProviderFinding[]>;
+}
+
+/**
+ * A frozen name -> list record. Built with Object.fromEntries, which defines own properties, so a tool
+ * named `__proto__` (a valid tool name) is an entry like any other and never a prototype.
+ */
+function byName<T extends object>(entries: Iterable<readonly [string, readonly T[]]>): Readonly<Record<string, readonly T[]>> {
+  const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.freeze(Object.fromEntries(sorted.map(([name, list]) => [name, Object.freeze(list.map((x) => Object.freeze({ ...x })))])));
+}
+
+/** Warnings of every provider tool; a lint failure (an internal error) is reported as a warning, never dropped. */
+function lintAll(tools: readonly ProviderTool[]): Readonly<Record<string, readonly LintWarning[]>> {
+  return byName(tools.map((t): readonly [string, readonly LintWarning[]] => {
+    const r = lintSchema(t.inputSchema);
+    return [t.name, r.ok ? r.value : [{ rule: 'lint-failed', message: r.error.message, schemaPath: '' }]];
+  }));
+}
+
+/**
+ * Freezes the parts into a Bundle. `rejected`, `stats`, `registry`, `providerFindings` and `warnings`
+ * are non-enumerable and `toJSON` lists only model-safe fields, so neither JSON.stringify nor a spread
+ * or structured logger walking own enumerable keys carries host data (diagnostics, findings, lint
+ * messages quoting the schema) out of the host.
+ */
+export function makeBundle(parts: BundleParts): Bundle {
+  let warnings: Readonly<Record<string, readonly LintWarning[]>> | undefined;
+  const lazyWarnings = (): Readonly<Record<string, readonly LintWarning[]>> => (warnings ??= lintAll(parts.providerTools));
+  const bundle = {
+    providerTools: parts.providerTools,
+    authority: parts.authority,
+    accepted: Object.freeze([...parts.accepted]),
+    toolsFor<F extends ProviderFormat>(format: F): ToolsFor<F> {
+      return shapeTools(parts.providerTools, format);
+    },
+    toJSON(): BundleJSON {
+      return { accepted: bundle.accepted, providerTools: parts.providerTools, authority: parts.authority };
+    },
+  };
+  Object.defineProperties(bundle, {
+    registry: { value: parts.registry, enumerable: false },
+    rejected: { value: Object.freeze([...parts.rejected]), enumerable: false },
+    stats: { value: Object.freeze({ ...parts.stats }), enumerable: false },
+    providerFindings: { value: byName(parts.providerFindings), enumerable: false },
+    warnings: { get: lazyWarnings, enumerable: false },
+  });
+  return Object.freeze(bundle) as unknown as Bundle;
+}

@@ -1,0 +1,99 @@
+import { fail, ok, type Result, type Violation } from '../result.js';
+import { echo } from '../schema/dialect.js';
+import { TOOL_NAME_PATTERN } from '../tools/tool.js';
+
+/** A tool as a host hands it over for admission (an MCP `tools/list` entry, a plugin manifest entry, ...). */
+export interface ToolDescriptor {
+  /** The name the model calls the tool by; must match TOOL_NAME_PATTERN (the Registry's rule). */
+  readonly name: string;
+  readonly description?: string;
+  /** Draft 2020-12 input schema; absent means the tool takes an object with any members. */
+  readonly inputSchema?: unknown;
+  /** A host string that tells versions of the same tool apart; echoed in diagnostics. */
+  readonly revision?: string;
+  /** What executes the tool: a function `(args, context) => result`, or a handle the host's `invoke` understands. */
+  readonly backend: unknown;
+  /** Host or MCP annotations, passed through untouched. */
+  readonly annotations?: Readonly<Record<string, unknown>>;
+}
+
+/** The descriptor fields that passed the metadata checks, read once as own data properties. */
+export interface DescriptorFields {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly revision: string | undefined;
+  readonly hasSchema: boolean;
+  readonly inputSchema: unknown;
+  readonly backend: unknown;
+  readonly annotations: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** What the metadata check needs to know about the batch's options. */
+export interface DescriptorRules {
+  /** Whether the host supplied `invoke`, so a non-function backend can be executed. */
+  readonly hasInvoke: boolean;
+}
+
+/**
+ * Reads an own data property without running getters or Proxy traps of an untrusted object:
+ * a descriptor is host input, and admission must not execute anything it did not ask for.
+ */
+function ownValue(source: object, key: string): { present: boolean; value: unknown; accessor: boolean } {
+  const d = Object.getOwnPropertyDescriptor(source, key);
+  if (d === undefined) return { present: false, value: undefined, accessor: false };
+  if (!('value' in d)) return { present: true, value: undefined, accessor: true };
+  return { present: true, value: d.value, accessor: false };
+}
+
+function metadataViolation(field: string, message: string): Violation {
+  return { path: '$', pointer: '', keyword: field, message, schemaPath: `/${field}` };
+}
+
+/** Checks name, description, revision, backend and annotations of one descriptor (issue 6, "preflight"). */
+export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Result<DescriptorFields> {
+  if (descriptor === null || typeof descriptor !== 'object' || Array.isArray(descriptor)) {
+    const message = `a tool descriptor must be an object, got ${descriptor === null ? 'null' : Array.isArray(descriptor) ? 'an array' : typeof descriptor}`;
+    return fail('validation', message, [metadataViolation('descriptor', message)]);
+  }
+  const problems: Violation[] = [];
+  const read = (key: string): { present: boolean; value: unknown } => {
+    const r = ownValue(descriptor, key);
+    if (r.accessor) problems.push(metadataViolation(key, `"${key}" is an accessor; descriptors must hold plain data`));
+    return r;
+  };
+  const name = read('name');
+  const description = read('description');
+  const revision = read('revision');
+  const inputSchema = read('inputSchema');
+  const backend = read('backend');
+  const annotations = read('annotations');
+
+  if (typeof name.value !== 'string') problems.push(metadataViolation('name', `"name" must be a string, got ${echo(name.value ?? 'nothing')}`));
+  // The Registry's rule: names OpenAI, Anthropic and MCP clients all accept, so one bundle serves each.
+  else if (!TOOL_NAME_PATTERN.test(name.value)) problems.push(metadataViolation('name', `tool name ${echo(name.value)} does not match ${String(TOOL_NAME_PATTERN)}`));
+  if (description.present && typeof description.value !== 'string') problems.push(metadataViolation('description', `"description" must be a string, got ${echo(description.value)}`));
+  if (revision.present && typeof revision.value !== 'string') problems.push(metadataViolation('revision', `"revision" must be a string, got ${echo(revision.value)}`));
+  if (backend.value === undefined || backend.value === null) problems.push(metadataViolation('backend', '"backend" is missing: nothing would execute the tool'));
+  else if (typeof backend.value !== 'function' && !rules.hasInvoke) problems.push(metadataViolation('backend', '"backend" is not a function and no "invoke" option was given to execute it'));
+  const ann = annotations.value;
+  if (annotations.present && (ann === null || typeof ann !== 'object' || Array.isArray(ann))) problems.push(metadataViolation('annotations', `"annotations" must be an object, got ${echo(ann)}`));
+
+  if (problems.length > 0) return fail('validation', `invalid tool descriptor: ${problems[0]?.message}`, problems);
+  return ok({
+    name: name.value as string,
+    description: description.value as string | undefined,
+    revision: revision.value as string | undefined,
+    hasSchema: inputSchema.present && inputSchema.value !== undefined,
+    inputSchema: inputSchema.value,
+    backend: backend.value,
+    annotations: ann as Readonly<Record<string, unknown>> | undefined,
+  });
+}
+
+/** The name and revision to put in a diagnostic, even for a descriptor that failed its checks. */
+export function identify(descriptor: unknown): { name: string; revision: string | undefined } {
+  if (descriptor === null || typeof descriptor !== 'object') return { name: '', revision: undefined };
+  const name = ownValue(descriptor, 'name').value;
+  const revision = ownValue(descriptor, 'revision').value;
+  return { name: typeof name === 'string' ? name : '', revision: typeof revision === 'string' ? revision : undefined };
+}

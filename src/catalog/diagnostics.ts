@@ -1,0 +1,62 @@
+import type { ErrorClass, GateError, Violation } from '../result.js';
+
+/**
+ * Why one tool of a batch was not admitted, with the original structured error. Trusted-host
+ * data: it may quote the tool's schema and must never reach a model request, an event or a checkpoint.
+ */
+export interface Diagnostic {
+  /** The descriptor's name ('' when it had none). */
+  readonly name: string;
+  readonly revision: string | undefined;
+  /** Position of the descriptor in the batch; -1 for a batch-level problem (authority, loader rounds). */
+  readonly index: number;
+  /** What failed: the descriptor's metadata, its schema, or the batch as a whole. */
+  readonly stage: 'descriptor' | 'schema' | 'batch';
+  readonly error: GateError;
+}
+
+/** A failed batch: a GateError whose `diagnostics` list every bad tool (and batch-level problems). */
+export interface BatchError extends GateError {
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * The class a failed batch reports: an exceeded limit or internal failure outranks a broken
+ * schema, which outranks a refused capability, so a host that retries `unsupported_capability`
+ * batches in quarantine mode never retries one that quarantine would fail as well.
+ */
+function batchClass(diagnostics: readonly Diagnostic[]): ErrorClass {
+  const classes = new Set(diagnostics.map((d) => d.error.class));
+  if (classes.has('execution_failure')) return 'execution_failure';
+  if (classes.has('validation')) return 'validation';
+  return 'unsupported_capability';
+}
+
+/** Orders diagnostics by name, then batch position: deterministic whatever order loaders answer in. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.index - b.index));
+}
+
+function label(d: Diagnostic): string {
+  if (d.index < 0) return 'batch';
+  const name = d.name === '' ? `#${d.index}` : JSON.stringify(d.name);
+  return d.revision === undefined ? `tool ${name}` : `tool ${name} (revision ${JSON.stringify(d.revision)})`;
+}
+
+/**
+ * One violation per diagnostic, located at the descriptor (`/<index>`) and, for schema problems,
+ * at the schema path inside it, so the batch error reads as one list with a line per bad tool.
+ */
+export function batchError(diagnostics: readonly Diagnostic[], mode: 'strict' | 'quarantine'): BatchError {
+  const sorted = sortDiagnostics(diagnostics);
+  const violations: Violation[] = sorted.map((d) => {
+    const first = d.error.violations[0];
+    const at = first?.schemaPath ?? '';
+    // Schema paths of the root document are pointers ('' or '/...'); others are 'uri#pointer'.
+    const inner = d.stage === 'schema' ? `/inputSchema${at === '' || at.startsWith('/') ? at : ''}` : d.stage === 'batch' && first?.keyword === 'authority' ? `/authority${at}` : at;
+    return { path: '$', pointer: '', keyword: first?.keyword ?? d.error.class, message: `${label(d)}: ${d.error.message}`, schemaPath: d.index < 0 ? inner : `/tools/${d.index}${inner}` };
+  });
+  const n = sorted.filter((d) => d.index >= 0).length;
+  const head = `${mode} batch admission failed: ${n} tool${n === 1 ? '' : 's'} not admitted${sorted.some((d) => d.index < 0) ? ' and a batch-level problem' : ''}`;
+  return { class: batchClass(sorted), message: `${head}; ${violations[0]?.message ?? ''}`, violations, diagnostics: sorted };
+}

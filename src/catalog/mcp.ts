@@ -1,0 +1,64 @@
+import { fail, thrownMessage, type Result } from '../result.js';
+import { admitBatch, type AdmissionOptions } from './admission.js';
+import type { Bundle } from './bundle.js';
+import type { ToolDescriptor } from './descriptor.js';
+
+/** One entry of an MCP `tools/list` result, as far as admission reads it. */
+export interface McpToolEntry {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema: unknown;
+  readonly annotations?: Readonly<Record<string, unknown>>;
+  readonly [field: string]: unknown;
+}
+
+/** admitBatch options plus how to reach each tool on the server. */
+export type McpAdmissionOptions = AdmissionOptions & {
+  /** Makes the backend of one listed tool, for example a closure calling `client.callTool`. */
+  readonly backend: (tool: McpToolEntry) => unknown;
+  /** Optional revision per tool (for example a hash the host keeps); absent means none. */
+  readonly revision?: (tool: McpToolEntry) => string | undefined;
+};
+
+function own(source: object, key: string): unknown {
+  const d = Object.getOwnPropertyDescriptor(source, key);
+  return d !== undefined && 'value' in d ? d.value : undefined;
+}
+
+/**
+ * Admits the tools of an MCP `tools/list` result (`{ tools: [...] }`) in one call. MCP requires
+ * `inputSchema` on every tool, so a missing one is a broken descriptor (it is not read as "any object").
+ * `nextCursor` pagination is the caller's: pass the concatenated pages.
+ */
+export async function admitMcpTools(listToolsResult: unknown, options: McpAdmissionOptions): Promise<Result<Bundle>> {
+  try {
+    if (listToolsResult === null || typeof listToolsResult !== 'object' || !Array.isArray(own(listToolsResult, 'tools'))) {
+      return fail('validation', 'admitMcpTools expects a tools/list result: an object with a "tools" array');
+    }
+    if (options === null || typeof options !== 'object' || typeof options.backend !== 'function') {
+      return fail('validation', 'admitMcpTools needs a "backend" function that makes the backend of each listed tool');
+    }
+    const { backend, revision, ...admission } = options;
+    const entries = own(listToolsResult, 'tools') as unknown[];
+    const descriptors = entries.map((entry): unknown => {
+      if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return entry;
+      const tool = entry as McpToolEntry;
+      const rev = typeof revision === 'function' ? revision(tool) : undefined;
+      const description = own(tool, 'description');
+      const annotations = own(tool, 'annotations');
+      const descriptor: ToolDescriptor = {
+        name: own(tool, 'name') as string,
+        inputSchema: own(tool, 'inputSchema') ?? null,
+        backend: backend(tool),
+        ...(description !== undefined ? { description: description as string } : {}),
+        ...(annotations !== undefined ? { annotations: annotations as Record<string, unknown> } : {}),
+        ...(rev !== undefined ? { revision: rev } : {}),
+      };
+      return descriptor;
+    });
+    return await admitBatch(descriptors, admission);
+  } catch (thrown) {
+    return fail('execution_failure', `admitMcpTools failed: ${thrownMessage(thrown)}`);
+  }
+}

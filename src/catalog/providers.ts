@@ -1,0 +1,69 @@
+import { copyJson } from '../schema/json-value.js';
+import type { PreflightedTool } from './preflight.js';
+
+/** A tool definition for the model: the descriptor's schema exactly as given (never rewritten, never loosened). */
+export interface ProviderTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema: unknown;
+  readonly annotations?: Readonly<Record<string, unknown>>;
+}
+
+/** The wire shapes hosts send: OpenAI function tools, Anthropic tools, MCP `tools/list` entries. */
+export type ProviderFormat = 'openai' | 'anthropic' | 'mcp';
+
+/** OpenAI Chat Completions / Responses function tool. */
+export interface OpenAITool {
+  readonly type: 'function';
+  readonly function: { readonly name: string; readonly description?: string; readonly parameters: unknown };
+}
+
+/** Anthropic Messages API tool. */
+export interface AnthropicTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly input_schema: unknown;
+}
+
+/** MCP `Tool` as listed by `tools/list`. */
+export interface McpTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema: unknown;
+  readonly annotations?: Readonly<Record<string, unknown>>;
+}
+
+/** Maps a format to its tool shape. */
+export type ToolsFor<F extends ProviderFormat> = F extends 'openai' ? OpenAITool[] : F extends 'anthropic' ? AnthropicTool[] : McpTool[];
+
+/** Provider definitions of admitted tools, sorted by name (UTF-16 order, as everywhere in toolgate). */
+export function providerToolsOf(tools: readonly PreflightedTool[]): readonly ProviderTool[] {
+  const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return Object.freeze(sorted.map((t) => Object.freeze({
+    name: t.name,
+    ...(t.description !== undefined ? { description: t.description } : {}),
+    inputSchema: t.inputSchema,
+    ...(t.annotations !== undefined ? { annotations: t.annotations } : {}),
+  })));
+}
+
+/** A fresh copy for the host: some SDKs edit tool schemas in place, and the bundle's stay frozen. */
+function fresh(schema: unknown): unknown {
+  const c = copyJson(schema);
+  return c.ok ? c.value : schema;
+}
+
+/** Shapes provider tools for one wire format; each call returns new objects. */
+export function shapeTools<F extends ProviderFormat>(tools: readonly ProviderTool[], format: F): ToolsFor<F> {
+  const description = (t: ProviderTool): { description?: string } => (t.description !== undefined ? { description: t.description } : {});
+  switch (format) {
+    case 'openai':
+      return tools.map((t) => ({ type: 'function' as const, function: { name: t.name, ...description(t), parameters: fresh(t.inputSchema) } })) as ToolsFor<F>;
+    case 'anthropic':
+      return tools.map((t) => ({ name: t.name, ...description(t), input_schema: fresh(t.inputSchema) })) as ToolsFor<F>;
+    case 'mcp':
+      return tools.map((t) => ({ name: t.name, ...description(t), inputSchema: fresh(t.inputSchema), ...(t.annotations !== undefined ? { annotations: fresh(t.annotations) as Record<string, unknown> } : {}) })) as ToolsFor<F>;
+    default:
+      return [] as unknown as ToolsFor<F>;
+  }
+}

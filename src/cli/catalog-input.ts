@@ -1,0 +1,98 @@
+// Reads the catalogs `toolgate check` is given: files, folders of files, or `-` for standard input. A catalog
+// is a JSON array of tools, an MCP `tools/list` result `{ "tools": [...] }`, or one tool `{ "name", "inputSchema" }`.
+import { readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseJsonNamed, readText } from './io.js';
+
+/** One catalog to admit as one batch. */
+export interface Catalog {
+  /** Where it came from: a path, `<stdin>` or `mcp: <command>`. */
+  readonly source: string;
+  /** Tool entries as read (plain JSON). */
+  readonly tools: readonly unknown[];
+  /** True for an MCP `tools/list` result, where `inputSchema` is required. */
+  readonly mcp: boolean;
+}
+
+type Read<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The tools of one parsed document, or why it is not a catalog. */
+export function catalogOf(value: unknown, source: string): Read<Catalog> {
+  if (Array.isArray(value)) return { ok: true, value: { source, tools: value, mcp: false } };
+  if (isObject(value) && Array.isArray(value['tools'])) return { ok: true, value: { source, tools: value['tools'], mcp: true } };
+  if (isObject(value) && 'inputSchema' in value) {
+    // A single tool file: its name defaults to the file's stem, as in a folder of one-tool files.
+    const name = typeof value['name'] === 'string' ? value['name'] : basename(source).replace(/\.json$/, '');
+    return { ok: true, value: { source, tools: [{ ...value, name }], mcp: false } };
+  }
+  return { ok: false, message: `${source}: not a catalog (expected a JSON array of tools, { "tools": [...] }, or one tool with "inputSchema")` };
+}
+
+/** Every `.json` file under a folder, depth first, in sorted order so output is deterministic. */
+function jsonFilesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...jsonFilesUnder(path));
+    else if (entry.isFile() && entry.name.endsWith('.json')) out.push(path);
+  }
+  return out;
+}
+
+/** Reads every named input; the first unreadable or non-JSON one is the (exit 2) message, naming the file. */
+export async function readCatalogs(inputs: readonly string[], readStdin: () => Promise<string>): Promise<Read<Catalog[]>> {
+  const catalogs: Catalog[] = [];
+  const readOne = (text: string, source: string): Read<Catalog> => {
+    const parsed = parseJsonNamed(text, source);
+    return parsed.ok ? catalogOf(parsed.value, source) : parsed;
+  };
+  for (const input of inputs) {
+    if (input === '-') {
+      const c = readOne(await readStdin(), '<stdin>');
+      if (!c.ok) return c;
+      catalogs.push(c.value);
+      continue;
+    }
+    let isDir = false;
+    try {
+      isDir = statSync(input).isDirectory();
+    } catch {
+      return { ok: false, message: `${input}: cannot read (no such file or folder)` };
+    }
+    const files = isDir ? jsonFilesUnder(input) : [input];
+    if (isDir && files.length === 0) return { ok: false, message: `${input}: folder holds no .json files` };
+    for (const file of files) {
+      const text = readText(file);
+      if (!text.ok) return text;
+      const c = readOne(text.text, file);
+      if (!c.ok) return c;
+      catalogs.push(c.value);
+    }
+  }
+  return { ok: true, value: catalogs };
+}
+
+/** `--registry <dir>`: every `.json` file there is a schema document, keyed by its `$id`. */
+export function readRegistry(dir: string): Read<Record<string, object | boolean>> {
+  let files: string[];
+  try {
+    files = jsonFilesUnder(dir);
+  } catch {
+    return { ok: false, message: `${dir}: cannot read the registry folder` };
+  }
+  const registry: Record<string, object | boolean> = {};
+  for (const file of files) {
+    const text = readText(file);
+    if (!text.ok) return text;
+    const parsed = parseJsonNamed(text.text, file);
+    if (!parsed.ok) return parsed;
+    const id = isObject(parsed.value) ? parsed.value['$id'] : undefined;
+    if (typeof id !== 'string') return { ok: false, message: `${file}: a registry document needs a string "$id"` };
+    registry[id.replace(/#$/, '')] = parsed.value as object;
+  }
+  return { ok: true, value: registry };
+}

@@ -1,0 +1,61 @@
+// What `check` adds to an accepted tool besides its verdict (issue 9): lint warnings and, with --provider,
+// the provider's findings. Neither changes a verdict or the exit status; only --provider-policy quarantine
+// does, and that goes through admission itself (the tool is then not accepted and gets no advice here).
+import { checkProvider } from '../interop/check-provider.js';
+import type { ProviderFinding, ProviderName } from '../interop/profile.js';
+import { lintSchema } from '../lint/lint.js';
+import type { LintWarning } from '../lint/warning.js';
+import type { CatalogVerdict, ToolVerdict } from './check-verdicts.js';
+
+/** A tool verdict with its advice (only accepted tools carry any). */
+export interface AdvisedVerdict extends ToolVerdict {
+  readonly warnings?: readonly LintWarning[];
+  /** Present on accepted tools when a provider was asked for. */
+  readonly findings?: readonly ProviderFinding[];
+}
+
+/** A catalog verdict whose tools carry advice. */
+export interface AdvisedCatalog extends Omit<CatalogVerdict, 'tools'> {
+  readonly tools: readonly AdvisedVerdict[];
+}
+
+/** The schema admission used: the entry's own `inputSchema`, or the open object an absent one means. */
+function schemaOf(entry: unknown): unknown {
+  if (entry === null || typeof entry !== 'object') return undefined;
+  const d = Object.getOwnPropertyDescriptor(entry, 'inputSchema');
+  return d !== undefined && 'value' in d && d.value !== undefined ? d.value : { type: 'object' };
+}
+
+/**
+ * Lints every accepted tool and, with a provider, checks it against that profile. Computed here rather
+ * than read from the bundle so a strict batch that fails still shows the advice for the tools it accepted.
+ * A check that fails internally is shown as a warning, never dropped.
+ */
+export function adviseCatalog(verdict: CatalogVerdict, entries: readonly unknown[], provider: ProviderName | undefined): AdvisedCatalog {
+  const tools = verdict.tools.map((t): AdvisedVerdict => {
+    if (t.verdict !== 'accepted') return t;
+    const schema = schemaOf(entries[t.index]);
+    const lint = lintSchema(schema);
+    const warnings: LintWarning[] = lint.ok ? [...lint.value] : [{ rule: 'lint-failed', message: lint.error.message, schemaPath: '' }];
+    if (provider === undefined) return { ...t, warnings };
+    const checked = checkProvider(schema, provider);
+    if (!checked.ok) warnings.push({ rule: 'provider-check-failed', message: checked.error.message, schemaPath: '' });
+    return { ...t, warnings, findings: checked.ok ? checked.value : [] };
+  });
+  return { ...verdict, tools };
+}
+
+/** Totals of advice over every catalog, for the summary line and the JSON summary. */
+export function countAdvice(catalogs: readonly AdvisedCatalog[]): { warnings: number; findings: number; rejects: number } {
+  let warnings = 0;
+  let findings = 0;
+  let rejects = 0;
+  for (const c of catalogs) {
+    for (const t of c.tools) {
+      warnings += t.warnings?.length ?? 0;
+      findings += t.findings?.length ?? 0;
+      rejects += t.findings?.filter((f) => f.effect === 'rejects').length ?? 0;
+    }
+  }
+  return { warnings, findings, rejects };
+}

@@ -1,0 +1,107 @@
+// Prints `check` results: text (one line per tool, its violations with schema locations, a summary line;
+// colour only on a terminal) or one JSON report for CI annotations.
+import type { ProviderName } from '../interop/profile.js';
+import type { Violation } from '../result.js';
+import { countAdvice, type AdvisedCatalog, type AdvisedVerdict } from './check-advice.js';
+import { countVerdicts, type ToolVerdict } from './check-verdicts.js';
+
+/** The settings a report states, so a CI log says what was checked. */
+export interface ReportSettings {
+  readonly mode: 'strict' | 'quarantine';
+  readonly dialects: readonly string[];
+  readonly provider: ProviderName | undefined;
+  readonly providerPolicy: 'report' | 'quarantine';
+}
+
+const COLOURS = { accepted: 32, quarantined: 33, rejected: 31 } as const;
+
+function paint(colour: boolean, code: number, text: string): string {
+  return colour ? `\u001b[${code}m${text}\u001b[0m` : text;
+}
+
+/** Where a violation lives: inside the tool's input schema, another document, or the descriptor's fields. */
+export function locationOf(v: Violation, stage: ToolVerdict['stage']): string {
+  const at = v.schemaPath;
+  if (stage === 'descriptor') return `descriptor#${at}`;
+  return at === '' || at.startsWith('/') ? `inputSchema#${at}` : at;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+}
+
+/** Where a lint warning or provider finding points: always inside the tool's input schema. */
+function inSchema(schemaPath: string): string {
+  return `inputSchema#${schemaPath}`;
+}
+
+/** The advice lines of one accepted tool: lint warnings, then provider findings, each at its schema location. */
+function adviceLines(t: AdvisedVerdict, colour: boolean): string[] {
+  const lines: string[] = [];
+  for (const w of t.warnings ?? []) lines.push(`      ${paint(colour, 33, 'warning')} ${w.rule}  ${inSchema(w.schemaPath)}: ${oneLine(w.message)}`);
+  for (const f of t.findings ?? []) lines.push(`      ${paint(colour, 35, `${f.provider} ${f.effect}`)} ${f.rule}  ${inSchema(f.schemaPath)}: ${oneLine(f.message)}`);
+  return lines;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The text report. */
+export function textReport(catalogs: readonly AdvisedCatalog[], settings: ReportSettings, colour: boolean): string {
+  const lines: string[] = [];
+  for (const c of catalogs) {
+    lines.push(`${c.source}: ${c.admitted ? paint(colour, 32, 'admitted') : paint(colour, 31, 'not admitted')}`);
+    for (const t of c.tools) {
+      const verdict = paint(colour, COLOURS[t.verdict], t.verdict.padEnd(11));
+      // With violations the message repeats the first of them, so the class alone heads the list.
+      const why = t.error === undefined ? '' : t.error.violations.length > 0 ? `  ${t.error.class}` : `  ${t.error.class}: ${oneLine(t.error.message)}`;
+      lines.push(`  ${verdict} ${t.name}${why}`);
+      for (const v of t.error?.violations ?? []) lines.push(`      ${locationOf(v, t.stage)}: ${oneLine(v.message)}`);
+      lines.push(...adviceLines(t, colour));
+    }
+    for (const e of c.batchErrors) lines.push(`  ${paint(colour, 31, 'batch')}       ${e.class}: ${oneLine(e.message)}`);
+  }
+  const n = countVerdicts(catalogs);
+  const admitted = catalogs.filter((c) => c.admitted).length;
+  const advice = countAdvice(catalogs);
+  // Advice counts are appended only when there is something to count, so a clean run reads as before.
+  const lint = advice.warnings > 0 ? `; ${plural(advice.warnings, 'lint warning')}` : '';
+  const provider = settings.provider === undefined ? '' : `; ${plural(advice.findings, `${settings.provider} finding`)} (${advice.rejects} rejects)`;
+  lines.push(`summary: ${n.accepted} accepted, ${n.quarantined} quarantined, ${n.rejected} rejected; ${admitted} of ${plural(catalogs.length, 'catalog')} admitted${lint}${provider}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The JSON report: stable field order, violations with their locations. */
+export function jsonReport(catalogs: readonly AdvisedCatalog[], settings: ReportSettings): string {
+  const advice = countAdvice(catalogs);
+  const report = {
+    admitted: catalogs.every((c) => c.admitted),
+    mode: settings.mode,
+    dialects: settings.dialects,
+    ...(settings.provider === undefined ? {} : { provider: settings.provider, providerPolicy: settings.providerPolicy }),
+    summary: {
+      ...countVerdicts(catalogs),
+      catalogs: catalogs.length,
+      admittedCatalogs: catalogs.filter((c) => c.admitted).length,
+      warnings: advice.warnings,
+      ...(settings.provider === undefined ? {} : { providerFindings: advice.findings, providerRejects: advice.rejects }),
+    },
+    catalogs: catalogs.map((c) => ({
+      source: c.source,
+      admitted: c.admitted,
+      tools: c.tools.map((t) => ({
+        index: t.index,
+        name: t.name,
+        verdict: t.verdict,
+        ...(t.error === undefined
+          ? {}
+          : { class: t.error.class, message: t.error.message, violations: t.error.violations.map((v) => ({ ...v, location: locationOf(v, t.stage) })) }),
+        ...(t.warnings === undefined ? {} : { warnings: t.warnings.map((w) => ({ ...w, location: inSchema(w.schemaPath) })) }),
+        ...(t.findings === undefined ? {} : { providerFindings: t.findings.map((f) => ({ ...f, location: inSchema(f.schemaPath) })) }),
+      })),
+      batchErrors: c.batchErrors.map((e) => ({ class: e.class, message: e.message })),
+    })),
+  };
+  return `${JSON.stringify(report, null, 2)}\n`;
+}

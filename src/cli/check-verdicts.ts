@@ -1,0 +1,66 @@
+// Turns one admission Result into a verdict per tool (accepted, quarantined, rejected) in catalog order.
+import type { Bundle } from '../catalog/bundle.js';
+import { identify } from '../catalog/descriptor.js';
+import type { Diagnostic } from '../catalog/diagnostics.js';
+import type { GateError, Result } from '../result.js';
+
+/** What `check` says about one tool. */
+export interface ToolVerdict {
+  readonly index: number;
+  readonly name: string;
+  readonly verdict: 'accepted' | 'quarantined' | 'rejected';
+  /** Where a diagnostic came from: the descriptor's fields or its schema. */
+  readonly stage?: 'descriptor' | 'schema';
+  readonly error?: GateError;
+}
+
+/** What `check` says about one catalog. */
+export interface CatalogVerdict {
+  readonly source: string;
+  readonly admitted: boolean;
+  readonly tools: readonly ToolVerdict[];
+  /** Problems of the batch as a whole (duplicates are per tool; this is authority, loader rounds, internal failure). */
+  readonly batchErrors: readonly GateError[];
+}
+
+function diagnosticsOf(error: GateError): readonly Diagnostic[] | undefined {
+  const d = (error as { diagnostics?: unknown }).diagnostics;
+  return Array.isArray(d) ? (d as Diagnostic[]) : undefined;
+}
+
+/** Merges the admission result with the catalog's entries. */
+export function verdictsOf(source: string, entries: readonly unknown[], result: Result<Bundle>, mode: 'strict' | 'quarantine'): CatalogVerdict {
+  const byIndex = new Map<number, { verdict: ToolVerdict['verdict']; diagnostic: Diagnostic }>();
+  const batchErrors: GateError[] = [];
+  if (result.ok) {
+    for (const d of result.value.rejected) byIndex.set(d.index, { verdict: 'quarantined', diagnostic: d });
+  } else {
+    const diagnostics = diagnosticsOf(result.error);
+    if (diagnostics === undefined) batchErrors.push(result.error);
+    for (const d of diagnostics ?? []) {
+      if (d.index < 0) {
+        batchErrors.push(d.error);
+        continue;
+      }
+      // A quarantinable diagnostic in a failed quarantine batch is still only quarantined; another tool failed it.
+      const quarantinable = mode === 'quarantine' && d.stage === 'schema' && d.error.class === 'unsupported_capability';
+      // Duplicate names give a second diagnostic for the same index only when the tool also failed; keep the first.
+      if (!byIndex.has(d.index)) byIndex.set(d.index, { verdict: quarantinable ? 'quarantined' : 'rejected', diagnostic: d });
+    }
+  }
+  const tools = entries.map((entry, index): ToolVerdict => {
+    const found = byIndex.get(index);
+    const name = identify(entry).name || `#${index}`;
+    if (found === undefined) return { index, name, verdict: 'accepted' };
+    const stage = found.diagnostic.stage === 'batch' ? 'descriptor' : found.diagnostic.stage;
+    return { index, name, verdict: found.verdict, stage, error: found.diagnostic.error };
+  });
+  return { source, admitted: result.ok, tools, batchErrors };
+}
+
+/** Counts per verdict over every catalog. */
+export function countVerdicts(catalogs: readonly CatalogVerdict[]): Record<ToolVerdict['verdict'], number> {
+  const counts = { accepted: 0, quarantined: 0, rejected: 0 };
+  for (const c of catalogs) for (const t of c.tools) counts[t.verdict]++;
+  return counts;
+}

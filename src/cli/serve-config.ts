@@ -1,0 +1,101 @@
+// Builds the command specs of `toolgate serve` from flags (one tool) or from a `--config` file (several).
+// Config file: { "tools": [ { "name", "description"?, "inputSchema"?, "exec", "args"?, "timeout"?, "maxOutput"? } ] }
+import type { CommandSpec } from '../exec/command.js';
+import { booleanFlag, stringFlag, type ParsedArgs } from './args.js';
+import { parseJsonNamed, readJsonArgument, readText } from './io.js';
+
+/** Flags `toolgate serve` accepts. */
+export const SERVE_FLAGS = {
+  name: 'string',
+  description: 'string',
+  'input-schema': 'string',
+  exec: 'string',
+  config: 'string',
+  timeout: 'string',
+  'max-output': 'string',
+  'format-assertion': 'boolean',
+} as const;
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_OUTPUT = 1 << 20;
+
+type Read<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function positiveNumber(raw: unknown, what: string): Read<number> {
+  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return { ok: false, message: `${what} must be a positive number, got ${JSON.stringify(raw)}` };
+  return { ok: true, value: n };
+}
+
+/** The specs to serve, or a usage/input message. */
+export function serveSpecs(args: ParsedArgs): Read<CommandSpec[]> {
+  const timeout = positiveNumber(stringFlag(args, 'timeout') ?? String(DEFAULT_TIMEOUT_MS / 1000), '--timeout (seconds)');
+  if (!timeout.ok) return timeout;
+  const maxOutput = positiveNumber(stringFlag(args, 'max-output') ?? String(DEFAULT_MAX_OUTPUT), '--max-output (bytes)');
+  if (!maxOutput.ok) return maxOutput;
+  const defaults = { timeoutMs: Math.round(timeout.value * 1000), maxOutputBytes: Math.floor(maxOutput.value) };
+  const config = stringFlag(args, 'config');
+  if (config !== undefined) {
+    for (const f of ['name', 'description', 'input-schema', 'exec']) if (args.flags.has(f)) return { ok: false, message: `--${f} cannot be combined with --config` };
+    if (args.positionals.length > 0) return { ok: false, message: 'command arguments cannot be combined with --config' };
+    return fromConfig(config, defaults);
+  }
+  const name = stringFlag(args, 'name');
+  const exec = stringFlag(args, 'exec');
+  if (name === undefined || exec === undefined) return { ok: false, message: 'serve needs --name and --exec (or --config)' };
+  const description = stringFlag(args, 'description');
+  const schemaArg = stringFlag(args, 'input-schema');
+  let inputSchema: unknown;
+  if (schemaArg !== undefined) {
+    const read = readJsonArgument(schemaArg, 'input-schema');
+    if (!read.ok) return read;
+    inputSchema = read.value;
+  }
+  return {
+    ok: true,
+    value: [{ name, program: exec, args: args.positionals, ...defaults, ...(description === undefined ? {} : { description }), ...(schemaArg === undefined ? {} : { inputSchema }) }],
+  };
+}
+
+function fromConfig(file: string, defaults: Pick<CommandSpec, 'timeoutMs' | 'maxOutputBytes'>): Read<CommandSpec[]> {
+  const text = readText(file);
+  if (!text.ok) return text;
+  const parsed = parseJsonNamed(text.text, file);
+  if (!parsed.ok) return parsed;
+  const tools = isObject(parsed.value) ? parsed.value['tools'] : undefined;
+  if (!Array.isArray(tools) || tools.length === 0) return { ok: false, message: `${file}: expected { "tools": [ ... ] } with at least one tool` };
+  const specs: CommandSpec[] = [];
+  const names = new Set<string>();
+  for (const [i, t] of tools.entries()) {
+    const where = `${file}: tools[${i}]`;
+    if (!isObject(t) || typeof t['name'] !== 'string' || typeof t['exec'] !== 'string') return { ok: false, message: `${where} needs a string "name" and a string "exec"` };
+    if (names.has(t['name'])) return { ok: false, message: `${where}: duplicate tool name ${JSON.stringify(t['name'])}` };
+    names.add(t['name']);
+    const args = t['args'] ?? [];
+    if (!Array.isArray(args) || !args.every((a): a is string => typeof a === 'string')) return { ok: false, message: `${where}: "args" must be an array of strings` };
+    if (t['description'] !== undefined && typeof t['description'] !== 'string') return { ok: false, message: `${where}: "description" must be a string` };
+    const timeout = t['timeout'] === undefined ? { ok: true as const, value: defaults.timeoutMs / 1000 } : positiveNumber(t['timeout'], `${where}: "timeout" (seconds)`);
+    if (!timeout.ok) return timeout;
+    const maxOutput = t['maxOutput'] === undefined ? { ok: true as const, value: defaults.maxOutputBytes } : positiveNumber(t['maxOutput'], `${where}: "maxOutput" (bytes)`);
+    if (!maxOutput.ok) return maxOutput;
+    specs.push({
+      name: t['name'],
+      program: t['exec'],
+      args,
+      timeoutMs: Math.round(timeout.value * 1000),
+      maxOutputBytes: Math.floor(maxOutput.value),
+      ...(typeof t['description'] === 'string' ? { description: t['description'] } : {}),
+      ...(t['inputSchema'] === undefined ? {} : { inputSchema: t['inputSchema'] }),
+    });
+  }
+  return { ok: true, value: specs };
+}
+
+/** Schema options `serve` passes to validateSchema. */
+export function serveSchemaOptions(args: ParsedArgs): { formatAssertion: boolean } {
+  return { formatAssertion: booleanFlag(args, 'format-assertion') };
+}

@@ -1,0 +1,68 @@
+// `toolgate serve`: commands served as MCP tools over stdio, on the official SDK's server. Every start-up
+// problem (bad flags, bad schema, broken placeholder contract) exits 2 before the server starts; after that,
+// no call can take the server down: failures become isError tool results.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { prepareCommand, type PreparedCommand } from '../exec/command.js';
+import { isUsageError, parseArgs } from './args.js';
+import type { CliIO, ExitCode } from './io.js';
+import { formatForModel } from '../errors/format.js';
+import { SERVE_FLAGS, serveSchemaOptions, serveSpecs } from './serve-config.js';
+
+const text = (t: string, isError: boolean): CallToolResult => ({ content: [{ type: 'text', text: t }], isError });
+
+/** Answers one tools/call; never throws. */
+export async function callCommand(tools: ReadonlyMap<string, PreparedCommand>, name: string, args: unknown): Promise<CallToolResult> {
+  const tool = tools.get(name);
+  if (tool === undefined) return text(`error: unknown tool ${JSON.stringify(name)}; available: ${[...tools.keys()].join(', ')}`, true);
+  try {
+    // MCP lets a client leave `arguments` out; that is the empty object, which the schema then judges.
+    const r = await tool.call(args === undefined ? {} : args);
+    if (r.kind === 'rejected') return text(formatForModel(name, r.error), true);
+    return text(r.text, r.isError);
+  } catch (thrown) {
+    return text(`error: ${name} failed inside toolgate: ${thrown instanceof Error ? thrown.message : String(thrown)}`, true);
+  }
+}
+
+/** Prepares every tool; the first problem is returned as a message for stderr. */
+export function prepareServe(argv: readonly string[]): { ok: true; tools: Map<string, PreparedCommand> } | { ok: false; message: string } {
+  const args = parseArgs(argv, SERVE_FLAGS);
+  if (isUsageError(args)) return { ok: false, message: args.usage };
+  const specs = serveSpecs(args);
+  if (!specs.ok) return specs;
+  const tools = new Map<string, PreparedCommand>();
+  for (const spec of specs.value) {
+    const prepared = prepareCommand(spec, serveSchemaOptions(args));
+    if (!prepared.ok) {
+      const details = prepared.error.violations.map((v) => `\n  ${v.schemaPath || '/'}: ${v.message}`).join('');
+      return { ok: false, message: `${prepared.error.class}: ${prepared.error.message}${details}` };
+    }
+    tools.set(spec.name, prepared.value);
+  }
+  return { ok: true, tools };
+}
+
+/** Runs the stdio server until the client closes it; resolves with 2 on a start-up error. */
+export async function serveCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const prepared = prepareServe(argv);
+  if (!prepared.ok) {
+    io.err(`toolgate serve: ${prepared.message}\n`);
+    return 2;
+  }
+  const tools = prepared.tools;
+  const server = new Server({ name: 'toolgate-serve', version: '0.1.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema as { type: 'object' } })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => callCommand(tools, request.params.name, request.params.arguments));
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+    // The SDK's stdio transport does not report end of input; a client that hung up ends the server.
+    process.stdin.once('end', () => resolve());
+  });
+  await server.connect(new StdioServerTransport());
+  await closed;
+  return 0;
+}

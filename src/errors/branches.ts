@@ -1,0 +1,143 @@
+import type { ErrorObject } from 'ajv';
+import { canonicalJson } from '../schema/canonical.js';
+import { fragmentPointer, nodeAt as at } from './location.js';
+import { messageFor } from './messages.js';
+
+/** An Ajv error kept for the report, with an optional message that replaces the keyword's own. */
+export interface Kept {
+  readonly error: ErrorObject;
+  readonly message?: string;
+}
+
+/** What branch selection needs: the compiled root schema, to resolve branches given as local `$ref`s. */
+export interface BranchContext {
+  readonly schema?: unknown;
+  /** The instance, to read discriminator values. */
+  readonly data: unknown;
+}
+
+/** Applicators whose subschema errors Ajv leaves in its list even though they are not the reason to report. */
+const COMBINATORS = new Set(['oneOf', 'anyOf', 'contains']);
+
+/** Ajv writes schema locations of the root document as `#/...`. */
+function schemaPointer(schemaPath: string): string | undefined {
+  return schemaPath.startsWith('#') ? fragmentPointer(schemaPath) : undefined;
+}
+
+/** Follows local `$ref`s (Core §8.2.3.1) a few hops; returns the final node and every target prefix Ajv reports errors under. */
+function resolveLocal(root: unknown, node: unknown): { node: unknown; prefixes: string[] } {
+  const prefixes: string[] = [];
+  for (let hops = 0; hops < 8; hops++) {
+    if (node === null || typeof node !== 'object') break;
+    const ref = (node as Record<string, unknown>)['$ref'];
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) break;
+    prefixes.push(ref);
+    node = at(root, fragmentPointer(ref));
+  }
+  return { node, prefixes };
+}
+
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(prefix + '/');
+}
+
+/** Branch labels of each error of the window; `undefined` when one cannot be told. */
+function labelWindow(window: readonly ErrorObject[], candidates: (e: ErrorObject) => number[], count: number): (number | undefined)[] | undefined {
+  const raw = window.map(candidates);
+  const labels: (number | undefined)[] = [];
+  let current = -1;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    // Ajv evaluates branches in order and each branch's errors are contiguous, so labels never decrease.
+    const pick = c.filter((x) => x >= current).sort((a, b) => a - b)[0];
+    if (pick !== undefined) { current = pick; labels.push(pick); continue; }
+    if (c.length > 0) return undefined;
+    const next = raw.slice(i + 1).find((x) => x.length > 0);
+    if (next !== undefined ? next.length === 1 && next[0] === current : current === count - 1) labels.push(current);
+    else return undefined;
+  }
+  return labels;
+}
+
+/** True when the branch names a `const`/`enum` for a property the value has, and every such one matches. */
+function discriminated(branch: unknown, value: unknown): boolean {
+  if (branch === null || typeof branch !== 'object' || value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const props = (branch as Record<string, unknown>)['properties'];
+  if (props === null || typeof props !== 'object') return false;
+  let seen = false;
+  for (const [name, sub] of Object.entries(props as Record<string, unknown>)) {
+    if (sub === null || typeof sub !== 'object' || !Object.prototype.hasOwnProperty.call(value, name)) continue;
+    const s = sub as Record<string, unknown>;
+    const v = canonicalJson((value as Record<string, unknown>)[name]);
+    if ('const' in s) { seen = true; if (canonicalJson(s['const']) !== v) return false; }
+    if (Array.isArray(s['enum'])) { seen = true; if (!s['enum'].some((x) => canonicalJson(x) === v)) return false; }
+  }
+  return seen;
+}
+
+function valueAtPointer(data: unknown, pointer: string): unknown {
+  return pointer === '' ? data : at(data, pointer);
+}
+
+/**
+ * Core §10.2.1.2/§10.2.1.3: a failed `oneOf`/`anyOf` is reported by the branch the value most nearly
+ * matched (a `const`/`enum` discriminator match wins, else the fewest violations) plus one line
+ * saying how many branches matched; a failed `contains` drops the per-item errors of its subschema,
+ * which say nothing about what the array lacks. Other errors pass through in order.
+ */
+export function selectBranches(errors: readonly ErrorObject[], context: BranchContext): Kept[] {
+  const out: Kept[] = [];
+  let k = errors.length - 1;
+  while (k >= 0) {
+    const e = errors[k]!;
+    if (e.keyword === 'propertyNames') {
+      // Core §10.3.2.4: Ajv reports the subschema's errors on the object itself (with a
+      // `propertyName` field); they become the reason of this one line instead.
+      const name = (e.params as { propertyName?: unknown }).propertyName;
+      const inner: ErrorObject[] = [];
+      while (k - 1 >= 0 && (errors[k - 1] as { propertyName?: unknown }).propertyName !== undefined) inner.unshift(errors[--k]!);
+      const why = inner.filter((x) => (x as { propertyName?: unknown }).propertyName === name).map((x) => messageFor(x, name));
+      out.push(why.length > 0 ? { error: e, message: `property name ${JSON.stringify(name)} is invalid: ${why.join('; ')}` } : { error: e });
+      k--;
+      continue;
+    }
+    if (!COMBINATORS.has(e.keyword)) { out.push({ error: e }); k--; continue; }
+    const pointer = schemaPointer(e.schemaPath);
+    const list = pointer === undefined || context.schema === undefined ? undefined : at(context.schema, pointer);
+    const branches = e.keyword === 'contains' ? [list] : Array.isArray(list) ? list : [];
+    const count = e.keyword === 'contains' ? 1 : branches.length;
+    const prefixes = branches.map((b, i) => [e.keyword === 'contains' ? e.schemaPath : `${e.schemaPath}/${i}`, ...resolveLocal(context.schema, b).prefixes]);
+    const candidates = (x: ErrorObject): number[] => prefixes.flatMap((ps, i) => (ps.some((p) => under(x.schemaPath, p)) ? [i] : []));
+    const inside = (x: ErrorObject): boolean => under(x.instancePath, e.instancePath);
+    // The window: walk back over errors at or below the same place; it starts at the earliest one
+    // that can be tied to a branch (unlabelled ones before it came from earlier keywords).
+    let start = k;
+    for (let j = k - 1; j >= 0 && inside(errors[j]!); j--) if (candidates(errors[j]!).length > 0) start = j;
+    const window = errors.slice(start, k);
+    k = start - 1;
+    if (e.keyword === 'contains') { out.push({ error: e }); continue; }
+    const labels = labelWindow(window, candidates, count);
+    const passing = (e.params as { passingSchemas?: unknown }).passingSchemas;
+    if (Array.isArray(passing)) {
+      const which = passing.map((n) => Number(n) + 1).join(' and ');
+      out.push({ error: e, message: `matches at least ${passing.length} of ${count || passing.length} "${e.keyword}" branches (${which}); exactly one must match` });
+      continue;
+    }
+    if (labels === undefined || count === 0) {
+      // Branches cannot be told apart (references toolgate cannot follow here): report them all.
+      out.push({ error: e, message: `matches none of the ${count || ''}${count ? ' ' : ''}"${e.keyword}" branches` });
+      for (let i = window.length - 1; i >= 0; i--) out.push({ error: window[i]! });
+      continue;
+    }
+    const value = valueAtPointer(context.data, e.instancePath);
+    const perBranch = branches.map((_, i) => selectBranches(window.filter((_x, j) => labels[j] === i), context));
+    const size = (list: readonly Kept[]): number => new Set(list.map((x) => `${x.error.instancePath}\u0000${x.error.keyword}\u0000${x.message ?? JSON.stringify(x.error.params)}`)).size;
+    const order = perBranch.map((list, i) => ({ i, list, disc: discriminated(resolveLocal(context.schema, branches[i]).node, value), n: size(list) }));
+    const pool = order.some((o) => o.disc) ? order.filter((o) => o.disc) : order;
+    const best = pool.reduce((a, b) => (b.n < a.n ? b : a));
+    out.push({ error: e, message: `matches 0 of ${count} "${e.keyword}" branches; showing why the closest (branch ${best.i + 1}) fails` });
+    for (let i = best.list.length - 1; i >= 0; i--) out.push(best.list[i]!);
+  }
+  // Built back to front; restore Ajv's order, which the type-suppression rule relies on.
+  return out.reverse();
+}

@@ -1,0 +1,77 @@
+// A command served as a tool: templates parsed, schema compiled and the placeholder contract checked once at
+// start-up; each call validates first, renders, then runs. Validation failures never start the program.
+import { fail, ok, type GateError, type Result } from '../result.js';
+import { validateSchema, type CompiledSchema } from '../schema/compile.js';
+import type { SchemaOptions } from '../schema/options.js';
+import { checkContract, inferSchema } from './contract.js';
+import { renderArgv } from './render.js';
+import { runProgram, type RunOutcome } from './run.js';
+import { parseTemplates, type ArgTemplate } from './template.js';
+
+/** How one command is served. */
+export interface CommandSpec {
+  readonly name: string;
+  readonly description?: string;
+  /** Omitted: inferred, each placeholder a required string. */
+  readonly inputSchema?: unknown;
+  readonly program: string;
+  readonly args: readonly string[];
+  readonly timeoutMs: number;
+  readonly maxOutputBytes: number;
+}
+
+/** What a call produced, before any protocol framing. */
+export type CommandResult = { readonly kind: 'rejected'; readonly error: GateError } | { readonly kind: 'ran'; readonly isError: boolean; readonly text: string; readonly outcome: RunOutcome };
+
+/** A command ready to serve. */
+export interface PreparedCommand {
+  readonly name: string;
+  readonly description: string;
+  /** The schema listed to clients: as given, or inferred. */
+  readonly inputSchema: Record<string, unknown>;
+  call(args: unknown): Promise<CommandResult>;
+}
+
+/** Parses, compiles and checks the contract; every start-up problem is returned, named after the tool. */
+export function prepareCommand(spec: CommandSpec, options: SchemaOptions = {}): Result<PreparedCommand> {
+  const named = (r: { error: GateError }): Result<PreparedCommand> => fail(r.error.class, `tool ${JSON.stringify(spec.name)}: ${r.error.message}`, r.error.violations);
+  if (spec.program === '') return fail('validation', `tool ${JSON.stringify(spec.name)}: no program to run`);
+  const templates = parseTemplates(spec.args);
+  if (!templates.ok) return named(templates);
+  const schema = spec.inputSchema === undefined ? inferSchema(templates.value) : spec.inputSchema;
+  const compiled = validateSchema(schema, options);
+  if (!compiled.ok) return named(compiled);
+  const contract = checkContract(schema, templates.value);
+  if (!contract.ok) return named(contract);
+  return ok(makeCommand(spec, templates.value, compiled.value, schema as Record<string, unknown>));
+}
+
+function makeCommand(spec: CommandSpec, templates: readonly ArgTemplate[], compiled: CompiledSchema, schema: Record<string, unknown>): PreparedCommand {
+  return {
+    name: spec.name,
+    description: spec.description ?? `Runs ${spec.program}.`,
+    inputSchema: schema,
+    async call(args: unknown): Promise<CommandResult> {
+      const checked = compiled.validate(args);
+      if (!checked.ok) return { kind: 'rejected', error: checked.error };
+      const argv = renderArgv(templates, args as Record<string, unknown>);
+      if (!argv.ok) return { kind: 'rejected', error: argv.error };
+      const outcome = await runProgram(spec.program, argv.value, { timeoutMs: spec.timeoutMs, maxOutputBytes: spec.maxOutputBytes });
+      return { kind: 'ran', ...describeOutcome(outcome, spec), outcome };
+    },
+  };
+}
+
+/** The text a model reads for a run: stdout, then labelled stderr, then what went wrong, if anything. */
+export function describeOutcome(outcome: RunOutcome, limits: Pick<CommandSpec, 'timeoutMs' | 'maxOutputBytes' | 'program'>): { isError: boolean; text: string } {
+  const lines: string[] = [];
+  if (outcome.stdout !== '') lines.push(outcome.stdout.replace(/\n$/, ''));
+  if (outcome.stderr !== '') lines.push(`stderr:\n${outcome.stderr.replace(/\n$/, '')}`);
+  if (outcome.truncated) lines.push(`[output cut at ${limits.maxOutputBytes} bytes]`);
+  let isError = true;
+  if (outcome.startError !== undefined) lines.push(`error: could not start ${limits.program}: ${outcome.startError}`);
+  else if (outcome.timedOut) lines.push(`error: timed out after ${limits.timeoutMs} ms; the process tree was killed`);
+  else if (outcome.status !== 0) lines.push(outcome.status === null ? `error: killed by signal ${outcome.signal ?? 'unknown'}` : `error: exit status ${outcome.status}`);
+  else isError = false;
+  return { isError, text: lines.join('\n') };
+}

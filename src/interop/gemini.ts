@@ -1,0 +1,66 @@
+import { isObject } from '../schema/walk.js';
+import { objectNodes, type ProviderProfile, type RuleHit } from './profile.js';
+
+// Gemini API function declarations, `parameters` field: "a select subset of an OpenAPI 3.0 schema
+// object". Read on 2026-11-29:
+//   SCHEMA = https://ai.google.dev/api/caching#Schema (the fields the Schema message has)
+//   DOCS   = https://ai.google.dev/gemini-api/docs/function-calling#function_declarations
+//   UNKNOWN = the API's 400 "Invalid JSON payload received. Unknown name \"additionalProperties\" ...
+//            Cannot find field", reported in https://github.com/openswarm-ai/openswarm/issues/24 and
+//            https://github.com/zed-industries/zed/issues/44875 (for "const")
+//   LIST   = "Unknown name \"type\" ... Proto field is not repeating, cannot start list", reported in
+//            https://github.com/zed-industries/zed/issues/53919
+// The newer `parametersJsonSchema` field takes JSON Schema instead and is not profiled here.
+const SCHEMA = 'https://ai.google.dev/api/caching#Schema';
+const LIST = 'https://github.com/zed-industries/zed/issues/53919';
+
+/** Fields of the Gemini Schema message; anything else is an unknown field and fails the request. */
+const FIELDS = new Set([
+  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required',
+  'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering',
+  'default', 'items', 'minimum', 'maximum',
+]);
+
+function unknownFields(schema: unknown): RuleHit[] {
+  const out: RuleHit[] = [];
+  for (const { node, pointer } of objectNodes(schema)) {
+    for (const k of Object.keys(node)) {
+      if (!FIELDS.has(k)) out.push({ message: `"${k}" is not a field of Gemini's Schema ("Unknown name ... Cannot find field")`, schemaPath: `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+    }
+  }
+  return out;
+}
+
+function typeList(schema: unknown): RuleHit[] {
+  return objectNodes(schema)
+    .filter(({ node }) => Array.isArray(node['type']))
+    .map(({ node, pointer }) => ({ message: `"type" must be one type name, got the list ${JSON.stringify(node['type'])} (use "nullable" for null)`, schemaPath: `${pointer}/type` }));
+}
+
+function enumStrings(schema: unknown): RuleHit[] {
+  return objectNodes(schema)
+    .filter(({ node }) => Array.isArray(node['enum']) && node['enum'].some((v) => typeof v !== 'string'))
+    .map(({ pointer }) => ({ message: '"enum" values must be strings in Gemini\'s Schema', schemaPath: `${pointer}/enum` }));
+}
+
+function booleanSchemas(schema: unknown): RuleHit[] {
+  const out: RuleHit[] = [];
+  for (const { node, pointer } of objectNodes(schema)) {
+    const props = node['properties'];
+    if (isObject(props)) for (const [k, v] of Object.entries(props)) if (typeof v === 'boolean') out.push({ message: `property ${JSON.stringify(k)} is the boolean schema ${String(v)}; Gemini's Schema has no boolean form`, schemaPath: `${pointer}/properties/${k.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+    if (typeof node['items'] === 'boolean') out.push({ message: `"items" is the boolean schema ${String(node['items'])}; Gemini's Schema has no boolean form`, schemaPath: `${pointer}/items` });
+  }
+  return out;
+}
+
+/** Gemini API `functionDeclarations[].parameters` (OpenAPI 3.0 subset), read 2026-11-29. */
+export const GEMINI: ProviderProfile = {
+  name: 'gemini',
+  dated: '2026-11-29',
+  rules: [
+    { id: 'unknown-field', effect: 'rejects', basis: 'documented', source: SCHEMA, check: unknownFields },
+    { id: 'type-list', effect: 'rejects', basis: 'observed', source: LIST, check: typeList },
+    { id: 'enum-strings', effect: 'rejects', basis: 'documented', source: SCHEMA, check: enumStrings },
+    { id: 'boolean-schema', effect: 'rejects', basis: 'documented', source: SCHEMA, check: booleanSchemas },
+  ],
+};

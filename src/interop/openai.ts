@@ -1,0 +1,35 @@
+import { objectNodes, rootObjectHits, type ProviderProfile, type RuleHit } from './profile.js';
+
+// OpenAI function calling without `strict` (the schema guides the model, best effort). Read on
+// 2026-11-29. The documentation asks for "a JSON Schema object" and says nothing narrower; the API's
+// own 400 errors show two more requirements, cited from public reports of them:
+//   DOCS  = https://platform.openai.com/docs/guides/function-calling#defining-functions
+//   ROOT  = "schema must be a JSON Schema of 'type: \"object\"', got 'type: \"None\"'", reported in
+//           https://github.com/browserbase/stagehand/issues/1159
+//   ITEMS = "In context=('properties', 'paths'), array schema missing items", reported in
+//           https://github.com/sigoden/aichat/pull/1049 and https://github.com/meilisearch/meilisearch-mcp/issues/27
+const ROOT = 'https://github.com/browserbase/stagehand/issues/1159';
+const ITEMS = 'https://github.com/sigoden/aichat/pull/1049';
+
+/** Does this schema allow arrays (type "array" or a type list naming it)? */
+function allowsArray(node: Record<string, unknown>): boolean {
+  const t = node['type'];
+  return t === 'array' || (Array.isArray(t) && t.includes('array'));
+}
+
+function arrayItems(schema: unknown): RuleHit[] {
+  return objectNodes(schema)
+    .filter(({ node }) => allowsArray(node) && !('items' in node) && !('prefixItems' in node))
+    .map(({ pointer }) => ({ message: 'an array schema without "items" is refused ("array schema missing items")', schemaPath: pointer }));
+}
+
+/** OpenAI function calling without strict mode, read 2026-11-29. */
+export const OPENAI: ProviderProfile = {
+  name: 'openai',
+  dated: '2026-11-29',
+  rules: [
+    { id: 'root-object', effect: 'rejects', basis: 'observed', source: ROOT, check: (s) => rootObjectHits(s, 'OpenAI') },
+    { id: 'array-items', effect: 'rejects', basis: 'observed', source: ITEMS, check: arrayItems },
+  ],
+};
+

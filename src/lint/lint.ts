@@ -1,0 +1,41 @@
+import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
+import { walkAnyDialect } from '../schema/any-dialect-walk.js';
+import { copyJson, problemPointer } from '../schema/json-value.js';
+import { isObject } from '../schema/walk.js';
+import { DUPLICATE_BRANCH } from './duplicate-branch.js';
+import { KEYWORD_TYPO } from './keyword-typo.js';
+import { NONSTANDARD_FORMAT } from './nonstandard-format.js';
+import { ONEOF_OVERLAP } from './oneof-overlap.js';
+import { REQUIRED_BUT_CLOSED } from './required-but-closed.js';
+import { REQUIRED_WITH_DEFAULT } from './required-with-default.js';
+import type { LintRule, LintWarning } from './warning.js';
+
+/** Every lint rule, in report order. */
+export const LINT_RULES: readonly LintRule[] = [REQUIRED_BUT_CLOSED, REQUIRED_WITH_DEFAULT, KEYWORD_TYPO, DUPLICATE_BRANCH, ONEOF_OVERLAP, NONSTANDARD_FORMAT];
+
+/** Ids of every lint rule. */
+export const LINT_RULE_IDS: readonly string[] = LINT_RULES.map((r) => r.id);
+
+/**
+ * Warnings about a schema toolgate may well admit: mistakes that make a tool uncallable, constraints
+ * that silently do nothing, branches that cannot work as written. Never an error and never a change
+ * to the schema; sorted by schema path, then rule. Never throws.
+ */
+export function lintSchema(schema: unknown): Result<readonly LintWarning[]> {
+  return guarded('lintSchema', () => {
+    const copy = copyJson(schema);
+    if (!copy.ok) {
+      const message = `schema is not JSON at ${problemPointer(copy.problem) || 'the root'}: ${copy.problem.reason}`;
+      return fail('validation', message, [schemaViolation('json', message, problemPointer(copy.problem))]);
+    }
+    const root = copy.value;
+    const out: LintWarning[] = [];
+    walkAnyDialect(root, (at) => {
+      if (!isObject(at.node)) return;
+      for (const rule of LINT_RULES) out.push(...rule.check({ node: at.node, at, root }));
+    });
+    const order = new Map(LINT_RULE_IDS.map((id, i) => [id, i]));
+    out.sort((a, b) => (a.schemaPath < b.schemaPath ? -1 : a.schemaPath > b.schemaPath ? 1 : (order.get(a.rule) ?? 0) - (order.get(b.rule) ?? 0)));
+    return ok(out);
+  });
+}

@@ -1,0 +1,24 @@
+import { escapePointerToken } from '../errors/location.js';
+import { isObject } from '../schema/walk.js';
+import type { LintRule, LintWarning } from './warning.js';
+
+/**
+ * A property both `required` and given a `default`. `default` is an annotation (Validation §9.2):
+ * nothing fills it in, so the model is forced to send what the server says it would supply.
+ */
+export const REQUIRED_WITH_DEFAULT: LintRule = {
+  id: 'required-with-default',
+  check({ node, at }) {
+    const props = node['properties'];
+    if (!isObject(props) || !Array.isArray(node['required'])) return [];
+    const out: LintWarning[] = [];
+    for (const name of new Set(node['required'])) {
+      if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(props, name)) continue;
+      const sub = props[name];
+      if (isObject(sub) && Object.prototype.hasOwnProperty.call(sub, 'default')) {
+        out.push({ rule: 'required-with-default', message: `property ${JSON.stringify(name)} is required and also has a "default": the model must always send it, so the default never applies`, schemaPath: `${at.pointer}/properties/${escapePointerToken(name)}/default` });
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,24 @@
+import type { AnyDialectNode } from '../schema/any-dialect-walk.js';
+
+/** A lint finding: advice about a schema that toolgate still admits (never an error). */
+export interface LintWarning {
+  /** Stable rule id, e.g. `required-but-closed`. */
+  readonly rule: string;
+  readonly message: string;
+  /** JSON Pointer into the schema. */
+  readonly schemaPath: string;
+}
+
+/** What a rule sees: one subschema object and the document it belongs to. */
+export interface LintContext {
+  readonly node: Record<string, unknown>;
+  readonly at: AnyDialectNode;
+  /** The whole (private) schema document, for rules that must resolve `$defs`. */
+  readonly root: unknown;
+}
+
+/** One lint rule: looks at one subschema object at a time and returns its warnings. */
+export interface LintRule {
+  readonly id: string;
+  check(ctx: LintContext): LintWarning[];
+}

@@ -1,0 +1,208 @@
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import addFormats from 'ajv-formats';
+import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
+import { walkAnyDialect } from './any-dialect-walk.js';
+import { canonicalJson } from './canonical.js';
+import { DIALECT_2020_12, echo } from './dialect.js';
+import { findDocument, normaliseRegistry } from './documents.js';
+import { AJV_FORMATS, formatRefusal } from './formats.js';
+import { OWN_FORMAT_CHECKERS } from './formats-own.js';
+import { copyJson } from './json-value.js';
+import { legacyEngineGaps } from './legacy-engine-gaps.js';
+import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
+import { installMultipleOf } from './multiple-of.js';
+import type { ResolvedOptions } from './options.js';
+import { regexHazard } from './regex-guard.js';
+import { boundedRegExp } from './regex-bound.js';
+import { installUniqueItems } from './unique-items.js';
+import { isObject } from './walk.js';
+
+// Opt-in older dialects. A root whose `$schema` names draft-07 or 2019-09, when the caller lists that
+// dialect in `dialects`, is validated by Ajv's own engine for it (`Ajv` for draft-07, `Ajv2019`)
+// against that dialect's meta-schema: never rewritten into 2020-12, never read as 2020-12. Every
+// document it pulls in must be of the same dialect (or declare none). What such a schema would need
+// beyond that engine (cross-dialect references, content assertion) is refused, never approximated.
+
+/** Documents pulled in through the registry or loader while compiling one schema, at most. */
+const MAX_DOCUMENTS = 64;
+
+const AJV_OPTIONS: Options = {
+  strict: false,
+  allErrors: true,
+  ownProperties: true,
+  validateSchema: false,
+  addUsedSchema: true,
+  unicodeRegExp: true,
+  code: { regExp: boundedRegExp },
+  logger: false,
+  messages: true,
+  verbose: false,
+  inlineRefs: true,
+};
+
+type LegacyEngine = Ajv | Ajv2019;
+
+function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): LegacyEngine {
+  const ajv: LegacyEngine = dialect === 'draft-07' ? new Ajv({ ...AJV_OPTIONS, validateFormats: formatAssertion }) : new Ajv2019({ ...AJV_OPTIONS, validateFormats: formatAssertion });
+  if (formatAssertion) {
+    const plugin = addFormats as unknown as (a: LegacyEngine, o: { mode: 'full'; formats: string[] }) => LegacyEngine;
+    plugin(ajv, { mode: 'full', formats: [...AJV_FORMATS] });
+    for (const [name, validate] of Object.entries(OWN_FORMAT_CHECKERS)) ajv.addFormat(name, { type: 'string', validate });
+  }
+  // The same exact-arithmetic and equality replacements the 2020-12 engine uses; both keywords mean
+  // the same in every draft since draft-04.
+  installMultipleOf(ajv as never);
+  installUniqueItems(ajv as never);
+  return ajv;
+}
+
+const metaEngines = new Map<LegacyDialect, LegacyEngine>();
+
+/** Checks a document against its dialect's official meta-schema (Ajv ships both). */
+function legacyMetaValidate(dialect: LegacyDialect, schema: unknown): readonly ErrorObject[] {
+  let engine = metaEngines.get(dialect);
+  if (engine === undefined) {
+    engine = dialect === 'draft-07' ? new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: false }) : new Ajv2019({ strict: false, allErrors: true, logger: false, validateFormats: false });
+    metaEngines.set(dialect, engine);
+  }
+  // A document without `$schema` is checked against the referencing document's dialect.
+  const declared = isObject(schema) && schema['$schema'] !== undefined ? schema : isObject(schema) ? { ...schema, $schema: metaUri(dialect) } : schema;
+  return engine.validateSchema(declared as object) ? [] : (engine.errors ?? []);
+}
+
+function metaUri(dialect: LegacyDialect): string {
+  return dialect === 'draft-07' ? 'http://json-schema.org/draft-07/schema#' : 'https://json-schema.org/draft/2019-09/schema';
+}
+
+/** Refusals for one document of a legacy dialect; `at` prefixes locations of non-root documents. */
+function gateLegacy(doc: unknown, dialect: LegacyDialect, options: ResolvedOptions, at: (p: string) => string): { refused: Violation[]; invalid: Violation[] } {
+  const refused: Violation[] = [];
+  const invalid: Violation[] = [];
+  const known = LEGACY_KEYWORD_SETS[dialect];
+  const foreign = FOREIGN_KEYWORDS[dialect];
+  walkAnyDialect(doc, ({ node, pointer }) => {
+    if (!isObject(node)) return;
+    for (const key of Object.keys(node)) {
+      const where = at(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      const hint = Object.prototype.hasOwnProperty.call(foreign, key) ? foreign[key] : undefined;
+      if (hint !== undefined) refused.push(schemaViolation(key, `keyword "${key}" is not part of ${dialect} and would be ignored, loosening the schema: ${hint}`, where));
+      else if (options.unknownKeywords === 'reject' && !known.has(key)) refused.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, where));
+    }
+    if (pointer !== '' && node['$schema'] !== undefined && legacyDialectOf(node['$schema']) !== dialect) {
+      refused.push(schemaViolation('$schema', `embedded "$schema" ${echo(node['$schema'])} is not supported inside a ${dialect} document`, at(`${pointer}/$schema`)));
+    }
+    if (options.formatAssertion && typeof node['format'] === 'string') {
+      const why = formatRefusal(node['format']);
+      if (why !== undefined) refused.push(schemaViolation('format', why, at(`${pointer}/format`)));
+    }
+    if (options.contentAssertion && ('contentEncoding' in node || 'contentMediaType' in node || 'contentSchema' in node)) {
+      refused.push(schemaViolation('contentMediaType', `content assertion is not available for ${dialect} schemas`, at(pointer)));
+    }
+    const patterns: [string, string][] = [];
+    if (typeof node['pattern'] === 'string') patterns.push([node['pattern'], `${pointer}/pattern`]);
+    if (isObject(node['patternProperties'])) for (const k of Object.keys(node['patternProperties'])) patterns.push([k, `${pointer}/patternProperties`]);
+    for (const [source, p] of patterns) {
+      try {
+        new RegExp(source, 'u');
+      } catch (thrown) {
+        invalid.push(schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${thrownMessage(thrown)}`, at(p)));
+        continue;
+      }
+      const why = regexHazard(source);
+      if (why !== undefined) refused.push(schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${why}`, at(p)));
+    }
+  });
+  return { refused, invalid };
+}
+
+/** Meta-schema and keyword gate for one document; the first failure wins. */
+function admitLegacy(doc: unknown, dialect: LegacyDialect, options: ResolvedOptions, at: (p: string) => string): Result<true> {
+  const meta = legacyMetaValidate(dialect, doc);
+  if (meta.length > 0) {
+    const violations = meta.map((e) => schemaViolation(e.keyword, `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`, at(e.instancePath)));
+    return fail('validation', `invalid schema: ${violations[0]?.message ?? `does not match the ${dialect} meta-schema`}`, violations);
+  }
+  const gate = gateLegacy(doc, dialect, options, at);
+  if (gate.invalid.length > 0) return fail('validation', `invalid schema: ${gate.invalid[0]?.message}`, gate.invalid);
+  gate.refused.push(...legacyEngineGaps(doc, dialect, at));
+  if (gate.refused.length > 0) return fail('unsupported_capability', `schema uses what toolgate cannot enforce exactly: ${gate.refused[0]?.message}`, gate.refused);
+  return ok(true);
+}
+
+/** The missing document's URI when Ajv threw its MissingRefError (read by shape, not class). */
+function missingSchemaOf(thrown: unknown): string | undefined {
+  if (typeof thrown !== 'object' || thrown === null) return undefined;
+  const d = Object.getOwnPropertyDescriptor(thrown, 'missingSchema');
+  return d !== undefined && typeof d.value === 'string' ? d.value : undefined;
+}
+
+/** Compiled legacy roots that pulled in no other document, by dialect, switches and canonical content. */
+const cache = new Map<string, ValidateFunction>();
+const CACHE_LIMIT = 500;
+
+/** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
+function compileWithDocuments(root: unknown, dialect: LegacyDialect, options: ResolvedOptions): Result<ValidateFunction> {
+  // Rule 10 (compiled once): a root that needs no other document does not depend on the registry.
+  const key = `${dialect}|${options.formatAssertion ? 'F' : 'f'}${options.contentAssertion ? 'C' : 'c'}${options.unknownKeywords[0]}|${canonicalJson(root)}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return ok(hit);
+  const ajv = createLegacyEngine(dialect, options.formatAssertion);
+  const registry = normaliseRegistry(options.schemaRegistry);
+  const added = new Set<string>();
+  for (;;) {
+    try {
+      const validator = ajv.compile(root as object);
+      if (added.size === 0) {
+        if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+        cache.set(key, validator);
+      }
+      return ok(validator);
+    } catch (thrown) {
+      const uri = missingSchemaOf(thrown);
+      if (uri === undefined || added.has(uri)) {
+        if (uri !== undefined) return fail('validation', `unresolved reference ${echo(uri)}`, [schemaViolation('$ref', `unresolved reference ${echo(uri)}`, '')]);
+        const why = thrown instanceof RangeError ? 'the engine recursed without end while compiling it' : `the engine refused it: ${thrownMessage(thrown)}`;
+        return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [schemaViolation('$ref', why, '')]);
+      }
+      if (added.size >= MAX_DOCUMENTS) return fail('execution_failure', `more than ${MAX_DOCUMENTS} referenced documents`, [schemaViolation('$ref', `more than ${MAX_DOCUMENTS} referenced documents`, uri)]);
+      const found = findDocument(uri, registry, options);
+      if (!found.ok) return found;
+      if (found.value === undefined) {
+        const message = `unresolved reference ${echo(uri)} (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)`;
+        return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+      }
+      const doc = found.value.schema;
+      const declared = isObject(doc) ? doc['$schema'] : undefined;
+      if (declared !== undefined && legacyDialectOf(declared) !== dialect) {
+        const message = `referenced document ${echo(uri)} declares ${echo(declared)}; a ${dialect} schema may only reference ${dialect} documents (or ones that declare no dialect)`;
+        return fail('unsupported_capability', message, [schemaViolation('$schema', message, `${uri}#/$schema`)]);
+      }
+      const admitted = admitLegacy(doc, dialect, options, (p) => `${uri}#${p}`);
+      if (!admitted.ok) return admitted;
+      added.add(uri);
+      ajv.addSchema(doc as object, uri);
+    }
+  }
+}
+
+/**
+ * The hook compileSchema calls right after the tool-root check. Returns undefined when the root does
+ * not declare draft-07 or 2019-09 (the 2020-12 pipeline goes on); a refusal naming the `dialects`
+ * option when it does but that dialect is not enabled; otherwise the dialect's compiled validator.
+ * `root` is compileSchema's private copy; the engine gets a copy of its own.
+ */
+export function compileLegacyDialect(root: unknown, options: ResolvedOptions): Result<ValidateFunction> | undefined {
+  if (!isObject(root)) return undefined;
+  const dialect = legacyDialectOf(root['$schema']);
+  if (dialect === undefined) return undefined;
+  if (!options.dialects.has(dialect)) {
+    const message = `unsupported dialect ${echo(root['$schema'])} (${dialect}): only ${DIALECT_2020_12} is enabled; to enforce ${dialect} with its own semantics pass the option dialects: ['2020-12', '${dialect}']`;
+    return fail('unsupported_capability', message, [schemaViolation('$schema', message, '/$schema')]);
+  }
+  const copy = copyJson(root);
+  if (!copy.ok) return fail('validation', 'schema is not JSON');
+  const admitted = admitLegacy(copy.value, dialect, options, (p) => p);
+  if (!admitted.ok) return admitted;
+  return compileWithDocuments(copy.value, dialect, options);
+}

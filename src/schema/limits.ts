@@ -1,0 +1,154 @@
+import { pathOf, pointerOf } from '../errors/location.js';
+import { fail, ok, schemaViolation, type Result } from '../result.js';
+import type { JsonBounds, JsonExcess } from './json-value.js';
+import { walkSchema } from './walk.js';
+
+/**
+ * Bounds on untrusted input. Tool schemas come from third-party servers and arguments from a
+ * model; exceeding any bound is `execution_failure`, checked before the work it bounds.
+ */
+export interface Limits {
+  /** Characters of a schema document's compact JSON text (string escapes not counted). */
+  readonly maxSchemaBytes: number;
+  /** JSON nesting of a schema document: objects and arrays on one path, data in `enum`/`const` included. */
+  readonly maxSchemaDepth: number;
+  /** Schema objects over every document of one validateSchema call. */
+  readonly maxSubschemas: number;
+  /** `$ref` and `$dynamicRef` keywords over every document of one call. */
+  readonly maxReferences: number;
+  /** Documents taken from `schemaRegistry` or `schemaLoader` (custom meta-schemas included). */
+  readonly maxDocuments: number;
+  /** Characters of the text given to `validateJSON`, checked before parsing. */
+  readonly maxArgumentBytes: number;
+  /** JSON nesting of the arguments (the root object is level 1). */
+  readonly maxArgumentDepth: number;
+  /** Values in the arguments: containers and scalars, keys not counted. */
+  readonly maxArgumentValues: number;
+  /** Longest string in the arguments, property names included (UTF-16 code units). */
+  readonly maxStringLength: number;
+  /** Most properties in one object of the arguments. */
+  readonly maxObjectProperties: number;
+  /** Most items in one array of the arguments. */
+  readonly maxArrayItems: number;
+  /**
+   * Longest string (UTF-16 code units) tested against a `pattern` or `patternProperties` regular
+   * expression whose backtracking can be quadratic (regex-degree.ts); linear ones are not bounded.
+   */
+  readonly maxPatternSubject: number;
+  /** Sum of the squared lengths of all strings tested against quadratic patterns in one validation. */
+  readonly maxPatternWork: number;
+}
+
+/**
+ * Defaults: each schema and argument-size limit is at least 100 times the largest value seen over the 200 real tool schemas of
+ * ../shared/tool-schemas (measured maxima in README, "Limits and hostile input").
+ */
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxSchemaBytes: 1_048_576,
+  maxSchemaDepth: 64,
+  maxSubschemas: 10_000,
+  maxReferences: 1_000,
+  maxDocuments: 100,
+  maxArgumentBytes: 4_194_304,
+  maxArgumentDepth: 64,
+  maxArgumentValues: 100_000,
+  maxStringLength: 1_048_576,
+  maxObjectProperties: 10_000,
+  maxArrayItems: 10_000,
+  // Measured: a quadratic test (`a.*b` on n `a`s) takes about 1-2 ns × n², so 4,096 characters
+  // cost 10-30 ms and the whole budget (four such tests) well under 150 ms.
+  maxPatternSubject: 4_096,
+  maxPatternWork: 67_108_864,
+});
+
+const NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];
+
+/**
+ * Merges `limits` over the defaults. A value that is not a positive integer (or Infinity, to lift
+ * a bound on purpose) is a `validation` error: a misspelt or broken limit is never ignored.
+ */
+export function resolveLimits(given: unknown): Result<Limits> {
+  if (given === undefined) return ok(DEFAULT_LIMITS);
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) return fail('validation', 'option limits must be an object');
+  const out: Record<string, number> = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(given)) {
+    const v = (given as Record<string, unknown>)[key];
+    if (!(NAMES as string[]).includes(key)) return fail('validation', `option limits.${key.slice(0, 60)} is not a limit (known: ${NAMES.join(', ')})`);
+    if (v === undefined) continue;
+    if (typeof v !== 'number' || !(v === Infinity || (Number.isSafeInteger(v) && v > 0))) {
+      return fail('validation', `option limits.${key} must be a positive integer or Infinity`);
+    }
+    out[key] = v;
+  }
+  return ok(out as unknown as Limits);
+}
+
+/** A stable text of the limits, part of the compiled-schema cache key. */
+export function limitsKey(limits: Limits): string {
+  return NAMES.map((n) => String(limits[n])).join(',');
+}
+
+const bound = (limits: Limits, name: keyof Limits): { name: string; value: number } => ({ name, value: limits[name] });
+
+/** The bounds a schema document is copied under. */
+export function schemaBounds(limits: Limits): JsonBounds {
+  return { bytes: bound(limits, 'maxSchemaBytes'), depth: bound(limits, 'maxSchemaDepth') };
+}
+
+/** The bounds an argument value is checked under. */
+export function argumentBounds(limits: Limits): JsonBounds {
+  return {
+    depth: bound(limits, 'maxArgumentDepth'),
+    values: bound(limits, 'maxArgumentValues'),
+    stringLength: bound(limits, 'maxStringLength'),
+    properties: bound(limits, 'maxObjectProperties'),
+    items: bound(limits, 'maxArrayItems'),
+  };
+}
+
+/** The error for an exceeded limit: names the limit, its value and what was seen. */
+export function limitFailure<T = never>(name: string, value: number, seen: string, where?: { segments: readonly (string | number)[]; schema: boolean; label?: string }): Result<T> {
+  const place = where === undefined ? '' : where.schema ? ` in ${where.label ?? 'the schema'} at ${pointerOf(where.segments) || '/'}` : ` at ${pathOf(where.segments)}`;
+  const message = `limit ${name} exceeded: limit ${value}, seen ${seen}${place}`;
+  const violation = where !== undefined && !where.schema
+    ? { path: pathOf(where.segments), pointer: pointerOf(where.segments), keyword: name, message, schemaPath: '' }
+    : schemaViolation(name, message, where === undefined ? '' : pointerOf(where.segments));
+  return fail('execution_failure', message, [violation]);
+}
+
+/** limitFailure for a bound exceeded during a JSON walk. */
+export function excessFailure<T = never>(excess: JsonExcess, schema: boolean, label?: string): Result<T> {
+  return limitFailure(excess.bound.name, excess.bound.value, excess.seen, { segments: excess.segments, schema, ...(label === undefined ? {} : { label }) });
+}
+
+/** Running totals over the documents of one validateSchema call. */
+export interface SchemaTally {
+  subschemas: number;
+  references: number;
+  documents: number;
+}
+
+/**
+ * Adds one document's subschemas and references to the tally; fails as soon as a total passes its
+ * limit, before the document is meta-validated, indexed or compiled.
+ */
+export function tallyDocument(tally: SchemaTally, doc: unknown, limits: Limits): Result<true> {
+  let excess: Result<true> | undefined;
+  walkSchema(doc, ({ node }) => {
+    if (excess !== undefined) return false;
+    tally.subschemas++;
+    if (typeof node['$ref'] === 'string') tally.references++;
+    if (typeof node['$dynamicRef'] === 'string') tally.references++;
+    if (tally.subschemas > limits.maxSubschemas) excess = limitFailure('maxSubschemas', limits.maxSubschemas, `at least ${tally.subschemas}`);
+    else if (tally.references > limits.maxReferences) excess = limitFailure('maxReferences', limits.maxReferences, `at least ${tally.references}`);
+    return excess === undefined;
+  });
+  return excess ?? ok(true);
+}
+
+/** Counts one more document pulled from the registry or loader. */
+export function tallyPulledDocument(tally: SchemaTally, limits: Limits): Result<true> {
+  tally.documents++;
+  if (tally.documents > limits.maxDocuments) return limitFailure('maxDocuments', limits.maxDocuments, `${tally.documents} documents from schemaRegistry/schemaLoader`);
+  return ok(true);
+}

@@ -1,0 +1,55 @@
+import { escapePointerToken, pointerSegments } from '../errors/location.js';
+
+/**
+ * Where each object of a linked document came from. Linking (link.ts) moves resources of other
+ * documents, and copies of resources chosen by `$dynamicRef`, under `$defs/toolgate-link-N`, a
+ * location the schema's author never wrote. Each emitted schema object is recorded here with the
+ * document and JSON Pointer it was copied from, so violations can name the author's location.
+ */
+
+/** A schema object's origin: the retrieval URI of its document and its pointer in that document. */
+export interface SchemaSource {
+  readonly document: string;
+  readonly pointer: string;
+  /** The root document of the call: its locations are written as plain pointers. */
+  readonly root: boolean;
+}
+
+const sources = new WeakMap<object, SchemaSource>();
+
+/** Records where an emitted object came from (first record wins: a node is emitted once). */
+export function recordSource(node: unknown, source: SchemaSource): void {
+  if (node !== null && typeof node === 'object' && !sources.has(node)) sources.set(node, source);
+}
+
+/** The recorded origin of an object, if it came out of linking. */
+export function sourceOf(node: unknown): SchemaSource | undefined {
+  return node !== null && typeof node === 'object' ? sources.get(node) : undefined;
+}
+
+/**
+ * Maps a JSON Pointer into a compiled (possibly linked) document to the author's location: the
+ * deepest object on the way that has a recorded origin, followed by the rest of the pointer. The
+ * root document's locations are plain pointers, others are `<document URI>#<pointer>`. A pointer
+ * into a document that was never linked comes back unchanged.
+ */
+export function authorLocation(compiled: unknown, pointer: string): string {
+  const segments = pointerSegments(pointer);
+  if (segments === undefined) return pointer;
+  let node: unknown = compiled;
+  let best: SchemaSource | undefined = sourceOf(node);
+  let rest: string[] = [];
+  for (const seg of segments) {
+    const next = node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, seg) ? (node as Record<string, unknown>)[seg] : undefined;
+    rest.push(seg);
+    node = next;
+    const found = sourceOf(node);
+    if (found !== undefined) {
+      best = found;
+      rest = [];
+    }
+  }
+  if (best === undefined) return pointer;
+  const tail = rest.map((s) => `/${escapePointerToken(s)}`).join('');
+  return best.root ? `${best.pointer}${tail}` : `${best.document}#${best.pointer}${tail}`;
+}

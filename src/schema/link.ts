@@ -1,0 +1,300 @@
+import { createRequire } from 'node:module';
+import { escapePointerToken } from '../errors/location.js';
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
+import { followPointer, resolveUri, splitFragment } from './references.js';
+import { recordSource, sourceOf } from './link-source.js';
+import { registerDocument, usesUnevaluated } from './unevaluated.js';
+import { isObject } from './walk.js';
+
+/**
+ * Links every loaded document into one anonymous document whose references are all local JSON
+ * Pointers, before it reaches Ajv. Why: Ajv overflows its stack on `$id` + `$ref` into embedded
+ * resources and resolves `$dynamicRef` wrongly. Draft 2020-12 makes the target of a `$dynamicRef`
+ * depend only on which schema resources are in the dynamic scope (Core §8.2.3.2, §7.1); toolgate
+ * tracks, per dynamic anchor name, the outermost resource that defines it, and emits one copy of a
+ * resource per such context. Each `$dynamicRef` then becomes a static `$ref` to the copy that the
+ * dynamic scope selects, so the linked document gives exactly the verdicts of the original.
+ */
+
+/** A document as the pipeline hands it over: its retrieval URI and the rewritten private copy. */
+export interface LinkInput { readonly uri: string; readonly schema: unknown }
+
+/** Resource copies emitted per dynamic context before linking gives up (an execution limit). */
+export const LINK_COPY_LIMIT = 2000;
+
+const IDENTIFIERS = new Set(['$id', '$anchor', '$dynamicAnchor', '$schema']);
+const META_BASE = 'https://json-schema.org/draft/2020-12/';
+const META_FILES: Record<string, string> = { [`${META_BASE}schema`]: 'schema.json' };
+for (const m of ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content']) META_FILES[`${META_BASE}meta/${m}`] = `meta/${m}.json`;
+
+interface Resource { readonly uri: string; readonly node: unknown; readonly dynamicAnchors: Map<string, string> }
+interface Place { readonly resource: string; readonly pointer: string }
+type Context = ReadonlyMap<string, Place>;
+
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+const define = (o: Record<string, unknown>, k: string, v: unknown): void => {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+};
+const fragmentOf = (pointer: string): string => pointer.split('/').map((s) => encodeURIComponent(s)).join('/');
+
+/** Does the document set need linking? Plain documents with only local pointer refs do not. */
+export function needsLinking(docs: readonly LinkInput[]): boolean {
+  if (docs.length > 1) return true;
+  let found = false;
+  const visit = (node: unknown, root: boolean): void => {
+    if (found || !isObject(node)) return;
+    if ((!root && '$id' in node) || '$anchor' in node || '$dynamicAnchor' in node || '$dynamicRef' in node) found = true;
+    const ref = node['$ref'];
+    if (typeof ref === 'string' && !ref.startsWith('#')) found = true;
+    if (typeof ref === 'string' && ref.startsWith('#') && ref.length > 1 && !ref.startsWith('#/')) found = true;
+    eachChild(node, (child) => visit(child, false));
+  };
+  visit(docs[0]?.schema, true);
+  return found;
+}
+
+function eachChild(node: Record<string, unknown>, f: (child: unknown, segment: string) => void): void {
+  for (const k of SCHEMA_KEYWORDS) if (hasOwn(node, k)) f(node[k], escapePointerToken(k));
+  for (const k of SCHEMA_ARRAY_KEYWORDS) {
+    const v = hasOwn(node, k) ? node[k] : undefined;
+    if (Array.isArray(v)) v.forEach((s, i) => f(s, `${k}/${i}`));
+  }
+  for (const k of SCHEMA_MAP_KEYWORDS) {
+    const v = hasOwn(node, k) ? node[k] : undefined;
+    if (isObject(v)) for (const name of Object.keys(v)) f(v[name], `${k}/${escapePointerToken(name)}`);
+  }
+}
+
+class Linker {
+  readonly resources = new Map<string, Resource>();
+  readonly anchors = new Map<string, Place & { dynamic: boolean }>();
+  readonly places = new Map<object, Place>();
+  readonly dynamicNames = new Set<string>();
+  readonly origins = new Map<object, { document: string; pointer: string }>(); // for link-source.ts
+  rootDocument = '';
+  private readonly copies = new Map<string, { name: string; resource: string; context: Context }>();
+  private readonly queue: string[] = [];
+  private rootKey = '';
+  private defsPrefix = 'toolgate-link-';
+
+  /** Indexes a document: its resources, anchors and the place of every schema object (Core §8.2). */
+  scan(doc: unknown, retrievalUri: string, stripFormat: boolean): void {
+    const walk = (node: unknown, resource: string, pointer: string, parentBase: string, isRoot: boolean, docPointer: string): void => {
+      if (!isObject(node)) {
+        if (isRoot) this.addResource(retrievalUri, node);
+        return;
+      }
+      if (stripFormat) delete node['format'];
+      let here = resource;
+      let at = pointer;
+      const id = node['$id'];
+      if (typeof id === 'string' || isRoot) {
+        const resolved = typeof id === 'string' ? resolveUri(id, parentBase) : undefined;
+        const uri = resolved === undefined ? retrievalUri : splitFragment(resolved).base;
+        if (isRoot || uri !== parentBase) {
+          here = uri;
+          at = '';
+          this.addResource(uri, node);
+          if (isRoot && uri !== retrievalUri && !this.resources.has(retrievalUri)) this.resources.set(retrievalUri, this.resources.get(uri)!);
+        }
+      }
+      this.places.set(node, { resource: here, pointer: at });
+      this.origins.set(node, { document: retrievalUri, pointer: docPointer });
+      for (const [kw, dynamic] of [['$anchor', false], ['$dynamicAnchor', true]] as const) {
+        const a = node[kw];
+        if (typeof a !== 'string') continue;
+        const key = `${here}#${a}`;
+        const prior = this.anchors.get(key);
+        this.anchors.set(key, { resource: here, pointer: at, dynamic: dynamic || (prior?.dynamic ?? false) });
+        if (dynamic) this.resources.get(here)?.dynamicAnchors.set(a, at);
+      }
+      eachChild(node, (child, seg) => walk(child, here, `${at}/${seg}`, here, false, `${docPointer}/${seg}`));
+    };
+    walk(doc, retrievalUri, '', retrievalUri, true, '');
+  }
+
+  private addResource(uri: string, node: unknown): void {
+    if (!this.resources.has(uri)) this.resources.set(uri, { uri, node, dynamicAnchors: new Map() });
+  }
+
+  /** Finds an absolute target; meta-schemas Ajv ships are scanned on first use. */
+  locate(target: string): Place & { dynamic: boolean } {
+    const { base, fragment } = splitFragment(target);
+    if (!this.resources.has(base)) {
+      const file = META_FILES[base];
+      if (file === undefined) throw new Error(`link: no document for ${target}`);
+      const metaDoc = JSON.parse(JSON.stringify(createRequire(import.meta.url)(`ajv/dist/refs/json-schema-2020-12/${file}`))) as unknown;
+      // The meta-schemas use the format-annotation vocabulary: format is not asserted there.
+      this.scan(metaDoc, base, true);
+    }
+    const resource = this.resources.get(base)!;
+    if (fragment === '') return { resource: resource.uri, pointer: '', dynamic: false };
+    if (!fragment.startsWith('/')) {
+      const anchor = this.anchors.get(`${resource.uri}#${fragment}`);
+      if (anchor === undefined) throw new Error(`link: no anchor ${target}`);
+      return anchor;
+    }
+    // A pointer may pass into an embedded resource; its innermost resource is what enters the scope.
+    let node: unknown = resource.node;
+    let place: Place = { resource: resource.uri, pointer: '' };
+    for (const seg of fragment.slice(1).split('/')) {
+      node = followPointer(node, `/${seg}`);
+      const known = isObject(node) ? this.places.get(node) : undefined;
+      place = known ?? { resource: place.resource, pointer: `${place.pointer}/${seg}` };
+    }
+    return { ...place, dynamic: false };
+  }
+
+  /** Core §8.2.3.2: a context records, per dynamic anchor name, the outermost resource defining it. */
+  enter(context: Context, resource: string): Context {
+    const anchors = this.resources.get(resource)?.dynamicAnchors;
+    if (anchors === undefined) return context;
+    let next: Map<string, Place> | undefined;
+    for (const [name, pointer] of anchors) {
+      if (!this.dynamicNames.has(name) || context.has(name)) continue;
+      next ??= new Map(context);
+      next.set(name, { resource, pointer });
+    }
+    return next ?? context;
+  }
+
+  private copyFor(resource: string, context: Context): string {
+    const key = `${resource}\u0000${[...context].sort(([a], [b]) => (a < b ? -1 : 1)).map(([n, p]) => `${n}=${p.resource}#${p.pointer}`).join('\u0000')}`;
+    let copy = this.copies.get(key);
+    if (copy === undefined) {
+      if (this.copies.size >= LINK_COPY_LIMIT) throw new RangeError(`linking needs more than ${LINK_COPY_LIMIT} resource copies`);
+      copy = { name: `${this.defsPrefix}${this.copies.size}`, resource, context };
+      this.copies.set(key, copy);
+      this.queue.push(key);
+    }
+    return key;
+  }
+
+  private refTo(place: Place, context: Context): string {
+    const key = this.copyFor(place.resource, this.enter(context, place.resource));
+    const prefix = key === this.rootKey ? '#' : `#/$defs/${encodeURIComponent(this.copies.get(key)!.name)}`;
+    return `${prefix}${fragmentOf(place.pointer)}`;
+  }
+
+  /** Records the author's location of an emitted object; `suffix` names a keyword inside it. */
+  private trace<T extends object>(out: T, node: object, suffix = ''): T {
+    const origin = this.origins.get(node);
+    if (origin !== undefined) recordSource(out, { document: origin.document, pointer: `${origin.pointer}${suffix}`, root: origin.document === this.rootDocument });
+    return out;
+  }
+
+  private emit(node: unknown, resource: string, pointer: string, context: Context): unknown {
+    if (!isObject(node)) return node;
+    const place = this.places.get(node);
+    if (pointer !== '' && place !== undefined && place.pointer === '' && place.resource !== resource) {
+      return this.trace({ $ref: this.refTo(place, context) }, node);
+    }
+    const out: Record<string, unknown> = {};
+    const extra: unknown[] = [];
+    for (const k of Object.keys(node)) {
+      if (IDENTIFIERS.has(k)) continue;
+      const v = node[k];
+      if (k === '$ref' && typeof v === 'string') define(out, k, this.refTo(this.locate(resolveUri(v, resource)!), context));
+      else if (k === '$dynamicRef' && typeof v === 'string') {
+        const absolute = resolveUri(v, resource)!;
+        const target = this.locate(absolute);
+        const chosen = target.dynamic ? context.get(splitFragment(absolute).fragment) ?? target : target;
+        // Core §8.2.3.2: once resolved, `$dynamicRef` applies in place exactly like `$ref`.
+        if (hasOwn(node, '$ref')) extra.push(this.trace({ $ref: this.refTo(chosen, context) }, node, '/$dynamicRef'));
+        else define(out, '$ref', this.refTo(chosen, context));
+      } else if (SCHEMA_KEYWORDS.includes(k)) define(out, k, this.emit(v, resource, `${pointer}/${escapePointerToken(k)}`, context));
+      else if (SCHEMA_ARRAY_KEYWORDS.includes(k) && Array.isArray(v)) define(out, k, v.map((s, i) => this.emit(s, resource, `${pointer}/${k}/${i}`, context)));
+      else if (SCHEMA_MAP_KEYWORDS.includes(k) && isObject(v)) {
+        const m: Record<string, unknown> = {};
+        for (const name of Object.keys(v)) define(m, name, this.emit(v[name], resource, `${pointer}/${k}/${escapePointerToken(name)}`, context));
+        define(out, k, m);
+      } else define(out, k, v);
+    }
+    // A `$dynamicRef` beside a `$ref` cannot share the key; an allOf entry applies it the same way.
+    if (extra.length > 0) define(out, 'allOf', [...(Array.isArray(out['allOf']) ? out['allOf'] : []), ...extra]);
+    return this.trace(out, node);
+  }
+
+  /** Emits the root resource and every copy it reaches into one document. */
+  link(rootUri: string): unknown {
+    const rootResource = this.resources.get(rootUri)!;
+    const names = new Set<string>();
+    const rootNode = rootResource.node;
+    if (isObject(rootNode) && isObject(rootNode['$defs'])) for (const n of Object.keys(rootNode['$defs'])) names.add(n);
+    while ([...names].some((n) => n.startsWith(this.defsPrefix))) this.defsPrefix = `_${this.defsPrefix}`;
+    this.rootKey = this.copyFor(rootResource.uri, this.enter(new Map(), rootResource.uri));
+    const emitted = new Map<string, unknown>();
+    while (this.queue.length > 0) {
+      const key = this.queue.shift()!;
+      const copy = this.copies.get(key)!;
+      emitted.set(key, this.emit(this.resources.get(copy.resource)!.node, copy.resource, '', copy.context));
+    }
+    const root = emitted.get(this.rootKey);
+    if (!isObject(root)) return root;
+    const defs: Record<string, unknown> = isObject(root['$defs']) ? root['$defs'] : {};
+    for (const [key, schema] of emitted) if (key !== this.rootKey) define(defs, this.copies.get(key)!.name, schema);
+    if (Object.keys(defs).length > 0) define(root, '$defs', defs);
+    return root;
+  }
+}
+
+/**
+ * Links the documents (the first is the root) into one document with only local pointer
+ * references and no identifiers. Throws RangeError when the copy limit is exceeded.
+ */
+export function linkDocuments(docs: readonly LinkInput[]): unknown {
+  const linker = new Linker();
+  linker.rootDocument = docs[0]?.uri ?? '';
+  for (const d of docs) linker.scan(d.schema, d.uri, false);
+  const targets = (): string[] => {
+    const out: string[] = [];
+    for (const [node, place] of linker.places) {
+      for (const kw of ['$ref', '$dynamicRef']) {
+        const v = (node as Record<string, unknown>)[kw];
+        const abs = typeof v === 'string' ? resolveUri(v, place.resource) : undefined;
+        if (abs !== undefined) out.push(abs);
+        // Only names that some `$dynamicRef` can select need tracking (keeps contexts few).
+        const fragment = abs === undefined ? '' : splitFragment(abs).fragment;
+        if (kw === '$dynamicRef' && fragment !== '' && !fragment.startsWith('/')) linker.dynamicNames.add(fragment);
+      }
+    }
+    return out;
+  };
+  // Meta-schemas Ajv ships are linked like any document when referenced; load them all up front
+  // so their dynamic anchors count from the start.
+  if (targets().some((t) => META_FILES[splitFragment(t).base] !== undefined && !linker.resources.has(splitFragment(t).base))) {
+    linker.locate(`${META_BASE}schema`);
+    for (const uri of Object.keys(META_FILES)) linker.locate(uri);
+    targets();
+  }
+  const root = docs[0]!;
+  const rootPlace = isObject(root.schema) ? linker.places.get(root.schema) : undefined;
+  return linker.link(rootPlace?.resource ?? root.uri);
+}
+
+/** What compile hands to Ajv: one document, and whether it needs a private, kept registration. */
+export interface EngineInput {
+  readonly schema: unknown;
+  readonly extra: readonly { uri: string; schema: unknown }[];
+  /** The document stays registered on a private engine (toolgate's unevaluated* keywords use it). */
+  readonly keep: boolean;
+}
+
+let linkedIds = 0;
+
+/** Links when needed and prepares annotation tracking for `unevaluated*` (see unevaluated.ts). */
+export function engineInput(docs: readonly LinkInput[]): EngineInput {
+  const linked = needsLinking(docs);
+  const schema = linked ? linkDocuments(docs) : docs[0]!.schema;
+  const extra = linked ? [] : docs.slice(1);
+  if (!isObject(schema) || !usesUnevaluated(schema)) return { schema, extra, keep: false };
+  // A private `$id` lets the keywords ask Ajv for validators of sibling subschemas by pointer;
+  // every reference is a local pointer here, so the base change resolves nothing differently.
+  const withId: Record<string, unknown> = {};
+  define(withId, '$id', `urn:toolgate:linked:${++linkedIds}`);
+  for (const k of Object.keys(schema)) if (k !== '$id') define(withId, k, schema[k]);
+  const source = sourceOf(schema);
+  if (source !== undefined) recordSource(withId, source);
+  registerDocument(withId, withId['$id'] as string);
+  return { schema: withId, extra, keep: true };
+}

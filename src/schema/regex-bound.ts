@@ -1,0 +1,102 @@
+/**
+ * Run-time bound on polynomial backtracking (Validation §6.3.3 `pattern`, §10.3.2.2
+ * `patternProperties`). regex-guard.ts refuses patterns that can backtrack exponentially or with a
+ * polynomial of degree 3 or more; what is left is linear or quadratic (regex-degree.ts). A
+ * synchronous `RegExp.prototype.test` cannot be interrupted, so a quadratic pattern is bounded
+ * before it runs: the string it is given may not be longer than `maxPatternSubject`, and the
+ * squared lengths of all strings given to quadratic patterns during one validation may not add
+ * up to more than `maxPatternWork`. Linear patterns run as plain RegExps, untouched.
+ *
+ * Ajv builds every `pattern`/`patternProperties` matcher through its `code.regExp` option
+ * (engine.ts installs boundedRegExp there); toolgate's own keywords call boundedRegExp directly.
+ * The limits of the call in progress are set by underPatternBudget (arguments.ts): validation is
+ * synchronous, so one budget is active at a time.
+ */
+
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import { regexDegree } from './regex-degree.js';
+
+/** A limit a pattern test would pass, and what was seen. */
+export interface PatternExcess {
+  readonly name: 'maxPatternSubject' | 'maxPatternWork';
+  readonly value: number;
+  readonly seen: string;
+}
+
+interface Budget {
+  readonly subject: number;
+  readonly work: number;
+  spent: number;
+  excess?: PatternExcess;
+}
+
+let active: Budget | undefined;
+
+/** What Ajv's `code.regExp` option expects: a factory with a `code` name (used only by standalone code). */
+export interface BoundedRegExpEngine {
+  (pattern: string, flags: string): { test(s: string): boolean };
+  code: string;
+}
+
+const describe = (pattern: string): string => JSON.stringify(pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern);
+
+/** Charges one test of a quadratic pattern against the active budget; throws when it would pass a limit. */
+function charge(length: number, pattern: string): void {
+  // Outside underPatternBudget (never the case through the public API) each test gets the defaults.
+  const budget: Budget = active ?? { subject: DEFAULT_LIMITS.maxPatternSubject, work: DEFAULT_LIMITS.maxPatternWork, spent: 0 };
+  let excess: PatternExcess | undefined;
+  if (length > budget.subject) {
+    excess = { name: 'maxPatternSubject', value: budget.subject, seen: `a string of ${length} characters tested against the quadratic pattern ${describe(pattern)}` };
+  } else {
+    budget.spent += length * length;
+    if (budget.spent > budget.work) excess = { name: 'maxPatternWork', value: budget.work, seen: `${budget.spent} (sum of squared string lengths tested against quadratic patterns, the last ${describe(pattern)})` };
+  }
+  if (excess === undefined) return;
+  budget.excess ??= excess;
+  // The engine's exception path ends the validation; underPatternBudget turns it into the limit.
+  throw new Error(`limit ${excess.name} exceeded`);
+}
+
+/**
+ * The RegExp factory for `pattern` and `patternProperties`: a plain RegExp for a linear pattern,
+ * a bounded matcher for a quadratic one (and, failing closed, for one the analysis cannot read).
+ */
+export const boundedRegExp: BoundedRegExpEngine = Object.assign(
+  (pattern: string, flags: string): { test(s: string): boolean } => {
+    const rx = new RegExp(pattern, flags);
+    if (regexDegree(pattern) <= 1) return rx;
+    const matcher = {
+      test: (s: string): boolean => {
+        charge(s.length, pattern);
+        return rx.test(s);
+      },
+      // Ajv shares matchers between schemas by this text; it must name the pattern.
+      toString: (): string => `bounded:${rx.toString()}`,
+    };
+    return matcher;
+  },
+  { code: 'toolgateBoundedRegExp' },
+);
+
+/** How a budgeted run ended. */
+export type BudgetOutcome<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'excess'; readonly excess: PatternExcess };
+
+/**
+ * Runs one validation with a fresh pattern budget. A pattern limit passed inside is reported as
+ * `excess` whether the engine let the exception through or swallowed it; any other exception
+ * propagates.
+ */
+export function underPatternBudget<T>(limits: Pick<Limits, 'maxPatternSubject' | 'maxPatternWork'>, run: () => T): BudgetOutcome<T> {
+  const previous = active;
+  const budget: Budget = { subject: limits.maxPatternSubject, work: limits.maxPatternWork, spent: 0 };
+  active = budget;
+  try {
+    const value = run();
+    return budget.excess === undefined ? { kind: 'done', value } : { kind: 'excess', excess: budget.excess };
+  } catch (thrown) {
+    if (budget.excess !== undefined) return { kind: 'excess', excess: budget.excess };
+    throw thrown;
+  } finally {
+    active = previous;
+  }
+}

@@ -1,0 +1,53 @@
+/** How a guarded body ended. */
+export type Outcome<T> =
+  | { readonly kind: 'done'; readonly value: T }
+  | { readonly kind: 'threw'; readonly cause: unknown }
+  | { readonly kind: 'timeout'; readonly ms: number }
+  | { readonly kind: 'aborted'; readonly reason: unknown };
+
+/** Per-call bounds: a timeout and the host's AbortSignal; both optional. */
+export interface DeadlineOptions {
+  readonly timeoutMs?: number | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+function validTimeout(ms: unknown): ms is number {
+  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0;
+}
+
+/**
+ * Runs `body` with its own AbortSignal, which fires on timeout or when the host's signal does.
+ * Resolves with how it ended and never rejects; a body that ignores its signal is abandoned (its
+ * later result or rejection is dropped), since JavaScript cannot stop it. The timer is always cleared.
+ */
+export function withDeadline<T>(body: (signal: AbortSignal) => T | Promise<T>, options: DeadlineOptions): Promise<Outcome<T>> {
+  const controller = new AbortController();
+  const outer = options.signal;
+  if (outer?.aborted === true) return Promise.resolve({ kind: 'aborted', reason: outer.reason });
+  return new Promise<Outcome<T>>((resolve) => {
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (outcome: Outcome<T>): void => {
+      if (settled) return;
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+      if (outcome.kind === 'timeout' || outcome.kind === 'aborted') controller.abort(outcome.kind === 'aborted' ? outcome.reason : new Error(`timed out after ${outcome.ms} ms`));
+      resolve(outcome);
+    };
+    const onAbort = (): void => finish({ kind: 'aborted', reason: outer?.reason });
+    outer?.addEventListener('abort', onAbort, { once: true });
+    if (validTimeout(options.timeoutMs)) {
+      const ms = options.timeoutMs;
+      timer = setTimeout(() => finish({ kind: 'timeout', ms }), ms);
+    }
+    let running: Promise<T>;
+    try {
+      running = Promise.resolve(body(controller.signal));
+    } catch (cause) {
+      finish({ kind: 'threw', cause });
+      return;
+    }
+    running.then((value) => finish({ kind: 'done', value }), (cause: unknown) => finish({ kind: 'threw', cause }));
+  });
+}

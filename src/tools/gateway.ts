@@ -1,0 +1,82 @@
+import { thrownMessage } from '../result.js';
+import type { Tool, ToolContext } from './tool.js';
+import type { CallStage } from './tool-result.js';
+
+/** What a stage sees: the call after validation, with the arguments exactly as validated. */
+export interface StageContext {
+  readonly callId: string;
+  readonly name: string;
+  readonly args: unknown;
+  readonly tool: Tool;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * A stage's answer: nothing, `true` or `{ allow: true }` lets the call go on; `false` or
+ * `{ allow: false, reason }` refuses it. Anything else refuses too (fail closed).
+ */
+export type StageVerdict = void | undefined | boolean | { readonly allow: true } | { readonly allow: false; readonly reason: string };
+
+/** A host hook run before a tool; may be async. */
+export type Stage = (context: StageContext) => StageVerdict | Promise<StageVerdict>;
+
+/** The optional host stages, run in the order of GATEWAY_ORDER. */
+export interface Stages {
+  readonly authorize?: Stage;
+  readonly approve?: Stage;
+  readonly reserveBudget?: Stage;
+  readonly commitIntent?: Stage;
+}
+
+/** The order stages run in, before `execute`. */
+export const GATEWAY_ORDER = ['authorize', 'approve', 'reserveBudget', 'commitIntent'] as const;
+
+/** How the gateway ended: the tool's value, a refusal by a stage, or a throw (by a stage or the tool). */
+export type GatewayOutcome =
+  | { readonly kind: 'value'; readonly value: unknown }
+  | { readonly kind: 'refused'; readonly stage: CallStage; readonly reason: string }
+  | { readonly kind: 'threw'; readonly stage: CallStage; readonly cause: unknown };
+
+function refusalReason(verdict: unknown): string | undefined {
+  if (verdict === undefined || verdict === true) return undefined;
+  if (verdict !== null && typeof verdict === 'object') {
+    const v = verdict as { allow?: unknown; reason?: unknown };
+    if (v.allow === true) return undefined;
+    if (v.allow === false) return typeof v.reason === 'string' && v.reason !== '' ? v.reason : 'refused';
+  }
+  return verdict === false ? 'refused' : `unrecognised verdict (${verdict === null ? 'null' : typeof verdict}), refused`;
+}
+
+/**
+ * Runs the host stages in GATEWAY_ORDER, then the tool, stopping at the first refusal or throw.
+ * Called only for arguments that passed validation. A stage that is not a function is skipped
+ * only when absent: a present non-function refuses (a misconfigured policy must not let calls through).
+ */
+export async function runGateway(tool: Tool, args: unknown, context: ToolContext, stages: Stages): Promise<GatewayOutcome> {
+  for (const stage of GATEWAY_ORDER) {
+    const hook: unknown = stages[stage];
+    if (hook === undefined) continue;
+    if (context.signal.aborted) return { kind: 'threw', stage, cause: context.signal.reason };
+    if (typeof hook !== 'function') return { kind: 'refused', stage, reason: 'the stage is misconfigured (not a function)' };
+    let verdict: unknown;
+    try {
+      verdict = await (hook as Stage)({ callId: context.callId, name: context.name, args, tool, signal: context.signal });
+    } catch (cause) {
+      return { kind: 'threw', stage, cause };
+    }
+    const reason = refusalReason(verdict);
+    if (reason !== undefined) return { kind: 'refused', stage, reason };
+  }
+  if (context.signal.aborted) return { kind: 'threw', stage: 'execute', cause: context.signal.reason };
+  try {
+    return { kind: 'value', value: await tool.execute(args, context) };
+  } catch (cause) {
+    return { kind: 'threw', stage: 'execute', cause };
+  }
+}
+
+/** The message of a thrown value, kept to one short line for the model. */
+export function causeMessage(cause: unknown): string {
+  const text = thrownMessage(cause).replace(/[\r\n\u2028\u2029]+/g, ' ');
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}

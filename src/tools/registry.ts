@@ -1,0 +1,204 @@
+import { fail, ok, thrownMessage, type Result } from '../result.js';
+import { formatForModel } from '../errors/format.js';
+import { quote } from '../errors/messages.js';
+import { validateSchema, type CompiledSchema } from '../schema/compile.js';
+import type { SchemaOptions } from '../schema/options.js';
+import { withDeadline, type Outcome } from './deadline.js';
+import { causeMessage, runGateway, type GatewayOutcome, type Stages } from './gateway.js';
+import { TOOL_NAME_PATTERN, type Tool } from './tool.js';
+import { contentOf, errorResult, successResult, type CallStage, type ToolError, type ToolResult } from './tool-result.js';
+
+/** What the host's onError hook receives: a thrown value from a stage or a tool, for its logs. */
+export interface ToolErrorEvent {
+  readonly callId: string;
+  readonly name: string;
+  readonly stage: CallStage;
+  readonly cause: unknown;
+  readonly error: ToolError;
+}
+
+/** Registry options: schema options for every tool schema, plus the gateway's. */
+export type RegistryOptions = SchemaOptions & {
+  /** Host stages run, in order, before a tool and only for valid arguments. */
+  readonly stages?: Stages;
+  /** Default per-call timeout in milliseconds (absent: none). */
+  readonly timeoutMs?: number;
+  /** Called with every value a stage or tool threw; what it throws is ignored. */
+  readonly onError?: (event: ToolErrorEvent) => void;
+  /** Most violation lines in a tool result (default 20). */
+  readonly maxViolationLines?: number;
+};
+
+/** A tool call as models emit it: `arguments` a JSON text (OpenAI) or an object (Anthropic, MCP). */
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  /** A JSON text (empty or whitespace means `{}`), a value, or absent (means `{}`). */
+  readonly arguments?: unknown;
+}
+
+/** Per-call bounds. */
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  /** Overrides the Registry's timeoutMs for this call. */
+  readonly timeoutMs?: number;
+}
+
+/** A tool definition as published to a model. */
+export interface ToolDefinitionView { readonly name: string; readonly description: string; readonly inputSchema: unknown }
+
+interface Entry { readonly tool: Tool; readonly compiled: CompiledSchema }
+
+/** UTF-16 code-unit order, as Array.prototype.sort compares strings; never locale order. */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
+
+/**
+ * The tools a model may call, each with its compiled schema, and the gateway every call goes
+ * through: lookup, validation, the host stages, then the tool. Nothing it does throws.
+ */
+export class Registry {
+  readonly #entries = new Map<string, Entry>();
+  readonly #schemaOptions: SchemaOptions;
+  readonly #stages: Stages;
+  readonly #timeoutMs: number | undefined;
+  readonly #onError: ((event: ToolErrorEvent) => void) | undefined;
+  readonly #maxLines: number | undefined;
+
+  /** Options are read once, here. */
+  constructor(options: RegistryOptions = {}) {
+    const o: RegistryOptions = options !== null && typeof options === 'object' ? options : {};
+    const { stages, timeoutMs, onError, maxViolationLines, ...schemaOptions } = o;
+    this.#schemaOptions = schemaOptions;
+    this.#stages = stages !== null && typeof stages === 'object' ? { ...stages } : {};
+    this.#timeoutMs = typeof timeoutMs === 'number' ? timeoutMs : undefined;
+    this.#onError = typeof onError === 'function' ? onError : undefined;
+    this.#maxLines = typeof maxViolationLines === 'number' ? maxViolationLines : undefined;
+  }
+
+  /** Adds a tool; a bad name, a taken name, or a schema validateSchema refuses is an error and nothing is replaced. */
+  register(tool: Tool): Result<Tool> {
+    try {
+      if (tool === null || typeof tool !== 'object') return fail('validation', 'a tool must be an object made with defineTool');
+      const { name, description, inputSchema, execute } = tool;
+      if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) return fail('validation', `invalid tool name ${quote(name)}: must match ${String(TOOL_NAME_PATTERN)}`);
+      if (typeof description !== 'string') return fail('validation', `tool "${name}": description must be a string`);
+      if (typeof execute !== 'function') return fail('validation', `tool "${name}": execute must be a function`);
+      if (this.#entries.has(name)) return fail('validation', `a tool named "${name}" is already registered`);
+      const compiled = validateSchema(inputSchema === undefined ? { type: 'object' } : inputSchema, this.#schemaOptions);
+      if (!compiled.ok) return fail(compiled.error.class, `tool "${name}": ${compiled.error.message}`, compiled.error.violations);
+      const frozen: Tool = Object.freeze({ name, description, inputSchema: compiled.value.schema, execute });
+      this.#entries.set(name, { tool: frozen, compiled: compiled.value });
+      return ok(frozen);
+    } catch (thrown) {
+      return fail('execution_failure', `register failed: ${thrownMessage(thrown)}`);
+    }
+  }
+
+  /** The registered tool of that name (its inputSchema is the private frozen copy), or undefined. */
+  get(name: string): Tool | undefined {
+    return typeof name === 'string' ? this.#entries.get(name)?.tool : undefined;
+  }
+
+  /** Registered names in UTF-16 code-unit order, the same on every run and machine. */
+  names(): string[] {
+    return [...this.#entries.keys()].sort(byCodeUnits);
+  }
+
+  /** What to publish to the model, sorted like names(). */
+  definitions(): ToolDefinitionView[] {
+    return this.names().map((n) => {
+      const t = this.#entries.get(n)!.tool;
+      return { name: t.name, description: t.description, inputSchema: t.inputSchema };
+    });
+  }
+
+  /** Validation alone (a dry run before an approval prompt): the arguments as validated, or why not. */
+  check(call: ToolCall): Result<unknown> {
+    try {
+      const found = this.#lookup(call);
+      return found.ok ? this.#validate(found.value.entry, found.value.args) : found;
+    } catch (thrown) {
+      return fail('execution_failure', `check failed: ${thrownMessage(thrown)}`);
+    }
+  }
+
+  /** Runs one call through the gateway; always resolves to a ToolResult, never rejects. */
+  async call(call: ToolCall, options: CallOptions = {}): Promise<ToolResult> {
+    let callId = '';
+    let name = '';
+    try {
+      callId = typeof call?.id === 'string' ? call.id : String(call?.id ?? '');
+      name = typeof call?.name === 'string' ? call.name : String(call?.name ?? '');
+      return await this.#run(callId, name, call, options ?? {});
+    } catch (thrown) {
+      const error: ToolError = { class: 'execution_failure', message: `toolgate failed: ${thrownMessage(thrown)}`, violations: [], stage: 'lookup', cause: thrown };
+      return errorResult(callId, name, `error: call to ${name} failed inside toolgate: ${causeMessage(thrown)}`, error);
+    }
+  }
+
+  #lookup(call: ToolCall): Result<{ entry: Entry; args: unknown }> {
+    const name: unknown = call?.name;
+    const entry = typeof name === 'string' ? this.#entries.get(name) : undefined;
+    if (entry === undefined) {
+      const available = this.names();
+      return fail('validation', `unknown tool ${quote(name)}; available tools: ${available.length > 0 ? available.join(', ') : '(none)'}`);
+    }
+    return ok({ entry, args: call.arguments });
+  }
+
+  #validate(entry: Entry, args: unknown): Result<unknown> {
+    if (args === undefined) return entry.compiled.validate({});
+    if (typeof args === 'string') return JSON_WHITESPACE_ONLY.test(args) ? entry.compiled.validate({}) : entry.compiled.validateJSON(args);
+    return entry.compiled.validate(args);
+  }
+
+  async #run(callId: string, name: string, call: ToolCall, options: CallOptions): Promise<ToolResult> {
+    const found = this.#lookup(call);
+    if (!found.ok) return errorResult(callId, name, `error: ${found.error.message}`, { ...found.error, stage: 'lookup' });
+    const { entry } = found.value;
+    const valid = this.#validate(entry, found.value.args);
+    if (!valid.ok) {
+      const text = formatForModel(name, valid.error, this.#maxLines === undefined ? {} : { maxLines: this.#maxLines });
+      return errorResult(callId, name, text, { ...valid.error, stage: 'validate' });
+    }
+    const timeoutMs = typeof options.timeoutMs === 'number' ? options.timeoutMs : this.#timeoutMs;
+    const outcome = await withDeadline((signal) => runGateway(entry.tool, valid.value, { callId, name, signal }, this.#stages), { timeoutMs, signal: options.signal });
+    return this.#resultOf(callId, name, outcome);
+  }
+
+  #resultOf(callId: string, name: string, outcome: Outcome<GatewayOutcome>): ToolResult {
+    const failure = (stage: CallStage, content: string, message: string, cause?: unknown): ToolResult => {
+      const error: ToolError = { class: 'execution_failure', message, violations: [], stage, ...(cause === undefined ? {} : { cause }) };
+      return errorResult(callId, name, content, error);
+    };
+    if (outcome.kind === 'timeout') return failure('execute', `error: tool ${name} timed out after ${outcome.ms} ms`, `timed out after ${outcome.ms} ms`);
+    if (outcome.kind === 'aborted') return failure('execute', `error: tool ${name} was aborted`, 'aborted by the host', outcome.reason);
+    // runGateway catches everything itself; a throw reaching here is toolgate's own fault.
+    if (outcome.kind === 'threw') return this.#reportThrow(callId, name, 'lookup', outcome.cause);
+    const g = outcome.value;
+    if (g.kind === 'refused') return failure(g.stage, `error: ${g.stage} refused the call to ${name}: ${causeMessage(g.reason)}`, `${g.stage} refused: ${g.reason}`);
+    if (g.kind === 'threw') return this.#reportThrow(callId, name, g.stage, g.cause);
+    const content = contentOf(g.value);
+    if (content === undefined) return failure('execute', `error: tool ${name} returned a value that cannot be sent as JSON`, 'result is not JSON-serialisable');
+    return successResult(callId, name, content);
+  }
+
+  /** A thrown value becomes one line for the model (never a stack), the original goes to error.cause and onError. */
+  #reportThrow(callId: string, name: string, stage: CallStage, cause: unknown): ToolResult {
+    const what = causeMessage(cause);
+    const content = stage === 'execute' ? `error: tool ${name} failed: ${what}` : `error: ${stage} failed for ${name}: ${what}`;
+    const error: ToolError = { class: 'execution_failure', message: `${stage} threw: ${what}`, violations: [], stage, cause };
+    if (this.#onError !== undefined) {
+      try {
+        this.#onError({ callId, name, stage, cause, error });
+      } catch {
+        // The host's logging hook must not change what the model reads.
+      }
+    }
+    return errorResult(callId, name, content, error);
+  }
+}

@@ -1,0 +1,53 @@
+/** What a tool's `execute` receives besides its arguments. */
+export interface ToolContext {
+  /** The id of the call, as the model sent it. */
+  readonly callId: string;
+  /** The tool's name. */
+  readonly name: string;
+  /** Fires when the call times out or the host aborts it; a tool doing I/O should pass it on. */
+  readonly signal: AbortSignal;
+}
+
+/** A tool as the host writes it; `Args` is what `execute` receives once the arguments passed the schema. */
+export interface ToolDefinition<Args = Record<string, unknown>> {
+  /** Must match TOOL_NAME_PATTERN. */
+  readonly name: string;
+  /** Shown to the model. */
+  readonly description: string;
+  /** A Draft 2020-12 tool schema; absent means `{"type": "object"}`. */
+  readonly inputSchema?: unknown;
+  /** Runs only for arguments that passed validation and every gateway stage. May return a promise. */
+  execute(args: Args, context: ToolContext): unknown;
+}
+
+/** A defined tool, frozen; the Registry checks it when it is registered. */
+export interface Tool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: unknown;
+  readonly execute: (args: unknown, context: ToolContext) => unknown;
+}
+
+/** Names portable to OpenAI, Anthropic and MCP clients. */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The schema a tool without `inputSchema` gets: any JSON object. */
+export const DEFAULT_INPUT_SCHEMA: unknown = Object.freeze({ type: 'object' });
+
+/**
+ * Makes a Tool from a definition. Never throws and checks nothing: `Registry.register` does, and
+ * refuses a bad name or schema as a Result. The definition is copied, so later changes to it do not
+ * reach the tool.
+ */
+export function defineTool<Args = Record<string, unknown>>(definition: ToolDefinition<Args>): Tool {
+  const d: Partial<ToolDefinition<Args>> = definition !== null && typeof definition === 'object' ? definition : {};
+  const execute = d.execute;
+  return Object.freeze({
+    name: d.name as string,
+    description: d.description as string,
+    inputSchema: d.inputSchema === undefined ? DEFAULT_INPUT_SCHEMA : d.inputSchema,
+    execute: typeof execute === 'function'
+      ? (args: unknown, context: ToolContext): unknown => execute.call(definition, args as Args, context)
+      : (execute as unknown as Tool['execute']),
+  });
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { preflight } from '../../src/catalog/preflight.js';
+
+const fn = (): string => 'ok';
+const schema = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };
+
+describe('preflight metadata', () => {
+  const cases: { why: string; descriptor: unknown; options?: object; keyword: string }[] = [
+    { why: 'not an object', descriptor: 'search', keyword: 'descriptor' },
+    { why: 'name missing', descriptor: { backend: fn }, keyword: 'name' },
+    { why: 'name with a space', descriptor: { name: 'web search', backend: fn }, keyword: 'name' },
+    { why: 'name with a dot (not portable to OpenAI/Anthropic)', descriptor: { name: 'game.get', backend: fn }, keyword: 'name' },
+    { why: 'name longer than 64', descriptor: { name: 'a'.repeat(65), backend: fn }, keyword: 'name' },
+    { why: 'description not a string', descriptor: { name: 'a', description: 5, backend: fn }, keyword: 'description' },
+    { why: 'revision not a string', descriptor: { name: 'a', revision: 2, backend: fn }, keyword: 'revision' },
+    { why: 'backend missing', descriptor: { name: 'a' }, keyword: 'backend' },
+    { why: 'backend null', descriptor: { name: 'a', backend: null }, keyword: 'backend' },
+    { why: 'handle backend without invoke', descriptor: { name: 'a', backend: { rpc: 'x' } }, keyword: 'backend' },
+    { why: 'annotations not an object', descriptor: { name: 'a', backend: fn, annotations: [] }, keyword: 'annotations' },
+    { why: 'annotations not JSON', descriptor: { name: 'a', backend: fn, annotations: { f: fn } }, keyword: 'annotations' },
+    { why: 'name is a getter', descriptor: Object.defineProperty({ backend: fn }, 'name', { get: () => 'a', enumerable: true }), keyword: 'name' },
+  ];
+  it.each(cases)('refuses a descriptor whose $why', ({ descriptor, options, keyword }) => {
+    const r = preflight(descriptor, options);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.class).toBe('validation');
+    expect(r.error.violations.map((v) => v.keyword)).toContain(keyword);
+  });
+
+  it('accepts a handle backend when invoke is given', () => {
+    const r = preflight({ name: 'a', backend: { rpc: 'x' }, inputSchema: schema }, { invoke: () => 1 });
+    expect(r.ok).toBe(true);
+  });
+});
+
+describe('preflight schema', () => {
+  it('returns the compiled tool with a frozen copy of the original schema', () => {
+    const original = { properties: { q: { type: 'string' } }, type: 'object' };
+    const r = preflight({ name: 'search', description: 'd', revision: 'r1', backend: fn, inputSchema: original });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.inputSchema).not.toBe(original);
+    expect(JSON.stringify(r.value.inputSchema)).toBe(JSON.stringify(original));
+    expect(Object.isFrozen(r.value.inputSchema)).toBe(true);
+    expect(r.value.compiled.validate({ q: 1 }).ok).toBe(false);
+    original.type = 'array';
+    expect(JSON.stringify(r.value.inputSchema)).toContain('"object"');
+  });
+
+  it('keeps each descriptor key order even when the compiled schema is shared by content', () => {
+    const a = preflight({ name: 'a', backend: fn, inputSchema: { type: 'object', required: ['x'] } });
+    const b = preflight({ name: 'b', backend: fn, inputSchema: { required: ['x'], type: 'object' } });
+    expect(a.ok && b.ok).toBe(true);
+    if (!a.ok || !b.ok) return;
+    expect(JSON.stringify(b.value.inputSchema)).toBe('{"required":["x"],"type":"object"}');
+    expect(JSON.stringify(a.value.compiled.schema)).toBe('{"type":"object","required":["x"]}');
+    expect(JSON.stringify(b.value.compiled.schema)).toBe('{"required":["x"],"type":"object"}');
+  });
+
+  it('treats an absent schema as an open object that still requires an object', () => {
+    const r = preflight({ name: 'noargs', backend: fn });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.declaredSchema).toBe(false);
+    expect(r.value.compiled.validate({ any: 1 }).ok).toBe(true);
+    expect(r.value.compiled.validate([]).ok).toBe(false);
+  });
+
+  const schemaCases: { why: string; inputSchema: unknown; cls: string }[] = [
+    { why: 'declares draft-07', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }, cls: 'unsupported_capability' },
+    { why: 'uses dependencies', inputSchema: { type: 'object', dependencies: { a: ['b'] } }, cls: 'unsupported_capability' },
+    { why: 'is malformed', inputSchema: { type: 'object', properties: { a: { type: 'dict' } } }, cls: 'validation' },
+    { why: 'has an unresolved $ref', inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/x' } } }, cls: 'validation' },
+    { why: 'is not an object schema', inputSchema: { type: 'string' }, cls: 'validation' },
+  ];
+  it.each(schemaCases)('classifies a schema that $why as $cls', ({ inputSchema, cls }) => {
+    const r = preflight({ name: 't', backend: fn, inputSchema });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.class).toBe(cls);
+  });
+
+  it('uses the same schema options as validateSchema (registry)', () => {
+    const inputSchema = { type: 'object', properties: { a: { $ref: 'https://example.com/x' } } };
+    const r = preflight({ name: 't', backend: fn, inputSchema }, { schemaRegistry: { 'https://example.com/x': { type: 'integer' } } });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.value.compiled.validate({ a: 'no' }).ok).toBe(false);
+  });
+
+  it('never throws for hostile input', () => {
+    const hostile = new Proxy({}, { getOwnPropertyDescriptor: () => { throw new Error('trap'); } });
+    const r = preflight(hostile);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.class).toBe('execution_failure');
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { checkProvider, providerProfile } from '../../src/interop/check-provider.js';
+import { PROVIDER_NAMES, type ProviderFinding, type ProviderName } from '../../src/interop/profile.js';
+import { corpusTool } from './corpus.js';
+
+const findings = (schema: unknown, provider: ProviderName): readonly ProviderFinding[] => {
+  const r = checkProvider(schema, provider);
+  if (!r.ok) throw new Error(`checkProvider failed: ${r.error.message}`);
+  return r.value;
+};
+const brief = (schema: unknown, provider: ProviderName): string[] => findings(schema, provider).map((f) => `${f.rule} ${f.schemaPath}`);
+
+const STRICT_OK = { type: 'object', properties: { city: { type: 'string' }, unit: { type: ['string', 'null'], enum: ['C', 'F', null] } }, required: ['city', 'unit'], additionalProperties: false };
+
+// One row per rule: a schema and exactly the findings it must raise for that provider.
+const RULES: { name: string; provider: ProviderName; schema: unknown; expect: string[] }[] = [
+  { name: 'strict: a conforming schema has no findings', provider: 'openai-strict', schema: STRICT_OK, expect: [] },
+  { name: 'strict: optional property and open object', provider: 'openai-strict', schema: { type: 'object', properties: { a: { type: 'string' } } }, expect: ['additional-properties-false ', 'all-required /properties/a'] },
+  { name: 'strict: nested object must be closed too', provider: 'openai-strict', schema: { ...STRICT_OK, properties: { ...STRICT_OK.properties, o: { type: 'object', properties: {}, additionalProperties: true } }, required: ['city', 'unit', 'o'] }, expect: ['additional-properties-false /properties/o'] },
+  { name: 'strict: composition keywords are unsupported', provider: 'openai-strict', schema: { ...STRICT_OK, allOf: [true], if: true, then: true }, expect: ['unsupported-keyword /allOf', 'unsupported-keyword /if', 'unsupported-keyword /then'] },
+  { name: 'strict: root anyOf and a root without type', provider: 'openai-strict', schema: { anyOf: [STRICT_OK] }, expect: ['root-object ', 'root-object /anyOf'] },
+  { name: 'strict: unlisted keyword and format', provider: 'openai-strict', schema: { ...STRICT_OK, properties: { city: { type: 'string', minLength: 1, format: 'uri' }, unit: { type: 'null' } } }, expect: ['unlisted-format /properties/city/format', 'unlisted-keyword /properties/city/minLength'] },
+  { name: 'strict: more than 10 levels of object nesting', provider: 'openai-strict', schema: nest(11), expect: [`nesting-depth ${'/properties/o'.repeat(10)}`] },
+  { name: 'strict: 10 levels are allowed', provider: 'openai-strict', schema: nest(10), expect: [] },
+  { name: 'strict: more than 1000 enum values', provider: 'openai-strict', schema: { ...STRICT_OK, properties: { city: { type: 'string', enum: Array.from({ length: 1001 }, (_, i) => `c${i}`) }, unit: { type: 'null' } } }, expect: ['size-limits '] },
+  { name: 'openai: root without type', provider: 'openai', schema: { properties: {} }, expect: ['root-object '] },
+  { name: 'openai: array without items', provider: 'openai', schema: { type: 'object', properties: { xs: { type: 'array' }, ys: { type: ['array', 'null'], items: {} } } }, expect: ['array-items /properties/xs'] },
+  { name: 'anthropic: root type must be "object"', provider: 'anthropic', schema: { type: 'dict', properties: {} }, expect: ['draft-2020-12-meta-schema /type', 'root-object /type'] },
+  { name: 'anthropic: draft-07 tuple items break the 2020-12 meta-schema', provider: 'anthropic', schema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { t: { items: [{}] } } }, expect: ['draft-2020-12-meta-schema /properties/t/items'] },
+  { name: 'gemini: fields outside the OpenAPI subset', provider: 'gemini', schema: { $schema: 'x', type: 'object', properties: { a: { $ref: '#/$defs/a' }, b: { const: 1 } }, $defs: { a: { type: 'string' } }, additionalProperties: false }, expect: ['unknown-field /$defs', 'unknown-field /$schema', 'unknown-field /additionalProperties', 'unknown-field /properties/a/$ref', 'unknown-field /properties/b/const'] },
+  { name: 'gemini: type list, non-string enum, boolean schema', provider: 'gemini', schema: { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: 'integer', enum: [1, 2] }, c: true } }, expect: ['type-list /properties/a/type', 'enum-strings /properties/b/enum', 'boolean-schema /properties/c'] },
+  { name: 'gemini: the subset itself passes', provider: 'gemini', schema: { type: 'object', properties: { a: { type: 'string', nullable: true, format: 'date-time', description: 'd' }, b: { type: 'array', items: { type: 'string', enum: ['x'] }, minItems: 1 }, c: { anyOf: [{ type: 'string' }, { type: 'integer' }] } }, required: ['a'], propertyOrdering: ['a', 'b'] }, expect: [] },
+];
+
+/** An object schema whose objects nest `levels` deep, conforming to strict mode otherwise. */
+function nest(levels: number): unknown {
+  let s: Record<string, unknown> = { type: 'object', properties: {}, required: [], additionalProperties: false };
+  for (let i = 1; i < levels; i++) s = { type: 'object', properties: { o: s }, required: ['o'], additionalProperties: false };
+  return s;
+}
+
+describe('checkProvider rules', () => {
+  it.each(RULES)('$name', ({ schema, provider, expect: expected }) => {
+    expect(brief(schema, provider).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('checkProvider contract', () => {
+  it('every finding names its provider, effect, basis and an https source', () => {
+    for (const p of PROVIDER_NAMES) {
+      for (const f of findings({ properties: { a: { type: ['array'], const: 1 } }, allOf: [true] }, p)) {
+        expect(f.provider).toBe(p);
+        expect(['rejects', 'ignores', 'unlisted']).toContain(f.effect);
+        expect(['documented', 'observed']).toContain(f.basis);
+        expect(f.source).toMatch(/^https:\/\//);
+      }
+    }
+  });
+  it('every profile is dated and every rule cites an https source', () => {
+    for (const p of PROVIDER_NAMES) {
+      const profile = providerProfile(p);
+      expect(profile?.dated).toBe('2026-11-29');
+      for (const r of profile?.rules ?? []) expect(r.source).toMatch(/^https:\/\//);
+    }
+  });
+  it('refuses an unknown provider as a validation error, without throwing', () => {
+    const r = checkProvider({ type: 'object' }, 'mistral' as ProviderName);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.class).toBe('validation');
+  });
+  it('refuses a schema that is not JSON, without throwing', () => {
+    const r = checkProvider({ type: 'object', properties: { a: { enum: [1n] } } }, 'gemini');
+    expect(r.ok).toBe(false);
+  });
+  it('never changes the schema, and the same schema gives the same findings', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } } };
+    const before = JSON.stringify(schema);
+    const first = findings(schema, 'openai-strict');
+    expect(JSON.stringify(schema)).toBe(before);
+    expect(findings(schema, 'openai-strict')).toEqual(first);
+  });
+});
+
+// Real tools of ../shared/tool-schemas, with what each provider would do with them.
+const CORPUS: { tool: string; provider: ProviderName; rule: string; at: string }[] = [
+  { tool: 'mcp-filesystem/read_text_file', provider: 'gemini', rule: 'unknown-field', at: '/$schema' },
+  { tool: 'notion-mcp-server/API-post-page', provider: 'gemini', rule: 'unknown-field', at: '/$defs' },
+  { tool: 'gorilla-bfcl/adjustClimateControl', provider: 'anthropic', rule: 'root-object', at: '/type' },
+  { tool: 'gorilla-bfcl/adjustClimateControl', provider: 'openai', rule: 'root-object', at: '/type' },
+  { tool: 'anthropic-cookbook/calculator', provider: 'openai-strict', rule: 'additional-properties-false', at: '' },
+];
+
+describe('checkProvider on real corpus schemas', () => {
+  it.each(CORPUS)('$provider on $tool: $rule at "$at"', ({ tool, provider, rule, at }) => {
+    const t = corpusTool(tool);
+    if (t === undefined) return;
+    expect(findings(t.inputSchema, provider).filter((f) => f.rule === rule).map((f) => f.schemaPath)).toContain(at);
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { lintSchema } from '../../src/lint/lint.js';
+import { editDistance } from '../../src/lint/keyword-typo.js';
+import type { LintWarning } from '../../src/lint/warning.js';
+import { corpusTool } from '../interop/corpus.js';
+
+const warnings = (schema: unknown): readonly LintWarning[] => {
+  const r = lintSchema(schema);
+  if (!r.ok) throw new Error(`lintSchema failed: ${r.error.message}`);
+  return r.value;
+};
+const brief = (schema: unknown): string[] => warnings(schema).map((w) => `${w.rule} ${w.schemaPath}`);
+
+// Each rule: a schema that must raise exactly the listed warnings, and a near miss that must not.
+const RULES: { name: string; schema: unknown; expect: string[] }[] = [
+  { name: 'required-but-closed: required, closed, undeclared', schema: { type: 'object', properties: { a: {} }, required: ['a', 'b'], additionalProperties: false }, expect: ['required-but-closed /required/1'] },
+  { name: 'required-but-closed: declared by patternProperties is fine', schema: { type: 'object', patternProperties: { '^b': {} }, required: ['b'], additionalProperties: false }, expect: [] },
+  { name: 'required-but-closed: open object is fine', schema: { type: 'object', required: ['b'] }, expect: [] },
+  { name: 'required-with-default', schema: { type: 'object', properties: { n: { type: 'integer', default: 3 } }, required: ['n'] }, expect: ['required-with-default /properties/n/default'] },
+  { name: 'required-with-default: optional with default is fine', schema: { type: 'object', properties: { n: { type: 'integer', default: 3 } } }, expect: [] },
+  { name: 'keyword-typo: insertion, transposition, missing $', schema: { type: 'object', properties: { a: { types: 'string', minLenght: 1 }, b: { ref: '#/$defs/x' } } }, expect: ['keyword-typo /properties/a/minLenght', 'keyword-typo /properties/a/types', 'keyword-typo /properties/b/ref'] },
+  { name: 'keyword-typo: OpenAPI example/nullable and x- extensions are deliberate', schema: { type: 'object', properties: { a: { type: 'string', example: 'x', nullable: true, 'x-kind': 1 } } }, expect: [] },
+  { name: 'keyword-typo: property names are not keywords', schema: { type: 'object', properties: { types: { type: 'string' } } }, expect: [] },
+  { name: 'duplicate-branch in anyOf and oneOf', schema: { type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'string' }] }, b: { oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'integer' }] } } }, expect: ['duplicate-branch /properties/a/anyOf/1', 'duplicate-branch /properties/b/oneOf/2'] },
+  { name: 'duplicate-branch: key order does not matter', schema: { type: 'object', properties: { a: { anyOf: [{ type: 'string', minLength: 1 }, { minLength: 1, type: 'string' }] } } }, expect: ['duplicate-branch /properties/a/anyOf/1'] },
+  { name: 'oneof-overlap: two open objects both accept {}', schema: { type: 'object', properties: { q: { oneOf: [{ type: 'object', properties: { url: { type: 'string' } } }, { type: 'object', properties: { path: { type: 'string' } } }] } } }, expect: ['oneof-overlap /properties/q/oneOf/1'] },
+  { name: 'oneof-overlap: string and formatted string both accept ""', schema: { type: 'object', properties: { q: { oneOf: [{ type: 'string' }, { type: 'string', format: 'uri' }] } } }, expect: ['oneof-overlap /properties/q/oneOf/1'] },
+  { name: 'oneof-overlap: exclusive required sets are not reported', schema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['b'] }] }, expect: [] },
+  { name: 'oneof-overlap: const discriminators are not reported', schema: { type: 'object', properties: { s: { oneOf: [{ type: 'object', properties: { kind: { const: 'a' } }, required: ['kind'] }, { type: 'object', properties: { kind: { const: 'b' } }, required: ['kind'] }] } } }, expect: [] },
+  { name: 'oneof-overlap: follows local $defs', schema: { type: 'object', $defs: { s: { type: 'string' } }, properties: { q: { oneOf: [{ $ref: '#/$defs/s' }, { type: 'string', maxLength: 5 }] } } }, expect: ['oneof-overlap /properties/q/oneOf/1'] },
+  { name: 'nonstandard-format', schema: { type: 'object', properties: { n: { type: 'integer', format: 'int64' }, d: { type: 'string', format: 'date-time' } } }, expect: ['nonstandard-format /properties/n/format'] },
+  { name: 'draft-07 positions are walked (definitions, array items)', schema: { $schema: 'http://json-schema.org/draft-07/schema#', definitions: { x: { type: 'string', format: 'int32' } }, type: 'object', properties: { t: { type: 'array', items: [{ types: 'string' }] } } }, expect: ['nonstandard-format /definitions/x/format', 'keyword-typo /properties/t/items/0/types'] },
+];
+
+describe('lintSchema rules', () => {
+  it.each(RULES)('$name', ({ schema, expect: expected }) => {
+    expect(brief(schema)).toEqual(expected);
+  });
+});
+
+describe('lintSchema contract', () => {
+  it('returns a validation error, never throws, for a schema that is not JSON', () => {
+    const r = lintSchema({ type: 'object', properties: { a: { default: () => 1 } } });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.class).toBe('validation');
+  });
+  it('never changes the schema it is given', () => {
+    const schema = { type: 'object', properties: { a: { types: 'string', default: 1 } }, required: ['a', 'b'], additionalProperties: false };
+    const before = JSON.stringify(schema);
+    warnings(schema);
+    expect(JSON.stringify(schema)).toBe(before);
+  });
+  it('is deterministic: sorted by schema path, then rule order', () => {
+    const schema = { type: 'object', properties: { z: { format: 'json' }, a: { types: 'x', format: 'int32' } } };
+    expect(brief(schema)).toEqual(['nonstandard-format /properties/a/format', 'keyword-typo /properties/a/types', 'nonstandard-format /properties/z/format']);
+    expect(warnings(schema)).toEqual(warnings(JSON.parse(JSON.stringify(schema))));
+  });
+  it('edit distance counts a swap of neighbours as one edit and stops past the limit', () => {
+    expect(editDistance('minLenght', 'minLength', 1)).toBe(1);
+    expect(editDistance('types', 'type', 1)).toBe(1);
+    expect(editDistance('maximum', 'minimum', 1)).toBe(2);
+  });
+});
+
+// Real schemas of ../shared/tool-schemas where the corpus has an instance of the rule. It has none
+// of required-but-closed or oneof-overlap; those rules are covered by the table above only.
+const CORPUS: { tool: string; rule: string; at: string }[] = [
+  { tool: 'anthropic-cookbook/batch_tool', rule: 'keyword-typo', at: '/properties/invocations/items/types' },
+  { tool: 'playwright-mcp/browser_mouse_wheel', rule: 'required-with-default', at: '/properties/deltaX/default' },
+  { tool: 'notion-mcp-server/API-post-page', rule: 'duplicate-branch', at: '/properties/children/items/anyOf/1' },
+  { tool: 'notion-mcp-server/API-post-search', rule: 'nonstandard-format', at: '/properties/page_size/format' },
+];
+
+describe('lintSchema on real corpus schemas', () => {
+  it.each(CORPUS)('$tool: $rule at $at', ({ tool, rule, at }) => {
+    const t = corpusTool(tool);
+    if (t === undefined) return;
+    expect(warnings(t.inputSchema).filter((w) => w.rule === rule).map((w) => w.schemaPath)).toContain(at);
+  });
+});

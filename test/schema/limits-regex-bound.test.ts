@@ -1,0 +1,142 @@
+// Polynomial backtracking: degree >= 3 is refused when the schema is checked; degree 2 is bounded
+// at run time by maxPatternSubject and maxPatternWork. The proofs count the characters that reach
+// the real RegExp engine (a spy on RegExp.prototype.test), never wall-clock time.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { validateSchema } from '../../src/schema/compile.js';
+import { regexDegree } from '../../src/schema/regex-degree.js';
+import { regexHazard } from '../../src/schema/regex-guard.js';
+import type { Limits } from '../../src/schema/limits.js';
+
+const DEGREES = [
+  { pattern: '^[a-z]+$', degree: 1, why: 'anchored, one run' },
+  { pattern: '\\d+', degree: 1, why: 'unanchored, nothing after the run can fail' },
+  { pattern: '\\S', degree: 1, why: 'unanchored single character' },
+  { pattern: '^(?!.*\\.\\.)[a-z.]+$', degree: 1, why: 'lookahead at the start only' },
+  { pattern: '^"(?:[^"\\\\]|\\\\.)*"$', degree: 1, why: 'unambiguous repetition' },
+  { pattern: 'a.*b', degree: 2, why: 'unanchored: every start, then every stop of .*' },
+  { pattern: '\\d+x', degree: 2, why: 'unanchored run that must be followed by x' },
+  { pattern: '[a-z]+$', degree: 2, why: 'unanchored run that must reach the end' },
+  { pattern: '^a.*b.*c', degree: 2, why: 'two ambiguous runs, anchored' },
+  { pattern: '^(\\d+\\.)+\\d+$', degree: 2, why: 'over-estimate: repetition followed by what it can match' },
+  { pattern: 'a.*b.*c', degree: 3, why: 'two ambiguous runs, unanchored' },
+  { pattern: '^\\S+@\\S+\\.\\S+$', degree: 3, why: 'three runs that can each contain the separators' },
+  { pattern: 'a?a?a?a?aaaa', degree: 5, why: 'the classic a?^n a^n: each a? doubles the paths' },
+  { pattern: '(?:a|ab)(?:c|cd)(?:e|ef)', degree: 4, why: 'three overlapping alternations, unanchored' },
+  { pattern: '^(?:(?=\\d*x)a)*$', degree: 2, why: 'a scanning lookahead inside a repetition' },
+];
+
+describe('polynomial degree of a pattern (regex-degree.ts)', () => {
+  it.each(DEGREES)('$pattern has degree $degree ($why)', ({ pattern, degree }) => {
+    expect(regexDegree(pattern)).toBe(degree);
+    const verdict = validateSchema({ type: 'object', properties: { s: { type: 'string', pattern } } });
+    if (degree >= 3) {
+      expect(regexHazard(pattern)).toMatch(/to the power/);
+      expect(verdict.ok ? 'ok' : `${verdict.error.class}: ${verdict.error.message}`).toMatch(/^unsupported_capability: .*regular expression .* is refused: its matching time can grow as the string length to the power \d/);
+    } else {
+      expect(verdict.ok).toBe(true);
+    }
+  });
+});
+
+/** Lengths of every string the real RegExp engine is given while `run` runs. */
+function subjectsDuring(run: () => void): number[] {
+  const lengths: number[] = [];
+  const original = RegExp.prototype.test;
+  const spy = vi.spyOn(RegExp.prototype, 'test').mockImplementation(function (this: RegExp, s: string) {
+    lengths.push(String(s).length);
+    return original.call(this, s);
+  });
+  try {
+    run();
+  } finally {
+    spy.mockRestore();
+  }
+  return lengths;
+}
+
+const compiled = (schema: object, limits?: Partial<Limits>) => {
+  const c = validateSchema(schema, limits === undefined ? undefined : { limits });
+  if (!c.ok) throw new Error(c.error.message);
+  return c.value;
+};
+
+describe('quadratic patterns are bounded at run time', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // Fails if the bound is removed: the 20,000-character string would then reach the engine (and
+  // take about half a second); with it, nothing longer than the limit is ever matched.
+  it('maxPatternSubject: a string longer than the limit never reaches the engine (pattern)', () => {
+    const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: 'a.*b' } } }, { maxPatternSubject: 100 });
+    let message = '';
+    const lengths = subjectsDuring(() => {
+      const r = c.validate({ s: 'a'.repeat(20_000) });
+      message = r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`;
+    });
+    expect(message).toBe('execution_failure: limit maxPatternSubject exceeded: limit 100, seen a string of 20000 characters tested against the quadratic pattern "a.*b"');
+    expect(lengths.filter((n) => n > 100)).toEqual([]);
+  });
+
+  it.each([
+    { where: 'patternProperties', schema: { type: 'object', patternProperties: { 'x.*y': true } } },
+    { where: 'propertyNames', schema: { type: 'object', propertyNames: { pattern: 'x.*y' } } },
+    { where: 'unevaluatedProperties over patternProperties', schema: { type: 'object', allOf: [{ patternProperties: { 'x.*y': true } }], unevaluatedProperties: false } },
+  ])('maxPatternSubject applies to property names ($where)', ({ schema }) => {
+    const c = compiled(schema, { maxPatternSubject: 100 });
+    let cls = '';
+    const lengths = subjectsDuring(() => {
+      const r = c.validate({ ['x'.repeat(5_000)]: 1 });
+      cls = r.ok ? 'ok' : `${r.error.class} ${r.error.violations[0]?.keyword}`;
+    });
+    expect(cls).toBe('execution_failure maxPatternSubject');
+    expect(lengths.filter((n) => n > 100)).toEqual([]);
+  });
+
+  it('the default maxPatternSubject stops the issue\'s case: `a.*b` against 100,000 a\'s', () => {
+    const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: 'a.*b' } } });
+    const lengths = subjectsDuring(() => {
+      const r = c.validate({ s: 'a'.repeat(100_000) });
+      expect(r.ok ? 'ok' : r.error.message).toMatch(/^limit maxPatternSubject exceeded: limit 4096, seen a string of 100000 characters/);
+    });
+    expect(lengths).toEqual([]);
+  });
+
+  // Fails if the budget is removed: all 50 strings would reach the engine.
+  it('maxPatternWork: the squared lengths of one call add up; the call stops at the budget', () => {
+    const c = compiled({ type: 'object', properties: { a: { type: 'array', items: { type: 'string', pattern: 'a.*b' } } } }, { maxPatternWork: 10_000_000 });
+    let message = '';
+    const lengths = subjectsDuring(() => {
+      const r = c.validate({ a: new Array(50).fill('a'.repeat(1_000)) });
+      message = r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`;
+    });
+    expect(message).toMatch(/^execution_failure: limit maxPatternWork exceeded: limit 10000000, seen 11000000 \(sum of squared string lengths/);
+    expect(lengths.length).toBe(10);
+    // Each call has its own budget: a call within it passes afterwards.
+    expect(c.validate({ a: new Array(10).fill('a'.repeat(1_000)) }).ok).toBe(false);
+    expect(c.validate({ a: ['ab', 'aab'] }).ok).toBe(true);
+  });
+
+  it('validateJSON is bounded the same way', () => {
+    const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: '\\d+x' } } }, { maxPatternSubject: 1_000 });
+    const r = c.validateJSON(JSON.stringify({ s: '1'.repeat(50_000) }));
+    expect(r.ok ? 'ok' : `${r.error.class} ${r.error.violations[0]?.keyword}`).toBe('execution_failure maxPatternSubject');
+  });
+
+  it('linear patterns are not bounded: 100,000 characters against ^[a-z]+$ reach the engine and pass', () => {
+    const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: '^[a-z]+$' } } });
+    const s = 'a'.repeat(100_000);
+    const lengths = subjectsDuring(() => { const r = c.validate({ s }); expect(r.ok && r.value).toEqual({ s }); });
+    expect(lengths).toContain(100_000);
+  });
+
+  it('within the limits a quadratic pattern answers as ECMA-262 says', () => {
+    const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: 'a.*b' } } });
+    expect(c.validate({ s: `x${'a'.repeat(4_000)}b` }).ok).toBe(true);
+    const r = c.validate({ s: 'a'.repeat(4_096) });
+    expect(r.ok ? 'ok' : r.error.class).toBe('validation');
+  });
+
+  it.each([{ maxPatternSubject: 0 }, { maxPatternWork: -1 }, { maxPatternWork: 2.5 }])('invalid pattern limit %j is a validation error', (limits) => {
+    const r = validateSchema({ type: 'object' }, { limits });
+    expect(r.ok ? 'ok' : r.error.class).toBe('validation');
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { regexHazard } from '../../src/schema/regex-guard.js';
+import { validateSchema } from '../../src/schema/compile.js';
+import { walkSchema } from '../../src/schema/walk.js';
+import { loadCases } from '../suite/suite.js';
+import { loadToolSchemas } from '../hostile/corpus.js';
+
+const CATASTROPHIC = [
+  { name: 'nested plus (the issue\'s example)', pattern: '^(a+)+$' },
+  { name: 'nested star', pattern: '(a*)*b' },
+  { name: 'overlapping alternation under star', pattern: '^(a|a)*$' },
+  { name: 'prefix-overlapping alternation', pattern: '(a|ab)*c' },
+  { name: 'word run with optional space', pattern: '^(\\w+\\s?)*$' },
+  { name: 'run, separator, run under plus', pattern: '^(a+ba+)+$' },
+  { name: 'two runs in a group under plus', pattern: '^((a+a+)b)+$' },
+  { name: 'dot-star inside repetition', pattern: '^(.*,)+$' },
+  { name: 'optional then same char', pattern: '^(a?a)+$' },
+  { name: 'bounded inner range, repeated', pattern: '^(\\d{1,3}){3}$' },
+  { name: 'numbered backreference', pattern: '^(a+)\\1$' },
+  { name: 'named backreference', pattern: '^(?<x>a)\\k<x>$' },
+  { name: 'inside a lookahead', pattern: '^(?=(a+)+$)' },
+  { name: 'classic e-mail ReDoS', pattern: '^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$' },
+];
+
+const SAFE = [
+  { name: 'dotted version', pattern: '^(\\d+\\.)+\\d+$' },
+  { name: 'kebab slug', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+  { name: 'dns name', pattern: '^(?:[a-z0-9]+(?:-[a-z0-9]+)*\\.)+[a-z]{2,}$' },
+  { name: 'quoted string with escapes', pattern: '^"(?:[^"\\\\]|\\\\.)*"$' },
+  { name: 'IPv4', pattern: '^([0-9]{1,3}\\.){3}[0-9]{1,3}$' },
+  { name: 'ISO date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+  { name: 'hex colour alternation (not repeated)', pattern: '^#?([a-f0-9]{6}|[a-f0-9]{3})$' },
+  { name: 'negative lookahead', pattern: '^(?!.*\\.\\.)[a-z.]+$' },
+  { name: 'astral range', pattern: '^[\\u{1F600}-\\u{1F64F}]+$' },
+  { name: 'time', pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$' },
+];
+
+describe('regex guard: catastrophic patterns are refused when the schema is checked', () => {
+  it.each(CATASTROPHIC)('$name: $pattern', ({ pattern }) => {
+    expect(regexHazard(pattern)).toBeDefined();
+    for (const schema of [
+      { type: 'object', properties: { s: { type: 'string', pattern } } },
+      { type: 'object', patternProperties: { [pattern]: true } },
+      { type: 'object', propertyNames: { pattern } },
+    ]) {
+      const r = validateSchema(schema);
+      expect(r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`).toMatch(/^unsupported_capability: .*regular expression .* is refused/);
+    }
+  });
+
+  it.each(SAFE)('$name is accepted: $pattern', ({ pattern }) => {
+    expect(regexHazard(pattern)).toBeUndefined();
+    expect(validateSchema({ type: 'object', properties: { s: { type: 'string', pattern } } }).ok).toBe(true);
+  });
+
+  // Fails if the guard is removed: ^(a+)+$ would then compile, and matching 30 a's and '!' would
+  // take minutes (2^30 paths). The match is never attempted here; the refusal is the proof.
+  it('guards the issue\'s case: ^(a+)+$ never reaches the engine', () => {
+    const r = validateSchema({ type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.class).toBe('unsupported_capability');
+    expect(r.error.violations[0]?.schemaPath).toBe('/properties/s/pattern');
+  });
+});
+
+function patternsOf(schema: unknown): string[] {
+  const out: string[] = [];
+  walkSchema(schema, ({ node }) => {
+    if (typeof node['pattern'] === 'string') out.push(node['pattern']);
+    const pp = node['patternProperties'];
+    if (pp !== null && typeof pp === 'object') out.push(...Object.keys(pp));
+  });
+  return out;
+}
+
+describe('no real pattern is refused', () => {
+  it('every pattern of the official suite (required and optional)', () => {
+    const patterns = new Set<string>();
+    for (const dir of ['draft2020-12', 'draft2020-12/optional']) for (const c of loadCases(dir)) for (const p of patternsOf(c.schema)) patterns.add(p);
+    expect(patterns.size).toBeGreaterThan(30);
+    const refused = [...patterns].filter((p) => { try { new RegExp(p, 'u'); } catch { return false; } return regexHazard(p) !== undefined; });
+    expect(refused).toEqual([]);
+  });
+
+  const tools = loadToolSchemas();
+  it.skipIf(tools === undefined)('every pattern of ../shared/tool-schemas', () => {
+    const patterns = (tools ?? []).flatMap((t) => patternsOf(t.inputSchema));
+    // The corpus has no `pattern` keyword today (measured: 0); the check stays for when it does.
+    expect(patterns.filter((p) => regexHazard(p) !== undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,206 @@
+import { describe, expect, it, vi } from 'vitest';
+import { defineTool, Registry } from '../../src/index.js';
+
+const echo = defineTool({ name: 'echo', description: 'echoes', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, execute: (args) => args['text'] });
+
+function registryWith(...tools: Parameters<typeof defineTool>[0][]): Registry {
+  const r = new Registry();
+  for (const t of tools) {
+    const res = r.register(defineTool(t));
+    if (!res.ok) throw new Error(`fixture tool refused: ${res.error.message}`);
+  }
+  return r;
+}
+
+describe('Registry.register', () => {
+  it.each([
+    ['', 'empty'],
+    ['a'.repeat(65), 'too long'],
+    ['has space', 'space'],
+    ['dot.name', 'dot'],
+    ['ümlaut', 'non-ASCII'],
+  ])('refuses the name %j (%s)', (name) => {
+    const r = new Registry();
+    const res = r.register(defineTool({ name, description: '', execute: () => 'x' }));
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.error.class).toBe('validation');
+    expect(r.names()).toEqual([]);
+  });
+
+  it('accepts the longest and every allowed character', () => {
+    const r = new Registry();
+    expect(r.register(defineTool({ name: 'aZ09_-'.padEnd(64, 'x'), description: '', execute: () => 'x' })).ok).toBe(true);
+  });
+
+  it('a missing schema means {"type":"object"}', () => {
+    const r = registryWith({ name: 'noargs', description: 'd', execute: () => 'x' });
+    expect(r.definitions()).toEqual([{ name: 'noargs', description: 'd', inputSchema: { type: 'object' } }]);
+    expect(r.check({ id: '1', name: 'noargs', arguments: [] }).ok).toBe(false);
+  });
+
+  it('a duplicate name is an error and the first tool stays', async () => {
+    const r = registryWith({ name: 'a', description: 'first', execute: () => 'first' });
+    const res = r.register(defineTool({ name: 'a', description: 'second', execute: () => 'second' }));
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.error.message).toBe('a tool named "a" is already registered');
+    expect((await r.call({ id: '1', name: 'a', arguments: '{}' })).content).toBe('first');
+  });
+
+  it.each([
+    [{ type: 'string' }, 'validation'],
+    [{ type: 'object', properties: { a: { type: 5 } } }, 'validation'],
+    [{ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }, 'unsupported_capability'],
+  ])('refuses the schema %j as %s and registers nothing', (inputSchema, cls) => {
+    const r = new Registry();
+    const res = r.register(defineTool({ name: 't', description: '', inputSchema, execute: () => 'x' }));
+    expect(res.ok ? undefined : res.error.class).toBe(cls);
+    expect(r.get('t')).toBeUndefined();
+  });
+
+  it('passes its schema options to validateSchema', () => {
+    const strict = new Registry({ unknownKeywords: 'reject' });
+    expect(strict.register(defineTool({ name: 't', description: '', inputSchema: { type: 'object', 'x-ui': 1 }, execute: () => '' })).ok).toBe(false);
+    expect(new Registry().register(defineTool({ name: 't', description: '', inputSchema: { type: 'object', 'x-ui': 1 }, execute: () => '' })).ok).toBe(true);
+  });
+
+  it('never mutates the caller schema and exposes a frozen copy', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } } };
+    const before = JSON.stringify(schema);
+    const r = new Registry();
+    const res = r.register(defineTool({ name: 't', description: '', inputSchema: schema, execute: () => '' }));
+    expect(JSON.stringify(schema)).toBe(before);
+    expect(res.ok && res.value.inputSchema !== schema && Object.isFrozen(res.value.inputSchema)).toBe(true);
+  });
+
+  it('sorts names and definitions by UTF-16 code units, never by locale', () => {
+    const r = registryWith(...['b', 'B', '_x', 'a-1', 'a_1', 'A', '9'].map((name) => ({ name, description: '', execute: () => '' })));
+    expect(r.names()).toEqual(['9', 'A', 'B', '_x', 'a-1', 'a_1', 'b']);
+    expect(r.definitions().map((d) => d.name)).toEqual(r.names());
+  });
+});
+
+describe('Registry.call', () => {
+  it('names the available tools for an unknown name', async () => {
+    const r = registryWith({ name: 'c', description: '', execute: () => '' }, { name: 'a', description: '', execute: () => '' }, { name: 'b', description: '', execute: () => '' });
+    const res = await r.call({ id: 'x1', name: 'x', arguments: '{}' });
+    expect(res).toMatchObject({ callId: 'x1', name: 'x', isError: true, content: 'error: unknown tool "x"; available tools: a, b, c' });
+  });
+
+  it.each(['', '   ', ' \n\t\r '])('reads the argument text %j as {}', async (text) => {
+    const seen = vi.fn((args: unknown) => JSON.stringify(args));
+    const r = registryWith({ name: 't', description: '', execute: seen });
+    expect((await r.call({ id: '1', name: 't', arguments: text })).content).toBe('{}');
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
+
+  it('parses a JSON text strictly and says where it broke; the tool does not run', async () => {
+    const execute = vi.fn(() => 'ran');
+    const r = registryWith({ ...echo, execute });
+    const res = await r.call({ id: '1', name: 'echo', arguments: '{"text": "a", "text": "b"}' });
+    expect(res.isError).toBe(true);
+    expect(res.content).toMatch(/^error: invalid arguments for echo: arguments are not valid JSON: duplicate key/);
+    expect(res.error?.stage).toBe('validate');
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('passes object arguments to the tool as the same reference', async () => {
+    const args = { text: 'hi' };
+    let seen: unknown;
+    const r = registryWith({ ...echo, execute: (a) => { seen = a; return 'ok'; } });
+    await r.call({ id: '1', name: 'echo', arguments: args });
+    expect(seen).toBe(args);
+  });
+
+  it('renders schema violations with formatForModel', async () => {
+    const r = registryWith(echo);
+    const res = await r.call({ id: '1', name: 'echo', arguments: { text: 1, extra: true } });
+    expect(res.content).toBe('error: invalid arguments for echo:\n$.text: expected string, got integer');
+    expect(res.error?.class).toBe('validation');
+  });
+
+  it.each([
+    [{ a: 1, b: [true] }, '{"a":1,"b":[true]}'],
+    [42, '42'],
+    [null, 'null'],
+    [undefined, ''],
+    ['plain text', 'plain text'],
+  ])('sends the return value %j as %j', async (value, content) => {
+    const r = registryWith({ name: 't', description: '', execute: async () => value });
+    expect(await r.call({ id: '1', name: 't', arguments: '{}' })).toMatchObject({ isError: false, content });
+  });
+
+  it('a return value that is not JSON is an error, not a crash', async () => {
+    const r = registryWith({ name: 't', description: '', execute: () => ({ n: 1n }) });
+    expect((await r.call({ id: '1', name: 't', arguments: '{}' })).content).toBe('error: tool t returned a value that cannot be sent as JSON');
+  });
+
+  it.each([
+    ['an Error', () => { throw new Error('disk full'); }, 'error: tool t failed: disk full'],
+    ['a rejected promise', () => Promise.reject(new TypeError('bad')), 'error: tool t failed: bad'],
+    ['a string', () => { throw 'plain'; }, 'error: tool t failed: plain'],
+    ['a number', () => { throw 42; }, 'error: tool t failed: non-Error value thrown (number)'],
+    ['null', () => { throw null; }, 'error: tool t failed: non-Error value thrown (null)'],
+    ['an object with a hostile getter', () => { throw Object.defineProperty({}, 'message', { get() { throw new Error('gotcha'); } }); }, 'error: tool t failed: non-Error value thrown (object)'],
+  ])('a tool that throws %s gives one line, the cause goes to the host', async (_label, execute, content) => {
+    const onError = vi.fn();
+    const r = new Registry({ onError });
+    r.register(defineTool({ name: 't', description: '', execute }));
+    const res = await r.call({ id: 'c1', name: 't', arguments: '{}' });
+    expect(res.content).toBe(content);
+    expect(res.content).not.toMatch(/\n\s+at /);
+    expect(res.error).toMatchObject({ class: 'execution_failure', stage: 'execute' });
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ callId: 'c1', name: 't', stage: 'execute' });
+    expect(onError.mock.calls[0]?.[0].cause).toBe(res.error?.cause);
+  });
+
+  it('an onError hook that throws does not change the result', async () => {
+    const r = new Registry({ onError: () => { throw new Error('logger down'); } });
+    r.register(defineTool({ name: 't', description: '', execute: () => { throw new Error('x'); } }));
+    expect((await r.call({ id: '1', name: 't' })).content).toBe('error: tool t failed: x');
+  });
+
+  it('reports a per-call timeout and aborts the tool signal', async () => {
+    let signal: AbortSignal | undefined;
+    const r = new Registry({ timeoutMs: 20 });
+    r.register(defineTool({ name: 'slow', description: '', execute: (_a, ctx) => { signal = ctx.signal; return new Promise(() => {}); } }));
+    const res = await r.call({ id: '1', name: 'slow', arguments: '{}' });
+    expect(res.content).toBe('error: tool slow timed out after 20 ms');
+    expect(signal?.aborted).toBe(true);
+    const quick = await r.call({ id: '2', name: 'slow', arguments: '{}' }, { timeoutMs: 5 });
+    expect(quick.content).toBe('error: tool slow timed out after 5 ms');
+  });
+
+  it('reports an AbortSignal that fires during the call, and one already fired before it', async () => {
+    const execute = vi.fn(() => new Promise(() => {}));
+    const r = registryWith({ name: 't', description: '', execute });
+    const controller = new AbortController();
+    const pending = r.call({ id: '1', name: 't', arguments: '{}' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 5);
+    expect((await pending).content).toBe('error: tool t was aborted');
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect((await r.call({ id: '2', name: 't', arguments: '{}' }, { signal: controller.signal })).content).toBe('error: tool t was aborted');
+    expect(execute).toHaveBeenCalledTimes(1);
+  });
+
+  it('never rejects, whatever the call object is', async () => {
+    const r = registryWith(echo);
+    const hostile = Object.defineProperty({ id: '1' }, 'name', { get() { throw new Error('boom'); } });
+    for (const call of [null, undefined, 5, 'x', {}, hostile] as unknown[]) {
+      const res = await r.call(call as never);
+      expect(res.isError).toBe(true);
+      expect(res.content.startsWith('error: ')).toBe(true);
+    }
+  });
+
+  it('check() validates without running anything', () => {
+    const execute = vi.fn(() => 'x');
+    const r = registryWith({ ...echo, execute });
+    const args = { text: 'a' };
+    const good = r.check({ id: '1', name: 'echo', arguments: args });
+    expect(good.ok && good.value === args).toBe(true);
+    expect(r.check({ id: '1', name: 'echo', arguments: '{"text":1}' }).ok).toBe(false);
+    expect(r.check({ id: '1', name: 'nope', arguments: '{}' })).toMatchObject({ ok: false, error: { class: 'validation', message: 'unknown tool "nope"; available tools: echo' } });
+    expect(execute).not.toHaveBeenCalled();
+  });
+});
