@@ -6,6 +6,7 @@ import type { Bundle } from '../catalog/bundle.js';
 import { admitMcpTools } from '../catalog/mcp.js';
 import { formatForModel } from '../errors/format.js';
 import { fail, thrownMessage, type Result } from '../result.js';
+import { copyOwnData, readOwnFields } from '../tools/own-field.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
 // puts admission (issue 6) in front of `tools/list` and toolgate's validation in front of
@@ -78,7 +79,13 @@ async function listAll(client: McpClientLike, maxPages: number, options: Request
  * notification (replacing one set before). Never throws; its methods never reject.
  */
 export function guardClient(client: McpClientLike, options: GuardClientOptions = {}): GuardedClient {
-  const { onAdmission, maxPages, ...admission } = options !== null && typeof options === 'object' ? options : ({} as GuardClientOptions);
+  // Read as plain data (own-field.ts): a getter on the caller's options must not throw out of here.
+  const { values, problems: unread } = readOwnFields(options, ['onAdmission', 'maxPages']);
+  const rest = copyOwnData(options, ['onAdmission', 'maxPages']);
+  const problems = [...unread, ...rest.problems];
+  const admission = rest.copy as AdmissionOptions;
+  const onAdmission = typeof values.onAdmission === 'function' ? (values.onAdmission as (result: Result<Bundle>) => void) : undefined;
+  const maxPages = values.maxPages;
   const pages = typeof maxPages === 'number' && maxPages >= 1 ? Math.floor(maxPages) : DEFAULT_MAX_PAGES;
   let current: Promise<Admission> | undefined;
 
@@ -94,7 +101,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     let result: Result<Bundle>;
     let listed: McpTool[] = [];
     try {
-      const all = await listAll(client, pages, requestOptions);
+      const all = problems.length > 0 ? fail<McpTool[]>('validation', `invalid guardClient options: ${problems.join('; ')}`) : await listAll(client, pages, requestOptions);
       if (!all.ok) result = all;
       else {
         listed = all.value;
@@ -139,7 +146,10 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     try {
       name = params !== null && typeof params === 'object' && typeof params.name === 'string' ? params.name : '';
       const { result } = await latest();
-      if (!result.ok || !result.value.accepted.includes(name)) {
+      // A failed admission (tools/list threw, a strict batch refused) admitted nothing: telling the model
+      // the tool is unknown would be false, and it might then invent another name.
+      if (!result.ok) return localError(`error: tool ${JSON.stringify(name)} cannot be called: the tools of this server could not be admitted`);
+      if (!result.value.accepted.includes(name)) {
         return localError(`error: unknown tool ${JSON.stringify(name)}: not among the admitted tools of this server`);
       }
       const args: unknown = params.arguments;

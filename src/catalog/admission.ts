@@ -1,8 +1,8 @@
 import { fail, ok, thrownMessage, type Result } from '../result.js';
 import type { ProviderFinding, ProviderName } from '../interop/profile.js';
-import { compileCounters } from '../schema/compile.js';
+import { compiledFromCache } from '../schema/compile.js';
 import { defineTool, type ToolContext } from '../tools/tool.js';
-import { Registry, type RegistryOptions } from '../tools/registry.js';
+import { Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
 import { createBatchLoader, type AsyncSchemaLoader, type BatchLoader } from './async-loader.js';
 import { narrowAuthority, type Authority } from './authority.js';
 import { makeBundle, type Bundle } from './bundle.js';
@@ -11,6 +11,7 @@ import { batchError, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { preflightStaged, type Invoke, type PreflightedTool, type PreflightOptions } from './preflight.js';
 import { providerSettingsOf, providerVerdict, type ProviderPolicy, type ProviderSettings } from './provider-policy.js';
 import { providerToolsOf } from './providers.js';
+import { byCodeUnits } from '../tools/code-unit-order.js';
 
 /** Options of admitBatch: the Registry's options (schema options included) plus the admission policy. */
 export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
@@ -35,8 +36,6 @@ export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
 
 /** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */
 const MAX_LOADER_ROUNDS = 32;
-
-/** Compiled schemas seen by any admission in this process: telling a cache hit from a compile. */
 
 type Outcome = { readonly tool: PreflightedTool } | { readonly diagnostic: Diagnostic };
 
@@ -132,7 +131,6 @@ async function admit(descriptors: unknown, options: AdmissionOptions): Promise<R
   const { mode: _m, authority: _a, unknownGrants: _u, schemaLoader: _l, provider: _p, providerPolicy: _pp, ...rest } = options;
   const pre: PreflightOptions = { ...rest, ...(loader !== undefined ? { schemaLoader: loader.sync } : {}) };
 
-  const compilesBefore = compileCounters().compiles;
   const outcomes = await preflightAll(descriptors, pre, loader);
   const providerFindings = applyProvider(descriptors, outcomes, settings.value);
   const diagnostics = outcomes.flatMap((o) => ('diagnostic' in o ? [o.diagnostic] : []));
@@ -145,23 +143,26 @@ async function admit(descriptors: unknown, options: AdmissionOptions): Promise<R
   if (!authority.ok) fatal.push({ name: '', revision: undefined, index: -1, stage: 'batch', error: authority.error });
   if (fatal.length > 0 || !authority.ok) return { ok: false, error: batchError([...fatal, ...rejected], mode) };
 
-  const accepted = outcomes.flatMap((o) => ('tool' in o ? [o.tool] : [])).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const accepted = outcomes.flatMap((o) => ('tool' in o ? [o.tool] : [])).sort((a, b) => byCodeUnits(a.name, b.name));
   const registry = new Registry(registryOptionsOf(options, loader));
   for (const t of accepted) {
-    const registered = registry.register(defineTool<unknown>({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema, execute: executorOf(t.backend, options.invoke) }));
+    // Preflight compiled the schema with the same schema options: registered as is, never compiled again.
+    const registered = registerCompiled(registry, defineTool<unknown>({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema, execute: executorOf(t.backend, options.invoke) }), t.compiled);
     if (!registered.ok) {
       const index = descriptors.findIndex((d) => identify(d).name === t.name);
       return { ok: false, error: batchError([diagnosticOf(descriptors[index], index, 'descriptor', registered.error)], mode) };
     }
   }
-  const compiled = compileCounters().compiles - compilesBefore;
+  // Counted per accepted tool from its own CompiledSchema: exact when admissions overlap across awaits,
+  // and tools left out (quarantined, provider-rejected) are not counted.
+  const reused = accepted.filter((t) => compiledFromCache(t.compiled)).length;
   return ok(makeBundle({
     registry,
     providerTools: providerToolsOf(accepted),
     authority: authority.value,
     accepted: accepted.map((t) => t.name),
     rejected,
-    stats: { tools: descriptors.length, compiled, reused: Math.max(0, accepted.length - compiled), loaderCalls: loader?.loads() ?? 0 },
+    stats: { tools: descriptors.length, compiled: accepted.length - reused, reused, loaderCalls: loader?.loads() ?? 0 },
     providerFindings,
   }));
 }

@@ -1,4 +1,5 @@
 import { thrownMessage } from '../result.js';
+import { byCodeUnits } from '../tools/code-unit-order.js';
 
 /** A schema loader that may answer later: hosts often keep shared schemas in a store. */
 export type AsyncSchemaLoader = (uri: string) => object | boolean | undefined | PromiseLike<object | boolean | undefined>;
@@ -52,7 +53,7 @@ export function createBatchLoader(loader: AsyncSchemaLoader): BatchLoader {
       return taken;
     },
     async loadMissing(uris) {
-      const fresh = [...new Set(uris)].filter((u) => !cache.has(u)).sort();
+      const fresh = [...new Set(uris)].filter((u) => !cache.has(u)).sort(byCodeUnits);
       const entries = await Promise.all(fresh.map(loadOne));
       fresh.forEach((uri, i) => cache.set(uri, entries[i] as Entry));
       return fresh.length;

@@ -5,6 +5,7 @@ import type { Registry } from '../tools/registry.js';
 import type { Authority } from './authority.js';
 import type { Diagnostic } from './diagnostics.js';
 import { shapeTools, type ProviderFormat, type ProviderTool, type ToolsFor } from './providers.js';
+import { byCodeUnits } from '../tools/code-unit-order.js';
 
 /** Counts of one admission, for hosts and the benchmark (not part of any serialized form). */
 export interface AdmissionStats {
@@ -55,24 +56,18 @@ export interface Bundle {
   toJSON(): BundleJSON;
 }
 
-/** Parts of a bundle as admission assembled them. */
-export interface BundleParts {
-  readonly registry: Registry;
-  readonly providerTools: readonly ProviderTool[];
-  readonly authority: Authority | undefined;
-  readonly accepted: readonly string[];
-  readonly rejected: readonly Diagnostic[];
-  readonly stats: AdmissionStats;
+/** Parts of a bundle as admission assembled them: the Bundle's own fields, findings still a Map. */
+export type BundleParts = Pick<Bundle, 'registry' | 'providerTools' | 'authority' | 'accepted' | 'rejected' | 'stats'> & {
   /** Findings per accepted tool; empty when no provider was asked for. */
   readonly providerFindings: ReadonlyMap<string, readonly ProviderFinding[]>;
-}
+};
 
 /**
  * A frozen name -> list record. Built with Object.fromEntries, which defines own properties, so a tool
  * named `__proto__` (a valid tool name) is an entry like any other and never a prototype.
  */
 function byName<T extends object>(entries: Iterable<readonly [string, readonly T[]]>): Readonly<Record<string, readonly T[]>> {
-  const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...entries].sort(([a], [b]) => byCodeUnits(a, b));
   return Object.freeze(Object.fromEntries(sorted.map(([name, list]) => [name, Object.freeze(list.map((x) => Object.freeze({ ...x })))])));
 }
 

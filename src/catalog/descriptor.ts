@@ -1,5 +1,6 @@
 import { fail, ok, type Result, type Violation } from '../result.js';
 import { echo } from '../schema/dialect.js';
+import { ownField } from '../tools/own-field.js';
 import { TOOL_NAME_PATTERN } from '../tools/tool.js';
 
 /** A tool as a host hands it over for admission (an MCP `tools/list` entry, a plugin manifest entry, ...). */
@@ -34,17 +35,6 @@ export interface DescriptorRules {
   readonly hasInvoke: boolean;
 }
 
-/**
- * Reads an own data property without running getters or Proxy traps of an untrusted object:
- * a descriptor is host input, and admission must not execute anything it did not ask for.
- */
-function ownValue(source: object, key: string): { present: boolean; value: unknown; accessor: boolean } {
-  const d = Object.getOwnPropertyDescriptor(source, key);
-  if (d === undefined) return { present: false, value: undefined, accessor: false };
-  if (!('value' in d)) return { present: true, value: undefined, accessor: true };
-  return { present: true, value: d.value, accessor: false };
-}
-
 function metadataViolation(field: string, message: string): Violation {
   return { path: '$', pointer: '', keyword: field, message, schemaPath: `/${field}` };
 }
@@ -57,8 +47,9 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
   }
   const problems: Violation[] = [];
   const read = (key: string): { present: boolean; value: unknown } => {
-    const r = ownValue(descriptor, key);
-    if (r.accessor) problems.push(metadataViolation(key, `"${key}" is an accessor; descriptors must hold plain data`));
+    // A descriptor is host input: admission must not execute anything it did not ask for (own-field.ts).
+    const r = ownField(descriptor, key);
+    if (r.accessor) problems.push(metadataViolation(key, `"${key}" is not a plain data property (an accessor, or a Proxy trap that threw); descriptors must hold plain data`));
     return r;
   };
   const name = read('name');
@@ -93,7 +84,7 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
 /** The name and revision to put in a diagnostic, even for a descriptor that failed its checks. */
 export function identify(descriptor: unknown): { name: string; revision: string | undefined } {
   if (descriptor === null || typeof descriptor !== 'object') return { name: '', revision: undefined };
-  const name = ownValue(descriptor, 'name').value;
-  const revision = ownValue(descriptor, 'revision').value;
+  const name = ownField(descriptor, 'name').value;
+  const revision = ownField(descriptor, 'revision').value;
   return { name: typeof name === 'string' ? name : '', revision: typeof revision === 'string' ? revision : undefined };
 }

@@ -1,4 +1,5 @@
 import type { ErrorClass, GateError, Violation } from '../result.js';
+import { byCodeUnits } from '../tools/code-unit-order.js';
 
 /**
  * Why one tool of a batch was not admitted, with the original structured error. Trusted-host
@@ -34,7 +35,7 @@ function batchClass(diagnostics: readonly Diagnostic[]): ErrorClass {
 
 /** Orders diagnostics by name, then batch position: deterministic whatever order loaders answer in. */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.index - b.index));
+  return [...diagnostics].sort((a, b) => byCodeUnits(a.name, b.name) || a.index - b.index);
 }
 
 function label(d: Diagnostic): string {

@@ -2,6 +2,7 @@ import { fail, thrownMessage, type Result } from '../result.js';
 import { admitBatch, type AdmissionOptions } from './admission.js';
 import type { Bundle } from './bundle.js';
 import type { ToolDescriptor } from './descriptor.js';
+import { ownData } from '../tools/own-field.js';
 
 /** One entry of an MCP `tools/list` result, as far as admission reads it. */
 export interface McpToolEntry {
@@ -21,11 +22,6 @@ export type McpAdmissionOptions = AdmissionOptions & {
   readonly revision?: (tool: McpToolEntry) => string | undefined;
 };
 
-function own(source: object, key: string): unknown {
-  const d = Object.getOwnPropertyDescriptor(source, key);
-  return d !== undefined && 'value' in d ? d.value : undefined;
-}
-
 /**
  * Admits the tools of an MCP `tools/list` result (`{ tools: [...] }`) in one call. MCP requires
  * `inputSchema` on every tool, so a missing one is a broken descriptor (it is not read as "any object").
@@ -33,23 +29,23 @@ function own(source: object, key: string): unknown {
  */
 export async function admitMcpTools(listToolsResult: unknown, options: McpAdmissionOptions): Promise<Result<Bundle>> {
   try {
-    if (listToolsResult === null || typeof listToolsResult !== 'object' || !Array.isArray(own(listToolsResult, 'tools'))) {
+    if (listToolsResult === null || typeof listToolsResult !== 'object' || !Array.isArray(ownData(listToolsResult, 'tools'))) {
       return fail('validation', 'admitMcpTools expects a tools/list result: an object with a "tools" array');
     }
     if (options === null || typeof options !== 'object' || typeof options.backend !== 'function') {
       return fail('validation', 'admitMcpTools needs a "backend" function that makes the backend of each listed tool');
     }
     const { backend, revision, ...admission } = options;
-    const entries = own(listToolsResult, 'tools') as unknown[];
+    const entries = ownData(listToolsResult, 'tools') as unknown[];
     const descriptors = entries.map((entry): unknown => {
       if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return entry;
       const tool = entry as McpToolEntry;
       const rev = typeof revision === 'function' ? revision(tool) : undefined;
-      const description = own(tool, 'description');
-      const annotations = own(tool, 'annotations');
+      const description = ownData(tool, 'description');
+      const annotations = ownData(tool, 'annotations');
       const descriptor: ToolDescriptor = {
-        name: own(tool, 'name') as string,
-        inputSchema: own(tool, 'inputSchema') ?? null,
+        name: ownData(tool, 'name') as string,
+        inputSchema: ownData(tool, 'inputSchema') ?? null,
         backend: backend(tool),
         ...(description !== undefined ? { description: description as string } : {}),
         ...(annotations !== undefined ? { annotations: annotations as Record<string, unknown> } : {}),

@@ -2,7 +2,7 @@
 // leaves a tool out when the host asked for `providerPolicy: 'quarantine'`. The schema is never rewritten
 // to fit a provider: a tool is either published as written or not published.
 import { fail, ok, type GateError, type Result, type Violation } from '../result.js';
-import { echo } from '../schema/dialect.js';
+import { quote } from '../errors/messages.js';
 import { checkProvider } from '../interop/check-provider.js';
 import { PROVIDER_NAMES, type ProviderFinding, type ProviderName } from '../interop/profile.js';
 
@@ -15,20 +15,16 @@ export interface ProviderSettings {
   readonly policy: ProviderPolicy;
 }
 
-function shown(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(echo(value)) : echo(value);
-}
-
 /**
  * Reads `provider` and `providerPolicy` like `mode`: an unknown value is a `validation` error, never a
  * guess. `quarantine` without a provider is refused too: the host would believe tools were filtered.
  */
 export function providerSettingsOf(provider: unknown, policy: unknown): Result<ProviderSettings> {
   if (provider !== undefined && !PROVIDER_NAMES.includes(provider as ProviderName)) {
-    return fail('validation', `admitBatch provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${shown(provider)}`);
+    return fail('validation', `admitBatch provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${quote(provider)}`);
   }
   if (policy !== undefined && policy !== 'report' && policy !== 'quarantine') {
-    return fail('validation', `admitBatch providerPolicy must be 'report' or 'quarantine', got ${shown(policy)}`);
+    return fail('validation', `admitBatch providerPolicy must be 'report' or 'quarantine', got ${quote(policy)}`);
   }
   if (policy === 'quarantine' && provider === undefined) {
     return fail('validation', "admitBatch providerPolicy 'quarantine' needs a provider to check against");

@@ -1,5 +1,6 @@
 import { copyJson } from '../schema/json-value.js';
 import type { PreflightedTool } from './preflight.js';
+import { byCodeUnits } from '../tools/code-unit-order.js';
 
 /** A tool definition for the model: the descriptor's schema exactly as given (never rewritten, never loosened). */
 export interface ProviderTool {
@@ -38,7 +39,7 @@ export type ToolsFor<F extends ProviderFormat> = F extends 'openai' ? OpenAITool
 
 /** Provider definitions of admitted tools, sorted by name (UTF-16 order, as everywhere in toolgate). */
 export function providerToolsOf(tools: readonly PreflightedTool[]): readonly ProviderTool[] {
-  const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = [...tools].sort((a, b) => byCodeUnits(a.name, b.name));
   return Object.freeze(sorted.map((t) => Object.freeze({
     name: t.name,
     ...(t.description !== undefined ? { description: t.description } : {}),

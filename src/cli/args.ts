@@ -31,8 +31,9 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
     }
     const eq = token.indexOf('=');
     const name = token.slice(2, eq < 0 ? undefined : eq);
-    const kind = spec[name];
-    if (kind === undefined) return { usage: `unknown option --${name}` };
+    // Own properties only: `--constructor` or `--__proto__` must not find Object.prototype's members.
+    const kind = Object.hasOwn(spec, name) ? spec[name] : undefined;
+    if (kind !== 'boolean' && kind !== 'string' && kind !== 'strings') return { usage: `unknown option --${name}` };
     if (kind === 'boolean') {
       if (eq >= 0) return { usage: `option --${name} takes no value` };
       flags.set(name, true);

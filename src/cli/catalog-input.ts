@@ -2,6 +2,7 @@
 // is a JSON array of tools, an MCP `tools/list` result `{ "tools": [...] }`, or one tool `{ "name", "inputSchema" }`.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { isObject } from '../schema/walk.js';
 import { parseJsonNamed, readText } from './io.js';
 
 /** One catalog to admit as one batch. */
@@ -15,10 +16,6 @@ export interface Catalog {
 }
 
 type Read<T> = { ok: true; value: T } | { ok: false; message: string };
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The tools of one parsed document, or why it is not a catalog. */
 export function catalogOf(value: unknown, source: string): Read<Catalog> {
@@ -76,7 +73,10 @@ export async function readCatalogs(inputs: readonly string[], readStdin: () => P
   return { ok: true, value: catalogs };
 }
 
-/** `--registry <dir>`: every `.json` file there is a schema document, keyed by its `$id`. */
+/**
+ * `--registry <dir>`: every `.json` file there is a schema document, keyed by its `$id` (a trailing empty
+ * fragment dropped, Core §8.2.1). Two files declaring the same `$id` are an input error naming both.
+ */
 export function readRegistry(dir: string): Read<Record<string, object | boolean>> {
   let files: string[];
   try {
@@ -85,6 +85,7 @@ export function readRegistry(dir: string): Read<Record<string, object | boolean>
     return { ok: false, message: `${dir}: cannot read the registry folder` };
   }
   const registry: Record<string, object | boolean> = {};
+  const fileOf = new Map<string, string>();
   for (const file of files) {
     const text = readText(file);
     if (!text.ok) return text;
@@ -92,7 +93,12 @@ export function readRegistry(dir: string): Read<Record<string, object | boolean>
     if (!parsed.ok) return parsed;
     const id = isObject(parsed.value) ? parsed.value['$id'] : undefined;
     if (typeof id !== 'string') return { ok: false, message: `${file}: a registry document needs a string "$id"` };
-    registry[id.replace(/#$/, '')] = parsed.value as object;
+    const key = id.replace(/#$/, '');
+    const earlier = fileOf.get(key);
+    if (earlier !== undefined) return { ok: false, message: `${file}: "$id" ${JSON.stringify(key)} is already declared by ${earlier}` };
+    fileOf.set(key, file);
+    // defineProperty, not assignment: an "$id" of "__proto__" must become a key, not the object's prototype.
+    Object.defineProperty(registry, key, { value: parsed.value, enumerable: true, writable: true, configurable: true });
   }
   return { ok: true, value: registry };
 }

@@ -7,10 +7,10 @@ import { lintSchema } from '../lint/lint.js';
 import type { LintWarning } from '../lint/warning.js';
 import type { CatalogVerdict, ToolVerdict } from './check-verdicts.js';
 
-/** A tool verdict with its advice (only accepted tools carry any). */
+/** A tool verdict with its advice (only tools that passed admission's checks carry any). */
 export interface AdvisedVerdict extends ToolVerdict {
   readonly warnings?: readonly LintWarning[];
-  /** Present on accepted tools when a provider was asked for. */
+  /** Present on tools that passed when a provider was asked for. */
   readonly findings?: readonly ProviderFinding[];
 }
 
@@ -27,13 +27,14 @@ function schemaOf(entry: unknown): unknown {
 }
 
 /**
- * Lints every accepted tool and, with a provider, checks it against that profile. Computed here rather
- * than read from the bundle so a strict batch that fails still shows the advice for the tools it accepted.
+ * Lints every tool that passed (accepted, or passed-unadmitted) and, with a provider, checks it against
+ * that profile. Computed here rather than read from the bundle so a batch that fails still shows the advice
+ * for the tools that passed.
  * A check that fails internally is shown as a warning, never dropped.
  */
 export function adviseCatalog(verdict: CatalogVerdict, entries: readonly unknown[], provider: ProviderName | undefined): AdvisedCatalog {
   const tools = verdict.tools.map((t): AdvisedVerdict => {
-    if (t.verdict !== 'accepted') return t;
+    if (t.verdict !== 'accepted' && t.verdict !== 'passed-unadmitted') return t;
     const schema = schemaOf(entries[t.index]);
     const lint = lintSchema(schema);
     const warnings: LintWarning[] = lint.ok ? [...lint.value] : [{ rule: 'lint-failed', message: lint.error.message, schemaPath: '' }];

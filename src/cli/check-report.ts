@@ -13,7 +13,10 @@ export interface ReportSettings {
   readonly providerPolicy: 'report' | 'quarantine';
 }
 
-const COLOURS = { accepted: 32, quarantined: 33, rejected: 31 } as const;
+const COLOURS = { accepted: 32, quarantined: 33, rejected: 31, 'passed-unadmitted': 36 } as const;
+
+/** The text label of each verdict; a passing tool of a failed batch must not read as accepted. */
+const LABELS = { accepted: 'accepted', quarantined: 'quarantined', rejected: 'rejected', 'passed-unadmitted': 'ok (batch not admitted)' } as const;
 
 function paint(colour: boolean, code: number, text: string): string {
   return colour ? `\u001b[${code}m${text}\u001b[0m` : text;
@@ -53,7 +56,7 @@ export function textReport(catalogs: readonly AdvisedCatalog[], settings: Report
   for (const c of catalogs) {
     lines.push(`${c.source}: ${c.admitted ? paint(colour, 32, 'admitted') : paint(colour, 31, 'not admitted')}`);
     for (const t of c.tools) {
-      const verdict = paint(colour, COLOURS[t.verdict], t.verdict.padEnd(11));
+      const verdict = paint(colour, COLOURS[t.verdict], LABELS[t.verdict].padEnd(11));
       // With violations the message repeats the first of them, so the class alone heads the list.
       const why = t.error === undefined ? '' : t.error.violations.length > 0 ? `  ${t.error.class}` : `  ${t.error.class}: ${oneLine(t.error.message)}`;
       lines.push(`  ${verdict} ${t.name}${why}`);
@@ -68,8 +71,15 @@ export function textReport(catalogs: readonly AdvisedCatalog[], settings: Report
   // Advice counts are appended only when there is something to count, so a clean run reads as before.
   const lint = advice.warnings > 0 ? `; ${plural(advice.warnings, 'lint warning')}` : '';
   const provider = settings.provider === undefined ? '' : `; ${plural(advice.findings, `${settings.provider} finding`)} (${advice.rejects} rejects)`;
-  lines.push(`summary: ${n.accepted} accepted, ${n.quarantined} quarantined, ${n.rejected} rejected; ${admitted} of ${plural(catalogs.length, 'catalog')} admitted${lint}${provider}`);
+  // Counted only when there are some, so the summary of an admitted run reads as before.
+  const held = n['passed-unadmitted'] > 0 ? ` ${n['passed-unadmitted']} ${LABELS['passed-unadmitted']},` : '';
+  lines.push(`summary: ${n.accepted} accepted,${held} ${n.quarantined} quarantined, ${n.rejected} rejected; ${admitted} of ${plural(catalogs.length, 'catalog')} admitted${lint}${provider}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Verdict counts under the report's camelCase keys. */
+function summaryCounts(n: ReturnType<typeof countVerdicts>): Record<string, number> {
+  return { accepted: n.accepted, passedUnadmitted: n['passed-unadmitted'], quarantined: n.quarantined, rejected: n.rejected };
 }
 
 /** The JSON report: stable field order, violations with their locations. */
@@ -81,7 +91,7 @@ export function jsonReport(catalogs: readonly AdvisedCatalog[], settings: Report
     dialects: settings.dialects,
     ...(settings.provider === undefined ? {} : { provider: settings.provider, providerPolicy: settings.providerPolicy }),
     summary: {
-      ...countVerdicts(catalogs),
+      ...summaryCounts(countVerdicts(catalogs)),
       catalogs: catalogs.length,
       admittedCatalogs: catalogs.filter((c) => c.admitted).length,
       warnings: advice.warnings,

@@ -1,4 +1,5 @@
-// Turns one admission Result into a verdict per tool (accepted, quarantined, rejected) in catalog order.
+// Turns one admission Result into a verdict per tool (accepted, quarantined, rejected, or passed-unadmitted for a
+// tool with no diagnostic of its own in a batch that was not admitted) in catalog order.
 import type { Bundle } from '../catalog/bundle.js';
 import { identify } from '../catalog/descriptor.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
@@ -8,7 +9,11 @@ import type { GateError, Result } from '../result.js';
 export interface ToolVerdict {
   readonly index: number;
   readonly name: string;
-  readonly verdict: 'accepted' | 'quarantined' | 'rejected';
+  /**
+   * `passed-unadmitted`: the tool passed every check of its own, but its batch was not admitted, so it is not
+   * published either; calling it "accepted" would say otherwise.
+   */
+  readonly verdict: 'accepted' | 'quarantined' | 'rejected' | 'passed-unadmitted';
   /** Where a diagnostic came from: the descriptor's fields or its schema. */
   readonly stage?: 'descriptor' | 'schema';
   readonly error?: GateError;
@@ -51,7 +56,7 @@ export function verdictsOf(source: string, entries: readonly unknown[], result: 
   const tools = entries.map((entry, index): ToolVerdict => {
     const found = byIndex.get(index);
     const name = identify(entry).name || `#${index}`;
-    if (found === undefined) return { index, name, verdict: 'accepted' };
+    if (found === undefined) return { index, name, verdict: result.ok ? 'accepted' : 'passed-unadmitted' };
     const stage = found.diagnostic.stage === 'batch' ? 'descriptor' : found.diagnostic.stage;
     return { index, name, verdict: found.verdict, stage, error: found.diagnostic.error };
   });
@@ -60,7 +65,7 @@ export function verdictsOf(source: string, entries: readonly unknown[], result: 
 
 /** Counts per verdict over every catalog. */
 export function countVerdicts(catalogs: readonly CatalogVerdict[]): Record<ToolVerdict['verdict'], number> {
-  const counts = { accepted: 0, quarantined: 0, rejected: 0 };
+  const counts = { accepted: 0, quarantined: 0, rejected: 0, 'passed-unadmitted': 0 };
   for (const c of catalogs) for (const t of c.tools) counts[t.verdict]++;
   return counts;
 }

@@ -6,6 +6,7 @@
 import { admitBatch, type AdmissionOptions } from '../catalog/admission.js';
 import { admitMcpTools } from '../catalog/mcp.js';
 import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
+import { isObject } from '../schema/walk.js';
 import { booleanFlag, isUsageError, parseArgs, stringFlag, type ParsedArgs } from './args.js';
 import { readCatalogs, readRegistry, type Catalog } from './catalog-input.js';
 import { adviseCatalog, type AdvisedCatalog } from './check-advice.js';
@@ -53,10 +54,6 @@ function providerOf(args: ParsedArgs): { ok: true; provider: ProviderName | unde
 const NEVER_RUN = (): never => {
   throw new Error('toolgate check never executes tools');
 };
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Runs `toolgate check`. */
 export async function checkCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {

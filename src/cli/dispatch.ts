@@ -1,5 +1,6 @@
 // Picks the subcommand. Kept apart from main.ts so tests can run commands in-process with their own streams.
 import { checkCommand } from './check.js';
+import { thrownMessage } from '../result.js';
 import type { CliIO, ExitCode } from './io.js';
 import { serveCommand } from './serve.js';
 import { validateCommand } from './validate.js';
@@ -36,7 +37,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
         return 2;
     }
   } catch (thrown) {
-    io.err(`toolgate ${command ?? ''}: internal error: ${thrown instanceof Error ? thrown.message : String(thrown)}\n`);
+    io.err(`toolgate ${command ?? ''}: internal error: ${thrownMessage(thrown)}\n`);
     return 2;
   }
 }

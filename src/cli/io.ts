@@ -1,5 +1,6 @@
 // The streams a CLI command talks to, passed in so commands run the same in-process (tests) and as a process.
 import { readFileSync } from 'node:fs';
+import { thrownMessage } from '../result.js';
 
 /** Output and input of one CLI run. */
 export interface CliIO {
@@ -43,7 +44,7 @@ export function parseJsonNamed(text: string, source: string): { ok: true; value:
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (thrown) {
-    return { ok: false, message: `${source}: not JSON (${thrown instanceof Error ? thrown.message : String(thrown)})` };
+    return { ok: false, message: `${source}: not JSON (${thrownMessage(thrown)})` };
   }
 }
 

@@ -4,6 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { z } from 'zod';
+import { thrownMessage } from '../result.js';
 
 const ListPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 
@@ -67,7 +68,7 @@ export async function listMcpTools(commandLine: string): Promise<{ ok: true; too
     }
     return { ok: true, tools };
   } catch (thrown) {
-    const why = thrown instanceof Error ? thrown.message : String(thrown);
+    const why = thrownMessage(thrown);
     const tail = stderr.trim() === '' ? '' : `\nserver stderr:\n${stderr.trim()}`;
     return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: ${why}${tail}` };
   } finally {

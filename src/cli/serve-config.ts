@@ -1,6 +1,8 @@
 // Builds the command specs of `toolgate serve` from flags (one tool) or from a `--config` file (several).
 // Config file: { "tools": [ { "name", "description"?, "inputSchema"?, "exec", "args"?, "timeout"?, "maxOutput"? } ] }
 import type { CommandSpec } from '../exec/command.js';
+import { MAX_TIMEOUT_MS } from '../exec/run.js';
+import { isObject } from '../schema/walk.js';
 import { booleanFlag, stringFlag, type ParsedArgs } from './args.js';
 import { parseJsonNamed, readJsonArgument, readText } from './io.js';
 
@@ -21,23 +23,36 @@ const DEFAULT_MAX_OUTPUT = 1 << 20;
 
 type Read<T> = { ok: true; value: T } | { ok: false; message: string };
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function positiveNumber(raw: unknown, what: string): Read<number> {
   const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
   if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return { ok: false, message: `${what} must be a positive number, got ${JSON.stringify(raw)}` };
   return { ok: true, value: n };
 }
 
+/** A timeout in seconds as whole milliseconds a Node timer honours: refused outside 1 ms .. 2^31-1 ms, never clamped. */
+function timeoutMs(raw: unknown, what: string): Read<number> {
+  const seconds = positiveNumber(raw, what);
+  if (!seconds.ok) return seconds;
+  const ms = Math.round(seconds.value * 1000);
+  if (ms < 1 || ms > MAX_TIMEOUT_MS) return { ok: false, message: `${what} must be between 0.001 and ${MAX_TIMEOUT_MS / 1000} seconds (1 ms to 2^31-1 ms, the longest a timer can wait), got ${JSON.stringify(raw)}` };
+  return { ok: true, value: ms };
+}
+
+/** An output cap in whole bytes, at least one. */
+function byteCount(raw: unknown, what: string): Read<number> {
+  const n = positiveNumber(raw, what);
+  if (!n.ok) return n;
+  if (Math.floor(n.value) < 1) return { ok: false, message: `${what} must be at least 1 byte, got ${JSON.stringify(raw)}` };
+  return { ok: true, value: Math.floor(n.value) };
+}
+
 /** The specs to serve, or a usage/input message. */
 export function serveSpecs(args: ParsedArgs): Read<CommandSpec[]> {
-  const timeout = positiveNumber(stringFlag(args, 'timeout') ?? String(DEFAULT_TIMEOUT_MS / 1000), '--timeout (seconds)');
+  const timeout = timeoutMs(stringFlag(args, 'timeout') ?? String(DEFAULT_TIMEOUT_MS / 1000), '--timeout (seconds)');
   if (!timeout.ok) return timeout;
-  const maxOutput = positiveNumber(stringFlag(args, 'max-output') ?? String(DEFAULT_MAX_OUTPUT), '--max-output (bytes)');
+  const maxOutput = byteCount(stringFlag(args, 'max-output') ?? String(DEFAULT_MAX_OUTPUT), '--max-output (bytes)');
   if (!maxOutput.ok) return maxOutput;
-  const defaults = { timeoutMs: Math.round(timeout.value * 1000), maxOutputBytes: Math.floor(maxOutput.value) };
+  const defaults = { timeoutMs: timeout.value, maxOutputBytes: maxOutput.value };
   const config = stringFlag(args, 'config');
   if (config !== undefined) {
     for (const f of ['name', 'description', 'input-schema', 'exec']) if (args.flags.has(f)) return { ok: false, message: `--${f} cannot be combined with --config` };
@@ -78,16 +93,16 @@ function fromConfig(file: string, defaults: Pick<CommandSpec, 'timeoutMs' | 'max
     const args = t['args'] ?? [];
     if (!Array.isArray(args) || !args.every((a): a is string => typeof a === 'string')) return { ok: false, message: `${where}: "args" must be an array of strings` };
     if (t['description'] !== undefined && typeof t['description'] !== 'string') return { ok: false, message: `${where}: "description" must be a string` };
-    const timeout = t['timeout'] === undefined ? { ok: true as const, value: defaults.timeoutMs / 1000 } : positiveNumber(t['timeout'], `${where}: "timeout" (seconds)`);
+    const timeout = t['timeout'] === undefined ? { ok: true as const, value: defaults.timeoutMs } : timeoutMs(t['timeout'], `${where}: "timeout" (seconds)`);
     if (!timeout.ok) return timeout;
-    const maxOutput = t['maxOutput'] === undefined ? { ok: true as const, value: defaults.maxOutputBytes } : positiveNumber(t['maxOutput'], `${where}: "maxOutput" (bytes)`);
+    const maxOutput = t['maxOutput'] === undefined ? { ok: true as const, value: defaults.maxOutputBytes } : byteCount(t['maxOutput'], `${where}: "maxOutput" (bytes)`);
     if (!maxOutput.ok) return maxOutput;
     specs.push({
       name: t['name'],
       program: t['exec'],
       args,
-      timeoutMs: Math.round(timeout.value * 1000),
-      maxOutputBytes: Math.floor(maxOutput.value),
+      timeoutMs: timeout.value,
+      maxOutputBytes: maxOutput.value,
       ...(typeof t['description'] === 'string' ? { description: t['description'] } : {}),
       ...(t['inputSchema'] === undefined ? {} : { inputSchema: t['inputSchema'] }),
     });

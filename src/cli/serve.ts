@@ -8,6 +8,7 @@ import { prepareCommand, type PreparedCommand } from '../exec/command.js';
 import { isUsageError, parseArgs } from './args.js';
 import type { CliIO, ExitCode } from './io.js';
 import { formatForModel } from '../errors/format.js';
+import { thrownMessage } from '../result.js';
 import { SERVE_FLAGS, serveSchemaOptions, serveSpecs } from './serve-config.js';
 
 const text = (t: string, isError: boolean): CallToolResult => ({ content: [{ type: 'text', text: t }], isError });
@@ -22,7 +23,7 @@ export async function callCommand(tools: ReadonlyMap<string, PreparedCommand>, n
     if (r.kind === 'rejected') return text(formatForModel(name, r.error), true);
     return text(r.text, r.isError);
   } catch (thrown) {
-    return text(`error: ${name} failed inside toolgate: ${thrown instanceof Error ? thrown.message : String(thrown)}`, true);
+    return text(`error: ${name} failed inside toolgate: ${thrownMessage(thrown)}`, true);
   }
 }
 

@@ -1,17 +1,27 @@
 import type { ErrorObject } from 'ajv';
 
-/** Quotes a value as JSON, shortened so a huge value cannot flood the model's context. */
-export function quote(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(typeof value);
-  }
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+/** Cuts a foreign text to at most `max` characters, so a huge value cannot flood a message or the model's context. */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
 }
 
-function typeName(value: unknown): string {
+/**
+ * Quotes a value as JSON (a string gets its quotes and escapes, so a newline or a quote inside it
+ * cannot pose as message structure), cut to `max` characters. Never throws: a value JSON cannot
+ * write (a cycle, a BigInt, a throwing toJSON) is named by its type.
+ */
+export function quote(value: unknown, max = 80): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(typeof value);
+  } catch {
+    text = typeof value;
+  }
+  return clip(text, max);
+}
+
+/** JSON type name of a value as Draft 2020-12 sees it (Validation §6.1.1: an integer is a number with no fraction). */
+export function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
@@ -36,7 +46,7 @@ export function messageFor(e: ErrorObject, value: unknown, parent?: Readonly<Rec
     case 'unevaluatedProperties': return `unexpected property ${quote(p['unevaluatedProperty'])}`;
     case 'type': {
       const t = p['type'];
-      return `expected ${Array.isArray(t) ? t.join(' or ') : String(t).split(',').join(' or ')}, got ${typeName(value)}`;
+      return `expected ${Array.isArray(t) ? t.join(' or ') : String(t).split(',').join(' or ')}, got ${jsonType(value)}`;
     }
     case 'enum': return `${quote(value)} is not one of ${quote(p['allowedValues'])}`;
     case 'const': return `expected ${quote(p['allowedValue'])}, got ${quote(value)}`;

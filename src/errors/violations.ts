@@ -4,14 +4,7 @@ import { selectBranches } from './branches.js';
 import { fragmentPointer, nodeAt, pathOf, pointerOf, typedSegments } from './location.js';
 import { messageFor } from './messages.js';
 import { authorLocation } from '../schema/link-source.js';
-
-/** JSON type name of a value as Draft 2020-12 sees it (Validation §6.1.1). */
-export function jsonType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
-}
+import { byCodeUnits } from '../tools/code-unit-order.js';
 
 function valueAt(data: unknown, segments: readonly (string | number)[]): unknown {
   let node = data;
@@ -24,8 +17,8 @@ function valueAt(data: unknown, segments: readonly (string | number)[]): unknown
 
 /** Orders violations by path, then message, comparing UTF-16 code units (never locale order). */
 export function compareViolations(a: Violation, b: Violation): number {
-  if (a.path !== b.path) return a.path < b.path ? -1 : 1;
-  if (a.message !== b.message) return a.message < b.message ? -1 : 1;
+  if (a.path !== b.path) return byCodeUnits(a.path, b.path);
+  if (a.message !== b.message) return byCodeUnits(a.message, b.message);
   return 0;
 }
 

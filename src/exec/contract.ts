@@ -1,21 +1,16 @@
 // The placeholder contract of a served command (issue 7), checked at start-up. It ties the schema the model
 // sees to the argv the program receives: every argument the model may send lands in exactly one known place,
 // and every place is filled, so nothing the model sends is silently dropped and nothing is left blank.
+import { escapePointerToken } from '../errors/location.js';
 import { fail, ok, schemaViolation, type Result, type Violation } from '../result.js';
+import { isObject } from '../schema/walk.js';
+import { optionInjectionProblems } from './option-injection.js';
 import { placeholderNames, type ArgTemplate } from './template.js';
 
 /** The scalar JSON types a placeholder may carry (Validation §6.1.1 names them). */
 export type ScalarType = 'string' | 'number' | 'integer' | 'boolean';
 
 const SCALARS: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean']);
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function pointerToken(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 /** The single scalar type a property schema declares, or undefined when it declares none or several. */
 function scalarTypeOf(schema: unknown): ScalarType | undefined {
@@ -49,7 +44,7 @@ export function checkContract(schema: unknown, templates: readonly ArgTemplate[]
     if (!Object.hasOwn(props, name)) add('properties', `placeholder {${name}} is not a property of the schema`, '/properties');
   }
   for (const [name, sub] of Object.entries(props)) {
-    const at = `/properties/${pointerToken(name)}`;
+    const at = `/properties/${escapePointerToken(name)}`;
     if (!used.has(name)) add('properties', `property ${JSON.stringify(name)} is used by no argument template`, at);
     // Validation §6.5.3: only "required" makes a property present, so every placeholder has a value to render.
     if (!required.has(name)) add('required', `property ${JSON.stringify(name)} must be required`, '/required');
@@ -57,6 +52,8 @@ export function checkContract(schema: unknown, templates: readonly ArgTemplate[]
     if (t === undefined) add('type', `property ${JSON.stringify(name)} must declare a single scalar type (string, number, integer or boolean)`, `${at}/type`);
     else types.set(name, t);
   }
+  // A value the model sends must stay a value: one that could start an argv element with "-" is an option.
+  problems.push(...optionInjectionProblems(props, types, templates));
   if (problems.length > 0) return fail('validation', `placeholder contract broken: ${problems.map((p) => p.message).join('; ')}`, problems);
   return ok(types);
 }

@@ -1,5 +1,6 @@
 // Renders validated arguments into argv. Each template becomes exactly one argv element: values are never
 // re-split, quoted or expanded, because the program is spawned without a shell.
+import { escapePointerToken } from '../errors/location.js';
 import { fail, ok, type Result, type Violation } from '../result.js';
 import type { ArgTemplate } from './template.js';
 
@@ -14,7 +15,7 @@ export function renderValue(value: unknown): string | undefined {
 
 function at(name: string): Pick<Violation, 'path' | 'pointer'> {
   const path = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `$.${name}` : `$[${JSON.stringify(name)}]`;
-  return { path, pointer: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` };
+  return { path, pointer: `/${escapePointerToken(name)}` };
 }
 
 /** Renders every template against the (already validated) arguments; a NUL byte anywhere is refused. */

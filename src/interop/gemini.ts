@@ -1,5 +1,6 @@
+import { escapePointerToken } from '../errors/location.js';
 import { isObject } from '../schema/walk.js';
-import { objectNodes, type ProviderProfile, type RuleHit } from './profile.js';
+import { keywordHits, objectNodes, type ProviderProfile, type RuleHit } from './profile.js';
 
 // Gemini API function declarations, `parameters` field: "a select subset of an OpenAPI 3.0 schema
 // object". Read on 2026-11-29:
@@ -22,13 +23,8 @@ const FIELDS = new Set([
 ]);
 
 function unknownFields(schema: unknown): RuleHit[] {
-  const out: RuleHit[] = [];
-  for (const { node, pointer } of objectNodes(schema)) {
-    for (const k of Object.keys(node)) {
-      if (!FIELDS.has(k)) out.push({ message: `"${k}" is not a field of Gemini's Schema ("Unknown name ... Cannot find field")`, schemaPath: `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}` });
-    }
-  }
-  return out;
+  const unknown = (k: string): boolean => !FIELDS.has(k);
+  return objectNodes(schema).flatMap(({ node, pointer }) => keywordHits(pointer, node, unknown, (k) => `"${k}" is not a field of Gemini's Schema ("Unknown name ... Cannot find field")`));
 }
 
 function typeList(schema: unknown): RuleHit[] {
@@ -47,7 +43,7 @@ function booleanSchemas(schema: unknown): RuleHit[] {
   const out: RuleHit[] = [];
   for (const { node, pointer } of objectNodes(schema)) {
     const props = node['properties'];
-    if (isObject(props)) for (const [k, v] of Object.entries(props)) if (typeof v === 'boolean') out.push({ message: `property ${JSON.stringify(k)} is the boolean schema ${String(v)}; Gemini's Schema has no boolean form`, schemaPath: `${pointer}/properties/${k.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+    if (isObject(props)) for (const [k, v] of Object.entries(props)) if (typeof v === 'boolean') out.push({ message: `property ${JSON.stringify(k)} is the boolean schema ${String(v)}; Gemini's Schema has no boolean form`, schemaPath: `${pointer}/properties/${escapePointerToken(k)}` });
     if (typeof node['items'] === 'boolean') out.push({ message: `"items" is the boolean schema ${String(node['items'])}; Gemini's Schema has no boolean form`, schemaPath: `${pointer}/items` });
   }
   return out;

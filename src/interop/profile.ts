@@ -1,6 +1,7 @@
 import { escapePointerToken } from '../errors/location.js';
 import { walkAnyDialect, type AnyDialectNode } from '../schema/any-dialect-walk.js';
 import { isObject } from '../schema/walk.js';
+import { byCodeUnits } from '../tools/code-unit-order.js';
 
 /** The providers toolgate has a profile for. */
 export type ProviderName = 'openai-strict' | 'openai' | 'anthropic' | 'gemini';
@@ -60,7 +61,7 @@ export function runProfile(profile: ProviderProfile, schema: unknown): ProviderF
       out.push({ provider: profile.name, rule: rule.id, effect: rule.effect, basis: rule.basis, message: hit.message, schemaPath: hit.schemaPath, source: rule.source });
     }
   }
-  return out.sort((a, b) => (a.schemaPath < b.schemaPath ? -1 : a.schemaPath > b.schemaPath ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+  return out.sort((a, b) => byCodeUnits(a.schemaPath, b.schemaPath) || byCodeUnits(a.rule, b.rule));
 }
 
 /** The object nodes of a schema, each with the pointer where it sits. */
@@ -79,10 +80,11 @@ export function describesObject(node: Record<string, unknown>): boolean {
   return t === undefined && isObject(node['properties']);
 }
 
-/** Hits for every keyword of `node` found in `keywords`, located at the keyword. */
-export function keywordHits(pointer: string, node: Record<string, unknown>, keywords: ReadonlySet<string>, message: (k: string) => string): RuleHit[] {
+/** Hits for every keyword of `node` found in `keywords` (or for which it holds), located at the keyword. */
+export function keywordHits(pointer: string, node: Record<string, unknown>, keywords: ReadonlySet<string> | ((k: string) => boolean), message: (k: string) => string): RuleHit[] {
   const out: RuleHit[] = [];
-  for (const k of Object.keys(node)) if (keywords.has(k)) out.push({ message: message(k), schemaPath: `${pointer}/${escapePointerToken(k)}` });
+  const hit = typeof keywords === 'function' ? keywords : (k: string): boolean => keywords.has(k);
+  for (const k of Object.keys(node)) if (hit(k)) out.push({ message: message(k), schemaPath: `${pointer}/${escapePointerToken(k)}` });
   return out;
 }
 

@@ -9,6 +9,7 @@ import { ONEOF_OVERLAP } from './oneof-overlap.js';
 import { REQUIRED_BUT_CLOSED } from './required-but-closed.js';
 import { REQUIRED_WITH_DEFAULT } from './required-with-default.js';
 import type { LintRule, LintWarning } from './warning.js';
+import { byCodeUnits } from '../tools/code-unit-order.js';
 
 /** Every lint rule, in report order. */
 export const LINT_RULES: readonly LintRule[] = [REQUIRED_BUT_CLOSED, REQUIRED_WITH_DEFAULT, KEYWORD_TYPO, DUPLICATE_BRANCH, ONEOF_OVERLAP, NONSTANDARD_FORMAT];
@@ -35,7 +36,7 @@ export function lintSchema(schema: unknown): Result<readonly LintWarning[]> {
       for (const rule of LINT_RULES) out.push(...rule.check({ node: at.node, at, root }));
     });
     const order = new Map(LINT_RULE_IDS.map((id, i) => [id, i]));
-    out.sort((a, b) => (a.schemaPath < b.schemaPath ? -1 : a.schemaPath > b.schemaPath ? 1 : (order.get(a.rule) ?? 0) - (order.get(b.rule) ?? 0)));
+    out.sort((a, b) => byCodeUnits(a.schemaPath, b.schemaPath) || (order.get(a.rule) ?? 0) - (order.get(b.rule) ?? 0));
     return ok(out);
   });
 }

@@ -1,17 +1,35 @@
+import { DEFAULT_LIMITS } from '../schema/limits.js';
+import { boundedRegExp, underPatternBudget } from '../schema/regex-bound.js';
+import { regexHazard } from '../schema/regex-guard.js';
 import { isObject } from '../schema/walk.js';
 import type { LintRule, LintWarning } from './warning.js';
 
-/** Does some `patternProperties` key (ECMA-262, `u` flag) match the name? Unknown on a bad pattern. */
-function matchedByPattern(name: string, patterns: unknown): boolean | undefined {
+/**
+ * Does some `patternProperties` key (ECMA-262, `u` flag, Validation §10.3.2.2) match the name?
+ * Undefined means no verdict: a key that does not compile, one the regex guard refuses (it could
+ * backtrack exponentially or cubically on a hostile required name), or a quadratic one whose run
+ * would pass the default pattern limits. The keys are schema text, so they get the same guard and
+ * bound as `patternProperties` at validation time; a lint rule must never be the slow path.
+ */
+export function matchedByPattern(name: string, patterns: unknown): boolean | undefined {
   if (!isObject(patterns)) return false;
-  for (const source of Object.keys(patterns)) {
+  const sources = Object.keys(patterns);
+  for (const source of sources) {
     try {
-      if (new RegExp(source, 'u').test(name)) return true;
+      new RegExp(source, 'u');
     } catch {
       return undefined;
     }
+    if (regexHazard(source) !== undefined) return undefined;
   }
-  return false;
+  const run = underPatternBudget(DEFAULT_LIMITS, () => {
+    try {
+      return sources.some((source) => boundedRegExp(source, 'u').test(name));
+    } catch {
+      return undefined;
+    }
+  });
+  return run.kind === 'done' ? run.value : undefined;
 }
 
 /**
@@ -33,4 +51,3 @@ export const REQUIRED_BUT_CLOSED: LintRule = {
     return out;
   },
 };
-

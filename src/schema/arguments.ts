@@ -2,7 +2,8 @@ import type { ValidateFunction } from 'ajv';
 import { fail, ok, thrownMessage, type Result } from '../result.js';
 import { pathOf, pointerOf } from '../errors/location.js';
 import { violationsFromAjv } from '../errors/violations.js';
-import { checkJsonValue } from './json-value.js';
+import { isPlainJsonWithin } from './json-fast-check.js';
+import { checkJsonValue, type JsonBounds } from './json-value.js';
 import { parseJsonText } from './json-text.js';
 import { argumentBounds, excessFailure, limitFailure, type Limits } from './limits.js';
 import { underPatternBudget } from './regex-bound.js';
@@ -14,22 +15,39 @@ export interface ArgumentChecker {
   readonly toolRoot: boolean;
   /** Argument limits fixed when the schema was compiled. */
   readonly limits: Limits;
+  /** The same limits as walk bounds, built once per compiled schema rather than per call. */
+  readonly bounds: JsonBounds;
+  /** False only when the schema holds no quadratic pattern (schema-needs.ts): no budget to keep. */
+  readonly patternBudget: boolean;
+}
+
+/** The checker for one compiled schema; everything a call needs is computed here, once. */
+export function argumentChecker(validator: ValidateFunction, options: { toolRoot: boolean; limits: Limits; patternBudget: boolean }): ArgumentChecker {
+  return { validator, ...options, bounds: argumentBounds(options.limits) };
 }
 
 /**
  * Validates an argument value as is: first that it is a JSON value at all, then the schema. On
  * success the value returned is the very reference passed in (rule 6). An exception inside the
  * engine (a stack overflow in a branch of `oneOf`, say) fails the whole call, never a branch.
- * The argument limits are checked in the same walk, before the engine sees the value.
+ * The argument limits are checked in the same walk, before the engine sees the value: a quick
+ * check that allocates nothing (json-fast-check.ts), and the full walker only when it has doubts.
  */
 export function checkArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
-  const finding = checkJsonValue(args, argumentBounds(checker.limits));
-  if (finding?.kind === 'excess') return excessFailure(finding.excess, false);
-  if (finding !== undefined) {
-    const problem = finding.problem;
-    const message = `arguments are not a JSON value at ${pathOf(problem.segments)}: ${problem.reason}`;
-    return fail('validation', message, [{ path: pathOf(problem.segments), pointer: pointerOf(problem.segments), keyword: 'json', message: problem.reason, schemaPath: '' }]);
+  if (!isPlainJsonWithin(args, checker.bounds)) {
+    const finding = checkJsonValue(args, checker.bounds);
+    if (finding?.kind === 'excess') return excessFailure(finding.excess, false);
+    if (finding !== undefined) {
+      const problem = finding.problem;
+      const message = `arguments are not a JSON value at ${pathOf(problem.segments)}: ${problem.reason}`;
+      return fail('validation', message, [{ path: pathOf(problem.segments), pointer: pointerOf(problem.segments), keyword: 'json', message: problem.reason, schemaPath: '' }]);
+    }
   }
+  return checkPlainArguments(checker, args);
+}
+
+/** The schema part of checkArguments, for a value already known to be plain JSON within the limits. */
+function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
   if (checker.toolRoot && (args === null || typeof args !== 'object' || Array.isArray(args))) {
     const got = args === null ? 'null' : Array.isArray(args) ? 'array' : typeof args;
     const message = `expected object, got ${got}`;
@@ -37,10 +55,14 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
   }
   let valid: boolean;
   try {
-    // Quadratic patterns are charged against maxPatternSubject/maxPatternWork (regex-bound.ts).
-    const run = underPatternBudget(checker.limits, () => checker.validator(args) === true);
-    if (run.kind === 'excess') return limitFailure(run.excess.name, run.excess.value, run.excess.seen);
-    valid = run.value;
+    if (checker.patternBudget) {
+      // Quadratic patterns are charged against maxPatternSubject/maxPatternWork (regex-bound.ts).
+      const run = underPatternBudget(checker.limits, () => checker.validator(args) === true);
+      if (run.kind === 'excess') return limitFailure(run.excess.name, run.excess.value, run.excess.seen);
+      valid = run.value;
+    } else {
+      valid = checker.validator(args) === true;
+    }
   } catch (thrown) {
     return fail('execution_failure', `validation did not complete: ${thrownMessage(thrown)}`);
   }
@@ -50,12 +72,16 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
   return fail('validation', `invalid arguments: ${violations.length} violation${violations.length === 1 ? '' : 's'}${first ? `, first at ${first.path}: ${first.message}` : ''}`, violations);
 }
 
-/** Checks the text's size before parsing, parses strictly (see parseJsonText), then validates. */
+/**
+ * Checks the text's size before parsing, parses strictly (see parseJsonText), then validates. The
+ * parser builds only plain objects, arrays and JSON scalars and counts the argument limits as it
+ * goes, so the value walk runs again only when a count passed its limit (to report where).
+ */
 export function checkArgumentsText(checker: ArgumentChecker, text: unknown): Result<unknown> {
   if (typeof text !== 'string') return fail('validation', `validateJSON expects a string, got ${text === null ? 'null' : typeof text}`);
-  const { maxArgumentBytes, maxArgumentDepth } = checker.limits;
+  const { maxArgumentBytes } = checker.limits;
   if (text.length > maxArgumentBytes) return limitFailure('maxArgumentBytes', maxArgumentBytes, `${text.length} characters of JSON text (not parsed)`);
-  const parsed = parseJsonText(text, { maxDepth: maxArgumentDepth });
+  const parsed = parseJsonText(text, checker.limits);
   if (!parsed.ok) return parsed;
-  return checkArguments(checker, parsed.value);
+  return parsed.value.withinLimits ? checkPlainArguments(checker, parsed.value.value) : checkArguments(checker, parsed.value.value);
 }

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { fail, guarded, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
 import { standardProps, type ToolgateStandardProps } from '../adapters/standard-schema.js';
-import { checkArguments, checkArgumentsText } from './arguments.js';
+import { argumentChecker, checkArguments, checkArgumentsText } from './arguments.js';
 import { canonicalJson } from './canonical.js';
 import { classifyDialect, echo } from './dialect.js';
 import { findDocument, normaliseRegistry } from './documents.js';
@@ -17,6 +17,7 @@ import { compileLegacyDialect } from './legacy-dialects.js';
 import { rewriteForEngine } from './rewrite.js';
 import { engineInput } from './link.js';
 import { checkToolRoot } from './tool-root.js';
+import { needsOwnProperties, needsPatternBudget } from './schema-needs.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
 import { isObject, walkSchema } from './walk.js';
 
@@ -68,6 +69,14 @@ interface Pipeline {
 const cache = new Map<string, ValidateFunction>();
 const CACHE_LIMIT = 2000;
 const counters = { compiles: 0, hits: 0 };
+// Per schema handed out, whether its validator came from the cache: admission counts per accepted tool.
+const fromCache = new WeakSet<CompiledSchema>();
+const cached = (c: CompiledSchema): CompiledSchema => (fromCache.add(c), c);
+/** Whether validateSchema took this schema's validator from the content cache (no engine compile). */
+export const compiledFromCache = (c: CompiledSchema): boolean => fromCache.has(c);
+// Validators whose documents hold no quadratic pattern: their calls skip the pattern budget
+// (regex-bound.ts). Any other validator, legacy ones included, runs under it.
+const budgetFree = new WeakSet<ValidateFunction>();
 
 function remember(key: string, validator: ValidateFunction): void {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
@@ -231,7 +240,7 @@ export function compileSchema(schema: unknown, options: SchemaOptions | undefine
   const hit = cache.get(quickKey);
   if (hit !== undefined) {
     counters.hits++;
-    return ok(makeCompiled(deepFreeze(copy.value), hit, flags.toolRoot, limits.value));
+    return ok(cached(makeCompiled(deepFreeze(copy.value), hit, flags.toolRoot, limits.value)));
   }
 
   const p: Pipeline = { options: resolved, registry: normaliseRegistry(resolved.schemaRegistry), index: emptyIndex(), documents: [], refusals: [], tally: { subschemas: 0, references: 0, documents: 0 }, formatAssertion: false, usedExternal: false };
@@ -244,14 +253,15 @@ export function compileSchema(schema: unknown, options: SchemaOptions | undefine
     return fail('unsupported_capability', `schema uses what toolgate cannot enforce exactly: ${p.refusals[0]?.message}`, p.refusals);
   }
   for (const d of p.documents) rewriteForEngine(d.schema, d.vocabularies);
-  const config = { formatAssertion: resolved.formatAssertion || p.formatAssertion, contentAssertion: resolved.contentAssertion };
+  // Decided from the private copies, so a caller's later change cannot slip an inherited name past it.
+  const config = { formatAssertion: resolved.formatAssertion || p.formatAssertion, contentAssertion: resolved.contentAssertion, ownProperties: needsOwnProperties(p.documents.map((d) => d.schema)) };
   const fullKey = `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${p.documents.map((d) => `${d.uri} ${canonicalJson(d.schema)}`).join('\n')}`;
   const known = cache.get(fullKey);
   const exposed = copyJson(schema);
   const exposedSchema = deepFreeze(exposed.ok ? exposed.value : copy.value);
   if (known !== undefined) {
     counters.hits++;
-    return ok(makeCompiled(exposedSchema, known, flags.toolRoot, limits.value));
+    return ok(cached(makeCompiled(exposedSchema, known, flags.toolRoot, limits.value)));
   }
 
   let validator: ValidateFunction;
@@ -267,18 +277,33 @@ export function compileSchema(schema: unknown, options: SchemaOptions | undefine
     return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [schemaViolation('$ref', why, '')]);
   }
   counters.compiles++;
+  if (!needsPatternBudget(p.documents.map((d) => d.schema))) budgetFree.add(validator);
   remember(fullKey, validator);
   if (!p.usedExternal) remember(quickKey, validator);
   return ok(makeCompiled(exposedSchema, validator, flags.toolRoot, limits.value));
 }
 
 function makeCompiled(schema: unknown, validator: ValidateFunction, toolRoot: boolean, limits: Limits): CompiledSchema {
-  const checker = { validator, toolRoot, limits };
-  const validate = (args: unknown): Result<unknown> => guarded('validate', () => checkArguments(checker, args));
+  const checker = argumentChecker(validator, { toolRoot, limits, patternBudget: !budgetFree.has(validator) });
+  // The hot path: guarded() inlined, so no closure is created per call.
+  const validate = (args: unknown): Result<unknown> => {
+    try {
+      return checkArguments(checker, args);
+    } catch (thrown) {
+      return fail('execution_failure', `validate failed: ${thrownMessage(thrown)}`);
+    }
+  };
+  const validateJSON = (text: string): Result<unknown> => {
+    try {
+      return checkArgumentsText(checker, text);
+    } catch (thrown) {
+      return fail('execution_failure', `validateJSON failed: ${thrownMessage(thrown)}`);
+    }
+  };
   return Object.freeze({
     schema,
     validate,
-    validateJSON: (text: string): Result<unknown> => guarded('validateJSON', () => checkArgumentsText(checker, text)),
+    validateJSON,
     '~standard': standardProps({ schema, validate, toolRoot }),
   });
 }

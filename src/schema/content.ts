@@ -4,13 +4,19 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 export const ASSERTED_ENCODINGS: readonly string[] = ['base64'];
 export const ASSERTED_MEDIA_TYPES: readonly string[] = ['application/json'];
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** Decodes per contentEncoding, or undefined when the text is not in that encoding. */
+/** Decodes per contentEncoding into text for a media type, or undefined when it is not that encoding or not UTF-8. */
 export function decodeContent(text: string, encoding: unknown): string | undefined {
   if (encoding === undefined) return text;
   if (!BASE64.test(text)) return undefined;
-  return Buffer.from(text, 'base64').toString('utf8');
+  // Fatal decoding: bytes that are not UTF-8 must not turn into U+FFFD and then pass contentSchema.
+  try {
+    return UTF8.decode(Buffer.from(text, 'base64'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Parses per contentMediaType; `{ ok: false }` when the decoded text is not of that type. */
@@ -37,7 +43,8 @@ export function installContentKeywords(ajv: Ajv2020): void {
     errors: true,
     compile(_schema: unknown, parent: Record<string, unknown>) {
       if (parent['contentMediaType'] !== undefined) return () => true;
-      const check = (data: string): boolean => decodeContent(data, parent['contentEncoding']) !== undefined;
+      // Without a media type only the encoding is asserted: base64 of binary data is fine here.
+      const check = (data: string): boolean => BASE64.test(data);
       return check;
     },
   });

@@ -1,4 +1,5 @@
 import { fail, type Result } from '../result.js';
+import { clip, quote } from '../errors/messages.js';
 
 /** The one dialect toolgate enforces (Core §8.1.1). */
 export const DIALECT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
@@ -17,15 +18,9 @@ export type DialectVerdict =
   | { readonly kind: 'standard' }
   | { readonly kind: 'custom'; readonly uri: string };
 
-/** Echo of a foreign value, at most 200 characters, so a hostile value cannot flood the message. */
+/** Echo of a foreign value, at most 200 characters (a string as is, anything else as JSON), so a hostile value cannot flood the message. */
 export function echo(value: unknown): string {
-  let text: string;
-  try {
-    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(typeof value));
-  } catch {
-    text = typeof value;
-  }
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return typeof value === 'string' ? clip(value, 200) : quote(value, 200);
 }
 
 /**

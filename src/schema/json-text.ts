@@ -1,176 +1,249 @@
 import { fail, ok, type Result } from '../result.js';
+import { parseNative } from './json-text-native.js';
+import type { Limits } from './limits.js';
+
+/** What the parser needs from the limits: depth stops the parse; the other counts are only noted. */
+export type TextLimits = Pick<Limits, 'maxArgumentDepth' | 'maxArgumentValues' | 'maxStringLength' | 'maxObjectProperties' | 'maxArrayItems'>;
+
+/** A parsed value and whether every argument count stayed within its limit while it was built. */
+export interface ParsedText {
+  readonly value: unknown;
+  /** False: some count passed its limit; the caller walks the value again to say which and where. */
+  readonly withinLimits: boolean;
+}
+
+/** One open container: the object or array being filled, its pending key and its member count. */
+interface Container {
+  readonly obj: Record<string, unknown> | undefined;
+  readonly arr: unknown[] | undefined;
+  key: string;
+  count: number;
+}
+
+// The parse in progress. Parsing is synchronous and calls no user code, so the helpers share this
+// module-level state instead of being closures rebuilt on every call.
+let text = '';
+let i = 0;
+let n = 0;
+let failure: Result<never> | undefined;
+let over = false;
+let limits: TextLimits;
+
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+const LOW_ESCAPE = /^\\u([dD][c-fC-F][0-9a-fA-F]{2})$/;
+/** The one-character escapes of RFC 8259 §7, by the character code after the backslash. */
+const ESCAPED: readonly (string | undefined)[] = (() => {
+  const table = new Array<string | undefined>(128).fill(undefined);
+  for (const [c, v] of [['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b'], ['f', '\f'], ['n', '\n'], ['r', '\r'], ['t', '\t']] as const) table[c.charCodeAt(0)] = v;
+  return table;
+})();
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The failure for a text error at the current offset. */
+function errorAt(message: string): Result<never> {
+  const before = text.slice(0, i);
+  const line = before.split('\n').length;
+  const column = i - before.lastIndexOf('\n');
+  return fail('validation', `arguments are not valid JSON: ${message} at line ${line} column ${column} (offset ${i})`, [
+    { path: '$', pointer: '', keyword: 'json', message: `${message} at offset ${i}`, schemaPath: '' },
+  ]);
+}
+
+/** Records a text error for the caller of a helper that returns undefined on failure. */
+function err(message: string): undefined {
+  failure = errorAt(message);
+  return undefined;
+}
+
+function ws(): void {
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) i++;
+    else return;
+  }
+}
+
+/** A string at `i` (on its opening quote); undefined after err(). Refuses lone surrogates, raw or escaped. */
+function parseString(): string | undefined {
+  i++;
+  let out = '';
+  let start = i;
+  for (;;) {
+    if (i >= n) return err('unterminated string');
+    const c = text.charCodeAt(i);
+    if (c === 0x22) { out += text.slice(start, i); i++; break; }
+    if (c < 0x20) return err('control character in string');
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = text.charCodeAt(i + 1);
+      if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) return err('lone surrogate in string');
+      i += 2; continue;
+    }
+    if (c !== 0x5c) { i++; continue; }
+    out += text.slice(start, i);
+    const e = text.charCodeAt(i + 1);
+    i += 2;
+    const simple = e < 0x80 ? ESCAPED[e] : undefined;
+    if (simple !== undefined) out += simple;
+    else if (e === 0x75) {
+      const hex = text.slice(i, i + 4);
+      if (!HEX4.test(hex)) return err('bad \\u escape');
+      const code = parseInt(hex, 16);
+      i += 4;
+      if (code >= 0xd800 && code <= 0xdbff) {
+        const m = LOW_ESCAPE.exec(text.slice(i, i + 6));
+        if (!m) return err('lone surrogate escape in string');
+        out += String.fromCharCode(code, parseInt(m[1] as string, 16));
+        i += 6;
+      } else if (code >= 0xdc00 && code <= 0xdfff) return err('lone surrogate escape in string');
+      else out += String.fromCharCode(code);
+    } else { i -= 1; return err('bad escape in string'); }
+    start = i;
+  }
+  if (out.length > limits.maxStringLength) over = true;
+  return out;
+}
+
+/** A number at `i`; undefined after err(). Only numbers a float64 holds exactly (RFC 8259 §6). */
+function parseNumber(): number | undefined {
+  NUMBER.lastIndex = i;
+  const m = NUMBER.exec(text);
+  if (!m) return err('bad number');
+  const lexeme = m[0];
+  const value = Number(lexeme);
+  if (!Number.isFinite(value)) return err(`number ${lexeme.slice(0, 40)} overflows a float64`);
+  // 15 digits always fit in 2^53; longer integers are checked.
+  if (lexeme.length > 15 && /^-?[0-9]+$/.test(lexeme) && !Number.isSafeInteger(value)) return err(`integer ${lexeme.slice(0, 40)} cannot be represented exactly (beyond 2^53)`);
+  if (value === 0 && /[1-9]/.test(lexeme.replace(/[eE].*$/, ''))) return err(`number ${lexeme.slice(0, 40)} underflows to zero`);
+  i += lexeme.length;
+  return value;
+}
+
+/** Puts a finished value into the open container; false after err() (a duplicate key). */
+function attach(top: Container, value: unknown): boolean {
+  if (top.arr !== undefined) {
+    top.arr.push(value);
+    if (top.arr.length > limits.maxArrayItems) over = true;
+    return true;
+  }
+  const obj = top.obj as Record<string, unknown>;
+  const key = top.key;
+  // Plain assignment is safe only for a name absent from the object and its prototype: `__proto__`
+  // (or any inherited accessor) must become an ordinary own key, never call a setter.
+  if (!(key in obj)) obj[key] = value;
+  else if (hasOwn.call(obj, key)) { err(`duplicate key ${JSON.stringify(key).slice(0, 80)}`); return false; }
+  else Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  if (++top.count > limits.maxObjectProperties) over = true;
+  return true;
+}
+
+function depthFailure(): Result<never> {
+  // Refused before the container is built: a 100,000-deep text costs one pass up to here.
+  const max = limits.maxArgumentDepth;
+  const message = `limit maxArgumentDepth exceeded: limit ${max}, seen at least ${max + 1} levels at offset ${i}`;
+  return fail('execution_failure', message, [{ path: '$', pointer: '', keyword: 'maxArgumentDepth', message, schemaPath: '' }]);
+}
 
 /**
  * A strict JSON text parser (RFC 8259) for tool-call arguments. Unlike JSON.parse it refuses what a
  * tool and a log could read differently: duplicate keys, numbers that are not exactly a float64
  * (integers beyond 2^53, overflow to Infinity), lone surrogates, a byte order mark. Iterative, so
- * nesting depth cannot overflow the stack; `maxDepth` stops a deep text before it is built.
+ * nesting depth cannot overflow the stack; maxArgumentDepth stops a deep text before it is built.
+ * The other argument limits are counted while building (values, string and key lengths, members).
+ * Texts JSON.parse reads the same way take the native path (json-text-native.ts).
  */
-export function parseJsonText(text: string, options: { maxDepth: number }): Result<unknown> {
-  let i = 0;
-  const n = text.length;
-  const err = (message: string): Result<unknown> => {
-    const before = text.slice(0, i);
-    const line = before.split('\n').length;
-    const column = i - before.lastIndexOf('\n');
-    return fail('validation', `arguments are not valid JSON: ${message} at line ${line} column ${column} (offset ${i})`, [
-      { path: '$', pointer: '', keyword: 'json', message: `${message} at offset ${i}`, schemaPath: '' },
-    ]);
-  };
-  const ws = (): void => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) i++;
-      else break;
-    }
-  };
-  if (text.charCodeAt(0) === 0xfeff) return err('a byte order mark is not allowed');
-  ws();
-  if (i >= n) return err('empty text (an empty argument text is not {})');
+export function parseJsonText(source: string, given: TextLimits): Result<ParsedText> {
+  // Most texts are read exactly by the native parser; json-text-native.ts says which.
+  const native = parseNative(source, given);
+  return native !== undefined ? ok(native) : parseStrictJsonText(source, given);
+}
 
-  type Container = { kind: 'obj'; value: Record<string, unknown>; key: string | undefined } | { kind: 'arr'; value: unknown[] };
+/** parseJsonText without the native path: every text through the strict parser (tests compare the two). */
+export function parseStrictJsonText(source: string, given: TextLimits): Result<ParsedText> {
+  text = source; i = 0; n = source.length; failure = undefined; over = false; limits = given;
+  try {
+    return parseAll();
+  } finally {
+    text = ''; // the module keeps no reference to the caller's text
+  }
+}
+
+function parseAll(): Result<ParsedText> {
+  if (text.charCodeAt(0) === 0xfeff) return errorAt('a byte order mark is not allowed');
   const stack: Container[] = [];
+  let values = 0;
   let result: unknown;
-  let haveResult = false;
-
-  const parseString = (): string | Result<unknown> => {
-    i++; // opening quote
-    let out = '';
-    let start = i;
-    for (;;) {
-      if (i >= n) return err('unterminated string');
-      const c = text.charCodeAt(i);
-      if (c === 0x22) { out += text.slice(start, i); i++; break; }
-      if (c < 0x20) return err('control character in string');
-      if (c >= 0xd800 && c <= 0xdbff) {
-        const d = text.charCodeAt(i + 1);
-        if (!(d >= 0xdc00 && d <= 0xdfff)) return err('lone surrogate in string');
-        i += 2; continue;
-      }
-      if (c >= 0xdc00 && c <= 0xdfff) return err('lone surrogate in string');
-      if (c !== 0x5c) { i++; continue; }
-      out += text.slice(start, i);
-      const e = text[i + 1];
-      i += 2;
-      switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': {
-          const hex = text.slice(i, i + 4);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) return err('bad \\u escape');
-          const code = parseInt(hex, 16);
-          i += 4;
-          if (code >= 0xd800 && code <= 0xdbff) {
-            const next = text.slice(i, i + 6);
-            const m = /^\\u([dD][c-fC-F][0-9a-fA-F]{2})$/.exec(next);
-            if (!m) return err('lone surrogate escape in string');
-            out += String.fromCharCode(code, parseInt(m[1] as string, 16));
-            i += 6;
-          } else if (code >= 0xdc00 && code <= 0xdfff) return err('lone surrogate escape in string');
-          else out += String.fromCharCode(code);
-          break;
-        }
-        default: i -= 1; return err('bad escape in string');
-      }
-      start = i;
-    }
-    return out;
-  };
-
-  const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-  const parseNumber = (): number | Result<unknown> => {
-    NUMBER.lastIndex = i;
-    const m = NUMBER.exec(text);
-    if (!m) return err('bad number');
-    const lexeme = m[0];
-    const value = Number(lexeme);
-    if (!Number.isFinite(value)) { return err(`number ${lexeme.slice(0, 40)} overflows a float64`); }
-    if (/^-?[0-9]+$/.test(lexeme) && !Number.isSafeInteger(value)) return err(`integer ${lexeme.slice(0, 40)} cannot be represented exactly (beyond 2^53)`);
-    if (value === 0 && /[1-9]/.test(lexeme.replace(/[eE].*$/, ''))) return err(`number ${lexeme.slice(0, 40)} underflows to zero`);
-    i += lexeme.length;
-    return value;
-  };
-
-  const attach = (value: unknown): Result<unknown> | undefined => {
-    const top = stack[stack.length - 1];
-    if (top === undefined) { result = value; haveResult = true; return undefined; }
-    if (top.kind === 'arr') top.value.push(value);
-    else {
-      const key = top.key as string;
-      if (Object.prototype.hasOwnProperty.call(top.value, key)) return err(`duplicate key ${JSON.stringify(key).slice(0, 80)}`);
-      Object.defineProperty(top.value, key, { value, enumerable: true, writable: true, configurable: true });
-      top.key = undefined;
-    }
-    return undefined;
-  };
-
-  // expect: 'value' | 'key' | 'after'
-  let expect: 'value' | 'key-or-end' | 'key' | 'after' | 'value-or-end' = 'value';
+  let top: Container | undefined;
+  ws();
+  if (i >= n) return errorAt('empty text (an empty argument text is not {})');
   for (;;) {
-    ws();
-    if (expect === 'after') {
-      const top = stack[stack.length - 1];
-      if (top === undefined) break;
-      const c = text[i];
-      if (c === ',') { i++; expect = top.kind === 'obj' ? 'key' : 'value'; continue; }
-      if ((c === '}' && top.kind === 'obj') || (c === ']' && top.kind === 'arr')) {
-        i++; stack.pop();
-        const e = attach(top.value); if (e) return e;
-        expect = 'after'; continue;
-      }
-      return err(i >= n ? 'unexpected end of text' : `unexpected character ${JSON.stringify(c)}`);
-    }
-    if (expect === 'key' || expect === 'key-or-end') {
-      if (expect === 'key-or-end' && text[i] === '}') {
-        i++; const top = stack.pop() as Container;
-        const e = attach(top.value); if (e) return e;
-        expect = 'after'; continue;
-      }
-      if (text[i] !== '"') return err(i >= n ? 'unexpected end of text' : 'expected a property name in double quotes');
-      const key = parseString();
-      if (typeof key !== 'string') return key;
-      ws();
-      if (text[i] !== ':') return err('expected ":"');
-      i++;
-      (stack[stack.length - 1] as { key: string | undefined }).key = key;
-      expect = 'value'; continue;
-    }
-    // a value
-    if (expect === 'value-or-end' && text[i] === ']') {
-      i++; const top = stack.pop() as Container;
-      const e = attach(top.value); if (e) return e;
-      expect = 'after'; continue;
-    }
-    const c = text[i];
-    if (c === '{' || c === '[') {
-      if (stack.length >= options.maxDepth) {
-        // Refused before the container is built: a 100,000-deep text costs one pass up to here.
-        const message = `limit maxArgumentDepth exceeded: limit ${options.maxDepth}, seen at least ${options.maxDepth + 1} levels at offset ${i}`;
-        return fail('execution_failure', message, [{ path: '$', pointer: '', keyword: 'maxArgumentDepth', message, schemaPath: '' }]);
-      }
-      i++;
-      if (c === '{') { stack.push({ kind: 'obj', value: {}, key: undefined }); expect = 'key-or-end'; }
-      else { stack.push({ kind: 'arr', value: [] }); expect = 'value-or-end'; }
-      continue;
-    }
+    // A value is expected here (the root, after `[`/`,` in an array, or after `:`).
+    if (i >= n) return errorAt('unexpected end of text');
+    const c = text.charCodeAt(i);
     let value: unknown;
-    if (c === '"') { const s = parseString(); if (typeof s !== 'string') return s; value = s; }
-    else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) { const v = parseNumber(); if (typeof v !== 'number') return v; value = v; }
-    else if (text.startsWith('true', i)) { i += 4; value = true; }
-    else if (text.startsWith('false', i)) { i += 5; value = false; }
-    else if (text.startsWith('null', i)) { i += 4; value = null; }
-    else return err(i >= n ? 'unexpected end of text' : `unexpected character ${JSON.stringify(c)}`);
-    const e = attach(value); if (e) return e;
-    expect = 'after';
+    if (c === 0x7b || c === 0x5b) {
+      if (stack.length >= limits.maxArgumentDepth) return depthFailure();
+      if (++values > limits.maxArgumentValues) over = true;
+      i++;
+      top = c === 0x7b ? { obj: {}, arr: undefined, key: '', count: 0 } : { obj: undefined, arr: [], key: '', count: 0 };
+      stack.push(top);
+      ws();
+      if (c === 0x7b && text.charCodeAt(i) !== 0x7d) {
+        if (text.charCodeAt(i) !== 0x22) return errorAt(i >= n ? 'unexpected end of text' : 'expected a property name in double quotes');
+        const key = parseString(); if (key === undefined) return failure as Result<never>;
+        if (key.length > limits.maxStringLength) over = true;
+        ws();
+        if (text.charCodeAt(i) !== 0x3a) return errorAt('expected ":"');
+        i++; ws();
+        top.key = key;
+        continue;
+      }
+      if (c === 0x5b && text.charCodeAt(i) !== 0x5d) continue;
+      i++; // an empty container closes at once
+      stack.pop();
+      value = top.obj ?? top.arr;
+      top = stack[stack.length - 1];
+    } else {
+      if (++values > limits.maxArgumentValues) over = true;
+      if (c === 0x22) { const s = parseString(); if (s === undefined) return failure as Result<never>; value = s; }
+      else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) { const v = parseNumber(); if (v === undefined) return failure as Result<never>; value = v; }
+      else if (text.startsWith('true', i)) { i += 4; value = true; }
+      else if (text.startsWith('false', i)) { i += 5; value = false; }
+      else if (text.startsWith('null', i)) { i += 4; value = null; }
+      else return errorAt(`unexpected character ${JSON.stringify(text[i])}`);
+    }
+    // Attach the finished value, then close every container that ends right after it.
+    for (;;) {
+      if (top === undefined) { result = value; break; }
+      if (!attach(top, value)) return failure as Result<never>;
+      ws();
+      const d = text.charCodeAt(i);
+      if (d === 0x2c) {
+        i++; ws();
+        if (top.obj !== undefined) {
+          if (text.charCodeAt(i) !== 0x22) return errorAt(i >= n ? 'unexpected end of text' : 'expected a property name in double quotes');
+          const key = parseString(); if (key === undefined) return failure as Result<never>;
+          if (key.length > limits.maxStringLength) over = true;
+          ws();
+          if (text.charCodeAt(i) !== 0x3a) return errorAt('expected ":"');
+          i++; ws();
+          top.key = key;
+        }
+        value = undefined;
+        break;
+      }
+      if ((d === 0x7d && top.obj !== undefined) || (d === 0x5d && top.arr !== undefined)) {
+        i++;
+        stack.pop();
+        value = top.obj ?? top.arr;
+        top = stack[stack.length - 1];
+        continue;
+      }
+      return errorAt(i >= n ? 'unexpected end of text' : `unexpected character ${JSON.stringify(text[i])}`);
+    }
+    if (top === undefined) break;
   }
   ws();
-  if (!haveResult) return err('empty text');
-  if (i < n) return err('unexpected text after the JSON value');
-  return ok(result);
+  if (i < n) return errorAt('unexpected text after the JSON value');
+  return ok({ value: result, withinLimits: !over });
 }

@@ -16,6 +16,7 @@ import type { ResolvedOptions } from './options.js';
 import { regexHazard } from './regex-guard.js';
 import { boundedRegExp } from './regex-bound.js';
 import { installUniqueItems } from './unique-items.js';
+import { tallyDocument, tallyPulledDocument, type SchemaTally, type SchemaWalker } from './limits.js';
 import { isObject } from './walk.js';
 
 // Opt-in older dialects. A root whose `$schema` names draft-07 or 2019-09, when the caller lists that
@@ -25,7 +26,6 @@ import { isObject } from './walk.js';
 // beyond that engine (cross-dialect references, content assertion) is refused, never approximated.
 
 /** Documents pulled in through the registry or loader while compiling one schema, at most. */
-const MAX_DOCUMENTS = 64;
 
 const AJV_OPTIONS: Options = {
   strict: false,
@@ -142,7 +142,7 @@ const cache = new Map<string, ValidateFunction>();
 const CACHE_LIMIT = 500;
 
 /** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
-function compileWithDocuments(root: unknown, dialect: LegacyDialect, options: ResolvedOptions): Result<ValidateFunction> {
+function compileWithDocuments(root: unknown, dialect: LegacyDialect, options: ResolvedOptions, tally: SchemaTally): Result<ValidateFunction> {
   // Rule 10 (compiled once): a root that needs no other document does not depend on the registry.
   const key = `${dialect}|${options.formatAssertion ? 'F' : 'f'}${options.contentAssertion ? 'C' : 'c'}${options.unknownKeywords[0]}|${canonicalJson(root)}`;
   const hit = cache.get(key);
@@ -165,7 +165,8 @@ function compileWithDocuments(root: unknown, dialect: LegacyDialect, options: Re
         const why = thrown instanceof RangeError ? 'the engine recursed without end while compiling it' : `the engine refused it: ${thrownMessage(thrown)}`;
         return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [schemaViolation('$ref', why, '')]);
       }
-      if (added.size >= MAX_DOCUMENTS) return fail('execution_failure', `more than ${MAX_DOCUMENTS} referenced documents`, [schemaViolation('$ref', `more than ${MAX_DOCUMENTS} referenced documents`, uri)]);
+      const pulled = tallyPulledDocument(tally, options.limits);
+      if (!pulled.ok) return pulled;
       const found = findDocument(uri, registry, options);
       if (!found.ok) return found;
       if (found.value === undefined) {
@@ -178,6 +179,8 @@ function compileWithDocuments(root: unknown, dialect: LegacyDialect, options: Re
         const message = `referenced document ${echo(uri)} declares ${echo(declared)}; a ${dialect} schema may only reference ${dialect} documents (or ones that declare no dialect)`;
         return fail('unsupported_capability', message, [schemaViolation('$schema', message, `${uri}#/$schema`)]);
       }
+      const counted = tallyDocument(tally, doc, options.limits, walkAnyDialect as SchemaWalker);
+      if (!counted.ok) return counted;
       const admitted = admitLegacy(doc, dialect, options, (p) => `${uri}#${p}`);
       if (!admitted.ok) return admitted;
       added.add(uri);
@@ -202,7 +205,11 @@ export function compileLegacyDialect(root: unknown, options: ResolvedOptions): R
   }
   const copy = copyJson(root);
   if (!copy.ok) return fail('validation', 'schema is not JSON');
+  // The same schema limits as the 2020-12 path, counted over the older dialects' schema positions.
+  const tally: SchemaTally = { subschemas: 0, references: 0, documents: 0 };
+  const counted = tallyDocument(tally, copy.value, options.limits, walkAnyDialect as SchemaWalker);
+  if (!counted.ok) return counted;
   const admitted = admitLegacy(copy.value, dialect, options, (p) => p);
   if (!admitted.ok) return admitted;
-  return compileWithDocuments(copy.value, dialect, options);
+  return compileWithDocuments(copy.value, dialect, options, tally);
 }

@@ -1,12 +1,14 @@
-import { fail, ok, thrownMessage, type Result } from '../result.js';
+import { fail, ok, thrownMessage, type GateError, type Result } from '../result.js';
 import { formatForModel } from '../errors/format.js';
 import { quote } from '../errors/messages.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { withDeadline, type Outcome } from './deadline.js';
-import { causeMessage, runGateway, type GatewayOutcome, type Stages } from './gateway.js';
-import { TOOL_NAME_PATTERN, type Tool } from './tool.js';
+import { causeMessage, GATEWAY_ORDER, runGateway, type GatewayOutcome, type Stages } from './gateway.js';
+import { readOwnFields } from './own-field.js';
+import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
 import { contentOf, errorResult, successResult, type CallStage, type ToolError, type ToolResult } from './tool-result.js';
+import { byCodeUnits } from './code-unit-order.js';
 
 /** What the host's onError hook receives: a thrown value from a stage or a tool, for its logs. */
 export interface ToolErrorEvent {
@@ -49,9 +51,20 @@ export interface ToolDefinitionView { readonly name: string; readonly descriptio
 
 interface Entry { readonly tool: Tool; readonly compiled: CompiledSchema }
 
-/** UTF-16 code-unit order, as Array.prototype.sort compares strings; never locale order. */
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** Registry options that are not schema options. */
+const REGISTRY_KEYS = ['stages', 'timeoutMs', 'onError', 'maxViolationLines'] as const;
+/** The SchemaOptions fields, passed on to validateSchema. */
+const SCHEMA_KEYS = ['schemaRegistry', 'schemaLoader', 'formatAssertion', 'contentAssertion', 'unknownKeywords', 'limits', 'dialects'] as const;
+
+let registerCompiledTool: (registry: Registry, tool: Tool, compiled: CompiledSchema) => Result<Tool>;
+
+/**
+ * Internal (not exported from the package): registers a tool with a schema admission already
+ * compiled with the same options, so a batch compiles each schema once. Same checks as register
+ * except the schema's; the caller vouches that `compiled` is `tool.inputSchema` compiled.
+ */
+export function registerCompiled(registry: Registry, tool: Tool, compiled: CompiledSchema): Result<Tool> {
+  return registerCompiledTool(registry, tool, compiled);
 }
 
 const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
@@ -68,34 +81,76 @@ export class Registry {
   readonly #onError: ((event: ToolErrorEvent) => void) | undefined;
   readonly #maxLines: number | undefined;
 
-  /** Options are read once, here. */
+  /** Set when the options could not be read: every register, check and call then fails with it. */
+  readonly #optionsError: GateError | undefined;
+
+  /**
+   * Options are read once, here, as own data properties (own-field.ts), so a getter or Proxy trap never
+   * runs and nothing is thrown: a constructor cannot return a Result. When a field is not plain data
+   * the Registry stays empty and usable as an object, and register, check and call each return (or
+   * resolve to) the `validation` error naming it, so the mistake surfaces at first use, never silently.
+   */
   constructor(options: RegistryOptions = {}) {
-    const o: RegistryOptions = options !== null && typeof options === 'object' ? options : {};
-    const { stages, timeoutMs, onError, maxViolationLines, ...schemaOptions } = o;
-    this.#schemaOptions = schemaOptions;
-    this.#stages = stages !== null && typeof stages === 'object' ? { ...stages } : {};
-    this.#timeoutMs = typeof timeoutMs === 'number' ? timeoutMs : undefined;
-    this.#onError = typeof onError === 'function' ? onError : undefined;
-    this.#maxLines = typeof maxViolationLines === 'number' ? maxViolationLines : undefined;
+    const { values, problems: unread } = readOwnFields(options, [...REGISTRY_KEYS, ...SCHEMA_KEYS]);
+    const problems = [...unread];
+    const schemaOptions: Record<string, unknown> = {};
+    for (const key of SCHEMA_KEYS) if (key in values) schemaOptions[key] = values[key];
+    this.#schemaOptions = schemaOptions as SchemaOptions;
+    const stages = readOwnFields(values.stages, GATEWAY_ORDER);
+    this.#stages = stages.values as Stages;
+    problems.push(...stages.problems.map((p) => `stages: ${p}`));
+    this.#timeoutMs = typeof values.timeoutMs === 'number' ? values.timeoutMs : undefined;
+    this.#onError = typeof values.onError === 'function' ? (values.onError as (event: ToolErrorEvent) => void) : undefined;
+    this.#maxLines = typeof values.maxViolationLines === 'number' ? values.maxViolationLines : undefined;
+    this.#optionsError = problems.length === 0 ? undefined : { class: 'validation', message: `invalid Registry options: ${problems.join('; ')}`, violations: [] };
   }
 
   /** Adds a tool; a bad name, a taken name, or a schema validateSchema refuses is an error and nothing is replaced. */
   register(tool: Tool): Result<Tool> {
     try {
-      if (tool === null || typeof tool !== 'object') return fail('validation', 'a tool must be an object made with defineTool');
-      const { name, description, inputSchema, execute } = tool;
-      if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) return fail('validation', `invalid tool name ${quote(name)}: must match ${String(TOOL_NAME_PATTERN)}`);
-      if (typeof description !== 'string') return fail('validation', `tool "${name}": description must be a string`);
-      if (typeof execute !== 'function') return fail('validation', `tool "${name}": execute must be a function`);
-      if (this.#entries.has(name)) return fail('validation', `a tool named "${name}" is already registered`);
+      if (this.#optionsError !== undefined) return { ok: false, error: this.#optionsError };
+      const read = this.#readTool(tool);
+      if (!read.ok) return read;
+      const { name, inputSchema } = read.value;
       const compiled = validateSchema(inputSchema === undefined ? { type: 'object' } : inputSchema, this.#schemaOptions);
       if (!compiled.ok) return fail(compiled.error.class, `tool "${name}": ${compiled.error.message}`, compiled.error.violations);
-      const frozen: Tool = Object.freeze({ name, description, inputSchema: compiled.value.schema, execute });
-      this.#entries.set(name, { tool: frozen, compiled: compiled.value });
-      return ok(frozen);
+      return ok(this.#add(read.value, compiled.value));
     } catch (thrown) {
       return fail('execution_failure', `register failed: ${thrownMessage(thrown)}`);
     }
+  }
+
+  /** Checks a tool's fields (read as data, never through getters) and that its name is free. */
+  #readTool(tool: Tool): Result<Tool> {
+    if (tool === null || typeof tool !== 'object') return fail('validation', 'a tool must be an object made with defineTool');
+    const problem = definitionProblem(tool);
+    if (problem !== undefined) return fail('validation', problem);
+    const { values, problems } = readOwnFields(tool, ['name', 'description', 'inputSchema', 'execute']);
+    const { name, description, inputSchema, execute } = values;
+    if (problems.length > 0) return fail('validation', `a tool must hold plain data: ${problems.join('; ')}`);
+    if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) return fail('validation', `invalid tool name ${quote(name)}: must match ${String(TOOL_NAME_PATTERN)}`);
+    if (typeof description !== 'string') return fail('validation', `tool "${name}": description must be a string`);
+    if (typeof execute !== 'function') return fail('validation', `tool "${name}": execute must be a function`);
+    if (this.#entries.has(name)) return fail('validation', `a tool named "${name}" is already registered`);
+    return ok({ name, description, inputSchema, execute: execute as Tool['execute'] });
+  }
+
+  #add(tool: Tool, compiled: CompiledSchema): Tool {
+    const frozen: Tool = Object.freeze({ name: tool.name, description: tool.description, inputSchema: compiled.schema, execute: tool.execute });
+    this.#entries.set(tool.name, { tool: frozen, compiled });
+    return frozen;
+  }
+
+  static {
+    registerCompiledTool = (registry, tool, compiled) => {
+      try {
+        if (registry.#optionsError !== undefined) return { ok: false, error: registry.#optionsError };
+        const read = registry.#readTool(tool);
+        return read.ok ? ok(registry.#add(read.value, compiled)) : read;
+      } catch (thrown) {
+        return fail('execution_failure', `register failed: ${thrownMessage(thrown)}`);
+      }
+    };
   }
 
   /** The registered tool of that name (its inputSchema is the private frozen copy), or undefined. */
@@ -119,6 +174,7 @@ export class Registry {
   /** Validation alone (a dry run before an approval prompt): the arguments as validated, or why not. */
   check(call: ToolCall): Result<unknown> {
     try {
+      if (this.#optionsError !== undefined) return { ok: false, error: this.#optionsError };
       const found = this.#lookup(call);
       return found.ok ? this.#validate(found.value.entry, found.value.args) : found;
     } catch (thrown) {
@@ -157,6 +213,7 @@ export class Registry {
   }
 
   async #run(callId: string, name: string, call: ToolCall, options: CallOptions): Promise<ToolResult> {
+    if (this.#optionsError !== undefined) return errorResult(callId, name, `error: tool ${name} cannot be called: the host's tool registry is misconfigured`, { ...this.#optionsError, stage: 'lookup' });
     const found = this.#lookup(call);
     if (!found.ok) return errorResult(callId, name, `error: ${found.error.message}`, { ...found.error, stage: 'lookup' });
     const { entry } = found.value;

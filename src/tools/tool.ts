@@ -1,3 +1,5 @@
+import { dataField } from './own-field.js';
+
 /** What a tool's `execute` receives besides its arguments. */
 export interface ToolContext {
   /** The id of the call, as the model sent it. */
@@ -34,20 +36,39 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** The schema a tool without `inputSchema` gets: any JSON object. */
 export const DEFAULT_INPUT_SCHEMA: unknown = Object.freeze({ type: 'object' });
 
+/** Why a definition could not be read, by the Tool defineTool made of it; register reports it. */
+const unreadable = new WeakMap<Tool, string>();
+
+/** The reason defineTool could not read this tool's definition, or undefined. Internal: read by Registry.register. */
+export function definitionProblem(tool: Tool): string | undefined {
+  return unreadable.get(tool);
+}
+
 /**
  * Makes a Tool from a definition. Never throws and checks nothing: `Registry.register` does, and
- * refuses a bad name or schema as a Result. The definition is copied, so later changes to it do not
- * reach the tool.
+ * refuses a bad name or schema as a Result. Fields are read as data properties (own or from a class
+ * prototype, see own-field.ts), never through a getter or Proxy trap; a field that is not plain data
+ * makes register refuse the tool. The definition is copied, so later changes to it do not reach the tool.
  */
 export function defineTool<Args = Record<string, unknown>>(definition: ToolDefinition<Args>): Tool {
-  const d: Partial<ToolDefinition<Args>> = definition !== null && typeof definition === 'object' ? definition : {};
-  const execute = d.execute;
-  return Object.freeze({
-    name: d.name as string,
-    description: d.description as string,
-    inputSchema: d.inputSchema === undefined ? DEFAULT_INPUT_SCHEMA : d.inputSchema,
+  const problems: string[] = [];
+  const read = (key: keyof ToolDefinition<Args>): unknown => {
+    const f = dataField(definition, key);
+    if (f.accessor) problems.push(`"${key}" is not a plain data property`);
+    return f.value;
+  };
+  const name = read('name');
+  const description = read('description');
+  const inputSchema = read('inputSchema');
+  const execute = read('execute');
+  const tool: Tool = Object.freeze({
+    name: name as string,
+    description: description as string,
+    inputSchema: inputSchema === undefined ? DEFAULT_INPUT_SCHEMA : inputSchema,
     execute: typeof execute === 'function'
-      ? (args: unknown, context: ToolContext): unknown => execute.call(definition, args as Args, context)
-      : (execute as unknown as Tool['execute']),
+      ? (args: unknown, context: ToolContext): unknown => (execute as ToolDefinition<Args>['execute']).call(definition, args as Args, context)
+      : (execute as Tool['execute']),
   });
+  if (problems.length > 0) unreadable.set(tool, `tool definition cannot be read: ${problems.join('; ')}`);
+  return tool;
 }

@@ -117,7 +117,10 @@ describe('guardClient against an in-process SDK server', () => {
     const guarded = guardClient(f.client, { onAdmission: (r) => seen.push(r) });
     expect((await guarded.listTools()).tools).toEqual([]);
     expect(seen[0]?.ok).toBe(false);
-    expect(isError(await guarded.callTool({ name: 'count', arguments: { n: 1 } }))).toBe(true);
+    const refused = await guarded.callTool({ name: 'count', arguments: { n: 1 } });
+    expect(isError(refused)).toBe(true);
+    // Regression: the model was told "unknown tool … not among the admitted tools" for a tool the server does list.
+    expect(textOf(refused)).toBe('error: tool "count" cannot be called: the tools of this server could not be admitted');
     expect(f.received).toEqual([]);
   });
 
@@ -172,7 +175,26 @@ describe('guardClient against an in-process SDK server', () => {
     await f.client.close();
     const admitted = await guarded.admit();
     expect(admitted.ok ? undefined : admitted.error.class).toBe('execution_failure');
-    expect(isError(await guarded.callTool({ name: 'a', arguments: { n: 1 } }))).toBe(true);
+    const refused = await guarded.callTool({ name: 'a', arguments: { n: 1 } });
+    expect(isError(refused)).toBe(true);
+    expect(textOf(refused)).toBe('error: tool "a" cannot be called: the tools of this server could not be admitted');
+  });
+
+  // Regression: guardClient destructured the caller's options, so a throwing getter escaped.
+  it.each([
+    ['a throwing onAdmission getter', 'onAdmission'],
+    ['a throwing admission option getter', 'mode'],
+  ])('options with %s: guardClient does not throw, and admission fails naming the field', async (_why, key) => {
+    f = await fixture([NUMBER_TOOL('a')]);
+    const options = Object.defineProperty({}, key, { get: () => { throw new Error('getter ran'); }, enumerable: true });
+    let guarded: GuardedClient | undefined;
+    expect(() => { guarded = guardClient(f.client, options); }).not.toThrow();
+    if (guarded === undefined) return;
+    const admitted = await guarded.admit();
+    expect(admitted.ok ? undefined : [admitted.error.class, admitted.error.message]).toEqual(['validation', `invalid guardClient options: "${key}" is not a plain data property`]);
+    expect(textOf(await guarded.callTool({ name: 'a', arguments: { n: 1 } }))).toMatch(/could not be admitted/);
+    expect(f.listCalls).toBe(0);
+    expect(f.received).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';
 import { nativeTarget } from '../../src/adapters/standard-schema.js';
-import { SHARED_PRESENT, loadSource, sources } from '../catalog/real-catalog.js';
+import { SHARED_PRESENT, loadSource, sources } from '../fixtures/tool-corpus.js';
 
 // Arguments that break most tool schemas in different ways, and one that satisfies many.
 const PROBES: unknown[] = [{}, { path: 1 }, { query: 'x', limit: -1, extra: [null] }, []];

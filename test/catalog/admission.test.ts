@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admitBatch, type AdmissionOptions } from '../../src/catalog/admission.js';
 import type { BatchError } from '../../src/catalog/diagnostics.js';
+import { compileCounters } from '../../src/schema/compile.js';
 
 const echoBackend = (args: unknown): unknown => args;
 const good = (name: string, inputSchema: unknown = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }): object => ({ name, description: `${name} tool`, inputSchema, backend: echoBackend, revision: 'r1' });
@@ -217,5 +218,55 @@ describe('hostile input', () => {
     const r = await admitBatch([good('a')], options);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.class).toBe('execution_failure');
+  });
+});
+
+// Regression: Registry.register re-ran validateSchema for every preflighted tool (the whole pipeline
+// for loader-based schemas), and stats were a delta of a process-wide compile counter.
+describe('admission compiles each schema once and counts per accepted tool', () => {
+  const fresh = (tag: string): object => ({ type: 'object', properties: { [`once_${tag}`]: { type: 'integer' } } });
+
+  it('adds no cache hit after preflight: the registry takes the compiled schema as is', async () => {
+    const before = compileCounters();
+    const r = await admitBatch([good('a', fresh('a')), good('b', fresh('b'))]);
+    const after = compileCounters();
+    expect(r.ok).toBe(true);
+    expect([after.compiles - before.compiles, after.hits - before.hits]).toEqual([2, 0]);
+  });
+
+  it('does not rerun the pipeline for a schema that needed the asynchronous loader', async () => {
+    const uri = 'https://store/once-loaded';
+    const schemaLoader = async (u: string): Promise<object | undefined> => (u === uri ? { type: 'string', minLength: 2 } : undefined);
+    const before = compileCounters();
+    const r = await admitBatch([good('loaded', { type: 'object', properties: { s: { $ref: uri } } })], { schemaLoader });
+    const after = compileCounters();
+    expect(r.ok).toBe(true);
+    expect([after.compiles - before.compiles, after.hits - before.hits]).toEqual([1, 0]);
+    if (r.ok) expect((await r.value.registry.call({ id: 'c', name: 'loaded', arguments: { s: 'x' } })).isError).toBe(true);
+  });
+
+  it('keeps stats exact when two admissions overlap across awaits', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const uri = 'https://store/overlap';
+    const slowLoader = async (u: string): Promise<object | undefined> => { await gate; return u === uri ? { type: 'integer' } : undefined; };
+    const slow = admitBatch([good('slow', { type: 'object', properties: { n: { $ref: uri } } })], { schemaLoader: slowLoader });
+    // While the slow batch waits for its loader, another batch compiles two new schemas.
+    const quick = await admitBatch([good('x', fresh('overlap_x')), good('y', fresh('overlap_y'))]);
+    release();
+    const done = await slow;
+    expect(quick.ok && done.ok).toBe(true);
+    if (!quick.ok || !done.ok) return;
+    expect(quick.value.stats).toMatchObject({ compiled: 2, reused: 0 });
+    expect(done.value.stats).toMatchObject({ compiled: 1, reused: 0 });
+  });
+
+  it('does not count tools the provider policy left out', async () => {
+    const rejectedByGemini = { type: 'object', properties: { once_gemini: { type: 'string' } }, additionalProperties: { type: 'integer' }, not: { required: ['x'] } };
+    const r = await admitBatch([good('kept', fresh('gemini_kept')), good('left', rejectedByGemini)], { mode: 'quarantine', provider: 'gemini', providerPolicy: 'quarantine' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.accepted).toEqual(['kept']);
+    expect(r.value.stats.compiled + r.value.stats.reused).toBe(1);
   });
 });

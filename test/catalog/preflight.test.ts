@@ -87,10 +87,13 @@ describe('preflight schema', () => {
     if (r.ok) expect(r.value.compiled.validate({ a: 'no' }).ok).toBe(false);
   });
 
-  it('never throws for hostile input', () => {
+  it('never throws for hostile input: a throwing Proxy trap is a descriptor that is not plain data', () => {
     const hostile = new Proxy({}, { getOwnPropertyDescriptor: () => { throw new Error('trap'); } });
     const r = preflight(hostile);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.class).toBe('execution_failure');
+    if (!r.ok) {
+      expect(r.error.class).toBe('validation');
+      expect(r.error.message).toMatch(/"name" is not a plain data property/);
+    }
   });
 });

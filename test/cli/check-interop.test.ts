@@ -86,12 +86,12 @@ describe('check --provider (report: findings never change the exit status)', () 
     expect(report.catalogs[0].tools[0].warnings).toHaveLength(1);
   });
 
-  it('lints the accepted tools of a strict batch that failed', async () => {
+  it('lints the passing tools of a strict batch that failed, without calling them accepted', async () => {
     const file = write('failed-batch.json', [open, broken]);
     const r = await runInProcess(['check', file]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('  accepted    open\n      warning keyword-typo  inputSchema#/properties/q/minLenght');
-    expect(r.out).toContain('summary: 1 accepted, 0 quarantined, 1 rejected; 0 of 1 catalog admitted; 1 lint warning\n');
+    expect(r.out).toContain('  ok (batch not admitted) open\n      warning keyword-typo  inputSchema#/properties/q/minLenght');
+    expect(r.out).toContain('summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 1 rejected; 0 of 1 catalog admitted; 1 lint warning\n');
   });
 });
 
@@ -101,7 +101,7 @@ describe('check --provider-policy quarantine', () => {
     const r = await runInProcess(['check', '--provider', 'openai-strict', '--provider-policy', 'quarantine', file]);
     expect(r.code).toBe(1);
     expect(r.out).toContain('  rejected    open  unsupported_capability\n      inputSchema#: openai-strict rule additional-properties-false: every object needs "additionalProperties": false in strict mode, got none\n      inputSchema#/properties/n: openai-strict rule all-required: property "n" is not in "required"');
-    expect(r.out).toContain('summary: 1 accepted, 0 quarantined, 1 rejected; 0 of 1 catalog admitted; 0 openai-strict findings (0 rejects)\n');
+    expect(r.out).toContain('summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 1 rejected; 0 of 1 catalog admitted; 0 openai-strict findings (0 rejects)\n');
   });
 
   it('quarantines it with --mode quarantine (exit 0); violations carry the provider rule as keyword', async () => {

@@ -59,15 +59,15 @@ describe('toolgate check --mcp', () => {
     const r = await runInProcess(['check', '--mcp', `${NODE} ${fixture}`]);
     expect(r.code).toBe(1);
     const lines = r.out.split('\n');
-    expect(lines.filter((l) => /^ {2}\w/.test(l)).map((l) => l.trim().split(/\s+/).slice(0, 2).join(' '))).toEqual([
-      'accepted good',
+    expect(lines.filter((l) => /^ {2}\w/.test(l)).map((l) => l.trim().replace('ok (batch not admitted)', 'ok').split(/\s+/).slice(0, 2).join(' '))).toEqual([
+      'ok good',
       'rejected bad_type',
       'rejected old_deps',
       'rejected no_schema',
       'rejected bad',
     ]);
     expect(r.out).toContain('inputSchema#/properties/n/type');
-    expect(r.out).toContain('summary: 1 accepted, 0 quarantined, 4 rejected; 0 of 1 catalog admitted');
+    expect(r.out).toContain('summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 4 rejected; 0 of 1 catalog admitted');
   });
 
   it.each([

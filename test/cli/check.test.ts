@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readRegistry } from '../../src/cli/catalog-input.js';
 import { runInProcess } from './run-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -34,7 +35,17 @@ describe('toolgate check (files)', () => {
     expect(r.out).toContain(`${file}: not admitted`);
     expect(r.out).toContain('  rejected    legacy  unsupported_capability\n      inputSchema#/dependencies: keyword "dependencies"');
     expect(r.out).toMatch(/ {2}rejected {4}broken {2}validation\n {6}inputSchema#\/properties\/x\/type: /);
-    expect(r.out).toContain('summary: 1 accepted, 0 quarantined, 2 rejected; 0 of 1 catalog admitted');
+    expect(r.out).toContain('summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 2 rejected; 0 of 1 catalog admitted');
+  });
+
+  it('does not call a passing tool of a failed batch accepted, in text or JSON', async () => {
+    const file = write('failed-batch.json', [good, broken]);
+    const text = await runInProcess(['check', file]);
+    expect(text.out).toContain('  ok (batch not admitted) get_weather\n');
+    expect(text.out).not.toMatch(/^ {2}accepted/m);
+    const json = JSON.parse((await runInProcess(['check', '--format', 'json', file])).out);
+    expect(json.catalogs[0].tools[0]).toMatchObject({ name: 'get_weather', verdict: 'passed-unadmitted' });
+    expect(json.summary).toMatchObject({ accepted: 0, passedUnadmitted: 1, rejected: 1 });
   });
 
   it('quarantines refused capabilities but still rejects broken schemas', async () => {
@@ -45,7 +56,7 @@ describe('toolgate check (files)', () => {
     const mixed = write('mixed2.json', [good, refused, broken]);
     const r = await runInProcess(['check', '--mode', 'quarantine', mixed]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('summary: 1 accepted, 1 quarantined, 1 rejected');
+    expect(r.out).toContain('summary: 0 accepted, 1 ok (batch not admitted), 1 quarantined, 1 rejected');
   });
 
   it('reads a folder of files and standard input', async () => {
@@ -61,7 +72,7 @@ describe('toolgate check (files)', () => {
     const r = await runInProcess(['check', '--format', 'json', file]);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out);
-    expect(report).toMatchObject({ admitted: false, mode: 'strict', summary: { accepted: 1, quarantined: 0, rejected: 1, catalogs: 1, admittedCatalogs: 0 } });
+    expect(report).toMatchObject({ admitted: false, mode: 'strict', summary: { accepted: 0, passedUnadmitted: 1, quarantined: 0, rejected: 1, catalogs: 1, admittedCatalogs: 0 } });
     expect(report.catalogs[0].tools[1]).toMatchObject({ index: 1, name: 'broken', verdict: 'rejected', class: 'validation' });
     expect(report.catalogs[0].tools[1].violations[0].location).toBe('inputSchema#/properties/x/type');
   });
@@ -70,6 +81,25 @@ describe('toolgate check (files)', () => {
     const file = write('colour.json', [good]);
     expect((await runInProcess(['check', file])).out).not.toContain('\u001b[');
     expect((await runInProcess(['check', file], { colour: true })).out).toContain('\u001b[32maccepted');
+  });
+
+  it('names both files when two registry documents declare the same $id', async () => {
+    const a = write('dup-named/a.json', { $id: 'https://example.com/twice', type: 'string' });
+    const b = write('dup-named/b.json', { $id: 'https://example.com/twice', type: 'integer' });
+    const r = await runInProcess(['check', '--registry', join(dir, 'dup-named'), write('dup-user.json', [good])]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`toolgate check: ${b}: "$id" "https://example.com/twice" is already declared by ${a}\n`);
+  });
+
+  it('keeps a registry $id of "__proto__" as a key instead of setting the prototype', () => {
+    write('proto-registry/p.json', { $id: '__proto__', type: 'string' });
+    const r = readRegistry(join(dir, 'proto-registry'));
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(Object.getPrototypeOf(r.value)).toBe(Object.prototype);
+      expect(Object.keys(r.value)).toEqual(['__proto__']);
+      expect(Object.getOwnPropertyDescriptor(r.value, '__proto__')?.value).toEqual({ $id: '__proto__', type: 'string' });
+    }
   });
 
   it('resolves $ref through --registry', async () => {
@@ -87,8 +117,13 @@ describe('toolgate check (files)', () => {
     ['no input at all', ['check'], 'nothing to check'],
     ['an unknown mode', ['check', '--mode', 'loose', 'x'], '--mode must be strict or quarantine'],
     ['an unknown option', ['check', '--fast', 'x'], 'unknown option --fast'],
+    ['an option named after an inherited property (--constructor)', ['check', '--constructor', 'x', 'x'], 'unknown option --constructor'],
+    ['an option named __proto__', ['check', '--__proto__', 'x', 'x'], 'unknown option --__proto__'],
+    ['two registry files declaring one $id', ['check', '--registry', 'DUPREGISTRY', 'x'], 'is already declared by'],
   ])('exits 2 for %s, naming it', async (_why, argv, message) => {
-    const files: Record<string, string> = { NOTJSON: write('not-json.json', '{"tools": ['), NOTCATALOG: write('not-catalog.json', { hello: 1 }) };
+    const files: Record<string, string> = { NOTJSON: write('not-json.json', '{"tools": ['), NOTCATALOG: write('not-catalog.json', { hello: 1 }), DUPREGISTRY: join(dir, 'dup-registry') };
+    write('dup-registry/a.json', { $id: 'https://example.com/same', type: 'string' });
+    write('dup-registry/b.json', { $id: 'https://example.com/same#', type: 'integer' });
     const r = await runInProcess(argv.map((a) => files[a] ?? a), { stdin: 'nope' });
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);

@@ -9,14 +9,16 @@ const cli = README.slice(README.indexOf('<!-- section:cli -->'), README.indexOf(
 
 describe('README check examples match a run', () => {
   it.each([
-    ['check --mode quarantine examples/catalog.json'],
-    ['check --mode quarantine --dialect draft-07 --provider gemini examples/catalog.json'],
-  ])('toolgate %s', async (command) => {
+    ['check --mode quarantine examples/catalog.json', 0],
+    ['check --mode quarantine --dialect draft-07 --provider gemini examples/catalog.json', 0],
+    // The strict run fails the batch: its clean tools read "ok (batch not admitted)", never "accepted".
+    ['check examples/catalog.json', 1],
+  ])('toolgate %s', async (command, code) => {
     const prev = process.cwd();
     process.chdir(ROOT);
     try {
       const r = await runInProcess(command.split(' '));
-      expect(r.code).toBe(0);
+      expect(r.code).toBe(code);
       expect(cli).toContain(`$ npx tsx src/cli/main.ts ${command}\n${r.out}`);
     } finally {
       process.chdir(prev);
@@ -35,5 +37,20 @@ describe('README check examples match a run', () => {
     } finally {
       process.chdir(prev);
     }
+  });
+});
+
+describe('README serve start-up refusals match a run', () => {
+  // The README command lines are shell text; these are the same argv, run in-process.
+  it.each([
+    ['serve --name say --exec echo \'{message}\'', ['serve', '--name', 'say', '--exec', 'echo', '{message}']],
+    [
+      'serve --name grep --input-schema \'{"type":"object","properties":{"pattern":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false}\' --exec grep -- \'--regexp={pattern}\'',
+      ['serve', '--name', 'grep', '--input-schema', '{"type":"object","properties":{"pattern":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false}', '--exec', 'grep', '--', '--regexp={pattern}'],
+    ],
+  ])('toolgate %s', async (shown, argv) => {
+    const r = await runInProcess(argv);
+    expect(r.code).toBe(2);
+    expect(cli).toContain(`$ npx tsx src/cli/main.ts ${shown}; echo "exit $?"\n${r.err}exit 2\n`);
   });
 });

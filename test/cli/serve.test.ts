@@ -103,9 +103,9 @@ describe('toolgate serve --config (several tools)', () => {
     const config = {
       tools: [
         { name: 'touch', description: 'Writes a marker file.', exec: NODE, args: ['-e', 'require("fs").writeFileSync(process.argv[1], process.argv[2])', marker, '{word}'], inputSchema: { type: 'object', properties: { word: { type: 'string', pattern: '^[a-z]+$' } }, required: ['word'], additionalProperties: false } },
-        { name: 'fail', exec: NODE, args: ['-e', 'console.log("partial"); console.error("it broke: " + process.argv[1]); process.exit(3)', '{why}'] },
-        { name: 'hang', exec: NODE, args: ['-e', 'setInterval(() => {{}}, 1000)', '{n}'], timeout: 0.5 },
-        { name: 'flood', exec: NODE, args: ['-e', 'process.stdout.write("y".repeat(Number(process.argv[1])))', '{n}'], maxOutput: 100 },
+        { name: 'fail', exec: NODE, args: ['-e', 'console.log("partial"); console.error("it broke: " + process.argv[1]); process.exit(3)', '--', '{why}'] },
+        { name: 'hang', exec: NODE, args: ['-e', 'setInterval(() => {{}}, 1000)', '--', '{n}'], timeout: 0.5 },
+        { name: 'flood', exec: NODE, args: ['-e', 'process.stdout.write("y".repeat(Number(process.argv[1])))', '--', '{n}'], maxOutput: 100 },
       ],
     };
     const file = join(dir, 'config.json');
@@ -169,10 +169,33 @@ describe('toolgate serve start-up checks', () => {
     ['a malformed template', ['--name', 't', '--exec', 'echo', '{q'], 'unclosed "{"'],
     ['missing --exec', ['--name', 't'], 'needs --name and --exec'],
     ['an unreadable schema file', ['--name', 't', '--input-schema', '@/nonexistent/s.json', '--exec', 'echo'], '/nonexistent/s.json'],
+    ['a placeholder that could pass an option (echo {message})', ['--name', 'say', '--exec', 'echo', '{message}'], 'placeholder {message} starts the argument "{message}" and its value may start with "-"'],
+    ['an option-shaped git ref (git log {ref})', ['--name', 'log', '--exec', 'git', 'log', '{ref}'], 'put a literal "--" argument before it'],
+    ['a timeout beyond what a timer can wait', ['--name', 't', '--timeout', '3000000', '--exec', 'echo', '--', '{q}'], '--timeout (seconds) must be between 0.001 and 2147483.647 seconds'],
+    ['a timeout below 1 ms', ['--name', 't', '--timeout', '0.0001', '--exec', 'echo', '--', '{q}'], '--timeout (seconds) must be between 0.001 and 2147483.647 seconds'],
+    ['an output cap below 1 byte', ['--name', 't', '--max-output', '0.5', '--exec', 'echo', '--', '{q}'], '--max-output (bytes) must be at least 1 byte'],
+    ['a config timeout beyond what a timer can wait', ['--config', 'BIGTIMEOUT'], '"timeout" (seconds) must be between 0.001 and 2147483.647 seconds'],
   ])('exits 2 for %s', (_why, args, message) => {
-    const r = run(args);
+    const bigTimeout = join(mkdtempSync(join(tmpdir(), 'toolgate-serve-')), 'big-timeout.json');
+    writeFileSync(bigTimeout, JSON.stringify({ tools: [{ name: 't', exec: 'echo', args: ['--', '{q}'], timeout: 2 ** 31 }] }));
+    const r = run(args.map((a) => (a === 'BIGTIMEOUT' ? bigTimeout : a)));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('toolgate serve examples/serve-config.json', () => {
+  it('passes option-shaped messages to the say tool as plain text', async () => {
+    const client = await connect(['--config', 'examples/serve-config.json']);
+    try {
+      for (const message of ['-n', '-e', '--help', 'a\\tb']) {
+        const result = await client.callTool({ name: 'say', arguments: { message } });
+        expect(result.isError).toBe(false);
+        expect(textOf(result)).toBe(message);
+      }
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatForModel } from '../../src/errors/format.js';
 import { validateSchema } from '../../src/index.js';
 import type { GateError, Violation } from '../../src/result.js';
-
-const GET_WEATHER = {
-  type: 'object',
-  properties: {
-    city: { type: 'string', minLength: 1 },
-    days: { type: 'integer', minimum: 1, maximum: 7 },
-    unit: { enum: ['c', 'f'] },
-  },
-  required: ['city'],
-  additionalProperties: false,
-};
+import { BAD_WEATHER_ARGS, BAD_WEATHER_TEXT, GET_WEATHER_SCHEMA as GET_WEATHER } from '../fixtures/weather.js';
 
 function compiled(schema: unknown) {
   const r = validateSchema(schema);
@@ -26,16 +16,10 @@ function violation(path: string, message: string): Violation {
 
 describe('formatForModel', () => {
   it('renders the get_weather example of issue 5 exactly', () => {
-    const r = compiled(GET_WEATHER).validate({ days: '3', unit: 'kelvin', country: 'FR' });
+    const r = compiled(GET_WEATHER).validate(BAD_WEATHER_ARGS);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(formatForModel('get_weather', r.error)).toBe(
-      'error: invalid arguments for get_weather:\n' +
-        '$: missing required property "city"\n' +
-        '$: unexpected property "country"\n' +
-        '$.days: expected integer, got string\n' +
-        '$.unit: "kelvin" is not one of ["c","f"]',
-    );
+    expect(formatForModel('get_weather', r.error)).toBe(BAD_WEATHER_TEXT);
   });
 
   it('lets the valid get_weather call through with the same reference', () => {
@@ -88,5 +72,28 @@ describe('formatForModel', () => {
     ['validation', 'error: invalid arguments for t: why'],
   ] as const)('heads a %s error without violations with its message', (cls, expected) => {
     expect(formatForModel('t', { class: cls, message: 'why', violations: [] })).toBe(expected);
+  });
+});
+
+// Regression: formatForModel('t', null) and a null violation threw TypeError.
+describe('formatForModel never throws, whatever error it is given', () => {
+  const getter = Object.defineProperty({ class: 'validation', violations: [] }, 'message', { get: () => { throw new Error('getter ran'); } });
+  const revoked = Proxy.revocable([], {});
+  revoked.revoke();
+  it.each([
+    ['a null error', null, 'error: invalid arguments for t: no reason given'],
+    ['an undefined error', undefined, 'error: invalid arguments for t: no reason given'],
+    ['a null violation', { class: 'validation', message: 'm', violations: [null, violation('$.a', 'bad')] }, 'error: invalid arguments for t:\n$.a: bad'],
+    ['violations that are not an array', { class: 'execution_failure', message: 'boom', violations: 'x' }, 'error: could not check arguments for t: boom'],
+    ['a throwing message getter', getter, 'error: invalid arguments for t: no reason given'],
+    ['a revoked Proxy as violations', { class: 'validation', message: 'm', violations: revoked.proxy }, 'error: could not check arguments for t'],
+    ['an unknown class', { class: 'nope', message: 'm', violations: [] }, 'error: invalid arguments for t: m'],
+  ])('%s', (_why, error, text) => {
+    expect(formatForModel('t', error as unknown as GateError)).toBe(text);
+  });
+
+  it('null options fall back to the default line count', () => {
+    const error: GateError = { class: 'validation', message: 'm', violations: [violation('$.a', 'x')] };
+    expect(formatForModel('t', error, null as unknown as {})).toBe('error: invalid arguments for t:\n$.a: x');
   });
 });

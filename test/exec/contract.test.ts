@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { checkContract, inferSchema } from '../../src/exec/contract.js';
 import { parseTemplates } from '../../src/exec/template.js';
 
-const templates = parseTemplates(['--city', '{city}', '--days={days}']);
+// {city} sits after author text; {days} starts its element and is safe only through its `minimum` (see
+// option-injection.test.ts).
+const templates = parseTemplates(['--city={city}', '{days}']);
 if (!templates.ok) throw new Error('fixture');
 const good = {
   type: 'object',
@@ -47,9 +49,17 @@ describe('checkContract', () => {
 });
 
 describe('inferSchema', () => {
+  const afterEnd = parseTemplates(['--city={city}', '--', '{days}']);
+  if (!afterEnd.ok) throw new Error('fixture');
+
   it('makes each placeholder a required string and closes the object', () => {
-    const schema = inferSchema(templates.value);
+    const schema = inferSchema(afterEnd.value);
     expect(schema).toEqual({ type: 'object', properties: { city: { type: 'string' }, days: { type: 'string' } }, required: ['city', 'days'], additionalProperties: false });
-    expect(checkContract(schema, templates.value).ok).toBe(true);
+    expect(checkContract(schema, afterEnd.value).ok).toBe(true);
+  });
+
+  it('is refused when an inferred string starts an argument with no "--" before it', () => {
+    const r = checkContract(inferSchema(templates.value), templates.value);
+    expect(r.ok ? [] : r.error.violations.map((v) => [v.keyword, v.schemaPath])).toEqual([['option-injection', '/properties/days']]);
   });
 });

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../../src/exec/run.js';
 
 const node = process.execPath;
@@ -25,13 +25,43 @@ describe('runProgram', () => {
     const marker = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'grandchild-alive');
     const grandchild = `setTimeout(() => require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 1500)`;
     const script = `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1000);`;
-    const started = Date.now();
+    // No wall-clock bound here: timedOut and the absent marker prove the kill; timing would make it flaky.
     const r = await runProgram(node, ['-e', script], { ...limits, timeoutMs: 500 });
     expect(r.timedOut).toBe(true);
     expect(r.status).toBeNull();
-    expect(Date.now() - started).toBeLessThan(1400);
     await new Promise((res) => setTimeout(res, 2500));
     expect(existsSync(marker)).toBe(false);
+  });
+
+  // A descendant that left the process group (setsid) survives the group kill and keeps stdout/stderr open, so
+  // 'close' never comes while it lives. Before the fix these calls never resolved: the test would time out.
+  describe('a descendant that escaped the process group and holds the pipes', () => {
+    let pidFile = '';
+    afterEach(async () => {
+      // The escaped process is ours to end: wait (by count, not time) for its pid, then kill it.
+      for (let i = 0; i < 100 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 50));
+      if (existsSync(pidFile)) {
+        try {
+          process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    });
+    const escapee = (file: string): string =>
+      `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(`require('fs').writeFileSync(${JSON.stringify(file)}, String(process.pid)); setInterval(() => {}, 1000)`)}], { detached: true, stdio: 'inherit' }).unref();`;
+
+    it('finishes a program that exited instead of waiting for the pipes to close', async () => {
+      pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');
+      const r = await runProgram(node, ['-e', `${escapee(pidFile)} console.log('done')`], limits);
+      expect(r).toMatchObject({ status: 0, timedOut: false, stdout: 'done\n' });
+    });
+
+    it('finishes a program that timed out instead of waiting for the pipes to close', async () => {
+      pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');
+      const r = await runProgram(node, ['-e', `${escapee(pidFile)} setInterval(() => {}, 1000)`], { ...limits, timeoutMs: 500 });
+      expect(r).toMatchObject({ status: null, timedOut: true });
+    });
   });
 
   it('cuts output at the cap and says so', async () => {

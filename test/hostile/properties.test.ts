@@ -34,18 +34,58 @@ function shape(r: Result<unknown>): string {
   return r.ok ? 'ok' : JSON.stringify(r.error);
 }
 
+/**
+ * A deep copy of the arguments before the call. structuredClone keeps what JSON.stringify loses
+ * (-0, NaN, Infinity, holes, Map and Date contents); for values it refuses (a function or symbol
+ * inside), a walk copies the structure and keeps such leaves by reference (they cannot be mutated).
+ */
+function snapshot(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return copyLoose(value);
+  }
+}
+
+function copyLoose(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return new Date(value.getTime());
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [copyLoose(k), copyLoose(v)]));
+  const out = (Array.isArray(value) ? new Array<unknown>(value.length) : {}) as Record<PropertyKey, unknown>;
+  for (const key of Reflect.ownKeys(value)) {
+    if (Array.isArray(value) && key === 'length') continue;
+    out[key] = copyLoose((value as Record<PropertyKey, unknown>)[key]);
+  }
+  return out;
+}
+
+/** Deep equality by Object.is at every leaf (so -0 and 0 differ), same own keys, same holes. */
+function sameDeep(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime());
+  if (a instanceof Map || b instanceof Map) {
+    if (!(a instanceof Map && b instanceof Map) || a.size !== b.size) return false;
+    const left = [...a];
+    const right = [...b];
+    return left.every(([k, v], i) => sameDeep(k, right[i]?.[0]) && sameDeep(v, right[i]?.[1]));
+  }
+  const ka = Reflect.ownKeys(a);
+  const kb = Reflect.ownKeys(b);
+  if (ka.length !== kb.length || ka.some((k, i) => k !== kb[i])) return false;
+  return ka.every((k) => sameDeep((a as Record<PropertyKey, unknown>)[k], (b as Record<PropertyKey, unknown>)[k]));
+}
+
 /** Checks the five properties for one compiled schema and one argument value. */
 function holds(c: CompiledSchema, args: unknown): void {
-  let snapshot: string | undefined;
-  try { snapshot = JSON.stringify(args); } catch { snapshot = undefined; }
+  const before = snapshot(args);
   const first = c.validate(args);
   const second = c.validate(args);
   if (first.ok) expect(first.value).toBe(args);
   else expect(CLASSES).toContain(first.error.class);
   expect(shape(second)).toBe(shape(first));
-  let after: string | undefined;
-  try { after = JSON.stringify(args); } catch { after = undefined; }
-  expect(after).toBe(snapshot);
+  expect(sameDeep(args, before)).toBe(true);
   notPolluted();
 }
 
@@ -98,6 +138,18 @@ describe('fast-check over real schemas', () => {
       counted.text++;
     }), { numRuns: 3000, seed: 4 });
     console.log(`fast-check validateJSON cases: ${counted.text}`);
+  });
+
+  it.each([
+    ['-0 turned into 0', { a: -0 }, { a: 0 }],
+    ['NaN turned into null', [Number.NaN], [null]],
+    ['a hole filled with undefined', [1, , 2], [1, undefined, 2]],
+    ['a Map emptied', new Map([[1, 2]]), new Map()],
+    ['a key added with an undefined value', { a: 1 }, { a: 1, b: undefined }],
+  ])('the mutation check catches %s (JSON.stringify would not)', (_why, original, mutated) => {
+    // Guards the check itself: the snapshot must keep what JSON loses, and the walk must compare by Object.is.
+    expect(sameDeep(snapshot(original), original)).toBe(true);
+    expect(sameDeep(snapshot(original), mutated)).toBe(false);
   });
 
   it('a pollution is caught by the per-case check, not only at the end', () => {

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lintSchema } from '../../src/lint/lint.js';
 import { editDistance } from '../../src/lint/keyword-typo.js';
 import type { LintWarning } from '../../src/lint/warning.js';
-import { corpusTool } from '../interop/corpus.js';
+import { DEFAULT_LIMITS } from '../../src/schema/limits.js';
+import { corpusTool, SHARED_PRESENT } from '../fixtures/tool-corpus.js';
 
 const warnings = (schema: unknown): readonly LintWarning[] => {
   const r = lintSchema(schema);
@@ -72,9 +73,57 @@ const CORPUS: { tool: string; rule: string; at: string }[] = [
 ];
 
 describe('lintSchema on real corpus schemas', () => {
-  it.each(CORPUS)('$tool: $rule at $at', ({ tool, rule, at }) => {
+  it.skipIf(!SHARED_PRESENT).each(CORPUS)('$tool: $rule at $at', ({ tool, rule, at }) => {
     const t = corpusTool(tool);
+    expect(t).toBeDefined();
     if (t === undefined) return;
     expect(warnings(t.inputSchema).filter((w) => w.rule === rule).map((w) => w.schemaPath)).toContain(at);
+  });
+});
+
+/** Runs lintSchema and counts the RegExp matches run with each pattern source (test calls exec). */
+function lintCountingMatches(schema: unknown): { rules: string[]; matches: Map<string, number> } {
+  const exec = vi.spyOn(RegExp.prototype, 'exec');
+  try {
+    const rules = warnings(schema).map((w) => `${w.rule} ${w.schemaPath}`);
+    const matches = new Map<string, number>();
+    for (const self of exec.mock.contexts) {
+      const source = (self as RegExp).source;
+      matches.set(source, (matches.get(source) ?? 0) + 1);
+    }
+    return { rules, matches };
+  } finally {
+    exec.mockRestore();
+  }
+}
+
+// Regression: patternProperties keys were matched against required names with a plain RegExp, so
+// `^(a+)+$` against "aaa…!" took 7 s in lintSchema (and in `toolgate check` and bundle.warnings).
+// Proved by counting matches, not by timing them.
+describe('required-but-closed keeps patternProperties under the regex guard and bound', () => {
+  const closed = (pattern: string, name: string): unknown => ({ type: 'object', additionalProperties: false, patternProperties: { [pattern]: {} }, required: [name] });
+
+  it('never runs a pattern the regex guard refuses, and gives no verdict for it', () => {
+    const { rules, matches } = lintCountingMatches(closed('^(a+)+$', `${'a'.repeat(27)}!`));
+    expect(rules).toEqual([]);
+    expect(matches.get('^(a+)+$') ?? 0).toBe(0);
+  });
+
+  it('gives no verdict, without matching, when a quadratic pattern meets a name longer than maxPatternSubject', () => {
+    const name = `${'a'.repeat(DEFAULT_LIMITS.maxPatternSubject + 1)}!`;
+    const { rules, matches } = lintCountingMatches(closed('^a*a*$', name));
+    expect(rules).toEqual([]);
+    expect(matches.get('^a*a*$') ?? 0).toBe(0);
+  });
+
+  it.each([
+    { name: 'a quadratic pattern within bounds still decides: not matched', pattern: '^a*a*$', required: 'b', expect: ['required-but-closed /required/0'], runs: 1 },
+    { name: 'a quadratic pattern within bounds still decides: matched', pattern: '^a*a*$', required: 'aaaa', expect: [], runs: 1 },
+    { name: 'a linear pattern decides as before', pattern: '^x_', required: 'y', expect: ['required-but-closed /required/0'], runs: 1 },
+    { name: 'a pattern that does not compile gives no verdict', pattern: '(', required: 'y', expect: [], runs: 0 },
+  ])('$name', ({ pattern, required, expect: expected, runs }) => {
+    const { rules, matches } = lintCountingMatches(closed(pattern, required));
+    expect(rules).toEqual(expected);
+    expect(matches.get(pattern) ?? 0).toBe(runs);
   });
 });

@@ -242,3 +242,15 @@ describe('nothing thrown across the API', () => {
     }
   });
 });
+
+describe('content decoding', () => {
+  const media = { properties: { doc: { contentEncoding: 'base64', contentMediaType: 'application/json' } } };
+  const binary = { properties: { img: { contentEncoding: 'base64' } } };
+  it('base64 of binary data passes when no media type is asserted', () => {
+    expect(validate(binary, { img: Buffer.from([0xff, 0xd8, 0xff, 0x00]).toString('base64') }, { contentAssertion: true }).ok).toBe(true);
+  });
+  it('decoded bytes that are not UTF-8 do not pass as JSON (no U+FFFD substitution)', () => {
+    const bytes = Buffer.concat([Buffer.from('"'), Buffer.from([0xff]), Buffer.from('"')]);
+    expect(validate(media, { doc: bytes.toString('base64') }, { contentAssertion: true }).ok).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defineTool, Registry } from '../../src/index.js';
+import { BAD_WEATHER_ARGS, BAD_WEATHER_TEXT } from '../fixtures/weather.js';
 
 async function example(console: { log(text: string): void }): Promise<void> {
   // --- example:start
@@ -44,7 +45,8 @@ async function example(console: { log(text: string): void }): Promise<void> {
 
 const OUTPUT = [
   'call_1 -> {"role":"tool","tool_call_id":"call_1","content":"{\\"city\\":\\"Paris\\",\\"days\\":3,\\"forecast\\":\\"sunny\\"}"}',
-  'call_2 -> {"role":"tool","tool_call_id":"call_2","content":"error: invalid arguments for get_weather:\\n$: missing required property \\"city\\"\\n$: unexpected property \\"country\\"\\n$.days: expected integer, got string\\n$.unit: \\"kelvin\\" is not one of [\\"c\\",\\"f\\"]"}',
+  // The same text the format tests check (test/fixtures/weather.ts): README's schema is the shared one.
+  `call_2 -> ${JSON.stringify({ role: 'tool', tool_call_id: 'call_2', content: BAD_WEATHER_TEXT })}`,
   'call_3 -> {"role":"tool","tool_call_id":"call_3","content":"error: tool send_email failed: SMTP server unreachable"}',
   'call_4 -> {"role":"tool","tool_call_id":"call_4","content":"error: unknown tool \\"get_wether\\"; available tools: get_weather, send_email"}',
 ];
@@ -56,6 +58,13 @@ function between(text: string, start: string, end: string): string {
 }
 
 describe('README registry example', () => {
+  it('sends the bad call of the shared get_weather fixture (its text is checked in the output)', () => {
+    const self = readFileSync(new URL(import.meta.url), 'utf8');
+    const code = between(self, '// --- example:start\n', '  // --- example:end');
+    const fixtureCall = JSON.stringify(BAD_WEATHER_ARGS).replace(/":/g, '": ').replace(/,"/g, ', "');
+    expect(code).toContain(`arguments: '${fixtureCall}'`);
+  });
+
   it('prints what the model reads, as README shows', async () => {
     const lines: string[] = [];
     await example({ log: (t) => lines.push(t) });

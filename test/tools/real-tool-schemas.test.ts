@@ -1,20 +1,9 @@
 // Every real tool schema in ../shared/tool-schemas goes through a Registry: registered (or refused as
 // a Result), then called with empty, wrong-typed and malformed arguments. What the model reads must
 // always be one header plus at most 20 violation lines (+ "… and N more"), each `path: message`.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineTool, Registry } from '../../src/index.js';
-
-const ROOT = new URL('../../../shared/tool-schemas/', import.meta.url).pathname;
-const present = existsSync(ROOT);
-if (!present) console.log(`real-tool-schemas: ${ROOT} is absent, skipping (it is always present in CI)`);
-
-function files(): string[] {
-  if (!present) return [];
-  return readdirSync(ROOT, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) =>
-    readdirSync(join(ROOT, d.name)).filter((f) => f.endsWith('.json')).map((f) => join(d.name, f))).sort();
-}
+import { loadCorpus, SHARED_PRESENT } from '../fixtures/tool-corpus.js';
 
 /** Arguments no tool should take: wrong types for every declared property, plus malformed texts. */
 function badArguments(schema: unknown): unknown[] {
@@ -26,8 +15,8 @@ function badArguments(schema: unknown): unknown[] {
 
 const LINE = /^(\$\S*: .+|… and \d+ more)$/;
 
-describe.skipIf(!present)('real tool schemas through the Registry', () => {
-  const list = files();
+describe.skipIf(!SHARED_PRESENT)('real tool schemas through the Registry', () => {
+  const list = loadCorpus() ?? [];
 
   it('finds the 200 shared tool definitions', () => {
     expect(list.length).toBe(200);
@@ -36,8 +25,8 @@ describe.skipIf(!present)('real tool schemas through the Registry', () => {
   it('registers or refuses each one as a Result, and every failure reads as header plus bounded lines', async () => {
     let accepted = 0;
     let failures = 0;
-    for (const file of list) {
-      const doc = JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as { inputSchema?: unknown };
+    for (const doc of list) {
+      const file = doc.id;
       const registry = new Registry();
       const reg = registry.register(defineTool({ name: 't', description: file, inputSchema: doc.inputSchema, execute: () => 'ran' }));
       if (!reg.ok) {

@@ -204,3 +204,62 @@ describe('Registry.call', () => {
     expect(execute).not.toHaveBeenCalled();
   });
 });
+
+// Regression: defineTool and new Registry destructured caller objects, so a throwing getter escaped.
+describe('caller objects are read as plain data, and nothing throws', () => {
+  const throwing = (base: object, key: string): object => Object.defineProperty({ ...base }, key, { get: () => { throw new Error('getter ran'); }, enumerable: true });
+  const hostileProxy = new Proxy({}, { get: () => { throw new Error('trap'); }, getOwnPropertyDescriptor: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } });
+  const base = { name: 'ok_tool', description: 'd', execute: () => 'ran' };
+
+  it.each([
+    ['a throwing name getter', throwing(base, 'name'), /"name" is not a plain data property/],
+    ['a throwing execute getter', throwing(base, 'execute'), /"execute" is not a plain data property/],
+    ['a Proxy whose traps throw', hostileProxy, /is not a plain data property/],
+  ])('defineTool with %s does not throw, and register refuses the tool', (_why, definition, message) => {
+    const tool = defineTool(definition as Parameters<typeof defineTool>[0]);
+    const r = new Registry();
+    const res = r.register(tool);
+    expect(res.ok).toBe(false);
+    if (!res.ok) {
+      expect(res.error.class).toBe('validation');
+      expect(res.error.message).toMatch(message);
+    }
+    expect(r.names()).toEqual([]);
+  });
+
+  it('defineTool still finds execute declared in a class body (on the prototype)', async () => {
+    class Clock {
+      readonly name = 'clock';
+      readonly description = 'tells the time';
+      execute(): string { return 'noon'; }
+    }
+    const r = new Registry();
+    expect(r.register(defineTool(new Clock())).ok).toBe(true);
+    expect((await r.call({ id: 'c', name: 'clock' })).content).toBe('noon');
+  });
+
+  it.each([
+    ['a throwing timeoutMs getter', throwing({}, 'timeoutMs'), /"timeoutMs" is not a plain data property/],
+    ['a throwing schema option getter', throwing({}, 'formatAssertion'), /"formatAssertion" is not a plain data property/],
+    ['a throwing stage getter', { stages: throwing({}, 'approve') }, /stages: "approve" is not a plain data property/],
+    ['a Proxy whose traps throw', hostileProxy, /is not a plain data property/],
+  ])('new Registry with %s does not throw; register, check and call report the options', async (_why, options, message) => {
+    let r: Registry | undefined;
+    expect(() => { r = new Registry(options as ConstructorParameters<typeof Registry>[0]); }).not.toThrow();
+    if (r === undefined) return;
+    const res = r.register(defineTool(base));
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect([res.error.class, res.error.message]).toEqual(['validation', expect.stringMatching(message)]);
+    const checked = r.check({ id: 'c', name: 'ok_tool', arguments: {} });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.error.message).toMatch(message);
+    const called = await r.call({ id: 'c', name: 'ok_tool', arguments: {} });
+    expect([called.isError, called.error?.stage, called.content]).toEqual([true, 'lookup', "error: tool ok_tool cannot be called: the host's tool registry is misconfigured"]);
+  });
+
+  it('plain-data options still apply (timeoutMs reaches the call)', async () => {
+    const r = new Registry({ timeoutMs: 20 });
+    expect(r.register(defineTool({ name: 'slow', description: '', execute: () => new Promise(() => undefined) })).ok).toBe(true);
+    expect((await r.call({ id: 'c', name: 'slow' })).content).toBe('error: tool slow timed out after 20 ms');
+  });
+});

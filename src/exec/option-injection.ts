@@ -1,0 +1,105 @@
+// Refuses, at start-up, a placeholder through which a model could pass command-line options. Each rendered
+// template is one argv element, but a program reads an element that starts with "-" as an option (`echo -e`,
+// `git log --output=/tmp/x`). A placeholder is safe when a literal "--" argument comes before its element
+// (the POSIX end of options), when text the author wrote comes before it in the element (`--name={v}`), or
+// when its schema rules out a leading "-"; otherwise the command is not served.
+import { escapePointerToken } from '../errors/location.js';
+import { schemaViolation, type Violation } from '../result.js';
+import { isObject } from '../schema/walk.js';
+import type { ScalarType } from './contract.js';
+import { patternExcludesLeadingDash } from './pattern-lead.js';
+import type { ArgTemplate } from './template.js';
+
+/** What a property's schema guarantees about the start of its rendered text. */
+interface Lead {
+  /** The rendered text may start with "-". */
+  readonly dash: boolean;
+  /** The rendered text may be empty, so what follows it in the element may come first. */
+  readonly empty: boolean;
+}
+
+const strings = (values: readonly unknown[]): string[] => values.filter((v): v is string => typeof v === 'string');
+const numbers = (values: readonly unknown[]): number[] => values.filter((v): v is number => typeof v === 'number');
+
+/** The listed values (Validation §6.1.2 enum, §6.1.3 const), or undefined when neither keyword is present. */
+function listedValues(schema: Record<string, unknown>): unknown[] | undefined {
+  if (Object.hasOwn(schema, 'const')) return [schema['const']];
+  return Array.isArray(schema['enum']) ? schema['enum'] : undefined;
+}
+
+/** Every keyword that applies constrains the value at once (Core §7.1), so one guarantee is enough. */
+function both(a: Lead, b: Lead): Lead {
+  return { dash: a.dash && b.dash, empty: a.empty && b.empty };
+}
+
+const ANYTHING: Lead = { dash: true, empty: true };
+
+function stringLead(schema: Record<string, unknown>): Lead {
+  let lead = ANYTHING;
+  const listed = listedValues(schema);
+  // Values of another type can never validate against `type: "string"`, so only strings count.
+  if (listed !== undefined) lead = both(lead, { dash: strings(listed).some((v) => v.startsWith('-')), empty: strings(listed).includes('') });
+  const pattern = schema['pattern'];
+  if (typeof pattern === 'string' && patternExcludesLeadingDash(pattern)) lead = both(lead, { dash: false, empty: false });
+  const minLength = schema['minLength'];
+  if (typeof minLength === 'number' && minLength >= 1) lead = both(lead, { dash: true, empty: false });
+  return lead;
+}
+
+function numberLead(schema: Record<string, unknown>): Lead {
+  // A number renders as its JSON text, so exactly the negative ones start with "-" (-0 renders "0").
+  let lead: Lead = { dash: true, empty: false };
+  const listed = listedValues(schema);
+  if (listed !== undefined) lead = both(lead, { dash: numbers(listed).some((n) => n < 0), empty: false });
+  const min = schema['minimum'];
+  const exclusive = schema['exclusiveMinimum'];
+  if ((typeof min === 'number' && min >= 0) || (typeof exclusive === 'number' && exclusive >= 0)) lead = both(lead, { dash: false, empty: false });
+  return lead;
+}
+
+function leadOf(schema: unknown, type: ScalarType): Lead {
+  if (type === 'boolean') return { dash: false, empty: false };
+  if (!isObject(schema)) return ANYTHING;
+  return type === 'string' ? stringLead(schema) : numberLead(schema);
+}
+
+function isEndOfOptions(t: ArgTemplate): boolean {
+  return t.parts.length === 1 && t.parts[0]!.kind === 'text' && t.parts[0]!.text === '--';
+}
+
+/**
+ * Lists every placeholder that could begin an argv element with "-". `properties` and `types` are the
+ * root properties and their scalar types as the placeholder contract checked them.
+ */
+export function optionInjectionProblems(properties: Readonly<Record<string, unknown>>, types: ReadonlyMap<string, ScalarType>, templates: readonly ArgTemplate[]): Violation[] {
+  const problems: Violation[] = [];
+  const reported = new Set<string>();
+  let afterEndOfOptions = false;
+  for (const t of templates) {
+    if (afterEndOfOptions) break;
+    if (isEndOfOptions(t)) {
+      afterEndOfOptions = true;
+      continue;
+    }
+    for (const part of t.parts) {
+      // Author text that is not only dashes decides how the element starts: `--name={v}`, `./{file}`.
+      if (part.kind === 'text') {
+        if (/[^-]/.test(part.text)) break;
+        continue;
+      }
+      const type = types.get(part.name);
+      if (type === undefined) break;
+      const lead = leadOf(properties[part.name], type);
+      if (lead.dash && !reported.has(part.name)) {
+        reported.add(part.name);
+        const message =
+          `placeholder {${part.name}} starts the argument ${JSON.stringify(t.source)} and its value may start with "-", which the program would read as an option: ` +
+          'put a literal "--" argument before it, or rule a leading "-" out in its schema ("pattern" anchored with "^" whose first character cannot be "-", ' +
+          '"enum"/"const" values without a leading "-", or "minimum": 0 for a number)';
+        problems.push(schemaViolation('option-injection', message, `/properties/${escapePointerToken(part.name)}`));
+      }
+      if (lead.dash || !lead.empty) break;
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,230 @@
+// The hot path of issue 8: the allocation-free argument check, the strict parser counting the
+// argument limits while it builds, and the run-time modes decided per compile (ownProperties, the
+// pattern budget). Each fast path must answer exactly as the slow one it stands in for.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validate, validateSchema } from '../../src/schema/compile.js';
+import { isPlainJsonWithin } from '../../src/schema/json-fast-check.js';
+import { checkJsonValue } from '../../src/schema/json-value.js';
+import { parseJsonText, parseStrictJsonText } from '../../src/schema/json-text.js';
+import { parseNative } from '../../src/schema/json-text-native.js';
+import { argumentBounds, DEFAULT_LIMITS, type Limits } from '../../src/schema/limits.js';
+import { needsOwnProperties, needsPatternBudget } from '../../src/schema/schema-needs.js';
+import type { Result } from '../../src/result.js';
+
+const summary = (r: Result<unknown>): string => (r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`);
+const BOUNDS = argumentBounds(DEFAULT_LIMITS);
+
+class Point { x = 1; }
+const cyclic: Record<string, unknown> = {};
+cyclic['self'] = cyclic;
+const deep = (levels: number): unknown => { let v: unknown = 1; for (let i = 0; i < levels; i++) v = { v }; return v; };
+
+describe('isPlainJsonWithin: only plain JSON within the bounds passes; everything else goes to the full walker', () => {
+  const refused: { name: string; value: unknown }[] = [
+    { name: 'undefined', value: { a: undefined } },
+    { name: 'function', value: { a: () => 1 } },
+    { name: 'symbol value', value: { a: Symbol('s') } },
+    { name: 'symbol key', value: { [Symbol('k')]: 1 } },
+    { name: 'symbol key on an array', value: Object.assign([1], { [Symbol('k')]: 1 }) },
+    { name: 'bigint', value: { a: 1n } },
+    { name: 'NaN', value: [Number.NaN] },
+    { name: '-Infinity', value: { a: -Infinity } },
+    { name: 'Date', value: { a: new Date(0) } },
+    { name: 'class instance', value: new Point() },
+    { name: 'array subclass', value: { a: new (class extends Array {})() } },
+    { name: 'hole', value: { a: [1, , 3] } },
+    { name: 'array extra property', value: Object.assign([1], { x: 1 }) },
+    { name: 'getter', value: Object.defineProperty({}, 'a', { enumerable: true, get: () => 1 }) },
+    { name: 'array index getter', value: Object.defineProperty([1], 0, { enumerable: true, get: () => 1 }) },
+    { name: 'non-enumerable', value: Object.defineProperty({}, 'h', { value: 1, enumerable: false }) },
+    { name: 'Proxy', value: { a: new Proxy({}, {}) } },
+    { name: 'cycle', value: cyclic },
+  ];
+  it.each(refused)('$name: handed over, and the walker names a problem', ({ value }) => {
+    expect(isPlainJsonWithin(value, BOUNDS)).toBe(false);
+    expect(checkJsonValue(value, BOUNDS)).toBeDefined();
+  });
+
+  it('never invokes a getter or a Proxy trap', () => {
+    let calls = 0;
+    const getter = Object.defineProperty({}, 'a', { enumerable: true, get: () => { calls++; return 1; } });
+    const traps = new Proxy({}, { ownKeys: () => { calls++; return []; }, getPrototypeOf: () => { calls++; return null; }, get: () => { calls++; return 1; } });
+    expect(isPlainJsonWithin(getter, BOUNDS)).toBe(false);
+    expect(isPlainJsonWithin({ a: [traps] }, BOUNDS)).toBe(false);
+    expect(calls).toBe(0);
+  });
+
+  it.each([
+    { name: '-0', value: { a: -0 } },
+    { name: 'null prototype', value: Object.assign(Object.create(null) as object, { a: [1, 'x', null, true] }) },
+    { name: 'own __proto__ key (JSON.parse)', value: JSON.parse('{"__proto__":{"a":1}}') as unknown },
+    { name: 'empty containers', value: { a: {}, b: [] } },
+  ])('$name passes', ({ value }) => expect(isPlainJsonWithin(value, BOUNDS)).toBe(true));
+
+  // Each bound: at the limit passes, one past it is handed over (and the walker reports the excess).
+  const limit = (name: keyof Limits, value: number): Limits => ({ ...DEFAULT_LIMITS, [name]: value });
+  it.each([
+    { limit: 'maxArgumentDepth' as const, at: 3, within: deep(3), beyond: deep(4) },
+    { limit: 'maxArgumentValues' as const, at: 3, within: { a: 1, b: 2 }, beyond: { a: 1, b: 2, c: 3 } },
+    { limit: 'maxStringLength' as const, at: 2, within: { ab: 'cd' }, beyond: { ab: 'cde' } },
+    { limit: 'maxStringLength' as const, at: 2, within: { ab: 1 }, beyond: { abc: 1 } },
+    { limit: 'maxObjectProperties' as const, at: 2, within: { a: 1, b: 2 }, beyond: { a: 1, b: 2, c: 3 } },
+    { limit: 'maxArrayItems' as const, at: 2, within: { a: [1, 2] }, beyond: { a: [1, 2, 3] } },
+  ])('$limit = $at: within passes, beyond is handed over', ({ limit: name, at, within, beyond }) => {
+    const bounds = argumentBounds(limit(name, at));
+    expect(isPlainJsonWithin(within, bounds)).toBe(true);
+    expect(checkJsonValue(within, bounds)).toBeUndefined();
+    expect(isPlainJsonWithin(beyond, bounds)).toBe(false);
+    expect(checkJsonValue(beyond, bounds)?.kind).toBe('excess');
+  });
+
+  it('past its own recursion cap (64) it hands over, and the iterative walker finishes the answer', () => {
+    const lifted = { ...DEFAULT_LIMITS, maxArgumentDepth: Infinity };
+    const value = deep(5000);
+    expect(isPlainJsonWithin(value, argumentBounds(lifted))).toBe(false);
+    const c = validateSchema({ type: 'object' }, { limits: { maxArgumentDepth: Infinity } });
+    expect(c.ok && c.value.validate(value).ok).toBe(true);
+  });
+
+  it('never accepts what the full walker refuses (random values)', () => {
+    const odd = fc.constantFrom<unknown>(undefined, Number.NaN, Infinity, -0, 1n, Symbol('s'), new Date(0), [1, , 2], () => 1);
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 3 }), odd, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), tie('v'), { maxKeys: 3 })),
+    })).v;
+    const small = argumentBounds({ ...DEFAULT_LIMITS, maxArgumentValues: 12, maxStringLength: 8, maxArgumentDepth: 4 });
+    fc.assert(fc.property(value, (v) => {
+      for (const bounds of [BOUNDS, small]) if (isPlainJsonWithin(v, bounds)) expect(checkJsonValue(v, bounds)).toBeUndefined();
+    }), { numRuns: 2000 });
+  });
+});
+
+describe('validateJSON counts the argument limits while parsing: same verdict as validate on the parsed value', () => {
+  it.each([
+    { limits: { maxArgumentValues: 3 }, text: '{"a":1,"b":[2]}' },
+    { limits: { maxStringLength: 3 }, text: '{"a":"abcd"}' },
+    { limits: { maxStringLength: 3 }, text: '{"abcd":1}' },
+    { limits: { maxObjectProperties: 2 }, text: '{"x":{"a":1,"b":2,"c":3}}' },
+    { limits: { maxArrayItems: 2 }, text: '{"a":[[1,2,3]]}' },
+    { limits: { maxArgumentValues: 3 }, text: '{"a":{"b":{"c":1}}}' },
+  ])('$limits on $text', ({ limits, text }) => {
+    const c = validateSchema({ type: 'object' }, { limits });
+    if (!c.ok) throw new Error('open schema refused');
+    const fromText = c.value.validateJSON(text);
+    expect(summary(fromText)).toMatch(/^execution_failure: limit /);
+    expect(fromText).toEqual(c.value.validate(JSON.parse(text)));
+  });
+
+  it('a text within every limit is validated without a second walk, and reads as JSON.parse reads it', () => {
+    const open = validateSchema({});
+    if (!open.ok) throw new Error('open schema refused');
+    fc.assert(fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (value) => {
+      const text = JSON.stringify(value);
+      // Integers beyond 2^53 are refused on purpose (json-text.ts); the hostile tests cover them.
+      fc.pre(!/\d{16,}/.test(text));
+      const r = open.value.validateJSON(text);
+      expect(r.ok && r.value).toEqual(JSON.parse(text));
+    }), { numRuns: 500 });
+  });
+});
+
+describe('ownProperties is on exactly for schemas that test the presence of an inherited name', () => {
+  it.each([
+    { name: 'properties key', schema: { properties: { toString: {} } }, needed: true },
+    { name: 'required member', schema: { required: ['constructor'] }, needed: true },
+    { name: 'dependentRequired key', schema: { dependentRequired: { valueOf: ['a'] } }, needed: true },
+    { name: 'dependentRequired list member', schema: { dependentRequired: { a: ['hasOwnProperty'] } }, needed: true },
+    { name: 'dependentSchemas key', schema: { dependentSchemas: { isPrototypeOf: {} } }, needed: true },
+    { name: '__proto__ (own key, as JSON.parse makes it)', schema: JSON.parse('{"properties":{"__proto__":{}}}') as unknown, needed: true },
+    { name: 'nested under $defs', schema: { $defs: { x: { required: ['__lookupGetter__'] } } }, needed: true },
+    { name: 'ordinary names', schema: { properties: { city: {} }, required: ['city'], dependentRequired: { a: ['b'] } }, needed: false },
+    { name: 'an inherited name only as data', schema: { const: { toString: 1 }, enum: ['constructor'] }, needed: false },
+    { name: 'an inherited name as a pattern', schema: { patternProperties: { '^toString$': {} } }, needed: false },
+  ])('$name: $needed', ({ schema, needed }) => expect(needsOwnProperties([schema])).toBe(needed));
+
+  it('a second document decides too', () => expect(needsOwnProperties([{ properties: { a: {} } }, { required: ['toString'] }])).toBe(true));
+
+  // Regression guard for the per-compile engine choice: an inherited member never counts as present.
+  it.each<{ name: string; schema: object; args: object; valid: boolean }>([
+    { name: 'required', schema: { type: 'object', required: ['toString'] }, args: {}, valid: false },
+    { name: 'dependentRequired list', schema: { type: 'object', dependentRequired: { a: ['valueOf'] } }, args: { a: 1 }, valid: false },
+    { name: 'dependentRequired key', schema: { type: 'object', dependentRequired: { constructor: ['b'] } }, args: {}, valid: true },
+    { name: 'dependentSchemas key', schema: { type: 'object', dependentSchemas: { constructor: { required: ['b'] } } }, args: {}, valid: true },
+    { name: 'dependentSchemas key, own', schema: { type: 'object', dependentSchemas: { constructor: { required: ['b'] } } }, args: { constructor: 1 }, valid: false },
+    { name: 'properties', schema: { type: 'object', properties: { toString: { type: 'string' } } }, args: {}, valid: true },
+    { name: 'ordinary required (shared engine without ownProperties)', schema: { type: 'object', required: ['a'] }, args: {}, valid: false },
+  ])('$name', ({ schema, args, valid }) => expect(validate(schema, args).ok).toBe(valid));
+});
+
+describe('the pattern budget is kept for every schema with a quadratic pattern', () => {
+  it.each([
+    { name: 'no pattern', schema: { properties: { a: { type: 'string' } } }, needed: false },
+    { name: 'linear pattern', schema: { properties: { a: { pattern: '^[a-z]+$' } } }, needed: false },
+    { name: 'quadratic pattern', schema: { properties: { a: { pattern: 'a.*b' } } }, needed: true },
+    { name: 'quadratic patternProperties key', schema: { patternProperties: { 'a.*b': {} } }, needed: true },
+    { name: 'quadratic pattern inside contentSchema', schema: { contentSchema: { pattern: 'a.*b' } }, needed: true },
+    { name: 'quadratic pattern in an unknown keyword (looked at anyway)', schema: { 'x-extra': { pattern: 'a.*b' } }, needed: true },
+  ])('$name: $needed', ({ schema, needed }) => expect(needsPatternBudget([schema])).toBe(needed));
+
+  it('maxPatternSubject still stops a quadratic pattern', () => {
+    const r = validate({ type: 'object', properties: { a: { type: 'string', pattern: 'a.*b' } } }, { a: 'a'.repeat(5000) });
+    expect(summary(r)).toMatch(/^execution_failure: limit maxPatternSubject exceeded/);
+  });
+
+  it('a linear pattern, run without the budget, still decides', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^[a-z]+$' } } };
+    expect(validate(schema, { a: 'abc' }).ok).toBe(true);
+    expect(summary(validate(schema, { a: 'A'.repeat(10_000) }))).toMatch(/^validation: /);
+  });
+});
+
+describe('validateJSON native path: JSON.parse only where it reads the text exactly as the strict parser', () => {
+  it.each([
+    { name: 'byte order mark', text: '\ufeff{}' },
+    { name: 'duplicate key', text: '{"a":1,"a":2}' },
+    { name: 'duplicate __proto__', text: '{"__proto__":1,"__proto__":2}' },
+    { name: 'duplicate key spelt with an escape', text: '{"a":1,"\\u0061":2}' },
+    { name: 'raw lone surrogate', text: '{"a":"\ud800"}' },
+    { name: 'raw surrogate pair (exact, but left to the strict parser)', text: '{"a":"\ud83d\ude00"}' },
+    { name: 'escaped lone surrogate', text: '{"a":"\\udc00"}' },
+    { name: 'integer beyond 2^53', text: '{"a":9007199254740993}' },
+    { name: 'exponent (overflow)', text: '{"a":1e400}' },
+    { name: 'exponent (underflow)', text: '{"a":1e-400}' },
+    { name: 'long fraction (underflow without exponent)', text: `{"a":0.${'0'.repeat(400)}1}` },
+    { name: 'nesting past 64', text: `${'['.repeat(65)}${']'.repeat(65)}` },
+    { name: 'syntax error', text: '{"a":1,}' },
+    { name: 'empty text', text: '' },
+  ])('$name: handed to the strict parser, same answer as it', ({ text }) => {
+    expect(parseNative(text, DEFAULT_LIMITS)).toBeUndefined();
+    expect(parseJsonText(text, DEFAULT_LIMITS)).toEqual(parseStrictJsonText(text, DEFAULT_LIMITS));
+  });
+
+  it('reads -0 and an own __proto__ key as the strict parser does', () => {
+    const r = parseNative('{"__proto__":{"a":-0}}', DEFAULT_LIMITS);
+    const value = r?.value as Record<string, { a: number }>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__']);
+    expect(Object.is(value['__proto__']?.a, -0)).toBe(true);
+  });
+
+  it('answers as the strict parser on random JSON texts and on random junk', () => {
+    const texts = fc.oneof(
+      fc.json(),
+      fc.jsonValue().map((v) => JSON.stringify(v, null, 1)),
+      fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ':', ',', '1', 'e', '-', '.', '\\', 'u', 'd', '8', ' ', 'a') }),
+    );
+    const small = { ...DEFAULT_LIMITS, maxArgumentValues: 5, maxStringLength: 4, maxObjectProperties: 2, maxArrayItems: 2, maxArgumentDepth: 3 };
+    fc.assert(fc.property(texts, (text) => {
+      for (const limits of [DEFAULT_LIMITS, small]) {
+        const native = parseNative(text, limits);
+        if (native === undefined) continue;
+        const strict = parseStrictJsonText(text, limits);
+        expect(strict.ok).toBe(true);
+        if (strict.ok) {
+          expect(native.withinLimits).toBe(strict.value.withinLimits);
+          expect(native.value).toStrictEqual(strict.value.value);
+        }
+      }
+    }), { numRuns: 3000 });
+  });
+});
