@@ -1,4 +1,6 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { parseJsonText } from './json-text.js';
+import { DEFAULT_LIMITS } from './limits.js';
 
 /** Encodings and media types toolgate can check when `contentAssertion` is on (Validation §8). */
 export const ASSERTED_ENCODINGS: readonly string[] = ['base64'];
@@ -19,14 +21,18 @@ export function decodeContent(text: string, encoding: unknown): string | undefin
   }
 }
 
-/** Parses per contentMediaType; `{ ok: false }` when the decoded text is not of that type. */
+/**
+ * Parses per contentMediaType with the same strict parser as validateJSON, so a decoded document gets
+ * the same treatment as arguments: duplicate keys, inexact numbers and lone surrogates are refused.
+ * A decoded document past the default argument limits stops validation (execution_failure), it is
+ * never a mismatch.
+ */
 export function parseContent(text: string, mediaType: unknown): { ok: true; value?: unknown } | { ok: false } {
   if (mediaType === undefined) return { ok: true };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
+  const parsed = parseJsonText(text, DEFAULT_LIMITS);
+  if (!parsed.ok) return { ok: false };
+  if (!parsed.value.withinLimits) throw new Error('limit exceeded in a decoded contentMediaType document (default argument limits)');
+  return { ok: true, value: parsed.value.value };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isExactLargeNumber } from './exact-number.js';
 import { fail, ok, type Result } from '../result.js';
 import { parseNative } from './json-text-native.js';
 import type { Limits } from './limits.js';
@@ -112,8 +113,12 @@ function parseNumber(): number | undefined {
   const lexeme = m[0];
   const value = Number(lexeme);
   if (!Number.isFinite(value)) return err(`number ${lexeme.slice(0, 40)} overflows a float64`);
-  // 15 digits always fit in 2^53; longer integers are checked.
-  if (lexeme.length > 15 && /^-?[0-9]+$/.test(lexeme) && !Number.isSafeInteger(value)) return err(`integer ${lexeme.slice(0, 40)} cannot be represented exactly (beyond 2^53)`);
+  // Below 2^53 in magnitude nothing is checked (the common case); beyond it the lexeme must denote
+  // exactly the float64 it became, whatever its form (exponent, fraction).
+  if (Math.abs(value) >= 2 ** 53) {
+    if (/^-?[0-9]+$/.test(lexeme)) { if (!Number.isSafeInteger(value)) return err(`integer ${lexeme.slice(0, 40)} cannot be represented exactly (beyond 2^53)`); }
+    else if (!isExactLargeNumber(lexeme, value)) return err(`number ${lexeme.slice(0, 40)} cannot be represented exactly as a float64`);
+  }
   if (value === 0 && /[1-9]/.test(lexeme.replace(/[eE].*$/, ''))) return err(`number ${lexeme.slice(0, 40)} underflows to zero`);
   i += lexeme.length;
   return value;

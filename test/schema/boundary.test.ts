@@ -254,3 +254,14 @@ describe('content decoding', () => {
     expect(validate(media, { doc: bytes.toString('base64') }, { contentAssertion: true }).ok).toBe(false);
   });
 });
+
+describe('decoded content is parsed as strictly as arguments', () => {
+  const s = { properties: { doc: { contentMediaType: 'application/json', contentSchema: { properties: { admin: { const: false } } } } } };
+  it('a duplicate key in a decoded document is refused, not read last-wins', () => {
+    expect(validate(s, { doc: '{"admin":true,"admin":false}' }, { contentAssertion: true }).ok).toBe(false);
+    expect(validate(s, { doc: '{"admin":false}' }, { contentAssertion: true }).ok).toBe(true);
+  });
+  it('an integer beyond 2^53 in a decoded document is refused', () => {
+    expect(validate(s, { doc: '{"n":9007199254740993}' }, { contentAssertion: true }).ok).toBe(false);
+  });
+});
