@@ -20,7 +20,8 @@ export interface EngineConfig {
   readonly ownProperties: boolean;
 }
 
-const AJV_OPTIONS: Options = {
+/** Ajv options every toolgate engine shares, the opt-in older dialects' included. */
+export const ENGINE_OPTIONS: Readonly<Options> = {
   strict: false,
   allErrors: true,
   // The meta-schema check runs in toolgate's own pipeline so that its errors carry schema locations.
@@ -36,14 +37,17 @@ const AJV_OPTIONS: Options = {
   inlineRefs: true,
 };
 
+/** Asserts every format toolgate can check exactly: ajv-formats where it is right, toolgate's own elsewhere. */
+export function installFormatAssertion(ajv: Pick<Ajv2020, 'addFormat'>): void {
+  const plugin = addFormats as unknown as (a: Pick<Ajv2020, 'addFormat'>, o: { mode: 'full'; formats: string[] }) => unknown;
+  plugin(ajv, { mode: 'full', formats: [...AJV_FORMATS] });
+  for (const [name, validate] of Object.entries(OWN_FORMAT_CHECKERS)) ajv.addFormat(name, { type: 'string', validate });
+}
+
 /** A new Ajv 2020 instance for one config; never shared with another config. */
 export function createEngine(config: EngineConfig): Ajv2020 {
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateFormats: config.formatAssertion, ownProperties: config.ownProperties });
-  if (config.formatAssertion) {
-    const plugin = addFormats as unknown as (a: Ajv2020, o: { mode: 'full'; formats: string[] }) => Ajv2020;
-    plugin(ajv, { mode: 'full', formats: [...AJV_FORMATS] });
-    for (const [name, validate] of Object.entries(OWN_FORMAT_CHECKERS)) ajv.addFormat(name, { type: 'string', validate });
-  }
+  const ajv = new Ajv2020({ ...ENGINE_OPTIONS, validateFormats: config.formatAssertion, ownProperties: config.ownProperties });
+  if (config.formatAssertion) installFormatAssertion(ajv);
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
   installUniqueItems(ajv);
@@ -77,11 +81,19 @@ export function metaValidate(schema: unknown): readonly ErrorObject[] {
   return metaEngine.errors ?? [];
 }
 
+/** The root document, the other documents by URI, and whether to keep them registered afterwards. */
+export interface CompileInput {
+  readonly schema: unknown;
+  readonly extra: readonly { readonly uri: string; readonly schema: unknown }[];
+  readonly keep: boolean;
+}
+
 /**
  * Compiles on an engine and removes the schema from Ajv's own caches, so a shared instance never
  * grows; `keep` (private engines only) leaves it registered for toolgate's unevaluated* keywords.
  */
-export function compileOn(ajv: Ajv2020, schema: unknown, extra: readonly { uri: string; schema: unknown }[], keep = false): ValidateFunction {
+export function compileOn(ajv: Ajv2020, input: CompileInput): ValidateFunction {
+  const { schema, extra, keep } = input;
   for (const d of extra) ajv.addSchema(d.schema as object, d.uri);
   try {
     return ajv.compile(schema as object);

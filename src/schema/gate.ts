@@ -1,3 +1,4 @@
+import { escapePointerToken } from '../errors/location.js';
 import { schemaViolation, type Violation } from '../result.js';
 import { classifyDialect, echo } from './dialect.js';
 import { ASSERTED_ENCODINGS, ASSERTED_MEDIA_TYPES } from './content.js';
@@ -16,21 +17,26 @@ export interface GateContext {
   readonly location: (pointer: string) => string;
 }
 
-/**
- * Refusals of one document: legacy keywords that would loosen it (rule 4), unknown keywords in
- * reject mode, a nested `$schema` naming another dialect, formats and content that cannot be
- * asserted exactly. Every finding is `unsupported_capability`.
- */
-export function gateDocument(doc: unknown, ctx: GateContext): Violation[] {
+/** What the gate found; every finding is `unsupported_capability`. */
+export interface GateFindings {
+  /** Keywords of older drafts that would loosen the schema (rule 4); reported before anything else. */
+  readonly legacy: Violation[];
+  /** Unknown keywords in reject mode, a nested foreign `$schema`, formats and content that cannot be asserted. */
+  readonly refusals: Violation[];
+}
+
+/** The keyword gate of one document (rules 4, 7, 8 and the dialect rule for embedded `$schema`). */
+export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
+  const legacyFound: Violation[] = [];
   const found: Violation[] = [];
   const known = keywordsOf(ctx.vocabularies);
   walkSchema(doc, ({ node, pointer }) => {
     for (const key of Object.keys(node)) {
-      const at = ctx.location(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      const at = ctx.location(`${pointer}/${escapePointerToken(key)}`);
       // An own-property lookup: "__proto__" or "constructor" as a keyword must not find Object.prototype members.
       const legacy = Object.prototype.hasOwnProperty.call(LEGACY_KEYWORDS, key) ? LEGACY_KEYWORDS[key] : undefined;
       if (legacy !== undefined) {
-        found.push(schemaViolation(key, `keyword "${key}" is not part of Draft 2020-12 and would be ignored, loosening the schema: ${legacy}`, at));
+        legacyFound.push(schemaViolation(key, `keyword "${key}" is not part of Draft 2020-12 and would be ignored, loosening the schema: ${legacy}`, at));
       } else if (ctx.unknownKeywords === 'reject' && !known.has(key)) {
         found.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, at));
       }
@@ -60,5 +66,5 @@ export function gateDocument(doc: unknown, ctx: GateContext): Violation[] {
       }
     }
   });
-  return found;
+  return { legacy: legacyFound, refusals: found };
 }

@@ -1,20 +1,18 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
-import addFormats from 'ajv-formats';
 import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
 import { walkAnyDialect } from './any-dialect-walk.js';
 import { canonicalJson } from './canonical.js';
 import { DIALECT_2020_12, echo } from './dialect.js';
 import { findDocument, normaliseRegistry } from './documents.js';
-import { AJV_FORMATS, formatRefusal } from './formats.js';
-import { OWN_FORMAT_CHECKERS } from './formats-own.js';
+import { ENGINE_OPTIONS, installFormatAssertion } from './engine.js';
+import { formatRefusal } from './formats.js';
 import { copyJson } from './json-value.js';
 import { legacyEngineGaps } from './legacy-engine-gaps.js';
 import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
 import { installMultipleOf } from './multiple-of.js';
 import type { ResolvedOptions } from './options.js';
-import { regexHazard } from './regex-guard.js';
-import { boundedRegExp } from './regex-bound.js';
+import { checkPattern } from './regex-guard.js';
 import { installUniqueItems } from './unique-items.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally, type SchemaWalker } from './limits.js';
 import { isObject } from './walk.js';
@@ -27,29 +25,15 @@ import { isObject } from './walk.js';
 
 /** Documents pulled in through the registry or loader while compiling one schema, at most. */
 
-const AJV_OPTIONS: Options = {
-  strict: false,
-  allErrors: true,
-  ownProperties: true,
-  validateSchema: false,
-  addUsedSchema: true,
-  unicodeRegExp: true,
-  code: { regExp: boundedRegExp },
-  logger: false,
-  messages: true,
-  verbose: false,
-  inlineRefs: true,
-};
+// The 2020-12 engine's options, with own properties always on: the older dialects' engines are not
+// tuned per schema (engine.ts decides ownProperties per compile for 2020-12 only).
+const AJV_OPTIONS: Options = { ...ENGINE_OPTIONS, ownProperties: true };
 
 type LegacyEngine = Ajv | Ajv2019;
 
 function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): LegacyEngine {
   const ajv: LegacyEngine = dialect === 'draft-07' ? new Ajv({ ...AJV_OPTIONS, validateFormats: formatAssertion }) : new Ajv2019({ ...AJV_OPTIONS, validateFormats: formatAssertion });
-  if (formatAssertion) {
-    const plugin = addFormats as unknown as (a: LegacyEngine, o: { mode: 'full'; formats: string[] }) => LegacyEngine;
-    plugin(ajv, { mode: 'full', formats: [...AJV_FORMATS] });
-    for (const [name, validate] of Object.entries(OWN_FORMAT_CHECKERS)) ajv.addFormat(name, { type: 'string', validate });
-  }
+  if (formatAssertion) installFormatAssertion(ajv as never);
   // The same exact-arithmetic and equality replacements the 2020-12 engine uses; both keywords mean
   // the same in every draft since draft-04.
   installMultipleOf(ajv as never);
@@ -103,14 +87,9 @@ function gateLegacy(doc: unknown, dialect: LegacyDialect, options: ResolvedOptio
     if (typeof node['pattern'] === 'string') patterns.push([node['pattern'], `${pointer}/pattern`]);
     if (isObject(node['patternProperties'])) for (const k of Object.keys(node['patternProperties'])) patterns.push([k, `${pointer}/patternProperties`]);
     for (const [source, p] of patterns) {
-      try {
-        new RegExp(source, 'u');
-      } catch (thrown) {
-        invalid.push(schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${thrownMessage(thrown)}`, at(p)));
-        continue;
-      }
-      const why = regexHazard(source);
-      if (why !== undefined) refused.push(schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${why}`, at(p)));
+      const verdict = checkPattern(source);
+      if (verdict.invalid !== undefined) invalid.push(schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, at(p)));
+      else if (verdict.hazard !== undefined) refused.push(schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, at(p)));
     }
   });
   return { refused, invalid };

@@ -79,3 +79,18 @@ export function regexHazard(source: string): string | undefined {
 }
 
 const anchoredNote = (source: string): string => (source.startsWith('^') ? '' : ', and no leading ^');
+
+/**
+ * The schema-time verdict on one `pattern` / `patternProperties` source (Validation §6.3.3, §10.3.2.2):
+ * `invalid` when it is not an ECMA-262 regular expression under the `u` flag (a malformed schema),
+ * `hazard` when it compiles but could backtrack without bound (refused), nothing when it may run.
+ */
+export function checkPattern(source: string): { readonly invalid?: string; readonly hazard?: string } {
+  try {
+    new RegExp(source, 'u');
+  } catch (thrown) {
+    return { invalid: thrown instanceof SyntaxError ? thrown.message : 'does not compile' };
+  }
+  const hazard = regexHazard(source);
+  return hazard === undefined ? {} : { hazard };
+}

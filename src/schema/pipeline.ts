@@ -1,0 +1,169 @@
+import { fail, ok, schemaViolation, type Result, type Violation } from '../result.js';
+import { classifyDialect, echo } from './dialect.js';
+import { findDocument } from './documents.js';
+import { metaValidate } from './engine.js';
+import { gateDocument } from './gate.js';
+import { tallyDocument, tallyPulledDocument, type SchemaTally } from './limits.js';
+import type { ResolvedOptions } from './options.js';
+import { lookupTarget, indexDocument, splitFragment, type ResourceIndex } from './references.js';
+import { checkPattern } from './regex-guard.js';
+import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
+import { isObject, walkSchema } from './walk.js';
+
+// The document side of validateSchema: every document (the root, and each one a `$ref` pulls from
+// the registry or loader) passes the same gates, in the order of README "Rules", before anything
+// is compiled. compile.ts drives it and owns the cache and the engine.
+
+/** Meta-schema URIs Ajv carries itself, so `$ref`s to them resolve without a registry. */
+const BUILTIN_DOCUMENTS = new Set([
+  'https://json-schema.org/draft/2020-12/schema',
+  ...['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map((m) => `https://json-schema.org/draft/2020-12/meta/${m}`),
+]);
+
+/** A document that passed the gates, as a private mutable copy (rewritten before compiling). */
+export interface LoadedDocument {
+  readonly uri: string;
+  readonly schema: unknown;
+  readonly vocabularies: ReadonlySet<string>;
+}
+
+/** State of one validateSchema run over its documents. */
+export interface Pipeline {
+  readonly options: ResolvedOptions;
+  readonly registry: Map<string, unknown>;
+  readonly index: ResourceIndex;
+  readonly documents: LoadedDocument[];
+  readonly refusals: Violation[];
+  /** Subschemas, references and pulled documents so far, against options.limits. */
+  readonly tally: SchemaTally;
+  /** Set when a custom meta-schema lists the format-assertion vocabulary. */
+  formatAssertion: boolean;
+  /** Set when the registry or loader was consulted: the result then depends on more than the schema. */
+  usedExternal: boolean;
+}
+
+/** Where a document sits: the root document's locations are bare pointers, others `uri#pointer`. */
+export interface DocumentPlace {
+  readonly uri: string;
+  readonly root: boolean;
+}
+
+/** Dialect and vocabulary gate, legacy keywords, limits, meta-schema, patterns and keyword gate for one document. */
+export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown): Result<true> {
+  const location = (pointer: string): string => (place.root ? pointer : `${place.uri}#${pointer}`);
+  let vocabularies: ReadonlySet<string> = DEFAULT_VOCABULARIES;
+  let checked: unknown = schema;
+  if (isObject(schema)) {
+    const dialect = classifyDialect(schema['$schema'], location('/$schema'));
+    if (!dialect.ok) return dialect;
+    if (dialect.value.kind === 'custom') {
+      const metaUri = dialect.value.uri;
+      const found = findDocument(splitFragment(metaUri).base, p.registry, p.options);
+      if (!found.ok) return found;
+      if (found.value === undefined) {
+        const message = `unsupported dialect ${echo(schema['$schema'])}: not 2020-12 and no meta-schema with that URI in schemaRegistry or schemaLoader`;
+        return fail('unsupported_capability', message, [schemaViolation('$schema', message, location('/$schema'))]);
+      }
+      p.usedExternal = true;
+      const pulled = tallyPulledDocument(p.tally, p.options.limits);
+      if (!pulled.ok) return pulled;
+      const verdict = vocabulariesOf(metaUri, found.value.schema);
+      if (!verdict.ok) return verdict;
+      vocabularies = verdict.value.vocabularies;
+      if (verdict.value.formatAssertion) p.formatAssertion = true;
+      // The standard meta-schema still applies: a custom one may only add constraints (fail closed).
+      const { $schema: _ignored, ...rest } = schema;
+      checked = rest;
+    }
+  }
+  // Legacy keywords first: a 2019-09 `$recursiveAnchor: true` should get the 2020-12 hint, not a
+  // meta-schema complaint about its value.
+  const gate = gateDocument(schema, { vocabularies, formatAssertion: p.options.formatAssertion || p.formatAssertion, contentAssertion: p.options.contentAssertion, unknownKeywords: p.options.unknownKeywords, location });
+  if (gate.legacy.length > 0) return fail('unsupported_capability', `schema uses what toolgate cannot enforce exactly: ${gate.legacy[0]?.message}`, gate.legacy);
+  // Counted before the meta-schema check, indexing and compiling, the work these limits bound.
+  const tallied = tallyDocument(p.tally, schema, p.options.limits);
+  if (!tallied.ok) return tallied;
+  const metaErrors = metaValidate(checked);
+  if (metaErrors.length > 0) {
+    const violations = metaErrors.map((e) => schemaViolation(e.keyword, `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`, location(e.instancePath)));
+    return fail('validation', `invalid schema: ${violations[0]?.message ?? 'does not match the Draft 2020-12 meta-schema'}`, violations);
+  }
+  const patterns = checkPatterns(schema, location);
+  if (patterns.invalid.length > 0) return fail('validation', `invalid schema: ${patterns.invalid[0]?.message}`, patterns.invalid);
+  p.refusals.push(...patterns.hazards, ...gate.refusals);
+  p.documents.push({ uri: place.uri, schema, vocabularies });
+  indexDocument(p.index, schema, place.uri);
+  return ok(true);
+}
+
+/** Every `pattern` and `patternProperties` key of a document through checkPattern (regex-guard.ts). */
+function checkPatterns(schema: unknown, location: (p: string) => string): { invalid: Violation[]; hazards: Violation[] } {
+  const invalid: Violation[] = [];
+  const hazards: Violation[] = [];
+  const check = (source: string, at: string): void => {
+    const verdict = checkPattern(source);
+    if (verdict.invalid !== undefined) invalid.push(schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, location(at)));
+    else if (verdict.hazard !== undefined) hazards.push(schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, location(at)));
+  };
+  walkSchema(schema, ({ node, pointer }) => {
+    if (typeof node['pattern'] === 'string') check(node['pattern'], `${pointer}/pattern`);
+    const pp = node['patternProperties'];
+    if (isObject(pp)) for (const k of Object.keys(pp)) check(k, `${pointer}/patternProperties`);
+  });
+  return { invalid, hazards };
+}
+
+/**
+ * Resolves every reference (Core §8.2.3), pulling documents from registry and loader; every
+ * unresolved one, local pointers and anchors included, is listed in one `validation` error.
+ */
+export function resolveReferences(p: Pipeline): Result<true> {
+  const unresolved: { value: string; violation: Violation }[] = [];
+  for (let i = 0; i < p.index.references.length; i++) {
+    const ref = p.index.references[i]!;
+    const at = ref.docUri === p.documents[0]?.uri ? ref.schemaPath : `${ref.docUri}#${ref.schemaPath}`;
+    if (ref.target === undefined) {
+      unresolved.push({ value: ref.value, violation: schemaViolation(ref.keyword, `unresolved reference ${echo(ref.value)}: not a valid URI reference`, at) });
+      continue;
+    }
+    let state = lookupTarget(p.index, ref.target);
+    const base = splitFragment(ref.target).base;
+    if (state === 'external' && BUILTIN_DOCUMENTS.has(base)) continue;
+    if (state === 'external') {
+      const found = findDocument(base, p.registry, p.options);
+      if (!found.ok) return found;
+      if (found.value !== undefined) {
+        p.usedExternal = true;
+        const pulled = tallyPulledDocument(p.tally, p.options.limits);
+        if (!pulled.ok) return pulled;
+        const admitted = admitDocument(p, { uri: base, root: false }, found.value.schema);
+        if (!admitted.ok) return admitted;
+        state = lookupTarget(p.index, ref.target);
+      }
+    }
+    if (state !== 'found') {
+      const why = state === 'external' ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)' : '';
+      unresolved.push({ value: ref.value, violation: schemaViolation(ref.keyword, `unresolved reference ${echo(ref.value)}${why}`, at) });
+    }
+  }
+  if (p.index.duplicates.length > 0) {
+    const d = p.index.duplicates[0]!;
+    return fail('validation', `duplicate schema identifier ${echo(d.uri)}`, p.index.duplicates.map((x) => schemaViolation('$id', `duplicate schema identifier ${echo(x.uri)}`, x.schemaPath)));
+  }
+  if (unresolved.length > 0) return fail('validation', `unresolved references: ${unresolved.map((u) => echo(u.value)).join(', ')}`, unresolved.map((u) => u.violation));
+  return ok(true);
+}
+
+/**
+ * Whether the documents need an Ajv instance of their own: Ajv registers identifiers and anchors
+ * per instance, so two schemas with the same `$id` must never meet on a shared one.
+ */
+export function needsPrivateEngine(p: Pipeline): boolean {
+  if (p.documents.length > 1) return true;
+  let found = false;
+  walkSchema(p.documents[0]?.schema, ({ node }) => {
+    if ('$id' in node || '$anchor' in node || '$dynamicAnchor' in node) found = true;
+    return !found;
+  });
+  return found;
+}
