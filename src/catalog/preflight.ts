@@ -1,6 +1,6 @@
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
-import { copyJson, deepFreeze, problemPointer } from '../schema/json-value.js';
+import { copyJson, deepFreeze, problemPointer } from '../arguments/json-value.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { readDescriptor } from './descriptor.js';
 

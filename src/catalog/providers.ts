@@ -1,4 +1,4 @@
-import { copyJson } from '../schema/json-value.js';
+import { copyJson } from '../arguments/json-value.js';
 import type { PreflightedTool } from './preflight.js';
 import { byCodeUnits } from '../tools/code-unit-order.js';
 

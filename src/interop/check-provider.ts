@@ -1,6 +1,6 @@
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
 import { echo } from '../schema/dialect.js';
-import { copyJson, problemPointer } from '../schema/json-value.js';
+import { copyJson, problemPointer } from '../arguments/json-value.js';
 import { ANTHROPIC } from './anthropic.js';
 import { GEMINI } from './gemini.js';
 import { OPENAI } from './openai.js';

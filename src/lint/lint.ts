@@ -1,6 +1,6 @@
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
 import { walkAnyDialect } from '../schema/any-dialect-walk.js';
-import { copyJson, problemPointer } from '../schema/json-value.js';
+import { copyJson, problemPointer } from '../arguments/json-value.js';
 import { isObject } from '../schema/walk.js';
 import { DUPLICATE_BRANCH } from './duplicate-branch.js';
 import { KEYWORD_TYPO } from './keyword-typo.js';

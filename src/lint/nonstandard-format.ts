@@ -1,4 +1,4 @@
-import { DRAFT_2020_12_FORMATS } from '../schema/formats.js';
+import { DRAFT_2020_12_FORMATS } from '../formats/asserted.js';
 import type { LintRule } from './warning.js';
 
 /** What to use instead of common formats from other specifications (OpenAPI 3.0 §4.4 data types, mostly). */

@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS } from '../schema/limits.js';
-import { boundedRegExp, underPatternBudget } from '../schema/regex-bound.js';
-import { regexHazard } from '../schema/regex-guard.js';
+import { boundedRegExp, underPatternBudget } from '../regex/bound.js';
+import { regexHazard } from '../regex/guard.js';
 import { isObject } from '../schema/walk.js';
 import type { LintRule, LintWarning } from './warning.js';
 

@@ -1,17 +1,17 @@
 import type { ValidateFunction } from 'ajv';
 import { fail, guarded, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
 import { standardProps, type ToolgateStandardProps } from '../adapters/standard-schema.js';
-import { argumentChecker, checkArguments, checkArgumentsText } from './arguments.js';
+import { argumentChecker, checkArguments, checkArgumentsText } from '../arguments/check.js';
 import { canonicalJson } from './canonical.js';
 import { echo } from './dialect.js';
 import { normaliseRegistry } from './documents.js';
 import { compileOn, createEngine, sharedEngine } from './engine.js';
-import { copyBoundedJson, copyJson, deepFreeze, problemPointer } from './json-value.js';
+import { copyBoundedJson, copyJson, deepFreeze, problemPointer } from '../arguments/json-value.js';
 import { excessFailure, limitsKey, resolveLimits, schemaBounds, type Limits } from './limits.js';
 import { resolveOptions, type SchemaOptions } from './options.js';
 import { admitDocument, needsPrivateEngine, resolveReferences, type Pipeline } from './pipeline.js';
 import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
-import { compileLegacyDialect } from './legacy-dialects.js';
+import { compileLegacyDialect } from '../legacy/dialects.js';
 import { rewriteForEngine } from './rewrite.js';
 import { engineInput } from './link.js';
 import { checkToolRoot } from './tool-root.js';
@@ -47,7 +47,7 @@ const cached = (c: CompiledSchema): CompiledSchema => (fromCache.add(c), c);
 /** Whether validateSchema took this schema's validator from the content cache (no engine compile). */
 export const compiledFromCache = (c: CompiledSchema): boolean => fromCache.has(c);
 // Validators whose documents hold no quadratic pattern: their calls skip the pattern budget
-// (regex-bound.ts). Any other validator, legacy ones included, runs under it.
+// (regex/bound.ts). Any other validator, legacy ones included, runs under it.
 const budgetFree = new WeakSet<ValidateFunction>();
 
 function remember(key: string, validator: ValidateFunction): void {
@@ -81,7 +81,7 @@ export function compileSchema(schema: unknown, options: SchemaOptions | undefine
     const message = `a schema must be an object or a boolean, got ${echo(copy.value)}`;
     return fail('validation', message, [schemaViolation('type', message, '')]);
   }
-  // Root dialect: an opt-in draft-07 / 2019-09 root runs on its own engine (legacy-dialects.ts).
+  // Root dialect: an opt-in draft-07 / 2019-09 root runs on its own engine (legacy/dialects.ts).
   const legacy = compileLegacyDialect(copy.value, resolved);
   if (legacy !== undefined) return legacy.ok ? ok(makeCompiled({ schema: deepFreeze(copy.value), validator: legacy.value, toolRoot: flags.toolRoot, limits: limits.value })) : legacy;
   const flagKey = `${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;

@@ -1,5 +1,5 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { parseJsonText } from './json-text.js';
+import { parseJsonText } from '../arguments/json-text.js';
 import { DEFAULT_LIMITS } from './limits.js';
 
 /** Encodings and media types toolgate can check when `contentAssertion` is on (Validation §8). */

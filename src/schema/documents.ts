@@ -1,7 +1,7 @@
 import { fail, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
 import { echo } from './dialect.js';
 import type { ResolvedOptions } from './options.js';
-import { copyBoundedJson, problemPointer } from './json-value.js';
+import { copyBoundedJson, problemPointer } from '../arguments/json-value.js';
 import { excessFailure, schemaBounds } from './limits.js';
 import { resolveUri, splitFragment } from './references.js';
 

@@ -1,12 +1,12 @@
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { AJV_FORMATS } from './formats.js';
-import { OWN_FORMAT_CHECKERS } from './formats-own.js';
+import { AJV_FORMATS } from '../formats/asserted.js';
+import { OWN_FORMAT_CHECKERS } from '../formats/own.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installUniqueItems } from './unique-items.js';
 import { installUnevaluated } from './unevaluated.js';
-import { boundedRegExp } from './regex-bound.js';
+import { boundedRegExp } from '../regex/bound.js';
 
 /** How an engine instance is configured; each distinct config gets its own shared instance. */
 export interface EngineConfig {
@@ -28,7 +28,7 @@ export const ENGINE_OPTIONS: Readonly<Options> = {
   validateSchema: false,
   addUsedSchema: true,
   unicodeRegExp: true,
-  // Every pattern/patternProperties matcher: quadratic ones are bounded per call (regex-bound.ts).
+  // Every pattern/patternProperties matcher: quadratic ones are bounded per call (regex/bound.ts).
   code: { regExp: boundedRegExp },
   // Ajv must never print to the console.
   logger: false,

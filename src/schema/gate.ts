@@ -2,7 +2,7 @@ import { escapePointerToken } from '../errors/location.js';
 import { schemaViolation, type Violation } from '../result.js';
 import { classifyDialect, echo } from './dialect.js';
 import { ASSERTED_ENCODINGS, ASSERTED_MEDIA_TYPES } from './content.js';
-import { formatRefusal } from './formats.js';
+import { formatRefusal } from '../formats/asserted.js';
 import { LEGACY_KEYWORDS, keywordsOf } from './keywords.js';
 import { walkSchema } from './walk.js';
 

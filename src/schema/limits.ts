@@ -1,6 +1,6 @@
 import { pathOf, pointerOf } from '../errors/location.js';
 import { fail, ok, schemaViolation, type Result } from '../result.js';
-import type { JsonBounds, JsonExcess } from './json-value.js';
+import type { JsonBounds, JsonExcess } from '../arguments/json-value.js';
 import { walkSchema } from './walk.js';
 
 /**
@@ -32,7 +32,7 @@ export interface Limits {
   readonly maxArrayItems: number;
   /**
    * Longest string (UTF-16 code units) tested against a `pattern` or `patternProperties` regular
-   * expression whose backtracking can be quadratic (regex-degree.ts); linear ones are not bounded.
+   * expression whose backtracking can be quadratic (regex/degree.ts); linear ones are not bounded.
    */
   readonly maxPatternSubject: number;
   /** Sum of the squared lengths of all strings tested against quadratic patterns in one validation. */

@@ -6,7 +6,7 @@ import { gateDocument } from './gate.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import { lookupTarget, indexDocument, splitFragment, type ResourceIndex } from './references.js';
-import { checkPattern } from './regex-guard.js';
+import { checkPattern } from '../regex/guard.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
 import { isObject, walkSchema } from './walk.js';
 
@@ -96,7 +96,7 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   return ok(true);
 }
 
-/** Every `pattern` and `patternProperties` key of a document through checkPattern (regex-guard.ts). */
+/** Every `pattern` and `patternProperties` key of a document through checkPattern (regex/guard.ts). */
 function checkPatterns(schema: unknown, location: (p: string) => string): { invalid: Violation[]; hazards: Violation[] } {
   const invalid: Violation[] = [];
   const hazards: Violation[] = [];

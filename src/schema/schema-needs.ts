@@ -1,4 +1,4 @@
-import { regexDegree } from './regex-degree.js';
+import { regexDegree } from '../regex/degree.js';
 import { isObject, walkSchema } from './walk.js';
 
 /*
@@ -9,8 +9,8 @@ import { isObject, walkSchema } from './walk.js';
  * ownProperties: whether a schema needs the engine's `ownProperties` mode. Without it Ajv tests a named property
  * with `data[name] !== undefined`, which finds inherited members; with it every such test also
  * calls `hasOwnProperty`, about three times the cost of a small validation. Arguments reach the
- * engine only as plain objects whose prototype is Object.prototype or null (json-fast-check.ts,
- * json-value.ts, json-text.ts), and Object.prototype's members are not enumerable, so the
+ * engine only as plain objects whose prototype is Object.prototype or null (arguments/json-fast-check.ts,
+ * arguments/json-value.ts, arguments/json-text.ts), and Object.prototype's members are not enumerable, so the
  * difference shows only when the schema names one of them where presence is tested: a key of
  * `properties` (Validation §10.3.2.1), `dependentSchemas` (§10.2.2.4) or `dependentRequired`
  * (Validation §6.5.4), or a member of `required` (§6.5.3) or of a `dependentRequired` list. The
@@ -55,8 +55,8 @@ export function needsOwnProperties(schemas: readonly unknown[]): boolean {
 
 /**
  * True when any of `schemas` holds a `pattern` or `patternProperties` regular expression whose
- * backtracking can be quadratic (regex-degree.ts), so that a validation must run under the pattern
- * budget of regex-bound.ts. Every JSON object of the documents is looked at, schema position or
+ * backtracking can be quadratic (regex/degree.ts), so that a validation must run under the pattern
+ * budget of regex/bound.ts. Every JSON object of the documents is looked at, schema position or
  * not: a superset of the patterns the engine and toolgate's own keywords compile.
  */
 export function needsPatternBudget(schemas: readonly unknown[]): boolean {

@@ -1,7 +1,7 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { escapePointerToken } from '../errors/location.js';
 import { followPointer, splitFragment } from './references.js';
-import { boundedRegExp } from './regex-bound.js';
+import { boundedRegExp } from '../regex/bound.js';
 import { isObject } from './walk.js';
 
 /**

@@ -3,8 +3,8 @@
 // the real RegExp engine (a spy on RegExp.prototype.test), never wall-clock time.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validateSchema } from '../../src/schema/compile.js';
-import { regexDegree } from '../../src/schema/regex-degree.js';
-import { regexHazard } from '../../src/schema/regex-guard.js';
+import { regexDegree } from '../../src/regex/degree.js';
+import { regexHazard } from '../../src/regex/guard.js';
 import type { Limits } from '../../src/schema/limits.js';
 
 const DEGREES = [
@@ -25,7 +25,7 @@ const DEGREES = [
   { pattern: '^(?:(?=\\d*x)a)*$', degree: 2, why: 'a scanning lookahead inside a repetition' },
 ];
 
-describe('polynomial degree of a pattern (regex-degree.ts)', () => {
+describe('polynomial degree of a pattern (regex/degree.ts)', () => {
   it.each(DEGREES)('$pattern has degree $degree ($why)', ({ pattern, degree }) => {
     expect(regexDegree(pattern)).toBe(degree);
     const verdict = validateSchema({ type: 'object', properties: { s: { type: 'string', pattern } } });

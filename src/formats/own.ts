@@ -1,6 +1,6 @@
-import { isDateTime, isDuration } from './formats-time.js';
-import { isUriReference, isUriTemplate } from './formats-uri.js';
-import { isEmail, isHostname, isIdnEmail, isIdnHostname } from './formats-host.js';
+import { isDateTime, isDuration } from './time.js';
+import { isUriReference, isUriTemplate } from './uri.js';
+import { isEmail, isHostname, isIdnEmail, isIdnHostname } from './host.js';
 
 /**
  * toolgate's own exact format checkers (Validation §7.3), used where ajv-formats gives wrong

@@ -1,5 +1,5 @@
 /**
- * Polynomial backtracking. A pattern that regex-guard.ts lets through cannot blow up
+ * Polynomial backtracking. A pattern that regex/guard.ts lets through cannot blow up
  * exponentially, but V8 still backtracks: `a.*b` against n `a`s tries n start positions and, from
  * each, lets `.*` give back up to n characters (about n² steps; 100,000 `a`s took 10-14 s), and
  * every further ambiguous part multiplies by n again (`a.*b.*c` is cubic). This file computes a
@@ -12,12 +12,12 @@
  *  - a lookaround runs at every position it is reached: inside a repetition its own degree goes
  *    up by one;
  *  - a pattern not anchored with `^` runs from every start position: one more.
- * regex-guard.ts guarantees that inside a repetition no part is ambiguous, so the iterations of a
+ * regex/guard.ts guarantees that inside a repetition no part is ambiguous, so the iterations of a
  * repetition scan disjoint stretches: a repetition as a whole costs O(n), like one `.*`.
- * Estimates only ever err upwards; the runtime bound (regex-bound.ts) relies on that.
+ * Estimates only ever err upwards; the runtime bound (regex/bound.ts) relies on that.
  */
 
-import { ALL, info, NONE, overlaps, parseRegex, union, type Node, type Ranges } from './regex-parse.js';
+import { ALL, info, NONE, overlaps, parseRegex, union, type Node, type Ranges } from './parse.js';
 
 // A code point no character class contains: the "first character" of an assertion (`$`, `\b`,
 // a lookaround), so that what precedes an assertion never counts as having nothing after it.
@@ -101,7 +101,7 @@ function degree(n: Node, follow: Ranges, rest: number): number {
       const variable = n.min !== n.max;
       const ambiguous = variable && overlaps(charsOf(n.body), follow) ? 1 : 0;
       if (n.max === 1) return Math.max(degree(n.body, follow, rest), ambiguous + rest);
-      // A repetition: its iterations scan disjoint stretches (regex-guard.ts), O(n) in all; a
+      // A repetition: its iterations scan disjoint stretches (regex/guard.ts), O(n) in all; a
       // lookaround inside runs once per iteration, over the rest of the string.
       const body = degree(n.body, startOf(n.body, follow), 0);
       const look = lookDegree(n.body);
@@ -124,7 +124,7 @@ function anchored(n: Node): boolean {
 
 /**
  * A conservative polynomial degree of one `test` of a `u`-mode pattern (already known to pass
- * regex-guard.ts's exponential check): 1 means linear. Infinity when the pattern cannot be read.
+ * regex/guard.ts's exponential check): 1 means linear. Infinity when the pattern cannot be read.
  */
 export function regexDegree(source: string): number {
   let tree: Node;

@@ -2,7 +2,7 @@ import type { ParsedText, TextLimits } from './json-text.js';
 
 /**
  * The native fast path of validateJSON: V8's JSON.parse, used only for texts a linear pre-scan
- * shows it reads exactly as the strict parser (json-text.ts) would. JSON.parse silently accepts
+ * shows it reads exactly as the strict parser (arguments/json-text.ts) would. JSON.parse silently accepts
  * what the strict parser refuses, so the scan looks for every such thing and, on the least doubt,
  * answers undefined and the strict parser takes the text (it also writes every error message):
  * - a byte order mark at the start;

@@ -5,8 +5,8 @@ import { violationsFromAjv } from '../errors/violations.js';
 import { isPlainJsonWithin } from './json-fast-check.js';
 import { checkJsonValue, type JsonBounds } from './json-value.js';
 import { parseJsonText } from './json-text.js';
-import { argumentBounds, excessFailure, limitFailure, type Limits } from './limits.js';
-import { underPatternBudget } from './regex-bound.js';
+import { argumentBounds, excessFailure, limitFailure, type Limits } from '../schema/limits.js';
+import { underPatternBudget } from '../regex/bound.js';
 
 /** What checking arguments needs from a compiled schema. */
 export interface ArgumentChecker {
@@ -31,7 +31,7 @@ export function argumentChecker(validator: ValidateFunction, options: { toolRoot
  * success the value returned is the very reference passed in (rule 6). An exception inside the
  * engine (a stack overflow in a branch of `oneOf`, say) fails the whole call, never a branch.
  * The argument limits are checked in the same walk, before the engine sees the value: a quick
- * check that allocates nothing (json-fast-check.ts), and the full walker only when it has doubts.
+ * check that allocates nothing (arguments/json-fast-check.ts), and the full walker only when it has doubts.
  */
 export function checkArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
   if (!isPlainJsonWithin(args, checker.bounds)) {
@@ -56,7 +56,7 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
   let valid: boolean;
   try {
     if (checker.patternBudget) {
-      // Quadratic patterns are charged against maxPatternSubject/maxPatternWork (regex-bound.ts).
+      // Quadratic patterns are charged against maxPatternSubject/maxPatternWork (regex/bound.ts).
       const run = underPatternBudget(checker.limits, () => checker.validator(args) === true);
       if (run.kind === 'excess') return limitFailure(run.excess.name, run.excess.value, run.excess.seen);
       valid = run.value;

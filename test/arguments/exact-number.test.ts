@@ -1,7 +1,7 @@
 // Regression: validateJSON must not silently round numbers beyond 2^53, whatever their lexical form.
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';
-import { isExactLargeNumber } from '../../src/schema/exact-number.js';
+import { isExactLargeNumber } from '../../src/arguments/exact-number.js';
 
 const compiled = validateSchema({ type: 'object' });
 if (!compiled.ok) throw new Error('fixture schema must compile');

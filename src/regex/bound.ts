@@ -1,7 +1,7 @@
 /**
  * Run-time bound on polynomial backtracking (Validation §6.3.3 `pattern`, §10.3.2.2
- * `patternProperties`). regex-guard.ts refuses patterns that can backtrack exponentially or with a
- * polynomial of degree 3 or more; what is left is linear or quadratic (regex-degree.ts). A
+ * `patternProperties`). regex/guard.ts refuses patterns that can backtrack exponentially or with a
+ * polynomial of degree 3 or more; what is left is linear or quadratic (regex/degree.ts). A
  * synchronous `RegExp.prototype.test` cannot be interrupted, so a quadratic pattern is bounded
  * before it runs: the string it is given may not be longer than `maxPatternSubject`, and the
  * squared lengths of all strings given to quadratic patterns during one validation may not add
@@ -9,12 +9,12 @@
  *
  * Ajv builds every `pattern`/`patternProperties` matcher through its `code.regExp` option
  * (engine.ts installs boundedRegExp there); toolgate's own keywords call boundedRegExp directly.
- * The limits of the call in progress are set by underPatternBudget (arguments.ts): validation is
+ * The limits of the call in progress are set by underPatternBudget (arguments/check.ts): validation is
  * synchronous, so one budget is active at a time.
  */
 
-import { DEFAULT_LIMITS, type Limits } from './limits.js';
-import { regexDegree } from './regex-degree.js';
+import { DEFAULT_LIMITS, type Limits } from '../schema/limits.js';
+import { regexDegree } from './degree.js';
 
 /** A limit a pattern test would pass, and what was seen. */
 export interface PatternExcess {

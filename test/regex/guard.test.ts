@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regexHazard } from '../../src/schema/regex-guard.js';
+import { regexHazard } from '../../src/regex/guard.js';
 import { validateSchema } from '../../src/schema/compile.js';
 import { walkSchema } from '../../src/schema/walk.js';
 import { loadCases } from '../suite/suite.js';

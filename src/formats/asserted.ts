@@ -1,4 +1,4 @@
-import { OWN_FORMAT_CHECKERS } from './formats-own.js';
+import { OWN_FORMAT_CHECKERS } from './own.js';
 
 /** Every format Draft 2020-12 defines (Validation §7.3). */
 export const DRAFT_2020_12_FORMATS: readonly string[] = [
@@ -13,7 +13,7 @@ export const DRAFT_2020_12_FORMATS: readonly string[] = [
  */
 export const ASSERTED_FORMATS: readonly string[] = ['date', 'time', 'ipv4', 'ipv6', 'json-pointer', 'relative-json-pointer', ...Object.keys(OWN_FORMAT_CHECKERS)];
 
-/** The asserted formats ajv-formats checks exactly; the rest are toolgate's own (formats-own.ts). */
+/** The asserted formats ajv-formats checks exactly; the rest are toolgate's own (formats/own.ts). */
 export const AJV_FORMATS: readonly string[] = ASSERTED_FORMATS.filter((f) => !(f in OWN_FORMAT_CHECKERS));
 
 /** Why a format cannot be asserted, or undefined when it can. */

@@ -4,10 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validate, validateSchema } from '../../src/schema/compile.js';
-import { isPlainJsonWithin } from '../../src/schema/json-fast-check.js';
-import { checkJsonValue } from '../../src/schema/json-value.js';
-import { parseJsonText, parseStrictJsonText } from '../../src/schema/json-text.js';
-import { parseNative } from '../../src/schema/json-text-native.js';
+import { isPlainJsonWithin } from '../../src/arguments/json-fast-check.js';
+import { checkJsonValue } from '../../src/arguments/json-value.js';
+import { parseJsonText, parseStrictJsonText } from '../../src/arguments/json-text.js';
+import { parseNative } from '../../src/arguments/json-text-native.js';
 import { argumentBounds, DEFAULT_LIMITS, type Limits } from '../../src/schema/limits.js';
 import { needsOwnProperties, needsPatternBudget } from '../../src/schema/schema-needs.js';
 import type { Result } from '../../src/result.js';
@@ -121,7 +121,7 @@ describe('validateJSON counts the argument limits while parsing: same verdict as
     fc.assert(fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (value) => {
       const text = JSON.stringify(value);
       // Numbers at or beyond 2^53 whose text is not exactly their float64 are refused on purpose
-      // (json-text.ts, exact-number.test.ts); here only texts without them.
+      // (arguments/json-text.ts, exact-number.test.ts); here only texts without them.
       fc.pre(!/\d{16,}/.test(text) && !/e\+/.test(text));
       const r = open.value.validateJSON(text);
       expect(r.ok && r.value).toEqual(JSON.parse(text));

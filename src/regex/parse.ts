@@ -2,7 +2,7 @@
  * A reader of ECMA-262 `u`-mode regular-expression syntax (Validation §6.3.3 makes `pattern` and
  * `patternProperties` ECMA-262 regular expressions) into a small tree of character sets,
  * sequences, alternations, zero-width parts and quantifiers, for the static analyses of
- * regex-guard.ts (exponential backtracking) and regex-degree.ts (polynomial backtracking).
+ * regex/guard.ts (exponential backtracking) and regex/degree.ts (polynomial backtracking).
  * Classes it cannot enumerate (`.`, `\p{…}`) count as every character: both analyses only need
  * supersets to stay conservative.
  */

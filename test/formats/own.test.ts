@@ -1,8 +1,8 @@
-// toolgate's own format checkers (src/schema/formats-own.ts), table-driven; the official suite's
+// toolgate's own format checkers (src/formats/own.ts), table-driven; the official suite's
 // optional/format run covers them in full, these guard the edge cases ajv-formats got wrong.
 import { describe, expect, it } from 'vitest';
-import { OWN_FORMAT_CHECKERS } from '../../src/schema/formats-own.js';
-import { ASSERTED_FORMATS } from '../../src/schema/formats.js';
+import { OWN_FORMAT_CHECKERS } from '../../src/formats/own.js';
+import { ASSERTED_FORMATS } from '../../src/formats/asserted.js';
 import { validate } from '../../src/index.js';
 
 const cases: [string, string, boolean][] = [

@@ -11,12 +11,12 @@
  *  - inside such a repetition, the alternatives of an alternation must start with disjoint
  *    characters (`(a|ab)*`, `(\w|\d)+` are refused, `(?:[^"\\]|\\.)*` passes).
  * Classes this analysis cannot enumerate (`.`, `\p{…}`) count as every character. Patterns that
- * pass are then given a polynomial degree (regex-degree.ts): degree 3 or more is refused too;
- * degree 2 is bounded at run time (regex-bound.ts).
+ * pass are then given a polynomial degree (regex/degree.ts): degree 3 or more is refused too;
+ * degree 2 is bounded at run time (regex/bound.ts).
  */
 
-import { ALL, info, NONE, overlaps, parseRegex, union, type Info, type Node, type Ranges } from './regex-parse.js';
-import { degreeOf } from './regex-degree.js';
+import { ALL, info, NONE, overlaps, parseRegex, union, type Info, type Node, type Ranges } from './parse.js';
+import { degreeOf } from './degree.js';
 
 /** Walks the tree; `follow` is what may come right after `n`, `iterated` whether `n` can repeat. */
 function hazard(n: Node, iterated: boolean, follow: Ranges): string | undefined {
@@ -60,7 +60,7 @@ export const REFUSED_DEGREE = 3;
 
 /**
  * Why a `u`-mode pattern (already known to compile) could backtrack exponentially, or with a
- * polynomial of degree REFUSED_DEGREE or more (regex-degree.ts), or undefined when the analysis
+ * polynomial of degree REFUSED_DEGREE or more (regex/degree.ts), or undefined when the analysis
  * finds it safe. Anything the reader does not understand is refused. The reason is a complete
  * phrase ending in its consequence.
  */

@@ -1,21 +1,21 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
-import { walkAnyDialect } from './any-dialect-walk.js';
-import { canonicalJson } from './canonical.js';
-import { DIALECT_2020_12, echo } from './dialect.js';
-import { findDocument, normaliseRegistry } from './documents.js';
-import { ENGINE_OPTIONS, installFormatAssertion } from './engine.js';
-import { formatRefusal } from './formats.js';
-import { copyJson } from './json-value.js';
-import { legacyEngineGaps } from './legacy-engine-gaps.js';
-import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
-import { installMultipleOf } from './multiple-of.js';
-import type { ResolvedOptions } from './options.js';
-import { checkPattern } from './regex-guard.js';
-import { installUniqueItems } from './unique-items.js';
-import { tallyDocument, tallyPulledDocument, type SchemaTally, type SchemaWalker } from './limits.js';
-import { isObject } from './walk.js';
+import { walkAnyDialect } from '../schema/any-dialect-walk.js';
+import { canonicalJson } from '../schema/canonical.js';
+import { DIALECT_2020_12, echo } from '../schema/dialect.js';
+import { findDocument, normaliseRegistry } from '../schema/documents.js';
+import { ENGINE_OPTIONS, installFormatAssertion } from '../schema/engine.js';
+import { formatRefusal } from '../formats/asserted.js';
+import { copyJson } from '../arguments/json-value.js';
+import { legacyEngineGaps } from './engine-gaps.js';
+import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './keywords.js';
+import { installMultipleOf } from '../schema/multiple-of.js';
+import type { ResolvedOptions } from '../schema/options.js';
+import { checkPattern } from '../regex/guard.js';
+import { installUniqueItems } from '../schema/unique-items.js';
+import { tallyDocument, tallyPulledDocument, type SchemaTally, type SchemaWalker } from '../schema/limits.js';
+import { isObject } from '../schema/walk.js';
 
 // Opt-in older dialects. A root whose `$schema` names draft-07 or 2019-09, when the caller lists that
 // dialect in `dialects`, is validated by Ajv's own engine for it (`Ajv` for draft-07, `Ajv2019`)

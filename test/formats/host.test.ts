@@ -1,13 +1,13 @@
-// Host name and mailbox formats (src/schema/formats-host.ts) and the IDNA2008 pieces under them
-// (punycode.ts, idna.ts, unicode-bidi.ts). The official suite's optional/format run covers the
+// Host name and mailbox formats (src/formats/host.ts) and the IDNA2008 pieces under them
+// (formats/punycode.ts, formats/idna.ts, formats/unicode-bidi.ts). The official suite's optional/format run covers the
 // suite's cases; these guard rules the suite does not reach and the building blocks.
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
-import { ASSERTED_FORMATS } from '../../src/schema/formats.js';
-import { isEmail, isHostname, isIdnEmail, isIdnHostname } from '../../src/schema/formats-host.js';
-import { derivedProperty, satisfiesBidiRule } from '../../src/schema/idna.js';
-import { punycodeDecode, punycodeEncode } from '../../src/schema/punycode.js';
-import { bidiClass } from '../../src/schema/unicode-bidi.js';
+import { ASSERTED_FORMATS } from '../../src/formats/asserted.js';
+import { isEmail, isHostname, isIdnEmail, isIdnHostname } from '../../src/formats/host.js';
+import { derivedProperty, satisfiesBidiRule } from '../../src/formats/idna.js';
+import { punycodeDecode, punycodeEncode } from '../../src/formats/punycode.js';
+import { bidiClass } from '../../src/formats/unicode-bidi.js';
 
 const cps = (s: string): number[] => Array.from(s, (c) => c.codePointAt(0)!);
 

@@ -1,7 +1,7 @@
 import { isExactLargeNumber } from './exact-number.js';
 import { fail, ok, type Result } from '../result.js';
 import { parseNative } from './json-text-native.js';
-import type { Limits } from './limits.js';
+import type { Limits } from '../schema/limits.js';
 
 /** What the parser needs from the limits: depth stops the parse; the other counts are only noted. */
 export type TextLimits = Pick<Limits, 'maxArgumentDepth' | 'maxArgumentValues' | 'maxStringLength' | 'maxObjectProperties' | 'maxArrayItems'>;
@@ -155,10 +155,10 @@ function depthFailure(): Result<never> {
  * (integers beyond 2^53, overflow to Infinity), lone surrogates, a byte order mark. Iterative, so
  * nesting depth cannot overflow the stack; maxArgumentDepth stops a deep text before it is built.
  * The other argument limits are counted while building (values, string and key lengths, members).
- * Texts JSON.parse reads the same way take the native path (json-text-native.ts).
+ * Texts JSON.parse reads the same way take the native path (arguments/json-text-native.ts).
  */
 export function parseJsonText(source: string, given: TextLimits): Result<ParsedText> {
-  // Most texts are read exactly by the native parser; json-text-native.ts says which.
+  // Most texts are read exactly by the native parser; arguments/json-text-native.ts says which.
   const native = parseNative(source, given);
   return native !== undefined ? ok(native) : parseStrictJsonText(source, given);
 }
