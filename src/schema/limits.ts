@@ -40,8 +40,9 @@ export interface Limits {
 }
 
 /**
- * Defaults: each schema and argument-size limit is at least 100 times the largest value seen over the 200 real tool schemas of
- * ../shared/tool-schemas (measured maxima in README, "Limits and hostile input").
+ * Defaults: schema size, subschema and reference counts are at least 100 times the largest value
+ * seen over the 200 real tool schemas of ../shared/tool-schemas, schema depth 6.4 times (64 against
+ * 10); measured maxima in README, "Limits and hostile input".
  */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxSchemaBytes: 1_048_576,

@@ -112,11 +112,12 @@ describe('argument limits', () => {
 
 describe('defaults admit the real corpus with a wide margin', () => {
   const tools = loadToolSchemas();
-  it.skipIf(tools === undefined)('every tool in ../shared/tool-schemas compiles under limits 100 times tighter than the defaults', () => {
+  it.skipIf(tools === undefined)('every tool in ../shared/tool-schemas compiles with size and count limits 100 times tighter and depth at the corpus maximum', () => {
     const tight: Partial<Limits> = {
       maxSchemaBytes: DEFAULT_LIMITS.maxSchemaBytes / 100,
       maxSubschemas: DEFAULT_LIMITS.maxSubschemas / 100,
       maxReferences: DEFAULT_LIMITS.maxReferences / 100,
+      maxSchemaDepth: 10,
     };
     const refused = (tools ?? []).filter((t) => { const r = validateSchema(t.inputSchema, { limits: tight }); return !r.ok && r.error.class === 'execution_failure'; });
     expect(refused.map((t) => t.id)).toEqual([]);
