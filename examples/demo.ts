@@ -1,31 +1,26 @@
-// `npm run demo`: admits the shipped example catalog and validates a few calls, printing what a host
-// and a model would see. Reads examples/catalog.json, or the file given as the first argument.
+// `npm run demo` (second half): admits the shipped example catalog in quarantine mode, then sends a few
+// model calls through the bundle's registry and prints, for each, exactly what the model would read.
+// Reads examples/catalog.json, or the file given as the first argument.
 import { readFileSync } from 'node:fs';
-import { validateSchema, type CompiledSchema } from '../src/index.js';
+import { admitBatch } from '../src/index.js';
 
-interface Catalog { tools: { name: string; inputSchema: unknown }[]; calls: { name: string; arguments: string }[] }
+interface Catalog { tools: { name: string; description: string; inputSchema: unknown }[]; calls: { name: string; arguments: string }[] }
 const file = process.argv[2] ?? new URL('./catalog.json', import.meta.url);
 const catalog = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
 
-const admitted = new Map<string, CompiledSchema>();
-for (const tool of catalog.tools) {
-  const r = validateSchema(tool.inputSchema);
-  if (r.ok) {
-    admitted.set(tool.name, r.value);
-    console.log(`accepted  ${tool.name}`);
-  } else {
-    console.log(`refused   ${tool.name}: ${r.error.class}: ${r.error.message}`);
-  }
+// Every example tool just echoes the arguments it was given: the point is what reaches it, and what does not.
+const descriptors = catalog.tools.map((t) => ({ ...t, backend: (args: unknown) => ({ ran: t.name, args }) }));
+const admitted = await admitBatch(descriptors, { mode: 'quarantine' });
+if (!admitted.ok) {
+  console.log(`catalog refused: ${admitted.error.class}: ${admitted.error.message}`);
+  process.exit(1);
 }
-console.log('');
+const bundle = admitted.value;
+console.log(`published to the model: ${bundle.accepted.join(', ')}`);
+for (const r of bundle.rejected) console.log(`left out: ${r.name} (${r.error.class}: ${r.error.message})`);
+
+let id = 0;
 for (const call of catalog.calls) {
-  const schema = admitted.get(call.name);
-  if (!schema) { console.log(`call ${call.name}: unknown tool`); continue; }
-  const r = schema.validateJSON(call.arguments);
-  console.log(`call ${call.name} ${call.arguments}`);
-  if (r.ok) console.log(`  ok: ${JSON.stringify(r.value)}`);
-  else {
-    console.log(`  ${r.error.class}: ${r.error.message}`);
-    for (const v of r.error.violations) console.log(`    ${v.path}: ${v.message}`);
-  }
+  const result = await bundle.registry.call({ id: `call_${++id}`, name: call.name, arguments: call.arguments });
+  console.log(`\n${call.name} ${call.arguments}\n-> ${result.isError ? 'not run' : 'ran'}; the model reads:\n${result.content}`);
 }
