@@ -161,11 +161,6 @@ export function copyBoundedJson(value: unknown, bounds: JsonBounds): { ok: true;
   return { ok: true, value: r.copy };
 }
 
-/** The first reason `value` is not a JSON value, or undefined when it is one. */
-export function findNonJson(value: unknown): JsonProblem | undefined {
-  return traverse(value, false, {}).problem;
-}
-
 /** A private deep copy of a JSON value, or the reason it is not one. */
 export function copyJson(value: unknown): { ok: true; value: unknown } | { ok: false; problem: JsonProblem } {
   const r = traverse(value, true, {});

@@ -7,7 +7,7 @@ import { validateSchema, type CompiledSchema } from '../../src/schema/compile.js
 import { compileSchema } from '../../src/schema/compile.js';
 import type { Result } from '../../src/result.js';
 import { loadCases, remoteRegistry } from '../suite/suite.js';
-import { loadToolSchemas } from './corpus.js';
+import { loadCorpus as loadToolSchemas } from '../fixtures/tool-corpus.js';
 
 const CLASSES = ['validation', 'unsupported_capability', 'execution_failure'];
 const json = fc.jsonValue({ maxDepth: 4 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkProvider, providerProfile } from '../../src/interop/check-provider.js';
 import { PROVIDER_NAMES, type ProviderFinding, type ProviderName } from '../../src/interop/profile.js';
-import { corpusTool } from './corpus.js';
+import { corpusTool } from '../fixtures/tool-corpus.js';
 
 const findings = (schema: unknown, provider: ProviderName): readonly ProviderFinding[] => {
   const r = checkProvider(schema, provider);

@@ -8,7 +8,7 @@ import { checkProvider } from '../../src/interop/check-provider.js';
 import { PROVIDER_NAMES, type ProviderFinding } from '../../src/interop/profile.js';
 import { LINT_RULE_IDS, lintSchema } from '../../src/lint/lint.js';
 import { validateSchema } from '../../src/schema/compile.js';
-import { loadCorpus, type CorpusTool } from './corpus.js';
+import { loadCorpus, type CorpusTool } from '../fixtures/tool-corpus.js';
 
 interface Row { tools: number; byDefault: number; withDraft07: number; linted: number; rejectedBy: Record<string, number> }
 

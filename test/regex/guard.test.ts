@@ -3,7 +3,7 @@ import { regexHazard } from '../../src/regex/guard.js';
 import { validateSchema } from '../../src/schema/compile.js';
 import { walkSchema } from '../../src/schema/walk.js';
 import { loadCases } from '../suite/suite.js';
-import { loadToolSchemas } from '../hostile/corpus.js';
+import { loadCorpus as loadToolSchemas } from '../fixtures/tool-corpus.js';
 
 const CATASTROPHIC = [
   { name: 'nested plus (the issue\'s example)', pattern: '^(a+)+$' },

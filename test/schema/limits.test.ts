@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type Limits } from '../../src/schema/limits.js';
 import { validateSchema } from '../../src/schema/compile.js';
-import { loadToolSchemas } from '../hostile/corpus.js';
+import { loadCorpus as loadToolSchemas } from '../fixtures/tool-corpus.js';
 
 const OBJ = { type: 'object' } as const;
 

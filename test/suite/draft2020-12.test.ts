@@ -1,50 +1,6 @@
 // The official JSON Schema Test Suite through toolgate's own compile path (never raw Ajv).
-// An unlisted failure fails; a listed test that starts to pass fails too (stale expectation).
-import { afterAll, describe, expect, it } from 'vitest';
-import { caseId, loadCases, loadExpectations, runCase, type SuiteCase } from './suite.js';
+import { loadCases, loadExpectations } from './suite.js';
 import { RUNS } from './runs.js';
+import { runSuite } from './run-suite.js';
 
-const expectations = new Map(loadExpectations().map((e) => [caseId(e), e]));
-const totals: Record<string, { passed: number; refused: number; wrong: number }> = {};
-const allCases = new Set<string>();
-
-for (const run of RUNS) {
-  const cases: SuiteCase[] = loadCases(run.dir, run.files);
-  const tally = (totals[run.name] = { passed: 0, refused: 0, wrong: 0 });
-  describe(`JSON Schema Test Suite ${run.name}`, () => {
-    it('has the pinned suite in vendor/', () => {
-      expect(cases.length).toBeGreaterThan(0);
-    });
-    for (const c of cases) {
-      const id = caseId(c);
-      allCases.add(id);
-      it(id, () => {
-        const outcome = runCase(c, run.options);
-        tally[outcome.kind]++;
-        const listed = expectations.get(id);
-        if (listed === undefined) {
-          expect(outcome, `unlisted failure: ${id}`).toEqual({ kind: 'passed' });
-        } else {
-          expect(outcome.kind, `stale expectation (now ${outcome.kind}): ${id}; remove it from test/suite/expectations.json`).toBe('refused');
-          if (outcome.kind === 'refused') expect(outcome.class).toBe(listed.class);
-        }
-      });
-    }
-  });
-}
-
-describe('expectations file', () => {
-  it('lists only tests that exist, each with a reason and a refusal class', () => {
-    for (const [id, e] of expectations) {
-      expect(allCases.has(id), `expectation for a test that does not exist: ${id}`).toBe(true);
-      expect(e.reason.length).toBeGreaterThan(0);
-      expect(e.class).toBe('unsupported_capability');
-    }
-  });
-});
-
-afterAll(() => {
-  for (const [name, t] of Object.entries(totals)) {
-    console.log(`suite ${name}: ${t.passed} passed, ${t.refused} refused, ${t.wrong} wrong`);
-  }
-});
+runSuite(RUNS.map((run) => ({ name: run.name, cases: loadCases(run.dir, run.files), options: run.options, readmeRow: run.readmeRow })), loadExpectations(), 'test/suite/expectations.json');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate, validateSchema } from '../../src/schema/compile.js';
 import type { SchemaOptions } from '../../src/schema/options.js';
-import { loadCorpus } from '../interop/corpus.js';
+import { loadCorpus } from '../fixtures/tool-corpus.js';
 
 const D7 = 'http://json-schema.org/draft-07/schema#';
 const D2019 = 'https://json-schema.org/draft/2019-09/schema';
