@@ -46,8 +46,25 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
   return checkPlainArguments(checker, args);
 }
 
+// An object with nothing of its own: for-in over it sees only inherited enumerable members.
+const NOTHING_OWN: object = Object.freeze(Object.create(Object.prototype) as object);
+
+/**
+ * True when Object.prototype carries an enumerable member: what a data-only prototype pollution
+ * (`obj[key] = value` with key "__proto__") leaves behind. Validators compiled without Ajv's
+ * `ownProperties` (schema-needs.ts) would then see that member as present in every argument
+ * object, so `required: ["isAdmin"]` could pass without the property. Such a call is refused.
+ */
+function prototypePolluted(): boolean {
+  for (const _ in NOTHING_OWN) return true;
+  return false;
+}
+
 /** The schema part of checkArguments, for a value already known to be plain JSON within the limits. */
 function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
+  if (prototypePolluted()) {
+    return fail('execution_failure', 'validation refused: Object.prototype has an enumerable member (prototype pollution in this process); inherited names could pass as present properties');
+  }
   if (checker.toolRoot && (args === null || typeof args !== 'object' || Array.isArray(args))) {
     const got = args === null ? 'null' : Array.isArray(args) ? 'array' : typeof args;
     const message = `expected object, got ${got}`;
