@@ -46,6 +46,7 @@ export { PROVIDER_NAMES } from './interop/profile.js';
 export type { ProviderEffect, ProviderFinding, ProviderName, ProviderProfile, ProviderRule } from './interop/profile.js';
 export { lintSchema, LINT_RULE_IDS } from './lint/lint.js';
 export type { LintWarning } from './lint/warning.js';
+export type { ReportOptions } from './lint/private-copy.js';
 
 // --- adapters (src/adapters/): Standard Schema is part of every CompiledSchema; the MCP client,
 // AI SDK and OpenAI Agents adapters are subpath exports (toolgate/adapters/*) so this entry point

@@ -6,6 +6,7 @@ import type { Bundle } from '../catalog/bundle.js';
 import { admitMcpTools } from '../catalog/mcp.js';
 import { formatForModel } from '../errors/format.js';
 import { fail, thrownMessage, type Result } from '../result.js';
+import { copyJson, deepFreeze } from '../arguments/json-value.js';
 import { copyOwnData, readOwnFields } from '../tools/own-field.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
@@ -144,7 +145,11 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   const callTool = async (params: CallToolRequest['params'], resultSchema?: Parameters<Client['callTool']>[1], requestOptions?: RequestOptions): Promise<McpCallResult> => {
     let name = '';
     try {
-      name = params !== null && typeof params === 'object' && typeof params.name === 'string' ? params.name : '';
+      // name and arguments are read once, as own data, before anything else: a getter or a Proxy could
+      // answer an admitted name or valid arguments to the check and something else to the SDK's read.
+      const fields = readOwnFields(params, ['name', 'arguments']);
+      if (fields.problems.length > 0) return localError(`error: invalid tool call: ${fields.problems.join('; ')}`);
+      name = typeof fields.values.name === 'string' ? fields.values.name : '';
       const { result } = await latest();
       // A failed admission (tools/list threw, a strict batch refused) admitted nothing: telling the model
       // the tool is unknown would be false, and it might then invent another name.
@@ -152,14 +157,20 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       if (!result.value.accepted.includes(name)) {
         return localError(`error: unknown tool ${JSON.stringify(name)}: not among the admitted tools of this server`);
       }
-      const args: unknown = params.arguments;
+      const given: unknown = fields.values.arguments;
       // MCP sends arguments as an object; a string would be validated as JSON text but sent as a string.
-      if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
+      if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given))) {
         return localError(`error: invalid arguments for ${name}: arguments must be a JSON object`);
       }
+      // A frozen private copy is validated and sent: the caller (or a getter inside the arguments) cannot
+      // change between the check and the SDK serialising the request.
+      const copy = given === undefined ? undefined : copyJson(given);
+      if (copy !== undefined && !copy.ok) return localError(`error: invalid arguments for ${name}: arguments are not JSON`);
+      const args = copy === undefined ? undefined : (deepFreeze(copy.value) as Record<string, unknown>);
       const verdict = result.value.registry.check({ id: '', name, arguments: args });
       if (!verdict.ok) return localError(formatForModel(name, verdict.error));
-      return await client.callTool(params, resultSchema, requestOptions);
+      // A new request built from exactly what was checked; the caller's params object is never re-read.
+      return await client.callTool(args === undefined ? { name } : { name, arguments: args }, resultSchema, requestOptions);
     } catch (thrown) {
       return localError(`error: call to ${name} failed: ${thrownMessage(thrown)}`);
     }

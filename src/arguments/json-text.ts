@@ -173,6 +173,22 @@ export function parseStrictJsonText(source: string, given: TextLimits): Result<P
   }
 }
 
+/**
+ * An object member's name and its `:` (RFC 8259 §4), at `i` just after `{` or `,` and whitespace;
+ * the name becomes `top.key`. False after err(), as the other helpers return undefined.
+ */
+function readKey(top: Container): boolean {
+  if (text.charCodeAt(i) !== 0x22) return err(i >= n ? 'unexpected end of text' : 'expected a property name in double quotes') ?? false;
+  const key = parseString();
+  if (key === undefined) return false;
+  if (key.length > limits.maxStringLength) over = true;
+  ws();
+  if (text.charCodeAt(i) !== 0x3a) return err('expected ":"') ?? false;
+  i++; ws();
+  top.key = key;
+  return true;
+}
+
 function parseAll(): Result<ParsedText> {
   if (text.charCodeAt(0) === 0xfeff) return errorAt('a byte order mark is not allowed');
   const stack: Container[] = [];
@@ -194,13 +210,7 @@ function parseAll(): Result<ParsedText> {
       stack.push(top);
       ws();
       if (c === 0x7b && text.charCodeAt(i) !== 0x7d) {
-        if (text.charCodeAt(i) !== 0x22) return errorAt(i >= n ? 'unexpected end of text' : 'expected a property name in double quotes');
-        const key = parseString(); if (key === undefined) return failure as Result<never>;
-        if (key.length > limits.maxStringLength) over = true;
-        ws();
-        if (text.charCodeAt(i) !== 0x3a) return errorAt('expected ":"');
-        i++; ws();
-        top.key = key;
+        if (!readKey(top)) return failure as Result<never>;
         continue;
       }
       if (c === 0x5b && text.charCodeAt(i) !== 0x5d) continue;
@@ -226,13 +236,7 @@ function parseAll(): Result<ParsedText> {
       if (d === 0x2c) {
         i++; ws();
         if (top.obj !== undefined) {
-          if (text.charCodeAt(i) !== 0x22) return errorAt(i >= n ? 'unexpected end of text' : 'expected a property name in double quotes');
-          const key = parseString(); if (key === undefined) return failure as Result<never>;
-          if (key.length > limits.maxStringLength) over = true;
-          ws();
-          if (text.charCodeAt(i) !== 0x3a) return errorAt('expected ":"');
-          i++; ws();
-          top.key = key;
+          if (!readKey(top)) return failure as Result<never>;
         }
         value = undefined;
         break;

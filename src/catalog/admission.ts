@@ -5,6 +5,7 @@ import { defineTool, type ToolContext } from '../tools/tool.js';
 import { Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
 import { createBatchLoader, type AsyncSchemaLoader, type BatchLoader } from './async-loader.js';
 import { narrowAuthority, type Authority } from './authority.js';
+import { readBatch, type BatchSlot } from './batch-input.js';
 import { makeBundle, type Bundle } from './bundle.js';
 import { identify } from './descriptor.js';
 import { batchError, sortDiagnostics, type Diagnostic } from './diagnostics.js';
@@ -12,6 +13,7 @@ import { preflightStaged, type Invoke, type PreflightedTool, type PreflightOptio
 import { providerSettingsOf, providerVerdict, type ProviderPolicy, type ProviderSettings } from './provider-policy.js';
 import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../tools/code-unit-order.js';
+import { readOptions } from '../tools/own-field.js';
 
 /** Options of admitBatch: the Registry's options (schema options included) plus the admission policy. */
 export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
@@ -34,6 +36,9 @@ export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
   readonly providerPolicy?: ProviderPolicy;
 };
 
+/** The AdmissionOptions fields (RegistryOptions' and SchemaOptions' included), read even when non-enumerable. */
+const ADMISSION_KEYS = ['mode', 'authority', 'unknownGrants', 'schemaLoader', 'invoke', 'provider', 'providerPolicy', 'stages', 'timeoutMs', 'onError', 'maxViolationLines', 'schemaRegistry', 'formatAssertion', 'contentAssertion', 'unknownKeywords', 'limits', 'dialects'];
+
 /** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */
 const MAX_LOADER_ROUNDS = 32;
 
@@ -45,9 +50,16 @@ function diagnosticOf(descriptor: unknown, index: number, stage: Diagnostic['sta
 }
 
 /** Preflights every descriptor, loading what the schemas reference in rounds (see BatchLoader). */
-async function preflightAll(descriptors: readonly unknown[], options: PreflightOptions, loader: BatchLoader | undefined): Promise<Outcome[]> {
+async function preflightAll(slots: readonly BatchSlot[], descriptors: readonly unknown[], options: PreflightOptions, loader: BatchLoader | undefined): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  let pending = descriptors.map((_, i) => i);
+  let pending: number[] = [];
+  slots.forEach((slot, i) => {
+    if (slot.present) pending.push(i);
+    else {
+      const error = { class: 'validation' as const, message: `invalid tool descriptor: ${slot.problem}`, violations: [] };
+      outcomes[i] = { diagnostic: diagnosticOf(undefined, i, 'descriptor', error) };
+    }
+  });
   for (let round = 0; pending.length > 0; round++) {
     const retry: number[] = [];
     const wanted = new Set<string>();
@@ -80,13 +92,13 @@ async function preflightAll(descriptors: readonly unknown[], options: PreflightO
  * provider rejects becomes a schema diagnostic in place (so strict fails the batch and quarantine
  * leaves it out, exactly as for toolgate's own refusals); the findings of the others are returned by name.
  */
-function applyProvider(descriptors: readonly unknown[], outcomes: Outcome[], settings: ProviderSettings): Map<string, readonly ProviderFinding[]> {
+function applyProvider(descriptors: readonly unknown[], outcomes: Outcome[], settings: ProviderSettings, limits: AdmissionOptions['limits']): Map<string, readonly ProviderFinding[]> {
   const findings = new Map<string, readonly ProviderFinding[]>();
   const provider = settings.provider;
   if (provider === undefined) return findings;
   outcomes.forEach((o, i) => {
     if (!('tool' in o)) return;
-    const verdict = providerVerdict(o.tool.inputSchema, { provider, policy: settings.policy });
+    const verdict = providerVerdict(o.tool.inputSchema, { provider, policy: settings.policy }, { limits });
     if (verdict.error !== undefined) outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', verdict.error) };
     else findings.set(o.tool.name, verdict.findings);
   });
@@ -121,8 +133,13 @@ function executorOf(backend: unknown, invoke: Invoke | undefined): (args: unknow
   return (args, context) => (invoke as Invoke)(backend, args, context);
 }
 
-async function admit(descriptors: unknown, options: AdmissionOptions): Promise<Result<Bundle>> {
-  if (!Array.isArray(descriptors)) return fail('validation', `admitBatch expects an array of tool descriptors, got ${descriptors === null ? 'null' : typeof descriptors}`);
+/**
+ * Internal (not exported from the package): admitBatch over slots already read once by readBatch,
+ * so admitMcpTools reports a hole in its `tools` array with the same diagnostic. May throw; callers catch.
+ */
+export async function admitSlots(slots: readonly BatchSlot[], options: AdmissionOptions): Promise<Result<Bundle>> {
+  // Everything below uses this dense copy, never the caller's array.
+  const descriptors = slots.map((slot) => (slot.present ? slot.value : undefined));
   const mode = options.mode === 'quarantine' ? 'quarantine' : 'strict';
   if (options.mode !== undefined && options.mode !== 'strict' && options.mode !== 'quarantine') return fail('validation', `admitBatch mode must be 'strict' or 'quarantine', got ${JSON.stringify(String(options.mode))}`);
   const settings = providerSettingsOf(options.provider, options.providerPolicy);
@@ -131,8 +148,8 @@ async function admit(descriptors: unknown, options: AdmissionOptions): Promise<R
   const { mode: _m, authority: _a, unknownGrants: _u, schemaLoader: _l, provider: _p, providerPolicy: _pp, ...rest } = options;
   const pre: PreflightOptions = { ...rest, ...(loader !== undefined ? { schemaLoader: loader.sync } : {}) };
 
-  const outcomes = await preflightAll(descriptors, pre, loader);
-  const providerFindings = applyProvider(descriptors, outcomes, settings.value);
+  const outcomes = await preflightAll(slots, descriptors, pre, loader);
+  const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);
   const diagnostics = outcomes.flatMap((o) => ('diagnostic' in o ? [o.diagnostic] : []));
   const duplicates = duplicateDiagnostics(descriptors);
   const quarantinable = (d: Diagnostic): boolean => mode === 'quarantine' && d.stage === 'schema' && d.error.class === 'unsupported_capability';
@@ -164,6 +181,7 @@ async function admit(descriptors: unknown, options: AdmissionOptions): Promise<R
     rejected,
     stats: { tools: descriptors.length, compiled: accepted.length - reused, reused, loaderCalls: loader?.loads() ?? 0 },
     providerFindings,
+    reportOptions: { limits: options.limits },
   }));
 }
 
@@ -173,7 +191,12 @@ async function admit(descriptors: unknown, options: AdmissionOptions): Promise<R
  */
 export async function admitBatch(descriptors: readonly unknown[], options?: AdmissionOptions): Promise<Result<Bundle>> {
   try {
-    return await admit(descriptors, options !== null && typeof options === 'object' ? options : {});
+    const slots = readBatch(descriptors, 'admitBatch');
+    if (!slots.ok) return slots;
+    // Options read once as own data: a getter on them must not run (caller code) or answer twice.
+    const read = readOptions(options, ADMISSION_KEYS);
+    if (read.problems.length > 0) return fail('validation', `invalid admitBatch options: ${read.problems.join('; ')}`);
+    return await admitSlots(slots.value, read.copy as AdmissionOptions);
   } catch (thrown) {
     return fail('execution_failure', `admitBatch failed: ${thrownMessage(thrown)}`);
   }

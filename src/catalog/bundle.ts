@@ -60,6 +60,8 @@ export interface Bundle {
 export type BundleParts = Pick<Bundle, 'registry' | 'providerTools' | 'authority' | 'accepted' | 'rejected' | 'stats'> & {
   /** Findings per accepted tool; empty when no provider was asked for. */
   readonly providerFindings: ReadonlyMap<string, readonly ProviderFinding[]>;
+  /** The admission's limits: lint copies each schema under the bounds it was admitted under. */
+  readonly reportOptions?: Parameters<typeof lintSchema>[1];
 };
 
 /**
@@ -72,9 +74,9 @@ function byName<T extends object>(entries: Iterable<readonly [string, readonly T
 }
 
 /** Warnings of every provider tool; a lint failure (an internal error) is reported as a warning, never dropped. */
-function lintAll(tools: readonly ProviderTool[]): Readonly<Record<string, readonly LintWarning[]>> {
+function lintAll(tools: readonly ProviderTool[], options: Parameters<typeof lintSchema>[1]): Readonly<Record<string, readonly LintWarning[]>> {
   return byName(tools.map((t): readonly [string, readonly LintWarning[]] => {
-    const r = lintSchema(t.inputSchema);
+    const r = lintSchema(t.inputSchema, options);
     return [t.name, r.ok ? r.value : [{ rule: 'lint-failed', message: r.error.message, schemaPath: '' }]];
   }));
 }
@@ -87,7 +89,7 @@ function lintAll(tools: readonly ProviderTool[]): Readonly<Record<string, readon
  */
 export function makeBundle(parts: BundleParts): Bundle {
   let warnings: Readonly<Record<string, readonly LintWarning[]>> | undefined;
-  const lazyWarnings = (): Readonly<Record<string, readonly LintWarning[]>> => (warnings ??= lintAll(parts.providerTools));
+  const lazyWarnings = (): Readonly<Record<string, readonly LintWarning[]>> => (warnings ??= lintAll(parts.providerTools, parts.reportOptions));
   const bundle = {
     providerTools: parts.providerTools,
     authority: parts.authority,

@@ -1,5 +1,6 @@
 import { fail, thrownMessage, type Result } from '../result.js';
-import { admitBatch, type AdmissionOptions } from './admission.js';
+import { admitSlots, type AdmissionOptions } from './admission.js';
+import { readBatch, type BatchSlot } from './batch-input.js';
 import type { Bundle } from './bundle.js';
 import type { ToolDescriptor } from './descriptor.js';
 import { ownData } from '../tools/own-field.js';
@@ -29,15 +30,18 @@ export type McpAdmissionOptions = AdmissionOptions & {
  */
 export async function admitMcpTools(listToolsResult: unknown, options: McpAdmissionOptions): Promise<Result<Bundle>> {
   try {
-    if (listToolsResult === null || typeof listToolsResult !== 'object' || !Array.isArray(ownData(listToolsResult, 'tools'))) {
+    const listed = ownData(listToolsResult, 'tools');
+    if (listToolsResult === null || typeof listToolsResult !== 'object' || !Array.isArray(listed)) {
       return fail('validation', 'admitMcpTools expects a tools/list result: an object with a "tools" array');
     }
     if (options === null || typeof options !== 'object' || typeof options.backend !== 'function') {
       return fail('validation', 'admitMcpTools needs a "backend" function that makes the backend of each listed tool');
     }
     const { backend, revision, ...admission } = options;
-    const entries = ownData(listToolsResult, 'tools') as unknown[];
-    const descriptors = entries.map((entry): unknown => {
+    // Read once, holes and the batch bound included, exactly as admitBatch reads its array.
+    const entries = readBatch(listed, 'admitMcpTools');
+    if (!entries.ok) return entries;
+    const descriptorOf = (entry: unknown): unknown => {
       if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return entry;
       const tool = entry as McpToolEntry;
       const rev = typeof revision === 'function' ? revision(tool) : undefined;
@@ -52,8 +56,9 @@ export async function admitMcpTools(listToolsResult: unknown, options: McpAdmiss
         ...(rev !== undefined ? { revision: rev } : {}),
       };
       return descriptor;
-    });
-    return await admitBatch(descriptors, admission);
+    };
+    const slots = entries.value.map((slot): BatchSlot => (slot.present ? { present: true, value: descriptorOf(slot.value) } : slot));
+    return await admitSlots(slots, admission);
   } catch (thrown) {
     return fail('execution_failure', `admitMcpTools failed: ${thrownMessage(thrown)}`);
   }

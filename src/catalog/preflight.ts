@@ -1,8 +1,9 @@
-import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
+import { fail, guarded, ok, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { copyJson, deepFreeze, problemPointer } from '../arguments/json-value.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { readDescriptor } from './descriptor.js';
+import { readOptions } from '../tools/own-field.js';
 
 /** Runs a backend that is not a function: the host's own dispatch (an RPC stub, a queue, an MCP client). */
 export type Invoke = (backend: unknown, args: unknown, context: unknown) => unknown;
@@ -21,15 +22,18 @@ export interface PreflightedTool {
   readonly annotations: Readonly<Record<string, unknown>> | undefined;
   readonly backend: unknown;
   /**
-   * A deep-frozen private copy of the descriptor's schema with its key order kept, so providers see
-   * byte-for-byte what the descriptor said. Not `compiled.schema`: compiled schemas are shared by
-   * canonical content, so that copy may come from another tool with another key order.
+   * The deep-frozen private copy validateSchema compiled (`compiled.schema`), with the descriptor's key
+   * order kept, so providers see byte-for-byte what is enforced. Only validators are shared by content
+   * across tools; each compile keeps its own copy of the schema as given.
    */
   readonly inputSchema: unknown;
   /** Whether the descriptor carried a schema (an absent one admits any object). */
   readonly declaredSchema: boolean;
   readonly compiled: CompiledSchema;
 }
+
+/** The PreflightOptions fields (SchemaOptions' included), read even when non-enumerable. */
+const PREFLIGHT_KEYS = ['invoke', 'schemaRegistry', 'schemaLoader', 'formatAssertion', 'contentAssertion', 'unknownKeywords', 'limits', 'dialects'];
 
 /** What an absent `inputSchema` means: arguments are still a JSON object (rule 5), nothing more. */
 const OPEN_OBJECT_SCHEMA = Object.freeze({ type: 'object' });
@@ -48,7 +52,10 @@ export interface StagedPreflight {
 }
 
 function preflightBody(descriptor: unknown, options: PreflightOptions | undefined, staged: { stage: 'descriptor' | 'schema' }): Result<PreflightedTool> {
-  const o: PreflightOptions = options !== null && typeof options === 'object' ? options : {};
+  // Options read once as own data: a getter on them must not run (caller code) or answer twice.
+  const read = readOptions(options, PREFLIGHT_KEYS);
+  if (read.problems.length > 0) return fail('validation', `invalid preflight options: ${read.problems.join('; ')}`);
+  const o = read.copy as PreflightOptions;
   const fields = readDescriptor(descriptor, { hasInvoke: typeof o.invoke === 'function' });
   if (!fields.ok) return fields;
   const f = fields.value;
@@ -66,19 +73,15 @@ function preflightBody(descriptor: unknown, options: PreflightOptions | undefine
   const schema = f.hasSchema ? f.inputSchema : OPEN_OBJECT_SCHEMA;
   const compiled = validateSchema(schema, schemaOptionsOf(o));
   if (!compiled.ok) return compiled;
-  const copy = copyJson(schema);
-  if (!copy.ok) {
-    // validateSchema already proved it JSON; kept so a schema changed under us still fails closed.
-    const message = `schema is not JSON at ${problemPointer(copy.problem) || 'the root'}: ${copy.problem.reason}`;
-    return fail('validation', message, [schemaViolation('json', message, problemPointer(copy.problem))]);
-  }
+  // Published from the compiled copy, never a second read of the caller's schema: a schemaLoader (or a
+  // getter) could change that object mid-compile, and the model must see exactly the enforced schema.
   return ok(Object.freeze({
     name: f.name,
     description: f.description,
     revision: f.revision,
     annotations,
     backend: f.backend,
-    inputSchema: deepFreeze(copy.value),
+    inputSchema: compiled.value.schema,
     declaredSchema: f.hasSchema,
     compiled: compiled.value,
   }));

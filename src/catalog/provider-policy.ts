@@ -49,8 +49,9 @@ function findingViolation(provider: ProviderName, f: ProviderFinding): Violation
  * under 'quarantine' (the provider cannot take the schema as written and toolgate will not loosen it),
  * so `mode` then decides as for any refused schema: strict fails the batch, quarantine leaves the tool out.
  */
-export function providerVerdict(schema: unknown, settings: ProviderSettings & { provider: ProviderName }): ProviderVerdict {
-  const checked = checkProvider(schema, settings.provider);
+export function providerVerdict(schema: unknown, settings: ProviderSettings & { provider: ProviderName }, options?: Parameters<typeof checkProvider>[2]): ProviderVerdict {
+  // The admission's own limits: the schema passed validateSchema under them, so the copy must too.
+  const checked = checkProvider(schema, settings.provider, options);
   // The schema already passed validateSchema, so this is an internal failure: fail closed.
   if (!checked.ok) return { findings: [], error: { class: 'execution_failure', message: `provider check failed: ${checked.error.message}`, violations: checked.error.violations } };
   const findings = checked.value;

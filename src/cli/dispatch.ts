@@ -11,8 +11,9 @@ export const USAGE = `usage:
                 [--dialect 2019-09|draft-07]... [--provider openai-strict|openai|anthropic|gemini] [--provider-policy report|quarantine]
   toolgate check --mcp "<command> [args]" [same options]
   toolgate validate --schema <file|json> --args <json|@file> [--name <tool>] [--format-assertion]
-  toolgate serve --name <name> [--description <text>] [--input-schema <json|@file>] [--timeout <s>] [--max-output <bytes>] --exec <program> [--] <arg>...
-  toolgate serve --config <file> [--timeout <s>] [--max-output <bytes>]
+  toolgate serve --name <name> [--description <text>] [--input-schema <json|@file>] [--timeout <s>] [--max-output <bytes>] [--format-assertion]
+                --exec <program> [--] <arg>...
+  toolgate serve --config <file> [--timeout <s>] [--max-output <bytes>] [--format-assertion]
 exit status: 0 admitted/valid, 1 not, 2 usage or input error
 `;
 

@@ -1,6 +1,6 @@
 import type { GateError, Violation } from '../result.js';
 import { ownData } from '../tools/own-field.js';
-import { quote } from './messages.js';
+import { describeValue } from './messages.js';
 import { sortViolations } from './violations.js';
 
 /** How formatForModel renders; every field optional. */
@@ -50,7 +50,8 @@ function violationsOf(error: unknown): Violation[] {
  * only on its input.
  */
 export function formatForModel(toolName: string, error: GateError, options: FormatOptions = {}): string {
-  const name = oneLine(typeof toolName === 'string' ? toolName : quote(toolName));
+  // A name that is not a string is described by its type: stringifying it would run its getters or toJSON.
+  const name = oneLine(typeof toolName === 'string' ? toolName : describeValue(toolName));
   try {
     const errorClass = ownData(error, 'class');
     const lead = typeof errorClass === 'string' && Object.prototype.hasOwnProperty.call(LEAD, errorClass) ? LEAD[errorClass as GateError['class']] : 'invalid arguments for';

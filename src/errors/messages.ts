@@ -20,6 +20,23 @@ export function quote(value: unknown, max = 80): string {
   return clip(text, max);
 }
 
+/**
+ * Names a caller's value without running any of its code: a primitive as JSON (cut to `max`), any
+ * other value (an object, a Proxy, a function) by its type only, since JSON.stringify would run its
+ * getters, its toJSON or a Proxy's traps.
+ */
+export function describeValue(value: unknown, max = 80): string {
+  switch (typeof value) {
+    case 'string': return quote(value, max);
+    case 'number': case 'boolean': return String(value);
+    case 'bigint': return `${String(value)}n`;
+    case 'undefined': return 'undefined';
+    case 'symbol': return 'a symbol';
+    case 'function': return 'a function';
+    default: return value === null ? 'null' : 'an object';
+  }
+}
+
 /** JSON type name of a value as Draft 2020-12 sees it (Validation §6.1.1: an integer is a number with no fraction). */
 export function jsonType(value: unknown): string {
   if (value === null) return 'null';
@@ -28,7 +45,7 @@ export function jsonType(value: unknown): string {
   return typeof value;
 }
 
-const PLURAL: Record<string, string> = { item: 'items', property: 'properties' };
+const PLURAL: Record<string, string> = { item: 'items', property: 'properties', character: 'characters' };
 
 function count(n: unknown, noun: string): string {
   return `${String(n)} ${n === 1 ? noun : (PLURAL[noun] ?? noun)}`;
@@ -53,8 +70,8 @@ export function messageFor(e: ErrorObject, value: unknown, parent?: Readonly<Rec
     case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
       return `${quote(value)} must be ${String(p['comparison'])} ${String(p['limit'])}`;
     case 'multipleOf': return `${quote(value)} must be a multiple of ${String(p['multipleOf'])}`;
-    case 'minLength': return `must be at least ${String(p['limit'])} characters long`;
-    case 'maxLength': return `must be at most ${String(p['limit'])} characters long`;
+    case 'minLength': return `must be at least ${count(p['limit'], 'character')} long`;
+    case 'maxLength': return `must be at most ${count(p['limit'], 'character')} long`;
     case 'pattern': return `${quote(value)} does not match pattern ${quote(p['pattern'])}`;
     case 'format': return `${quote(value)} is not a valid ${String(p['format'])}`;
     case 'minItems': return `must have at least ${count(p['limit'], 'item')}`;

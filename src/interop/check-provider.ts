@@ -1,6 +1,6 @@
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
-import { echo } from '../schema/dialect.js';
-import { copyJson, problemPointer } from '../arguments/json-value.js';
+import { privateSchemaCopy, type ReportOptions } from '../lint/private-copy.js';
+import { describeValue } from '../errors/messages.js';
 import { ANTHROPIC } from './anthropic.js';
 import { GEMINI } from './gemini.js';
 import { OPENAI } from './openai.js';
@@ -16,26 +16,25 @@ const PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = {
 
 /** The dated profile behind a provider name (its rules and their sources), for display. */
 export function providerProfile(provider: ProviderName): ProviderProfile | undefined {
-  return Object.prototype.hasOwnProperty.call(PROFILES, provider) ? PROFILES[provider] : undefined;
+  // A string first: a Proxy or a revoked Proxy would run (or throw from) traps in a property lookup.
+  return typeof provider === 'string' && Object.prototype.hasOwnProperty.call(PROFILES, provider) ? PROFILES[provider] : undefined;
 }
 
 /**
  * Reports, per schema location, what a provider documents (or is seen) to reject or ignore in a
  * tool's parameters schema. Information only: the schema is never changed and toolgate's own verdict
- * does not depend on it. Never throws.
+ * does not depend on it. The schema is copied under the schema limits (`options.limits`) first, as
+ * validateSchema does. Never throws.
  */
-export function checkProvider(schema: unknown, provider: ProviderName): Result<readonly ProviderFinding[]> {
+export function checkProvider(schema: unknown, provider: ProviderName, options?: ReportOptions): Result<readonly ProviderFinding[]> {
   return guarded('checkProvider', () => {
     const profile = providerProfile(provider);
     if (profile === undefined) {
-      const message = `unknown provider ${echo(provider)}; known: ${PROVIDER_NAMES.join(', ')}`;
+      const message = `unknown provider ${describeValue(provider)}; known: ${PROVIDER_NAMES.join(', ')}`;
       return fail('validation', message, [schemaViolation('provider', message, '')]);
     }
-    const copy = copyJson(schema);
-    if (!copy.ok) {
-      const message = `schema is not JSON at ${problemPointer(copy.problem) || 'the root'}: ${copy.problem.reason}`;
-      return fail('validation', message, [schemaViolation('json', message, problemPointer(copy.problem))]);
-    }
+    const copy = privateSchemaCopy(schema, options);
+    if (!copy.ok) return copy;
     return ok(runProfile(profile, copy.value));
   });
 }

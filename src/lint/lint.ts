@@ -1,6 +1,6 @@
-import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
+import { guarded, ok, type Result } from '../result.js';
+import { privateSchemaCopy, type ReportOptions } from './private-copy.js';
 import { walkAnyDialect } from '../schema/any-dialect-walk.js';
-import { copyJson, problemPointer } from '../arguments/json-value.js';
 import { isObject } from '../schema/walk.js';
 import { DUPLICATE_BRANCH } from './duplicate-branch.js';
 import { KEYWORD_TYPO } from './keyword-typo.js';
@@ -20,15 +20,13 @@ export const LINT_RULE_IDS: readonly string[] = LINT_RULES.map((r) => r.id);
 /**
  * Warnings about a schema toolgate may well admit: mistakes that make a tool uncallable, constraints
  * that silently do nothing, branches that cannot work as written. Never an error and never a change
- * to the schema; sorted by schema path, then rule. Never throws.
+ * to the schema; sorted by schema path, then rule. The schema is copied under the schema limits
+ * (`options.limits`) first, as validateSchema does. Never throws.
  */
-export function lintSchema(schema: unknown): Result<readonly LintWarning[]> {
+export function lintSchema(schema: unknown, options?: ReportOptions): Result<readonly LintWarning[]> {
   return guarded('lintSchema', () => {
-    const copy = copyJson(schema);
-    if (!copy.ok) {
-      const message = `schema is not JSON at ${problemPointer(copy.problem) || 'the root'}: ${copy.problem.reason}`;
-      return fail('validation', message, [schemaViolation('json', message, problemPointer(copy.problem))]);
-    }
+    const copy = privateSchemaCopy(schema, options);
+    if (!copy.ok) return copy;
     const root = copy.value;
     const out: LintWarning[] = [];
     walkAnyDialect(root, (at) => {

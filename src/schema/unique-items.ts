@@ -1,43 +1,16 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { sortedKeyJson } from './canonical.js';
 
-/** A piece of output text on the work stack; a class so no data value can be mistaken for it. */
-class Text {
-  constructor(readonly text: string) {}
-}
-const CLOSE_OBJECT = new Text('}');
-const CLOSE_ARRAY = new Text(']');
-const COMMA = new Text(',');
+// Validation §4.2.2: numbers are equal by mathematical value, so 1 and 1.0 (one float64 already)
+// and 0 and -0 must print alike; unlike canonicalJson's leaf, -0 is written as 0.
+const itemLeaf = (v: unknown): string => (typeof v === 'number' ? String(v === 0 ? 0 : v) : JSON.stringify(v));
 
 /**
  * A text equal for two items exactly when Validation §4.2.2 calls them equal: object key order
  * ignored, 1 and 1.0 the same number, 0 and -0 the same number. Iterative over the item.
  */
 export function equalityKey(value: unknown): string {
-  const out: string[] = [];
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v instanceof Text) out.push(v.text);
-    else if (Array.isArray(v)) {
-      out.push('[');
-      stack.push(CLOSE_ARRAY);
-      for (let i = v.length - 1; i >= 0; i--) {
-        stack.push(v[i]);
-        if (i > 0) stack.push(COMMA);
-      }
-    } else if (v !== null && typeof v === 'object') {
-      out.push('{');
-      stack.push(CLOSE_OBJECT);
-      const keys = Object.keys(v).sort();
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const k = keys[i] as string;
-        stack.push((v as Record<string, unknown>)[k]);
-        stack.push(new Text(`${JSON.stringify(k)}:`));
-        if (i > 0) stack.push(COMMA);
-      }
-    } else out.push(typeof v === 'number' ? String(v === 0 ? 0 : v) : JSON.stringify(v));
-  }
-  return out.join('');
+  return sortedKeyJson(value, itemLeaf);
 }
 
 /**

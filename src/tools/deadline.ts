@@ -11,8 +11,19 @@ export interface DeadlineOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
-function validTimeout(ms: unknown): ms is number {
-  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0;
+/** The longest delay setTimeout honours: Node turns anything larger into 1 ms (TimeoutOverflowWarning). */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * Why a timeoutMs cannot be used, or undefined when it can. Absent and Infinity mean no timeout; any
+ * other value must be a whole number of milliseconds from 1 to MAX_TIMEOUT_MS. 0, a negative number
+ * or NaN is refused rather than read as "no timeout", and a larger value rather than firing at once.
+ */
+export function timeoutProblem(ms: unknown): string | undefined {
+  if (ms === undefined || ms === Infinity) return undefined;
+  if (typeof ms === 'number' && Number.isInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS) return undefined;
+  const shown = typeof ms === 'number' ? String(ms) : `a ${typeof ms}`;
+  return `timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, or Infinity for none; got ${shown}`;
 }
 
 /**
@@ -23,6 +34,9 @@ function validTimeout(ms: unknown): ms is number {
 export function withDeadline<T>(body: (signal: AbortSignal) => T | Promise<T>, options: DeadlineOptions): Promise<Outcome<T>> {
   const controller = new AbortController();
   const outer = options.signal;
+  // Callers check timeoutProblem first; a bad value reaching here still fails closed, never "no timeout".
+  const problem = timeoutProblem(options.timeoutMs);
+  if (problem !== undefined) return Promise.resolve({ kind: 'threw', cause: new RangeError(problem) });
   if (outer?.aborted === true) return Promise.resolve({ kind: 'aborted', reason: outer.reason });
   return new Promise<Outcome<T>>((resolve) => {
     let settled = false;
@@ -37,8 +51,8 @@ export function withDeadline<T>(body: (signal: AbortSignal) => T | Promise<T>, o
     };
     const onAbort = (): void => finish({ kind: 'aborted', reason: outer?.reason });
     outer?.addEventListener('abort', onAbort, { once: true });
-    if (validTimeout(options.timeoutMs)) {
-      const ms = options.timeoutMs;
+    const ms = options.timeoutMs;
+    if (ms !== undefined && ms !== Infinity) {
       timer = setTimeout(() => finish({ kind: 'timeout', ms }), ms);
     }
     let running: Promise<T>;

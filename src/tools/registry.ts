@@ -1,11 +1,11 @@
 import { fail, ok, thrownMessage, type GateError, type Result } from '../result.js';
 import { formatForModel } from '../errors/format.js';
-import { quote } from '../errors/messages.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
-import { withDeadline, type Outcome } from './deadline.js';
+import { timeoutProblem, withDeadline, type Outcome } from './deadline.js';
 import { causeMessage, GATEWAY_ORDER, runGateway, type GatewayOutcome, type Stages } from './gateway.js';
-import { readOwnFields } from './own-field.js';
+import { readCall, type CallFields } from './call-fields.js';
+import { describeValue, readOwnFields } from './own-field.js';
 import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
 import { contentOf, errorResult, successResult, type CallStage, type ToolError, type ToolResult } from './tool-result.js';
 import { byCodeUnits } from './code-unit-order.js';
@@ -23,7 +23,7 @@ export interface ToolErrorEvent {
 export type RegistryOptions = SchemaOptions & {
   /** Host stages run, in order, before a tool and only for valid arguments. */
   readonly stages?: Stages;
-  /** Default per-call timeout in milliseconds (absent: none). */
+  /** Default per-call timeout: whole milliseconds from 1 to 2^31-1, or Infinity / absent for none; anything else is an options error. */
   readonly timeoutMs?: number;
   /** Called with every value a stage or tool threw; what it throws is ignored. */
   readonly onError?: (event: ToolErrorEvent) => void;
@@ -42,7 +42,7 @@ export interface ToolCall {
 /** Per-call bounds. */
 export interface CallOptions {
   readonly signal?: AbortSignal;
-  /** Overrides the Registry's timeoutMs for this call. */
+  /** Overrides the Registry's timeoutMs for this call; same rule (1 to 2^31-1 whole ms, or Infinity for none). */
   readonly timeoutMs?: number;
 }
 
@@ -99,7 +99,9 @@ export class Registry {
     const stages = readOwnFields(values.stages, GATEWAY_ORDER);
     this.#stages = stages.values as Stages;
     problems.push(...stages.problems.map((p) => `stages: ${p}`));
-    this.#timeoutMs = typeof values.timeoutMs === 'number' ? values.timeoutMs : undefined;
+    const timeout = timeoutProblem(values.timeoutMs);
+    if (timeout !== undefined) problems.push(timeout);
+    this.#timeoutMs = timeout === undefined ? (values.timeoutMs as number | undefined) : undefined;
     this.#onError = typeof values.onError === 'function' ? (values.onError as (event: ToolErrorEvent) => void) : undefined;
     this.#maxLines = typeof values.maxViolationLines === 'number' ? values.maxViolationLines : undefined;
     this.#optionsError = problems.length === 0 ? undefined : { class: 'validation', message: `invalid Registry options: ${problems.join('; ')}`, violations: [] };
@@ -128,7 +130,8 @@ export class Registry {
     const { values, problems } = readOwnFields(tool, ['name', 'description', 'inputSchema', 'execute']);
     const { name, description, inputSchema, execute } = values;
     if (problems.length > 0) return fail('validation', `a tool must hold plain data: ${problems.join('; ')}`);
-    if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) return fail('validation', `invalid tool name ${quote(name)}: must match ${String(TOOL_NAME_PATTERN)}`);
+    // describeValue, not JSON.stringify: a name object's toJSON or getters must not run (caller code).
+    if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) return fail('validation', `invalid tool name ${describeValue(name)}: must match ${String(TOOL_NAME_PATTERN)}`);
     if (typeof description !== 'string') return fail('validation', `tool "${name}": description must be a string`);
     if (typeof execute !== 'function') return fail('validation', `tool "${name}": execute must be a function`);
     if (this.#entries.has(name)) return fail('validation', `a tool named "${name}" is already registered`);
@@ -175,8 +178,10 @@ export class Registry {
   check(call: ToolCall): Result<unknown> {
     try {
       if (this.#optionsError !== undefined) return { ok: false, error: this.#optionsError };
-      const found = this.#lookup(call);
-      return found.ok ? this.#validate(found.value.entry, found.value.args) : found;
+      const fields = readCall(call);
+      if (fields.problem !== undefined) return fail('validation', fields.problem);
+      const found = this.#lookup(fields.name);
+      return found.ok ? this.#validate(found.value, fields.args) : found;
     } catch (thrown) {
       return fail('execution_failure', `check failed: ${thrownMessage(thrown)}`);
     }
@@ -187,23 +192,33 @@ export class Registry {
     let callId = '';
     let name = '';
     try {
-      callId = typeof call?.id === 'string' ? call.id : String(call?.id ?? '');
-      name = typeof call?.name === 'string' ? call.name : String(call?.name ?? '');
-      return await this.#run(callId, name, call, options ?? {});
+      const fields = readCall(call);
+      callId = fields.callId;
+      name = fields.shownName;
+      return await this.#run(fields, options);
     } catch (thrown) {
       const error: ToolError = { class: 'execution_failure', message: `toolgate failed: ${thrownMessage(thrown)}`, violations: [], stage: 'lookup', cause: thrown };
       return errorResult(callId, name, `error: call to ${name} failed inside toolgate: ${causeMessage(thrown)}`, error);
     }
   }
 
-  #lookup(call: ToolCall): Result<{ entry: Entry; args: unknown }> {
-    const name: unknown = call?.name;
+  #lookup(name: unknown): Result<Entry> {
     const entry = typeof name === 'string' ? this.#entries.get(name) : undefined;
     if (entry === undefined) {
       const available = this.names();
-      return fail('validation', `unknown tool ${quote(name)}; available tools: ${available.length > 0 ? available.join(', ') : '(none)'}`);
+      return fail('validation', `unknown tool ${describeValue(name)}; available tools: ${available.length > 0 ? available.join(', ') : '(none)'}`);
     }
-    return ok({ entry, args: call.arguments });
+    return ok(entry);
+  }
+
+  /** The call's bounds, read once as own data; a timeoutMs that cannot be honoured exactly is refused. */
+  #bounds(options: unknown): Result<{ timeoutMs: number | undefined; signal: AbortSignal | undefined }> {
+    const { values, problems } = readOwnFields(options, ['signal', 'timeoutMs']);
+    if (problems.length > 0) return fail('validation', `invalid call options: ${problems.join('; ')}`);
+    const problem = timeoutProblem(values.timeoutMs);
+    if (problem !== undefined) return fail('validation', `invalid call options: ${problem}`);
+    const timeoutMs = values.timeoutMs === undefined ? this.#timeoutMs : (values.timeoutMs as number);
+    return ok({ timeoutMs, signal: values.signal as AbortSignal | undefined });
   }
 
   #validate(entry: Entry, args: unknown): Result<unknown> {
@@ -212,18 +227,24 @@ export class Registry {
     return entry.compiled.validate(args);
   }
 
-  async #run(callId: string, name: string, call: ToolCall, options: CallOptions): Promise<ToolResult> {
-    if (this.#optionsError !== undefined) return errorResult(callId, name, `error: tool ${name} cannot be called: the host's tool registry is misconfigured`, { ...this.#optionsError, stage: 'lookup' });
-    const found = this.#lookup(call);
-    if (!found.ok) return errorResult(callId, name, `error: ${found.error.message}`, { ...found.error, stage: 'lookup' });
-    const { entry } = found.value;
-    const valid = this.#validate(entry, found.value.args);
+  async #run(fields: CallFields, options: unknown): Promise<ToolResult> {
+    const { callId, shownName } = fields;
+    if (this.#optionsError !== undefined) return errorResult(callId, shownName, `error: tool ${shownName} cannot be called: the host's tool registry is misconfigured`, { ...this.#optionsError, stage: 'lookup' });
+    if (fields.problem !== undefined) return errorResult(callId, shownName, `error: ${fields.problem}`, { class: 'validation', message: fields.problem, violations: [], stage: 'lookup' });
+    const bounds = this.#bounds(options);
+    if (!bounds.ok) return errorResult(callId, shownName, `error: tool ${shownName} cannot be called: the host's call options are invalid`, { ...bounds.error, stage: 'lookup' });
+    const found = this.#lookup(fields.name);
+    if (!found.ok) return errorResult(callId, shownName, `error: ${found.error.message}`, { ...found.error, stage: 'lookup' });
+    const entry = found.value;
+    // From here on the name is the registered tool's own, never the caller's field again.
+    const name = entry.tool.name;
+    const valid = this.#validate(entry, fields.args);
     if (!valid.ok) {
       const text = formatForModel(name, valid.error, this.#maxLines === undefined ? {} : { maxLines: this.#maxLines });
       return errorResult(callId, name, text, { ...valid.error, stage: 'validate' });
     }
-    const timeoutMs = typeof options.timeoutMs === 'number' ? options.timeoutMs : this.#timeoutMs;
-    const outcome = await withDeadline((signal) => runGateway(entry.tool, valid.value, { callId, name, signal }, this.#stages), { timeoutMs, signal: options.signal });
+    const { timeoutMs, signal: outer } = bounds.value;
+    const outcome = await withDeadline((signal) => runGateway(entry.tool, valid.value, { callId, name, signal }, this.#stages), { timeoutMs, signal: outer });
     return this.#resultOf(callId, name, outcome);
   }
 

@@ -25,7 +25,7 @@ export interface McpCallToolResult { readonly content: readonly { readonly type:
 export interface ToolResult {
   readonly callId: string;
   readonly name: string;
-  /** What the model reads; starts with `error: ` exactly when isError. */
+  /** What the model reads. Every failure starts with `error: `, but a tool may return such text too: test isError. */
   readonly content: string;
   readonly isError: boolean;
   readonly error?: ToolError;
@@ -67,7 +67,7 @@ export function errorResult(callId: string, name: string, content: string, error
 }
 
 /**
- * What the model reads of a tool's return value: a string as is, `undefined` as an empty text,
+ * What the model reads of a tool's return value: a string as is, `undefined` (a tool that returns nothing) as "", a success,
  * anything else as JSON. Undefined result when the value is not JSON-serialisable (a BigInt, a cycle).
  */
 export function contentOf(value: unknown): string | undefined {

@@ -97,3 +97,35 @@ describe('formatForModel never throws, whatever error it is given', () => {
     expect(formatForModel('t', error, null as unknown as {})).toBe('error: invalid arguments for t:\n$.a: x');
   });
 });
+
+// Regression: a tool name that is not a string was JSON.stringify'd, which ran its getters and toJSON.
+describe('formatForModel runs no code of a tool name that is not a string', () => {
+  const ran: string[] = [];
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  it.each([
+    ['an object with toJSON', { toJSON: () => { ran.push('toJSON'); return 'x'; } }, 'an object'],
+    ['an object with a getter', Object.defineProperty({}, 'name', { enumerable: true, get: () => { ran.push('getter'); return 'x'; } }), 'an object'],
+    ['a revoked Proxy', revoked.proxy, 'an object'],
+    ['a number', 7, '7'],
+    ['null', null, 'null'],
+    ['a BigInt', 10n, '10n'],
+  ])('%s', (_why, name, shown) => {
+    expect(formatForModel(name as unknown as string, { class: 'validation', message: 'm', violations: [] })).toBe(`error: invalid arguments for ${shown}: m`);
+    expect(ran).toEqual([]);
+  });
+});
+
+// Regression: a limit of 1 read "must be at least 1 characters long".
+describe('string length messages agree in number with their limit', () => {
+  it.each([
+    [{ minLength: 1 }, '', '$.a: must be at least 1 character long'],
+    [{ maxLength: 1 }, 'ab', '$.a: must be at most 1 character long'],
+    [{ minLength: 3 }, 'ab', '$.a: must be at least 3 characters long'],
+  ])('%j', (keyword, value, line) => {
+    const c = validateSchema({ type: 'object', properties: { a: keyword } });
+    if (!c.ok) throw new Error(c.error.message);
+    const r = c.value.validate({ a: value });
+    expect(r.ok ? '(accepted)' : formatForModel('t', r.error).split('\n')[1]).toBe(line);
+  });
+});

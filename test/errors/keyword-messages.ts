@@ -25,7 +25,7 @@ export const KEYWORD_ROWS: readonly KeywordRow[] = [
   { keyword: 'minimum', schema: p({ minimum: 1 }), args: { a: 0 }, reads: ['$.a: 0 must be >= 1'] },
   { keyword: 'exclusiveMinimum', schema: p({ exclusiveMinimum: 1 }), args: { a: 1 }, reads: ['$.a: 1 must be > 1'] },
   { keyword: 'maxLength', schema: p({ maxLength: 2 }), args: { a: 'abc' }, reads: ['$.a: must be at most 2 characters long'] },
-  { keyword: 'minLength', schema: p({ minLength: 2 }), args: { a: 'a' }, reads: ['$.a: must be at least 2 characters long'] },
+  { keyword: 'minLength', schema: p({ minLength: 1 }), args: { a: '' }, reads: ['$.a: must be at least 1 character long'] },
   { keyword: 'pattern', schema: p({ pattern: '^[a-z]+$' }), args: { a: 'A' }, reads: ['$.a: "A" does not match pattern "^[a-z]+$"'] },
   { keyword: 'maxItems', schema: p({ maxItems: 1 }), args: { a: [1, 2] }, reads: ['$.a: must have at most 1 item'] },
   { keyword: 'minItems', schema: p({ minItems: 2 }), args: { a: [] }, reads: ['$.a: must have at least 2 items'] },

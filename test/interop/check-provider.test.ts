@@ -97,3 +97,36 @@ describe('checkProvider on real corpus schemas', () => {
     expect(findings(t.inputSchema, provider).filter((f) => f.rule === rule).map((f) => f.schemaPath)).toContain(at);
   });
 });
+
+// Regression: providerProfile looked the name up with hasOwnProperty on whatever it was given, so a
+// Proxy or a revoked Proxy threw out of a public function, and checkProvider JSON-stringified a
+// provider that is not a string into its message, running its getters and toJSON.
+describe('a provider that is not a string is refused without running its code', () => {
+  const ran: string[] = [];
+  const trap = (): never => { ran.push('trap'); throw new Error('trap ran'); };
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  const cases: [string, unknown][] = [
+    ['a throwing Proxy', new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap })],
+    ['a revoked Proxy', revoked.proxy],
+    ['an object without a prototype', Object.assign(Object.create(null) as object, { gemini: 1 })],
+    ['an object with toJSON', { toJSON: () => { ran.push('toJSON'); return 'gemini'; } }],
+    ['a getter-laden object', Object.defineProperty({}, 'x', { enumerable: true, get: () => { ran.push('getter'); return 1; } })],
+    ['a String object', new String('gemini')],
+    ['a symbol', Symbol('gemini')],
+  ];
+  it.each(cases)('%s', (_why, provider) => {
+    expect(providerProfile(provider as ProviderName)).toBeUndefined();
+    const r = checkProvider({ type: 'object' }, provider as ProviderName);
+    expect(r.ok ? 'accepted' : `${r.error.class} ${r.error.message}`).toMatch(/^validation unknown provider (an object|a symbol); known: /);
+    expect(ran).toEqual([]);
+  });
+
+  it('a string that is not a provider is quoted, inherited names included', () => {
+    for (const name of ['mistral', 'constructor', '__proto__']) {
+      expect(providerProfile(name as ProviderName)).toBeUndefined();
+      const r = checkProvider({ type: 'object' }, name as ProviderName);
+      expect(r.ok ? 'accepted' : r.error.message).toBe(`unknown provider "${name}"; known: ${PROVIDER_NAMES.join(', ')}`);
+    }
+  });
+});

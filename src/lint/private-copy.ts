@@ -1,0 +1,27 @@
+import { fail, ok, schemaViolation, type Result } from '../result.js';
+import { copyBoundedJson, problemPointer } from '../arguments/json-value.js';
+import { excessFailure, resolveLimits, schemaBounds, type Limits } from '../schema/limits.js';
+
+/** Options of the report-only schema checks (lintSchema, checkProvider); every field optional. */
+export interface ReportOptions {
+  /** Bounds on the schema copy; default DEFAULT_LIMITS (only maxSchemaBytes and maxSchemaDepth apply). */
+  readonly limits?: Partial<Limits> | undefined;
+}
+
+/**
+ * The private copy a report-only check walks, bounded exactly as validateSchema bounds a schema:
+ * a shared subschema (a DAG such as 40 nested `anyOf: [s, s]`) is copied once per path, so without
+ * the size bound the copy alone grows as 2^depth. An exceeded limit is `execution_failure`, a value
+ * that is not JSON `validation`, as in validateSchema.
+ */
+export function privateSchemaCopy(schema: unknown, options: unknown): Result<unknown> {
+  const given = options !== null && typeof options === 'object' ? (options as Record<string, unknown>)['limits'] : undefined;
+  const limits = resolveLimits(given);
+  if (!limits.ok) return limits;
+  const copy = copyBoundedJson(schema, schemaBounds(limits.value));
+  if (copy.ok) return ok(copy.value);
+  if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true);
+  const problem = copy.finding.problem;
+  const message = `schema is not JSON at ${problemPointer(problem) || 'the root'}: ${problem.reason}`;
+  return fail('validation', message, [schemaViolation('json', message, problemPointer(problem))]);
+}
