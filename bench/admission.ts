@@ -23,12 +23,23 @@ const CHILD = fileURLToPath(new URL('./admit-child.ts', import.meta.url));
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 function runChild(task: ChildTask): ChildResult {
-  const out = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, JSON.stringify(task)], { cwd: BENCH_DIR, encoding: 'utf8', timeout: 120_000 });
+  const out = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, JSON.stringify(task)], {
+    cwd: BENCH_DIR,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   const line = out.stdout.trim().split('\n').pop() ?? '';
   try {
     return JSON.parse(line) as ChildResult;
   } catch {
-    return { coldMs: NaN, warmMs: NaN, heapBytes: NaN, tools: 0, path: '', error: `child failed (status ${out.status}): ${(out.stderr || out.stdout).slice(0, 300)}` };
+    return {
+      coldMs: NaN,
+      warmMs: NaN,
+      heapBytes: NaN,
+      tools: 0,
+      path: '',
+      error: `child failed (status ${out.status}): ${(out.stderr || out.stdout).slice(0, 300)}`,
+    };
   }
 }
 
@@ -59,7 +70,15 @@ export function runAdmissions(plans: readonly AdmissionPlan[], rounds: number): 
     const results = plans.map(() => [] as ChildResult[]);
     for (let r = 0; r < rounds; r++) {
       plans.forEach((p, i) => {
-        results[i]!.push(runChild({ contender: p.contender, setFile: files.get(p.set)!, size: p.size, distinct: p.distinct, warm: p.warm }));
+        results[i]!.push(
+          runChild({
+            contender: p.contender,
+            setFile: files.get(p.set)!,
+            size: p.size,
+            distinct: p.distinct,
+            warm: p.warm,
+          }),
+        );
       });
     }
     return plans.map((p, i) => {

@@ -33,7 +33,10 @@ export interface ChildResult {
   readonly error?: string;
 }
 
-type AdmitBatch = (descriptors: readonly unknown[], options?: unknown) => Promise<{ ok: true; value: { accepted: readonly string[] } } | { ok: false; error: { message: string } }>;
+type AdmitBatch = (
+  descriptors: readonly unknown[],
+  options?: unknown,
+) => Promise<{ ok: true; value: { accepted: readonly string[] } } | { ok: false; error: { message: string } }>;
 
 const gc = (): void => {
   const collect = (globalThis as { gc?: () => void }).gc;
@@ -48,7 +51,9 @@ async function main(): Promise<ChildResult> {
     const tool = tools[i % tools.length]!;
     const copy = Math.floor(i / tools.length);
     const schema = structuredClone(tool.inputSchema) as Record<string, unknown>;
-    if (task.distinct && copy > 0) schema['description'] = `${typeof schema['description'] === 'string' ? schema['description'] : ''} (copy ${copy})`;
+    if (task.distinct && copy > 0)
+      schema['description'] =
+        `${typeof schema['description'] === 'string' ? schema['description'] : ''} (copy ${copy})`;
     return { name: catalogName(i, tool.id), description: tool.description, inputSchema: schema, backend: () => null };
   });
 
@@ -61,16 +66,18 @@ async function main(): Promise<ChildResult> {
       admit = async () => {
         const r = await mod.admitBatch(catalog);
         if (!r.ok) throw new Error(`admitBatch failed: ${r.error.message}`);
-        if (r.value.accepted.length !== catalog.length) throw new Error(`admitBatch accepted ${r.value.accepted.length} of ${catalog.length}`);
+        if (r.value.accepted.length !== catalog.length)
+          throw new Error(`admitBatch accepted ${r.value.accepted.length} of ${catalog.length}`);
         return r;
       };
     } else {
       path = 'validateSchema per tool (src/catalog/admission.ts not loadable)';
-      admit = async () => catalog.map((d) => {
-        const r = validateSchema(d.inputSchema);
-        if (!r.ok) throw new Error(`validateSchema failed for ${d.name}: ${r.error.message}`);
-        return r.value;
-      });
+      admit = async () =>
+        catalog.map((d) => {
+          const r = validateSchema(d.inputSchema);
+          if (!r.ok) throw new Error(`validateSchema failed for ${d.name}: ${r.error.message}`);
+          return r.value;
+        });
     }
   } else {
     const contender = CONTENDERS[task.contender];
@@ -103,5 +110,8 @@ async function main(): Promise<ChildResult> {
 
 main().then(
   (r) => process.stdout.write(`${JSON.stringify(r)}\n`),
-  (thrown: unknown) => process.stdout.write(`${JSON.stringify({ coldMs: NaN, warmMs: NaN, heapBytes: NaN, tools: 0, path: '', error: thrown instanceof Error ? thrown.message : String(thrown) })}\n`),
+  (thrown: unknown) =>
+    process.stdout.write(
+      `${JSON.stringify({ coldMs: NaN, warmMs: NaN, heapBytes: NaN, tools: 0, path: '', error: thrown instanceof Error ? thrown.message : String(thrown) })}\n`,
+    ),
 );

@@ -24,19 +24,32 @@ const require = createRequire(import.meta.url);
 /** Version of an installed package, read from `<dir>/node_modules/<pkg>/package.json` (the bench's own by default). */
 export function versionOf(pkg: string, dir: string = fileURLToPath(new URL('.', import.meta.url))): string {
   try {
-    return (JSON.parse(readFileSync(`${dir}/node_modules/${pkg}/package.json`, 'utf8')) as { version?: string }).version ?? 'unknown';
+    return (
+      (JSON.parse(readFileSync(`${dir}/node_modules/${pkg}/package.json`, 'utf8')) as { version?: string }).version ??
+      'unknown'
+    );
   } catch {
     return 'unknown';
   }
 }
 
 type AjvValidate = ((d: unknown) => boolean) & { errors?: unknown };
-type Ajv2020Ctor = new (opts: Record<string, unknown>) => { compile(s: unknown): AjvValidate; errorsText(e?: unknown): string };
+type Ajv2020Ctor = new (
+  opts: Record<string, unknown>,
+) => { compile(s: unknown): AjvValidate; errorsText(e?: unknown): string };
 
 /** Options a host writing "raw Ajv" would use: formats as annotations (toolgate's default), quiet, lenient. */
 export const RAW_AJV_OPTIONS = { strict: false, logger: false, validateFormats: false };
 /** toolgate's own engine options (src/schema/engine.ts), to separate the option cost from the gate's cost. */
-export const TOOLGATE_AJV_OPTIONS = { strict: false, logger: false, validateFormats: false, allErrors: true, ownProperties: true, unicodeRegExp: true, validateSchema: false };
+export const TOOLGATE_AJV_OPTIONS = {
+  strict: false,
+  logger: false,
+  validateFormats: false,
+  allErrors: true,
+  ownProperties: true,
+  unicodeRegExp: true,
+  validateSchema: false,
+};
 
 async function ajv2020(): Promise<Ajv2020Ctor> {
   const mod = (await import('ajv/dist/2020.js')) as unknown as { default: Ajv2020Ctor } | { Ajv2020: Ajv2020Ctor };
@@ -103,7 +116,9 @@ export const schemasafe: Contender = {
   name: '@exodus/schemasafe',
   pkg: '@exodus/schemasafe',
   load: async () => {
-    const { validator } = require('@exodus/schemasafe') as { validator: (s: unknown, o?: Record<string, unknown>) => (d: unknown) => boolean };
+    const { validator } = require('@exodus/schemasafe') as {
+      validator: (s: unknown, o?: Record<string, unknown>) => (d: unknown) => boolean;
+    };
     return () => ({ compile: (schema) => validator(schema) });
   },
 };

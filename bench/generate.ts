@@ -20,11 +20,25 @@ const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' &&
 
 /** Strings that satisfy the common formats, so the calls look like real ones. */
 const FORMAT_SAMPLES: Record<string, string> = {
-  'date-time': '2024-05-06T07:08:09Z', date: '2024-05-06', time: '07:08:09Z', duration: 'P3D',
-  email: 'dev@example.com', 'idn-email': 'dev@example.com', hostname: 'example.com', 'idn-hostname': 'example.com',
-  ipv4: '192.0.2.1', ipv6: '2001:db8::1', uri: 'https://example.com/a', 'uri-reference': '/a/b', iri: 'https://example.com/a',
-  'iri-reference': '/a', uuid: '123e4567-e89b-12d3-a456-426614174000', 'json-pointer': '/a/0', regex: '^a+$',
-  'uri-template': 'https://example.com/{id}', 'relative-json-pointer': '0/a',
+  'date-time': '2024-05-06T07:08:09Z',
+  date: '2024-05-06',
+  time: '07:08:09Z',
+  duration: 'P3D',
+  email: 'dev@example.com',
+  'idn-email': 'dev@example.com',
+  hostname: 'example.com',
+  'idn-hostname': 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  uri: 'https://example.com/a',
+  'uri-reference': '/a/b',
+  iri: 'https://example.com/a',
+  'iri-reference': '/a',
+  uuid: '123e4567-e89b-12d3-a456-426614174000',
+  'json-pointer': '/a/0',
+  regex: '^a+$',
+  'uri-template': 'https://example.com/{id}',
+  'relative-json-pointer': '0/a',
 };
 
 /** Resolves a local reference (`#`, `#/$defs/x`, `#/definitions/x`) against the root; other references give undefined. */
@@ -62,7 +76,11 @@ class Sampler {
       const merged = this.mergeAll(schema, schema['allOf']);
       return this.sample(merged, variant, depth + 1);
     }
-    const branches = Array.isArray(schema['anyOf']) ? schema['anyOf'] : Array.isArray(schema['oneOf']) ? schema['oneOf'] : undefined;
+    const branches = Array.isArray(schema['anyOf'])
+      ? schema['anyOf']
+      : Array.isArray(schema['oneOf'])
+        ? schema['oneOf']
+        : undefined;
     if (branches !== undefined) {
       const { anyOf: _a, oneOf: _o, ...rest } = schema;
       const order = variant === 'full' ? [...branches].reverse() : branches;
@@ -105,7 +123,8 @@ class Sampler {
 
   private byType(schema: Node, type: string, variant: Variant, depth: number): Json | undefined {
     switch (type) {
-      case 'object': return this.object(schema, variant, depth);
+      case 'object':
+        return this.object(schema, variant, depth);
       case 'array': {
         const min = typeof schema['minItems'] === 'number' ? schema['minItems'] : 0;
         const max = typeof schema['maxItems'] === 'number' ? schema['maxItems'] : Infinity;
@@ -119,17 +138,28 @@ class Sampler {
         }
         return out;
       }
-      case 'string': return this.string(schema, variant);
+      case 'string':
+        return this.string(schema, variant);
       case 'integer':
       case 'number': {
-        let v = typeof schema['minimum'] === 'number' ? schema['minimum'] : typeof schema['exclusiveMinimum'] === 'number' ? Math.floor(schema['exclusiveMinimum']) + 1 : variant === 'full' ? 42 : 1;
+        let v =
+          typeof schema['minimum'] === 'number'
+            ? schema['minimum']
+            : typeof schema['exclusiveMinimum'] === 'number'
+              ? Math.floor(schema['exclusiveMinimum']) + 1
+              : variant === 'full'
+                ? 42
+                : 1;
         if (typeof schema['maximum'] === 'number' && v > schema['maximum']) v = schema['maximum'];
         if (typeof schema['multipleOf'] === 'number') v = Math.ceil(v / schema['multipleOf']) * schema['multipleOf'];
         return v;
       }
-      case 'boolean': return variant !== 'min';
-      case 'null': return null;
-      default: return undefined;
+      case 'boolean':
+        return variant !== 'min';
+      case 'null':
+        return null;
+      default:
+        return undefined;
     }
   }
 
@@ -142,7 +172,11 @@ class Sampler {
     if (variant === 'mid') for (const n of names.filter((_, i) => i % 2 === 0)) chosen.add(n);
     const out: { [k: string]: Json } = {};
     for (const name of chosen) {
-      const sub = Object.prototype.hasOwnProperty.call(props, name) ? props[name] : isNode(schema['additionalProperties']) ? schema['additionalProperties'] : true;
+      const sub = Object.hasOwn(props, name)
+        ? props[name]
+        : isNode(schema['additionalProperties'])
+          ? schema['additionalProperties']
+          : true;
       const v = this.sample(sub, variant, depth + 1);
       if (v === undefined) {
         if (required.includes(name)) return undefined;
@@ -157,10 +191,22 @@ class Sampler {
     const min = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0;
     const max = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Infinity;
     const format = typeof schema['format'] === 'string' ? FORMAT_SAMPLES[schema['format']] : undefined;
-    const candidates = [format, variant === 'full' ? 'a longer sample value' : 'sample', 'abc', 'a', '1', 'abc-123', 'ABC'].filter((c): c is string => c !== undefined);
+    const candidates = [
+      format,
+      variant === 'full' ? 'a longer sample value' : 'sample',
+      'abc',
+      'a',
+      '1',
+      'abc-123',
+      'ABC',
+    ].filter((c): c is string => c !== undefined);
     if (typeof schema['pattern'] === 'string') {
       let re: RegExp | undefined;
-      try { re = new RegExp(schema['pattern'], 'u'); } catch { re = undefined; }
+      try {
+        re = new RegExp(schema['pattern'], 'u');
+      } catch {
+        re = undefined;
+      }
       const hit = candidates.find((c) => re?.test(c) === true);
       if (hit !== undefined) return hit;
     }
@@ -174,7 +220,11 @@ class Sampler {
 function wrongType(schema: unknown): Json {
   const t = isNode(schema) ? schema['type'] : undefined;
   const first = Array.isArray(t) ? t[0] : t;
-  return first === 'string' ? 12345 : first === 'object' || first === 'array' ? 'not a container' : { unexpected: true };
+  return first === 'string'
+    ? 12345
+    : first === 'object' || first === 'array'
+      ? 'not a container'
+      : { unexpected: true };
 }
 
 /** A change that breaks one constraint of the root object at one member; `apply` returns false when it does not apply. */
@@ -190,10 +240,32 @@ function mutations(root: Node): Mutation[] {
   for (const name of Object.keys(props)) {
     const sub = props[name];
     if (!isNode(sub) || sub['type'] === undefined) continue;
-    out.push({ member: name, apply: (a) => { if (!(name in a)) return false; a[name] = wrongType(sub); return true; } });
+    out.push({
+      member: name,
+      apply: (a) => {
+        if (!(name in a)) return false;
+        a[name] = wrongType(sub);
+        return true;
+      },
+    });
   }
-  for (const name of required) out.push({ member: name, apply: (a) => { if (!(name in a)) return false; delete a[name]; return true; } });
-  if (root['additionalProperties'] === false) out.push({ member: '__unexpected_member', apply: (a) => { a['__unexpected_member'] = 1; return true; } });
+  for (const name of required)
+    out.push({
+      member: name,
+      apply: (a) => {
+        if (!(name in a)) return false;
+        delete a[name];
+        return true;
+      },
+    });
+  if (root['additionalProperties'] === false)
+    out.push({
+      member: '__unexpected_member',
+      apply: (a) => {
+        a['__unexpected_member'] = 1;
+        return true;
+      },
+    });
   return out;
 }
 

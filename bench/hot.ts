@@ -22,8 +22,21 @@ export interface HotOptions {
   readonly timeMs: number;
 }
 
-function rows(workload: string, set: ComparisonSet, calls: number, times: Map<string, number>, baseline: string): HotRow[] {
-  return [...times].map(([contender, ns]) => ({ workload, contender, schemas: set.schemas.length, calls, nsPerCall: ns, baseline }));
+function rows(
+  workload: string,
+  set: ComparisonSet,
+  calls: number,
+  times: Map<string, number>,
+  baseline: string,
+): HotRow[] {
+  return [...times].map(([contender, ns]) => ({
+    workload,
+    contender,
+    schemas: set.schemas.length,
+    calls,
+    nsPerCall: ns,
+    baseline,
+  }));
 }
 
 function sweep(name: string, pairs: readonly { check: Check; args: unknown }[]): SweepTask {
@@ -41,8 +54,19 @@ function sweep(name: string, pairs: readonly { check: Check; args: unknown }[]):
 }
 
 /** Workload 1 (and 6 on the hot path): valid calls as objects, each contender's compiled check. */
-export async function validObjects(workload: string, set: ComparisonSet, names: readonly string[], options: HotOptions): Promise<HotRow[]> {
-  const makeTasks = (): SweepTask[] => names.map((n) => sweep(n, set.schemas.flatMap((p) => p.calls.valid.map((args) => ({ check: p.checks.get(n)!, args })))));
+export async function validObjects(
+  workload: string,
+  set: ComparisonSet,
+  names: readonly string[],
+  options: HotOptions,
+): Promise<HotRow[]> {
+  const makeTasks = (): SweepTask[] =>
+    names.map((n) =>
+      sweep(
+        n,
+        set.schemas.flatMap((p) => p.calls.valid.map((args) => ({ check: p.checks.get(n)!, args }))),
+      ),
+    );
   const calls = makeTasks()[0]?.calls ?? 0;
   if (calls === 0) return [];
   return rows(workload, set, calls, await measureSweeps(makeTasks, options), names[1] ?? names[0]!);
@@ -56,15 +80,46 @@ export async function validTexts(set: ComparisonSet, options: HotOptions): Promi
     const compiled = validateSchema(p.tool.inputSchema);
     const raw = ajv.compile(p.tool.inputSchema);
     if (!compiled.ok) return [];
-    return p.calls.valid.map((args) => ({ text: JSON.stringify(args), gate: compiled.value, raw, gateObject: p.checks.get('toolgate validate') }));
+    return p.calls.valid.map((args) => ({
+      text: JSON.stringify(args),
+      gate: compiled.value,
+      raw,
+      gateObject: p.checks.get('toolgate validate'),
+    }));
   });
   const makeTasks = (): SweepTask[] => [
-    { name: 'toolgate validateJSON', calls: items.length, run: () => { for (const it of items) if (!it.gate.validateJSON(it.text).ok) throw new Error('validateJSON rejected a valid call'); } },
-    { name: 'JSON.parse + raw Ajv 2020', calls: items.length, run: () => { for (const it of items) if (!it.raw(JSON.parse(it.text))) throw new Error('raw Ajv rejected a valid call'); } },
-    { name: 'JSON.parse + toolgate validate', calls: items.length, run: () => { for (const it of items) if (!it.gate.validate(JSON.parse(it.text)).ok) throw new Error('validate rejected a valid call'); } },
+    {
+      name: 'toolgate validateJSON',
+      calls: items.length,
+      run: () => {
+        for (const it of items)
+          if (!it.gate.validateJSON(it.text).ok) throw new Error('validateJSON rejected a valid call');
+      },
+    },
+    {
+      name: 'JSON.parse + raw Ajv 2020',
+      calls: items.length,
+      run: () => {
+        for (const it of items) if (!it.raw(JSON.parse(it.text))) throw new Error('raw Ajv rejected a valid call');
+      },
+    },
+    {
+      name: 'JSON.parse + toolgate validate',
+      calls: items.length,
+      run: () => {
+        for (const it of items)
+          if (!it.gate.validate(JSON.parse(it.text)).ok) throw new Error('validate rejected a valid call');
+      },
+    },
   ];
   if (items.length === 0) return [];
-  return rows('W2 valid call, arguments text', set, items.length, await measureSweeps(makeTasks, options), 'JSON.parse + raw Ajv 2020');
+  return rows(
+    'W2 valid call, arguments text',
+    set,
+    items.length,
+    await measureSweeps(makeTasks, options),
+    'JSON.parse + raw Ajv 2020',
+  );
 }
 
 interface RegistryLike {
@@ -89,7 +144,10 @@ export async function optionalModule<T>(rel: string): Promise<T | undefined> {
 export type InvalidPath = 'registry.call' | 'validate + formatForModel' | 'validate + error.message';
 
 /** Workload 3: invalid calls, until the text the model will read is ready. */
-export async function invalidCalls(set: ComparisonSet, options: HotOptions): Promise<{ rows: HotRow[]; path: InvalidPath; note: string }> {
+export async function invalidCalls(
+  set: ComparisonSet,
+  options: HotOptions,
+): Promise<{ rows: HotRow[]; path: InvalidPath; note: string }> {
   const Ajv = await ajv2020();
   const ajv = new Ajv({ ...RAW_AJV_OPTIONS, allErrors: true });
   const tools = set.schemas.map((p) => ({ p, name: catalogName(p.index, p.tool.id) }));
@@ -98,18 +156,25 @@ export async function invalidCalls(set: ComparisonSet, options: HotOptions): Pro
     const raw = ajv.compile(p.tool.inputSchema);
     return compiled.ok ? p.calls.invalid.map((c) => ({ name, args: c.args, gate: compiled.value, raw })) : [];
   });
-  if (items.length === 0) return { rows: [], path: 'validate + error.message', note: 'no invalid calls were generated' };
+  if (items.length === 0)
+    return { rows: [], path: 'validate + error.message', note: 'no invalid calls were generated' };
 
   let path: InvalidPath = 'validate + error.message';
   let note = '';
   let gateRun: () => Promise<void> | void = () => {
-    for (const it of items) { const r = it.gate.validate(it.args); if (r.ok || r.error.message.length === 0) throw new Error('invalid call accepted'); }
+    for (const it of items) {
+      const r = it.gate.validate(it.args);
+      if (r.ok || r.error.message.length === 0) throw new Error('invalid call accepted');
+    }
   };
   const format = await optionalModule<{ formatForModel(tool: string, error: unknown): string }>('errors/format.js');
   if (format !== undefined) {
     path = 'validate + formatForModel';
     gateRun = () => {
-      for (const it of items) { const r = it.gate.validate(it.args); if (r.ok || format.formatForModel(it.name, r.error).length === 0) throw new Error('invalid call accepted'); }
+      for (const it of items) {
+        const r = it.gate.validate(it.args);
+        if (r.ok || format.formatForModel(it.name, r.error).length === 0) throw new Error('invalid call accepted');
+      }
     };
   }
   const registryMod = await optionalModule<{ Registry: new () => RegistryLike }>('tools/registry.js');
@@ -119,14 +184,28 @@ export async function invalidCalls(set: ComparisonSet, options: HotOptions): Pro
       const registry = new registryMod.Registry();
       let executed = 0;
       for (const { p, name } of tools) {
-        const r = registry.register(toolMod.defineTool({ name, description: p.tool.description, inputSchema: p.tool.inputSchema, execute: () => { executed++; return 'ran'; } }));
+        const r = registry.register(
+          toolMod.defineTool({
+            name,
+            description: p.tool.description,
+            inputSchema: p.tool.inputSchema,
+            execute: () => {
+              executed++;
+              return 'ran';
+            },
+          }),
+        );
         if (!r.ok) throw new Error(`register ${name} failed`);
       }
       const probe = await registry.call({ id: 'probe', name: items[0]!.name, arguments: items[0]!.args });
-      if (!probe.isError || executed > 0 || typeof probe.content !== 'string') throw new Error('an invalid call did not come back as an error result');
+      if (!probe.isError || executed > 0 || typeof probe.content !== 'string')
+        throw new Error('an invalid call did not come back as an error result');
       path = 'registry.call';
       gateRun = async () => {
-        for (const it of items) { const r = await registry.call({ id: 'c', name: it.name, arguments: it.args }); if (!r.isError) throw new Error('invalid call executed'); }
+        for (const it of items) {
+          const r = await registry.call({ id: 'c', name: it.name, arguments: it.args });
+          if (!r.isError) throw new Error('invalid call executed');
+        }
       };
     } catch (thrown) {
       note = `registry.call not usable yet (${thrown instanceof Error ? thrown.message : String(thrown)}); measured ${path} instead`;
@@ -136,7 +215,25 @@ export async function invalidCalls(set: ComparisonSet, options: HotOptions): Pro
   }
   const makeTasks = (): SweepTask[] => [
     { name: `toolgate ${path}`, calls: items.length, run: gateRun },
-    { name: 'raw Ajv 2020 (allErrors) + errorsText', calls: items.length, run: () => { for (const it of items) if (it.raw(it.args) || ajv.errorsText(it.raw.errors).length === 0) throw new Error('raw Ajv accepted an invalid call'); } },
+    {
+      name: 'raw Ajv 2020 (allErrors) + errorsText',
+      calls: items.length,
+      run: () => {
+        for (const it of items)
+          if (it.raw(it.args) || ajv.errorsText(it.raw.errors).length === 0)
+            throw new Error('raw Ajv accepted an invalid call');
+      },
+    },
   ];
-  return { rows: rows('W3 invalid call, text for the model', set, items.length, await measureSweeps(makeTasks, options), 'raw Ajv 2020 (allErrors) + errorsText'), path, note };
+  return {
+    rows: rows(
+      'W3 invalid call, text for the model',
+      set,
+      items.length,
+      await measureSweeps(makeTasks, options),
+      'raw Ajv 2020 (allErrors) + errorsText',
+    ),
+    path,
+    note,
+  };
 }

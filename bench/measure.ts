@@ -21,13 +21,19 @@ export function median(values: readonly number[]): number {
  * neighbour or a machine shared with other work hits every contender alike. Returns, per task, the
  * median over rounds of tinybench's median sweep latency, as nanoseconds per call.
  */
-export async function measureSweeps(makeTasks: () => readonly SweepTask[], options: { rounds: number; timeMs: number }): Promise<Map<string, number>> {
+export async function measureSweeps(
+  makeTasks: () => readonly SweepTask[],
+  options: { rounds: number; timeMs: number },
+): Promise<Map<string, number>> {
   // Warm-up on throwaway closures, so that the first task measured does not pay V8's warm-up.
   await timeRounds(makeTasks(), { rounds: 1, timeMs: options.timeMs });
   return timeRounds(makeTasks(), options);
 }
 
-async function timeRounds(tasks: readonly SweepTask[], options: { rounds: number; timeMs: number }): Promise<Map<string, number>> {
+async function timeRounds(
+  tasks: readonly SweepTask[],
+  options: { rounds: number; timeMs: number },
+): Promise<Map<string, number>> {
   const perRound = new Map<string, number[]>(tasks.map((t) => [t.name, []]));
   for (let r = 0; r < options.rounds; r++) {
     const bench = new Bench({ time: options.timeMs, warmupTime: Math.max(20, options.timeMs / 5), throws: true });
@@ -36,7 +42,8 @@ async function timeRounds(tasks: readonly SweepTask[], options: { rounds: number
     await bench.run();
     for (const task of bench.tasks) {
       const result = task.result;
-      if (result.state !== 'completed') throw new Error(`${task.name}: ${result.state === 'errored' ? String(result.error) : result.state}`);
+      if (result.state !== 'completed')
+        throw new Error(`${task.name}: ${result.state === 'errored' ? String(result.error) : result.state}`);
       const t = tasks.find((x) => x.name === task.name)!;
       perRound.get(t.name)!.push((result.latency.p50 * 1e6) / t.calls);
     }

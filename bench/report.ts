@@ -21,7 +21,9 @@ export function environment(versions: Record<string, string>): string[] {
   const cpu = cpus();
   return [
     `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${type()} ${release()}`,
-    `node ${process.version}; ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `node ${process.version}; ${Object.entries(versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
   ];
 }
 
@@ -31,20 +33,29 @@ function num(v: number, unit: Row['unit']): string {
   return `${v.toFixed(digits)} ${unit}`;
 }
 
-const verdict = (r: Row): string => (r.target === undefined ? '' : r.met === undefined ? 'n/a' : r.met ? 'met' : '**missed**');
+const verdict = (r: Row): string =>
+  r.target === undefined ? '' : r.met === undefined ? 'n/a' : r.met ? 'met' : '**missed**';
 
 /** The table as Markdown (the console shows the same text). */
 export function table(rows: readonly Row[]): string {
-  const lines = ['| workload | contender | counted | median | baseline (same run) | ratio | target | |', '|---|---|---|---:|---|---:|---|---|'];
+  const lines = [
+    '| workload | contender | counted | median | baseline (same run) | ratio | target | |',
+    '|---|---|---|---:|---|---:|---|---|',
+  ];
   for (const r of rows) {
     const ratio = r.ratio === undefined ? '' : Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}x` : 'n/a';
-    lines.push(`| ${r.workload} | ${r.contender} | ${r.count} | ${num(r.value, r.unit)} | ${r.baseline ?? ''} | ${ratio} | ${r.target ?? ''} | ${verdict(r)} |`);
+    lines.push(
+      `| ${r.workload} | ${r.contender} | ${r.count} | ${num(r.value, r.unit)} | ${r.baseline ?? ''} | ${ratio} | ${r.target ?? ''} | ${verdict(r)} |`,
+    );
   }
   return lines.join('\n');
 }
 
 /** Writes BENCHMARKS.md: command, environment, table, notes. */
-export function writeBenchmarks(file: string, parts: { env: string[]; table: string; notes: string[]; analysis: string; seconds: number }): void {
+export function writeBenchmarks(
+  file: string,
+  parts: { env: string[]; table: string; notes: string[]; analysis: string; seconds: number },
+): void {
   const text = [
     '# Benchmarks',
     '',

@@ -20,8 +20,14 @@ export interface ComparisonSet {
 }
 
 /** Compiles every schema on every contender (a private copy each) and generates calls checked by `reference`. */
-export async function prepare(tools: readonly CorpusTool[], contenders: readonly Contender[], reference: Contender): Promise<{ prepared: Prepared[]; refusals: Record<string, number> }> {
-  const instances = await Promise.all([reference, ...contenders].map(async (c) => ({ c, instance: (await c.load())() })));
+export async function prepare(
+  tools: readonly CorpusTool[],
+  contenders: readonly Contender[],
+  reference: Contender,
+): Promise<{ prepared: Prepared[]; refusals: Record<string, number> }> {
+  const instances = await Promise.all(
+    [reference, ...contenders].map(async (c) => ({ c, instance: (await c.load())() })),
+  );
   const refusals: Record<string, number> = {};
   const prepared: Prepared[] = [];
   for (let index = 0; index < tools.length; index++) {
@@ -29,7 +35,10 @@ export async function prepare(tools: readonly CorpusTool[], contenders: readonly
     const checks = new Map<string, Check>();
     for (const { c, instance } of instances) {
       try {
-        checks.set(c === reference ? '#reference' : c.name, await instance.compile(structuredClone(tool.inputSchema), index));
+        checks.set(
+          c === reference ? '#reference' : c.name,
+          await instance.compile(structuredClone(tool.inputSchema), index),
+        );
       } catch {
         if (c !== reference) refusals[c.name] = (refusals[c.name] ?? 0) + 1;
       }
@@ -54,7 +63,11 @@ function agrees(check: Check, args: unknown, expected: boolean): boolean {
  * The schemas that every contender in `names` compiled and that have valid calls every one of them
  * accepts (and, with `invalidToo`, invalid calls every one rejects): only those count in a comparison.
  */
-export function comparisonSet(prepared: readonly Prepared[], names: readonly string[], options: { invalidToo: boolean }): ComparisonSet {
+export function comparisonSet(
+  prepared: readonly Prepared[],
+  names: readonly string[],
+  options: { invalidToo: boolean },
+): ComparisonSet {
   const schemas: Prepared[] = [];
   const disagreed: Record<string, number> = {};
   let refused = 0;
@@ -66,7 +79,10 @@ export function comparisonSet(prepared: readonly Prepared[], names: readonly str
     }
     const wrong = names.filter((n) => {
       const check = p.checks.get(n)!;
-      return !p.calls.valid.every((a) => agrees(check, a, true)) || (options.invalidToo && !p.calls.invalid.every((c) => agrees(check, c.args, false)));
+      return (
+        !p.calls.valid.every((a) => agrees(check, a, true)) ||
+        (options.invalidToo && !p.calls.invalid.every((c) => agrees(check, c.args, false)))
+      );
     });
     for (const n of wrong) disagreed[n] = (disagreed[n] ?? 0) + 1;
     if (wrong.length === 0) schemas.push(p);

@@ -43,7 +43,8 @@ const fromEnv = process.env.JSON_SCHEMA_TEST_SUITE;
 const shared = resolve(root, '..', 'shared', 'json-schema-test-suite');
 if (fromEnv) install(resolve(fromEnv), 'JSON_SCHEMA_TEST_SUITE');
 else if (existsSync(shared)) install(shared, '../shared/json-schema-test-suite');
-else if (existsSync(target) && commitOf(target) === pinned) console.log(`suite:sync: vendor/json-schema-test-suite already at ${pinned}`);
+else if (existsSync(target) && commitOf(target) === pinned)
+  console.log(`suite:sync: vendor/json-schema-test-suite already at ${pinned}`);
 else {
   const tmp = mkdtempSync(join(tmpdir(), 'jsts-'));
   try {
@@ -51,7 +52,9 @@ else {
     execFileSync('git', ['-C', tmp, 'checkout', '--quiet', pinned], { stdio: 'inherit' });
     install(tmp, 'a git clone of the upstream repository');
   } catch (e) {
-    console.error(`suite:sync: no source for the suite (set JSON_SCHEMA_TEST_SUITE, provide ../shared, or allow git): ${e.message}`);
+    console.error(
+      `suite:sync: no source for the suite (set JSON_SCHEMA_TEST_SUITE, provide ../shared, or allow git): ${e.message}`,
+    );
     process.exit(1);
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -23,7 +23,15 @@ export type { CallOptions, RegistryOptions, ToolCall, ToolDefinitionView, ToolEr
 export { Registry } from './tools/registry.js';
 export type { Stage, StageContext, Stages, StageVerdict } from './tools/gateway.js';
 export { GATEWAY_ORDER } from './tools/gateway.js';
-export type { AnthropicToolResult, CallStage, McpCallToolResult, MessageFormat, OpenAIToolMessage, ToolError, ToolResult } from './tools/tool-result.js';
+export type {
+  AnthropicToolResult,
+  CallStage,
+  McpCallToolResult,
+  MessageFormat,
+  OpenAIToolMessage,
+  ToolError,
+  ToolResult,
+} from './tools/tool-result.js';
 
 // --- catalog (src/catalog/)
 export { preflight } from './catalog/preflight.js';
@@ -43,7 +51,13 @@ export type { ProviderPolicy } from './catalog/provider-policy.js';
 // --- interop and lint (src/interop/, src/lint/)
 export { checkProvider, providerProfile } from './interop/check-provider.js';
 export { PROVIDER_NAMES } from './interop/profile.js';
-export type { ProviderEffect, ProviderFinding, ProviderName, ProviderProfile, ProviderRule } from './interop/profile.js';
+export type {
+  ProviderEffect,
+  ProviderFinding,
+  ProviderName,
+  ProviderProfile,
+  ProviderRule,
+} from './interop/profile.js';
 export { lintSchema, LINT_RULE_IDS } from './lint/lint.js';
 export type { LintWarning } from './lint/warning.js';
 export type { ReportOptions } from './lint/private-copy.js';

@@ -31,7 +31,11 @@ export function ok<T>(value: T): Result<T> {
 }
 
 /** Builds a failure of the given class. */
-export function fail<T = never>(errorClass: ErrorClass, message: string, violations: readonly Violation[] = []): Result<T> {
+export function fail<T = never>(
+  errorClass: ErrorClass,
+  message: string,
+  violations: readonly Violation[] = [],
+): Result<T> {
   return { ok: false, error: { class: errorClass, message, violations } };
 }
 

@@ -11,7 +11,10 @@ const ENTRIES: [string, string][] = Object.entries(pkg.exports)
   .filter(([key]) => key !== './package.json')
   .map(([key, target]) => {
     const js = (target as { import: string }).import;
-    return [key === '.' ? 'toolgate' : `toolgate/${key.slice(2)}`, js.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')];
+    return [
+      key === '.' ? 'toolgate' : `toolgate/${key.slice(2)}`,
+      js.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'),
+    ];
   });
 
 /** Every name a source file exports: `export { a, type B } from`, `export type { C }` and declarations. */
@@ -19,11 +22,19 @@ function exportedNames(source: string): string[] {
   const names: string[] = [];
   for (const m of source.matchAll(/^export (?:type )?\{([^}]*)\}/gm)) {
     for (const part of (m[1] as string).split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()?.trim();
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name) names.push(name);
     }
   }
-  for (const m of source.matchAll(/^export (?:declare )?(?:async )?(?:function\*?|const|let|class|interface|type|enum) ([A-Za-z_$][\w$]*)/gm)) names.push(m[1] as string);
+  for (const m of source.matchAll(
+    /^export (?:declare )?(?:async )?(?:function\*?|const|let|class|interface|type|enum) ([A-Za-z_$][\w$]*)/gm,
+  ))
+    names.push(m[1] as string);
   return [...new Set(names)].sort();
 }
 

@@ -42,8 +42,10 @@ export interface AiSdkToolSpec<OUTPUT = unknown> {
  */
 export function aiSdkSchema(schema: unknown, options: AiSdkSchemaOptions): Result<Schema<unknown>> {
   return guarded('aiSdkSchema', () => {
-    const { toolName, ...schemaOptions } = options !== null && typeof options === 'object' ? options : ({ toolName: '' } as AiSdkSchemaOptions);
-    if (typeof toolName !== 'string' || toolName === '') return fail('validation', 'aiSdkSchema needs a non-empty toolName for its error texts');
+    const { toolName, ...schemaOptions } =
+      options !== null && typeof options === 'object' ? options : ({ toolName: '' } as AiSdkSchemaOptions);
+    if (typeof toolName !== 'string' || toolName === '')
+      return fail('validation', 'aiSdkSchema needs a non-empty toolName for its error texts');
     const compiled = validateSchema(schema, schemaOptions);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
@@ -52,13 +54,15 @@ export function aiSdkSchema(schema: unknown, options: AiSdkSchemaOptions): Resul
       const copy = copyJson(checked.schema);
       return (copy.ok ? copy.value : {}) as JSONSchema7;
     };
-    return ok(jsonSchema<unknown>(provided, {
-      validate: (value: unknown) => {
-        const result = checked.validate(value);
-        if (result.ok) return { success: true, value: result.value };
-        return { success: false, error: new Error(formatForModel(toolName, result.error)) };
-      },
-    }));
+    return ok(
+      jsonSchema<unknown>(provided, {
+        validate: (value: unknown) => {
+          const result = checked.validate(value);
+          if (result.ok) return { success: true, value: result.value };
+          return { success: false, error: new Error(formatForModel(toolName, result.error)) };
+        },
+      }),
+    );
   });
 }
 
@@ -67,7 +71,10 @@ export function aiSdkSchema(schema: unknown, options: AiSdkSchemaOptions): Resul
  * `tools` object of generateText/streamText under `spec.name`. Never throws: a refused schema is a
  * failed Result.
  */
-export function toAiSdkTool<OUTPUT = unknown>(spec: AiSdkToolSpec<OUTPUT>, options: SchemaOptions = {}): Result<AiSdkTool<OUTPUT>> {
+export function toAiSdkTool<OUTPUT = unknown>(
+  spec: AiSdkToolSpec<OUTPUT>,
+  options: SchemaOptions = {},
+): Result<AiSdkTool<OUTPUT>> {
   return guarded('toAiSdkTool', () => {
     if (spec === null || typeof spec !== 'object') return fail('validation', 'toAiSdkTool expects a tool spec object');
     const schema = aiSdkSchema(spec.inputSchema, { ...options, toolName: spec.name });
@@ -78,12 +85,17 @@ export function toAiSdkTool<OUTPUT = unknown>(spec: AiSdkToolSpec<OUTPUT>, optio
       const definition = {
         inputSchema: schema.value,
         ...(description !== undefined ? { description } : {}),
-        ...(execute !== undefined ? { execute: (input: unknown, opts: AiSdkExecutionOptions) => execute(input, opts) } : {}),
+        ...(execute !== undefined
+          ? { execute: (input: unknown, opts: AiSdkExecutionOptions) => execute(input, opts) }
+          : {}),
       } as AiSdkTool<OUTPUT>;
       const made = tool(definition);
       return ok(made);
     } catch (thrown) {
-      return fail('execution_failure', `the AI SDK refused the tool ${JSON.stringify(spec.name)}: ${thrownMessage(thrown)}`);
+      return fail(
+        'execution_failure',
+        `the AI SDK refused the tool ${JSON.stringify(spec.name)}: ${thrownMessage(thrown)}`,
+      );
     }
   });
 }

@@ -1,6 +1,11 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ToolListChangedNotificationSchema, type CallToolRequest, type ListToolsResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ToolListChangedNotificationSchema,
+  type CallToolRequest,
+  type ListToolsResult,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { AdmissionOptions } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
 import { admitMcpTools } from '../catalog/mcp.js';
@@ -38,7 +43,11 @@ export interface GuardedClient {
   /** Drop-in listTools: a fresh admission; the admitted tools as the server listed them, in one page (empty when admission failed). */
   listTools(params?: { cursor?: string }, options?: RequestOptions): Promise<ListToolsResult>;
   /** Drop-in callTool: validated before anything is sent; never rejects. */
-  callTool(params: CallToolRequest['params'], resultSchema?: Parameters<Client['callTool']>[1], options?: RequestOptions): Promise<McpCallResult>;
+  callTool(
+    params: CallToolRequest['params'],
+    resultSchema?: Parameters<Client['callTool']>[1],
+    options?: RequestOptions,
+  ): Promise<McpCallResult>;
 }
 
 interface Admission {
@@ -55,7 +64,11 @@ function localError(text: string): McpCallResult {
 }
 
 /** Reads every page of tools/list (MCP "Pagination": follow nextCursor until absent). */
-async function listAll(client: McpClientLike, maxPages: number, options: RequestOptions | undefined): Promise<Result<McpTool[]>> {
+async function listAll(
+  client: McpClientLike,
+  maxPages: number,
+  options: RequestOptions | undefined,
+): Promise<Result<McpTool[]>> {
   const tools: McpTool[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -85,7 +98,8 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   const rest = copyOwnData(options, ['onAdmission', 'maxPages']);
   const problems = [...unread, ...rest.problems];
   const admission = rest.copy as AdmissionOptions;
-  const onAdmission = typeof values.onAdmission === 'function' ? (values.onAdmission as (result: Result<Bundle>) => void) : undefined;
+  const onAdmission =
+    typeof values.onAdmission === 'function' ? (values.onAdmission as (result: Result<Bundle>) => void) : undefined;
   const maxPages = values.maxPages;
   const pages = typeof maxPages === 'number' && maxPages >= 1 ? Math.floor(maxPages) : DEFAULT_MAX_PAGES;
   let current: Promise<Admission> | undefined;
@@ -102,12 +116,16 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     let result: Result<Bundle>;
     let listed: McpTool[] = [];
     try {
-      const all = problems.length > 0 ? fail<McpTool[]>('validation', `invalid guardClient options: ${problems.join('; ')}`) : await listAll(client, pages, requestOptions);
+      const all =
+        problems.length > 0
+          ? fail<McpTool[]>('validation', `invalid guardClient options: ${problems.join('; ')}`)
+          : await listAll(client, pages, requestOptions);
       if (!all.ok) result = all;
       else {
         listed = all.value;
         // The backend only matters to hosts that run calls through bundle.registry; it forwards unchanged.
-        const backend = (tool: { name: string }) => (args: unknown) => client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
+        const backend = (tool: { name: string }) => (args: unknown) =>
+          client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
         result = await admitMcpTools({ tools: listed }, { ...admission, backend });
       }
     } catch (thrown) {
@@ -142,7 +160,11 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     // A client that cannot take the handler still gets validation; re-admission then needs listTools.
   }
 
-  const callTool = async (params: CallToolRequest['params'], resultSchema?: Parameters<Client['callTool']>[1], requestOptions?: RequestOptions): Promise<McpCallResult> => {
+  const callTool = async (
+    params: CallToolRequest['params'],
+    resultSchema?: Parameters<Client['callTool']>[1],
+    requestOptions?: RequestOptions,
+  ): Promise<McpCallResult> => {
     let name = '';
     try {
       // name and arguments are read once, as own data, before anything else: a getter or a Proxy could
@@ -153,7 +175,10 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       const { result } = await latest();
       // A failed admission (tools/list threw, a strict batch refused) admitted nothing: telling the model
       // the tool is unknown would be false, and it might then invent another name.
-      if (!result.ok) return localError(`error: tool ${JSON.stringify(name)} cannot be called: the tools of this server could not be admitted`);
+      if (!result.ok)
+        return localError(
+          `error: tool ${JSON.stringify(name)} cannot be called: the tools of this server could not be admitted`,
+        );
       if (!result.value.accepted.includes(name)) {
         return localError(`error: unknown tool ${JSON.stringify(name)}: not among the admitted tools of this server`);
       }
@@ -165,12 +190,17 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       // A frozen private copy is validated and sent: the caller (or a getter inside the arguments) cannot
       // change between the check and the SDK serialising the request.
       const copy = given === undefined ? undefined : copyJson(given);
-      if (copy !== undefined && !copy.ok) return localError(`error: invalid arguments for ${name}: arguments are not JSON`);
+      if (copy !== undefined && !copy.ok)
+        return localError(`error: invalid arguments for ${name}: arguments are not JSON`);
       const args = copy === undefined ? undefined : (deepFreeze(copy.value) as Record<string, unknown>);
       const verdict = result.value.registry.check({ id: '', name, arguments: args });
       if (!verdict.ok) return localError(formatForModel(name, verdict.error));
       // A new request built from exactly what was checked; the caller's params object is never re-read.
-      return await client.callTool(args === undefined ? { name } : { name, arguments: args }, resultSchema, requestOptions);
+      return await client.callTool(
+        args === undefined ? { name } : { name, arguments: args },
+        resultSchema,
+        requestOptions,
+      );
     } catch (thrown) {
       return localError(`error: call to ${name} failed: ${thrownMessage(thrown)}`);
     }
@@ -179,7 +209,9 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   return Object.freeze({
     client,
     admit: async (requestOptions?: RequestOptions) => (await refresh(requestOptions)).result,
-    listTools: async (_params?: { cursor?: string }, requestOptions?: RequestOptions): Promise<ListToolsResult> => ({ tools: [...(await refresh(requestOptions)).tools] }),
+    listTools: async (_params?: { cursor?: string }, requestOptions?: RequestOptions): Promise<ListToolsResult> => ({
+      tools: [...(await refresh(requestOptions)).tools],
+    }),
     callTool,
   });
 }

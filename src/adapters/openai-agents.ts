@@ -41,8 +41,18 @@ export interface AgentsToolSpec {
 }
 
 /** The SDK's object-schema shapes (not exported by @openai/agents); the real schema is any tool schema. */
-type StrictParameters = { type: 'object'; properties: Record<string, never>; required: never[]; additionalProperties: false };
-type LooseParameters = { type: 'object'; properties: Record<string, never>; required: never[]; additionalProperties: true };
+type StrictParameters = {
+  type: 'object';
+  properties: Record<string, never>;
+  required: never[];
+  additionalProperties: false;
+};
+type LooseParameters = {
+  type: 'object';
+  properties: Record<string, never>;
+  required: never[];
+  additionalProperties: true;
+};
 
 /** The function tool toAgentsTool returns. */
 export type AgentsTool = FunctionTool<unknown, StrictParameters | LooseParameters, unknown>;
@@ -60,9 +70,14 @@ const GENERIC = 'An error occurred while running the tool. Please try again.';
  * yields one issue without a path whose message is formatForModel's text, so the SDK's own error
  * (which joins issues as "path: message") carries that text unchanged. Never throws.
  */
-export function agentsParameters(toolName: string, schema: unknown, options: SchemaOptions = {}): Result<AgentsParameters> {
+export function agentsParameters(
+  toolName: string,
+  schema: unknown,
+  options: SchemaOptions = {},
+): Result<AgentsParameters> {
   return guarded('agentsParameters', () => {
-    if (typeof toolName !== 'string' || toolName === '') return fail('validation', 'agentsParameters needs a non-empty tool name for its error texts');
+    if (typeof toolName !== 'string' || toolName === '')
+      return fail('validation', 'agentsParameters needs a non-empty tool name for its error texts');
     const compiled = validateSchema(schema, options);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
@@ -137,12 +152,27 @@ export function toAgentsTool(spec: AgentsToolSpec, options: SchemaOptions = {}):
     };
     try {
       const made = strict
-        ? tool({ name, description: spec.description, parameters: parameters as StrictParameters, strict: true, execute: run })
-        : tool({ name, description: spec.description, parameters: parameters as LooseParameters, strict: false, execute: run });
+        ? tool({
+            name,
+            description: spec.description,
+            parameters: parameters as StrictParameters,
+            strict: true,
+            execute: run,
+          })
+        : tool({
+            name,
+            description: spec.description,
+            parameters: parameters as LooseParameters,
+            strict: false,
+            execute: run,
+          });
       return ok(made as AgentsTool);
     } catch (thrown) {
       // The SDK checks strict-mode schemas when the tool is made: outside OpenAI's strict subset it throws.
-      return fail('unsupported_capability', `@openai/agents refused the schema of ${JSON.stringify(name)} for strict mode: ${thrownMessage(thrown)}`);
+      return fail(
+        'unsupported_capability',
+        `@openai/agents refused the schema of ${JSON.stringify(name)} for strict mode: ${thrownMessage(thrown)}`,
+      );
     }
   });
 }

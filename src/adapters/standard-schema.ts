@@ -10,7 +10,8 @@ import { legacyDialectOf } from '../legacy/keywords.js';
 // package stays free of foreign dependencies.
 
 /** The `~standard` property every CompiledSchema carries: Standard Schema v1 plus JSON Schema conversion. */
-export type ToolgateStandardProps = StandardSchemaV1.Props<unknown, unknown> & StandardJSONSchemaV1.Props<unknown, unknown>;
+export type ToolgateStandardProps = StandardSchemaV1.Props<unknown, unknown> &
+  StandardJSONSchemaV1.Props<unknown, unknown>;
 
 /** One Standard Schema issue: a message and the property keys leading to the offending value. */
 export type StandardIssue = StandardSchemaV1.Issue;
@@ -33,7 +34,10 @@ const TARGETS = { 'draft-07': 'draft-07', '2019-09': 'draft-2019-09' } as const;
  * dialect its root `$schema` declares (an older one enabled through `dialects`), else 2020-12.
  */
 export function nativeTarget(schema: unknown): string {
-  const declared = schema !== null && typeof schema === 'object' && !Array.isArray(schema) ? (schema as Record<string, unknown>)['$schema'] : undefined;
+  const declared =
+    schema !== null && typeof schema === 'object' && !Array.isArray(schema)
+      ? (schema as Record<string, unknown>)['$schema']
+      : undefined;
   const legacy = legacyDialectOf(declared);
   return legacy === undefined ? 'draft-2020-12' : TARGETS[legacy];
 }
@@ -49,7 +53,7 @@ export function providedSchema(schema: unknown, toolRoot: boolean): Record<strin
   const value = copy.ok ? copy.value : undefined;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
-  if (toolRoot && !Object.prototype.hasOwnProperty.call(record, 'type')) return { type: 'object', ...record };
+  if (toolRoot && !Object.hasOwn(record, 'type')) return { type: 'object', ...record };
   return record;
 }
 
@@ -70,7 +74,10 @@ export function pathKeys(pointer: string, value: unknown): PropertyKey[] | undef
       keys.push(segment);
       // Own data properties only: the value may hold getters or Proxies (then it is not JSON, and the
       // violation says so); reading them here must not run anything.
-      const d = at !== null && typeof at === 'object' && !types.isProxy(at) ? Object.getOwnPropertyDescriptor(at, segment) : undefined;
+      const d =
+        at !== null && typeof at === 'object' && !types.isProxy(at)
+          ? Object.getOwnPropertyDescriptor(at, segment)
+          : undefined;
       at = d !== undefined && 'value' in d ? d.value : undefined;
     }
   }
@@ -101,7 +108,9 @@ function convert(source: StandardSource, options: StandardJSONSchemaV1.Options):
   if (target !== native) {
     // Standard JSON Schema v1: "Libraries should throw if they don't support a specified target."
     // Translating between dialects would drop or change keywords, so toolgate refuses.
-    throw new Error(`toolgate converts this schema only to JSON Schema ${native}, not ${String(target)}: translating would loosen it`);
+    throw new Error(
+      `toolgate converts this schema only to JSON Schema ${native}, not ${String(target)}: translating would loosen it`,
+    );
   }
   const provided = providedSchema(source.schema, source.toolRoot);
   if (provided === undefined) throw new Error('toolgate converts only object schemas to JSON Schema');

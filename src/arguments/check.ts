@@ -22,7 +22,10 @@ export interface ArgumentChecker {
 }
 
 /** The checker for one compiled schema; everything a call needs is computed here, once. */
-export function argumentChecker(validator: ValidateFunction, options: { toolRoot: boolean; limits: Limits; patternBudget: boolean }): ArgumentChecker {
+export function argumentChecker(
+  validator: ValidateFunction,
+  options: { toolRoot: boolean; limits: Limits; patternBudget: boolean },
+): ArgumentChecker {
   return { validator, ...options, bounds: argumentBounds(options.limits) };
 }
 
@@ -40,7 +43,15 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
     if (finding !== undefined) {
       const problem = finding.problem;
       const message = `arguments are not a JSON value at ${pathOf(problem.segments)}: ${problem.reason}`;
-      return fail('validation', message, [{ path: pathOf(problem.segments), pointer: pointerOf(problem.segments), keyword: 'json', message: problem.reason, schemaPath: '' }]);
+      return fail('validation', message, [
+        {
+          path: pathOf(problem.segments),
+          pointer: pointerOf(problem.segments),
+          keyword: 'json',
+          message: problem.reason,
+          schemaPath: '',
+        },
+      ]);
     }
   }
   return checkPlainArguments(checker, args);
@@ -63,12 +74,17 @@ function prototypePolluted(): boolean {
 /** The schema part of checkArguments, for a value already known to be plain JSON within the limits. */
 function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
   if (prototypePolluted()) {
-    return fail('execution_failure', 'validation refused: Object.prototype has an enumerable member (prototype pollution in this process); inherited names could pass as present properties');
+    return fail(
+      'execution_failure',
+      'validation refused: Object.prototype has an enumerable member (prototype pollution in this process); inherited names could pass as present properties',
+    );
   }
   if (checker.toolRoot && (args === null || typeof args !== 'object' || Array.isArray(args))) {
     const got = args === null ? 'null' : Array.isArray(args) ? 'array' : typeof args;
     const message = `expected object, got ${got}`;
-    return fail('validation', `invalid arguments: ${message}`, [{ path: '$', pointer: '', keyword: 'type', message, schemaPath: '' }]);
+    return fail('validation', `invalid arguments: ${message}`, [
+      { path: '$', pointer: '', keyword: 'type', message, schemaPath: '' },
+    ]);
   }
   let valid: boolean;
   try {
@@ -86,7 +102,11 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
   if (valid) return ok(args);
   const violations = violationsFromAjv(checker.validator.errors ?? [], args, { schema: checker.validator.schema });
   const first = violations[0];
-  return fail('validation', `invalid arguments: ${violations.length} violation${violations.length === 1 ? '' : 's'}${first ? `, first at ${first.path}: ${first.message}` : ''}`, violations);
+  return fail(
+    'validation',
+    `invalid arguments: ${violations.length} violation${violations.length === 1 ? '' : 's'}${first ? `, first at ${first.path}: ${first.message}` : ''}`,
+    violations,
+  );
 }
 
 /**
@@ -95,10 +115,14 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
  * goes, so the value walk runs again only when a count passed its limit (to report where).
  */
 export function checkArgumentsText(checker: ArgumentChecker, text: unknown): Result<unknown> {
-  if (typeof text !== 'string') return fail('validation', `validateJSON expects a string, got ${text === null ? 'null' : typeof text}`);
+  if (typeof text !== 'string')
+    return fail('validation', `validateJSON expects a string, got ${text === null ? 'null' : typeof text}`);
   const { maxArgumentBytes } = checker.limits;
-  if (text.length > maxArgumentBytes) return limitFailure('maxArgumentBytes', maxArgumentBytes, `${text.length} characters of JSON text (not parsed)`);
+  if (text.length > maxArgumentBytes)
+    return limitFailure('maxArgumentBytes', maxArgumentBytes, `${text.length} characters of JSON text (not parsed)`);
   const parsed = parseJsonText(text, checker.limits);
   if (!parsed.ok) return parsed;
-  return parsed.value.withinLimits ? checkPlainArguments(checker, parsed.value.value) : checkArguments(checker, parsed.value.value);
+  return parsed.value.withinLimits
+    ? checkPlainArguments(checker, parsed.value.value)
+    : checkArguments(checker, parsed.value.value);
 }

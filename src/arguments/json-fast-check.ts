@@ -49,12 +49,17 @@ export function isPlainJsonWithin(value: unknown, bounds: JsonBounds): boolean {
 function plainValue(value: unknown, depth: number): boolean {
   if (++values > maxValues) return false;
   switch (typeof value) {
-    case 'string': return value.length <= maxString;
+    case 'string':
+      return value.length <= maxString;
     // NaN and ±Infinity are not JSON numbers (RFC 8259 §6); -0 is kept as it is.
-    case 'number': return Number.isFinite(value);
-    case 'boolean': return true;
-    case 'object': return value === null || plainContainer(value, depth + 1);
-    default: return false;
+    case 'number':
+      return Number.isFinite(value);
+    case 'boolean':
+      return true;
+    case 'object':
+      return value === null || plainContainer(value, depth + 1);
+    default:
+      return false;
   }
 }
 

@@ -38,7 +38,10 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
   } catch {
     return undefined;
   }
-  keys = 0; values = 0; within = true; limits = given;
+  keys = 0;
+  values = 0;
+  within = true;
+  limits = given;
   count(value);
   if (keys !== members) return undefined;
   return { value, withinLimits: within && values <= given.maxArgumentValues };
@@ -103,7 +106,10 @@ function escapedAt(text: string, at: number): boolean {
 /** Counts own keys and values of a value JSON.parse built, noting any argument limit passed. */
 function count(value: unknown): void {
   values++;
-  if (typeof value === 'string') { if (value.length > limits.maxStringLength) within = false; return; }
+  if (typeof value === 'string') {
+    if (value.length > limits.maxStringLength) within = false;
+    return;
+  }
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     if (value.length > limits.maxArrayItems) within = false;

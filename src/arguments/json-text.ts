@@ -4,7 +4,10 @@ import { parseNative } from './json-text-native.js';
 import type { Limits } from '../schema/limits.js';
 
 /** What the parser needs from the limits: depth stops the parse; the other counts are only noted. */
-export type TextLimits = Pick<Limits, 'maxArgumentDepth' | 'maxArgumentValues' | 'maxStringLength' | 'maxObjectProperties' | 'maxArrayItems'>;
+export type TextLimits = Pick<
+  Limits,
+  'maxArgumentDepth' | 'maxArgumentValues' | 'maxStringLength' | 'maxObjectProperties' | 'maxArrayItems'
+>;
 
 /** A parsed value and whether every argument count stayed within its limit while it was built. */
 export interface ParsedText {
@@ -36,7 +39,17 @@ const LOW_ESCAPE = /^\\u([dD][c-fC-F][0-9a-fA-F]{2})$/;
 /** The one-character escapes of RFC 8259 §7, by the character code after the backslash. */
 const ESCAPED: readonly (string | undefined)[] = (() => {
   const table = new Array<string | undefined>(128).fill(undefined);
-  for (const [c, v] of [['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b'], ['f', '\f'], ['n', '\n'], ['r', '\r'], ['t', '\t']] as const) table[c.charCodeAt(0)] = v;
+  for (const [c, v] of [
+    ['"', '"'],
+    ['\\', '\\'],
+    ['/', '/'],
+    ['b', '\b'],
+    ['f', '\f'],
+    ['n', '\n'],
+    ['r', '\r'],
+    ['t', '\t'],
+  ] as const)
+    table[c.charCodeAt(0)] = v;
   return table;
 })();
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -73,14 +86,22 @@ function parseString(): string | undefined {
   for (;;) {
     if (i >= n) return err('unterminated string');
     const c = text.charCodeAt(i);
-    if (c === 0x22) { out += text.slice(start, i); i++; break; }
+    if (c === 0x22) {
+      out += text.slice(start, i);
+      i++;
+      break;
+    }
     if (c < 0x20) return err('control character in string');
     if (c >= 0xd800 && c <= 0xdfff) {
       const d = text.charCodeAt(i + 1);
       if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) return err('lone surrogate in string');
-      i += 2; continue;
+      i += 2;
+      continue;
     }
-    if (c !== 0x5c) { i++; continue; }
+    if (c !== 0x5c) {
+      i++;
+      continue;
+    }
     out += text.slice(start, i);
     const e = text.charCodeAt(i + 1);
     i += 2;
@@ -98,7 +119,10 @@ function parseString(): string | undefined {
         i += 6;
       } else if (code >= 0xdc00 && code <= 0xdfff) return err('lone surrogate escape in string');
       else out += String.fromCharCode(code);
-    } else { i -= 1; return err('bad escape in string'); }
+    } else {
+      i -= 1;
+      return err('bad escape in string');
+    }
     start = i;
   }
   if (out.length > limits.maxStringLength) over = true;
@@ -116,10 +140,14 @@ function parseNumber(): number | undefined {
   // Below 2^53 in magnitude nothing is checked (the common case); beyond it the lexeme must denote
   // exactly the float64 it became, whatever its form (exponent, fraction).
   if (Math.abs(value) >= 2 ** 53) {
-    if (/^-?[0-9]+$/.test(lexeme)) { if (!Number.isSafeInteger(value)) return err(`integer ${lexeme.slice(0, 40)} cannot be represented exactly (beyond 2^53)`); }
-    else if (!isExactLargeNumber(lexeme, value)) return err(`number ${lexeme.slice(0, 40)} cannot be represented exactly as a float64`);
+    if (/^-?[0-9]+$/.test(lexeme)) {
+      if (!Number.isSafeInteger(value))
+        return err(`integer ${lexeme.slice(0, 40)} cannot be represented exactly (beyond 2^53)`);
+    } else if (!isExactLargeNumber(lexeme, value))
+      return err(`number ${lexeme.slice(0, 40)} cannot be represented exactly as a float64`);
   }
-  if (value === 0 && /[1-9]/.test(lexeme.replace(/[eE].*$/, ''))) return err(`number ${lexeme.slice(0, 40)} underflows to zero`);
+  if (value === 0 && /[1-9]/.test(lexeme.replace(/[eE].*$/, '')))
+    return err(`number ${lexeme.slice(0, 40)} underflows to zero`);
   i += lexeme.length;
   return value;
 }
@@ -136,8 +164,10 @@ function attach(top: Container, value: unknown): boolean {
   // Plain assignment is safe only for a name absent from the object and its prototype: `__proto__`
   // (or any inherited accessor) must become an ordinary own key, never call a setter.
   if (!(key in obj)) obj[key] = value;
-  else if (hasOwn.call(obj, key)) { err(`duplicate key ${JSON.stringify(key).slice(0, 80)}`); return false; }
-  else Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else if (hasOwn.call(obj, key)) {
+    err(`duplicate key ${JSON.stringify(key).slice(0, 80)}`);
+    return false;
+  } else Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   if (++top.count > limits.maxObjectProperties) over = true;
   return true;
 }
@@ -146,7 +176,9 @@ function depthFailure(): Result<never> {
   // Refused before the container is built: a 100,000-deep text costs one pass up to here.
   const max = limits.maxArgumentDepth;
   const message = `limit maxArgumentDepth exceeded: limit ${max}, seen at least ${max + 1} levels at offset ${i}`;
-  return fail('execution_failure', message, [{ path: '$', pointer: '', keyword: 'maxArgumentDepth', message, schemaPath: '' }]);
+  return fail('execution_failure', message, [
+    { path: '$', pointer: '', keyword: 'maxArgumentDepth', message, schemaPath: '' },
+  ]);
 }
 
 /**
@@ -165,7 +197,12 @@ export function parseJsonText(source: string, given: TextLimits): Result<ParsedT
 
 /** parseJsonText without the native path: every text through the strict parser (tests compare the two). */
 export function parseStrictJsonText(source: string, given: TextLimits): Result<ParsedText> {
-  text = source; i = 0; n = source.length; failure = undefined; over = false; limits = given;
+  text = source;
+  i = 0;
+  n = source.length;
+  failure = undefined;
+  over = false;
+  limits = given;
   try {
     return parseAll();
   } finally {
@@ -178,13 +215,15 @@ export function parseStrictJsonText(source: string, given: TextLimits): Result<P
  * the name becomes `top.key`. False after err(), as the other helpers return undefined.
  */
 function readKey(top: Container): boolean {
-  if (text.charCodeAt(i) !== 0x22) return err(i >= n ? 'unexpected end of text' : 'expected a property name in double quotes') ?? false;
+  if (text.charCodeAt(i) !== 0x22)
+    return err(i >= n ? 'unexpected end of text' : 'expected a property name in double quotes') ?? false;
   const key = parseString();
   if (key === undefined) return false;
   if (key.length > limits.maxStringLength) over = true;
   ws();
   if (text.charCodeAt(i) !== 0x3a) return err('expected ":"') ?? false;
-  i++; ws();
+  i++;
+  ws();
   top.key = key;
   return true;
 }
@@ -206,7 +245,8 @@ function parseAll(): Result<ParsedText> {
       if (stack.length >= limits.maxArgumentDepth) return depthFailure();
       if (++values > limits.maxArgumentValues) over = true;
       i++;
-      top = c === 0x7b ? { obj: {}, arr: undefined, key: '', count: 0 } : { obj: undefined, arr: [], key: '', count: 0 };
+      top =
+        c === 0x7b ? { obj: {}, arr: undefined, key: '', count: 0 } : { obj: undefined, arr: [], key: '', count: 0 };
       stack.push(top);
       ws();
       if (c === 0x7b && text.charCodeAt(i) !== 0x7d) {
@@ -220,21 +260,37 @@ function parseAll(): Result<ParsedText> {
       top = stack[stack.length - 1];
     } else {
       if (++values > limits.maxArgumentValues) over = true;
-      if (c === 0x22) { const s = parseString(); if (s === undefined) return failure as Result<never>; value = s; }
-      else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) { const v = parseNumber(); if (v === undefined) return failure as Result<never>; value = v; }
-      else if (text.startsWith('true', i)) { i += 4; value = true; }
-      else if (text.startsWith('false', i)) { i += 5; value = false; }
-      else if (text.startsWith('null', i)) { i += 4; value = null; }
-      else return errorAt(`unexpected character ${JSON.stringify(text[i])}`);
+      if (c === 0x22) {
+        const s = parseString();
+        if (s === undefined) return failure as Result<never>;
+        value = s;
+      } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+        const v = parseNumber();
+        if (v === undefined) return failure as Result<never>;
+        value = v;
+      } else if (text.startsWith('true', i)) {
+        i += 4;
+        value = true;
+      } else if (text.startsWith('false', i)) {
+        i += 5;
+        value = false;
+      } else if (text.startsWith('null', i)) {
+        i += 4;
+        value = null;
+      } else return errorAt(`unexpected character ${JSON.stringify(text[i])}`);
     }
     // Attach the finished value, then close every container that ends right after it.
     for (;;) {
-      if (top === undefined) { result = value; break; }
+      if (top === undefined) {
+        result = value;
+        break;
+      }
       if (!attach(top, value)) return failure as Result<never>;
       ws();
       const d = text.charCodeAt(i);
       if (d === 0x2c) {
-        i++; ws();
+        i++;
+        ws();
         if (top.obj !== undefined) {
           if (!readKey(top)) return failure as Result<never>;
         }

@@ -46,20 +46,36 @@ function segmentsOf(path: Path, last?: string | number): (string | number)[] {
 
 function describe(value: unknown): string | undefined {
   switch (typeof value) {
-    case 'string': case 'boolean': return undefined;
-    case 'number': return Number.isFinite(value) ? undefined : `${String(value)} is not a JSON number`;
-    case 'undefined': return 'undefined is not a JSON value';
-    case 'bigint': return 'a bigint is not a JSON value';
-    case 'symbol': return 'a symbol is not a JSON value';
-    case 'function': return 'a function is not a JSON value';
-    default: break;
+    case 'string':
+    case 'boolean':
+      return undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : `${String(value)} is not a JSON number`;
+    case 'undefined':
+      return 'undefined is not a JSON value';
+    case 'bigint':
+      return 'a bigint is not a JSON value';
+    case 'symbol':
+      return 'a symbol is not a JSON value';
+    case 'function':
+      return 'a function is not a JSON value';
+    default:
+      break;
   }
   if (value === null) return undefined;
   if (types.isProxy(value)) return 'a Proxy is not a JSON value';
-  if (Array.isArray(value)) return Object.getPrototypeOf(value) === Array.prototype ? undefined : 'an array subclass is not a JSON value';
+  if (Array.isArray(value))
+    return Object.getPrototypeOf(value) === Array.prototype ? undefined : 'an array subclass is not a JSON value';
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) {
-    const name = (() => { try { const c = Object.getOwnPropertyDescriptor(proto, 'constructor'); return c && typeof c.value === 'function' ? String(c.value.name) : 'object'; } catch { return 'object'; } })();
+    const name = (() => {
+      try {
+        const c = Object.getOwnPropertyDescriptor(proto, 'constructor');
+        return c && typeof c.value === 'function' ? String(c.value.name) : 'object';
+      } catch {
+        return 'object';
+      }
+    })();
     return `a ${name || 'class'} instance is not a plain JSON object`;
   }
   return undefined;
@@ -73,23 +89,43 @@ function describe(value: unknown): string | undefined {
  * before the work it bounds: an array's length before its items are queued, a string's length
  * before it is copied.
  */
-function traverse(root: unknown, copy: boolean, bounds: JsonBounds): { problem?: JsonProblem; excess?: JsonExcess; copy?: unknown } {
+function traverse(
+  root: unknown,
+  copy: boolean,
+  bounds: JsonBounds,
+): { problem?: JsonProblem; excess?: JsonExcess; copy?: unknown } {
   const ancestors = new Set<unknown>();
   const rootHolder: { v?: unknown } = {};
   const stack: Frame[] = [{ value: root, path: undefined, depth: 0, target: rootHolder, key: 'v' }];
   let values = 0;
   let bytes = 0;
   const over = (bound: JsonBound | undefined, seen: number, path: Path, prefix = ''): JsonExcess | undefined =>
-    bound !== undefined && seen > bound.value ? { bound, seen: `${prefix}${seen}`, segments: segmentsOf(path) } : undefined;
+    bound !== undefined && seen > bound.value
+      ? { bound, seen: `${prefix}${seen}`, segments: segmentsOf(path) }
+      : undefined;
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
-    if (frame.exit) { ancestors.delete(frame.value); continue; }
+    if (frame.exit) {
+      ancestors.delete(frame.value);
+      continue;
+    }
     const { value, path } = frame;
     const reason = describe(value);
     if (reason !== undefined) return { problem: { segments: segmentsOf(path), reason } };
     values++;
-    bytes += typeof value === 'string' ? value.length + 2 : typeof value === 'number' ? String(value).length : value === null || value === true ? 4 : value === false ? 5 : 2;
-    const excess = over(bounds.values, values, path, 'at least ') ?? over(bounds.bytes, bytes, path, 'at least ') ??
+    bytes +=
+      typeof value === 'string'
+        ? value.length + 2
+        : typeof value === 'number'
+          ? String(value).length
+          : value === null || value === true
+            ? 4
+            : value === false
+              ? 5
+              : 2;
+    const excess =
+      over(bounds.values, values, path, 'at least ') ??
+      over(bounds.bytes, bytes, path, 'at least ') ??
       (typeof value === 'string' ? over(bounds.stringLength, value.length, path) : undefined);
     if (excess !== undefined) return { excess };
     let out: unknown = value;
@@ -97,10 +133,12 @@ function traverse(root: unknown, copy: boolean, bounds: JsonBounds): { problem?:
       const depth = frame.depth + 1;
       const tooDeep = over(bounds.depth, depth, path, 'at least ');
       if (tooDeep !== undefined) return { excess: tooDeep };
-      if (ancestors.has(value)) return { problem: { segments: segmentsOf(path), reason: 'a cycle is not a JSON value' } };
+      if (ancestors.has(value))
+        return { problem: { segments: segmentsOf(path), reason: 'a cycle is not a JSON value' } };
       ancestors.add(value);
       stack.push({ value, path, depth, exit: true });
-      if (Object.getOwnPropertySymbols(value).length > 0) return { problem: { segments: segmentsOf(path), reason: 'symbol-keyed properties are not JSON' } };
+      if (Object.getOwnPropertySymbols(value).length > 0)
+        return { problem: { segments: segmentsOf(path), reason: 'symbol-keyed properties are not JSON' } };
       if (Array.isArray(value)) {
         const tooMany = over(bounds.items, value.length, path);
         if (tooMany !== undefined) return { excess: tooMany };
@@ -108,11 +146,14 @@ function traverse(root: unknown, copy: boolean, bounds: JsonBounds): { problem?:
         const arr: unknown[] = copy ? new Array<unknown>(value.length) : [];
         for (let i = value.length - 1; i >= 0; i--) {
           const d = Object.getOwnPropertyDescriptor(value, i);
-          if (d === undefined) return { problem: { segments: segmentsOf(path, i), reason: 'a sparse array (hole) is not JSON' } };
-          if (!('value' in d)) return { problem: { segments: segmentsOf(path, i), reason: 'an accessor (getter) is not a JSON value' } };
+          if (d === undefined)
+            return { problem: { segments: segmentsOf(path, i), reason: 'a sparse array (hole) is not JSON' } };
+          if (!('value' in d))
+            return { problem: { segments: segmentsOf(path, i), reason: 'an accessor (getter) is not a JSON value' } };
           stack.push({ value: d.value, path: { parent: path, segment: i }, depth, target: arr, key: i });
         }
-        if (names.length !== value.length + 1) return { problem: { segments: segmentsOf(path), reason: 'an array with extra properties is not JSON' } };
+        if (names.length !== value.length + 1)
+          return { problem: { segments: segmentsOf(path), reason: 'an array with extra properties is not JSON' } };
         bytes += Math.max(0, value.length - 1);
         out = arr;
       } else {
@@ -123,8 +164,12 @@ function traverse(root: unknown, copy: boolean, bounds: JsonBounds): { problem?:
         for (let i = names.length - 1; i >= 0; i--) {
           const name = names[i] as string;
           const d = Object.getOwnPropertyDescriptor(value, name) as PropertyDescriptor;
-          if (!d.enumerable) return { problem: { segments: segmentsOf(path, name), reason: 'a non-enumerable property is not JSON' } };
-          if (!('value' in d)) return { problem: { segments: segmentsOf(path, name), reason: 'an accessor (getter) is not a JSON value' } };
+          if (!d.enumerable)
+            return { problem: { segments: segmentsOf(path, name), reason: 'a non-enumerable property is not JSON' } };
+          if (!('value' in d))
+            return {
+              problem: { segments: segmentsOf(path, name), reason: 'an accessor (getter) is not a JSON value' },
+            };
           const keyTooLong = over(bounds.stringLength, name.length, { parent: path, segment: name });
           if (keyTooLong !== undefined) return { excess: keyTooLong };
           bytes += name.length + 3 + (i > 0 ? 1 : 0);
@@ -136,14 +181,21 @@ function traverse(root: unknown, copy: boolean, bounds: JsonBounds): { problem?:
       }
     }
     if (copy && frame.target !== undefined) {
-      Object.defineProperty(frame.target, frame.key as PropertyKey, { value: out, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(frame.target, frame.key as PropertyKey, {
+        value: out,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
   return { copy: rootHolder.v };
 }
 
 /** Outcome of a bounded walk: a value that is not JSON, or one that exceeds a bound. */
-export type JsonFinding = { readonly kind: 'not-json'; readonly problem: JsonProblem } | { readonly kind: 'excess'; readonly excess: JsonExcess };
+export type JsonFinding =
+  | { readonly kind: 'not-json'; readonly problem: JsonProblem }
+  | { readonly kind: 'excess'; readonly excess: JsonExcess };
 
 /** The first reason `value` is not a JSON value or exceeds a bound; undefined when neither. */
 export function checkJsonValue(value: unknown, bounds: JsonBounds): JsonFinding | undefined {
@@ -154,7 +206,10 @@ export function checkJsonValue(value: unknown, bounds: JsonBounds): JsonFinding 
 }
 
 /** A private deep copy of a JSON value within bounds, or why there is none. */
-export function copyBoundedJson(value: unknown, bounds: JsonBounds): { ok: true; value: unknown } | { ok: false; finding: JsonFinding } {
+export function copyBoundedJson(
+  value: unknown,
+  bounds: JsonBounds,
+): { ok: true; value: unknown } | { ok: false; finding: JsonFinding } {
   const r = traverse(value, true, bounds);
   if (r.problem) return { ok: false, finding: { kind: 'not-json', problem: r.problem } };
   if (r.excess) return { ok: false, finding: { kind: 'excess', excess: r.excess } };
@@ -182,5 +237,5 @@ export function deepFreeze<T>(value: T): T {
 
 /** JSON Pointer of a problem's location. */
 export function problemPointer(problem: JsonProblem): string {
-  return problem.segments.map((s) => '/' + escapePointerToken(String(s))).join('');
+  return problem.segments.map((s) => `/${escapePointerToken(String(s))}`).join('');
 }

@@ -37,26 +37,58 @@ export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
 };
 
 /** The AdmissionOptions fields (RegistryOptions' and SchemaOptions' included), read even when non-enumerable. */
-const ADMISSION_KEYS = ['mode', 'authority', 'unknownGrants', 'schemaLoader', 'invoke', 'provider', 'providerPolicy', 'stages', 'timeoutMs', 'onError', 'maxViolationLines', 'schemaRegistry', 'formatAssertion', 'contentAssertion', 'unknownKeywords', 'limits', 'dialects'];
+const ADMISSION_KEYS = [
+  'mode',
+  'authority',
+  'unknownGrants',
+  'schemaLoader',
+  'invoke',
+  'provider',
+  'providerPolicy',
+  'stages',
+  'timeoutMs',
+  'onError',
+  'maxViolationLines',
+  'schemaRegistry',
+  'formatAssertion',
+  'contentAssertion',
+  'unknownKeywords',
+  'limits',
+  'dialects',
+];
 
 /** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */
 const MAX_LOADER_ROUNDS = 32;
 
 type Outcome = { readonly tool: PreflightedTool } | { readonly diagnostic: Diagnostic };
 
-function diagnosticOf(descriptor: unknown, index: number, stage: Diagnostic['stage'], error: Diagnostic['error']): Diagnostic {
+function diagnosticOf(
+  descriptor: unknown,
+  index: number,
+  stage: Diagnostic['stage'],
+  error: Diagnostic['error'],
+): Diagnostic {
   const { name, revision } = identify(descriptor);
   return { name, revision, index, stage, error };
 }
 
 /** Preflights every descriptor, loading what the schemas reference in rounds (see BatchLoader). */
-async function preflightAll(slots: readonly BatchSlot[], descriptors: readonly unknown[], options: PreflightOptions, loader: BatchLoader | undefined): Promise<Outcome[]> {
+async function preflightAll(
+  slots: readonly BatchSlot[],
+  descriptors: readonly unknown[],
+  options: PreflightOptions,
+  loader: BatchLoader | undefined,
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let pending: number[] = [];
   slots.forEach((slot, i) => {
     if (slot.present) pending.push(i);
     else {
-      const error = { class: 'validation' as const, message: `invalid tool descriptor: ${slot.problem}`, violations: [] };
+      const error = {
+        class: 'validation' as const,
+        message: `invalid tool descriptor: ${slot.problem}`,
+        violations: [],
+      };
       outcomes[i] = { diagnostic: diagnosticOf(undefined, i, 'descriptor', error) };
     }
   });
@@ -67,7 +99,9 @@ async function preflightAll(slots: readonly BatchSlot[], descriptors: readonly u
       loader?.takeMisses();
       const { result, stage } = preflightStaged(descriptors[i], options);
       const misses = loader?.takeMisses() ?? new Set<string>();
-      outcomes[i] = result.ok ? { tool: result.value } : { diagnostic: diagnosticOf(descriptors[i], i, stage, result.error) };
+      outcomes[i] = result.ok
+        ? { tool: result.value }
+        : { diagnostic: diagnosticOf(descriptors[i], i, stage, result.error) };
       if (!result.ok && misses.size > 0) {
         retry.push(i);
         for (const uri of misses) wanted.add(uri);
@@ -77,7 +111,13 @@ async function preflightAll(slots: readonly BatchSlot[], descriptors: readonly u
     if (round + 1 >= MAX_LOADER_ROUNDS) {
       for (const i of retry) {
         const message = `schemaLoader documents reference further documents more than ${MAX_LOADER_ROUNDS} levels deep`;
-        outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', { class: 'execution_failure', message, violations: [] }) };
+        outcomes[i] = {
+          diagnostic: diagnosticOf(descriptors[i], i, 'schema', {
+            class: 'execution_failure',
+            message,
+            violations: [],
+          }),
+        };
       }
       break;
     }
@@ -92,14 +132,20 @@ async function preflightAll(slots: readonly BatchSlot[], descriptors: readonly u
  * provider rejects becomes a schema diagnostic in place (so strict fails the batch and quarantine
  * leaves it out, exactly as for toolgate's own refusals); the findings of the others are returned by name.
  */
-function applyProvider(descriptors: readonly unknown[], outcomes: Outcome[], settings: ProviderSettings, limits: AdmissionOptions['limits']): Map<string, readonly ProviderFinding[]> {
+function applyProvider(
+  descriptors: readonly unknown[],
+  outcomes: Outcome[],
+  settings: ProviderSettings,
+  limits: AdmissionOptions['limits'],
+): Map<string, readonly ProviderFinding[]> {
   const findings = new Map<string, readonly ProviderFinding[]>();
   const provider = settings.provider;
   if (provider === undefined) return findings;
   outcomes.forEach((o, i) => {
     if (!('tool' in o)) return;
     const verdict = providerVerdict(o.tool.inputSchema, { provider, policy: settings.policy }, { limits });
-    if (verdict.error !== undefined) outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', verdict.error) };
+    if (verdict.error !== undefined)
+      outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', verdict.error) };
     else findings.set(o.tool.name, verdict.findings);
   });
   return findings;
@@ -116,20 +162,36 @@ function duplicateDiagnostics(descriptors: readonly unknown[]): Diagnostic[] {
     if (seen === undefined) first.set(name, i);
     else {
       const message = `duplicate tool name ${JSON.stringify(name)}: also descriptor #${seen}`;
-      out.push(diagnosticOf(d, i, 'descriptor', { class: 'validation', message, violations: [{ path: '$', pointer: '', keyword: 'name', message, schemaPath: '/name' }] }));
+      out.push(
+        diagnosticOf(d, i, 'descriptor', {
+          class: 'validation',
+          message,
+          violations: [{ path: '$', pointer: '', keyword: 'name', message, schemaPath: '/name' }],
+        }),
+      );
     }
   });
   return out;
 }
 
 function registryOptionsOf(options: AdmissionOptions, loader: BatchLoader | undefined): RegistryOptions {
-  const { mode: _m, authority: _a, unknownGrants: _u, schemaLoader: _l, invoke: _i, provider: _p, providerPolicy: _pp, ...rest } = options;
+  const {
+    mode: _m,
+    authority: _a,
+    unknownGrants: _u,
+    schemaLoader: _l,
+    invoke: _i,
+    provider: _p,
+    providerPolicy: _pp,
+    ...rest
+  } = options;
   return (loader === undefined ? rest : { ...rest, schemaLoader: loader.sync }) as RegistryOptions;
 }
 
 /** A function backend runs as is; any other backend goes through the host's `invoke` (preflight required one). */
 function executorOf(backend: unknown, invoke: Invoke | undefined): (args: unknown, context: ToolContext) => unknown {
-  if (typeof backend === 'function') return (args, context) => (backend as (a: unknown, c: ToolContext) => unknown)(args, context);
+  if (typeof backend === 'function')
+    return (args, context) => (backend as (a: unknown, c: ToolContext) => unknown)(args, context);
   return (args, context) => (invoke as Invoke)(backend, args, context);
 }
 
@@ -141,21 +203,38 @@ export async function admitSlots(slots: readonly BatchSlot[], options: Admission
   // Everything below uses this dense copy, never the caller's array.
   const descriptors = slots.map((slot) => (slot.present ? slot.value : undefined));
   const mode = options.mode === 'quarantine' ? 'quarantine' : 'strict';
-  if (options.mode !== undefined && options.mode !== 'strict' && options.mode !== 'quarantine') return fail('validation', `admitBatch mode must be 'strict' or 'quarantine', got ${JSON.stringify(String(options.mode))}`);
+  if (options.mode !== undefined && options.mode !== 'strict' && options.mode !== 'quarantine')
+    return fail(
+      'validation',
+      `admitBatch mode must be 'strict' or 'quarantine', got ${JSON.stringify(String(options.mode))}`,
+    );
   const settings = providerSettingsOf(options.provider, options.providerPolicy);
   if (!settings.ok) return settings;
   const loader = typeof options.schemaLoader === 'function' ? createBatchLoader(options.schemaLoader) : undefined;
-  const { mode: _m, authority: _a, unknownGrants: _u, schemaLoader: _l, provider: _p, providerPolicy: _pp, ...rest } = options;
+  const {
+    mode: _m,
+    authority: _a,
+    unknownGrants: _u,
+    schemaLoader: _l,
+    provider: _p,
+    providerPolicy: _pp,
+    ...rest
+  } = options;
   const pre: PreflightOptions = { ...rest, ...(loader !== undefined ? { schemaLoader: loader.sync } : {}) };
 
   const outcomes = await preflightAll(slots, descriptors, pre, loader);
   const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);
   const diagnostics = outcomes.flatMap((o) => ('diagnostic' in o ? [o.diagnostic] : []));
   const duplicates = duplicateDiagnostics(descriptors);
-  const quarantinable = (d: Diagnostic): boolean => mode === 'quarantine' && d.stage === 'schema' && d.error.class === 'unsupported_capability';
+  const quarantinable = (d: Diagnostic): boolean =>
+    mode === 'quarantine' && d.stage === 'schema' && d.error.class === 'unsupported_capability';
   const rejected = sortDiagnostics(diagnostics.filter(quarantinable));
   const batchNames = new Set(descriptors.map((d) => identify(d).name).filter((n) => n !== ''));
-  const authority = narrowAuthority(options.authority, { batchNames, rejectedNames: new Set(rejected.map((d) => d.name)), unknownGrants: options.unknownGrants === 'keep' ? 'keep' : 'reject' });
+  const authority = narrowAuthority(options.authority, {
+    batchNames,
+    rejectedNames: new Set(rejected.map((d) => d.name)),
+    unknownGrants: options.unknownGrants === 'keep' ? 'keep' : 'reject',
+  });
   const fatal = [...diagnostics.filter((d) => !quarantinable(d)), ...duplicates];
   if (!authority.ok) fatal.push({ name: '', revision: undefined, index: -1, stage: 'batch', error: authority.error });
   if (fatal.length > 0 || !authority.ok) return { ok: false, error: batchError([...fatal, ...rejected], mode) };
@@ -164,25 +243,44 @@ export async function admitSlots(slots: readonly BatchSlot[], options: Admission
   const registry = new Registry(registryOptionsOf(options, loader));
   for (const t of accepted) {
     // Preflight compiled the schema with the same schema options: registered as is, never compiled again.
-    const registered = registerCompiled(registry, defineTool<unknown>({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema, execute: executorOf(t.backend, options.invoke) }), t.compiled);
+    const registered = registerCompiled(
+      registry,
+      defineTool<unknown>({
+        name: t.name,
+        description: t.description ?? '',
+        inputSchema: t.inputSchema,
+        execute: executorOf(t.backend, options.invoke),
+      }),
+      t.compiled,
+    );
     if (!registered.ok) {
       const index = descriptors.findIndex((d) => identify(d).name === t.name);
-      return { ok: false, error: batchError([diagnosticOf(descriptors[index], index, 'descriptor', registered.error)], mode) };
+      return {
+        ok: false,
+        error: batchError([diagnosticOf(descriptors[index], index, 'descriptor', registered.error)], mode),
+      };
     }
   }
   // Counted per accepted tool from its own CompiledSchema: exact when admissions overlap across awaits,
   // and tools left out (quarantined, provider-rejected) are not counted.
   const reused = accepted.filter((t) => compiledFromCache(t.compiled)).length;
-  return ok(makeBundle({
-    registry,
-    providerTools: providerToolsOf(accepted),
-    authority: authority.value,
-    accepted: accepted.map((t) => t.name),
-    rejected,
-    stats: { tools: descriptors.length, compiled: accepted.length - reused, reused, loaderCalls: loader?.loads() ?? 0 },
-    providerFindings,
-    reportOptions: { limits: options.limits },
-  }));
+  return ok(
+    makeBundle({
+      registry,
+      providerTools: providerToolsOf(accepted),
+      authority: authority.value,
+      accepted: accepted.map((t) => t.name),
+      rejected,
+      stats: {
+        tools: descriptors.length,
+        compiled: accepted.length - reused,
+        reused,
+        loaderCalls: loader?.loads() ?? 0,
+      },
+      providerFindings,
+      reportOptions: { limits: options.limits },
+    }),
+  );
 }
 
 /**

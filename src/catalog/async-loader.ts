@@ -2,9 +2,13 @@ import { thrownMessage } from '../result.js';
 import { byCodeUnits } from '../tools/code-unit-order.js';
 
 /** A schema loader that may answer later: hosts often keep shared schemas in a store. */
-export type AsyncSchemaLoader = (uri: string) => object | boolean | undefined | PromiseLike<object | boolean | undefined>;
+export type AsyncSchemaLoader = (
+  uri: string,
+) => object | boolean | undefined | PromiseLike<object | boolean | undefined>;
 
-type Entry = { readonly found: true; readonly value: object | boolean | undefined } | { readonly found: false; readonly error: string };
+type Entry =
+  | { readonly found: true; readonly value: object | boolean | undefined }
+  | { readonly found: false; readonly error: string };
 
 /**
  * validateSchema is synchronous, so an asynchronous loader is bridged per batch: compiling uses
@@ -55,7 +59,9 @@ export function createBatchLoader(loader: AsyncSchemaLoader): BatchLoader {
     async loadMissing(uris) {
       const fresh = [...new Set(uris)].filter((u) => !cache.has(u)).sort(byCodeUnits);
       const entries = await Promise.all(fresh.map(loadOne));
-      fresh.forEach((uri, i) => cache.set(uri, entries[i] as Entry));
+      fresh.forEach((uri, i) => {
+        cache.set(uri, entries[i] as Entry);
+      });
       return fresh.length;
     },
     loads: () => cache.size,

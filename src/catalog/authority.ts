@@ -57,8 +57,16 @@ export function narrowAuthority(authority: unknown, input: NarrowingInput): Resu
     if (unknown.length > 0) {
       const list = unknown.map(({ g }) => echo(g)).join(', ');
       const message = `authority grants tools that are not in the batch: ${list} (pass unknownGrants: 'keep' to allow)`;
-      return fail('validation', message, unknown.map(({ g, i }) => authorityViolation(`grant ${echo(g)} names a tool that is not in the batch`, `/grants/${i}`)));
+      return fail(
+        'validation',
+        message,
+        unknown.map(({ g, i }) =>
+          authorityViolation(`grant ${echo(g)} names a tool that is not in the batch`, `/grants/${i}`),
+        ),
+      );
     }
   }
-  return ok(Object.freeze({ ...fields, grants: Object.freeze(names.filter((g) => !input.rejectedNames.has(g))) }) as Authority);
+  return ok(
+    Object.freeze({ ...fields, grants: Object.freeze(names.filter((g) => !input.rejectedNames.has(g))) }) as Authority,
+  );
 }

@@ -9,7 +9,9 @@ import { ownField } from '../tools/own-field.js';
 export const MAX_BATCH_DESCRIPTORS = 10_000;
 
 /** One slot of the caller's array: a value, or why there is none (a hole, an accessor). */
-export type BatchSlot = { readonly present: true; readonly value: unknown } | { readonly present: false; readonly problem: string };
+export type BatchSlot =
+  | { readonly present: true; readonly value: unknown }
+  | { readonly present: false; readonly problem: string };
 
 /**
  * Reads a caller's array exactly once, slot by slot, as own data (own-field.ts): no iterator, getter
@@ -26,19 +28,30 @@ export function readBatch(value: unknown, what: string): Result<readonly BatchSl
     // Array.isArray throws on a revoked Proxy.
     isArray = false;
   }
-  if (!isArray) return fail('validation', `${what} expects an array of tool descriptors, got ${value === null ? 'null' : typeof value}`);
+  if (!isArray)
+    return fail(
+      'validation',
+      `${what} expects an array of tool descriptors, got ${value === null ? 'null' : typeof value}`,
+    );
   const length = ownField(value, 'length');
   if (length.accessor || typeof length.value !== 'number' || !Number.isInteger(length.value) || length.value < 0) {
     return fail('validation', `${what}: the descriptor array's length cannot be read as plain data`);
   }
   const count = length.value;
   if (count > MAX_BATCH_DESCRIPTORS) {
-    return fail('execution_failure', `${what} takes at most ${MAX_BATCH_DESCRIPTORS} descriptors per batch (MAX_BATCH_DESCRIPTORS), got ${count}`);
+    return fail(
+      'execution_failure',
+      `${what} takes at most ${MAX_BATCH_DESCRIPTORS} descriptors per batch (MAX_BATCH_DESCRIPTORS), got ${count}`,
+    );
   }
   const slots: BatchSlot[] = [];
   for (let i = 0; i < count; i++) {
     const f = ownField(value, String(i));
-    if (f.accessor) slots.push({ present: false, problem: `descriptor #${i} is not a plain data element (a getter or a Proxy trap)` });
+    if (f.accessor)
+      slots.push({
+        present: false,
+        problem: `descriptor #${i} is not a plain data element (a getter or a Proxy trap)`,
+      });
     else if (!f.present) slots.push({ present: false, problem: `descriptor #${i} is missing (a hole in the array)` });
     else slots.push({ present: true, value: f.value });
   }

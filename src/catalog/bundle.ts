@@ -57,7 +57,10 @@ export interface Bundle {
 }
 
 /** Parts of a bundle as admission assembled them: the Bundle's own fields, findings still a Map. */
-export type BundleParts = Pick<Bundle, 'registry' | 'providerTools' | 'authority' | 'accepted' | 'rejected' | 'stats'> & {
+export type BundleParts = Pick<
+  Bundle,
+  'registry' | 'providerTools' | 'authority' | 'accepted' | 'rejected' | 'stats'
+> & {
   /** Findings per accepted tool; empty when no provider was asked for. */
   readonly providerFindings: ReadonlyMap<string, readonly ProviderFinding[]>;
   /** The admission's limits: lint copies each schema under the bounds it was admitted under. */
@@ -68,17 +71,26 @@ export type BundleParts = Pick<Bundle, 'registry' | 'providerTools' | 'authority
  * A frozen name -> list record. Built with Object.fromEntries, which defines own properties, so a tool
  * named `__proto__` (a valid tool name) is an entry like any other and never a prototype.
  */
-function byName<T extends object>(entries: Iterable<readonly [string, readonly T[]]>): Readonly<Record<string, readonly T[]>> {
+function byName<T extends object>(
+  entries: Iterable<readonly [string, readonly T[]]>,
+): Readonly<Record<string, readonly T[]>> {
   const sorted = [...entries].sort(([a], [b]) => byCodeUnits(a, b));
-  return Object.freeze(Object.fromEntries(sorted.map(([name, list]) => [name, Object.freeze(list.map((x) => Object.freeze({ ...x })))])));
+  return Object.freeze(
+    Object.fromEntries(sorted.map(([name, list]) => [name, Object.freeze(list.map((x) => Object.freeze({ ...x })))])),
+  );
 }
 
 /** Warnings of every provider tool; a lint failure (an internal error) is reported as a warning, never dropped. */
-function lintAll(tools: readonly ProviderTool[], options: Parameters<typeof lintSchema>[1]): Readonly<Record<string, readonly LintWarning[]>> {
-  return byName(tools.map((t): readonly [string, readonly LintWarning[]] => {
-    const r = lintSchema(t.inputSchema, options);
-    return [t.name, r.ok ? r.value : [{ rule: 'lint-failed', message: r.error.message, schemaPath: '' }]];
-  }));
+function lintAll(
+  tools: readonly ProviderTool[],
+  options: Parameters<typeof lintSchema>[1],
+): Readonly<Record<string, readonly LintWarning[]>> {
+  return byName(
+    tools.map((t): readonly [string, readonly LintWarning[]] => {
+      const r = lintSchema(t.inputSchema, options);
+      return [t.name, r.ok ? r.value : [{ rule: 'lint-failed', message: r.error.message, schemaPath: '' }]];
+    }),
+  );
 }
 
 /**
@@ -89,7 +101,8 @@ function lintAll(tools: readonly ProviderTool[], options: Parameters<typeof lint
  */
 export function makeBundle(parts: BundleParts): Bundle {
   let warnings: Readonly<Record<string, readonly LintWarning[]>> | undefined;
-  const lazyWarnings = (): Readonly<Record<string, readonly LintWarning[]>> => (warnings ??= lintAll(parts.providerTools, parts.reportOptions));
+  const lazyWarnings = (): Readonly<Record<string, readonly LintWarning[]>> =>
+    (warnings ??= lintAll(parts.providerTools, parts.reportOptions));
   const bundle = {
     providerTools: parts.providerTools,
     authority: parts.authority,

@@ -49,7 +49,13 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
   const read = (key: string): { present: boolean; value: unknown } => {
     // A descriptor is host input: admission must not execute anything it did not ask for (own-field.ts).
     const r = ownField(descriptor, key);
-    if (r.accessor) problems.push(metadataViolation(key, `"${key}" is not a plain data property (an accessor, or a Proxy trap that threw); descriptors must hold plain data`));
+    if (r.accessor)
+      problems.push(
+        metadataViolation(
+          key,
+          `"${key}" is not a plain data property (an accessor, or a Proxy trap that threw); descriptors must hold plain data`,
+        ),
+      );
     return r;
   };
   const name = read('name');
@@ -59,15 +65,26 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
   const backend = read('backend');
   const annotations = read('annotations');
 
-  if (typeof name.value !== 'string') problems.push(metadataViolation('name', `"name" must be a string, got ${echo(name.value ?? 'nothing')}`));
+  if (typeof name.value !== 'string')
+    problems.push(metadataViolation('name', `"name" must be a string, got ${echo(name.value ?? 'nothing')}`));
   // The Registry's rule: names OpenAI, Anthropic and MCP clients all accept, so one bundle serves each.
-  else if (!TOOL_NAME_PATTERN.test(name.value)) problems.push(metadataViolation('name', `tool name ${echo(name.value)} does not match ${String(TOOL_NAME_PATTERN)}`));
-  if (description.present && typeof description.value !== 'string') problems.push(metadataViolation('description', `"description" must be a string, got ${echo(description.value)}`));
-  if (revision.present && typeof revision.value !== 'string') problems.push(metadataViolation('revision', `"revision" must be a string, got ${echo(revision.value)}`));
-  if (backend.value === undefined || backend.value === null) problems.push(metadataViolation('backend', '"backend" is missing: nothing would execute the tool'));
-  else if (typeof backend.value !== 'function' && !rules.hasInvoke) problems.push(metadataViolation('backend', '"backend" is not a function and no "invoke" option was given to execute it'));
+  else if (!TOOL_NAME_PATTERN.test(name.value))
+    problems.push(
+      metadataViolation('name', `tool name ${echo(name.value)} does not match ${String(TOOL_NAME_PATTERN)}`),
+    );
+  if (description.present && typeof description.value !== 'string')
+    problems.push(metadataViolation('description', `"description" must be a string, got ${echo(description.value)}`));
+  if (revision.present && typeof revision.value !== 'string')
+    problems.push(metadataViolation('revision', `"revision" must be a string, got ${echo(revision.value)}`));
+  if (backend.value === undefined || backend.value === null)
+    problems.push(metadataViolation('backend', '"backend" is missing: nothing would execute the tool'));
+  else if (typeof backend.value !== 'function' && !rules.hasInvoke)
+    problems.push(
+      metadataViolation('backend', '"backend" is not a function and no "invoke" option was given to execute it'),
+    );
   const ann = annotations.value;
-  if (annotations.present && (ann === null || typeof ann !== 'object' || Array.isArray(ann))) problems.push(metadataViolation('annotations', `"annotations" must be an object, got ${echo(ann)}`));
+  if (annotations.present && (ann === null || typeof ann !== 'object' || Array.isArray(ann)))
+    problems.push(metadataViolation('annotations', `"annotations" must be an object, got ${echo(ann)}`));
 
   if (problems.length > 0) return fail('validation', `invalid tool descriptor: ${problems[0]?.message}`, problems);
   return ok({

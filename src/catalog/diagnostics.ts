@@ -54,10 +54,26 @@ export function batchError(diagnostics: readonly Diagnostic[], mode: 'strict' | 
     const first = d.error.violations[0];
     const at = first?.schemaPath ?? '';
     // Schema paths of the root document are pointers ('' or '/...'); others are 'uri#pointer'.
-    const inner = d.stage === 'schema' ? `/inputSchema${at === '' || at.startsWith('/') ? at : ''}` : d.stage === 'batch' && first?.keyword === 'authority' ? `/authority${at}` : at;
-    return { path: '$', pointer: '', keyword: first?.keyword ?? d.error.class, message: `${label(d)}: ${d.error.message}`, schemaPath: d.index < 0 ? inner : `/tools/${d.index}${inner}` };
+    const inner =
+      d.stage === 'schema'
+        ? `/inputSchema${at === '' || at.startsWith('/') ? at : ''}`
+        : d.stage === 'batch' && first?.keyword === 'authority'
+          ? `/authority${at}`
+          : at;
+    return {
+      path: '$',
+      pointer: '',
+      keyword: first?.keyword ?? d.error.class,
+      message: `${label(d)}: ${d.error.message}`,
+      schemaPath: d.index < 0 ? inner : `/tools/${d.index}${inner}`,
+    };
   });
   const n = sorted.filter((d) => d.index >= 0).length;
   const head = `${mode} batch admission failed: ${n} tool${n === 1 ? '' : 's'} not admitted${sorted.some((d) => d.index < 0) ? ' and a batch-level problem' : ''}`;
-  return { class: batchClass(sorted), message: `${head}; ${violations[0]?.message ?? ''}`, violations, diagnostics: sorted };
+  return {
+    class: batchClass(sorted),
+    message: `${head}; ${violations[0]?.message ?? ''}`,
+    violations,
+    diagnostics: sorted,
+  };
 }

@@ -57,7 +57,9 @@ export async function admitMcpTools(listToolsResult: unknown, options: McpAdmiss
       };
       return descriptor;
     };
-    const slots = entries.value.map((slot): BatchSlot => (slot.present ? { present: true, value: descriptorOf(slot.value) } : slot));
+    const slots = entries.value.map(
+      (slot): BatchSlot => (slot.present ? { present: true, value: descriptorOf(slot.value) } : slot),
+    );
     return await admitSlots(slots, admission);
   } catch (thrown) {
     return fail('execution_failure', `admitMcpTools failed: ${thrownMessage(thrown)}`);

@@ -33,7 +33,16 @@ export interface PreflightedTool {
 }
 
 /** The PreflightOptions fields (SchemaOptions' included), read even when non-enumerable. */
-const PREFLIGHT_KEYS = ['invoke', 'schemaRegistry', 'schemaLoader', 'formatAssertion', 'contentAssertion', 'unknownKeywords', 'limits', 'dialects'];
+const PREFLIGHT_KEYS = [
+  'invoke',
+  'schemaRegistry',
+  'schemaLoader',
+  'formatAssertion',
+  'contentAssertion',
+  'unknownKeywords',
+  'limits',
+  'dialects',
+];
 
 /** What an absent `inputSchema` means: arguments are still a JSON object (rule 5), nothing more. */
 const OPEN_OBJECT_SCHEMA = Object.freeze({ type: 'object' });
@@ -51,7 +60,11 @@ export interface StagedPreflight {
   readonly stage: 'descriptor' | 'schema';
 }
 
-function preflightBody(descriptor: unknown, options: PreflightOptions | undefined, staged: { stage: 'descriptor' | 'schema' }): Result<PreflightedTool> {
+function preflightBody(
+  descriptor: unknown,
+  options: PreflightOptions | undefined,
+  staged: { stage: 'descriptor' | 'schema' },
+): Result<PreflightedTool> {
   // Options read once as own data: a getter on them must not run (caller code) or answer twice.
   const read = readOptions(options, PREFLIGHT_KEYS);
   if (read.problems.length > 0) return fail('validation', `invalid preflight options: ${read.problems.join('; ')}`);
@@ -65,7 +78,9 @@ function preflightBody(descriptor: unknown, options: PreflightOptions | undefine
     const a = copyJson(f.annotations);
     if (!a.ok) {
       const message = `annotations are not JSON at ${problemPointer(a.problem) || 'the root'}: ${a.problem.reason}`;
-      return fail('validation', `invalid tool descriptor: ${message}`, [{ path: '$', pointer: '', keyword: 'annotations', message, schemaPath: '/annotations' }]);
+      return fail('validation', `invalid tool descriptor: ${message}`, [
+        { path: '$', pointer: '', keyword: 'annotations', message, schemaPath: '/annotations' },
+      ]);
     }
     annotations = deepFreeze(a.value as Record<string, unknown>);
   }
@@ -75,16 +90,18 @@ function preflightBody(descriptor: unknown, options: PreflightOptions | undefine
   if (!compiled.ok) return compiled;
   // Published from the compiled copy, never a second read of the caller's schema: a schemaLoader (or a
   // getter) could change that object mid-compile, and the model must see exactly the enforced schema.
-  return ok(Object.freeze({
-    name: f.name,
-    description: f.description,
-    revision: f.revision,
-    annotations,
-    backend: f.backend,
-    inputSchema: compiled.value.schema,
-    declaredSchema: f.hasSchema,
-    compiled: compiled.value,
-  }));
+  return ok(
+    Object.freeze({
+      name: f.name,
+      description: f.description,
+      revision: f.revision,
+      annotations,
+      backend: f.backend,
+      inputSchema: compiled.value.schema,
+      declaredSchema: f.hasSchema,
+      compiled: compiled.value,
+    }),
+  );
 }
 
 /**

@@ -21,7 +21,10 @@ export interface ProviderSettings {
  */
 export function providerSettingsOf(provider: unknown, policy: unknown): Result<ProviderSettings> {
   if (provider !== undefined && !PROVIDER_NAMES.includes(provider as ProviderName)) {
-    return fail('validation', `admitBatch provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${quote(provider)}`);
+    return fail(
+      'validation',
+      `admitBatch provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${quote(provider)}`,
+    );
   }
   if (policy !== undefined && policy !== 'report' && policy !== 'quarantine') {
     return fail('validation', `admitBatch providerPolicy must be 'report' or 'quarantine', got ${quote(policy)}`);
@@ -29,7 +32,10 @@ export function providerSettingsOf(provider: unknown, policy: unknown): Result<P
   if (policy === 'quarantine' && provider === undefined) {
     return fail('validation', "admitBatch providerPolicy 'quarantine' needs a provider to check against");
   }
-  return ok({ provider: provider as ProviderName | undefined, policy: policy === 'quarantine' ? 'quarantine' : 'report' });
+  return ok({
+    provider: provider as ProviderName | undefined,
+    policy: policy === 'quarantine' ? 'quarantine' : 'report',
+  });
 }
 
 /** The findings of one accepted tool, and the error that leaves it out under the quarantine policy. */
@@ -41,7 +47,13 @@ export interface ProviderVerdict {
 
 function findingViolation(provider: ProviderName, f: ProviderFinding): Violation {
   // The rule leads the message too, so a report that prints only messages still says which rule refused.
-  return { path: '$', pointer: '', keyword: `${provider}:${f.rule}`, message: `${provider} rule ${f.rule}: ${f.message}`, schemaPath: f.schemaPath };
+  return {
+    path: '$',
+    pointer: '',
+    keyword: `${provider}:${f.rule}`,
+    message: `${provider} rule ${f.rule}: ${f.message}`,
+    schemaPath: f.schemaPath,
+  };
 }
 
 /**
@@ -49,11 +61,23 @@ function findingViolation(provider: ProviderName, f: ProviderFinding): Violation
  * under 'quarantine' (the provider cannot take the schema as written and toolgate will not loosen it),
  * so `mode` then decides as for any refused schema: strict fails the batch, quarantine leaves the tool out.
  */
-export function providerVerdict(schema: unknown, settings: ProviderSettings & { provider: ProviderName }, options?: Parameters<typeof checkProvider>[2]): ProviderVerdict {
+export function providerVerdict(
+  schema: unknown,
+  settings: ProviderSettings & { provider: ProviderName },
+  options?: Parameters<typeof checkProvider>[2],
+): ProviderVerdict {
   // The admission's own limits: the schema passed validateSchema under them, so the copy must too.
   const checked = checkProvider(schema, settings.provider, options);
   // The schema already passed validateSchema, so this is an internal failure: fail closed.
-  if (!checked.ok) return { findings: [], error: { class: 'execution_failure', message: `provider check failed: ${checked.error.message}`, violations: checked.error.violations } };
+  if (!checked.ok)
+    return {
+      findings: [],
+      error: {
+        class: 'execution_failure',
+        message: `provider check failed: ${checked.error.message}`,
+        violations: checked.error.violations,
+      },
+    };
   const findings = checked.value;
   if (settings.policy !== 'quarantine') return { findings };
   const rejecting = findings.filter((f) => f.effect === 'rejects');
@@ -61,5 +85,12 @@ export function providerVerdict(schema: unknown, settings: ProviderSettings & { 
   if (first === undefined) return { findings };
   const more = rejecting.length > 1 ? ` (and ${rejecting.length - 1} more)` : '';
   const message = `provider ${settings.provider} would reject this schema: rule ${first.rule} at ${first.schemaPath === '' ? 'the root' : first.schemaPath}: ${first.message}${more}`;
-  return { findings, error: { class: 'unsupported_capability', message, violations: rejecting.map((f) => findingViolation(settings.provider, f)) } };
+  return {
+    findings,
+    error: {
+      class: 'unsupported_capability',
+      message,
+      violations: rejecting.map((f) => findingViolation(settings.provider, f)),
+    },
+  };
 }

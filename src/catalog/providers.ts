@@ -35,17 +35,25 @@ export interface McpTool {
 }
 
 /** Maps a format to its tool shape. */
-export type ToolsFor<F extends ProviderFormat> = F extends 'openai' ? OpenAITool[] : F extends 'anthropic' ? AnthropicTool[] : McpTool[];
+export type ToolsFor<F extends ProviderFormat> = F extends 'openai'
+  ? OpenAITool[]
+  : F extends 'anthropic'
+    ? AnthropicTool[]
+    : McpTool[];
 
 /** Provider definitions of admitted tools, sorted by name (UTF-16 order, as everywhere in toolgate). */
 export function providerToolsOf(tools: readonly PreflightedTool[]): readonly ProviderTool[] {
   const sorted = [...tools].sort((a, b) => byCodeUnits(a.name, b.name));
-  return Object.freeze(sorted.map((t) => Object.freeze({
-    name: t.name,
-    ...(t.description !== undefined ? { description: t.description } : {}),
-    inputSchema: t.inputSchema,
-    ...(t.annotations !== undefined ? { annotations: t.annotations } : {}),
-  })));
+  return Object.freeze(
+    sorted.map((t) =>
+      Object.freeze({
+        name: t.name,
+        ...(t.description !== undefined ? { description: t.description } : {}),
+        inputSchema: t.inputSchema,
+        ...(t.annotations !== undefined ? { annotations: t.annotations } : {}),
+      }),
+    ),
+  );
 }
 
 /** A fresh copy for the host: some SDKs edit tool schemas in place, and the bundle's stay frozen. */
@@ -56,14 +64,23 @@ function fresh(schema: unknown): unknown {
 
 /** Shapes provider tools for one wire format; each call returns new objects. */
 export function shapeTools<F extends ProviderFormat>(tools: readonly ProviderTool[], format: F): ToolsFor<F> {
-  const description = (t: ProviderTool): { description?: string } => (t.description !== undefined ? { description: t.description } : {});
+  const description = (t: ProviderTool): { description?: string } =>
+    t.description !== undefined ? { description: t.description } : {};
   switch (format) {
     case 'openai':
-      return tools.map((t) => ({ type: 'function' as const, function: { name: t.name, ...description(t), parameters: fresh(t.inputSchema) } })) as ToolsFor<F>;
+      return tools.map((t) => ({
+        type: 'function' as const,
+        function: { name: t.name, ...description(t), parameters: fresh(t.inputSchema) },
+      })) as ToolsFor<F>;
     case 'anthropic':
       return tools.map((t) => ({ name: t.name, ...description(t), input_schema: fresh(t.inputSchema) })) as ToolsFor<F>;
     case 'mcp':
-      return tools.map((t) => ({ name: t.name, ...description(t), inputSchema: fresh(t.inputSchema), ...(t.annotations !== undefined ? { annotations: fresh(t.annotations) as Record<string, unknown> } : {}) })) as ToolsFor<F>;
+      return tools.map((t) => ({
+        name: t.name,
+        ...description(t),
+        inputSchema: fresh(t.inputSchema),
+        ...(t.annotations !== undefined ? { annotations: fresh(t.annotations) as Record<string, unknown> } : {}),
+      })) as ToolsFor<F>;
     default:
       return [] as unknown as ToolsFor<F>;
   }

@@ -20,19 +20,25 @@ type Read<T> = { ok: true; value: T } | { ok: false; message: string };
 /** The tools of one parsed document, or why it is not a catalog. */
 export function catalogOf(value: unknown, source: string): Read<Catalog> {
   if (Array.isArray(value)) return { ok: true, value: { source, tools: value, mcp: false } };
-  if (isObject(value) && Array.isArray(value['tools'])) return { ok: true, value: { source, tools: value['tools'], mcp: true } };
+  if (isObject(value) && Array.isArray(value['tools']))
+    return { ok: true, value: { source, tools: value['tools'], mcp: true } };
   if (isObject(value) && 'inputSchema' in value) {
     // A single tool file: its name defaults to the file's stem, as in a folder of one-tool files.
     const name = typeof value['name'] === 'string' ? value['name'] : basename(source).replace(/\.json$/, '');
     return { ok: true, value: { source, tools: [{ ...value, name }], mcp: false } };
   }
-  return { ok: false, message: `${source}: not a catalog (expected a JSON array of tools, { "tools": [...] }, or one tool with "inputSchema")` };
+  return {
+    ok: false,
+    message: `${source}: not a catalog (expected a JSON array of tools, { "tools": [...] }, or one tool with "inputSchema")`,
+  };
 }
 
 /** Every `.json` file under a folder, depth first, in sorted order so output is deterministic. */
 function jsonFilesUnder(dir: string): string[] {
   const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  )) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...jsonFilesUnder(path));
     else if (entry.isFile() && entry.name.endsWith('.json')) out.push(path);
@@ -41,7 +47,10 @@ function jsonFilesUnder(dir: string): string[] {
 }
 
 /** Reads every named input; the first unreadable or non-JSON one is the (exit 2) message, naming the file. */
-export async function readCatalogs(inputs: readonly string[], readStdin: () => Promise<string>): Promise<Read<Catalog[]>> {
+export async function readCatalogs(
+  inputs: readonly string[],
+  readStdin: () => Promise<string>,
+): Promise<Read<Catalog[]>> {
   const catalogs: Catalog[] = [];
   const readOne = (text: string, source: string): Read<Catalog> => {
     const parsed = parseJsonNamed(text, source);
@@ -95,7 +104,8 @@ export function readRegistry(dir: string): Read<Record<string, object | boolean>
     if (typeof id !== 'string') return { ok: false, message: `${file}: a registry document needs a string "$id"` };
     const key = id.replace(/#$/, '');
     const earlier = fileOf.get(key);
-    if (earlier !== undefined) return { ok: false, message: `${file}: "$id" ${JSON.stringify(key)} is already declared by ${earlier}` };
+    if (earlier !== undefined)
+      return { ok: false, message: `${file}: "$id" ${JSON.stringify(key)} is already declared by ${earlier}` };
     fileOf.set(key, file);
     // defineProperty, not assignment: an "$id" of "__proto__" must become a key, not the object's prototype.
     Object.defineProperty(registry, key, { value: parsed.value, enumerable: true, writable: true, configurable: true });

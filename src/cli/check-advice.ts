@@ -32,12 +32,18 @@ function schemaOf(entry: unknown): unknown {
  * for the tools that passed.
  * A check that fails internally is shown as a warning, never dropped.
  */
-export function adviseCatalog(verdict: CatalogVerdict, entries: readonly unknown[], provider: ProviderName | undefined): AdvisedCatalog {
+export function adviseCatalog(
+  verdict: CatalogVerdict,
+  entries: readonly unknown[],
+  provider: ProviderName | undefined,
+): AdvisedCatalog {
   const tools = verdict.tools.map((t): AdvisedVerdict => {
     if (t.verdict !== 'accepted' && t.verdict !== 'passed-unadmitted') return t;
     const schema = schemaOf(entries[t.index]);
     const lint = lintSchema(schema);
-    const warnings: LintWarning[] = lint.ok ? [...lint.value] : [{ rule: 'lint-failed', message: lint.error.message, schemaPath: '' }];
+    const warnings: LintWarning[] = lint.ok
+      ? [...lint.value]
+      : [{ rule: 'lint-failed', message: lint.error.message, schemaPath: '' }];
     if (provider === undefined) return { ...t, warnings };
     const checked = checkProvider(schema, provider);
     if (!checked.ok) warnings.push({ rule: 'provider-check-failed', message: checked.error.message, schemaPath: '' });
@@ -47,7 +53,11 @@ export function adviseCatalog(verdict: CatalogVerdict, entries: readonly unknown
 }
 
 /** Totals of advice over every catalog, for the summary line and the JSON summary. */
-export function countAdvice(catalogs: readonly AdvisedCatalog[]): { warnings: number; findings: number; rejects: number } {
+export function countAdvice(catalogs: readonly AdvisedCatalog[]): {
+  warnings: number;
+  findings: number;
+  rejects: number;
+} {
   let warnings = 0;
   let findings = 0;
   let rejects = 0;

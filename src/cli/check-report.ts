@@ -16,7 +16,12 @@ export interface ReportSettings {
 const COLOURS = { accepted: 32, quarantined: 33, rejected: 31, 'passed-unadmitted': 36 } as const;
 
 /** The text label of each verdict; a passing tool of a failed batch must not read as accepted. */
-const LABELS = { accepted: 'accepted', quarantined: 'quarantined', rejected: 'rejected', 'passed-unadmitted': 'ok (batch not admitted)' } as const;
+const LABELS = {
+  accepted: 'accepted',
+  quarantined: 'quarantined',
+  rejected: 'rejected',
+  'passed-unadmitted': 'ok (batch not admitted)',
+} as const;
 
 function paint(colour: boolean, code: number, text: string): string {
   return colour ? `\u001b[${code}m${text}\u001b[0m` : text;
@@ -41,8 +46,12 @@ function inSchema(schemaPath: string): string {
 /** The advice lines of one accepted tool: lint warnings, then provider findings, each at its schema location. */
 function adviceLines(t: AdvisedVerdict, colour: boolean): string[] {
   const lines: string[] = [];
-  for (const w of t.warnings ?? []) lines.push(`      ${paint(colour, 33, 'warning')} ${w.rule}  ${inSchema(w.schemaPath)}: ${oneLine(w.message)}`);
-  for (const f of t.findings ?? []) lines.push(`      ${paint(colour, 35, `${f.provider} ${f.effect}`)} ${f.rule}  ${inSchema(f.schemaPath)}: ${oneLine(f.message)}`);
+  for (const w of t.warnings ?? [])
+    lines.push(`      ${paint(colour, 33, 'warning')} ${w.rule}  ${inSchema(w.schemaPath)}: ${oneLine(w.message)}`);
+  for (const f of t.findings ?? [])
+    lines.push(
+      `      ${paint(colour, 35, `${f.provider} ${f.effect}`)} ${f.rule}  ${inSchema(f.schemaPath)}: ${oneLine(f.message)}`,
+    );
   return lines;
 }
 
@@ -58,28 +67,44 @@ export function textReport(catalogs: readonly AdvisedCatalog[], settings: Report
     for (const t of c.tools) {
       const verdict = paint(colour, COLOURS[t.verdict], LABELS[t.verdict].padEnd(11));
       // With violations the message repeats the first of them, so the class alone heads the list.
-      const why = t.error === undefined ? '' : t.error.violations.length > 0 ? `  ${t.error.class}` : `  ${t.error.class}: ${oneLine(t.error.message)}`;
+      const why =
+        t.error === undefined
+          ? ''
+          : t.error.violations.length > 0
+            ? `  ${t.error.class}`
+            : `  ${t.error.class}: ${oneLine(t.error.message)}`;
       lines.push(`  ${verdict} ${t.name}${why}`);
       for (const v of t.error?.violations ?? []) lines.push(`      ${locationOf(v, t.stage)}: ${oneLine(v.message)}`);
       lines.push(...adviceLines(t, colour));
     }
-    for (const e of c.batchErrors) lines.push(`  ${paint(colour, 31, 'batch')}       ${e.class}: ${oneLine(e.message)}`);
+    for (const e of c.batchErrors)
+      lines.push(`  ${paint(colour, 31, 'batch')}       ${e.class}: ${oneLine(e.message)}`);
   }
   const n = countVerdicts(catalogs);
   const admitted = catalogs.filter((c) => c.admitted).length;
   const advice = countAdvice(catalogs);
   // Advice counts are appended only when there is something to count, so a clean run reads as before.
   const lint = advice.warnings > 0 ? `; ${plural(advice.warnings, 'lint warning')}` : '';
-  const provider = settings.provider === undefined ? '' : `; ${plural(advice.findings, `${settings.provider} finding`)} (${advice.rejects} rejects)`;
+  const provider =
+    settings.provider === undefined
+      ? ''
+      : `; ${plural(advice.findings, `${settings.provider} finding`)} (${advice.rejects} rejects)`;
   // Counted only when there are some, so the summary of an admitted run reads as before.
   const held = n['passed-unadmitted'] > 0 ? ` ${n['passed-unadmitted']} ${LABELS['passed-unadmitted']},` : '';
-  lines.push(`summary: ${n.accepted} accepted,${held} ${n.quarantined} quarantined, ${n.rejected} rejected; ${admitted} of ${plural(catalogs.length, 'catalog')} admitted${lint}${provider}`);
+  lines.push(
+    `summary: ${n.accepted} accepted,${held} ${n.quarantined} quarantined, ${n.rejected} rejected; ${admitted} of ${plural(catalogs.length, 'catalog')} admitted${lint}${provider}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
 /** Verdict counts under the report's camelCase keys. */
 function summaryCounts(n: ReturnType<typeof countVerdicts>): Record<string, number> {
-  return { accepted: n.accepted, passedUnadmitted: n['passed-unadmitted'], quarantined: n.quarantined, rejected: n.rejected };
+  return {
+    accepted: n.accepted,
+    passedUnadmitted: n['passed-unadmitted'],
+    quarantined: n.quarantined,
+    rejected: n.rejected,
+  };
 }
 
 /** The JSON report: stable field order, violations with their locations. */
@@ -89,13 +114,17 @@ export function jsonReport(catalogs: readonly AdvisedCatalog[], settings: Report
     admitted: catalogs.every((c) => c.admitted),
     mode: settings.mode,
     dialects: settings.dialects,
-    ...(settings.provider === undefined ? {} : { provider: settings.provider, providerPolicy: settings.providerPolicy }),
+    ...(settings.provider === undefined
+      ? {}
+      : { provider: settings.provider, providerPolicy: settings.providerPolicy }),
     summary: {
       ...summaryCounts(countVerdicts(catalogs)),
       catalogs: catalogs.length,
       admittedCatalogs: catalogs.filter((c) => c.admitted).length,
       warnings: advice.warnings,
-      ...(settings.provider === undefined ? {} : { providerFindings: advice.findings, providerRejects: advice.rejects }),
+      ...(settings.provider === undefined
+        ? {}
+        : { providerFindings: advice.findings, providerRejects: advice.rejects }),
     },
     catalogs: catalogs.map((c) => ({
       source: c.source,
@@ -106,9 +135,17 @@ export function jsonReport(catalogs: readonly AdvisedCatalog[], settings: Report
         verdict: t.verdict,
         ...(t.error === undefined
           ? {}
-          : { class: t.error.class, message: t.error.message, violations: t.error.violations.map((v) => ({ ...v, location: locationOf(v, t.stage) })) }),
-        ...(t.warnings === undefined ? {} : { warnings: t.warnings.map((w) => ({ ...w, location: inSchema(w.schemaPath) })) }),
-        ...(t.findings === undefined ? {} : { providerFindings: t.findings.map((f) => ({ ...f, location: inSchema(f.schemaPath) })) }),
+          : {
+              class: t.error.class,
+              message: t.error.message,
+              violations: t.error.violations.map((v) => ({ ...v, location: locationOf(v, t.stage) })),
+            }),
+        ...(t.warnings === undefined
+          ? {}
+          : { warnings: t.warnings.map((w) => ({ ...w, location: inSchema(w.schemaPath) })) }),
+        ...(t.findings === undefined
+          ? {}
+          : { providerFindings: t.findings.map((f) => ({ ...f, location: inSchema(f.schemaPath) })) }),
       })),
       batchErrors: c.batchErrors.map((e) => ({ class: e.class, message: e.message })),
     })),

@@ -34,7 +34,12 @@ function diagnosticsOf(error: GateError): readonly Diagnostic[] | undefined {
 }
 
 /** Merges the admission result with the catalog's entries. */
-export function verdictsOf(source: string, entries: readonly unknown[], result: Result<Bundle>, mode: 'strict' | 'quarantine'): CatalogVerdict {
+export function verdictsOf(
+  source: string,
+  entries: readonly unknown[],
+  result: Result<Bundle>,
+  mode: 'strict' | 'quarantine',
+): CatalogVerdict {
   const byIndex = new Map<number, { verdict: ToolVerdict['verdict']; diagnostic: Diagnostic }>();
   const batchErrors: GateError[] = [];
   if (result.ok) {
@@ -50,7 +55,8 @@ export function verdictsOf(source: string, entries: readonly unknown[], result: 
       // A quarantinable diagnostic in a failed quarantine batch is still only quarantined; another tool failed it.
       const quarantinable = mode === 'quarantine' && d.stage === 'schema' && d.error.class === 'unsupported_capability';
       // Duplicate names give a second diagnostic for the same index only when the tool also failed; keep the first.
-      if (!byIndex.has(d.index)) byIndex.set(d.index, { verdict: quarantinable ? 'quarantined' : 'rejected', diagnostic: d });
+      if (!byIndex.has(d.index))
+        byIndex.set(d.index, { verdict: quarantinable ? 'quarantined' : 'rejected', diagnostic: d });
     }
   }
   const tools = entries.map((entry, index): ToolVerdict => {

@@ -34,19 +34,28 @@ function dialectsOf(args: ParsedArgs): { ok: true; value: Dialect[] } | { ok: fa
   const given = (args.flags.get('dialect') as string[] | undefined) ?? [];
   const out: Dialect[] = ['2020-12'];
   for (const d of given) {
-    if (!DIALECTS.includes(d as Dialect)) return { ok: false, message: `--dialect must be one of ${DIALECTS.join(', ')}, got ${JSON.stringify(d)}` };
+    if (!DIALECTS.includes(d as Dialect))
+      return { ok: false, message: `--dialect must be one of ${DIALECTS.join(', ')}, got ${JSON.stringify(d)}` };
     if (!out.includes(d as Dialect)) out.push(d as Dialect);
   }
   return { ok: true, value: out };
 }
 
 /** `--provider` and `--provider-policy`, checked as admission checks them. */
-function providerOf(args: ParsedArgs): { ok: true; provider: ProviderName | undefined; policy: 'report' | 'quarantine' } | { ok: false; message: string } {
+function providerOf(
+  args: ParsedArgs,
+): { ok: true; provider: ProviderName | undefined; policy: 'report' | 'quarantine' } | { ok: false; message: string } {
   const provider = stringFlag(args, 'provider');
   const policy = stringFlag(args, 'provider-policy') ?? 'report';
-  if (provider !== undefined && !PROVIDER_NAMES.includes(provider as ProviderName)) return { ok: false, message: `--provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${JSON.stringify(provider)}` };
-  if (policy !== 'report' && policy !== 'quarantine') return { ok: false, message: `--provider-policy must be report or quarantine, got ${JSON.stringify(policy)}` };
-  if (stringFlag(args, 'provider-policy') !== undefined && provider === undefined) return { ok: false, message: '--provider-policy needs --provider' };
+  if (provider !== undefined && !PROVIDER_NAMES.includes(provider as ProviderName))
+    return {
+      ok: false,
+      message: `--provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${JSON.stringify(provider)}`,
+    };
+  if (policy !== 'report' && policy !== 'quarantine')
+    return { ok: false, message: `--provider-policy must be report or quarantine, got ${JSON.stringify(policy)}` };
+  if (stringFlag(args, 'provider-policy') !== undefined && provider === undefined)
+    return { ok: false, message: '--provider-policy needs --provider' };
   return { ok: true, provider: provider as ProviderName | undefined, policy };
 }
 
@@ -64,15 +73,18 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const args = parseArgs(argv, FLAGS);
   if (isUsageError(args)) return usage(args.usage);
   const mode = stringFlag(args, 'mode') ?? 'strict';
-  if (mode !== 'strict' && mode !== 'quarantine') return usage(`--mode must be strict or quarantine, got ${JSON.stringify(mode)}`);
+  if (mode !== 'strict' && mode !== 'quarantine')
+    return usage(`--mode must be strict or quarantine, got ${JSON.stringify(mode)}`);
   const format = stringFlag(args, 'format') ?? 'text';
-  if (format !== 'text' && format !== 'json') return usage(`--format must be text or json, got ${JSON.stringify(format)}`);
+  if (format !== 'text' && format !== 'json')
+    return usage(`--format must be text or json, got ${JSON.stringify(format)}`);
   const dialects = dialectsOf(args);
   if (!dialects.ok) return usage(dialects.message);
   const provider = providerOf(args);
   if (!provider.ok) return usage(provider.message);
   const servers = (args.flags.get('mcp') as string[] | undefined) ?? [];
-  if (servers.length === 0 && args.positionals.length === 0) return usage('nothing to check: give files, folders, - for standard input, or --mcp "<command>"');
+  if (servers.length === 0 && args.positionals.length === 0)
+    return usage('nothing to check: give files, folders, - for standard input, or --mcp "<command>"');
   const registryDir = stringFlag(args, 'registry');
   let schemaRegistry: Record<string, object | boolean> = {};
   if (registryDir !== undefined) {
@@ -92,16 +104,33 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
 
   // Under 'report' the findings are computed per accepted tool by adviseCatalog; admission needs the
   // provider only to leave out (or fail on) the tools it would reject.
-  const quarantineProvider = provider.provider !== undefined && provider.policy === 'quarantine' ? { provider: provider.provider, providerPolicy: 'quarantine' as const } : {};
-  const options: AdmissionOptions = { mode, formatAssertion: booleanFlag(args, 'format-assertion'), schemaRegistry, dialects: dialects.value, ...quarantineProvider };
+  const quarantineProvider =
+    provider.provider !== undefined && provider.policy === 'quarantine'
+      ? { provider: provider.provider, providerPolicy: 'quarantine' as const }
+      : {};
+  const options: AdmissionOptions = {
+    mode,
+    formatAssertion: booleanFlag(args, 'format-assertion'),
+    schemaRegistry,
+    dialects: dialects.value,
+    ...quarantineProvider,
+  };
   const verdicts: AdvisedCatalog[] = [];
   for (const c of catalogs) {
     const result = c.mcp
       ? await admitMcpTools({ tools: c.tools }, { ...options, backend: () => NEVER_RUN })
-      : await admitBatch(c.tools.map((t) => (isObject(t) ? { ...t, backend: NEVER_RUN } : t)), options);
+      : await admitBatch(
+          c.tools.map((t) => (isObject(t) ? { ...t, backend: NEVER_RUN } : t)),
+          options,
+        );
     verdicts.push(adviseCatalog(verdictsOf(c.source, c.tools, result, mode), c.tools, provider.provider));
   }
-  const settings: ReportSettings = { mode, dialects: dialects.value, provider: provider.provider, providerPolicy: provider.policy };
+  const settings: ReportSettings = {
+    mode,
+    dialects: dialects.value,
+    provider: provider.provider,
+    providerPolicy: provider.policy,
+  };
   io.out(format === 'json' ? jsonReport(verdicts, settings) : textReport(verdicts, settings, io.colour));
   return verdicts.every((v) => v.admitted) ? 0 : 1;
 }

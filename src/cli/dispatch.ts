@@ -34,7 +34,9 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
         io.out(USAGE);
         return 0;
       default:
-        io.err(`toolgate: ${command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`}\n${USAGE}`);
+        io.err(
+          `toolgate: ${command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`}\n${USAGE}`,
+        );
         return 2;
     }
   } catch (thrown) {

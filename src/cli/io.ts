@@ -40,7 +40,10 @@ export function readText(file: string): { ok: true; text: string } | { ok: false
 }
 
 /** Parses JSON text, naming its source in the message when it is not JSON. */
-export function parseJsonNamed(text: string, source: string): { ok: true; value: unknown } | { ok: false; message: string } {
+export function parseJsonNamed(
+  text: string,
+  source: string,
+): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (thrown) {
@@ -49,7 +52,10 @@ export function parseJsonNamed(text: string, source: string): { ok: true; value:
 }
 
 /** A `<json|@file>` argument: inline JSON, or `@path` for a file. */
-export function readJsonArgument(value: string, flag: string): { ok: true; value: unknown } | { ok: false; message: string } {
+export function readJsonArgument(
+  value: string,
+  flag: string,
+): { ok: true; value: unknown } | { ok: false; message: string } {
   if (value.startsWith('@')) {
     const file = value.slice(1);
     const text = readText(file);

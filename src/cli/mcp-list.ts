@@ -45,9 +45,12 @@ export function splitCommandLine(line: string): string[] | undefined {
 }
 
 /** Lists every tool of the server started by `commandLine`; a message on any failure. */
-export async function listMcpTools(commandLine: string): Promise<{ ok: true; tools: unknown[] } | { ok: false; message: string }> {
+export async function listMcpTools(
+  commandLine: string,
+): Promise<{ ok: true; tools: unknown[] } | { ok: false; message: string }> {
   const words = splitCommandLine(commandLine);
-  if (words === undefined || words.length === 0) return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: not a command line` };
+  if (words === undefined || words.length === 0)
+    return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: not a command line` };
   const [command, ...args] = words as [string, ...string[]];
   const transport = new StdioClientTransport({ command, args, stderr: 'pipe' });
   let stderr = '';
@@ -60,8 +63,13 @@ export async function listMcpTools(commandLine: string): Promise<{ ok: true; too
     const tools: unknown[] = [];
     let cursor: string | undefined;
     for (let page = 0; ; page++) {
-      if (page >= MAX_PAGES) return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: more than ${MAX_PAGES} pages of tools` };
-      const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ListPage, { timeout: REQUEST_TIMEOUT_MS });
+      if (page >= MAX_PAGES)
+        return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: more than ${MAX_PAGES} pages of tools` };
+      const result = await client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        ListPage,
+        { timeout: REQUEST_TIMEOUT_MS },
+      );
       tools.push(...result.tools);
       cursor = result.nextCursor;
       if (cursor === undefined) break;

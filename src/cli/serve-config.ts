@@ -25,7 +25,8 @@ type Read<T> = { ok: true; value: T } | { ok: false; message: string };
 
 function positiveNumber(raw: unknown, what: string): Read<number> {
   const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return { ok: false, message: `${what} must be a positive number, got ${JSON.stringify(raw)}` };
+  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0)
+    return { ok: false, message: `${what} must be a positive number, got ${JSON.stringify(raw)}` };
   return { ok: true, value: n };
 }
 
@@ -34,7 +35,11 @@ function timeoutMs(raw: unknown, what: string): Read<number> {
   const seconds = positiveNumber(raw, what);
   if (!seconds.ok) return seconds;
   const ms = Math.round(seconds.value * 1000);
-  if (ms < 1 || ms > MAX_TIMEOUT_MS) return { ok: false, message: `${what} must be between 0.001 and ${MAX_TIMEOUT_MS / 1000} seconds (1 ms to 2^31-1 ms, the longest a timer can wait), got ${JSON.stringify(raw)}` };
+  if (ms < 1 || ms > MAX_TIMEOUT_MS)
+    return {
+      ok: false,
+      message: `${what} must be between 0.001 and ${MAX_TIMEOUT_MS / 1000} seconds (1 ms to 2^31-1 ms, the longest a timer can wait), got ${JSON.stringify(raw)}`,
+    };
   return { ok: true, value: ms };
 }
 
@@ -42,7 +47,8 @@ function timeoutMs(raw: unknown, what: string): Read<number> {
 function byteCount(raw: unknown, what: string): Read<number> {
   const n = positiveNumber(raw, what);
   if (!n.ok) return n;
-  if (Math.floor(n.value) < 1) return { ok: false, message: `${what} must be at least 1 byte, got ${JSON.stringify(raw)}` };
+  if (Math.floor(n.value) < 1)
+    return { ok: false, message: `${what} must be at least 1 byte, got ${JSON.stringify(raw)}` };
   return { ok: true, value: Math.floor(n.value) };
 }
 
@@ -55,13 +61,16 @@ export function serveSpecs(args: ParsedArgs): Read<CommandSpec[]> {
   const defaults = { timeoutMs: timeout.value, maxOutputBytes: maxOutput.value };
   const config = stringFlag(args, 'config');
   if (config !== undefined) {
-    for (const f of ['name', 'description', 'input-schema', 'exec']) if (args.flags.has(f)) return { ok: false, message: `--${f} cannot be combined with --config` };
-    if (args.positionals.length > 0) return { ok: false, message: 'command arguments cannot be combined with --config' };
+    for (const f of ['name', 'description', 'input-schema', 'exec'])
+      if (args.flags.has(f)) return { ok: false, message: `--${f} cannot be combined with --config` };
+    if (args.positionals.length > 0)
+      return { ok: false, message: 'command arguments cannot be combined with --config' };
     return fromConfig(config, defaults);
   }
   const name = stringFlag(args, 'name');
   const exec = stringFlag(args, 'exec');
-  if (name === undefined || exec === undefined) return { ok: false, message: 'serve needs --name and --exec (or --config)' };
+  if (name === undefined || exec === undefined)
+    return { ok: false, message: 'serve needs --name and --exec (or --config)' };
   const description = stringFlag(args, 'description');
   const schemaArg = stringFlag(args, 'input-schema');
   let inputSchema: unknown;
@@ -72,7 +81,16 @@ export function serveSpecs(args: ParsedArgs): Read<CommandSpec[]> {
   }
   return {
     ok: true,
-    value: [{ name, program: exec, args: args.positionals, ...defaults, ...(description === undefined ? {} : { description }), ...(schemaArg === undefined ? {} : { inputSchema }) }],
+    value: [
+      {
+        name,
+        program: exec,
+        args: args.positionals,
+        ...defaults,
+        ...(description === undefined ? {} : { description }),
+        ...(schemaArg === undefined ? {} : { inputSchema }),
+      },
+    ],
   };
 }
 
@@ -82,20 +100,31 @@ function fromConfig(file: string, defaults: Pick<CommandSpec, 'timeoutMs' | 'max
   const parsed = parseJsonNamed(text.text, file);
   if (!parsed.ok) return parsed;
   const tools = isObject(parsed.value) ? parsed.value['tools'] : undefined;
-  if (!Array.isArray(tools) || tools.length === 0) return { ok: false, message: `${file}: expected { "tools": [ ... ] } with at least one tool` };
+  if (!Array.isArray(tools) || tools.length === 0)
+    return { ok: false, message: `${file}: expected { "tools": [ ... ] } with at least one tool` };
   const specs: CommandSpec[] = [];
   const names = new Set<string>();
   for (const [i, t] of tools.entries()) {
     const where = `${file}: tools[${i}]`;
-    if (!isObject(t) || typeof t['name'] !== 'string' || typeof t['exec'] !== 'string') return { ok: false, message: `${where} needs a string "name" and a string "exec"` };
-    if (names.has(t['name'])) return { ok: false, message: `${where}: duplicate tool name ${JSON.stringify(t['name'])}` };
+    if (!isObject(t) || typeof t['name'] !== 'string' || typeof t['exec'] !== 'string')
+      return { ok: false, message: `${where} needs a string "name" and a string "exec"` };
+    if (names.has(t['name']))
+      return { ok: false, message: `${where}: duplicate tool name ${JSON.stringify(t['name'])}` };
     names.add(t['name']);
     const args = t['args'] ?? [];
-    if (!Array.isArray(args) || !args.every((a): a is string => typeof a === 'string')) return { ok: false, message: `${where}: "args" must be an array of strings` };
-    if (t['description'] !== undefined && typeof t['description'] !== 'string') return { ok: false, message: `${where}: "description" must be a string` };
-    const timeout = t['timeout'] === undefined ? { ok: true as const, value: defaults.timeoutMs } : timeoutMs(t['timeout'], `${where}: "timeout" (seconds)`);
+    if (!Array.isArray(args) || !args.every((a): a is string => typeof a === 'string'))
+      return { ok: false, message: `${where}: "args" must be an array of strings` };
+    if (t['description'] !== undefined && typeof t['description'] !== 'string')
+      return { ok: false, message: `${where}: "description" must be a string` };
+    const timeout =
+      t['timeout'] === undefined
+        ? { ok: true as const, value: defaults.timeoutMs }
+        : timeoutMs(t['timeout'], `${where}: "timeout" (seconds)`);
     if (!timeout.ok) return timeout;
-    const maxOutput = t['maxOutput'] === undefined ? { ok: true as const, value: defaults.maxOutputBytes } : byteCount(t['maxOutput'], `${where}: "maxOutput" (bytes)`);
+    const maxOutput =
+      t['maxOutput'] === undefined
+        ? { ok: true as const, value: defaults.maxOutputBytes }
+        : byteCount(t['maxOutput'], `${where}: "maxOutput" (bytes)`);
     if (!maxOutput.ok) return maxOutput;
     specs.push({
       name: t['name'],

@@ -14,9 +14,14 @@ import { SERVE_FLAGS, serveSchemaOptions, serveSpecs } from './serve-config.js';
 const text = (t: string, isError: boolean): CallToolResult => ({ content: [{ type: 'text', text: t }], isError });
 
 /** Answers one tools/call; never throws. */
-export async function callCommand(tools: ReadonlyMap<string, PreparedCommand>, name: string, args: unknown): Promise<CallToolResult> {
+export async function callCommand(
+  tools: ReadonlyMap<string, PreparedCommand>,
+  name: string,
+  args: unknown,
+): Promise<CallToolResult> {
   const tool = tools.get(name);
-  if (tool === undefined) return text(`error: unknown tool ${JSON.stringify(name)}; available: ${[...tools.keys()].join(', ')}`, true);
+  if (tool === undefined)
+    return text(`error: unknown tool ${JSON.stringify(name)}; available: ${[...tools.keys()].join(', ')}`, true);
   try {
     // MCP lets a client leave `arguments` out; that is the empty object, which the schema then judges.
     const r = await tool.call(args === undefined ? {} : args);
@@ -28,7 +33,9 @@ export async function callCommand(tools: ReadonlyMap<string, PreparedCommand>, n
 }
 
 /** Prepares every tool; the first problem is returned as a message for stderr. */
-export function prepareServe(argv: readonly string[]): { ok: true; tools: Map<string, PreparedCommand> } | { ok: false; message: string } {
+export function prepareServe(
+  argv: readonly string[],
+): { ok: true; tools: Map<string, PreparedCommand> } | { ok: false; message: string } {
   const args = parseArgs(argv, SERVE_FLAGS);
   if (isUsageError(args)) return { ok: false, message: args.usage };
   const specs = serveSpecs(args);
@@ -55,9 +62,15 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
   const tools = prepared.tools;
   const server = new Server({ name: 'toolgate-serve', version: '0.1.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema as { type: 'object' } })),
+    tools: [...tools.values()].map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema as { type: 'object' },
+    })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callCommand(tools, request.params.name, request.params.arguments));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callCommand(tools, request.params.name, request.params.arguments),
+  );
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     // The SDK's stdio transport does not report end of input; a client that hung up ends the server.

@@ -10,7 +10,8 @@ const FLAGS = { schema: 'string', args: 'string', name: 'string', 'format-assert
 /** A `--schema` value: inline JSON when it looks like JSON, otherwise a file path. */
 function readSchema(value: string): { ok: true; value: unknown } | { ok: false; message: string } {
   const trimmed = value.trimStart();
-  if (trimmed.startsWith('{') || trimmed.startsWith('[') || trimmed === 'true' || trimmed === 'false') return parseJsonNamed(value, '--schema');
+  if (trimmed.startsWith('{') || trimmed.startsWith('[') || trimmed === 'true' || trimmed === 'false')
+    return parseJsonNamed(value, '--schema');
   const file = value.startsWith('@') ? value.slice(1) : value;
   const text = readText(file);
   return text.ok ? parseJsonNamed(text.text, file) : text;
@@ -22,7 +23,8 @@ export function validateCommand(argv: readonly string[], io: CliIO): ExitCode {
   if (isUsageError(args)) return usage(io, args.usage);
   const schemaArg = stringFlag(args, 'schema');
   const argsArg = stringFlag(args, 'args');
-  if (schemaArg === undefined || argsArg === undefined || args.positionals.length > 0) return usage(io, 'validate needs --schema <file|json> and --args <json|@file>');
+  if (schemaArg === undefined || argsArg === undefined || args.positionals.length > 0)
+    return usage(io, 'validate needs --schema <file|json> and --args <json|@file>');
   const schema = readSchema(schemaArg);
   if (!schema.ok) return usage(io, schema.message);
   let argsText = argsArg;
@@ -35,7 +37,9 @@ export function validateCommand(argv: readonly string[], io: CliIO): ExitCode {
   const compiled = validateSchema(schema.value, { formatAssertion: booleanFlag(args, 'format-assertion') });
   if (!compiled.ok) {
     // The schema itself is refused: that is what a host would report before the model ever sees the tool.
-    io.out(`schema refused (${compiled.error.class}): ${compiled.error.message}\n${compiled.error.violations.map((v) => `  ${v.schemaPath || '/'}: ${v.message}\n`).join('')}`);
+    io.out(
+      `schema refused (${compiled.error.class}): ${compiled.error.message}\n${compiled.error.violations.map((v) => `  ${v.schemaPath || '/'}: ${v.message}\n`).join('')}`,
+    );
     return 1;
   }
   // Strict JSON parsing of the arguments text, as the model's text arrives: duplicate keys and the like are refused.

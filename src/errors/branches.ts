@@ -38,11 +38,15 @@ function resolveLocal(root: unknown, node: unknown): { node: unknown; prefixes: 
 }
 
 function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(prefix + '/');
+  return path === prefix || path.startsWith(`${prefix}/`);
 }
 
 /** Branch labels of each error of the window; `undefined` when one cannot be told. */
-function labelWindow(window: readonly ErrorObject[], candidates: (e: ErrorObject) => number[], count: number): (number | undefined)[] | undefined {
+function labelWindow(
+  window: readonly ErrorObject[],
+  candidates: (e: ErrorObject) => number[],
+  count: number,
+): (number | undefined)[] | undefined {
   const raw = window.map(candidates);
   const labels: (number | undefined)[] = [];
   let current = -1;
@@ -50,7 +54,11 @@ function labelWindow(window: readonly ErrorObject[], candidates: (e: ErrorObject
     const c = raw[i]!;
     // Ajv evaluates branches in order and each branch's errors are contiguous, so labels never decrease.
     const pick = c.filter((x) => x >= current).sort((a, b) => a - b)[0];
-    if (pick !== undefined) { current = pick; labels.push(pick); continue; }
+    if (pick !== undefined) {
+      current = pick;
+      labels.push(pick);
+      continue;
+    }
     if (c.length > 0) return undefined;
     const next = raw.slice(i + 1).find((x) => x.length > 0);
     if (next !== undefined ? next.length === 1 && next[0] === current : current === count - 1) labels.push(current);
@@ -61,16 +69,29 @@ function labelWindow(window: readonly ErrorObject[], candidates: (e: ErrorObject
 
 /** True when the branch names a `const`/`enum` for a property the value has, and every such one matches. */
 function discriminated(branch: unknown, value: unknown): boolean {
-  if (branch === null || typeof branch !== 'object' || value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  if (
+    branch === null ||
+    typeof branch !== 'object' ||
+    value === null ||
+    typeof value !== 'object' ||
+    Array.isArray(value)
+  )
+    return false;
   const props = (branch as Record<string, unknown>)['properties'];
   if (props === null || typeof props !== 'object') return false;
   let seen = false;
   for (const [name, sub] of Object.entries(props as Record<string, unknown>)) {
-    if (sub === null || typeof sub !== 'object' || !Object.prototype.hasOwnProperty.call(value, name)) continue;
+    if (sub === null || typeof sub !== 'object' || !Object.hasOwn(value, name)) continue;
     const s = sub as Record<string, unknown>;
     const v = canonicalJson((value as Record<string, unknown>)[name]);
-    if ('const' in s) { seen = true; if (canonicalJson(s['const']) !== v) return false; }
-    if (Array.isArray(s['enum'])) { seen = true; if (!s['enum'].some((x) => canonicalJson(x) === v)) return false; }
+    if ('const' in s) {
+      seen = true;
+      if (canonicalJson(s['const']) !== v) return false;
+    }
+    if (Array.isArray(s['enum'])) {
+      seen = true;
+      if (!s['enum'].some((x) => canonicalJson(x) === v)) return false;
+    }
   }
   return seen;
 }
@@ -95,19 +116,34 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       // `propertyName` field); they become the reason of this one line instead.
       const name = (e.params as { propertyName?: unknown }).propertyName;
       const inner: ErrorObject[] = [];
-      while (k - 1 >= 0 && (errors[k - 1] as { propertyName?: unknown }).propertyName !== undefined) inner.unshift(errors[--k]!);
-      const why = inner.filter((x) => (x as { propertyName?: unknown }).propertyName === name).map((x) => messageFor(x, name));
-      out.push(why.length > 0 ? { error: e, message: `property name ${JSON.stringify(name)} is invalid: ${why.join('; ')}` } : { error: e });
+      while (k - 1 >= 0 && (errors[k - 1] as { propertyName?: unknown }).propertyName !== undefined)
+        inner.unshift(errors[--k]!);
+      const why = inner
+        .filter((x) => (x as { propertyName?: unknown }).propertyName === name)
+        .map((x) => messageFor(x, name));
+      out.push(
+        why.length > 0
+          ? { error: e, message: `property name ${JSON.stringify(name)} is invalid: ${why.join('; ')}` }
+          : { error: e },
+      );
       k--;
       continue;
     }
-    if (!COMBINATORS.has(e.keyword)) { out.push({ error: e }); k--; continue; }
+    if (!COMBINATORS.has(e.keyword)) {
+      out.push({ error: e });
+      k--;
+      continue;
+    }
     const pointer = schemaPointer(e.schemaPath);
     const list = pointer === undefined || context.schema === undefined ? undefined : at(context.schema, pointer);
     const branches = e.keyword === 'contains' ? [list] : Array.isArray(list) ? list : [];
     const count = e.keyword === 'contains' ? 1 : branches.length;
-    const prefixes = branches.map((b, i) => [e.keyword === 'contains' ? e.schemaPath : `${e.schemaPath}/${i}`, ...resolveLocal(context.schema, b).prefixes]);
-    const candidates = (x: ErrorObject): number[] => prefixes.flatMap((ps, i) => (ps.some((p) => under(x.schemaPath, p)) ? [i] : []));
+    const prefixes = branches.map((b, i) => [
+      e.keyword === 'contains' ? e.schemaPath : `${e.schemaPath}/${i}`,
+      ...resolveLocal(context.schema, b).prefixes,
+    ]);
+    const candidates = (x: ErrorObject): number[] =>
+      prefixes.flatMap((ps, i) => (ps.some((p) => under(x.schemaPath, p)) ? [i] : []));
     const inside = (x: ErrorObject): boolean => under(x.instancePath, e.instancePath);
     // The window: walk back over errors at or below the same place; it starts at the earliest one
     // that can be tied to a branch (unlabelled ones before it came from earlier keywords).
@@ -115,12 +151,18 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
     for (let j = k - 1; j >= 0 && inside(errors[j]!); j--) if (candidates(errors[j]!).length > 0) start = j;
     const window = errors.slice(start, k);
     k = start - 1;
-    if (e.keyword === 'contains') { out.push({ error: e }); continue; }
+    if (e.keyword === 'contains') {
+      out.push({ error: e });
+      continue;
+    }
     const labels = labelWindow(window, candidates, count);
     const passing = (e.params as { passingSchemas?: unknown }).passingSchemas;
     if (Array.isArray(passing)) {
       const which = passing.map((n) => Number(n) + 1).join(' and ');
-      out.push({ error: e, message: `matches at least ${passing.length} of ${count || passing.length} "${e.keyword}" branches (${which}); exactly one must match` });
+      out.push({
+        error: e,
+        message: `matches at least ${passing.length} of ${count || passing.length} "${e.keyword}" branches (${which}); exactly one must match`,
+      });
       continue;
     }
     if (labels === undefined || count === 0) {
@@ -130,12 +172,30 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       continue;
     }
     const value = valueAtPointer(context.data, e.instancePath);
-    const perBranch = branches.map((_, i) => selectBranches(window.filter((_x, j) => labels[j] === i), context));
-    const size = (list: readonly Kept[]): number => new Set(list.map((x) => `${x.error.instancePath}\u0000${x.error.keyword}\u0000${x.message ?? JSON.stringify(x.error.params)}`)).size;
-    const order = perBranch.map((list, i) => ({ i, list, disc: discriminated(resolveLocal(context.schema, branches[i]).node, value), n: size(list) }));
+    const perBranch = branches.map((_, i) =>
+      selectBranches(
+        window.filter((_x, j) => labels[j] === i),
+        context,
+      ),
+    );
+    const size = (list: readonly Kept[]): number =>
+      new Set(
+        list.map(
+          (x) => `${x.error.instancePath}\u0000${x.error.keyword}\u0000${x.message ?? JSON.stringify(x.error.params)}`,
+        ),
+      ).size;
+    const order = perBranch.map((list, i) => ({
+      i,
+      list,
+      disc: discriminated(resolveLocal(context.schema, branches[i]).node, value),
+      n: size(list),
+    }));
     const pool = order.some((o) => o.disc) ? order.filter((o) => o.disc) : order;
     const best = pool.reduce((a, b) => (b.n < a.n ? b : a));
-    out.push({ error: e, message: `matches 0 of ${count} "${e.keyword}" branches; showing why the closest (branch ${best.i + 1}) fails` });
+    out.push({
+      error: e,
+      message: `matches 0 of ${count} "${e.keyword}" branches; showing why the closest (branch ${best.i + 1}) fails`,
+    });
     for (let i = best.list.length - 1; i >= 0; i--) out.push(best.list[i]!);
   }
   // Built back to front; restore Ajv's order, which the type-suppression rule relies on.

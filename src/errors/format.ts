@@ -37,7 +37,13 @@ function violationsOf(error: unknown): Violation[] {
   for (let i = 0; i < list.length; i++) {
     const v: unknown = ownData(list, String(i));
     if (v === null || typeof v !== 'object') continue;
-    out.push({ path: textField(v, 'path', '$'), pointer: '', keyword: textField(v, 'keyword', ''), message: textField(v, 'message', 'invalid value'), schemaPath: '' });
+    out.push({
+      path: textField(v, 'path', '$'),
+      pointer: '',
+      keyword: textField(v, 'keyword', ''),
+      message: textField(v, 'message', 'invalid value'),
+      schemaPath: '',
+    });
   }
   return out;
 }
@@ -54,7 +60,10 @@ export function formatForModel(toolName: string, error: GateError, options: Form
   const name = oneLine(typeof toolName === 'string' ? toolName : describeValue(toolName));
   try {
     const errorClass = ownData(error, 'class');
-    const lead = typeof errorClass === 'string' && Object.prototype.hasOwnProperty.call(LEAD, errorClass) ? LEAD[errorClass as GateError['class']] : 'invalid arguments for';
+    const lead =
+      typeof errorClass === 'string' && Object.hasOwn(LEAD, errorClass)
+        ? LEAD[errorClass as GateError['class']]
+        : 'invalid arguments for';
     const message = oneLine(textField(error, 'message', 'no reason given'));
     const violations = sortViolations(violationsOf(error));
     // A text that is not JSON has no per-property violations; its message says where it broke.

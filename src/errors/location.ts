@@ -10,7 +10,7 @@ export function unescapePointerToken(token: string): string {
 
 /** Builds a JSON Pointer from segments. */
 export function pointerOf(segments: readonly (string | number)[]): string {
-  return segments.map((s) => '/' + escapePointerToken(String(s))).join('');
+  return segments.map((s) => `/${escapePointerToken(String(s))}`).join('');
 }
 
 /** Splits a JSON Pointer (`''` is the root) into unescaped segments; undefined when malformed. */
@@ -48,7 +48,10 @@ export function typedSegments(data: unknown, pointer: string): (string | number)
       node = node[Number(seg)];
     } else {
       out.push(seg);
-      node = node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, seg) ? (node as Record<string, unknown>)[seg] : undefined;
+      node =
+        node !== null && typeof node === 'object' && Object.hasOwn(node, seg)
+          ? (node as Record<string, unknown>)[seg]
+          : undefined;
     }
   }
   return out;
@@ -60,7 +63,7 @@ export function nodeAt(root: unknown, pointer: string): unknown {
   if (segments === undefined) return undefined;
   let node = root;
   for (const s of segments) {
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, s)) return undefined;
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, s)) return undefined;
     node = (node as Record<string, unknown>)[s];
   }
   return node;

@@ -27,13 +27,21 @@ export function quote(value: unknown, max = 80): string {
  */
 export function describeValue(value: unknown, max = 80): string {
   switch (typeof value) {
-    case 'string': return quote(value, max);
-    case 'number': case 'boolean': return String(value);
-    case 'bigint': return `${String(value)}n`;
-    case 'undefined': return 'undefined';
-    case 'symbol': return 'a symbol';
-    case 'function': return 'a function';
-    default: return value === null ? 'null' : 'an object';
+    case 'string':
+      return quote(value, max);
+    case 'number':
+    case 'boolean':
+      return String(value);
+    case 'bigint':
+      return `${String(value)}n`;
+    case 'undefined':
+      return 'undefined';
+    case 'symbol':
+      return 'a symbol';
+    case 'function':
+      return 'a function';
+    default:
+      return value === null ? 'null' : 'an object';
   }
 }
 
@@ -58,44 +66,79 @@ function count(n: unknown, noun: string): string {
 export function messageFor(e: ErrorObject, value: unknown, parent?: Readonly<Record<string, unknown>>): string {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
-    case 'required': return `missing required property ${quote(p['missingProperty'])}`;
-    case 'additionalProperties': return `unexpected property ${quote(p['additionalProperty'])}`;
-    case 'unevaluatedProperties': return `unexpected property ${quote(p['unevaluatedProperty'])}`;
+    case 'required':
+      return `missing required property ${quote(p['missingProperty'])}`;
+    case 'additionalProperties':
+      return `unexpected property ${quote(p['additionalProperty'])}`;
+    case 'unevaluatedProperties':
+      return `unexpected property ${quote(p['unevaluatedProperty'])}`;
     case 'type': {
       const t = p['type'];
       return `expected ${Array.isArray(t) ? t.join(' or ') : String(t).split(',').join(' or ')}, got ${jsonType(value)}`;
     }
-    case 'enum': return `${quote(value)} is not one of ${quote(p['allowedValues'])}`;
-    case 'const': return `expected ${quote(p['allowedValue'])}, got ${quote(value)}`;
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+    case 'enum':
+      return `${quote(value)} is not one of ${quote(p['allowedValues'])}`;
+    case 'const':
+      return `expected ${quote(p['allowedValue'])}, got ${quote(value)}`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
       return `${quote(value)} must be ${String(p['comparison'])} ${String(p['limit'])}`;
-    case 'multipleOf': return `${quote(value)} must be a multiple of ${String(p['multipleOf'])}`;
-    case 'minLength': return `must be at least ${count(p['limit'], 'character')} long`;
-    case 'maxLength': return `must be at most ${count(p['limit'], 'character')} long`;
-    case 'pattern': return `${quote(value)} does not match pattern ${quote(p['pattern'])}`;
-    case 'format': return `${quote(value)} is not a valid ${String(p['format'])}`;
-    case 'minItems': return `must have at least ${count(p['limit'], 'item')}`;
-    case 'maxItems': return `must have at most ${count(p['limit'], 'item')}`;
-    case 'uniqueItems': return `items ${String(p['j'])} and ${String(p['i'])} are equal; items must be unique`;
-    case 'minProperties': return `must have at least ${count(p['limit'], 'property')}`;
-    case 'maxProperties': return `must have at most ${count(p['limit'], 'property')}`;
-    case 'minContains': case 'maxContains': case 'contains':
+    case 'multipleOf':
+      return `${quote(value)} must be a multiple of ${String(p['multipleOf'])}`;
+    case 'minLength':
+      return `must be at least ${count(p['limit'], 'character')} long`;
+    case 'maxLength':
+      return `must be at most ${count(p['limit'], 'character')} long`;
+    case 'pattern':
+      return `${quote(value)} does not match pattern ${quote(p['pattern'])}`;
+    case 'format':
+      return `${quote(value)} is not a valid ${String(p['format'])}`;
+    case 'minItems':
+      return `must have at least ${count(p['limit'], 'item')}`;
+    case 'maxItems':
+      return `must have at most ${count(p['limit'], 'item')}`;
+    case 'uniqueItems':
+      return `items ${String(p['j'])} and ${String(p['i'])} are equal; items must be unique`;
+    case 'minProperties':
+      return `must have at least ${count(p['limit'], 'property')}`;
+    case 'maxProperties':
+      return `must have at most ${count(p['limit'], 'property')}`;
+    case 'minContains':
+    case 'maxContains':
+    case 'contains':
       return p['maxContains'] !== undefined
         ? `must contain from ${String(p['minContains'])} to ${count(p['maxContains'], 'item')} matching "contains"`
         : `must contain at least ${count(p['minContains'] ?? 1, 'item')} matching "contains"`;
-    case 'dependentRequired': return `property ${quote(p['property'])} requires property ${quote(p['missingProperty'])}`;
-    case 'propertyNames': return `property name ${quote(p['propertyName'])} is invalid`;
-    case 'unevaluatedItems': case 'items':
-      return p['limit'] === undefined ? `has items that no other keyword evaluates; "${e.keyword}" allows none` : `must have at most ${count(p['limit'], 'item')}`;
-    case 'not': return 'must not match the schema in "not"';
-    case 'oneOf': return Array.isArray(p['passingSchemas']) ? `matches ${(p['passingSchemas'] as unknown[]).length} branches of "oneOf"; exactly one is allowed` : 'matches none of the "oneOf" branches';
-    case 'anyOf': return 'matches none of the "anyOf" branches';
-    case 'if': return `must match the "${String(p['failingKeyword'])}" schema`;
-    case 'false schema': return 'no value is allowed here';
-    case 'contentEncoding': return `${quote(value)} is not valid ${String(parent?.['contentEncoding'] ?? 'encoded')} content`;
-    case 'contentMediaType': return parent?.['contentSchema'] !== undefined
-      ? `${quote(value)} is not a valid ${String(parent['contentMediaType'])} document matching "contentSchema"`
-      : `${quote(value)} is not a valid ${String(parent?.['contentMediaType'] ?? 'content')} document`;
-    default: return e.message ?? `fails "${e.keyword}"`;
+    case 'dependentRequired':
+      return `property ${quote(p['property'])} requires property ${quote(p['missingProperty'])}`;
+    case 'propertyNames':
+      return `property name ${quote(p['propertyName'])} is invalid`;
+    case 'unevaluatedItems':
+    case 'items':
+      return p['limit'] === undefined
+        ? `has items that no other keyword evaluates; "${e.keyword}" allows none`
+        : `must have at most ${count(p['limit'], 'item')}`;
+    case 'not':
+      return 'must not match the schema in "not"';
+    case 'oneOf':
+      return Array.isArray(p['passingSchemas'])
+        ? `matches ${(p['passingSchemas'] as unknown[]).length} branches of "oneOf"; exactly one is allowed`
+        : 'matches none of the "oneOf" branches';
+    case 'anyOf':
+      return 'matches none of the "anyOf" branches';
+    case 'if':
+      return `must match the "${String(p['failingKeyword'])}" schema`;
+    case 'false schema':
+      return 'no value is allowed here';
+    case 'contentEncoding':
+      return `${quote(value)} is not valid ${String(parent?.['contentEncoding'] ?? 'encoded')} content`;
+    case 'contentMediaType':
+      return parent?.['contentSchema'] !== undefined
+        ? `${quote(value)} is not a valid ${String(parent['contentMediaType'])} document matching "contentSchema"`
+        : `${quote(value)} is not a valid ${String(parent?.['contentMediaType'] ?? 'content')} document`;
+    default:
+      return e.message ?? `fails "${e.keyword}"`;
   }
 }

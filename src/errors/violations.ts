@@ -9,7 +9,7 @@ import { byCodeUnits } from '../tools/code-unit-order.js';
 function valueAt(data: unknown, segments: readonly (string | number)[]): unknown {
   let node = data;
   for (const s of segments) {
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, s)) return undefined;
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, s)) return undefined;
     node = (node as Record<string, unknown>)[s as string];
   }
   return node;
@@ -28,7 +28,10 @@ export function sortViolations(list: readonly Violation[]): Violation[] {
   const out: Violation[] = [];
   for (const v of list) {
     const key = `${v.path}\u0000${v.message}`;
-    if (!seen.has(key)) { seen.add(key); out.push(v); }
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(v);
+    }
   }
   return out.sort(compareViolations);
 }
@@ -48,22 +51,39 @@ function parentOf(schemaPath: string): string {
  * closest branch (see branches.ts). A failed `type` suppresses the other keywords of the same schema
  * at the same place, since they describe a value of the wrong kind (Validation §6.1.1).
  */
-export function violationsFromAjv(errors: readonly ErrorObject[], data: unknown, options: ViolationOptions = {}): Violation[] {
+export function violationsFromAjv(
+  errors: readonly ErrorObject[],
+  data: unknown,
+  options: ViolationOptions = {},
+): Violation[] {
   const kept = selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema });
   const typeFailures = new Set<string>();
-  for (const { error: e } of kept) if (e.keyword === 'type') typeFailures.add(`${e.instancePath}\u0000${parentOf(e.schemaPath)}`);
+  for (const { error: e } of kept)
+    if (e.keyword === 'type') typeFailures.add(`${e.instancePath}\u0000${parentOf(e.schemaPath)}`);
   const out: Violation[] = [];
   for (const { error: e, message } of kept) {
     if (e.keyword !== 'type' && typeFailures.has(`${e.instancePath}\u0000${parentOf(e.schemaPath)}`)) continue;
     const segments = typedSegments(data, e.instancePath);
-    const parent = options.schema !== undefined && e.schemaPath.startsWith('#') ? nodeAt(options.schema, fragmentPointer(parentOf(e.schemaPath))) : undefined;
+    const parent =
+      options.schema !== undefined && e.schemaPath.startsWith('#')
+        ? nodeAt(options.schema, fragmentPointer(parentOf(e.schemaPath)))
+        : undefined;
     out.push({
       path: pathOf(segments),
       pointer: pointerOf(segments),
       keyword: e.keyword,
-      message: message ?? messageFor(e, valueAt(data, segments), parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>) : undefined),
+      message:
+        message ??
+        messageFor(
+          e,
+          valueAt(data, segments),
+          parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>) : undefined,
+        ),
       // A linked document's internal locations are mapped back to where the author wrote them.
-      schemaPath: options.schema === undefined ? fragmentPointer(e.schemaPath) : authorLocation(options.schema, fragmentPointer(e.schemaPath)),
+      schemaPath:
+        options.schema === undefined
+          ? fragmentPointer(e.schemaPath)
+          : authorLocation(options.schema, fragmentPointer(e.schemaPath)),
     });
   }
   return sortViolations(out);

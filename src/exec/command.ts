@@ -21,7 +21,9 @@ export interface CommandSpec {
 }
 
 /** What a call produced, before any protocol framing. */
-export type CommandResult = { readonly kind: 'rejected'; readonly error: GateError } | { readonly kind: 'ran'; readonly isError: boolean; readonly text: string; readonly outcome: RunOutcome };
+export type CommandResult =
+  | { readonly kind: 'rejected'; readonly error: GateError }
+  | { readonly kind: 'ran'; readonly isError: boolean; readonly text: string; readonly outcome: RunOutcome };
 
 /** A command ready to serve. */
 export interface PreparedCommand {
@@ -34,7 +36,8 @@ export interface PreparedCommand {
 
 /** Parses, compiles and checks the contract; every start-up problem is returned, named after the tool. */
 export function prepareCommand(spec: CommandSpec, options: SchemaOptions = {}): Result<PreparedCommand> {
-  const named = (r: { error: GateError }): Result<PreparedCommand> => fail(r.error.class, `tool ${JSON.stringify(spec.name)}: ${r.error.message}`, r.error.violations);
+  const named = (r: { error: GateError }): Result<PreparedCommand> =>
+    fail(r.error.class, `tool ${JSON.stringify(spec.name)}: ${r.error.message}`, r.error.violations);
   if (spec.program === '') return fail('validation', `tool ${JSON.stringify(spec.name)}: no program to run`);
   const templates = parseTemplates(spec.args);
   if (!templates.ok) return named(templates);
@@ -46,7 +49,12 @@ export function prepareCommand(spec: CommandSpec, options: SchemaOptions = {}): 
   return ok(makeCommand(spec, templates.value, compiled.value, schema as Record<string, unknown>));
 }
 
-function makeCommand(spec: CommandSpec, templates: readonly ArgTemplate[], compiled: CompiledSchema, schema: Record<string, unknown>): PreparedCommand {
+function makeCommand(
+  spec: CommandSpec,
+  templates: readonly ArgTemplate[],
+  compiled: CompiledSchema,
+  schema: Record<string, unknown>,
+): PreparedCommand {
   return {
     name: spec.name,
     description: spec.description ?? `Runs ${spec.program}.`,
@@ -56,14 +64,20 @@ function makeCommand(spec: CommandSpec, templates: readonly ArgTemplate[], compi
       if (!checked.ok) return { kind: 'rejected', error: checked.error };
       const argv = renderArgv(templates, args as Record<string, unknown>);
       if (!argv.ok) return { kind: 'rejected', error: argv.error };
-      const outcome = await runProgram(spec.program, argv.value, { timeoutMs: spec.timeoutMs, maxOutputBytes: spec.maxOutputBytes });
+      const outcome = await runProgram(spec.program, argv.value, {
+        timeoutMs: spec.timeoutMs,
+        maxOutputBytes: spec.maxOutputBytes,
+      });
       return { kind: 'ran', ...describeOutcome(outcome, spec), outcome };
     },
   };
 }
 
 /** The text a model reads for a run: stdout, then labelled stderr, then what went wrong, if anything. */
-export function describeOutcome(outcome: RunOutcome, limits: Pick<CommandSpec, 'timeoutMs' | 'maxOutputBytes' | 'program'>): { isError: boolean; text: string } {
+export function describeOutcome(
+  outcome: RunOutcome,
+  limits: Pick<CommandSpec, 'timeoutMs' | 'maxOutputBytes' | 'program'>,
+): { isError: boolean; text: string } {
   const lines: string[] = [];
   if (outcome.stdout !== '') lines.push(outcome.stdout.replace(/\n$/, ''));
   if (outcome.stderr !== '') lines.push(`stderr:\n${outcome.stderr.replace(/\n$/, '')}`);
@@ -71,7 +85,12 @@ export function describeOutcome(outcome: RunOutcome, limits: Pick<CommandSpec, '
   let isError = true;
   if (outcome.startError !== undefined) lines.push(`error: could not start ${limits.program}: ${outcome.startError}`);
   else if (outcome.timedOut) lines.push(`error: timed out after ${limits.timeoutMs} ms; the process tree was killed`);
-  else if (outcome.status !== 0) lines.push(outcome.status === null ? `error: killed by signal ${outcome.signal ?? 'unknown'}` : `error: exit status ${outcome.status}`);
+  else if (outcome.status !== 0)
+    lines.push(
+      outcome.status === null
+        ? `error: killed by signal ${outcome.signal ?? 'unknown'}`
+        : `error: exit status ${outcome.status}`,
+    );
   else isError = false;
   return { isError, text: lines.join('\n') };
 }

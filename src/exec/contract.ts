@@ -21,9 +21,13 @@ function scalarTypeOf(schema: unknown): ScalarType | undefined {
 }
 
 /** Checks the contract; on success maps each property to its scalar type. All broken rules are listed. */
-export function checkContract(schema: unknown, templates: readonly ArgTemplate[]): Result<ReadonlyMap<string, ScalarType>> {
+export function checkContract(
+  schema: unknown,
+  templates: readonly ArgTemplate[],
+): Result<ReadonlyMap<string, ScalarType>> {
   const problems: Violation[] = [];
-  const add = (keyword: string, message: string, at: string): void => void problems.push(schemaViolation(keyword, message, at));
+  const add = (keyword: string, message: string, at: string): void =>
+    void problems.push(schemaViolation(keyword, message, at));
   if (!isObject(schema)) {
     add('type', 'the input schema of a served command must be an object schema', '');
     return fail('validation', `placeholder contract broken: ${problems[0]!.message}`, problems);
@@ -31,17 +35,25 @@ export function checkContract(schema: unknown, templates: readonly ArgTemplate[]
   // MCP's Tool.inputSchema requires the literal `"type": "object"`, so nothing looser is served.
   if (schema['type'] !== 'object') add('type', 'the root must have "type": "object"', '/type');
   // Core §10.3.2.3: additionalProperties false closes the object, so every argument is a declared property.
-  if (schema['additionalProperties'] !== false) add('additionalProperties', 'the root must have "additionalProperties": false', '/additionalProperties');
+  if (schema['additionalProperties'] !== false)
+    add('additionalProperties', 'the root must have "additionalProperties": false', '/additionalProperties');
   // patternProperties would let undeclared names through additionalProperties: they would reach no placeholder.
   if (isObject(schema['patternProperties']) && Object.keys(schema['patternProperties']).length > 0) {
-    add('patternProperties', 'root "patternProperties" would admit arguments that no placeholder uses', '/patternProperties');
+    add(
+      'patternProperties',
+      'root "patternProperties" would admit arguments that no placeholder uses',
+      '/patternProperties',
+    );
   }
   const props = isObject(schema['properties']) ? schema['properties'] : {};
-  const required = new Set(Array.isArray(schema['required']) ? schema['required'].filter((r): r is string => typeof r === 'string') : []);
+  const required = new Set(
+    Array.isArray(schema['required']) ? schema['required'].filter((r): r is string => typeof r === 'string') : [],
+  );
   const used = new Set(placeholderNames(templates));
   const types = new Map<string, ScalarType>();
   for (const name of placeholderNames(templates)) {
-    if (!Object.hasOwn(props, name)) add('properties', `placeholder {${name}} is not a property of the schema`, '/properties');
+    if (!Object.hasOwn(props, name))
+      add('properties', `placeholder {${name}} is not a property of the schema`, '/properties');
   }
   for (const [name, sub] of Object.entries(props)) {
     const at = `/properties/${escapePointerToken(name)}`;
@@ -49,12 +61,18 @@ export function checkContract(schema: unknown, templates: readonly ArgTemplate[]
     // Validation §6.5.3: only "required" makes a property present, so every placeholder has a value to render.
     if (!required.has(name)) add('required', `property ${JSON.stringify(name)} must be required`, '/required');
     const t = scalarTypeOf(sub);
-    if (t === undefined) add('type', `property ${JSON.stringify(name)} must declare a single scalar type (string, number, integer or boolean)`, `${at}/type`);
+    if (t === undefined)
+      add(
+        'type',
+        `property ${JSON.stringify(name)} must declare a single scalar type (string, number, integer or boolean)`,
+        `${at}/type`,
+      );
     else types.set(name, t);
   }
   // A value the model sends must stay a value: one that could start an argv element with "-" is an option.
   problems.push(...optionInjectionProblems(props, types, templates));
-  if (problems.length > 0) return fail('validation', `placeholder contract broken: ${problems.map((p) => p.message).join('; ')}`, problems);
+  if (problems.length > 0)
+    return fail('validation', `placeholder contract broken: ${problems.map((p) => p.message).join('; ')}`, problems);
   return ok(types);
 }
 

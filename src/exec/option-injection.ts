@@ -38,9 +38,11 @@ function stringLead(schema: Record<string, unknown>): Lead {
   let lead = ANYTHING;
   const listed = listedValues(schema);
   // Values of another type can never validate against `type: "string"`, so only strings count.
-  if (listed !== undefined) lead = both(lead, { dash: strings(listed).some((v) => v.startsWith('-')), empty: strings(listed).includes('') });
+  if (listed !== undefined)
+    lead = both(lead, { dash: strings(listed).some((v) => v.startsWith('-')), empty: strings(listed).includes('') });
   const pattern = schema['pattern'];
-  if (typeof pattern === 'string' && patternExcludesLeadingDash(pattern)) lead = both(lead, { dash: false, empty: false });
+  if (typeof pattern === 'string' && patternExcludesLeadingDash(pattern))
+    lead = both(lead, { dash: false, empty: false });
   const minLength = schema['minLength'];
   if (typeof minLength === 'number' && minLength >= 1) lead = both(lead, { dash: true, empty: false });
   return lead;
@@ -53,7 +55,8 @@ function numberLead(schema: Record<string, unknown>): Lead {
   if (listed !== undefined) lead = both(lead, { dash: numbers(listed).some((n) => n < 0), empty: false });
   const min = schema['minimum'];
   const exclusive = schema['exclusiveMinimum'];
-  if ((typeof min === 'number' && min >= 0) || (typeof exclusive === 'number' && exclusive >= 0)) lead = both(lead, { dash: false, empty: false });
+  if ((typeof min === 'number' && min >= 0) || (typeof exclusive === 'number' && exclusive >= 0))
+    lead = both(lead, { dash: false, empty: false });
   return lead;
 }
 
@@ -71,7 +74,11 @@ function isEndOfOptions(t: ArgTemplate): boolean {
  * Lists every placeholder that could begin an argv element with "-". `properties` and `types` are the
  * root properties and their scalar types as the placeholder contract checked them.
  */
-export function optionInjectionProblems(properties: Readonly<Record<string, unknown>>, types: ReadonlyMap<string, ScalarType>, templates: readonly ArgTemplate[]): Violation[] {
+export function optionInjectionProblems(
+  properties: Readonly<Record<string, unknown>>,
+  types: ReadonlyMap<string, ScalarType>,
+  templates: readonly ArgTemplate[],
+): Violation[] {
   const problems: Violation[] = [];
   const reported = new Set<string>();
   let afterEndOfOptions = false;

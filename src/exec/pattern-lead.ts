@@ -23,8 +23,10 @@ function readEscape(src: string, i: number): { member: Member; next: number } | 
   if (control !== undefined) return { member: { kind: 'char', cp: control }, next: i + 2 };
   // With the `u` flag only syntax characters and "/" may be escaped as themselves (IdentityEscape[+U]).
   if ('^$\\.*+?()[]{}|/-'.includes(c)) return { member: { kind: 'char', cp: c.codePointAt(0)! }, next: i + 2 };
-  if (c === 'x' && /^[0-9a-fA-F]{2}$/.test(src.slice(i + 2, i + 4))) return { member: { kind: 'char', cp: parseInt(src.slice(i + 2, i + 4), 16) }, next: i + 4 };
-  if (c === 'u' && /^[0-9a-fA-F]{4}$/.test(src.slice(i + 2, i + 6))) return { member: { kind: 'char', cp: parseInt(src.slice(i + 2, i + 6), 16) }, next: i + 6 };
+  if (c === 'x' && /^[0-9a-fA-F]{2}$/.test(src.slice(i + 2, i + 4)))
+    return { member: { kind: 'char', cp: parseInt(src.slice(i + 2, i + 4), 16) }, next: i + 4 };
+  if (c === 'u' && /^[0-9a-fA-F]{4}$/.test(src.slice(i + 2, i + 6)))
+    return { member: { kind: 'char', cp: parseInt(src.slice(i + 2, i + 6), 16) }, next: i + 6 };
   return undefined;
 }
 

@@ -19,7 +19,10 @@ function at(name: string): Pick<Violation, 'path' | 'pointer'> {
 }
 
 /** Renders every template against the (already validated) arguments; a NUL byte anywhere is refused. */
-export function renderArgv(templates: readonly ArgTemplate[], args: Readonly<Record<string, unknown>>): Result<string[]> {
+export function renderArgv(
+  templates: readonly ArgTemplate[],
+  args: Readonly<Record<string, unknown>>,
+): Result<string[]> {
   const argv: string[] = [];
   for (const t of templates) {
     let out = '';

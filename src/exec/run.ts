@@ -43,9 +43,23 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
     let child: ReturnType<typeof spawn>;
     try {
       // detached: the child leads a new process group, so a timeout can kill everything it started.
-      child = spawn(program, [...argv], { shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
+      child = spawn(program, [...argv], {
+        shell: false,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      });
     } catch (thrown) {
-      resolve({ status: null, signal: null, stdout: '', stderr: '', timedOut: false, truncated: false, startError: thrownMessage(thrown) });
+      resolve({
+        status: null,
+        signal: null,
+        stdout: '',
+        stderr: '',
+        timedOut: false,
+        truncated: false,
+        startError: thrownMessage(thrown),
+      });
       return;
     }
     const out: Buffer[] = [];
@@ -54,17 +68,19 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
     let truncated = false;
     let timedOut = false;
     let startError: string | undefined;
-    const collect = (into: Buffer[]) => (chunk: Buffer): void => {
-      const room = options.maxOutputBytes - kept;
-      if (room <= 0) {
-        truncated = true;
-        return;
-      }
-      const piece = chunk.length > room ? chunk.subarray(0, room) : chunk;
-      if (piece.length < chunk.length) truncated = true;
-      into.push(piece);
-      kept += piece.length;
-    };
+    const collect =
+      (into: Buffer[]) =>
+      (chunk: Buffer): void => {
+        const room = options.maxOutputBytes - kept;
+        if (room <= 0) {
+          truncated = true;
+          return;
+        }
+        const piece = chunk.length > room ? chunk.subarray(0, room) : chunk;
+        if (piece.length < chunk.length) truncated = true;
+        into.push(piece);
+        kept += piece.length;
+      };
     child.stdout?.on('data', collect(out));
     child.stderr?.on('data', collect(err));
     const killTree = (): void => {
@@ -86,7 +102,9 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
       }, PIPE_GRACE_MS);
     };
     // Callers refuse such values (serve-config.ts); clamped here too so a bad one can never mean "at once".
-    const timeoutMs = Number.isFinite(options.timeoutMs) ? Math.min(Math.max(options.timeoutMs, 1), MAX_TIMEOUT_MS) : MAX_TIMEOUT_MS;
+    const timeoutMs = Number.isFinite(options.timeoutMs)
+      ? Math.min(Math.max(options.timeoutMs, 1), MAX_TIMEOUT_MS)
+      : MAX_TIMEOUT_MS;
     const timer = setTimeout(() => {
       timedOut = true;
       killTree();

@@ -4,7 +4,9 @@
 import { fail, ok, type Result } from '../result.js';
 
 /** One piece of a parsed template: literal text or a placeholder naming a schema property. */
-export type TemplatePart = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'placeholder'; readonly name: string };
+export type TemplatePart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'placeholder'; readonly name: string };
 
 /** A parsed argv template (one argv element). */
 export interface ArgTemplate {
@@ -17,7 +19,8 @@ export function parseTemplate(source: string): Result<ArgTemplate> {
   const parts: TemplatePart[] = [];
   let text = '';
   let i = 0;
-  const bad = (why: string): Result<ArgTemplate> => fail('validation', `invalid command template ${JSON.stringify(source)}: ${why} at offset ${i}`);
+  const bad = (why: string): Result<ArgTemplate> =>
+    fail('validation', `invalid command template ${JSON.stringify(source)}: ${why} at offset ${i}`);
   while (i < source.length) {
     const c = source[i]!;
     if (c === '{' && source[i + 1] === '{') {

@@ -14,7 +14,10 @@ const codePoints = (s: string): number[] => Array.from(s, (c) => c.codePointAt(0
 const hasLoneSurrogate = (s: string): boolean => /[\uD800-\uDFFF]/u.test(s);
 
 /** One label, as ASCII (A-label or LDH) plus its U-label code points when it is internationalized. */
-interface Label { readonly ascii: string; readonly unicode: number[] | undefined }
+interface Label {
+  readonly ascii: string;
+  readonly unicode: number[] | undefined;
+}
 
 function asciiLabel(label: string): Label | undefined {
   if (/^xn--/i.test(label)) {
@@ -45,6 +48,7 @@ export function isHostname(s: string): boolean {
 const IDN_SEPARATORS = /[.\u3002\uff0e\uff61]/u;
 
 function idnLabel(label: string): Label | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
   if (/^[\x00-\x7f]*$/.test(label)) {
     if (/^xn--/i.test(label)) return asciiLabel(label);
     // RFC 5891 §4.2.3.1: "--" in the third and fourth positions is reserved (R-LDH labels).
@@ -63,9 +67,11 @@ export function isIdnHostname(s: string, separators: RegExp = IDN_SEPARATORS): b
 // RFC 5321 §4.1.2: atext (RFC 5322 §3.2.3) and qtextSMTP / quoted-pairSMTP; RFC 6531 §3.3 adds UTF8-non-ascii.
 const DOT_STRING = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+(?:\.[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+)*$/;
 const QUOTED = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/;
-const IDN_DOT_STRING = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~\u{80}-\u{10FFFF}]+(?:\.[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~\u{80}-\u{10FFFF}]+)*$/u;
+const IDN_DOT_STRING =
+  /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~\u{80}-\u{10FFFF}]+(?:\.[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~\u{80}-\u{10FFFF}]+)*$/u;
 const IDN_QUOTED = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e\u{80}-\u{10FFFF}]|\\[\x20-\x7e])*"$/u;
-const IPV4 = /^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$/;
+const IPV4 =
+  /^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$/;
 const HEX = /^[0-9A-Fa-f]{1,4}$/;
 
 /** RFC 5321 §4.1.3 IPv6-addr: full, compressed (at most 6 groups beside `::`), and the v4 forms. */
@@ -110,7 +116,8 @@ function isMailbox(s: string, idn: boolean): boolean {
   const local = s.slice(0, at);
   const domain = s.slice(at + 1);
   if (Buffer.byteLength(local, 'utf8') > MAX_LOCAL) return false;
-  if (!(idn ? IDN_DOT_STRING.test(local) || IDN_QUOTED.test(local) : DOT_STRING.test(local) || QUOTED.test(local))) return false;
+  if (!(idn ? IDN_DOT_STRING.test(local) || IDN_QUOTED.test(local) : DOT_STRING.test(local) || QUOTED.test(local)))
+    return false;
   if (domain.startsWith('[') && domain.endsWith(']')) return isAddressLiteral(domain);
   // RFC 6532 §3.1 asks for NFC; a domain in another normalization form names the same host.
   return idn ? isIdnHostname(domain.normalize('NFC'), /\./) : isHostname(domain);

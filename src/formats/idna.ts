@@ -22,8 +22,8 @@ const VIRAMAS = new Set([
   0x94d, 0x9cd, 0xa4d, 0xacd, 0xb4d, 0xbcd, 0xc4d, 0xccd, 0xd3b, 0xd3c, 0xd4d, 0xdca, 0xe3a, 0xeba, 0xf84, 0x1039,
   0x103a, 0x1714, 0x1715, 0x1734, 0x17d2, 0x1a60, 0x1b44, 0x1baa, 0x1bab, 0x1bf2, 0x1bf3, 0x2d7f, 0xa806, 0xa82c,
   0xa8c4, 0xa953, 0xa9c0, 0xaaf6, 0xabed, 0x10a3f, 0x11046, 0x11070, 0x1107f, 0x110b9, 0x11133, 0x11134, 0x111c0,
-  0x11235, 0x112ea, 0x1134d, 0x11442, 0x114c2, 0x115bf, 0x1163f, 0x116b6, 0x1172b, 0x11839, 0x1193d, 0x1193e,
-  0x119e0, 0x11a34, 0x11a47, 0x11a99, 0x11c3f, 0x11d44, 0x11d45, 0x11d97,
+  0x11235, 0x112ea, 0x1134d, 0x11442, 0x114c2, 0x115bf, 0x1163f, 0x116b6, 0x1172b, 0x11839, 0x1193d, 0x1193e, 0x119e0,
+  0x11a34, 0x11a47, 0x11a99, 0x11c3f, 0x11d44, 0x11d45, 0x11d97,
 ]);
 
 // Joining_Type L, D and R (ArabicShaping.txt, Unicode 12.1): `<first>-<last>:<type>` in hex.
@@ -69,8 +69,13 @@ const UNASSIGNED = /^\p{Cn}$/u;
 
 /** RFC 5892 §2.5 IgnorableBlocks (D) and §2.9 OldHangulJamo (I): ECMAScript has no Block property. */
 function inDisallowedBlock(cp: number): boolean {
-  return (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0x1d100 && cp <= 0x1d24f) || (cp >= 0x1100 && cp <= 0x11ff) ||
-    (cp >= 0xa960 && cp <= 0xa97f) || (cp >= 0xd7b0 && cp <= 0xd7ff);
+  return (
+    (cp >= 0x20d0 && cp <= 0x20ff) ||
+    (cp >= 0x1d100 && cp <= 0x1d24f) ||
+    (cp >= 0x1100 && cp <= 0x11ff) ||
+    (cp >= 0xa960 && cp <= 0xa97f) ||
+    (cp >= 0xd7b0 && cp <= 0xd7ff)
+  );
 }
 
 /** RFC 5892 §2.3 Unstable (B): the code point does not survive NFKC + case folding + NFKC. */
@@ -101,7 +106,10 @@ export function derivedProperty(cp: number): Derived {
   return LETTER_DIGIT.test(ch) ? 'PVALID' : 'DISALLOWED';
 }
 
-const script = (re: RegExp) => (cp: number | undefined): boolean => cp !== undefined && re.test(String.fromCodePoint(cp));
+const script =
+  (re: RegExp) =>
+  (cp: number | undefined): boolean =>
+    cp !== undefined && re.test(String.fromCodePoint(cp));
 const isGreek = script(/^\p{Script=Greek}$/u);
 const isHebrew = script(/^\p{Script=Hebrew}$/u);
 const isKanaHan = script(/^[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]$/u);
@@ -151,7 +159,10 @@ export function satisfiesBidiRule(cps: readonly number[]): boolean {
 
 /** Does a label make its domain name a Bidi domain name (RFC 5893 §1.4)? */
 export function hasRtl(cps: readonly number[]): boolean {
-  return cps.some((c) => { const b = bidiClass(c); return b === 'R' || b === 'A' || b === 'N'; });
+  return cps.some((c) => {
+    const b = bidiClass(c);
+    return b === 'R' || b === 'A' || b === 'N';
+  });
 }
 
 /** RFC 5891 §5.4 and §4.2.3: is this string a valid U-label (without the Bidi rule)? */

@@ -14,7 +14,14 @@ function daysIn(year: number, month: number): number {
 export function isDateTime(s: string): boolean {
   const m = DATE_TIME.exec(s);
   if (m === null) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return false;
   if (hour > 23 || minute > 59 || second > 60) return false;
   let offset = 0;
@@ -32,7 +39,8 @@ export function isDateTime(s: string): boolean {
 }
 
 // RFC 3339 Appendix A: dur-date / dur-time / dur-week; at least one element; T needs a time element.
-const DURATION = /^P(?:(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/;
+const DURATION =
+  /^P(?:(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/;
 
 /** RFC 3339 Appendix A `duration`. */
 export function isDuration(s: string): boolean {

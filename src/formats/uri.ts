@@ -5,20 +5,36 @@ import { isIPv6 } from 'node:net';
  * (RFC 3987) and `uri-template` (RFC 6570), Validation §7.3.5 and §7.3.6.
  */
 
-const UNRESERVED = "A-Za-z0-9\\-._~";
+const UNRESERVED = 'A-Za-z0-9\\-._~';
 const SUB_DELIMS = "!$&'()*+,;=";
 // RFC 3987 section 2.2: ucschar and iprivate.
-const UCSCHAR = '\\u{A0}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}\\u{10000}-\\u{1FFFD}\\u{20000}-\\u{2FFFD}\\u{30000}-\\u{3FFFD}\\u{40000}-\\u{4FFFD}\\u{50000}-\\u{5FFFD}\\u{60000}-\\u{6FFFD}\\u{70000}-\\u{7FFFD}\\u{80000}-\\u{8FFFD}\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}';
+const UCSCHAR =
+  '\\u{A0}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}\\u{10000}-\\u{1FFFD}\\u{20000}-\\u{2FFFD}\\u{30000}-\\u{3FFFD}\\u{40000}-\\u{4FFFD}\\u{50000}-\\u{5FFFD}\\u{60000}-\\u{6FFFD}\\u{70000}-\\u{7FFFD}\\u{80000}-\\u{8FFFD}\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}';
 const IPRIVATE = '\\u{E000}-\\u{F8FF}\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}';
 const PCT = '%[0-9A-Fa-f]{2}';
 
 function charset(extra: string, iri: boolean, priv = false): RegExp {
-  return new RegExp(`^(?:[${UNRESERVED}${SUB_DELIMS.replace(/[\]\\^-]/g, '\\$&')}${extra}${iri ? UCSCHAR : ''}${priv ? IPRIVATE : ''}]|${PCT})*$`, 'u');
+  return new RegExp(
+    `^(?:[${UNRESERVED}${SUB_DELIMS.replace(/[\]\\^-]/g, '\\$&')}${extra}${iri ? UCSCHAR : ''}${priv ? IPRIVATE : ''}]|${PCT})*$`,
+    'u',
+  );
 }
 
 const SETS = {
-  uri: { user: charset(':', false), host: charset('', false), path: charset(':@/', false), query: charset(':@/?', false), segment0: charset('@', false) },
-  iri: { user: charset(':', true), host: charset('', true), path: charset(':@/', true), query: charset(':@/?', true, true), segment0: charset('@', true) },
+  uri: {
+    user: charset(':', false),
+    host: charset('', false),
+    path: charset(':@/', false),
+    query: charset(':@/?', false),
+    segment0: charset('@', false),
+  },
+  iri: {
+    user: charset(':', true),
+    host: charset('', true),
+    path: charset(':@/', true),
+    query: charset(':@/?', true, true),
+    segment0: charset('@', true),
+  },
 };
 const FRAGMENT = { uri: charset(':@/?', false), iri: charset(':@/?', true) };
 const SCHEME = /^[A-Za-z][A-Za-z0-9+\-.]*$/;

@@ -35,7 +35,13 @@ export const ANTHROPIC: ProviderProfile = {
   name: 'anthropic',
   dated: '2026-11-29',
   rules: [
-    { id: 'root-object', effect: 'rejects', basis: 'documented', source: DOCS, check: (s) => rootObjectHits(s, 'Anthropic') },
+    {
+      id: 'root-object',
+      effect: 'rejects',
+      basis: 'documented',
+      source: DOCS,
+      check: (s) => rootObjectHits(s, 'Anthropic'),
+    },
     { id: 'draft-2020-12-meta-schema', effect: 'rejects', basis: 'observed', source: META, check: metaSchema },
   ],
 };

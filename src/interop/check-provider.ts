@@ -5,7 +5,13 @@ import { ANTHROPIC } from './anthropic.js';
 import { GEMINI } from './gemini.js';
 import { OPENAI } from './openai.js';
 import { OPENAI_STRICT } from './openai-strict.js';
-import { PROVIDER_NAMES, runProfile, type ProviderFinding, type ProviderName, type ProviderProfile } from './profile.js';
+import {
+  PROVIDER_NAMES,
+  runProfile,
+  type ProviderFinding,
+  type ProviderName,
+  type ProviderProfile,
+} from './profile.js';
 
 const PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = {
   'openai-strict': OPENAI_STRICT,
@@ -17,7 +23,7 @@ const PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = {
 /** The dated profile behind a provider name (its rules and their sources), for display. */
 export function providerProfile(provider: ProviderName): ProviderProfile | undefined {
   // A string first: a Proxy or a revoked Proxy would run (or throw from) traps in a property lookup.
-  return typeof provider === 'string' && Object.prototype.hasOwnProperty.call(PROFILES, provider) ? PROFILES[provider] : undefined;
+  return typeof provider === 'string' && Object.hasOwn(PROFILES, provider) ? PROFILES[provider] : undefined;
 }
 
 /**
@@ -26,7 +32,11 @@ export function providerProfile(provider: ProviderName): ProviderProfile | undef
  * does not depend on it. The schema is copied under the schema limits (`options.limits`) first, as
  * validateSchema does. Never throws.
  */
-export function checkProvider(schema: unknown, provider: ProviderName, options?: ReportOptions): Result<readonly ProviderFinding[]> {
+export function checkProvider(
+  schema: unknown,
+  provider: ProviderName,
+  options?: ReportOptions,
+): Result<readonly ProviderFinding[]> {
   return guarded('checkProvider', () => {
     const profile = providerProfile(provider);
     if (profile === undefined) {

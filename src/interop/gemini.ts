@@ -17,34 +17,76 @@ const LIST = 'https://github.com/zed-industries/zed/issues/53919';
 
 /** Fields of the Gemini Schema message; anything else is an unknown field and fails the request. */
 const FIELDS = new Set([
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required',
-  'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering',
-  'default', 'items', 'minimum', 'maximum',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
 ]);
 
 function unknownFields(schema: unknown): RuleHit[] {
   const unknown = (k: string): boolean => !FIELDS.has(k);
-  return objectNodes(schema).flatMap(({ node, pointer }) => keywordHits(pointer, node, unknown, (k) => `"${k}" is not a field of Gemini's Schema ("Unknown name ... Cannot find field")`));
+  return objectNodes(schema).flatMap(({ node, pointer }) =>
+    keywordHits(
+      pointer,
+      node,
+      unknown,
+      (k) => `"${k}" is not a field of Gemini's Schema ("Unknown name ... Cannot find field")`,
+    ),
+  );
 }
 
 function typeList(schema: unknown): RuleHit[] {
   return objectNodes(schema)
     .filter(({ node }) => Array.isArray(node['type']))
-    .map(({ node, pointer }) => ({ message: `"type" must be one type name, got the list ${JSON.stringify(node['type'])} (use "nullable" for null)`, schemaPath: `${pointer}/type` }));
+    .map(({ node, pointer }) => ({
+      message: `"type" must be one type name, got the list ${JSON.stringify(node['type'])} (use "nullable" for null)`,
+      schemaPath: `${pointer}/type`,
+    }));
 }
 
 function enumStrings(schema: unknown): RuleHit[] {
   return objectNodes(schema)
     .filter(({ node }) => Array.isArray(node['enum']) && node['enum'].some((v) => typeof v !== 'string'))
-    .map(({ pointer }) => ({ message: '"enum" values must be strings in Gemini\'s Schema', schemaPath: `${pointer}/enum` }));
+    .map(({ pointer }) => ({
+      message: '"enum" values must be strings in Gemini\'s Schema',
+      schemaPath: `${pointer}/enum`,
+    }));
 }
 
 function booleanSchemas(schema: unknown): RuleHit[] {
   const out: RuleHit[] = [];
   for (const { node, pointer } of objectNodes(schema)) {
     const props = node['properties'];
-    if (isObject(props)) for (const [k, v] of Object.entries(props)) if (typeof v === 'boolean') out.push({ message: `property ${JSON.stringify(k)} is the boolean schema ${String(v)}; Gemini's Schema has no boolean form`, schemaPath: `${pointer}/properties/${escapePointerToken(k)}` });
-    if (typeof node['items'] === 'boolean') out.push({ message: `"items" is the boolean schema ${String(node['items'])}; Gemini's Schema has no boolean form`, schemaPath: `${pointer}/items` });
+    if (isObject(props))
+      for (const [k, v] of Object.entries(props))
+        if (typeof v === 'boolean')
+          out.push({
+            message: `property ${JSON.stringify(k)} is the boolean schema ${String(v)}; Gemini's Schema has no boolean form`,
+            schemaPath: `${pointer}/properties/${escapePointerToken(k)}`,
+          });
+    if (typeof node['items'] === 'boolean')
+      out.push({
+        message: `"items" is the boolean schema ${String(node['items'])}; Gemini's Schema has no boolean form`,
+        schemaPath: `${pointer}/items`,
+      });
   }
   return out;
 }

@@ -1,6 +1,13 @@
 import { escapePointerToken } from '../errors/location.js';
 import { isObject } from '../schema/walk.js';
-import { describesObject, keywordHits, objectNodes, rootObjectHits, type ProviderProfile, type RuleHit } from './profile.js';
+import {
+  describesObject,
+  keywordHits,
+  objectNodes,
+  rootObjectHits,
+  type ProviderProfile,
+  type RuleHit,
+} from './profile.js';
 
 // OpenAI Structured Outputs, which strict function calling (`strict: true`) uses for `parameters`.
 // Read on 2026-11-29:
@@ -10,27 +17,62 @@ const SUPPORTED = 'https://platform.openai.com/docs/guides/structured-outputs#su
 const STRICT = 'https://platform.openai.com/docs/guides/function-calling#strict-mode';
 
 /** Documented as not supported ("composition" keywords and their draft-07 ancestor). */
-const UNSUPPORTED = new Set(['allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'dependencies']);
+const UNSUPPORTED = new Set([
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+]);
 /**
  * Keywords with a meaning that the supported-schemas list does not name (it lists type, enum, const,
  * anyOf, $ref/$defs, properties/required/additionalProperties, items, string pattern/format, number
  * bounds and multipleOf, array minItems/maxItems, description, title).
  */
 const UNLISTED = new Set([
-  'oneOf', 'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains', 'uniqueItems',
-  'unevaluatedItems', 'unevaluatedProperties', 'patternProperties', 'propertyNames', 'minProperties',
-  'maxProperties', 'minLength', 'maxLength', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor',
+  'oneOf',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'uniqueItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'patternProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
 ]);
 /** The string formats the supported-schemas list names. */
 const FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
 /** Documented size limits of one schema. */
-export const OPENAI_STRICT_LIMITS = { objectProperties: 5000, nestingLevels: 10, enumValues: 1000, totalStringLength: 120_000, largeEnum: 250, largeEnumStringLength: 15_000 } as const;
+export const OPENAI_STRICT_LIMITS = {
+  objectProperties: 5000,
+  nestingLevels: 10,
+  enumValues: 1000,
+  totalStringLength: 120_000,
+  largeEnum: 250,
+  largeEnumStringLength: 15_000,
+} as const;
 
 function additionalPropertiesFalse(schema: unknown): RuleHit[] {
   return objectNodes(schema)
     .filter(({ node }) => describesObject(node) && node['additionalProperties'] !== false)
-    .map(({ node, pointer }) => ({ message: `every object needs "additionalProperties": false in strict mode, got ${node['additionalProperties'] === undefined ? 'none' : JSON.stringify(node['additionalProperties'])}`, schemaPath: pointer }));
+    .map(({ node, pointer }) => ({
+      message: `every object needs "additionalProperties": false in strict mode, got ${node['additionalProperties'] === undefined ? 'none' : JSON.stringify(node['additionalProperties'])}`,
+      schemaPath: pointer,
+    }));
 }
 
 function allRequired(schema: unknown): RuleHit[] {
@@ -38,9 +80,15 @@ function allRequired(schema: unknown): RuleHit[] {
   for (const { node, pointer } of objectNodes(schema)) {
     const props = node['properties'];
     if (!isObject(props)) continue;
-    const required = new Set(Array.isArray(node['required']) ? node['required'].filter((r): r is string => typeof r === 'string') : []);
+    const required = new Set(
+      Array.isArray(node['required']) ? node['required'].filter((r): r is string => typeof r === 'string') : [],
+    );
     for (const name of Object.keys(props)) {
-      if (!required.has(name)) out.push({ message: `property ${JSON.stringify(name)} is not in "required": strict mode needs every property required (make it nullable instead)`, schemaPath: `${pointer}/properties/${escapePointerToken(name)}` });
+      if (!required.has(name))
+        out.push({
+          message: `property ${JSON.stringify(name)} is not in "required": strict mode needs every property required (make it nullable instead)`,
+          schemaPath: `${pointer}/properties/${escapePointerToken(name)}`,
+        });
     }
   }
   return out;
@@ -48,7 +96,8 @@ function allRequired(schema: unknown): RuleHit[] {
 
 function rootShape(schema: unknown): RuleHit[] {
   const out = rootObjectHits(schema, 'OpenAI strict mode');
-  if (isObject(schema) && schema['anyOf'] !== undefined) out.push({ message: 'the root must not be "anyOf" in strict mode', schemaPath: '/anyOf' });
+  if (isObject(schema) && schema['anyOf'] !== undefined)
+    out.push({ message: 'the root must not be "anyOf" in strict mode', schemaPath: '/anyOf' });
   return out;
 }
 
@@ -61,7 +110,10 @@ function nesting(schema: unknown): RuleHit[] {
     const level = above + (describesObject(node) ? 1 : 0);
     levels.set(pointer, level);
     if (describesObject(node) && level === OPENAI_STRICT_LIMITS.nestingLevels + 1) {
-      out.push({ message: `objects nest ${level} levels deep here; strict mode allows ${OPENAI_STRICT_LIMITS.nestingLevels}`, schemaPath: pointer });
+      out.push({
+        message: `objects nest ${level} levels deep here; strict mode allows ${OPENAI_STRICT_LIMITS.nestingLevels}`,
+        schemaPath: pointer,
+      });
     }
   }
   return out;
@@ -73,8 +125,13 @@ function sizes(schema: unknown): RuleHit[] {
   let strings = 0;
   const out: RuleHit[] = [];
   for (const { node, pointer } of objectNodes(schema)) {
-    if (isObject(node['properties'])) for (const k of Object.keys(node['properties'])) { properties++; strings += k.length; }
-    for (const d of ['$defs', 'definitions']) if (isObject(node[d])) for (const k of Object.keys(node[d])) strings += k.length;
+    if (isObject(node['properties']))
+      for (const k of Object.keys(node['properties'])) {
+        properties++;
+        strings += k.length;
+      }
+    for (const d of ['$defs', 'definitions'])
+      if (isObject(node[d])) for (const k of Object.keys(node[d])) strings += k.length;
     if (typeof node['const'] === 'string') strings += node['const'].length;
     const e = node['enum'];
     if (Array.isArray(e)) {
@@ -82,13 +139,28 @@ function sizes(schema: unknown): RuleHit[] {
       const length = e.reduce((acc: number, v) => acc + (typeof v === 'string' ? v.length : 0), 0);
       strings += length;
       if (e.length > OPENAI_STRICT_LIMITS.largeEnum && length > OPENAI_STRICT_LIMITS.largeEnumStringLength) {
-        out.push({ message: `an enum of ${e.length} values totals ${length} characters; above ${OPENAI_STRICT_LIMITS.largeEnum} values strict mode allows ${OPENAI_STRICT_LIMITS.largeEnumStringLength}`, schemaPath: `${pointer}/enum` });
+        out.push({
+          message: `an enum of ${e.length} values totals ${length} characters; above ${OPENAI_STRICT_LIMITS.largeEnum} values strict mode allows ${OPENAI_STRICT_LIMITS.largeEnumStringLength}`,
+          schemaPath: `${pointer}/enum`,
+        });
       }
     }
   }
-  if (properties > OPENAI_STRICT_LIMITS.objectProperties) out.push({ message: `${properties} object properties in total; strict mode allows ${OPENAI_STRICT_LIMITS.objectProperties}`, schemaPath: '' });
-  if (enumValues > OPENAI_STRICT_LIMITS.enumValues) out.push({ message: `${enumValues} enum values in total; strict mode allows ${OPENAI_STRICT_LIMITS.enumValues}`, schemaPath: '' });
-  if (strings > OPENAI_STRICT_LIMITS.totalStringLength) out.push({ message: `property names, definition names, enum and const values total ${strings} characters; strict mode allows ${OPENAI_STRICT_LIMITS.totalStringLength}`, schemaPath: '' });
+  if (properties > OPENAI_STRICT_LIMITS.objectProperties)
+    out.push({
+      message: `${properties} object properties in total; strict mode allows ${OPENAI_STRICT_LIMITS.objectProperties}`,
+      schemaPath: '',
+    });
+  if (enumValues > OPENAI_STRICT_LIMITS.enumValues)
+    out.push({
+      message: `${enumValues} enum values in total; strict mode allows ${OPENAI_STRICT_LIMITS.enumValues}`,
+      schemaPath: '',
+    });
+  if (strings > OPENAI_STRICT_LIMITS.totalStringLength)
+    out.push({
+      message: `property names, definition names, enum and const values total ${strings} characters; strict mode allows ${OPENAI_STRICT_LIMITS.totalStringLength}`,
+      schemaPath: '',
+    });
   return out;
 }
 
@@ -99,7 +171,10 @@ function perNode(keywords: ReadonlySet<string>, message: (k: string) => string):
 function formats(schema: unknown): RuleHit[] {
   return objectNodes(schema)
     .filter(({ node }) => typeof node['format'] === 'string' && !FORMATS.has(node['format']))
-    .map(({ node, pointer }) => ({ message: `format ${JSON.stringify(node['format'])} is not among the formats strict mode lists (${[...FORMATS].join(', ')})`, schemaPath: `${pointer}/format` }));
+    .map(({ node, pointer }) => ({
+      message: `format ${JSON.stringify(node['format'])} is not among the formats strict mode lists (${[...FORMATS].join(', ')})`,
+      schemaPath: `${pointer}/format`,
+    }));
 }
 
 /** OpenAI function calling with `strict: true` (Structured Outputs subset), read 2026-11-29. */
@@ -108,10 +183,28 @@ export const OPENAI_STRICT: ProviderProfile = {
   dated: '2026-11-29',
   rules: [
     { id: 'root-object', effect: 'rejects', basis: 'documented', source: SUPPORTED, check: rootShape },
-    { id: 'additional-properties-false', effect: 'rejects', basis: 'documented', source: STRICT, check: additionalPropertiesFalse },
+    {
+      id: 'additional-properties-false',
+      effect: 'rejects',
+      basis: 'documented',
+      source: STRICT,
+      check: additionalPropertiesFalse,
+    },
     { id: 'all-required', effect: 'rejects', basis: 'documented', source: STRICT, check: allRequired },
-    { id: 'unsupported-keyword', effect: 'rejects', basis: 'documented', source: SUPPORTED, check: perNode(UNSUPPORTED, (k) => `"${k}" is not supported in strict mode`) },
-    { id: 'unlisted-keyword', effect: 'unlisted', basis: 'documented', source: SUPPORTED, check: perNode(UNLISTED, (k) => `"${k}" is not in the subset strict mode documents as supported`) },
+    {
+      id: 'unsupported-keyword',
+      effect: 'rejects',
+      basis: 'documented',
+      source: SUPPORTED,
+      check: perNode(UNSUPPORTED, (k) => `"${k}" is not supported in strict mode`),
+    },
+    {
+      id: 'unlisted-keyword',
+      effect: 'unlisted',
+      basis: 'documented',
+      source: SUPPORTED,
+      check: perNode(UNLISTED, (k) => `"${k}" is not in the subset strict mode documents as supported`),
+    },
     { id: 'unlisted-format', effect: 'unlisted', basis: 'documented', source: SUPPORTED, check: formats },
     { id: 'nesting-depth', effect: 'rejects', basis: 'documented', source: SUPPORTED, check: nesting },
     { id: 'size-limits', effect: 'rejects', basis: 'documented', source: SUPPORTED, check: sizes },

@@ -20,7 +20,10 @@ function allowsArray(node: Record<string, unknown>): boolean {
 function arrayItems(schema: unknown): RuleHit[] {
   return objectNodes(schema)
     .filter(({ node }) => allowsArray(node) && !('items' in node) && !('prefixItems' in node))
-    .map(({ pointer }) => ({ message: 'an array schema without "items" is refused ("array schema missing items")', schemaPath: pointer }));
+    .map(({ pointer }) => ({
+      message: 'an array schema without "items" is refused ("array schema missing items")',
+      schemaPath: pointer,
+    }));
 }
 
 /** OpenAI function calling without strict mode, read 2026-11-29. */
@@ -28,8 +31,13 @@ export const OPENAI: ProviderProfile = {
   name: 'openai',
   dated: '2026-11-29',
   rules: [
-    { id: 'root-object', effect: 'rejects', basis: 'observed', source: ROOT, check: (s) => rootObjectHits(s, 'OpenAI') },
+    {
+      id: 'root-object',
+      effect: 'rejects',
+      basis: 'observed',
+      source: ROOT,
+      check: (s) => rootObjectHits(s, 'OpenAI'),
+    },
     { id: 'array-items', effect: 'rejects', basis: 'observed', source: ITEMS, check: arrayItems },
   ],
 };
-

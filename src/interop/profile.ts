@@ -58,7 +58,15 @@ export function runProfile(profile: ProviderProfile, schema: unknown): ProviderF
   const out: ProviderFinding[] = [];
   for (const rule of profile.rules) {
     for (const hit of rule.check(schema)) {
-      out.push({ provider: profile.name, rule: rule.id, effect: rule.effect, basis: rule.basis, message: hit.message, schemaPath: hit.schemaPath, source: rule.source });
+      out.push({
+        provider: profile.name,
+        rule: rule.id,
+        effect: rule.effect,
+        basis: rule.basis,
+        message: hit.message,
+        schemaPath: hit.schemaPath,
+        source: rule.source,
+      });
     }
   }
   return out.sort((a, b) => byCodeUnits(a.schemaPath, b.schemaPath) || byCodeUnits(a.rule, b.rule));
@@ -81,17 +89,34 @@ export function describesObject(node: Record<string, unknown>): boolean {
 }
 
 /** Hits for every keyword of `node` found in `keywords` (or for which it holds), located at the keyword. */
-export function keywordHits(pointer: string, node: Record<string, unknown>, keywords: ReadonlySet<string> | ((k: string) => boolean), message: (k: string) => string): RuleHit[] {
+export function keywordHits(
+  pointer: string,
+  node: Record<string, unknown>,
+  keywords: ReadonlySet<string> | ((k: string) => boolean),
+  message: (k: string) => string,
+): RuleHit[] {
   const out: RuleHit[] = [];
   const hit = typeof keywords === 'function' ? keywords : (k: string): boolean => keywords.has(k);
-  for (const k of Object.keys(node)) if (hit(k)) out.push({ message: message(k), schemaPath: `${pointer}/${escapePointerToken(k)}` });
+  for (const k of Object.keys(node))
+    if (hit(k)) out.push({ message: message(k), schemaPath: `${pointer}/${escapePointerToken(k)}` });
   return out;
 }
 
 /** The root `type` rule most providers share: tool parameters are one JSON object. */
 export function rootObjectHits(schema: unknown, provider: string): RuleHit[] {
-  if (!isObject(schema)) return [{ message: `${provider} needs the parameters schema to be an object schema with "type": "object"`, schemaPath: '' }];
+  if (!isObject(schema))
+    return [
+      {
+        message: `${provider} needs the parameters schema to be an object schema with "type": "object"`,
+        schemaPath: '',
+      },
+    ];
   if (schema['type'] === 'object') return [];
   const got = schema['type'] === undefined ? 'no "type"' : `"type": ${JSON.stringify(schema['type'])}`;
-  return [{ message: `${provider} needs "type": "object" at the root of the parameters schema, got ${got}`, schemaPath: schema['type'] === undefined ? '' : '/type' }];
+  return [
+    {
+      message: `${provider} needs "type": "object" at the root of the parameters schema, got ${got}`,
+      schemaPath: schema['type'] === undefined ? '' : '/type',
+    },
+  ];
 }

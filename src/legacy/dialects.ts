@@ -32,7 +32,10 @@ const AJV_OPTIONS: Options = { ...ENGINE_OPTIONS, ownProperties: true };
 type LegacyEngine = Ajv | Ajv2019;
 
 function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): LegacyEngine {
-  const ajv: LegacyEngine = dialect === 'draft-07' ? new Ajv({ ...AJV_OPTIONS, validateFormats: formatAssertion }) : new Ajv2019({ ...AJV_OPTIONS, validateFormats: formatAssertion });
+  const ajv: LegacyEngine =
+    dialect === 'draft-07'
+      ? new Ajv({ ...AJV_OPTIONS, validateFormats: formatAssertion })
+      : new Ajv2019({ ...AJV_OPTIONS, validateFormats: formatAssertion });
   if (formatAssertion) installFormatAssertion(ajv as never);
   // The same exact-arithmetic and equality replacements the 2020-12 engine uses; both keywords mean
   // the same in every draft since draft-04.
@@ -47,20 +50,35 @@ const metaEngines = new Map<LegacyDialect, LegacyEngine>();
 function legacyMetaValidate(dialect: LegacyDialect, schema: unknown): readonly ErrorObject[] {
   let engine = metaEngines.get(dialect);
   if (engine === undefined) {
-    engine = dialect === 'draft-07' ? new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: false }) : new Ajv2019({ strict: false, allErrors: true, logger: false, validateFormats: false });
+    engine =
+      dialect === 'draft-07'
+        ? new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: false })
+        : new Ajv2019({ strict: false, allErrors: true, logger: false, validateFormats: false });
     metaEngines.set(dialect, engine);
   }
   // A document without `$schema` is checked against the referencing document's dialect.
-  const declared = isObject(schema) && schema['$schema'] !== undefined ? schema : isObject(schema) ? { ...schema, $schema: metaUri(dialect) } : schema;
+  const declared =
+    isObject(schema) && schema['$schema'] !== undefined
+      ? schema
+      : isObject(schema)
+        ? { ...schema, $schema: metaUri(dialect) }
+        : schema;
   return engine.validateSchema(declared as object) ? [] : (engine.errors ?? []);
 }
 
 function metaUri(dialect: LegacyDialect): string {
-  return dialect === 'draft-07' ? 'http://json-schema.org/draft-07/schema#' : 'https://json-schema.org/draft/2019-09/schema';
+  return dialect === 'draft-07'
+    ? 'http://json-schema.org/draft-07/schema#'
+    : 'https://json-schema.org/draft/2019-09/schema';
 }
 
 /** Refusals for one document of a legacy dialect; `at` prefixes locations of non-root documents. */
-function gateLegacy(doc: unknown, dialect: LegacyDialect, options: ResolvedOptions, at: (p: string) => string): { refused: Violation[]; invalid: Violation[] } {
+function gateLegacy(
+  doc: unknown,
+  dialect: LegacyDialect,
+  options: ResolvedOptions,
+  at: (p: string) => string,
+): { refused: Violation[]; invalid: Violation[] } {
   const refused: Violation[] = [];
   const invalid: Violation[] = [];
   const known = LEGACY_KEYWORD_SETS[dialect];
@@ -69,43 +87,89 @@ function gateLegacy(doc: unknown, dialect: LegacyDialect, options: ResolvedOptio
     if (!isObject(node)) return;
     for (const key of Object.keys(node)) {
       const where = at(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-      const hint = Object.prototype.hasOwnProperty.call(foreign, key) ? foreign[key] : undefined;
-      if (hint !== undefined) refused.push(schemaViolation(key, `keyword "${key}" is not part of ${dialect} and would be ignored, loosening the schema: ${hint}`, where));
-      else if (options.unknownKeywords === 'reject' && !known.has(key)) refused.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, where));
+      const hint = Object.hasOwn(foreign, key) ? foreign[key] : undefined;
+      if (hint !== undefined)
+        refused.push(
+          schemaViolation(
+            key,
+            `keyword "${key}" is not part of ${dialect} and would be ignored, loosening the schema: ${hint}`,
+            where,
+          ),
+        );
+      else if (options.unknownKeywords === 'reject' && !known.has(key))
+        refused.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, where));
     }
     if (pointer !== '' && node['$schema'] !== undefined && legacyDialectOf(node['$schema']) !== dialect) {
-      refused.push(schemaViolation('$schema', `embedded "$schema" ${echo(node['$schema'])} is not supported inside a ${dialect} document`, at(`${pointer}/$schema`)));
+      refused.push(
+        schemaViolation(
+          '$schema',
+          `embedded "$schema" ${echo(node['$schema'])} is not supported inside a ${dialect} document`,
+          at(`${pointer}/$schema`),
+        ),
+      );
     }
     if (options.formatAssertion && typeof node['format'] === 'string') {
       const why = formatRefusal(node['format']);
       if (why !== undefined) refused.push(schemaViolation('format', why, at(`${pointer}/format`)));
     }
-    if (options.contentAssertion && ('contentEncoding' in node || 'contentMediaType' in node || 'contentSchema' in node)) {
-      refused.push(schemaViolation('contentMediaType', `content assertion is not available for ${dialect} schemas`, at(pointer)));
+    if (
+      options.contentAssertion &&
+      ('contentEncoding' in node || 'contentMediaType' in node || 'contentSchema' in node)
+    ) {
+      refused.push(
+        schemaViolation('contentMediaType', `content assertion is not available for ${dialect} schemas`, at(pointer)),
+      );
     }
     const patterns: [string, string][] = [];
     if (typeof node['pattern'] === 'string') patterns.push([node['pattern'], `${pointer}/pattern`]);
-    if (isObject(node['patternProperties'])) for (const k of Object.keys(node['patternProperties'])) patterns.push([k, `${pointer}/patternProperties`]);
+    if (isObject(node['patternProperties']))
+      for (const k of Object.keys(node['patternProperties'])) patterns.push([k, `${pointer}/patternProperties`]);
     for (const [source, p] of patterns) {
       const verdict = checkPattern(source);
-      if (verdict.invalid !== undefined) invalid.push(schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, at(p)));
-      else if (verdict.hazard !== undefined) refused.push(schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, at(p)));
+      if (verdict.invalid !== undefined)
+        invalid.push(
+          schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, at(p)),
+        );
+      else if (verdict.hazard !== undefined)
+        refused.push(
+          schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, at(p)),
+        );
     }
   });
   return { refused, invalid };
 }
 
 /** Meta-schema and keyword gate for one document; the first failure wins. */
-function admitLegacy(doc: unknown, dialect: LegacyDialect, options: ResolvedOptions, at: (p: string) => string): Result<true> {
+function admitLegacy(
+  doc: unknown,
+  dialect: LegacyDialect,
+  options: ResolvedOptions,
+  at: (p: string) => string,
+): Result<true> {
   const meta = legacyMetaValidate(dialect, doc);
   if (meta.length > 0) {
-    const violations = meta.map((e) => schemaViolation(e.keyword, `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`, at(e.instancePath)));
-    return fail('validation', `invalid schema: ${violations[0]?.message ?? `does not match the ${dialect} meta-schema`}`, violations);
+    const violations = meta.map((e) =>
+      schemaViolation(
+        e.keyword,
+        `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`,
+        at(e.instancePath),
+      ),
+    );
+    return fail(
+      'validation',
+      `invalid schema: ${violations[0]?.message ?? `does not match the ${dialect} meta-schema`}`,
+      violations,
+    );
   }
   const gate = gateLegacy(doc, dialect, options, at);
   if (gate.invalid.length > 0) return fail('validation', `invalid schema: ${gate.invalid[0]?.message}`, gate.invalid);
   gate.refused.push(...legacyEngineGaps(doc, dialect, at));
-  if (gate.refused.length > 0) return fail('unsupported_capability', `schema uses what toolgate cannot enforce exactly: ${gate.refused[0]?.message}`, gate.refused);
+  if (gate.refused.length > 0)
+    return fail(
+      'unsupported_capability',
+      `schema uses what toolgate cannot enforce exactly: ${gate.refused[0]?.message}`,
+      gate.refused,
+    );
   return ok(true);
 }
 
@@ -121,7 +185,12 @@ const cache = new Map<string, ValidateFunction>();
 const CACHE_LIMIT = 500;
 
 /** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
-function compileWithDocuments(root: unknown, dialect: LegacyDialect, options: ResolvedOptions, tally: SchemaTally): Result<ValidateFunction> {
+function compileWithDocuments(
+  root: unknown,
+  dialect: LegacyDialect,
+  options: ResolvedOptions,
+  tally: SchemaTally,
+): Result<ValidateFunction> {
   // Rule 10 (compiled once): a root that needs no other document does not depend on the registry.
   const key = `${dialect}|${options.formatAssertion ? 'F' : 'f'}${options.contentAssertion ? 'C' : 'c'}${options.unknownKeywords[0]}|${canonicalJson(root)}`;
   const hit = cache.get(key);
@@ -140,9 +209,17 @@ function compileWithDocuments(root: unknown, dialect: LegacyDialect, options: Re
     } catch (thrown) {
       const uri = missingSchemaOf(thrown);
       if (uri === undefined || added.has(uri)) {
-        if (uri !== undefined) return fail('validation', `unresolved reference ${echo(uri)}`, [schemaViolation('$ref', `unresolved reference ${echo(uri)}`, '')]);
-        const why = thrown instanceof RangeError ? 'the engine recursed without end while compiling it' : `the engine refused it: ${thrownMessage(thrown)}`;
-        return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [schemaViolation('$ref', why, '')]);
+        if (uri !== undefined)
+          return fail('validation', `unresolved reference ${echo(uri)}`, [
+            schemaViolation('$ref', `unresolved reference ${echo(uri)}`, ''),
+          ]);
+        const why =
+          thrown instanceof RangeError
+            ? 'the engine recursed without end while compiling it'
+            : `the engine refused it: ${thrownMessage(thrown)}`;
+        return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
+          schemaViolation('$ref', why, ''),
+        ]);
       }
       const pulled = tallyPulledDocument(tally, options.limits);
       if (!pulled.ok) return pulled;

@@ -22,7 +22,11 @@ export const DUPLICATE_BRANCH: LintRule = {
           return;
         }
         const why = k === 'oneOf' ? ': a value matching it matches two branches, so "oneOf" always rejects it' : '';
-        out.push({ rule: 'duplicate-branch', message: `"${k}" branch ${i} is the same as branch ${first}${why}`, schemaPath: `${at.pointer}/${k}/${i}` });
+        out.push({
+          rule: 'duplicate-branch',
+          message: `"${k}" branch ${i} is the same as branch ${first}${why}`,
+          schemaPath: `${at.pointer}/${k}/${i}`,
+        });
       });
     }
     return out;

@@ -3,9 +3,15 @@ import { KNOWN_VOCABULARIES, LEGACY_KEYWORDS, keywordsOf } from '../schema/keywo
 import type { LintRule, LintWarning } from './warning.js';
 
 /** Every keyword of Draft 2020-12, 2019-09 and draft-07, so a typo is matched whatever the dialect. */
-const KNOWN: readonly string[] = [...new Set([
-  ...keywordsOf(KNOWN_VOCABULARIES), ...Object.keys(LEGACY_KEYWORDS), 'definitions', '$recursiveRef', '$recursiveAnchor',
-])];
+const KNOWN: readonly string[] = [
+  ...new Set([
+    ...keywordsOf(KNOWN_VOCABULARIES),
+    ...Object.keys(LEGACY_KEYWORDS),
+    'definitions',
+    '$recursiveRef',
+    '$recursiveAnchor',
+  ]),
+];
 
 /**
  * Keywords of neighbouring specifications that are deliberate, not typos, although one edit from a
@@ -28,7 +34,8 @@ export function editDistance(a: string, b: string, limit: number): number {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       const above = rows[i - 1] as number[];
       let d = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, ((rows[i - 2] as number[])[j - 2] as number) + 1);
       row.push(d);
       best = Math.min(best, d);
     }
@@ -51,7 +58,11 @@ export const KEYWORD_TYPO: LintRule = {
       if (key.length < 3 || KNOWN.includes(key) || DELIBERATE.has(key) || key.startsWith('x-')) continue;
       const near = KNOWN.filter((k) => k.length >= 3 && editDistance(key, k, 1) <= 1);
       if (near.length === 0) continue;
-      out.push({ rule: 'keyword-typo', message: `unknown keyword ${JSON.stringify(key)} is ignored; did you mean ${near.map((k) => JSON.stringify(k)).join(' or ')}?`, schemaPath: `${at.pointer}/${escapePointerToken(key)}` });
+      out.push({
+        rule: 'keyword-typo',
+        message: `unknown keyword ${JSON.stringify(key)} is ignored; did you mean ${near.map((k) => JSON.stringify(k)).join(' or ')}?`,
+        schemaPath: `${at.pointer}/${escapePointerToken(key)}`,
+      });
     }
     return out;
   },

@@ -12,7 +12,14 @@ import type { LintRule, LintWarning } from './warning.js';
 import { byCodeUnits } from '../tools/code-unit-order.js';
 
 /** Every lint rule, in report order. */
-export const LINT_RULES: readonly LintRule[] = [REQUIRED_BUT_CLOSED, REQUIRED_WITH_DEFAULT, KEYWORD_TYPO, DUPLICATE_BRANCH, ONEOF_OVERLAP, NONSTANDARD_FORMAT];
+export const LINT_RULES: readonly LintRule[] = [
+  REQUIRED_BUT_CLOSED,
+  REQUIRED_WITH_DEFAULT,
+  KEYWORD_TYPO,
+  DUPLICATE_BRANCH,
+  ONEOF_OVERLAP,
+  NONSTANDARD_FORMAT,
+];
 
 /** Ids of every lint rule. */
 export const LINT_RULE_IDS: readonly string[] = LINT_RULES.map((r) => r.id);

@@ -25,7 +25,13 @@ export const NONSTANDARD_FORMAT: LintRule = {
   check({ node, at }) {
     const f = node['format'];
     if (typeof f !== 'string' || DRAFT_2020_12_FORMATS.includes(f)) return [];
-    const hint = Object.prototype.hasOwnProperty.call(HINTS, f) ? HINTS[f] : undefined;
-    return [{ rule: 'nonstandard-format', message: `format ${JSON.stringify(f)} is not a Draft 2020-12 format and is never checked${hint === undefined ? '' : `: ${hint}`}`, schemaPath: `${at.pointer}/format` }];
+    const hint = Object.hasOwn(HINTS, f) ? HINTS[f] : undefined;
+    return [
+      {
+        rule: 'nonstandard-format',
+        message: `format ${JSON.stringify(f)} is not a Draft 2020-12 format and is never checked${hint === undefined ? '' : `: ${hint}`}`,
+        schemaPath: `${at.pointer}/format`,
+      },
+    ];
   },
 };

@@ -14,24 +14,35 @@ function sample(schema: unknown, outer: Record<string, unknown> | undefined, dep
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0];
   const t = Array.isArray(schema['type']) ? schema['type'][0] : schema['type'];
   switch (t) {
-    case 'string': return '';
-    case 'integer': case 'number': return 0;
-    case 'boolean': return false;
-    case 'null': return null;
-    case 'array': return [];
-    default: return depth > 3 ? {} : minimalObject(schema, outer, depth + 1);
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    case 'array':
+      return [];
+    default:
+      return depth > 3 ? {} : minimalObject(schema, outer, depth + 1);
   }
 }
 
 /** The smallest object a branch asks for: only its required properties, each with a sample value. */
-function minimalObject(branch: Record<string, unknown>, outer: Record<string, unknown> | undefined, depth: number): Record<string, unknown> {
+function minimalObject(
+  branch: Record<string, unknown>,
+  outer: Record<string, unknown> | undefined,
+  depth: number,
+): Record<string, unknown> {
   const own = isObject(branch['properties']) ? branch['properties'] : {};
   const shared = outer !== undefined && isObject(outer['properties']) ? outer['properties'] : {};
   const out: Record<string, unknown> = {};
   const required = Array.isArray(branch['required']) ? branch['required'] : [];
   for (const name of required) {
     if (typeof name !== 'string') continue;
-    const sub = Object.prototype.hasOwnProperty.call(own, name) ? own[name] : Object.prototype.hasOwnProperty.call(shared, name) ? shared[name] : undefined;
+    const sub = Object.hasOwn(own, name) ? own[name] : Object.hasOwn(shared, name) ? shared[name] : undefined;
     out[name] = sample(sub, undefined, depth);
   }
   return out;
@@ -66,7 +77,11 @@ export const ONEOF_OVERLAP: LintRule = {
         const witnesses = [sample(branches[i], node, 0), sample(branches[j], node, 0)];
         const both = witnesses.find((w) => a.validate(w).ok && b.validate(w).ok);
         if (both === undefined) continue;
-        out.push({ rule: 'oneof-overlap', message: `"oneOf" branches ${i} and ${j} both accept ${JSON.stringify(both)}, so "oneOf" rejects it`, schemaPath: `${at.pointer}/oneOf/${j}` });
+        out.push({
+          rule: 'oneof-overlap',
+          message: `"oneOf" branches ${i} and ${j} both accept ${JSON.stringify(both)}, so "oneOf" rejects it`,
+          schemaPath: `${at.pointer}/oneOf/${j}`,
+        });
       }
     }
     return out;

@@ -15,7 +15,8 @@ export interface ReportOptions {
  * that is not JSON `validation`, as in validateSchema.
  */
 export function privateSchemaCopy(schema: unknown, options: unknown): Result<unknown> {
-  const given = options !== null && typeof options === 'object' ? (options as Record<string, unknown>)['limits'] : undefined;
+  const given =
+    options !== null && typeof options === 'object' ? (options as Record<string, unknown>)['limits'] : undefined;
   const limits = resolveLimits(given);
   if (!limits.ok) return limits;
   const copy = copyBoundedJson(schema, schemaBounds(limits.value));

@@ -44,9 +44,13 @@ export const REQUIRED_BUT_CLOSED: LintRule = {
     const props = isObject(node['properties']) ? node['properties'] : {};
     const out: LintWarning[] = [];
     node['required'].forEach((name, i) => {
-      if (typeof name !== 'string' || Object.prototype.hasOwnProperty.call(props, name)) return;
+      if (typeof name !== 'string' || Object.hasOwn(props, name)) return;
       if (matchedByPattern(name, node['patternProperties']) !== false) return;
-      out.push({ rule: 'required-but-closed', message: `property ${JSON.stringify(name)} is required but "additionalProperties": false forbids it (not in "properties"): no arguments can ever be valid`, schemaPath: `${at.pointer}/required/${i}` });
+      out.push({
+        rule: 'required-but-closed',
+        message: `property ${JSON.stringify(name)} is required but "additionalProperties": false forbids it (not in "properties"): no arguments can ever be valid`,
+        schemaPath: `${at.pointer}/required/${i}`,
+      });
     });
     return out;
   },

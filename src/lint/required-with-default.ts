@@ -13,10 +13,14 @@ export const REQUIRED_WITH_DEFAULT: LintRule = {
     if (!isObject(props) || !Array.isArray(node['required'])) return [];
     const out: LintWarning[] = [];
     for (const name of new Set(node['required'])) {
-      if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(props, name)) continue;
+      if (typeof name !== 'string' || !Object.hasOwn(props, name)) continue;
       const sub = props[name];
-      if (isObject(sub) && Object.prototype.hasOwnProperty.call(sub, 'default')) {
-        out.push({ rule: 'required-with-default', message: `property ${JSON.stringify(name)} is required and also has a "default": the model must always send it, so the default never applies`, schemaPath: `${at.pointer}/properties/${escapePointerToken(name)}/default` });
+      if (isObject(sub) && Object.hasOwn(sub, 'default')) {
+        out.push({
+          rule: 'required-with-default',
+          message: `property ${JSON.stringify(name)} is required and also has a "default": the model must always send it, so the default never applies`,
+          schemaPath: `${at.pointer}/properties/${escapePointerToken(name)}/default`,
+        });
       }
     }
     return out;

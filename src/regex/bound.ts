@@ -38,18 +38,32 @@ export interface BoundedRegExpEngine {
   code: string;
 }
 
-const describe = (pattern: string): string => JSON.stringify(pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern);
+const describe = (pattern: string): string =>
+  JSON.stringify(pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern);
 
 /** Charges one test of a quadratic pattern against the active budget; throws when it would pass a limit. */
 function charge(length: number, pattern: string): void {
   // Outside underPatternBudget (never the case through the public API) each test gets the defaults.
-  const budget: Budget = active ?? { subject: DEFAULT_LIMITS.maxPatternSubject, work: DEFAULT_LIMITS.maxPatternWork, spent: 0 };
+  const budget: Budget = active ?? {
+    subject: DEFAULT_LIMITS.maxPatternSubject,
+    work: DEFAULT_LIMITS.maxPatternWork,
+    spent: 0,
+  };
   let excess: PatternExcess | undefined;
   if (length > budget.subject) {
-    excess = { name: 'maxPatternSubject', value: budget.subject, seen: `a string of ${length} characters tested against the quadratic pattern ${describe(pattern)}` };
+    excess = {
+      name: 'maxPatternSubject',
+      value: budget.subject,
+      seen: `a string of ${length} characters tested against the quadratic pattern ${describe(pattern)}`,
+    };
   } else {
     budget.spent += length * length;
-    if (budget.spent > budget.work) excess = { name: 'maxPatternWork', value: budget.work, seen: `${budget.spent} (sum of squared string lengths tested against quadratic patterns, the last ${describe(pattern)})` };
+    if (budget.spent > budget.work)
+      excess = {
+        name: 'maxPatternWork',
+        value: budget.work,
+        seen: `${budget.spent} (sum of squared string lengths tested against quadratic patterns, the last ${describe(pattern)})`,
+      };
   }
   if (excess === undefined) return;
   budget.excess ??= excess;
@@ -79,14 +93,19 @@ export const boundedRegExp: BoundedRegExpEngine = Object.assign(
 );
 
 /** How a budgeted run ended. */
-export type BudgetOutcome<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'excess'; readonly excess: PatternExcess };
+export type BudgetOutcome<T> =
+  | { readonly kind: 'done'; readonly value: T }
+  | { readonly kind: 'excess'; readonly excess: PatternExcess };
 
 /**
  * Runs one validation with a fresh pattern budget. A pattern limit passed inside is reported as
  * `excess` whether the engine let the exception through or swallowed it; any other exception
  * propagates.
  */
-export function underPatternBudget<T>(limits: Pick<Limits, 'maxPatternSubject' | 'maxPatternWork'>, run: () => T): BudgetOutcome<T> {
+export function underPatternBudget<T>(
+  limits: Pick<Limits, 'maxPatternSubject' | 'maxPatternWork'>,
+  run: () => T,
+): BudgetOutcome<T> {
   const previous = active;
   const budget: Budget = { subject: limits.maxPatternSubject, work: limits.maxPatternWork, spent: 0 };
   active = budget;

@@ -26,11 +26,16 @@ const ASSERTION: Ranges = [[0x110000, 0x110000]];
 /** What may start a match of `n`, assertions included (as ASSERTION); ALL for lookarounds. */
 function firstOf(n: Node): Ranges {
   switch (n.t) {
-    case 'chars': return n.set;
-    case 'backref': return ALL;
-    case 'zero': return n.body === undefined ? ASSERTION : union(ALL, ASSERTION);
-    case 'quant': return n.max === 0 ? NONE : firstOf(n.body);
-    case 'alt': return n.alts.reduce((a, x) => union(a, firstOf(x)), NONE);
+    case 'chars':
+      return n.set;
+    case 'backref':
+      return ALL;
+    case 'zero':
+      return n.body === undefined ? ASSERTION : union(ALL, ASSERTION);
+    case 'quant':
+      return n.max === 0 ? NONE : firstOf(n.body);
+    case 'alt':
+      return n.alts.reduce((a, x) => union(a, firstOf(x)), NONE);
     case 'seq': {
       let out = NONE;
       for (const item of n.items) {
@@ -55,11 +60,16 @@ function charsOf(n: Node): Ranges {
 /** The highest degree of a lookaround inside `n`, or -1 when there is none. */
 function lookDegree(n: Node): number {
   switch (n.t) {
-    case 'zero': return n.body === undefined ? -1 : Math.max(alone(n.body), lookDegree(n.body));
-    case 'quant': return lookDegree(n.body);
-    case 'alt': return Math.max(-1, ...n.alts.map(lookDegree));
-    case 'seq': return Math.max(-1, ...n.items.map(lookDegree));
-    default: return -1;
+    case 'zero':
+      return n.body === undefined ? -1 : Math.max(alone(n.body), lookDegree(n.body));
+    case 'quant':
+      return lookDegree(n.body);
+    case 'alt':
+      return Math.max(-1, ...n.alts.map(lookDegree));
+    case 'seq':
+      return Math.max(-1, ...n.items.map(lookDegree));
+    default:
+      return -1;
   }
 }
 
@@ -71,9 +81,10 @@ function alone(body: Node): number {
 /** Whether some two alternatives (with what follows them, when one can match nothing) overlap. */
 function ambiguousAlternation(alts: readonly Node[], follow: Ranges): boolean {
   const starts = alts.map((a) => startOf(a, follow));
-  for (let x = 0; x < starts.length; x++) for (let y = x + 1; y < starts.length; y++) {
-    if (overlaps(starts[x] as Ranges, starts[y] as Ranges)) return true;
-  }
+  for (let x = 0; x < starts.length; x++)
+    for (let y = x + 1; y < starts.length; y++) {
+      if (overlaps(starts[x] as Ranges, starts[y] as Ranges)) return true;
+    }
   return false;
 }
 
@@ -83,9 +94,13 @@ function ambiguousAlternation(alts: readonly Node[], follow: Ranges): boolean {
  */
 function degree(n: Node, follow: Ranges, rest: number): number {
   switch (n.t) {
-    case 'chars': case 'backref': return rest;
-    case 'zero': return n.body === undefined ? rest : Math.max(alone(n.body), rest);
-    case 'alt': return Math.max(...n.alts.map((a) => degree(a, follow, rest))) + (ambiguousAlternation(n.alts, follow) ? 1 : 0);
+    case 'chars':
+    case 'backref':
+      return rest;
+    case 'zero':
+      return n.body === undefined ? rest : Math.max(alone(n.body), rest);
+    case 'alt':
+      return Math.max(...n.alts.map((a) => degree(a, follow, rest))) + (ambiguousAlternation(n.alts, follow) ? 1 : 0);
     case 'seq': {
       let d = rest;
       let f = follow;

@@ -21,23 +21,32 @@ import { degreeOf } from './degree.js';
 /** Walks the tree; `follow` is what may come right after `n`, `iterated` whether `n` can repeat. */
 function hazard(n: Node, iterated: boolean, follow: Ranges): string | undefined {
   switch (n.t) {
-    case 'chars': return undefined;
-    case 'backref': return 'a backreference can make matching take exponential time';
-    case 'zero': return n.body === undefined ? undefined : hazard(n.body, iterated, ALL);
+    case 'chars':
+      return undefined;
+    case 'backref':
+      return 'a backreference can make matching take exponential time';
+    case 'zero':
+      return n.body === undefined ? undefined : hazard(n.body, iterated, ALL);
     case 'quant': {
       const b = info(n.body);
-      if (iterated && b.max > 0 && n.min !== n.max && overlaps(b.chars, follow)) return 'a variable-length repetition inside a repetition, not followed by characters it cannot match, can make matching take exponential time';
+      if (iterated && b.max > 0 && n.min !== n.max && overlaps(b.chars, follow))
+        return 'a variable-length repetition inside a repetition, not followed by characters it cannot match, can make matching take exponential time';
       const again = n.max >= 2;
       return hazard(n.body, iterated || again, again ? union(b.first, follow) : follow);
     }
     case 'alt': {
       if (iterated) {
         const firsts = n.alts.map((a) => info(a).first);
-        for (let x = 0; x < firsts.length; x++) for (let y = x + 1; y < firsts.length; y++) {
-          if (overlaps(firsts[x] as Ranges, firsts[y] as Ranges)) return 'an alternation inside a repetition whose alternatives can start with the same character can make matching take exponential time';
-        }
+        for (let x = 0; x < firsts.length; x++)
+          for (let y = x + 1; y < firsts.length; y++) {
+            if (overlaps(firsts[x] as Ranges, firsts[y] as Ranges))
+              return 'an alternation inside a repetition whose alternatives can start with the same character can make matching take exponential time';
+          }
       }
-      for (const a of n.alts) { const h = hazard(a, iterated, follow); if (h) return h; }
+      for (const a of n.alts) {
+        const h = hazard(a, iterated, follow);
+        if (h) return h;
+      }
       return undefined;
     }
     case 'seq': {
@@ -45,7 +54,10 @@ function hazard(n: Node, iterated: boolean, follow: Ranges): string | undefined 
       for (let k = 0; k < n.items.length; k++) {
         let f = NONE;
         let open = true;
-        for (let j = k + 1; j < infos.length && open; j++) { f = union(f, (infos[j] as Info).first); if ((infos[j] as Info).min > 0) open = false; }
+        for (let j = k + 1; j < infos.length && open; j++) {
+          f = union(f, (infos[j] as Info).first);
+          if ((infos[j] as Info).min > 0) open = false;
+        }
         if (open) f = union(f, follow);
         const h = hazard(n.items[k] as Node, iterated, f);
         if (h) return h;
@@ -74,7 +86,8 @@ export function regexHazard(source: string): string | undefined {
   const exponential = hazard(tree, false, NONE);
   if (exponential !== undefined) return exponential;
   const degree = degreeOf(tree);
-  if (degree >= REFUSED_DEGREE) return `its matching time can grow as the string length to the power ${degree} (several parts that can each stop at many places${anchoredNote(source)})`;
+  if (degree >= REFUSED_DEGREE)
+    return `its matching time can grow as the string length to the power ${degree} (several parts that can each stop at many places${anchoredNote(source)})`;
   return undefined;
 }
 

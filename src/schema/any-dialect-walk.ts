@@ -21,7 +21,7 @@ const OLD_SCHEMA_KEYWORDS: readonly string[] = ['additionalItems'];
 /** Older-draft positions that map names to schemas (draft-07 Validation §9 `definitions`). */
 const OLD_MAP_KEYWORDS: readonly string[] = ['definitions'];
 
-const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+const hasOwn = (o: object, k: string): boolean => Object.hasOwn(o, k);
 const isSchema = (v: unknown): v is Record<string, unknown> | boolean => typeof v === 'boolean' || isObject(v);
 
 /**
@@ -41,17 +41,18 @@ export function walkAnyDialect(root: unknown, visit: (n: AnyDialectNode) => bool
     if (typeof node === 'boolean') continue;
     const children: AnyDialectNode[] = [];
     const add = (value: unknown, via: string): void => {
-      if (isSchema(value)) children.push({ node: value, pointer: `${pointer}/${via}`, parent: pointer, via, depth: depth + 1 });
+      if (isSchema(value))
+        children.push({ node: value, pointer: `${pointer}/${via}`, parent: pointer, via, depth: depth + 1 });
     };
     for (const k of [...SCHEMA_KEYWORDS, ...OLD_SCHEMA_KEYWORDS]) {
       if (!hasOwn(node, k)) continue;
       const v = node[k];
-      if (k === 'items' && Array.isArray(v)) v.forEach((s, i) => add(s, `items/${i}`));
+      if (k === 'items' && Array.isArray(v)) for (const [i, s] of v.entries()) add(s, `items/${i}`);
       else add(v, escapePointerToken(k));
     }
     for (const k of SCHEMA_ARRAY_KEYWORDS) {
       const v = hasOwn(node, k) ? node[k] : undefined;
-      if (Array.isArray(v)) v.forEach((s, i) => add(s, `${k}/${i}`));
+      if (Array.isArray(v)) for (const [i, s] of v.entries()) add(s, `${k}/${i}`);
     }
     for (const k of [...SCHEMA_MAP_KEYWORDS, ...OLD_MAP_KEYWORDS, 'dependencies']) {
       const v = hasOwn(node, k) ? node[k] : undefined;
@@ -62,4 +63,3 @@ export function walkAnyDialect(root: unknown, visit: (n: AnyDialectNode) => bool
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as AnyDialectNode);
   }
 }
-

@@ -43,7 +43,10 @@ const CACHE_LIMIT = 2000;
 const counters = { compiles: 0, hits: 0 };
 // Per schema handed out, whether its validator came from the cache: admission counts per accepted tool.
 const fromCache = new WeakSet<CompiledSchema>();
-const cached = (c: CompiledSchema): CompiledSchema => (fromCache.add(c), c);
+const cached = (c: CompiledSchema): CompiledSchema => {
+  fromCache.add(c);
+  return c;
+};
 /** Whether validateSchema took this schema's validator from the content cache (no engine compile). */
 export const compiledFromCache = (c: CompiledSchema): boolean => fromCache.has(c);
 // Validators whose documents hold no quadratic pattern: their calls skip the pattern budget
@@ -61,7 +64,11 @@ export function compileCounters(): { readonly compiles: number; readonly hits: n
 }
 
 /** The pipeline behind validateSchema and the suite runner. */
-export function compileSchema(schema: unknown, options: SchemaOptions | undefined, flags: CompileFlags): Result<CompiledSchema> {
+export function compileSchema(
+  schema: unknown,
+  options: SchemaOptions | undefined,
+  flags: CompileFlags,
+): Result<CompiledSchema> {
   const limits = resolveLimits(isObject(options) ? options['limits'] : undefined);
   if (!limits.ok) return limits;
   const resolved = resolveOptions(options);
@@ -83,23 +90,57 @@ export function compileSchema(schema: unknown, options: SchemaOptions | undefine
   }
   // Root dialect: an opt-in draft-07 / 2019-09 root runs on its own engine (legacy/dialects.ts).
   const legacy = compileLegacyDialect(copy.value, resolved);
-  if (legacy !== undefined) return legacy.ok ? ok(makeCompiled({ schema: deepFreeze(copy.value), validator: legacy.value, toolRoot: flags.toolRoot, limits: limits.value })) : legacy;
+  if (legacy !== undefined)
+    return legacy.ok
+      ? ok(
+          makeCompiled({
+            schema: deepFreeze(copy.value),
+            validator: legacy.value,
+            toolRoot: flags.toolRoot,
+            limits: limits.value,
+          }),
+        )
+      : legacy;
   const flagKey = `${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
   const quickKey = `${flagKey}|${canonicalJson(copy.value)}`;
   const hit = cache.get(quickKey);
   if (hit !== undefined) {
     counters.hits++;
-    return ok(cached(makeCompiled({ schema: deepFreeze(copy.value), validator: hit, toolRoot: flags.toolRoot, limits: limits.value })));
+    return ok(
+      cached(
+        makeCompiled({
+          schema: deepFreeze(copy.value),
+          validator: hit,
+          toolRoot: flags.toolRoot,
+          limits: limits.value,
+        }),
+      ),
+    );
   }
 
-  const p: Pipeline = { options: resolved, registry: normaliseRegistry(resolved.schemaRegistry), index: emptyIndex(), documents: [], refusals: [], tally: { subschemas: 0, references: 0, documents: 0 }, formatAssertion: false, usedExternal: false };
-  const rootUri = (isObject(copy.value) && typeof copy.value['$id'] === 'string' && resolveUri(copy.value['$id'], ANONYMOUS_BASE)) || ANONYMOUS_BASE;
+  const p: Pipeline = {
+    options: resolved,
+    registry: normaliseRegistry(resolved.schemaRegistry),
+    index: emptyIndex(),
+    documents: [],
+    refusals: [],
+    tally: { subschemas: 0, references: 0, documents: 0 },
+    formatAssertion: false,
+    usedExternal: false,
+  };
+  const rootUri =
+    (isObject(copy.value) && typeof copy.value['$id'] === 'string' && resolveUri(copy.value['$id'], ANONYMOUS_BASE)) ||
+    ANONYMOUS_BASE;
   const admitted = admitDocument(p, { uri: splitFragment(rootUri).base, root: true }, copy.value);
   if (!admitted.ok) return admitted;
   const refs = resolveReferences(p);
   if (!refs.ok) return refs;
   if (p.refusals.length > 0) {
-    return fail('unsupported_capability', `schema uses what toolgate cannot enforce exactly: ${p.refusals[0]?.message}`, p.refusals);
+    return fail(
+      'unsupported_capability',
+      `schema uses what toolgate cannot enforce exactly: ${p.refusals[0]?.message}`,
+      p.refusals,
+    );
   }
   // What CompiledSchema.schema exposes: the checked private copy as given, taken before rewriting
   // (never a second read of the caller's object, never the rewritten form).
@@ -108,12 +149,18 @@ export function compileSchema(schema: unknown, options: SchemaOptions | undefine
   const exposedSchema = deepFreeze(exposed.value);
   for (const d of p.documents) rewriteForEngine(d.schema, d.vocabularies);
   // Decided from the private copies, so a caller's later change cannot slip an inherited name past it.
-  const config = { formatAssertion: resolved.formatAssertion || p.formatAssertion, contentAssertion: resolved.contentAssertion, ownProperties: needsOwnProperties(p.documents.map((d) => d.schema)) };
+  const config = {
+    formatAssertion: resolved.formatAssertion || p.formatAssertion,
+    contentAssertion: resolved.contentAssertion,
+    ownProperties: needsOwnProperties(p.documents.map((d) => d.schema)),
+  };
   const fullKey = `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${p.documents.map((d) => `${d.uri} ${canonicalJson(d.schema)}`).join('\n')}`;
   const known = cache.get(fullKey);
   if (known !== undefined) {
     counters.hits++;
-    return ok(cached(makeCompiled({ schema: exposedSchema, validator: known, toolRoot: flags.toolRoot, limits: limits.value })));
+    return ok(
+      cached(makeCompiled({ schema: exposedSchema, validator: known, toolRoot: flags.toolRoot, limits: limits.value })),
+    );
   }
 
   let validator: ValidateFunction;
@@ -124,15 +171,25 @@ export function compileSchema(schema: unknown, options: SchemaOptions | undefine
   } catch (thrown) {
     const message = thrownMessage(thrown);
     const missing = /can't resolve reference (.*) from id/.exec(message);
-    if (missing) return fail('validation', `unresolved reference ${missing[1]}`, [schemaViolation('$ref', `unresolved reference ${missing[1]}`, '')]);
-    const why = thrown instanceof RangeError ? 'the engine recursed without end while compiling it' : `the engine refused it: ${message}`;
-    return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [schemaViolation('$ref', why, '')]);
+    if (missing)
+      return fail('validation', `unresolved reference ${missing[1]}`, [
+        schemaViolation('$ref', `unresolved reference ${missing[1]}`, ''),
+      ]);
+    const why =
+      thrown instanceof RangeError
+        ? 'the engine recursed without end while compiling it'
+        : `the engine refused it: ${message}`;
+    return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
+      schemaViolation('$ref', why, ''),
+    ]);
   }
   counters.compiles++;
   if (!needsPatternBudget(p.documents.map((d) => d.schema))) budgetFree.add(validator);
   remember(fullKey, validator);
   if (!p.usedExternal) remember(quickKey, validator);
-  return ok(makeCompiled({ schema: exposedSchema, validator: validator, toolRoot: flags.toolRoot, limits: limits.value }));
+  return ok(
+    makeCompiled({ schema: exposedSchema, validator: validator, toolRoot: flags.toolRoot, limits: limits.value }),
+  );
 }
 
 /** What a CompiledSchema is made of. */

@@ -31,7 +31,8 @@ export function parseContent(text: string, mediaType: unknown): { ok: true; valu
   if (mediaType === undefined) return { ok: true };
   const parsed = parseJsonText(text, DEFAULT_LIMITS);
   if (!parsed.ok) return { ok: false };
-  if (!parsed.value.withinLimits) throw new Error('limit exceeded in a decoded contentMediaType document (default argument limits)');
+  if (!parsed.value.withinLimits)
+    throw new Error('limit exceeded in a decoded contentMediaType document (default argument limits)');
   return { ok: true, value: parsed.value.value };
 }
 

@@ -14,9 +14,7 @@ const FOREIGN: Readonly<Record<string, string>> = {
 };
 
 /** What a `$schema` value means: the standard dialect, a candidate custom meta-schema, or a refusal. */
-export type DialectVerdict =
-  | { readonly kind: 'standard' }
-  | { readonly kind: 'custom'; readonly uri: string };
+export type DialectVerdict = { readonly kind: 'standard' } | { readonly kind: 'custom'; readonly uri: string };
 
 /** Echo of a foreign value, at most 200 characters (a string as is, anything else as JSON), so a hostile value cannot flood the message. */
 export function echo(value: unknown): string {
@@ -32,7 +30,13 @@ export function classifyDialect(value: unknown, schemaPath: string): Result<Dial
   if (value === undefined) return { ok: true, value: { kind: 'standard' } };
   if (typeof value !== 'string') {
     return fail('unsupported_capability', `unsupported dialect: "$schema" must be a string, got ${echo(value)}`, [
-      { path: '$', pointer: '', keyword: '$schema', message: `"$schema" must be a string, got ${echo(value)}`, schemaPath },
+      {
+        path: '$',
+        pointer: '',
+        keyword: '$schema',
+        message: `"$schema" must be a string, got ${echo(value)}`,
+        schemaPath,
+      },
     ]);
   }
   const bare = value.endsWith('#') ? value.slice(0, -1) : value;
@@ -41,7 +45,9 @@ export function classifyDialect(value: unknown, schemaPath: string): Result<Dial
   const named = foreign ?? (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(bare) ? undefined : 'not an absolute URI');
   if (named !== undefined) {
     const message = `unsupported dialect ${echo(value)} (${named}): only ${DIALECT_2020_12} is supported`;
-    return fail('unsupported_capability', message, [{ path: '$', pointer: '', keyword: '$schema', message, schemaPath }]);
+    return fail('unsupported_capability', message, [
+      { path: '$', pointer: '', keyword: '$schema', message, schemaPath },
+    ]);
   }
   return { ok: true, value: { kind: 'custom', uri: bare } };
 }

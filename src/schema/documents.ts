@@ -26,7 +26,11 @@ export function normaliseRegistry(registry: Readonly<Record<string, unknown>>): 
  * fetched. A loader that throws, or returns something that is not a schema, is a `validation`
  * error carrying its message. `undefined` in `value` means "found nowhere".
  */
-export function findDocument(uri: string, registry: Map<string, unknown>, options: ResolvedOptions): Result<FoundDocument | undefined> {
+export function findDocument(
+  uri: string,
+  registry: Map<string, unknown>,
+  options: ResolvedOptions,
+): Result<FoundDocument | undefined> {
   let raw: unknown = registry.get(uri);
   let source = 'registry';
   if (raw === undefined && options.schemaLoader !== undefined) {
@@ -49,7 +53,8 @@ export function findDocument(uri: string, registry: Map<string, unknown>, option
   }
   const copy = copyBoundedJson(raw, schemaBounds(options.limits));
   if (!copy.ok) {
-    if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true, `${source} document ${echo(uri)}`);
+    if (copy.finding.kind === 'excess')
+      return excessFailure(copy.finding.excess, true, `${source} document ${echo(uri)}`);
     const message = `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.finding.problem) || '/'}: ${copy.finding.problem.reason}`;
     return fail('validation', message, [schemaViolation('$ref', message, uri)]);
   }

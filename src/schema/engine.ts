@@ -39,14 +39,21 @@ export const ENGINE_OPTIONS: Readonly<Options> = {
 
 /** Asserts every format toolgate can check exactly: ajv-formats where it is right, toolgate's own elsewhere. */
 export function installFormatAssertion(ajv: Pick<Ajv2020, 'addFormat'>): void {
-  const plugin = addFormats as unknown as (a: Pick<Ajv2020, 'addFormat'>, o: { mode: 'full'; formats: string[] }) => unknown;
+  const plugin = addFormats as unknown as (
+    a: Pick<Ajv2020, 'addFormat'>,
+    o: { mode: 'full'; formats: string[] },
+  ) => unknown;
   plugin(ajv, { mode: 'full', formats: [...AJV_FORMATS] });
   for (const [name, validate] of Object.entries(OWN_FORMAT_CHECKERS)) ajv.addFormat(name, { type: 'string', validate });
 }
 
 /** A new Ajv 2020 instance for one config; never shared with another config. */
 export function createEngine(config: EngineConfig): Ajv2020 {
-  const ajv = new Ajv2020({ ...ENGINE_OPTIONS, validateFormats: config.formatAssertion, ownProperties: config.ownProperties });
+  const ajv = new Ajv2020({
+    ...ENGINE_OPTIONS,
+    validateFormats: config.formatAssertion,
+    ownProperties: config.ownProperties,
+  });
   if (config.formatAssertion) installFormatAssertion(ajv);
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);

@@ -34,9 +34,15 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
     for (const key of Object.keys(node)) {
       const at = ctx.location(`${pointer}/${escapePointerToken(key)}`);
       // An own-property lookup: "__proto__" or "constructor" as a keyword must not find Object.prototype members.
-      const legacy = Object.prototype.hasOwnProperty.call(LEGACY_KEYWORDS, key) ? LEGACY_KEYWORDS[key] : undefined;
+      const legacy = Object.hasOwn(LEGACY_KEYWORDS, key) ? LEGACY_KEYWORDS[key] : undefined;
       if (legacy !== undefined) {
-        legacyFound.push(schemaViolation(key, `keyword "${key}" is not part of Draft 2020-12 and would be ignored, loosening the schema: ${legacy}`, at));
+        legacyFound.push(
+          schemaViolation(
+            key,
+            `keyword "${key}" is not part of Draft 2020-12 and would be ignored, loosening the schema: ${legacy}`,
+            at,
+          ),
+        );
       } else if (ctx.unknownKeywords === 'reject' && !known.has(key)) {
         found.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, at));
       }
@@ -44,7 +50,14 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
     if (pointer !== '' && node['$schema'] !== undefined) {
       const d = classifyDialect(node['$schema'], ctx.location(`${pointer}/$schema`));
       if (!d.ok) found.push(...d.error.violations);
-      else if (d.value.kind === 'custom') found.push(schemaViolation('$schema', `embedded "$schema" ${echo(node['$schema'])} is not supported: only the document root may name a meta-schema`, ctx.location(`${pointer}/$schema`)));
+      else if (d.value.kind === 'custom')
+        found.push(
+          schemaViolation(
+            '$schema',
+            `embedded "$schema" ${echo(node['$schema'])} is not supported: only the document root may name a meta-schema`,
+            ctx.location(`${pointer}/$schema`),
+          ),
+        );
     }
     if (ctx.formatAssertion && 'format' in node && known.has('format')) {
       const why = formatRefusal(node['format']);
@@ -54,15 +67,33 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
       const enc = node['contentEncoding'];
       const media = node['contentMediaType'];
       if (enc !== undefined && !ASSERTED_ENCODINGS.includes(enc as string)) {
-        found.push(schemaViolation('contentEncoding', `contentEncoding ${echo(enc)} cannot be asserted (supported: ${ASSERTED_ENCODINGS.join(', ')})`, ctx.location(`${pointer}/contentEncoding`)));
+        found.push(
+          schemaViolation(
+            'contentEncoding',
+            `contentEncoding ${echo(enc)} cannot be asserted (supported: ${ASSERTED_ENCODINGS.join(', ')})`,
+            ctx.location(`${pointer}/contentEncoding`),
+          ),
+        );
       }
       if (media !== undefined && !ASSERTED_MEDIA_TYPES.includes(media as string)) {
-        found.push(schemaViolation('contentMediaType', `contentMediaType ${echo(media)} cannot be asserted (supported: ${ASSERTED_MEDIA_TYPES.join(', ')})`, ctx.location(`${pointer}/contentMediaType`)));
+        found.push(
+          schemaViolation(
+            'contentMediaType',
+            `contentMediaType ${echo(media)} cannot be asserted (supported: ${ASSERTED_MEDIA_TYPES.join(', ')})`,
+            ctx.location(`${pointer}/contentMediaType`),
+          ),
+        );
       }
       if (node['contentSchema'] !== undefined && media === undefined) {
         // Validation §8.5: contentSchema without contentMediaType is ignored; nothing to refuse.
       } else if (node['contentSchema'] !== undefined && JSON.stringify(node['contentSchema']).includes('"$ref"')) {
-        found.push(schemaViolation('contentSchema', 'a contentSchema that uses "$ref" cannot be asserted', ctx.location(`${pointer}/contentSchema`)));
+        found.push(
+          schemaViolation(
+            'contentSchema',
+            'a contentSchema that uses "$ref" cannot be asserted',
+            ctx.location(`${pointer}/contentSchema`),
+          ),
+        );
       }
     }
   });

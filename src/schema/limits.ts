@@ -70,11 +70,13 @@ const NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];
  */
 export function resolveLimits(given: unknown): Result<Limits> {
   if (given === undefined) return ok(DEFAULT_LIMITS);
-  if (given === null || typeof given !== 'object' || Array.isArray(given)) return fail('validation', 'option limits must be an object');
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    return fail('validation', 'option limits must be an object');
   const out: Record<string, number> = { ...DEFAULT_LIMITS };
   for (const key of Object.keys(given)) {
     const v = (given as Record<string, unknown>)[key];
-    if (!(NAMES as string[]).includes(key)) return fail('validation', `option limits.${key.slice(0, 60)} is not a limit (known: ${NAMES.join(', ')})`);
+    if (!(NAMES as string[]).includes(key))
+      return fail('validation', `option limits.${key.slice(0, 60)} is not a limit (known: ${NAMES.join(', ')})`);
     if (v === undefined) continue;
     if (typeof v !== 'number' || !(v === Infinity || (Number.isSafeInteger(v) && v > 0))) {
       return fail('validation', `option limits.${key} must be a positive integer or Infinity`);
@@ -108,18 +110,33 @@ export function argumentBounds(limits: Limits): JsonBounds {
 }
 
 /** The error for an exceeded limit: names the limit, its value and what was seen. */
-export function limitFailure<T = never>(name: string, value: number, seen: string, where?: { segments: readonly (string | number)[]; schema: boolean; label?: string }): Result<T> {
-  const place = where === undefined ? '' : where.schema ? ` in ${where.label ?? 'the schema'} at ${pointerOf(where.segments) || '/'}` : ` at ${pathOf(where.segments)}`;
+export function limitFailure<T = never>(
+  name: string,
+  value: number,
+  seen: string,
+  where?: { segments: readonly (string | number)[]; schema: boolean; label?: string },
+): Result<T> {
+  const place =
+    where === undefined
+      ? ''
+      : where.schema
+        ? ` in ${where.label ?? 'the schema'} at ${pointerOf(where.segments) || '/'}`
+        : ` at ${pathOf(where.segments)}`;
   const message = `limit ${name} exceeded: limit ${value}, seen ${seen}${place}`;
-  const violation = where !== undefined && !where.schema
-    ? { path: pathOf(where.segments), pointer: pointerOf(where.segments), keyword: name, message, schemaPath: '' }
-    : schemaViolation(name, message, where === undefined ? '' : pointerOf(where.segments));
+  const violation =
+    where !== undefined && !where.schema
+      ? { path: pathOf(where.segments), pointer: pointerOf(where.segments), keyword: name, message, schemaPath: '' }
+      : schemaViolation(name, message, where === undefined ? '' : pointerOf(where.segments));
   return fail('execution_failure', message, [violation]);
 }
 
 /** limitFailure for a bound exceeded during a JSON walk. */
 export function excessFailure<T = never>(excess: JsonExcess, schema: boolean, label?: string): Result<T> {
-  return limitFailure(excess.bound.name, excess.bound.value, excess.seen, { segments: excess.segments, schema, ...(label === undefined ? {} : { label }) });
+  return limitFailure(excess.bound.name, excess.bound.value, excess.seen, {
+    segments: excess.segments,
+    schema,
+    ...(label === undefined ? {} : { label }),
+  });
 }
 
 /** Running totals over the documents of one validateSchema call. */
@@ -136,7 +153,12 @@ export type SchemaWalker = (doc: unknown, visit: (n: { readonly node: unknown })
  * Adds one document's subschemas and references to the tally; fails as soon as a total passes its
  * limit, before the document is meta-validated, indexed or compiled.
  */
-export function tallyDocument(tally: SchemaTally, doc: unknown, limits: Limits, walk: SchemaWalker = walkSchema as SchemaWalker): Result<true> {
+export function tallyDocument(
+  tally: SchemaTally,
+  doc: unknown,
+  limits: Limits,
+  walk: SchemaWalker = walkSchema as SchemaWalker,
+): Result<true> {
   let excess: Result<true> | undefined;
   walk(doc, ({ node }) => {
     if (excess !== undefined) return false;
@@ -146,8 +168,10 @@ export function tallyDocument(tally: SchemaTally, doc: unknown, limits: Limits, 
       if (typeof n['$ref'] === 'string') tally.references++;
       if (typeof n['$dynamicRef'] === 'string' || typeof n['$recursiveRef'] === 'string') tally.references++;
     }
-    if (tally.subschemas > limits.maxSubschemas) excess = limitFailure('maxSubschemas', limits.maxSubschemas, `at least ${tally.subschemas}`);
-    else if (tally.references > limits.maxReferences) excess = limitFailure('maxReferences', limits.maxReferences, `at least ${tally.references}`);
+    if (tally.subschemas > limits.maxSubschemas)
+      excess = limitFailure('maxSubschemas', limits.maxSubschemas, `at least ${tally.subschemas}`);
+    else if (tally.references > limits.maxReferences)
+      excess = limitFailure('maxReferences', limits.maxReferences, `at least ${tally.references}`);
     return excess === undefined;
   });
   return excess ?? ok(true);
@@ -156,6 +180,11 @@ export function tallyDocument(tally: SchemaTally, doc: unknown, limits: Limits, 
 /** Counts one more document pulled from the registry or loader. */
 export function tallyPulledDocument(tally: SchemaTally, limits: Limits): Result<true> {
   tally.documents++;
-  if (tally.documents > limits.maxDocuments) return limitFailure('maxDocuments', limits.maxDocuments, `${tally.documents} documents from schemaRegistry/schemaLoader`);
+  if (tally.documents > limits.maxDocuments)
+    return limitFailure(
+      'maxDocuments',
+      limits.maxDocuments,
+      `${tally.documents} documents from schemaRegistry/schemaLoader`,
+    );
   return ok(true);
 }

@@ -40,7 +40,10 @@ export function authorLocation(compiled: unknown, pointer: string): string {
   let best: SchemaSource | undefined = sourceOf(node);
   let rest: string[] = [];
   for (const seg of segments) {
-    const next = node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, seg) ? (node as Record<string, unknown>)[seg] : undefined;
+    const next =
+      node !== null && typeof node === 'object' && Object.hasOwn(node, seg)
+        ? (node as Record<string, unknown>)[seg]
+        : undefined;
     rest.push(seg);
     node = next;
     const found = sourceOf(node);

@@ -17,7 +17,10 @@ import { isObject } from './walk.js';
  */
 
 /** A document as the pipeline hands it over: its retrieval URI and the rewritten private copy. */
-export interface LinkInput { readonly uri: string; readonly schema: unknown }
+export interface LinkInput {
+  readonly uri: string;
+  readonly schema: unknown;
+}
 
 /** Resource copies emitted per dynamic context before linking gives up (an execution limit). */
 export const LINK_COPY_LIMIT = 2000;
@@ -25,17 +28,29 @@ export const LINK_COPY_LIMIT = 2000;
 const IDENTIFIERS = new Set(['$id', '$anchor', '$dynamicAnchor', '$schema']);
 const META_BASE = 'https://json-schema.org/draft/2020-12/';
 const META_FILES: Record<string, string> = { [`${META_BASE}schema`]: 'schema.json' };
-for (const m of ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content']) META_FILES[`${META_BASE}meta/${m}`] = `meta/${m}.json`;
+for (const m of ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'])
+  META_FILES[`${META_BASE}meta/${m}`] = `meta/${m}.json`;
 
-interface Resource { readonly uri: string; readonly node: unknown; readonly dynamicAnchors: Map<string, string> }
-interface Place { readonly resource: string; readonly pointer: string }
+interface Resource {
+  readonly uri: string;
+  readonly node: unknown;
+  readonly dynamicAnchors: Map<string, string>;
+}
+interface Place {
+  readonly resource: string;
+  readonly pointer: string;
+}
 type Context = ReadonlyMap<string, Place>;
 
-const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+const hasOwn = (o: object, k: string): boolean => Object.hasOwn(o, k);
 const define = (o: Record<string, unknown>, k: string, v: unknown): void => {
   Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 };
-const fragmentOf = (pointer: string): string => pointer.split('/').map((s) => encodeURIComponent(s)).join('/');
+const fragmentOf = (pointer: string): string =>
+  pointer
+    .split('/')
+    .map((s) => encodeURIComponent(s))
+    .join('/');
 
 /** Does the document set need linking? Plain documents with only local pointer refs do not. */
 export function needsLinking(docs: readonly LinkInput[]): boolean {
@@ -43,7 +58,8 @@ export function needsLinking(docs: readonly LinkInput[]): boolean {
   let found = false;
   const visit = (node: unknown, root: boolean): void => {
     if (found || !isObject(node)) return;
-    if ((!root && '$id' in node) || '$anchor' in node || '$dynamicAnchor' in node || '$dynamicRef' in node) found = true;
+    if ((!root && '$id' in node) || '$anchor' in node || '$dynamicAnchor' in node || '$dynamicRef' in node)
+      found = true;
     const ref = node['$ref'];
     if (typeof ref === 'string' && !ref.startsWith('#')) found = true;
     if (typeof ref === 'string' && ref.startsWith('#') && ref.length > 1 && !ref.startsWith('#/')) found = true;
@@ -57,7 +73,7 @@ function eachChild(node: Record<string, unknown>, f: (child: unknown, segment: s
   for (const k of SCHEMA_KEYWORDS) if (hasOwn(node, k)) f(node[k], escapePointerToken(k));
   for (const k of SCHEMA_ARRAY_KEYWORDS) {
     const v = hasOwn(node, k) ? node[k] : undefined;
-    if (Array.isArray(v)) v.forEach((s, i) => f(s, `${k}/${i}`));
+    if (Array.isArray(v)) for (const [i, s] of v.entries()) f(s, `${k}/${i}`);
   }
   for (const k of SCHEMA_MAP_KEYWORDS) {
     const v = hasOwn(node, k) ? node[k] : undefined;
@@ -79,7 +95,14 @@ class Linker {
 
   /** Indexes a document: its resources, anchors and the place of every schema object (Core §8.2). */
   scan(doc: unknown, retrievalUri: string, stripFormat: boolean): void {
-    const walk = (node: unknown, resource: string, pointer: string, parentBase: string, isRoot: boolean, docPointer: string): void => {
+    const walk = (
+      node: unknown,
+      resource: string,
+      pointer: string,
+      parentBase: string,
+      isRoot: boolean,
+      docPointer: string,
+    ): void => {
       if (!isObject(node)) {
         if (isRoot) this.addResource(retrievalUri, node);
         return;
@@ -95,12 +118,16 @@ class Linker {
           here = uri;
           at = '';
           this.addResource(uri, node);
-          if (isRoot && uri !== retrievalUri && !this.resources.has(retrievalUri)) this.resources.set(retrievalUri, this.resources.get(uri)!);
+          if (isRoot && uri !== retrievalUri && !this.resources.has(retrievalUri))
+            this.resources.set(retrievalUri, this.resources.get(uri)!);
         }
       }
       this.places.set(node, { resource: here, pointer: at });
       this.origins.set(node, { document: retrievalUri, pointer: docPointer });
-      for (const [kw, dynamic] of [['$anchor', false], ['$dynamicAnchor', true]] as const) {
+      for (const [kw, dynamic] of [
+        ['$anchor', false],
+        ['$dynamicAnchor', true],
+      ] as const) {
         const a = node[kw];
         if (typeof a !== 'string') continue;
         const key = `${here}#${a}`;
@@ -123,7 +150,9 @@ class Linker {
     if (!this.resources.has(base)) {
       const file = META_FILES[base];
       if (file === undefined) throw new Error(`link: no document for ${target}`);
-      const metaDoc = JSON.parse(JSON.stringify(createRequire(import.meta.url)(`ajv/dist/refs/json-schema-2020-12/${file}`))) as unknown;
+      const metaDoc = JSON.parse(
+        JSON.stringify(createRequire(import.meta.url)(`ajv/dist/refs/json-schema-2020-12/${file}`)),
+      ) as unknown;
       // The meta-schemas use the format-annotation vocabulary: format is not asserted there.
       this.scan(metaDoc, base, true);
     }
@@ -159,10 +188,14 @@ class Linker {
   }
 
   private copyFor(resource: string, context: Context): string {
-    const key = `${resource}\u0000${[...context].sort(([a], [b]) => (a < b ? -1 : 1)).map(([n, p]) => `${n}=${p.resource}#${p.pointer}`).join('\u0000')}`;
+    const key = `${resource}\u0000${[...context]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([n, p]) => `${n}=${p.resource}#${p.pointer}`)
+      .join('\u0000')}`;
     let copy = this.copies.get(key);
     if (copy === undefined) {
-      if (this.copies.size >= LINK_COPY_LIMIT) throw new RangeError(`linking needs more than ${LINK_COPY_LIMIT} resource copies`);
+      if (this.copies.size >= LINK_COPY_LIMIT)
+        throw new RangeError(`linking needs more than ${LINK_COPY_LIMIT} resource copies`);
       copy = { name: `${this.defsPrefix}${this.copies.size}`, resource, context };
       this.copies.set(key, copy);
       this.queue.push(key);
@@ -179,7 +212,12 @@ class Linker {
   /** Records the author's location of an emitted object; `suffix` names a keyword inside it. */
   private trace<T extends object>(out: T, node: object, suffix = ''): T {
     const origin = this.origins.get(node);
-    if (origin !== undefined) recordSource(out, { document: origin.document, pointer: `${origin.pointer}${suffix}`, root: origin.document === this.rootDocument });
+    if (origin !== undefined)
+      recordSource(out, {
+        document: origin.document,
+        pointer: `${origin.pointer}${suffix}`,
+        root: origin.document === this.rootDocument,
+      });
     return out;
   }
 
@@ -194,19 +232,27 @@ class Linker {
     for (const k of Object.keys(node)) {
       if (IDENTIFIERS.has(k)) continue;
       const v = node[k];
-      if (k === '$ref' && typeof v === 'string') define(out, k, this.refTo(this.locate(resolveUri(v, resource)!), context));
+      if (k === '$ref' && typeof v === 'string')
+        define(out, k, this.refTo(this.locate(resolveUri(v, resource)!), context));
       else if (k === '$dynamicRef' && typeof v === 'string') {
         const absolute = resolveUri(v, resource)!;
         const target = this.locate(absolute);
-        const chosen = target.dynamic ? context.get(splitFragment(absolute).fragment) ?? target : target;
+        const chosen = target.dynamic ? (context.get(splitFragment(absolute).fragment) ?? target) : target;
         // Core §8.2.3.2: once resolved, `$dynamicRef` applies in place exactly like `$ref`.
         if (hasOwn(node, '$ref')) extra.push(this.trace({ $ref: this.refTo(chosen, context) }, node, '/$dynamicRef'));
         else define(out, '$ref', this.refTo(chosen, context));
-      } else if (SCHEMA_KEYWORDS.includes(k)) define(out, k, this.emit(v, resource, `${pointer}/${escapePointerToken(k)}`, context));
-      else if (SCHEMA_ARRAY_KEYWORDS.includes(k) && Array.isArray(v)) define(out, k, v.map((s, i) => this.emit(s, resource, `${pointer}/${k}/${i}`, context)));
+      } else if (SCHEMA_KEYWORDS.includes(k))
+        define(out, k, this.emit(v, resource, `${pointer}/${escapePointerToken(k)}`, context));
+      else if (SCHEMA_ARRAY_KEYWORDS.includes(k) && Array.isArray(v))
+        define(
+          out,
+          k,
+          v.map((s, i) => this.emit(s, resource, `${pointer}/${k}/${i}`, context)),
+        );
       else if (SCHEMA_MAP_KEYWORDS.includes(k) && isObject(v)) {
         const m: Record<string, unknown> = {};
-        for (const name of Object.keys(v)) define(m, name, this.emit(v[name], resource, `${pointer}/${k}/${escapePointerToken(name)}`, context));
+        for (const name of Object.keys(v))
+          define(m, name, this.emit(v[name], resource, `${pointer}/${k}/${escapePointerToken(name)}`, context));
         define(out, k, m);
       } else define(out, k, v);
     }
@@ -262,7 +308,11 @@ export function linkDocuments(docs: readonly LinkInput[]): unknown {
   };
   // Meta-schemas Ajv ships are linked like any document when referenced; load them all up front
   // so their dynamic anchors count from the start.
-  if (targets().some((t) => META_FILES[splitFragment(t).base] !== undefined && !linker.resources.has(splitFragment(t).base))) {
+  if (
+    targets().some(
+      (t) => META_FILES[splitFragment(t).base] !== undefined && !linker.resources.has(splitFragment(t).base),
+    )
+  ) {
     linker.locate(`${META_BASE}schema`);
     for (const uri of Object.keys(META_FILES)) linker.locate(uri);
     targets();

@@ -22,7 +22,9 @@ export function installMultipleOf(ajv: Ajv2020): void {
     compile(divisor: number) {
       const check = (data: number): boolean => {
         if (isMultipleOf(data, divisor)) return true;
-        check.errors = [{ keyword: 'multipleOf', params: { multipleOf: divisor }, message: `must be multiple of ${divisor}` }];
+        check.errors = [
+          { keyword: 'multipleOf', params: { multipleOf: divisor }, message: `must be multiple of ${divisor}` },
+        ];
         return false;
       };
       check.errors = null as null | object[];

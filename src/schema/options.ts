@@ -42,6 +42,10 @@ export function resolveOptions(options: SchemaOptions | undefined): ResolvedOpti
     contentAssertion: o.contentAssertion === true,
     unknownKeywords: o.unknownKeywords === 'reject' ? 'reject' : 'annotate',
     limits: ((l) => (l.ok ? l.value : DEFAULT_LIMITS))(resolveLimits(o.limits)),
-    dialects: new Set(Array.isArray(o.dialects) ? o.dialects.filter((d): d is '2019-09' | 'draft-07' => d === '2019-09' || d === 'draft-07') : []),
+    dialects: new Set(
+      Array.isArray(o.dialects)
+        ? o.dialects.filter((d): d is '2019-09' | 'draft-07' => d === '2019-09' || d === 'draft-07')
+        : [],
+    ),
   };
 }

@@ -17,7 +17,9 @@ import { isObject, walkSchema } from './walk.js';
 /** Meta-schema URIs Ajv carries itself, so `$ref`s to them resolve without a registry. */
 const BUILTIN_DOCUMENTS = new Set([
   'https://json-schema.org/draft/2020-12/schema',
-  ...['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map((m) => `https://json-schema.org/draft/2020-12/meta/${m}`),
+  ...['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map(
+    (m) => `https://json-schema.org/draft/2020-12/meta/${m}`,
+  ),
 ]);
 
 /** A document that passed the gates, as a private mutable copy (rewritten before compiling). */
@@ -78,18 +80,40 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   }
   // Legacy keywords first: a 2019-09 `$recursiveAnchor: true` should get the 2020-12 hint, not a
   // meta-schema complaint about its value.
-  const gate = gateDocument(schema, { vocabularies, formatAssertion: p.options.formatAssertion || p.formatAssertion, contentAssertion: p.options.contentAssertion, unknownKeywords: p.options.unknownKeywords, location });
-  if (gate.legacy.length > 0) return fail('unsupported_capability', `schema uses what toolgate cannot enforce exactly: ${gate.legacy[0]?.message}`, gate.legacy);
+  const gate = gateDocument(schema, {
+    vocabularies,
+    formatAssertion: p.options.formatAssertion || p.formatAssertion,
+    contentAssertion: p.options.contentAssertion,
+    unknownKeywords: p.options.unknownKeywords,
+    location,
+  });
+  if (gate.legacy.length > 0)
+    return fail(
+      'unsupported_capability',
+      `schema uses what toolgate cannot enforce exactly: ${gate.legacy[0]?.message}`,
+      gate.legacy,
+    );
   // Counted before the meta-schema check, indexing and compiling, the work these limits bound.
   const tallied = tallyDocument(p.tally, schema, p.options.limits);
   if (!tallied.ok) return tallied;
   const metaErrors = metaValidate(checked);
   if (metaErrors.length > 0) {
-    const violations = metaErrors.map((e) => schemaViolation(e.keyword, `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`, location(e.instancePath)));
-    return fail('validation', `invalid schema: ${violations[0]?.message ?? 'does not match the Draft 2020-12 meta-schema'}`, violations);
+    const violations = metaErrors.map((e) =>
+      schemaViolation(
+        e.keyword,
+        `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`,
+        location(e.instancePath),
+      ),
+    );
+    return fail(
+      'validation',
+      `invalid schema: ${violations[0]?.message ?? 'does not match the Draft 2020-12 meta-schema'}`,
+      violations,
+    );
   }
   const patterns = checkPatterns(schema, location);
-  if (patterns.invalid.length > 0) return fail('validation', `invalid schema: ${patterns.invalid[0]?.message}`, patterns.invalid);
+  if (patterns.invalid.length > 0)
+    return fail('validation', `invalid schema: ${patterns.invalid[0]?.message}`, patterns.invalid);
   p.refusals.push(...patterns.hazards, ...gate.refusals);
   p.documents.push({ uri: place.uri, schema, vocabularies });
   indexDocument(p.index, schema, place.uri);
@@ -97,13 +121,22 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
 }
 
 /** Every `pattern` and `patternProperties` key of a document through checkPattern (regex/guard.ts). */
-function checkPatterns(schema: unknown, location: (p: string) => string): { invalid: Violation[]; hazards: Violation[] } {
+function checkPatterns(
+  schema: unknown,
+  location: (p: string) => string,
+): { invalid: Violation[]; hazards: Violation[] } {
   const invalid: Violation[] = [];
   const hazards: Violation[] = [];
   const check = (source: string, at: string): void => {
     const verdict = checkPattern(source);
-    if (verdict.invalid !== undefined) invalid.push(schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, location(at)));
-    else if (verdict.hazard !== undefined) hazards.push(schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, location(at)));
+    if (verdict.invalid !== undefined)
+      invalid.push(
+        schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, location(at)),
+      );
+    else if (verdict.hazard !== undefined)
+      hazards.push(
+        schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, location(at)),
+      );
   };
   walkSchema(schema, ({ node, pointer }) => {
     if (typeof node['pattern'] === 'string') check(node['pattern'], `${pointer}/pattern`);
@@ -123,7 +156,14 @@ export function resolveReferences(p: Pipeline): Result<true> {
     const ref = p.index.references[i]!;
     const at = ref.docUri === p.documents[0]?.uri ? ref.schemaPath : `${ref.docUri}#${ref.schemaPath}`;
     if (ref.target === undefined) {
-      unresolved.push({ value: ref.value, violation: schemaViolation(ref.keyword, `unresolved reference ${echo(ref.value)}: not a valid URI reference`, at) });
+      unresolved.push({
+        value: ref.value,
+        violation: schemaViolation(
+          ref.keyword,
+          `unresolved reference ${echo(ref.value)}: not a valid URI reference`,
+          at,
+        ),
+      });
       continue;
     }
     let state = lookupTarget(p.index, ref.target);
@@ -142,15 +182,28 @@ export function resolveReferences(p: Pipeline): Result<true> {
       }
     }
     if (state !== 'found') {
-      const why = state === 'external' ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)' : '';
-      unresolved.push({ value: ref.value, violation: schemaViolation(ref.keyword, `unresolved reference ${echo(ref.value)}${why}`, at) });
+      const why =
+        state === 'external' ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)' : '';
+      unresolved.push({
+        value: ref.value,
+        violation: schemaViolation(ref.keyword, `unresolved reference ${echo(ref.value)}${why}`, at),
+      });
     }
   }
   if (p.index.duplicates.length > 0) {
     const d = p.index.duplicates[0]!;
-    return fail('validation', `duplicate schema identifier ${echo(d.uri)}`, p.index.duplicates.map((x) => schemaViolation('$id', `duplicate schema identifier ${echo(x.uri)}`, x.schemaPath)));
+    return fail(
+      'validation',
+      `duplicate schema identifier ${echo(d.uri)}`,
+      p.index.duplicates.map((x) => schemaViolation('$id', `duplicate schema identifier ${echo(x.uri)}`, x.schemaPath)),
+    );
   }
-  if (unresolved.length > 0) return fail('validation', `unresolved references: ${unresolved.map((u) => echo(u.value)).join(', ')}`, unresolved.map((u) => u.violation));
+  if (unresolved.length > 0)
+    return fail(
+      'validation',
+      `unresolved references: ${unresolved.map((u) => echo(u.value)).join(', ')}`,
+      unresolved.map((u) => u.violation),
+    );
   return ok(true);
 }
 

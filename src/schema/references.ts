@@ -84,18 +84,29 @@ export function indexDocument(index: ResourceIndex, doc: unknown, retrievalUri: 
     if (pointer === '' && base !== retrievalUri && !index.resources.has(retrievalUri)) {
       index.resources.set(retrievalUri, { docUri: retrievalUri, pointer, node });
     }
-    for (const [kw, dynamic] of [['$anchor', false], ['$dynamicAnchor', true]] as const) {
+    for (const [kw, dynamic] of [
+      ['$anchor', false],
+      ['$dynamicAnchor', true],
+    ] as const) {
       const a = node[kw];
       if (typeof a === 'string') {
         const key = `${base}#${a}`;
         const prior = index.anchors.get(key);
-        if (prior === undefined || (dynamic && prior.node === node)) index.anchors.set(key, { node, dynamic: dynamic || (prior?.dynamic ?? false) });
+        if (prior === undefined || (dynamic && prior.node === node))
+          index.anchors.set(key, { node, dynamic: dynamic || (prior?.dynamic ?? false) });
         else if (prior.node !== node) index.duplicates.push({ uri: key, docUri: retrievalUri, schemaPath: pointer });
       }
     }
     for (const kw of ['$ref', '$dynamicRef'] as const) {
       const v = node[kw];
-      if (typeof v === 'string') index.references.push({ keyword: kw, value: v, target: resolveUri(v, base), docUri: retrievalUri, schemaPath: `${pointer}/${kw}` });
+      if (typeof v === 'string')
+        index.references.push({
+          keyword: kw,
+          value: v,
+          target: resolveUri(v, base),
+          docUri: retrievalUri,
+          schemaPath: `${pointer}/${kw}`,
+        });
     }
   });
 }
@@ -107,7 +118,7 @@ export function followPointer(root: unknown, pointer: string): unknown {
   let node: unknown = root;
   for (const seg of segments) {
     if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(seg) && Number(seg) < node.length) node = node[Number(seg)];
-    else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, seg)) node = node[seg];
+    else if (isObject(node) && Object.hasOwn(node, seg)) node = node[seg];
     else return undefined;
   }
   return node;

@@ -12,7 +12,7 @@ export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>
   for (const k of keywordsOf(KNOWN_VOCABULARIES)) if (!active.has(k)) inactive.add(k);
   walkSchema(doc, ({ node }) => {
     // Core §8.1.2: keywords of a vocabulary the meta-schema leaves out are not applied.
-    for (const k of inactive) if (Object.prototype.hasOwnProperty.call(node, k)) delete node[k];
+    for (const k of inactive) if (Object.hasOwn(node, k)) delete node[k];
     // Validation §6.1.2 allows `enum: []`, which no value satisfies; Ajv refuses to compile it.
     const e = node['enum'];
     if (Array.isArray(e) && e.length === 0) {
@@ -22,12 +22,17 @@ export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>
     // Ajv drops a `__proto__` entry of `properties`; the same rule as an anchored patternProperties
     // entry evaluates the same property (Core §10.3.2.1, §10.3.2.2), so annotations are unchanged.
     const props = node['properties'];
-    if (props !== null && typeof props === 'object' && Object.prototype.hasOwnProperty.call(props, '__proto__')) {
+    if (props !== null && typeof props === 'object' && Object.hasOwn(props, '__proto__')) {
+      // biome-ignore lint/suspicious/noProto: a property literally named "__proto__" in the private copy, never the prototype
       const sub = (props as Record<string, unknown>)['__proto__'];
+      // biome-ignore lint/suspicious/noProto: as above
       delete (props as Record<string, unknown>)['__proto__'];
-      const pp: Record<string, unknown> = node['patternProperties'] !== null && typeof node['patternProperties'] === 'object' ? (node['patternProperties'] as Record<string, unknown>) : {};
+      const pp: Record<string, unknown> =
+        node['patternProperties'] !== null && typeof node['patternProperties'] === 'object'
+          ? (node['patternProperties'] as Record<string, unknown>)
+          : {};
       const key = '^__proto__$';
-      const existing = Object.prototype.hasOwnProperty.call(pp, key) ? pp[key] : undefined;
+      const existing = Object.hasOwn(pp, key) ? pp[key] : undefined;
       pp[key] = existing === undefined ? sub : { allOf: [existing, sub] };
       node['patternProperties'] = pp;
     }

@@ -19,8 +19,18 @@ import { isObject, walkSchema } from './walk.js';
 
 /** Names standard on Object.prototype, whatever the current realm has added or removed. */
 const STANDARD_NAMES = [
-  'constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable',
-  'toLocaleString', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
+  'constructor',
+  '__proto__',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
 ];
 
 /** Every name an argument object could inherit when the schema is compiled, standard or added by the host. */
@@ -63,7 +73,10 @@ export function needsPatternBudget(schemas: readonly unknown[]): boolean {
   const stack: unknown[] = [...schemas];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (Array.isArray(v)) { for (const x of v) stack.push(x); continue; }
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
     if (!isObject(v)) continue;
     const pattern = v['pattern'];
     if (typeof pattern === 'string' && regexDegree(pattern) > 1) return true;

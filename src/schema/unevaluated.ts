@@ -13,13 +13,17 @@ import { isObject } from './walk.js';
  */
 
 /** Where a schema object sits: the `$id` its document is registered under and its pointer. */
-interface Location { readonly rootId: string; readonly root: unknown; readonly pointer: string }
+interface Location {
+  readonly rootId: string;
+  readonly root: unknown;
+  readonly pointer: string;
+}
 
 const locations = new WeakMap<object, Location>();
 /** Guards in-place recursion that Ajv itself would also never finish (an execution limit). */
 const MAX_DEPTH = 500;
 
-const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+const hasOwn = (o: object, k: string): boolean => Object.hasOwn(o, k);
 
 /** Does a document use either keyword anywhere? Then it is compiled with this module's support. */
 export function usesUnevaluated(doc: unknown): boolean {
@@ -41,8 +45,9 @@ export function registerDocument(root: unknown, rootId: string): void {
   const visit = (v: unknown, pointer: string): void => {
     if (v === null || typeof v !== 'object') return;
     if (!Array.isArray(v)) locations.set(v, { rootId, root, pointer });
-    if (Array.isArray(v)) v.forEach((c, i) => visit(c, `${pointer}/${i}`));
-    else for (const k of Object.keys(v)) visit((v as Record<string, unknown>)[k], `${pointer}/${escapePointerToken(k)}`);
+    if (Array.isArray(v)) for (const [i, c] of v.entries()) visit(c, `${pointer}/${i}`);
+    else
+      for (const k of Object.keys(v)) visit((v as Record<string, unknown>)[k], `${pointer}/${escapePointerToken(k)}`);
   };
   visit(root, '');
 }
@@ -51,12 +56,18 @@ type Evaluated = Set<string | number> | 'all';
 
 class Annotations {
   private readonly validators = new Map<string, ValidateFunction>();
-  constructor(private readonly ajv: Ajv2020, private readonly loc: Location) {}
+  constructor(
+    private readonly ajv: Ajv2020,
+    private readonly loc: Location,
+  ) {}
 
   valid(pointer: string, data: unknown): boolean {
     let v = this.validators.get(pointer);
     if (v === undefined) {
-      const fragment = pointer.split('/').map((s) => encodeURIComponent(s)).join('/');
+      const fragment = pointer
+        .split('/')
+        .map((s) => encodeURIComponent(s))
+        .join('/');
       v = this.ajv.getSchema(`${this.loc.rootId}#${fragment}`);
       if (v === undefined) throw new Error(`unevaluated: no validator for ${pointer}`);
       this.validators.set(pointer, v);
@@ -68,7 +79,14 @@ class Annotations {
    * What a schema that validated `data` evaluated of it (property names or item indexes), from
    * its own keywords and in-place subschemas (Core §10.2); `skipSelf` leaves out the keyword asking.
    */
-  evaluated(node: unknown, pointer: string, data: unknown, items: boolean, skipSelf: boolean, depth: number): Evaluated {
+  evaluated(
+    node: unknown,
+    pointer: string,
+    data: unknown,
+    items: boolean,
+    skipSelf: boolean,
+    depth: number,
+  ): Evaluated {
     if (depth > MAX_DEPTH) throw new RangeError('unevaluated: in-place applicators nest too deeply');
     const out = new Set<string | number>();
     if (!isObject(node)) return out;
@@ -78,7 +96,10 @@ class Annotations {
       if (has('items') || (has('unevaluatedItems') && !skipSelf)) return 'all';
       const prefix = node['prefixItems'];
       if (Array.isArray(prefix)) for (let i = 0; i < Math.min(prefix.length, data.length); i++) out.add(i);
-      if (has('contains')) data.forEach((item, i) => { if (this.valid(`${pointer}/contains`, item)) out.add(i); });
+      if (has('contains'))
+        data.forEach((item, i) => {
+          if (this.valid(`${pointer}/contains`, item)) out.add(i);
+        });
     } else {
       if (!isObject(data)) return out;
       if (has('additionalProperties') || (has('unevaluatedProperties') && !skipSelf)) return 'all';
@@ -137,12 +158,20 @@ function makeKeyword(ajv: Ajv2020, keyword: 'unevaluatedProperties' | 'unevaluat
       const errors: ErrorObject[] = [];
       if (seen !== 'all') {
         const base = cxt?.instancePath ?? '';
-        const entries: [string | number, unknown][] = items ? (data as unknown[]).map((v, i) => [i, v]) : Object.keys(data as object).map((k) => [k, (data as Record<string, unknown>)[k]]);
+        const entries: [string | number, unknown][] = items
+          ? (data as unknown[]).map((v, i) => [i, v])
+          : Object.keys(data as object).map((k) => [k, (data as Record<string, unknown>)[k]]);
         for (const [key, value] of entries) {
           if (seen.has(key)) continue;
           if (schema !== false && annotations.valid(subPointer, value)) continue;
           const params = items ? { unevaluatedItem: key } : { unevaluatedProperty: key };
-          errors.push({ keyword, instancePath: schema === false ? base : `${base}/${escapePointerToken(String(key))}`, schemaPath: '', params, message: items ? 'must NOT have unevaluated items' : 'must NOT have unevaluated properties' });
+          errors.push({
+            keyword,
+            instancePath: schema === false ? base : `${base}/${escapePointerToken(String(key))}`,
+            schemaPath: '',
+            params,
+            message: items ? 'must NOT have unevaluated items' : 'must NOT have unevaluated properties',
+          });
         }
       }
       (check as { errors?: ErrorObject[] | null }).errors = errors.length > 0 ? errors : null;
@@ -156,6 +185,12 @@ function makeKeyword(ajv: Ajv2020, keyword: 'unevaluatedProperties' | 'unevaluat
 export function installUnevaluated(ajv: Ajv2020): void {
   for (const keyword of ['unevaluatedProperties', 'unevaluatedItems'] as const) {
     ajv.removeKeyword(keyword);
-    ajv.addKeyword({ keyword, type: keyword === 'unevaluatedItems' ? 'array' : 'object', schemaType: ['object', 'boolean'], errors: true, compile: makeKeyword(ajv, keyword) });
+    ajv.addKeyword({
+      keyword,
+      type: keyword === 'unevaluatedItems' ? 'array' : 'object',
+      schemaType: ['object', 'boolean'],
+      errors: true,
+      compile: makeKeyword(ajv, keyword),
+    });
   }
 }

@@ -18,7 +18,10 @@ export function equalityKey(value: unknown): string {
  * item and one Map lookup each: linear in the size of the array, where Ajv's pairwise comparison
  * of untyped items is quadratic (10,000 objects took about 5 s). `stats.keys` counts keys built.
  */
-export function firstDuplicate(items: readonly unknown[], stats?: { keys: number }): { i: number; j: number } | undefined {
+export function firstDuplicate(
+  items: readonly unknown[],
+  stats?: { keys: number },
+): { i: number; j: number } | undefined {
   const seen = new Map<string, number>();
   for (let i = 0; i < items.length; i++) {
     const key = equalityKey(items[i]);
@@ -42,7 +45,13 @@ export function installUniqueItems(ajv: Ajv2020): void {
       const check = (data: unknown[]): boolean => {
         const dup = unique ? firstDuplicate(data) : undefined;
         if (dup === undefined) return true;
-        check.errors = [{ keyword: 'uniqueItems', params: dup, message: `must NOT have duplicate items (items ## ${dup.j} and ${dup.i} are identical)` }];
+        check.errors = [
+          {
+            keyword: 'uniqueItems',
+            params: dup,
+            message: `must NOT have duplicate items (items ## ${dup.j} and ${dup.i} are identical)`,
+          },
+        ];
         return false;
       };
       check.errors = null as null | object[];

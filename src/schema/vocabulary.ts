@@ -6,7 +6,9 @@ import { isObject } from './walk.js';
 const FORMAT_ASSERTION = 'https://json-schema.org/draft/2020-12/vocab/format-assertion';
 
 /** Vocabularies of the standard 2020-12 meta-schema (format as annotation, Validation §7.2.1). */
-export const DEFAULT_VOCABULARIES: ReadonlySet<string> = new Set(KNOWN_VOCABULARIES.filter((v) => v !== FORMAT_ASSERTION));
+export const DEFAULT_VOCABULARIES: ReadonlySet<string> = new Set(
+  KNOWN_VOCABULARIES.filter((v) => v !== FORMAT_ASSERTION),
+);
 
 /** The vocabularies a document is processed with, and whether its meta-schema turns format assertion on. */
 export interface VocabularyVerdict {
@@ -22,27 +24,39 @@ export interface VocabularyVerdict {
 export function vocabulariesOf(metaUri: string, meta: unknown): Result<VocabularyVerdict> {
   const at = (p: string): string => `${metaUri}#${p}`;
   if (!isObject(meta)) {
-    return fail('validation', `meta-schema ${echo(metaUri)} is not a schema object`, [schemaViolation('$schema', 'meta-schema must be an object', at(''))]);
+    return fail('validation', `meta-schema ${echo(metaUri)} is not a schema object`, [
+      schemaViolation('$schema', 'meta-schema must be an object', at('')),
+    ]);
   }
   const own = classifyDialect(meta['$schema'], at('/$schema'));
   if (!own.ok) return own;
   if (own.value.kind === 'custom') {
-    return fail('unsupported_capability', `meta-schema ${echo(metaUri)} must itself use ${DIALECT_2020_12}`, [schemaViolation('$schema', 'chained custom meta-schemas are not supported', at('/$schema'))]);
+    return fail('unsupported_capability', `meta-schema ${echo(metaUri)} must itself use ${DIALECT_2020_12}`, [
+      schemaViolation('$schema', 'chained custom meta-schemas are not supported', at('/$schema')),
+    ]);
   }
   const declared = meta['$vocabulary'];
   if (declared === undefined) return ok({ vocabularies: DEFAULT_VOCABULARIES, formatAssertion: false });
-  if (!isObject(declared)) return fail('validation', `"$vocabulary" of ${echo(metaUri)} must be an object`, [schemaViolation('$vocabulary', '"$vocabulary" must be an object', at('/$vocabulary'))]);
+  if (!isObject(declared))
+    return fail('validation', `"$vocabulary" of ${echo(metaUri)} must be an object`, [
+      schemaViolation('$vocabulary', '"$vocabulary" must be an object', at('/$vocabulary')),
+    ]);
   const vocabularies = new Set<string>();
   for (const [uri, required] of Object.entries(declared)) {
-    if (typeof required !== 'boolean') return fail('validation', `"$vocabulary" values must be booleans`, [schemaViolation('$vocabulary', `value for ${echo(uri)} must be a boolean`, at('/$vocabulary'))]);
+    if (typeof required !== 'boolean')
+      return fail('validation', `"$vocabulary" values must be booleans`, [
+        schemaViolation('$vocabulary', `value for ${echo(uri)} must be a boolean`, at('/$vocabulary')),
+      ]);
     if (KNOWN_VOCABULARIES.includes(uri)) vocabularies.add(uri);
     else if (required) {
-      return fail('unsupported_capability', `required vocabulary ${echo(uri)} is not supported`, [schemaViolation('$vocabulary', `unknown required vocabulary ${echo(uri)}`, at('/$vocabulary'))]);
+      return fail('unsupported_capability', `required vocabulary ${echo(uri)} is not supported`, [
+        schemaViolation('$vocabulary', `unknown required vocabulary ${echo(uri)}`, at('/$vocabulary')),
+      ]);
     }
   }
   // Presence, not the boolean, decides: the flag only tells implementations that do not know the
   // vocabulary whether they may go on (Core §8.1.2; suite optional/format-assertion.json).
-  const formatAssertion = Object.prototype.hasOwnProperty.call(declared, FORMAT_ASSERTION);
+  const formatAssertion = Object.hasOwn(declared, FORMAT_ASSERTION);
   if (formatAssertion) vocabularies.add(FORMAT_ASSERTION);
   return ok({ vocabularies, formatAssertion });
 }

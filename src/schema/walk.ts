@@ -15,7 +15,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+const hasOwn = (o: object, k: string): boolean => Object.hasOwn(o, k);
 
 /**
  * Visits every subschema object of a document in schema positions only (Core §7.1): values of
@@ -31,18 +31,27 @@ export function walkSchema(root: unknown, visit: (n: SchemaNode) => boolean | vo
     const { node, pointer, depth } = current;
     const children: SchemaNode[] = [];
     for (const k of SCHEMA_KEYWORDS) {
-      if (hasOwn(node, k) && isObject(node[k])) children.push({ node: node[k] as Record<string, unknown>, pointer: `${pointer}/${escapePointerToken(k)}`, depth: depth + 1 });
+      if (hasOwn(node, k) && isObject(node[k]))
+        children.push({
+          node: node[k] as Record<string, unknown>,
+          pointer: `${pointer}/${escapePointerToken(k)}`,
+          depth: depth + 1,
+        });
     }
     for (const k of SCHEMA_ARRAY_KEYWORDS) {
       const v = hasOwn(node, k) ? node[k] : undefined;
-      if (Array.isArray(v)) v.forEach((s, i) => { if (isObject(s)) children.push({ node: s, pointer: `${pointer}/${k}/${i}`, depth: depth + 1 }); });
+      if (Array.isArray(v))
+        v.forEach((s, i) => {
+          if (isObject(s)) children.push({ node: s, pointer: `${pointer}/${k}/${i}`, depth: depth + 1 });
+        });
     }
     for (const k of SCHEMA_MAP_KEYWORDS) {
       const v = hasOwn(node, k) ? node[k] : undefined;
       if (isObject(v)) {
         for (const name of Object.keys(v)) {
           const s = v[name];
-          if (isObject(s)) children.push({ node: s, pointer: `${pointer}/${k}/${escapePointerToken(name)}`, depth: depth + 1 });
+          if (isObject(s))
+            children.push({ node: s, pointer: `${pointer}/${k}/${escapePointerToken(name)}`, depth: depth + 1 });
         }
       }
     }

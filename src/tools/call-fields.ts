@@ -22,7 +22,12 @@ export function readCall(call: unknown): CallFields {
   const { id, name } = values;
   // A primitive id (some clients send numbers) is kept as text; an object id is dropped, since String()
   // on it would run its toString (caller code) and the id is only echoed back, never trusted.
-  const callId = typeof id === 'string' ? id : typeof id === 'number' || typeof id === 'boolean' || typeof id === 'bigint' ? String(id) : '';
+  const callId =
+    typeof id === 'string'
+      ? id
+      : typeof id === 'number' || typeof id === 'boolean' || typeof id === 'bigint'
+        ? String(id)
+        : '';
   // The name as the model's result names it; only a string is ever looked up.
   const shownName = typeof name === 'string' ? name : name === undefined ? '' : describeValue(name);
   const problem = problems.length > 0 ? `a tool call must hold plain data: ${problems.join('; ')}` : undefined;

@@ -31,7 +31,10 @@ export function timeoutProblem(ms: unknown): string | undefined {
  * Resolves with how it ended and never rejects; a body that ignores its signal is abandoned (its
  * later result or rejection is dropped), since JavaScript cannot stop it. The timer is always cleared.
  */
-export function withDeadline<T>(body: (signal: AbortSignal) => T | Promise<T>, options: DeadlineOptions): Promise<Outcome<T>> {
+export function withDeadline<T>(
+  body: (signal: AbortSignal) => T | Promise<T>,
+  options: DeadlineOptions,
+): Promise<Outcome<T>> {
   const controller = new AbortController();
   const outer = options.signal;
   // Callers check timeoutProblem first; a bad value reaching here still fails closed, never "no timeout".
@@ -46,7 +49,8 @@ export function withDeadline<T>(body: (signal: AbortSignal) => T | Promise<T>, o
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
-      if (outcome.kind === 'timeout' || outcome.kind === 'aborted') controller.abort(outcome.kind === 'aborted' ? outcome.reason : new Error(`timed out after ${outcome.ms} ms`));
+      if (outcome.kind === 'timeout' || outcome.kind === 'aborted')
+        controller.abort(outcome.kind === 'aborted' ? outcome.reason : new Error(`timed out after ${outcome.ms} ms`));
       resolve(outcome);
     };
     const onAbort = (): void => finish({ kind: 'aborted', reason: outer?.reason });
@@ -62,6 +66,9 @@ export function withDeadline<T>(body: (signal: AbortSignal) => T | Promise<T>, o
       finish({ kind: 'threw', cause });
       return;
     }
-    running.then((value) => finish({ kind: 'done', value }), (cause: unknown) => finish({ kind: 'threw', cause }));
+    running.then(
+      (value) => finish({ kind: 'done', value }),
+      (cause: unknown) => finish({ kind: 'threw', cause }),
+    );
   });
 }

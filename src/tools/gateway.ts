@@ -15,7 +15,12 @@ export interface StageContext {
  * A stage's answer: nothing, `true` or `{ allow: true }` lets the call go on; `false` or
  * `{ allow: false, reason }` refuses it. Anything else refuses too (fail closed).
  */
-export type StageVerdict = void | undefined | boolean | { readonly allow: true } | { readonly allow: false; readonly reason: string };
+export type StageVerdict =
+  | void
+  | undefined
+  | boolean
+  | { readonly allow: true }
+  | { readonly allow: false; readonly reason: string };
 
 /** A host hook run before a tool; may be async. */
 export type Stage = (context: StageContext) => StageVerdict | Promise<StageVerdict>;
@@ -44,7 +49,9 @@ function refusalReason(verdict: unknown): string | undefined {
     if (v.allow === true) return undefined;
     if (v.allow === false) return typeof v.reason === 'string' && v.reason !== '' ? v.reason : 'refused';
   }
-  return verdict === false ? 'refused' : `unrecognised verdict (${verdict === null ? 'null' : typeof verdict}), refused`;
+  return verdict === false
+    ? 'refused'
+    : `unrecognised verdict (${verdict === null ? 'null' : typeof verdict}), refused`;
 }
 
 /**
@@ -52,15 +59,27 @@ function refusalReason(verdict: unknown): string | undefined {
  * Called only for arguments that passed validation. A stage that is not a function is skipped
  * only when absent: a present non-function refuses (a misconfigured policy must not let calls through).
  */
-export async function runGateway(tool: Tool, args: unknown, context: ToolContext, stages: Stages): Promise<GatewayOutcome> {
+export async function runGateway(
+  tool: Tool,
+  args: unknown,
+  context: ToolContext,
+  stages: Stages,
+): Promise<GatewayOutcome> {
   for (const stage of GATEWAY_ORDER) {
     const hook: unknown = stages[stage];
     if (hook === undefined) continue;
     if (context.signal.aborted) return { kind: 'threw', stage, cause: context.signal.reason };
-    if (typeof hook !== 'function') return { kind: 'refused', stage, reason: 'the stage is misconfigured (not a function)' };
+    if (typeof hook !== 'function')
+      return { kind: 'refused', stage, reason: 'the stage is misconfigured (not a function)' };
     let verdict: unknown;
     try {
-      verdict = await (hook as Stage)({ callId: context.callId, name: context.name, args, tool, signal: context.signal });
+      verdict = await (hook as Stage)({
+        callId: context.callId,
+        name: context.name,
+        args,
+        tool,
+        signal: context.signal,
+      });
     } catch (cause) {
       return { kind: 'threw', stage, cause };
     }

@@ -40,7 +40,11 @@ const MAX_CHAIN = 16;
 export function dataField(source: unknown, key: string): OwnField {
   let at: unknown = source;
   try {
-    for (let depth = 0; depth < MAX_CHAIN && at !== null && at !== Object.prototype && at !== Function.prototype; depth++) {
+    for (
+      let depth = 0;
+      depth < MAX_CHAIN && at !== null && at !== Object.prototype && at !== Function.prototype;
+      depth++
+    ) {
       const f = ownField(at, key);
       if (f.present) return f;
       at = Object.getPrototypeOf(at);
@@ -61,7 +65,10 @@ export function ownData(source: unknown, key: string): unknown {
  * Reads `keys` of a caller's options object. Problems name each field that is not plain data, so
  * a caller learns why an option was not applied instead of it being silently dropped.
  */
-export function readOwnFields<K extends string>(source: unknown, keys: readonly K[]): { readonly values: Partial<Record<K, unknown>>; readonly problems: readonly string[] } {
+export function readOwnFields<K extends string>(
+  source: unknown,
+  keys: readonly K[],
+): { readonly values: Partial<Record<K, unknown>>; readonly problems: readonly string[] } {
   const values: Partial<Record<K, unknown>> = {};
   const problems: string[] = [];
   for (const key of keys) {
@@ -77,7 +84,10 @@ export function readOwnFields<K extends string>(source: unknown, keys: readonly 
  * `except`, like `{ ...rest }` but without running getters; fields that are not plain data (and an
  * object whose keys cannot be listed) are named in `problems` instead.
  */
-export function copyOwnData(source: unknown, except: readonly string[]): { readonly copy: Record<string, unknown>; readonly problems: readonly string[] } {
+export function copyOwnData(
+  source: unknown,
+  except: readonly string[],
+): { readonly copy: Record<string, unknown>; readonly problems: readonly string[] } {
   const copy: Record<string, unknown> = {};
   const problems: string[] = [];
   if (source === null || typeof source !== 'object') return { copy, problems };
@@ -92,7 +102,8 @@ export function copyOwnData(source: unknown, except: readonly string[]): { reado
     const f = ownField(source, key);
     if (f.accessor) problems.push(`"${key}" is not a plain data property`);
     // defineProperty, so a key named __proto__ stays a plain entry.
-    else if (f.present) Object.defineProperty(copy, key, { value: f.value, enumerable: true, writable: true, configurable: true });
+    else if (f.present)
+      Object.defineProperty(copy, key, { value: f.value, enumerable: true, writable: true, configurable: true });
   }
   return { copy, problems };
 }
@@ -103,8 +114,10 @@ export function copyOwnData(source: unknown, except: readonly string[]): { reado
  * and its getters, and String() its toString.
  */
 export function describeValue(value: unknown, max = 80): string {
-  if (typeof value === 'string') return value.length > max ? `${JSON.stringify(value.slice(0, max))}...` : JSON.stringify(value);
-  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string')
+    return value.length > max ? `${JSON.stringify(value.slice(0, max))}...` : JSON.stringify(value);
+  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
   if (typeof value === 'bigint') return `${value}n`;
   return `(a ${typeof value})`;
 }
@@ -114,12 +127,21 @@ export function describeValue(value: unknown, max = 80): string {
  * would find it), plus any other own enumerable field (passed on, as a spread would). A known field
  * behind a getter is a problem even when non-enumerable, so it is never silently dropped.
  */
-export function readOptions(source: unknown, known: readonly string[]): { readonly copy: Record<string, unknown>; readonly problems: readonly string[] } {
+export function readOptions(
+  source: unknown,
+  known: readonly string[],
+): { readonly copy: Record<string, unknown>; readonly problems: readonly string[] } {
   const rest = copyOwnData(source, known);
   const { values, problems } = readOwnFields(source, known);
   const copy = rest.copy;
   for (const key of known) {
-    if (key in values) Object.defineProperty(copy, key, { value: (values as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
+    if (key in values)
+      Object.defineProperty(copy, key, {
+        value: (values as Record<string, unknown>)[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return { copy, problems: [...problems, ...rest.problems] };
 }

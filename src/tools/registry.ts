@@ -7,7 +7,14 @@ import { causeMessage, GATEWAY_ORDER, runGateway, type GatewayOutcome, type Stag
 import { readCall, type CallFields } from './call-fields.js';
 import { describeValue, readOwnFields } from './own-field.js';
 import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
-import { contentOf, errorResult, successResult, type CallStage, type ToolError, type ToolResult } from './tool-result.js';
+import {
+  contentOf,
+  errorResult,
+  successResult,
+  type CallStage,
+  type ToolError,
+  type ToolResult,
+} from './tool-result.js';
 import { byCodeUnits } from './code-unit-order.js';
 
 /** What the host's onError hook receives: a thrown value from a stage or a tool, for its logs. */
@@ -47,14 +54,29 @@ export interface CallOptions {
 }
 
 /** A tool definition as published to a model. */
-export interface ToolDefinitionView { readonly name: string; readonly description: string; readonly inputSchema: unknown }
+export interface ToolDefinitionView {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: unknown;
+}
 
-interface Entry { readonly tool: Tool; readonly compiled: CompiledSchema }
+interface Entry {
+  readonly tool: Tool;
+  readonly compiled: CompiledSchema;
+}
 
 /** Registry options that are not schema options. */
 const REGISTRY_KEYS = ['stages', 'timeoutMs', 'onError', 'maxViolationLines'] as const;
 /** The SchemaOptions fields, passed on to validateSchema. */
-const SCHEMA_KEYS = ['schemaRegistry', 'schemaLoader', 'formatAssertion', 'contentAssertion', 'unknownKeywords', 'limits', 'dialects'] as const;
+const SCHEMA_KEYS = [
+  'schemaRegistry',
+  'schemaLoader',
+  'formatAssertion',
+  'contentAssertion',
+  'unknownKeywords',
+  'limits',
+  'dialects',
+] as const;
 
 let registerCompiledTool: (registry: Registry, tool: Tool, compiled: CompiledSchema) => Result<Tool>;
 
@@ -102,9 +124,13 @@ export class Registry {
     const timeout = timeoutProblem(values.timeoutMs);
     if (timeout !== undefined) problems.push(timeout);
     this.#timeoutMs = timeout === undefined ? (values.timeoutMs as number | undefined) : undefined;
-    this.#onError = typeof values.onError === 'function' ? (values.onError as (event: ToolErrorEvent) => void) : undefined;
+    this.#onError =
+      typeof values.onError === 'function' ? (values.onError as (event: ToolErrorEvent) => void) : undefined;
     this.#maxLines = typeof values.maxViolationLines === 'number' ? values.maxViolationLines : undefined;
-    this.#optionsError = problems.length === 0 ? undefined : { class: 'validation', message: `invalid Registry options: ${problems.join('; ')}`, violations: [] };
+    this.#optionsError =
+      problems.length === 0
+        ? undefined
+        : { class: 'validation', message: `invalid Registry options: ${problems.join('; ')}`, violations: [] };
   }
 
   /** Adds a tool; a bad name, a taken name, or a schema validateSchema refuses is an error and nothing is replaced. */
@@ -114,8 +140,12 @@ export class Registry {
       const read = this.#readTool(tool);
       if (!read.ok) return read;
       const { name, inputSchema } = read.value;
-      const compiled = validateSchema(inputSchema === undefined ? { type: 'object' } : inputSchema, this.#schemaOptions);
-      if (!compiled.ok) return fail(compiled.error.class, `tool "${name}": ${compiled.error.message}`, compiled.error.violations);
+      const compiled = validateSchema(
+        inputSchema === undefined ? { type: 'object' } : inputSchema,
+        this.#schemaOptions,
+      );
+      if (!compiled.ok)
+        return fail(compiled.error.class, `tool "${name}": ${compiled.error.message}`, compiled.error.violations);
       return ok(this.#add(read.value, compiled.value));
     } catch (thrown) {
       return fail('execution_failure', `register failed: ${thrownMessage(thrown)}`);
@@ -124,14 +154,16 @@ export class Registry {
 
   /** Checks a tool's fields (read as data, never through getters) and that its name is free. */
   #readTool(tool: Tool): Result<Tool> {
-    if (tool === null || typeof tool !== 'object') return fail('validation', 'a tool must be an object made with defineTool');
+    if (tool === null || typeof tool !== 'object')
+      return fail('validation', 'a tool must be an object made with defineTool');
     const problem = definitionProblem(tool);
     if (problem !== undefined) return fail('validation', problem);
     const { values, problems } = readOwnFields(tool, ['name', 'description', 'inputSchema', 'execute']);
     const { name, description, inputSchema, execute } = values;
     if (problems.length > 0) return fail('validation', `a tool must hold plain data: ${problems.join('; ')}`);
     // describeValue, not JSON.stringify: a name object's toJSON or getters must not run (caller code).
-    if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) return fail('validation', `invalid tool name ${describeValue(name)}: must match ${String(TOOL_NAME_PATTERN)}`);
+    if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name))
+      return fail('validation', `invalid tool name ${describeValue(name)}: must match ${String(TOOL_NAME_PATTERN)}`);
     if (typeof description !== 'string') return fail('validation', `tool "${name}": description must be a string`);
     if (typeof execute !== 'function') return fail('validation', `tool "${name}": execute must be a function`);
     if (this.#entries.has(name)) return fail('validation', `a tool named "${name}" is already registered`);
@@ -139,7 +171,12 @@ export class Registry {
   }
 
   #add(tool: Tool, compiled: CompiledSchema): Tool {
-    const frozen: Tool = Object.freeze({ name: tool.name, description: tool.description, inputSchema: compiled.schema, execute: tool.execute });
+    const frozen: Tool = Object.freeze({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: compiled.schema,
+      execute: tool.execute,
+    });
     this.#entries.set(tool.name, { tool: frozen, compiled });
     return frozen;
   }
@@ -197,7 +234,13 @@ export class Registry {
       name = fields.shownName;
       return await this.#run(fields, options);
     } catch (thrown) {
-      const error: ToolError = { class: 'execution_failure', message: `toolgate failed: ${thrownMessage(thrown)}`, violations: [], stage: 'lookup', cause: thrown };
+      const error: ToolError = {
+        class: 'execution_failure',
+        message: `toolgate failed: ${thrownMessage(thrown)}`,
+        violations: [],
+        stage: 'lookup',
+        cause: thrown,
+      };
       return errorResult(callId, name, `error: call to ${name} failed inside toolgate: ${causeMessage(thrown)}`, error);
     }
   }
@@ -206,7 +249,10 @@ export class Registry {
     const entry = typeof name === 'string' ? this.#entries.get(name) : undefined;
     if (entry === undefined) {
       const available = this.names();
-      return fail('validation', `unknown tool ${describeValue(name)}; available tools: ${available.length > 0 ? available.join(', ') : '(none)'}`);
+      return fail(
+        'validation',
+        `unknown tool ${describeValue(name)}; available tools: ${available.length > 0 ? available.join(', ') : '(none)'}`,
+      );
     }
     return ok(entry);
   }
@@ -223,18 +269,38 @@ export class Registry {
 
   #validate(entry: Entry, args: unknown): Result<unknown> {
     if (args === undefined) return entry.compiled.validate({});
-    if (typeof args === 'string') return JSON_WHITESPACE_ONLY.test(args) ? entry.compiled.validate({}) : entry.compiled.validateJSON(args);
+    if (typeof args === 'string')
+      return JSON_WHITESPACE_ONLY.test(args) ? entry.compiled.validate({}) : entry.compiled.validateJSON(args);
     return entry.compiled.validate(args);
   }
 
   async #run(fields: CallFields, options: unknown): Promise<ToolResult> {
     const { callId, shownName } = fields;
-    if (this.#optionsError !== undefined) return errorResult(callId, shownName, `error: tool ${shownName} cannot be called: the host's tool registry is misconfigured`, { ...this.#optionsError, stage: 'lookup' });
-    if (fields.problem !== undefined) return errorResult(callId, shownName, `error: ${fields.problem}`, { class: 'validation', message: fields.problem, violations: [], stage: 'lookup' });
+    if (this.#optionsError !== undefined)
+      return errorResult(
+        callId,
+        shownName,
+        `error: tool ${shownName} cannot be called: the host's tool registry is misconfigured`,
+        { ...this.#optionsError, stage: 'lookup' },
+      );
+    if (fields.problem !== undefined)
+      return errorResult(callId, shownName, `error: ${fields.problem}`, {
+        class: 'validation',
+        message: fields.problem,
+        violations: [],
+        stage: 'lookup',
+      });
     const bounds = this.#bounds(options);
-    if (!bounds.ok) return errorResult(callId, shownName, `error: tool ${shownName} cannot be called: the host's call options are invalid`, { ...bounds.error, stage: 'lookup' });
+    if (!bounds.ok)
+      return errorResult(
+        callId,
+        shownName,
+        `error: tool ${shownName} cannot be called: the host's call options are invalid`,
+        { ...bounds.error, stage: 'lookup' },
+      );
     const found = this.#lookup(fields.name);
-    if (!found.ok) return errorResult(callId, shownName, `error: ${found.error.message}`, { ...found.error, stage: 'lookup' });
+    if (!found.ok)
+      return errorResult(callId, shownName, `error: ${found.error.message}`, { ...found.error, stage: 'lookup' });
     const entry = found.value;
     // From here on the name is the registered tool's own, never the caller's field again.
     const name = entry.tool.name;
@@ -244,32 +310,64 @@ export class Registry {
       return errorResult(callId, name, text, { ...valid.error, stage: 'validate' });
     }
     const { timeoutMs, signal: outer } = bounds.value;
-    const outcome = await withDeadline((signal) => runGateway(entry.tool, valid.value, { callId, name, signal }, this.#stages), { timeoutMs, signal: outer });
+    const outcome = await withDeadline(
+      (signal) => runGateway(entry.tool, valid.value, { callId, name, signal }, this.#stages),
+      { timeoutMs, signal: outer },
+    );
     return this.#resultOf(callId, name, outcome);
   }
 
   #resultOf(callId: string, name: string, outcome: Outcome<GatewayOutcome>): ToolResult {
     const failure = (stage: CallStage, content: string, message: string, cause?: unknown): ToolResult => {
-      const error: ToolError = { class: 'execution_failure', message, violations: [], stage, ...(cause === undefined ? {} : { cause }) };
+      const error: ToolError = {
+        class: 'execution_failure',
+        message,
+        violations: [],
+        stage,
+        ...(cause === undefined ? {} : { cause }),
+      };
       return errorResult(callId, name, content, error);
     };
-    if (outcome.kind === 'timeout') return failure('execute', `error: tool ${name} timed out after ${outcome.ms} ms`, `timed out after ${outcome.ms} ms`);
-    if (outcome.kind === 'aborted') return failure('execute', `error: tool ${name} was aborted`, 'aborted by the host', outcome.reason);
+    if (outcome.kind === 'timeout')
+      return failure(
+        'execute',
+        `error: tool ${name} timed out after ${outcome.ms} ms`,
+        `timed out after ${outcome.ms} ms`,
+      );
+    if (outcome.kind === 'aborted')
+      return failure('execute', `error: tool ${name} was aborted`, 'aborted by the host', outcome.reason);
     // runGateway catches everything itself; a throw reaching here is toolgate's own fault.
     if (outcome.kind === 'threw') return this.#reportThrow(callId, name, 'lookup', outcome.cause);
     const g = outcome.value;
-    if (g.kind === 'refused') return failure(g.stage, `error: ${g.stage} refused the call to ${name}: ${causeMessage(g.reason)}`, `${g.stage} refused: ${g.reason}`);
+    if (g.kind === 'refused')
+      return failure(
+        g.stage,
+        `error: ${g.stage} refused the call to ${name}: ${causeMessage(g.reason)}`,
+        `${g.stage} refused: ${g.reason}`,
+      );
     if (g.kind === 'threw') return this.#reportThrow(callId, name, g.stage, g.cause);
     const content = contentOf(g.value);
-    if (content === undefined) return failure('execute', `error: tool ${name} returned a value that cannot be sent as JSON`, 'result is not JSON-serialisable');
+    if (content === undefined)
+      return failure(
+        'execute',
+        `error: tool ${name} returned a value that cannot be sent as JSON`,
+        'result is not JSON-serialisable',
+      );
     return successResult(callId, name, content);
   }
 
   /** A thrown value becomes one line for the model (never a stack), the original goes to error.cause and onError. */
   #reportThrow(callId: string, name: string, stage: CallStage, cause: unknown): ToolResult {
     const what = causeMessage(cause);
-    const content = stage === 'execute' ? `error: tool ${name} failed: ${what}` : `error: ${stage} failed for ${name}: ${what}`;
-    const error: ToolError = { class: 'execution_failure', message: `${stage} threw: ${what}`, violations: [], stage, cause };
+    const content =
+      stage === 'execute' ? `error: tool ${name} failed: ${what}` : `error: ${stage} failed for ${name}: ${what}`;
+    const error: ToolError = {
+      class: 'execution_failure',
+      message: `${stage} threw: ${what}`,
+      violations: [],
+      stage,
+      cause,
+    };
     if (this.#onError !== undefined) {
       try {
         this.#onError({ callId, name, stage, cause, error });

@@ -15,11 +15,23 @@ export interface ToolError extends GateError {
 export type MessageFormat = 'openai' | 'anthropic' | 'mcp';
 
 /** OpenAI chat completions: a `tool` role message. */
-export interface OpenAIToolMessage { readonly role: 'tool'; readonly tool_call_id: string; readonly content: string }
+export interface OpenAIToolMessage {
+  readonly role: 'tool';
+  readonly tool_call_id: string;
+  readonly content: string;
+}
 /** Anthropic Messages: a `tool_result` content block. */
-export interface AnthropicToolResult { readonly type: 'tool_result'; readonly tool_use_id: string; readonly content: string; readonly is_error: boolean }
+export interface AnthropicToolResult {
+  readonly type: 'tool_result';
+  readonly tool_use_id: string;
+  readonly content: string;
+  readonly is_error: boolean;
+}
 /** MCP `CallToolResult`. */
-export interface McpCallToolResult { readonly content: readonly { readonly type: 'text'; readonly text: string }[]; readonly isError: boolean }
+export interface McpCallToolResult {
+  readonly content: readonly { readonly type: 'text'; readonly text: string }[];
+  readonly isError: boolean;
+}
 
 /** The outcome of one call: the text the model reads, and for failures the structured error. */
 export interface ToolResult {
@@ -36,7 +48,12 @@ export interface ToolResult {
   toMessage(format: MessageFormat): OpenAIToolMessage | AnthropicToolResult | McpCallToolResult;
 }
 
-function shape(callId: string, content: string, isError: boolean, format: MessageFormat): OpenAIToolMessage | AnthropicToolResult | McpCallToolResult {
+function shape(
+  callId: string,
+  content: string,
+  isError: boolean,
+  format: MessageFormat,
+): OpenAIToolMessage | AnthropicToolResult | McpCallToolResult {
   if (format === 'anthropic') return { type: 'tool_result', tool_use_id: callId, content, is_error: isError };
   if (format === 'mcp') return { content: [{ type: 'text', text: content }], isError };
   return { role: 'tool', tool_call_id: callId, content };

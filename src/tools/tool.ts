@@ -65,9 +65,11 @@ export function defineTool<Args = Record<string, unknown>>(definition: ToolDefin
     name: name as string,
     description: description as string,
     inputSchema: inputSchema === undefined ? DEFAULT_INPUT_SCHEMA : inputSchema,
-    execute: typeof execute === 'function'
-      ? (args: unknown, context: ToolContext): unknown => (execute as ToolDefinition<Args>['execute']).call(definition, args as Args, context)
-      : (execute as Tool['execute']),
+    execute:
+      typeof execute === 'function'
+        ? (args: unknown, context: ToolContext): unknown =>
+            (execute as ToolDefinition<Args>['execute']).call(definition, args as Args, context)
+        : (execute as Tool['execute']),
   });
   if (problems.length > 0) unreadable.set(tool, `tool definition cannot be read: ${problems.join('; ')}`);
   return tool;

@@ -6,10 +6,18 @@ import { formatForModel } from '../../src/errors/format.js';
 import { validate } from '../../src/index.js';
 import { runWeather } from '../../examples/adapters/ai-sdk.js';
 
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
 
 function toolCallTurn(id: string, input: string): LanguageModelV4GenerateResult {
-  return { content: [{ type: 'tool-call', toolCallId: id, toolName: 'weather', input }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] };
+  return {
+    content: [{ type: 'tool-call', toolCallId: id, toolName: 'weather', input }],
+    finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+    usage,
+    warnings: [],
+  };
 }
 function textTurn(text: string): LanguageModelV4GenerateResult {
   return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
@@ -27,10 +35,14 @@ const WEATHER = {
 };
 
 describe('AI SDK adapter, end to end with MockLanguageModelV4', () => {
-  it('runs the tool only for the good call and shows the bad call\'s toolgate text to the next turn', async () => {
+  it("runs the tool only for the good call and shows the bad call's toolgate text to the next turn", async () => {
     const bad = '{"city":"","days":"3"}';
     const model = new MockLanguageModelV4({
-      doGenerate: [toolCallTurn('c1', bad), toolCallTurn('c2', '{"city":"Paris","days":3}'), textTurn('Sunny in Paris.')],
+      doGenerate: [
+        toolCallTurn('c1', bad),
+        toolCallTurn('c2', '{"city":"Paris","days":3}'),
+        textTurn('Sunny in Paris.'),
+      ],
     });
     const { calls, text } = await runWeather(model);
 
@@ -70,13 +82,13 @@ describe('aiSdkSchema / toAiSdkTool', () => {
     const args = { city: 'Oslo' };
     const good = await schema.value.validate?.(args);
     expect(good).toEqual({ success: true, value: args });
-    expect(good && good.success ? good.value : undefined).toBe(args);
+    expect(good?.success ? good.value : undefined).toBe(args);
     const bad = await schema.value.validate?.({ city: 'Oslo', extra: 1 });
     expect(bad?.success).toBe(false);
     if (bad && !bad.success) expect(bad.error.message).toMatch(/^error: invalid arguments for weather:\n\$/);
   });
 
-  it('hands the SDK a private copy: rewriting it changes neither the caller\'s schema nor validation', async () => {
+  it("hands the SDK a private copy: rewriting it changes neither the caller's schema nor validation", async () => {
     const caller = structuredClone(WEATHER);
     const schema = aiSdkSchema(caller, { toolName: 'weather' });
     if (!schema.ok) throw new Error(schema.error.message);

@@ -31,7 +31,8 @@ function reachedPackages(entry: string): Set<string> {
   return packages;
 }
 
-const isForeign = (pkg: string): boolean => FOREIGN.some((f) => (f.endsWith('/') ? pkg.startsWith(f) : pkg === f || pkg.startsWith(`${f}/`)));
+const isForeign = (pkg: string): boolean =>
+  FOREIGN.some((f) => (f.endsWith('/') ? pkg.startsWith(f) : pkg === f || pkg.startsWith(`${f}/`)));
 
 describe('adapter boundaries', () => {
   it('src/index.ts reaches none of the agent-stack packages at runtime', () => {
@@ -48,8 +49,15 @@ describe('adapter boundaries', () => {
     ['ai-sdk', 'ai'],
     ['openai-agents', '@openai/agents'],
   ])('subpath ./adapters/%s points at its own module, which is what loads %s', (name, pkg) => {
-    const exports = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { types: string; import: string }> }).exports;
-    expect(exports[`./adapters/${name}`]).toEqual({ types: `./dist/adapters/${name}.d.ts`, import: `./dist/adapters/${name}.js` });
+    const exports = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+        exports: Record<string, { types: string; import: string }>;
+      }
+    ).exports;
+    expect(exports[`./adapters/${name}`]).toEqual({
+      types: `./dist/adapters/${name}.d.ts`,
+      import: `./dist/adapters/${name}.js`,
+    });
     const source = join(ROOT, 'src/adapters', `${name}.ts`);
     expect(existsSync(source)).toBe(true);
     expect([...reachedPackages(source)].some((p) => p === pkg || p.startsWith(`${pkg}/`))).toBe(true);

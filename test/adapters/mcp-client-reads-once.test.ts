@@ -3,7 +3,15 @@ import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
 import { guardClient, type McpClientLike } from '../../src/adapters/mcp-client.js';
 
 const TOOLS = [
-  { name: 'get_sum', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false } },
+  {
+    name: 'get_sum',
+    inputSchema: {
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+      additionalProperties: false,
+    },
+  },
   // Draft-04-style `dependencies` is refused as unsupported: quarantine leaves this tool out.
   { name: 'legacy', inputSchema: { type: 'object', dependencies: { a: ['b'] } } },
 ];
@@ -13,20 +21,28 @@ function fakeServer(): { client: McpClientLike; sent: unknown[] } {
   const sent: unknown[] = [];
   const client = {
     listTools: async () => ({ tools: TOOLS }),
-    callTool: async (params: unknown) => { sent.push(JSON.parse(JSON.stringify(params))); return { content: [{ type: 'text', text: 'ran' }] }; },
+    callTool: async (params: unknown) => {
+      sent.push(JSON.parse(JSON.stringify(params)));
+      return { content: [{ type: 'text', text: 'ran' }] };
+    },
     setNotificationHandler: () => {},
   };
   return { client: client as unknown as McpClientLike, sent };
 }
 
-const textOf = (r: unknown): string => ((r as { content: { text: string }[] }).content[0]?.text ?? '');
+const textOf = (r: unknown): string => (r as { content: { text: string }[] }).content[0]?.text ?? '';
 
 describe('guardClient.callTool sends exactly what it validated', () => {
   it('never forwards arguments that a getter swaps after the check', async () => {
     const { client, sent } = fakeServer();
     const mcp = guardClient(client, { mode: 'quarantine' });
     let n = 0;
-    const params = { name: 'get_sum', get arguments() { return n++ === 0 ? { a: 1, b: 2 } : { a: '1; rm -rf /', b: 2, extra: 'x' }; } };
+    const params = {
+      name: 'get_sum',
+      get arguments() {
+        return n++ === 0 ? { a: 1, b: 2 } : { a: '1; rm -rf /', b: 2, extra: 'x' };
+      },
+    };
     const r = await mcp.callTool(params as unknown as CallToolRequest['params']);
     expect(textOf(r)).toBe('error: invalid tool call: "arguments" is not a plain data property');
     expect(sent).toEqual([]);
@@ -36,7 +52,12 @@ describe('guardClient.callTool sends exactly what it validated', () => {
     const { client, sent } = fakeServer();
     const mcp = guardClient(client, { mode: 'quarantine' });
     let m = 0;
-    const params = { get name() { return m++ < 2 ? 'get_sum' : 'legacy'; }, arguments: { a: 1, b: 2 } };
+    const params = {
+      get name() {
+        return m++ < 2 ? 'get_sum' : 'legacy';
+      },
+      arguments: { a: 1, b: 2 },
+    };
     await mcp.callTool(params as unknown as CallToolRequest['params']);
     expect(sent).toEqual([]);
   });
@@ -44,7 +65,16 @@ describe('guardClient.callTool sends exactly what it validated', () => {
   it('sends a new request with the validated copy: later edits of the caller objects do not reach the server', async () => {
     const { client, sent } = fakeServer();
     let sentParams: unknown;
-    const mcp = guardClient({ ...client, callTool: (p, s, o) => { sentParams = p; return client.callTool(p, s, o); } } as McpClientLike, { mode: 'quarantine' });
+    const mcp = guardClient(
+      {
+        ...client,
+        callTool: (p, s, o) => {
+          sentParams = p;
+          return client.callTool(p, s, o);
+        },
+      } as McpClientLike,
+      { mode: 'quarantine' },
+    );
     await mcp.admit();
     const args: Record<string, unknown> = { a: 1, b: 2 };
     const params = { name: 'get_sum', arguments: args, extra: 'not validated' };

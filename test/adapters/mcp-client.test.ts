@@ -6,7 +6,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { guardClient, type GuardedClient, type McpClientLike } from '../../src/adapters/mcp-client.js';
 import { formatForModel } from '../../src/errors/format.js';
 import { validate, type Result } from '../../src/index.js';
@@ -15,7 +19,11 @@ import { sumTwice } from '../../examples/adapters/mcp-client.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const NODE = process.execPath;
-const serverOf = (pkg: string, ...args: string[]) => ({ command: NODE, args: [join(ROOT, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js'), ...args], cwd: ROOT });
+const serverOf = (pkg: string, ...args: string[]) => ({
+  command: NODE,
+  args: [join(ROOT, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js'), ...args],
+  cwd: ROOT,
+});
 
 function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
@@ -37,7 +45,10 @@ function counting(client: Client): { client: McpClientLike; sent: string[] } {
     sent,
     client: {
       listTools: (p, o) => client.listTools(p, o),
-      callTool: (p, s, o) => { sent.push(p.name); return client.callTool(p, s, o); },
+      callTool: (p, s, o) => {
+        sent.push(p.name);
+        return client.callTool(p, s, o);
+      },
       setNotificationHandler: (schema, handler) => client.setNotificationHandler(schema, handler),
     },
   };
@@ -46,12 +57,33 @@ function counting(client: Client): { client: McpClientLike; sent: string[] } {
 // ---------------------------------------------------------------------------------------------
 // An in-process SDK server (no network, no child process): paging, list_changed, received calls.
 
-const NUMBER_TOOL = (name: string): McpTool => ({ name, description: `${name} tool`, inputSchema: { type: 'object', properties: { n: { type: 'integer', minimum: 0 } }, required: ['n'], additionalProperties: false } });
+const NUMBER_TOOL = (name: string): McpTool => ({
+  name,
+  description: `${name} tool`,
+  inputSchema: {
+    type: 'object',
+    properties: { n: { type: 'integer', minimum: 0 } },
+    required: ['n'],
+    additionalProperties: false,
+  },
+});
 
-interface Fixture { server: Server; client: Client; tools: McpTool[]; received: string[]; listCalls: number }
+interface Fixture {
+  server: Server;
+  client: Client;
+  tools: McpTool[];
+  received: string[];
+  listCalls: number;
+}
 
 async function fixture(tools: McpTool[], pageSize = 2): Promise<Fixture> {
-  const f: Fixture = { server: new Server({ name: 'paged', version: '0' }, { capabilities: { tools: { listChanged: true } } }), client: new Client({ name: 'test', version: '0' }), tools, received: [], listCalls: 0 };
+  const f: Fixture = {
+    server: new Server({ name: 'paged', version: '0' }, { capabilities: { tools: { listChanged: true } } }),
+    client: new Client({ name: 'test', version: '0' }),
+    tools,
+    received: [],
+    listCalls: 0,
+  };
   f.server.setRequestHandler(ListToolsRequestSchema, (request) => {
     f.listCalls++;
     const start = Number(request.params?.cursor ?? '0');
@@ -61,7 +93,9 @@ async function fixture(tools: McpTool[], pageSize = 2): Promise<Fixture> {
   });
   f.server.setRequestHandler(CallToolRequestSchema, (request) => {
     f.received.push(request.params.name);
-    return { content: [{ type: 'text', text: `ran ${request.params.name} with ${JSON.stringify(request.params.arguments)}` }] };
+    return {
+      content: [{ type: 'text', text: `ran ${request.params.name} with ${JSON.stringify(request.params.arguments)}` }],
+    };
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([f.server.connect(a), f.client.connect(b)]);
@@ -70,7 +104,9 @@ async function fixture(tools: McpTool[], pageSize = 2): Promise<Fixture> {
 
 describe('guardClient against an in-process SDK server', () => {
   let f: Fixture;
-  afterEach(async () => { await f?.client.close(); });
+  afterEach(async () => {
+    await f?.client.close();
+  });
 
   it('reads every page, admits the tools and publishes them as the server listed them', async () => {
     f = await fixture(['a', 'b', 'c', 'd', 'e'].map(NUMBER_TOOL));
@@ -82,7 +118,7 @@ describe('guardClient against an in-process SDK server', () => {
     expect(f.listCalls).toBe(3);
   });
 
-  it('validates before sending: an invalid call is answered locally with toolgate\'s text', async () => {
+  it("validates before sending: an invalid call is answered locally with toolgate's text", async () => {
     f = await fixture([NUMBER_TOOL('count')]);
     const guarded = guardClient(f.client);
     const bad = await guarded.callTool({ name: 'count', arguments: { n: -1, extra: true } });
@@ -105,13 +141,20 @@ describe('guardClient against an in-process SDK server', () => {
   it('refuses locally a tool that was not admitted and arguments that are not an object', async () => {
     f = await fixture([NUMBER_TOOL('count')]);
     const guarded = guardClient(f.client);
-    expect(textOf(await guarded.callTool({ name: 'nope', arguments: {} }))).toBe('error: unknown tool "nope": not among the admitted tools of this server');
-    expect(isError(await guarded.callTool({ name: 'count', arguments: [1] as unknown as Record<string, unknown> }))).toBe(true);
+    expect(textOf(await guarded.callTool({ name: 'nope', arguments: {} }))).toBe(
+      'error: unknown tool "nope": not among the admitted tools of this server',
+    );
+    expect(
+      isError(await guarded.callTool({ name: 'count', arguments: [1] as unknown as Record<string, unknown> })),
+    ).toBe(true);
     expect(f.received).toEqual([]);
   });
 
   it('strict mode: one tool toolgate cannot enforce fails the whole listing, and nothing is callable', async () => {
-    const legacy: McpTool = { name: 'legacy', inputSchema: { type: 'object', dependencies: { a: ['b'] } } as McpTool['inputSchema'] };
+    const legacy: McpTool = {
+      name: 'legacy',
+      inputSchema: { type: 'object', dependencies: { a: ['b'] } } as McpTool['inputSchema'],
+    };
     f = await fixture([NUMBER_TOOL('count'), legacy]);
     const seen: Result<Bundle>[] = [];
     const guarded = guardClient(f.client, { onAdmission: (r) => seen.push(r) });
@@ -120,12 +163,17 @@ describe('guardClient against an in-process SDK server', () => {
     const refused = await guarded.callTool({ name: 'count', arguments: { n: 1 } });
     expect(isError(refused)).toBe(true);
     // Regression: the model was told "unknown tool … not among the admitted tools" for a tool the server does list.
-    expect(textOf(refused)).toBe('error: tool "count" cannot be called: the tools of this server could not be admitted');
+    expect(textOf(refused)).toBe(
+      'error: tool "count" cannot be called: the tools of this server could not be admitted',
+    );
     expect(f.received).toEqual([]);
   });
 
   it('quarantine mode: only the tool toolgate cannot enforce is left out', async () => {
-    const legacy: McpTool = { name: 'legacy', inputSchema: { type: 'object', dependencies: { a: ['b'] } } as McpTool['inputSchema'] };
+    const legacy: McpTool = {
+      name: 'legacy',
+      inputSchema: { type: 'object', dependencies: { a: ['b'] } } as McpTool['inputSchema'],
+    };
     f = await fixture([NUMBER_TOOL('count'), legacy]);
     const guarded = guardClient(f.client, { mode: 'quarantine' });
     const admitted = await guarded.admit();
@@ -140,8 +188,14 @@ describe('guardClient against an in-process SDK server', () => {
     f = await fixture([NUMBER_TOOL('old'), NUMBER_TOOL('kept')]);
     let admissions = 0;
     let readmitted: () => void = () => {};
-    const second = new Promise<void>((resolve) => { readmitted = resolve; });
-    const guarded: GuardedClient = guardClient(f.client, { onAdmission: () => { if (++admissions === 2) readmitted(); } });
+    const second = new Promise<void>((resolve) => {
+      readmitted = resolve;
+    });
+    const guarded: GuardedClient = guardClient(f.client, {
+      onAdmission: () => {
+        if (++admissions === 2) readmitted();
+      },
+    });
     await guarded.listTools();
     f.tools = [NUMBER_TOOL('kept'), NUMBER_TOOL('new')];
     await f.server.sendToolListChanged();
@@ -186,12 +240,22 @@ describe('guardClient against an in-process SDK server', () => {
     ['a throwing admission option getter', 'mode'],
   ])('options with %s: guardClient does not throw, and admission fails naming the field', async (_why, key) => {
     f = await fixture([NUMBER_TOOL('a')]);
-    const options = Object.defineProperty({}, key, { get: () => { throw new Error('getter ran'); }, enumerable: true });
+    const options = Object.defineProperty({}, key, {
+      get: () => {
+        throw new Error('getter ran');
+      },
+      enumerable: true,
+    });
     let guarded: GuardedClient | undefined;
-    expect(() => { guarded = guardClient(f.client, options); }).not.toThrow();
+    expect(() => {
+      guarded = guardClient(f.client, options);
+    }).not.toThrow();
     if (guarded === undefined) return;
     const admitted = await guarded.admit();
-    expect(admitted.ok ? undefined : [admitted.error.class, admitted.error.message]).toEqual(['validation', `invalid guardClient options: "${key}" is not a plain data property`]);
+    expect(admitted.ok ? undefined : [admitted.error.class, admitted.error.message]).toEqual([
+      'validation',
+      `invalid guardClient options: "${key}" is not a plain data property`,
+    ]);
     expect(textOf(await guarded.callTool({ name: 'a', arguments: { n: 1 } }))).toMatch(/could not be admitted/);
     expect(f.listCalls).toBe(0);
     expect(f.received).toEqual([]);
@@ -205,7 +269,15 @@ describe('guardClient against real stdio servers', () => {
   it('the README example: server-everything, a bad get-sum answered locally and a good one sent', async () => {
     const { names, bad, good } = await sumTwice(serverOf('server-everything', 'stdio'));
     expect(names).toContain('get-sum');
-    const schema = { type: 'object', properties: { a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } }, required: ['a', 'b'], $schema: 'http://json-schema.org/draft-07/schema#' };
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'number', description: 'First number' },
+        b: { type: 'number', description: 'Second number' },
+      },
+      required: ['a', 'b'],
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    };
     expect(isError(bad)).toBe(true);
     expect(textOf(bad)).toBe(expectedText('get-sum', schema, { a: '1', b: 2 }, { dialects: ['draft-07'] }));
     expect(isError(good)).toBe(false);
@@ -243,12 +315,18 @@ describe('guardClient against real stdio servers', () => {
       spy = counting(client);
       guarded = guardClient(spy.client, { dialects: ['draft-07'] });
     });
-    afterAll(async () => { await client?.close(); rmSync(dir, { recursive: true, force: true }); });
+    afterAll(async () => {
+      await client?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
 
     it('admits every tool and validates read_text_file before the server sees it', async () => {
       const admitted = await guarded.admit();
       expect(admitted.ok ? admitted.value.accepted : admitted.error.message).toContain('read_text_file');
-      const bad = await guarded.callTool({ name: 'read_text_file', arguments: { path: join(dir, 'note.txt'), head: 'two' } });
+      const bad = await guarded.callTool({
+        name: 'read_text_file',
+        arguments: { path: join(dir, 'note.txt'), head: 'two' },
+      });
       expect(isError(bad)).toBe(true);
       expect(textOf(bad)).toMatch(/^error: invalid arguments for read_text_file:\n\$\.head: /);
       expect(spy.sent).toEqual([]);
@@ -259,16 +337,39 @@ describe('guardClient against real stdio servers', () => {
   });
 
   describe('toolgate serve', () => {
-    const schema = { type: 'object', properties: { word: { type: 'string', pattern: '^[a-z]+$' } }, required: ['word'], additionalProperties: false };
+    const schema = {
+      type: 'object',
+      properties: { word: { type: 'string', pattern: '^[a-z]+$' } },
+      required: ['word'],
+      additionalProperties: false,
+    };
     let client: Client;
     let spy: ReturnType<typeof counting>;
     beforeAll(async () => {
       client = new Client({ name: 'test', version: '0' });
-      const args = ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--name', 'shout', '--input-schema', JSON.stringify(schema), '--exec', NODE, '--', '-e', 'process.stdout.write(process.argv[1].toUpperCase())', '--', '{word}'];
+      const args = [
+        '--import',
+        'tsx',
+        'src/cli/main.ts',
+        'serve',
+        '--name',
+        'shout',
+        '--input-schema',
+        JSON.stringify(schema),
+        '--exec',
+        NODE,
+        '--',
+        '-e',
+        'process.stdout.write(process.argv[1].toUpperCase())',
+        '--',
+        '{word}',
+      ];
       await client.connect(new StdioClientTransport({ command: NODE, args, cwd: ROOT, stderr: 'ignore' }));
       spy = counting(client);
     });
-    afterAll(async () => { await client?.close(); });
+    afterAll(async () => {
+      await client?.close();
+    });
 
     it('admits the served tool, refuses a bad call locally and forwards a good one', async () => {
       const guarded = guardClient(spy.client);

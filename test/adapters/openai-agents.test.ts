@@ -25,7 +25,11 @@ function expectedText(toolName: string, schema: unknown, args: unknown): string 
 /** The function-call outputs the runner sent in a model request, as JSON text for searching. */
 function callOutputs(call: RecordedModelCall | undefined): string {
   const input = call?.request.input;
-  return JSON.stringify(Array.isArray(input) ? input.filter((i) => typeof i === 'object' && i !== null && 'type' in i && i.type === 'function_call_result') : []);
+  return JSON.stringify(
+    Array.isArray(input)
+      ? input.filter((i) => typeof i === 'object' && i !== null && 'type' in i && i.type === 'function_call_result')
+      : [],
+  );
 }
 /** A JSON-escaped form of a text, as it appears inside callOutputs. */
 const escaped = (text: string): string => JSON.stringify(text).slice(1, -1);
@@ -35,7 +39,7 @@ beforeAll(() => setTracingDisabled(true));
 afterEach(() => setSensitiveDataLoggingEnabled(false));
 
 describe('toAgentsTool, end to end with ScriptedModel', () => {
-  it('runs the tool only for the good call and shows the bad call\'s toolgate text to the next turn', async () => {
+  it("runs the tool only for the good call and shows the bad call's toolgate text to the next turn", async () => {
     const model = new ScriptedModel([
       [functionCall('weather', BAD, { callId: 'c1' })],
       [functionCall('weather', { city: 'Paris', days: 3 }, { callId: 'c2' })],
@@ -60,10 +64,23 @@ describe('toAgentsTool, end to end with ScriptedModel', () => {
     expect(sent && 'strict' in sent ? sent.strict : undefined).toBe(true);
   });
 
-  it('with strict: false sends a schema outside OpenAI\'s strict subset unchanged and still enforces all of it', async () => {
-    const schema = { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } }, patternProperties: { '^x-': { type: 'number' } } };
+  it("with strict: false sends a schema outside OpenAI's strict subset unchanged and still enforces all of it", async () => {
+    const schema = {
+      type: 'object',
+      properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+      patternProperties: { '^x-': { type: 'number' } },
+    };
     const calls: unknown[] = [];
-    const made = toAgentsTool({ name: 'tagger', description: 'tags', inputSchema: schema, strict: false, execute: (a) => { calls.push(a); return 'ok'; } });
+    const made = toAgentsTool({
+      name: 'tagger',
+      description: 'tags',
+      inputSchema: schema,
+      strict: false,
+      execute: (a) => {
+        calls.push(a);
+        return 'ok';
+      },
+    });
     if (!made.ok) throw new Error(made.error.message);
     const bad = { tags: ['a', 'a'], 'x-n': 'one' };
     const model = new ScriptedModel([
@@ -80,18 +97,43 @@ describe('toAgentsTool, end to end with ScriptedModel', () => {
   });
 
   it('refuses what toolgate refuses, and what the SDK refuses for strict mode', () => {
-    const legacy = toAgentsTool({ name: 'old', description: '', inputSchema: { type: 'object', dependencies: {} }, execute: () => 'x' });
+    const legacy = toAgentsTool({
+      name: 'old',
+      description: '',
+      inputSchema: { type: 'object', dependencies: {} },
+      execute: () => 'x',
+    });
     expect(legacy.ok ? undefined : legacy.error.class).toBe('unsupported_capability');
-    const outsideSubset = toAgentsTool({ name: 'pat', description: '', inputSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false, patternProperties: { '^x': {} } }, execute: () => 'x' });
+    const outsideSubset = toAgentsTool({
+      name: 'pat',
+      description: '',
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        required: ['a'],
+        additionalProperties: false,
+        patternProperties: { '^x': {} },
+      },
+      execute: () => 'x',
+    });
     expect(outsideSubset.ok ? undefined : outsideSubset.error.message).toMatch(/strict mode/);
   });
 });
 
-describe('agentsParameters with the SDK\'s own tool(), end to end', () => {
+describe("agentsParameters with the SDK's own tool(), end to end", () => {
   function weatherTool(calls: unknown[]) {
     const parameters = agentsParameters('weather', WEATHER);
     if (!parameters.ok) throw new Error(parameters.error.message);
-    return tool({ name: 'weather', description: 'Forecast', parameters: parameters.value, execute: (a) => { calls.push(a); return 'sunny'; }, errorFunction: agentsErrorFunction(parameters.value) });
+    return tool({
+      name: 'weather',
+      description: 'Forecast',
+      parameters: parameters.value,
+      execute: (a) => {
+        calls.push(a);
+        return 'sunny';
+      },
+      errorFunction: agentsErrorFunction(parameters.value),
+    });
   }
   async function conversation(): Promise<{ calls: unknown[]; model: ScriptedModel }> {
     const calls: unknown[] = [];
@@ -104,14 +146,14 @@ describe('agentsParameters with the SDK\'s own tool(), end to end', () => {
     return { calls, model };
   }
 
-  it('when the SDK keeps tool data, the invalid-input path carries toolgate\'s text', async () => {
+  it("when the SDK keeps tool data, the invalid-input path carries toolgate's text", async () => {
     setSensitiveDataLoggingEnabled(true);
     const { calls, model } = await conversation();
     expect(calls).toEqual([{ city: 'Paris', days: 3 }]);
     expect(callOutputs(model.calls[1])).toContain(escaped(expectedText('weather', WEATHER, BAD)));
   });
 
-  it('with the SDK\'s default redaction, the tool still does not run and the model gets the fixed sentence', async () => {
+  it("with the SDK's default redaction, the tool still does not run and the model gets the fixed sentence", async () => {
     const { calls, model } = await conversation();
     expect(calls).toEqual([{ city: 'Paris', days: 3 }]);
     expect(callOutputs(model.calls[1])).toContain(GENERIC);
@@ -122,10 +164,12 @@ describe('agentsParameters with the SDK\'s own tool(), end to end', () => {
 describe('agentsParameters / agentsErrorFunction', () => {
   const context = {} as RunContext<unknown>;
 
-  it('a failed validation is one issue without a path carrying formatForModel\'s text; success keeps the reference', () => {
+  it("a failed validation is one issue without a path carrying formatForModel's text; success keeps the reference", () => {
     const p = agentsParameters('weather', WEATHER);
     if (!p.ok) throw new Error(p.error.message);
-    expect(p.value['~standard'].validate(BAD)).toEqual({ issues: [{ message: expectedText('weather', WEATHER, BAD) }] });
+    expect(p.value['~standard'].validate(BAD)).toEqual({
+      issues: [{ message: expectedText('weather', WEATHER, BAD) }],
+    });
     const args = { city: 'Oslo', days: 2 };
     const good = p.value['~standard'].validate(args);
     expect('value' in good ? good.value : undefined).toBe(args);

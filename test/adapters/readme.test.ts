@@ -25,7 +25,10 @@ function adaptersSection(): string {
 }
 
 describe('README adapter examples', () => {
-  it.each(['examples/adapters/mcp-client.ts', 'examples/adapters/ai-sdk.ts', 'examples/adapters/openai-agents.ts'])('%s is copied verbatim into a code block', (file) => {
-    expect(adaptersSection()).toContain('```ts\n' + readmeBlock(file) + '\n```');
-  });
+  it.each(['examples/adapters/mcp-client.ts', 'examples/adapters/ai-sdk.ts', 'examples/adapters/openai-agents.ts'])(
+    '%s is copied verbatim into a code block',
+    (file) => {
+      expect(adaptersSection()).toContain(`\`\`\`ts\n${readmeBlock(file)}\n\`\`\``);
+    },
+  );
 });

@@ -25,19 +25,25 @@ describe.skipIf(!SHARED_PRESENT)('Standard Schema over the real tool corpus', ()
         if (direct.ok) {
           expect(viaStandard).toEqual({ value: probe });
         } else {
-          const list = 'issues' in viaStandard ? viaStandard.issues ?? [] : [];
-          expect(list.length, `${tool.source}/${tool.name}`).toBe(Math.max(1, direct.error.violations.length) + (direct.error.class === 'validation' ? 0 : 1));
+          const list = 'issues' in viaStandard ? (viaStandard.issues ?? []) : [];
+          expect(list.length, `${tool.source}/${tool.name}`).toBe(
+            Math.max(1, direct.error.violations.length) + (direct.error.class === 'validation' ? 0 : 1),
+          );
           issues += list.length;
         }
       }
       const target = nativeTarget(tool.inputSchema);
       const given = standard.jsonSchema.input({ target });
       const original = tool.inputSchema as Record<string, unknown>;
-      expect(given, `${tool.source}/${tool.name}`).toEqual('type' in original ? original : { type: 'object', ...original });
+      expect(given, `${tool.source}/${tool.name}`).toEqual(
+        'type' in original ? original : { type: 'object', ...original },
+      );
       const other = target === 'draft-2020-12' ? 'draft-07' : 'draft-2020-12';
       expect(() => standard.jsonSchema.input({ target: other })).toThrow();
     }
-    console.log(`standard-schema over the corpus: ${tools.length} tools, ${admitted} admitted (2020-12 + draft-07 + 2019-09), ${issues} issues checked`);
+    console.log(
+      `standard-schema over the corpus: ${tools.length} tools, ${admitted} admitted (2020-12 + draft-07 + 2019-09), ${issues} issues checked`,
+    );
     expect(admitted).toBeGreaterThan(100);
   });
 });

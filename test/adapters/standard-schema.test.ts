@@ -35,10 +35,12 @@ describe('CompiledSchema is a Standard Schema v1', () => {
 
   it('a failure lists one issue per violation, path as property keys (numbers for array indices only)', () => {
     const result = compile(LIST)['~standard'].validate({ tags: ['a', 7], byId: { '1': 'x' } });
-    expect('issues' in result ? result.issues : undefined).toEqual([
-      { message: expect.any(String) as unknown as string, path: ['byId', '1'] },
-      { message: expect.any(String) as unknown as string, path: ['tags', 1] },
-    ].sort((a, b) => JSON.stringify(a.path).localeCompare(JSON.stringify(b.path))));
+    expect('issues' in result ? result.issues : undefined).toEqual(
+      [
+        { message: expect.any(String) as unknown as string, path: ['byId', '1'] },
+        { message: expect.any(String) as unknown as string, path: ['tags', 1] },
+      ].sort((a, b) => JSON.stringify(a.path).localeCompare(JSON.stringify(b.path))),
+    );
   });
 
   it('a missing required property is an issue at the object that lacks it (no path at the root)', () => {
@@ -64,16 +66,37 @@ describe('CompiledSchema is a Standard Schema v1', () => {
     const first = compiled['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
     expect(first).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
     first['properties'] = {};
-    expect(compiled['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+    expect(compiled['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    });
     // Standard JSON Schema v1: libraries throw for a target they do not support.
     expect(() => compiled['~standard'].jsonSchema.input({ target: 'draft-07' })).toThrow(/2020-12/);
   });
 
   it('is accepted by a real consumer: the OpenAI Agents SDK takes it as tool parameters and validates with it', async () => {
-    const compiled = compile({ type: 'object', properties: { n: { type: 'integer', minimum: 1 } }, required: ['n'], additionalProperties: false });
+    const compiled = compile({
+      type: 'object',
+      properties: { n: { type: 'integer', minimum: 1 } },
+      required: ['n'],
+      additionalProperties: false,
+    });
     const seen: unknown[] = [];
-    const made = tool({ name: 'count', description: 'counts', parameters: compiled, execute: (input) => { seen.push(input); return 'ok'; } });
-    expect(made.parameters).toEqual({ type: 'object', properties: { n: { type: 'integer', minimum: 1 } }, required: ['n'], additionalProperties: false });
+    const made = tool({
+      name: 'count',
+      description: 'counts',
+      parameters: compiled,
+      execute: (input) => {
+        seen.push(input);
+        return 'ok';
+      },
+    });
+    expect(made.parameters).toEqual({
+      type: 'object',
+      properties: { n: { type: 'integer', minimum: 1 } },
+      required: ['n'],
+      additionalProperties: false,
+    });
     const context = new RunContext({});
     expect(await made.invoke(context, '{"n":2}')).toBe('ok');
     expect(await made.invoke(context, '{"n":0}')).not.toBe('ok');
@@ -99,7 +122,16 @@ describe('pathKeys', () => {
 describe('hostile argument values', () => {
   it('a getter in the arguments is an issue, and building its path runs no getter', () => {
     let ran = 0;
-    const args = { tags: ['a'], byId: Object.defineProperty({}, 'k', { enumerable: true, get: () => { ran++; return 1; } }) };
+    const args = {
+      tags: ['a'],
+      byId: Object.defineProperty({}, 'k', {
+        enumerable: true,
+        get: () => {
+          ran++;
+          return 1;
+        },
+      }),
+    };
     const result = validateSchema(LIST);
     if (!result.ok) throw new Error(result.error.message);
     const verdict = result.value['~standard'].validate(args);

@@ -8,7 +8,15 @@ if (!compiled.ok) throw new Error('fixture schema must compile');
 const schema = compiled.value;
 
 describe('numbers that are not exactly a float64 are refused in every lexical form', () => {
-  const refused = ['9007199254740993', '9007199254740993.0', '9007199254740993e0', '12345678901234567890.5', '1e300', '-9007199254740993.00', '1e400'];
+  const refused = [
+    '9007199254740993',
+    '9007199254740993.0',
+    '9007199254740993e0',
+    '12345678901234567890.5',
+    '1e300',
+    '-9007199254740993.00',
+    '1e400',
+  ];
   for (const n of refused) {
     it(`refuses ${n}`, () => {
       const r = schema.validateJSON(`{"a":${n}}`);
@@ -16,7 +24,14 @@ describe('numbers that are not exactly a float64 are refused in every lexical fo
       if (!r.ok) expect(r.error.class).toBe('validation');
     });
   }
-  const accepted: [string, number][] = [['9007199254740991', 9007199254740991], ['1e20', 1e20], ['0.1', 0.1], ['18014398509481984.0', 2 ** 54], ['-4.5e15', -4.5e15], ['2.5', 2.5]];
+  const accepted: [string, number][] = [
+    ['9007199254740991', 9007199254740991],
+    ['1e20', 1e20],
+    ['0.1', 0.1],
+    ['18014398509481984.0', 2 ** 54],
+    ['-4.5e15', -4.5e15],
+    ['2.5', 2.5],
+  ];
   for (const [n, v] of accepted) {
     it(`accepts ${n} as ${v}`, () => {
       const r = schema.validateJSON(`{"a":${n}}`);

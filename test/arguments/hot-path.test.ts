@@ -15,10 +15,16 @@ import type { Result } from '../../src/result.js';
 const summary = (r: Result<unknown>): string => (r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`);
 const BOUNDS = argumentBounds(DEFAULT_LIMITS);
 
-class Point { x = 1; }
+class Point {
+  x = 1;
+}
 const cyclic: Record<string, unknown> = {};
 cyclic['self'] = cyclic;
-const deep = (levels: number): unknown => { let v: unknown = 1; for (let i = 0; i < levels; i++) v = { v }; return v; };
+const deep = (levels: number): unknown => {
+  let v: unknown = 1;
+  for (let i = 0; i < levels; i++) v = { v };
+  return v;
+};
 
 describe('isPlainJsonWithin: only plain JSON within the bounds passes; everything else goes to the full walker', () => {
   const refused: { name: string; value: unknown }[] = [
@@ -48,8 +54,30 @@ describe('isPlainJsonWithin: only plain JSON within the bounds passes; everythin
 
   it('never invokes a getter or a Proxy trap', () => {
     let calls = 0;
-    const getter = Object.defineProperty({}, 'a', { enumerable: true, get: () => { calls++; return 1; } });
-    const traps = new Proxy({}, { ownKeys: () => { calls++; return []; }, getPrototypeOf: () => { calls++; return null; }, get: () => { calls++; return 1; } });
+    const getter = Object.defineProperty({}, 'a', {
+      enumerable: true,
+      get: () => {
+        calls++;
+        return 1;
+      },
+    });
+    const traps = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          calls++;
+          return [];
+        },
+        getPrototypeOf: () => {
+          calls++;
+          return null;
+        },
+        get: () => {
+          calls++;
+          return 1;
+        },
+      },
+    );
     expect(isPlainJsonWithin(getter, BOUNDS)).toBe(false);
     expect(isPlainJsonWithin({ a: [traps] }, BOUNDS)).toBe(false);
     expect(calls).toBe(0);
@@ -88,14 +116,34 @@ describe('isPlainJsonWithin: only plain JSON within the bounds passes; everythin
   });
 
   it('never accepts what the full walker refuses (random values)', () => {
-    const odd = fc.constantFrom<unknown>(undefined, Number.NaN, Infinity, -0, 1n, Symbol('s'), new Date(0), [1, , 2], () => 1);
+    const odd = fc.constantFrom<unknown>(
+      undefined,
+      Number.NaN,
+      Infinity,
+      -0,
+      1n,
+      Symbol('s'),
+      new Date(0),
+      [1, , 2],
+      () => 1,
+    );
     const value = fc.letrec((tie) => ({
-      v: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 3 }), odd, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), tie('v'), { maxKeys: 3 })),
+      v: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 3 }),
+        odd,
+        fc.array(tie('v'), { maxLength: 3 }),
+        fc.dictionary(fc.string({ maxLength: 3 }), tie('v'), { maxKeys: 3 }),
+      ),
     })).v;
     const small = argumentBounds({ ...DEFAULT_LIMITS, maxArgumentValues: 12, maxStringLength: 8, maxArgumentDepth: 4 });
-    fc.assert(fc.property(value, (v) => {
-      for (const bounds of [BOUNDS, small]) if (isPlainJsonWithin(v, bounds)) expect(checkJsonValue(v, bounds)).toBeUndefined();
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(value, (v) => {
+        for (const bounds of [BOUNDS, small])
+          if (isPlainJsonWithin(v, bounds)) expect(checkJsonValue(v, bounds)).toBeUndefined();
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -118,14 +166,17 @@ describe('validateJSON counts the argument limits while parsing: same verdict as
   it('a text within every limit is validated without a second walk, and reads as JSON.parse reads it', () => {
     const open = validateSchema({});
     if (!open.ok) throw new Error('open schema refused');
-    fc.assert(fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (value) => {
-      const text = JSON.stringify(value);
-      // Numbers at or beyond 2^53 whose text is not exactly their float64 are refused on purpose
-      // (arguments/json-text.ts, exact-number.test.ts); here only texts without them.
-      fc.pre(!/\d{16,}/.test(text) && !/e\+/.test(text));
-      const r = open.value.validateJSON(text);
-      expect(r.ok && r.value).toEqual(JSON.parse(text));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (value) => {
+        const text = JSON.stringify(value);
+        // Numbers at or beyond 2^53 whose text is not exactly their float64 are refused on purpose
+        // (arguments/json-text.ts, exact-number.test.ts); here only texts without them.
+        fc.pre(!/\d{16,}/.test(text) && !/e\+/.test(text));
+        const r = open.value.validateJSON(text);
+        expect(r.ok && r.value).toEqual(JSON.parse(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
@@ -136,24 +187,67 @@ describe('ownProperties is on exactly for schemas that test the presence of an i
     { name: 'dependentRequired key', schema: { dependentRequired: { valueOf: ['a'] } }, needed: true },
     { name: 'dependentRequired list member', schema: { dependentRequired: { a: ['hasOwnProperty'] } }, needed: true },
     { name: 'dependentSchemas key', schema: { dependentSchemas: { isPrototypeOf: {} } }, needed: true },
-    { name: '__proto__ (own key, as JSON.parse makes it)', schema: JSON.parse('{"properties":{"__proto__":{}}}') as unknown, needed: true },
+    {
+      name: '__proto__ (own key, as JSON.parse makes it)',
+      schema: JSON.parse('{"properties":{"__proto__":{}}}') as unknown,
+      needed: true,
+    },
     { name: 'nested under $defs', schema: { $defs: { x: { required: ['__lookupGetter__'] } } }, needed: true },
-    { name: 'ordinary names', schema: { properties: { city: {} }, required: ['city'], dependentRequired: { a: ['b'] } }, needed: false },
-    { name: 'an inherited name only as data', schema: { const: { toString: 1 }, enum: ['constructor'] }, needed: false },
+    {
+      name: 'ordinary names',
+      schema: { properties: { city: {} }, required: ['city'], dependentRequired: { a: ['b'] } },
+      needed: false,
+    },
+    {
+      name: 'an inherited name only as data',
+      schema: { const: { toString: 1 }, enum: ['constructor'] },
+      needed: false,
+    },
     { name: 'an inherited name as a pattern', schema: { patternProperties: { '^toString$': {} } }, needed: false },
   ])('$name: $needed', ({ schema, needed }) => expect(needsOwnProperties([schema])).toBe(needed));
 
-  it('a second document decides too', () => expect(needsOwnProperties([{ properties: { a: {} } }, { required: ['toString'] }])).toBe(true));
+  it('a second document decides too', () =>
+    expect(needsOwnProperties([{ properties: { a: {} } }, { required: ['toString'] }])).toBe(true));
 
   // Regression guard for the per-compile engine choice: an inherited member never counts as present.
   it.each<{ name: string; schema: object; args: object; valid: boolean }>([
     { name: 'required', schema: { type: 'object', required: ['toString'] }, args: {}, valid: false },
-    { name: 'dependentRequired list', schema: { type: 'object', dependentRequired: { a: ['valueOf'] } }, args: { a: 1 }, valid: false },
-    { name: 'dependentRequired key', schema: { type: 'object', dependentRequired: { constructor: ['b'] } }, args: {}, valid: true },
-    { name: 'dependentSchemas key', schema: { type: 'object', dependentSchemas: { constructor: { required: ['b'] } } }, args: {}, valid: true },
-    { name: 'dependentSchemas key, own', schema: { type: 'object', dependentSchemas: { constructor: { required: ['b'] } } }, args: { constructor: 1 }, valid: false },
-    { name: 'properties', schema: { type: 'object', properties: { toString: { type: 'string' } } }, args: {}, valid: true },
-    { name: 'ordinary required (shared engine without ownProperties)', schema: { type: 'object', required: ['a'] }, args: {}, valid: false },
+    {
+      name: 'dependentRequired list',
+      schema: { type: 'object', dependentRequired: { a: ['valueOf'] } },
+      args: { a: 1 },
+      valid: false,
+    },
+    {
+      name: 'dependentRequired key',
+      schema: { type: 'object', dependentRequired: { constructor: ['b'] } },
+      args: {},
+      valid: true,
+    },
+    {
+      name: 'dependentSchemas key',
+      schema: { type: 'object', dependentSchemas: { constructor: { required: ['b'] } } },
+      args: {},
+      valid: true,
+    },
+    {
+      name: 'dependentSchemas key, own',
+      schema: { type: 'object', dependentSchemas: { constructor: { required: ['b'] } } },
+      args: { constructor: 1 },
+      valid: false,
+    },
+    {
+      name: 'properties',
+      schema: { type: 'object', properties: { toString: { type: 'string' } } },
+      args: {},
+      valid: true,
+    },
+    {
+      name: 'ordinary required (shared engine without ownProperties)',
+      schema: { type: 'object', required: ['a'] },
+      args: {},
+      valid: false,
+    },
   ])('$name', ({ schema, args, valid }) => expect(validate(schema, args).ok).toBe(valid));
 });
 
@@ -164,11 +258,18 @@ describe('the pattern budget is kept for every schema with a quadratic pattern',
     { name: 'quadratic pattern', schema: { properties: { a: { pattern: 'a.*b' } } }, needed: true },
     { name: 'quadratic patternProperties key', schema: { patternProperties: { 'a.*b': {} } }, needed: true },
     { name: 'quadratic pattern inside contentSchema', schema: { contentSchema: { pattern: 'a.*b' } }, needed: true },
-    { name: 'quadratic pattern in an unknown keyword (looked at anyway)', schema: { 'x-extra': { pattern: 'a.*b' } }, needed: true },
+    {
+      name: 'quadratic pattern in an unknown keyword (looked at anyway)',
+      schema: { 'x-extra': { pattern: 'a.*b' } },
+      needed: true,
+    },
   ])('$name: $needed', ({ schema, needed }) => expect(needsPatternBudget([schema])).toBe(needed));
 
   it('maxPatternSubject still stops a quadratic pattern', () => {
-    const r = validate({ type: 'object', properties: { a: { type: 'string', pattern: 'a.*b' } } }, { a: 'a'.repeat(5000) });
+    const r = validate(
+      { type: 'object', properties: { a: { type: 'string', pattern: 'a.*b' } } },
+      { a: 'a'.repeat(5000) },
+    );
     expect(summary(r)).toMatch(/^execution_failure: limit maxPatternSubject exceeded/);
   });
 
@@ -212,20 +313,32 @@ describe('validateJSON native path: JSON.parse only where it reads the text exac
     const texts = fc.oneof(
       fc.json(),
       fc.jsonValue().map((v) => JSON.stringify(v, null, 1)),
-      fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ':', ',', '1', 'e', '-', '.', '\\', 'u', 'd', '8', ' ', 'a') }),
+      fc.string({
+        unit: fc.constantFrom('{', '}', '[', ']', '"', ':', ',', '1', 'e', '-', '.', '\\', 'u', 'd', '8', ' ', 'a'),
+      }),
     );
-    const small = { ...DEFAULT_LIMITS, maxArgumentValues: 5, maxStringLength: 4, maxObjectProperties: 2, maxArrayItems: 2, maxArgumentDepth: 3 };
-    fc.assert(fc.property(texts, (text) => {
-      for (const limits of [DEFAULT_LIMITS, small]) {
-        const native = parseNative(text, limits);
-        if (native === undefined) continue;
-        const strict = parseStrictJsonText(text, limits);
-        expect(strict.ok).toBe(true);
-        if (strict.ok) {
-          expect(native.withinLimits).toBe(strict.value.withinLimits);
-          expect(native.value).toStrictEqual(strict.value.value);
+    const small = {
+      ...DEFAULT_LIMITS,
+      maxArgumentValues: 5,
+      maxStringLength: 4,
+      maxObjectProperties: 2,
+      maxArrayItems: 2,
+      maxArgumentDepth: 3,
+    };
+    fc.assert(
+      fc.property(texts, (text) => {
+        for (const limits of [DEFAULT_LIMITS, small]) {
+          const native = parseNative(text, limits);
+          if (native === undefined) continue;
+          const strict = parseStrictJsonText(text, limits);
+          expect(strict.ok).toBe(true);
+          if (strict.ok) {
+            expect(native.withinLimits).toBe(strict.value.withinLimits);
+            expect(native.value).toStrictEqual(strict.value.value);
+          }
         }
-      }
-    }), { numRuns: 3000 });
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

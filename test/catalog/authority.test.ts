@@ -26,7 +26,9 @@ describe('narrowAuthority', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
       expect(refused.error.class).toBe('validation');
-      expect(refused.error.violations).toEqual([expect.objectContaining({ keyword: 'authority', schemaPath: '/grants/1' })]);
+      expect(refused.error.violations).toEqual([
+        expect.objectContaining({ keyword: 'authority', schemaPath: '/grants/1' }),
+      ]);
     }
     const kept = narrowAuthority(authority, { batchNames, rejectedNames: new Set(), unknownGrants: 'keep' });
     expect(kept.ok && kept.value?.grants).toEqual(['search', 'ghost']);
@@ -36,7 +38,10 @@ describe('narrowAuthority', () => {
     { why: 'not an object', authority: 'root' },
     { why: 'without grants', authority: { caller: 'c' } },
     { why: 'with non-string grants', authority: { grants: ['a', 1] } },
-    { why: 'with an accessor field', authority: Object.defineProperty({ grants: [] }, 'caller', { get: () => 'x', enumerable: true }) },
+    {
+      why: 'with an accessor field',
+      authority: Object.defineProperty({ grants: [] }, 'caller', { get: () => 'x', enumerable: true }),
+    },
   ];
   it.each(malformed)('refuses an authority $why', ({ authority }) => {
     const r = narrowAuthority(authority, { batchNames, rejectedNames: new Set(), unknownGrants: 'keep' });
@@ -49,10 +54,13 @@ describe('narrowAuthority', () => {
     expect(r.ok).toBe(true);
     if (!r.ok || r.value === undefined) return;
     expect(Object.getPrototypeOf(r.value)).toBe(Object.prototype);
-    expect(Object.prototype.hasOwnProperty.call(r.value, '__proto__')).toBe(true);
+    expect(Object.hasOwn(r.value, '__proto__')).toBe(true);
   });
 
   it('gives undefined when no authority was passed', () => {
-    expect(narrowAuthority(undefined, { batchNames, rejectedNames: new Set(), unknownGrants: 'reject' })).toEqual({ ok: true, value: undefined });
+    expect(narrowAuthority(undefined, { batchNames, rejectedNames: new Set(), unknownGrants: 'reject' })).toEqual({
+      ok: true,
+      value: undefined,
+    });
   });
 });

@@ -5,7 +5,12 @@ import { loadSource, SHARED_PRESENT } from './real-catalog.js';
 describe('admitMcpTools', () => {
   const listed = {
     tools: [
-      { name: 'get_time', description: 'Time in a zone', inputSchema: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] }, annotations: { readOnlyHint: true } },
+      {
+        name: 'get_time',
+        description: 'Time in a zone',
+        inputSchema: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] },
+        annotations: { readOnlyHint: true },
+      },
       { name: 'legacy', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } },
     ],
     nextCursor: undefined,
@@ -15,14 +20,26 @@ describe('admitMcpTools', () => {
     const calls: unknown[] = [];
     const r = await admitMcpTools(listed, {
       mode: 'quarantine',
-      backend: (tool) => (args: unknown) => { calls.push([tool.name, args]); return { ok: true }; },
+      backend: (tool) => (args: unknown) => {
+        calls.push([tool.name, args]);
+        return { ok: true };
+      },
       revision: (tool) => `v-${tool.name}`,
     });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.accepted).toEqual(['get_time']);
-    expect(r.value.rejected.map((d) => [d.name, d.revision, d.error.class])).toEqual([['legacy', 'v-legacy', 'unsupported_capability']]);
-    expect(r.value.toolsFor('mcp')).toEqual([{ name: 'get_time', description: 'Time in a zone', inputSchema: listed.tools[0]?.inputSchema, annotations: { readOnlyHint: true } }]);
+    expect(r.value.rejected.map((d) => [d.name, d.revision, d.error.class])).toEqual([
+      ['legacy', 'v-legacy', 'unsupported_capability'],
+    ]);
+    expect(r.value.toolsFor('mcp')).toEqual([
+      {
+        name: 'get_time',
+        description: 'Time in a zone',
+        inputSchema: listed.tools[0]?.inputSchema,
+        annotations: { readOnlyHint: true },
+      },
+    ]);
     const out = await r.value.registry.call({ id: '1', name: 'get_time', arguments: { tz: 'UTC' } });
     expect(out.content).toBe('{"ok":true}');
     expect(calls).toEqual([['get_time', { tz: 'UTC' }]]);
@@ -49,13 +66,16 @@ describe('admitMcpTools', () => {
     expect(r.ok).toBe(false);
   });
 
-  it.skipIf(!SHARED_PRESENT)('quarantines every tool of the real mcp-filesystem tools/list (the SDK emits draft-07)', async () => {
-    const tools = loadSource('mcp-filesystem');
-    const r = await admitMcpTools({ tools }, { mode: 'quarantine', backend: () => () => 1 });
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.value.accepted).toEqual([]);
-    expect(r.value.rejected).toHaveLength(tools.length);
-    expect(r.value.rejected.every((d) => d.error.message.includes('draft-07'))).toBe(true);
-  });
+  it.skipIf(!SHARED_PRESENT)(
+    'quarantines every tool of the real mcp-filesystem tools/list (the SDK emits draft-07)',
+    async () => {
+      const tools = loadSource('mcp-filesystem');
+      const r = await admitMcpTools({ tools }, { mode: 'quarantine', backend: () => () => 1 });
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(r.value.accepted).toEqual([]);
+      expect(r.value.rejected).toHaveLength(tools.length);
+      expect(r.value.rejected.every((d) => d.error.message.includes('draft-07'))).toBe(true);
+    },
+  );
 });

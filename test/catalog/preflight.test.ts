@@ -9,16 +9,32 @@ describe('preflight metadata', () => {
     { why: 'not an object', descriptor: 'search', keyword: 'descriptor' },
     { why: 'name missing', descriptor: { backend: fn }, keyword: 'name' },
     { why: 'name with a space', descriptor: { name: 'web search', backend: fn }, keyword: 'name' },
-    { why: 'name with a dot (not portable to OpenAI/Anthropic)', descriptor: { name: 'game.get', backend: fn }, keyword: 'name' },
+    {
+      why: 'name with a dot (not portable to OpenAI/Anthropic)',
+      descriptor: { name: 'game.get', backend: fn },
+      keyword: 'name',
+    },
     { why: 'name longer than 64', descriptor: { name: 'a'.repeat(65), backend: fn }, keyword: 'name' },
     { why: 'description not a string', descriptor: { name: 'a', description: 5, backend: fn }, keyword: 'description' },
     { why: 'revision not a string', descriptor: { name: 'a', revision: 2, backend: fn }, keyword: 'revision' },
     { why: 'backend missing', descriptor: { name: 'a' }, keyword: 'backend' },
     { why: 'backend null', descriptor: { name: 'a', backend: null }, keyword: 'backend' },
     { why: 'handle backend without invoke', descriptor: { name: 'a', backend: { rpc: 'x' } }, keyword: 'backend' },
-    { why: 'annotations not an object', descriptor: { name: 'a', backend: fn, annotations: [] }, keyword: 'annotations' },
-    { why: 'annotations not JSON', descriptor: { name: 'a', backend: fn, annotations: { f: fn } }, keyword: 'annotations' },
-    { why: 'name is a getter', descriptor: Object.defineProperty({ backend: fn }, 'name', { get: () => 'a', enumerable: true }), keyword: 'name' },
+    {
+      why: 'annotations not an object',
+      descriptor: { name: 'a', backend: fn, annotations: [] },
+      keyword: 'annotations',
+    },
+    {
+      why: 'annotations not JSON',
+      descriptor: { name: 'a', backend: fn, annotations: { f: fn } },
+      keyword: 'annotations',
+    },
+    {
+      why: 'name is a getter',
+      descriptor: Object.defineProperty({ backend: fn }, 'name', { get: () => 'a', enumerable: true }),
+      keyword: 'name',
+    },
   ];
   it.each(cases)('refuses a descriptor whose $why', ({ descriptor, options, keyword }) => {
     const r = preflight(descriptor, options);
@@ -68,10 +84,22 @@ describe('preflight schema', () => {
   });
 
   const schemaCases: { why: string; inputSchema: unknown; cls: string }[] = [
-    { why: 'declares draft-07', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }, cls: 'unsupported_capability' },
-    { why: 'uses dependencies', inputSchema: { type: 'object', dependencies: { a: ['b'] } }, cls: 'unsupported_capability' },
+    {
+      why: 'declares draft-07',
+      inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' },
+      cls: 'unsupported_capability',
+    },
+    {
+      why: 'uses dependencies',
+      inputSchema: { type: 'object', dependencies: { a: ['b'] } },
+      cls: 'unsupported_capability',
+    },
     { why: 'is malformed', inputSchema: { type: 'object', properties: { a: { type: 'dict' } } }, cls: 'validation' },
-    { why: 'has an unresolved $ref', inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/x' } } }, cls: 'validation' },
+    {
+      why: 'has an unresolved $ref',
+      inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/x' } } },
+      cls: 'validation',
+    },
     { why: 'is not an object schema', inputSchema: { type: 'string' }, cls: 'validation' },
   ];
   it.each(schemaCases)('classifies a schema that $why as $cls', ({ inputSchema, cls }) => {
@@ -82,13 +110,23 @@ describe('preflight schema', () => {
 
   it('uses the same schema options as validateSchema (registry)', () => {
     const inputSchema = { type: 'object', properties: { a: { $ref: 'https://example.com/x' } } };
-    const r = preflight({ name: 't', backend: fn, inputSchema }, { schemaRegistry: { 'https://example.com/x': { type: 'integer' } } });
+    const r = preflight(
+      { name: 't', backend: fn, inputSchema },
+      { schemaRegistry: { 'https://example.com/x': { type: 'integer' } } },
+    );
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.value.compiled.validate({ a: 'no' }).ok).toBe(false);
   });
 
   it('never throws for hostile input: a throwing Proxy trap is a descriptor that is not plain data', () => {
-    const hostile = new Proxy({}, { getOwnPropertyDescriptor: () => { throw new Error('trap'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        getOwnPropertyDescriptor: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     const r = preflight(hostile);
     expect(r.ok).toBe(false);
     if (!r.ok) {

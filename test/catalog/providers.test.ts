@@ -8,7 +8,12 @@ function tool(descriptor: object): PreflightedTool {
   return r.value;
 }
 
-const weather = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
+const weather = {
+  type: 'object',
+  properties: { city: { type: 'string' } },
+  required: ['city'],
+  additionalProperties: false,
+};
 const tools = providerToolsOf([
   tool({ name: 'weather', description: 'Weather now', inputSchema: weather }),
   tool({ name: 'add', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }),

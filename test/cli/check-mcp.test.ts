@@ -9,7 +9,8 @@ import { runInProcess } from './run-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const NODE = JSON.stringify(process.execPath);
-const server = (pkg: string): string => `${NODE} ${join(ROOT, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js')}`;
+const server = (pkg: string): string =>
+  `${NODE} ${join(ROOT, 'node_modules/@modelcontextprotocol', pkg, 'dist/index.js')}`;
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-mcp-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -49,7 +50,13 @@ describe('toolgate check --mcp', () => {
   });
 
   it('quarantines the refused dialect of a real server (server-filesystem) and admits the batch', async () => {
-    const r = await runInProcess(['check', '--mode', 'quarantine', '--mcp', `${server('server-filesystem')} ${JSON.stringify(dir)}`]);
+    const r = await runInProcess([
+      'check',
+      '--mode',
+      'quarantine',
+      '--mcp',
+      `${server('server-filesystem')} ${JSON.stringify(dir)}`,
+    ]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/quarantined read_text_file {2}unsupported_capability/);
     expect(r.out).toMatch(/summary: \d+ accepted, \d+ quarantined, 0 rejected; 1 of 1 catalog admitted/);
@@ -59,15 +66,15 @@ describe('toolgate check --mcp', () => {
     const r = await runInProcess(['check', '--mcp', `${NODE} ${fixture}`]);
     expect(r.code).toBe(1);
     const lines = r.out.split('\n');
-    expect(lines.filter((l) => /^ {2}\w/.test(l)).map((l) => l.trim().replace('ok (batch not admitted)', 'ok').split(/\s+/).slice(0, 2).join(' '))).toEqual([
-      'ok good',
-      'rejected bad_type',
-      'rejected old_deps',
-      'rejected no_schema',
-      'rejected bad',
-    ]);
+    expect(
+      lines
+        .filter((l) => /^ {2}\w/.test(l))
+        .map((l) => l.trim().replace('ok (batch not admitted)', 'ok').split(/\s+/).slice(0, 2).join(' ')),
+    ).toEqual(['ok good', 'rejected bad_type', 'rejected old_deps', 'rejected no_schema', 'rejected bad']);
     expect(r.out).toContain('inputSchema#/properties/n/type');
-    expect(r.out).toContain('summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 4 rejected; 0 of 1 catalog admitted');
+    expect(r.out).toContain(
+      'summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 4 rejected; 0 of 1 catalog admitted',
+    );
   });
 
   it.each([

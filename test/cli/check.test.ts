@@ -10,7 +10,16 @@ const SHARED = join(ROOT, '..', 'shared', 'tool-schemas');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const good = { name: 'get_weather', description: 'Weather.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } };
+const good = {
+  name: 'get_weather',
+  description: 'Weather.',
+  inputSchema: {
+    type: 'object',
+    properties: { city: { type: 'string' } },
+    required: ['city'],
+    additionalProperties: false,
+  },
+};
 const refused = { name: 'legacy', inputSchema: { type: 'object', dependencies: { a: ['b'] } } };
 const broken = { name: 'broken', inputSchema: { type: 'object', properties: { x: { type: 5 } } } };
 
@@ -25,7 +34,11 @@ describe('toolgate check (files)', () => {
   it('admits a clean array catalog: exit 0, one line per tool, a summary', async () => {
     const file = write('clean.json', [good]);
     const r = await runInProcess(['check', file]);
-    expect(r).toEqual({ code: 0, err: '', out: `${file}: admitted\n  accepted    get_weather\nsummary: 1 accepted, 0 quarantined, 0 rejected; 1 of 1 catalog admitted\n` });
+    expect(r).toEqual({
+      code: 0,
+      err: '',
+      out: `${file}: admitted\n  accepted    get_weather\nsummary: 1 accepted, 0 quarantined, 0 rejected; 1 of 1 catalog admitted\n`,
+    });
   });
 
   it('rejects in strict mode with the class and schema locations: exit 1', async () => {
@@ -33,9 +46,13 @@ describe('toolgate check (files)', () => {
     const r = await runInProcess(['check', file]);
     expect(r.code).toBe(1);
     expect(r.out).toContain(`${file}: not admitted`);
-    expect(r.out).toContain('  rejected    legacy  unsupported_capability\n      inputSchema#/dependencies: keyword "dependencies"');
+    expect(r.out).toContain(
+      '  rejected    legacy  unsupported_capability\n      inputSchema#/dependencies: keyword "dependencies"',
+    );
     expect(r.out).toMatch(/ {2}rejected {4}broken {2}validation\n {6}inputSchema#\/properties\/x\/type: /);
-    expect(r.out).toContain('summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 2 rejected; 0 of 1 catalog admitted');
+    expect(r.out).toContain(
+      'summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 2 rejected; 0 of 1 catalog admitted',
+    );
   });
 
   it('does not call a passing tool of a failed batch accepted, in text or JSON', async () => {
@@ -62,9 +79,15 @@ describe('toolgate check (files)', () => {
   it('reads a folder of files and standard input', async () => {
     write('tree/a/one.json', good);
     write('tree/b.json', [{ ...good, name: 'other' }]);
-    const r = await runInProcess(['check', join(dir, 'tree'), '-'], { stdin: JSON.stringify({ tools: [{ ...good, name: 'from_stdin' }] }) });
+    const r = await runInProcess(['check', join(dir, 'tree'), '-'], {
+      stdin: JSON.stringify({ tools: [{ ...good, name: 'from_stdin' }] }),
+    });
     expect(r.code).toBe(0);
-    expect(r.out.split('\n').filter((l) => l.endsWith(': admitted'))).toEqual([`${join(dir, 'tree/a/one.json')}: admitted`, `${join(dir, 'tree/b.json')}: admitted`, '<stdin>: admitted']);
+    expect(r.out.split('\n').filter((l) => l.endsWith(': admitted'))).toEqual([
+      `${join(dir, 'tree/a/one.json')}: admitted`,
+      `${join(dir, 'tree/b.json')}: admitted`,
+      '<stdin>: admitted',
+    ]);
   });
 
   it('prints one JSON report with locations', async () => {
@@ -72,8 +95,17 @@ describe('toolgate check (files)', () => {
     const r = await runInProcess(['check', '--format', 'json', file]);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out);
-    expect(report).toMatchObject({ admitted: false, mode: 'strict', summary: { accepted: 0, passedUnadmitted: 1, quarantined: 0, rejected: 1, catalogs: 1, admittedCatalogs: 0 } });
-    expect(report.catalogs[0].tools[1]).toMatchObject({ index: 1, name: 'broken', verdict: 'rejected', class: 'validation' });
+    expect(report).toMatchObject({
+      admitted: false,
+      mode: 'strict',
+      summary: { accepted: 0, passedUnadmitted: 1, quarantined: 0, rejected: 1, catalogs: 1, admittedCatalogs: 0 },
+    });
+    expect(report.catalogs[0].tools[1]).toMatchObject({
+      index: 1,
+      name: 'broken',
+      verdict: 'rejected',
+      class: 'validation',
+    });
     expect(report.catalogs[0].tools[1].violations[0].location).toBe('inputSchema#/properties/x/type');
   });
 
@@ -98,13 +130,22 @@ describe('toolgate check (files)', () => {
     if (r.ok) {
       expect(Object.getPrototypeOf(r.value)).toBe(Object.prototype);
       expect(Object.keys(r.value)).toEqual(['__proto__']);
-      expect(Object.getOwnPropertyDescriptor(r.value, '__proto__')?.value).toEqual({ $id: '__proto__', type: 'string' });
+      expect(Object.getOwnPropertyDescriptor(r.value, '__proto__')?.value).toEqual({
+        $id: '__proto__',
+        type: 'string',
+      });
     }
   });
 
   it('resolves $ref through --registry', async () => {
-    write('registry/addr.json', { $id: 'https://example.com/addr', type: 'object', properties: { street: { type: 'string' } } });
-    const file = write('uses-ref.json', [{ name: 'ship', inputSchema: { type: 'object', properties: { to: { $ref: 'https://example.com/addr' } } } }]);
+    write('registry/addr.json', {
+      $id: 'https://example.com/addr',
+      type: 'object',
+      properties: { street: { type: 'string' } },
+    });
+    const file = write('uses-ref.json', [
+      { name: 'ship', inputSchema: { type: 'object', properties: { to: { $ref: 'https://example.com/addr' } } } },
+    ]);
     expect((await runInProcess(['check', file])).code).toBe(1);
     expect((await runInProcess(['check', '--registry', join(dir, 'registry'), file])).code).toBe(0);
   });
@@ -117,14 +158,25 @@ describe('toolgate check (files)', () => {
     ['no input at all', ['check'], 'nothing to check'],
     ['an unknown mode', ['check', '--mode', 'loose', 'x'], '--mode must be strict or quarantine'],
     ['an unknown option', ['check', '--fast', 'x'], 'unknown option --fast'],
-    ['an option named after an inherited property (--constructor)', ['check', '--constructor', 'x', 'x'], 'unknown option --constructor'],
+    [
+      'an option named after an inherited property (--constructor)',
+      ['check', '--constructor', 'x', 'x'],
+      'unknown option --constructor',
+    ],
     ['an option named __proto__', ['check', '--__proto__', 'x', 'x'], 'unknown option --__proto__'],
     ['two registry files declaring one $id', ['check', '--registry', 'DUPREGISTRY', 'x'], 'is already declared by'],
   ])('exits 2 for %s, naming it', async (_why, argv, message) => {
-    const files: Record<string, string> = { NOTJSON: write('not-json.json', '{"tools": ['), NOTCATALOG: write('not-catalog.json', { hello: 1 }), DUPREGISTRY: join(dir, 'dup-registry') };
+    const files: Record<string, string> = {
+      NOTJSON: write('not-json.json', '{"tools": ['),
+      NOTCATALOG: write('not-catalog.json', { hello: 1 }),
+      DUPREGISTRY: join(dir, 'dup-registry'),
+    };
     write('dup-registry/a.json', { $id: 'https://example.com/same', type: 'string' });
     write('dup-registry/b.json', { $id: 'https://example.com/same#', type: 'integer' });
-    const r = await runInProcess(argv.map((a) => files[a] ?? a), { stdin: 'nope' });
+    const r = await runInProcess(
+      argv.map((a) => files[a] ?? a),
+      { stdin: 'nope' },
+    );
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);
     expect(r.out).toBe('');

@@ -26,14 +26,17 @@ describe('README check examples match a run', () => {
   });
 
   it('shows the start and the summary of the provider-policy run as printed', async () => {
-    const command = 'check --mode quarantine --dialect draft-07 --provider gemini --provider-policy quarantine examples/catalog.json';
+    const command =
+      'check --mode quarantine --dialect draft-07 --provider gemini --provider-policy quarantine examples/catalog.json';
     const prev = process.cwd();
     process.chdir(ROOT);
     try {
       const r = await runInProcess(command.split(' '));
       const lines = r.out.trimEnd().split('\n');
       // README elides the middle with "…": the first five lines and the summary are verbatim.
-      expect(cli).toContain(`$ npx tsx src/cli/main.ts ${command}\n${lines.slice(0, 5).join('\n')}\n…\n${lines.at(-1)}\n`);
+      expect(cli).toContain(
+        `$ npx tsx src/cli/main.ts ${command}\n${lines.slice(0, 5).join('\n')}\n…\n${lines.at(-1)}\n`,
+      );
     } finally {
       process.chdir(prev);
     }
@@ -43,10 +46,20 @@ describe('README check examples match a run', () => {
 describe('README serve start-up refusals match a run', () => {
   // The README command lines are shell text; these are the same argv, run in-process.
   it.each([
-    ['serve --name say --exec echo \'{message}\'', ['serve', '--name', 'say', '--exec', 'echo', '{message}']],
+    ["serve --name say --exec echo '{message}'", ['serve', '--name', 'say', '--exec', 'echo', '{message}']],
     [
       'serve --name grep --input-schema \'{"type":"object","properties":{"pattern":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false}\' --exec grep -- \'--regexp={pattern}\'',
-      ['serve', '--name', 'grep', '--input-schema', '{"type":"object","properties":{"pattern":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false}', '--exec', 'grep', '--', '--regexp={pattern}'],
+      [
+        'serve',
+        '--name',
+        'grep',
+        '--input-schema',
+        '{"type":"object","properties":{"pattern":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false}',
+        '--exec',
+        'grep',
+        '--',
+        '--regexp={pattern}',
+      ],
     ],
   ])('toolgate %s', async (shown, argv) => {
     const r = await runInProcess(argv);

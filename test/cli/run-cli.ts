@@ -9,12 +9,19 @@ export interface CliRun {
 }
 
 /** Runs `toolgate <argv>` in-process. */
-export async function runInProcess(argv: string[], options: { stdin?: string; colour?: boolean } = {}): Promise<CliRun> {
+export async function runInProcess(
+  argv: string[],
+  options: { stdin?: string; colour?: boolean } = {},
+): Promise<CliRun> {
   let out = '';
   let err = '';
   const code = await runCli(argv, {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
     readStdin: async () => options.stdin ?? '',
     colour: options.colour ?? false,
   });

@@ -32,8 +32,11 @@ function forms(text: string): Map<string, string> {
 // Which declared serve flag each form takes: --config replaces the four tool-defining flags.
 const TOOL_FLAGS = ['name', 'description', 'input-schema', 'exec'];
 const expectedFlags = (form: string): string[] =>
-  Object.keys(SERVE_FLAGS).filter((f) => (form === 'config' ? !TOOL_FLAGS.includes(f) : f !== 'config')).sort();
-const flagsIn = (line: string): string[] => [...new Set([...line.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1] as string))].sort();
+  Object.keys(SERVE_FLAGS)
+    .filter((f) => (form === 'config' ? !TOOL_FLAGS.includes(f) : f !== 'config'))
+    .sort();
+const flagsIn = (line: string): string[] =>
+  [...new Set([...line.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1] as string))].sort();
 
 // Regression: `serve` usage lacked --format-assertion and README's --config line lacked --timeout,
 // --max-output and --format-assertion, though serve-config.ts accepts them in both forms.
@@ -57,7 +60,9 @@ describe('serve usage and README name every flag serve accepts', () => {
       const args = parseArgs(['--config', file, '--format-assertion'], SERVE_FLAGS);
       if (isUsageError(args)) throw new Error('usage error');
       const specs = serveSpecs(args);
-      expect(specs.ok ? specs.value.map((s) => [s.name, s.program, s.args]) : specs.message).toEqual([['now', 'date', []]]);
+      expect(specs.ok ? specs.value.map((s) => [s.name, s.program, s.args]) : specs.message).toEqual([
+        ['now', 'date', []],
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

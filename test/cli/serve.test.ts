@@ -18,7 +18,12 @@ const dir = mkdtempSync(join(tmpdir(), 'toolgate-serve-'));
 const marker = join(dir, 'ran');
 
 async function connect(args: string[]): Promise<Client> {
-  const transport = new StdioClientTransport({ command: NODE, args: [...CLI, 'serve', ...args], cwd: ROOT, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: NODE,
+    args: [...CLI, 'serve', ...args],
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'toolgate-test', version: '0' });
   await client.connect(transport);
   return client;
@@ -38,7 +43,24 @@ describe('toolgate serve (one tool, schema given)', () => {
   };
   let client: Client;
   beforeAll(async () => {
-    client = await connect(['--name', 'echo', '--description', 'Echoes argv.', '--input-schema', JSON.stringify(schema), '--exec', NODE, '--', '-e', ECHO, '--', '{text}', '--count={count}', '{loud}', '{{x}}']);
+    client = await connect([
+      '--name',
+      'echo',
+      '--description',
+      'Echoes argv.',
+      '--input-schema',
+      JSON.stringify(schema),
+      '--exec',
+      NODE,
+      '--',
+      '-e',
+      ECHO,
+      '--',
+      '{text}',
+      '--count={count}',
+      '{loud}',
+      '{{x}}',
+    ]);
   });
   afterAll(async () => client?.close());
 
@@ -86,7 +108,12 @@ describe('toolgate serve (one tool, schema inferred)', () => {
     const client = await connect(['--name', 'greet', '--exec', NODE, '--', '-e', ECHO, '--', '{who}', '--at={place}']);
     try {
       const { tools } = await client.listTools();
-      expect(tools[0]?.inputSchema).toEqual({ type: 'object', properties: { who: { type: 'string' }, place: { type: 'string' } }, required: ['who', 'place'], additionalProperties: false });
+      expect(tools[0]?.inputSchema).toEqual({
+        type: 'object',
+        properties: { who: { type: 'string' }, place: { type: 'string' } },
+        required: ['who', 'place'],
+        additionalProperties: false,
+      });
       const ok = await client.callTool({ name: 'greet', arguments: { who: 'Ada Lovelace', place: 'x' } });
       expect(JSON.parse(textOf(ok))).toEqual(['Ada Lovelace', '--at=x']);
       const bad = await client.callTool({ name: 'greet', arguments: { who: 1, place: 'x' } });
@@ -102,10 +129,35 @@ describe('toolgate serve --config (several tools)', () => {
   beforeAll(async () => {
     const config = {
       tools: [
-        { name: 'touch', description: 'Writes a marker file.', exec: NODE, args: ['-e', 'require("fs").writeFileSync(process.argv[1], process.argv[2])', marker, '{word}'], inputSchema: { type: 'object', properties: { word: { type: 'string', pattern: '^[a-z]+$' } }, required: ['word'], additionalProperties: false } },
-        { name: 'fail', exec: NODE, args: ['-e', 'console.log("partial"); console.error("it broke: " + process.argv[1]); process.exit(3)', '--', '{why}'] },
+        {
+          name: 'touch',
+          description: 'Writes a marker file.',
+          exec: NODE,
+          args: ['-e', 'require("fs").writeFileSync(process.argv[1], process.argv[2])', marker, '{word}'],
+          inputSchema: {
+            type: 'object',
+            properties: { word: { type: 'string', pattern: '^[a-z]+$' } },
+            required: ['word'],
+            additionalProperties: false,
+          },
+        },
+        {
+          name: 'fail',
+          exec: NODE,
+          args: [
+            '-e',
+            'console.log("partial"); console.error("it broke: " + process.argv[1]); process.exit(3)',
+            '--',
+            '{why}',
+          ],
+        },
         { name: 'hang', exec: NODE, args: ['-e', 'setInterval(() => {{}}, 1000)', '--', '{n}'], timeout: 0.5 },
-        { name: 'flood', exec: NODE, args: ['-e', 'process.stdout.write("y".repeat(Number(process.argv[1])))', '--', '{n}'], maxOutput: 100 },
+        {
+          name: 'flood',
+          exec: NODE,
+          args: ['-e', 'process.stdout.write("y".repeat(Number(process.argv[1])))', '--', '{n}'],
+          maxOutput: 100,
+        },
       ],
     };
     const file = join(dir, 'config.json');
@@ -159,25 +211,109 @@ describe('toolgate serve --config (several tools)', () => {
 });
 
 describe('toolgate serve start-up checks', () => {
-  const run = (args: string[]) => spawnSync(NODE, [...CLI, 'serve', ...args], { cwd: ROOT, encoding: 'utf8', input: '' });
+  const run = (args: string[]) =>
+    spawnSync(NODE, [...CLI, 'serve', ...args], { cwd: ROOT, encoding: 'utf8', input: '' });
   it.each([
-    ['a placeholder missing from the schema', ['--name', 't', '--input-schema', '{"type":"object","properties":{},"additionalProperties":false}', '--exec', 'echo', '{q}'], 'placeholder {q} is not a property'],
-    ['an optional property', ['--name', 't', '--input-schema', '{"type":"object","properties":{"q":{"type":"string"}},"additionalProperties":false}', '--exec', 'echo', '{q}'], '"q" must be required'],
-    ['an open object', ['--name', 't', '--input-schema', '{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}', '--exec', 'echo', '{q}'], 'additionalProperties'],
-    ['a non-scalar property', ['--name', 't', '--input-schema', '{"type":"object","properties":{"q":{"type":"array"}},"required":["q"],"additionalProperties":false}', '--exec', 'echo', '{q}'], 'single scalar type'],
-    ['a malformed schema', ['--name', 't', '--input-schema', '{"type":"object","properties":{"q":{"type":5}}}', '--exec', 'echo', '{q}'], 'invalid schema'],
+    [
+      'a placeholder missing from the schema',
+      [
+        '--name',
+        't',
+        '--input-schema',
+        '{"type":"object","properties":{},"additionalProperties":false}',
+        '--exec',
+        'echo',
+        '{q}',
+      ],
+      'placeholder {q} is not a property',
+    ],
+    [
+      'an optional property',
+      [
+        '--name',
+        't',
+        '--input-schema',
+        '{"type":"object","properties":{"q":{"type":"string"}},"additionalProperties":false}',
+        '--exec',
+        'echo',
+        '{q}',
+      ],
+      '"q" must be required',
+    ],
+    [
+      'an open object',
+      [
+        '--name',
+        't',
+        '--input-schema',
+        '{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}',
+        '--exec',
+        'echo',
+        '{q}',
+      ],
+      'additionalProperties',
+    ],
+    [
+      'a non-scalar property',
+      [
+        '--name',
+        't',
+        '--input-schema',
+        '{"type":"object","properties":{"q":{"type":"array"}},"required":["q"],"additionalProperties":false}',
+        '--exec',
+        'echo',
+        '{q}',
+      ],
+      'single scalar type',
+    ],
+    [
+      'a malformed schema',
+      ['--name', 't', '--input-schema', '{"type":"object","properties":{"q":{"type":5}}}', '--exec', 'echo', '{q}'],
+      'invalid schema',
+    ],
     ['a malformed template', ['--name', 't', '--exec', 'echo', '{q'], 'unclosed "{"'],
     ['missing --exec', ['--name', 't'], 'needs --name and --exec'],
-    ['an unreadable schema file', ['--name', 't', '--input-schema', '@/nonexistent/s.json', '--exec', 'echo'], '/nonexistent/s.json'],
-    ['a placeholder that could pass an option (echo {message})', ['--name', 'say', '--exec', 'echo', '{message}'], 'placeholder {message} starts the argument "{message}" and its value may start with "-"'],
-    ['an option-shaped git ref (git log {ref})', ['--name', 'log', '--exec', 'git', 'log', '{ref}'], 'put a literal "--" argument before it'],
-    ['a timeout beyond what a timer can wait', ['--name', 't', '--timeout', '3000000', '--exec', 'echo', '--', '{q}'], '--timeout (seconds) must be between 0.001 and 2147483.647 seconds'],
-    ['a timeout below 1 ms', ['--name', 't', '--timeout', '0.0001', '--exec', 'echo', '--', '{q}'], '--timeout (seconds) must be between 0.001 and 2147483.647 seconds'],
-    ['an output cap below 1 byte', ['--name', 't', '--max-output', '0.5', '--exec', 'echo', '--', '{q}'], '--max-output (bytes) must be at least 1 byte'],
-    ['a config timeout beyond what a timer can wait', ['--config', 'BIGTIMEOUT'], '"timeout" (seconds) must be between 0.001 and 2147483.647 seconds'],
+    [
+      'an unreadable schema file',
+      ['--name', 't', '--input-schema', '@/nonexistent/s.json', '--exec', 'echo'],
+      '/nonexistent/s.json',
+    ],
+    [
+      'a placeholder that could pass an option (echo {message})',
+      ['--name', 'say', '--exec', 'echo', '{message}'],
+      'placeholder {message} starts the argument "{message}" and its value may start with "-"',
+    ],
+    [
+      'an option-shaped git ref (git log {ref})',
+      ['--name', 'log', '--exec', 'git', 'log', '{ref}'],
+      'put a literal "--" argument before it',
+    ],
+    [
+      'a timeout beyond what a timer can wait',
+      ['--name', 't', '--timeout', '3000000', '--exec', 'echo', '--', '{q}'],
+      '--timeout (seconds) must be between 0.001 and 2147483.647 seconds',
+    ],
+    [
+      'a timeout below 1 ms',
+      ['--name', 't', '--timeout', '0.0001', '--exec', 'echo', '--', '{q}'],
+      '--timeout (seconds) must be between 0.001 and 2147483.647 seconds',
+    ],
+    [
+      'an output cap below 1 byte',
+      ['--name', 't', '--max-output', '0.5', '--exec', 'echo', '--', '{q}'],
+      '--max-output (bytes) must be at least 1 byte',
+    ],
+    [
+      'a config timeout beyond what a timer can wait',
+      ['--config', 'BIGTIMEOUT'],
+      '"timeout" (seconds) must be between 0.001 and 2147483.647 seconds',
+    ],
   ])('exits 2 for %s', (_why, args, message) => {
     const bigTimeout = join(mkdtempSync(join(tmpdir(), 'toolgate-serve-')), 'big-timeout.json');
-    writeFileSync(bigTimeout, JSON.stringify({ tools: [{ name: 't', exec: 'echo', args: ['--', '{q}'], timeout: 2 ** 31 }] }));
+    writeFileSync(
+      bigTimeout,
+      JSON.stringify({ tools: [{ name: 't', exec: 'echo', args: ['--', '{q}'], timeout: 2 ** 31 }] }),
+    );
     const r = run(args.map((a) => (a === 'BIGTIMEOUT' ? bigTimeout : a)));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(message);

@@ -10,10 +10,22 @@ function lines(schema: object, args: unknown): string[] {
   return formatForModel('t', r.error).split('\n').slice(1);
 }
 
-const circle = { type: 'object', properties: { kind: { const: 'circle' }, r: { type: 'number' } }, required: ['kind', 'r'] };
-const rect = { type: 'object', properties: { kind: { const: 'rect' }, w: { type: 'number' }, h: { type: 'number' } }, required: ['kind', 'w', 'h'] };
+const circle = {
+  type: 'object',
+  properties: { kind: { const: 'circle' }, r: { type: 'number' } },
+  required: ['kind', 'r'],
+};
+const rect = {
+  type: 'object',
+  properties: { kind: { const: 'rect' }, w: { type: 'number' }, h: { type: 'number' } },
+  required: ['kind', 'w', 'h'],
+};
 const shapeInline = { type: 'object', properties: { shape: { oneOf: [circle, rect] } } };
-const shapeByRef = { type: 'object', $defs: { circle, rect }, properties: { shape: { oneOf: [{ $ref: '#/$defs/circle' }, { $ref: '#/$defs/rect' }] } } };
+const shapeByRef = {
+  type: 'object',
+  $defs: { circle, rect },
+  properties: { shape: { oneOf: [{ $ref: '#/$defs/circle' }, { $ref: '#/$defs/rect' }] } },
+};
 
 describe('oneOf/anyOf report the closest branch', () => {
   it.each([
@@ -30,10 +42,21 @@ describe('oneOf/anyOf report the closest branch', () => {
   });
 
   it('an enum discriminator counts too', () => {
-    const schema = { type: 'object', properties: { p: { anyOf: [
-      { type: 'object', properties: { op: { enum: ['add', 'sub'] }, n: { type: 'integer' } }, required: ['op', 'n'] },
-      { type: 'object', properties: { op: { enum: ['neg'] } }, required: ['op'], additionalProperties: false },
-    ] } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        p: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: { op: { enum: ['add', 'sub'] }, n: { type: 'integer' } },
+              required: ['op', 'n'],
+            },
+            { type: 'object', properties: { op: { enum: ['neg'] } }, required: ['op'], additionalProperties: false },
+          ],
+        },
+      },
+    };
     expect(lines(schema, { p: { op: 'sub' } })).toEqual([
       '$.p: matches 0 of 2 "anyOf" branches; showing why the closest (branch 1) fails',
       '$.p: missing required property "n"',
@@ -41,10 +64,17 @@ describe('oneOf/anyOf report the closest branch', () => {
   });
 
   it('without a discriminator the branch with the fewest violations wins', () => {
-    const schema = { type: 'object', properties: { v: { anyOf: [
-      { type: 'object', required: ['a', 'b', 'c'] },
-      { type: 'object', required: ['a'] , properties: { x: { type: 'string' } } },
-    ] } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        v: {
+          anyOf: [
+            { type: 'object', required: ['a', 'b', 'c'] },
+            { type: 'object', required: ['a'], properties: { x: { type: 'string' } } },
+          ],
+        },
+      },
+    };
     expect(lines(schema, { v: { x: 1 } })).toEqual([
       '$.v: matches 0 of 2 "anyOf" branches; showing why the closest (branch 2) fails',
       '$.v: missing required property "a"',
@@ -53,23 +83,39 @@ describe('oneOf/anyOf report the closest branch', () => {
   });
 
   it('on a tie the first branch wins', () => {
-    expect(lines({ type: 'object', properties: { v: { oneOf: [{ type: 'string' }, { type: 'number' }] } } }, { v: true })).toEqual([
+    expect(
+      lines({ type: 'object', properties: { v: { oneOf: [{ type: 'string' }, { type: 'number' }] } } }, { v: true }),
+    ).toEqual([
       '$.v: expected string, got boolean',
       '$.v: matches 0 of 2 "oneOf" branches; showing why the closest (branch 1) fails',
     ]);
   });
 
   it('a value matching several oneOf branches is one line, no branch errors', () => {
-    expect(lines({ type: 'object', properties: { v: { oneOf: [{ type: 'number' }, { type: 'integer' }, { type: 'string' }] } } }, { v: 1 })).toEqual([
-      '$.v: matches at least 2 of 3 "oneOf" branches (1 and 2); exactly one must match',
-    ]);
+    expect(
+      lines(
+        { type: 'object', properties: { v: { oneOf: [{ type: 'number' }, { type: 'integer' }, { type: 'string' }] } } },
+        { v: 1 },
+      ),
+    ).toEqual(['$.v: matches at least 2 of 3 "oneOf" branches (1 and 2); exactly one must match']);
   });
 
   it('nested combinators are reduced inside the chosen branch', () => {
-    const schema = { type: 'object', properties: { v: { oneOf: [
-      { type: 'object', properties: { kind: { const: 'a' }, x: { anyOf: [{ type: 'string' }, { type: 'boolean' }] } }, required: ['kind'] },
-      { type: 'object', properties: { kind: { const: 'b' } }, required: ['kind', 'y'] },
-    ] } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        v: {
+          oneOf: [
+            {
+              type: 'object',
+              properties: { kind: { const: 'a' }, x: { anyOf: [{ type: 'string' }, { type: 'boolean' }] } },
+              required: ['kind'],
+            },
+            { type: 'object', properties: { kind: { const: 'b' } }, required: ['kind', 'y'] },
+          ],
+        },
+      },
+    };
     expect(lines(schema, { v: { kind: 'a', x: 1 } })).toEqual([
       '$.v: matches 0 of 2 "oneOf" branches; showing why the closest (branch 1) fails',
       '$.v.x: expected string, got integer',
@@ -78,7 +124,11 @@ describe('oneOf/anyOf report the closest branch', () => {
   });
 
   it('never dumps every branch of a wide oneOf', () => {
-    const branches = Array.from({ length: 30 }, (_, i) => ({ type: 'object', properties: { kind: { const: `k${i}` }, n: { type: 'integer' } }, required: ['kind', 'n'] }));
+    const branches = Array.from({ length: 30 }, (_, i) => ({
+      type: 'object',
+      properties: { kind: { const: `k${i}` }, n: { type: 'integer' } },
+      required: ['kind', 'n'],
+    }));
     const out = lines({ type: 'object', properties: { v: { oneOf: branches } } }, { v: { kind: 'k17', n: 'x' } });
     expect(out).toEqual([
       '$.v: matches 0 of 30 "oneOf" branches; showing why the closest (branch 18) fails',
@@ -87,8 +137,11 @@ describe('oneOf/anyOf report the closest branch', () => {
   });
 
   it('a failed contains does not list every item that missed it', () => {
-    expect(lines({ type: 'object', properties: { a: { contains: { type: 'number' }, minContains: 2 } } }, { a: ['x', 'y', 1] })).toEqual([
-      '$.a: must contain at least 2 items matching "contains"',
-    ]);
+    expect(
+      lines(
+        { type: 'object', properties: { a: { contains: { type: 'number' }, minContains: 2 } } },
+        { a: ['x', 'y', 1] },
+      ),
+    ).toEqual(['$.a: must contain at least 2 items matching "contains"']);
   });
 });

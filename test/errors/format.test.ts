@@ -30,7 +30,10 @@ describe('formatForModel', () => {
   });
 
   it('suppresses the other keywords of a schema whose type is wrong', () => {
-    const r = compiled({ type: 'object', properties: { days: { type: 'integer', minimum: 1, maximum: 7, multipleOf: 2 } } }).validate({ days: 'x' });
+    const r = compiled({
+      type: 'object',
+      properties: { days: { type: 'integer', minimum: 1, maximum: 7, multipleOf: 2 } },
+    }).validate({ days: 'x' });
     expect(r.ok ? [] : r.error.violations.map((v) => v.keyword)).toEqual(['type']);
   });
 
@@ -38,9 +41,22 @@ describe('formatForModel', () => {
     const error: GateError = {
       class: 'validation',
       message: 'm',
-      violations: [violation('$.b', 'z'), violation('$.a', 'y'), violation('$["Z z"]', 'q'), violation('$.a', 'x'), violation('$.b', 'z'), violation('$.Ä', 'p')],
+      violations: [
+        violation('$.b', 'z'),
+        violation('$.a', 'y'),
+        violation('$["Z z"]', 'q'),
+        violation('$.a', 'x'),
+        violation('$.b', 'z'),
+        violation('$.Ä', 'p'),
+      ],
     };
-    expect(formatForModel('t', error).split('\n').slice(1)).toEqual(['$.a: x', '$.a: y', '$.b: z', '$.Ä: p', '$["Z z"]: q']);
+    expect(formatForModel('t', error).split('\n').slice(1)).toEqual([
+      '$.a: x',
+      '$.a: y',
+      '$.b: z',
+      '$.Ä: p',
+      '$["Z z"]: q',
+    ]);
   });
 
   it.each([
@@ -50,7 +66,11 @@ describe('formatForModel', () => {
   ])('caps at %i lines out of %i', (max, total, expected) => {
     const width = total > 10 ? 2 : 1;
     const violations = Array.from({ length: total }, (_, i) => violation(`$.a${String(i).padStart(width, '0')}`, 'm'));
-    const text = formatForModel('t', { class: 'validation', message: 'm', violations }, max === 20 ? {} : { maxLines: max });
+    const text = formatForModel(
+      't',
+      { class: 'validation', message: 'm', violations },
+      max === 20 ? {} : { maxLines: max },
+    );
     expect(text.split('\n').slice(1)).toEqual(expected);
   });
 
@@ -63,7 +83,9 @@ describe('formatForModel', () => {
     const r = compiled(GET_WEATHER).validateJSON('{"city": "Paris"');
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(formatForModel('get_weather', r.error)).toMatch(/^error: invalid arguments for get_weather: arguments are not valid JSON: .* at line 1 column \d+/);
+    expect(formatForModel('get_weather', r.error)).toMatch(
+      /^error: invalid arguments for get_weather: arguments are not valid JSON: .* at line 1 column \d+/,
+    );
   });
 
   it.each([
@@ -77,16 +99,32 @@ describe('formatForModel', () => {
 
 // Regression: formatForModel('t', null) and a null violation threw TypeError.
 describe('formatForModel never throws, whatever error it is given', () => {
-  const getter = Object.defineProperty({ class: 'validation', violations: [] }, 'message', { get: () => { throw new Error('getter ran'); } });
+  const getter = Object.defineProperty({ class: 'validation', violations: [] }, 'message', {
+    get: () => {
+      throw new Error('getter ran');
+    },
+  });
   const revoked = Proxy.revocable([], {});
   revoked.revoke();
   it.each([
     ['a null error', null, 'error: invalid arguments for t: no reason given'],
     ['an undefined error', undefined, 'error: invalid arguments for t: no reason given'],
-    ['a null violation', { class: 'validation', message: 'm', violations: [null, violation('$.a', 'bad')] }, 'error: invalid arguments for t:\n$.a: bad'],
-    ['violations that are not an array', { class: 'execution_failure', message: 'boom', violations: 'x' }, 'error: could not check arguments for t: boom'],
+    [
+      'a null violation',
+      { class: 'validation', message: 'm', violations: [null, violation('$.a', 'bad')] },
+      'error: invalid arguments for t:\n$.a: bad',
+    ],
+    [
+      'violations that are not an array',
+      { class: 'execution_failure', message: 'boom', violations: 'x' },
+      'error: could not check arguments for t: boom',
+    ],
     ['a throwing message getter', getter, 'error: invalid arguments for t: no reason given'],
-    ['a revoked Proxy as violations', { class: 'validation', message: 'm', violations: revoked.proxy }, 'error: could not check arguments for t'],
+    [
+      'a revoked Proxy as violations',
+      { class: 'validation', message: 'm', violations: revoked.proxy },
+      'error: could not check arguments for t',
+    ],
     ['an unknown class', { class: 'nope', message: 'm', violations: [] }, 'error: invalid arguments for t: m'],
   ])('%s', (_why, error, text) => {
     expect(formatForModel('t', error as unknown as GateError)).toBe(text);
@@ -94,7 +132,7 @@ describe('formatForModel never throws, whatever error it is given', () => {
 
   it('null options fall back to the default line count', () => {
     const error: GateError = { class: 'validation', message: 'm', violations: [violation('$.a', 'x')] };
-    expect(formatForModel('t', error, null as unknown as {})).toBe('error: invalid arguments for t:\n$.a: x');
+    expect(formatForModel('t', error, null as unknown as object)).toBe('error: invalid arguments for t:\n$.a: x');
   });
 });
 
@@ -104,14 +142,35 @@ describe('formatForModel runs no code of a tool name that is not a string', () =
   const revoked = Proxy.revocable({}, {});
   revoked.revoke();
   it.each([
-    ['an object with toJSON', { toJSON: () => { ran.push('toJSON'); return 'x'; } }, 'an object'],
-    ['an object with a getter', Object.defineProperty({}, 'name', { enumerable: true, get: () => { ran.push('getter'); return 'x'; } }), 'an object'],
+    [
+      'an object with toJSON',
+      {
+        toJSON: () => {
+          ran.push('toJSON');
+          return 'x';
+        },
+      },
+      'an object',
+    ],
+    [
+      'an object with a getter',
+      Object.defineProperty({}, 'name', {
+        enumerable: true,
+        get: () => {
+          ran.push('getter');
+          return 'x';
+        },
+      }),
+      'an object',
+    ],
     ['a revoked Proxy', revoked.proxy, 'an object'],
     ['a number', 7, '7'],
     ['null', null, 'null'],
     ['a BigInt', 10n, '10n'],
   ])('%s', (_why, name, shown) => {
-    expect(formatForModel(name as unknown as string, { class: 'validation', message: 'm', violations: [] })).toBe(`error: invalid arguments for ${shown}: m`);
+    expect(formatForModel(name as unknown as string, { class: 'validation', message: 'm', violations: [] })).toBe(
+      `error: invalid arguments for ${shown}: m`,
+    );
     expect(ran).toEqual([]);
   });
 });

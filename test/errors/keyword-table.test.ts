@@ -15,13 +15,17 @@ function reads(row: KeywordRow): string[] {
   return r.ok ? ['(arguments accepted)'] : formatForModel('t', r.error).split('\n').slice(1);
 }
 
-const cell = (text: string): string => '`' + text.replace(/\|/g, '\\|') + '`';
+const cell = (text: string): string => `\`${text.replace(/\|/g, '\\|')}\``;
 
 /** The Markdown table the README carries between START and END. */
 function renderTable(): string {
   const head = ['| keyword | schema (inside `{"type":"object"}`) | arguments | the model reads |', '|---|---|---|---|'];
   const body = KEYWORD_ROWS.map((r) => {
-    const options = r.options ? ` with ${Object.keys(r.options).map((k) => `\`${k}\``).join(', ')}` : '';
+    const options = r.options
+      ? ` with ${Object.keys(r.options)
+          .map((k) => `\`${k}\``)
+          .join(', ')}`
+      : '';
     return `| \`${r.keyword}\`${options} | ${cell(JSON.stringify(r.schema))} | ${cell(JSON.stringify(r.args))} | ${r.reads.map(cell).join('<br>')} |`;
   });
   return [...head, ...body].join('\n');
@@ -41,7 +45,7 @@ describe('every Draft 2020-12 keyword has a tested message', () => {
     expect(end).toBeGreaterThan(start);
     const current = text.slice(start + START.length, end).trim();
     if (current !== table && process.env['UPDATE_README'] === '1') {
-      writeFileSync(README, text.slice(0, start + START.length) + '\n' + table + '\n' + text.slice(end));
+      writeFileSync(README, `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`);
       return;
     }
     expect(current).toBe(table);

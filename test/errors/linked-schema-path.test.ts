@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
 
 const other = { $defs: { pos: { type: 'integer', minimum: 1 } } };
-const list = { $id: 'https://example.com/list', type: 'array', items: { $dynamicRef: '#item' }, $defs: { item: { $dynamicAnchor: 'item' } } };
+const list = {
+  $id: 'https://example.com/list',
+  type: 'array',
+  items: { $dynamicRef: '#item' },
+  $defs: { item: { $dynamicAnchor: 'item' } },
+};
 const registry = { 'https://example.com/other': other, 'https://example.com/list': list };
 
 const cases: { name: string; schema: object; args: unknown; expected: [string, string, string][] }[] = [
@@ -17,33 +22,58 @@ const cases: { name: string; schema: object; args: unknown; expected: [string, s
   },
   {
     name: 'an embedded resource reached by its $id is a root-document pointer',
-    schema: { $id: 'https://example.com/root', type: 'object', properties: { a: { $ref: 'item' } }, $defs: { x: { $id: 'item', type: 'string', minLength: 3 } } },
+    schema: {
+      $id: 'https://example.com/root',
+      type: 'object',
+      properties: { a: { $ref: 'item' } },
+      $defs: { x: { $id: 'item', type: 'string', minLength: 3 } },
+    },
     args: { a: 'x' },
     expected: [['$.a', 'minLength', '/$defs/x/minLength']],
   },
   {
     name: 'a $dynamicRef in another document resolved to the root document names the root location',
-    schema: { $id: 'https://example.com/root', type: 'object', properties: { xs: { $ref: 'list' } }, $defs: { s: { $dynamicAnchor: 'item', type: 'string' } } },
+    schema: {
+      $id: 'https://example.com/root',
+      type: 'object',
+      properties: { xs: { $ref: 'list' } },
+      $defs: { s: { $dynamicAnchor: 'item', type: 'string' } },
+    },
     args: { xs: [1] },
     expected: [['$.xs[0]', 'type', '/$defs/s/type']],
   },
   {
     name: 'a $dynamicRef to the recursive root stays at the root',
-    schema: { $id: 'https://example.com/tree', $dynamicAnchor: 'node', type: 'object', properties: { kids: { type: 'array', items: { $dynamicRef: '#node' } }, v: { type: 'integer' } } },
+    schema: {
+      $id: 'https://example.com/tree',
+      $dynamicAnchor: 'node',
+      type: 'object',
+      properties: { kids: { type: 'array', items: { $dynamicRef: '#node' } }, v: { type: 'integer' } },
+    },
     args: { kids: [{ v: 'x' }] },
     expected: [['$.kids[0].v', 'type', '/properties/v/type']],
   },
   {
     name: 'unevaluatedProperties with a subschema points at the keyword',
-    schema: { type: 'object', properties: { a: { type: 'object', properties: { b: true }, unevaluatedProperties: { type: 'string' } } } },
+    schema: {
+      type: 'object',
+      properties: { a: { type: 'object', properties: { b: true }, unevaluatedProperties: { type: 'string' } } },
+    },
     args: { a: { c: 1 } },
     expected: [['$.a.c', 'unevaluatedProperties', '/properties/a/unevaluatedProperties']],
   },
   {
     name: 'unevaluatedProperties beside a $ref to an embedded resource',
-    schema: { type: 'object', properties: { a: { $ref: '#/$defs/t', unevaluatedProperties: false } }, $defs: { t: { $id: 'https://example.com/t', properties: { b: { minimum: 3 } } } } },
+    schema: {
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/t', unevaluatedProperties: false } },
+      $defs: { t: { $id: 'https://example.com/t', properties: { b: { minimum: 3 } } } },
+    },
     args: { a: { b: 1, c: 2 } },
-    expected: [['$.a', 'unevaluatedProperties', '/properties/a/unevaluatedProperties'], ['$.a.b', 'minimum', '/$defs/t/properties/b/minimum']],
+    expected: [
+      ['$.a', 'unevaluatedProperties', '/properties/a/unevaluatedProperties'],
+      ['$.a.b', 'minimum', '/$defs/t/properties/b/minimum'],
+    ],
   },
   {
     name: 'unevaluatedItems false in another document',
@@ -54,7 +84,10 @@ const cases: { name: string; schema: object; args: unknown; expected: [string, s
 ];
 
 describe('schemaPath of violations in linked schemas', () => {
-  const reg = { ...registry, 'https://example.com/other': { $defs: { ...other.$defs, tuple: { prefixItems: [true], unevaluatedItems: false } } } };
+  const reg = {
+    ...registry,
+    'https://example.com/other': { $defs: { ...other.$defs, tuple: { prefixItems: [true], unevaluatedItems: false } } },
+  };
   it.each(cases)('$name', ({ schema, args, expected }) => {
     const result = validate(schema, args, { schemaRegistry: reg });
     expect(result.ok).toBe(false);

@@ -9,7 +9,9 @@ import { parseTemplates } from '../../src/exec/template.js';
 function problemsFor(args: string[], v: Record<string, unknown>, type: ScalarType = 'string'): string[] {
   const templates = parseTemplates(args);
   if (!templates.ok) throw new Error('fixture');
-  return optionInjectionProblems({ v: { type, ...v } }, new Map([['v', type]]), templates.value).map((p) => p.schemaPath);
+  return optionInjectionProblems({ v: { type, ...v } }, new Map([['v', type]]), templates.value).map(
+    (p) => p.schemaPath,
+  );
 }
 
 describe('option injection through placeholders', () => {
@@ -70,23 +72,43 @@ describe('option injection through placeholders', () => {
   it('looks past a placeholder that may render empty ({a}{b} with a = "" starts with b)', () => {
     const templates = parseTemplates(['{a}{b}']);
     if (!templates.ok) throw new Error('fixture');
-    const types = new Map<string, ScalarType>([['a', 'string'], ['b', 'string']]);
-    const mayBeEmpty = optionInjectionProblems({ a: { type: 'string', enum: ['', 'x'] }, b: { type: 'string' } }, types, templates.value);
+    const types = new Map<string, ScalarType>([
+      ['a', 'string'],
+      ['b', 'string'],
+    ]);
+    const mayBeEmpty = optionInjectionProblems(
+      { a: { type: 'string', enum: ['', 'x'] }, b: { type: 'string' } },
+      types,
+      templates.value,
+    );
     expect(mayBeEmpty.map((p) => p.schemaPath)).toEqual(['/properties/b']);
-    const neverEmpty = optionInjectionProblems({ a: { type: 'string', enum: ['x'] }, b: { type: 'string' } }, types, templates.value);
+    const neverEmpty = optionInjectionProblems(
+      { a: { type: 'string', enum: ['x'] }, b: { type: 'string' } },
+      types,
+      templates.value,
+    );
     expect(neverEmpty).toEqual([]);
   });
 
   it('refuses the say tool of the old example config (echo {message}) at the contract check', () => {
     const templates = parseTemplates(['{message}']);
     if (!templates.ok) throw new Error('fixture');
-    const schema = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'], additionalProperties: false };
+    const schema = {
+      type: 'object',
+      properties: { message: { type: 'string' } },
+      required: ['message'],
+      additionalProperties: false,
+    };
     const r = checkContract(schema, templates.value);
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.class).toBe('validation');
-      expect(r.error.violations).toEqual([expect.objectContaining({ keyword: 'option-injection', schemaPath: '/properties/message' })]);
-      expect(r.error.message).toContain('placeholder {message} starts the argument "{message}" and its value may start with "-"');
+      expect(r.error.violations).toEqual([
+        expect.objectContaining({ keyword: 'option-injection', schemaPath: '/properties/message' }),
+      ]);
+      expect(r.error.message).toContain(
+        'placeholder {message} starts the argument "{message}" and its value may start with "-"',
+      );
     }
   });
 });

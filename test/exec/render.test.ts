@@ -26,7 +26,10 @@ describe('renderArgv', () => {
   if (!templates.ok) throw new Error('fixture');
 
   it('renders each template as exactly one argv element', () => {
-    expect(renderArgv(templates.value, { q: 'a b;c', n: 2.5 })).toEqual({ ok: true, value: ['--q=a b;c', '2.5', 'lit{}'] });
+    expect(renderArgv(templates.value, { q: 'a b;c', n: 2.5 })).toEqual({
+      ok: true,
+      value: ['--q=a b;c', '2.5', 'lit{}'],
+    });
   });
 
   it('refuses a NUL character instead of truncating', () => {

@@ -10,7 +10,11 @@ const limits = { timeoutMs: 10_000, maxOutputBytes: 1 << 20 };
 describe('runProgram', () => {
   it('passes argv verbatim, without a shell', async () => {
     const argv = ['a b', '"q"', "'s'", '$(echo hi)', 'x; ls', 'line1\nline2', '*', ''];
-    const r = await runProgram(node, ['-e', 'process.stdout.write(JSON.stringify(process.argv.slice(1)))', ...argv], limits);
+    const r = await runProgram(
+      node,
+      ['-e', 'process.stdout.write(JSON.stringify(process.argv.slice(1)))', ...argv],
+      limits,
+    );
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(argv);
   });
@@ -59,13 +63,19 @@ describe('runProgram', () => {
 
     it('finishes a program that timed out instead of waiting for the pipes to close', async () => {
       pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');
-      const r = await runProgram(node, ['-e', `${escapee(pidFile)} setInterval(() => {}, 1000)`], { ...limits, timeoutMs: 500 });
+      const r = await runProgram(node, ['-e', `${escapee(pidFile)} setInterval(() => {}, 1000)`], {
+        ...limits,
+        timeoutMs: 500,
+      });
       expect(r).toMatchObject({ status: null, timedOut: true });
     });
   });
 
   it('cuts output at the cap and says so', async () => {
-    const r = await runProgram(node, ['-e', 'process.stdout.write("x".repeat(100000))'], { ...limits, maxOutputBytes: 1000 });
+    const r = await runProgram(node, ['-e', 'process.stdout.write("x".repeat(100000))'], {
+      ...limits,
+      maxOutputBytes: 1000,
+    });
     expect(r.stdout.length).toBe(1000);
     expect(r.truncated).toBe(true);
   });

@@ -5,10 +5,30 @@ describe('parseTemplate', () => {
   it.each([
     ['plain', [{ kind: 'text', text: 'plain' }]],
     ['{q}', [{ kind: 'placeholder', name: 'q' }]],
-    ['--name={who}!', [{ kind: 'text', text: '--name=' }, { kind: 'placeholder', name: 'who' }, { kind: 'text', text: '!' }]],
+    [
+      '--name={who}!',
+      [
+        { kind: 'text', text: '--name=' },
+        { kind: 'placeholder', name: 'who' },
+        { kind: 'text', text: '!' },
+      ],
+    ],
     ['{{literal}}', [{ kind: 'text', text: '{literal}' }]],
-    ['{{{x}}}', [{ kind: 'text', text: '{' }, { kind: 'placeholder', name: 'x' }, { kind: 'text', text: '}' }]],
-    ['{a}{b}', [{ kind: 'placeholder', name: 'a' }, { kind: 'placeholder', name: 'b' }]],
+    [
+      '{{{x}}}',
+      [
+        { kind: 'text', text: '{' },
+        { kind: 'placeholder', name: 'x' },
+        { kind: 'text', text: '}' },
+      ],
+    ],
+    [
+      '{a}{b}',
+      [
+        { kind: 'placeholder', name: 'a' },
+        { kind: 'placeholder', name: 'b' },
+      ],
+    ],
     ['{odd name}', [{ kind: 'placeholder', name: 'odd name' }]],
     ['', []],
   ])('%j parses', (source, parts) => {

@@ -14,7 +14,10 @@ const cps = (s: string): number[] => Array.from(s, (c) => c.codePointAt(0)!);
 describe('punycode (RFC 3492)', () => {
   // RFC 3492 §7.1 sample strings (A: Arabic/Egyptian, L: Japanese) and a Latin one.
   it.each([
-    ['\u0644\u064A\u0647\u0645\u0627\u0628\u062A\u0643\u0644\u0645\u0648\u0634\u0639\u0631\u0628\u064A\u061F', 'egbpdaj6bu4bxfgehfvwxn'],
+    [
+      '\u0644\u064A\u0647\u0645\u0627\u0628\u062A\u0643\u0644\u0645\u0648\u0634\u0639\u0631\u0628\u064A\u061F',
+      'egbpdaj6bu4bxfgehfvwxn',
+    ],
     ['3\u5E74B\u7D44\u91D1\u516B\u5148\u751F', '3B-ww4c5e180e575a65lsy2b'],
     ['b\u00FCcher', 'bcher-kva'],
   ])('%s <-> %s', (unicode, encoded) => {
@@ -29,10 +32,26 @@ describe('punycode (RFC 3492)', () => {
 
 describe('IDNA2008 derived property (RFC 5892)', () => {
   it.each([
-    [0x61, 'PVALID'], [0x41, 'DISALLOWED'], [0xdf, 'PVALID'], [0x131, 'PVALID'], [0x130, 'DISALLOWED'],
-    [0x3c2, 'PVALID'], [0x17f, 'DISALLOWED'], [0xab70, 'DISALLOWED'], [0x1100, 'DISALLOWED'], [0x20d0, 'DISALLOWED'],
-    [0x200c, 'CONTEXTJ'], [0xb7, 'CONTEXTO'], [0x302e, 'DISALLOWED'], [0xad, 'DISALLOWED'], [0x20, 'DISALLOWED'],
-    [0xfdd0, 'DISALLOWED'], [0x378, 'DISALLOWED'], [0xac00, 'PVALID'], [0x5d0, 'PVALID'], [0x2460, 'DISALLOWED'],
+    [0x61, 'PVALID'],
+    [0x41, 'DISALLOWED'],
+    [0xdf, 'PVALID'],
+    [0x131, 'PVALID'],
+    [0x130, 'DISALLOWED'],
+    [0x3c2, 'PVALID'],
+    [0x17f, 'DISALLOWED'],
+    [0xab70, 'DISALLOWED'],
+    [0x1100, 'DISALLOWED'],
+    [0x20d0, 'DISALLOWED'],
+    [0x200c, 'CONTEXTJ'],
+    [0xb7, 'CONTEXTO'],
+    [0x302e, 'DISALLOWED'],
+    [0xad, 'DISALLOWED'],
+    [0x20, 'DISALLOWED'],
+    [0xfdd0, 'DISALLOWED'],
+    [0x378, 'DISALLOWED'],
+    [0xac00, 'PVALID'],
+    [0x5d0, 'PVALID'],
+    [0x2460, 'DISALLOWED'],
   ])('U+%s is %s', (cp, expected) => {
     expect(derivedProperty(cp)).toBe(expected);
   });
@@ -77,14 +96,19 @@ const cases: [string, (s: string) => boolean, string, boolean][] = [
 ];
 
 describe('host name and mailbox formats', () => {
-  it.each(cases.map(([format, check, value, expected]) => ({ format, check, value, expected })))('$format $value -> $expected', ({ check, value, expected }) => {
-    expect(check(value)).toBe(expected);
-  });
+  it.each(cases.map(([format, check, value, expected]) => ({ format, check, value, expected })))(
+    '$format $value -> $expected',
+    ({ check, value, expected }) => {
+      expect(check(value)).toBe(expected);
+    },
+  );
 
   it('asserts all four under formatAssertion, and only strings', () => {
     for (const f of ['hostname', 'idn-hostname', 'email', 'idn-email']) expect(ASSERTED_FORMATS).toContain(f);
     const schema = { type: 'object', properties: { to: { format: 'email' }, host: { format: 'idn-hostname' } } };
-    expect(validate(schema, { to: 'a@example.com', host: 'b\u00fccher.example' }, { formatAssertion: true }).ok).toBe(true);
+    expect(validate(schema, { to: 'a@example.com', host: 'b\u00fccher.example' }, { formatAssertion: true }).ok).toBe(
+      true,
+    );
     const bad = validate(schema, { to: 'a@@example.com', host: 5 }, { formatAssertion: true });
     expect(bad.ok ? [] : bad.error.violations.map((v) => [v.path, v.keyword])).toEqual([['$.to', 'format']]);
   });

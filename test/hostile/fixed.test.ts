@@ -17,15 +17,39 @@ if (!OPEN.ok) throw new Error('open schema refused');
 const open = OPEN.value;
 const summary = (r: Result<unknown>): string => (r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`);
 
-class Point { x = 1; }
-const throwingGetter = Object.defineProperty({}, 'a', { enumerable: true, get() { throw new Error('boom'); } });
-const throwingProxy = new Proxy({}, { ownKeys() { throw new Error('boom'); }, get() { throw new Error('boom'); }, getPrototypeOf() { throw new Error('boom'); } });
+class Point {
+  x = 1;
+}
+const throwingGetter = Object.defineProperty({}, 'a', {
+  enumerable: true,
+  get() {
+    throw new Error('boom');
+  },
+});
+const throwingProxy = new Proxy(
+  {},
+  {
+    ownKeys() {
+      throw new Error('boom');
+    },
+    get() {
+      throw new Error('boom');
+    },
+    getPrototypeOf() {
+      throw new Error('boom');
+    },
+  },
+);
 const cyclic: Record<string, unknown> = {};
 cyclic['self'] = cyclic;
 
 describe('arguments that are not JSON values: validation with the path, never a throw', () => {
   const rows: { name: string; args: unknown; expect: RegExp }[] = [
-    { name: 'undefined at the root', args: undefined, expect: /^validation: arguments are not a JSON value at \$: undefined/ },
+    {
+      name: 'undefined at the root',
+      args: undefined,
+      expect: /^validation: arguments are not a JSON value at \$: undefined/,
+    },
     { name: 'undefined in a property', args: { a: undefined }, expect: /at \$\.a: undefined/ },
     { name: 'function', args: { a: () => 1 }, expect: /at \$\.a: a function/ },
     { name: 'symbol', args: { a: Symbol('s') }, expect: /at \$\.a: a symbol/ },
@@ -43,7 +67,11 @@ describe('arguments that are not JSON values: validation with the path, never a 
     { name: 'getter that throws', args: throwingGetter, expect: /at \$\.a: an accessor/ },
     { name: 'Proxy that throws', args: { a: throwingProxy }, expect: /at \$\.a: a Proxy/ },
     { name: 'array with an extra property', args: { a: Object.assign([1], { x: 1 }) }, expect: /extra properties/ },
-    { name: 'non-enumerable property', args: Object.defineProperty({}, 'h', { value: 1, enumerable: false }), expect: /non-enumerable/ },
+    {
+      name: 'non-enumerable property',
+      args: Object.defineProperty({}, 'h', { value: 1, enumerable: false }),
+      expect: /non-enumerable/,
+    },
     { name: 'boxed string', args: { a: new String('x') }, expect: /a String instance/ },
   ];
   it.each(rows)('$name', ({ args, expect: pattern }) => {
@@ -71,7 +99,9 @@ describe('__proto__, constructor and prototype are ordinary names, in arguments 
   const keys = ['__proto__', 'constructor', 'prototype'];
   const schema = {
     type: 'object',
-    properties: Object.fromEntries(keys.map((k) => [k, { type: 'object', properties: { polluted: { const: 'yes' } }, required: ['polluted'] }])),
+    properties: Object.fromEntries(
+      keys.map((k) => [k, { type: 'object', properties: { polluted: { const: 'yes' } }, required: ['polluted'] }]),
+    ),
     required: keys,
     additionalProperties: false,
   };
@@ -80,8 +110,16 @@ describe('__proto__, constructor and prototype are ordinary names, in arguments 
   it('the schema with those property names compiles', () => expect(compiled.ok).toBe(true));
   it.each([
     { name: 'text with all three keys validates as data', text, valid: true },
-    { name: 'text with a wrong value under __proto__ is a violation at $.__proto__', text: text.replace('"__proto__":{"polluted":"yes"}', '"__proto__":{"polluted":"no"}'), valid: false },
-    { name: 'text missing __proto__ is a violation', text: text.replace('"__proto__":{"polluted":"yes"},', ''), valid: false },
+    {
+      name: 'text with a wrong value under __proto__ is a violation at $.__proto__',
+      text: text.replace('"__proto__":{"polluted":"yes"}', '"__proto__":{"polluted":"no"}'),
+      valid: false,
+    },
+    {
+      name: 'text missing __proto__ is a violation',
+      text: text.replace('"__proto__":{"polluted":"yes"},', ''),
+      valid: false,
+    },
   ])('$name', ({ text: t, valid }) => {
     if (!compiled.ok) return;
     const r = compiled.value.validateJSON(t);
@@ -96,16 +134,28 @@ describe('__proto__, constructor and prototype are ordinary names, in arguments 
   });
   // Regression guard: the legacy-keyword table was read with a plain lookup, so the keyword
   // "__proto__" (or "constructor") found Object.prototype members and was refused as legacy.
-  it.each(['__proto__', 'constructor', 'prototype'])('a schema with an own %j keyword (JSON.parse) is an annotation, not a prototype', (k) => {
-    const r = validateSchema(JSON.parse(`{"type":"object","${k}":{"polluted":"yes"},"properties":{"__proto__":{"type":"string"}}}`) as object);
-    expect(r.ok).toBe(true);
-    if (r.ok) expect(summary(r.value.validate(JSON.parse('{"__proto__":5}') as object))).toMatch(/^validation: .*__proto__/);
-  });
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'a schema with an own %j keyword (JSON.parse) is an annotation, not a prototype',
+    (k) => {
+      const r = validateSchema(
+        JSON.parse(
+          `{"type":"object","${k}":{"polluted":"yes"},"properties":{"__proto__":{"type":"string"}}}`,
+        ) as object,
+      );
+      expect(r.ok).toBe(true);
+      if (r.ok)
+        expect(summary(r.value.validate(JSON.parse('{"__proto__":5}') as object))).toMatch(/^validation: .*__proto__/);
+    },
+  );
 });
 
 describe('validateJSON text cases', () => {
   const rows: { name: string; text: string; expect: RegExp }[] = [
-    { name: 'malformed: says where', text: '{"a": tru}', expect: /^validation: arguments are not valid JSON: .* at line 1 column \d+ \(offset \d+\)/ },
+    {
+      name: 'malformed: says where',
+      text: '{"a": tru}',
+      expect: /^validation: arguments are not valid JSON: .* at line 1 column \d+ \(offset \d+\)/,
+    },
     { name: 'malformed on line 2', text: '{\n"a": ,}', expect: /line 2 column/ },
     { name: 'duplicate key', text: '{"a":1,"a":1}', expect: /duplicate key "a"/ },
     { name: 'duplicate __proto__ key', text: '{"__proto__":1,"__proto__":2}', expect: /duplicate key "__proto__"/ },
@@ -137,21 +187,47 @@ describe('validateJSON text cases', () => {
 });
 
 describe('recursion and size: bounded by the limits or finished, asserted by count', () => {
-  const tree = { type: 'object', $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } } }, properties: { next: { $ref: '#/$defs/node' } } };
+  const tree = {
+    type: 'object',
+    $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } } },
+    properties: { next: { $ref: '#/$defs/node' } },
+  };
   it('recursive schema over 64-deep arguments finishes; 65 deep is the depth limit', () => {
     let ok: unknown = {};
     for (let i = 0; i < 63; i++) ok = { next: ok };
     expect(summary(validate(tree, ok))).toBe('ok');
-    expect(summary(validate(tree, { next: ok }))).toMatch(/^execution_failure: limit maxArgumentDepth exceeded: limit 64, seen at least 65/);
+    expect(summary(validate(tree, { next: ok }))).toMatch(
+      /^execution_failure: limit maxArgumentDepth exceeded: limit 64, seen at least 65/,
+    );
   });
 
   it.each([
-    { name: 'direct $ref to itself', schema: { type: 'object', $defs: { a: { $ref: '#/$defs/a' } }, properties: { x: { $ref: '#/$defs/a' } } } },
-    { name: 'two-step $ref cycle', schema: { type: 'object', $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, properties: { x: { $ref: '#/$defs/a' } } } },
-    { name: 'cycle through allOf', schema: { type: 'object', $defs: { a: { allOf: [{ $ref: '#/$defs/a' }] } }, properties: { x: { $ref: '#/$defs/a' } } } },
+    {
+      name: 'direct $ref to itself',
+      schema: { type: 'object', $defs: { a: { $ref: '#/$defs/a' } }, properties: { x: { $ref: '#/$defs/a' } } },
+    },
+    {
+      name: 'two-step $ref cycle',
+      schema: {
+        type: 'object',
+        $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } },
+        properties: { x: { $ref: '#/$defs/a' } },
+      },
+    },
+    {
+      name: 'cycle through allOf',
+      schema: {
+        type: 'object',
+        $defs: { a: { allOf: [{ $ref: '#/$defs/a' }] } },
+        properties: { x: { $ref: '#/$defs/a' } },
+      },
+    },
   ])('$ref cycle ($name): refused or execution_failure, never a pass or a hang', ({ schema }) => {
     const c = validateSchema(schema);
-    if (!c.ok) { expect(c.error.class).not.toBe('validation'); return; }
+    if (!c.ok) {
+      expect(c.error.class).not.toBe('validation');
+      return;
+    }
     expect(summary(c.value.validate({ x: 1 }))).toMatch(/^execution_failure: /);
     expect(summary(c.value.validate({}))).toBe('ok');
   });
@@ -162,33 +238,57 @@ describe('recursion and size: bounded by the limits or finished, asserted by cou
     { name: 'oneOf', schema: { type: 'object', $defs, properties: { x: { oneOf: [loop, { type: 'integer' }] } } } },
     { name: 'anyOf', schema: { type: 'object', $defs, properties: { x: { anyOf: [{ type: 'integer' }, loop] } } } },
     { name: 'not', schema: { type: 'object', $defs, properties: { x: { not: loop } } } },
-    { name: 'if', schema: { type: 'object', $defs, properties: { x: { if: loop, then: { type: 'string' }, else: true } } } },
+    {
+      name: 'if',
+      schema: { type: 'object', $defs, properties: { x: { if: loop, then: { type: 'string' }, else: true } } },
+    },
   ])('a stack overflow inside one branch of $name fails the whole call', ({ schema }) => {
     const c = validateSchema(schema);
-    if (!c.ok) { expect(c.error.class).not.toBe('validation'); return; }
+    if (!c.ok) {
+      expect(c.error.class).not.toBe('validation');
+      return;
+    }
     expect(summary(c.value.validate({ x: 1 }))).toMatch(/^execution_failure: /);
     expect(summary(c.value.validateJSON('{"x":1}'))).toMatch(/^execution_failure: /);
   });
 
   it('a huge enum (200,000 members) is refused by maxSchemaBytes; 20,000 members compile and answer', () => {
-    const huge = validateSchema({ type: 'object', properties: { e: { enum: Array.from({ length: 200_000 }, (_, i) => `member-${i}`) } } });
+    const huge = validateSchema({
+      type: 'object',
+      properties: { e: { enum: Array.from({ length: 200_000 }, (_, i) => `member-${i}`) } },
+    });
     expect(summary(huge)).toMatch(/^execution_failure: limit maxSchemaBytes exceeded/);
-    const big = validateSchema({ type: 'object', properties: { e: { enum: Array.from({ length: 20_000 }, (_, i) => i) } } });
+    const big = validateSchema({
+      type: 'object',
+      properties: { e: { enum: Array.from({ length: 20_000 }, (_, i) => i) } },
+    });
     expect(big.ok).toBe(true);
-    if (big.ok) { expect(big.value.validate({ e: 19_999 }).ok).toBe(true); expect(big.value.validate({ e: 20_000 }).ok).toBe(false); }
+    if (big.ok) {
+      expect(big.value.validate({ e: 19_999 }).ok).toBe(true);
+      expect(big.value.validate({ e: 20_000 }).ok).toBe(false);
+    }
   });
 
   it('uniqueItems over 100,000 items: refused by maxArrayItems; lifted, one key per item', () => {
     const items = Array.from({ length: 100_000 }, (_, i) => ({ id: i }));
     const schema = { type: 'object', properties: { a: { type: 'array', uniqueItems: true } } };
-    expect(summary(validate(schema, { a: items }))).toBe('execution_failure: limit maxArrayItems exceeded: limit 10000, seen 100000 at $.a');
+    expect(summary(validate(schema, { a: items }))).toBe(
+      'execution_failure: limit maxArrayItems exceeded: limit 10000, seen 100000 at $.a',
+    );
     const lifted = { limits: { maxArrayItems: 100_001, maxArgumentValues: 300_000 } };
     expect(summary(validate(schema, { a: items }, lifted))).toBe('ok');
-    expect(summary(validate(schema, { a: [...items, { id: 5 }] }, lifted))).toMatch(/^validation: .*items 5 and 100000 are equal/);
+    expect(summary(validate(schema, { a: [...items, { id: 5 }] }, lifted))).toMatch(
+      /^validation: .*items 5 and 100000 are equal/,
+    );
     const stats = { keys: 0 };
     expect(firstDuplicate(items, stats)).toBeUndefined();
     expect(stats.keys).toBe(100_000);
-    expect(firstDuplicate([{ a: 1, b: [0] }, { b: [-0], a: 1.0 }])).toEqual({ i: 1, j: 0 });
+    expect(
+      firstDuplicate([
+        { a: 1, b: [0] },
+        { b: [-0], a: 1.0 },
+      ]),
+    ).toEqual({ i: 1, j: 0 });
   });
 });
 
@@ -197,7 +297,10 @@ describe('caller mutation after validateSchema changes nothing compiled', () => 
     const schema = { type: 'object', properties: { a: { $ref: 'urn:reg' }, b: { $ref: 'urn:load' } } };
     const registry: Record<string, { type: string }> = { 'urn:reg': { type: 'string' } };
     let loaded = { type: 'integer' };
-    const c = validateSchema(schema, { schemaRegistry: registry, schemaLoader: (u) => (u === 'urn:load' ? loaded : undefined) });
+    const c = validateSchema(schema, {
+      schemaRegistry: registry,
+      schemaLoader: (u) => (u === 'urn:load' ? loaded : undefined),
+    });
     expect(c.ok).toBe(true);
     if (!c.ok) return;
     (registry['urn:reg'] as { type: string }).type = 'number';

@@ -12,8 +12,16 @@ import { loadCorpus as loadToolSchemas } from '../fixtures/tool-corpus.js';
 const CLASSES = ['validation', 'unsupported_capability', 'execution_failure'];
 const json = fc.jsonValue({ maxDepth: 4 });
 const nonJson = fc.oneof(
-  fc.constant(undefined), fc.constant(Number.NaN), fc.constant(Infinity), fc.bigInt(), fc.constant(Symbol('s')),
-  fc.constant(() => 1), fc.date(), fc.constant(new Map()), fc.constant([1, , 2]), fc.constant(-0),
+  fc.constant(undefined),
+  fc.constant(Number.NaN),
+  fc.constant(Infinity),
+  fc.bigInt(),
+  fc.constant(Symbol('s')),
+  fc.constant(() => 1),
+  fc.date(),
+  fc.constant(new Map()),
+  fc.constant([1, , 2]),
+  fc.constant(-0),
 );
 const anyArgs = fc.oneof(
   fc.dictionary(fc.string(), json, { maxKeys: 5 }),
@@ -64,7 +72,8 @@ function sameDeep(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime());
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime());
   if (a instanceof Map || b instanceof Map) {
     if (!(a instanceof Map && b instanceof Map) || a.size !== b.size) return false;
     const left = [...a];
@@ -94,15 +103,27 @@ const counted = { corpus: 0, suite: 0, text: 0 };
 
 describe('fast-check over real schemas', () => {
   const tools = loadToolSchemas();
-  it.skipIf(tools === undefined)(`${RUNS_PER_SCHEMA} random JSON and non-JSON arguments against each of the 200 corpus schemas`, () => {
-    for (const t of tools ?? []) {
-      const c = validateSchema(t.inputSchema);
-      if (!c.ok) { expect(CLASSES).toContain(c.error.class); continue; }
-      fc.assert(fc.property(anyArgs, (args) => { holds(c.value, args); counted.corpus++; }), { numRuns: RUNS_PER_SCHEMA, seed: 4 });
-    }
-    console.log(`fast-check corpus cases: ${counted.corpus}`);
-    expect(counted.corpus).toBeGreaterThan(1000);
-  });
+  it.skipIf(tools === undefined)(
+    `${RUNS_PER_SCHEMA} random JSON and non-JSON arguments against each of the 200 corpus schemas`,
+    () => {
+      for (const t of tools ?? []) {
+        const c = validateSchema(t.inputSchema);
+        if (!c.ok) {
+          expect(CLASSES).toContain(c.error.class);
+          continue;
+        }
+        fc.assert(
+          fc.property(anyArgs, (args) => {
+            holds(c.value, args);
+            counted.corpus++;
+          }),
+          { numRuns: RUNS_PER_SCHEMA, seed: 4 },
+        );
+      }
+      console.log(`fast-check corpus cases: ${counted.corpus}`);
+      expect(counted.corpus).toBeGreaterThan(1000);
+    },
+  );
 
   it('5 random arguments against each schema of the official suite (tool root off)', () => {
     const seen = new Set<string>();
@@ -112,8 +133,17 @@ describe('fast-check over real schemas', () => {
         if (seen.has(key)) continue;
         seen.add(key);
         const c = compileSchema(k.schema, { schemaRegistry: remoteRegistry() }, { toolRoot: false });
-        if (!c.ok) { expect(CLASSES).toContain(c.error.class); continue; }
-        fc.assert(fc.property(anyArgs, (args) => { holds(c.value, args); counted.suite++; }), { numRuns: 5, seed: 4 });
+        if (!c.ok) {
+          expect(CLASSES).toContain(c.error.class);
+          continue;
+        }
+        fc.assert(
+          fc.property(anyArgs, (args) => {
+            holds(c.value, args);
+            counted.suite++;
+          }),
+          { numRuns: 5, seed: 4 },
+        );
       }
     }
     console.log(`fast-check suite cases: ${counted.suite} over ${seen.size} schemas`);
@@ -121,7 +151,10 @@ describe('fast-check over real schemas', () => {
   });
 
   it('random strings and byte strings into validateJSON', () => {
-    const c = validateSchema({ type: 'object', additionalProperties: { type: ['string', 'number', 'array', 'object', 'boolean', 'null'] } });
+    const c = validateSchema({
+      type: 'object',
+      additionalProperties: { type: ['string', 'number', 'array', 'object', 'boolean', 'null'] },
+    });
     if (!c.ok) throw new Error('refused');
     const texts = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 60 }),
@@ -129,14 +162,17 @@ describe('fast-check over real schemas', () => {
       fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
       fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v).slice(0, -1)),
     );
-    fc.assert(fc.property(texts, (text) => {
-      const a = c.value.validateJSON(text);
-      const b = c.value.validateJSON(text);
-      if (!a.ok) expect(CLASSES).toContain(a.error.class);
-      expect(shape(b)).toBe(shape(a));
-      notPolluted();
-      counted.text++;
-    }), { numRuns: 3000, seed: 4 });
+    fc.assert(
+      fc.property(texts, (text) => {
+        const a = c.value.validateJSON(text);
+        const b = c.value.validateJSON(text);
+        if (!a.ok) expect(CLASSES).toContain(a.error.class);
+        expect(shape(b)).toBe(shape(a));
+        notPolluted();
+        counted.text++;
+      }),
+      { numRuns: 3000, seed: 4 },
+    );
     console.log(`fast-check validateJSON cases: ${counted.text}`);
   });
 

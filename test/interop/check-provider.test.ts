@@ -8,34 +8,143 @@ const findings = (schema: unknown, provider: ProviderName): readonly ProviderFin
   if (!r.ok) throw new Error(`checkProvider failed: ${r.error.message}`);
   return r.value;
 };
-const brief = (schema: unknown, provider: ProviderName): string[] => findings(schema, provider).map((f) => `${f.rule} ${f.schemaPath}`);
+const brief = (schema: unknown, provider: ProviderName): string[] =>
+  findings(schema, provider).map((f) => `${f.rule} ${f.schemaPath}`);
 
-const STRICT_OK = { type: 'object', properties: { city: { type: 'string' }, unit: { type: ['string', 'null'], enum: ['C', 'F', null] } }, required: ['city', 'unit'], additionalProperties: false };
+const STRICT_OK = {
+  type: 'object',
+  properties: { city: { type: 'string' }, unit: { type: ['string', 'null'], enum: ['C', 'F', null] } },
+  required: ['city', 'unit'],
+  additionalProperties: false,
+};
 
 // One row per rule: a schema and exactly the findings it must raise for that provider.
 const RULES: { name: string; provider: ProviderName; schema: unknown; expect: string[] }[] = [
   { name: 'strict: a conforming schema has no findings', provider: 'openai-strict', schema: STRICT_OK, expect: [] },
-  { name: 'strict: optional property and open object', provider: 'openai-strict', schema: { type: 'object', properties: { a: { type: 'string' } } }, expect: ['additional-properties-false ', 'all-required /properties/a'] },
-  { name: 'strict: nested object must be closed too', provider: 'openai-strict', schema: { ...STRICT_OK, properties: { ...STRICT_OK.properties, o: { type: 'object', properties: {}, additionalProperties: true } }, required: ['city', 'unit', 'o'] }, expect: ['additional-properties-false /properties/o'] },
-  { name: 'strict: composition keywords are unsupported', provider: 'openai-strict', schema: { ...STRICT_OK, allOf: [true], if: true, then: true }, expect: ['unsupported-keyword /allOf', 'unsupported-keyword /if', 'unsupported-keyword /then'] },
-  { name: 'strict: root anyOf and a root without type', provider: 'openai-strict', schema: { anyOf: [STRICT_OK] }, expect: ['root-object ', 'root-object /anyOf'] },
-  { name: 'strict: unlisted keyword and format', provider: 'openai-strict', schema: { ...STRICT_OK, properties: { city: { type: 'string', minLength: 1, format: 'uri' }, unit: { type: 'null' } } }, expect: ['unlisted-format /properties/city/format', 'unlisted-keyword /properties/city/minLength'] },
-  { name: 'strict: more than 10 levels of object nesting', provider: 'openai-strict', schema: nest(11), expect: [`nesting-depth ${'/properties/o'.repeat(10)}`] },
+  {
+    name: 'strict: optional property and open object',
+    provider: 'openai-strict',
+    schema: { type: 'object', properties: { a: { type: 'string' } } },
+    expect: ['additional-properties-false ', 'all-required /properties/a'],
+  },
+  {
+    name: 'strict: nested object must be closed too',
+    provider: 'openai-strict',
+    schema: {
+      ...STRICT_OK,
+      properties: { ...STRICT_OK.properties, o: { type: 'object', properties: {}, additionalProperties: true } },
+      required: ['city', 'unit', 'o'],
+    },
+    expect: ['additional-properties-false /properties/o'],
+  },
+  {
+    name: 'strict: composition keywords are unsupported',
+    provider: 'openai-strict',
+    schema: { ...STRICT_OK, allOf: [true], if: true, then: true },
+    expect: ['unsupported-keyword /allOf', 'unsupported-keyword /if', 'unsupported-keyword /then'],
+  },
+  {
+    name: 'strict: root anyOf and a root without type',
+    provider: 'openai-strict',
+    schema: { anyOf: [STRICT_OK] },
+    expect: ['root-object ', 'root-object /anyOf'],
+  },
+  {
+    name: 'strict: unlisted keyword and format',
+    provider: 'openai-strict',
+    schema: {
+      ...STRICT_OK,
+      properties: { city: { type: 'string', minLength: 1, format: 'uri' }, unit: { type: 'null' } },
+    },
+    expect: ['unlisted-format /properties/city/format', 'unlisted-keyword /properties/city/minLength'],
+  },
+  {
+    name: 'strict: more than 10 levels of object nesting',
+    provider: 'openai-strict',
+    schema: nest(11),
+    expect: [`nesting-depth ${'/properties/o'.repeat(10)}`],
+  },
   { name: 'strict: 10 levels are allowed', provider: 'openai-strict', schema: nest(10), expect: [] },
-  { name: 'strict: more than 1000 enum values', provider: 'openai-strict', schema: { ...STRICT_OK, properties: { city: { type: 'string', enum: Array.from({ length: 1001 }, (_, i) => `c${i}`) }, unit: { type: 'null' } } }, expect: ['size-limits '] },
+  {
+    name: 'strict: more than 1000 enum values',
+    provider: 'openai-strict',
+    schema: {
+      ...STRICT_OK,
+      properties: {
+        city: { type: 'string', enum: Array.from({ length: 1001 }, (_, i) => `c${i}`) },
+        unit: { type: 'null' },
+      },
+    },
+    expect: ['size-limits '],
+  },
   { name: 'openai: root without type', provider: 'openai', schema: { properties: {} }, expect: ['root-object '] },
-  { name: 'openai: array without items', provider: 'openai', schema: { type: 'object', properties: { xs: { type: 'array' }, ys: { type: ['array', 'null'], items: {} } } }, expect: ['array-items /properties/xs'] },
-  { name: 'anthropic: root type must be "object"', provider: 'anthropic', schema: { type: 'dict', properties: {} }, expect: ['draft-2020-12-meta-schema /type', 'root-object /type'] },
-  { name: 'anthropic: draft-07 tuple items break the 2020-12 meta-schema', provider: 'anthropic', schema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { t: { items: [{}] } } }, expect: ['draft-2020-12-meta-schema /properties/t/items'] },
-  { name: 'gemini: fields outside the OpenAPI subset', provider: 'gemini', schema: { $schema: 'x', type: 'object', properties: { a: { $ref: '#/$defs/a' }, b: { const: 1 } }, $defs: { a: { type: 'string' } }, additionalProperties: false }, expect: ['unknown-field /$defs', 'unknown-field /$schema', 'unknown-field /additionalProperties', 'unknown-field /properties/a/$ref', 'unknown-field /properties/b/const'] },
-  { name: 'gemini: type list, non-string enum, boolean schema', provider: 'gemini', schema: { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: 'integer', enum: [1, 2] }, c: true } }, expect: ['type-list /properties/a/type', 'enum-strings /properties/b/enum', 'boolean-schema /properties/c'] },
-  { name: 'gemini: the subset itself passes', provider: 'gemini', schema: { type: 'object', properties: { a: { type: 'string', nullable: true, format: 'date-time', description: 'd' }, b: { type: 'array', items: { type: 'string', enum: ['x'] }, minItems: 1 }, c: { anyOf: [{ type: 'string' }, { type: 'integer' }] } }, required: ['a'], propertyOrdering: ['a', 'b'] }, expect: [] },
+  {
+    name: 'openai: array without items',
+    provider: 'openai',
+    schema: { type: 'object', properties: { xs: { type: 'array' }, ys: { type: ['array', 'null'], items: {} } } },
+    expect: ['array-items /properties/xs'],
+  },
+  {
+    name: 'anthropic: root type must be "object"',
+    provider: 'anthropic',
+    schema: { type: 'dict', properties: {} },
+    expect: ['draft-2020-12-meta-schema /type', 'root-object /type'],
+  },
+  {
+    name: 'anthropic: draft-07 tuple items break the 2020-12 meta-schema',
+    provider: 'anthropic',
+    schema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { t: { items: [{}] } } },
+    expect: ['draft-2020-12-meta-schema /properties/t/items'],
+  },
+  {
+    name: 'gemini: fields outside the OpenAPI subset',
+    provider: 'gemini',
+    schema: {
+      $schema: 'x',
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/a' }, b: { const: 1 } },
+      $defs: { a: { type: 'string' } },
+      additionalProperties: false,
+    },
+    expect: [
+      'unknown-field /$defs',
+      'unknown-field /$schema',
+      'unknown-field /additionalProperties',
+      'unknown-field /properties/a/$ref',
+      'unknown-field /properties/b/const',
+    ],
+  },
+  {
+    name: 'gemini: type list, non-string enum, boolean schema',
+    provider: 'gemini',
+    schema: {
+      type: 'object',
+      properties: { a: { type: ['string', 'null'] }, b: { type: 'integer', enum: [1, 2] }, c: true },
+    },
+    expect: ['type-list /properties/a/type', 'enum-strings /properties/b/enum', 'boolean-schema /properties/c'],
+  },
+  {
+    name: 'gemini: the subset itself passes',
+    provider: 'gemini',
+    schema: {
+      type: 'object',
+      properties: {
+        a: { type: 'string', nullable: true, format: 'date-time', description: 'd' },
+        b: { type: 'array', items: { type: 'string', enum: ['x'] }, minItems: 1 },
+        c: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      },
+      required: ['a'],
+      propertyOrdering: ['a', 'b'],
+    },
+    expect: [],
+  },
 ];
 
 /** An object schema whose objects nest `levels` deep, conforming to strict mode otherwise. */
 function nest(levels: number): unknown {
   let s: Record<string, unknown> = { type: 'object', properties: {}, required: [], additionalProperties: false };
-  for (let i = 1; i < levels; i++) s = { type: 'object', properties: { o: s }, required: ['o'], additionalProperties: false };
+  for (let i = 1; i < levels; i++)
+    s = { type: 'object', properties: { o: s }, required: ['o'], additionalProperties: false };
   return s;
 }
 
@@ -94,7 +203,11 @@ describe('checkProvider on real corpus schemas', () => {
   it.each(CORPUS)('$provider on $tool: $rule at "$at"', ({ tool, provider, rule, at }) => {
     const t = corpusTool(tool);
     if (t === undefined) return;
-    expect(findings(t.inputSchema, provider).filter((f) => f.rule === rule).map((f) => f.schemaPath)).toContain(at);
+    expect(
+      findings(t.inputSchema, provider)
+        .filter((f) => f.rule === rule)
+        .map((f) => f.schemaPath),
+    ).toContain(at);
   });
 });
 
@@ -103,22 +216,47 @@ describe('checkProvider on real corpus schemas', () => {
 // provider that is not a string into its message, running its getters and toJSON.
 describe('a provider that is not a string is refused without running its code', () => {
   const ran: string[] = [];
-  const trap = (): never => { ran.push('trap'); throw new Error('trap ran'); };
+  const trap = (): never => {
+    ran.push('trap');
+    throw new Error('trap ran');
+  };
   const revoked = Proxy.revocable({}, {});
   revoked.revoke();
   const cases: [string, unknown][] = [
-    ['a throwing Proxy', new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap })],
+    [
+      'a throwing Proxy',
+      new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap }),
+    ],
     ['a revoked Proxy', revoked.proxy],
     ['an object without a prototype', Object.assign(Object.create(null) as object, { gemini: 1 })],
-    ['an object with toJSON', { toJSON: () => { ran.push('toJSON'); return 'gemini'; } }],
-    ['a getter-laden object', Object.defineProperty({}, 'x', { enumerable: true, get: () => { ran.push('getter'); return 1; } })],
+    [
+      'an object with toJSON',
+      {
+        toJSON: () => {
+          ran.push('toJSON');
+          return 'gemini';
+        },
+      },
+    ],
+    [
+      'a getter-laden object',
+      Object.defineProperty({}, 'x', {
+        enumerable: true,
+        get: () => {
+          ran.push('getter');
+          return 1;
+        },
+      }),
+    ],
     ['a String object', new String('gemini')],
     ['a symbol', Symbol('gemini')],
   ];
   it.each(cases)('%s', (_why, provider) => {
     expect(providerProfile(provider as ProviderName)).toBeUndefined();
     const r = checkProvider({ type: 'object' }, provider as ProviderName);
-    expect(r.ok ? 'accepted' : `${r.error.class} ${r.error.message}`).toMatch(/^validation unknown provider (an object|a symbol); known: /);
+    expect(r.ok ? 'accepted' : `${r.error.class} ${r.error.message}`).toMatch(
+      /^validation unknown provider (an object|a symbol); known: /,
+    );
     expect(ran).toEqual([]);
   });
 
@@ -126,7 +264,9 @@ describe('a provider that is not a string is refused without running its code', 
     for (const name of ['mistral', 'constructor', '__proto__']) {
       expect(providerProfile(name as ProviderName)).toBeUndefined();
       const r = checkProvider({ type: 'object' }, name as ProviderName);
-      expect(r.ok ? 'accepted' : r.error.message).toBe(`unknown provider "${name}"; known: ${PROVIDER_NAMES.join(', ')}`);
+      expect(r.ok ? 'accepted' : r.error.message).toBe(
+        `unknown provider "${name}"; known: ${PROVIDER_NAMES.join(', ')}`,
+      );
     }
   });
 });

@@ -10,9 +10,19 @@ import { LINT_RULE_IDS, lintSchema } from '../../src/lint/lint.js';
 import { validateSchema } from '../../src/schema/compile.js';
 import { loadCorpus, type CorpusTool } from '../fixtures/tool-corpus.js';
 
-interface Row { tools: number; byDefault: number; withDraft07: number; linted: number; rejectedBy: Record<string, number> }
+interface Row {
+  tools: number;
+  byDefault: number;
+  withDraft07: number;
+  linted: number;
+  rejectedBy: Record<string, number>;
+}
 
-function measure(corpus: readonly CorpusTool[]): { rows: Map<string, Row>; lint: Map<string, { n: number; tools: Set<string> }>; providers: Map<string, { effect: string; n: number; tools: Set<string> }> } {
+function measure(corpus: readonly CorpusTool[]): {
+  rows: Map<string, Row>;
+  lint: Map<string, { n: number; tools: Set<string> }>;
+  providers: Map<string, { effect: string; n: number; tools: Set<string> }>;
+} {
   const rows = new Map<string, Row>();
   const lint = new Map(LINT_RULE_IDS.map((id) => [id, { n: 0, tools: new Set<string>() }]));
   const providers = new Map<string, { effect: string; n: number; tools: Set<string> }>();
@@ -52,17 +62,28 @@ function measure(corpus: readonly CorpusTool[]): { rows: Map<string, Row>; lint:
 export function corpusTable(corpus: readonly CorpusTool[]): string {
   const { rows, lint, providers } = measure(corpus);
   const total: Row = { tools: 0, byDefault: 0, withDraft07: 0, linted: 0, rejectedBy: {} };
-  const lines = [`| source | tools | admitted (default) | admitted (+ draft-07) | with lint warnings | ${PROVIDER_NAMES.map((p) => `${p} rejects`).join(' | ')} |`, `|---|---:|---:|---:|---:|${PROVIDER_NAMES.map(() => '---:').join('|')}|`];
+  const lines = [
+    `| source | tools | admitted (default) | admitted (+ draft-07) | with lint warnings | ${PROVIDER_NAMES.map((p) => `${p} rejects`).join(' | ')} |`,
+    `|---|---:|---:|---:|---:|${PROVIDER_NAMES.map(() => '---:').join('|')}|`,
+  ];
   for (const [source, r] of [...rows].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    total.tools += r.tools; total.byDefault += r.byDefault; total.withDraft07 += r.withDraft07; total.linted += r.linted;
+    total.tools += r.tools;
+    total.byDefault += r.byDefault;
+    total.withDraft07 += r.withDraft07;
+    total.linted += r.linted;
     for (const p of PROVIDER_NAMES) total.rejectedBy[p] = (total.rejectedBy[p] ?? 0) + (r.rejectedBy[p] ?? 0);
-    lines.push(`| ${source} | ${r.tools} | ${r.byDefault} | ${r.withDraft07} | ${r.linted} | ${PROVIDER_NAMES.map((p) => r.rejectedBy[p] ?? 0).join(' | ')} |`);
+    lines.push(
+      `| ${source} | ${r.tools} | ${r.byDefault} | ${r.withDraft07} | ${r.linted} | ${PROVIDER_NAMES.map((p) => r.rejectedBy[p] ?? 0).join(' | ')} |`,
+    );
   }
-  lines.push(`| **all** | **${total.tools}** | **${total.byDefault}** | **${total.withDraft07}** | **${total.linted}** | ${PROVIDER_NAMES.map((p) => `**${total.rejectedBy[p] ?? 0}**`).join(' | ')} |`);
+  lines.push(
+    `| **all** | **${total.tools}** | **${total.byDefault}** | **${total.withDraft07}** | **${total.linted}** | ${PROVIDER_NAMES.map((p) => `**${total.rejectedBy[p] ?? 0}**`).join(' | ')} |`,
+  );
   lines.push('', '| lint rule | warnings | tools |', '|---|---:|---:|');
   for (const [id, e] of lint) lines.push(`| \`${id}\` | ${e.n} | ${e.tools.size} |`);
   lines.push('', '| provider | rule | effect | findings | tools |', '|---|---|---|---:|---:|');
-  for (const [key, e] of [...providers].sort(([a], [b]) => (a < b ? -1 : 1))) lines.push(`| ${key} | ${e.effect} | ${e.n} | ${e.tools.size} |`);
+  for (const [key, e] of [...providers].sort(([a], [b]) => (a < b ? -1 : 1)))
+    lines.push(`| ${key} | ${e.effect} | ${e.n} | ${e.tools.size} |`);
   return lines.join('\n');
 }
 
@@ -74,6 +95,8 @@ describe('corpus table (README section interop)', () => {
     const table = corpusTable(corpus);
     console.log(table);
     const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
-    expect(readme.includes(table), 'README.md section interop is out of date: paste the table printed above').toBe(true);
+    expect(readme.includes(table), 'README.md section interop is out of date: paste the table printed above').toBe(
+      true,
+    );
   });
 });

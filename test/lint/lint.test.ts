@@ -14,23 +14,143 @@ const brief = (schema: unknown): string[] => warnings(schema).map((w) => `${w.ru
 
 // Each rule: a schema that must raise exactly the listed warnings, and a near miss that must not.
 const RULES: { name: string; schema: unknown; expect: string[] }[] = [
-  { name: 'required-but-closed: required, closed, undeclared', schema: { type: 'object', properties: { a: {} }, required: ['a', 'b'], additionalProperties: false }, expect: ['required-but-closed /required/1'] },
-  { name: 'required-but-closed: declared by patternProperties is fine', schema: { type: 'object', patternProperties: { '^b': {} }, required: ['b'], additionalProperties: false }, expect: [] },
+  {
+    name: 'required-but-closed: required, closed, undeclared',
+    schema: { type: 'object', properties: { a: {} }, required: ['a', 'b'], additionalProperties: false },
+    expect: ['required-but-closed /required/1'],
+  },
+  {
+    name: 'required-but-closed: declared by patternProperties is fine',
+    schema: { type: 'object', patternProperties: { '^b': {} }, required: ['b'], additionalProperties: false },
+    expect: [],
+  },
   { name: 'required-but-closed: open object is fine', schema: { type: 'object', required: ['b'] }, expect: [] },
-  { name: 'required-with-default', schema: { type: 'object', properties: { n: { type: 'integer', default: 3 } }, required: ['n'] }, expect: ['required-with-default /properties/n/default'] },
-  { name: 'required-with-default: optional with default is fine', schema: { type: 'object', properties: { n: { type: 'integer', default: 3 } } }, expect: [] },
-  { name: 'keyword-typo: insertion, transposition, missing $', schema: { type: 'object', properties: { a: { types: 'string', minLenght: 1 }, b: { ref: '#/$defs/x' } } }, expect: ['keyword-typo /properties/a/minLenght', 'keyword-typo /properties/a/types', 'keyword-typo /properties/b/ref'] },
-  { name: 'keyword-typo: OpenAPI example/nullable and x- extensions are deliberate', schema: { type: 'object', properties: { a: { type: 'string', example: 'x', nullable: true, 'x-kind': 1 } } }, expect: [] },
-  { name: 'keyword-typo: property names are not keywords', schema: { type: 'object', properties: { types: { type: 'string' } } }, expect: [] },
-  { name: 'duplicate-branch in anyOf and oneOf', schema: { type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'string' }] }, b: { oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'integer' }] } } }, expect: ['duplicate-branch /properties/a/anyOf/1', 'duplicate-branch /properties/b/oneOf/2'] },
-  { name: 'duplicate-branch: key order does not matter', schema: { type: 'object', properties: { a: { anyOf: [{ type: 'string', minLength: 1 }, { minLength: 1, type: 'string' }] } } }, expect: ['duplicate-branch /properties/a/anyOf/1'] },
-  { name: 'oneof-overlap: two open objects both accept {}', schema: { type: 'object', properties: { q: { oneOf: [{ type: 'object', properties: { url: { type: 'string' } } }, { type: 'object', properties: { path: { type: 'string' } } }] } } }, expect: ['oneof-overlap /properties/q/oneOf/1'] },
-  { name: 'oneof-overlap: string and formatted string both accept ""', schema: { type: 'object', properties: { q: { oneOf: [{ type: 'string' }, { type: 'string', format: 'uri' }] } } }, expect: ['oneof-overlap /properties/q/oneOf/1'] },
-  { name: 'oneof-overlap: exclusive required sets are not reported', schema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['b'] }] }, expect: [] },
-  { name: 'oneof-overlap: const discriminators are not reported', schema: { type: 'object', properties: { s: { oneOf: [{ type: 'object', properties: { kind: { const: 'a' } }, required: ['kind'] }, { type: 'object', properties: { kind: { const: 'b' } }, required: ['kind'] }] } } }, expect: [] },
-  { name: 'oneof-overlap: follows local $defs', schema: { type: 'object', $defs: { s: { type: 'string' } }, properties: { q: { oneOf: [{ $ref: '#/$defs/s' }, { type: 'string', maxLength: 5 }] } } }, expect: ['oneof-overlap /properties/q/oneOf/1'] },
-  { name: 'nonstandard-format', schema: { type: 'object', properties: { n: { type: 'integer', format: 'int64' }, d: { type: 'string', format: 'date-time' } } }, expect: ['nonstandard-format /properties/n/format'] },
-  { name: 'draft-07 positions are walked (definitions, array items)', schema: { $schema: 'http://json-schema.org/draft-07/schema#', definitions: { x: { type: 'string', format: 'int32' } }, type: 'object', properties: { t: { type: 'array', items: [{ types: 'string' }] } } }, expect: ['nonstandard-format /definitions/x/format', 'keyword-typo /properties/t/items/0/types'] },
+  {
+    name: 'required-with-default',
+    schema: { type: 'object', properties: { n: { type: 'integer', default: 3 } }, required: ['n'] },
+    expect: ['required-with-default /properties/n/default'],
+  },
+  {
+    name: 'required-with-default: optional with default is fine',
+    schema: { type: 'object', properties: { n: { type: 'integer', default: 3 } } },
+    expect: [],
+  },
+  {
+    name: 'keyword-typo: insertion, transposition, missing $',
+    schema: { type: 'object', properties: { a: { types: 'string', minLenght: 1 }, b: { ref: '#/$defs/x' } } },
+    expect: [
+      'keyword-typo /properties/a/minLenght',
+      'keyword-typo /properties/a/types',
+      'keyword-typo /properties/b/ref',
+    ],
+  },
+  {
+    name: 'keyword-typo: OpenAPI example/nullable and x- extensions are deliberate',
+    schema: { type: 'object', properties: { a: { type: 'string', example: 'x', nullable: true, 'x-kind': 1 } } },
+    expect: [],
+  },
+  {
+    name: 'keyword-typo: property names are not keywords',
+    schema: { type: 'object', properties: { types: { type: 'string' } } },
+    expect: [],
+  },
+  {
+    name: 'duplicate-branch in anyOf and oneOf',
+    schema: {
+      type: 'object',
+      properties: {
+        a: { anyOf: [{ type: 'string' }, { type: 'string' }] },
+        b: { oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'integer' }] },
+      },
+    },
+    expect: ['duplicate-branch /properties/a/anyOf/1', 'duplicate-branch /properties/b/oneOf/2'],
+  },
+  {
+    name: 'duplicate-branch: key order does not matter',
+    schema: {
+      type: 'object',
+      properties: {
+        a: {
+          anyOf: [
+            { type: 'string', minLength: 1 },
+            { minLength: 1, type: 'string' },
+          ],
+        },
+      },
+    },
+    expect: ['duplicate-branch /properties/a/anyOf/1'],
+  },
+  {
+    name: 'oneof-overlap: two open objects both accept {}',
+    schema: {
+      type: 'object',
+      properties: {
+        q: {
+          oneOf: [
+            { type: 'object', properties: { url: { type: 'string' } } },
+            { type: 'object', properties: { path: { type: 'string' } } },
+          ],
+        },
+      },
+    },
+    expect: ['oneof-overlap /properties/q/oneOf/1'],
+  },
+  {
+    name: 'oneof-overlap: string and formatted string both accept ""',
+    schema: { type: 'object', properties: { q: { oneOf: [{ type: 'string' }, { type: 'string', format: 'uri' }] } } },
+    expect: ['oneof-overlap /properties/q/oneOf/1'],
+  },
+  {
+    name: 'oneof-overlap: exclusive required sets are not reported',
+    schema: {
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'string' } },
+      oneOf: [{ required: ['a'] }, { required: ['b'] }],
+    },
+    expect: [],
+  },
+  {
+    name: 'oneof-overlap: const discriminators are not reported',
+    schema: {
+      type: 'object',
+      properties: {
+        s: {
+          oneOf: [
+            { type: 'object', properties: { kind: { const: 'a' } }, required: ['kind'] },
+            { type: 'object', properties: { kind: { const: 'b' } }, required: ['kind'] },
+          ],
+        },
+      },
+    },
+    expect: [],
+  },
+  {
+    name: 'oneof-overlap: follows local $defs',
+    schema: {
+      type: 'object',
+      $defs: { s: { type: 'string' } },
+      properties: { q: { oneOf: [{ $ref: '#/$defs/s' }, { type: 'string', maxLength: 5 }] } },
+    },
+    expect: ['oneof-overlap /properties/q/oneOf/1'],
+  },
+  {
+    name: 'nonstandard-format',
+    schema: {
+      type: 'object',
+      properties: { n: { type: 'integer', format: 'int64' }, d: { type: 'string', format: 'date-time' } },
+    },
+    expect: ['nonstandard-format /properties/n/format'],
+  },
+  {
+    name: 'draft-07 positions are walked (definitions, array items)',
+    schema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: { x: { type: 'string', format: 'int32' } },
+      type: 'object',
+      properties: { t: { type: 'array', items: [{ types: 'string' }] } },
+    },
+    expect: ['nonstandard-format /definitions/x/format', 'keyword-typo /properties/t/items/0/types'],
+  },
 ];
 
 describe('lintSchema rules', () => {
@@ -46,14 +166,23 @@ describe('lintSchema contract', () => {
     if (!r.ok) expect(r.error.class).toBe('validation');
   });
   it('never changes the schema it is given', () => {
-    const schema = { type: 'object', properties: { a: { types: 'string', default: 1 } }, required: ['a', 'b'], additionalProperties: false };
+    const schema = {
+      type: 'object',
+      properties: { a: { types: 'string', default: 1 } },
+      required: ['a', 'b'],
+      additionalProperties: false,
+    };
     const before = JSON.stringify(schema);
     warnings(schema);
     expect(JSON.stringify(schema)).toBe(before);
   });
   it('is deterministic: sorted by schema path, then rule order', () => {
     const schema = { type: 'object', properties: { z: { format: 'json' }, a: { types: 'x', format: 'int32' } } };
-    expect(brief(schema)).toEqual(['nonstandard-format /properties/a/format', 'keyword-typo /properties/a/types', 'nonstandard-format /properties/z/format']);
+    expect(brief(schema)).toEqual([
+      'nonstandard-format /properties/a/format',
+      'keyword-typo /properties/a/types',
+      'nonstandard-format /properties/z/format',
+    ]);
     expect(warnings(schema)).toEqual(warnings(JSON.parse(JSON.stringify(schema))));
   });
   it('edit distance counts a swap of neighbours as one edit and stops past the limit', () => {
@@ -77,7 +206,11 @@ describe('lintSchema on real corpus schemas', () => {
     const t = corpusTool(tool);
     expect(t).toBeDefined();
     if (t === undefined) return;
-    expect(warnings(t.inputSchema).filter((w) => w.rule === rule).map((w) => w.schemaPath)).toContain(at);
+    expect(
+      warnings(t.inputSchema)
+        .filter((w) => w.rule === rule)
+        .map((w) => w.schemaPath),
+    ).toContain(at);
   });
 });
 
@@ -101,7 +234,12 @@ function lintCountingMatches(schema: unknown): { rules: string[]; matches: Map<s
 // `^(a+)+$` against "aaa…!" took 7 s in lintSchema (and in `toolgate check` and bundle.warnings).
 // Proved by counting matches, not by timing them.
 describe('required-but-closed keeps patternProperties under the regex guard and bound', () => {
-  const closed = (pattern: string, name: string): unknown => ({ type: 'object', additionalProperties: false, patternProperties: { [pattern]: {} }, required: [name] });
+  const closed = (pattern: string, name: string): unknown => ({
+    type: 'object',
+    additionalProperties: false,
+    patternProperties: { [pattern]: {} },
+    required: [name],
+  });
 
   it('never runs a pattern the regex guard refuses, and gives no verdict for it', () => {
     const { rules, matches } = lintCountingMatches(closed('^(a+)+$', `${'a'.repeat(27)}!`));
@@ -117,9 +255,27 @@ describe('required-but-closed keeps patternProperties under the regex guard and 
   });
 
   it.each([
-    { name: 'a quadratic pattern within bounds still decides: not matched', pattern: '^a*a*$', required: 'b', expect: ['required-but-closed /required/0'], runs: 1 },
-    { name: 'a quadratic pattern within bounds still decides: matched', pattern: '^a*a*$', required: 'aaaa', expect: [], runs: 1 },
-    { name: 'a linear pattern decides as before', pattern: '^x_', required: 'y', expect: ['required-but-closed /required/0'], runs: 1 },
+    {
+      name: 'a quadratic pattern within bounds still decides: not matched',
+      pattern: '^a*a*$',
+      required: 'b',
+      expect: ['required-but-closed /required/0'],
+      runs: 1,
+    },
+    {
+      name: 'a quadratic pattern within bounds still decides: matched',
+      pattern: '^a*a*$',
+      required: 'aaaa',
+      expect: [],
+      runs: 1,
+    },
+    {
+      name: 'a linear pattern decides as before',
+      pattern: '^x_',
+      required: 'y',
+      expect: ['required-but-closed /required/0'],
+      runs: 1,
+    },
     { name: 'a pattern that does not compile gives no verdict', pattern: '(', required: 'y', expect: [], runs: 0 },
   ])('$name', ({ pattern, required, expect: expected, runs }) => {
     const { rules, matches } = lintCountingMatches(closed(pattern, required));

@@ -16,7 +16,10 @@ function dag(levels: number): unknown {
 // Every report-only check, each under the same bounds as validateSchema.
 const CHECKS: [string, (schema: unknown, options?: object) => Result<unknown>][] = [
   ['lintSchema', (s, o) => lintSchema(s, o)],
-  ...PROVIDER_NAMES.map((p): [string, (schema: unknown, options?: object) => Result<unknown>] => [`checkProvider ${p}`, (s, o) => checkProvider(s, p, o)]),
+  ...PROVIDER_NAMES.map((p): [string, (schema: unknown, options?: object) => Result<unknown>] => [
+    `checkProvider ${p}`,
+    (s, o) => checkProvider(s, p, o),
+  ]),
 ];
 
 // Regression: lintSchema and checkProvider copied the schema with an unbounded copy, so a 40-level
@@ -24,13 +27,24 @@ const CHECKS: [string, (schema: unknown, options?: object) => Result<unknown>][]
 describe('report-only checks copy the schema under the schema limits', () => {
   const cases: { name: string; schema: unknown; options?: object; limit: string }[] = [
     { name: 'a 40-level shared-subschema DAG passes maxSchemaDepth', schema: dag(40), limit: 'maxSchemaDepth' },
-    { name: 'a 25-level shared-subschema DAG passes maxSchemaBytes before its depth', schema: dag(25), limit: 'maxSchemaBytes' },
-    { name: 'options.limits lowers a bound', schema: dag(2), options: { limits: { maxSchemaDepth: 3 } }, limit: 'maxSchemaDepth' },
+    {
+      name: 'a 25-level shared-subschema DAG passes maxSchemaBytes before its depth',
+      schema: dag(25),
+      limit: 'maxSchemaBytes',
+    },
+    {
+      name: 'options.limits lowers a bound',
+      schema: dag(2),
+      options: { limits: { maxSchemaDepth: 3 } },
+      limit: 'maxSchemaDepth',
+    },
   ];
   for (const [check, run] of CHECKS) {
     it.each(cases)(`${check}: $name`, ({ schema, options, limit }) => {
       const r = run(schema, options);
-      expect(r.ok ? 'accepted' : `${r.error.class} ${r.error.message}`).toMatch(new RegExp(`^execution_failure limit ${limit} exceeded`));
+      expect(r.ok ? 'accepted' : `${r.error.class} ${r.error.message}`).toMatch(
+        new RegExp(`^execution_failure limit ${limit} exceeded`),
+      );
       // The same verdict validateSchema gives, so a CLI report and an admission agree.
       const v = validateSchema(schema, options);
       expect(v.ok ? 'accepted' : v.error.class).toBe('execution_failure');
@@ -53,10 +67,19 @@ describe('report-only checks copy the schema under the schema limits', () => {
 describe('admission runs the report checks under its own limits', () => {
   let deep: unknown = { type: 'string' };
   for (let i = 0; i < 40; i++) deep = { type: 'object', properties: { o: deep } };
-  const tool = { name: 'deep', description: 'd', inputSchema: { type: 'object', properties: { a: deep } }, backend: () => 1 };
+  const tool = {
+    name: 'deep',
+    description: 'd',
+    inputSchema: { type: 'object', properties: { a: deep } },
+    backend: () => 1,
+  };
 
   it('a schema deeper than the default depth, admitted with a lifted maxSchemaDepth, is provider-checked and linted', async () => {
-    const r = await admitBatch([tool], { provider: 'gemini', providerPolicy: 'quarantine', limits: { maxSchemaDepth: 200 } });
+    const r = await admitBatch([tool], {
+      provider: 'gemini',
+      providerPolicy: 'quarantine',
+      limits: { maxSchemaDepth: 200 },
+    });
     expect(r.ok ? r.value.accepted : r.error.message).toEqual(['deep']);
     if (r.ok) expect(r.value.warnings).toEqual({ deep: [] });
   });

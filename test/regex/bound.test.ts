@@ -31,7 +31,9 @@ describe('polynomial degree of a pattern (regex/degree.ts)', () => {
     const verdict = validateSchema({ type: 'object', properties: { s: { type: 'string', pattern } } });
     if (degree >= 3) {
       expect(regexHazard(pattern)).toMatch(/to the power/);
-      expect(verdict.ok ? 'ok' : `${verdict.error.class}: ${verdict.error.message}`).toMatch(/^unsupported_capability: .*regular expression .* is refused: its matching time can grow as the string length to the power \d/);
+      expect(verdict.ok ? 'ok' : `${verdict.error.class}: ${verdict.error.message}`).toMatch(
+        /^unsupported_capability: .*regular expression .* is refused: its matching time can grow as the string length to the power \d/,
+      );
     } else {
       expect(verdict.ok).toBe(true);
     }
@@ -66,20 +68,28 @@ describe('quadratic patterns are bounded at run time', () => {
   // Fails if the bound is removed: the 20,000-character string would then reach the engine (and
   // take about half a second); with it, nothing longer than the limit is ever matched.
   it('maxPatternSubject: a string longer than the limit never reaches the engine (pattern)', () => {
-    const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: 'a.*b' } } }, { maxPatternSubject: 100 });
+    const c = compiled(
+      { type: 'object', properties: { s: { type: 'string', pattern: 'a.*b' } } },
+      { maxPatternSubject: 100 },
+    );
     let message = '';
     const lengths = subjectsDuring(() => {
       const r = c.validate({ s: 'a'.repeat(20_000) });
       message = r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`;
     });
-    expect(message).toBe('execution_failure: limit maxPatternSubject exceeded: limit 100, seen a string of 20000 characters tested against the quadratic pattern "a.*b"');
+    expect(message).toBe(
+      'execution_failure: limit maxPatternSubject exceeded: limit 100, seen a string of 20000 characters tested against the quadratic pattern "a.*b"',
+    );
     expect(lengths.filter((n) => n > 100)).toEqual([]);
   });
 
   it.each([
     { where: 'patternProperties', schema: { type: 'object', patternProperties: { 'x.*y': true } } },
     { where: 'propertyNames', schema: { type: 'object', propertyNames: { pattern: 'x.*y' } } },
-    { where: 'unevaluatedProperties over patternProperties', schema: { type: 'object', allOf: [{ patternProperties: { 'x.*y': true } }], unevaluatedProperties: false } },
+    {
+      where: 'unevaluatedProperties over patternProperties',
+      schema: { type: 'object', allOf: [{ patternProperties: { 'x.*y': true } }], unevaluatedProperties: false },
+    },
   ])('maxPatternSubject applies to property names ($where)', ({ schema }) => {
     const c = compiled(schema, { maxPatternSubject: 100 });
     let cls = '';
@@ -91,24 +101,31 @@ describe('quadratic patterns are bounded at run time', () => {
     expect(lengths.filter((n) => n > 100)).toEqual([]);
   });
 
-  it('the default maxPatternSubject stops the issue\'s case: `a.*b` against 100,000 a\'s', () => {
+  it("the default maxPatternSubject stops the issue's case: `a.*b` against 100,000 a's", () => {
     const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: 'a.*b' } } });
     const lengths = subjectsDuring(() => {
       const r = c.validate({ s: 'a'.repeat(100_000) });
-      expect(r.ok ? 'ok' : r.error.message).toMatch(/^limit maxPatternSubject exceeded: limit 4096, seen a string of 100000 characters/);
+      expect(r.ok ? 'ok' : r.error.message).toMatch(
+        /^limit maxPatternSubject exceeded: limit 4096, seen a string of 100000 characters/,
+      );
     });
     expect(lengths).toEqual([]);
   });
 
   // Fails if the budget is removed: all 50 strings would reach the engine.
   it('maxPatternWork: the squared lengths of one call add up; the call stops at the budget', () => {
-    const c = compiled({ type: 'object', properties: { a: { type: 'array', items: { type: 'string', pattern: 'a.*b' } } } }, { maxPatternWork: 10_000_000 });
+    const c = compiled(
+      { type: 'object', properties: { a: { type: 'array', items: { type: 'string', pattern: 'a.*b' } } } },
+      { maxPatternWork: 10_000_000 },
+    );
     let message = '';
     const lengths = subjectsDuring(() => {
       const r = c.validate({ a: new Array(50).fill('a'.repeat(1_000)) });
       message = r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`;
     });
-    expect(message).toMatch(/^execution_failure: limit maxPatternWork exceeded: limit 10000000, seen 11000000 \(sum of squared string lengths/);
+    expect(message).toMatch(
+      /^execution_failure: limit maxPatternWork exceeded: limit 10000000, seen 11000000 \(sum of squared string lengths/,
+    );
     expect(lengths.length).toBe(10);
     // Each call has its own budget: a call within it passes afterwards.
     expect(c.validate({ a: new Array(10).fill('a'.repeat(1_000)) }).ok).toBe(false);
@@ -116,15 +133,23 @@ describe('quadratic patterns are bounded at run time', () => {
   });
 
   it('validateJSON is bounded the same way', () => {
-    const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: '\\d+x' } } }, { maxPatternSubject: 1_000 });
+    const c = compiled(
+      { type: 'object', properties: { s: { type: 'string', pattern: '\\d+x' } } },
+      { maxPatternSubject: 1_000 },
+    );
     const r = c.validateJSON(JSON.stringify({ s: '1'.repeat(50_000) }));
-    expect(r.ok ? 'ok' : `${r.error.class} ${r.error.violations[0]?.keyword}`).toBe('execution_failure maxPatternSubject');
+    expect(r.ok ? 'ok' : `${r.error.class} ${r.error.violations[0]?.keyword}`).toBe(
+      'execution_failure maxPatternSubject',
+    );
   });
 
   it('linear patterns are not bounded: 100,000 characters against ^[a-z]+$ reach the engine and pass', () => {
     const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: '^[a-z]+$' } } });
     const s = 'a'.repeat(100_000);
-    const lengths = subjectsDuring(() => { const r = c.validate({ s }); expect(r.ok && r.value).toEqual({ s }); });
+    const lengths = subjectsDuring(() => {
+      const r = c.validate({ s });
+      expect(r.ok && r.value).toEqual({ s });
+    });
     expect(lengths).toContain(100_000);
   });
 
@@ -135,8 +160,11 @@ describe('quadratic patterns are bounded at run time', () => {
     expect(r.ok ? 'ok' : r.error.class).toBe('validation');
   });
 
-  it.each([{ maxPatternSubject: 0 }, { maxPatternWork: -1 }, { maxPatternWork: 2.5 }])('invalid pattern limit %j is a validation error', (limits) => {
-    const r = validateSchema({ type: 'object' }, { limits });
-    expect(r.ok ? 'ok' : r.error.class).toBe('validation');
-  });
+  it.each([{ maxPatternSubject: 0 }, { maxPatternWork: -1 }, { maxPatternWork: 2.5 }])(
+    'invalid pattern limit %j is a validation error',
+    (limits) => {
+      const r = validateSchema({ type: 'object' }, { limits });
+      expect(r.ok ? 'ok' : r.error.class).toBe('validation');
+    },
+  );
 });

@@ -12,27 +12,135 @@ const rows: Row[] = [
   { name: 'no $schema is 2020-12', schema: { type: 'object' }, expect: 'ok' },
   { name: '2020-12 URI', schema: { $schema: D }, expect: 'ok' },
   { name: '2020-12 URI with trailing #', schema: { $schema: `${D}#` }, expect: 'ok' },
-  { name: 'draft-07 refused, naming it', schema: { $schema: 'http://json-schema.org/draft-07/schema#' }, expect: 'unsupported_capability', message: /draft-07/ },
-  { name: 'draft-04 refused', schema: { $schema: 'http://json-schema.org/draft-04/schema#' }, expect: 'unsupported_capability', message: /draft-04/ },
-  { name: 'draft-06 refused', schema: { $schema: 'http://json-schema.org/draft-06/schema#' }, expect: 'unsupported_capability', message: /draft-06/ },
-  { name: '2019-09 refused', schema: { $schema: 'https://json-schema.org/draft/2019-09/schema' }, expect: 'unsupported_capability', message: /2019-09/ },
-  { name: 'unknown dialect URI refused', schema: { $schema: 'https://example.com/my-dialect' }, expect: 'unsupported_capability', message: /example\.com\/my-dialect/ },
-  { name: 'non-string $schema refused', schema: { $schema: 7 }, expect: 'unsupported_capability', message: /must be a string/ },
-  { name: 'long dialect echoed at most 200 chars', schema: { $schema: `urn:${'x'.repeat(5000)}` }, expect: 'unsupported_capability', message: /^(?!.*x{201})/ },
-  { name: 'embedded foreign $schema refused', schema: { $defs: { a: { $id: 'https://e.x/a', $schema: 'http://json-schema.org/draft-07/schema#' } } }, expect: 'unsupported_capability', message: /draft-07/ },
+  {
+    name: 'draft-07 refused, naming it',
+    schema: { $schema: 'http://json-schema.org/draft-07/schema#' },
+    expect: 'unsupported_capability',
+    message: /draft-07/,
+  },
+  {
+    name: 'draft-04 refused',
+    schema: { $schema: 'http://json-schema.org/draft-04/schema#' },
+    expect: 'unsupported_capability',
+    message: /draft-04/,
+  },
+  {
+    name: 'draft-06 refused',
+    schema: { $schema: 'http://json-schema.org/draft-06/schema#' },
+    expect: 'unsupported_capability',
+    message: /draft-06/,
+  },
+  {
+    name: '2019-09 refused',
+    schema: { $schema: 'https://json-schema.org/draft/2019-09/schema' },
+    expect: 'unsupported_capability',
+    message: /2019-09/,
+  },
+  {
+    name: 'unknown dialect URI refused',
+    schema: { $schema: 'https://example.com/my-dialect' },
+    expect: 'unsupported_capability',
+    message: /example\.com\/my-dialect/,
+  },
+  {
+    name: 'non-string $schema refused',
+    schema: { $schema: 7 },
+    expect: 'unsupported_capability',
+    message: /must be a string/,
+  },
+  {
+    name: 'long dialect echoed at most 200 chars',
+    schema: { $schema: `urn:${'x'.repeat(5000)}` },
+    expect: 'unsupported_capability',
+    message: /^(?!.*x{201})/,
+  },
+  {
+    name: 'embedded foreign $schema refused',
+    schema: { $defs: { a: { $id: 'https://e.x/a', $schema: 'http://json-schema.org/draft-07/schema#' } } },
+    expect: 'unsupported_capability',
+    message: /draft-07/,
+  },
   // Rule 3: schema validity
-  { name: 'type 5 is a malformed schema', schema: { type: 'object', properties: { a: { type: 5 } } }, expect: 'validation', message: /properties\/a\/type/ },
-  { name: 'minimum "3" is malformed', schema: { properties: { a: { minimum: '3' } } }, expect: 'validation', message: /minimum/ },
-  { name: 'array-form items is malformed', schema: { properties: { a: { items: [{ type: 'string' }] } } }, expect: 'validation', message: /items/ },
-  { name: 'invalid regex is malformed', schema: { properties: { a: { pattern: '(' } } }, expect: 'validation', message: /regular expression/ },
+  {
+    name: 'type 5 is a malformed schema',
+    schema: { type: 'object', properties: { a: { type: 5 } } },
+    expect: 'validation',
+    message: /properties\/a\/type/,
+  },
+  {
+    name: 'minimum "3" is malformed',
+    schema: { properties: { a: { minimum: '3' } } },
+    expect: 'validation',
+    message: /minimum/,
+  },
+  {
+    name: 'array-form items is malformed',
+    schema: { properties: { a: { items: [{ type: 'string' }] } } },
+    expect: 'validation',
+    message: /items/,
+  },
+  {
+    name: 'invalid regex is malformed',
+    schema: { properties: { a: { pattern: '(' } } },
+    expect: 'validation',
+    message: /regular expression/,
+  },
   // Rule 4: keywords outside 2020-12
-  ...['dependencies', 'additionalItems', '$recursiveRef', '$recursiveAnchor', 'id', 'divisibleBy', 'disallow', 'extends'].map((k): Row => ({
-    name: `legacy keyword ${k} refused with a hint`, schema: { properties: { a: { [k]: k === '$recursiveAnchor' ? true : k === 'divisibleBy' ? 2 : k === 'dependencies' ? { x: ['y'] } : k === 'additionalItems' ? false : 'x' } } }, expect: 'unsupported_capability', message: new RegExp(`"\\${k}"|"${k}".*use `),
-  })),
-  { name: 'unknown keyword is an annotation by default', schema: { properties: { a: { 'x-ui': 'wide' } } }, expect: 'ok' },
-  { name: 'unknown keyword refused in reject mode', schema: { properties: { a: { 'x-ui': 'wide' } } }, options: { unknownKeywords: 'reject' }, expect: 'unsupported_capability', message: /x-ui/ },
-  { name: 'known keywords pass in reject mode', schema: { type: 'object', properties: { a: { type: 'string', title: 't' } } }, options: { unknownKeywords: 'reject' }, expect: 'ok' },
-  { name: 'legacy name as a property name is data, not a keyword', schema: { properties: { dependencies: { type: 'string' }, id: {} } }, expect: 'ok' },
+  ...[
+    'dependencies',
+    'additionalItems',
+    '$recursiveRef',
+    '$recursiveAnchor',
+    'id',
+    'divisibleBy',
+    'disallow',
+    'extends',
+  ].map(
+    (k): Row => ({
+      name: `legacy keyword ${k} refused with a hint`,
+      schema: {
+        properties: {
+          a: {
+            [k]:
+              k === '$recursiveAnchor'
+                ? true
+                : k === 'divisibleBy'
+                  ? 2
+                  : k === 'dependencies'
+                    ? { x: ['y'] }
+                    : k === 'additionalItems'
+                      ? false
+                      : 'x',
+          },
+        },
+      },
+      expect: 'unsupported_capability',
+      message: new RegExp(`"\\${k}"|"${k}".*use `),
+    }),
+  ),
+  {
+    name: 'unknown keyword is an annotation by default',
+    schema: { properties: { a: { 'x-ui': 'wide' } } },
+    expect: 'ok',
+  },
+  {
+    name: 'unknown keyword refused in reject mode',
+    schema: { properties: { a: { 'x-ui': 'wide' } } },
+    options: { unknownKeywords: 'reject' },
+    expect: 'unsupported_capability',
+    message: /x-ui/,
+  },
+  {
+    name: 'known keywords pass in reject mode',
+    schema: { type: 'object', properties: { a: { type: 'string', title: 't' } } },
+    options: { unknownKeywords: 'reject' },
+    expect: 'ok',
+  },
+  {
+    name: 'legacy name as a property name is data, not a keyword',
+    schema: { properties: { dependencies: { type: 'string' }, id: {} } },
+    expect: 'ok',
+  },
   // Rule 5: tool root
   { name: 'boolean root refused', schema: true, expect: 'validation', message: /object schema/ },
   { name: 'root type string refused', schema: { type: 'string' }, expect: 'validation', message: /root type "object"/ },
@@ -42,31 +150,122 @@ const rows: Row[] = [
   { name: 'array as a schema refused', schema: [], expect: 'validation' },
   // Rule 7: format
   { name: 'unknown format is an annotation', schema: { properties: { a: { format: 'int32' } } }, expect: 'ok' },
-  { name: 'unknown format refused under assertion', schema: { properties: { a: { format: 'int32' } } }, options: { formatAssertion: true }, expect: 'unsupported_capability', message: /int32/ },
+  {
+    name: 'unknown format refused under assertion',
+    schema: { properties: { a: { format: 'int32' } } },
+    options: { formatAssertion: true },
+    expect: 'unsupported_capability',
+    message: /int32/,
+  },
   // Rule 8: content
-  { name: 'unknown encoding is an annotation', schema: { properties: { a: { contentEncoding: 'base32' } } }, expect: 'ok' },
-  { name: 'unknown encoding refused under assertion', schema: { properties: { a: { contentEncoding: 'base32' } } }, options: { contentAssertion: true }, expect: 'unsupported_capability', message: /base32/ },
+  {
+    name: 'unknown encoding is an annotation',
+    schema: { properties: { a: { contentEncoding: 'base32' } } },
+    expect: 'ok',
+  },
+  {
+    name: 'unknown encoding refused under assertion',
+    schema: { properties: { a: { contentEncoding: 'base32' } } },
+    options: { contentAssertion: true },
+    expect: 'unsupported_capability',
+    message: /base32/,
+  },
   // Rule 9: references
-  { name: 'local ref resolves', schema: { properties: { a: { $ref: '#/$defs/x' } }, $defs: { x: { type: 'string' } } }, expect: 'ok' },
-  { name: 'missing local ref is validation at schema time', schema: { properties: { a: { $ref: '#/$defs/missing' }, b: { $ref: '#nope' } } }, expect: 'validation', message: /#\/\$defs\/missing, #nope/ },
-  { name: 'remote ref without registry refused', schema: { properties: { a: { $ref: 'http://example.com/x.json' } } }, expect: 'validation', message: /example\.com\/x\.json.*nothing is fetched|unresolved/ },
-  { name: 'remote ref through registry', schema: { properties: { a: { $ref: 'http://example.com/x.json' } } }, options: { schemaRegistry: { 'http://example.com/x.json': { type: 'string' } } }, expect: 'ok' },
-  { name: 'registry document passes the dialect gate', schema: { properties: { a: { $ref: 'http://example.com/x.json' } } }, options: { schemaRegistry: { 'http://example.com/x.json': { $schema: 'http://json-schema.org/draft-07/schema#' } } }, expect: 'unsupported_capability', message: /draft-07/ },
-  { name: 'registry document passes the legacy keyword gate', schema: { properties: { a: { $ref: 'http://example.com/x.json' } } }, options: { schemaRegistry: { 'http://example.com/x.json': { dependencies: {} } } }, expect: 'unsupported_capability', message: /dependencies/ },
-  { name: 'loader that throws is validation with its message', schema: { properties: { a: { $ref: 'http://example.com/y.json' } } }, options: { schemaLoader: () => { throw new Error('store offline'); } }, expect: 'validation', message: /store offline/ },
-  { name: 'loader returning a non-schema is validation', schema: { properties: { a: { $ref: 'http://example.com/y.json' } } }, options: { schemaLoader: () => 42 as never }, expect: 'validation', message: /not a schema/ },
-  { name: 'loader returning a schema resolves', schema: { properties: { a: { $ref: 'http://example.com/y.json' } } }, options: { schemaLoader: (u) => (u === 'http://example.com/y.json' ? { type: 'integer' } : undefined) }, expect: 'ok' },
+  {
+    name: 'local ref resolves',
+    schema: { properties: { a: { $ref: '#/$defs/x' } }, $defs: { x: { type: 'string' } } },
+    expect: 'ok',
+  },
+  {
+    name: 'missing local ref is validation at schema time',
+    schema: { properties: { a: { $ref: '#/$defs/missing' }, b: { $ref: '#nope' } } },
+    expect: 'validation',
+    message: /#\/\$defs\/missing, #nope/,
+  },
+  {
+    name: 'remote ref without registry refused',
+    schema: { properties: { a: { $ref: 'http://example.com/x.json' } } },
+    expect: 'validation',
+    message: /example\.com\/x\.json.*nothing is fetched|unresolved/,
+  },
+  {
+    name: 'remote ref through registry',
+    schema: { properties: { a: { $ref: 'http://example.com/x.json' } } },
+    options: { schemaRegistry: { 'http://example.com/x.json': { type: 'string' } } },
+    expect: 'ok',
+  },
+  {
+    name: 'registry document passes the dialect gate',
+    schema: { properties: { a: { $ref: 'http://example.com/x.json' } } },
+    options: {
+      schemaRegistry: { 'http://example.com/x.json': { $schema: 'http://json-schema.org/draft-07/schema#' } },
+    },
+    expect: 'unsupported_capability',
+    message: /draft-07/,
+  },
+  {
+    name: 'registry document passes the legacy keyword gate',
+    schema: { properties: { a: { $ref: 'http://example.com/x.json' } } },
+    options: { schemaRegistry: { 'http://example.com/x.json': { dependencies: {} } } },
+    expect: 'unsupported_capability',
+    message: /dependencies/,
+  },
+  {
+    name: 'loader that throws is validation with its message',
+    schema: { properties: { a: { $ref: 'http://example.com/y.json' } } },
+    options: {
+      schemaLoader: () => {
+        throw new Error('store offline');
+      },
+    },
+    expect: 'validation',
+    message: /store offline/,
+  },
+  {
+    name: 'loader returning a non-schema is validation',
+    schema: { properties: { a: { $ref: 'http://example.com/y.json' } } },
+    options: { schemaLoader: () => 42 as never },
+    expect: 'validation',
+    message: /not a schema/,
+  },
+  {
+    name: 'loader returning a schema resolves',
+    schema: { properties: { a: { $ref: 'http://example.com/y.json' } } },
+    options: { schemaLoader: (u) => (u === 'http://example.com/y.json' ? { type: 'integer' } : undefined) },
+    expect: 'ok',
+  },
   // Rule 2: vocabularies
   {
     name: 'custom meta-schema with unknown required vocabulary refused',
     schema: { $schema: 'https://example.com/meta' },
-    options: { schemaRegistry: { 'https://example.com/meta': { $schema: D, $vocabulary: { 'https://json-schema.org/draft/2020-12/vocab/core': true, 'https://example.com/vocab/x': true } } } },
-    expect: 'unsupported_capability', message: /example\.com\/vocab\/x/,
+    options: {
+      schemaRegistry: {
+        'https://example.com/meta': {
+          $schema: D,
+          $vocabulary: {
+            'https://json-schema.org/draft/2020-12/vocab/core': true,
+            'https://example.com/vocab/x': true,
+          },
+        },
+      },
+    },
+    expect: 'unsupported_capability',
+    message: /example\.com\/vocab\/x/,
   },
   {
     name: 'custom meta-schema with unknown optional vocabulary accepted',
     schema: { $schema: 'https://example.com/meta' },
-    options: { schemaRegistry: { 'https://example.com/meta': { $schema: D, $vocabulary: { 'https://json-schema.org/draft/2020-12/vocab/core': true, 'https://example.com/vocab/x': false } } } },
+    options: {
+      schemaRegistry: {
+        'https://example.com/meta': {
+          $schema: D,
+          $vocabulary: {
+            'https://json-schema.org/draft/2020-12/vocab/core': true,
+            'https://example.com/vocab/x': false,
+          },
+        },
+      },
+    },
     expect: 'ok',
   },
 ];
@@ -81,7 +280,10 @@ describe('validateSchema rules (table)', () => {
         expect(r.ok).toBe(false);
         if (!r.ok) {
           expect(r.error.class).toBe(row.expect);
-          if (row.message) expect(r.error.message + ' ' + r.error.violations.map((v) => `${v.schemaPath} ${v.message}`).join(' ')).toMatch(row.message);
+          if (row.message)
+            expect(
+              `${r.error.message} ${r.error.violations.map((v) => `${v.schemaPath} ${v.message}`).join(' ')}`,
+            ).toMatch(row.message);
         }
       }
     });
@@ -89,7 +291,12 @@ describe('validateSchema rules (table)', () => {
 });
 
 describe('arguments', () => {
-  const weather = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'], additionalProperties: false };
+  const weather = {
+    type: 'object',
+    properties: { city: { type: 'string' }, days: { type: 'integer' } },
+    required: ['city'],
+    additionalProperties: false,
+  };
 
   it('returns the very same reference on success (rule 6)', () => {
     const args = { city: 'Paris', days: 3 };
@@ -98,7 +305,13 @@ describe('arguments', () => {
   });
 
   it('validates deep-frozen arguments and a frozen schema without mutating either', () => {
-    const freeze = <T>(o: T): T => { if (o && typeof o === 'object') { Object.values(o).forEach(freeze); Object.freeze(o); } return o; };
+    const freeze = <T>(o: T): T => {
+      if (o && typeof o === 'object') {
+        Object.values(o).forEach(freeze);
+        Object.freeze(o);
+      }
+      return o;
+    };
     const schema = freeze(structuredClone(weather));
     const args = freeze({ city: 'Paris', days: 3 });
     const before = JSON.stringify(schema);
@@ -142,7 +355,15 @@ describe('arguments', () => {
 });
 
 describe('content and format assertion', () => {
-  const content = { properties: { doc: { contentEncoding: 'base64', contentMediaType: 'application/json', contentSchema: { type: 'object', required: ['a'] } } } };
+  const content = {
+    properties: {
+      doc: {
+        contentEncoding: 'base64',
+        contentMediaType: 'application/json',
+        contentSchema: { type: 'object', required: ['a'] },
+      },
+    },
+  };
   it('content keywords are annotations by default', () => {
     expect(validate(content, { doc: 'not base64!' }).ok).toBe(true);
   });
@@ -151,8 +372,12 @@ describe('content and format assertion', () => {
     const r = validate(content, good, { contentAssertion: true });
     expect(r.ok && r.value).toBe(good);
     expect(validate(content, { doc: 'not base64!' }, { contentAssertion: true }).ok).toBe(false);
-    expect(validate(content, { doc: Buffer.from('{"b":1}').toString('base64') }, { contentAssertion: true }).ok).toBe(false);
-    expect(validate(content, { doc: Buffer.from('{nope').toString('base64') }, { contentAssertion: true }).ok).toBe(false);
+    expect(validate(content, { doc: Buffer.from('{"b":1}').toString('base64') }, { contentAssertion: true }).ok).toBe(
+      false,
+    );
+    expect(validate(content, { doc: Buffer.from('{nope').toString('base64') }, { contentAssertion: true }).ok).toBe(
+      false,
+    );
   });
   it('format is an annotation by default and asserted when asked', () => {
     const s = { properties: { ip: { format: 'ipv4' } } };
@@ -162,7 +387,9 @@ describe('content and format assertion', () => {
   });
   it('Ajv never writes to the console', () => {
     const spies = (['log', 'warn', 'error', 'info'] as const).map((m) => vi.spyOn(console, m));
-    validateSchema({ properties: { a: { format: 'made-up' }, b: { 'x-unknown': 1 }, c: { type: 'string', minimum: 3 } } });
+    validateSchema({
+      properties: { a: { format: 'made-up' }, b: { 'x-unknown': 1 }, c: { type: 'string', minimum: 3 } },
+    });
     validateSchema({ properties: { a: { format: 'made-up' } } }, { formatAssertion: true });
     for (const s of spies) expect(s).not.toHaveBeenCalled();
   });
@@ -184,14 +411,23 @@ describe('references never fetch', () => {
     const seen: string[] = [];
     const r = validateSchema(
       { properties: { a: { $ref: 'http://e.x/a.json' }, b: { $ref: 'http://e.x/b.json' } } },
-      { schemaRegistry: { 'http://e.x/a.json': { type: 'string' } }, schemaLoader: (u) => { seen.push(u); return { type: 'number' }; } },
+      {
+        schemaRegistry: { 'http://e.x/a.json': { type: 'string' } },
+        schemaLoader: (u) => {
+          seen.push(u);
+          return { type: 'number' };
+        },
+      },
     );
     expect(r.ok).toBe(true);
     expect(seen).toEqual(['http://e.x/b.json']);
   });
   it('a registry entry mutated after compiling changes nothing', () => {
     const doc = { type: 'string' } as Record<string, unknown>;
-    const r = validateSchema({ properties: { a: { $ref: 'http://e.x/m.json' } } }, { schemaRegistry: { 'http://e.x/m.json': doc } });
+    const r = validateSchema(
+      { properties: { a: { $ref: 'http://e.x/m.json' } } },
+      { schemaRegistry: { 'http://e.x/m.json': doc } },
+    );
     doc['type'] = 'number';
     expect(r.ok && r.value.validate({ a: 'text' }).ok).toBe(true);
   });
@@ -199,7 +435,10 @@ describe('references never fetch', () => {
 
 describe('compiled once (rule 10)', () => {
   it('validate and validateJSON never call the engine compiler', () => {
-    const compiled = validateSchema({ properties: { q: { type: 'string', minLength: 2 } }, 'x-unique-for-this-test': 1 });
+    const compiled = validateSchema({
+      properties: { q: { type: 'string', minLength: 2 } },
+      'x-unique-for-this-test': 1,
+    });
     const spy = vi.spyOn(Ajv2020.prototype, 'compile');
     expect(compiled.ok).toBe(true);
     if (compiled.ok) {
@@ -247,7 +486,10 @@ describe('content decoding', () => {
   const media = { properties: { doc: { contentEncoding: 'base64', contentMediaType: 'application/json' } } };
   const binary = { properties: { img: { contentEncoding: 'base64' } } };
   it('base64 of binary data passes when no media type is asserted', () => {
-    expect(validate(binary, { img: Buffer.from([0xff, 0xd8, 0xff, 0x00]).toString('base64') }, { contentAssertion: true }).ok).toBe(true);
+    expect(
+      validate(binary, { img: Buffer.from([0xff, 0xd8, 0xff, 0x00]).toString('base64') }, { contentAssertion: true })
+        .ok,
+    ).toBe(true);
   });
   it('decoded bytes that are not UTF-8 do not pass as JSON (no U+FFFD substitution)', () => {
     const bytes = Buffer.concat([Buffer.from('"'), Buffer.from([0xff]), Buffer.from('"')]);
@@ -256,7 +498,11 @@ describe('content decoding', () => {
 });
 
 describe('decoded content is parsed as strictly as arguments', () => {
-  const s = { properties: { doc: { contentMediaType: 'application/json', contentSchema: { properties: { admin: { const: false } } } } } };
+  const s = {
+    properties: {
+      doc: { contentMediaType: 'application/json', contentSchema: { properties: { admin: { const: false } } } },
+    },
+  };
   it('a duplicate key in a decoded document is refused, not read last-wins', () => {
     expect(validate(s, { doc: '{"admin":true,"admin":false}' }, { contentAssertion: true }).ok).toBe(false);
     expect(validate(s, { doc: '{"admin":false}' }, { contentAssertion: true }).ok).toBe(true);

@@ -18,12 +18,37 @@ function compiled(schema: unknown = OBJ, limits?: Partial<Limits>) {
 }
 
 describe('schema limits: execution_failure naming the limit, its value and what was seen', () => {
-  const many = (n: number): Record<string, unknown> => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string' }]));
+  const many = (n: number): Record<string, unknown> =>
+    Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string' }]));
   const rows: { name: keyof Limits; schema: unknown; limits: Partial<Limits>; seen: string; options?: object }[] = [
-    { name: 'maxSchemaBytes', schema: { type: 'object', description: 'x'.repeat(2000) }, limits: { maxSchemaBytes: 1000 }, seen: 'seen at least 2' },
-    { name: 'maxSchemaDepth', schema: { type: 'object', enum: [nested(10)] }, limits: { maxSchemaDepth: 8 }, seen: 'seen at least 9' },
-    { name: 'maxSubschemas', schema: { type: 'object', properties: many(20) }, limits: { maxSubschemas: 10 }, seen: 'seen at least 11' },
-    { name: 'maxReferences', schema: { type: 'object', $defs: { s: { type: 'string' } }, properties: Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`r${i}`, { $ref: '#/$defs/s' }])) }, limits: { maxReferences: 4 }, seen: 'seen at least 5' },
+    {
+      name: 'maxSchemaBytes',
+      schema: { type: 'object', description: 'x'.repeat(2000) },
+      limits: { maxSchemaBytes: 1000 },
+      seen: 'seen at least 2',
+    },
+    {
+      name: 'maxSchemaDepth',
+      schema: { type: 'object', enum: [nested(10)] },
+      limits: { maxSchemaDepth: 8 },
+      seen: 'seen at least 9',
+    },
+    {
+      name: 'maxSubschemas',
+      schema: { type: 'object', properties: many(20) },
+      limits: { maxSubschemas: 10 },
+      seen: 'seen at least 11',
+    },
+    {
+      name: 'maxReferences',
+      schema: {
+        type: 'object',
+        $defs: { s: { type: 'string' } },
+        properties: Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`r${i}`, { $ref: '#/$defs/s' }])),
+      },
+      limits: { maxReferences: 4 },
+      seen: 'seen at least 5',
+    },
   ];
   it.each(rows)('$name', ({ name, schema, limits, seen }) => {
     const r = validateSchema(schema, { limits });
@@ -48,17 +73,28 @@ describe('schema limits: execution_failure naming the limit, its value and what 
   it('a registry document is copied under the schema bounds before anything else', () => {
     const schemaRegistry = { 'urn:deep': { enum: [nested(100_000)] } };
     const r = validateSchema({ type: 'object', properties: { x: { $ref: 'urn:deep' } } }, { schemaRegistry });
-    expect(r.ok ? 'ok' : `${r.error.class} ${r.error.message}`).toMatch(/^execution_failure limit maxSchemaDepth exceeded: limit 64, seen at least 65 in registry document .?urn:deep.? at \/enum\/0\/0/);
+    expect(r.ok ? 'ok' : `${r.error.class} ${r.error.message}`).toMatch(
+      /^execution_failure limit maxSchemaDepth exceeded: limit 64, seen at least 65 in registry document .?urn:deep.? at \/enum\/0\/0/,
+    );
   });
 
   it('a 100,000-deep schema and a 50 MB schema are refused by the walk, not by a stack overflow', () => {
     const deep = validateSchema({ type: 'object', default: nested(100_000) });
     expect(deep.ok ? 'ok' : deep.error.message).toMatch(/^limit maxSchemaDepth exceeded/);
     const big = validateSchema({ type: 'object', description: 'x'.repeat(50 * 1024 * 1024) });
-    expect(big.ok ? 'ok' : big.error.message).toMatch(/^limit maxSchemaBytes exceeded: limit 1048576, seen at least 52428\d\d/);
+    expect(big.ok ? 'ok' : big.error.message).toMatch(
+      /^limit maxSchemaBytes exceeded: limit 1048576, seen at least 52428\d\d/,
+    );
   });
 
-  it.each([{ maxArrayItems: 0 }, { maxArrayItems: -1 }, { maxArrayItems: 1.5 }, { maxArrayItems: Number.NaN }, { maxArraysItems: 5 }, { maxArrayItems: '5' }])('invalid limits option %j is a validation error, never ignored', (limits) => {
+  it.each([
+    { maxArrayItems: 0 },
+    { maxArrayItems: -1 },
+    { maxArrayItems: 1.5 },
+    { maxArrayItems: Number.NaN },
+    { maxArraysItems: 5 },
+    { maxArrayItems: '5' },
+  ])('invalid limits option %j is a validation error, never ignored', (limits) => {
     const r = validateSchema(OBJ, { limits } as never);
     expect(r.ok ? 'ok' : r.error.class).toBe('validation');
   });
@@ -71,7 +107,13 @@ describe('schema limits: execution_failure naming the limit, its value and what 
 describe('argument limits', () => {
   const rows: { name: keyof Limits; limit: number; args: unknown; seen: string; path: string }[] = [
     { name: 'maxArgumentDepth', limit: 4, args: { a: nested(4) }, seen: 'at least 5', path: '$.a[0][0][0]' },
-    { name: 'maxArgumentValues', limit: 10, args: { a: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }, seen: 'at least 11', path: '$.a[8]' },
+    {
+      name: 'maxArgumentValues',
+      limit: 10,
+      args: { a: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
+      seen: 'at least 11',
+      path: '$.a[8]',
+    },
     { name: 'maxStringLength', limit: 5, args: { a: 'abcdef' }, seen: '6', path: '$.a' },
     { name: 'maxStringLength', limit: 5, args: { abcdef: 1 }, seen: '6', path: '$.abcdef' },
     { name: 'maxObjectProperties', limit: 3, args: { a: 1, b: 2, c: 3, d: 4 }, seen: '4', path: '$' },
@@ -93,15 +135,21 @@ describe('argument limits', () => {
   it('maxArgumentBytes refuses a 50 MB text without parsing it', () => {
     const text = `{"a":"${'x'.repeat(50 * 1024 * 1024)}`; // unterminated: a parse would say so
     const r = compiled().validateJSON(text);
-    expect(r.ok ? 'ok' : r.error.message).toBe(`limit maxArgumentBytes exceeded: limit 4194304, seen ${text.length} characters of JSON text (not parsed)`);
+    expect(r.ok ? 'ok' : r.error.message).toBe(
+      `limit maxArgumentBytes exceeded: limit 4194304, seen ${text.length} characters of JSON text (not parsed)`,
+    );
   });
 
   it('a 100,000-deep array (value or text) is refused without recursion', () => {
     const c = compiled();
     const v = c.validate({ a: nested(100_000) });
-    expect(v.ok ? 'ok' : v.error.message).toMatch(/^limit maxArgumentDepth exceeded: limit 64, seen at least 65 at \$\.a/);
+    expect(v.ok ? 'ok' : v.error.message).toMatch(
+      /^limit maxArgumentDepth exceeded: limit 64, seen at least 65 at \$\.a/,
+    );
     const t = c.validateJSON(`{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
-    expect(t.ok ? 'ok' : t.error.message).toMatch(/^limit maxArgumentDepth exceeded: limit 64, seen at least 65 levels at offset/);
+    expect(t.ok ? 'ok' : t.error.message).toMatch(
+      /^limit maxArgumentDepth exceeded: limit 64, seen at least 65 levels at offset/,
+    );
   });
 
   it('a sparse array of length 2^32-1 is refused by maxArrayItems before its items are visited', () => {
@@ -112,15 +160,21 @@ describe('argument limits', () => {
 
 describe('defaults admit the real corpus with a wide margin', () => {
   const tools = loadToolSchemas();
-  it.skipIf(tools === undefined)('every tool in ../shared/tool-schemas compiles with size and count limits 100 times tighter and depth at the corpus maximum', () => {
-    const tight: Partial<Limits> = {
-      maxSchemaBytes: DEFAULT_LIMITS.maxSchemaBytes / 100,
-      maxSubschemas: DEFAULT_LIMITS.maxSubschemas / 100,
-      maxReferences: DEFAULT_LIMITS.maxReferences / 100,
-      maxSchemaDepth: 10,
-    };
-    const refused = (tools ?? []).filter((t) => { const r = validateSchema(t.inputSchema, { limits: tight }); return !r.ok && r.error.class === 'execution_failure'; });
-    expect(refused.map((t) => t.id)).toEqual([]);
-    expect(tools?.length).toBe(200);
-  });
+  it.skipIf(tools === undefined)(
+    'every tool in ../shared/tool-schemas compiles with size and count limits 100 times tighter and depth at the corpus maximum',
+    () => {
+      const tight: Partial<Limits> = {
+        maxSchemaBytes: DEFAULT_LIMITS.maxSchemaBytes / 100,
+        maxSubschemas: DEFAULT_LIMITS.maxSubschemas / 100,
+        maxReferences: DEFAULT_LIMITS.maxReferences / 100,
+        maxSchemaDepth: 10,
+      };
+      const refused = (tools ?? []).filter((t) => {
+        const r = validateSchema(t.inputSchema, { limits: tight });
+        return !r.ok && r.error.class === 'execution_failure';
+      });
+      expect(refused.map((t) => t.id)).toEqual([]);
+      expect(tools?.length).toBe(200);
+    },
+  );
 });

@@ -12,12 +12,25 @@ const verdict = (schema: object, args: unknown, options = {}): boolean | string 
 
 describe('linking', () => {
   it('leaves plain documents with local pointer refs unlinked', () => {
-    expect(needsLinking([{ uri: 'toolgate:/a', schema: { type: 'object', $defs: { a: {} }, properties: { x: { $ref: '#/$defs/a' } } } }])).toBe(false);
+    expect(
+      needsLinking([
+        { uri: 'toolgate:/a', schema: { type: 'object', $defs: { a: {} }, properties: { x: { $ref: '#/$defs/a' } } } },
+      ]),
+    ).toBe(false);
     expect(needsLinking([{ uri: 'toolgate:/a', schema: { properties: { x: { $dynamicRef: '#a' } } } }])).toBe(true);
   });
 
   it('emits only local references and no identifiers', () => {
-    const linked = linkDocuments([{ uri: 'https://example.com/root', schema: { $id: 'https://example.com/root', properties: { x: { $ref: 'other' } }, $defs: { o: { $id: 'other', $anchor: 'a', type: 'string' } } } }]);
+    const linked = linkDocuments([
+      {
+        uri: 'https://example.com/root',
+        schema: {
+          $id: 'https://example.com/root',
+          properties: { x: { $ref: 'other' } },
+          $defs: { o: { $id: 'other', $anchor: 'a', type: 'string' } },
+        },
+      },
+    ]);
     const text = JSON.stringify(linked);
     expect(text).not.toContain('$id');
     expect(text).not.toContain('$anchor');
@@ -39,7 +52,11 @@ describe('linking', () => {
     },
   };
   it.each([
-    ['dynamic scope selects the outermost anchor: a misspelled nested property fails', { children: [{ daat: 1 }] }, false],
+    [
+      'dynamic scope selects the outermost anchor: a misspelled nested property fails',
+      { children: [{ daat: 1 }] },
+      false,
+    ],
     ['dynamic scope: a well-formed tree passes', { data: 1, children: [{ data: 2, children: [] }] }, true],
   ])('$dynamicRef: %s', (_name, args, expected) => {
     expect(verdict(tree, args)).toBe(expected);
@@ -48,7 +65,13 @@ describe('linking', () => {
   it('does not overflow on $ref into an embedded resource whose own $ref is a local pointer', () => {
     const schema = {
       $id: 'http://example.com/schema-relative-uri-defs1.json',
-      properties: { foo: { $id: 'schema-relative-uri-defs2.json', $defs: { inner: { properties: { bar: { type: 'string' } } } }, $ref: '#/$defs/inner' } },
+      properties: {
+        foo: {
+          $id: 'schema-relative-uri-defs2.json',
+          $defs: { inner: { properties: { bar: { type: 'string' } } } },
+          $ref: '#/$defs/inner',
+        },
+      },
       $ref: 'schema-relative-uri-defs2.json',
     };
     expect(verdict(schema, { foo: { bar: 'a' }, bar: 'a' })).toBe(true);

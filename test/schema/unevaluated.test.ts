@@ -13,23 +13,72 @@ const wrap = (items: object): object => ({ type: 'object', properties: { a: item
 
 describe('unevaluated keywords', () => {
   it.each([
-    ['contains evaluates the items it matches', wrap({ contains: { type: 'string' }, unevaluatedItems: false }), { a: ['x', 'y'] }, true],
-    ['an item contains does not match is unevaluated', wrap({ contains: { type: 'string' }, unevaluatedItems: false }), { a: ['x', 1] }, false],
-    ['minContains: 0 still evaluates matching items', wrap({ contains: { type: 'string' }, minContains: 0, unevaluatedItems: false }), { a: ['x'] }, true],
-    ['items inside a passing anyOf branch evaluate every item', wrap({ anyOf: [{ items: { type: 'string' } }, true], unevaluatedItems: false }), { a: ['x'] }, true],
-    ['items inside a failing anyOf branch evaluate nothing', wrap({ anyOf: [{ items: { type: 'string' } }, true], unevaluatedItems: false }), { a: [1] }, false],
+    [
+      'contains evaluates the items it matches',
+      wrap({ contains: { type: 'string' }, unevaluatedItems: false }),
+      { a: ['x', 'y'] },
+      true,
+    ],
+    [
+      'an item contains does not match is unevaluated',
+      wrap({ contains: { type: 'string' }, unevaluatedItems: false }),
+      { a: ['x', 1] },
+      false,
+    ],
+    [
+      'minContains: 0 still evaluates matching items',
+      wrap({ contains: { type: 'string' }, minContains: 0, unevaluatedItems: false }),
+      { a: ['x'] },
+      true,
+    ],
+    [
+      'items inside a passing anyOf branch evaluate every item',
+      wrap({ anyOf: [{ items: { type: 'string' } }, true], unevaluatedItems: false }),
+      { a: ['x'] },
+      true,
+    ],
+    [
+      'items inside a failing anyOf branch evaluate nothing',
+      wrap({ anyOf: [{ items: { type: 'string' } }, true], unevaluatedItems: false }),
+      { a: [1] },
+      false,
+    ],
   ])('unevaluatedItems: %s', (_name, schema, args, expected) => {
     expect(verdict(schema, args)).toBe(expected);
   });
 
-  const ifOnly = { type: 'object', if: { properties: { foo: { const: 'then' } }, required: ['foo'] }, unevaluatedProperties: false };
+  const ifOnly = {
+    type: 'object',
+    if: { properties: { foo: { const: 'then' } }, required: ['foo'] },
+    unevaluatedProperties: false,
+  };
   it.each([
     ['if without then/else: a passing if evaluates its properties', ifOnly, { foo: 'then' }, true],
     ['if without then/else: a failing if evaluates nothing', ifOnly, { foo: 'else' }, false],
-    ['a nested unevaluatedProperties: true evaluates everything', { type: 'object', allOf: [{ unevaluatedProperties: true }], unevaluatedProperties: false }, { x: 1 }, true],
-    ['properties reached through $ref count as evaluated', { type: 'object', $defs: { d: { properties: { x: true } } }, $ref: '#/$defs/d', unevaluatedProperties: false }, { x: 1 }, true],
-    ['a property no applicator evaluated fails', { type: 'object', $defs: { d: { properties: { x: true } } }, $ref: '#/$defs/d', unevaluatedProperties: false }, { y: 1 }, false],
-    ['an unevaluated property is checked against the subschema', { type: 'object', properties: { x: true }, unevaluatedProperties: { type: 'string' } }, { x: 1, y: 'ok' }, true],
+    [
+      'a nested unevaluatedProperties: true evaluates everything',
+      { type: 'object', allOf: [{ unevaluatedProperties: true }], unevaluatedProperties: false },
+      { x: 1 },
+      true,
+    ],
+    [
+      'properties reached through $ref count as evaluated',
+      { type: 'object', $defs: { d: { properties: { x: true } } }, $ref: '#/$defs/d', unevaluatedProperties: false },
+      { x: 1 },
+      true,
+    ],
+    [
+      'a property no applicator evaluated fails',
+      { type: 'object', $defs: { d: { properties: { x: true } } }, $ref: '#/$defs/d', unevaluatedProperties: false },
+      { y: 1 },
+      false,
+    ],
+    [
+      'an unevaluated property is checked against the subschema',
+      { type: 'object', properties: { x: true }, unevaluatedProperties: { type: 'string' } },
+      { x: 1, y: 'ok' },
+      true,
+    ],
   ])('unevaluatedProperties: %s', (_name, schema, args, expected) => {
     expect(verdict(schema, args)).toBe(expected);
   });

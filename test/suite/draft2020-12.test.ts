@@ -3,4 +3,13 @@ import { loadCases, loadExpectations } from './suite.js';
 import { RUNS } from './runs.js';
 import { runSuite } from './run-suite.js';
 
-runSuite(RUNS.map((run) => ({ name: run.name, cases: loadCases(run.dir, run.files), options: run.options, readmeRow: run.readmeRow })), loadExpectations(), 'test/suite/expectations.json');
+runSuite(
+  RUNS.map((run) => ({
+    name: run.name,
+    cases: loadCases(run.dir, run.files),
+    options: run.options,
+    readmeRow: run.readmeRow,
+  })),
+  loadExpectations(),
+  'test/suite/expectations.json',
+);

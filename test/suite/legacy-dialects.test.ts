@@ -3,4 +3,13 @@
 import { LEGACY_RUNS, legacyCases, loadLegacyExpectations } from './legacy-runs.js';
 import { runSuite } from './run-suite.js';
 
-runSuite(LEGACY_RUNS.map((run) => ({ name: run.name, cases: legacyCases(run), options: run.options, readmeRow: run.name.replace(/\(([a-z]+Assertion: true)\)/, '(`$1`)') })), loadLegacyExpectations(), 'test/suite/expectations-legacy.json');
+runSuite(
+  LEGACY_RUNS.map((run) => ({
+    name: run.name,
+    cases: legacyCases(run),
+    options: run.options,
+    readmeRow: run.name.replace(/\(([a-z]+Assertion: true)\)/, '(`$1`)'),
+  })),
+  loadLegacyExpectations(),
+  'test/suite/expectations-legacy.json',
+);

@@ -9,7 +9,13 @@ import type { SchemaOptions } from '../../src/schema/options.js';
 import { loadCases, type Expectation, type SuiteCase } from './suite.js';
 
 /** One legacy run: folder, file filter, options, the `$schema` the folder stands for. */
-export interface LegacyRun { readonly name: string; readonly dir: string; readonly files?: (f: string) => boolean; readonly options: SchemaOptions; readonly dialectUri: string }
+export interface LegacyRun {
+  readonly name: string;
+  readonly dir: string;
+  readonly files?: (f: string) => boolean;
+  readonly options: SchemaOptions;
+  readonly dialectUri: string;
+}
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 const DRAFT_2019_09 = 'https://json-schema.org/draft/2019-09/schema';
@@ -17,13 +23,40 @@ const DIALECTS: SchemaOptions['dialects'] = ['2020-12', '2019-09', 'draft-07'];
 
 export const LEGACY_RUNS: readonly LegacyRun[] = [
   { name: 'draft7 required', dir: 'draft7', options: { dialects: DIALECTS }, dialectUri: DRAFT_07 },
-  { name: 'draft7 optional', dir: 'draft7/optional', files: (f) => f !== 'content.json', options: { dialects: DIALECTS }, dialectUri: DRAFT_07 },
+  {
+    name: 'draft7 optional',
+    dir: 'draft7/optional',
+    files: (f) => f !== 'content.json',
+    options: { dialects: DIALECTS },
+    dialectUri: DRAFT_07,
+  },
   // draft-07 content keywords may assert (draft-07 Validation §8); the suite tests them asserting.
-  { name: 'draft7 optional/content (contentAssertion: true)', dir: 'draft7/optional', files: (f) => f === 'content.json', options: { dialects: DIALECTS, contentAssertion: true }, dialectUri: DRAFT_07 },
-  { name: 'draft7 optional/format (formatAssertion: true)', dir: 'draft7/optional/format', options: { dialects: DIALECTS, formatAssertion: true }, dialectUri: DRAFT_07 },
+  {
+    name: 'draft7 optional/content (contentAssertion: true)',
+    dir: 'draft7/optional',
+    files: (f) => f === 'content.json',
+    options: { dialects: DIALECTS, contentAssertion: true },
+    dialectUri: DRAFT_07,
+  },
+  {
+    name: 'draft7 optional/format (formatAssertion: true)',
+    dir: 'draft7/optional/format',
+    options: { dialects: DIALECTS, formatAssertion: true },
+    dialectUri: DRAFT_07,
+  },
   { name: '2019-09 required', dir: 'draft2019-09', options: { dialects: DIALECTS }, dialectUri: DRAFT_2019_09 },
-  { name: '2019-09 optional', dir: 'draft2019-09/optional', options: { dialects: DIALECTS }, dialectUri: DRAFT_2019_09 },
-  { name: '2019-09 optional/format (formatAssertion: true)', dir: 'draft2019-09/optional/format', options: { dialects: DIALECTS, formatAssertion: true }, dialectUri: DRAFT_2019_09 },
+  {
+    name: '2019-09 optional',
+    dir: 'draft2019-09/optional',
+    options: { dialects: DIALECTS },
+    dialectUri: DRAFT_2019_09,
+  },
+  {
+    name: '2019-09 optional/format (formatAssertion: true)',
+    dir: 'draft2019-09/optional/format',
+    options: { dialects: DIALECTS, formatAssertion: true },
+    dialectUri: DRAFT_2019_09,
+  },
 ];
 
 /** The run's cases, each object root given the folder's `$schema` when it has none. */

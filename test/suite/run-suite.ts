@@ -8,25 +8,40 @@ import type { SchemaOptions } from '../../src/schema/options.js';
 import { caseId, runCase, type Expectation, type SuiteCase } from './suite.js';
 
 /** One run of the suite: a name, its cases, the options they run with, and its README table row (first cell). */
-export interface SuiteRunCases { readonly name: string; readonly cases: readonly SuiteCase[]; readonly options: SchemaOptions; readonly readmeRow?: string }
+export interface SuiteRunCases {
+  readonly name: string;
+  readonly cases: readonly SuiteCase[];
+  readonly options: SchemaOptions;
+  readonly readmeRow?: string;
+}
 
 const README = resolve(import.meta.dirname, '../../README.md');
 
 /** The README row `| label | passed | refused | wrong |` as numbers, or undefined when absent. */
 function readmeTotals(label: string): [number, number, number] | undefined {
-  const line = readFileSync(README, 'utf8').split('\n').find((l) => l.startsWith(`| ${label} |`));
-  const cells = line?.split('|').slice(2, 5).map((c) => Number(c.trim().replace(/,/g, '')));
+  const line = readFileSync(README, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`| ${label} |`));
+  const cells = line
+    ?.split('|')
+    .slice(2, 5)
+    .map((c) => Number(c.trim().replace(/,/g, '')));
   return cells && cells.length === 3 && cells.every(Number.isFinite) ? (cells as [number, number, number]) : undefined;
 }
 
 /** Registers the tests of every run against one expectations file. */
-export function runSuite(runs: readonly SuiteRunCases[], expectationList: readonly Expectation[], expectationsFile: string): void {
+export function runSuite(
+  runs: readonly SuiteRunCases[],
+  expectationList: readonly Expectation[],
+  expectationsFile: string,
+): void {
   const expectations = new Map(expectationList.map((e) => [caseId(e), e]));
   const totals: Record<string, { passed: number; refused: number; wrong: number }> = {};
   const allCases = new Set<string>();
 
   for (const run of runs) {
-    const tally = (totals[run.name] = { passed: 0, refused: 0, wrong: 0 });
+    const tally = { passed: 0, refused: 0, wrong: 0 };
+    totals[run.name] = tally;
     describe(`JSON Schema Test Suite ${run.name}`, () => {
       it('has the pinned suite in vendor/', () => {
         expect(run.cases.length).toBeGreaterThan(0);
@@ -41,7 +56,10 @@ export function runSuite(runs: readonly SuiteRunCases[], expectationList: readon
           if (listed === undefined) {
             expect(outcome, `unlisted failure: ${id}`).toEqual({ kind: 'passed' });
           } else {
-            expect(outcome.kind, `stale expectation (now ${outcome.kind}): ${id}; remove it from ${expectationsFile}`).toBe('refused');
+            expect(
+              outcome.kind,
+              `stale expectation (now ${outcome.kind}): ${id}; remove it from ${expectationsFile}`,
+            ).toBe('refused');
             if (outcome.kind === 'refused') expect(outcome.class).toBe(listed.class);
           }
         });
@@ -68,7 +86,9 @@ export function runSuite(runs: readonly SuiteRunCases[], expectationList: readon
       if (run.readmeRow === undefined || t.passed + t.refused + t.wrong !== run.cases.length) continue;
       const shown = readmeTotals(run.readmeRow);
       if (shown === undefined || shown[0] !== t.passed || shown[1] !== t.refused || shown[2] !== t.wrong) {
-        stale.push(`README row "${run.readmeRow}" says ${shown?.join(' / ') ?? 'nothing'}, the run measured ${t.passed} / ${t.refused} / ${t.wrong}`);
+        stale.push(
+          `README row "${run.readmeRow}" says ${shown?.join(' / ') ?? 'nothing'}, the run measured ${t.passed} / ${t.refused} / ${t.wrong}`,
+        );
       }
     }
     if (stale.length > 0) throw new Error(`README compliance table is stale:\n${stale.join('\n')}`);

@@ -1,11 +1,30 @@
 import type { SchemaOptions } from '../../src/schema/options.js';
 
 /** The suite runs: folder, file filter, options, and whether the run is required. */
-export interface SuiteRun { readonly name: string; readonly dir: string; readonly files?: (f: string) => boolean; readonly options: SchemaOptions; readonly required: boolean; readonly readmeRow: string }
+export interface SuiteRun {
+  readonly name: string;
+  readonly dir: string;
+  readonly files?: (f: string) => boolean;
+  readonly options: SchemaOptions;
+  readonly required: boolean;
+  readonly readmeRow: string;
+}
 
 export const RUNS: readonly SuiteRun[] = [
-  { name: 'required', dir: 'draft2020-12', options: {}, required: true, readmeRow: 'required (`tests/draft2020-12`, 1299 tests)' },
+  {
+    name: 'required',
+    dir: 'draft2020-12',
+    options: {},
+    required: true,
+    readmeRow: 'required (`tests/draft2020-12`, 1299 tests)',
+  },
   // format-assertion.json turns assertion on through its own meta-schemas; the rest run as they are.
   { name: 'optional', dir: 'draft2020-12/optional', options: {}, required: false, readmeRow: 'optional (as is)' },
-  { name: 'optional/format (formatAssertion: true)', dir: 'draft2020-12/optional/format', options: { formatAssertion: true }, required: false, readmeRow: 'optional/format (`formatAssertion: true`)' },
+  {
+    name: 'optional/format (formatAssertion: true)',
+    dir: 'draft2020-12/optional/format',
+    options: { formatAssertion: true },
+    required: false,
+    readmeRow: 'optional/format (`formatAssertion: true`)',
+  },
 ];

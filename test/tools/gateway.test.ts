@@ -14,7 +14,10 @@ function spied(verdicts: Partial<Record<(typeof GATEWAY_ORDER)[number], StageVer
       return typeof v === 'function' ? v() : v;
     });
   }
-  const execute = vi.fn((args: { n: number }) => { order.push('execute'); return args.n * 2; });
+  const execute = vi.fn((args: { n: number }) => {
+    order.push('execute');
+    return args.n * 2;
+  });
   const registry = new Registry({ stages: stages as Stages });
   registry.register(defineTool({ name: 'double', description: '', inputSchema: SCHEMA, execute }));
   return { registry, order, execute, stages };
@@ -28,17 +31,16 @@ describe('the execution gateway', () => {
     expect(order).toEqual(['authorize', 'approve', 'reserveBudget', 'commitIntent', 'execute']);
   });
 
-  it.each([
-    ['{"n": "21"}'],
-    ['{"n": 21'],
-    ['[]'],
-  ])('runs no stage and no tool for the invalid arguments %s', async (text) => {
-    const { registry, order, stages } = spied();
-    const res = await registry.call({ id: '1', name: 'double', arguments: text });
-    expect(res.isError).toBe(true);
-    expect(order).toEqual([]);
-    for (const s of Object.values(stages)) expect(s).not.toHaveBeenCalled();
-  });
+  it.each([['{"n": "21"}'], ['{"n": 21'], ['[]']])(
+    'runs no stage and no tool for the invalid arguments %s',
+    async (text) => {
+      const { registry, order, stages } = spied();
+      const res = await registry.call({ id: '1', name: 'double', arguments: text });
+      expect(res.isError).toBe(true);
+      expect(order).toEqual([]);
+      for (const s of Object.values(stages)) expect(s).not.toHaveBeenCalled();
+    },
+  );
 
   it('gives each stage the validated arguments and the call', async () => {
     const { registry, stages } = spied();
@@ -49,14 +51,17 @@ describe('the execution gateway', () => {
     expect(seen.args).toBe(args);
   });
 
-  it.each(GATEWAY_ORDER.map((s, i) => [s, i] as const))('a refusal by %s stops the call there, its reason is the result', async (stage, index) => {
-    const { registry, order, execute } = spied({ [stage]: { allow: false, reason: 'over quota' } });
-    const res = await registry.call({ id: '1', name: 'double', arguments: '{"n": 1}' });
-    expect(res.content).toBe(`error: ${stage} refused the call to double: over quota`);
-    expect(res.error).toMatchObject({ stage, class: 'execution_failure' });
-    expect(order).toEqual(GATEWAY_ORDER.slice(0, index + 1));
-    expect(execute).not.toHaveBeenCalled();
-  });
+  it.each(GATEWAY_ORDER.map((s, i) => [s, i] as const))(
+    'a refusal by %s stops the call there, its reason is the result',
+    async (stage, index) => {
+      const { registry, order, execute } = spied({ [stage]: { allow: false, reason: 'over quota' } });
+      const res = await registry.call({ id: '1', name: 'double', arguments: '{"n": 1}' });
+      expect(res.content).toBe(`error: ${stage} refused the call to double: over quota`);
+      expect(res.error).toMatchObject({ stage, class: 'execution_failure' });
+      expect(order).toEqual(GATEWAY_ORDER.slice(0, index + 1));
+      expect(execute).not.toHaveBeenCalled();
+    },
+  );
 
   it.each([
     [true, false],
@@ -73,7 +78,14 @@ describe('the execution gateway', () => {
 
   it('a stage that throws refuses, reports to onError and names the stage', async () => {
     const onError = vi.fn();
-    const registry = new Registry({ onError, stages: { reserveBudget: () => { throw new Error('ledger offline'); } } });
+    const registry = new Registry({
+      onError,
+      stages: {
+        reserveBudget: () => {
+          throw new Error('ledger offline');
+        },
+      },
+    });
     registry.register(defineTool({ name: 't', description: '', execute: () => 'ran' }));
     const res = await registry.call({ id: '1', name: 't', arguments: '{}' });
     expect(res.content).toBe('error: reserveBudget failed for t: ledger offline');
@@ -83,7 +95,9 @@ describe('the execution gateway', () => {
   it('a stage that is present but not a function refuses (fail closed)', async () => {
     const registry = new Registry({ stages: { authorize: 'yes' as never } });
     registry.register(defineTool({ name: 't', description: '', execute: () => 'ran' }));
-    expect((await registry.call({ id: '1', name: 't', arguments: '{}' })).content).toBe('error: authorize refused the call to t: the stage is misconfigured (not a function)');
+    expect((await registry.call({ id: '1', name: 't', arguments: '{}' })).content).toBe(
+      'error: authorize refused the call to t: the stage is misconfigured (not a function)',
+    );
   });
 
   it('check() is a dry run: validation only, no stage', () => {

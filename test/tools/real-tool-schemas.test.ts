@@ -7,7 +7,10 @@ import { loadCorpus, SHARED_PRESENT } from '../fixtures/tool-corpus.js';
 
 /** Arguments no tool should take: wrong types for every declared property, plus malformed texts. */
 function badArguments(schema: unknown): unknown[] {
-  const props = schema !== null && typeof schema === 'object' ? (schema as { properties?: Record<string, unknown> }).properties : undefined;
+  const props =
+    schema !== null && typeof schema === 'object'
+      ? (schema as { properties?: Record<string, unknown> }).properties
+      : undefined;
   const wrong: Record<string, unknown> = {};
   for (const k of Object.keys(props ?? {})) wrong[k] = { nested: [null] };
   return [{}, wrong, '{"unterminated": ', '[1, 2]', ''];
@@ -28,7 +31,9 @@ describe.skipIf(!SHARED_PRESENT)('real tool schemas through the Registry', () =>
     for (const doc of list) {
       const file = doc.id;
       const registry = new Registry();
-      const reg = registry.register(defineTool({ name: 't', description: file, inputSchema: doc.inputSchema, execute: () => 'ran' }));
+      const reg = registry.register(
+        defineTool({ name: 't', description: file, inputSchema: doc.inputSchema, execute: () => 'ran' }),
+      );
       if (!reg.ok) {
         expect(['validation', 'unsupported_capability', 'execution_failure'], file).toContain(reg.error.class);
         continue;

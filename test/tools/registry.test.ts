@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defineTool, Registry } from '../../src/index.js';
 
-const echo = defineTool({ name: 'echo', description: 'echoes', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, execute: (args) => args['text'] });
+const echo = defineTool({
+  name: 'echo',
+  description: 'echoes',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  execute: (args) => args['text'],
+});
 
 function registryWith(...tools: Parameters<typeof defineTool>[0][]): Registry {
   const r = new Registry();
@@ -29,7 +34,9 @@ describe('Registry.register', () => {
 
   it('accepts the longest and every allowed character', () => {
     const r = new Registry();
-    expect(r.register(defineTool({ name: 'aZ09_-'.padEnd(64, 'x'), description: '', execute: () => 'x' })).ok).toBe(true);
+    expect(r.register(defineTool({ name: 'aZ09_-'.padEnd(64, 'x'), description: '', execute: () => 'x' })).ok).toBe(
+      true,
+    );
   });
 
   it('a missing schema means {"type":"object"}', () => {
@@ -59,8 +66,16 @@ describe('Registry.register', () => {
 
   it('passes its schema options to validateSchema', () => {
     const strict = new Registry({ unknownKeywords: 'reject' });
-    expect(strict.register(defineTool({ name: 't', description: '', inputSchema: { type: 'object', 'x-ui': 1 }, execute: () => '' })).ok).toBe(false);
-    expect(new Registry().register(defineTool({ name: 't', description: '', inputSchema: { type: 'object', 'x-ui': 1 }, execute: () => '' })).ok).toBe(true);
+    expect(
+      strict.register(
+        defineTool({ name: 't', description: '', inputSchema: { type: 'object', 'x-ui': 1 }, execute: () => '' }),
+      ).ok,
+    ).toBe(false);
+    expect(
+      new Registry().register(
+        defineTool({ name: 't', description: '', inputSchema: { type: 'object', 'x-ui': 1 }, execute: () => '' }),
+      ).ok,
+    ).toBe(true);
   });
 
   it('never mutates the caller schema and exposes a frozen copy', () => {
@@ -73,7 +88,9 @@ describe('Registry.register', () => {
   });
 
   it('sorts names and definitions by UTF-16 code units, never by locale', () => {
-    const r = registryWith(...['b', 'B', '_x', 'a-1', 'a_1', 'A', '9'].map((name) => ({ name, description: '', execute: () => '' })));
+    const r = registryWith(
+      ...['b', 'B', '_x', 'a-1', 'a_1', 'A', '9'].map((name) => ({ name, description: '', execute: () => '' })),
+    );
     expect(r.names()).toEqual(['9', 'A', 'B', '_x', 'a-1', 'a_1', 'b']);
     expect(r.definitions().map((d) => d.name)).toEqual(r.names());
   });
@@ -81,9 +98,18 @@ describe('Registry.register', () => {
 
 describe('Registry.call', () => {
   it('names the available tools for an unknown name', async () => {
-    const r = registryWith({ name: 'c', description: '', execute: () => '' }, { name: 'a', description: '', execute: () => '' }, { name: 'b', description: '', execute: () => '' });
+    const r = registryWith(
+      { name: 'c', description: '', execute: () => '' },
+      { name: 'a', description: '', execute: () => '' },
+      { name: 'b', description: '', execute: () => '' },
+    );
     const res = await r.call({ id: 'x1', name: 'x', arguments: '{}' });
-    expect(res).toMatchObject({ callId: 'x1', name: 'x', isError: true, content: 'error: unknown tool "x"; available tools: a, b, c' });
+    expect(res).toMatchObject({
+      callId: 'x1',
+      name: 'x',
+      isError: true,
+      content: 'error: unknown tool "x"; available tools: a, b, c',
+    });
   });
 
   it.each(['', '   ', ' \n\t\r '])('reads the argument text %j as {}', async (text) => {
@@ -106,7 +132,13 @@ describe('Registry.call', () => {
   it('passes object arguments to the tool as the same reference', async () => {
     const args = { text: 'hi' };
     let seen: unknown;
-    const r = registryWith({ ...echo, execute: (a) => { seen = a; return 'ok'; } });
+    const r = registryWith({
+      ...echo,
+      execute: (a) => {
+        seen = a;
+        return 'ok';
+      },
+    });
     await r.call({ id: '1', name: 'echo', arguments: args });
     expect(seen).toBe(args);
   });
@@ -131,16 +163,52 @@ describe('Registry.call', () => {
 
   it('a return value that is not JSON is an error, not a crash', async () => {
     const r = registryWith({ name: 't', description: '', execute: () => ({ n: 1n }) });
-    expect((await r.call({ id: '1', name: 't', arguments: '{}' })).content).toBe('error: tool t returned a value that cannot be sent as JSON');
+    expect((await r.call({ id: '1', name: 't', arguments: '{}' })).content).toBe(
+      'error: tool t returned a value that cannot be sent as JSON',
+    );
   });
 
   it.each([
-    ['an Error', () => { throw new Error('disk full'); }, 'error: tool t failed: disk full'],
+    [
+      'an Error',
+      () => {
+        throw new Error('disk full');
+      },
+      'error: tool t failed: disk full',
+    ],
     ['a rejected promise', () => Promise.reject(new TypeError('bad')), 'error: tool t failed: bad'],
-    ['a string', () => { throw 'plain'; }, 'error: tool t failed: plain'],
-    ['a number', () => { throw 42; }, 'error: tool t failed: non-Error value thrown (number)'],
-    ['null', () => { throw null; }, 'error: tool t failed: non-Error value thrown (null)'],
-    ['an object with a hostile getter', () => { throw Object.defineProperty({}, 'message', { get() { throw new Error('gotcha'); } }); }, 'error: tool t failed: non-Error value thrown (object)'],
+    [
+      'a string',
+      () => {
+        throw 'plain';
+      },
+      'error: tool t failed: plain',
+    ],
+    [
+      'a number',
+      () => {
+        throw 42;
+      },
+      'error: tool t failed: non-Error value thrown (number)',
+    ],
+    [
+      'null',
+      () => {
+        throw null;
+      },
+      'error: tool t failed: non-Error value thrown (null)',
+    ],
+    [
+      'an object with a hostile getter',
+      () => {
+        throw Object.defineProperty({}, 'message', {
+          get() {
+            throw new Error('gotcha');
+          },
+        });
+      },
+      'error: tool t failed: non-Error value thrown (object)',
+    ],
   ])('a tool that throws %s gives one line, the cause goes to the host', async (_label, execute, content) => {
     const onError = vi.fn();
     const r = new Registry({ onError });
@@ -155,15 +223,36 @@ describe('Registry.call', () => {
   });
 
   it('an onError hook that throws does not change the result', async () => {
-    const r = new Registry({ onError: () => { throw new Error('logger down'); } });
-    r.register(defineTool({ name: 't', description: '', execute: () => { throw new Error('x'); } }));
+    const r = new Registry({
+      onError: () => {
+        throw new Error('logger down');
+      },
+    });
+    r.register(
+      defineTool({
+        name: 't',
+        description: '',
+        execute: () => {
+          throw new Error('x');
+        },
+      }),
+    );
     expect((await r.call({ id: '1', name: 't' })).content).toBe('error: tool t failed: x');
   });
 
   it('reports a per-call timeout and aborts the tool signal', async () => {
     let signal: AbortSignal | undefined;
     const r = new Registry({ timeoutMs: 20 });
-    r.register(defineTool({ name: 'slow', description: '', execute: (_a, ctx) => { signal = ctx.signal; return new Promise(() => {}); } }));
+    r.register(
+      defineTool({
+        name: 'slow',
+        description: '',
+        execute: (_a, ctx) => {
+          signal = ctx.signal;
+          return new Promise(() => {});
+        },
+      }),
+    );
     const res = await r.call({ id: '1', name: 'slow', arguments: '{}' });
     expect(res.content).toBe('error: tool slow timed out after 20 ms');
     expect(signal?.aborted).toBe(true);
@@ -179,13 +268,19 @@ describe('Registry.call', () => {
     setTimeout(() => controller.abort(), 5);
     expect((await pending).content).toBe('error: tool t was aborted');
     expect(execute).toHaveBeenCalledTimes(1);
-    expect((await r.call({ id: '2', name: 't', arguments: '{}' }, { signal: controller.signal })).content).toBe('error: tool t was aborted');
+    expect((await r.call({ id: '2', name: 't', arguments: '{}' }, { signal: controller.signal })).content).toBe(
+      'error: tool t was aborted',
+    );
     expect(execute).toHaveBeenCalledTimes(1);
   });
 
   it('never rejects, whatever the call object is', async () => {
     const r = registryWith(echo);
-    const hostile = Object.defineProperty({ id: '1' }, 'name', { get() { throw new Error('boom'); } });
+    const hostile = Object.defineProperty({ id: '1' }, 'name', {
+      get() {
+        throw new Error('boom');
+      },
+    });
     for (const call of [null, undefined, 5, 'x', {}, hostile] as unknown[]) {
       const res = await r.call(call as never);
       expect(res.isError).toBe(true);
@@ -200,15 +295,40 @@ describe('Registry.call', () => {
     const good = r.check({ id: '1', name: 'echo', arguments: args });
     expect(good.ok && good.value === args).toBe(true);
     expect(r.check({ id: '1', name: 'echo', arguments: '{"text":1}' }).ok).toBe(false);
-    expect(r.check({ id: '1', name: 'nope', arguments: '{}' })).toMatchObject({ ok: false, error: { class: 'validation', message: 'unknown tool "nope"; available tools: echo' } });
+    expect(r.check({ id: '1', name: 'nope', arguments: '{}' })).toMatchObject({
+      ok: false,
+      error: { class: 'validation', message: 'unknown tool "nope"; available tools: echo' },
+    });
     expect(execute).not.toHaveBeenCalled();
   });
 });
 
 // Regression: defineTool and new Registry destructured caller objects, so a throwing getter escaped.
 describe('caller objects are read as plain data, and nothing throws', () => {
-  const throwing = (base: object, key: string): object => Object.defineProperty({ ...base }, key, { get: () => { throw new Error('getter ran'); }, enumerable: true });
-  const hostileProxy = new Proxy({}, { get: () => { throw new Error('trap'); }, getOwnPropertyDescriptor: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } });
+  const throwing = (base: object, key: string): object =>
+    Object.defineProperty({ ...base }, key, {
+      get: () => {
+        throw new Error('getter ran');
+      },
+      enumerable: true,
+    });
+  const hostileProxy = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      getOwnPropertyDescriptor: () => {
+        throw new Error('trap');
+      },
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+      getPrototypeOf: () => {
+        throw new Error('trap');
+      },
+    },
+  );
   const base = { name: 'ok_tool', description: 'd', execute: () => 'ran' };
 
   it.each([
@@ -231,7 +351,9 @@ describe('caller objects are read as plain data, and nothing throws', () => {
     class Clock {
       readonly name = 'clock';
       readonly description = 'tells the time';
-      execute(): string { return 'noon'; }
+      execute(): string {
+        return 'noon';
+      }
     }
     const r = new Registry();
     expect(r.register(defineTool(new Clock())).ok).toBe(true);
@@ -240,26 +362,41 @@ describe('caller objects are read as plain data, and nothing throws', () => {
 
   it.each([
     ['a throwing timeoutMs getter', throwing({}, 'timeoutMs'), /"timeoutMs" is not a plain data property/],
-    ['a throwing schema option getter', throwing({}, 'formatAssertion'), /"formatAssertion" is not a plain data property/],
+    [
+      'a throwing schema option getter',
+      throwing({}, 'formatAssertion'),
+      /"formatAssertion" is not a plain data property/,
+    ],
     ['a throwing stage getter', { stages: throwing({}, 'approve') }, /stages: "approve" is not a plain data property/],
     ['a Proxy whose traps throw', hostileProxy, /is not a plain data property/],
-  ])('new Registry with %s does not throw; register, check and call report the options', async (_why, options, message) => {
-    let r: Registry | undefined;
-    expect(() => { r = new Registry(options as ConstructorParameters<typeof Registry>[0]); }).not.toThrow();
-    if (r === undefined) return;
-    const res = r.register(defineTool(base));
-    expect(res.ok).toBe(false);
-    if (!res.ok) expect([res.error.class, res.error.message]).toEqual(['validation', expect.stringMatching(message)]);
-    const checked = r.check({ id: 'c', name: 'ok_tool', arguments: {} });
-    expect(checked.ok).toBe(false);
-    if (!checked.ok) expect(checked.error.message).toMatch(message);
-    const called = await r.call({ id: 'c', name: 'ok_tool', arguments: {} });
-    expect([called.isError, called.error?.stage, called.content]).toEqual([true, 'lookup', "error: tool ok_tool cannot be called: the host's tool registry is misconfigured"]);
-  });
+  ])(
+    'new Registry with %s does not throw; register, check and call report the options',
+    async (_why, options, message) => {
+      let r: Registry | undefined;
+      expect(() => {
+        r = new Registry(options as ConstructorParameters<typeof Registry>[0]);
+      }).not.toThrow();
+      if (r === undefined) return;
+      const res = r.register(defineTool(base));
+      expect(res.ok).toBe(false);
+      if (!res.ok) expect([res.error.class, res.error.message]).toEqual(['validation', expect.stringMatching(message)]);
+      const checked = r.check({ id: 'c', name: 'ok_tool', arguments: {} });
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) expect(checked.error.message).toMatch(message);
+      const called = await r.call({ id: 'c', name: 'ok_tool', arguments: {} });
+      expect([called.isError, called.error?.stage, called.content]).toEqual([
+        true,
+        'lookup',
+        "error: tool ok_tool cannot be called: the host's tool registry is misconfigured",
+      ]);
+    },
+  );
 
   it('plain-data options still apply (timeoutMs reaches the call)', async () => {
     const r = new Registry({ timeoutMs: 20 });
-    expect(r.register(defineTool({ name: 'slow', description: '', execute: () => new Promise(() => undefined) })).ok).toBe(true);
+    expect(
+      r.register(defineTool({ name: 'slow', description: '', execute: () => new Promise(() => undefined) })).ok,
+    ).toBe(true);
     expect((await r.call({ id: 'c', name: 'slow' })).content).toBe('error: tool slow timed out after 20 ms');
   });
 });
