@@ -1,26 +1,33 @@
+import { decimalOf, sameDecimal } from './decimal.js';
+
 /**
- * Whether a JSON number lexeme (RFC 8259 §6) denotes exactly the float64 it parses to, for magnitudes
- * at or beyond 2^53. Below that, decimal fractions round as every JSON parser rounds them; above it
- * every float64 is an integer, so a lexeme whose decimal value differs (9007199254740993,
- * 9007199254740993.0, 12345678901234567890.5, 1e300) would reach the tool as another number.
+ * Whether a JSON number lexeme (RFC 8259 §6) reaches the tool as the number the model wrote: its
+ * exact decimal value equals that of the shortest round-trip form of the float64 it parses to (what
+ * JSON.stringify writes, and what every comparison in validation stands for). So 0.1, 1e20,
+ * 100000000000000000000, 9007199254740992 and 1.50 pass; 9007199254740993, 1.0000000000000000001
+ * and 0.3000000000000000444 do not, whatever their spelling. `value` is Number(lexeme), finite.
+ *
+ * Fast path: a lexeme with at most 15 digits before any exponent (so any of at most 15 characters)
+ * whose value is a normal float64 is its float64's shortest form: every such decimal survives the
+ * round trip through a float64 unchanged (15 is DBL_DIG, C11 §5.2.4.2.2). The native parser relies
+ * on this for lexemes of at most 15 characters without an exponent (their value is 0 or >= 1e-13).
  */
-export function isExactLargeNumber(lexeme: string, value: number): boolean {
-  if (Math.abs(value) < 2 ** 53) return true;
-  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(lexeme);
-  if (m === null) return false;
-  const [, sign = '', int = '', frac = '', exp = '0'] = m;
-  const digits = BigInt(int + frac);
-  const exp10 = Number(exp) - frac.length;
-  let decimal: bigint;
-  if (exp10 >= 0) {
-    // A float64 is below 1.8e308, so an exponent this large can only be an overflow already refused.
-    if (exp10 > 400) return false;
-    decimal = digits * 10n ** BigInt(exp10);
-  } else {
-    if (-exp10 > 400) return false;
-    const scale = 10n ** BigInt(-exp10);
-    if (digits % scale !== 0n) return false;
-    decimal = digits / scale;
+export function isExactNumber(lexeme: string, value: number): boolean {
+  if (Math.abs(value) >= MIN_NORMAL && (lexeme.length <= 15 || mantissaDigits(lexeme) <= 15)) return true;
+  const shortest = String(value);
+  return lexeme === shortest || sameDecimal(decimalOf(lexeme), decimalOf(shortest));
+}
+
+/** The smallest normal float64, 2^-1022. */
+const MIN_NORMAL = 2.2250738585072014e-308;
+
+/** The digits before any exponent, leading zeros included (so never fewer than the significant ones). */
+function mantissaDigits(lexeme: string): number {
+  let count = 0;
+  for (let k = 0; k < lexeme.length; k++) {
+    const c = lexeme.charCodeAt(k);
+    if (c >= 0x30 && c <= 0x39) count++;
+    else if (c === 0x65 || c === 0x45) break;
   }
-  return (sign === '-' ? -decimal : decimal) === BigInt(value);
+  return count;
 }

@@ -8,8 +8,10 @@ import type { ParsedText, TextLimits } from './json-text.js';
  * - a byte order mark at the start;
  * - lone surrogates, raw or escaped: any surrogate code unit or `\uD…` escape sends the text
  *   over (a pair is exact too, but rare enough to leave to the strict parser);
- * - numbers that are not exactly a float64: any number with an exponent or longer than 15
- *   characters goes over (shorter ones are exact and finite);
+ * - numbers that would not reach the tool as written (arguments/exact-number.ts): any number with
+ *   an exponent or longer than 15 characters goes over; shorter ones are finite, nonzero ones are
+ *   at least 1e-13, and they have at most 15 significant digits, so each is its float64's shortest
+ *   form (the fast path of isExactNumber);
  * - duplicate keys, where JSON.parse keeps the last: the scan counts the members in the text
  *   (each is one `:` outside strings) and the walk of the parsed value counts own keys; JSON.parse
  *   makes one own property per distinct key (`__proto__` included), so equal counts mean none;

@@ -1,4 +1,4 @@
-import { isExactLargeNumber } from './exact-number.js';
+import { isExactNumber } from './exact-number.js';
 import { fail, ok, type Result } from '../result.js';
 import { parseNative } from './json-text-native.js';
 import type { Limits } from '../schema/limits.js';
@@ -129,7 +129,10 @@ function parseString(): string | undefined {
   return out;
 }
 
-/** A number at `i`; undefined after err(). Only numbers a float64 holds exactly (RFC 8259 §6). */
+/**
+ * A number at `i`; undefined after err(). Only numbers that reach the tool as written: finite, not
+ * rounded to zero, and equal to the shortest form of their float64 (arguments/exact-number.ts).
+ */
 function parseNumber(): number | undefined {
   NUMBER.lastIndex = i;
   const m = NUMBER.exec(text);
@@ -137,17 +140,12 @@ function parseNumber(): number | undefined {
   const lexeme = m[0];
   const value = Number(lexeme);
   if (!Number.isFinite(value)) return err(`number ${lexeme.slice(0, 40)} overflows a float64`);
-  // Below 2^53 in magnitude nothing is checked (the common case); beyond it the lexeme must denote
-  // exactly the float64 it became, whatever its form (exponent, fraction).
-  if (Math.abs(value) >= 2 ** 53) {
-    if (/^-?[0-9]+$/.test(lexeme)) {
-      if (!Number.isSafeInteger(value))
-        return err(`integer ${lexeme.slice(0, 40)} cannot be represented exactly (beyond 2^53)`);
-    } else if (!isExactLargeNumber(lexeme, value))
-      return err(`number ${lexeme.slice(0, 40)} cannot be represented exactly as a float64`);
-  }
   if (value === 0 && /[1-9]/.test(lexeme.replace(/[eE].*$/, '')))
     return err(`number ${lexeme.slice(0, 40)} underflows to zero`);
+  if (!isExactNumber(lexeme, value))
+    return err(
+      `number ${lexeme.slice(0, 40)} cannot be represented exactly as a float64 (it would reach the tool as ${value})`,
+    );
   i += lexeme.length;
   return value;
 }
@@ -183,9 +181,10 @@ function depthFailure(): Result<never> {
 
 /**
  * A strict JSON text parser (RFC 8259) for tool-call arguments. Unlike JSON.parse it refuses what a
- * tool and a log could read differently: duplicate keys, numbers that are not exactly a float64
- * (integers beyond 2^53, overflow to Infinity), lone surrogates, a byte order mark. Iterative, so
- * nesting depth cannot overflow the stack; maxArgumentDepth stops a deep text before it is built.
+ * tool and a log could read differently: duplicate keys, numbers a float64 does not carry exactly
+ * (9007199254740993, 1.0000000000000000001, overflow to Infinity), lone surrogates, a byte order
+ * mark. Iterative, so nesting depth cannot overflow the stack; maxArgumentDepth stops a deep text
+ * before it is built.
  * The other argument limits are counted while building (values, string and key lengths, members).
  * Texts JSON.parse reads the same way take the native path (arguments/json-text-native.ts).
  */
