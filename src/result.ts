@@ -1,4 +1,4 @@
-/** The three classes every failure falls into; see README "Error classes". */
+/** The three classes every failure falls into; see docs/rules.md. */
 export type ErrorClass = 'validation' | 'unsupported_capability' | 'execution_failure';
 
 /** One broken rule, located in the arguments (`path`, `pointer`) and in the schema (`schemaPath`). */

@@ -1,12 +1,9 @@
 // `check --mcp`: starts a server with the official SDK's stdio client and lists its tools, following
-// `nextCursor` pagination. The listing is read leniently on purpose: the SDK's own result schema would throw on
-// a malformed tool before toolgate could report which tool and why.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { z } from 'zod';
+// `nextCursor` pagination. The listing is read leniently on purpose: the SDK's own tools/list result schema would
+// throw on a malformed tool before toolgate could report which tool and why, so each page is read with the SDK's
+// generic paginated-result schema (unknown members pass through) and `tools` is checked here.
 import { thrownMessage } from '../result.js';
-
-const ListPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
+import { loadMcpSdk } from './mcp-sdk.js';
 
 /** Most pages followed: a server that keeps returning a cursor cannot keep the check running forever. */
 const MAX_PAGES = 100;
@@ -52,12 +49,15 @@ export async function listMcpTools(
   if (words === undefined || words.length === 0)
     return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: not a command line` };
   const [command, ...args] = words as [string, ...string[]];
-  const transport = new StdioClientTransport({ command, args, stderr: 'pipe' });
+  const loaded = await loadMcpSdk('toolgate check --mcp');
+  if (!loaded.ok) return loaded;
+  const { client: clientModule, clientStdio, types } = loaded.sdk;
+  const transport = new clientStdio.StdioClientTransport({ command, args, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 4000) stderr += chunk.toString('utf8');
   });
-  const client = new Client({ name: 'toolgate-check', version: '0.1.0' });
+  const client = new clientModule.Client({ name: 'toolgate-check', version: '0.1.0' });
   try {
     await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
     const tools: unknown[] = [];
@@ -67,10 +67,13 @@ export async function listMcpTools(
         return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: more than ${MAX_PAGES} pages of tools` };
       const result = await client.request(
         { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        ListPage,
+        types.PaginatedResultSchema,
         { timeout: REQUEST_TIMEOUT_MS },
       );
-      tools.push(...result.tools);
+      const listed: unknown = result['tools'];
+      if (!Array.isArray(listed))
+        return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: tools/list result has no "tools" array` };
+      tools.push(...(listed as unknown[]));
       cursor = result.nextCursor;
       if (cursor === undefined) break;
     }

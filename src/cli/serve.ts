@@ -1,15 +1,14 @@
 // `toolgate serve`: commands served as MCP tools over stdio, on the official SDK's server. Every start-up
 // problem (bad flags, bad schema, broken placeholder contract) exits 2 before the server starts; after that,
 // no call can take the server down: failures become isError tool results.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCommand, type PreparedCommand } from '../exec/command.js';
 import { isUsageError, parseArgs } from './args.js';
 import type { CliIO, ExitCode } from './io.js';
 import { formatForModel } from '../errors/format.js';
 import { thrownMessage } from '../result.js';
 import { SERVE_FLAGS, serveSchemaOptions, serveSpecs } from './serve-config.js';
+import { loadMcpSdk } from './mcp-sdk.js';
 
 const text = (t: string, isError: boolean): CallToolResult => ({ content: [{ type: 'text', text: t }], isError });
 
@@ -59,16 +58,22 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
     io.err(`toolgate serve: ${prepared.message}\n`);
     return 2;
   }
+  const loaded = await loadMcpSdk('toolgate serve');
+  if (!loaded.ok) {
+    io.err(`toolgate serve: ${loaded.message}\n`);
+    return 2;
+  }
+  const { server: serverModule, serverStdio, types } = loaded.sdk;
   const tools = prepared.tools;
-  const server = new Server({ name: 'toolgate-serve', version: '0.1.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  const server = new serverModule.Server({ name: 'toolgate-serve', version: '0.1.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(types.ListToolsRequestSchema, () => ({
     tools: [...tools.values()].map((t) => ({
       name: t.name,
       description: t.description,
       inputSchema: t.inputSchema as { type: 'object' },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
+  server.setRequestHandler(types.CallToolRequestSchema, (request) =>
     callCommand(tools, request.params.name, request.params.arguments),
   );
   const closed = new Promise<void>((resolve) => {
@@ -76,7 +81,7 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
     // The SDK's stdio transport does not report end of input; a client that hung up ends the server.
     process.stdin.once('end', () => resolve());
   });
-  await server.connect(new StdioServerTransport());
+  await server.connect(new serverStdio.StdioServerTransport());
   await closed;
   return 0;
 }

@@ -135,7 +135,7 @@ export const LEGACY_KEYWORD_SETS: Readonly<Record<LegacyDialect, ReadonlySet<str
 /**
  * Keywords that assert in some other draft but are unknown, hence ignored, in this one: a schema
  * using them most likely expects them enforced, so they are refused rather than silently dropped
- * (the same fail-closed rule as README rule 4), each with the keyword this dialect uses instead.
+ * (the same fail-closed rule as rule 4 of docs/rules.md), each with the keyword this dialect uses instead.
  */
 export const FOREIGN_KEYWORDS: Readonly<Record<LegacyDialect, Readonly<Record<string, string>>>> = {
   'draft-07': {

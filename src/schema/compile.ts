@@ -225,7 +225,7 @@ function makeCompiled({ schema, validator, toolRoot, limits }: CompiledParts): C
   });
 }
 
-/** Checks a tool input schema and compiles it once; see README "Rules". Never throws. */
+/** Checks a tool input schema and compiles it once; see docs/rules.md. Never throws. */
 export function validateSchema(schema: unknown, options?: SchemaOptions): Result<CompiledSchema> {
   return guarded('validateSchema', () => compileSchema(schema, options, { toolRoot: true }));
 }

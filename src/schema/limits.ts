@@ -42,7 +42,7 @@ export interface Limits {
 /**
  * Defaults: schema size, subschema and reference counts are at least 100 times the largest value
  * seen over the 200 real tool schemas of ../shared/tool-schemas, schema depth 6.4 times (64 against
- * 10); measured maxima in README, "Limits and hostile input".
+ * 10); measured maxima in docs/limits.md.
  */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxSchemaBytes: 1_048_576,

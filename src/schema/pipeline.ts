@@ -11,7 +11,7 @@ import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
 import { isObject, walkSchema } from './walk.js';
 
 // The document side of validateSchema: every document (the root, and each one a `$ref` pulls from
-// the registry or loader) passes the same gates, in the order of README "Rules", before anything
+// the registry or loader) passes the same gates, in the order of docs/rules.md, before anything
 // is compiled. compile.ts drives it and owns the cache and the engine.
 
 /** Meta-schema URIs Ajv carries itself, so `$ref`s to them resolve without a registry. */

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { LanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '@ai-sdk/provider';
 import { aiSdkSchema, toAiSdkTool } from '../../src/adapters/ai-sdk.js';
 import { formatForModel } from '../../src/errors/format.js';
 import { validate } from '../../src/index.js';
-import { runWeather } from '../../examples/adapters/ai-sdk.js';
+import { importSample } from '../docs/samples.js';
+
+// The docs sample (docs/adapters.md, sample ai-sdk), run as written.
+const { runWeather } = await importSample<{
+  runWeather(model: LanguageModel): Promise<{ calls: unknown[]; text: string }>;
+}>('docs/adapters.md', 'ai-sdk');
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },

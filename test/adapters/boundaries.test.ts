@@ -40,6 +40,34 @@ describe('adapter boundaries', () => {
     expect(reached).toEqual([]);
   });
 
+  it('src/index.ts loads no package but ajv and ajv-formats (and Node built-ins) at runtime', () => {
+    const reached = [...reachedPackages(join(ROOT, 'src/index.ts'))];
+    const other = reached.filter((p) => !/^(ajv|ajv\/.+|ajv-formats|ajv-formats\/.+|node:.+)$/.test(p));
+    expect(reached).toContain('ajv-formats');
+    expect(other).toEqual([]);
+  });
+
+  it('every package the core loads is a runtime dependency; agent stacks and the MCP SDK are optional peers', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    };
+    const loaded = new Set(
+      [...reachedPackages(join(ROOT, 'src/index.ts'))]
+        .filter((p) => !p.startsWith('node:'))
+        .map((p) => p.split('/')[0]),
+    );
+    for (const name of loaded) expect(Object.keys(pkg.dependencies)).toContain(name);
+    // A library's runtime dependencies are ranges, so an application's own copy is shared rather than nested.
+    for (const [name, range] of Object.entries(pkg.dependencies)) expect(range, name).toMatch(/^\^\d+\.\d+\.\d+$/);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@standard-schema/spec', 'ajv', 'ajv-formats']);
+    for (const name of ['@modelcontextprotocol/sdk', 'ai', '@openai/agents']) {
+      expect(pkg.peerDependencies[name], name).toMatch(/^\^/);
+      expect(pkg.peerDependenciesMeta[name]?.optional, name).toBe(true);
+    }
+  });
+
   it('the Standard Schema module imports nothing foreign at runtime (it is part of the core)', () => {
     expect([...reachedPackages(join(ROOT, 'src/adapters/standard-schema.ts'))].filter(isForeign)).toEqual([]);
   });
@@ -51,12 +79,13 @@ describe('adapter boundaries', () => {
   ])('subpath ./adapters/%s points at its own module, which is what loads %s', (name, pkg) => {
     const exports = (
       JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-        exports: Record<string, { types: string; import: string }>;
+        exports: Record<string, { types: string; import: string; default: string }>;
       }
     ).exports;
     expect(exports[`./adapters/${name}`]).toEqual({
       types: `./dist/adapters/${name}.d.ts`,
       import: `./dist/adapters/${name}.js`,
+      default: `./dist/adapters/${name}.js`,
     });
     const source = join(ROOT, 'src/adapters', `${name}.ts`);
     expect(existsSync(source)).toBe(true);

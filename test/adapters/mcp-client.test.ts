@@ -15,7 +15,12 @@ import { guardClient, type GuardedClient, type McpClientLike } from '../../src/a
 import { formatForModel } from '../../src/errors/format.js';
 import { validate, type Result } from '../../src/index.js';
 import type { Bundle } from '../../src/catalog/bundle.js';
-import { sumTwice } from '../../examples/adapters/mcp-client.js';
+import { importSample } from '../docs/samples.js';
+
+// The docs sample (docs/adapters.md, sample mcp-client), run as written.
+const { sumTwice } = await importSample<{
+  sumTwice(server: { command: string; args: string[] }): Promise<{ names: string[]; bad: unknown; good: unknown }>;
+}>('docs/adapters.md', 'mcp-client');
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const NODE = process.execPath;
@@ -266,7 +271,7 @@ describe('guardClient against an in-process SDK server', () => {
 // Real servers over stdio: the reference servers from the npm registry and `toolgate serve`.
 
 describe('guardClient against real stdio servers', () => {
-  it('the README example: server-everything, a bad get-sum answered locally and a good one sent', async () => {
+  it('the docs sample: server-everything, a bad get-sum answered locally and a good one sent', async () => {
     const { names, bad, good } = await sumTwice(serverOf('server-everything', 'stdio'));
     expect(names).toContain('get-sum');
     const schema = {

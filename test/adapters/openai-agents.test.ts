@@ -1,10 +1,23 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, run, setSensitiveDataLoggingEnabled, setTracingDisabled, tool, type RunContext } from '@openai/agents';
+import {
+  Agent,
+  run,
+  setSensitiveDataLoggingEnabled,
+  setTracingDisabled,
+  tool,
+  type Model,
+  type RunContext,
+} from '@openai/agents';
 import { ScriptedModel, assistantMessage, functionCall, type RecordedModelCall } from '@openai/agents/testing';
 import { agentsErrorFunction, agentsParameters, toAgentsTool } from '../../src/adapters/openai-agents.js';
 import { formatForModel } from '../../src/errors/format.js';
 import { validate } from '../../src/index.js';
-import { runWeather } from '../../examples/adapters/openai-agents.js';
+import { importSample } from '../docs/samples.js';
+
+// The docs sample (docs/adapters.md, sample openai-agents), run as written.
+const { runWeather } = await importSample<{
+  runWeather(model: Model): Promise<{ calls: unknown[]; output: unknown }>;
+}>('docs/adapters.md', 'openai-agents');
 
 const WEATHER = {
   type: 'object',

@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';
 import { nativeTarget } from '../../src/adapters/standard-schema.js';
-import { SHARED_PRESENT, loadSource, sources } from '../fixtures/tool-corpus.js';
+import { loadCorpus, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
 
 // Arguments that break most tool schemas in different ways, and one that satisfies many.
 const PROBES: unknown[] = [{}, { path: 1 }, { query: 'x', limit: -1, extra: [null] }, []];
 
-describe.skipIf(!SHARED_PRESENT)('Standard Schema over the real tool corpus', () => {
-  const tools = SHARED_PRESENT ? sources().flatMap((s) => loadSource(s)) : [];
+describe.skipIf(SKIP_CORPUS)(`Standard Schema over the real tool corpus${SKIP_NOTE}`, () => {
+  const tools = SKIP_CORPUS ? [] : loadCorpus();
 
   it('agrees with validate on every admitted schema and converts to its own dialect only', () => {
     let admitted = 0;

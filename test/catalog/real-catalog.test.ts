@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admitBatch, type AdmissionOptions } from '../../src/catalog/admission.js';
 import type { BatchError } from '../../src/catalog/diagnostics.js';
-import { loadSource, reasonOf, SHARED_PRESENT, sources, type CorpusTool } from './real-catalog.js';
+import { loadSource, reasonOf, SKIP_CORPUS, SKIP_NOTE, sources, type CorpusTool } from './real-catalog.js';
 
 interface ModeSummary {
   accepted: number;
@@ -55,10 +55,10 @@ const show = (m: Map<string, number>): string =>
     .map(([k, v]) => `${v} ${k}`)
     .join('; ') || 'none';
 
-describe.skipIf(!SHARED_PRESENT)(
-  'admission over the real tool corpus (../shared/tool-schemas, one batch per source)',
+describe.skipIf(SKIP_CORPUS)(
+  `admission over the real tool corpus (../shared/tool-schemas, one batch per source)${SKIP_NOTE}`,
   () => {
-    it('gives the README numbers in both modes, and again warm', async () => {
+    it('gives the numbers of docs/catalog.md in both modes, and again warm', async () => {
       const quarantine = await run('quarantine');
       const strict = await run('strict');
       const warm = await run('quarantine');
@@ -71,7 +71,7 @@ describe.skipIf(!SHARED_PRESENT)(
           `[real catalog] ${label}: accepted ${s.accepted}; quarantined: ${show(s.quarantined)}; failed batches ${s.failedBatches.length} (${s.failedBatches.join(', ') || 'none'}): ${show(s.fatal)}; compiled ${s.compiled}, reused ${s.reused}; ${s.ms.toFixed(0)} ms`,
         );
       }
-      // The corpus is fixed data, so these are exact; see README "Catalog admission".
+      // The corpus is fixed data, so these are exact; see docs/catalog.md.
       expect(quarantine.accepted).toBe(REAL.quarantineAccepted);
       expect(show(quarantine.quarantined)).toBe(REAL.quarantined);
       expect(quarantine.failedBatches).toEqual(REAL.quarantineFailed);
@@ -132,8 +132,8 @@ describe.skipIf(!SHARED_PRESENT)(
   },
 );
 
-describe.skipIf(!SHARED_PRESENT)(
-  'the real corpus with draft-07 enabled and each provider policy (README "Catalog admission")',
+describe.skipIf(SKIP_CORPUS)(
+  `the real corpus with draft-07 enabled and each provider policy (docs/catalog.md)${SKIP_NOTE}`,
   () => {
     const dialects = ['2020-12', 'draft-07'] as const;
     it('admits the draft-07 servers exactly once enabled, and warns without rejecting', async () => {
@@ -177,7 +177,7 @@ describe.skipIf(!SHARED_PRESENT)(
   },
 );
 
-/** Outcome of the corpus at the time of writing; change together with README. */
+/** Outcome of the corpus at the time of writing; change together with docs/catalog.md. */
 const REAL = {
   quarantineAccepted: 107,
   quarantined: '47 declares draft-07',

@@ -1,9 +1,9 @@
 // Catalog-test helpers over the real tool corpus; the corpus itself is read by test/fixtures/tool-corpus.ts.
 import type { GateError } from '../../src/result.js';
 
-export { loadSource, SHARED_PRESENT, sources, type CorpusTool } from '../fixtures/tool-corpus.js';
+export { loadSource, SKIP_CORPUS, SKIP_NOTE, sources, type CorpusTool } from '../fixtures/tool-corpus.js';
 
-/** A short, stable reason for README tables: what a host would want to know at a glance. */
+/** A short, stable reason for the docs tables: what a host would want to know at a glance. */
 export function reasonOf(error: GateError): string {
   const m = error.message;
   const dialect = /unsupported dialect \S+ \(([^)]+)\)/.exec(m);

@@ -1,12 +1,12 @@
 // `toolgate check` with issue 9's flags: --dialect, --provider, --provider-policy, and lint warnings per tool.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { corpusOrSkip, TOOL_SCHEMAS_DIR } from '../fixtures/tool-corpus.js';
 import { runInProcess } from './run-cli.js';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
-const SHARED = join(ROOT, '..', 'shared', 'tool-schemas');
+const SHARED = TOOL_SCHEMAS_DIR;
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-check-interop-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -32,17 +32,9 @@ function write(name: string, value: unknown): string {
   return file;
 }
 
-/** Skips (printing why) when the shared corpus is absent; it is always present in CI. */
-function needShared(ctx: { skip: () => void }): void {
-  if (!existsSync(SHARED)) {
-    console.log(`skipping: ${SHARED} is absent (real tool schemas are read from ../shared, never copied)`);
-    ctx.skip();
-  }
-}
-
 describe('check --dialect', () => {
   it('admits a real draft-07 tool (mcp-filesystem/read_file) only with --dialect draft-07', async (ctx) => {
-    needShared(ctx);
+    corpusOrSkip(ctx);
     const file = join(SHARED, 'mcp-filesystem', 'read_file.json');
     const refused = await runInProcess(['check', file]);
     expect(refused.code).toBe(1);
@@ -190,7 +182,7 @@ describe('check --provider-policy quarantine', () => {
   });
 
   it('leaves a real corpus catalog admitted when the provider takes every tool (mcp-git, anthropic)', async (ctx) => {
-    needShared(ctx);
+    corpusOrSkip(ctx);
     const r = await runInProcess([
       'check',
       '--provider',

@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRegistry } from '../../src/cli/catalog-input.js';
+import { corpusOrSkip, TOOL_SCHEMAS_DIR } from '../fixtures/tool-corpus.js';
 import { runInProcess } from './run-cli.js';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
-const SHARED = join(ROOT, '..', 'shared', 'tool-schemas');
+const SHARED = TOOL_SCHEMAS_DIR;
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -185,10 +185,7 @@ describe('toolgate check (files)', () => {
 
 describe('toolgate check on the shared real tool schemas', () => {
   it('gives every file one verdict and exits 1 exactly when one is not admitted', async (ctx) => {
-    if (!existsSync(SHARED)) {
-      console.log(`skipping: ${SHARED} is absent (real tool schemas are read from ../shared, never copied)`);
-      ctx.skip();
-    }
+    corpusOrSkip(ctx);
     const r = await runInProcess(['check', '--format', 'json', SHARED]);
     const report = JSON.parse(r.out);
     expect(report.summary.catalogs).toBe(200);

@@ -6,11 +6,11 @@ import { isUsageError, parseArgs } from '../../src/cli/args.js';
 import { USAGE } from '../../src/cli/dispatch.js';
 import { SERVE_FLAGS, serveSpecs } from '../../src/cli/serve-config.js';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const DOC = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
 const serveBlock = (() => {
-  const at = README.indexOf('### `toolgate serve`');
-  const start = README.indexOf('```\n', at) + 4;
-  return README.slice(start, README.indexOf('```', start));
+  const at = DOC.indexOf('## `toolgate serve`');
+  const start = DOC.indexOf('```\n', at) + 4;
+  return DOC.slice(start, DOC.indexOf('```', start));
 })();
 
 /** The text of each `toolgate serve` form (continuation lines joined), by its mode flag. */
@@ -38,21 +38,21 @@ const expectedFlags = (form: string): string[] =>
 const flagsIn = (line: string): string[] =>
   [...new Set([...line.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1] as string))].sort();
 
-// Regression: `serve` usage lacked --format-assertion and README's --config line lacked --timeout,
+// Regression: `serve` usage lacked --format-assertion and the docs' --config line lacked --timeout,
 // --max-output and --format-assertion, though serve-config.ts accepts them in both forms.
-describe('serve usage and README name every flag serve accepts', () => {
+describe('serve usage and docs/cli.md name every flag serve accepts', () => {
   it.each([
     ['the usage text', USAGE],
-    ['README', serveBlock],
+    ['docs/cli.md', serveBlock],
   ])('%s', (_where, text) => {
     const found = forms(text);
     expect([...found.keys()].sort()).toEqual(['config', 'name']);
     for (const [form, line] of found) expect(flagsIn(line), `${form}: ${line}`).toEqual(expectedFlags(form));
   });
 
-  // README once showed "args" as required; serve-config.ts defaults it to [].
-  it('README marks a config tool\'s "args" optional, as serve-config.ts reads it', () => {
-    expect(README).toContain('"exec", "args"?, "timeout"?');
+  // The docs once showed "args" as required; serve-config.ts defaults it to [].
+  it('docs/cli.md marks a config tool\'s "args" optional, as serve-config.ts reads it', () => {
+    expect(DOC).toContain('"exec", "args"?, "timeout"?');
     const dir = mkdtempSync(join(tmpdir(), 'toolgate-serve-'));
     try {
       const file = join(dir, 'serve.json');

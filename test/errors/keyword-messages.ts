@@ -1,5 +1,5 @@
 // The table of Draft 2020-12 keywords and what the model reads when one fails. keyword-table.test.ts
-// checks every row against toolgate and renders the README table from it, so the README cannot go stale.
+// checks every row against toolgate and renders the docs/api.md table from it, so that table cannot go stale.
 import type { SchemaOptions } from '../../src/index.js';
 
 /** One keyword, a tool schema exercising it, arguments that break it, and the lines the model reads. */

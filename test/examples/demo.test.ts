@@ -1,4 +1,4 @@
-// README's main job: `npm run demo` ends with examples/demo.ts; its output is what README promises.
+// README's main job: `npm run demo` ends with examples/demo.ts; its output is what docs/catalog.md promises.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, it } from 'vitest';

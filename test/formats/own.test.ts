@@ -39,7 +39,7 @@ describe('own format checkers', () => {
     const schema = { type: 'object', properties: { when: { format: 'date-time' } } };
     expect(validate(schema, { when: '2021-02-29T00:00:00Z' }, { formatAssertion: true }).ok).toBe(false);
     expect(validate(schema, { when: '2020-02-29T00:00:00Z' }, { formatAssertion: true }).ok).toBe(true);
-    // format is an annotation by default (README rule 7)
+    // format is an annotation by default (docs/rules.md, rule 7)
     expect(validate(schema, { when: 'not a date' }).ok).toBe(true);
   });
 });

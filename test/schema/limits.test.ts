@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type Limits } from '../../src/schema/limits.js';
 import { validateSchema } from '../../src/schema/compile.js';
-import { loadCorpus as loadToolSchemas } from '../fixtures/tool-corpus.js';
+import { loadCorpus, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
 
 const OBJ = { type: 'object' } as const;
 
@@ -159,22 +159,22 @@ describe('argument limits', () => {
 });
 
 describe('defaults admit the real corpus with a wide margin', () => {
-  const tools = loadToolSchemas();
-  it.skipIf(tools === undefined)(
-    'every tool in ../shared/tool-schemas compiles with size and count limits 100 times tighter and depth at the corpus maximum',
+  it.skipIf(SKIP_CORPUS)(
+    `every tool in ../shared/tool-schemas compiles with size and count limits 100 times tighter and depth at the corpus maximum${SKIP_NOTE}`,
     () => {
+      const tools = loadCorpus();
       const tight: Partial<Limits> = {
         maxSchemaBytes: DEFAULT_LIMITS.maxSchemaBytes / 100,
         maxSubschemas: DEFAULT_LIMITS.maxSubschemas / 100,
         maxReferences: DEFAULT_LIMITS.maxReferences / 100,
         maxSchemaDepth: 10,
       };
-      const refused = (tools ?? []).filter((t) => {
+      const refused = tools.filter((t) => {
         const r = validateSchema(t.inputSchema, { limits: tight });
         return !r.ok && r.error.class === 'execution_failure';
       });
       expect(refused.map((t) => t.id)).toEqual([]);
-      expect(tools?.length).toBe(200);
+      expect(tools.length).toBe(200);
     },
   );
 });

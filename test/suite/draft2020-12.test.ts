@@ -8,8 +8,9 @@ runSuite(
     name: run.name,
     cases: loadCases(run.dir, run.files),
     options: run.options,
-    readmeRow: run.readmeRow,
+    docRow: run.docRow,
   })),
   loadExpectations(),
   'test/suite/expectations.json',
+  'docs/compliance.md',
 );

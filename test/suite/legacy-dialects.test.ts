@@ -8,8 +8,9 @@ runSuite(
     name: run.name,
     cases: legacyCases(run),
     options: run.options,
-    readmeRow: run.name.replace(/\(([a-z]+Assertion: true)\)/, '(`$1`)'),
+    docRow: run.name.replace(/\(([a-z]+Assertion: true)\)/, '(`$1`)'),
   })),
   loadLegacyExpectations(),
   'test/suite/expectations-legacy.json',
+  'docs/dialects-and-providers.md',
 );

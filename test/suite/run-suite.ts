@@ -7,19 +7,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { SchemaOptions } from '../../src/schema/options.js';
 import { caseId, runCase, type Expectation, type SuiteCase } from './suite.js';
 
-/** One run of the suite: a name, its cases, the options they run with, and its README table row (first cell). */
+/** One run of the suite: a name, its cases, the options they run with, and its docs table row (first cell). */
 export interface SuiteRunCases {
   readonly name: string;
   readonly cases: readonly SuiteCase[];
   readonly options: SchemaOptions;
-  readonly readmeRow?: string;
+  readonly docRow?: string;
 }
 
-const README = resolve(import.meta.dirname, '../../README.md');
-
-/** The README row `| label | passed | refused | wrong |` as numbers, or undefined when absent. */
-function readmeTotals(label: string): [number, number, number] | undefined {
-  const line = readFileSync(README, 'utf8')
+/** The row `| label | passed | refused | wrong |` of a doc (path from the root) as numbers, or undefined when absent. */
+function docTotals(doc: string, label: string): [number, number, number] | undefined {
+  const line = readFileSync(resolve(import.meta.dirname, '../..', doc), 'utf8')
     .split('\n')
     .find((l) => l.startsWith(`| ${label} |`));
   const cells = line
@@ -34,6 +32,7 @@ export function runSuite(
   runs: readonly SuiteRunCases[],
   expectationList: readonly Expectation[],
   expectationsFile: string,
+  doc: string,
 ): void {
   const expectations = new Map(expectationList.map((e) => [caseId(e), e]));
   const totals: Record<string, { passed: number; refused: number; wrong: number }> = {};
@@ -82,15 +81,15 @@ export function runSuite(
     for (const run of runs) {
       const t = totals[run.name]!;
       console.log(`suite ${run.name}: ${t.passed} passed, ${t.refused} refused, ${t.wrong} wrong`);
-      // README's compliance tables must say what this run measured (checked only on a complete run).
-      if (run.readmeRow === undefined || t.passed + t.refused + t.wrong !== run.cases.length) continue;
-      const shown = readmeTotals(run.readmeRow);
+      // The doc's compliance table must say what this run measured (checked only on a complete run).
+      if (run.docRow === undefined || t.passed + t.refused + t.wrong !== run.cases.length) continue;
+      const shown = docTotals(doc, run.docRow);
       if (shown === undefined || shown[0] !== t.passed || shown[1] !== t.refused || shown[2] !== t.wrong) {
         stale.push(
-          `README row "${run.readmeRow}" says ${shown?.join(' / ') ?? 'nothing'}, the run measured ${t.passed} / ${t.refused} / ${t.wrong}`,
+          `${doc} row "${run.docRow}" says ${shown?.join(' / ') ?? 'nothing'}, the run measured ${t.passed} / ${t.refused} / ${t.wrong}`,
         );
       }
     }
-    if (stale.length > 0) throw new Error(`README compliance table is stale:\n${stale.join('\n')}`);
+    if (stale.length > 0) throw new Error(`${doc} compliance table is stale:\n${stale.join('\n')}`);
   });
 }

@@ -7,7 +7,7 @@ export interface SuiteRun {
   readonly files?: (f: string) => boolean;
   readonly options: SchemaOptions;
   readonly required: boolean;
-  readonly readmeRow: string;
+  readonly docRow: string;
 }
 
 export const RUNS: readonly SuiteRun[] = [
@@ -16,15 +16,15 @@ export const RUNS: readonly SuiteRun[] = [
     dir: 'draft2020-12',
     options: {},
     required: true,
-    readmeRow: 'required (`tests/draft2020-12`, 1299 tests)',
+    docRow: 'required (`tests/draft2020-12`, 1299 tests)',
   },
   // format-assertion.json turns assertion on through its own meta-schemas; the rest run as they are.
-  { name: 'optional', dir: 'draft2020-12/optional', options: {}, required: false, readmeRow: 'optional (as is)' },
+  { name: 'optional', dir: 'draft2020-12/optional', options: {}, required: false, docRow: 'optional (as is)' },
   {
     name: 'optional/format (formatAssertion: true)',
     dir: 'draft2020-12/optional/format',
     options: { formatAssertion: true },
     required: false,
-    readmeRow: 'optional/format (`formatAssertion: true`)',
+    docRow: 'optional/format (`formatAssertion: true`)',
   },
 ];

@@ -1,13 +1,12 @@
-// README "Command line" shows `check` runs on the shipped examples/catalog.json: this keeps them verbatim.
+// docs/cli.md shows `check` runs on the shipped examples/catalog.json: this keeps them verbatim.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './run-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const README = readFileSync(`${ROOT}README.md`, 'utf8');
-const cli = README.slice(README.indexOf('<!-- section:cli -->'), README.indexOf('<!-- /section:cli -->'));
+const cli = readFileSync(`${ROOT}docs/cli.md`, 'utf8');
 
-describe('README check examples match a run', () => {
+describe('docs/cli.md check examples match a run', () => {
   it.each([
     ['check --mode quarantine examples/catalog.json', 0],
     ['check --mode quarantine --dialect draft-07 --provider gemini examples/catalog.json', 0],
@@ -33,7 +32,7 @@ describe('README check examples match a run', () => {
     try {
       const r = await runInProcess(command.split(' '));
       const lines = r.out.trimEnd().split('\n');
-      // README elides the middle with "…": the first five lines and the summary are verbatim.
+      // docs/cli.md elides the middle with "…": the first five lines and the summary are verbatim.
       expect(cli).toContain(
         `$ npx tsx src/cli/main.ts ${command}\n${lines.slice(0, 5).join('\n')}\n…\n${lines.at(-1)}\n`,
       );
@@ -43,8 +42,8 @@ describe('README check examples match a run', () => {
   });
 });
 
-describe('README serve start-up refusals match a run', () => {
-  // The README command lines are shell text; these are the same argv, run in-process.
+describe('docs/cli.md serve start-up refusals match a run', () => {
+  // The docs command lines are shell text; these are the same argv, run in-process.
   it.each([
     ["serve --name say --exec echo '{message}'", ['serve', '--name', 'say', '--exec', 'echo', '{message}']],
     [

@@ -1,8 +1,8 @@
-// README "Exports" must name every value and type each package entry point exports, and nothing else.
+// docs/api.md "Exports" must name every value and type each package entry point exports, and nothing else.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = new URL('..', import.meta.url);
+const ROOT = new URL('../..', import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, ROOT), 'utf8');
 
 // package.json subpaths -> their source files (dist/X.js is built from src/X.ts).
@@ -38,11 +38,11 @@ function exportedNames(source: string): string[] {
   return [...new Set(names)].sort();
 }
 
-/** The README Exports table as `entry name` pairs. */
+/** The docs/api.md Exports table as `entry name` pairs. */
 function tableNames(): Map<string, string[]> {
-  const text = read('README.md');
-  const start = text.indexOf('### Exports');
-  const block = text.slice(start, text.indexOf('\n## ', start));
+  const text = read('docs/api.md');
+  const start = text.indexOf('## Exports');
+  const block = text.slice(start, text.indexOf('\n## ', start + 1));
   const out = new Map<string, string[]>();
   for (const m of block.matchAll(/^\| `([^`]+)` \| `([^`]+)` \|/gm)) {
     const entry = m[2] as string;
@@ -51,7 +51,7 @@ function tableNames(): Map<string, string[]> {
   return out;
 }
 
-describe('README "Exports" lists every export of every entry point', () => {
+describe('docs/api.md "Exports" lists every export of every entry point', () => {
   const table = tableNames();
   it('covers every package.json entry point and no other', () => {
     expect([...table.keys()].sort()).toEqual(ENTRIES.map(([entry]) => entry).sort());

@@ -1,0 +1,123 @@
+// SLOW (about 30 s; npm pack with its build, npm install, tsc): the package as a user gets it. The packed
+// tarball is installed into a scratch project outside the repository, which type-checks strict with
+// `module: nodenext` and no skipLibCheck, runs the README quickstart against the installed package, requires
+// toolgate from CommonJS and runs the CLI without the optional MCP SDK.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingSdkMessage } from '../../src/cli/mcp-sdk.js';
+import { sample } from '../docs/samples.js';
+import { npm, packInto, run, scratchDir, typeCheck, typesNode, writeConsumer } from './scratch.js';
+
+const QUICKSTART = sample('README.md', 'quickstart');
+
+/** Type-level checks a consumer relies on: were `~standard` `any`, the expected error would not occur. */
+const TYPES = `import { validateSchema, type CompiledSchema, type GateError } from 'toolgate';
+
+const compiled = validateSchema({ type: 'object' });
+if (compiled.ok) {
+  const schema: CompiledSchema = compiled.value;
+  const standard = schema['~standard'];
+  const version: 1 = standard.version;
+  // @ts-expect-error vendor is a string: with an untyped \`~standard\` this line would compile
+  const vendor: number = standard.vendor;
+  console.log(version, vendor);
+} else {
+  const error: GateError = compiled.error;
+  console.log(error.class);
+}
+`;
+
+/** CommonJS through TypeScript (`import x = require()` compiles to require()). */
+const REQUIRE_CTS = `import toolgate = require('toolgate');
+
+const result = toolgate.validate({ type: 'object', required: ['city'] }, {});
+console.log(result.ok ? 'valid' : result.error.message);
+`;
+
+/** Plain CommonJS JavaScript. */
+const REQUIRE_CJS = `const { validate, DEFAULT_LIMITS } = require('toolgate');
+
+console.log(validate({ type: 'object' }, { city: 'Paris' }).ok, typeof DEFAULT_LIMITS.maxArrayItems);
+`;
+
+let dir = '';
+let shipped: string[] = [];
+const node = (...args: string[]) => run(dir, process.execPath, args, 60_000);
+const cli = (...args: string[]) => node(join(dir, 'node_modules/toolgate/dist/cli/main.js'), ...args);
+
+beforeAll(() => {
+  dir = scratchDir('consumer');
+  const { tarball, files } = packInto(dir);
+  shipped = files;
+  writeConsumer(dir, { 'quickstart.ts': QUICKSTART.code, 'types.ts': TYPES, 'require.cts': REQUIRE_CTS });
+  writeFileSync(join(dir, 'plain.cjs'), REQUIRE_CJS);
+  npm(dir, ['install', tarball, typesNode()]);
+}, 300_000);
+
+afterAll(() => {
+  if (dir !== '') rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the packed package in a scratch consumer [slow: npm pack, npm install, tsc]', () => {
+  it('ships the build, the docs and the README; no sources and no source maps that would point at them', () => {
+    expect(shipped).toEqual(expect.arrayContaining(['README.md', 'dist/index.js', 'dist/index.d.ts', 'docs/api.md']));
+    expect(shipped.filter((f) => f.endsWith('.map') || /^(src|test|bench|examples)\//.test(f))).toEqual([]);
+    const js = shipped.filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(50);
+    const pointing = js.filter((f) =>
+      readFileSync(join(dir, 'node_modules/toolgate', f), 'utf8').includes('sourceMappingURL'),
+    );
+    expect(pointing).toEqual([]);
+  });
+
+  it('a core-only install brings ajv, ajv-formats and the types-only @standard-schema/spec, and no optional peer', () => {
+    const installed = readdirSync(join(dir, 'node_modules')).flatMap((name) =>
+      name.startsWith('@') ? readdirSync(join(dir, 'node_modules', name)).map((n) => `${name}/${n}`) : [name],
+    );
+    // The consumer's own @types/node (and its undici-types) aside.
+    const ours = installed.filter((n) => n !== '@types/node' && n !== 'undici-types' && !n.startsWith('.'));
+    expect(ours).toEqual(expect.arrayContaining(['toolgate', 'ajv', 'ajv-formats', '@standard-schema/spec']));
+    for (const absent of ['@modelcontextprotocol/sdk', 'zod', 'ai', '@openai/agents', 'express', 'hono'])
+      expect(ours).not.toContain(absent);
+    // ajv's own small dependencies (four today) and nothing else.
+    expect(ours.length).toBeLessThanOrEqual(10);
+  });
+
+  it('type-checks strict (nodenext, exactOptionalPropertyTypes, no skipLibCheck): quickstart, types, require', () => {
+    typeCheck(dir);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['quickstart.js', 'require.cjs', 'types.js']);
+  }, 120_000);
+
+  it('runs the README quickstart against the installed package and prints its output block', () => {
+    expect(QUICKSTART.code).toContain("from 'toolgate'");
+    const r = node('out/quickstart.js');
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(QUICKSTART.output);
+  });
+
+  it('require("toolgate") works from CommonJS, compiled from TypeScript and plain', () => {
+    const compiled = node('out/require.cjs');
+    expect([compiled.status, compiled.stdout]).toEqual([
+      0,
+      'invalid arguments: 1 violation, first at $: missing required property "city"\n',
+    ]);
+    const plain = node('plain.cjs');
+    expect([plain.status, plain.stdout]).toEqual([0, 'true number\n']);
+  });
+
+  it('the CLI works without the MCP SDK; check --mcp and serve exit 2 saying what to install', () => {
+    const validate = cli('validate', '--schema', '{"type":"object","required":["city"]}', '--args', '{}');
+    expect([validate.status, validate.stdout]).toEqual([
+      1,
+      'error: invalid arguments for tool:\n$: missing required property "city"\n',
+    ]);
+    const listed = cli('check', '--mcp', 'node server.js');
+    expect([listed.status, listed.stderr]).toEqual([
+      2,
+      `toolgate check: ${missingSdkMessage('toolgate check --mcp')}\n`,
+    ]);
+    const served = cli('serve', '--name', 'now', '--exec', 'date');
+    expect([served.status, served.stderr]).toEqual([2, `toolgate serve: ${missingSdkMessage('toolgate serve')}\n`]);
+  });
+});
