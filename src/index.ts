@@ -9,8 +9,8 @@ export type { CompiledSchema } from './schema/compile.js';
 export { validateSchema, validate } from './schema/compile.js';
 
 // --- limits (src/schema/limits.ts)
-export type { Limits } from './schema/limits.js';
-export { DEFAULT_LIMITS } from './schema/limits.js';
+export type { Limits } from './util/limits.js';
+export { DEFAULT_LIMITS } from './util/limits.js';
 
 // --- errors (src/errors/)
 export type { FormatOptions } from './errors/format.js';
@@ -60,9 +60,9 @@ export type {
 } from './interop/profile.js';
 export { lintSchema, LINT_RULE_IDS } from './lint/lint.js';
 export type { LintWarning } from './lint/warning.js';
-export type { ReportOptions } from './lint/private-copy.js';
+export type { ReportOptions } from './schema/schema-copy.js';
 
 // --- adapters (src/adapters/): Standard Schema is part of every CompiledSchema; the MCP client,
 // AI SDK and OpenAI Agents adapters are subpath exports (toolgate/adapters/*) so this entry point
 // loads none of those packages.
-export type { StandardIssue, ToolgateStandardProps } from './adapters/standard-schema.js';
+export type { StandardIssue, ToolgateStandardProps } from './schema/standard-schema.js';

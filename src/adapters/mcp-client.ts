@@ -11,8 +11,8 @@ import type { Bundle } from '../catalog/bundle.js';
 import { admitMcpTools } from '../catalog/mcp.js';
 import { formatForModel } from '../errors/format.js';
 import { fail, thrownMessage, type Result } from '../result.js';
-import { copyJson, deepFreeze } from '../arguments/json-value.js';
-import { copyOwnData, readOwnFields } from '../tools/own-field.js';
+import { copyJson, deepFreeze } from '../util/plain-json.js';
+import { copyOwnData, readOwnFields } from '../util/own-field.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
 // puts admission (issue 6) in front of `tools/list` and toolgate's validation in front of

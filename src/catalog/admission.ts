@@ -12,8 +12,8 @@ import { batchError, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { preflightStaged, type Invoke, type PreflightedTool, type PreflightOptions } from './preflight.js';
 import { providerSettingsOf, providerVerdict, type ProviderPolicy, type ProviderSettings } from './provider-policy.js';
 import { providerToolsOf } from './providers.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
-import { readOptions } from '../tools/own-field.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
+import { readOptions } from '../util/own-field.js';
 
 /** Options of admitBatch: the Registry's options (schema options included) plus the admission policy. */
 export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {

@@ -1,6 +1,6 @@
 import { fail, ok, type Result, type Violation } from '../result.js';
-import { echo } from '../schema/dialect.js';
-import { ownField } from '../tools/own-field.js';
+import { echo } from '../util/describe-value.js';
+import { ownField } from '../util/own-field.js';
 import { TOOL_NAME_PATTERN } from '../tools/tool.js';
 
 /** A tool as a host hands it over for admission (an MCP `tools/list` entry, a plugin manifest entry, ...). */

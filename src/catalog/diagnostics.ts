@@ -1,5 +1,5 @@
 import type { ErrorClass, GateError, Violation } from '../result.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /**
  * Why one tool of a batch was not admitted, with the original structured error. Trusted-host

@@ -3,7 +3,7 @@ import { admitSlots, type AdmissionOptions } from './admission.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import type { Bundle } from './bundle.js';
 import type { ToolDescriptor } from './descriptor.js';
-import { ownData } from '../tools/own-field.js';
+import { ownData } from '../util/own-field.js';
 
 /** One entry of an MCP `tools/list` result, as far as admission reads it. */
 export interface McpToolEntry {

@@ -1,9 +1,9 @@
 import { fail, guarded, ok, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
-import { copyJson, deepFreeze, problemPointer } from '../arguments/json-value.js';
+import { copyJson, deepFreeze, problemPointer } from '../util/plain-json.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { readDescriptor } from './descriptor.js';
-import { readOptions } from '../tools/own-field.js';
+import { readOptions } from '../util/own-field.js';
 
 /** Runs a backend that is not a function: the host's own dispatch (an RPC stub, a queue, an MCP client). */
 export type Invoke = (backend: unknown, args: unknown, context: unknown) => unknown;

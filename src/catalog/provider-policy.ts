@@ -2,7 +2,7 @@
 // leaves a tool out when the host asked for `providerPolicy: 'quarantine'`. The schema is never rewritten
 // to fit a provider: a tool is either published as written or not published.
 import { fail, ok, type GateError, type Result, type Violation } from '../result.js';
-import { quote } from '../errors/messages.js';
+import { quote } from '../util/describe-value.js';
 import { checkProvider } from '../interop/check-provider.js';
 import { PROVIDER_NAMES, type ProviderFinding, type ProviderName } from '../interop/profile.js';
 

@@ -1,6 +1,6 @@
-import { copyJson } from '../arguments/json-value.js';
+import { copyJson } from '../util/plain-json.js';
 import type { PreflightedTool } from './preflight.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /** A tool definition for the model: the descriptor's schema exactly as given (never rewritten, never loosened). */
 export interface ProviderTool {

@@ -2,7 +2,7 @@
 // is a JSON array of tools, an MCP `tools/list` result `{ "tools": [...] }`, or one tool `{ "name", "inputSchema" }`.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
 import { parseJsonNamed, readText } from './io.js';
 
 /** One catalog to admit as one batch. */

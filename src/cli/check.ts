@@ -6,7 +6,7 @@
 import { admitBatch, type AdmissionOptions } from '../catalog/admission.js';
 import { admitMcpTools } from '../catalog/mcp.js';
 import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
 import { booleanFlag, isUsageError, parseArgs, stringFlag, type ParsedArgs } from './args.js';
 import { readCatalogs, readRegistry, type Catalog } from './catalog-input.js';
 import { adviseCatalog, type AdvisedCatalog } from './check-advice.js';

@@ -2,7 +2,7 @@
 // Config file: { "tools": [ { "name", "description"?, "inputSchema"?, "exec", "args"?, "timeout"?, "maxOutput"? } ] }
 import type { CommandSpec } from '../exec/command.js';
 import { MAX_TIMEOUT_MS } from '../exec/run.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
 import { booleanFlag, stringFlag, type ParsedArgs } from './args.js';
 import { parseJsonNamed, readJsonArgument, readText } from './io.js';
 

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import { canonicalJson } from '../schema/canonical.js';
-import { fragmentPointer, nodeAt as at } from './location.js';
+import { canonicalJson } from '../util/canonical-json.js';
+import { fragmentPointer, nodeAt as at } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
 
 /** An Ajv error kept for the report, with an optional message that replaces the keyword's own. */

@@ -1,9 +1,9 @@
 // The placeholder contract of a served command (issue 7), checked at start-up. It ties the schema the model
 // sees to the argv the program receives: every argument the model may send lands in exactly one known place,
 // and every place is filled, so nothing the model sends is silently dropped and nothing is left blank.
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { fail, ok, schemaViolation, type Result, type Violation } from '../result.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
 import { optionInjectionProblems } from './option-injection.js';
 import { placeholderNames, type ArgTemplate } from './template.js';
 

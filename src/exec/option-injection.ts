@@ -3,9 +3,9 @@
 // `git log --output=/tmp/x`). A placeholder is safe when a literal "--" argument comes before its element
 // (the POSIX end of options), when text the author wrote comes before it in the element (`--name={v}`), or
 // when its schema rules out a leading "-"; otherwise the command is not served.
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { schemaViolation, type Violation } from '../result.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
 import type { ScalarType } from './contract.js';
 import { patternExcludesLeadingDash } from './pattern-lead.js';
 import type { ArgTemplate } from './template.js';

@@ -1,6 +1,6 @@
 // Renders validated arguments into argv. Each template becomes exactly one argv element: values are never
 // re-split, quoted or expanded, because the program is spawned without a shell.
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { fail, ok, type Result, type Violation } from '../result.js';
 import type { ArgTemplate } from './template.js';
 

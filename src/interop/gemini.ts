@@ -1,5 +1,5 @@
-import { escapePointerToken } from '../errors/location.js';
-import { isObject } from '../schema/walk.js';
+import { escapePointerToken } from '../util/json-pointer.js';
+import { isObject } from '../util/plain-json.js';
 import { keywordHits, objectNodes, type ProviderProfile, type RuleHit } from './profile.js';
 
 // Gemini API function declarations, `parameters` field: "a select subset of an OpenAPI 3.0 schema

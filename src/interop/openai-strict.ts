@@ -1,5 +1,5 @@
-import { escapePointerToken } from '../errors/location.js';
-import { isObject } from '../schema/walk.js';
+import { escapePointerToken } from '../util/json-pointer.js';
+import { isObject } from '../util/plain-json.js';
 import {
   describesObject,
   keywordHits,

@@ -1,7 +1,7 @@
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { walkAnyDialect, type AnyDialectNode } from '../schema/any-dialect-walk.js';
-import { isObject } from '../schema/walk.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import { isObject } from '../util/plain-json.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /** The providers toolgate has a profile for. */
 export type ProviderName = 'openai-strict' | 'openai' | 'anthropic' | 'gemini';

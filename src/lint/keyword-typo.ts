@@ -1,4 +1,4 @@
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { KNOWN_VOCABULARIES, LEGACY_KEYWORDS, keywordsOf } from '../schema/keywords.js';
 import type { LintRule, LintWarning } from './warning.js';
 

@@ -1,7 +1,7 @@
 import { guarded, ok, type Result } from '../result.js';
-import { privateSchemaCopy, type ReportOptions } from './private-copy.js';
+import { privateSchemaCopy, type ReportOptions } from '../schema/schema-copy.js';
 import { walkAnyDialect } from '../schema/any-dialect-walk.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
 import { DUPLICATE_BRANCH } from './duplicate-branch.js';
 import { KEYWORD_TYPO } from './keyword-typo.js';
 import { NONSTANDARD_FORMAT } from './nonstandard-format.js';
@@ -9,7 +9,7 @@ import { ONEOF_OVERLAP } from './oneof-overlap.js';
 import { REQUIRED_BUT_CLOSED } from './required-but-closed.js';
 import { REQUIRED_WITH_DEFAULT } from './required-with-default.js';
 import type { LintRule, LintWarning } from './warning.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /** Every lint rule, in report order. */
 export const LINT_RULES: readonly LintRule[] = [

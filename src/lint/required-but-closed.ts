@@ -1,7 +1,7 @@
-import { DEFAULT_LIMITS } from '../schema/limits.js';
+import { DEFAULT_LIMITS } from '../util/limits.js';
 import { boundedRegExp, underPatternBudget } from '../regex/bound.js';
 import { regexHazard } from '../regex/guard.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
 import type { LintRule, LintWarning } from './warning.js';
 
 /**

@@ -13,7 +13,7 @@
  * synchronous, so one budget is active at a time.
  */
 
-import { DEFAULT_LIMITS, type Limits } from '../schema/limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../util/limits.js';
 import { regexDegree } from './degree.js';
 
 /** A limit a pattern test would pass, and what was seen. */

@@ -1,6 +1,6 @@
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
-import { isObject } from './walk.js';
+import { isObject } from '../util/plain-json.js';
 
 /** A subschema met by walkAnyDialect; booleans included, unlike walkSchema. */
 export interface AnyDialectNode {

@@ -1,8 +1,8 @@
 import { fail, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
-import { echo } from './dialect.js';
+import { echo } from '../util/describe-value.js';
 import type { ResolvedOptions } from './options.js';
-import { copyBoundedJson, problemPointer } from '../arguments/json-value.js';
-import { excessFailure, schemaBounds } from './limits.js';
+import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
+import { excessFailure, schemaBounds } from '../util/limits.js';
 import { resolveUri, splitFragment } from './references.js';
 
 /** A document found through the registry or loader, as a private copy. */

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource, sourceOf } from './link-source.js';
 import { registerDocument, usesUnevaluated } from './unevaluated.js';
-import { isObject } from './walk.js';
+import { isObject } from '../util/plain-json.js';
 
 /**
  * Links every loaded document into one anonymous document whose references are all local JSON

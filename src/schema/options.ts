@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, resolveLimits, type Limits } from './limits.js';
+import { DEFAULT_LIMITS, resolveLimits, type Limits } from '../util/limits.js';
 
 /** Options shared by validateSchema, validate and everything built on them. */
 export interface SchemaOptions {

@@ -1,5 +1,6 @@
 import { regexDegree } from '../regex/degree.js';
-import { isObject, walkSchema } from './walk.js';
+import { isObject } from '../util/plain-json.js';
+import { walkSchema } from './walk.js';
 
 /*
  * What a compiled schema costs on every call is decided once, when it is compiled, from the

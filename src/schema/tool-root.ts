@@ -1,6 +1,6 @@
 import { fail, ok, schemaViolation, type Result } from '../result.js';
-import { echo } from './dialect.js';
-import { isObject } from './walk.js';
+import { echo } from '../util/describe-value.js';
+import { isObject } from '../util/plain-json.js';
 
 /**
  * Rule 5: a tool's input schema is an object schema whose root `type` is absent, "object" or

@@ -1,4 +1,5 @@
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
+import { isObject } from '../util/plain-json.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 
 /** A schema object met while walking, with where it sits in its document. */
@@ -8,11 +9,6 @@ export interface SchemaNode {
   readonly pointer: string;
   /** Depth in schema nesting (the root is 0). */
   readonly depth: number;
-}
-
-/** Is this a JSON object (not an array, not null)? */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 const hasOwn = (o: object, k: string): boolean => Object.hasOwn(o, k);

@@ -5,7 +5,8 @@ import type { SchemaOptions } from '../schema/options.js';
 import { timeoutProblem, withDeadline, type Outcome } from './deadline.js';
 import { causeMessage, GATEWAY_ORDER, runGateway, type GatewayOutcome, type Stages } from './gateway.js';
 import { readCall, type CallFields } from './call-fields.js';
-import { describeValue, readOwnFields } from './own-field.js';
+import { describeValue } from '../util/describe-value.js';
+import { readOwnFields } from '../util/own-field.js';
 import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
 import {
   contentOf,
@@ -15,7 +16,7 @@ import {
   type ToolError,
   type ToolResult,
 } from './tool-result.js';
-import { byCodeUnits } from './code-unit-order.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /** What the host's onError hook receives: a thrown value from a stage or a tool, for its logs. */
 export interface ToolErrorEvent {

@@ -2,7 +2,7 @@
 // schema toolgate admits, `~standard` agrees with `validate` and hands out the schema unchanged.
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';
-import { nativeTarget } from '../../src/adapters/standard-schema.js';
+import { nativeTarget } from '../../src/schema/standard-schema.js';
 import { SHARED_PRESENT, loadSource, sources } from '../fixtures/tool-corpus.js';
 
 // Arguments that break most tool schemas in different ways, and one that satisfies many.

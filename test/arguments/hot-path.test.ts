@@ -5,10 +5,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validate, validateSchema } from '../../src/schema/compile.js';
 import { isPlainJsonWithin } from '../../src/arguments/json-fast-check.js';
-import { checkJsonValue } from '../../src/arguments/json-value.js';
+import { checkJsonValue } from '../../src/util/plain-json.js';
 import { parseJsonText, parseStrictJsonText } from '../../src/arguments/json-text.js';
 import { parseNative } from '../../src/arguments/json-text-native.js';
-import { argumentBounds, DEFAULT_LIMITS, type Limits } from '../../src/schema/limits.js';
+import { argumentBounds, DEFAULT_LIMITS, type Limits } from '../../src/util/limits.js';
 import { needsOwnProperties, needsPatternBudget } from '../../src/schema/schema-needs.js';
 import type { Result } from '../../src/result.js';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validateSchema } from '../../src/schema/compile.js';
 import { regexDegree } from '../../src/regex/degree.js';
 import { regexHazard } from '../../src/regex/guard.js';
-import type { Limits } from '../../src/schema/limits.js';
+import type { Limits } from '../../src/util/limits.js';
 
 const DEGREES = [
   { pattern: '^[a-z]+$', degree: 1, why: 'anchored, one run' },

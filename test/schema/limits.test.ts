@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, type Limits } from '../../src/schema/limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../../src/util/limits.js';
 import { validateSchema } from '../../src/schema/compile.js';
 import { loadCorpus as loadToolSchemas } from '../fixtures/tool-corpus.js';
 

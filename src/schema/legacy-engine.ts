@@ -1,21 +1,22 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
-import { walkAnyDialect } from '../schema/any-dialect-walk.js';
-import { canonicalJson } from '../schema/canonical.js';
-import { DIALECT_2020_12, echo } from '../schema/dialect.js';
-import { findDocument, normaliseRegistry } from '../schema/documents.js';
-import { ENGINE_OPTIONS, installFormatAssertion } from '../schema/engine.js';
+import { walkAnyDialect } from './any-dialect-walk.js';
+import { canonicalJson } from '../util/canonical-json.js';
+import { DIALECT_2020_12 } from './dialect.js';
+import { echo } from '../util/describe-value.js';
+import { findDocument, normaliseRegistry } from './documents.js';
+import { ENGINE_OPTIONS, installFormatAssertion } from './engine.js';
 import { formatRefusal } from '../formats/asserted.js';
-import { copyJson } from '../arguments/json-value.js';
-import { legacyEngineGaps } from './engine-gaps.js';
-import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './keywords.js';
-import { installMultipleOf } from '../schema/multiple-of.js';
-import type { ResolvedOptions } from '../schema/options.js';
+import { copyJson } from '../util/plain-json.js';
+import { legacyEngineGaps } from './legacy-engine-gaps.js';
+import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
+import { installMultipleOf } from './multiple-of.js';
+import type { ResolvedOptions } from './options.js';
 import { checkPattern } from '../regex/guard.js';
-import { installUniqueItems } from '../schema/unique-items.js';
-import { tallyDocument, tallyPulledDocument, type SchemaTally, type SchemaWalker } from '../schema/limits.js';
-import { isObject } from '../schema/walk.js';
+import { installUniqueItems } from './unique-items.js';
+import { tallyDocument, tallyPulledDocument, type SchemaTally, type SchemaWalker } from './tally.js';
+import { isObject } from '../util/plain-json.js';
 
 // Opt-in older dialects. A root whose `$schema` names draft-07 or 2019-09, when the caller lists that
 // dialect in `dialects`, is validated by Ajv's own engine for it (`Ajv` for draft-07, `Ajv2019`)
@@ -246,15 +247,15 @@ function compileWithDocuments(
 }
 
 /**
- * The hook compileSchema calls right after the tool-root check. Returns undefined when the root does
- * not declare draft-07 or 2019-09 (the 2020-12 pipeline goes on); a refusal naming the `dialects`
- * option when it does but that dialect is not enabled; otherwise the dialect's compiled validator.
- * `root` is compileSchema's private copy; the engine gets a copy of its own.
+ * The engine for a root that declares draft-07 or 2019-09: a refusal naming the `dialects` option
+ * when that dialect is not enabled, otherwise the dialect's compiled validator. `root` is
+ * compileSchema's private copy; the engine gets a copy of its own.
  */
-export function compileLegacyDialect(root: unknown, options: ResolvedOptions): Result<ValidateFunction> | undefined {
-  if (!isObject(root)) return undefined;
-  const dialect = legacyDialectOf(root['$schema']);
-  if (dialect === undefined) return undefined;
+export function compileLegacy(
+  root: Record<string, unknown>,
+  dialect: LegacyDialect,
+  options: ResolvedOptions,
+): Result<ValidateFunction> {
   if (!options.dialects.has(dialect)) {
     const message = `unsupported dialect ${echo(root['$schema'])} (${dialect}): only ${DIALECT_2020_12} is enabled; to enforce ${dialect} with its own semantics pass the option dialects: ['2020-12', '${dialect}']`;
     return fail('unsupported_capability', message, [schemaViolation('$schema', message, '/$schema')]);

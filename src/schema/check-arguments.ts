@@ -1,11 +1,12 @@
 import type { ValidateFunction } from 'ajv';
 import { fail, ok, thrownMessage, type Result } from '../result.js';
-import { pathOf, pointerOf } from '../errors/location.js';
+import { pathOf, pointerOf } from '../util/json-pointer.js';
 import { violationsFromAjv } from '../errors/violations.js';
-import { isPlainJsonWithin } from './json-fast-check.js';
-import { checkJsonValue, type JsonBounds } from './json-value.js';
-import { parseJsonText } from './json-text.js';
-import { argumentBounds, excessFailure, limitFailure, type Limits } from '../schema/limits.js';
+import { authorLocation } from './link-source.js';
+import { isPlainJsonWithin } from '../arguments/json-fast-check.js';
+import { checkJsonValue, type JsonBounds } from '../util/plain-json.js';
+import { parseJsonText } from '../arguments/json-text.js';
+import { argumentBounds, excessFailure, limitFailure, type Limits } from '../util/limits.js';
 import { underPatternBudget } from '../regex/bound.js';
 
 /** What checking arguments needs from a compiled schema. */
@@ -100,7 +101,11 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
     return fail('execution_failure', `validation did not complete: ${thrownMessage(thrown)}`);
   }
   if (valid) return ok(args);
-  const violations = violationsFromAjv(checker.validator.errors ?? [], args, { schema: checker.validator.schema });
+  const schema = checker.validator.schema;
+  const violations = violationsFromAjv(checker.validator.errors ?? [], args, {
+    schema,
+    locate: (pointer) => authorLocation(schema, pointer),
+  });
   const first = violations[0];
   return fail(
     'validation',

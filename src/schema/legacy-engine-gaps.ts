@@ -1,7 +1,7 @@
 import { schemaViolation, type Violation } from '../result.js';
-import { walkAnyDialect } from '../schema/any-dialect-walk.js';
-import type { LegacyDialect } from './keywords.js';
-import { isObject } from '../schema/walk.js';
+import { walkAnyDialect } from './any-dialect-walk.js';
+import type { LegacyDialect } from './legacy-keywords.js';
+import { isObject } from '../util/plain-json.js';
 
 /**
  * draft-07 §8.3: "All other properties in a "$ref" object MUST be ignored." Ajv applies them. These

@@ -1,5 +1,10 @@
 import { types } from 'node:util';
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from './json-pointer.js';
+
+/** Is this a JSON object (not an array, not null)? */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 /** Why a value is not JSON, and where (`segments` with numbers for array indices). */
 export interface JsonProblem {

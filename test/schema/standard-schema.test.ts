@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { RunContext, tool } from '@openai/agents';
 import { validateSchema, type CompiledSchema } from '../../src/index.js';
-import { pathKeys } from '../../src/adapters/standard-schema.js';
+import { pathKeys } from '../../src/schema/standard-schema.js';
 
 function compile(schema: unknown): CompiledSchema {
   const r = validateSchema(schema);

@@ -109,20 +109,6 @@ export function copyOwnData(
 }
 
 /**
- * Names a caller value in a message without running caller code: primitives as JSON (clipped to
- * `max` characters), anything else by its typeof. JSON.stringify on an object would run its toJSON
- * and its getters, and String() its toString.
- */
-export function describeValue(value: unknown, max = 80): string {
-  if (typeof value === 'string')
-    return value.length > max ? `${JSON.stringify(value.slice(0, max))}...` : JSON.stringify(value);
-  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  return `(a ${typeof value})`;
-}
-
-/**
  * An options object read once as own data: every `known` key, enumerable or not (as a direct read
  * would find it), plus any other own enumerable field (passed on, as a spread would). A known field
  * behind a getter is a problem even when non-enumerable, so it is never silently dropped.
