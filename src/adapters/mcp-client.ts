@@ -4,11 +4,12 @@ import {
   ToolListChangedNotificationSchema,
   type CallToolRequest,
   type ListToolsResult,
-  type Tool as McpTool,
+  type Tool as ListedTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AdmissionOptions } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
 import { admitMcpTools } from '../catalog/mcp.js';
+import { listAllPages } from '../catalog/mcp-pages.js';
 import { formatForModel } from '../errors/format.js';
 import { fail, thrownMessage, type Result } from '../result.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
@@ -53,7 +54,7 @@ export interface GuardedClient {
 interface Admission {
   readonly result: Result<Bundle>;
   /** Admitted entries in the server's order. */
-  readonly tools: readonly McpTool[];
+  readonly tools: readonly ListedTool[];
 }
 
 const DEFAULT_MAX_PAGES = 100;
@@ -61,28 +62,6 @@ const DEFAULT_MAX_PAGES = 100;
 /** An `isError` result the server never saw: the text is what the model reads. */
 function localError(text: string): McpCallResult {
   return { content: [{ type: 'text', text }], isError: true };
-}
-
-/** Reads every page of tools/list (MCP "Pagination": follow nextCursor until absent). */
-async function listAll(
-  client: McpClientLike,
-  maxPages: number,
-  options: RequestOptions | undefined,
-): Promise<Result<McpTool[]>> {
-  const tools: McpTool[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, options);
-    tools.push(...result.tools);
-    const next = result.nextCursor;
-    if (next === undefined) return { ok: true, value: tools };
-    // A cursor seen before would page forever: refuse rather than loop.
-    if (seen.has(next)) return fail('execution_failure', `tools/list returned cursor ${JSON.stringify(next)} twice`);
-    seen.add(next);
-    cursor = next;
-  }
-  return fail('execution_failure', `tools/list had more than ${maxPages} pages (maxPages)`);
 }
 
 /**
@@ -114,12 +93,15 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
 
   const admitOnce = async (requestOptions: RequestOptions | undefined): Promise<Admission> => {
     let result: Result<Bundle>;
-    let listed: McpTool[] = [];
+    let listed: ListedTool[] = [];
     try {
       const all =
         problems.length > 0
-          ? fail<McpTool[]>('validation', `invalid guardClient options: ${problems.join('; ')}`)
-          : await listAll(client, pages, requestOptions);
+          ? fail<ListedTool[]>('validation', `invalid guardClient options: ${problems.join('; ')}`)
+          : await listAllPages<ListedTool>(
+              (cursor) => client.listTools(cursor === undefined ? undefined : { cursor }, requestOptions),
+              pages,
+            );
       if (!all.ok) result = all;
       else {
         listed = all.value;

@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { z } from 'zod';
 import { thrownMessage } from '../result.js';
+import { listAllPages } from '../catalog/mcp-pages.js';
 
 const ListPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 
@@ -60,20 +61,15 @@ export async function listMcpTools(
   const client = new Client({ name: 'toolgate-check', version: '0.1.0' });
   try {
     await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
-    const tools: unknown[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; ; page++) {
-      if (page >= MAX_PAGES)
-        return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: more than ${MAX_PAGES} pages of tools` };
-      const result = await client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        ListPage,
-        { timeout: REQUEST_TIMEOUT_MS },
-      );
-      tools.push(...result.tools);
-      cursor = result.nextCursor;
-      if (cursor === undefined) break;
-    }
+    const listed = await listAllPages(
+      (cursor) =>
+        client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ListPage, {
+          timeout: REQUEST_TIMEOUT_MS,
+        }),
+      MAX_PAGES,
+    );
+    if (!listed.ok) return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: ${listed.error.message}` };
+    const tools = listed.value;
     return { ok: true, tools };
   } catch (thrown) {
     const why = thrownMessage(thrown);

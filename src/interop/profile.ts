@@ -1,5 +1,5 @@
 import { escapePointerToken } from '../util/json-pointer.js';
-import { walkAnyDialect, type AnyDialectNode } from '../schema/any-dialect-walk.js';
+import { walkSchema, type SchemaNode } from '../schema/walk.js';
 import { isObject } from '../util/plain-json.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 
@@ -73,11 +73,9 @@ export function runProfile(profile: ProviderProfile, schema: unknown): ProviderF
 }
 
 /** The object nodes of a schema, each with the pointer where it sits. */
-export function objectNodes(schema: unknown): { node: Record<string, unknown>; pointer: string; n: AnyDialectNode }[] {
-  const out: { node: Record<string, unknown>; pointer: string; n: AnyDialectNode }[] = [];
-  walkAnyDialect(schema, (n) => {
-    if (isObject(n.node)) out.push({ node: n.node, pointer: n.pointer, n });
-  });
+export function objectNodes(schema: unknown): { node: Record<string, unknown>; pointer: string; n: SchemaNode }[] {
+  const out: { node: Record<string, unknown>; pointer: string; n: SchemaNode }[] = [];
+  walkSchema(schema, (n) => void out.push({ node: n.node, pointer: n.pointer, n }), { positions: 'every-dialect' });
   return out;
 }
 

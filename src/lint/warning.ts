@@ -1,4 +1,4 @@
-import type { AnyDialectNode } from '../schema/any-dialect-walk.js';
+import type { SchemaNode } from '../schema/walk.js';
 
 /** A lint finding: advice about a schema that toolgate still admits (never an error). */
 export interface LintWarning {
@@ -12,7 +12,7 @@ export interface LintWarning {
 /** What a rule sees: one subschema object and the document it belongs to. */
 export interface LintContext {
   readonly node: Record<string, unknown>;
-  readonly at: AnyDialectNode;
+  readonly at: SchemaNode;
   /** The whole (private) schema document, for rules that must resolve `$defs`. */
   readonly root: unknown;
 }

@@ -1,5 +1,5 @@
 import { schemaViolation, type Violation } from '../result.js';
-import { walkAnyDialect } from './any-dialect-walk.js';
+import { walkSchema } from './walk.js';
 import type { LegacyDialect } from './legacy-keywords.js';
 import { isObject } from '../util/plain-json.js';
 
@@ -29,47 +29,50 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
   const found: Violation[] = [];
   let unevaluated = false;
   let hazard: string | undefined;
-  walkAnyDialect(doc, ({ node, pointer }) => {
-    if (!isObject(node)) return;
-    const props = node['properties'];
-    if (isObject(props) && Object.hasOwn(props, '__proto__')) {
-      found.push(
-        schemaViolation(
-          'properties',
-          'a property named "__proto__" cannot be enforced by the engine for this dialect',
-          at(`${pointer}/properties`),
-        ),
-      );
-    }
-    if (dialect === 'draft-07' && '$ref' in node) {
-      const extra = Object.keys(node).filter((k) => !HARMLESS_REF_SIBLINGS.has(k));
-      if (extra.length > 0)
+  walkSchema(
+    doc,
+    ({ node, pointer }) => {
+      const props = node['properties'];
+      if (isObject(props) && Object.hasOwn(props, '__proto__')) {
         found.push(
           schemaViolation(
-            '$ref',
-            `draft-07 ignores keywords beside "$ref" (${extra.map((k) => `"${k}"`).join(', ')}) but the engine applies them`,
-            at(`${pointer}/$ref`),
+            'properties',
+            'a property named "__proto__" cannot be enforced by the engine for this dialect',
+            at(`${pointer}/properties`),
           ),
         );
-    }
-    if (dialect === '2019-09') {
-      if ('$recursiveRef' in node)
-        found.push(
-          schemaViolation(
-            '$recursiveRef',
-            '"$recursiveRef" is not supported: the engine resolves the recursive scope incorrectly',
-            at(`${pointer}/$recursiveRef`),
-          ),
-        );
-      if ('unevaluatedItems' in node || 'unevaluatedProperties' in node) unevaluated = true;
-      if (hazard === undefined) {
-        if ('contains' in node) hazard = `${pointer}/contains`;
-        else if ('if' in node && !('then' in node && 'else' in node)) hazard = `${pointer}/if`;
-        else if (/\/(anyOf|oneOf)\/\d+$/.test(pointer) && ('items' in node || 'additionalItems' in node))
-          hazard = `${pointer}/items`;
       }
-    }
-  });
+      if (dialect === 'draft-07' && '$ref' in node) {
+        const extra = Object.keys(node).filter((k) => !HARMLESS_REF_SIBLINGS.has(k));
+        if (extra.length > 0)
+          found.push(
+            schemaViolation(
+              '$ref',
+              `draft-07 ignores keywords beside "$ref" (${extra.map((k) => `"${k}"`).join(', ')}) but the engine applies them`,
+              at(`${pointer}/$ref`),
+            ),
+          );
+      }
+      if (dialect === '2019-09') {
+        if ('$recursiveRef' in node)
+          found.push(
+            schemaViolation(
+              '$recursiveRef',
+              '"$recursiveRef" is not supported: the engine resolves the recursive scope incorrectly',
+              at(`${pointer}/$recursiveRef`),
+            ),
+          );
+        if ('unevaluatedItems' in node || 'unevaluatedProperties' in node) unevaluated = true;
+        if (hazard === undefined) {
+          if ('contains' in node) hazard = `${pointer}/contains`;
+          else if ('if' in node && !('then' in node && 'else' in node)) hazard = `${pointer}/if`;
+          else if (/\/(anyOf|oneOf)\/\d+$/.test(pointer) && ('items' in node || 'additionalItems' in node))
+            hazard = `${pointer}/items`;
+        }
+      }
+    },
+    { positions: 'every-dialect' },
+  );
   if (unevaluated && hazard !== undefined) {
     found.push(
       schemaViolation(

@@ -1,7 +1,6 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
-import { walkAnyDialect } from './any-dialect-walk.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { DIALECT_2020_12 } from './dialect.js';
 import { echo } from '../util/describe-value.js';
@@ -15,8 +14,9 @@ import { installMultipleOf } from './multiple-of.js';
 import type { ResolvedOptions } from './options.js';
 import { checkPattern } from '../regex/guard.js';
 import { installUniqueItems } from './unique-items.js';
-import { tallyDocument, tallyPulledDocument, type SchemaTally, type SchemaWalker } from './tally.js';
+import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import { isObject } from '../util/plain-json.js';
+import { walkSchema } from './walk.js';
 
 // Opt-in older dialects. A root whose `$schema` names draft-07 or 2019-09, when the caller lists that
 // dialect in `dialects`, is validated by Ajv's own engine for it (`Ajv` for draft-07, `Ajv2019`)
@@ -31,6 +31,10 @@ import { isObject } from '../util/plain-json.js';
 const AJV_OPTIONS: Options = { ...ENGINE_OPTIONS, ownProperties: true };
 
 type LegacyEngine = Ajv | Ajv2019;
+
+/** The walks of a legacy document: every dialect's schema positions; the limits count booleans too. */
+const EVERY_OBJECT = { positions: 'every-dialect' } as const;
+const EVERY_DIALECT = { positions: 'every-dialect', booleans: true } as const;
 
 function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): LegacyEngine {
   const ajv: LegacyEngine =
@@ -84,59 +88,62 @@ function gateLegacy(
   const invalid: Violation[] = [];
   const known = LEGACY_KEYWORD_SETS[dialect];
   const foreign = FOREIGN_KEYWORDS[dialect];
-  walkAnyDialect(doc, ({ node, pointer }) => {
-    if (!isObject(node)) return;
-    for (const key of Object.keys(node)) {
-      const where = at(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-      const hint = Object.hasOwn(foreign, key) ? foreign[key] : undefined;
-      if (hint !== undefined)
+  walkSchema(
+    doc,
+    ({ node, pointer }) => {
+      for (const key of Object.keys(node)) {
+        const where = at(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        const hint = Object.hasOwn(foreign, key) ? foreign[key] : undefined;
+        if (hint !== undefined)
+          refused.push(
+            schemaViolation(
+              key,
+              `keyword "${key}" is not part of ${dialect} and would be ignored, loosening the schema: ${hint}`,
+              where,
+            ),
+          );
+        else if (options.unknownKeywords === 'reject' && !known.has(key))
+          refused.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, where));
+      }
+      if (pointer !== '' && node['$schema'] !== undefined && legacyDialectOf(node['$schema']) !== dialect) {
         refused.push(
           schemaViolation(
-            key,
-            `keyword "${key}" is not part of ${dialect} and would be ignored, loosening the schema: ${hint}`,
-            where,
+            '$schema',
+            `embedded "$schema" ${echo(node['$schema'])} is not supported inside a ${dialect} document`,
+            at(`${pointer}/$schema`),
           ),
         );
-      else if (options.unknownKeywords === 'reject' && !known.has(key))
-        refused.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, where));
-    }
-    if (pointer !== '' && node['$schema'] !== undefined && legacyDialectOf(node['$schema']) !== dialect) {
-      refused.push(
-        schemaViolation(
-          '$schema',
-          `embedded "$schema" ${echo(node['$schema'])} is not supported inside a ${dialect} document`,
-          at(`${pointer}/$schema`),
-        ),
-      );
-    }
-    if (options.formatAssertion && typeof node['format'] === 'string') {
-      const why = formatRefusal(node['format']);
-      if (why !== undefined) refused.push(schemaViolation('format', why, at(`${pointer}/format`)));
-    }
-    if (
-      options.contentAssertion &&
-      ('contentEncoding' in node || 'contentMediaType' in node || 'contentSchema' in node)
-    ) {
-      refused.push(
-        schemaViolation('contentMediaType', `content assertion is not available for ${dialect} schemas`, at(pointer)),
-      );
-    }
-    const patterns: [string, string][] = [];
-    if (typeof node['pattern'] === 'string') patterns.push([node['pattern'], `${pointer}/pattern`]);
-    if (isObject(node['patternProperties']))
-      for (const k of Object.keys(node['patternProperties'])) patterns.push([k, `${pointer}/patternProperties`]);
-    for (const [source, p] of patterns) {
-      const verdict = checkPattern(source);
-      if (verdict.invalid !== undefined)
-        invalid.push(
-          schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, at(p)),
-        );
-      else if (verdict.hazard !== undefined)
+      }
+      if (options.formatAssertion && typeof node['format'] === 'string') {
+        const why = formatRefusal(node['format']);
+        if (why !== undefined) refused.push(schemaViolation('format', why, at(`${pointer}/format`)));
+      }
+      if (
+        options.contentAssertion &&
+        ('contentEncoding' in node || 'contentMediaType' in node || 'contentSchema' in node)
+      ) {
         refused.push(
-          schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, at(p)),
+          schemaViolation('contentMediaType', `content assertion is not available for ${dialect} schemas`, at(pointer)),
         );
-    }
-  });
+      }
+      const patterns: [string, string][] = [];
+      if (typeof node['pattern'] === 'string') patterns.push([node['pattern'], `${pointer}/pattern`]);
+      if (isObject(node['patternProperties']))
+        for (const k of Object.keys(node['patternProperties'])) patterns.push([k, `${pointer}/patternProperties`]);
+      for (const [source, p] of patterns) {
+        const verdict = checkPattern(source);
+        if (verdict.invalid !== undefined)
+          invalid.push(
+            schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, at(p)),
+          );
+        else if (verdict.hazard !== undefined)
+          refused.push(
+            schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, at(p)),
+          );
+      }
+    },
+    EVERY_OBJECT,
+  );
   return { refused, invalid };
 }
 
@@ -236,7 +243,7 @@ function compileWithDocuments(
         const message = `referenced document ${echo(uri)} declares ${echo(declared)}; a ${dialect} schema may only reference ${dialect} documents (or ones that declare no dialect)`;
         return fail('unsupported_capability', message, [schemaViolation('$schema', message, `${uri}#/$schema`)]);
       }
-      const counted = tallyDocument(tally, doc, options.limits, walkAnyDialect as SchemaWalker);
+      const counted = tallyDocument(tally, doc, options.limits, EVERY_DIALECT);
       if (!counted.ok) return counted;
       const admitted = admitLegacy(doc, dialect, options, (p) => `${uri}#${p}`);
       if (!admitted.ok) return admitted;
@@ -264,7 +271,7 @@ export function compileLegacy(
   if (!copy.ok) return fail('validation', 'schema is not JSON');
   // The same schema limits as the 2020-12 path, counted over the older dialects' schema positions.
   const tally: SchemaTally = { subschemas: 0, references: 0, documents: 0 };
-  const counted = tallyDocument(tally, copy.value, options.limits, walkAnyDialect as SchemaWalker);
+  const counted = tallyDocument(tally, copy.value, options.limits, EVERY_DIALECT);
   if (!counted.ok) return counted;
   const admitted = admitLegacy(copy.value, dialect, options, (p) => p);
   if (!admitted.ok) return admitted;
