@@ -2,7 +2,8 @@ import { fail, ok, thrownMessage, type Result } from '../result.js';
 import type { ProviderFinding, ProviderName } from '../interop/profile.js';
 import { compiledFromCache } from '../schema/compile.js';
 import { defineTool, type ToolContext } from '../tools/tool.js';
-import { Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
+import { REGISTRY_KEYS, Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
+import { SCHEMA_OPTION_KEYS } from '../schema/options.js';
 import { createBatchLoader, type AsyncSchemaLoader, type BatchLoader } from './async-loader.js';
 import { narrowAuthority, type Authority } from './authority.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
@@ -13,7 +14,7 @@ import { preflightStaged, type Invoke, type PreflightedTool, type PreflightOptio
 import { providerSettingsOf, providerVerdict, type ProviderPolicy, type ProviderSettings } from './provider-policy.js';
 import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
-import { readOptions } from '../util/own-field.js';
+import { allKeysOf, readOptions } from '../util/own-field.js';
 
 /** Options of admitBatch: the Registry's options (schema options included) plus the admission policy. */
 export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
@@ -36,25 +37,18 @@ export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
   readonly providerPolicy?: ProviderPolicy;
 };
 
-/** The AdmissionOptions fields (RegistryOptions' and SchemaOptions' included), read even when non-enumerable. */
-const ADMISSION_KEYS = [
-  'mode',
-  'authority',
-  'unknownGrants',
-  'schemaLoader',
-  'invoke',
-  'provider',
-  'providerPolicy',
-  'stages',
-  'timeoutMs',
-  'onError',
-  'maxViolationLines',
-  'schemaRegistry',
-  'formatAssertion',
-  'contentAssertion',
-  'unknownKeywords',
-  'limits',
-  'dialects',
+/** The AdmissionOptions fields (RegistryOptions' and SchemaOptions' included), checked against the type. */
+export const ADMISSION_KEYS = [
+  ...allKeysOf<Omit<AdmissionOptions, keyof RegistryOptions>>()([
+    'mode',
+    'authority',
+    'unknownGrants',
+    'invoke',
+    'provider',
+    'providerPolicy',
+  ]),
+  ...REGISTRY_KEYS,
+  ...SCHEMA_OPTION_KEYS,
 ];
 
 /** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */

@@ -1,9 +1,9 @@
 import { fail, thrownMessage, type Result } from '../result.js';
-import { admitSlots, type AdmissionOptions } from './admission.js';
+import { ADMISSION_KEYS, admitSlots, type AdmissionOptions } from './admission.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import type { Bundle } from './bundle.js';
 import type { ToolDescriptor } from './descriptor.js';
-import { ownData } from '../util/own-field.js';
+import { allKeysOf, ownData, readOptions } from '../util/own-field.js';
 
 /** One entry of an MCP `tools/list` result, as far as admission reads it. */
 export interface McpToolEntry {
@@ -23,6 +23,12 @@ export type McpAdmissionOptions = AdmissionOptions & {
   readonly revision?: (tool: McpToolEntry) => string | undefined;
 };
 
+/** The McpAdmissionOptions fields, checked against the type. */
+const MCP_ADMISSION_KEYS = [
+  ...allKeysOf<Omit<McpAdmissionOptions, keyof AdmissionOptions>>()(['backend', 'revision']),
+  ...ADMISSION_KEYS,
+];
+
 /**
  * Admits the tools of an MCP `tools/list` result (`{ tools: [...] }`) in one call. MCP requires
  * `inputSchema` on every tool, so a missing one is a broken descriptor (it is not read as "any object").
@@ -34,10 +40,14 @@ export async function admitMcpTools(listToolsResult: unknown, options: McpAdmiss
     if (listToolsResult === null || typeof listToolsResult !== 'object' || !Array.isArray(listed)) {
       return fail('validation', 'admitMcpTools expects a tools/list result: an object with a "tools" array');
     }
-    if (options === null || typeof options !== 'object' || typeof options.backend !== 'function') {
+    // Options read once as own data: a getter on them must not run (caller code) or answer twice.
+    const read = readOptions(options, MCP_ADMISSION_KEYS);
+    if (read.problems.length > 0)
+      return fail('validation', `invalid admitMcpTools options: ${read.problems.join('; ')}`);
+    const { backend, revision, ...admission } = read.copy as McpAdmissionOptions;
+    if (options === null || typeof options !== 'object' || typeof backend !== 'function') {
       return fail('validation', 'admitMcpTools needs a "backend" function that makes the backend of each listed tool');
     }
-    const { backend, revision, ...admission } = options;
     // Read once, holes and the batch bound included, exactly as admitBatch reads its array.
     const entries = readBatch(listed, 'admitMcpTools');
     if (!entries.ok) return entries;

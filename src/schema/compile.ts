@@ -8,7 +8,8 @@ import { normaliseRegistry } from './documents.js';
 import { compileOn, createEngine, sharedEngine } from './engine.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
 import { limitsKey, resolveLimits, type Limits } from '../util/limits.js';
-import { resolveOptions, type SchemaOptions } from './options.js';
+import { resolveOptions, SCHEMA_OPTION_KEYS, type SchemaOptions } from './options.js';
+import { readOptions } from '../util/own-field.js';
 import { admitDocument, needsPrivateEngine, resolveReferences, type Pipeline } from './pipeline.js';
 import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
 import { compileLegacy } from './legacy-engine.js';
@@ -71,9 +72,14 @@ export function compileSchema(
   options: SchemaOptions | undefined,
   flags: CompileFlags,
 ): Result<CompiledSchema> {
-  const limits = resolveLimits(isObject(options) ? options['limits'] : undefined);
+  // Options read once as own data, like every public entry point's: a getter on them must not run
+  // (caller code) or answer differently on a second read.
+  const read = readOptions(options, SCHEMA_OPTION_KEYS);
+  if (read.problems.length > 0) return fail('validation', `invalid schema options: ${read.problems.join('; ')}`);
+  const given = read.copy as SchemaOptions;
+  const limits = resolveLimits(given.limits);
   if (!limits.ok) return limits;
-  const resolved = resolveOptions(options);
+  const resolved = resolveOptions(given);
   // Size and depth are bounded while copying, before any other work on the schema.
   const copy = boundedSchemaCopy(schema, limits.value);
   if (!copy.ok) return copy;

@@ -1,4 +1,5 @@
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from '../util/limits.js';
+import { allKeysOf } from '../util/own-field.js';
 
 /** Options shared by validateSchema, validate and everything built on them. */
 export interface SchemaOptions {
@@ -17,6 +18,17 @@ export interface SchemaOptions {
   /** Default ['2020-12']: dialects a root `$schema` may declare; see src/legacy/dialects.ts. */
   readonly dialects?: ReadonlyArray<'2020-12' | '2019-09' | 'draft-07'>;
 }
+
+/** Every SchemaOptions field, checked against the interface: the keys validateSchema and every caller read. */
+export const SCHEMA_OPTION_KEYS = allKeysOf<SchemaOptions>()([
+  'schemaRegistry',
+  'schemaLoader',
+  'formatAssertion',
+  'contentAssertion',
+  'unknownKeywords',
+  'limits',
+  'dialects',
+]);
 
 /** SchemaOptions with every default applied. */
 export interface ResolvedOptions {

@@ -131,3 +131,16 @@ export function readOptions(
   }
   return { copy, problems: [...problems, ...rest.problems] };
 }
+
+/**
+ * Every key of `T`, as a list checked at compile time: `allKeysOf<T>()([...])` does not compile when
+ * the list misses a key of T (the error names it under `missing`) or names a key T lacks. Code that
+ * reads options field by field (readOptions) takes its list from here, so a field added to an
+ * options interface can never be silently dropped.
+ */
+export function allKeysOf<T>(): <const K extends readonly (keyof T & string)[]>(
+  keys: K &
+    ([Exclude<keyof T, K[number]>] extends [never] ? unknown : { readonly missing: Exclude<keyof T, K[number]> }),
+) => K {
+  return (keys) => keys;
+}
