@@ -1,7 +1,7 @@
 // toolgate: named exports only. Each block belongs to one folder of src/.
 
 // --- result (src/result.ts)
-export type { ErrorClass, GateError, Result, Violation } from './result.js';
+export type { ErrorClass, Failure, Finding, GateError, Problem, Result, Success, Violation } from './result.js';
 
 // --- schema (src/schema/)
 export type { SchemaOptions } from './schema/options.js';
@@ -27,7 +27,7 @@ export type {
   AnthropicToolResult,
   CallStage,
   McpCallToolResult,
-  MessageFormat,
+  ProviderFormat,
   OpenAIToolMessage,
   ToolError,
   ToolResult,
@@ -39,13 +39,13 @@ export type { Invoke, PreflightOptions, PreflightedTool } from './catalog/prefli
 export { admitBatch } from './catalog/admission.js';
 export type { AdmissionOptions } from './catalog/admission.js';
 export { admitMcpTools } from './catalog/mcp.js';
-export type { McpAdmissionOptions, McpToolEntry } from './catalog/mcp.js';
+export type { McpAdmissionOptions } from './catalog/mcp.js';
 export type { ToolDescriptor } from './catalog/descriptor.js';
 export type { Authority } from './catalog/authority.js';
 export type { AsyncSchemaLoader } from './catalog/async-loader.js';
 export type { AdmissionStats, Bundle, BundleJSON } from './catalog/bundle.js';
 export type { BatchError, Diagnostic } from './catalog/diagnostics.js';
-export type { AnthropicTool, McpTool, OpenAITool, ProviderFormat, ProviderTool } from './catalog/providers.js';
+export type { AnthropicTool, McpTool, OpenAITool, ProviderTool } from './catalog/providers.js';
 export type { ProviderPolicy } from './catalog/provider-policy.js';
 
 // --- interop and lint (src/interop/, src/lint/)

@@ -97,7 +97,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     try {
       const all =
         problems.length > 0
-          ? fail<ListedTool[]>('validation', `invalid guardClient options: ${problems.join('; ')}`)
+          ? fail('validation', `invalid guardClient options: ${problems.join('; ')}`)
           : await listAllPages<ListedTool>(
               (cursor) => client.listTools(cursor === undefined ? undefined : { cursor }, requestOptions),
               pages,

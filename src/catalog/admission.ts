@@ -9,7 +9,7 @@ import { narrowAuthority, type Authority } from './authority.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import { makeBundle, type Bundle } from './bundle.js';
 import { identify } from './descriptor.js';
-import { batchError, sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import { batchError, callFailure, sortDiagnostics, type BatchError, type Diagnostic } from './diagnostics.js';
 import { preflightStaged, type Invoke, type PreflightedTool, type PreflightOptions } from './preflight.js';
 import { providerSettingsOf, providerVerdict, type ProviderPolicy, type ProviderSettings } from './provider-policy.js';
 import { providerToolsOf } from './providers.js';
@@ -193,17 +193,22 @@ function executorOf(backend: unknown, invoke: Invoke | undefined): (args: unknow
  * Internal (not exported from the package): admitBatch over slots already read once by readBatch,
  * so admitMcpTools reports a hole in its `tools` array with the same diagnostic. May throw; callers catch.
  */
-export async function admitSlots(slots: readonly BatchSlot[], options: AdmissionOptions): Promise<Result<Bundle>> {
+export async function admitSlots(
+  slots: readonly BatchSlot[],
+  options: AdmissionOptions,
+): Promise<Result<Bundle, BatchError>> {
   // Everything below uses this dense copy, never the caller's array.
   const descriptors = slots.map((slot) => (slot.present ? slot.value : undefined));
   const mode = options.mode === 'quarantine' ? 'quarantine' : 'strict';
   if (options.mode !== undefined && options.mode !== 'strict' && options.mode !== 'quarantine')
-    return fail(
-      'validation',
-      `admitBatch mode must be 'strict' or 'quarantine', got ${JSON.stringify(String(options.mode))}`,
+    return callFailure(
+      fail(
+        'validation',
+        `admitBatch mode must be 'strict' or 'quarantine', got ${JSON.stringify(String(options.mode))}`,
+      ),
     );
   const settings = providerSettingsOf(options.provider, options.providerPolicy);
-  if (!settings.ok) return settings;
+  if (!settings.ok) return callFailure(settings);
   const loader = typeof options.schemaLoader === 'function' ? createBatchLoader(options.schemaLoader) : undefined;
   const {
     mode: _m,
@@ -281,15 +286,19 @@ export async function admitSlots(slots: readonly BatchSlot[], options: Admission
  * Admits a batch of tool descriptors into one executable bundle, deciding per tool before anything
  * is published to a model (issue 6). Never throws or rejects: every failure is a Result.
  */
-export async function admitBatch(descriptors: readonly unknown[], options?: AdmissionOptions): Promise<Result<Bundle>> {
+export async function admitBatch(
+  descriptors: readonly unknown[],
+  options?: AdmissionOptions,
+): Promise<Result<Bundle, BatchError>> {
   try {
     const slots = readBatch(descriptors, 'admitBatch');
-    if (!slots.ok) return slots;
+    if (!slots.ok) return callFailure(slots);
     // Options read once as own data: a getter on them must not run (caller code) or answer twice.
     const read = readOptions(options, ADMISSION_KEYS);
-    if (read.problems.length > 0) return fail('validation', `invalid admitBatch options: ${read.problems.join('; ')}`);
+    if (read.problems.length > 0)
+      return callFailure(fail('validation', `invalid admitBatch options: ${read.problems.join('; ')}`));
     return await admitSlots(slots.value, read.copy as AdmissionOptions);
   } catch (thrown) {
-    return fail('execution_failure', `admitBatch failed: ${thrownMessage(thrown)}`);
+    return callFailure(fail('execution_failure', `admitBatch failed: ${thrownMessage(thrown)}`));
   }
 }

@@ -1,4 +1,4 @@
-import type { ErrorClass, GateError, Violation } from '../result.js';
+import type { ErrorClass, Failure, GateError, Violation } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 
 /**
@@ -16,9 +16,18 @@ export interface Diagnostic {
   readonly error: GateError;
 }
 
-/** A failed batch: a GateError whose `diagnostics` list every bad tool (and batch-level problems). */
+/**
+ * A failed admission: a GateError whose `diagnostics` list every bad tool (and batch-level problems);
+ * empty when the call failed as a whole (its options or input, or toolgate itself) before any tool
+ * was judged.
+ */
 export interface BatchError extends GateError {
   readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A failure of the admission call as a whole, before any tool was judged: a BatchError without diagnostics. */
+export function callFailure(failure: Failure<GateError>): Failure<BatchError> {
+  return { ok: false, error: { ...failure.error, diagnostics: [] } };
 }
 
 /**

@@ -68,7 +68,7 @@ function preflightBody(
     // Copied like the schema: the bundle must not change when the host edits its descriptor later.
     const a = copyJson(f.annotations);
     if (!a.ok) {
-      const message = `annotations are not JSON at ${problemPointer(a.problem) || 'the root'}: ${a.problem.reason}`;
+      const message = `annotations are not JSON at ${problemPointer(a.problem) || 'the root'}: ${a.problem.message}`;
       return fail('validation', `invalid tool descriptor: ${message}`, [
         { path: '$', pointer: '', keyword: 'annotations', message, schemaPath: '/annotations' },
       ]);

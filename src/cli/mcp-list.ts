@@ -4,7 +4,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { z } from 'zod';
-import { thrownMessage } from '../result.js';
+import { thrownMessage, type Problem, type Result } from '../result.js';
+import { inputError } from './io.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 
 const ListPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
@@ -46,12 +47,10 @@ export function splitCommandLine(line: string): string[] | undefined {
 }
 
 /** Lists every tool of the server started by `commandLine`; a message on any failure. */
-export async function listMcpTools(
-  commandLine: string,
-): Promise<{ ok: true; tools: unknown[] } | { ok: false; message: string }> {
+export async function listMcpTools(commandLine: string): Promise<Result<unknown[], Problem>> {
   const words = splitCommandLine(commandLine);
   if (words === undefined || words.length === 0)
-    return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: not a command line` };
+    return inputError(`--mcp ${JSON.stringify(commandLine)}: not a command line`);
   const [command, ...args] = words as [string, ...string[]];
   const transport = new StdioClientTransport({ command, args, stderr: 'pipe' });
   let stderr = '';
@@ -68,13 +67,13 @@ export async function listMcpTools(
         }),
       MAX_PAGES,
     );
-    if (!listed.ok) return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: ${listed.error.message}` };
+    if (!listed.ok) return inputError(`--mcp ${JSON.stringify(commandLine)}: ${listed.error.message}`);
     const tools = listed.value;
-    return { ok: true, tools };
+    return { ok: true, value: tools };
   } catch (thrown) {
     const why = thrownMessage(thrown);
     const tail = stderr.trim() === '' ? '' : `\nserver stderr:\n${stderr.trim()}`;
-    return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: ${why}${tail}` };
+    return inputError(`--mcp ${JSON.stringify(commandLine)}: ${why}${tail}`);
   } finally {
     await client.close().catch(() => undefined);
   }

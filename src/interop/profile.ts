@@ -1,3 +1,4 @@
+import type { Finding } from '../result.js';
 import { escapePointerToken } from '../util/json-pointer.js';
 import { walkSchema, type SchemaNode } from '../schema/walk.js';
 import { isObject } from '../util/plain-json.js';
@@ -16,25 +17,19 @@ export const PROVIDER_NAMES: readonly ProviderName[] = ['openai-strict', 'openai
 export type ProviderEffect = 'rejects' | 'ignores' | 'unlisted';
 
 /** One thing a provider would do differently from toolgate, at one schema location. */
-export interface ProviderFinding {
+export interface ProviderFinding extends Finding {
   readonly provider: ProviderName;
   /** Stable rule id within the profile, e.g. `additional-properties-false`. */
   readonly rule: string;
   readonly effect: ProviderEffect;
   /** `documented` when the provider's own documentation says it; `observed` when only its errors show it. */
   readonly basis: 'documented' | 'observed';
-  readonly message: string;
-  /** JSON Pointer into the schema. */
-  readonly schemaPath: string;
   /** Where the rule comes from (documentation page or a public report of the provider's error). */
   readonly source: string;
 }
 
-/** A place a rule fires, before the profile stamps it with provider and source. */
-export interface RuleHit {
-  readonly message: string;
-  readonly schemaPath: string;
-}
+/** A place a rule fires, before the profile stamps it with its rule, provider and source. */
+export type RuleHit = Omit<Finding, 'rule'>;
 
 /** One rule of a provider profile: a whole-document check returning its hits. */
 export interface ProviderRule {

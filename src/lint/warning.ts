@@ -1,13 +1,8 @@
+import type { Finding } from '../result.js';
 import type { SchemaNode } from '../schema/walk.js';
 
 /** A lint finding: advice about a schema that toolgate still admits (never an error). */
-export interface LintWarning {
-  /** Stable rule id, e.g. `required-but-closed`. */
-  readonly rule: string;
-  readonly message: string;
-  /** JSON Pointer into the schema. */
-  readonly schemaPath: string;
-}
+export type LintWarning = Finding;
 
 /** What a rule sees: one subschema object and the document it belongs to. */
 export interface LintContext {

@@ -43,13 +43,13 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
     if (finding?.kind === 'excess') return excessFailure(finding.excess, false);
     if (finding !== undefined) {
       const problem = finding.problem;
-      const message = `arguments are not a JSON value at ${pathOf(problem.segments)}: ${problem.reason}`;
+      const message = `arguments are not a JSON value at ${pathOf(problem.segments)}: ${problem.message}`;
       return fail('validation', message, [
         {
           path: pathOf(problem.segments),
           pointer: pointerOf(problem.segments),
           keyword: 'json',
-          message: problem.reason,
+          message: problem.message,
           schemaPath: '',
         },
       ]);

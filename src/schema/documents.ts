@@ -55,7 +55,7 @@ export function findDocument(
   if (!copy.ok) {
     if (copy.finding.kind === 'excess')
       return excessFailure(copy.finding.excess, true, `${source} document ${echo(uri)}`);
-    const message = `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.finding.problem) || '/'}: ${copy.finding.problem.reason}`;
+    const message = `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.finding.problem) || '/'}: ${copy.finding.problem.message}`;
     return fail('validation', message, [schemaViolation('$ref', message, uri)]);
   }
   return ok({ uri, schema: copy.value });

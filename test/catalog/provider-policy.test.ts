@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { admitBatch, type AdmissionOptions } from '../../src/catalog/admission.js';
-import type { BatchError } from '../../src/catalog/diagnostics.js';
 
 const backend = (args: unknown): unknown => args;
 /** Inside OpenAI's strict subset: closed, every property required. */
@@ -87,7 +86,7 @@ describe("admission with providerPolicy: 'quarantine'", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.class).toBe('unsupported_capability');
-    expect((r.error as BatchError).diagnostics.map((d) => [d.name, d.stage])).toEqual([['open', 'schema']]);
+    expect(r.error.diagnostics.map((d) => [d.name, d.stage])).toEqual([['open', 'schema']]);
     expect(r.error.violations[0]).toMatchObject({
       keyword: 'openai-strict:additional-properties-false',
       schemaPath: '/tools/1/inputSchema',

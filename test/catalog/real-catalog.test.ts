@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { admitBatch, type AdmissionOptions } from '../../src/catalog/admission.js';
-import type { BatchError } from '../../src/catalog/diagnostics.js';
 import { loadSource, reasonOf, SHARED_PRESENT, sources, type CorpusTool } from './real-catalog.js';
 
 interface ModeSummary {
@@ -42,7 +41,7 @@ async function run(mode: 'strict' | 'quarantine', options: AdmissionOptions = {}
       for (const d of r.value.rejected) bump(s.quarantined, reasonOf(d.error));
     } else {
       s.failedBatches.push(src);
-      for (const d of (r.error as BatchError).diagnostics) bump(s.fatal, reasonOf(d.error));
+      for (const d of r.error.diagnostics) bump(s.fatal, reasonOf(d.error));
     }
   }
   s.ms = performance.now() - start;
