@@ -4,7 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { admitBatch } from '../src/index.js';
 
-interface Catalog { tools: { name: string; description: string; inputSchema: unknown }[]; calls: { name: string; arguments: string }[] }
+interface Catalog {
+  tools: { name: string; description: string; inputSchema: unknown }[];
+  calls: { name: string; arguments: string }[];
+}
 const file = process.argv[2] ?? new URL('./catalog.json', import.meta.url);
 const catalog = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
 
@@ -22,5 +25,6 @@ for (const r of bundle.rejected) console.log(`left out: ${r.name} (${r.error.cla
 let id = 0;
 for (const call of catalog.calls) {
   const result = await bundle.registry.call({ id: `call_${++id}`, name: call.name, arguments: call.arguments });
-  console.log(`\n${call.name} ${call.arguments}\n-> ${result.isError ? 'not run' : 'ran'}; the model reads:\n${result.content}`);
+  const outcome = result.isError ? 'not run' : 'ran';
+  console.log(`\n${call.name} ${call.arguments}\n-> ${outcome}; the model reads:\n${result.content}`);
 }

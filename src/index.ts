@@ -7,8 +7,11 @@ export type { ErrorClass, Failure, Finding, GateError, Problem, Result, Success,
 export type { SchemaOptions } from './schema/options.js';
 export type { CompiledSchema } from './schema/compile.js';
 export { validateSchema, validate } from './schema/compile.js';
+// Standard Schema is part of every CompiledSchema (its `~standard` property).
+export type { StandardIssue, ToolgateStandardProps } from './schema/standard-schema.js';
+export type { ReportOptions } from './schema/schema-copy.js';
 
-// --- limits (src/schema/limits.ts)
+// --- limits (src/util/limits.ts)
 export type { Limits } from './util/limits.js';
 export { DEFAULT_LIMITS } from './util/limits.js';
 
@@ -60,9 +63,6 @@ export type {
 } from './interop/profile.js';
 export { lintSchema, LINT_RULE_IDS } from './lint/lint.js';
 export type { LintWarning } from './lint/warning.js';
-export type { ReportOptions } from './schema/schema-copy.js';
 
-// --- adapters (src/adapters/): Standard Schema is part of every CompiledSchema; the MCP client,
-// AI SDK and OpenAI Agents adapters are subpath exports (toolgate/adapters/*) so this entry point
-// loads none of those packages.
-export type { StandardIssue, ToolgateStandardProps } from './schema/standard-schema.js';
+// --- adapters (src/adapters/): the MCP client, AI SDK and OpenAI Agents adapters are subpath exports
+// (toolgate/adapters/*), so this entry point loads none of those packages.

@@ -20,7 +20,12 @@ export async function runWeather(model: LanguageModel): Promise<{ calls: unknown
   });
   if (!weather.ok) throw new Error(weather.error.message); // a refused schema never becomes a tool
 
-  const result = await generateText({ model, tools: { weather: weather.value }, stopWhen: isStepCount(3), prompt: 'Weather in Paris?' });
+  const result = await generateText({
+    model,
+    tools: { weather: weather.value },
+    stopWhen: isStepCount(3),
+    prompt: 'Weather in Paris?',
+  });
   // readme:end
   return { calls, text: result.text };
 }

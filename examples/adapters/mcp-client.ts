@@ -6,7 +6,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { guardClient } from '../../src/adapters/mcp-client.js';
 
 /** Lists the server's tools through toolgate, then makes one bad and one good get-sum call. */
-export async function sumTwice(server: { command: string; args: string[] }): Promise<{ names: string[]; bad: unknown; good: unknown }> {
+export async function sumTwice(
+  server: { command: string; args: string[] },
+): Promise<{ names: string[]; bad: unknown; good: unknown }> {
   // readme:start
   const client = new Client({ name: 'my-agent', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ ...server, stderr: 'ignore' }));

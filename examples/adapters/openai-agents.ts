@@ -20,7 +20,12 @@ export async function runWeather(model: Model): Promise<{ calls: unknown[]; outp
   });
   if (!weather.ok) throw new Error(weather.error.message); // refused by toolgate, or outside OpenAI's strict subset
 
-  const agent = new Agent({ name: 'forecaster', instructions: 'Answer with the forecast.', model, tools: [weather.value] });
+  const agent = new Agent({
+    name: 'forecaster',
+    instructions: 'Answer with the forecast.',
+    model,
+    tools: [weather.value],
+  });
   const result = await run(agent, 'Weather in Paris?');
   // readme:end
   return { calls, output: result.finalOutput };

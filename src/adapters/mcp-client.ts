@@ -16,7 +16,7 @@ import { copyJson, deepFreeze } from '../util/plain-json.js';
 import { copyOwnData, readOwnFields } from '../util/own-field.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
-// puts admission (issue 6) in front of `tools/list` and toolgate's validation in front of
+// puts batch admission in front of `tools/list` and toolgate's validation in front of
 // `tools/call`: nothing reaches the server for a tool that was not admitted or for arguments that
 // break its schema; the model reads toolgate's text instead, as an `isError` tool result (MCP
 // 2025-06-18, "Tools": tool errors are reported in the result, not as protocol errors).
@@ -41,7 +41,10 @@ export interface GuardedClient {
   readonly client: McpClientLike;
   /** Lists every page from the server and admits the tools; callTool uses the latest admission. */
   admit(options?: RequestOptions): Promise<Result<Bundle>>;
-  /** Drop-in listTools: a fresh admission; the admitted tools as the server listed them, in one page (empty when admission failed). */
+  /**
+   * Drop-in listTools: a fresh admission; the admitted tools as the server listed them, in one page (empty when
+   * admission failed).
+   */
   listTools(params?: { cursor?: string }, options?: RequestOptions): Promise<ListToolsResult>;
   /** Drop-in callTool: validated before anything is sent; never rejects. */
   callTool(

@@ -18,7 +18,9 @@ import { allKeysOf, readOptions } from '../util/own-field.js';
 
 /** Options of admitBatch: the Registry's options (schema options included) plus the admission policy. */
 export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
-  /** 'strict' (default): any problem fails the batch. 'quarantine': only `unsupported_capability` schemas are left out. */
+  /**
+   * 'strict' (default): any problem fails the batch. 'quarantine': only `unsupported_capability` schemas are left out.
+   */
   readonly mode?: 'strict' | 'quarantine';
   /** Narrowed in the bundle: grants of rejected tools removed, every other field kept. */
   readonly authority?: Authority;
@@ -28,7 +30,10 @@ export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
   readonly schemaLoader?: AsyncSchemaLoader;
   /** Executes non-function backends. */
   readonly invoke?: Invoke;
-  /** Checks every accepted schema against this provider's profile (checkProvider); findings go to `bundle.providerFindings`. */
+  /**
+   * Checks every accepted schema against this provider's profile (checkProvider); findings go to
+   * `bundle.providerFindings`.
+   */
   readonly provider?: ProviderName;
   /**
    * 'report' (default): findings are information only. 'quarantine': a schema with a `rejects` finding is
@@ -284,7 +289,7 @@ export async function admitSlots(
 
 /**
  * Admits a batch of tool descriptors into one executable bundle, deciding per tool before anything
- * is published to a model (issue 6). Never throws or rejects: every failure is a Result.
+ * is published to a model. Never throws or rejects: every failure is a Result.
  */
 export async function admitBatch(
   descriptors: readonly unknown[],

@@ -39,10 +39,12 @@ function metadataViolation(field: string, message: string): Violation {
   return { path: '$', pointer: '', keyword: field, message, schemaPath: `/${field}` };
 }
 
-/** Checks name, description, revision, backend and annotations of one descriptor (issue 6, "preflight"). */
+/** Checks name, description, revision, backend and annotations of one descriptor (preflight). */
 export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Result<DescriptorFields> {
   if (descriptor === null || typeof descriptor !== 'object' || Array.isArray(descriptor)) {
-    const message = `a tool descriptor must be an object, got ${descriptor === null ? 'null' : Array.isArray(descriptor) ? 'an array' : typeof descriptor}`;
+    const message =
+      `a tool descriptor must be an object, got ` +
+      `${descriptor === null ? 'null' : Array.isArray(descriptor) ? 'an array' : typeof descriptor}`;
     return fail('validation', message, [metadataViolation('descriptor', message)]);
   }
   const problems: Violation[] = [];
@@ -53,7 +55,8 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
       problems.push(
         metadataViolation(
           key,
-          `"${key}" is not a plain data property (an accessor, or a Proxy trap that threw); descriptors must hold plain data`,
+          `"${key}" is not a plain data property (an accessor, or a Proxy trap that threw); descriptors must hold ` +
+            `plain data`,
         ),
       );
     return r;

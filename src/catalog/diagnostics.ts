@@ -78,7 +78,9 @@ export function batchError(diagnostics: readonly Diagnostic[], mode: 'strict' | 
     };
   });
   const n = sorted.filter((d) => d.index >= 0).length;
-  const head = `${mode} batch admission failed: ${n} tool${n === 1 ? '' : 's'} not admitted${sorted.some((d) => d.index < 0) ? ' and a batch-level problem' : ''}`;
+  const head =
+    `${mode} batch admission failed: ${n} tool${n === 1 ? '' : 's'} not ` +
+    `admitted${sorted.some((d) => d.index < 0) ? ' and a batch-level problem' : ''}`;
   return {
     class: batchClass(sorted),
     message: `${head}; ${violations[0]?.message ?? ''}`,

@@ -1,4 +1,4 @@
-// Admission's view of provider profiles (issue 9): which findings a batch reports, and the diagnostic that
+// Admission's view of provider profiles: which findings a batch reports, and the diagnostic that
 // leaves a tool out when the host asked for `providerPolicy: 'quarantine'`. The schema is never rewritten
 // to fit a provider: a tool is either published as written or not published.
 import { fail, ok, type GateError, type Result, type Violation } from '../result.js';
@@ -84,7 +84,9 @@ export function providerVerdict(
   const first = rejecting[0];
   if (first === undefined) return { findings };
   const more = rejecting.length > 1 ? ` (and ${rejecting.length - 1} more)` : '';
-  const message = `provider ${settings.provider} would reject this schema: rule ${first.rule} at ${first.schemaPath === '' ? 'the root' : first.schemaPath}: ${first.message}${more}`;
+  const message =
+    `provider ${settings.provider} would reject this schema: rule ${first.rule} at ` +
+    `${first.schemaPath === '' ? 'the root' : first.schemaPath}: ${first.message}${more}`;
   return {
     findings,
     error: {

@@ -29,14 +29,17 @@ function positiveNumber(raw: unknown, what: string): Result<number, Problem> {
   return { ok: true, value: n };
 }
 
-/** A timeout in seconds as whole milliseconds a Node timer honours: refused outside 1 ms .. 2^31-1 ms, never clamped. */
+/**
+ * A timeout in seconds as whole milliseconds a Node timer honours: refused outside 1 ms .. 2^31-1 ms, never clamped.
+ */
 function timeoutMs(raw: unknown, what: string): Result<number, Problem> {
   const seconds = positiveNumber(raw, what);
   if (!seconds.ok) return seconds;
   const ms = Math.round(seconds.value * 1000);
   if (ms < 1 || ms > MAX_TIMEOUT_MS)
     return inputError(
-      `${what} must be between 0.001 and ${MAX_TIMEOUT_MS / 1000} seconds (1 ms to 2^31-1 ms, the longest a timer can wait), got ${JSON.stringify(raw)}`,
+      `${what} must be between 0.001 and ${MAX_TIMEOUT_MS / 1000} seconds (1 ms to 2^31-1 ms, the longest a timer ` +
+        `can wait), got ${JSON.stringify(raw)}`,
     );
   return { ok: true, value: ms };
 }

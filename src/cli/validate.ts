@@ -40,7 +40,8 @@ export function validateCommand(argv: readonly string[], io: CliIO): ExitCode {
   if (!compiled.ok) {
     // The schema itself is refused: that is what a host would report before the model ever sees the tool.
     io.out(
-      `schema refused (${compiled.error.class}): ${compiled.error.message}\n${compiled.error.violations.map((v) => `  ${v.schemaPath || '/'}: ${v.message}\n`).join('')}`,
+      `schema refused (${compiled.error.class}): ${compiled.error.message}\n` +
+        compiled.error.violations.map((v) => `  ${v.schemaPath || '/'}: ${v.message}\n`).join(''),
     );
     return 1;
   }

@@ -30,7 +30,8 @@ export function messageFor(e: ErrorObject, value: unknown, parent?: Readonly<Rec
       return `unexpected property ${quote(p['unevaluatedProperty'])}`;
     case 'type': {
       const t = p['type'];
-      return `expected ${Array.isArray(t) ? t.join(' or ') : String(t).split(',').join(' or ')}, got ${jsonType(value)}`;
+      const expected = Array.isArray(t) ? t.join(' or ') : String(t).split(',').join(' or ');
+      return `expected ${expected}, got ${jsonType(value)}`;
     }
     case 'enum':
       return `${quote(value)} is not one of ${quote(p['allowedValues'])}`;

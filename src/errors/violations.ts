@@ -37,7 +37,10 @@ export function sortViolations(list: readonly Violation[]): Violation[] {
 
 /** Optional context for violationsFromAjv. */
 export interface ViolationOptions {
-  /** The schema the validator was compiled from (`validator.schema`), to tell `oneOf`/`anyOf` branches given by `$ref` apart. */
+  /**
+   * The schema the validator was compiled from (`validator.schema`), to tell `oneOf`/`anyOf` branches given by `$ref`
+   * apart.
+   */
   readonly schema?: unknown;
   /** Maps a pointer into `schema` to where the schema's author wrote it; the pointer as is when absent. */
   readonly locate?: (pointer: string) => string;

@@ -1,4 +1,4 @@
-// The placeholder contract of a served command (issue 7), checked at start-up. It ties the schema the model
+// The placeholder contract of a served command, checked at start-up. It ties the schema the model
 // sees to the argv the program receives: every argument the model may send lands in exactly one known place,
 // and every place is filled, so nothing the model sends is silently dropped and nothing is left blank.
 import { escapePointerToken } from '../util/json-pointer.js';

@@ -100,8 +100,10 @@ export function optionInjectionProblems(
       if (lead.dash && !reported.has(part.name)) {
         reported.add(part.name);
         const message =
-          `placeholder {${part.name}} starts the argument ${JSON.stringify(t.source)} and its value may start with "-", which the program would read as an option: ` +
-          'put a literal "--" argument before it, or rule a leading "-" out in its schema ("pattern" anchored with "^" whose first character cannot be "-", ' +
+          `placeholder {${part.name}} starts the argument ${JSON.stringify(t.source)} and its value may start with ` +
+          `"-", which the program would read as an option: ` +
+          'put a literal "--" argument before it, or rule a leading "-" out in its schema ("pattern" anchored with ' +
+          '"^" whose first character cannot be "-", ' +
           '"enum"/"const" values without a leading "-", or "minimum": 0 for a number)';
         problems.push(schemaViolation('option-injection', message, `/properties/${escapePointerToken(part.name)}`));
       }

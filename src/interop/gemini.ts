@@ -79,7 +79,9 @@ function booleanSchemas(schema: unknown): RuleHit[] {
       for (const [k, v] of Object.entries(props))
         if (typeof v === 'boolean')
           out.push({
-            message: `property ${JSON.stringify(k)} is the boolean schema ${String(v)}; Gemini's Schema has no boolean form`,
+            message:
+              `property ${JSON.stringify(k)} is the boolean schema ${String(v)}; Gemini's Schema has no ` +
+              `boolean form`,
             schemaPath: `${pointer}/properties/${escapePointerToken(k)}`,
           });
     if (typeof node['items'] === 'boolean')

@@ -48,7 +48,9 @@ export const REQUIRED_BUT_CLOSED: LintRule = {
       if (matchedByPattern(name, node['patternProperties']) !== false) return;
       out.push({
         rule: 'required-but-closed',
-        message: `property ${JSON.stringify(name)} is required but "additionalProperties": false forbids it (not in "properties"): no arguments can ever be valid`,
+        message:
+          `property ${JSON.stringify(name)} is required but "additionalProperties": false forbids it (not in ` +
+          `"properties"): no arguments can ever be valid`,
         schemaPath: `${at.pointer}/required/${i}`,
       });
     });

@@ -18,7 +18,9 @@ export const REQUIRED_WITH_DEFAULT: LintRule = {
       if (isObject(sub) && Object.hasOwn(sub, 'default')) {
         out.push({
           rule: 'required-with-default',
-          message: `property ${JSON.stringify(name)} is required and also has a "default": the model must always send it, so the default never applies`,
+          message:
+            `property ${JSON.stringify(name)} is required and also has a "default": the model must always ` +
+            `send it, so the default never applies`,
           schemaPath: `${at.pointer}/properties/${escapePointerToken(name)}/default`,
         });
       }

@@ -9,7 +9,7 @@
  *
  * Ajv builds every `pattern`/`patternProperties` matcher through its `code.regExp` option
  * (engine.ts installs boundedRegExp there); toolgate's own keywords call boundedRegExp directly.
- * The limits of the call in progress are set by underPatternBudget (arguments/check.ts): validation is
+ * The limits of the call in progress are set by underPatternBudget (schema/check-arguments.ts): validation is
  * synchronous, so one budget is active at a time.
  */
 
@@ -62,7 +62,9 @@ function charge(length: number, pattern: string): void {
       excess = {
         name: 'maxPatternWork',
         value: budget.work,
-        seen: `${budget.spent} (sum of squared string lengths tested against quadratic patterns, the last ${describe(pattern)})`,
+        seen:
+          `${budget.spent} (sum of squared string lengths tested against quadratic patterns, the last ` +
+          `${describe(pattern)})`,
       };
   }
   if (excess === undefined) return;

@@ -77,7 +77,8 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
   if (prototypePolluted()) {
     return fail(
       'execution_failure',
-      'validation refused: Object.prototype has an enumerable member (prototype pollution in this process); inherited names could pass as present properties',
+      'validation refused: Object.prototype has an enumerable member (prototype pollution in this process); ' +
+        'inherited names could pass as present properties',
     );
   }
   if (checker.toolRoot && (args === null || typeof args !== 'object' || Array.isArray(args))) {
@@ -109,7 +110,8 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
   const first = violations[0];
   return fail(
     'validation',
-    `invalid arguments: ${violations.length} violation${violations.length === 1 ? '' : 's'}${first ? `, first at ${first.path}: ${first.message}` : ''}`,
+    `invalid arguments: ${violations.length} ` +
+      `violation${violations.length === 1 ? '' : 's'}${first ? `, first at ${first.path}: ${first.message}` : ''}`,
     violations,
   );
 }

@@ -29,7 +29,9 @@ export interface CompiledSchema {
   validate(args: unknown): Result<unknown>;
   /** Parses a JSON text strictly, then validates it; on success `value` is the parsed value. */
   validateJSON(text: string): Result<unknown>;
-  /** Standard Schema v1 (and Standard JSON Schema v1) view of the same validation; see src/adapters/standard-schema.ts. */
+  /**
+   * Standard Schema v1 (and Standard JSON Schema v1) view of the same validation; see standard-schema.ts.
+   */
   readonly '~standard': ToolgateStandardProps;
 }
 
@@ -100,7 +102,9 @@ export function compileSchema(
     const parts = { validator: legacy.value, toolRoot: flags.toolRoot, limits: limits.value };
     return ok(makeCompiled({ schema: deepFreeze(copy.value), ...parts }));
   }
-  const flagKey = `${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
+  const flagKey =
+    `${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}${resolved.contentAssertion ? 'C' : 'c'}` +
+    `${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
   const quickKey = `${flagKey}|${canonicalJson(copy.value)}`;
   const hit = cache.get(quickKey);
   if (hit !== undefined) {
@@ -153,7 +157,8 @@ export function compileSchema(
     contentAssertion: resolved.contentAssertion,
     ownProperties: needsOwnProperties(p.documents.map((d) => d.schema)),
   };
-  const fullKey = `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${p.documents.map((d) => `${d.uri} ${canonicalJson(d.schema)}`).join('\n')}`;
+  const documentsKey = p.documents.map((d) => `${d.uri} ${canonicalJson(d.schema)}`).join('\n');
+  const fullKey = `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${documentsKey}`;
   const known = cache.get(fullKey);
   if (known !== undefined) {
     counters.hits++;

@@ -42,7 +42,9 @@ export function findDocument(
       return fail('validation', message, [schemaViolation('$ref', message, uri)]);
     }
     if (raw !== undefined && typeof (raw as { then?: unknown } | null)?.then === 'function') {
-      const message = `schemaLoader returned a Promise for ${echo(uri)}; validateSchema is synchronous (admitBatch accepts async loaders)`;
+      const message =
+        `schemaLoader returned a Promise for ${echo(uri)}; validateSchema is synchronous (admitBatch ` +
+        `accepts async loaders)`;
       return fail('validation', message, [schemaViolation('$ref', message, uri)]);
     }
   }
@@ -55,7 +57,9 @@ export function findDocument(
   if (!copy.ok) {
     if (copy.finding.kind === 'excess')
       return excessFailure(copy.finding.excess, true, `${source} document ${echo(uri)}`);
-    const message = `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.finding.problem) || '/'}: ${copy.finding.problem.message}`;
+    const message =
+      `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.finding.problem) || '/'}: ` +
+      `${copy.finding.problem.message}`;
     return fail('validation', message, [schemaViolation('$ref', message, uri)]);
   }
   return ok({ uri, schema: copy.value });

@@ -200,7 +200,9 @@ function compileWithDocuments(
   tally: SchemaTally,
 ): Result<ValidateFunction> {
   // Rule 10 (compiled once): a root that needs no other document does not depend on the registry.
-  const key = `${dialect}|${options.formatAssertion ? 'F' : 'f'}${options.contentAssertion ? 'C' : 'c'}${options.unknownKeywords[0]}|${canonicalJson(root)}`;
+  const assertions = `${options.formatAssertion ? 'F' : 'f'}${options.contentAssertion ? 'C' : 'c'}`;
+  const switches = `${assertions}${options.unknownKeywords[0]}`;
+  const key = `${dialect}|${switches}|${canonicalJson(root)}`;
   const hit = cache.get(key);
   if (hit !== undefined) return ok(hit);
   const ajv = createLegacyEngine(dialect, options.formatAssertion);
@@ -234,13 +236,17 @@ function compileWithDocuments(
       const found = findDocument(uri, registry, options);
       if (!found.ok) return found;
       if (found.value === undefined) {
-        const message = `unresolved reference ${echo(uri)} (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)`;
+        const message =
+          `unresolved reference ${echo(uri)} (not in schemaRegistry, schemaLoader found nothing; ` +
+          `nothing is fetched)`;
         return fail('validation', message, [schemaViolation('$ref', message, uri)]);
       }
       const doc = found.value.schema;
       const declared = isObject(doc) ? doc['$schema'] : undefined;
       if (declared !== undefined && legacyDialectOf(declared) !== dialect) {
-        const message = `referenced document ${echo(uri)} declares ${echo(declared)}; a ${dialect} schema may only reference ${dialect} documents (or ones that declare no dialect)`;
+        const message =
+          `referenced document ${echo(uri)} declares ${echo(declared)}; a ${dialect} schema may only ` +
+          `reference ${dialect} documents (or ones that declare no dialect)`;
         return fail('unsupported_capability', message, [schemaViolation('$schema', message, `${uri}#/$schema`)]);
       }
       const counted = tallyDocument(tally, doc, options.limits, EVERY_DIALECT);
@@ -264,7 +270,9 @@ export function compileLegacy(
   options: ResolvedOptions,
 ): Result<ValidateFunction> {
   if (!options.dialects.has(dialect)) {
-    const message = `unsupported dialect ${echo(root['$schema'])} (${dialect}): only ${DIALECT_2020_12} is enabled; to enforce ${dialect} with its own semantics pass the option dialects: ['2020-12', '${dialect}']`;
+    const message =
+      `unsupported dialect ${echo(root['$schema'])} (${dialect}): only ${DIALECT_2020_12} is enabled; ` +
+      `to enforce ${dialect} with its own semantics pass the option dialects: ['2020-12', '${dialect}']`;
     return fail('unsupported_capability', message, [schemaViolation('$schema', message, '/$schema')]);
   }
   const copy = copyJson(root);

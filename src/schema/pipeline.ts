@@ -65,7 +65,9 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
       const found = findDocument(splitFragment(metaUri).base, p.registry, p.options);
       if (!found.ok) return found;
       if (found.value === undefined) {
-        const message = `unsupported dialect ${echo(schema['$schema'])}: not 2020-12 and no meta-schema with that URI in schemaRegistry or schemaLoader`;
+        const message =
+          `unsupported dialect ${echo(schema['$schema'])}: not 2020-12 and no meta-schema with that ` +
+          `URI in schemaRegistry or schemaLoader`;
         return fail('unsupported_capability', message, [schemaViolation('$schema', message, location('/$schema'))]);
       }
       p.usedExternal = true;

@@ -9,7 +9,9 @@ import { isObject } from '../util/plain-json.js';
  */
 export function checkToolRoot(schema: unknown): Result<true> {
   if (!isObject(schema)) {
-    const message = `a tool input schema must be a JSON object schema, got ${typeof schema === 'boolean' ? `the boolean schema ${String(schema)}` : echo(schema)}`;
+    const message =
+      `a tool input schema must be a JSON object schema, got ` +
+      `${typeof schema === 'boolean' ? `the boolean schema ${String(schema)}` : echo(schema)}`;
     return fail('validation', message, [schemaViolation('type', message, '')]);
   }
   if (!Object.hasOwn(schema, 'type')) return ok(true);

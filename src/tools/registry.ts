@@ -31,7 +31,10 @@ export interface ToolErrorEvent {
 export type RegistryOptions = SchemaOptions & {
   /** Host stages run, in order, before a tool and only for valid arguments. */
   readonly stages?: Stages;
-  /** Default per-call timeout: whole milliseconds from 1 to 2^31-1, or Infinity / absent for none; anything else is an options error. */
+  /**
+   * Default per-call timeout: whole milliseconds from 1 to 2^31-1, or Infinity / absent for none; anything else is an
+   * options error.
+   */
   readonly timeoutMs?: number;
   /** Called with every value a stage or tool threw; what it throws is ignored. */
   readonly onError?: (event: ToolErrorEvent) => void;
@@ -247,7 +250,8 @@ export class Registry {
       const available = this.names();
       return fail(
         'validation',
-        `unknown tool ${describeValue(name)}; available tools: ${available.length > 0 ? available.join(', ') : '(none)'}`,
+        `unknown tool ${describeValue(name)}; available tools: ` +
+          `${available.length > 0 ? available.join(', ') : '(none)'}`,
       );
     }
     return ok(entry);

@@ -84,7 +84,8 @@ export function errorResult(callId: string, name: string, content: string, error
 }
 
 /**
- * What the model reads of a tool's return value: a string as is, `undefined` (a tool that returns nothing) as "", a success,
+ * What the model reads of a tool's return value: a string as is, `undefined` (a tool that returns nothing) as "", a
+ * success,
  * anything else as JSON. Undefined result when the value is not JSON-serialisable (a BigInt, a cycle).
  */
 export function contentOf(value: unknown): string | undefined {

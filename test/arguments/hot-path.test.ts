@@ -1,4 +1,4 @@
-// The hot path of issue 8: the allocation-free argument check, the strict parser counting the
+// The hot path: the allocation-free argument check, the strict parser counting the
 // argument limits while it builds, and the run-time modes decided per compile (ownProperties, the
 // pattern budget). Each fast path must answer exactly as the slow one it stands in for.
 import fc from 'fast-check';

@@ -67,7 +67,9 @@ describe.skipIf(!SHARED_PRESENT)(
         ['quarantine (warm)', warm],
       ] as const) {
         console.log(
-          `[real catalog] ${label}: accepted ${s.accepted}; quarantined: ${show(s.quarantined)}; failed batches ${s.failedBatches.length} (${s.failedBatches.join(', ') || 'none'}): ${show(s.fatal)}; compiled ${s.compiled}, reused ${s.reused}; ${s.ms.toFixed(0)} ms`,
+          `[real catalog] ${label}: accepted ${s.accepted}; quarantined: ${show(s.quarantined)}; failed batches ` +
+            `${s.failedBatches.length} (${s.failedBatches.join(', ') || 'none'}): ${show(s.fatal)}; compiled ` +
+            `${s.compiled}, reused ${s.reused}; ${s.ms.toFixed(0)} ms`,
         );
       }
       // The corpus is fixed data, so these are exact; see README "Catalog admission".
@@ -102,7 +104,8 @@ describe.skipIf(!SHARED_PRESENT)(
         }
       }
       console.log(
-        `[real catalog] byte-for-byte: ${compared} admitted schemas compared; batches failing (nothing to compare): ${failed.join(', ')}`,
+        `[real catalog] byte-for-byte: ${compared} admitted schemas compared; batches failing (nothing to compare): ` +
+          `${failed.join(', ')}`,
       );
       expect(failed).toEqual(REAL.quarantineFailed);
       expect(compared).toBe(REAL.quarantineAccepted);
@@ -138,7 +141,8 @@ describe.skipIf(!SHARED_PRESENT)(
     it('admits the draft-07 servers exactly once enabled, and warns without rejecting', async () => {
       const s = await run('quarantine', { dialects: [...dialects] });
       console.log(
-        `[real catalog] quarantine + draft-07: accepted ${s.accepted}; quarantined: ${show(s.quarantined)}; failed batches ${s.failedBatches.length}: ${show(s.fatal)}`,
+        `[real catalog] quarantine + draft-07: accepted ${s.accepted}; quarantined: ${show(s.quarantined)}; failed ` +
+          `batches ${s.failedBatches.length}: ${show(s.fatal)}`,
       );
       expect([s.accepted, show(s.quarantined), s.failedBatches]).toEqual([154, 'none', REAL.quarantineFailed]);
       // Lint never rejects: the same run with every warning read admits the same tools.
@@ -168,7 +172,8 @@ describe.skipIf(!SHARED_PRESENT)(
           byProvider.set(key, (byProvider.get(key) ?? 0) + n);
         }
         console.log(
-          `[real catalog] quarantine + draft-07 + ${provider} (quarantine policy): accepted ${s.accepted}; quarantined: ${show(byProvider)}`,
+          `[real catalog] quarantine + draft-07 + ${provider} (quarantine policy): accepted ${s.accepted}; ` +
+            `quarantined: ${show(byProvider)}`,
         );
         expect([s.accepted, show(byProvider), s.failedBatches]).toEqual([accepted, quarantined, REAL.quarantineFailed]);
       },

@@ -1,4 +1,4 @@
-// The InputSchema boundary (issue 2): each rule with a passing and a refused case.
+// The InputSchema boundary: each rule with a passing and a refused case.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validate, validateSchema, type ErrorClass, type SchemaOptions } from '../../src/index.js';

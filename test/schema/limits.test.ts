@@ -74,7 +74,10 @@ describe('schema limits: execution_failure naming the limit, its value and what 
     const schemaRegistry = { 'urn:deep': { enum: [nested(100_000)] } };
     const r = validateSchema({ type: 'object', properties: { x: { $ref: 'urn:deep' } } }, { schemaRegistry });
     expect(r.ok ? 'ok' : `${r.error.class} ${r.error.message}`).toMatch(
-      /^execution_failure limit maxSchemaDepth exceeded: limit 64, seen at least 65 in registry document .?urn:deep.? at \/enum\/0\/0/,
+      new RegExp(
+        '^execution_failure limit maxSchemaDepth exceeded: limit 64, seen at least 65 ' +
+          'in registry document .?urn:deep.? at /enum/0/0',
+      ),
     );
   });
 
@@ -161,7 +164,8 @@ describe('argument limits', () => {
 describe('defaults admit the real corpus with a wide margin', () => {
   const tools = loadToolSchemas();
   it.skipIf(tools === undefined)(
-    'every tool in ../shared/tool-schemas compiles with size and count limits 100 times tighter and depth at the corpus maximum',
+    'every tool in ../shared/tool-schemas compiles with size and count limits 100 times tighter and depth at the ' +
+      'corpus maximum',
     () => {
       const tight: Partial<Limits> = {
         maxSchemaBytes: DEFAULT_LIMITS.maxSchemaBytes / 100,

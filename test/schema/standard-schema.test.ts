@@ -74,7 +74,7 @@ describe('CompiledSchema is a Standard Schema v1', () => {
     expect(() => compiled['~standard'].jsonSchema.input({ target: 'draft-07' })).toThrow(/2020-12/);
   });
 
-  it('is accepted by a real consumer: the OpenAI Agents SDK takes it as tool parameters and validates with it', async () => {
+  it('is accepted by a real consumer: the OpenAI Agents SDK takes it as parameters and validates with it', async () => {
     const compiled = compile({
       type: 'object',
       properties: { n: { type: 'integer', minimum: 1 } },

@@ -44,11 +44,14 @@ async function example(console: { log(text: string): void }): Promise<void> {
 }
 
 const OUTPUT = [
-  'call_1 -> {"role":"tool","tool_call_id":"call_1","content":"{\\"city\\":\\"Paris\\",\\"days\\":3,\\"forecast\\":\\"sunny\\"}"}',
+  'call_1 -> {"role":"tool","tool_call_id":"call_1",' +
+    '"content":"{\\"city\\":\\"Paris\\",\\"days\\":3,\\"forecast\\":\\"sunny\\"}"}',
   // The same text the format tests check (test/fixtures/weather.ts): README's schema is the shared one.
   `call_2 -> ${JSON.stringify({ role: 'tool', tool_call_id: 'call_2', content: BAD_WEATHER_TEXT })}`,
-  'call_3 -> {"role":"tool","tool_call_id":"call_3","content":"error: tool send_email failed: SMTP server unreachable"}',
-  'call_4 -> {"role":"tool","tool_call_id":"call_4","content":"error: unknown tool \\"get_wether\\"; available tools: get_weather, send_email"}',
+  'call_3 -> {"role":"tool","tool_call_id":"call_3",' +
+    '"content":"error: tool send_email failed: SMTP server unreachable"}',
+  'call_4 -> {"role":"tool","tool_call_id":"call_4",' +
+    '"content":"error: unknown tool \\"get_wether\\"; available tools: get_weather, send_email"}',
 ];
 
 function between(text: string, start: string, end: string): string {
@@ -73,7 +76,8 @@ describe('README registry example', () => {
 
   it('README carries this exact code and output', () => {
     const self = readFileSync(new URL(import.meta.url), 'utf8');
-    const code = between(self, '// --- example:start\n', '  // --- example:end').split('\n').map((l) => l.slice(2)).join('\n').trim();
+    const block = between(self, '// --- example:start\n', '  // --- example:end');
+    const code = block.split('\n').map((l) => l.slice(2)).join('\n').trim();
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = between(readme, '<!-- section:registry -->', '<!-- /section:registry -->');
     expect(section).toContain(code);
