@@ -5,10 +5,7 @@ import { escapePointerToken } from '../util/json-pointer.js';
 import { fail, ok, schemaViolation, type Result, type Violation } from '../result.js';
 import { isObject } from '../util/plain-json.js';
 import { optionInjectionProblems } from './option-injection.js';
-import { placeholderNames, type ArgTemplate } from './template.js';
-
-/** The scalar JSON types a placeholder may carry (Validation §6.1.1 names them). */
-export type ScalarType = 'string' | 'number' | 'integer' | 'boolean';
+import { placeholderNames, type ArgTemplate, type ScalarType } from './template.js';
 
 const SCALARS: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean']);
 

@@ -6,9 +6,8 @@
 import { escapePointerToken } from '../util/json-pointer.js';
 import { schemaViolation, type Violation } from '../result.js';
 import { isObject } from '../util/plain-json.js';
-import type { ScalarType } from './contract.js';
 import { patternExcludesLeadingDash } from './pattern-lead.js';
-import type { ArgTemplate } from './template.js';
+import type { ArgTemplate, ScalarType } from './template.js';
 
 /** What a property's schema guarantees about the start of its rendered text. */
 interface Lead {
