@@ -15,6 +15,7 @@ import { providerSettingsOf, providerVerdict, type ProviderPolicy, type Provider
 import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { allKeysOf, readOptions } from '../util/own-field.js';
+import { describeValue } from '../util/describe-value.js';
 
 /** Options of admitBatch: the Registry's options (schema options included) plus the admission policy. */
 export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
@@ -206,11 +207,9 @@ export async function admitSlots(
   const descriptors = slots.map((slot) => (slot.present ? slot.value : undefined));
   const mode = options.mode === 'quarantine' ? 'quarantine' : 'strict';
   if (options.mode !== undefined && options.mode !== 'strict' && options.mode !== 'quarantine')
+    // describeValue, not String(): a mode object's toString is caller code and must not run.
     return callFailure(
-      fail(
-        'validation',
-        `admitBatch mode must be 'strict' or 'quarantine', got ${JSON.stringify(String(options.mode))}`,
-      ),
+      fail('validation', `admitBatch mode must be 'strict' or 'quarantine', got ${describeValue(options.mode)}`),
     );
   const settings = providerSettingsOf(options.provider, options.providerPolicy);
   if (!settings.ok) return callFailure(settings);
