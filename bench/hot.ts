@@ -209,8 +209,8 @@ export async function invalidCalls(
       };
     } catch (thrown) {
       note =
-        `registry.call not usable yet (${thrown instanceof Error ? thrown.message : String(thrown)}); measured ` +
-        `${path} instead`;
+        `registry.call not usable yet ` +
+        `(${thrown instanceof Error ? thrown.message : String(thrown)}); measured ${path} instead`;
     }
   } else {
     note = `src/tools/registry.ts not available yet; measured ${path} instead`;

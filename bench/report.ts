@@ -20,8 +20,8 @@ export interface Row {
 export function environment(versions: Record<string, string>): string[] {
   const cpu = cpus();
   return [
-    `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
-      `${type()} ${release()}`,
+    `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ` +
+      `${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${type()} ${release()}`,
     `node ${process.version}; ${Object.entries(versions)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}`,

@@ -24,8 +24,8 @@ const log = (s: string): void => void process.stderr.write(`bench: ${s}\n`);
 const tools = loadCorpus();
 if (tools === undefined) {
   console.log(
-    `bench: the tool-schema corpus is missing (${CORPUS_DIR}); it lives in ../shared beside the checkout. Nothing ` +
-      `measured.`,
+    `bench: the tool-schema corpus is missing (${CORPUS_DIR}); ` +
+      `it lives in ../shared beside the checkout. Nothing measured.`,
   );
   process.exit(1);
 }

@@ -55,8 +55,8 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
       problems.push(
         metadataViolation(
           key,
-          `"${key}" is not a plain data property (an accessor, or a Proxy trap that threw); descriptors must hold ` +
-            `plain data`,
+          `"${key}" is not a plain data property (an accessor, or a ` +
+            `Proxy trap that threw); descriptors must hold plain data`,
         ),
       );
     return r;

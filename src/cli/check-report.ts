@@ -50,8 +50,8 @@ function adviceLines(t: AdvisedVerdict, colour: boolean): string[] {
     lines.push(`      ${paint(colour, 33, 'warning')} ${w.rule}  ${inSchema(w.schemaPath)}: ${oneLine(w.message)}`);
   for (const f of t.findings ?? [])
     lines.push(
-      `      ${paint(colour, 35, `${f.provider} ${f.effect}`)} ${f.rule}  ${inSchema(f.schemaPath)}: ` +
-        `${oneLine(f.message)}`,
+      `      ${paint(colour, 35, `${f.provider} ${f.effect}`)} ` +
+        `${f.rule}  ${inSchema(f.schemaPath)}: ${oneLine(f.message)}`,
     );
   return lines;
 }

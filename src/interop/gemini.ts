@@ -80,8 +80,8 @@ function booleanSchemas(schema: unknown): RuleHit[] {
         if (typeof v === 'boolean')
           out.push({
             message:
-              `property ${JSON.stringify(k)} is the boolean schema ${String(v)}; Gemini's Schema has no ` +
-              `boolean form`,
+              `property ${JSON.stringify(k)} is the boolean schema ` +
+              `${String(v)}; Gemini's Schema has no boolean form`,
             schemaPath: `${pointer}/properties/${escapePointerToken(k)}`,
           });
     if (typeof node['items'] === 'boolean')

@@ -89,8 +89,8 @@ function allRequired(schema: unknown): RuleHit[] {
       if (!required.has(name))
         out.push({
           message:
-            `property ${JSON.stringify(name)} is not in "required": strict mode needs every property required ` +
-            `(make it nullable instead)`,
+            `property ${JSON.stringify(name)} is not in "required": strict ` +
+            `mode needs every property required (make it nullable instead)`,
           schemaPath: `${pointer}/properties/${escapePointerToken(name)}`,
         });
     }
@@ -181,8 +181,8 @@ function formats(schema: unknown): RuleHit[] {
     .filter(({ node }) => typeof node['format'] === 'string' && !FORMATS.has(node['format']))
     .map(({ node, pointer }) => ({
       message:
-        `format ${JSON.stringify(node['format'])} is not among the formats strict mode lists ` +
-        `(${[...FORMATS].join(', ')})`,
+        `format ${JSON.stringify(node['format'])} is not among ` +
+        `the formats strict mode lists (${[...FORMATS].join(', ')})`,
       schemaPath: `${pointer}/format`,
     }));
 }

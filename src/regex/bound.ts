@@ -63,8 +63,8 @@ function charge(length: number, pattern: string): void {
         name: 'maxPatternWork',
         value: budget.work,
         seen:
-          `${budget.spent} (sum of squared string lengths tested against quadratic patterns, the last ` +
-          `${describe(pattern)})`,
+          `${budget.spent} (sum of squared string lengths tested ` +
+          `against quadratic patterns, the last ${describe(pattern)})`,
       };
   }
   if (excess === undefined) return;

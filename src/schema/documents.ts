@@ -43,8 +43,8 @@ export function findDocument(
     }
     if (raw !== undefined && typeof (raw as { then?: unknown } | null)?.then === 'function') {
       const message =
-        `schemaLoader returned a Promise for ${echo(uri)}; validateSchema is synchronous (admitBatch ` +
-        `accepts async loaders)`;
+        `schemaLoader returned a Promise for ${echo(uri)}; ` +
+        `validateSchema is synchronous (admitBatch accepts async loaders)`;
       return fail('validation', message, [schemaViolation('$ref', message, uri)]);
     }
   }

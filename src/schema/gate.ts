@@ -55,8 +55,8 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
         found.push(
           schemaViolation(
             '$schema',
-            `embedded "$schema" ${echo(node['$schema'])} is not supported: only the document root may name a ` +
-              `meta-schema`,
+            `embedded "$schema" ${echo(node['$schema'])} is not ` +
+              `supported: only the document root may name a meta-schema`,
             ctx.location(`${pointer}/$schema`),
           ),
         );

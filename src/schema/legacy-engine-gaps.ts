@@ -48,8 +48,8 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
           found.push(
             schemaViolation(
               '$ref',
-              `draft-07 ignores keywords beside "$ref" (${extra.map((k) => `"${k}"`).join(', ')}) but the engine ` +
-                `applies them`,
+              `draft-07 ignores keywords beside "$ref" ` +
+                `(${extra.map((k) => `"${k}"`).join(', ')}) but the engine applies them`,
               at(`${pointer}/$ref`),
             ),
           );
@@ -79,8 +79,8 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
       schemaViolation(
         'unevaluatedItems',
         '"unevaluatedItems"/"unevaluatedProperties" combined with "contains", "if" without both "then" and "else", ' +
-          'or "items" inside "anyOf"/"oneOf" is not supported for 2019-09: the engine collects annotations ' +
-          'incorrectly there',
+          'or "items" inside "anyOf"/"oneOf" is not supported for ' +
+          '2019-09: the engine collects annotations incorrectly there',
         at(hazard),
       ),
     );

@@ -237,8 +237,8 @@ function compileWithDocuments(
       if (!found.ok) return found;
       if (found.value === undefined) {
         const message =
-          `unresolved reference ${echo(uri)} (not in schemaRegistry, schemaLoader found nothing; ` +
-          `nothing is fetched)`;
+          `unresolved reference ${echo(uri)} (not in schemaRegistry, ` +
+          `schemaLoader found nothing; nothing is fetched)`;
         return fail('validation', message, [schemaViolation('$ref', message, uri)]);
       }
       const doc = found.value.schema;

@@ -42,8 +42,8 @@ describe.skipIf(!SHARED_PRESENT)('Standard Schema over the real tool corpus', ()
       expect(() => standard.jsonSchema.input({ target: other })).toThrow();
     }
     console.log(
-      `standard-schema over the corpus: ${tools.length} tools, ${admitted} admitted (2020-12 + draft-07 + 2019-09), ` +
-        `${issues} issues checked`,
+      `standard-schema over the corpus: ${tools.length} tools, ${admitted} ` +
+        `admitted (2020-12 + draft-07 + 2019-09), ${issues} issues checked`,
     );
     expect(admitted).toBeGreaterThan(100);
   });

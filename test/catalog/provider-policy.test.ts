@@ -74,8 +74,8 @@ describe("admission with providerPolicy: 'quarantine'", () => {
         'needs "additionalProperties": false in strict mode, got none (and 1 more)',
     );
     expect(d?.error.violations[1]?.message).toBe(
-      'openai-strict rule all-required: property "n" is not in "required": strict mode needs every property required ' +
-        '(make it nullable instead)',
+      'openai-strict rule all-required: property "n" is not in "required": ' +
+        'strict mode needs every property required (make it nullable instead)',
     );
     expect(d?.error.violations.map((v) => [v.keyword, v.schemaPath])).toEqual([
       ['openai-strict:additional-properties-false', ''],

@@ -104,8 +104,8 @@ describe.skipIf(!SHARED_PRESENT)(
         }
       }
       console.log(
-        `[real catalog] byte-for-byte: ${compared} admitted schemas compared; batches failing (nothing to compare): ` +
-          `${failed.join(', ')}`,
+        `[real catalog] byte-for-byte: ${compared} admitted schemas ` +
+          `compared; batches failing (nothing to compare): ${failed.join(', ')}`,
       );
       expect(failed).toEqual(REAL.quarantineFailed);
       expect(compared).toBe(REAL.quarantineAccepted);

@@ -55,8 +55,8 @@ describe('check --dialect', () => {
       code: 0,
       err: '',
       out:
-        `${file}: admitted\n  accepted    read_file\nsummary: 1 accepted, 0 quarantined, 0 rejected; 1 of 1 ` +
-        `catalog admitted\n`,
+        `${file}: admitted\n  accepted    read_file\nsummary: 1 ` +
+        `accepted, 0 quarantined, 0 rejected; 1 of 1 catalog admitted\n`,
     });
   });
 
@@ -151,8 +151,8 @@ describe('check --provider (report: findings never change the exit status)', () 
       '  ok (batch not admitted) open\n      warning keyword-typo  inputSchema#/properties/q/minLenght',
     );
     expect(r.out).toContain(
-      'summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 1 rejected; 0 of 1 catalog admitted; 1 lint ' +
-        'warning\n',
+      'summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, ' +
+        '1 rejected; 0 of 1 catalog admitted; 1 lint warning\n',
     );
   });
 });

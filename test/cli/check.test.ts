@@ -38,8 +38,8 @@ describe('toolgate check (files)', () => {
       code: 0,
       err: '',
       out:
-        `${file}: admitted\n  accepted    get_weather\nsummary: 1 accepted, 0 quarantined, 0 rejected; 1 of 1 ` +
-        `catalog admitted\n`,
+        `${file}: admitted\n  accepted    get_weather\nsummary: 1 ` +
+        `accepted, 0 quarantined, 0 rejected; 1 of 1 catalog admitted\n`,
     });
   });
 

@@ -164,8 +164,8 @@ describe('argument limits', () => {
 describe('defaults admit the real corpus with a wide margin', () => {
   const tools = loadToolSchemas();
   it.skipIf(tools === undefined)(
-    'every tool in ../shared/tool-schemas compiles with size and count limits 100 times tighter and depth at the ' +
-      'corpus maximum',
+    'every tool in ../shared/tool-schemas compiles with size and ' +
+      'count limits 100 times tighter and depth at the corpus maximum',
     () => {
       const tight: Partial<Limits> = {
         maxSchemaBytes: DEFAULT_LIMITS.maxSchemaBytes / 100,

@@ -75,8 +75,8 @@ describe('admission runs the report checks under its own limits', () => {
   };
 
   it(
-    'a schema deeper than the default depth, admitted with a lifted maxSchemaDepth, is provider-checked and ' +
-      'linted',
+    'a schema deeper than the default depth, admitted with ' +
+      'a lifted maxSchemaDepth, is provider-checked and linted',
     async () => {
       const r = await admitBatch([tool], {
         provider: 'gemini',

@@ -87,8 +87,8 @@ export function runSuite(
       const shown = readmeTotals(run.readmeRow);
       if (shown === undefined || shown[0] !== t.passed || shown[1] !== t.refused || shown[2] !== t.wrong) {
         stale.push(
-          `README row "${run.readmeRow}" says ${shown?.join(' / ') ?? 'nothing'}, the run measured ${t.passed} / ` +
-            `${t.refused} / ${t.wrong}`,
+          `README row "${run.readmeRow}" says ${shown?.join(' / ') ?? 'nothing'}, ` +
+            `the run measured ${t.passed} / ${t.refused} / ${t.wrong}`,
         );
       }
     }
