@@ -110,8 +110,10 @@ async function main(): Promise<ChildResult> {
 
 main().then(
   (r) => process.stdout.write(`${JSON.stringify(r)}\n`),
-  (thrown: unknown) =>
+  (thrown: unknown) => {
+    const error = thrown instanceof Error ? thrown.message : String(thrown);
     process.stdout.write(
-      `${JSON.stringify({ coldMs: NaN, warmMs: NaN, heapBytes: NaN, tools: 0, path: '', error: thrown instanceof Error ? thrown.message : String(thrown) })}\n`,
-    ),
+      `${JSON.stringify({ coldMs: NaN, warmMs: NaN, heapBytes: NaN, tools: 0, path: '', error })}\n`,
+    );
+  },
 );

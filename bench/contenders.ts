@@ -97,7 +97,8 @@ export const mcpSdk: Contender = {
       const v = new AjvJsonSchemaValidator();
       return {
         compile: (schema) => {
-          // The SDK's Ajv keeps Ajv's console logger (unknown formats print a warning): muted so the table stays readable.
+          // The SDK's Ajv keeps Ajv's console logger (unknown formats print a warning): muted so the table stays
+          // readable.
           const warn = console.warn;
           console.warn = () => undefined;
           try {

@@ -41,7 +41,9 @@ const FORMAT_SAMPLES: Record<string, string> = {
   'relative-json-pointer': '0/a',
 };
 
-/** Resolves a local reference (`#`, `#/$defs/x`, `#/definitions/x`) against the root; other references give undefined. */
+/**
+ * Resolves a local reference (`#`, `#/$defs/x`, `#/definitions/x`) against the root; other references give undefined.
+ */
 function resolveLocal(root: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
   let node: unknown = root;
@@ -227,7 +229,9 @@ function wrongType(schema: unknown): Json {
       : { unexpected: true };
 }
 
-/** A change that breaks one constraint of the root object at one member; `apply` returns false when it does not apply. */
+/**
+ * A change that breaks one constraint of the root object at one member; `apply` returns false when it does not apply.
+ */
 interface Mutation {
   readonly member: string;
   apply(args: Record<string, Json>): boolean;

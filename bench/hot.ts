@@ -208,7 +208,9 @@ export async function invalidCalls(
         }
       };
     } catch (thrown) {
-      note = `registry.call not usable yet (${thrown instanceof Error ? thrown.message : String(thrown)}); measured ${path} instead`;
+      note =
+        `registry.call not usable yet ` +
+        `(${thrown instanceof Error ? thrown.message : String(thrown)}); measured ${path} instead`;
     }
   } else {
     note = `src/tools/registry.ts not available yet; measured ${path} instead`;

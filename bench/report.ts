@@ -20,7 +20,8 @@ export interface Row {
 export function environment(versions: Record<string, string>): string[] {
   const cpu = cpus();
   return [
-    `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${type()} ${release()}`,
+    `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ` +
+      `${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${type()} ${release()}`,
     `node ${process.version}; ${Object.entries(versions)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}`,
@@ -45,7 +46,8 @@ export function table(rows: readonly Row[]): string {
   for (const r of rows) {
     const ratio = r.ratio === undefined ? '' : Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}x` : 'n/a';
     lines.push(
-      `| ${r.workload} | ${r.contender} | ${r.count} | ${num(r.value, r.unit)} | ${r.baseline ?? ''} | ${ratio} | ${r.target ?? ''} | ${verdict(r)} |`,
+      `| ${r.workload} | ${r.contender} | ${r.count} | ${num(r.value, r.unit)} | ${r.baseline ?? ''} | ${ratio} | ` +
+        `${r.target ?? ''} | ${verdict(r)} |`,
     );
   }
   return lines.join('\n');

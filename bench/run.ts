@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: what the gate costs against raw Ajv and the peers, in one run (issue 8). Prints
+ * `npm run bench`: what the gate costs against raw Ajv and the peers, in one run. Prints
  * one table, writes ../BENCHMARKS.md and the README's bench section. Set BENCH_QUICK=1 for a short
  * smoke run (fewer rounds; the numbers are then only indicative).
  */
@@ -24,7 +24,8 @@ const log = (s: string): void => void process.stderr.write(`bench: ${s}\n`);
 const tools = loadCorpus();
 if (tools === undefined) {
   console.log(
-    `bench: the tool-schema corpus is missing (${CORPUS_DIR}); it lives in ../shared beside the checkout. Nothing measured.`,
+    `bench: the tool-schema corpus is missing (${CORPUS_DIR}); ` +
+      `it lives in ../shared beside the checkout. Nothing measured.`,
   );
   process.exit(1);
 }
@@ -51,11 +52,13 @@ const { prepared, refusals } = await prepare(
 const validCalls = prepared.reduce((n, p) => n + p.calls.valid.length, 0);
 const invalidCount = prepared.reduce((n, p) => n + p.calls.invalid.length, 0);
 const notes: string[] = [
-  `Corpus: ${tools.length} tool schemas from ../shared/tool-schemas; generated ${validCalls} valid calls and ${invalidCount} invalid ones (1 to 3 violations each), every one confirmed by a reference Ajv 2020 validator. Refused schemas per contender: ${
-    Object.entries(refusals)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ') || 'none'
-  }.`,
+  `Corpus: ${tools.length} tool schemas from ../shared/tool-schemas; generated ${validCalls} valid calls and ` +
+    `${invalidCount} invalid ones (1 to 3 violations each), every one confirmed by a reference Ajv 2020 validator. ` +
+    `Refused schemas per contender: ${
+      Object.entries(refusals)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    }.`,
 ];
 const describe = (label: string, set: ComparisonSet): string =>
   `${label}: ${set.schemas.length} schemas count (${set.refused} left out because a contender refused them${
@@ -138,7 +141,9 @@ const compiledBy = (names: readonly string[]): CorpusTool[] =>
 const admitSet = compiledBy([toolgate.name, rawAjvDefault.name]);
 const peerAdmitSet = compiledBy(peerNames);
 notes.push(
-  `Workloads 4-5: ${admitSet.length} schemas that toolgate and raw Ajv both accept; workload 6 admission: ${peerAdmitSet.length} schemas every peer accepts. Each cold run is a new process (modules imported before the clock starts; instance creation and every compile inside it).`,
+  `Workloads 4-5: ${admitSet.length} schemas that toolgate and raw Ajv both accept; workload 6 admission: ` +
+    `${peerAdmitSet.length} schemas every peer accepts. Each cold run is a new process (modules imported before the ` +
+    `clock starts; instance creation and every compile inside it).`,
 );
 log(`workloads 4-5: cold admission in child processes (${COLD_ROUNDS} rounds, peers ${PEER_COLD_ROUNDS})`);
 const gate = 'toolgate admission';
@@ -313,9 +318,14 @@ for (const r of peerAdmissions) {
 }
 
 notes.push(
-  'Raw Ajv 2020 is one shared `Ajv2020` instance with `strict: false, validateFormats: false` (format as an annotation, like toolgate by default); "toolgate options" adds what toolgate sets (`allErrors`, `ownProperties`, `unicodeRegExp`), separating the engine-option cost from the gate\'s own work.',
-  "W1 and W6 time one sweep over every valid call of the set (each call through its own tool's validator, as a host with many tools does) with tinybench; a sweep throws on a wrong verdict. W2 hands toolgate the same text it would get from a provider, with every hostile-input check on.",
-  'The MCP SDK validator is its `AjvJsonSchemaValidator` as shipped: draft-07 Ajv with formats asserted. Hyperjump compiles asynchronously (`validate(uri)`), timed to the awaited validator.',
+  'Raw Ajv 2020 is one shared `Ajv2020` instance with `strict: false, validateFormats: false` (format as an ' +
+    'annotation, like toolgate by default); "toolgate options" adds what toolgate sets (`allErrors`, ' +
+    "`ownProperties`, `unicodeRegExp`), separating the engine-option cost from the gate's own work.",
+  "W1 and W6 time one sweep over every valid call of the set (each call through its own tool's validator, as a host " +
+    'with many tools does) with tinybench; a sweep throws on a wrong verdict. W2 hands toolgate the same text it ' +
+    'would get from a provider, with every hostile-input check on.',
+  'The MCP SDK validator is its `AjvJsonSchemaValidator` as shipped: draft-07 Ajv with formats asserted. Hyperjump ' +
+    'compiles asynchronously (`validate(uri)`), timed to the awaited validator.',
 );
 const seconds = (performance.now() - started) / 1000;
 const out = table(rows);
@@ -335,18 +345,23 @@ if (!quick) {
   const body = [
     '## Benchmarks',
     '',
-    `Ratios from the last \`npm run bench\` (medians, baselines measured in the same run; ${env[0]?.replace('machine: ', '')}, node ${process.version}). Every number, the peers and the method: [BENCHMARKS.md](BENCHMARKS.md).`,
+    `Ratios from the last \`npm run bench\` (medians, baselines measured in the same run; ` +
+      `${env[0]?.replace('machine: ', '')}, node ${process.version}). Every number, the peers and the method: ` +
+      `[BENCHMARKS.md](BENCHMARKS.md).`,
     '',
     '| workload | ratio | target | |',
     '|---|---:|---|---|',
     ...headline.map(
       (r) =>
-        `| ${r.workload}${r.baseline !== undefined && r.baseline !== 'baseline' ? ` (vs ${r.baseline})` : ''} | ${r.unit === 'KB/tool' ? `${r.value.toFixed(1)} KB/tool` : `${(r.ratio ?? NaN).toFixed(2)}x`} | ${r.target} | ${r.met === true ? 'met' : 'missed'} |`,
+        `| ${r.workload}${r.baseline !== undefined && r.baseline !== 'baseline' ? ` (vs ${r.baseline})` : ''} | ` +
+        `${r.unit === 'KB/tool' ? `${r.value.toFixed(1)} KB/tool` : `${(r.ratio ?? NaN).toFixed(2)}x`} | ` +
+        `${r.target} | ${r.met === true ? 'met' : 'missed'} |`,
     ),
     ...(fastestPeer === undefined
       ? []
       : [
-          `| W6 valid call: fastest peer (${fastestPeer.contender}) time / toolgate time | ${(fastestPeer.ratio ?? NaN).toFixed(2)}x | > 1x | ${fastestPeer.met === true ? 'met' : 'missed'} |`,
+          `| W6 valid call: fastest peer (${fastestPeer.contender}) time / toolgate time | ` +
+            `${(fastestPeer.ratio ?? NaN).toFixed(2)}x | > 1x | ${fastestPeer.met === true ? 'met' : 'missed'} |`,
         ]),
   ].join('\n');
   if (!updateReadme(`${ROOT}README.md`, body)) log('README has no bench section markers; left alone');

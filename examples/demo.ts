@@ -25,7 +25,6 @@ for (const r of bundle.rejected) console.log(`left out: ${r.name} (${r.error.cla
 let id = 0;
 for (const call of catalog.calls) {
   const result = await bundle.registry.call({ id: `call_${++id}`, name: call.name, arguments: call.arguments });
-  console.log(
-    `\n${call.name} ${call.arguments}\n-> ${result.isError ? 'not run' : 'ran'}; the model reads:\n${result.content}`,
-  );
+  const outcome = result.isError ? 'not run' : 'ran';
+  console.log(`\n${call.name} ${call.arguments}\n-> ${outcome}; the model reads:\n${result.content}`);
 }

@@ -1,16 +1,19 @@
 // toolgate: named exports only. Each block belongs to one folder of src/.
 
 // --- result (src/result.ts)
-export type { ErrorClass, GateError, Result, Violation } from './result.js';
+export type { ErrorClass, Failure, Finding, GateError, Problem, Result, Success, Violation } from './result.js';
 
 // --- schema (src/schema/)
 export type { SchemaOptions } from './schema/options.js';
 export type { CompiledSchema } from './schema/compile.js';
 export { validateSchema, validate } from './schema/compile.js';
+// Standard Schema is part of every CompiledSchema (its `~standard` property).
+export type { StandardIssue, ToolgateStandardProps } from './schema/standard-schema.js';
+export type { ReportOptions } from './schema/schema-copy.js';
 
-// --- limits (src/schema/limits.ts)
-export type { Limits } from './schema/limits.js';
-export { DEFAULT_LIMITS } from './schema/limits.js';
+// --- limits (src/util/limits.ts)
+export type { Limits } from './util/limits.js';
+export { DEFAULT_LIMITS } from './util/limits.js';
 
 // --- errors (src/errors/)
 export type { FormatOptions } from './errors/format.js';
@@ -27,7 +30,7 @@ export type {
   AnthropicToolResult,
   CallStage,
   McpCallToolResult,
-  MessageFormat,
+  ProviderFormat,
   OpenAIToolMessage,
   ToolError,
   ToolResult,
@@ -39,13 +42,13 @@ export type { Invoke, PreflightOptions, PreflightedTool } from './catalog/prefli
 export { admitBatch } from './catalog/admission.js';
 export type { AdmissionOptions } from './catalog/admission.js';
 export { admitMcpTools } from './catalog/mcp.js';
-export type { McpAdmissionOptions, McpToolEntry } from './catalog/mcp.js';
+export type { McpAdmissionOptions } from './catalog/mcp.js';
 export type { ToolDescriptor } from './catalog/descriptor.js';
 export type { Authority } from './catalog/authority.js';
 export type { AsyncSchemaLoader } from './catalog/async-loader.js';
 export type { AdmissionStats, Bundle, BundleJSON } from './catalog/bundle.js';
 export type { BatchError, Diagnostic } from './catalog/diagnostics.js';
-export type { AnthropicTool, McpTool, OpenAITool, ProviderFormat, ProviderTool } from './catalog/providers.js';
+export type { AnthropicTool, McpTool, OpenAITool, ProviderTool } from './catalog/providers.js';
 export type { ProviderPolicy } from './catalog/provider-policy.js';
 
 // --- interop and lint (src/interop/, src/lint/)
@@ -60,9 +63,6 @@ export type {
 } from './interop/profile.js';
 export { lintSchema, LINT_RULE_IDS } from './lint/lint.js';
 export type { LintWarning } from './lint/warning.js';
-export type { ReportOptions } from './lint/private-copy.js';
 
-// --- adapters (src/adapters/): Standard Schema is part of every CompiledSchema; the MCP client,
-// AI SDK and OpenAI Agents adapters are subpath exports (toolgate/adapters/*) so this entry point
-// loads none of those packages.
-export type { StandardIssue, ToolgateStandardProps } from './adapters/standard-schema.js';
+// --- adapters (src/adapters/): the MCP client, AI SDK and OpenAI Agents adapters are subpath exports
+// (toolgate/adapters/*), so this entry point loads none of those packages.

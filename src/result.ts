@@ -1,8 +1,23 @@
 /** The three classes every failure falls into; see docs/rules.md. */
 export type ErrorClass = 'validation' | 'unsupported_capability' | 'execution_failure';
 
+/*
+ * The problem family. Every problem toolgate reports is plain readonly data with a `message`, one
+ * sentence for a person or a model; each kind adds where it is and what it is about:
+ * - Violation: a broken rule, located in the arguments (`path`, `pointer`) and the schema;
+ * - Finding: advice about a schema that is still admitted (a lint rule's, or a provider profile's
+ *   ProviderFinding), located in the schema;
+ * - GateError: a failure of a call, with its class and its violations; ToolError (the call's stage)
+ *   and BatchError (the batch's diagnostics) extend it.
+ */
+
+/** What every problem has: one sentence for a person or a model. */
+export interface Problem {
+  readonly message: string;
+}
+
 /** One broken rule, located in the arguments (`path`, `pointer`) and in the schema (`schemaPath`). */
-export interface Violation {
+export interface Violation extends Problem {
   /** JSONPath-like location the model reads: `$`, `$.days`, `$.tags[1]`, `$["odd key"]`. */
   readonly path: string;
   /** RFC 6901 JSON Pointer of the same location. */
@@ -15,27 +30,41 @@ export interface Violation {
   readonly schemaPath: string;
 }
 
+/** Advice about a schema that toolgate still admits: never an error, never a change to the schema. */
+export interface Finding extends Problem {
+  /** Stable rule id, e.g. `required-but-closed`. */
+  readonly rule: string;
+  /** JSON Pointer into the schema. */
+  readonly schemaPath: string;
+}
+
 /** A failure as plain data: never an exception, never a class instance. */
-export interface GateError {
+export interface GateError extends Problem {
   readonly class: ErrorClass;
   readonly message: string;
   readonly violations: readonly Violation[];
 }
 
-/** What every public call returns. */
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: GateError };
+/** A success: the value. */
+export type Success<T> = { readonly ok: true; readonly value: T };
+
+/** A failure: the problem. */
+export type Failure<E extends Problem = GateError> = { readonly ok: false; readonly error: E };
+
+/** What every public call returns; `E` is GateError or one of its kinds (BatchError for admitBatch). */
+export type Result<T, E extends Problem = GateError> = Success<T> | Failure<E>;
 
 /** Builds a success. */
-export function ok<T>(value: T): Result<T> {
+export function ok<T>(value: T): Success<T> {
   return { ok: true, value };
 }
 
-/** Builds a failure of the given class. */
-export function fail<T = never>(
+/** Builds a failure of the given class; it is a Result of any success type. */
+export function fail(
   errorClass: ErrorClass,
   message: string,
   violations: readonly Violation[] = [],
-): Result<T> {
+): Failure<GateError> {
   return { ok: false, error: { class: errorClass, message, violations } };
 }
 

@@ -2,7 +2,7 @@ import { jsonSchema, tool, type JSONSchema7, type Schema, type Tool, type ToolEx
 import { formatForModel } from '../errors/format.js';
 import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
-import { copyJson } from '../arguments/json-value.js';
+import { copyJson } from '../util/plain-json.js';
 import type { SchemaOptions } from '../schema/options.js';
 
 // Vercel AI SDK (`ai` 7). Its `jsonSchema()` without a `validate` function checks nothing, and its

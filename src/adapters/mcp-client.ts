@@ -4,18 +4,19 @@ import {
   ToolListChangedNotificationSchema,
   type CallToolRequest,
   type ListToolsResult,
-  type Tool as McpTool,
+  type Tool as ListedTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AdmissionOptions } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
 import { admitMcpTools } from '../catalog/mcp.js';
+import { listAllPages } from '../catalog/mcp-pages.js';
 import { formatForModel } from '../errors/format.js';
 import { fail, thrownMessage, type Result } from '../result.js';
-import { copyJson, deepFreeze } from '../arguments/json-value.js';
-import { copyOwnData, readOwnFields } from '../tools/own-field.js';
+import { copyJson, deepFreeze } from '../util/plain-json.js';
+import { copyOwnData, readOwnFields } from '../util/own-field.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
-// puts admission (issue 6) in front of `tools/list` and toolgate's validation in front of
+// puts batch admission in front of `tools/list` and toolgate's validation in front of
 // `tools/call`: nothing reaches the server for a tool that was not admitted or for arguments that
 // break its schema; the model reads toolgate's text instead, as an `isError` tool result (MCP
 // 2025-06-18, "Tools": tool errors are reported in the result, not as protocol errors).
@@ -40,7 +41,10 @@ export interface GuardedClient {
   readonly client: McpClientLike;
   /** Lists every page from the server and admits the tools; callTool uses the latest admission. */
   admit(options?: RequestOptions): Promise<Result<Bundle>>;
-  /** Drop-in listTools: a fresh admission; the admitted tools as the server listed them, in one page (empty when admission failed). */
+  /**
+   * Drop-in listTools: a fresh admission; the admitted tools as the server listed them, in one page (empty when
+   * admission failed).
+   */
   listTools(params?: { cursor?: string }, options?: RequestOptions): Promise<ListToolsResult>;
   /** Drop-in callTool: validated before anything is sent; never rejects. */
   callTool(
@@ -53,7 +57,7 @@ export interface GuardedClient {
 interface Admission {
   readonly result: Result<Bundle>;
   /** Admitted entries in the server's order. */
-  readonly tools: readonly McpTool[];
+  readonly tools: readonly ListedTool[];
 }
 
 const DEFAULT_MAX_PAGES = 100;
@@ -61,28 +65,6 @@ const DEFAULT_MAX_PAGES = 100;
 /** An `isError` result the server never saw: the text is what the model reads. */
 function localError(text: string): McpCallResult {
   return { content: [{ type: 'text', text }], isError: true };
-}
-
-/** Reads every page of tools/list (MCP "Pagination": follow nextCursor until absent). */
-async function listAll(
-  client: McpClientLike,
-  maxPages: number,
-  options: RequestOptions | undefined,
-): Promise<Result<McpTool[]>> {
-  const tools: McpTool[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, options);
-    tools.push(...result.tools);
-    const next = result.nextCursor;
-    if (next === undefined) return { ok: true, value: tools };
-    // A cursor seen before would page forever: refuse rather than loop.
-    if (seen.has(next)) return fail('execution_failure', `tools/list returned cursor ${JSON.stringify(next)} twice`);
-    seen.add(next);
-    cursor = next;
-  }
-  return fail('execution_failure', `tools/list had more than ${maxPages} pages (maxPages)`);
 }
 
 /**
@@ -114,12 +96,15 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
 
   const admitOnce = async (requestOptions: RequestOptions | undefined): Promise<Admission> => {
     let result: Result<Bundle>;
-    let listed: McpTool[] = [];
+    let listed: ListedTool[] = [];
     try {
       const all =
         problems.length > 0
-          ? fail<McpTool[]>('validation', `invalid guardClient options: ${problems.join('; ')}`)
-          : await listAll(client, pages, requestOptions);
+          ? fail('validation', `invalid guardClient options: ${problems.join('; ')}`)
+          : await listAllPages<ListedTool>(
+              (cursor) => client.listTools(cursor === undefined ? undefined : { cursor }, requestOptions),
+              pages,
+            );
       if (!all.ok) result = all;
       else {
         listed = all.value;

@@ -3,7 +3,7 @@ import { formatForModel } from '../errors/format.js';
 import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
-import { providedSchema, type ToolgateStandardProps } from './standard-schema.js';
+import { providedSchema, type ToolgateStandardProps } from '../schema/standard-schema.js';
 
 // OpenAI Agents JS (`@openai/agents` 0.20). It passes raw JSON Schema parameters through unchecked
 // but validates Standard Schema parameters (with JSON Schema conversion) before `execute`; by

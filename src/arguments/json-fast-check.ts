@@ -1,11 +1,11 @@
 import { types } from 'node:util';
-import type { JsonBounds } from './json-value.js';
+import type { JsonBounds } from '../util/plain-json.js';
 
 /**
  * The hot-path check that an argument value is plain JSON within its bounds. It only answers yes
  * or "look closer": it allocates no frames, paths or ancestor sets, and builds no message. On any
  * doubt (a Proxy, an accessor, a symbol key, a hole, a foreign prototype, a bound reached, nesting
- * past FAST_DEPTH) it returns false and the caller re-walks with checkJsonValue (arguments/json-value.ts),
+ * past FAST_DEPTH) it returns false and the caller re-walks with checkJsonValue (util/plain-json.ts),
  * which finds the exact problem and its path. It must never accept what that walker refuses: every
  * test here is the walker's test or a stricter one.
  *

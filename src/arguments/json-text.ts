@@ -1,7 +1,7 @@
 import { isExactNumber } from './exact-number.js';
 import { fail, ok, type Result } from '../result.js';
 import { parseNative } from './json-text-native.js';
-import type { Limits } from '../schema/limits.js';
+import type { Limits } from '../util/limits.js';
 
 /** What the parser needs from the limits: depth stops the parse; the other counts are only noted. */
 export type TextLimits = Pick<

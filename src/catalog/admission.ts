@@ -2,22 +2,26 @@ import { fail, ok, thrownMessage, type Result } from '../result.js';
 import type { ProviderFinding, ProviderName } from '../interop/profile.js';
 import { compiledFromCache } from '../schema/compile.js';
 import { defineTool, type ToolContext } from '../tools/tool.js';
-import { Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
+import { REGISTRY_KEYS, Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
+import { SCHEMA_OPTION_KEYS } from '../schema/options.js';
 import { createBatchLoader, type AsyncSchemaLoader, type BatchLoader } from './async-loader.js';
 import { narrowAuthority, type Authority } from './authority.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import { makeBundle, type Bundle } from './bundle.js';
 import { identify } from './descriptor.js';
-import { batchError, sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import { batchError, callFailure, sortDiagnostics, type BatchError, type Diagnostic } from './diagnostics.js';
 import { preflightStaged, type Invoke, type PreflightedTool, type PreflightOptions } from './preflight.js';
 import { providerSettingsOf, providerVerdict, type ProviderPolicy, type ProviderSettings } from './provider-policy.js';
 import { providerToolsOf } from './providers.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
-import { readOptions } from '../tools/own-field.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
+import { allKeysOf, readOptions } from '../util/own-field.js';
+import { describeValue } from '../util/describe-value.js';
 
 /** Options of admitBatch: the Registry's options (schema options included) plus the admission policy. */
 export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
-  /** 'strict' (default): any problem fails the batch. 'quarantine': only `unsupported_capability` schemas are left out. */
+  /**
+   * 'strict' (default): any problem fails the batch. 'quarantine': only `unsupported_capability` schemas are left out.
+   */
   readonly mode?: 'strict' | 'quarantine';
   /** Narrowed in the bundle: grants of rejected tools removed, every other field kept. */
   readonly authority?: Authority;
@@ -27,7 +31,10 @@ export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
   readonly schemaLoader?: AsyncSchemaLoader;
   /** Executes non-function backends. */
   readonly invoke?: Invoke;
-  /** Checks every accepted schema against this provider's profile (checkProvider); findings go to `bundle.providerFindings`. */
+  /**
+   * Checks every accepted schema against this provider's profile (checkProvider); findings go to
+   * `bundle.providerFindings`.
+   */
   readonly provider?: ProviderName;
   /**
    * 'report' (default): findings are information only. 'quarantine': a schema with a `rejects` finding is
@@ -36,25 +43,18 @@ export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
   readonly providerPolicy?: ProviderPolicy;
 };
 
-/** The AdmissionOptions fields (RegistryOptions' and SchemaOptions' included), read even when non-enumerable. */
-const ADMISSION_KEYS = [
-  'mode',
-  'authority',
-  'unknownGrants',
-  'schemaLoader',
-  'invoke',
-  'provider',
-  'providerPolicy',
-  'stages',
-  'timeoutMs',
-  'onError',
-  'maxViolationLines',
-  'schemaRegistry',
-  'formatAssertion',
-  'contentAssertion',
-  'unknownKeywords',
-  'limits',
-  'dialects',
+/** The AdmissionOptions fields (RegistryOptions' and SchemaOptions' included), checked against the type. */
+export const ADMISSION_KEYS = [
+  ...allKeysOf<Omit<AdmissionOptions, keyof RegistryOptions>>()([
+    'mode',
+    'authority',
+    'unknownGrants',
+    'invoke',
+    'provider',
+    'providerPolicy',
+  ]),
+  ...REGISTRY_KEYS,
+  ...SCHEMA_OPTION_KEYS,
 ];
 
 /** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */
@@ -199,17 +199,20 @@ function executorOf(backend: unknown, invoke: Invoke | undefined): (args: unknow
  * Internal (not exported from the package): admitBatch over slots already read once by readBatch,
  * so admitMcpTools reports a hole in its `tools` array with the same diagnostic. May throw; callers catch.
  */
-export async function admitSlots(slots: readonly BatchSlot[], options: AdmissionOptions): Promise<Result<Bundle>> {
+export async function admitSlots(
+  slots: readonly BatchSlot[],
+  options: AdmissionOptions,
+): Promise<Result<Bundle, BatchError>> {
   // Everything below uses this dense copy, never the caller's array.
   const descriptors = slots.map((slot) => (slot.present ? slot.value : undefined));
   const mode = options.mode === 'quarantine' ? 'quarantine' : 'strict';
   if (options.mode !== undefined && options.mode !== 'strict' && options.mode !== 'quarantine')
-    return fail(
-      'validation',
-      `admitBatch mode must be 'strict' or 'quarantine', got ${JSON.stringify(String(options.mode))}`,
+    // describeValue, not String(): a mode object's toString is caller code and must not run.
+    return callFailure(
+      fail('validation', `admitBatch mode must be 'strict' or 'quarantine', got ${describeValue(options.mode)}`),
     );
   const settings = providerSettingsOf(options.provider, options.providerPolicy);
-  if (!settings.ok) return settings;
+  if (!settings.ok) return callFailure(settings);
   const loader = typeof options.schemaLoader === 'function' ? createBatchLoader(options.schemaLoader) : undefined;
   const {
     mode: _m,
@@ -285,17 +288,21 @@ export async function admitSlots(slots: readonly BatchSlot[], options: Admission
 
 /**
  * Admits a batch of tool descriptors into one executable bundle, deciding per tool before anything
- * is published to a model (issue 6). Never throws or rejects: every failure is a Result.
+ * is published to a model. Never throws or rejects: every failure is a Result.
  */
-export async function admitBatch(descriptors: readonly unknown[], options?: AdmissionOptions): Promise<Result<Bundle>> {
+export async function admitBatch(
+  descriptors: readonly unknown[],
+  options?: AdmissionOptions,
+): Promise<Result<Bundle, BatchError>> {
   try {
     const slots = readBatch(descriptors, 'admitBatch');
-    if (!slots.ok) return slots;
+    if (!slots.ok) return callFailure(slots);
     // Options read once as own data: a getter on them must not run (caller code) or answer twice.
     const read = readOptions(options, ADMISSION_KEYS);
-    if (read.problems.length > 0) return fail('validation', `invalid admitBatch options: ${read.problems.join('; ')}`);
+    if (read.problems.length > 0)
+      return callFailure(fail('validation', `invalid admitBatch options: ${read.problems.join('; ')}`));
     return await admitSlots(slots.value, read.copy as AdmissionOptions);
   } catch (thrown) {
-    return fail('execution_failure', `admitBatch failed: ${thrownMessage(thrown)}`);
+    return callFailure(fail('execution_failure', `admitBatch failed: ${thrownMessage(thrown)}`));
   }
 }

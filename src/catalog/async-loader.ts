@@ -1,5 +1,5 @@
 import { thrownMessage } from '../result.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /** A schema loader that may answer later: hosts often keep shared schemas in a store. */
 export type AsyncSchemaLoader = (

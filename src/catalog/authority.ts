@@ -1,5 +1,5 @@
 import { fail, ok, type Result, type Violation } from '../result.js';
-import { echo } from '../schema/dialect.js';
+import { echo } from '../util/describe-value.js';
 
 /**
  * What a caller may do in a run: `grants` names the tools it may use; `caller`, `run` and any other

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../result.js';
-import { ownField } from '../tools/own-field.js';
+import { ownField } from '../util/own-field.js';
 
 /**
  * Most descriptors one admission takes. A batch is compiled and checked synchronously, tool by tool;

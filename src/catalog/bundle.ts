@@ -4,8 +4,9 @@ import type { LintWarning } from '../lint/warning.js';
 import type { Registry } from '../tools/registry.js';
 import type { Authority } from './authority.js';
 import type { Diagnostic } from './diagnostics.js';
-import { shapeTools, type ProviderFormat, type ProviderTool, type ToolsFor } from './providers.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import { shapeTools, type ProviderTool, type ToolsFor } from './providers.js';
+import type { ProviderFormat } from '../tools/tool-result.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /** Counts of one admission, for hosts and the benchmark (not part of any serialized form). */
 export interface AdmissionStats {

@@ -1,6 +1,6 @@
 import { fail, ok, type Result, type Violation } from '../result.js';
-import { echo } from '../schema/dialect.js';
-import { ownField } from '../tools/own-field.js';
+import { echo } from '../util/describe-value.js';
+import { ownField } from '../util/own-field.js';
 import { TOOL_NAME_PATTERN } from '../tools/tool.js';
 
 /** A tool as a host hands it over for admission (an MCP `tools/list` entry, a plugin manifest entry, ...). */
@@ -39,10 +39,12 @@ function metadataViolation(field: string, message: string): Violation {
   return { path: '$', pointer: '', keyword: field, message, schemaPath: `/${field}` };
 }
 
-/** Checks name, description, revision, backend and annotations of one descriptor (issue 6, "preflight"). */
+/** Checks name, description, revision, backend and annotations of one descriptor (preflight). */
 export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Result<DescriptorFields> {
   if (descriptor === null || typeof descriptor !== 'object' || Array.isArray(descriptor)) {
-    const message = `a tool descriptor must be an object, got ${descriptor === null ? 'null' : Array.isArray(descriptor) ? 'an array' : typeof descriptor}`;
+    const message =
+      `a tool descriptor must be an object, got ` +
+      `${descriptor === null ? 'null' : Array.isArray(descriptor) ? 'an array' : typeof descriptor}`;
     return fail('validation', message, [metadataViolation('descriptor', message)]);
   }
   const problems: Violation[] = [];
@@ -53,7 +55,8 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
       problems.push(
         metadataViolation(
           key,
-          `"${key}" is not a plain data property (an accessor, or a Proxy trap that threw); descriptors must hold plain data`,
+          `"${key}" is not a plain data property (an accessor, or a ` +
+            `Proxy trap that threw); descriptors must hold plain data`,
         ),
       );
     return r;

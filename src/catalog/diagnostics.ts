@@ -1,5 +1,5 @@
-import type { ErrorClass, GateError, Violation } from '../result.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import type { ErrorClass, Failure, GateError, Violation } from '../result.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /**
  * Why one tool of a batch was not admitted, with the original structured error. Trusted-host
@@ -16,9 +16,18 @@ export interface Diagnostic {
   readonly error: GateError;
 }
 
-/** A failed batch: a GateError whose `diagnostics` list every bad tool (and batch-level problems). */
+/**
+ * A failed admission: a GateError whose `diagnostics` list every bad tool (and batch-level problems);
+ * empty when the call failed as a whole (its options or input, or toolgate itself) before any tool
+ * was judged.
+ */
 export interface BatchError extends GateError {
   readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A failure of the admission call as a whole, before any tool was judged: a BatchError without diagnostics. */
+export function callFailure(failure: Failure<GateError>): Failure<BatchError> {
+  return { ok: false, error: { ...failure.error, diagnostics: [] } };
 }
 
 /**
@@ -69,7 +78,9 @@ export function batchError(diagnostics: readonly Diagnostic[], mode: 'strict' | 
     };
   });
   const n = sorted.filter((d) => d.index >= 0).length;
-  const head = `${mode} batch admission failed: ${n} tool${n === 1 ? '' : 's'} not admitted${sorted.some((d) => d.index < 0) ? ' and a batch-level problem' : ''}`;
+  const head =
+    `${mode} batch admission failed: ${n} tool${n === 1 ? '' : 's'} not ` +
+    `admitted${sorted.some((d) => d.index < 0) ? ' and a batch-level problem' : ''}`;
   return {
     class: batchClass(sorted),
     message: `${head}; ${violations[0]?.message ?? ''}`,

@@ -1,9 +1,9 @@
 import { fail, guarded, ok, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
-import { copyJson, deepFreeze, problemPointer } from '../arguments/json-value.js';
-import type { SchemaOptions } from '../schema/options.js';
+import { copyJson, deepFreeze, problemPointer } from '../util/plain-json.js';
+import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
 import { readDescriptor } from './descriptor.js';
-import { readOptions } from '../tools/own-field.js';
+import { allKeysOf, readOptions } from '../util/own-field.js';
 
 /** Runs a backend that is not a function: the host's own dispatch (an RPC stub, a queue, an MCP client). */
 export type Invoke = (backend: unknown, args: unknown, context: unknown) => unknown;
@@ -32,17 +32,8 @@ export interface PreflightedTool {
   readonly compiled: CompiledSchema;
 }
 
-/** The PreflightOptions fields (SchemaOptions' included), read even when non-enumerable. */
-const PREFLIGHT_KEYS = [
-  'invoke',
-  'schemaRegistry',
-  'schemaLoader',
-  'formatAssertion',
-  'contentAssertion',
-  'unknownKeywords',
-  'limits',
-  'dialects',
-];
+/** The PreflightOptions fields (SchemaOptions' included), checked against the type, read even when non-enumerable. */
+const PREFLIGHT_KEYS = [...allKeysOf<Omit<PreflightOptions, keyof SchemaOptions>>()(['invoke']), ...SCHEMA_OPTION_KEYS];
 
 /** What an absent `inputSchema` means: arguments are still a JSON object (rule 5), nothing more. */
 const OPEN_OBJECT_SCHEMA = Object.freeze({ type: 'object' });
@@ -77,7 +68,7 @@ function preflightBody(
     // Copied like the schema: the bundle must not change when the host edits its descriptor later.
     const a = copyJson(f.annotations);
     if (!a.ok) {
-      const message = `annotations are not JSON at ${problemPointer(a.problem) || 'the root'}: ${a.problem.reason}`;
+      const message = `annotations are not JSON at ${problemPointer(a.problem) || 'the root'}: ${a.problem.message}`;
       return fail('validation', `invalid tool descriptor: ${message}`, [
         { path: '$', pointer: '', keyword: 'annotations', message, schemaPath: '/annotations' },
       ]);

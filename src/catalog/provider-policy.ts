@@ -1,8 +1,8 @@
-// Admission's view of provider profiles (issue 9): which findings a batch reports, and the diagnostic that
+// Admission's view of provider profiles: which findings a batch reports, and the diagnostic that
 // leaves a tool out when the host asked for `providerPolicy: 'quarantine'`. The schema is never rewritten
 // to fit a provider: a tool is either published as written or not published.
 import { fail, ok, type GateError, type Result, type Violation } from '../result.js';
-import { quote } from '../errors/messages.js';
+import { describeValue } from '../util/describe-value.js';
 import { checkProvider } from '../interop/check-provider.js';
 import { PROVIDER_NAMES, type ProviderFinding, type ProviderName } from '../interop/profile.js';
 
@@ -23,11 +23,14 @@ export function providerSettingsOf(provider: unknown, policy: unknown): Result<P
   if (provider !== undefined && !PROVIDER_NAMES.includes(provider as ProviderName)) {
     return fail(
       'validation',
-      `admitBatch provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${quote(provider)}`,
+      `admitBatch provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${describeValue(provider)}`,
     );
   }
   if (policy !== undefined && policy !== 'report' && policy !== 'quarantine') {
-    return fail('validation', `admitBatch providerPolicy must be 'report' or 'quarantine', got ${quote(policy)}`);
+    return fail(
+      'validation',
+      `admitBatch providerPolicy must be 'report' or 'quarantine', got ${describeValue(policy)}`,
+    );
   }
   if (policy === 'quarantine' && provider === undefined) {
     return fail('validation', "admitBatch providerPolicy 'quarantine' needs a provider to check against");
@@ -84,7 +87,9 @@ export function providerVerdict(
   const first = rejecting[0];
   if (first === undefined) return { findings };
   const more = rejecting.length > 1 ? ` (and ${rejecting.length - 1} more)` : '';
-  const message = `provider ${settings.provider} would reject this schema: rule ${first.rule} at ${first.schemaPath === '' ? 'the root' : first.schemaPath}: ${first.message}${more}`;
+  const message =
+    `provider ${settings.provider} would reject this schema: rule ${first.rule} at ` +
+    `${first.schemaPath === '' ? 'the root' : first.schemaPath}: ${first.message}${more}`;
   return {
     findings,
     error: {

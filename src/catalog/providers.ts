@@ -1,6 +1,7 @@
-import { copyJson } from '../arguments/json-value.js';
+import { copyJson } from '../util/plain-json.js';
 import type { PreflightedTool } from './preflight.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import type { ProviderFormat } from '../tools/tool-result.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /** A tool definition for the model: the descriptor's schema exactly as given (never rewritten, never loosened). */
 export interface ProviderTool {
@@ -9,9 +10,6 @@ export interface ProviderTool {
   readonly inputSchema: unknown;
   readonly annotations?: Readonly<Record<string, unknown>>;
 }
-
-/** The wire shapes hosts send: OpenAI function tools, Anthropic tools, MCP `tools/list` entries. */
-export type ProviderFormat = 'openai' | 'anthropic' | 'mcp';
 
 /** OpenAI Chat Completions / Responses function tool. */
 export interface OpenAITool {
@@ -26,12 +24,15 @@ export interface AnthropicTool {
   readonly input_schema: unknown;
 }
 
-/** MCP `Tool` as listed by `tools/list`. */
+/** An MCP `Tool` as `tools/list` lists it: what admitMcpTools reads and what `toolsFor('mcp')` produces. */
 export interface McpTool {
   readonly name: string;
+  readonly title?: string;
   readonly description?: string;
   readonly inputSchema: unknown;
   readonly annotations?: Readonly<Record<string, unknown>>;
+  /** A server may list more (`outputSchema`, `_meta`); admission reads none of it. */
+  readonly [field: string]: unknown;
 }
 
 /** Maps a format to its tool shape. */

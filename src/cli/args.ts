@@ -1,5 +1,7 @@
 // A small argv parser for the CLI: declared flags only, `--flag value` or `--flag=value`, `--` ends options.
 // Unknown flags and missing values are usage errors (exit 2), never guessed.
+import { ok, type Problem, type Result } from '../result.js';
+import { inputError } from './io.js';
 
 /** How a flag takes its value. */
 export type FlagKind = 'boolean' | 'string' | 'strings';
@@ -10,13 +12,11 @@ export interface ParsedArgs {
   readonly positionals: readonly string[];
 }
 
-/** A usage error: the message says what is wrong. */
-export interface UsageError {
-  readonly usage: string;
-}
-
-/** Parses `argv` against the declared flags. */
-export function parseArgs(argv: readonly string[], spec: Readonly<Record<string, FlagKind>>): ParsedArgs | UsageError {
+/** Parses `argv` against the declared flags; a usage error's message says what is wrong. */
+export function parseArgs(
+  argv: readonly string[],
+  spec: Readonly<Record<string, FlagKind>>,
+): Result<ParsedArgs, Problem> {
   const flags = new Map<string, string | boolean | string[]>();
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -33,9 +33,9 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
     const name = token.slice(2, eq < 0 ? undefined : eq);
     // Own properties only: `--constructor` or `--__proto__` must not find Object.prototype's members.
     const kind = Object.hasOwn(spec, name) ? spec[name] : undefined;
-    if (kind !== 'boolean' && kind !== 'string' && kind !== 'strings') return { usage: `unknown option --${name}` };
+    if (kind !== 'boolean' && kind !== 'string' && kind !== 'strings') return inputError(`unknown option --${name}`);
     if (kind === 'boolean') {
-      if (eq >= 0) return { usage: `option --${name} takes no value` };
+      if (eq >= 0) return inputError(`option --${name} takes no value`);
       flags.set(name, true);
       continue;
     }
@@ -43,7 +43,7 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
     if (eq >= 0) value = token.slice(eq + 1);
     else {
       const next = argv[i + 1];
-      if (next === undefined) return { usage: `option --${name} needs a value` };
+      if (next === undefined) return inputError(`option --${name} needs a value`);
       value = next;
       i++;
     }
@@ -51,16 +51,11 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
       const list = flags.get(name);
       flags.set(name, Array.isArray(list) ? [...list, value] : [value]);
     } else {
-      if (flags.has(name)) return { usage: `option --${name} given twice` };
+      if (flags.has(name)) return inputError(`option --${name} given twice`);
       flags.set(name, value);
     }
   }
-  return { flags, positionals };
-}
-
-/** True when parsing failed. */
-export function isUsageError(r: ParsedArgs | UsageError): r is UsageError {
-  return 'usage' in r;
+  return ok({ flags, positionals });
 }
 
 /** A string flag's value, if given. */

@@ -2,8 +2,9 @@
 // is a JSON array of tools, an MCP `tools/list` result `{ "tools": [...] }`, or one tool `{ "name", "inputSchema" }`.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { isObject } from '../schema/walk.js';
-import { parseJsonNamed, readText } from './io.js';
+import { isObject } from '../util/plain-json.js';
+import { inputError, parseJsonNamed, readText } from './io.js';
+import type { Problem, Result } from '../result.js';
 
 /** One catalog to admit as one batch. */
 export interface Catalog {
@@ -15,10 +16,8 @@ export interface Catalog {
   readonly mcp: boolean;
 }
 
-type Read<T> = { ok: true; value: T } | { ok: false; message: string };
-
 /** The tools of one parsed document, or why it is not a catalog. */
-export function catalogOf(value: unknown, source: string): Read<Catalog> {
+export function catalogOf(value: unknown, source: string): Result<Catalog, Problem> {
   if (Array.isArray(value)) return { ok: true, value: { source, tools: value, mcp: false } };
   if (isObject(value) && Array.isArray(value['tools']))
     return { ok: true, value: { source, tools: value['tools'], mcp: true } };
@@ -27,10 +26,9 @@ export function catalogOf(value: unknown, source: string): Read<Catalog> {
     const name = typeof value['name'] === 'string' ? value['name'] : basename(source).replace(/\.json$/, '');
     return { ok: true, value: { source, tools: [{ ...value, name }], mcp: false } };
   }
-  return {
-    ok: false,
-    message: `${source}: not a catalog (expected a JSON array of tools, { "tools": [...] }, or one tool with "inputSchema")`,
-  };
+  return inputError(
+    `${source}: not a catalog (expected a JSON array of tools, { "tools": [...] }, or one tool with "inputSchema")`,
+  );
 }
 
 /** Every `.json` file under a folder, depth first, in sorted order so output is deterministic. */
@@ -50,9 +48,9 @@ function jsonFilesUnder(dir: string): string[] {
 export async function readCatalogs(
   inputs: readonly string[],
   readStdin: () => Promise<string>,
-): Promise<Read<Catalog[]>> {
+): Promise<Result<Catalog[], Problem>> {
   const catalogs: Catalog[] = [];
-  const readOne = (text: string, source: string): Read<Catalog> => {
+  const readOne = (text: string, source: string): Result<Catalog, Problem> => {
     const parsed = parseJsonNamed(text, source);
     return parsed.ok ? catalogOf(parsed.value, source) : parsed;
   };
@@ -67,14 +65,14 @@ export async function readCatalogs(
     try {
       isDir = statSync(input).isDirectory();
     } catch {
-      return { ok: false, message: `${input}: cannot read (no such file or folder)` };
+      return inputError(`${input}: cannot read (no such file or folder)`);
     }
     const files = isDir ? jsonFilesUnder(input) : [input];
-    if (isDir && files.length === 0) return { ok: false, message: `${input}: folder holds no .json files` };
+    if (isDir && files.length === 0) return inputError(`${input}: folder holds no .json files`);
     for (const file of files) {
       const text = readText(file);
       if (!text.ok) return text;
-      const c = readOne(text.text, file);
+      const c = readOne(text.value, file);
       if (!c.ok) return c;
       catalogs.push(c.value);
     }
@@ -86,26 +84,26 @@ export async function readCatalogs(
  * `--registry <dir>`: every `.json` file there is a schema document, keyed by its `$id` (a trailing empty
  * fragment dropped, Core §8.2.1). Two files declaring the same `$id` are an input error naming both.
  */
-export function readRegistry(dir: string): Read<Record<string, object | boolean>> {
+export function readRegistry(dir: string): Result<Record<string, object | boolean>, Problem> {
   let files: string[];
   try {
     files = jsonFilesUnder(dir);
   } catch {
-    return { ok: false, message: `${dir}: cannot read the registry folder` };
+    return inputError(`${dir}: cannot read the registry folder`);
   }
   const registry: Record<string, object | boolean> = {};
   const fileOf = new Map<string, string>();
   for (const file of files) {
     const text = readText(file);
     if (!text.ok) return text;
-    const parsed = parseJsonNamed(text.text, file);
+    const parsed = parseJsonNamed(text.value, file);
     if (!parsed.ok) return parsed;
     const id = isObject(parsed.value) ? parsed.value['$id'] : undefined;
-    if (typeof id !== 'string') return { ok: false, message: `${file}: a registry document needs a string "$id"` };
+    if (typeof id !== 'string') return inputError(`${file}: a registry document needs a string "$id"`);
     const key = id.replace(/#$/, '');
     const earlier = fileOf.get(key);
     if (earlier !== undefined)
-      return { ok: false, message: `${file}: "$id" ${JSON.stringify(key)} is already declared by ${earlier}` };
+      return inputError(`${file}: "$id" ${JSON.stringify(key)} is already declared by ${earlier}`);
     fileOf.set(key, file);
     // defineProperty, not assignment: an "$id" of "__proto__" must become a key, not the object's prototype.
     Object.defineProperty(registry, key, { value: parsed.value, enumerable: true, writable: true, configurable: true });

@@ -1,4 +1,4 @@
-// What `check` adds to an accepted tool besides its verdict (issue 9): lint warnings and, with --provider,
+// What `check` adds to an accepted tool besides its verdict: lint warnings and, with --provider,
 // the provider's findings. Neither changes a verdict or the exit status; only --provider-policy quarantine
 // does, and that goes through admission itself (the tool is then not accepted and gets no advice here).
 import { checkProvider } from '../interop/check-provider.js';

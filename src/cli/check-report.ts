@@ -50,7 +50,8 @@ function adviceLines(t: AdvisedVerdict, colour: boolean): string[] {
     lines.push(`      ${paint(colour, 33, 'warning')} ${w.rule}  ${inSchema(w.schemaPath)}: ${oneLine(w.message)}`);
   for (const f of t.findings ?? [])
     lines.push(
-      `      ${paint(colour, 35, `${f.provider} ${f.effect}`)} ${f.rule}  ${inSchema(f.schemaPath)}: ${oneLine(f.message)}`,
+      `      ${paint(colour, 35, `${f.provider} ${f.effect}`)} ` +
+        `${f.rule}  ${inSchema(f.schemaPath)}: ${oneLine(f.message)}`,
     );
   return lines;
 }
@@ -92,7 +93,8 @@ export function textReport(catalogs: readonly AdvisedCatalog[], settings: Report
   // Counted only when there are some, so the summary of an admitted run reads as before.
   const held = n['passed-unadmitted'] > 0 ? ` ${n['passed-unadmitted']} ${LABELS['passed-unadmitted']},` : '';
   lines.push(
-    `summary: ${n.accepted} accepted,${held} ${n.quarantined} quarantined, ${n.rejected} rejected; ${admitted} of ${plural(catalogs.length, 'catalog')} admitted${lint}${provider}`,
+    `summary: ${n.accepted} accepted,${held} ${n.quarantined} quarantined, ${n.rejected} rejected; ${admitted} of ` +
+      `${plural(catalogs.length, 'catalog')} admitted${lint}${provider}`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -2,7 +2,7 @@
 // tool with no diagnostic of its own in a batch that was not admitted) in catalog order.
 import type { Bundle } from '../catalog/bundle.js';
 import { identify } from '../catalog/descriptor.js';
-import type { Diagnostic } from '../catalog/diagnostics.js';
+import type { BatchError, Diagnostic } from '../catalog/diagnostics.js';
 import type { GateError, Result } from '../result.js';
 
 /** What `check` says about one tool. */
@@ -28,16 +28,11 @@ export interface CatalogVerdict {
   readonly batchErrors: readonly GateError[];
 }
 
-function diagnosticsOf(error: GateError): readonly Diagnostic[] | undefined {
-  const d = (error as { diagnostics?: unknown }).diagnostics;
-  return Array.isArray(d) ? (d as Diagnostic[]) : undefined;
-}
-
 /** Merges the admission result with the catalog's entries. */
 export function verdictsOf(
   source: string,
   entries: readonly unknown[],
-  result: Result<Bundle>,
+  result: Result<Bundle, BatchError>,
   mode: 'strict' | 'quarantine',
 ): CatalogVerdict {
   const byIndex = new Map<number, { verdict: ToolVerdict['verdict']; diagnostic: Diagnostic }>();
@@ -45,9 +40,9 @@ export function verdictsOf(
   if (result.ok) {
     for (const d of result.value.rejected) byIndex.set(d.index, { verdict: 'quarantined', diagnostic: d });
   } else {
-    const diagnostics = diagnosticsOf(result.error);
-    if (diagnostics === undefined) batchErrors.push(result.error);
-    for (const d of diagnostics ?? []) {
+    // No diagnostics: the call failed as a whole (its options or input), before any tool was judged.
+    if (result.error.diagnostics.length === 0) batchErrors.push(result.error);
+    for (const d of result.error.diagnostics) {
       if (d.index < 0) {
         batchErrors.push(d.error);
         continue;

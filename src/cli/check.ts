@@ -6,14 +6,15 @@
 import { admitBatch, type AdmissionOptions } from '../catalog/admission.js';
 import { admitMcpTools } from '../catalog/mcp.js';
 import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
-import { isObject } from '../schema/walk.js';
-import { booleanFlag, isUsageError, parseArgs, stringFlag, type ParsedArgs } from './args.js';
+import { isObject } from '../util/plain-json.js';
+import { booleanFlag, parseArgs, stringFlag, type ParsedArgs } from './args.js';
 import { readCatalogs, readRegistry, type Catalog } from './catalog-input.js';
 import { adviseCatalog, type AdvisedCatalog } from './check-advice.js';
 import { jsonReport, textReport, type ReportSettings } from './check-report.js';
 import { verdictsOf } from './check-verdicts.js';
-import type { CliIO, ExitCode } from './io.js';
+import { inputError, type CliIO, type ExitCode } from './io.js';
 import { listMcpTools } from './mcp-list.js';
+import type { Problem, Result } from '../result.js';
 
 const FLAGS = {
   mode: 'string',
@@ -30,12 +31,12 @@ type Dialect = '2020-12' | '2019-09' | 'draft-07';
 const DIALECTS: readonly Dialect[] = ['2020-12', '2019-09', 'draft-07'];
 
 /** `--dialect` (repeatable) as the `dialects` option: 2020-12 first (always on), then each named once, in order. */
-function dialectsOf(args: ParsedArgs): { ok: true; value: Dialect[] } | { ok: false; message: string } {
+function dialectsOf(args: ParsedArgs): Result<Dialect[], Problem> {
   const given = (args.flags.get('dialect') as string[] | undefined) ?? [];
   const out: Dialect[] = ['2020-12'];
   for (const d of given) {
     if (!DIALECTS.includes(d as Dialect))
-      return { ok: false, message: `--dialect must be one of ${DIALECTS.join(', ')}, got ${JSON.stringify(d)}` };
+      return inputError(`--dialect must be one of ${DIALECTS.join(', ')}, got ${JSON.stringify(d)}`);
     if (!out.includes(d as Dialect)) out.push(d as Dialect);
   }
   return { ok: true, value: out };
@@ -44,19 +45,16 @@ function dialectsOf(args: ParsedArgs): { ok: true; value: Dialect[] } | { ok: fa
 /** `--provider` and `--provider-policy`, checked as admission checks them. */
 function providerOf(
   args: ParsedArgs,
-): { ok: true; provider: ProviderName | undefined; policy: 'report' | 'quarantine' } | { ok: false; message: string } {
+): Result<{ provider: ProviderName | undefined; policy: 'report' | 'quarantine' }, Problem> {
   const provider = stringFlag(args, 'provider');
   const policy = stringFlag(args, 'provider-policy') ?? 'report';
   if (provider !== undefined && !PROVIDER_NAMES.includes(provider as ProviderName))
-    return {
-      ok: false,
-      message: `--provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${JSON.stringify(provider)}`,
-    };
+    return inputError(`--provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${JSON.stringify(provider)}`);
   if (policy !== 'report' && policy !== 'quarantine')
-    return { ok: false, message: `--provider-policy must be report or quarantine, got ${JSON.stringify(policy)}` };
+    return inputError(`--provider-policy must be report or quarantine, got ${JSON.stringify(policy)}`);
   if (stringFlag(args, 'provider-policy') !== undefined && provider === undefined)
-    return { ok: false, message: '--provider-policy needs --provider' };
-  return { ok: true, provider: provider as ProviderName | undefined, policy };
+    return inputError('--provider-policy needs --provider');
+  return { ok: true, value: { provider: provider as ProviderName | undefined, policy } };
 }
 
 /** Check never runs a tool: admission needs a backend, and this one is never called. */
@@ -70,8 +68,9 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     io.err(`toolgate check: ${message}\n`);
     return 2;
   };
-  const args = parseArgs(argv, FLAGS);
-  if (isUsageError(args)) return usage(args.usage);
+  const parsed = parseArgs(argv, FLAGS);
+  if (!parsed.ok) return usage(parsed.error.message);
+  const args = parsed.value;
   const mode = stringFlag(args, 'mode') ?? 'strict';
   if (mode !== 'strict' && mode !== 'quarantine')
     return usage(`--mode must be strict or quarantine, got ${JSON.stringify(mode)}`);
@@ -79,9 +78,10 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   if (format !== 'text' && format !== 'json')
     return usage(`--format must be text or json, got ${JSON.stringify(format)}`);
   const dialects = dialectsOf(args);
-  if (!dialects.ok) return usage(dialects.message);
-  const provider = providerOf(args);
-  if (!provider.ok) return usage(provider.message);
+  if (!dialects.ok) return usage(dialects.error.message);
+  const providerRead = providerOf(args);
+  if (!providerRead.ok) return usage(providerRead.error.message);
+  const provider = providerRead.value;
   const servers = (args.flags.get('mcp') as string[] | undefined) ?? [];
   if (servers.length === 0 && args.positionals.length === 0)
     return usage('nothing to check: give files, folders, - for standard input, or --mcp "<command>"');
@@ -89,17 +89,17 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   let schemaRegistry: Record<string, object | boolean> = {};
   if (registryDir !== undefined) {
     const r = readRegistry(registryDir);
-    if (!r.ok) return usage(r.message);
+    if (!r.ok) return usage(r.error.message);
     schemaRegistry = r.value;
   }
 
   const read = await readCatalogs(args.positionals, io.readStdin);
-  if (!read.ok) return usage(read.message);
+  if (!read.ok) return usage(read.error.message);
   const catalogs: Catalog[] = [...read.value];
   for (const server of servers) {
     const listed = await listMcpTools(server);
-    if (!listed.ok) return usage(listed.message);
-    catalogs.push({ source: `mcp: ${server}`, tools: listed.tools, mcp: true });
+    if (!listed.ok) return usage(listed.error.message);
+    catalogs.push({ source: `mcp: ${server}`, tools: listed.value, mcp: true });
   }
 
   // Under 'report' the findings are computed per accepted tool by adviseCatalog; admission needs the

@@ -8,10 +8,12 @@ import { validateCommand } from './validate.js';
 /** One line per command, printed on a usage error and for `help`. */
 export const USAGE = `usage:
   toolgate check <file|dir|->... [--mode strict|quarantine] [--format text|json] [--format-assertion] [--registry <dir>]
-                [--dialect 2019-09|draft-07]... [--provider openai-strict|openai|anthropic|gemini] [--provider-policy report|quarantine]
+                [--dialect 2019-09|draft-07]... [--provider openai-strict|openai|anthropic|gemini]
+                [--provider-policy report|quarantine]
   toolgate check --mcp "<command> [args]" [same options]
   toolgate validate --schema <file|json> --args <json|@file> [--name <tool>] [--format-assertion]
-  toolgate serve --name <name> [--description <text>] [--input-schema <json|@file>] [--timeout <s>] [--max-output <bytes>] [--format-assertion]
+  toolgate serve --name <name> [--description <text>] [--input-schema <json|@file>] [--timeout <s>]
+                [--max-output <bytes>] [--format-assertion]
                 --exec <program> [--] <arg>...
   toolgate serve --config <file> [--timeout <s>] [--max-output <bytes>] [--format-assertion]
 exit status: 0 admitted/valid, 1 not, 2 usage or input error
@@ -35,7 +37,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
         return 0;
       default:
         io.err(
-          `toolgate: ${command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`}\n${USAGE}`,
+          `toolgate: ${command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`}\n` +
+            USAGE,
         );
         return 2;
     }

@@ -1,6 +1,6 @@
 // The streams a CLI command talks to, passed in so commands run the same in-process (tests) and as a process.
 import { readFileSync } from 'node:fs';
-import { thrownMessage } from '../result.js';
+import { ok, thrownMessage, type Failure, type Problem, type Result } from '../result.js';
 
 /** Output and input of one CLI run. */
 export interface CliIO {
@@ -29,37 +29,36 @@ export function processIO(): CliIO {
   };
 }
 
+/** A failed read of the command line, a file or a server: the message names what and why. */
+export function inputError(message: string): Failure<Problem> {
+  return { ok: false, error: { message } };
+}
+
 /** Reads a text file, or the message naming the file when it cannot be read. */
-export function readText(file: string): { ok: true; text: string } | { ok: false; message: string } {
+export function readText(file: string): Result<string, Problem> {
   try {
-    return { ok: true, text: readFileSync(file, 'utf8') };
+    return ok(readFileSync(file, 'utf8'));
   } catch (thrown) {
     const code = typeof thrown === 'object' && thrown !== null && 'code' in thrown ? String(thrown.code) : 'unreadable';
-    return { ok: false, message: `${file}: cannot read (${code})` };
+    return inputError(`${file}: cannot read (${code})`);
   }
 }
 
 /** Parses JSON text, naming its source in the message when it is not JSON. */
-export function parseJsonNamed(
-  text: string,
-  source: string,
-): { ok: true; value: unknown } | { ok: false; message: string } {
+export function parseJsonNamed(text: string, source: string): Result<unknown, Problem> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (thrown) {
-    return { ok: false, message: `${source}: not JSON (${thrownMessage(thrown)})` };
+    return inputError(`${source}: not JSON (${thrownMessage(thrown)})`);
   }
 }
 
 /** A `<json|@file>` argument: inline JSON, or `@path` for a file. */
-export function readJsonArgument(
-  value: string,
-  flag: string,
-): { ok: true; value: unknown } | { ok: false; message: string } {
+export function readJsonArgument(value: string, flag: string): Result<unknown, Problem> {
   if (value.startsWith('@')) {
     const file = value.slice(1);
     const text = readText(file);
-    return text.ok ? parseJsonNamed(text.text, file) : text;
+    return text.ok ? parseJsonNamed(text.value, file) : text;
   }
   return parseJsonNamed(value, `--${flag}`);
 }

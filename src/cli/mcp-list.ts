@@ -2,7 +2,9 @@
 // `nextCursor` pagination. The listing is read leniently on purpose: the SDK's own tools/list result schema would
 // throw on a malformed tool before toolgate could report which tool and why, so each page is read with the SDK's
 // generic paginated-result schema (unknown members pass through) and `tools` is checked here.
-import { thrownMessage } from '../result.js';
+import { thrownMessage, type Problem, type Result } from '../result.js';
+import { listAllPages } from '../catalog/mcp-pages.js';
+import { inputError } from './io.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 
 /** Most pages followed: a server that keeps returning a cursor cannot keep the check running forever. */
@@ -42,15 +44,13 @@ export function splitCommandLine(line: string): string[] | undefined {
 }
 
 /** Lists every tool of the server started by `commandLine`; a message on any failure. */
-export async function listMcpTools(
-  commandLine: string,
-): Promise<{ ok: true; tools: unknown[] } | { ok: false; message: string }> {
+export async function listMcpTools(commandLine: string): Promise<Result<unknown[], Problem>> {
   const words = splitCommandLine(commandLine);
   if (words === undefined || words.length === 0)
-    return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: not a command line` };
+    return inputError(`--mcp ${JSON.stringify(commandLine)}: not a command line`);
   const [command, ...args] = words as [string, ...string[]];
   const loaded = await loadMcpSdk('toolgate check --mcp');
-  if (!loaded.ok) return loaded;
+  if (!loaded.ok) return inputError(loaded.message);
   const { client: clientModule, clientStdio, types } = loaded.sdk;
   const transport = new clientStdio.StdioClientTransport({ command, args, stderr: 'pipe' });
   let stderr = '';
@@ -60,28 +60,22 @@ export async function listMcpTools(
   const client = new clientModule.Client({ name: 'toolgate-check', version: '0.1.0' });
   try {
     await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
-    const tools: unknown[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; ; page++) {
-      if (page >= MAX_PAGES)
-        return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: more than ${MAX_PAGES} pages of tools` };
-      const result = await client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        types.PaginatedResultSchema,
-        { timeout: REQUEST_TIMEOUT_MS },
-      );
-      const listed: unknown = result['tools'];
-      if (!Array.isArray(listed))
-        return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: tools/list result has no "tools" array` };
-      tools.push(...(listed as unknown[]));
-      cursor = result.nextCursor;
-      if (cursor === undefined) break;
-    }
-    return { ok: true, tools };
+    const listed = await listAllPages(async (cursor) => {
+      const params = cursor === undefined ? {} : { cursor };
+      const page = await client.request({ method: 'tools/list', params }, types.PaginatedResultSchema, {
+        timeout: REQUEST_TIMEOUT_MS,
+      });
+      const tools: unknown = page['tools'];
+      if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
+      return { tools: tools as unknown[], nextCursor: page.nextCursor };
+    }, MAX_PAGES);
+    if (!listed.ok) return inputError(`--mcp ${JSON.stringify(commandLine)}: ${listed.error.message}`);
+    const tools = listed.value;
+    return { ok: true, value: tools };
   } catch (thrown) {
     const why = thrownMessage(thrown);
     const tail = stderr.trim() === '' ? '' : `\nserver stderr:\n${stderr.trim()}`;
-    return { ok: false, message: `--mcp ${JSON.stringify(commandLine)}: ${why}${tail}` };
+    return inputError(`--mcp ${JSON.stringify(commandLine)}: ${why}${tail}`);
   } finally {
     await client.close().catch(() => undefined);
   }

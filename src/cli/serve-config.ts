@@ -2,9 +2,10 @@
 // Config file: { "tools": [ { "name", "description"?, "inputSchema"?, "exec", "args"?, "timeout"?, "maxOutput"? } ] }
 import type { CommandSpec } from '../exec/command.js';
 import { MAX_TIMEOUT_MS } from '../exec/run.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
 import { booleanFlag, stringFlag, type ParsedArgs } from './args.js';
-import { parseJsonNamed, readJsonArgument, readText } from './io.js';
+import { inputError, parseJsonNamed, readJsonArgument, readText } from './io.js';
+import type { Problem, Result } from '../result.js';
 
 /** Flags `toolgate serve` accepts. */
 export const SERVE_FLAGS = {
@@ -21,39 +22,38 @@ export const SERVE_FLAGS = {
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_OUTPUT = 1 << 20;
 
-type Read<T> = { ok: true; value: T } | { ok: false; message: string };
-
-function positiveNumber(raw: unknown, what: string): Read<number> {
+function positiveNumber(raw: unknown, what: string): Result<number, Problem> {
   const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
   if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0)
-    return { ok: false, message: `${what} must be a positive number, got ${JSON.stringify(raw)}` };
+    return inputError(`${what} must be a positive number, got ${JSON.stringify(raw)}`);
   return { ok: true, value: n };
 }
 
-/** A timeout in seconds as whole milliseconds a Node timer honours: refused outside 1 ms .. 2^31-1 ms, never clamped. */
-function timeoutMs(raw: unknown, what: string): Read<number> {
+/**
+ * A timeout in seconds as whole milliseconds a Node timer honours: refused outside 1 ms .. 2^31-1 ms, never clamped.
+ */
+function timeoutMs(raw: unknown, what: string): Result<number, Problem> {
   const seconds = positiveNumber(raw, what);
   if (!seconds.ok) return seconds;
   const ms = Math.round(seconds.value * 1000);
   if (ms < 1 || ms > MAX_TIMEOUT_MS)
-    return {
-      ok: false,
-      message: `${what} must be between 0.001 and ${MAX_TIMEOUT_MS / 1000} seconds (1 ms to 2^31-1 ms, the longest a timer can wait), got ${JSON.stringify(raw)}`,
-    };
+    return inputError(
+      `${what} must be between 0.001 and ${MAX_TIMEOUT_MS / 1000} seconds (1 ms to 2^31-1 ms, the longest a timer ` +
+        `can wait), got ${JSON.stringify(raw)}`,
+    );
   return { ok: true, value: ms };
 }
 
 /** An output cap in whole bytes, at least one. */
-function byteCount(raw: unknown, what: string): Read<number> {
+function byteCount(raw: unknown, what: string): Result<number, Problem> {
   const n = positiveNumber(raw, what);
   if (!n.ok) return n;
-  if (Math.floor(n.value) < 1)
-    return { ok: false, message: `${what} must be at least 1 byte, got ${JSON.stringify(raw)}` };
+  if (Math.floor(n.value) < 1) return inputError(`${what} must be at least 1 byte, got ${JSON.stringify(raw)}`);
   return { ok: true, value: Math.floor(n.value) };
 }
 
 /** The specs to serve, or a usage/input message. */
-export function serveSpecs(args: ParsedArgs): Read<CommandSpec[]> {
+export function serveSpecs(args: ParsedArgs): Result<CommandSpec[], Problem> {
   const timeout = timeoutMs(stringFlag(args, 'timeout') ?? String(DEFAULT_TIMEOUT_MS / 1000), '--timeout (seconds)');
   if (!timeout.ok) return timeout;
   const maxOutput = byteCount(stringFlag(args, 'max-output') ?? String(DEFAULT_MAX_OUTPUT), '--max-output (bytes)');
@@ -62,15 +62,13 @@ export function serveSpecs(args: ParsedArgs): Read<CommandSpec[]> {
   const config = stringFlag(args, 'config');
   if (config !== undefined) {
     for (const f of ['name', 'description', 'input-schema', 'exec'])
-      if (args.flags.has(f)) return { ok: false, message: `--${f} cannot be combined with --config` };
-    if (args.positionals.length > 0)
-      return { ok: false, message: 'command arguments cannot be combined with --config' };
+      if (args.flags.has(f)) return inputError(`--${f} cannot be combined with --config`);
+    if (args.positionals.length > 0) return inputError('command arguments cannot be combined with --config');
     return fromConfig(config, defaults);
   }
   const name = stringFlag(args, 'name');
   const exec = stringFlag(args, 'exec');
-  if (name === undefined || exec === undefined)
-    return { ok: false, message: 'serve needs --name and --exec (or --config)' };
+  if (name === undefined || exec === undefined) return inputError('serve needs --name and --exec (or --config)');
   const description = stringFlag(args, 'description');
   const schemaArg = stringFlag(args, 'input-schema');
   let inputSchema: unknown;
@@ -94,28 +92,30 @@ export function serveSpecs(args: ParsedArgs): Read<CommandSpec[]> {
   };
 }
 
-function fromConfig(file: string, defaults: Pick<CommandSpec, 'timeoutMs' | 'maxOutputBytes'>): Read<CommandSpec[]> {
+function fromConfig(
+  file: string,
+  defaults: Pick<CommandSpec, 'timeoutMs' | 'maxOutputBytes'>,
+): Result<CommandSpec[], Problem> {
   const text = readText(file);
   if (!text.ok) return text;
-  const parsed = parseJsonNamed(text.text, file);
+  const parsed = parseJsonNamed(text.value, file);
   if (!parsed.ok) return parsed;
   const tools = isObject(parsed.value) ? parsed.value['tools'] : undefined;
   if (!Array.isArray(tools) || tools.length === 0)
-    return { ok: false, message: `${file}: expected { "tools": [ ... ] } with at least one tool` };
+    return inputError(`${file}: expected { "tools": [ ... ] } with at least one tool`);
   const specs: CommandSpec[] = [];
   const names = new Set<string>();
   for (const [i, t] of tools.entries()) {
     const where = `${file}: tools[${i}]`;
     if (!isObject(t) || typeof t['name'] !== 'string' || typeof t['exec'] !== 'string')
-      return { ok: false, message: `${where} needs a string "name" and a string "exec"` };
-    if (names.has(t['name']))
-      return { ok: false, message: `${where}: duplicate tool name ${JSON.stringify(t['name'])}` };
+      return inputError(`${where} needs a string "name" and a string "exec"`);
+    if (names.has(t['name'])) return inputError(`${where}: duplicate tool name ${JSON.stringify(t['name'])}`);
     names.add(t['name']);
     const args = t['args'] ?? [];
     if (!Array.isArray(args) || !args.every((a): a is string => typeof a === 'string'))
-      return { ok: false, message: `${where}: "args" must be an array of strings` };
+      return inputError(`${where}: "args" must be an array of strings`);
     if (t['description'] !== undefined && typeof t['description'] !== 'string')
-      return { ok: false, message: `${where}: "description" must be a string` };
+      return inputError(`${where}: "description" must be a string`);
     const timeout =
       t['timeout'] === undefined
         ? { ok: true as const, value: defaults.timeoutMs }

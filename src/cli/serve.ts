@@ -3,12 +3,12 @@
 // no call can take the server down: failures become isError tool results.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCommand, type PreparedCommand } from '../exec/command.js';
-import { isUsageError, parseArgs } from './args.js';
-import type { CliIO, ExitCode } from './io.js';
+import { parseArgs } from './args.js';
+import { inputError, type CliIO, type ExitCode } from './io.js';
 import { formatForModel } from '../errors/format.js';
-import { thrownMessage } from '../result.js';
-import { SERVE_FLAGS, serveSchemaOptions, serveSpecs } from './serve-config.js';
+import { thrownMessage, type Problem, type Result } from '../result.js';
 import { loadMcpSdk } from './mcp-sdk.js';
+import { SERVE_FLAGS, serveSchemaOptions, serveSpecs } from './serve-config.js';
 
 const text = (t: string, isError: boolean): CallToolResult => ({ content: [{ type: 'text', text: t }], isError });
 
@@ -32,11 +32,10 @@ export async function callCommand(
 }
 
 /** Prepares every tool; the first problem is returned as a message for stderr. */
-export function prepareServe(
-  argv: readonly string[],
-): { ok: true; tools: Map<string, PreparedCommand> } | { ok: false; message: string } {
-  const args = parseArgs(argv, SERVE_FLAGS);
-  if (isUsageError(args)) return { ok: false, message: args.usage };
+export function prepareServe(argv: readonly string[]): Result<Map<string, PreparedCommand>, Problem> {
+  const parsed = parseArgs(argv, SERVE_FLAGS);
+  if (!parsed.ok) return parsed;
+  const args = parsed.value;
   const specs = serveSpecs(args);
   if (!specs.ok) return specs;
   const tools = new Map<string, PreparedCommand>();
@@ -44,18 +43,18 @@ export function prepareServe(
     const prepared = prepareCommand(spec, serveSchemaOptions(args));
     if (!prepared.ok) {
       const details = prepared.error.violations.map((v) => `\n  ${v.schemaPath || '/'}: ${v.message}`).join('');
-      return { ok: false, message: `${prepared.error.class}: ${prepared.error.message}${details}` };
+      return inputError(`${prepared.error.class}: ${prepared.error.message}${details}`);
     }
     tools.set(spec.name, prepared.value);
   }
-  return { ok: true, tools };
+  return { ok: true, value: tools };
 }
 
 /** Runs the stdio server until the client closes it; resolves with 2 on a start-up error. */
 export async function serveCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const prepared = prepareServe(argv);
   if (!prepared.ok) {
-    io.err(`toolgate serve: ${prepared.message}\n`);
+    io.err(`toolgate serve: ${prepared.error.message}\n`);
     return 2;
   }
   const loaded = await loadMcpSdk('toolgate serve');
@@ -64,7 +63,7 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
     return 2;
   }
   const { server: serverModule, serverStdio, types } = loaded.sdk;
-  const tools = prepared.tools;
+  const tools = prepared.value;
   const server = new serverModule.Server({ name: 'toolgate-serve', version: '0.1.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(types.ListToolsRequestSchema, () => ({
     tools: [...tools.values()].map((t) => ({

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import { canonicalJson } from '../schema/canonical.js';
-import { fragmentPointer, nodeAt as at } from './location.js';
+import { canonicalJson } from '../util/canonical-json.js';
+import { fragmentPointer, nodeAt as at } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
 
 /** An Ajv error kept for the report, with an optional message that replaces the keyword's own. */
@@ -24,7 +24,10 @@ function schemaPointer(schemaPath: string): string | undefined {
   return schemaPath.startsWith('#') ? fragmentPointer(schemaPath) : undefined;
 }
 
-/** Follows local `$ref`s (Core §8.2.3.1) a few hops; returns the final node and every target prefix Ajv reports errors under. */
+/**
+ * Follows local `$ref`s (Core §8.2.3.1) a few hops; returns the final node and every target prefix Ajv reports errors
+ * under.
+ */
 function resolveLocal(root: unknown, node: unknown): { node: unknown; prefixes: string[] } {
   const prefixes: string[] = [];
   for (let hops = 0; hops < 8; hops++) {
@@ -161,7 +164,9 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       const which = passing.map((n) => Number(n) + 1).join(' and ');
       out.push({
         error: e,
-        message: `matches at least ${passing.length} of ${count || passing.length} "${e.keyword}" branches (${which}); exactly one must match`,
+        message:
+          `matches at least ${passing.length} of ${count || passing.length} "${e.keyword}" branches ` +
+          `(${which}); exactly one must match`,
       });
       continue;
     }

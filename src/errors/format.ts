@@ -1,6 +1,6 @@
 import type { GateError, Violation } from '../result.js';
-import { ownData } from '../tools/own-field.js';
-import { describeValue } from './messages.js';
+import { ownData } from '../util/own-field.js';
+import { describeValue } from '../util/describe-value.js';
 import { sortViolations } from './violations.js';
 
 /** How formatForModel renders; every field optional. */

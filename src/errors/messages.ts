@@ -1,49 +1,5 @@
 import type { ErrorObject } from 'ajv';
-
-/** Cuts a foreign text to at most `max` characters, so a huge value cannot flood a message or the model's context. */
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
-}
-
-/**
- * Quotes a value as JSON (a string gets its quotes and escapes, so a newline or a quote inside it
- * cannot pose as message structure), cut to `max` characters. Never throws: a value JSON cannot
- * write (a cycle, a BigInt, a throwing toJSON) is named by its type.
- */
-export function quote(value: unknown, max = 80): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(typeof value);
-  } catch {
-    text = typeof value;
-  }
-  return clip(text, max);
-}
-
-/**
- * Names a caller's value without running any of its code: a primitive as JSON (cut to `max`), any
- * other value (an object, a Proxy, a function) by its type only, since JSON.stringify would run its
- * getters, its toJSON or a Proxy's traps.
- */
-export function describeValue(value: unknown, max = 80): string {
-  switch (typeof value) {
-    case 'string':
-      return quote(value, max);
-    case 'number':
-    case 'boolean':
-      return String(value);
-    case 'bigint':
-      return `${String(value)}n`;
-    case 'undefined':
-      return 'undefined';
-    case 'symbol':
-      return 'a symbol';
-    case 'function':
-      return 'a function';
-    default:
-      return value === null ? 'null' : 'an object';
-  }
-}
+import { quote } from '../util/describe-value.js';
 
 /** JSON type name of a value as Draft 2020-12 sees it (Validation §6.1.1: an integer is a number with no fraction). */
 export function jsonType(value: unknown): string {
@@ -74,7 +30,8 @@ export function messageFor(e: ErrorObject, value: unknown, parent?: Readonly<Rec
       return `unexpected property ${quote(p['unevaluatedProperty'])}`;
     case 'type': {
       const t = p['type'];
-      return `expected ${Array.isArray(t) ? t.join(' or ') : String(t).split(',').join(' or ')}, got ${jsonType(value)}`;
+      const expected = Array.isArray(t) ? t.join(' or ') : String(t).split(',').join(' or ');
+      return `expected ${expected}, got ${jsonType(value)}`;
     }
     case 'enum':
       return `${quote(value)} is not one of ${quote(p['allowedValues'])}`;

@@ -1,10 +1,9 @@
 import type { ErrorObject } from 'ajv';
 import type { Violation } from '../result.js';
 import { selectBranches } from './branches.js';
-import { fragmentPointer, nodeAt, pathOf, pointerOf, typedSegments } from './location.js';
+import { fragmentPointer, nodeAt, pathOf, pointerOf, typedSegments } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
-import { authorLocation } from '../schema/link-source.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 function valueAt(data: unknown, segments: readonly (string | number)[]): unknown {
   let node = data;
@@ -38,8 +37,13 @@ export function sortViolations(list: readonly Violation[]): Violation[] {
 
 /** Optional context for violationsFromAjv. */
 export interface ViolationOptions {
-  /** The schema the validator was compiled from (`validator.schema`), to tell `oneOf`/`anyOf` branches given by `$ref` apart. */
+  /**
+   * The schema the validator was compiled from (`validator.schema`), to tell `oneOf`/`anyOf` branches given by `$ref`
+   * apart.
+   */
   readonly schema?: unknown;
+  /** Maps a pointer into `schema` to where the schema's author wrote it; the pointer as is when absent. */
+  readonly locate?: (pointer: string) => string;
 }
 
 function parentOf(schemaPath: string): string {
@@ -81,9 +85,7 @@ export function violationsFromAjv(
         ),
       // A linked document's internal locations are mapped back to where the author wrote them.
       schemaPath:
-        options.schema === undefined
-          ? fragmentPointer(e.schemaPath)
-          : authorLocation(options.schema, fragmentPointer(e.schemaPath)),
+        options.locate === undefined ? fragmentPointer(e.schemaPath) : options.locate(fragmentPointer(e.schemaPath)),
     });
   }
   return sortViolations(out);

@@ -1,14 +1,11 @@
-// The placeholder contract of a served command (issue 7), checked at start-up. It ties the schema the model
+// The placeholder contract of a served command, checked at start-up. It ties the schema the model
 // sees to the argv the program receives: every argument the model may send lands in exactly one known place,
 // and every place is filled, so nothing the model sends is silently dropped and nothing is left blank.
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { fail, ok, schemaViolation, type Result, type Violation } from '../result.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
 import { optionInjectionProblems } from './option-injection.js';
-import { placeholderNames, type ArgTemplate } from './template.js';
-
-/** The scalar JSON types a placeholder may carry (Validation §6.1.1 names them). */
-export type ScalarType = 'string' | 'number' | 'integer' | 'boolean';
+import { placeholderNames, type ArgTemplate, type ScalarType } from './template.js';
 
 const SCALARS: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean']);
 

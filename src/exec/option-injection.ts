@@ -3,12 +3,11 @@
 // `git log --output=/tmp/x`). A placeholder is safe when a literal "--" argument comes before its element
 // (the POSIX end of options), when text the author wrote comes before it in the element (`--name={v}`), or
 // when its schema rules out a leading "-"; otherwise the command is not served.
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { schemaViolation, type Violation } from '../result.js';
-import { isObject } from '../schema/walk.js';
-import type { ScalarType } from './contract.js';
+import { isObject } from '../util/plain-json.js';
 import { patternExcludesLeadingDash } from './pattern-lead.js';
-import type { ArgTemplate } from './template.js';
+import type { ArgTemplate, ScalarType } from './template.js';
 
 /** What a property's schema guarantees about the start of its rendered text. */
 interface Lead {
@@ -100,8 +99,10 @@ export function optionInjectionProblems(
       if (lead.dash && !reported.has(part.name)) {
         reported.add(part.name);
         const message =
-          `placeholder {${part.name}} starts the argument ${JSON.stringify(t.source)} and its value may start with "-", which the program would read as an option: ` +
-          'put a literal "--" argument before it, or rule a leading "-" out in its schema ("pattern" anchored with "^" whose first character cannot be "-", ' +
+          `placeholder {${part.name}} starts the argument ${JSON.stringify(t.source)} and its value may start with ` +
+          `"-", which the program would read as an option: ` +
+          'put a literal "--" argument before it, or rule a leading "-" out in its schema ("pattern" anchored with ' +
+          '"^" whose first character cannot be "-", ' +
           '"enum"/"const" values without a leading "-", or "minimum": 0 for a number)';
         problems.push(schemaViolation('option-injection', message, `/properties/${escapePointerToken(part.name)}`));
       }

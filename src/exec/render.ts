@@ -1,10 +1,13 @@
 // Renders validated arguments into argv. Each template becomes exactly one argv element: values are never
 // re-split, quoted or expanded, because the program is spawned without a shell.
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { fail, ok, type Result, type Violation } from '../result.js';
 import type { ArgTemplate } from './template.js';
 
-/** The text of one argument value: a string as decoded, a number as its normalized JSON text, a boolean as `true`/`false`. */
+/**
+ * The text of one argument value: a string as decoded, a number as its normalized JSON text, a boolean as
+ * `true`/`false`.
+ */
 export function renderValue(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   // JSON.stringify gives the shortest round-trip text: 3.0 parses to 3 and renders "3", 1e2 renders "100".
@@ -38,7 +41,8 @@ export function renderArgv(
       }
       // An argv element is a C string: a NUL would silently cut it short, so it is refused, never truncated.
       if (text.includes('\u0000')) {
-        const message = `argument ${JSON.stringify(part.name)} contains a NUL character, which cannot be passed to a program`;
+        const name = JSON.stringify(part.name);
+        const message = `argument ${name} contains a NUL character, which cannot be passed to a program`;
         return fail('validation', message, [{ ...at(part.name), keyword: 'render', message, schemaPath: '' }]);
       }
       out += text;

@@ -8,6 +8,9 @@ export type TemplatePart =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'placeholder'; readonly name: string };
 
+/** The scalar JSON types a placeholder may carry (Validation §6.1.1 names them). */
+export type ScalarType = 'string' | 'number' | 'integer' | 'boolean';
+
 /** A parsed argv template (one argv element). */
 export interface ArgTemplate {
   readonly source: string;

@@ -39,8 +39,9 @@ export function isDateTime(s: string): boolean {
 }
 
 // RFC 3339 Appendix A: dur-date / dur-time / dur-week; at least one element; T needs a time element.
-const DURATION =
-  /^P(?:(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/;
+const DUR_TIME = String.raw`T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)`;
+const DUR_DATE = String.raw`(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)(?:${DUR_TIME})?`;
+const DURATION = new RegExp(`^P(?:${DUR_DATE}|${DUR_TIME}|\\d+W)$`);
 
 /** RFC 3339 Appendix A `duration`. */
 export function isDuration(s: string): boolean {

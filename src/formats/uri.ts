@@ -9,13 +9,17 @@ const UNRESERVED = 'A-Za-z0-9\\-._~';
 const SUB_DELIMS = "!$&'()*+,;=";
 // RFC 3987 section 2.2: ucschar and iprivate.
 const UCSCHAR =
-  '\\u{A0}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}\\u{10000}-\\u{1FFFD}\\u{20000}-\\u{2FFFD}\\u{30000}-\\u{3FFFD}\\u{40000}-\\u{4FFFD}\\u{50000}-\\u{5FFFD}\\u{60000}-\\u{6FFFD}\\u{70000}-\\u{7FFFD}\\u{80000}-\\u{8FFFD}\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}';
+  '\\u{A0}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}\\u{10000}-\\u{1FFFD}\\u{20000}-\\u{2FFFD}' +
+  '\\u{30000}-\\u{3FFFD}\\u{40000}-\\u{4FFFD}\\u{50000}-\\u{5FFFD}\\u{60000}-\\u{6FFFD}\\u{70000}-\\u{7FFFD}' +
+  '\\u{80000}-\\u{8FFFD}\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}' +
+  '\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}';
 const IPRIVATE = '\\u{E000}-\\u{F8FF}\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}';
 const PCT = '%[0-9A-Fa-f]{2}';
 
 function charset(extra: string, iri: boolean, priv = false): RegExp {
   return new RegExp(
-    `^(?:[${UNRESERVED}${SUB_DELIMS.replace(/[\]\\^-]/g, '\\$&')}${extra}${iri ? UCSCHAR : ''}${priv ? IPRIVATE : ''}]|${PCT})*$`,
+    `^(?:[${UNRESERVED}${SUB_DELIMS.replace(/[\]\\^-]/g, '\\$&')}${extra}` +
+      `${iri ? UCSCHAR : ''}${priv ? IPRIVATE : ''}]|${PCT})*$`,
     'u',
   );
 }

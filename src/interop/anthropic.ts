@@ -22,7 +22,9 @@ function metaSchema(schema: unknown): RuleHit[] {
   const seen = new Set<string>();
   const out: RuleHit[] = [];
   for (const e of metaValidate(rest)) {
-    const message = `input_schema must match the Draft 2020-12 meta-schema: ${e.instancePath === '' ? 'root' : e.instancePath} ${e.message ?? 'is invalid'}`;
+    const message =
+      `input_schema must match the Draft 2020-12 meta-schema: ` +
+      `${e.instancePath === '' ? 'root' : e.instancePath} ${e.message ?? 'is invalid'}`;
     if (seen.has(e.instancePath)) continue;
     seen.add(e.instancePath);
     out.push({ message, schemaPath: e.instancePath });

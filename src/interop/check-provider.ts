@@ -1,6 +1,6 @@
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
-import { privateSchemaCopy, type ReportOptions } from '../lint/private-copy.js';
-import { describeValue } from '../errors/messages.js';
+import { privateSchemaCopy, type ReportOptions } from '../schema/schema-copy.js';
+import { describeValue } from '../util/describe-value.js';
 import { ANTHROPIC } from './anthropic.js';
 import { GEMINI } from './gemini.js';
 import { OPENAI } from './openai.js';

@@ -1,5 +1,5 @@
-import { escapePointerToken } from '../errors/location.js';
-import { isObject } from '../schema/walk.js';
+import { escapePointerToken } from '../util/json-pointer.js';
+import { isObject } from '../util/plain-json.js';
 import { keywordHits, objectNodes, type ProviderProfile, type RuleHit } from './profile.js';
 
 // Gemini API function declarations, `parameters` field: "a select subset of an OpenAPI 3.0 schema
@@ -79,7 +79,9 @@ function booleanSchemas(schema: unknown): RuleHit[] {
       for (const [k, v] of Object.entries(props))
         if (typeof v === 'boolean')
           out.push({
-            message: `property ${JSON.stringify(k)} is the boolean schema ${String(v)}; Gemini's Schema has no boolean form`,
+            message:
+              `property ${JSON.stringify(k)} is the boolean schema ` +
+              `${String(v)}; Gemini's Schema has no boolean form`,
             schemaPath: `${pointer}/properties/${escapePointerToken(k)}`,
           });
     if (typeof node['items'] === 'boolean')

@@ -1,5 +1,5 @@
-import { escapePointerToken } from '../errors/location.js';
-import { isObject } from '../schema/walk.js';
+import { escapePointerToken } from '../util/json-pointer.js';
+import { isObject } from '../util/plain-json.js';
 import {
   describesObject,
   keywordHits,
@@ -70,7 +70,9 @@ function additionalPropertiesFalse(schema: unknown): RuleHit[] {
   return objectNodes(schema)
     .filter(({ node }) => describesObject(node) && node['additionalProperties'] !== false)
     .map(({ node, pointer }) => ({
-      message: `every object needs "additionalProperties": false in strict mode, got ${node['additionalProperties'] === undefined ? 'none' : JSON.stringify(node['additionalProperties'])}`,
+      message:
+        `every object needs "additionalProperties": false in strict mode, got ` +
+        `${node['additionalProperties'] === undefined ? 'none' : JSON.stringify(node['additionalProperties'])}`,
       schemaPath: pointer,
     }));
 }
@@ -86,7 +88,9 @@ function allRequired(schema: unknown): RuleHit[] {
     for (const name of Object.keys(props)) {
       if (!required.has(name))
         out.push({
-          message: `property ${JSON.stringify(name)} is not in "required": strict mode needs every property required (make it nullable instead)`,
+          message:
+            `property ${JSON.stringify(name)} is not in "required": strict ` +
+            `mode needs every property required (make it nullable instead)`,
           schemaPath: `${pointer}/properties/${escapePointerToken(name)}`,
         });
     }
@@ -140,7 +144,9 @@ function sizes(schema: unknown): RuleHit[] {
       strings += length;
       if (e.length > OPENAI_STRICT_LIMITS.largeEnum && length > OPENAI_STRICT_LIMITS.largeEnumStringLength) {
         out.push({
-          message: `an enum of ${e.length} values totals ${length} characters; above ${OPENAI_STRICT_LIMITS.largeEnum} values strict mode allows ${OPENAI_STRICT_LIMITS.largeEnumStringLength}`,
+          message:
+            `an enum of ${e.length} values totals ${length} characters; above ` +
+            `${OPENAI_STRICT_LIMITS.largeEnum} values strict mode allows ${OPENAI_STRICT_LIMITS.largeEnumStringLength}`,
           schemaPath: `${pointer}/enum`,
         });
       }
@@ -158,7 +164,9 @@ function sizes(schema: unknown): RuleHit[] {
     });
   if (strings > OPENAI_STRICT_LIMITS.totalStringLength)
     out.push({
-      message: `property names, definition names, enum and const values total ${strings} characters; strict mode allows ${OPENAI_STRICT_LIMITS.totalStringLength}`,
+      message:
+        `property names, definition names, enum and const values total ${strings} characters; strict mode ` +
+        `allows ${OPENAI_STRICT_LIMITS.totalStringLength}`,
       schemaPath: '',
     });
   return out;
@@ -172,7 +180,9 @@ function formats(schema: unknown): RuleHit[] {
   return objectNodes(schema)
     .filter(({ node }) => typeof node['format'] === 'string' && !FORMATS.has(node['format']))
     .map(({ node, pointer }) => ({
-      message: `format ${JSON.stringify(node['format'])} is not among the formats strict mode lists (${[...FORMATS].join(', ')})`,
+      message:
+        `format ${JSON.stringify(node['format'])} is not among ` +
+        `the formats strict mode lists (${[...FORMATS].join(', ')})`,
       schemaPath: `${pointer}/format`,
     }));
 }

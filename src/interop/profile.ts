@@ -1,7 +1,8 @@
-import { escapePointerToken } from '../errors/location.js';
-import { walkAnyDialect, type AnyDialectNode } from '../schema/any-dialect-walk.js';
-import { isObject } from '../schema/walk.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import type { Finding } from '../result.js';
+import { escapePointerToken } from '../util/json-pointer.js';
+import { walkSchema, type SchemaNode } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /** The providers toolgate has a profile for. */
 export type ProviderName = 'openai-strict' | 'openai' | 'anthropic' | 'gemini';
@@ -16,25 +17,19 @@ export const PROVIDER_NAMES: readonly ProviderName[] = ['openai-strict', 'openai
 export type ProviderEffect = 'rejects' | 'ignores' | 'unlisted';
 
 /** One thing a provider would do differently from toolgate, at one schema location. */
-export interface ProviderFinding {
+export interface ProviderFinding extends Finding {
   readonly provider: ProviderName;
   /** Stable rule id within the profile, e.g. `additional-properties-false`. */
   readonly rule: string;
   readonly effect: ProviderEffect;
   /** `documented` when the provider's own documentation says it; `observed` when only its errors show it. */
   readonly basis: 'documented' | 'observed';
-  readonly message: string;
-  /** JSON Pointer into the schema. */
-  readonly schemaPath: string;
   /** Where the rule comes from (documentation page or a public report of the provider's error). */
   readonly source: string;
 }
 
-/** A place a rule fires, before the profile stamps it with provider and source. */
-export interface RuleHit {
-  readonly message: string;
-  readonly schemaPath: string;
-}
+/** A place a rule fires, before the profile stamps it with its rule, provider and source. */
+export type RuleHit = Omit<Finding, 'rule'>;
 
 /** One rule of a provider profile: a whole-document check returning its hits. */
 export interface ProviderRule {
@@ -73,11 +68,9 @@ export function runProfile(profile: ProviderProfile, schema: unknown): ProviderF
 }
 
 /** The object nodes of a schema, each with the pointer where it sits. */
-export function objectNodes(schema: unknown): { node: Record<string, unknown>; pointer: string; n: AnyDialectNode }[] {
-  const out: { node: Record<string, unknown>; pointer: string; n: AnyDialectNode }[] = [];
-  walkAnyDialect(schema, (n) => {
-    if (isObject(n.node)) out.push({ node: n.node, pointer: n.pointer, n });
-  });
+export function objectNodes(schema: unknown): { node: Record<string, unknown>; pointer: string; n: SchemaNode }[] {
+  const out: { node: Record<string, unknown>; pointer: string; n: SchemaNode }[] = [];
+  walkSchema(schema, (n) => void out.push({ node: n.node, pointer: n.pointer, n }), { positions: 'every-dialect' });
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../schema/canonical.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import type { LintRule, LintWarning } from './warning.js';
 
 /**

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { KNOWN_VOCABULARIES, LEGACY_KEYWORDS, keywordsOf } from '../schema/keywords.js';
 import type { LintRule, LintWarning } from './warning.js';
 
@@ -60,7 +60,9 @@ export const KEYWORD_TYPO: LintRule = {
       if (near.length === 0) continue;
       out.push({
         rule: 'keyword-typo',
-        message: `unknown keyword ${JSON.stringify(key)} is ignored; did you mean ${near.map((k) => JSON.stringify(k)).join(' or ')}?`,
+        message:
+          `unknown keyword ${JSON.stringify(key)} is ignored; did you mean ` +
+          `${near.map((k) => JSON.stringify(k)).join(' or ')}?`,
         schemaPath: `${at.pointer}/${escapePointerToken(key)}`,
       });
     }

@@ -1,7 +1,6 @@
 import { guarded, ok, type Result } from '../result.js';
-import { privateSchemaCopy, type ReportOptions } from './private-copy.js';
-import { walkAnyDialect } from '../schema/any-dialect-walk.js';
-import { isObject } from '../schema/walk.js';
+import { privateSchemaCopy, type ReportOptions } from '../schema/schema-copy.js';
+import { walkSchema } from '../schema/walk.js';
 import { DUPLICATE_BRANCH } from './duplicate-branch.js';
 import { KEYWORD_TYPO } from './keyword-typo.js';
 import { NONSTANDARD_FORMAT } from './nonstandard-format.js';
@@ -9,7 +8,7 @@ import { ONEOF_OVERLAP } from './oneof-overlap.js';
 import { REQUIRED_BUT_CLOSED } from './required-but-closed.js';
 import { REQUIRED_WITH_DEFAULT } from './required-with-default.js';
 import type { LintRule, LintWarning } from './warning.js';
-import { byCodeUnits } from '../tools/code-unit-order.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /** Every lint rule, in report order. */
 export const LINT_RULES: readonly LintRule[] = [
@@ -36,10 +35,13 @@ export function lintSchema(schema: unknown, options?: ReportOptions): Result<rea
     if (!copy.ok) return copy;
     const root = copy.value;
     const out: LintWarning[] = [];
-    walkAnyDialect(root, (at) => {
-      if (!isObject(at.node)) return;
-      for (const rule of LINT_RULES) out.push(...rule.check({ node: at.node, at, root }));
-    });
+    walkSchema(
+      root,
+      (at) => {
+        for (const rule of LINT_RULES) out.push(...rule.check({ node: at.node, at, root }));
+      },
+      { positions: 'every-dialect' },
+    );
     const order = new Map(LINT_RULE_IDS.map((id, i) => [id, i]));
     out.sort((a, b) => byCodeUnits(a.schemaPath, b.schemaPath) || (order.get(a.rule) ?? 0) - (order.get(b.rule) ?? 0));
     return ok(out);

@@ -29,7 +29,9 @@ export const NONSTANDARD_FORMAT: LintRule = {
     return [
       {
         rule: 'nonstandard-format',
-        message: `format ${JSON.stringify(f)} is not a Draft 2020-12 format and is never checked${hint === undefined ? '' : `: ${hint}`}`,
+        message:
+          `format ${JSON.stringify(f)} is not a Draft 2020-12 format and is never ` +
+          `checked${hint === undefined ? '' : `: ${hint}`}`,
         schemaPath: `${at.pointer}/format`,
       },
     ];

@@ -1,6 +1,6 @@
 import { compileSchema, type CompiledSchema } from '../schema/compile.js';
-import { canonicalJson } from '../schema/canonical.js';
-import { isObject } from '../schema/walk.js';
+import { canonicalJson } from '../util/canonical-json.js';
+import { isObject } from '../util/plain-json.js';
 import type { LintContext, LintRule, LintWarning } from './warning.js';
 
 /** Branch pairs examined per `oneOf`; beyond this the rule stays silent rather than slow. */

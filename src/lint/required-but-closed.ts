@@ -1,7 +1,7 @@
-import { DEFAULT_LIMITS } from '../schema/limits.js';
+import { DEFAULT_LIMITS } from '../util/limits.js';
 import { boundedRegExp, underPatternBudget } from '../regex/bound.js';
 import { regexHazard } from '../regex/guard.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../util/plain-json.js';
 import type { LintRule, LintWarning } from './warning.js';
 
 /**
@@ -48,7 +48,9 @@ export const REQUIRED_BUT_CLOSED: LintRule = {
       if (matchedByPattern(name, node['patternProperties']) !== false) return;
       out.push({
         rule: 'required-but-closed',
-        message: `property ${JSON.stringify(name)} is required but "additionalProperties": false forbids it (not in "properties"): no arguments can ever be valid`,
+        message:
+          `property ${JSON.stringify(name)} is required but "additionalProperties": false forbids it (not in ` +
+          `"properties"): no arguments can ever be valid`,
         schemaPath: `${at.pointer}/required/${i}`,
       });
     });

@@ -1,5 +1,5 @@
-import { escapePointerToken } from '../errors/location.js';
-import { isObject } from '../schema/walk.js';
+import { escapePointerToken } from '../util/json-pointer.js';
+import { isObject } from '../util/plain-json.js';
 import type { LintRule, LintWarning } from './warning.js';
 
 /**
@@ -18,7 +18,9 @@ export const REQUIRED_WITH_DEFAULT: LintRule = {
       if (isObject(sub) && Object.hasOwn(sub, 'default')) {
         out.push({
           rule: 'required-with-default',
-          message: `property ${JSON.stringify(name)} is required and also has a "default": the model must always send it, so the default never applies`,
+          message:
+            `property ${JSON.stringify(name)} is required and also has a "default": the model must always ` +
+            `send it, so the default never applies`,
           schemaPath: `${at.pointer}/properties/${escapePointerToken(name)}/default`,
         });
       }

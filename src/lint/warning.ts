@@ -1,18 +1,13 @@
-import type { AnyDialectNode } from '../schema/any-dialect-walk.js';
+import type { Finding } from '../result.js';
+import type { SchemaNode } from '../schema/walk.js';
 
 /** A lint finding: advice about a schema that toolgate still admits (never an error). */
-export interface LintWarning {
-  /** Stable rule id, e.g. `required-but-closed`. */
-  readonly rule: string;
-  readonly message: string;
-  /** JSON Pointer into the schema. */
-  readonly schemaPath: string;
-}
+export type LintWarning = Finding;
 
 /** What a rule sees: one subschema object and the document it belongs to. */
 export interface LintContext {
   readonly node: Record<string, unknown>;
-  readonly at: AnyDialectNode;
+  readonly at: SchemaNode;
   /** The whole (private) schema document, for rules that must resolve `$defs`. */
   readonly root: unknown;
 }

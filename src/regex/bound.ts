@@ -9,11 +9,11 @@
  *
  * Ajv builds every `pattern`/`patternProperties` matcher through its `code.regExp` option
  * (engine.ts installs boundedRegExp there); toolgate's own keywords call boundedRegExp directly.
- * The limits of the call in progress are set by underPatternBudget (arguments/check.ts): validation is
+ * The limits of the call in progress are set by underPatternBudget (schema/check-arguments.ts): validation is
  * synchronous, so one budget is active at a time.
  */
 
-import { DEFAULT_LIMITS, type Limits } from '../schema/limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../util/limits.js';
 import { regexDegree } from './degree.js';
 
 /** A limit a pattern test would pass, and what was seen. */
@@ -62,7 +62,9 @@ function charge(length: number, pattern: string): void {
       excess = {
         name: 'maxPatternWork',
         value: budget.work,
-        seen: `${budget.spent} (sum of squared string lengths tested against quadratic patterns, the last ${describe(pattern)})`,
+        seen:
+          `${budget.spent} (sum of squared string lengths tested ` +
+          `against quadratic patterns, the last ${describe(pattern)})`,
       };
   }
   if (excess === undefined) return;

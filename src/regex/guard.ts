@@ -30,7 +30,10 @@ function hazard(n: Node, iterated: boolean, follow: Ranges): string | undefined 
     case 'quant': {
       const b = info(n.body);
       if (iterated && b.max > 0 && n.min !== n.max && overlaps(b.chars, follow))
-        return 'a variable-length repetition inside a repetition, not followed by characters it cannot match, can make matching take exponential time';
+        return (
+          'a variable-length repetition inside a repetition, not followed by characters it cannot match, can ' +
+          'make matching take exponential time'
+        );
       const again = n.max >= 2;
       return hazard(n.body, iterated || again, again ? union(b.first, follow) : follow);
     }
@@ -40,7 +43,10 @@ function hazard(n: Node, iterated: boolean, follow: Ranges): string | undefined 
         for (let x = 0; x < firsts.length; x++)
           for (let y = x + 1; y < firsts.length; y++) {
             if (overlaps(firsts[x] as Ranges, firsts[y] as Ranges))
-              return 'an alternation inside a repetition whose alternatives can start with the same character can make matching take exponential time';
+              return (
+                'an alternation inside a repetition whose alternatives can start with the same character can ' +
+                'make matching take exponential time'
+              );
           }
       }
       for (const a of n.alts) {
@@ -87,7 +93,10 @@ export function regexHazard(source: string): string | undefined {
   if (exponential !== undefined) return exponential;
   const degree = degreeOf(tree);
   if (degree >= REFUSED_DEGREE)
-    return `its matching time can grow as the string length to the power ${degree} (several parts that can each stop at many places${anchoredNote(source)})`;
+    return (
+      `its matching time can grow as the string length to the power ${degree} (several parts that can each stop ` +
+      `at many places${anchoredNote(source)})`
+    );
   return undefined;
 }
 

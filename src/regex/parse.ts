@@ -80,7 +80,10 @@ const CLASS_ESCAPES: Record<string, Ranges> = {
 };
 const CONTROL: Record<string, number> = { n: 10, r: 13, t: 9, f: 12, v: 11 };
 
-/** A small recursive-descent reader of `u`-mode syntax; the pattern already compiled, so it is valid. Throws on what it cannot read. */
+/**
+ * A small recursive-descent reader of `u`-mode syntax; the pattern already compiled, so it is valid. Throws on what it
+ * cannot read.
+ */
 export function parseRegex(src: string): Node {
   let i = 0;
   const single = (c: number): Ranges => [[c, c]];

@@ -1,22 +1,25 @@
 import type { ValidateFunction } from 'ajv';
 import { fail, guarded, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
-import { standardProps, type ToolgateStandardProps } from '../adapters/standard-schema.js';
-import { argumentChecker, checkArguments, checkArgumentsText } from '../arguments/check.js';
-import { canonicalJson } from './canonical.js';
-import { echo } from './dialect.js';
+import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
+import { argumentChecker, checkArguments, checkArgumentsText } from './check-arguments.js';
+import { canonicalJson } from '../util/canonical-json.js';
+import { echo } from '../util/describe-value.js';
 import { normaliseRegistry } from './documents.js';
 import { compileOn, createEngine, sharedEngine } from './engine.js';
-import { copyBoundedJson, copyJson, deepFreeze, problemPointer } from '../arguments/json-value.js';
-import { excessFailure, limitsKey, resolveLimits, schemaBounds, type Limits } from './limits.js';
-import { resolveOptions, type SchemaOptions } from './options.js';
+import { copyJson, deepFreeze } from '../util/plain-json.js';
+import { limitsKey, resolveLimits, type Limits } from '../util/limits.js';
+import { resolveOptions, SCHEMA_OPTION_KEYS, type SchemaOptions } from './options.js';
+import { readOptions } from '../util/own-field.js';
 import { admitDocument, needsPrivateEngine, resolveReferences, type Pipeline } from './pipeline.js';
 import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
-import { compileLegacyDialect } from '../legacy/dialects.js';
+import { compileLegacy } from './legacy-engine.js';
+import { legacyDialectOf } from './legacy-keywords.js';
+import { boundedSchemaCopy } from './schema-copy.js';
 import { rewriteForEngine } from './rewrite.js';
 import { engineInput } from './link.js';
 import { checkToolRoot } from './tool-root.js';
 import { needsOwnProperties, needsPatternBudget } from './schema-needs.js';
-import { isObject } from './walk.js';
+import { isObject } from '../util/plain-json.js';
 
 /** A schema that passed every gate and was compiled once (rule 10). */
 export interface CompiledSchema {
@@ -26,7 +29,9 @@ export interface CompiledSchema {
   validate(args: unknown): Result<unknown>;
   /** Parses a JSON text strictly, then validates it; on success `value` is the parsed value. */
   validateJSON(text: string): Result<unknown>;
-  /** Standard Schema v1 (and Standard JSON Schema v1) view of the same validation; see src/adapters/standard-schema.ts. */
+  /**
+   * Standard Schema v1 (and Standard JSON Schema v1) view of the same validation; see standard-schema.ts.
+   */
   readonly '~standard': ToolgateStandardProps;
 }
 
@@ -69,17 +74,17 @@ export function compileSchema(
   options: SchemaOptions | undefined,
   flags: CompileFlags,
 ): Result<CompiledSchema> {
-  const limits = resolveLimits(isObject(options) ? options['limits'] : undefined);
+  // Options read once as own data, like every public entry point's: a getter on them must not run
+  // (caller code) or answer differently on a second read.
+  const read = readOptions(options, SCHEMA_OPTION_KEYS);
+  if (read.problems.length > 0) return fail('validation', `invalid schema options: ${read.problems.join('; ')}`);
+  const given = read.copy as SchemaOptions;
+  const limits = resolveLimits(given.limits);
   if (!limits.ok) return limits;
-  const resolved = resolveOptions(options);
+  const resolved = resolveOptions(given);
   // Size and depth are bounded while copying, before any other work on the schema.
-  const copy = copyBoundedJson(schema, schemaBounds(limits.value));
-  if (!copy.ok) {
-    if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true);
-    const problem = copy.finding.problem;
-    const message = `schema is not JSON at ${problemPointer(problem) || 'the root'}: ${problem.reason}`;
-    return fail('validation', message, [schemaViolation('json', message, problemPointer(problem))]);
-  }
+  const copy = boundedSchemaCopy(schema, limits.value);
+  if (!copy.ok) return copy;
   if (flags.toolRoot) {
     const root = checkToolRoot(copy.value);
     if (!root.ok) return root;
@@ -88,20 +93,18 @@ export function compileSchema(
     const message = `a schema must be an object or a boolean, got ${echo(copy.value)}`;
     return fail('validation', message, [schemaViolation('type', message, '')]);
   }
-  // Root dialect: an opt-in draft-07 / 2019-09 root runs on its own engine (legacy/dialects.ts).
-  const legacy = compileLegacyDialect(copy.value, resolved);
-  if (legacy !== undefined)
-    return legacy.ok
-      ? ok(
-          makeCompiled({
-            schema: deepFreeze(copy.value),
-            validator: legacy.value,
-            toolRoot: flags.toolRoot,
-            limits: limits.value,
-          }),
-        )
-      : legacy;
-  const flagKey = `${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
+  // The root's dialect chooses the engine: an opt-in draft-07 / 2019-09 root runs on that dialect's
+  // own engine (legacy-engine.ts), every other root on the 2020-12 pipeline below.
+  const dialect = isObject(copy.value) ? legacyDialectOf(copy.value['$schema']) : undefined;
+  if (dialect !== undefined && isObject(copy.value)) {
+    const legacy = compileLegacy(copy.value, dialect, resolved);
+    if (!legacy.ok) return legacy;
+    const parts = { validator: legacy.value, toolRoot: flags.toolRoot, limits: limits.value };
+    return ok(makeCompiled({ schema: deepFreeze(copy.value), ...parts }));
+  }
+  const flagKey =
+    `${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}${resolved.contentAssertion ? 'C' : 'c'}` +
+    `${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
   const quickKey = `${flagKey}|${canonicalJson(copy.value)}`;
   const hit = cache.get(quickKey);
   if (hit !== undefined) {
@@ -154,7 +157,8 @@ export function compileSchema(
     contentAssertion: resolved.contentAssertion,
     ownProperties: needsOwnProperties(p.documents.map((d) => d.schema)),
   };
-  const fullKey = `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${p.documents.map((d) => `${d.uri} ${canonicalJson(d.schema)}`).join('\n')}`;
+  const documentsKey = p.documents.map((d) => `${d.uri} ${canonicalJson(d.schema)}`).join('\n');
+  const fullKey = `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${documentsKey}`;
   const known = cache.get(fullKey);
   if (known !== undefined) {
     counters.hits++;

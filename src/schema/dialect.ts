@@ -1,5 +1,5 @@
 import { fail, type Result } from '../result.js';
-import { clip, quote } from '../errors/messages.js';
+import { echo } from '../util/describe-value.js';
 
 /** The one dialect toolgate enforces (Core §8.1.1). */
 export const DIALECT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
@@ -15,11 +15,6 @@ const FOREIGN: Readonly<Record<string, string>> = {
 
 /** What a `$schema` value means: the standard dialect, a candidate custom meta-schema, or a refusal. */
 export type DialectVerdict = { readonly kind: 'standard' } | { readonly kind: 'custom'; readonly uri: string };
-
-/** Echo of a foreign value, at most 200 characters (a string as is, anything else as JSON), so a hostile value cannot flood the message. */
-export function echo(value: unknown): string {
-  return typeof value === 'string' ? clip(value, 200) : quote(value, 200);
-}
 
 /**
  * Classifies a `$schema` value. Absent or the 2020-12 URI (with or without an empty fragment) is

@@ -1,8 +1,8 @@
 import { fail, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
-import { echo } from './dialect.js';
+import { echo } from '../util/describe-value.js';
 import type { ResolvedOptions } from './options.js';
-import { copyBoundedJson, problemPointer } from '../arguments/json-value.js';
-import { excessFailure, schemaBounds } from './limits.js';
+import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
+import { excessFailure, schemaBounds } from '../util/limits.js';
 import { resolveUri, splitFragment } from './references.js';
 
 /** A document found through the registry or loader, as a private copy. */
@@ -42,7 +42,9 @@ export function findDocument(
       return fail('validation', message, [schemaViolation('$ref', message, uri)]);
     }
     if (raw !== undefined && typeof (raw as { then?: unknown } | null)?.then === 'function') {
-      const message = `schemaLoader returned a Promise for ${echo(uri)}; validateSchema is synchronous (admitBatch accepts async loaders)`;
+      const message =
+        `schemaLoader returned a Promise for ${echo(uri)}; ` +
+        `validateSchema is synchronous (admitBatch accepts async loaders)`;
       return fail('validation', message, [schemaViolation('$ref', message, uri)]);
     }
   }
@@ -55,7 +57,9 @@ export function findDocument(
   if (!copy.ok) {
     if (copy.finding.kind === 'excess')
       return excessFailure(copy.finding.excess, true, `${source} document ${echo(uri)}`);
-    const message = `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.finding.problem) || '/'}: ${copy.finding.problem.reason}`;
+    const message =
+      `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.finding.problem) || '/'}: ` +
+      `${copy.finding.problem.message}`;
     return fail('validation', message, [schemaViolation('$ref', message, uri)]);
   }
   return ok({ uri, schema: copy.value });

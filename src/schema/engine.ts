@@ -15,7 +15,7 @@ export interface EngineConfig {
   /**
    * Ajv's `ownProperties`: a named property counts only when it is the instance's own (Validation
    * §10.3.2.1, §6.5.3). It triples the cost of a small validation, so compile.ts turns it on only
-   * for schemas that name an inherited member (own-properties.ts).
+   * for schemas that name an inherited member (schema-needs.ts).
    */
   readonly ownProperties: boolean;
 }
@@ -66,7 +66,9 @@ const shared = new Map<string, Ajv2020>();
 
 /** The shared instance for a config, used for documents that carry no identifiers of their own. */
 export function sharedEngine(config: EngineConfig): Ajv2020 {
-  const key = `${config.formatAssertion ? 'F' : 'f'}${config.contentAssertion ? 'C' : 'c'}${config.ownProperties ? 'O' : 'o'}`;
+  const key =
+    `${config.formatAssertion ? 'F' : 'f'}${config.contentAssertion ? 'C' : 'c'}` +
+    `${config.ownProperties ? 'O' : 'o'}`;
   let ajv = shared.get(key);
   if (ajv === undefined) {
     ajv = createEngine(config);

@@ -1,6 +1,7 @@
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { schemaViolation, type Violation } from '../result.js';
-import { classifyDialect, echo } from './dialect.js';
+import { classifyDialect } from './dialect.js';
+import { echo } from '../util/describe-value.js';
 import { ASSERTED_ENCODINGS, ASSERTED_MEDIA_TYPES } from './content.js';
 import { formatRefusal } from '../formats/asserted.js';
 import { LEGACY_KEYWORDS, keywordsOf } from './keywords.js';
@@ -54,7 +55,8 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
         found.push(
           schemaViolation(
             '$schema',
-            `embedded "$schema" ${echo(node['$schema'])} is not supported: only the document root may name a meta-schema`,
+            `embedded "$schema" ${echo(node['$schema'])} is not ` +
+              `supported: only the document root may name a meta-schema`,
             ctx.location(`${pointer}/$schema`),
           ),
         );

@@ -1,4 +1,4 @@
-import { escapePointerToken, pointerSegments } from '../errors/location.js';
+import { escapePointerToken, pointerSegments } from '../util/json-pointer.js';
 
 /**
  * Where each object of a linked document came from. Linking (link.ts) moves resources of other

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
-import { escapePointerToken } from '../errors/location.js';
-import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
+import { unescapePointerToken } from '../util/json-pointer.js';
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource, sourceOf } from './link-source.js';
 import { registerDocument, usesUnevaluated } from './unevaluated.js';
-import { isObject } from './walk.js';
+import { walkSchema } from './walk.js';
+import { isObject } from '../util/plain-json.js';
 
 /**
  * Links every loaded document into one anonymous document whose references are all local JSON
@@ -56,29 +57,29 @@ const fragmentOf = (pointer: string): string =>
 export function needsLinking(docs: readonly LinkInput[]): boolean {
   if (docs.length > 1) return true;
   let found = false;
-  const visit = (node: unknown, root: boolean): void => {
-    if (found || !isObject(node)) return;
-    if ((!root && '$id' in node) || '$anchor' in node || '$dynamicAnchor' in node || '$dynamicRef' in node)
+  walkSchema(docs[0]?.schema, ({ node, pointer }) => {
+    if (found) return false;
+    if ((pointer !== '' && '$id' in node) || '$anchor' in node || '$dynamicAnchor' in node || '$dynamicRef' in node)
       found = true;
     const ref = node['$ref'];
     if (typeof ref === 'string' && !ref.startsWith('#')) found = true;
     if (typeof ref === 'string' && ref.startsWith('#') && ref.length > 1 && !ref.startsWith('#/')) found = true;
-    eachChild(node, (child) => visit(child, false));
-  };
-  visit(docs[0]?.schema, true);
+    return !found;
+  });
   return found;
 }
 
-function eachChild(node: Record<string, unknown>, f: (child: unknown, segment: string) => void): void {
-  for (const k of SCHEMA_KEYWORDS) if (hasOwn(node, k)) f(node[k], escapePointerToken(k));
-  for (const k of SCHEMA_ARRAY_KEYWORDS) {
-    const v = hasOwn(node, k) ? node[k] : undefined;
-    if (Array.isArray(v)) for (const [i, s] of v.entries()) f(s, `${k}/${i}`);
+/** Puts an emitted child into its emitted parent at `via` (`k`, `k/<index>` or `k/<escaped name>`). */
+function placeChild(parent: Record<string, unknown>, via: string, child: unknown): void {
+  const slash = via.indexOf('/');
+  if (slash < 0) {
+    define(parent, unescapePointerToken(via), child);
+    return;
   }
-  for (const k of SCHEMA_MAP_KEYWORDS) {
-    const v = hasOwn(node, k) ? node[k] : undefined;
-    if (isObject(v)) for (const name of Object.keys(v)) f(v[name], `${k}/${escapePointerToken(name)}`);
-  }
+  const holder = parent[via.slice(0, slash)];
+  const key = unescapePointerToken(via.slice(slash + 1));
+  if (Array.isArray(holder)) holder[Number(key)] = child;
+  else define(holder as Record<string, unknown>, key, child);
 }
 
 class Linker {
@@ -95,21 +96,19 @@ class Linker {
 
   /** Indexes a document: its resources, anchors and the place of every schema object (Core §8.2). */
   scan(doc: unknown, retrievalUri: string, stripFormat: boolean): void {
-    const walk = (
-      node: unknown,
-      resource: string,
-      pointer: string,
-      parentBase: string,
-      isRoot: boolean,
-      docPointer: string,
-    ): void => {
-      if (!isObject(node)) {
-        if (isRoot) this.addResource(retrievalUri, node);
-        return;
-      }
+    if (!isObject(doc)) {
+      this.addResource(retrievalUri, doc);
+      return;
+    }
+    // The place of each object met so far, by its pointer in the document: a child's place follows its parent's.
+    const placeAt = new Map<string, Place>();
+    walkSchema(doc, ({ node, pointer: docPointer, parent, via }) => {
+      const isRoot = parent === undefined;
+      const above = isRoot ? undefined : placeAt.get(parent);
       if (stripFormat) delete node['format'];
-      let here = resource;
-      let at = pointer;
+      const parentBase = above?.resource ?? retrievalUri;
+      let here = parentBase;
+      let at = above === undefined ? '' : `${above.pointer}/${via}`;
       const id = node['$id'];
       if (typeof id === 'string' || isRoot) {
         const resolved = typeof id === 'string' ? resolveUri(id, parentBase) : undefined;
@@ -122,7 +121,9 @@ class Linker {
             this.resources.set(retrievalUri, this.resources.get(uri)!);
         }
       }
-      this.places.set(node, { resource: here, pointer: at });
+      const place = { resource: here, pointer: at };
+      placeAt.set(docPointer, place);
+      this.places.set(node, place);
       this.origins.set(node, { document: retrievalUri, pointer: docPointer });
       for (const [kw, dynamic] of [
         ['$anchor', false],
@@ -135,9 +136,7 @@ class Linker {
         this.anchors.set(key, { resource: here, pointer: at, dynamic: dynamic || (prior?.dynamic ?? false) });
         if (dynamic) this.resources.get(here)?.dynamicAnchors.set(a, at);
       }
-      eachChild(node, (child, seg) => walk(child, here, `${at}/${seg}`, here, false, `${docPointer}/${seg}`));
-    };
-    walk(doc, retrievalUri, '', retrievalUri, true, '');
+    });
   }
 
   private addResource(uri: string, node: unknown): void {
@@ -221,12 +220,32 @@ class Linker {
     return out;
   }
 
-  private emit(node: unknown, resource: string, pointer: string, context: Context): unknown {
-    if (!isObject(node)) return node;
-    const place = this.places.get(node);
-    if (pointer !== '' && place !== undefined && place.pointer === '' && place.resource !== resource) {
-      return this.trace({ $ref: this.refTo(place, context) }, node);
-    }
+  /**
+   * Emits one copy of a resource for a dynamic context. Each schema object is emitted by emitNode when
+   * the walk meets it, then put into its emitted parent; a nested resource becomes a `$ref` to its copy.
+   */
+  private emit(root: unknown, resource: string, context: Context): unknown {
+    if (!isObject(root)) return root;
+    const emitted = new Map<string, Record<string, unknown>>();
+    let out: unknown;
+    walkSchema(root, ({ node, pointer, parent, via }) => {
+      const place = this.places.get(node);
+      // Another resource's root inside this one: a reference to that resource's copy, not a copy in place.
+      const nested = pointer !== '' && place !== undefined && place.pointer === '' && place.resource !== resource;
+      const value = nested
+        ? this.trace({ $ref: this.refTo(place, context) }, node)
+        : this.emitNode(node, resource, context);
+      if (parent === undefined) out = value;
+      else placeChild(emitted.get(parent) as Record<string, unknown>, via, value);
+      if (nested) return false;
+      emitted.set(pointer, value);
+      return true;
+    });
+    return out;
+  }
+
+  /** One schema object with its references made local; its subschemas are still the originals here. */
+  private emitNode(node: Record<string, unknown>, resource: string, context: Context): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const extra: unknown[] = [];
     for (const k of Object.keys(node)) {
@@ -241,18 +260,10 @@ class Linker {
         // Core §8.2.3.2: once resolved, `$dynamicRef` applies in place exactly like `$ref`.
         if (hasOwn(node, '$ref')) extra.push(this.trace({ $ref: this.refTo(chosen, context) }, node, '/$dynamicRef'));
         else define(out, '$ref', this.refTo(chosen, context));
-      } else if (SCHEMA_KEYWORDS.includes(k))
-        define(out, k, this.emit(v, resource, `${pointer}/${escapePointerToken(k)}`, context));
-      else if (SCHEMA_ARRAY_KEYWORDS.includes(k) && Array.isArray(v))
-        define(
-          out,
-          k,
-          v.map((s, i) => this.emit(s, resource, `${pointer}/${k}/${i}`, context)),
-        );
+      } else if (SCHEMA_ARRAY_KEYWORDS.includes(k) && Array.isArray(v)) define(out, k, [...v]);
       else if (SCHEMA_MAP_KEYWORDS.includes(k) && isObject(v)) {
         const m: Record<string, unknown> = {};
-        for (const name of Object.keys(v))
-          define(m, name, this.emit(v[name], resource, `${pointer}/${k}/${escapePointerToken(name)}`, context));
+        for (const name of Object.keys(v)) define(m, name, v[name]);
         define(out, k, m);
       } else define(out, k, v);
     }
@@ -273,7 +284,7 @@ class Linker {
     while (this.queue.length > 0) {
       const key = this.queue.shift()!;
       const copy = this.copies.get(key)!;
-      emitted.set(key, this.emit(this.resources.get(copy.resource)!.node, copy.resource, '', copy.context));
+      emitted.set(key, this.emit(this.resources.get(copy.resource)!.node, copy.resource, copy.context));
     }
     const root = emitted.get(this.rootKey);
     if (!isObject(root)) return root;

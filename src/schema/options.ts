@@ -1,4 +1,5 @@
-import { DEFAULT_LIMITS, resolveLimits, type Limits } from './limits.js';
+import { DEFAULT_LIMITS, resolveLimits, type Limits } from '../util/limits.js';
+import { allKeysOf } from '../util/own-field.js';
 
 /** Options shared by validateSchema, validate and everything built on them. */
 export interface SchemaOptions {
@@ -14,9 +15,20 @@ export interface SchemaOptions {
   readonly unknownKeywords?: 'annotate' | 'reject';
   /** Bounds on schemas and arguments; each omitted one takes its DEFAULT_LIMITS value. */
   readonly limits?: Partial<Limits>;
-  /** Default ['2020-12']: dialects a root `$schema` may declare; see src/legacy/dialects.ts. */
+  /** Default ['2020-12']: dialects a root `$schema` may declare; see src/schema/legacy-engine.ts. */
   readonly dialects?: ReadonlyArray<'2020-12' | '2019-09' | 'draft-07'>;
 }
+
+/** Every SchemaOptions field, checked against the interface: the keys validateSchema and every caller read. */
+export const SCHEMA_OPTION_KEYS = allKeysOf<SchemaOptions>()([
+  'schemaRegistry',
+  'schemaLoader',
+  'formatAssertion',
+  'contentAssertion',
+  'unknownKeywords',
+  'limits',
+  'dialects',
+]);
 
 /** SchemaOptions with every default applied. */
 export interface ResolvedOptions {

@@ -1,14 +1,16 @@
 import { fail, ok, schemaViolation, type Result, type Violation } from '../result.js';
-import { classifyDialect, echo } from './dialect.js';
+import { classifyDialect } from './dialect.js';
+import { echo } from '../util/describe-value.js';
 import { findDocument } from './documents.js';
 import { metaValidate } from './engine.js';
 import { gateDocument } from './gate.js';
-import { tallyDocument, tallyPulledDocument, type SchemaTally } from './limits.js';
+import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import type { ResolvedOptions } from './options.js';
 import { lookupTarget, indexDocument, splitFragment, type ResourceIndex } from './references.js';
 import { checkPattern } from '../regex/guard.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
-import { isObject, walkSchema } from './walk.js';
+import { isObject } from '../util/plain-json.js';
+import { walkSchema } from './walk.js';
 
 // The document side of validateSchema: every document (the root, and each one a `$ref` pulls from
 // the registry or loader) passes the same gates, in the order of docs/rules.md, before anything
@@ -63,7 +65,9 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
       const found = findDocument(splitFragment(metaUri).base, p.registry, p.options);
       if (!found.ok) return found;
       if (found.value === undefined) {
-        const message = `unsupported dialect ${echo(schema['$schema'])}: not 2020-12 and no meta-schema with that URI in schemaRegistry or schemaLoader`;
+        const message =
+          `unsupported dialect ${echo(schema['$schema'])}: not 2020-12 and no meta-schema with that ` +
+          `URI in schemaRegistry or schemaLoader`;
         return fail('unsupported_capability', message, [schemaViolation('$schema', message, location('/$schema'))]);
       }
       p.usedExternal = true;

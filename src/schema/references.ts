@@ -1,5 +1,6 @@
-import { pointerSegments } from '../errors/location.js';
-import { isObject, walkSchema } from './walk.js';
+import { pointerSegments } from '../util/json-pointer.js';
+import { isObject } from '../util/plain-json.js';
+import { walkSchema } from './walk.js';
 
 /** Base URI of a document that has neither an `$id` nor a retrieval URI. */
 export const ANONYMOUS_BASE = 'toolgate:/anonymous-root';

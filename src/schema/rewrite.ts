@@ -23,7 +23,7 @@ export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>
     // entry evaluates the same property (Core §10.3.2.1, §10.3.2.2), so annotations are unchanged.
     const props = node['properties'];
     if (props !== null && typeof props === 'object' && Object.hasOwn(props, '__proto__')) {
-      // biome-ignore lint/suspicious/noProto: a property literally named "__proto__" in the private copy, never the prototype
+      // biome-ignore lint/suspicious/noProto: a key literally named "__proto__" in the private copy, not the prototype
       const sub = (props as Record<string, unknown>)['__proto__'];
       // biome-ignore lint/suspicious/noProto: as above
       delete (props as Record<string, unknown>)['__proto__'];

@@ -1,5 +1,6 @@
 import { regexDegree } from '../regex/degree.js';
-import { isObject, walkSchema } from './walk.js';
+import { isObject } from '../util/plain-json.js';
+import { walkSchema } from './walk.js';
 
 /*
  * What a compiled schema costs on every call is decided once, when it is compiled, from the
@@ -10,7 +11,7 @@ import { isObject, walkSchema } from './walk.js';
  * with `data[name] !== undefined`, which finds inherited members; with it every such test also
  * calls `hasOwnProperty`, about three times the cost of a small validation. Arguments reach the
  * engine only as plain objects whose prototype is Object.prototype or null (arguments/json-fast-check.ts,
- * arguments/json-value.ts, arguments/json-text.ts), and Object.prototype's members are not enumerable, so the
+ * util/plain-json.ts, arguments/json-text.ts), and Object.prototype's members are not enumerable, so the
  * difference shows only when the schema names one of them where presence is tested: a key of
  * `properties` (Validation §10.3.2.1), `dependentSchemas` (§10.2.2.4) or `dependentRequired`
  * (Validation §6.5.4), or a member of `required` (§6.5.3) or of a `dependentRequired` list. The

@@ -1,6 +1,6 @@
 import { fail, ok, schemaViolation, type Result } from '../result.js';
-import { echo } from './dialect.js';
-import { isObject } from './walk.js';
+import { echo } from '../util/describe-value.js';
+import { isObject } from '../util/plain-json.js';
 
 /**
  * Rule 5: a tool's input schema is an object schema whose root `type` is absent, "object" or
@@ -9,7 +9,9 @@ import { isObject } from './walk.js';
  */
 export function checkToolRoot(schema: unknown): Result<true> {
   if (!isObject(schema)) {
-    const message = `a tool input schema must be a JSON object schema, got ${typeof schema === 'boolean' ? `the boolean schema ${String(schema)}` : echo(schema)}`;
+    const message =
+      `a tool input schema must be a JSON object schema, got ` +
+      `${typeof schema === 'boolean' ? `the boolean schema ${String(schema)}` : echo(schema)}`;
     return fail('validation', message, [schemaViolation('type', message, '')]);
   }
   if (!Object.hasOwn(schema, 'type')) return ok(true);

@@ -1,8 +1,8 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { followPointer, splitFragment } from './references.js';
 import { boundedRegExp } from '../regex/bound.js';
-import { isObject } from './walk.js';
+import { isObject } from '../util/plain-json.js';
 
 /**
  * toolgate's own `unevaluatedProperties` / `unevaluatedItems` (Core §11.2, §11.3), installed in

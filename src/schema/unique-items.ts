@@ -1,5 +1,5 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { sortedKeyJson } from './canonical.js';
+import { sortedKeyJson } from '../util/canonical-json.js';
 
 // Validation §4.2.2: numbers are equal by mathematical value, so 1 and 1.0 (one float64 already)
 // and 0 and -0 must print alike; unlike canonicalJson's leaf, -0 is written as 0.

@@ -1,7 +1,8 @@
 import { fail, ok, schemaViolation, type Result } from '../result.js';
-import { DIALECT_2020_12, classifyDialect, echo } from './dialect.js';
+import { DIALECT_2020_12, classifyDialect } from './dialect.js';
+import { echo } from '../util/describe-value.js';
 import { KNOWN_VOCABULARIES } from './keywords.js';
-import { isObject } from './walk.js';
+import { isObject } from '../util/plain-json.js';
 
 const FORMAT_ASSERTION = 'https://json-schema.org/draft/2020-12/vocab/format-assertion';
 

@@ -1,60 +1,106 @@
-import { escapePointerToken } from '../errors/location.js';
+import { escapePointerToken } from '../util/json-pointer.js';
+import { isObject } from '../util/plain-json.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 
-/** A schema object met while walking, with where it sits in its document. */
-export interface SchemaNode {
-  readonly node: Record<string, unknown>;
+/** A subschema met while walking, with where it sits in its document. */
+export interface SchemaNode<N = Record<string, unknown>> {
+  /** The subschema: an object, or also a boolean when the walk was asked for booleans. */
+  readonly node: N;
   /** JSON Pointer from the document root. */
   readonly pointer: string;
+  /** Pointer of the schema this one sits in; undefined for the root. */
+  readonly parent: string | undefined;
+  /** The keyword path from the parent to this subschema, e.g. `properties/a` or `allOf/0` ('' for the root). */
+  readonly via: string;
   /** Depth in schema nesting (the root is 0). */
   readonly depth: number;
 }
 
-/** Is this a JSON object (not an array, not null)? */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+/** Which subschemas a walk visits. */
+export interface WalkOptions {
+  /**
+   * 'draft2020-12' (default): the schema positions of Draft 2020-12 (Core §10, Validation §8.2.4).
+   * 'every-dialect': those of 2019-09 and draft-07 too (array-form `items`, `additionalItems`,
+   * `definitions`, the schema values of `dependencies`), for code that reads schemas of any dialect.
+   */
+  readonly positions?: 'draft2020-12' | 'every-dialect';
+  /** Also visit boolean subschemas (default: objects only). */
+  readonly booleans?: boolean;
 }
 
-const hasOwn = (o: object, k: string): boolean => Object.hasOwn(o, k);
+/** Older-draft positions that hold one schema (draft-07 Validation §6.4.2). */
+const OLD_SCHEMA_KEYWORDS: readonly string[] = ['additionalItems'];
+/** Older-draft positions that map names to schemas (draft-07 Validation §9, §6.5.7). */
+const OLD_MAP_KEYWORDS: readonly string[] = ['definitions', 'dependencies'];
+
+const ONE = { draft: SCHEMA_KEYWORDS, every: [...SCHEMA_KEYWORDS, ...OLD_SCHEMA_KEYWORDS] };
+const MAPS = { draft: SCHEMA_MAP_KEYWORDS, every: [...SCHEMA_MAP_KEYWORDS, ...OLD_MAP_KEYWORDS] };
 
 /**
- * Visits every subschema object of a document in schema positions only (Core §7.1): values of
- * unknown keywords, `enum`, `const`, `default` and `examples` are data and are not visited.
- * Iterative, so a deep schema cannot overflow the stack; `visit` returns false to skip children.
+ * The one schema walker. Visits every subschema of a document in schema positions only (Core §7.1):
+ * values of unknown keywords, `enum`, `const`, `default` and `examples` are data and are never
+ * visited. Order: depth first, a schema before its children, children in keyword order (the single
+ * subschema keywords, then the arrays, then the maps, as listed in keywords.ts), map entries in key
+ * order. `visit` returns false to skip the children of the node it was given.
+ *
+ * Iterative, so a deep schema cannot overflow the stack. A visit may change the node it is given
+ * (delete or add keywords) before its children are read; children already queued are not re-read.
+ *
+ * Options: `positions` picks the schema positions of Draft 2020-12 (default) or of every dialect
+ * toolgate reads; `booleans: true` also visits boolean subschemas (`node` is then an object or a
+ * boolean, and only objects have children).
  */
-export function walkSchema(root: unknown, visit: (n: SchemaNode) => boolean | void): void {
-  const stack: SchemaNode[] = [];
-  if (isObject(root)) stack.push({ node: root, pointer: '', depth: 0 });
+export function walkSchema(
+  root: unknown,
+  visit: (n: SchemaNode) => boolean | void,
+  options?: WalkOptions & { readonly booleans?: false },
+): void;
+export function walkSchema(
+  root: unknown,
+  visit: (n: SchemaNode<Record<string, unknown> | boolean>) => boolean | void,
+  options: WalkOptions,
+): void;
+export function walkSchema(
+  root: unknown,
+  visitNode: (n: SchemaNode<never>) => boolean | void,
+  options: WalkOptions = {},
+): void {
+  const visit = visitNode as (n: SchemaNode<Record<string, unknown> | boolean>) => boolean | void;
+  const booleans = options.booleans === true;
+  const every = options.positions === 'every-dialect';
+  const one = every ? ONE.every : ONE.draft;
+  const maps = every ? MAPS.every : MAPS.draft;
+  const isSchema = (v: unknown): v is Record<string, unknown> | boolean =>
+    isObject(v) || (booleans && typeof v === 'boolean');
+  const stack: SchemaNode<Record<string, unknown> | boolean>[] = [];
+  if (isSchema(root)) stack.push({ node: root, pointer: '', parent: undefined, via: '', depth: 0 });
   while (stack.length > 0) {
-    const current = stack.pop() as SchemaNode;
+    const current = stack.pop() as SchemaNode<Record<string, unknown> | boolean>;
     if (visit(current) === false) continue;
     const { node, pointer, depth } = current;
-    const children: SchemaNode[] = [];
-    for (const k of SCHEMA_KEYWORDS) {
-      if (hasOwn(node, k) && isObject(node[k]))
-        children.push({
-          node: node[k] as Record<string, unknown>,
-          pointer: `${pointer}/${escapePointerToken(k)}`,
-          depth: depth + 1,
-        });
+    if (typeof node === 'boolean') continue;
+    const children: SchemaNode<Record<string, unknown> | boolean>[] = [];
+    const add = (value: unknown, via: string): void => {
+      if (isSchema(value))
+        children.push({ node: value, pointer: `${pointer}/${via}`, parent: pointer, via, depth: depth + 1 });
+    };
+    for (const k of one) {
+      if (!Object.hasOwn(node, k)) continue;
+      const v = node[k];
+      // Array-form `items` (2019-09 and draft-07) holds one schema per position.
+      if (every && k === 'items' && Array.isArray(v)) for (const [i, s] of v.entries()) add(s, `items/${i}`);
+      else add(v, escapePointerToken(k));
     }
     for (const k of SCHEMA_ARRAY_KEYWORDS) {
-      const v = hasOwn(node, k) ? node[k] : undefined;
-      if (Array.isArray(v))
-        v.forEach((s, i) => {
-          if (isObject(s)) children.push({ node: s, pointer: `${pointer}/${k}/${i}`, depth: depth + 1 });
-        });
+      const v = Object.hasOwn(node, k) ? node[k] : undefined;
+      if (Array.isArray(v)) for (const [i, s] of v.entries()) add(s, `${k}/${i}`);
     }
-    for (const k of SCHEMA_MAP_KEYWORDS) {
-      const v = hasOwn(node, k) ? node[k] : undefined;
-      if (isObject(v)) {
-        for (const name of Object.keys(v)) {
-          const s = v[name];
-          if (isObject(s))
-            children.push({ node: s, pointer: `${pointer}/${k}/${escapePointerToken(name)}`, depth: depth + 1 });
-        }
-      }
+    for (const k of maps) {
+      const v = Object.hasOwn(node, k) ? node[k] : undefined;
+      // `dependencies` values are arrays of names or schemas (draft-07 Validation §6.5.7); only schemas are visited.
+      if (isObject(v)) for (const name of Object.keys(v)) add(v[name], `${k}/${escapePointerToken(name)}`);
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as SchemaNode);
+    for (let i = children.length - 1; i >= 0; i--)
+      stack.push(children[i] as SchemaNode<Record<string, unknown> | boolean>);
   }
 }

@@ -1,4 +1,5 @@
-import { describeValue, readOwnFields } from './own-field.js';
+import { describeValue } from '../util/describe-value.js';
+import { readOwnFields } from '../util/own-field.js';
 
 /** A call's fields, each read once as own data: every later step uses these, never the caller's object. */
 export interface CallFields {

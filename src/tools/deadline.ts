@@ -23,7 +23,10 @@ export function timeoutProblem(ms: unknown): string | undefined {
   if (ms === undefined || ms === Infinity) return undefined;
   if (typeof ms === 'number' && Number.isInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS) return undefined;
   const shown = typeof ms === 'number' ? String(ms) : `a ${typeof ms}`;
-  return `timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, or Infinity for none; got ${shown}`;
+  return (
+    `timeoutMs must be a whole number of milliseconds from 1 ` +
+    `to ${MAX_TIMEOUT_MS}, or Infinity for none; got ${shown}`
+  );
 }
 
 /**

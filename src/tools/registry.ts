@@ -1,11 +1,12 @@
 import { fail, ok, thrownMessage, type GateError, type Result } from '../result.js';
 import { formatForModel } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
-import type { SchemaOptions } from '../schema/options.js';
+import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
 import { timeoutProblem, withDeadline, type Outcome } from './deadline.js';
 import { causeMessage, GATEWAY_ORDER, runGateway, type GatewayOutcome, type Stages } from './gateway.js';
 import { readCall, type CallFields } from './call-fields.js';
-import { describeValue, readOwnFields } from './own-field.js';
+import { describeValue } from '../util/describe-value.js';
+import { allKeysOf, readOwnFields } from '../util/own-field.js';
 import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
 import {
   contentOf,
@@ -15,7 +16,7 @@ import {
   type ToolError,
   type ToolResult,
 } from './tool-result.js';
-import { byCodeUnits } from './code-unit-order.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /** What the host's onError hook receives: a thrown value from a stage or a tool, for its logs. */
 export interface ToolErrorEvent {
@@ -30,7 +31,10 @@ export interface ToolErrorEvent {
 export type RegistryOptions = SchemaOptions & {
   /** Host stages run, in order, before a tool and only for valid arguments. */
   readonly stages?: Stages;
-  /** Default per-call timeout: whole milliseconds from 1 to 2^31-1, or Infinity / absent for none; anything else is an options error. */
+  /**
+   * Default per-call timeout: whole milliseconds from 1 to 2^31-1, or Infinity / absent for none; anything else is an
+   * options error.
+   */
   readonly timeoutMs?: number;
   /** Called with every value a stage or tool threw; what it throws is ignored. */
   readonly onError?: (event: ToolErrorEvent) => void;
@@ -65,18 +69,13 @@ interface Entry {
   readonly compiled: CompiledSchema;
 }
 
-/** Registry options that are not schema options. */
-const REGISTRY_KEYS = ['stages', 'timeoutMs', 'onError', 'maxViolationLines'] as const;
-/** The SchemaOptions fields, passed on to validateSchema. */
-const SCHEMA_KEYS = [
-  'schemaRegistry',
-  'schemaLoader',
-  'formatAssertion',
-  'contentAssertion',
-  'unknownKeywords',
-  'limits',
-  'dialects',
-] as const;
+/** Registry options that are not schema options, checked against RegistryOptions. */
+export const REGISTRY_KEYS = allKeysOf<Omit<RegistryOptions, keyof SchemaOptions>>()([
+  'stages',
+  'timeoutMs',
+  'onError',
+  'maxViolationLines',
+]);
 
 let registerCompiledTool: (registry: Registry, tool: Tool, compiled: CompiledSchema) => Result<Tool>;
 
@@ -113,10 +112,10 @@ export class Registry {
    * resolve to) the `validation` error naming it, so the mistake surfaces at first use, never silently.
    */
   constructor(options: RegistryOptions = {}) {
-    const { values, problems: unread } = readOwnFields(options, [...REGISTRY_KEYS, ...SCHEMA_KEYS]);
+    const { values, problems: unread } = readOwnFields(options, [...REGISTRY_KEYS, ...SCHEMA_OPTION_KEYS]);
     const problems = [...unread];
     const schemaOptions: Record<string, unknown> = {};
-    for (const key of SCHEMA_KEYS) if (key in values) schemaOptions[key] = values[key];
+    for (const key of SCHEMA_OPTION_KEYS) if (key in values) schemaOptions[key] = values[key];
     this.#schemaOptions = schemaOptions as SchemaOptions;
     const stages = readOwnFields(values.stages, GATEWAY_ORDER);
     this.#stages = stages.values as Stages;
@@ -251,7 +250,8 @@ export class Registry {
       const available = this.names();
       return fail(
         'validation',
-        `unknown tool ${describeValue(name)}; available tools: ${available.length > 0 ? available.join(', ') : '(none)'}`,
+        `unknown tool ${describeValue(name)}; available tools: ` +
+          `${available.length > 0 ? available.join(', ') : '(none)'}`,
       );
     }
     return ok(entry);

@@ -11,8 +11,8 @@ export interface ToolError extends GateError {
   readonly cause?: unknown;
 }
 
-/** Message shapes hosts send back to a model. */
-export type MessageFormat = 'openai' | 'anthropic' | 'mcp';
+/** The wire shapes hosts exchange with a provider: tool definitions (Bundle.toolsFor) and tool results (toMessage). */
+export type ProviderFormat = 'openai' | 'anthropic' | 'mcp';
 
 /** OpenAI chat completions: a `tool` role message. */
 export interface OpenAIToolMessage {
@@ -45,14 +45,14 @@ export interface ToolResult {
   toMessage(format: 'openai'): OpenAIToolMessage;
   toMessage(format: 'anthropic'): AnthropicToolResult;
   toMessage(format: 'mcp'): McpCallToolResult;
-  toMessage(format: MessageFormat): OpenAIToolMessage | AnthropicToolResult | McpCallToolResult;
+  toMessage(format: ProviderFormat): OpenAIToolMessage | AnthropicToolResult | McpCallToolResult;
 }
 
 function shape(
   callId: string,
   content: string,
   isError: boolean,
-  format: MessageFormat,
+  format: ProviderFormat,
 ): OpenAIToolMessage | AnthropicToolResult | McpCallToolResult {
   if (format === 'anthropic') return { type: 'tool_result', tool_use_id: callId, content, is_error: isError };
   if (format === 'mcp') return { content: [{ type: 'text', text: content }], isError };
@@ -68,7 +68,7 @@ function build(callId: string, name: string, content: string, error: ToolError |
     isError,
     ...(error === undefined ? {} : { error }),
     // An unknown format falls back to OpenAI's shape rather than throwing (nothing throws at the API).
-    toMessage: (format: MessageFormat) => shape(callId, content, isError, format),
+    toMessage: (format: ProviderFormat) => shape(callId, content, isError, format),
   };
   return Object.freeze(result) as ToolResult;
 }
@@ -84,7 +84,8 @@ export function errorResult(callId: string, name: string, content: string, error
 }
 
 /**
- * What the model reads of a tool's return value: a string as is, `undefined` (a tool that returns nothing) as "", a success,
+ * What the model reads of a tool's return value: a string as is, `undefined` (a tool that returns nothing) as "", a
+ * success,
  * anything else as JSON. Undefined result when the value is not JSON-serialisable (a BigInt, a cycle).
  */
 export function contentOf(value: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import { dataField } from './own-field.js';
+import { dataField } from '../util/own-field.js';
 
 /** What a tool's `execute` receives besides its arguments. */
 export interface ToolContext {

@@ -62,7 +62,7 @@ describe('guardClient.callTool sends exactly what it validated', () => {
     expect(sent).toEqual([]);
   });
 
-  it('sends a new request with the validated copy: later edits of the caller objects do not reach the server', async () => {
+  it('sends a new request with the validated copy: later edits of caller objects never reach the server', async () => {
     const { client, sent } = fakeServer();
     let sentParams: unknown;
     const mcp = guardClient(

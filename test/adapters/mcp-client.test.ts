@@ -289,7 +289,7 @@ describe('guardClient against real stdio servers', () => {
     expect(textOf(good)).toContain('3');
   });
 
-  it('server-everything with defaults (2020-12 only): its draft-07 schemas are refused and nothing is sent', async () => {
+  it('server-everything with defaults (2020-12 only): draft-07 schemas are refused, nothing is sent', async () => {
     const client = new Client({ name: 'test', version: '0' });
     await client.connect(new StdioClientTransport({ ...serverOf('server-everything', 'stdio'), stderr: 'ignore' }));
     try {

@@ -77,37 +77,40 @@ describe('toAgentsTool, end to end with ScriptedModel', () => {
     expect(sent && 'strict' in sent ? sent.strict : undefined).toBe(true);
   });
 
-  it("with strict: false sends a schema outside OpenAI's strict subset unchanged and still enforces all of it", async () => {
-    const schema = {
-      type: 'object',
-      properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
-      patternProperties: { '^x-': { type: 'number' } },
-    };
-    const calls: unknown[] = [];
-    const made = toAgentsTool({
-      name: 'tagger',
-      description: 'tags',
-      inputSchema: schema,
-      strict: false,
-      execute: (a) => {
-        calls.push(a);
-        return 'ok';
-      },
-    });
-    if (!made.ok) throw new Error(made.error.message);
-    const bad = { tags: ['a', 'a'], 'x-n': 'one' };
-    const model = new ScriptedModel([
-      [functionCall('tagger', bad, { callId: 'c1' })],
-      [functionCall('tagger', { tags: ['a', 'b'], 'x-n': 1 }, { callId: 'c2' })],
-      [assistantMessage('done')],
-    ]);
-    await run(new Agent({ name: 't', model, tools: [made.value] }), 'tag it');
-    expect(calls).toEqual([{ tags: ['a', 'b'], 'x-n': 1 }]);
-    expect(callOutputs(model.calls[1])).toContain(escaped(expectedText('tagger', schema, bad)));
-    const sent = model.calls[0]?.request.tools.find((t) => t.type === 'function');
-    expect(sent && 'parameters' in sent ? sent.parameters : undefined).toEqual(schema);
-    expect(sent && 'strict' in sent ? sent.strict : undefined).toBe(false);
-  });
+  it(
+    "with strict: false sends a schema outside OpenAI's strict subset unchanged and still enforces all of " + 'it',
+    async () => {
+      const schema = {
+        type: 'object',
+        properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+        patternProperties: { '^x-': { type: 'number' } },
+      };
+      const calls: unknown[] = [];
+      const made = toAgentsTool({
+        name: 'tagger',
+        description: 'tags',
+        inputSchema: schema,
+        strict: false,
+        execute: (a) => {
+          calls.push(a);
+          return 'ok';
+        },
+      });
+      if (!made.ok) throw new Error(made.error.message);
+      const bad = { tags: ['a', 'a'], 'x-n': 'one' };
+      const model = new ScriptedModel([
+        [functionCall('tagger', bad, { callId: 'c1' })],
+        [functionCall('tagger', { tags: ['a', 'b'], 'x-n': 1 }, { callId: 'c2' })],
+        [assistantMessage('done')],
+      ]);
+      await run(new Agent({ name: 't', model, tools: [made.value] }), 'tag it');
+      expect(calls).toEqual([{ tags: ['a', 'b'], 'x-n': 1 }]);
+      expect(callOutputs(model.calls[1])).toContain(escaped(expectedText('tagger', schema, bad)));
+      const sent = model.calls[0]?.request.tools.find((t) => t.type === 'function');
+      expect(sent && 'parameters' in sent ? sent.parameters : undefined).toEqual(schema);
+      expect(sent && 'strict' in sent ? sent.strict : undefined).toBe(false);
+    },
+  );
 
   it('refuses what toolgate refuses, and what the SDK refuses for strict mode', () => {
     const legacy = toAgentsTool({
@@ -166,27 +169,33 @@ describe("agentsParameters with the SDK's own tool(), end to end", () => {
     expect(callOutputs(model.calls[1])).toContain(escaped(expectedText('weather', WEATHER, BAD)));
   });
 
-  it("with the SDK's default redaction, the tool still does not run and the model gets the fixed sentence", async () => {
-    const { calls, model } = await conversation();
-    expect(calls).toEqual([{ city: 'Paris', days: 3 }]);
-    expect(callOutputs(model.calls[1])).toContain(GENERIC);
-    expect(callOutputs(model.calls[1])).not.toContain('$.days');
-  });
+  it(
+    "with the SDK's default redaction, the tool still does not run and the model gets the fixed " + 'sentence',
+    async () => {
+      const { calls, model } = await conversation();
+      expect(calls).toEqual([{ city: 'Paris', days: 3 }]);
+      expect(callOutputs(model.calls[1])).toContain(GENERIC);
+      expect(callOutputs(model.calls[1])).not.toContain('$.days');
+    },
+  );
 });
 
 describe('agentsParameters / agentsErrorFunction', () => {
   const context = {} as RunContext<unknown>;
 
-  it("a failed validation is one issue without a path carrying formatForModel's text; success keeps the reference", () => {
-    const p = agentsParameters('weather', WEATHER);
-    if (!p.ok) throw new Error(p.error.message);
-    expect(p.value['~standard'].validate(BAD)).toEqual({
-      issues: [{ message: expectedText('weather', WEATHER, BAD) }],
-    });
-    const args = { city: 'Oslo', days: 2 };
-    const good = p.value['~standard'].validate(args);
-    expect('value' in good ? good.value : undefined).toBe(args);
-  });
+  it(
+    "a failed validation is one issue without a path carrying formatForModel's text; success keeps the " + 'reference',
+    () => {
+      const p = agentsParameters('weather', WEATHER);
+      if (!p.ok) throw new Error(p.error.message);
+      expect(p.value['~standard'].validate(BAD)).toEqual({
+        issues: [{ message: expectedText('weather', WEATHER, BAD) }],
+      });
+      const args = { city: 'Oslo', days: 2 };
+      const good = p.value['~standard'].validate(args);
+      expect('value' in good ? good.value : undefined).toBe(args);
+    },
+  );
 
   it('errorFunction passes on only texts its own parameters produced', () => {
     const p = agentsParameters('weather', WEATHER);

@@ -2,7 +2,7 @@
 // schema toolgate admits, `~standard` agrees with `validate` and hands out the schema unchanged.
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';
-import { nativeTarget } from '../../src/adapters/standard-schema.js';
+import { nativeTarget } from '../../src/schema/standard-schema.js';
 import { loadCorpus, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
 
 // Arguments that break most tool schemas in different ways, and one that satisfies many.
@@ -42,7 +42,8 @@ describe.skipIf(SKIP_CORPUS)(`Standard Schema over the real tool corpus${SKIP_NO
       expect(() => standard.jsonSchema.input({ target: other })).toThrow();
     }
     console.log(
-      `standard-schema over the corpus: ${tools.length} tools, ${admitted} admitted (2020-12 + draft-07 + 2019-09), ${issues} issues checked`,
+      `standard-schema over the corpus: ${tools.length} tools, ${admitted} ` +
+        `admitted (2020-12 + draft-07 + 2019-09), ${issues} issues checked`,
     );
     expect(admitted).toBeGreaterThan(100);
   });

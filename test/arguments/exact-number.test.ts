@@ -8,7 +8,7 @@ import { validate, validateSchema } from '../../src/index.js';
 import { decimalOf, sameDecimal, shortestDecimal } from '../../src/arguments/decimal.js';
 import { isExactNumber } from '../../src/arguments/exact-number.js';
 import { parseNative } from '../../src/arguments/json-text-native.js';
-import { DEFAULT_LIMITS } from '../../src/schema/limits.js';
+import { DEFAULT_LIMITS } from '../../src/util/limits.js';
 
 type Verdict = 'valid' | 'invalid' | 'inexact' | 'overflow' | 'underflow' | 'malformed';
 interface Row {
@@ -84,7 +84,9 @@ describe('the number rule: the lexeme equals the shortest form of its float64', 
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: 1, max: 9 }), (x, d) => {
         const shortest = JSON.stringify(x);
         const [mantissa = '', exponent] = shortest.split('e');
-        const longer = `${mantissa}${mantissa.includes('.') ? '' : '.'}${'0'.repeat(17)}${d}${exponent === undefined ? '' : `e${exponent}`}`;
+        const point = mantissa.includes('.') ? '' : '.';
+        const tail = exponent === undefined ? '' : `e${exponent}`;
+        const longer = `${mantissa}${point}${'0'.repeat(17)}${d}${tail}`;
         fc.pre(Number(longer) === x);
         expect(isExactNumber(longer, x)).toBe(false);
       }),

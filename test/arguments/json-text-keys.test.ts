@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseStrictJsonText } from '../../src/arguments/json-text.js';
-import { DEFAULT_LIMITS } from '../../src/schema/limits.js';
+import { DEFAULT_LIMITS } from '../../src/util/limits.js';
 
 const read = (text: string, limits = DEFAULT_LIMITS): string => {
   const r = parseStrictJsonText(text, limits);

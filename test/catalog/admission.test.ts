@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { admitBatch, type AdmissionOptions } from '../../src/catalog/admission.js';
-import type { BatchError } from '../../src/catalog/diagnostics.js';
 import { compileCounters } from '../../src/schema/compile.js';
 
 const echoBackend = (args: unknown): unknown => args;
@@ -92,7 +91,7 @@ describe('strict admission (the default)', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.class).toBe(cls);
-    const diagnostics = (r.error as BatchError).diagnostics;
+    const diagnostics = r.error.diagnostics;
     expect(diagnostics.length).toBeGreaterThan(0);
     expect(r.error.violations).toHaveLength(diagnostics.length);
   });
@@ -101,7 +100,7 @@ describe('strict admission (the default)', () => {
     const r = await admitBatch([good('a', draft07), good('b'), good('c', { type: 'string' })]);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect((r.error as BatchError).diagnostics.map((d) => [d.name, d.revision, d.error.class])).toEqual([
+    expect(r.error.diagnostics.map((d) => [d.name, d.revision, d.error.class])).toEqual([
       ['a', 'r1', 'unsupported_capability'],
       ['c', 'r1', 'validation'],
     ]);
@@ -418,5 +417,24 @@ describe('admission compiles each schema once and counts per accepted tool', () 
     if (!r.ok) return;
     expect(r.value.accepted).toEqual(['kept']);
     expect(r.value.stats.compiled + r.value.stats.reused).toBe(1);
+  });
+});
+
+// Regression: a refused mode or provider was shown through String() or JSON.stringify, which run caller code.
+describe('refused admission options are named without running their code', () => {
+  it.each([
+    ['mode', { mode: { toString: () => 'strict' } }, "admitBatch mode must be 'strict' or 'quarantine', got an object"],
+    [
+      'provider',
+      { provider: { toJSON: () => 'gemini' } },
+      'admitBatch provider must be one of openai-strict, openai, anthropic, gemini, got an object',
+    ],
+  ])('%s', async (_name, options, message) => {
+    const r = await admitBatch([], options as never);
+    expect(r.ok ? undefined : [r.error.class, r.error.message, r.error.diagnostics]).toEqual([
+      'validation',
+      message,
+      [],
+    ]);
   });
 });

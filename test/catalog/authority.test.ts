@@ -10,7 +10,7 @@ describe('narrowAuthority', () => {
     const extra = { scopes: ['read'] };
     const authority = { caller, run, grants: ['search', 'delete', 'fetch'], extra, tenant: 't' };
     const r = narrowAuthority(authority, { batchNames, rejectedNames: new Set(['delete']), unknownGrants: 'reject' });
-    expect(r.ok).toBe(true);
+    expect(r.ok && r.value !== undefined).toBe(true);
     if (!r.ok || r.value === undefined) return;
     expect(r.value.grants).toEqual(['search', 'fetch']);
     expect(r.value['caller']).toBe(caller);
@@ -51,7 +51,7 @@ describe('narrowAuthority', () => {
   it('keeps a __proto__ field an ordinary field', () => {
     const authority = JSON.parse('{"grants":[],"__proto__":{"admin":true}}') as unknown;
     const r = narrowAuthority(authority, { batchNames, rejectedNames: new Set(), unknownGrants: 'reject' });
-    expect(r.ok).toBe(true);
+    expect(r.ok && r.value !== undefined).toBe(true);
     if (!r.ok || r.value === undefined) return;
     expect(Object.getPrototypeOf(r.value)).toBe(Object.prototype);
     expect(Object.hasOwn(r.value, '__proto__')).toBe(true);

@@ -66,7 +66,7 @@ describe('bundle.warnings (lintSchema per admitted tool)', () => {
 });
 
 describe('serialization guard: findings and warnings stay with the host', () => {
-  it('keeps lint warnings, provider findings and diagnostics out of JSON.stringify, spreads and provider formats', async () => {
+  it('keeps lint warnings, provider findings and diagnostics out of JSON, spreads and provider formats', async () => {
     const open = { type: 'object', properties: { q: { type: 'string', minLenght: 1 } } };
     const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' };
     const r = await admitBatch([tool('typo', open), tool('old', draft07)], {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { admitBatch, type AdmissionOptions } from '../../src/catalog/admission.js';
-import type { BatchError } from '../../src/catalog/diagnostics.js';
 
 const backend = (args: unknown): unknown => args;
 /** Inside OpenAI's strict subset: closed, every property required. */
 const closed = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'], additionalProperties: false };
-/** Outside it: open object (additional-properties-false at the root) and an optional property (all-required at /properties/n). */
+/**
+ * Outside it: open object (additional-properties-false at the root) and an optional property (all-required at
+ * /properties/n).
+ */
 const open = { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer' } }, required: ['q'] };
 /** Strict-subset but with a keyword OpenAI does not list (an `unlisted` finding, never a rejection). */
 const unlisted = {
@@ -52,7 +54,7 @@ describe("admission with provider: 'report' (the default policy)", () => {
 });
 
 describe("admission with providerPolicy: 'quarantine'", () => {
-  it('leaves out, in quarantine mode, exactly the tools with a rejecting finding, naming rule and location', async () => {
+  it('quarantine leaves out exactly the tools with a rejecting finding, naming rule and location', async () => {
     const r = await admitBatch(batch(), {
       mode: 'quarantine',
       ...strictProvider,
@@ -68,10 +70,12 @@ describe("admission with providerPolicy: 'quarantine'", () => {
     expect(d).toMatchObject({ name: 'open', revision: 'r1', index: 1, stage: 'schema' });
     expect(d?.error.class).toBe('unsupported_capability');
     expect(d?.error.message).toBe(
-      'provider openai-strict would reject this schema: rule additional-properties-false at the root: every object needs "additionalProperties": false in strict mode, got none (and 1 more)',
+      'provider openai-strict would reject this schema: rule additional-properties-false at the root: every object ' +
+        'needs "additionalProperties": false in strict mode, got none (and 1 more)',
     );
     expect(d?.error.violations[1]?.message).toBe(
-      'openai-strict rule all-required: property "n" is not in "required": strict mode needs every property required (make it nullable instead)',
+      'openai-strict rule all-required: property "n" is not in "required": ' +
+        'strict mode needs every property required (make it nullable instead)',
     );
     expect(d?.error.violations.map((v) => [v.keyword, v.schemaPath])).toEqual([
       ['openai-strict:additional-properties-false', ''],
@@ -87,7 +91,7 @@ describe("admission with providerPolicy: 'quarantine'", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.class).toBe('unsupported_capability');
-    expect((r.error as BatchError).diagnostics.map((d) => [d.name, d.stage])).toEqual([['open', 'schema']]);
+    expect(r.error.diagnostics.map((d) => [d.name, d.stage])).toEqual([['open', 'schema']]);
     expect(r.error.violations[0]).toMatchObject({
       keyword: 'openai-strict:additional-properties-false',
       schemaPath: '/tools/1/inputSchema',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { admitBatch, type AdmissionOptions } from '../../src/catalog/admission.js';
-import type { BatchError } from '../../src/catalog/diagnostics.js';
 import { loadSource, reasonOf, SKIP_CORPUS, SKIP_NOTE, sources, type CorpusTool } from './real-catalog.js';
 
 interface ModeSummary {
@@ -42,7 +41,7 @@ async function run(mode: 'strict' | 'quarantine', options: AdmissionOptions = {}
       for (const d of r.value.rejected) bump(s.quarantined, reasonOf(d.error));
     } else {
       s.failedBatches.push(src);
-      for (const d of (r.error as BatchError).diagnostics) bump(s.fatal, reasonOf(d.error));
+      for (const d of r.error.diagnostics) bump(s.fatal, reasonOf(d.error));
     }
   }
   s.ms = performance.now() - start;
@@ -68,7 +67,9 @@ describe.skipIf(SKIP_CORPUS)(
         ['quarantine (warm)', warm],
       ] as const) {
         console.log(
-          `[real catalog] ${label}: accepted ${s.accepted}; quarantined: ${show(s.quarantined)}; failed batches ${s.failedBatches.length} (${s.failedBatches.join(', ') || 'none'}): ${show(s.fatal)}; compiled ${s.compiled}, reused ${s.reused}; ${s.ms.toFixed(0)} ms`,
+          `[real catalog] ${label}: accepted ${s.accepted}; quarantined: ${show(s.quarantined)}; failed batches ` +
+            `${s.failedBatches.length} (${s.failedBatches.join(', ') || 'none'}): ${show(s.fatal)}; compiled ` +
+            `${s.compiled}, reused ${s.reused}; ${s.ms.toFixed(0)} ms`,
         );
       }
       // The corpus is fixed data, so these are exact; see docs/catalog.md.
@@ -103,7 +104,8 @@ describe.skipIf(SKIP_CORPUS)(
         }
       }
       console.log(
-        `[real catalog] byte-for-byte: ${compared} admitted schemas compared; batches failing (nothing to compare): ${failed.join(', ')}`,
+        `[real catalog] byte-for-byte: ${compared} admitted schemas ` +
+          `compared; batches failing (nothing to compare): ${failed.join(', ')}`,
       );
       expect(failed).toEqual(REAL.quarantineFailed);
       expect(compared).toBe(REAL.quarantineAccepted);
@@ -139,7 +141,8 @@ describe.skipIf(SKIP_CORPUS)(
     it('admits the draft-07 servers exactly once enabled, and warns without rejecting', async () => {
       const s = await run('quarantine', { dialects: [...dialects] });
       console.log(
-        `[real catalog] quarantine + draft-07: accepted ${s.accepted}; quarantined: ${show(s.quarantined)}; failed batches ${s.failedBatches.length}: ${show(s.fatal)}`,
+        `[real catalog] quarantine + draft-07: accepted ${s.accepted}; quarantined: ${show(s.quarantined)}; failed ` +
+          `batches ${s.failedBatches.length}: ${show(s.fatal)}`,
       );
       expect([s.accepted, show(s.quarantined), s.failedBatches]).toEqual([154, 'none', REAL.quarantineFailed]);
       // Lint never rejects: the same run with every warning read admits the same tools.
@@ -169,7 +172,8 @@ describe.skipIf(SKIP_CORPUS)(
           byProvider.set(key, (byProvider.get(key) ?? 0) + n);
         }
         console.log(
-          `[real catalog] quarantine + draft-07 + ${provider} (quarantine policy): accepted ${s.accepted}; quarantined: ${show(byProvider)}`,
+          `[real catalog] quarantine + draft-07 + ${provider} (quarantine policy): accepted ${s.accepted}; ` +
+            `quarantined: ${show(byProvider)}`,
         );
         expect([s.accepted, show(byProvider), s.failedBatches]).toEqual([accepted, quarantined, REAL.quarantineFailed]);
       },

@@ -1,4 +1,4 @@
-// `toolgate check` with issue 9's flags: --dialect, --provider, --provider-policy, and lint warnings per tool.
+// `toolgate check` with the interop flags: --dialect, --provider, --provider-policy, and lint warnings per tool.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,13 +39,16 @@ describe('check --dialect', () => {
     const refused = await runInProcess(['check', file]);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain(
-      '  rejected    read_file  unsupported_capability\n      inputSchema#/$schema: unsupported dialect http://json-schema.org/draft-07/schema#',
+      '  rejected    read_file  unsupported_capability\n      inputSchema#/$schema: unsupported dialect ' +
+        'http://json-schema.org/draft-07/schema#',
     );
     const admitted = await runInProcess(['check', '--dialect', 'draft-07', file]);
     expect(admitted).toEqual({
       code: 0,
       err: '',
-      out: `${file}: admitted\n  accepted    read_file\nsummary: 1 accepted, 0 quarantined, 0 rejected; 1 of 1 catalog admitted\n`,
+      out:
+        `${file}: admitted\n  accepted    read_file\nsummary: 1 ` +
+        `accepted, 0 quarantined, 0 rejected; 1 of 1 catalog admitted\n`,
     });
   });
 
@@ -80,14 +83,19 @@ describe('check --provider (report: findings never change the exit status)', () 
     const r = await runInProcess(['check', '--provider', 'openai-strict', file]);
     expect(r.code).toBe(0);
     expect(r.out).toContain(
-      '  accepted    open\n      warning keyword-typo  inputSchema#/properties/q/minLenght: unknown keyword "minLenght" is ignored; did you mean "minLength"?\n      openai-strict rejects additional-properties-false  inputSchema#: every object needs "additionalProperties": false in strict mode, got none\n',
+      '  accepted    open\n      warning keyword-typo  inputSchema#/properties/q/minLenght: unknown keyword ' +
+        '"minLenght" is ignored; did you mean "minLength"?\n      openai-strict rejects additional-properties-false  ' +
+        'inputSchema#: every object needs "additionalProperties": false in strict mode, got none\n',
     );
     expect(r.out).toContain(
       '      openai-strict rejects all-required  inputSchema#/properties/n: property "n" is not in "required"',
     );
     expect(r.out).toMatch(/ {2}accepted {4}closed\n {2}accepted/);
     expect(r.out).toMatch(
-      /summary: 2 accepted, 0 quarantined, 0 rejected; 1 of 1 catalog admitted; 1 lint warning; \d+ openai-strict findings \(2 rejects\)\n$/,
+      new RegExp(
+        'summary: 2 accepted, 0 quarantined, 0 rejected; 1 of 1 catalog admitted; 1 lint warning; ' +
+          '\\d+ openai-strict findings \\(2 rejects\\)\\n$',
+      ),
     );
   });
 
@@ -135,7 +143,8 @@ describe('check --provider (report: findings never change the exit status)', () 
       '  ok (batch not admitted) open\n      warning keyword-typo  inputSchema#/properties/q/minLenght',
     );
     expect(r.out).toContain(
-      'summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 1 rejected; 0 of 1 catalog admitted; 1 lint warning\n',
+      'summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, ' +
+        '1 rejected; 0 of 1 catalog admitted; 1 lint warning\n',
     );
   });
 });
@@ -146,10 +155,13 @@ describe('check --provider-policy quarantine', () => {
     const r = await runInProcess(['check', '--provider', 'openai-strict', '--provider-policy', 'quarantine', file]);
     expect(r.code).toBe(1);
     expect(r.out).toContain(
-      '  rejected    open  unsupported_capability\n      inputSchema#: openai-strict rule additional-properties-false: every object needs "additionalProperties": false in strict mode, got none\n      inputSchema#/properties/n: openai-strict rule all-required: property "n" is not in "required"',
+      '  rejected    open  unsupported_capability\n      inputSchema#: openai-strict rule ' +
+        'additional-properties-false: every object needs "additionalProperties": false in strict mode, got none\n    ' +
+        '  inputSchema#/properties/n: openai-strict rule all-required: property "n" is not in "required"',
     );
     expect(r.out).toContain(
-      'summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 1 rejected; 0 of 1 catalog admitted; 0 openai-strict findings (0 rejects)\n',
+      'summary: 0 accepted, 1 ok (batch not admitted), 0 quarantined, 1 rejected; 0 of 1 catalog admitted; 0 ' +
+        'openai-strict findings (0 rejects)\n',
     );
   });
 
@@ -193,7 +205,10 @@ describe('check --provider-policy quarantine', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(
-      /summary: 12 accepted, 0 quarantined, 0 rejected; 12 of 12 catalogs admitted; 0 anthropic findings \(0 rejects\)\n$/,
+      new RegExp(
+        'summary: 12 accepted, 0 quarantined, 0 rejected; 12 of 12 catalogs admitted; ' +
+          '0 anthropic findings \\(0 rejects\\)\\n$',
+      ),
     );
   });
 });

@@ -37,7 +37,9 @@ describe('toolgate check (files)', () => {
     expect(r).toEqual({
       code: 0,
       err: '',
-      out: `${file}: admitted\n  accepted    get_weather\nsummary: 1 accepted, 0 quarantined, 0 rejected; 1 of 1 catalog admitted\n`,
+      out:
+        `${file}: admitted\n  accepted    get_weather\nsummary: 1 ` +
+        `accepted, 0 quarantined, 0 rejected; 1 of 1 catalog admitted\n`,
     });
   });
 

@@ -44,21 +44,16 @@ describe('docs/cli.md check examples match a run', () => {
 
 describe('docs/cli.md serve start-up refusals match a run', () => {
   // The docs command lines are shell text; these are the same argv, run in-process.
+  const GREP_SCHEMA = JSON.stringify({
+    type: 'object',
+    properties: { pattern: { type: 'string' }, limit: { type: 'integer' } },
+    additionalProperties: false,
+  });
   it.each([
     ["serve --name say --exec echo '{message}'", ['serve', '--name', 'say', '--exec', 'echo', '{message}']],
     [
-      'serve --name grep --input-schema \'{"type":"object","properties":{"pattern":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false}\' --exec grep -- \'--regexp={pattern}\'',
-      [
-        'serve',
-        '--name',
-        'grep',
-        '--input-schema',
-        '{"type":"object","properties":{"pattern":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false}',
-        '--exec',
-        'grep',
-        '--',
-        '--regexp={pattern}',
-      ],
+      `serve --name grep --input-schema '${GREP_SCHEMA}' --exec grep -- '--regexp={pattern}'`,
+      ['serve', '--name', 'grep', '--input-schema', GREP_SCHEMA, '--exec', 'grep', '--', '--regexp={pattern}'],
     ],
   ])('toolgate %s', async (shown, argv) => {
     const r = await runInProcess(argv);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isUsageError, parseArgs } from '../../src/cli/args.js';
+import { parseArgs } from '../../src/cli/args.js';
 import { USAGE } from '../../src/cli/dispatch.js';
 import { SERVE_FLAGS, serveSpecs } from '../../src/cli/serve-config.js';
 
@@ -58,9 +58,9 @@ describe('serve usage and docs/cli.md name every flag serve accepts', () => {
       const file = join(dir, 'serve.json');
       writeFileSync(file, JSON.stringify({ tools: [{ name: 'now', exec: 'date' }] }));
       const args = parseArgs(['--config', file, '--format-assertion'], SERVE_FLAGS);
-      if (isUsageError(args)) throw new Error('usage error');
-      const specs = serveSpecs(args);
-      expect(specs.ok ? specs.value.map((s) => [s.name, s.program, s.args]) : specs.message).toEqual([
+      if (!args.ok) throw new Error(`usage error: ${args.error.message}`);
+      const specs = serveSpecs(args.value);
+      expect(specs.ok ? specs.value.map((s) => [s.name, s.program, s.args]) : specs.error.message).toEqual([
         ['now', 'date', []],
       ]);
     } finally {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = new URL('../..', import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, ROOT), 'utf8');
 
-// package.json subpaths -> their source files (dist/X.js is built from src/X.ts).
+// package.json subpaths -> their source files (dist/<name>.js is built from src/<name>.ts).
 const pkg = JSON.parse(read('package.json')) as { exports: Record<string, unknown> };
 const ENTRIES: [string, string][] = Object.entries(pkg.exports)
   .filter(([key]) => key !== './package.json')

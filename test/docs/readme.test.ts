@@ -53,10 +53,10 @@ describe('README.md', () => {
     for (const script of named) expect(Object.keys(scripts), script).toContain(script);
   });
 
-  it('links only to files that exist (docs/architecture.md is written with the architecture)', () => {
+  it('links only to files that exist', () => {
     const links = [...README.matchAll(/\]\(([^)#]+)\)/g)].map((m) => m[1] as string).filter((l) => !l.includes('://'));
     expect(links.length).toBeGreaterThan(8);
     const missing = links.filter((l) => !existsSync(join(ROOT, l)));
-    expect(missing.filter((l) => l !== 'docs/architecture.md')).toEqual([]);
+    expect(missing).toEqual([]);
   });
 });

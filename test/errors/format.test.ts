@@ -15,7 +15,7 @@ function violation(path: string, message: string): Violation {
 }
 
 describe('formatForModel', () => {
-  it('renders the get_weather example of issue 5 exactly', () => {
+  it('renders the shared get_weather example exactly', () => {
     const r = compiled(GET_WEATHER).validate(BAD_WEATHER_ARGS);
     expect(r.ok).toBe(false);
     if (r.ok) return;

@@ -26,7 +26,10 @@ function renderTable(): string {
           .map((k) => `\`${k}\``)
           .join(', ')}`
       : '';
-    return `| \`${r.keyword}\`${options} | ${cell(JSON.stringify(r.schema))} | ${cell(JSON.stringify(r.args))} | ${r.reads.map(cell).join('<br>')} |`;
+    return (
+      `| \`${r.keyword}\`${options} | ${cell(JSON.stringify(r.schema))} | ${cell(JSON.stringify(r.args))} | ` +
+      `${r.reads.map(cell).join('<br>')} |`
+    );
   });
   return [...head, ...body].join('\n');
 }

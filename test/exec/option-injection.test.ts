@@ -1,7 +1,8 @@
 // Guards `serve` against a model passing command-line options through a placeholder (`echo {message}` with
 // "-e", `git log {ref}` with "--output=/tmp/x"): such a command is refused at start-up.
 import { describe, expect, it } from 'vitest';
-import { checkContract, type ScalarType } from '../../src/exec/contract.js';
+import { checkContract } from '../../src/exec/contract.js';
+import type { ScalarType } from '../../src/exec/template.js';
 import { optionInjectionProblems } from '../../src/exec/option-injection.js';
 import { patternExcludesLeadingDash } from '../../src/exec/pattern-lead.js';
 import { parseTemplates } from '../../src/exec/template.js';

@@ -28,7 +28,9 @@ describe('runProgram', () => {
     // The child starts a grandchild that writes a marker file after 1.5 s; killing only the child would let it.
     const marker = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'grandchild-alive');
     const grandchild = `setTimeout(() => require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 1500)`;
-    const script = `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1000);`;
+    const script =
+      `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: ` +
+      `'ignore' }); setInterval(() => {}, 1000);`;
     // No wall-clock bound here: timedOut and the absent marker prove the kill; timing would make it flaky.
     const r = await runProgram(node, ['-e', script], { ...limits, timeoutMs: 500 });
     expect(r.timedOut).toBe(true);
@@ -52,8 +54,14 @@ describe('runProgram', () => {
         }
       }
     });
-    const escapee = (file: string): string =>
-      `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(`require('fs').writeFileSync(${JSON.stringify(file)}, String(process.pid)); setInterval(() => {}, 1000)`)}], { detached: true, stdio: 'inherit' }).unref();`;
+    const escapee = (file: string): string => {
+      const writePid = `require('fs').writeFileSync(${JSON.stringify(file)}, String(process.pid));`;
+      const child = `${writePid} setInterval(() => {}, 1000)`;
+      return (
+        `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(child)}], ` +
+        `{ detached: true, stdio: 'inherit' }).unref();`
+      );
+    };
 
     it('finishes a program that exited instead of waiting for the pipes to close', async () => {
       pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');

@@ -1,4 +1,4 @@
-// The fixed adversarial corpus of issue 4: every case a named table row. After each case
+// The fixed adversarial corpus: every case a named table row. After each case
 // Object.prototype must be unpolluted.
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateSchema, validate } from '../../src/schema/compile.js';

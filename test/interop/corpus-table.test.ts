@@ -63,7 +63,8 @@ export function corpusTable(corpus: readonly CorpusTool[]): string {
   const { rows, lint, providers } = measure(corpus);
   const total: Row = { tools: 0, byDefault: 0, withDraft07: 0, linted: 0, rejectedBy: {} };
   const lines = [
-    `| source | tools | admitted (default) | admitted (+ draft-07) | with lint warnings | ${PROVIDER_NAMES.map((p) => `${p} rejects`).join(' | ')} |`,
+    `| source | tools | admitted (default) | admitted (+ draft-07) | with lint warnings | ` +
+      `${PROVIDER_NAMES.map((p) => `${p} rejects`).join(' | ')} |`,
     `|---|---:|---:|---:|---:|${PROVIDER_NAMES.map(() => '---:').join('|')}|`,
   ];
   for (const [source, r] of [...rows].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -73,11 +74,13 @@ export function corpusTable(corpus: readonly CorpusTool[]): string {
     total.linted += r.linted;
     for (const p of PROVIDER_NAMES) total.rejectedBy[p] = (total.rejectedBy[p] ?? 0) + (r.rejectedBy[p] ?? 0);
     lines.push(
-      `| ${source} | ${r.tools} | ${r.byDefault} | ${r.withDraft07} | ${r.linted} | ${PROVIDER_NAMES.map((p) => r.rejectedBy[p] ?? 0).join(' | ')} |`,
+      `| ${source} | ${r.tools} | ${r.byDefault} | ${r.withDraft07} | ${r.linted} | ` +
+        `${PROVIDER_NAMES.map((p) => r.rejectedBy[p] ?? 0).join(' | ')} |`,
     );
   }
   lines.push(
-    `| **all** | **${total.tools}** | **${total.byDefault}** | **${total.withDraft07}** | **${total.linted}** | ${PROVIDER_NAMES.map((p) => `**${total.rejectedBy[p] ?? 0}**`).join(' | ')} |`,
+    `| **all** | **${total.tools}** | **${total.byDefault}** | **${total.withDraft07}** | **${total.linted}** | ` +
+      `${PROVIDER_NAMES.map((p) => `**${total.rejectedBy[p] ?? 0}**`).join(' | ')} |`,
   );
   lines.push('', '| lint rule | warnings | tools |', '|---|---:|---:|');
   for (const [id, e] of lint) lines.push(`| \`${id}\` | ${e.n} | ${e.tools.size} |`);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { lintSchema } from '../../src/lint/lint.js';
 import { editDistance } from '../../src/lint/keyword-typo.js';
 import type { LintWarning } from '../../src/lint/warning.js';
-import { DEFAULT_LIMITS } from '../../src/schema/limits.js';
+import { DEFAULT_LIMITS } from '../../src/util/limits.js';
 import { corpusTool, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
 
 const warnings = (schema: unknown): readonly LintWarning[] => {

@@ -71,7 +71,7 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
     expect(pointing).toEqual([]);
   });
 
-  it('a core-only install brings ajv, ajv-formats and the types-only @standard-schema/spec, and no optional peer', () => {
+  it('a core-only install brings ajv, ajv-formats, the types-only @standard-schema/spec, no optional peer', () => {
     const installed = readdirSync(join(dir, 'node_modules')).flatMap((name) =>
       name.startsWith('@') ? readdirSync(join(dir, 'node_modules', name)).map((n) => `${name}/${n}`) : [name],
     );

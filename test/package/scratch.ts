@@ -70,8 +70,12 @@ export function typeCheck(dir: string): void {
 }
 
 /** The @types/node version the repository pins, so the consumer's compile sees the same Node types. */
-export const typesNode = (): string =>
-  `@types/node@${(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@types/node']}`;
+export const typesNode = (): string => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  };
+  return `@types/node@${pkg.devDependencies['@types/node']}`;
+};
 
 /**
  * A git repository holding the working tree as committed or about to be (tracked and untracked files that

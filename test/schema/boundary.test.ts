@@ -1,4 +1,4 @@
-// The InputSchema boundary (issue 2): each rule with a passing and a refused case.
+// The InputSchema boundary: each rule with a passing and a refused case.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validate, validateSchema, type ErrorClass, type SchemaOptions } from '../../src/index.js';
@@ -345,7 +345,13 @@ describe('arguments', () => {
     const schema = { type: 'object', properties: { u: { enum: ['c', 'f'] } } };
     const compiled = validateSchema(schema);
     (schema.properties.u.enum as string[]).push('k');
-    expect(compiled.ok && compiled.value.validate({ u: 'k' }).ok).toBe(false);
+    const r = compiled.ok ? compiled.value.validate({ u: 'k' }) : compiled;
+    // Refused by the enum as compiled, not by a failed compile.
+    expect(r.ok ? 'accepted' : [r.error.class, r.error.violations.map((v) => v.keyword)]).toEqual([
+      'validation',
+      ['enum'],
+    ]);
+    expect(compiled.ok && compiled.value.validate({ u: 'c' }).ok).toBe(true);
   });
 
   it('inherited Object.prototype members do not satisfy required', () => {
@@ -430,6 +436,12 @@ describe('references never fetch', () => {
     );
     doc['type'] = 'number';
     expect(r.ok && r.value.validate({ a: 'text' }).ok).toBe(true);
+    // The entry as compiled still refuses what it refused: a number is not a string.
+    const refused = r.ok ? r.value.validate({ a: 5 }) : r;
+    expect(refused.ok ? 'accepted' : [refused.error.class, refused.error.violations.map((v) => v.keyword)]).toEqual([
+      'validation',
+      ['type'],
+    ]);
   });
 });
 

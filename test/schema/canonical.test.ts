@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sortedKeyJson } from '../../src/schema/canonical.js';
+import { canonicalJson, sortedKeyJson } from '../../src/util/canonical-json.js';
 import { equalityKey, firstDuplicate } from '../../src/schema/unique-items.js';
 
 // Regression for the one sorted-key walker behind the schema cache key and uniqueItems: the two keep

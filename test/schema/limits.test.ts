@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, type Limits } from '../../src/schema/limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../../src/util/limits.js';
 import { validateSchema } from '../../src/schema/compile.js';
 import { loadCorpus, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
 
@@ -74,7 +74,10 @@ describe('schema limits: execution_failure naming the limit, its value and what 
     const schemaRegistry = { 'urn:deep': { enum: [nested(100_000)] } };
     const r = validateSchema({ type: 'object', properties: { x: { $ref: 'urn:deep' } } }, { schemaRegistry });
     expect(r.ok ? 'ok' : `${r.error.class} ${r.error.message}`).toMatch(
-      /^execution_failure limit maxSchemaDepth exceeded: limit 64, seen at least 65 in registry document .?urn:deep.? at \/enum\/0\/0/,
+      new RegExp(
+        '^execution_failure limit maxSchemaDepth exceeded: limit 64, seen at least 65 ' +
+          'in registry document .?urn:deep.? at /enum/0/0',
+      ),
     );
   });
 
@@ -160,7 +163,8 @@ describe('argument limits', () => {
 
 describe('defaults admit the real corpus with a wide margin', () => {
   it.skipIf(SKIP_CORPUS)(
-    `every tool in ../shared/tool-schemas compiles with size and count limits 100 times tighter and depth at the corpus maximum${SKIP_NOTE}`,
+    'every tool in ../shared/tool-schemas compiles with size and ' +
+      `count limits 100 times tighter and depth at the corpus maximum${SKIP_NOTE}`,
     () => {
       const tools = loadCorpus();
       const tight: Partial<Limits> = {

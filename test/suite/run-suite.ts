@@ -15,7 +15,7 @@ export interface SuiteRunCases {
   readonly docRow?: string;
 }
 
-/** The row `| label | passed | refused | wrong |` of a doc (path from the root) as numbers, or undefined when absent. */
+/** The row `| label | passed | refused | wrong |` of a doc (path from the root) as numbers; undefined when absent. */
 function docTotals(doc: string, label: string): [number, number, number] | undefined {
   const line = readFileSync(resolve(import.meta.dirname, '../..', doc), 'utf8')
     .split('\n')
@@ -86,7 +86,8 @@ export function runSuite(
       const shown = docTotals(doc, run.docRow);
       if (shown === undefined || shown[0] !== t.passed || shown[1] !== t.refused || shown[2] !== t.wrong) {
         stale.push(
-          `${doc} row "${run.docRow}" says ${shown?.join(' / ') ?? 'nothing'}, the run measured ${t.passed} / ${t.refused} / ${t.wrong}`,
+          `${doc} row "${run.docRow}" says ${shown?.join(' / ') ?? 'nothing'}, ` +
+            `the run measured ${t.passed} / ${t.refused} / ${t.wrong}`,
         );
       }
     }

@@ -18,7 +18,7 @@ export const RUNS: readonly SuiteRun[] = [
     required: true,
     docRow: 'required (`tests/draft2020-12`, 1299 tests)',
   },
-  // format-assertion.json turns assertion on through its own meta-schemas; the rest run as they are.
+  // optional/format-assertion.json turns assertion on through its own meta-schemas; the rest run as they are.
   { name: 'optional', dir: 'draft2020-12/optional', options: {}, required: false, docRow: 'optional (as is)' },
   {
     name: 'optional/format (formatAssertion: true)',

@@ -109,20 +109,6 @@ export function copyOwnData(
 }
 
 /**
- * Names a caller value in a message without running caller code: primitives as JSON (clipped to
- * `max` characters), anything else by its typeof. JSON.stringify on an object would run its toJSON
- * and its getters, and String() its toString.
- */
-export function describeValue(value: unknown, max = 80): string {
-  if (typeof value === 'string')
-    return value.length > max ? `${JSON.stringify(value.slice(0, max))}...` : JSON.stringify(value);
-  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  return `(a ${typeof value})`;
-}
-
-/**
  * An options object read once as own data: every `known` key, enumerable or not (as a direct read
  * would find it), plus any other own enumerable field (passed on, as a spread would). A known field
  * behind a getter is a problem even when non-enumerable, so it is never silently dropped.
@@ -144,4 +130,17 @@ export function readOptions(
       });
   }
   return { copy, problems: [...problems, ...rest.problems] };
+}
+
+/**
+ * Every key of `T`, as a list checked at compile time: `allKeysOf<T>()([...])` does not compile when
+ * the list misses a key of T (the error names it under `missing`) or names a key T lacks. Code that
+ * reads options field by field (readOptions) takes its list from here, so a field added to an
+ * options interface can never be silently dropped.
+ */
+export function allKeysOf<T>(): <const K extends readonly (keyof T & string)[]>(
+  keys: K &
+    ([Exclude<keyof T, K[number]>] extends [never] ? unknown : { readonly missing: Exclude<keyof T, K[number]> }),
+) => K {
+  return (keys) => keys;
 }

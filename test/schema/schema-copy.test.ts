@@ -74,15 +74,19 @@ describe('admission runs the report checks under its own limits', () => {
     backend: () => 1,
   };
 
-  it('a schema deeper than the default depth, admitted with a lifted maxSchemaDepth, is provider-checked and linted', async () => {
-    const r = await admitBatch([tool], {
-      provider: 'gemini',
-      providerPolicy: 'quarantine',
-      limits: { maxSchemaDepth: 200 },
-    });
-    expect(r.ok ? r.value.accepted : r.error.message).toEqual(['deep']);
-    if (r.ok) expect(r.value.warnings).toEqual({ deep: [] });
-  });
+  it(
+    'a schema deeper than the default depth, admitted with ' +
+      'a lifted maxSchemaDepth, is provider-checked and linted',
+    async () => {
+      const r = await admitBatch([tool], {
+        provider: 'gemini',
+        providerPolicy: 'quarantine',
+        limits: { maxSchemaDepth: 200 },
+      });
+      expect(r.ok ? r.value.accepted : r.error.message).toEqual(['deep']);
+      if (r.ok) expect(r.value.warnings).toEqual({ deep: [] });
+    },
+  );
 
   it('under the default limits the same schema is refused by validateSchema itself', async () => {
     const r = await admitBatch([tool], { provider: 'gemini' });

@@ -1,10 +1,15 @@
 import { types } from 'node:util';
-import { escapePointerToken } from '../errors/location.js';
+import type { Problem } from '../result.js';
+import { escapePointerToken } from './json-pointer.js';
 
-/** Why a value is not JSON, and where (`segments` with numbers for array indices). */
-export interface JsonProblem {
+/** Is this a JSON object (not an array, not null)? */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Why a value is not JSON (`message`), and where (`segments` with numbers for array indices). */
+export interface JsonProblem extends Problem {
   readonly segments: readonly (string | number)[];
-  readonly reason: string;
 }
 
 /** One bound on a walk: the name of the limit it enforces (for the message) and its value. */
@@ -111,7 +116,7 @@ function traverse(
     }
     const { value, path } = frame;
     const reason = describe(value);
-    if (reason !== undefined) return { problem: { segments: segmentsOf(path), reason } };
+    if (reason !== undefined) return { problem: { segments: segmentsOf(path), message: reason } };
     values++;
     bytes +=
       typeof value === 'string'
@@ -134,11 +139,11 @@ function traverse(
       const tooDeep = over(bounds.depth, depth, path, 'at least ');
       if (tooDeep !== undefined) return { excess: tooDeep };
       if (ancestors.has(value))
-        return { problem: { segments: segmentsOf(path), reason: 'a cycle is not a JSON value' } };
+        return { problem: { segments: segmentsOf(path), message: 'a cycle is not a JSON value' } };
       ancestors.add(value);
       stack.push({ value, path, depth, exit: true });
       if (Object.getOwnPropertySymbols(value).length > 0)
-        return { problem: { segments: segmentsOf(path), reason: 'symbol-keyed properties are not JSON' } };
+        return { problem: { segments: segmentsOf(path), message: 'symbol-keyed properties are not JSON' } };
       if (Array.isArray(value)) {
         const tooMany = over(bounds.items, value.length, path);
         if (tooMany !== undefined) return { excess: tooMany };
@@ -147,13 +152,13 @@ function traverse(
         for (let i = value.length - 1; i >= 0; i--) {
           const d = Object.getOwnPropertyDescriptor(value, i);
           if (d === undefined)
-            return { problem: { segments: segmentsOf(path, i), reason: 'a sparse array (hole) is not JSON' } };
+            return { problem: { segments: segmentsOf(path, i), message: 'a sparse array (hole) is not JSON' } };
           if (!('value' in d))
-            return { problem: { segments: segmentsOf(path, i), reason: 'an accessor (getter) is not a JSON value' } };
+            return { problem: { segments: segmentsOf(path, i), message: 'an accessor (getter) is not a JSON value' } };
           stack.push({ value: d.value, path: { parent: path, segment: i }, depth, target: arr, key: i });
         }
         if (names.length !== value.length + 1)
-          return { problem: { segments: segmentsOf(path), reason: 'an array with extra properties is not JSON' } };
+          return { problem: { segments: segmentsOf(path), message: 'an array with extra properties is not JSON' } };
         bytes += Math.max(0, value.length - 1);
         out = arr;
       } else {
@@ -165,10 +170,10 @@ function traverse(
           const name = names[i] as string;
           const d = Object.getOwnPropertyDescriptor(value, name) as PropertyDescriptor;
           if (!d.enumerable)
-            return { problem: { segments: segmentsOf(path, name), reason: 'a non-enumerable property is not JSON' } };
+            return { problem: { segments: segmentsOf(path, name), message: 'a non-enumerable property is not JSON' } };
           if (!('value' in d))
             return {
-              problem: { segments: segmentsOf(path, name), reason: 'an accessor (getter) is not a JSON value' },
+              problem: { segments: segmentsOf(path, name), message: 'an accessor (getter) is not a JSON value' },
             };
           const keyTooLong = over(bounds.stringLength, name.length, { parent: path, segment: name });
           if (keyTooLong !== undefined) return { excess: keyTooLong };

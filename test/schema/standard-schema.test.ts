@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { RunContext, tool } from '@openai/agents';
 import { validateSchema, type CompiledSchema } from '../../src/index.js';
-import { pathKeys } from '../../src/adapters/standard-schema.js';
+import { pathKeys } from '../../src/schema/standard-schema.js';
 
 function compile(schema: unknown): CompiledSchema {
   const r = validateSchema(schema);
@@ -74,7 +74,7 @@ describe('CompiledSchema is a Standard Schema v1', () => {
     expect(() => compiled['~standard'].jsonSchema.input({ target: 'draft-07' })).toThrow(/2020-12/);
   });
 
-  it('is accepted by a real consumer: the OpenAI Agents SDK takes it as tool parameters and validates with it', async () => {
+  it('is accepted by a real consumer: the OpenAI Agents SDK takes it as parameters and validates with it', async () => {
     const compiled = compile({
       type: 'object',
       properties: { n: { type: 'integer', minimum: 1 } },

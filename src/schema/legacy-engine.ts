@@ -1,21 +1,22 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
-import { walkAnyDialect } from '../schema/any-dialect-walk.js';
-import { canonicalJson } from '../schema/canonical.js';
-import { DIALECT_2020_12, echo } from '../schema/dialect.js';
-import { findDocument, normaliseRegistry } from '../schema/documents.js';
-import { ENGINE_OPTIONS, installFormatAssertion } from '../schema/engine.js';
+import { canonicalJson } from '../util/canonical-json.js';
+import { DIALECT_2020_12 } from './dialect.js';
+import { echo } from '../util/describe-value.js';
+import { findDocument, normaliseRegistry } from './documents.js';
+import { ENGINE_OPTIONS, installFormatAssertion } from './engine.js';
 import { formatRefusal } from '../formats/asserted.js';
-import { copyJson } from '../arguments/json-value.js';
-import { legacyEngineGaps } from './engine-gaps.js';
-import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './keywords.js';
-import { installMultipleOf } from '../schema/multiple-of.js';
-import type { ResolvedOptions } from '../schema/options.js';
+import { copyJson } from '../util/plain-json.js';
+import { legacyEngineGaps } from './legacy-engine-gaps.js';
+import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
+import { installMultipleOf } from './multiple-of.js';
+import type { ResolvedOptions } from './options.js';
 import { checkPattern } from '../regex/guard.js';
-import { installUniqueItems } from '../schema/unique-items.js';
-import { tallyDocument, tallyPulledDocument, type SchemaTally, type SchemaWalker } from '../schema/limits.js';
-import { isObject } from '../schema/walk.js';
+import { installUniqueItems } from './unique-items.js';
+import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
+import { isObject } from '../util/plain-json.js';
+import { walkSchema } from './walk.js';
 
 // Opt-in older dialects. A root whose `$schema` names draft-07 or 2019-09, when the caller lists that
 // dialect in `dialects`, is validated by Ajv's own engine for it (`Ajv` for draft-07, `Ajv2019`)
@@ -30,6 +31,10 @@ import { isObject } from '../schema/walk.js';
 const AJV_OPTIONS: Options = { ...ENGINE_OPTIONS, ownProperties: true };
 
 type LegacyEngine = Ajv | Ajv2019;
+
+/** The walks of a legacy document: every dialect's schema positions; the limits count booleans too. */
+const EVERY_OBJECT = { positions: 'every-dialect' } as const;
+const EVERY_DIALECT = { positions: 'every-dialect', booleans: true } as const;
 
 function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): LegacyEngine {
   const ajv: LegacyEngine =
@@ -83,59 +88,62 @@ function gateLegacy(
   const invalid: Violation[] = [];
   const known = LEGACY_KEYWORD_SETS[dialect];
   const foreign = FOREIGN_KEYWORDS[dialect];
-  walkAnyDialect(doc, ({ node, pointer }) => {
-    if (!isObject(node)) return;
-    for (const key of Object.keys(node)) {
-      const where = at(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-      const hint = Object.hasOwn(foreign, key) ? foreign[key] : undefined;
-      if (hint !== undefined)
+  walkSchema(
+    doc,
+    ({ node, pointer }) => {
+      for (const key of Object.keys(node)) {
+        const where = at(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        const hint = Object.hasOwn(foreign, key) ? foreign[key] : undefined;
+        if (hint !== undefined)
+          refused.push(
+            schemaViolation(
+              key,
+              `keyword "${key}" is not part of ${dialect} and would be ignored, loosening the schema: ${hint}`,
+              where,
+            ),
+          );
+        else if (options.unknownKeywords === 'reject' && !known.has(key))
+          refused.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, where));
+      }
+      if (pointer !== '' && node['$schema'] !== undefined && legacyDialectOf(node['$schema']) !== dialect) {
         refused.push(
           schemaViolation(
-            key,
-            `keyword "${key}" is not part of ${dialect} and would be ignored, loosening the schema: ${hint}`,
-            where,
+            '$schema',
+            `embedded "$schema" ${echo(node['$schema'])} is not supported inside a ${dialect} document`,
+            at(`${pointer}/$schema`),
           ),
         );
-      else if (options.unknownKeywords === 'reject' && !known.has(key))
-        refused.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, where));
-    }
-    if (pointer !== '' && node['$schema'] !== undefined && legacyDialectOf(node['$schema']) !== dialect) {
-      refused.push(
-        schemaViolation(
-          '$schema',
-          `embedded "$schema" ${echo(node['$schema'])} is not supported inside a ${dialect} document`,
-          at(`${pointer}/$schema`),
-        ),
-      );
-    }
-    if (options.formatAssertion && typeof node['format'] === 'string') {
-      const why = formatRefusal(node['format']);
-      if (why !== undefined) refused.push(schemaViolation('format', why, at(`${pointer}/format`)));
-    }
-    if (
-      options.contentAssertion &&
-      ('contentEncoding' in node || 'contentMediaType' in node || 'contentSchema' in node)
-    ) {
-      refused.push(
-        schemaViolation('contentMediaType', `content assertion is not available for ${dialect} schemas`, at(pointer)),
-      );
-    }
-    const patterns: [string, string][] = [];
-    if (typeof node['pattern'] === 'string') patterns.push([node['pattern'], `${pointer}/pattern`]);
-    if (isObject(node['patternProperties']))
-      for (const k of Object.keys(node['patternProperties'])) patterns.push([k, `${pointer}/patternProperties`]);
-    for (const [source, p] of patterns) {
-      const verdict = checkPattern(source);
-      if (verdict.invalid !== undefined)
-        invalid.push(
-          schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, at(p)),
-        );
-      else if (verdict.hazard !== undefined)
+      }
+      if (options.formatAssertion && typeof node['format'] === 'string') {
+        const why = formatRefusal(node['format']);
+        if (why !== undefined) refused.push(schemaViolation('format', why, at(`${pointer}/format`)));
+      }
+      if (
+        options.contentAssertion &&
+        ('contentEncoding' in node || 'contentMediaType' in node || 'contentSchema' in node)
+      ) {
         refused.push(
-          schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, at(p)),
+          schemaViolation('contentMediaType', `content assertion is not available for ${dialect} schemas`, at(pointer)),
         );
-    }
-  });
+      }
+      const patterns: [string, string][] = [];
+      if (typeof node['pattern'] === 'string') patterns.push([node['pattern'], `${pointer}/pattern`]);
+      if (isObject(node['patternProperties']))
+        for (const k of Object.keys(node['patternProperties'])) patterns.push([k, `${pointer}/patternProperties`]);
+      for (const [source, p] of patterns) {
+        const verdict = checkPattern(source);
+        if (verdict.invalid !== undefined)
+          invalid.push(
+            schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, at(p)),
+          );
+        else if (verdict.hazard !== undefined)
+          refused.push(
+            schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, at(p)),
+          );
+      }
+    },
+    EVERY_OBJECT,
+  );
   return { refused, invalid };
 }
 
@@ -192,7 +200,9 @@ function compileWithDocuments(
   tally: SchemaTally,
 ): Result<ValidateFunction> {
   // Rule 10 (compiled once): a root that needs no other document does not depend on the registry.
-  const key = `${dialect}|${options.formatAssertion ? 'F' : 'f'}${options.contentAssertion ? 'C' : 'c'}${options.unknownKeywords[0]}|${canonicalJson(root)}`;
+  const assertions = `${options.formatAssertion ? 'F' : 'f'}${options.contentAssertion ? 'C' : 'c'}`;
+  const switches = `${assertions}${options.unknownKeywords[0]}`;
+  const key = `${dialect}|${switches}|${canonicalJson(root)}`;
   const hit = cache.get(key);
   if (hit !== undefined) return ok(hit);
   const ajv = createLegacyEngine(dialect, options.formatAssertion);
@@ -226,16 +236,20 @@ function compileWithDocuments(
       const found = findDocument(uri, registry, options);
       if (!found.ok) return found;
       if (found.value === undefined) {
-        const message = `unresolved reference ${echo(uri)} (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)`;
+        const message =
+          `unresolved reference ${echo(uri)} (not in schemaRegistry, ` +
+          `schemaLoader found nothing; nothing is fetched)`;
         return fail('validation', message, [schemaViolation('$ref', message, uri)]);
       }
       const doc = found.value.schema;
       const declared = isObject(doc) ? doc['$schema'] : undefined;
       if (declared !== undefined && legacyDialectOf(declared) !== dialect) {
-        const message = `referenced document ${echo(uri)} declares ${echo(declared)}; a ${dialect} schema may only reference ${dialect} documents (or ones that declare no dialect)`;
+        const message =
+          `referenced document ${echo(uri)} declares ${echo(declared)}; a ${dialect} schema may only ` +
+          `reference ${dialect} documents (or ones that declare no dialect)`;
         return fail('unsupported_capability', message, [schemaViolation('$schema', message, `${uri}#/$schema`)]);
       }
-      const counted = tallyDocument(tally, doc, options.limits, walkAnyDialect as SchemaWalker);
+      const counted = tallyDocument(tally, doc, options.limits, EVERY_DIALECT);
       if (!counted.ok) return counted;
       const admitted = admitLegacy(doc, dialect, options, (p) => `${uri}#${p}`);
       if (!admitted.ok) return admitted;
@@ -246,24 +260,26 @@ function compileWithDocuments(
 }
 
 /**
- * The hook compileSchema calls right after the tool-root check. Returns undefined when the root does
- * not declare draft-07 or 2019-09 (the 2020-12 pipeline goes on); a refusal naming the `dialects`
- * option when it does but that dialect is not enabled; otherwise the dialect's compiled validator.
- * `root` is compileSchema's private copy; the engine gets a copy of its own.
+ * The engine for a root that declares draft-07 or 2019-09: a refusal naming the `dialects` option
+ * when that dialect is not enabled, otherwise the dialect's compiled validator. `root` is
+ * compileSchema's private copy; the engine gets a copy of its own.
  */
-export function compileLegacyDialect(root: unknown, options: ResolvedOptions): Result<ValidateFunction> | undefined {
-  if (!isObject(root)) return undefined;
-  const dialect = legacyDialectOf(root['$schema']);
-  if (dialect === undefined) return undefined;
+export function compileLegacy(
+  root: Record<string, unknown>,
+  dialect: LegacyDialect,
+  options: ResolvedOptions,
+): Result<ValidateFunction> {
   if (!options.dialects.has(dialect)) {
-    const message = `unsupported dialect ${echo(root['$schema'])} (${dialect}): only ${DIALECT_2020_12} is enabled; to enforce ${dialect} with its own semantics pass the option dialects: ['2020-12', '${dialect}']`;
+    const message =
+      `unsupported dialect ${echo(root['$schema'])} (${dialect}): only ${DIALECT_2020_12} is enabled; ` +
+      `to enforce ${dialect} with its own semantics pass the option dialects: ['2020-12', '${dialect}']`;
     return fail('unsupported_capability', message, [schemaViolation('$schema', message, '/$schema')]);
   }
   const copy = copyJson(root);
   if (!copy.ok) return fail('validation', 'schema is not JSON');
   // The same schema limits as the 2020-12 path, counted over the older dialects' schema positions.
   const tally: SchemaTally = { subschemas: 0, references: 0, documents: 0 };
-  const counted = tallyDocument(tally, copy.value, options.limits, walkAnyDialect as SchemaWalker);
+  const counted = tallyDocument(tally, copy.value, options.limits, EVERY_DIALECT);
   if (!counted.ok) return counted;
   const admitted = admitLegacy(copy.value, dialect, options, (p) => p);
   if (!admitted.ok) return admitted;

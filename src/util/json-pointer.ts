@@ -69,7 +69,10 @@ export function nodeAt(root: unknown, pointer: string): unknown {
   return node;
 }
 
-/** Ajv reports schema locations as URI fragments (`#/properties/a%20b`); this is the plain JSON Pointer, or the text as is when it is not one. */
+/**
+ * Ajv reports schema locations as URI fragments (`#/properties/a%20b`); this is the plain JSON Pointer, or the text as
+ * is when it is not one.
+ */
 export function fragmentPointer(schemaPath: string): string {
   if (!schemaPath.startsWith('#')) return schemaPath;
   try {

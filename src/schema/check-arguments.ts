@@ -1,11 +1,12 @@
 import type { ValidateFunction } from 'ajv';
 import { fail, ok, thrownMessage, type Result } from '../result.js';
-import { pathOf, pointerOf } from '../errors/location.js';
+import { pathOf, pointerOf } from '../util/json-pointer.js';
 import { violationsFromAjv } from '../errors/violations.js';
-import { isPlainJsonWithin } from './json-fast-check.js';
-import { checkJsonValue, type JsonBounds } from './json-value.js';
-import { parseJsonText } from './json-text.js';
-import { argumentBounds, excessFailure, limitFailure, type Limits } from '../schema/limits.js';
+import { authorLocation } from './link-source.js';
+import { isPlainJsonWithin } from '../arguments/json-fast-check.js';
+import { checkJsonValue, type JsonBounds } from '../util/plain-json.js';
+import { parseJsonText } from '../arguments/json-text.js';
+import { argumentBounds, excessFailure, limitFailure, type Limits } from '../util/limits.js';
 import { underPatternBudget } from '../regex/bound.js';
 
 /** What checking arguments needs from a compiled schema. */
@@ -42,13 +43,13 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
     if (finding?.kind === 'excess') return excessFailure(finding.excess, false);
     if (finding !== undefined) {
       const problem = finding.problem;
-      const message = `arguments are not a JSON value at ${pathOf(problem.segments)}: ${problem.reason}`;
+      const message = `arguments are not a JSON value at ${pathOf(problem.segments)}: ${problem.message}`;
       return fail('validation', message, [
         {
           path: pathOf(problem.segments),
           pointer: pointerOf(problem.segments),
           keyword: 'json',
-          message: problem.reason,
+          message: problem.message,
           schemaPath: '',
         },
       ]);
@@ -76,7 +77,8 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
   if (prototypePolluted()) {
     return fail(
       'execution_failure',
-      'validation refused: Object.prototype has an enumerable member (prototype pollution in this process); inherited names could pass as present properties',
+      'validation refused: Object.prototype has an enumerable member (prototype pollution in this process); ' +
+        'inherited names could pass as present properties',
     );
   }
   if (checker.toolRoot && (args === null || typeof args !== 'object' || Array.isArray(args))) {
@@ -100,11 +102,16 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
     return fail('execution_failure', `validation did not complete: ${thrownMessage(thrown)}`);
   }
   if (valid) return ok(args);
-  const violations = violationsFromAjv(checker.validator.errors ?? [], args, { schema: checker.validator.schema });
+  const schema = checker.validator.schema;
+  const violations = violationsFromAjv(checker.validator.errors ?? [], args, {
+    schema,
+    locate: (pointer) => authorLocation(schema, pointer),
+  });
   const first = violations[0];
   return fail(
     'validation',
-    `invalid arguments: ${violations.length} violation${violations.length === 1 ? '' : 's'}${first ? `, first at ${first.path}: ${first.message}` : ''}`,
+    `invalid arguments: ${violations.length} ` +
+      `violation${violations.length === 1 ? '' : 's'}${first ? `, first at ${first.path}: ${first.message}` : ''}`,
     violations,
   );
 }

@@ -1,9 +1,9 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { types } from 'node:util';
 import { thrownMessage, type GateError, type Result } from '../result.js';
-import { pointerSegments } from '../errors/location.js';
-import { copyJson } from '../arguments/json-value.js';
-import { legacyDialectOf } from '../legacy/keywords.js';
+import { pointerSegments } from '../util/json-pointer.js';
+import { copyJson } from '../util/plain-json.js';
+import { legacyDialectOf } from './legacy-keywords.js';
 
 // Standard Schema v1 (https://standardschema.dev) and Standard JSON Schema v1, implemented without
 // importing anything at runtime: only the types come from @standard-schema/spec, so the core

@@ -1,7 +1,6 @@
-import { pathOf, pointerOf } from '../errors/location.js';
+import { pathOf, pointerOf } from './json-pointer.js';
 import { fail, ok, schemaViolation, type Result } from '../result.js';
-import type { JsonBounds, JsonExcess } from '../arguments/json-value.js';
-import { walkSchema } from './walk.js';
+import type { JsonBounds, JsonExcess } from './plain-json.js';
 
 /**
  * Bounds on untrusted input. Tool schemas come from third-party servers and arguments from a
@@ -137,54 +136,4 @@ export function excessFailure<T = never>(excess: JsonExcess, schema: boolean, la
     schema,
     ...(label === undefined ? {} : { label }),
   });
-}
-
-/** Running totals over the documents of one validateSchema call. */
-export interface SchemaTally {
-  subschemas: number;
-  references: number;
-  documents: number;
-}
-
-/** A schema walker: walkSchema for 2020-12, walkAnyDialect for opt-in older dialects. */
-export type SchemaWalker = (doc: unknown, visit: (n: { readonly node: unknown }) => boolean | void) => void;
-
-/**
- * Adds one document's subschemas and references to the tally; fails as soon as a total passes its
- * limit, before the document is meta-validated, indexed or compiled.
- */
-export function tallyDocument(
-  tally: SchemaTally,
-  doc: unknown,
-  limits: Limits,
-  walk: SchemaWalker = walkSchema as SchemaWalker,
-): Result<true> {
-  let excess: Result<true> | undefined;
-  walk(doc, ({ node }) => {
-    if (excess !== undefined) return false;
-    tally.subschemas++;
-    if (node !== null && typeof node === 'object') {
-      const n = node as Record<string, unknown>;
-      if (typeof n['$ref'] === 'string') tally.references++;
-      if (typeof n['$dynamicRef'] === 'string' || typeof n['$recursiveRef'] === 'string') tally.references++;
-    }
-    if (tally.subschemas > limits.maxSubschemas)
-      excess = limitFailure('maxSubschemas', limits.maxSubschemas, `at least ${tally.subschemas}`);
-    else if (tally.references > limits.maxReferences)
-      excess = limitFailure('maxReferences', limits.maxReferences, `at least ${tally.references}`);
-    return excess === undefined;
-  });
-  return excess ?? ok(true);
-}
-
-/** Counts one more document pulled from the registry or loader. */
-export function tallyPulledDocument(tally: SchemaTally, limits: Limits): Result<true> {
-  tally.documents++;
-  if (tally.documents > limits.maxDocuments)
-    return limitFailure(
-      'maxDocuments',
-      limits.maxDocuments,
-      `${tally.documents} documents from schemaRegistry/schemaLoader`,
-    );
-  return ok(true);
 }

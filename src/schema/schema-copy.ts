@@ -1,6 +1,6 @@
 import { fail, ok, schemaViolation, type Result } from '../result.js';
-import { copyBoundedJson, problemPointer } from '../arguments/json-value.js';
-import { excessFailure, resolveLimits, schemaBounds, type Limits } from '../schema/limits.js';
+import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
+import { excessFailure, resolveLimits, schemaBounds, type Limits } from '../util/limits.js';
 
 /** Options of the report-only schema checks (lintSchema, checkProvider); every field optional. */
 export interface ReportOptions {
@@ -19,10 +19,19 @@ export function privateSchemaCopy(schema: unknown, options: unknown): Result<unk
     options !== null && typeof options === 'object' ? (options as Record<string, unknown>)['limits'] : undefined;
   const limits = resolveLimits(given);
   if (!limits.ok) return limits;
-  const copy = copyBoundedJson(schema, schemaBounds(limits.value));
+  return boundedSchemaCopy(schema, limits.value);
+}
+
+/**
+ * A private copy of a caller's schema under `maxSchemaBytes` and `maxSchemaDepth`, checked while
+ * copying, before any other work on the schema: an exceeded limit is `execution_failure`, a value
+ * that is not JSON `validation`. validateSchema and the report-only checks all start here.
+ */
+export function boundedSchemaCopy(schema: unknown, limits: Limits): Result<unknown> {
+  const copy = copyBoundedJson(schema, schemaBounds(limits));
   if (copy.ok) return ok(copy.value);
   if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true);
   const problem = copy.finding.problem;
-  const message = `schema is not JSON at ${problemPointer(problem) || 'the root'}: ${problem.reason}`;
+  const message = `schema is not JSON at ${problemPointer(problem) || 'the root'}: ${problem.message}`;
   return fail('validation', message, [schemaViolation('json', message, problemPointer(problem))]);
 }

@@ -1,0 +1,153 @@
+// The folder order of src/, declared once here and enforced: every import of every src/**/*.ts file
+// points at its own folder or at a folder on a lower floor, so no folder-level cycle can form.
+// docs/architecture.md explains the floors; this table is what holds the code to them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(new URL('..', import.meta.url).pathname, 'src');
+
+/**
+ * The floors, from the ground up: a folder may import its own files and those of lower floors only.
+ * Two folders on one floor may not import each other. Root files of src/ are named with `.ts`.
+ */
+const FLOORS: readonly (readonly [floor: number, place: string, reason: string])[] = [
+  [0, 'result.ts', 'the Result every public call returns and the problem types; imports nothing'],
+  [1, 'util', 'primitives used everywhere: own fields, code-unit order, JSON pointers, plain JSON, limits'],
+  [2, 'formats', 'format checkers Ajv runs; knows nothing of schemas'],
+  [2, 'regex', 'pattern analysis and the run-time pattern budget; knows nothing of schemas'],
+  [3, 'arguments', 'reads argument values and JSON texts strictly, within the argument limits'],
+  [4, 'errors', 'turns engine errors into violations and violations into text for the model'],
+  [5, 'schema', 'the schema gates and engines (2020-12 and the opt-in older dialects) behind validateSchema'],
+  [6, 'tools', 'the Registry: one call through lookup, validation, host stages and the tool'],
+  [6, 'lint', 'advice about schemas that are still admitted'],
+  [6, 'interop', 'provider profiles: what a provider would reject or ignore in a schema'],
+  [6, 'exec', 'command templates served as tools: placeholder contract, argv rendering, running'],
+  [7, 'catalog', 'batch admission of tool descriptors into one bundle'],
+  [8, 'cli', 'the toolgate command: check, validate, serve'],
+  [8, 'adapters', 'subpath exports for the MCP client, the AI SDK and OpenAI Agents'],
+  [9, 'index.ts', 'the package entry point: named re-exports only'],
+];
+
+const floorOf = new Map(FLOORS.map(([floor, place]) => [place, floor]));
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(path));
+    else if (entry.name.endsWith('.ts')) out.push(path);
+  }
+  return out.sort();
+}
+
+/** The place a file belongs to: its top folder under src/, or the file's own name at the root. */
+function placeOf(file: string): string {
+  return relative(SRC, file).split(sep)[0] as string;
+}
+
+/** Relative specifiers of every import, re-export and dynamic import, type-only ones included. */
+export function importSpecifiers(source: string): string[] {
+  const out: string[] = [];
+  const patterns = [
+    /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.[^'"]+)['"]/gm,
+    /^\s*import\s*['"](\.[^'"]+)['"]/gm,
+    /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g,
+  ];
+  for (const pattern of patterns) for (const m of source.matchAll(pattern)) out.push(m[1] as string);
+  return out;
+}
+
+interface Edge {
+  readonly from: string;
+  readonly to: string;
+  readonly file: string;
+  readonly target: string;
+}
+
+/** Every import between two places of src/. */
+function edges(): Edge[] {
+  const out: Edge[] = [];
+  for (const file of sourceFiles(SRC)) {
+    for (const spec of importSpecifiers(readFileSync(file, 'utf8'))) {
+      const target = resolve(dirname(file), spec.replace(/\.js$/, '.ts'));
+      const from = placeOf(file);
+      const to = placeOf(target);
+      if (from !== to) out.push({ from, to, file: relative(SRC, file), target: relative(SRC, target) });
+    }
+  }
+  return out;
+}
+
+/** Strongly connected places of more than one member (Tarjan), each sorted. */
+function cycles(all: readonly Edge[]): string[][] {
+  const next = new Map<string, Set<string>>();
+  for (const e of all) next.set(e.from, (next.get(e.from) ?? new Set()).add(e.to));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v) as number);
+    stack.push(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) === index.get(v)) {
+      const members: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        members.push(w);
+      } while (w !== v);
+      if (members.length > 1) found.push(members.sort());
+    }
+  };
+  for (const v of [...next.keys()].sort()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('src/ folder structure', () => {
+  const all = edges();
+
+  it('reads the imports of every file (the parser finds them)', () => {
+    expect(sourceFiles(SRC).length).toBeGreaterThan(100);
+    expect(all.length).toBeGreaterThan(100);
+    expect(
+      importSpecifiers(
+        "import type { A } from './a.js';\nexport { b } from '../b.js';\nconst c = await import('./c.js');",
+      ),
+    ).toEqual(['./a.js', '../b.js', './c.js']);
+  });
+
+  it('declares every folder and root file of src/, and nothing that is not there', () => {
+    const places = [...new Set(sourceFiles(SRC).map(placeOf))].sort();
+    expect(places).toEqual([...floorOf.keys()].sort());
+  });
+
+  it('has every import point at its own folder or a lower floor', () => {
+    const upward = all
+      .filter((e) => !((floorOf.get(e.to) ?? Infinity) < (floorOf.get(e.from) ?? -Infinity)))
+      .map(
+        (e) => `${e.file} -> ${e.target} (${e.from} floor ${floorOf.get(e.from)}, ${e.to} floor ${floorOf.get(e.to)})`,
+      );
+    expect(upward).toEqual([]);
+  });
+
+  it('has no folder-level cycle', () => {
+    expect(cycles(all)).toEqual([]);
+  });
+
+  it('the checks above can fail: an upward import and a cycle are caught', () => {
+    const fake: Edge[] = [
+      { from: 'util', to: 'schema', file: 'util/x.ts', target: 'schema/y.ts' },
+      { from: 'schema', to: 'util', file: 'schema/y.ts', target: 'util/x.ts' },
+    ];
+    expect(cycles(fake)).toEqual([['schema', 'util']]);
+    expect(fake.filter((e) => !((floorOf.get(e.to) as number) < (floorOf.get(e.from) as number)))).toHaveLength(1);
+  });
+});
