@@ -14,6 +14,7 @@ import { installMultipleOf } from '../schema/multiple-of.js';
 import type { ResolvedOptions } from '../schema/options.js';
 import { checkPattern } from '../regex/guard.js';
 import { installUniqueItems } from '../schema/unique-items.js';
+import { installConstEnum } from '../schema/const-enum.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally, type SchemaWalker } from '../schema/limits.js';
 import { isObject } from '../schema/walk.js';
 
@@ -37,10 +38,11 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
       ? new Ajv({ ...AJV_OPTIONS, validateFormats: formatAssertion })
       : new Ajv2019({ ...AJV_OPTIONS, validateFormats: formatAssertion });
   if (formatAssertion) installFormatAssertion(ajv as never);
-  // The same exact-arithmetic and equality replacements the 2020-12 engine uses; both keywords mean
-  // the same in every draft since draft-04.
+  // The same exact-arithmetic and equality replacements the 2020-12 engine uses; these keywords mean
+  // the same in every draft since draft-06 (draft-04 has no `const`).
   installMultipleOf(ajv as never);
   installUniqueItems(ajv as never);
+  installConstEnum(ajv as never);
   return ajv;
 }
 
