@@ -19,7 +19,7 @@ export function privateSchemaCopy(schema: unknown, options: unknown): Result<unk
     options !== null && typeof options === 'object' ? (options as Record<string, unknown>)['limits'] : undefined;
   const limits = resolveLimits(given);
   if (!limits.ok) return limits;
-  const copy = copyBoundedJson(schema, schemaBounds(limits.value));
+  const copy = copyBoundedJson(schema, schemaBounds(limits.value), { skipNonEnumerable: true });
   if (copy.ok) return ok(copy.value);
   if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true);
   const problem = copy.finding.problem;

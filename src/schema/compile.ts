@@ -73,7 +73,7 @@ export function compileSchema(
   if (!limits.ok) return limits;
   const resolved = resolveOptions(options);
   // Size and depth are bounded while copying, before any other work on the schema.
-  const copy = copyBoundedJson(schema, schemaBounds(limits.value));
+  const copy = copyBoundedJson(schema, schemaBounds(limits.value), { skipNonEnumerable: true });
   if (!copy.ok) {
     if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true);
     const problem = copy.finding.problem;
