@@ -15,6 +15,8 @@ export interface RawDocument {
   readonly resources: readonly boolean[];
   /** The anchor "T" the root (index 0) and `$defs/dK` (index K + 1) carry, if any. */
   readonly anchors: readonly ('$dynamicAnchor' | '$anchor' | null)[];
+  /** The root's `$schema` (a meta-schema of meta-schemas.ts), or null for the default dialect. */
+  readonly dialect: string | null;
 }
 
 type Obj = Record<string, unknown>;
@@ -107,7 +109,7 @@ export function assemble(raw: RawDocument): unknown {
     defs[`d${k}`] = raw.resources[k] ? { $id: `r${k}`, ...(built as Obj) } : built;
   });
   for (const { node, resource } of a.dynamicRefs) if (!a.anchored.has(resource)) delete node['$dynamicRef'];
-  const schema: Obj = { $id: ROOT_URI, ...(root as Obj) };
+  const schema: Obj = { ...(raw.dialect === null ? {} : { $schema: raw.dialect }), $id: ROOT_URI, ...(root as Obj) };
   if (raw.defs.length > 0) schema['$defs'] = defs;
   return schema;
 }

@@ -5,6 +5,7 @@
 // threw, or validate() and validateJSON() disagreeing with each other.
 import { compileSchema } from '../../src/schema/compile.js';
 import type { Result } from '../../src/result.js';
+import { META_SCHEMAS } from './meta-schemas.js';
 import { peerValidate } from './peer.js';
 
 /** What went wrong for one pair. */
@@ -63,7 +64,8 @@ export async function comparePairs(schema: unknown, instances: readonly unknown[
   const findings: Finding[] = [];
   tally.schemas++;
   tally.pairs += instances.length;
-  const compiled = compileSchema(schema, {}, { toolRoot: false });
+  const custom = typeof schema === 'object' && schema !== null && '$schema' in schema;
+  const compiled = compileSchema(schema, custom ? { schemaRegistry: META_SCHEMAS } : {}, { toolRoot: false });
   const peer = await peerValidate(schema, instances);
   if (!compiled.ok) {
     const refused = compiled.error.class === 'unsupported_capability' || isLimit(compiled);

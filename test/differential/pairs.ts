@@ -20,7 +20,7 @@ export const pairArbitrary: fc.Arbitrary<Pair> = schemaArbitrary.chain((schema) 
 
 /** Every keyword the generator writes; the CI test checks that each one is generated. */
 export const GENERATED_KEYWORDS: readonly string[] = [
-  ...['$ref', '$dynamicRef', '$dynamicAnchor', '$anchor', '$id', '$defs'],
+  ...['$schema', '$ref', '$dynamicRef', '$dynamicAnchor', '$anchor', '$id', '$defs'],
   ...['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'],
   ...['prefixItems', 'items', 'contains', 'minContains', 'maxContains'],
   ...['properties', 'patternProperties', 'additionalProperties', 'propertyNames'],

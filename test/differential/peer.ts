@@ -2,18 +2,22 @@
 // peer measured on the official suite (compliance/). One change: its multipleOf compares a float64
 // remainder within 1.2e-7 (so 1e-8 passes multipleOf 1), which §6.2.1 does not allow; it is replaced
 // by an exact decimal oracle (decimal-multiple.ts). Nothing is fetched: every schema is registered
-// under https://toolgate.test/, and a reference to anything else fails instead of reaching a network.
+// under https://toolgate.test/ (the custom meta-schemas of meta-schemas.ts too), and a reference to
+// anything else fails instead of reaching a network.
 import * as hj from '@hyperjump/json-schema/draft-2020-12';
 import { addKeyword, getKeyword } from '@hyperjump/json-schema/experimental';
 import * as Instance from '@hyperjump/json-schema/instance/experimental';
 import { ROOT_URI } from './assemble.js';
 import { isDecimalMultiple } from './decimal-multiple.js';
+import { META_SCHEMAS } from './meta-schemas.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 globalThis.fetch = (async (input: unknown) => {
   throw new Error(`the differential peer never fetches (asked for ${String(input)})`);
 }) as typeof fetch;
+
+for (const meta of Object.values(META_SCHEMAS)) hj.registerSchema(structuredClone(meta) as never);
 
 const MULTIPLE_OF = 'https://json-schema.org/keyword/multipleOf';
 const original = getKeyword<number>(MULTIPLE_OF);

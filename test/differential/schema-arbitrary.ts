@@ -3,6 +3,7 @@
 // drawn as placeholders ("ref:0", "ref:root") and made real, and safe, by assemble.ts.
 import fc from 'fast-check';
 import { assemble, type RawDocument } from './assemble.js';
+import { META_SCHEMAS } from './meta-schemas.js';
 import { DIVISORS, NAMES, NUMBERS, PATTERNS, STRINGS, TYPES } from './pools.js';
 
 type Node = unknown;
@@ -102,6 +103,11 @@ export const rawDocument: fc.Arbitrary<RawDocument> = fc.record({
   defs: fc.array(schemaNode, { maxLength: 3 }),
   resources: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
   anchors: fc.array(fc.constantFrom('$dynamicAnchor', '$anchor', null), { minLength: 4, maxLength: 4 }),
+  // One schema in six declares a custom meta-schema.
+  dialect: fc.oneof(
+    { arbitrary: fc.constant(null), weight: 5 },
+    { arbitrary: fc.constantFrom(...Object.keys(META_SCHEMAS)), weight: 1 },
+  ),
 });
 
 /** Complete, safe schemas: references resolve, and every reference cycle consumes instance. */
