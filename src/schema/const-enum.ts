@@ -1,4 +1,4 @@
-import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { _, type Ajv2020, type KeywordCxt } from 'ajv/dist/2020.js';
 
 /**
  * Validation §4.2.2 equality of two JSON values: same type, numbers by mathematical value (1 and 1.0
@@ -48,43 +48,55 @@ export function enumMatcher(allowed: readonly unknown[]): (value: unknown) => bo
   return (value) => (isScalar(value) ? scalars.has(value) : containers.some((c) => jsonEqual(value, c)));
 }
 
-/** Replaces Ajv's `const` (Validation §6.1.3) and `enum` (§6.1.2) with jsonEqual. */
+// One matcher per `enum` array of a compiled schema (toolgate's private copy, never changed).
+const matchers = new WeakMap<readonly unknown[], (value: unknown) => boolean>();
+function inEnum(allowed: readonly unknown[], value: unknown): boolean {
+  let matcher = matchers.get(allowed);
+  if (matcher === undefined) {
+    matcher = enumMatcher(allowed);
+    matchers.set(allowed, matcher);
+  }
+  return matcher(value);
+}
+
+/** Enums of at most this many scalars are compared inline, as Ajv does; larger ones use a Set. */
+const INLINE_ENUM = 32;
+
+/**
+ * Replaces Ajv's `const` (Validation §6.1.3) and `enum` (§6.1.2) with jsonEqual. A scalar const and
+ * a short all-scalar enum are still compared inline with `===` in the generated code (0 === -0, as
+ * §4.2.2 asks), so the hot path costs what it did; the functions called are module-level, so a
+ * shared engine gains nothing per compiled schema.
+ */
 export function installConstEnum(ajv: Ajv2020): void {
   ajv.removeKeyword('const');
   ajv.removeKeyword('enum');
   ajv.addKeyword({
     keyword: 'const',
-    errors: true,
-    compile(allowed: unknown) {
-      const same = isScalar(allowed) ? (v: unknown) => v === allowed : (v: unknown) => jsonEqual(v, allowed);
-      const check = (data: unknown): boolean => {
-        if (same(data)) return true;
-        check.errors = [{ keyword: 'const', params: { allowedValue: allowed }, message: 'must be equal to constant' }];
-        return false;
-      };
-      check.errors = null as null | object[];
-      return check as never;
+    error: {
+      message: 'must be equal to constant',
+      params: ({ schemaCode }) => _`{allowedValue: ${schemaCode}}`,
+    },
+    code(cxt: KeywordCxt) {
+      const { gen, data, schema, schemaCode } = cxt;
+      if (isScalar(schema)) cxt.fail(_`${schema as string} !== ${data}`);
+      else cxt.fail(_`!${gen.scopeValue('func', { ref: jsonEqual })}(${data}, ${schemaCode})`);
     },
   });
   ajv.addKeyword({
     keyword: 'enum',
     schemaType: 'array',
-    errors: true,
-    compile(allowed: unknown[]) {
-      const matches = enumMatcher(allowed);
-      const check = (data: unknown): boolean => {
-        if (matches(data)) return true;
-        check.errors = [
-          {
-            keyword: 'enum',
-            params: { allowedValues: allowed },
-            message: 'must be equal to one of the allowed values',
-          },
-        ];
-        return false;
-      };
-      check.errors = null as null | object[];
-      return check as never;
+    error: {
+      message: 'must be equal to one of the allowed values',
+      params: ({ schemaCode }) => _`{allowedValues: ${schemaCode}}`,
+    },
+    code(cxt: KeywordCxt) {
+      const { gen, data, schemaCode } = cxt;
+      const allowed = cxt.schema as unknown[];
+      if (allowed.length === 0) cxt.fail(_`true`);
+      else if (allowed.length <= INLINE_ENUM && allowed.every(isScalar))
+        cxt.pass(allowed.map((v) => _`${data} === ${v as string}`).reduce((a, b) => _`${a} || ${b}`));
+      else cxt.pass(_`${gen.scopeValue('func', { ref: inEnum })}(${schemaCode}, ${data})`);
     },
   });
 }
