@@ -59,6 +59,13 @@ describe('const/enum with an argument that has own members named like Object.pro
     expect(verdict({ properties: { x: { const: null } } }, { x: {} })).toBe('validation');
   });
 
+  it('a long enum (past the inline comparisons) answers the same, containers and -0 included', () => {
+    const long = [...Array.from({ length: 40 }, (_, i) => `v${i}`), 0, { toString: 'a' }, [1]];
+    const schema = { properties: { x: { enum: long } } };
+    for (const x of ['v39', -0, 0, { toString: 'a' }, [1.0]]) expect(verdict(schema, { x })).toBe('valid');
+    for (const x of ['v40', 1, { toString: 'b' }, [], null]) expect(verdict(schema, { x })).toBe('validation');
+  });
+
   it('error messages still name the allowed values', () => {
     const r = validate({ properties: { x: { enum: ['a', { toString: 'b' }] } } }, { x: 'c' });
     expect(r.ok ? '' : r.error.message).toContain('"c" is not one of ["a",{"toString":"b"}]');
