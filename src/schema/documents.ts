@@ -53,7 +53,7 @@ export function findDocument(
     const message = `${source} returned something that is not a schema for ${echo(uri)}`;
     return fail('validation', message, [schemaViolation('$ref', message, uri)]);
   }
-  const copy = copyBoundedJson(raw, schemaBounds(options.limits));
+  const copy = copyBoundedJson(raw, schemaBounds(options.limits), { skipNonEnumerable: true });
   if (!copy.ok) {
     if (copy.finding.kind === 'excess')
       return excessFailure(copy.finding.excess, true, `${source} document ${echo(uri)}`);

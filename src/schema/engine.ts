@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from '
 import addFormats from 'ajv-formats';
 import { AJV_FORMATS } from '../formats/asserted.js';
 import { OWN_FORMAT_CHECKERS } from '../formats/own.js';
+import { installConstEnum } from './const-enum.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installUniqueItems } from './unique-items.js';
@@ -58,6 +59,7 @@ export function createEngine(config: EngineConfig): Ajv2020 {
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
   installUniqueItems(ajv);
+  installConstEnum(ajv);
   installUnevaluated(ajv);
   return ajv;
 }

@@ -14,6 +14,7 @@ import { installMultipleOf } from './multiple-of.js';
 import type { ResolvedOptions } from './options.js';
 import { checkPattern } from '../regex/guard.js';
 import { installUniqueItems } from './unique-items.js';
+import { installConstEnum } from './const-enum.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
@@ -42,10 +43,11 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
       ? new Ajv({ ...AJV_OPTIONS, validateFormats: formatAssertion })
       : new Ajv2019({ ...AJV_OPTIONS, validateFormats: formatAssertion });
   if (formatAssertion) installFormatAssertion(ajv as never);
-  // The same exact-arithmetic and equality replacements the 2020-12 engine uses; both keywords mean
-  // the same in every draft since draft-04.
+  // The same exact-arithmetic and equality replacements the 2020-12 engine uses; these keywords mean
+  // the same in every draft since draft-06 (draft-04 has no `const`).
   installMultipleOf(ajv as never);
   installUniqueItems(ajv as never);
+  installConstEnum(ajv as never);
   return ajv;
 }
 

@@ -28,7 +28,7 @@ export function privateSchemaCopy(schema: unknown, options: unknown): Result<unk
  * that is not JSON `validation`. validateSchema and the report-only checks all start here.
  */
 export function boundedSchemaCopy(schema: unknown, limits: Limits): Result<unknown> {
-  const copy = copyBoundedJson(schema, schemaBounds(limits));
+  const copy = copyBoundedJson(schema, schemaBounds(limits), { skipNonEnumerable: true });
   if (copy.ok) return ok(copy.value);
   if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true);
   const problem = copy.finding.problem;

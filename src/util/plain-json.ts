@@ -86,18 +86,30 @@ function describe(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether every own name of an array beyond its indices and `length` is a non-enumerable data property. */
+function onlyHiddenExtras(value: readonly unknown[], names: readonly string[]): boolean {
+  for (const name of names) {
+    if (name === 'length' || /^(0|[1-9][0-9]*)$/.test(name)) continue;
+    const d = Object.getOwnPropertyDescriptor(value, name) as PropertyDescriptor;
+    if (d.enumerable || !('value' in d)) return false;
+  }
+  return true;
+}
+
 /**
  * Walks a value and, when `copy` is set, builds a private deep copy made only of plain objects
  * (own data properties; `__proto__` kept as an ordinary own key), arrays and primitives.
  * Iterative: depth is bounded by memory, never by the call stack. Nothing is invoked: getters,
  * Proxies, symbols, holes and cycles are reported as problems, not read. Each bound is checked
  * before the work it bounds: an array's length before its items are queued, a string's length
- * before it is copied.
+ * before it is copied. With `skipHidden`, own non-enumerable data properties are left out unread
+ * (CopyOptions) instead of being problems.
  */
 function traverse(
   root: unknown,
   copy: boolean,
   bounds: JsonBounds,
+  skipHidden = false,
 ): { problem?: JsonProblem; excess?: JsonExcess; copy?: unknown } {
   const ancestors = new Set<unknown>();
   const rootHolder: { v?: unknown } = {};
@@ -157,7 +169,7 @@ function traverse(
             return { problem: { segments: segmentsOf(path, i), message: 'an accessor (getter) is not a JSON value' } };
           stack.push({ value: d.value, path: { parent: path, segment: i }, depth, target: arr, key: i });
         }
-        if (names.length !== value.length + 1)
+        if (names.length !== value.length + 1 && !(skipHidden && onlyHiddenExtras(value, names)))
           return { problem: { segments: segmentsOf(path), message: 'an array with extra properties is not JSON' } };
         bytes += Math.max(0, value.length - 1);
         out = arr;
@@ -169,12 +181,14 @@ function traverse(
         for (let i = names.length - 1; i >= 0; i--) {
           const name = names[i] as string;
           const d = Object.getOwnPropertyDescriptor(value, name) as PropertyDescriptor;
-          if (!d.enumerable)
-            return { problem: { segments: segmentsOf(path, name), message: 'a non-enumerable property is not JSON' } };
           if (!('value' in d))
             return {
               problem: { segments: segmentsOf(path, name), message: 'an accessor (getter) is not a JSON value' },
             };
+          if (!d.enumerable) {
+            if (skipHidden) continue;
+            return { problem: { segments: segmentsOf(path, name), message: 'a non-enumerable property is not JSON' } };
+          }
           const keyTooLong = over(bounds.stringLength, name.length, { parent: path, segment: name });
           if (keyTooLong !== undefined) return { excess: keyTooLong };
           bytes += name.length + 3 + (i > 0 ? 1 : 0);
@@ -210,12 +224,25 @@ export function checkJsonValue(value: unknown, bounds: JsonBounds): JsonFinding 
   return undefined;
 }
 
+/** How a walk treats what JSON.stringify would leave out. */
+export interface CopyOptions {
+  /**
+   * Skip own non-enumerable data properties (they are not part of the JSON text) instead of refusing
+   * them; accessors are refused either way, so no code runs. For schemas, which are host data: zod's
+   * z.toJSONSchema() output carries a non-enumerable `~standard`. Arguments are never copied this
+   * way: they reach the tool as the very reference validated, so a member hidden from validation
+   * must be refused, not ignored.
+   */
+  readonly skipNonEnumerable?: boolean;
+}
+
 /** A private deep copy of a JSON value within bounds, or why there is none. */
 export function copyBoundedJson(
   value: unknown,
   bounds: JsonBounds,
+  options: CopyOptions = {},
 ): { ok: true; value: unknown } | { ok: false; finding: JsonFinding } {
-  const r = traverse(value, true, bounds);
+  const r = traverse(value, true, bounds, options.skipNonEnumerable === true);
   if (r.problem) return { ok: false, finding: { kind: 'not-json', problem: r.problem } };
   if (r.excess) return { ok: false, finding: { kind: 'excess', excess: r.excess } };
   return { ok: true, value: r.copy };
