@@ -54,6 +54,10 @@ export function createEngine(config: EngineConfig): Ajv2020 {
     validateFormats: config.formatAssertion,
     ownProperties: config.ownProperties,
   });
+  // Ajv2020 forces its evaluated-property tracking on. toolgate computes annotations itself
+  // (unevaluated.ts), and that tracking code throws on some valid schemas (a failed `anyOf`
+  // branch before `patternProperties` leaves its props variable undefined), so it is not generated.
+  ajv.opts.unevaluated = false;
   if (config.formatAssertion) installFormatAssertion(ajv);
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
