@@ -6,6 +6,8 @@ import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installUniqueItems } from './unique-items.js';
 import { installUnevaluated } from './unevaluated.js';
+import { installInPlaceApplicators } from './in-place.js';
+import { precompileAnnotations } from './annotation-run.js';
 import { boundedRegExp } from '../regex/bound.js';
 
 /** How an engine instance is configured; each distinct config gets its own shared instance. */
@@ -101,13 +103,17 @@ export interface CompileInput {
 
 /**
  * Compiles on an engine and removes the schema from Ajv's own caches, so a shared instance never
- * grows; `keep` (private engines only) leaves it registered for toolgate's unevaluated* keywords.
+ * grows; `keep` (a fresh private engine only) leaves it registered and installs toolgate's
+ * in-place applicators for its `unevaluated*` keywords, compiling every subschema they apply.
  */
 export function compileOn(ajv: Ajv2020, input: CompileInput): ValidateFunction {
   const { schema, extra, keep } = input;
+  if (keep) installInPlaceApplicators(ajv);
   for (const d of extra) ajv.addSchema(d.schema as object, d.uri);
   try {
-    return ajv.compile(schema as object);
+    const validate = ajv.compile(schema as object);
+    if (keep) precompileAnnotations(ajv, schema);
+    return validate;
   } finally {
     if (!keep) cleanUp(ajv, schema, extra);
   }

@@ -3,7 +3,8 @@ import { escapePointerToken } from '../errors/location.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource, sourceOf } from './link-source.js';
-import { registerDocument, usesUnevaluated } from './unevaluated.js';
+import { registerDocument } from './annotation-run.js';
+import { usesUnevaluated } from './unevaluated.js';
 import { isObject } from './walk.js';
 
 /**
@@ -326,7 +327,10 @@ export function linkDocuments(docs: readonly LinkInput[]): unknown {
 export interface EngineInput {
   readonly schema: unknown;
   readonly extra: readonly { uri: string; schema: unknown }[];
-  /** The document stays registered on a private engine (toolgate's unevaluated* keywords use it). */
+  /**
+   * The document uses `unevaluated*`: it stays registered on a private engine with toolgate's
+   * annotation keywords (annotation-run.ts), which find their subschemas in it by pointer.
+   */
   readonly keep: boolean;
 }
 
