@@ -7,6 +7,8 @@ import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installUniqueItems } from './unique-items.js';
 import { installUnevaluated } from './unevaluated.js';
+import { installInPlaceApplicators } from './in-place.js';
+import { precompileAnnotations } from './annotation-run.js';
 import { boundedRegExp } from '../regex/bound.js';
 
 /** How an engine instance is configured; each distinct config gets its own shared instance. */
@@ -55,6 +57,10 @@ export function createEngine(config: EngineConfig): Ajv2020 {
     validateFormats: config.formatAssertion,
     ownProperties: config.ownProperties,
   });
+  // Ajv2020 forces its evaluated-property tracking on. toolgate computes annotations itself
+  // (unevaluated.ts), and that tracking code throws on some valid schemas (a failed `anyOf`
+  // branch before `patternProperties` leaves its props variable undefined), so it is not generated.
+  ajv.opts.unevaluated = false;
   if (config.formatAssertion) installFormatAssertion(ajv);
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
@@ -101,13 +107,17 @@ export interface CompileInput {
 
 /**
  * Compiles on an engine and removes the schema from Ajv's own caches, so a shared instance never
- * grows; `keep` (private engines only) leaves it registered for toolgate's unevaluated* keywords.
+ * grows; `keep` (a fresh private engine only) leaves it registered and installs toolgate's
+ * in-place applicators for its `unevaluated*` keywords, compiling every subschema they apply.
  */
 export function compileOn(ajv: Ajv2020, input: CompileInput): ValidateFunction {
   const { schema, extra, keep } = input;
+  if (keep) installInPlaceApplicators(ajv);
   for (const d of extra) ajv.addSchema(d.schema as object, d.uri);
   try {
-    return ajv.compile(schema as object);
+    const validate = ajv.compile(schema as object);
+    if (keep) precompileAnnotations(ajv, schema);
+    return validate;
   } finally {
     if (!keep) cleanUp(ajv, schema, extra);
   }

@@ -3,7 +3,8 @@ import { unescapePointerToken } from '../util/json-pointer.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource, sourceOf } from './link-source.js';
-import { registerDocument, usesUnevaluated } from './unevaluated.js';
+import { registerDocument } from './annotation-run.js';
+import { usesUnevaluated } from './unevaluated.js';
 import { walkSchema } from './walk.js';
 import { isObject } from '../util/plain-json.js';
 
@@ -337,7 +338,10 @@ export function linkDocuments(docs: readonly LinkInput[]): unknown {
 export interface EngineInput {
   readonly schema: unknown;
   readonly extra: readonly { uri: string; schema: unknown }[];
-  /** The document stays registered on a private engine (toolgate's unevaluated* keywords use it). */
+  /**
+   * The document uses `unevaluated*`: it stays registered on a private engine with toolgate's
+   * annotation keywords (annotation-run.ts), which find their subschemas in it by pointer.
+   */
   readonly keep: boolean;
 }
 

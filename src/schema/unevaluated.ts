@@ -1,5 +1,6 @@
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
 import { escapePointerToken } from '../util/json-pointer.js';
+import { applySubschema, placeOf, siteOf, type AnnotatedDocument, type CallContext } from './annotation-run.js';
 import { followPointer, splitFragment } from './references.js';
 import { boundedRegExp } from '../regex/bound.js';
 import { isObject } from '../util/plain-json.js';
@@ -9,17 +10,10 @@ import { isObject } from '../util/plain-json.js';
  * place of Ajv's, which collects annotations wrongly with `contains`, with `if` lacking
  * `then`/`else` and with `items` inside `anyOf`. Annotations are computed here from the schema
  * (Core §7.7.1: only from subschemas that validated); whether a subschema validated is asked of
- * Ajv, through validators of the same compiled document, so assertions stay Ajv's.
+ * annotation-run.ts, which applies each subschema once per instance location and call, so the
+ * assertions stay Ajv's and the work stays linear in the instance.
  */
 
-/** Where a schema object sits: the `$id` its document is registered under and its pointer. */
-interface Location {
-  readonly rootId: string;
-  readonly root: unknown;
-  readonly pointer: string;
-}
-
-const locations = new WeakMap<object, Location>();
 /** Guards in-place recursion that Ajv itself would also never finish (an execution limit). */
 const MAX_DEPTH = 500;
 
@@ -37,137 +31,163 @@ export function usesUnevaluated(doc: unknown): boolean {
   return found;
 }
 
-/**
- * Records the pointer of every object in a document registered under `rootId`, so the keywords
- * can find their siblings' validators. References in the document must be local pointers.
- */
-export function registerDocument(root: unknown, rootId: string): void {
-  const visit = (v: unknown, pointer: string): void => {
-    if (v === null || typeof v !== 'object') return;
-    if (!Array.isArray(v)) locations.set(v, { rootId, root, pointer });
-    if (Array.isArray(v)) for (const [i, c] of v.entries()) visit(c, `${pointer}/${i}`);
-    else
-      for (const k of Object.keys(v)) visit((v as Record<string, unknown>)[k], `${pointer}/${escapePointerToken(k)}`);
-  };
-  visit(root, '');
+type Evaluated = ReadonlySet<string | number> | 'all';
+
+/** A schema object read once for the annotation walk: what it evaluates, and the pointers it applies in place. */
+interface Plan {
+  readonly node: Record<string, unknown> | undefined;
+  /** Keys of the call memo (annotation-run.ts) for this object's property and item results. */
+  readonly keys: { readonly properties: object; readonly items: object };
+  readonly properties: readonly string[];
+  readonly patterns: readonly { test(s: string): boolean }[];
+  readonly prefixItems: number;
+  readonly contains: string | undefined;
+  readonly allOf: readonly string[];
+  readonly anyOf: readonly string[];
+  readonly oneOf: readonly string[];
+  /** `if`, `then` and `else`. */
+  readonly condition: readonly [string | undefined, string | undefined, string | undefined];
+  readonly dependentSchemas: readonly (readonly [name: string, pointer: string])[];
+  readonly ref: string | undefined;
 }
 
-type Evaluated = Set<string | number> | 'all';
+function planOf(doc: AnnotatedDocument, pointer: string): Plan {
+  let plan = doc.plans.get(pointer) as Plan | undefined;
+  if (plan !== undefined) return plan;
+  const found = followPointer(doc.root, pointer);
+  const node = isObject(found) ? found : undefined;
+  const own = (k: string): unknown => (node !== undefined && hasOwn(node, k) ? node[k] : undefined);
+  const at = (k: string): string | undefined => (own(k) === undefined ? undefined : `${pointer}/${k}`);
+  const entries = (k: string): string[] => {
+    const list = own(k);
+    return Array.isArray(list) ? list.map((_, i) => `${pointer}/${k}/${i}`) : [];
+  };
+  const map = (k: string): Record<string, unknown> => {
+    const v = own(k);
+    return isObject(v) ? v : {};
+  };
+  const prefix = own('prefixItems');
+  const ref = own('$ref');
+  plan = {
+    node,
+    keys: { properties: {}, items: {} },
+    properties: Object.keys(map('properties')),
+    patterns: Object.keys(map('patternProperties')).map((p) => boundedRegExp(p, 'u')),
+    prefixItems: Array.isArray(prefix) ? prefix.length : 0,
+    contains: at('contains'),
+    allOf: entries('allOf'),
+    anyOf: entries('anyOf'),
+    oneOf: entries('oneOf'),
+    condition: [at('if'), at('then'), at('else')],
+    dependentSchemas: Object.keys(map('dependentSchemas')).map(
+      (k) => [k, `${pointer}/dependentSchemas/${escapePointerToken(k)}`] as const,
+    ),
+    ref: typeof ref === 'string' ? splitFragment(ref).fragment : undefined,
+  };
+  doc.plans.set(pointer, plan);
+  return plan;
+}
 
-class Annotations {
-  private readonly validators = new Map<string, ValidateFunction>();
-  constructor(
-    private readonly ajv: Ajv2020,
-    private readonly loc: Location,
-  ) {}
+/** One annotation walk: the keyword asking, at one instance location of one call. */
+interface Walk {
+  readonly ajv: Ajv2020;
+  readonly doc: AnnotatedDocument;
+  readonly items: boolean;
+  readonly data: unknown;
+  readonly cxt: CallContext;
+}
 
-  valid(pointer: string, data: unknown): boolean {
-    let v = this.validators.get(pointer);
-    if (v === undefined) {
-      const fragment = pointer
-        .split('/')
-        .map((s) => encodeURIComponent(s))
-        .join('/');
-      v = this.ajv.getSchema(`${this.loc.rootId}#${fragment}`);
-      if (v === undefined) throw new Error(`unevaluated: no validator for ${pointer}`);
-      this.validators.set(pointer, v);
-    }
-    return v(data) === true;
-  }
+const valid = (w: Walk, pointer: string): boolean => applySubschema(w.ajv, w.doc, pointer, w.data, w.cxt).valid;
 
-  /**
-   * What a schema that validated `data` evaluated of it (property names or item indexes), from
-   * its own keywords and in-place subschemas (Core §10.2); `skipSelf` leaves out the keyword asking.
-   */
-  evaluated(
-    node: unknown,
-    pointer: string,
-    data: unknown,
-    items: boolean,
-    skipSelf: boolean,
-    depth: number,
-  ): Evaluated {
-    if (depth > MAX_DEPTH) throw new RangeError('unevaluated: in-place applicators nest too deeply');
-    const out = new Set<string | number>();
-    if (!isObject(node)) return out;
-    const has = (k: string): boolean => hasOwn(node, k);
-    if (items) {
-      if (!Array.isArray(data)) return out;
-      if (has('items') || (has('unevaluatedItems') && !skipSelf)) return 'all';
-      const prefix = node['prefixItems'];
-      if (Array.isArray(prefix)) for (let i = 0; i < Math.min(prefix.length, data.length); i++) out.add(i);
-      if (has('contains'))
-        data.forEach((item, i) => {
-          if (this.valid(`${pointer}/contains`, item)) out.add(i);
-        });
-    } else {
-      if (!isObject(data)) return out;
-      if (has('additionalProperties') || (has('unevaluatedProperties') && !skipSelf)) return 'all';
-      const props = node['properties'];
-      if (isObject(props)) for (const k of Object.keys(props)) if (hasOwn(data, k)) out.add(k);
-      const patterns = node['patternProperties'];
-      if (isObject(patterns)) {
-        const res = Object.keys(patterns).map((p) => boundedRegExp(p, 'u'));
-        for (const k of Object.keys(data)) if (res.some((r) => r.test(k))) out.add(k);
+/**
+ * What the schema at `pointer`, having validated `w.data`, evaluated of it (property names or item
+ * indexes), from its own keywords and in-place subschemas (Core §10.2); `skipSelf` leaves out the
+ * keyword asking. Each (schema, location) is computed once per call and kept in the call's memo.
+ */
+function evaluated(w: Walk, pointer: string, skipSelf: boolean, depth: number): Evaluated {
+  if (depth > MAX_DEPTH) throw new RangeError('unevaluated: in-place applicators nest too deeply');
+  const plan = planOf(w.doc, pointer);
+  // The asking keyword's own walk (skipSelf) runs once per keyword application; it is not kept.
+  const memo = skipSelf ? undefined : placeOf(w.cxt, w.data)?.memo;
+  const key = w.items ? plan.keys.items : plan.keys.properties;
+  const known = memo?.get(key) as Evaluated | undefined;
+  if (known !== undefined) return known;
+  const got = collect(w, plan, skipSelf, depth);
+  memo?.set(key, got);
+  return got;
+}
+
+/** Adds what the subschema at `pointer` evaluated to `out`; true when that is everything. */
+function merge(w: Walk, pointer: string, out: Set<string | number>, depth: number): boolean {
+  const got = evaluated(w, pointer, false, depth + 1);
+  if (got === 'all') return true;
+  for (const x of got) out.add(x);
+  return false;
+}
+
+function collect(w: Walk, plan: Plan, skipSelf: boolean, depth: number): Evaluated {
+  const { data, items } = w;
+  const node = plan.node;
+  const out = new Set<string | number>();
+  if (node === undefined) return out;
+  if (items) {
+    if (!Array.isArray(data)) return out;
+    if (hasOwn(node, 'items') || (!skipSelf && hasOwn(node, 'unevaluatedItems'))) return 'all';
+    for (let i = 0; i < Math.min(plan.prefixItems, data.length); i++) out.add(i);
+    if (plan.contains !== undefined)
+      for (let i = 0; i < data.length; i++) {
+        const at = { ...w.cxt, instancePath: `${w.cxt.instancePath}/${i}` };
+        if (applySubschema(w.ajv, w.doc, plan.contains, data[i], at).valid) out.add(i);
       }
-    }
-    const merge = (sub: string): boolean => {
-      const got = this.evaluated(followPointer(node, sub), `${pointer}${sub}`, data, items, false, depth + 1);
-      if (got === 'all') return true;
-      for (const x of got) out.add(x);
-      return false;
-    };
-    const seg = (k: string): string => `/${escapePointerToken(k)}`;
-    for (const k of ['allOf', 'anyOf', 'oneOf']) {
-      const list = node[k];
-      if (!Array.isArray(list)) continue;
-      for (let i = 0; i < list.length; i++) {
-        // allOf: every entry validated when the parent did; anyOf/oneOf: only those that validated.
-        if ((k === 'allOf' || this.valid(`${pointer}/${k}/${i}`, data)) && merge(`/${k}/${i}`)) return 'all';
-      }
-    }
-    if (has('if')) {
-      const branch = this.valid(`${pointer}/if`, data) ? 'then' : 'else';
-      if (branch === 'then' && merge('/if')) return 'all';
-      if (has(branch) && merge(`/${branch}`)) return 'all';
-    }
-    const dependent = node['dependentSchemas'];
-    if (!items && isObject(dependent) && isObject(data)) {
-      for (const k of Object.keys(dependent)) if (hasOwn(data, k) && merge(`/dependentSchemas${seg(k)}`)) return 'all';
-    }
-    const ref = node['$ref'];
-    if (typeof ref === 'string') {
-      const target = splitFragment(ref).fragment;
-      const got = this.evaluated(followPointer(this.loc.root, target), target, data, items, false, depth + 1);
-      if (got === 'all') return 'all';
-      for (const x of got) out.add(x);
-    }
-    return out;
+  } else {
+    if (!isObject(data)) return out;
+    if (hasOwn(node, 'additionalProperties') || (!skipSelf && hasOwn(node, 'unevaluatedProperties'))) return 'all';
+    for (const k of plan.properties) if (hasOwn(data, k)) out.add(k);
+    if (plan.patterns.length > 0)
+      for (const k of Object.keys(data)) if (plan.patterns.some((r) => r.test(k))) out.add(k);
   }
+  // allOf: every entry validated when the parent did; anyOf/oneOf: only those that validated.
+  for (const sub of plan.allOf) if (merge(w, sub, out, depth)) return 'all';
+  for (const sub of plan.anyOf) if (valid(w, sub) && merge(w, sub, out, depth)) return 'all';
+  for (const sub of plan.oneOf) if (valid(w, sub) && merge(w, sub, out, depth)) return 'all';
+  const [ifAt, thenAt, elseAt] = plan.condition;
+  if (ifAt !== undefined) {
+    const passed = valid(w, ifAt);
+    if (passed && merge(w, ifAt, out, depth)) return 'all';
+    const branch = passed ? thenAt : elseAt;
+    if (branch !== undefined && merge(w, branch, out, depth)) return 'all';
+  }
+  if (!items && isObject(data))
+    for (const [name, sub] of plan.dependentSchemas) if (hasOwn(data, name) && merge(w, sub, out, depth)) return 'all';
+  if (plan.ref !== undefined && merge(w, plan.ref, out, depth)) return 'all';
+  return out;
 }
 
 function makeKeyword(ajv: Ajv2020, keyword: 'unevaluatedProperties' | 'unevaluatedItems') {
   const items = keyword === 'unevaluatedItems';
-  return (schema: unknown, parentSchema: object): ((data: unknown, cxt?: { instancePath: string }) => boolean) => {
-    const loc = locations.get(parentSchema);
-    if (loc === undefined) throw new Error(`"${keyword}" outside a document registered for annotation tracking`);
-    const annotations = new Annotations(ajv, loc);
-    const subPointer = `${loc.pointer}/${keyword}`;
-    const check = (data: unknown, cxt?: { instancePath: string }): boolean => {
-      const seen = annotations.evaluated(parentSchema, loc.pointer, data, items, true, 0);
+  return (schema: unknown, parentSchema: object): ((data: unknown, cxt?: CallContext) => boolean) => {
+    const site = siteOf(parentSchema, keyword);
+    const subPointer = `${site.pointer}/${keyword}`;
+    const check = (data: unknown, cxt?: CallContext): boolean => {
+      // Ajv passes its data context to every keyword it compiled; without one there is no call to belong to.
+      if (cxt === undefined) throw new Error(`"${keyword}" applied outside a validation`);
+      const seen = evaluated({ ajv, doc: site.doc, items, data, cxt }, site.pointer, true, 0);
       const errors: ErrorObject[] = [];
       if (seen !== 'all') {
-        const base = cxt?.instancePath ?? '';
-        const entries: [string | number, unknown][] = items
-          ? (data as unknown[]).map((v, i) => [i, v])
-          : Object.keys(data as object).map((k) => [k, (data as Record<string, unknown>)[k]]);
-        for (const [key, value] of entries) {
+        const base = cxt.instancePath;
+        const keys: readonly (string | number)[] = items
+          ? (data as unknown[]).map((_, i) => i)
+          : Object.keys(data as object);
+        for (const key of keys) {
           if (seen.has(key)) continue;
-          if (schema !== false && annotations.valid(subPointer, value)) continue;
+          const at = `${base}/${escapePointerToken(String(key))}`;
+          const value = (data as Record<string | number, unknown>)[key];
+          if (schema !== false && applySubschema(ajv, site.doc, subPointer, value, { ...cxt, instancePath: at }).valid)
+            continue;
           const params = items ? { unevaluatedItem: key } : { unevaluatedProperty: key };
           errors.push({
             keyword,
-            instancePath: schema === false ? base : `${base}/${escapePointerToken(String(key))}`,
+            instancePath: schema === false ? base : at,
             schemaPath: '',
             params,
             message: items ? 'must NOT have unevaluated items' : 'must NOT have unevaluated properties',

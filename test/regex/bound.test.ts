@@ -88,7 +88,8 @@ describe('quadratic patterns are bounded at run time', () => {
   });
 
   it.each([
-    { where: 'patternProperties', schema: { type: 'object', patternProperties: { 'x.*y': true } } },
+    // An asserting subschema: under `true` nothing depends on the match, and the engine skips the test.
+    { where: 'patternProperties', schema: { type: 'object', patternProperties: { 'x.*y': { type: 'integer' } } } },
     { where: 'propertyNames', schema: { type: 'object', propertyNames: { pattern: 'x.*y' } } },
     {
       where: 'unevaluatedProperties over patternProperties',
