@@ -194,6 +194,20 @@ function missingSchemaOf(thrown: unknown): string | undefined {
 const cache = new Map<string, ValidateFunction>();
 const CACHE_LIMIT = 500;
 
+/** Whether a legacy document uses unevaluatedProperties or unevaluatedItems in any schema position. */
+function usesUnevaluatedAnywhere(doc: unknown): boolean {
+  let found = false;
+  walkSchema(
+    doc,
+    ({ node }) => {
+      found ||= Object.hasOwn(node, 'unevaluatedProperties') || Object.hasOwn(node, 'unevaluatedItems');
+      return !found;
+    },
+    EVERY_OBJECT,
+  );
+  return found;
+}
+
 /** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
 function compileWithDocuments(
   root: unknown,
@@ -210,8 +224,13 @@ function compileWithDocuments(
   const ajv = createLegacyEngine(dialect, options.formatAssertion);
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
+  let annotates = usesUnevaluatedAnywhere(root);
   for (;;) {
     try {
+      // Ajv2019 forces its evaluated-property tracking on; that code throws on some valid schemas (a
+      // failed `anyOf` branch before `patternProperties`), so it is generated only where 2019-09's own
+      // unevaluated* keywords need it (Ajv's draft-07 engine never generates it).
+      if (dialect === '2019-09') ajv.opts.unevaluated = annotates;
       const validator = ajv.compile(root as object);
       if (added.size === 0) {
         if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
@@ -256,6 +275,7 @@ function compileWithDocuments(
       const admitted = admitLegacy(doc, dialect, options, (p) => `${uri}#${p}`);
       if (!admitted.ok) return admitted;
       added.add(uri);
+      annotates ||= usesUnevaluatedAnywhere(doc);
       ajv.addSchema(doc as object, uri);
     }
   }

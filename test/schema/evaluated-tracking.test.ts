@@ -202,3 +202,37 @@ describe("toolgate's engines generate no evaluated-property tracking", () => {
     expect(validate({ a: null })).toBe(true);
   });
 });
+
+describe('2019-09 documents: Ajv tracking only where their own unevaluated* keywords need it', () => {
+  const doc = (o: object): object => ({
+    $schema: 'https://json-schema.org/draft/2019-09/schema',
+    type: 'object',
+    ...o,
+  });
+  it.each([
+    [
+      'anyOf branch fails, patternProperties follows',
+      doc({ anyOf: [failingB, true], patternProperties: { '^a': true } }),
+      { a: null },
+      true,
+    ],
+    [
+      'oneOf with unevaluatedProperties',
+      doc({ oneOf: [{ properties: { b: true } }], unevaluatedProperties: false }),
+      { b: 1 },
+      true,
+    ],
+    [
+      'unevaluatedProperties refuses what no branch evaluated',
+      doc({ anyOf: [{ properties: { b: true } }, true], unevaluatedProperties: false }),
+      { c: 1 },
+      false,
+    ],
+  ] as const)('%s', (_name, schema, args, valid) => {
+    const compiled = validateSchema(schema, { dialects: ['2019-09'] });
+    expect(compiled.ok).toBe(true);
+    if (!compiled.ok) return;
+    const r = compiled.value.validate(args);
+    expect(r.ok ? 'valid' : r.error.class).toBe(valid ? 'valid' : 'validation');
+  });
+});
