@@ -75,12 +75,13 @@ function charge(length: number, pattern: string): void {
 
 /**
  * The RegExp factory for `pattern` and `patternProperties`: a plain RegExp for a linear pattern,
- * a bounded matcher for a quadratic one (and, failing closed, for one the analysis cannot read).
+ * a bounded matcher for a quadratic one (and, failing closed, for one the analysis cannot read or
+ * that is compiled with other flags than the `u` the analysis reads).
  */
 export const boundedRegExp: BoundedRegExpEngine = Object.assign(
   (pattern: string, flags: string): { test(s: string): boolean } => {
     const rx = new RegExp(pattern, flags);
-    if (regexDegree(pattern) <= 1) return rx;
+    if (flags === 'u' && regexDegree(pattern) <= 1) return rx;
     const matcher = {
       test: (s: string): boolean => {
         charge(s.length, pattern);

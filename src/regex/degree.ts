@@ -1,157 +1,152 @@
 /**
- * Polynomial backtracking. A pattern that regex/guard.ts lets through cannot blow up
- * exponentially, but V8 still backtracks: `a.*b` against n `a`s tries n start positions and, from
- * each, lets `.*` give back up to n characters (about n² steps; 100,000 `a`s took 10-14 s), and
- * every further ambiguous part multiplies by n again (`a.*b.*c` is cubic). This file computes a
- * conservative degree d such that one `test` costs O(n^d) steps on a string of n code units:
- *  - a part that can match a variable number of times (`*`, `+`, `?`, `{m,n}`) scans O(n) once;
- *    when what it matches overlaps what may follow it, every place it could stop is tried, and
- *    the rest of the pattern runs from each of them: the degree of the rest goes up by one;
- *  - an alternation whose alternatives can start with the same character is counted the same
- *    way (each alternative runs the rest);
- *  - a lookaround runs at every position it is reached: inside a repetition its own degree goes
- *    up by one;
- *  - a pattern not anchored with `^` runs from every start position: one more.
- * regex/guard.ts guarantees that inside a repetition no part is ambiguous, so the iterations of a
- * repetition scan disjoint stretches: a repetition as a whole costs O(n), like one `.*`.
- * Estimates only ever err upwards; the runtime bound (regex/bound.ts) relies on that.
+ * The cost of one V8 `test` of a `u`-mode pattern on a string of n characters, as a degree d
+ * (O(n^d)), from its backtracking paths (regex/automaton.ts) and their growth (regex/ambiguity.ts):
+ *  - from one start position, every path on every prefix may be explored: that is O(1) when the
+ *    automaton has no cycle, else O(n^(k+1)) for an IDA chain of length k;
+ *  - a pattern without a leading `^` is tried from every start position, which is the same
+ *    automaton behind a loop on any character. A start that reaches a state from which the rest
+ *    can match nothing without any assertion (`\d+` after its first digit) succeeds, so the failing
+ *    starts never go through such states: they are left out of that loop model;
+ *  - a lookaround costs its body's own degree (a lookbehind read backwards) each time it is
+ *    reached, and it is reached at most as often as the states before it;
+ *  - exponential paths, a backreference, more than MAX_WIDTH paths on one input (regex/width.ts,
+ *    every input up to as many characters as the automaton has states), or a pattern too large
+ *    to analyse are refused outright.
+ * Every approximation adds paths, never removes one, so the degree errs only upwards.
  */
 
-import { ALL, info, NONE, overlaps, parseRegex, union, type Node, type Ranges } from './parse.js';
+import { atomsOf } from './alphabet.js';
+import { growth, type Budget, type Graph, type Growth } from './ambiguity.js';
+import { buildAutomaton } from './automaton.js';
+import { anchoredAtStart, parseRegex, reversed, type Node } from './parse.js';
+import { ALL } from './ranges.js';
+import { widest } from './width.js';
 
-// A code point no character class contains: the "first character" of an assertion (`$`, `\b`,
-// a lookaround), so that what precedes an assertion never counts as having nothing after it.
-const ASSERTION: Ranges = [[0x110000, 0x110000]];
+/** Most paths (per unit of growth) allowed on one input before a pattern is refused. */
+export const MAX_WIDTH = 64;
+/** Product states and counted inputs one pattern may take to analyse. */
+const STEP_BUDGET = 2_000_000; // the heaviest real pattern measured (zod's html5Email) takes 550,000
 
-/** What may start a match of `n`, assertions included (as ASSERTION); ALL for lookarounds. */
-function firstOf(n: Node): Ranges {
+/** Why a pattern is refused whatever its degree. */
+export type RefusalKind = 'exponential' | 'backreference' | 'width' | 'unreadable' | 'too-large';
+
+/** A pattern's degree (1: linear) and worst path count, or why it is refused whatever its degree. */
+export type RegexAnalysis =
+  | { readonly degree: number; readonly width: number; readonly refused?: undefined }
+  | { readonly refused: string; readonly kind: RefusalKind };
+
+const EXPONENTIAL =
+  'some text can be matched in two different ways by a repetition, which makes matching take exponential time';
+
+interface Context {
+  readonly budget: Budget;
+  readonly looks: Map<Node, number>;
+  width: number;
+}
+
+function hasBackreference(n: Node): boolean {
   switch (n.t) {
-    case 'chars':
-      return n.set;
     case 'backref':
-      return ALL;
-    case 'zero':
-      return n.body === undefined ? ASSERTION : union(ALL, ASSERTION);
-    case 'quant':
-      return n.max === 0 ? NONE : firstOf(n.body);
-    case 'alt':
-      return n.alts.reduce((a, x) => union(a, firstOf(x)), NONE);
-    case 'seq': {
-      let out = NONE;
-      for (const item of n.items) {
-        out = union(out, firstOf(item));
-        if (info(item).min > 0) break;
-      }
-      return out;
-    }
-  }
-}
-
-/** What may start a match of `n` or, when `n` can match nothing, of what follows it. */
-function startOf(n: Node, follow: Ranges): Ranges {
-  return info(n).min > 0 ? firstOf(n) : union(firstOf(n), follow);
-}
-
-/** Characters `n` can consume, ALL when it holds a lookaround (which reads beyond its stretch). */
-function charsOf(n: Node): Ranges {
-  return lookDegree(n) >= 0 ? ALL : info(n).chars;
-}
-
-/** The highest degree of a lookaround inside `n`, or -1 when there is none. */
-function lookDegree(n: Node): number {
-  switch (n.t) {
-    case 'zero':
-      return n.body === undefined ? -1 : Math.max(alone(n.body), lookDegree(n.body));
-    case 'quant':
-      return lookDegree(n.body);
-    case 'alt':
-      return Math.max(-1, ...n.alts.map(lookDegree));
+      return true;
     case 'seq':
-      return Math.max(-1, ...n.items.map(lookDegree));
-    default:
-      return -1;
-  }
-}
-
-/** A lookaround's body on its own: whatever follows is unknown (its direction may be backwards). */
-function alone(body: Node): number {
-  return degree(body, union(ALL, ASSERTION), 0);
-}
-
-/** Whether some two alternatives (with what follows them, when one can match nothing) overlap. */
-function ambiguousAlternation(alts: readonly Node[], follow: Ranges): boolean {
-  const starts = alts.map((a) => startOf(a, follow));
-  for (let x = 0; x < starts.length; x++)
-    for (let y = x + 1; y < starts.length; y++) {
-      if (overlaps(starts[x] as Ranges, starts[y] as Ranges)) return true;
-    }
-  return false;
-}
-
-/**
- * Degree of matching `n` and then the rest of the pattern, whose degree is `rest` and which may
- * start with `follow` (NONE: nothing follows, the match succeeds).
- */
-function degree(n: Node, follow: Ranges, rest: number): number {
-  switch (n.t) {
-    case 'chars':
-    case 'backref':
-      return rest;
-    case 'zero':
-      return n.body === undefined ? rest : Math.max(alone(n.body), rest);
+      return n.items.some(hasBackreference);
     case 'alt':
-      return Math.max(...n.alts.map((a) => degree(a, follow, rest))) + (ambiguousAlternation(n.alts, follow) ? 1 : 0);
-    case 'seq': {
-      let d = rest;
-      let f = follow;
-      for (let k = n.items.length - 1; k >= 0; k--) {
-        const item = n.items[k] as Node;
-        d = degree(item, f, d);
-        f = startOf(item, f);
-      }
-      return d;
-    }
-    case 'quant': {
-      if (n.max === 0) return rest;
-      const variable = n.min !== n.max;
-      const ambiguous = variable && overlaps(charsOf(n.body), follow) ? 1 : 0;
-      if (n.max === 1) return Math.max(degree(n.body, follow, rest), ambiguous + rest);
-      // A repetition: its iterations scan disjoint stretches (regex/guard.ts), O(n) in all; a
-      // lookaround inside runs once per iteration, over the rest of the string.
-      const body = degree(n.body, startOf(n.body, follow), 0);
-      const look = lookDegree(n.body);
-      // Nothing follows and nothing is left to fail: the first iteration that matches ends the
-      // search, so a failing attempt costs only its required iterations.
-      const tail = !variable || (follow.length === 0 && rest === 0) ? body : Math.max(body, 1);
-      const own = Math.max(tail > 1 ? tail + 1 : tail, look >= 0 ? look + 1 : 0);
-      return Math.max(own, ambiguous + rest);
-    }
+      return n.alts.some(hasBackreference);
+    case 'quant':
+    case 'look':
+      return hasBackreference(n.body);
+    default:
+      return false;
   }
 }
 
-/** Whether every match must start at position 0 (`^` without the m flag, Core §6.4 of ECMA-262). */
-function anchored(n: Node): boolean {
-  if (n.t === 'zero') return n.start === true;
-  if (n.t === 'seq') return n.items[0] !== undefined && anchored(n.items[0]);
-  if (n.t === 'alt') return n.alts.every(anchored);
-  return false;
+function checked(g: Graph, ctx: Context): Growth {
+  const found = growth(g, ctx.budget);
+  if (found.exponential) throw new Error(EXPONENTIAL);
+  return found;
 }
 
-/**
- * A conservative polynomial degree of one `test` of a `u`-mode pattern (already known to pass
- * regex/guard.ts's exponential check): 1 means linear. Infinity when the pattern cannot be read.
- */
-export function regexDegree(source: string): number {
+/** Degree of matching `tree` from one position (everyStart false) or from every position (true). */
+function degreeOf(tree: Node, everyStart: boolean, ctx: Context): number {
+  const a = buildAutomaton(tree);
+  ctx.budget.steps -= a.sets.length; // many lookarounds each build an automaton
+  const { count, labels } = atomsOf(a.sets.map((s, p) => (p === 0 ? ALL : s)));
+  const once: Graph = { next: a.edges.map((e) => [...e]), labels };
+  const fromOne = checked(once, ctx);
+  const deadEnds = a.endWays.map((ends) => ends);
+  for (const look of a.lookarounds) for (const [p, ways] of look.from) deadEnds[p] = (deadEnds[p] ?? 0) + ways;
+  const input = { graph: once, deadEnds, atoms: count, degree: fromOne.degree };
+  ctx.width = Math.max(ctx.width, widest({ ...input, horizon: a.sets.length + 2 }, ctx.budget));
+
+  let degree = fromOne.cyclic ? fromOne.degree + 1 : 0;
+  const models = [fromOne];
+  if (everyStart && !a.clean[0]) {
+    // Failing starts: a loop on any character before the start; success states left out.
+    const kept = (q: number): boolean => !a.clean[q];
+    const next = a.edges.map((e, p) => (p > 0 && !kept(p) ? [] : [...e].filter(([q]) => kept(q))));
+    next[0] = [[0, 1], ...(next[0] ?? [])];
+    const everywhere = checked({ next, labels }, ctx);
+    degree = Math.max(degree, everywhere.degree + 1);
+    models.push(everywhere);
+  }
+  for (const look of a.lookarounds) {
+    const visits = Math.max(-1, ...models.flatMap((m) => [...look.from.keys()].map(m.reach)));
+    if (visits < 0) continue;
+    let cost = ctx.looks.get(look.body);
+    if (cost === undefined) {
+      cost = degreeOf(look.behind ? reversed(look.body) : look.body, false, ctx);
+      ctx.looks.set(look.body, cost);
+    }
+    degree = Math.max(degree, visits + cost);
+  }
+  return degree;
+}
+
+function analyse(source: string): RegexAnalysis {
   let tree: Node;
   try {
     tree = parseRegex(source);
   } catch {
-    return Infinity;
+    return { refused: 'a construct the regular-expression guard cannot analyse', kind: 'unreadable' };
   }
-  return degreeOf(tree);
+  const ctx: Context = { budget: { steps: STEP_BUDGET }, looks: new Map(), width: 1 };
+  let degree: number;
+  try {
+    if (hasBackreference(tree))
+      return { refused: 'a backreference can make matching take exponential time', kind: 'backreference' };
+    degree = Math.max(1, degreeOf(tree, !anchoredAtStart(tree), ctx));
+  } catch (thrown) {
+    // Past a budget, or a tree so deep that the stack overflows: fail closed.
+    const why = thrown instanceof Error ? thrown.message : String(thrown);
+    if (why === EXPONENTIAL) return { refused: EXPONENTIAL, kind: 'exponential' };
+    return { refused: `it is too large for the regular-expression guard to analyse (${why})`, kind: 'too-large' };
+  }
+  if (ctx.width > MAX_WIDTH)
+    return {
+      refused:
+        `its alternatives and repetitions can match one short input in more than ${MAX_WIDTH} ways, ` +
+        'and backtracking tries every one',
+      kind: 'width',
+    };
+  return { degree, width: ctx.width };
 }
 
-/** regexDegree of a parsed tree. */
-export function degreeOf(tree: Node): number {
-  return Math.max(1, degree(tree, NONE, 0) + (anchored(tree) ? 0 : 1));
+const memo = new Map<string, RegexAnalysis>();
+const MEMO_SIZE = 4_096;
+
+/** The analysis of a `u`-mode pattern that compiles (memoised: patterns are analysed at admission and at compile). */
+export function analyseRegex(source: string): RegexAnalysis {
+  let found = memo.get(source);
+  if (found === undefined) {
+    found = analyse(source);
+    if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+    memo.set(source, found);
+  }
+  return found;
+}
+
+/** The degree of one `test` of a `u`-mode pattern (1: linear); Infinity when the pattern is refused outright. */
+export function regexDegree(source: string): number {
+  const found = analyseRegex(source);
+  return found.refused === undefined ? found.degree : Infinity;
 }

@@ -1,64 +1,34 @@
 /**
- * A reader of ECMA-262 `u`-mode regular-expression syntax (Validation §6.3.3 makes `pattern` and
- * `patternProperties` ECMA-262 regular expressions) into a small tree of character sets,
- * sequences, alternations, zero-width parts and quantifiers, for the static analyses of
- * regex/guard.ts (exponential backtracking) and regex/degree.ts (polynomial backtracking).
- * Classes it cannot enumerate (`.`, `\p{…}`) count as every character: both analyses only need
- * supersets to stay conservative.
+ * The one reader of regular-expression source in toolgate. Validation §6.3.3 makes `pattern` and
+ * `patternProperties` ECMA-262 regular expressions; toolgate compiles them with the `u` flag, so
+ * this reads `u`-mode syntax (ECMA-262 §22.2.1) into a small tree for the backtracking analysis
+ * (regex/automaton.ts, regex/degree.ts) and for exec/pattern-lead.ts. A character set is exact
+ * where it can be and otherwise a superset (`\p{…}` counts as every character), never a subset:
+ * every analysis built on it stays conservative. Anything it does not know (a group syntax newer
+ * than it, such as `(?i:…)`) makes it throw, and callers then refuse.
  */
 
-/** Sorted, disjoint code point ranges. */
-export type Ranges = readonly (readonly [number, number])[];
-/** The syntax tree; `zero` is a zero-width part (`start` marks `^`, `body` a lookaround). */
+import { ALL, complement, NONE, normalize, single, union, type Ranges } from './ranges.js';
+
+/** The syntax tree. `assert` is a zero-width test without a body, `look` a lookaround. */
 export type Node =
-  | { t: 'chars'; set: Ranges }
-  | { t: 'seq'; items: Node[] }
-  | { t: 'alt'; alts: Node[] }
-  | { t: 'zero'; body?: Node; start?: true }
-  | { t: 'quant'; body: Node; min: number; max: number }
-  | { t: 'backref' };
-
-const MAX = 0x10ffff;
-/** Every code point. */
-export const ALL: Ranges = [[0, MAX]];
-/** No code point. */
-export const NONE: Ranges = [];
-
-function norm(r: (readonly [number, number])[]): Ranges {
-  const s = [...r].sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const [lo, hi] of s) {
-    const last = out[out.length - 1];
-    if (last !== undefined && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
-    else out.push([lo, hi]);
-  }
-  return out;
-}
-/** Union of two range sets. */
-export const union = (a: Ranges, b: Ranges): Ranges => norm([...a, ...b]);
-/** Whether two range sets share a code point. */
-export const overlaps = (a: Ranges, b: Ranges): boolean =>
-  a.some(([l1, h1]) => b.some(([l2, h2]) => l1 <= h2 && l2 <= h1));
-function complement(a: Ranges): Ranges {
-  const out: [number, number][] = [];
-  let next = 0;
-  for (const [lo, hi] of norm([...a])) {
-    if (lo > next) out.push([next, lo - 1]);
-    next = hi + 1;
-  }
-  if (next <= MAX) out.push([next, MAX]);
-  return out;
-}
+  | { readonly t: 'chars'; readonly set: Ranges }
+  | { readonly t: 'seq'; readonly items: readonly Node[] }
+  | { readonly t: 'alt'; readonly alts: readonly Node[] }
+  | { readonly t: 'quant'; readonly body: Node; readonly min: number; readonly max: number }
+  | { readonly t: 'assert'; readonly kind: 'start' | 'end' | 'boundary' }
+  | { readonly t: 'look'; readonly body: Node; readonly behind: boolean; readonly negative: boolean }
+  | { readonly t: 'backref' };
 
 const DIGIT: Ranges = [[0x30, 0x39]];
-const WORD: Ranges = norm([
+const WORD: Ranges = normalize([
   [0x30, 0x39],
   [0x41, 0x5a],
   [0x5f, 0x5f],
   [0x61, 0x7a],
 ]);
-// ECMA-262 WhiteSpace and LineTerminator code points.
-const SPACE: Ranges = norm([
+// ECMA-262 WhiteSpace and LineTerminator code points (§12.2, §12.3).
+const SPACE: Ranges = normalize([
   [9, 13],
   [0x20, 0x20],
   [0xa0, 0xa0],
@@ -70,7 +40,15 @@ const SPACE: Ranges = norm([
   [0x3000, 0x3000],
   [0xfeff, 0xfeff],
 ]);
-const CLASS_ESCAPES: Record<string, Ranges> = {
+// `.` without the s flag: everything but the line terminators.
+const DOT: Ranges = complement(
+  normalize([
+    [10, 10],
+    [13, 13],
+    [0x2028, 0x2029],
+  ]),
+);
+const CLASS_ESCAPES: Readonly<Record<string, Ranges>> = {
   d: DIGIT,
   D: complement(DIGIT),
   w: WORD,
@@ -78,168 +56,172 @@ const CLASS_ESCAPES: Record<string, Ranges> = {
   s: SPACE,
   S: complement(SPACE),
 };
-const CONTROL: Record<string, number> = { n: 10, r: 13, t: 9, f: 12, v: 11 };
+const CONTROL: Readonly<Record<string, number>> = { n: 10, r: 13, t: 9, f: 12, v: 11 };
+
+/** One escape: a set (`exact` false when it is a superset) or a zero-width or back reference. */
+type Escape = { readonly set: Ranges; readonly exact: boolean } | 'boundary' | 'backref';
 
 /**
- * A small recursive-descent reader of `u`-mode syntax; the pattern already compiled, so it is valid. Throws on what it
- * cannot read.
+ * Reads a `u`-mode pattern that already compiled (callers check with `new RegExp(src, 'u')`).
+ * Throws on what it cannot read.
  */
 export function parseRegex(src: string): Node {
   let i = 0;
-  const single = (c: number): Ranges => [[c, c]];
-  const hex = (n: number): number => {
-    const v = parseInt(src.slice(i, i + n), 16);
-    i += n;
-    return v;
+  const fail = (why: string): never => {
+    throw new Error(`${why} at ${i}`);
   };
-  // One escaped character or class after a backslash; `inClass` changes `\b` and `\-`.
-  const readEscape = (inClass: boolean): Ranges | 'assert' | 'backref' => {
-    const c = src[i++] ?? '';
-    if (c in CLASS_ESCAPES) return CLASS_ESCAPES[c] as Ranges;
+  const hex = (n: number): number => {
+    const text = src.slice(i, i + n);
+    if (!/^[0-9a-fA-F]+$/.test(text) || text.length !== n) fail('bad hex escape');
+    i += n;
+    return parseInt(text, 16);
+  };
+  const exactly = (set: Ranges): Escape => ({ set, exact: true });
+  // After a backslash; `inClass` changes `\b` (backspace) and `\-`.
+  const readEscape = (inClass: boolean): Escape => {
+    const c = src[i++] ?? fail('trailing backslash');
+    const cls = CLASS_ESCAPES[c];
+    if (cls !== undefined) return exactly(cls);
     if (c === 'p' || c === 'P') {
+      if (src[i] !== '{') fail('bad property escape');
       i = src.indexOf('}', i) + 1;
-      return ALL;
+      if (i === 0) fail('bad property escape');
+      return { set: ALL, exact: false };
     }
-    if (c === 'b') return inClass ? single(8) : 'assert';
-    if (c === 'B') return 'assert';
+    if (c === 'b') return inClass ? exactly(single(8)) : 'boundary';
+    if (c === 'B') return inClass ? fail('\\B in a class') : 'boundary';
     if (c === 'k') {
       i = src.indexOf('>', i) + 1;
+      if (i === 0) fail('bad group name');
       return 'backref';
     }
     if (c >= '1' && c <= '9') {
       while (/[0-9]/.test(src[i] ?? '')) i++;
       return 'backref';
     }
-    if (c === '0') return single(0);
-    if (c in CONTROL) return single(CONTROL[c] as number);
-    if (c === 'c') return single(src.charCodeAt(i++) % 32);
-    if (c === 'x') return single(hex(2));
+    if (c === '0') return exactly(single(0));
+    const control = CONTROL[c];
+    if (control !== undefined) return exactly(single(control));
+    if (c === 'c') return exactly(single((src.codePointAt(i++) ?? fail('bad control escape')) % 32));
+    if (c === 'x') return exactly(single(hex(2)));
     if (c === 'u') {
       if (src[i] === '{') {
         const end = src.indexOf('}', i);
-        const v = parseInt(src.slice(i + 1, end), 16);
+        if (end < 0) fail('bad unicode escape');
+        i++;
+        const v = hex(end - i);
         i = end + 1;
-        return single(v);
+        return exactly(single(v));
       }
       const v = hex(4);
       if (v >= 0xd800 && v <= 0xdbff && src.startsWith('\\u', i) && /^[dD][c-fC-F]/.test(src.slice(i + 2, i + 4))) {
         i += 2;
         const lo = hex(4);
-        return single((v - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000);
+        return exactly(single((v - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000));
       }
-      return single(v);
+      return exactly(single(v));
     }
-    const cp = src.codePointAt(i - 1) as number;
-    if (cp > 0xffff) i++;
-    return single(cp);
-  };
-  const escapeAfterBackslash = (): Ranges | 'assert' | 'backref' => {
-    i++;
-    return readEscape(true);
+    // IdentityEscape[+U]: a syntax character, `/`, or (in a class) `-`.
+    if (!'^$\\.*+?()[]{}|/'.includes(c) && !(inClass && c === '-')) fail('unknown escape');
+    return exactly(single(c.codePointAt(0) as number));
   };
   const literal = (): number => {
-    const cp = src.codePointAt(i) as number;
+    const cp = src.codePointAt(i) ?? fail('unexpected end');
     i += cp > 0xffff ? 2 : 1;
     return cp;
+  };
+  const classMember = (): Escape => {
+    if (src[i] !== '\\') return exactly(single(literal()));
+    i++;
+    return readEscape(true);
   };
   const klass = (): Ranges => {
     const negated = src[i] === '^';
     if (negated) i++;
     let set: Ranges = NONE;
-    while (i < src.length && src[i] !== ']') {
-      const lo = src[i] === '\\' ? escapeAfterBackslash() : single(literal());
-      if (
-        typeof lo !== 'string' &&
-        lo.length === 1 &&
-        lo[0]?.[0] === lo[0]?.[1] &&
-        src[i] === '-' &&
-        src[i + 1] !== ']' &&
-        i + 1 < src.length
-      ) {
+    let exact = true;
+    while (src[i] !== ']') {
+      if (i >= src.length) fail('unterminated class');
+      const lo = classMember();
+      if (typeof lo === 'string') fail('assertion in a class');
+      const low = lo as { set: Ranges; exact: boolean };
+      const point = low.exact && low.set.length === 1 && low.set[0]?.[0] === low.set[0]?.[1];
+      if (point && src[i] === '-' && src[i + 1] !== ']' && i + 1 < src.length) {
         i++;
-        const hi = src[i] === '\\' ? escapeAfterBackslash() : single(literal());
-        const a = lo[0]?.[0] ?? 0;
-        const b = typeof hi === 'string' ? MAX : (hi[0]?.[1] ?? MAX);
-        set = union(set, [[a, b]]);
-      } else if (typeof lo !== 'string') set = union(set, lo);
-      else set = ALL;
+        const hi = classMember();
+        if (typeof hi === 'string' || hi.set.length !== 1) fail('bad class range');
+        const range = hi as { set: Ranges };
+        set = union(set, [[low.set[0]?.[0] ?? 0, range.set[0]?.[1] ?? 0]]);
+      } else {
+        set = union(set, low.set);
+        exact &&= low.exact;
+      }
     }
     i++;
-    return negated ? complement(set) : set;
+    // The complement of a superset is not a superset of the complement: an inexact negated class is everything.
+    if (negated) return exact ? complement(set) : ALL;
+    return set;
+  };
+  const group = (): Node => {
+    let look: { behind: boolean; negative: boolean } | undefined;
+    if (src[i] === '?') {
+      const head = src.slice(i, i + 3);
+      if (head.startsWith('?:')) i += 2;
+      else if (head.startsWith('?=') || head.startsWith('?!')) {
+        look = { behind: false, negative: head[1] === '!' };
+        i += 2;
+      } else if (head === '?<=' || head === '?<!') {
+        look = { behind: true, negative: head[2] === '!' };
+        i += 3;
+      } else if (head.startsWith('?<')) {
+        i = src.indexOf('>', i) + 1;
+        if (i === 0) fail('bad group name');
+      } else fail('unknown group syntax');
+    }
+    const body = alternation();
+    if (src[i] !== ')') fail('unbalanced parenthesis');
+    i++;
+    return look === undefined ? body : { t: 'look', body, ...look };
   };
   const atom = (): Node => {
-    const c = src[i];
-    if (c === '^') {
-      i++;
-      return { t: 'zero', start: true };
-    }
-    if (c === '$') {
-      i++;
-      return { t: 'zero' };
-    }
-    if (c === '.') {
-      i++;
-      return { t: 'chars', set: ALL };
-    }
-    if (c === '[') {
-      i++;
-      return { t: 'chars', set: klass() };
-    }
+    const c = src[i++];
+    if (c === '^') return { t: 'assert', kind: 'start' };
+    if (c === '$') return { t: 'assert', kind: 'end' };
+    if (c === '.') return { t: 'chars', set: DOT };
+    if (c === '[') return { t: 'chars', set: klass() };
+    if (c === '(') return group();
     if (c === '\\') {
-      i++;
       const e = readEscape(false);
-      return e === 'assert' ? { t: 'zero' } : e === 'backref' ? { t: 'backref' } : { t: 'chars', set: e };
+      if (e === 'boundary') return { t: 'assert', kind: 'boundary' };
+      if (e === 'backref') return { t: 'backref' };
+      return { t: 'chars', set: e.set };
     }
-    if (c === '(') {
-      i++;
-      let look = false;
-      if (src.startsWith('?:', i)) i += 2;
-      else if (src.startsWith('?=', i) || src.startsWith('?!', i)) {
-        i += 2;
-        look = true;
-      } else if (src.startsWith('?<=', i) || src.startsWith('?<!', i)) {
-        i += 3;
-        look = true;
-      } else if (src.startsWith('?<', i)) i = src.indexOf('>', i) + 1;
-      const body = alternation();
-      i++; // ')'
-      return look ? { t: 'zero', body } : body;
-    }
+    if (c === undefined || '*+?{}])|'.includes(c)) fail('unexpected character');
+    i--;
     return { t: 'chars', set: single(literal()) };
   };
   const quantified = (): Node => {
     const body = atom();
-    let min = -1;
-    let max = -1;
     const c = src[i];
-    if (c === '*') {
-      min = 0;
-      max = Infinity;
-      i++;
-    } else if (c === '+') {
-      min = 1;
-      max = Infinity;
-      i++;
-    } else if (c === '?') {
-      min = 0;
-      max = 1;
+    let min: number;
+    let max: number;
+    if (c === '*' || c === '+' || c === '?') {
+      [min, max] = c === '*' ? [0, Infinity] : c === '+' ? [1, Infinity] : [0, 1];
       i++;
     } else if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(src.slice(i));
-      if (m) {
-        min = Number(m[1]);
-        max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
-        i += m[0].length;
-      }
-    }
-    if (min < 0) return body;
-    if (src[i] === '?') i++; // lazy: the same set of paths is explored on failure
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(src.slice(i)) ?? fail('bad quantifier');
+      min = Number(m[1]);
+      max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
+      i += m[0].length;
+    } else return body;
+    if (body.t === 'assert' || body.t === 'look') fail('quantified assertion');
+    if (src[i] === '?') i++; // lazy: the same paths, explored in another order
     return { t: 'quant', body, min, max };
   };
   const sequence = (): Node => {
     const items: Node[] = [];
     while (i < src.length && src[i] !== '|' && src[i] !== ')') items.push(quantified());
-    return { t: 'seq', items };
+    return items.length === 1 ? (items[0] as Node) : { t: 'seq', items };
   };
   function alternation(): Node {
     const alts = [sequence()];
@@ -250,60 +232,31 @@ export function parseRegex(src: string): Node {
     return alts.length === 1 ? (alts[0] as Node) : { t: 'alt', alts };
   }
   const root = alternation();
-  if (i < src.length) throw new Error('unbalanced parenthesis');
+  if (i < src.length) fail('unbalanced parenthesis');
   return root;
 }
 
-/** What a subtree can match: its possible first characters, all its characters, its length bounds. */
-export interface Info {
-  readonly first: Ranges;
-  readonly chars: Ranges;
-  readonly min: number;
-  readonly max: number;
+/**
+ * The tree read right to left, as V8 matches a lookbehind body (ECMA-262 §22.2.2.4 direction −1).
+ * Lookarounds inside keep their own direction, so they are left as they are.
+ */
+export function reversed(n: Node): Node {
+  switch (n.t) {
+    case 'seq':
+      return { t: 'seq', items: n.items.map(reversed).reverse() };
+    case 'alt':
+      return { t: 'alt', alts: n.alts.map(reversed) };
+    case 'quant':
+      return { ...n, body: reversed(n.body) };
+    default:
+      return n;
+  }
 }
 
-/** Info of a subtree (zero-width parts contribute nothing). */
-export function info(n: Node): Info {
-  switch (n.t) {
-    case 'chars':
-      return { first: n.set, chars: n.set, min: 1, max: 1 };
-    case 'zero':
-      return { first: NONE, chars: NONE, min: 0, max: 0 };
-    case 'backref':
-      return { first: ALL, chars: ALL, min: 0, max: Infinity };
-    case 'quant': {
-      const b = info(n.body);
-      return {
-        first: n.max > 0 ? b.first : NONE,
-        chars: b.chars,
-        min: b.min * n.min,
-        max: b.max === 0 || n.max === 0 ? 0 : b.max * n.max,
-      };
-    }
-    case 'alt': {
-      const all = n.alts.map(info);
-      return {
-        first: all.reduce((a, x) => union(a, x.first), NONE),
-        chars: all.reduce((a, x) => union(a, x.chars), NONE),
-        min: Math.min(...all.map((x) => x.min)),
-        max: Math.max(...all.map((x) => x.max)),
-      };
-    }
-    case 'seq': {
-      let first = NONE;
-      let open = true;
-      let chars = NONE;
-      let min = 0;
-      let max = 0;
-      for (const item of n.items) {
-        const x = info(item);
-        if (open) first = union(first, x.first);
-        if (x.min > 0) open = false;
-        chars = union(chars, x.chars);
-        min += x.min;
-        max += x.max;
-      }
-      return { first, chars, min, max };
-    }
-  }
+/** Whether every match must start at position 0: each alternative begins with `^` (no m flag). */
+export function anchoredAtStart(n: Node): boolean {
+  if (n.t === 'assert') return n.kind === 'start';
+  if (n.t === 'seq') return n.items[0] !== undefined && anchoredAtStart(n.items[0]);
+  if (n.t === 'alt') return n.alts.every(anchoredAtStart);
+  return false;
 }

@@ -26,11 +26,13 @@ describe('option injection through placeholders', () => {
     ['a pattern whose first class admits "-"', ['{v}'], { pattern: '^[a-z-]+$' }],
     ['a pattern whose first range covers "-"', ['{v}'], { pattern: '^[+-/]' }],
     ['a negated class without "-"', ['{v}'], { pattern: '^[^a]' }],
-    ['an optional first atom', ['{v}'], { pattern: '^a?b' }],
+    ['an optional first atom followed by "-"', ['{v}'], { pattern: '^a?-b' }],
     ['a first atom repeated zero times or more', ['{v}'], { pattern: '^a*' }],
     ['a first atom with {0,n}', ['{v}'], { pattern: '^a{0,3}' }],
     ['a top-level alternation', ['{v}'], { pattern: '^a|-b' }],
-    ['a leading group (not analysed)', ['{v}'], { pattern: '^(a)' }],
+    ['a leading group with a dashed alternative', ['{v}'], { pattern: '^(a|-)' }],
+    ['a leading lookahead only (the first character is unconstrained)', ['{v}'], { pattern: '^(?!-)' }],
+    ['a backreference (not analysed)', ['{v}'], { pattern: '^(a)\\1' }],
     ['a leading dot', ['{v}'], { pattern: '^.+' }],
     ['an escaped dash', ['{v}'], { pattern: '^\\-' }],
     ['\\D (admits "-")', ['{v}'], { pattern: '^\\D' }],
@@ -54,6 +56,9 @@ describe('option injection through placeholders', () => {
     ['a const without a leading dash', ['{v}'], { const: 'x-y' }],
     ['a dashed enum value the pattern excludes', ['{v}'], { enum: ['a', '-e'], pattern: '^[a-z]' }],
     ['an enum whose only dashed entry is no string', ['{v}'], { enum: ['a', -1] }],
+    ['an optional first atom followed by a letter', ['{v}'], { pattern: '^a?b' }],
+    ['a leading group without "-"', ['{v}'], { pattern: '^(?:ab|[0-9])+$' }],
+    ['anchored alternatives', ['{v}'], { pattern: '^a|^b' }],
   ])('accepts %s', (_why, args, schema) => {
     expect(problemsFor(args, schema)).toEqual([]);
   });
@@ -137,6 +142,15 @@ describe('patternExcludesLeadingDash', () => {
     ['^[|]x', true],
     ['', false],
     ['^', false],
+    ['^a?b', true],
+    ['^a?-', false],
+    ['^(?:a|b)c', true],
+    ['^(?=x)-', false],
+    ['^[^\\p{L}]', false],
+    ['^\\P{L}', false],
+    ['^$', false],
+    ['^(?:-)?a', false],
+    ['^[', false],
   ])('%s -> %s', (pattern, excluded) => {
     expect(patternExcludesLeadingDash(pattern)).toBe(excluded);
   });

@@ -17,12 +17,18 @@ const DEGREES = [
   { pattern: '\\d+x', degree: 2, why: 'unanchored run that must be followed by x' },
   { pattern: '[a-z]+$', degree: 2, why: 'unanchored run that must reach the end' },
   { pattern: '^a.*b.*c', degree: 2, why: 'two ambiguous runs, anchored' },
-  { pattern: '^(\\d+\\.)+\\d+$', degree: 2, why: 'over-estimate: repetition followed by what it can match' },
+  { pattern: '^(\\d+\\.)+\\d+$', degree: 1, why: 'the final run cannot read the dot that ends an iteration' },
+  { pattern: '(a|ab)*c', degree: 2, why: 'an unambiguous loop, scanned from every start' },
+  { pattern: '.*cd$', degree: 2, why: "zod's endsWith: every start scans to the end" },
+  { pattern: '^ab.*', degree: 1, why: "zod's startsWith: the run ends the match" },
   { pattern: 'a.*b.*c', degree: 3, why: 'two ambiguous runs, unanchored' },
   { pattern: '^\\S+@\\S+\\.\\S+$', degree: 3, why: 'three runs that can each contain the separators' },
-  { pattern: 'a?a?a?a?aaaa', degree: 5, why: 'the classic a?^n a^n: each a? doubles the paths' },
-  { pattern: '(?:a|ab)(?:c|cd)(?:e|ef)', degree: 4, why: 'three overlapping alternations, unanchored' },
-  { pattern: '^(?:(?=\\d*x)a)*$', degree: 2, why: 'a scanning lookahead inside a repetition' },
+  { pattern: 'a?a?a?a?aaaa', degree: 1, why: 'a?^n a^n for a fixed n: a constant number of paths per start' },
+  { pattern: '(?:a|ab)(?:c|cd)(?:e|ef)', degree: 1, why: 'fixed-length alternatives: a constant number of paths' },
+  { pattern: '^(?:(?=\\w*x)\\w)*$', degree: 2, why: 'a lookahead scanning to the end from every iteration' },
+  { pattern: '^(?:(?=\\d*x)a)*$', degree: 2, why: 'over-estimate: the lookahead cannot read past the next a' },
+  { pattern: '(?<=\\w*)x', degree: 2, why: 'a lookbehind scanning back from every start' },
+  { pattern: '^(?=.{1,253}$)[a-z.]+$', degree: 1, why: 'a bounded lookahead, once' },
 ];
 
 describe('polynomial degree of a pattern (regex/degree.ts)', () => {

@@ -9,16 +9,21 @@ const CATASTROPHIC = [
   { name: "nested plus (the issue's example)", pattern: '^(a+)+$' },
   { name: 'nested star', pattern: '(a*)*b' },
   { name: 'overlapping alternation under star', pattern: '^(a|a)*$' },
-  { name: 'prefix-overlapping alternation', pattern: '(a|ab)*c' },
+  { name: 'alternatives that concatenate to another', pattern: '(a|ab|b)*c' },
   { name: 'word run with optional space', pattern: '^(\\w+\\s?)*$' },
   { name: 'run, separator, run under plus', pattern: '^(a+ba+)+$' },
   { name: 'two runs in a group under plus', pattern: '^((a+a+)b)+$' },
   { name: 'dot-star inside repetition', pattern: '^(.*,)+$' },
   { name: 'optional then same char', pattern: '^(a?a)+$' },
-  { name: 'bounded inner range, repeated', pattern: '^(\\d{1,3}){3}$' },
+  { name: 'nullable body split across iterations', pattern: '^(?:a?b?)*$' },
   { name: 'numbered backreference', pattern: '^(a+)\\1$' },
   { name: 'named backreference', pattern: '^(?<x>a)\\k<x>$' },
   { name: 'inside a lookahead', pattern: '^(?=(a+)+$)' },
+  { name: 'inside a lookbehind', pattern: '(?<=(a+)+)b' },
+  { name: 'overlapping alternation, counted (2^30 paths, no loop)', pattern: '^(?:a|a){30}$' },
+  { name: 'the a?^n a^n family (no loop)', pattern: '^(?:a?){25}a{25}$' },
+  { name: 'empty alternatives, counted', pattern: '^(?:|a?){30}b' },
+  { name: 'a large count of a nullable body', pattern: '^(?:a?){1000}$' },
   {
     name: 'classic e-mail ReDoS',
     pattern:
@@ -37,6 +42,18 @@ const SAFE = [
   { name: 'negative lookahead', pattern: '^(?!.*\\.\\.)[a-z.]+$' },
   { name: 'astral range', pattern: '^[\\u{1F600}-\\u{1F64F}]+$' },
   { name: 'time', pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$' },
+  { name: 'bounded inner range, repeated (a few splits only)', pattern: '^(\\d{1,3}){3}$' },
+  {
+    name: 'firecrawl_search: the iteration ends in \\., which its label cannot match',
+    pattern: '^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$',
+  },
+  { name: 'fixed-length alternatives disambiguated by what follows', pattern: '^(?:ab|abc)(?:de|def)(?:g|gh)x$' },
+  {
+    name: "zod 4's e-mail",
+    pattern:
+      "^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$",
+  },
+  { name: 'a large count of a body that cannot be empty (read as a loop)', pattern: '^(?:[a-z]{1,3}\\.){0,5000}$' },
 ];
 
 describe('regex guard: catastrophic patterns are refused when the schema is checked', () => {
