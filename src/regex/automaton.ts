@@ -9,7 +9,8 @@
  * on the empty string. Counted repetitions are unrolled (`x{2,4}` = `x x (x (x)?)?`); one too large
  * to unroll whose body cannot match empty is read as `x{1,}` or `x*`, which has every path of it
  * and more (one whose body can match empty is refused). Assertions and lookarounds are taken as always
- * passing (more paths, never fewer); each lookaround records from which states it is reached, for its own cost (regex/degree.ts).
+ * passing (more paths, never fewer); each lookaround records from which states it is reached, for its own
+ * cost (regex/degree.ts).
  */
 
 import type { Node } from './parse.js';
