@@ -11,6 +11,7 @@ import { copyJson } from '../arguments/json-value.js';
 import { legacyEngineGaps } from './engine-gaps.js';
 import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './keywords.js';
 import { installMultipleOf } from '../schema/multiple-of.js';
+import { installNotAndIf } from '../schema/not-if.js';
 import type { ResolvedOptions } from '../schema/options.js';
 import { checkPattern } from '../regex/guard.js';
 import { installUniqueItems } from '../schema/unique-items.js';
@@ -41,6 +42,8 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
   // the same in every draft since draft-04.
   installMultipleOf(ajv as never);
   installUniqueItems(ajv as never);
+  // `not` and `if` mean the same in draft-07 and 2019-09; their subschemas run in all-errors mode too.
+  installNotAndIf(ajv as never);
   return ajv;
 }
 

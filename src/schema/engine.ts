@@ -4,6 +4,7 @@ import { AJV_FORMATS } from '../formats/asserted.js';
 import { OWN_FORMAT_CHECKERS } from '../formats/own.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
+import { installNotAndIf } from './not-if.js';
 import { installUniqueItems } from './unique-items.js';
 import { installUnevaluated } from './unevaluated.js';
 import { boundedRegExp } from '../regex/bound.js';
@@ -57,6 +58,7 @@ export function createEngine(config: EngineConfig): Ajv2020 {
   if (config.formatAssertion) installFormatAssertion(ajv);
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
+  installNotAndIf(ajv);
   installUniqueItems(ajv);
   installUnevaluated(ajv);
   return ajv;
