@@ -14,6 +14,7 @@ import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './referen
 import { compileLegacyDialect } from '../legacy/dialects.js';
 import { rewriteForEngine } from './rewrite.js';
 import { engineInput } from './link.js';
+import { checkInPlace } from './in-place.js';
 import { checkToolRoot } from './tool-root.js';
 import { needsOwnProperties, needsPatternBudget } from './schema-needs.js';
 import { isObject } from './walk.js';
@@ -166,6 +167,9 @@ export function compileSchema(
   let validator: ValidateFunction;
   try {
     const input = engineInput(p.documents);
+    // In-place cycles and expansion are decided on what the engine will run (in-place.ts).
+    const inPlace = checkInPlace(input.schema, limits.value.maxInPlaceSubschemas);
+    if (!inPlace.ok) return inPlace;
     const ajv = input.keep || needsPrivateEngine(p) ? createEngine(config) : sharedEngine(config);
     validator = compileOn(ajv, input);
   } catch (thrown) {

@@ -16,6 +16,14 @@ export interface Limits {
   readonly maxSubschemas: number;
   /** `$ref` and `$dynamicRef` keywords over every document of one call. */
   readonly maxReferences: number;
+  /**
+   * Subschemas one schema applies at one instance location through in-place applicators (`allOf`,
+   * `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `dependentSchemas`, `$ref`, `$dynamicRef`), itself
+   * included and repeats counted, for the schema where this is largest (in-place.ts). Shared `$ref`s
+   * make it grow exponentially with schema size; a schema without references never exceeds its
+   * subschema count.
+   */
+  readonly maxInPlaceSubschemas: number;
   /** Documents taken from `schemaRegistry` or `schemaLoader` (custom meta-schemas included). */
   readonly maxDocuments: number;
   /** Characters of the text given to `validateJSON`, checked before parsing. */
@@ -49,6 +57,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxSchemaDepth: 64,
   maxSubschemas: 10_000,
   maxReferences: 1_000,
+  // The same as maxSubschemas: no schema without references can exceed it.
+  maxInPlaceSubschemas: 10_000,
   maxDocuments: 100,
   maxArgumentBytes: 4_194_304,
   maxArgumentDepth: 64,
