@@ -5,6 +5,7 @@ import { fragmentPointer, nodeAt, pathOf, pointerOf, typedSegments } from './loc
 import { messageFor } from './messages.js';
 import { authorLocation } from '../schema/link-source.js';
 import { byCodeUnits } from '../tools/code-unit-order.js';
+import { MAX_COLLECTED_ERRORS } from '../schema/step-budget.js';
 
 function valueAt(data: unknown, segments: readonly (string | number)[]): unknown {
   let node = data;
@@ -56,7 +57,12 @@ export function violationsFromAjv(
   data: unknown,
   options: ViolationOptions = {},
 ): Violation[] {
-  const kept = selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema });
+  // At most MAX_COLLECTED_ERRORS become violations, in the engine's order: the rest would cost a
+  // path walk each and say nothing the model reads (it sees DEFAULT_MAX_LINES of them).
+  const kept = selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema }).slice(
+    0,
+    MAX_COLLECTED_ERRORS,
+  );
   const typeFailures = new Set<string>();
   for (const { error: e } of kept)
     if (e.keyword === 'type') typeFailures.add(`${e.instancePath}\u0000${parentOf(e.schemaPath)}`);

@@ -5,6 +5,7 @@ import { OWN_FORMAT_CHECKERS } from '../formats/own.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installNotAndIf } from './not-if.js';
+import { installStepBudget } from './step-budget.js';
 import { installUniqueItems } from './unique-items.js';
 import { installUnevaluated } from './unevaluated.js';
 import { boundedRegExp } from '../regex/bound.js';
@@ -61,6 +62,7 @@ export function createEngine(config: EngineConfig): Ajv2020 {
   installNotAndIf(ajv);
   installUniqueItems(ajv);
   installUnevaluated(ajv);
+  installStepBudget(ajv);
   return ajv;
 }
 

@@ -62,7 +62,7 @@ function inPlaceEdges(root: unknown, node: unknown, pointer: string): Edge[] {
  * Schema objects the engine can apply: the root, then every subschema in an applying position and
  * every reference target, transitively. A definition nobody references is never evaluated.
  */
-function reachable(root: unknown): Set<object> {
+export function reachable(root: unknown): Set<object> {
   const seen = new Set<object>();
   const stack: unknown[] = [root];
   while (stack.length > 0) {

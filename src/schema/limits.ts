@@ -45,6 +45,12 @@ export interface Limits {
   readonly maxPatternSubject: number;
   /** Sum of the squared lengths of all strings tested against quadratic patterns in one validation. */
   readonly maxPatternWork: number;
+  /**
+   * Steps of one validation (step-budget.ts): each schema object applied to a value costs a weight
+   * fixed by its keywords (list sizes; possible errors inside `anyOf`/`oneOf`/`not`/`if`/`contains`)
+   * plus what the value adds (string length, object keys); one step is roughly 10 ns of engine work.
+   */
+  readonly maxValidationSteps: number;
 }
 
 /**
@@ -70,6 +76,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   // cost 10-30 ms and the whole budget (four such tests) well under 150 ms.
   maxPatternSubject: 4_096,
   maxPatternWork: 67_108_864,
+  // About 20-40 ms of engine work at 10-20 ns a step (bench/adversarial.ts measures the worst cases).
+  maxValidationSteps: 2_000_000,
 });
 
 const NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];
