@@ -14,6 +14,8 @@ export interface BranchContext {
   readonly schema?: unknown;
   /** The instance, to read discriminator values. */
   readonly data: unknown;
+  /** Counts schema-path lookups, so tests can check the work stays linear in the errors. */
+  readonly work?: { lookups: number };
 }
 
 /** Errors with no branch a window walk passes before it stops looking for earlier ones of the same combinator. */
@@ -168,6 +170,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       const found: number[] = [];
       let path = x.schemaPath;
       for (;;) {
+        if (context.work) context.work.lookups++;
         const owned = owners.get(path);
         if (owned !== undefined) for (const i of owned) if (!found.includes(i)) found.push(i);
         const cut = path.lastIndexOf('/');
