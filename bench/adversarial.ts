@@ -27,6 +27,8 @@ interface Case {
   /** Argument texts (at most 64 KB each), each timed. */
   readonly args: () => readonly string[];
   readonly options?: SchemaOptions;
+  /** Why a case is known to pass the budget today, when the fix belongs to other work. */
+  readonly known?: string;
 }
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
@@ -272,6 +274,81 @@ export const CASES: readonly Case[] = [
     ],
   },
   {
+    name: 'if/then/else chain of 1,200 over 10,000 items',
+    schema: () =>
+      obj({
+        a: {
+          items: {
+            allOf: range(1_200).map((i) => ({
+              if: { const: i },
+              then: { type: 'integer' },
+              else: { not: { const: i } },
+            })),
+          },
+        },
+      }),
+    args: () => [fill('-1'), fill('"s"')],
+  },
+  {
+    name: 'unevaluatedProperties over 5,000 keys with 50 in-place branches',
+    known: "unevaluated.ts computes annotations per key and branch; its cost is that module's own work item",
+    schema: () =>
+      obj(
+        {},
+        {
+          anyOf: range(50).map((i) => ({ properties: { [`k${i}`]: { type: 'integer' } } })),
+          unevaluatedProperties: { type: 'integer' },
+        },
+      ),
+    args: () => [
+      `{${range(5_000)
+        .map((i) => `"k${i}":0`)
+        .join(',')}}`,
+      `{${range(5_000)
+        .map((i) => `"k${i}":"s"`)
+        .join(',')}}`,
+    ],
+  },
+  {
+    name: '$dynamicRef: a recursive extensible tree, 60 deep',
+    schema: () => ({
+      type: 'object',
+      $dynamicAnchor: 'node',
+      properties: { x: { $dynamicRef: '#node' }, y: { $dynamicRef: '#node' }, v: { type: 'integer' } },
+      anyOf: range(20).map((i) => ({ required: [`z${i}`] })),
+    }),
+    args: () => [nested(60, '{}'), nested(60, '{"z0":1}')],
+  },
+  {
+    name: 'multipleOf and big bounds over 10,000 numbers',
+    schema: () => obj({ a: { items: { allOf: [{ multipleOf: 0.0001 }, { maximum: 1e308 }, { multipleOf: 7 }] } } }),
+    args: () => [fill('1e308'), fill('0.1')],
+  },
+  {
+    name: 'additionalProperties subschema with anyOf over 5,000 keys',
+    schema: () =>
+      obj({}, { additionalProperties: { anyOf: range(100).map((i) => ({ type: 'string', minLength: i })) } }),
+    args: () => [
+      `{${range(5_000)
+        .map((i) => `"k${i}":1`)
+        .join(',')}}`,
+    ],
+  },
+  {
+    name: 'content assertion: contentSchema over 2,000 JSON strings',
+    options: { contentAssertion: true },
+    schema: () =>
+      obj({
+        a: {
+          items: {
+            contentMediaType: 'application/json',
+            contentSchema: { type: 'object', required: ['x'] },
+          },
+        },
+      }),
+    args: () => [fill('"{\\"y\\":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}"')],
+  },
+  {
     name: 'dependentSchemas: 1,000 names each requiring 1,000 names',
     schema: () =>
       obj(
@@ -377,8 +454,9 @@ function main(): void {
     }
     const pass = (o.worstCpuMs ?? Infinity) <= BUDGET_MS;
     if (!pass) over++;
+    const known = pass ? undefined : CASES.find((x) => x.name === o.name)?.known;
     console.log(
-      `${pass ? 'ok  ' : 'OVER'}  ${o.name}: worst call ${o.worstCpuMs?.toFixed(1)} ms CPU, ` +
+      `${pass ? 'ok  ' : 'OVER'}  ${o.name}${known === undefined ? '' : ` [known: ${known}]`}: worst call ${o.worstCpuMs?.toFixed(1)} ms CPU, ` +
         `${o.worstMs?.toFixed(1)} ms wall (${admit}; ` +
         `arguments up to ${o.argBytes} characters; ${o.verdicts?.join(' / ')})`,
     );
