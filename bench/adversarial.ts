@@ -9,7 +9,8 @@
  * admitted (or refused, with its class), then the worst time of any call (validateJSON, plus
  * formatForModel on a failure: the text a model reads), over RUNS calls including the first, as
  * CPU time of the process (judged; steady when other work shares the machine) and wall time.
- * Exits 1 when an admitted case passes BUDGET_MS of CPU time.
+ * Exits 1 when an admitted case passes BUDGET_MS of CPU time. ADVERSARIAL_RUNS=n times each argument
+ * n times (default 6); ADVERSARIAL_TRACE=1 prints every run's time on stderr.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,7 @@ import { formatForModel, validateSchema, type SchemaOptions } from '../src/index
 
 const BUDGET_MS = 50;
 const MAX_ARGUMENT_BYTES = 65_536;
-const RUNS = 6;
+const RUNS = Number(process.env['ADVERSARIAL_RUNS'] ?? 6);
 const CASE_TIMEOUT_MS = 30_000;
 
 interface Case {
