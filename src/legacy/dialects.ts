@@ -12,6 +12,8 @@ import { legacyEngineGaps } from './engine-gaps.js';
 import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './keywords.js';
 import { installMultipleOf } from '../schema/multiple-of.js';
 import { installNotAndIf } from '../schema/not-if.js';
+import { installStepBudget, instrumentSteps } from '../schema/step-budget.js';
+import { warmUp } from '../schema/warm-up.js';
 import type { ResolvedOptions } from '../schema/options.js';
 import { checkPattern } from '../regex/guard.js';
 import { installUniqueItems } from '../schema/unique-items.js';
@@ -44,6 +46,8 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
   installUniqueItems(ajv as never);
   // `not` and `if` mean the same in draft-07 and 2019-09; their subschemas run in all-errors mode too.
   installNotAndIf(ajv as never);
+  // The same maxValidationSteps budget (schema/step-budget.ts); instrumentLegacy marks the documents.
+  installStepBudget(ajv as never);
   return ajv;
 }
 
@@ -187,6 +191,15 @@ function missingSchemaOf(thrown: unknown): string | undefined {
 const cache = new Map<string, ValidateFunction>();
 const CACHE_LIMIT = 500;
 
+/** Marks every schema object of an older-dialect document with the step keyword (its own schema positions). */
+function instrumentLegacy(doc: unknown): void {
+  const nodes: object[] = [];
+  walkAnyDialect(doc, ({ node }) => {
+    if (isObject(node)) nodes.push(node);
+  });
+  instrumentSteps(nodes);
+}
+
 /** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
 function compileWithDocuments(
   root: unknown,
@@ -201,9 +214,11 @@ function compileWithDocuments(
   const ajv = createLegacyEngine(dialect, options.formatAssertion);
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
+  instrumentLegacy(root);
   for (;;) {
     try {
       const validator = ajv.compile(root as object);
+      warmUp(validator);
       if (added.size === 0) {
         if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
         cache.set(key, validator);
@@ -243,6 +258,7 @@ function compileWithDocuments(
       const admitted = admitLegacy(doc, dialect, options, (p) => `${uri}#${p}`);
       if (!admitted.ok) return admitted;
       added.add(uri);
+      instrumentLegacy(doc);
       ajv.addSchema(doc as object, uri);
     }
   }
