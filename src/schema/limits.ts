@@ -76,8 +76,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   // cost 10-30 ms and the whole budget (four such tests) well under 150 ms.
   maxPatternSubject: 4_096,
   maxPatternWork: 67_108_864,
-  // About 20-40 ms of engine work at 10-20 ns a step (bench/adversarial.ts measures the worst cases).
-  maxValidationSteps: 2_000_000,
+  // About 15-45 ms of engine work at 10-30 ns a step (bench/adversarial.ts measures the worst cases).
+  maxValidationSteps: 1_500_000,
 });
 
 const NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];
