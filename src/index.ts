@@ -46,6 +46,7 @@ export type { McpAdmissionOptions } from './catalog/mcp.js';
 export type { ToolDescriptor } from './catalog/descriptor.js';
 export type { Authority } from './catalog/authority.js';
 export type { AsyncSchemaLoader } from './catalog/async-loader.js';
+export { DEFAULT_LOADER_TIMEOUT_MS } from './catalog/async-loader.js';
 export type { AdmissionStats, Bundle, BundleJSON } from './catalog/bundle.js';
 export type { BatchError, Diagnostic } from './catalog/diagnostics.js';
 export type { AnthropicTool, McpTool, OpenAITool, ProviderTool } from './catalog/providers.js';

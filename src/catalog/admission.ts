@@ -4,7 +4,13 @@ import { compiledFromCache } from '../schema/compile.js';
 import { defineTool, type ToolContext } from '../tools/tool.js';
 import { REGISTRY_KEYS, Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
 import { SCHEMA_OPTION_KEYS } from '../schema/options.js';
-import { createBatchLoader, type AsyncSchemaLoader, type BatchLoader } from './async-loader.js';
+import {
+  createBatchLoader,
+  DEFAULT_LOADER_TIMEOUT_MS,
+  type AsyncSchemaLoader,
+  type BatchLoader,
+} from './async-loader.js';
+import { timeoutProblem } from '../tools/deadline.js';
 import { narrowAuthority, type Authority } from './authority.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import { makeBundle, type Bundle } from './bundle.js';
@@ -29,6 +35,12 @@ export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
   readonly unknownGrants?: 'reject' | 'keep';
   /** May return a Promise; each URI is asked for at most once per batch. */
   readonly schemaLoader?: AsyncSchemaLoader;
+  /**
+   * Milliseconds admitBatch waits for one URI from `schemaLoader` (default DEFAULT_LOADER_TIMEOUT_MS,
+   * 10,000; whole ms from 1 to 2^31-1, or Infinity for none). Past it the loader's `signal` aborts and
+   * every tool that needs that URI is `execution_failure` naming it.
+   */
+  readonly loaderTimeoutMs?: number;
   /** Executes non-function backends. */
   readonly invoke?: Invoke;
   /**
@@ -49,6 +61,7 @@ export const ADMISSION_KEYS = [
     'mode',
     'authority',
     'unknownGrants',
+    'loaderTimeoutMs',
     'invoke',
     'provider',
     'providerPolicy',
@@ -180,6 +193,7 @@ function registryOptionsOf(options: AdmissionOptions, loader: BatchLoader | unde
     authority: _a,
     unknownGrants: _u,
     schemaLoader: _l,
+    loaderTimeoutMs: _t,
     invoke: _i,
     provider: _p,
     providerPolicy: _pp,
@@ -213,12 +227,18 @@ export async function admitSlots(
     );
   const settings = providerSettingsOf(options.provider, options.providerPolicy);
   if (!settings.ok) return callFailure(settings);
-  const loader = typeof options.schemaLoader === 'function' ? createBatchLoader(options.schemaLoader) : undefined;
+  const deadline = timeoutProblem(options.loaderTimeoutMs);
+  if (deadline !== undefined) return callFailure(fail('validation', `admitBatch option loaderTimeoutMs: ${deadline}`));
+  const loader =
+    typeof options.schemaLoader === 'function'
+      ? createBatchLoader(options.schemaLoader, options.loaderTimeoutMs ?? DEFAULT_LOADER_TIMEOUT_MS)
+      : undefined;
   const {
     mode: _m,
     authority: _a,
     unknownGrants: _u,
     schemaLoader: _l,
+    loaderTimeoutMs: _t,
     provider: _p,
     providerPolicy: _pp,
     ...rest

@@ -4,6 +4,7 @@ import { selectBranches } from './branches.js';
 import { fragmentPointer, nodeAt, pathOf, pointerOf, typedSegments } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 
 function valueAt(data: unknown, segments: readonly (string | number)[]): unknown {
   let node = data;
@@ -60,7 +61,12 @@ export function violationsFromAjv(
   data: unknown,
   options: ViolationOptions = {},
 ): Violation[] {
-  const kept = selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema });
+  // At most MAX_COLLECTED_ERRORS become violations, in the engine's order: the rest would cost a
+  // path walk each and say nothing the model reads (it sees DEFAULT_MAX_LINES of them).
+  const kept = selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema }).slice(
+    0,
+    MAX_COLLECTED_ERRORS,
+  );
   const typeFailures = new Set<string>();
   for (const { error: e } of kept)
     if (e.keyword === 'type') typeFailures.add(`${e.instancePath}\u0000${parentOf(e.schemaPath)}`);

@@ -5,6 +5,8 @@ import { OWN_FORMAT_CHECKERS } from '../formats/own.js';
 import { installConstEnum } from './const-enum.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
+import { installNotAndIf } from './not-if.js';
+import { installStepBudget } from './step-budget.js';
 import { installUniqueItems } from './unique-items.js';
 import { installUnevaluated } from './unevaluated.js';
 import { installInPlaceApplicators } from './in-place.js';
@@ -64,9 +66,11 @@ export function createEngine(config: EngineConfig): Ajv2020 {
   if (config.formatAssertion) installFormatAssertion(ajv);
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
+  installNotAndIf(ajv);
   installUniqueItems(ajv);
   installConstEnum(ajv);
   installUnevaluated(ajv);
+  installStepBudget(ajv);
   return ajv;
 }
 
@@ -86,13 +90,46 @@ export function sharedEngine(config: EngineConfig): Ajv2020 {
 }
 
 let metaEngine: Ajv2020 | undefined;
+const restrictedMeta = new Map<string, ValidateFunction>();
+
+const VOCAB_BASE = 'https://json-schema.org/draft/2020-12/vocab/';
+const META_BASE = 'https://json-schema.org/draft/2020-12/meta/';
 
 /**
- * Checks a document against the official 2020-12 meta-schema (Ajv ships it). Returns Ajv's errors,
- * whose instancePath is the location inside the schema being checked.
+ * The 2020-12 meta-schema restricted to some vocabularies: the vocabulary meta-schemas Ajv ships,
+ * under a `$dynamicAnchor: "meta"` so that their `$dynamicRef: "#meta"` brings every subschema back
+ * to the same restricted set (Core §8.1.2: only the keywords of the meta-schema's vocabularies are
+ * keywords; anything else in the document is an annotation and may hold any value).
  */
-export function metaValidate(schema: unknown): readonly ErrorObject[] {
+function restrictedMetaValidator(ajv: Ajv2020, vocabularies: ReadonlySet<string>): ValidateFunction {
+  const files = new Set<string>(['core']);
+  for (const v of vocabularies)
+    if (v.startsWith(VOCAB_BASE))
+      files.add(v === `${VOCAB_BASE}format-assertion` ? 'format-annotation' : v.slice(VOCAB_BASE.length));
+  const key = [...files].sort().join(',');
+  let validator = restrictedMeta.get(key);
+  if (validator === undefined) {
+    validator = ajv.compile({
+      $id: `urn:toolgate:meta:${key}`,
+      $dynamicAnchor: 'meta',
+      allOf: [...files].sort().map((f) => ({ $ref: `${META_BASE}${f}` })),
+    });
+    restrictedMeta.set(key, validator);
+  }
+  return validator;
+}
+
+/**
+ * Checks a document against the official 2020-12 meta-schema (Ajv ships it), or, for a document
+ * whose custom meta-schema lists fewer vocabularies, against the vocabulary meta-schemas of those
+ * it lists. Returns Ajv's errors, whose instancePath is the location inside the schema being checked.
+ */
+export function metaValidate(schema: unknown, vocabularies?: ReadonlySet<string>): readonly ErrorObject[] {
   metaEngine ??= new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: false });
+  if (vocabularies !== undefined) {
+    const validator = restrictedMetaValidator(metaEngine, vocabularies);
+    return validator(schema) ? [] : (validator.errors ?? []);
+  }
   const ok = metaEngine.validateSchema(schema as object);
   if (ok) return [];
   return metaEngine.errors ?? [];

@@ -12,6 +12,9 @@ import { legacyEngineGaps } from './legacy-engine-gaps.js';
 import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
 import { installMultipleOf } from './multiple-of.js';
 import type { ResolvedOptions } from './options.js';
+import { installNotAndIf } from './not-if.js';
+import { installStepBudget, instrumentSteps } from './step-budget.js';
+import { warmUp } from './warm-up.js';
 import { checkPattern } from '../regex/guard.js';
 import { installUniqueItems } from './unique-items.js';
 import { installConstEnum } from './const-enum.js';
@@ -48,6 +51,10 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
   installMultipleOf(ajv as never);
   installUniqueItems(ajv as never);
   installConstEnum(ajv as never);
+  // `not` and `if` mean the same in draft-07 and 2019-09; their subschemas run in all-errors mode too.
+  installNotAndIf(ajv as never);
+  // The same maxValidationSteps budget (schema/step-budget.ts); instrumentLegacy marks the documents.
+  installStepBudget(ajv as never);
   return ajv;
 }
 
@@ -208,6 +215,19 @@ function usesUnevaluatedAnywhere(doc: unknown): boolean {
   return found;
 }
 
+/** Marks every schema object of an older-dialect document with the step keyword (its own schema positions). */
+function instrumentLegacy(doc: unknown): void {
+  const nodes: object[] = [];
+  walkSchema(
+    doc,
+    ({ node }) => {
+      nodes.push(node);
+    },
+    EVERY_OBJECT,
+  );
+  instrumentSteps(nodes);
+}
+
 /** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
 function compileWithDocuments(
   root: unknown,
@@ -225,6 +245,7 @@ function compileWithDocuments(
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
   let annotates = usesUnevaluatedAnywhere(root);
+  instrumentLegacy(root);
   for (;;) {
     try {
       // Ajv2019 forces its evaluated-property tracking on; that code throws on some valid schemas (a
@@ -232,6 +253,7 @@ function compileWithDocuments(
       // unevaluated* keywords need it (Ajv's draft-07 engine never generates it).
       if (dialect === '2019-09') ajv.opts.unevaluated = annotates;
       const validator = ajv.compile(root as object);
+      warmUp(validator);
       if (added.size === 0) {
         if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
         cache.set(key, validator);
@@ -276,6 +298,7 @@ function compileWithDocuments(
       if (!admitted.ok) return admitted;
       added.add(uri);
       annotates ||= usesUnevaluatedAnywhere(doc);
+      instrumentLegacy(doc);
       ajv.addSchema(doc as object, uri);
     }
   }
