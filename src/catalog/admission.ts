@@ -17,13 +17,19 @@ import { byCodeUnits } from '../util/code-unit-order.js';
 import { allKeysOf, readOptions } from '../util/own-field.js';
 import { describeValue } from '../util/describe-value.js';
 
-/** Options of admitBatch: the Registry's options (schema options included) plus the admission policy. */
-export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
+/**
+ * Options of admitBatch: the Registry's options (schema options included; `grants` comes from `authority`)
+ * plus the admission policy.
+ */
+export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader' | 'grants'> & {
   /**
    * 'strict' (default): any problem fails the batch. 'quarantine': only `unsupported_capability` schemas are left out.
    */
   readonly mode?: 'strict' | 'quarantine';
-  /** Narrowed in the bundle: grants of rejected tools removed, every other field kept. */
+  /**
+   * Narrowed in the bundle (grants of rejected tools removed, every other field kept) and enforced: the
+   * bundle's registry calls and publishes only granted tools.
+   */
   readonly authority?: Authority;
   /** 'reject' (default): a grant for a tool not in the batch fails the batch; 'keep' passes it through. */
   readonly unknownGrants?: 'reject' | 'keep';
@@ -53,7 +59,8 @@ export const ADMISSION_KEYS = [
     'provider',
     'providerPolicy',
   ]),
-  ...REGISTRY_KEYS,
+  // The registry's grants are the authority's: a separate `grants` option would be a second source.
+  ...REGISTRY_KEYS.filter((k) => k !== 'grants'),
   ...SCHEMA_OPTION_KEYS,
 ];
 
@@ -174,7 +181,11 @@ function duplicateDiagnostics(descriptors: readonly unknown[]): Diagnostic[] {
   return out;
 }
 
-function registryOptionsOf(options: AdmissionOptions, loader: BatchLoader | undefined): RegistryOptions {
+function registryOptionsOf(
+  options: AdmissionOptions,
+  loader: BatchLoader | undefined,
+  authority: Authority | undefined,
+): RegistryOptions {
   const {
     mode: _m,
     authority: _a,
@@ -185,7 +196,11 @@ function registryOptionsOf(options: AdmissionOptions, loader: BatchLoader | unde
     providerPolicy: _pp,
     ...rest
   } = options;
-  return (loader === undefined ? rest : { ...rest, schemaLoader: loader.sync }) as RegistryOptions;
+  return {
+    ...rest,
+    ...(loader === undefined ? {} : { schemaLoader: loader.sync }),
+    ...(authority === undefined ? {} : { grants: authority.grants }),
+  } as RegistryOptions;
 }
 
 /** A function backend runs as is; any other backend goes through the host's `invoke` (preflight required one). */
@@ -243,14 +258,14 @@ export async function admitSlots(
   if (fatal.length > 0 || !authority.ok) return { ok: false, error: batchError([...fatal, ...rejected], mode) };
 
   const accepted = outcomes.flatMap((o) => ('tool' in o ? [o.tool] : [])).sort((a, b) => byCodeUnits(a.name, b.name));
-  const registry = new Registry(registryOptionsOf(options, loader));
+  const registry = new Registry(registryOptionsOf(options, loader, authority.value));
   for (const t of accepted) {
     // Preflight compiled the schema with the same schema options: registered as is, never compiled again.
     const registered = registerCompiled(
       registry,
       defineTool<unknown>({
         name: t.name,
-        description: t.description ?? '',
+        ...(t.description === undefined ? {} : { description: t.description }),
         inputSchema: t.inputSchema,
         execute: executorOf(t.backend, options.invoke),
       }),
@@ -267,10 +282,14 @@ export async function admitSlots(
   // Counted per accepted tool from its own CompiledSchema: exact when admissions overlap across awaits,
   // and tools left out (quarantined, provider-rejected) are not counted.
   const reused = accepted.filter((t) => compiledFromCache(t.compiled)).length;
+  const grants = authority.value === undefined ? undefined : new Set(authority.value.grants);
+  const admitted = providerToolsOf(accepted);
   return ok(
     makeBundle({
       registry,
-      providerTools: providerToolsOf(accepted),
+      // What reaches a model: only what the authority grants (every admitted tool without one).
+      providerTools: grants === undefined ? admitted : Object.freeze(admitted.filter((t) => grants.has(t.name))),
+      admittedTools: admitted,
       authority: authority.value,
       accepted: accepted.map((t) => t.name),
       rejected,
