@@ -51,8 +51,8 @@ export type {
 export { preflight } from './catalog/preflight.js';
 export type { Invoke, PreflightOptions, PreflightedTool } from './catalog/preflight.js';
 export { admitBatch } from './catalog/admission.js';
-export type { AdmissionOptions } from './catalog/admission.js';
-export { admitMcpTools } from './catalog/mcp.js';
+export type { AdmissionOptions, BadToolPolicy } from './catalog/admission.js';
+export { admitMcpTools, MCP_DEFAULT_DIALECTS } from './catalog/mcp.js';
 export type { McpAdmissionOptions } from './catalog/mcp.js';
 export type { ToolDescriptor } from './catalog/descriptor.js';
 export type { Authority } from './catalog/authority.js';
