@@ -10,6 +10,7 @@ import { formatRefusal } from '../formats/asserted.js';
 import { copyJson } from '../util/plain-json.js';
 import { legacyEngineGaps } from './legacy-engine-gaps.js';
 import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
+import { metaViolations } from './meta-errors.js';
 import { installMultipleOf } from './multiple-of.js';
 import type { ResolvedOptions } from './options.js';
 import { installNotAndIf } from './not-if.js';
@@ -165,13 +166,7 @@ function admitLegacy(
 ): Result<true> {
   const meta = legacyMetaValidate(dialect, doc);
   if (meta.length > 0) {
-    const violations = meta.map((e) =>
-      schemaViolation(
-        e.keyword,
-        `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`,
-        at(e.instancePath),
-      ),
-    );
+    const violations = metaViolations(doc, meta, at);
     return fail(
       'validation',
       `invalid schema: ${violations[0]?.message ?? `does not match the ${dialect} meta-schema`}`,

@@ -3,6 +3,7 @@ import { classifyDialect } from './dialect.js';
 import { echo } from '../util/describe-value.js';
 import { findDocument } from './documents.js';
 import { metaValidate } from './engine.js';
+import { metaViolations } from './meta-errors.js';
 import { gateDocument } from './gate.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import type { ResolvedOptions } from './options.js';
@@ -106,13 +107,7 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   if (!tallied.ok) return tallied;
   const metaErrors = metaValidate(checked, custom ? vocabularies : undefined);
   if (metaErrors.length > 0) {
-    const violations = metaErrors.map((e) =>
-      schemaViolation(
-        e.keyword,
-        `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`,
-        location(e.instancePath),
-      ),
-    );
+    const violations = metaViolations(checked, metaErrors, location);
     return fail(
       'validation',
       `invalid schema: ${violations[0]?.message ?? 'does not match the Draft 2020-12 meta-schema'}`,
