@@ -1,6 +1,7 @@
 // The options of `toolgate check` as settings, each value checked: a bad value is a usage error naming the option.
 // --dialect, --provider and --provider-policy map onto admission's `dialects`, `provider` and `providerPolicy`;
 // --mcp, --env and --timeout describe the servers to start.
+import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
 import type { Problem, Result } from '../result.js';
 import { listFlag, stringFlag, type ParsedArgs } from './args.js';
@@ -12,9 +13,6 @@ import { timeoutMs } from './numbers.js';
 /** A dialect toolgate enforces with its own semantics. */
 export type Dialect = '2020-12' | '2019-09' | 'draft-07';
 const DIALECTS: readonly Dialect[] = ['2020-12', '2019-09', 'draft-07'];
-
-/** What a `--mcp` server's tools are admitted under without --dialect: servers commonly generate draft-07. */
-export const MCP_DEFAULT_DIALECTS: readonly Dialect[] = ['2020-12', 'draft-07'];
 
 /** What `check` was asked to do, every value checked. */
 export interface CheckSettings {

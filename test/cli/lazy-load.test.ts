@@ -15,7 +15,8 @@ writeFileSync(
   HOOK,
   `import { register } from 'node:module';
 register('data:text/javascript,' + encodeURIComponent(
-  'export async function load(url, context, next) { process.stderr.write("LOADED " + url + "\\\\n"); return next(url, context); }'
+  'export async function load(url, context, next) { ' +
+    'process.stderr.write("LOADED " + url + "\\\\n"); return next(url, context); }'
 ));
 `,
 );
