@@ -12,6 +12,8 @@ import { installUnevaluated } from './unevaluated.js';
 import { installInPlaceApplicators } from './in-place.js';
 import { precompileAnnotations } from './annotation-run.js';
 import { boundedRegExp } from '../regex/bound.js';
+import { metaEngine } from './meta-engine.js';
+import { validate as metaSchema2020 } from './meta-schema.generated.js';
 
 /** How an engine instance is configured; each distinct config gets its own shared instance. */
 export interface EngineConfig {
@@ -89,7 +91,6 @@ export function sharedEngine(config: EngineConfig): Ajv2020 {
   return ajv;
 }
 
-let metaEngine: Ajv2020 | undefined;
 const restrictedMeta = new Map<string, ValidateFunction>();
 
 const VOCAB_BASE = 'https://json-schema.org/draft/2020-12/vocab/';
@@ -120,19 +121,14 @@ function restrictedMetaValidator(ajv: Ajv2020, vocabularies: ReadonlySet<string>
 }
 
 /**
- * Checks a document against the official 2020-12 meta-schema (Ajv ships it), or, for a document
- * whose custom meta-schema lists fewer vocabularies, against the vocabulary meta-schemas of those
- * it lists. Returns Ajv's errors, whose instancePath is the location inside the schema being checked.
+ * Checks a document against the official 2020-12 meta-schema (with the code Ajv generated for it ahead of
+ * time), or, for a document whose custom meta-schema lists fewer vocabularies, against the vocabulary
+ * meta-schemas of those it lists (compiled on first use). Returns Ajv's errors, whose instancePath is the
+ * location inside the schema being checked.
  */
 export function metaValidate(schema: unknown, vocabularies?: ReadonlySet<string>): readonly ErrorObject[] {
-  metaEngine ??= new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: false });
-  if (vocabularies !== undefined) {
-    const validator = restrictedMetaValidator(metaEngine, vocabularies);
-    return validator(schema) ? [] : (validator.errors ?? []);
-  }
-  const ok = metaEngine.validateSchema(schema as object);
-  if (ok) return [];
-  return metaEngine.errors ?? [];
+  const validator = vocabularies === undefined ? metaSchema2020 : restrictedMetaValidator(metaEngine(), vocabularies);
+  return validator(schema) ? [] : (validator.errors ?? []);
 }
 
 /** The root document, the other documents by URI, and whether to keep them registered afterwards. */
