@@ -3,6 +3,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { followPointer, splitFragment } from './references.js';
 import { isObject } from '../util/plain-json.js';
 import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
+import { WORK_STOP, workBudget } from '../util/work-budget.js';
 
 /**
  * A deterministic bound on the work of one validation. Ajv's generated code runs to the end once
@@ -25,15 +26,9 @@ import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 /** Keyword name of the step charge; never a Draft 2020-12 keyword, removed from any schema that names it. */
 export const STEP_KEYWORD = '$toolgate:step';
 
-interface Budget {
-  n: number;
-  max: number;
-  tripped: boolean;
-}
-
-// The budget of the call in progress: validation is synchronous, so one is active at a time.
-const budget: Budget = { n: 0, max: Number.POSITIVE_INFINITY, tripped: false };
-const STOP = new Error('toolgate: validation step budget exhausted');
+// The budget of the call in progress (util/work-budget.ts): validation is synchronous, so one is active at a time.
+const budget = workBudget;
+const STOP = WORK_STOP;
 // The local variables every function Ajv generates keeps its error count and list in.
 const N = { errors: new Name('errors'), vErrors: new Name('vErrors') };
 
