@@ -17,6 +17,7 @@ import { installStepBudget, instrumentSteps } from './step-budget.js';
 import { warmUp } from './warm-up.js';
 import { checkPattern } from '../regex/guard.js';
 import { installUniqueItems } from './unique-items.js';
+import { compileWithRefPaths } from './ref-paths.js';
 import { installConstEnum } from './const-enum.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import { isObject } from '../util/plain-json.js';
@@ -252,7 +253,7 @@ function compileWithDocuments(
       // failed `anyOf` branch before `patternProperties`), so it is generated only where 2019-09's own
       // unevaluated* keywords need it (Ajv's draft-07 engine never generates it).
       if (dialect === '2019-09') ajv.opts.unevaluated = annotates;
-      const validator = ajv.compile(root as object);
+      const validator = compileWithRefPaths(ajv, root as object);
       warmUp(validator);
       if (added.size === 0) {
         if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
