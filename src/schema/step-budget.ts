@@ -2,8 +2,8 @@ import { _, Name, type KeywordCxt } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { followPointer, splitFragment } from './references.js';
 import { isObject } from '../util/plain-json.js';
-import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 import { WORK_STOP, workBudget } from '../util/work-budget.js';
+import { CALL_KEYWORD, callsOut, capCode, installErrorCap } from './error-cap.js';
 
 /**
  * A deterministic bound on the work of one validation. Ajv's generated code runs to the end once
@@ -51,6 +51,7 @@ const ANNOTATIONS = new Set([
   'writeOnly',
   'examples',
   STEP_KEYWORD,
+  CALL_KEYWORD,
 ]);
 const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'contentEncoding', 'contentMediaType'];
 /**
@@ -215,18 +216,16 @@ function stepCode(cxt: KeywordCxt): void {
     gen.code(_`${b}.tripped = true`);
     gen.throw(stop);
   });
-  // Outside composite keywords a recorded error is final (see above): stop collecting past the cap.
-  if (it.compositeRule !== true)
-    gen.if(_`${N.errors} >= ${MAX_COLLECTED_ERRORS}`, () => {
-      gen.assign(_`${it.validateName}.errors`, N.vErrors);
-      gen.return(false);
-    });
+  // Outside composite keywords a recorded error is final (see above): stop collecting past the cap,
+  // counting the final errors of the callers too (error-cap.ts).
+  capCode(cxt);
 }
 
-/** Installs the step keyword (see STEP_KEYWORD) on an engine. */
+/** Installs the step keyword (see STEP_KEYWORD) and the error cap's restore keyword on an engine. */
 export function installStepBudget(ajv: Pick<Ajv2020, 'addKeyword'>): void {
   // First among the keywords of no particular type, so the charge precedes `$ref`, `enum`, `allOf`….
   ajv.addKeyword({ keyword: STEP_KEYWORD, schemaType: 'boolean', code: stepCode, before: '$ref' });
+  installErrorCap(ajv);
 }
 
 /**
@@ -235,11 +234,14 @@ export function installStepBudget(ajv: Pick<Ajv2020, 'addKeyword'>): void {
  * "$toolgate:step" is an unknown keyword, an annotation, and never reaches the engine as written.
  */
 export function instrumentSteps(nodes: Iterable<object>): void {
+  const mark = (n: Record<string, unknown>, k: string): void => {
+    Object.defineProperty(n, k, { value: true, enumerable: true, writable: true, configurable: true });
+  };
   for (const node of nodes) {
     const n = node as Record<string, unknown>;
-    if (Object.hasOwn(n, STEP_KEYWORD)) delete n[STEP_KEYWORD];
-    if (Object.keys(n).some((k) => !ANNOTATIONS.has(k)))
-      Object.defineProperty(n, STEP_KEYWORD, { value: true, enumerable: true, writable: true, configurable: true });
+    for (const k of [STEP_KEYWORD, CALL_KEYWORD]) if (Object.hasOwn(n, k)) delete n[k];
+    if (Object.keys(n).some((k) => !ANNOTATIONS.has(k))) mark(n, STEP_KEYWORD);
+    if (callsOut(n)) mark(n, CALL_KEYWORD);
   }
 }
 
@@ -261,9 +263,13 @@ export function validateWithinSteps(
   const savedN = budget.n;
   const savedMax = budget.max;
   const savedTripped = budget.tripped;
+  const savedFinal = budget.final;
+  // Calls left on the stack by a validator that stopped early are dropped when this one ends.
+  const savedCalls = budget.calls.length;
   budget.n = 0;
   budget.max = max;
   budget.tripped = false;
+  budget.final = 0;
   try {
     const valid = validate(data) === true;
     return budget.tripped ? { seen: budget.n } : valid;
@@ -274,5 +280,7 @@ export function validateWithinSteps(
     budget.n = savedN;
     budget.max = savedMax;
     budget.tripped = savedTripped;
+    budget.final = savedFinal;
+    budget.calls.length = savedCalls;
   }
 }

@@ -11,10 +11,16 @@ export interface WorkBudget {
   n: number;
   max: number;
   tripped: boolean;
+  /**
+   * Errors already final in the callers of the validator function running now (schema/error-cap.ts),
+   * or -Infinity when one of its calls sits inside a composite keyword; `calls` keeps the callers' values.
+   */
+  final: number;
+  calls: number[];
 }
 
 /** The active budget; schema/step-budget.ts saves and restores it around each validation. */
-export const workBudget: WorkBudget = { n: 0, max: Number.POSITIVE_INFINITY, tripped: false };
+export const workBudget: WorkBudget = { n: 0, max: Number.POSITIVE_INFINITY, tripped: false, final: 0, calls: [] };
 
 /** Thrown to end a validation whose budget ran out; the caller of the validation turns it into the limit. */
 export const WORK_STOP: Error = new Error('toolgate: validation step budget exhausted');
