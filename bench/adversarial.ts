@@ -441,6 +441,8 @@ interface Outcome {
   readonly worstCpuMs?: number;
   readonly verdicts?: readonly string[];
   readonly argBytes?: number;
+  /** CPU ms of every call, argument by argument (shown when a case goes over). */
+  readonly runs?: readonly number[];
 }
 
 const collect = (globalThis as { gc?: () => void }).gc;
@@ -460,6 +462,7 @@ function runCase(c: Case): Outcome {
   let worst = 0;
   let worstCpu = 0;
   const verdicts: string[] = [];
+  const runs: number[] = [];
   let argBytes = 0;
   for (const text of c.args()) {
     if (text.length > MAX_ARGUMENT_BYTES) throw new Error(`${c.name}: argument of ${text.length} characters`);
@@ -476,6 +479,7 @@ function runCase(c: Case): Outcome {
       const ms = performance.now() - start;
       worst = Math.max(worst, ms);
       worstCpu = Math.max(worstCpu, (used.user + used.system) / 1000);
+      runs.push(Math.round((used.user + used.system) / 100) / 10);
       if (process.env['ADVERSARIAL_TRACE'] === '1')
         process.stderr.write(
           `run ${r}: ${((used.user + used.system) / 1000).toFixed(1)} ms CPU, ${ms.toFixed(1)} ms\n`,
@@ -488,7 +492,7 @@ function runCase(c: Case): Outcome {
         );
     }
   }
-  return { name: c.name, admitted: true, admitMs, worstMs: worst, worstCpuMs: worstCpu, verdicts, argBytes };
+  return { name: c.name, admitted: true, admitMs, worstMs: worst, worstCpuMs: worstCpu, verdicts, argBytes, runs };
 }
 
 function main(): void {
@@ -528,7 +532,8 @@ function main(): void {
       `${pass ? 'ok  ' : 'OVER'}  ${o.name}${known === undefined ? '' : ` [known: ${known}]`}: ` +
         `worst call ${o.worstCpuMs?.toFixed(1)} ms CPU, ` +
         `${o.worstMs?.toFixed(1)} ms wall (${admit}; ` +
-        `arguments up to ${o.argBytes} characters; ${o.verdicts?.join(' / ')})`,
+        `arguments up to ${o.argBytes} characters; ${o.verdicts?.join(' / ')})` +
+        (pass ? '' : `; every call, ms CPU: ${o.runs?.join(' ')}`),
     );
   }
   console.log(`${selected.length - over} passed, ${over} failed`);

@@ -10,17 +10,21 @@ import { workBudget } from '../util/work-budget.js';
  * Ajv keeps the error count of each generated function in a local variable, and a `$ref` target it
  * compiles on its own (a recursive definition) starts from zero: a recursion that fails 50 ways at
  * each of 62 levels would collect 3,162 errors, each level below its own cap, and picking the closest
- * branch of each failed `anyOf` among them then costs more than the validation. So each `$ref` call
- * passes on how many errors are final in its callers: the step keyword of the node holding the
- * `$ref` pushes the callers' count and sets the callee's (its own errors added, or -Infinity when
- * the call sits inside a composite keyword, where they could still be withdrawn), and CALL_KEYWORD,
- * run after the node's other keywords, restores it. A function that stops early skips the restore
- * of the nodes it is in; what is left over counts errors that are final anyway, so a validation can
- * only stop sooner, once at least MAX_COLLECTED_ERRORS have been recorded, never with another verdict.
+ * branch of each failed `anyOf` among them then costs more than the validation. So each function
+ * stops at `cap` errors of its own: MAX_COLLECTED_ERRORS less the errors final in its callers, or
+ * COMPOSITE_CAP when a call above it sits inside a composite keyword (its errors could still be
+ * withdrawn, so only its own cap holds). The step keyword of a node holding a `$ref` pushes the
+ * caller's cap and sets the callee's; CALL_KEYWORD, run after the node's other keywords, restores it.
+ * A function that stops early skips the restores of the nodes it is in; what is left over counts
+ * errors that are final anyway, so a validation can only stop sooner, once at least
+ * MAX_COLLECTED_ERRORS are recorded, never with another verdict.
  */
 
 /** Keyword name of the restore after a `$ref` call; never a Draft 2020-12 keyword. */
 export const CALL_KEYWORD = '$toolgate:call';
+
+/** The cap of a function called inside a composite keyword: its own errors only (not an integer: a mark). */
+const COMPOSITE_CAP = MAX_COLLECTED_ERRORS + 0.5;
 
 const ERRORS = new Name('errors');
 const V_ERRORS = new Name('vErrors');
@@ -29,24 +33,29 @@ const V_ERRORS = new Name('vErrors');
 export const callsOut = (node: Record<string, unknown>): boolean => typeof node['$ref'] === 'string';
 
 /**
- * Emits, in the step keyword of a schema object: stop the validation when the errors final here
- * reach the cap; and, before a `$ref` call, the callee's count of final errors.
+ * Emits, in the step keyword of a schema object: stop the validation when the errors here reach the
+ * function's cap; and, before a `$ref` call, the callee's cap.
  */
 export function capCode(cxt: KeywordCxt): void {
   const { gen, it, parentSchema } = cxt;
   const b = gen.scopeValue('keyword', { ref: workBudget });
   if (it.compositeRule !== true)
-    gen.if(_`(${b}.final > 0 ? ${b}.final : 0) + ${ERRORS} >= ${MAX_COLLECTED_ERRORS}`, () => {
+    gen.if(_`${ERRORS} >= ${b}.cap`, () => {
       gen.assign(_`${it.validateName}.errors`, V_ERRORS);
       gen.return(false);
     });
   if (callsOut(parentSchema as Record<string, unknown>)) {
-    gen.code(_`${b}.calls.push(${b}.final)`);
-    gen.assign(_`${b}.final`, it.compositeRule === true ? _`-Infinity` : _`${b}.final + ${ERRORS}`);
+    gen.code(_`${b}.calls.push(${b}.cap)`);
+    gen.assign(
+      _`${b}.cap`,
+      it.compositeRule === true
+        ? _`${COMPOSITE_CAP}`
+        : _`${b}.cap === ${COMPOSITE_CAP} ? ${COMPOSITE_CAP} : ${b}.cap - ${ERRORS}`,
+    );
   }
 }
 
-/** Installs CALL_KEYWORD: after the other keywords of a schema object that calls out, the callers' count again. */
+/** Installs CALL_KEYWORD: after the other keywords of a schema object that calls out, the caller's cap again. */
 export function installErrorCap(ajv: Pick<Ajv2020, 'addKeyword'>): void {
   ajv.addKeyword({
     keyword: CALL_KEYWORD,
@@ -54,7 +63,7 @@ export function installErrorCap(ajv: Pick<Ajv2020, 'addKeyword'>): void {
     post: true,
     code(cxt: KeywordCxt) {
       const b = cxt.gen.scopeValue('keyword', { ref: workBudget });
-      cxt.gen.assign(_`${b}.final`, _`${b}.calls.pop()`);
+      cxt.gen.assign(_`${b}.cap`, _`${b}.calls.pop() ?? ${MAX_COLLECTED_ERRORS}`);
     },
   });
 }

@@ -3,6 +3,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { followPointer, splitFragment } from './references.js';
 import { isObject } from '../util/plain-json.js';
 import { WORK_STOP, workBudget } from '../util/work-budget.js';
+import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 import { CALL_KEYWORD, callsOut, capCode, installErrorCap } from './error-cap.js';
 
 /**
@@ -195,27 +196,38 @@ function slowness(it: KeywordCxt['it']): number {
   return Math.max(1, Math.floor(size / FAST_FUNCTION_SIZE));
 }
 
+/** Marks the budget as passed and ends the validation; called from the generated code. */
+function trip(): never {
+  budget.tripped = true;
+  throw STOP;
+}
+
 function stepCode(cxt: KeywordCxt): void {
   const { gen, it, data, parentSchema } = cxt;
   const b = gen.scopeValue('keyword', { ref: budget });
-  const stop = gen.scopeValue('keyword', { ref: STOP });
+  const stop = gen.scopeValue('keyword', { ref: trip });
   const w = weightsOf(parentSchema as Record<string, unknown>);
-  gen.code(_`${b}.n += ${w.fixed * slowness(it)}`);
   // Inside a composite keyword, errors pile up until it decides (and Ajv copies them on every failed
   // call of a referenced validator): each application there is charged the errors held so far, so a
   // run that creates E errors pays about E²/2 and stops long before their cost (1-3 µs each) matters,
   // while a union whose failed branches leave a few errors pays a few steps.
-  if (it.compositeRule === true) gen.code(_`${b}.n += ${N.errors}`);
-  if (w.perChar > 0) gen.if(_`typeof ${data} == "string"`, () => gen.code(_`${b}.n += ${data}.length * ${w.perChar}`));
-  if (w.perKey > 0)
-    gen.if(_`${data} && typeof ${data} == "object" && !Array.isArray(${data})`, () =>
-      gen.forIn('k', data, (k) => gen.code(_`${b}.n += (1 + (${k}.length >> 3)) * ${w.perKey}`)),
-    );
-  if (w.perItem > 0) gen.if(_`Array.isArray(${data})`, () => gen.code(_`${b}.n += ${data}.length * ${w.perItem}`));
-  gen.if(_`${b}.n > ${b}.max`, () => {
-    gen.code(_`${b}.tripped = true`);
-    gen.throw(stop);
-  });
+  const fixed = w.fixed * slowness(it);
+  const charge = it.compositeRule === true ? _`${fixed} + ${N.errors}` : _`${fixed}`;
+  // One statement when nothing depends on the value: generated functions stay small (V8 compiles a
+  // large one slowly, on a background thread whose time counts too).
+  const hasValueCharge = w.perChar > 0 || w.perKey > 0 || w.perItem > 0;
+  if (!hasValueCharge) gen.if(_`(${b}.n += ${charge}) > ${b}.max`, () => gen.code(_`${stop}()`));
+  else {
+    gen.code(_`${b}.n += ${charge}`);
+    if (w.perChar > 0)
+      gen.if(_`typeof ${data} == "string"`, () => gen.code(_`${b}.n += ${data}.length * ${w.perChar}`));
+    if (w.perKey > 0)
+      gen.if(_`${data} && typeof ${data} == "object" && !Array.isArray(${data})`, () =>
+        gen.forIn('k', data, (k) => gen.code(_`${b}.n += (1 + (${k}.length >> 3)) * ${w.perKey}`)),
+      );
+    if (w.perItem > 0) gen.if(_`Array.isArray(${data})`, () => gen.code(_`${b}.n += ${data}.length * ${w.perItem}`));
+    gen.if(_`${b}.n > ${b}.max`, () => gen.code(_`${stop}()`));
+  }
   // Outside composite keywords a recorded error is final (see above): stop collecting past the cap,
   // counting the final errors of the callers too (error-cap.ts).
   capCode(cxt);
@@ -263,13 +275,13 @@ export function validateWithinSteps(
   const savedN = budget.n;
   const savedMax = budget.max;
   const savedTripped = budget.tripped;
-  const savedFinal = budget.final;
+  const savedCap = budget.cap;
   // Calls left on the stack by a validator that stopped early are dropped when this one ends.
   const savedCalls = budget.calls.length;
   budget.n = 0;
   budget.max = max;
   budget.tripped = false;
-  budget.final = 0;
+  budget.cap = MAX_COLLECTED_ERRORS;
   try {
     const valid = validate(data) === true;
     return budget.tripped ? { seen: budget.n } : valid;
@@ -280,7 +292,7 @@ export function validateWithinSteps(
     budget.n = savedN;
     budget.max = savedMax;
     budget.tripped = savedTripped;
-    budget.final = savedFinal;
+    budget.cap = savedCap;
     budget.calls.length = savedCalls;
   }
 }

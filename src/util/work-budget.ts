@@ -6,21 +6,29 @@
  * active at a time; outside a validation the budget is unlimited.
  */
 
+import { MAX_COLLECTED_ERRORS } from './limits.js';
+
 /** Steps charged so far, the most allowed, and whether a charge went past it. */
 export interface WorkBudget {
   n: number;
   max: number;
   tripped: boolean;
   /**
-   * Errors already final in the callers of the validator function running now (schema/error-cap.ts),
-   * or -Infinity when one of its calls sits inside a composite keyword; `calls` keeps the callers' values.
+   * How many errors the validator function running now may collect before it stops (schema/error-cap.ts);
+   * `calls` keeps its callers' values.
    */
-  final: number;
+  cap: number;
   calls: number[];
 }
 
 /** The active budget; schema/step-budget.ts saves and restores it around each validation. */
-export const workBudget: WorkBudget = { n: 0, max: Number.POSITIVE_INFINITY, tripped: false, final: 0, calls: [] };
+export const workBudget: WorkBudget = {
+  n: 0,
+  max: Number.POSITIVE_INFINITY,
+  tripped: false,
+  cap: MAX_COLLECTED_ERRORS,
+  calls: [],
+};
 
 /** Thrown to end a validation whose budget ran out; the caller of the validation turns it into the limit. */
 export const WORK_STOP: Error = new Error('toolgate: validation step budget exhausted');
