@@ -8,13 +8,14 @@
  * `npx tsx bench/adversarial.ts NAME…` for some. Prints one line per case: whether the schema was
  * admitted (or refused, with its class), then the worst time of any call (validateJSON, plus
  * formatForModel on a failure: the text a model reads), over RUNS calls including the first, as
- * CPU time of the process (judged; steady when other work shares the machine) and wall time. Each
- * child runs with --expose-gc and collects the heap before each call, so a call is not charged for
- * the garbage of admission or of the calls before it.
- * Exits 1 when an admitted case passes BUDGET_MS of CPU time. ADVERSARIAL_RUNS=n times each argument
+ * CPU time of the main thread (judged; steady when other work shares the machine), of the process
+ * (V8's background compiler and collector included) and wall time. Each child runs with --expose-gc
+ * and collects the heap before each call, so a call is not charged for the garbage of admission or
+ * of the calls before it. Exits 1 when an admitted case passes BUDGET_MS of CPU time. ADVERSARIAL_RUNS=n times each argument
  * n times (default 6); ADVERSARIAL_TRACE=1 prints every run's time on stderr.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatForModel, validateSchema, type SchemaOptions } from '../src/index.js';
 
@@ -437,8 +438,13 @@ interface Outcome {
   readonly admitMs: number;
   readonly refusal?: string;
   readonly worstMs?: number;
-  /** CPU time of the process (all its threads) during the worst call: what the 50 ms is judged on. */
+  /**
+   * CPU time of the main thread during the worst call: what the 50 ms is judged on (the process's
+   * where the system does not tell a thread's).
+   */
   readonly worstCpuMs?: number;
+  /** CPU time of the process, all threads (V8 compiles and collects on background threads too). */
+  readonly worstProcessCpuMs?: number;
   readonly verdicts?: readonly string[];
   readonly argBytes?: number;
   /** CPU ms of every call, argument by argument (shown when a case goes over). */
@@ -446,6 +452,20 @@ interface Outcome {
 }
 
 const collect = (globalThis as { gc?: () => void }).gc;
+const SCHEDSTAT = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+
+/**
+ * CPU time of the main thread in ms (Linux: its schedstat), NaN where unknown. The process's CPU time
+ * also counts V8's background threads: optimising a large generated validator there took up to 100 ms
+ * of CPU during a call on this machine while the call itself took 20.
+ */
+function mainThreadMs(): number {
+  try {
+    return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 function runCase(c: Case): Outcome {
   const schema = c.schema();
@@ -461,6 +481,8 @@ function runCase(c: Case): Outcome {
     };
   let worst = 0;
   let worstCpu = 0;
+  let worstProcess = 0;
+  mainThreadMs(); // the first read loads the file system code
   const verdicts: string[] = [];
   const runs: number[] = [];
   let argBytes = 0;
@@ -472,17 +494,23 @@ function runCase(c: Case): Outcome {
       // admission or the calls before it left (a major collection costs 20-40 ms of CPU here).
       collect?.();
       const start = performance.now();
+      const thread = mainThreadMs();
       const cpu = process.cpuUsage();
       const result = compiled.value.validateJSON(text);
       const modelText = result.ok ? '' : formatForModel('tool', result.error);
       const used = process.cpuUsage(cpu);
+      const threadMs = mainThreadMs() - thread;
       const ms = performance.now() - start;
+      const processMs = (used.user + used.system) / 1000;
+      // Judged: the main thread's CPU time where the system tells it, else the process's.
+      const judged = Number.isNaN(threadMs) ? processMs : threadMs;
       worst = Math.max(worst, ms);
-      worstCpu = Math.max(worstCpu, (used.user + used.system) / 1000);
-      runs.push(Math.round((used.user + used.system) / 100) / 10);
+      worstCpu = Math.max(worstCpu, judged);
+      worstProcess = Math.max(worstProcess, processMs);
+      runs.push(Math.round(judged * 10) / 10);
       if (process.env['ADVERSARIAL_TRACE'] === '1')
         process.stderr.write(
-          `run ${r}: ${((used.user + used.system) / 1000).toFixed(1)} ms CPU, ${ms.toFixed(1)} ms\n`,
+          `run ${r}: ${judged.toFixed(1)} ms CPU, ${processMs.toFixed(1)} ms process CPU, ${ms.toFixed(1)} ms\n`,
         );
       if (r === 0)
         verdicts.push(
@@ -492,7 +520,17 @@ function runCase(c: Case): Outcome {
         );
     }
   }
-  return { name: c.name, admitted: true, admitMs, worstMs: worst, worstCpuMs: worstCpu, verdicts, argBytes, runs };
+  return {
+    name: c.name,
+    admitted: true,
+    admitMs,
+    worstMs: worst,
+    worstCpuMs: worstCpu,
+    worstProcessCpuMs: worstProcess,
+    verdicts,
+    argBytes,
+    runs,
+  };
 }
 
 function main(): void {
@@ -530,7 +568,7 @@ function main(): void {
     const known = pass ? undefined : CASES.find((x) => x.name === o.name)?.known;
     console.log(
       `${pass ? 'ok  ' : 'OVER'}  ${o.name}${known === undefined ? '' : ` [known: ${known}]`}: ` +
-        `worst call ${o.worstCpuMs?.toFixed(1)} ms CPU, ` +
+        `worst call ${o.worstCpuMs?.toFixed(1)} ms CPU (${o.worstProcessCpuMs?.toFixed(1)} ms process CPU), ` +
         `${o.worstMs?.toFixed(1)} ms wall (${admit}; ` +
         `arguments up to ${o.argBytes} characters; ${o.verdicts?.join(' / ')})` +
         (pass ? '' : `; every call, ms CPU: ${o.runs?.join(' ')}`),
