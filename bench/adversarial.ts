@@ -516,7 +516,9 @@ function runCase(c: Case): Outcome {
         verdicts.push(
           result.ok
             ? 'ok'
-            : `${result.error.class} (${result.error.violations.length} violations, ${modelText.length} chars)`,
+            : result.error.class === 'execution_failure'
+              ? `stopped by ${/^limit (\w+) exceeded/.exec(result.error.message)?.[1] ?? result.error.message.slice(0, 60)}`
+              : `${result.error.class} (${result.error.violations.length} violations, ${modelText.length} chars)`,
         );
     }
   }
