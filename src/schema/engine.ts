@@ -14,6 +14,7 @@ import { precompileAnnotations } from './annotation-run.js';
 import { boundedRegExp } from '../regex/bound.js';
 import { metaEngine } from './meta-engine.js';
 import { validate as metaSchema2020 } from './meta-schema.generated.js';
+import { compileWithRefPaths } from './ref-paths.js';
 
 /** How an engine instance is configured; each distinct config gets its own shared instance. */
 export interface EngineConfig {
@@ -148,9 +149,7 @@ export function compileOn(ajv: Ajv2020, input: CompileInput): ValidateFunction {
   if (keep) installInPlaceApplicators(ajv);
   for (const d of extra) ajv.addSchema(d.schema as object, d.uri);
   try {
-    const validate = ajv.compile(schema as object);
-    if (keep) precompileAnnotations(ajv, schema);
-    return validate;
+    return compileWithRefPaths(ajv, schema as object, keep ? () => precompileAnnotations(ajv, schema) : undefined);
   } finally {
     if (!keep) cleanUp(ajv, schema, extra);
   }

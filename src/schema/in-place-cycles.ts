@@ -26,7 +26,8 @@ import { walkSchema } from './walk.js';
 const IN_PLACE_SINGLE = ['not', 'if', 'then', 'else'] as const;
 const IN_PLACE_ARRAYS = ['allOf', 'anyOf', 'oneOf'] as const;
 
-interface Edge {
+/** An in-place edge: the subschema applied, its place, and the place of the keyword that applies it. */
+export interface Edge {
   readonly target: unknown;
   /** Pointer of the target in the compiled document. */
   readonly to: string;
@@ -84,12 +85,42 @@ export function reachable(root: unknown): Set<object> {
   return seen;
 }
 
-/** The in-place findings for one engine document; `limit` is maxInPlaceSubschemas. */
-export function checkInPlace(root: unknown, limit: number): Result<true> {
+/**
+ * The in-place graph of what an engine will run: the schema objects it can apply, each one's
+ * in-place edges, and how to name a place for the schema's author.
+ */
+export interface InPlaceGraph {
+  /** Every schema object the engine can apply, with its place. */
+  readonly nodes: Iterable<readonly [node: object, place: string]>;
+  /** The place of an object, when it is one of `nodes`. */
+  placeOf(node: object): string | undefined;
+  /** The in-place edges of `node` at `place`; an edge's `to` is the target's place. */
+  edges(node: object, place: string): Edge[];
+  /** A place as the schema's author wrote it. */
+  describe(place: string): string;
+}
+
+/** The graph of a linked 2020-12 engine document: places are its JSON Pointers. */
+function linkedGraph(root: unknown): InPlaceGraph {
   const pointers = new Map<object, string>();
   walkSchema(root, ({ node, pointer }) => {
     pointers.set(node, pointer);
   });
+  return {
+    nodes: [...reachable(root)].map((node) => [node, pointers.get(node) ?? ''] as const),
+    placeOf: (node) => pointers.get(node),
+    edges: (node, pointer) => inPlaceEdges(root, node, pointer),
+    describe: (pointer) => authorLocation(root, pointer) || '/',
+  };
+}
+
+/** The in-place findings for one engine document; `limit` is maxInPlaceSubschemas. */
+export function checkInPlace(root: unknown, limit: number): Result<true> {
+  return checkInPlaceGraph(linkedGraph(root), limit);
+}
+
+/** Cycles and expansion (see above) on any in-place graph; `limit` is maxInPlaceSubschemas. */
+export function checkInPlaceGraph(graph: InPlaceGraph, limit: number): Result<true> {
   const expansion = new Map<object, number>();
   const onPath = new Map<object, number>();
   // Iterative depth-first search: a frame is a node, its edges, and the next edge to follow.
@@ -97,11 +128,10 @@ export function checkInPlace(root: unknown, limit: number): Result<true> {
   const path: Frame[] = [];
   const enter = (node: object, pointer: string): void => {
     onPath.set(node, path.length);
-    path.push({ node, pointer, edges: inPlaceEdges(root, node, pointer), next: 0, sum: 1 });
+    path.push({ node, pointer, edges: graph.edges(node, pointer), next: 0, sum: 1 });
   };
-  for (const start of reachable(root)) {
+  for (const [start, startPointer] of graph.nodes) {
     if (expansion.has(start)) continue;
-    const startPointer = pointers.get(start) ?? '';
     enter(start, startPointer);
     while (path.length > 0) {
       const frame = path[path.length - 1]!;
@@ -118,8 +148,8 @@ export function checkInPlace(root: unknown, limit: number): Result<true> {
           continue;
         }
         const index = onPath.get(target);
-        if (index !== undefined) return cycleFailure(root, path.slice(index), edge);
-        enter(target, pointers.get(target) ?? edge.to);
+        if (index !== undefined) return cycleFailure(graph, path.slice(index), edge);
+        enter(target, graph.placeOf(target) ?? edge.to);
         continue;
       }
       path.pop();
@@ -132,7 +162,7 @@ export function checkInPlace(root: unknown, limit: number): Result<true> {
           'maxInPlaceSubschemas',
           limit,
           `more than ${limit} subschemas applied at one instance location by ` +
-            `${authorLocation(root, frame.pointer) || '/'} ` +
+            `${graph.describe(frame.pointer)} ` +
             '(allOf/anyOf/oneOf/not/if/then/else/dependentSchemas/$ref, repeats counted)',
         );
       const parent = path[path.length - 1];
@@ -142,13 +172,13 @@ export function checkInPlace(root: unknown, limit: number): Result<true> {
   return ok(true);
 }
 
-function cycleFailure(root: unknown, cycle: readonly { pointer: string }[], closing: Edge): Result<true> {
-  const all = cycle.map((f) => authorLocation(root, f.pointer) || '/');
+function cycleFailure(graph: InPlaceGraph, cycle: readonly { pointer: string }[], closing: Edge): Result<true> {
+  const all = cycle.map((f) => graph.describe(f.pointer));
   const steps = all.length <= 12 ? [...all, all[0]] : [...all.slice(0, 10), `… (${all.length} steps)`, all[0]];
   const why =
     `in-place cycle that consumes no instance: ${steps.join(' -> ')} ` +
-    `(closed at ${authorLocation(root, closing.at)}) applies the same schema to the same value without end`;
+    `(closed at ${graph.describe(closing.at)}) applies the same schema to the same value without end`;
   return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
-    schemaViolation('$ref', why, authorLocation(root, closing.at)),
+    schemaViolation('$ref', why, graph.describe(closing.at)),
   ]);
 }

@@ -18,6 +18,9 @@ import { installStepBudget, instrumentSteps } from './step-budget.js';
 import { warmUp } from './warm-up.js';
 import { checkPattern } from '../regex/guard.js';
 import { installUniqueItems } from './unique-items.js';
+import { compileWithRefPaths } from './ref-paths.js';
+import { checkLegacyInPlace, type LegacyDocument } from './legacy-in-place.js';
+import { ANONYMOUS_BASE } from './references.js';
 import { installConstEnum } from './const-enum.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import { isObject } from '../util/plain-json.js';
@@ -233,12 +236,14 @@ function compileWithDocuments(
   // Rule 10 (compiled once): a root that needs no other document does not depend on the registry.
   const assertions = `${options.formatAssertion ? 'F' : 'f'}${options.contentAssertion ? 'C' : 'c'}`;
   const switches = `${assertions}${options.unknownKeywords[0]}`;
-  const key = `${dialect}|${switches}|${canonicalJson(root)}`;
+  // The in-place check below depends on maxInPlaceSubschemas; a cached validator passed it under this value.
+  const key = `${dialect}|${switches}|${options.limits.maxInPlaceSubschemas}|${canonicalJson(root)}`;
   const hit = cache.get(key);
   if (hit !== undefined) return ok(hit);
   const ajv = createLegacyEngine(dialect, options.formatAssertion);
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
+  const documents: LegacyDocument[] = [{ uri: ANONYMOUS_BASE, schema: root, root: true }];
   let annotates = usesUnevaluatedAnywhere(root);
   instrumentLegacy(root);
   for (;;) {
@@ -247,7 +252,10 @@ function compileWithDocuments(
       // failed `anyOf` branch before `patternProperties`), so it is generated only where 2019-09's own
       // unevaluated* keywords need it (Ajv's draft-07 engine never generates it).
       if (dialect === '2019-09') ajv.opts.unevaluated = annotates;
-      const validator = ajv.compile(root as object);
+      const validator = compileWithRefPaths(ajv, root as object);
+      // Decided on every document Ajv resolved, before warm-up would run into a cycle.
+      const inPlace = checkLegacyInPlace(documents, dialect, options.limits.maxInPlaceSubschemas);
+      if (!inPlace.ok) return inPlace;
       warmUp(validator);
       if (added.size === 0) {
         if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
@@ -292,6 +300,7 @@ function compileWithDocuments(
       const admitted = admitLegacy(doc, dialect, options, (p) => `${uri}#${p}`);
       if (!admitted.ok) return admitted;
       added.add(uri);
+      documents.push({ uri, schema: doc, root: false });
       annotates ||= usesUnevaluatedAnywhere(doc);
       instrumentLegacy(doc);
       ajv.addSchema(doc as object, uri);

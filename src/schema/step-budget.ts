@@ -2,7 +2,9 @@ import { _, Name, type KeywordCxt } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { followPointer, splitFragment } from './references.js';
 import { isObject } from '../util/plain-json.js';
+import { WORK_STOP, workBudget } from '../util/work-budget.js';
 import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
+import { CALL_KEYWORD, callsOut, capCode, installErrorCap } from './error-cap.js';
 
 /**
  * A deterministic bound on the work of one validation. Ajv's generated code runs to the end once
@@ -25,15 +27,9 @@ import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 /** Keyword name of the step charge; never a Draft 2020-12 keyword, removed from any schema that names it. */
 export const STEP_KEYWORD = '$toolgate:step';
 
-interface Budget {
-  n: number;
-  max: number;
-  tripped: boolean;
-}
-
-// The budget of the call in progress: validation is synchronous, so one is active at a time.
-const budget: Budget = { n: 0, max: Number.POSITIVE_INFINITY, tripped: false };
-const STOP = new Error('toolgate: validation step budget exhausted');
+// The budget of the call in progress (util/work-budget.ts): validation is synchronous, so one is active at a time.
+const budget = workBudget;
+const STOP = WORK_STOP;
 // The local variables every function Ajv generates keeps its error count and list in.
 const N = { errors: new Name('errors'), vErrors: new Name('vErrors') };
 
@@ -56,6 +52,7 @@ const ANNOTATIONS = new Set([
   'writeOnly',
   'examples',
   STEP_KEYWORD,
+  CALL_KEYWORD,
 ]);
 const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'contentEncoding', 'contentMediaType'];
 /**
@@ -199,39 +196,48 @@ function slowness(it: KeywordCxt['it']): number {
   return Math.max(1, Math.floor(size / FAST_FUNCTION_SIZE));
 }
 
+/** Marks the budget as passed and ends the validation; called from the generated code. */
+function trip(): never {
+  budget.tripped = true;
+  throw STOP;
+}
+
 function stepCode(cxt: KeywordCxt): void {
   const { gen, it, data, parentSchema } = cxt;
   const b = gen.scopeValue('keyword', { ref: budget });
-  const stop = gen.scopeValue('keyword', { ref: STOP });
+  const stop = gen.scopeValue('keyword', { ref: trip });
   const w = weightsOf(parentSchema as Record<string, unknown>);
-  gen.code(_`${b}.n += ${w.fixed * slowness(it)}`);
   // Inside a composite keyword, errors pile up until it decides (and Ajv copies them on every failed
   // call of a referenced validator): each application there is charged the errors held so far, so a
   // run that creates E errors pays about E²/2 and stops long before their cost (1-3 µs each) matters,
   // while a union whose failed branches leave a few errors pays a few steps.
-  if (it.compositeRule === true) gen.code(_`${b}.n += ${N.errors}`);
-  if (w.perChar > 0) gen.if(_`typeof ${data} == "string"`, () => gen.code(_`${b}.n += ${data}.length * ${w.perChar}`));
-  if (w.perKey > 0)
-    gen.if(_`${data} && typeof ${data} == "object" && !Array.isArray(${data})`, () =>
-      gen.forIn('k', data, (k) => gen.code(_`${b}.n += (1 + (${k}.length >> 3)) * ${w.perKey}`)),
-    );
-  if (w.perItem > 0) gen.if(_`Array.isArray(${data})`, () => gen.code(_`${b}.n += ${data}.length * ${w.perItem}`));
-  gen.if(_`${b}.n > ${b}.max`, () => {
-    gen.code(_`${b}.tripped = true`);
-    gen.throw(stop);
-  });
-  // Outside composite keywords a recorded error is final (see above): stop collecting past the cap.
-  if (it.compositeRule !== true)
-    gen.if(_`${N.errors} >= ${MAX_COLLECTED_ERRORS}`, () => {
-      gen.assign(_`${it.validateName}.errors`, N.vErrors);
-      gen.return(false);
-    });
+  const fixed = w.fixed * slowness(it);
+  const charge = it.compositeRule === true ? _`${fixed} + ${N.errors}` : _`${fixed}`;
+  // One statement when nothing depends on the value: generated functions stay small (V8 compiles a
+  // large one slowly, on a background thread whose time counts too).
+  const hasValueCharge = w.perChar > 0 || w.perKey > 0 || w.perItem > 0;
+  if (!hasValueCharge) gen.if(_`(${b}.n += ${charge}) > ${b}.max`, () => gen.code(_`${stop}()`));
+  else {
+    gen.code(_`${b}.n += ${charge}`);
+    if (w.perChar > 0)
+      gen.if(_`typeof ${data} == "string"`, () => gen.code(_`${b}.n += ${data}.length * ${w.perChar}`));
+    if (w.perKey > 0)
+      gen.if(_`${data} && typeof ${data} == "object" && !Array.isArray(${data})`, () =>
+        gen.forIn('k', data, (k) => gen.code(_`${b}.n += (1 + (${k}.length >> 3)) * ${w.perKey}`)),
+      );
+    if (w.perItem > 0) gen.if(_`Array.isArray(${data})`, () => gen.code(_`${b}.n += ${data}.length * ${w.perItem}`));
+    gen.if(_`${b}.n > ${b}.max`, () => gen.code(_`${stop}()`));
+  }
+  // Outside composite keywords a recorded error is final (see above): stop collecting past the cap,
+  // counting the final errors of the callers too (error-cap.ts).
+  capCode(cxt);
 }
 
-/** Installs the step keyword (see STEP_KEYWORD) on an engine. */
+/** Installs the step keyword (see STEP_KEYWORD) and the error cap's restore keyword on an engine. */
 export function installStepBudget(ajv: Pick<Ajv2020, 'addKeyword'>): void {
   // First among the keywords of no particular type, so the charge precedes `$ref`, `enum`, `allOf`….
   ajv.addKeyword({ keyword: STEP_KEYWORD, schemaType: 'boolean', code: stepCode, before: '$ref' });
+  installErrorCap(ajv);
 }
 
 /**
@@ -240,11 +246,14 @@ export function installStepBudget(ajv: Pick<Ajv2020, 'addKeyword'>): void {
  * "$toolgate:step" is an unknown keyword, an annotation, and never reaches the engine as written.
  */
 export function instrumentSteps(nodes: Iterable<object>): void {
+  const mark = (n: Record<string, unknown>, k: string): void => {
+    Object.defineProperty(n, k, { value: true, enumerable: true, writable: true, configurable: true });
+  };
   for (const node of nodes) {
     const n = node as Record<string, unknown>;
-    if (Object.hasOwn(n, STEP_KEYWORD)) delete n[STEP_KEYWORD];
-    if (Object.keys(n).some((k) => !ANNOTATIONS.has(k)))
-      Object.defineProperty(n, STEP_KEYWORD, { value: true, enumerable: true, writable: true, configurable: true });
+    for (const k of [STEP_KEYWORD, CALL_KEYWORD]) if (Object.hasOwn(n, k)) delete n[k];
+    if (Object.keys(n).some((k) => !ANNOTATIONS.has(k))) mark(n, STEP_KEYWORD);
+    if (callsOut(n)) mark(n, CALL_KEYWORD);
   }
 }
 
@@ -266,9 +275,13 @@ export function validateWithinSteps(
   const savedN = budget.n;
   const savedMax = budget.max;
   const savedTripped = budget.tripped;
+  const savedCap = budget.cap;
+  // Calls left on the stack by a validator that stopped early are dropped when this one ends.
+  const savedCalls = budget.calls.length;
   budget.n = 0;
   budget.max = max;
   budget.tripped = false;
+  budget.cap = MAX_COLLECTED_ERRORS;
   try {
     const valid = validate(data) === true;
     return budget.tripped ? { seen: budget.n } : valid;
@@ -279,5 +292,7 @@ export function validateWithinSteps(
     budget.n = savedN;
     budget.max = savedMax;
     budget.tripped = savedTripped;
+    budget.cap = savedCap;
+    budget.calls.length = savedCalls;
   }
 }

@@ -42,7 +42,12 @@ export interface Limits {
    * expression whose backtracking can be quadratic (regex/degree.ts); linear ones are not bounded.
    */
   readonly maxPatternSubject: number;
-  /** Sum of the squared lengths of all strings tested against quadratic patterns in one validation. */
+  /**
+   * Pattern work of one validation: each string tested against a quadratic pattern costs its length
+   * squared times the pattern's weight (regex/weight.ts, an upper bound in nanoseconds per squared
+   * character), so the default is about 30 ms of matching. The same work also counts toward
+   * maxValidationSteps (one step per 20).
+   */
   readonly maxPatternWork: number;
   /**
    * Steps of one validation (step-budget.ts): each schema object applied to a value costs a weight
@@ -74,10 +79,11 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxStringLength: 1_048_576,
   maxObjectProperties: 10_000,
   maxArrayItems: 10_000,
-  // Measured: a quadratic test (`a.*b` on n `a`s) takes about 1-2 ns × n², so 4,096 characters
-  // cost 10-30 ms and the whole budget (four such tests) well under 150 ms.
+  // A quadratic test is charged length² × weight (regex/weight.ts) before it runs: `a.*b` weighs 12,
+  // so one string of up to 1,581 characters fits maxPatternWork; the heaviest measured patterns take
+  // up to 155 ns × n² and weigh more. maxPatternSubject only matters when maxPatternWork is raised.
   maxPatternSubject: 4_096,
-  maxPatternWork: 67_108_864,
+  maxPatternWork: 30_000_000,
   // About 15-45 ms of engine work at 10-30 ns a step (bench/adversarial.ts measures the worst cases).
   maxValidationSteps: 1_500_000,
 });

@@ -111,3 +111,114 @@ describe('maxInPlaceSubschemas bounds the in-place expansion (repeats counted)',
     if (c.ok) expect(summary(c.value.validate({ x: 1 }))).toBe('ok');
   });
 });
+
+// draft-07 and 2019-09 schemas reach Ajv's older engines unlinked (src/schema/legacy-in-place.ts).
+// Before, a cycle there failed every call that reached it with a stack overflow (warm-up caught only
+// those reached with `null`), and nothing bounded the in-place expansion.
+describe('older dialects: the same cycle refusal and maxInPlaceSubschemas', () => {
+  const DIALECTS = { dialects: ['2020-12', 'draft-07', '2019-09'] } as const;
+  const d7 = (x: unknown, definitions: Record<string, unknown>, extra: object = {}): object => ({
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties: { x },
+    definitions,
+    ...extra,
+  });
+  const d19 = (x: unknown, $defs: Record<string, unknown>, extra: object = {}): object => ({
+    $schema: 'https://json-schema.org/draft/2019-09/schema',
+    type: 'object',
+    properties: { x },
+    $defs,
+    ...extra,
+  });
+  const CYCLE =
+    /^unsupported_capability: schema cannot be enforced exactly: in-place cycle that consumes no instance: /;
+
+  it.each([
+    {
+      name: 'draft-07 allOf',
+      schema: d7({ $ref: '#/definitions/a' }, { a: { allOf: [{ $ref: '#/definitions/a' }] } }),
+      cycle: '/definitions/a -> /definitions/a/allOf/0 -> /definitions/a (closed at /definitions/a/allOf/0/$ref)',
+    },
+    {
+      name: 'draft-07 then, which a null never reaches',
+      schema: d7({ $ref: '#/definitions/a' }, { a: { if: { type: 'object' }, then: { $ref: '#/definitions/a' } } }),
+      cycle: '/definitions/a -> /definitions/a/then -> /definitions/a',
+    },
+    {
+      name: 'draft-07 dependencies (schema form) back to the root',
+      schema: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        dependencies: { k: { $ref: '#' } },
+      },
+      cycle: '/ -> /dependencies/k -> / (closed at /dependencies/k/$ref)',
+    },
+    {
+      name: 'draft-07 plain-name $id anchors',
+      schema: d7(
+        { $ref: '#alice' },
+        { a: { $id: '#alice', anyOf: [{ $ref: '#bob' }] }, b: { $id: '#bob', oneOf: [{ $ref: '#alice' }] } },
+      ),
+      cycle: '/definitions/a -> /definitions/a/anyOf/0 -> /definitions/b -> /definitions/b/oneOf/0 -> /definitions/a',
+    },
+    {
+      name: '2019-09 dependentSchemas',
+      schema: d19({ $ref: '#/$defs/a' }, { a: { dependentSchemas: { k: { $ref: '#/$defs/a' } } } }),
+      cycle: '/$defs/a -> /$defs/a/dependentSchemas/k -> /$defs/a',
+    },
+    {
+      name: '2019-09 $anchor and not',
+      schema: d19({ $ref: '#n' }, { a: { $anchor: 'n', not: { $ref: '#n' } } }),
+      cycle: '/$defs/a -> /$defs/a/not -> /$defs/a',
+    },
+    {
+      name: 'draft-07 across a registry document',
+      schema: d7({ $ref: 'https://example.com/other' }, {}),
+      options: {
+        schemaRegistry: {
+          'https://example.com/other': {
+            allOf: [{ $ref: 'https://example.com/other#/definitions/b' }],
+            definitions: { b: { $ref: 'https://example.com/other' } },
+          },
+        },
+      },
+      cycle:
+        'https://example.com/other# -> https://example.com/other#/allOf/0 -> ' +
+        'https://example.com/other#/definitions/b -> https://example.com/other#',
+    },
+  ])('$name: refused at admission naming the cycle', ({ schema, options, cycle }) => {
+    const r = validateSchema(schema, { ...DIALECTS, ...options });
+    expect(summary(r)).toMatch(CYCLE);
+    expect(summary(r)).toContain(cycle);
+  });
+
+  it.each([
+    {
+      name: 'draft-07 through properties',
+      schema: d7({ $ref: '#/definitions/n' }, { n: { properties: { next: { $ref: '#/definitions/n' } } } }),
+    },
+    {
+      name: 'draft-07 unreferenced cyclic definition',
+      schema: d7({ type: 'integer' }, { a: { allOf: [{ $ref: '#/definitions/a' }] } }),
+    },
+    { name: '2019-09 through items', schema: d19({ $ref: '#/$defs/n' }, { n: { items: { $ref: '#/$defs/n' } } }) },
+    { name: 'draft-07 dependencies (array form)', schema: d7({}, {}, { dependencies: { k: ['j'] } }) },
+  ])('$name: admitted', ({ schema }) => {
+    expect(summary(validateSchema(schema, DIALECTS))).toBe('ok');
+  });
+
+  it('maxInPlaceSubschemas: 40 levels of allOf of two $refs are refused in draft-07 too', () => {
+    const definitions: Record<string, unknown> = { L40: { type: 'integer' } };
+    for (let i = 0; i < 40; i++)
+      definitions[`L${i}`] = { allOf: [{ $ref: `#/definitions/L${i + 1}` }, { $ref: `#/definitions/L${i + 1}` }] };
+    expect(summary(validateSchema(d7({ $ref: '#/definitions/L0' }, definitions), DIALECTS))).toMatch(
+      /^execution_failure: limit maxInPlaceSubschemas exceeded: limit 10000, seen more than 10000 .*\/L\d+/,
+    );
+    const small = d7({ $ref: '#/definitions/L37' }, definitions);
+    expect(summary(validateSchema(small, { ...DIALECTS, limits: { maxInPlaceSubschemas: 30 } }))).toBe('ok');
+    expect(summary(validateSchema(small, { ...DIALECTS, limits: { maxInPlaceSubschemas: 29 } }))).toMatch(
+      /limit maxInPlaceSubschemas exceeded: limit 29, seen more than 29 .* by \/properties\/x/,
+    );
+  });
+});

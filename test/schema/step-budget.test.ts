@@ -88,6 +88,52 @@ describe('collected errors stop at MAX_COLLECTED_ERRORS outside composite keywor
   });
 });
 
+// A `$ref` target Ajv compiles on its own (a recursive definition) counts its errors from zero; the
+// callers' final errors count toward its cap too (src/schema/error-cap.ts).
+describe('the error cap holds across separately compiled $ref targets', () => {
+  /** N fails 50 ways at every level and recurses through `x`. */
+  const recursive = {
+    type: 'object',
+    properties: { x: { $ref: '#/$defs/N' } },
+    $defs: {
+      N: {
+        type: 'object',
+        properties: { x: { $ref: '#/$defs/N' } },
+        anyOf: range(50).map((i) => ({ required: [`z${i}`] })),
+      },
+    },
+  };
+  const nested = (depth: number): unknown => {
+    let v: unknown = {};
+    for (let i = 0; i < depth; i++) v = { x: v };
+    return v;
+  };
+  // Fails if the callers' errors do not count: all 62 levels would be collected (3,162 errors, each
+  // function below its own cap), and choosing the closest branch of each took 30-90 ms.
+  it('62 failing levels: the validation stops at the second, at least 100 errors collected', () => {
+    const r = compile(recursive).validate(nested(62));
+    expect(summary(r)).toMatch(
+      /^validation: invalid arguments: at least 4 violations, first at \$\.x: matches 0 of 50/,
+    );
+    if (!r.ok) expect(r.error.violations.map((v) => v.path)).toEqual(['$.x', '$.x', '$.x.x', '$.x.x']);
+  });
+  it('a call inside a union does not inherit the final errors: its branch still passes', () => {
+    const schema = {
+      type: 'object',
+      required: range(99).map((i) => `r${i}`),
+      properties: { a: { anyOf: [{ $ref: '#/$defs/T' }, { type: 'string' }] } },
+      $defs: { T: { type: 'object', properties: { n: { $ref: '#/$defs/T' } } } },
+    };
+    const r = compile(schema).validate({ a: { n: { n: {} } } });
+    expect(summary(r)).toMatch(/^validation: invalid arguments: 99 violations/);
+    if (!r.ok) expect(r.error.violations.filter((v) => v.keyword !== 'required')).toEqual([]);
+  });
+  it('fewer errors across calls are all reported', () => {
+    const r = compile(recursive).validate(nested(1));
+    expect(summary(r)).toMatch(/^validation: invalid arguments: 2 violations/);
+  });
+});
+
 describe('warmUp', () => {
   it('calls the validator and every separately compiled referenced validator once', () => {
     const calls: string[] = [];
