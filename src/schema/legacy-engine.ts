@@ -1,7 +1,6 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
-import { canonicalJson } from '../util/canonical-json.js';
 import { DIALECT_2020_12 } from './dialect.js';
 import { echo } from '../util/describe-value.js';
 import { findDocument, normaliseRegistry } from './documents.js';
@@ -190,10 +189,6 @@ function missingSchemaOf(thrown: unknown): string | undefined {
   return d !== undefined && typeof d.value === 'string' ? d.value : undefined;
 }
 
-/** Compiled legacy roots that pulled in no other document, by dialect, switches and canonical content. */
-const cache = new Map<string, ValidateFunction>();
-const CACHE_LIMIT = 500;
-
 /** Whether a legacy document uses unevaluatedProperties or unevaluatedItems in any schema position. */
 function usesUnevaluatedAnywhere(doc: unknown): boolean {
   let found = false;
@@ -208,19 +203,20 @@ function usesUnevaluatedAnywhere(doc: unknown): boolean {
   return found;
 }
 
+/** A compiled legacy root, and whether it needed a document from the registry or loader. */
+export interface LegacyCompiled {
+  readonly validator: ValidateFunction;
+  /** Rule 10 (compiled once): only a root that needed no other document may be cached by its content alone. */
+  readonly usedExternal: boolean;
+}
+
 /** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
 function compileWithDocuments(
   root: unknown,
   dialect: LegacyDialect,
   options: ResolvedOptions,
   tally: SchemaTally,
-): Result<ValidateFunction> {
-  // Rule 10 (compiled once): a root that needs no other document does not depend on the registry.
-  const assertions = `${options.formatAssertion ? 'F' : 'f'}${options.contentAssertion ? 'C' : 'c'}`;
-  const switches = `${assertions}${options.unknownKeywords[0]}`;
-  const key = `${dialect}|${switches}|${canonicalJson(root)}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return ok(hit);
+): Result<LegacyCompiled> {
   const ajv = createLegacyEngine(dialect, options.formatAssertion);
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
@@ -231,12 +227,7 @@ function compileWithDocuments(
       // failed `anyOf` branch before `patternProperties`), so it is generated only where 2019-09's own
       // unevaluated* keywords need it (Ajv's draft-07 engine never generates it).
       if (dialect === '2019-09') ajv.opts.unevaluated = annotates;
-      const validator = ajv.compile(root as object);
-      if (added.size === 0) {
-        if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-        cache.set(key, validator);
-      }
-      return ok(validator);
+      return ok({ validator: ajv.compile(root as object), usedExternal: added.size > 0 });
     } catch (thrown) {
       const uri = missingSchemaOf(thrown);
       if (uri === undefined || added.has(uri)) {
@@ -290,7 +281,7 @@ export function compileLegacy(
   root: Record<string, unknown>,
   dialect: LegacyDialect,
   options: ResolvedOptions,
-): Result<ValidateFunction> {
+): Result<LegacyCompiled> {
   if (!options.dialects.has(dialect)) {
     const message =
       `unsupported dialect ${echo(root['$schema'])} (${dialect}): only ${DIALECT_2020_12} is enabled; ` +
