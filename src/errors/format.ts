@@ -12,9 +12,12 @@ export interface FormatOptions {
 /** Default number of violation lines a model reads before the rest are summed up. */
 export const DEFAULT_MAX_LINES = 20;
 
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
+
 /** A line must stay one line: a newline inside a message would let it pose as another violation. */
 function oneLine(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+  return LINE_BREAK.test(text) ? text.replace(LINE_BREAKS, ' ') : text;
 }
 
 const LEAD: Record<GateError['class'], string> = {
@@ -57,25 +60,49 @@ function violationsOf(error: unknown): Violation[] {
  */
 export function formatForModel(toolName: string, error: GateError, options: FormatOptions = {}): string {
   // A name that is not a string is described by its type: stringifying it would run its getters or toJSON.
-  const name = oneLine(typeof toolName === 'string' ? toolName : describeValue(toolName));
+  const name = typeof toolName === 'string' ? toolName : describeValue(toolName);
   try {
-    const errorClass = ownData(error, 'class');
-    const lead =
-      typeof errorClass === 'string' && Object.hasOwn(LEAD, errorClass)
-        ? LEAD[errorClass as GateError['class']]
-        : 'invalid arguments for';
-    const message = oneLine(textField(error, 'message', 'no reason given'));
-    const violations = sortViolations(violationsOf(error));
-    // A text that is not JSON has no per-property violations; its message says where it broke.
-    const onlyJson = violations.every((v) => v.keyword === 'json');
-    if (violations.length === 0 || onlyJson) return `error: ${lead} ${name}: ${message}`;
-    const maxLines = ownData(options, 'maxLines');
-    const max = typeof maxLines === 'number' && maxLines >= 0 ? Math.floor(maxLines) : DEFAULT_MAX_LINES;
-    const lines = violations.slice(0, max).map((v) => `${oneLine(v.path)}: ${oneLine(v.message)}`);
-    if (violations.length > max) lines.push(`… and ${violations.length - max} more`);
-    return [`error: ${lead} ${name}:`, ...lines].join('\n');
+    const violations = violationsOf(error);
+    return render(name, ownData(error, 'class'), textField(error, 'message', 'no reason given'), violations, {
+      maxLines: ownData(options, 'maxLines'),
+    });
   } catch {
     // Only a hostile array (a Proxy whose length trap throws) gets here; the model still reads a line.
-    return `error: could not check arguments for ${name}`;
+    return `error: could not check arguments for ${oneLine(name)}`;
   }
+}
+
+/**
+ * formatForModel for an error toolgate has just built and no caller has seen yet (the registry's
+ * own validation failure): plain data, so its fields are read directly rather than as a caller's
+ * object. The same text as formatForModel gives for it.
+ */
+export function formatOwnError(toolName: string, error: GateError, maxLines?: number): string {
+  return render(toolName, error.class, error.message, error.violations, { maxLines });
+}
+
+function render(
+  name: string,
+  errorClass: unknown,
+  message: string,
+  given: readonly Violation[],
+  options: { readonly maxLines: unknown },
+): string {
+  const lead =
+    typeof errorClass === 'string' && Object.hasOwn(LEAD, errorClass)
+      ? LEAD[errorClass as GateError['class']]
+      : 'invalid arguments for';
+  const shownName = oneLine(name);
+  // One pass when the list is already in order, as toolgate's own lists are.
+  const violations = sortViolations(given);
+  // A text that is not JSON has no per-property violations; its message says where it broke.
+  if (violations.every((v) => v.keyword === 'json')) return `error: ${lead} ${shownName}: ${oneLine(message)}`;
+  const { maxLines } = options;
+  const max = typeof maxLines === 'number' && maxLines >= 0 ? Math.floor(maxLines) : DEFAULT_MAX_LINES;
+  let text = `error: ${lead} ${shownName}:`;
+  const shown = Math.min(max, violations.length);
+  // A line break cannot come from ': ', so one pass over the whole line equals one per part.
+  for (let i = 0; i < shown; i++) text += `\n${oneLine(`${violations[i]!.path}: ${violations[i]!.message}`)}`;
+  if (violations.length > max) text += `\n… and ${violations.length - max} more`;
+  return text;
 }

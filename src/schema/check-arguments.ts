@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { fail, ok, thrownMessage, type Result } from '../result.js';
 import { pathOf, pointerOf } from '../util/json-pointer.js';
-import { violationsFromAjv } from '../errors/violations.js';
+import { violationsFromAjv, type ViolationOptions } from '../errors/violations.js';
 import { authorLocation } from './link-source.js';
 import { isPlainJsonWithin } from '../arguments/json-fast-check.js';
 import { checkJsonValue, type JsonBounds } from '../util/plain-json.js';
@@ -20,6 +20,8 @@ export interface ArgumentChecker {
   readonly bounds: JsonBounds;
   /** False only when the schema holds no quadratic pattern (schema-needs.ts): no budget to keep. */
   readonly patternBudget: boolean;
+  /** How a failure's Ajv errors become violations: the compiled schema, and the author's locations in it. */
+  readonly report: ViolationOptions;
 }
 
 /** The checker for one compiled schema; everything a call needs is computed here, once. */
@@ -27,7 +29,9 @@ export function argumentChecker(
   validator: ValidateFunction,
   options: { toolRoot: boolean; limits: Limits; patternBudget: boolean },
 ): ArgumentChecker {
-  return { validator, ...options, bounds: argumentBounds(options.limits) };
+  const schema = validator.schema;
+  const report = { schema, locate: (pointer: string) => authorLocation(schema, pointer) };
+  return { validator, ...options, bounds: argumentBounds(options.limits), report };
 }
 
 /**
@@ -102,11 +106,7 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
     return fail('execution_failure', `validation did not complete: ${thrownMessage(thrown)}`);
   }
   if (valid) return ok(args);
-  const schema = checker.validator.schema;
-  const violations = violationsFromAjv(checker.validator.errors ?? [], args, {
-    schema,
-    locate: (pointer) => authorLocation(schema, pointer),
-  });
+  const violations = violationsFromAjv(checker.validator.errors ?? [], args, checker.report);
   const first = violations[0];
   return fail(
     'validation',

@@ -1,5 +1,5 @@
 import { fail, ok, thrownMessage, type GateError, type Result } from '../result.js';
-import { formatForModel } from '../errors/format.js';
+import { formatOwnError } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
 import { timeoutProblem, withDeadline, type Outcome } from './deadline.js';
@@ -306,7 +306,7 @@ export class Registry {
     const name = entry.tool.name;
     const valid = this.#validate(entry, fields.args);
     if (!valid.ok) {
-      const text = formatForModel(name, valid.error, this.#maxLines === undefined ? {} : { maxLines: this.#maxLines });
+      const text = formatOwnError(name, valid.error, this.#maxLines);
       return errorResult(callId, name, text, { ...valid.error, stage: 'validate' });
     }
     const { timeoutMs, signal: outer } = bounds.value;
