@@ -120,19 +120,22 @@ export function violationsFromAjv(
   let sites: Map<string, Site> | undefined;
   if (schema !== null && typeof schema === 'object') {
     sites = sitesBySchema.get(schema);
-    if (sites === undefined) sitesBySchema.set(schema, (sites = new Map()));
+    if (sites === undefined) {
+      sites = new Map();
+      sitesBySchema.set(schema, sites);
+    }
   }
   const located = kept.map((k) => siteOf(k.error.schemaPath, options, sites));
-  let typeFailures: Set<string> | undefined;
+  const typeFailures = new Set<string>();
   for (let i = 0; i < kept.length; i++) {
     const e = kept[i]!.error;
-    if (e.keyword === 'type') (typeFailures ??= new Set()).add(`${e.instancePath}\u0000${located[i]!.scope}`);
+    if (e.keyword === 'type') typeFailures.add(`${e.instancePath}\u0000${located[i]!.scope}`);
   }
   const out: Violation[] = [];
   for (let i = 0; i < kept.length; i++) {
     const { error: e, message } = kept[i]!;
     const site = located[i]!;
-    if (e.keyword !== 'type' && typeFailures?.has(`${e.instancePath}\u0000${site.scope}`)) continue;
+    if (e.keyword !== 'type' && typeFailures.has(`${e.instancePath}\u0000${site.scope}`)) continue;
     const place = instancePlace(data, e.instancePath);
     out.push({
       path: place.path,
