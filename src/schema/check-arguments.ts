@@ -4,7 +4,8 @@ import { pathOf, pointerOf } from '../util/json-pointer.js';
 import { violationsFromAjv, type ViolationOptions } from '../errors/violations.js';
 import { authorLocation } from './link-source.js';
 import { isPlainJsonWithin } from '../arguments/json-fast-check.js';
-import { checkJsonValue, type JsonBounds } from '../util/plain-json.js';
+import type { JsonBounds } from '../util/plain-json.js';
+import { findArgumentProblem } from '../arguments/argument-value.js';
 import { parseJsonText } from '../arguments/json-text.js';
 import { argumentBounds, excessFailure, limitFailure, type Limits } from '../util/limits.js';
 import { underPatternBudget } from '../regex/bound.js';
@@ -35,15 +36,17 @@ export function argumentChecker(
 }
 
 /**
- * Validates an argument value as is: first that it is a JSON value at all, then the schema. On
- * success the value returned is the very reference passed in (rule 6). An exception inside the
- * engine (a stack overflow in a branch of `oneOf`, say) fails the whole call, never a branch.
- * The argument limits are checked in the same walk, before the engine sees the value: a quick
- * check that allocates nothing (arguments/json-fast-check.ts), and the full walker only when it has doubts.
+ * Validates an argument value as is: first that it is an argument value at all (the rules are in
+ * arguments/argument-value.ts), then the schema. On success the value returned is the very
+ * reference passed in (rule 6). An exception inside the engine (a stack overflow in a branch of
+ * `oneOf`, say) or in a getter of the host's object fails the whole call, never a branch. The
+ * argument limits are checked in the same walk, before the engine sees the value: a quick check
+ * that allocates nothing (arguments/json-fast-check.ts), and the full walker only when it has doubts.
  */
 export function checkArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
+  if (prototypePolluted()) return pollutedFailure();
   if (!isPlainJsonWithin(args, checker.bounds)) {
-    const finding = checkJsonValue(args, checker.bounds);
+    const finding = findArgumentProblem(args, checker.bounds);
     if (finding?.kind === 'excess') return excessFailure(finding.excess, false);
     if (finding !== undefined) {
       const problem = finding.problem;
@@ -62,29 +65,32 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
   return checkPlainArguments(checker, args);
 }
 
-// An object with nothing of its own: for-in over it sees only inherited enumerable members.
-const NOTHING_OWN: object = Object.freeze(Object.create(Object.prototype) as object);
+// An empty array: for-in over it sees only the enumerable members of Array.prototype and Object.prototype.
+const NOTHING_OWN: object = Object.freeze([]);
 
 /**
- * True when Object.prototype carries an enumerable member: what a data-only prototype pollution
- * (`obj[key] = value` with key "__proto__") leaves behind. Validators compiled without Ajv's
- * `ownProperties` (schema-needs.ts) would then see that member as present in every argument
- * object, so `required: ["isAdmin"]` could pass without the property. Such a call is refused.
+ * True when Object.prototype or Array.prototype carries an enumerable member: what a data-only
+ * prototype pollution (`obj[key] = value` with key "__proto__") leaves behind. Validators compiled
+ * without Ajv's `ownProperties` (schema-needs.ts) would then see that member as present in every
+ * argument object, so `required: ["isAdmin"]` could pass without the property; an index on
+ * Array.prototype would fill an array's holes; and the argument check reads each object's members
+ * with for…in. Such a call is refused.
  */
 function prototypePolluted(): boolean {
   for (const _ in NOTHING_OWN) return true;
   return false;
 }
 
+function pollutedFailure(): Result<never> {
+  return fail(
+    'execution_failure',
+    'validation refused: Object.prototype or Array.prototype has an enumerable member (prototype pollution in ' +
+      'this process); inherited names could pass as present properties',
+  );
+}
+
 /** The schema part of checkArguments, for a value already known to be plain JSON within the limits. */
 function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
-  if (prototypePolluted()) {
-    return fail(
-      'execution_failure',
-      'validation refused: Object.prototype has an enumerable member (prototype pollution in this process); ' +
-        'inherited names could pass as present properties',
-    );
-  }
   if (checker.toolRoot && (args === null || typeof args !== 'object' || Array.isArray(args))) {
     const got = args === null ? 'null' : Array.isArray(args) ? 'array' : typeof args;
     const message = `expected object, got ${got}`;
@@ -129,7 +135,6 @@ export function checkArgumentsText(checker: ArgumentChecker, text: unknown): Res
     return limitFailure('maxArgumentBytes', maxArgumentBytes, `${text.length} characters of JSON text (not parsed)`);
   const parsed = parseJsonText(text, checker.limits);
   if (!parsed.ok) return parsed;
-  return parsed.value.withinLimits
-    ? checkPlainArguments(checker, parsed.value.value)
-    : checkArguments(checker, parsed.value.value);
+  if (!parsed.value.withinLimits) return checkArguments(checker, parsed.value.value);
+  return prototypePolluted() ? pollutedFailure() : checkPlainArguments(checker, parsed.value.value);
 }
