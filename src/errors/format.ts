@@ -13,6 +13,13 @@ export interface FormatOptions {
 export const DEFAULT_MAX_LINES = 20;
 
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
+const OTHER_BREAK = /[\r\u2028\u2029]/;
+
+function newlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
 const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 
 /** A line must stay one line: a newline inside a message would let it pose as another violation. */
@@ -99,10 +106,15 @@ function render(
   if (violations.every((v) => v.keyword === 'json')) return `error: ${lead} ${shownName}: ${oneLine(message)}`;
   const { maxLines } = options;
   const max = typeof maxLines === 'number' && maxLines >= 0 ? Math.floor(maxLines) : DEFAULT_MAX_LINES;
-  let text = `error: ${lead} ${shownName}:`;
   const shown = Math.min(max, violations.length);
-  // A line break cannot come from ': ', so one pass over the whole line equals one per part.
-  for (let i = 0; i < shown; i++) text += `\n${oneLine(`${violations[i]!.path}: ${violations[i]!.message}`)}`;
-  if (violations.length > max) text += `\n… and ${violations.length - max} more`;
-  return text;
+  let body = '';
+  for (let i = 0; i < shown; i++) body += `\n${violations[i]!.path}: ${violations[i]!.message}`;
+  // One look at all the lines together: a break other than the one '\n' put before each line means
+  // some part holds one, and only then is each line made one line by itself.
+  if (OTHER_BREAK.test(body) || newlines(body) !== shown) {
+    body = '';
+    for (let i = 0; i < shown; i++) body += `\n${oneLine(`${violations[i]!.path}: ${violations[i]!.message}`)}`;
+  }
+  if (violations.length > max) body += `\n… and ${violations.length - max} more`;
+  return `error: ${lead} ${shownName}:${body}`;
 }

@@ -126,16 +126,21 @@ export function violationsFromAjv(
     }
   }
   const located = kept.map((k) => siteOf(k.error.schemaPath, options, sites));
-  const typeFailures = new Set<string>();
-  for (let i = 0; i < kept.length; i++) {
+  // The failed `type`s, by index: a call has a few errors, so a scan beats building keys for a set.
+  const typeFailures: number[] = [];
+  for (let i = 0; i < kept.length; i++) if (kept[i]!.error.keyword === 'type') typeFailures.push(i);
+  const suppressed = (i: number): boolean => {
     const e = kept[i]!.error;
-    if (e.keyword === 'type') typeFailures.add(`${e.instancePath}\u0000${located[i]!.scope}`);
-  }
+    if (e.keyword === 'type') return false;
+    for (const t of typeFailures)
+      if (kept[t]!.error.instancePath === e.instancePath && located[t]!.scope === located[i]!.scope) return true;
+    return false;
+  };
   const out: Violation[] = [];
   for (let i = 0; i < kept.length; i++) {
     const { error: e, message } = kept[i]!;
     const site = located[i]!;
-    if (e.keyword !== 'type' && typeFailures.has(`${e.instancePath}\u0000${site.scope}`)) continue;
+    if (typeFailures.length > 0 && suppressed(i)) continue;
     const place = instancePlace(data, e.instancePath);
     out.push({
       path: place.path,
