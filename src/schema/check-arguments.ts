@@ -32,7 +32,19 @@ export function argumentChecker(
 ): ArgumentChecker {
   const schema = validator.schema;
   const report = { schema, locate: (pointer: string) => authorLocation(schema, pointer) };
-  return { validator, ...options, bounds: argumentBounds(options.limits), report };
+  return { validator, ...options, bounds: boundsOf(options.limits), report };
+}
+
+// One bounds object per limits object: checkers of the same limits (every tool on the defaults) share it,
+// so the quick check, which keeps the bounds of its last call, rarely has to read them again.
+const sharedBounds = new WeakMap<Limits, JsonBounds>();
+function boundsOf(limits: Limits): JsonBounds {
+  let bounds = sharedBounds.get(limits);
+  if (bounds === undefined) {
+    bounds = argumentBounds(limits);
+    sharedBounds.set(limits, bounds);
+  }
+  return bounds;
 }
 
 /**
@@ -65,8 +77,9 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
   return checkPlainArguments(checker, args);
 }
 
-// An empty array: for-in over it sees only the enumerable members of Array.prototype and Object.prototype.
-const NOTHING_OWN: object = Object.freeze([]);
+// An object with nothing of its own above Array.prototype: for-in over it sees only the enumerable
+// members of Array.prototype and Object.prototype (an ordinary object, so for-in takes V8's fast path).
+const NOTHING_OWN: object = Object.freeze(Object.create(Array.prototype) as object);
 
 /**
  * True when Object.prototype or Array.prototype carries an enumerable member: what a data-only
