@@ -78,7 +78,7 @@ const INDEX = /^(0|[1-9][0-9]*)$/;
 /**
  * The model's path (`$.tags[1]`, see pathOf in util/json-pointer.ts) of an instance pointer and the
  * value there, in one pass over the pointer: a segment is an array index where the data holds an
- * array, and only own properties are followed.
+ * array, and only own properties are followed (see below).
  */
 function instancePlace(data: unknown, pointer: string): { path: string; value: unknown } {
   let path = '$';
@@ -93,10 +93,14 @@ function instancePlace(data: unknown, pointer: string): { path: string; value: u
       node = node[Number(seg)];
     } else {
       path += IDENTIFIER.test(seg) ? `.${seg}` : `[${JSON.stringify(seg)}]`;
-      node =
-        node !== null && typeof node === 'object' && Object.hasOwn(node, seg)
-          ? (node as Record<string, unknown>)[seg]
-          : undefined;
+      // The engine reports only places the value has, so a plain read finds the own member. An inherited
+      // one would be a method (arguments hold no functions) or Object.prototype's __proto__: both are
+      // read as absent, without the cost of an own-property lookup by a fresh string on every step.
+      const v = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[seg] : undefined;
+      const inherited =
+        typeof v === 'function' ||
+        (seg === '__proto__' && (node === null || typeof node !== 'object' || !Object.hasOwn(node, seg)));
+      node = inherited ? undefined : v;
     }
     i = end + 1;
   }

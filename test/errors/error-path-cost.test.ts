@@ -103,3 +103,18 @@ describe('a list already in order is not sorted again', () => {
     expect(formatOwnError('t', broken)).toBe('error: invalid arguments for t: a b');
   });
 });
+
+// Regression guard for the plain read of each step: an own `__proto__` member is the value, an absent one is not
+// Object.prototype.
+describe('the value at a violation is read from the arguments, own members only', () => {
+  const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"enum":["a"]},"x":{"enum":[1]}}}') as object;
+  it.each([
+    { args: '{"__proto__":"b"}', line: '$.__proto__: "b" is not one of ["a"]' },
+    { args: '{"x":2}', line: '$.x: 2 is not one of [1]' },
+  ])('$args', ({ args, line }) => {
+    const c = validateSchema(schema);
+    if (!c.ok) throw new Error('fixture schema refused');
+    const r = c.value.validate(JSON.parse(args));
+    expect(r.ok ? '' : formatForModel('t', r.error).split('\n')[1]).toBe(line);
+  });
+});
