@@ -37,6 +37,12 @@ const cpuMicros = (): number => {
   return c.user + c.system;
 };
 
+/** A collection when the process runs with --expose-gc (`npm run bench` does); nothing otherwise. */
+function collect(type: 'minor' | 'major'): void {
+  const gc = (globalThis as { gc?: (options?: { type: 'minor' | 'major' }) => void }).gc;
+  gc?.({ type });
+}
+
 /** What reading the CPU clock twice costs (a system call each), taken off every unit. */
 function clockCost(): number {
   const costs: number[] = [];
@@ -54,7 +60,9 @@ function clockCost(): number {
  * as a validator called in a loop does. Within a block, units of whole sweeps lasting at least
  * `unitMs` are timed in CPU time (process.cpuUsage: the process's own work, so time the machine
  * gave to other processes does not count, while collecting the garbage a contender leaves does);
- * the median unit leaves out the odd one a collection or a compile spoiled. Each repetition makes
+ * the median unit leaves out the odd one a collection or a compile spoiled, and the young generation
+ * is collected before every block and the whole heap before every round, so a contender's garbage is
+ * not collected in another's units. Each repetition makes
  * fresh tasks (`makeTasks`), warms them up and reports, per task, the median time per call; ratios
  * are taken within a repetition (see ratioOf), so the spread of the repetitions shows how far one
  * run of the benchmark can be trusted.
@@ -73,9 +81,13 @@ export async function measureInterleaved(
     for (const end = until(warmup); performance.now() < end; ) for (const t of tasks) await t.run();
     let round = 0;
     for (const end = until(options.timeMs); round < 3 || performance.now() < end; round++) {
+      // A full collection between rounds, so no concurrent marking of one task's old garbage runs in another's units.
+      collect('major');
       for (let k = 0; k < tasks.length; k++) {
         const i = (k + round) % tasks.length;
         const task = tasks[i]!;
+        // Young garbage the previous task left is collected before this block, not inside its units.
+        collect('minor');
         for (const blockEnd = until(options.blockMs); performance.now() < blockEnd; ) {
           const unitEnd = until(options.unitMs);
           let sweeps = 0;
