@@ -24,14 +24,25 @@ export { formatForModel, DEFAULT_MAX_LINES } from './errors/format.js';
 // --- tools (src/tools/)
 export type { Tool, ToolContext, ToolDefinition } from './tools/tool.js';
 export { defineTool, TOOL_NAME_PATTERN } from './tools/tool.js';
-export type { CallOptions, RegistryOptions, ToolCall, ToolDefinitionView, ToolErrorEvent } from './tools/registry.js';
+export type { InferArgs } from './tools/infer-args.js';
+export type { CallOptions, RegistryOptions, ToolCall, ToolDefinitionView } from './tools/registry.js';
 export { Registry } from './tools/registry.js';
-export type { Stage, StageContext, Stages, StageVerdict } from './tools/gateway.js';
+export type { ExposeErrors, ToolErrorEvent } from './tools/failure-text.js';
+export type {
+  GatewayStage,
+  SettleContext,
+  SettleStage,
+  Stage,
+  StageContext,
+  Stages,
+  StageVerdict,
+} from './tools/gateway.js';
 export { GATEWAY_ORDER } from './tools/gateway.js';
 export type {
   AnthropicToolResult,
   CallStage,
   McpCallToolResult,
+  OpenAIResponsesToolOutput,
   ProviderFormat,
   OpenAIToolMessage,
   ToolError,
@@ -42,15 +53,24 @@ export type {
 export { preflight } from './catalog/preflight.js';
 export type { Invoke, PreflightOptions, PreflightedTool } from './catalog/preflight.js';
 export { admitBatch } from './catalog/admission.js';
-export type { AdmissionOptions } from './catalog/admission.js';
-export { admitMcpTools } from './catalog/mcp.js';
+export type { AdmissionOptions, BadToolPolicy } from './catalog/admission.js';
+export { admitMcpTools, MCP_DEFAULT_DIALECTS } from './catalog/mcp.js';
 export type { McpAdmissionOptions } from './catalog/mcp.js';
 export type { ToolDescriptor } from './catalog/descriptor.js';
 export type { Authority } from './catalog/authority.js';
 export type { AsyncSchemaLoader } from './catalog/async-loader.js';
+export { DEFAULT_LOADER_TIMEOUT_MS } from './catalog/async-loader.js';
 export type { AdmissionStats, Bundle, BundleJSON } from './catalog/bundle.js';
 export type { BatchError, Diagnostic } from './catalog/diagnostics.js';
-export type { AnthropicTool, McpTool, OpenAITool, ProviderTool } from './catalog/providers.js';
+export type {
+  AnthropicTool,
+  McpTool,
+  McpToolDefinition,
+  ObjectParameters,
+  OpenAIResponsesTool,
+  OpenAITool,
+  ProviderTool,
+} from './catalog/providers.js';
 export type { ProviderPolicy } from './catalog/provider-policy.js';
 
 // --- interop and lint (src/interop/, src/lint/)

@@ -1,51 +1,101 @@
-import { jsonSchema, tool, type JSONSchema7, type Schema, type Tool, type ToolExecutionOptions } from 'ai';
+import {
+  jsonSchema,
+  tool,
+  TypeValidationError,
+  type JSONSchema7,
+  type Schema,
+  type Tool,
+  type ToolExecutionOptions,
+} from 'ai';
 import { formatForModel } from '../errors/format.js';
+import type { GateError } from '../result.js';
 import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
-import { copyJson } from '../util/plain-json.js';
 import type { SchemaOptions } from '../schema/options.js';
+import type { InferArgs } from '../tools/infer-args.js';
+import { copyJson } from '../util/plain-json.js';
 
-// Vercel AI SDK (`ai` 7). Its `jsonSchema()` without a `validate` function checks nothing, and its
-// Standard Schema path asks for a draft-07 conversion and adds `additionalProperties: false`. This
-// adapter hands `ai` the 2020-12 schema unchanged together with toolgate's validate, so an invalid
-// tool call takes the SDK's own invalid-input path (InvalidToolInputError, a `tool-error` part and an
-// error tool result in the next model turn) carrying toolgate's model-readable text.
+// Vercel AI SDK (`ai` 7). Its `jsonSchema()` without a `validate` function checks nothing. This adapter
+// hands `ai` the 2020-12 schema unchanged together with toolgate's validate, so an invalid tool call
+// takes the SDK's own invalid-input path (InvalidToolInputError, a `tool-error` part, an error tool
+// result in the next model turn) and never reaches `execute` or `needsApproval`.
+//
+// What the model then reads is the SDK's `String(error)` of its InvalidToolInputError, which wraps our
+// error's `String()`: "AI_InvalidToolInputError: Invalid input for tool <key>: " and then, by default,
+// "AI_TypeValidationError: Type validation failed: Value: <the whole argument>.\nError message: ...".
+// The SDK passes a TypeValidationError for the same value through unwrapped, so ours carries toolgate's
+// violation lines as its whole text: the model reads them once, after the tool's key in the `tools` object.
 
 /** What the AI SDK passes to `execute` besides the input (tool call id, messages, abort signal, context). */
 export type AiSdkExecutionOptions = ToolExecutionOptions<Record<string, unknown>>;
 
-/** The AI SDK tool toAiSdkTool returns. */
-export type AiSdkTool<OUTPUT = unknown> = Tool<unknown, OUTPUT, Record<string, unknown>>;
+/** The AI SDK tool toAiSdkTool returns; `T` is the input `execute` receives. */
+export type AiSdkTool<T = unknown, OUTPUT = unknown> = Tool<T, OUTPUT, Record<string, unknown>>;
 
-/** Options of aiSdkSchema: the schema options plus the tool name the error text names. */
-export type AiSdkSchemaOptions = SchemaOptions & {
-  /** Named in the model-readable text ("error: invalid arguments for <toolName>: ..."). */
-  readonly toolName: string;
-};
+/** Options of aiSdkSchema: the schema options (the tool is named by its key in the SDK's `tools` object). */
+export type AiSdkSchemaOptions = SchemaOptions;
 
-/** A tool as toolgate takes it for the AI SDK. */
-export interface AiSdkToolSpec<OUTPUT = unknown> {
-  /** The name the tool is registered under in the `tools` object; used in error texts. */
-  readonly name: string;
+/** The AI SDK tool options toAiSdkTool passes through unchanged. */
+export type AiSdkFrameworkOptions<T, OUTPUT> = Partial<
+  Pick<
+    AiSdkTool<T, OUTPUT>,
+    | 'needsApproval'
+    | 'toModelOutput'
+    | 'onInputStart'
+    | 'onInputDelta'
+    | 'onInputAvailable'
+    | 'providerOptions'
+    | 'metadata'
+    | 'strict'
+    | 'inputExamples'
+    | 'deferLoading'
+    | 'title'
+  >
+>;
+
+/**
+ * A tool as toolgate takes it for the AI SDK. `T` is read from a literal `inputSchema` (InferArgs); the
+ * SDK's own tool options (needsApproval, toModelOutput, strict, providerOptions...) pass through.
+ */
+export type AiSdkToolSpec<T = unknown, OUTPUT = unknown, S = unknown> = AiSdkFrameworkOptions<T, OUTPUT> & {
+  /** Used only in toolgate's own errors (a schema the SDK refuses); the model knows the tool by its key. */
+  readonly name?: string;
   readonly description?: string;
   /** Draft 2020-12 tool input schema; compiled once here. */
-  readonly inputSchema: unknown;
+  readonly inputSchema: S;
   /** Runs only for arguments that passed validation; receives the very value the model sent. */
-  readonly execute?: (input: unknown, options: AiSdkExecutionOptions) => OUTPUT | PromiseLike<OUTPUT>;
+  readonly execute?: (input: T, options: AiSdkExecutionOptions) => OUTPUT | PromiseLike<OUTPUT>;
+};
+
+/** The lines the model reads after the SDK's "Invalid input for tool <key>: ". */
+function invalidText(error: GateError): string {
+  // formatForModel's header names a tool; the SDK names it already, so only what follows is kept.
+  const text = formatForModel('tool', error);
+  const header = /^error: ([a-z ]+) for tool:(?:\n| )/.exec(text);
+  if (header === null) return text;
+  const rest = text.slice(header[0].length);
+  return error.class === 'validation' && text.includes('\n') ? rest : `${header[1]}: ${rest}`;
+}
+
+/** A TypeValidationError for `value` whose text is exactly `text` (its name is empty, so String() is the text). */
+function validationError(value: unknown, text: string): TypeValidationError {
+  const error = new TypeValidationError({ value, cause: text });
+  Object.defineProperty(error, 'message', { value: text, configurable: true, writable: true });
+  Object.defineProperty(error, 'name', { value: '', configurable: true, writable: true });
+  return error;
 }
 
 /**
  * An AI SDK `Schema` backed by toolgate: `jsonSchema` is a fresh copy of the caller's schema (what the
- * provider receives), `validate` is toolgate's (an invalid value fails with an Error whose message is
- * formatForModel's text). The schema is compiled here, so a schema toolgate refuses is a failed
- * Result, never a tool that validates nothing. Never throws.
+ * provider receives), `validate` is toolgate's (an invalid value fails with toolgate's violation lines as
+ * its text). The schema is compiled here, so a schema toolgate refuses is a failed Result, never a tool
+ * that validates nothing. Never throws.
  */
-export function aiSdkSchema(schema: unknown, options: AiSdkSchemaOptions): Result<Schema<unknown>> {
+export function aiSdkSchema<T = unknown>(schema: unknown, options: AiSdkSchemaOptions = {}): Result<Schema<T>> {
   return guarded('aiSdkSchema', () => {
-    const { toolName, ...schemaOptions } =
-      options !== null && typeof options === 'object' ? options : ({ toolName: '' } as AiSdkSchemaOptions);
-    if (typeof toolName !== 'string' || toolName === '')
-      return fail('validation', 'aiSdkSchema needs a non-empty toolName for its error texts');
+    const { toolName: _ignored, ...schemaOptions } = (
+      options !== null && typeof options === 'object' ? options : {}
+    ) as AiSdkSchemaOptions & { toolName?: unknown };
     const compiled = validateSchema(schema, schemaOptions);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
@@ -55,11 +105,11 @@ export function aiSdkSchema(schema: unknown, options: AiSdkSchemaOptions): Resul
       return (copy.ok ? copy.value : {}) as JSONSchema7;
     };
     return ok(
-      jsonSchema<unknown>(provided, {
+      jsonSchema<T>(provided, {
         validate: (value: unknown) => {
           const result = checked.validate(value);
-          if (result.ok) return { success: true, value: result.value };
-          return { success: false, error: new Error(formatForModel(toolName, result.error)) };
+          if (result.ok) return { success: true, value: result.value as T };
+          return { success: false, error: validationError(value, invalidText(result.error)) };
         },
       }),
     );
@@ -67,35 +117,30 @@ export function aiSdkSchema(schema: unknown, options: AiSdkSchemaOptions): Resul
 }
 
 /**
- * An AI SDK tool whose input is validated by toolgate before `execute` runs. Put it in the
- * `tools` object of generateText/streamText under `spec.name`. Never throws: a refused schema is a
- * failed Result.
+ * An AI SDK tool whose input is validated by toolgate before `execute` (or `needsApproval`) runs. Put it
+ * in the `tools` object of generateText/streamText; the model reads a refused call's violations after the
+ * tool's key. Never throws: a refused schema is a failed Result.
  */
-export function toAiSdkTool<OUTPUT = unknown>(
-  spec: AiSdkToolSpec<OUTPUT>,
+export function toAiSdkTool<const S, OUTPUT = unknown, T = InferArgs<S>>(
+  spec: AiSdkToolSpec<T, OUTPUT, S>,
   options: SchemaOptions = {},
-): Result<AiSdkTool<OUTPUT>> {
+): Result<AiSdkTool<T, OUTPUT>> {
   return guarded('toAiSdkTool', () => {
     if (spec === null || typeof spec !== 'object') return fail('validation', 'toAiSdkTool expects a tool spec object');
-    const schema = aiSdkSchema(spec.inputSchema, { ...options, toolName: spec.name });
+    // The spec is the host's own object (host code, not model output): its framework options pass on as given.
+    const { name, inputSchema, execute, ...framework } = spec;
+    const schema = aiSdkSchema<T>(inputSchema, options);
     if (!schema.ok) return schema;
-    const execute = spec.execute;
-    const description = spec.description;
     try {
       const definition = {
+        ...framework,
         inputSchema: schema.value,
-        ...(description !== undefined ? { description } : {}),
-        ...(execute !== undefined
-          ? { execute: (input: unknown, opts: AiSdkExecutionOptions) => execute(input, opts) }
-          : {}),
-      } as AiSdkTool<OUTPUT>;
-      const made = tool(definition);
-      return ok(made);
+        ...(execute !== undefined ? { execute: (input: T, opts: AiSdkExecutionOptions) => execute(input, opts) } : {}),
+      } as unknown as AiSdkTool<T, OUTPUT>;
+      return ok(tool(definition));
     } catch (thrown) {
-      return fail(
-        'execution_failure',
-        `the AI SDK refused the tool ${JSON.stringify(spec.name)}: ${thrownMessage(thrown)}`,
-      );
+      const named = typeof name === 'string' ? ` ${JSON.stringify(name)}` : '';
+      return fail('execution_failure', `the AI SDK refused the tool${named}: ${thrownMessage(thrown)}`);
     }
   });
 }

@@ -1,38 +1,62 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
+  CallToolResultSchema,
   ToolListChangedNotificationSchema,
   type CallToolRequest,
   type ListToolsResult,
   type Tool as ListedTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { AdmissionOptions } from '../catalog/admission.js';
+import type { AdmissionOptions, BadToolPolicy } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
-import { admitMcpTools } from '../catalog/mcp.js';
+import { admitMcpToolsWith, MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { formatForModel } from '../errors/format.js';
 import { fail, thrownMessage, type Result } from '../result.js';
+import type { CompiledSchema } from '../schema/compile.js';
+import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
+import { thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
+import { causeMessage } from '../tools/gateway.js';
+import type { ToolError } from '../tools/tool-result.js';
+import { describeValue } from '../util/describe-value.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
 import { copyOwnData, readOwnFields } from '../util/own-field.js';
+import { compileOutputSchemas, outputProblem } from './mcp-output.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
 // puts batch admission in front of `tools/list` and toolgate's validation in front of
 // `tools/call`: nothing reaches the server for a tool that was not admitted or for arguments that
 // break its schema; the model reads toolgate's text instead, as an `isError` tool result (MCP
-// 2025-06-18, "Tools": tool errors are reported in the result, not as protocol errors).
+// 2025-06-18, "Tools": tool errors are reported in the result, not as protocol errors). A tool's
+// structured output is checked against its outputSchema with toolgate too (see mcp-output.ts).
 
-/** What guardClient needs of an MCP SDK Client (any `Client` has it). */
-export type McpClientLike = Pick<Client, 'listTools' | 'callTool' | 'setNotificationHandler'>;
+/**
+ * What guardClient needs of an MCP SDK Client (any `Client` has it). With `request`, a tool that declares
+ * an outputSchema is called through it, so only toolgate judges the output (the SDK's callTool would
+ * check it again with its draft-07 Ajv and throw on a valid 2020-12 output).
+ */
+export type McpClientLike = Pick<Client, 'listTools' | 'callTool' | 'setNotificationHandler'> &
+  Partial<Pick<Client, 'request'>>;
 
 /** What the guarded callTool resolves to: the SDK's own result type. */
 export type McpCallResult = Awaited<ReturnType<Client['callTool']>>;
 
-/** Options: admitBatch's (mode 'strict' or 'quarantine', schema options, namePattern, ...) plus the guard's. */
+/**
+ * Options: admitBatch's (mode, authority, schema options with `dialects` defaulting to MCP_DEFAULT_DIALECTS,
+ * onError, exposeErrors, ...) plus the guard's.
+ */
 export type GuardClientOptions = AdmissionOptions & {
   /** Called after every admission (first listing, listTools, each tools/list_changed) with its outcome. */
   readonly onAdmission?: (result: Result<Bundle>) => void;
   /** Most `tools/list` pages read per admission (default 100): a server that never stops paging fails admission. */
   readonly maxPages?: number;
+  /**
+   * 'fail-batch' (default, admitBatch's rule): a tool with a problem of its own fails the whole listing
+   * (in `mode: 'quarantine'`, only a schema toolgate cannot enforce is left out). 'leave-out': that tool
+   * alone is left out (a malformed schema, a bad name, a duplicate name, an outputSchema toolgate refuses)
+   * and reported in `bundle.rejected`; the rest stay callable.
+   */
+  readonly badTools?: BadToolPolicy;
 };
 
 /** An MCP client whose tool listing is admitted and whose tool calls are validated first. */
@@ -56,11 +80,14 @@ export interface GuardedClient {
 
 interface Admission {
   readonly result: Result<Bundle>;
-  /** Admitted entries in the server's order. */
+  /** Admitted and granted entries in the server's order. */
   readonly tools: readonly ListedTool[];
+  /** The compiled outputSchema of each admitted tool that declares one. */
+  readonly outputs: ReadonlyMap<string, CompiledSchema>;
 }
 
 const DEFAULT_MAX_PAGES = 100;
+const GUARD_KEYS = ['onAdmission', 'maxPages', 'badTools'] as const;
 
 /** An `isError` result the server never saw: the text is what the model reads. */
 function localError(text: string): McpCallResult {
@@ -76,14 +103,33 @@ function localError(text: string): McpCallResult {
  */
 export function guardClient(client: McpClientLike, options: GuardClientOptions = {}): GuardedClient {
   // Read as plain data (own-field.ts): a getter on the caller's options must not throw out of here.
-  const { values, problems: unread } = readOwnFields(options, ['onAdmission', 'maxPages']);
-  const rest = copyOwnData(options, ['onAdmission', 'maxPages']);
+  const { values, problems: unread } = readOwnFields(options, GUARD_KEYS);
+  const rest = copyOwnData(options, GUARD_KEYS);
   const problems = [...unread, ...rest.problems];
   const admission = rest.copy as AdmissionOptions;
   const onAdmission =
     typeof values.onAdmission === 'function' ? (values.onAdmission as (result: Result<Bundle>) => void) : undefined;
   const maxPages = values.maxPages;
   const pages = typeof maxPages === 'number' && maxPages >= 1 ? Math.floor(maxPages) : DEFAULT_MAX_PAGES;
+  const badTools = values.badTools ?? 'fail-batch';
+  if (badTools !== 'fail-batch' && badTools !== 'leave-out')
+    problems.push(`badTools must be 'fail-batch' or 'leave-out', got ${describeValue(badTools)}`);
+  // Output schemas are compiled under the admission's schema options (a loader may be asynchronous there,
+  // so it is not used here: an outputSchema must resolve from schemaRegistry or within itself).
+  const schemaOptions: Record<string, unknown> = { dialects: [...MCP_DEFAULT_DIALECTS] };
+  for (const key of SCHEMA_OPTION_KEYS) {
+    const value = (admission as Record<string, unknown>)[key];
+    if (key !== 'schemaLoader' && value !== undefined) schemaOptions[key] = value;
+  }
+  const onError = typeof admission.onError === 'function' ? admission.onError : undefined;
+  const exposeErrors = admission.exposeErrors;
+  const notify = (event: ToolErrorEvent): void => {
+    try {
+      onError?.(event);
+    } catch {
+      // The host's logging hook must not change what the model reads.
+    }
+  };
   let current: Promise<Admission> | undefined;
 
   const report = (result: Result<Bundle>): void => {
@@ -97,6 +143,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   const admitOnce = async (requestOptions: RequestOptions | undefined): Promise<Admission> => {
     let result: Result<Bundle>;
     let listed: ListedTool[] = [];
+    let outputs: ReadonlyMap<string, CompiledSchema> = new Map();
     try {
       const all =
         problems.length > 0
@@ -111,14 +158,21 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         // The backend only matters to hosts that run calls through bundle.registry; it forwards unchanged.
         const backend = (tool: { name: string }) => (args: unknown) =>
           client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
-        result = await admitMcpTools({ tools: listed }, { ...admission, backend });
+        const compiled = compileOutputSchemas(listed, schemaOptions as SchemaOptions);
+        outputs = compiled.byName;
+        result = await admitMcpToolsWith(
+          { tools: listed },
+          { ...admission, backend },
+          { badTools: badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics },
+        );
       }
     } catch (thrown) {
       result = fail('execution_failure', `tools/list failed: ${thrownMessage(thrown)}`);
     }
-    const accepted = new Set(result.ok ? result.value.accepted : []);
+    // What the model may see and call: the admitted tools the authority grants (all of them without one).
+    const published = new Set(result.ok ? result.value.providerTools.map((t) => t.name) : []);
     report(result);
-    return { result, tools: listed.filter((t) => accepted.has(t.name)) };
+    return { result, tools: listed.filter((t) => published.has(t.name)), outputs };
   };
 
   const refresh = (requestOptions?: RequestOptions): Promise<Admission> => {
@@ -157,15 +211,20 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       const fields = readOwnFields(params, ['name', 'arguments']);
       if (fields.problems.length > 0) return localError(`error: invalid tool call: ${fields.problems.join('; ')}`);
       name = typeof fields.values.name === 'string' ? fields.values.name : '';
-      const { result } = await latest();
+      const { result, tools, outputs } = await latest();
       // A failed admission (tools/list threw, a strict batch refused) admitted nothing: telling the model
       // the tool is unknown would be false, and it might then invent another name.
       if (!result.ok)
         return localError(
           `error: tool ${JSON.stringify(name)} cannot be called: the tools of this server could not be admitted`,
         );
-      if (!result.value.accepted.includes(name)) {
-        return localError(`error: unknown tool ${JSON.stringify(name)}: not among the admitted tools of this server`);
+      if (!tools.some((t) => t.name === name)) {
+        const available = tools.map((t) => t.name).sort();
+        // The Registry's text: the model reads which names it may use instead of guessing another.
+        return localError(
+          `error: unknown tool ${describeValue(fields.values.name)}; available tools: ` +
+            `${available.length > 0 ? available.join(', ') : '(none)'}`,
+        );
       }
       const given: unknown = fields.values.arguments;
       // MCP sends arguments as an object; a string would be validated as JSON text but sent as a string.
@@ -181,13 +240,38 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       const verdict = result.value.registry.check({ id: '', name, arguments: args });
       if (!verdict.ok) return localError(formatForModel(name, verdict.error));
       // A new request built from exactly what was checked; the caller's params object is never re-read.
-      return await client.callTool(
-        args === undefined ? { name } : { name, arguments: args },
-        resultSchema,
-        requestOptions,
-      );
+      const request = args === undefined ? { name } : { name, arguments: args };
+      const output = outputs.get(name);
+      if (output === undefined) return await client.callTool(request, resultSchema, requestOptions);
+      const send = client.request;
+      const sent: unknown =
+        typeof send === 'function'
+          ? await send.call(
+              client,
+              { method: 'tools/call', params: request },
+              resultSchema ?? CallToolResultSchema,
+              requestOptions,
+            )
+          : await client.callTool(request, resultSchema, requestOptions);
+      const problem = outputProblem(sent, output);
+      if (problem === undefined) return sent as McpCallResult;
+      const error: ToolError = { ...problem, stage: 'execute' };
+      notify({ callId: '', name, stage: 'execute', cause: sent, error });
+      // It ran: saying it failed would invite the model to call it again and repeat its side effect.
+      return localError(`error: tool ${name} ran but its output does not match its output schema`);
     } catch (thrown) {
-      return localError(`error: call to ${name} failed: ${thrownMessage(thrown)}`);
+      // A transport or server failure: its text is host data (addresses, paths), so by default the model
+      // reads the generic line, as for a tool that throws in the Registry.
+      const error: ToolError = {
+        class: 'execution_failure',
+        message: `tools/call failed: ${causeMessage(thrown)}`,
+        violations: [],
+        stage: 'execute',
+        cause: thrown,
+      };
+      const event: ToolErrorEvent = { callId: '', name, stage: 'execute', cause: thrown, error };
+      notify(event);
+      return localError(thrownText(event, exposeErrors));
     }
   };
 

@@ -4,6 +4,7 @@ import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema, type ToolgateStandardProps } from '../schema/standard-schema.js';
+import type { InferArgs } from '../tools/infer-args.js';
 
 // OpenAI Agents JS (`@openai/agents` 0.20). It passes raw JSON Schema parameters through unchecked
 // but validates Standard Schema parameters (with JSON Schema conversion) before `execute`; by
@@ -24,12 +25,30 @@ export interface AgentsParameters {
 /** What the Agents SDK calls on a failed call: the text returned is the tool output the model reads. */
 export type AgentsErrorFunction = (context: RunContext<unknown>, error: unknown) => string;
 
-/** A tool as toolgate takes it for the Agents SDK. */
-export interface AgentsToolSpec {
+/** The Agents SDK tool options toAgentsTool passes through unchanged (timeouts, guardrails, errorFunction...). */
+export type AgentsFrameworkOptions = Partial<
+  Pick<
+    AgentsTool,
+    | 'timeoutMs'
+    | 'timeoutBehavior'
+    | 'timeoutErrorFunction'
+    | 'errorFunction'
+    | 'inputGuardrails'
+    | 'outputGuardrails'
+    | 'deferLoading'
+    | 'providerData'
+  >
+>;
+
+/**
+ * A tool as toolgate takes it for the Agents SDK. `T` is read from a literal `inputSchema` (InferArgs);
+ * the SDK's own options (needsApproval, timeoutMs, guardrails...) pass through.
+ */
+export interface AgentsToolSpec<T = unknown, S = unknown> extends AgentsFrameworkOptions {
   readonly name: string;
   readonly description: string;
   /** Draft 2020-12 tool input schema; with strict mode it must also be in OpenAI's strict subset. */
-  readonly inputSchema: unknown;
+  readonly inputSchema: S;
   /**
    * Default true (the SDK's default): the schema is sent as an OpenAI strict function schema, which
    * the SDK checks and refuses outside OpenAI's strict subset. False sends the schema as is; toolgate
@@ -37,7 +56,12 @@ export interface AgentsToolSpec {
    */
   readonly strict?: boolean;
   /** Runs only for arguments toolgate accepted, with the value the SDK parsed. */
-  readonly execute: (input: unknown, context?: RunContext<unknown>) => unknown;
+  readonly execute: (input: T, context?: RunContext<unknown>) => unknown;
+  /**
+   * Asked only for arguments toolgate accepted (an invalid call needs no approval: it does not run, and
+   * the model reads toolgate's text).
+   */
+  readonly needsApproval?: boolean | ((context: RunContext<unknown>, input: T, callId?: string) => Promise<boolean>);
 }
 
 /** The SDK's object-schema shapes (not exported by @openai/agents); the real schema is any tool schema. */
@@ -133,35 +157,48 @@ export function agentsErrorFunction(parameters: AgentsParameters): AgentsErrorFu
  * or one the SDK refuses for strict mode (outside OpenAI's strict subset), is a failed Result.
  * Never throws.
  */
-export function toAgentsTool(spec: AgentsToolSpec, options: SchemaOptions = {}): Result<AgentsTool> {
+export function toAgentsTool<const S, T = InferArgs<S>>(
+  spec: AgentsToolSpec<T, S>,
+  options: SchemaOptions = {},
+): Result<AgentsTool> {
   return guarded('toAgentsTool', () => {
     if (spec === null || typeof spec !== 'object') return fail('validation', 'toAgentsTool expects a tool spec object');
-    const name = spec.name;
+    // The spec is the host's own object (host code, not model output): its framework options pass on as given.
+    const { name, description, inputSchema, strict: strictOption, execute, needsApproval, ...framework } = spec;
     if (typeof name !== 'string' || name === '') return fail('validation', 'toAgentsTool needs a non-empty tool name');
-    const compiled = validateSchema(spec.inputSchema, options);
+    const compiled = validateSchema(inputSchema, options);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
-    const execute = spec.execute;
-    const strict = spec.strict !== false;
+    const strict = strictOption !== false;
+    const approval =
+      typeof needsApproval === 'function'
+        ? async (context: RunContext<unknown>, input: unknown, callId?: string): Promise<boolean> => {
+            const verdict = checked.validate(input);
+            return verdict.ok ? needsApproval(context, verdict.value as T, callId) : false;
+          }
+        : needsApproval;
     // A private copy with `type: "object"` stated (the SDK requires it); the SDK rewrites it for strict mode.
     const parameters: unknown = providedSchema(checked.schema, true);
     const run = async (input: unknown, context?: RunContext<unknown>): Promise<unknown> => {
       const verdict = checked.validate(input);
       if (!verdict.ok) return formatForModel(name, verdict.error);
-      return execute(verdict.value, context);
+      return execute(verdict.value as T, context);
     };
+    const shared = { ...framework, ...(approval === undefined ? {} : { needsApproval: approval }) };
     try {
       const made = strict
         ? tool({
+            ...(shared as object),
             name,
-            description: spec.description,
+            description,
             parameters: parameters as StrictParameters,
             strict: true,
             execute: run,
           })
         : tool({
+            ...(shared as object),
             name,
-            description: spec.description,
+            description,
             parameters: parameters as LooseParameters,
             strict: false,
             execute: run,

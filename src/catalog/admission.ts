@@ -4,7 +4,13 @@ import { compiledFromCache } from '../schema/compile.js';
 import { defineTool, type ToolContext } from '../tools/tool.js';
 import { REGISTRY_KEYS, Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
 import { SCHEMA_OPTION_KEYS } from '../schema/options.js';
-import { createBatchLoader, type AsyncSchemaLoader, type BatchLoader } from './async-loader.js';
+import {
+  createBatchLoader,
+  DEFAULT_LOADER_TIMEOUT_MS,
+  type AsyncSchemaLoader,
+  type BatchLoader,
+} from './async-loader.js';
+import { timeoutProblem } from '../tools/deadline.js';
 import { narrowAuthority, type Authority } from './authority.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import { makeBundle, type Bundle } from './bundle.js';
@@ -17,18 +23,30 @@ import { byCodeUnits } from '../util/code-unit-order.js';
 import { allKeysOf, readOptions } from '../util/own-field.js';
 import { describeValue } from '../util/describe-value.js';
 
-/** Options of admitBatch: the Registry's options (schema options included) plus the admission policy. */
-export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader'> & {
+/**
+ * Options of admitBatch: the Registry's options (schema options included; `grants` comes from `authority`)
+ * plus the admission policy.
+ */
+export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader' | 'grants'> & {
   /**
    * 'strict' (default): any problem fails the batch. 'quarantine': only `unsupported_capability` schemas are left out.
    */
   readonly mode?: 'strict' | 'quarantine';
-  /** Narrowed in the bundle: grants of rejected tools removed, every other field kept. */
+  /**
+   * Narrowed in the bundle (grants of rejected tools removed, every other field kept) and enforced: the
+   * bundle's registry calls and publishes only granted tools.
+   */
   readonly authority?: Authority;
   /** 'reject' (default): a grant for a tool not in the batch fails the batch; 'keep' passes it through. */
   readonly unknownGrants?: 'reject' | 'keep';
   /** May return a Promise; each URI is asked for at most once per batch. */
   readonly schemaLoader?: AsyncSchemaLoader;
+  /**
+   * Milliseconds admitBatch waits for one URI from `schemaLoader` (default DEFAULT_LOADER_TIMEOUT_MS,
+   * 10,000; whole ms from 1 to 2^31-1, or Infinity for none). Past it the loader's `signal` aborts and
+   * every tool that needs that URI is `execution_failure` naming it.
+   */
+  readonly loaderTimeoutMs?: number;
   /** Executes non-function backends. */
   readonly invoke?: Invoke;
   /**
@@ -49,11 +67,13 @@ export const ADMISSION_KEYS = [
     'mode',
     'authority',
     'unknownGrants',
+    'loaderTimeoutMs',
     'invoke',
     'provider',
     'providerPolicy',
   ]),
-  ...REGISTRY_KEYS,
+  // The registry's grants are the authority's: a separate `grants` option would be a second source.
+  ...REGISTRY_KEYS.filter((k) => k !== 'grants'),
   ...SCHEMA_OPTION_KEYS,
 ];
 
@@ -151,41 +171,77 @@ function applyProvider(
   return findings;
 }
 
-/** Every occurrence of a name after its first is a batch problem, in either mode. */
-function duplicateDiagnostics(descriptors: readonly unknown[]): Diagnostic[] {
+/**
+ * Every occurrence of a name after its first is a batch problem, in either mode. With `all`, the first
+ * occurrence gets one too: a tool that leaves duplicates out must not keep one of them, since which
+ * one the server means is unknown.
+ */
+function duplicateDiagnostics(descriptors: readonly unknown[], all: boolean): Diagnostic[] {
   const first = new Map<string, number>();
   const out: Diagnostic[] = [];
+  const duplicate = (d: unknown, i: number, other: number): Diagnostic => {
+    const message = `duplicate tool name ${JSON.stringify(identify(d).name)}: also descriptor #${other}`;
+    return diagnosticOf(d, i, 'descriptor', {
+      class: 'validation',
+      message,
+      violations: [{ path: '$', pointer: '', keyword: 'name', message, schemaPath: '/name' }],
+    });
+  };
+  const firstReported = new Set<number>();
   descriptors.forEach((d, i) => {
     const { name } = identify(d);
     if (name === '') return;
     const seen = first.get(name);
     if (seen === undefined) first.set(name, i);
     else {
-      const message = `duplicate tool name ${JSON.stringify(name)}: also descriptor #${seen}`;
-      out.push(
-        diagnosticOf(d, i, 'descriptor', {
-          class: 'validation',
-          message,
-          violations: [{ path: '$', pointer: '', keyword: 'name', message, schemaPath: '/name' }],
-        }),
-      );
+      out.push(duplicate(d, i, seen));
+      if (all && !firstReported.has(seen)) {
+        firstReported.add(seen);
+        out.push(duplicate(descriptors[seen], seen, i));
+      }
     }
   });
   return out;
 }
 
-function registryOptionsOf(options: AdmissionOptions, loader: BatchLoader | undefined): RegistryOptions {
+/**
+ * How a batch treats a tool with a problem of its own. 'fail-batch' (admitBatch's rule): per `mode`
+ * (quarantine leaves out only `unsupported_capability` schemas). 'leave-out': any problem of one tool
+ * (its descriptor, its schema, a duplicate name) leaves that tool out, reported in `rejected`; problems
+ * of the batch as a whole (authority) still fail it. Not an admitBatch option: guardClient's.
+ */
+export type BadToolPolicy = 'fail-batch' | 'leave-out';
+
+/** Internal admission settings that admitBatch's callers cannot pass (guardClient's). */
+export interface AdmissionInternals {
+  readonly badTools: BadToolPolicy;
+  /** Diagnostics found outside admission (an MCP tool's outputSchema), judged like the batch's own. */
+  readonly extraDiagnostics: readonly Diagnostic[];
+}
+
+const NO_INTERNALS: AdmissionInternals = { badTools: 'fail-batch', extraDiagnostics: [] };
+
+function registryOptionsOf(
+  options: AdmissionOptions,
+  loader: BatchLoader | undefined,
+  authority: Authority | undefined,
+): RegistryOptions {
   const {
     mode: _m,
     authority: _a,
     unknownGrants: _u,
     schemaLoader: _l,
+    loaderTimeoutMs: _t,
     invoke: _i,
     provider: _p,
     providerPolicy: _pp,
     ...rest
   } = options;
-  return (loader === undefined ? rest : { ...rest, schemaLoader: loader.sync }) as RegistryOptions;
+  return {
+    ...rest,
+    ...(loader === undefined ? {} : { schemaLoader: loader.sync }),
+    ...(authority === undefined ? {} : { grants: authority.grants }),
+  } as RegistryOptions;
 }
 
 /** A function backend runs as is; any other backend goes through the host's `invoke` (preflight required one). */
@@ -202,6 +258,7 @@ function executorOf(backend: unknown, invoke: Invoke | undefined): (args: unknow
 export async function admitSlots(
   slots: readonly BatchSlot[],
   options: AdmissionOptions,
+  internals: AdmissionInternals = NO_INTERNALS,
 ): Promise<Result<Bundle, BatchError>> {
   // Everything below uses this dense copy, never the caller's array.
   const descriptors = slots.map((slot) => (slot.present ? slot.value : undefined));
@@ -213,12 +270,18 @@ export async function admitSlots(
     );
   const settings = providerSettingsOf(options.provider, options.providerPolicy);
   if (!settings.ok) return callFailure(settings);
-  const loader = typeof options.schemaLoader === 'function' ? createBatchLoader(options.schemaLoader) : undefined;
+  const deadline = timeoutProblem(options.loaderTimeoutMs);
+  if (deadline !== undefined) return callFailure(fail('validation', `admitBatch option loaderTimeoutMs: ${deadline}`));
+  const loader =
+    typeof options.schemaLoader === 'function'
+      ? createBatchLoader(options.schemaLoader, options.loaderTimeoutMs ?? DEFAULT_LOADER_TIMEOUT_MS)
+      : undefined;
   const {
     mode: _m,
     authority: _a,
     unknownGrants: _u,
     schemaLoader: _l,
+    loaderTimeoutMs: _t,
     provider: _p,
     providerPolicy: _pp,
     ...rest
@@ -227,30 +290,39 @@ export async function admitSlots(
 
   const outcomes = await preflightAll(slots, descriptors, pre, loader);
   const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);
-  const diagnostics = outcomes.flatMap((o) => ('diagnostic' in o ? [o.diagnostic] : []));
-  const duplicates = duplicateDiagnostics(descriptors);
+  const leaveOut = internals.badTools === 'leave-out';
+  const diagnostics = [
+    ...outcomes.flatMap((o) => ('diagnostic' in o ? [o.diagnostic] : [])),
+    ...internals.extraDiagnostics,
+  ];
+  const duplicates = duplicateDiagnostics(descriptors, leaveOut);
   const quarantinable = (d: Diagnostic): boolean =>
-    mode === 'quarantine' && d.stage === 'schema' && d.error.class === 'unsupported_capability';
-  const rejected = sortDiagnostics(diagnostics.filter(quarantinable));
+    leaveOut
+      ? d.index >= 0
+      : mode === 'quarantine' && d.stage === 'schema' && d.error.class === 'unsupported_capability';
+  const rejected = sortDiagnostics([...diagnostics, ...(leaveOut ? duplicates : [])].filter(quarantinable));
+  const leftOut = new Set(rejected.map((d) => d.index));
   const batchNames = new Set(descriptors.map((d) => identify(d).name).filter((n) => n !== ''));
   const authority = narrowAuthority(options.authority, {
     batchNames,
     rejectedNames: new Set(rejected.map((d) => d.name)),
     unknownGrants: options.unknownGrants === 'keep' ? 'keep' : 'reject',
   });
-  const fatal = [...diagnostics.filter((d) => !quarantinable(d)), ...duplicates];
+  const fatal = [...diagnostics.filter((d) => !quarantinable(d)), ...(leaveOut ? [] : duplicates)];
   if (!authority.ok) fatal.push({ name: '', revision: undefined, index: -1, stage: 'batch', error: authority.error });
   if (fatal.length > 0 || !authority.ok) return { ok: false, error: batchError([...fatal, ...rejected], mode) };
 
-  const accepted = outcomes.flatMap((o) => ('tool' in o ? [o.tool] : [])).sort((a, b) => byCodeUnits(a.name, b.name));
-  const registry = new Registry(registryOptionsOf(options, loader));
+  const accepted = outcomes
+    .flatMap((o, i) => ('tool' in o && !leftOut.has(i) ? [o.tool] : []))
+    .sort((a, b) => byCodeUnits(a.name, b.name));
+  const registry = new Registry(registryOptionsOf(options, loader, authority.value));
   for (const t of accepted) {
     // Preflight compiled the schema with the same schema options: registered as is, never compiled again.
     const registered = registerCompiled(
       registry,
       defineTool<unknown>({
         name: t.name,
-        description: t.description ?? '',
+        ...(t.description === undefined ? {} : { description: t.description }),
         inputSchema: t.inputSchema,
         execute: executorOf(t.backend, options.invoke),
       }),
@@ -267,10 +339,14 @@ export async function admitSlots(
   // Counted per accepted tool from its own CompiledSchema: exact when admissions overlap across awaits,
   // and tools left out (quarantined, provider-rejected) are not counted.
   const reused = accepted.filter((t) => compiledFromCache(t.compiled)).length;
+  const grants = authority.value === undefined ? undefined : new Set(authority.value.grants);
+  const admitted = providerToolsOf(accepted);
   return ok(
     makeBundle({
       registry,
-      providerTools: providerToolsOf(accepted),
+      // What reaches a model: only what the authority grants (every admitted tool without one).
+      providerTools: grants === undefined ? admitted : Object.freeze(admitted.filter((t) => grants.has(t.name))),
+      admittedTools: admitted,
       authority: authority.value,
       accepted: accepted.map((t) => t.name),
       rejected,

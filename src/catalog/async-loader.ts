@@ -1,14 +1,23 @@
 import { thrownMessage } from '../result.js';
+import { LOADER_DEADLINE } from '../schema/documents.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { withDeadline } from '../tools/deadline.js';
 
-/** A schema loader that may answer later: hosts often keep shared schemas in a store. */
+/**
+ * A schema loader that may answer later: hosts often keep shared schemas in a store. `signal`
+ * aborts when the batch stops waiting for this URI (its deadline, `loaderTimeoutMs`).
+ */
 export type AsyncSchemaLoader = (
   uri: string,
+  context: { readonly signal: AbortSignal },
 ) => object | boolean | undefined | PromiseLike<object | boolean | undefined>;
+
+/** How long admitBatch waits for one URI from an async schemaLoader unless `loaderTimeoutMs` says otherwise. */
+export const DEFAULT_LOADER_TIMEOUT_MS = 10_000;
 
 type Entry =
   | { readonly found: true; readonly value: object | boolean | undefined }
-  | { readonly found: false; readonly error: string };
+  | { readonly found: false; readonly error: string; readonly deadline?: true };
 
 /**
  * validateSchema is synchronous, so an asynchronous loader is bridged per batch: compiling uses
@@ -27,8 +36,15 @@ export interface BatchLoader {
   readonly loads: () => number;
 }
 
-/** Wraps a host loader for one batch; see BatchLoader. */
-export function createBatchLoader(loader: AsyncSchemaLoader): BatchLoader {
+/**
+ * Wraps a host loader for one batch; see BatchLoader. Each URI gets `timeoutMs` (default
+ * DEFAULT_LOADER_TIMEOUT_MS; callers check it with timeoutProblem): past it the loader's signal is
+ * aborted, its late answer is dropped, and compiling against that URI is `execution_failure`.
+ */
+export function createBatchLoader(
+  loader: AsyncSchemaLoader,
+  timeoutMs: number = DEFAULT_LOADER_TIMEOUT_MS,
+): BatchLoader {
   const cache = new Map<string, Entry>();
   let misses = new Set<string>();
   const sync = (uri: string): object | boolean | undefined => {
@@ -37,16 +53,22 @@ export function createBatchLoader(loader: AsyncSchemaLoader): BatchLoader {
       misses.add(uri);
       return undefined;
     }
-    // Rethrown so findDocument reports it like any throwing loader: a `validation` error naming the URI.
-    if (!entry.found) throw new Error(entry.error);
+    // Rethrown so findDocument reports it like any throwing loader: a `validation` error naming the
+    // URI; a passed deadline is marked, and reported as the `execution_failure` it is.
+    if (!entry.found) throw Object.assign(new Error(entry.error), entry.deadline ? { [LOADER_DEADLINE]: true } : {});
     return entry.value;
   };
   const loadOne = async (uri: string): Promise<Entry> => {
-    try {
-      const value = await loader(uri);
-      return { found: true, value };
-    } catch (thrown) {
-      return { found: false, error: thrownMessage(thrown) };
+    const outcome = await withDeadline((signal) => loader(uri, { signal }), { timeoutMs });
+    switch (outcome.kind) {
+      case 'done':
+        return { found: true, value: outcome.value };
+      case 'timeout':
+        return { found: false, error: `no answer within ${outcome.ms} ms (loaderTimeoutMs)`, deadline: true };
+      case 'threw':
+        return { found: false, error: thrownMessage(outcome.cause) };
+      default:
+        return { found: false, error: 'aborted' };
     }
   };
   return {

@@ -4,7 +4,7 @@ import type { LintWarning } from '../lint/warning.js';
 import type { Registry } from '../tools/registry.js';
 import type { Authority } from './authority.js';
 import type { Diagnostic } from './diagnostics.js';
-import { shapeTools, type ProviderTool, type ToolsFor } from './providers.js';
+import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from './providers.js';
 import type { ProviderFormat } from '../tools/tool-result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 
@@ -29,13 +29,16 @@ export interface BundleJSON {
 
 /** What one admission produced: one executable registry and the matching definitions for the model. */
 export interface Bundle {
-  /** Executes exactly the accepted tools. */
+  /** Holds exactly the accepted tools; with an authority, calls only the granted ones (others: `authorize`). */
   readonly registry: Registry;
-  /** Definitions for the model, sorted by name; each schema deep-equal to the descriptor's. */
+  /**
+   * Definitions for the model, sorted by name; each schema deep-equal to the descriptor's. With an authority,
+   * only the granted tools.
+   */
   readonly providerTools: readonly ProviderTool[];
   /** The given authority with grants of rejected tools removed; undefined when none was given. */
   readonly authority: Authority | undefined;
-  /** Names of admitted tools, sorted. */
+  /** Names of admitted tools, sorted (granted or not: this is the admission's verdict, for the host). */
   readonly accepted: readonly string[];
   /** Quarantined tools with their structured errors. Non-enumerable and left out of toJSON: trusted-host data. */
   readonly rejected: readonly Diagnostic[];
@@ -47,11 +50,15 @@ export interface Bundle {
    */
   readonly providerFindings: Readonly<Record<string, readonly ProviderFinding[]>>;
   /**
-   * lintSchema's warnings for every accepted tool, by name (an empty list when it has none). Never a
-   * reason to reject; computed on first read, so admission does not pay for it. Non-enumerable, left out of toJSON.
+   * lintSchema's warnings for every accepted tool, by name (an empty list when it has none), and
+   * `missing-description` for a tool without a description. Never a reason to reject; computed on
+   * first read, so admission does not pay for it. Non-enumerable, left out of toJSON.
    */
   readonly warnings: Readonly<Record<string, readonly LintWarning[]>>;
-  /** Provider tools in one wire shape; new objects on every call. An unknown format gives no tools. */
+  /**
+   * Provider tools (the granted ones) in one wire shape; new objects on every call. An unknown format
+   * gives no tools.
+   */
   toolsFor<F extends ProviderFormat>(format: F): ToolsFor<F>;
   /** Only accepted names, provider tools and authority: diagnostics never leave through serialization. */
   toJSON(): BundleJSON;
@@ -62,6 +69,8 @@ export type BundleParts = Pick<
   Bundle,
   'registry' | 'providerTools' | 'authority' | 'accepted' | 'rejected' | 'stats'
 > & {
+  /** Every admitted tool (providerTools may hold fewer: the granted ones), for lint. */
+  readonly admittedTools: readonly ProviderTool[];
   /** Findings per accepted tool; empty when no provider was asked for. */
   readonly providerFindings: ReadonlyMap<string, readonly ProviderFinding[]>;
   /** The admission's limits: lint copies each schema under the bounds it was admitted under. */
@@ -81,6 +90,13 @@ function byName<T extends object>(
   );
 }
 
+/** The one tool-level rule: models pick tools by their description, so a tool without one is hard to use. */
+const MISSING_DESCRIPTION: LintWarning = {
+  rule: 'missing-description',
+  message: 'the tool has no description: a model chooses tools by their descriptions',
+  schemaPath: '',
+};
+
 /** Warnings of every provider tool; a lint failure (an internal error) is reported as a warning, never dropped. */
 function lintAll(
   tools: readonly ProviderTool[],
@@ -89,7 +105,9 @@ function lintAll(
   return byName(
     tools.map((t): readonly [string, readonly LintWarning[]] => {
       const r = lintSchema(t.inputSchema, options);
-      return [t.name, r.ok ? r.value : [{ rule: 'lint-failed', message: r.error.message, schemaPath: '' }]];
+      const schema = r.ok ? r.value : [{ rule: 'lint-failed', message: r.error.message, schemaPath: '' }];
+      const undescribed = t.description === undefined || t.description.trim() === '';
+      return [t.name, undescribed ? [MISSING_DESCRIPTION, ...schema] : schema];
     }),
   );
 }
@@ -103,13 +121,23 @@ function lintAll(
 export function makeBundle(parts: BundleParts): Bundle {
   let warnings: Readonly<Record<string, readonly LintWarning[]>> | undefined;
   const lazyWarnings = (): Readonly<Record<string, readonly LintWarning[]>> =>
-    (warnings ??= lintAll(parts.providerTools, parts.reportOptions));
+    (warnings ??= lintAll(parts.admittedTools, parts.reportOptions));
+  // The openai-strict verdict per tool, computed once (on the first OpenAI shape asked for).
+  const strictVerdicts = new Map<string, boolean>();
+  const strict = (t: ProviderTool): boolean => {
+    let verdict = strictVerdicts.get(t.name);
+    if (verdict === undefined) {
+      verdict = passesOpenAIStrict(t.inputSchema);
+      strictVerdicts.set(t.name, verdict);
+    }
+    return verdict;
+  };
   const bundle = {
     providerTools: parts.providerTools,
     authority: parts.authority,
     accepted: Object.freeze([...parts.accepted]),
     toolsFor<F extends ProviderFormat>(format: F): ToolsFor<F> {
-      return shapeTools(parts.providerTools, format);
+      return shapeTools(parts.providerTools, format, strict);
     },
     toJSON(): BundleJSON {
       return { accepted: bundle.accepted, providerTools: parts.providerTools, authority: parts.authority };

@@ -1,5 +1,5 @@
 import { fail, thrownMessage, type Result } from '../result.js';
-import { ADMISSION_KEYS, admitSlots, type AdmissionOptions } from './admission.js';
+import { ADMISSION_KEYS, admitSlots, type AdmissionInternals, type AdmissionOptions } from './admission.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import type { Bundle } from './bundle.js';
 import { callFailure, type BatchError } from './diagnostics.js';
@@ -7,7 +7,15 @@ import type { ToolDescriptor } from './descriptor.js';
 import type { McpTool } from './providers.js';
 import { allKeysOf, ownData, readOptions } from '../util/own-field.js';
 
-/** admitBatch options plus how to reach each tool on the server. */
+/**
+ * The dialects an MCP tool's schemas are read in when the caller names none: Draft 2020-12 (MCP's
+ * default) and draft-07 exactly, on Ajv's own draft-07 engine, because the TypeScript MCP SDK stamps
+ * every tool it builds `"$schema": "http://json-schema.org/draft-07/schema#"`. A draft-07 schema is
+ * enforced with draft-07's meaning, never read as 2020-12. The library's own default stays 2020-12 only.
+ */
+export const MCP_DEFAULT_DIALECTS: readonly ('2020-12' | 'draft-07')[] = Object.freeze(['2020-12', 'draft-07']);
+
+/** admitBatch options plus how to reach each tool on the server; `dialects` defaults to MCP_DEFAULT_DIALECTS. */
 export type McpAdmissionOptions = AdmissionOptions & {
   /** Makes the backend of one listed tool, for example a closure calling `client.callTool`. */
   readonly backend: (tool: McpTool) => unknown;
@@ -24,11 +32,21 @@ const MCP_ADMISSION_KEYS = [
 /**
  * Admits the tools of an MCP `tools/list` result (`{ tools: [...] }`) in one call. MCP requires
  * `inputSchema` on every tool, so a missing one is a broken descriptor (it is not read as "any object").
- * `nextCursor` pagination is the caller's: pass the concatenated pages.
+ * Without `dialects`, schemas are read in MCP_DEFAULT_DIALECTS. `nextCursor` pagination is the
+ * caller's: pass the concatenated pages.
  */
 export async function admitMcpTools(
   listToolsResult: unknown,
   options: McpAdmissionOptions,
+): Promise<Result<Bundle, BatchError>> {
+  return admitMcpToolsWith(listToolsResult, options, undefined);
+}
+
+/** Internal (guardClient's): admitMcpTools with admission settings admitBatch's callers cannot pass. */
+export async function admitMcpToolsWith(
+  listToolsResult: unknown,
+  options: McpAdmissionOptions,
+  internals: AdmissionInternals | undefined,
 ): Promise<Result<Bundle, BatchError>> {
   try {
     const listed = ownData(listToolsResult, 'tools');
@@ -41,7 +59,9 @@ export async function admitMcpTools(
     const read = readOptions(options, MCP_ADMISSION_KEYS);
     if (read.problems.length > 0)
       return callFailure(fail('validation', `invalid admitMcpTools options: ${read.problems.join('; ')}`));
-    const { backend, revision, ...admission } = read.copy as McpAdmissionOptions;
+    const { backend, revision, ...given } = read.copy as McpAdmissionOptions;
+    const admission: AdmissionOptions =
+      given.dialects === undefined ? { ...given, dialects: [...MCP_DEFAULT_DIALECTS] } : given;
     if (options === null || typeof options !== 'object' || typeof backend !== 'function') {
       return callFailure(
         fail('validation', 'admitMcpTools needs a "backend" function that makes the backend of each listed tool'),
@@ -69,7 +89,7 @@ export async function admitMcpTools(
     const slots = entries.value.map(
       (slot): BatchSlot => (slot.present ? { present: true, value: descriptorOf(slot.value) } : slot),
     );
-    return await admitSlots(slots, admission);
+    return await admitSlots(slots, admission, internals);
   } catch (thrown) {
     return callFailure(fail('execution_failure', `admitMcpTools failed: ${thrownMessage(thrown)}`));
   }

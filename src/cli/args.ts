@@ -1,70 +1,118 @@
-// A small argv parser for the CLI: declared flags only, `--flag value` or `--flag=value`, `--` ends options.
-// Unknown flags and missing values are usage errors (exit 2), never guessed.
+// The command line of one subcommand, read by node:util parseArgs against that command's option table
+// (commands.ts). parseArgs splits the words; this file turns what it read into usage errors that say what is
+// wrong: an unknown option (with the closest known one), a missing value, a value on a switch, a repeat.
+import { parseArgs as nodeParseArgs } from 'node:util';
+import { editDistance } from '../lint/keyword-typo.js';
 import { ok, type Problem, type Result } from '../result.js';
+import type { OptionSpec } from './commands.js';
 import { inputError } from './io.js';
-
-/** How a flag takes its value. */
-export type FlagKind = 'boolean' | 'string' | 'strings';
 
 /** Parsed command line of one subcommand. */
 export interface ParsedArgs {
+  /** Option values by name: a string, `true` for a switch, a list for a repeatable option. */
   readonly flags: ReadonlyMap<string, string | boolean | string[]>;
   readonly positionals: readonly string[];
+  /** How many positionals came before the `--` that ended the options; undefined without one. */
+  readonly terminatorAt?: number;
 }
 
-/** Parses `argv` against the declared flags; a usage error's message says what is wrong. */
+/** The known option closest to `name` (a typo or a near miss), if one is close enough to suggest. */
+export function closestOption(name: string, options: readonly OptionSpec[]): string | undefined {
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  let best: { name: string; distance: number } | undefined;
+  for (const o of options) {
+    // A prefix (`--prov`) counts as close: parseArgs does not abbreviate, so the user meant a longer name.
+    const distance = o.name.startsWith(name) && name.length >= 3 ? 1 : editDistance(name, o.name, limit);
+    if (distance <= limit && (best === undefined || distance < best.distance)) best = { name: o.name, distance };
+  }
+  return best?.name;
+}
+
+/** The message for an option the command does not have. */
+function unknownOption(raw: string, name: string, command: string, options: readonly OptionSpec[]): string {
+  const near = raw.startsWith('--') ? closestOption(name, options) : undefined;
+  const hint =
+    near !== undefined
+      ? `; did you mean --${near}?`
+      : `; the options of ${command} are ${options.map((o) => `--${o.name}`).join(', ')}`;
+  return `unknown option ${raw}${hint}`;
+}
+
+/**
+ * Reads `argv` against `options`. `--` ends the options (every later word is a positional), as does nothing
+ * else: options may follow positionals. A string option takes the next word or `--name=value`; a next word that
+ * starts with `-` (other than `-` itself) is not taken as its value, so `--name --other` is an error, not a name.
+ */
 export function parseArgs(
   argv: readonly string[],
-  spec: Readonly<Record<string, FlagKind>>,
+  options: readonly OptionSpec[],
+  command: string,
 ): Result<ParsedArgs, Problem> {
+  const config: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {};
+  const byName = new Map<string, OptionSpec>();
+  for (const o of options) {
+    byName.set(o.name, o);
+    config[o.name] = {
+      type: o.type,
+      ...(o.multiple ? { multiple: true } : {}),
+      ...(o.short ? { short: o.short } : {}),
+    };
+  }
+  // Non-strict, with tokens: every problem is reported here with its own message instead of parseArgs' generic one.
+  const { tokens } = nodeParseArgs({
+    args: [...argv],
+    options: config,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const flags = new Map<string, string | boolean | string[]>();
   const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i]!;
-    if (token === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!token.startsWith('--') || token === '-') {
-      positionals.push(token);
+  let terminatorAt: number | undefined;
+  for (const token of tokens) {
+    if (token.kind === 'positional') positionals.push(token.value);
+    if (token.kind === 'option-terminator') terminatorAt = positionals.length;
+    if (token.kind !== 'option') continue;
+    // A Map of own entries, so `--constructor` or `--__proto__` never finds an inherited member.
+    const spec = byName.get(token.name);
+    if (spec === undefined) return inputError(unknownOption(token.rawName, token.name, command, options));
+    const flag = `--${spec.name}`;
+    if (spec.type === 'boolean') {
+      if (token.value !== undefined) return inputError(`option ${flag} takes no value`);
+      flags.set(spec.name, true);
       continue;
     }
-    const eq = token.indexOf('=');
-    const name = token.slice(2, eq < 0 ? undefined : eq);
-    // Own properties only: `--constructor` or `--__proto__` must not find Object.prototype's members.
-    const kind = Object.hasOwn(spec, name) ? spec[name] : undefined;
-    if (kind !== 'boolean' && kind !== 'string' && kind !== 'strings') return inputError(`unknown option --${name}`);
-    if (kind === 'boolean') {
-      if (eq >= 0) return inputError(`option --${name} takes no value`);
-      flags.set(name, true);
-      continue;
-    }
-    let value: string;
-    if (eq >= 0) value = token.slice(eq + 1);
-    else {
-      const next = argv[i + 1];
-      if (next === undefined) return inputError(`option --${name} needs a value`);
-      value = next;
-      i++;
-    }
-    if (kind === 'strings') {
-      const list = flags.get(name);
-      flags.set(name, Array.isArray(list) ? [...list, value] : [value]);
+    const value = token.value;
+    if (value === undefined) return inputError(`option ${flag} needs a value (${flag} ${spec.value})`);
+    if (!token.inlineValue && value.length > 1 && value.startsWith('-'))
+      return inputError(
+        `option ${flag} needs a value, got the option-like word ${JSON.stringify(value)}; ` +
+          `to give a value that starts with "-", write ${flag}=${value}`,
+      );
+    if (spec.multiple) {
+      const list = flags.get(spec.name);
+      flags.set(spec.name, Array.isArray(list) ? [...list, value] : [value]);
     } else {
-      if (flags.has(name)) return inputError(`option --${name} given twice`);
-      flags.set(name, value);
+      if (flags.has(spec.name)) return inputError(`option ${flag} given twice`);
+      flags.set(spec.name, value);
     }
   }
-  return ok({ flags, positionals });
+  return ok(terminatorAt === undefined ? { flags, positionals } : { flags, positionals, terminatorAt });
 }
 
-/** A string flag's value, if given. */
+/** A string option's value, if given. */
 export function stringFlag(args: ParsedArgs, name: string): string | undefined {
   const v = args.flags.get(name);
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Whether a boolean flag was given. */
+/** A repeatable option's values, in the order given (empty when absent). */
+export function listFlag(args: ParsedArgs, name: string): readonly string[] {
+  const v = args.flags.get(name);
+  return Array.isArray(v) ? v : [];
+}
+
+/** Whether a switch was given. */
 export function booleanFlag(args: ParsedArgs, name: string): boolean {
   return args.flags.get(name) === true;
 }

@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isObject } from '../util/plain-json.js';
-import { inputError, parseJsonNamed, readText } from './io.js';
+import { inputError, parseJsonNamed, readText, type InputProblem } from './io.js';
 import type { Problem, Result } from '../result.js';
 
 /** One catalog to admit as one batch. */
@@ -14,6 +14,8 @@ export interface Catalog {
   readonly tools: readonly unknown[];
   /** True for an MCP `tools/list` result, where `inputSchema` is required. */
   readonly mcp: boolean;
+  /** True when listed from a running `--mcp` server (not read from a file). */
+  readonly server?: boolean;
 }
 
 /** The tools of one parsed document, or why it is not a catalog. */
@@ -44,40 +46,43 @@ function jsonFilesUnder(dir: string): string[] {
   return out;
 }
 
-/** Reads every named input; the first unreadable or non-JSON one is the (exit 2) message, naming the file. */
+/** One input of `check`: the catalog it holds, or why it could not be read (the other inputs are still checked). */
+export type CatalogInput =
+  | { readonly source: string; readonly catalog: Catalog; readonly problem?: undefined }
+  | { readonly source: string; readonly catalog?: undefined; readonly problem: InputProblem };
+
+/** Reads every named input, in order; a folder gives one input per `.json` file under it. Never fails as a whole. */
 export async function readCatalogs(
   inputs: readonly string[],
   readStdin: () => Promise<string>,
-): Promise<Result<Catalog[], Problem>> {
-  const catalogs: Catalog[] = [];
-  const readOne = (text: string, source: string): Result<Catalog, Problem> => {
+): Promise<CatalogInput[]> {
+  const out: CatalogInput[] = [];
+  const readOne = (text: string, source: string): void => {
     const parsed = parseJsonNamed(text, source);
-    return parsed.ok ? catalogOf(parsed.value, source) : parsed;
+    const c = parsed.ok ? catalogOf(parsed.value, source) : parsed;
+    out.push(c.ok ? { source, catalog: c.value } : { source, problem: c.error });
   };
   for (const input of inputs) {
     if (input === '-') {
-      const c = readOne(await readStdin(), '<stdin>');
-      if (!c.ok) return c;
-      catalogs.push(c.value);
+      readOne(await readStdin(), '<stdin>');
       continue;
     }
-    let isDir = false;
+    let files: string[];
     try {
-      isDir = statSync(input).isDirectory();
-    } catch {
-      return inputError(`${input}: cannot read (no such file or folder)`);
+      files = statSync(input).isDirectory() ? jsonFilesUnder(input) : [input];
+    } catch (thrown) {
+      const code = isObject(thrown) && typeof thrown['code'] === 'string' ? thrown['code'] : 'unreadable';
+      out.push({ source: input, problem: { message: `${input}: cannot read (${code})` } });
+      continue;
     }
-    const files = isDir ? jsonFilesUnder(input) : [input];
-    if (isDir && files.length === 0) return inputError(`${input}: folder holds no .json files`);
+    if (files.length === 0) out.push({ source: input, problem: { message: `${input}: folder holds no .json files` } });
     for (const file of files) {
       const text = readText(file);
-      if (!text.ok) return text;
-      const c = readOne(text.value, file);
-      if (!c.ok) return c;
-      catalogs.push(c.value);
+      if (text.ok) readOne(text.value, file);
+      else out.push({ source: file, problem: text.error });
     }
   }
-  return { ok: true, value: catalogs };
+  return out;
 }
 
 /**

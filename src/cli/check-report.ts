@@ -1,17 +1,32 @@
 // Prints `check` results: text (one line per tool, its violations with schema locations, a summary line;
-// colour only on a terminal) or one JSON report for CI annotations.
-import type { ProviderName } from '../interop/profile.js';
+// colour only on a terminal) or one JSON report for CI annotations. An input that could not be read is an entry
+// of the report like a catalog, with its error instead of tools.
 import type { Violation } from '../result.js';
 import { countAdvice, type AdvisedCatalog, type AdvisedVerdict } from './check-advice.js';
+import type { CheckSettings } from './check-options.js';
 import { countVerdicts, type ToolVerdict } from './check-verdicts.js';
+import type { InputProblem } from './io.js';
 
 /** The settings a report states, so a CI log says what was checked. */
-export interface ReportSettings {
-  readonly mode: 'strict' | 'quarantine';
+export type ReportSettings = Pick<CheckSettings, 'mode' | 'dialects' | 'provider' | 'providerPolicy'>;
+
+/** A catalog that was checked, with the dialects it was admitted under. */
+export interface CheckedCatalog extends AdvisedCatalog {
   readonly dialects: readonly string[];
-  readonly provider: ProviderName | undefined;
-  readonly providerPolicy: 'report' | 'quarantine';
+  readonly problem?: undefined;
 }
+
+/** An input that could not be read or is not a catalog. */
+export interface UnreadInput {
+  readonly source: string;
+  readonly problem: InputProblem;
+}
+
+/** One entry of the report, in the order the inputs were given. */
+export type ReportEntry = CheckedCatalog | UnreadInput;
+
+const checkedOf = (entries: readonly ReportEntry[]): CheckedCatalog[] =>
+  entries.filter((e): e is CheckedCatalog => e.problem === undefined);
 
 const COLOURS = { accepted: 32, quarantined: 33, rejected: 31, 'passed-unadmitted': 36 } as const;
 
@@ -61,9 +76,14 @@ function plural(n: number, word: string): string {
 }
 
 /** The text report. */
-export function textReport(catalogs: readonly AdvisedCatalog[], settings: ReportSettings, colour: boolean): string {
+export function textReport(entries: readonly ReportEntry[], settings: ReportSettings, colour: boolean): string {
   const lines: string[] = [];
-  for (const c of catalogs) {
+  for (const c of entries) {
+    if (c.problem !== undefined) {
+      // The message names the source itself.
+      lines.push(`${paint(colour, 31, 'not checked')}: ${oneLine(c.problem.message)}`);
+      continue;
+    }
     lines.push(`${c.source}: ${c.admitted ? paint(colour, 32, 'admitted') : paint(colour, 31, 'not admitted')}`);
     for (const t of c.tools) {
       const verdict = paint(colour, COLOURS[t.verdict], LABELS[t.verdict].padEnd(11));
@@ -81,20 +101,23 @@ export function textReport(catalogs: readonly AdvisedCatalog[], settings: Report
     for (const e of c.batchErrors)
       lines.push(`  ${paint(colour, 31, 'batch')}       ${e.class}: ${oneLine(e.message)}`);
   }
+  const catalogs = checkedOf(entries);
   const n = countVerdicts(catalogs);
   const admitted = catalogs.filter((c) => c.admitted).length;
   const advice = countAdvice(catalogs);
+  const unread = entries.length - catalogs.length;
   // Advice counts are appended only when there is something to count, so a clean run reads as before.
   const lint = advice.warnings > 0 ? `; ${plural(advice.warnings, 'lint warning')}` : '';
   const provider =
     settings.provider === undefined
       ? ''
       : `; ${plural(advice.findings, `${settings.provider} finding`)} (${advice.rejects} rejects)`;
+  const notRead = unread > 0 ? `; ${plural(unread, 'input')} not checked` : '';
   // Counted only when there are some, so the summary of an admitted run reads as before.
   const held = n['passed-unadmitted'] > 0 ? ` ${n['passed-unadmitted']} ${LABELS['passed-unadmitted']},` : '';
   lines.push(
     `summary: ${n.accepted} accepted,${held} ${n.quarantined} quarantined, ${n.rejected} rejected; ${admitted} of ` +
-      `${plural(catalogs.length, 'catalog')} admitted${lint}${provider}`,
+      `${plural(catalogs.length, 'catalog')} admitted${notRead}${lint}${provider}`,
   );
   return `${lines.join('\n')}\n`;
 }
@@ -109,11 +132,50 @@ function summaryCounts(n: ReturnType<typeof countVerdicts>): Record<string, numb
   };
 }
 
-/** The JSON report: stable field order, violations with their locations. */
-export function jsonReport(catalogs: readonly AdvisedCatalog[], settings: ReportSettings): string {
+/** How the JSON report shows an input error: its message and, for a JSON syntax error, where. */
+function inputErrorJson(p: InputProblem): Record<string, unknown> {
+  return {
+    kind: 'input',
+    message: p.message,
+    ...(p.line === undefined ? {} : { line: p.line }),
+    ...(p.column === undefined ? {} : { column: p.column }),
+  };
+}
+
+/** One checked catalog in the JSON report. */
+function catalogJson(c: CheckedCatalog): Record<string, unknown> {
+  return {
+    source: c.source,
+    admitted: c.admitted,
+    dialects: c.dialects,
+    tools: c.tools.map((t) => ({
+      index: t.index,
+      name: t.name,
+      verdict: t.verdict,
+      ...(t.error === undefined
+        ? {}
+        : {
+            class: t.error.class,
+            message: t.error.message,
+            violations: t.error.violations.map((v) => ({ ...v, location: locationOf(v, t.stage) })),
+          }),
+      ...(t.warnings === undefined
+        ? {}
+        : { warnings: t.warnings.map((w) => ({ ...w, location: inSchema(w.schemaPath) })) }),
+      ...(t.findings === undefined
+        ? {}
+        : { providerFindings: t.findings.map((f) => ({ ...f, location: inSchema(f.schemaPath) })) }),
+    })),
+    batchErrors: c.batchErrors.map((e) => ({ class: e.class, message: e.message })),
+  };
+}
+
+/** The JSON report: stable field order, violations with their locations, input errors in input order. */
+export function jsonReport(entries: readonly ReportEntry[], settings: ReportSettings): string {
+  const catalogs = checkedOf(entries);
   const advice = countAdvice(catalogs);
   const report = {
-    admitted: catalogs.every((c) => c.admitted),
+    admitted: entries.every((c) => c.problem === undefined && c.admitted),
     mode: settings.mode,
     dialects: settings.dialects,
     ...(settings.provider === undefined
@@ -123,34 +185,22 @@ export function jsonReport(catalogs: readonly AdvisedCatalog[], settings: Report
       ...summaryCounts(countVerdicts(catalogs)),
       catalogs: catalogs.length,
       admittedCatalogs: catalogs.filter((c) => c.admitted).length,
+      inputErrors: entries.length - catalogs.length,
       warnings: advice.warnings,
       ...(settings.provider === undefined
         ? {}
         : { providerFindings: advice.findings, providerRejects: advice.rejects }),
     },
-    catalogs: catalogs.map((c) => ({
-      source: c.source,
-      admitted: c.admitted,
-      tools: c.tools.map((t) => ({
-        index: t.index,
-        name: t.name,
-        verdict: t.verdict,
-        ...(t.error === undefined
-          ? {}
-          : {
-              class: t.error.class,
-              message: t.error.message,
-              violations: t.error.violations.map((v) => ({ ...v, location: locationOf(v, t.stage) })),
-            }),
-        ...(t.warnings === undefined
-          ? {}
-          : { warnings: t.warnings.map((w) => ({ ...w, location: inSchema(w.schemaPath) })) }),
-        ...(t.findings === undefined
-          ? {}
-          : { providerFindings: t.findings.map((f) => ({ ...f, location: inSchema(f.schemaPath) })) }),
-      })),
-      batchErrors: c.batchErrors.map((e) => ({ class: e.class, message: e.message })),
-    })),
+    catalogs: entries.map((c) =>
+      c.problem === undefined
+        ? catalogJson(c)
+        : { source: c.source, admitted: false, error: inputErrorJson(c.problem), tools: [], batchErrors: [] },
+    ),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/** The JSON report of a run stopped by a usage error before anything was checked. */
+export function jsonUsageError(message: string): string {
+  return `${JSON.stringify({ admitted: false, error: { kind: 'usage', message } }, null, 2)}\n`;
 }

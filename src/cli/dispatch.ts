@@ -1,49 +1,68 @@
 // Picks the subcommand. Kept apart from main.ts so tests can run commands in-process with their own streams.
-import { checkCommand } from './check.js';
+// Each command's implementation is imported only when it runs: `check` on files must not pay for what only
+// `serve` needs (process spawning, the MCP SDK), and help or --version load nothing but the command table.
 import { thrownMessage } from '../result.js';
+import { COMMANDS, type CliCommand } from './commands.js';
+import { commandHelp, overallHelp, USAGE, version } from './help.js';
 import type { CliIO, ExitCode } from './io.js';
-import { serveCommand } from './serve.js';
-import { validateCommand } from './validate.js';
 
-/** One line per command, printed on a usage error and for `help`. */
-export const USAGE = `usage:
-  toolgate check <file|dir|->... [--mode strict|quarantine] [--format text|json] [--format-assertion] [--registry <dir>]
-                [--dialect 2019-09|draft-07]... [--provider openai-strict|openai|anthropic|gemini]
-                [--provider-policy report|quarantine]
-  toolgate check --mcp "<command> [args]" [same options]
-  toolgate validate --schema <file|json> --args <json|@file> [--name <tool>] [--format-assertion]
-  toolgate serve --name <name> [--description <text>] [--input-schema <json|@file>] [--timeout <s>]
-                [--max-output <bytes>] [--format-assertion]
-                --exec <program> [--] <arg>...
-  toolgate serve --config <file> [--timeout <s>] [--max-output <bytes>] [--format-assertion]
-exit status: 0 admitted/valid, 1 not, 2 usage or input error
-`;
+export { USAGE } from './help.js';
+
+/** Whether `--help` or `-h` appears among the options (before a `--`). */
+function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+async function runCommand(command: CliCommand, argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  switch (command.name) {
+    case 'check':
+      return (await import('./check.js')).checkCommand(argv, io);
+    case 'validate':
+      return (await import('./validate.js')).validateCommand(argv, io);
+    case 'serve':
+      return (await import('./serve.js')).serveCommand(argv, io);
+  }
+}
+
+/** `toolgate help [<command>]`. */
+function help(topic: readonly string[], io: CliIO): ExitCode {
+  if (topic.length === 0) {
+    io.out(overallHelp());
+    return 0;
+  }
+  const command = COMMANDS.find((c) => c.name === topic[0]);
+  if (command === undefined || topic.length > 1) {
+    io.err(`toolgate help: no command ${JSON.stringify(topic.join(' '))}; commands: check, validate, serve\n`);
+    return 2;
+  }
+  io.out(commandHelp(command));
+  return 0;
+}
 
 /** Runs the CLI with the given arguments (without node and script path); resolves with the exit status. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCode> {
-  const [command, ...rest] = argv;
+  const [name, ...rest] = argv;
   try {
-    switch (command) {
-      case 'check':
-        return await checkCommand(rest, io);
-      case 'validate':
-        return validateCommand(rest, io);
-      case 'serve':
-        return await serveCommand(rest, io);
-      case 'help':
-      case '--help':
-      case '-h':
-        io.out(USAGE);
-        return 0;
-      default:
-        io.err(
-          `toolgate: ${command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`}\n` +
-            USAGE,
-        );
-        return 2;
+    if (name === 'help' || name === '--help' || name === '-h') return help(rest, io);
+    if (name === '--version' || name === '-V') {
+      io.out(`${version()}\n`);
+      return 0;
     }
+    const command = COMMANDS.find((c) => c.name === name);
+    if (command === undefined) {
+      io.err(
+        `toolgate: ${name === undefined ? 'no command given' : `unknown command ${JSON.stringify(name)}`}\n${USAGE}`,
+      );
+      return 2;
+    }
+    if (asksForHelp(rest)) {
+      io.out(commandHelp(command));
+      return 0;
+    }
+    return await runCommand(command, rest, io);
   } catch (thrown) {
-    io.err(`toolgate ${command ?? ''}: internal error: ${thrownMessage(thrown)}\n`);
+    io.err(`toolgate ${name ?? ''}: internal error: ${thrownMessage(thrown)}\n`);
     return 2;
   }
 }

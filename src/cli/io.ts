@@ -1,5 +1,7 @@
-// The streams a CLI command talks to, passed in so commands run the same in-process (tests) and as a process.
+// The streams a CLI command talks to, passed in so commands run the same in-process (tests) and as a process,
+// and the reading of the files and texts commands are given.
 import { readFileSync } from 'node:fs';
+import { parseStrictJsonText } from '../arguments/json-text.js';
 import { ok, thrownMessage, type Failure, type Problem, type Result } from '../result.js';
 
 /** Output and input of one CLI run. */
@@ -14,6 +16,12 @@ export interface CliIO {
 
 /** A result a command ends with: the exit status. 0 admitted/valid, 1 not, 2 usage or input error. */
 export type ExitCode = 0 | 1 | 2;
+
+/** Why an input could not be read; a JSON syntax error says where (1-based line and column). */
+export interface InputProblem extends Problem {
+  readonly line?: number;
+  readonly column?: number;
+}
 
 /** The real process streams. */
 export function processIO(): CliIO {
@@ -44,17 +52,40 @@ export function readText(file: string): Result<string, Problem> {
   }
 }
 
-/** Parses JSON text, naming its source in the message when it is not JSON. */
-export function parseJsonNamed(text: string, source: string): Result<unknown, Problem> {
+/** No limit stops the parse that only looks for where a text stops being JSON. */
+const LOCATE_LIMITS = {
+  maxArgumentDepth: Number.POSITIVE_INFINITY,
+  maxArgumentValues: Number.POSITIVE_INFINITY,
+  maxStringLength: Number.POSITIVE_INFINITY,
+  maxObjectProperties: Number.POSITIVE_INFINITY,
+  maxArrayItems: Number.POSITIVE_INFINITY,
+};
+const LOCATED = /^arguments are not valid JSON: (.*) at line (\d+) column (\d+) \(offset \d+\)$/s;
+
+/**
+ * Parses JSON text, naming its source in the message when it is not JSON. JSON.parse reads it; when it fails,
+ * the strict parser of argument texts finds the line and column, as argument errors give them.
+ */
+export function parseJsonNamed(text: string, source: string): Result<unknown, InputProblem> {
+  if (text.trim() === '') return { ok: false, error: { message: `${source}: empty, expected JSON` } };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (thrown) {
-    return inputError(`${source}: not JSON (${thrownMessage(thrown)})`);
+    const strict = parseStrictJsonText(text, LOCATE_LIMITS);
+    const m = strict.ok ? null : LOCATED.exec(strict.error.message);
+    if (m === null) {
+      return { ok: false, error: { message: `${source}: not JSON (${thrownMessage(thrown)})` } };
+    }
+    const [, why, line, column] = m as unknown as [string, string, string, string];
+    return {
+      ok: false,
+      error: { message: `${source}: not JSON: ${why} at line ${line} column ${column}`, line: +line, column: +column },
+    };
   }
 }
 
 /** A `<json|@file>` argument: inline JSON, or `@path` for a file. */
-export function readJsonArgument(value: string, flag: string): Result<unknown, Problem> {
+export function readJsonArgument(value: string, flag: string): Result<unknown, InputProblem> {
   if (value.startsWith('@')) {
     const file = value.slice(1);
     const text = readText(file);

@@ -4,78 +4,68 @@
 // generic paginated-result schema (unknown members pass through) and `tools` is checked here.
 import { thrownMessage, type Problem, type Result } from '../result.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
+import { maskSecrets } from './command-line.js';
+import { version } from './help.js';
 import { inputError } from './io.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 
 /** Most pages followed: a server that keeps returning a cursor cannot keep the check running forever. */
 const MAX_PAGES = 100;
-const REQUEST_TIMEOUT_MS = 30_000;
 
-/** Splits a command line on whitespace, honouring '...' and "..." quoting and backslash escapes (no expansion). */
-export function splitCommandLine(line: string): string[] | undefined {
-  const words: string[] = [];
-  let word = '';
-  let inWord = false;
-  let quote: '"' | "'" | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote !== undefined) {
-      if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && (line[i + 1] === '"' || line[i + 1] === '\\')) word += line[++i];
-      else word += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      inWord = true;
-    } else if (c === '\\' && i + 1 < line.length) {
-      word += line[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = '';
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (quote !== undefined) return undefined;
-  if (inWord) words.push(word);
-  return words;
+/** One `--mcp` server to start. */
+export interface McpServer {
+  /** The program and its arguments, as split from the `--mcp` text. */
+  readonly words: readonly [string, ...string[]];
+  /** How reports name it: `--mcp` text with its `KEY=VALUE` values masked. */
+  readonly display: string;
+  /** Set for the server on top of the SDK's inherited HOME, LOGNAME, PATH, SHELL, TERM and USER. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Bounds initialize and each tools/list request. */
+  readonly timeoutMs: number;
+  /** Values no message may show (from `--env` and the command line's `KEY=VALUE` words). */
+  readonly secrets: readonly string[];
 }
 
-/** Lists every tool of the server started by `commandLine`; a message on any failure. */
-export async function listMcpTools(commandLine: string): Promise<Result<unknown[], Problem>> {
-  const words = splitCommandLine(commandLine);
-  if (words === undefined || words.length === 0)
-    return inputError(`--mcp ${JSON.stringify(commandLine)}: not a command line`);
-  const [command, ...args] = words as [string, ...string[]];
+/** The message for a request the server never answered. */
+function timedOut(method: string, timeoutMs: number): string {
+  const hint = method === 'initialize' ? ': is it an MCP server speaking JSON-RPC on stdio?' : '';
+  return `the server did not answer "${method}" within ${timeoutMs / 1000} s (--timeout)${hint}`;
+}
+
+/** Lists every tool of the server; a message (its values masked) on any failure. */
+export async function listMcpTools(server: McpServer): Promise<Result<unknown[], Problem>> {
+  const fail = (why: string): Result<never, Problem> =>
+    inputError(maskSecrets(`--mcp ${JSON.stringify(server.display)}: ${why}`, server.secrets));
   const loaded = await loadMcpSdk('toolgate check --mcp');
   if (!loaded.ok) return inputError(loaded.message);
   const { client: clientModule, clientStdio, types } = loaded.sdk;
-  const transport = new clientStdio.StdioClientTransport({ command, args, stderr: 'pipe' });
+  const [command, ...args] = server.words;
+  const transport = new clientStdio.StdioClientTransport({ command, args, env: { ...server.env }, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 4000) stderr += chunk.toString('utf8');
   });
-  const client = new clientModule.Client({ name: 'toolgate-check', version: '0.1.0' });
+  const client = new clientModule.Client({ name: 'toolgate-check', version: version() });
+  let method = 'initialize';
   try {
-    await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
+    await client.connect(transport, { timeout: server.timeoutMs });
+    method = 'tools/list';
     const listed = await listAllPages(async (cursor) => {
       const params = cursor === undefined ? {} : { cursor };
       const page = await client.request({ method: 'tools/list', params }, types.PaginatedResultSchema, {
-        timeout: REQUEST_TIMEOUT_MS,
+        timeout: server.timeoutMs,
       });
       const tools: unknown = page['tools'];
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
       return { tools: tools as unknown[], nextCursor: page.nextCursor };
     }, MAX_PAGES);
-    if (!listed.ok) return inputError(`--mcp ${JSON.stringify(commandLine)}: ${listed.error.message}`);
-    const tools = listed.value;
-    return { ok: true, value: tools };
+    if (!listed.ok) return fail(listed.error.message);
+    return { ok: true, value: listed.value };
   } catch (thrown) {
-    const why = thrownMessage(thrown);
+    const code = thrown !== null && typeof thrown === 'object' ? (thrown as { code?: unknown }).code : undefined;
+    const why = code === types.ErrorCode.RequestTimeout ? timedOut(method, server.timeoutMs) : thrownMessage(thrown);
     const tail = stderr.trim() === '' ? '' : `\nserver stderr:\n${stderr.trim()}`;
-    return inputError(`--mcp ${JSON.stringify(commandLine)}: ${why}${tail}`);
+    return fail(`${why}${tail}`);
   } finally {
     await client.close().catch(() => undefined);
   }

@@ -1,56 +1,14 @@
 // Builds the command specs of `toolgate serve` from flags (one tool) or from a `--config` file (several).
 // Config file: { "tools": [ { "name", "description"?, "inputSchema"?, "exec", "args"?, "timeout"?, "maxOutput"? } ] }
 import type { CommandSpec } from '../exec/command.js';
-import { MAX_TIMEOUT_MS } from '../exec/run.js';
 import { isObject } from '../util/plain-json.js';
 import { booleanFlag, stringFlag, type ParsedArgs } from './args.js';
+import { byteCount, timeoutMs } from './numbers.js';
 import { inputError, parseJsonNamed, readJsonArgument, readText } from './io.js';
 import type { Problem, Result } from '../result.js';
 
-/** Flags `toolgate serve` accepts. */
-export const SERVE_FLAGS = {
-  name: 'string',
-  description: 'string',
-  'input-schema': 'string',
-  exec: 'string',
-  config: 'string',
-  timeout: 'string',
-  'max-output': 'string',
-  'format-assertion': 'boolean',
-} as const;
-
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_OUTPUT = 1 << 20;
-
-function positiveNumber(raw: unknown, what: string): Result<number, Problem> {
-  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0)
-    return inputError(`${what} must be a positive number, got ${JSON.stringify(raw)}`);
-  return { ok: true, value: n };
-}
-
-/**
- * A timeout in seconds as whole milliseconds a Node timer honours: refused outside 1 ms .. 2^31-1 ms, never clamped.
- */
-function timeoutMs(raw: unknown, what: string): Result<number, Problem> {
-  const seconds = positiveNumber(raw, what);
-  if (!seconds.ok) return seconds;
-  const ms = Math.round(seconds.value * 1000);
-  if (ms < 1 || ms > MAX_TIMEOUT_MS)
-    return inputError(
-      `${what} must be between 0.001 and ${MAX_TIMEOUT_MS / 1000} seconds (1 ms to 2^31-1 ms, the longest a timer ` +
-        `can wait), got ${JSON.stringify(raw)}`,
-    );
-  return { ok: true, value: ms };
-}
-
-/** An output cap in whole bytes, at least one. */
-function byteCount(raw: unknown, what: string): Result<number, Problem> {
-  const n = positiveNumber(raw, what);
-  if (!n.ok) return n;
-  if (Math.floor(n.value) < 1) return inputError(`${what} must be at least 1 byte, got ${JSON.stringify(raw)}`);
-  return { ok: true, value: Math.floor(n.value) };
-}
 
 /** The specs to serve, or a usage/input message. */
 export function serveSpecs(args: ParsedArgs): Result<CommandSpec[], Problem> {

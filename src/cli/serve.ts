@@ -3,12 +3,16 @@
 // no call can take the server down: failures become isError tool results.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCommand, type PreparedCommand } from '../exec/command.js';
-import { parseArgs } from './args.js';
+import { parseArgs, type ParsedArgs } from './args.js';
+import { SERVE } from './commands.js';
+import { version } from './help.js';
+import { cliHints } from './hints.js';
 import { inputError, type CliIO, type ExitCode } from './io.js';
 import { formatForModel } from '../errors/format.js';
 import { thrownMessage, type Problem, type Result } from '../result.js';
 import { loadMcpSdk } from './mcp-sdk.js';
-import { SERVE_FLAGS, serveSchemaOptions, serveSpecs } from './serve-config.js';
+import { serveSchemaOptions, serveSpecs } from './serve-config.js';
+import { withDashDash } from './serve-usage.js';
 
 const text = (t: string, isError: boolean): CallToolResult => ({ content: [{ type: 'text', text: t }], isError });
 
@@ -33,8 +37,16 @@ export async function callCommand(
 
 /** Prepares every tool; the first problem is returned as a message for stderr. */
 export function prepareServe(argv: readonly string[]): Result<Map<string, PreparedCommand>, Problem> {
-  const parsed = parseArgs(argv, SERVE_FLAGS);
-  if (!parsed.ok) return parsed;
+  const parsed = parseArgs(argv, SERVE.options, 'serve');
+  if (!parsed.ok) {
+    // `--exec node -e ...`: a program's own option read as toolgate's.
+    const m = parsed.error.message;
+    const program =
+      m.startsWith('unknown option -') && !m.includes('did you mean')
+        ? '; the words after --exec that start with "-" belong after "--", which ends toolgate\'s options'
+        : '';
+    return inputError(`${parsed.error.message}${program}`);
+  }
   const args = parsed.value;
   const specs = serveSpecs(args);
   if (!specs.ok) return specs;
@@ -42,12 +54,29 @@ export function prepareServe(argv: readonly string[]): Result<Map<string, Prepar
   for (const spec of specs.value) {
     const prepared = prepareCommand(spec, serveSchemaOptions(args));
     if (!prepared.ok) {
-      const details = prepared.error.violations.map((v) => `\n  ${v.schemaPath || '/'}: ${v.message}`).join('');
-      return inputError(`${prepared.error.class}: ${prepared.error.message}${details}`);
+      const details = prepared.error.violations
+        .map((v) => `\n  ${v.schemaPath || '/'}: ${cliHints(v.message)}`)
+        .join('');
+      const hint = dashDashHint(args, prepared.error.violations);
+      return inputError(`${prepared.error.class}: ${cliHints(prepared.error.message)}${details}${hint}`);
     }
     tools.set(spec.name, prepared.value);
   }
   return { ok: true, value: tools };
+}
+
+/** For an option-injection refusal of a one-tool command line, that command line with the program's `--` in place. */
+function dashDashHint(args: ParsedArgs, violations: readonly { keyword: string; schemaPath: string }[]): string {
+  const flagged = violations.filter((v) => v.keyword === 'option-injection');
+  if (flagged.length === 0 || args.flags.has('config')) return '';
+  const fixed = withDashDash(
+    args,
+    flagged.map((v) => v.schemaPath),
+  );
+  return fixed === undefined
+    ? ''
+    : `\nOn the command line the first "--" ends toolgate's options; only a second "--" reaches the program. If ` +
+        `the program reads "--" as the end of its own options, this passes it one:\n  ${fixed}`;
 }
 
 /** Runs the stdio server until the client closes it; resolves with 2 on a start-up error. */
@@ -64,7 +93,10 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
   }
   const { server: serverModule, serverStdio, types } = loaded.sdk;
   const tools = prepared.value;
-  const server = new serverModule.Server({ name: 'toolgate-serve', version: '0.1.0' }, { capabilities: { tools: {} } });
+  const server = new serverModule.Server(
+    { name: 'toolgate-serve', version: version() },
+    { capabilities: { tools: {} } },
+  );
   server.setRequestHandler(types.ListToolsRequestSchema, () => ({
     tools: [...tools.values()].map((t) => ({
       name: t.name,

@@ -1,14 +1,17 @@
-// `toolgate validate --schema <file|json> --args <json|@file>`: prints the result exactly as the model would
+// `toolgate validate --schema <file|json> --args <json|@file|->`: prints the result exactly as the model would
 // read it and exits 0 (valid) or 1 (not); 2 for a usage or input error.
+import { existsSync } from 'node:fs';
 import { validateSchema } from '../schema/compile.js';
 import { booleanFlag, parseArgs, stringFlag } from './args.js';
+import { readRegistry } from './catalog-input.js';
+import { dialectsOf } from './check-options.js';
+import { VALIDATE } from './commands.js';
+import { cliHints } from './hints.js';
 import { parseJsonNamed, readText, type CliIO, type ExitCode } from './io.js';
 import type { Problem, Result } from '../result.js';
 import { formatForModel } from '../errors/format.js';
 
-const FLAGS = { schema: 'string', args: 'string', name: 'string', 'format-assertion': 'boolean' } as const;
-
-/** A `--schema` value: inline JSON when it looks like JSON, otherwise a file path. */
+/** A `--schema` value: inline JSON when it looks like JSON, otherwise a file path (`@` optional). */
 function readSchema(value: string): Result<unknown, Problem> {
   const trimmed = value.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[') || trimmed === 'true' || trimmed === 'false')
@@ -18,35 +21,62 @@ function readSchema(value: string): Result<unknown, Problem> {
   return text.ok ? parseJsonNamed(text.value, file) : text;
 }
 
+/**
+ * The arguments text of `--args`: inline, `@file`, or `-` / `@-` for standard input. The text is never parsed
+ * here: how it parses is what the model would be told.
+ */
+async function readArgsText(value: string, io: CliIO): Promise<Result<string, Problem>> {
+  if (value === '-' || value === '@-') return { ok: true, value: await io.readStdin() };
+  if (value.startsWith('@')) return readText(value.slice(1));
+  // A file name given as the text would be judged as broken JSON; say how to read the file instead.
+  const trimmed = value.trim();
+  const json = trimmed.startsWith('{') || trimmed.startsWith('[') || trimmed.startsWith('"');
+  if (!json && (existsSync(value) || /\.json$/i.test(trimmed)))
+    return {
+      ok: false,
+      error: {
+        message:
+          `--args ${JSON.stringify(value)} is read as the arguments text itself, not as a file; ` +
+          `to read the file, write --args @${value}`,
+      },
+    };
+  return { ok: true, value };
+}
+
 /** Runs `toolgate validate`. */
-export function validateCommand(argv: readonly string[], io: CliIO): ExitCode {
-  const parsed = parseArgs(argv, FLAGS);
+export async function validateCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const parsed = parseArgs(argv, VALIDATE.options, 'validate');
   if (!parsed.ok) return usage(io, parsed.error.message);
   const args = parsed.value;
   const schemaArg = stringFlag(args, 'schema');
   const argsArg = stringFlag(args, 'args');
   if (schemaArg === undefined || argsArg === undefined || args.positionals.length > 0)
-    return usage(io, 'validate needs --schema <file|json> and --args <json|@file>');
+    return usage(io, 'validate needs --schema <file|json> and --args <json|@file|->');
+  const dialects = dialectsOf(args);
+  if (!dialects.ok) return usage(io, dialects.error.message);
   const schema = readSchema(schemaArg);
   if (!schema.ok) return usage(io, schema.error.message);
-  let argsText = argsArg;
-  if (argsArg.startsWith('@')) {
-    const read = readText(argsArg.slice(1));
-    if (!read.ok) return usage(io, read.error.message);
-    argsText = read.value;
-  }
+  const registryDir = stringFlag(args, 'registry');
+  const registry = registryDir === undefined ? undefined : readRegistry(registryDir);
+  if (registry !== undefined && !registry.ok) return usage(io, registry.error.message);
+  const argsText = await readArgsText(argsArg, io);
+  if (!argsText.ok) return usage(io, argsText.error.message);
   const name = stringFlag(args, 'name') ?? 'tool';
-  const compiled = validateSchema(schema.value, { formatAssertion: booleanFlag(args, 'format-assertion') });
+  const compiled = validateSchema(schema.value, {
+    formatAssertion: booleanFlag(args, 'format-assertion'),
+    ...(dialects.value === undefined ? {} : { dialects: dialects.value }),
+    ...(registry === undefined ? {} : { schemaRegistry: registry.value }),
+  });
   if (!compiled.ok) {
     // The schema itself is refused: that is what a host would report before the model ever sees the tool.
     io.out(
-      `schema refused (${compiled.error.class}): ${compiled.error.message}\n` +
-        compiled.error.violations.map((v) => `  ${v.schemaPath || '/'}: ${v.message}\n`).join(''),
+      `schema refused (${compiled.error.class}): ${cliHints(compiled.error.message)}\n` +
+        compiled.error.violations.map((v) => `  ${v.schemaPath || '/'}: ${cliHints(v.message)}\n`).join(''),
     );
     return 1;
   }
   // Strict JSON parsing of the arguments text, as the model's text arrives: duplicate keys and the like are refused.
-  const result = compiled.value.validateJSON(argsText);
+  const result = compiled.value.validateJSON(argsText.value);
   if (result.ok) {
     io.out(`ok: arguments are valid for ${name}\n`);
     return 0;

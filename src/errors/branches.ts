@@ -14,7 +14,12 @@ export interface BranchContext {
   readonly schema?: unknown;
   /** The instance, to read discriminator values. */
   readonly data: unknown;
+  /** Counts schema-path lookups, so tests can check the work stays linear in the errors. */
+  readonly work?: { lookups: number };
 }
+
+/** Errors with no branch a window walk passes before it stops looking for earlier ones of the same combinator. */
+const MAX_UNTIED = 64;
 
 /** Applicators whose subschema errors Ajv leaves in its list even though they are not the reason to report. */
 const COMBINATORS = new Set(['oneOf', 'anyOf', 'contains']);
@@ -44,34 +49,40 @@ function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-/** Branch labels of each error of the window; `undefined` when one cannot be told. */
-function labelWindow(
-  window: readonly ErrorObject[],
-  candidates: (e: ErrorObject) => number[],
-  count: number,
-): (number | undefined)[] | undefined {
-  const raw = window.map(candidates);
+/** Branch labels of each error of the window; `undefined` when one cannot be told. Linear in the window. */
+function labelWindow(raw: readonly (readonly number[])[], count: number): (number | undefined)[] | undefined {
+  // For each position, the candidates of the next error that has any (undefined past the last one).
+  const next: (readonly number[] | undefined)[] = new Array(raw.length);
+  let following: readonly number[] | undefined;
+  for (let i = raw.length - 1; i >= 0; i--) {
+    next[i] = following;
+    if (raw[i]!.length > 0) following = raw[i];
+  }
   const labels: (number | undefined)[] = [];
   let current = -1;
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i]!;
     // Ajv evaluates branches in order and each branch's errors are contiguous, so labels never decrease.
-    const pick = c.filter((x) => x >= current).sort((a, b) => a - b)[0];
+    let pick: number | undefined;
+    for (const x of c) if (x >= current && (pick === undefined || x < pick)) pick = x;
     if (pick !== undefined) {
       current = pick;
       labels.push(pick);
       continue;
     }
     if (c.length > 0) return undefined;
-    const next = raw.slice(i + 1).find((x) => x.length > 0);
-    if (next !== undefined ? next.length === 1 && next[0] === current : current === count - 1) labels.push(current);
+    const after = next[i];
+    if (after !== undefined ? after.length === 1 && after[0] === current : current === count - 1) labels.push(current);
     else return undefined;
   }
   return labels;
 }
 
-/** True when the branch names a `const`/`enum` for a property the value has, and every such one matches. */
-function discriminated(branch: unknown, value: unknown): boolean {
+/**
+ * True when the branch names a `const`/`enum` for a property the value has, and every such one
+ * matches. `texts` caches the canonical text of the value's properties across branches.
+ */
+function discriminated(branch: unknown, value: unknown, texts: Map<string, string>): boolean {
   if (
     branch === null ||
     typeof branch !== 'object' ||
@@ -86,7 +97,11 @@ function discriminated(branch: unknown, value: unknown): boolean {
   for (const [name, sub] of Object.entries(props as Record<string, unknown>)) {
     if (sub === null || typeof sub !== 'object' || !Object.hasOwn(value, name)) continue;
     const s = sub as Record<string, unknown>;
-    const v = canonicalJson((value as Record<string, unknown>)[name]);
+    let v = texts.get(name);
+    if (v === undefined) {
+      v = canonicalJson((value as Record<string, unknown>)[name]);
+      texts.set(name, v);
+    }
     if ('const' in s) {
       seen = true;
       if (canonicalJson(s['const']) !== v) return false;
@@ -141,24 +156,54 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
     const list = pointer === undefined || context.schema === undefined ? undefined : at(context.schema, pointer);
     const branches = e.keyword === 'contains' ? [list] : Array.isArray(list) ? list : [];
     const count = e.keyword === 'contains' ? 1 : branches.length;
-    const prefixes = branches.map((b, i) => [
-      e.keyword === 'contains' ? e.schemaPath : `${e.schemaPath}/${i}`,
-      ...resolveLocal(context.schema, b).prefixes,
-    ]);
-    const candidates = (x: ErrorObject): number[] =>
-      prefixes.flatMap((ps, i) => (ps.some((p) => under(x.schemaPath, p)) ? [i] : []));
+    // Every schema location an error of branch i can carry: the branch itself and its `$ref` targets.
+    const owners = new Map<string, number[]>();
+    branches.forEach((b, i) => {
+      for (const p of [
+        e.keyword === 'contains' ? e.schemaPath : `${e.schemaPath}/${i}`,
+        ...resolveLocal(context.schema, b).prefixes,
+      ]) {
+        const list = owners.get(p);
+        if (list === undefined) owners.set(p, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
+    });
+    // The branches an error can belong to: owners of its schema path or of any ancestor of it.
+    const candidates = (x: ErrorObject): number[] => {
+      const found: number[] = [];
+      let path = x.schemaPath;
+      for (;;) {
+        if (context.work) context.work.lookups++;
+        const owned = owners.get(path);
+        if (owned !== undefined) for (const i of owned) if (!found.includes(i)) found.push(i);
+        const cut = path.lastIndexOf('/');
+        if (cut <= 0) break;
+        path = path.slice(0, cut);
+      }
+      return found;
+    };
     const inside = (x: ErrorObject): boolean => under(x.instancePath, e.instancePath);
     // The window: walk back over errors at or below the same place; it starts at the earliest one
-    // that can be tied to a branch (unlabelled ones before it came from earlier keywords).
+    // that can be tied to a branch (unlabelled ones before it came from earlier keywords). The walk
+    // gives up MAX_UNTIED errors past the earliest tied one, so sibling keywords at one place cost
+    // linear time, not quadratic.
     let start = k;
-    for (let j = k - 1; j >= 0 && inside(errors[j]!); j--) if (candidates(errors[j]!).length > 0) start = j;
+    const raw: number[][] = [];
+    for (let j = k - 1; j >= 0 && start - j <= MAX_UNTIED && inside(errors[j]!); j--) {
+      const c = candidates(errors[j]!);
+      raw[j] = c;
+      if (c.length > 0) start = j;
+    }
     const window = errors.slice(start, k);
     k = start - 1;
     if (e.keyword === 'contains') {
       out.push({ error: e });
       continue;
     }
-    const labels = labelWindow(window, candidates, count);
+    const labels = labelWindow(
+      window.map((_x, i) => raw[start + i]!),
+      count,
+    );
     const passing = (e.params as { passingSchemas?: unknown }).passingSchemas;
     if (Array.isArray(passing)) {
       const which = passing.map((n) => Number(n) + 1).join(' and ');
@@ -177,12 +222,13 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       continue;
     }
     const value = valueAtPointer(context.data, e.instancePath);
-    const perBranch = branches.map((_, i) =>
-      selectBranches(
-        window.filter((_x, j) => labels[j] === i),
-        context,
-      ),
-    );
+    const grouped: ErrorObject[][] = branches.map(() => []);
+    window.forEach((x, j) => {
+      const label = labels[j];
+      if (label !== undefined) grouped[label]?.push(x);
+    });
+    const perBranch = grouped.map((list) => selectBranches(list, context));
+    const texts = new Map<string, string>();
     const size = (list: readonly Kept[]): number =>
       new Set(
         list.map(
@@ -192,7 +238,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
     const order = perBranch.map((list, i) => ({
       i,
       list,
-      disc: discriminated(resolveLocal(context.schema, branches[i]).node, value),
+      disc: discriminated(resolveLocal(context.schema, branches[i]).node, value, texts),
       n: size(list),
     }));
     const pool = order.some((o) => o.disc) ? order.filter((o) => o.disc) : order;

@@ -4,6 +4,7 @@ import { selectBranches } from './branches.js';
 import { fragmentPointer, nodeAt, unescapePointerToken } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 
 /** Orders violations by path, then message, comparing UTF-16 code units (never locale order). */
 export function compareViolations(a: Violation, b: Violation): number {
@@ -119,7 +120,12 @@ export function violationsFromAjv(
   data: unknown,
   options: ViolationOptions = {},
 ): Violation[] {
-  const kept = selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema });
+  // At most MAX_COLLECTED_ERRORS become violations, in the engine's order: the rest would cost a
+  // path walk each and say nothing the model reads (it sees DEFAULT_MAX_LINES of them).
+  const kept = selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema }).slice(
+    0,
+    MAX_COLLECTED_ERRORS,
+  );
   const schema = options.schema;
   let sites: Map<string, Site> | undefined;
   if (schema !== null && typeof schema === 'object') {

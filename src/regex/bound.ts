@@ -2,10 +2,12 @@
  * Run-time bound on polynomial backtracking (Validation §6.3.3 `pattern`, §10.3.2.2
  * `patternProperties`). regex/guard.ts refuses patterns that can backtrack exponentially or with a
  * polynomial of degree 3 or more; what is left is linear or quadratic (regex/degree.ts). A
- * synchronous `RegExp.prototype.test` cannot be interrupted, so a quadratic pattern is bounded
- * before it runs: the string it is given may not be longer than `maxPatternSubject`, and the
- * squared lengths of all strings given to quadratic patterns during one validation may not add
- * up to more than `maxPatternWork`. Linear patterns run as plain RegExps, untouched.
+ * synchronous `RegExp.prototype.test` cannot be interrupted, so a quadratic pattern is charged
+ * before it runs: the string it is given may not be longer than `maxPatternSubject`, and each test
+ * costs length² × the pattern's weight (regex/weight.ts, nanoseconds per squared character, an upper
+ * bound), which must keep the call within `maxPatternWork` and, at WEIGHT_PER_STEP a step, within
+ * its `maxValidationSteps` (util/work-budget.ts), which also counts the rest of the call's work.
+ * Linear patterns run as plain RegExps, untouched.
  *
  * Ajv builds every `pattern`/`patternProperties` matcher through its `code.regExp` option
  * (engine.ts installs boundedRegExp there); toolgate's own keywords call boundedRegExp directly.
@@ -14,7 +16,15 @@
  */
 
 import { DEFAULT_LIMITS, type Limits } from '../util/limits.js';
+import { chargeSteps } from '../util/work-budget.js';
 import { regexDegree } from './degree.js';
+import { patternWeight } from './weight.js';
+
+/**
+ * Pattern work (weighted nanoseconds) per step of `maxValidationSteps`: the default `maxPatternWork`
+ * (30,000,000) is 1,200,000 steps, which leaves 300,000 of the default step budget for the rest of the call.
+ */
+export const WEIGHT_PER_STEP = 25;
 
 /** A limit a pattern test would pass, and what was seen. */
 export interface PatternExcess {
@@ -42,13 +52,14 @@ const describe = (pattern: string): string =>
   JSON.stringify(pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern);
 
 /** Charges one test of a quadratic pattern against the active budget; throws when it would pass a limit. */
-function charge(length: number, pattern: string): void {
+function charge(length: number, pattern: string, weight: number): void {
   // Outside underPatternBudget (never the case through the public API) each test gets the defaults.
   const budget: Budget = active ?? {
     subject: DEFAULT_LIMITS.maxPatternSubject,
     work: DEFAULT_LIMITS.maxPatternWork,
     spent: 0,
   };
+  const work = length === 0 ? 0 : length * length * weight;
   let excess: PatternExcess | undefined;
   if (length > budget.subject) {
     excess = {
@@ -57,17 +68,21 @@ function charge(length: number, pattern: string): void {
       seen: `a string of ${length} characters tested against the quadratic pattern ${describe(pattern)}`,
     };
   } else {
-    budget.spent += length * length;
+    budget.spent += work;
     if (budget.spent > budget.work)
       excess = {
         name: 'maxPatternWork',
         value: budget.work,
         seen:
-          `${budget.spent} (sum of squared string lengths tested ` +
-          `against quadratic patterns, the last ${describe(pattern)})`,
+          `${budget.spent} (length² × weight summed over the strings tested against quadratic ` +
+          `patterns; the last, ${length} characters against ${describe(pattern)}, weight ${weight})`,
       };
   }
-  if (excess === undefined) return;
+  if (excess === undefined) {
+    // Throws past maxValidationSteps, which the caller reports as that limit.
+    chargeSteps(Math.ceil(work / WEIGHT_PER_STEP));
+    return;
+  }
   budget.excess ??= excess;
   // The engine's exception path ends the validation; underPatternBudget turns it into the limit.
   throw new Error(`limit ${excess.name} exceeded`);
@@ -82,10 +97,23 @@ export const boundedRegExp: BoundedRegExpEngine = Object.assign(
   (pattern: string, flags: string): { test(s: string): boolean } => {
     const rx = new RegExp(pattern, flags);
     if (flags === 'u' && regexDegree(pattern) <= 1) return rx;
+    const weight = flags === 'u' ? patternWeight(pattern) : Number.POSITIVE_INFINITY;
+    // The last answer is kept: `additionalProperties` and `unevaluatedProperties` test each property
+    // name again right after `patternProperties` did, and a repeated test must not cost twice.
+    let last: string | undefined;
+    let answer = false;
     const matcher = {
       test: (s: string): boolean => {
-        charge(s.length, pattern);
-        return rx.test(s);
+        if (s === last) return answer;
+        charge(s.length, pattern, weight);
+        // V8 runs a pattern's first execution on a short string in its interpreter, several times
+        // slower than the native code the weights were measured on (a*a{50}b on 381 characters: 105 ms
+        // against 11), and compiles native code for the next one. A test of the empty string first
+        // makes the real test run native, whatever state the pattern is in (cost: one empty match).
+        rx.test('');
+        answer = rx.test(s);
+        last = s;
+        return answer;
       },
       // Ajv shares matchers between schemas by this text; it must name the pattern.
       toString: (): string => `bounded:${rx.toString()}`,

@@ -81,7 +81,7 @@ export const schemaPathOf = (pointer: string): string =>
  * own scope, with the subschema's absolute location as its schema path, so its errors read as if
  * Ajv had applied the subschema in place.
  */
-function validatorFor(ajv: Ajv2020, doc: AnnotatedDocument, pointer: string): ValidateFunction {
+export function validatorFor(ajv: Ajv2020, doc: AnnotatedDocument, pointer: string): ValidateFunction {
   const known = doc.validators.get(pointer);
   if (known !== undefined) return known;
   const root = ajv.getSchema(doc.rootId)?.schemaEnv;
@@ -118,6 +118,8 @@ export function precompileAnnotations(ajv: Ajv2020, root: unknown): void {
     }
     for (const k of APPLIED) if (Object.hasOwn(node, k)) validatorFor(ajv, doc, `${pointer}/${k}`);
   });
+  // Like warm-up.ts for the root: V8 compiles a function's body on its first call; that belongs to admission.
+  for (const validate of doc.validators.values()) validate(null);
 }
 
 /** What one call has found out about one object or array of the instance at one location. */
@@ -183,8 +185,13 @@ export function applySubschema(
   if (hit !== undefined) return hit;
   const validate = validatorFor(ajv, doc, pointer);
   const call = { instancePath: cxt.instancePath, rootData: cxt.rootData, dynamicAnchors: cxt.dynamicAnchors };
-  const valid = validate(data, call as unknown as DataValidationCxt) === true;
-  const outcome: Outcome = { valid, errors: valid ? [] : [...(validate.errors ?? [])] };
+  // A passing outcome is shared: `unevaluated*` applies a subschema to every key or item it checks.
+  const outcome: Outcome =
+    validate(data, call as unknown as DataValidationCxt) === true
+      ? VALID
+      : { valid: false, errors: [...(validate.errors ?? [])] };
   place?.memo.set(pointer, outcome);
   return outcome;
 }
+
+const VALID: Outcome = Object.freeze({ valid: true, errors: Object.freeze([]) as readonly ErrorObject[] });

@@ -7,8 +7,9 @@ import { isPlainJsonWithin } from '../arguments/json-fast-check.js';
 import type { JsonBounds } from '../util/plain-json.js';
 import { findArgumentProblem } from '../arguments/argument-value.js';
 import { parseJsonText } from '../arguments/json-text.js';
-import { argumentBounds, excessFailure, limitFailure, type Limits } from '../util/limits.js';
-import { underPatternBudget } from '../regex/bound.js';
+import { argumentBounds, excessFailure, limitFailure, MAX_COLLECTED_ERRORS, type Limits } from '../util/limits.js';
+import { underPatternBudget, type PatternExcess } from '../regex/bound.js';
+import { validateWithinSteps } from './step-budget.js';
 
 /** What checking arguments needs from a compiled schema. */
 export interface ArgumentChecker {
@@ -113,23 +114,38 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
   }
   let valid: boolean;
   try {
-    if (checker.patternBudget) {
-      // Quadratic patterns are charged against maxPatternSubject/maxPatternWork (regex/bound.ts).
-      const run = underPatternBudget(checker.limits, () => checker.validator(args) === true);
-      if (run.kind === 'excess') return limitFailure(run.excess.name, run.excess.value, run.excess.seen);
-      valid = run.value;
-    } else {
-      valid = checker.validator(args) === true;
-    }
+    // Every call runs under maxValidationSteps (schema/step-budget.ts); quadratic patterns are
+    // also charged against maxPatternSubject/maxPatternWork (regex/bound.ts).
+    const max = checker.limits.maxValidationSteps;
+    let pattern: PatternExcess | undefined;
+    const stepped = checker.patternBudget
+      ? validateWithinSteps(
+          max,
+          (data) => {
+            const run = underPatternBudget(checker.limits, () => checker.validator(data) === true);
+            if (run.kind === 'done') return run.value;
+            pattern = run.excess;
+            return false;
+          },
+          args,
+        )
+      : validateWithinSteps(max, checker.validator, args);
+    if (pattern !== undefined) return limitFailure(pattern.name, pattern.value, pattern.seen);
+    if (typeof stepped !== 'boolean')
+      return limitFailure('maxValidationSteps', max, `at least ${stepped.seen} steps (see the README limits section)`);
+    valid = stepped;
   } catch (thrown) {
     return fail('execution_failure', `validation did not complete: ${thrownMessage(thrown)}`);
   }
   if (valid) return ok(args);
-  const violations = violationsFromAjv(checker.validator.errors ?? [], args, checker.report);
+  const errors = checker.validator.errors ?? [];
+  const violations = violationsFromAjv(errors, args, checker.report);
   const first = violations[0];
+  // Past MAX_COLLECTED_ERRORS the engine stops collecting (schema/step-budget.ts): the count is a floor.
+  const count = `${errors.length >= MAX_COLLECTED_ERRORS ? 'at least ' : ''}${violations.length}`;
   return fail(
     'validation',
-    `invalid arguments: ${violations.length} ` +
+    `invalid arguments: ${count} ` +
       `violation${violations.length === 1 ? '' : 's'}${first ? `, first at ${first.path}: ${first.message}` : ''}`,
     violations,
   );

@@ -20,6 +20,9 @@ import { legacyDialectOf } from './legacy-keywords.js';
 import { boundedSchemaCopy } from './schema-copy.js';
 import { rewriteForEngine } from './rewrite.js';
 import { engineInput } from './link.js';
+import { checkInPlace, reachable } from './in-place-cycles.js';
+import { instrumentSteps } from './step-budget.js';
+import { warmUp } from './warm-up.js';
 import { checkToolRoot } from './tool-root.js';
 import { needsOwnProperties, needsPatternBudget } from './schema-needs.js';
 import { isObject } from '../util/plain-json.js';
@@ -166,8 +169,13 @@ export function compileSchema(
   let validator: ValidateFunction;
   try {
     const input = engineInput(p.documents);
+    // In-place cycles and expansion are decided on what the engine will run (in-place.ts).
+    const inPlace = checkInPlace(input.schema, limits.value.maxInPlaceSubschemas);
+    if (!inPlace.ok) return inPlace;
+    instrumentSteps(reachable(input.schema));
     const ajv = input.keep || needsPrivateEngine(p) ? createEngine(config) : sharedEngine(config);
     validator = compileOn(ajv, input);
+    warmUp(validator);
   } catch (thrown) {
     const message = thrownMessage(thrown);
     const missing = /can't resolve reference (.*) from id/.exec(message);
@@ -177,7 +185,7 @@ export function compileSchema(
       ]);
     const why =
       thrown instanceof RangeError
-        ? 'the engine recursed without end while compiling it'
+        ? 'the engine recursed without end while compiling or loading it'
         : `the engine refused it: ${message}`;
     return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
       schemaViolation('$ref', why, ''),

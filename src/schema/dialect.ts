@@ -19,9 +19,14 @@ export type DialectVerdict = { readonly kind: 'standard' } | { readonly kind: 'c
 /**
  * Classifies a `$schema` value. Absent or the 2020-12 URI (with or without an empty fragment) is
  * standard; a known older draft, a non-string or a non-absolute URI is refused; any other absolute URI
- * may name a custom meta-schema, which the caller must find in the registry or loader.
+ * may name a custom meta-schema, which the caller must find in the registry or loader. `enabled`
+ * (the older dialects option `dialects` turns on) only changes the refusal's wording below the root.
  */
-export function classifyDialect(value: unknown, schemaPath: string): Result<DialectVerdict> {
+export function classifyDialect(
+  value: unknown,
+  schemaPath: string,
+  enabled: ReadonlySet<string> = new Set(),
+): Result<DialectVerdict> {
   if (value === undefined) return { ok: true, value: { kind: 'standard' } };
   if (typeof value !== 'string') {
     return fail('unsupported_capability', `unsupported dialect: "$schema" must be a string, got ${echo(value)}`, [
@@ -39,7 +44,12 @@ export function classifyDialect(value: unknown, schemaPath: string): Result<Dial
   const foreign = FOREIGN[bare.replace(/^https:\/\/json-schema\.org\/draft-0/, 'http://json-schema.org/draft-0')];
   const named = foreign ?? (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(bare) ? undefined : 'not an absolute URI');
   if (named !== undefined) {
-    const message = `unsupported dialect ${echo(value)} (${named}): only ${DIALECT_2020_12} is supported`;
+    // Here means below the root of the call (an embedded resource or a referenced document): an
+    // older dialect enabled by option `dialects` applies to a root document only (schema/legacy-engine.ts).
+    const message = enabled.has(named)
+      ? `unsupported dialect ${echo(value)} (${named}) below the root: option dialects enables ${named} ` +
+        `for the root document of a call only; embedded resources and referenced documents must use ${DIALECT_2020_12}`
+      : `unsupported dialect ${echo(value)} (${named}): only ${DIALECT_2020_12} is supported`;
     return fail('unsupported_capability', message, [
       { path: '$', pointer: '', keyword: '$schema', message, schemaPath },
     ]);

@@ -5,6 +5,12 @@ import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
 import { excessFailure, schemaBounds } from '../util/limits.js';
 import { resolveUri, splitFragment } from './references.js';
 
+/**
+ * Marks an error thrown by a loader wrapper when a URI's deadline passed (catalog/async-loader.ts):
+ * findDocument reports it as `execution_failure` (a limit), not as a broken loader.
+ */
+export const LOADER_DEADLINE: unique symbol = Symbol('toolgate.loaderDeadline');
+
 /** A document found through the registry or loader, as a private copy. */
 export interface FoundDocument {
   readonly uri: string;
@@ -38,6 +44,10 @@ export function findDocument(
     try {
       raw = options.schemaLoader(uri);
     } catch (thrown) {
+      if (thrown !== null && typeof thrown === 'object' && Object.hasOwn(thrown, LOADER_DEADLINE)) {
+        const message = `schemaLoader gave no answer for ${echo(uri)}: ${thrownMessage(thrown)}`;
+        return fail('execution_failure', message, [schemaViolation('loaderTimeoutMs', message, uri)]);
+      }
       const message = `schemaLoader threw for ${echo(uri)}: ${thrownMessage(thrown)}`;
       return fail('validation', message, [schemaViolation('$ref', message, uri)]);
     }

@@ -5,11 +5,16 @@ import { OWN_FORMAT_CHECKERS } from '../formats/own.js';
 import { installConstEnum } from './const-enum.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
+import { installNotAndIf } from './not-if.js';
+import { installStepBudget } from './step-budget.js';
 import { installUniqueItems } from './unique-items.js';
 import { installUnevaluated } from './unevaluated.js';
 import { installInPlaceApplicators } from './in-place.js';
 import { precompileAnnotations } from './annotation-run.js';
 import { boundedRegExp } from '../regex/bound.js';
+import { metaEngine } from './meta-engine.js';
+import { validate as metaSchema2020 } from './meta-schema.generated.js';
+import { compileWithRefPaths } from './ref-paths.js';
 
 /** How an engine instance is configured; each distinct config gets its own shared instance. */
 export interface EngineConfig {
@@ -64,9 +69,11 @@ export function createEngine(config: EngineConfig): Ajv2020 {
   if (config.formatAssertion) installFormatAssertion(ajv);
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
+  installNotAndIf(ajv);
   installUniqueItems(ajv);
   installConstEnum(ajv);
   installUnevaluated(ajv);
+  installStepBudget(ajv);
   return ajv;
 }
 
@@ -85,17 +92,44 @@ export function sharedEngine(config: EngineConfig): Ajv2020 {
   return ajv;
 }
 
-let metaEngine: Ajv2020 | undefined;
+const restrictedMeta = new Map<string, ValidateFunction>();
+
+const VOCAB_BASE = 'https://json-schema.org/draft/2020-12/vocab/';
+const META_BASE = 'https://json-schema.org/draft/2020-12/meta/';
 
 /**
- * Checks a document against the official 2020-12 meta-schema (Ajv ships it). Returns Ajv's errors,
- * whose instancePath is the location inside the schema being checked.
+ * The 2020-12 meta-schema restricted to some vocabularies: the vocabulary meta-schemas Ajv ships,
+ * under a `$dynamicAnchor: "meta"` so that their `$dynamicRef: "#meta"` brings every subschema back
+ * to the same restricted set (Core §8.1.2: only the keywords of the meta-schema's vocabularies are
+ * keywords; anything else in the document is an annotation and may hold any value).
  */
-export function metaValidate(schema: unknown): readonly ErrorObject[] {
-  metaEngine ??= new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: false });
-  const ok = metaEngine.validateSchema(schema as object);
-  if (ok) return [];
-  return metaEngine.errors ?? [];
+function restrictedMetaValidator(ajv: Ajv2020, vocabularies: ReadonlySet<string>): ValidateFunction {
+  const files = new Set<string>(['core']);
+  for (const v of vocabularies)
+    if (v.startsWith(VOCAB_BASE))
+      files.add(v === `${VOCAB_BASE}format-assertion` ? 'format-annotation' : v.slice(VOCAB_BASE.length));
+  const key = [...files].sort().join(',');
+  let validator = restrictedMeta.get(key);
+  if (validator === undefined) {
+    validator = ajv.compile({
+      $id: `urn:toolgate:meta:${key}`,
+      $dynamicAnchor: 'meta',
+      allOf: [...files].sort().map((f) => ({ $ref: `${META_BASE}${f}` })),
+    });
+    restrictedMeta.set(key, validator);
+  }
+  return validator;
+}
+
+/**
+ * Checks a document against the official 2020-12 meta-schema (with the code Ajv generated for it ahead of
+ * time), or, for a document whose custom meta-schema lists fewer vocabularies, against the vocabulary
+ * meta-schemas of those it lists (compiled on first use). Returns Ajv's errors, whose instancePath is the
+ * location inside the schema being checked.
+ */
+export function metaValidate(schema: unknown, vocabularies?: ReadonlySet<string>): readonly ErrorObject[] {
+  const validator = vocabularies === undefined ? metaSchema2020 : restrictedMetaValidator(metaEngine(), vocabularies);
+  return validator(schema) ? [] : (validator.errors ?? []);
 }
 
 /** The root document, the other documents by URI, and whether to keep them registered afterwards. */
@@ -115,9 +149,7 @@ export function compileOn(ajv: Ajv2020, input: CompileInput): ValidateFunction {
   if (keep) installInPlaceApplicators(ajv);
   for (const d of extra) ajv.addSchema(d.schema as object, d.uri);
   try {
-    const validate = ajv.compile(schema as object);
-    if (keep) precompileAnnotations(ajv, schema);
-    return validate;
+    return compileWithRefPaths(ajv, schema as object, keep ? () => precompileAnnotations(ajv, schema) : undefined);
   } finally {
     if (!keep) cleanUp(ajv, schema, extra);
   }

@@ -14,6 +14,8 @@ export interface GateContext {
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
   readonly unknownKeywords: 'annotate' | 'reject';
+  /** Older dialects enabled by option `dialects`: named in the refusal of an embedded one. */
+  readonly dialects: ReadonlySet<string>;
   /** Prefix for schema paths of documents other than the root (their URI). */
   readonly location: (pointer: string) => string;
 }
@@ -49,7 +51,7 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
       }
     }
     if (pointer !== '' && node['$schema'] !== undefined) {
-      const d = classifyDialect(node['$schema'], ctx.location(`${pointer}/$schema`));
+      const d = classifyDialect(node['$schema'], ctx.location(`${pointer}/$schema`), ctx.dialects);
       if (!d.ok) found.push(...d.error.violations);
       else if (d.value.kind === 'custom')
         found.push(

@@ -9,10 +9,17 @@ import { formatRefusal } from '../formats/asserted.js';
 import { copyJson } from '../util/plain-json.js';
 import { legacyEngineGaps } from './legacy-engine-gaps.js';
 import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
+import { metaViolations } from './meta-errors.js';
 import { installMultipleOf } from './multiple-of.js';
 import type { ResolvedOptions } from './options.js';
+import { installNotAndIf } from './not-if.js';
+import { installStepBudget, instrumentSteps } from './step-budget.js';
+import { warmUp } from './warm-up.js';
 import { checkPattern } from '../regex/guard.js';
 import { installUniqueItems } from './unique-items.js';
+import { compileWithRefPaths } from './ref-paths.js';
+import { checkLegacyInPlace, type LegacyDocument } from './legacy-in-place.js';
+import { ANONYMOUS_BASE } from './references.js';
 import { installConstEnum } from './const-enum.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import { isObject } from '../util/plain-json.js';
@@ -47,6 +54,10 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
   installMultipleOf(ajv as never);
   installUniqueItems(ajv as never);
   installConstEnum(ajv as never);
+  // `not` and `if` mean the same in draft-07 and 2019-09; their subschemas run in all-errors mode too.
+  installNotAndIf(ajv as never);
+  // The same maxValidationSteps budget (schema/step-budget.ts); instrumentLegacy marks the documents.
+  installStepBudget(ajv as never);
   return ajv;
 }
 
@@ -157,13 +168,7 @@ function admitLegacy(
 ): Result<true> {
   const meta = legacyMetaValidate(dialect, doc);
   if (meta.length > 0) {
-    const violations = meta.map((e) =>
-      schemaViolation(
-        e.keyword,
-        `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`,
-        at(e.instancePath),
-      ),
-    );
+    const violations = metaViolations(doc, meta, at);
     return fail(
       'validation',
       `invalid schema: ${violations[0]?.message ?? `does not match the ${dialect} meta-schema`}`,
@@ -210,6 +215,19 @@ export interface LegacyCompiled {
   readonly usedExternal: boolean;
 }
 
+/** Marks every schema object of an older-dialect document with the step keyword (its own schema positions). */
+function instrumentLegacy(doc: unknown): void {
+  const nodes: object[] = [];
+  walkSchema(
+    doc,
+    ({ node }) => {
+      nodes.push(node);
+    },
+    EVERY_OBJECT,
+  );
+  instrumentSteps(nodes);
+}
+
 /** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
 function compileWithDocuments(
   root: unknown,
@@ -220,14 +238,21 @@ function compileWithDocuments(
   const ajv = createLegacyEngine(dialect, options.formatAssertion);
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
+  const documents: LegacyDocument[] = [{ uri: ANONYMOUS_BASE, schema: root, root: true }];
   let annotates = usesUnevaluatedAnywhere(root);
+  instrumentLegacy(root);
   for (;;) {
     try {
       // Ajv2019 forces its evaluated-property tracking on; that code throws on some valid schemas (a
       // failed `anyOf` branch before `patternProperties`), so it is generated only where 2019-09's own
       // unevaluated* keywords need it (Ajv's draft-07 engine never generates it).
       if (dialect === '2019-09') ajv.opts.unevaluated = annotates;
-      return ok({ validator: ajv.compile(root as object), usedExternal: added.size > 0 });
+      const validator = compileWithRefPaths(ajv, root as object);
+      // Decided on every document Ajv resolved, before warm-up would run into a cycle.
+      const inPlace = checkLegacyInPlace(documents, dialect, options.limits.maxInPlaceSubschemas);
+      if (!inPlace.ok) return inPlace;
+      warmUp(validator);
+      return ok({ validator, usedExternal: added.size > 0 });
     } catch (thrown) {
       const uri = missingSchemaOf(thrown);
       if (uri === undefined || added.has(uri)) {
@@ -266,7 +291,9 @@ function compileWithDocuments(
       const admitted = admitLegacy(doc, dialect, options, (p) => `${uri}#${p}`);
       if (!admitted.ok) return admitted;
       added.add(uri);
+      documents.push({ uri, schema: doc, root: false });
       annotates ||= usesUnevaluatedAnywhere(doc);
+      instrumentLegacy(doc);
       ajv.addSchema(doc as object, uri);
     }
   }

@@ -3,6 +3,7 @@ import { classifyDialect } from './dialect.js';
 import { echo } from '../util/describe-value.js';
 import { findDocument } from './documents.js';
 import { metaValidate } from './engine.js';
+import { metaViolations } from './meta-errors.js';
 import { gateDocument } from './gate.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import type { ResolvedOptions } from './options.js';
@@ -56,9 +57,10 @@ export interface DocumentPlace {
 export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown): Result<true> {
   const location = (pointer: string): string => (place.root ? pointer : `${place.uri}#${pointer}`);
   let vocabularies: ReadonlySet<string> = DEFAULT_VOCABULARIES;
+  let custom = false;
   let checked: unknown = schema;
   if (isObject(schema)) {
-    const dialect = classifyDialect(schema['$schema'], location('/$schema'));
+    const dialect = classifyDialect(schema['$schema'], location('/$schema'), p.options.dialects);
     if (!dialect.ok) return dialect;
     if (dialect.value.kind === 'custom') {
       const metaUri = dialect.value.uri;
@@ -77,7 +79,9 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
       if (!verdict.ok) return verdict;
       vocabularies = verdict.value.vocabularies;
       if (verdict.value.formatAssertion) p.formatAssertion = true;
-      // The standard meta-schema still applies: a custom one may only add constraints (fail closed).
+      // Checked against the vocabulary meta-schemas of the vocabularies it lists (engine.ts): a
+      // keyword of a vocabulary it leaves out is an annotation, whatever its value (Core §8.1.2).
+      custom = true;
       const { $schema: _ignored, ...rest } = schema;
       checked = rest;
     }
@@ -89,6 +93,7 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
     formatAssertion: p.options.formatAssertion || p.formatAssertion,
     contentAssertion: p.options.contentAssertion,
     unknownKeywords: p.options.unknownKeywords,
+    dialects: p.options.dialects,
     location,
   });
   if (gate.legacy.length > 0)
@@ -100,15 +105,9 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   // Counted before the meta-schema check, indexing and compiling, the work these limits bound.
   const tallied = tallyDocument(p.tally, schema, p.options.limits);
   if (!tallied.ok) return tallied;
-  const metaErrors = metaValidate(checked);
+  const metaErrors = metaValidate(checked, custom ? vocabularies : undefined);
   if (metaErrors.length > 0) {
-    const violations = metaErrors.map((e) =>
-      schemaViolation(
-        e.keyword,
-        `schema ${e.instancePath === '' ? 'root' : `at ${e.instancePath}`} ${e.message ?? 'is invalid'}`,
-        location(e.instancePath),
-      ),
-    );
+    const violations = metaViolations(checked, metaErrors, location);
     return fail(
       'validation',
       `invalid schema: ${violations[0]?.message ?? 'does not match the Draft 2020-12 meta-schema'}`,

@@ -3,6 +3,7 @@ import { types } from 'node:util';
 import { thrownMessage, type GateError, type Result } from '../result.js';
 import { pointerSegments } from '../util/json-pointer.js';
 import { copyJson } from '../util/plain-json.js';
+import { sameInDraft07 } from './draft07-equivalent.js';
 import { legacyDialectOf } from './legacy-keywords.js';
 
 // Standard Schema v1 (https://standardschema.dev) and Standard JSON Schema v1, implemented without
@@ -101,19 +102,26 @@ export function issuesOf(error: GateError, value: unknown): StandardIssue[] {
   return issues;
 }
 
-/** Standard JSON Schema v1 conversion: only to the schema's own dialect. */
+/**
+ * Standard JSON Schema v1 conversion: to the schema's own dialect, and from 2020-12 to draft-07 when the
+ * schema means the same there (sameInDraft07: then it is handed out as is, without its `$schema`).
+ */
 function convert(source: StandardSource, options: StandardJSONSchemaV1.Options): Record<string, unknown> {
   const target = options !== null && typeof options === 'object' ? options.target : undefined;
   const native = nativeTarget(source.schema);
-  if (target !== native) {
+  const unchanged = target === 'draft-07' && native === 'draft-2020-12' && sameInDraft07(source.schema);
+  if (target !== native && !unchanged) {
     // Standard JSON Schema v1: "Libraries should throw if they don't support a specified target."
     // Translating between dialects would drop or change keywords, so toolgate refuses.
     throw new Error(
-      `toolgate converts this schema only to JSON Schema ${native}, not ${String(target)}: translating would loosen it`,
+      `toolgate converts this schema only to JSON Schema ${native}` +
+        `${native === 'draft-2020-12' ? ' (or draft-07 when it means the same there)' : ''}, ` +
+        `not ${String(target)}: translating would loosen it`,
     );
   }
   const provided = providedSchema(source.schema, source.toolRoot);
   if (provided === undefined) throw new Error('toolgate converts only object schemas to JSON Schema');
+  if (unchanged) delete provided['$schema'];
   return provided;
 }
 

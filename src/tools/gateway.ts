@@ -1,6 +1,6 @@
 import { thrownMessage } from '../result.js';
 import type { Tool, ToolContext } from './tool.js';
-import type { CallStage } from './tool-result.js';
+import type { CallStage, ToolResult } from './tool-result.js';
 
 /** What a stage sees: the call after validation, with the arguments exactly as validated. */
 export interface StageContext {
@@ -9,7 +9,23 @@ export interface StageContext {
   readonly args: unknown;
   readonly tool: Tool;
   readonly signal: AbortSignal;
+  /** The host's `context` call option (caller, run, budget...), by reference; undefined when none was given. */
+  readonly context: unknown;
 }
+
+/** One of the stages that run before `execute`. */
+export type GatewayStage = (typeof GATEWAY_ORDER)[number];
+
+/** What `settle` sees: the call, how it ended, and which stages let it through (so a reservation can be undone). */
+export interface SettleContext extends StageContext {
+  /** The result the caller gets (a refusal, a throw, a timeout or the tool's value). */
+  readonly result: ToolResult;
+  /** The stages that allowed the call, in order; a stage that refused or threw is not among them. */
+  readonly passed: readonly GatewayStage[];
+}
+
+/** Runs once after every call that passed validation, whatever happened next; its return value is ignored. */
+export type SettleStage = (context: SettleContext) => unknown;
 
 /**
  * A stage's answer: nothing, `true` or `{ allow: true }` lets the call go on; `false` or
@@ -25,16 +41,33 @@ export type StageVerdict =
 /** A host hook run before a tool; may be async. */
 export type Stage = (context: StageContext) => StageVerdict | Promise<StageVerdict>;
 
-/** The optional host stages, run in the order of GATEWAY_ORDER. */
+/** The optional host stages: four run in the order of GATEWAY_ORDER before the tool, `settle` after it. */
 export interface Stages {
   readonly authorize?: Stage;
   readonly approve?: Stage;
   readonly reserveBudget?: Stage;
   readonly commitIntent?: Stage;
+  /**
+   * After the call: the tool's value, a refusal, a throw, a timeout or an abort. Runs exactly once per
+   * call that passed validation; `Registry.call` resolves after it returns (or, when a timeout or abort
+   * came while a stage was still running, once that stage has returned). A throw goes to `onError`.
+   */
+  readonly settle?: SettleStage;
 }
 
 /** The order stages run in, before `execute`. */
 export const GATEWAY_ORDER = ['authorize', 'approve', 'reserveBudget', 'commitIntent'] as const;
+
+/** Every stage name Stages may hold. */
+export const STAGE_KEYS = [...GATEWAY_ORDER, 'settle'] as const;
+
+/** How far a call got through the gateway, kept by runGateway for `settle`. */
+export interface GatewayProgress {
+  /** Stages that allowed the call, in order. */
+  readonly passed: GatewayStage[];
+  /** Set when `execute` was started. */
+  executing: boolean;
+}
 
 /** How the gateway ended: the tool's value, a refusal by a stage, or a throw (by a stage or the tool). */
 export type GatewayOutcome =
@@ -64,6 +97,7 @@ export async function runGateway(
   args: unknown,
   context: ToolContext,
   stages: Stages,
+  progress: GatewayProgress,
 ): Promise<GatewayOutcome> {
   for (const stage of GATEWAY_ORDER) {
     const hook: unknown = stages[stage];
@@ -79,14 +113,18 @@ export async function runGateway(
         args,
         tool,
         signal: context.signal,
+        context: context.context,
       });
     } catch (cause) {
       return { kind: 'threw', stage, cause };
     }
     const reason = refusalReason(verdict);
     if (reason !== undefined) return { kind: 'refused', stage, reason };
+    // Counted even when the deadline passed meanwhile: the stage did its work, settle must see it.
+    progress.passed.push(stage);
   }
   if (context.signal.aborted) return { kind: 'threw', stage: 'execute', cause: context.signal.reason };
+  progress.executing = true;
   try {
     return { kind: 'value', value: await tool.execute(args, context) };
   } catch (cause) {

@@ -3,10 +3,19 @@ import { formatOwnError } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
 import { timeoutProblem, withDeadline, type Outcome } from './deadline.js';
-import { causeMessage, GATEWAY_ORDER, runGateway, type GatewayOutcome, type Stages } from './gateway.js';
+import {
+  causeMessage,
+  runGateway,
+  STAGE_KEYS,
+  type GatewayOutcome,
+  type GatewayProgress,
+  type Stages,
+} from './gateway.js';
 import { readCall, type CallFields } from './call-fields.js';
+import { thrownText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
 import { describeValue } from '../util/describe-value.js';
 import { allKeysOf, readOwnFields } from '../util/own-field.js';
+import { copyJson } from '../util/plain-json.js';
 import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
 import {
   contentOf,
@@ -18,14 +27,7 @@ import {
 } from './tool-result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 
-/** What the host's onError hook receives: a thrown value from a stage or a tool, for its logs. */
-export interface ToolErrorEvent {
-  readonly callId: string;
-  readonly name: string;
-  readonly stage: CallStage;
-  readonly cause: unknown;
-  readonly error: ToolError;
-}
+export type { ToolErrorEvent } from './failure-text.js';
 
 /** Registry options: schema options for every tool schema, plus the gateway's. */
 export type RegistryOptions = SchemaOptions & {
@@ -40,6 +42,16 @@ export type RegistryOptions = SchemaOptions & {
   readonly onError?: (event: ToolErrorEvent) => void;
   /** Most violation lines in a tool result (default 20). */
   readonly maxViolationLines?: number;
+  /**
+   * The only tools that may be called and are published by `definitions()`; absent: every registered tool.
+   * A call to any other tool is refused before any stage runs (class `validation`, stage `authorize`).
+   */
+  readonly grants?: readonly string[];
+  /**
+   * What the model reads when a stage or tool throws. Default false: `error: tool t failed` (the message
+   * stays in `result.error` and goes to `onError`). True: the message too. A function: its text.
+   */
+  readonly exposeErrors?: ExposeErrors;
 };
 
 /** A tool call as models emit it: `arguments` a JSON text (OpenAI) or an object (Anthropic, MCP). */
@@ -50,17 +62,19 @@ export interface ToolCall {
   readonly arguments?: unknown;
 }
 
-/** Per-call bounds. */
+/** Per-call bounds, and the host's own data for this call. */
 export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Overrides the Registry's timeoutMs for this call; same rule (1 to 2^31-1 whole ms, or Infinity for none). */
   readonly timeoutMs?: number;
+  /** Handed by reference to every stage, `settle` and `execute` (for example `{ caller, run, budget }`). */
+  readonly context?: unknown;
 }
 
 /** A tool definition as published to a model. */
 export interface ToolDefinitionView {
   readonly name: string;
-  readonly description: string;
+  readonly description?: string;
   readonly inputSchema: unknown;
 }
 
@@ -75,6 +89,8 @@ export const REGISTRY_KEYS = allKeysOf<Omit<RegistryOptions, keyof SchemaOptions
   'timeoutMs',
   'onError',
   'maxViolationLines',
+  'grants',
+  'exposeErrors',
 ]);
 
 let registerCompiledTool: (registry: Registry, tool: Tool, compiled: CompiledSchema) => Result<Tool>;
@@ -90,6 +106,15 @@ export function registerCompiled(registry: Registry, tool: Tool, compiled: Compi
 
 const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
 
+/** The grants option as a set of names, or why it cannot be used (read as plain data, never through getters). */
+function readGrants(value: unknown): { grants?: ReadonlySet<string>; problem?: string } {
+  if (value === undefined) return {};
+  const copy = copyJson(value);
+  if (!copy.ok || !Array.isArray(copy.value) || copy.value.some((g) => typeof g !== 'string'))
+    return { problem: 'grants must be an array of tool names' };
+  return { grants: new Set(copy.value as string[]) };
+}
+
 /**
  * The tools a model may call, each with its compiled schema, and the gateway every call goes
  * through: lookup, validation, the host stages, then the tool. Nothing it does throws.
@@ -101,6 +126,8 @@ export class Registry {
   readonly #timeoutMs: number | undefined;
   readonly #onError: ((event: ToolErrorEvent) => void) | undefined;
   readonly #maxLines: number | undefined;
+  readonly #grants: ReadonlySet<string> | undefined;
+  readonly #exposeErrors: ExposeErrors | undefined;
 
   /** Set when the options could not be read: every register, check and call then fails with it. */
   readonly #optionsError: GateError | undefined;
@@ -117,9 +144,19 @@ export class Registry {
     const schemaOptions: Record<string, unknown> = {};
     for (const key of SCHEMA_OPTION_KEYS) if (key in values) schemaOptions[key] = values[key];
     this.#schemaOptions = schemaOptions as SchemaOptions;
-    const stages = readOwnFields(values.stages, GATEWAY_ORDER);
+    const stages = readOwnFields(values.stages, STAGE_KEYS);
     this.#stages = stages.values as Stages;
     problems.push(...stages.problems.map((p) => `stages: ${p}`));
+    // settle cannot refuse a call after the fact, so a misconfigured one is refused up front.
+    if (stages.values.settle !== undefined && typeof stages.values.settle !== 'function')
+      problems.push('stages: "settle" must be a function');
+    const grants = readGrants(values.grants);
+    if (grants.problem !== undefined) problems.push(grants.problem);
+    this.#grants = grants.grants;
+    const expose = values.exposeErrors;
+    if (expose !== undefined && typeof expose !== 'boolean' && typeof expose !== 'function')
+      problems.push('exposeErrors must be a boolean or a function');
+    this.#exposeErrors = expose as ExposeErrors | undefined;
     const timeout = timeoutProblem(values.timeoutMs);
     if (timeout !== undefined) problems.push(timeout);
     this.#timeoutMs = timeout === undefined ? (values.timeoutMs as number | undefined) : undefined;
@@ -163,16 +200,22 @@ export class Registry {
     // describeValue, not JSON.stringify: a name object's toJSON or getters must not run (caller code).
     if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name))
       return fail('validation', `invalid tool name ${describeValue(name)}: must match ${String(TOOL_NAME_PATTERN)}`);
-    if (typeof description !== 'string') return fail('validation', `tool "${name}": description must be a string`);
+    if (description !== undefined && typeof description !== 'string')
+      return fail('validation', `tool "${name}": description must be a string when given`);
     if (typeof execute !== 'function') return fail('validation', `tool "${name}": execute must be a function`);
     if (this.#entries.has(name)) return fail('validation', `a tool named "${name}" is already registered`);
-    return ok({ name, description, inputSchema, execute: execute as Tool['execute'] });
+    return ok({
+      name,
+      ...(description === undefined ? {} : { description }),
+      inputSchema,
+      execute: execute as Tool['execute'],
+    });
   }
 
   #add(tool: Tool, compiled: CompiledSchema): Tool {
     const frozen: Tool = Object.freeze({
       name: tool.name,
-      description: tool.description,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
       inputSchema: compiled.schema,
       execute: tool.execute,
     });
@@ -202,12 +245,40 @@ export class Registry {
     return [...this.#entries.keys()].sort(byCodeUnits);
   }
 
-  /** What to publish to the model, sorted like names(). */
+  /** What to publish to the model: the granted tools (all without `grants`), sorted like names(). */
   definitions(): ToolDefinitionView[] {
-    return this.names().map((n) => {
+    return this.#published().map((n) => {
       const t = this.#entries.get(n)!.tool;
-      return { name: t.name, description: t.description, inputSchema: t.inputSchema };
+      return {
+        name: t.name,
+        ...(t.description === undefined ? {} : { description: t.description }),
+        inputSchema: t.inputSchema,
+      };
     });
+  }
+
+  /** Registered names a call may reach, sorted. */
+  #published(): string[] {
+    const grants = this.#grants;
+    return grants === undefined ? this.names() : this.names().filter((n) => grants.has(n));
+  }
+
+  /** A registered tool outside `grants`: refused before any stage, told to the model as an unknown name. */
+  #ungranted(name: string): { content: string; error: ToolError } | undefined {
+    if (this.#grants === undefined || this.#grants.has(name)) return undefined;
+    const message = `tool ${describeValue(name)} is not granted (it is registered, but not in grants)`;
+    return {
+      content: `error: ${this.#unknownText(name)}`,
+      error: { class: 'validation', message, violations: [], stage: 'authorize' },
+    };
+  }
+
+  #unknownText(name: unknown): string {
+    const available = this.#published();
+    return (
+      `unknown tool ${describeValue(name)}; available tools: ` +
+      `${available.length > 0 ? available.join(', ') : '(none)'}`
+    );
   }
 
   /** Validation alone (a dry run before an approval prompt): the arguments as validated, or why not. */
@@ -217,7 +288,10 @@ export class Registry {
       const fields = readCall(call);
       if (fields.problem !== undefined) return fail('validation', fields.problem);
       const found = this.#lookup(fields.name);
-      return found.ok ? this.#validate(found.value, fields.args) : found;
+      if (!found.ok) return found;
+      const ungranted = this.#ungranted(found.value.tool.name);
+      if (ungranted !== undefined) return fail('validation', ungranted.error.message);
+      return this.#validate(found.value, fields.args);
     } catch (thrown) {
       return fail('execution_failure', `check failed: ${thrownMessage(thrown)}`);
     }
@@ -240,31 +314,27 @@ export class Registry {
         stage: 'lookup',
         cause: thrown,
       };
-      return errorResult(callId, name, `error: call to ${name} failed inside toolgate: ${causeMessage(thrown)}`, error);
+      // toolgate's own failure: its message may still quote a caller's value, so the model gets none of it.
+      return errorResult(callId, name, `error: call to ${name} failed inside toolgate`, error);
     }
   }
 
   #lookup(name: unknown): Result<Entry> {
     const entry = typeof name === 'string' ? this.#entries.get(name) : undefined;
-    if (entry === undefined) {
-      const available = this.names();
-      return fail(
-        'validation',
-        `unknown tool ${describeValue(name)}; available tools: ` +
-          `${available.length > 0 ? available.join(', ') : '(none)'}`,
-      );
-    }
+    if (entry === undefined) return fail('validation', this.#unknownText(name));
     return ok(entry);
   }
 
   /** The call's bounds, read once as own data; a timeoutMs that cannot be honoured exactly is refused. */
-  #bounds(options: unknown): Result<{ timeoutMs: number | undefined; signal: AbortSignal | undefined }> {
-    const { values, problems } = readOwnFields(options, ['signal', 'timeoutMs']);
+  #bounds(
+    options: unknown,
+  ): Result<{ timeoutMs: number | undefined; signal: AbortSignal | undefined; context: unknown }> {
+    const { values, problems } = readOwnFields(options, ['signal', 'timeoutMs', 'context']);
     if (problems.length > 0) return fail('validation', `invalid call options: ${problems.join('; ')}`);
     const problem = timeoutProblem(values.timeoutMs);
     if (problem !== undefined) return fail('validation', `invalid call options: ${problem}`);
     const timeoutMs = values.timeoutMs === undefined ? this.#timeoutMs : (values.timeoutMs as number);
-    return ok({ timeoutMs, signal: values.signal as AbortSignal | undefined });
+    return ok({ timeoutMs, signal: values.signal as AbortSignal | undefined, context: values.context });
   }
 
   #validate(entry: Entry, args: unknown): Result<unknown> {
@@ -304,17 +374,70 @@ export class Registry {
     const entry = found.value;
     // From here on the name is the registered tool's own, never the caller's field again.
     const name = entry.tool.name;
+    const ungranted = this.#ungranted(name);
+    if (ungranted !== undefined) return errorResult(callId, name, ungranted.content, ungranted.error);
     const valid = this.#validate(entry, fields.args);
     if (!valid.ok) {
       const text = formatOwnError(name, valid.error, this.#maxLines);
       return errorResult(callId, name, text, { ...valid.error, stage: 'validate' });
     }
-    const { timeoutMs, signal: outer } = bounds.value;
-    const outcome = await withDeadline(
-      (signal) => runGateway(entry.tool, valid.value, { callId, name, signal }, this.#stages),
-      { timeoutMs, signal: outer },
-    );
-    return this.#resultOf(callId, name, outcome);
+    const { timeoutMs, signal: outer, context } = bounds.value;
+    const progress: GatewayProgress = { passed: [], executing: false };
+    let body: Promise<GatewayOutcome> | undefined;
+    let signal: AbortSignal | undefined;
+    let result: ToolResult;
+    let cutShort = false;
+    try {
+      const outcome = await withDeadline(
+        (inner) => {
+          signal = inner;
+          body = runGateway(entry.tool, valid.value, { callId, name, signal: inner, context }, this.#stages, progress);
+          return body;
+        },
+        { timeoutMs, signal: outer },
+      );
+      cutShort = outcome.kind === 'timeout' || outcome.kind === 'aborted';
+      result = this.#resultOf(callId, name, outcome);
+    } catch (thrown) {
+      result = this.#reportThrow(callId, name, 'lookup', thrown);
+    }
+    const settle = this.#stages.settle;
+    if (typeof settle !== 'function') return result;
+    const run = (): Promise<void> =>
+      this.#settle(settle, {
+        callId,
+        name,
+        args: valid.value,
+        tool: entry.tool,
+        signal: signal ?? AbortSignal.abort(),
+        context,
+        result,
+        passed: Object.freeze([...progress.passed]),
+      });
+    // A deadline that passed while a stage was still running: the call resolves now, and settle runs
+    // once that stage has returned, so a reservation it made is seen (the gateway stops after it).
+    if (cutShort && body !== undefined && !progress.executing) {
+      void body.then(run, run);
+      return result;
+    }
+    await run();
+    return result;
+  }
+
+  /** Runs the host's settle stage; a throw is reported to onError and changes nothing. */
+  async #settle(settle: NonNullable<Stages['settle']>, context: Parameters<NonNullable<Stages['settle']>>[0]) {
+    try {
+      await settle(context);
+    } catch (cause) {
+      const error: ToolError = {
+        class: 'execution_failure',
+        message: `settle threw: ${causeMessage(cause)}`,
+        violations: [],
+        stage: 'settle',
+        cause,
+      };
+      this.#notify({ callId: context.callId, name: context.name, stage: 'settle', cause, error });
+    }
   }
 
   #resultOf(callId: string, name: string, outcome: Outcome<GatewayOutcome>): ToolResult {
@@ -356,25 +479,29 @@ export class Registry {
     return successResult(callId, name, content);
   }
 
-  /** A thrown value becomes one line for the model (never a stack), the original goes to error.cause and onError. */
+  /**
+   * A thrown value: the model reads a generic line naming the tool (or, with exposeErrors, more; never a
+   * stack); the original goes to error.cause and onError.
+   */
   #reportThrow(callId: string, name: string, stage: CallStage, cause: unknown): ToolResult {
-    const what = causeMessage(cause);
-    const content =
-      stage === 'execute' ? `error: tool ${name} failed: ${what}` : `error: ${stage} failed for ${name}: ${what}`;
     const error: ToolError = {
       class: 'execution_failure',
-      message: `${stage} threw: ${what}`,
+      message: `${stage} threw: ${causeMessage(cause)}`,
       violations: [],
       stage,
       cause,
     };
-    if (this.#onError !== undefined) {
-      try {
-        this.#onError({ callId, name, stage, cause, error });
-      } catch {
-        // The host's logging hook must not change what the model reads.
-      }
+    const event: ToolErrorEvent = { callId, name, stage, cause, error };
+    this.#notify(event);
+    return errorResult(callId, name, thrownText(event, this.#exposeErrors), error);
+  }
+
+  #notify(event: ToolErrorEvent): void {
+    if (this.#onError === undefined) return;
+    try {
+      this.#onError(event);
+    } catch {
+      // The host's logging hook must not change what the model reads.
     }
-    return errorResult(callId, name, content, error);
   }
 }

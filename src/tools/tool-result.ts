@@ -1,7 +1,18 @@
 import type { GateError } from '../result.js';
 
-/** The steps a call goes through, in order; a failed result names the one it stopped at. */
-export type CallStage = 'lookup' | 'validate' | 'authorize' | 'approve' | 'reserveBudget' | 'commitIntent' | 'execute';
+/**
+ * The steps a call goes through, in order; a failed result names the one it stopped at. `settle` runs
+ * after the result is decided and never changes it: it appears only in `onError` events.
+ */
+export type CallStage =
+  | 'lookup'
+  | 'validate'
+  | 'authorize'
+  | 'approve'
+  | 'reserveBudget'
+  | 'commitIntent'
+  | 'execute'
+  | 'settle';
 
 /** A GateError with what the host needs for its logs; `cause` is the thrown value, never shown to the model. */
 export interface ToolError extends GateError {
@@ -11,8 +22,18 @@ export interface ToolError extends GateError {
   readonly cause?: unknown;
 }
 
-/** The wire shapes hosts exchange with a provider: tool definitions (Bundle.toolsFor) and tool results (toMessage). */
-export type ProviderFormat = 'openai' | 'anthropic' | 'mcp';
+/**
+ * The wire shapes hosts exchange with a provider: tool definitions (Bundle.toolsFor) and tool results
+ * (toMessage). 'openai' is Chat Completions, 'openai-responses' the Responses API.
+ */
+export type ProviderFormat = 'openai' | 'openai-responses' | 'anthropic' | 'mcp';
+
+/** OpenAI Responses API: a `function_call_output` input item. */
+export interface OpenAIResponsesToolOutput {
+  readonly type: 'function_call_output';
+  readonly call_id: string;
+  readonly output: string;
+}
 
 /** OpenAI chat completions: a `tool` role message. */
 export interface OpenAIToolMessage {
@@ -27,11 +48,11 @@ export interface AnthropicToolResult {
   readonly content: string;
   readonly is_error: boolean;
 }
-/** MCP `CallToolResult`. */
-export interface McpCallToolResult {
-  readonly content: readonly { readonly type: 'text'; readonly text: string }[];
+/** MCP `CallToolResult` (a type alias, not an interface, so it is assignable to the SDK's indexed type). */
+export type McpCallToolResult = {
+  readonly content: { readonly type: 'text'; readonly text: string }[];
   readonly isError: boolean;
-}
+};
 
 /** The outcome of one call: the text the model reads, and for failures the structured error. */
 export interface ToolResult {
@@ -43,19 +64,20 @@ export interface ToolResult {
   readonly error?: ToolError;
   /** The result in the shape a host sends back to the model. */
   toMessage(format: 'openai'): OpenAIToolMessage;
+  toMessage(format: 'openai-responses'): OpenAIResponsesToolOutput;
   toMessage(format: 'anthropic'): AnthropicToolResult;
   toMessage(format: 'mcp'): McpCallToolResult;
-  toMessage(format: ProviderFormat): OpenAIToolMessage | AnthropicToolResult | McpCallToolResult;
+  toMessage(format: ProviderFormat): ToolMessage;
 }
 
-function shape(
-  callId: string,
-  content: string,
-  isError: boolean,
-  format: ProviderFormat,
-): OpenAIToolMessage | AnthropicToolResult | McpCallToolResult {
+/** A tool result in any provider's shape. */
+type ToolMessage = OpenAIToolMessage | OpenAIResponsesToolOutput | AnthropicToolResult | McpCallToolResult;
+
+function shape(callId: string, content: string, isError: boolean, format: ProviderFormat): ToolMessage {
   if (format === 'anthropic') return { type: 'tool_result', tool_use_id: callId, content, is_error: isError };
   if (format === 'mcp') return { content: [{ type: 'text', text: content }], isError };
+  // The Responses API has no error flag: the text (every failure starts with "error: ") says it.
+  if (format === 'openai-responses') return { type: 'function_call_output', call_id: callId, output: content };
   return { role: 'tool', tool_call_id: callId, content };
 }
 

@@ -1,4 +1,5 @@
 import { dataField } from '../util/own-field.js';
+import type { InferArgs } from './infer-args.js';
 
 /** What a tool's `execute` receives besides its arguments. */
 export interface ToolContext {
@@ -8,16 +9,21 @@ export interface ToolContext {
   readonly name: string;
   /** Fires when the call times out or the host aborts it; a tool doing I/O should pass it on. */
   readonly signal: AbortSignal;
+  /** The host's `context` call option (caller, run, budget...), by reference; undefined when none was given. */
+  readonly context: unknown;
 }
 
-/** A tool as the host writes it; `Args` is what `execute` receives once the arguments passed the schema. */
-export interface ToolDefinition<Args = Record<string, unknown>> {
+/**
+ * A tool as the host writes it; `Args` is what `execute` receives once the arguments passed the schema
+ * (by default read from a literal `inputSchema`, see InferArgs).
+ */
+export interface ToolDefinition<Args = Record<string, unknown>, Schema = unknown> {
   /** Must match TOOL_NAME_PATTERN. */
   readonly name: string;
-  /** Shown to the model. */
-  readonly description: string;
+  /** Shown to the model; optional (as in MCP and every provider), though models choose tools by it. */
+  readonly description?: string;
   /** A Draft 2020-12 tool schema; absent means `{"type": "object"}`. */
-  readonly inputSchema?: unknown;
+  readonly inputSchema?: Schema;
   /** Runs only for arguments that passed validation and every gateway stage. May return a promise. */
   execute(args: Args, context: ToolContext): unknown;
 }
@@ -25,7 +31,7 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
 /** A defined tool, frozen; the Registry checks it when it is registered. */
 export interface Tool {
   readonly name: string;
-  readonly description: string;
+  readonly description?: string;
   readonly inputSchema: unknown;
   readonly execute: (args: unknown, context: ToolContext) => unknown;
 }
@@ -49,10 +55,13 @@ export function definitionProblem(tool: Tool): string | undefined {
  * refuses a bad name or schema as a Result. Fields are read as data properties (own or from a class
  * prototype, see own-field.ts), never through a getter or Proxy trap; a field that is not plain data
  * makes register refuse the tool. The definition is copied, so later changes to it do not reach the tool.
+ * `execute`'s argument type is read from a literal `inputSchema` (InferArgs); pass `Args` to state it.
  */
-export function defineTool<Args = Record<string, unknown>>(definition: ToolDefinition<Args>): Tool {
+export function defineTool<const Schema = undefined, Args = InferArgs<Schema>>(
+  definition: ToolDefinition<Args, Schema>,
+): Tool {
   const problems: string[] = [];
-  const read = (key: keyof ToolDefinition<Args>): unknown => {
+  const read = (key: keyof ToolDefinition<Args, Schema>): unknown => {
     const f = dataField(definition, key);
     if (f.accessor) problems.push(`"${key}" is not a plain data property`);
     return f.value;
@@ -63,12 +72,12 @@ export function defineTool<Args = Record<string, unknown>>(definition: ToolDefin
   const execute = read('execute');
   const tool: Tool = Object.freeze({
     name: name as string,
-    description: description as string,
+    ...(description === undefined ? {} : { description: description as string }),
     inputSchema: inputSchema === undefined ? DEFAULT_INPUT_SCHEMA : inputSchema,
     execute:
       typeof execute === 'function'
         ? (args: unknown, context: ToolContext): unknown =>
-            (execute as ToolDefinition<Args>['execute']).call(definition, args as Args, context)
+            (execute as ToolDefinition<Args, Schema>['execute']).call(definition, args as Args, context)
         : (execute as Tool['execute']),
   });
   if (problems.length > 0) unreadable.set(tool, `tool definition cannot be read: ${problems.join('; ')}`);

@@ -1,10 +1,13 @@
 /** RFC 6901: `~` becomes `~0`, `/` becomes `~1`. */
 export function escapePointerToken(token: string): string {
+  // The common case allocates nothing: violation paths repeat this per segment of deep values.
+  if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Reverses escapePointerToken. */
 export function unescapePointerToken(token: string): string {
+  if (!token.includes('~')) return token;
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 

@@ -15,6 +15,14 @@ export interface Limits {
   readonly maxSubschemas: number;
   /** `$ref` and `$dynamicRef` keywords over every document of one call. */
   readonly maxReferences: number;
+  /**
+   * Subschemas one schema applies at one instance location through in-place applicators (`allOf`,
+   * `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `dependentSchemas`, `$ref`, `$dynamicRef`), itself
+   * included and repeats counted, for the schema where this is largest (in-place.ts). Shared `$ref`s
+   * make it grow exponentially with schema size; a schema without references never exceeds its
+   * subschema count.
+   */
+  readonly maxInPlaceSubschemas: number;
   /** Documents taken from `schemaRegistry` or `schemaLoader` (custom meta-schemas included). */
   readonly maxDocuments: number;
   /** Characters of the text given to `validateJSON`, checked before parsing. */
@@ -34,9 +42,23 @@ export interface Limits {
    * expression whose backtracking can be quadratic (regex/degree.ts); linear ones are not bounded.
    */
   readonly maxPatternSubject: number;
-  /** Sum of the squared lengths of all strings tested against quadratic patterns in one validation. */
+  /**
+   * Pattern work of one validation: each string tested against a quadratic pattern costs its length
+   * squared times the pattern's weight (regex/weight.ts, an upper bound in nanoseconds per squared
+   * character), so the default is about 30 ms of matching. The same work also counts toward
+   * maxValidationSteps (one step per 20).
+   */
   readonly maxPatternWork: number;
+  /**
+   * Steps of one validation (step-budget.ts): each schema object applied to a value costs a weight
+   * fixed by its keywords (list sizes; possible errors inside `anyOf`/`oneOf`/`not`/`if`/`contains`)
+   * plus what the value adds (string length, object keys); one step is roughly 10 ns of engine work.
+   */
+  readonly maxValidationSteps: number;
 }
+
+/** Errors a validator collects outside composite keywords before it stops, certain to fail (schema/step-budget.ts). */
+export const MAX_COLLECTED_ERRORS = 100;
 
 /**
  * Defaults: schema size, subschema and reference counts are at least 100 times the largest value
@@ -48,6 +70,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxSchemaDepth: 64,
   maxSubschemas: 10_000,
   maxReferences: 1_000,
+  // The same as maxSubschemas: no schema without references can exceed it.
+  maxInPlaceSubschemas: 10_000,
   maxDocuments: 100,
   maxArgumentBytes: 4_194_304,
   maxArgumentDepth: 64,
@@ -55,10 +79,13 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxStringLength: 1_048_576,
   maxObjectProperties: 10_000,
   maxArrayItems: 10_000,
-  // Measured: a quadratic test (`a.*b` on n `a`s) takes about 1-2 ns × n², so 4,096 characters
-  // cost 10-30 ms and the whole budget (four such tests) well under 150 ms.
+  // A quadratic test is charged length² × weight (regex/weight.ts) before it runs: `a.*b` weighs 12,
+  // so one string of up to 1,581 characters fits maxPatternWork; the heaviest measured patterns take
+  // up to 155 ns × n² and weigh more. maxPatternSubject only matters when maxPatternWork is raised.
   maxPatternSubject: 4_096,
-  maxPatternWork: 67_108_864,
+  maxPatternWork: 30_000_000,
+  // About 15-45 ms of engine work at 10-30 ns a step (bench/adversarial.ts measures the worst cases).
+  maxValidationSteps: 1_500_000,
 });
 
 const NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];

@@ -12,7 +12,12 @@ const typo = {
 /** required-with-default at /properties/unit/default. */
 const defaulted = { type: 'object', properties: { unit: { enum: ['c', 'f'], default: 'c' } }, required: ['unit'] };
 const clean = { type: 'object', properties: { q: { type: 'string' } } };
-const tool = (name: string, inputSchema: unknown): object => ({ name, inputSchema, backend });
+const tool = (name: string, inputSchema: unknown): object => ({
+  name,
+  description: `${name} tool`,
+  inputSchema,
+  backend,
+});
 
 describe('bundle.warnings (lintSchema per admitted tool)', () => {
   it.each(['strict', 'quarantine'] as const)(
@@ -38,6 +43,24 @@ describe('bundle.warnings (lintSchema per admitted tool)', () => {
       ]);
     },
   );
+
+  it('warns about a tool without a description (or a blank one), and still admits it', async () => {
+    const r = await admitBatch([
+      { name: 'bare', inputSchema: clean, backend },
+      { name: 'blank', description: '  ', inputSchema: clean, backend },
+      tool('typo', typo),
+    ]);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.accepted).toEqual(['bare', 'blank', 'typo']);
+    const missing = {
+      rule: 'missing-description',
+      message: 'the tool has no description: a model chooses tools by their descriptions',
+      schemaPath: '',
+    };
+    expect(r.value.warnings['bare']).toEqual([missing]);
+    expect(r.value.warnings['blank']).toEqual([missing]);
+    expect(r.value.warnings['typo']?.map((w) => w.rule)).toEqual(['keyword-typo']);
+  });
 
   it('lints only admitted tools: a quarantined tool has no entry', async () => {
     const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', ...typo };

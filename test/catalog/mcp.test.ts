@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admitMcpTools } from '../../src/catalog/mcp.js';
+import { admitMcpTools, MCP_DEFAULT_DIALECTS } from '../../src/catalog/mcp.js';
 import { loadSource, SKIP_CORPUS, SKIP_NOTE } from './real-catalog.js';
 
 describe('admitMcpTools', () => {
@@ -11,7 +11,8 @@ describe('admitMcpTools', () => {
         inputSchema: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] },
         annotations: { readOnlyHint: true },
       },
-      { name: 'legacy', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } },
+      // 2019-09 is not among the MCP defaults (2020-12 and draft-07).
+      { name: 'legacy', inputSchema: { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object' } },
     ],
     nextCursor: undefined,
   };
@@ -66,17 +67,44 @@ describe('admitMcpTools', () => {
     expect(r.ok).toBe(false);
   });
 
+  it('reads MCP schemas in 2020-12 and exact draft-07 by default; the library default stays 2020-12 only', () => {
+    expect(MCP_DEFAULT_DIALECTS).toEqual(['2020-12', 'draft-07']);
+    expect(Object.isFrozen(MCP_DEFAULT_DIALECTS)).toBe(true);
+  });
+
+  it('enforces a draft-07 tool with draft-07 semantics (array-form items), never as 2020-12', async () => {
+    const draft07 = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { pair: { type: 'array', items: [{ type: 'string' }, { type: 'integer' }], additionalItems: false } },
+    };
+    const r = await admitMcpTools({ tools: [{ name: 'pair', inputSchema: draft07 }] }, { backend: () => () => 'ok' });
+    if (!r.ok) throw new Error(r.error.message);
+    const call = (pair: unknown) => r.value.registry.call({ id: 'c', name: 'pair', arguments: { pair } });
+    expect((await call(['a', 1])).isError).toBe(false);
+    expect((await call(['a', 'b'])).content).toBe(
+      'error: invalid arguments for pair:\n$.pair[1]: expected integer, got string',
+    );
+    expect((await call(['a', 1, 2])).isError).toBe(true);
+  });
+
   it.skipIf(SKIP_CORPUS)(
-    `quarantines every tool of the real mcp-filesystem tools/list (the SDK emits draft-07)${SKIP_NOTE}`,
+    `admits every tool of the real mcp-filesystem tools/list (the SDK emits draft-07) by default${SKIP_NOTE}`,
     async () => {
       const tools = loadSource('mcp-filesystem');
       expect(tools).toHaveLength(14);
-      const r = await admitMcpTools({ tools }, { mode: 'quarantine', backend: () => () => 1 });
-      expect(r.ok).toBe(true);
-      if (!r.ok) return;
-      expect(r.value.accepted).toEqual([]);
-      expect(r.value.rejected).toHaveLength(tools.length);
-      expect(r.value.rejected.every((d) => d.error.message.includes('draft-07'))).toBe(true);
+      const r = await admitMcpTools({ tools }, { backend: () => () => 1 });
+      expect(r.ok && r.value.accepted).toHaveLength(14);
+      // Naming the dialects replaces the default: 2020-12 alone refuses them all, per tool.
+      const only2020 = await admitMcpTools(
+        { tools },
+        { mode: 'quarantine', dialects: ['2020-12'], backend: () => () => 1 },
+      );
+      expect(only2020.ok).toBe(true);
+      if (!only2020.ok) return;
+      expect(only2020.value.accepted).toEqual([]);
+      expect(only2020.value.rejected).toHaveLength(tools.length);
+      expect(only2020.value.rejected.every((d) => d.error.message.includes('draft-07'))).toBe(true);
     },
   );
 });

@@ -24,10 +24,36 @@ describe('provider tool shapes', () => {
     expect(tools.map((t) => t.name)).toEqual(['add', 'weather']);
   });
 
-  it('gives the OpenAI function shape', () => {
+  it('gives the OpenAI function shape, strict only for a schema in the openai-strict subset', () => {
     expect(shapeTools(tools, 'openai')).toEqual([
       { type: 'function', function: { name: 'add', parameters: { type: 'object' } } },
-      { type: 'function', function: { name: 'weather', description: 'Weather now', parameters: weather } },
+      {
+        type: 'function',
+        function: { name: 'weather', description: 'Weather now', parameters: weather, strict: true },
+      },
+    ]);
+  });
+
+  it('gives the flat Responses API shape with strict always stated', () => {
+    expect(shapeTools(tools, 'openai-responses')).toEqual([
+      { type: 'function', name: 'add', parameters: { type: 'object' }, strict: false },
+      { type: 'function', name: 'weather', description: 'Weather now', parameters: weather, strict: true },
+    ]);
+  });
+
+  it('states the root type "object" where the schema leaves it implicit; nothing else changes', () => {
+    const implicit = providerToolsOf([
+      tool({ name: 'open', inputSchema: { properties: { q: {} } } }),
+      tool({ name: 'listed', inputSchema: { type: ['object'], required: ['q'] } }),
+    ]);
+    expect(shapeTools(implicit, 'anthropic').map((t) => t.input_schema)).toEqual([
+      { type: 'object', required: ['q'] },
+      { type: 'object', properties: { q: {} } },
+    ]);
+    // The bundle's own copy is the descriptor's, as given.
+    expect(implicit.map((t) => t.inputSchema)).toEqual([
+      { type: ['object'], required: ['q'] },
+      { properties: { q: {} } },
     ]);
   });
 

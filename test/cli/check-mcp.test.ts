@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { splitCommandLine } from '../../src/cli/mcp-list.js';
+import { splitCommandLine } from '../../src/cli/command-line.js';
 import { runInProcess } from './run-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -44,22 +44,23 @@ describe('toolgate check --mcp', () => {
     const tools = report.catalogs[0].tools as { name: string; verdict: string; class?: string }[];
     expect(tools.length).toBeGreaterThan(5);
     expect(tools.map((t) => t.name)).toContain('echo');
-    // Its schemas declare draft-07 (zod-to-json-schema); toolgate enforces only 2020-12 and says so per tool.
+    // Its schemas declare draft-07 (zod-to-json-schema), which --mcp servers are admitted under by default.
+    expect(report.catalogs[0].dialects).toEqual(['2020-12', 'draft-07']);
     expect(r.code).toBe(report.admitted ? 0 : 1);
     for (const t of tools) if (t.verdict !== 'accepted') expect(t.class).toBe('unsupported_capability');
   });
 
-  it('quarantines the refused dialect of a real server (server-filesystem) and admits the batch', async () => {
-    const r = await runInProcess([
-      'check',
-      '--mode',
-      'quarantine',
-      '--mcp',
-      `${server('server-filesystem')} ${JSON.stringify(dir)}`,
-    ]);
+  it('admits the draft-07 tools of server-filesystem by default; --dialect 2020-12 refuses them', async () => {
+    const fs = `${server('server-filesystem')} ${JSON.stringify(dir)}`;
+    const r = await runInProcess(['check', '--format', 'json', '--mcp', fs]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/quarantined read_text_file {2}unsupported_capability/);
-    expect(r.out).toMatch(/summary: \d+ accepted, \d+ quarantined, 0 rejected; 1 of 1 catalog admitted/);
+    const report = JSON.parse(r.out);
+    expect(report.catalogs[0].dialects).toEqual(['2020-12', 'draft-07']);
+    expect(report.summary.rejected).toBe(0);
+    const only = await runInProcess(['check', '--mode', 'quarantine', '--dialect', '2020-12', '--mcp', fs]);
+    expect(only.code).toBe(0);
+    expect(only.out).toMatch(/quarantined read_text_file {2}unsupported_capability/);
+    expect(only.out).toMatch(/summary: \d+ accepted, \d+ quarantined, 0 rejected; 1 of 1 catalog admitted/);
   });
 
   it('follows pagination of a broken server and names every broken tool', async () => {
@@ -86,6 +87,94 @@ describe('toolgate check --mcp', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('--mcp');
     expect(r.out).toBe('');
+  });
+});
+
+// A server whose one tool says what it received: `secret_ok` when SECRET is what the test set, and whether
+// PASSED (a variable of toolgate's own environment, passed through by name) arrived.
+const ENV_FIXTURE = `
+import { Server } from ${JSON.stringify(sdk('server/index.js'))};
+import { StdioServerTransport } from ${JSON.stringify(sdk('server/stdio.js'))};
+import { ListToolsRequestSchema } from ${JSON.stringify(sdk('types.js'))};
+const name = (process.env.SECRET === 'hunter2-secret' ? 'secret_ok' : 'secret_missing') +
+  (process.env.PASSED === 'from-toolgate' ? '_passed' : '_not_passed') + (process.env.UNLISTED ? '_leaked' : '');
+const server = new Server({ name: 'env', version: '0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name, inputSchema: { type: 'object' } }] }));
+await server.connect(new StdioServerTransport());
+`;
+const envFixture = join(dir, 'env-server.mjs');
+writeFileSync(envFixture, ENV_FIXTURE);
+// Never answers anything: a program that reads stdin and stays alive.
+const silent = join(dir, 'silent-server.mjs');
+writeFileSync(silent, 'process.stdin.resume();\nsetInterval(() => {}, 60_000);\n');
+
+describe('toolgate check --mcp --env, --timeout and what reports show', () => {
+  it("gives the server --env KEY=VALUE and --env KEY (passed through), and nothing else of toolgate's", async () => {
+    process.env['PASSED'] = 'from-toolgate';
+    process.env['UNLISTED'] = 'not-for-servers';
+    try {
+      const r = await runInProcess([
+        'check',
+        '--env',
+        'SECRET=hunter2-secret',
+        '--env',
+        'PASSED',
+        '--mcp',
+        `${NODE} ${envFixture}`,
+      ]);
+      expect(r.out).toContain('  accepted    secret_ok_passed\n');
+      expect(r.code).toBe(0);
+    } finally {
+      delete process.env['PASSED'];
+      delete process.env['UNLISTED'];
+    }
+  });
+
+  it('never prints a KEY=VALUE of the command line or an --env value, in text or JSON', async () => {
+    const line = `env SECRET=hunter2-secret ${NODE} ${envFixture}`;
+    const text = await runInProcess(['check', '--mcp', line]);
+    const json = await runInProcess(['check', '--format', 'json', '--mcp', line]);
+    expect(text.out).toContain(`mcp: env SECRET=<redacted> ${process.execPath} ${envFixture}: admitted\n`);
+    expect(JSON.parse(json.out).catalogs[0].source).toBe(
+      `mcp: env SECRET=<redacted> ${process.execPath} ${envFixture}`,
+    );
+    for (const r of [text, json]) expect(`${r.out}${r.err}`).not.toContain('hunter2');
+  });
+
+  it("masks the values in a failing server's messages and stderr too", async () => {
+    const script = "console.error('key is ' + process.env.API_KEY + ' ' + process.argv[1]); process.exit(1)";
+    const leak = `${NODE} -e "${script}" TOKEN=argv-secret`;
+    const r = await runInProcess(['check', '--format', 'json', '--env', 'API_KEY=env-secret-value', '--mcp', leak]);
+    expect(r.code).toBe(2);
+    expect(`${r.out}${r.err}`).not.toMatch(/env-secret-value|argv-secret/);
+    expect(r.err).toContain('key is <redacted> TOKEN=<redacted>');
+  });
+
+  it('says a server that never answers initialize did not, within --timeout', async () => {
+    const r = await runInProcess(['check', '--timeout', '0.5', '--mcp', `${NODE} ${silent}`]);
+    expect(r).toEqual({
+      code: 2,
+      out: '',
+      err:
+        `toolgate check: --mcp "${process.execPath} ${silent}": the server did not answer "initialize" within 0.5 s ` +
+        '(--timeout): is it an MCP server speaking JSON-RPC on stdio?\n',
+    });
+  });
+
+  it.each([
+    ['--env without a server', ['--env', 'A=1', 'x.json'], '--env applies to --mcp servers, and none is given'],
+    [
+      '--timeout without a server',
+      ['--timeout', '5', 'x.json'],
+      '--timeout applies to --mcp servers, and none is given',
+    ],
+    ['an unset --env KEY', ['--env', 'TOOLGATE_SURELY_UNSET', '--mcp', 'x'], 'TOOLGATE_SURELY_UNSET is not set in'],
+    ['an --env that is not a variable', ['--env', '1A=x', '--mcp', 'x'], '--env needs KEY=VALUE or KEY'],
+    ['a zero --timeout', ['--timeout', '0', '--mcp', 'x'], '--timeout (seconds) must be a positive number'],
+  ])('exits 2 for %s', async (_why, argv, message) => {
+    const r = await runInProcess(['check', ...argv]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,92 @@ describe('toolgate validate', () => {
     const r = await runInProcess(['validate', ...argv]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);
+  });
+});
+
+describe('toolgate validate --args from standard input', () => {
+  it.each([['-'], ['@-']])('--args %s reads the arguments text from stdin', async (flag) => {
+    const ok = await runInProcess(['validate', '--schema', schemaFile, '--args', flag], { stdin: '{"city":"Paris"}' });
+    expect(ok).toEqual({ code: 0, out: 'ok: arguments are valid for tool\n', err: '' });
+    const bad = await runInProcess(['validate', '--schema', schemaFile, '--args', flag], { stdin: '{"days":0}' });
+    expect(bad.code).toBe(1);
+    expect(bad.out).toBe(
+      'error: invalid arguments for tool:\n$: missing required property "city"\n$.days: 0 must be >= 1\n',
+    );
+  });
+
+  // Regression: a file name given to --args without @ was judged as the arguments text (not JSON, exit 1).
+  it.each([
+    ['an existing file', argsFile],
+    ['a .json name that does not exist', 'nonexistent-args.json'],
+  ])('--args given %s without @ is a usage error that says to write @', async (_why, value) => {
+    const r = await runInProcess(['validate', '--schema', schemaFile, '--args', value]);
+    expect(r).toEqual({
+      code: 2,
+      out: '',
+      err:
+        `toolgate validate: --args ${JSON.stringify(value)} is read as the arguments text itself, not as a file; ` +
+        `to read the file, write --args @${value}\n`,
+    });
+  });
+});
+
+describe('toolgate validate --dialect and --registry', () => {
+  const draft07 = JSON.stringify({
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties: { id: { type: 'string' } },
+    dependencies: { id: ['kind'] },
+  });
+
+  it('refuses a draft-07 schema with a hint naming the flag, then enforces it with --dialect draft-07', async () => {
+    const refused = await runInProcess(['validate', '--schema', draft07, '--args', '{"id":"x"}']);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('to enforce draft-07 with its own semantics pass --dialect draft-07\n');
+    expect(refused.out).not.toContain('dialects:');
+    const enforced = await runInProcess([
+      'validate',
+      '--dialect',
+      'draft-07',
+      '--schema',
+      draft07,
+      '--args',
+      '{"id":"x"}',
+    ]);
+    expect(enforced.code).toBe(1);
+    expect(enforced.out).toBe(
+      'error: invalid arguments for tool:\n$: must have property kind when property id is present\n',
+    );
+  });
+
+  it('resolves a $ref through --registry, and says --registry when it is not there', async () => {
+    const reg = join(dir, 'registry');
+    mkdirSync(reg, { recursive: true });
+    writeFileSync(join(reg, 'city.json'), JSON.stringify({ $id: 'https://example.com/city', type: 'string' }));
+    const uses = JSON.stringify({ type: 'object', properties: { city: { $ref: 'https://example.com/city' } } });
+    const without = await runInProcess(['validate', '--schema', uses, '--args', '{"city":1}']);
+    expect(without.out).toContain('(not in --registry; nothing is fetched)');
+    const r = await runInProcess(['validate', '--registry', reg, '--schema', uses, '--args', '{"city":1}']);
+    expect(r.out).toBe('error: invalid arguments for tool:\n$.city: expected string, got integer\n');
+  });
+
+  it('names the bad value of a nested schema typo and the allowed ones', async () => {
+    const r = await runInProcess([
+      'validate',
+      '--schema',
+      '{"type":"object","properties":{"a":{"type":"strng"}}}',
+      '--args',
+      '{}',
+    ]);
+    expect(r).toEqual({
+      code: 1,
+      err: '',
+      out:
+        'schema refused (validation): invalid schema: schema at /properties/a/type: "strng" is not a JSON Schema ' +
+        'type; expected one of array, boolean, integer, null, number, object, string\n' +
+        '  /properties/a/type: schema at /properties/a/type: "strng" is not a JSON Schema type; expected one of ' +
+        'array, boolean, integer, null, number, object, string\n',
+    });
   });
 });
 

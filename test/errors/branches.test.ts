@@ -1,4 +1,6 @@
+import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { selectBranches } from '../../src/errors/branches.js';
 import { formatForModel } from '../../src/errors/format.js';
 import { validateSchema } from '../../src/index.js';
 
@@ -143,5 +145,47 @@ describe('oneOf/anyOf report the closest branch', () => {
         { a: ['x', 'y', 1] },
       ),
     ).toEqual(['$.a: must contain at least 2 items matching "contains"']);
+  });
+});
+
+describe('branch selection stays linear in the errors', () => {
+  /** Ajv-shaped errors of a failed `anyOf` of `n` const branches at `at`, then the anyOf error itself. */
+  const failedAnyOf = (n: number, at: string, schemaPath: string): ErrorObject[] => [
+    ...Array.from({ length: n }, (_, i) => ({
+      instancePath: at,
+      schemaPath: `${schemaPath}/${i}/const`,
+      keyword: 'const',
+      params: { allowedValue: i },
+      message: 'must be equal to constant',
+    })),
+    { instancePath: at, schemaPath, keyword: 'anyOf', params: {}, message: 'must match a schema in anyOf' },
+  ];
+
+  it('9,000 branches: one pass over the errors, the closest branch shown', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { anyOf: Array.from({ length: 9000 }, (_, i) => ({ const: i })) } },
+    };
+    const errors = failedAnyOf(9000, '/a', '#/properties/a/anyOf');
+    const work = { lookups: 0 };
+    const kept = selectBranches(errors, { schema, data: { a: -1 }, work });
+    // Ajv's order: the branch's error, then the anyOf line.
+    expect(kept.map((k) => k.message ?? k.error.message)).toEqual([
+      'must be equal to constant',
+      'matches 0 of 9000 "anyOf" branches; showing why the closest (branch 1) fails',
+    ]);
+    // A path of 5 segments is looked up at most 6 times per error.
+    expect(work.lookups).toBeGreaterThan(0);
+    expect(work.lookups).toBeLessThanOrEqual(6 * errors.length);
+  });
+
+  it('2,000 failed unions at the same place: each looks back a bounded distance, not over all earlier errors', () => {
+    const branches = [{ const: 0 }, { const: 1 }];
+    const schema = { type: 'object', allOf: Array.from({ length: 2000 }, () => ({ anyOf: branches })) };
+    const errors = Array.from({ length: 2000 }, (_, i) => failedAnyOf(2, '', `#/allOf/${i}/anyOf`)).flat();
+    const work = { lookups: 0 };
+    const kept = selectBranches(errors, { schema, data: {}, work });
+    expect(kept.filter((k) => k.error.keyword === 'anyOf')).toHaveLength(2000);
+    expect(work.lookups).toBeLessThanOrEqual(6 * (errors.length + 2000 * 64));
   });
 });

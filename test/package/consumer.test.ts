@@ -1,7 +1,7 @@
 // SLOW (about 30 s; npm pack with its build, npm install, tsc): the package as a user gets it. The packed
 // tarball is installed into a scratch project outside the repository, which type-checks strict with
 // `module: nodenext` and no skipLibCheck, runs the README quickstart against the installed package, requires
-// toolgate from CommonJS and runs the CLI without the optional MCP SDK.
+// toolgate from CommonJS and runs the CLI (one bundled file) without the optional MCP SDK.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,22 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
     ]);
     const plain = node('plain.cjs');
     expect([plain.status, plain.stdout]).toEqual([0, 'true number\n']);
+  });
+
+  it('the bin is one bundled file that carries Ajv: dist/cli holds nothing else, and check runs from it', () => {
+    expect(shipped.filter((f) => f.startsWith('dist/cli/'))).toEqual(['dist/cli/main.js']);
+    const bin = readFileSync(join(dir, 'node_modules/toolgate/dist/cli/main.js'), 'utf8');
+    expect(bin.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(bin).toContain('node_modules/ajv/dist/2020.js');
+    expect(bin).not.toMatch(/[^\0-\x7f]/);
+    writeFileSync(join(dir, 'one.json'), JSON.stringify([{ name: 'get_weather', inputSchema: { type: 'object' } }]));
+    const checked = cli('check', 'one.json');
+    expect([checked.status, checked.stdout.split('\n')[0]]).toEqual([0, 'one.json: admitted']);
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    // Through the link npm makes for the bin, as `npx toolgate` runs it (the file's #! line).
+    expect(run(dir, join(dir, 'node_modules/.bin/toolgate'), ['--version']).stdout).toBe(`${version}\n`);
   });
 
   it('the CLI works without the MCP SDK; check --mcp and serve exit 2 saying what to install', () => {

@@ -13,7 +13,7 @@ afterAll(() => {
 });
 
 describe('npm install from git [slow: clone, dev install, build]', () => {
-  it('builds dist/ through "prepare" and installs a package that loads, without dev dependencies', () => {
+  it('builds dist/ through "prepare" and installs a package that loads, and its bin, without dev dependencies', () => {
     const repo = scratchDir('git-repo');
     const consumer = scratchDir('git-consumer');
     dirs.push(repo, consumer);
@@ -32,5 +32,15 @@ describe('npm install from git [slow: clone, dev install, build]', () => {
       "const { validate } = await import('toolgate'); console.log(validate({ type: 'object' }, {}).ok);",
     ]);
     expect([loaded.status, loaded.stdout]).toEqual([0, 'true\n']);
+    // The build's second step bundled the bin with esbuild, a dev dependency there at "prepare" time.
+    expect(readdirSync(join(installed, 'dist/cli'))).toEqual(['main.js']);
+    const cli = run(consumer, join(consumer, 'node_modules/.bin/toolgate'), [
+      'validate',
+      '--schema',
+      '{}',
+      '--args',
+      '{}',
+    ]);
+    expect([cli.status, cli.stdout]).toEqual([0, 'ok: arguments are valid for tool\n']);
   }, 300_000);
 });

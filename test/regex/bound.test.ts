@@ -1,6 +1,7 @@
 // Polynomial backtracking: degree >= 3 is refused when the schema is checked; degree 2 is bounded
-// at run time by maxPatternSubject and maxPatternWork. The proofs count the characters that reach
-// the real RegExp engine (a spy on RegExp.prototype.test), never wall-clock time.
+// at run time by maxPatternSubject, maxPatternWork and maxValidationSteps (length² × the pattern's
+// weight). The proofs count the characters that reach the real RegExp engine (a spy on
+// RegExp.prototype.test), never wall-clock time.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validateSchema } from '../../src/schema/compile.js';
 import { regexDegree } from '../../src/regex/degree.js';
@@ -124,26 +125,72 @@ describe('quadratic patterns are bounded at run time', () => {
   });
 
   // Fails if the budget is removed: all 50 strings would reach the engine.
-  it('maxPatternWork: the squared lengths of one call add up; the call stops at the budget', () => {
+  it('maxPatternWork: length² × weight adds up over one call; the call stops at the budget', () => {
     const c = compiled(
       { type: 'object', properties: { a: { type: 'array', items: { type: 'string', pattern: 'a.*b' } } } },
-      { maxPatternWork: 10_000_000 },
+      // The step budget, which counts the same work, is lifted to show maxPatternWork alone.
+      { maxPatternWork: 120_000_000, maxValidationSteps: Infinity },
     );
     let message = '';
     const lengths = subjectsDuring(() => {
-      const r = c.validate({ a: new Array(50).fill('a'.repeat(1_000)) });
+      const r = c.validate({
+        a: Array.from({ length: 50 }, (_, i) => `${'a'.repeat(996)}${String(i).padStart(4, '0')}`),
+      });
       message = r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`;
     });
-    expect(message).toMatch(
-      new RegExp(
-        '^execution_failure: limit maxPatternWork exceeded: limit 10000000, seen 11000000 ' +
-          '\\(sum of squared string lengths',
-      ),
+    // `a.*b` weighs 12: each string of 1,000 characters costs 12,000,000.
+    expect(message).toBe(
+      'execution_failure: limit maxPatternWork exceeded: limit 120000000, seen 132000000 (length² × weight ' +
+        'summed over the strings tested against quadratic patterns; the last, 1000 characters against "a.*b", ' +
+        'weight 12)',
     );
-    expect(lengths.length).toBe(10);
+    // Each test is preceded by one of the empty string (bound.ts: it keeps V8 off its interpreter).
+    expect(lengths.filter((n) => n > 0)).toEqual(new Array(10).fill(1_000));
     // Each call has its own budget: a call within it passes afterwards.
     expect(c.validate({ a: new Array(10).fill('a'.repeat(1_000)) }).ok).toBe(false);
     expect(c.validate({ a: ['ab', 'aab'] }).ok).toBe(true);
+  });
+
+  it('the default maxPatternWork lets one call test 1,581 characters against `a.*b` (weight 12), not 1,582', () => {
+    const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: 'a.*b' } } });
+    const within = subjectsDuring(() => expect(c.validate({ s: 'a'.repeat(1_581) }).ok).toBe(false));
+    expect(within.filter((n) => n > 100)).toEqual([1_581]);
+    let message = '';
+    const past = subjectsDuring(() => {
+      const r = c.validate({ s: 'a'.repeat(1_582) });
+      message = r.ok ? 'ok' : r.error.message;
+    });
+    expect(message).toMatch(/^limit maxPatternWork exceeded: limit 30000000, seen 30032688 /);
+    expect(past.filter((n) => n > 100)).toEqual([]);
+  });
+
+  // Fails if pattern work is not counted as steps: the engine's other work and the patterns'
+  // would then each get a full budget, and one call could take the sum of both.
+  it('pattern work also counts toward maxValidationSteps (one step per 25)', () => {
+    const c = compiled(
+      { type: 'object', properties: { a: { type: 'array', items: { type: 'string', pattern: 'a.*b' } } } },
+      { maxPatternWork: Infinity },
+    );
+    let message = '';
+    const lengths = subjectsDuring(() => {
+      const r = c.validate({ a: ['x', 'y', 'z', 'w'].map((end) => `${'a'.repeat(1_499)}${end}`) });
+      message = r.ok ? 'ok' : r.error.message;
+    });
+    // 1,500² × 12 / 25 = 1,080,000 steps a string: the second passes the default 1,500,000.
+    expect(message).toMatch(/^limit maxValidationSteps exceeded: limit 1500000, seen at least 216\d{4} steps/);
+    expect(lengths.filter((n) => n > 100)).toEqual([1_500]);
+  });
+
+  it('a string tested again against the same pattern is answered once and charged once', () => {
+    const c = compiled(
+      { type: 'object', patternProperties: { 'a.*b': { type: 'integer' } }, additionalProperties: false },
+      { maxPatternWork: 40_000_000 },
+    );
+    // A string no other test here uses: matchers are shared by pattern and keep their last answer.
+    const key = `${'a'.repeat(1_499)}q`;
+    // additionalProperties tests every name against the patterns again after patternProperties did.
+    const lengths = subjectsDuring(() => expect(c.validate({ [key]: 1 }).ok).toBe(false));
+    expect(lengths.filter((n) => n > 100)).toEqual([1_500]);
   });
 
   it('validateJSON is bounded the same way', () => {
@@ -155,6 +202,13 @@ describe('quadratic patterns are bounded at run time', () => {
     expect(r.ok ? 'ok' : `${r.error.class} ${r.error.violations[0]?.keyword}`).toBe(
       'execution_failure maxPatternSubject',
     );
+  });
+
+  // Fails if the empty test goes: V8 would run the first test of a short string in its interpreter.
+  it('a quadratic test is preceded by a test of the empty string', () => {
+    const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: 'a*a{50}b' } } });
+    const lengths = subjectsDuring(() => expect(c.validate({ s: `${'a'.repeat(300)}z` }).ok).toBe(false));
+    expect(lengths.filter((n) => n === 0 || n === 301)).toEqual([0, 301]);
   });
 
   it('linear patterns are not bounded: 100,000 characters against ^[a-z]+$ reach the engine and pass', () => {
@@ -169,8 +223,8 @@ describe('quadratic patterns are bounded at run time', () => {
 
   it('within the limits a quadratic pattern answers as ECMA-262 says', () => {
     const c = compiled({ type: 'object', properties: { s: { type: 'string', pattern: 'a.*b' } } });
-    expect(c.validate({ s: `x${'a'.repeat(4_000)}b` }).ok).toBe(true);
-    const r = c.validate({ s: 'a'.repeat(4_096) });
+    expect(c.validate({ s: `x${'a'.repeat(1_500)}b` }).ok).toBe(true);
+    const r = c.validate({ s: 'a'.repeat(1_500) });
     expect(r.ok ? 'ok' : r.error.class).toBe('validation');
   });
 

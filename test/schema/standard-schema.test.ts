@@ -61,7 +61,7 @@ describe('CompiledSchema is a Standard Schema v1', () => {
     expect(issues?.[0]?.message).toMatch(/^execution_failure: /);
   });
 
-  it('converts to JSON Schema 2020-12 only: a fresh copy each time, `type: "object"` stated for tool roots', () => {
+  it('converts to its own draft (a fresh copy each time, `type: "object"` stated for tool roots)', () => {
     const compiled = compile({ properties: { a: { type: 'string' } } });
     const first = compiled['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
     expect(first).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
@@ -70,8 +70,15 @@ describe('CompiledSchema is a Standard Schema v1', () => {
       type: 'object',
       properties: { a: { type: 'string' } },
     });
+    // The same meaning in draft-07: handed out unchanged for that target too (test/schema/draft07-equivalent).
+    expect(compiled['~standard'].jsonSchema.input({ target: 'draft-07' })).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    });
     // Standard JSON Schema v1: libraries throw for a target they do not support.
-    expect(() => compiled['~standard'].jsonSchema.input({ target: 'draft-07' })).toThrow(/2020-12/);
+    expect(() => compiled['~standard'].jsonSchema.input({ target: 'draft-2019-09' })).toThrow(/2020-12/);
+    const tuple = compile({ properties: { a: { prefixItems: [{ type: 'string' }] } } });
+    expect(() => tuple['~standard'].jsonSchema.input({ target: 'draft-07' })).toThrow(/translating would loosen it/);
   });
 
   it('is accepted by a real consumer: the OpenAI Agents SDK takes it as parameters and validates with it', async () => {

@@ -177,10 +177,12 @@ describe('deep recursion keeps its verdicts', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     // Core §7.7.1: the failed `anyOf` of every level above drops its annotations, so each level also
-    // reports its own properties as unevaluated; the cause is the deepest one.
+    // reports its own properties as unevaluated; the cause is the deepest one. 60 levels give more errors
+    // than the engine collects (MAX_COLLECTED_ERRORS), so the list is cut and says so.
     const unevaluated = r.error.violations.filter((v) => v.keyword === 'unevaluatedProperties');
     const extra = unevaluated.filter((v) => v.message.includes('"extra"'));
     expect(extra.map((v) => v.path)).toEqual([path.join('.')]);
-    expect(unevaluated.map((v) => v.path)).toContain('$.child');
+    expect(r.error.message).toMatch(/^invalid arguments: at least 100 violations/);
+    expect(new Set(unevaluated.map((v) => v.path.split('.').length)).size).toBeGreaterThan(10);
   });
 });

@@ -88,7 +88,9 @@ describe('the execution gateway', () => {
     });
     registry.register(defineTool({ name: 't', description: '', execute: () => 'ran' }));
     const res = await registry.call({ id: '1', name: 't', arguments: '{}' });
-    expect(res.content).toBe('error: reserveBudget failed for t: ledger offline');
+    // The stage's message is host text: the model reads only which step failed; the host gets all of it.
+    expect(res.content).toBe('error: reserveBudget failed for t');
+    expect(res.error?.message).toBe('reserveBudget threw: ledger offline');
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ stage: 'reserveBudget' }));
   });
 

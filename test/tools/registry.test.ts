@@ -32,6 +32,19 @@ describe('Registry.register', () => {
     expect(r.names()).toEqual([]);
   });
 
+  it('takes a tool without a description (optional, as in MCP and every provider) and publishes none', async () => {
+    const r = new Registry();
+    const res = r.register(defineTool({ name: 'bare', execute: () => 'ran' }));
+    expect(res.ok && res.value.description).toBe(undefined);
+    expect(r.definitions()).toEqual([{ name: 'bare', inputSchema: { type: 'object' } }]);
+    expect((await r.call({ id: 'c', name: 'bare' })).content).toBe('ran');
+  });
+
+  it('refuses a description that is given but is not a string', () => {
+    const res = new Registry().register(defineTool({ name: 't', description: 5 as never, execute: () => 'x' }));
+    expect(res).toMatchObject({ ok: false, error: { message: 'tool "t": description must be a string when given' } });
+  });
+
   it('accepts the longest and every allowed character', () => {
     const r = new Registry();
     expect(r.register(defineTool({ name: 'aZ09_-'.padEnd(64, 'x'), description: '', execute: () => 'x' })).ok).toBe(
@@ -209,18 +222,21 @@ describe('Registry.call', () => {
       },
       'error: tool t failed: non-Error value thrown (object)',
     ],
-  ])('a tool that throws %s gives one line, the cause goes to the host', async (_label, execute, content) => {
-    const onError = vi.fn();
-    const r = new Registry({ onError });
-    r.register(defineTool({ name: 't', description: '', execute }));
-    const res = await r.call({ id: 'c1', name: 't', arguments: '{}' });
-    expect(res.content).toBe(content);
-    expect(res.content).not.toMatch(/\n\s+at /);
-    expect(res.error).toMatchObject({ class: 'execution_failure', stage: 'execute' });
-    expect(onError).toHaveBeenCalledTimes(1);
-    expect(onError.mock.calls[0]?.[0]).toMatchObject({ callId: 'c1', name: 't', stage: 'execute' });
-    expect(onError.mock.calls[0]?.[0].cause).toBe(res.error?.cause);
-  });
+  ])(
+    'with exposeErrors, a tool that throws %s gives one line; the cause goes to the host',
+    async (_label, execute, content) => {
+      const onError = vi.fn();
+      const r = new Registry({ onError, exposeErrors: true });
+      r.register(defineTool({ name: 't', description: '', execute }));
+      const res = await r.call({ id: 'c1', name: 't', arguments: '{}' });
+      expect(res.content).toBe(content);
+      expect(res.content).not.toMatch(/\n\s+at /);
+      expect(res.error).toMatchObject({ class: 'execution_failure', stage: 'execute' });
+      expect(onError).toHaveBeenCalledTimes(1);
+      expect(onError.mock.calls[0]?.[0]).toMatchObject({ callId: 'c1', name: 't', stage: 'execute' });
+      expect(onError.mock.calls[0]?.[0].cause).toBe(res.error?.cause);
+    },
+  );
 
   it('an onError hook that throws does not change the result', async () => {
     const r = new Registry({
@@ -237,7 +253,7 @@ describe('Registry.call', () => {
         },
       }),
     );
-    expect((await r.call({ id: '1', name: 't' })).content).toBe('error: tool t failed: x');
+    expect((await r.call({ id: '1', name: 't' })).content).toBe('error: tool t failed');
   });
 
   it('reports a per-call timeout and aborts the tool signal', async () => {

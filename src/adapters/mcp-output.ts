@@ -1,0 +1,54 @@
+// MCP tool output schemas (MCP 2025-06-18, "Tools", "Output Schema": a server that declares one MUST return
+// structured results that conform to it, and clients SHOULD validate them). The MCP SDK's client does so
+// with its own draft-07 Ajv, which reads a 2020-12 schema differently (`items: false` beside
+// `prefixItems` refuses every non-empty array); guardClient validates with toolgate instead.
+import type { Diagnostic } from '../catalog/diagnostics.js';
+import type { GateError } from '../result.js';
+import { validateSchema, type CompiledSchema } from '../schema/compile.js';
+import type { SchemaOptions } from '../schema/options.js';
+import { ownData } from '../util/own-field.js';
+
+/** The compiled output schema of each listed tool that declares one, and the tools whose schema was refused. */
+export interface OutputSchemas {
+  readonly byName: ReadonlyMap<string, CompiledSchema>;
+  /** One `schema` diagnostic per refused outputSchema, at the tool's position in the listing. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Compiles every listed outputSchema under the admission's schema options; never throws. */
+export function compileOutputSchemas(listed: readonly unknown[], options: SchemaOptions): OutputSchemas {
+  const byName = new Map<string, CompiledSchema>();
+  const diagnostics: Diagnostic[] = [];
+  listed.forEach((tool, index) => {
+    const name = ownData(tool, 'name');
+    const schema = ownData(tool, 'outputSchema');
+    if (typeof name !== 'string' || schema === undefined) return;
+    const compiled = validateSchema(schema, options);
+    if (compiled.ok) {
+      byName.set(name, compiled.value);
+      return;
+    }
+    const error: GateError = { ...compiled.error, message: `outputSchema: ${compiled.error.message}` };
+    diagnostics.push({ name, revision: undefined, index, stage: 'schema', error });
+  });
+  return { byName, diagnostics };
+}
+
+/**
+ * Why a tool's result breaks its output schema, or undefined when it conforms. A result flagged
+ * `isError` is the tool's own error report and is not checked; any other result must carry
+ * `structuredContent` that the schema admits.
+ */
+export function outputProblem(result: unknown, schema: CompiledSchema): GateError | undefined {
+  if (ownData(result, 'isError') === true) return undefined;
+  const structured = ownData(result, 'structuredContent');
+  if (structured === undefined)
+    return {
+      class: 'validation',
+      message: 'the result has no structuredContent, which its outputSchema requires',
+      violations: [],
+    };
+  const verdict = schema.validate(structured);
+  if (verdict.ok) return undefined;
+  return { ...verdict.error, message: `structuredContent does not match the outputSchema: ${verdict.error.message}` };
+}

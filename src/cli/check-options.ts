@@ -1,0 +1,140 @@
+// The options of `toolgate check` as settings, each value checked: a bad value is a usage error naming the option.
+// --dialect, --provider and --provider-policy map onto admission's `dialects`, `provider` and `providerPolicy`;
+// --mcp, --env and --timeout describe the servers to start.
+import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
+import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
+import type { Problem, Result } from '../result.js';
+import { listFlag, stringFlag, type ParsedArgs } from './args.js';
+import { displayCommandLine, secretsOf, splitCommandLine } from './command-line.js';
+import { inputError } from './io.js';
+import type { McpServer } from './mcp-list.js';
+import { timeoutMs } from './numbers.js';
+
+/** A dialect toolgate enforces with its own semantics. */
+export type Dialect = '2020-12' | '2019-09' | 'draft-07';
+const DIALECTS: readonly Dialect[] = ['2020-12', '2019-09', 'draft-07'];
+
+/** What `check` was asked to do, every value checked. */
+export interface CheckSettings {
+  readonly mode: 'strict' | 'quarantine';
+  readonly format: 'text' | 'json';
+  /** For files and standard input; with `--dialect`, for `--mcp` servers too. */
+  readonly dialects: readonly Dialect[];
+  /** For `--mcp` servers. */
+  readonly mcpDialects: readonly Dialect[];
+  readonly provider: ProviderName | undefined;
+  readonly providerPolicy: 'report' | 'quarantine';
+  readonly servers: readonly McpServer[];
+}
+
+/** `--dialect` (repeatable) as the `dialects` option: 2020-12 first (always on), then each named once, in order. */
+export function dialectsOf(args: ParsedArgs): Result<Dialect[] | undefined, Problem> {
+  const given = listFlag(args, 'dialect');
+  if (given.length === 0) return { ok: true, value: undefined };
+  const out: Dialect[] = ['2020-12'];
+  for (const d of given) {
+    if (!DIALECTS.includes(d as Dialect))
+      return inputError(`--dialect must be one of ${DIALECTS.join(', ')}, got ${JSON.stringify(d)}`);
+    if (!out.includes(d as Dialect)) out.push(d as Dialect);
+  }
+  return { ok: true, value: out };
+}
+
+/** `--provider` and `--provider-policy`, checked as admission checks them. */
+function providerOf(
+  args: ParsedArgs,
+): Result<{ provider: ProviderName | undefined; policy: 'report' | 'quarantine' }, Problem> {
+  const provider = stringFlag(args, 'provider');
+  const policy = stringFlag(args, 'provider-policy') ?? 'report';
+  if (provider !== undefined && !PROVIDER_NAMES.includes(provider as ProviderName))
+    return inputError(`--provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${JSON.stringify(provider)}`);
+  if (policy !== 'report' && policy !== 'quarantine')
+    return inputError(`--provider-policy must be report or quarantine, got ${JSON.stringify(policy)}`);
+  if (stringFlag(args, 'provider-policy') !== undefined && provider === undefined)
+    return inputError('--provider-policy needs --provider');
+  return { ok: true, value: { provider: provider as ProviderName | undefined, policy } };
+}
+
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** `--env KEY=VALUE` and `--env KEY` (toolgate's own value): messages name keys, never values. */
+function envOf(args: ParsedArgs): Result<{ env: Record<string, string>; secrets: string[] }, Problem> {
+  const env: Record<string, string> = {};
+  const secrets: string[] = [];
+  for (const item of listFlag(args, 'env')) {
+    const eq = item.indexOf('=');
+    const key = eq < 0 ? item : item.slice(0, eq);
+    if (!ENV_KEY.test(key))
+      return inputError(
+        `--env needs KEY=VALUE or KEY, with KEY a variable name; got a word starting ` +
+          JSON.stringify(key.slice(0, 20)),
+      );
+    const value = eq < 0 ? process.env[key] : item.slice(eq + 1);
+    if (value === undefined) return inputError(`--env ${key}: ${key} is not set in toolgate's environment`);
+    // defineProperty: a key such as __proto__ becomes a variable, not the object's prototype.
+    Object.defineProperty(env, key, { value, enumerable: true, writable: true, configurable: true });
+    if (value !== '') secrets.push(value);
+  }
+  return { ok: true, value: { env, secrets } };
+}
+
+/** `--mcp` (repeatable) with `--env` and `--timeout`; those two need a server to apply to. */
+function serversOf(args: ParsedArgs): Result<McpServer[], Problem> {
+  const lines = listFlag(args, 'mcp');
+  if (lines.length === 0) {
+    for (const f of ['env', 'timeout'])
+      if (args.flags.has(f)) return inputError(`--${f} applies to --mcp servers, and none is given`);
+    return { ok: true, value: [] };
+  }
+  const env = envOf(args);
+  if (!env.ok) return env;
+  const timeout = timeoutMs(stringFlag(args, 'timeout') ?? '30', '--timeout (seconds)');
+  if (!timeout.ok) return timeout;
+  const servers: McpServer[] = [];
+  for (const line of lines) {
+    const words = splitCommandLine(line);
+    if (words === undefined || words.length === 0) {
+      // Shown masked too: a line that fails to split may still hold a secret.
+      const shown = words === undefined ? 'an unclosed quote' : 'no command';
+      return inputError(
+        `--mcp: not a command line (${shown}) in ${JSON.stringify(displayCommandLine(line.split(/\s+/)))}`,
+      );
+    }
+    servers.push({
+      words: words as [string, ...string[]],
+      display: displayCommandLine(words),
+      env: env.value.env,
+      timeoutMs: timeout.value,
+      secrets: [...env.value.secrets, ...secretsOf(words)],
+    });
+  }
+  return { ok: true, value: servers };
+}
+
+/** Every option of `check` as settings, or the usage error of the first bad one. */
+export function checkSettings(args: ParsedArgs): Result<CheckSettings, Problem> {
+  const mode = stringFlag(args, 'mode') ?? 'strict';
+  if (mode !== 'strict' && mode !== 'quarantine')
+    return inputError(`--mode must be strict or quarantine, got ${JSON.stringify(mode)}`);
+  const format = stringFlag(args, 'format') ?? 'text';
+  if (format !== 'text' && format !== 'json')
+    return inputError(`--format must be text or json, got ${JSON.stringify(format)}`);
+  const dialects = dialectsOf(args);
+  if (!dialects.ok) return dialects;
+  const provider = providerOf(args);
+  if (!provider.ok) return provider;
+  const servers = serversOf(args);
+  if (!servers.ok) return servers;
+  return {
+    ok: true,
+    value: {
+      mode,
+      format,
+      dialects: dialects.value ?? ['2020-12'],
+      mcpDialects: dialects.value ?? MCP_DEFAULT_DIALECTS,
+      provider: provider.value.provider,
+      providerPolicy: provider.value.policy,
+      servers: servers.value,
+    },
+  };
+}

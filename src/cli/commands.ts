@@ -1,0 +1,223 @@
+// The one table of the CLI: each command, its usage forms and its options with their descriptions. The parser
+// (args.ts), every help text (help.ts) and the tests read this table, so an option cannot exist without a
+// description or be described without existing. Nothing here loads a command's implementation.
+import { PROVIDER_NAMES } from '../interop/profile.js';
+
+/** One option of one command. */
+export interface OptionSpec {
+  /** The long name, without `--`. */
+  readonly name: string;
+  readonly type: 'string' | 'boolean';
+  /** Repeatable: every value is kept, in order. */
+  readonly multiple?: boolean;
+  /** A one-letter alias (`-h`). */
+  readonly short?: string;
+  /** What the value looks like in help (`<dir>`, `strict|quarantine`); string options only. */
+  readonly value?: string;
+  /** One or two sentences: what it does and its default. */
+  readonly description: string;
+}
+
+/** One subcommand of `toolgate`. */
+export interface CliCommand {
+  readonly name: 'check' | 'validate' | 'serve';
+  /** One line for `toolgate help`. */
+  readonly summary: string;
+  /** The usage forms, each a complete synopsis (`toolgate <name> ...`). */
+  readonly usage: readonly string[];
+  readonly options: readonly OptionSpec[];
+  /** Prose after the options: exit status and what a newcomer trips on. */
+  readonly notes: readonly string[];
+}
+
+const HELP: OptionSpec = {
+  name: 'help',
+  type: 'boolean',
+  short: 'h',
+  description: 'print this help and exit 0',
+};
+
+const DIALECT: OptionSpec = {
+  name: 'dialect',
+  type: 'string',
+  multiple: true,
+  value: '2020-12|2019-09|draft-07',
+  description: 'also enforce schemas that declare this dialect, with its own semantics; 2020-12 is always on',
+};
+
+const FORMAT_ASSERTION: OptionSpec = {
+  name: 'format-assertion',
+  type: 'boolean',
+  description: 'enforce "format" (date-time, email, uri, ...); by default it is an annotation only',
+};
+
+const REGISTRY: OptionSpec = {
+  name: 'registry',
+  type: 'string',
+  value: '<dir>',
+  description: 'resolve "$ref"s to the .json files in <dir>, each keyed by its "$id"; nothing is ever fetched',
+};
+
+/** `toolgate check`. */
+export const CHECK: CliCommand = {
+  name: 'check',
+  summary: 'admit tool catalogs (files, folders, standard input, MCP servers) before they ship; runs nothing',
+  usage: [
+    'toolgate check <file|dir|->... [--mode strict|quarantine] [--format text|json] [--format-assertion]',
+    '               [--registry <dir>] [--dialect 2020-12|2019-09|draft-07]...',
+    `               [--provider ${PROVIDER_NAMES.join('|')}] [--provider-policy report|quarantine]`,
+    'toolgate check --mcp "<command> [args]"... [--env KEY=VALUE|KEY]... [--timeout <seconds>] [same options]',
+  ],
+  options: [
+    {
+      name: 'mode',
+      type: 'string',
+      value: 'strict|quarantine',
+      description:
+        'strict (default): one failing tool fails its catalog; quarantine: a tool whose schema uses what ' +
+        'toolgate cannot enforce is left out and the rest admitted',
+    },
+    {
+      name: 'format',
+      type: 'string',
+      value: 'text|json',
+      description: 'text (default; colour on a terminal unless NO_COLOR is set) or one JSON report on stdout',
+    },
+    FORMAT_ASSERTION,
+    REGISTRY,
+    {
+      ...DIALECT,
+      description: `${DIALECT.description}. Without it: 2020-12 for files, 2020-12 and draft-07 for --mcp servers`,
+    },
+    {
+      name: 'provider',
+      type: 'string',
+      value: PROVIDER_NAMES.join('|'),
+      description: "also check each passing tool against that provider's schema profile and list its findings",
+    },
+    {
+      name: 'provider-policy',
+      type: 'string',
+      value: 'report|quarantine',
+      description:
+        'report (default): findings never change a verdict; quarantine: a tool the provider rejects is ' +
+        'unsupported_capability (needs --provider)',
+    },
+    {
+      name: 'mcp',
+      type: 'string',
+      multiple: true,
+      value: '"<command> [args]"',
+      description: 'start an MCP server over stdio (no shell; quotes group words) and check its tools/list',
+    },
+    {
+      name: 'env',
+      type: 'string',
+      multiple: true,
+      value: 'KEY=VALUE|KEY',
+      description:
+        "set KEY for --mcp servers, or pass toolgate's own KEY through; servers otherwise get " +
+        'only HOME, LOGNAME, PATH, SHELL, TERM and USER. Values are never printed',
+    },
+    {
+      name: 'timeout',
+      type: 'string',
+      value: '<seconds>',
+      description: 'how long an --mcp server may take to answer initialize and each tools/list page (default 30)',
+    },
+    HELP,
+  ],
+  notes: [
+    'Exit status: 0 every catalog admitted; 1 one was not, or one input could not be read (the others are still',
+    'checked); 2 usage error, or nothing could be checked.',
+  ],
+};
+
+/** `toolgate validate`. */
+export const VALIDATE: CliCommand = {
+  name: 'validate',
+  summary: 'validate one arguments text against a schema and print what the model would read',
+  usage: [
+    'toolgate validate --schema <file|@file|json> --args <json|@file|-|@-> [--name <tool>] [--format-assertion]',
+    '                  [--dialect 2020-12|2019-09|draft-07]... [--registry <dir>]',
+  ],
+  options: [
+    {
+      name: 'schema',
+      type: 'string',
+      value: '<file|@file|json>',
+      description: 'the input schema: inline JSON, or a file (with or without @)',
+    },
+    {
+      name: 'args',
+      type: 'string',
+      value: '<json|@file|-|@->',
+      description:
+        "the arguments text, parsed strictly as a model's text arrives: inline, @file, or - (or @-) for stdin",
+    },
+    { name: 'name', type: 'string', value: '<tool>', description: 'the tool name the message uses (default "tool")' },
+    FORMAT_ASSERTION,
+    DIALECT,
+    REGISTRY,
+    HELP,
+  ],
+  notes: ['Exit status: 0 valid; 1 invalid arguments or a refused schema; 2 usage or input error.'],
+};
+
+/** `toolgate serve`. */
+export const SERVE: CliCommand = {
+  name: 'serve',
+  summary: 'serve commands as MCP tools over stdio, each call validated before the program starts',
+  usage: [
+    'toolgate serve --name <name> [--description <text>] [--input-schema <json|@file>] [--timeout <seconds>]',
+    '               [--max-output <bytes>] [--format-assertion] --exec <program> [--] <arg>...',
+    'toolgate serve --config <file> [--timeout <seconds>] [--max-output <bytes>] [--format-assertion]',
+  ],
+  options: [
+    { name: 'name', type: 'string', value: '<name>', description: 'the tool name (with --exec)' },
+    { name: 'description', type: 'string', value: '<text>', description: 'the tool description' },
+    {
+      name: 'input-schema',
+      type: 'string',
+      value: '<json|@file>',
+      description: 'the input schema; without it each {placeholder} is a required string and the object is closed',
+    },
+    {
+      name: 'exec',
+      type: 'string',
+      value: '<program>',
+      description:
+        'the program to run, without a shell; the words after it (after "--" when one starts with "-") are its ' +
+        'argument templates, {name} a placeholder',
+    },
+    {
+      name: 'config',
+      type: 'string',
+      value: '<file>',
+      description: 'serve several tools from { "tools": [ { "name", "exec", "args"?, ... } ] } instead',
+    },
+    {
+      name: 'timeout',
+      type: 'string',
+      value: '<seconds>',
+      description: "kill a call's process group after this long (default 60)",
+    },
+    {
+      name: 'max-output',
+      type: 'string',
+      value: '<bytes>',
+      description: "cut a call's output beyond this many bytes (default 1048576)",
+    },
+    FORMAT_ASSERTION,
+    HELP,
+  ],
+  notes: [
+    'The first "--" ends toolgate\'s options; a second "--" is passed to the program, where it ends the',
+    'program\'s options so that a value starting with "-" cannot become one:',
+    "  toolgate serve --name say --exec printf -- -- '%s\\n' '{message}'",
+    'Exit status: 2 for a start-up error (bad option, schema or template); otherwise 0 when the client hangs up.',
+  ],
+};
+
+/** Every command, in help order. */
+export const COMMANDS: readonly CliCommand[] = [CHECK, VALIDATE, SERVE];

@@ -1,0 +1,34 @@
+// Where the program's own `--` goes on a `toolgate serve` command line. The first `--` ends toolgate's options
+// (parseArgs), so a `--` the program must receive is a second one: `--exec printf -- -- '%s\n' '{message}'`.
+// Used to print the refused command line corrected, as it can be typed.
+import { unescapePointerToken } from '../util/json-pointer.js';
+import type { ParsedArgs } from './args.js';
+import { shellWord } from './command-line.js';
+import { SERVE } from './commands.js';
+
+/**
+ * The one-tool command line of `args` with a `--` for the program: where the user wrote the one toolgate took
+ * (they meant it for the program), else before the first argument holding one of the placeholders at
+ * `schemaPaths` (`/properties/<name>`). Undefined when no argument holds one.
+ */
+export function withDashDash(args: ParsedArgs, schemaPaths: readonly string[]): string | undefined {
+  const names = schemaPaths
+    .map((p) => /^\/properties\/([^/]+)$/.exec(p)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(unescapePointerToken);
+  const templates = args.positionals;
+  const at = templates.findIndex((t) => names.some((n) => t.includes(`{${n}}`)));
+  if (at < 0) return undefined;
+  const words = ['toolgate', 'serve'];
+  for (const o of SERVE.options) {
+    const v = args.flags.get(o.name);
+    if (v === undefined || o.name === 'exec') continue;
+    if (v === true) words.push(`--${o.name}`);
+    else for (const one of Array.isArray(v) ? v : [v as string]) words.push(`--${o.name}`, one);
+  }
+  const exec = args.flags.get('exec');
+  if (typeof exec !== 'string') return undefined;
+  const k = args.terminatorAt !== undefined && args.terminatorAt <= at ? args.terminatorAt : at;
+  words.push('--exec', exec, '--', ...templates.slice(0, k), '--', ...templates.slice(k));
+  return words.map(shellWord).join(' ');
+}

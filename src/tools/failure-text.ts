@@ -1,0 +1,37 @@
+import { causeMessage } from './gateway.js';
+import type { CallStage, ToolError } from './tool-result.js';
+
+/** What the host's onError hook (and an exposeErrors formatter) receives: a thrown value, for its logs. */
+export interface ToolErrorEvent {
+  readonly callId: string;
+  readonly name: string;
+  readonly stage: CallStage;
+  readonly cause: unknown;
+  readonly error: ToolError;
+}
+
+/**
+ * How much of a thrown value the model reads. `false` (default): the tool name and a generic failure,
+ * since an exception's message is host text (addresses, paths, credentials). `true`: its message, on
+ * one line. A function: its text (a throw or a non-string falls back to the generic text).
+ */
+export type ExposeErrors = boolean | ((event: ToolErrorEvent) => string);
+
+/** The generic text: which tool, and at which step, never why. */
+function genericText(stage: CallStage, name: string): string {
+  return stage === 'execute' ? `error: tool ${name} failed` : `error: ${stage} failed for ${name}`;
+}
+
+/** The text the model reads for a stage or tool that threw. Never throws. */
+export function thrownText(event: ToolErrorEvent, expose: ExposeErrors | undefined): string {
+  const generic = genericText(event.stage, event.name);
+  if (expose === true) return `${generic}: ${causeMessage(event.cause)}`;
+  if (typeof expose !== 'function') return generic;
+  try {
+    const text: unknown = expose(event);
+    return typeof text === 'string' ? text : generic;
+  } catch {
+    // The host's formatter failing must not put its own error text in front of the model.
+    return generic;
+  }
+}

@@ -1,0 +1,63 @@
+// What each command loads, counted rather than timed (the start-up time itself is bench/cli-startup.ts): `check`
+// on files never loads the MCP SDK, process spawning or serve; help and --version load no schema engine. Each
+// case also has a command that does load the module, so a hook that saw nothing cannot pass.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'toolgate-lazy-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const HOOK = join(dir, 'record-loads.mjs');
+writeFileSync(
+  HOOK,
+  `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(
+  'export async function load(url, context, next) { ' +
+    'process.stderr.write("LOADED " + url + "\\\\n"); return next(url, context); }'
+));
+`,
+);
+const catalog = join(dir, 'one.json');
+writeFileSync(catalog, JSON.stringify([{ name: 'get_weather', inputSchema: { type: 'object' } }]));
+
+/** Every module URL one CLI run loads (from source, through tsx). */
+function loads(argv: string[]): string[] {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', HOOK, 'src/cli/main.ts', ...argv], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    input: '',
+    timeout: 60_000,
+  });
+  return r.stderr
+    .split('\n')
+    .filter((l) => l.startsWith('LOADED '))
+    .map((l) => l.slice('LOADED '.length));
+}
+
+const SERVE_ONLY = /\/src\/exec\/|\/src\/cli\/serve|node:child_process/;
+const MCP_SDK = /@modelcontextprotocol/;
+const ENGINE = /\/node_modules\/ajv\/|\/src\/schema\/(compile|engine)\.ts/;
+
+describe('what each command loads', () => {
+  it('check on a file loads neither the MCP SDK nor anything only serve needs', () => {
+    const loaded = loads(['check', catalog]);
+    expect(loaded.filter((u) => ENGINE.test(u)).length).toBeGreaterThan(0);
+    expect(loaded.filter((u) => MCP_SDK.test(u) || SERVE_ONLY.test(u))).toEqual([]);
+  });
+
+  it('check --mcp loads the MCP SDK, and serve loads process spawning', () => {
+    expect(loads(['check', '--mcp', '/nonexistent/server']).filter((u) => MCP_SDK.test(u)).length).toBeGreaterThan(0);
+    expect(
+      loads(['serve', '--name', 'x', '--timeout', '0', '--exec', 'echo']).filter((u) => SERVE_ONLY.test(u)).length,
+    ).toBeGreaterThan(0);
+  }, 60_000);
+
+  it.each([[['--version']], [['help']], [['check', '--help']]])('%j loads no schema engine', (argv) => {
+    const loaded = loads(argv);
+    expect(loaded.filter((u) => u.includes('/src/cli/')).length).toBeGreaterThan(0);
+    expect(loaded.filter((u) => ENGINE.test(u) || MCP_SDK.test(u) || SERVE_ONLY.test(u))).toEqual([]);
+  });
+});

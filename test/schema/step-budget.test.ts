@@ -1,0 +1,159 @@
+// maxValidationSteps and the collected-error cap (src/schema/step-budget.ts); warm-up (warm-up.ts).
+import type { ValidateFunction } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, validateSchema, type CompiledSchema, type Result } from '../../src/index.js';
+import { STEP_KEYWORD } from '../../src/schema/step-budget.js';
+import { MAX_COLLECTED_ERRORS } from '../../src/util/limits.js';
+import { warmUp } from '../../src/schema/warm-up.js';
+
+const summary = (r: Result<unknown>): string => (r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`);
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+const compile = (schema: unknown, limits?: object): CompiledSchema => {
+  const c = validateSchema(schema, limits === undefined ? undefined : { limits });
+  if (!c.ok) throw new Error(c.error.message);
+  return c.value;
+};
+
+describe('maxValidationSteps', () => {
+  it('an enum of 100,000 values over 10,000 items stops at the default budget (execution_failure)', () => {
+    const c = compile({ type: 'object', properties: { a: { items: { enum: range(100_000) } } } });
+    expect(summary(c.validateJSON(`{"a":[${range(10_000).map(() => '-1')}]}`))).toMatch(
+      /^execution_failure: limit maxValidationSteps exceeded: limit 1500000, seen at least \d+ steps/,
+    );
+    // One application of the enum costs a third of the budget (5 steps a member).
+    expect(summary(c.validateJSON('{"a":[1,2]}'))).toBe('ok');
+  });
+
+  it('wide unions over many items stop; a tighter limit stops sooner, a lifted one finishes', () => {
+    const schema = { type: 'object', properties: { a: { items: { anyOf: range(50).map((i) => ({ const: i })) } } } };
+    const text = `{"a":[${range(2_000).map(() => '49')}]}`;
+    expect(summary(compile(schema, { maxValidationSteps: 10_000 }).validateJSON(text))).toMatch(
+      /^execution_failure: limit maxValidationSteps exceeded: limit 10000/,
+    );
+    expect(summary(compile(schema, { maxValidationSteps: Infinity }).validateJSON(text))).toBe('ok');
+  });
+
+  it('a realistic 60 KB payload (1,000 items) uses a small part of the default budget', () => {
+    const item = {
+      type: 'object',
+      properties: {
+        id: { type: 'integer', minimum: 0 },
+        name: { type: 'string', minLength: 1, maxLength: 100 },
+        tags: { type: 'array', items: { type: 'string' } },
+        kind: { enum: ['a', 'b', 'c'] },
+        note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      },
+      required: ['id', 'name'],
+      additionalProperties: false,
+    };
+    const schema = { type: 'object', properties: { items: { type: 'array', items: item } } };
+    const text = JSON.stringify({
+      items: range(1_000).map((i) => ({ id: i, name: `n${i}`, tags: ['x'], kind: 'a', note: null })),
+    });
+    expect(text.length).toBeGreaterThan(50_000);
+    // A tenth of the default is enough (it takes about 80,000 steps).
+    expect(
+      summary(compile(schema, { maxValidationSteps: DEFAULT_LIMITS.maxValidationSteps / 10 }).validateJSON(text)),
+    ).toBe('ok');
+  });
+
+  it('a schema naming the step keyword keeps it as an annotation; the engine charges steps as usual', () => {
+    const schema = {
+      type: 'object',
+      [STEP_KEYWORD]: false,
+      properties: { a: { [STEP_KEYWORD]: 'x', type: 'string' } },
+    };
+    const c = compile(schema);
+    expect(c.schema).toEqual(schema);
+    expect(summary(c.validate({ a: 'ok' }))).toBe('ok');
+    expect(summary(c.validate({ a: 1 }))).toMatch(/^validation: /);
+  });
+});
+
+describe('collected errors stop at MAX_COLLECTED_ERRORS outside composite keywords', () => {
+  const schema = { type: 'object', properties: { a: { items: { type: 'object', required: ['x', 'y'] } } } };
+  it('10,000 failing items: at least 100 violations reported, the verdict unchanged', () => {
+    const r = compile(schema).validateJSON(`{"a":[${range(10_000).map(() => '{}')}]}`);
+    expect(summary(r)).toMatch(/^validation: invalid arguments: at least 100 violations, first at \$\.a\[0\]/);
+    if (!r.ok) expect(r.error.violations).toHaveLength(MAX_COLLECTED_ERRORS);
+  });
+  it('fewer errors are all reported, with an exact count', () => {
+    const r = compile(schema).validate({ a: [{}, { x: 1 }] });
+    expect(summary(r)).toMatch(/^validation: invalid arguments: 3 violations/);
+  });
+  it('errors inside a union that then passes are not final: many failed branches, then a passing one', () => {
+    const union = { anyOf: [...range(150).map((i) => ({ required: [`r${i}`] })), true] };
+    const c = compile({ type: 'object', properties: { a: { items: union } } });
+    expect(summary(c.validate({ a: range(10).map(() => ({})) }))).toBe('ok');
+  });
+});
+
+// A `$ref` target Ajv compiles on its own (a recursive definition) counts its errors from zero; the
+// callers' final errors count toward its cap too (src/schema/error-cap.ts).
+describe('the error cap holds across separately compiled $ref targets', () => {
+  /** N fails 50 ways at every level and recurses through `x`. */
+  const recursive = {
+    type: 'object',
+    properties: { x: { $ref: '#/$defs/N' } },
+    $defs: {
+      N: {
+        type: 'object',
+        properties: { x: { $ref: '#/$defs/N' } },
+        anyOf: range(50).map((i) => ({ required: [`z${i}`] })),
+      },
+    },
+  };
+  const nested = (depth: number): unknown => {
+    let v: unknown = {};
+    for (let i = 0; i < depth; i++) v = { x: v };
+    return v;
+  };
+  // Fails if the callers' errors do not count: all 62 levels would be collected (3,162 errors, each
+  // function below its own cap), and choosing the closest branch of each took 30-90 ms.
+  it('62 failing levels: the validation stops at the second, at least 100 errors collected', () => {
+    const r = compile(recursive).validate(nested(62));
+    expect(summary(r)).toMatch(
+      /^validation: invalid arguments: at least 4 violations, first at \$\.x: matches 0 of 50/,
+    );
+    if (!r.ok) expect(r.error.violations.map((v) => v.path)).toEqual(['$.x', '$.x', '$.x.x', '$.x.x']);
+  });
+  it('a call inside a union does not inherit the final errors: its branch still passes', () => {
+    const schema = {
+      type: 'object',
+      required: range(99).map((i) => `r${i}`),
+      properties: { a: { anyOf: [{ $ref: '#/$defs/T' }, { type: 'string' }] } },
+      $defs: { T: { type: 'object', properties: { n: { $ref: '#/$defs/T' } } } },
+    };
+    const r = compile(schema).validate({ a: { n: { n: {} } } });
+    expect(summary(r)).toMatch(/^validation: invalid arguments: 99 violations/);
+    if (!r.ok) expect(r.error.violations.filter((v) => v.keyword !== 'required')).toEqual([]);
+  });
+  it('fewer errors across calls are all reported', () => {
+    const r = compile(recursive).validate(nested(1));
+    expect(summary(r)).toMatch(/^validation: invalid arguments: 2 violations/);
+  });
+});
+
+describe('warmUp', () => {
+  it('calls the validator and every separately compiled referenced validator once', () => {
+    const calls: string[] = [];
+    const fake = (name: string, refs: Record<string, unknown> = {}): ValidateFunction =>
+      Object.assign(
+        (data: unknown) => {
+          calls.push(`${name}(${JSON.stringify(data)})`);
+          return true;
+        },
+        { schemaEnv: { refs } },
+      ) as unknown as ValidateFunction;
+    const inner = fake('inner');
+    const root = fake('root', { '#/$defs/a': { validate: inner }, '#/$defs/b': { validate: inner }, inline: {} });
+    warmUp(root);
+    expect(calls).toEqual(['root(null)', 'inner(null)']);
+  });
+  it('a validator that overflows the stack when called makes warmUp throw, so compile refuses it', () => {
+    const broken = (() => {
+      throw new RangeError('Maximum call stack size exceeded');
+    }) as unknown as ValidateFunction;
+    expect(() => warmUp(broken)).toThrow(RangeError);
+  });
+});
