@@ -11,8 +11,8 @@
  * CPU time of the main thread (judged; steady when other work shares the machine), of the process
  * (V8's background compiler and collector included) and wall time. Each child runs with --expose-gc
  * and collects the heap before each call, so a call is not charged for the garbage of admission or
- * of the calls before it. Exits 1 when an admitted case passes BUDGET_MS of CPU time. ADVERSARIAL_RUNS=n times each argument
- * n times (default 6); ADVERSARIAL_TRACE=1 prints every run's time on stderr.
+ * of the calls before it. Exits 1 when an admitted case passes BUDGET_MS of CPU time.
+ * ADVERSARIAL_RUNS=n times each argument n times (default 6); ADVERSARIAL_TRACE=1 prints every run's time on stderr.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -517,7 +517,9 @@ function runCase(c: Case): Outcome {
           result.ok
             ? 'ok'
             : result.error.class === 'execution_failure'
-              ? `stopped by ${/^limit (\w+) exceeded/.exec(result.error.message)?.[1] ?? result.error.message.slice(0, 60)}`
+              ? `stopped by ${
+                  /^limit (\w+) exceeded/.exec(result.error.message)?.[1] ?? result.error.message.slice(0, 60)
+                }`
               : `${result.error.class} (${result.error.violations.length} violations, ${modelText.length} chars)`,
         );
     }

@@ -6,6 +6,7 @@ import { installConstEnum } from './const-enum.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installNotAndIf } from './not-if.js';
+import { installFlatUnions } from './flat-unions.js';
 import { installStepBudget } from './step-budget.js';
 import { installUniqueItems } from './unique-items.js';
 import { installUnevaluated } from './unevaluated.js';
@@ -70,6 +71,7 @@ export function createEngine(config: EngineConfig): Ajv2020 {
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
   installNotAndIf(ajv);
+  installFlatUnions(ajv);
   installUniqueItems(ajv);
   installConstEnum(ajv);
   installUnevaluated(ajv);

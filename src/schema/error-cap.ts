@@ -29,7 +29,7 @@ const COMPOSITE_CAP = MAX_COLLECTED_ERRORS + 0.5;
 const ERRORS = new Name('errors');
 const V_ERRORS = new Name('vErrors');
 
-/** Does the engine call another function from this schema object (Core §8.2.3; linking turns `$dynamicRef` into `$ref`)? */
+/** Does the engine call another function here? (Core §8.2.3; linking makes `$dynamicRef` a `$ref`.) */
 export const callsOut = (node: Record<string, unknown>): boolean => typeof node['$ref'] === 'string';
 
 /**

@@ -13,6 +13,7 @@ import { metaViolations } from './meta-errors.js';
 import { installMultipleOf } from './multiple-of.js';
 import type { ResolvedOptions } from './options.js';
 import { installNotAndIf } from './not-if.js';
+import { installFlatUnions } from './flat-unions.js';
 import { installStepBudget, instrumentSteps } from './step-budget.js';
 import { warmUp } from './warm-up.js';
 import { checkPattern } from '../regex/guard.js';
@@ -56,6 +57,8 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
   installConstEnum(ajv as never);
   // `not` and `if` mean the same in draft-07 and 2019-09; their subschemas run in all-errors mode too.
   installNotAndIf(ajv as never);
+  // `anyOf`/`oneOf` without nesting one block per branch (flat-unions.ts).
+  installFlatUnions(ajv as never);
   // The same maxValidationSteps budget (schema/step-budget.ts); instrumentLegacy marks the documents.
   installStepBudget(ajv as never);
   return ajv;

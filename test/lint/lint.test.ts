@@ -218,10 +218,12 @@ function lintCountingMatches(schema: unknown): { rules: string[]; matches: Map<s
   try {
     const rules = warnings(schema).map((w) => `${w.rule} ${w.schemaPath}`);
     const matches = new Map<string, number>();
-    for (const self of exec.mock.contexts) {
+    exec.mock.contexts.forEach((self, i) => {
+      // The bound tests a quadratic pattern on "" before each real test (regex/bound.ts): not a match of a name.
+      if (exec.mock.calls[i]?.[0] === '') return;
       const source = (self as RegExp).source;
       matches.set(source, (matches.get(source) ?? 0) + 1);
-    }
+    });
     return { rules, matches };
   } finally {
     exec.mockRestore();

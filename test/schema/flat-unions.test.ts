@@ -1,0 +1,80 @@
+// Wide `anyOf`/`oneOf` generate flat code (src/schema/flat-unions.ts). Ajv nested one block per
+// branch once evaluated-location tracking was off, and V8 could not run 2,000 nested blocks: such
+// schemas were refused at admission as "the engine recursed without end", though nothing recursed.
+import { describe, expect, it } from 'vitest';
+import { validateSchema, type SchemaOptions } from '../../src/index.js';
+
+const consts = (n: number): { const: number }[] => Array.from({ length: n }, (_, i) => ({ const: i }));
+const tagged = (n: number): object[] =>
+  Array.from({ length: n }, (_, i) => ({ type: 'object', properties: { k: { const: i } }, required: ['k'] }));
+const tool = (a: object, $schema?: string): object => ({
+  ...($schema === undefined ? {} : { $schema }),
+  type: 'object',
+  properties: { a },
+});
+
+// Every failed branch leaves an error, and inside a union each application is charged the errors held
+// (step-budget.ts): 3,000 failed branches cost about 4.5 million steps, so these tests raise the budget.
+const limits = { maxValidationSteps: 20_000_000 };
+const DIALECTS: { name: string; $schema?: string; options: SchemaOptions }[] = [
+  { name: '2020-12', options: { limits } },
+  { name: 'draft-07', $schema: 'http://json-schema.org/draft-07/schema#', options: { dialects: ['draft-07'], limits } },
+  {
+    name: '2019-09',
+    $schema: 'https://json-schema.org/draft/2019-09/schema',
+    options: { dialects: ['2019-09'], limits },
+  },
+];
+
+describe.each(DIALECTS)('wide unions are admitted and decide exactly ($name)', ({ $schema, options }) => {
+  it('anyOf of 3,000 const branches: first, last and no branch', () => {
+    const compiled = validateSchema(tool({ anyOf: consts(3_000) }, $schema), options);
+    expect(compiled.ok).toBe(true);
+    if (!compiled.ok) return;
+    expect(compiled.value.validate({ a: 0 }).ok).toBe(true);
+    expect(compiled.value.validate({ a: 2_999 }).ok).toBe(true);
+    const miss = compiled.value.validate({ a: 3_000 });
+    expect(miss.ok ? 'passed' : miss.error.class).toBe('validation');
+  });
+
+  it('oneOf of 3,000 tagged branches: exactly one, none, and two passing', () => {
+    const branches = [...tagged(3_000), { type: 'object', properties: { k: { const: 7 } } }];
+    const compiled = validateSchema(tool({ oneOf: branches }, $schema), options);
+    expect(compiled.ok).toBe(true);
+    if (!compiled.ok) return;
+    expect(compiled.value.validate({ a: { k: 2_999 } }).ok).toBe(true);
+    const none = compiled.value.validate({ a: { k: -1 } });
+    expect(none.ok ? 'passed' : none.error.class).toBe('validation');
+    // Branch 7 and the last branch both hold: oneOf fails.
+    const two = compiled.value.validate({ a: { k: 7 } });
+    expect(two.ok ? 'passed' : two.error.message).toMatch(/oneOf|more than one/);
+  });
+});
+
+it('under the default step budget, 3,000 failed branches stop at maxValidationSteps, not a verdict', () => {
+  const compiled = validateSchema(tool({ anyOf: consts(3_000) }));
+  expect(compiled.ok).toBe(true);
+  if (!compiled.ok) return;
+  expect(compiled.value.validate({ a: 0 }).ok).toBe(true);
+  const miss = compiled.value.validate({ a: -1 });
+  expect(miss.ok ? 'passed' : `${miss.error.class} ${miss.error.message}`).toMatch(
+    /^execution_failure limit maxValidationSteps exceeded/,
+  );
+});
+
+describe('flat unions keep the short circuit and the verdict of small unions', () => {
+  it.each([
+    { schema: { anyOf: [{ type: 'string' }, { minimum: 3 }] }, value: 5, valid: true },
+    { schema: { anyOf: [{ type: 'string' }, { minimum: 3 }] }, value: 1, valid: false },
+    { schema: { anyOf: [{ type: 'string' }, true] }, value: 1, valid: true },
+    { schema: { oneOf: [{ type: 'integer' }, { minimum: 3 }] }, value: 5, valid: false },
+    { schema: { oneOf: [{ type: 'integer' }, { minimum: 3 }] }, value: 2, valid: true },
+    { schema: { oneOf: [{ type: 'integer' }, { minimum: 3 }] }, value: 3.5, valid: true },
+    { schema: { oneOf: [true, true, { type: 'string' }] }, value: 1, valid: false },
+    { schema: { oneOf: [false, true] }, value: 1, valid: true },
+  ])('$schema with $value: $valid', ({ schema, value, valid }) => {
+    const compiled = validateSchema(tool(schema));
+    expect(compiled.ok).toBe(true);
+    if (compiled.ok) expect(compiled.value.validate({ a: value }).ok).toBe(valid);
+  });
+});
