@@ -15,6 +15,8 @@ export interface AdmissionRow {
   readonly coldMs: number;
   readonly warmMs: number;
   readonly heapBytes: number;
+  /** Each round's own numbers (NaN where its child failed), for ratios taken round by round. */
+  readonly rounds: readonly { readonly coldMs: number; readonly warmMs: number; readonly heapBytes: number }[];
   readonly path: string;
   readonly errors: string[];
 }
@@ -26,7 +28,7 @@ function runChild(task: ChildTask): ChildResult {
   const out = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, JSON.stringify(task)], {
     cwd: BENCH_DIR,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: 300_000,
   });
   const line = out.stdout.trim().split('\n').pop() ?? '';
   try {
@@ -91,6 +93,11 @@ export function runAdmissions(plans: readonly AdmissionPlan[], rounds: number): 
         coldMs: median(good.map((x) => x.coldMs)),
         warmMs: median(good.map((x) => x.warmMs)),
         heapBytes: median(good.map((x) => x.heapBytes)),
+        rounds: rs.map((x) =>
+          x.error === undefined
+            ? { coldMs: x.coldMs, warmMs: x.warmMs, heapBytes: x.heapBytes }
+            : { coldMs: Number.NaN, warmMs: Number.NaN, heapBytes: Number.NaN },
+        ),
         path: good[0]?.path ?? '',
         errors: [...new Set(rs.flatMap((x) => (x.error === undefined ? [] : [x.error])))],
       };

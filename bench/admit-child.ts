@@ -4,7 +4,7 @@
  * is what a host pays at start-up: creating the validator instance and admitting every schema.
  */
 import { readFileSync } from 'node:fs';
-import { validateSchema } from '../src/index.js';
+import { validateSchema } from '../dist/index.js';
 import { CONTENDERS } from './contenders.js';
 import { catalogName, type CorpusTool } from './corpus.js';
 import { optionalModule } from './hot.js';

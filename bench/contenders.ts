@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { validateSchema } from '../src/index.js';
+import { validateSchema } from '../dist/index.js';
 
 /** A compiled check: true when the arguments are valid. Throws only for an engine failure. */
 export type Check = (args: unknown) => boolean;

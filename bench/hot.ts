@@ -1,42 +1,17 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { validateSchema } from '../src/index.js';
+import { validateSchema } from '../dist/index.js';
 import { ajv2020, RAW_AJV_OPTIONS, type Check } from './contenders.js';
 import { catalogName } from './corpus.js';
-import { measureSweeps, type SweepTask } from './measure.js';
+import { measureInterleaved, type MeasureOptions, type SweepTask, type Timings } from './measure.js';
 import type { ComparisonSet } from './select.js';
 
-/** One measured row: nanoseconds per call, with the baseline it is compared to. */
-export interface HotRow {
+/** One measured workload: per contender, nanoseconds per call in each repetition (see measure.ts). */
+export interface HotRun {
   readonly workload: string;
-  readonly contender: string;
   readonly schemas: number;
   readonly calls: number;
-  readonly nsPerCall: number;
-  readonly baseline: string;
-}
-
-/** Timing effort: more rounds steady the medians; the defaults keep the whole run well under 5 minutes. */
-export interface HotOptions {
-  readonly rounds: number;
-  readonly timeMs: number;
-}
-
-function rows(
-  workload: string,
-  set: ComparisonSet,
-  calls: number,
-  times: Map<string, number>,
-  baseline: string,
-): HotRow[] {
-  return [...times].map(([contender, ns]) => ({
-    workload,
-    contender,
-    schemas: set.schemas.length,
-    calls,
-    nsPerCall: ns,
-    baseline,
-  }));
+  readonly timings: Timings;
 }
 
 function sweep(name: string, pairs: readonly { check: Check; args: unknown }[]): SweepTask {
@@ -58,22 +33,31 @@ export async function validObjects(
   workload: string,
   set: ComparisonSet,
   names: readonly string[],
-  options: HotOptions,
-): Promise<HotRow[]> {
-  const makeTasks = (): SweepTask[] =>
-    names.map((n) =>
+  options: MeasureOptions,
+  pieces: Readonly<Record<string, Check>> = {},
+): Promise<HotRun | undefined> {
+  const makeTasks = (): SweepTask[] => [
+    ...names.map((n) =>
       sweep(
         n,
         set.schemas.flatMap((p) => p.calls.valid.map((args) => ({ check: p.checks.get(n)!, args }))),
       ),
-    );
+    ),
+    // Pieces of the work, one function for every call: what a part costs on the same calls.
+    ...Object.entries(pieces).map(([n, check]) =>
+      sweep(
+        n,
+        set.schemas.flatMap((p) => p.calls.valid.map((args) => ({ check, args }))),
+      ),
+    ),
+  ];
   const calls = makeTasks()[0]?.calls ?? 0;
-  if (calls === 0) return [];
-  return rows(workload, set, calls, await measureSweeps(makeTasks, options), names[1] ?? names[0]!);
+  if (calls === 0) return undefined;
+  return { workload, schemas: set.schemas.length, calls, timings: await measureInterleaved(makeTasks, options) };
 }
 
 /** Workload 2: valid calls as JSON text; toolgate's strict parser + validate against JSON.parse + raw Ajv. */
-export async function validTexts(set: ComparisonSet, options: HotOptions): Promise<HotRow[]> {
+export async function validTexts(set: ComparisonSet, options: MeasureOptions): Promise<HotRun | undefined> {
   const Ajv = await ajv2020();
   const ajv = new Ajv(RAW_AJV_OPTIONS);
   const items = set.schemas.flatMap((p) => {
@@ -104,6 +88,13 @@ export async function validTexts(set: ComparisonSet, options: HotOptions): Promi
       },
     },
     {
+      name: 'JSON.parse alone',
+      calls: items.length,
+      run: () => {
+        for (const it of items) if (JSON.parse(it.text) === undefined) throw new Error('JSON.parse gave nothing');
+      },
+    },
+    {
       name: 'JSON.parse + toolgate validate',
       calls: items.length,
       run: () => {
@@ -112,14 +103,13 @@ export async function validTexts(set: ComparisonSet, options: HotOptions): Promi
       },
     },
   ];
-  if (items.length === 0) return [];
-  return rows(
-    'W2 valid call, arguments text',
-    set,
-    items.length,
-    await measureSweeps(makeTasks, options),
-    'JSON.parse + raw Ajv 2020',
-  );
+  if (items.length === 0) return undefined;
+  return {
+    workload: 'W2 valid call, arguments text',
+    schemas: set.schemas.length,
+    calls: items.length,
+    timings: await measureInterleaved(makeTasks, options),
+  };
 }
 
 interface RegistryLike {
@@ -127,13 +117,13 @@ interface RegistryLike {
   call(call: { id: string; name: string; arguments: unknown }): Promise<{ content: string; isError: boolean }>;
 }
 
-const srcFile = (rel: string): string => fileURLToPath(new URL(`../src/${rel}`, import.meta.url));
+const builtFile = (rel: string): string => fileURLToPath(new URL(`../dist/${rel}`, import.meta.url));
 
-/** Imports a toolgate module that may not exist yet (other work in progress); undefined when it cannot be loaded. */
+/** Imports a module of the built package that may not exist yet (other work in progress); undefined when it cannot. */
 export async function optionalModule<T>(rel: string): Promise<T | undefined> {
-  if (!existsSync(srcFile(rel.replace(/\.js$/, '.ts')))) return undefined;
+  if (!existsSync(builtFile(rel))) return undefined;
   try {
-    const spec = `../src/${rel}`;
+    const spec = `../dist/${rel}`;
     return (await import(spec)) as T;
   } catch {
     return undefined;
@@ -146,8 +136,8 @@ export type InvalidPath = 'registry.call' | 'validate + formatForModel' | 'valid
 /** Workload 3: invalid calls, until the text the model will read is ready. */
 export async function invalidCalls(
   set: ComparisonSet,
-  options: HotOptions,
-): Promise<{ rows: HotRow[]; path: InvalidPath; note: string }> {
+  options: MeasureOptions,
+): Promise<{ run: HotRun | undefined; path: InvalidPath; note: string }> {
   const Ajv = await ajv2020();
   const ajv = new Ajv({ ...RAW_AJV_OPTIONS, allErrors: true });
   const tools = set.schemas.map((p) => ({ p, name: catalogName(p.index, p.tool.id) }));
@@ -157,7 +147,7 @@ export async function invalidCalls(
     return compiled.ok ? p.calls.invalid.map((c) => ({ name, args: c.args, gate: compiled.value, raw })) : [];
   });
   if (items.length === 0)
-    return { rows: [], path: 'validate + error.message', note: 'no invalid calls were generated' };
+    return { run: undefined, path: 'validate + error.message', note: 'no invalid calls were generated' };
 
   let path: InvalidPath = 'validate + error.message';
   let note = '';
@@ -228,14 +218,27 @@ export async function invalidCalls(
     },
   ];
   return {
-    rows: rows(
-      'W3 invalid call, text for the model',
-      set,
-      items.length,
-      await measureSweeps(makeTasks, options),
-      'raw Ajv 2020 (allErrors) + errorsText',
-    ),
+    run: {
+      workload: 'W3 invalid call, text for the model',
+      schemas: set.schemas.length,
+      calls: items.length,
+      timings: await measureInterleaved(makeTasks, options),
+    },
     path,
     note,
   };
+}
+
+/**
+ * The least any check over every value must do: visit each member with `for…in` and dispatch on its
+ * type, with no test of Proxies, prototypes or limits (a piece for W1, never a verdict anyone uses).
+ */
+export function bareWalk(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return typeof value !== 'undefined';
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!bareWalk(value[i])) return false;
+    return true;
+  }
+  for (const key in value) if (!bareWalk((value as Record<string, unknown>)[key])) return false;
+  return true;
 }

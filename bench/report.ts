@@ -11,7 +11,10 @@ export interface Row {
   readonly unit: 'ns/call' | 'ms' | 'µs/tool' | 'KB/tool';
   /** The contender this row is divided by, measured in the same run. */
   readonly baseline?: string;
+  /** The median of the repetitions' ratios (each measured against the baseline of its own repetition). */
   readonly ratio?: number;
+  /** The lowest and highest ratio over the repetitions. */
+  readonly spread?: { readonly min: number; readonly max: number };
   readonly target?: string;
   readonly met?: boolean;
 }
@@ -40,14 +43,16 @@ const verdict = (r: Row): string =>
 /** The table as Markdown (the console shows the same text). */
 export function table(rows: readonly Row[]): string {
   const lines = [
-    '| workload | contender | counted | median | baseline (same run) | ratio | target | |',
-    '|---|---|---|---:|---|---:|---|---|',
+    '| workload | contender | counted | median | baseline (same run) | ratio | spread (3 runs) | target | |',
+    '|---|---|---|---:|---|---:|---|---|---|',
   ];
+  const x = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(2)}x` : 'n/a');
   for (const r of rows) {
-    const ratio = r.ratio === undefined ? '' : Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}x` : 'n/a';
+    const ratio = r.ratio === undefined ? '' : x(r.ratio);
+    const spread = r.spread === undefined ? '' : `${x(r.spread.min)} – ${x(r.spread.max)}`;
     lines.push(
       `| ${r.workload} | ${r.contender} | ${r.count} | ${num(r.value, r.unit)} | ${r.baseline ?? ''} | ${ratio} | ` +
-        `${r.target ?? ''} | ${verdict(r)} |`,
+        `${spread} | ${r.target ?? ''} | ${verdict(r)} |`,
     );
   }
   return lines.join('\n');
@@ -61,9 +66,10 @@ export function writeBenchmarks(
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts); do not edit by hand. Every number is a median over repeated',
-    'rounds, and every ratio divides by a baseline measured in the same run on the same machine, so ratios',
-    'compare across machines and absolute times do not. No test depends on any of these numbers.',
+    'Written by `npm run bench` (bench/run.ts); do not edit by hand. Every workload is measured in 3 independent',
+    'runs; a ratio divides by a baseline measured in the same run on the same machine (the median of the 3',
+    "runs' ratios, with the lowest and highest beside it), so ratios compare across machines and absolute times",
+    'do not. The package is measured as built (`dist/`, what users import). No test depends on these numbers.',
     '',
     '```',
     ...parts.env,

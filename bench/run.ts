@@ -1,25 +1,47 @@
 /**
- * `npm run bench`: what the gate costs against raw Ajv and the peers, in one run. Prints
- * one table, writes ../BENCHMARKS.md and the README's bench section. Set BENCH_QUICK=1 for a short
- * smoke run (fewer rounds; the numbers are then only indicative).
+ * `npm run bench`: what the gate costs against raw Ajv and the peers, in one run. Prints one table
+ * and writes ../BENCHMARKS.md (the README's bench section too, when it has one). The package is
+ * measured as built (`npm run bench` builds it first); a dist/ older than src/ is refused. Set
+ * BENCH_QUICK=1 for a short smoke run (one repetition, short timings; the numbers are then only
+ * indicative and nothing is written).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAdmissions, type AdmissionPlan, type AdmissionRow } from './admission.js';
 import { PEERS, rawAjvDefault, rawAjvSameOptions, toolgate, versionOf, type Contender } from './contenders.js';
 import { CORPUS_DIR, loadCorpus, type CorpusTool } from './corpus.js';
-import { invalidCalls, validObjects, validTexts, type HotRow } from './hot.js';
+import { bareWalk, invalidCalls, validObjects, validTexts, type HotRun } from './hot.js';
+import { isPlainJsonWithin } from '../dist/arguments/json-fast-check.js';
+import { argumentBounds, DEFAULT_LIMITS } from '../dist/util/limits.js';
+import { median, ratioOf, type MeasureOptions, type Ratio } from './measure.js';
 import { comparisonSet, prepare, warmUp, type ComparisonSet } from './select.js';
 import { environment, table, updateReadme, writeBenchmarks, type Row } from './report.js';
 
 const started = performance.now();
 const quick = process.env['BENCH_QUICK'] === '1';
-const HOT = quick ? { rounds: 2, timeMs: 60 } : { rounds: 5, timeMs: 200 };
-const COLD_ROUNDS = quick ? 1 : 3;
-const PEER_COLD_ROUNDS = quick ? 1 : 3;
-const CATALOG_SIZE = 1000;
+const REPETITIONS = quick ? 1 : 3;
+const HOT: MeasureOptions = quick
+  ? { repetitions: 1, timeMs: 400, firstWarmupMs: 300, warmupMs: 100, blockMs: 20, unitMs: 2 }
+  : { repetitions: REPETITIONS, timeMs: 2400, firstWarmupMs: 3000, warmupMs: 400, blockMs: 30, unitMs: 3 };
+const CATALOG_SIZE = quick ? 1000 : 5000;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const log = (s: string): void => void process.stderr.write(`bench: ${s}\n`);
+
+/** Newest modification time under a folder (the sources), to refuse a stale build. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+const built = join(ROOT, 'dist', 'index.js');
+if (!existsSync(built) || statSync(built).mtimeMs < newest(join(ROOT, 'src'))) {
+  console.log('bench: dist/ is missing or older than src/; run `npm run build` first (`npm run bench` does).');
+  process.exit(1);
+}
 
 const tools = loadCorpus();
 if (tools === undefined) {
@@ -37,7 +59,6 @@ const versions: Record<string, string> = {
   ...Object.fromEntries(
     PEERS.filter((c) => c.pkg !== 'toolgate' && c.pkg !== 'ajv').map((c) => [c.pkg, versionOf(c.pkg)]),
   ),
-  tinybench: versionOf('tinybench'),
 };
 const env = environment(versions);
 for (const line of env) log(line);
@@ -76,63 +97,80 @@ const setB = comparisonSet(prepared, peerNames, { invalidToo: false });
 notes.push(describe('Workloads 1-3 (toolgate against raw Ajv)', setA), describe('Workload 6 (every peer)', setB));
 
 const rows: Row[] = [];
-const hotRows = (hs: HotRow[], baseline: string, targetOf: (h: HotRow) => { target?: string; met?: boolean }): void => {
-  const base = hs.find((h) => h.contender === baseline);
-  for (const h of hs) {
-    const ratio = base === undefined ? Number.NaN : h.nsPerCall / base.nsPerCall;
+const spreadOf = (r: Ratio): Pick<Row, 'ratio' | 'spread'> => ({
+  ratio: r.median,
+  spread: { min: r.min, max: r.max },
+});
+/** Rows of a hot workload: the baseline's row, then each other contender against it. */
+const hotRows = (
+  run: HotRun | undefined,
+  baseline: string,
+  targetOf: (contender: string, ratio: number) => { target?: string; met?: boolean },
+): void => {
+  if (run === undefined) return;
+  for (const [contender, ns] of run.timings) {
     const row: Row = {
-      workload: h.workload,
-      contender: h.contender,
-      count: `${h.schemas} schemas, ${h.calls} calls`,
-      value: h.nsPerCall,
+      workload: run.workload,
+      contender,
+      count: `${run.schemas} schemas, ${run.calls} calls`,
+      value: median(ns),
       unit: 'ns/call',
     };
-    rows.push(
-      h.contender === baseline
-        ? { ...row, baseline: 'baseline' }
-        : { ...row, baseline, ratio, ...targetOf({ ...h, nsPerCall: ratio }) },
-    );
+    if (contender === baseline) {
+      rows.push({ ...row, baseline: 'baseline' });
+      continue;
+    }
+    const ratio = ratioOf(run.timings, contender, baseline);
+    rows.push({ ...row, baseline, ...spreadOf(ratio), ...targetOf(contender, ratio.median) });
   }
 };
 
 log('warming up every compiled validator');
 warmUp(prepared, quick ? 2000 : 6000);
 log('workload 1: valid calls as objects');
-const w1 = await validObjects(
-  'W1 valid call, object arguments',
-  setA,
-  [toolgate.name, rawAjvDefault.name, rawAjvSameOptions.name],
-  HOT,
-);
-hotRows(w1, rawAjvDefault.name, (h) =>
-  h.contender === toolgate.name ? { target: '≤ 1.25x', met: h.nsPerCall <= 1.25 } : {},
-);
+const bounds = argumentBounds(DEFAULT_LIMITS);
+const W1_PIECES = {
+  'piece: toolgate argument check alone': (args: unknown) => isPlainJsonWithin(args, bounds),
+  'piece: bare for…in walk, no tests': bareWalk,
+};
+const w1 = await validObjects('W1 valid call, object arguments', setA, mainNames, HOT, W1_PIECES);
+hotRows(w1, rawAjvDefault.name, (c, ratio) => (c === toolgate.name ? { target: '≤ 2.0x', met: ratio <= 2.0 } : {}));
 log('workload 2: valid calls as JSON text');
 const w2 = await validTexts(setA, HOT);
-hotRows(w2, 'JSON.parse + raw Ajv 2020', (h) =>
-  h.contender === 'toolgate validateJSON' ? { target: '≤ 1.5x', met: h.nsPerCall <= 1.5 } : {},
+hotRows(w2, 'JSON.parse + raw Ajv 2020', (c, ratio) =>
+  c === 'toolgate validateJSON' ? { target: '≤ 1.3x', met: ratio <= 1.3 } : {},
 );
 log('workload 3: invalid calls, until the text for the model is ready');
 const w3 = await invalidCalls(setA, HOT);
-hotRows(w3.rows, 'raw Ajv 2020 (allErrors) + errorsText', () => ({}));
+hotRows(w3.run, 'raw Ajv 2020 (allErrors) + errorsText', (c, ratio) =>
+  c.startsWith('toolgate') ? { target: '≤ 10x', met: ratio <= 10 } : {},
+);
 if (w3.note !== '') notes.push(`Workload 3: ${w3.note}.`);
 log('workload 6: peers on valid calls');
 const w6 = await validObjects('W6 peers, valid call, object arguments', setB, peerNames, HOT);
-for (const h of w6) {
-  const gate = w6.find((x) => x.contender === toolgate.name);
-  const ratio = gate === undefined ? Number.NaN : h.nsPerCall / gate.nsPerCall;
-  const row: Row = {
-    workload: h.workload,
-    contender: h.contender,
-    count: `${h.schemas} schemas, ${h.calls} calls`,
-    value: h.nsPerCall,
-    unit: 'ns/call',
-  };
-  rows.push(
-    h.contender === toolgate.name
-      ? { ...row, baseline: 'baseline' }
-      : { ...row, baseline: toolgate.name, ratio, target: '> 1x (toolgate faster)', met: ratio > 1 },
-  );
+if (w6 !== undefined) {
+  for (const [contender, ns] of w6.timings) {
+    const row: Row = {
+      workload: w6.workload,
+      contender,
+      count: `${w6.schemas} schemas, ${w6.calls} calls`,
+      value: median(ns),
+      unit: 'ns/call',
+    };
+    // Here the peer's time is divided by toolgate's: above 1x, toolgate is the faster.
+    const ratio = ratioOf(w6.timings, contender, toolgate.name);
+    rows.push(
+      contender === toolgate.name
+        ? { ...row, baseline: 'baseline' }
+        : {
+            ...row,
+            baseline: toolgate.name,
+            ...spreadOf(ratio),
+            target: '> 1x (toolgate faster)',
+            met: ratio.median > 1,
+          },
+    );
+  }
 }
 
 // Workload 4 and 5: the schemas each contender compiled, whether or not calls could be generated for them.
@@ -143,9 +181,10 @@ const peerAdmitSet = compiledBy(peerNames);
 notes.push(
   `Workloads 4-5: ${admitSet.length} schemas that toolgate and raw Ajv both accept; workload 6 admission: ` +
     `${peerAdmitSet.length} schemas every peer accepts. Each cold run is a new process (modules imported before the ` +
-    `clock starts; instance creation and every compile inside it).`,
+    `clock starts; instance creation and every compile inside it); the ${REPETITIONS} runs of every kind are ` +
+    'interleaved, and each ratio is taken between runs of the same round.',
 );
-log(`workloads 4-5: cold admission in child processes (${COLD_ROUNDS} rounds, peers ${PEER_COLD_ROUNDS})`);
+log(`workloads 4-5: cold admission in child processes (${REPETITIONS} rounds)`);
 const gate = 'toolgate admission';
 const plans: AdmissionPlan[] = [
   { label: 'corpus', contender: gate, set: admitSet, size: admitSet.length, distinct: false, warm: 5 },
@@ -164,7 +203,7 @@ const plans: AdmissionPlan[] = [
     set: admitSet,
     size: CATALOG_SIZE,
     distinct: true,
-    warm: 0,
+    warm: 1,
   },
   {
     label: `${CATALOG_SIZE} tools, every schema distinct`,
@@ -175,7 +214,7 @@ const plans: AdmissionPlan[] = [
     warm: 0,
   },
 ];
-const [gCorpus, rCorpus, gRepeat, gDistinct, rDistinct] = runAdmissions(plans, COLD_ROUNDS) as [
+const [gCorpus, rCorpus, gRepeat, gDistinct, rDistinct] = runAdmissions(plans, REPETITIONS) as [
   AdmissionRow,
   AdmissionRow,
   AdmissionRow,
@@ -192,13 +231,41 @@ const peerPlans: AdmissionPlan[] = [gate, ...PEERS.filter((c) => c !== toolgate)
     warm: 0,
   }),
 );
-const peerAdmissions = runAdmissions(peerPlans, PEER_COLD_ROUNDS);
+const peerAdmissions = runAdmissions(peerPlans, REPETITIONS);
 for (const r of [gCorpus, rCorpus, gRepeat, gDistinct, rDistinct, ...peerAdmissions])
   if (r.errors.length > 0) notes.push(`Admission run "${r.label}" of ${r.contender} failed: ${r.errors.join('; ')}`);
 if (gCorpus.path !== '') notes.push(`toolgate admission measured through: ${gCorpus.path}.`);
 
+/** The ratio of two admission rows round by round, from one number of each round. */
+const roundRatio = (
+  a: AdmissionRow,
+  b: AdmissionRow,
+  pick: (r: AdmissionRow['rounds'][number], row: AdmissionRow) => number,
+): Pick<Row, 'ratio' | 'spread'> => {
+  const each = a.rounds.map((r, i) => pick(r, a) / pick(b.rounds[i]!, b)).filter((x) => Number.isFinite(x));
+  return each.length === 0
+    ? { ratio: Number.NaN }
+    : { ratio: median(each), spread: { min: Math.min(...each), max: Math.max(...each) } };
+};
+const cold = (r: AdmissionRow['rounds'][number]): number => r.coldMs;
+const coldPerTool = (r: AdmissionRow['rounds'][number], row: AdmissionRow): number => (r.coldMs * 1000) / row.tools;
 const perTool = (r: AdmissionRow): number => (r.coldMs * 1000) / r.tools;
 const gateName = `toolgate (${gCorpus.path === 'admitBatch' ? 'admitBatch' : 'validateSchema'})`;
+const met = (ratio: number | undefined, ok: (x: number) => boolean): boolean =>
+  ratio !== undefined && Number.isFinite(ratio) && ok(ratio);
+
+/** Each round's warm re-admission over the same round's cold admission. */
+const warmOverCold = (row: AdmissionRow): Pick<Row, 'ratio' | 'spread'> => {
+  const each = row.rounds.map((r) => r.warmMs / r.coldMs).filter((x) => Number.isFinite(x));
+  return each.length === 0
+    ? { ratio: Number.NaN }
+    : { ratio: median(each), spread: { min: Math.min(...each), max: Math.max(...each) } };
+};
+const coldRatio = roundRatio(gCorpus, rCorpus, cold);
+const warmRatio = warmOverCold(gCorpus);
+const repeatRatio = roundRatio(gRepeat, gCorpus, coldPerTool);
+const distinctRatio = roundRatio(gDistinct, gCorpus, coldPerTool);
+const distinctWarm = warmOverCold(gDistinct);
 rows.push(
   {
     workload: 'W4 admission, cold',
@@ -215,9 +282,9 @@ rows.push(
     value: gCorpus.coldMs,
     unit: 'ms',
     baseline: rawAjvDefault.name,
-    ratio: gCorpus.coldMs / rCorpus.coldMs,
+    ...coldRatio,
     target: '≤ 2x',
-    met: gCorpus.coldMs / rCorpus.coldMs <= 2,
+    met: met(coldRatio.ratio, (x) => x <= 2),
   },
   {
     workload: 'W4 admission, warm (same batch again)',
@@ -226,9 +293,9 @@ rows.push(
     value: gCorpus.warmMs,
     unit: 'ms',
     baseline: `${gateName} cold`,
-    ratio: gCorpus.warmMs / gCorpus.coldMs,
+    ...warmRatio,
     target: '≤ 0.05x (20x faster)',
-    met: gCorpus.warmMs / gCorpus.coldMs <= 0.05,
+    met: met(warmRatio.ratio, (x) => x <= 0.05),
   },
   {
     workload: 'W4 admission, cold, per tool',
@@ -245,9 +312,9 @@ rows.push(
     value: perTool(gRepeat),
     unit: 'µs/tool',
     baseline: `${gateName} corpus, per tool`,
-    ratio: perTool(gRepeat) / perTool(gCorpus),
+    ...repeatRatio,
     target: '≤ 1.2x',
-    met: perTool(gRepeat) / perTool(gCorpus) <= 1.2,
+    met: met(repeatRatio.ratio, (x) => x <= 1.2),
   },
   {
     workload: `W4 ${gDistinct.label}`,
@@ -256,9 +323,20 @@ rows.push(
     value: perTool(gDistinct),
     unit: 'µs/tool',
     baseline: `${gateName} corpus, per tool`,
-    ratio: perTool(gDistinct) / perTool(gCorpus),
+    ...distinctRatio,
     target: '≤ 1.2x',
-    met: perTool(gDistinct) / perTool(gCorpus) <= 1.2,
+    met: met(distinctRatio.ratio, (x) => x <= 1.2),
+  },
+  {
+    workload: `W4 ${gDistinct.label}, warm re-admission`,
+    contender: gateName,
+    count: `${gDistinct.tools} tools`,
+    value: gDistinct.warmMs,
+    unit: 'ms',
+    baseline: `${gateName} same catalog cold`,
+    ...distinctWarm,
+    target: '≤ 0.1x',
+    met: met(distinctWarm.ratio, (x) => x <= 0.1),
   },
   {
     workload: `W4 ${rDistinct.label}`,
@@ -267,11 +345,12 @@ rows.push(
     value: perTool(rDistinct),
     unit: 'µs/tool',
     baseline: `${rawAjvDefault.name} corpus, per tool`,
-    ratio: perTool(rDistinct) / perTool(rCorpus),
+    ...roundRatio(rDistinct, rCorpus, coldPerTool),
   },
 );
 const kb = (r: AdmissionRow): number => r.heapBytes / r.tools / 1024;
 const marginal = (gDistinct.heapBytes - gCorpus.heapBytes) / (gDistinct.tools - gCorpus.tools) / 1024;
+const heapRatio = roundRatio(gCorpus, rCorpus, (r, row) => r.heapBytes / row.tools);
 rows.push(
   {
     workload: 'W5 heap retained per tool (corpus, fixed costs included)',
@@ -288,7 +367,7 @@ rows.push(
     value: kb(gCorpus),
     unit: 'KB/tool',
     baseline: rawAjvDefault.name,
-    ratio: kb(gCorpus) / kb(rCorpus),
+    ...heapRatio,
     target: '< 30 KB/tool',
     met: kb(gCorpus) < 30,
   },
@@ -311,9 +390,9 @@ for (const r of peerAdmissions) {
     count: `${r.tools} tools`,
     value: r.coldMs,
     unit: 'ms',
-    ...(r === peerBase
+    ...(r === peerBase || peerBase === undefined
       ? { baseline: 'baseline' }
-      : { baseline: rawAjvDefault.name, ratio: peerBase === undefined ? Number.NaN : r.coldMs / peerBase.coldMs }),
+      : { baseline: rawAjvDefault.name, ...roundRatio(r, peerBase, cold) }),
   });
 }
 
@@ -321,9 +400,15 @@ notes.push(
   'Raw Ajv 2020 is one shared `Ajv2020` instance with `strict: false, validateFormats: false` (format as an ' +
     'annotation, like toolgate by default); "toolgate options" adds what toolgate sets (`allErrors`, ' +
     "`ownProperties`, `unicodeRegExp`), separating the engine-option cost from the gate's own work.",
-  "W1 and W6 time one sweep over every valid call of the set (each call through its own tool's validator, as a host " +
-    'with many tools does) with tinybench; a sweep throws on a wrong verdict. W2 hands toolgate the same text it ' +
-    'would get from a provider, with every hostile-input check on.',
+  "W1, W2, W3 and W6 time sweeps over every call of the set (each call through its own tool's validator, as a " +
+    'host with many tools does). The contenders take turns in blocks of 30 ms, round after round for 2.4 s per ' +
+    "run; within a block, units of whole sweeps of at least 3 ms are timed in the process's CPU time, so time the " +
+    "machine gives to other work does not count; a run's number is the median unit (bench/measure.ts). A sweep " +
+    'throws on a wrong verdict. W2 hands toolgate the same text it would get from a provider, with every ' +
+    'hostile-input check on.',
+  'Rows named "piece" time one part of the work alone on the same calls, to show where the time goes (see the ' +
+    'profiles below): the argument check `validate` runs before the engine, and a walk that visits every value ' +
+    'and tests nothing.',
   'The MCP SDK validator is its `AjvJsonSchemaValidator` as shipped: draft-07 Ajv with formats asserted. Hyperjump ' +
     'compiles asynchronously (`validate(uri)`), timed to the awaited validator.',
 );
@@ -345,7 +430,7 @@ if (!quick) {
   const body = [
     '## Benchmarks',
     '',
-    `Ratios from the last \`npm run bench\` (medians, baselines measured in the same run; ` +
+    `Ratios from the last \`npm run bench\` (medians of ${REPETITIONS} runs, baselines measured in the same run; ` +
       `${env[0]?.replace('machine: ', '')}, node ${process.version}). Every number, the peers and the method: ` +
       `[BENCHMARKS.md](BENCHMARKS.md).`,
     '',
@@ -365,5 +450,5 @@ if (!quick) {
         ]),
   ].join('\n');
   if (!updateReadme(`${ROOT}README.md`, body)) log('README has no bench section markers; left alone');
-  log('wrote BENCHMARKS.md and the README bench section');
+  log('wrote BENCHMARKS.md');
 }

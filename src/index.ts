@@ -7,6 +7,8 @@ export type { ErrorClass, Failure, Finding, GateError, Problem, Result, Success,
 export type { SchemaOptions } from './schema/options.js';
 export type { CompiledSchema } from './schema/compile.js';
 export { validateSchema, validate } from './schema/compile.js';
+export type { CacheOptions } from './schema/compile-cache.js';
+export { clearCache, configureCache, DEFAULT_CACHE_SIZE } from './schema/compile-cache.js';
 // Standard Schema is part of every CompiledSchema (its `~standard` property).
 export type { StandardIssue, ToolgateStandardProps } from './schema/standard-schema.js';
 export type { ReportOptions } from './schema/schema-copy.js';

@@ -1,3 +1,4 @@
+import { isExactNumber } from './exact-number.js';
 import type { ParsedText, TextLimits } from './json-text.js';
 
 /**
@@ -8,49 +9,80 @@ import type { ParsedText, TextLimits } from './json-text.js';
  * - a byte order mark at the start;
  * - lone surrogates, raw or escaped: any surrogate code unit or `\uD…` escape sends the text
  *   over (a pair is exact too, but rare enough to leave to the strict parser);
- * - numbers that would not reach the tool as written (arguments/exact-number.ts): any number with
- *   an exponent or longer than 15 characters goes over; shorter ones are finite, nonzero ones are
- *   at least 1e-13, and they have at most 15 significant digits, so each is its float64's shortest
- *   form (the fast path of isExactNumber);
- * - duplicate keys, where JSON.parse keeps the last: the scan counts the members in the text
- *   (each is one `:` outside strings) and the walk of the parsed value counts own keys; JSON.parse
- *   makes one own property per distinct key (`__proto__` included), so equal counts mean none;
- * - nesting: deeper than FAST_DEPTH (or maxArgumentDepth) goes over before anything is built, so
- *   the walk below recurses at most that far.
- * Every other difference is a syntax error, which JSON.parse throws on (RFC 8259 and ECMA-404
- * describe the same grammar, whitespace included).
+ * - numbers that would not reach the tool as written (arguments/exact-number.ts): a number of at
+ *   most 15 characters without an exponent is finite, nonzero ones are at least 1e-13, and it has at
+ *   most 15 significant digits, so it is its float64's shortest form (the fast path of
+ *   isExactNumber); every other number is noted and checked with isExactNumber once JSON.parse has
+ *   read the text, and a text with one that fails goes over;
+ * - duplicate keys, where JSON.parse keeps the last: each key is compared, as written, with the
+ *   keys before it in its object, and a duplicate sends the text over;
+ * - nesting: deeper than FAST_DEPTH (or maxArgumentDepth) goes over before anything is built.
+ * The same pass counts the argument limits (values, string and key lengths, members), as the strict
+ * parser does while it builds, so the parsed value is never walked again. Every other difference
+ * is a syntax error, which JSON.parse throws on (RFC 8259 and ECMA-404 describe the same grammar,
+ * whitespace included). String bodies are jumped over with the native indexOf, never read in a loop.
+ *
+ * A key written with an escape cannot be compared as written (`"a"` and `"\u0061"` are one key), and
+ * an object with very many keys would cost a comparison per pair; for those texts the scan counts
+ * the members instead, and a walk of the parsed value counts own keys: JSON.parse makes one own
+ * property per distinct key (`__proto__` included), so equal counts mean no duplicate.
  */
 
 /** Nesting past which the text goes to the iterative strict parser. */
 const FAST_DEPTH = 64;
+/** Keys of one object compared pairwise; an object with more is checked by counting (see above). */
+const PAIRWISE_KEYS = 32;
 
-// Counts of the walk in progress (synchronous, no user code), kept at module level.
-let keys = 0;
-let values = 0;
-let within = true;
-let limits: TextLimits;
+/** The scan's verdict: STRICT, or a set of the flags below. */
+const STRICT = -1;
+/** Every argument limit held. */
+const WITHIN = 1;
+/** Duplicates are left to countKeys. */
+const COUNTED = 2;
+
+const OBJECT = 1;
+const ARRAY = 2;
+
+// The scan in progress (synchronous, no user code), kept at module level and reused: per level of
+// nesting its kind, its members so far and where its keys start in the key list; the keys of the
+// open objects; the numbers to check after parsing (start, end pairs); the members for a counted text.
+const kinds = new Uint8Array(FAST_DEPTH + 1);
+const members = new Int32Array(FAST_DEPTH + 1);
+const keyBase = new Int32Array(FAST_DEPTH + 1);
+const keyStarts = new Int32Array(FAST_DEPTH * PAIRWISE_KEYS);
+const keyEnds = new Int32Array(FAST_DEPTH * PAIRWISE_KEYS);
+const numbers: number[] = [];
+let numberCount = 0;
+let memberTotal = 0;
+
+/** Any surrogate code unit (no `u` flag: the pattern sees code units, paired or not). */
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** The parsed value when the fast path is exact for `text`; undefined means "use the strict parser". */
 export function parseNative(text: string, given: TextLimits): ParsedText | undefined {
-  const members = scan(text, Math.min(given.maxArgumentDepth, FAST_DEPTH));
-  if (members < 0) return undefined;
+  if (text.length === 0 || text.charCodeAt(0) === 0xfeff || SURROGATE.test(text)) return undefined;
+  const escapes = text.indexOf('\\') !== -1;
+  if (escapes && surrogateEscape(text)) return undefined;
+  const verdict = scan(text, given, escapes);
+  if (verdict === STRICT) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return undefined;
   }
-  keys = 0;
-  values = 0;
-  within = true;
-  limits = given;
-  count(value);
-  if (keys !== members) return undefined;
-  return { value, withinLimits: within && values <= given.maxArgumentValues };
+  for (let k = 0; k < numberCount; k += 2) {
+    const lexeme = text.slice(numbers[k], numbers[k + 1]);
+    const number = Number(lexeme);
+    if (!Number.isFinite(number) || !isExactNumber(lexeme, number)) return undefined;
+  }
+  if ((verdict & COUNTED) !== 0) {
+    keys = 0;
+    countKeys(value);
+    if (keys !== memberTotal) return undefined;
+  }
+  return { value, withinLimits: (verdict & WITHIN) !== 0 };
 }
-
-/** Any surrogate code unit (no `u` flag: the pattern sees code units, paired or not). */
-const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
  * Whether the text holds a `\u` escape of a surrogate (`\uD…`). An escaped backslash followed by
@@ -64,40 +96,6 @@ function surrogateEscape(text: string): boolean {
   return false;
 }
 
-/** Members in the text (one `:` each outside strings), or -1 when the text must go to the strict parser. */
-function scan(text: string, maxDepth: number): number {
-  const n = text.length;
-  if (n === 0 || text.charCodeAt(0) === 0xfeff || SURROGATE.test(text) || surrogateEscape(text)) return -1;
-  let depth = 0;
-  let members = 0;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      // Jump over the string with the native search: it ends at a quote after an even run of backslashes.
-      let end = text.indexOf('"', i + 1);
-      while (end !== -1 && escapedAt(text, end)) end = text.indexOf('"', end + 1);
-      if (end === -1) return -1;
-      i = end;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > maxDepth) return -1;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-    } else if (c === 0x3a) {
-      members++;
-    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      const start = i;
-      while (i + 1 < n) {
-        const d = text.charCodeAt(i + 1);
-        if ((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x2d || d === 0x2b) i++;
-        else if (d === 0x65 || d === 0x45) return -1;
-        else break;
-      }
-      if (i + 1 - start > 15) return -1;
-    }
-  }
-  return members;
-}
-
 /** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */
 function escapedAt(text: string, at: number): boolean {
   let k = at - 1;
@@ -105,25 +103,143 @@ function escapedAt(text: string, at: number): boolean {
   return ((at - 1 - k) & 1) === 1;
 }
 
-/** Counts own keys and values of a value JSON.parse built, noting any argument limit passed. */
-function count(value: unknown): void {
-  values++;
-  if (typeof value === 'string') {
-    if (value.length > limits.maxStringLength) within = false;
-    return;
+/** Length of the string body between `start` and `end` once its escapes are read (the text is JSON there). */
+function decodedLength(text: string, start: number, end: number): number {
+  let length = end - start;
+  for (let k = text.indexOf('\\', start); k !== -1 && k < end; k = text.indexOf('\\', k + 2)) {
+    const e = text.charCodeAt(k + 1);
+    length -= e === 0x75 ? 5 : 1;
+    if (e === 0x75) k += 4;
   }
+  return length;
+}
+
+/** Counts one more member of the open container at `depth`; returns its count so far. */
+function addMember(depth: number): number {
+  const count = (members[depth] as number) + 1;
+  members[depth] = count;
+  return count;
+}
+
+/** Whether two spans of the text of one length hold the same characters. */
+function sameSpan(text: string, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+  return true;
+}
+
+/**
+ * One pass over the text: STRICT when the text must go to the strict parser, else WITHIN when every
+ * count stayed within its limit, with COUNTED when duplicates are left to countKeys. `escapes` says
+ * whether the text holds any backslash: without one, a string ends at the next quote and is
+ * exactly as long as written.
+ */
+function scan(text: string, limits: TextLimits, escapes: boolean): number {
+  const n = text.length;
+  const maxDepth = Math.min(limits.maxArgumentDepth, FAST_DEPTH);
+  const { maxArgumentValues, maxStringLength, maxObjectProperties, maxArrayItems } = limits;
+  let depth = 0;
+  let values = 0;
+  let within = true;
+  let expectKey = false;
+  let counted = false;
+  let keyTop = 0;
+  let compared = 0;
+  numberCount = 0;
+  memberTotal = 0;
+  kinds[0] = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i + 1;
+      let end = text.indexOf('"', start);
+      if (escapes) while (end !== -1 && escapedAt(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) return STRICT;
+      let escaped = false;
+      if (escapes) {
+        const backslash = text.indexOf('\\', start);
+        escaped = backslash !== -1 && backslash < end;
+      }
+      const length = escaped ? decodedLength(text, start, end) : end - start;
+      if (length > maxStringLength) within = false;
+      if (expectKey) {
+        expectKey = false;
+        memberTotal++;
+        if (addMember(depth) > maxObjectProperties) within = false;
+        // Keys compared as written: without escapes, equal text is equal key and different text different.
+        const base = keyBase[depth] as number;
+        if (escaped || keyTop - base >= PAIRWISE_KEYS || compared > 4 * n) counted = true;
+        if (!counted) {
+          for (let k = base; k < keyTop; k++) {
+            const other = keyStarts[k] as number;
+            if ((keyEnds[k] as number) - other !== end - start) continue;
+            compared += end - start;
+            if (sameSpan(text, other, start, end - start)) return STRICT;
+          }
+          keyStarts[keyTop] = start;
+          keyEnds[keyTop] = end;
+          keyTop++;
+        }
+      } else {
+        if (++values > maxArgumentValues) within = false;
+        if (kinds[depth] === ARRAY && addMember(depth) > maxArrayItems) within = false;
+      }
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++values > maxArgumentValues) within = false;
+      if (kinds[depth] === ARRAY && addMember(depth) > maxArrayItems) within = false;
+      if (++depth > maxDepth) return STRICT;
+      kinds[depth] = c === 0x7b ? OBJECT : ARRAY;
+      members[depth] = 0;
+      keyBase[depth] = keyTop;
+      expectKey = c === 0x7b;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (depth === 0) return STRICT;
+      keyTop = keyBase[depth] as number;
+      depth--;
+      expectKey = false;
+    } else if (c === 0x2c) {
+      expectKey = kinds[depth] === OBJECT;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      if (++values > maxArgumentValues) within = false;
+      if (kinds[depth] === ARRAY && addMember(depth) > maxArrayItems) within = false;
+      const start = i;
+      let exponent = false;
+      while (i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if ((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x2d || d === 0x2b) i++;
+        else if (d === 0x65 || d === 0x45) {
+          exponent = true;
+          i++;
+        } else break;
+      }
+      if (exponent || i + 1 - start > 15) {
+        numbers[numberCount++] = start;
+        numbers[numberCount++] = i + 1;
+      }
+    } else if (c === 0x74 || c === 0x66 || c === 0x6e) {
+      // true, false, null: JSON.parse checks the spelling.
+      if (++values > maxArgumentValues) within = false;
+      if (kinds[depth] === ARRAY && addMember(depth) > maxArrayItems) within = false;
+      while (i + 1 < n && text.charCodeAt(i + 1) >= 0x61 && text.charCodeAt(i + 1) <= 0x7a) i++;
+    }
+    // Whitespace and `:` need nothing; any other character is a syntax error JSON.parse throws on.
+  }
+  return (within ? WITHIN : 0) | (counted ? COUNTED : 0);
+}
+
+// Own keys met by countKeys so far.
+let keys = 0;
+
+/** Adds the own keys of a value JSON.parse built to `keys`; its nesting is bounded by the scan (FAST_DEPTH). */
+function countKeys(value: unknown): void {
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    if (value.length > limits.maxArrayItems) within = false;
-    for (let i = 0; i < value.length; i++) count(value[i]);
+    for (let i = 0; i < value.length; i++) countKeys(value[i]);
     return;
   }
-  const names = Object.keys(value);
-  keys += names.length;
-  if (names.length > limits.maxObjectProperties) within = false;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i] as string;
-    if (name.length > limits.maxStringLength) within = false;
-    count((value as Record<string, unknown>)[name]);
+  // for…in sees own keys only here: checkArgumentsText refuses a process whose prototypes have enumerable members.
+  for (const key in value) {
+    keys++;
+    countKeys((value as Record<string, unknown>)[key]);
   }
 }

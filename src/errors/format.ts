@@ -12,9 +12,25 @@ export interface FormatOptions {
 /** Default number of violation lines a model reads before the rest are summed up. */
 export const DEFAULT_MAX_LINES = 20;
 
+/**
+ * Whether the text holds a carriage return or a Unicode line or paragraph separator. Three native
+ * searches: each is a quick scan, and V8 answers a search for a character the string cannot hold
+ * (U+2028 in a one-byte string) at once, which a regular expression does not.
+ */
+function hasOtherBreak(text: string): boolean {
+  return text.indexOf('\r') !== -1 || text.indexOf('\u2028') !== -1 || text.indexOf('\u2029') !== -1;
+}
+
+function newlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
+
 /** A line must stay one line: a newline inside a message would let it pose as another violation. */
 function oneLine(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+  return text.indexOf('\n') !== -1 || hasOtherBreak(text) ? text.replace(LINE_BREAKS, ' ') : text;
 }
 
 const LEAD: Record<GateError['class'], string> = {
@@ -57,25 +73,54 @@ function violationsOf(error: unknown): Violation[] {
  */
 export function formatForModel(toolName: string, error: GateError, options: FormatOptions = {}): string {
   // A name that is not a string is described by its type: stringifying it would run its getters or toJSON.
-  const name = oneLine(typeof toolName === 'string' ? toolName : describeValue(toolName));
+  const name = typeof toolName === 'string' ? toolName : describeValue(toolName);
   try {
-    const errorClass = ownData(error, 'class');
-    const lead =
-      typeof errorClass === 'string' && Object.hasOwn(LEAD, errorClass)
-        ? LEAD[errorClass as GateError['class']]
-        : 'invalid arguments for';
-    const message = oneLine(textField(error, 'message', 'no reason given'));
-    const violations = sortViolations(violationsOf(error));
-    // A text that is not JSON has no per-property violations; its message says where it broke.
-    const onlyJson = violations.every((v) => v.keyword === 'json');
-    if (violations.length === 0 || onlyJson) return `error: ${lead} ${name}: ${message}`;
-    const maxLines = ownData(options, 'maxLines');
-    const max = typeof maxLines === 'number' && maxLines >= 0 ? Math.floor(maxLines) : DEFAULT_MAX_LINES;
-    const lines = violations.slice(0, max).map((v) => `${oneLine(v.path)}: ${oneLine(v.message)}`);
-    if (violations.length > max) lines.push(`… and ${violations.length - max} more`);
-    return [`error: ${lead} ${name}:`, ...lines].join('\n');
+    const violations = violationsOf(error);
+    return render(name, ownData(error, 'class'), textField(error, 'message', 'no reason given'), violations, {
+      maxLines: ownData(options, 'maxLines'),
+    });
   } catch {
     // Only a hostile array (a Proxy whose length trap throws) gets here; the model still reads a line.
-    return `error: could not check arguments for ${name}`;
+    return `error: could not check arguments for ${oneLine(name)}`;
   }
+}
+
+/**
+ * formatForModel for an error toolgate has just built and no caller has seen yet (the registry's
+ * own validation failure): plain data, so its fields are read directly rather than as a caller's
+ * object. The same text as formatForModel gives for it.
+ */
+export function formatOwnError(toolName: string, error: GateError, maxLines?: number): string {
+  return render(toolName, error.class, error.message, error.violations, { maxLines });
+}
+
+function render(
+  name: string,
+  errorClass: unknown,
+  message: string,
+  given: readonly Violation[],
+  options: { readonly maxLines: unknown },
+): string {
+  const lead =
+    typeof errorClass === 'string' && Object.hasOwn(LEAD, errorClass)
+      ? LEAD[errorClass as GateError['class']]
+      : 'invalid arguments for';
+  const shownName = oneLine(name);
+  // One pass when the list is already in order, as toolgate's own lists are.
+  const violations = sortViolations(given);
+  // A text that is not JSON has no per-property violations; its message says where it broke.
+  if (violations.every((v) => v.keyword === 'json')) return `error: ${lead} ${shownName}: ${oneLine(message)}`;
+  const { maxLines } = options;
+  const max = typeof maxLines === 'number' && maxLines >= 0 ? Math.floor(maxLines) : DEFAULT_MAX_LINES;
+  const shown = Math.min(max, violations.length);
+  let body = '';
+  for (let i = 0; i < shown; i++) body += `\n${violations[i]!.path}: ${violations[i]!.message}`;
+  // One look at all the lines together: a break other than the one '\n' put before each line means
+  // some part holds one, and only then is each line made one line by itself.
+  if (hasOtherBreak(body) || newlines(body) !== shown) {
+    body = '';
+    for (let i = 0; i < shown; i++) body += `\n${oneLine(`${violations[i]!.path}: ${violations[i]!.message}`)}`;
+  }
+  if (violations.length > max) body += `\n… and ${violations.length - max} more`;
+  return `error: ${lead} ${shownName}:${body}`;
 }

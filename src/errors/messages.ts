@@ -30,7 +30,11 @@ export function messageFor(e: ErrorObject, value: unknown, parent?: Readonly<Rec
       return `unexpected property ${quote(p['unevaluatedProperty'])}`;
     case 'type': {
       const t = p['type'];
-      const expected = Array.isArray(t) ? t.join(' or ') : String(t).split(',').join(' or ');
+      const expected = Array.isArray(t)
+        ? t.join(' or ')
+        : typeof t === 'string' && !t.includes(',')
+          ? t
+          : String(t).split(',').join(' or ');
       return `expected ${expected}, got ${jsonType(value)}`;
     }
     case 'enum':

@@ -1,60 +1,119 @@
 import type { ErrorObject } from 'ajv';
 import type { Violation } from '../result.js';
 import { selectBranches } from './branches.js';
-import { fragmentPointer, nodeAt, pathOf, pointerOf, typedSegments } from '../util/json-pointer.js';
+import { fragmentPointer, nodeAt, unescapePointerToken } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 
-function valueAt(data: unknown, segments: readonly (string | number)[]): unknown {
-  let node = data;
-  for (const s of segments) {
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, s)) return undefined;
-    node = (node as Record<string, unknown>)[s as string];
-  }
-  return node;
-}
-
 /** Orders violations by path, then message, comparing UTF-16 code units (never locale order). */
 export function compareViolations(a: Violation, b: Violation): number {
-  if (a.path !== b.path) return byCodeUnits(a.path, b.path);
-  if (a.message !== b.message) return byCodeUnits(a.message, b.message);
-  return 0;
+  const byPath = byCodeUnits(a.path, b.path);
+  return byPath !== 0 ? byPath : byCodeUnits(a.message, b.message);
 }
 
-/** Sorted by path, then message (UTF-16 code units), de-duplicated on path and message. */
+/**
+ * Sorted by path, then message (UTF-16 code units), de-duplicated on path and message (the first
+ * of equal ones kept: the sort is stable). A list already in that order, as every list toolgate
+ * builds is, costs one pass and is returned as a copy without sorting again.
+ */
 export function sortViolations(list: readonly Violation[]): Violation[] {
-  const seen = new Set<string>();
+  let ordered = true;
+  for (let i = 1; i < list.length && ordered; i++) ordered = compareViolations(list[i - 1]!, list[i]!) < 0;
+  if (ordered) return list.slice();
+  const sorted = list.slice().sort(compareViolations);
   const out: Violation[] = [];
-  for (const v of list) {
-    const key = `${v.path}\u0000${v.message}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(v);
-    }
-  }
-  return out.sort(compareViolations);
+  for (const v of sorted) if (out.length === 0 || compareViolations(out[out.length - 1]!, v) !== 0) out.push(v);
+  return out;
 }
 
 /** Optional context for violationsFromAjv. */
 export interface ViolationOptions {
   /**
    * The schema the validator was compiled from (`validator.schema`), to tell `oneOf`/`anyOf` branches given by `$ref`
-   * apart.
+   * apart. What each of its schema locations gives is worked out once per schema and kept with it.
    */
   readonly schema?: unknown;
-  /** Maps a pointer into `schema` to where the schema's author wrote it; the pointer as is when absent. */
+  /**
+   * Maps a pointer into `schema` to where the schema's author wrote it; the pointer as is when absent. Its answer
+   * must depend only on `schema` and the pointer: it is kept per schema location.
+   */
   readonly locate?: (pointer: string) => string;
 }
 
-function parentOf(schemaPath: string): string {
-  return schemaPath.slice(0, schemaPath.lastIndexOf('/'));
+/** What an Ajv schema location gives every violation raised there: the same on every call, so worked out once. */
+interface Site {
+  /** The location as the violation names it (a plain pointer, mapped to the author's location). */
+  readonly schemaPath: string;
+  /** The schema object holding the keyword, for messages whose Ajv params do not say enough. */
+  readonly parent: Readonly<Record<string, unknown>> | undefined;
+  /** The schema the keyword belongs to (its location without the keyword), for the type rule. */
+  readonly scope: string;
+}
+
+// Sites by schema object, then by Ajv's schemaPath. Bounded by the keywords of each schema; released with it.
+const sitesBySchema = new WeakMap<object, Map<string, Site>>();
+
+function siteOf(schemaPath: string, options: ViolationOptions, sites: Map<string, Site> | undefined): Site {
+  const known = sites?.get(schemaPath);
+  if (known !== undefined) return known;
+  const scope = schemaPath.slice(0, schemaPath.lastIndexOf('/'));
+  const parent =
+    options.schema !== undefined && schemaPath.startsWith('#')
+      ? nodeAt(options.schema, fragmentPointer(scope))
+      : undefined;
+  const pointer = fragmentPointer(schemaPath);
+  const site: Site = {
+    // A linked document's internal locations are mapped back to where the author wrote them.
+    schemaPath: options.locate === undefined ? pointer : options.locate(pointer),
+    parent: parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>) : undefined,
+    scope,
+  };
+  sites?.set(schemaPath, site);
+  return site;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const INDEX = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * The model's path (`$.tags[1]`, see pathOf in util/json-pointer.ts) of an instance pointer and the
+ * value there, in one pass over the pointer: a segment is an array index where the data holds an
+ * array, and only own properties are followed (see below).
+ */
+function instancePlace(data: unknown, pointer: string): { path: string; value: unknown } {
+  let path = '$';
+  let node = data;
+  for (let i = 1; i <= pointer.length; ) {
+    let end = pointer.indexOf('/', i);
+    if (end === -1) end = pointer.length;
+    const raw = pointer.slice(i, end);
+    const seg = raw.includes('~') ? unescapePointerToken(raw) : raw;
+    if (Array.isArray(node) && INDEX.test(seg)) {
+      path += `[${seg}]`;
+      node = node[Number(seg)];
+    } else {
+      path += IDENTIFIER.test(seg) ? `.${seg}` : `[${JSON.stringify(seg)}]`;
+      // The engine reports only places the value has, so a plain read finds the own member. An inherited
+      // one would be a method (arguments hold no functions) or Object.prototype's __proto__: both are
+      // read as absent, without the cost of an own-property lookup by a fresh string on every step.
+      const v = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[seg] : undefined;
+      const inherited =
+        typeof v === 'function' ||
+        (seg === '__proto__' && (node === null || typeof node !== 'object' || !Object.hasOwn(node, seg)));
+      node = inherited ? undefined : v;
+    }
+    i = end + 1;
+  }
+  return { path, value: node };
 }
 
 /**
- * Turns Ajv's errors (from an `allErrors` run) into violations. `oneOf`/`anyOf` report only their
- * closest branch (see branches.ts). A failed `type` suppresses the other keywords of the same schema
- * at the same place, since they describe a value of the wrong kind (Validation §6.1.1).
+ * Turns Ajv's errors (from an `allErrors` run) into violations, sorted and de-duplicated as
+ * sortViolations says. `oneOf`/`anyOf` report only their closest branch (see branches.ts). A failed
+ * `type` suppresses the other keywords of the same schema at the same place, since they describe a
+ * value of the wrong kind (Validation §6.1.1). Ajv's instancePath is already the RFC 6901 pointer;
+ * each schema location is parsed once per schema (Site), each instance pointer once per error.
  */
 export function violationsFromAjv(
   errors: readonly ErrorObject[],
@@ -67,31 +126,38 @@ export function violationsFromAjv(
     0,
     MAX_COLLECTED_ERRORS,
   );
-  const typeFailures = new Set<string>();
-  for (const { error: e } of kept)
-    if (e.keyword === 'type') typeFailures.add(`${e.instancePath}\u0000${parentOf(e.schemaPath)}`);
+  const schema = options.schema;
+  let sites: Map<string, Site> | undefined;
+  if (schema !== null && typeof schema === 'object') {
+    sites = sitesBySchema.get(schema);
+    if (sites === undefined) {
+      sites = new Map();
+      sitesBySchema.set(schema, sites);
+    }
+  }
+  const located = kept.map((k) => siteOf(k.error.schemaPath, options, sites));
+  // The failed `type`s, by index: a call has a few errors, so a scan beats building keys for a set.
+  const typeFailures: number[] = [];
+  for (let i = 0; i < kept.length; i++) if (kept[i]!.error.keyword === 'type') typeFailures.push(i);
+  const suppressed = (i: number): boolean => {
+    const e = kept[i]!.error;
+    if (e.keyword === 'type') return false;
+    for (const t of typeFailures)
+      if (kept[t]!.error.instancePath === e.instancePath && located[t]!.scope === located[i]!.scope) return true;
+    return false;
+  };
   const out: Violation[] = [];
-  for (const { error: e, message } of kept) {
-    if (e.keyword !== 'type' && typeFailures.has(`${e.instancePath}\u0000${parentOf(e.schemaPath)}`)) continue;
-    const segments = typedSegments(data, e.instancePath);
-    const parent =
-      options.schema !== undefined && e.schemaPath.startsWith('#')
-        ? nodeAt(options.schema, fragmentPointer(parentOf(e.schemaPath)))
-        : undefined;
+  for (let i = 0; i < kept.length; i++) {
+    const { error: e, message } = kept[i]!;
+    const site = located[i]!;
+    if (typeFailures.length > 0 && suppressed(i)) continue;
+    const place = instancePlace(data, e.instancePath);
     out.push({
-      path: pathOf(segments),
-      pointer: pointerOf(segments),
+      path: place.path,
+      pointer: e.instancePath,
       keyword: e.keyword,
-      message:
-        message ??
-        messageFor(
-          e,
-          valueAt(data, segments),
-          parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>) : undefined,
-        ),
-      // A linked document's internal locations are mapped back to where the author wrote them.
-      schemaPath:
-        options.locate === undefined ? fragmentPointer(e.schemaPath) : options.locate(fragmentPointer(e.schemaPath)),
+      message: message ?? messageFor(e, place.value, site.parent),
+      schemaPath: site.schemaPath,
     });
   }
   return sortViolations(out);

@@ -1,10 +1,11 @@
 import type { ValidateFunction } from 'ajv';
 import { fail, ok, thrownMessage, type Result } from '../result.js';
 import { pathOf, pointerOf } from '../util/json-pointer.js';
-import { violationsFromAjv } from '../errors/violations.js';
+import { violationsFromAjv, type ViolationOptions } from '../errors/violations.js';
 import { authorLocation } from './link-source.js';
 import { isPlainJsonWithin } from '../arguments/json-fast-check.js';
-import { checkJsonValue, type JsonBounds } from '../util/plain-json.js';
+import type { JsonBounds } from '../util/plain-json.js';
+import { findArgumentProblem } from '../arguments/argument-value.js';
 import { parseJsonText } from '../arguments/json-text.js';
 import { argumentBounds, excessFailure, limitFailure, MAX_COLLECTED_ERRORS, type Limits } from '../util/limits.js';
 import { underPatternBudget, type PatternExcess } from '../regex/bound.js';
@@ -21,6 +22,8 @@ export interface ArgumentChecker {
   readonly bounds: JsonBounds;
   /** False only when the schema holds no quadratic pattern (schema-needs.ts): no budget to keep. */
   readonly patternBudget: boolean;
+  /** How a failure's Ajv errors become violations: the compiled schema, and the author's locations in it. */
+  readonly report: ViolationOptions;
 }
 
 /** The checker for one compiled schema; everything a call needs is computed here, once. */
@@ -28,19 +31,35 @@ export function argumentChecker(
   validator: ValidateFunction,
   options: { toolRoot: boolean; limits: Limits; patternBudget: boolean },
 ): ArgumentChecker {
-  return { validator, ...options, bounds: argumentBounds(options.limits) };
+  const schema = validator.schema;
+  const report = { schema, locate: (pointer: string) => authorLocation(schema, pointer) };
+  return { validator, ...options, bounds: boundsOf(options.limits), report };
+}
+
+// One bounds object per limits object: checkers of the same limits (every tool on the defaults) share it,
+// so the quick check, which keeps the bounds of its last call, rarely has to read them again.
+const sharedBounds = new WeakMap<Limits, JsonBounds>();
+function boundsOf(limits: Limits): JsonBounds {
+  let bounds = sharedBounds.get(limits);
+  if (bounds === undefined) {
+    bounds = argumentBounds(limits);
+    sharedBounds.set(limits, bounds);
+  }
+  return bounds;
 }
 
 /**
- * Validates an argument value as is: first that it is a JSON value at all, then the schema. On
- * success the value returned is the very reference passed in (rule 6). An exception inside the
- * engine (a stack overflow in a branch of `oneOf`, say) fails the whole call, never a branch.
- * The argument limits are checked in the same walk, before the engine sees the value: a quick
- * check that allocates nothing (arguments/json-fast-check.ts), and the full walker only when it has doubts.
+ * Validates an argument value as is: first that it is an argument value at all (the rules are in
+ * arguments/argument-value.ts), then the schema. On success the value returned is the very
+ * reference passed in (rule 6). An exception inside the engine (a stack overflow in a branch of
+ * `oneOf`, say) or in a getter of the host's object fails the whole call, never a branch. The
+ * argument limits are checked in the same walk, before the engine sees the value: a quick check
+ * that allocates nothing (arguments/json-fast-check.ts), and the full walker only when it has doubts.
  */
 export function checkArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
+  if (prototypePolluted()) return pollutedFailure();
   if (!isPlainJsonWithin(args, checker.bounds)) {
-    const finding = checkJsonValue(args, checker.bounds);
+    const finding = findArgumentProblem(args, checker.bounds);
     if (finding?.kind === 'excess') return excessFailure(finding.excess, false);
     if (finding !== undefined) {
       const problem = finding.problem;
@@ -59,29 +78,33 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
   return checkPlainArguments(checker, args);
 }
 
-// An object with nothing of its own: for-in over it sees only inherited enumerable members.
-const NOTHING_OWN: object = Object.freeze(Object.create(Object.prototype) as object);
+// An object with nothing of its own above Array.prototype: for-in over it sees only the enumerable
+// members of Array.prototype and Object.prototype (an ordinary object, so for-in takes V8's fast path).
+const NOTHING_OWN: object = Object.freeze(Object.create(Array.prototype) as object);
 
 /**
- * True when Object.prototype carries an enumerable member: what a data-only prototype pollution
- * (`obj[key] = value` with key "__proto__") leaves behind. Validators compiled without Ajv's
- * `ownProperties` (schema-needs.ts) would then see that member as present in every argument
- * object, so `required: ["isAdmin"]` could pass without the property. Such a call is refused.
+ * True when Object.prototype or Array.prototype carries an enumerable member: what a data-only
+ * prototype pollution (`obj[key] = value` with key "__proto__") leaves behind. Validators compiled
+ * without Ajv's `ownProperties` (schema-needs.ts) would then see that member as present in every
+ * argument object, so `required: ["isAdmin"]` could pass without the property; an index on
+ * Array.prototype would fill an array's holes; and the argument check reads each object's members
+ * with for…in. Such a call is refused.
  */
 function prototypePolluted(): boolean {
   for (const _ in NOTHING_OWN) return true;
   return false;
 }
 
+function pollutedFailure(): Result<never> {
+  return fail(
+    'execution_failure',
+    'validation refused: Object.prototype or Array.prototype has an enumerable member (prototype pollution in ' +
+      'this process); inherited names could pass as present properties',
+  );
+}
+
 /** The schema part of checkArguments, for a value already known to be plain JSON within the limits. */
 function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
-  if (prototypePolluted()) {
-    return fail(
-      'execution_failure',
-      'validation refused: Object.prototype has an enumerable member (prototype pollution in this process); ' +
-        'inherited names could pass as present properties',
-    );
-  }
   if (checker.toolRoot && (args === null || typeof args !== 'object' || Array.isArray(args))) {
     const got = args === null ? 'null' : Array.isArray(args) ? 'array' : typeof args;
     const message = `expected object, got ${got}`;
@@ -116,11 +139,7 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
   }
   if (valid) return ok(args);
   const errors = checker.validator.errors ?? [];
-  const schema = checker.validator.schema;
-  const violations = violationsFromAjv(errors, args, {
-    schema,
-    locate: (pointer) => authorLocation(schema, pointer),
-  });
+  const violations = violationsFromAjv(errors, args, checker.report);
   const first = violations[0];
   // Past MAX_COLLECTED_ERRORS the engine stops collecting (schema/step-budget.ts): the count is a floor.
   const count = `${errors.length >= MAX_COLLECTED_ERRORS ? 'at least ' : ''}${violations.length}`;
@@ -145,7 +164,6 @@ export function checkArgumentsText(checker: ArgumentChecker, text: unknown): Res
     return limitFailure('maxArgumentBytes', maxArgumentBytes, `${text.length} characters of JSON text (not parsed)`);
   const parsed = parseJsonText(text, checker.limits);
   if (!parsed.ok) return parsed;
-  return parsed.value.withinLimits
-    ? checkPlainArguments(checker, parsed.value.value)
-    : checkArguments(checker, parsed.value.value);
+  if (!parsed.value.withinLimits) return checkArguments(checker, parsed.value.value);
+  return prototypePolluted() ? pollutedFailure() : checkPlainArguments(checker, parsed.value.value);
 }

@@ -13,6 +13,9 @@ import { readOptions } from '../util/own-field.js';
 import { admitDocument, needsPrivateEngine, resolveReferences, type Pipeline } from './pipeline.js';
 import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
 import { compileLegacy } from './legacy-engine.js';
+import { cachedValidator, rememberValidator } from './compile-cache.js';
+
+export { compileCounters } from './compile-cache.js';
 import { legacyDialectOf } from './legacy-keywords.js';
 import { boundedSchemaCopy } from './schema-copy.js';
 import { rewriteForEngine } from './rewrite.js';
@@ -44,11 +47,6 @@ export interface CompileFlags {
   readonly toolRoot: boolean;
 }
 
-// Compiled validators by canonical content. The CompiledSchema handed out is built per call so that
-// its `schema` is always the caller's own copy (two schemas may differ only in key order).
-const cache = new Map<string, ValidateFunction>();
-const CACHE_LIMIT = 2000;
-const counters = { compiles: 0, hits: 0 };
 // Per schema handed out, whether its validator came from the cache: admission counts per accepted tool.
 const fromCache = new WeakSet<CompiledSchema>();
 const cached = (c: CompiledSchema): CompiledSchema => {
@@ -60,16 +58,6 @@ export const compiledFromCache = (c: CompiledSchema): boolean => fromCache.has(c
 // Validators whose documents hold no quadratic pattern: their calls skip the pattern budget
 // (regex/bound.ts). Any other validator, legacy ones included, runs under it.
 const budgetFree = new WeakSet<ValidateFunction>();
-
-function remember(key: string, validator: ValidateFunction): void {
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, validator);
-}
-
-/** Engine compiles and content-cache hits since the process started (admission stats, benchmarks). */
-export function compileCounters(): { readonly compiles: number; readonly hits: number } {
-  return { ...counters };
-}
 
 /** The pipeline behind validateSchema and the suite runner. */
 export function compileSchema(
@@ -99,19 +87,25 @@ export function compileSchema(
   // The root's dialect chooses the engine: an opt-in draft-07 / 2019-09 root runs on that dialect's
   // own engine (legacy-engine.ts), every other root on the 2020-12 pipeline below.
   const dialect = isObject(copy.value) ? legacyDialectOf(copy.value['$schema']) : undefined;
+  // One cache entry per schema (compile-cache.ts): its canonical content and every switch its
+  // validator depends on. A schema that needed the registry or loader depends on more than that and
+  // is keyed after the pipeline, by every document it used.
+  const flagKey =
+    `${dialect ?? '2020-12'}|${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}` +
+    `${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
+  const quickKey = `${flagKey}|${canonicalJson(copy.value)}`;
   if (dialect !== undefined && isObject(copy.value)) {
+    const parts = { schema: deepFreeze(copy.value), toolRoot: flags.toolRoot, limits: limits.value };
+    // A disabled dialect is refused before the cache is asked: the options decide, not an earlier call.
+    const hit = resolved.dialects.has(dialect) ? cachedValidator(quickKey) : undefined;
+    if (hit !== undefined) return ok(cached(makeCompiled({ ...parts, validator: hit })));
     const legacy = compileLegacy(copy.value, dialect, resolved);
     if (!legacy.ok) return legacy;
-    const parts = { validator: legacy.value, toolRoot: flags.toolRoot, limits: limits.value };
-    return ok(makeCompiled({ schema: deepFreeze(copy.value), ...parts }));
+    rememberValidator(legacy.value.usedExternal ? undefined : quickKey, legacy.value.validator);
+    return ok(makeCompiled({ ...parts, validator: legacy.value.validator }));
   }
-  const flagKey =
-    `${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}${resolved.contentAssertion ? 'C' : 'c'}` +
-    `${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
-  const quickKey = `${flagKey}|${canonicalJson(copy.value)}`;
-  const hit = cache.get(quickKey);
+  const hit = cachedValidator(quickKey);
   if (hit !== undefined) {
-    counters.hits++;
     return ok(
       cached(
         makeCompiled({
@@ -160,11 +154,13 @@ export function compileSchema(
     contentAssertion: resolved.contentAssertion,
     ownProperties: needsOwnProperties(p.documents.map((d) => d.schema)),
   };
-  const documentsKey = p.documents.map((d) => `${d.uri} ${canonicalJson(d.schema)}`).join('\n');
-  const fullKey = `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${documentsKey}`;
-  const known = cache.get(fullKey);
+  const fullKey = p.usedExternal
+    ? `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${p.documents
+        .map((d) => `${d.uri} ${canonicalJson(d.schema)}`)
+        .join('\n')}`
+    : undefined;
+  const known = fullKey === undefined ? undefined : cachedValidator(fullKey);
   if (known !== undefined) {
-    counters.hits++;
     return ok(
       cached(makeCompiled({ schema: exposedSchema, validator: known, toolRoot: flags.toolRoot, limits: limits.value })),
     );
@@ -195,10 +191,8 @@ export function compileSchema(
       schemaViolation('$ref', why, ''),
     ]);
   }
-  counters.compiles++;
   if (!needsPatternBudget(p.documents.map((d) => d.schema))) budgetFree.add(validator);
-  remember(fullKey, validator);
-  if (!p.usedExternal) remember(quickKey, validator);
+  rememberValidator(fullKey ?? quickKey, validator);
   return ok(
     makeCompiled({ schema: exposedSchema, validator: validator, toolRoot: flags.toolRoot, limits: limits.value }),
   );

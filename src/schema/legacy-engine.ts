@@ -1,7 +1,6 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
-import { canonicalJson } from '../util/canonical-json.js';
 import { DIALECT_2020_12 } from './dialect.js';
 import { echo } from '../util/describe-value.js';
 import { findDocument, normaliseRegistry } from './documents.js';
@@ -198,10 +197,6 @@ function missingSchemaOf(thrown: unknown): string | undefined {
   return d !== undefined && typeof d.value === 'string' ? d.value : undefined;
 }
 
-/** Compiled legacy roots that pulled in no other document, by dialect, switches and canonical content. */
-const cache = new Map<string, ValidateFunction>();
-const CACHE_LIMIT = 500;
-
 /** Whether a legacy document uses unevaluatedProperties or unevaluatedItems in any schema position. */
 function usesUnevaluatedAnywhere(doc: unknown): boolean {
   let found = false;
@@ -214,6 +209,13 @@ function usesUnevaluatedAnywhere(doc: unknown): boolean {
     EVERY_OBJECT,
   );
   return found;
+}
+
+/** A compiled legacy root, and whether it needed a document from the registry or loader. */
+export interface LegacyCompiled {
+  readonly validator: ValidateFunction;
+  /** Rule 10 (compiled once): only a root that needed no other document may be cached by its content alone. */
+  readonly usedExternal: boolean;
 }
 
 /** Marks every schema object of an older-dialect document with the step keyword (its own schema positions). */
@@ -235,14 +237,7 @@ function compileWithDocuments(
   dialect: LegacyDialect,
   options: ResolvedOptions,
   tally: SchemaTally,
-): Result<ValidateFunction> {
-  // Rule 10 (compiled once): a root that needs no other document does not depend on the registry.
-  const assertions = `${options.formatAssertion ? 'F' : 'f'}${options.contentAssertion ? 'C' : 'c'}`;
-  const switches = `${assertions}${options.unknownKeywords[0]}`;
-  // The in-place check below depends on maxInPlaceSubschemas; a cached validator passed it under this value.
-  const key = `${dialect}|${switches}|${options.limits.maxInPlaceSubschemas}|${canonicalJson(root)}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return ok(hit);
+): Result<LegacyCompiled> {
   const ajv = createLegacyEngine(dialect, options.formatAssertion);
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
@@ -260,11 +255,7 @@ function compileWithDocuments(
       const inPlace = checkLegacyInPlace(documents, dialect, options.limits.maxInPlaceSubschemas);
       if (!inPlace.ok) return inPlace;
       warmUp(validator);
-      if (added.size === 0) {
-        if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-        cache.set(key, validator);
-      }
-      return ok(validator);
+      return ok({ validator, usedExternal: added.size > 0 });
     } catch (thrown) {
       const uri = missingSchemaOf(thrown);
       if (uri === undefined || added.has(uri)) {
@@ -320,7 +311,7 @@ export function compileLegacy(
   root: Record<string, unknown>,
   dialect: LegacyDialect,
   options: ResolvedOptions,
-): Result<ValidateFunction> {
+): Result<LegacyCompiled> {
   if (!options.dialects.has(dialect)) {
     const message =
       `unsupported dialect ${echo(root['$schema'])} (${dialect}): only ${DIALECT_2020_12} is enabled; ` +

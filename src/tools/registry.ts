@@ -1,5 +1,5 @@
 import { fail, ok, thrownMessage, type GateError, type Result } from '../result.js';
-import { formatForModel } from '../errors/format.js';
+import { formatOwnError } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
 import { timeoutProblem, withDeadline, type Outcome } from './deadline.js';
@@ -378,7 +378,7 @@ export class Registry {
     if (ungranted !== undefined) return errorResult(callId, name, ungranted.content, ungranted.error);
     const valid = this.#validate(entry, fields.args);
     if (!valid.ok) {
-      const text = formatForModel(name, valid.error, this.#maxLines === undefined ? {} : { maxLines: this.#maxLines });
+      const text = formatOwnError(name, valid.error, this.#maxLines);
       return errorResult(callId, name, text, { ...valid.error, stage: 'validate' });
     }
     const { timeoutMs, signal: outer, context } = bounds.value;

@@ -49,7 +49,11 @@ function segmentsOf(path: Path, last?: string | number): (string | number)[] {
   return out.reverse();
 }
 
-function describe(value: unknown): string | undefined {
+/**
+ * Why a value is not JSON by itself (its type, a Proxy, a prototype other than a plain object's or
+ * an array's), or undefined; never runs its code (isProxy comes first).
+ */
+export function nonJsonReason(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -127,7 +131,7 @@ function traverse(
       continue;
     }
     const { value, path } = frame;
-    const reason = describe(value);
+    const reason = nonJsonReason(value);
     if (reason !== undefined) return { problem: { segments: segmentsOf(path), message: reason } };
     values++;
     bytes +=
@@ -215,14 +219,6 @@ function traverse(
 export type JsonFinding =
   | { readonly kind: 'not-json'; readonly problem: JsonProblem }
   | { readonly kind: 'excess'; readonly excess: JsonExcess };
-
-/** The first reason `value` is not a JSON value or exceeds a bound; undefined when neither. */
-export function checkJsonValue(value: unknown, bounds: JsonBounds): JsonFinding | undefined {
-  const r = traverse(value, false, bounds);
-  if (r.problem) return { kind: 'not-json', problem: r.problem };
-  if (r.excess) return { kind: 'excess', excess: r.excess };
-  return undefined;
-}
 
 /** How a walk treats what JSON.stringify would leave out. */
 export interface CopyOptions {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validate, validateSchema } from '../../src/schema/compile.js';
 import { isPlainJsonWithin } from '../../src/arguments/json-fast-check.js';
-import { checkJsonValue } from '../../src/util/plain-json.js';
+import { findArgumentProblem } from '../../src/arguments/argument-value.js';
 import { parseJsonText, parseStrictJsonText } from '../../src/arguments/json-text.js';
 import { parseNative } from '../../src/arguments/json-text-native.js';
 import { argumentBounds, DEFAULT_LIMITS, type Limits } from '../../src/util/limits.js';
@@ -26,13 +26,23 @@ const deep = (levels: number): unknown => {
   return v;
 };
 
+const counted = (): { value: object; reads: () => number } => {
+  let reads = 0;
+  const value = Object.defineProperty({}, 'a', {
+    enumerable: true,
+    get: () => {
+      reads++;
+      return 1;
+    },
+  });
+  return { value, reads: () => reads };
+};
+
 describe('isPlainJsonWithin: only plain JSON within the bounds passes; everything else goes to the full walker', () => {
   const refused: { name: string; value: unknown }[] = [
     { name: 'undefined', value: { a: undefined } },
     { name: 'function', value: { a: () => 1 } },
     { name: 'symbol value', value: { a: Symbol('s') } },
-    { name: 'symbol key', value: { [Symbol('k')]: 1 } },
-    { name: 'symbol key on an array', value: Object.assign([1], { [Symbol('k')]: 1 }) },
     { name: 'bigint', value: { a: 1n } },
     { name: 'NaN', value: [Number.NaN] },
     { name: '-Infinity', value: { a: -Infinity } },
@@ -40,72 +50,85 @@ describe('isPlainJsonWithin: only plain JSON within the bounds passes; everythin
     { name: 'class instance', value: new Point() },
     { name: 'array subclass', value: { a: new (class extends Array {})() } },
     { name: 'hole', value: { a: [1, , 3] } },
-    { name: 'array extra property', value: Object.assign([1], { x: 1 }) },
-    { name: 'getter', value: Object.defineProperty({}, 'a', { enumerable: true, get: () => 1 }) },
-    { name: 'array index getter', value: Object.defineProperty([1], 0, { enumerable: true, get: () => 1 }) },
-    { name: 'non-enumerable', value: Object.defineProperty({}, 'h', { value: 1, enumerable: false }) },
+    { name: 'hole at the end', value: { a: new Array(2) } },
     { name: 'Proxy', value: { a: new Proxy({}, {}) } },
+    { name: 'Proxy of an array', value: { a: new Proxy([1], {}) } },
+    { name: 'Proxy at the root', value: new Proxy({}, {}) },
+    { name: 'revoked Proxy', value: { a: Proxy.revocable({}, {}).proxy } },
+    {
+      name: 'getter returning a function',
+      value: Object.defineProperty({}, 'a', { enumerable: true, get: () => () => 1 }),
+    },
     { name: 'cycle', value: cyclic },
   ];
   it.each(refused)('$name: handed over, and the walker names a problem', ({ value }) => {
     expect(isPlainJsonWithin(value, BOUNDS)).toBe(false);
     // Not JSON, and not a limit: the walker's finding is of the kind that becomes a `validation` error.
-    expect(checkJsonValue(value, BOUNDS)?.kind).toBe('not-json');
+    expect(findArgumentProblem(value, BOUNDS)?.kind).toBe('not-json');
   });
 
-  it('never invokes a getter or a Proxy trap', () => {
+  it('never invokes a Proxy trap', () => {
     let calls = 0;
-    const getter = Object.defineProperty({}, 'a', {
-      enumerable: true,
-      get: () => {
-        calls++;
-        return 1;
-      },
-    });
-    const traps = new Proxy(
-      {},
-      {
-        ownKeys: () => {
-          calls++;
-          return [];
-        },
-        getPrototypeOf: () => {
-          calls++;
-          return null;
-        },
-        get: () => {
-          calls++;
-          return 1;
-        },
-      },
-    );
-    expect(isPlainJsonWithin(getter, BOUNDS)).toBe(false);
-    expect(isPlainJsonWithin({ a: [traps] }, BOUNDS)).toBe(false);
+    const trap = (): never => {
+      calls++;
+      throw new Error('trap ran');
+    };
+    const traps = new Proxy({}, { ownKeys: trap, getPrototypeOf: trap, get: trap, has: trap });
+    const arrayTraps = new Proxy([], { ownKeys: trap, getPrototypeOf: trap, get: trap, has: trap });
+    for (const value of [traps, { a: [traps] }, arrayTraps, { a: arrayTraps }]) {
+      expect(isPlainJsonWithin(value, BOUNDS)).toBe(false);
+      expect(findArgumentProblem(value, BOUNDS)?.kind).toBe('not-json');
+    }
     expect(calls).toBe(0);
   });
 
+  // The host's objects are host code (arguments/argument-value.ts): what JSON.stringify and the engine read
+  // is checked, and what neither sees is not part of the value. Each row passes both checks alike.
   it.each([
     { name: '-0', value: { a: -0 } },
     { name: 'null prototype', value: Object.assign(Object.create(null) as object, { a: [1, 'x', null, true] }) },
     { name: 'own __proto__ key (JSON.parse)', value: JSON.parse('{"__proto__":{"a":1}}') as unknown },
     { name: 'empty containers', value: { a: {}, b: [] } },
-  ])('$name passes', ({ value }) => expect(isPlainJsonWithin(value, BOUNDS)).toBe(true));
+    { name: 'getter returning JSON (read once, like a data property)', value: counted().value },
+    { name: 'array index getter', value: Object.defineProperty([1], 0, { enumerable: true, get: () => 1 }) },
+    { name: 'symbol key (not part of the JSON value)', value: { [Symbol('k')]: () => 1 } },
+    { name: 'symbol key on an array', value: Object.assign([1], { [Symbol('k')]: 1 }) },
+    { name: 'named property on an array (not part of the JSON value)', value: Object.assign([1], { x: () => 1 }) },
+    {
+      name: 'non-enumerable property (not part of the JSON value)',
+      value: Object.defineProperty({}, 'h', { value: () => 1, enumerable: false }),
+    },
+  ])('$name passes', ({ value }) => {
+    expect(isPlainJsonWithin(value, BOUNDS)).toBe(true);
+    expect(findArgumentProblem(value, BOUNDS)).toBeUndefined();
+  });
+
+  it('reads each member once: a getter runs once in the quick check, once more only when the walker looks', () => {
+    const quick = counted();
+    expect(isPlainJsonWithin(quick.value, BOUNDS)).toBe(true);
+    expect(quick.reads()).toBe(1);
+    const walked = counted();
+    expect(findArgumentProblem(walked.value, BOUNDS)).toBeUndefined();
+    expect(walked.reads()).toBe(1);
+  });
 
   // Each bound: at the limit passes, one past it is handed over (and the walker reports the excess).
   const limit = (name: keyof Limits, value: number): Limits => ({ ...DEFAULT_LIMITS, [name]: value });
   it.each([
     { limit: 'maxArgumentDepth' as const, at: 3, within: deep(3), beyond: deep(4) },
     { limit: 'maxArgumentValues' as const, at: 3, within: { a: 1, b: 2 }, beyond: { a: 1, b: 2, c: 3 } },
+    { limit: 'maxArgumentValues' as const, at: 3, within: [1, 2], beyond: [1, [2]] },
     { limit: 'maxStringLength' as const, at: 2, within: { ab: 'cd' }, beyond: { ab: 'cde' } },
     { limit: 'maxStringLength' as const, at: 2, within: { ab: 1 }, beyond: { abc: 1 } },
+    { limit: 'maxStringLength' as const, at: 2, within: 'ab', beyond: 'abc' },
     { limit: 'maxObjectProperties' as const, at: 2, within: { a: 1, b: 2 }, beyond: { a: 1, b: 2, c: 3 } },
     { limit: 'maxArrayItems' as const, at: 2, within: { a: [1, 2] }, beyond: { a: [1, 2, 3] } },
   ])('$limit = $at: within passes, beyond is handed over', ({ limit: name, at, within, beyond }) => {
     const bounds = argumentBounds(limit(name, at));
     expect(isPlainJsonWithin(within, bounds)).toBe(true);
-    expect(checkJsonValue(within, bounds)).toBeUndefined();
+    expect(findArgumentProblem(within, bounds)).toBeUndefined();
     expect(isPlainJsonWithin(beyond, bounds)).toBe(false);
-    expect(checkJsonValue(beyond, bounds)?.kind).toBe('excess');
+    expect(findArgumentProblem(beyond, bounds)?.kind).toBe('excess');
   });
 
   it('past its own recursion cap (64) it hands over, and the iterative walker finishes the answer', () => {
@@ -116,7 +139,7 @@ describe('isPlainJsonWithin: only plain JSON within the bounds passes; everythin
     expect(c.ok && c.value.validate(value).ok).toBe(true);
   });
 
-  it('never accepts what the full walker refuses (random values)', () => {
+  it('answers as the full walker on random values, both ways', () => {
     const odd = fc.constantFrom<unknown>(
       undefined,
       Number.NaN,
@@ -127,6 +150,7 @@ describe('isPlainJsonWithin: only plain JSON within the bounds passes; everythin
       new Date(0),
       [1, , 2],
       () => 1,
+      new Proxy({}, {}),
     );
     const value = fc.letrec((tie) => ({
       v: fc.oneof(
@@ -141,7 +165,7 @@ describe('isPlainJsonWithin: only plain JSON within the bounds passes; everythin
     fc.assert(
       fc.property(value, (v) => {
         for (const bounds of [BOUNDS, small])
-          if (isPlainJsonWithin(v, bounds)) expect(checkJsonValue(v, bounds)).toBeUndefined();
+          expect(isPlainJsonWithin(v, bounds)).toBe(findArgumentProblem(v, bounds) === undefined);
       }),
       { numRuns: 2000 },
     );
@@ -299,6 +323,34 @@ describe('validateJSON native path: JSON.parse only where it reads the text exac
   ])('$name: handed to the strict parser, same answer as it', ({ text }) => {
     expect(parseNative(text, DEFAULT_LIMITS)).toBeUndefined();
     expect(parseJsonText(text, DEFAULT_LIMITS)).toEqual(parseStrictJsonText(text, DEFAULT_LIMITS));
+  });
+
+  // Numbers past the quick length test and keys that cannot be compared as written are checked after
+  // JSON.parse instead of sending the text over: same value, same verdict as the strict parser.
+  const wide = `{${Array.from({ length: 40 }, (_, k) => `"k${k}":${k}`).join(',')}}`;
+  it.each([
+    { name: 'exact number longer than 15 characters', text: '{"a":12345678901234.5}' },
+    { name: 'exact number with an exponent', text: '{"a":[1e5,2.5E-3,-0e0]}' },
+    { name: 'key with an escape, no duplicate', text: '{"a\\nb":1,"ab":2}' },
+    { name: 'more keys than are compared pairwise', text: wide },
+    { name: 'string with escapes at the length limit', text: '{"a":"\\u0041\\n"}' },
+  ])('$name: read natively, as the strict parser reads it', ({ text }) => {
+    const limits = { ...DEFAULT_LIMITS, maxStringLength: 2 };
+    for (const l of [DEFAULT_LIMITS, limits]) {
+      const native = parseNative(text, l);
+      const strict = parseStrictJsonText(text, l);
+      expect(native).toBeDefined();
+      expect(strict.ok && { value: strict.value.value, withinLimits: strict.value.withinLimits }).toStrictEqual(native);
+    }
+  });
+
+  it.each([
+    { name: 'duplicate key in an object of more keys than are compared pairwise', text: wide.replace('"k39"', '"k0"') },
+    { name: 'duplicate key after an escaped key', text: '{"\\u0062":1,"a":2,"a":3}' },
+    { name: 'duplicate key in a nested object', text: '{"a":{"b":1,"c":{"b":2},"b":3}}' },
+  ])('$name: handed to the strict parser', ({ text }) => {
+    expect(parseNative(text, DEFAULT_LIMITS)).toBeUndefined();
+    expect(summary(parseStrictJsonText(text, DEFAULT_LIMITS))).toMatch(/duplicate key/);
   });
 
   it('reads -0 and an own __proto__ key as the strict parser does', () => {

@@ -28,4 +28,20 @@ describe('a polluted Object.prototype never makes a missing property present', (
     const t = c.value.validateJSON('{}');
     expect(t.ok === false && t.error.class).toBe('execution_failure');
   });
+
+  // Regression: a hole reads through to Array.prototype, so an index placed there would fill it.
+  it('an enumerable index on Array.prototype fails every call closed too', () => {
+    const c = validateSchema({ type: 'object', properties: { a: { type: 'array', items: { type: 'integer' } } } });
+    if (!c.ok) throw new Error('fixture schema must compile');
+    const arrayProto = Array.prototype as unknown as Record<string, unknown>;
+    arrayProto['1'] = 2;
+    try {
+      const r = c.value.validate({ a: [1, , 3] });
+      expect(r.ok === false && r.error.class).toBe('execution_failure');
+    } finally {
+      delete arrayProto['1'];
+    }
+    const after = c.value.validate({ a: [1, , 3] });
+    expect(after.ok === false && after.error.class).toBe('validation');
+  });
 });

@@ -74,6 +74,27 @@ describe('formatForModel', () => {
     expect(text.split('\n').slice(1)).toEqual(expected);
   });
 
+  // Regression guard for the one-look check over all lines: every kind of break, in a path or a message,
+  // next to clean lines, still leaves one line per violation.
+  it.each([
+    { name: 'newline in a path', path: '$.b["a\nb"]', message: 'x', line: '$.b["a b"]: x' },
+    { name: 'carriage return in a message', path: '$.a', message: 'x\r\ny', line: '$.a: x y' },
+    { name: 'line separator in a message', path: '$.a', message: 'x\u2028y', line: '$.a: x y' },
+    { name: 'paragraph separator in a path', path: '$.b["\u2029"]', message: 'x', line: '$.b[" "]: x' },
+  ])('$name: one line per violation', ({ path, message, line }) => {
+    const error: GateError = {
+      class: 'validation',
+      message: 'm',
+      violations: [violation('$.0', 'clean'), violation(path, message), violation('$.z', 'clean')],
+    };
+    expect(formatForModel('t', error).split('\n')).toEqual([
+      'error: invalid arguments for t:',
+      '$.0: clean',
+      line,
+      '$.z: clean',
+    ]);
+  });
+
   it('keeps one violation per line even when a message holds a newline', () => {
     const text = formatForModel('t', { class: 'validation', message: 'm', violations: [violation('$', 'a\nb: fake')] });
     expect(text).toBe('error: invalid arguments for t:\n$: a b: fake');

@@ -127,17 +127,15 @@ describe('pathKeys', () => {
 });
 
 describe('hostile argument values', () => {
-  it('a getter in the arguments is an issue, and building its path runs no getter', () => {
+  it('a Proxy in the arguments is an issue, and building its path runs no trap', () => {
     let ran = 0;
+    const trap = (): never => {
+      ran++;
+      throw new Error('trap ran');
+    };
     const args = {
       tags: ['a'],
-      byId: Object.defineProperty({}, 'k', {
-        enumerable: true,
-        get: () => {
-          ran++;
-          return 1;
-        },
-      }),
+      byId: new Proxy({ k: 1 }, { get: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap }),
     };
     const result = validateSchema(LIST);
     if (!result.ok) throw new Error(result.error.message);
