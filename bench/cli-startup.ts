@@ -15,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
-const RUNS = Number(process.argv[2] ?? 40);
 const TARGET = 2.5;
 
 const ONE_TOOL = [
@@ -50,47 +49,69 @@ function quantile(values: readonly number[], q: number): number {
   return s[lo]! + (s[hi]! - s[lo]!) * (at - lo);
 }
 
-if (!existsSync(CLI)) {
-  console.log(`bench: ${CLI} is missing; run "npm run build" first. Nothing measured.`);
-  process.exit(1);
-}
-const dir = mkdtempSync(join(tmpdir(), 'toolgate-startup-'));
-try {
-  const file = join(dir, 'one-tool.json');
-  writeFileSync(file, JSON.stringify(ONE_TOOL));
-  const baseline = ['-e', '0'];
-  const check = [CLI, 'check', file];
-  // Warm the file system cache for both commands before anything is timed.
-  timeRun(baseline, 0);
-  timeRun(check, 0);
-  const base: number[] = [];
-  const cli: number[] = [];
-  const ratios: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    // Alternate which goes first, so neither always runs right after the other.
-    let b: number;
-    let c: number;
-    if (i % 2 === 0) {
-      b = timeRun(baseline, 0);
-      c = timeRun(check, 0);
-    } else {
-      c = timeRun(check, 0);
-      b = timeRun(baseline, 0);
+/** One measurement: `runs` interleaved pairs; medians in ms and the per-pair ratios' median and quartiles. */
+export function measureStartup(runs: number): {
+  readonly baseMs: number;
+  readonly checkMs: number;
+  readonly ratio: number;
+  readonly quartiles: readonly [number, number];
+} {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing; run "npm run build" first`);
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-startup-'));
+  try {
+    const file = join(dir, 'one-tool.json');
+    writeFileSync(file, JSON.stringify(ONE_TOOL));
+    const baseline = ['-e', '0'];
+    const check = [CLI, 'check', file];
+    // Warm the file system cache for both commands before anything is timed.
+    timeRun(baseline, 0);
+    timeRun(check, 0);
+    const base: number[] = [];
+    const cli: number[] = [];
+    const ratios: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      // Alternate which goes first, so neither always runs right after the other.
+      let b: number;
+      let c: number;
+      if (i % 2 === 0) {
+        b = timeRun(baseline, 0);
+        c = timeRun(check, 0);
+      } else {
+        c = timeRun(check, 0);
+        b = timeRun(baseline, 0);
+      }
+      base.push(b);
+      cli.push(c);
+      ratios.push(c / b);
     }
-    base.push(b);
-    cli.push(c);
-    ratios.push(c / b);
+    return {
+      baseMs: quantile(base, 0.5),
+      checkMs: quantile(cli, 0.5),
+      ratio: quantile(ratios, 0.5),
+      quartiles: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The start-up target: `check` of one tool at most this many times `node -e 0`. */
+export const STARTUP_TARGET = TARGET;
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (!existsSync(CLI)) {
+    console.log(`bench: ${CLI} is missing; run "npm run build" first. Nothing measured.`);
+    process.exit(1);
+  }
+  const RUNS = Number(process.argv[2] ?? 40);
+  const m = measureStartup(RUNS);
   const f = (n: number): string => n.toFixed(1);
   console.log(`cli start-up, ${RUNS} interleaved runs of each (node ${process.version})`);
-  console.log(`  node -e 0                       median ${f(quantile(base, 0.5))} ms`);
-  console.log(`  node dist/cli/main.js check     median ${f(quantile(cli, 0.5))} ms (one tool)`);
-  const median = quantile(ratios, 0.5);
+  console.log(`  node -e 0                       median ${f(m.baseMs)} ms`);
+  console.log(`  node dist/cli/main.js check     median ${f(m.checkMs)} ms (one tool)`);
   console.log(
-    `  ratio check / node -e 0         median ${median.toFixed(2)}x ` +
-      `(quartiles ${quantile(ratios, 0.25).toFixed(2)}x .. ${quantile(ratios, 0.75).toFixed(2)}x; ` +
-      `target <= ${TARGET}x: ${median <= TARGET ? 'met' : 'NOT met'})`,
+    `  ratio check / node -e 0         median ${m.ratio.toFixed(2)}x ` +
+      `(quartiles ${m.quartiles[0].toFixed(2)}x .. ${m.quartiles[1].toFixed(2)}x; ` +
+      `target <= ${TARGET}x: ${m.ratio <= TARGET ? 'met' : 'NOT met'})`,
   );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }

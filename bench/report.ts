@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, release, totalmem, type } from 'node:os';
 
 /** One line of the results table. */
@@ -86,21 +86,4 @@ export function writeBenchmarks(
     '',
   ].join('\n');
   writeFileSync(file, text);
-}
-
-/**
- * Replaces the README's bench section (between its markers) with the headline table. Only between
- * existing markers: a README without them is left alone. Read right before writing, since other
- * sections change under other hands.
- */
-export function updateReadme(file: string, body: string): boolean {
-  if (!existsSync(file)) return false;
-  const text = readFileSync(file, 'utf8');
-  const open = '<!-- section:bench -->';
-  const close = '<!-- /section:bench -->';
-  const a = text.indexOf(open);
-  const b = text.indexOf(close);
-  if (a < 0 || b < a) return false;
-  writeFileSync(file, `${text.slice(0, a + open.length)}\n${body.trim()}\n${text.slice(b)}`);
-  return true;
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: what the gate costs against raw Ajv and the peers, in one run. Prints one table
- * and writes ../BENCHMARKS.md (the README's bench section too, when it has one). The package is
+ * and writes ../BENCHMARKS.md, the one place its numbers are kept. The package is
  * measured as built (`npm run bench` builds it first); a dist/ older than src/ is refused. Set
  * BENCH_QUICK=1 for a short smoke run (one repetition, short timings; the numbers are then only
  * indicative and nothing is written).
@@ -16,7 +16,8 @@ import { isPlainJsonWithin } from '../dist/arguments/json-fast-check.js';
 import { argumentBounds, DEFAULT_LIMITS } from '../dist/util/limits.js';
 import { median, ratioOf, type MeasureOptions, type Ratio } from './measure.js';
 import { comparisonSet, prepare, warmUp, type ComparisonSet } from './select.js';
-import { environment, table, updateReadme, writeBenchmarks, type Row } from './report.js';
+import { environment, table, writeBenchmarks, type Row } from './report.js';
+import { measureStartup, STARTUP_TARGET } from './cli-startup.js';
 
 const started = performance.now();
 const quick = process.env['BENCH_QUICK'] === '1';
@@ -25,6 +26,7 @@ const HOT: MeasureOptions = quick
   ? { repetitions: 1, timeMs: 400, firstWarmupMs: 300, warmupMs: 100, blockMs: 20, unitMs: 2 }
   : { repetitions: REPETITIONS, timeMs: 2400, firstWarmupMs: 3000, warmupMs: 400, blockMs: 30, unitMs: 3 };
 const CATALOG_SIZE = quick ? 1000 : 5000;
+const STARTUP_PAIRS = quick ? 5 : 20;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const log = (s: string): void => void process.stderr.write(`bench: ${s}\n`);
 
@@ -412,6 +414,31 @@ notes.push(
   'The MCP SDK validator is its `AjvJsonSchemaValidator` as shipped: draft-07 Ajv with formats asserted. Hyperjump ' +
     'compiles asynchronously (`validate(uri)`), timed to the awaited validator.',
 );
+log(`CLI start-up: ${REPETITIONS} runs of ${STARTUP_PAIRS} interleaved process pairs`);
+{
+  const runs = Array.from({ length: REPETITIONS }, () => measureStartup(STARTUP_PAIRS));
+  const sorted = runs.map((r) => r.ratio).sort((x, y) => x - y);
+  const mid = runs.find((r) => r.ratio === sorted[Math.floor(sorted.length / 2)]) ?? runs[0]!;
+  const workload = 'CLI start-up, `check` of one tool (wall time of a process)';
+  const count = `${REPETITIONS} x ${STARTUP_PAIRS} runs`;
+  rows.push({ workload, contender: 'node -e 0', count, value: mid.baseMs, unit: 'ms', baseline: 'baseline' });
+  rows.push({
+    workload,
+    contender: 'node dist/cli/main.js check',
+    count,
+    value: mid.checkMs,
+    unit: 'ms',
+    baseline: 'node -e 0',
+    ratio: mid.ratio,
+    spread: { min: sorted[0]!, max: sorted[sorted.length - 1]! },
+    target: `≤ ${STARTUP_TARGET}x`,
+    met: mid.ratio <= STARTUP_TARGET,
+  });
+  notes.push(
+    'CLI start-up (bench/cli-startup.ts): the built, bundled CLI checking a one-tool file against `node -e 0`, ' +
+      "interleaved; each run's ratio is the median of its per-pair ratios (wall time: a process start is not CPU-bound).",
+  );
+}
 const seconds = (performance.now() - started) / 1000;
 const out = table(rows);
 console.log([...env, '', out, '', ...notes.map((n) => `- ${n}`), '', `whole run: ${seconds.toFixed(0)} s`].join('\n'));
@@ -419,36 +446,5 @@ const analysisFile = fileURLToPath(new URL('./analysis.md', import.meta.url));
 const analysis = existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8') : '';
 if (!quick) {
   writeBenchmarks(`${ROOT}BENCHMARKS.md`, { env, table: out, notes, analysis, seconds });
-  const headline = rows.filter(
-    (r) => r.target !== undefined && r.workload.startsWith('W') && !r.workload.startsWith('W6 peers, valid'),
-  );
-  const fastestPeer = rows
-    .filter(
-      (r) => r.workload.startsWith('W6 peers, valid') && r.ratio !== undefined && r.contender !== rawAjvDefault.name,
-    )
-    .sort((a, b) => (a.ratio ?? 0) - (b.ratio ?? 0))[0];
-  const body = [
-    '## Benchmarks',
-    '',
-    `Ratios from the last \`npm run bench\` (medians of ${REPETITIONS} runs, baselines measured in the same run; ` +
-      `${env[0]?.replace('machine: ', '')}, node ${process.version}). Every number, the peers and the method: ` +
-      `[BENCHMARKS.md](BENCHMARKS.md).`,
-    '',
-    '| workload | ratio | target | |',
-    '|---|---:|---|---|',
-    ...headline.map(
-      (r) =>
-        `| ${r.workload}${r.baseline !== undefined && r.baseline !== 'baseline' ? ` (vs ${r.baseline})` : ''} | ` +
-        `${r.unit === 'KB/tool' ? `${r.value.toFixed(1)} KB/tool` : `${(r.ratio ?? NaN).toFixed(2)}x`} | ` +
-        `${r.target} | ${r.met === true ? 'met' : 'missed'} |`,
-    ),
-    ...(fastestPeer === undefined
-      ? []
-      : [
-          `| W6 valid call: fastest peer (${fastestPeer.contender}) time / toolgate time | ` +
-            `${(fastestPeer.ratio ?? NaN).toFixed(2)}x | > 1x | ${fastestPeer.met === true ? 'met' : 'missed'} |`,
-        ]),
-  ].join('\n');
-  if (!updateReadme(`${ROOT}README.md`, body)) log('README has no bench section markers; left alone');
   log('wrote BENCHMARKS.md');
 }
