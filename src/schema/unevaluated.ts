@@ -3,6 +3,7 @@ import type { DataValidationCxt } from 'ajv/dist/types/index.js';
 import { escapePointerToken } from '../util/json-pointer.js';
 import {
   applySubschema,
+  itemContext,
   placeOf,
   siteOf,
   validatorFor,
@@ -149,8 +150,7 @@ function collect(w: Walk, plan: Plan, skipSelf: boolean, depth: number): Evaluat
     for (let i = 0; i < Math.min(plan.prefixItems, data.length); i++) out.add(i);
     if (plan.contains !== undefined)
       for (let i = 0; i < data.length; i++) {
-        const at = { ...w.cxt, instancePath: `${w.cxt.instancePath}/${i}` };
-        if (applySubschema(w.ajv, w.doc, plan.contains, data[i], at).valid) out.add(i);
+        if (applySubschema(w.ajv, w.doc, plan.contains, data[i], itemContext(w.cxt, i)).valid) out.add(i);
       }
   } else {
     if (!isObject(data)) return out;

@@ -21,6 +21,7 @@ import {
   contentOf,
   errorResult,
   successResult,
+  staged,
   type CallStage,
   type ToolError,
   type ToolResult,
@@ -105,6 +106,9 @@ export function registerCompiled(registry: Registry, tool: Tool, compiled: Compi
 }
 
 const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
+
+/** The options of a call given none: toolgate's own frozen object, so there is nothing to read. */
+const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
 
 /** The grants option as a set of names, or why it cannot be used (read as plain data, never through getters). */
 function readGrants(value: unknown): { grants?: ReadonlySet<string>; problem?: string } {
@@ -298,7 +302,7 @@ export class Registry {
   }
 
   /** Runs one call through the gateway; always resolves to a ToolResult, never rejects. */
-  async call(call: ToolCall, options: CallOptions = {}): Promise<ToolResult> {
+  async call(call: ToolCall, options: CallOptions = NO_CALL_OPTIONS): Promise<ToolResult> {
     let callId = '';
     let name = '';
     try {
@@ -329,6 +333,8 @@ export class Registry {
   #bounds(
     options: unknown,
   ): Result<{ timeoutMs: number | undefined; signal: AbortSignal | undefined; context: unknown }> {
+    // A call without options (the common case) has nothing to read.
+    if (options === NO_CALL_OPTIONS) return ok({ timeoutMs: this.#timeoutMs, signal: undefined, context: undefined });
     const { values, problems } = readOwnFields(options, ['signal', 'timeoutMs', 'context']);
     if (problems.length > 0) return fail('validation', `invalid call options: ${problems.join('; ')}`);
     const problem = timeoutProblem(values.timeoutMs);
@@ -351,7 +357,7 @@ export class Registry {
         callId,
         shownName,
         `error: tool ${shownName} cannot be called: the host's tool registry is misconfigured`,
-        { ...this.#optionsError, stage: 'lookup' },
+        staged(this.#optionsError, 'lookup'),
       );
     if (fields.problem !== undefined)
       return errorResult(callId, shownName, `error: ${fields.problem}`, {
@@ -366,11 +372,11 @@ export class Registry {
         callId,
         shownName,
         `error: tool ${shownName} cannot be called: the host's call options are invalid`,
-        { ...bounds.error, stage: 'lookup' },
+        staged(bounds.error, 'lookup'),
       );
     const found = this.#lookup(fields.name);
     if (!found.ok)
-      return errorResult(callId, shownName, `error: ${found.error.message}`, { ...found.error, stage: 'lookup' });
+      return errorResult(callId, shownName, `error: ${found.error.message}`, staged(found.error, 'lookup'));
     const entry = found.value;
     // From here on the name is the registered tool's own, never the caller's field again.
     const name = entry.tool.name;
@@ -379,7 +385,7 @@ export class Registry {
     const valid = this.#validate(entry, fields.args);
     if (!valid.ok) {
       const text = formatOwnError(name, valid.error, this.#maxLines);
-      return errorResult(callId, name, text, { ...valid.error, stage: 'validate' });
+      return errorResult(callId, name, text, staged(valid.error, 'validate'));
     }
     const { timeoutMs, signal: outer, context } = bounds.value;
     const progress: GatewayProgress = { passed: [], executing: false };
