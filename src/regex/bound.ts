@@ -98,13 +98,16 @@ export const boundedRegExp: BoundedRegExpEngine = Object.assign(
     const rx = new RegExp(pattern, flags);
     if (flags === 'u' && regexDegree(pattern) <= 1) return rx;
     const weight = flags === 'u' ? patternWeight(pattern) : Number.POSITIVE_INFINITY;
-    // The last answer is kept: `additionalProperties` and `unevaluatedProperties` test each property
-    // name again right after `patternProperties` did, and a repeated test must not cost twice.
+    // The last answer is kept for the validation in progress: `additionalProperties` and
+    // `unevaluatedProperties` test each property name again right after `patternProperties` did, and a
+    // repeated test must not cost twice. Matchers are shared by every schema of an engine, so an answer
+    // from another validation (other limits, a fresh budget) is never reused: it would skip the charge.
     let last: string | undefined;
+    let lastBudget: Budget | undefined;
     let answer = false;
     const matcher = {
       test: (s: string): boolean => {
-        if (s === last) return answer;
+        if (s === last && active !== undefined && active === lastBudget) return answer;
         charge(s.length, pattern, weight);
         // V8 runs a pattern's first execution on a short string in its interpreter, several times
         // slower than the native code the weights were measured on (a*a{50}b on 381 characters: 105 ms
@@ -113,6 +116,7 @@ export const boundedRegExp: BoundedRegExpEngine = Object.assign(
         rx.test('');
         answer = rx.test(s);
         last = s;
+        lastBudget = active;
         return answer;
       },
       // Ajv shares matchers between schemas by this text; it must name the pattern.

@@ -193,6 +193,23 @@ describe('quadratic patterns are bounded at run time', () => {
     expect(lengths.filter((n) => n > 100)).toEqual([1_500]);
   });
 
+  // Regression: the last answer outlived its validation, so a string another schema had just tested passed
+  // this one's maxPatternSubject without being charged (a verdict depending on earlier calls).
+  it('a last answer is never reused by another validation: every call is charged by its own limits', () => {
+    const schema = { type: 'object', properties: { s: { type: 'string', pattern: 'x.*z' } } };
+    const roomy = compiled(schema, {});
+    const tight = compiled(schema, { maxPatternSubject: 10 });
+    const s = 'x'.repeat(50);
+    const verdict = (c: typeof roomy): string => {
+      const r = c.validate({ s });
+      return r.ok ? 'ok' : `${r.error.class} ${/^limit (\w+)/.exec(r.error.message)?.[1] ?? 'no limit'}`;
+    };
+    const alone = verdict(tight);
+    expect(verdict(roomy)).toBe('validation no limit');
+    expect(verdict(tight)).toBe(alone);
+    expect(alone).toBe('execution_failure maxPatternSubject');
+  });
+
   it('validateJSON is bounded the same way', () => {
     const c = compiled(
       { type: 'object', properties: { s: { type: 'string', pattern: '\\d+x' } } },
