@@ -1,4 +1,4 @@
-import { _, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import { _, Name, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { alwaysValidSchema } from 'ajv/dist/compile/util.js';
 
@@ -8,8 +8,9 @@ import { alwaysValidSchema } from 'ajv/dist/compile/util.js';
  * it), Ajv short-circuits a union by opening one more nested block per branch and closing them all
  * at the end: 2,000 branches nest 2,000 blocks, which V8 cannot parse (the first call overflows the
  * stack, so such a schema was refused at admission). Here each branch gets its own block, entered
- * while the search goes on: same branches run, same errors, same verdict, nesting depth one.
- * With tracking on, Ajv's own code runs (it must evaluate every branch, and does not nest).
+ * while the search goes on: same branches run, same errors, same verdict, nesting depth one. `oneOf`
+ * nests in Ajv whatever the options and is always generated here; with tracking on (2019-09
+ * `unevaluated*`), `anyOf` runs Ajv's own code, which then merges every branch rather than nesting.
  */
 
 type Code = CodeKeywordDefinition['code'];
@@ -44,7 +45,7 @@ const oneOfCode =
   (ajvCode: Code) =>
   (cxt: KeywordCxt): void => {
     const { gen, schema, parentSchema, it } = cxt;
-    if (it.opts.unevaluated || (it.opts.discriminator && parentSchema.discriminator)) {
+    if (it.opts.discriminator && parentSchema.discriminator) {
       ajvCode(cxt, 'oneOf');
       return;
     }
@@ -56,17 +57,20 @@ const oneOfCode =
     cxt.setParams({ passing });
     (schema as unknown[]).forEach((branch, i) => {
       if (i > 0) gen.if(_`!${decided}`);
-      if (alwaysValidSchema(it, branch as never)) gen.var(branchValid, true);
-      else cxt.subschema({ keyword: 'oneOf', schemaProp: i, compositeRule: true }, branchValid);
-      gen
-        .if(_`${branchValid} && ${valid}`)
-        .assign(valid, false)
-        .assign(passing, _`[${passing}, ${i}]`)
-        .assign(decided, true)
-        .elseIf(branchValid)
-        .assign(valid, true)
-        .assign(passing, i)
-        .endIf();
+      const branchCxt = alwaysValidSchema(it, branch as never)
+        ? undefined
+        : cxt.subschema({ keyword: 'oneOf', schemaProp: i, compositeRule: true }, branchValid);
+      if (branchCxt === undefined) gen.var(branchValid, true);
+      gen.if(_`${branchValid} && ${valid}`);
+      gen.assign(valid, false);
+      gen.assign(passing, _`[${passing}, ${i}]`);
+      gen.assign(decided, true);
+      gen.elseIf(branchValid);
+      gen.assign(valid, true);
+      gen.assign(passing, i);
+      // With evaluated tracking on (2019-09 unevaluated*), the passing branch's locations count (as in Ajv).
+      if (branchCxt !== undefined) cxt.mergeEvaluated(branchCxt, Name);
+      gen.endIf();
       if (i > 0) gen.endIf();
     });
     cxt.result(
@@ -85,7 +89,9 @@ export function installFlatUnions(ajv: Pick<Ajv2020, 'getKeyword' | 'removeKeywo
     const own = ajv.getKeyword(keyword);
     if (typeof own !== 'object' || !('code' in own) || own.code === undefined)
       throw new Error(`Ajv has no ${keyword} code`);
-    const definition = { ...(own as CodeKeywordDefinition), keyword, code: flat(own.code) };
+    // Back in its place among the applicators, before `allOf`, so errors come in Ajv's order.
+    const before = ajv.getKeyword('allOf') === false ? {} : { before: 'allOf' };
+    const definition = { ...(own as CodeKeywordDefinition), keyword, code: flat(own.code), ...before };
     ajv.removeKeyword(keyword);
     ajv.addKeyword(definition);
   }

@@ -1,8 +1,10 @@
 // Wide `anyOf`/`oneOf` generate flat code (src/schema/flat-unions.ts). Ajv nested one block per
 // branch once evaluated-location tracking was off, and V8 could not run 2,000 nested blocks: such
 // schemas were refused at admission as "the engine recursed without end", though nothing recursed.
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { validateSchema, type SchemaOptions } from '../../src/index.js';
+import { installFlatUnions } from '../../src/schema/flat-unions.js';
 
 const consts = (n: number): { const: number }[] => Array.from({ length: n }, (_, i) => ({ const: i }));
 const tagged = (n: number): object[] =>
@@ -60,6 +62,63 @@ it('under the default step budget, 3,000 failed branches stop at maxValidationSt
   expect(miss.ok ? 'passed' : `${miss.error.class} ${miss.error.message}`).toMatch(
     /^execution_failure limit maxValidationSteps exceeded/,
   );
+});
+
+// Ajv's own keywords on an engine configured as toolgate's (all errors, no evaluated tracking), against the same
+// engine with the flat keywords: same verdict, same errors in the same order (params.passing included), and the
+// same branches run (a counting keyword in every branch).
+describe('flat unions give exactly what Ajv gives', () => {
+  const engine = (flat: boolean): { ajv: Ajv2020; runs: { n: number } } => {
+    const runs = { n: 0 };
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv.opts.unevaluated = false;
+    if (flat) installFlatUnions(ajv);
+    ajv.addKeyword({
+      keyword: 'x-count',
+      schemaType: 'boolean',
+      validate: () => {
+        runs.n++;
+        return true;
+      },
+    });
+    return { ajv, runs };
+  };
+  const S = { type: 'string', 'x-count': true };
+  const I = { type: 'integer', 'x-count': true };
+  const M3 = { minimum: 3, 'x-count': true };
+  const OBJ = { type: 'object', required: ['k'], 'x-count': true };
+  const CASES: { schema: object; values: unknown[] }[] = [
+    { schema: { anyOf: [S, I, M3] }, values: ['a', 1, 5, 2.5, null, {}] },
+    { schema: { oneOf: [S, I, M3] }, values: ['a', 1, 5, 2.5, null, 4.5] },
+    { schema: { oneOf: [I, M3, true, S] }, values: ['a', 1, 5, null] },
+    { schema: { oneOf: [false, I, false] }, values: [1, 'a'] },
+    { schema: { anyOf: [false, I, false] }, values: [1, 'a'] },
+    { schema: { allOf: [I], anyOf: [S, M3], oneOf: [OBJ, I] }, values: [1, 5, 'a', { k: 1 }] },
+    { schema: { anyOf: [{ oneOf: [S, I] }, { anyOf: [M3, OBJ] }], not: S }, values: [1, 'a', { k: 2 }, 2.5, 7.5] },
+    { schema: { items: { oneOf: [I, M3] }, 'x-count': true }, values: [[1, 2, 4, 3.5, 'x'], 'x'] },
+  ];
+  it.each(CASES)('$schema', ({ schema, values }) => {
+    const stock = engine(false);
+    const flat = engine(true);
+    const a = stock.ajv.compile(schema);
+    const b = flat.ajv.compile(schema);
+    for (const value of values) {
+      const expected = { valid: a(value), errors: a.errors ?? null, runs: stock.runs.n };
+      const got = { valid: b(value), errors: b.errors ?? null, runs: flat.runs.n };
+      expect(got).toEqual(expected);
+    }
+  });
+
+  it('2019-09 with unevaluatedProperties (tracking on): a oneOf of 2,000 branches is admitted and decides', () => {
+    const compiled = validateSchema(
+      tool({ oneOf: tagged(2_000), unevaluatedProperties: false }, 'https://json-schema.org/draft/2019-09/schema'),
+      { dialects: ['2019-09'], limits },
+    );
+    expect(compiled.ok ? 'ok' : compiled.error.message).toBe('ok');
+    if (!compiled.ok) return;
+    expect(compiled.value.validate({ a: { k: 1_999 } }).ok).toBe(true);
+    expect(compiled.value.validate({ a: { k: 1_999, extra: 1 } }).ok).toBe(false);
+  });
 });
 
 describe('flat unions keep the short circuit and the verdict of small unions', () => {
