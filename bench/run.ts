@@ -1,12 +1,11 @@
 /**
  * `npm run bench`: what the gate costs against raw Ajv and the peers, in one run. Prints one table
  * and writes ../BENCHMARKS.md, the one place its numbers are kept. The package is
- * measured as built (`npm run bench` builds it first); a dist/ older than src/ is refused. Set
+ * measured as built (`npm run bench` builds it first; bench/main.ts refuses a dist/ older than src/). Set
  * BENCH_QUICK=1 for a short smoke run (one repetition, short timings; the numbers are then only
  * indicative and nothing is written).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runAdmissions, type AdmissionPlan, type AdmissionRow } from './admission.js';
 import { PEERS, rawAjvDefault, rawAjvSameOptions, toolgate, versionOf, type Contender } from './contenders.js';
@@ -29,21 +28,6 @@ const CATALOG_SIZE = quick ? 1000 : 5000;
 const STARTUP_PAIRS = quick ? 5 : 20;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const log = (s: string): void => void process.stderr.write(`bench: ${s}\n`);
-
-/** Newest modification time under a folder (the sources), to refuse a stale build. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-const built = join(ROOT, 'dist', 'index.js');
-if (!existsSync(built) || statSync(built).mtimeMs < newest(join(ROOT, 'src'))) {
-  console.log('bench: dist/ is missing or older than src/; run `npm run build` first (`npm run bench` does).');
-  process.exit(1);
-}
 
 const tools = loadCorpus();
 if (tools === undefined) {
