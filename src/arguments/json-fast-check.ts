@@ -48,19 +48,7 @@ export function isPlainJsonWithin(value: unknown, bounds: JsonBounds): boolean {
   }
   values = 1;
   if (maxValues < 1) return false;
-  switch (typeof value) {
-    case 'object':
-      return value === null || container(value, 1);
-    case 'string':
-      return value.length <= maxString;
-    // NaN and ±Infinity are not JSON numbers (RFC 8259 §6); -0 is kept as it is.
-    case 'number':
-      return value - value === 0;
-    case 'boolean':
-      return true;
-    default:
-      return false;
-  }
+  return member(value, 0);
 }
 
 /** A container at nesting `depth` (the root is 1), its members read once each. */
@@ -73,14 +61,7 @@ function container(value: object, depth: number): boolean {
     if (n > maxItems || values > maxValues) return false;
     for (let i = 0; i < n; i++) {
       // A hole reads as undefined (no prototype holds an index: checkArguments refuses a polluted one).
-      const x: unknown = value[i];
-      if (typeof x === 'string') {
-        if (x.length > maxString) return false;
-      } else if (typeof x === 'object') {
-        if (x !== null && !container(x, depth + 1)) return false;
-      } else if (typeof x === 'number') {
-        if (x - x !== 0) return false;
-      } else if (typeof x !== 'boolean') return false;
+      if (!member(value[i], depth)) return false;
     }
     return true;
   }
@@ -90,14 +71,16 @@ function container(value: object, depth: number): boolean {
   // for…in: the own enumerable string keys here, since no prototype in reach has an enumerable member.
   for (const key in value) {
     if (++n > maxProperties || ++values > maxValues || key.length > maxString) return false;
-    const x: unknown = (value as Record<string, unknown>)[key];
-    if (typeof x === 'string') {
-      if (x.length > maxString) return false;
-    } else if (typeof x === 'object') {
-      if (x !== null && !container(x, depth + 1)) return false;
-    } else if (typeof x === 'number') {
-      if (x - x !== 0) return false;
-    } else if (typeof x !== 'boolean') return false;
+    if (!member((value as Record<string, unknown>)[key], depth)) return false;
   }
   return true;
+}
+
+/** One member of a container at `depth`: a JSON scalar within bounds, or a container that is one. */
+function member(x: unknown, depth: number): boolean {
+  if (typeof x === 'string') return x.length <= maxString;
+  if (typeof x === 'object') return x === null || container(x, depth + 1);
+  // NaN and ±Infinity are not JSON numbers (RFC 8259 §6).
+  if (typeof x === 'number') return x - x === 0;
+  return typeof x === 'boolean';
 }
