@@ -42,13 +42,22 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
   const [command, ...args] = server.words;
   const transport = new clientStdio.StdioClientTransport({ command, args, env: { ...server.env }, stderr: 'pipe' });
   let stderr = '';
+  let pid: number | null | undefined;
   transport.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 4000) stderr += chunk.toString('utf8');
   });
   const client = new clientModule.Client({ name: 'toolgate-check', version: version() });
+  // Set when the server's process has closed (the SDK reports it through the client's onclose).
+  let closed = false;
+  client.onclose = () => {
+    closed = true;
+  };
   let method = 'initialize';
   try {
-    await client.connect(transport, { timeout: server.timeoutMs });
+    const connecting = client.connect(transport, { timeout: server.timeoutMs });
+    // The SDK spawns the server inside connect's first synchronous step; its pid is known from here on.
+    pid = transport.pid;
+    await connecting;
     method = 'tools/list';
     const listed = await listAllPages(async (cursor) => {
       const params = cursor === undefined ? {} : { cursor };
@@ -68,5 +77,14 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
     return fail(`${why}${tail}`);
   } finally {
     await client.close().catch(() => undefined);
+    // After a timed-out request the SDK has already begun closing on timers that keep no process alive, and the
+    // close above returns at once: a server that ignores its closed stdin would outlive toolgate. Stop it now.
+    if (!closed && typeof pid === 'number') {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
   }
 }

@@ -1,5 +1,5 @@
 // `check --mcp` against real servers from the npm registry and a deliberately broken fixture server.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -106,7 +106,21 @@ const envFixture = join(dir, 'env-server.mjs');
 writeFileSync(envFixture, ENV_FIXTURE);
 // Never answers anything: a program that reads stdin and stays alive.
 const silent = join(dir, 'silent-server.mjs');
-writeFileSync(silent, 'process.stdin.resume();\nsetInterval(() => {}, 60_000);\n');
+const silentPid = join(dir, 'silent-server.pid');
+writeFileSync(
+  silent,
+  `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(silentPid)}, String(process.pid));\n` +
+    'process.stdin.resume();\nsetInterval(() => {}, 60_000);\n',
+);
+/** Whether a process is still there (signal 0 only asks). */
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('toolgate check --mcp --env, --timeout and what reports show', () => {
   it("gives the server --env KEY=VALUE and --env KEY (passed through), and nothing else of toolgate's", async () => {
@@ -159,6 +173,18 @@ describe('toolgate check --mcp --env, --timeout and what reports show', () => {
         `toolgate check: --mcp "${process.execPath} ${silent}": the server did not answer "initialize" within 0.5 s ` +
         '(--timeout): is it an MCP server speaking JSON-RPC on stdio?\n',
     });
+  });
+
+  // Regression: the SDK starts closing a server whose request timed out on timers that keep no process alive, so
+  // a host (or this test's worker) that moved on could leave the server running; one was left after every run.
+  it('stops a server that never answered before it returns', async () => {
+    rmSync(silentPid, { force: true });
+    const r = await runInProcess(['check', '--timeout', '0.5', '--mcp', `${NODE} ${silent}`]);
+    expect(r.code).toBe(2);
+    const pid = Number(readFileSync(silentPid, 'utf8'));
+    const deadline = Date.now() + 1_000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+    expect(alive(pid)).toBe(false);
   });
 
   it.each([
