@@ -5,6 +5,7 @@ import { isObject } from '../util/plain-json.js';
 import { WORK_STOP, workBudget } from '../util/work-budget.js';
 import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 import { CALL_KEYWORD, callsOut, capCode, installErrorCap } from './error-cap.js';
+import { VOCABULARY_KEYWORDS } from './keywords.js';
 
 /**
  * A deterministic bound on the work of one validation. Ajv's generated code runs to the end once
@@ -36,21 +37,12 @@ const N = { errors: new Name('errors'), vErrors: new Name('vErrors') };
 /** Charged per application of any schema object. */
 const BASE = 3;
 
+const CORE = 'https://json-schema.org/draft/2020-12/vocab/core';
+const META_DATA = 'https://json-schema.org/draft/2020-12/vocab/meta-data';
+/** Keywords that cost nothing to apply: the core vocabulary but its references, the meta-data, toolgate's own. */
 const ANNOTATIONS = new Set([
-  '$id',
-  '$schema',
-  '$anchor',
-  '$dynamicAnchor',
-  '$vocabulary',
-  '$comment',
-  '$defs',
-  'title',
-  'description',
-  'default',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'examples',
+  ...(VOCABULARY_KEYWORDS[CORE] ?? []).filter((k) => k !== '$ref' && k !== '$dynamicRef'),
+  ...(VOCABULARY_KEYWORDS[META_DATA] ?? []),
   STEP_KEYWORD,
   CALL_KEYWORD,
 ]);
