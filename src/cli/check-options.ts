@@ -8,6 +8,7 @@ import { listFlag, stringFlag, type ParsedArgs } from './args.js';
 import { displayCommandLine, secretsOf, splitCommandLine } from './command-line.js';
 import { inputError } from './io.js';
 import type { McpServer } from './mcp-list.js';
+import { parseEnvItems, type EnvRequest } from '../exec/environment.js';
 import { timeoutMs } from './numbers.js';
 
 /** A dialect toolgate enforces with its own semantics. */
@@ -55,27 +56,10 @@ function providerOf(
   return { ok: true, value: { provider: provider as ProviderName | undefined, policy } };
 }
 
-const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** `--env KEY=VALUE` and `--env KEY` (toolgate's own value): messages name keys, never values. */
-function envOf(args: ParsedArgs): Result<{ env: Record<string, string>; secrets: string[] }, Problem> {
-  const env: Record<string, string> = {};
-  const secrets: string[] = [];
-  for (const item of listFlag(args, 'env')) {
-    const eq = item.indexOf('=');
-    const key = eq < 0 ? item : item.slice(0, eq);
-    if (!ENV_KEY.test(key))
-      return inputError(
-        `--env needs KEY=VALUE or KEY, with KEY a variable name; got a word starting ` +
-          JSON.stringify(key.slice(0, 20)),
-      );
-    const value = eq < 0 ? process.env[key] : item.slice(eq + 1);
-    if (value === undefined) return inputError(`--env ${key}: ${key} is not set in toolgate's environment`);
-    // defineProperty: a key such as __proto__ becomes a variable, not the object's prototype.
-    Object.defineProperty(env, key, { value, enumerable: true, writable: true, configurable: true });
-    if (value !== '') secrets.push(value);
-  }
-  return { ok: true, value: { env, secrets } };
+/** `--env KEY=VALUE` and `--env KEY` (toolgate's own value), read by the rule `serve` shares. */
+function envOf(args: ParsedArgs): Result<EnvRequest, Problem> {
+  const env = parseEnvItems(listFlag(args, 'env'));
+  return env.ok ? env : inputError(env.error.message);
 }
 
 /** `--mcp` (repeatable) with `--env` and `--timeout`; those two need a server to apply to. */

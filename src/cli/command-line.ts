@@ -1,5 +1,8 @@
 // The `--mcp "<command> [args]"` text: split into words (no shell runs it), and shown back in reports with
 // every value that may be a secret masked, since reports end up in CI logs.
+import { REDACTED } from '../exec/mask-secrets.js';
+
+export { maskSecrets, REDACTED } from '../exec/mask-secrets.js';
 
 /** Splits a command line on whitespace, honouring '...' and "..." quoting and backslash escapes (no expansion). */
 export function splitCommandLine(line: string): string[] | undefined {
@@ -33,9 +36,6 @@ export function splitCommandLine(line: string): string[] | undefined {
   return words;
 }
 
-/** What replaces a value that is never printed. */
-export const REDACTED = '<redacted>';
-
 /** What stands before the `=` of a `KEY=VALUE` word: a variable or option name, not code such as `() => 1`. */
 const KEY = /^(?:--?)?[A-Za-z_][\w.-]*$/;
 
@@ -67,15 +67,4 @@ export function displayCommandLine(words: readonly string[]): string {
       return a === undefined ? shellWord(w) : `${shellWord(a.key)}=${REDACTED}`;
     })
     .join(' ');
-}
-
-/**
- * `text` with every secret value masked. Values shorter than four characters are left alone: masking every
- * `1` or `on` in a message would garble it and hide nothing worth hiding.
- */
-export function maskSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of [...secrets].sort((a, b) => b.length - a.length))
-    if (s.length >= 4) out = out.split(s).join(REDACTED);
-  return out;
 }

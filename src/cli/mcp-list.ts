@@ -4,6 +4,7 @@
 // generic paginated-result schema (unknown members pass through) and `tools` is checked here.
 import { thrownMessage, type Problem, type Result } from '../result.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
+import { childEnvironment } from '../exec/environment.js';
 import { maskSecrets } from './command-line.js';
 import { version } from './help.js';
 import { inputError } from './io.js';
@@ -40,7 +41,12 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
   if (!loaded.ok) return inputError(loaded.message);
   const { client: clientModule, clientStdio, types } = loaded.sdk;
   const [command, ...args] = server.words;
-  const transport = new clientStdio.StdioClientTransport({ command, args, env: { ...server.env }, stderr: 'pipe' });
+  const transport = new clientStdio.StdioClientTransport({
+    command,
+    args,
+    env: childEnvironment(server.env),
+    stderr: 'pipe',
+  });
   let stderr = '';
   let pid: number | null | undefined;
   transport.stderr?.on('data', (chunk: Buffer) => {

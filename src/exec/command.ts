@@ -18,6 +18,8 @@ export interface CommandSpec {
   readonly args: readonly string[];
   readonly timeoutMs: number;
   readonly maxOutputBytes: number;
+  /** The program's whole environment; defaults to childEnvironment() (a few names of the host's). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** What a call produced, before any protocol framing. */
@@ -31,7 +33,8 @@ export interface PreparedCommand {
   readonly description: string;
   /** The schema listed to clients: as given, or inferred. */
   readonly inputSchema: Record<string, unknown>;
-  call(args: unknown): Promise<CommandResult>;
+  /** Validates, renders and runs; `signal` stops the run (or keeps it from starting). */
+  call(args: unknown, signal?: AbortSignal): Promise<CommandResult>;
 }
 
 /** Parses, compiles and checks the contract; every start-up problem is returned, named after the tool. */
@@ -59,7 +62,7 @@ function makeCommand(
     name: spec.name,
     description: spec.description ?? `Runs ${spec.program}.`,
     inputSchema: schema,
-    async call(args: unknown): Promise<CommandResult> {
+    async call(args: unknown, signal?: AbortSignal): Promise<CommandResult> {
       const checked = compiled.validate(args);
       if (!checked.ok) return { kind: 'rejected', error: checked.error };
       const argv = renderArgv(templates, args as Record<string, unknown>);
@@ -67,6 +70,8 @@ function makeCommand(
       const outcome = await runProgram(spec.program, argv.value, {
         timeoutMs: spec.timeoutMs,
         maxOutputBytes: spec.maxOutputBytes,
+        ...(spec.env === undefined ? {} : { env: spec.env }),
+        ...(signal === undefined ? {} : { signal }),
       });
       return { kind: 'ran', ...describeOutcome(outcome, spec), outcome };
     },
@@ -84,7 +89,8 @@ export function describeOutcome(
   if (outcome.truncated) lines.push(`[output cut at ${limits.maxOutputBytes} bytes]`);
   let isError = true;
   if (outcome.startError !== undefined) lines.push(`error: could not start ${limits.program}: ${outcome.startError}`);
-  else if (outcome.timedOut) lines.push(`error: timed out after ${limits.timeoutMs} ms; the process tree was killed`);
+  else if (outcome.timedOut) lines.push(`error: timed out after ${limits.timeoutMs} ms; ${stoppedText(outcome)}`);
+  else if (outcome.cancelled) lines.push(`error: cancelled; ${stoppedText(outcome)}`);
   else if (outcome.status !== 0)
     lines.push(
       outcome.status === null
@@ -93,4 +99,11 @@ export function describeOutcome(
     );
   else isError = false;
   return { isError, text: lines.join('\n') };
+}
+
+/** What a stop reached, and no more: a descendant that left the group after its parent exited is not known. */
+function stoppedText(outcome: RunOutcome): string {
+  const n = outcome.stopped?.escaped ?? 0;
+  const escaped = n === 0 ? '' : ` and ${n === 1 ? 'the 1 process' : `the ${n} processes`} that had left it`;
+  return `the command's process group${escaped} ${n === 0 ? 'was' : 'were'} stopped`;
 }

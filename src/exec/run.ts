@@ -1,7 +1,10 @@
-// Runs a program directly (no shell) with a time limit that kills its whole process tree and a cap on the
-// output kept. Never rejects: every outcome, a program that cannot start included, is plain data.
-import { spawn } from 'node:child_process';
+// Runs a program directly (no shell) in a process group of its own, with a time limit and a cancel signal that
+// stop that group (and the descendants that left it and can still be found), and a cap on the output kept.
+// Never rejects: every outcome, a program that cannot start included, is plain data.
+import type { ChildProcess } from 'node:child_process';
 import { thrownMessage } from '../result.js';
+import { childEnvironment } from './environment.js';
+import { releaseGroup, spawnGroup, stopGroup, type StopReport } from './process-group.js';
 
 /**
  * How long, after the program exited or was killed, output still in flight is read before the pipes are
@@ -15,12 +18,16 @@ export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** Limits for one run. */
 export interface RunOptions {
-  /** Kill the process group after this many milliseconds. */
+  /** Stop the process group after this many milliseconds. */
   readonly timeoutMs: number;
   /** Bytes of stdout plus stderr kept; the rest is read and dropped. */
   readonly maxOutputBytes: number;
   /** Working directory; defaults to the server's. */
   readonly cwd?: string;
+  /** The program's whole environment; defaults to childEnvironment() (nothing of the host's but a few names). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Aborted: the process group is stopped (client cancelled or hung up, server exiting). */
+  readonly signal?: AbortSignal;
 }
 
 /** What happened to one run. */
@@ -31,35 +38,40 @@ export interface RunOutcome {
   readonly stdout: string;
   readonly stderr: string;
   readonly timedOut: boolean;
+  /** True when `signal` stopped the run. */
+  readonly cancelled: boolean;
+  /** Set when toolgate stopped the run (timeout or cancel): what the stop reached. */
+  readonly stopped?: StopReport;
   /** True when output beyond `maxOutputBytes` was dropped. */
   readonly truncated: boolean;
   /** Set when the program could not be started (for example ENOENT). */
   readonly startError?: string;
 }
 
+/** A clamped timeout: callers refuse bad values (serve-config.ts); a bad one must never mean "at once". */
+function clampTimeout(ms: number): number {
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 1), MAX_TIMEOUT_MS) : MAX_TIMEOUT_MS;
+}
+
+/** An outcome for a program that never ran. */
+function notStarted(why: string, cancelled: boolean): RunOutcome {
+  const base = { status: null, signal: null, stdout: '', stderr: '', timedOut: false, truncated: false };
+  return { ...base, cancelled, startError: why };
+}
+
 /** Spawns `program` with `argv` exactly as given: each element reaches the program as one argument. */
 export function runProgram(program: string, argv: readonly string[], options: RunOptions): Promise<RunOutcome> {
+  if (options.signal?.aborted === true) return Promise.resolve(notStarted('cancelled before it started', true));
   return new Promise((resolve) => {
-    let child: ReturnType<typeof spawn>;
+    let child: ChildProcess;
     try {
-      // detached: the child leads a new process group, so a timeout can kill everything it started.
-      child = spawn(program, [...argv], {
-        shell: false,
-        detached: true,
+      child = spawnGroup(program, argv, {
         stdio: ['ignore', 'pipe', 'pipe'],
-        windowsHide: true,
+        env: options.env ?? childEnvironment(),
         ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       });
     } catch (thrown) {
-      resolve({
-        status: null,
-        signal: null,
-        stdout: '',
-        stderr: '',
-        timedOut: false,
-        truncated: false,
-        startError: thrownMessage(thrown),
-      });
+      resolve(notStarted(thrownMessage(thrown), false));
       return;
     }
     const out: Buffer[] = [];
@@ -67,6 +79,7 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
     let kept = 0;
     let truncated = false;
     let timedOut = false;
+    let cancelled = false;
     let startError: string | undefined;
     const collect =
       (into: Buffer[]) =>
@@ -83,52 +96,58 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
       };
     child.stdout?.on('data', collect(out));
     child.stderr?.on('data', collect(err));
-    const killTree = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // The group is already gone.
-      }
-    };
     let grace: ReturnType<typeof setTimeout> | undefined;
     let exited: { status: number | null; signal: NodeJS.Signals | null } | undefined;
-    // After exit or timeout: give buffered output a moment, then close the pipes and finish without 'close'.
+    let stopping: Promise<StopReport> | undefined;
+    // After exit or a stop: give buffered output a moment, then close the pipes and finish without 'close'.
     const finishSoon = (): void => {
       if (grace !== undefined) return;
       grace = setTimeout(() => {
         child.stdout?.destroy();
         child.stderr?.destroy();
-        finish(exited?.status ?? null, exited?.signal ?? (timedOut ? 'SIGKILL' : null));
+        void finish(exited?.status ?? null, exited?.signal ?? (stopping === undefined ? null : 'SIGKILL'));
       }, PIPE_GRACE_MS);
     };
-    // Callers refuse such values (serve-config.ts); clamped here too so a bad one can never mean "at once".
-    const timeoutMs = Number.isFinite(options.timeoutMs)
-      ? Math.min(Math.max(options.timeoutMs, 1), MAX_TIMEOUT_MS)
-      : MAX_TIMEOUT_MS;
+    // Timeout or cancel: stop the group (SIGTERM, then SIGKILL), and finish once that is done.
+    const stop = (): void => {
+      clearTimeout(timer);
+      if (stopping !== undefined || exited !== undefined || child.pid === undefined) return;
+      stopping = stopGroup(child.pid);
+      void stopping.then(finishSoon);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      killTree();
-      finishSoon();
-    }, timeoutMs);
+      stop();
+    }, clampTimeout(options.timeoutMs));
+    const onAbort = (): void => {
+      cancelled = true;
+      stop();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     let settled = false;
-    const finish = (status: number | null, signal: NodeJS.Signals | null): void => {
+    const finish = async (status: number | null, signal: NodeJS.Signals | null): Promise<void> => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (grace !== undefined) clearTimeout(grace);
+      options.signal?.removeEventListener('abort', onAbort);
+      const stopped = stopping === undefined ? undefined : await stopping;
       resolve({
         status,
         signal,
         stdout: Buffer.concat(out).toString('utf8'),
         stderr: Buffer.concat(err).toString('utf8'),
         timedOut,
+        cancelled,
         truncated,
+        ...(stopped === undefined ? {} : { stopped }),
         ...(startError === undefined ? {} : { startError }),
       });
     };
     child.on('error', (e) => {
       startError = e.message;
-      finish(null, null);
+      if (child.pid !== undefined) releaseGroup(child.pid);
+      void finish(null, null);
     });
     // A program that exited takes its leftover children in its group with it; ones that left the group may
     // still hold the pipes, hence the grace period instead of waiting for 'close'.
@@ -136,9 +155,12 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
       // Exited in time: the grace period below must not turn into a timeout.
       clearTimeout(timer);
       exited = { status, signal };
-      killTree();
+      if (stopping === undefined && child.pid !== undefined) releaseGroup(child.pid);
       finishSoon();
     });
-    child.on('close', (code, signal) => finish(code, signal));
+    child.on('close', (code, signal) => {
+      // Only after a stop is done: its report belongs to the outcome.
+      if (stopping === undefined) void finish(code, signal);
+    });
   });
 }

@@ -2,7 +2,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { describeOutcome } from '../../src/exec/command.js';
+import { INHERITED_ENV } from '../../src/exec/environment.js';
 import { runProgram } from '../../src/exec/run.js';
+import { survivors } from './alive.js';
 
 const node = process.execPath;
 const limits = { timeoutMs: 10_000, maxOutputBytes: 1 << 20 };
@@ -77,6 +80,56 @@ describe('runProgram', () => {
       });
       expect(r).toMatchObject({ status: null, timedOut: true });
     });
+
+    // Before the fix only the group was killed: the escaped process lived on while the model read "the process
+    // tree was killed". Found through /proc while its parent still runs, it is stopped and counted.
+    it.skipIf(process.platform !== 'linux')('stops the escaped descendant on timeout and counts it', async () => {
+      pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');
+      const script = `${escapee(pidFile)} setInterval(() => {}, 1000)`;
+      const r = await runProgram(node, ['-e', script], { ...limits, timeoutMs: 1000 });
+      expect(r).toMatchObject({ timedOut: true, stopped: { escaped: 1 } });
+      expect(await survivors([Number(readFileSync(pidFile, 'utf8'))], 1000)).toEqual([]);
+      const text = describeOutcome(r, { timeoutMs: 1000, maxOutputBytes: 1, program: 'node' }).text;
+      expect(text).toBe(
+        "error: timed out after 1000 ms; the command's process group and the 1 process that had left it were stopped",
+      );
+    });
+  });
+
+  it('stops the process group when the signal is aborted', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'child.pid');
+    const script =
+      `require('child_process').spawn(process.execPath, ['-e', 'require("fs").writeFileSync(` +
+      `${JSON.stringify(JSON.stringify(pidFile)).slice(1, -1)}, String(process.pid)); setInterval(() => {}, 1000)'],` +
+      ` { stdio: 'ignore' }); setInterval(() => {}, 1000)`;
+    const controller = new AbortController();
+    const running = runProgram(node, ['-e', script], { ...limits, signal: controller.signal });
+    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 25));
+    controller.abort();
+    const r = await running;
+    expect(r).toMatchObject({ cancelled: true, timedOut: false, status: null, stopped: { escaped: 0 } });
+    expect(await survivors([Number(readFileSync(pidFile, 'utf8'))], 1000)).toEqual([]);
+  });
+
+  it('does not start a program when the signal is already aborted', async () => {
+    const r = await runProgram(node, ['-e', ''], { ...limits, signal: AbortSignal.abort() });
+    expect(r).toMatchObject({ cancelled: true, startError: 'cancelled before it started' });
+  });
+
+  // Before the fix the program inherited toolgate's whole environment (tokens and keys included).
+  it("gives the program only the inherited names of the host's environment by default, or exactly env", async () => {
+    process.env['TOOLGATE_RUN_HOST_SECRET'] = 'host-only';
+    try {
+      const keys = 'process.stdout.write(JSON.stringify(Object.keys(process.env).sort()))';
+      const r = await runProgram(node, ['-e', keys], limits);
+      const seen = JSON.parse(r.stdout) as string[];
+      expect(seen).not.toContain('TOOLGATE_RUN_HOST_SECRET');
+      expect(seen.every((k) => INHERITED_ENV.includes(k))).toBe(true);
+      const given = await runProgram(node, ['-e', keys], { ...limits, env: { ONLY: '1' } });
+      expect(JSON.parse(given.stdout)).toEqual(['ONLY']);
+    } finally {
+      delete process.env['TOOLGATE_RUN_HOST_SECRET'];
+    }
   });
 
   it('cuts output at the cap and says so', async () => {

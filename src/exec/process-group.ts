@@ -1,0 +1,147 @@
+// A program started in a process group of its own, and the one way to stop it: SIGTERM to the group and to
+// every descendant that left it, then SIGKILL after a grace. Every group still running is known, so a server
+// can stop them all when its client hangs up or it is told to exit, and the last resort ('exit') kills them.
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** How long a stopped group has between SIGTERM and SIGKILL. */
+export const STOP_GRACE_MS = 500;
+
+/** How often a stop looks whether the group is already gone (so a prompt exit ends the grace early). */
+const POLL_MS = 25;
+
+/** What a stop reached. */
+export interface StopReport {
+  /** Descendants outside the group (`setsid`, `setpgid`), found through /proc before the group was signalled. */
+  readonly escaped: number;
+}
+
+/** How to start a group. */
+export interface GroupSpawnOptions {
+  readonly cwd?: string;
+  /** The whole environment of the program (nothing else is inherited). */
+  readonly env: Readonly<Record<string, string>>;
+  readonly stdio: StdioOptions;
+}
+
+/** The group leaders started here that are still running, for stopAllGroups and the exit handler. */
+const live = new Set<number>();
+let exitHookInstalled = false;
+
+/** Sends `signal` to a process (pid > 0) or a group (pid < 0); false when there is nothing to signal. */
+function signalOf(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spawns `program` (no shell) as the leader of a new process group; throws as spawn does. The group is known
+ * until releaseGroup: stopAllGroups reaches it, and so does a SIGKILL when this process exits.
+ */
+export function spawnGroup(program: string, argv: readonly string[], options: GroupSpawnOptions): ChildProcess {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    // The last resort: whatever ends this process, no group it started outlives it.
+    process.once('exit', () => {
+      for (const leader of live) signalOf(-leader, 'SIGKILL');
+    });
+  }
+  const child = spawn(program, [...argv], {
+    shell: false,
+    // detached: the child leads a new process group, so one signal reaches everything it started there.
+    detached: true,
+    stdio: options.stdio,
+    windowsHide: true,
+    env: { ...options.env },
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  });
+  if (child.pid !== undefined) live.add(child.pid);
+  return child;
+}
+
+/** After the leader exited: kills what is left in its group at once and forgets the group. */
+export function releaseGroup(leader: number): void {
+  signalOf(-leader, 'SIGKILL');
+  live.delete(leader);
+}
+
+/** One row of /proc: parent, process group, and whether it is a zombie (dead, only waiting to be reaped). */
+type Row = readonly [ppid: number, pgid: number, zombie: boolean];
+
+/** Every process /proc shows (Linux); empty where there is no /proc. */
+function processTable(): Map<number, Row> {
+  const table = new Map<number, Row>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return table;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // proc(5): "pid (comm) state ppid pgrp ..."; comm may hold spaces and parentheses, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(entry), [Number(fields[1]), Number(fields[2]), fields[0] === 'Z']);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return table;
+}
+
+/** The descendants of `leader` (by parent pid) that are not in its process group. */
+export function escapedDescendants(leader: number): number[] {
+  const table = processTable();
+  const children = new Map<number, number[]>();
+  for (const [pid, [ppid]] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const out: number[] = [];
+  const queue = [leader];
+  const seen = new Set<number>(queue);
+  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+    for (const c of children.get(pid) ?? []) {
+      if (seen.has(c)) continue;
+      seen.add(c);
+      queue.push(c);
+      if (table.get(c)?.[1] !== leader) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** Whether anything of the group or of `escaped` still runs (a zombie has ended; its parent may never reap it). */
+function running(leader: number, escaped: readonly number[]): boolean {
+  if (!signalOf(-leader, 0) && !escaped.some((pid) => signalOf(pid, 0))) return false;
+  const table = processTable();
+  if (table.size === 0) return true;
+  for (const [pid, [, pgid, zombie]] of table) if (!zombie && (pgid === leader || escaped.includes(pid))) return true;
+  return false;
+}
+
+/**
+ * Stops the group led by `leader` and the descendants that left it: SIGTERM, then SIGKILL once the grace is
+ * over or the group is gone. Never rejects. A descendant that left the group and whose parent had already
+ * exited cannot be found (it was re-parented) and is not counted.
+ */
+export async function stopGroup(leader: number, graceMs = STOP_GRACE_MS): Promise<StopReport> {
+  // Looked for before any signal: once a parent dies its children are re-parented and the trail is lost.
+  const escaped = escapedDescendants(leader);
+  signalOf(-leader, 'SIGTERM');
+  for (const pid of escaped) signalOf(pid, 'SIGTERM');
+  const until = Date.now() + graceMs;
+  while (Date.now() < until && running(leader, escaped)) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  signalOf(-leader, 'SIGKILL');
+  for (const pid of escaped) signalOf(pid, 'SIGKILL');
+  live.delete(leader);
+  return { escaped: escaped.length };
+}
+
+/** Stops every group started here that is still running (a server's client hung up, or it must exit). */
+export async function stopAllGroups(graceMs = STOP_GRACE_MS): Promise<void> {
+  await Promise.all([...live].map((leader) => stopGroup(leader, graceMs)));
+}

@@ -1,0 +1,69 @@
+// A group leader with a child in its group and a grandchild that left it (its own session, as setsid does):
+// stopGroup ends all three and counts the one outside the group; without the /proc search it would survive.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { childEnvironment } from '../../src/exec/environment.js';
+import { escapedDescendants, spawnGroup, stopAllGroups, stopGroup } from '../../src/exec/process-group.js';
+import { isAlive, killQuietly, survivors } from './alive.js';
+
+const node = process.execPath;
+const started: number[] = [];
+
+/** Starts a leader whose child stays in the group and whose other child escapes; resolves with the three pids. */
+async function family(): Promise<{ leader: number; inGroup: number; escaped: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-group-'));
+  const write = (name: string) =>
+    `require('fs').writeFileSync(${JSON.stringify(join(dir, name))}, String(process.pid)); setInterval(() => {}, 1000)`;
+  const spawnChild = (name: string, detached: boolean) =>
+    `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(write(name))}], ` +
+    `{ detached: ${detached}, stdio: 'ignore' });`;
+  const script = `${spawnChild('in', false)} ${spawnChild('out', true)} setInterval(() => {}, 1000)`;
+  const child = spawnGroup(node, ['-e', script], { stdio: 'ignore', env: childEnvironment() });
+  const leader = child.pid as number;
+  started.push(leader);
+  for (let i = 0; i < 200 && !(existsSync(join(dir, 'in')) && existsSync(join(dir, 'out'))); i++)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  const inGroup = Number(readFileSync(join(dir, 'in'), 'utf8'));
+  const escaped = Number(readFileSync(join(dir, 'out'), 'utf8'));
+  started.push(inGroup, escaped);
+  return { leader, inGroup, escaped };
+}
+
+afterEach(() => {
+  for (const pid of started.splice(0)) killQuietly(pid);
+});
+
+describe.skipIf(process.platform !== 'linux')('process groups (Linux: /proc finds the escaped descendant)', () => {
+  it('finds the descendant outside the group and nothing else', async () => {
+    const f = await family();
+    expect(escapedDescendants(f.leader)).toEqual([f.escaped]);
+  });
+
+  it('stops the group and the descendant that left it', async () => {
+    const f = await family();
+    const report = await stopGroup(f.leader);
+    expect(report).toEqual({ escaped: 1 });
+    expect(await survivors([f.leader, f.inGroup, f.escaped], 1000)).toEqual([]);
+  });
+
+  it('stops every running group when the server must exit', async () => {
+    const [a, b] = [await family(), await family()];
+    await stopAllGroups();
+    expect(await survivors([a.leader, a.inGroup, a.escaped, b.leader, b.inGroup, b.escaped], 1000)).toEqual([]);
+  });
+
+  it('sends SIGKILL after the grace to a group that ignores SIGTERM', async () => {
+    const child = spawnGroup(node, ['-e', 'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000)'], {
+      stdio: 'ignore',
+      env: childEnvironment(),
+    });
+    const leader = child.pid as number;
+    started.push(leader);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stopGroup(leader, 100);
+    expect(await survivors([leader], 1000)).toEqual([]);
+    expect(isAlive(leader)).toBe(false);
+  });
+});
