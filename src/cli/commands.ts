@@ -170,8 +170,10 @@ export const SERVE: CliCommand = {
   summary: 'serve commands as MCP tools over stdio, each call validated before the program starts',
   usage: [
     'toolgate serve --name <name> [--description <text>] [--input-schema <json|@file>] [--timeout <seconds>]',
-    '               [--max-output <bytes>] [--format-assertion] --exec <program> [--] <arg>...',
-    'toolgate serve --config <file> [--timeout <seconds>] [--max-output <bytes>] [--format-assertion]',
+    '               [--max-output <bytes>] [--max-concurrent <n>] [--env KEY=VALUE|KEY]... [--format-assertion]',
+    '               --exec <program> [--] <arg>...',
+    'toolgate serve --config <file> [--timeout <seconds>] [--max-output <bytes>] [--max-concurrent <n>]',
+    '               [--env KEY=VALUE|KEY]... [--format-assertion]',
   ],
   options: [
     { name: 'name', type: 'string', value: '<name>', description: 'the tool name (with --exec)' },
@@ -208,6 +210,23 @@ export const SERVE: CliCommand = {
       value: '<bytes>',
       description: "cut a call's output beyond this many bytes (default 1048576)",
     },
+    {
+      name: 'max-concurrent',
+      type: 'string',
+      value: '<n>',
+      description:
+        'run at most n calls at once (default 4); up to 100 more wait, each at most its timeout, and a call ' +
+        'past that is refused without starting',
+    },
+    {
+      name: 'env',
+      type: 'string',
+      multiple: true,
+      value: 'KEY=VALUE|KEY',
+      description:
+        "set KEY for the programs, or pass toolgate's own KEY through; programs otherwise get only HOME, " +
+        'LOGNAME, PATH, SHELL, TERM and USER. Values are masked in what the model reads',
+    },
     FORMAT_ASSERTION,
     HELP,
   ],
@@ -216,6 +235,7 @@ export const SERVE: CliCommand = {
     'program\'s options so that a value starting with "-" cannot become one:',
     "  toolgate serve --name say --exec printf -- -- '%s\\n' '{message}'",
     'Exit status: 2 for a start-up error (bad option, schema or template); otherwise 0 when the client hangs up.',
+    'Running programs are stopped (their process groups) when the client hangs up or toolgate is told to exit.',
   ],
 };
 

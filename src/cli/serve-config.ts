@@ -1,14 +1,58 @@
 // Builds the command specs of `toolgate serve` from flags (one tool) or from a `--config` file (several).
 // Config file: { "tools": [ { "name", "description"?, "inputSchema"?, "exec", "args"?, "timeout"?, "maxOutput"? } ] }
 import type { CommandSpec } from '../exec/command.js';
+import { DEFAULT_MAX_CONCURRENT } from '../exec/concurrency-gate.js';
+import { childEnvironment, parseEnvItems } from '../exec/environment.js';
 import { isObject } from '../util/plain-json.js';
-import { booleanFlag, stringFlag, type ParsedArgs } from './args.js';
+import { booleanFlag, listFlag, stringFlag, type ParsedArgs } from './args.js';
 import { byteCount, timeoutMs } from './numbers.js';
 import { inputError, parseJsonNamed, readJsonArgument, readText } from './io.js';
 import type { Problem, Result } from '../result.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_OUTPUT = 1 << 20;
+/** Most programs at once `--max-concurrent` accepts; each holds a process group and two pipes. */
+const MAX_CONCURRENT_CEILING = 256;
+
+/** How the server runs its tools, beyond each tool's spec. */
+export interface ServeSettings {
+  readonly specs: CommandSpec[];
+  readonly maxConcurrent: number;
+  /** The `--env` values: masked in every text the model reads. */
+  readonly secrets: readonly string[];
+}
+
+/** `--max-concurrent`: a whole number of programs at once, 1 to the ceiling. */
+function maxConcurrentOf(args: ParsedArgs): Result<number, Problem> {
+  const raw = stringFlag(args, 'max-concurrent');
+  if (raw === undefined) return { ok: true, value: DEFAULT_MAX_CONCURRENT };
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > MAX_CONCURRENT_CEILING)
+    return inputError(
+      `--max-concurrent must be a whole number from 1 to ${MAX_CONCURRENT_CEILING}, got ${JSON.stringify(raw)}`,
+    );
+  return { ok: true, value: n };
+}
+
+/** The specs to serve with `--env` and `--max-concurrent`, or a usage/input message. */
+export function serveSettings(args: ParsedArgs): Result<ServeSettings, Problem> {
+  const maxConcurrent = maxConcurrentOf(args);
+  if (!maxConcurrent.ok) return maxConcurrent;
+  const requested = parseEnvItems(listFlag(args, 'env'));
+  if (!requested.ok) return inputError(requested.error.message);
+  const specs = serveSpecs(args);
+  if (!specs.ok) return specs;
+  // Every tool gets the one rule of `check --mcp`: the inherited names, then --env.
+  const env = childEnvironment(requested.value.env);
+  return {
+    ok: true,
+    value: {
+      specs: specs.value.map((spec) => ({ ...spec, env })),
+      maxConcurrent: maxConcurrent.value,
+      secrets: requested.value.secrets,
+    },
+  };
+}
 
 /** The specs to serve, or a usage/input message. */
 export function serveSpecs(args: ParsedArgs): Result<CommandSpec[], Problem> {

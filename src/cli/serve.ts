@@ -1,8 +1,12 @@
 // `toolgate serve`: commands served as MCP tools over stdio, on the official SDK's server. Every start-up
 // problem (bad flags, bad schema, broken placeholder contract) exits 2 before the server starts; after that,
-// no call can take the server down: failures become isError tool results.
+// no call can take the server down: failures become isError tool results. Calls share one concurrency gate;
+// when the client hangs up or toolgate is told to exit, every running program's process group is stopped.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { prepareCommand, type PreparedCommand } from '../exec/command.js';
+import { prepareCommand, type CallOptions, type PreparedCommand } from '../exec/command.js';
+import { createGate } from '../exec/concurrency-gate.js';
+import { maskSecrets } from '../exec/mask-secrets.js';
+import { stopAllGroups } from '../exec/process-group.js';
 import { parseArgs, type ParsedArgs } from './args.js';
 import { SERVE } from './commands.js';
 import { version } from './help.js';
@@ -11,32 +15,43 @@ import { inputError, type CliIO, type ExitCode } from './io.js';
 import { formatForModel } from '../errors/format.js';
 import { thrownMessage, type Problem, type Result } from '../result.js';
 import { loadMcpSdk } from './mcp-sdk.js';
-import { serveSchemaOptions, serveSpecs } from './serve-config.js';
+import { serveSchemaOptions, serveSettings } from './serve-config.js';
 import { withDashDash } from './serve-usage.js';
+import { StdioLineTransport } from './stdio-line-transport.js';
 
 const text = (t: string, isError: boolean): CallToolResult => ({ content: [{ type: 'text', text: t }], isError });
 
-/** Answers one tools/call; never throws. */
+/** What `serve` prepared: the tools, how many run at once, and the values never shown. */
+export interface ServePlan {
+  readonly tools: ReadonlyMap<string, PreparedCommand>;
+  readonly maxConcurrent: number;
+  readonly secrets: readonly string[];
+}
+
+/** Answers one tools/call; never throws. `--env` values are masked in the text. */
 export async function callCommand(
   tools: ReadonlyMap<string, PreparedCommand>,
   name: string,
   args: unknown,
+  options: CallOptions & { secrets?: readonly string[] } = {},
 ): Promise<CallToolResult> {
   const tool = tools.get(name);
   if (tool === undefined)
     return text(`error: unknown tool ${JSON.stringify(name)}; available: ${[...tools.keys()].join(', ')}`, true);
+  const masked = (t: string, isError: boolean) => text(maskSecrets(t, options.secrets ?? []), isError);
   try {
     // MCP lets a client leave `arguments` out; that is the empty object, which the schema then judges.
-    const r = await tool.call(args === undefined ? {} : args);
-    if (r.kind === 'rejected') return text(formatForModel(name, r.error), true);
-    return text(r.text, r.isError);
+    const r = await tool.call(args === undefined ? {} : args, options);
+    if (r.kind === 'rejected') return masked(formatForModel(name, r.error), true);
+    if (r.kind === 'not-started') return masked(r.text, true);
+    return masked(r.text, r.isError);
   } catch (thrown) {
     return text(`error: ${name} failed inside toolgate: ${thrownMessage(thrown)}`, true);
   }
 }
 
 /** Prepares every tool; the first problem is returned as a message for stderr. */
-export function prepareServe(argv: readonly string[]): Result<Map<string, PreparedCommand>, Problem> {
+export function prepareServe(argv: readonly string[]): Result<ServePlan, Problem> {
   const parsed = parseArgs(argv, SERVE.options, 'serve');
   if (!parsed.ok) {
     // `--exec node -e ...`: a program's own option read as toolgate's.
@@ -48,10 +63,10 @@ export function prepareServe(argv: readonly string[]): Result<Map<string, Prepar
     return inputError(`${parsed.error.message}${program}`);
   }
   const args = parsed.value;
-  const specs = serveSpecs(args);
-  if (!specs.ok) return specs;
+  const settings = serveSettings(args);
+  if (!settings.ok) return settings;
   const tools = new Map<string, PreparedCommand>();
-  for (const spec of specs.value) {
+  for (const spec of settings.value.specs) {
     const prepared = prepareCommand(spec, serveSchemaOptions(args));
     if (!prepared.ok) {
       const details = prepared.error.violations
@@ -62,7 +77,8 @@ export function prepareServe(argv: readonly string[]): Result<Map<string, Prepar
     }
     tools.set(spec.name, prepared.value);
   }
-  return { ok: true, value: tools };
+  const { maxConcurrent, secrets } = settings.value;
+  return { ok: true, value: { tools, maxConcurrent, secrets } };
 }
 
 /** For an option-injection refusal of a one-tool command line, that command line with the program's `--` in place. */
@@ -91,8 +107,8 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
     io.err(`toolgate serve: ${loaded.message}\n`);
     return 2;
   }
-  const { server: serverModule, serverStdio, types } = loaded.sdk;
-  const tools = prepared.value;
+  const { server: serverModule, types } = loaded.sdk;
+  const { tools, maxConcurrent, secrets } = prepared.value;
   const server = new serverModule.Server(
     { name: 'toolgate-serve', version: version() },
     { capabilities: { tools: {} } },
@@ -104,15 +120,40 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
       inputSchema: t.inputSchema as { type: 'object' },
     })),
   }));
-  server.setRequestHandler(types.CallToolRequestSchema, (request) =>
-    callCommand(tools, request.params.name, request.params.arguments),
-  );
+  const gate = createGate(maxConcurrent);
+  // Aborted when the server ends: running programs are stopped and waiting calls never start.
+  const shutdown = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
+  server.setRequestHandler(types.CallToolRequestSchema, (request, extra) => {
+    // The client's notifications/cancelled aborts extra.signal: the call's program is stopped too.
+    const signal = AbortSignal.any([extra.signal, shutdown.signal]);
+    const call = callCommand(tools, request.params.name, request.params.arguments, { signal, gate, secrets });
+    inFlight.add(call);
+    void call.finally(() => inFlight.delete(call));
+    return call;
+  });
+  const transport = new StdioLineTransport(types.JSONRPCMessageSchema);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
-    // The SDK's stdio transport does not report end of input; a client that hung up ends the server.
-    process.stdin.once('end', () => resolve());
   });
-  await server.connect(new serverStdio.StdioServerTransport());
-  await closed;
+  // Told to exit: the same clean end as a client that hung up, then the signal's own default.
+  let stoppedBy: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    stoppedBy = signal;
+    void transport.close();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    await server.connect(transport);
+    await closed;
+    shutdown.abort();
+    await Promise.allSettled([...inFlight]);
+    await stopAllGroups();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  if (stoppedBy !== undefined) process.kill(process.pid, stoppedBy);
   return 0;
 }

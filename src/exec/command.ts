@@ -4,6 +4,7 @@ import { fail, ok, type GateError, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { checkContract, inferSchema } from './contract.js';
+import type { ConcurrencyGate, NotStarted } from './concurrency-gate.js';
 import { renderArgv } from './render.js';
 import { runProgram, type RunOutcome } from './run.js';
 import { parseTemplates, type ArgTemplate } from './template.js';
@@ -25,6 +26,7 @@ export interface CommandSpec {
 /** What a call produced, before any protocol framing. */
 export type CommandResult =
   | { readonly kind: 'rejected'; readonly error: GateError }
+  | { readonly kind: 'not-started'; readonly why: NotStarted; readonly text: string }
   | { readonly kind: 'ran'; readonly isError: boolean; readonly text: string; readonly outcome: RunOutcome };
 
 /** A command ready to serve. */
@@ -33,8 +35,16 @@ export interface PreparedCommand {
   readonly description: string;
   /** The schema listed to clients: as given, or inferred. */
   readonly inputSchema: Record<string, unknown>;
-  /** Validates, renders and runs; `signal` stops the run (or keeps it from starting). */
-  call(args: unknown, signal?: AbortSignal): Promise<CommandResult>;
+  /** Validates, renders, waits for a slot of `gate` (if given) and runs; `signal` stops the run or the wait. */
+  call(args: unknown, options?: CallOptions): Promise<CommandResult>;
+}
+
+/** How one call runs. */
+export interface CallOptions {
+  /** Aborted: the program is stopped, or never started. */
+  readonly signal?: AbortSignal;
+  /** Shared by the calls of one server: a call waits at most its timeout for a slot. */
+  readonly gate?: ConcurrencyGate;
 }
 
 /** Parses, compiles and checks the contract; every start-up problem is returned, named after the tool. */
@@ -62,18 +72,26 @@ function makeCommand(
     name: spec.name,
     description: spec.description ?? `Runs ${spec.program}.`,
     inputSchema: schema,
-    async call(args: unknown, signal?: AbortSignal): Promise<CommandResult> {
+    async call(args: unknown, options: CallOptions = {}): Promise<CommandResult> {
       const checked = compiled.validate(args);
       if (!checked.ok) return { kind: 'rejected', error: checked.error };
       const argv = renderArgv(templates, args as Record<string, unknown>);
       if (!argv.ok) return { kind: 'rejected', error: argv.error };
-      const outcome = await runProgram(spec.program, argv.value, {
-        timeoutMs: spec.timeoutMs,
-        maxOutputBytes: spec.maxOutputBytes,
-        ...(spec.env === undefined ? {} : { env: spec.env }),
-        ...(signal === undefined ? {} : { signal }),
-      });
-      return { kind: 'ran', ...describeOutcome(outcome, spec), outcome };
+      const { signal, gate } = options;
+      const slot = gate === undefined ? undefined : await gate.acquire(spec.timeoutMs, signal);
+      if (slot !== undefined && !slot.ok)
+        return { kind: 'not-started', why: slot.why, text: notStartedText(slot.why, spec, gate as ConcurrencyGate) };
+      try {
+        const outcome = await runProgram(spec.program, argv.value, {
+          timeoutMs: spec.timeoutMs,
+          maxOutputBytes: spec.maxOutputBytes,
+          ...(spec.env === undefined ? {} : { env: spec.env }),
+          ...(signal === undefined ? {} : { signal }),
+        });
+        return { kind: 'ran', ...describeOutcome(outcome, spec), outcome };
+      } finally {
+        slot?.release();
+      }
     },
   };
 }
@@ -106,4 +124,21 @@ function stoppedText(outcome: RunOutcome): string {
   const n = outcome.stopped?.escaped ?? 0;
   const escaped = n === 0 ? '' : ` and ${n === 1 ? 'the 1 process' : `the ${n} processes`} that had left it`;
   return `the command's process group${escaped} ${n === 0 ? 'was' : 'were'} stopped`;
+}
+
+/** The model text of a call that got no slot: it says the program did not run, so a retry repeats nothing. */
+export function notStartedText(
+  why: NotStarted,
+  spec: Pick<CommandSpec, 'name' | 'timeoutMs'>,
+  gate: ConcurrencyGate,
+): string {
+  const busy = `${gate.maxRunning} calls were running (the most at once)`;
+  switch (why) {
+    case 'queue-full':
+      return `error: ${spec.name} did not start: ${busy} and ${gate.maxQueued} more were waiting; try again later`;
+    case 'timed-out':
+      return `error: ${spec.name} never started: ${busy} and no slot came free within its timeout of ${spec.timeoutMs} ms`;
+    case 'cancelled':
+      return `error: ${spec.name} never started: the call was cancelled while it waited for a slot`;
+  }
 }

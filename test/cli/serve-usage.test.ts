@@ -73,7 +73,7 @@ describe('toolgate serve: where the program\'s "--" goes', () => {
     expect(suggestion).toContain(fixed);
     // The suggestion works as typed: the same words pass the start-up checks.
     const started = prepareServe(argvOf(suggestion));
-    expect(started.ok ? [...started.value.keys()] : started.error.message).toHaveLength(1);
+    expect(started.ok ? [...started.value.tools.keys()] : started.error.message).toHaveLength(1);
   });
 
   it('docs/cli.md and the README show the double "--" with an example that starts as typed', () => {
@@ -82,7 +82,7 @@ describe('toolgate serve: where the program\'s "--" goes', () => {
     expect(README).toContain(`npx ${example}`);
     expect(SERVE.notes.join('\n')).toContain(`  ${example}`);
     const started = prepareServe(argvOf(example));
-    expect(started.ok ? [...started.value.keys()] : started.error.message).toEqual(['say']);
+    expect(started.ok ? [...started.value.tools.keys()] : started.error.message).toEqual(['say']);
     expect(programOf(argvOf(example))).toEqual({ program: 'printf', args: ['--', '%s\\n', '{message}'] });
   });
 });

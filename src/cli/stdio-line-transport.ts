@@ -1,0 +1,109 @@
+// The server side of MCP's stdio framing, in place of the SDK's StdioServerTransport: that one ends the
+// connection, silently, on a request line over its 10 MiB buffer, and drops a line that is not JSON without a
+// word. Here a line over the bound, a line that is not JSON and a message that is not JSON-RPC each get a
+// JSON-RPC error (id null when no id can be read, JSON-RPC 2.0 section 5) and the server keeps serving. End of
+// input (the client hung up) and a broken stdout close the transport.
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { createLineReader } from '../exec/line-reader.js';
+
+/** Longest request line read, in bytes: the SDK's own buffer size, now a bound on one line that ends nothing. */
+export const MAX_REQUEST_LINE_BYTES = 10 * 1024 * 1024;
+
+/** JSON-RPC 2.0 error codes (section 5.1). */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
+/** The SDK's message schema (zod), passed in: the SDK is loaded only when a command needs it. */
+export interface MessageSchema {
+  safeParse(value: unknown): { success: true; data: JSONRPCMessage } | { success: false };
+}
+
+/** The `id` of a message that failed the schema, when it is one JSON-RPC allows; else null. */
+function idOf(value: unknown): string | number | null {
+  const id = value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+}
+
+/** A Transport over a readable and a writable stream (the process's stdin and stdout by default). */
+export class StdioLineTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private closed = false;
+  private readonly reader;
+
+  constructor(
+    private readonly schema: MessageSchema,
+    private readonly input: NodeJS.ReadableStream = process.stdin,
+    private readonly output: NodeJS.WritableStream = process.stdout,
+    readonly maxLineBytes: number = MAX_REQUEST_LINE_BYTES,
+  ) {
+    this.reader = createLineReader(maxLineBytes, {
+      line: (text) => this.receive(text),
+      oversized: () =>
+        this.reply(null, INVALID_REQUEST, `request line longer than ${maxLineBytes} bytes, the limit; it was dropped`),
+    });
+  }
+
+  private readonly onData = (chunk: Buffer | string): void => {
+    this.reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  };
+  private readonly onEnd = (): void => {
+    void this.close();
+  };
+  private readonly onStreamError = (error: Error): void => {
+    this.onerror?.(error);
+    void this.close();
+  };
+
+  async start(): Promise<void> {
+    this.input.on('data', this.onData);
+    this.input.on('end', this.onEnd);
+    this.input.on('close', this.onEnd);
+    this.input.on('error', this.onStreamError);
+    // A client gone mid-reply (EPIPE) must end the server, not crash it.
+    this.output.on('error', this.onStreamError);
+  }
+
+  private receive(text: string): void {
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.reply(null, PARSE_ERROR, 'parse error: the request line is not JSON');
+      return;
+    }
+    const parsed = this.schema.safeParse(value);
+    if (!parsed.success) {
+      this.reply(idOf(value), INVALID_REQUEST, 'invalid request: not a JSON-RPC 2.0 message');
+      return;
+    }
+    this.onmessage?.(parsed.data);
+  }
+
+  private reply(id: string | number | null, code: number, message: string): void {
+    if (this.closed) return;
+    this.output.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
+      else this.output.once('drain', resolve);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.input.off('data', this.onData);
+    this.input.off('end', this.onEnd);
+    this.input.off('close', this.onEnd);
+    this.input.off('error', this.onStreamError);
+    this.input.pause();
+    this.onclose?.();
+  }
+}
