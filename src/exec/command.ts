@@ -132,12 +132,13 @@ export function notStartedText(
   spec: Pick<CommandSpec, 'name' | 'timeoutMs'>,
   gate: ConcurrencyGate,
 ): string {
-  const busy = `${gate.maxRunning} calls were running (the most at once)`;
+  const n = gate.maxRunning;
+  const busy = `${n} ${n === 1 ? 'call was' : 'calls were'} running (the most at once)`;
   switch (why) {
     case 'queue-full':
       return `error: ${spec.name} did not start: ${busy} and ${gate.maxQueued} more were waiting; try again later`;
     case 'timed-out':
-      return `error: ${spec.name} never started: ${busy} and no slot came free within its timeout of ${spec.timeoutMs} ms`;
+      return `error: ${spec.name} never started: ${busy} and no slot came free within its ${spec.timeoutMs} ms timeout`;
     case 'cancelled':
       return `error: ${spec.name} never started: the call was cancelled while it waited for a slot`;
   }
