@@ -202,7 +202,7 @@ export const SERVE: CliCommand = {
       name: 'timeout',
       type: 'string',
       value: '<seconds>',
-      description: "kill a call's process group after this long (default 60)",
+      description: "stop a call's process group after this long (default 60); a call waiting for a slot waits as long",
     },
     {
       name: 'max-output',
@@ -235,7 +235,8 @@ export const SERVE: CliCommand = {
     'program\'s options so that a value starting with "-" cannot become one:',
     "  toolgate serve --name say --exec printf -- -- '%s\\n' '{message}'",
     'Exit status: 2 for a start-up error (bad option, schema or template); otherwise 0 when the client hangs up.',
-    'Running programs are stopped (their process groups) when the client hangs up or toolgate is told to exit.',
+    "On hang-up, SIGINT or SIGTERM the running programs' process groups are stopped first; a signal then ends",
+    'toolgate as it would have.',
   ],
 };
 
