@@ -37,7 +37,9 @@ function loads(argv: string[]): string[] {
     .map((l) => l.slice('LOADED '.length));
 }
 
-const SERVE_ONLY = /\/src\/exec\/|\/src\/cli\/serve|node:child_process/;
+// The environment rule and secret masking of src/exec/ are shared with `check` (its --env and reports): small,
+// and they spawn nothing.
+const SERVE_ONLY = /\/src\/exec\/(?!environment\.ts|mask-secrets\.ts)|\/src\/cli\/serve|node:child_process/;
 const MCP_SDK = /@modelcontextprotocol/;
 const ENGINE = /\/node_modules\/ajv\/|\/src\/schema\/(compile|engine)\.ts/;
 
