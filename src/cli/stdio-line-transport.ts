@@ -84,7 +84,9 @@ export class StdioLineTransport implements Transport {
   }
 
   private reply(id: string | number | null, code: number, message: string): void {
-    if (this.closed) return;
+    // A client that floods bad lines and reads nothing must not grow this process's output buffer without end.
+    const backlog = (this.output as { writableLength?: number }).writableLength ?? 0;
+    if (this.closed || backlog > this.maxLineBytes) return;
     this.output.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
   }
 
