@@ -151,6 +151,13 @@ describe('toolgate serve: one server, --max-concurrent 2 and --env', () => {
     expect((await server.until((r) => r.id === 'after')).result?.tools).toHaveLength(5);
   });
 
+  it('stops a running program and its group when the client cancels the call', async () => {
+    server.call('cancel-me', 'sleepy', { x: 'cancelled' });
+    const pids = [await pidOf('cancelled.pid'), await pidOf('cancelled-child.pid')];
+    server.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'cancel-me' } });
+    expect(await survivors(pids, 2000)).toEqual([]);
+  });
+
   it('stops a running program and its group when the client hangs up, then exits 0', async () => {
     server.call('sleepy', 'sleepy', { x: 'hangup' });
     const pids = [await pidOf('hangup.pid'), await pidOf('hangup-child.pid')];
