@@ -9,7 +9,8 @@ import { version } from './help.js';
 import { cliHints } from './hints.js';
 import { inputError, type CliIO, type ExitCode } from './io.js';
 import { formatForModel } from '../errors/format.js';
-import { thrownMessage, type Problem, type Result } from '../result.js';
+import type { Problem, Result } from '../result.js';
+import { describeValue } from '../util/describe-value.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 import { serveSchemaOptions, serveSpecs } from './serve-config.js';
 import { withDashDash } from './serve-usage.js';
@@ -24,14 +25,15 @@ export async function callCommand(
 ): Promise<CallToolResult> {
   const tool = tools.get(name);
   if (tool === undefined)
-    return text(`error: unknown tool ${JSON.stringify(name)}; available: ${[...tools.keys()].join(', ')}`, true);
+    return text(`error: unknown tool ${describeValue(name)}; available: ${[...tools.keys()].join(', ')}`, true);
   try {
     // MCP lets a client leave `arguments` out; that is the empty object, which the schema then judges.
     const r = await tool.call(args === undefined ? {} : args);
     if (r.kind === 'rejected') return text(formatForModel(name, r.error), true);
     return text(r.text, r.isError);
   } catch (thrown) {
-    return text(`error: ${name} failed inside toolgate: ${thrownMessage(thrown)}`, true);
+    // toolgate's own failure; its text may quote host data (paths, the environment), so the model reads none.
+    return text(`error: ${describeValue(name)} failed inside toolgate`, true);
   }
 }
 

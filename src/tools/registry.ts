@@ -1,4 +1,4 @@
-import { fail, ok, thrownMessage, type GateError, type Result } from '../result.js';
+import { fail, ok, thrownFailure, thrownMessage, type GateError, type Result } from '../result.js';
 import { formatOwnError } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
@@ -297,7 +297,8 @@ export class Registry {
       if (ungranted !== undefined) return fail('validation', ungranted.error.message);
       return this.#validate(found.value, fields.args);
     } catch (thrown) {
-      return fail('execution_failure', `check failed: ${thrownMessage(thrown)}`);
+      // check's error is what guardClient hands formatForModel: the thrown text stays in `cause`.
+      return thrownFailure('check', thrown);
     }
   }
 

@@ -96,7 +96,10 @@ function build(callId: string, name: string, content: string, error: ToolError |
 
 /** A GateError with the stage it came from, written out (a `{ ...error, stage }` spread is V8's slow path). */
 export function staged(error: GateError, stage: CallStage): ToolError {
-  return { class: error.class, message: error.message, violations: error.violations, stage };
+  const { cause } = error;
+  return cause === undefined
+    ? { class: error.class, message: error.message, violations: error.violations, stage }
+    : { class: error.class, message: error.message, violations: error.violations, stage, cause };
 }
 
 /** A successful result. */
