@@ -13,6 +13,7 @@ import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import type { InferArgs } from '../tools/infer-args.js';
+import { quote } from '../util/describe-value.js';
 import { copyJson } from '../util/plain-json.js';
 
 // Vercel AI SDK (`ai` 7). Its `jsonSchema()` without a `validate` function checks nothing. This adapter
@@ -139,7 +140,7 @@ export function toAiSdkTool<const S, OUTPUT = unknown, T = InferArgs<S>>(
       } as unknown as AiSdkTool<T, OUTPUT>;
       return ok(tool(definition));
     } catch (thrown) {
-      const named = typeof name === 'string' ? ` ${JSON.stringify(name)}` : '';
+      const named = typeof name === 'string' ? ` ${quote(name)}` : '';
       return fail('execution_failure', `the AI SDK refused the tool${named}: ${thrownMessage(thrown)}`);
     }
   });

@@ -31,7 +31,7 @@ export async function callCommand(
     const r = await tool.call(args === undefined ? {} : args);
     if (r.kind === 'rejected') return text(formatForModel(name, r.error), true);
     return text(r.text, r.isError);
-  } catch (thrown) {
+  } catch {
     // toolgate's own failure; its text may quote host data (paths, the environment), so the model reads none.
     return text(`error: ${describeValue(name)} failed inside toolgate`, true);
   }

@@ -20,6 +20,12 @@ export interface ToolError extends GateError {
   readonly stage: CallStage;
   /** The original thrown value or rejection reason, when there was one. */
   readonly cause?: unknown;
+  /**
+   * Set on a timeout or an abort (and on guardClient's failures): whether the tool had been started by
+   * then. `true` means it may have run, may still be running and may have had effects; `false` that it
+   * never ran. The model's text says the same.
+   */
+  readonly started?: boolean;
 }
 
 /**

@@ -175,7 +175,9 @@ describe('timeoutMs must be honoured exactly or refused', () => {
     const registry = new Registry({ timeoutMs: 1 });
     registry.register(tool);
     const r = await registry.call({ id: '1', name: 'slow' });
-    expect(r.content).toBe('error: tool slow timed out after 1 ms');
+    expect(r.content).toBe(
+      'error: tool slow was started but did not finish within 1 ms; it may still have had effects: check before calling it again, do not retry blindly',
+    );
   });
 });
 

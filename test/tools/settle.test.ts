@@ -117,14 +117,14 @@ describe('context and settle', () => {
       'the tool times out (it honours its signal)',
       { timeoutMs: 20 },
       'hang' as const,
-      'error: tool spend timed out after 20 ms',
+      'error: tool spend was started but did not finish within 20 ms; it may still have had effects: check before calling it again, do not retry blindly',
       ['authorize', 'approve', 'reserveBudget', 'commitIntent'],
     ],
     [
       'the tool times out (it ignores its signal)',
       { timeoutMs: 20 },
       'ignore-signal' as const,
-      'error: tool spend timed out after 20 ms',
+      'error: tool spend was started but did not finish within 20 ms; it may still have had effects: check before calling it again, do not retry blindly',
       ['authorize', 'approve', 'reserveBudget', 'commitIntent'],
     ],
     [
@@ -152,7 +152,9 @@ describe('context and settle', () => {
     const pending = h.registry.call(spend('hang'), { context: ctx, signal: controller.signal });
     await new Promise((r) => setTimeout(r, 5));
     controller.abort(new Error('user pressed stop'));
-    expect((await pending).content).toBe('error: tool spend was aborted');
+    expect((await pending).content).toBe(
+      'error: tool spend was aborted after it started; it may still have had effects: check before calling it again, do not retry blindly',
+    );
     expect(h.settled).toHaveLength(1);
     expect(ctx.reserved).toBe(0);
   });
@@ -187,7 +189,8 @@ describe('context and settle', () => {
       }),
     );
     const result = await registry.call({ id: 'c1', name: 'spend' }, { context: ctx });
-    expect(result.content).toBe('error: tool spend timed out after 20 ms');
+    expect(result.content).toBe('error: tool spend timed out after 20 ms before it started; it did not run');
+    expect(result.error?.started).toBe(false);
     expect(settled).toHaveLength(0);
     release();
     await new Promise((r) => setTimeout(r, 5));
