@@ -80,7 +80,10 @@ function invalidText(error: GateError): string {
 
 /** A TypeValidationError for `value` whose text is exactly `text` (its name is empty, so String() is the text). */
 function validationError(value: unknown, text: string): TypeValidationError {
-  const error = new TypeValidationError({ value, cause: text });
+  // The value is set after construction: the constructor would JSON.stringify it for a message that is
+  // replaced anyway, running the host's getters and toJSON (their throw would escape with host text).
+  const error = new TypeValidationError({ value: undefined, cause: text });
+  Object.defineProperty(error, 'value', { value, configurable: true, writable: true, enumerable: true });
   Object.defineProperty(error, 'message', { value: text, configurable: true, writable: true });
   Object.defineProperty(error, 'name', { value: '', configurable: true, writable: true });
   return error;
