@@ -11,6 +11,7 @@ import { inputError, type CliIO, type ExitCode } from './io.js';
 import { formatForModel } from '../errors/format.js';
 import type { Problem, Result } from '../result.js';
 import { describeValue } from '../util/describe-value.js';
+import { listNames } from '../util/name-list.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 import { serveSchemaOptions, serveSpecs } from './serve-config.js';
 import { withDashDash } from './serve-usage.js';
@@ -25,7 +26,7 @@ export async function callCommand(
 ): Promise<CallToolResult> {
   const tool = tools.get(name);
   if (tool === undefined)
-    return text(`error: unknown tool ${describeValue(name)}; available: ${[...tools.keys()].join(', ')}`, true);
+    return text(`error: unknown tool ${describeValue(name)}; available: ${listNames([...tools.keys()])}`, true);
   try {
     // MCP lets a client leave `arguments` out; that is the empty object, which the schema then judges.
     const r = await tool.call(args === undefined ? {} : args);

@@ -207,7 +207,7 @@ const HOST_CODE: { name: string; run: () => Promise<Seen> }[] = [
     name: 'a stage verdict whose getter throws',
     run: () =>
       callSeen(
-        registry({ stages: { approve: () => Object.defineProperty({}, 'allow', { get: thrower('error') }) } }),
+        registry({ stages: { approve: () => Object.defineProperty({}, 'allow', { get: thrower('error') }) as never } }),
         {},
       ),
   },
