@@ -49,6 +49,15 @@ const HOSTILE_ARGS: { name: string; make: () => unknown }[] = [
         },
       ),
   },
+  {
+    // The check reads it and passes; the engine reads it again and it throws (a path of its own).
+    name: 'a getter that throws on its second read',
+    make: () => {
+      let reads = 0;
+      const get = () => (++reads > 1 ? thrower('error')() : 'x');
+      return Object.defineProperty({}, 'a', { enumerable: true, get });
+    },
+  },
   { name: 'a toJSON that throws', make: () => ({ a: 'x', toJSON: thrower('error') }) },
   { name: 'a throwing toJSON on a nested value', make: () => ({ a: { toJSON: thrower('error') } }) },
 ];
