@@ -83,13 +83,13 @@ const ROWS: { path: string; text: () => Promise<string> }[] = [
   {
     path: 'guardClient: the list of available tools (200 tools)',
     text: async () => {
-      const tools = Array.from({ length: 200 }, (_, i) => ({ name: `t${'x'.repeat(50)}${i}`, inputSchema: {} }));
+      const tools = Array.from({ length: 200 }, (_, i) => ({ name: `t${'x'.repeat(50)}${i}`, inputSchema: { type: 'object' as const } }));
       return textOf(await guardClient(mcpClient({ listTools: async () => ({ tools }) })).callTool({ name: 'nope' }));
     },
   },
   {
     path: 'guardClient: a listed tool with a huge name (the admission error)',
-    text: () => admissionMessage(mcpClient({ listTools: async () => ({ tools: [{ name: HUGE, inputSchema: {} }] }) })),
+    text: () => admissionMessage(mcpClient({ listTools: async () => ({ tools: [{ name: HUGE, inputSchema: { type: 'object' as const } }] }) })),
   },
   {
     path: 'guardClient: a huge cursor returned twice (the admission error)',

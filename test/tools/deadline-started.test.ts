@@ -6,7 +6,7 @@ import { guardClient, type McpClientLike } from '../../src/adapters/mcp-client.j
 import { defineTool, Registry, type RegistryOptions, type ToolErrorEvent } from '../../src/index.js';
 
 const MAY_HAVE_RUN = 'it may still have had effects: check before calling it again, do not retry blindly';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** A tool that charges a card: it ignores its signal and finishes `ms` after it starts. */
 function payments(options: RegistryOptions, ms: number) {
