@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { guardClient, type McpClientLike } from '../../src/adapters/mcp-client.js';
 import { callCommand } from '../../src/cli/serve.js';
 import type { PreparedCommand } from '../../src/exec/command.js';
-import { admitBatch, defineTool, formatForModel, Registry, validateSchema, type Result } from '../../src/index.js';
+import {
+  admitBatch,
+  checkProvider,
+  defineTool,
+  formatForModel,
+  lintSchema,
+  Registry,
+  validateSchema,
+  type Result,
+} from '../../src/index.js';
 
 const HUGE = 'n'.repeat(100_000);
 /** Far below the 100,000 characters echoed whole before. */
@@ -83,13 +92,19 @@ const ROWS: { path: string; text: () => Promise<string> }[] = [
   {
     path: 'guardClient: the list of available tools (200 tools)',
     text: async () => {
-      const tools = Array.from({ length: 200 }, (_, i) => ({ name: `t${'x'.repeat(50)}${i}`, inputSchema: { type: 'object' as const } }));
+      const tools = Array.from({ length: 200 }, (_, i) => ({
+        name: `t${'x'.repeat(50)}${i}`,
+        inputSchema: { type: 'object' as const },
+      }));
       return textOf(await guardClient(mcpClient({ listTools: async () => ({ tools }) })).callTool({ name: 'nope' }));
     },
   },
   {
     path: 'guardClient: a listed tool with a huge name (the admission error)',
-    text: () => admissionMessage(mcpClient({ listTools: async () => ({ tools: [{ name: HUGE, inputSchema: { type: 'object' as const } }] }) })),
+    text: () =>
+      admissionMessage(
+        mcpClient({ listTools: async () => ({ tools: [{ name: HUGE, inputSchema: { type: 'object' as const } }] }) }),
+      ),
   },
   {
     path: 'guardClient: a huge cursor returned twice (the admission error)',
@@ -129,6 +144,20 @@ const ROWS: { path: string; text: () => Promise<string> }[] = [
       return r.ok ? 'ok' : formatForModel('t', r.error);
     },
   },
+  {
+    path: 'lintSchema: a huge required property that additionalProperties forbids',
+    text: async () => {
+      const r = lintSchema({ type: 'object', required: [HUGE], additionalProperties: false });
+      return r.ok ? r.value.map((w) => w.message).join('\n') : r.error.message;
+    },
+  },
+  {
+    path: 'checkProvider: a huge property name with a boolean schema (gemini)',
+    text: async () => {
+      const r = checkProvider({ type: 'object', properties: { [HUGE]: true } }, 'gemini');
+      return r.ok ? r.value.map((f) => f.message).join('\n') : r.error.message;
+    },
+  },
 ];
 
 describe('a 100,000-character foreign string is cut wherever it is echoed', () => {
@@ -136,6 +165,7 @@ describe('a 100,000-character foreign string is cut wherever it is echoed', () =
     const shown = await text();
     expect(shown).not.toBe('ok');
     expect(shown).not.toBe('admitted');
+    expect(shown.length).toBeGreaterThan(0);
     expect(shown.length).toBeLessThan(SHORT);
   });
 
