@@ -43,6 +43,11 @@ export interface GateError extends Problem {
   readonly class: ErrorClass;
   readonly message: string;
   readonly violations: readonly Violation[];
+  /**
+   * What host code (a getter, a Proxy trap, a callback) threw, when the failure came from a throw: for the
+   * host's logs only. Its text is never put in `message`, which models read (formatForModel).
+   */
+  readonly cause?: unknown;
 }
 
 /** A success: the value. */
@@ -85,6 +90,16 @@ export function thrownMessage(thrown: unknown): string {
   } catch {
     return 'unreadable thrown value';
   }
+}
+
+/**
+ * The failure for an exception caught where its text could reach a model (checking arguments): the
+ * message says that `what` threw, never what it said (a getter's or a callback's message is host text:
+ * paths, addresses, credentials); the thrown value is kept in `cause` for the host.
+ */
+export function thrownFailure(what: string, thrown: unknown): Failure<GateError> {
+  const message = `${what} failed: an exception was thrown (its text is withheld; the host has it in error.cause)`;
+  return { ok: false, error: { class: 'execution_failure', message, violations: [], cause: thrown } };
 }
 
 /** Wraps a body so that nothing it throws crosses the public API. */

@@ -13,6 +13,7 @@ import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import type { InferArgs } from '../tools/infer-args.js';
+import { clip, quote } from '../util/describe-value.js';
 import { copyJson } from '../util/plain-json.js';
 
 // Vercel AI SDK (`ai` 7). Its `jsonSchema()` without a `validate` function checks nothing. This adapter
@@ -65,7 +66,41 @@ export type AiSdkToolSpec<T = unknown, OUTPUT = unknown, S = unknown> = AiSdkFra
   readonly inputSchema: S;
   /** Runs only for arguments that passed validation; receives the very value the model sent. */
   readonly execute?: (input: T, options: AiSdkExecutionOptions) => OUTPUT | PromiseLike<OUTPUT>;
+  /**
+   * Default false: what `execute` throws (or rejects with) reaches the SDK as an Error whose message is only
+   * `tool <name> failed`, with the original as its `cause`, since the SDK sends an error's message to the model
+   * and it is host text. True: the original, unchanged.
+   */
+  readonly exposeErrors?: boolean;
 };
+
+/** The Error the SDK gets for a throw of `execute`: the tool's name and nothing of what was thrown. */
+function redacted(name: unknown, thrown: unknown): Error {
+  const shown = typeof name === 'string' && name !== '' ? `tool ${clip(name, 80)} failed` : 'the tool failed';
+  return new Error(shown, { cause: thrown });
+}
+
+/**
+ * `execute` with its throws and rejections replaced by `redacted`'s Error. A value that is not a promise is
+ * returned as is (an AsyncIterable of preliminary results included: the SDK tells it apart by its shape).
+ */
+function guardedExecute<T, OUTPUT>(
+  name: unknown,
+  execute: NonNullable<AiSdkToolSpec<T, OUTPUT>['execute']>,
+): (input: T, options: AiSdkExecutionOptions) => OUTPUT | PromiseLike<OUTPUT> {
+  return (input, options) => {
+    let out: OUTPUT | PromiseLike<OUTPUT>;
+    try {
+      out = execute(input, options);
+    } catch (thrown) {
+      throw redacted(name, thrown);
+    }
+    if (out === null || typeof (out as { then?: unknown }).then !== 'function') return out;
+    return Promise.resolve(out).catch((thrown: unknown) => {
+      throw redacted(name, thrown);
+    });
+  };
+}
 
 /** The lines the model reads after the SDK's "Invalid input for tool <key>: ". */
 function invalidText(error: GateError): string {
@@ -79,7 +114,10 @@ function invalidText(error: GateError): string {
 
 /** A TypeValidationError for `value` whose text is exactly `text` (its name is empty, so String() is the text). */
 function validationError(value: unknown, text: string): TypeValidationError {
-  const error = new TypeValidationError({ value, cause: text });
+  // The value is set after construction: the constructor would JSON.stringify it for a message that is
+  // replaced anyway, running the host's getters and toJSON (their throw would escape with host text).
+  const error = new TypeValidationError({ value: undefined, cause: text });
+  Object.defineProperty(error, 'value', { value, configurable: true, writable: true, enumerable: true });
   Object.defineProperty(error, 'message', { value: text, configurable: true, writable: true });
   Object.defineProperty(error, 'name', { value: '', configurable: true, writable: true });
   return error;
@@ -128,18 +166,22 @@ export function toAiSdkTool<const S, OUTPUT = unknown, T = InferArgs<S>>(
   return guarded('toAiSdkTool', () => {
     if (spec === null || typeof spec !== 'object') return fail('validation', 'toAiSdkTool expects a tool spec object');
     // The spec is the host's own object (host code, not model output): its framework options pass on as given.
-    const { name, inputSchema, execute, ...framework } = spec;
+    const { name, inputSchema, execute, exposeErrors, ...framework } = spec;
     const schema = aiSdkSchema<T>(inputSchema, options);
     if (!schema.ok) return schema;
     try {
       const definition = {
         ...framework,
         inputSchema: schema.value,
-        ...(execute !== undefined ? { execute: (input: T, opts: AiSdkExecutionOptions) => execute(input, opts) } : {}),
+        ...(execute === undefined
+          ? {}
+          : exposeErrors === true
+            ? { execute: (input: T, opts: AiSdkExecutionOptions) => execute(input, opts) }
+            : { execute: guardedExecute(name, execute) }),
       } as unknown as AiSdkTool<T, OUTPUT>;
       return ok(tool(definition));
     } catch (thrown) {
-      const named = typeof name === 'string' ? ` ${JSON.stringify(name)}` : '';
+      const named = typeof name === 'string' ? ` ${quote(name)}` : '';
       return fail('execution_failure', `the AI SDK refused the tool${named}: ${thrownMessage(thrown)}`);
     }
   });

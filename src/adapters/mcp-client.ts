@@ -15,10 +15,11 @@ import { formatForModel } from '../errors/format.js';
 import { fail, thrownMessage, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
-import { thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
+import { RETRY_ADVICE, thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
 import { causeMessage } from '../tools/gateway.js';
 import type { ToolError } from '../tools/tool-result.js';
-import { describeValue } from '../util/describe-value.js';
+import { clip, describeValue } from '../util/describe-value.js';
+import { listNames } from '../util/name-list.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
 import { copyOwnData, readOwnFields } from '../util/own-field.js';
 import { compileOutputSchemas, outputProblem } from './mcp-output.js';
@@ -205,27 +206,31 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     requestOptions?: RequestOptions,
   ): Promise<McpCallResult> => {
     let name = '';
+    // Set once the request is handed to the SDK: from then on the server may have run the tool.
+    let sent = false;
     try {
       // name and arguments are read once, as own data, before anything else: a getter or a Proxy could
       // answer an admitted name or valid arguments to the check and something else to the SDK's read.
       const fields = readOwnFields(params, ['name', 'arguments']);
       if (fields.problems.length > 0) return localError(`error: invalid tool call: ${fields.problems.join('; ')}`);
-      name = typeof fields.values.name === 'string' ? fields.values.name : '';
+      // Cut until the name is known to be admitted (an admitted name is one the descriptor rules allow).
+      name = typeof fields.values.name === 'string' ? clip(fields.values.name, 80) : '';
       const { result, tools, outputs } = await latest();
       // A failed admission (tools/list threw, a strict batch refused) admitted nothing: telling the model
       // the tool is unknown would be false, and it might then invent another name.
       if (!result.ok)
         return localError(
-          `error: tool ${JSON.stringify(name)} cannot be called: the tools of this server could not be admitted`,
+          `error: tool ${describeValue(fields.values.name)} cannot be called: ` +
+            'the tools of this server could not be admitted',
         );
-      if (!tools.some((t) => t.name === name)) {
-        const available = tools.map((t) => t.name).sort();
+      if (!tools.some((t) => t.name === fields.values.name)) {
         // The Registry's text: the model reads which names it may use instead of guessing another.
         return localError(
           `error: unknown tool ${describeValue(fields.values.name)}; available tools: ` +
-            `${available.length > 0 ? available.join(', ') : '(none)'}`,
+            `${listNames(tools.map((t) => t.name).sort())}`,
         );
       }
+      name = fields.values.name as string;
       const given: unknown = fields.values.arguments;
       // MCP sends arguments as an object; a string would be validated as JSON text but sent as a string.
       if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given))) {
@@ -242,9 +247,10 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       // A new request built from exactly what was checked; the caller's params object is never re-read.
       const request = args === undefined ? { name } : { name, arguments: args };
       const output = outputs.get(name);
+      sent = true;
       if (output === undefined) return await client.callTool(request, resultSchema, requestOptions);
       const send = client.request;
-      const sent: unknown =
+      const answer: unknown =
         typeof send === 'function'
           ? await send.call(
               client,
@@ -253,25 +259,28 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
               requestOptions,
             )
           : await client.callTool(request, resultSchema, requestOptions);
-      const problem = outputProblem(sent, output);
-      if (problem === undefined) return sent as McpCallResult;
+      const problem = outputProblem(answer, output);
+      if (problem === undefined) return answer as McpCallResult;
       const error: ToolError = { ...problem, stage: 'execute' };
-      notify({ callId: '', name, stage: 'execute', cause: sent, error });
+      notify({ callId: '', name, stage: 'execute', cause: answer, error });
       // It ran: saying it failed would invite the model to call it again and repeat its side effect.
       return localError(`error: tool ${name} ran but its output does not match its output schema`);
     } catch (thrown) {
       // A transport or server failure: its text is host data (addresses, paths), so by default the model
-      // reads the generic line, as for a tool that throws in the Registry.
+      // reads the generic line, as for a tool that throws in the Registry. Once the request was sent (a
+      // timeout, a lost connection) the server may have run the tool, and the model is told so.
       const error: ToolError = {
         class: 'execution_failure',
         message: `tools/call failed: ${causeMessage(thrown)}`,
         violations: [],
         stage: 'execute',
         cause: thrown,
+        started: sent,
       };
       const event: ToolErrorEvent = { callId: '', name, stage: 'execute', cause: thrown, error };
       notify(event);
-      return localError(thrownText(event, exposeErrors));
+      const text = thrownText(event, exposeErrors);
+      return localError(sent ? `${text}. The request was sent, so the tool may have run: ${RETRY_ADVICE}` : text);
     }
   };
 

@@ -5,6 +5,7 @@ import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema, type ToolgateStandardProps } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
+import { quote } from '../util/describe-value.js';
 
 // OpenAI Agents JS (`@openai/agents` 0.20). It passes raw JSON Schema parameters through unchecked
 // but validates Standard Schema parameters (with JSON Schema conversion) before `execute`; by
@@ -208,7 +209,7 @@ export function toAgentsTool<const S, T = InferArgs<S>>(
       // The SDK checks strict-mode schemas when the tool is made: outside OpenAI's strict subset it throws.
       return fail(
         'unsupported_capability',
-        `@openai/agents refused the schema of ${JSON.stringify(name)} for strict mode: ${thrownMessage(thrown)}`,
+        `@openai/agents refused the schema of ${quote(name)} for strict mode: ${thrownMessage(thrown)}`,
       );
     }
   });

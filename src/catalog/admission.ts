@@ -21,7 +21,7 @@ import { providerSettingsOf, providerVerdict, type ProviderPolicy, type Provider
 import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { allKeysOf, readOptions } from '../util/own-field.js';
-import { describeValue } from '../util/describe-value.js';
+import { describeValue, quote } from '../util/describe-value.js';
 
 /**
  * Options of admitBatch: the Registry's options (schema options included; `grants` comes from `authority`)
@@ -180,7 +180,7 @@ function duplicateDiagnostics(descriptors: readonly unknown[], all: boolean): Di
   const first = new Map<string, number>();
   const out: Diagnostic[] = [];
   const duplicate = (d: unknown, i: number, other: number): Diagnostic => {
-    const message = `duplicate tool name ${JSON.stringify(identify(d).name)}: also descriptor #${other}`;
+    const message = `duplicate tool name ${quote(identify(d).name)}: also descriptor #${other}`;
     return diagnosticOf(d, i, 'descriptor', {
       class: 'validation',
       message,

@@ -1,5 +1,6 @@
 import { fail, ok, type Result, type Violation } from '../result.js';
 import { echo } from '../util/describe-value.js';
+import { listNames } from '../util/name-list.js';
 
 /**
  * What a caller may do in a run: `grants` names the tools it may use; `caller`, `run` and any other
@@ -55,7 +56,7 @@ export function narrowAuthority(authority: unknown, input: NarrowingInput): Resu
   if (input.unknownGrants === 'reject') {
     const unknown = names.map((g, i) => ({ g, i })).filter(({ g }) => !input.batchNames.has(g));
     if (unknown.length > 0) {
-      const list = unknown.map(({ g }) => echo(g)).join(', ');
+      const list = listNames(unknown.map(({ g }) => g));
       const message = `authority grants tools that are not in the batch: ${list} (pass unknownGrants: 'keep' to allow)`;
       return fail(
         'validation',

@@ -1,5 +1,6 @@
 import type { ErrorClass, Failure, GateError, Violation } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { quote } from '../util/describe-value.js';
 
 /**
  * Why one tool of a batch was not admitted, with the original structured error. Trusted-host
@@ -49,8 +50,9 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
 
 function label(d: Diagnostic): string {
   if (d.index < 0) return 'batch';
-  const name = d.name === '' ? `#${d.index}` : JSON.stringify(d.name);
-  return d.revision === undefined ? `tool ${name}` : `tool ${name} (revision ${JSON.stringify(d.revision)})`;
+  // Names and revisions are the server's text: quoted and cut, so a huge one cannot flood the error.
+  const name = d.name === '' ? `#${d.index}` : quote(d.name);
+  return d.revision === undefined ? `tool ${name}` : `tool ${name} (revision ${quote(d.revision)})`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '../result.js';
+import { quote } from '../util/describe-value.js';
 
 /** One page of an MCP `tools/list` result, as far as paging reads it. */
 export interface ToolsPage<T> {
@@ -24,7 +25,7 @@ export async function listAllPages<T>(
     tools.push(...result.tools);
     const next = result.nextCursor;
     if (next === undefined) return ok(tools);
-    if (seen.has(next)) return fail('execution_failure', `tools/list returned cursor ${JSON.stringify(next)} twice`);
+    if (seen.has(next)) return fail('execution_failure', `tools/list returned cursor ${quote(String(next))} twice`);
     seen.add(next);
     cursor = next;
   }

@@ -2,6 +2,7 @@
 // colour only on a terminal) or one JSON report for CI annotations. An input that could not be read is an entry
 // of the report like a catalog, with its error instead of tools.
 import type { Violation } from '../result.js';
+import { clip } from '../util/describe-value.js';
 import { countAdvice, type AdvisedCatalog, type AdvisedVerdict } from './check-advice.js';
 import type { CheckSettings } from './check-options.js';
 import { countVerdicts, type ToolVerdict } from './check-verdicts.js';
@@ -94,7 +95,8 @@ export function textReport(entries: readonly ReportEntry[], settings: ReportSett
           : t.error.violations.length > 0
             ? `  ${t.error.class}`
             : `  ${t.error.class}: ${oneLine(t.error.message)}`;
-      lines.push(`  ${verdict} ${t.name}${why}`);
+      // The server's name: cut, so a 100,000-character one cannot flood the report (the JSON report has it whole).
+      lines.push(`  ${verdict} ${oneLine(clip(t.name, 80))}${why}`);
       for (const v of t.error?.violations ?? []) lines.push(`      ${locationOf(v, t.stage)}: ${oneLine(v.message)}`);
       lines.push(...adviceLines(t, colour));
     }

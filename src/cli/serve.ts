@@ -13,7 +13,9 @@ import { version } from './help.js';
 import { cliHints } from './hints.js';
 import { inputError, type CliIO, type ExitCode } from './io.js';
 import { formatForModel } from '../errors/format.js';
-import { thrownMessage, type Problem, type Result } from '../result.js';
+import type { Problem, Result } from '../result.js';
+import { describeValue } from '../util/describe-value.js';
+import { listNames } from '../util/name-list.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 import { serveSchemaOptions, serveSettings } from './serve-config.js';
 import { withDashDash } from './serve-usage.js';
@@ -37,7 +39,7 @@ export async function callCommand(
 ): Promise<CallToolResult> {
   const tool = tools.get(name);
   if (tool === undefined)
-    return text(`error: unknown tool ${JSON.stringify(name)}; available: ${[...tools.keys()].join(', ')}`, true);
+    return text(`error: unknown tool ${describeValue(name)}; available: ${listNames([...tools.keys()])}`, true);
   const masked = (t: string, isError: boolean) => text(maskSecrets(t, options.secrets ?? []), isError);
   try {
     // MCP lets a client leave `arguments` out; that is the empty object, which the schema then judges.
@@ -45,8 +47,9 @@ export async function callCommand(
     if (r.kind === 'rejected') return masked(formatForModel(name, r.error), true);
     if (r.kind === 'not-started') return masked(r.text, true);
     return masked(r.text, r.isError);
-  } catch (thrown) {
-    return text(`error: ${name} failed inside toolgate: ${thrownMessage(thrown)}`, true);
+  } catch {
+    // toolgate's own failure; its text may quote host data (paths, the environment), so the model reads none.
+    return text(`error: ${describeValue(name)} failed inside toolgate`, true);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { GateError, Violation } from '../result.js';
 import { ownData } from '../util/own-field.js';
-import { describeValue } from '../util/describe-value.js';
+import { clip, describeValue } from '../util/describe-value.js';
 import { sortViolations } from './violations.js';
 
 /** How formatForModel renders; every field optional. */
@@ -27,6 +27,16 @@ function newlines(text: string): number {
   return count;
 }
 const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
+
+// A model reads every character: a tool name or a path built from property names is foreign text and
+// is cut (a 100,000-character key must not come back whole), and so is any one line.
+const MAX_NAME = 200;
+const MAX_LINE = 1000;
+
+/** One violation line, its path and message each cut. */
+function lineOf(v: Violation): string {
+  return `${clip(v.path, MAX_NAME)}: ${clip(v.message, MAX_LINE)}`;
+}
 
 /** A line must stay one line: a newline inside a message would let it pose as another violation. */
 function oneLine(text: string): string {
@@ -105,21 +115,22 @@ function render(
     typeof errorClass === 'string' && Object.hasOwn(LEAD, errorClass)
       ? LEAD[errorClass as GateError['class']]
       : 'invalid arguments for';
-  const shownName = oneLine(name);
+  const shownName = oneLine(clip(name, MAX_NAME));
   // One pass when the list is already in order, as toolgate's own lists are.
   const violations = sortViolations(given);
   // A text that is not JSON has no per-property violations; its message says where it broke.
-  if (violations.every((v) => v.keyword === 'json')) return `error: ${lead} ${shownName}: ${oneLine(message)}`;
+  if (violations.every((v) => v.keyword === 'json'))
+    return `error: ${lead} ${shownName}: ${oneLine(clip(message, MAX_LINE))}`;
   const { maxLines } = options;
   const max = typeof maxLines === 'number' && maxLines >= 0 ? Math.floor(maxLines) : DEFAULT_MAX_LINES;
   const shown = Math.min(max, violations.length);
   let body = '';
-  for (let i = 0; i < shown; i++) body += `\n${violations[i]!.path}: ${violations[i]!.message}`;
+  for (let i = 0; i < shown; i++) body += `\n${lineOf(violations[i]!)}`;
   // One look at all the lines together: a break other than the one '\n' put before each line means
   // some part holds one, and only then is each line made one line by itself.
   if (hasOtherBreak(body) || newlines(body) !== shown) {
     body = '';
-    for (let i = 0; i < shown; i++) body += `\n${oneLine(`${violations[i]!.path}: ${violations[i]!.message}`)}`;
+    for (let i = 0; i < shown; i++) body += `\n${oneLine(lineOf(violations[i]!))}`;
   }
   if (violations.length > max) body += `\n… and ${violations.length - max} more`;
   return `error: ${lead} ${shownName}:${body}`;

@@ -1,6 +1,7 @@
 import { escapePointerToken } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 import { keywordHits, objectNodes, type ProviderProfile, type RuleHit } from './profile.js';
+import { quote } from '../util/describe-value.js';
 
 // Gemini API function declarations, `parameters` field: "a select subset of an OpenAPI 3.0 schema
 // object". Read on 2026-11-29:
@@ -57,7 +58,7 @@ function typeList(schema: unknown): RuleHit[] {
   return objectNodes(schema)
     .filter(({ node }) => Array.isArray(node['type']))
     .map(({ node, pointer }) => ({
-      message: `"type" must be one type name, got the list ${JSON.stringify(node['type'])} (use "nullable" for null)`,
+      message: `"type" must be one type name, got the list ${quote(node['type'])} (use "nullable" for null)`,
       schemaPath: `${pointer}/type`,
     }));
 }
@@ -79,9 +80,7 @@ function booleanSchemas(schema: unknown): RuleHit[] {
       for (const [k, v] of Object.entries(props))
         if (typeof v === 'boolean')
           out.push({
-            message:
-              `property ${JSON.stringify(k)} is the boolean schema ` +
-              `${String(v)}; Gemini's Schema has no boolean form`,
+            message: `property ${quote(k)} is the boolean schema ${String(v)}; Gemini's Schema has no boolean form`,
             schemaPath: `${pointer}/properties/${escapePointerToken(k)}`,
           });
     if (typeof node['items'] === 'boolean')

@@ -8,6 +8,7 @@ import {
   type ProviderProfile,
   type RuleHit,
 } from './profile.js';
+import { quote } from '../util/describe-value.js';
 
 // OpenAI Structured Outputs, which strict function calling (`strict: true`) uses for `parameters`.
 // Read on 2026-11-29:
@@ -72,7 +73,7 @@ function additionalPropertiesFalse(schema: unknown): RuleHit[] {
     .map(({ node, pointer }) => ({
       message:
         `every object needs "additionalProperties": false in strict mode, got ` +
-        `${node['additionalProperties'] === undefined ? 'none' : JSON.stringify(node['additionalProperties'])}`,
+        `${node['additionalProperties'] === undefined ? 'none' : quote(node['additionalProperties'])}`,
       schemaPath: pointer,
     }));
 }
@@ -89,7 +90,7 @@ function allRequired(schema: unknown): RuleHit[] {
       if (!required.has(name))
         out.push({
           message:
-            `property ${JSON.stringify(name)} is not in "required": strict ` +
+            `property ${quote(name)} is not in "required": strict ` +
             `mode needs every property required (make it nullable instead)`,
           schemaPath: `${pointer}/properties/${escapePointerToken(name)}`,
         });
@@ -181,8 +182,7 @@ function formats(schema: unknown): RuleHit[] {
     .filter(({ node }) => typeof node['format'] === 'string' && !FORMATS.has(node['format']))
     .map(({ node, pointer }) => ({
       message:
-        `format ${JSON.stringify(node['format'])} is not among ` +
-        `the formats strict mode lists (${[...FORMATS].join(', ')})`,
+        `format ${quote(node['format'])} is not among ` + `the formats strict mode lists (${[...FORMATS].join(', ')})`,
       schemaPath: `${pointer}/format`,
     }));
 }

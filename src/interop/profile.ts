@@ -3,6 +3,7 @@ import { escapePointerToken } from '../util/json-pointer.js';
 import { walkSchema, type SchemaNode } from '../schema/walk.js';
 import { isObject } from '../util/plain-json.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { quote } from '../util/describe-value.js';
 
 /** The providers toolgate has a profile for. */
 export type ProviderName = 'openai-strict' | 'openai' | 'anthropic' | 'gemini';
@@ -105,7 +106,7 @@ export function rootObjectHits(schema: unknown, provider: string): RuleHit[] {
       },
     ];
   if (schema['type'] === 'object') return [];
-  const got = schema['type'] === undefined ? 'no "type"' : `"type": ${JSON.stringify(schema['type'])}`;
+  const got = schema['type'] === undefined ? 'no "type"' : `"type": ${quote(schema['type'])}`;
   return [
     {
       message: `${provider} needs "type": "object" at the root of the parameters schema, got ${got}`,

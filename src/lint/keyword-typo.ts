@@ -1,6 +1,7 @@
 import { escapePointerToken } from '../util/json-pointer.js';
 import { KNOWN_VOCABULARIES, LEGACY_KEYWORDS, keywordsOf } from '../schema/keywords.js';
 import type { LintRule, LintWarning } from './warning.js';
+import { quote } from '../util/describe-value.js';
 
 /** Every keyword of Draft 2020-12, 2019-09 and draft-07, so a typo is matched whatever the dialect. */
 const KNOWN: readonly string[] = [
@@ -61,8 +62,7 @@ export const KEYWORD_TYPO: LintRule = {
       out.push({
         rule: 'keyword-typo',
         message:
-          `unknown keyword ${JSON.stringify(key)} is ignored; did you mean ` +
-          `${near.map((k) => JSON.stringify(k)).join(' or ')}?`,
+          `unknown keyword ${quote(key)} is ignored; did you mean ` + `${near.map((k) => quote(k)).join(' or ')}?`,
         schemaPath: `${at.pointer}/${escapePointerToken(key)}`,
       });
     }

@@ -1,5 +1,6 @@
 import { DRAFT_2020_12_FORMATS } from '../formats/asserted.js';
 import type { LintRule } from './warning.js';
+import { quote } from '../util/describe-value.js';
 
 /** What to use instead of common formats from other specifications (OpenAPI 3.0 §4.4 data types, mostly). */
 const HINTS: Readonly<Record<string, string>> = {
@@ -30,7 +31,7 @@ export const NONSTANDARD_FORMAT: LintRule = {
       {
         rule: 'nonstandard-format',
         message:
-          `format ${JSON.stringify(f)} is not a Draft 2020-12 format and is never ` +
+          `format ${quote(f)} is not a Draft 2020-12 format and is never ` +
           `checked${hint === undefined ? '' : `: ${hint}`}`,
         schemaPath: `${at.pointer}/format`,
       },

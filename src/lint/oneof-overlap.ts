@@ -2,6 +2,7 @@ import { compileSchema, type CompiledSchema } from '../schema/compile.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { isObject } from '../util/plain-json.js';
 import type { LintContext, LintRule, LintWarning } from './warning.js';
+import { quote } from '../util/describe-value.js';
 
 /** Branch pairs examined per `oneOf`; beyond this the rule stays silent rather than slow. */
 const MAX_BRANCHES = 16;
@@ -79,7 +80,7 @@ export const ONEOF_OVERLAP: LintRule = {
         if (both === undefined) continue;
         out.push({
           rule: 'oneof-overlap',
-          message: `"oneOf" branches ${i} and ${j} both accept ${JSON.stringify(both)}, so "oneOf" rejects it`,
+          message: `"oneOf" branches ${i} and ${j} both accept ${quote(both)}, so "oneOf" rejects it`,
           schemaPath: `${at.pointer}/oneOf/${j}`,
         });
       }

@@ -3,6 +3,7 @@ import { boundedRegExp, underPatternBudget } from '../regex/bound.js';
 import { regexHazard } from '../regex/guard.js';
 import { isObject } from '../util/plain-json.js';
 import type { LintRule, LintWarning } from './warning.js';
+import { quote } from '../util/describe-value.js';
 
 /**
  * Does some `patternProperties` key (ECMA-262, `u` flag, Validation §10.3.2.2) match the name?
@@ -49,7 +50,7 @@ export const REQUIRED_BUT_CLOSED: LintRule = {
       out.push({
         rule: 'required-but-closed',
         message:
-          `property ${JSON.stringify(name)} is required but "additionalProperties": false forbids it (not in ` +
+          `property ${quote(name)} is required but "additionalProperties": false forbids it (not in ` +
           `"properties"): no arguments can ever be valid`,
         schemaPath: `${at.pointer}/required/${i}`,
       });

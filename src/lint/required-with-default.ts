@@ -1,6 +1,7 @@
 import { escapePointerToken } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 import type { LintRule, LintWarning } from './warning.js';
+import { quote } from '../util/describe-value.js';
 
 /**
  * A property both `required` and given a `default`. `default` is an annotation (Validation §9.2):
@@ -19,7 +20,7 @@ export const REQUIRED_WITH_DEFAULT: LintRule = {
         out.push({
           rule: 'required-with-default',
           message:
-            `property ${JSON.stringify(name)} is required and also has a "default": the model must always ` +
+            `property ${quote(name)} is required and also has a "default": the model must always ` +
             `send it, so the default never applies`,
           schemaPath: `${at.pointer}/properties/${escapePointerToken(name)}/default`,
         });

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { fail, ok, thrownMessage, type Result } from '../result.js';
+import { fail, ok, thrownFailure, type Result } from '../result.js';
 import { pathOf, pointerOf } from '../util/json-pointer.js';
 import { violationsFromAjv, type ViolationOptions } from '../errors/violations.js';
 import { authorLocation } from './link-source.js';
@@ -135,7 +135,8 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
       return limitFailure('maxValidationSteps', max, `at least ${stepped.seen} steps (see the README limits section)`);
     valid = stepped;
   } catch (thrown) {
-    return fail('execution_failure', `validation did not complete: ${thrownMessage(thrown)}`);
+    // The engine reads the host's object again: a getter that passed the check may throw now, host text.
+    return thrownFailure('validation', thrown);
   }
   if (valid) return ok(args);
   const errors = checker.validator.errors ?? [];

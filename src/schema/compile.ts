@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { fail, guarded, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
+import { fail, guarded, ok, schemaViolation, thrownFailure, thrownMessage, type Result } from '../result.js';
 import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
 import { argumentChecker, checkArguments, checkArgumentsText } from './check-arguments.js';
 import { canonicalJson } from '../util/canonical-json.js';
@@ -213,14 +213,15 @@ function makeCompiled({ schema, validator, toolRoot, limits }: CompiledParts): C
     try {
       return checkArguments(checker, args);
     } catch (thrown) {
-      return fail('execution_failure', `validate failed: ${thrownMessage(thrown)}`);
+      // A getter or Proxy trap of the host's arguments: its text is host data and this message model text.
+      return thrownFailure('validate', thrown);
     }
   };
   const validateJSON = (text: string): Result<unknown> => {
     try {
       return checkArgumentsText(checker, text);
     } catch (thrown) {
-      return fail('execution_failure', `validateJSON failed: ${thrownMessage(thrown)}`);
+      return thrownFailure('validateJSON', thrown);
     }
   };
   return Object.freeze({

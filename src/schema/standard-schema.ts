@@ -1,6 +1,6 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { types } from 'node:util';
-import { thrownMessage, type GateError, type Result } from '../result.js';
+import { thrownFailure, type GateError, type Result } from '../result.js';
 import { pointerSegments } from '../util/json-pointer.js';
 import { copyJson } from '../util/plain-json.js';
 import { sameInDraft07 } from './draft07-equivalent.js';
@@ -133,8 +133,8 @@ export function standardProps(source: StandardSource): ToolgateStandardProps {
       if (result.ok) return { value: result.value };
       return { issues: issuesOf(result.error, value) };
     } catch (thrown) {
-      // Never a pass, never an exception across the API.
-      return { issues: [{ message: `execution_failure: validate failed: ${thrownMessage(thrown)}` }] };
+      // Never a pass, never an exception across the API; issues are model text, so the thrown text stays out.
+      return { issues: issuesOf(thrownFailure('validate', thrown).error, value) };
     }
   };
   const jsonSchema: StandardJSONSchemaV1.Converter = Object.freeze({

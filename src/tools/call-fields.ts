@@ -1,4 +1,4 @@
-import { describeValue } from '../util/describe-value.js';
+import { clip, describeValue } from '../util/describe-value.js';
 import { readOwnFields } from '../util/own-field.js';
 
 /** A call's fields, each read once as own data: every later step uses these, never the caller's object. */
@@ -6,7 +6,7 @@ export interface CallFields {
   readonly callId: string;
   /** The name as sent (any value); looked up only if a string. */
   readonly name: unknown;
-  /** The name for result texts: the string, or a description of what was sent. */
+  /** The name for result texts: the string (cut to 80 characters), or a description of what was sent. */
   readonly shownName: string;
   readonly args: unknown;
   /** Set when a field is an accessor or a Proxy trap threw. */
@@ -30,7 +30,8 @@ export function readCall(call: unknown): CallFields {
         ? String(id)
         : '';
   // The name as the model's result names it; only a string is ever looked up.
-  const shownName = typeof name === 'string' ? name : name === undefined ? '' : describeValue(name);
+  // Cut: a name is foreign text, and a 100,000-character one must not come back whole in the result.
+  const shownName = typeof name === 'string' ? clip(name, 80) : name === undefined ? '' : describeValue(name);
   const problem = problems.length > 0 ? `a tool call must hold plain data: ${problems.join('; ')}` : undefined;
   return { callId, name, shownName, args: values.arguments, problem };
 }

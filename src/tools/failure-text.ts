@@ -17,6 +17,27 @@ export interface ToolErrorEvent {
  */
 export type ExposeErrors = boolean | ((event: ToolErrorEvent) => string);
 
+/**
+ * Told to the model after a tool was started and its outcome is not known (a timeout, an abort, a lost
+ * answer): a model that simply retries could repeat a payment or a deletion.
+ */
+export const RETRY_ADVICE = 'check before calling it again, do not retry blindly';
+const MAY_HAVE_RUN = `it may still have had effects: ${RETRY_ADVICE}`;
+
+/**
+ * The text for a call cut short by its deadline (`ms`) or by the host's abort (no `ms`): whether the tool
+ * never started, so nothing happened, or was started, so it may have run.
+ */
+export function cutShortText(name: string, started: boolean, ms?: number): string {
+  if (ms === undefined)
+    return started
+      ? `error: tool ${name} was aborted after it started; ${MAY_HAVE_RUN}`
+      : `error: tool ${name} was aborted before it started; it did not run`;
+  return started
+    ? `error: tool ${name} was started but did not finish within ${ms} ms; ${MAY_HAVE_RUN}`
+    : `error: tool ${name} timed out after ${ms} ms before it started; it did not run`;
+}
+
 /** The generic text: which tool, and at which step, never why. */
 function genericText(stage: CallStage, name: string): string {
   return stage === 'execute' ? `error: tool ${name} failed` : `error: ${stage} failed for ${name}`;

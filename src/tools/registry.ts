@@ -1,4 +1,4 @@
-import { fail, ok, thrownMessage, type GateError, type Result } from '../result.js';
+import { fail, ok, thrownFailure, thrownMessage, type GateError, type Result } from '../result.js';
 import { formatOwnError } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
@@ -12,8 +12,9 @@ import {
   type Stages,
 } from './gateway.js';
 import { readCall, type CallFields } from './call-fields.js';
-import { thrownText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
+import { cutShortText, thrownText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
 import { describeValue } from '../util/describe-value.js';
+import { listNames } from '../util/name-list.js';
 import { allKeysOf, readOwnFields } from '../util/own-field.js';
 import { copyJson } from '../util/plain-json.js';
 import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
@@ -278,11 +279,7 @@ export class Registry {
   }
 
   #unknownText(name: unknown): string {
-    const available = this.#published();
-    return (
-      `unknown tool ${describeValue(name)}; available tools: ` +
-      `${available.length > 0 ? available.join(', ') : '(none)'}`
-    );
+    return `unknown tool ${describeValue(name)}; available tools: ${listNames(this.#published())}`;
   }
 
   /** Validation alone (a dry run before an approval prompt): the arguments as validated, or why not. */
@@ -297,7 +294,8 @@ export class Registry {
       if (ungranted !== undefined) return fail('validation', ungranted.error.message);
       return this.#validate(found.value, fields.args);
     } catch (thrown) {
-      return fail('execution_failure', `check failed: ${thrownMessage(thrown)}`);
+      // check's error is what guardClient hands formatForModel: the thrown text stays in `cause`.
+      return thrownFailure('check', thrown);
     }
   }
 
@@ -403,7 +401,8 @@ export class Registry {
         { timeoutMs, signal: outer },
       );
       cutShort = outcome.kind === 'timeout' || outcome.kind === 'aborted';
-      result = this.#resultOf(callId, name, outcome);
+      // Read now: once the deadline has aborted the signal the gateway starts nothing more (gateway.ts).
+      result = this.#resultOf(callId, name, outcome, progress.executing);
     } catch (thrown) {
       result = this.#reportThrow(callId, name, 'lookup', thrown);
     }
@@ -446,7 +445,7 @@ export class Registry {
     }
   }
 
-  #resultOf(callId: string, name: string, outcome: Outcome<GatewayOutcome>): ToolResult {
+  #resultOf(callId: string, name: string, outcome: Outcome<GatewayOutcome>, started: boolean): ToolResult {
     const failure = (stage: CallStage, content: string, message: string, cause?: unknown): ToolResult => {
       const error: ToolError = {
         class: 'execution_failure',
@@ -457,14 +456,25 @@ export class Registry {
       };
       return errorResult(callId, name, content, error);
     };
+    // A call cut short says whether the tool had started: retrying one that had could repeat its effects.
+    const when = started ? 'after the tool started' : 'before the tool started';
     if (outcome.kind === 'timeout')
-      return failure(
-        'execute',
-        `error: tool ${name} timed out after ${outcome.ms} ms`,
-        `timed out after ${outcome.ms} ms`,
-      );
+      return errorResult(callId, name, cutShortText(name, started, outcome.ms), {
+        class: 'execution_failure',
+        message: `timed out after ${outcome.ms} ms, ${when}`,
+        violations: [],
+        stage: 'execute',
+        started,
+      });
     if (outcome.kind === 'aborted')
-      return failure('execute', `error: tool ${name} was aborted`, 'aborted by the host', outcome.reason);
+      return errorResult(callId, name, cutShortText(name, started), {
+        class: 'execution_failure',
+        message: `aborted by the host, ${when}`,
+        violations: [],
+        stage: 'execute',
+        ...(outcome.reason === undefined ? {} : { cause: outcome.reason }),
+        started,
+      });
     // runGateway catches everything itself; a throw reaching here is toolgate's own fault.
     if (outcome.kind === 'threw') return this.#reportThrow(callId, name, 'lookup', outcome.cause);
     const g = outcome.value;

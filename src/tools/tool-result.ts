@@ -20,6 +20,12 @@ export interface ToolError extends GateError {
   readonly stage: CallStage;
   /** The original thrown value or rejection reason, when there was one. */
   readonly cause?: unknown;
+  /**
+   * Set on a timeout or an abort (and on guardClient's failures): whether the tool had been started by
+   * then. `true` means it may have run, may still be running and may have had effects; `false` that it
+   * never ran. The model's text says the same.
+   */
+  readonly started?: boolean;
 }
 
 /**
@@ -96,7 +102,10 @@ function build(callId: string, name: string, content: string, error: ToolError |
 
 /** A GateError with the stage it came from, written out (a `{ ...error, stage }` spread is V8's slow path). */
 export function staged(error: GateError, stage: CallStage): ToolError {
-  return { class: error.class, message: error.message, violations: error.violations, stage };
+  const { cause } = error;
+  return cause === undefined
+    ? { class: error.class, message: error.message, violations: error.violations, stage }
+    : { class: error.class, message: error.message, violations: error.violations, stage, cause };
 }
 
 /** A successful result. */

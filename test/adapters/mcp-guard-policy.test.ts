@@ -179,8 +179,13 @@ describe('authority and host errors through guardClient', () => {
     served = await serve([tool('count')], boom);
     const events: ToolErrorEvent[] = [];
     const quiet = await guardClient(served.client, { onError: (e) => events.push(e) }).callTool({ name: 'count' });
-    expect(quiet).toEqual({ content: [{ type: 'text', text: 'error: tool count failed' }], isError: true });
+    // The server answered with an error, so the tool was reached: the model is told it may have run.
+    const sentText =
+      'error: tool count failed. The request was sent, so the tool may have run: ' +
+      'check before calling it again, do not retry blindly';
+    expect(quiet).toEqual({ content: [{ type: 'text', text: sentText }], isError: true });
     expect(events[0]?.error.message).toContain('hunter2');
+    expect(events[0]?.error.started).toBe(true);
     const loud = await guardClient(served.client, { exposeErrors: true }).callTool({ name: 'count' });
     expect(text(loud)).toMatch(/^error: tool count failed: .*hunter2/);
   });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { defineTool, Registry, type StageContext, type ToolCall } from '../../src/index.js';
 import { MAX_TIMEOUT_MS } from '../../src/tools/deadline.js';
 
+/** What the model reads after a tool was started and cut short (src/tools/failure-text.ts). */
+const MAY_HAVE_RUN = 'it may still have had effects: check before calling it again, do not retry blindly';
+
 /** A registry with a harmless and a dangerous tool; authorize allows only the harmless one and records what it saw. */
 function guarded(): { registry: Registry; seen: string[]; ran: string[] } {
   const seen: string[] = [];
@@ -175,7 +178,7 @@ describe('timeoutMs must be honoured exactly or refused', () => {
     const registry = new Registry({ timeoutMs: 1 });
     registry.register(tool);
     const r = await registry.call({ id: '1', name: 'slow' });
-    expect(r.content).toBe('error: tool slow timed out after 1 ms');
+    expect(r.content).toBe(`error: tool slow was started but did not finish within 1 ms; ${MAY_HAVE_RUN}`);
   });
 });
 

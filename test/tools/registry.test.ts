@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defineTool, Registry } from '../../src/index.js';
 
+/** What the model reads after a tool was started and cut short (src/tools/failure-text.ts). */
+const MAY_HAVE_RUN = 'it may still have had effects: check before calling it again, do not retry blindly';
+
 const echo = defineTool({
   name: 'echo',
   description: 'echoes',
@@ -270,10 +273,11 @@ describe('Registry.call', () => {
       }),
     );
     const res = await r.call({ id: '1', name: 'slow', arguments: '{}' });
-    expect(res.content).toBe('error: tool slow timed out after 20 ms');
+    expect(res.content).toBe(`error: tool slow was started but did not finish within 20 ms; ${MAY_HAVE_RUN}`);
+    expect(res.error?.started).toBe(true);
     expect(signal?.aborted).toBe(true);
     const quick = await r.call({ id: '2', name: 'slow', arguments: '{}' }, { timeoutMs: 5 });
-    expect(quick.content).toBe('error: tool slow timed out after 5 ms');
+    expect(quick.content).toBe(`error: tool slow was started but did not finish within 5 ms; ${MAY_HAVE_RUN}`);
   });
 
   it('reports an AbortSignal that fires during the call, and one already fired before it', async () => {
@@ -282,10 +286,10 @@ describe('Registry.call', () => {
     const controller = new AbortController();
     const pending = r.call({ id: '1', name: 't', arguments: '{}' }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 5);
-    expect((await pending).content).toBe('error: tool t was aborted');
+    expect((await pending).content).toBe(`error: tool t was aborted after it started; ${MAY_HAVE_RUN}`);
     expect(execute).toHaveBeenCalledTimes(1);
     expect((await r.call({ id: '2', name: 't', arguments: '{}' }, { signal: controller.signal })).content).toBe(
-      'error: tool t was aborted',
+      'error: tool t was aborted before it started; it did not run',
     );
     expect(execute).toHaveBeenCalledTimes(1);
   });
@@ -413,6 +417,8 @@ describe('caller objects are read as plain data, and nothing throws', () => {
     expect(
       r.register(defineTool({ name: 'slow', description: '', execute: () => new Promise(() => undefined) })).ok,
     ).toBe(true);
-    expect((await r.call({ id: 'c', name: 'slow' })).content).toBe('error: tool slow timed out after 20 ms');
+    expect((await r.call({ id: 'c', name: 'slow' })).content).toBe(
+      `error: tool slow was started but did not finish within 20 ms; ${MAY_HAVE_RUN}`,
+    );
   });
 });

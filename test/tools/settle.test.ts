@@ -10,6 +10,9 @@ import {
   type ToolErrorEvent,
 } from '../../src/index.js';
 
+/** What the model reads after a tool was started and cut short (src/tools/failure-text.ts). */
+const MAY_HAVE_RUN = 'it may still have had effects: check before calling it again, do not retry blindly';
+
 /** A caller's run: what the host passes as `context` and what its stages book against. */
 interface Run {
   readonly caller: string;
@@ -117,14 +120,14 @@ describe('context and settle', () => {
       'the tool times out (it honours its signal)',
       { timeoutMs: 20 },
       'hang' as const,
-      'error: tool spend timed out after 20 ms',
+      `error: tool spend was started but did not finish within 20 ms; ${MAY_HAVE_RUN}`,
       ['authorize', 'approve', 'reserveBudget', 'commitIntent'],
     ],
     [
       'the tool times out (it ignores its signal)',
       { timeoutMs: 20 },
       'ignore-signal' as const,
-      'error: tool spend timed out after 20 ms',
+      `error: tool spend was started but did not finish within 20 ms; ${MAY_HAVE_RUN}`,
       ['authorize', 'approve', 'reserveBudget', 'commitIntent'],
     ],
     [
@@ -152,7 +155,7 @@ describe('context and settle', () => {
     const pending = h.registry.call(spend('hang'), { context: ctx, signal: controller.signal });
     await new Promise((r) => setTimeout(r, 5));
     controller.abort(new Error('user pressed stop'));
-    expect((await pending).content).toBe('error: tool spend was aborted');
+    expect((await pending).content).toBe(`error: tool spend was aborted after it started; ${MAY_HAVE_RUN}`);
     expect(h.settled).toHaveLength(1);
     expect(ctx.reserved).toBe(0);
   });
@@ -187,7 +190,8 @@ describe('context and settle', () => {
       }),
     );
     const result = await registry.call({ id: 'c1', name: 'spend' }, { context: ctx });
-    expect(result.content).toBe('error: tool spend timed out after 20 ms');
+    expect(result.content).toBe('error: tool spend timed out after 20 ms before it started; it did not run');
+    expect(result.error?.started).toBe(false);
     expect(settled).toHaveLength(0);
     release();
     await new Promise((r) => setTimeout(r, 5));
