@@ -29,7 +29,6 @@ export const DRAFT_2020_12_FORMATS: readonly string[] = [
  */
 export const ASSERTED_FORMATS: readonly string[] = [
   'date',
-  'time',
   'ipv4',
   'ipv6',
   'json-pointer',

@@ -1,4 +1,4 @@
-import { isDateTime, isDuration } from './time.js';
+import { isDateTime, isDuration, isTime } from './time.js';
 import { isUriReference, isUriTemplate } from './uri.js';
 import { isEmail, isHostname, isIdnEmail, isIdnHostname } from './host.js';
 
@@ -8,6 +8,7 @@ import { isEmail, isHostname, isIdnEmail, isIdnHostname } from './host.js';
  */
 export const OWN_FORMAT_CHECKERS: Readonly<Record<string, (s: string) => boolean>> = {
   'date-time': isDateTime,
+  time: isTime,
   duration: isDuration,
   uri: (s) => isUriReference(s, { iri: false, absolute: true }),
   'uri-reference': (s) => isUriReference(s, { iri: false, absolute: false }),
