@@ -21,13 +21,4 @@ export const OWN_FORMAT_CHECKERS: Readonly<Record<string, (s: string) => boolean
   'idn-email': isIdnEmail,
   // RFC 4122 section 3: 8-4-4-4-12 hexadecimal digits, either case.
   uuid: (s) => /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/.test(s),
-  // Validation §7.3.8: ECMA-262; toolgate compiles patterns with the `u` flag (docs/rules.md, rule 3).
-  regex: (s) => {
-    try {
-      new RegExp(s, 'u');
-      return true;
-    } catch {
-      return false;
-    }
-  },
 };
