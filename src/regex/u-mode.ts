@@ -8,6 +8,7 @@
  * `\p{L}` is "p{L}", `.` is one UTF-16 unit, not one code point), it is refused, saying why.
  */
 
+import { type Automaton, buildAutomaton } from './automaton.js';
 import { parseRegex, type Node } from './parse.js';
 import type { Ranges } from './ranges.js';
 
@@ -124,31 +125,80 @@ const SURROGATE_LOW = 0xd800;
 
 /** Whether a set holds nothing at or past the first surrogate (the same in both modes). */
 const narrow = (set: Ranges): boolean => set.every(([, hi]) => hi < SURROGATE_LOW);
-/** Whether a set holds every surrogate and every astral code point (`.`, `\S`, `[^…]`). */
-const wide = (set: Ranges): boolean => set.some(([lo, hi]) => lo <= SURROGATE_LOW && hi >= 0x10ffff);
+/** Whether sorted, disjoint ranges hold every code point from `from` to `to`. */
+function covers(set: Ranges, from: number, to: number): boolean {
+  let next = from;
+  for (const [lo, hi] of set) if (lo <= next && hi >= next) next = hi + 1;
+  return next > to;
+}
+/** Whether a set holds every surrogate and every astral code point (`.`, `\\S`, `[^…]`). */
+const wide = (set: Ranges): boolean => covers(set, SURROGATE_LOW, 0xdfff) && covers(set, 0x10000, 0x10ffff);
 
-/**
- * Why the `u`-mode reading of a rewritten tree could match otherwise than the pattern without the flag,
- * or undefined. Without it `.` reads one UTF-16 unit, so an emoji is two characters: only a set that
- * holds no surrogate and no astral code point, or holds them all under `*` (any count of units is any
- * count of code points), reads the same.
- */
-function unitDifference(n: Node, starred: boolean): string | undefined {
+const WIDE_RUN =
+  '`.`, a negated class, `\\S`, `\\W` or `\\D` reads an emoji as two characters (one with it), outside a run ' +
+  'such as `.*` or `[^@]+` that no other such set can continue';
+const ASTRAL = 'a character past U+D7FF is read as UTF-16 units (as a code point with it)';
+
+/** Whether a counted repetition (`.?`, `.{2,}`, `(.a){3}`) holds a set that is not narrow: it counts units. */
+function countedWide(n: Node): boolean {
   switch (n.t) {
     case 'chars':
-      if (narrow(n.set) || (starred && wide(n.set))) return undefined;
-      return wide(n.set)
-        ? '`.`, a negated class, `\\S`, `\\W` or `\\D` outside `*` reads an emoji as two characters (one with it)'
-        : 'a character past U+D7FF is read as UTF-16 units (as a code point with it)';
+      return false;
     case 'seq':
-      return n.items.map((x) => unitDifference(x, false)).find((x) => x !== undefined);
+      return n.items.some(countedWide);
     case 'alt':
-      return n.alts.map((x) => unitDifference(x, false)).find((x) => x !== undefined);
+      return n.alts.some(countedWide);
     case 'quant':
-      return unitDifference(n.body, n.min === 0 && n.max === Infinity && n.body.t === 'chars');
+      return ((n.min > 1 || n.max !== Infinity) && holdsWide(n.body)) || countedWide(n.body);
     default:
-      return undefined;
+      return false;
   }
+}
+
+function holdsWide(n: Node): boolean {
+  if (n.t === 'chars') return !narrow(n.set);
+  if (n.t === 'seq') return n.items.some(holdsWide);
+  if (n.t === 'alt') return n.alts.some(holdsWide);
+  return n.t === 'quant' && holdsWide(n.body);
+}
+
+const sameKeys = (a: ReadonlySet<number>, b: ReadonlySet<number>): boolean =>
+  a.size === b.size && [...a].every((k) => b.has(k));
+
+/** Whether q is the loop of `x x*` after p (the shape of `x+`): same set, same ways on, and a loop of its own. */
+function loopCopy(a: Automaton, p: number, q: number): boolean {
+  const sp = a.sets[p] ?? [];
+  const sq = a.sets[q] ?? [];
+  if (sp.length !== sq.length || sp.some(([lo, hi], k) => sq[k]?.[0] !== lo || sq[k]?.[1] !== hi)) return false;
+  const on = (x: number): Set<number> => new Set([...(a.edges[x]?.keys() ?? [])].filter((y) => y !== q));
+  return a.edges[q]?.has(q) === true && sameKeys(on(p), on(q)) && (a.endWays[p] ?? 0) > 0 === (a.endWays[q] ?? 0) > 0;
+}
+
+/**
+ * Why the `u`-mode reading of a rewritten tree could match otherwise than the pattern without the flag, or
+ * undefined. Without it `.` reads one UTF-16 unit, so an emoji is two characters. A set that holds no
+ * surrogate and no astral code point reads the same in both modes. One that holds them all (`.`, `[^@]`) reads
+ * the same where it only ever matches a whole run, `x*` or `x+` (in the position automaton: a state that loops
+ * on itself, or the first copy of `x x*`), bounded by narrow sets: such a run is cut at code point boundaries
+ * in both modes and may hold any count of them. Anything else (`.`, `.{2}`, `.+.+`, a lone emoji) counts.
+ */
+function unitDifference(tree: Node): string | undefined {
+  if (countedWide(tree)) return WIDE_RUN;
+  const a = buildAutomaton(tree);
+  for (let p = 1; p < a.sets.length; p++) {
+    const set = a.sets[p] ?? [];
+    if (narrow(set)) continue;
+    if (!wide(set)) return ASTRAL;
+    const loops = a.edges[p]?.has(p) === true;
+    let partner: number | undefined;
+    for (const q of a.edges[p]?.keys() ?? []) {
+      if (q === p || narrow(a.sets[q] ?? [])) continue;
+      if (loops || partner !== undefined || !loopCopy(a, p, q)) return WIDE_RUN;
+      partner = q;
+    }
+    if (!loops && partner === undefined) return WIDE_RUN;
+  }
+  return undefined;
 }
 
 /** How toolgate reads a pattern, not memoised (for `regex` format subjects, which are arguments). */
@@ -182,9 +232,10 @@ export function readPatternOnce(source: string): UModeReading {
   }
   let differs: string | undefined;
   try {
-    differs = unitDifference(tree, false);
-  } catch {
-    return { refused: `${why} the regular-expression reader cannot read it` };
+    differs = unitDifference(tree);
+  } catch (thrown) {
+    const what = thrown instanceof Error ? thrown.message : 'too large';
+    return { refused: `${why} toolgate cannot tell that both readings match alike (${what})` };
   }
   if (differs !== undefined) return { refused: `${why} ${differs}` };
   return { source: found.source, rewritten: true };
