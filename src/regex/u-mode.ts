@@ -162,6 +162,40 @@ function holdsWide(n: Node): boolean {
   return n.t === 'quant' && holdsWide(n.body);
 }
 
+/** Wide sets a pattern valid only without the `u` flag may hold: each is a state of the automaton checked. */
+const MAX_WIDE = 64;
+
+function wideCount(n: Node): number {
+  if (n.t === 'chars') return narrow(n.set) ? 0 : 1;
+  if (n.t === 'seq') return n.items.reduce((k, x) => k + wideCount(x), 0);
+  if (n.t === 'alt') return n.alts.reduce((k, x) => k + wideCount(x), 0);
+  return n.t === 'quant' ? wideCount(n.body) : 0;
+}
+
+const ONE_NARROW: Node = { t: 'chars', set: [[0x61, 0x61]] };
+const MAYBE_NARROW: Node = { t: 'quant', body: ONE_NARROW, min: 0, max: 1 };
+
+function nullable(n: Node): boolean {
+  if (n.t === 'chars') return false;
+  if (n.t === 'seq') return n.items.every(nullable);
+  if (n.t === 'alt') return n.alts.some(nullable);
+  return n.t !== 'quant' || n.min === 0 || nullable(n.body);
+}
+
+/**
+ * The tree with every part that holds no wide set read as one narrow character (or an optional one when it
+ * can match nothing): which wide sets can follow one another is unchanged, and the automaton stays as small
+ * as the count of wide sets, whatever the length of the text between them.
+ */
+function reduced(n: Node): Node {
+  if (n.t === 'backref') throw new Error('a backreference'); // it repeats what a wide set matched
+  if (!holdsWide(n)) return nullable(n) ? MAYBE_NARROW : ONE_NARROW;
+  if (n.t === 'seq') return { t: 'seq', items: n.items.map(reduced) };
+  if (n.t === 'alt') return { t: 'alt', alts: n.alts.map(reduced) };
+  if (n.t === 'quant') return { ...n, body: reduced(n.body) };
+  return n;
+}
+
 const sameKeys = (a: ReadonlySet<number>, b: ReadonlySet<number>): boolean =>
   a.size === b.size && [...a].every((k) => b.has(k));
 
@@ -183,8 +217,11 @@ function loopCopy(a: Automaton, p: number, q: number): boolean {
  * in both modes and may hold any count of them. Anything else (`.`, `.{2}`, `.+.+`, a lone emoji) counts.
  */
 function unitDifference(tree: Node): string | undefined {
+  if (!holdsWide(tree)) return undefined; // the common case: no automaton to build
   if (countedWide(tree)) return WIDE_RUN;
-  const a = buildAutomaton(tree);
+  if (wideCount(tree) > MAX_WIDE)
+    return `more than ${MAX_WIDE} \`.\`, negated classes or \`\\S\`-like sets are too many to check`;
+  const a = buildAutomaton(reduced(tree));
   for (let p = 1; p < a.sets.length; p++) {
     const set = a.sets[p] ?? [];
     if (narrow(set)) continue;

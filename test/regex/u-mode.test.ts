@@ -18,7 +18,8 @@ const table: [string, string | RegExp][] = [
   ['a{b}]', 'a\\{b\\}\\]'],
   ['x{2,3}\\#\\%\\ \\\'\\"\\_', 'x{2,3}#% \'"_'],
   ['^https?\\:\\/\\/.*$', '^https?:\\/\\/.*$'],
-  ['(?<x>a)\\k<x>\\-', /cannot tell that both readings match alike \(a backreference\)/],
+  ['(?<x>a)\\k<x>\\-', '(?<x>a)\\k<x>-'],
+  ['(.+)\\1\\-', /cannot tell that both readings match alike \(a backreference\)/],
   ['[a-c-e]\\-', '[a-c-e]-'],
   ['[\\w-]', '[\\w-]'], // valid with the flag: run as written
   ['\\u{41}\\-', /`\\u\{…\}` means the letter u repeated/],
@@ -38,6 +39,8 @@ const table: [string, string | RegExp][] = [
   ['^.?\\-$', /reads an emoji as two characters/],
   ['^(.a)*\\-$', /reads an emoji as two characters/],
   ['\\-.{1000}', /reads an emoji as two characters/],
+  [`${'[^@]+\\@'.repeat(65)}`, /more than 64 `\.`, negated classes or `\\S`-like sets are too many to check/],
+  [`${'[^@]+\\@'.repeat(64)}`, '[^@]+@'.repeat(64)],
   ['(?=a)\\-', /a lookaround or `\\B` can match inside an emoji/],
   ['😀\\-', /a character past U\+D7FF is read as UTF-16 units/],
   ['\\é', /an escaped "é" is no u-mode escape/],
