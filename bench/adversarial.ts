@@ -254,6 +254,19 @@ export const CASES: readonly Case[] = [
     schema: () => obj({ a: { format: 'regex' } }),
     args: () => [`{"a":"${'(a|b)*'.repeat(10_000)}"}`, `{"a":"${'('.repeat(60_000)}"}`],
   },
+  // Formats whose cost is not per character: property classes to compile, Annex B rewrites, long labels.
+  {
+    name: 'format regex: 64 KB of \\p{L} classes, and of patterns valid only without the u flag',
+    options: { formatAssertion: true },
+    schema: () => obj({ a: { format: 'regex' } }),
+    args: () => [`{"a":"${'\\\\p{L}'.repeat(10_800)}"}`, `{"a":"${'[\\\\w-.]'.repeat(9_000)}"}`],
+  },
+  {
+    name: 'format idn-hostname: a label of 20,000 code points, and 300 labels of 59',
+    options: { formatAssertion: true },
+    schema: () => obj({ a: { format: 'idn-hostname' } }),
+    args: () => [`{"a":"${'é'.repeat(20_000)}"}`, `{"a":"${`${'é'.repeat(59)}.`.repeat(300)}"}`],
+  },
   {
     name: 'error path: 10,000 items each failing 20 keywords',
     schema: () =>

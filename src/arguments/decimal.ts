@@ -57,3 +57,23 @@ export function shortestDecimal(x: number): Decimal {
 export function sameDecimal(a: Decimal, b: Decimal): boolean {
   return a.digits === b.digits && a.exponent === b.exponent && a.negative === b.negative;
 }
+
+/**
+ * The exact decimal value of a float64 (IEEE 754 binary64: ±m·2^e, so ±m·5^-e·10^e when e < 0), all of
+ * its up to 767 significant digits. Used only to word a refusal, so its BigInt cost is paid once per call.
+ */
+export function exactDecimal(x: number): Decimal {
+  if (x === 0) return ZERO;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & 0xfffffffffffffn;
+  const mantissa = biased === 0 ? fraction : fraction | 0x10000000000000n;
+  const e = (biased === 0 ? 1 : biased) - 1075;
+  const scaled = e >= 0 ? mantissa << BigInt(e) : mantissa * 5n ** BigInt(-e);
+  const all = scaled.toString();
+  let last = all.length;
+  while (all.charCodeAt(last - 1) === 0x30) last--;
+  return { negative: x < 0, digits: all.slice(0, last), exponent: Math.min(e, 0) + (all.length - last) };
+}

@@ -1,4 +1,4 @@
-import { decimalOf, sameDecimal } from './decimal.js';
+import { decimalOf, exactDecimal, sameDecimal } from './decimal.js';
 
 /**
  * Whether a JSON number lexeme (RFC 8259 §6) reaches the tool as the number the model wrote: its
@@ -30,4 +30,23 @@ function mantissaDigits(lexeme: string): number {
     else if (c === 0x65 || c === 0x45) break;
   }
   return count;
+}
+
+/**
+ * Why a lexeme isExactNumber refuses would not reach the tool as written: the number it would be received as
+ * (the shortest form, which is what JSON.stringify writes back and every keyword judges), and whether a
+ * float64 holds the written value at all. A float64 that holds it exactly (2^60 written out) is still
+ * refused: accepting it would validate, and send on, 1152921504606847000 for 1152921504606846976
+ * (`multipleOf: 1000` would pass a number that is no multiple of 1000).
+ */
+export function inexactReason(lexeme: string, value: number): string {
+  const shown = lexeme.length > 40 ? `${lexeme.slice(0, 40)}...` : lexeme;
+  const held = sameDecimal(decimalOf(lexeme), exactDecimal(value));
+  return (
+    `number ${shown} would be received as ${value} (` +
+    (held
+      ? 'a float64 holds it exactly, but is written back and validated in its shortest form'
+      : 'no float64 holds it, and the nearest one is written back and validated in its shortest form') +
+    ')'
+  );
 }

@@ -1,4 +1,4 @@
-import { isExactNumber } from './exact-number.js';
+import { inexactReason, isExactNumber } from './exact-number.js';
 import { fail, ok, type Result } from '../result.js';
 import { parseNative } from './json-text-native.js';
 import type { Limits } from '../util/limits.js';
@@ -142,10 +142,7 @@ function parseNumber(): number | undefined {
   if (!Number.isFinite(value)) return err(`number ${lexeme.slice(0, 40)} overflows a float64`);
   if (value === 0 && /[1-9]/.test(lexeme.replace(/[eE].*$/, '')))
     return err(`number ${lexeme.slice(0, 40)} underflows to zero`);
-  if (!isExactNumber(lexeme, value))
-    return err(
-      `number ${lexeme.slice(0, 40)} cannot be represented exactly as a float64 (it would reach the tool as ${value})`,
-    );
+  if (!isExactNumber(lexeme, value)) return err(inexactReason(lexeme, value));
   i += lexeme.length;
   return value;
 }

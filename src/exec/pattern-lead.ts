@@ -7,6 +7,7 @@
 import { buildAutomaton } from '../regex/automaton.js';
 import { anchoredAtStart, parseRegex } from '../regex/parse.js';
 import { contains } from '../regex/ranges.js';
+import { uModeSource } from '../regex/u-mode.js';
 
 const DASH = 0x2d;
 
@@ -17,8 +18,9 @@ const DASH = 0x2d;
  */
 export function patternExcludesLeadingDash(pattern: string): boolean {
   try {
-    new RegExp(pattern, 'u');
-    const tree = parseRegex(pattern);
+    const source = uModeSource(pattern); // what runs (regex/u-mode.ts)
+    new RegExp(source, 'u');
+    const tree = parseRegex(source);
     if (!anchoredAtStart(tree)) return false;
     const automaton = buildAutomaton(tree);
     if ((automaton.endWays[0] ?? 1) > 0) return false;

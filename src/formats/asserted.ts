@@ -24,21 +24,29 @@ export const DRAFT_2020_12_FORMATS: readonly string[] = [
 ];
 
 /**
+ * Formats checked by a checker the engine installs from another folder: `regex` is read as `pattern` is
+ * (regex/regex-format.ts), and formats/ may not import regex/.
+ */
+export const ENGINE_FORMATS: readonly string[] = ['regex'];
+
+/**
  * The formats toolgate asserts when `formatAssertion` is on, each checked against the official
  * suite's optional format tests. A 2020-12 format missing here is refused rather than passed.
  */
 export const ASSERTED_FORMATS: readonly string[] = [
   'date',
-  'time',
   'ipv4',
   'ipv6',
   'json-pointer',
   'relative-json-pointer',
   ...Object.keys(OWN_FORMAT_CHECKERS),
+  ...ENGINE_FORMATS,
 ];
 
-/** The asserted formats ajv-formats checks exactly; the rest are toolgate's own (formats/own.ts). */
-export const AJV_FORMATS: readonly string[] = ASSERTED_FORMATS.filter((f) => !(f in OWN_FORMAT_CHECKERS));
+/** The asserted formats ajv-formats checks exactly; the rest are toolgate's own (formats/own.ts, ENGINE_FORMATS). */
+export const AJV_FORMATS: readonly string[] = ASSERTED_FORMATS.filter(
+  (f) => !(f in OWN_FORMAT_CHECKERS) && !ENGINE_FORMATS.includes(f),
+);
 
 /** Why a format cannot be asserted, or undefined when it can. */
 export function formatRefusal(name: unknown): string | undefined {

@@ -20,6 +20,8 @@ interface Label {
 }
 
 function asciiLabel(label: string): Label | undefined {
+  // The cheap bound first: decoding a long A-label costs the square of its length.
+  if (label.length > MAX_LABEL) return undefined;
   if (/^xn--/i.test(label)) {
     const cps = decodeALabel(label);
     return cps === undefined ? undefined : { ascii: label, unicode: cps };
@@ -55,12 +57,17 @@ function idnLabel(label: string): Label | undefined {
     return label.slice(2, 4) === '--' ? undefined : asciiLabel(label);
   }
   const cps = codePoints(label);
+  // Punycode writes at least one character per code point (RFC 3492 §6.3), so past MAX_LABEL - 4 the
+  // A-label "xn--…" is too long: refused before the conversion, which costs the square of the length.
+  if (cps.length > MAX_LABEL - 4) return undefined;
   return isULabelText(cps) ? { ascii: toALabel(cps), unicode: cps } : undefined;
 }
 
 /** `idn-hostname`: every label an NR-LDH label, a valid A-label or a valid U-label (RFC 5890 §2.3.2). */
 export function isIdnHostname(s: string, separators: RegExp = IDN_SEPARATORS): boolean {
   if (s.length === 0 || hasLoneSurrogate(s)) return false;
+  // Every code point, separators included, is at least one character of the ASCII form (see idnLabel).
+  if (s.length > MAX_NAME && codePoints(s).length > MAX_NAME) return false;
   return checkName(s.split(separators).map(idnLabel));
 }
 

@@ -1,4 +1,4 @@
-import { isDateTime, isDuration } from './time.js';
+import { isDateTime, isDuration, isTime } from './time.js';
 import { isUriReference, isUriTemplate } from './uri.js';
 import { isEmail, isHostname, isIdnEmail, isIdnHostname } from './host.js';
 
@@ -8,6 +8,7 @@ import { isEmail, isHostname, isIdnEmail, isIdnHostname } from './host.js';
  */
 export const OWN_FORMAT_CHECKERS: Readonly<Record<string, (s: string) => boolean>> = {
   'date-time': isDateTime,
+  time: isTime,
   duration: isDuration,
   uri: (s) => isUriReference(s, { iri: false, absolute: true }),
   'uri-reference': (s) => isUriReference(s, { iri: false, absolute: false }),
@@ -20,13 +21,4 @@ export const OWN_FORMAT_CHECKERS: Readonly<Record<string, (s: string) => boolean
   'idn-email': isIdnEmail,
   // RFC 4122 section 3: 8-4-4-4-12 hexadecimal digits, either case.
   uuid: (s) => /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/.test(s),
-  // Validation §7.3.8: ECMA-262; toolgate compiles patterns with the `u` flag (docs/rules.md, rule 3).
-  regex: (s) => {
-    try {
-      new RegExp(s, 'u');
-      return true;
-    } catch {
-      return false;
-    }
-  },
 };

@@ -1,41 +1,45 @@
 /**
- * toolgate's own checkers for `date-time` and `duration` (Validation §7.3.1: RFC 3339 section 5.6
- * and Appendix A). ajv-formats accepts some of the suite's invalid values, so these are exact.
+ * toolgate's own checkers for `date-time`, `time` and `duration` (Validation §7.3.1: RFC 3339 section 5.6
+ * and Appendix A). ajv-formats accepts some of the suite's invalid values (and, for `time`, hours past 23,
+ * offsets past +23:59 or without a colon), so these are exact.
  */
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})[Tt]/;
+// RFC 3339 5.6 full-time: partial-time time-offset, where time-numoffset is ("+" / "-") time-hour ":" time-minute.
+const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
 function daysIn(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** RFC 3339 `date-time`; a leap second is allowed only where it falls at 23:59:60 UTC. */
-export function isDateTime(s: string): boolean {
-  const m = DATE_TIME.exec(s);
+/** RFC 3339 `full-time`: hour 00-23, minute 00-59, second 00-60 with 60 only where it falls at 23:59:60 UTC. */
+export function isTime(s: string): boolean {
+  const m = TIME.exec(s);
   if (m === null) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return false;
+  const [hour, minute, second] = m.slice(1, 4).map(Number) as [number, number, number];
   if (hour > 23 || minute > 59 || second > 60) return false;
   let offset = 0;
-  if (m[7] === undefined) {
-    const oh = Number(m[9]);
-    const om = Number(m[10]);
+  if (m[4] !== undefined) {
+    const oh = Number(m[5]);
+    const om = Number(m[6]);
     if (oh > 23 || om > 59) return false;
-    offset = (m[8] === '+' ? 1 : -1) * (oh * 60 + om);
+    offset = (m[4] === '+' ? 1 : -1) * (oh * 60 + om);
   }
   if (second === 60) {
     const utc = (((hour * 60 + minute - offset) % 1440) + 1440) % 1440;
     if (utc !== 23 * 60 + 59) return false;
   }
   return true;
+}
+
+/** RFC 3339 `date-time`: a valid full-date, `T` (either case), then a valid full-time. */
+export function isDateTime(s: string): boolean {
+  const m = DATE.exec(s);
+  if (m === null) return false;
+  const [year, month, day] = m.slice(1, 4).map(Number) as [number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return false;
+  return isTime(s.slice(m[0].length));
 }
 
 // RFC 3339 Appendix A: dur-date / dur-time / dur-week; at least one element; T needs a time element.

@@ -1,12 +1,14 @@
 import { DEFAULT_LIMITS } from '../util/limits.js';
 import { boundedRegExp, underPatternBudget } from '../regex/bound.js';
 import { regexHazard } from '../regex/guard.js';
+import { readPattern } from '../regex/u-mode.js';
 import { isObject } from '../util/plain-json.js';
 import type { LintRule, LintWarning } from './warning.js';
 import { quote } from '../util/describe-value.js';
 
 /**
- * Does some `patternProperties` key (ECMA-262, `u` flag, Validation §10.3.2.2) match the name?
+ * Does some `patternProperties` key (ECMA-262, `u` flag or its regex/u-mode.ts spelling, Validation §10.3.2.2)
+ * match the name?
  * Undefined means no verdict: a key that does not compile, one the regex guard refuses (it could
  * backtrack exponentially or cubically on a hostile required name), or a quadratic one whose run
  * would pass the default pattern limits. The keys are schema text, so they get the same guard and
@@ -16,12 +18,7 @@ export function matchedByPattern(name: string, patterns: unknown): boolean | und
   if (!isObject(patterns)) return false;
   const sources = Object.keys(patterns);
   for (const source of sources) {
-    try {
-      new RegExp(source, 'u');
-    } catch {
-      return undefined;
-    }
-    if (regexHazard(source) !== undefined) return undefined;
+    if (!('source' in readPattern(source)) || regexHazard(source) !== undefined) return undefined;
   }
   const run = underPatternBudget(DEFAULT_LIMITS, () => {
     try {

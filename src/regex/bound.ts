@@ -18,6 +18,7 @@
 import { DEFAULT_LIMITS, type Limits } from '../util/limits.js';
 import { chargeSteps } from '../util/work-budget.js';
 import { regexDegree } from './degree.js';
+import { uModeSource } from './u-mode.js';
 import { patternWeight } from './weight.js';
 
 /**
@@ -95,7 +96,8 @@ function charge(length: number, pattern: string, weight: number): void {
  */
 export const boundedRegExp: BoundedRegExpEngine = Object.assign(
   (pattern: string, flags: string): { test(s: string): boolean } => {
-    const rx = new RegExp(pattern, flags);
+    // A pattern valid only without the u flag runs as its u-mode spelling of the same meaning (regex/u-mode.ts).
+    const rx = new RegExp(flags === 'u' ? uModeSource(pattern) : pattern, flags);
     if (flags === 'u' && regexDegree(pattern) <= 1) return rx;
     const weight = flags === 'u' ? patternWeight(pattern) : Number.POSITIVE_INFINITY;
     // The last answer is kept for the validation in progress: `additionalProperties` and

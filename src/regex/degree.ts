@@ -19,6 +19,7 @@ import { atomsOf } from './alphabet.js';
 import { growth, type Budget, type Graph, type Growth } from './ambiguity.js';
 import { buildAutomaton } from './automaton.js';
 import { anchoredAtStart, parseRegex, reversed, type Node } from './parse.js';
+import { uModeSource } from './u-mode.js';
 import { ALL } from './ranges.js';
 import { widest } from './width.js';
 
@@ -105,7 +106,7 @@ function degreeOf(tree: Node, everyStart: boolean, ctx: Context): number {
 function analyse(source: string): RegexAnalysis {
   let tree: Node;
   try {
-    tree = parseRegex(source);
+    tree = parseRegex(uModeSource(source));
   } catch {
     return { refused: 'a construct the regular-expression guard cannot analyse', kind: 'unreadable' };
   }

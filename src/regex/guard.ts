@@ -13,12 +13,14 @@
  */
 
 import { analyseRegex } from './degree.js';
+import { readPattern } from './u-mode.js';
 
 /** Degrees at or above this are refused: a cubic `test` on a 5,000-character string already takes seconds. */
 export const REFUSED_DEGREE = 3;
 
 /**
- * Why a `u`-mode pattern (already known to compile) is refused, or undefined when it may run.
+ * Why a pattern (already known to compile, in `u` mode or as its u-mode.ts spelling) is refused, or
+ * undefined when it may run.
  * The reason is a complete phrase ending in its consequence.
  */
 export function regexHazard(source: string): string | undefined {
@@ -35,15 +37,14 @@ export function regexHazard(source: string): string | undefined {
 
 /**
  * The schema-time verdict on one `pattern` / `patternProperties` source (Validation §6.3.3, §10.3.2.2):
- * `invalid` when it is not an ECMA-262 regular expression under the `u` flag (a malformed schema),
- * `hazard` when it compiles but could backtrack without bound (refused), nothing when it may run.
+ * `invalid` when it is no ECMA-262 regular expression (a malformed schema), `hazard` when it compiles but
+ * could backtrack without bound, or is valid only without the `u` flag with another meaning there
+ * (regex/u-mode.ts), nothing when it may run (its `u`-mode spelling is what runs and is analysed).
  */
 export function checkPattern(source: string): { readonly invalid?: string; readonly hazard?: string } {
-  try {
-    new RegExp(source, 'u');
-  } catch (thrown) {
-    return { invalid: thrown instanceof SyntaxError ? thrown.message : 'does not compile' };
-  }
+  const reading = readPattern(source);
+  if ('invalid' in reading) return { invalid: reading.invalid };
+  if ('refused' in reading) return { hazard: reading.refused };
   const hazard = regexHazard(source);
   return hazard === undefined ? {} : { hazard };
 }

@@ -56,6 +56,8 @@ const CLASS_ESCAPES: Readonly<Record<string, Ranges>> = {
   s: SPACE,
   S: complement(SPACE),
 };
+// A counted quantifier, read in place (sticky): slicing the rest of the pattern per quantifier is quadratic.
+const BRACES = /\{(\d+)(,(\d*))?\}/y;
 const CONTROL: Readonly<Record<string, number>> = { n: 10, r: 13, t: 9, f: 12, v: 11 };
 
 /** One escape: a set (`exact` false when it is a superset) or a zero-width or back reference. */
@@ -209,7 +211,8 @@ export function parseRegex(src: string): Node {
       [min, max] = c === '*' ? [0, Infinity] : c === '+' ? [1, Infinity] : [0, 1];
       i++;
     } else if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(src.slice(i)) ?? fail('bad quantifier');
+      BRACES.lastIndex = i;
+      const m = BRACES.exec(src) ?? fail('bad quantifier');
       min = Number(m[1]);
       max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
       i += m[0].length;

@@ -20,6 +20,7 @@
  */
 
 import { parseRegex, type Node } from './parse.js';
+import { uModeSource } from './u-mode.js';
 import type { Ranges } from './ranges.js';
 
 const LITERAL_NS = 2;
@@ -69,7 +70,8 @@ export function patternWeight(source: string): number {
   let w = cache.get(source);
   if (w === undefined) {
     try {
-      w = Math.max(1, Math.ceil(weightOf(parseRegex(source), false, /\\[pP]\{/.test(source))));
+      const read = uModeSource(source);
+      w = Math.max(1, Math.ceil(weightOf(parseRegex(read), false, /\\[pP]\{/.test(read))));
     } catch {
       w = Number.POSITIVE_INFINITY;
     }

@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from '
 import addFormats from 'ajv-formats';
 import { AJV_FORMATS } from '../formats/asserted.js';
 import { OWN_FORMAT_CHECKERS } from '../formats/own.js';
+import { isRegexFormat } from '../regex/regex-format.js';
 import { installConstEnum } from './const-enum.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
@@ -54,6 +55,7 @@ export function installFormatAssertion(ajv: Pick<Ajv2020, 'addFormat'>): void {
   ) => unknown;
   plugin(ajv, { mode: 'full', formats: [...AJV_FORMATS] });
   for (const [name, validate] of Object.entries(OWN_FORMAT_CHECKERS)) ajv.addFormat(name, { type: 'string', validate });
+  ajv.addFormat('regex', { type: 'string', validate: isRegexFormat }); // ENGINE_FORMATS
 }
 
 /** A new Ajv 2020 instance for one config; never shared with another config. */

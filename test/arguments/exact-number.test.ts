@@ -22,7 +22,7 @@ const rows = (JSON.parse(readFileSync(new URL('./exact-numbers.json', import.met
   .rows;
 
 const REFUSAL: Record<Exclude<Verdict, 'valid' | 'invalid'>, RegExp> = {
-  inexact: /^arguments are not valid JSON: number \S+ cannot be represented exactly as a float64 \(it would reach/,
+  inexact: /^arguments are not valid JSON: number \S+ would be received as \S+ \((a|no) float64 holds it/,
   overflow: /^arguments are not valid JSON: number \S+ overflows a float64/,
   underflow: /^arguments are not valid JSON: number \S+ underflows to zero/,
   malformed: /^arguments are not valid JSON: (?!number)/,
@@ -53,6 +53,35 @@ describe('exact numbers: validateJSON verdict per fixture row (exact-numbers.jso
       new Set(['valid', 'invalid', 'inexact', 'overflow', 'underflow', 'malformed']),
     );
     expect(new Set(rows.map((r) => r.item)).size).toBe(3);
+  });
+});
+
+describe('an inexact number is refused saying what the tool would receive', () => {
+  // A float64 that holds the written integer exactly (2^60) is still written back as its shortest form, so
+  // the message must not say it "cannot be represented exactly"; it names the number the tool would get.
+  it.each([
+    [
+      '1152921504606846976',
+      'number 1152921504606846976 would be received as 1152921504606847000 (a float64 holds it exactly, ' +
+        'but is written back and validated in its shortest form)',
+    ],
+    [
+      '12345678901234567891',
+      'number 12345678901234567891 would be received as 12345678901234567000 (no float64 holds it, ' +
+        'and the nearest one is written back and validated in its shortest form)',
+    ],
+    [
+      `0.1${'0'.repeat(60)}1`,
+      `number 0.1${'0'.repeat(37)}... would be received as 0.1 (no float64 holds it, ` +
+        'and the nearest one is written back and validated in its shortest form)',
+    ],
+  ])('%s', (text, message) => {
+    const r = validateSchema({ type: 'object' });
+    if (!r.ok) throw new Error(r.error.message);
+    const verdict = r.value.validateJSON(`{"a":${text}}`);
+    expect(verdict.ok ? 'valid' : verdict.error.message).toBe(
+      `arguments are not valid JSON: ${message} at line 1 column 6 (offset 5)`,
+    );
   });
 });
 

@@ -188,7 +188,7 @@ describe('validateJSON text cases', () => {
     { name: 'malformed on line 2', text: '{\n"a": ,}', expect: /line 2 column/ },
     { name: 'duplicate key', text: '{"a":1,"a":1}', expect: /duplicate key "a"/ },
     { name: 'duplicate __proto__ key', text: '{"__proto__":1,"__proto__":2}', expect: /duplicate key "__proto__"/ },
-    { name: '2^53+1', text: '{"a":9007199254740993}', expect: /cannot be represented exactly/ },
+    { name: '2^53+1', text: '{"a":9007199254740993}', expect: /would be received as 9007199254740992/ },
     { name: '1e400', text: '{"a":1e400}', expect: /overflows a float64/ },
     { name: '1e-400', text: '{"a":1e-400}', expect: /underflows to zero/ },
     { name: 'lone high surrogate', text: '{"a":"\ud800"}', expect: /lone surrogate/ },

@@ -1,0 +1,299 @@
+/**
+ * Patterns written for ECMA-262 without the `u` flag. toolgate reads every `pattern` and
+ * `patternProperties` key with the `u` flag (Core §6.4 and the suite's "patterns always use unicode
+ * semantics"), which refuses Annex B forms real tools write: identity escapes of punctuation (`\-`,
+ * `\@`, `\#`), lone `{`, `}` and `]`, and `-` next to `\w` in a class. Where the pattern means the
+ * same in both modes it is run as its `u`-mode spelling (`\@` becomes `@`); the schema keeps the
+ * pattern as written. Where the meaning would differ (`\u{41}` is "u" 41 times without the flag,
+ * `\p{L}` is "p{L}", `.` is one UTF-16 unit, not one code point), it is refused, saying why.
+ */
+
+import { type Automaton, buildAutomaton } from './automaton.js';
+import { parseRegex, type Node } from './parse.js';
+import type { Ranges } from './ranges.js';
+
+/** How toolgate reads a pattern: its `u`-mode source, or why it cannot be read exactly. */
+export type UModeReading =
+  | { readonly source: string; readonly rewritten: boolean }
+  | { readonly invalid: string }
+  | { readonly refused: string };
+
+const SYNTAX = '^$\\.*+?()[]{}|/';
+const SET_ESCAPES = 'dDwWsS';
+const SAME_IN_BOTH = 'dDwWsSbnrtfv';
+const QUANTIFIER = /\{\d+(?:,\d*)?\}/y;
+const ASCII_PUNCTUATION = /^[ -/:-@[-`{-~]$/;
+
+const FLAG = 'only without the u flag';
+
+/** The Annex B pattern `src` rewritten to a `u`-mode one with the same meaning, or why not. */
+function rewrite(src: string): { source: string; unitSensitive: boolean } | { refused: string } {
+  let groups = 0;
+  let named = false;
+  for (const m of src.matchAll(/\\[\s\S]|\[(?:\\[\s\S]|[^\]\\])*\]|\((\?<(?![=!]))?(?!\?)/g)) {
+    if (m[0].startsWith('(')) groups++;
+    if (m[1] !== undefined) named = true;
+  }
+  let out = '';
+  let i = 0;
+  let inClass = false;
+  // In a class: whether the last member was a set escape, or a `-` opened a range the next member ends.
+  let last: 'none' | 'char' | 'set' = 'none';
+  let unitSensitive = false;
+  const refuse = (why: string) => ({ refused: `without the u flag ${why}, and toolgate reads patterns with it` });
+  let rangeOpen = false;
+  const member = (kind: 'char' | 'set'): void => {
+    last = rangeOpen ? 'none' : kind;
+    rangeOpen = false;
+  };
+  while (i < src.length) {
+    const c = src[i] as string;
+    if (c === '\\') {
+      const x = src[i + 1] ?? '';
+      const rest = src.slice(i + 2, i + 7); // enough for every test below, and no copy of the tail
+      let text = `\\${x}`;
+      if (SYNTAX.includes(x) || SAME_IN_BOTH.includes(x) || (inClass && x === '-')) {
+        // the same escape in both modes
+      } else if (x === 'B') {
+        if (inClass) return refuse('`\\B` in a class means the letter B');
+        unitSensitive = true;
+      } else if (x === 'c') {
+        if (!/^[A-Za-z]/.test(rest)) return refuse('`\\c` without a letter after it is a literal backslash');
+        text += rest[0];
+      } else if (x === 'x') {
+        if (!/^[0-9A-Fa-f]{2}/.test(rest)) return refuse('`\\x` without two hex digits means the letter x');
+        text += rest.slice(0, 2);
+      } else if (x === 'u') {
+        if (rest.startsWith('{')) return refuse('`\\u{…}` means the letter u repeated');
+        if (!/^[0-9A-Fa-f]{4}/.test(rest)) return refuse('`\\u` without four hex digits means the letter u');
+        text += rest.slice(0, 4);
+      } else if (x === 'p' || x === 'P') return refuse(`\`\\${x}{…}\` means the letter ${x}, not a property class`);
+      else if (x === 'k') {
+        if (!named || inClass) return refuse('`\\k` means the letter k where there are no named groups');
+      } else if (x === '0') {
+        if (/^[0-9]/.test(rest)) return refuse('`\\0` followed by a digit is an octal escape');
+      } else if (x >= '1' && x <= '9') {
+        let end = i + 2;
+        while (end < src.length && src.charCodeAt(end) >= 0x30 && src.charCodeAt(end) <= 0x39) end++;
+        const digits = src.slice(i + 1, end);
+        if (inClass || Number(digits) > groups)
+          return refuse(`\`\\${digits}\` is an octal escape or a digit, not a backreference`);
+        text = `\\${digits}`;
+      } else if (/^[A-Za-z]$/.test(x)) return refuse(`\`\\${x}\` means the letter ${x}, not an escape`);
+      else if (ASCII_PUNCTUATION.test(x))
+        text = x; // an identity escape: the character itself
+      else return refuse(`an escaped ${JSON.stringify(x)} is no u-mode escape`);
+      i += text === x ? 2 : text.length;
+      out += text;
+      if (inClass) member(text.length === 2 && SET_ESCAPES.includes(x) ? 'set' : 'char');
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      else if (c === '-' && last !== 'none' && src[i + 1] !== ']') {
+        // Annex B ClassAtom: a range with a set escape on either side is the two members and `-`.
+        const nextIsSet = src[i + 1] === '\\' && SET_ESCAPES.includes(src[i + 2] ?? '');
+        rangeOpen = (last as string) !== 'set' && !nextIsSet; // `member` sets `last`, out of TypeScript's sight
+        out += rangeOpen ? '-' : '\\-';
+        last = 'char';
+        i++;
+        continue;
+      } else member('char');
+      out += c;
+    } else if (c === '[') {
+      inClass = true;
+      last = 'none';
+      rangeOpen = false;
+      out += c;
+      if (src[i + 1] === '^') out += src[++i];
+    } else if (c === '{') {
+      QUANTIFIER.lastIndex = i;
+      const q = QUANTIFIER.exec(src)?.[0];
+      out += q ?? '\\{';
+      i += (q?.length ?? 1) - 1;
+    } else if (c === '}' || c === ']') out += `\\${c}`;
+    else {
+      if (c === '(' && /^\(\?<?[=!]/.test(src.slice(i, i + 4))) unitSensitive = true;
+      out += c;
+    }
+    i++;
+  }
+  return { source: out, unitSensitive };
+}
+
+const SURROGATE_LOW = 0xd800;
+
+/** Whether a set holds nothing at or past the first surrogate (the same in both modes). */
+const narrow = (set: Ranges): boolean => set.every(([, hi]) => hi < SURROGATE_LOW);
+/** Whether sorted, disjoint ranges hold every code point from `from` to `to`. */
+function covers(set: Ranges, from: number, to: number): boolean {
+  let next = from;
+  for (const [lo, hi] of set) if (lo <= next && hi >= next) next = hi + 1;
+  return next > to;
+}
+/** Whether a set holds every surrogate and every astral code point (`.`, `\\S`, `[^…]`). */
+const wide = (set: Ranges): boolean => covers(set, SURROGATE_LOW, 0xdfff) && covers(set, 0x10000, 0x10ffff);
+
+const WIDE_RUN =
+  '`.`, a negated class, `\\S`, `\\W` or `\\D` reads an emoji as two characters (one with it), outside a run ' +
+  'such as `.*` or `[^@]+` that no other such set can continue';
+const ASTRAL = 'a character past U+D7FF is read as UTF-16 units (as a code point with it)';
+
+/** Whether a counted repetition (`.?`, `.{2,}`, `(.a){3}`) holds a set that is not narrow: it counts units. */
+function countedWide(n: Node): boolean {
+  switch (n.t) {
+    case 'chars':
+      return false;
+    case 'seq':
+      return n.items.some(countedWide);
+    case 'alt':
+      return n.alts.some(countedWide);
+    case 'quant':
+      return ((n.min > 1 || n.max !== Infinity) && holdsWide(n.body)) || countedWide(n.body);
+    default:
+      return false;
+  }
+}
+
+function holdsWide(n: Node): boolean {
+  if (n.t === 'chars') return !narrow(n.set);
+  if (n.t === 'seq') return n.items.some(holdsWide);
+  if (n.t === 'alt') return n.alts.some(holdsWide);
+  return n.t === 'quant' && holdsWide(n.body);
+}
+
+/** Wide sets a pattern valid only without the `u` flag may hold: each is a state of the automaton checked. */
+const MAX_WIDE = 64;
+
+function wideCount(n: Node): number {
+  if (n.t === 'chars') return narrow(n.set) ? 0 : 1;
+  if (n.t === 'seq') return n.items.reduce((k, x) => k + wideCount(x), 0);
+  if (n.t === 'alt') return n.alts.reduce((k, x) => k + wideCount(x), 0);
+  return n.t === 'quant' ? wideCount(n.body) : 0;
+}
+
+const ONE_NARROW: Node = { t: 'chars', set: [[0x61, 0x61]] };
+const MAYBE_NARROW: Node = { t: 'quant', body: ONE_NARROW, min: 0, max: 1 };
+
+function nullable(n: Node): boolean {
+  if (n.t === 'chars') return false;
+  if (n.t === 'seq') return n.items.every(nullable);
+  if (n.t === 'alt') return n.alts.some(nullable);
+  return n.t !== 'quant' || n.min === 0 || nullable(n.body);
+}
+
+/**
+ * The tree with every part that holds no wide set read as one narrow character (or an optional one when it
+ * can match nothing): which wide sets can follow one another is unchanged, and the automaton stays as small
+ * as the count of wide sets, whatever the length of the text between them.
+ */
+function reduced(n: Node): Node {
+  if (n.t === 'backref') throw new Error('a backreference'); // it repeats what a wide set matched
+  if (!holdsWide(n)) return nullable(n) ? MAYBE_NARROW : ONE_NARROW;
+  if (n.t === 'seq') return { t: 'seq', items: n.items.map(reduced) };
+  if (n.t === 'alt') return { t: 'alt', alts: n.alts.map(reduced) };
+  if (n.t === 'quant') return { ...n, body: reduced(n.body) };
+  return n;
+}
+
+const sameKeys = (a: ReadonlySet<number>, b: ReadonlySet<number>): boolean =>
+  a.size === b.size && [...a].every((k) => b.has(k));
+
+/** Whether q is the loop of `x x*` after p (the shape of `x+`): same set, same ways on, and a loop of its own. */
+function loopCopy(a: Automaton, p: number, q: number): boolean {
+  const sp = a.sets[p] ?? [];
+  const sq = a.sets[q] ?? [];
+  if (sp.length !== sq.length || sp.some(([lo, hi], k) => sq[k]?.[0] !== lo || sq[k]?.[1] !== hi)) return false;
+  const on = (x: number): Set<number> => new Set([...(a.edges[x]?.keys() ?? [])].filter((y) => y !== q));
+  return a.edges[q]?.has(q) === true && sameKeys(on(p), on(q)) && (a.endWays[p] ?? 0) > 0 === (a.endWays[q] ?? 0) > 0;
+}
+
+/**
+ * Why the `u`-mode reading of a rewritten tree could match otherwise than the pattern without the flag, or
+ * undefined. Without it `.` reads one UTF-16 unit, so an emoji is two characters. A set that holds no
+ * surrogate and no astral code point reads the same in both modes. One that holds them all (`.`, `[^@]`) reads
+ * the same where it only ever matches a whole run, `x*` or `x+` (in the position automaton: a state that loops
+ * on itself, or the first copy of `x x*`), bounded by narrow sets: such a run is cut at code point boundaries
+ * in both modes and may hold any count of them. Anything else (`.`, `.{2}`, `.+.+`, a lone emoji) counts.
+ */
+function unitDifference(tree: Node): string | undefined {
+  if (!holdsWide(tree)) return undefined; // the common case: no automaton to build
+  if (countedWide(tree)) return WIDE_RUN;
+  if (wideCount(tree) > MAX_WIDE)
+    return `more than ${MAX_WIDE} \`.\`, negated classes or \`\\S\`-like sets are too many to check`;
+  const a = buildAutomaton(reduced(tree));
+  for (let p = 1; p < a.sets.length; p++) {
+    const set = a.sets[p] ?? [];
+    if (narrow(set)) continue;
+    if (!wide(set)) return ASTRAL;
+    const loops = a.edges[p]?.has(p) === true;
+    let partner: number | undefined;
+    for (const q of a.edges[p]?.keys() ?? []) {
+      if (q === p || narrow(a.sets[q] ?? [])) continue;
+      if (loops || partner !== undefined || !loopCopy(a, p, q)) return WIDE_RUN;
+      partner = q;
+    }
+    if (!loops && partner === undefined) return WIDE_RUN;
+  }
+  return undefined;
+}
+
+/** How toolgate reads a pattern, not memoised (for `regex` format subjects, which are arguments). */
+export function readPatternOnce(source: string): UModeReading {
+  let uError: string;
+  try {
+    new RegExp(source, 'u');
+    return { source, rewritten: false };
+  } catch (thrown) {
+    uError = thrown instanceof SyntaxError ? thrown.message : 'does not compile';
+  }
+  try {
+    new RegExp(source);
+  } catch {
+    return { invalid: uError };
+  }
+  const found = rewrite(source);
+  if ('refused' in found) return found;
+  const why = `it is valid ECMA-262 ${FLAG}, where`;
+  try {
+    new RegExp(found.source, 'u');
+  } catch (thrown) {
+    return { refused: `it is valid ECMA-262 ${FLAG}: ${thrown instanceof Error ? thrown.message : ''}` };
+  }
+  if (found.unitSensitive) return { refused: `${why} a lookaround or \`\\B\` can match inside an emoji` };
+  let tree: Node;
+  try {
+    tree = parseRegex(found.source);
+  } catch {
+    return { refused: `${why} the regular-expression reader cannot read it` };
+  }
+  let differs: string | undefined;
+  try {
+    differs = unitDifference(tree);
+  } catch (thrown) {
+    const what = thrown instanceof Error ? thrown.message : 'too large';
+    return { refused: `${why} toolgate cannot tell that both readings match alike (${what})` };
+  }
+  if (differs !== undefined) return { refused: `${why} ${differs}` };
+  return { source: found.source, rewritten: true };
+}
+
+const memo = new Map<string, UModeReading>();
+const MEMO_SIZE = 4_096;
+
+/** How toolgate reads a pattern (memoised: patterns are read at admission, at compile and per analysis). */
+export function readPattern(source: string): UModeReading {
+  let found = memo.get(source);
+  if (found === undefined) {
+    found = readPatternOnce(source);
+    if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+    memo.set(source, found);
+  }
+  return found;
+}
+
+/** The `u`-mode source toolgate runs for a pattern it reads: the rewrite, or the pattern itself otherwise. */
+export function uModeSource(source: string): string {
+  const found = readPattern(source);
+  return 'source' in found ? found.source : source;
+}
