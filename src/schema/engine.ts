@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { AJV_FORMATS } from '../formats/asserted.js';
 import { OWN_FORMAT_CHECKERS } from '../formats/own.js';
 import { installConstEnum } from './const-enum.js';
+import { installContains } from './contains.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installNotAndIf } from './not-if.js';
@@ -70,6 +71,7 @@ export function createEngine(config: EngineConfig): Ajv2020 {
   if (config.formatAssertion) installFormatAssertion(ajv);
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
+  installContains(ajv);
   installNotAndIf(ajv);
   installFlatUnions(ajv);
   installUniqueItems(ajv);

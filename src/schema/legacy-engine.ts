@@ -22,6 +22,7 @@ import { compileWithRefPaths } from './ref-paths.js';
 import { checkLegacyInPlace, type LegacyDocument } from './legacy-in-place.js';
 import { ANONYMOUS_BASE } from './references.js';
 import { installConstEnum } from './const-enum.js';
+import { installContains } from './contains.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
@@ -55,6 +56,8 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
   installMultipleOf(ajv as never);
   installUniqueItems(ajv as never);
   installConstEnum(ajv as never);
+  // `contains` whose verdict does not leak from one application to the next (contains.ts).
+  installContains(ajv as never);
   // `not` and `if` mean the same in draft-07 and 2019-09; their subschemas run in all-errors mode too.
   installNotAndIf(ajv as never);
   // `anyOf`/`oneOf` without nesting one block per branch (flat-unions.ts).
