@@ -45,7 +45,7 @@ function containsCode(cxt: KeywordCxt): void {
   const valid = gen.let('valid', min === 0);
   const itemValid = gen.name('_valid');
   const count = gen.let('count', 0);
-  const eachItem = (): void =>
+  const eachItem = (): void => {
     gen.forRange('i', 0, len, (i: Name) => {
       cxt.subschema({ keyword: 'contains', dataProp: i, dataPropType: Type.Num, compositeRule: true }, itemValid);
       gen.if(itemValid, () => {
@@ -57,6 +57,7 @@ function containsCode(cxt: KeywordCxt): void {
         }
       });
     });
+  };
   if (min === 0) gen.if(_`${len} > 0`, eachItem);
   else eachItem();
   cxt.result(valid, () => cxt.reset());

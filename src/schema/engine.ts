@@ -45,6 +45,16 @@ export const ENGINE_OPTIONS: Readonly<Options> = {
   messages: true,
   verbose: false,
   inlineRefs: true,
+  // Ajv's own extensions stay off (Ajv's defaults, written out so that none is turned on unnoticed):
+  // each would change the instance (useDefaults, coerceTypes, removeAdditional) or read `discriminator`
+  // and `{"$data": ...}` as keywords, where the dialects make them annotations and data. `$comment` is
+  // left unset: set, Ajv calls out on every comment. `nullable` and `$async` act whatever the options
+  // (ajv-only.ts).
+  useDefaults: false,
+  coerceTypes: false,
+  removeAdditional: false,
+  $data: false,
+  discriminator: false,
 };
 
 /** Asserts every format toolgate can check exactly: ajv-formats where it is right, toolgate's own elsewhere. */

@@ -23,6 +23,7 @@ import { checkLegacyInPlace, type LegacyDocument } from './legacy-in-place.js';
 import { ANONYMOUS_BASE } from './references.js';
 import { installConstEnum } from './const-enum.js';
 import { installContains } from './contains.js';
+import { inertEngineKeywords } from './ajv-only.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
@@ -234,6 +235,11 @@ function instrumentLegacy(doc: unknown): void {
   instrumentSteps(nodes);
 }
 
+/** The refusal of a document whose `nullable` or `$async` cannot be made inert exactly (ajv-only.ts). */
+function refuseInert(found: Violation[]): Result<never> {
+  return fail('unsupported_capability', `schema cannot be enforced exactly: ${found[0]?.message}`, found);
+}
+
 /** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
 function compileWithDocuments(
   root: unknown,
@@ -246,6 +252,8 @@ function compileWithDocuments(
   const added = new Set<string>();
   const documents: LegacyDocument[] = [{ uri: ANONYMOUS_BASE, schema: root, root: true }];
   let annotates = usesUnevaluatedAnywhere(root);
+  const rootInert = inertEngineKeywords(root, (p) => p);
+  if (rootInert.length > 0) return refuseInert(rootInert);
   instrumentLegacy(root);
   for (;;) {
     try {
@@ -299,6 +307,8 @@ function compileWithDocuments(
       added.add(uri);
       documents.push({ uri, schema: doc, root: false });
       annotates ||= usesUnevaluatedAnywhere(doc);
+      const inert = inertEngineKeywords(doc, (p) => `${uri}#${p}`);
+      if (inert.length > 0) return refuseInert(inert);
       instrumentLegacy(doc);
       ajv.addSchema(doc as object, uri);
     }
