@@ -51,6 +51,10 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
     dialect === 'draft-07'
       ? new Ajv({ ...AJV_OPTIONS, validateFormats: formatAssertion })
       : new Ajv2019({ ...AJV_OPTIONS, validateFormats: formatAssertion });
+  // Ajv2019 forces its evaluated-property tracking on. Its code is wrong in several ways and keeps
+  // state on shared validators (legacy-engine-gaps.ts refuses 2019-09's unevaluated*, the only keywords
+  // that read it), so it is never generated; Ajv's draft-07 engine never generates it.
+  ajv.opts.unevaluated = false;
   if (formatAssertion) installFormatAssertion(ajv as never);
   // The same exact-arithmetic and equality replacements the 2020-12 engine uses; these keywords mean
   // the same in every draft since draft-06 (draft-04 has no `const`).
@@ -201,20 +205,6 @@ function missingSchemaOf(thrown: unknown): string | undefined {
   return d !== undefined && typeof d.value === 'string' ? d.value : undefined;
 }
 
-/** Whether a legacy document uses unevaluatedProperties or unevaluatedItems in any schema position. */
-function usesUnevaluatedAnywhere(doc: unknown): boolean {
-  let found = false;
-  walkSchema(
-    doc,
-    ({ node }) => {
-      found ||= Object.hasOwn(node, 'unevaluatedProperties') || Object.hasOwn(node, 'unevaluatedItems');
-      return !found;
-    },
-    EVERY_OBJECT,
-  );
-  return found;
-}
-
 /** A compiled legacy root, and whether it needed a document from the registry or loader. */
 export interface LegacyCompiled {
   readonly validator: ValidateFunction;
@@ -251,16 +241,11 @@ function compileWithDocuments(
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
   const documents: LegacyDocument[] = [{ uri: ANONYMOUS_BASE, schema: root, root: true }];
-  let annotates = usesUnevaluatedAnywhere(root);
   const rootInert = inertEngineKeywords(root, (p) => p);
   if (rootInert.length > 0) return refuseInert(rootInert);
   instrumentLegacy(root);
   for (;;) {
     try {
-      // Ajv2019 forces its evaluated-property tracking on; that code throws on some valid schemas (a
-      // failed `anyOf` branch before `patternProperties`), so it is generated only where 2019-09's own
-      // unevaluated* keywords need it (Ajv's draft-07 engine never generates it).
-      if (dialect === '2019-09') ajv.opts.unevaluated = annotates;
       const validator = compileWithRefPaths(ajv, root as object);
       // Decided on every document Ajv resolved, before warm-up would run into a cycle.
       const inPlace = checkLegacyInPlace(documents, dialect, options.limits.maxInPlaceSubschemas);
@@ -306,7 +291,6 @@ function compileWithDocuments(
       if (!admitted.ok) return admitted;
       added.add(uri);
       documents.push({ uri, schema: doc, root: false });
-      annotates ||= usesUnevaluatedAnywhere(doc);
       const inert = inertEngineKeywords(doc, (p) => `${uri}#${p}`);
       if (inert.length > 0) return refuseInert(inert);
       instrumentLegacy(doc);
