@@ -71,15 +71,35 @@ const CASES: readonly HistoryCase[] = [
     ],
   },
   {
-    name: '2020-12: a call stopped by the step budget, then small ones',
-    schema: { items: { anyOf: [{ type: 'string', minLength: 3 }, { type: 'number' }] } },
-    instances: [Array.from({ length: 400 }, () => 'ab'), ['abc'], ['ab'], [1]],
+    name: '2020-12: a call stopped by the step budget inside a recursive $ref, then small ones',
+    schema: {
+      $defs: {
+        t: {
+          anyOf: [
+            { type: 'string', minLength: 3 },
+            { type: 'number' },
+            { type: 'array', items: { $ref: '#/$defs/t' } },
+          ],
+        },
+      },
+      items: { $ref: '#/$defs/t' },
+    },
+    instances: [Array.from({ length: 400 }, () => 'abcd'), ['abc'], ['ab'], [1]],
     options: { limits: { maxValidationSteps: 2_000 } },
   },
   {
-    name: '2020-12: a call past the error cap, then small ones',
-    schema: { additionalProperties: { type: 'number' }, not: { required: ['z'] } },
-    instances: [Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, 's'])), { a: 1 }, { z: 1 }],
+    name: '2020-12: a call past the error cap inside a recursive $ref, then small ones',
+    schema: {
+      $defs: { o: { type: 'object', additionalProperties: { anyOf: [{ type: 'number' }, { $ref: '#/$defs/o' }] } } },
+      $ref: '#/$defs/o',
+      not: { required: ['z'] },
+    },
+    instances: [
+      { a: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, 's'])) },
+      { a: { b: 1 } },
+      { z: 1 },
+      { a: { b: 's' } },
+    ],
   },
   {
     name: 'draft-07: contains and anyOf through a $ref to the root',
