@@ -52,6 +52,17 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
           ),
         );
       }
+      // Ajv's draft-07 `dependencies` skips a key named "__proto__" (2019-09's dependent* keywords do not).
+      const deps = node['dependencies'];
+      if (dialect === 'draft-07' && isObject(deps) && Object.hasOwn(deps, '__proto__')) {
+        found.push(
+          schemaViolation(
+            'dependencies',
+            'a dependency named "__proto__" cannot be enforced by the engine for this dialect',
+            at(`${pointer}/dependencies`),
+          ),
+        );
+      }
       if (dialect === 'draft-07' && '$ref' in node) {
         const extra = Object.keys(node).filter((k) => !HARMLESS_REF_SIBLINGS.has(k));
         if (extra.length > 0)

@@ -82,6 +82,10 @@ function legacyMetaValidate(dialect: LegacyDialect, schema: unknown): readonly E
       dialect === 'draft-07'
         ? new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: false })
         : new Ajv2019({ strict: false, allErrors: true, logger: false, validateFormats: false });
+    // The draft-07 meta-schema asks `uniqueItems` of `enum`: Ajv's deep equality calls a schema value's own
+    // `valueOf`/`toString` member and throws; toolgate's equality reads JSON only.
+    installUniqueItems(engine as never);
+    installConstEnum(engine as never);
     metaEngines.set(dialect, engine);
   }
   // A document without `$schema` is checked against the referencing document's dialect.
