@@ -13,7 +13,12 @@ import { escapePointerToken, fragmentPointer, pointerSegments } from '../util/js
  */
 export const ENGINE_ACTED_KEYWORDS: readonly string[] = ['nullable', '$async'];
 
-const ACTED = new Set(ENGINE_ACTED_KEYWORDS);
+/**
+ * Later drafts' anchors, unknown keywords in draft-07, which Ajv's draft-07 engine still indexes: a `$ref`
+ * to `#name` found an `$anchor` (draft-07 names a plain fragment with `$id` only, Core §8.3), and two equal
+ * anchors made a valid schema fail to compile.
+ */
+export const DRAFT_07_ACTED_KEYWORDS: readonly string[] = ['$anchor', '$dynamicAnchor'];
 /** Keywords whose value is a map of names to subschemas (in any dialect), so a name is never a keyword. */
 const NAME_MAPS = new Set([
   'properties',
@@ -62,12 +67,12 @@ function schemaObjects(doc: unknown): [Record<string, unknown>, string][] {
 }
 
 /** Why a `$ref` cannot be followed once the acted keywords are gone; undefined when it can. */
-function refProblem(ref: string): string | undefined {
+function refProblem(ref: string, acted: ReadonlySet<string>): string | undefined {
   const hash = ref.indexOf('#');
   const segments = hash < 0 ? [] : pointerSegments(fragmentPointer(ref.slice(hash)));
   let place: Place = 'schema';
   for (const segment of segments ?? []) {
-    if (place === 'schema' && ACTED.has(segment))
+    if (place === 'schema' && acted.has(segment))
       return `it points into the value of "${segment}", an annotation the engine would act on`;
     place = next(place, segment);
     if (place === 'data') return 'it points into "enum" or "const" data, which the engine would compile as a schema';
@@ -77,21 +82,28 @@ function refProblem(ref: string): string | undefined {
 
 /**
  * Makes `nullable` and `$async` inert in an engine's private copy of a document (see
- * ENGINE_ACTED_KEYWORDS): refusals for a `$ref` that could no longer be followed exactly, otherwise
- * removes them from every object the engine may compile. `at` gives a pointer its author's location.
+ * ENGINE_ACTED_KEYWORDS, and `more` of them for a dialect): refusals for a `$ref` that could no longer
+ * be followed exactly, otherwise removes them from every object the engine may compile. `at` gives a
+ * pointer its author's location.
  */
-export function inertEngineKeywords(doc: unknown, at: (pointer: string) => string): Violation[] {
+export function inertEngineKeywords(
+  doc: unknown,
+  at: (pointer: string) => string,
+  more: readonly string[] = [],
+): Violation[] {
+  const keywords = [...ENGINE_ACTED_KEYWORDS, ...more];
+  const acted = new Set(keywords);
   const objects = schemaObjects(doc);
   const refused: Violation[] = [];
   for (const [node, pointer] of objects) {
     const ref = node['$ref'];
-    const why = typeof ref === 'string' ? refProblem(ref) : undefined;
+    const why = typeof ref === 'string' ? refProblem(ref, acted) : undefined;
     if (why !== undefined)
       refused.push(
         schemaViolation('$ref', `reference ${echo(ref)} cannot be followed exactly: ${why}`, at(`${pointer}/$ref`)),
       );
   }
   if (refused.length > 0) return refused;
-  for (const [node] of objects) for (const key of ENGINE_ACTED_KEYWORDS) if (Object.hasOwn(node, key)) delete node[key];
+  for (const [node] of objects) for (const key of keywords) if (Object.hasOwn(node, key)) delete node[key];
   return [];
 }

@@ -23,7 +23,7 @@ import { checkLegacyInPlace, type LegacyDocument } from './legacy-in-place.js';
 import { ANONYMOUS_BASE } from './references.js';
 import { installConstEnum } from './const-enum.js';
 import { installContains } from './contains.js';
-import { inertEngineKeywords } from './ajv-only.js';
+import { DRAFT_07_ACTED_KEYWORDS, inertEngineKeywords } from './ajv-only.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
@@ -203,9 +203,9 @@ function admitLegacy(
 }
 
 /** The missing document's URI when Ajv threw its MissingRefError (read by shape, not class). */
-function missingSchemaOf(thrown: unknown): string | undefined {
+function missingSchemaOf(thrown: unknown, field: 'missingSchema' | 'missingRef' = 'missingSchema'): string | undefined {
   if (typeof thrown !== 'object' || thrown === null) return undefined;
-  const d = Object.getOwnPropertyDescriptor(thrown, 'missingSchema');
+  const d = Object.getOwnPropertyDescriptor(thrown, field);
   return d !== undefined && typeof d.value === 'string' ? d.value : undefined;
 }
 
@@ -245,7 +245,8 @@ function compileWithDocuments(
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
   const documents: LegacyDocument[] = [{ uri: ANONYMOUS_BASE, schema: root, root: true }];
-  const rootInert = inertEngineKeywords(root, (p) => p);
+  const more = dialect === 'draft-07' ? DRAFT_07_ACTED_KEYWORDS : [];
+  const rootInert = inertEngineKeywords(root, (p) => p, more);
   if (rootInert.length > 0) return refuseInert(rootInert);
   instrumentLegacy(root);
   for (;;) {
@@ -258,11 +259,14 @@ function compileWithDocuments(
       return ok({ validator, usedExternal: added.size > 0 });
     } catch (thrown) {
       const uri = missingSchemaOf(thrown);
-      if (uri === undefined || added.has(uri)) {
-        if (uri !== undefined)
-          return fail('validation', `unresolved reference ${echo(uri)}`, [
-            schemaViolation('$ref', `unresolved reference ${echo(uri)}`, ''),
+      // A fragment the document itself lacks: Ajv names the document '' and the fragment in missingRef.
+      if (uri === undefined || uri === '' || added.has(uri)) {
+        if (uri !== undefined) {
+          const ref = (uri === '' ? missingSchemaOf(thrown, 'missingRef') : undefined) ?? uri;
+          return fail('validation', `unresolved reference ${echo(ref)}`, [
+            schemaViolation('$ref', `unresolved reference ${echo(ref)}`, ''),
           ]);
+        }
         const why =
           thrown instanceof RangeError
             ? 'the engine recursed without end while compiling it'
@@ -295,7 +299,7 @@ function compileWithDocuments(
       if (!admitted.ok) return admitted;
       added.add(uri);
       documents.push({ uri, schema: doc, root: false });
-      const inert = inertEngineKeywords(doc, (p) => `${uri}#${p}`);
+      const inert = inertEngineKeywords(doc, (p) => `${uri}#${p}`, more);
       if (inert.length > 0) return refuseInert(inert);
       instrumentLegacy(doc);
       ajv.addSchema(doc as object, uri);

@@ -237,3 +237,39 @@ describe('what the engine-side removal of nullable and $async leaves as it was',
     });
   }
 });
+
+// draft-07 names a plain-name fragment with `$id: "#name"` only (Core §8.3); `$anchor` and `$dynamicAnchor`
+// are unknown keywords there, which Ajv's draft-07 engine still indexed.
+describe('draft-07: later drafts anchors are annotations', () => {
+  const D7 = URIS['draft-07'];
+  it('a $ref to #name does not find an $anchor', () => {
+    const compiled = compileSchema(
+      { $schema: D7, properties: { a: { $ref: '#foo' } }, definitions: { x: { $anchor: 'foo', type: 'string' } } },
+      { dialects: ['draft-07'] },
+      { toolRoot: false },
+    );
+    expect(compiled.ok ? 'admitted' : `${compiled.error.class}: ${compiled.error.message}`).toBe(
+      'validation: unresolved reference #foo',
+    );
+  });
+  it('a $ref to #name finds the $id that names it', () => {
+    const compiled = compileSchema(
+      { $schema: D7, properties: { a: { $ref: '#foo' } }, definitions: { x: { $id: '#foo', type: 'string' } } },
+      { dialects: ['draft-07'] },
+      { toolRoot: false },
+    );
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    expect(compiled.value.validate({ a: 1 }).ok).toBe(false);
+    expect(compiled.value.validate({ a: 's' }).ok).toBe(true);
+  });
+  it.each(['$anchor', '$dynamicAnchor'])('two equal %s values are two annotations', (keyword) => {
+    const compiled = compileSchema(
+      { $schema: D7, properties: { a: { [keyword]: 'n', type: 'string' }, b: { [keyword]: 'n' } } },
+      { dialects: ['draft-07'] },
+      { toolRoot: false },
+    );
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    expect(compiled.value.validate({ a: 1 }).ok).toBe(false);
+    expect(compiled.value.validate({ a: 's', b: 1 }).ok).toBe(true);
+  });
+});
