@@ -160,6 +160,16 @@ const CASES: readonly Case[] = [
     dialects: ['2020-12', '2019-09'],
   },
   {
+    name: 'per element beside unevaluatedItems (toolgate annotations)',
+    schema: { items: { contains: N, unevaluatedItems: { type: 'string' } } },
+    cases: [
+      [[[1], []], false],
+      [[[1, 's'], [2]], true],
+      [[[1, null], [2]], false],
+    ],
+    dialects: ['2020-12'],
+  },
+  {
     name: 'contains of contains',
     schema: { contains: C },
     cases: [
