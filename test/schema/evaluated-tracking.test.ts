@@ -220,6 +220,17 @@ describe('2019-09 documents: Ajv tracking is never generated, and unevaluated* i
   it.each([
     ['oneOf with unevaluatedProperties', doc({ oneOf: [{ properties: { b: true } }], unevaluatedProperties: false })],
     ['unevaluatedItems under a property', doc({ properties: { a: { items: [true], unevaluatedItems: false } } })],
+    // Ajv's tracking threw here at validation time ("Cannot set properties of undefined").
+    [
+      'unevaluatedProperties under then',
+      doc({
+        if: { oneOf: [{ type: 'null' }] },
+        then: { unevaluatedProperties: {} },
+        else: {},
+        patternProperties: { '^a': {} },
+      }),
+    ],
+    ['unevaluatedProperties inside if', doc({ if: { unevaluatedProperties: { type: 'null' } }, then: {}, else: {} })],
   ] as const)('%s is unsupported_capability, pointing to 2020-12', (_name, schema) => {
     const compiled = validateSchema(schema, { dialects: ['2019-09'] });
     expect(compiled.ok).toBe(false);
