@@ -20,6 +20,8 @@ import { legacyDialectOf } from './legacy-keywords.js';
 import { boundedSchemaCopy } from './schema-copy.js';
 import { rewriteForEngine } from './rewrite.js';
 import { engineInput } from './link.js';
+import { authorLocation } from './link-source.js';
+import { inertEngineKeywords } from './ajv-only.js';
 import { checkInPlace, reachable } from './in-place-cycles.js';
 import { instrumentSteps } from './step-budget.js';
 import { warmUp } from './warm-up.js';
@@ -169,6 +171,10 @@ export function compileSchema(
   let validator: ValidateFunction;
   try {
     const input = engineInput(p.documents);
+    // `nullable` and `$async` are annotations that Ajv would act on (ajv-only.ts).
+    const inert = inertEngineKeywords(input.schema, (pointer) => authorLocation(input.schema, pointer));
+    if (inert.length > 0)
+      return fail('unsupported_capability', `schema cannot be enforced exactly: ${inert[0]?.message}`, inert);
     // In-place cycles and expansion are decided on what the engine will run (in-place.ts).
     const inPlace = checkInPlace(input.schema, limits.value.maxInPlaceSubschemas);
     if (!inPlace.ok) return inPlace;

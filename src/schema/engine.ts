@@ -4,6 +4,7 @@ import { AJV_FORMATS } from '../formats/asserted.js';
 import { OWN_FORMAT_CHECKERS } from '../formats/own.js';
 import { isRegexFormat } from '../regex/regex-format.js';
 import { installConstEnum } from './const-enum.js';
+import { installContains } from './contains.js';
 import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installNotAndIf } from './not-if.js';
@@ -45,6 +46,16 @@ export const ENGINE_OPTIONS: Readonly<Options> = {
   messages: true,
   verbose: false,
   inlineRefs: true,
+  // Ajv's own extensions stay off (Ajv's defaults, written out so that none is turned on unnoticed):
+  // each would change the instance (useDefaults, coerceTypes, removeAdditional) or read `discriminator`
+  // and `{"$data": ...}` as keywords, where the dialects make them annotations and data. `$comment` is
+  // left unset: set, Ajv calls out on every comment. `nullable` and `$async` act whatever the options
+  // (ajv-only.ts).
+  useDefaults: false,
+  coerceTypes: false,
+  removeAdditional: false,
+  $data: false,
+  discriminator: false,
 };
 
 /** Asserts every format toolgate can check exactly: ajv-formats where it is right, toolgate's own elsewhere. */
@@ -72,6 +83,7 @@ export function createEngine(config: EngineConfig): Ajv2020 {
   if (config.formatAssertion) installFormatAssertion(ajv);
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
+  installContains(ajv);
   installNotAndIf(ajv);
   installFlatUnions(ajv);
   installUniqueItems(ajv);

@@ -4,13 +4,14 @@ import { alwaysValidSchema } from 'ajv/dist/compile/util.js';
 
 /**
  * `anyOf` (Core §10.2.1.2) and `oneOf` (Core §10.2.1.3) generated as flat code. Without
- * evaluated-location tracking (toolgate turns Ajv's `unevaluated` option off unless a document needs
- * it), Ajv short-circuits a union by opening one more nested block per branch and closing them all
- * at the end: 2,000 branches nest 2,000 blocks, which V8 cannot parse (the first call overflows the
- * stack, so such a schema was refused at admission). Here each branch gets its own block, entered
+ * evaluated-location tracking (toolgate turns Ajv's `unevaluated` option off on every engine: 2020-12
+ * tracks annotations itself, 2019-09's `unevaluated*` is refused), Ajv short-circuits a union by
+ * opening one more nested block per branch and closing them all at the end: 2,000 branches nest
+ * 2,000 blocks, which V8 cannot parse (the first call overflows the stack, so such a schema was
+ * refused at admission). Here each branch gets its own block, entered
  * while the search goes on: same branches run, same errors, same verdict, nesting depth one. `oneOf`
- * nests in Ajv whatever the options and is always generated here; with tracking on (2019-09
- * `unevaluated*`), `anyOf` runs Ajv's own code, which then merges every branch rather than nesting.
+ * nests in Ajv whatever the options and is always generated here; were tracking on, `anyOf` would run
+ * Ajv's own code, which then merges every branch rather than nesting.
  */
 
 type Code = CodeKeywordDefinition['code'];
@@ -68,7 +69,7 @@ const oneOfCode =
       gen.elseIf(branchValid);
       gen.assign(valid, true);
       gen.assign(passing, i);
-      // With evaluated tracking on (2019-09 unevaluated*), the passing branch's locations count (as in Ajv).
+      // Were evaluated tracking on, the passing branch's locations would count (as in Ajv).
       if (branchCxt !== undefined) cxt.mergeEvaluated(branchCxt, Name);
       gen.endIf();
       if (i > 0) gen.endIf();

@@ -22,6 +22,8 @@ import { compileWithRefPaths } from './ref-paths.js';
 import { checkLegacyInPlace, type LegacyDocument } from './legacy-in-place.js';
 import { ANONYMOUS_BASE } from './references.js';
 import { installConstEnum } from './const-enum.js';
+import { installContains } from './contains.js';
+import { DRAFT_07_ACTED_KEYWORDS, inertEngineKeywords } from './ajv-only.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
@@ -49,12 +51,18 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
     dialect === 'draft-07'
       ? new Ajv({ ...AJV_OPTIONS, validateFormats: formatAssertion })
       : new Ajv2019({ ...AJV_OPTIONS, validateFormats: formatAssertion });
+  // Ajv2019 forces its evaluated-property tracking on. Its code is wrong in several ways and keeps
+  // state on shared validators (legacy-engine-gaps.ts refuses 2019-09's unevaluated*, the only keywords
+  // that read it), so it is never generated; Ajv's draft-07 engine never generates it.
+  ajv.opts.unevaluated = false;
   if (formatAssertion) installFormatAssertion(ajv as never);
   // The same exact-arithmetic and equality replacements the 2020-12 engine uses; these keywords mean
   // the same in every draft since draft-06 (draft-04 has no `const`).
   installMultipleOf(ajv as never);
   installUniqueItems(ajv as never);
   installConstEnum(ajv as never);
+  // `contains` whose verdict does not leak from one application to the next (contains.ts).
+  installContains(ajv as never);
   // `not` and `if` mean the same in draft-07 and 2019-09; their subschemas run in all-errors mode too.
   installNotAndIf(ajv as never);
   // `anyOf`/`oneOf` without nesting one block per branch (flat-unions.ts).
@@ -74,6 +82,10 @@ function legacyMetaValidate(dialect: LegacyDialect, schema: unknown): readonly E
       dialect === 'draft-07'
         ? new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: false })
         : new Ajv2019({ strict: false, allErrors: true, logger: false, validateFormats: false });
+    // The draft-07 meta-schema asks `uniqueItems` of `enum`: Ajv's deep equality calls a schema value's own
+    // `valueOf`/`toString` member and throws; toolgate's equality reads JSON only.
+    installUniqueItems(engine as never);
+    installConstEnum(engine as never);
     metaEngines.set(dialect, engine);
   }
   // A document without `$schema` is checked against the referencing document's dialect.
@@ -191,24 +203,10 @@ function admitLegacy(
 }
 
 /** The missing document's URI when Ajv threw its MissingRefError (read by shape, not class). */
-function missingSchemaOf(thrown: unknown): string | undefined {
+function missingSchemaOf(thrown: unknown, field: 'missingSchema' | 'missingRef' = 'missingSchema'): string | undefined {
   if (typeof thrown !== 'object' || thrown === null) return undefined;
-  const d = Object.getOwnPropertyDescriptor(thrown, 'missingSchema');
+  const d = Object.getOwnPropertyDescriptor(thrown, field);
   return d !== undefined && typeof d.value === 'string' ? d.value : undefined;
-}
-
-/** Whether a legacy document uses unevaluatedProperties or unevaluatedItems in any schema position. */
-function usesUnevaluatedAnywhere(doc: unknown): boolean {
-  let found = false;
-  walkSchema(
-    doc,
-    ({ node }) => {
-      found ||= Object.hasOwn(node, 'unevaluatedProperties') || Object.hasOwn(node, 'unevaluatedItems');
-      return !found;
-    },
-    EVERY_OBJECT,
-  );
-  return found;
 }
 
 /** A compiled legacy root, and whether it needed a document from the registry or loader. */
@@ -231,6 +229,11 @@ function instrumentLegacy(doc: unknown): void {
   instrumentSteps(nodes);
 }
 
+/** The refusal of a document whose `nullable` or `$async` cannot be made inert exactly (ajv-only.ts). */
+function refuseInert(found: Violation[]): Result<never> {
+  return fail('unsupported_capability', `schema cannot be enforced exactly: ${found[0]?.message}`, found);
+}
+
 /** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
 function compileWithDocuments(
   root: unknown,
@@ -242,14 +245,12 @@ function compileWithDocuments(
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
   const documents: LegacyDocument[] = [{ uri: ANONYMOUS_BASE, schema: root, root: true }];
-  let annotates = usesUnevaluatedAnywhere(root);
+  const more = dialect === 'draft-07' ? DRAFT_07_ACTED_KEYWORDS : [];
+  const rootInert = inertEngineKeywords(root, (p) => p, more);
+  if (rootInert.length > 0) return refuseInert(rootInert);
   instrumentLegacy(root);
   for (;;) {
     try {
-      // Ajv2019 forces its evaluated-property tracking on; that code throws on some valid schemas (a
-      // failed `anyOf` branch before `patternProperties`), so it is generated only where 2019-09's own
-      // unevaluated* keywords need it (Ajv's draft-07 engine never generates it).
-      if (dialect === '2019-09') ajv.opts.unevaluated = annotates;
       const validator = compileWithRefPaths(ajv, root as object);
       // Decided on every document Ajv resolved, before warm-up would run into a cycle.
       const inPlace = checkLegacyInPlace(documents, dialect, options.limits.maxInPlaceSubschemas);
@@ -258,11 +259,14 @@ function compileWithDocuments(
       return ok({ validator, usedExternal: added.size > 0 });
     } catch (thrown) {
       const uri = missingSchemaOf(thrown);
-      if (uri === undefined || added.has(uri)) {
-        if (uri !== undefined)
-          return fail('validation', `unresolved reference ${echo(uri)}`, [
-            schemaViolation('$ref', `unresolved reference ${echo(uri)}`, ''),
+      // A fragment the document itself lacks: Ajv names the document '' and the fragment in missingRef.
+      if (uri === undefined || uri === '' || added.has(uri)) {
+        if (uri !== undefined) {
+          const ref = (uri === '' ? missingSchemaOf(thrown, 'missingRef') : undefined) ?? uri;
+          return fail('validation', `unresolved reference ${echo(ref)}`, [
+            schemaViolation('$ref', `unresolved reference ${echo(ref)}`, ''),
           ]);
+        }
         const why =
           thrown instanceof RangeError
             ? 'the engine recursed without end while compiling it'
@@ -295,7 +299,8 @@ function compileWithDocuments(
       if (!admitted.ok) return admitted;
       added.add(uri);
       documents.push({ uri, schema: doc, root: false });
-      annotates ||= usesUnevaluatedAnywhere(doc);
+      const inert = inertEngineKeywords(doc, (p) => `${uri}#${p}`, more);
+      if (inert.length > 0) return refuseInert(inert);
       instrumentLegacy(doc);
       ajv.addSchema(doc as object, uri);
     }

@@ -109,15 +109,15 @@ describe('flat unions give exactly what Ajv gives', () => {
     }
   });
 
-  it('2019-09 with unevaluatedProperties (tracking on): a oneOf of 2,000 branches is admitted and decides', () => {
-    const compiled = validateSchema(
-      tool({ oneOf: tagged(2_000), unevaluatedProperties: false }, 'https://json-schema.org/draft/2019-09/schema'),
-      { dialects: ['2019-09'], limits },
-    );
+  it('2019-09: a oneOf of 2,000 branches is admitted and decides', () => {
+    const compiled = validateSchema(tool({ oneOf: tagged(2_000) }, 'https://json-schema.org/draft/2019-09/schema'), {
+      dialects: ['2019-09'],
+      limits,
+    });
     expect(compiled.ok ? 'ok' : compiled.error.message).toBe('ok');
     if (!compiled.ok) return;
     expect(compiled.value.validate({ a: { k: 1_999 } }).ok).toBe(true);
-    expect(compiled.value.validate({ a: { k: 1_999, extra: 1 } }).ok).toBe(false);
+    expect(compiled.value.validate({ a: { k: 2_000 } }).ok).toBe(false);
   });
 });
 
