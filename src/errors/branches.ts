@@ -45,8 +45,10 @@ function resolveLocal(root: unknown, node: unknown): { node: unknown; prefixes: 
   return { node, prefixes };
 }
 
+/** Is `path` the pointer `prefix` or below it? Builds no string: it runs once per error of a window. */
 function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+  if (path.length === prefix.length) return path === prefix;
+  return path.length > prefix.length && path.charCodeAt(prefix.length) === 0x2f && path.startsWith(prefix);
 }
 
 /** Branch labels of each error of the window; `undefined` when one cannot be told. Linear in the window. */
@@ -168,8 +170,12 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
         else if (list[list.length - 1] !== i) list.push(i);
       }
     });
-    // The branches an error can belong to: owners of its schema path or of any ancestor of it.
+    // The branches an error can belong to: owners of its schema path or of any ancestor of it. Worked
+    // out once per schema path: a failed `contains` over n items leaves n errors of a few paths.
+    const known = new Map<string, number[]>();
     const candidates = (x: ErrorObject): number[] => {
+      const cached = known.get(x.schemaPath);
+      if (cached !== undefined) return cached;
       const found: number[] = [];
       let path = x.schemaPath;
       for (;;) {
@@ -180,6 +186,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
         if (cut <= 0) break;
         path = path.slice(0, cut);
       }
+      known.set(x.schemaPath, found);
       return found;
     };
     const inside = (x: ErrorObject): boolean => under(x.instancePath, e.instancePath);
@@ -188,10 +195,12 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
     // gives up MAX_UNTIED errors past the earliest tied one, so sibling keywords at one place cost
     // linear time, not quadratic.
     let start = k;
+    const top = k;
+    // Candidates of errors[top - 1 - i] at i: filled by push, so the array stays dense however long the window.
     const raw: number[][] = [];
     for (let j = k - 1; j >= 0 && start - j <= MAX_UNTIED && inside(errors[j]!); j--) {
       const c = candidates(errors[j]!);
-      raw[j] = c;
+      raw.push(c);
       if (c.length > 0) start = j;
     }
     const window = errors.slice(start, k);
@@ -201,7 +210,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       continue;
     }
     const labels = labelWindow(
-      window.map((_x, i) => raw[start + i]!),
+      window.map((_x, i) => raw[top - 1 - (start + i)]!),
       count,
     );
     const passing = (e.params as { passingSchemas?: unknown }).passingSchemas;

@@ -157,3 +157,60 @@ describe('warmUp', () => {
     expect(() => warmUp(broken)).toThrow(RangeError);
   });
 });
+
+// A failing `contains` holds one error per item until it decides. Appending one costs a constant, so
+// a run over n items is charged about n errors, not the n²/2 it was charged when each application
+// paid every error held so far (1,700 items were past the default budget).
+describe('a failing contains is charged what it costs, in every dialect', () => {
+  const DIALECTS: [string, string | undefined][] = [
+    ['2020-12', undefined],
+    ['2019-09', 'https://json-schema.org/draft/2019-09/schema'],
+    ['draft-07', 'http://json-schema.org/draft-07/schema#'],
+  ];
+  const defs = (legacy: boolean): string => (legacy ? 'definitions' : '$defs');
+  const compileIn = ($schema: string | undefined, body: Record<string, unknown>, maxValidationSteps?: number) => {
+    const schema = $schema === undefined ? body : { $schema, ...body };
+    const c = validateSchema(schema, {
+      dialects: ['2020-12', '2019-09', 'draft-07'],
+      ...(maxValidationSteps === undefined ? {} : { limits: { maxValidationSteps } }),
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    return c.value;
+  };
+  const items = (n: number): string => `{"a":[${range(n).map(() => '"x"')}]}`;
+  it.each(DIALECTS)('%s: 10,000 items that all fail get their verdict within 40 steps an item', (_d, $schema) => {
+    const legacy = $schema?.includes('draft-07') === true;
+    const bodies = [
+      { type: 'object', properties: { a: { contains: { type: 'number', minimum: 3 } } } },
+      // A `$ref` to a definition without references is compiled inline: nothing is copied.
+      {
+        type: 'object',
+        [defs(legacy)]: { n: { type: 'number' } },
+        properties: { a: { contains: { $ref: `#/${defs(legacy)}/n` } } },
+      },
+    ];
+    for (const body of bodies) {
+      const r = compileIn($schema, body, 40 * 10_000).validateJSON(items(10_000));
+      expect(summary(r)).toMatch(
+        /^validation: invalid arguments: (at least )?1 violation, first at \$\.a: must contain at least 1/,
+      );
+    }
+  });
+  it.each(DIALECTS)(
+    '%s: a referenced validator compiled on its own copies the errors held: still charged',
+    (_d, $schema) => {
+      const legacy = $schema?.includes('draft-07') === true;
+      const d = defs(legacy);
+      // Each failed call appends a copy of every error held (Ajv's `vErrors.concat`): 10,000 items copy 10⁸.
+      const body = {
+        type: 'object',
+        [d]: { n: { anyOf: [{ type: 'number' }, { type: 'array', items: { $ref: `#/${d}/n` } }] } },
+        properties: { a: { contains: { $ref: `#/${d}/n` } } },
+      };
+      expect(summary(compileIn($schema, body).validateJSON(items(10_000)))).toMatch(
+        /^execution_failure: limit maxValidationSteps exceeded/,
+      );
+      expect(summary(compileIn($schema, body).validateJSON(items(100)))).toMatch(/^validation: /);
+    },
+  );
+});
