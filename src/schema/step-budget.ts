@@ -6,6 +6,7 @@ import { WORK_STOP, workBudget } from '../util/work-budget.js';
 import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 import { CALL_KEYWORD, callsOut, capCode, installErrorCap } from './error-cap.js';
 import { VOCABULARY_KEYWORDS } from './keywords.js';
+import { enterKeyScope, leaveKeyScope } from './unique-items.js';
 
 /**
  * A deterministic bound on the work of one validation. Ajv's generated code runs to the end once
@@ -381,6 +382,8 @@ export function validateWithinSteps(
   budget.max = max;
   budget.tripped = false;
   budget.cap = MAX_COLLECTED_ERRORS;
+  // uniqueItems numbers each item once per validation (unique-items.ts), never across calls.
+  const savedKeys = enterKeyScope();
   try {
     const valid = validate(data) === true;
     return budget.tripped ? { seen: budget.n } : valid;
@@ -388,6 +391,7 @@ export function validateWithinSteps(
     if (budget.tripped) return { seen: budget.n };
     throw thrown;
   } finally {
+    leaveKeyScope(savedKeys);
     budget.n = savedN;
     budget.max = savedMax;
     budget.tripped = savedTripped;
