@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { canonicalJson } from '../util/canonical-json.js';
+import { boundedJson, quote } from '../util/describe-value.js';
 import { fragmentPointer, nodeAt as at } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
 
@@ -17,6 +17,9 @@ export interface BranchContext {
   /** Counts schema-path lookups, so tests can check the work stays linear in the errors. */
   readonly work?: { lookups: number };
 }
+
+/** Characters of an error's params that tell two errors apart when counting a branch's violations. */
+const PARAMS_SHOWN = 400;
 
 /** Errors with no branch a window walk passes before it stops looking for earlier ones of the same combinator. */
 const MAX_UNTIED = 64;
@@ -80,9 +83,13 @@ function labelWindow(raw: readonly (readonly number[])[], count: number): (numbe
   return labels;
 }
 
+/** JSON text with sorted keys, at most `limit` characters: a schema value is read only as far as it can match. */
+const sortedText = (value: unknown, limit: number): string | undefined => boundedJson(value, limit, true);
+
 /**
  * True when the branch names a `const`/`enum` for a property the value has, and every such one
- * matches. `texts` caches the canonical text of the value's properties across branches.
+ * matches. `texts` caches the canonical text of the value's properties across branches; a schema
+ * value is written only one character past the value's text (a longer one cannot be equal).
  */
 function discriminated(branch: unknown, value: unknown, texts: Map<string, string>): boolean {
   if (
@@ -101,16 +108,18 @@ function discriminated(branch: unknown, value: unknown, texts: Map<string, strin
     const s = sub as Record<string, unknown>;
     let v = texts.get(name);
     if (v === undefined) {
-      v = canonicalJson((value as Record<string, unknown>)[name]);
+      v = sortedText((value as Record<string, unknown>)[name], Number.POSITIVE_INFINITY) ?? '';
       texts.set(name, v);
     }
+    const text = v;
+    const same = (x: unknown): boolean => sortedText(x, text.length + 1) === text;
     if ('const' in s) {
       seen = true;
-      if (canonicalJson(s['const']) !== v) return false;
+      if (!same(s['const'])) return false;
     }
     if (Array.isArray(s['enum'])) {
       seen = true;
-      if (!s['enum'].some((x) => canonicalJson(x) === v)) return false;
+      if (!s['enum'].some(same)) return false;
     }
   }
   return seen;
@@ -143,7 +152,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
         .map((x) => messageFor(x, name));
       out.push(
         why.length > 0
-          ? { error: e, message: `property name ${JSON.stringify(name)} is invalid: ${why.join('; ')}` }
+          ? { error: e, message: `property name ${quote(name)} is invalid: ${why.join('; ')}` }
           : { error: e },
       );
       k--;
@@ -238,10 +247,12 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
     });
     const perBranch = grouped.map((list) => selectBranches(list, context));
     const texts = new Map<string, string>();
+    // Errors told apart as their messages would be: params are read only as far as a message shows them.
     const size = (list: readonly Kept[]): number =>
       new Set(
         list.map(
-          (x) => `${x.error.instancePath}\u0000${x.error.keyword}\u0000${x.message ?? JSON.stringify(x.error.params)}`,
+          (x) =>
+            `${x.error.instancePath}\u0000${x.error.keyword}\u0000${x.message ?? boundedJson(x.error.params, PARAMS_SHOWN)}`,
         ),
       ).size;
     const order = perBranch.map((list, i) => ({
