@@ -3,10 +3,24 @@ import { boundedJson, quote } from '../util/describe-value.js';
 import { fragmentPointer, nodeAt as at } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
 
-/** An Ajv error kept for the report, with an optional message that replaces the keyword's own. */
+/**
+ * An Ajv error kept for the report, with an optional message that replaces the keyword's own, or the
+ * errors of a `propertyNames` subschema that say why the name fails (read by keptMessage).
+ */
 export interface Kept {
   readonly error: ErrorObject;
   readonly message?: string;
+  readonly reasons?: readonly ErrorObject[];
+}
+
+/**
+ * The message that replaces the keyword's own, if any. A failed name's is built here, not when the
+ * error is kept: a call can fail thousands of names, and only the first violations are reported.
+ */
+export function keptMessage(k: Kept): string | undefined {
+  if (k.message !== undefined || k.reasons === undefined) return k.message;
+  const name = (k.error.params as { propertyName?: unknown }).propertyName;
+  return `property name ${quote(name)} is invalid: ${k.reasons.map((x) => messageFor(x, name)).join('; ')}`;
 }
 
 /** What branch selection needs: the compiled root schema, to resolve branches given as local `$ref`s. */
@@ -145,16 +159,11 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       // `propertyName` field); they become the reason of this one line instead.
       const name = (e.params as { propertyName?: unknown }).propertyName;
       const inner: ErrorObject[] = [];
-      while (k - 1 >= 0 && (errors[k - 1] as { propertyName?: unknown }).propertyName !== undefined)
-        inner.unshift(errors[--k]!);
-      const why = inner
-        .filter((x) => (x as { propertyName?: unknown }).propertyName === name)
-        .map((x) => messageFor(x, name));
-      out.push(
-        why.length > 0
-          ? { error: e, message: `property name ${quote(name)} is invalid: ${why.join('; ')}` }
-          : { error: e },
-      );
+      while (k - 1 >= 0 && (errors[k - 1] as { propertyName?: unknown }).propertyName !== undefined) {
+        const x = errors[--k]!;
+        if ((x as { propertyName?: unknown }).propertyName === name) inner.push(x);
+      }
+      out.push(inner.length > 0 ? { error: e, reasons: inner.reverse() } : { error: e });
       k--;
       continue;
     }
@@ -248,13 +257,9 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
     const perBranch = grouped.map((list) => selectBranches(list, context));
     const texts = new Map<string, string>();
     // Errors told apart as their messages would be: params are read only as far as a message shows them.
+    const told = (x: Kept): string => keptMessage(x) ?? boundedJson(x.error.params, PARAMS_SHOWN) ?? '';
     const size = (list: readonly Kept[]): number =>
-      new Set(
-        list.map(
-          (x) =>
-            `${x.error.instancePath}\u0000${x.error.keyword}\u0000${x.message ?? boundedJson(x.error.params, PARAMS_SHOWN)}`,
-        ),
-      ).size;
+      new Set(list.map((x) => `${x.error.instancePath}\u0000${x.error.keyword}\u0000${told(x)}`)).size;
     const order = perBranch.map((list, i) => ({
       i,
       list,
