@@ -5,7 +5,7 @@ import { DEFAULT_LIMITS, validateSchema, type CompiledSchema, type Result } from
 import { STEP_KEYWORD } from '../../src/schema/step-budget.js';
 import { MAX_COLLECTED_ERRORS } from '../../src/util/limits.js';
 import { warmUp } from '../../src/schema/warm-up.js';
-import { keyWork } from '../../src/schema/unique-items.js';
+import { equalityKey, firstDuplicate, keyWork } from '../../src/schema/unique-items.js';
 
 const summary = (r: Result<unknown>): string => (r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`);
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
@@ -252,6 +252,13 @@ describe('uniqueItems is charged by size and numbers each item once per validati
     const row = ((value.a as unknown[])[0] as { k: number }[])[1]!;
     row.k = 0;
     expect(summary(c.validate(value))).toMatch(/^validation: .*items 0 and 1 are equal/);
+  });
+  it('numbers two items alike exactly when their equality keys are equal (Validation §4.2.2)', () => {
+    const values: unknown[] = [0, -0, 1, 1.5, '1', '', null, true, false, [], {}, [[]], [{}], { a: [] }, { a: {} }];
+    values.push([1, [2]], [[1], 2], { a: 1, b: 2 }, { b: 2, a: 1 }, { a: '1' }, { '1': 'a' }, ['a', 1], [1, 'a']);
+    values.push({ a: [0, { b: -0 }] }, { a: [-0, { b: 0 }] }, { ab: 1 }, { a: 1, b: undefined }, [null], [[null]]);
+    for (const a of values)
+      for (const b of values) expect(firstDuplicate([a, b]) !== undefined).toBe(equalityKey(a) === equalityKey(b));
   });
   it('one item of 20,000 nodes is charged for its size, not as one item', () => {
     const schema = { type: 'object', properties: { a: { uniqueItems: true } } };
