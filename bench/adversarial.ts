@@ -443,6 +443,103 @@ export const CASES: readonly Case[] = [
         .join(',')}}`,
     ],
   },
+  // A failing `contains` holds an error per item until it decides; each is charged once, and a copy of the list
+  // (a call to a validator compiled on its own) is charged its length.
+  {
+    name: 'failing contains over 10,000 items',
+    schema: () => obj({ a: { contains: { type: 'integer', minimum: 5, maximum: 9 } } }),
+    args: () => [fill('"s"'), fill('1'), fill('7')],
+  },
+  {
+    name: 'failing contains in each of 5,000 nested arrays (draft-07)',
+    options: { dialects: ['draft-07'] },
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(obj({ a: { items: { contains: { type: 'string' } } } }) as object),
+    }),
+    args: () => [fill('[1,2,3,4,5,6,7,8,9,10]'), fill('[1]'), fill('[[]]')],
+  },
+  {
+    name: 'anyOf of 40 failing contains over 10,000 items',
+    schema: () => obj({ a: { anyOf: range(40).map((i) => ({ contains: { const: i } })) } }),
+    args: () => [fill('-1'), fill('"s"')],
+  },
+  {
+    name: 'failing contains through a recursive $ref (2019-09)',
+    options: { dialects: ['2019-09'] },
+    schema: () => ({
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      ...(obj({ a: { contains: { $ref: '#/$defs/n' } } }) as object),
+      $defs: { n: { anyOf: [{ type: 'integer' }, { type: 'array', items: { $ref: '#/$defs/n' } }] } },
+    }),
+    args: () => [fill('"s"'), fill('["s"]'), `{"a":[${range(900).map(() => '"s"')}]}`],
+  },
+  // uniqueItems numbers each item once per validation, charged by its size, however many apply to it.
+  {
+    name: 'uniqueItems under 20 allOf copies at every level of a recursion',
+    schema: () => ({
+      ...(obj({ a: { $ref: '#/$defs/n' } }) as object),
+      $defs: { n: { allOf: range(20).map(() => ({ uniqueItems: true })), items: { $ref: '#/$defs/n' } } },
+    }),
+    args: () => {
+      const level = (depth: number, width: number): string => {
+        let t = '[]';
+        for (let d = 0; d < depth; d++) t = `[[${range(width).map((i) => `{"k":${i}}`)}],${t}]`;
+        return `{"a":${t}}`;
+      };
+      return [level(60, 80), level(60, 1), level(8, 650)];
+    },
+  },
+  {
+    name: 'uniqueItems: two items of 30 KB under 200 allOf copies (draft-07)',
+    options: { dialects: ['draft-07'] },
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(obj({ a: { allOf: range(200).map(() => ({ uniqueItems: true })) } }) as object),
+    }),
+    args: () => {
+      const item = `{${range(2_500)
+        .map((i) => `"k${i}":${i}`)
+        .join(',')}}`;
+      const other = `[${range(3_000).map((i) => `"${i}"`)}]`;
+      return [`{"a":[${item},${other}]}`, `{"a":[${item},${item}]}`];
+    },
+  },
+  // A message shows schema values cut to a preview; they are written only that far.
+  {
+    name: 'messages: enum of a 1 MB string, 10,000 failing items',
+    schema: () => obj({ a: { items: { enum: ['x'.repeat(1_040_000), 1] } } }),
+    args: () => [fill('0'), '{"a":[0]}'],
+  },
+  {
+    name: 'messages: const of a 1 MB object, 10,000 failing items',
+    schema: () => obj({ a: { items: { const: { k: 'c'.repeat(1_040_000), n: [1, 2] } } } }),
+    args: () => [fill('0')],
+  },
+  {
+    name: 'messages: required name of 1 MB, 10,000 empty objects (2019-09)',
+    options: { dialects: ['2019-09'] },
+    schema: () => ({
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      ...(obj({ a: { items: { required: ['r'.repeat(1_040_000)] } } }) as object),
+    }),
+    args: () => [fill('{}')],
+  },
+  {
+    name: 'messages: a union whose discriminator const is 1 MB, 5,000 failing items',
+    schema: () =>
+      obj({
+        a: {
+          items: {
+            anyOf: [
+              { properties: { k: { const: 'd'.repeat(1_040_000) } }, required: ['z'] },
+              { properties: { k: { enum: ['e'.repeat(10), 'f'] } }, required: ['y'] },
+            ],
+          },
+        },
+      }),
+    args: () => [fill('{"k":"q"}'), fill('{"k":"f"}')],
+  },
 ];
 
 interface Outcome {

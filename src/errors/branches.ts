@@ -1,12 +1,26 @@
 import type { ErrorObject } from 'ajv';
-import { canonicalJson } from '../util/canonical-json.js';
+import { boundedJson, quote } from '../util/describe-value.js';
 import { fragmentPointer, nodeAt as at } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
 
-/** An Ajv error kept for the report, with an optional message that replaces the keyword's own. */
+/**
+ * An Ajv error kept for the report, with an optional message that replaces the keyword's own, or the
+ * errors of a `propertyNames` subschema that say why the name fails (read by keptMessage).
+ */
 export interface Kept {
   readonly error: ErrorObject;
   readonly message?: string;
+  readonly reasons?: readonly ErrorObject[];
+}
+
+/**
+ * The message that replaces the keyword's own, if any. A failed name's is built here, not when the
+ * error is kept: a call can fail thousands of names, and only the first violations are reported.
+ */
+export function keptMessage(k: Kept): string | undefined {
+  if (k.message !== undefined || k.reasons === undefined) return k.message;
+  const name = (k.error.params as { propertyName?: unknown }).propertyName;
+  return `property name ${quote(name)} is invalid: ${k.reasons.map((x) => messageFor(x, name)).join('; ')}`;
 }
 
 /** What branch selection needs: the compiled root schema, to resolve branches given as local `$ref`s. */
@@ -17,6 +31,9 @@ export interface BranchContext {
   /** Counts schema-path lookups, so tests can check the work stays linear in the errors. */
   readonly work?: { lookups: number };
 }
+
+/** Characters of an error's params that tell two errors apart when counting a branch's violations. */
+const PARAMS_SHOWN = 400;
 
 /** Errors with no branch a window walk passes before it stops looking for earlier ones of the same combinator. */
 const MAX_UNTIED = 64;
@@ -45,8 +62,10 @@ function resolveLocal(root: unknown, node: unknown): { node: unknown; prefixes: 
   return { node, prefixes };
 }
 
+/** Is `path` the pointer `prefix` or below it? Builds no string: it runs once per error of a window. */
 function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+  if (path.length === prefix.length) return path === prefix;
+  return path.length > prefix.length && path.charCodeAt(prefix.length) === 0x2f && path.startsWith(prefix);
 }
 
 /** Branch labels of each error of the window; `undefined` when one cannot be told. Linear in the window. */
@@ -78,9 +97,13 @@ function labelWindow(raw: readonly (readonly number[])[], count: number): (numbe
   return labels;
 }
 
+/** JSON text with sorted keys, at most `limit` characters: a schema value is read only as far as it can match. */
+const sortedText = (value: unknown, limit: number): string | undefined => boundedJson(value, limit, true);
+
 /**
  * True when the branch names a `const`/`enum` for a property the value has, and every such one
- * matches. `texts` caches the canonical text of the value's properties across branches.
+ * matches. `texts` caches the canonical text of the value's properties across branches; a schema
+ * value is written only one character past the value's text (a longer one cannot be equal).
  */
 function discriminated(branch: unknown, value: unknown, texts: Map<string, string>): boolean {
   if (
@@ -99,16 +122,18 @@ function discriminated(branch: unknown, value: unknown, texts: Map<string, strin
     const s = sub as Record<string, unknown>;
     let v = texts.get(name);
     if (v === undefined) {
-      v = canonicalJson((value as Record<string, unknown>)[name]);
+      v = sortedText((value as Record<string, unknown>)[name], Number.POSITIVE_INFINITY) ?? '';
       texts.set(name, v);
     }
+    const text = v;
+    const same = (x: unknown): boolean => sortedText(x, text.length + 1) === text;
     if ('const' in s) {
       seen = true;
-      if (canonicalJson(s['const']) !== v) return false;
+      if (!same(s['const'])) return false;
     }
     if (Array.isArray(s['enum'])) {
       seen = true;
-      if (!s['enum'].some((x) => canonicalJson(x) === v)) return false;
+      if (!s['enum'].some(same)) return false;
     }
   }
   return seen;
@@ -134,16 +159,11 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       // `propertyName` field); they become the reason of this one line instead.
       const name = (e.params as { propertyName?: unknown }).propertyName;
       const inner: ErrorObject[] = [];
-      while (k - 1 >= 0 && (errors[k - 1] as { propertyName?: unknown }).propertyName !== undefined)
-        inner.unshift(errors[--k]!);
-      const why = inner
-        .filter((x) => (x as { propertyName?: unknown }).propertyName === name)
-        .map((x) => messageFor(x, name));
-      out.push(
-        why.length > 0
-          ? { error: e, message: `property name ${JSON.stringify(name)} is invalid: ${why.join('; ')}` }
-          : { error: e },
-      );
+      while (k - 1 >= 0 && (errors[k - 1] as { propertyName?: unknown }).propertyName !== undefined) {
+        const x = errors[--k]!;
+        if ((x as { propertyName?: unknown }).propertyName === name) inner.push(x);
+      }
+      out.push(inner.length > 0 ? { error: e, reasons: inner.reverse() } : { error: e });
       k--;
       continue;
     }
@@ -168,8 +188,12 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
         else if (list[list.length - 1] !== i) list.push(i);
       }
     });
-    // The branches an error can belong to: owners of its schema path or of any ancestor of it.
+    // The branches an error can belong to: owners of its schema path or of any ancestor of it. Worked
+    // out once per schema path: a failed `contains` over n items leaves n errors of a few paths.
+    const known = new Map<string, number[]>();
     const candidates = (x: ErrorObject): number[] => {
+      const cached = known.get(x.schemaPath);
+      if (cached !== undefined) return cached;
       const found: number[] = [];
       let path = x.schemaPath;
       for (;;) {
@@ -180,6 +204,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
         if (cut <= 0) break;
         path = path.slice(0, cut);
       }
+      known.set(x.schemaPath, found);
       return found;
     };
     const inside = (x: ErrorObject): boolean => under(x.instancePath, e.instancePath);
@@ -188,10 +213,12 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
     // gives up MAX_UNTIED errors past the earliest tied one, so sibling keywords at one place cost
     // linear time, not quadratic.
     let start = k;
+    const top = k;
+    // Candidates of errors[top - 1 - i] at i: filled by push, so the array stays dense however long the window.
     const raw: number[][] = [];
     for (let j = k - 1; j >= 0 && start - j <= MAX_UNTIED && inside(errors[j]!); j--) {
       const c = candidates(errors[j]!);
-      raw[j] = c;
+      raw.push(c);
       if (c.length > 0) start = j;
     }
     const window = errors.slice(start, k);
@@ -201,7 +228,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       continue;
     }
     const labels = labelWindow(
-      window.map((_x, i) => raw[start + i]!),
+      window.map((_x, i) => raw[top - 1 - (start + i)]!),
       count,
     );
     const passing = (e.params as { passingSchemas?: unknown }).passingSchemas;
@@ -229,12 +256,10 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
     });
     const perBranch = grouped.map((list) => selectBranches(list, context));
     const texts = new Map<string, string>();
+    // Errors told apart as their messages would be: params are read only as far as a message shows them.
+    const told = (x: Kept): string => keptMessage(x) ?? boundedJson(x.error.params, PARAMS_SHOWN) ?? '';
     const size = (list: readonly Kept[]): number =>
-      new Set(
-        list.map(
-          (x) => `${x.error.instancePath}\u0000${x.error.keyword}\u0000${x.message ?? JSON.stringify(x.error.params)}`,
-        ),
-      ).size;
+      new Set(list.map((x) => `${x.error.instancePath}\u0000${x.error.keyword}\u0000${told(x)}`)).size;
     const order = perBranch.map((list, i) => ({
       i,
       list,

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { quote } from '../util/describe-value.js';
+import { clip, quote } from '../util/describe-value.js';
 
 /** JSON type name of a value as Draft 2020-12 sees it (Validation §6.1.1: an integer is a number with no fraction). */
 export function jsonType(value: unknown): string {
@@ -10,6 +10,9 @@ export function jsonType(value: unknown): string {
 }
 
 const PLURAL: Record<string, string> = { item: 'items', property: 'properties', character: 'characters' };
+
+/** A name from the schema (a format, a media type), cut short: it is shown, never copied whole. */
+const shown = (name: unknown): string => clip(String(name), 80);
 
 function count(n: unknown, noun: string): string {
   return `${String(n)} ${n === 1 ? noun : (PLURAL[noun] ?? noun)}`;
@@ -55,7 +58,7 @@ export function messageFor(e: ErrorObject, value: unknown, parent?: Readonly<Rec
     case 'pattern':
       return `${quote(value)} does not match pattern ${quote(p['pattern'])}`;
     case 'format':
-      return `${quote(value)} is not a valid ${String(p['format'])}`;
+      return `${quote(value)} is not a valid ${shown(p['format'])}`;
     case 'minItems':
       return `must have at least ${count(p['limit'], 'item')}`;
     case 'maxItems':
@@ -90,16 +93,16 @@ export function messageFor(e: ErrorObject, value: unknown, parent?: Readonly<Rec
     case 'anyOf':
       return 'matches none of the "anyOf" branches';
     case 'if':
-      return `must match the "${String(p['failingKeyword'])}" schema`;
+      return `must match the "${shown(p['failingKeyword'])}" schema`;
     case 'false schema':
       return 'no value is allowed here';
     case 'contentEncoding':
-      return `${quote(value)} is not valid ${String(parent?.['contentEncoding'] ?? 'encoded')} content`;
+      return `${quote(value)} is not valid ${shown(parent?.['contentEncoding'] ?? 'encoded')} content`;
     case 'contentMediaType':
       return parent?.['contentSchema'] !== undefined
-        ? `${quote(value)} is not a valid ${String(parent['contentMediaType'])} document matching "contentSchema"`
-        : `${quote(value)} is not a valid ${String(parent?.['contentMediaType'] ?? 'content')} document`;
+        ? `${quote(value)} is not a valid ${shown(parent['contentMediaType'])} document matching "contentSchema"`
+        : `${quote(value)} is not a valid ${shown(parent?.['contentMediaType'] ?? 'content')} document`;
     default:
-      return e.message ?? `fails "${e.keyword}"`;
+      return clip(e.message ?? `fails "${e.keyword}"`, 200);
   }
 }

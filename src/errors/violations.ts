@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Violation } from '../result.js';
-import { selectBranches } from './branches.js';
+import { keptMessage, selectBranches } from './branches.js';
 import { fragmentPointer, nodeAt, unescapePointerToken } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
@@ -148,7 +148,7 @@ export function violationsFromAjv(
   };
   const out: Violation[] = [];
   for (let i = 0; i < kept.length; i++) {
-    const { error: e, message } = kept[i]!;
+    const e = kept[i]!.error;
     const site = located[i]!;
     if (typeFailures.length > 0 && suppressed(i)) continue;
     const place = instancePlace(data, e.instancePath);
@@ -156,7 +156,7 @@ export function violationsFromAjv(
       path: place.path,
       pointer: e.instancePath,
       keyword: e.keyword,
-      message: message ?? messageFor(e, place.value, site.parent),
+      message: keptMessage(kept[i]!) ?? messageFor(e, place.value, site.parent),
       schemaPath: site.schemaPath,
     });
   }

@@ -10,16 +10,104 @@ export function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
 }
 
+/** An array or object being written: its keys (objects), the next member, whether one was written. */
+class Frame {
+  next = 0;
+  wrote = false;
+  constructor(
+    readonly node: object,
+    readonly keys: readonly string[] | undefined,
+  ) {}
+}
+
+/** Does JSON.stringify leave this member of an object out (and write `null` for it in an array)? */
+const unwritten = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+/** JSON of a scalar as JSON.stringify writes it, a string cut to `room` characters first; `null` if unwritten. */
+function scalarJson(v: unknown, room: number): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > room ? v.slice(0, room) : v);
+  if (typeof v === 'bigint') throw new TypeError('BigInt value');
+  return unwritten(v) ? 'null' : (JSON.stringify(v) as string);
+}
+
+/** What JSON.stringify writes for a value under `key`: its toJSON's result when it has one. */
+function jsonValue(v: unknown, key: string): unknown {
+  if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function')
+    return (v as { toJSON: (k: string) => unknown }).toJSON(key);
+  return v;
+}
+
+/**
+ * The first `limit` characters of JSON.stringify(value), or all of it when shorter, built without
+ * writing the rest: a schema value of a megabyte costs what the preview costs (a string or key is
+ * cut before it is escaped: each character is written as one or more). `sortKeys` writes object
+ * keys in UTF-16 code unit order. Undefined where JSON.stringify gives undefined; throws where it
+ * throws (a cycle met before the limit, a BigInt, a throwing getter or toJSON). Iterative.
+ */
+export function boundedJson(value: unknown, limit: number, sortKeys = false): string | undefined {
+  const root = jsonValue(value, '');
+  if (unwritten(root)) return undefined;
+  let out = '';
+  const frames: Frame[] = [];
+  const path = new Set<object>();
+  // Writes a value, or opens it: members are read one at a time, so a long array costs what is shown.
+  const write = (v: unknown): void => {
+    if (v === null || typeof v !== 'object') {
+      out += scalarJson(v, limit + 1 - out.length);
+      return;
+    }
+    if (path.has(v)) throw new TypeError('Converting circular structure to JSON');
+    path.add(v);
+    const isArray = Array.isArray(v);
+    out += isArray ? '[' : '{';
+    frames.push(new Frame(v, isArray ? undefined : sortKeys ? Object.keys(v).sort() : Object.keys(v)));
+  };
+  write(root);
+  while (frames.length > 0 && out.length <= limit) {
+    const f = frames[frames.length - 1]!;
+    if (f.keys === undefined) {
+      const list = f.node as unknown[];
+      if (f.next >= list.length) {
+        out += ']';
+      } else {
+        const i = f.next++;
+        if (i > 0) out += ',';
+        write(jsonValue(list[i], String(i)));
+        continue;
+      }
+    } else {
+      let m: unknown;
+      let key: string | undefined;
+      while (key === undefined && f.next < f.keys.length) {
+        const k = f.keys[f.next++]!;
+        m = jsonValue((f.node as Record<string, unknown>)[k], k);
+        if (!unwritten(m)) key = k;
+      }
+      if (key === undefined) out += '}';
+      else {
+        out += `${f.wrote ? ',' : ''}${JSON.stringify(key.length > limit ? key.slice(0, limit) : key)}:`;
+        f.wrote = true;
+        write(m);
+        continue;
+      }
+    }
+    frames.pop();
+    path.delete(f.node);
+  }
+  return out.length > limit ? out.slice(0, limit) : out;
+}
+
 /**
  * Quotes a value as JSON (a string gets its quotes and escapes, so a newline or a quote inside it
- * cannot pose as message structure), cut to `max` characters. Never throws: a value JSON cannot
- * write (a cycle, a BigInt, a throwing toJSON) is named by its type. Only for values toolgate owns
- * (private schema copies, Ajv's params): JSON.stringify runs a caller object's getters and toJSON.
+ * cannot pose as message structure), cut to `max` characters; only what is shown is written, so a
+ * huge value costs what a short one does. Never throws: a value JSON cannot write (a cycle, a
+ * BigInt, a throwing toJSON) is named by its type. Only for values toolgate owns (private schema
+ * copies, Ajv's params): JSON.stringify runs a caller object's getters and toJSON.
  */
 export function quote(value: unknown, max = 80): string {
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(typeof value);
+    text = boundedJson(value, max + 1) ?? String(typeof value);
   } catch {
     text = typeof value;
   }

@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS, validateSchema, type CompiledSchema, type Result } from
 import { STEP_KEYWORD } from '../../src/schema/step-budget.js';
 import { MAX_COLLECTED_ERRORS } from '../../src/util/limits.js';
 import { warmUp } from '../../src/schema/warm-up.js';
+import { equalityKey, firstDuplicate, keyWork } from '../../src/schema/unique-items.js';
 
 const summary = (r: Result<unknown>): string => (r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`);
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
@@ -155,5 +156,116 @@ describe('warmUp', () => {
       throw new RangeError('Maximum call stack size exceeded');
     }) as unknown as ValidateFunction;
     expect(() => warmUp(broken)).toThrow(RangeError);
+  });
+});
+
+// A failing `contains` holds one error per item until it decides. Appending one costs a constant, so
+// a run over n items is charged about n errors, not the n²/2 it was charged when each application
+// paid every error held so far (1,700 items were past the default budget).
+const DIALECTS: [string, string | undefined][] = [
+  ['2020-12', undefined],
+  ['2019-09', 'https://json-schema.org/draft/2019-09/schema'],
+  ['draft-07', 'http://json-schema.org/draft-07/schema#'],
+];
+const defs = (legacy: boolean): string => (legacy ? 'definitions' : '$defs');
+/** Compiles `body` in the dialect its `$schema` names (the 2020-12 default when undefined). */
+const compileIn = ($schema: string | undefined, body: Record<string, unknown>, maxValidationSteps?: number) => {
+  const schema = $schema === undefined ? body : { $schema, ...body };
+  const c = validateSchema(schema, {
+    dialects: ['2020-12', '2019-09', 'draft-07'],
+    ...(maxValidationSteps === undefined ? {} : { limits: { maxValidationSteps } }),
+  });
+  if (!c.ok) throw new Error(c.error.message);
+  return c.value;
+};
+
+describe('a failing contains is charged what it costs, in every dialect', () => {
+  const items = (n: number): string => `{"a":[${range(n).map(() => '"x"')}]}`;
+  it.each(DIALECTS)('%s: 10,000 items that all fail get their verdict within 40 steps an item', (_d, $schema) => {
+    const legacy = $schema?.includes('draft-07') === true;
+    const bodies = [
+      { type: 'object', properties: { a: { contains: { type: 'number', minimum: 3 } } } },
+      // A `$ref` to a definition without references is compiled inline: nothing is copied.
+      {
+        type: 'object',
+        [defs(legacy)]: { n: { type: 'number' } },
+        properties: { a: { contains: { $ref: `#/${defs(legacy)}/n` } } },
+      },
+    ];
+    for (const body of bodies) {
+      const r = compileIn($schema, body, 40 * 10_000).validateJSON(items(10_000));
+      expect(summary(r)).toMatch(
+        /^validation: invalid arguments: (at least )?1 violation, first at \$\.a: must contain at least 1/,
+      );
+    }
+  });
+  it.each(DIALECTS)(
+    '%s: a referenced validator compiled on its own copies the errors held: still charged',
+    (_d, $schema) => {
+      const legacy = $schema?.includes('draft-07') === true;
+      const d = defs(legacy);
+      // Each failed call appends a copy of every error held (Ajv's `vErrors.concat`): 10,000 items copy 10⁸.
+      const body = {
+        type: 'object',
+        [d]: { n: { anyOf: [{ type: 'number' }, { type: 'array', items: { $ref: `#/${d}/n` } }] } },
+        properties: { a: { contains: { $ref: `#/${d}/n` } } },
+      };
+      expect(summary(compileIn($schema, body).validateJSON(items(10_000)))).toMatch(
+        /^execution_failure: limit maxValidationSteps exceeded/,
+      );
+      expect(summary(compileIn($schema, body).validateJSON(items(100)))).toMatch(/^validation: /);
+    },
+  );
+});
+
+// uniqueItems compares items by a key of their whole subtree. It was charged 4 steps an item however
+// large the item, and every `uniqueItems` that applied (each `allOf` copy, each recursion level)
+// built every key again: 50 KB of arguments took 2.6 s.
+describe('uniqueItems is charged by size and numbers each item once per validation', () => {
+  const recursive = (copies: number, d = '$defs') => ({
+    type: 'object',
+    properties: { a: { $ref: `#/${d}/n` } },
+    [d]: { n: { allOf: range(copies).map(() => ({ uniqueItems: true })), items: { $ref: `#/${d}/n` } } },
+  });
+  /** `depth` levels, each an array of `width` small objects and the next level. */
+  const nested = (depth: number, width: number): unknown => {
+    let v: unknown = [];
+    for (let d = 0; d < depth; d++) v = [range(width).map((i) => ({ k: i })), v];
+    return v;
+  };
+  it.each(DIALECTS)('%s: 20 copies over 40 levels: each array and object is numbered once', (_d, $schema) => {
+    const text = JSON.stringify({ a: nested(40, 60) });
+    const c = compileIn($schema, recursive(20, defs($schema?.includes('draft-07') === true)));
+    const before = keyWork.nodes;
+    expect(summary(c.validateJSON(text))).toBe('ok');
+    // Every item below `a`: per level its row, the row's 60 objects and the next level (the last one empty).
+    expect(keyWork.nodes - before).toBe(40 * 62);
+  });
+  it('a second validation numbers again: nothing is kept between calls', () => {
+    const c = compile(recursive(2));
+    const value = { a: nested(3, 2) };
+    const before = keyWork.nodes;
+    expect(summary(c.validate(value))).toBe('ok');
+    expect(summary(c.validate(value))).toBe('ok');
+    expect(keyWork.nodes - before).toBe(2 * (3 * 4));
+    // The caller changes its value between calls: the verdict follows the value.
+    const row = ((value.a as unknown[])[0] as { k: number }[])[1]!;
+    row.k = 0;
+    expect(summary(c.validate(value))).toMatch(/^validation: .*items 0 and 1 are equal/);
+  });
+  it('numbers two items alike exactly when their equality keys are equal (Validation §4.2.2)', () => {
+    const values: unknown[] = [0, -0, 1, 1.5, '1', '', null, true, false, [], {}, [[]], [{}], { a: [] }, { a: {} }];
+    values.push([1, [2]], [[1], 2], { a: 1, b: 2 }, { b: 2, a: 1 }, { a: '1' }, { '1': 'a' }, ['a', 1], [1, 'a']);
+    values.push({ a: [0, { b: -0 }] }, { a: [-0, { b: 0 }] }, { ab: 1 }, { a: 1, b: undefined }, [null], [[null]]);
+    for (const a of values)
+      for (const b of values) expect(firstDuplicate([a, b]) !== undefined).toBe(equalityKey(a) === equalityKey(b));
+  });
+  it('one item of 20,000 nodes is charged for its size, not as one item', () => {
+    const schema = { type: 'object', properties: { a: { uniqueItems: true } } };
+    const text = JSON.stringify({ a: [range(10_000).map((i) => ({ k: i }))] });
+    expect(summary(compile(schema, { maxValidationSteps: 20_000 }).validateJSON(text))).toMatch(
+      /^execution_failure: limit maxValidationSteps exceeded/,
+    );
+    expect(summary(compile(schema).validateJSON(text))).toBe('ok');
   });
 });
