@@ -1,0 +1,176 @@
+import { ok, type Result } from '../result.js';
+import { limitFailure, type Limits } from '../util/limits.js';
+import { isObject } from '../util/plain-json.js';
+import { followPointer, splitFragment } from './references.js';
+import { walkSchema } from './walk.js';
+
+/**
+ * What compiling a schema will cost, estimated before the engine runs, in units of about one
+ * microsecond of admission CPU on the reference machine (a shared 2-core machine, Node 20; the
+ * weights are fitted by `npx tsx bench/adversarial-admission.ts`). The drivers, each measured:
+ *
+ * - every schema object the engine compiles, about 0.3-0.6 ms each over the whole pipeline
+ *   (meta-validation, walks, code generation, V8's compile of the generated code, warm-up);
+ * - Ajv inlines a `$ref` whose target holds no reference at every place that names it (its
+ *   `inlineRefs`), so each such `$ref` costs its target's subtree again: 1,000 references to one
+ *   definition compile 1,000 copies of it;
+ * - a regular expression is analysed and compiled once per distinct source (about 1 ms);
+ * - a keyword compiled into a function of its own (`uniqueItems`, `multipleOf`, content keywords)
+ *   and each distinct pattern or format adds one value to the generated function's scope, and Ajv
+ *   builds that scope's code by concatenating it again per value: quadratic, so 9,000
+ *   `uniqueItems` took 25 s while 9,000 `minimum` take about 3 s;
+ * - the schema's text itself (copies, canonical keys), about 0.4 us a character.
+ */
+
+/** Units charged per schema object compiled. */
+const NODE = 600;
+/** Extra units for a schema object with `if` (the engine compiles a branch per outcome). */
+const CONDITIONAL = 300;
+/** Units per distinct regular expression (`pattern`, `patternProperties` key). */
+const PATTERN = 1000;
+/** Units per `required` name or `dependentRequired` entry. */
+const NAME = 2;
+/** Units per character of the schema's compact JSON text. */
+const CHARACTER = 0.4;
+/** Units per pair of values in one generated function's scope (the quadratic driver above). */
+const SCOPE_PAIR = 0.35;
+/** Keywords Ajv compiles into a scope value per occurrence (custom `compile` keywords). */
+const OWN_FUNCTION = ['uniqueItems', 'multipleOf', 'contentMediaType', 'contentEncoding', 'contentSchema'];
+
+/** The estimate and what it is made of (the parts are for the benchmark and for messages). */
+export interface CompileCost {
+  readonly total: number;
+  /** Schema objects compiled, inline copies of referenced definitions included. */
+  readonly nodes: number;
+  /** Values in the generated code's scope: the quadratic term's base. */
+  readonly scopeValues: number;
+}
+
+interface Own {
+  readonly cost: number;
+  readonly nodes: number;
+  readonly values: number;
+}
+
+/** What one schema object costs by itself, its subschemas not included. */
+function ownCost(node: Record<string, unknown>, patterns: Set<string>, formats: Set<string>): Own {
+  let cost = NODE;
+  let values = 0;
+  if (Object.hasOwn(node, 'if')) cost += CONDITIONAL;
+  for (const k of OWN_FUNCTION) if (Object.hasOwn(node, k) && node[k] !== false) values++;
+  const required = node['required'];
+  if (Array.isArray(required)) cost += NAME * required.length;
+  const dependent = node['dependentRequired'];
+  if (isObject(dependent)) cost += NAME * Object.keys(dependent).length;
+  const pattern = node['pattern'];
+  if (typeof pattern === 'string') patterns.add(pattern);
+  const keyed = node['patternProperties'];
+  if (isObject(keyed)) for (const source of Object.keys(keyed)) patterns.add(source);
+  const format = node['format'];
+  if (typeof format === 'string') formats.add(format);
+  return { cost, nodes: 1, values };
+}
+
+const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef', '$dynamicAnchor', '$recursiveAnchor']);
+
+/** Whether a JSON value holds a reference keyword anywhere (Ajv's own test before it inlines a target). */
+function holdsReference(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v);
+    else if (isObject(v)) {
+      for (const k of Object.keys(v)) {
+        if (REFERENCE_KEYWORDS.has(k)) return true;
+        stack.push(v[k]);
+      }
+    }
+  }
+  return false;
+}
+
+/** The local target of a reference: a JSON Pointer or an `$anchor` in the same document, else undefined. */
+function targetOf(root: unknown, ref: string, anchors: ReadonlyMap<string, unknown>): unknown {
+  const { base, fragment } = splitFragment(ref);
+  if (base !== '' && anchors.get(`$id:${base}`) === undefined) return undefined;
+  const scope = base === '' ? root : anchors.get(`$id:${base}`);
+  if (fragment === '' || fragment.startsWith('/')) return followPointer(scope, fragment);
+  return anchors.get(`#${fragment}`);
+}
+
+/** estimateCompileCost's sum, capped so a hostile DAG cannot overflow it. */
+const add = (a: number, b: number): number => Math.min(a + b, Number.MAX_SAFE_INTEGER);
+
+/**
+ * Estimates the engine compile of `root` (the document the engine will run). Linear in the
+ * document: an inlined target's cost is worked out once and added per reference to it.
+ */
+export function estimateCompileCost(root: unknown): CompileCost {
+  const patterns = new Set<string>();
+  const formats = new Set<string>();
+  const anchors = new Map<string, unknown>();
+  const own = new Map<object, Own>();
+  const refs: string[] = [];
+  let total: Own = { cost: 0, nodes: 0, values: 0 };
+  walkSchema(
+    root,
+    ({ node }) => {
+      const o = ownCost(node, patterns, formats);
+      own.set(node, o);
+      total = { cost: total.cost + o.cost, nodes: total.nodes + 1, values: total.values + o.values };
+      if (typeof node['$anchor'] === 'string') anchors.set(`#${node['$anchor']}`, node);
+      if (typeof node['$id'] === 'string') anchors.set(`$id:${splitFragment(node['$id']).base}`, node);
+      if (typeof node['$ref'] === 'string') refs.push(node['$ref']);
+    },
+    { positions: 'every-dialect' },
+  );
+  // Each `$ref` to a target without references compiles that target again in place.
+  const subtrees = new Map<unknown, Own>();
+  for (const ref of refs) {
+    const target = targetOf(root, ref, anchors);
+    if (!isObject(target)) continue;
+    let copy = subtrees.get(target);
+    if (copy === undefined) {
+      copy = { cost: 0, nodes: 0, values: 0 };
+      if (!holdsReference(target)) {
+        let sum = { cost: 0, nodes: 0, values: 0 };
+        walkSchema(
+          target,
+          ({ node }) => {
+            const o = own.get(node) ?? ownCost(node, patterns, formats);
+            sum = { cost: sum.cost + o.cost, nodes: sum.nodes + 1, values: sum.values + o.values };
+          },
+          { positions: 'every-dialect' },
+        );
+        copy = sum;
+      }
+      subtrees.set(target, copy);
+    }
+    total = {
+      cost: add(total.cost, copy.cost),
+      nodes: add(total.nodes, copy.nodes),
+      values: add(total.values, copy.values),
+    };
+  }
+  const scopeValues = total.values + patterns.size + formats.size;
+  let text = 0;
+  try {
+    text = JSON.stringify(root)?.length ?? 0;
+  } catch {
+    text = 0;
+  }
+  const sum = total.cost + PATTERN * patterns.size + CHARACTER * text + SCOPE_PAIR * scopeValues * scopeValues;
+  return { total: Math.min(Math.ceil(sum), Number.MAX_SAFE_INTEGER), nodes: total.nodes, scopeValues };
+}
+
+/** Refuses, as `execution_failure` naming `maxCompileCost`, a schema whose estimated compile passes the limit. */
+export function checkCompileCost(root: unknown, limits: Limits): Result<number> {
+  const cost = estimateCompileCost(root);
+  if (cost.total <= limits.maxCompileCost) return ok(cost.total);
+  return limitFailure(
+    'maxCompileCost',
+    limits.maxCompileCost,
+    `an estimated ${cost.total} (${cost.nodes} schema objects compiled, inline copies of referenced ` +
+      `definitions included; ${cost.scopeValues} values in the generated code's scope)`,
+  );
+}
