@@ -4,6 +4,25 @@ import { regexHazard } from '../regex/guard.js';
 import { isObject } from '../util/plain-json.js';
 import type { LintRule, LintWarning } from './warning.js';
 
+// Per `patternProperties` object: whether every key compiles and passes the guard. Decided once, not
+// once per required name: the guard's analysis takes about a millisecond a pattern.
+const verdicts = new WeakMap<object, boolean>();
+
+function usable(patterns: object, sources: readonly string[]): boolean {
+  const known = verdicts.get(patterns);
+  if (known !== undefined) return known;
+  const verdict = sources.every((source) => {
+    try {
+      new RegExp(source, 'u');
+    } catch {
+      return false;
+    }
+    return regexHazard(source) === undefined;
+  });
+  verdicts.set(patterns, verdict);
+  return verdict;
+}
+
 /**
  * Does some `patternProperties` key (ECMA-262, `u` flag, Validation §10.3.2.2) match the name?
  * Undefined means no verdict: a key that does not compile, one the regex guard refuses (it could
@@ -14,14 +33,7 @@ import type { LintRule, LintWarning } from './warning.js';
 export function matchedByPattern(name: string, patterns: unknown): boolean | undefined {
   if (!isObject(patterns)) return false;
   const sources = Object.keys(patterns);
-  for (const source of sources) {
-    try {
-      new RegExp(source, 'u');
-    } catch {
-      return undefined;
-    }
-    if (regexHazard(source) !== undefined) return undefined;
-  }
+  if (!usable(patterns, sources)) return undefined;
   const run = underPatternBudget(DEFAULT_LIMITS, () => {
     try {
       return sources.some((source) => boundedRegExp(source, 'u').test(name));
