@@ -3,6 +3,7 @@ import { limitFailure, type Limits } from '../util/limits.js';
 import { isObject } from '../util/plain-json.js';
 import { followPointer, splitFragment } from './references.js';
 import { walkSchema } from './walk.js';
+import { reachable } from './in-place-cycles.js';
 
 /**
  * What compiling a schema will cost, estimated before the engine runs, in units of about one
@@ -10,7 +11,8 @@ import { walkSchema } from './walk.js';
  * weights are fitted by `npx tsx bench/adversarial-admission.ts`). The drivers, each measured:
  *
  * - every schema object the engine compiles, about 0.3-0.6 ms each over the whole pipeline
- *   (meta-validation, walks, code generation, V8's compile of the generated code, warm-up);
+ *   (meta-validation, walks, code generation, V8's compile of the generated code, warm-up); one
+ *   it never applies (an unreferenced definition) is only checked, about 70 us;
  * - Ajv inlines a `$ref` whose target holds no reference at every place that names it (its
  *   `inlineRefs`), so each such `$ref` costs its target's subtree again: 1,000 references to one
  *   definition compile 1,000 copies of it;
@@ -24,6 +26,8 @@ import { walkSchema } from './walk.js';
 
 /** Units charged per schema object compiled. */
 const NODE = 600;
+/** Units per schema object the engine never applies (an unreferenced definition): checked, not compiled. */
+const UNAPPLIED = 80;
 /** Extra units for a schema object with `if` (the engine compiles a branch per outcome). */
 const CONDITIONAL = 300;
 /** Units per distinct regular expression (`pattern`, `patternProperties` key). */
@@ -53,7 +57,12 @@ interface Own {
 }
 
 /** What one schema object costs by itself, its subschemas not included. */
-function ownCost(node: Record<string, unknown>, patterns: Set<string>, formats: Set<string>): Own {
+function ownCost(node: Record<string, unknown>, applied: boolean, patterns: Set<string>, formats: Set<string>): Own {
+  const pattern = node['pattern'];
+  if (typeof pattern === 'string') patterns.add(pattern);
+  const keyed = node['patternProperties'];
+  if (isObject(keyed)) for (const source of Object.keys(keyed)) patterns.add(source);
+  if (!applied) return { cost: UNAPPLIED, nodes: 0, values: 0 };
   let cost = NODE;
   let values = 0;
   if (Object.hasOwn(node, 'if')) cost += CONDITIONAL;
@@ -62,16 +71,14 @@ function ownCost(node: Record<string, unknown>, patterns: Set<string>, formats: 
   if (Array.isArray(required)) cost += NAME * required.length;
   const dependent = node['dependentRequired'];
   if (isObject(dependent)) cost += NAME * Object.keys(dependent).length;
-  const pattern = node['pattern'];
-  if (typeof pattern === 'string') patterns.add(pattern);
-  const keyed = node['patternProperties'];
-  if (isObject(keyed)) for (const source of Object.keys(keyed)) patterns.add(source);
   const format = node['format'];
   if (typeof format === 'string') formats.add(format);
   return { cost, nodes: 1, values };
 }
 
 const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef', '$dynamicAnchor', '$recursiveAnchor']);
+
+const DEFINITION = /\/(?:\$defs|definitions)\//;
 
 /** Whether a JSON value holds a reference keyword anywhere (Ajv's own test before it inlines a target). */
 function holdsReference(value: unknown): boolean {
@@ -109,15 +116,17 @@ export function estimateCompileCost(root: unknown): CompileCost {
   const patterns = new Set<string>();
   const formats = new Set<string>();
   const anchors = new Map<string, unknown>();
-  const own = new Map<object, Own>();
   const refs: string[] = [];
+  const applied = reachable(root);
   let total: Own = { cost: 0, nodes: 0, values: 0 };
   walkSchema(
     root,
-    ({ node }) => {
-      const o = ownCost(node, patterns, formats);
-      own.set(node, o);
-      total = { cost: total.cost + o.cost, nodes: total.nodes + 1, values: total.values + o.values };
+    ({ node, pointer }) => {
+      // Only a definition is taken as never applied: reachable() reads 2020-12 positions, and an older
+      // dialect's array `items` or `dependencies` must not pass for dead code.
+      const dead = !applied.has(node) && DEFINITION.test(pointer);
+      const o = ownCost(node, !dead, patterns, formats);
+      total = { cost: total.cost + o.cost, nodes: total.nodes + o.nodes, values: total.values + o.values };
       if (typeof node['$anchor'] === 'string') anchors.set(`#${node['$anchor']}`, node);
       if (typeof node['$id'] === 'string') anchors.set(`$id:${splitFragment(node['$id']).base}`, node);
       if (typeof node['$ref'] === 'string') refs.push(node['$ref']);
@@ -137,8 +146,8 @@ export function estimateCompileCost(root: unknown): CompileCost {
         walkSchema(
           target,
           ({ node }) => {
-            const o = own.get(node) ?? ownCost(node, patterns, formats);
-            sum = { cost: sum.cost + o.cost, nodes: sum.nodes + 1, values: sum.values + o.values };
+            const o = ownCost(node, true, patterns, formats);
+            sum = { cost: sum.cost + o.cost, nodes: sum.nodes + o.nodes, values: sum.values + o.values };
           },
           { positions: 'every-dialect' },
         );
