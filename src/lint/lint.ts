@@ -10,7 +10,7 @@ import { REQUIRED_WITH_DEFAULT } from './required-with-default.js';
 import type { LintRule, LintWarning } from './warning.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { resolveLimits } from '../util/limits.js';
-import { LINT_SKIPPED, lintBudget } from './budget.js';
+import { lintBudget } from './budget.js';
 
 /** Every lint rule, in report order. */
 export const LINT_RULES: readonly LintRule[] = [
@@ -23,7 +23,7 @@ export const LINT_RULES: readonly LintRule[] = [
 ];
 
 /** Ids of every lint rule. */
-export const LINT_RULE_IDS: readonly string[] = [...LINT_RULES.map((r) => r.id), LINT_SKIPPED];
+export const LINT_RULE_IDS: readonly string[] = LINT_RULES.map((r) => r.id);
 
 /**
  * Warnings about a schema toolgate may well admit: mistakes that make a tool uncallable, constraints
