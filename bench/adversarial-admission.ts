@@ -32,6 +32,35 @@ const definition = (n: number): unknown => ({
 const LEGACY: AdmissionOptions = { dialects: ['2020-12', '2019-09', 'draft-07'] };
 
 const CASES: readonly AdmissionCase[] = [
+  // Just under maxCompileCost, one per class: the estimate's worst admitted cases.
+  {
+    name: 'admitted: allOf of 500 uniqueItems',
+    schema: () => under({ allOf: range(500).map(() => ({ uniqueItems: true })) }),
+  },
+  {
+    name: 'admitted: allOf of 450 multipleOf',
+    schema: () => under({ allOf: range(450).map((i) => ({ multipleOf: i + 1 })) }),
+  },
+  {
+    name: 'admitted: 28 $refs to a 20-property definition',
+    schema: () => ({
+      type: 'object',
+      $defs: { d: definition(20) },
+      properties: Object.fromEntries(range(28).map((i) => [`p${i}`, { $ref: '#/$defs/d' }])),
+    }),
+  },
+  {
+    name: 'admitted: 200 distinct patterns',
+    schema: () => under({ allOf: range(200).map((i) => ({ pattern: `^a${i}b` })) }),
+  },
+  {
+    name: 'admitted: if/then/else chain of 130',
+    schema: () =>
+      under({
+        allOf: range(130).map((i) => ({ if: { minimum: i }, then: { maximum: i + 5 }, else: { multipleOf: 2 } })),
+      }),
+  },
+  { name: 'admitted: anyOf of 600 const', schema: () => under({ anyOf: range(600).map((i) => ({ const: i })) }) },
   {
     name: 'allOf of 9,000 uniqueItems (189 KB)',
     schema: () => under({ allOf: range(9_000).map(() => ({ uniqueItems: true })) }),
