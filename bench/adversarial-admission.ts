@@ -213,6 +213,7 @@ interface Outcome {
 }
 
 const MB = 1024 * 1024;
+const limitOf = (message: string): string => /limit (\w+) exceeded/.exec(message)?.[1] ?? message.slice(0, 90);
 
 async function runCase(c: AdmissionCase): Promise<Outcome> {
   const tool = { name: 'hostile', description: 'a hostile tool', inputSchema: c.schema(), backend: () => null };
@@ -232,7 +233,7 @@ async function runCase(c: AdmissionCase): Promise<Outcome> {
   const skipped = warnings.filter((w) => w.rule === 'lint-skipped').length;
   const verdict = r.ok
     ? `admitted, ${warnings.length} lint warnings${skipped > 0 ? ` (${skipped} lint-skipped)` : ''}`
-    : `refused: ${r.error.class} (${/limit (\w+) exceeded/.exec(r.error.message)?.[1] ?? r.error.message.slice(0, 90)})`;
+    : `refused: ${r.error.class} (${limitOf(r.error.message)})`;
   return {
     name: c.name,
     verdict,

@@ -138,5 +138,6 @@ export function configureCache(options: CacheOptions): Result<{ readonly size: n
 function wholeProblem(name: string, value: unknown, max: number): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return undefined;
-  return `${name} must be a whole number from 0 to ${max}, got ${typeof value === 'number' ? String(value) : typeof value}`;
+  const got = typeof value === 'number' ? String(value) : typeof value;
+  return `${name} must be a whole number from 0 to ${max}, got ${got}`;
 }

@@ -23,7 +23,7 @@ describe('the sum of a batch’s compile estimates is bounded', () => {
     expect(r.ok === false && r.error.diagnostics.map((d) => [d.index, d.stage])).toEqual([[-1, 'batch']]);
   });
 
-  it('a batch at the limit is admitted, and again once its validators are cached (the charge does not change)', async () => {
+  it('a batch at the limit is admitted, and again once its validators are cached (same charge)', async () => {
     const options = { limits: { maxBatchCompileCost: each * 10 } };
     for (let round = 0; round < 2; round++) {
       const r = await admitBatch(batch(10), options);
