@@ -1,7 +1,7 @@
 import { ok, type Result } from '../result.js';
 import { limitFailure, type Limits } from '../util/limits.js';
 import { isObject } from '../util/plain-json.js';
-import { followPointer, splitFragment } from './references.js';
+import { ANONYMOUS_BASE, followPointer, resolveUri, splitFragment } from './references.js';
 import { walkSchema } from './walk.js';
 import { reachable } from './in-place-cycles.js';
 
@@ -96,13 +96,38 @@ function holdsReference(value: unknown): boolean {
   return false;
 }
 
-/** The local target of a reference: a JSON Pointer or an `$anchor` in the same document, else undefined. */
-function targetOf(root: unknown, ref: string, anchors: ReadonlyMap<string, unknown>): unknown {
-  const { base, fragment } = splitFragment(ref);
-  if (base !== '' && anchors.get(`$id:${base}`) === undefined) return undefined;
-  const scope = base === '' ? root : anchors.get(`$id:${base}`);
-  if (fragment === '' || fragment.startsWith('/')) return followPointer(scope, fragment);
-  return anchors.get(`#${fragment}`);
+/** Where a document's references can land: its resources by base URI, and its anchors by URI. */
+interface Places {
+  readonly resources: Map<string, unknown>;
+  readonly anchors: Map<string, unknown>;
+}
+
+/**
+ * The base URI of a schema object (Core §8.2.1: `$id` resolved against the enclosing base) and what it
+ * adds to `places`: a resource for an `$id` without fragment, an anchor for `$anchor`, `$dynamicAnchor` or
+ * an older draft's fragment `$id`.
+ */
+function placeOf(node: Record<string, unknown>, enclosing: string, places: Places): string {
+  let base = enclosing;
+  const id = node['$id'];
+  if (typeof id === 'string') {
+    const resolved = splitFragment(resolveUri(id, enclosing) ?? enclosing);
+    base = resolved.base;
+    if (resolved.fragment === '') places.resources.set(base, node);
+    else places.anchors.set(`${base}#${resolved.fragment}`, node);
+  }
+  for (const k of ['$anchor', '$dynamicAnchor'])
+    if (typeof node[k] === 'string') places.anchors.set(`${base}#${node[k] as string}`, node);
+  return base;
+}
+
+/** The target of a reference met at `base`: a JSON Pointer into a resource, or an anchor; else undefined. */
+function targetOf(ref: string, base: string, places: Places): unknown {
+  const absolute = resolveUri(ref, base);
+  if (absolute === undefined) return undefined;
+  const { base: resource, fragment } = splitFragment(absolute);
+  if (fragment === '' || fragment.startsWith('/')) return followPointer(places.resources.get(resource), fragment);
+  return places.anchors.get(`${resource}#${fragment}`);
 }
 
 /** estimateCompileCost's sum, capped so a hostile DAG cannot overflow it. */
@@ -115,28 +140,30 @@ const add = (a: number, b: number): number => Math.min(a + b, Number.MAX_SAFE_IN
 export function estimateCompileCost(root: unknown): CompileCost {
   const patterns = new Set<string>();
   const formats = new Set<string>();
-  const anchors = new Map<string, unknown>();
-  const refs: string[] = [];
+  const places: Places = { resources: new Map([[ANONYMOUS_BASE, root]]), anchors: new Map() };
+  const bases = new Map<string, string>();
+  const refs: { ref: string; base: string }[] = [];
   const applied = reachable(root);
   let total: Own = { cost: 0, nodes: 0, values: 0 };
   walkSchema(
     root,
-    ({ node, pointer }) => {
+    ({ node, pointer, parent }) => {
       // Only a definition is taken as never applied: reachable() reads 2020-12 positions, and an older
       // dialect's array `items` or `dependencies` must not pass for dead code.
       const dead = !applied.has(node) && DEFINITION.test(pointer);
       const o = ownCost(node, !dead, patterns, formats);
       total = { cost: total.cost + o.cost, nodes: total.nodes + o.nodes, values: total.values + o.values };
-      if (typeof node['$anchor'] === 'string') anchors.set(`#${node['$anchor']}`, node);
-      if (typeof node['$id'] === 'string') anchors.set(`$id:${splitFragment(node['$id']).base}`, node);
-      if (typeof node['$ref'] === 'string') refs.push(node['$ref']);
+      const base = placeOf(node, parent === undefined ? ANONYMOUS_BASE : (bases.get(parent) ?? ANONYMOUS_BASE), places);
+      if (parent === undefined) places.resources.set(base, node);
+      bases.set(pointer, base);
+      if (typeof node['$ref'] === 'string') refs.push({ ref: node['$ref'], base });
     },
     { positions: 'every-dialect' },
   );
   // Each `$ref` to a target without references compiles that target again in place.
   const subtrees = new Map<unknown, Own>();
-  for (const ref of refs) {
-    const target = targetOf(root, ref, anchors);
+  for (const { ref, base } of refs) {
+    const target = targetOf(ref, base, places);
     if (!isObject(target)) continue;
     let copy = subtrees.get(target);
     if (copy === undefined) {

@@ -93,6 +93,22 @@ describe('what the estimate counts', () => {
     expect(estimateCompileCost(refs(100, calling)).nodes).toBe(1 + 100 + 22);
   });
 
+  it.each([
+    { name: 'an absolute URI', ref: 'https://x.test/item' },
+    { name: 'a URI relative to the enclosing $id', ref: 'item' },
+    { name: 'an anchor inside an embedded resource', ref: 'item#a' },
+  ])('a reference through $id is resolved as the engine resolves it: $name', ({ ref }) => {
+    const inner = ref.endsWith('#a') ? { $defs: { e: { $anchor: 'a', ...definition } } } : definition;
+    const schema = {
+      $id: 'https://x.test/root',
+      type: 'object',
+      $defs: { d: { $id: 'item', ...inner } },
+      properties: Object.fromEntries(range(100).map((i) => [`p${i}`, { $ref: ref }])),
+    };
+    // 100 inline copies of the 21-object definition, whatever the reference's form.
+    expect(estimateCompileCost(schema).nodes).toBeGreaterThan(100 * 21);
+  });
+
   it('scope values (own-function keywords, distinct patterns and formats) are counted for the quadratic term', () => {
     const c = estimateCompileCost(
       under({
