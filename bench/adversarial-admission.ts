@@ -204,7 +204,7 @@ const CASES: readonly AdmissionCase[] = [
 ];
 
 /** What a child reports. */
-interface Outcome {
+export interface AdmissionOutcome {
   readonly name: string;
   readonly verdict: string;
   readonly cpuMs: number;
@@ -215,7 +215,7 @@ interface Outcome {
 const MB = 1024 * 1024;
 const limitOf = (message: string): string => /limit (\w+) exceeded/.exec(message)?.[1] ?? message.slice(0, 90);
 
-async function runCase(c: AdmissionCase): Promise<Outcome> {
+async function runCase(c: AdmissionCase): Promise<AdmissionOutcome> {
   const tool = { name: 'hostile', description: 'a hostile tool', inputSchema: c.schema(), backend: () => null };
   // Modules loaded and their common paths run once before measuring, as in a host that admits at start-up.
   const warm = await admitBatch([
@@ -243,39 +243,50 @@ async function runCase(c: AdmissionCase): Promise<Outcome> {
   };
 }
 
-/**
- * Runs the cases named (all when none), each in a child process; prints one line per case and
- * returns how many failed.
- */
-export function runAdmissionCases(wanted: readonly string[]): number {
+/** Whether an outcome keeps the promise. */
+export const withinPromise = (o: AdmissionOutcome): boolean => o.cpuMs <= BUDGET_CPU_MS && o.growthMB <= BUDGET_MB;
+
+/** The promise's bounds, for reports. */
+export const ADMISSION_BUDGET = { cpuMs: BUDGET_CPU_MS, mb: BUDGET_MB } as const;
+
+/** Runs the cases named (all when none), each in a child process; a case whose child failed is a string. */
+export function measureAdmissionCases(wanted: readonly string[]): (AdmissionOutcome | string)[] {
   const selected = wanted.length === 0 ? CASES : CASES.filter((c) => wanted.some((w) => c.name.includes(w)));
   const self = fileURLToPath(import.meta.url);
-  let over = 0;
-  console.log(
-    `admission: each tool admitted or refused within ${BUDGET_CPU_MS} ms CPU and ${BUDGET_MB} MB, lint included`,
-  );
-  for (const c of selected) {
+  return selected.map((c) => {
     const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--child', c.name], {
       encoding: 'utf8',
       timeout: CASE_TIMEOUT_MS,
       maxBuffer: 1 << 20,
     });
     const line = child.stdout.trim().split('\n').pop() ?? '';
-    if (child.error !== undefined || child.status !== 0 || line === '') {
+    if (child.error === undefined && child.status === 0 && line !== '') return JSON.parse(line) as AdmissionOutcome;
+    const why = child.error !== undefined ? `killed after ${CASE_TIMEOUT_MS} ms` : child.stderr.trim().slice(-300);
+    return `${c.name}: ${why}`;
+  });
+}
+
+/** Runs the cases named (all when none); prints one line per case and returns how many failed. */
+export function runAdmissionCases(wanted: readonly string[]): number {
+  let over = 0;
+  console.log(
+    `admission: each tool admitted or refused within ${BUDGET_CPU_MS} ms CPU and ${BUDGET_MB} MB, lint included`,
+  );
+  const outcomes = measureAdmissionCases(wanted);
+  for (const o of outcomes) {
+    if (typeof o === 'string') {
       over++;
-      const why = child.error !== undefined ? `killed after ${CASE_TIMEOUT_MS} ms` : child.stderr.trim().slice(-300);
-      console.log(`FAIL  ${c.name}: ${why}`);
+      console.log(`FAIL  ${o}`);
       continue;
     }
-    const o = JSON.parse(line) as Outcome;
-    const pass = o.cpuMs <= BUDGET_CPU_MS && o.growthMB <= BUDGET_MB;
+    const pass = withinPromise(o);
     if (!pass) over++;
     console.log(
       `${pass ? 'ok  ' : 'OVER'}  ${o.name}: ${o.verdict}; ${o.cpuMs.toFixed(0)} ms CPU, ` +
         `+${o.growthMB.toFixed(0)} MB peak RSS (${o.peakMB.toFixed(0)} MB in all)`,
     );
   }
-  console.log(`admission: ${selected.length - over} passed, ${over} failed`);
+  console.log(`admission: ${outcomes.length - over} passed, ${over} failed`);
   return over;
 }
 
@@ -284,6 +295,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (wanted[0] === '--child') {
     const c = CASES.find((x) => x.name === wanted[1]);
     if (c === undefined) throw new Error(`no case ${wanted[1]}`);
-    process.stdout.write(`${JSON.stringify(await runCase(c))}\n`);
+    void runCase(c).then((o) => process.stdout.write(`${JSON.stringify(o)}\n`));
   } else process.exitCode = runAdmissionCases(wanted) > 0 ? 1 : 0;
 }
