@@ -292,7 +292,7 @@ export async function admitSlots(
   } = options;
   const pre: PreflightOptions = { ...rest, ...(loader !== undefined ? { schemaLoader: loader.sync } : {}) };
 
-  const cost = batchCost(options.limits);
+  const cost = batchCost(options.limits, slots.length);
   const outcomes = await preflightAll(slots, descriptors, pre, loader, cost);
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);

@@ -16,16 +16,22 @@ export interface BatchCost {
   over: Diagnostic | undefined;
 }
 
-/** A fresh tally for a batch admitted under `limits` (the admission's own option, unchecked here). */
-export function batchCost(limits: unknown): BatchCost {
+/**
+ * A fresh tally for a batch of `tools` admitted under `limits` (the admission's own option, unchecked
+ * here). When even `tools` schemas at maxCompileCost each stay within maxBatchCompileCost, no batch
+ * of that size can pass it and nothing is charged: the verdict is the same, the estimates are saved.
+ */
+export function batchCost(limits: unknown, tools: number): BatchCost {
   const resolved = resolveLimits(limits);
   // Broken limits fail every tool's preflight, so the batch fails with that error instead.
-  const max = resolved.ok ? resolved.value.maxBatchCompileCost : Infinity;
+  const bounded = resolved.ok && tools * resolved.value.maxCompileCost > resolved.value.maxBatchCompileCost;
+  const max = bounded ? resolved.value.maxBatchCompileCost : Infinity;
   return { max, spent: 0, tools: 0, over: undefined };
 }
 
 /** Charges one admitted tool's schema; false (and `over` set) once the batch passes its limit. */
 export function chargeTool(cost: BatchCost, schema: unknown): boolean {
+  if (cost.max === Infinity) return true;
   cost.spent += estimateCompileCost(schema).total;
   cost.tools++;
   if (cost.spent <= cost.max) return true;

@@ -85,10 +85,6 @@ export function compileSchema(
     const message = `a schema must be an object or a boolean, got ${echo(copy.value)}`;
     return fail('validation', message, [schemaViolation('type', message, '')]);
   }
-  // Estimated on the document as given before any costly step (the pipeline analyses every pattern),
-  // and again below on what the engine will run (compile-cost.ts).
-  const early = checkCompileCost(copy.value, limits.value);
-  if (!early.ok) return early;
   // The root's dialect chooses the engine: an opt-in draft-07 / 2019-09 root runs on that dialect's
   // own engine (legacy-engine.ts), every other root on the 2020-12 pipeline below.
   const dialect = isObject(copy.value) ? legacyDialectOf(copy.value['$schema']) : undefined;
@@ -104,6 +100,8 @@ export function compileSchema(
     // A disabled dialect is refused before the cache is asked: the options decide, not an earlier call.
     const hit = resolved.dialects.has(dialect) ? cachedValidator(quickKey) : undefined;
     if (hit !== undefined) return ok(cached(makeCompiled({ ...parts, validator: hit })));
+    const cost = checkCompileCost(copy.value, limits.value);
+    if (!cost.ok) return cost;
     const legacy = compileLegacy(copy.value, dialect, resolved);
     if (!legacy.ok) return legacy;
     rememberValidator(legacy.value.usedExternal ? undefined : quickKey, legacy.value.validator);
@@ -122,6 +120,10 @@ export function compileSchema(
       ),
     );
   }
+  // Estimated before any costly step (the pipeline analyses every pattern), and again on what the engine
+  // will run (compile-cost.ts). A cache hit passed both under the same limits (they are in its key).
+  const early = checkCompileCost(copy.value, limits.value);
+  if (!early.ok) return early;
 
   const p: Pipeline = {
     options: resolved,
