@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { ChildResult, ChildTask } from './admit-child.js';
 import type { CorpusTool } from './corpus.js';
 import { median } from './measure.js';
+import { ADMISSION_BUDGET, measureAdmissionCases, withinPromise } from './adversarial-admission.js';
+import type { Row } from './report.js';
 
 /** Medians over the rounds of one kind of child run. */
 export interface AdmissionRow {
@@ -105,4 +107,39 @@ export function runAdmissions(plans: readonly AdmissionPlan[], rounds: number): 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The admission promise (adversarial-admission.ts) as benchmark rows: every hostile class admitted or
+ * refused, lint included, and the slowest case's CPU time and largest case's peak memory growth against
+ * the promise. A case whose child failed fails the row.
+ */
+export function admissionPromiseRows(): Row[] {
+  const outcomes = measureAdmissionCases([]);
+  const measured = outcomes.flatMap((o) => (typeof o === 'string' ? [] : [o]));
+  const complete = measured.length === outcomes.length;
+  const slowest = measured.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
+  const largest = measured.reduce((a, b) => (b.growthMB > a.growthMB ? b : a));
+  const count = `${outcomes.length} hostile tools, one per process`;
+  const met = complete && measured.every(withinPromise);
+  return [
+    {
+      workload: `W7 admission promise, slowest tool (${slowest.name}; admission + lint, process CPU)`,
+      contender: 'toolgate admitBatch + bundle.warnings',
+      count,
+      value: slowest.cpuMs,
+      unit: 'ms',
+      target: `≤ ${ADMISSION_BUDGET.cpuMs} ms`,
+      met,
+    },
+    {
+      workload: `W7 admission promise, largest peak RSS growth (${largest.name})`,
+      contender: 'toolgate admitBatch + bundle.warnings',
+      count,
+      value: largest.growthMB * 1024,
+      unit: 'KB/tool',
+      target: `≤ ${ADMISSION_BUDGET.mb} MB`,
+      met,
+    },
+  ];
 }

@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatForModel, validateSchema, type SchemaOptions } from '../src/index.js';
+import { runAdmissionCases } from './adversarial-admission.js';
 
 const BUDGET_MS = 50;
 const MAX_ARGUMENT_BYTES = 65_536;
@@ -693,3 +694,5 @@ function main(): void {
 }
 
 main();
+// The admission promise (adversarial-admission.ts): its own cases, after the calls'.
+if (process.argv[2] !== '--child' && runAdmissionCases(process.argv.slice(2)) > 0) process.exitCode = 1;

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { runAdmissions, type AdmissionPlan, type AdmissionRow } from './admission.js';
+import { admissionPromiseRows, runAdmissions, type AdmissionPlan, type AdmissionRow } from './admission.js';
 import { PEERS, rawAjvDefault, rawAjvSameOptions, toolgate, versionOf, type Contender } from './contenders.js';
 import { CORPUS_DIR, loadCorpus, type CorpusTool } from './corpus.js';
 import { bareWalk, invalidCalls, validObjects, validTexts, type HotRun } from './hot.js';
@@ -424,6 +424,8 @@ log(`CLI start-up: ${REPETITIONS} runs of ${STARTUP_PAIRS} interleaved process p
       'CPU-bound).',
   );
 }
+log('W7: the admission promise (bench/adversarial-admission.ts)');
+rows.push(...admissionPromiseRows());
 const seconds = (performance.now() - started) / 1000;
 const out = table(rows);
 console.log([...env, '', out, '', ...notes.map((n) => `- ${n}`), '', `whole run: ${seconds.toFixed(0)} s`].join('\n'));

@@ -22,6 +22,7 @@ import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { allKeysOf, readOptions } from '../util/own-field.js';
 import { describeValue, quote } from '../util/describe-value.js';
+import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
 
 /**
  * Options of admitBatch: the Registry's options (schema options included; `grants` comes from `authority`)
@@ -98,6 +99,7 @@ async function preflightAll(
   descriptors: readonly unknown[],
   options: PreflightOptions,
   loader: BatchLoader | undefined,
+  cost: BatchCost,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let pending: number[] = [];
@@ -122,6 +124,8 @@ async function preflightAll(
       outcomes[i] = result.ok
         ? { tool: result.value }
         : { diagnostic: diagnosticOf(descriptors[i], i, stage, result.error) };
+      // Past the batch's bound nothing more is compiled: the batch fails (admitSlots).
+      if (result.ok && !chargeTool(cost, result.value.inputSchema)) return outcomes;
       if (!result.ok && misses.size > 0) {
         retry.push(i);
         for (const uri of misses) wanted.add(uri);
@@ -288,7 +292,9 @@ export async function admitSlots(
   } = options;
   const pre: PreflightOptions = { ...rest, ...(loader !== undefined ? { schemaLoader: loader.sync } : {}) };
 
-  const outcomes = await preflightAll(slots, descriptors, pre, loader);
+  const cost = batchCost(options.limits, slots.length);
+  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost);
+  if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);
   const leaveOut = internals.badTools === 'leave-out';
   const diagnostics = [

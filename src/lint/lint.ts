@@ -1,5 +1,5 @@
 import { guarded, ok, type Result } from '../result.js';
-import { privateSchemaCopy, type ReportOptions } from '../schema/schema-copy.js';
+import { boundedSchemaCopy, type ReportOptions } from '../schema/schema-copy.js';
 import { walkSchema } from '../schema/walk.js';
 import { DUPLICATE_BRANCH } from './duplicate-branch.js';
 import { KEYWORD_TYPO } from './keyword-typo.js';
@@ -9,6 +9,8 @@ import { REQUIRED_BUT_CLOSED } from './required-but-closed.js';
 import { REQUIRED_WITH_DEFAULT } from './required-with-default.js';
 import type { LintRule, LintWarning } from './warning.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { resolveLimits } from '../util/limits.js';
+import { lintBudget } from './budget.js';
 
 /** Every lint rule, in report order. */
 export const LINT_RULES: readonly LintRule[] = [
@@ -27,18 +29,24 @@ export const LINT_RULE_IDS: readonly string[] = LINT_RULES.map((r) => r.id);
  * Warnings about a schema toolgate may well admit: mistakes that make a tool uncallable, constraints
  * that silently do nothing, branches that cannot work as written. Never an error and never a change
  * to the schema; sorted by schema path, then rule. The schema is copied under the schema limits
- * (`options.limits`) first, as validateSchema does. Never throws.
+ * (`options.limits`) first, as validateSchema does. Rules that compile branches spend at most
+ * `maxCompileCost` in all; past it they are skipped, each skip a `lint-skipped` warning. Never throws.
  */
 export function lintSchema(schema: unknown, options?: ReportOptions): Result<readonly LintWarning[]> {
   return guarded('lintSchema', () => {
-    const copy = privateSchemaCopy(schema, options);
+    // The limits read once, for the copy and the budget alike.
+    const given = options !== null && typeof options === 'object' ? options.limits : undefined;
+    const limits = resolveLimits(given);
+    if (!limits.ok) return limits;
+    const copy = boundedSchemaCopy(schema, limits.value);
     if (!copy.ok) return copy;
     const root = copy.value;
+    const budget = lintBudget(limits.value);
     const out: LintWarning[] = [];
     walkSchema(
       root,
       (at) => {
-        for (const rule of LINT_RULES) out.push(...rule.check({ node: at.node, at, root }));
+        for (const rule of LINT_RULES) out.push(...rule.check({ node: at.node, at, root, budget }));
       },
       { positions: 'every-dialect' },
     );

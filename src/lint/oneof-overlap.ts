@@ -1,6 +1,10 @@
 import { compileSchema, type CompiledSchema } from '../schema/compile.js';
+import { estimateCompileCost } from '../schema/compile-cost.js';
+import { charge } from './budget.js';
+import { definitionsFor } from './branch-definitions.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { isObject } from '../util/plain-json.js';
+import type { Limits } from '../util/limits.js';
 import type { LintContext, LintRule, LintWarning } from './warning.js';
 import { quote } from '../util/describe-value.js';
 
@@ -49,11 +53,19 @@ function minimalObject(
   return out;
 }
 
-/** Compiles one branch on its own, keeping the root's definitions so local `$ref`s still resolve. */
-function compileBranch(branch: unknown, root: unknown): CompiledSchema | undefined {
+/**
+ * One branch as a document of its own, with the root's definitions it reaches (branch-definitions.ts)
+ * so local `$ref`s still resolve: copying every definition into every branch made the work grow as
+ * branches x definitions.
+ */
+function wrapBranch(branch: unknown, root: unknown): Record<string, unknown> {
   const wrapper: Record<string, unknown> = { allOf: [branch] };
-  if (isObject(root)) for (const k of ['$schema', '$defs', 'definitions']) if (k in root) wrapper[k] = root[k];
-  const compiled = compileSchema(wrapper, { dialects: ALL_DIALECTS }, { toolRoot: false });
+  if (isObject(root) && '$schema' in root) wrapper['$schema'] = root['$schema'];
+  return { ...wrapper, ...definitionsFor(branch, root) };
+}
+
+function compileBranch(wrapper: unknown, limits: Limits): CompiledSchema | undefined {
+  const compiled = compileSchema(wrapper, { dialects: ALL_DIALECTS, limits }, { toolRoot: false });
   return compiled.ok ? compiled.value : undefined;
 }
 
@@ -64,10 +76,15 @@ function compileBranch(branch: unknown, root: unknown): CompiledSchema | undefin
  */
 export const ONEOF_OVERLAP: LintRule = {
   id: 'oneof-overlap',
-  check({ node, at, root }: LintContext) {
+  check({ node, at, root, budget }: LintContext) {
     const branches = node['oneOf'];
     if (!Array.isArray(branches) || branches.length < 2 || branches.length > MAX_BRANCHES) return [];
-    const compiled = branches.map((b) => compileBranch(b, root));
+    const wrappers = branches.map((b) => wrapBranch(b, root));
+    // Charged by estimate before anything compiles, cached or not, so the verdict never depends on earlier calls.
+    const cost = wrappers.reduce((sum, w) => sum + estimateCompileCost(w).total, 0);
+    const skipped = charge(budget, cost, 'oneof-overlap', `${at.pointer}/oneOf`);
+    if (skipped !== undefined) return [skipped];
+    const compiled = wrappers.map((w) => compileBranch(w, budget.limits));
     const keys = branches.map((b) => canonicalJson(b));
     const out: LintWarning[] = [];
     for (let i = 0; i < branches.length; i++) {

@@ -1,10 +1,22 @@
 import { DEFAULT_LIMITS } from '../util/limits.js';
 import { boundedRegExp, underPatternBudget } from '../regex/bound.js';
 import { regexHazard } from '../regex/guard.js';
-import { readPattern } from '../regex/u-mode.js';
+import { readPattern, uModeSource } from '../regex/u-mode.js';
 import { isObject } from '../util/plain-json.js';
 import type { LintRule, LintWarning } from './warning.js';
 import { quote } from '../util/describe-value.js';
+
+// Per `patternProperties` object: whether every key compiles and passes the guard. Decided once, not
+// once per required name: the guard's analysis takes about a millisecond a pattern.
+const verdicts = new WeakMap<object, boolean>();
+
+function usable(patterns: object, sources: readonly string[]): boolean {
+  const known = verdicts.get(patterns);
+  if (known !== undefined) return known;
+  const verdict = sources.every((source) => 'source' in readPattern(source) && regexHazard(source) === undefined);
+  verdicts.set(patterns, verdict);
+  return verdict;
+}
 
 /**
  * Does some `patternProperties` key (ECMA-262, `u` flag or its regex/u-mode.ts spelling, Validation §10.3.2.2)
@@ -17,12 +29,10 @@ import { quote } from '../util/describe-value.js';
 export function matchedByPattern(name: string, patterns: unknown): boolean | undefined {
   if (!isObject(patterns)) return false;
   const sources = Object.keys(patterns);
-  for (const source of sources) {
-    if (!('source' in readPattern(source)) || regexHazard(source) !== undefined) return undefined;
-  }
+  if (!usable(patterns, sources)) return undefined;
   const run = underPatternBudget(DEFAULT_LIMITS, () => {
     try {
-      return sources.some((source) => boundedRegExp(source, 'u').test(name));
+      return sources.some((source) => boundedRegExp(uModeSource(source), 'u').test(name));
     } catch {
       return undefined;
     }

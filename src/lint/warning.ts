@@ -1,5 +1,6 @@
 import type { Finding } from '../result.js';
 import type { SchemaNode } from '../schema/walk.js';
+import type { LintBudget } from './budget.js';
 
 /** A lint finding: advice about a schema that toolgate still admits (never an error). */
 export type LintWarning = Finding;
@@ -10,6 +11,8 @@ export interface LintContext {
   readonly at: SchemaNode;
   /** The whole (private) schema document, for rules that must resolve `$defs`. */
   readonly root: unknown;
+  /** What rules that compile may still spend on this schema (budget.ts). */
+  readonly budget: LintBudget;
 }
 
 /** One lint rule: looks at one subschema object at a time and returns its warnings. */

@@ -28,6 +28,7 @@ import { warmUp } from './warm-up.js';
 import { checkToolRoot } from './tool-root.js';
 import { needsOwnProperties, needsPatternBudget } from './schema-needs.js';
 import { isObject } from '../util/plain-json.js';
+import { checkCompileCost } from './compile-cost.js';
 
 /** A schema that passed every gate and was compiled once (rule 10). */
 export interface CompiledSchema {
@@ -101,6 +102,8 @@ export function compileSchema(
     // A disabled dialect is refused before the cache is asked: the options decide, not an earlier call.
     const hit = resolved.dialects.has(dialect) ? cachedValidator(quickKey) : undefined;
     if (hit !== undefined) return ok(cached(makeCompiled({ ...parts, validator: hit })));
+    const cost = checkCompileCost(copy.value, limits.value);
+    if (!cost.ok) return cost;
     const legacy = compileLegacy(copy.value, dialect, resolved);
     if (!legacy.ok) return legacy;
     rememberValidator(legacy.value.usedExternal ? undefined : quickKey, legacy.value.validator);
@@ -119,6 +122,10 @@ export function compileSchema(
       ),
     );
   }
+  // Estimated before any costly step (the pipeline analyses every pattern), and again on what the engine
+  // will run (compile-cost.ts). A cache hit passed both under the same limits (they are in its key).
+  const early = checkCompileCost(copy.value, limits.value);
+  if (!early.ok) return early;
 
   const p: Pipeline = {
     options: resolved,
@@ -178,6 +185,8 @@ export function compileSchema(
     // In-place cycles and expansion are decided on what the engine will run (in-place.ts).
     const inPlace = checkInPlace(input.schema, limits.value.maxInPlaceSubschemas);
     if (!inPlace.ok) return inPlace;
+    const cost = checkCompileCost(input.schema, limits.value);
+    if (!cost.ok) return cost;
     instrumentSteps(reachable(input.schema));
     const ajv = input.keep || needsPrivateEngine(p) ? createEngine(config) : sharedEngine(config);
     validator = compileOn(ajv, input);

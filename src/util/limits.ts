@@ -55,6 +55,15 @@ export interface Limits {
    * plus what the value adds (string length, object keys); one step is roughly 10 ns of engine work.
    */
   readonly maxValidationSteps: number;
+  /**
+   * Estimated cost of compiling one schema (schema/compile-cost.ts), in units of about a microsecond of
+   * admission CPU: schema objects compiled (a `$ref` Ajv inlines counts its target again), distinct
+   * regular expressions, the schema's text, and the square of the generated code's scope values.
+   * Checked before the engine compiles; lint rules that compile spend at most as much per schema.
+   */
+  readonly maxCompileCost: number;
+  /** The sum of maxCompileCost's estimate over every tool of one admitBatch (and guardClient) batch. */
+  readonly maxBatchCompileCost: number;
 }
 
 /** Errors a validator collects outside composite keywords before it stops, certain to fail (schema/step-budget.ts). */
@@ -86,6 +95,12 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxPatternWork: 30_000_000,
   // About 15-45 ms of engine work at 10-30 ns a step (bench/adversarial.ts measures the worst cases).
   maxValidationSteps: 1_500_000,
+  // About 0.3-0.5 s of admission CPU (bench/adversarial-admission.ts): with lint at most as much again,
+  // any tool is admitted or refused within 1 s. The largest of the 200 corpus tools estimates far less.
+  maxCompileCost: 400_000,
+  // About 100 s of compiling per batch at worst (250 tools at the single-tool bound); the 200 corpus tools
+  // sum to 924,073, so a catalog of 5,000 such tools (the cache's design size) estimates about 23,000,000.
+  maxBatchCompileCost: 100_000_000,
 });
 
 const NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];

@@ -149,6 +149,27 @@ describe('check --provider (report: findings never change the exit status)', () 
   });
 });
 
+describe('check prints a lint rule skipped for its cost as a warning of its own', () => {
+  it('lint-skipped at each oneOf whose branch compiles pass the lint budget, and exit 0', async () => {
+    const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+    const unions = {
+      name: 'unions',
+      description: 'many oneOfs',
+      inputSchema: {
+        type: 'object',
+        properties: Object.fromEntries(
+          range(24).map((k) => [`p${k}`, { oneOf: range(16).map((i) => ({ type: 'string', minLength: i + k })) }]),
+        ),
+      },
+    };
+    const r = await runInProcess(['check', write('lint-skipped.json', [unions])]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /warning lint-skipped {2}inputSchema#\/properties\/p\d+\/oneOf: lint rule oneof-overlap was skipped/,
+    );
+  });
+});
+
 describe('check --provider-policy quarantine', () => {
   it('fails a strict batch on a tool the provider rejects (exit 1), naming rule and location', async () => {
     const file = write('policy-strict.json', [closed, open]);

@@ -3,9 +3,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { admitBatch, clearCache, configureCache, DEFAULT_CACHE_SIZE, validateSchema } from '../../src/index.js';
 import { compileCounters } from '../../src/schema/compile.js';
+import { DEFAULT_CACHE_BYTES, entryBytes } from '../../src/schema/compile-cache.js';
 
 afterEach(() => {
-  expect(configureCache({ size: DEFAULT_CACHE_SIZE })).toEqual({ ok: true, value: { size: DEFAULT_CACHE_SIZE } });
+  expect(configureCache({ size: DEFAULT_CACHE_SIZE, maxBytes: DEFAULT_CACHE_BYTES })).toEqual({
+    ok: true,
+    value: { size: DEFAULT_CACHE_SIZE, maxBytes: DEFAULT_CACHE_BYTES },
+  });
 });
 
 let serial = 0;
@@ -116,6 +120,50 @@ describe('one entry per schema, least recently used evicted first', () => {
   });
 });
 
+describe('the cache is bounded in estimated bytes as well as entries', () => {
+  const enumOf = (n: number): object => ({
+    type: 'object',
+    description: `cache_${serial++}`,
+    properties: { e: { enum: Array.from({ length: n }, (_, i) => `v${i}`) } },
+  });
+
+  it('entryBytes grows with the schema text and its objects', () => {
+    expect(entryBytes('{}')).toBeLessThan(entryBytes(`{${'x'.repeat(1000)}}`));
+    expect(entryBytes('{"a":1}')).toBeLessThan(entryBytes('{"a":{"b":{}}}'));
+  });
+
+  it('a total past maxBytes evicts the least recently used, however few entries there are', () => {
+    clearCache();
+    expect(configureCache({ maxBytes: 1_000_000 }).ok).toBe(true);
+    const schemas = [enumOf(10_000), enumOf(10_000), enumOf(10_000)];
+    for (const s of schemas) expect(validateSchema(s).ok).toBe(true);
+    const after = compileCounters();
+    // Each entry is estimated at about 400 KB: two fit, never three.
+    expect(after.bytes).toBeLessThanOrEqual(1_000_000);
+    expect(after.size).toBeGreaterThan(0);
+    expect(after.size).toBeLessThan(3);
+    expect(counted(() => validateSchema(schemas[2]))).toEqual({ compiles: 0, hits: 1 });
+    expect(counted(() => validateSchema(schemas[0]))).toEqual({ compiles: 1, hits: 0 });
+  });
+
+  it('an entry larger than maxBytes is not kept; clearCache returns the count to zero', () => {
+    clearCache();
+    expect(configureCache({ maxBytes: 10_000 }).ok).toBe(true);
+    expect(validateSchema(enumOf(5_000)).ok).toBe(true);
+    expect(compileCounters()).toMatchObject({ size: 0, bytes: 0 });
+    expect(configureCache({ maxBytes: DEFAULT_CACHE_BYTES }).ok).toBe(true);
+    expect(validateSchema(fresh()).ok).toBe(true);
+    expect(compileCounters().bytes).toBeGreaterThan(0);
+    clearCache();
+    expect(compileCounters().bytes).toBe(0);
+  });
+
+  it('maxBytes must be a whole number from 0 to 2^53-1', () => {
+    const r = configureCache({ maxBytes: -5 });
+    expect(r.ok === false && r.error.message).toMatch(/maxBytes must be a whole number from 0 to 9007199254740991/);
+  });
+});
+
 describe('configureCache reads its options as plain data and refuses a size it cannot use', () => {
   it.each([
     { name: 'negative', options: { size: -1 }, message: /size must be a whole number from 0 to 2147483647, got -1/ },
@@ -139,6 +187,9 @@ describe('configureCache reads its options as plain data and refuses a size it c
     expect(before).toBe(true);
     expect(r.ok === false && r.error.class).toBe('validation');
     expect(r.ok === false && r.error.message).toMatch(message);
-    expect(configureCache({})).toEqual({ ok: true, value: { size: DEFAULT_CACHE_SIZE } });
+    expect(configureCache({})).toEqual({
+      ok: true,
+      value: { size: DEFAULT_CACHE_SIZE, maxBytes: DEFAULT_CACHE_BYTES },
+    });
   });
 });

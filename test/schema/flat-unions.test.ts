@@ -17,7 +17,8 @@ const tool = (a: object, $schema?: string): object => ({
 
 // Every failed branch leaves an error, charged once inside a union (step-budget.ts); the branches of a
 // function this large are charged more (V8 runs it unoptimised). These tests raise the budget anyway.
-const limits = { maxValidationSteps: 20_000_000 };
+// Compiling 3,000 branches passes maxCompileCost (about 1.5 s of admission), so they raise that too.
+const limits = { maxValidationSteps: 20_000_000, maxCompileCost: Infinity };
 const DIALECTS: { name: string; $schema?: string; options: SchemaOptions }[] = [
   { name: '2020-12', options: { limits } },
   { name: 'draft-07', $schema: 'http://json-schema.org/draft-07/schema#', options: { dialects: ['draft-07'], limits } },
@@ -54,13 +55,15 @@ describe.each(DIALECTS)('wide unions are admitted and decide exactly ($name)', (
 });
 
 it('under the default step budget, 3,000 failed branches get their verdict; a tenth of it stops them', () => {
-  const compiled = validateSchema(tool({ anyOf: consts(3_000) }));
+  const compiled = validateSchema(tool({ anyOf: consts(3_000) }), { limits: { maxCompileCost: Infinity } });
   expect(compiled.ok).toBe(true);
   if (!compiled.ok) return;
   expect(compiled.value.validate({ a: 0 }).ok).toBe(true);
   const miss = compiled.value.validate({ a: -1 });
   expect(miss.ok ? 'passed' : miss.error.class).toBe('validation');
-  const tight = validateSchema(tool({ anyOf: consts(3_000) }), { limits: { maxValidationSteps: 150_000 } });
+  const tight = validateSchema(tool({ anyOf: consts(3_000) }), {
+    limits: { maxValidationSteps: 150_000, maxCompileCost: Infinity },
+  });
   const stopped = tight.ok ? tight.value.validate({ a: -1 }) : tight;
   expect(stopped.ok ? 'passed' : `${stopped.error.class} ${stopped.error.message}`).toMatch(
     /^execution_failure limit maxValidationSteps exceeded/,

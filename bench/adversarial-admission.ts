@@ -1,0 +1,300 @@
+/**
+ * The admission promise, shown adversarially: under default limits every tool is admitted or refused
+ * within BUDGET_CPU_MS of CPU and BUDGET_MB of memory, lint included (`bundle.warnings`, what
+ * `toolgate check` prints). Each case is a hostile schema of one class, built to stay within every
+ * other default limit, admitted alone by admitBatch in its own process; the child measures the CPU
+ * time of admission plus lint (process.cpuUsage, V8's background threads included) and the growth of
+ * the peak resident set over the resident set before it started (modules loaded, schema built).
+ *
+ * Run: `npx tsx bench/adversarial-admission.ts [NAME…]`; `npx tsx bench/adversarial.ts` runs it after
+ * the call cases. Exits 1 when a case passes either budget.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { admitBatch, validateSchema, type AdmissionOptions } from '../src/index.js';
+
+const BUDGET_CPU_MS = 1000;
+const BUDGET_MB = 200;
+const CASE_TIMEOUT_MS = 120_000;
+
+interface AdmissionCase {
+  readonly name: string;
+  readonly schema: () => unknown;
+  readonly options?: AdmissionOptions;
+}
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+const under = (a: unknown): unknown => ({ type: 'object', properties: { a } });
+const definition = (n: number): unknown => ({
+  type: 'object',
+  properties: Object.fromEntries(range(n).map((i) => [`x${i}`, { type: 'string', minLength: 1 }])),
+});
+const LEGACY: AdmissionOptions = { dialects: ['2020-12', '2019-09', 'draft-07'] };
+
+const CASES: readonly AdmissionCase[] = [
+  // Just under maxCompileCost, one per class: the estimate's worst admitted cases.
+  {
+    name: 'admitted: allOf of 500 uniqueItems',
+    schema: () => under({ allOf: range(500).map(() => ({ uniqueItems: true })) }),
+  },
+  {
+    name: 'admitted: allOf of 450 multipleOf',
+    schema: () => under({ allOf: range(450).map((i) => ({ multipleOf: i + 1 })) }),
+  },
+  {
+    name: 'admitted: 28 $refs to a 20-property definition',
+    schema: () => ({
+      type: 'object',
+      $defs: { d: definition(20) },
+      properties: Object.fromEntries(range(28).map((i) => [`p${i}`, { $ref: '#/$defs/d' }])),
+    }),
+  },
+  {
+    name: 'admitted: 200 distinct patterns',
+    schema: () => under({ allOf: range(200).map((i) => ({ pattern: `^a${i}b` })) }),
+  },
+  {
+    name: 'admitted: if/then/else chain of 130',
+    schema: () =>
+      under({
+        allOf: range(130).map((i) => ({ if: { minimum: i }, then: { maximum: i + 5 }, else: { multipleOf: 2 } })),
+      }),
+  },
+  { name: 'admitted: anyOf of 600 const', schema: () => under({ anyOf: range(600).map((i) => ({ const: i })) }) },
+  {
+    name: 'allOf of 9,000 uniqueItems (189 KB)',
+    schema: () => under({ allOf: range(9_000).map(() => ({ uniqueItems: true })) }),
+  },
+  { name: 'allOf of 9,000 minimum', schema: () => under({ allOf: range(9_000).map((i) => ({ minimum: i })) }) },
+  {
+    name: 'allOf of 600 minimum (just under maxCompileCost)',
+    schema: () => under({ allOf: range(600).map((i) => ({ minimum: i })) }),
+  },
+  {
+    name: 'allOf of 3,000 multipleOf',
+    schema: () => under({ allOf: range(3_000).map((i) => ({ multipleOf: i + 1 })) }),
+  },
+  { name: 'wide union: anyOf of 9,000 const', schema: () => under({ anyOf: range(9_000).map((i) => ({ const: i })) }) },
+  {
+    name: 'wide union: oneOf of 600 objects',
+    schema: () =>
+      under({ oneOf: range(600).map((i) => ({ type: 'object', properties: { k: { const: i } }, required: ['k'] })) }),
+  },
+  {
+    name: 'properties: 9,000 names',
+    schema: () => ({
+      type: 'object',
+      properties: Object.fromEntries(range(9_000).map((i) => [`p${i}`, { type: 'string' }])),
+    }),
+  },
+  {
+    name: '$defs referenced many times: 900 $refs to a 20-property definition',
+    schema: () => ({
+      type: 'object',
+      $defs: { d: definition(20) },
+      properties: Object.fromEntries(range(900).map((i) => [`p${i}`, { $ref: '#/$defs/d' }])),
+    }),
+  },
+  {
+    name: 'the same through $anchor',
+    schema: () => ({
+      type: 'object',
+      $defs: { d: { $anchor: 'dd', ...(definition(20) as object) } },
+      properties: Object.fromEntries(range(900).map((i) => [`p${i}`, { $ref: '#dd' }])),
+    }),
+  },
+  {
+    name: '3,000 unreferenced definitions (240 KB)',
+    schema: () => ({
+      type: 'object',
+      $defs: Object.fromEntries(
+        range(3_000).map((i) => [`d${i}`, { type: 'object', properties: { a: { minLength: i } } }]),
+      ),
+    }),
+  },
+  {
+    name: 'deep nesting: 30 levels of properties and allOf',
+    schema: () => {
+      let s: unknown = { type: 'string' };
+      for (let i = 0; i < 30; i++) s = { type: 'object', properties: { a: s }, allOf: [{ required: ['a'] }] };
+      return s;
+    },
+  },
+  {
+    name: 'a $ref chain 300 definitions long',
+    schema: () => ({
+      type: 'object',
+      $defs: Object.fromEntries(
+        range(300).map((i) => [`d${i}`, { type: 'object', properties: { x: { $ref: `#/$defs/d${(i + 1) % 300}` } } }]),
+      ),
+      properties: { a: { $ref: '#/$defs/d0' } },
+    }),
+  },
+  { name: 'huge enum: 100,000 values (890 KB)', schema: () => under({ enum: range(100_000).map((i) => `v${i}`) }) },
+  {
+    name: 'many patterns: 1,000 distinct',
+    schema: () => under({ allOf: range(1_000).map((i) => ({ pattern: `^a${i}b` })) }),
+  },
+  {
+    name: 'patternProperties: 1,000 keys',
+    schema: () => ({
+      type: 'object',
+      patternProperties: Object.fromEntries(range(1_000).map((i) => [`^x${i}`, { type: 'string' }])),
+    }),
+  },
+  {
+    name: 'if/then/else chain of 2,000',
+    schema: () =>
+      under({
+        allOf: range(2_000).map((i) => ({ if: { minimum: i }, then: { maximum: i + 5 }, else: { multipleOf: 2 } })),
+      }),
+  },
+  {
+    name: 'unevaluatedProperties over 300 allOf branches',
+    schema: () =>
+      under({
+        unevaluatedProperties: false,
+        allOf: range(300).map((i) => ({ properties: { [`k${i}`]: { type: 'string' } } })),
+      }),
+  },
+  {
+    name: 'draft-07: allOf of 9,000 uniqueItems',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(under({ allOf: range(9_000).map(() => ({ uniqueItems: true })) }) as object),
+    }),
+  },
+  {
+    name: 'lint: 900 definitions (260 KB) and a oneOf of 16 branches',
+    schema: () => ({
+      type: 'object',
+      $defs: Object.fromEntries(
+        range(900).map((i) => [
+          `d${i}`,
+          {
+            type: 'object',
+            description: 'x'.repeat(150),
+            properties: { a: { type: 'string', minLength: i }, b: { type: 'integer' } },
+            required: ['a'],
+          },
+        ]),
+      ),
+      properties: { p: { oneOf: range(16).map((i) => ({ $ref: `#/$defs/d${i}` })) } },
+    }),
+  },
+  {
+    name: 'lint: 24 oneOfs of 16 branches (lint past its budget)',
+    schema: () => ({
+      type: 'object',
+      properties: Object.fromEntries(
+        range(24).map((k) => [`p${k}`, { oneOf: range(16).map((i) => ({ type: 'string', minLength: i + k })) }]),
+      ),
+    }),
+  },
+  {
+    name: 'lint: required-but-closed, 100 patterns x 1,000 required names',
+    schema: () => ({
+      type: 'object',
+      additionalProperties: false,
+      patternProperties: Object.fromEntries(range(100).map((i) => [`^x${i}[a-z]*$`, {}])),
+      required: range(1_000).map((i) => `n${i}`),
+    }),
+  },
+];
+
+/** What a child reports. */
+export interface AdmissionOutcome {
+  readonly name: string;
+  readonly verdict: string;
+  readonly cpuMs: number;
+  readonly peakMB: number;
+  readonly growthMB: number;
+}
+
+const MB = 1024 * 1024;
+const limitOf = (message: string): string => /limit (\w+) exceeded/.exec(message)?.[1] ?? message.slice(0, 90);
+
+async function runCase(c: AdmissionCase): Promise<AdmissionOutcome> {
+  const tool = { name: 'hostile', description: 'a hostile tool', inputSchema: c.schema(), backend: () => null };
+  // Modules loaded and their common paths run once before measuring, as in a host that admits at start-up.
+  const warm = await admitBatch([
+    { name: 'w', description: 'w', inputSchema: { type: 'object' }, backend: () => null },
+  ]);
+  if (warm.ok) void warm.value.warnings;
+  validateSchema({ type: 'object', properties: { a: { type: 'string', pattern: '^a' } } });
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage().rss;
+  const cpu = process.cpuUsage();
+  const r = await admitBatch([tool], c.options);
+  const warnings = r.ok ? (r.value.warnings['hostile'] ?? []) : [];
+  const used = process.cpuUsage(cpu);
+  const peak = process.resourceUsage().maxRSS * 1024;
+  const skipped = warnings.filter((w) => w.rule === 'lint-skipped').length;
+  const verdict = r.ok
+    ? `admitted, ${warnings.length} lint warnings${skipped > 0 ? ` (${skipped} lint-skipped)` : ''}`
+    : `refused: ${r.error.class} (${limitOf(r.error.message)})`;
+  return {
+    name: c.name,
+    verdict,
+    cpuMs: (used.user + used.system) / 1000,
+    peakMB: peak / MB,
+    growthMB: Math.max(0, peak - before) / MB,
+  };
+}
+
+/** Whether an outcome keeps the promise. */
+export const withinPromise = (o: AdmissionOutcome): boolean => o.cpuMs <= BUDGET_CPU_MS && o.growthMB <= BUDGET_MB;
+
+/** The promise's bounds, for reports. */
+export const ADMISSION_BUDGET = { cpuMs: BUDGET_CPU_MS, mb: BUDGET_MB } as const;
+
+/** Runs the cases named (all when none), each in a child process; a case whose child failed is a string. */
+export function measureAdmissionCases(wanted: readonly string[]): (AdmissionOutcome | string)[] {
+  const selected = wanted.length === 0 ? CASES : CASES.filter((c) => wanted.some((w) => c.name.includes(w)));
+  const self = fileURLToPath(import.meta.url);
+  return selected.map((c) => {
+    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--child', c.name], {
+      encoding: 'utf8',
+      timeout: CASE_TIMEOUT_MS,
+      maxBuffer: 1 << 20,
+    });
+    const line = child.stdout.trim().split('\n').pop() ?? '';
+    if (child.error === undefined && child.status === 0 && line !== '') return JSON.parse(line) as AdmissionOutcome;
+    const why = child.error !== undefined ? `killed after ${CASE_TIMEOUT_MS} ms` : child.stderr.trim().slice(-300);
+    return `${c.name}: ${why}`;
+  });
+}
+
+/** Runs the cases named (all when none); prints one line per case and returns how many failed. */
+export function runAdmissionCases(wanted: readonly string[]): number {
+  let over = 0;
+  console.log(
+    `admission: each tool admitted or refused within ${BUDGET_CPU_MS} ms CPU and ${BUDGET_MB} MB, lint included`,
+  );
+  const outcomes = measureAdmissionCases(wanted);
+  for (const o of outcomes) {
+    if (typeof o === 'string') {
+      over++;
+      console.log(`FAIL  ${o}`);
+      continue;
+    }
+    const pass = withinPromise(o);
+    if (!pass) over++;
+    console.log(
+      `${pass ? 'ok  ' : 'OVER'}  ${o.name}: ${o.verdict}; ${o.cpuMs.toFixed(0)} ms CPU, ` +
+        `+${o.growthMB.toFixed(0)} MB peak RSS (${o.peakMB.toFixed(0)} MB in all)`,
+    );
+  }
+  console.log(`admission: ${outcomes.length - over} passed, ${over} failed`);
+  return over;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const wanted = process.argv.slice(2);
+  if (wanted[0] === '--child') {
+    const c = CASES.find((x) => x.name === wanted[1]);
+    if (c === undefined) throw new Error(`no case ${wanted[1]}`);
+    void runCase(c).then((o) => process.stdout.write(`${JSON.stringify(o)}\n`));
+  } else process.exitCode = runAdmissionCases(wanted) > 0 ? 1 : 0;
+}

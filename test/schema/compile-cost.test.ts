@@ -1,0 +1,127 @@
+// maxCompileCost: the engine compile is estimated before it runs, and a schema past the limit is refused as
+// execution_failure naming it. Each hostile class here once ran for seconds (25 s for the allOf of 9,000
+// uniqueItems) and was then admitted or refused as "recursed without end"; these tests assert the refusal
+// and what the estimate counts, never a time.
+import { describe, expect, it } from 'vitest';
+import { admitBatch } from '../../src/catalog/admission.js';
+import { validateSchema } from '../../src/index.js';
+import { estimateCompileCost } from '../../src/schema/compile-cost.js';
+import { DEFAULT_LIMITS } from '../../src/util/limits.js';
+import { loadCorpus, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+const under = (a: object): object => ({ type: 'object', properties: { a } });
+const LEGACY = { dialects: ['2020-12', '2019-09', 'draft-07'] } as const;
+const definition = {
+  type: 'object',
+  properties: Object.fromEntries(range(20).map((i) => [`x${i}`, { type: 'string', minLength: 1 }])),
+};
+
+/** Hostile classes, each within every other default limit. */
+const HOSTILE: { name: string; schema: object; options?: object }[] = [
+  {
+    name: 'allOf of 9,000 uniqueItems (189 KB)',
+    schema: under({ allOf: range(9_000).map(() => ({ uniqueItems: true })) }),
+  },
+  { name: 'allOf of 3,000 multipleOf', schema: under({ allOf: range(3_000).map((i) => ({ multipleOf: i + 1 })) }) },
+  { name: 'allOf of 9,000 minimum', schema: under({ allOf: range(9_000).map((i) => ({ minimum: i })) }) },
+  {
+    name: '900 references to one definition, each compiled in place',
+    schema: {
+      type: 'object',
+      $defs: { d: definition },
+      properties: Object.fromEntries(range(900).map((i) => [`p${i}`, { $ref: '#/$defs/d' }])),
+    },
+  },
+  {
+    name: 'the same through an $anchor',
+    schema: {
+      type: 'object',
+      $defs: { d: { $anchor: 'dd', ...definition } },
+      properties: Object.fromEntries(range(900).map((i) => [`p${i}`, { $ref: '#dd' }])),
+    },
+  },
+  { name: '1,000 distinct patterns', schema: under({ allOf: range(1_000).map((i) => ({ pattern: `^a${i}b` })) }) },
+  {
+    name: 'draft-07: allOf of 9,000 uniqueItems',
+    schema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...under({ allOf: range(9_000).map(() => ({ uniqueItems: true })) }),
+    },
+    options: LEGACY,
+  },
+];
+
+describe('a schema whose compile would pass maxCompileCost is refused before the engine runs', () => {
+  it.each(HOSTILE)('$name', ({ schema, options }) => {
+    const r = validateSchema(schema, options);
+    expect(r.ok).toBe(false);
+    expect(r.ok === false && r.error.class).toBe('execution_failure');
+    expect(r.ok === false && r.error.message).toMatch(
+      /^limit maxCompileCost exceeded: limit 400000, seen an estimated/,
+    );
+    expect(r.ok === false && r.error.violations[0]?.keyword).toBe('maxCompileCost');
+  });
+
+  it('the limit is a limit like any other: raised, the same schema compiles', () => {
+    const schema = under({ allOf: range(300).map(() => ({ uniqueItems: true })) });
+    expect(validateSchema(schema, { limits: { maxCompileCost: 10_000 } }).ok).toBe(false);
+    expect(validateSchema(schema).ok).toBe(true);
+  });
+
+  it('in an admitted batch the refusal fails the batch: it is not a capability quarantine may leave out', async () => {
+    const tool = (name: string, inputSchema: object) => ({ name, description: 'd', inputSchema, backend: () => null });
+    const r = await admitBatch([tool('ok', { type: 'object' }), tool('big', HOSTILE[0]!.schema)], {
+      mode: 'quarantine',
+    });
+    expect(r.ok).toBe(false);
+    expect(r.ok === false && r.error.class).toBe('execution_failure');
+    expect(r.ok === false && r.error.diagnostics.map((d) => d.name)).toEqual(['big']);
+  });
+});
+
+describe('what the estimate counts', () => {
+  it('a $ref Ajv inlines counts its target once per reference; one it calls counts it once', () => {
+    const refs = (n: number, target: object): object => ({
+      type: 'object',
+      $defs: { d: target },
+      properties: Object.fromEntries(range(n).map((i) => [`p${i}`, { $ref: '#/$defs/d' }])),
+    });
+    expect(estimateCompileCost(refs(100, definition)).nodes).toBe(1 + 100 + 21 + 100 * 21);
+    // A target holding a reference is compiled as a function of its own, once.
+    const calling = { ...definition, properties: { ...definition.properties, self: { $ref: '#/$defs/d' } } };
+    expect(estimateCompileCost(refs(100, calling)).nodes).toBe(1 + 100 + 22);
+  });
+
+  it.each([
+    { name: 'an absolute URI', ref: 'https://x.test/item' },
+    { name: 'a URI relative to the enclosing $id', ref: 'item' },
+    { name: 'an anchor inside an embedded resource', ref: 'item#a' },
+  ])('a reference through $id is resolved as the engine resolves it: $name', ({ ref }) => {
+    const inner = ref.endsWith('#a') ? { $defs: { e: { $anchor: 'a', ...definition } } } : definition;
+    const schema = {
+      $id: 'https://x.test/root',
+      type: 'object',
+      $defs: { d: { $id: 'item', ...inner } },
+      properties: Object.fromEntries(range(100).map((i) => [`p${i}`, { $ref: ref }])),
+    };
+    // 100 inline copies of the 21-object definition, whatever the reference's form.
+    expect(estimateCompileCost(schema).nodes).toBeGreaterThan(100 * 21);
+  });
+
+  it('scope values (own-function keywords, distinct patterns and formats) are counted for the quadratic term', () => {
+    const c = estimateCompileCost(
+      under({
+        allOf: [{ uniqueItems: true }, { multipleOf: 2 }, { pattern: 'a' }, { pattern: 'a' }, { format: 'email' }],
+      }),
+    );
+    expect(c.scopeValues).toBe(4);
+  });
+});
+
+describe.skipIf(SKIP_CORPUS)('every corpus tool estimates far below the default', () => {
+  it(`the largest estimate leaves at least a 5x margin (${SKIP_NOTE})`, () => {
+    const largest = Math.max(...loadCorpus().map((t) => estimateCompileCost(t.inputSchema).total));
+    expect(largest * 5).toBeLessThan(DEFAULT_LIMITS.maxCompileCost);
+  });
+});
