@@ -35,11 +35,15 @@ function without(value: unknown, path: Path): unknown {
   return copy;
 }
 
+/** The instance list a finding's `instance` stands for: none for a schema, all of the run for "unstable". */
+export const instancesOf = (kind: Finding['kind'], instance: unknown): unknown[] =>
+  kind === 'schema' ? [] : kind === 'unstable' ? (instance as unknown[]) : [instance];
+
 const sameCause = (a: Finding, b: Finding): boolean =>
   a.kind === b.kind && a.toolgate === b.toolgate && a.peer === b.peer;
 
 async function reproduces(schema: unknown, instance: unknown, target: Finding): Promise<Finding | undefined> {
-  const found = await comparePairs(schema, target.kind === 'schema' ? [] : [instance], newTally());
+  const found = await comparePairs(schema, instancesOf(target.kind, instance), newTally());
   return found.find((f) => sameCause(f, target));
 }
 
