@@ -24,9 +24,11 @@ function elementBody(sub: fc.Arbitrary<Node>, dialect: Dialect): fc.Arbitrary<Ob
       ? fc.record({ contains: sub })
       : fc.record({ contains: sub, minContains: small, maxContains: small }, { requiredKeys: ['contains'] });
   const name = fc.constantFrom(...NAMES.filter((n) => dialect === '2020-12' || n !== '__proto__'));
+  // `contains` alone most often: minContains/maxContains take another code path in the engines.
   const arms: fc.Arbitrary<Obj>[] = [
     contains,
-    contains,
+    fc.record({ contains: sub }),
+    fc.record({ contains: fc.record({ type: fc.constantFrom(...TYPES) }) }),
     fc.record({ contains: fc.record({ type: fc.constantFrom(...TYPES) }) }),
     fc.record({ items: sub }),
     fc.record({ prefixItems: fc.array(sub, { minLength: 1, maxLength: 2 }), items: sub }, { requiredKeys: ['prefixItems'] }),

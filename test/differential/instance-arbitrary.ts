@@ -129,7 +129,9 @@ function objectFor(h: Hints, node: Obj, depth: number): fc.Arbitrary<unknown> {
         fc.option(fc.tuple(fc.constantFrom(...(PATTERNS[p] ?? ['x'])), guided(h, sub, depth - 1)), { freq: 2 }),
       );
   const other = node['additionalProperties'];
-  const value = isObj(other) ? fc.oneof(hinted(h), guided(h, other, depth - 1)) : hinted(h);
+  // Empty containers after guided values, for per-element keywords under additionalProperties.
+  const empty = fc.constantFrom([], {});
+  const value = isObj(other) ? fc.oneof(hinted(h), guided(h, other, depth - 1), empty) : fc.oneof(hinted(h), empty);
   const extra = fc.array(fc.tuple(fc.constantFrom(...h.names), value), { maxLength: 2 });
   return fc.tuple(fc.tuple(...parts), extra).map(([found, more]) => {
     const entries = [...found.filter((e): e is [string, unknown] => e !== null), ...more];
@@ -143,9 +145,16 @@ function arrayFor(h: Hints, node: Obj, depth: number): fc.Arbitrary<unknown> {
   const prefix = Array.isArray(node['prefixItems']) ? node['prefixItems'] : tuple ? (node['items'] as unknown[]) : [];
   const rest = [tuple ? node['additionalItems'] : node['items'], node['contains']].filter((s) => s !== undefined);
   const item = rest.length > 0 ? fc.oneof(...rest.map((s) => guided(h, s, depth - 1))) : hinted(h);
+  // One array in eight ends with an empty container shaped like its last element: an element that
+  // passes a per-element keyword, then one that fails it ([[1],[]]), finds state left from the first.
   return fc
-    .tuple(fc.tuple(...prefix.map((s) => guided(h, s, depth - 1))), fc.array(item, { maxLength: 3 }), fc.nat(4))
-    .map(([head, tail, cut]) => [...head, ...tail].slice(0, head.length + tail.length - (cut % 2 === 0 ? 0 : cut)));
+    .tuple(fc.tuple(...prefix.map((s) => guided(h, s, depth - 1))), fc.array(item, { maxLength: 3 }), fc.nat(7))
+    .map(([head, tail, cut]) => {
+      const all = [...head, ...tail];
+      const last = all[all.length - 1];
+      if (cut === 7 && typeof last === 'object' && last !== null) return [...all, Array.isArray(last) ? [] : {}];
+      return all.slice(0, all.length - (cut % 2 === 0 || cut === 7 ? 0 : cut));
+    });
 }
 
 /** Values shaped by the schema node, `depth` levels of subschemas and references deep. */

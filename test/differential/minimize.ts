@@ -55,8 +55,10 @@ export async function minimize(finding: Finding): Promise<Finding> {
     progress = false;
     for (const side of ['schema', 'instance'] as const) {
       if (side === 'instance' && best.kind === 'schema') continue;
-      // The root `$id` stays: references and the peer's registration rely on it.
-      const keep = (p: Path): boolean => side === 'instance' || !(p.length === 1 && p[0] === '$id');
+      // The root `$id` stays (references and the peer's registration rely on it), and so does the
+      // root `$schema`: the finding belongs to its dialect.
+      const keep = (p: Path): boolean =>
+        side === 'instance' || !(p.length === 1 && (p[0] === '$id' || p[0] === '$schema'));
       let i = 0;
       for (let candidates = paths(best[side], keep); i < candidates.length; ) {
         const trial = without(best[side], candidates[i] as Path);
