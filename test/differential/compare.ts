@@ -7,6 +7,7 @@
 // reverse order), and on a fresh one (cache cleared, schema compiled again), also in reverse order.
 import { clearCache } from '../../src/schema/compile-cache.js';
 import { compileSchema, type CompiledSchema } from '../../src/schema/compile.js';
+import type { SchemaOptions } from '../../src/schema/options.js';
 import { guarded, type Result } from '../../src/result.js';
 import { ENABLED_DIALECTS } from './dialect.js';
 import { META_SCHEMAS } from './meta-schemas.js';
@@ -37,6 +38,8 @@ export interface Tally {
   agreedInvalid: number;
   refusedSchemas: number;
   refusedPairs: number;
+  /** Refused schemas by the keyword the refusal names (a refusal is fail-closed, not a disagreement). */
+  refusedBy: Record<string, number>;
   limitPairs: number;
   /** Schemas both engines reject as malformed. */
   rejectedSchemas: number;
@@ -57,6 +60,7 @@ export function newTally(): Tally {
     agreedInvalid: 0,
     refusedSchemas: 0,
     refusedPairs: 0,
+    refusedBy: {},
     limitPairs: 0,
     rejectedSchemas: 0,
     nonObjectRoots: 0,
@@ -70,8 +74,17 @@ const isLimit = (r: Result<unknown>): boolean =>
 const verdictOf = (r: Result<unknown>): string =>
   r.ok ? 'valid' : r.error.class === 'validation' ? 'invalid' : `${r.error.class}: ${r.error.message}`;
 
+/** How a schema is compiled; the harness's own test passes a stand-in (differential.test.ts). */
+export type Compiler = (schema: unknown, options: SchemaOptions) => Result<CompiledSchema>;
+const toolgate: Compiler = (schema, options) => compileSchema(schema, options, { toolRoot: false });
+
 /** Compares one schema over its instances and adds to `tally`; returns this schema's findings. */
-export async function comparePairs(schema: unknown, instances: readonly unknown[], tally: Tally): Promise<Finding[]> {
+export async function comparePairs(
+  schema: unknown,
+  instances: readonly unknown[],
+  tally: Tally,
+  compiler: Compiler = toolgate,
+): Promise<Finding[]> {
   const findings: Finding[] = [];
   tally.schemas++;
   tally.pairs += instances.length;
@@ -79,12 +92,14 @@ export async function comparePairs(schema: unknown, instances: readonly unknown[
   const custom = typeof declared === 'string' && Object.hasOwn(META_SCHEMAS, declared);
   const options = { ...ENABLED_DIALECTS, ...(custom ? { schemaRegistry: META_SCHEMAS } : {}) };
   // guarded: a throw is reported as a crash finding, as the public validateSchema would answer it.
-  const compile = () => guarded('compileSchema', () => compileSchema(schema, options, { toolRoot: false }));
+  const compile = () => guarded('compileSchema', () => compiler(schema, options));
   const compiled = compile();
   const peer = await peerValidate(schema, instances);
   if (!compiled.ok) {
     const refused = compiled.error.class === 'unsupported_capability' || isLimit(compiled);
     if (refused) {
+      const why = compiled.error.violations[0]?.keyword ?? compiled.error.message.slice(0, 40);
+      tally.refusedBy[why] = (tally.refusedBy[why] ?? 0) + 1;
       tally.refusedSchemas++;
       tally.refusedPairs += instances.length;
     } else if (peer.kind === 'verdicts' || compiled.error.class === 'execution_failure') {

@@ -6,7 +6,9 @@
 // random seeds: `npm run fuzz -- --dialect D`.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { comparePairs, newTally } from './compare.js';
+import { ok, type Result } from '../../src/result.js';
+import { compileSchema } from '../../src/schema/compile.js';
+import { type Compiler, comparePairs, newTally } from './compare.js';
 import { isDecimalMultiple } from './decimal-multiple.js';
 import type { Dialect } from './dialect.js';
 import { KNOWN, keysOf, knownFor, matches } from './known.js';
@@ -63,6 +65,36 @@ describe.each(KNOWN)('known.json $id ($owner)', (entry) => {
       { kind: entry.match.kind, toolgate: entry.toolgate, peer: entry.peer },
     ]);
     expect(matches(entry.match, found[0] as (typeof found)[0])).toBe(true);
+  });
+});
+
+describe('the harness finds a verdict that depends on earlier calls', () => {
+  // A stand-in engine that, once it has seen `null`, calls everything valid: the shape of a validator with
+  // shared state (a priming call unlocks invalid arguments). Fresh compiles start unprimed.
+  const primedAfterNull: Compiler = (schema, options) => {
+    const real = compileSchema(schema, options, { toolRoot: false });
+    if (!real.ok) return real;
+    let primed = false;
+    const validate = (value: unknown): Result<unknown> => {
+      const verdict = primed ? ok(value) : real.value.validate(value);
+      primed ||= value === null;
+      return verdict;
+    };
+    return ok({ ...real.value, validate });
+  };
+  const schema = { type: 'string' };
+
+  it('reports "unstable" with the run of instances, on the same validator and on a fresh one', async () => {
+    const found = await comparePairs(schema, [1, null, 'a'], newTally(), primedAfterNull);
+    expect(found.map(({ kind, instance, toolgate, peer }) => ({ kind, instance, toolgate, peer }))).toEqual([
+      { kind: 'unstable', instance: [1, null, 'a'], toolgate: 'first invalid, again valid, fresh valid', peer: 'invalid' },
+    ]);
+  });
+
+  it('reports nothing for the real engine on the same run', async () => {
+    const tally = newTally();
+    expect(await comparePairs(schema, [1, null, 'a'], tally)).toEqual([]);
+    expect(tally.rechecked).toBe(3);
   });
 });
 
