@@ -25,37 +25,40 @@ const RUNS: readonly { dialect: Dialect; seed: number; schemas: number }[] = [
   { dialect: 'draft-07', seed: 707, schemas: 600 },
 ];
 
-describe.each(RUNS)('differential $dialect: toolgate and @hyperjump/json-schema agree', ({ dialect, seed, schemas }) => {
-  it(`${schemas} generated schemas (seed ${seed}): no disagreement outside known.json`, async () => {
-    const tally = newTally();
-    const claimed = new Map<string, number>();
-    const withKeyword = new Map<string, number>();
-    await fc.assert(
-      fc.asyncProperty(pairArbitrary(dialect), async ({ schema, instances }) => {
-        for (const k of keysOf(schema)) withKeyword.set(k, (withKeyword.get(k) ?? 0) + 1);
-        for (const f of await comparePairs(schema, instances, tally)) {
-          const entry = knownFor(f);
-          if (entry === undefined) throw new Error(`disagreement no known.json entry claims: ${JSON.stringify(f)}`);
-          claimed.set(entry.id, (claimed.get(entry.id) ?? 0) + 1);
-        }
-      }),
-      { seed, numRuns: schemas },
-    );
-    const { findings, ...counts } = tally;
-    console.info(`differential ${dialect}: ${JSON.stringify({ ...counts, known: Object.fromEntries(claimed) })}`);
-    expect(tally.schemas).toBe(schemas);
-    // Not vacuous: most pairs are compared, both verdicts are common, non-object roots are compared,
-    // and every compared verdict was checked again on the same and on a fresh validator.
-    expect(tally.compared).toBeGreaterThan(tally.pairs * 0.8);
-    expect(tally.agreedValid).toBeGreaterThan(tally.compared * 0.25);
-    expect(tally.agreedInvalid).toBeGreaterThan(tally.compared * 0.25);
-    expect(tally.nonObjectRoots).toBeGreaterThan(tally.compared * 0.25);
-    expect(tally.rechecked).toBeGreaterThan(tally.compared * 0.95);
-    // Every keyword the generator knows for the dialect is generated, in at least 1% of the schemas.
-    const rare = GENERATED_KEYWORDS[dialect].filter((k) => (withKeyword.get(k) ?? 0) < schemas / 100);
-    expect(rare).toEqual([]);
-  }, 180_000);
-});
+describe.each(RUNS)(
+  'differential $dialect: toolgate and @hyperjump/json-schema agree',
+  ({ dialect, seed, schemas }) => {
+    it(`${schemas} generated schemas (seed ${seed}): no disagreement outside known.json`, async () => {
+      const tally = newTally();
+      const claimed = new Map<string, number>();
+      const withKeyword = new Map<string, number>();
+      await fc.assert(
+        fc.asyncProperty(pairArbitrary(dialect), async ({ schema, instances }) => {
+          for (const k of keysOf(schema)) withKeyword.set(k, (withKeyword.get(k) ?? 0) + 1);
+          for (const f of await comparePairs(schema, instances, tally)) {
+            const entry = knownFor(f);
+            if (entry === undefined) throw new Error(`disagreement no known.json entry claims: ${JSON.stringify(f)}`);
+            claimed.set(entry.id, (claimed.get(entry.id) ?? 0) + 1);
+          }
+        }),
+        { seed, numRuns: schemas },
+      );
+      const { findings, ...counts } = tally;
+      console.info(`differential ${dialect}: ${JSON.stringify({ ...counts, known: Object.fromEntries(claimed) })}`);
+      expect(tally.schemas).toBe(schemas);
+      // Not vacuous: most pairs are compared, both verdicts are common, non-object roots are compared,
+      // and every compared verdict was checked again on the same and on a fresh validator.
+      expect(tally.compared).toBeGreaterThan(tally.pairs * 0.8);
+      expect(tally.agreedValid).toBeGreaterThan(tally.compared * 0.25);
+      expect(tally.agreedInvalid).toBeGreaterThan(tally.compared * 0.25);
+      expect(tally.nonObjectRoots).toBeGreaterThan(tally.compared * 0.25);
+      expect(tally.rechecked).toBeGreaterThan(tally.compared * 0.95);
+      // Every keyword the generator knows for the dialect is generated, in at least 1% of the schemas.
+      const rare = GENERATED_KEYWORDS[dialect].filter((k) => (withKeyword.get(k) ?? 0) < schemas / 100);
+      expect(rare).toEqual([]);
+    }, 180_000);
+  },
+);
 
 describe.each(KNOWN)('known.json $id ($owner)', (entry) => {
   it('still disagrees exactly as recorded, and its matcher claims it', async () => {
@@ -87,7 +90,12 @@ describe('the harness finds a verdict that depends on earlier calls', () => {
   it('reports "unstable" with the run of instances, on the same validator and on a fresh one', async () => {
     const found = await comparePairs(schema, [1, null, 'a'], newTally(), primedAfterNull);
     expect(found.map(({ kind, instance, toolgate, peer }) => ({ kind, instance, toolgate, peer }))).toEqual([
-      { kind: 'unstable', instance: [1, null, 'a'], toolgate: 'first invalid, again valid, fresh valid', peer: 'invalid' },
+      {
+        kind: 'unstable',
+        instance: [1, null, 'a'],
+        toolgate: 'first invalid, again valid, fresh valid',
+        peer: 'invalid',
+      },
     ]);
   });
 

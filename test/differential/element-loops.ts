@@ -31,13 +31,17 @@ function elementBody(sub: fc.Arbitrary<Node>, dialect: Dialect): fc.Arbitrary<Ob
     fc.record({ contains: fc.record({ type: fc.constantFrom(...TYPES) }) }),
     fc.record({ contains: fc.record({ type: fc.constantFrom(...TYPES) }) }),
     fc.record({ items: sub }),
-    fc.record({ prefixItems: fc.array(sub, { minLength: 1, maxLength: 2 }), items: sub }, { requiredKeys: ['prefixItems'] }),
+    fc.record(
+      { prefixItems: fc.array(sub, { minLength: 1, maxLength: 2 }), items: sub },
+      { requiredKeys: ['prefixItems'] },
+    ),
     fc.record({ uniqueItems: fc.constant(true) }),
     fc.record({ minItems: small, maxItems: small }, { requiredKeys: [] }),
     fc.record({ properties: mapOf(name, sub), required: fc.uniqueArray(name, { maxLength: 2 }) }),
     fc.record({ additionalProperties: sub }),
   ];
-  if (dialect !== 'draft-07') arms.push(fc.record({ unevaluatedItems: sub }), fc.record({ unevaluatedProperties: sub }));
+  if (dialect !== 'draft-07')
+    arms.push(fc.record({ unevaluatedItems: sub }), fc.record({ unevaluatedProperties: sub }));
   return fc.oneof(...arms);
 }
 

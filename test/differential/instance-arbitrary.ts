@@ -156,10 +156,23 @@ function arrayFor(h: Hints, node: Obj, depth: number): fc.Arbitrary<unknown> {
   });
 }
 
+/** A value of the JSON type, from what the schema mentions (`integer`: a whole number). */
+function ofType(h: Hints, type: string): fc.Arbitrary<unknown> {
+  const numbers = [...h.numbers];
+  if (type === 'string') return fc.constantFrom(...h.strings, ...h.names);
+  if (type === 'number') return fc.constantFrom(...numbers);
+  if (type === 'integer') return fc.constantFrom(0, ...numbers.filter((n) => Number.isInteger(n)));
+  if (type === 'boolean') return fc.boolean();
+  if (type === 'null') return fc.constant(null);
+  return hinted(h);
+}
+
 /** Values shaped by the schema node, `depth` levels of subschemas and references deep. */
 function guided(h: Hints, node: unknown, depth: number): fc.Arbitrary<unknown> {
   if (depth <= 0 || !isObj(node)) return hinted(h);
   const arms: fc.Arbitrary<unknown>[] = [hinted(h)];
+  const types = typeof node['type'] === 'string' ? [node['type']] : node['type'];
+  if (Array.isArray(types)) for (const t of types) arms.push(ofType(h, String(t)));
   if ('const' in node) arms.push(fc.constant(node['const']));
   if (Array.isArray(node['enum']) && node['enum'].length > 0) arms.push(fc.constantFrom(...node['enum']));
   const ref = typeof node['$ref'] === 'string' ? h.targets.get(node['$ref']) : undefined;

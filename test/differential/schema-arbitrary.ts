@@ -98,9 +98,7 @@ function groups(sub: fc.Arbitrary<Node>, dialect: Dialect): { arbitrary: Group; 
     [fc.constant({ $dynamicRef: '#T' }), dialect === '2019-09' ? 1 : 2, '$dynamicRef'],
     [elementLoop(sub, dialect), 5, 'loop'],
   ];
-  return table
-    .filter(([, , k]) => !ABSENT[dialect].has(k))
-    .map(([arbitrary, weight]) => ({ arbitrary, weight }));
+  return table.filter(([, , k]) => !ABSENT[dialect].has(k)).map(([arbitrary, weight]) => ({ arbitrary, weight }));
 }
 
 const merge = (parts: Record<string, unknown>[]): Record<string, unknown> => Object.assign({}, ...parts);
@@ -128,7 +126,8 @@ function schemaNode(dialect: Dialect): fc.Arbitrary<Node> {
 export function rawDocument(dialect: Dialect): fc.Arbitrary<RawDocument> {
   const node = schemaNode(dialect);
   return fc.record({
-    root: node,
+    // One root in five is a per-element loop itself, so that instances drawn from the root meet it.
+    root: fc.oneof({ arbitrary: node, weight: 4 }, { arbitrary: elementLoop(node, dialect), weight: 1 }),
     // A def is sometimes a per-element body alone, for `items: {"$ref": ...}` loops.
     defs: fc.array(fc.oneof(node, elementLoop(node, dialect)), { maxLength: 3 }),
     resources: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
@@ -152,7 +151,9 @@ export function rawDocument(dialect: Dialect): fc.Arbitrary<RawDocument> {
 const built = new Map<Dialect, fc.Arbitrary<unknown>>();
 /** Complete, safe schemas of the dialect: references resolve, and every reference cycle consumes instance. */
 export function schemaArbitrary(dialect: Dialect): fc.Arbitrary<unknown> {
-  let arbitrary = built.get(dialect);
-  if (arbitrary === undefined) built.set(dialect, (arbitrary = rawDocument(dialect).map(assemble)));
+  const known = built.get(dialect);
+  if (known !== undefined) return known;
+  const arbitrary = rawDocument(dialect).map(assemble);
+  built.set(dialect, arbitrary);
   return arbitrary;
 }
