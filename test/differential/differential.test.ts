@@ -16,13 +16,14 @@ import { instancesOf } from './minimize.js';
 import { GENERATED_KEYWORDS, pairArbitrary } from './pairs.js';
 
 /**
- * Seed and schemas per CI run, each schema with 4 to 8 instances: 2020-12 as before, the older
- * engines (opt-in) with fewer; sized for about a minute in all on a busy 2-core machine.
+ * Seed and schemas per CI run, each schema with 4 to 8 instances: 2020-12 as before, the opt-in older
+ * engines with fewer. Each seed meets the per-element `contains` class. About 65 s in all on a busy
+ * 2-core machine (load 15), where the 2020-12 run alone took 20 s before the re-checks.
  */
 const RUNS: readonly { dialect: Dialect; seed: number; schemas: number }[] = [
   { dialect: '2020-12', seed: 1301, schemas: 1000 },
-  { dialect: '2019-09', seed: 1909, schemas: 600 },
-  { dialect: 'draft-07', seed: 707, schemas: 600 },
+  { dialect: '2019-09', seed: 1909, schemas: 500 },
+  { dialect: 'draft-07', seed: 707, schemas: 500 },
 ];
 
 describe.each(RUNS)(
@@ -46,11 +47,14 @@ describe.each(RUNS)(
       const { findings, ...counts } = tally;
       console.info(`differential ${dialect}: ${JSON.stringify({ ...counts, known: Object.fromEntries(claimed) })}`);
       expect(tally.schemas).toBe(schemas);
-      // Not vacuous: most pairs are compared, both verdicts are common, non-object roots are compared,
-      // and every compared verdict was checked again on the same and on a fresh validator.
-      expect(tally.compared).toBeGreaterThan(tally.pairs * 0.8);
-      expect(tally.agreedValid).toBeGreaterThan(tally.compared * 0.25);
-      expect(tally.agreedInvalid).toBeGreaterThan(tally.compared * 0.25);
+      // Not vacuous: most schemas are admitted (2019-09 refuses what its engine cannot do exactly; the
+      // refusals are counted apart), most admitted pairs are compared, both verdicts are common,
+      // non-object roots are compared, and every compared verdict was checked again on the same and
+      // on a fresh validator.
+      expect(tally.refusedSchemas).toBeLessThan(schemas * 0.5);
+      expect(tally.compared).toBeGreaterThan((tally.pairs - tally.refusedPairs) * 0.9);
+      expect(tally.agreedValid).toBeGreaterThan(tally.compared * 0.2);
+      expect(tally.agreedInvalid).toBeGreaterThan(tally.compared * 0.2);
       expect(tally.nonObjectRoots).toBeGreaterThan(tally.compared * 0.25);
       expect(tally.rechecked).toBeGreaterThan(tally.compared * 0.95);
       // Every keyword the generator knows for the dialect is generated, in at least 1% of the schemas.
