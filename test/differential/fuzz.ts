@@ -1,7 +1,8 @@
 // Long differential runs: `npm run fuzz -- [--runs N] [--seed S] [--dialect D]` (defaults: 2000
-// schemas, a random seed, 2020-12; D is 2020-12, 2019-09 or draft-07). Every finding no known.json entry claims is shrunk, by fast-check and then by minimize.ts,
-// and printed once with a matcher for known.json; later findings of the same cause are counted against
-// it. Ends with the tally; exits 1 when a finding is left that no known entry claims.
+// schemas, a random seed, 2020-12; D is 2020-12, 2019-09 or draft-07). Every finding no known.json
+// entry claims is shrunk, by fast-check and then by minimize.ts, and printed once with a matcher for
+// known.json; later findings of the same cause are counted against it. Ends with the tally (refusals
+// by keyword included); exits 1 when a finding is left that no known entry claims.
 import fc from 'fast-check';
 import { comparePairs, newTally, type Finding, type Tally } from './compare.js';
 import { DIALECT_URIS, isDialect } from './dialect.js';
