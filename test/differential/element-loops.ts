@@ -41,8 +41,7 @@ function elementBody(sub: fc.Arbitrary<Node>, dialect: Dialect): fc.Arbitrary<Ob
     fc.record({ additionalProperties: sub }),
   ];
   // 2019-09 refuses unevaluated* beside contains (legacy-engine-gaps.ts): only 2020-12 draws it here.
-  if (dialect === '2020-12')
-    arms.push(fc.record({ unevaluatedItems: sub }), fc.record({ unevaluatedProperties: sub }));
+  if (dialect === '2020-12') arms.push(fc.record({ unevaluatedItems: sub }), fc.record({ unevaluatedProperties: sub }));
   return fc.oneof(...arms);
 }
 
