@@ -17,8 +17,8 @@ import { GENERATED_KEYWORDS, pairArbitrary } from './pairs.js';
 
 /**
  * Seed and schemas per CI run, each schema with 4 to 8 instances: 2020-12 as before, the opt-in older
- * engines with fewer. Each seed meets the per-element `contains` class. About 65 s in all on a busy
- * 2-core machine (load 15), where the 2020-12 run alone took 20 s before the re-checks.
+ * engines with fewer. Each seed meets the per-element `contains` class. 28 s in all on a 2-core machine
+ * at load 5 (67 s at load 15), where the 2020-12 run alone took 7 s (19 s) before the re-checks.
  */
 const RUNS: readonly { dialect: Dialect; seed: number; schemas: number }[] = [
   { dialect: '2020-12', seed: 1301, schemas: 1000 },
