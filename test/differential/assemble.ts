@@ -3,6 +3,10 @@
 // (Core §9.4.1 leaves such schemas undefined); anchors are kept only at the root and at the top of a
 // def, one per resource, so every reference enters a scope at its start; a $dynamicRef whose
 // resource has no anchor "T" is dropped (it would not resolve). Never changes its input.
+// The raw document is drawn in 2020-12 words; an older dialect gets the same meaning in its own words
+// (legacy-words.ts): array-form `items` with `additionalItems`, `$recursiveRef`, `definitions`, `dependencies`.
+import { type Dialect, DIALECT_URIS } from './dialect.js';
+import { legacyNode, withoutRefSiblings } from './legacy-words.js';
 
 /** Every generated schema's `$id`; the peer registers it under the same URI. */
 export const ROOT_URI = 'https://toolgate.test/root.json';
@@ -15,8 +19,10 @@ export interface RawDocument {
   readonly resources: readonly boolean[];
   /** The anchor "T" the root (index 0) and `$defs/dK` (index K + 1) carry, if any. */
   readonly anchors: readonly ('$dynamicAnchor' | '$anchor' | null)[];
-  /** The root's `$schema` (a meta-schema of meta-schemas.ts), or null for the default dialect. */
+  /** The root's `$schema` (a meta-schema of meta-schemas.ts), or null for the default dialect (2020-12 only). */
   readonly dialect: string | null;
+  /** The dialect the document is written in; an older one declares its meta-schema URI at the root. */
+  readonly target: Dialect;
 }
 
 type Obj = Record<string, unknown>;
@@ -25,6 +31,7 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 /** Subschema keywords by shape, and whether they apply to a part of the instance (Core §10.3). */
 const ONE = {
   additionalProperties: true,
+  additionalItems: true,
   items: true,
   contains: true,
   propertyNames: true,
@@ -55,10 +62,13 @@ interface Assembly {
   readonly dynamicRefs: { node: Obj; resource: 'root' | number }[];
 }
 
+const defsWord = (target: Dialect): string => (target === 'draft-07' ? 'definitions' : '$defs');
+
 function refUri(a: Assembly, target: 'root' | number, scope: Scope): string {
   if (target === 'root') return scope.resource === 'root' ? '#' : 'root.json';
   if (a.raw.resources[target]) return `r${target}`;
-  return scope.resource === 'root' ? `#/$defs/d${target}` : `root.json#/$defs/d${target}`;
+  const pointer = `#/${defsWord(a.raw.target)}/d${target}`;
+  return scope.resource === 'root' ? pointer : `root.json${pointer}`;
 }
 
 function rebuild(a: Assembly, node: unknown, scope: Scope, anchor?: string | null): unknown {
@@ -66,7 +76,9 @@ function rebuild(a: Assembly, node: unknown, scope: Scope, anchor?: string | nul
   const out: Obj = {};
   if (typeof anchor === 'string' && !a.anchored.has(scope.resource)) {
     a.anchored.add(scope.resource);
-    out[anchor] = 'T';
+    // 2019-09 has one recursive anchor per resource, a boolean (Core 8.2.4.2.2).
+    if (a.raw.target === '2019-09' && anchor === '$dynamicAnchor') out['$recursiveAnchor'] = true;
+    else out[anchor] = 'T';
   }
   for (const [k, v] of Object.entries(node)) {
     if (k === '$ref' && typeof v === 'string' && v.startsWith('ref:')) {
@@ -91,7 +103,7 @@ function rebuild(a: Assembly, node: unknown, scope: Scope, anchor?: string | nul
       out[k] = structuredClone(v);
     }
   }
-  return out;
+  return a.raw.target === '2020-12' ? out : legacyNode(out, a.raw.target);
 }
 
 const asObject = (schema: unknown): Obj => (isObj(schema) ? schema : schema === false ? { not: {} } : {});
@@ -99,17 +111,29 @@ const asObject = (schema: unknown): Obj => (isObj(schema) ? schema : schema === 
 /** The schema for a raw document; its `$id` is ROOT_URI, the peer's retrieval URI. */
 export function assemble(raw: RawDocument): unknown {
   const a: Assembly = { raw, anchored: new Set(), dynamicRefs: [] };
+  const legacy = raw.target !== '2020-12';
   const rootScope: Scope = { order: Number.POSITIVE_INFINITY, resource: 'root', consuming: false };
   const root = rebuild(a, asObject(raw.root), rootScope, raw.anchors[0]);
   const defs: Obj = {};
   raw.defs.forEach((d, k) => {
     const resource = raw.resources[k] ? k : 'root';
     const body = raw.resources[k] || raw.anchors[k + 1] ? asObject(d) : d;
-    const built = rebuild(a, body, { order: k, resource, consuming: false }, raw.anchors[k + 1]);
-    defs[`d${k}`] = raw.resources[k] ? { $id: `r${k}`, ...(built as Obj) } : built;
+    // A 2019-09 recursive anchor belongs at a resource root only.
+    const recursive = raw.target === '2019-09' && raw.anchors[k + 1] === '$dynamicAnchor';
+    const anchor = recursive && !raw.resources[k] ? null : raw.anchors[k + 1];
+    const built = rebuild(a, body, { order: k, resource, consuming: false }, anchor);
+    const def = raw.resources[k] ? { $id: `r${k}`, ...(built as Obj) } : built;
+    defs[`d${k}`] = raw.target === 'draft-07' && isObj(def) ? withoutRefSiblings(def) : def;
   });
-  for (const { node, resource } of a.dynamicRefs) if (!a.anchored.has(resource)) delete node['$dynamicRef'];
-  const schema: Obj = { ...(raw.dialect === null ? {} : { $schema: raw.dialect }), $id: ROOT_URI, ...(root as Obj) };
-  if (raw.defs.length > 0) schema['$defs'] = defs;
-  return schema;
+  for (const { node, resource } of a.dynamicRefs) {
+    if (!a.anchored.has(resource)) delete node['$dynamicRef'];
+    else if (raw.target === '2019-09') {
+      delete node['$dynamicRef'];
+      node['$recursiveRef'] = '#';
+    }
+  }
+  const declared = legacy ? DIALECT_URIS[raw.target] : raw.dialect;
+  const schema: Obj = { ...(declared === null ? {} : { $schema: declared }), $id: ROOT_URI, ...(root as Obj) };
+  if (raw.defs.length > 0) schema[defsWord(raw.target)] = defs;
+  return raw.target === 'draft-07' ? withoutRefSiblings(schema) : schema;
 }

@@ -1,9 +1,11 @@
-// Long differential runs: `npm run fuzz -- [--runs N] [--seed S]` (defaults: 2000 schemas, a random
-// seed). Every finding no known.json entry claims is shrunk, by fast-check and then by minimize.ts,
-// and printed once with a matcher for known.json; later findings of the same cause are counted against
-// it. Ends with the tally; exits 1 when a finding is left that no known entry claims.
+// Long differential runs: `npm run fuzz -- [--runs N] [--seed S] [--dialect D]` (defaults: 2000
+// schemas, a random seed, 2020-12; D is 2020-12, 2019-09 or draft-07). Every finding no known.json
+// entry claims is shrunk, by fast-check and then by minimize.ts, and printed once with a matcher for
+// known.json; later findings of the same cause are counted against it. Ends with the tally (refusals
+// by keyword included); exits 1 when a finding is left that no known entry claims.
 import fc from 'fast-check';
 import { comparePairs, newTally, type Finding, type Tally } from './compare.js';
+import { DIALECT_URIS, isDialect } from './dialect.js';
 import { KNOWN, keysOf, knownFor, matches, type Matcher } from './known.js';
 import { minimize } from './minimize.js';
 import { GENERATED_KEYWORDS, pairArbitrary } from './pairs.js';
@@ -15,9 +17,13 @@ const arg = (name: string): string | undefined => {
 const runs = Number(arg('runs') ?? 2000);
 let seed = Number(arg('seed') ?? Math.floor(Math.random() * 2 ** 31));
 const firstSeed = seed;
+const dialect = arg('dialect') ?? '2020-12';
+if (!isDialect(dialect)) throw new Error(`--dialect must be 2020-12, 2019-09 or draft-07, got ${dialect}`);
 
 // Keys that are keywords; property names and $defs names are not part of a matcher.
-const KEYWORDS = new Set(GENERATED_KEYWORDS.filter((k) => k !== '$id' && k !== '$defs'));
+const KEYWORDS = new Set(
+  GENERATED_KEYWORDS[dialect].filter((k) => !['$id', '$defs', 'definitions', '$schema'].includes(k)),
+);
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const matcherOf = (f: Finding): Matcher => ({
   kind: f.kind,
@@ -25,6 +31,8 @@ const matcherOf = (f: Finding): Matcher => ({
   toolgate: `^${escape(f.toolgate.replace(/\d+/g, '\u0000')).replaceAll('\u0000', '\\d+').slice(0, 120)}`,
   peer: `^${escape(f.peer).slice(0, 80)}`,
   keywords: [...keysOf(f.schema)].filter((k) => KEYWORDS.has(k)).sort(),
+  // An older dialect's finding is claimed in that dialect only.
+  ...(dialect === '2020-12' ? {} : { schema: escape(`"$schema":"${DIALECT_URIS[dialect]}"`) }),
 });
 
 interface NewCause {
@@ -54,7 +62,7 @@ while (done < runs) {
   let shrinking = false;
   let used = 0;
   const details = await fc.check(
-    fc.asyncProperty(pairArbitrary, async ({ schema, instances }) => {
+    fc.asyncProperty(pairArbitrary(dialect), async ({ schema, instances }) => {
       if (!shrinking) used++;
       const findings = await comparePairs(schema, instances, shrinking ? scratch : tally);
       const unclaimed = shrinking
@@ -88,7 +96,7 @@ while (done < runs) {
 }
 
 const { findings, ...counts } = tally;
-console.log(`\nseed ${firstSeed}, ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`\n${dialect}, seed ${firstSeed}, ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(JSON.stringify({ ...counts, findings: findings.length }));
 for (const e of KNOWN) console.log(`known ${e.id} (${e.owner}): ${knownCounts.get(e.id) ?? 0}`);
 for (const [i, c] of fresh.entries())

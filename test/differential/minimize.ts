@@ -35,11 +35,15 @@ function without(value: unknown, path: Path): unknown {
   return copy;
 }
 
+/** The instance list a finding's `instance` stands for: none for a schema, all of the run for "unstable". */
+export const instancesOf = (kind: Finding['kind'], instance: unknown): unknown[] =>
+  kind === 'schema' ? [] : kind === 'unstable' ? (instance as unknown[]) : [instance];
+
 const sameCause = (a: Finding, b: Finding): boolean =>
   a.kind === b.kind && a.toolgate === b.toolgate && a.peer === b.peer;
 
 async function reproduces(schema: unknown, instance: unknown, target: Finding): Promise<Finding | undefined> {
-  const found = await comparePairs(schema, target.kind === 'schema' ? [] : [instance], newTally());
+  const found = await comparePairs(schema, instancesOf(target.kind, instance), newTally());
   return found.find((f) => sameCause(f, target));
 }
 
@@ -51,8 +55,10 @@ export async function minimize(finding: Finding): Promise<Finding> {
     progress = false;
     for (const side of ['schema', 'instance'] as const) {
       if (side === 'instance' && best.kind === 'schema') continue;
-      // The root `$id` stays: references and the peer's registration rely on it.
-      const keep = (p: Path): boolean => side === 'instance' || !(p.length === 1 && p[0] === '$id');
+      // The root `$id` stays (references and the peer's registration rely on it), and so does the
+      // root `$schema`: the finding belongs to its dialect.
+      const keep = (p: Path): boolean =>
+        side === 'instance' || !(p.length === 1 && (p[0] === '$id' || p[0] === '$schema'));
       let i = 0;
       for (let candidates = paths(best[side], keep); i < candidates.length; ) {
         const trial = without(best[side], candidates[i] as Path);

@@ -1,6 +1,7 @@
 // A generated schema with the instances it is checked against, and the run configuration shared by
-// the CI test and the long fuzz runs.
+// the CI test and the long fuzz runs, per dialect.
 import type fc from 'fast-check';
+import type { Dialect } from './dialect.js';
 import { instancesFor } from './instance-arbitrary.js';
 import { schemaArbitrary } from './schema-arbitrary.js';
 
@@ -13,18 +14,31 @@ export interface Pair {
 /** Instances per schema: both engines compile a schema once and answer for each. */
 export const INSTANCES_PER_SCHEMA = { min: 4, max: 8 } as const;
 
-/** Schemas with their instances. */
-export const pairArbitrary: fc.Arbitrary<Pair> = schemaArbitrary.chain((schema) =>
-  instancesFor(schema, INSTANCES_PER_SCHEMA).map((instances) => ({ schema, instances })),
-);
+/** Schemas of the dialect with their instances. */
+export const pairArbitrary = (dialect: Dialect): fc.Arbitrary<Pair> =>
+  schemaArbitrary(dialect).chain((schema) =>
+    instancesFor(schema, INSTANCES_PER_SCHEMA).map((instances) => ({ schema, instances })),
+  );
 
-/** Every keyword the generator writes; the CI test checks that each one is generated. */
-export const GENERATED_KEYWORDS: readonly string[] = [
-  ...['$schema', '$ref', '$dynamicRef', '$dynamicAnchor', '$anchor', '$id', '$defs'],
-  ...['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'],
-  ...['prefixItems', 'items', 'contains', 'minContains', 'maxContains'],
-  ...['properties', 'patternProperties', 'additionalProperties', 'propertyNames'],
-  ...['unevaluatedItems', 'unevaluatedProperties', 'type', 'const', 'enum'],
-  ...['multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern'],
-  ...['maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'required', 'dependentRequired'],
+const COMMON: readonly string[] = [
+  ...['$schema', '$ref', '$id', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'],
+  ...['items', 'contains', 'properties', 'patternProperties', 'additionalProperties', 'propertyNames'],
+  ...['type', 'const', 'enum', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum'],
+  ...['maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties'],
+  'required',
 ];
+
+/** Every keyword the generator writes in each dialect; the CI test checks that each one is generated. */
+export const GENERATED_KEYWORDS: Readonly<Record<Dialect, readonly string[]>> = {
+  '2020-12': [
+    ...COMMON,
+    ...['$dynamicRef', '$dynamicAnchor', '$anchor', '$defs', 'dependentSchemas', 'prefixItems'],
+    ...['minContains', 'maxContains', 'unevaluatedItems', 'unevaluatedProperties', 'dependentRequired'],
+  ],
+  '2019-09': [
+    ...COMMON,
+    ...['$recursiveRef', '$recursiveAnchor', '$anchor', '$defs', 'dependentSchemas', 'additionalItems'],
+    ...['minContains', 'maxContains', 'unevaluatedItems', 'unevaluatedProperties', 'dependentRequired'],
+  ],
+  'draft-07': [...COMMON, 'definitions', 'dependencies', 'additionalItems'],
+};

@@ -1,10 +1,13 @@
-// The second validator of the differential test: @hyperjump/json-schema (2020-12), the most compliant
-// peer measured on the official suite (compliance/). One change: its multipleOf compares a float64
+// The second validator of the differential test: @hyperjump/json-schema, the most compliant peer
+// measured on the official suite (compliance/), with its 2020-12, 2019-09 and draft-07 dialects
+// loaded (a schema's root `$schema` chooses; none means 2020-12). One change: its multipleOf compares a float64
 // remainder within 1.2e-7 (so 1e-8 passes multipleOf 1), which §6.2.1 does not allow; it is replaced
 // by an exact decimal oracle (decimal-multiple.ts). Nothing is fetched: every schema is registered
 // under https://toolgate.test/ (the custom meta-schemas of meta-schemas.ts too), and a reference to
 // anything else fails instead of reaching a network.
 import * as hj from '@hyperjump/json-schema/draft-2020-12';
+import '@hyperjump/json-schema/draft-2019-09';
+import '@hyperjump/json-schema/draft-07';
 import { addKeyword, getKeyword } from '@hyperjump/json-schema/experimental';
 import * as Instance from '@hyperjump/json-schema/instance/experimental';
 import { ROOT_URI } from './assemble.js';
