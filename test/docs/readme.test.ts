@@ -1,5 +1,6 @@
-// README.md stays a short front page: under 12 KB, the CLI in five `npx toolgate` commands whose every flag the
-// CLI's usage names, `npm` commands that exist, and links that resolve. Its quickstart runs in samples.test.ts
+// README.md stays a short front page: under 12 KB, an install that works before the package is on the registry,
+// the CLI in five `npx toolgate` commands whose every flag the CLI's usage names, MCP servers (here and in docs/)
+// started as `npx -y <real package>`, `npm` commands that exist, and links that resolve. Its quickstart runs in samples.test.ts
 // and, against the packed package, in test/package/.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,7 +56,7 @@ describe('README.md', () => {
     expect(install).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/ npm pack$/),
-        expect.stringMatching(new RegExp(`^cd my-app && npm install \\S+/toolgate-${PACKAGE.version}\\.tgz$`)),
+        expect.stringMatching(new RegExp(`^cd \\S+ && npm install \\S+/toolgate-${PACKAGE.version}\\.tgz$`)),
         expect.stringMatching(/^npm install git\+/),
         'npm install toolgate',
       ]),
