@@ -73,8 +73,9 @@ describe('unknown options', () => {
     const r = await runInProcess(['serve', '--format', 'json', '--name', 'now', '--exec', 'date']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(
-      /^toolgate serve: unknown option --format: serve has no --format \(check and validate have it\); the options of serve are --name, /,
+      /^toolgate serve: unknown option --format: serve has no --format \(check and validate have it\); /,
     );
+    expect(r.err).toContain('; the options of serve are --name, ');
     expect(r.err).not.toContain('did you mean');
     const mcp = parseArgs(['--mcp', 'x'], VALIDATE.options, 'validate');
     expect(mcp.ok ? 'accepted' : mcp.error.message).toMatch(

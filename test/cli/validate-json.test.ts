@@ -11,7 +11,7 @@ const SCHEMA = JSON.stringify({
 const run = (format: 'text' | 'json', ...argv: string[]) => runInProcess(['validate', '--format', format, ...argv]);
 
 describe('toolgate validate --format json', () => {
-  it('invalid arguments: verdict, class, message, each violation in the order the model reads, the model text', async () => {
+  it('invalid arguments: verdict, class, message, the violations in the order the model reads, its text', async () => {
     const r = await run('json', '--name', 'get_weather', '--schema', SCHEMA, '--args', '{"days":0}');
     expect(r.code).toBe(1);
     expect(r.err).toBe('');
@@ -60,7 +60,7 @@ describe('toolgate validate --format json', () => {
     expect(report).not.toHaveProperty('modelText');
   });
 
-  it('a usage or input error after the command line was read: JSON on stdout, the message on stderr, exit 2', async () => {
+  it('a usage or input error once the command line is read: JSON on stdout, message on stderr, exit 2', async () => {
     const r = await run('json', '--schema', '/nonexistent/s.json', '--args', '{}');
     expect(r.code).toBe(2);
     expect(r.err).toContain('toolgate validate: /nonexistent/s.json: cannot read');

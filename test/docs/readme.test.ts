@@ -1,7 +1,7 @@
 // README.md stays a short front page: under 12 KB, an install that works before the package is on the registry,
 // the CLI in five `npx toolgate` commands whose every flag the CLI's usage names, MCP servers (here and in docs/)
-// started as `npx -y <real package>`, `npm` commands that exist, and links that resolve. Its quickstart runs in samples.test.ts
-// and, against the packed package, in test/package/.
+// started as `npx -y <real package>`, `npm` commands that exist, and links that resolve. Its quickstart runs in
+// samples.test.ts and, against the packed package, in test/package/.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
