@@ -2,9 +2,9 @@
 // (commands.ts). parseArgs splits the words; this file turns what it read into usage errors that say what is
 // wrong: an unknown option (with the closest known one), a missing value, a value on a switch, a repeat.
 import { parseArgs as nodeParseArgs } from 'node:util';
-import { editDistance } from '../lint/keyword-typo.js';
 import { ok, type Problem, type Result } from '../result.js';
-import type { OptionSpec } from './commands.js';
+import { COMMANDS, type OptionSpec } from './commands.js';
+import { closestName } from './did-you-mean.js';
 import { inputError } from './io.js';
 
 /** Parsed command line of one subcommand. */
@@ -18,24 +18,29 @@ export interface ParsedArgs {
 
 /** The known option closest to `name` (a typo or a near miss), if one is close enough to suggest. */
 export function closestOption(name: string, options: readonly OptionSpec[]): string | undefined {
-  const limit = Math.max(2, Math.floor(name.length / 3));
-  let best: { name: string; distance: number } | undefined;
-  for (const o of options) {
-    // A prefix (`--prov`) counts as close: parseArgs does not abbreviate, so the user meant a longer name.
-    const distance = o.name.startsWith(name) && name.length >= 3 ? 1 : editDistance(name, o.name, limit);
-    if (distance <= limit && (best === undefined || distance < best.distance)) best = { name: o.name, distance };
-  }
-  return best?.name;
+  return closestName(
+    name,
+    options.map((o) => o.name),
+  );
+}
+
+/** The other commands that have an option of this exact name. */
+function commandsWith(name: string, command: string): string[] {
+  return COMMANDS.filter((c) => c.name !== command && c.options.some((o) => o.name === name)).map((c) => c.name);
 }
 
 /** The message for an option the command does not have. */
 function unknownOption(raw: string, name: string, command: string, options: readonly OptionSpec[]): string {
-  const near = raw.startsWith('--') ? closestOption(name, options) : undefined;
-  const hint =
-    near !== undefined
-      ? `; did you mean --${near}?`
-      : `; the options of ${command} are ${options.map((o) => `--${o.name}`).join(', ')}`;
-  return `unknown option ${raw}${hint}`;
+  const all = `the options of ${command} are ${options.map((o) => `--${o.name}`).join(', ')}`;
+  if (!raw.startsWith('--')) return `unknown option ${raw}; ${all}`;
+  // An option of another command was meant as that option: a near name of this one would mislead.
+  const elsewhere = commandsWith(name, command);
+  if (elsewhere.length > 0) {
+    const have = `${elsewhere.join(' and ')} ${elsewhere.length > 1 ? 'have' : 'has'} it`;
+    return `unknown option ${raw}: ${command} has no --${name} (${have}); ${all}`;
+  }
+  const near = closestOption(name, options);
+  return near !== undefined ? `unknown option ${raw}; did you mean --${near}?` : `unknown option ${raw}; ${all}`;
 }
 
 /**

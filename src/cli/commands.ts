@@ -138,8 +138,8 @@ export const VALIDATE: CliCommand = {
   name: 'validate',
   summary: 'validate one arguments text against a schema and print what the model would read',
   usage: [
-    'toolgate validate --schema <file|@file|json> --args <json|@file|-|@-> [--name <tool>] [--format-assertion]',
-    '                  [--dialect 2020-12|2019-09|draft-07]... [--registry <dir>]',
+    'toolgate validate --schema <file|@file|json> --args <json|@file|-|@-> [--name <tool>] [--format text|json]',
+    '                  [--format-assertion] [--dialect 2020-12|2019-09|draft-07]... [--registry <dir>]',
   ],
   options: [
     {
@@ -156,6 +156,14 @@ export const VALIDATE: CliCommand = {
         "the arguments text, parsed strictly as a model's text arrives: inline, @file, or - (or @-) for stdin",
     },
     { name: 'name', type: 'string', value: '<tool>', description: 'the tool name the message uses (default "tool")' },
+    {
+      name: 'format',
+      type: 'string',
+      value: 'text|json',
+      description:
+        'text (default): what the model would read; json: one object on stdout with the verdict, the error ' +
+        'class and each violation (path, pointer, keyword, message, schemaPath)',
+    },
     FORMAT_ASSERTION,
     DIALECT,
     REGISTRY,

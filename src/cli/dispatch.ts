@@ -8,6 +8,8 @@ import type { CliIO, ExitCode } from './io.js';
 
 export { USAGE } from './help.js';
 
+const NAMES = COMMANDS.map((c) => c.name);
+
 /** Whether `--help` or `-h` appears among the options (before a `--`). */
 function asksForHelp(argv: readonly string[]): boolean {
   const end = argv.indexOf('--');
@@ -25,15 +27,22 @@ async function runCommand(command: CliCommand, argv: readonly string[], io: CliI
   }
 }
 
+/** `; did you mean <name>?` for a mistyped command; loaded only then: help and --version need no edit distance. */
+async function didYouMean(name: string, candidates: readonly string[]): Promise<string> {
+  const near = (await import('./did-you-mean.js')).closestName(name, candidates);
+  return near === undefined ? '' : `; did you mean ${near}?`;
+}
+
 /** `toolgate help [<command>]`. */
-function help(topic: readonly string[], io: CliIO): ExitCode {
+async function help(topic: readonly string[], io: CliIO): Promise<ExitCode> {
   if (topic.length === 0) {
     io.out(overallHelp());
     return 0;
   }
   const command = COMMANDS.find((c) => c.name === topic[0]);
   if (command === undefined || topic.length > 1) {
-    io.err(`toolgate help: no command ${JSON.stringify(topic.join(' '))}; commands: check, validate, serve\n`);
+    const near = topic.length === 1 ? await didYouMean(topic[0] as string, NAMES) : '';
+    io.err(`toolgate help: no command ${JSON.stringify(topic.join(' '))}; commands: ${NAMES.join(', ')}${near}\n`);
     return 2;
   }
   io.out(commandHelp(command));
@@ -51,8 +60,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
     }
     const command = COMMANDS.find((c) => c.name === name);
     if (command === undefined) {
+      const near = name === undefined ? '' : await didYouMean(name, [...NAMES, 'help']);
       io.err(
-        `toolgate: ${name === undefined ? 'no command given' : `unknown command ${JSON.stringify(name)}`}\n${USAGE}`,
+        `toolgate: ${name === undefined ? 'no command given' : `unknown command ${JSON.stringify(name)}${near}`}\n` +
+          USAGE,
       );
       return 2;
     }

@@ -1,15 +1,15 @@
 // `toolgate validate --schema <file|json> --args <json|@file|->`: prints the result exactly as the model would
-// read it and exits 0 (valid) or 1 (not); 2 for a usage or input error.
+// read it (or, with --format json, as one JSON object) and exits 0 (valid) or 1 (not); 2 for a usage or input
+// error.
 import { existsSync } from 'node:fs';
 import { validateSchema } from '../schema/compile.js';
 import { booleanFlag, parseArgs, stringFlag } from './args.js';
 import { readRegistry } from './catalog-input.js';
 import { dialectsOf } from './check-options.js';
 import { VALIDATE } from './commands.js';
-import { cliHints } from './hints.js';
 import { parseJsonNamed, readText, type CliIO, type ExitCode } from './io.js';
+import { validateJson, validateText, validateUsageJson, type ValidateOutcome } from './validate-report.js';
 import type { Problem, Result } from '../result.js';
-import { formatForModel } from '../errors/format.js';
 
 /** A `--schema` value: inline JSON when it looks like JSON, otherwise a file path (`@` optional). */
 function readSchema(value: string): Result<unknown, Problem> {
@@ -46,46 +46,47 @@ async function readArgsText(value: string, io: CliIO): Promise<Result<string, Pr
 /** Runs `toolgate validate`. */
 export async function validateCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const parsed = parseArgs(argv, VALIDATE.options, 'validate');
-  if (!parsed.ok) return usage(io, parsed.error.message);
+  if (!parsed.ok) return usage(io, parsed.error.message, false);
   const args = parsed.value;
+  const format = stringFlag(args, 'format') ?? 'text';
+  if (format !== 'text' && format !== 'json')
+    return usage(io, `--format must be text or json, got ${JSON.stringify(format)}`, false);
+  // With --format json every error after a readable command line is a JSON object too, for the script reading it.
+  const json = format === 'json';
   const schemaArg = stringFlag(args, 'schema');
   const argsArg = stringFlag(args, 'args');
   if (schemaArg === undefined || argsArg === undefined || args.positionals.length > 0)
-    return usage(io, 'validate needs --schema <file|json> and --args <json|@file|->');
+    return usage(io, 'validate needs --schema <file|json> and --args <json|@file|->', json);
   const dialects = dialectsOf(args);
-  if (!dialects.ok) return usage(io, dialects.error.message);
+  if (!dialects.ok) return usage(io, dialects.error.message, json);
   const schema = readSchema(schemaArg);
-  if (!schema.ok) return usage(io, schema.error.message);
+  if (!schema.ok) return usage(io, schema.error.message, json);
   const registryDir = stringFlag(args, 'registry');
   const registry = registryDir === undefined ? undefined : readRegistry(registryDir);
-  if (registry !== undefined && !registry.ok) return usage(io, registry.error.message);
+  if (registry !== undefined && !registry.ok) return usage(io, registry.error.message, json);
   const argsText = await readArgsText(argsArg, io);
-  if (!argsText.ok) return usage(io, argsText.error.message);
-  const name = stringFlag(args, 'name') ?? 'tool';
+  if (!argsText.ok) return usage(io, argsText.error.message, json);
   const compiled = validateSchema(schema.value, {
     formatAssertion: booleanFlag(args, 'format-assertion'),
     ...(dialects.value === undefined ? {} : { dialects: dialects.value }),
     ...(registry === undefined ? {} : { schemaRegistry: registry.value }),
   });
-  if (!compiled.ok) {
-    // The schema itself is refused: that is what a host would report before the model ever sees the tool.
-    io.out(
-      `schema refused (${compiled.error.class}): ${cliHints(compiled.error.message)}\n` +
-        compiled.error.violations.map((v) => `  ${v.schemaPath || '/'}: ${cliHints(v.message)}\n`).join(''),
-    );
-    return 1;
-  }
-  // Strict JSON parsing of the arguments text, as the model's text arrives: duplicate keys and the like are refused.
-  const result = compiled.value.validateJSON(argsText.value);
-  if (result.ok) {
-    io.out(`ok: arguments are valid for ${name}\n`);
-    return 0;
-  }
-  io.out(`${formatForModel(name, result.error)}\n`);
-  return 1;
+  // A refused schema is what a host would report before the model ever sees the tool. Otherwise the arguments
+  // text is parsed strictly, as the model's text arrives: duplicate keys and the like are refused.
+  const result = compiled.ok ? compiled.value.validateJSON(argsText.value) : undefined;
+  const outcome: ValidateOutcome = !compiled.ok
+    ? { verdict: 'schema-refused', error: compiled.error }
+    : result === undefined || result.ok
+      ? { verdict: 'valid' }
+      : { verdict: 'invalid', error: result.error };
+  const name = stringFlag(args, 'name') ?? 'tool';
+  io.out(json ? validateJson(name, outcome) : validateText(name, outcome));
+  return outcome.verdict === 'valid' ? 0 : 1;
 }
 
-function usage(io: CliIO, message: string): ExitCode {
+/** A usage or input error: the message on stderr, and with --format json also as JSON on stdout; exit 2. */
+function usage(io: CliIO, message: string, json: boolean): ExitCode {
   io.err(`toolgate validate: ${message}\n`);
+  if (json) io.out(validateUsageJson(message));
   return 2;
 }

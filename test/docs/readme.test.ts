@@ -1,13 +1,18 @@
-// README.md stays a short front page: under 12 KB, the CLI in five `npx toolgate` commands whose every flag the
-// CLI's usage names, `npm` commands that exist, and links that resolve. Its quickstart runs in samples.test.ts
-// and, against the packed package, in test/package/.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+// README.md stays a short front page: under 12 KB, an install that works before the package is on the registry,
+// the CLI in five `npx toolgate` commands whose every flag the CLI's usage names, MCP servers (here and in docs/)
+// started as `npx -y <real package>`, `npm` commands that exist, and links that resolve. Its quickstart runs in
+// samples.test.ts and, against the packed package, in test/package/.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { USAGE } from '../../src/cli/dispatch.js';
 import { ROOT } from './samples.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  devDependencies: Record<string, string>;
+};
 
 /** The body of the first fenced block after a heading. */
 function blockAfter(heading: string): string {
@@ -44,6 +49,36 @@ describe('README.md', () => {
       for (const flag of rest.filter((w) => /^--[a-z]/.test(w)))
         expect(usageOf(sub as string), `${line}: ${flag}`).toContain(`${flag} `);
     }
+  });
+
+  it('says how to install before the package is on the registry: a packed tarball of this version, or git', () => {
+    const install = commands(blockAfter('## Install'));
+    expect(install).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/ npm pack$/),
+        expect.stringMatching(new RegExp(`^cd \\S+ && npm install \\S+/toolgate-${PACKAGE.version}\\.tgz$`)),
+        expect.stringMatching(/^npm install git\+/),
+        'npm install toolgate',
+      ]),
+    );
+    expect(install.at(-1)).toBe('npm install toolgate');
+  });
+
+  it('starts MCP servers with npx -y and the package that is really meant (a dev dependency, run by tests)', () => {
+    const docs = readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`);
+    // The command of an --mcp option: without -y, npx outside a clone stops at an "Ok to proceed?" prompt; a
+    // bare bin name such as mcp-server-filesystem installs whatever package owns that name on the registry.
+    const started = ['README.md', ...docs].flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/--mcp "(?:env (?:\S+=\S+ )+)?npx ([^"]*)"/g)].map(
+        (m) => `${file}: npx ${m[1]}`,
+      ),
+    );
+    expect(started.length).toBeGreaterThanOrEqual(5);
+    const wrong = started.filter((line) => {
+      const [, flag, name] = /npx (\S+) (\S+)/.exec(line) ?? [];
+      return flag !== '-y' || name === undefined || PACKAGE.devDependencies[name] === undefined;
+    });
+    expect(wrong).toEqual([]);
   });
 
   it('names only npm scripts that package.json has', () => {

@@ -60,8 +60,13 @@ afterAll(() => {
 });
 
 describe('the packed package in a scratch consumer [slow: npm pack, npm install, tsc]', () => {
-  it('ships the build, the docs and the README; no sources and no source maps that would point at them', () => {
-    expect(shipped).toEqual(expect.arrayContaining(['README.md', 'dist/index.js', 'dist/index.d.ts', 'docs/api.md']));
+  it('ships the build, the docs, the README and the LICENSE; no sources and no source maps that point at them', () => {
+    expect(shipped).toEqual(
+      expect.arrayContaining(['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'docs/api.md']),
+    );
+    // The licence package.json names (MIT), with its copyright line, as the tarball carries it.
+    const license = readFileSync(join(dir, 'node_modules/toolgate/LICENSE'), 'utf8');
+    expect(license.split('\n').slice(0, 3)).toEqual(['MIT License', '', 'Copyright (c) 2026 toolgate contributors']);
     expect(shipped.filter((f) => f.endsWith('.map') || /^(src|test|bench|examples)\//.test(f))).toEqual([]);
     const js = shipped.filter((f) => f.endsWith('.js'));
     expect(js.length).toBeGreaterThan(50);
