@@ -88,6 +88,16 @@ export class ToolgateJsonSchemaValidator implements jsonSchemaValidator {
    * value given, or `{ valid: false, data: undefined, errorMessage }` with toolgate's text. Never throws.
    */
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    try {
+      return this.#validatorOf<T>(schema);
+    } catch {
+      // Only a call detached from its instance gets here (private fields need the instance).
+      const errorMessage = 'the schema was refused (execution_failure): getValidator was called without its instance';
+      return () => ({ valid: false, data: undefined, errorMessage });
+    }
+  }
+
+  #validatorOf<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
     // validateSchema keeps the tool-root rule (root type "object"): MCP requires it of both schemas the
     // SDK hands in, a tool's outputSchema and an elicitation's requestedSchema (MCP 2025-06-18, "Tools",
     // "Output Schema"; "Elicitation", "Requested Schema"), and structuredContent and elicitation

@@ -93,6 +93,12 @@ describe('ToolgateJsonSchemaValidator: getValidator never throws', () => {
     expect(r.errorMessage).not.toContain(secret);
   });
 
+  it('a getValidator detached from its instance refuses instead of throwing', () => {
+    const { getValidator } = provider;
+    const r = getValidator({ type: 'object' })({});
+    expect(r).toEqual({ valid: false, data: undefined, errorMessage: expect.stringMatching(/without its instance/) });
+  });
+
   it('bad options make every validator refuse, and the constructor does not throw', () => {
     const read: string[] = [];
     const options = Object.defineProperty({}, 'limits', {
