@@ -17,6 +17,7 @@ import { median, ratioOf, type MeasureOptions, type Ratio } from './measure.js';
 import { comparisonSet, prepare, warmUp, type ComparisonSet } from './select.js';
 import { environment, table, writeBenchmarks, type Row } from './report.js';
 import { measureStartup, STARTUP_TARGET } from './cli-startup.js';
+import { mcpValidatorRows } from './mcp-validator.js';
 
 const started = performance.now();
 const quick = process.env['BENCH_QUICK'] === '1';
@@ -426,6 +427,12 @@ log(`CLI start-up: ${REPETITIONS} runs of ${STARTUP_PAIRS} interleaved process p
 }
 log('W7: the admission promise (bench/adversarial-admission.ts)');
 rows.push(...admissionPromiseRows());
+log('W8: the MCP SDK jsonSchemaValidator seam (bench/mcp-validator.ts)');
+{
+  const w8 = await mcpValidatorRows(tools, quick);
+  rows.push(...w8.rows);
+  notes.push(w8.note);
+}
 const seconds = (performance.now() - started) / 1000;
 const out = table(rows);
 console.log([...env, '', out, '', ...notes.map((n) => `- ${n}`), '', `whole run: ${seconds.toFixed(0)} s`].join('\n'));
