@@ -28,6 +28,7 @@ import {
   type ToolResult,
 } from './tool-result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { McpOutput, mcpToolResult } from './mcp-result.js';
 
 export type { ToolErrorEvent } from './failure-text.js';
 
@@ -485,6 +486,7 @@ export class Registry {
         `${g.stage} refused: ${g.reason}`,
       );
     if (g.kind === 'threw') return this.#reportThrow(callId, name, g.stage, g.cause);
+    if (g.value instanceof McpOutput) return mcpToolResult(callId, name, g.value.value);
     const content = contentOf(g.value);
     if (content === undefined)
       return failure(
