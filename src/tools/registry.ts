@@ -251,14 +251,18 @@ export class Registry {
     return [...this.#entries.keys()].sort(byCodeUnits);
   }
 
-  /** What to publish to the model: the granted tools (all without `grants`), sorted like names(). */
+  /**
+   * What to publish to the model: the granted tools (all without `grants`), sorted like names(). Each
+   * inputSchema is a fresh unfrozen copy: SDKs edit what they are given, and the registry's stays its own.
+   */
   definitions(): ToolDefinitionView[] {
     return this.#published().map((n) => {
       const t = this.#entries.get(n)!.tool;
+      const copy = copyJson(t.inputSchema);
       return {
         name: t.name,
         ...(t.description === undefined ? {} : { description: t.description }),
-        inputSchema: t.inputSchema,
+        inputSchema: copy.ok ? copy.value : t.inputSchema,
       };
     });
   }
