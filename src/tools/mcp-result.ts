@@ -37,7 +37,7 @@ interface Mapped {
   readonly texts: string[];
   readonly anthropic: AnthropicToolContent[];
   readonly responses: OpenAIResponsesOutputPart[];
-  readonly images: boolean;
+  images: boolean;
 }
 
 function mapParts(parts: readonly unknown[]): Mapped {
@@ -56,7 +56,7 @@ function mapParts(parts: readonly unknown[]): Mapped {
           type: 'image',
           source: { type: 'base64', media_type: mimeType as AnthropicImageType, data },
         });
-      (mapped as { images: boolean }).images = true;
+      mapped.images = true;
     }
     // Audio, resource links, embedded resources, annotations and _meta have no place in a provider's tool
     // message: they reach only the 'mcp' shape.
@@ -66,9 +66,9 @@ function mapParts(parts: readonly unknown[]): Mapped {
 
 /** Text parts with `error: ` on the first (inserted first when the result opens with an image). */
 function prefixed(parts: OpenAIResponsesOutputPart[]): OpenAIResponsesOutputPart[] {
-  const [first, ...rest] = parts;
+  const [first, ...rest] = structuredClone(parts);
   if (first?.type === 'input_text') return [{ type: 'input_text', text: `error: ${first.text}` }, ...rest];
-  return [{ type: 'input_text', text: 'error:' }, ...parts];
+  return [{ type: 'input_text', text: 'error:' }, first as OpenAIResponsesOutputPart, ...rest];
 }
 
 /**
@@ -96,11 +96,12 @@ export function mcpToolResult(callId: string, name: string, value: unknown): Too
   const shown =
     parts.length === 0 && structured !== undefined ? [{ type: 'text', text: contentOf(structured) ?? '' }] : parts;
   const mapped = mapParts(shown);
+  // An error with no text of its own still says so, first (an image-only error would otherwise read as data).
   if (isError && mapped.texts.length === 0) {
     const text = `tool ${name} reported an error`;
     mapped.texts.push(text);
-    mapped.anthropic.push({ type: 'text', text });
-    mapped.responses.push({ type: 'input_text', text });
+    mapped.anthropic.unshift({ type: 'text', text });
+    mapped.responses.unshift({ type: 'input_text', text });
   }
   const joined = mapped.texts.join('\n');
   const flagged = isError ? `error: ${joined}` : joined;
@@ -121,7 +122,7 @@ export function mcpToolResult(callId: string, name: string, value: unknown): Too
   const shaped = (format: ProviderFormat): ToolMessage => {
     if (format === 'mcp') return mcpShape();
     if (format === 'anthropic') {
-      const blocks = mapped.anthropic.map((b) => ({ ...b }));
+      const blocks = structuredClone(mapped.anthropic);
       const simple = blocks.every((b) => b.type === 'text');
       return { type: 'tool_result', tool_use_id: callId, content: simple ? joined : blocks, is_error: isError };
     }
@@ -130,7 +131,7 @@ export function mcpToolResult(callId: string, name: string, value: unknown): Too
       const output = mapped.images
         ? isError
           ? prefixed(mapped.responses)
-          : mapped.responses.map((p) => ({ ...p }))
+          : structuredClone(mapped.responses)
         : flagged;
       return { type: 'function_call_output', call_id: callId, output };
     }
