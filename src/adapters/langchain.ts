@@ -13,7 +13,7 @@ import { providedSchema } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
 import { clip, quote } from '../util/describe-value.js';
 
-// LangChain.js (`@langchain/core` 1). `tool()` validates a JSON Schema with its own validator
+// LangChain for JavaScript (`@langchain/core` 1). `tool()` validates a JSON Schema with its own validator
 // (@cfworker/json-schema, draft 2019-09 by default) before the function runs, writes into the schema
 // object while doing so (a frozen schema throws), and answers a refused call by throwing its own text.
 // This adapter hands LangChain a Standard JSON Schema v1 carrier instead: LangChain converts it for the
