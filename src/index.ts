@@ -39,9 +39,12 @@ export type {
 } from './tools/gateway.js';
 export { GATEWAY_ORDER } from './tools/gateway.js';
 export type {
+  AnthropicToolContent,
   AnthropicToolResult,
   CallStage,
   McpCallToolResult,
+  McpContentPart,
+  OpenAIResponsesOutputPart,
   OpenAIResponsesToolOutput,
   ProviderFormat,
   OpenAIToolMessage,

@@ -5,6 +5,8 @@ import type { Bundle } from './bundle.js';
 import { callFailure, type BatchError } from './diagnostics.js';
 import type { ToolDescriptor } from './descriptor.js';
 import type { McpTool } from './providers.js';
+import type { Invoke } from './preflight.js';
+import { McpOutput } from '../tools/mcp-result.js';
 import { allKeysOf, ownData, readOptions } from '../util/own-field.js';
 
 /**
@@ -22,6 +24,19 @@ export type McpAdmissionOptions = AdmissionOptions & {
   /** Optional revision per tool (for example a hash the host keeps); absent means none. */
   readonly revision?: (tool: McpTool) => string | undefined;
 };
+
+/**
+ * The backend the Registry runs: what it returns is marked as a CallToolResult, so the model reads the
+ * tool's own `isError`, text and images (tools/mcp-result.ts), not the result's JSON.
+ */
+function markMcp(made: unknown, invoke: Invoke | undefined): unknown {
+  if (typeof made === 'function')
+    return async (args: unknown, context: unknown) =>
+      new McpOutput(await (made as (a: unknown, c: unknown) => unknown)(args, context));
+  // A non-function backend runs through the host's invoke; without one, preflight refuses it as it is.
+  if (typeof invoke !== 'function' || made === undefined || made === null) return made;
+  return async (args: unknown, context: unknown) => new McpOutput(await invoke(made, args, context));
+}
 
 /** The McpAdmissionOptions fields, checked against the type. */
 const MCP_ADMISSION_KEYS = [
@@ -79,7 +94,7 @@ export async function admitMcpToolsWith(
       const descriptor: ToolDescriptor = {
         name: ownData(tool, 'name') as string,
         inputSchema: ownData(tool, 'inputSchema') ?? null,
-        backend: backend(tool),
+        backend: markMcp(backend(tool), given.invoke),
         ...(description !== undefined ? { description: description as string } : {}),
         ...(annotations !== undefined ? { annotations: annotations as Record<string, unknown> } : {}),
         ...(rev !== undefined ? { revision: rev } : {}),

@@ -28,6 +28,7 @@ import {
   type ToolResult,
 } from './tool-result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { McpOutput, mcpToolResult } from './mcp-result.js';
 
 export type { ToolErrorEvent } from './failure-text.js';
 
@@ -250,14 +251,18 @@ export class Registry {
     return [...this.#entries.keys()].sort(byCodeUnits);
   }
 
-  /** What to publish to the model: the granted tools (all without `grants`), sorted like names(). */
+  /**
+   * What to publish to the model: the granted tools (all without `grants`), sorted like names(). Each
+   * inputSchema is a fresh unfrozen copy: SDKs edit what they are given, and the registry's stays its own.
+   */
   definitions(): ToolDefinitionView[] {
     return this.#published().map((n) => {
       const t = this.#entries.get(n)!.tool;
+      const copy = copyJson(t.inputSchema);
       return {
         name: t.name,
         ...(t.description === undefined ? {} : { description: t.description }),
-        inputSchema: t.inputSchema,
+        inputSchema: copy.ok ? copy.value : t.inputSchema,
       };
     });
   }
@@ -485,6 +490,7 @@ export class Registry {
         `${g.stage} refused: ${g.reason}`,
       );
     if (g.kind === 'threw') return this.#reportThrow(callId, name, g.stage, g.cause);
+    if (g.value instanceof McpOutput) return mcpToolResult(callId, name, g.value.value);
     const content = contentOf(g.value);
     if (content === undefined)
       return failure(

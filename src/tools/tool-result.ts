@@ -34,11 +34,16 @@ export interface ToolError extends GateError {
  */
 export type ProviderFormat = 'openai' | 'openai-responses' | 'anthropic' | 'mcp';
 
-/** OpenAI Responses API: a `function_call_output` input item. */
+/** A part of an OpenAI Responses `function_call_output`: text, or an image as a `data:` URL. */
+export type OpenAIResponsesOutputPart =
+  | { readonly type: 'input_text'; readonly text: string }
+  | { readonly type: 'input_image'; readonly image_url: string };
+
+/** OpenAI Responses API: a `function_call_output` input item (parts only when a tool returned an image). */
 export interface OpenAIResponsesToolOutput {
   readonly type: 'function_call_output';
   readonly call_id: string;
-  readonly output: string;
+  readonly output: string | OpenAIResponsesOutputPart[];
 }
 
 /** OpenAI chat completions: a `tool` role message. */
@@ -47,17 +52,44 @@ export interface OpenAIToolMessage {
   readonly tool_call_id: string;
   readonly content: string;
 }
-/** Anthropic Messages: a `tool_result` content block. */
+
+/** A block of an Anthropic `tool_result`: text, or an image in one of the media types Anthropic reads. */
+export type AnthropicToolContent =
+  | { readonly type: 'text'; readonly text: string }
+  | {
+      readonly type: 'image';
+      readonly source: {
+        readonly type: 'base64';
+        readonly media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+        readonly data: string;
+      };
+    };
+
+/** Anthropic Messages: a `tool_result` content block (blocks only when a tool returned an image). */
 export interface AnthropicToolResult {
   readonly type: 'tool_result';
   readonly tool_use_id: string;
-  readonly content: string;
+  readonly content: string | AnthropicToolContent[];
   readonly is_error: boolean;
 }
+
+/** One MCP content part (MCP 2025-06-18, "Tools", "Tool Result"), as an MCP tool returned it. */
+export type McpContentPart =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image' | 'audio'; readonly data: string; readonly mimeType: string }
+  | { readonly type: 'resource_link'; readonly uri: string; readonly name: string }
+  | {
+      readonly type: 'resource';
+      readonly resource:
+        | { readonly uri: string; readonly text: string }
+        | { readonly uri: string; readonly blob: string };
+    };
+
 /** MCP `CallToolResult` (a type alias, not an interface, so it is assignable to the SDK's indexed type). */
 export type McpCallToolResult = {
-  readonly content: { readonly type: 'text'; readonly text: string }[];
+  readonly content: McpContentPart[];
   readonly isError: boolean;
+  readonly structuredContent?: { [key: string]: unknown };
 };
 
 /** The outcome of one call: the text the model reads, and for failures the structured error. */
@@ -77,7 +109,7 @@ export interface ToolResult {
 }
 
 /** A tool result in any provider's shape. */
-type ToolMessage = OpenAIToolMessage | OpenAIResponsesToolOutput | AnthropicToolResult | McpCallToolResult;
+export type ToolMessage = OpenAIToolMessage | OpenAIResponsesToolOutput | AnthropicToolResult | McpCallToolResult;
 
 function shape(callId: string, content: string, isError: boolean, format: ProviderFormat): ToolMessage {
   if (format === 'anthropic') return { type: 'tool_result', tool_use_id: callId, content, is_error: isError };
@@ -87,10 +119,16 @@ function shape(callId: string, content: string, isError: boolean, format: Provid
   return { role: 'tool', tool_call_id: callId, content };
 }
 
-function build(callId: string, name: string, content: string, error: ToolError | undefined): ToolResult {
+function build(
+  callId: string,
+  name: string,
+  content: string,
+  error: ToolError | undefined,
+  shaped?: (format: ProviderFormat) => ToolMessage,
+): ToolResult {
   const isError = error !== undefined;
   // An unknown format falls back to OpenAI's shape rather than throwing (nothing throws at the API).
-  const toMessage = (format: ProviderFormat) => shape(callId, content, isError, format);
+  const toMessage = shaped ?? ((format: ProviderFormat) => shape(callId, content, isError, format));
   // Two literals rather than a spread of an optional `error`: V8 builds a spread followed by more members on a
   // slow path (about 0.7 µs, a tenth of a refused call).
   const result =
@@ -98,6 +136,20 @@ function build(callId: string, name: string, content: string, error: ToolError |
       ? { callId, name, content, isError, toMessage }
       : { callId, name, content, isError, error, toMessage };
   return Object.freeze(result) as ToolResult;
+}
+
+/**
+ * A result whose provider messages are not the plain text (an MCP tool's parts): `shaped` builds each one, a
+ * fresh object per call; `content` is still what the model reads as text, `error` set when it failed.
+ */
+export function shapedResult(
+  callId: string,
+  name: string,
+  content: string,
+  error: ToolError | undefined,
+  shaped: (format: ProviderFormat) => ToolMessage,
+): ToolResult {
+  return build(callId, name, content, error, shaped);
 }
 
 /** A GateError with the stage it came from, written out (a `{ ...error, stage }` spread is V8's slow path). */

@@ -4,7 +4,14 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const FOREIGN = ['ai', '@ai-sdk/', '@openai/agents', '@modelcontextprotocol/sdk', '@standard-schema/spec'];
+const FOREIGN = [
+  'ai',
+  '@ai-sdk/',
+  '@openai/agents',
+  '@langchain/core',
+  '@modelcontextprotocol/sdk',
+  '@standard-schema/spec',
+];
 
 /** Runtime imports only: `import type` and `export type` vanish when compiled. */
 function runtimeSpecifiers(source: string): string[] {
@@ -62,7 +69,7 @@ describe('adapter boundaries', () => {
     // A library's runtime dependencies are ranges, so an application's own copy is shared rather than nested.
     for (const [name, range] of Object.entries(pkg.dependencies)) expect(range, name).toMatch(/^\^\d+\.\d+\.\d+$/);
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['@standard-schema/spec', 'ajv', 'ajv-formats']);
-    for (const name of ['@modelcontextprotocol/sdk', 'ai', '@openai/agents']) {
+    for (const name of ['@modelcontextprotocol/sdk', 'ai', '@openai/agents', '@langchain/core']) {
       expect(pkg.peerDependencies[name], name).toMatch(/^\^/);
       expect(pkg.peerDependenciesMeta[name]?.optional, name).toBe(true);
     }
@@ -76,6 +83,7 @@ describe('adapter boundaries', () => {
     ['mcp-client', '@modelcontextprotocol/sdk'],
     ['ai-sdk', 'ai'],
     ['openai-agents', '@openai/agents'],
+    ['langchain', '@langchain/core'],
   ])('subpath ./adapters/%s points at its own module, which is what loads %s', (name, pkg) => {
     const exports = (
       JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {

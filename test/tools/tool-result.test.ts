@@ -50,8 +50,8 @@ describe('ToolResult.toMessage', () => {
     const texts = [
       bad.content,
       bad.toMessage('openai').content,
-      bad.toMessage('anthropic').content,
-      bad.toMessage('mcp').content[0]?.text,
+      bad.toMessage('anthropic').content as string,
+      (bad.toMessage('mcp').content[0] as { text?: string } | undefined)?.text,
     ];
     for (const t of texts) expect(t?.startsWith('error: ')).toBe(true);
   });

@@ -1,0 +1,114 @@
+import { ToolMessage } from '@langchain/core/messages';
+import {
+  tool,
+  type DynamicStructuredTool,
+  type ToolRunnableConfig,
+  type ToolWrapperParams,
+} from '@langchain/core/tools';
+import { formatForModel } from '../errors/format.js';
+import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
+import { validateSchema } from '../schema/compile.js';
+import type { SchemaOptions } from '../schema/options.js';
+import { providedSchema } from '../schema/standard-schema.js';
+import type { InferArgs } from '../tools/infer-args.js';
+import { clip, quote } from '../util/describe-value.js';
+
+// LangChain for JavaScript (`@langchain/core` 1). `tool()` validates a JSON Schema with its own validator
+// (@cfworker/json-schema, draft 2019-09 by default) before the function runs, writes into the schema
+// object while doing so (a frozen schema throws), and answers a refused call by throwing its own text.
+// This adapter hands LangChain a Standard JSON Schema v1 carrier instead: LangChain converts it for the
+// model through `~standard.jsonSchema` (a fresh copy of the tool's schema, as written), and its own
+// validator finds no keyword in it, so every call reaches the function, where toolgate validates first.
+// An invalid call never runs the tool: its ToolMessage (status "error") carries formatForModel's text.
+
+/** The LangChain tool toLangChainTool returns. */
+export type LangChainTool = DynamicStructuredTool;
+
+/** LangChain's own tool fields that pass through unchanged (responseFormat, returnDirect, tags, metadata...). */
+export type LangChainFrameworkOptions = Omit<ToolWrapperParams, 'name' | 'description' | 'schema'>;
+
+/** A tool as toolgate takes it for LangChain. `T` is read from a literal `inputSchema` (InferArgs). */
+export type LangChainToolSpec<T = unknown, S = unknown> = LangChainFrameworkOptions & {
+  readonly name: string;
+  /** Defaults to the schema's own `description`, then LangChain's `<name> tool`. */
+  readonly description?: string;
+  /** Draft 2020-12 tool input schema (or an enabled older dialect); compiled once here. */
+  readonly inputSchema: S;
+  /** Runs only for arguments toolgate accepted; receives the very value the model sent. */
+  readonly execute: (input: T, config: ToolRunnableConfig) => unknown;
+  /**
+   * Default false: what `execute` throws (or rejects with) reaches LangChain as an Error whose message is only
+   * `tool <name> failed`, with the original as its `cause`; agent loops send an error's message to the model
+   * and it is host text. True: the original, unchanged.
+   */
+  readonly exposeErrors?: boolean;
+};
+
+/** The Standard JSON Schema v1 carrier LangChain receives: a converter and nothing LangChain would validate. */
+interface SchemaCarrier {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: 'toolgate';
+    readonly jsonSchema: { readonly input: () => unknown; readonly output: () => unknown };
+  };
+}
+
+/** What the model reads for a refused call: a ToolMessage with status "error" when LangChain has a call id. */
+function refusal(text: string, name: string, config: ToolRunnableConfig | undefined, format: unknown): unknown {
+  if (format === 'content_and_artifact') return [text, undefined];
+  const id = config?.toolCall?.id;
+  return typeof id === 'string' ? new ToolMessage({ content: text, tool_call_id: id, name, status: 'error' }) : text;
+}
+
+/**
+ * A LangChain tool whose first step is toolgate's validation: an invalid call never reaches `execute`
+ * and the model reads formatForModel's text; LangChain's own schema check never answers first. The
+ * schema LangChain sends to the model is a fresh copy per conversion. A schema toolgate refuses is a
+ * failed Result. Never throws.
+ */
+export function toLangChainTool<const S, T = InferArgs<S>>(
+  spec: LangChainToolSpec<T, S>,
+  options: SchemaOptions = {},
+): Result<LangChainTool> {
+  return guarded('toLangChainTool', () => {
+    if (spec === null || typeof spec !== 'object')
+      return fail('validation', 'toLangChainTool expects a tool spec object');
+    // The spec is the host's own object (host code, not model output): its framework options pass on as given.
+    const { name, description, inputSchema, execute, exposeErrors, ...framework } = spec;
+    if (typeof name !== 'string' || name === '')
+      return fail('validation', 'toLangChainTool needs a non-empty tool name');
+    if (typeof execute !== 'function')
+      return fail('validation', `toLangChainTool: ${quote(name)} needs an execute function`);
+    const compiled = validateSchema(inputSchema, options);
+    if (!compiled.ok) return compiled;
+    const checked = compiled.value;
+    // A fresh copy per conversion, `type: "object"` stated: LangChain and providers may rewrite what they get.
+    const provided = (): unknown => providedSchema(checked.schema, true) ?? { type: 'object' };
+    const schema: SchemaCarrier = {
+      '~standard': { version: 1, vendor: 'toolgate', jsonSchema: { input: provided, output: provided } },
+    };
+    const own = (checked.schema as { description?: unknown } | null)?.description;
+    const shownDescription = description ?? (typeof own === 'string' ? own : undefined);
+    const run = async (input: unknown, config: ToolRunnableConfig): Promise<unknown> => {
+      const verdict = checked.validate(input);
+      if (!verdict.ok) return refusal(formatForModel(name, verdict.error), name, config, framework.responseFormat);
+      if (exposeErrors === true) return execute(verdict.value as T, config);
+      try {
+        return await execute(verdict.value as T, config);
+      } catch (thrown) {
+        throw new Error(`tool ${clip(name, 80)} failed`, { cause: thrown });
+      }
+    };
+    try {
+      const made = tool(run, {
+        ...framework,
+        name,
+        ...(shownDescription === undefined ? {} : { description: shownDescription }),
+        schema: schema as unknown as Record<string, never>,
+      } as ToolWrapperParams<Record<string, never>>);
+      return ok(made as LangChainTool);
+    } catch (thrown) {
+      return fail('execution_failure', `LangChain refused the tool ${quote(name)}: ${thrownMessage(thrown)}`);
+    }
+  });
+}

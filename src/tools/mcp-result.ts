@@ -1,0 +1,141 @@
+// An MCP tool's CallToolResult (MCP 2025-06-18, "Tools", "Tool Result") mapped to each provider's tool
+// message as a person would write it by hand: the tool's own `isError` kept, text parts as text, images
+// where the provider has a place for them, `structuredContent` as JSON text only when `content` is empty
+// (the spec's own fallback). What a provider has no place for is dropped (docs/adapters.md lists it).
+import { copyJson, isObject } from '../util/plain-json.js';
+import {
+  contentOf,
+  errorResult,
+  shapedResult,
+  successResult,
+  type AnthropicToolContent,
+  type McpCallToolResult,
+  type McpContentPart,
+  type OpenAIResponsesOutputPart,
+  type ProviderFormat,
+  type ToolError,
+  type ToolMessage,
+  type ToolResult,
+} from './tool-result.js';
+
+/** A backend's return value marked as an MCP CallToolResult (admitMcpTools marks what its backends return). */
+export class McpOutput {
+  /** What the MCP backend returned. */
+  readonly value: unknown;
+  constructor(value: unknown) {
+    this.value = value;
+  }
+}
+
+// The image media types an Anthropic image block accepts (the SDK's Base64ImageSource).
+const ANTHROPIC_IMAGES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+type AnthropicImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+
+/** The parts of one result as each provider takes them. */
+interface Mapped {
+  readonly texts: string[];
+  readonly anthropic: AnthropicToolContent[];
+  readonly responses: OpenAIResponsesOutputPart[];
+  images: boolean;
+}
+
+function mapParts(parts: readonly unknown[]): Mapped {
+  const mapped: Mapped = { texts: [], anthropic: [], responses: [], images: false };
+  for (const part of parts) {
+    if (!isObject(part)) continue;
+    const { type, text, data, mimeType } = part;
+    if (type === 'text' && typeof text === 'string') {
+      mapped.texts.push(text);
+      mapped.anthropic.push({ type: 'text', text });
+      mapped.responses.push({ type: 'input_text', text });
+    } else if (type === 'image' && typeof data === 'string' && typeof mimeType === 'string') {
+      mapped.responses.push({ type: 'input_image', image_url: `data:${mimeType};base64,${data}` });
+      if (ANTHROPIC_IMAGES.has(mimeType))
+        mapped.anthropic.push({
+          type: 'image',
+          source: { type: 'base64', media_type: mimeType as AnthropicImageType, data },
+        });
+      mapped.images = true;
+    }
+    // Audio, resource links, embedded resources, annotations and _meta have no place in a provider's tool
+    // message: they reach only the 'mcp' shape.
+  }
+  return mapped;
+}
+
+/** Text parts with `error: ` on the first (inserted first when the result opens with an image). */
+function prefixed(parts: OpenAIResponsesOutputPart[]): OpenAIResponsesOutputPart[] {
+  const [first, ...rest] = structuredClone(parts);
+  if (first?.type === 'input_text') return [{ type: 'input_text', text: `error: ${first.text}` }, ...rest];
+  return [{ type: 'input_text', text: 'error:' }, first as OpenAIResponsesOutputPart, ...rest];
+}
+
+/**
+ * The ToolResult of an MCP tool's CallToolResult: `isError` kept (the model reads the tool's own text), text
+ * parts as text, images as each provider's image part. A value that is not a CallToolResult reads as JSON.
+ */
+export function mcpToolResult(callId: string, name: string, value: unknown): ToolResult {
+  // One private plain copy: nothing the server handed back (a getter, a later change) is read again.
+  const copy = copyJson(value);
+  if (!copy.ok)
+    return errorResult(callId, name, `error: tool ${name} returned a value that cannot be sent as JSON`, {
+      class: 'execution_failure',
+      message: 'result is not JSON-serialisable',
+      violations: [],
+      stage: 'execute',
+    });
+  const result = copy.value;
+  const content = isObject(result) ? result.content : undefined;
+  const structured = isObject(result) ? result.structuredContent : undefined;
+  if (!isObject(result) || (!Array.isArray(content) && structured === undefined))
+    return successResult(callId, name, contentOf(result) ?? '');
+  const parts: unknown[] = Array.isArray(content) ? content : [];
+  const isError = result.isError === true;
+  // MCP: a tool returning structured content SHOULD also return it as text; when it did not, it is the text.
+  const shown =
+    parts.length === 0 && structured !== undefined ? [{ type: 'text', text: contentOf(structured) ?? '' }] : parts;
+  const mapped = mapParts(shown);
+  // An error with no text of its own still says so, first (an image-only error would otherwise read as data).
+  if (isError && mapped.texts.length === 0) {
+    const text = `tool ${name} reported an error`;
+    mapped.texts.push(text);
+    mapped.anthropic.unshift({ type: 'text', text });
+    mapped.responses.unshift({ type: 'input_text', text });
+  }
+  const joined = mapped.texts.join('\n');
+  const flagged = isError ? `error: ${joined}` : joined;
+  const error: ToolError | undefined = isError
+    ? { class: 'execution_failure', message: 'the tool reported an error (isError)', violations: [], stage: 'execute' }
+    : undefined;
+  const mcpShape = (): McpCallToolResult => {
+    // A copy of data already copied once: it cannot fail.
+    const again = copyJson(structured === undefined ? { parts } : { parts, structured });
+    const fresh = (again.ok ? again.value : { parts: [] }) as {
+      parts: McpContentPart[];
+      structured?: Record<string, unknown>;
+    };
+    const base = { content: fresh.parts, isError };
+    return fresh.structured === undefined ? base : { ...base, structuredContent: fresh.structured };
+  };
+  // Each call builds fresh objects: a host may change the message it was given.
+  const shaped = (format: ProviderFormat): ToolMessage => {
+    if (format === 'mcp') return mcpShape();
+    if (format === 'anthropic') {
+      const blocks = structuredClone(mapped.anthropic);
+      const simple = blocks.every((b) => b.type === 'text');
+      return { type: 'tool_result', tool_use_id: callId, content: simple ? joined : blocks, is_error: isError };
+    }
+    // Neither OpenAI API has an error flag: the text says it, as in every toolgate failure.
+    if (format === 'openai-responses') {
+      const output = mapped.images
+        ? isError
+          ? prefixed(mapped.responses)
+          : structuredClone(mapped.responses)
+        : flagged;
+      return { type: 'function_call_output', call_id: callId, output };
+    }
+    return { role: 'tool', tool_call_id: callId, content: flagged };
+  };
+  return shapedResult(callId, name, flagged, error, shaped);
+}

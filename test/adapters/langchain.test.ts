@@ -1,0 +1,133 @@
+// toLangChainTool end to end on @langchain/core's FakeStreamingChatModel: the model asks for a bad call
+// and a good one; the tool runs only for the good one, the bad one's ToolMessage carries toolgate's text
+// (LangChain's own draft 2019-09 check never answers first), and the next model turn reads that text.
+import { AIMessageChunk, HumanMessage, type BaseMessage, type ToolMessage } from '@langchain/core/messages';
+import { tool } from '@langchain/core/tools';
+import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
+import { toJsonSchema } from '@langchain/core/utils/json_schema';
+import { describe, expect, it } from 'vitest';
+import { toLangChainTool } from '../../src/adapters/langchain.js';
+import { formatForModel } from '../../src/errors/format.js';
+import { validate, validateSchema } from '../../src/index.js';
+
+const WEATHER = {
+  type: 'object',
+  properties: { city: { type: 'string', minLength: 1 }, days: { type: 'integer', minimum: 1, maximum: 7 } },
+  required: ['city', 'days'],
+  additionalProperties: false,
+};
+const BAD = { city: '', days: 9 };
+
+function expectedText(name: string, schema: unknown, args: unknown): string {
+  const r = validate(schema, args);
+  if (r.ok) throw new Error('the bad call must be invalid');
+  return formatForModel(name, r.error);
+}
+
+/** A scripted model that asks for `calls`, bound to `tools`. */
+function scripted(calls: { id: string; name: string; args: Record<string, unknown> }[]) {
+  return new FakeStreamingChatModel({
+    chunks: [new AIMessageChunk({ content: '', tool_calls: calls.map((c) => ({ ...c, type: 'tool_call' as const })) })],
+  });
+}
+
+describe('toLangChainTool, end to end with FakeStreamingChatModel', () => {
+  it('runs the tool only for the good call; the next turn reads toolgate text for the bad one', async () => {
+    const calls: unknown[] = [];
+    const weather = toLangChainTool({
+      name: 'weather',
+      description: 'Forecast',
+      inputSchema: WEATHER,
+      execute: (args) => {
+        calls.push(args);
+        return 'sunny';
+      },
+    });
+    if (!weather.ok) throw new Error(weather.error.message);
+    const model = scripted([
+      { id: 'c1', name: 'weather', args: BAD },
+      { id: 'c2', name: 'weather', args: { city: 'Paris', days: 3 } },
+    ]).bindTools([weather.value]);
+    // What the model is given for the tool: the schema as written, in the provider's function shape.
+    const bound = (model as unknown as { config: { tools: { function: { parameters: unknown } }[] } }).config.tools;
+    expect(bound[0]?.function.parameters).toEqual(WEATHER);
+
+    const question = new HumanMessage('Weather in Paris?');
+    const reply = await model.invoke([question]);
+    const results: ToolMessage[] = [];
+    for (const call of reply.tool_calls ?? []) results.push(await weather.value.invoke(call));
+    expect(calls).toEqual([{ city: 'Paris', days: 3 }]);
+    expect(results.map((m) => [m.tool_call_id, m.status, m.content])).toEqual([
+      ['c1', 'error', expectedText('weather', WEATHER, BAD)],
+      ['c2', 'success', 'sunny'],
+    ]);
+
+    const seen: BaseMessage[][] = [];
+    await model.invoke([question, reply, ...results], {
+      callbacks: [{ handleChatModelStart: (_llm, messages) => void seen.push(...messages) }],
+    });
+    expect(JSON.stringify(seen)).toContain(JSON.stringify(expectedText('weather', WEATHER, BAD)).slice(1, -1));
+  });
+
+  it("answers an invalid call with toolgate's text, where LangChain alone throws its own sentence", async () => {
+    const plain = tool(() => 'ran', { name: 'weather', schema: structuredClone(WEATHER) as never });
+    await expect(plain.invoke(BAD as never)).rejects.toThrow(/^Received tool input did not match expected schema$/);
+    const ran: unknown[] = [];
+    const guarded = toLangChainTool({ name: 'weather', inputSchema: WEATHER, execute: (args) => ran.push(args) });
+    if (!guarded.ok) throw new Error(guarded.error.message);
+    // Invoked with arguments alone (no tool call): the text itself.
+    expect(await guarded.value.invoke(BAD as never)).toBe(expectedText('weather', WEATHER, BAD));
+    expect(ran).toEqual([]);
+  });
+
+  it("takes a CompiledSchema's frozen schema, which LangChain's own tool() cannot", async () => {
+    const compiled = validateSchema(WEATHER);
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const plain = tool(() => 'ran', { name: 'weather', schema: compiled.value.schema as never });
+    await expect(plain.invoke({ city: 'Paris', days: 2 } as never)).rejects.toThrow(/not extensible/);
+    const guarded = toLangChainTool({ name: 'weather', inputSchema: compiled.value.schema, execute: () => 'ran' });
+    if (!guarded.ok) throw new Error(guarded.error.message);
+    expect(await guarded.value.invoke({ city: 'Paris', days: 2 } as never)).toBe('ran');
+  });
+
+  it("keeps the tool's throw from the model unless exposeErrors", async () => {
+    const secret = new Error('connection to db://admin:hunter2@10.0.0.1 refused');
+    const make = (exposeErrors: boolean) =>
+      toLangChainTool({
+        name: 'weather',
+        inputSchema: WEATHER,
+        exposeErrors,
+        execute: () => {
+          throw secret;
+        },
+      });
+    const hidden = make(false);
+    const shown = make(true);
+    if (!hidden.ok || !shown.ok) throw new Error('not made');
+    const args = { city: 'Paris', days: 2 } as never;
+    const thrown = await hidden.value.invoke(args).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).message).toBe('tool weather failed');
+    expect((thrown as Error).cause).toBe(secret);
+    await expect(shown.value.invoke(args)).rejects.toBe(secret);
+  });
+
+  it('refuses a schema toolgate refuses, and a spec without a name or execute, as a Result', () => {
+    const broken = toLangChainTool({ name: 'x', inputSchema: { type: 'strng' }, execute: () => '' });
+    expect(broken.ok ? undefined : broken.error.class).toBe('validation');
+    const nameless = toLangChainTool({ name: '', inputSchema: WEATHER, execute: () => '' });
+    expect(nameless.ok).toBe(false);
+    const idle = toLangChainTool({ name: 'x', inputSchema: WEATHER } as never);
+    expect(idle.ok).toBe(false);
+  });
+
+  it("uses the schema's own description when the spec gives none", () => {
+    const made = toLangChainTool({
+      name: 'x',
+      inputSchema: { ...WEATHER, description: 'from schema' },
+      execute: () => '',
+    });
+    expect(made.ok && made.value.description).toBe('from schema');
+    expect(made.ok && toJsonSchema(made.value.schema)).toMatchObject({ description: 'from schema' });
+  });
+});

@@ -1,0 +1,87 @@
+// mcpToolResult's rules one by one (the end-to-end path through a real MCP server is in
+// test/adapters/mcp-result-bridge.test.ts): what each provider reads of a CallToolResult.
+import { describe, expect, it } from 'vitest';
+import { mcpToolResult } from '../../src/tools/mcp-result.js';
+
+const PNG = { type: 'image', data: 'iVBO', mimeType: 'image/png' };
+
+describe('mcpToolResult', () => {
+  it.each([
+    ['a string (not a CallToolResult)', 'plain', 'plain'],
+    ['an object without content or structuredContent', { rows: 2 }, '{"rows":2}'],
+    [
+      'several text parts',
+      {
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      },
+      'a\nb',
+    ],
+    [
+      'text beside structuredContent (not repeated)',
+      { content: [{ type: 'text', text: 't' }], structuredContent: { n: 1 } },
+      't',
+    ],
+    ['structuredContent alone', { content: [], structuredContent: { n: 1 } }, '{"n":1}'],
+    ['an audio part alone', { content: [{ type: 'audio', data: 'AA', mimeType: 'audio/wav' }] }, ''],
+  ])('reads %s as the text the model reads', (_name, value, text) => {
+    const r = mcpToolResult('c', 't', value);
+    expect([r.isError, r.content]).toEqual([false, text]);
+    expect(r.toMessage('openai').content).toBe(text);
+  });
+
+  it('puts "error:" first for an error with only an image, in every shape without an error flag', () => {
+    const r = mcpToolResult('c', 'snap', { content: [PNG], isError: true });
+    expect(r.content).toBe('error: tool snap reported an error');
+    expect(r.toMessage('openai-responses').output).toEqual([
+      { type: 'input_text', text: 'error: tool snap reported an error' },
+      { type: 'input_image', image_url: 'data:image/png;base64,iVBO' },
+    ]);
+    expect(r.toMessage('anthropic')).toMatchObject({ is_error: true, content: [{ type: 'text' }, { type: 'image' }] });
+  });
+
+  it('prefixes the text even when an image comes first (Responses parts)', () => {
+    const r = mcpToolResult('c', 'snap', { content: [PNG, { type: 'text', text: 'bad' }], isError: true });
+    const output = r.toMessage('openai-responses').output;
+    expect(Array.isArray(output) && output[0]).toEqual({ type: 'input_text', text: 'error:' });
+  });
+
+  it('drops an image type Anthropic cannot read, keeping it for Responses', () => {
+    const tiff = {
+      content: [
+        { type: 'text', text: 'x' },
+        { type: 'image', data: 'SUkq', mimeType: 'image/tiff' },
+      ],
+    };
+    const r = mcpToolResult('c', 't', tiff);
+    expect(r.toMessage('anthropic').content).toBe('x');
+    expect(r.toMessage('openai-responses').output).toHaveLength(2);
+  });
+
+  it('fails a value that is not JSON, without reading it as a success', () => {
+    const r = mcpToolResult('c', 't', { content: [{ type: 'text', text: 'x' }], n: 1n });
+    expect(r.isError).toBe(true);
+    expect(r.error?.class).toBe('execution_failure');
+  });
+
+  it('never reads the value again: a later change of the server object changes nothing', () => {
+    const value = { content: [{ type: 'text', text: 'before' }, PNG] };
+    const r = mcpToolResult('c', 't', value);
+    (value.content[0] as { text: string }).text = 'after';
+    expect(JSON.stringify(r.toMessage('mcp'))).toContain('before');
+    expect(r.content).toBe('before');
+  });
+
+  it('hands out fresh messages: changing one changes no later one', () => {
+    const r = mcpToolResult('c', 't', { content: [{ type: 'text', text: 'x' }, PNG], structuredContent: { n: 1 } });
+    const first = r.toMessage('anthropic');
+    const image = (first.content as { type: string; source?: { data: string } }[])[1];
+    if (image?.source) image.source.data = 'changed';
+    const mcp = r.toMessage('mcp');
+    (mcp.structuredContent as { n: number }).n = 2;
+    expect(JSON.stringify(r.toMessage('anthropic'))).not.toContain('changed');
+    expect(r.toMessage('mcp').structuredContent).toEqual({ n: 1 });
+  });
+});
