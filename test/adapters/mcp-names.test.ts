@@ -58,9 +58,16 @@ describe('a dotted MCP tool name through a real SDK server', () => {
     const admitted = await guarded.admit();
     if (!admitted.ok) throw new Error(admitted.error.message);
     await expectDottedNameServed(admitted.value);
-    // The guarded client itself calls the server by the MCP name.
-    const direct = await guarded.callTool({ name: 'files.read', arguments: { path: 'x' } });
-    expect(direct.isError).not.toBe(true);
+    // The guarded client sends the server its own name, whichever of the two it is given.
+    for (const name of ['files.read', 'files_read']) {
+      const direct = await guarded.callTool({ name, arguments: { path: 'x' } });
+      expect(direct.isError).not.toBe(true);
+      expect(JSON.stringify(direct.content)).toContain('contents of x');
+    }
+    const unknown = await guarded.callTool({ name: 'files-read', arguments: { path: 'x' } });
+    expect(unknown.content).toEqual([
+      { type: 'text', text: 'error: unknown tool "files-read"; available tools: files.read, files_list' },
+    ]);
   });
 
   it('admitMcpTools admits the listed tools with a backend calling the server', async () => {
