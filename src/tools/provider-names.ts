@@ -2,6 +2,7 @@
 // `A-Za-z0-9_-.` (MCP 2025-11-25, server/tools, "Tool names"); OpenAI function names match
 // `^[a-zA-Z0-9_-]{1,64}$` and Anthropic tool names `^[a-zA-Z0-9_-]{1,128}$`. One map per registry
 // turns `.` into `_`; a name it cannot map one-to-one, or one too long, is withheld from that format.
+import { byCodeUnits } from '../util/code-unit-order.js';
 import type { ProviderFormat } from './tool-result.js';
 
 /** Longest name each format takes; `mcp` takes MCP's own names as they are. */
@@ -48,8 +49,9 @@ const FORMATS: readonly ProviderFormat[] = ['openai', 'openai-responses', 'anthr
  */
 export function providerNameMap(names: Iterable<string>): ProviderNameMap {
   const own = new Set(names);
+  const sorted = [...own].sort(byCodeUnits);
   const claims = new Map<string, string[]>();
-  for (const name of own) {
+  for (const name of sorted) {
     if (!name.includes('.')) continue;
     const m = mappedName(name);
     claims.set(m, [...(claims.get(m) ?? []), name]);
@@ -64,7 +66,7 @@ export function providerNameMap(names: Iterable<string>): ProviderNameMap {
     });
     if (list.length > 0) withheld.set(name, list);
   };
-  for (const name of [...own].sort()) {
+  for (const name of sorted) {
     const m = mappedName(name);
     const rivals = name.includes('.') ? (claims.get(m) ?? []).filter((n) => n !== name) : [];
     const clash = own.has(m) && m !== name ? `its provider name "${m}" is the name of another tool` : undefined;

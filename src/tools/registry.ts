@@ -18,7 +18,7 @@ import { listNames } from '../util/name-list.js';
 import { allKeysOf, readOwnFields } from '../util/own-field.js';
 import { copyJson } from '../util/plain-json.js';
 import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
-import { providerNameMap, publishedName, type ProviderNameMap } from './provider-names.js';
+import { mappedName, providerNameMap, publishedName, type ProviderNameMap } from './provider-names.js';
 import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from './provider-shapes.js';
 import {
   contentOf,
@@ -148,8 +148,10 @@ export class Registry {
   readonly #maxLines: number | undefined;
   readonly #grants: ReadonlySet<string> | undefined;
   readonly #exposeErrors: ExposeErrors | undefined;
-  /** The provider names of the registered tools; rebuilt after a registration. */
+  /** The provider names of the registered tools; rebuilt on first use after a registration. */
   #nameMap: ProviderNameMap | undefined;
+  /** Mapped name -> the dotted tool it maps from, kept as tools are added, so register's check costs O(1). */
+  readonly #mappedFrom = new Map<string, string>();
   /** The openai-strict verdict per tool name, computed on the first OpenAI shape asked for. */
   readonly #strict = new Map<string, boolean>();
 
@@ -229,7 +231,7 @@ export class Registry {
     if (typeof execute !== 'function') return fail('validation', `tool "${name}": execute must be a function`);
     if (this.#entries.has(name)) return fail('validation', `a tool named "${name}" is already registered`);
     // A mapped name is the tool's name for OpenAI and Anthropic: another tool may not take it.
-    const holder = this.#names().toOwn.get(name);
+    const holder = this.#mappedFrom.get(name);
     if (holder !== undefined)
       return fail('validation', `the name "${name}" is reserved: it is the provider name of tool "${holder}"`);
     return ok({
@@ -249,6 +251,8 @@ export class Registry {
     });
     this.#entries.set(tool.name, { tool: frozen, compiled });
     this.#nameMap = undefined;
+    if (tool.name.includes('.') && !this.#mappedFrom.has(mappedName(tool.name)))
+      this.#mappedFrom.set(mappedName(tool.name), tool.name);
     return frozen;
   }
 

@@ -16,6 +16,7 @@ describe('providerNameMap', () => {
     // Two dotted names with one mapped name: both withheld.
     [['a.b_c', 'a_b.c'], 'a.b_c', undefined, undefined],
     [['a.b_c', 'a_b.c'], 'a_b.c', undefined, undefined],
+    [['a_b.c', 'a.b.c', 'a.b_c'], 'a.b.c', undefined, undefined],
     // 65 characters: too long for OpenAI, fine for Anthropic.
     [[L65], L65, undefined, L65.replace('.', '_')],
   ];
@@ -27,6 +28,14 @@ describe('providerNameMap', () => {
     expect(publishedName(map, name, 'mcp')).toBe(name);
     // The same map whatever the order.
     expect(providerNameMap([...names].reverse())).toEqual(map);
+  });
+
+  it('names every rival in one order, whatever the order of the names', () => {
+    const reason = (names: string[]) => providerNameMap(names).withheld.get('a.b.c')?.[0]?.reason;
+    expect(reason(['a_b.c', 'a.b.c', 'a.b_c'])).toBe(
+      'its provider name "a_b_c" is also the provider name of "a.b_c", "a_b.c"',
+    );
+    expect(reason(['a.b_c', 'a.b.c', 'a_b.c'])).toBe(reason(['a_b.c', 'a.b.c', 'a.b_c']));
   });
 
   it('says why a tool is withheld', () => {
