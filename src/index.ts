@@ -23,7 +23,7 @@ export { formatForModel, DEFAULT_MAX_LINES } from './errors/format.js';
 
 // --- tools (src/tools/)
 export type { Tool, ToolContext, ToolDefinition } from './tools/tool.js';
-export { defineTool, TOOL_NAME_PATTERN } from './tools/tool.js';
+export { defineTool, MCP_TOOL_NAME_PATTERN, TOOL_NAME_PATTERN } from './tools/tool.js';
 export type { InferArgs } from './tools/infer-args.js';
 export type { CallOptions, RegistryOptions, ToolCall, ToolDefinitionView } from './tools/registry.js';
 export { Registry } from './tools/registry.js';

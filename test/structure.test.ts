@@ -19,14 +19,14 @@ const FLOORS: readonly (readonly [floor: number, place: string, reason: string])
   [3, 'arguments', 'reads argument values and JSON texts strictly, within the argument limits'],
   [4, 'errors', 'turns engine errors into violations and violations into text for the model'],
   [5, 'schema', 'the schema gates and engines (2020-12 and the opt-in older dialects) behind validateSchema'],
-  [6, 'tools', 'the Registry: one call through lookup, validation, host stages and the tool'],
   [6, 'lint', 'advice about schemas that are still admitted'],
   [6, 'interop', 'provider profiles: what a provider would reject or ignore in a schema'],
   [6, 'exec', 'command templates served as tools: placeholder contract, argv rendering, running'],
-  [7, 'catalog', 'batch admission of tool descriptors into one bundle'],
-  [8, 'cli', 'the toolgate command: check, validate, serve'],
-  [8, 'adapters', 'subpath exports for the MCP client, the AI SDK and OpenAI Agents'],
-  [9, 'index.ts', 'the package entry point: named re-exports only'],
+  [7, 'tools', 'the Registry: one call through lookup, validation, host stages and the tool; provider shapes'],
+  [8, 'catalog', 'batch admission of tool descriptors into one bundle'],
+  [9, 'cli', 'the toolgate command: check, validate, serve'],
+  [9, 'adapters', 'subpath exports for the MCP client, the AI SDK and OpenAI Agents'],
+  [10, 'index.ts', 'the package entry point: named re-exports only'],
 ];
 
 const floorOf = new Map(FLOORS.map(([floor, place]) => [place, floor]));

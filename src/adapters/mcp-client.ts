@@ -17,6 +17,7 @@ import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
 import { RETRY_ADVICE, thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
 import { causeMessage } from '../tools/gateway.js';
+import { providerNamesOf } from '../tools/registry.js';
 import type { ToolError } from '../tools/tool-result.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
@@ -223,14 +224,20 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
           `error: tool ${describeValue(fields.values.name)} cannot be called: ` +
             'the tools of this server could not be admitted',
         );
-      if (!tools.some((t) => t.name === fields.values.name)) {
+      // A provider's name for a tool (`files_read` for MCP's `files.read`) is sent as the server's own name.
+      const asked = fields.values.name;
+      const own =
+        typeof asked === 'string' && !tools.some((t) => t.name === asked)
+          ? (providerNamesOf(result.value.registry).toOwn.get(asked) ?? asked)
+          : asked;
+      if (!tools.some((t) => t.name === own)) {
         // The Registry's text: the model reads which names it may use instead of guessing another.
         return localError(
-          `error: unknown tool ${describeValue(fields.values.name)}; available tools: ` +
+          `error: unknown tool ${describeValue(asked)}; available tools: ` +
             `${listNames(tools.map((t) => t.name).sort())}`,
         );
       }
-      name = fields.values.name as string;
+      name = own as string;
       const given: unknown = fields.values.arguments;
       // MCP sends arguments as an object; a string would be validated as JSON text but sent as a string.
       if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given))) {

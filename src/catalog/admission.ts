@@ -1,7 +1,7 @@
 import { fail, ok, thrownMessage, type Result } from '../result.js';
 import type { ProviderFinding, ProviderName } from '../interop/profile.js';
 import { compiledFromCache } from '../schema/compile.js';
-import { defineTool, type ToolContext } from '../tools/tool.js';
+import { defineTool, MCP_TOOL_NAME_PATTERN, TOOL_NAME_PATTERN, type ToolContext } from '../tools/tool.js';
 import { REGISTRY_KEYS, Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
 import { SCHEMA_OPTION_KEYS } from '../schema/options.js';
 import {
@@ -100,6 +100,7 @@ async function preflightAll(
   options: PreflightOptions,
   loader: BatchLoader | undefined,
   cost: BatchCost,
+  names: RegExp,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let pending: number[] = [];
@@ -119,7 +120,7 @@ async function preflightAll(
     const wanted = new Set<string>();
     for (const i of pending) {
       loader?.takeMisses();
-      const { result, stage } = preflightStaged(descriptors[i], options);
+      const { result, stage } = preflightStaged(descriptors[i], options, names);
       const misses = loader?.takeMisses() ?? new Set<string>();
       outcomes[i] = result.ok
         ? { tool: result.value }
@@ -221,9 +222,12 @@ export interface AdmissionInternals {
   readonly badTools: BadToolPolicy;
   /** Diagnostics found outside admission (an MCP tool's outputSchema), judged like the batch's own. */
   readonly extraDiagnostics: readonly Diagnostic[];
+  /** True for tools from MCP: names follow MCP_TOOL_NAME_PATTERN (else TOOL_NAME_PATTERN). */
+  readonly mcpNames?: boolean;
 }
 
-const NO_INTERNALS: AdmissionInternals = { badTools: 'fail-batch', extraDiagnostics: [] };
+/** admitBatch's settings: its own rules for every tool. */
+export const NO_INTERNALS: AdmissionInternals = { badTools: 'fail-batch', extraDiagnostics: [] };
 
 function registryOptionsOf(
   options: AdmissionOptions,
@@ -293,7 +297,8 @@ export async function admitSlots(
   const pre: PreflightOptions = { ...rest, ...(loader !== undefined ? { schemaLoader: loader.sync } : {}) };
 
   const cost = batchCost(options.limits, slots.length);
-  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost);
+  const names = internals.mcpNames === true ? MCP_TOOL_NAME_PATTERN : TOOL_NAME_PATTERN;
+  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names);
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);
   const leaveOut = internals.badTools === 'leave-out';
@@ -322,7 +327,9 @@ export async function admitSlots(
     .flatMap((o, i) => ('tool' in o && !leftOut.has(i) ? [o.tool] : []))
     .sort((a, b) => byCodeUnits(a.name, b.name));
   const registry = new Registry(registryOptionsOf(options, loader, authority.value));
-  for (const t of accepted) {
+  // Names without a dot first: a tool's own name always wins over another tool's mapped name (provider-names.ts).
+  const undotted = accepted.filter((t) => !t.name.includes('.'));
+  for (const t of [...undotted, ...accepted.filter((t) => t.name.includes('.'))]) {
     // Preflight compiled the schema with the same schema options: registered as is, never compiled again.
     const registered = registerCompiled(
       registry,
@@ -333,6 +340,7 @@ export async function admitSlots(
         execute: executorOf(t.backend, options.invoke),
       }),
       t.compiled,
+      names,
     );
     if (!registered.ok) {
       const index = descriptors.findIndex((d) => identify(d).name === t.name);

@@ -1,7 +1,8 @@
 import type { ProviderFinding } from '../interop/profile.js';
 import { lintSchema } from '../lint/lint.js';
 import type { LintWarning } from '../lint/warning.js';
-import type { Registry } from '../tools/registry.js';
+import { providerNamesOf, type Registry } from '../tools/registry.js';
+import { NAME_RULE_SOURCES, publishedName, type ProviderNameMap } from '../tools/provider-names.js';
 import type { Authority } from './authority.js';
 import type { Diagnostic } from './diagnostics.js';
 import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from './providers.js';
@@ -46,7 +47,9 @@ export interface Bundle {
   readonly stats: AdmissionStats;
   /**
    * With the `provider` option: that provider's findings for every accepted tool, by name (an empty list
-   * when it has none); `{}` without it. Information for the host: non-enumerable, left out of toJSON.
+   * when it has none); `{}` without it. Besides, with or without it, a tool withheld from `openai` or
+   * `anthropic` because of its name (rule `tool-name`: too long, or its mapped name taken) has a finding
+   * saying why. Information for the host: non-enumerable, left out of toJSON.
    */
   readonly providerFindings: Readonly<Record<string, readonly ProviderFinding[]>>;
   /**
@@ -56,8 +59,9 @@ export interface Bundle {
    */
   readonly warnings: Readonly<Record<string, readonly LintWarning[]>>;
   /**
-   * Provider tools (the granted ones) in one wire shape; new objects on every call. An unknown format
-   * gives no tools.
+   * Provider tools (the granted ones) in one wire shape; new objects on every call. A name with a `.` is
+   * published with `_` for OpenAI and Anthropic (registry.call takes either); a tool withheld for its name
+   * is left out (see providerFindings). An unknown format gives no tools.
    */
   toolsFor<F extends ProviderFormat>(format: F): ToolsFor<F>;
   /** Only accepted names, provider tools and authority: diagnostics never leave through serialization. */
@@ -88,6 +92,41 @@ function byName<T extends object>(
   return Object.freeze(
     Object.fromEntries(sorted.map(([name, list]) => [name, Object.freeze(list.map((x) => Object.freeze({ ...x })))])),
   );
+}
+
+/** The `tool-name` findings of tools withheld from a provider for their name, by tool name. */
+function nameFindings(map: ProviderNameMap): Map<string, ProviderFinding[]> {
+  const out = new Map<string, ProviderFinding[]>();
+  for (const [name, withheld] of map.withheld) {
+    const list: ProviderFinding[] = [];
+    for (const provider of ['openai', 'anthropic'] as const) {
+      const w = withheld.find((x) => x.format === provider);
+      if (w === undefined) continue;
+      const message = `not published to ${provider}: ${w.reason}`;
+      const source = NAME_RULE_SOURCES[provider];
+      list.push({
+        provider,
+        rule: 'tool-name',
+        effect: 'rejects',
+        basis: 'documented',
+        message,
+        schemaPath: '',
+        source,
+      });
+    }
+    out.set(name, list);
+  }
+  return out;
+}
+
+/** The admission's findings with the name findings added (a tool's name findings first). */
+function withNameFindings(
+  findings: ReadonlyMap<string, readonly ProviderFinding[]>,
+  map: ProviderNameMap,
+): Map<string, readonly ProviderFinding[]> {
+  const out = new Map(findings);
+  for (const [name, list] of nameFindings(map)) out.set(name, [...list, ...(findings.get(name) ?? [])]);
+  return out;
 }
 
 /** The one tool-level rule: models pick tools by their description, so a tool without one is hard to use. */
@@ -137,7 +176,8 @@ export function makeBundle(parts: BundleParts): Bundle {
     authority: parts.authority,
     accepted: Object.freeze([...parts.accepted]),
     toolsFor<F extends ProviderFormat>(format: F): ToolsFor<F> {
-      return shapeTools(parts.providerTools, format, strict);
+      const names = providerNamesOf(parts.registry);
+      return shapeTools(parts.providerTools, format, strict, (name, f) => publishedName(names, name, f));
     },
     toJSON(): BundleJSON {
       return { accepted: bundle.accepted, providerTools: parts.providerTools, authority: parts.authority };
@@ -147,7 +187,10 @@ export function makeBundle(parts: BundleParts): Bundle {
     registry: { value: parts.registry, enumerable: false },
     rejected: { value: Object.freeze([...parts.rejected]), enumerable: false },
     stats: { value: Object.freeze({ ...parts.stats }), enumerable: false },
-    providerFindings: { value: byName(parts.providerFindings), enumerable: false },
+    providerFindings: {
+      value: byName(withNameFindings(parts.providerFindings, providerNamesOf(parts.registry))),
+      enumerable: false,
+    },
     warnings: { get: lazyWarnings, enumerable: false },
   });
   return Object.freeze(bundle) as unknown as Bundle;

@@ -33,6 +33,8 @@ export interface DescriptorFields {
 export interface DescriptorRules {
   /** Whether the host supplied `invoke`, so a non-function backend can be executed. */
   readonly hasInvoke: boolean;
+  /** The name rule: TOOL_NAME_PATTERN (the default), or MCP_TOOL_NAME_PATTERN for tools from MCP. */
+  readonly names?: RegExp;
 }
 
 function metadataViolation(field: string, message: string): Violation {
@@ -70,10 +72,13 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
 
   if (typeof name.value !== 'string')
     problems.push(metadataViolation('name', `"name" must be a string, got ${echo(name.value ?? 'nothing')}`));
-  // The Registry's rule: names OpenAI, Anthropic and MCP clients all accept, so one bundle serves each.
-  else if (!TOOL_NAME_PATTERN.test(name.value))
+  // The Registry's rule (names every provider accepts), or MCP's for tools from MCP (mapped per provider).
+  else if (!(rules.names ?? TOOL_NAME_PATTERN).test(name.value))
     problems.push(
-      metadataViolation('name', `tool name ${echo(name.value)} does not match ${String(TOOL_NAME_PATTERN)}`),
+      metadataViolation(
+        'name',
+        `tool name ${echo(name.value)} does not match ${String(rules.names ?? TOOL_NAME_PATTERN)}`,
+      ),
     );
   if (description.present && typeof description.value !== 'string')
     problems.push(metadataViolation('description', `"description" must be a string, got ${echo(description.value)}`));

@@ -1,5 +1,11 @@
 import { fail, thrownMessage, type Result } from '../result.js';
-import { ADMISSION_KEYS, admitSlots, type AdmissionInternals, type AdmissionOptions } from './admission.js';
+import {
+  ADMISSION_KEYS,
+  admitSlots,
+  NO_INTERNALS,
+  type AdmissionInternals,
+  type AdmissionOptions,
+} from './admission.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import type { Bundle } from './bundle.js';
 import { callFailure, type BatchError } from './diagnostics.js';
@@ -54,14 +60,14 @@ export async function admitMcpTools(
   listToolsResult: unknown,
   options: McpAdmissionOptions,
 ): Promise<Result<Bundle, BatchError>> {
-  return admitMcpToolsWith(listToolsResult, options, undefined);
+  return admitMcpToolsWith(listToolsResult, options, NO_INTERNALS);
 }
 
 /** Internal (guardClient's): admitMcpTools with admission settings admitBatch's callers cannot pass. */
 export async function admitMcpToolsWith(
   listToolsResult: unknown,
   options: McpAdmissionOptions,
-  internals: AdmissionInternals | undefined,
+  internals: AdmissionInternals,
 ): Promise<Result<Bundle, BatchError>> {
   try {
     const listed = ownData(listToolsResult, 'tools');
@@ -104,7 +110,8 @@ export async function admitMcpToolsWith(
     const slots = entries.value.map(
       (slot): BatchSlot => (slot.present ? { present: true, value: descriptorOf(slot.value) } : slot),
     );
-    return await admitSlots(slots, admission, internals);
+    // Tools from MCP follow MCP's name rule (a `.` is allowed; providers get the mapped name).
+    return await admitSlots(slots, admission, { ...internals, mcpNames: true });
   } catch (thrown) {
     return callFailure(fail('execution_failure', `admitMcpTools failed: ${thrownMessage(thrown)}`));
   }

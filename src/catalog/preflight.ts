@@ -55,12 +55,16 @@ function preflightBody(
   descriptor: unknown,
   options: PreflightOptions | undefined,
   staged: { stage: 'descriptor' | 'schema' },
+  names: RegExp | undefined,
 ): Result<PreflightedTool> {
   // Options read once as own data: a getter on them must not run (caller code) or answer twice.
   const read = readOptions(options, PREFLIGHT_KEYS);
   if (read.problems.length > 0) return fail('validation', `invalid preflight options: ${read.problems.join('; ')}`);
   const o = read.copy as PreflightOptions;
-  const fields = readDescriptor(descriptor, { hasInvoke: typeof o.invoke === 'function' });
+  const fields = readDescriptor(descriptor, {
+    hasInvoke: typeof o.invoke === 'function',
+    ...(names === undefined ? {} : { names }),
+  });
   if (!fields.ok) return fields;
   const f = fields.value;
   let annotations: Readonly<Record<string, unknown>> | undefined;
@@ -104,9 +108,13 @@ export function preflight(descriptor: unknown, options?: PreflightOptions): Resu
   return preflightStaged(descriptor, options).result;
 }
 
-/** preflight, also telling whether the descriptor or the schema decided the outcome. */
-export function preflightStaged(descriptor: unknown, options: PreflightOptions | undefined): StagedPreflight {
+/** preflight, also telling whether the descriptor or the schema decided the outcome; `names` is the name rule. */
+export function preflightStaged(
+  descriptor: unknown,
+  options: PreflightOptions | undefined,
+  names?: RegExp,
+): StagedPreflight {
   const staged: { stage: 'descriptor' | 'schema' } = { stage: 'descriptor' };
-  const result = guarded('preflight', () => preflightBody(descriptor, options, staged));
+  const result = guarded('preflight', () => preflightBody(descriptor, options, staged, names));
   return { result, stage: staged.stage };
 }

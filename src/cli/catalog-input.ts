@@ -14,7 +14,10 @@ export interface Catalog {
   readonly tools: readonly unknown[];
   /** True for an MCP `tools/list` result, where `inputSchema` is required. */
   readonly mcp: boolean;
-  /** True when listed from a running `--mcp` server (not read from a file). */
+  /**
+   * True when judged as MCP judges a server's listing: listed from a running `--mcp` server, or a
+   * saved `tools/list` result given with `--mcp-list` (MCP default dialects).
+   */
   readonly server?: boolean;
 }
 
@@ -81,6 +84,33 @@ export async function readCatalogs(
       if (text.ok) readOne(text.value, file);
       else out.push({ source: file, problem: text.error });
     }
+  }
+  return out;
+}
+
+/**
+ * `--mcp-list` inputs: each a saved `tools/list` result (`{ "tools": [...] }`), a file or `-` for standard
+ * input, judged as the live server's listing would be. Anything else (an array, one tool) is that input's error.
+ */
+export async function readSavedLists(
+  inputs: readonly string[],
+  readStdin: () => Promise<string>,
+): Promise<CatalogInput[]> {
+  const out: CatalogInput[] = [];
+  for (const input of inputs) {
+    const source = `mcp-list: ${input === '-' ? '<stdin>' : input}`;
+    const text = input === '-' ? { ok: true as const, value: await readStdin() } : readText(input);
+    const parsed = text.ok ? parseJsonNamed(text.value, source) : text;
+    if (!parsed.ok) {
+      out.push({ source, problem: parsed.error });
+      continue;
+    }
+    const tools = isObject(parsed.value) ? parsed.value['tools'] : undefined;
+    out.push(
+      Array.isArray(tools)
+        ? { source, catalog: { source, tools, mcp: true, server: true } }
+        : { source, problem: { message: `${source}: not a tools/list result (expected { "tools": [...] })` } },
+    );
   }
   return out;
 }

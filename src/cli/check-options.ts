@@ -7,7 +7,7 @@ import type { Problem, Result } from '../result.js';
 import { listFlag, stringFlag, type ParsedArgs } from './args.js';
 import { displayCommandLine, secretsOf, splitCommandLine } from './command-line.js';
 import { inputError } from './io.js';
-import type { McpServer } from './mcp-list.js';
+import type { McpServer } from './mcp-server-list.js';
 import { parseEnvItems, type EnvRequest } from '../exec/environment.js';
 import { timeoutMs } from './numbers.js';
 
@@ -21,8 +21,10 @@ export interface CheckSettings {
   readonly format: 'text' | 'json';
   /** For files and standard input; with `--dialect`, for `--mcp` servers too. */
   readonly dialects: readonly Dialect[];
-  /** For `--mcp` servers. */
+  /** For `--mcp` servers and `--mcp-list` results. */
   readonly mcpDialects: readonly Dialect[];
+  /** `--mcp-list` inputs: saved `tools/list` results (paths, or `-` for standard input), in order. */
+  readonly savedLists: readonly string[];
   readonly provider: ProviderName | undefined;
   readonly providerPolicy: 'report' | 'quarantine';
   readonly servers: readonly McpServer[];
@@ -119,6 +121,7 @@ export function checkSettings(args: ParsedArgs): Result<CheckSettings, Problem> 
       provider: provider.value.provider,
       providerPolicy: provider.value.policy,
       servers: servers.value,
+      savedLists: listFlag(args, 'mcp-list'),
     },
   };
 }

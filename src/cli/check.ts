@@ -7,7 +7,7 @@ import { admitBatch, type AdmissionOptions } from '../catalog/admission.js';
 import { admitMcpTools } from '../catalog/mcp.js';
 import { isObject } from '../util/plain-json.js';
 import { parseArgs, booleanFlag, stringFlag } from './args.js';
-import { readCatalogs, readRegistry, type CatalogInput } from './catalog-input.js';
+import { readCatalogs, readRegistry, readSavedLists, type CatalogInput } from './catalog-input.js';
 import { adviseCatalog } from './check-advice.js';
 import { checkSettings, type CheckSettings } from './check-options.js';
 import { jsonReport, jsonUsageError, textReport, type ReportEntry } from './check-report.js';
@@ -24,7 +24,7 @@ const NEVER_RUN = (): never => {
 /** Lists each `--mcp` server; the SDK is loaded only here, when a server is given. */
 async function listServers(settings: CheckSettings): Promise<CatalogInput[]> {
   if (settings.servers.length === 0) return [];
-  const { listMcpTools } = await import('./mcp-list.js');
+  const { listMcpTools } = await import('./mcp-server-list.js');
   const out: CatalogInput[] = [];
   for (const server of settings.servers) {
     const source = `mcp: ${server.display}`;
@@ -80,8 +80,10 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const read = checkSettings(args);
   if (!read.ok) return usage(read.error.message);
   const settings = read.value;
-  if (settings.servers.length === 0 && args.positionals.length === 0)
-    return usage('nothing to check: give files, folders, - for standard input, or --mcp "<command>"');
+  if (settings.servers.length === 0 && settings.savedLists.length === 0 && args.positionals.length === 0)
+    return usage('nothing to check: give files, folders, - for standard input, --mcp "<command>" or --mcp-list <file>');
+  const stdinUses = [...args.positionals, ...settings.savedLists].filter((i) => i === '-').length;
+  if (stdinUses > 1) return usage('standard input (-) can be read once: name it once among the inputs');
   const registryDir = stringFlag(args, 'registry');
   let schemaRegistry: Record<string, object | boolean> = {};
   if (registryDir !== undefined) {
@@ -89,7 +91,11 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     if (!r.ok) return usage(r.error.message);
     schemaRegistry = r.value;
   }
-  const inputs = [...(await readCatalogs(args.positionals, io.readStdin)), ...(await listServers(settings))];
+  const inputs = [
+    ...(await readCatalogs(args.positionals, io.readStdin)),
+    ...(await readSavedLists(settings.savedLists, io.readStdin)),
+    ...(await listServers(settings)),
+  ];
 
   // Under 'report' the findings are computed per accepted tool by adviseCatalog; admission needs the
   // provider only to leave out (or fail on) the tools it would reject.

@@ -67,6 +67,7 @@ export const CHECK: CliCommand = {
     '               [--registry <dir>] [--dialect 2020-12|2019-09|draft-07]...',
     `               [--provider ${PROVIDER_NAMES.join('|')}] [--provider-policy report|quarantine]`,
     'toolgate check --mcp "<command> [args]"... [--env KEY=VALUE|KEY]... [--timeout <seconds>] [same options]',
+    'toolgate check --mcp-list <file|->... [same options]',
   ],
   options: [
     {
@@ -87,7 +88,9 @@ export const CHECK: CliCommand = {
     REGISTRY,
     {
       ...DIALECT,
-      description: `${DIALECT.description}. Without it: 2020-12 for files, 2020-12 and draft-07 for --mcp servers`,
+      description:
+        `${DIALECT.description}. Without it: 2020-12 for files, 2020-12 and draft-07 for --mcp servers ` +
+        'and --mcp-list results',
     },
     {
       name: 'provider',
@@ -109,6 +112,15 @@ export const CHECK: CliCommand = {
       multiple: true,
       value: '"<command> [args]"',
       description: 'start an MCP server over stdio (no shell; quotes group words) and check its tools/list',
+    },
+    {
+      name: 'mcp-list',
+      type: 'string',
+      multiple: true,
+      value: '<file|->',
+      description:
+        'a saved tools/list result ({ "tools": [...] }; - for standard input), judged exactly as --mcp judges ' +
+        'the live server: 2020-12 and draft-07 unless --dialect is given, MCP tool names',
     },
     {
       name: 'env',

@@ -18,6 +18,8 @@ import { listNames } from '../util/name-list.js';
 import { allKeysOf, readOwnFields } from '../util/own-field.js';
 import { copyJson } from '../util/plain-json.js';
 import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
+import { mappedName, providerNameMap, publishedName, type ProviderNameMap } from './provider-names.js';
+import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from './provider-shapes.js';
 import {
   contentOf,
   errorResult,
@@ -25,6 +27,7 @@ import {
   staged,
   type CallStage,
   type ToolError,
+  type ProviderFormat,
   type ToolResult,
 } from './tool-result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
@@ -96,15 +99,27 @@ export const REGISTRY_KEYS = allKeysOf<Omit<RegistryOptions, keyof SchemaOptions
   'exposeErrors',
 ]);
 
-let registerCompiledTool: (registry: Registry, tool: Tool, compiled: CompiledSchema) => Result<Tool>;
+let registerCompiledTool: (registry: Registry, tool: Tool, compiled: CompiledSchema, names: RegExp) => Result<Tool>;
+let nameMapOfRegistry: (registry: Registry) => ProviderNameMap;
 
 /**
  * Internal (not exported from the package): registers a tool with a schema admission already
  * compiled with the same options, so a batch compiles each schema once. Same checks as register
- * except the schema's; the caller vouches that `compiled` is `tool.inputSchema` compiled.
+ * except the schema's, and the name rule is the caller's (MCP's for tools from MCP); the caller vouches
+ * that `compiled` is `tool.inputSchema` compiled.
  */
-export function registerCompiled(registry: Registry, tool: Tool, compiled: CompiledSchema): Result<Tool> {
-  return registerCompiledTool(registry, tool, compiled);
+export function registerCompiled(
+  registry: Registry,
+  tool: Tool,
+  compiled: CompiledSchema,
+  names: RegExp = TOOL_NAME_PATTERN,
+): Result<Tool> {
+  return registerCompiledTool(registry, tool, compiled, names);
+}
+
+/** Internal: the registry's provider name map (which names are mapped, which withheld where, and why). */
+export function providerNamesOf(registry: Registry): ProviderNameMap {
+  return nameMapOfRegistry(registry);
 }
 
 const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
@@ -134,6 +149,12 @@ export class Registry {
   readonly #maxLines: number | undefined;
   readonly #grants: ReadonlySet<string> | undefined;
   readonly #exposeErrors: ExposeErrors | undefined;
+  /** The provider names of the registered tools; rebuilt on first use after a registration. */
+  #nameMap: ProviderNameMap | undefined;
+  /** Mapped name -> the dotted tool it maps from, kept as tools are added, so register's check costs O(1). */
+  readonly #mappedFrom = new Map<string, string>();
+  /** The openai-strict verdict per tool name, computed on the first OpenAI shape asked for. */
+  readonly #strict = new Map<string, boolean>();
 
   /** Set when the options could not be read: every register, check and call then fails with it. */
   readonly #optionsError: GateError | undefined;
@@ -179,7 +200,7 @@ export class Registry {
   register(tool: Tool): Result<Tool> {
     try {
       if (this.#optionsError !== undefined) return { ok: false, error: this.#optionsError };
-      const read = this.#readTool(tool);
+      const read = this.#readTool(tool, TOOL_NAME_PATTERN);
       if (!read.ok) return read;
       const { name, inputSchema } = read.value;
       const compiled = validateSchema(
@@ -195,7 +216,7 @@ export class Registry {
   }
 
   /** Checks a tool's fields (read as data, never through getters) and that its name is free. */
-  #readTool(tool: Tool): Result<Tool> {
+  #readTool(tool: Tool, pattern: RegExp): Result<Tool> {
     if (tool === null || typeof tool !== 'object')
       return fail('validation', 'a tool must be an object made with defineTool');
     const problem = definitionProblem(tool);
@@ -204,12 +225,16 @@ export class Registry {
     const { name, description, inputSchema, execute } = values;
     if (problems.length > 0) return fail('validation', `a tool must hold plain data: ${problems.join('; ')}`);
     // describeValue, not JSON.stringify: a name object's toJSON or getters must not run (caller code).
-    if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name))
-      return fail('validation', `invalid tool name ${describeValue(name)}: must match ${String(TOOL_NAME_PATTERN)}`);
+    if (typeof name !== 'string' || !pattern.test(name))
+      return fail('validation', `invalid tool name ${describeValue(name)}: must match ${String(pattern)}`);
     if (description !== undefined && typeof description !== 'string')
       return fail('validation', `tool "${name}": description must be a string when given`);
     if (typeof execute !== 'function') return fail('validation', `tool "${name}": execute must be a function`);
     if (this.#entries.has(name)) return fail('validation', `a tool named "${name}" is already registered`);
+    // A mapped name is the tool's name for OpenAI and Anthropic: another tool may not take it.
+    const holder = this.#mappedFrom.get(name);
+    if (holder !== undefined)
+      return fail('validation', `the name "${name}" is reserved: it is the provider name of tool "${holder}"`);
     return ok({
       name,
       ...(description === undefined ? {} : { description }),
@@ -226,14 +251,23 @@ export class Registry {
       execute: tool.execute,
     });
     this.#entries.set(tool.name, { tool: frozen, compiled });
+    this.#nameMap = undefined;
+    if (tool.name.includes('.') && !this.#mappedFrom.has(mappedName(tool.name)))
+      this.#mappedFrom.set(mappedName(tool.name), tool.name);
     return frozen;
   }
 
+  #names(): ProviderNameMap {
+    if (this.#nameMap === undefined) this.#nameMap = providerNameMap(this.#entries.keys());
+    return this.#nameMap;
+  }
+
   static {
-    registerCompiledTool = (registry, tool, compiled) => {
+    nameMapOfRegistry = (registry) => registry.#names();
+    registerCompiledTool = (registry, tool, compiled, names) => {
       try {
         if (registry.#optionsError !== undefined) return { ok: false, error: registry.#optionsError };
-        const read = registry.#readTool(tool);
+        const read = registry.#readTool(tool, names);
         return read.ok ? ok(registry.#add(read.value, compiled)) : read;
       } catch (thrown) {
         return fail('execution_failure', `register failed: ${thrownMessage(thrown)}`);
@@ -265,6 +299,25 @@ export class Registry {
         inputSchema: copy.ok ? copy.value : t.inputSchema,
       };
     });
+  }
+
+  /**
+   * The published tools (as definitions()) in one provider's wire shape, new objects on every call. A name
+   * with a `.` (MCP allows it, OpenAI and Anthropic do not) is published with `_` in its place, and call()
+   * takes either name; a tool whose name cannot be mapped one-to-one, or is too long for the provider, is
+   * left out of that provider's tools. An unknown format gives no tools.
+   */
+  toolsFor<F extends ProviderFormat>(format: F): ToolsFor<F> {
+    const strict = (t: ProviderTool): boolean => {
+      let verdict = this.#strict.get(t.name);
+      if (verdict === undefined) {
+        verdict = passesOpenAIStrict(t.inputSchema);
+        this.#strict.set(t.name, verdict);
+      }
+      return verdict;
+    };
+    const names = this.#names();
+    return shapeTools(this.definitions(), format, strict, (name, f) => publishedName(names, name, f));
   }
 
   /** Registered names a call may reach, sorted. */
@@ -326,8 +379,10 @@ export class Registry {
     }
   }
 
+  /** The tool of a name: its own, or the name a provider knows it by (a `.` mapped to `_`). */
   #lookup(name: unknown): Result<Entry> {
-    const entry = typeof name === 'string' ? this.#entries.get(name) : undefined;
+    const own = typeof name === 'string' ? (this.#entries.has(name) ? name : this.#names().toOwn.get(name)) : undefined;
+    const entry = own === undefined ? undefined : this.#entries.get(own);
     if (entry === undefined) return fail('validation', this.#unknownText(name));
     return ok(entry);
   }

@@ -36,8 +36,14 @@ export interface Tool {
   readonly execute: (args: unknown, context: ToolContext) => unknown;
 }
 
-/** Names portable to OpenAI, Anthropic and MCP clients. */
+/** Names portable to OpenAI, Anthropic and MCP clients: the rule of `register` and `defineTool`. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * MCP's rule for tools that come from an MCP server (MCP 2025-11-25, server/tools, "Tool names": 1 to 128
+ * characters of `A-Za-z0-9_-.`). Providers that refuse `.` or long names get the mapped name or none.
+ */
+export const MCP_TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** The schema a tool without `inputSchema` gets: any JSON object. */
 export const DEFAULT_INPUT_SCHEMA: unknown = Object.freeze({ type: 'object' });

@@ -89,3 +89,36 @@ describe('toMessage shapes are the provider SDKs own types', () => {
     });
   });
 });
+
+describe('a plain Registry gives the same typed provider tools as a bundle', () => {
+  const registry = new Registry();
+  registry.register(
+    defineTool({ name: 'weather', description: 'Weather now', inputSchema: strictSchema, execute: () => 'sunny' }),
+  );
+  registry.register(defineTool({ name: 'search', inputSchema: looseSchema, execute: () => [] }));
+
+  it('each format is assignable to its SDK type with no cast, and equals the bundle shapes', async () => {
+    const chat: OpenAI.Chat.Completions.ChatCompletionCreateParams = {
+      model: 'm',
+      messages: [],
+      tools: registry.toolsFor('openai'),
+    };
+    const responses: OpenAI.Responses.Tool[] = registry.toolsFor('openai-responses');
+    const anthropic: Anthropic.Messages.ToolUnion[] = registry.toolsFor('anthropic');
+    const mcp: SdkMcpTool[] = registry.toolsFor('mcp');
+    expectTypeOf(registry.toolsFor('openai')).toExtend<OpenAI.Chat.Completions.ChatCompletionTool[]>();
+    expectTypeOf(registry.toolsFor('anthropic')).toExtend<Anthropic.Messages.Tool[]>();
+    const b = await bundle();
+    expect(chat.tools).toEqual(b.toolsFor('openai'));
+    expect(responses).toEqual(b.toolsFor('openai-responses'));
+    expect(anthropic).toEqual(b.toolsFor('anthropic'));
+    expect(mcp).toEqual(b.toolsFor('mcp'));
+  });
+
+  it('hands out fresh copies: editing one changes neither the registry nor the next', () => {
+    const first = registry.toolsFor('anthropic');
+    (first[0]?.input_schema as Record<string, unknown>)['mutated'] = true;
+    expect(registry.toolsFor('anthropic')[0]?.input_schema).not.toHaveProperty('mutated');
+    expect(registry.get('search')?.inputSchema).not.toHaveProperty('mutated');
+  });
+});

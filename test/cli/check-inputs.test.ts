@@ -94,7 +94,11 @@ describe('check --format json: input errors are JSON too', () => {
 
   it.each([
     ['a bad option value', ['--mode', 'loose', good], '--mode must be strict or quarantine, got "loose"'],
-    ['nothing to check', [], 'nothing to check: give files, folders, - for standard input, or --mcp "<command>"'],
+    [
+      'nothing to check',
+      [],
+      'nothing to check: give files, folders, - for standard input, --mcp "<command>" or --mcp-list <file>',
+    ],
     ['an unreadable registry', ['--registry', join(dir, 'no-registry'), good], 'cannot read the registry folder'],
   ])('reports %s as a JSON usage error', async (_why, argv, message) => {
     const r = await runInProcess(['check', '--format', 'json', ...argv]);

@@ -1,0 +1,96 @@
+// The names a tool is published under, per provider wire format. MCP allows 1-128 characters of
+// `A-Za-z0-9_-.` (MCP 2025-11-25, server/tools, "Tool names"); OpenAI function names match
+// `^[a-zA-Z0-9_-]{1,64}$` and Anthropic tool names `^[a-zA-Z0-9_-]{1,128}$`. One map per registry
+// turns `.` into `_`; a name it cannot map one-to-one, or one too long, is withheld from that format.
+import { byCodeUnits } from '../util/code-unit-order.js';
+import type { ProviderFormat } from './tool-result.js';
+
+/** Longest name each format takes; `mcp` takes MCP's own names as they are. */
+const MAX_LENGTH: Readonly<Record<ProviderFormat, number>> = {
+  openai: 64,
+  'openai-responses': 64,
+  anthropic: 128,
+  mcp: 128,
+};
+
+/** Where each provider states its name rule. */
+export const NAME_RULE_SOURCES = {
+  openai: 'https://platform.openai.com/docs/api-reference/chat/create',
+  anthropic: 'https://docs.anthropic.com/en/api/messages',
+} as const;
+
+/** Why a tool is not published to one format under any name. */
+export interface WithheldName {
+  readonly format: ProviderFormat;
+  readonly reason: string;
+}
+
+/** A registry's provider names: each dotted name's mapped name, and what is withheld where. */
+export interface ProviderNameMap {
+  /** Mapped name -> the tool's own name (only for names that contain a dot and map one-to-one). */
+  readonly toOwn: ReadonlyMap<string, string>;
+  /** Own name -> mapped name. */
+  readonly mapped: ReadonlyMap<string, string>;
+  /** Own name -> the formats it is withheld from, with the reason, in format order. */
+  readonly withheld: ReadonlyMap<string, readonly WithheldName[]>;
+}
+
+/** The mapped form of a name: every `.` becomes `_` (the only MCP character providers refuse). */
+export function mappedName(name: string): string {
+  return name.replaceAll('.', '_');
+}
+
+const FORMATS: readonly ProviderFormat[] = ['openai', 'openai-responses', 'anthropic'];
+
+/**
+ * The map for a set of names. A real name keeps itself; a dotted name whose mapped name is a real
+ * name, or the mapped name of another dotted name, is withheld from the providers (which tool the model
+ * meant would be unknown). The result depends on the set only, not its order.
+ */
+export function providerNameMap(names: Iterable<string>): ProviderNameMap {
+  const own = new Set(names);
+  const sorted = [...own].sort(byCodeUnits);
+  const claims = new Map<string, string[]>();
+  for (const name of sorted) {
+    if (!name.includes('.')) continue;
+    const m = mappedName(name);
+    claims.set(m, [...(claims.get(m) ?? []), name]);
+  }
+  const toOwn = new Map<string, string>();
+  const mapped = new Map<string, string>();
+  const withheld = new Map<string, WithheldName[]>();
+  const withhold = (name: string, reason: (format: ProviderFormat) => string | undefined): void => {
+    const list = FORMATS.flatMap((format) => {
+      const r = reason(format);
+      return r === undefined ? [] : [{ format, reason: r }];
+    });
+    if (list.length > 0) withheld.set(name, list);
+  };
+  for (const name of sorted) {
+    const m = mappedName(name);
+    const rivals = name.includes('.') ? (claims.get(m) ?? []).filter((n) => n !== name) : [];
+    const clash = own.has(m) && m !== name ? `its provider name "${m}" is the name of another tool` : undefined;
+    const shared =
+      rivals.length > 0 ? `its provider name "${m}" is also the provider name of "${rivals.join('", "')}"` : undefined;
+    const collision = clash ?? shared;
+    if (collision === undefined && m !== name) {
+      toOwn.set(m, name);
+      mapped.set(name, m);
+    }
+    withhold(name, (format) =>
+      collision !== undefined && m !== name
+        ? collision
+        : m.length > MAX_LENGTH[format]
+          ? `its name is ${m.length} characters long; ${format} takes at most ${MAX_LENGTH[format]}`
+          : undefined,
+    );
+  }
+  return { toOwn, mapped, withheld };
+}
+
+/** The name a tool is published under in one format, or undefined when it is withheld there. */
+export function publishedName(map: ProviderNameMap, name: string, format: ProviderFormat): string | undefined {
+  if (format === 'mcp') return name;
+  if (map.withheld.get(name)?.some((w) => w.format === format)) return undefined;
+  return map.mapped.get(name) ?? name;
+}
