@@ -157,7 +157,9 @@ const REPLACED: readonly Replaced[] = [
 
 /**
  * Emits a call of `check` and appends what it returns to Ajv's error list, schema paths intact
- * (a compiled keyword's errors would have theirs overwritten with the keyword's own).
+ * (a compiled keyword's errors would have theirs overwritten with the keyword's own). Appends in
+ * place, never copies the list (`concat` would cost every error held so far): these keywords count
+ * as appending in held-errors.ts. `found` is a fresh list from the check, so it may become the list.
  */
 function emitCheck(cxt: KeywordCxt, check: Check): void {
   const { gen, it } = cxt;
@@ -166,7 +168,11 @@ function emitCheck(cxt: KeywordCxt, check: Check): void {
   const call = _`{instancePath: ${path}, rootData: ${N.rootData}, dynamicAnchors: ${N.dynamicAnchors}}`;
   const found = gen.const('found', _`${fn}(${cxt.data}, ${call}, ${it.propertyName ?? _`undefined`})`);
   gen.if(_`${found} !== null`, () => {
-    gen.assign(N.vErrors, _`${N.vErrors} === null ? ${found} : ${N.vErrors}.concat(${found})`);
+    gen.if(
+      _`${N.vErrors} === null`,
+      () => gen.assign(N.vErrors, found),
+      () => gen.forOf('e', found, (e) => gen.code(_`${N.vErrors}.push(${e})`)),
+    );
     gen.assign(N.errors, _`${N.vErrors}.length`);
   });
 }
