@@ -71,7 +71,7 @@ const CASES: readonly HistoryCase[] = [
       [[], [1]],
       [[1], [1, 2]],
     ],
-    // Core §10.3.1.3, Validation §6.4.4-5: every element is judged on its own (issue 20 item 1).
+    // Core §10.3.1.3, Validation §6.4.4-5: every element is judged on its own.
     valid: [false, false, false, true],
   },
   {
@@ -140,7 +140,7 @@ const CASES: readonly HistoryCase[] = [
 
 /**
  * `contains` applied per element (`items`, `additionalProperties`, a `$ref`'d definition): an empty array
- * fails even after an element that passed (Core §10.3.1.3; issue 20 item 1: Ajv's loop kept the flag).
+ * fails even after an element that passed (Core §10.3.1.3; Ajv's own loop kept the flag).
  */
 function perElementContains(dialect: string, $schema: string | undefined, defs: string): HistoryCase {
   const N = { contains: { type: 'number' } };
