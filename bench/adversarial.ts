@@ -475,6 +475,30 @@ export const CASES: readonly Case[] = [
     }),
     args: () => [fill('"s"'), fill('["s"]'), `{"a":[${range(900).map(() => '"s"')}]}`],
   },
+  // Under unevaluated*, contains/anyOf/oneOf/if are toolgate's in-place ones, which collect their subschemas'
+  // errors outside the generated code: each error they hold is charged too.
+  {
+    name: 'unevaluated*: failing contains, 40 required names on each of 10,000 objects',
+    schema: () =>
+      obj(
+        { a: { contains: { type: 'object', required: range(40).map((i) => `n${i}`) } } },
+        { unevaluatedProperties: false },
+      ),
+    args: () => [fill('{}'), fill('{"n0":1}'), fill('[]')],
+  },
+  {
+    name: 'unevaluated*: anyOf and oneOf in a failing contains over 10,000 objects',
+    schema: () => {
+      const failing = (i: number) => ({ type: 'object', required: range(20).map((j) => `n${i}_${j}`) });
+      return obj(
+        {
+          a: { contains: { anyOf: [failing(0), { oneOf: [failing(1), failing(2)] }, { if: true, then: failing(3) }] } },
+        },
+        { unevaluatedProperties: false },
+      );
+    },
+    args: () => [fill('{}'), fill('{"x":1}')],
+  },
   // uniqueItems numbers each item once per validation, charged by its size, however many apply to it.
   {
     name: 'uniqueItems under 20 allOf copies at every level of a recursion',

@@ -2,6 +2,8 @@ import type { ErrorObject } from 'ajv';
 import { _, Name, type Ajv2020, type KeywordCxt } from 'ajv/dist/2020.js';
 import { strConcat } from 'ajv/dist/compile/codegen/index.js';
 import { applySubschema, itemContext, schemaPathOf, siteOf, type CallContext, type Site } from './annotation-run.js';
+import { HELD_ERROR } from './held-errors.js';
+import { chargeSteps } from '../util/work-budget.js';
 
 /**
  * `anyOf`, `oneOf`, `if`/`then`/`else` and `contains` for documents that use `unevaluated*`,
@@ -41,8 +43,14 @@ function named(errors: ErrorObject[], propertyName: string | undefined): ErrorOb
   return errors.map((e) => ((e as { propertyName?: unknown }).propertyName === undefined ? { ...e, propertyName } : e));
 }
 
-/** Appends without spreading: a list of errors can be longer than a call's argument limit. */
+/**
+ * Appends without spreading (a list of errors can be longer than a call's argument limit), charging
+ * each error held (HELD_ERROR, held-errors.ts): these lists live outside the generated code, where
+ * the step keyword never sees them, and a failing `contains` over 10,000 items that each fail 40
+ * ways would otherwise collect 400,000 errors uncharged.
+ */
 function append(into: ErrorObject[], from: readonly ErrorObject[]): void {
+  chargeSteps(from.length * HELD_ERROR);
   for (const e of from) into.push(e);
 }
 
@@ -101,7 +109,8 @@ const ifThenElse: Factory = (ajv, site, node) => {
     if (node[clause] === undefined) return null;
     const got = applySubschema(ajv, site.doc, clauses.get(clause)!, data, cxt);
     if (got.valid) return null;
-    const errors = [...got.errors];
+    const errors: ErrorObject[] = [];
+    append(errors, got.errors);
     errors.push(errorAt(cxt, schemaPath, 'if', { failingKeyword: clause }, `must match "${clause}" schema`));
     return named(errors, name);
   };
@@ -157,7 +166,9 @@ const REPLACED: readonly Replaced[] = [
 
 /**
  * Emits a call of `check` and appends what it returns to Ajv's error list, schema paths intact
- * (a compiled keyword's errors would have theirs overwritten with the keyword's own).
+ * (a compiled keyword's errors would have theirs overwritten with the keyword's own). Appends in
+ * place, never copies the list (`concat` would cost every error held so far): these keywords count
+ * as appending in held-errors.ts. `found` is a fresh list from the check, so it may become the list.
  */
 function emitCheck(cxt: KeywordCxt, check: Check): void {
   const { gen, it } = cxt;
@@ -166,7 +177,11 @@ function emitCheck(cxt: KeywordCxt, check: Check): void {
   const call = _`{instancePath: ${path}, rootData: ${N.rootData}, dynamicAnchors: ${N.dynamicAnchors}}`;
   const found = gen.const('found', _`${fn}(${cxt.data}, ${call}, ${it.propertyName ?? _`undefined`})`);
   gen.if(_`${found} !== null`, () => {
-    gen.assign(N.vErrors, _`${N.vErrors} === null ? ${found} : ${N.vErrors}.concat(${found})`);
+    gen.if(
+      _`${N.vErrors} === null`,
+      () => gen.assign(N.vErrors, found),
+      () => gen.forOf('e', found, (e) => gen.code(_`${N.vErrors}.push(${e})`)),
+    );
     gen.assign(N.errors, _`${N.vErrors}.length`);
   });
 }

@@ -1,4 +1,4 @@
-import { _, Name, type KeywordCxt } from 'ajv';
+import { _, type KeywordCxt } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { followPointer, splitFragment } from './references.js';
 import { isObject } from '../util/plain-json.js';
@@ -7,6 +7,16 @@ import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 import { CALL_KEYWORD, callsOut, capCode, installErrorCap } from './error-cap.js';
 import { VOCABULARY_KEYWORDS } from './keywords.js';
 import { enterKeyScope, leaveKeyScope } from './unique-items.js';
+import {
+  APPENDING_APPLICATORS,
+  HELD_KEYWORD,
+  heldCharge,
+  heldCode,
+  heldSetup,
+  markSeen,
+  mayCopy,
+  seenErrors,
+} from './held-errors.js';
 
 /**
  * A deterministic bound on the work of one validation. Ajv's generated code runs to the end once
@@ -18,7 +28,7 @@ import { enterKeyScope, leaveKeyScope } from './unique-items.js';
  * stops and the call is `execution_failure`. The weights are in units of roughly 10 ns of engine work
  * on an optimised validator (bench/adversarial.ts checks the outcome); generated functions too large
  * for V8 to optimise are charged more (slowness), and inside composite keywords each copy Ajv makes
- * of the errors held so far is charged their number (HELD_KEYWORD).
+ * of the errors held so far is charged their number (held-errors.ts).
  *
  * The same keyword ends a validation early once it is certain to fail: at a place outside every
  * composite keyword (`anyOf`, `oneOf`, `not`, `if`, `contains`, `propertyNames`), an error already
@@ -28,18 +38,9 @@ import { enterKeyScope, leaveKeyScope } from './unique-items.js';
 
 /** Keyword name of the step charge; never a Draft 2020-12 keyword, removed from any schema that names it. */
 export const STEP_KEYWORD = '$toolgate:step';
-/**
- * Keyword name of the charge for copied errors, run after a schema object's other keywords; like
- * STEP_KEYWORD, never a Draft 2020-12 keyword and removed from any schema that names it.
- */
-export const HELD_KEYWORD = '$toolgate:held';
-
 // The budget of the call in progress (util/work-budget.ts): validation is synchronous, so one is active at a time.
 const budget = workBudget;
 const STOP = WORK_STOP;
-// The local variables every function Ajv generates keeps its error count and list in.
-const N = { errors: new Name('errors'), vErrors: new Name('vErrors') };
-
 /** Charged per application of any schema object. */
 const BASE = 3;
 
@@ -53,43 +54,7 @@ const ANNOTATIONS = new Set([
   HELD_KEYWORD,
   CALL_KEYWORD,
 ]);
-/**
- * Keywords whose code only appends to Ajv's error list (one push per error, or none), subschemas being
- * schema objects of their own. Any other keyword may replace the list by a copy (`vErrors.concat`):
- * a `$ref` to a function compiled on its own, a keyword given by a function (uniqueItems, multipleOf,
- * unevaluated*), toolgate's in-place applicators; those get HELD_KEYWORD inside composite keywords.
- */
-const APPEND_ONLY = new Set([
-  'type',
-  'enum',
-  'const',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minItems',
-  'maxItems',
-  'minContains',
-  'maxContains',
-  'minProperties',
-  'maxProperties',
-  'required',
-  'dependentRequired',
-  'properties',
-  'patternProperties',
-  'additionalProperties',
-  'propertyNames',
-  'items',
-  'prefixItems',
-  'allOf',
-  'dependentSchemas',
-  'then',
-  'else',
-]);
+const isAnnotation = (k: string): boolean => ANNOTATIONS.has(k);
 const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'contentEncoding', 'contentMediaType'];
 /**
  * Per character of the string a `format` checks, when asserted (measured on valid and invalid
@@ -104,22 +69,13 @@ const FORMAT_PER_CHAR: Readonly<Record<string, number>> = {
 const FORMAT_PER_CHAR_OTHERS = 4;
 /** Calling a format checker at all: about 2 µs with its error. */
 const FORMAT_FIXED = 200;
+/** Keywords whose value holds only subschemas (their structure is no code of its own). */
 const SUBSCHEMA_ONLY = new Set([
-  'properties',
-  'patternProperties',
-  'additionalProperties',
-  'propertyNames',
-  'items',
-  'prefixItems',
-  'contains',
-  'allOf',
+  ...APPENDING_APPLICATORS,
   'anyOf',
   'oneOf',
   'not',
   'if',
-  'then',
-  'else',
-  'dependentSchemas',
   'unevaluatedProperties',
   'unevaluatedItems',
   'contentSchema',
@@ -246,10 +202,7 @@ function stepCode(cxt: KeywordCxt): void {
   heldSetup(cxt);
   const fixed = w.fixed * slowness(it);
   const seen = it.compositeRule === true ? seenErrors(cxt) : undefined;
-  const charge =
-    seen === undefined
-      ? _`${fixed}`
-      : _`${fixed} + (${N.errors} > ${seen} ? (${N.errors} - ${seen}) * ${HELD_ERROR} : 0)`;
+  const charge = seen === undefined ? _`${fixed}` : _`${fixed} + ${heldCharge(seen)}`;
   // One statement when nothing depends on the value: generated functions stay small (V8 compiles a
   // large one slowly, on a background thread whose time counts too).
   const hasValueCharge = w.perChar > 0 || w.perKey > 0 || w.perItem > 0;
@@ -265,69 +218,10 @@ function stepCode(cxt: KeywordCxt): void {
     if (w.perItem > 0) gen.if(_`Array.isArray(${data})`, () => gen.code(_`${b}.n += ${data}.length * ${w.perItem}`));
     gen.if(_`${b}.n > ${b}.max`, () => gen.code(_`${stop}()`));
   }
-  if (seen !== undefined) gen.assign(seen, N.errors);
+  if (seen !== undefined) markSeen(cxt, seen);
   // Outside composite keywords a recorded error is final (see above): stop collecting past the cap,
   // counting the final errors of the callers too (error-cap.ts).
   capCode(cxt);
-}
-
-/**
- * Per error raised inside a composite keyword, charged once (about 300 ns): creating it costs little,
- * but until the keyword decides it may be kept, and a failed validation then reads every one to pick
- * what to report (errors/branches.ts: about 0.1-0.5 µs each). Outside composite keywords errors stop
- * at MAX_COLLECTED_ERRORS and need no charge.
- */
-const HELD_ERROR = 30;
-
-// Per generated function, the variable holding its error count when a step was last charged.
-const seenNames = new WeakMap<object, Name>();
-
-/**
- * The variable of the function being generated that holds its error count at the last charge inside
- * a composite keyword: each step there charges the errors raised since (HELD_ERROR each), so a
- * failing `contains` over n items pays for n errors, not n²/2. Declared `var` without a value, so a
- * declaration inside a loop resets nothing; undefined at first (no error before it is charged: those
- * were raised outside composite keywords, where they are capped).
- */
-function seenErrors(cxt: KeywordCxt): Name {
-  let name = seenNames.get(cxt.gen);
-  if (name === undefined) {
-    name = cxt.gen.var('seen');
-    seenNames.set(cxt.gen, name);
-  }
-  return name;
-}
-
-// The variable holding the error list as it was before a schema object's keywords ran, by schema context.
-const heldLists = new WeakMap<object, Name>();
-
-/**
- * Inside a composite keyword errors pile up until it decides. Appending one costs about what the
- * step charge of the schema object that raised it pays, but a keyword that replaces the list by a
- * copy (see APPEND_ONLY) pays for every error held: a failing `contains` over n items that calls a
- * recursive definition copies n²/2 errors. So the schema objects that may copy note the list before
- * their keywords run (stepCode) and, when it is another list after, are charged its length; an
- * object that only appended, as most items of a failing `contains` do, is charged nothing more.
- */
-function heldSetup(cxt: KeywordCxt): void {
-  const { gen, it, parentSchema } = cxt;
-  if (it.compositeRule === true && mayCopy(parentSchema as Record<string, unknown>))
-    heldLists.set(it, gen.var('held', N.vErrors));
-}
-
-/** May a keyword of `node` replace the error list by a copy? (see APPEND_ONLY) */
-const mayCopy = (node: Record<string, unknown>): boolean =>
-  Object.keys(node).some((k) => !ANNOTATIONS.has(k) && !APPEND_ONLY.has(k));
-
-function heldCode(cxt: KeywordCxt): void {
-  const { gen, it } = cxt;
-  const held = heldLists.get(it);
-  if (held === undefined) return;
-  const b = gen.scopeValue('keyword', { ref: budget });
-  const stop = gen.scopeValue('keyword', { ref: trip });
-  gen.if(_`${N.vErrors} !== ${held} && ${N.vErrors} !== null && (${b}.n += ${N.vErrors}.length) > ${b}.max`, () =>
-    gen.code(_`${stop}()`),
-  );
 }
 
 /** Installs the step keyword (see STEP_KEYWORD) and the error cap's restore keyword on an engine. */
@@ -352,7 +246,7 @@ export function instrumentSteps(nodes: Iterable<object>): void {
     const n = node as Record<string, unknown>;
     for (const k of [STEP_KEYWORD, HELD_KEYWORD, CALL_KEYWORD]) if (Object.hasOwn(n, k)) delete n[k];
     if (Object.keys(n).some((k) => !ANNOTATIONS.has(k))) mark(n, STEP_KEYWORD);
-    if (mayCopy(n)) mark(n, HELD_KEYWORD);
+    if (mayCopy(n, isAnnotation)) mark(n, HELD_KEYWORD);
     if (callsOut(n)) mark(n, CALL_KEYWORD);
   }
 }

@@ -2,7 +2,8 @@
 import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, validateSchema, type CompiledSchema, type Result } from '../../src/index.js';
-import { STEP_KEYWORD } from '../../src/schema/step-budget.js';
+import { instrumentSteps, STEP_KEYWORD } from '../../src/schema/step-budget.js';
+import { HELD_KEYWORD } from '../../src/schema/held-errors.js';
 import { MAX_COLLECTED_ERRORS } from '../../src/util/limits.js';
 import { warmUp } from '../../src/schema/warm-up.js';
 import { equalityKey, firstDuplicate, keyWork } from '../../src/schema/unique-items.js';
@@ -267,5 +268,25 @@ describe('uniqueItems is charged by size and numbers each item once per validati
       /^execution_failure: limit maxValidationSteps exceeded/,
     );
     expect(summary(compile(schema).validateJSON(text))).toBe('ok');
+  });
+});
+
+// A schema object whose keywords only append to Ajv's error list needs no HELD_KEYWORD charge
+// (src/schema/held-errors.ts). toolgate's `contains` (contains.ts) pushes and truncates, never copies,
+// yet every object with `contains` inside a composite keyword got the charge and its code.
+describe('HELD_KEYWORD marks exactly the schema objects that may copy the error list', () => {
+  it.each([
+    [{ contains: { type: 'number' } }, false],
+    [{ contains: { type: 'number' }, minContains: 2, maxContains: 3 }, false],
+    [{ items: { type: 'string' }, allOf: [{ minItems: 1 }], then: {}, else: {} }, false],
+    [{ type: 'object', properties: { a: {} }, required: ['a'] }, false],
+    [{ uniqueItems: true }, true],
+    [{ $ref: '#/$defs/a' }, true],
+    [{ anyOf: [{ type: 'string' }] }, true],
+    [{ contains: { type: 'number' }, multipleOf: 2 }, true],
+  ])('%j: %s', (node, marked) => {
+    const copy = structuredClone(node) as Record<string, unknown>;
+    instrumentSteps([copy]);
+    expect(copy[HELD_KEYWORD] === true).toBe(marked);
   });
 });

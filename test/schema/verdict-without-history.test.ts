@@ -17,6 +17,8 @@ interface HistoryCase {
   readonly schema: unknown;
   readonly instances: readonly unknown[];
   readonly options?: SchemaOptions;
+  /** The verdict of each instance where the spec fixes it (true: valid), beyond agreeing with a fresh compile. */
+  readonly valid?: readonly boolean[];
 }
 
 const S = { type: 'string' };
@@ -69,6 +71,8 @@ const CASES: readonly HistoryCase[] = [
       [[], [1]],
       [[1], [1, 2]],
     ],
+    // Core §10.3.1.3, Validation §6.4.4-5: every element is judged on its own.
+    valid: [false, false, false, true],
   },
   {
     name: '2020-12: a call stopped by the step budget inside a recursive $ref, then small ones',
@@ -108,6 +112,8 @@ const CASES: readonly HistoryCase[] = [
       properties: { c: { anyOf: [{ $ref: '#' }, { items: { contains: { type: 'number' } } }] } },
     },
     instances: [{ c: [[1], []] }, { c: null }, { c: { c: [[1], []] } }, { c: [[1]] }, { c: { c: 1 } }],
+    // The `$ref` to the root accepts every non-object (it has only `properties`).
+    valid: [true, true, true, true, true],
   },
   {
     name: 'draft-07: additionalProperties and items recursion',
@@ -125,8 +131,39 @@ const CASES: readonly HistoryCase[] = [
       properties: { c: { anyOf: [{ $ref: '#' }, { items: { contains: { type: 'number' }, minContains: 2 } }] } },
     },
     instances: [{ c: [[1, 2], [1]] }, { c: null }, { c: [[1, 2]] }, { c: { c: [[1], [1, 2]] } }],
+    valid: [true, true, true, true],
   },
+  perElementContains('2020-12', undefined, '$defs'),
+  perElementContains('2019-09', DRAFT_2019, '$defs'),
+  perElementContains('draft-07', DRAFT_07, 'definitions'),
 ];
+
+/**
+ * `contains` applied per element (`items`, `additionalProperties`, a `$ref`'d definition): an empty array
+ * fails even after an element that passed (Core §10.3.1.3; Ajv's own loop kept the flag).
+ */
+function perElementContains(dialect: string, $schema: string | undefined, defs: string): HistoryCase {
+  const N = { contains: { type: 'number' } };
+  return {
+    name: `${dialect}: contains per element through items, additionalProperties and a $ref'd definition`,
+    schema: {
+      ...($schema === undefined ? {} : { $schema }),
+      [defs]: { c: N },
+      properties: { a: { items: N }, b: { additionalProperties: N }, d: { items: { $ref: `#/${defs}/c` } } },
+    },
+    instances: [
+      { a: [[1], []] },
+      { a: [[1], [1]] },
+      { a: [[], [1]] },
+      { b: { x: [1], y: [] } },
+      { b: { x: [1], y: ['s', 2] } },
+      { d: [[1], []] },
+      { d: [[1], ['s']] },
+      { d: [[1]] },
+    ],
+    valid: [false, true, false, false, true, false, false, true],
+  };
+}
 
 type Outcome = string;
 const outcome = (r: ReturnType<ReturnType<typeof compileOk>['validate']>): Outcome =>
@@ -150,6 +187,7 @@ describe('a verdict depends on the schema and the instance only, never on earlie
   for (const c of CASES) {
     it(c.name, () => {
       const fresh = freshOutcomes(c);
+      if (c.valid !== undefined) expect(fresh.map((o) => o === 'valid')).toEqual(c.valid);
       clearCache();
       const first = compileOk(c.schema, c.options);
       const second = compileOk(c.schema, c.options);
