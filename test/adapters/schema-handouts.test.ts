@@ -26,6 +26,13 @@ function mutate(schema: unknown): void {
   ((root['properties'] as Record<string, Record<string, unknown>>)['city'] as Record<string, unknown>)['minLength'] = 0;
 }
 
+/** The schema inside one provider tool shape (chat `function.parameters`, Responses `parameters`, ...). */
+function schemaOf(shape: unknown): unknown {
+  const tool = shape as Record<string, unknown>;
+  const fn = tool['function'] as Record<string, unknown> | undefined;
+  return fn?.['parameters'] ?? tool['parameters'] ?? tool['input_schema'] ?? tool['inputSchema'];
+}
+
 /** A hand-out path: a way to get the schema handed out, and toolgate's verdicts on the good and bad arguments. */
 interface Path {
   readonly handOut: () => Promise<unknown> | unknown;
@@ -76,16 +83,15 @@ async function paths(): Promise<[string, Path][]> {
   };
   return [
     ['Registry.definitions()', { handOut: () => registry.definitions()[0]?.inputSchema, verdicts: registryVerdicts }],
-    ...(['openai', 'openai-responses', 'anthropic', 'mcp'] as const).map((format): [string, Path] => [
-      `Bundle.toolsFor('${format}')`,
-      {
-        handOut: () => {
-          const tool = bundle.toolsFor(format)[0] as unknown as Record<string, unknown>;
-          const fn = tool['function'] as Record<string, unknown> | undefined;
-          return fn?.['parameters'] ?? tool['parameters'] ?? tool['input_schema'] ?? tool['inputSchema'];
-        },
-        verdicts: bundleVerdicts,
-      },
+    ...(['openai', 'openai-responses', 'anthropic', 'mcp'] as const).flatMap((format): [string, Path][] => [
+      [
+        `Bundle.toolsFor('${format}')`,
+        { handOut: () => schemaOf(bundle.toolsFor(format)[0]), verdicts: bundleVerdicts },
+      ],
+      [
+        `Registry.toolsFor('${format}')`,
+        { handOut: () => schemaOf(registry.toolsFor(format)[0]), verdicts: registryVerdicts },
+      ],
     ]),
     [
       'Bundle.registry.definitions()',
