@@ -45,7 +45,8 @@ function signalOf(pid: number, signal: NodeJS.Signals | 0): boolean {
 export function spawnGroup(program: string, argv: readonly string[], options: GroupSpawnOptions): ChildProcess {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
-    // The last resort: whatever ends this process, no group it started outlives it.
+    // The last resort on an ordinary exit. 'exit' does not run when a signal ends the process: a server
+    // handles the signals it expects (serve.ts) and stops its groups itself; SIGKILL cannot be helped.
     process.once('exit', () => {
       for (const leader of live) signalOf(-leader, 'SIGKILL');
     });
