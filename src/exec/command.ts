@@ -43,7 +43,7 @@ export interface PreparedCommand {
 export interface CallOptions {
   /** Aborted: the program is stopped, or never started. */
   readonly signal?: AbortSignal;
-  /** Shared by the calls of one server: a call waits at most its timeout for a slot. */
+  /** Shared by the calls of one server: a call waits at most its timeout for a slot, and runs for what is left. */
   readonly gate?: ConcurrencyGate;
 }
 
@@ -78,12 +78,23 @@ function makeCommand(
       const argv = renderArgv(templates, args as Record<string, unknown>);
       if (!argv.ok) return { kind: 'rejected', error: argv.error };
       const { signal, gate } = options;
+      const began = performance.now();
       const slot = gate === undefined ? undefined : await gate.acquire(spec.timeoutMs, signal);
       if (slot !== undefined && !slot.ok)
         return { kind: 'not-started', why: slot.why, text: notStartedText(slot.why, spec, gate as ConcurrencyGate) };
+      // The timeout is the call's, from its arrival: the wait for a slot is spent from it, not added to it.
+      const timeoutMs = slot === undefined ? spec.timeoutMs : spec.timeoutMs - (performance.now() - began);
+      if (slot !== undefined && timeoutMs <= 0) {
+        slot.release();
+        return {
+          kind: 'not-started',
+          why: 'timed-out',
+          text: notStartedText('timed-out', spec, gate as ConcurrencyGate),
+        };
+      }
       try {
         const outcome = await runProgram(spec.program, argv.value, {
-          timeoutMs: spec.timeoutMs,
+          timeoutMs,
           maxOutputBytes: spec.maxOutputBytes,
           ...(spec.env === undefined ? {} : { env: spec.env }),
           ...(signal === undefined ? {} : { signal }),
