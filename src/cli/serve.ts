@@ -5,6 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCommand, type CallOptions, type PreparedCommand } from '../exec/command.js';
 import { createGate } from '../exec/concurrency-gate.js';
+import { linkSignals } from '../exec/linked-signal.js';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { stopAllGroups } from '../exec/process-group.js';
 import { parseArgs, type ParsedArgs } from './args.js';
@@ -132,10 +133,14 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
   const inFlight = new Set<Promise<unknown>>();
   server.setRequestHandler(types.CallToolRequestSchema, (request, extra) => {
     // The client's notifications/cancelled aborts extra.signal: the call's program is stopped too.
-    const signal = AbortSignal.any([extra.signal, shutdown.signal]);
+    const linked = linkSignals([extra.signal, shutdown.signal]);
+    const { signal } = linked;
     const call = callCommand(tools, request.params.name, request.params.arguments, { signal, gate, secrets });
     inFlight.add(call);
-    void call.finally(() => inFlight.delete(call));
+    void call.finally(() => {
+      inFlight.delete(call);
+      linked.dispose();
+    });
     return call;
   });
   const transport = new StdioLineTransport(types.JSONRPCMessageSchema);
