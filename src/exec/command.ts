@@ -127,14 +127,23 @@ export function describeOutcome(
         : `error: exit status ${outcome.status}`,
     );
   else isError = false;
+  // A stop says it in its own line; after an exit of its own the group was killed, and this is all that is known.
+  if (outcome.detachedMayRun && !outcome.timedOut && !outcome.cancelled) lines.push(`note: ${DETACHED_MAY_RUN}`);
   return { isError, text: lines.join('\n') };
 }
 
-/** What a stop reached, and no more: a descendant that left the group after its parent exited is not known. */
+/** Told when a process outside the group may have outlived the run (found holding the pipes, or no /proc). */
+const DETACHED_MAY_RUN = 'processes the command detached may still run';
+
+/**
+ * What a stop reached, and no more; and, when one may have been missed (it still held the pipes, or there was no
+ * /proc to search), that a process the command detached may still run.
+ */
 function stoppedText(outcome: RunOutcome): string {
   const n = outcome.stopped?.escaped ?? 0;
   const escaped = n === 0 ? '' : ` and ${n === 1 ? 'the 1 process' : `the ${n} processes`} that had left it`;
-  return `the command's process group${escaped} ${n === 0 ? 'was' : 'were'} stopped`;
+  const missed = outcome.detachedMayRun ? `; ${DETACHED_MAY_RUN}` : '';
+  return `the command's process group${escaped} ${n === 0 ? 'was' : 'were'} stopped${missed}`;
 }
 
 /** The model text of a call that got no slot: it says the program did not run, so a retry repeats nothing. */

@@ -49,7 +49,9 @@ describe('a queued call and its timeout', () => {
     expect(r).toEqual({
       kind: 'not-started',
       why: 'timed-out',
-      text: 'error: late never started: 1 call was running (the most at once) and no slot came free within its 50 ms timeout',
+      text:
+        'error: late never started: 1 call was running (the most at once) and no slot came free within its ' +
+        '50 ms timeout',
     });
     // The slot it got was given back.
     expect(ran).toBe(true);
