@@ -286,8 +286,10 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       };
       const event: ToolErrorEvent = { callId: '', name, stage: 'execute', cause: thrown, error };
       notify(event);
+      // An exposed message often ends a sentence itself: one period between it and the notice, not two.
       const text = thrownText(event, exposeErrors);
-      return localError(sent ? `${text}. The request was sent, so the tool may have run: ${RETRY_ADVICE}` : text);
+      const sentence = text.replace(/[\s.]+$/, '');
+      return localError(sent ? `${sentence}. The request was sent, so the tool may have run: ${RETRY_ADVICE}` : text);
     }
   };
 

@@ -255,8 +255,8 @@ export const SERVE: CliCommand = {
     'program\'s options so that a value starting with "-" cannot become one:',
     "  toolgate serve --name say --exec printf -- -- '%s\\n' '{message}'",
     'Exit status: 2 for a start-up error (bad option, schema or template); otherwise 0 when the client hangs up.',
-    "On hang-up, SIGINT or SIGTERM the running programs' process groups are stopped first; a signal then ends",
-    'toolgate as it would have.',
+    "On hang-up, SIGINT, SIGTERM or SIGHUP the running programs' process groups are stopped first (a repeated",
+    'signal does not cut that short); a signal then ends toolgate as it would have.',
   ],
 };
 

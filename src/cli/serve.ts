@@ -5,6 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCommand, type CallOptions, type PreparedCommand } from '../exec/command.js';
 import { createGate } from '../exec/concurrency-gate.js';
+import { linkSignals } from '../exec/linked-signal.js';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { stopAllGroups } from '../exec/process-group.js';
 import { parseArgs, type ParsedArgs } from './args.js';
@@ -20,6 +21,9 @@ import { loadMcpSdk } from './mcp-sdk.js';
 import { serveSchemaOptions, serveSettings } from './serve-config.js';
 import { withDashDash } from './serve-usage.js';
 import { StdioLineTransport } from './stdio-line-transport.js';
+
+/** The signals that end `serve` cleanly (SIGHUP: the terminal closed). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 const text = (t: string, isError: boolean): CallToolResult => ({ content: [{ type: 'text', text: t }], isError });
 
@@ -129,24 +133,30 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
   const inFlight = new Set<Promise<unknown>>();
   server.setRequestHandler(types.CallToolRequestSchema, (request, extra) => {
     // The client's notifications/cancelled aborts extra.signal: the call's program is stopped too.
-    const signal = AbortSignal.any([extra.signal, shutdown.signal]);
+    const linked = linkSignals([extra.signal, shutdown.signal]);
+    const { signal } = linked;
     const call = callCommand(tools, request.params.name, request.params.arguments, { signal, gate, secrets });
     inFlight.add(call);
-    void call.finally(() => inFlight.delete(call));
+    void call.finally(() => {
+      inFlight.delete(call);
+      linked.dispose();
+    });
     return call;
   });
   const transport = new StdioLineTransport(types.JSONRPCMessageSchema);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
-  // Told to exit: the same clean end as a client that hung up, then the signal's own default.
+  // Told to exit: the same clean end as a client that hung up, then the signal's own default. The handler stays
+  // installed until the groups are stopped: a second Ctrl-C during the stop grace would otherwise kill toolgate
+  // at once, and 'exit' does not run on death by signal, so the groups it started would outlive it.
   let stoppedBy: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals): void => {
+    if (stoppedBy !== undefined) return;
     stoppedBy = signal;
     void transport.close();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  for (const s of STOP_SIGNALS) process.on(s, onSignal);
   try {
     await server.connect(transport);
     await closed;
@@ -154,8 +164,7 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
     await Promise.allSettled([...inFlight]);
     await stopAllGroups();
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
   }
   if (stoppedBy !== undefined) process.kill(process.pid, stoppedBy);
   return 0;

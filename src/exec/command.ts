@@ -43,7 +43,7 @@ export interface PreparedCommand {
 export interface CallOptions {
   /** Aborted: the program is stopped, or never started. */
   readonly signal?: AbortSignal;
-  /** Shared by the calls of one server: a call waits at most its timeout for a slot. */
+  /** Shared by the calls of one server: a call waits at most its timeout for a slot, and runs for what is left. */
   readonly gate?: ConcurrencyGate;
 }
 
@@ -78,12 +78,23 @@ function makeCommand(
       const argv = renderArgv(templates, args as Record<string, unknown>);
       if (!argv.ok) return { kind: 'rejected', error: argv.error };
       const { signal, gate } = options;
+      const began = performance.now();
       const slot = gate === undefined ? undefined : await gate.acquire(spec.timeoutMs, signal);
       if (slot !== undefined && !slot.ok)
         return { kind: 'not-started', why: slot.why, text: notStartedText(slot.why, spec, gate as ConcurrencyGate) };
+      // The timeout is the call's, from its arrival: the wait for a slot is spent from it, not added to it.
+      const timeoutMs = slot === undefined ? spec.timeoutMs : spec.timeoutMs - (performance.now() - began);
+      if (slot !== undefined && timeoutMs <= 0) {
+        slot.release();
+        return {
+          kind: 'not-started',
+          why: 'timed-out',
+          text: notStartedText('timed-out', spec, gate as ConcurrencyGate),
+        };
+      }
       try {
         const outcome = await runProgram(spec.program, argv.value, {
-          timeoutMs: spec.timeoutMs,
+          timeoutMs,
           maxOutputBytes: spec.maxOutputBytes,
           ...(spec.env === undefined ? {} : { env: spec.env }),
           ...(signal === undefined ? {} : { signal }),
@@ -116,14 +127,23 @@ export function describeOutcome(
         : `error: exit status ${outcome.status}`,
     );
   else isError = false;
+  // A stop says it in its own line; after an exit of its own the group was killed, and this is all that is known.
+  if (outcome.detachedMayRun && !outcome.timedOut && !outcome.cancelled) lines.push(`note: ${DETACHED_MAY_RUN}`);
   return { isError, text: lines.join('\n') };
 }
 
-/** What a stop reached, and no more: a descendant that left the group after its parent exited is not known. */
+/** Told when a process outside the group may have outlived the run (found holding the pipes, or no /proc). */
+const DETACHED_MAY_RUN = 'processes the command detached may still run';
+
+/**
+ * What a stop reached, and no more; and, when one may have been missed (it still held the pipes, or there was no
+ * /proc to search), that a process the command detached may still run.
+ */
 function stoppedText(outcome: RunOutcome): string {
   const n = outcome.stopped?.escaped ?? 0;
   const escaped = n === 0 ? '' : ` and ${n === 1 ? 'the 1 process' : `the ${n} processes`} that had left it`;
-  return `the command's process group${escaped} ${n === 0 ? 'was' : 'were'} stopped`;
+  const missed = outcome.detachedMayRun ? `; ${DETACHED_MAY_RUN}` : '';
+  return `the command's process group${escaped} ${n === 0 ? 'was' : 'were'} stopped${missed}`;
 }
 
 /** The model text of a call that got no slot: it says the program did not run, so a retry repeats nothing. */

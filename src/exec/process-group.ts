@@ -14,6 +14,8 @@ const POLL_MS = 25;
 export interface StopReport {
   /** Descendants outside the group (`setsid`, `setpgid`), found through /proc before the group was signalled. */
   readonly escaped: number;
+  /** False where /proc could not be read: no descendant outside the group could be looked for. */
+  readonly searched: boolean;
 }
 
 /** How to start a group. */
@@ -45,7 +47,8 @@ function signalOf(pid: number, signal: NodeJS.Signals | 0): boolean {
 export function spawnGroup(program: string, argv: readonly string[], options: GroupSpawnOptions): ChildProcess {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
-    // The last resort: whatever ends this process, no group it started outlives it.
+    // The last resort on an ordinary exit. 'exit' does not run when a signal ends the process: a server
+    // handles the signals it expects (serve.ts) and stops its groups itself; SIGKILL cannot be helped.
     process.once('exit', () => {
       for (const leader of live) signalOf(-leader, 'SIGKILL');
     });
@@ -69,17 +72,17 @@ export function releaseGroup(leader: number): void {
   live.delete(leader);
 }
 
-/** One row of /proc: parent, process group, and whether it is a zombie (dead, only waiting to be reaped). */
-type Row = readonly [ppid: number, pgid: number, zombie: boolean];
+/** One row of /proc: parent, process group, session, and whether it is a zombie (dead, waiting to be reaped). */
+type Row = readonly [ppid: number, pgid: number, sid: number, zombie: boolean];
 
-/** Every process /proc shows (Linux); empty where there is no /proc. */
-function processTable(): Map<number, Row> {
+/** Every process /proc shows (Linux); undefined where there is no /proc to read. */
+function processTable(): Map<number, Row> | undefined {
   const table = new Map<number, Row>();
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
-    return table;
+    return undefined;
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
@@ -87,7 +90,7 @@ function processTable(): Map<number, Row> {
       // proc(5): "pid (comm) state ppid pgrp ..."; comm may hold spaces and parentheses, so read after the last ')'.
       const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.set(Number(entry), [Number(fields[1]), Number(fields[2]), fields[0] === 'Z']);
+      table.set(Number(entry), [Number(fields[1]), Number(fields[2]), Number(fields[3]), fields[0] === 'Z']);
     } catch {
       // Gone between the listing and the read.
     }
@@ -95,9 +98,16 @@ function processTable(): Map<number, Row> {
   return table;
 }
 
-/** The descendants of `leader` (by parent pid) that are not in its process group. */
+/** The descendants of `leader` (by parent pid) that are not in its process group; [] without /proc. */
 export function escapedDescendants(leader: number): number[] {
-  const table = processTable();
+  return findEscaped(leader, processTable() ?? new Map<number, Row>());
+}
+
+/**
+ * Descendants outside the group: by parent pid while the parents live, and by session, which a `setpgid`
+ * escape keeps even once re-parented (the leader started the session: spawn's `detached` is setsid(2)).
+ */
+function findEscaped(leader: number, table: ReadonlyMap<number, Row>): number[] {
   const children = new Map<number, number[]>();
   for (const [pid, [ppid]] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   const out: number[] = [];
@@ -111,6 +121,8 @@ export function escapedDescendants(leader: number): number[] {
       if (table.get(c)?.[1] !== leader) out.push(c);
     }
   }
+  for (const [pid, [, pgid, sid, zombie]] of table)
+    if (sid === leader && pgid !== leader && !zombie && !seen.has(pid)) out.push(pid);
   return out;
 }
 
@@ -118,19 +130,20 @@ export function escapedDescendants(leader: number): number[] {
 function running(leader: number, escaped: readonly number[]): boolean {
   if (!signalOf(-leader, 0) && !escaped.some((pid) => signalOf(pid, 0))) return false;
   const table = processTable();
-  if (table.size === 0) return true;
-  for (const [pid, [, pgid, zombie]] of table) if (!zombie && (pgid === leader || escaped.includes(pid))) return true;
+  if (table === undefined) return true;
+  for (const [pid, [, pgid, , zombie]] of table) if (!zombie && (pgid === leader || escaped.includes(pid))) return true;
   return false;
 }
 
 /**
  * Stops the group led by `leader` and the descendants that left it: SIGTERM, then SIGKILL once the grace is
- * over or the group is gone. Never rejects. A descendant that left the group and whose parent had already
- * exited cannot be found (it was re-parented) and is not counted.
+ * over or the group is gone. Never rejects. A descendant that left the session too (setsid) and whose parent had
+ * already exited cannot be found (it was re-parented) and is not counted.
  */
 export async function stopGroup(leader: number, graceMs = STOP_GRACE_MS): Promise<StopReport> {
   // Looked for before any signal: once a parent dies its children are re-parented and the trail is lost.
-  const escaped = escapedDescendants(leader);
+  const table = processTable();
+  const escaped = table === undefined ? [] : findEscaped(leader, table);
   signalOf(-leader, 'SIGTERM');
   for (const pid of escaped) signalOf(pid, 'SIGTERM');
   const until = Date.now() + graceMs;
@@ -138,7 +151,7 @@ export async function stopGroup(leader: number, graceMs = STOP_GRACE_MS): Promis
   signalOf(-leader, 'SIGKILL');
   for (const pid of escaped) signalOf(pid, 'SIGKILL');
   live.delete(leader);
-  return { escaped: escaped.length };
+  return { escaped: escaped.length, searched: table !== undefined };
 }
 
 /** Stops every group started here that is still running (a server's client hung up, or it must exit). */

@@ -44,6 +44,11 @@ export interface RunOutcome {
   readonly stopped?: StopReport;
   /** True when output beyond `maxOutputBytes` was dropped. */
   readonly truncated: boolean;
+  /**
+   * True when a process outside the group may have outlived the run: stdout/stderr were still held open after
+   * the group was gone (and the escaped descendants found were stopped), or a stop could not search /proc.
+   */
+  readonly detachedMayRun: boolean;
   /** Set when the program could not be started (for example ENOENT). */
   readonly startError?: string;
 }
@@ -56,7 +61,7 @@ function clampTimeout(ms: number): number {
 /** An outcome for a program that never ran. */
 function notStarted(why: string, cancelled: boolean): RunOutcome {
   const base = { status: null, signal: null, stdout: '', stderr: '', timedOut: false, truncated: false };
-  return { ...base, cancelled, startError: why };
+  return { ...base, cancelled, detachedMayRun: false, startError: why };
 }
 
 /** Spawns `program` with `argv` exactly as given: each element reaches the program as one argument. */
@@ -99,10 +104,14 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
     let grace: ReturnType<typeof setTimeout> | undefined;
     let exited: { status: number | null; signal: NodeJS.Signals | null } | undefined;
     let stopping: Promise<StopReport> | undefined;
+    // 'close' comes once every holder of the pipes is gone; still open when the grace ends, one outlived the group.
+    let pipesClosed = false;
+    let pipesHeld = false;
     // After exit or a stop: give buffered output a moment, then close the pipes and finish without 'close'.
     const finishSoon = (): void => {
       if (grace !== undefined) return;
       grace = setTimeout(() => {
+        pipesHeld = !pipesClosed && (child.stdout !== null || child.stderr !== null);
         child.stdout?.destroy();
         child.stderr?.destroy();
         void finish(exited?.status ?? null, exited?.signal ?? (stopping === undefined ? null : 'SIGKILL'));
@@ -132,6 +141,7 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
       if (grace !== undefined) clearTimeout(grace);
       options.signal?.removeEventListener('abort', onAbort);
       const stopped = stopping === undefined ? undefined : await stopping;
+      const detachedMayRun = pipesHeld || stopped?.searched === false;
       resolve({
         status,
         signal,
@@ -140,6 +150,7 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
         timedOut,
         cancelled,
         truncated,
+        detachedMayRun,
         ...(stopped === undefined ? {} : { stopped }),
         ...(startError === undefined ? {} : { startError }),
       });
@@ -159,6 +170,7 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
       finishSoon();
     });
     child.on('close', (code, signal) => {
+      pipesClosed = true;
       // Only after a stop is done: its report belongs to the outcome.
       if (stopping === undefined) void finish(code, signal);
     });

@@ -33,6 +33,14 @@ setInterval(() => {}, 1000);`,
   'slot.cjs': `const fs = require('fs'), n = process.argv.at(-1), at = __dirname + '/slots/' + n;
 fs.writeFileSync(at + '.start', String(Date.now()));
 setTimeout(() => fs.writeFileSync(at + '.end', String(Date.now())), 300);`,
+  // Like sleepy, but it and its child ignore SIGTERM: a stop lasts its whole grace and ends with SIGKILL.
+  'stubborn.cjs': `const fs = require('fs'), tag = process.argv.at(-1);
+process.on('SIGTERM', () => {});
+fs.writeFileSync(__dirname + '/' + tag + '.pid', String(process.pid));
+require('child_process').spawn(process.execPath, ['-e',
+  'process.on("SIGTERM", () => {}); require("fs").writeFileSync(process.argv[1], String(process.pid));' +
+  ' setInterval(() => {}, 1000)', __dirname + '/' + tag + '-child.pid'], { stdio: 'ignore' });
+setInterval(() => {}, 1000);`,
   'envkeys.cjs': 'process.stdout.write(JSON.stringify(Object.keys(process.env).sort()));',
   'leak.cjs': `const v = process.env.TOOLGATE_SERVE_SET;
 process.stdout.write(v + '\\n' + JSON.stringify({ v }) + '\\n' + JSON.stringify(JSON.stringify({ v })));`,
@@ -187,5 +195,33 @@ describe('toolgate serve: --max-concurrent 1, a full queue, and SIGTERM', () => 
     expect(await survivors(pids, 1000)).toEqual([]);
     // No queued call started while the server stopped.
     expect(existsSync(join(dir, 'h1.pid'))).toBe(false);
+  });
+});
+
+describe('toolgate serve: stray signals while it stops', () => {
+  const config = join(dir, 'stubborn.json');
+  beforeAll(() => writeFileSync(config, JSON.stringify({ tools: [tool('stubborn', 'stubborn.cjs', 60)] })));
+
+  it('stops every group when a second SIGINT comes during the stop grace, then ends by SIGINT', async () => {
+    const server = start(['--config', config]);
+    await server.initialize();
+    server.call('s', 'stubborn', { x: 'twice' });
+    const pids = [await pidOf('twice.pid'), await pidOf('twice-child.pid')];
+    server.child.kill('SIGINT');
+    // Inside the 500 ms grace: the group ignores SIGTERM, so only the SIGKILL at its end stops it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    server.child.kill('SIGINT');
+    expect(await server.exited).toEqual({ code: null, signal: 'SIGINT' });
+    expect(await survivors(pids, 1000)).toEqual([]);
+  });
+
+  it('stops every group on SIGHUP (the terminal closed), then ends by SIGHUP', async () => {
+    const server = start(['--config', config]);
+    await server.initialize();
+    server.call('s', 'stubborn', { x: 'hup' });
+    const pids = [await pidOf('hup.pid'), await pidOf('hup-child.pid')];
+    server.child.kill('SIGHUP');
+    expect(await server.exited).toEqual({ code: null, signal: 'SIGHUP' });
+    expect(await survivors(pids, 1000)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // A group leader with a child in its group and a grandchild that left it (its own session, as setsid does):
 // stopGroup ends all three and counts the one outside the group; without the /proc search it would survive.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,9 +45,28 @@ describe.skipIf(process.platform !== 'linux')('process groups (Linux: /proc find
   it('stops the group and the descendant that left it', async () => {
     const f = await family();
     const report = await stopGroup(f.leader);
-    expect(report).toEqual({ escaped: 1 });
+    expect(report).toEqual({ escaped: 1, searched: true });
     expect(await survivors([f.leader, f.inGroup, f.escaped], 1000)).toEqual([]);
   });
+
+  // setpgid(2) without setsid(2): the session still leads back to the leader once the parent is gone.
+  it.skipIf(spawnSync('perl', ['-e', '1']).status !== 0)(
+    'finds and stops a descendant that left the group but not the session after its parent exited (needs perl)',
+    async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'toolgate-group-')), 'pgid');
+      const perl = "if (fork) { exit } setpgrp(0, 0); open my $f, '>', $ARGV[0]; print $f $$; close $f; sleep 30";
+      const script =
+        `require('child_process').spawn('perl', ['-e', ${JSON.stringify(perl)}, ${JSON.stringify(file)}], ` +
+        `{ stdio: 'ignore' }); setInterval(() => {}, 1000)`;
+      const leader = spawnGroup(node, ['-e', script], { stdio: 'ignore', env: childEnvironment() }).pid as number;
+      started.push(leader);
+      for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      const left = Number(readFileSync(file, 'utf8'));
+      started.push(left);
+      expect(await stopGroup(leader)).toEqual({ escaped: 1, searched: true });
+      expect(await survivors([leader, left], 1000)).toEqual([]);
+    },
+  );
 
   it('stops every running group when the server must exit', async () => {
     const [a, b] = [await family(), await family()];

@@ -24,7 +24,7 @@ describe('runProgram', () => {
 
   it('reports a non-zero exit status and keeps stderr apart', async () => {
     const r = await runProgram(node, ['-e', 'console.log("out"); console.error("bad"); process.exit(3)'], limits);
-    expect(r).toMatchObject({ status: 3, stdout: 'out\n', stderr: 'bad\n', timedOut: false });
+    expect(r).toMatchObject({ status: 3, stdout: 'out\n', stderr: 'bad\n', timedOut: false, detachedMayRun: false });
   });
 
   it('kills the whole process tree on timeout', async () => {
@@ -69,7 +69,12 @@ describe('runProgram', () => {
     it('finishes a program that exited instead of waiting for the pipes to close', async () => {
       pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');
       const r = await runProgram(node, ['-e', `${escapee(pidFile)} console.log('done')`], limits);
-      expect(r).toMatchObject({ status: 0, timedOut: false, stdout: 'done\n' });
+      expect(r).toMatchObject({ status: 0, timedOut: false, stdout: 'done\n', detachedMayRun: true });
+      // The group was killed when the program exited; the escapee, outside it, was not looked for: the model is told.
+      expect(describeOutcome(r, { timeoutMs: 1, maxOutputBytes: 1, program: 'node' })).toEqual({
+        isError: false,
+        text: 'done\nnote: processes the command detached may still run',
+      });
     });
 
     it('finishes a program that timed out instead of waiting for the pipes to close', async () => {
@@ -79,6 +84,22 @@ describe('runProgram', () => {
         timeoutMs: 500,
       });
       expect(r).toMatchObject({ status: null, timedOut: true });
+    });
+
+    // Its parent exited before the stop, so nothing leads to it (its own session, re-parented): not counted, and
+    // the pipes it still holds after the stop tell that something the command detached may still run.
+    it('says that a process the command detached may still run when one outlived the stop', async () => {
+      pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');
+      const middle = `${escapee(pidFile)} process.exit(0)`;
+      const script =
+        `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(middle)}], ` +
+        `{ stdio: 'inherit' }); setInterval(() => {}, 1000)`;
+      const r = await runProgram(node, ['-e', script], { ...limits, timeoutMs: 1000 });
+      expect(r).toMatchObject({ timedOut: true, stopped: { escaped: 0 }, detachedMayRun: true });
+      expect(describeOutcome(r, { timeoutMs: 1000, maxOutputBytes: 1, program: 'node' }).text).toBe(
+        "error: timed out after 1000 ms; the command's process group was stopped; " +
+          'processes the command detached may still run',
+      );
     });
 
     // Before the fix only the group was killed: the escaped process lived on while the model read "the process

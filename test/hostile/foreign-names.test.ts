@@ -15,20 +15,11 @@ import {
   validateSchema,
   type Result,
 } from '../../src/index.js';
+import { mcpClient, modelText } from './model-text.js';
 
 const HUGE = 'n'.repeat(100_000);
 /** Far below the 100,000 characters echoed whole before. */
 const SHORT = 2_000;
-
-function mcpClient(overrides: Partial<McpClientLike> = {}): McpClientLike {
-  return {
-    listTools: async () => ({ tools: [{ name: 't', inputSchema: { type: 'object' } }] }),
-    callTool: async () => ({ content: [{ type: 'text', text: 'ok' }] }),
-    setNotificationHandler: () => {},
-    ...overrides,
-  } as McpClientLike;
-}
-const textOf = (r: unknown): string => JSON.stringify(r);
 
 function registry(options: ConstructorParameters<typeof Registry>[0] = {}, count = 1): Registry {
   const r = new Registry(options);
@@ -75,7 +66,7 @@ const ROWS: { path: string; text: () => Promise<string> }[] = [
   {
     path: 'guardClient: a call after a failed admission',
     text: async () =>
-      textOf(
+      modelText(
         await guardClient(
           mcpClient({
             listTools: () => {
@@ -87,7 +78,7 @@ const ROWS: { path: string; text: () => Promise<string> }[] = [
   },
   {
     path: 'guardClient: an unknown name',
-    text: async () => textOf(await guardClient(mcpClient()).callTool({ name: HUGE })),
+    text: async () => modelText(await guardClient(mcpClient()).callTool({ name: HUGE })),
   },
   {
     path: 'guardClient: the list of available tools (200 tools)',
@@ -96,7 +87,7 @@ const ROWS: { path: string; text: () => Promise<string> }[] = [
         name: `t${'x'.repeat(50)}${i}`,
         inputSchema: { type: 'object' as const },
       }));
-      return textOf(await guardClient(mcpClient({ listTools: async () => ({ tools }) })).callTool({ name: 'nope' }));
+      return modelText(await guardClient(mcpClient({ listTools: async () => ({ tools }) })).callTool({ name: 'nope' }));
     },
   },
   {
@@ -129,7 +120,7 @@ const ROWS: { path: string; text: () => Promise<string> }[] = [
   },
   {
     path: 'serve callCommand: an unknown name',
-    text: async () => textOf(await callCommand(new Map([['t', {} as PreparedCommand]]), HUGE, {})),
+    text: async () => modelText(await callCommand(new Map([['t', {} as PreparedCommand]]), HUGE, {})),
   },
   {
     path: 'formatForModel: a huge tool name',

@@ -5,11 +5,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { aiSdkSchema } from '../../src/adapters/ai-sdk.js';
-import { guardClient, type McpClientLike } from '../../src/adapters/mcp-client.js';
+import { guardClient } from '../../src/adapters/mcp-client.js';
 import { agentsErrorFunction, agentsParameters } from '../../src/adapters/openai-agents.js';
 import { callCommand } from '../../src/cli/serve.js';
 import type { PreparedCommand } from '../../src/exec/command.js';
 import { admitBatch, defineTool, formatForModel, Registry, validateSchema, type GateError } from '../../src/index.js';
+import { mcpClient, modelText } from './model-text.js';
 
 const SECRET = 'password=hunter2 at 10.0.0.5';
 const FORMATS = ['openai', 'openai-responses', 'anthropic', 'mcp'] as const;
@@ -88,16 +89,6 @@ async function callSeen(r: Registry, args: unknown, options?: Parameters<Registr
   return { texts, errors };
 }
 
-function mcpClient(overrides: Partial<McpClientLike> = {}): McpClientLike {
-  return {
-    listTools: async () => ({ tools: [{ name: 't', inputSchema: { type: 'object' } }] }),
-    callTool: async () => ({ content: [{ type: 'text', text: 'ok' }] }),
-    setNotificationHandler: () => {},
-    ...overrides,
-  } as McpClientLike;
-}
-const mcpText = (r: unknown): string => JSON.stringify(r);
-
 /** Every path that turns arguments into a model text. */
 const ARGUMENT_PATHS: { name: string; run: (args: unknown) => Promise<Seen> }[] = [
   {
@@ -132,7 +123,7 @@ const ARGUMENT_PATHS: { name: string; run: (args: unknown) => Promise<Seen> }[] 
   {
     name: 'guardClient.callTool',
     run: async (args) => ({
-      texts: [mcpText(await guardClient(mcpClient()).callTool({ name: 't', arguments: args as never }))],
+      texts: [modelText(await guardClient(mcpClient()).callTool({ name: 't', arguments: args as never }))],
       errors: [],
     }),
   },
@@ -163,7 +154,7 @@ const ARGUMENT_PATHS: { name: string; run: (args: unknown) => Promise<Seen> }[] 
           return r.ok ? thrower('error')() : { kind: 'rejected', error: r.error };
         },
       } as unknown as PreparedCommand;
-      return { texts: [mcpText(await callCommand(new Map([['t', tool]]), 't', args))], errors: [] };
+      return { texts: [modelText(await callCommand(new Map([['t', tool]]), 't', args))], errors: [] };
     },
   },
 ];
@@ -262,14 +253,14 @@ const HOST_CODE: { name: string; run: () => Promise<Seen> }[] = [
   {
     name: 'guardClient: tools/list throws',
     run: async () => ({
-      texts: [mcpText(await guardClient(mcpClient({ listTools: thrower('error') })).callTool({ name: 't' }))],
+      texts: [modelText(await guardClient(mcpClient({ listTools: thrower('error') })).callTool({ name: 't' }))],
       errors: [],
     }),
   },
   {
     name: 'guardClient: tools/call throws',
     run: async () => ({
-      texts: [mcpText(await guardClient(mcpClient({ callTool: thrower('error') })).callTool({ name: 't' }))],
+      texts: [modelText(await guardClient(mcpClient({ callTool: thrower('error') })).callTool({ name: 't' }))],
       errors: [],
     }),
   },
@@ -278,14 +269,14 @@ const HOST_CODE: { name: string; run: () => Promise<Seen> }[] = [
     run: async () => {
       const client = mcpClient({ callTool: thrower('error') });
       const guarded = guardClient(client, { onAdmission: thrower('error'), onError: thrower('error') });
-      return { texts: [mcpText(await guarded.callTool({ name: 't' }))], errors: [] };
+      return { texts: [modelText(await guarded.callTool({ name: 't' }))], errors: [] };
     },
   },
   {
     name: 'guardClient: the params object is a Proxy whose traps throw',
     run: async () => {
       const params = new Proxy({}, { getOwnPropertyDescriptor: thrower('error'), get: thrower('error') });
-      return { texts: [mcpText(await guardClient(mcpClient()).callTool(params as never))], errors: [] };
+      return { texts: [modelText(await guardClient(mcpClient()).callTool(params as never))], errors: [] };
     },
   },
   {
@@ -309,7 +300,7 @@ const HOST_CODE: { name: string; run: () => Promise<Seen> }[] = [
     name: 'serve callCommand: toolgate fails inside',
     run: async () => {
       const tool = { call: thrower('error') } as unknown as PreparedCommand;
-      return { texts: [mcpText(await callCommand(new Map([['t', tool]]), 't', {}))], errors: [] };
+      return { texts: [modelText(await callCommand(new Map([['t', tool]]), 't', {}))], errors: [] };
     },
   },
 ];
@@ -331,7 +322,7 @@ describe('host code that throws a secret: no model text holds it', () => {
     const result = (await guardClient(mcpClient({ callTool: thrower('error') }), {
       onError: (e) => events.push(e.cause),
     }).callTool({ name: 't' })) as CallToolResult;
-    expect(mcpText(result)).not.toContain('hunter2');
+    expect(modelText(result)).not.toContain('hunter2');
     expect((events[0] as Error).message).toBe(SECRET);
   });
 });
