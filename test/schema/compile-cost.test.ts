@@ -119,6 +119,95 @@ describe('what the estimate counts', () => {
   });
 });
 
+describe('older dialects: a definition reached only from their own positions is compiled, not dead', () => {
+  const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+  const DRAFT_2019 = 'https://json-schema.org/draft/2019-09/schema';
+  /** A 300-property definition that references itself (so it is compiled once, as a function of its own). */
+  const self = (holder: string): object => ({
+    type: 'object',
+    properties: {
+      ...Object.fromEntries(range(300).map((i) => [`x${i}`, { type: 'string' }])),
+      again: { $ref: `#/${holder}/d` },
+    },
+  });
+  const rooted = (dialect: string, holder: string, at: object): object => ({
+    $schema: dialect,
+    [holder]: { d: self(holder) },
+    ...at,
+  });
+  const ref = (holder: string): object => ({ $ref: `#/${holder}/d` });
+  it.each([
+    { name: 'draft-07 array items', dialect: DRAFT_07, holder: 'definitions', at: (r: object) => ({ items: [r] }) },
+    {
+      name: 'draft-07 additionalItems',
+      dialect: DRAFT_07,
+      holder: 'definitions',
+      at: (r: object) => ({ items: [], additionalItems: r }),
+    },
+    {
+      name: 'draft-07 dependencies',
+      dialect: DRAFT_07,
+      holder: 'definitions',
+      at: (r: object) => ({ dependencies: { a: r } }),
+    },
+    { name: '2019-09 array items', dialect: DRAFT_2019, holder: '$defs', at: (r: object) => ({ items: [r] }) },
+    {
+      name: '2019-09 additionalItems',
+      dialect: DRAFT_2019,
+      holder: '$defs',
+      at: (r: object) => ({ items: [true], additionalItems: r }),
+    },
+  ])('$name counts as much as the same reference from properties', ({ dialect, holder, at }) => {
+    const fromProperties = estimateCompileCost(rooted(dialect, holder, { properties: { a: ref(holder) } }));
+    const fromThere = estimateCompileCost(rooted(dialect, holder, at(ref(holder))));
+    expect(fromThere.nodes).toBe(fromProperties.nodes);
+    expect(fromThere.total).toBeGreaterThan(0.95 * fromProperties.total);
+  });
+
+  it('2019-09: a recursive tree reached through a relative $id reference is compiled', () => {
+    const tree = {
+      $id: 'tree',
+      $recursiveAnchor: true,
+      type: 'object',
+      properties: {
+        ...Object.fromEntries(range(300).map((i) => [`x${i}`, { type: 'string' }])),
+        kids: { type: 'array', items: { $recursiveRef: '#' } },
+      },
+    };
+    const schema = { $schema: DRAFT_2019, $id: 'https://x.test/root', $defs: { d: tree }, items: [{ $ref: 'tree' }] };
+    expect(estimateCompileCost(schema).nodes).toBeGreaterThan(300);
+  });
+
+  it('a draft-07 schema whose only use of a large definition is array items is refused (once admitted at 2 s)', () => {
+    const big = {
+      type: 'object',
+      properties: {
+        ...Object.fromEntries(range(4_000).map((i) => [`p${i}`, { type: 'string' }])),
+        again: { $ref: '#/definitions/d' },
+      },
+    };
+    const r = validateSchema(
+      { $schema: DRAFT_07, definitions: { d: big }, items: [{ $ref: '#/definitions/d' }] },
+      LEGACY,
+    );
+    expect(r.ok === false && r.error.violations[0]?.keyword).toBe('maxCompileCost');
+  });
+});
+
+describe('a long array does not overflow the stack while estimating', () => {
+  const long = range(200_000).map(() => 0);
+  it.each([
+    { name: 'enum data of a referenced definition', at: { enum: long } },
+    { name: 'an unknown keyword of a referenced definition', at: { 'x-data': long } },
+  ])('$name', ({ at }) => {
+    const schema = { $defs: { d: at }, properties: { a: { $ref: '#/$defs/d' } } };
+    expect(() => estimateCompileCost(schema)).not.toThrow();
+    // Before, the estimate's throw escaped as `execution_failure: validateSchema failed: Maximum call stack…`.
+    const r = validateSchema(schema);
+    expect(r.ok ? '' : r.error.message).not.toMatch(/validateSchema failed|Maximum call stack/);
+  });
+});
+
 describe.skipIf(SKIP_CORPUS)('every corpus tool estimates far below the default', () => {
   it(`the largest estimate leaves at least a 5x margin (${SKIP_NOTE})`, () => {
     const largest = Math.max(...loadCorpus().map((t) => estimateCompileCost(t.inputSchema).total));
