@@ -139,14 +139,20 @@ export function estimateCompileCost(root: unknown): CompileCost {
   return { total: Math.min(Math.ceil(sum), Number.MAX_SAFE_INTEGER), nodes: total.nodes, scopeValues };
 }
 
-/** Refuses, as `execution_failure` naming `maxCompileCost`, a schema whose estimated compile passes the limit. */
-export function checkCompileCost(root: unknown, limits: Limits): Result<number> {
+/**
+ * Refuses, as `execution_failure` naming `maxCompileCost`, a schema whose estimated compile passes the limit.
+ * `spent` is what documents compiled with it were estimated at (the registry's and loader's, one engine):
+ * the sum is checked and returned.
+ */
+export function checkCompileCost(root: unknown, limits: Limits, spent = 0): Result<number> {
   const cost = estimateCompileCost(root);
-  if (cost.total <= limits.maxCompileCost) return ok(cost.total);
+  const total = Math.min(spent + cost.total, Number.MAX_SAFE_INTEGER);
+  if (total <= limits.maxCompileCost) return ok(total);
+  const before = spent > 0 ? `, plus ${spent} for the documents compiled with it` : '';
   return limitFailure(
     'maxCompileCost',
     limits.maxCompileCost,
-    `an estimated ${cost.total} (${cost.nodes} schema objects compiled, inline copies of referenced ` +
-      `definitions included; ${cost.scopeValues} values in the generated code's scope)`,
+    `an estimated ${total} (${cost.nodes} schema objects compiled, inline copies of referenced ` +
+      `definitions included; ${cost.scopeValues} values in the generated code's scope${before})`,
   );
 }

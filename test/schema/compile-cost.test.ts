@@ -194,6 +194,54 @@ describe('older dialects: a definition reached only from their own positions is 
   });
 });
 
+describe('the legacy engines: documents from the registry and loader are estimated too, and summed', () => {
+  const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+  /** 1,000 uniqueItems: about 950,000 units by itself, past the default. */
+  const heavy = { allOf: range(1_000).map(() => ({ uniqueItems: true })) };
+  /** 500 uniqueItems: about 390,000 units, under the default alone, past it twice. */
+  const half = { allOf: range(500).map(() => ({ uniqueItems: true })) };
+  const root = (...uris: string[]): object => ({
+    $schema: DRAFT_07,
+    type: 'object',
+    properties: Object.fromEntries(uris.map((u, i) => [`p${i}`, { $ref: u }])),
+  });
+
+  it.each([
+    {
+      name: 'one heavy document from schemaRegistry',
+      registry: { 'https://x.test/h': heavy },
+      uris: ['https://x.test/h'],
+    },
+    {
+      name: 'two documents each under the limit, past it together',
+      registry: { 'https://x.test/a': half, 'https://x.test/b': { ...half, minProperties: 0 } },
+      uris: ['https://x.test/a', 'https://x.test/b'],
+    },
+  ])('$name', ({ registry, uris }) => {
+    expect(validateSchema(root(...uris.slice(0, 1)), { ...LEGACY, schemaRegistry: { [uris[0]!]: half } }).ok).toBe(
+      true,
+    );
+    const r = validateSchema(root(...uris), { ...LEGACY, schemaRegistry: registry });
+    expect(r.ok === false && r.error.violations[0]?.keyword).toBe('maxCompileCost');
+  });
+
+  it('a document from schemaLoader', () => {
+    const r = validateSchema(root('https://x.test/h'), { ...LEGACY, schemaLoader: () => heavy });
+    expect(r.ok === false && r.error.violations[0]?.keyword).toBe('maxCompileCost');
+  });
+});
+
+describe('maxSubschemas is checked before maxCompileCost: the cheaper count, and the more specific message', () => {
+  const many = under({ allOf: range(10_001).map(() => ({})) });
+  it.each([
+    { name: '2020-12', schema: many },
+    { name: 'draft-07', schema: { $schema: 'http://json-schema.org/draft-07/schema#', ...many }, options: LEGACY },
+  ])('$name', ({ schema, options }) => {
+    const r = validateSchema(schema, options);
+    expect(r.ok === false && r.error.violations[0]?.keyword).toBe('maxSubschemas');
+  });
+});
+
 describe('a long array does not overflow the stack while estimating', () => {
   const long = range(200_000).map(() => 0);
   it.each([
