@@ -29,6 +29,11 @@ const definition = (n: number): unknown => ({
   type: 'object',
   properties: Object.fromEntries(range(n).map((i) => [`x${i}`, { type: 'string', minLength: 1 }])),
 });
+/** An object of `n` string properties and one property referencing `self` (compiled once, not inlined). */
+const selfReferencing = (n: number, self: string): unknown => ({
+  type: 'object',
+  properties: { ...Object.fromEntries(range(n).map((i) => [`p${i}`, { type: 'string' }])), again: { $ref: self } },
+});
 const LEGACY: AdmissionOptions = { dialects: ['2020-12', '2019-09', 'draft-07'] };
 
 const CASES: readonly AdmissionCase[] = [
@@ -164,6 +169,39 @@ const CASES: readonly AdmissionCase[] = [
       $schema: 'http://json-schema.org/draft-07/schema#',
       ...(under({ allOf: range(9_000).map(() => ({ uniqueItems: true })) }) as object),
     }),
+  },
+  {
+    // reviewer's r1 finding: a definition used only from array-form items counted as dead (2.1 s admitted).
+    name: 'draft-07: a 4,000-property definition reached only from array items (106 KB)',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: { d: selfReferencing(4_000, '#/definitions/d') },
+      items: [{ $ref: '#/definitions/d' }],
+    }),
+  },
+  {
+    name: 'draft-07: the same reached only from dependencies',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: { d: selfReferencing(4_000, '#/definitions/d') },
+      dependencies: { a: { $ref: '#/definitions/d' } },
+    }),
+  },
+  {
+    name: '2019-09: the same reached only from array items',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      $defs: { d: selfReferencing(4_000, '#/$defs/d') },
+      items: [{ $ref: '#/$defs/d' }],
+    }),
+  },
+  {
+    // A spread of one argument per element overflowed the stack past ~125,000 (reviewer's r1 finding).
+    name: 'a referenced definition holding a 200,000-value enum (400 KB)',
+    schema: () => ({ $defs: { d: { enum: range(200_000).map(() => 0) } }, properties: { a: { $ref: '#/$defs/d' } } }),
   },
   {
     name: 'lint: 900 definitions (260 KB) and a oneOf of 16 branches',

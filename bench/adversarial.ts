@@ -88,16 +88,18 @@ export const CASES: readonly Case[] = [
     args: () => [nested(60, '1'), nested(24, '1')],
   },
   {
-    name: 'anyOf of 9,000 const branches',
-    schema: () => obj({ a: { anyOf: range(9_000).map((i) => ({ const: i })) } }),
-    args: () => ['{"a":-1}', '{"a":8999}'],
+    // Sized to about 90% of maxCompileCost: the larger form is refused at admission (adversarial-admission.ts).
+    name: 'anyOf of 580 const branches',
+    schema: () => obj({ a: { anyOf: range(580).map((i) => ({ const: i })) } }),
+    args: () => ['{"a":-1}', '{"a":579}'],
   },
   {
-    name: 'oneOf of 9,000 object branches with a discriminator',
+    // Sized to about 90% of maxCompileCost: 9,000 branches are refused at admission (maxSubschemas).
+    name: 'oneOf of 190 object branches with a discriminator',
     schema: () =>
       obj({
         a: {
-          oneOf: range(9_000).map((i) => ({
+          oneOf: range(190).map((i) => ({
             type: 'object',
             properties: { kind: { const: `k${i}` }, v: { type: 'integer' } },
             required: ['kind', 'v'],
@@ -119,13 +121,15 @@ export const CASES: readonly Case[] = [
     args: () => [fill('null'), fill('1')],
   },
   {
-    name: 'items: oneOf of 2,000 branches, 10,000 items',
-    schema: () => obj({ a: { items: { oneOf: range(2_000).map((i) => ({ const: i })) } } }),
+    // Sized to about 90% of maxCompileCost: the larger form is refused at admission (adversarial-admission.ts).
+    name: 'items: oneOf of 580 branches, 10,000 items',
+    schema: () => obj({ a: { items: { oneOf: range(580).map((i) => ({ const: i })) } } }),
     args: () => [fill('-1'), fill('7')],
   },
   {
-    name: 'items: allOf of 9,000 minimum, 10,000 failing items',
-    schema: () => obj({ a: { items: { allOf: range(9_000).map(() => ({ minimum: 1 })) } } }),
+    // Sized to about 90% of maxCompileCost: the larger form is refused at admission (adversarial-admission.ts).
+    name: 'items: allOf of 580 minimum, 10,000 failing items',
+    schema: () => obj({ a: { items: { allOf: range(580).map(() => ({ minimum: 1 })) } } }),
     args: () => [fill('0'), fill('1')],
   },
   {
@@ -147,12 +151,13 @@ export const CASES: readonly Case[] = [
     ],
   },
   {
-    name: 'patternProperties: 1,000 patterns x 5,000 keys',
+    // Sized to about 90% of maxCompileCost: the larger form is refused at admission (adversarial-admission.ts).
+    name: 'patternProperties: 200 patterns x 5,000 keys',
     schema: () =>
       obj(
         {},
         {
-          patternProperties: Object.fromEntries(range(1_000).map((i) => [`^k${i}x`, { type: 'integer' }])),
+          patternProperties: Object.fromEntries(range(200).map((i) => [`^k${i}x`, { type: 'integer' }])),
           additionalProperties: false,
         },
       ),
@@ -163,9 +168,10 @@ export const CASES: readonly Case[] = [
     ],
   },
   {
-    name: 'properties: 9,000 names with additionalProperties false, 5,000 keys',
+    // Sized to about 90% of maxCompileCost: the larger form is refused at admission (adversarial-admission.ts).
+    name: 'properties: 580 names with additionalProperties false, 5,000 keys',
     schema: () =>
-      obj(Object.fromEntries(range(9_000).map((i) => [`p${i}`, { type: 'integer' }])), {
+      obj(Object.fromEntries(range(580).map((i) => [`p${i}`, { type: 'integer' }])), {
         additionalProperties: false,
       }),
     args: () => [
@@ -292,12 +298,13 @@ export const CASES: readonly Case[] = [
     ],
   },
   {
-    name: 'if/then/else chain of 1,200 over 10,000 items',
+    // Sized to about 90% of maxCompileCost: the larger form is refused at admission (adversarial-admission.ts).
+    name: 'if/then/else chain of 100 over 10,000 items',
     schema: () =>
       obj({
         a: {
           items: {
-            allOf: range(1_200).map((i) => ({
+            allOf: range(100).map((i) => ({
               if: { const: i },
               then: { type: 'integer' },
               else: { not: { const: i } },
@@ -530,34 +537,35 @@ export const CASES: readonly Case[] = [
       return [`{"a":[${item},${other}]}`, `{"a":[${item},${item}]}`];
     },
   },
-  // A message shows schema values cut to a preview; they are written only that far.
+  // A message shows schema values cut to a preview; they are written only that far. 0.9 MB: a 1 MB value alone
+  // passes maxCompileCost (0.4 unit a character), so these are the largest values admission lets through.
   {
-    name: 'messages: enum of a 1 MB string, 10,000 failing items',
-    schema: () => obj({ a: { items: { enum: ['x'.repeat(1_040_000), 1] } } }),
+    name: 'messages: enum of a 0.9 MB string, 10,000 failing items',
+    schema: () => obj({ a: { items: { enum: ['x'.repeat(900_000), 1] } } }),
     args: () => [fill('0'), '{"a":[0]}'],
   },
   {
-    name: 'messages: const of a 1 MB object, 10,000 failing items',
-    schema: () => obj({ a: { items: { const: { k: 'c'.repeat(1_040_000), n: [1, 2] } } } }),
+    name: 'messages: const of a 0.9 MB object, 10,000 failing items',
+    schema: () => obj({ a: { items: { const: { k: 'c'.repeat(900_000), n: [1, 2] } } } }),
     args: () => [fill('0')],
   },
   {
-    name: 'messages: required name of 1 MB, 10,000 empty objects (2019-09)',
+    name: 'messages: required name of 0.9 MB, 10,000 empty objects (2019-09)',
     options: { dialects: ['2019-09'] },
     schema: () => ({
       $schema: 'https://json-schema.org/draft/2019-09/schema',
-      ...(obj({ a: { items: { required: ['r'.repeat(1_040_000)] } } }) as object),
+      ...(obj({ a: { items: { required: ['r'.repeat(900_000)] } } }) as object),
     }),
     args: () => [fill('{}')],
   },
   {
-    name: 'messages: a union whose discriminator const is 1 MB, 5,000 failing items',
+    name: 'messages: a union whose discriminator const is 0.9 MB, 5,000 failing items',
     schema: () =>
       obj({
         a: {
           items: {
             anyOf: [
-              { properties: { k: { const: 'd'.repeat(1_040_000) } }, required: ['z'] },
+              { properties: { k: { const: 'd'.repeat(900_000) } }, required: ['z'] },
               { properties: { k: { enum: ['e'.repeat(10), 'f'] } }, required: ['y'] },
             ],
           },

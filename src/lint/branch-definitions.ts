@@ -1,21 +1,13 @@
 import { isObject } from '../util/plain-json.js';
+import { schemaPlaceObjects } from '../schema/data-places.js';
 
 /** Where a root keeps definitions a local `$ref` names: Core §8.2.4 and draft-07's `definitions`. */
 const HOLDERS = ['$defs', 'definitions'] as const;
 
-/** Every string a value holds under a `$ref` key, at any depth. */
+/** Every `$ref` string a schema holds at any depth, `enum`/`const` data aside (data is never a schema). */
 function referencesIn(value: unknown): string[] {
   const out: string[] = [];
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
-    else if (isObject(v))
-      for (const k of Object.keys(v)) {
-        if (k === '$ref' && typeof v[k] === 'string') out.push(v[k]);
-        else stack.push(v[k]);
-      }
-  }
+  for (const o of schemaPlaceObjects(value)) if (typeof o['$ref'] === 'string') out.push(o['$ref']);
   return out;
 }
 
@@ -53,7 +45,7 @@ export function definitionsFor(subschema: unknown, root: unknown): Record<string
     kept.set(holder, into);
     if (Object.hasOwn(into, name)) continue;
     into[name] = defs[name];
-    pending.push(...referencesIn(defs[name]));
+    for (const r of referencesIn(defs[name])) pending.push(r);
   }
   return Object.fromEntries(kept);
 }

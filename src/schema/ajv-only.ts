@@ -1,6 +1,7 @@
 import { schemaViolation, type Violation } from '../result.js';
 import { echo } from '../util/describe-value.js';
 import { escapePointerToken, fragmentPointer, pointerSegments } from '../util/json-pointer.js';
+import { memberPlace as next, type Place } from './data-places.js';
 
 /**
  * Ajv-only keywords that Ajv acts on whatever its options, in every engine it builds: `nullable`
@@ -19,27 +20,6 @@ export const ENGINE_ACTED_KEYWORDS: readonly string[] = ['nullable', '$async'];
  * anchors made a valid schema fail to compile.
  */
 export const DRAFT_07_ACTED_KEYWORDS: readonly string[] = ['$anchor', '$dynamicAnchor'];
-/** Keywords whose value is a map of names to subschemas (in any dialect), so a name is never a keyword. */
-const NAME_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'dependencies',
-  'dependentRequired',
-]);
-/** Keywords whose value is data compared with the instance: never a schema, left as written. */
-const DATA = new Set(['enum', 'const']);
-
-type Place = 'schema' | 'names' | 'data';
-
-/** What a member `key` of a value at `place` is. */
-function next(place: Place, key: string): Place {
-  if (place === 'names') return 'schema';
-  if (place === 'data') return 'data';
-  return NAME_MAPS.has(key) ? 'names' : DATA.has(key) ? 'data' : 'schema';
-}
 
 /**
  * Every object of a document that the engine may compile as a schema: schema positions and the values

@@ -1,9 +1,9 @@
 import { ok, type Result } from '../result.js';
 import { limitFailure, type Limits } from '../util/limits.js';
 import { isObject } from '../util/plain-json.js';
-import { ANONYMOUS_BASE, followPointer, resolveUri, splitFragment } from './references.js';
+import { schemaPlaceObjects } from './data-places.js';
+import { appliedObjects, schemaGraph, targetOf } from './compile-cost-graph.js';
 import { walkSchema } from './walk.js';
-import { reachable } from './in-place-cycles.js';
 
 /**
  * What compiling a schema will cost, estimated before the engine runs, in units of about one
@@ -78,60 +78,21 @@ function ownCost(node: Record<string, unknown>, applied: boolean, patterns: Set<
 
 const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef', '$dynamicAnchor', '$recursiveAnchor']);
 
-const DEFINITION = /\/(?:\$defs|definitions)\//;
-
-/** Whether a JSON value holds a reference keyword anywhere (Ajv's own test before it inlines a target). */
-function holdsReference(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
-    else if (isObject(v)) {
-      for (const k of Object.keys(v)) {
-        if (REFERENCE_KEYWORDS.has(k)) return true;
-        stack.push(v[k]);
-      }
-    }
-  }
-  return false;
-}
-
-/** Where a document's references can land: its resources by base URI, and its anchors by URI. */
-interface Places {
-  readonly resources: Map<string, unknown>;
-  readonly anchors: Map<string, unknown>;
-}
-
 /**
- * The base URI of a schema object (Core §8.2.1: `$id` resolved against the enclosing base) and what it
- * adds to `places`: a resource for an `$id` without fragment, an anchor for `$anchor`, `$dynamicAnchor` or
- * an older draft's fragment `$id`.
+ * Whether a schema holds a reference keyword anywhere (Ajv's own test before it inlines a target). Ajv's
+ * test also reads `enum`/`const` data; skipping it can only count an inline copy Ajv does not make.
  */
-function placeOf(node: Record<string, unknown>, enclosing: string, places: Places): string {
-  let base = enclosing;
-  const id = node['$id'];
-  if (typeof id === 'string') {
-    const resolved = splitFragment(resolveUri(id, enclosing) ?? enclosing);
-    base = resolved.base;
-    if (resolved.fragment === '') places.resources.set(base, node);
-    else places.anchors.set(`${base}#${resolved.fragment}`, node);
-  }
-  for (const k of ['$anchor', '$dynamicAnchor'])
-    if (typeof node[k] === 'string') places.anchors.set(`${base}#${node[k] as string}`, node);
-  return base;
+function holdsReference(value: unknown): boolean {
+  return schemaPlaceObjects(value).some((o) => Object.keys(o).some((k) => REFERENCE_KEYWORDS.has(k)));
 }
 
-/** The target of a reference met at `base`: a JSON Pointer into a resource, or an anchor; else undefined. */
-function targetOf(ref: string, base: string, places: Places): unknown {
-  const absolute = resolveUri(ref, base);
-  if (absolute === undefined) return undefined;
-  const { base: resource, fragment } = splitFragment(absolute);
-  if (fragment === '' || fragment.startsWith('/')) return followPointer(places.resources.get(resource), fragment);
-  return places.anchors.get(`${resource}#${fragment}`);
+/** A sum of costs; every field capped so a hostile DAG cannot overflow it. */
+function plus(a: Own, b: Own): Own {
+  const cap = (x: number): number => Math.min(x, Number.MAX_SAFE_INTEGER);
+  return { cost: cap(a.cost + b.cost), nodes: cap(a.nodes + b.nodes), values: cap(a.values + b.values) };
 }
 
-/** estimateCompileCost's sum, capped so a hostile DAG cannot overflow it. */
-const add = (a: number, b: number): number => Math.min(a + b, Number.MAX_SAFE_INTEGER);
+const NOTHING: Own = { cost: 0, nodes: 0, values: 0 };
 
 /**
  * Estimates the engine compile of `root` (the document the engine will run). Linear in the
@@ -140,41 +101,24 @@ const add = (a: number, b: number): number => Math.min(a + b, Number.MAX_SAFE_IN
 export function estimateCompileCost(root: unknown): CompileCost {
   const patterns = new Set<string>();
   const formats = new Set<string>();
-  const places: Places = { resources: new Map([[ANONYMOUS_BASE, root]]), anchors: new Map() };
-  const bases = new Map<string, string>();
-  const refs: { ref: string; base: string }[] = [];
-  const applied = reachable(root);
-  let total: Own = { cost: 0, nodes: 0, values: 0 };
-  walkSchema(
-    root,
-    ({ node, pointer, parent }) => {
-      // Only a definition is taken as never applied: reachable() reads 2020-12 positions, and an older
-      // dialect's array `items` or `dependencies` must not pass for dead code.
-      const dead = !applied.has(node) && DEFINITION.test(pointer);
-      const o = ownCost(node, !dead, patterns, formats);
-      total = { cost: total.cost + o.cost, nodes: total.nodes + o.nodes, values: total.values + o.values };
-      const base = placeOf(node, parent === undefined ? ANONYMOUS_BASE : (bases.get(parent) ?? ANONYMOUS_BASE), places);
-      if (parent === undefined) places.resources.set(base, node);
-      bases.set(pointer, base);
-      if (typeof node['$ref'] === 'string') refs.push({ ref: node['$ref'], base });
-    },
-    { positions: 'every-dialect' },
-  );
+  const graph = schemaGraph(root);
+  const applied = appliedObjects(root, graph);
+  let total = NOTHING;
+  for (const node of graph.nodes) total = plus(total, ownCost(node, applied.has(node), patterns, formats));
   // Each `$ref` to a target without references compiles that target again in place.
   const subtrees = new Map<unknown, Own>();
-  for (const { ref, base } of refs) {
-    const target = targetOf(ref, base, places);
+  for (const { ref, base } of graph.refs) {
+    const target = targetOf(ref, base, graph.places);
     if (!isObject(target)) continue;
     let copy = subtrees.get(target);
     if (copy === undefined) {
-      copy = { cost: 0, nodes: 0, values: 0 };
+      copy = NOTHING;
       if (!holdsReference(target)) {
-        let sum = { cost: 0, nodes: 0, values: 0 };
+        let sum = NOTHING;
         walkSchema(
           target,
           ({ node }) => {
-            const o = ownCost(node, true, patterns, formats);
-            sum = { cost: sum.cost + o.cost, nodes: sum.nodes + o.nodes, values: sum.values + o.values };
+            sum = plus(sum, ownCost(node, true, patterns, formats));
           },
           { positions: 'every-dialect' },
         );
@@ -182,11 +126,7 @@ export function estimateCompileCost(root: unknown): CompileCost {
       }
       subtrees.set(target, copy);
     }
-    total = {
-      cost: add(total.cost, copy.cost),
-      nodes: add(total.nodes, copy.nodes),
-      values: add(total.values, copy.values),
-    };
+    total = plus(total, copy);
   }
   const scopeValues = total.values + patterns.size + formats.size;
   let text = 0;
@@ -199,14 +139,20 @@ export function estimateCompileCost(root: unknown): CompileCost {
   return { total: Math.min(Math.ceil(sum), Number.MAX_SAFE_INTEGER), nodes: total.nodes, scopeValues };
 }
 
-/** Refuses, as `execution_failure` naming `maxCompileCost`, a schema whose estimated compile passes the limit. */
-export function checkCompileCost(root: unknown, limits: Limits): Result<number> {
+/**
+ * Refuses, as `execution_failure` naming `maxCompileCost`, a schema whose estimated compile passes the limit.
+ * `spent` is what documents compiled with it were estimated at (the registry's and loader's, one engine):
+ * the sum is checked and returned.
+ */
+export function checkCompileCost(root: unknown, limits: Limits, spent = 0): Result<number> {
   const cost = estimateCompileCost(root);
-  if (cost.total <= limits.maxCompileCost) return ok(cost.total);
+  const total = Math.min(spent + cost.total, Number.MAX_SAFE_INTEGER);
+  if (total <= limits.maxCompileCost) return ok(total);
+  const before = spent > 0 ? `, plus ${spent} for the documents compiled with it` : '';
   return limitFailure(
     'maxCompileCost',
     limits.maxCompileCost,
-    `an estimated ${cost.total} (${cost.nodes} schema objects compiled, inline copies of referenced ` +
-      `definitions included; ${cost.scopeValues} values in the generated code's scope)`,
+    `an estimated ${total} (${cost.nodes} schema objects compiled, inline copies of referenced ` +
+      `definitions included; ${cost.scopeValues} values in the generated code's scope${before})`,
   );
 }

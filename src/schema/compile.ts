@@ -29,6 +29,7 @@ import { checkToolRoot } from './tool-root.js';
 import { needsOwnProperties, needsPatternBudget } from './schema-needs.js';
 import { isObject } from '../util/plain-json.js';
 import { checkCompileCost } from './compile-cost.js';
+import { tallyDocument } from './tally.js';
 
 /** A schema that passed every gate and was compiled once (rule 10). */
 export interface CompiledSchema {
@@ -102,8 +103,6 @@ export function compileSchema(
     // A disabled dialect is refused before the cache is asked: the options decide, not an earlier call.
     const hit = resolved.dialects.has(dialect) ? cachedValidator(quickKey) : undefined;
     if (hit !== undefined) return ok(cached(makeCompiled({ ...parts, validator: hit })));
-    const cost = checkCompileCost(copy.value, limits.value);
-    if (!cost.ok) return cost;
     const legacy = compileLegacy(copy.value, dialect, resolved);
     if (!legacy.ok) return legacy;
     rememberValidator(legacy.value.usedExternal ? undefined : quickKey, legacy.value.validator);
@@ -124,6 +123,9 @@ export function compileSchema(
   }
   // Estimated before any costly step (the pipeline analyses every pattern), and again on what the engine
   // will run (compile-cost.ts). A cache hit passed both under the same limits (they are in its key).
+  // maxSubschemas first: the cheaper count, and its message names the more specific excess.
+  const counted = tallyDocument({ subschemas: 0, references: 0, documents: 0 }, copy.value, limits.value);
+  if (!counted.ok) return counted;
   const early = checkCompileCost(copy.value, limits.value);
   if (!early.ok) return early;
 

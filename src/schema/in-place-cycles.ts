@@ -75,7 +75,8 @@ export function reachable(root: unknown): Set<object> {
     for (const k of SCHEMA_KEYWORDS) if (Object.hasOwn(node, k)) stack.push(node[k]);
     for (const k of SCHEMA_ARRAY_KEYWORDS) {
       const list = Object.hasOwn(node, k) ? node[k] : undefined;
-      if (Array.isArray(list)) stack.push(...list);
+      // A loop, not a spread: one argument per element overflows the stack past ~125,000.
+      if (Array.isArray(list)) for (const s of list) stack.push(s);
     }
     for (const k of SCHEMA_MAP_KEYWORDS) {
       const map = k !== '$defs' && Object.hasOwn(node, k) ? node[k] : undefined;

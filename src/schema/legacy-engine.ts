@@ -24,6 +24,7 @@ import { ANONYMOUS_BASE } from './references.js';
 import { installConstEnum } from './const-enum.js';
 import { installContains } from './contains.js';
 import { DRAFT_07_ACTED_KEYWORDS, inertEngineKeywords } from './ajv-only.js';
+import { checkCompileCost } from './compile-cost.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
@@ -234,13 +235,18 @@ function refuseInert(found: Violation[]): Result<never> {
   return fail('unsupported_capability', `schema cannot be enforced exactly: ${found[0]?.message}`, found);
 }
 
-/** Compiles a legacy root, pulling referenced documents from the registry and loader on demand. */
+/**
+ * Compiles a legacy root, pulling referenced documents from the registry and loader on demand; each is
+ * estimated and added to `rootCost`, the root's estimate, against maxCompileCost before it is compiled.
+ */
 function compileWithDocuments(
   root: unknown,
   dialect: LegacyDialect,
   options: ResolvedOptions,
   tally: SchemaTally,
+  rootCost: number,
 ): Result<LegacyCompiled> {
+  let spent = rootCost;
   const ajv = createLegacyEngine(dialect, options.formatAssertion);
   const registry = normaliseRegistry(options.schemaRegistry);
   const added = new Set<string>();
@@ -295,6 +301,9 @@ function compileWithDocuments(
       }
       const counted = tallyDocument(tally, doc, options.limits, EVERY_DIALECT);
       if (!counted.ok) return counted;
+      const cost = checkCompileCost(doc, options.limits, spent);
+      if (!cost.ok) return cost;
+      spent = cost.value;
       const admitted = admitLegacy(doc, dialect, options, (p) => `${uri}#${p}`);
       if (!admitted.ok) return admitted;
       added.add(uri);
@@ -329,7 +338,10 @@ export function compileLegacy(
   const tally: SchemaTally = { subschemas: 0, references: 0, documents: 0 };
   const counted = tallyDocument(tally, copy.value, options.limits, EVERY_DIALECT);
   if (!counted.ok) return counted;
+  // Estimated before any costly step (compile-cost.ts); each document pulled in later adds its own.
+  const cost = checkCompileCost(copy.value, options.limits);
+  if (!cost.ok) return cost;
   const admitted = admitLegacy(copy.value, dialect, options, (p) => p);
   if (!admitted.ok) return admitted;
-  return compileWithDocuments(copy.value, dialect, options, tally);
+  return compileWithDocuments(copy.value, dialect, options, tally, cost.value);
 }

@@ -89,3 +89,19 @@ describe('definitionsFor: a branch keeps only the definitions it reaches', () =>
     expect(definitionsFor(branch, root)).toEqual(keeps);
   });
 });
+
+describe('a long array in a schema does not overflow the stack (no spread of one argument per element)', () => {
+  const long = range(200_000).map(() => 0);
+  it.each([
+    { name: 'in enum data', branch: { enum: long, $ref: '#/$defs/c' } },
+    { name: 'in an unknown keyword', branch: { 'x-data': long, $ref: '#/$defs/c' } },
+  ])('$name', ({ branch }) => {
+    const root = { $defs: { c: { type: 'integer' } } };
+    expect(definitionsFor(branch, root)).toEqual({ $defs: root.$defs });
+  });
+
+  it('a $ref key inside enum data is data, not a reference', () => {
+    const root = { $defs: { c: { type: 'integer' } } };
+    expect(definitionsFor({ enum: [{ $ref: '#/$defs/c' }] }, root)).toEqual({});
+  });
+});

@@ -119,6 +119,143 @@ describe('what the estimate counts', () => {
   });
 });
 
+describe('older dialects: a definition reached only from their own positions is compiled, not dead', () => {
+  const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+  const DRAFT_2019 = 'https://json-schema.org/draft/2019-09/schema';
+  /** A 300-property definition that references itself (so it is compiled once, as a function of its own). */
+  const self = (holder: string): object => ({
+    type: 'object',
+    properties: {
+      ...Object.fromEntries(range(300).map((i) => [`x${i}`, { type: 'string' }])),
+      again: { $ref: `#/${holder}/d` },
+    },
+  });
+  const rooted = (dialect: string, holder: string, at: object): object => ({
+    $schema: dialect,
+    [holder]: { d: self(holder) },
+    ...at,
+  });
+  const ref = (holder: string): object => ({ $ref: `#/${holder}/d` });
+  it.each([
+    { name: 'draft-07 array items', dialect: DRAFT_07, holder: 'definitions', at: (r: object) => ({ items: [r] }) },
+    {
+      name: 'draft-07 additionalItems',
+      dialect: DRAFT_07,
+      holder: 'definitions',
+      at: (r: object) => ({ items: [], additionalItems: r }),
+    },
+    {
+      name: 'draft-07 dependencies',
+      dialect: DRAFT_07,
+      holder: 'definitions',
+      at: (r: object) => ({ dependencies: { a: r } }),
+    },
+    { name: '2019-09 array items', dialect: DRAFT_2019, holder: '$defs', at: (r: object) => ({ items: [r] }) },
+    {
+      name: '2019-09 additionalItems',
+      dialect: DRAFT_2019,
+      holder: '$defs',
+      at: (r: object) => ({ items: [true], additionalItems: r }),
+    },
+  ])('$name counts as much as the same reference from properties', ({ dialect, holder, at }) => {
+    const fromProperties = estimateCompileCost(rooted(dialect, holder, { properties: { a: ref(holder) } }));
+    const fromThere = estimateCompileCost(rooted(dialect, holder, at(ref(holder))));
+    expect(fromThere.nodes).toBe(fromProperties.nodes);
+    expect(fromThere.total).toBeGreaterThan(0.95 * fromProperties.total);
+  });
+
+  it('2019-09: a recursive tree reached through a relative $id reference is compiled', () => {
+    const tree = {
+      $id: 'tree',
+      $recursiveAnchor: true,
+      type: 'object',
+      properties: {
+        ...Object.fromEntries(range(300).map((i) => [`x${i}`, { type: 'string' }])),
+        kids: { type: 'array', items: { $recursiveRef: '#' } },
+      },
+    };
+    const schema = { $schema: DRAFT_2019, $id: 'https://x.test/root', $defs: { d: tree }, items: [{ $ref: 'tree' }] };
+    expect(estimateCompileCost(schema).nodes).toBeGreaterThan(300);
+  });
+
+  it('a draft-07 schema whose only use of a large definition is array items is refused (once admitted at 2 s)', () => {
+    const big = {
+      type: 'object',
+      properties: {
+        ...Object.fromEntries(range(4_000).map((i) => [`p${i}`, { type: 'string' }])),
+        again: { $ref: '#/definitions/d' },
+      },
+    };
+    const r = validateSchema(
+      { $schema: DRAFT_07, definitions: { d: big }, items: [{ $ref: '#/definitions/d' }] },
+      LEGACY,
+    );
+    expect(r.ok === false && r.error.violations[0]?.keyword).toBe('maxCompileCost');
+  });
+});
+
+describe('the legacy engines: documents from the registry and loader are estimated too, and summed', () => {
+  const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+  /** 1,000 uniqueItems: about 950,000 units by itself, past the default. */
+  const heavy = { allOf: range(1_000).map(() => ({ uniqueItems: true })) };
+  /** 500 uniqueItems: about 390,000 units, under the default alone, past it twice. */
+  const half = { allOf: range(500).map(() => ({ uniqueItems: true })) };
+  const root = (...uris: string[]): object => ({
+    $schema: DRAFT_07,
+    type: 'object',
+    properties: Object.fromEntries(uris.map((u, i) => [`p${i}`, { $ref: u }])),
+  });
+
+  it.each([
+    {
+      name: 'one heavy document from schemaRegistry',
+      registry: { 'https://x.test/h': heavy },
+      uris: ['https://x.test/h'],
+    },
+    {
+      name: 'two documents each under the limit, past it together',
+      registry: { 'https://x.test/a': half, 'https://x.test/b': { ...half, minProperties: 0 } },
+      uris: ['https://x.test/a', 'https://x.test/b'],
+    },
+  ])('$name', ({ registry, uris }) => {
+    expect(validateSchema(root(...uris.slice(0, 1)), { ...LEGACY, schemaRegistry: { [uris[0]!]: half } }).ok).toBe(
+      true,
+    );
+    const r = validateSchema(root(...uris), { ...LEGACY, schemaRegistry: registry });
+    expect(r.ok === false && r.error.violations[0]?.keyword).toBe('maxCompileCost');
+  });
+
+  it('a document from schemaLoader', () => {
+    const r = validateSchema(root('https://x.test/h'), { ...LEGACY, schemaLoader: () => heavy });
+    expect(r.ok === false && r.error.violations[0]?.keyword).toBe('maxCompileCost');
+  });
+});
+
+describe('maxSubschemas is checked before maxCompileCost: the cheaper count, and the more specific message', () => {
+  const many = under({ allOf: range(10_001).map(() => ({})) });
+  it.each([
+    { name: '2020-12', schema: many },
+    { name: 'draft-07', schema: { $schema: 'http://json-schema.org/draft-07/schema#', ...many }, options: LEGACY },
+  ])('$name', ({ schema, options }) => {
+    const r = validateSchema(schema, options);
+    expect(r.ok === false && r.error.violations[0]?.keyword).toBe('maxSubschemas');
+  });
+});
+
+describe('a long array does not overflow the stack while estimating', () => {
+  const long = range(200_000).map(() => 0);
+  it.each([
+    { name: 'enum data of a referenced definition', at: { enum: long } },
+    { name: 'an unknown keyword of a referenced definition', at: { 'x-data': long } },
+  ])('$name', ({ at }) => {
+    const schema = { $defs: { d: at }, properties: { a: { $ref: '#/$defs/d' } } };
+    expect(() => estimateCompileCost(schema)).not.toThrow();
+    // Before, the estimate's throw escaped as `execution_failure: validateSchema failed: Maximum call stack…`.
+    const r = validateSchema(schema);
+    expect(r.ok ? '' : r.error.message).not.toMatch(/validateSchema failed|Maximum call stack/);
+  });
+});
+
 describe.skipIf(SKIP_CORPUS)('every corpus tool estimates far below the default', () => {
   it(`the largest estimate leaves at least a 5x margin (${SKIP_NOTE})`, () => {
     const largest = Math.max(...loadCorpus().map((t) => estimateCompileCost(t.inputSchema).total));

@@ -222,3 +222,11 @@ describe('older dialects: the same cycle refusal and maxInPlaceSubschemas', () =
     );
   });
 });
+
+describe('a long subschema array does not overflow the stack while the applied schemas are gathered', () => {
+  it('allOf of 150,000 true (750 KB, under maxCompileCost; booleans are not counted by maxSubschemas)', () => {
+    // Before, reachable() spread the array into push(): RangeError, refused as "recursed without end".
+    const r = validateSchema({ allOf: Array.from({ length: 150_000 }, () => true) });
+    expect(summary(r)).toMatch(/^execution_failure: limit maxInPlaceSubschemas exceeded/);
+  });
+});
