@@ -76,12 +76,12 @@ function applied(node: Record<string, unknown>): unknown[] {
   const at = (k: string): unknown => (Object.hasOwn(node, k) ? node[k] : undefined);
   for (const k of [...SCHEMA_KEYWORDS, ...OLD_SINGLE]) {
     const v = at(k);
-    if (k === 'items' && Array.isArray(v)) out.push(...v);
+    if (k === 'items' && Array.isArray(v)) for (const member of v) out.push(member);
     else if (v !== undefined) out.push(v);
   }
   for (const k of SCHEMA_ARRAY_KEYWORDS) {
     const v = at(k);
-    if (Array.isArray(v)) out.push(...v);
+    if (Array.isArray(v)) for (const member of v) out.push(member);
   }
   for (const k of [...SCHEMA_MAP_KEYWORDS, 'dependencies']) {
     const v = at(k);
@@ -142,7 +142,7 @@ function legacyGraph(documents: readonly LegacyDocument[], dialect: LegacyDialec
     const node = stack.pop();
     if (!isObject(node) || seen.has(node)) continue;
     seen.add(node);
-    stack.push(...applied(node));
+    for (const next of applied(node)) stack.push(next);
     for (const e of edges(node, info.get(node)?.place ?? '')) stack.push(e.target);
   }
   return {

@@ -59,6 +59,24 @@ describe('maxValidationSteps', () => {
     ).toBe('ok');
   });
 
+  it('a function just past the size V8 optimises is charged as interpreted (rounded up, not down)', () => {
+    // An allOf of 400 `minimum`: about 400 inline keywords, past FAST_FUNCTION_SIZE (300), so each step
+    // counts twice. 100 passing items cost about 120,000 steps at 1x and 240,000 at 2x.
+    const schema = { type: 'object', properties: { a: { items: { allOf: range(400).map(() => ({ minimum: 1 })) } } } };
+    const text = `{"a":[${range(100).map(() => '1')}]}`;
+    expect(summary(compile(schema, { maxValidationSteps: 180_000 }).validateJSON(text))).toMatch(
+      /^execution_failure: limit maxValidationSteps exceeded: limit 180000/,
+    );
+    expect(summary(compile(schema, { maxValidationSteps: 300_000 }).validateJSON(text))).toBe('ok');
+  });
+
+  it('enum data and prefixItems of 150,000+ members are measured without a spread (no stack overflow)', () => {
+    for (const a of [{ enum: Array(200_000).fill(0) }, { prefixItems: Array(150_000).fill(true) }]) {
+      const c = validateSchema({ type: 'object', properties: { a } });
+      expect(c.ok ? 'admitted' : `${c.error.class}: ${c.error.message}`).toBe('admitted');
+    }
+  });
+
   it('a schema naming the step keyword keeps it as an annotation; the engine charges steps as usual', () => {
     const schema = {
       type: 'object',
