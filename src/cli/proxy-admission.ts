@@ -36,7 +36,10 @@ export const NOTHING: Published = { tools: new Map(), bundle: undefined, outputs
 /** One diagnostic as a stderr line. */
 function reasonOf(d: Diagnostic): string {
   const first = d.error.violations[0];
-  const where = first === undefined ? '' : ` (${first.schemaPath || '/'}: ${cliHints(first.message)})`;
+  const where =
+    first === undefined || first.message === d.error.message
+      ? ''
+      : ` (${first.schemaPath || '/'}: ${cliHints(first.message)})`;
   return `${clip(d.name, 80) || `tool #${d.index}`}: ${d.error.class}: ${cliHints(d.error.message)}${where}`;
 }
 

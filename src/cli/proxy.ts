@@ -25,7 +25,10 @@ const MAX_UPSTREAM_LINE_BYTES = 64 * 1024 * 1024;
 /** Most of the server's stderr kept to show when start-up fails. */
 const STDERR_KEPT = 4000;
 
-/** The server's stderr: kept during start-up (shown if it fails), then passed on, masked. */
+/**
+ * The server's stderr: kept during start-up (shown if it fails), then passed on whole line by whole line, masked
+ * (a value split across two chunks would otherwise escape the mask).
+ */
 function watchStderr(
   child: ChildProcess,
   settings: ProxySettings,
@@ -33,10 +36,20 @@ function watchStderr(
 ): { kept: () => string; live: () => void } {
   let kept = '';
   let passing = false;
+  let partial = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     const text = chunk.toString('utf8');
-    if (passing) io.err(maskSecrets(text, settings.secrets));
-    else if (kept.length < STDERR_KEPT) kept += text;
+    if (!passing) {
+      if (kept.length < STDERR_KEPT) kept += text;
+      return;
+    }
+    partial += text;
+    const nl = partial.lastIndexOf('\n');
+    // A line longer than the kept bound is passed on in pieces rather than held without end.
+    const cut = nl >= 0 ? nl + 1 : partial.length > STDERR_KEPT ? partial.length : 0;
+    if (cut === 0) return;
+    io.err(maskSecrets(partial.slice(0, cut), settings.secrets));
+    partial = partial.slice(cut);
   });
   return { kept: () => maskSecrets(clip(kept.trim(), STDERR_KEPT), settings.secrets), live: () => (passing = true) };
 }
@@ -140,13 +153,15 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
     },
     closed: () => clientGone(),
   });
+  let logBroken = false;
   const onCall = (record: CallRecord): void => {
-    if (settings.log === undefined) return;
+    if (settings.log === undefined || logBroken) return;
     const line = maskSecrets(JSON.stringify({ time: new Date().toISOString(), ...record }), settings.secrets);
     try {
       appendFileSync(settings.log, `${line}\n`);
     } catch {
-      // A log that cannot be written must not take the session down; said once per failure on stderr.
+      // A log that cannot be written must not take the session down; said once on stderr.
+      logBroken = true;
       say(`--log: cannot append to ${JSON.stringify(settings.log)}`);
     }
   };
@@ -175,6 +190,8 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
     if (ended !== 'client' && ended !== 'signal') {
       // The server died mid-session: every request still waiting on it is answered, then toolgate exits 1.
       upstream.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
+      // The answers are written by promise continuations: let them run before the client's side is closed.
+      await new Promise((resolve) => setImmediate(resolve));
       say(`server ${server} ${ended}`);
       code = 1;
     }

@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killQuietly, survivors } from '../exec/alive.js';
 import { RawProxy } from './proxy-raw.js';
@@ -65,7 +69,7 @@ describe('toolgate proxy with the SDK client', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'recording', version: '1.0.0' });
     expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: true });
     const names = (await client.listTools()).tools.map((t) => t.name).sort();
-    expect(names).toEqual(['ask', 'count', 'echo', 'elicit', 'hang']);
+    expect(names).toEqual(['ask', 'count', 'echo', 'elicit', 'grow', 'hang']);
     // Each withheld tool is named on stderr with its reason; the client never reads it.
     expect(stderr).toMatch(/withheld: old: unsupported_capability/);
     expect(stderr).toMatch(/withheld: admin\.reset: not granted/);
@@ -101,6 +105,21 @@ describe('toolgate proxy with the SDK client', () => {
   it('passes sampling and elicitation from the server through to the client', async () => {
     expect(textOf(await client.callTool({ name: 'ask', arguments: {} }))).toBe('sampled: hi');
     expect(textOf(await client.callTool({ name: 'elicit', arguments: {} }))).toBe('elicited: accept');
+  });
+
+  it('admits again on tools/list_changed, then tells the client; the new tools are enforced', async () => {
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
+    expect(textOf(await client.callTool({ name: 'grow', arguments: {} }))).toBe('grown');
+    await changed;
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('later');
+    expect(names).not.toContain('later.old');
+    expect(stderr).toMatch(/withheld: later\.old: unsupported_capability/);
+    expect((await client.callTool({ name: 'later', arguments: {} })).isError).toBe(true);
+    expect(textOf(await client.callTool({ name: 'later', arguments: { k: 'v' } }))).toBe('ran later');
+    expect(recorded(record).filter((r) => r.name === 'later')).toEqual([{ name: 'later', args: { k: 'v' } }]);
   });
 });
 
