@@ -50,6 +50,28 @@ describe('toolgate proxy lifecycle', () => {
     expect(proxy.stderr).toMatch(/exited \(SIGKILL\)/);
   }, 20_000);
 
+  it('--provider-policy quarantine withholds a tool the provider would reject, naming it on stderr', async () => {
+    const proxy = new RawProxy([
+      '--provider',
+      'openai-strict',
+      '--provider-policy',
+      'quarantine',
+      '--',
+      process.execPath,
+      SERVER,
+    ]);
+    started.push(proxy);
+    await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+    const list = await proxy.request('l', 'tools/list', {});
+    const names = list.result?.tools?.map((t) => t.name) ?? [];
+    // echo's optional "n" breaks OpenAI strict mode's every-property-required rule; hang has no property.
+    expect(names).not.toContain('echo');
+    expect(names).toContain('hang');
+    expect(proxy.stderr).toMatch(/withheld: echo: unsupported_capability/);
+    proxy.child.stdin.end();
+    expect((await proxy.exited).code).toBe(0);
+  }, 20_000);
+
   it('logs one JSON line per call; values only with --log-args; never an --env value', async () => {
     const log = join(dir, 'calls.jsonl');
     const args = ['--log', log, '--env', `TOKEN=${SECRET}`, '--deny', 'admin.*'];

@@ -130,6 +130,8 @@ describe('toolgate proxy with raw JSON-RPC lines', () => {
   let serverPid = 0;
   beforeAll(async () => {
     proxy = new RawProxy([
+      '--max-result',
+      '400',
       '--env',
       `RECORD_FILE=${record}`,
       '--env',
@@ -164,7 +166,13 @@ describe('toolgate proxy with raw JSON-RPC lines', () => {
   it('sends the serialization of the validated value, not the received bytes', async () => {
     const ok = await proxy.callText('s', '{"name":"echo","arguments":{ "text" : "a",\n"n":1.0e0 }}'.replace('\n', ''));
     expect(ok.result?.content?.[0]?.text).toBe('{"text":"a","n":1}');
-    expect(recorded(record)).toEqual([{ name: 'echo', args: { text: 'a', n: 1 } }]);
+    expect(recorded(record)[0]).toEqual({ name: 'echo', args: { text: 'a', n: 1 } });
+  });
+
+  it('turns a result over --max-result into an error result naming the limit', async () => {
+    const r = await proxy.callText('m', `{"name":"echo","arguments":{"text":"${'x'.repeat(500)}"}}`);
+    expect(r.result?.isError).toBe(true);
+    expect(r.result?.content?.[0]?.text).toMatch(/is over --max-result, 400 bytes/);
   });
 
   it('answers a line that is not JSON with a parse error and keeps serving', async () => {
