@@ -50,14 +50,27 @@ export function decideCall(message: RpcMessage, text: string, published: Publish
   return { kind: 'forward', tool: name, params: forwarded };
 }
 
-/** The upstream's result as the client gets it: unchanged, unless it is over the limit or breaks its outputSchema. */
+/** What the client gets for a forwarded call: the result's own text, or a value to serialize. */
+export type CheckedResult =
+  | { readonly text: string; readonly problem: undefined }
+  | { readonly result: unknown; readonly problem: 'size' | 'output' | undefined };
+
+/**
+ * The upstream's result as the client gets it: unchanged, unless it is over the limit or breaks its
+ * outputSchema. A result with no outputSchema is passed on as the text it arrived in (`line` is the upstream's
+ * line), so a large result is not serialized again; one that was checked against its outputSchema is sent as
+ * the value that was checked, so a duplicate key cannot show the client something else.
+ */
 export function checkResult(
   tool: string,
   result: unknown,
+  line: string | undefined,
   published: Published,
   maxResultBytes: number,
-): { result: unknown; problem: 'size' | 'output' | undefined } {
-  const size = Buffer.byteLength(JSON.stringify(result) ?? '');
+): CheckedResult {
+  const raw = line === undefined ? undefined : memberText(line, ['result']);
+  const text = raw?.kind === 'text' ? raw.text : JSON.stringify(result);
+  const size = Buffer.byteLength(text ?? '');
   if (size > maxResultBytes)
     return {
       result: errorResult(
@@ -66,7 +79,9 @@ export function checkResult(
       problem: 'size',
     };
   const schema = published.outputs.get(tool);
-  if (schema === undefined || outputProblem(result, schema) === undefined) return { result, problem: undefined };
+  if (schema === undefined)
+    return raw?.kind === 'text' ? { text: raw.text, problem: undefined } : { result, problem: undefined };
+  if (outputProblem(result, schema) === undefined) return { result, problem: undefined };
   // It ran: saying it failed would invite the model to call it again and repeat its side effect.
   return {
     result: errorResult(`error: tool ${tool} ran but its output does not match its output schema`),

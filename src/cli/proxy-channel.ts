@@ -25,6 +25,8 @@ export interface ChannelSink {
 /** A channel's writing end. */
 export interface Channel {
   send(message: object): void;
+  /** Writes one message given as JSON text (one line: JSON text from a parsed line has no raw newline). */
+  sendText(text: string): void;
   /** Output bytes not yet taken by the other end. */
   backlog(): number;
   close(): void;
@@ -86,6 +88,9 @@ export function openChannel(
   return {
     send: (message) => {
       if (!closed) output.write(`${JSON.stringify(message)}\n`);
+    },
+    sendText: (text) => {
+      if (!closed) output.write(`${text}\n`);
     },
     backlog: () => (output as { writableLength?: number }).writableLength ?? 0,
     close: end,

@@ -6,15 +6,23 @@
 /** What was found at a path: the member's text, nothing, or the member more than once (a duplicate key). */
 export type MemberText = { kind: 'absent' } | { kind: 'text'; text: string } | { kind: 'duplicate'; key: string };
 
-/** Index just after the JSON string starting at `i` (a `"`). */
+/** Index just after the JSON string starting at `i` (a `"`): the next `"` not escaped by an odd run of `\\`. */
 function skipString(text: string, i: number): number {
-  for (let j = i + 1; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 92) j++;
-    else if (c === 34) return j + 1;
+  for (let from = i + 1; ; ) {
+    const q = text.indexOf('"', from);
+    if (q < 0) return text.length;
+    let k = q - 1;
+    while (text.charCodeAt(k) === 92) k--;
+    if ((q - 1 - k) % 2 === 0) return q + 1;
+    from = q + 1;
   }
-  return text.length;
 }
+
+// Searched with indexOf and sticky regular expressions, not character by character: a 64 KB argument is
+// scanned on every call, and this is the proxy's largest per-call cost after parsing.
+const STRUCTURE = /["{}[\]]/g;
+const SCALAR = /[^\s,}\]]*/y;
+const SPACE = /[ \t\n\r]*/y;
 
 /** Index just after the JSON value starting at `i` (whitespace before it already skipped). */
 function skipValue(text: string, i: number): number {
@@ -22,26 +30,25 @@ function skipValue(text: string, i: number): number {
   if (c === '"') return skipString(text, i);
   if (c === '{' || c === '[') {
     let depth = 0;
-    for (let j = i; j < text.length; j++) {
-      const d = text[j];
-      if (d === '"') j = skipString(text, j) - 1;
+    STRUCTURE.lastIndex = i;
+    for (let m = STRUCTURE.exec(text); m !== null; m = STRUCTURE.exec(text)) {
+      const d = m[0];
+      if (d === '"') STRUCTURE.lastIndex = skipString(text, m.index);
       else if (d === '{' || d === '[') depth++;
-      else if (d === '}' || d === ']') {
-        depth--;
-        if (depth === 0) return j + 1;
-      }
+      else if (--depth === 0) return m.index + 1;
     }
     return text.length;
   }
-  let j = i;
-  while (j < text.length && !/[\s,}\]]/.test(text[j] as string)) j++;
-  return j;
+  SCALAR.lastIndex = i;
+  SCALAR.test(text);
+  return SCALAR.lastIndex;
 }
 
+/** Index of the first character at or after `i` that is not JSON whitespace (RFC 8259 section 2). */
 function skipSpace(text: string, i: number): number {
-  let j = i;
-  while (j < text.length && /\s/.test(text[j] as string)) j++;
-  return j;
+  SPACE.lastIndex = i;
+  SPACE.test(text);
+  return SPACE.lastIndex;
 }
 
 /** The [start, end) spans of every member named `key` of the object at `start`; none when it is no object. */

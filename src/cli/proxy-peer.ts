@@ -10,8 +10,8 @@ export interface RpcError {
   readonly data?: unknown;
 }
 
-/** The reply to one request: its result, or its error. */
-export type Reply = { readonly result: unknown } | { readonly error: RpcError };
+/** The reply to one request: its result (with the line it arrived on, when it came from a peer), or its error. */
+export type Reply = { readonly result: unknown; readonly line?: string } | { readonly error: RpcError };
 
 /** Error codes the proxy answers with (JSON-RPC 2.0 section 5.1, and the MCP SDK's request timeout). */
 export const RPC = {
@@ -50,7 +50,7 @@ export class Peer {
     if (resolve === undefined) return;
     this.pending.delete(message.id as number);
     const error = message.error as RpcError | undefined;
-    resolve(error !== undefined ? { error } : { result: message.result });
+    resolve(error !== undefined ? { error } : { result: message.result, line: text });
   }
 
   /** Sends a request with a fresh id of this proxy; the promise settles with the reply, or the timeout's error. */
@@ -74,7 +74,14 @@ export class Peer {
 
   /** Answers a request this side sent. */
   respond(id: string | number | null, reply: Reply): void {
-    this.channel?.send({ jsonrpc: '2.0', id, ...reply });
+    this.channel?.send(
+      'error' in reply ? { jsonrpc: '2.0', id, error: reply.error } : { jsonrpc: '2.0', id, result: reply.result },
+    );
+  }
+
+  /** Answers a request this side sent with a result given as JSON text (passed on as it arrived). */
+  respondText(id: string | number | null, resultText: string): void {
+    this.channel?.sendText(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultText}}`);
   }
 
   /** Sends a notification. */

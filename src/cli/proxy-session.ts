@@ -116,8 +116,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       record('forwarded', 'execute', true);
       return;
     }
-    const checked = checkResult(decision.tool, r.result, current, settings.maxResultBytes);
-    downstream.respond(m.id, { result: checked.result });
+    const checked = checkResult(decision.tool, r.result, r.line, current, settings.maxResultBytes);
+    if ('text' in checked) downstream.respondText(m.id, checked.text);
+    else downstream.respond(m.id, { result: checked.result });
     const isError = (r.result as { isError?: unknown } | null)?.isError === true;
     record('forwarded', checked.problem ?? 'execute', isError);
   };

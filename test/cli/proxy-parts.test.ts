@@ -30,6 +30,10 @@ describe('memberText', () => {
     ['{"params":{"arguments":1,"arguments":2}}', { kind: 'duplicate', key: 'arguments' }],
     ['{"params":{},"params":{"arguments":{}}}', { kind: 'duplicate', key: 'params' }],
     ['{"params":{"name":"x"}}', { kind: 'absent' }],
+    // An escaped backslash ends before the quote; an escaped quote does not end the string.
+    ['{"params":{"name":"a\\\\","arguments":{"k":"\\\\\\"}"}}}', { kind: 'text', text: '{"k":"\\\\\\"}"}' }],
+    ['{"params":{"arguments":[1,[2,{"a":[]}]],"name":"x"}}', { kind: 'text', text: '[1,[2,{"a":[]}]]' }],
+    ['{"params":{"arguments":true ,"name":"x"}}', { kind: 'text', text: 'true' }],
     ['{"params":[{"arguments":{}}]}', { kind: 'absent' }],
     ['{"p":{"params":{"arguments":{}}}}', { kind: 'absent' }],
   ])('%s', (text, expected) => {
