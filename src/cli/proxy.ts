@@ -62,6 +62,30 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
     return 2;
   }
   const settings = read.value;
+  // Told to exit, from the moment the server may exist: stop its group first, then end by the signal.
+  let stoppedBy: NodeJS.Signals | undefined;
+  let signalled: () => void = () => undefined;
+  const told = new Promise<void>((resolve) => {
+    signalled = resolve;
+  });
+  const onSignal = (signal: NodeJS.Signals): void => {
+    stoppedBy = signal;
+    signalled();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const code = await runProxy(settings, io, told);
+    return code;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    if (stoppedBy !== undefined) process.kill(process.pid, stoppedBy);
+  }
+}
+
+/** Everything after the command line was read; `told` settles on SIGINT or SIGTERM. */
+async function runProxy(settings: ProxySettings, io: CliIO, told: Promise<void>): Promise<ExitCode> {
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
   const server = JSON.stringify(settings.display);
   const [program, ...args] = settings.words;
@@ -75,9 +99,11 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
   const stderr = watchStderr(child, settings, io);
   const upstream = new Peer();
   let upstreamGone: (why: string) => void = () => undefined;
-  const gone = new Promise<string>((resolve) => {
+  const exited = new Promise<string>((resolve) => {
     upstreamGone = resolve;
   });
+  // During start-up a signal ends the wait like the server's exit does (`failStart` then stops the group).
+  const gone = Promise.race([exited, told.then(() => 'was stopped: toolgate was told to exit')]);
   child.on('error', (e) => upstreamGone(`could not be started: ${e.message}`));
   child.on('exit', (code, signal) => upstreamGone(`exited (${signal ?? `status ${code}`})`));
   upstream.channel = openChannel(
@@ -173,20 +199,13 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
     onCall,
   });
 
-  let stoppedBy: NodeJS.Signals | undefined;
-  let signalled: () => void = () => undefined;
-  const told = new Promise<void>((resolve) => {
-    signalled = resolve;
-  });
-  const onSignal = (signal: NodeJS.Signals): void => {
-    stoppedBy = signal;
-    signalled();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
   let code: ExitCode = 0;
   try {
-    const ended = await Promise.race([hungUp.then(() => 'client' as const), told.then(() => 'signal' as const), gone]);
+    const ended = await Promise.race([
+      hungUp.then(() => 'client' as const),
+      told.then(() => 'signal' as const),
+      exited,
+    ]);
     if (ended !== 'client' && ended !== 'signal') {
       // The server died mid-session: every request still waiting on it is answered, then toolgate exits 1.
       upstream.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
@@ -196,8 +215,6 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
       code = 1;
     }
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     downstream.channel.close();
     process.stdin.pause();
     await stop();
@@ -205,6 +222,5 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
     child.stdout?.destroy();
     child.stderr?.destroy();
   }
-  if (stoppedBy !== undefined) process.kill(process.pid, stoppedBy);
   return code;
 }

@@ -107,3 +107,18 @@ describe('toolgate proxy lifecycle', () => {
     expect(lines[3]?.['args']).toEqual({ text: '<redacted>' });
   }, 30_000);
 });
+
+describe('toolgate proxy told to exit during start-up', () => {
+  it('stops a server that has not answered initialize yet, then ends by the signal', async () => {
+    const pidFile = join(dir, 'silent.pid');
+    const silent = `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
+    const proxy = new RawProxy(['--', process.execPath, '-e', silent]);
+    started.push(proxy);
+    for (let i = 0; i < 400 && !existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    pids.push(pid);
+    proxy.child.kill('SIGTERM');
+    expect((await proxy.exited).signal).toBe('SIGTERM');
+    expect(await survivors([pid], 2000)).toEqual([]);
+  }, 20_000);
+});
