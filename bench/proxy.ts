@@ -112,7 +112,9 @@ const direct = new Peer([SERVER]);
 const proxied = new Peer(proxyArgs);
 await direct.initialize();
 await proxied.initialize();
-console.log('| arguments | calls | direct median | proxied median | added median | direct p99 | proxied p99 | added p99 |');
+console.log(
+  '| arguments | calls | direct median | proxied median | added median | direct p99 | proxied p99 | added p99 |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 await perCall(direct, proxied, 1024);
 await perCall(direct, proxied, 64 * 1024);
