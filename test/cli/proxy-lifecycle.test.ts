@@ -111,8 +111,8 @@ describe('toolgate proxy lifecycle', () => {
 describe('toolgate proxy told to exit during start-up', () => {
   it('stops a server that has not answered initialize yet, then ends by the signal', async () => {
     const pidFile = join(dir, 'silent.pid');
-    const silent =
-      `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); ` + 'setInterval(() => {}, 1000)';
+    const write = `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`;
+    const silent = `${write} setInterval(() => {}, 1000)`;
     const proxy = new RawProxy(['--', process.execPath, '-e', silent]);
     started.push(proxy);
     for (let i = 0; i < 400 && !existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 25));
