@@ -57,6 +57,9 @@ describe('toolgate proxy in front of real servers', () => {
     const structured = await client.callTool({ name: 'get-structured-content', arguments: { location: 'New York' } });
     expect(structured.isError).not.toBe(true);
     expect(structured.structuredContent).toBeDefined();
+    // Resources and prompts are the server's own, passed through.
+    expect((await client.listResources()).resources.length).toBeGreaterThan(0);
+    expect((await client.listPrompts()).prompts.length).toBeGreaterThan(0);
     const sampled = await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'x' } });
     expect(JSON.stringify(sampled)).toContain('sampled');
   }, 30_000);

@@ -107,6 +107,20 @@ describe('toolgate proxy with the SDK client', () => {
     expect(textOf(await client.callTool({ name: 'elicit', arguments: {} }))).toBe('elicited: accept');
   });
 
+  it('passes a cancellation through with its request id mapped to the one the server knows', async () => {
+    const abort = new AbortController();
+    const call = client.callTool({ name: 'hang', arguments: {} }, undefined, { signal: abort.signal });
+    const until = async (name: string) => {
+      for (let i = 0; i < 200 && !recorded(record).some((r) => r.name === name); i++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+    await until('hang');
+    abort.abort();
+    await expect(call).rejects.toThrow();
+    await until('hang-cancelled');
+    expect(recorded(record).map((r) => r.name)).toContain('hang-cancelled');
+  });
+
   it('admits again on tools/list_changed, then tells the client; the new tools are enforced', async () => {
     const changed = new Promise<void>((resolve) =>
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
