@@ -23,14 +23,14 @@ import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
 import { copyOwnData, readOwnFields } from '../util/own-field.js';
-import { compileOutputSchemas, outputProblem } from './mcp-output.js';
+import { compileOutputSchemas, outputProblem } from '../catalog/mcp-output.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
 // puts batch admission in front of `tools/list` and toolgate's validation in front of
 // `tools/call`: nothing reaches the server for a tool that was not admitted or for arguments that
 // break its schema; the model reads toolgate's text instead, as an `isError` tool result (MCP
 // 2025-06-18, "Tools": tool errors are reported in the result, not as protocol errors). A tool's
-// structured output is checked against its outputSchema with toolgate too (see mcp-output.ts).
+// structured output is checked against its outputSchema with toolgate too (see catalog/mcp-output.ts).
 
 /**
  * What guardClient needs of an MCP SDK Client (any `Client` has it). With `request`, a tool that declares

@@ -20,7 +20,7 @@ export interface OptionSpec {
 
 /** One subcommand of `toolgate`. */
 export interface CliCommand {
-  readonly name: 'check' | 'validate' | 'serve';
+  readonly name: 'check' | 'validate' | 'serve' | 'proxy';
   /** One line for `toolgate help`. */
   readonly summary: string;
   /** The usage forms, each a complete synopsis (`toolgate <name> ...`). */
@@ -260,5 +260,100 @@ export const SERVE: CliCommand = {
   ],
 };
 
+/** `toolgate proxy`. */
+export const PROXY: CliCommand = {
+  name: 'proxy',
+  summary: 'gate an MCP server over stdio: only admitted, granted tools; every call validated exactly',
+  usage: [
+    'toolgate proxy [--allow <glob>]... [--deny <glob>]... [--mode quarantine|strict] [--bad-tools fail|leave-out]',
+    '               [--env KEY=VALUE|KEY]... [--timeout <seconds>] [--max-result <bytes>] [--log <file> [--log-args]]',
+    `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
+    '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
+    '               -- <command> [args...]',
+  ],
+  options: [
+    {
+      name: 'allow',
+      type: 'string',
+      multiple: true,
+      value: '<glob>',
+      description:
+        'publish only tools whose whole name matches (case-sensitive; * any run of characters, ? one); ' +
+        'without it every admitted tool',
+    },
+    {
+      name: 'deny',
+      type: 'string',
+      multiple: true,
+      value: '<glob>',
+      description: 'withhold tools whose whole name matches; deny wins over --allow',
+    },
+    {
+      name: 'mode',
+      type: 'string',
+      value: 'quarantine|strict',
+      description:
+        'quarantine (default): a tool whose schema uses what toolgate cannot enforce is withheld (named on ' +
+        'stderr); strict: any failing tool stops start-up with exit 1',
+    },
+    {
+      name: 'bad-tools',
+      type: 'string',
+      value: 'fail|leave-out',
+      description:
+        'fail (default): a malformed or over-cost tool stops start-up with exit 1; leave-out: it is withheld too',
+    },
+    {
+      name: 'env',
+      type: 'string',
+      multiple: true,
+      value: 'KEY=VALUE|KEY',
+      description:
+        "set KEY for the server, or pass toolgate's own KEY through; the server otherwise gets only HOME, " +
+        'LOGNAME, PATH, SHELL, TERM and USER. Values are never printed',
+    },
+    {
+      name: 'timeout',
+      type: 'string',
+      value: '<seconds>',
+      description: 'how long the server may take to answer initialize and each tools/list page (default 30)',
+    },
+    {
+      name: 'max-result',
+      type: 'string',
+      value: '<bytes>',
+      description: 'a tools/call result longer than this (its JSON text) becomes an error result (default 4194304)',
+    },
+    {
+      name: 'log',
+      type: 'string',
+      value: '<file>',
+      description: 'append one JSON line per tools/call: time, tool, verdict, stage, duration, upstream error flag',
+    },
+    { name: 'log-args', type: 'boolean', description: 'also log the arguments of each call (needs --log)' },
+    {
+      name: 'provider',
+      type: 'string',
+      value: PROVIDER_NAMES.join('|'),
+      description: 'with --provider-policy quarantine: withhold the tools that provider would reject',
+    },
+    {
+      name: 'provider-policy',
+      type: 'string',
+      value: 'report|quarantine',
+      description: 'report (default): nothing is withheld for the provider; quarantine: see --provider',
+    },
+    { ...DIALECT, description: `${DIALECT.description}. Without it: 2020-12 and draft-07` },
+    FORMAT_ASSERTION,
+    REGISTRY,
+    HELP,
+  ],
+  notes: [
+    'Put it in an MCP client\'s config in place of the server command; everything after "--" is the server.',
+    'Exit status: 1 when admission fails (strict mode, or a broken tool without --bad-tools leave-out); 2 for a',
+    'usage error or a server that does not start or answer; 0 when the client hangs up; 1 when the server dies.',
+  ],
+};
+
 /** Every command, in help order. */
-export const COMMANDS: readonly CliCommand[] = [CHECK, VALIDATE, SERVE];
+export const COMMANDS: readonly CliCommand[] = [CHECK, VALIDATE, SERVE, PROXY];

@@ -24,6 +24,8 @@ async function runCommand(command: CliCommand, argv: readonly string[], io: CliI
       return (await import('./validate.js')).validateCommand(argv, io);
     case 'serve':
       return (await import('./serve.js')).serveCommand(argv, io);
+    case 'proxy':
+      return (await import('./proxy.js')).proxyCommand(argv, io);
   }
 }
 

@@ -57,6 +57,12 @@ describe('what each command loads', () => {
     ).toBeGreaterThan(0);
   }, 60_000);
 
+  it('proxy relays JSON-RPC itself and never loads the MCP SDK (it works where the SDK is not installed)', () => {
+    const loaded = loads(['proxy', '--timeout', '1', '--', '/nonexistent/server']);
+    expect(loaded.filter((u) => /\/src\/cli\/proxy/.test(u)).length).toBeGreaterThan(0);
+    expect(loaded.filter((u) => MCP_SDK.test(u))).toEqual([]);
+  }, 60_000);
+
   it.each([[['--version']], [['help']], [['check', '--help']]])('%j loads no schema engine', (argv) => {
     const loaded = loads(argv);
     expect(loaded.filter((u) => u.includes('/src/cli/')).length).toBeGreaterThan(0);

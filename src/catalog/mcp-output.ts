@@ -2,7 +2,7 @@
 // structured results that conform to it, and clients SHOULD validate them). The MCP SDK's client does so
 // with its own draft-07 Ajv, which reads a 2020-12 schema differently (`items: false` beside
 // `prefixItems` refuses every non-empty array); guardClient validates with toolgate instead.
-import type { Diagnostic } from '../catalog/diagnostics.js';
+import type { Diagnostic } from './diagnostics.js';
 import type { GateError } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';

@@ -1,0 +1,92 @@
+// The proxy's admission of the upstream's tools: every tools/list page, each outputSchema compiled, then
+// admitMcpTools' rules (quarantine or strict, `--bad-tools`, the provider policy) and the `--allow`/`--deny`
+// grants. What is published is the upstream's own tool definitions, unchanged, for admitted and granted tools.
+import type { BadToolPolicy } from '../catalog/admission.js';
+import type { Bundle } from '../catalog/bundle.js';
+import type { Diagnostic } from '../catalog/diagnostics.js';
+import { admitMcpToolsWith } from '../catalog/mcp.js';
+import { compileOutputSchemas } from '../catalog/mcp-output.js';
+import { listAllPages } from '../catalog/mcp-pages.js';
+import { thrownMessage } from '../result.js';
+import type { CompiledSchema } from '../schema/compile.js';
+import type { SchemaOptions } from '../schema/options.js';
+import { clip } from '../util/describe-value.js';
+import { ownData } from '../util/own-field.js';
+import { cliHints } from './hints.js';
+import type { ProxySettings } from './proxy-options.js';
+import type { Peer } from './proxy-peer.js';
+
+/** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
+const MAX_PAGES = 100;
+
+/** The tools the proxy publishes and enforces. */
+export interface Published {
+  /** Admitted and granted tools by name, each as the upstream listed it. */
+  readonly tools: ReadonlyMap<string, Record<string, unknown>>;
+  readonly bundle: Bundle | undefined;
+  /** The compiled outputSchema of each published tool that declares one. */
+  readonly outputs: ReadonlyMap<string, CompiledSchema>;
+  /** One stderr line per withheld tool: its name and why (never shown to the client). */
+  readonly withheld: readonly string[];
+}
+
+/** Publishes nothing (a failed re-admission in strict mode). */
+export const NOTHING: Published = { tools: new Map(), bundle: undefined, outputs: new Map(), withheld: [] };
+
+/** One diagnostic as a stderr line. */
+function reasonOf(d: Diagnostic): string {
+  const first = d.error.violations[0];
+  const where =
+    first === undefined || first.message === d.error.message
+      ? ''
+      : ` (${first.schemaPath || '/'}: ${cliHints(first.message)})`;
+  return `${clip(d.name, 80) || `tool #${d.index}`}: ${d.error.class}: ${cliHints(d.error.message)}${where}`;
+}
+
+/** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
+export async function admitUpstream(
+  upstream: Peer,
+  settings: ProxySettings,
+): Promise<{ ok: true; value: Published } | { ok: false; message: string }> {
+  let listed: unknown[];
+  try {
+    const pages = await listAllPages(async (cursor) => {
+      const { reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, settings.timeoutMs);
+      const r = await reply;
+      if ('error' in r) throw new Error(`tools/list failed: ${clip(String(r.error.message), 200)}`);
+      const tools = ownData(r.result, 'tools');
+      if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
+      const next = ownData(r.result, 'nextCursor');
+      return { tools: tools as unknown[], nextCursor: typeof next === 'string' ? next : undefined };
+    }, MAX_PAGES);
+    if (!pages.ok) return { ok: false, message: pages.error.message };
+    listed = pages.value;
+  } catch (thrown) {
+    return { ok: false, message: thrownMessage(thrown) };
+  }
+  const compiled = compileOutputSchemas(listed, settings.admission as SchemaOptions);
+  const result = await admitMcpToolsWith(
+    { tools: listed },
+    { ...settings.admission, backend: () => () => undefined },
+    { badTools: settings.badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics },
+  );
+  if (!result.ok) {
+    const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(d)}`).join('');
+    return { ok: false, message: `the tools could not be admitted: ${cliHints(result.error.message)}${lines}` };
+  }
+  const bundle = result.value;
+  const admitted = new Set(bundle.accepted);
+  const withheld = bundle.rejected.map(reasonOf);
+  const tools = new Map<string, Record<string, unknown>>();
+  for (const tool of listed) {
+    const name = ownData(tool, 'name');
+    if (typeof name !== 'string' || !admitted.has(name)) continue;
+    if (!settings.grants.granted(name)) {
+      withheld.push(`${clip(name, 80)}: not granted by --allow/--deny`);
+      continue;
+    }
+    tools.set(name, tool as Record<string, unknown>);
+  }
+  const outputs = new Map([...compiled.byName].filter(([name]) => tools.has(name)));
+  return { ok: true, value: { tools, bundle, outputs, withheld } };
+}

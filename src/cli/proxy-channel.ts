@@ -1,0 +1,98 @@
+// One side of the proxy: newline-delimited JSON-RPC over a pair of streams, read with a bound on one line.
+// Each message is handed over with its own text, so a tools/call's arguments can be validated as the text they
+// arrived as. A line that is not JSON or not JSON-RPC is reported, never passed on: the channel's owner answers it.
+import { createLineReader } from '../exec/line-reader.js';
+
+/** A JSON-RPC 2.0 message as the proxy reads it (ids are the sender's). */
+export interface RpcMessage {
+  readonly jsonrpc: '2.0';
+  readonly id?: string | number | null;
+  readonly method?: string;
+  readonly params?: unknown;
+  readonly result?: unknown;
+  readonly error?: unknown;
+}
+
+/** What a channel reports. */
+export interface ChannelSink {
+  message(message: RpcMessage, text: string): void;
+  /** A line that could not be read as a message: why, and its id when one could be read. */
+  bad(why: 'parse' | 'invalid' | 'oversized', id: string | number | null): void;
+  /** The input ended or broke: the other end is gone. */
+  closed(): void;
+}
+
+/** A channel's writing end. */
+export interface Channel {
+  send(message: object): void;
+  /** Writes one message given as JSON text (one line: JSON text from a parsed line has no raw newline). */
+  sendText(text: string): void;
+  /** Output bytes not yet taken by the other end. */
+  backlog(): number;
+  close(): void;
+}
+
+/** The id of a value, when JSON-RPC allows it (JSON-RPC 2.0 section 4: string, number or null). */
+function idOf(value: unknown): string | number | null {
+  const id = value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+}
+
+/** Whether a parsed value has the shape of one JSON-RPC 2.0 request, notification or response. */
+function isMessage(value: unknown): value is RpcMessage {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  if (m['jsonrpc'] !== '2.0') return false;
+  const hasId = Object.hasOwn(m, 'id');
+  if (hasId && idOf(m) === null && m['id'] !== null) return false;
+  if (typeof m['method'] === 'string') return m['params'] === undefined || typeof m['params'] === 'object';
+  return hasId && (Object.hasOwn(m, 'result') || (m['error'] !== null && typeof m['error'] === 'object'));
+}
+
+/** Opens a channel over `input` and `output`, reporting to `sink`. */
+export function openChannel(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  maxLineBytes: number,
+  sink: ChannelSink,
+): Channel {
+  let closed = false;
+  const reader = createLineReader(maxLineBytes, {
+    line: (text) => {
+      if (closed || text.trim() === '') return;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        sink.bad('parse', null);
+        return;
+      }
+      if (isMessage(value)) sink.message(value, text);
+      else sink.bad('invalid', idOf(value));
+    },
+    oversized: () => sink.bad('oversized', null),
+  });
+  const onData = (chunk: Buffer | string): void => reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  const end = (): void => {
+    if (closed) return;
+    closed = true;
+    input.off('data', onData);
+    sink.closed();
+  };
+  input.on('data', onData);
+  input.on('end', end);
+  input.on('close', end);
+  input.on('error', end);
+  // The other end gone mid-write (EPIPE) ends the channel instead of crashing the proxy.
+  output.on('error', end);
+  return {
+    send: (message) => {
+      if (!closed) output.write(`${JSON.stringify(message)}\n`);
+    },
+    sendText: (text) => {
+      if (!closed) output.write(`${text}\n`);
+    },
+    backlog: () => (output as { writableLength?: number }).writableLength ?? 0,
+    close: end,
+  };
+}

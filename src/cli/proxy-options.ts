@@ -1,0 +1,108 @@
+// The options of `toolgate proxy` as settings, each value checked: a bad value is a usage error naming the option.
+// Admission options mean what they mean for `check --mcp`; the server is every word after "--", run without a
+// shell, with the environment rule `check --mcp` and `serve` share.
+import type { AdmissionOptions } from '../catalog/admission.js';
+import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
+import { parseEnvItems } from '../exec/environment.js';
+import type { Problem, Result } from '../result.js';
+import { booleanFlag, listFlag, parseArgs, stringFlag } from './args.js';
+import { readRegistry } from './catalog-input.js';
+import { dialectsOf } from './check-options.js';
+import { displayCommandLine, secretsOf } from './command-line.js';
+import { PROXY } from './commands.js';
+import { inputError } from './io.js';
+import { byteCount, timeoutMs } from './numbers.js';
+import { compileGrants, type Grants } from './proxy-grants.js';
+import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
+
+/** Default bound on one tools/call result's JSON text, in bytes. */
+export const DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
+
+/** What `proxy` was asked to do, every value checked. */
+export interface ProxySettings {
+  /** The server: program and arguments. */
+  readonly words: readonly [string, ...string[]];
+  /** How messages name the server (its `KEY=VALUE` words masked). */
+  readonly display: string;
+  readonly env: Readonly<Record<string, string>>;
+  /** Values no message, stderr line or log line may show. */
+  readonly secrets: readonly string[];
+  readonly timeoutMs: number;
+  readonly maxResultBytes: number;
+  readonly mode: 'quarantine' | 'strict';
+  readonly badTools: 'fail-batch' | 'leave-out';
+  readonly admission: AdmissionOptions;
+  readonly grants: Grants;
+  readonly log: string | undefined;
+  readonly logArgs: boolean;
+}
+
+/** Reads `proxy`'s command line; the first problem as a usage error. */
+export function proxySettings(argv: readonly string[]): Result<ProxySettings, Problem> {
+  const parsed = parseArgs(argv, PROXY.options, 'proxy');
+  if (!parsed.ok) return parsed;
+  const args = parsed.value;
+  const at = args.terminatorAt;
+  if (at === undefined || args.positionals.length <= at)
+    return inputError('no server to start: give its command after "--", as in: toolgate proxy -- <command> [args...]');
+  if (at > 0) return inputError(`unexpected word ${JSON.stringify(args.positionals[0])} before "--"`);
+  const words = args.positionals.slice(at) as [string, ...string[]];
+  const mode = stringFlag(args, 'mode') ?? 'quarantine';
+  if (mode !== 'strict' && mode !== 'quarantine')
+    return inputError(`--mode must be quarantine or strict, got ${JSON.stringify(mode)}`);
+  const bad = stringFlag(args, 'bad-tools') ?? 'fail';
+  if (bad !== 'fail' && bad !== 'leave-out')
+    return inputError(`--bad-tools must be fail or leave-out, got ${JSON.stringify(bad)}`);
+  const env = parseEnvItems(listFlag(args, 'env'));
+  if (!env.ok) return inputError(env.error.message);
+  const timeout = timeoutMs(stringFlag(args, 'timeout') ?? '30', '--timeout (seconds)');
+  if (!timeout.ok) return timeout;
+  const maxResult = byteCount(stringFlag(args, 'max-result') ?? String(DEFAULT_MAX_RESULT_BYTES), '--max-result');
+  if (!maxResult.ok) return maxResult;
+  const dialects = dialectsOf(args);
+  if (!dialects.ok) return dialects;
+  const provider = stringFlag(args, 'provider');
+  const policy = stringFlag(args, 'provider-policy') ?? 'report';
+  if (provider !== undefined && !PROVIDER_NAMES.includes(provider as ProviderName))
+    return inputError(`--provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${JSON.stringify(provider)}`);
+  if (policy !== 'report' && policy !== 'quarantine')
+    return inputError(`--provider-policy must be report or quarantine, got ${JSON.stringify(policy)}`);
+  if (args.flags.has('provider-policy') && provider === undefined)
+    return inputError('--provider-policy needs --provider');
+  let schemaRegistry: Record<string, object | boolean> = {};
+  const registryDir = stringFlag(args, 'registry');
+  if (registryDir !== undefined) {
+    const r = readRegistry(registryDir);
+    if (!r.ok) return inputError(r.error.message);
+    schemaRegistry = r.value;
+  }
+  const grants = compileGrants(listFlag(args, 'allow'), listFlag(args, 'deny'));
+  const log = stringFlag(args, 'log');
+  if (booleanFlag(args, 'log-args') && log === undefined) return inputError('--log-args needs --log');
+  const admission: AdmissionOptions = {
+    mode,
+    formatAssertion: booleanFlag(args, 'format-assertion'),
+    schemaRegistry,
+    dialects: [...(dialects.value ?? MCP_DEFAULT_DIALECTS)],
+    ...(provider !== undefined && policy === 'quarantine'
+      ? { provider: provider as ProviderName, providerPolicy: 'quarantine' as const }
+      : {}),
+  };
+  return {
+    ok: true,
+    value: {
+      words,
+      display: displayCommandLine(words),
+      env: env.value.env,
+      secrets: [...env.value.secrets, ...secretsOf(words)],
+      timeoutMs: timeout.value,
+      maxResultBytes: maxResult.value,
+      mode,
+      badTools: bad === 'leave-out' ? 'leave-out' : 'fail-batch',
+      admission,
+      grants,
+      log,
+      logArgs: booleanFlag(args, 'log-args'),
+    },
+  };
+}

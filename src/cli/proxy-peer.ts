@@ -1,0 +1,98 @@
+// One side of the proxy as a JSON-RPC peer: the requests the proxy sends there carry the proxy's own ids (a
+// counter per side), so ids chosen by the client and by the server can never collide or be confused; replies
+// are matched back by those ids alone. What arrives from the peer is handed to the session.
+import type { Channel, RpcMessage } from './proxy-channel.js';
+
+/** A JSON-RPC error object (JSON-RPC 2.0 section 5.1). */
+export interface RpcError {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+/** The reply to one request: its result (with the line it arrived on, when it came from a peer), or its error. */
+export type Reply = { readonly result: unknown; readonly line?: string } | { readonly error: RpcError };
+
+/** Error codes the proxy answers with (JSON-RPC 2.0 section 5.1, and the MCP SDK's request timeout). */
+export const RPC = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  requestTimeout: -32001,
+} as const;
+
+/** What a peer hands over. */
+export interface PeerHandlers {
+  request(message: RpcMessage & { id: string | number }, text: string): void;
+  notification(message: RpcMessage & { method: string }, text: string): void;
+}
+
+/** A peer over a channel; `attach` the channel's messages to `deliver`. */
+export class Peer {
+  private next = 1;
+  private readonly pending = new Map<number, (reply: Reply) => void>();
+  handlers: PeerHandlers | undefined;
+  channel: Channel | undefined;
+
+  /** Routes one message that arrived from this side. */
+  deliver(message: RpcMessage, text: string): void {
+    if (typeof message.method === 'string') {
+      const id = message.id;
+      if (id === undefined || id === null)
+        this.handlers?.notification(message as RpcMessage & { method: string }, text);
+      else this.handlers?.request(message as RpcMessage & { id: string | number }, text);
+      return;
+    }
+    // A reply: only ids this proxy gave are known; anything else is dropped (nobody asked).
+    const resolve = typeof message.id === 'number' ? this.pending.get(message.id) : undefined;
+    if (resolve === undefined) return;
+    this.pending.delete(message.id as number);
+    const error = message.error as RpcError | undefined;
+    resolve(error !== undefined ? { error } : { result: message.result, line: text });
+  }
+
+  /** Sends a request with a fresh id of this proxy; the promise settles with the reply, or the timeout's error. */
+  request(method: string, params: unknown, timeoutMs?: number): { id: number; reply: Promise<Reply> } {
+    const id = this.next++;
+    const reply = new Promise<Reply>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      this.pending.set(id, (r) => {
+        if (timer !== undefined) clearTimeout(timer);
+        resolve(r);
+      });
+      if (timeoutMs !== undefined)
+        timer = setTimeout(() => {
+          this.pending.delete(id);
+          resolve({ error: { code: RPC.requestTimeout, message: `no answer to "${method}" within ${timeoutMs} ms` } });
+        }, timeoutMs);
+    });
+    this.channel?.send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+    return { id, reply };
+  }
+
+  /** Answers a request this side sent. */
+  respond(id: string | number | null, reply: Reply): void {
+    this.channel?.send(
+      'error' in reply ? { jsonrpc: '2.0', id, error: reply.error } : { jsonrpc: '2.0', id, result: reply.result },
+    );
+  }
+
+  /** Answers a request this side sent with a result given as JSON text (passed on as it arrived). */
+  respondText(id: string | number | null, resultText: string): void {
+    this.channel?.sendText(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultText}}`);
+  }
+
+  /** Sends a notification. */
+  notify(method: string, params?: unknown): void {
+    this.channel?.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+  }
+
+  /** Answers every request still waiting with `error` (the other side is gone). */
+  failAll(error: RpcError): void {
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const resolve of waiting) resolve({ error });
+  }
+}

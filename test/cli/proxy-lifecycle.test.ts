@@ -1,0 +1,125 @@
+// What `toolgate proxy` leaves running and writes down, with real processes: SIGTERM stops the server's group;
+// a server that dies mid-call gets the pending call answered and exit 1; --log has one line per call, without
+// argument values unless --log-args, and no --env value anywhere.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { killQuietly, survivors } from '../exec/alive.js';
+import { RawProxy } from './proxy-raw.js';
+
+const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/recording-server.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-life-'));
+const started: RawProxy[] = [];
+const pids: number[] = [];
+const SECRET = 'tok-3f9a"x\\y';
+
+afterAll(() => {
+  for (const p of started) p.child.kill('SIGKILL');
+  for (const pid of pids) killQuietly(pid);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A proxy in front of the recording server, initialized, with `hang` called; the server's pid. */
+async function hanging(tag: string, extra: string[] = []): Promise<{ proxy: RawProxy; pid: number }> {
+  const pidFile = join(dir, `${tag}.pid`);
+  const proxy = new RawProxy([...extra, '--env', `PID_FILE=${pidFile}`, '--', process.execPath, SERVER]);
+  started.push(proxy);
+  await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+  proxy.send({ jsonrpc: '2.0', id: 'h', method: 'tools/call', params: { name: 'hang', arguments: {} } });
+  for (let i = 0; i < 400 && !existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  pids.push(pid);
+  return { proxy, pid };
+}
+
+describe('toolgate proxy lifecycle', () => {
+  it('stops the server on SIGTERM, then ends by the signal', async () => {
+    const { proxy, pid } = await hanging('term');
+    proxy.child.kill('SIGTERM');
+    expect((await proxy.exited).signal).toBe('SIGTERM');
+    expect(await survivors([pid], 2000)).toEqual([]);
+  }, 20_000);
+
+  it('answers the pending call with an error and exits 1 when the server dies mid-call', async () => {
+    const { proxy, pid } = await hanging('die');
+    process.kill(pid, 'SIGKILL');
+    const reply = await proxy.until((r) => r.id === 'h');
+    expect(reply.error?.message).toMatch(/the MCP server exited/);
+    expect((await proxy.exited).code).toBe(1);
+    expect(proxy.stderr).toMatch(/exited \(SIGKILL\)/);
+  }, 20_000);
+
+  it('--provider-policy quarantine withholds a tool the provider would reject, naming it on stderr', async () => {
+    const proxy = new RawProxy([
+      '--provider',
+      'openai-strict',
+      '--provider-policy',
+      'quarantine',
+      '--',
+      process.execPath,
+      SERVER,
+    ]);
+    started.push(proxy);
+    await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+    const list = await proxy.request('l', 'tools/list', {});
+    const names = list.result?.tools?.map((t) => t.name) ?? [];
+    // echo's optional "n" breaks OpenAI strict mode's every-property-required rule; hang has no property.
+    expect(names).not.toContain('echo');
+    expect(names).toContain('hang');
+    expect(proxy.stderr).toMatch(/withheld: echo: unsupported_capability/);
+    proxy.child.stdin.end();
+    expect((await proxy.exited).code).toBe(0);
+  }, 20_000);
+
+  it('logs one JSON line per call; values only with --log-args; never an --env value', async () => {
+    const log = join(dir, 'calls.jsonl');
+    const args = ['--log', log, '--env', `TOKEN=${SECRET}`, '--deny', 'admin.*'];
+    for (const [i, extra] of [[], ['--log-args']].entries()) {
+      const proxy = new RawProxy([...args, ...extra, '--', process.execPath, SERVER]);
+      started.push(proxy);
+      await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+      await proxy.callText(`a${i}`, `{"name":"echo","arguments":{"text":${JSON.stringify(SECRET)}}}`);
+      await proxy.callText(`b${i}`, '{"name":"echo","arguments":{}}');
+      await proxy.callText(`c${i}`, '{"name":"admin.reset","arguments":{}}');
+      proxy.child.stdin.end();
+      await proxy.exited;
+      expect(proxy.stderr).not.toContain('tok-3f9a');
+    }
+    const text = readFileSync(log, 'utf8');
+    expect(text).not.toContain('tok-3f9a');
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l['tool'], l['verdict'], l['stage'], l['upstreamError'], 'args' in l])).toEqual([
+      ['echo', 'forwarded', 'execute', false, false],
+      ['echo', 'invalid', 'validate', false, false],
+      ['admin.reset', 'refused', 'lookup', false, false],
+      ['echo', 'forwarded', 'execute', false, true],
+      ['echo', 'invalid', 'validate', false, true],
+      ['admin.reset', 'refused', 'lookup', false, true],
+    ]);
+    for (const l of lines) {
+      expect(typeof l['ms']).toBe('number');
+      expect(Number.isNaN(Date.parse(l['time'] as string))).toBe(false);
+    }
+    expect(lines[3]?.['args']).toEqual({ text: '<redacted>' });
+  }, 30_000);
+});
+
+describe('toolgate proxy told to exit during start-up', () => {
+  it('stops a server that has not answered initialize yet, then ends by the signal', async () => {
+    const pidFile = join(dir, 'silent.pid');
+    const write = `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`;
+    const silent = `${write} setInterval(() => {}, 1000)`;
+    const proxy = new RawProxy(['--', process.execPath, '-e', silent]);
+    started.push(proxy);
+    for (let i = 0; i < 400 && !existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    pids.push(pid);
+    proxy.child.kill('SIGTERM');
+    expect((await proxy.exited).signal).toBe('SIGTERM');
+    expect(await survivors([pid], 2000)).toEqual([]);
+  }, 20_000);
+});

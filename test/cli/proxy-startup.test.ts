@@ -1,0 +1,57 @@
+// `toolgate proxy` fails fast, before any client is read: a usage error, a server that exits or never answers
+// initialize (exit 2, naming the server and showing its stderr), and a catalog strict mode refuses (exit 1).
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runInProcess } from './run-cli.js';
+
+const NODE = process.execPath;
+const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/recording-server.mjs');
+
+describe('toolgate proxy start-up', () => {
+  it.each([
+    [[], /no server to start/],
+    [['--mode', 'lenient', '--', 'x'], /--mode must be quarantine or strict/],
+    [['--bad-tools', 'skip', '--', 'x'], /--bad-tools must be fail or leave-out/],
+    [['--log-args', '--', 'x'], /--log-args needs --log/],
+    [['--env', '1X=2', '--', 'x'], /--env needs KEY=VALUE/],
+    [['word', '--', 'x'], /unexpected word "word" before "--"/],
+  ])('refuses usage %j with exit 2', async (argv, message) => {
+    const r = await runInProcess(['proxy', ...argv]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+  });
+
+  it('exits 2 naming a server that exits at once, with its stderr and no --env value', async () => {
+    const r = await runInProcess([
+      'proxy',
+      '--env',
+      'TOKEN=s3cret-value',
+      '--',
+      NODE,
+      '-e',
+      'process.stderr.write("boom " + process.env.TOKEN); process.exit(3)',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/exited \(status 3\)/);
+    expect(r.err).toMatch(/server stderr:\nboom <redacted>/);
+    expect(r.err).not.toContain('s3cret-value');
+  });
+
+  it('exits 2 when the server never answers initialize within --timeout', async () => {
+    const r = await runInProcess(['proxy', '--timeout', '0.3', '--', NODE, '-e', 'setInterval(() => {}, 1000)']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/did not answer "initialize" within 0.3 s/);
+  });
+
+  it('exits 2 when the program does not exist', async () => {
+    const r = await runInProcess(['proxy', '--', '/nonexistent/mcp-server']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/could not be started/);
+  });
+
+  it('exits 1 in strict mode when a tool fails admission, naming it', async () => {
+    const r = await runInProcess(['proxy', '--mode', 'strict', '--', NODE, SERVER]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/could not be admitted[\s\S]*old: unsupported_capability/);
+  }, 20_000);
+});
