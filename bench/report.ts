@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem, type } from 'node:os';
 
 /** One line of the results table. */
@@ -66,7 +66,8 @@ export function writeBenchmarks(
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts); do not edit by hand. Every workload is measured in 3 independent',
+    'Written by `npm run bench` (bench/run.ts); do not edit by hand (a section measured by its own script, named in',
+    'bench/report.ts, is kept as it stands). Every workload is measured in 3 independent',
     'runs; a ratio divides by a baseline measured in the same run on the same machine (the median of the 3',
     "runs' ratios, with the lowest and highest beside it), so ratios compare across machines and absolute times",
     'do not. The package is measured as built (`dist/`, what users import). No test depends on these numbers.',
@@ -85,5 +86,22 @@ export function writeBenchmarks(
     parts.analysis.trim(),
     '',
   ].join('\n');
-  writeFileSync(file, text);
+  writeFileSync(file, text + keptSections(file));
+}
+
+/** Sections measured by their own scripts, outside `npm run bench`: a run keeps them as they stand. */
+const KEPT_SECTIONS = ['## toolgate proxy (bench/proxy.ts)'];
+
+/** The kept sections of the current file, each up to the next heading of its level. */
+function keptSections(file: string): string {
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  return KEPT_SECTIONS.map((heading) => {
+    const start = old.indexOf(`\n${heading}\n`);
+    if (start < 0) return '';
+    const end = old.indexOf('\n## ', start + heading.length + 2);
+    return `${old.slice(start + 1, end < 0 ? undefined : end + 1).trimEnd()}\n`;
+  })
+    .filter((section) => section !== '')
+    .map((section) => `\n${section}`)
+    .join('');
 }
