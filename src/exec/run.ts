@@ -156,7 +156,9 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
       });
     };
     child.on('error', (e) => {
-      startError = e.message;
+      // Only the system error code (ENOENT, EACCES...): Node's message quotes host paths and arguments.
+      const code = (e as NodeJS.ErrnoException).code;
+      startError = typeof code === 'string' && /^E[A-Z]+$/.test(code) ? code : 'the system refused it';
       if (child.pid !== undefined) releaseGroup(child.pid);
       void finish(null, null);
     });

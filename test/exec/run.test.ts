@@ -27,6 +27,13 @@ describe('runProgram', () => {
     expect(r).toMatchObject({ status: 3, stdout: 'out\n', stderr: 'bad\n', timedOut: false, detachedMayRun: false });
   });
 
+  it('a program that cannot start is reported by its error code only, never by a message quoting host paths', async () => {
+    const missing = join(tmpdir(), 'toolgate-secret-dir', 'no-such-program');
+    const r = await runProgram(missing, ['--token=s3cr3t'], limits);
+    expect(r.startError).toBe('ENOENT');
+    expect(describeOutcome(r, { program: 'tool', ...limits }).text).toBe('error: could not start tool: ENOENT');
+  });
+
   it('kills the whole process tree on timeout', async () => {
     // The child starts a grandchild that writes a marker file after 1.5 s; killing only the child would let it.
     const marker = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'grandchild-alive');
