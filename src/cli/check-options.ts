@@ -43,8 +43,8 @@ export function dialectsOf(args: ParsedArgs): Result<Dialect[] | undefined, Prob
   return { ok: true, value: out };
 }
 
-/** `--provider` and `--provider-policy`, checked as admission checks them. */
-function providerOf(
+/** `--provider` and `--provider-policy`, checked as admission checks them (check and proxy). */
+export function providerOf(
   args: ParsedArgs,
 ): Result<{ provider: ProviderName | undefined; policy: 'report' | 'quarantine' }, Problem> {
   const provider = stringFlag(args, 'provider');

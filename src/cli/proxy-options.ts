@@ -7,13 +7,12 @@ import { parseEnvItems } from '../exec/environment.js';
 import type { Problem, Result } from '../result.js';
 import { booleanFlag, listFlag, parseArgs, stringFlag } from './args.js';
 import { readRegistry } from './catalog-input.js';
-import { dialectsOf } from './check-options.js';
+import { dialectsOf, providerOf } from './check-options.js';
 import { displayCommandLine, secretsOf } from './command-line.js';
 import { PROXY } from './commands.js';
 import { inputError } from './io.js';
 import { byteCount, timeoutMs } from './numbers.js';
 import { compileGrants, type Grants } from './proxy-grants.js';
-import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
 
 /** Default bound on one tools/call result's JSON text, in bytes. */
 export const DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
@@ -61,14 +60,9 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
   if (!maxResult.ok) return maxResult;
   const dialects = dialectsOf(args);
   if (!dialects.ok) return dialects;
-  const provider = stringFlag(args, 'provider');
-  const policy = stringFlag(args, 'provider-policy') ?? 'report';
-  if (provider !== undefined && !PROVIDER_NAMES.includes(provider as ProviderName))
-    return inputError(`--provider must be one of ${PROVIDER_NAMES.join(', ')}, got ${JSON.stringify(provider)}`);
-  if (policy !== 'report' && policy !== 'quarantine')
-    return inputError(`--provider-policy must be report or quarantine, got ${JSON.stringify(policy)}`);
-  if (args.flags.has('provider-policy') && provider === undefined)
-    return inputError('--provider-policy needs --provider');
+  const providerChoice = providerOf(args);
+  if (!providerChoice.ok) return providerChoice;
+  const { provider, policy } = providerChoice.value;
   let schemaRegistry: Record<string, object | boolean> = {};
   const registryDir = stringFlag(args, 'registry');
   if (registryDir !== undefined) {
@@ -84,9 +78,7 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
     formatAssertion: booleanFlag(args, 'format-assertion'),
     schemaRegistry,
     dialects: [...(dialects.value ?? MCP_DEFAULT_DIALECTS)],
-    ...(provider !== undefined && policy === 'quarantine'
-      ? { provider: provider as ProviderName, providerPolicy: 'quarantine' as const }
-      : {}),
+    ...(provider !== undefined && policy === 'quarantine' ? { provider, providerPolicy: 'quarantine' as const } : {}),
   };
   return {
     ok: true,
