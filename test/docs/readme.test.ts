@@ -56,7 +56,9 @@ describe('README.md', () => {
     expect(install).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/ npm pack$/),
-        expect.stringMatching(new RegExp(`^cd \\S+ && npm install \\S+/toolgate-${PACKAGE.version}\\.tgz$`)),
+        // The quickstart awaits at the top level: the new project must be an ES module package.
+        expect.stringMatching(/^mkdir \S+ && cd \S+ && npm init -y && npm pkg set type=module$/),
+        expect.stringMatching(new RegExp(`^npm install \\S+/toolgate-${PACKAGE.version}\\.tgz$`)),
         expect.stringMatching(/^npm install git\+/),
         'npm install toolgate',
       ]),

@@ -63,7 +63,7 @@ describe('the table lists every real pattern there is (run bench/regex-worst.ts 
   });
 
   const corpus = corpusPatterns();
-  it.skipIf(corpus === undefined)('the tool-schema corpus', () => {
+  it.skipIf(corpus === undefined)('the tool-schema corpus (skipped when ../shared is absent outside CI)', () => {
     expect(sorted(rowsOf('corpus').map((r) => r.pattern))).toEqual(sorted((corpus ?? []).map((s) => s.pattern)));
   });
 
