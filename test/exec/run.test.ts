@@ -27,7 +27,7 @@ describe('runProgram', () => {
     expect(r).toMatchObject({ status: 3, stdout: 'out\n', stderr: 'bad\n', timedOut: false, detachedMayRun: false });
   });
 
-  it('a program that cannot start is reported by its error code only, never by a message quoting host paths', async () => {
+  it('a program that cannot start is reported by its error code only, never by text quoting host paths', async () => {
     const missing = join(tmpdir(), 'toolgate-secret-dir', 'no-such-program');
     const r = await runProgram(missing, ['--token=s3cr3t'], limits);
     expect(r.startError).toBe('ENOENT');
