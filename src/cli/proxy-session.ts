@@ -153,6 +153,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     notification(m) {
       // The upstream was initialized at start-up; the client's own "initialized" has nothing left to say.
       if (m.method === 'notifications/initialized') return;
+      // MCP names every notification notifications/*: anything else, such as a tools/call sent without an id,
+      // would reach the server unchecked, so it goes nowhere.
+      if (!m.method.startsWith('notifications/')) return;
       const params = cancelled(m, toUpstream);
       if (params !== DROP) upstream.notify(m.method, params);
     },

@@ -177,10 +177,19 @@ describe('toolgate proxy with raw JSON-RPC lines', () => {
     expect(recorded(record)).toEqual([]);
   });
 
+  it('drops a client notification outside notifications/*: a tools/call without an id never arrives', async () => {
+    proxy.send({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'admin.reset', arguments: {} } });
+    proxy.send({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
+    // Lines are handled in order on both sides: once the ping is answered, the server has read both.
+    expect((await proxy.request('n', 'ping', {})).result).toEqual({});
+    for (let i = 0; i < 50 && recorded(record).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(recorded(record).map((r) => r.name)).toEqual(['notification notifications/roots/list_changed']);
+  });
+
   it('sends the serialization of the validated value, not the received bytes', async () => {
     const ok = await proxy.callText('s', '{"name":"echo","arguments":{ "text" : "a",\n"n":1.0e0 }}'.replace('\n', ''));
     expect(ok.result?.content?.[0]?.text).toBe('{"text":"a","n":1}');
-    expect(recorded(record)[0]).toEqual({ name: 'echo', args: { text: 'a', n: 1 } });
+    expect(recorded(record).find((r) => r.name === 'echo')).toEqual({ name: 'echo', args: { text: 'a', n: 1 } });
   });
 
   it('turns a result over --max-result into an error result naming the limit', async () => {
