@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killQuietly, survivors } from '../exec/alive.js';
-import { RawProxy } from './proxy-raw.js';
+import { RawCli } from './raw-cli.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/recording-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-life-'));
-const started: RawProxy[] = [];
+const started: RawCli[] = [];
 const pids: number[] = [];
 const SECRET = 'tok-3f9a"x\\y';
 
@@ -21,9 +21,9 @@ afterAll(() => {
 });
 
 /** A proxy in front of the recording server, initialized, with `hang` called; the server's pid. */
-async function hanging(tag: string, extra: string[] = []): Promise<{ proxy: RawProxy; pid: number }> {
+async function hanging(tag: string, extra: string[] = []): Promise<{ proxy: RawCli; pid: number }> {
   const pidFile = join(dir, `${tag}.pid`);
-  const proxy = new RawProxy([...extra, '--env', `PID_FILE=${pidFile}`, '--', process.execPath, SERVER]);
+  const proxy = new RawCli('proxy', [...extra, '--env', `PID_FILE=${pidFile}`, '--', process.execPath, SERVER]);
   started.push(proxy);
   await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
   proxy.send({ jsonrpc: '2.0', id: 'h', method: 'tools/call', params: { name: 'hang', arguments: {} } });
@@ -51,7 +51,7 @@ describe('toolgate proxy lifecycle', () => {
   }, 20_000);
 
   it('--provider-policy quarantine withholds a tool the provider would reject, naming it on stderr', async () => {
-    const proxy = new RawProxy([
+    const proxy = new RawCli('proxy', [
       '--provider',
       'openai-strict',
       '--provider-policy',
@@ -76,7 +76,7 @@ describe('toolgate proxy lifecycle', () => {
     const log = join(dir, 'calls.jsonl');
     const args = ['--log', log, '--env', `TOKEN=${SECRET}`, '--deny', 'admin.*'];
     for (const [i, extra] of [[], ['--log-args']].entries()) {
-      const proxy = new RawProxy([...args, ...extra, '--', process.execPath, SERVER]);
+      const proxy = new RawCli('proxy', [...args, ...extra, '--', process.execPath, SERVER]);
       started.push(proxy);
       await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
       await proxy.callText(`a${i}`, `{"name":"echo","arguments":{"text":${JSON.stringify(SECRET)}}}`);
@@ -113,7 +113,7 @@ describe('toolgate proxy told to exit during start-up', () => {
     const pidFile = join(dir, 'silent.pid');
     const write = `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`;
     const silent = `${write} setInterval(() => {}, 1000)`;
-    const proxy = new RawProxy(['--', process.execPath, '-e', silent]);
+    const proxy = new RawCli('proxy', ['--', process.execPath, '-e', silent]);
     started.push(proxy);
     for (let i = 0; i < 400 && !existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 25));
     const pid = Number(readFileSync(pidFile, 'utf8'));

@@ -12,7 +12,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killQuietly, survivors } from '../exec/alive.js';
-import { RawProxy } from './proxy-raw.js';
+import { RawCli } from './raw-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const SERVER = join(ROOT, 'test/cli/fixtures/recording-server.mjs');
@@ -140,10 +140,10 @@ describe('toolgate proxy with the SDK client', () => {
 describe('toolgate proxy with raw JSON-RPC lines', () => {
   const record = join(dir, 'raw.jsonl');
   const pidFile = join(dir, 'hang.pid');
-  let proxy: RawProxy;
+  let proxy: RawCli;
   let serverPid = 0;
   beforeAll(async () => {
-    proxy = new RawProxy([
+    proxy = new RawCli('proxy', [
       '--max-result',
       '400',
       '--env',

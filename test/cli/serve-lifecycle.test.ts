@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INHERITED_ENV } from '../../src/exec/environment.js';
 import { killQuietly, survivors } from '../exec/alive.js';
-import { RawServer } from './serve-raw.js';
+import { RawCli } from './raw-cli.js';
 
 const NODE = process.execPath;
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-serve-life-'));
@@ -61,9 +61,9 @@ async function pidOf(name: string): Promise<number> {
   return pid;
 }
 
-const servers: RawServer[] = [];
-function start(args: string[], env: Record<string, string> = {}): RawServer {
-  const server = new RawServer(args, env);
+const servers: RawCli[] = [];
+function start(args: string[], env: Record<string, string> = {}): RawCli {
+  const server = new RawCli('serve', args, env);
   servers.push(server);
   return server;
 }
@@ -80,7 +80,7 @@ afterAll(() => {
 
 describe('toolgate serve: one server, --max-concurrent 2 and --env', () => {
   const SECRET = 'va"l\\ue-secret';
-  let server: RawServer;
+  let server: RawCli;
   beforeAll(async () => {
     const config = join(dir, 'config.json');
     const tools = [

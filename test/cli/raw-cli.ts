@@ -1,10 +1,11 @@
-// `toolgate proxy` (from source, through tsx) driven by raw JSON-RPC lines, for what the SDK's client cannot
-// send: duplicate keys, numbers that parsing would round, lines that are not JSON, a hang-up mid-call.
+// `toolgate serve` or `toolgate proxy` (from source, through tsx) driven by raw JSON-RPC lines on its stdin, for
+// what the SDK's client hides or cannot send: any bytes (duplicate keys, numbers parsing would round, lines that
+// are not JSON), a hang-up mid-call, signals, many calls at once.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** One JSON-RPC message the proxy wrote. */
+/** One JSON-RPC message the command wrote. */
 export interface RawReply {
   readonly id?: string | number | null;
   readonly method?: string;
@@ -13,18 +14,20 @@ export interface RawReply {
   readonly error?: { code: number; message: string };
 }
 
-/** A running `toolgate proxy`. */
-export class RawProxy {
+/** A running `toolgate serve` or `toolgate proxy`. */
+export class RawCli {
   readonly child: ChildProcessWithoutNullStreams;
   readonly replies: RawReply[] = [];
   stderr = '';
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private waiters: (() => void)[] = [];
   private pending = '';
+  private gone = false;
 
-  constructor(args: readonly string[]) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'proxy', ...args], {
+  constructor(command: 'serve' | 'proxy', args: readonly string[], env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', command, ...args], {
       cwd: ROOT,
+      env: { ...process.env, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child.stdout.on('data', (chunk: Buffer) => {
@@ -40,6 +43,11 @@ export class RawProxy {
     });
     this.child.stdin.on('error', () => undefined);
     this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+    // 'close' comes after the output was read to its end: nothing more can arrive.
+    this.child.on('close', () => {
+      this.gone = true;
+      for (const w of this.waiters.splice(0)) w();
+    });
   }
 
   /** Writes one line (a message, or any text). */
@@ -47,11 +55,28 @@ export class RawProxy {
     this.child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
   }
 
-  /** The first reply that matches, waiting for it. */
+  /** Initializes the session. */
+  async initialize(): Promise<void> {
+    await this.request('init', 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '0' },
+    });
+    this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  }
+
+  /** Sends a tools/call with `id`. */
+  call(id: string | number, name: string, args: Record<string, unknown>): void {
+    this.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+  }
+
+  /** Waits for the first reply that `match` accepts. */
   async until(match: (r: RawReply) => boolean): Promise<RawReply> {
     for (;;) {
       const found = this.replies.find(match);
       if (found !== undefined) return found;
+      // A command that ended will write nothing more: fail now rather than at the test's timeout.
+      if (this.gone) throw new Error(`the command exited before the reply came (${this.replies.length} replies)`);
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }
@@ -66,5 +91,16 @@ export class RawProxy {
   async callText(id: string, paramsText: string): Promise<RawReply> {
     this.send(`{"jsonrpc":"2.0","id":"${id}","method":"tools/call","params":${paramsText}}`);
     return this.until((r) => r.id === id);
+  }
+
+  /** The text of the tools/call reply with `id`. */
+  async textOf(id: string | number): Promise<string> {
+    const r = await this.until((x) => x.id === id);
+    return (r.result?.content ?? []).map((c) => c.text).join('');
+  }
+
+  /** Ends the command for good (clean-up). */
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
   }
 }
