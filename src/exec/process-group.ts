@@ -18,7 +18,7 @@ export interface StopReport {
   readonly searched: boolean;
 }
 
-/** How to start a group. */
+/** How to start a group. @internal (CLI-only: its Node types stay out of the published declarations) */
 export interface GroupSpawnOptions {
   readonly cwd?: string;
   /** The whole environment of the program (nothing else is inherited). */
@@ -43,6 +43,7 @@ function signalOf(pid: number, signal: NodeJS.Signals | 0): boolean {
 /**
  * Spawns `program` (no shell) as the leader of a new process group; throws as spawn does. The group is known
  * until releaseGroup: stopAllGroups reaches it, and so does a SIGKILL when this process exits.
+ * @internal (CLI-only: its Node types stay out of the published declarations)
  */
 export function spawnGroup(program: string, argv: readonly string[], options: GroupSpawnOptions): ChildProcess {
   if (!exitHookInstalled) {
