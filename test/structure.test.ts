@@ -16,6 +16,7 @@ const FLOORS: readonly (readonly [floor: number, place: string, reason: string])
   [1, 'util', 'primitives used everywhere: own fields, code-unit order, JSON pointers, plain JSON, limits'],
   [2, 'formats', 'format checkers Ajv runs; knows nothing of schemas'],
   [2, 'regex', 'pattern analysis and the run-time pattern budget; knows nothing of schemas'],
+  [3, 'keywords', 'the one keyword table (vocabulary, dialects, shape, step weight, ...) and the lists read from it'],
   [3, 'arguments', 'reads argument values and JSON texts strictly, within the argument limits'],
   [4, 'errors', 'turns engine errors into violations and violations into text for the model'],
   [5, 'schema', 'the schema gates and engines (2020-12 and the opt-in older dialects) behind validateSchema'],

@@ -9,6 +9,7 @@ import {
   type RuleHit,
 } from './profile.js';
 import { quote } from '../util/describe-value.js';
+import { openaiStrictKeywords } from '../keywords/keyword-lists.js';
 
 // OpenAI Structured Outputs, which strict function calling (`strict: true`) uses for `parameters`.
 // Read on 2026-11-29:
@@ -18,42 +19,13 @@ const SUPPORTED = 'https://platform.openai.com/docs/guides/structured-outputs#su
 const STRICT = 'https://platform.openai.com/docs/guides/function-calling#strict-mode';
 
 /** Documented as not supported ("composition" keywords and their draft-07 ancestor). */
-const UNSUPPORTED = new Set([
-  'allOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'dependentRequired',
-  'dependentSchemas',
-  'dependencies',
-]);
+const UNSUPPORTED = new Set(openaiStrictKeywords('unsupported'));
 /**
  * Keywords with a meaning that the supported-schemas list does not name (it lists type, enum, const,
  * anyOf, $ref/$defs, properties/required/additionalProperties, items, string pattern/format, number
  * bounds and multipleOf, array minItems/maxItems, description, title).
  */
-const UNLISTED = new Set([
-  'oneOf',
-  'prefixItems',
-  'additionalItems',
-  'contains',
-  'minContains',
-  'maxContains',
-  'uniqueItems',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'patternProperties',
-  'propertyNames',
-  'minProperties',
-  'maxProperties',
-  'minLength',
-  'maxLength',
-  '$dynamicRef',
-  '$dynamicAnchor',
-  '$recursiveRef',
-  '$recursiveAnchor',
-]);
+const UNLISTED = new Set(openaiStrictKeywords('unlisted'));
 /** The string formats the supported-schemas list names. */
 const FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 

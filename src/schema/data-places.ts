@@ -1,4 +1,5 @@
 import { isObject } from '../util/plain-json.js';
+import { DATA_KEYWORDS, NAME_MAP_KEYWORDS } from '../keywords/keyword-lists.js';
 
 /**
  * What a value inside a schema document is: a schema (or a value the engine may compile as one, such
@@ -8,17 +9,9 @@ import { isObject } from '../util/plain-json.js';
 export type Place = 'schema' | 'names' | 'data';
 
 /** Keywords whose value is a map of names to subschemas (in any dialect), so a name is never a keyword. */
-const NAME_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'dependencies',
-  'dependentRequired',
-]);
+const NAME_MAPS = new Set(NAME_MAP_KEYWORDS);
 /** Keywords whose value is data compared with the instance: never a schema, left as written. */
-const DATA = new Set(['enum', 'const']);
+const DATA = new Set(DATA_KEYWORDS);
 
 /** What a member `key` of a value at `place` is. */
 export function memberPlace(place: Place, key: string): Place {

@@ -1,3 +1,4 @@
+import { SAME_IN_DRAFT_07 } from '../keywords/keyword-lists.js';
 import { VOCABULARY_KEYWORDS } from './keywords.js';
 import { walkSchema } from './walk.js';
 
@@ -9,50 +10,7 @@ import { walkSchema } from './walk.js';
  * assertions and applicators both drafts define alike (schema-form `items`, numeric exclusive bounds
  * since draft-06), the annotations, and `$defs` as a mere location for `$ref` to point into.
  */
-const SAME_MEANING = new Set([
-  'type',
-  'enum',
-  'const',
-  'multipleOf',
-  'maximum',
-  'exclusiveMaximum',
-  'minimum',
-  'exclusiveMinimum',
-  'maxLength',
-  'minLength',
-  'pattern',
-  'items',
-  'maxItems',
-  'minItems',
-  'uniqueItems',
-  'contains',
-  'maxProperties',
-  'minProperties',
-  'required',
-  'properties',
-  'patternProperties',
-  'additionalProperties',
-  'propertyNames',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'format',
-  'title',
-  'description',
-  'default',
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  '$comment',
-  'contentEncoding',
-  'contentMediaType',
-  '$defs',
-]);
+const SAME_MEANING = new Set(SAME_IN_DRAFT_07);
 
 /** Every keyword Draft 2020-12 defines: one outside SAME_MEANING means something else (or nothing) in draft-07. */
 const DEFINED = new Set(Object.values(VOCABULARY_KEYWORDS).flat());

@@ -18,6 +18,7 @@ import { boundedRegExp } from '../regex/bound.js';
 import { metaEngine } from './meta-engine.js';
 import { validate as metaSchema2020 } from './meta-schema.generated.js';
 import { compileWithRefPaths } from './ref-paths.js';
+import { metaSchemaOf } from '../keywords/keyword-lists.js';
 
 /** How an engine instance is configured; each distinct config gets its own shared instance. */
 export interface EngineConfig {
@@ -122,8 +123,7 @@ const META_BASE = 'https://json-schema.org/draft/2020-12/meta/';
 function restrictedMetaValidator(ajv: Ajv2020, vocabularies: ReadonlySet<string>): ValidateFunction {
   const files = new Set<string>(['core']);
   for (const v of vocabularies)
-    if (v.startsWith(VOCAB_BASE))
-      files.add(v === `${VOCAB_BASE}format-assertion` ? 'format-annotation' : v.slice(VOCAB_BASE.length));
+    if (v.startsWith(VOCAB_BASE)) files.add(metaSchemaOf(v.slice(VOCAB_BASE.length)) ?? v.slice(VOCAB_BASE.length));
   const key = [...files].sort().join(',');
   let validator = restrictedMeta.get(key);
   if (validator === undefined) {

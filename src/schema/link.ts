@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { unescapePointerToken } from '../util/json-pointer.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
+import { META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource, sourceOf } from './link-source.js';
 import { registerDocument } from './annotation-run.js';
@@ -29,9 +30,7 @@ export const LINK_COPY_LIMIT = 2000;
 
 const IDENTIFIERS = new Set(['$id', '$anchor', '$dynamicAnchor', '$schema']);
 const META_BASE = 'https://json-schema.org/draft/2020-12/';
-const META_FILES: Record<string, string> = { [`${META_BASE}schema`]: 'schema.json' };
-for (const m of ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'])
-  META_FILES[`${META_BASE}meta/${m}`] = `meta/${m}.json`;
+const META_FILES: Readonly<Record<string, string>> = META_SCHEMA_FILES;
 
 interface Resource {
   readonly uri: string;

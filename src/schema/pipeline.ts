@@ -9,6 +9,7 @@ import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js
 import type { ResolvedOptions } from './options.js';
 import { lookupTarget, indexDocument, splitFragment, type ResourceIndex } from './references.js';
 import { checkPattern } from '../regex/guard.js';
+import { META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
@@ -18,12 +19,7 @@ import { walkSchema } from './walk.js';
 // is compiled. compile.ts drives it and owns the cache and the engine.
 
 /** Meta-schema URIs Ajv carries itself, so `$ref`s to them resolve without a registry. */
-const BUILTIN_DOCUMENTS = new Set([
-  'https://json-schema.org/draft/2020-12/schema',
-  ...['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map(
-    (m) => `https://json-schema.org/draft/2020-12/meta/${m}`,
-  ),
-]);
+const BUILTIN_DOCUMENTS = new Set(Object.keys(META_SCHEMA_FILES));
 
 /** A document that passed the gates, as a private mutable copy (rewritten before compiling). */
 export interface LoadedDocument {

@@ -5,18 +5,9 @@ import { isObject } from '../util/plain-json.js';
 import { WORK_STOP, workBudget } from '../util/work-budget.js';
 import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 import { CALL_KEYWORD, callsOut, capCode, installErrorCap } from './error-cap.js';
-import { VOCABULARY_KEYWORDS } from './keywords.js';
+import { APPLYING_KEYWORDS, keywordsWeighing } from '../keywords/keyword-lists.js';
 import { enterKeyScope, leaveKeyScope } from './unique-items.js';
-import {
-  APPENDING_APPLICATORS,
-  HELD_KEYWORD,
-  heldCharge,
-  heldCode,
-  heldSetup,
-  markSeen,
-  mayCopy,
-  seenErrors,
-} from './held-errors.js';
+import { HELD_KEYWORD, heldCharge, heldCode, heldSetup, markSeen, mayCopy, seenErrors } from './held-errors.js';
 
 /**
  * A deterministic bound on the work of one validation. Ajv's generated code runs to the end once
@@ -44,18 +35,14 @@ const STOP = WORK_STOP;
 /** Charged per application of any schema object. */
 const BASE = 3;
 
-const CORE = 'https://json-schema.org/draft/2020-12/vocab/core';
-const META_DATA = 'https://json-schema.org/draft/2020-12/vocab/meta-data';
 /** Keywords that cost nothing to apply: the core vocabulary but its references, the meta-data, toolgate's own. */
-const ANNOTATIONS = new Set([
-  ...(VOCABULARY_KEYWORDS[CORE] ?? []).filter((k) => k !== '$ref' && k !== '$dynamicRef'),
-  ...(VOCABULARY_KEYWORDS[META_DATA] ?? []),
-  STEP_KEYWORD,
-  HELD_KEYWORD,
-  CALL_KEYWORD,
-]);
+const ANNOTATIONS = new Set([...keywordsWeighing('free'), STEP_KEYWORD, HELD_KEYWORD, CALL_KEYWORD]);
 const isAnnotation = (k: string): boolean => ANNOTATIONS.has(k);
-const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'contentEncoding', 'contentMediaType'];
+const STRING_KEYWORDS = keywordsWeighing('per-char');
+/** Charged per key of an object (and per pattern of `patternProperties` beside them), per item of an array. */
+const PER_KEY = keywordsWeighing('per-key');
+const PER_KEY_AND_PATTERN = keywordsWeighing('per-key-and-pattern');
+const PER_ITEM = keywordsWeighing('per-item');
 /**
  * Per character of the string a `format` checks, when asserted (measured on valid and invalid
  * strings of 30-2,000 characters): the IDNA-based checks take about 0.5 µs a character.
@@ -70,16 +57,7 @@ const FORMAT_PER_CHAR_OTHERS = 4;
 /** Calling a format checker at all: about 2 µs with its error. */
 const FORMAT_FIXED = 200;
 /** Keywords whose value holds only subschemas (their structure is no code of its own). */
-const SUBSCHEMA_ONLY = new Set([
-  ...APPENDING_APPLICATORS,
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'contentSchema',
-]);
+const SUBSCHEMA_ONLY = new Set(APPLYING_KEYWORDS);
 
 /**
  * What comparing a value against `enum`/`const` data can cost, in steps: 5 a node, 15 more a
@@ -131,10 +109,9 @@ function weightsOf(schema: Record<string, unknown>): {
         : FORMAT_PER_CHAR_OTHERS);
   const patterns = isObject(schema['patternProperties']) ? Object.keys(schema['patternProperties']).length : 0;
   let perKey = patterns;
-  for (const k of ['additionalProperties', 'unevaluatedProperties'])
-    if (Object.hasOwn(schema, k)) perKey += 1 + patterns;
-  for (const k of ['propertyNames', 'minProperties', 'maxProperties']) if (Object.hasOwn(schema, k)) perKey += 1;
-  const perItem = Object.hasOwn(schema, 'uniqueItems') ? 4 : 0;
+  for (const k of PER_KEY_AND_PATTERN) if (Object.hasOwn(schema, k)) perKey += 1 + patterns;
+  for (const k of PER_KEY) if (Object.hasOwn(schema, k)) perKey += 1;
+  const perItem = PER_ITEM.filter((k) => Object.hasOwn(schema, k)).length * 4;
   return { fixed, perChar, perKey, perItem };
 }
 

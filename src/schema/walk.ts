@@ -1,6 +1,7 @@
 import { escapePointerToken } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
+import { olderShapedKeywords } from '../keywords/keyword-lists.js';
 
 /** A subschema met while walking, with where it sits in its document. */
 export interface SchemaNode<N = Record<string, unknown>> {
@@ -29,9 +30,9 @@ export interface WalkOptions {
 }
 
 /** Older-draft positions that hold one schema (draft-07 Validation §6.4.2). */
-const OLD_SCHEMA_KEYWORDS: readonly string[] = ['additionalItems'];
+const OLD_SCHEMA_KEYWORDS: readonly string[] = olderShapedKeywords('schema');
 /** Older-draft positions that map names to schemas (draft-07 Validation §9, §6.5.7). */
-const OLD_MAP_KEYWORDS: readonly string[] = ['definitions', 'dependencies'];
+const OLD_MAP_KEYWORDS: readonly string[] = olderShapedKeywords('schema-map', 'schema-or-names-map');
 
 const ONE = { draft: SCHEMA_KEYWORDS, every: [...SCHEMA_KEYWORDS, ...OLD_SCHEMA_KEYWORDS] };
 const MAPS = { draft: SCHEMA_MAP_KEYWORDS, every: [...SCHEMA_MAP_KEYWORDS, ...OLD_MAP_KEYWORDS] };

@@ -46,13 +46,14 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
 
   it('ref-paths.ts: _addSchema, SchemaEnv, compileSchema and a getter in root.refs', () => {
     const ajv = raw();
-    const root = ajv._addSchema(structuredClone(RECURSIVE));
+    const schema = structuredClone(RECURSIVE);
+    const root = ajv._addSchema(schema);
     holds(root instanceof SchemaEnv && typeof root.refs === 'object', 'ref-paths.ts', '_addSchema returns a SchemaEnv');
     holds(inlineRef({ type: 'string' }, true), 'ref-paths.ts', 'inlineRef inlines a target without $ref');
     holds(!inlineRef(RECURSIVE.$defs.r, true), 'ref-paths.ts', 'inlineRef does not inline a target with a $ref');
     const key = resolveUrl(ajv.opts.uriResolver, root.baseId, '#/$defs/r');
     const env = new SchemaEnv({
-      schema: root.schema.$defs.r,
+      schema: schema.$defs.r,
       schemaId: '$id',
       root,
       baseId: root.baseId,
@@ -68,7 +69,7 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
         return env;
       },
     });
-    const validate = ajv.compile(root.schema);
+    const validate = ajv.compile(schema);
     holds(reads > 0, 'ref-paths.ts', "Ajv resolves a $ref by reading root.refs[resolveUrl(…)], the getter's key");
     holds(typeof env.validate === 'function', 'ref-paths.ts', 'compileSchema.call(ajv, env) sets env.validate');
     validate(5);

@@ -1,0 +1,457 @@
+// What toolgate knows about each JSON Schema keyword, in one place: the gates, the walker, the engines'
+// step budget, the older-dialect checks, the provider profiles and the messages read their lists from here
+// (keyword-lists.ts derives them). Data only. The order is the Draft 2020-12 vocabularies' (Core §8.1.2,
+// Validation §6-§9), then the keywords of older drafts: the walker visits children in this order.
+
+/** The dialects toolgate enforces. */
+export type KeywordDialect = '2020-12' | '2019-09' | 'draft-07';
+
+/** A Draft 2020-12 vocabulary, by the last segment of its URI (`format-assertion` shares `format`'s row). */
+export type VocabularyName =
+  | 'core'
+  | 'applicator'
+  | 'unevaluated'
+  | 'validation'
+  | 'meta-data'
+  | 'format-annotation'
+  | 'content';
+
+/**
+ * What a keyword's value holds: one subschema, an array of them, a map of names to them, a map of names
+ * to name arrays (`dependentRequired`), data compared with the instance (`enum`, `const`), or another value.
+ * The older drafts' mixed forms: array-form `items`, and `dependencies` (schemas or name arrays).
+ */
+export type SubschemaShape =
+  | 'schema'
+  | 'schemas'
+  | 'schema-map'
+  | 'names-map'
+  | 'data'
+  | 'value'
+  | 'schema-or-schemas'
+  | 'schema-or-names-map';
+
+/**
+ * What one application of the keyword adds to the step budget (schema/step-budget.ts) beyond its fixed
+ * part: nothing at all (an annotation), per character of a string, per key of an object, per key and per
+ * `patternProperties` pattern, per item of an array.
+ */
+export type StepWeight = 'free' | 'per-char' | 'per-key' | 'per-key-and-pattern' | 'per-item';
+
+/** What a provider does with the keyword (interop/openai-strict.ts): documented unsupported, or not listed. */
+export type ProviderSupport = 'unsupported' | 'unlisted';
+
+/** One keyword. */
+export interface KeywordRow {
+  readonly name: string;
+  /** Its Draft 2020-12 vocabulary; none for a keyword of older drafts only. */
+  readonly vocabulary?: VocabularyName;
+  /** The dialects that define it. */
+  readonly dialects: readonly KeywordDialect[];
+  /** Its value, in the dialects that define it (2020-12's where they differ). */
+  readonly shape: SubschemaShape;
+  /** Its value in draft-07 and 2019-09, where it differs from 2020-12's. */
+  readonly olderShape?: SubschemaShape;
+  readonly steps?: StepWeight;
+  /** Its Draft 2020-12 meaning is its draft-07 meaning (or it is an annotation in both). */
+  readonly sameInDraft07?: true;
+  /** In a dialect that lacks it, where it would be ignored although it asserts elsewhere: what to use instead. */
+  readonly instead?: Readonly<Partial<Record<KeywordDialect, string>>>;
+  /** OpenAI strict mode (Structured Outputs). */
+  readonly openaiStrict?: ProviderSupport;
+  /** errors/messages.ts writes a sentence of its own for its errors (the others show Ajv's message, clipped). */
+  readonly message?: true;
+}
+
+const ALL: readonly KeywordDialect[] = ['2020-12', '2019-09', 'draft-07'];
+const LATER: readonly KeywordDialect[] = ['2020-12', '2019-09'];
+const NO_EQUIVALENT = 'draft-07 has no equivalent';
+const ARRAY_ITEMS = 'use array-form "items"';
+
+/** Every keyword of 2020-12, 2019-09 and draft-07, and the older drafts' keywords that toolgate refuses. */
+export const KEYWORDS: readonly KeywordRow[] = [
+  // Core §8
+  { name: '$id', vocabulary: 'core', dialects: ALL, shape: 'value', steps: 'free' },
+  { name: '$schema', vocabulary: 'core', dialects: ALL, shape: 'value', steps: 'free' },
+  { name: '$ref', vocabulary: 'core', dialects: ALL, shape: 'value' },
+  { name: '$anchor', vocabulary: 'core', dialects: LATER, shape: 'value', steps: 'free' },
+  {
+    name: '$dynamicRef',
+    vocabulary: 'core',
+    dialects: ['2020-12'],
+    shape: 'value',
+    instead: { 'draft-07': NO_EQUIVALENT, '2019-09': 'use "$recursiveRef"' },
+    openaiStrict: 'unlisted',
+  },
+  {
+    name: '$dynamicAnchor',
+    vocabulary: 'core',
+    dialects: ['2020-12'],
+    shape: 'value',
+    steps: 'free',
+    instead: { '2019-09': 'use "$recursiveAnchor"' },
+    openaiStrict: 'unlisted',
+  },
+  { name: '$vocabulary', vocabulary: 'core', dialects: LATER, shape: 'value', steps: 'free' },
+  { name: '$comment', vocabulary: 'core', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
+  { name: '$defs', vocabulary: 'core', dialects: LATER, shape: 'schema-map', steps: 'free', sameInDraft07: true },
+  // Core §10
+  {
+    name: 'prefixItems',
+    vocabulary: 'applicator',
+    dialects: ['2020-12'],
+    shape: 'schemas',
+    instead: { 'draft-07': ARRAY_ITEMS, '2019-09': ARRAY_ITEMS },
+    openaiStrict: 'unlisted',
+  },
+  {
+    name: 'items',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schema',
+    olderShape: 'schema-or-schemas',
+    sameInDraft07: true,
+    message: true,
+  },
+  {
+    name: 'contains',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schema',
+    sameInDraft07: true,
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  {
+    name: 'additionalProperties',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schema',
+    steps: 'per-key-and-pattern',
+    sameInDraft07: true,
+    message: true,
+  },
+  { name: 'properties', vocabulary: 'applicator', dialects: ALL, shape: 'schema-map', sameInDraft07: true },
+  {
+    name: 'patternProperties',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schema-map',
+    sameInDraft07: true,
+    openaiStrict: 'unlisted',
+  },
+  {
+    name: 'dependentSchemas',
+    vocabulary: 'applicator',
+    dialects: LATER,
+    shape: 'schema-map',
+    instead: { 'draft-07': 'use "dependencies" (schema form)' },
+    openaiStrict: 'unsupported',
+  },
+  {
+    name: 'propertyNames',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schema',
+    steps: 'per-key',
+    sameInDraft07: true,
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  {
+    name: 'if',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schema',
+    sameInDraft07: true,
+    openaiStrict: 'unsupported',
+    message: true,
+  },
+  {
+    name: 'then',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schema',
+    sameInDraft07: true,
+    openaiStrict: 'unsupported',
+  },
+  {
+    name: 'else',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schema',
+    sameInDraft07: true,
+    openaiStrict: 'unsupported',
+  },
+  {
+    name: 'allOf',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schemas',
+    sameInDraft07: true,
+    openaiStrict: 'unsupported',
+  },
+  { name: 'anyOf', vocabulary: 'applicator', dialects: ALL, shape: 'schemas', sameInDraft07: true, message: true },
+  {
+    name: 'oneOf',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schemas',
+    sameInDraft07: true,
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  {
+    name: 'not',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schema',
+    sameInDraft07: true,
+    openaiStrict: 'unsupported',
+    message: true,
+  },
+  // Core §11
+  {
+    name: 'unevaluatedItems',
+    vocabulary: 'unevaluated',
+    dialects: LATER,
+    shape: 'schema',
+    instead: { 'draft-07': NO_EQUIVALENT },
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  {
+    name: 'unevaluatedProperties',
+    vocabulary: 'unevaluated',
+    dialects: LATER,
+    shape: 'schema',
+    steps: 'per-key-and-pattern',
+    instead: { 'draft-07': NO_EQUIVALENT },
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  // Validation §6
+  { name: 'type', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  { name: 'enum', vocabulary: 'validation', dialects: ALL, shape: 'data', sameInDraft07: true, message: true },
+  { name: 'const', vocabulary: 'validation', dialects: ALL, shape: 'data', sameInDraft07: true, message: true },
+  { name: 'multipleOf', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  { name: 'maximum', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  {
+    name: 'exclusiveMaximum',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    sameInDraft07: true,
+    message: true,
+  },
+  { name: 'minimum', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  {
+    name: 'exclusiveMinimum',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    sameInDraft07: true,
+    message: true,
+  },
+  {
+    name: 'maxLength',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'per-char',
+    sameInDraft07: true,
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  {
+    name: 'minLength',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'per-char',
+    sameInDraft07: true,
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  {
+    name: 'pattern',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'per-char',
+    sameInDraft07: true,
+    message: true,
+  },
+  { name: 'maxItems', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  { name: 'minItems', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  {
+    name: 'uniqueItems',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'per-item',
+    sameInDraft07: true,
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  {
+    name: 'maxContains',
+    vocabulary: 'validation',
+    dialects: LATER,
+    shape: 'value',
+    instead: { 'draft-07': NO_EQUIVALENT },
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  {
+    name: 'minContains',
+    vocabulary: 'validation',
+    dialects: LATER,
+    shape: 'value',
+    instead: { 'draft-07': NO_EQUIVALENT },
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  {
+    name: 'maxProperties',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'per-key',
+    sameInDraft07: true,
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  {
+    name: 'minProperties',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'per-key',
+    sameInDraft07: true,
+    openaiStrict: 'unlisted',
+    message: true,
+  },
+  { name: 'required', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  {
+    name: 'dependentRequired',
+    vocabulary: 'validation',
+    dialects: LATER,
+    shape: 'names-map',
+    instead: { 'draft-07': 'use "dependencies" (array form)' },
+    openaiStrict: 'unsupported',
+    message: true,
+  },
+  // Validation §9
+  { name: 'title', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
+  { name: 'description', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
+  { name: 'default', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
+  { name: 'deprecated', vocabulary: 'meta-data', dialects: LATER, shape: 'value', steps: 'free', sameInDraft07: true },
+  { name: 'readOnly', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
+  { name: 'writeOnly', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
+  { name: 'examples', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
+  // Validation §7
+  {
+    name: 'format',
+    vocabulary: 'format-annotation',
+    dialects: ALL,
+    shape: 'value',
+    sameInDraft07: true,
+    message: true,
+  },
+  // Validation §8
+  {
+    name: 'contentEncoding',
+    vocabulary: 'content',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'per-char',
+    sameInDraft07: true,
+    message: true,
+  },
+  {
+    name: 'contentMediaType',
+    vocabulary: 'content',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'per-char',
+    sameInDraft07: true,
+    message: true,
+  },
+  { name: 'contentSchema', vocabulary: 'content', dialects: LATER, shape: 'schema' },
+  // Older drafts: draft-07 Validation §9, §6.5.7, §6.4.2; 2019-09 Core §8.2.4; drafts 03-04.
+  { name: 'definitions', dialects: ['draft-07'], shape: 'schema-map' },
+  {
+    name: 'dependencies',
+    dialects: ['draft-07'],
+    shape: 'schema-or-names-map',
+    instead: {
+      '2020-12': 'use "dependentRequired" (array form) or "dependentSchemas" (schema form)',
+      '2019-09': 'use "dependentRequired" or "dependentSchemas"',
+    },
+    openaiStrict: 'unsupported',
+  },
+  {
+    name: 'additionalItems',
+    dialects: ['2019-09', 'draft-07'],
+    shape: 'schema',
+    instead: { '2020-12': 'use "prefixItems" with "items"' },
+    openaiStrict: 'unlisted',
+  },
+  {
+    name: '$recursiveRef',
+    dialects: ['2019-09'],
+    shape: 'value',
+    instead: { '2020-12': 'use "$dynamicRef"', 'draft-07': NO_EQUIVALENT },
+    openaiStrict: 'unlisted',
+  },
+  {
+    name: '$recursiveAnchor',
+    dialects: ['2019-09'],
+    shape: 'value',
+    instead: { '2020-12': 'use "$dynamicAnchor"' },
+    openaiStrict: 'unlisted',
+  },
+  {
+    name: 'id',
+    dialects: [],
+    shape: 'value',
+    instead: { '2020-12': 'use "$id"', '2019-09': 'use "$id"', 'draft-07': 'use "$id"' },
+  },
+  {
+    name: 'divisibleBy',
+    dialects: [],
+    shape: 'value',
+    instead: { '2020-12': 'use "multipleOf"', '2019-09': 'use "multipleOf"', 'draft-07': 'use "multipleOf"' },
+  },
+  {
+    name: 'disallow',
+    dialects: [],
+    shape: 'value',
+    instead: { '2020-12': 'use "not"', '2019-09': 'use "not"', 'draft-07': 'use "not"' },
+  },
+  {
+    name: 'extends',
+    dialects: [],
+    shape: 'schema',
+    instead: { '2020-12': 'use "allOf"', '2019-09': 'use "allOf"', 'draft-07': 'use "allOf"' },
+  },
+];
+
+/**
+ * The Draft 2020-12 vocabularies (Core §8.1.2) in the order toolgate lists them, each with the row
+ * vocabulary whose keywords it defines and the meta-schema Ajv ships for it (`meta/<name>.json`).
+ */
+export const VOCABULARIES: readonly { readonly name: string; readonly keywords: VocabularyName }[] = [
+  { name: 'core', keywords: 'core' },
+  { name: 'applicator', keywords: 'applicator' },
+  { name: 'unevaluated', keywords: 'unevaluated' },
+  { name: 'validation', keywords: 'validation' },
+  { name: 'meta-data', keywords: 'meta-data' },
+  { name: 'format-annotation', keywords: 'format-annotation' },
+  { name: 'format-assertion', keywords: 'format-annotation' },
+  { name: 'content', keywords: 'content' },
+];
+
+/** Where the Draft 2020-12 vocabulary and meta-schema URIs start. */
+export const DRAFT_2020_12_BASE = 'https://json-schema.org/draft/2020-12/';

@@ -1,0 +1,141 @@
+// The one keyword table (src/keywords/table.ts) replaced a dozen hand-kept lists. Every list read from it must be
+// the list it replaced, member for member (and in order where the order is visited), so no verdict changed:
+// test/fixtures/keyword-lists-before.json holds the exported lists as they were, the private ones are written out.
+import { readFileSync } from 'node:fs';
+import type { ErrorObject } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { messageFor } from '../../src/errors/messages.js';
+import {
+  APPLYING_KEYWORDS,
+  DATA_KEYWORDS,
+  MESSAGE_KEYWORDS,
+  META_SCHEMA_FILES,
+  NAME_MAP_KEYWORDS,
+  SAME_IN_DRAFT_07,
+  keywordsWeighing,
+  metaSchemaOf,
+  olderShapedKeywords,
+  openaiStrictKeywords,
+} from '../../src/keywords/keyword-lists.js';
+import { KEYWORDS } from '../../src/keywords/table.js';
+import {
+  KNOWN_VOCABULARIES,
+  LEGACY_KEYWORDS,
+  SCHEMA_ARRAY_KEYWORDS,
+  SCHEMA_KEYWORDS,
+  SCHEMA_MAP_KEYWORDS,
+  VOCABULARY_KEYWORDS,
+} from '../../src/schema/keywords.js';
+import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS } from '../../src/schema/legacy-keywords.js';
+
+const before = JSON.parse(
+  readFileSync(new URL('../fixtures/keyword-lists-before.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
+
+const sorted = (list: Iterable<string>): string[] => [...list].sort();
+
+describe('the keyword table', () => {
+  it('names each keyword once', () => {
+    const names = KEYWORDS.map((row) => row.name);
+    expect(names.length).toBe(new Set(names).size);
+  });
+
+  it('gives keywords.ts the lists it held, in their order', () => {
+    const now = {
+      VOCABULARY_KEYWORDS,
+      KNOWN_VOCABULARIES,
+      SCHEMA_MAP_KEYWORDS,
+      SCHEMA_KEYWORDS,
+      SCHEMA_ARRAY_KEYWORDS,
+      LEGACY_KEYWORDS,
+    };
+    for (const [name, list] of Object.entries(now))
+      expect(JSON.stringify(list), name).toBe(JSON.stringify(before[name]));
+  });
+
+  it('gives legacy-keywords.ts the keyword sets and foreign keywords of draft-07 and 2019-09', () => {
+    const sets = before['LEGACY_KEYWORD_SETS'] as Record<'draft-07' | '2019-09', string[]>;
+    for (const dialect of ['draft-07', '2019-09'] as const) {
+      expect(sorted(LEGACY_KEYWORD_SETS[dialect])).toEqual(sorted(sets[dialect]));
+      expect(FOREIGN_KEYWORDS[dialect]).toEqual((before['FOREIGN_KEYWORDS'] as Record<string, unknown>)[dialect]);
+    }
+  });
+
+  it("gives walk.ts the older drafts' schema positions, in their order", () => {
+    expect(olderShapedKeywords('schema')).toEqual(['additionalItems']);
+    expect(olderShapedKeywords('schema-map', 'schema-or-names-map')).toEqual(['definitions', 'dependencies']);
+  });
+
+  it('gives draft07-equivalent.ts the keywords that mean the same in draft-07', () => {
+    const old = ['type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum'];
+    old.push('maxLength', 'minLength', 'pattern', 'items', 'maxItems', 'minItems', 'uniqueItems', 'contains');
+    old.push('maxProperties', 'minProperties', 'required', 'properties', 'patternProperties', 'additionalProperties');
+    old.push('propertyNames', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'format', 'title');
+    old.push('description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment');
+    old.push('contentEncoding', 'contentMediaType', '$defs');
+    expect(sorted(SAME_IN_DRAFT_07)).toEqual(sorted(old));
+  });
+
+  it('gives step-budget.ts its free, per-character, per-key and per-item keywords and the applicators', () => {
+    expect(sorted(keywordsWeighing('free'))).toEqual(
+      sorted(
+        ['$id', '$schema', '$anchor', '$dynamicAnchor', '$vocabulary', '$comment', '$defs'].concat([
+          'title',
+          'description',
+          'default',
+          'deprecated',
+          'readOnly',
+          'writeOnly',
+          'examples',
+        ]),
+      ),
+    );
+    expect(sorted(keywordsWeighing('per-char'))).toEqual(
+      sorted(['minLength', 'maxLength', 'pattern', 'contentEncoding', 'contentMediaType']),
+    );
+    expect(sorted(keywordsWeighing('per-key'))).toEqual(sorted(['propertyNames', 'minProperties', 'maxProperties']));
+    expect(keywordsWeighing('per-key-and-pattern')).toEqual(['additionalProperties', 'unevaluatedProperties']);
+    expect(keywordsWeighing('per-item')).toEqual(['uniqueItems']);
+    const applicators = ['properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'items'];
+    applicators.push('prefixItems', 'contains', 'allOf', 'dependentSchemas', 'then', 'else', 'anyOf', 'oneOf');
+    applicators.push('not', 'if', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema');
+    expect(sorted(APPLYING_KEYWORDS)).toEqual(sorted(applicators));
+  });
+
+  it('gives data-places.ts the name maps and the data keywords', () => {
+    const maps = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
+    expect(sorted(NAME_MAP_KEYWORDS)).toEqual(sorted([...maps, 'dependentRequired']));
+    expect(sorted(DATA_KEYWORDS)).toEqual(['const', 'enum']);
+  });
+
+  it('gives openai-strict.ts its unsupported and unlisted keywords', () => {
+    expect(sorted(openaiStrictKeywords('unsupported'))).toEqual(
+      sorted(['allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'dependencies']),
+    );
+    const unlisted = ['oneOf', 'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains'];
+    unlisted.push('uniqueItems', 'unevaluatedItems', 'unevaluatedProperties', 'patternProperties', 'propertyNames');
+    unlisted.push('minProperties', 'maxProperties', 'minLength', 'maxLength', '$dynamicRef', '$dynamicAnchor');
+    unlisted.push('$recursiveRef', '$recursiveAnchor');
+    expect(sorted(openaiStrictKeywords('unlisted'))).toEqual(sorted(unlisted));
+  });
+
+  it('gives link.ts and pipeline.ts the meta-schemas Ajv ships, and engine.ts their files', () => {
+    const base = 'https://json-schema.org/draft/2020-12/';
+    const vocabularies = ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation'];
+    vocabularies.push('content');
+    const old: Record<string, string> = { [`${base}schema`]: 'schema.json' };
+    for (const m of vocabularies) old[`${base}meta/${m}`] = `meta/${m}.json`;
+    expect(META_SCHEMA_FILES).toEqual(old);
+    expect(metaSchemaOf('format-assertion')).toBe('format-annotation');
+    for (const m of vocabularies) expect(metaSchemaOf(m)).toBe(m);
+  });
+
+  it('marks exactly the keywords errors/messages.ts writes a sentence of its own for', () => {
+    const DEFAULT = 'fell through to the default';
+    const own = KEYWORDS.map((row) => row.name).filter((keyword) => {
+      const e = { keyword, params: {}, message: DEFAULT, instancePath: '', schemaPath: '' } as ErrorObject;
+      return messageFor(e, 1, {}) !== DEFAULT;
+    });
+    expect(sorted(MESSAGE_KEYWORDS)).toEqual(sorted(own));
+  });
+});
