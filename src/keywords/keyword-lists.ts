@@ -21,7 +21,7 @@ export const VOCABULARY_KEYWORD_LISTS: Readonly<Record<string, readonly string[]
   ),
 );
 
-/** The URIs of the meta-schemas Ajv ships for Draft 2020-12 (`schema.json`, `meta/<vocabulary>.json`), by file. */
+/** The meta-schemas Ajv ships for Draft 2020-12 (the dialect's and one per vocabulary): URI to file. */
 export const META_SCHEMA_FILES: Readonly<Record<string, string>> = Object.freeze({
   [`${DRAFT_2020_12_BASE}schema`]: 'schema.json',
   ...Object.fromEntries(

@@ -135,12 +135,15 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
     );
   });
 
+  const SIGNATURE = new RegExp(
+    '^function validate\\d+\\(data, \\{instancePath="", parentData, parentDataProperty, ' +
+      'rootData=data, dynamicAnchors=\\{\\}\\}',
+  );
+
   it('in-place.ts, held-errors.ts, error-cap.ts: the names of variables in the generated code', () => {
     const code = String(raw().compile({ type: 'object', required: ['a'] }));
     holds(
-      /^function validate\d+\(data, \{instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors=\{\}\}/.test(
-        code,
-      ),
+      SIGNATURE.test(code),
       'in-place.ts',
       'a validator reads instancePath, rootData and dynamicAnchors (fresh {} per call) from its context argument',
     );
@@ -181,7 +184,7 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
     );
   });
 
-  it("step-budget.ts: the size of Ajv's code per keyword, which FAST_FUNCTION_SIZE (V8's inlining) was measured on", () => {
+  it("step-budget.ts: Ajv's code size per keyword, on which FAST_FUNCTION_SIZE (V8's inlining) was measured", () => {
     const ajv = raw();
     ajv.opts.unevaluated = false;
     const perKeyword =
@@ -291,7 +294,8 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
         'errorPath' in fields &&
         fields['propertyName'] !== undefined,
       'step-budget.ts, held-errors.ts, error-cap.ts, in-place.ts',
-      'a keyword context has it.compositeRule (true under `not`), validateName, schemaEnv, errorPath, and propertyName inside propertyNames',
+      'a keyword context has it.compositeRule (true under `not`), validateName, schemaEnv, errorPath, ' +
+        'and propertyName inside propertyNames',
     );
     holds(
       typeof alwaysValidSchema === 'function' && typeof strConcat === 'function' && Type.Num !== undefined,
