@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
-import type { ListenSettings } from './proxy-transport-options.js';
+import { isLoopback, type ListenSettings } from './proxy-transport-options.js';
 
 /** A refusal: the HTTP status, its JSON-RPC error message, and any header it needs. */
 export interface Refusal {
@@ -16,6 +16,9 @@ export interface Refusal {
 
 /** Protocol versions a client may name in `MCP-Protocol-Version` (those of the MCP SDK this release tests). */
 const KNOWN_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07']);
+
+/** A Host header naming this machine: localhost, 127.0.0.0/8 or [::1], with any port. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
@@ -28,6 +31,9 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 
 /** The refusal for a request that may not be served at all, or undefined. */
 export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refusal | undefined {
+  // Bound to loopback, only a loopback name may be asked for: a rebound DNS name is another Host.
+  if (isLoopback(listen.host) && !LOOPBACK_HOST.test(req.headers.host ?? ''))
+    return { status: 403, message: 'Forbidden: this Host is not served (the proxy listens on loopback)' };
   const origin = req.headers.origin;
   if (origin !== undefined && !listen.origins.includes(origin))
     return { status: 403, message: 'Forbidden: this Origin is not allowed (see --allow-origin)' };

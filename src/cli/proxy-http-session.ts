@@ -87,8 +87,15 @@ export class HttpSession {
     if (this.id !== undefined) {
       this.byClientId.set(key, own);
       this.streams.add(res);
-      res.on('close', () => this.streams.delete(res));
     }
+    // A client gone before its answer waits for nothing: its answer will be dropped, and the session may idle.
+    res.on('close', () => {
+      this.streams.delete(res);
+      if (this.waiting.get(own)?.res !== res) return;
+      this.waiting.delete(own);
+      this.byClientId.delete(key);
+      this.arm();
+    });
     this.peer.deliver({ ...m, id: own }, text);
   }
 

@@ -38,7 +38,7 @@ export interface TransportSettings {
 }
 
 /** Whether `host` names this machine only. */
-function isLoopback(host: string): boolean {
+export function isLoopback(host: string): boolean {
   if (host === 'localhost') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   return host === '::1';

@@ -2,7 +2,7 @@
 // `toolgate proxy --listen` (from source, through tsx), each waited for until it says where it listens. Every
 // process started here is killed by `stopAll` (a test file's afterAll), whatever happened.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -62,6 +62,21 @@ export async function eventually(check: () => boolean, ms = 5000): Promise<boole
   const until = Date.now() + ms;
   while (!check() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
   return check();
+}
+
+/** The pids whose parent is `pid` (Linux /proc). */
+export function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'latin1');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 /** Kills every process started here that still runs. */
