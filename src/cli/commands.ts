@@ -408,7 +408,8 @@ export const PROXY: CliCommand = {
   ],
   notes: [
     'Put it in an MCP client\'s config in place of the server command; everything after "--" is the server.',
-    'With --listen, each client session gets its own server (its own process for a command), stopped with it.',
+    'With --listen, each client session gets its own server (its own process for a command), stopped with it;',
+    'the proxy serves until SIGINT or SIGTERM (with --stateless, exit 1 when the shared server dies).',
     'Exit status: 1 when admission fails (strict mode, or a broken tool without --bad-tools leave-out); 2 for a',
     'usage error or a server that does not start or answer; 0 when the client hangs up; 1 when the server dies.',
   ],
