@@ -197,6 +197,11 @@ export class HttpSession {
   private answer(res: ServerResponse, text: string): void {
     if (res.writableEnded || res.destroyed) return;
     if (res.headersSent) res.end(sseEvent(text));
-    else res.writeHead(200, { 'content-type': 'application/json', ...this.idHeader() }).end(text);
+    else {
+      // With its length given, headers and body go out in one write, not as chunks.
+      const length = String(Buffer.byteLength(text));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': length, ...this.idHeader() });
+      res.end(text);
+    }
   }
 }
