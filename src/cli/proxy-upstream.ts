@@ -93,7 +93,8 @@ export async function openUpstream(
     const timedOut = first.error.code === RPC.requestTimeout;
     const transport = settings.url !== undefined ? 'at that URL' : 'on stdio';
     const why = timedOut
-      ? `did not answer "initialize" within ${settings.timeoutMs / 1000} s (--timeout): is it an MCP server ${transport}?`
+      ? `did not answer "initialize" within ${settings.timeoutMs / 1000} s (--timeout): ` +
+        `is it an MCP server ${transport}?`
       : `refused "initialize": ${clip(String(first.error.message), 200)}`;
     return failStart(why, 2);
   }

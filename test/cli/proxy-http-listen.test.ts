@@ -39,7 +39,7 @@ const textOf = (result: unknown): string =>
   (result as { content: { text: string }[] }).content.map((c) => c.text).join('');
 
 describe('toolgate proxy --listen, command upstream', () => {
-  it('serves the SDK client: admitted tools, valid calls forwarded, invalid ones answered, sampling relayed', async () => {
+  it('serves the SDK client: admitted tools, valid calls forwarded, invalid ones answered, sampling', async () => {
     const record = join(dir, 'stdio.jsonl');
     const proxy = await startProxy([
       '--listen',
@@ -62,7 +62,7 @@ describe('toolgate proxy --listen, command upstream', () => {
     await client.close();
   }, 60_000);
 
-  it('gives each session its own process, stopped on DELETE, after --session-idle, and when the proxy stops', async () => {
+  it('gives each session its own process, stopped on DELETE, after --session-idle, and on SIGTERM', async () => {
     const proxy = await startProxy(['--listen', '0', '--session-idle', '1.5', '--', process.execPath, RECORDING]);
     const pid = proxy.child.pid as number;
     // The start-up check's server is stopped before the first client comes.

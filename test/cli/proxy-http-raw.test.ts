@@ -64,7 +64,8 @@ describe('toolgate proxy --listen, raw', () => {
     expect(body.result.isError).toBe(true);
     expect(body.result.content[0]?.text).toMatch(/duplicate/);
     const big = await post(
-      '{"jsonrpc":"2.0","id":"n","method":"tools/call","params":{"name":"echo","arguments":{"text":"a","n":9007199254740993}}}',
+      '{"jsonrpc":"2.0","id":"n","method":"tools/call",' +
+        '"params":{"name":"echo","arguments":{"text":"a","n":9007199254740993}}}',
     );
     expect(((await big.json()) as { result: { isError: boolean } }).result.isError).toBe(true);
     expect(recordOf(record).filter((c) => c.name === 'echo')).toEqual([]);
