@@ -1,6 +1,6 @@
 // Processes the proxy's HTTP tests run: the SDK-based Streamable HTTP server of fixtures/http-server.mjs, and
 // `toolgate proxy --listen` (from source, through tsx), each waited for until it says where it listens. Every
-// process started here is killed by `stopAll` (a test file's afterAll), whatever happened.
+// process started here is stopped by `stopAll` (a test file's afterAll), whatever happened.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,7 +79,14 @@ export function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
-/** Kills every process started here that still runs. */
-export function stopAll(): void {
-  for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+/**
+ * Stops every process started here that still runs: SIGTERM first, so a proxy stops its servers' process groups,
+ * then SIGKILL for any still running after two seconds.
+ */
+export async function stopAll(): Promise<void> {
+  const running = started.filter((c) => c.exitCode === null && c.signalCode === null);
+  const exits = running.map((c) => new Promise((resolve) => c.once('exit', resolve)));
+  for (const c of running) c.kill('SIGTERM');
+  await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  for (const c of running) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }

@@ -18,7 +18,7 @@ const clients: Client[] = [];
 
 afterAll(async () => {
   await Promise.allSettled(clients.map((c) => c.close()));
-  stopAll();
+  await stopAll();
   rmSync(dir, { recursive: true, force: true });
 });
 

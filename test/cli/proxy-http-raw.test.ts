@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Running, recordOf, startProxy, stopAll } from './http-fixture.js';
+import { childrenOf, eventually, type Running, recordOf, startProxy, stopAll } from './http-fixture.js';
 
 const RECORDING = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/recording-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-raw-'));
@@ -48,8 +48,8 @@ beforeAll(async () => {
   session = init.headers.get('mcp-session-id') as string;
   expect((await post('{"jsonrpc":"2.0","method":"notifications/initialized"}')).status).toBe(202);
 }, 30_000);
-afterAll(() => {
-  stopAll();
+afterAll(async () => {
+  await stopAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -94,4 +94,33 @@ describe('toolgate proxy --listen, raw', () => {
     const reply = events().find((e) => e.id === 7);
     expect(reply?.result?.content[0]?.text).toBe('sampled: raw');
   }, 20_000);
+
+  it('lets a session whose client left mid-call idle out, its process with it', async () => {
+    const idle = await startProxy(['--listen', '0', '--session-idle', '1', '--', process.execPath, RECORDING]);
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await fetch(idle.url, {
+      method: 'POST',
+      headers,
+      body:
+        '{"jsonrpc":"2.0","id":0,"method":"initialize",' +
+        '"params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"r","version":"0"}}}',
+    });
+    await init.text();
+    const id = init.headers.get('mcp-session-id') as string;
+    const pid = idle.child.pid as number;
+    expect(await eventually(() => childrenOf(pid).length === 1)).toBe(true);
+    // A call that never ends, whose client gives up: nothing waits for it any more, so the session can idle.
+    const gaveUp = new AbortController();
+    const hanging = fetch(idle.url, {
+      method: 'POST',
+      headers: { ...headers, 'mcp-session-id': id },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"hang","arguments":{}}}',
+      signal: gaveUp.signal,
+    }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    gaveUp.abort();
+    await hanging;
+    expect(await eventually(() => childrenOf(pid).length === 0, 6000)).toBe(true);
+    expect(idle.output()).toMatch(/was idle for --session-idle/);
+  }, 30_000);
 });

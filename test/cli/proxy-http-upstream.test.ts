@@ -17,9 +17,9 @@ const proxies: RawCli[] = [];
 beforeAll(async () => {
   server = await startHttpServer({ RECORD_FILE: record, REQUIRE_AUTH: TOKEN });
 }, 20_000);
-afterAll(() => {
+afterAll(async () => {
   for (const p of proxies) p.kill();
-  stopAll();
+  await stopAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
