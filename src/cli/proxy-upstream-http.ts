@@ -39,9 +39,13 @@ export function openHttpUpstream(
     ...(session !== undefined ? { 'mcp-session-id': session } : {}),
     ...(protocol !== undefined ? { 'mcp-protocol-version': protocol } : {}),
   });
-  /** A reply made here for a request the server did not answer (the proxy's ids only). */
-  const failed = (id: unknown, message: string): void => {
-    if (typeof id !== 'number') return;
+  /**
+   * A reply made here for a request of the proxy's the server did not answer. Only for requests: a reply the
+   * proxy sent carries the server's id, which may equal one of the proxy's own pending ids.
+   */
+  const failed = (sent: { id?: unknown; method?: unknown }, message: string): void => {
+    const id = sent.id;
+    if (typeof id !== 'number' || typeof sent.method !== 'string') return;
     const text = JSON.stringify({ jsonrpc: '2.0', id, error: { code: RPC.internalError, message } });
     readMessage(text, sink);
   };
@@ -109,26 +113,25 @@ export function openHttpUpstream(
         signal: aborter.signal,
       });
     } catch (thrown) {
-      if (!closed) failed(message.id, `the MCP server could not be reached: ${clip(causeOf(thrown), 200)}`);
+      if (!closed) failed(message, `the MCP server could not be reached: ${clip(causeOf(thrown), 200)}`);
       return;
     }
     if (initializing) session = response.headers.get('mcp-session-id') ?? undefined;
     if (response.status === 404 && session !== undefined) {
       ended('ended the session (HTTP 404 for its session id)');
-      failed(message.id, 'the MCP server ended the session');
+      failed(message, 'the MCP server ended the session');
       return;
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      failed(message.id, `the MCP server answered HTTP ${response.status}`);
+      failed(message, `the MCP server answered HTTP ${response.status}`);
       return;
     }
     try {
       const answered = await read(response, initializing);
-      if (!answered && message.id !== undefined && message.method !== undefined)
-        failed(message.id, 'the MCP server closed the response without an answer');
+      if (!answered) failed(message, 'the MCP server closed the response without an answer');
     } catch (thrown) {
-      if (!closed) failed(message.id, `the response broke off: ${clip(causeOf(thrown), 200)}`);
+      if (!closed) failed(message, `the response broke off: ${clip(causeOf(thrown), 200)}`);
     }
     if (message.method === 'notifications/initialized') void listen().catch(() => undefined);
   };

@@ -116,6 +116,9 @@ describe('toolgate proxy --listen, HTTP upstream', () => {
     await a.callTool({ name: 'remember', arguments: { key: 'k', value: 'from a' } });
     expect(textOf(await b.callTool({ name: 'recall', arguments: { key: 'k' } }))).toBe('(nothing)');
     expect(textOf(await a.callTool({ name: 'recall', arguments: { key: 'k' } }))).toBe('from a');
+    // Invalid arguments are answered by the proxy: the HTTP server never sees them.
+    expect((await a.callTool({ name: 'remember', arguments: { key: 'k' } })).isError).toBe(true);
+    expect(recordOf(record).filter((r) => r.name === 'remember')).toHaveLength(1);
     // Sampling asked by the HTTP server inside a call reaches the right client and comes back.
     expect(textOf(await b.callTool({ name: 'ask', arguments: {} }))).toBe('sampled: hi');
     const upstreamSessions = new Set(
