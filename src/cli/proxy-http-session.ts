@@ -3,8 +3,8 @@
 // the relay under an id of this session's own (so a client's ids cannot be confused, even reused), and its reply
 // goes back on that POST's response: a JSON body, or an SSE stream when a server-to-client message had to go
 // first. Server-to-client messages go on the client's GET stream, or else on an open POST stream; a request with
-// no stream to go on is answered with an error. With `shared` (--stateless) several clients meet in one session:
-// no server-to-client message is passed on, since it could reach another client.
+// no stream to go on is answered with an error. Without a session id (--stateless) several clients meet in one
+// session: no server-to-client message is passed on, since it could reach another client.
 import type { ServerResponse } from 'node:http';
 import type { Channel, RpcMessage } from './proxy-channel.js';
 import { resultEnvelope } from './proxy-channel.js';
