@@ -3,7 +3,8 @@
  * directly, with 1 KB and 64 KB arguments, 1,000 calls each, interleaved call by call (direct, then proxied) so
  * that a machine shared with other work slows both alike; and the wall time from start to the first tools/list
  * answer, through the proxy and directly. The client writes raw JSON-RPC lines, so client overhead is the same on
- * both paths and small. Build first:
+ * both paths and small. Then the same over Streamable HTTP (bench/proxy-http.ts): per-call latency through
+ * `proxy --listen --url` against the HTTP server alone, and requests per second through one proxy. Build first:
  *
  *   npm run build && node --import tsx bench/proxy.ts [calls]
  *
@@ -13,6 +14,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchHttp } from './proxy-http.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -130,3 +132,4 @@ console.log(
   `\nstart to first tools/list answer, median of ${STARTS}: direct ${fmt(quantile(starts[0], 0.5))}, ` +
     `through the proxy ${fmt(quantile(starts[1], 0.5))}`,
 );
+await benchHttp(ROOT, CLI, CALLS);

@@ -263,15 +263,73 @@ export const SERVE: CliCommand = {
 /** `toolgate proxy`. */
 export const PROXY: CliCommand = {
   name: 'proxy',
-  summary: 'gate an MCP server over stdio: only admitted, granted tools; every call validated exactly',
+  summary: 'gate an MCP server (stdio or HTTP): only admitted, granted tools; every call validated exactly',
   usage: [
     'toolgate proxy [--allow <glob>]... [--deny <glob>]... [--mode quarantine|strict] [--bad-tools fail|leave-out]',
     '               [--env KEY=VALUE|KEY]... [--timeout <seconds>] [--max-result <bytes>] [--log <file> [--log-args]]',
     `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
-    '               -- <command> [args...]',
+    '               [--listen <port|host:port> [--auth-token-env <VAR>] [--allow-origin <origin>]...',
+    '                [--session-idle <seconds>] [--max-sessions <n>] [--stateless]]',
+    '               (-- <command> [args...] | --url <http(s) URL> [--header "Name: value"]...)',
   ],
   options: [
+    {
+      name: 'url',
+      type: 'string',
+      value: '<http(s) URL>',
+      description: 'the server is a Streamable HTTP MCP endpoint at this URL instead of a command after "--"',
+    },
+    {
+      name: 'header',
+      type: 'string',
+      multiple: true,
+      value: '"Name: value"',
+      description:
+        'send this header to the --url server; "Name: env:VAR" reads the value from VAR. Values are never printed',
+    },
+    {
+      name: 'listen',
+      type: 'string',
+      value: '<port|host:port>',
+      description:
+        'serve clients over Streamable HTTP at /mcp instead of stdio; binds 127.0.0.1 unless a host is given ' +
+        '(port 0: any free port, printed on stderr)',
+    },
+    {
+      name: 'auth-token-env',
+      type: 'string',
+      value: '<VAR>',
+      description:
+        'with --listen: every request must carry "Authorization: Bearer <value of VAR>" (at least 16 characters); ' +
+        'required for a host other than loopback',
+    },
+    {
+      name: 'allow-origin',
+      type: 'string',
+      multiple: true,
+      value: '<origin>',
+      description: 'with --listen: also serve requests with this Origin (scheme://host[:port]); others get 403',
+    },
+    {
+      name: 'session-idle',
+      type: 'string',
+      value: '<seconds>',
+      description: 'with --listen: a session with no request for this long ends, its server with it (default 300)',
+    },
+    {
+      name: 'max-sessions',
+      type: 'string',
+      value: '<n>',
+      description: 'with --listen: sessions at once, each with its own server; past it 503 (default 32)',
+    },
+    {
+      name: 'stateless',
+      type: 'boolean',
+      description:
+        'with --listen: no sessions; one server shared by every client (only for servers that keep no ' +
+        'per-client state; see docs/proxy.md)',
+    },
     {
       name: 'allow',
       type: 'string',
@@ -350,6 +408,8 @@ export const PROXY: CliCommand = {
   ],
   notes: [
     'Put it in an MCP client\'s config in place of the server command; everything after "--" is the server.',
+    'With --listen, each client session gets its own server (its own process for a command), stopped with it;',
+    'the proxy serves until SIGINT or SIGTERM (with --stateless, exit 1 when the shared server dies).',
     'Exit status: 1 when admission fails (strict mode, or a broken tool without --bad-tools leave-out); 2 for a',
     'usage error or a server that does not start or answer; 0 when the client hangs up; 1 when the server dies.',
   ],

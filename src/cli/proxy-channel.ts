@@ -25,8 +25,11 @@ export interface ChannelSink {
 /** A channel's writing end. */
 export interface Channel {
   send(message: object): void;
-  /** Writes one message given as JSON text (one line: JSON text from a parsed line has no raw newline). */
-  sendText(text: string): void;
+  /**
+   * Writes the reply to request `id` with its result given as JSON text (from a parsed message: no raw newline),
+   * passed on as it arrived.
+   */
+  sendResult(id: string | number | null, resultText: string): void;
   /** Output bytes not yet taken by the other end. */
   backlog(): number;
   close(): void;
@@ -49,6 +52,24 @@ function isMessage(value: unknown): value is RpcMessage {
   return hasId && (Object.hasOwn(m, 'result') || (m['error'] !== null && typeof m['error'] === 'object'));
 }
 
+/** The text of a JSON-RPC reply whose result is `resultText`. */
+export function resultEnvelope(id: string | number | null, resultText: string): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultText}}`;
+}
+
+/** Reads one message's text (a line, an HTTP body, an SSE event's data) and reports it to `sink`. */
+export function readMessage(text: string, sink: Pick<ChannelSink, 'message' | 'bad'>): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    sink.bad('parse', null);
+    return;
+  }
+  if (isMessage(value)) sink.message(value, text);
+  else sink.bad('invalid', idOf(value));
+}
+
 /** Opens a channel over `input` and `output`, reporting to `sink`. */
 export function openChannel(
   input: NodeJS.ReadableStream,
@@ -60,15 +81,7 @@ export function openChannel(
   const reader = createLineReader(maxLineBytes, {
     line: (text) => {
       if (closed || text.trim() === '') return;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        sink.bad('parse', null);
-        return;
-      }
-      if (isMessage(value)) sink.message(value, text);
-      else sink.bad('invalid', idOf(value));
+      readMessage(text, sink);
     },
     oversized: () => sink.bad('oversized', null),
   });
@@ -89,8 +102,8 @@ export function openChannel(
     send: (message) => {
       if (!closed) output.write(`${JSON.stringify(message)}\n`);
     },
-    sendText: (text) => {
-      if (!closed) output.write(`${text}\n`);
+    sendResult: (id, resultText) => {
+      if (!closed) output.write(`${resultEnvelope(id, resultText)}\n`);
     },
     backlog: () => (output as { writableLength?: number }).writableLength ?? 0,
     close: end,

@@ -13,15 +13,16 @@ import { PROXY } from './commands.js';
 import { inputError } from './io.js';
 import { byteCount, timeoutMs } from './numbers.js';
 import { compileGrants, type Grants } from './proxy-grants.js';
+import { type TransportSettings, transportSettings } from './proxy-transport-options.js';
 
 /** Default bound on one tools/call result's JSON text, in bytes. */
 export const DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
 
 /** What `proxy` was asked to do, every value checked. */
-export interface ProxySettings {
-  /** The server: program and arguments. */
-  readonly words: readonly [string, ...string[]];
-  /** How messages name the server (its `KEY=VALUE` words masked). */
+export interface ProxySettings extends TransportSettings {
+  /** The server: program and arguments; empty with `--url`. */
+  readonly words: readonly string[];
+  /** How messages name the server (its `KEY=VALUE` words masked; a URL without credentials or query). */
   readonly display: string;
   readonly env: Readonly<Record<string, string>>;
   /** Values no message, stderr line or log line may show. */
@@ -41,11 +42,13 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
   const parsed = parseArgs(argv, PROXY.options, 'proxy');
   if (!parsed.ok) return parsed;
   const args = parsed.value;
-  const at = args.terminatorAt;
-  if (at === undefined || args.positionals.length <= at)
-    return inputError('no server to start: give its command after "--", as in: toolgate proxy -- <command> [args...]');
+  const at = args.terminatorAt ?? args.positionals.length;
   if (at > 0) return inputError(`unexpected word ${JSON.stringify(args.positionals[0])} before "--"`);
-  const words = args.positionals.slice(at) as [string, ...string[]];
+  const words = args.positionals.slice(at);
+  const transport = transportSettings(args, words.length > 0);
+  if (!transport.ok) return transport;
+  const { url } = transport.value;
+  if (url !== undefined && listFlag(args, 'env').length > 0) return inputError('--env is for a command, not --url');
   const mode = stringFlag(args, 'mode') ?? 'quarantine';
   if (mode !== 'strict' && mode !== 'quarantine')
     return inputError(`--mode must be quarantine or strict, got ${JSON.stringify(mode)}`);
@@ -83,10 +86,11 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
   return {
     ok: true,
     value: {
+      ...transport.value,
       words,
-      display: displayCommandLine(words),
+      display: url !== undefined ? `${url.origin}${url.pathname}` : displayCommandLine(words),
       env: env.value.env,
-      secrets: [...env.value.secrets, ...secretsOf(words)],
+      secrets: [...env.value.secrets, ...secretsOf(words), ...transport.value.secrets],
       timeoutMs: timeout.value,
       maxResultBytes: maxResult.value,
       mode,

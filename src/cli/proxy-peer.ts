@@ -81,7 +81,7 @@ export class Peer {
 
   /** Answers a request this side sent with a result given as JSON text (passed on as it arrived). */
   respondText(id: string | number | null, resultText: string): void {
-    this.channel?.sendText(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultText}}`);
+    this.channel?.sendResult(id, resultText);
   }
 
   /** Sends a notification. */

@@ -1,0 +1,55 @@
+// `--header "Name: value"` for an HTTP upstream. A value written `env:VAR` is read from toolgate's environment, so
+// a token never appears in a process list. Every value is a secret: it joins the values masked in every line
+// toolgate prints, and no message here ever shows one (only the header's name).
+import type { Problem, Result } from '../result.js';
+import { inputError } from './io.js';
+
+/** Headers read from `--header` options, with the values that must be masked wherever toolgate prints. */
+export interface HeaderOptions {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly secrets: readonly string[];
+}
+
+/** An HTTP field name (RFC 9110 section 5.1: a token). */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What an HTTP field value may hold (RFC 9110 section 5.5): no control character but tab. */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** Headers the transport sets itself: given by hand they would break or spoof the session. */
+const OWN = new Set(['content-type', 'accept', 'content-length', 'host', 'mcp-session-id', 'mcp-protocol-version']);
+
+/**
+ * Reads `--header` items (`Name: value`, or `Name: env:VAR` to read VAR from `env`); the first problem names the
+ * option and the header, never its value. Names are kept as given; a name given twice is refused.
+ */
+export function parseHeaderOptions(
+  items: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Result<HeaderOptions, Problem> {
+  const headers: Record<string, string> = {};
+  const seen = new Set<string>();
+  const secrets: string[] = [];
+  for (const item of items) {
+    const colon = item.indexOf(':');
+    const name = colon < 0 ? '' : item.slice(0, colon).trim();
+    if (!TOKEN.test(name))
+      return inputError('--header needs "Name: value" with Name an HTTP header name (a value is never shown)');
+    const lower = name.toLowerCase();
+    if (OWN.has(lower)) return inputError(`--header ${name}: the proxy sets this header itself`);
+    if (seen.has(lower)) return inputError(`--header ${name} is given twice`);
+    seen.add(lower);
+    let value = item.slice(colon + 1).trim();
+    if (value.startsWith('env:')) {
+      const key = value.slice(4);
+      const read = Object.hasOwn(env, key) ? env[key] : undefined;
+      if (read === undefined) return inputError(`--header ${name}: ${key} is not set in toolgate's environment`);
+      value = read;
+    }
+    if (!FIELD_VALUE.test(value)) return inputError(`--header ${name}: the value has a character a header cannot hold`);
+    headers[name] = value;
+    if (value !== '') secrets.push(value);
+    // `Bearer <token>`: the token alone is masked too, wherever it shows up without its scheme.
+    const space = value.lastIndexOf(' ');
+    if (space > 0 && space < value.length - 1) secrets.push(value.slice(space + 1));
+  }
+  return { ok: true, value: { headers, secrets } };
+}

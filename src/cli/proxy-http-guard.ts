@@ -1,0 +1,63 @@
+// What every request to `--listen` passes before anything else is read (MCP 2025-06-18, "Transports",
+// Streamable HTTP, security warning): an `Origin` this proxy was told to serve, or none (DNS rebinding: a web
+// page must not reach a local server through the visitor's browser), and the bearer token when one is set,
+// compared in constant time so that the time taken says nothing about how much of a guess was right.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { clip } from '../util/describe-value.js';
+import { isLoopback, type ListenSettings } from './proxy-transport-options.js';
+
+/** A refusal: the HTTP status, its JSON-RPC error message, and any header it needs. */
+export interface Refusal {
+  readonly status: number;
+  readonly message: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Protocol versions a client may name in `MCP-Protocol-Version` (those of the MCP SDK this release tests). */
+const KNOWN_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07']);
+
+/** A Host header naming this machine: localhost, 127.0.0.0/8 or [::1], with any port. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
+
+const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/** Whether `header` is `Bearer <token>`: equal-length digests compared with timingSafeEqual. */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer +(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
+  // Both sides are hashed, so the comparison takes as long whatever the lengths: a length is no hint either.
+  return timingSafeEqual(digest(given), digest(token)) && given !== '';
+}
+
+/** The refusal for a request that may not be served at all, or undefined. */
+export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refusal | undefined {
+  // Bound to loopback, only a loopback name may be asked for: a rebound DNS name is another Host.
+  if (isLoopback(listen.host) && !LOOPBACK_HOST.test(req.headers.host ?? ''))
+    return { status: 403, message: 'Forbidden: this Host is not served (the proxy listens on loopback)' };
+  const origin = req.headers.origin;
+  if (origin !== undefined && !listen.origins.includes(origin))
+    return { status: 403, message: 'Forbidden: this Origin is not allowed (see --allow-origin)' };
+  if (listen.token !== undefined && !bearerMatches(req.headers.authorization, listen.token))
+    return {
+      status: 401,
+      message: 'Unauthorized: a valid "Authorization: Bearer <token>" header is required',
+      headers: { 'www-authenticate': 'Bearer' },
+    };
+  const version = req.headers['mcp-protocol-version'];
+  if (typeof version === 'string' && !KNOWN_VERSIONS.has(version))
+    return {
+      status: 400,
+      message: `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(clip(version, 40))}`,
+    };
+  return undefined;
+}
+
+/** Whether an `Accept` header lists `type` (or a wildcard covering it). */
+export function accepts(req: IncomingMessage, type: string): boolean {
+  const accept = req.headers.accept ?? '';
+  const [major] = type.split('/');
+  return accept
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim().toLowerCase())
+    .some((t) => t === type || t === `${major}/*` || t === '*/*');
+}

@@ -1,0 +1,207 @@
+// One client session of `--listen`, over its own upstream: the downstream side of the relay (proxy-session.ts)
+// as a channel that answers HTTP requests instead of writing lines. Each request the client POSTs is handed to
+// the relay under an id of this session's own (so a client's ids cannot be confused, even reused), and its reply
+// goes back on that POST's response: a JSON body, or an SSE stream when a server-to-client message had to go
+// first. Server-to-client messages go on the client's GET stream, or else on an open POST stream; a request with
+// no stream to go on is answered with an error. Without a session id (--stateless) several clients meet in one
+// session: no server-to-client message is passed on, since it could reach another client.
+import type { ServerResponse } from 'node:http';
+import type { Channel, RpcMessage } from './proxy-channel.js';
+import { resultEnvelope } from './proxy-channel.js';
+import { Peer, RPC } from './proxy-peer.js';
+import { type CallRecord, startSession } from './proxy-session.js';
+import type { ProxySettings } from './proxy-options.js';
+import { sseEvent } from './proxy-sse.js';
+import type { Upstream } from './proxy-upstream.js';
+
+/** A POST waiting for its reply. */
+interface Waiting {
+  readonly clientId: string | number;
+  readonly res: ServerResponse;
+}
+
+/** What a session reports to its server. */
+export interface SessionHooks {
+  readonly warn: (line: string) => void;
+  readonly onCall: (record: CallRecord) => void;
+  /** The session ended (DELETE, idle, its server gone, the proxy stopping); `why` for stderr. */
+  readonly ended: (session: HttpSession, why: string) => void;
+}
+
+/** The headers of an SSE response. */
+const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' };
+
+/** One downstream session and its upstream. */
+export class HttpSession {
+  private readonly peer = new Peer();
+  private next = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  /** Client request id (JSON text) -> this session's id, while it waits (cancellations name the client's). */
+  private readonly byClientId = new Map<string, number>();
+  /** POST responses turned into SSE streams, newest last. */
+  private readonly streams = new Set<ServerResponse>();
+  private standalone: ServerResponse | undefined;
+  private idle: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    /** The Mcp-Session-Id; undefined for the shared session of --stateless. */
+    readonly id: string | undefined,
+    readonly upstream: Upstream,
+    private readonly settings: ProxySettings,
+    private readonly hooks: SessionHooks,
+  ) {
+    const channel: Channel = {
+      send: (message) => this.out(message as RpcMessage),
+      sendResult: (id, resultText) => this.reply(id, (clientId) => resultEnvelope(clientId, resultText)),
+      backlog: () => 0,
+      close: () => undefined,
+    };
+    this.peer.channel = channel;
+    startSession(this.peer, upstream.peer, {
+      settings,
+      init: upstream.init,
+      published: upstream.published,
+      warn: hooks.warn,
+      onCall: hooks.onCall,
+    });
+    void upstream.gone.then((why) => {
+      upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
+      // The answers are written by promise continuations: let them run before the session is closed.
+      setImmediate(() => void this.close(`its server ${why}`));
+    });
+    this.arm();
+  }
+
+  /** A request of the client, with its text; its reply ends `res`. */
+  request(m: RpcMessage & { id: string | number }, text: string, res: ServerResponse): void {
+    this.touch();
+    const key = JSON.stringify(m.id);
+    if (this.byClientId.has(key) && this.id !== undefined) {
+      const error = { code: RPC.invalidRequest, message: 'a request with this id is still waiting for its answer' };
+      this.answer(res, JSON.stringify({ jsonrpc: '2.0', id: m.id, error }));
+      return;
+    }
+    const own = this.next++;
+    this.waiting.set(own, { clientId: m.id, res });
+    if (this.id !== undefined) {
+      this.byClientId.set(key, own);
+      this.streams.add(res);
+    }
+    // A client gone before its answer waits for nothing: its answer will be dropped, and the session may idle.
+    res.on('close', () => {
+      this.streams.delete(res);
+      if (this.waiting.get(own)?.res !== res) return;
+      this.waiting.delete(own);
+      this.byClientId.delete(key);
+      this.arm();
+    });
+    this.peer.deliver({ ...m, id: own }, text);
+  }
+
+  /** A notification or a reply of the client (answered 202 by the caller). */
+  accept(m: RpcMessage, text: string): void {
+    this.touch();
+    if (m.method === 'notifications/cancelled') {
+      // The client names its own id; the relay knows this session's. Shared: ids of other clients, dropped.
+      const params = (m.params ?? {}) as Record<string, unknown>;
+      const own = this.byClientId.get(JSON.stringify(params['requestId']));
+      if (own === undefined) return;
+      this.peer.deliver({ ...m, params: { ...params, requestId: own } }, text);
+      return;
+    }
+    this.peer.deliver(m, text);
+    this.arm();
+  }
+
+  /** Opens the client's GET stream; false when one is open already. */
+  listen(res: ServerResponse): boolean {
+    this.touch();
+    if (this.standalone !== undefined) return false;
+    res.writeHead(200, { ...SSE_HEADERS, ...this.idHeader() });
+    res.flushHeaders();
+    this.standalone = res;
+    res.on('close', () => {
+      if (this.standalone === res) this.standalone = undefined;
+    });
+    this.arm();
+    return true;
+  }
+
+  /** Ends the session: pending requests answered with an error, streams closed, its server stopped. */
+  async close(why: string): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.idle !== undefined) clearTimeout(this.idle);
+    const error = { code: RPC.internalError, message: 'the session ended' };
+    for (const [own] of this.waiting)
+      this.reply(own, (clientId) => JSON.stringify({ jsonrpc: '2.0', id: clientId, error }));
+    for (const s of this.streams) s.end();
+    this.standalone?.end();
+    this.hooks.ended(this, why);
+    await this.upstream.stop();
+  }
+
+  private idHeader(): Record<string, string> {
+    return this.id === undefined ? {} : { 'mcp-session-id': this.id };
+  }
+
+  /** A request arrived: the idle clock stops until nothing waits any more. */
+  private touch(): void {
+    if (this.idle !== undefined) clearTimeout(this.idle);
+    this.idle = undefined;
+  }
+
+  /** Starts the idle clock when no request waits (a long call is not idleness). */
+  private arm(): void {
+    if (this.closed || this.waiting.size > 0 || this.id === undefined) return;
+    if (this.idle !== undefined) clearTimeout(this.idle);
+    this.idle = setTimeout(() => void this.close('was idle for --session-idle'), this.settings.listen?.sessionIdleMs);
+    this.idle.unref();
+  }
+
+  /** A message of the relay to the client: a reply to a waiting POST, or a server-to-client message. */
+  private out(message: RpcMessage): void {
+    if (message.method === undefined) {
+      this.reply(message.id as number, (clientId) => JSON.stringify({ ...message, id: clientId }));
+      return;
+    }
+    const text = JSON.stringify(message);
+    const target = this.id === undefined ? undefined : (this.standalone ?? [...this.streams].at(-1));
+    if (target !== undefined) {
+      if (!target.headersSent) target.writeHead(200, { ...SSE_HEADERS, ...this.idHeader() });
+      target.write(sseEvent(text));
+      return;
+    }
+    // No stream to the client (or a shared session): a request is answered here, a notification dropped.
+    if (message.id !== undefined && message.id !== null) {
+      const why = this.id === undefined ? 'server-to-client requests are refused by --stateless' : 'no stream is open';
+      const error = { code: RPC.internalError, message: `the client cannot be reached: ${why}` };
+      const reply = { jsonrpc: '2.0' as const, id: message.id, error };
+      setImmediate(() => this.peer.deliver(reply, JSON.stringify(reply)));
+    }
+  }
+
+  /** Writes the reply to this session's request `own`, built for the client's id. */
+  private reply(own: unknown, build: (clientId: string | number) => string): void {
+    const entry = typeof own === 'number' ? this.waiting.get(own) : undefined;
+    if (entry === undefined) return;
+    this.waiting.delete(own as number);
+    this.byClientId.delete(JSON.stringify(entry.clientId));
+    this.streams.delete(entry.res);
+    this.answer(entry.res, build(entry.clientId));
+    this.arm();
+  }
+
+  /** Ends a POST's response with one message: as an SSE event if the stream was opened, else as JSON. */
+  private answer(res: ServerResponse, text: string): void {
+    if (res.writableEnded || res.destroyed) return;
+    if (res.headersSent) res.end(sseEvent(text));
+    else {
+      // With its length given, headers and body go out in one write, not as chunks.
+      const length = String(Buffer.byteLength(text));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': length, ...this.idHeader() });
+      res.end(text);
+    }
+  }
+}

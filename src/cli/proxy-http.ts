@@ -1,0 +1,218 @@
+// `toolgate proxy --listen`: clients over Streamable HTTP (MCP 2025-06-18, "Transports") at /mcp, on
+// node:http. Every request passes the Origin and token checks first (proxy-http-guard.ts). A POST carries one
+// JSON-RPC message (batches were removed from MCP in 2025-06-18); an initialize opens a session with its own
+// upstream (its own process for a command), named by the Mcp-Session-Id header of the answer; DELETE ends it.
+// A GET opens the session's stream for server-to-client messages. Resumption is refused: no event carries an
+// id, so a client has no Last-Event-ID to send, and one that sends it anyway gets 400. With --stateless one
+// upstream, opened at start, serves every request and there are no session ids.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { maskSecrets } from '../exec/mask-secrets.js';
+import type { CliIO, ExitCode } from './io.js';
+import { callLogger } from './proxy-call-log.js';
+import { readMessage, type RpcMessage } from './proxy-channel.js';
+import { readBody } from './proxy-http-body.js';
+import { accepts, guardRequest } from './proxy-http-guard.js';
+import { HttpSession } from './proxy-http-session.js';
+import type { ProxySettings } from './proxy-options.js';
+import { RPC } from './proxy-peer.js';
+import type { ListenSettings } from './proxy-transport-options.js';
+import { openUpstream } from './proxy-upstream.js';
+import { MAX_REQUEST_LINE_BYTES } from './stdio-line-transport.js';
+
+/** The path served. */
+const PATH = '/mcp';
+/** Largest request body, as for one request line on stdio. */
+export const MAX_BODY_BYTES = MAX_REQUEST_LINE_BYTES;
+
+/** The methods /mcp answers. */
+const ALLOW = { allow: 'GET, POST, DELETE' };
+
+/** Ends `res` with a JSON-RPC error (id null: the request could not be read or was not served). */
+function refuse(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+  code: number = status === 400 ? RPC.invalidRequest : RPC.internalError,
+): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+  if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(body);
+}
+
+/** Serves until told to stop (0) or, with --stateless, until the shared server goes (1). */
+export async function serveHttp(settings: ProxySettings, io: CliIO, told: Promise<void>): Promise<ExitCode> {
+  const listen = settings.listen as ListenSettings;
+  const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
+  const onCall = callLogger(settings, say);
+  const sessions = new Map<string, HttpSession>();
+  let starting = 0;
+  let stopping = false;
+  const hooks = {
+    warn: say,
+    onCall,
+    ended: (s: HttpSession, why: string) => {
+      if (s.id === undefined) return;
+      sessions.delete(s.id);
+      if (!stopping) say(`session ${s.id.slice(0, 8)} ended: ${why}`);
+    },
+  };
+  // Start-up proves the server can be started, initialized and admitted before a client is served. Stateless,
+  // that upstream is the one every request shares; otherwise each session opens its own and this one is stopped.
+  const first = await openUpstream(settings, io, told);
+  if (!('peer' in first)) return first.code;
+  let shared: HttpSession | undefined;
+  if (listen.stateless) shared = new HttpSession(undefined, first, settings, hooks);
+  else await first.stop();
+
+  const openSession = async (): Promise<HttpSession | 'busy' | 'failed'> => {
+    if (sessions.size + starting >= listen.maxSessions) return 'busy';
+    starting++;
+    const upstream = await openUpstream(settings, io, told, false).finally(() => starting--);
+    if (!('peer' in upstream)) return 'failed';
+    if (stopping) {
+      await upstream.stop();
+      return 'failed';
+    }
+    const session = new HttpSession(randomUUID(), upstream, settings, hooks);
+    sessions.set(session.id as string, session);
+    return session;
+  };
+
+  /** The session a request names: 400 without the header, 404 for one that is unknown or ended. */
+  const sessionOf = (req: IncomingMessage, res: ServerResponse): HttpSession | undefined => {
+    if (shared !== undefined) return shared;
+    const id = req.headers['mcp-session-id'];
+    if (typeof id !== 'string') {
+      refuse(res, 400, 'Bad Request: Mcp-Session-Id header is required');
+      return undefined;
+    }
+    const session = sessions.get(id);
+    if (session === undefined) refuse(res, 404, 'Session not found');
+    return session;
+  };
+
+  const post = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const type = (req.headers['content-type'] ?? '').toLowerCase();
+    if (!type.startsWith('application/json'))
+      return refuse(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
+    if (!accepts(req, 'application/json') || !accepts(req, 'text/event-stream'))
+      return refuse(res, 406, 'Not Acceptable: Accept must list application/json and text/event-stream');
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (body === 'broken') return void res.destroy();
+    if (body === 'oversized')
+      return refuse(res, 413, `Payload Too Large: the body is over ${MAX_BODY_BYTES} bytes, the limit`, {
+        connection: 'close',
+      });
+    let message: RpcMessage | undefined;
+    let text = body;
+    let problem: string | undefined;
+    readMessage(body, {
+      message: (m, t) => {
+        message = m;
+        text = t;
+      },
+      bad: (why) => {
+        problem = why;
+      },
+    });
+    if (message === undefined) {
+      if (problem === 'parse') return refuse(res, 400, 'Parse error: the body is not JSON', {}, RPC.parseError);
+      const batch = body.trimStart().startsWith('[');
+      return refuse(
+        res,
+        400,
+        batch
+          ? 'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message'
+          : 'Invalid Request: not a JSON-RPC 2.0 message',
+      );
+    }
+    const m = message as RpcMessage;
+    const isRequest = typeof m.method === 'string' && m.id !== undefined && m.id !== null;
+    let session: HttpSession | undefined;
+    if (m.method === 'initialize' && shared === undefined) {
+      if (req.headers['mcp-session-id'] !== undefined)
+        return refuse(res, 400, 'Bad Request: initialize opens a session; send it without Mcp-Session-Id');
+      const opened = await openSession();
+      if (opened === 'busy')
+        return refuse(res, 503, `Service Unavailable: ${listen.maxSessions} sessions are open (--max-sessions)`, {
+          'retry-after': '5',
+        });
+      if (opened === 'failed')
+        return refuse(res, 502, "Bad Gateway: the MCP server could not be started (see the proxy's stderr)");
+      session = opened;
+    } else session = sessionOf(req, res);
+    if (session === undefined) return;
+    if (isRequest) session.request(m as RpcMessage & { id: string | number }, text, res);
+    else {
+      session.accept(m, text);
+      res.writeHead(202).end();
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== PATH) return refuse(res, 404, `Not Found: the MCP endpoint is ${PATH}`);
+    const refusal = guardRequest(req, listen);
+    if (refusal !== undefined) return refuse(res, refusal.status, refusal.message, { ...refusal.headers });
+    if (stopping) return refuse(res, 503, 'Service Unavailable: the proxy is stopping');
+    switch (req.method) {
+      case 'POST':
+        return post(req, res);
+      case 'GET': {
+        if (shared !== undefined) return refuse(res, 405, 'Method Not Allowed: --stateless has no stream', ALLOW);
+        if (!accepts(req, 'text/event-stream'))
+          return refuse(res, 406, 'Not Acceptable: Accept must list text/event-stream');
+        if (req.headers['last-event-id'] !== undefined)
+          return refuse(res, 400, 'Bad Request: resumption (Last-Event-ID) is not supported by this proxy');
+        const session = sessionOf(req, res);
+        if (session !== undefined && !session.listen(res))
+          refuse(res, 409, 'Conflict: this session already has a stream open');
+        return;
+      }
+      case 'DELETE': {
+        if (shared !== undefined) return refuse(res, 405, 'Method Not Allowed: --stateless has no session', ALLOW);
+        const session = sessionOf(req, res);
+        if (session === undefined) return;
+        await session.close('the client ended it (DELETE)');
+        res.writeHead(200).end();
+        return;
+      }
+      default:
+        return refuse(res, 405, 'Method Not Allowed', ALLOW);
+    }
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((thrown: unknown) => {
+      say(`a request failed: ${(thrown as Error)?.message ?? 'unknown error'}`);
+      refuse(res, 500, 'Internal Server Error');
+    });
+  });
+  const bound = await new Promise<string | undefined>((resolve) => {
+    server.once('error', (e) => resolve(e.message));
+    server.listen(listen.port, listen.host, () => resolve(undefined));
+  });
+  if (bound !== undefined) {
+    say(`--listen ${listen.host}:${listen.port}: ${bound}`);
+    await shared?.close('the proxy could not listen');
+    return 2;
+  }
+  const address = server.address();
+  const port = address !== null && typeof address === 'object' ? address.port : listen.port;
+  const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+  say(`listening on http://${host}:${port}${PATH}${listen.stateless ? ' (stateless)' : ''}`);
+
+  const ended = await Promise.race([
+    told.then(() => 'signal' as const),
+    ...(shared !== undefined ? [shared.upstream.gone] : []),
+  ]);
+  stopping = true;
+  server.close();
+  server.closeAllConnections();
+  await Promise.all([...sessions.values(), ...(shared !== undefined ? [shared] : [])].map((s) => s.close('stopping')));
+  if (ended === 'signal') return 0;
+  say(`server ${JSON.stringify(settings.display)} ${ended}`);
+  return 1;
+}

@@ -1,0 +1,68 @@
+// Server-Sent Events as the Streamable HTTP transport uses them (HTML Living Standard, "Server-sent events",
+// event stream interpretation): the `data` lines of one event joined by newlines make one JSON-RPC message's
+// text. `id` and `retry` are read past: this proxy does not resume a stream it reads.
+
+/** Reads an event stream chunk by chunk; each event's data is handed over whole, or `oversized` past the bound. */
+export function createSseReader(
+  maxEventBytes: number,
+  onEvent: (data: string) => void,
+  oversized: () => void,
+): { push(text: string): void } {
+  let pending = '';
+  let data: string[] = [];
+  let size = 0;
+  let skipping = false;
+  let event = '';
+  const dispatch = (): void => {
+    if (!skipping && data.length > 0 && (event === '' || event === 'message')) onEvent(data.join('\n'));
+    data = [];
+    size = 0;
+    skipping = false;
+    event = '';
+  };
+  const line = (text: string): void => {
+    if (text === '') {
+      dispatch();
+      return;
+    }
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon < 0 ? text : text.slice(0, colon);
+    let value = colon < 0 ? '' : text.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') event = value;
+    else if (field === 'data' && !skipping) {
+      size += value.length + 1;
+      if (size > maxEventBytes) {
+        skipping = true;
+        data = [];
+        oversized();
+      } else data.push(value);
+    }
+  };
+  return {
+    push(text) {
+      // Only the new text can end a line (less one character: a CR left at the end may start a CRLF).
+      const re = /\r\n|\n|\r(?!$)/g;
+      re.lastIndex = Math.max(0, pending.length - 1);
+      pending += text;
+      let start = 0;
+      for (let m = re.exec(pending); m !== null; m = re.exec(pending)) {
+        line(pending.slice(start, m.index));
+        start = m.index + m[0].length;
+      }
+      pending = pending.slice(start);
+      if (pending.length > maxEventBytes && !skipping) {
+        skipping = true;
+        data = [];
+        pending = '';
+        oversized();
+      } else if (skipping && pending.length > maxEventBytes) pending = '';
+    },
+  };
+}
+
+/** One message as an SSE event (its text has no raw newline: JSON text escapes them). */
+export function sseEvent(text: string): string {
+  return `event: message\ndata: ${text}\n\n`;
+}

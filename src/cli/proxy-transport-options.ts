@@ -1,0 +1,153 @@
+// The transport options of `toolgate proxy`: the upstream (`--url` with `--header`, or a command after "--")
+// and the downstream (`--listen` with its security and session options). Defaults are the safe ones: loopback
+// only, a token required for anything else, no cross-origin page served, sessions bounded in number and time.
+import { isIP } from 'node:net';
+import type { Problem, Result } from '../result.js';
+import { booleanFlag, listFlag, type ParsedArgs, stringFlag } from './args.js';
+import { parseHeaderOptions } from './header-option.js';
+import { inputError } from './io.js';
+import { timeoutMs } from './numbers.js';
+
+/** Sessions kept at once by default (`--max-sessions`). */
+export const DEFAULT_MAX_SESSIONS = 32;
+/** Seconds without a request before a session ends (`--session-idle`). */
+export const DEFAULT_SESSION_IDLE_SECONDS = 300;
+/** The shortest `--auth-token-env` value accepted: a short token can be guessed. */
+export const MIN_TOKEN_LENGTH = 16;
+
+/** Where `--listen` serves, and how. */
+export interface ListenSettings {
+  readonly host: string;
+  readonly port: number;
+  /** The token each request must carry as `Authorization: Bearer <token>`; undefined: none asked. */
+  readonly token: string | undefined;
+  /** Origins served besides requests without an `Origin` header (exact `scheme://host[:port]`). */
+  readonly origins: readonly string[];
+  readonly sessionIdleMs: number;
+  readonly maxSessions: number;
+  readonly stateless: boolean;
+}
+
+/** The transport part of the settings. */
+export interface TransportSettings {
+  readonly url: URL | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly listen: ListenSettings | undefined;
+  /** Values from these options that must never be printed (header values, the token, URL credentials). */
+  readonly secrets: readonly string[];
+}
+
+/** Whether `host` names this machine only. */
+export function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1';
+}
+
+/** `port` or `host:port` (an IPv6 host in brackets). */
+function listenAddress(raw: string): Result<{ host: string; port: number }, Problem> {
+  const m = /^(?:(\[[^\]]+\]|[^:[\]]+):)?(\d{1,5})$/.exec(raw);
+  const port = Number(m?.[2]);
+  if (m === null || port > 65535)
+    return inputError(`--listen needs <port> or <host>:<port> (port 0-65535), got ${JSON.stringify(raw)}`);
+  const host = (m[1] ?? '127.0.0.1').replace(/^\[|\]$/g, '');
+  return { ok: true, value: { host, port } };
+}
+
+/** An origin as browsers send it: `scheme://host[:port]`, nothing else. */
+function origin(raw: string): string | undefined {
+  try {
+    const u = new URL(raw);
+    return u.origin !== 'null' && u.origin === raw.replace(/\/$/, '') ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the transport options; `hasCommand` says whether a command was given after "--". */
+export function transportSettings(
+  args: ParsedArgs,
+  hasCommand: boolean,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Result<TransportSettings, Problem> {
+  const rawUrl = stringFlag(args, 'url');
+  if (rawUrl !== undefined && hasCommand) return inputError('give either --url or a command after "--", not both');
+  if (rawUrl === undefined && !hasCommand)
+    return inputError(
+      'no server to start: give its command after "--", as in: toolgate proxy -- <command> [args...], ' +
+        'or --url <http(s) URL>',
+    );
+  let url: URL | undefined;
+  const secrets: string[] = [];
+  if (rawUrl !== undefined) {
+    url = URL.canParse(rawUrl) ? new URL(rawUrl) : undefined;
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      return inputError('--url needs an http:// or https:// URL');
+    if (url.password !== '') secrets.push(decodeURIComponent(url.password), url.password);
+    for (const [, value] of url.searchParams) if (value !== '') secrets.push(value);
+  }
+  const headerItems = listFlag(args, 'header');
+  if (headerItems.length > 0 && url === undefined) return inputError('--header needs --url');
+  const headers = parseHeaderOptions(headerItems, env);
+  if (!headers.ok) return headers;
+  secrets.push(...headers.value.secrets);
+  const listen = listenSettings(args, env);
+  if (!listen.ok) return listen;
+  if (listen.value?.token !== undefined) secrets.push(listen.value.token);
+  return { ok: true, value: { url, headers: headers.value.headers, listen: listen.value, secrets } };
+}
+
+/** The `--listen` options; undefined without `--listen` (each of its options alone is refused). */
+function listenSettings(
+  args: ParsedArgs,
+  env: Readonly<Record<string, string | undefined>>,
+): Result<ListenSettings | undefined, Problem> {
+  const raw = stringFlag(args, 'listen');
+  const tokenVar = stringFlag(args, 'auth-token-env');
+  const origins = listFlag(args, 'allow-origin');
+  const idle = stringFlag(args, 'session-idle');
+  const max = stringFlag(args, 'max-sessions');
+  const stateless = booleanFlag(args, 'stateless');
+  if (raw === undefined) {
+    const orphan = [
+      tokenVar !== undefined && '--auth-token-env',
+      origins.length > 0 && '--allow-origin',
+      idle !== undefined && '--session-idle',
+      max !== undefined && '--max-sessions',
+      stateless && '--stateless',
+    ].find((x) => x !== false);
+    return orphan === undefined ? { ok: true, value: undefined } : inputError(`${orphan} needs --listen`);
+  }
+  const address = listenAddress(raw);
+  if (!address.ok) return address;
+  let token: string | undefined;
+  if (tokenVar !== undefined) {
+    token = Object.hasOwn(env, tokenVar) ? env[tokenVar] : undefined;
+    if (token === undefined || token === '')
+      return inputError(`--auth-token-env ${tokenVar}: ${tokenVar} is not set in toolgate's environment`);
+    if (token.length < MIN_TOKEN_LENGTH)
+      return inputError(`--auth-token-env ${tokenVar}: the token must be at least ${MIN_TOKEN_LENGTH} characters`);
+  }
+  if (token === undefined && !isLoopback(address.value.host))
+    return inputError(
+      `--listen ${JSON.stringify(address.value.host)} is reachable from other machines: give --auth-token-env <VAR> ` +
+        'so that every request must carry that token',
+    );
+  const allowed: string[] = [];
+  for (const o of origins) {
+    const read = origin(o);
+    if (read === undefined) return inputError(`--allow-origin needs scheme://host[:port], got ${JSON.stringify(o)}`);
+    allowed.push(read);
+  }
+  if (stateless && (idle !== undefined || max !== undefined))
+    return inputError('--stateless keeps no sessions: --session-idle and --max-sessions do not apply');
+  const idleMs = timeoutMs(idle ?? String(DEFAULT_SESSION_IDLE_SECONDS), '--session-idle (seconds)');
+  if (!idleMs.ok) return idleMs;
+  const maxSessions = Number(max ?? DEFAULT_MAX_SESSIONS);
+  if (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > 100_000)
+    return inputError(`--max-sessions must be a whole number from 1 to 100000, got ${JSON.stringify(max)}`);
+  return {
+    ok: true,
+    value: { ...address.value, token, origins: allowed, sessionIdleMs: idleMs.value, maxSessions, stateless },
+  };
+}

@@ -1,0 +1,168 @@
+// The upstream as a Streamable HTTP server (MCP 2025-06-18, "Transports"): every message is POSTed on its own
+// (so calls run side by side); a reply comes back as a JSON body or as SSE events; after initialization a GET
+// stream carries what the server sends on its own. The session id the server gives with its initialize answer
+// and the negotiated protocol version go with every later request, and the session is DELETEd on stop. Each
+// message is handed over with the text it arrived as. No header value is ever put in a message: an HTTP failure
+// is named by its status alone.
+import { clip } from '../util/describe-value.js';
+import { type Channel, type ChannelSink, readMessage, resultEnvelope } from './proxy-channel.js';
+import { RPC } from './proxy-peer.js';
+import { createSseReader } from './proxy-sse.js';
+
+/** How long stop() waits for the session's DELETE. */
+const DELETE_WAIT_MS = 2000;
+
+/** An HTTP upstream's channel; `gone` settles when the server ended the session. */
+export interface HttpUpstream {
+  readonly channel: Channel;
+  readonly gone: Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Connects to `url` with `headers`; messages are reported to `sink`, each bounded by `maxBytes`. */
+export function openHttpUpstream(
+  url: URL,
+  headers: Readonly<Record<string, string>>,
+  maxBytes: number,
+  sink: Pick<ChannelSink, 'message' | 'bad'>,
+): HttpUpstream {
+  const aborter = new AbortController();
+  let session: string | undefined;
+  let protocol: string | undefined;
+  let closed = false;
+  let ended: (why: string) => void = () => undefined;
+  const gone = new Promise<string>((resolve) => {
+    ended = resolve;
+  });
+  const base = (): Record<string, string> => ({
+    ...headers,
+    ...(session !== undefined ? { 'mcp-session-id': session } : {}),
+    ...(protocol !== undefined ? { 'mcp-protocol-version': protocol } : {}),
+  });
+  /**
+   * A reply made here for a request of the proxy's the server did not answer. Only for requests: a reply the
+   * proxy sent carries the server's id, which may equal one of the proxy's own pending ids.
+   */
+  const failed = (sent: { id?: unknown; method?: unknown }, message: string): void => {
+    const id = sent.id;
+    if (typeof id !== 'number' || typeof sent.method !== 'string') return;
+    const text = JSON.stringify({ jsonrpc: '2.0', id, error: { code: RPC.internalError, message } });
+    readMessage(text, sink);
+  };
+  const take = (text: string, initializing: boolean): void => {
+    readMessage(text, {
+      message: (m, t) => {
+        if (initializing && m.result !== null && typeof m.result === 'object') {
+          const v = (m.result as { protocolVersion?: unknown }).protocolVersion;
+          if (typeof v === 'string') protocol = v;
+        }
+        sink.message(m, t);
+      },
+      bad: sink.bad,
+    });
+  };
+  /** Reads a response body: JSON (one message) or an event stream (any number). */
+  const read = async (response: Response, initializing: boolean): Promise<boolean> => {
+    const type = (response.headers.get('content-type') ?? '').toLowerCase();
+    if (response.body === null) return false;
+    const decoder = new TextDecoder();
+    let answered = false;
+    if (type.startsWith('text/event-stream')) {
+      const reader = createSseReader(
+        maxBytes,
+        (data) => {
+          answered = true;
+          take(data, initializing);
+        },
+        () => sink.bad('oversized', null),
+      );
+      for await (const chunk of response.body) reader.push(decoder.decode(chunk as Uint8Array, { stream: true }));
+      return answered;
+    }
+    let text = '';
+    for await (const chunk of response.body) {
+      text += decoder.decode(chunk as Uint8Array, { stream: true });
+      if (text.length > maxBytes) {
+        sink.bad('oversized', null);
+        await response.body.cancel().catch(() => undefined);
+        return false;
+      }
+    }
+    if (text.trim() === '') return false;
+    take(text, initializing);
+    return true;
+  };
+  const listen = async (): Promise<void> => {
+    const response = await fetch(url, {
+      method: 'GET',
+      headers: { ...base(), accept: 'text/event-stream' },
+      signal: aborter.signal,
+    });
+    // 405: the server offers no stream of its own (allowed by the transport).
+    if (!response.ok) return void (await response.body?.cancel().catch(() => undefined));
+    await read(response, false);
+  };
+  const post = async (message: { id?: unknown; method?: unknown }, body: string): Promise<void> => {
+    const initializing = message.method === 'initialize';
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { ...base(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+        signal: aborter.signal,
+      });
+    } catch (thrown) {
+      if (!closed) failed(message, `the MCP server could not be reached: ${clip(causeOf(thrown), 200)}`);
+      return;
+    }
+    if (initializing) session = response.headers.get('mcp-session-id') ?? undefined;
+    if (response.status === 404 && session !== undefined) {
+      ended('ended the session (HTTP 404 for its session id)');
+      failed(message, 'the MCP server ended the session');
+      return;
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      failed(message, `the MCP server answered HTTP ${response.status}`);
+      return;
+    }
+    try {
+      const answered = await read(response, initializing);
+      if (!answered) failed(message, 'the MCP server closed the response without an answer');
+    } catch (thrown) {
+      if (!closed) failed(message, `the response broke off: ${clip(causeOf(thrown), 200)}`);
+    }
+    if (message.method === 'notifications/initialized') void listen().catch(() => undefined);
+  };
+  const send = (message: object, body: string): void => {
+    if (!closed) void post(message as { id?: unknown; method?: unknown }, body);
+  };
+  return {
+    channel: {
+      send: (message) => send(message, JSON.stringify(message)),
+      sendResult: (id, resultText) => send({ id }, resultEnvelope(id, resultText)),
+      backlog: () => 0,
+      close: () => {
+        closed = true;
+      },
+    },
+    gone,
+    stop: async () => {
+      closed = true;
+      aborter.abort();
+      if (session === undefined) return;
+      const stopper = AbortSignal.timeout(DELETE_WAIT_MS);
+      await fetch(url, { method: 'DELETE', headers: base(), signal: stopper })
+        .then((r) => r.body?.cancel())
+        .catch(() => undefined);
+    },
+  };
+}
+
+/** What a failed fetch says: its cause's message (undici puts the network error there), never a header. */
+function causeOf(thrown: unknown): string {
+  const cause = (thrown as { cause?: unknown } | null)?.cause;
+  const message = (cause as { message?: unknown } | null)?.message ?? (thrown as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : 'unknown error';
+}

@@ -1,0 +1,92 @@
+// The upstream as a command on stdio: started in its own process group (stopped whole), newline JSON-RPC on its
+// stdin and stdout, its stderr kept during start-up (shown if start-up fails) and then passed on, masked.
+import type { ChildProcess } from 'node:child_process';
+import { childEnvironment } from '../exec/environment.js';
+import { maskSecrets } from '../exec/mask-secrets.js';
+import { spawnGroup, stopGroup } from '../exec/process-group.js';
+import { clip } from '../util/describe-value.js';
+import type { CliIO } from './io.js';
+import { type Channel, type ChannelSink, openChannel } from './proxy-channel.js';
+import type { ProxySettings } from './proxy-options.js';
+
+/** Most of the server's stderr kept to show when start-up fails. */
+const STDERR_KEPT = 4000;
+
+/** A started server: its channel, why it went (settles on exit), its kept stderr, and how to stop it. */
+export interface StdioUpstream {
+  readonly channel: Channel;
+  readonly gone: Promise<string>;
+  /** The start-up stderr, masked; `live` starts passing it on line by line. */
+  readonly stderr: { kept: () => string; live: () => void };
+  stop(): Promise<void>;
+}
+
+/**
+ * The server's stderr: kept during start-up (shown if it fails), then passed on whole line by whole line, masked
+ * (a value split across two chunks would otherwise escape the mask).
+ */
+function watchStderr(
+  child: ChildProcess,
+  settings: ProxySettings,
+  io: CliIO,
+): { kept: () => string; live: () => void } {
+  let kept = '';
+  let passing = false;
+  let partial = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    if (!passing) {
+      if (kept.length < STDERR_KEPT) kept += text;
+      return;
+    }
+    partial += text;
+    const nl = partial.lastIndexOf('\n');
+    // A line longer than the kept bound is passed on in pieces rather than held without end.
+    const cut = nl >= 0 ? nl + 1 : partial.length > STDERR_KEPT ? partial.length : 0;
+    if (cut === 0) return;
+    io.err(maskSecrets(partial.slice(0, cut), settings.secrets));
+    partial = partial.slice(cut);
+  });
+  return { kept: () => maskSecrets(clip(kept.trim(), STDERR_KEPT), settings.secrets), live: () => (passing = true) };
+}
+
+/** Starts the server of `settings.words`; a thrown spawn error is returned as its message. */
+export function startStdioUpstream(
+  settings: ProxySettings & { words: readonly [string, ...string[]] },
+  io: CliIO,
+  maxLineBytes: number,
+  sink: ChannelSink,
+): StdioUpstream | string {
+  const [program, ...args] = settings.words;
+  let child: ChildProcess;
+  try {
+    child = spawnGroup(program, args, { env: childEnvironment(settings.env), stdio: ['pipe', 'pipe', 'pipe'] });
+  } catch (thrown) {
+    return (thrown as Error).message;
+  }
+  const stderr = watchStderr(child, settings, io);
+  let upstreamGone: (why: string) => void = () => undefined;
+  const gone = new Promise<string>((resolve) => {
+    upstreamGone = resolve;
+  });
+  child.on('error', (e) => upstreamGone(`could not be started: ${e.message}`));
+  child.on('exit', (code, signal) => upstreamGone(`exited (${signal ?? `status ${code}`})`));
+  const channel = openChannel(
+    child.stdout as NodeJS.ReadableStream,
+    child.stdin as NodeJS.WritableStream,
+    maxLineBytes,
+    sink,
+  );
+  return {
+    channel,
+    gone,
+    stderr,
+    stop: async () => {
+      channel.close();
+      if (child.pid !== undefined) await stopGroup(child.pid);
+      child.stdin?.destroy();
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// The upstream, whichever transport it speaks: a command on stdio (its own process group) or a Streamable HTTP
+// server (`--url`). Either way it is initialized and its tools admitted before any client is served, so a broken
+// or unenforceable server fails fast; what comes back is one Peer, the server's initialize result, what is
+// published, and how to stop it. Each downstream session of `--listen` opens its own.
+import { maskSecrets } from '../exec/mask-secrets.js';
+import { clip } from '../util/describe-value.js';
+import { version } from './help.js';
+import type { CliIO, ExitCode } from './io.js';
+import { admitUpstream, type Published } from './proxy-admission.js';
+import type { ChannelSink } from './proxy-channel.js';
+import type { ProxySettings } from './proxy-options.js';
+import { Peer, RPC } from './proxy-peer.js';
+import { openHttpUpstream } from './proxy-upstream-http.js';
+import { startStdioUpstream } from './proxy-upstream-stdio.js';
+
+/** The protocol version the proxy asks the server for (MCP's latest the SDK of this release speaks). */
+export const PROTOCOL_VERSION = '2025-06-18';
+/** Longest message read from the server; a result past --max-result is refused later, by size. */
+const MAX_UPSTREAM_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** An initialized, admitted upstream. */
+export interface Upstream {
+  readonly peer: Peer;
+  /** The server's initialize result (its server info, capabilities and protocol version). */
+  readonly init: Record<string, unknown>;
+  readonly published: Published;
+  /** Settles with why the server went away (exited, or ended its HTTP session). */
+  readonly gone: Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Why start-up failed, already said on stderr: 1 when admission failed, 2 otherwise. */
+export interface UpstreamFailure {
+  readonly code: ExitCode;
+}
+
+/**
+ * Starts (or connects to) the upstream, initializes it and admits its tools; `told` cuts the wait short. The
+ * withheld tools are named on stderr when `announce` (once per proxy, not once per session).
+ */
+export async function openUpstream(
+  settings: ProxySettings,
+  io: CliIO,
+  told: Promise<void>,
+  announce = true,
+): Promise<Upstream | UpstreamFailure> {
+  const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
+  const server = JSON.stringify(settings.display);
+  const peer = new Peer();
+  const sink: ChannelSink = {
+    message: (m, text) => peer.deliver(m, text),
+    bad: (why, id) => {
+      if (id !== null) peer.respond(id, { error: { code: RPC.invalidRequest, message: `invalid message (${why})` } });
+      else say(`the server wrote a message that is not JSON-RPC (${why}); it was dropped`);
+    },
+    closed: () => undefined,
+  };
+  let opened: { gone: Promise<string>; stop: () => Promise<void>; kept: () => string; live: () => void };
+  if (settings.url !== undefined) {
+    const http = openHttpUpstream(settings.url, settings.headers, MAX_UPSTREAM_MESSAGE_BYTES, sink);
+    peer.channel = http.channel;
+    opened = { gone: http.gone, stop: http.stop, kept: () => '', live: () => undefined };
+  } else {
+    const words = settings.words as readonly [string, ...string[]];
+    const stdio = startStdioUpstream({ ...settings, words }, io, MAX_UPSTREAM_MESSAGE_BYTES, sink);
+    if (typeof stdio === 'string') {
+      say(`server ${server} could not be started: ${stdio}`);
+      return { code: 2 };
+    }
+    peer.channel = stdio.channel;
+    opened = { gone: stdio.gone, stop: stdio.stop, kept: stdio.stderr.kept, live: stdio.stderr.live };
+  }
+  // During start-up a signal ends the wait like the server's exit does.
+  const gone = Promise.race([opened.gone, told.then(() => 'was stopped: toolgate was told to exit')]);
+  const failStart = async (why: string, code: ExitCode): Promise<UpstreamFailure> => {
+    const tail = opened.kept();
+    say(`server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`);
+    await opened.stop();
+    return { code };
+  };
+  const init = peer.request(
+    'initialize',
+    {
+      protocolVersion: PROTOCOL_VERSION,
+      capabilities: { sampling: {}, elicitation: {}, roots: { listChanged: true } },
+      clientInfo: { name: 'toolgate-proxy', version: version() },
+    },
+    settings.timeoutMs,
+  );
+  const first = await Promise.race([init.reply, gone]);
+  if (typeof first === 'string') return failStart(first, 2);
+  if ('error' in first) {
+    const timedOut = first.error.code === RPC.requestTimeout;
+    const transport = settings.url !== undefined ? 'at that URL' : 'on stdio';
+    const why = timedOut
+      ? `did not answer "initialize" within ${settings.timeoutMs / 1000} s (--timeout): ` +
+        `is it an MCP server ${transport}?`
+      : `refused "initialize": ${clip(String(first.error.message), 200)}`;
+    return failStart(why, 2);
+  }
+  peer.notify('notifications/initialized');
+  const admitted = await Promise.race([admitUpstream(peer, settings), gone]);
+  if (typeof admitted === 'string') return failStart(admitted, 2);
+  if (!admitted.ok) return failStart(admitted.message, admitted.message.startsWith('the tools') ? 1 : 2);
+  if (announce) for (const line of admitted.value.withheld) say(`withheld: ${line}`);
+  opened.live();
+  return {
+    peer,
+    init: first.result as Record<string, unknown>,
+    published: admitted.value,
+    gone: opened.gone,
+    stop: opened.stop,
+  };
+}

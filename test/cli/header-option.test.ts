@@ -1,0 +1,67 @@
+// `--header` items as headers and secrets (header-option.ts), and the SSE reader the HTTP upstream reads its
+// replies with (proxy-sse.ts): tables of what is read and what is refused, never showing a value.
+import { describe, expect, it } from 'vitest';
+import { parseHeaderOptions } from '../../src/cli/header-option.js';
+import { createSseReader } from '../../src/cli/proxy-sse.js';
+
+describe('parseHeaderOptions', () => {
+  const env = { TOKEN: 'Bearer t0k-from-env', EMPTY: '' };
+  it.each([
+    [['X-Key: abc123'], { 'X-Key': 'abc123' }, ['abc123']],
+    [['Authorization: env:TOKEN'], { Authorization: 'Bearer t0k-from-env' }, ['Bearer t0k-from-env', 't0k-from-env']],
+    [['A:  spaced value  '], { A: 'spaced value' }, ['spaced value', 'value']],
+    [['X-Empty: env:EMPTY'], { 'X-Empty': '' }, []],
+  ])('reads %j', (items, headers, secrets) => {
+    expect(parseHeaderOptions(items, env)).toEqual({ ok: true, value: { headers, secrets } });
+  });
+
+  it.each([
+    [['nocolon'], /needs "Name: value"/],
+    [[': value-9f'], /needs "Name: value"/],
+    [['Bad Name: v'], /needs "Name: value"/],
+    [['X-A: 1', 'x-a: 2'], /X-A|x-a.* given twice/],
+    [['Accept: */*'], /sets this header itself/],
+    [['X-A: env:MISSING'], /MISSING is not set/],
+    [['X-A: line\nbreak-9f'], /a character a header cannot hold/],
+  ])('refuses %j without showing the value', (items, message) => {
+    const r = parseHeaderOptions(items, env);
+    expect(r.ok).toBe(false);
+    const text = r.ok ? '' : r.error.message;
+    expect(text).toMatch(message);
+    expect(text).not.toMatch(/value-9f|break-9f/);
+  });
+});
+
+describe('createSseReader', () => {
+  it.each([
+    ['data: {"a":1}\n\n', ['{"a":1}']],
+    ['event: message\r\ndata: x\r\n\r\n', ['x']],
+    ['data: a\ndata: b\n\n', ['a\nb']],
+    [': comment\nid: 3\nretry: 10\ndata:x\n\n', ['x']],
+    ['event: other\ndata: x\n\ndata: y\n\n', ['y']],
+    ['data: unfinished', []],
+  ])('reads %j whole or split at every point', (stream, events) => {
+    for (let cut = 0; cut <= stream.length; cut++) {
+      const got: string[] = [];
+      const reader = createSseReader(
+        1000,
+        (d) => got.push(d),
+        () => got.push('OVERSIZED'),
+      );
+      reader.push(stream.slice(0, cut));
+      reader.push(stream.slice(cut));
+      expect(got).toEqual(events);
+    }
+  });
+
+  it('reports an event over the bound once and reads the next one', () => {
+    const got: string[] = [];
+    const reader = createSseReader(
+      10,
+      (d) => got.push(d),
+      () => got.push('OVERSIZED'),
+    );
+    reader.push(`data: ${'x'.repeat(50)}\n\ndata: ok\n\n`);
+    expect(got).toEqual(['OVERSIZED', 'ok']);
+  });
+});
