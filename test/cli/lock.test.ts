@@ -149,7 +149,7 @@ describe('toolgate lock', () => {
     for (const secret of ['cmdline-secret-1', 'env-secret-2', 'API_TOKEN', 'drifting-server', process.execPath])
       expect(text).not.toContain(secret);
     expect(Object.keys(JSON.parse(text) as object)).toEqual(['ignore', 'tools', 'version']);
-    const drifted = await runInProcess(['check', '--mcp', SERVER, '--env', 'DRIFT=description', '--lock', out]);
+    const drifted = await runInProcess(['check', '--mcp', SERVER, '--env', 'DRIFT=rug-pull', '--lock', out]);
     expect(drifted.code).toBe(1);
     expect(drifted.out).toContain('  drift changed search: description\n');
   });
