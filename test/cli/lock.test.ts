@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess } from './run-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const SERVER = `${JSON.stringify(process.execPath)} ${join(ROOT, 'test/cli/fixtures/drifting-server.mjs')}`;
+const NODE = JSON.stringify(process.execPath);
+const SERVER = `${NODE} ${join(ROOT, 'test/cli/fixtures/drifting-server.mjs')}`;
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-lock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -162,7 +163,7 @@ describe('check --lock in a CI script', () => {
     script,
     [
       'set -u',
-      `toolgate() { ${JSON.stringify(process.execPath)} --import tsx ${JSON.stringify(join(ROOT, 'src/cli/main.ts'))} "$@"; }`,
+      `toolgate() { ${NODE} --import tsx ${JSON.stringify(join(ROOT, 'src/cli/main.ts'))} "$@"; }`,
       'toolgate check --mcp-list "$1" --lock "$2" > /dev/null 2>&1',
       'echo "check: $?"',
       'toolgate check --mcp-list "$1" --lock "$2" --format json 2> /dev/null | grep -c \'"drift": true\'',
