@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { fail, ok, type Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip } from '../util/describe-value.js';
-import { jcsText } from '../util/jcs.js';
+import { jcsMembers, jcsObject } from '../util/jcs.js';
 import { ownData } from '../util/own-field.js';
-import { copyJson, isObject } from '../util/plain-json.js';
+import { copyJson } from '../util/plain-json.js';
 
 /** The pin of one tool: hex SHA-256 of the RFC 8785 text of the tool and of each of its top-level fields. */
 export interface ToolPin {
@@ -56,23 +56,14 @@ export function ignoreList(ignore: unknown): Result<readonly string[]> {
  * RFC 8785 cannot write (a lone surrogate, a non-JSON value), is a `validation` failure: it has no pin.
  */
 export function pinTool(tool: unknown, ignore: readonly string[] = []): Result<ToolPin> {
-  // Read once into a private copy: a getter or a Proxy trap of the caller's object never runs.
-  const copy = copyJson(tool);
-  if (!copy.ok) return fail('validation', `a tool must be JSON: ${copy.problem.message}`);
-  tool = copy.value;
-  if (!isObject(tool)) return fail('validation', 'a tool must be a JSON object');
-  const kept = Object.keys(tool)
-    .filter((k) => !ignore.includes(k))
-    .sort(byCodeUnits);
-  const whole = jcsText(plainRecord(kept.map((k) => [k, ownData(tool, k)] as const)));
-  if (!whole.ok) return whole;
-  const fields: [string, string][] = [];
-  for (const k of kept) {
-    const text = jcsText(ownData(tool, k));
-    if (!text.ok) return text;
-    fields.push([k, sha256(text.value)]);
-  }
-  return ok({ sha256: sha256(whole.value), fields: plainRecord(fields) });
+  // One private copy, checked once; each field written once, the whole object composed of the same texts.
+  const members = jcsMembers(tool);
+  if (!members.ok) return members;
+  const kept = members.value.filter(([k]) => !ignore.includes(k));
+  return ok({
+    sha256: sha256(jcsObject(kept)),
+    fields: plainRecord(kept.map(([k, text]) => [k, sha256(text)] as const)),
+  });
 }
 
 /**

@@ -45,12 +45,8 @@ function loneSurrogateAt(value: unknown): string | undefined {
  */
 const jcsLeaf = (v: unknown): string => JSON.stringify(v);
 
-/**
- * The RFC 8785 canonical JSON text of a JSON value. What JCS cannot represent is a `validation` failure: a
- * value that is not JSON (NaN, Infinity, undefined, a getter, a cycle) or a string or key with a lone surrogate.
- * The value is read once, into a private copy, so no caller code runs while it is written.
- */
-export function jcsText(value: unknown): Result<string> {
+/** A private copy of a JSON value that RFC 8785 can write, or the validation failure saying why not. */
+function checkedCopy(value: unknown): Result<unknown> {
   const copy = copyJson(value);
   if (!copy.ok)
     return fail(
@@ -60,5 +56,38 @@ export function jcsText(value: unknown): Result<string> {
   const at = loneSurrogateAt(copy.value);
   if (at !== undefined)
     return fail('validation', `a lone surrogate at ${JSON.stringify(at)} is not I-JSON, so RFC 8785 cannot write it`);
-  return ok(sortedKeyJson(copy.value, jcsLeaf));
+  return ok(copy.value);
+}
+
+/**
+ * The RFC 8785 canonical JSON text of a JSON value. What JCS cannot represent is a `validation` failure: a
+ * value that is not JSON (NaN, Infinity, undefined, a getter, a cycle) or a string or key with a lone surrogate.
+ * The value is read once, into a private copy, so no caller code runs while it is written.
+ */
+export function jcsText(value: unknown): Result<string> {
+  const copy = checkedCopy(value);
+  return copy.ok ? ok(sortedKeyJson(copy.value, jcsLeaf)) : copy;
+}
+
+/**
+ * The members of a JSON object, each with the RFC 8785 text of its value, sorted by key as §3.2.3 sorts them;
+ * jcsText's failures, or one for a value that is not an object. With jcsObject, the text of the whole object
+ * (or of some of its members) without writing any member twice.
+ */
+export function jcsMembers(value: unknown): Result<readonly (readonly [key: string, text: string])[]> {
+  const copy = checkedCopy(value);
+  if (!copy.ok) return copy;
+  const object = copy.value;
+  if (object === null || typeof object !== 'object' || Array.isArray(object))
+    return fail('validation', 'not a JSON object');
+  return ok(
+    Object.keys(object)
+      .sort()
+      .map((k) => [k, sortedKeyJson((object as Record<string, unknown>)[k], jcsLeaf)] as const),
+  );
+}
+
+/** The RFC 8785 text of an object from jcsMembers' members (in their sorted order). */
+export function jcsObject(members: readonly (readonly [key: string, text: string])[]): string {
+  return `{${members.map(([k, text]) => `${JSON.stringify(k)}:${text}`).join(',')}}`;
 }

@@ -2,7 +2,7 @@
 // number of Appendix B (given there as IEEE 754 bit patterns). canonicalJson, the cache key, differs on -0.
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/util/canonical-json.js';
-import { jcsText } from '../../src/util/jcs.js';
+import { jcsMembers, jcsObject, jcsText } from '../../src/util/jcs.js';
 
 const text = (value: unknown): string => {
   const r = jcsText(value);
@@ -107,5 +107,13 @@ describe('jcsText (RFC 8785)', () => {
 
   it('keeps a surrogate pair, and a key named __proto__ as an ordinary key', () => {
     expect(text(JSON.parse('{"__proto__":{"x":"\\ud83d\\ude00"}}'))).toBe('{"__proto__":{"x":"😀"}}');
+  });
+
+  it('composes an object from its members exactly as it writes the whole (what a pin and its fields share)', () => {
+    const value = { b: [1, { d: -0, c: 'x' }], a: '\u20ac', '10': null, '9': true };
+    const members = jcsMembers(value);
+    expect(members.ok && jcsObject(members.value)).toBe(text(value));
+    expect(members.ok && members.value.map(([k]) => k)).toEqual(['10', '9', 'a', 'b']);
+    expect(jcsMembers([1]).ok).toBe(false);
   });
 });
