@@ -127,14 +127,12 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     if (json) io.out(jsonReport(entries, settings));
     return 2;
   }
-  // Every listed tool is compared, admitted or not: a lock pins them all.
-  const drift =
-    lock === undefined
-      ? undefined
-      : listingDrift(
-          lock.value,
-          inputs.flatMap((i) => i.catalog?.tools ?? []),
-        );
+  // Every listed tool is compared, admitted or not: a lock pins them all. With an input unread (exit 1 anyway),
+  // its tools are unknown rather than gone: no tool is called gone then.
+  const tools = inputs.flatMap((i) => i.catalog?.tools ?? []);
+  const listed = lock === undefined ? undefined : listingDrift(lock.value, tools);
+  const unread = inputs.some((i) => i.problem !== undefined);
+  const drift = listed !== undefined && unread ? { ...listed, removed: [] } : listed;
   if (json) io.out(jsonReport(entries, settings, drift === undefined ? {} : driftJson(lockFile as string, drift)));
   else {
     io.out(textReport(entries, settings, io.colour));

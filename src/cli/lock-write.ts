@@ -21,9 +21,8 @@ export function readLockFile(file: string): Result<ToolLock | 'absent', Problem>
 export function requireLock(file: string): Result<ToolLock, Problem> {
   const read = readLockFile(file);
   if (!read.ok) return read;
-  return read.value === 'absent'
-    ? inputError(`${file}: cannot read (ENOENT): no such lock file`)
-    : (read as Result<ToolLock, Problem>);
+  if (read.value === 'absent') return inputError(`${file}: cannot read (ENOENT): no such lock file`);
+  return { ok: true, value: read.value };
 }
 
 /** Writes the lock's text to `file` atomically: a temporary file in the same folder, renamed over it. */

@@ -63,6 +63,14 @@ describe('toolgate check --lock', () => {
     expect((await runInProcess(['check', '--mcp-list', listing(later), '--lock', await locked()])).code).toBe(0);
   });
 
+  it('calls no tool gone when an input could not be read (its tools are unknown; exit 1 anyway)', async () => {
+    const argv = ['check', '--mcp-list', listing([TOOLS[0]]), '--mcp-list', join(dir, 'absent.json')];
+    const r = await runInProcess([...argv, '--lock', await locked()]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('absent.json: cannot read (ENOENT)');
+    expect(r.out).not.toContain('drift');
+  });
+
   it('says drift in --format json, with the changed fields', async () => {
     const tools = [{ ...TOOLS[0], title: 'S' }];
     const r = await runInProcess(['check', '--mcp-list', listing(tools), '--lock', await locked(), '--format', 'json']);
