@@ -79,7 +79,7 @@ describe('unknown options', () => {
     expect(r.err).not.toContain('did you mean');
     const mcp = parseArgs(['--mcp', 'x'], VALIDATE.options, 'validate');
     expect(mcp.ok ? 'accepted' : mcp.error.message).toMatch(
-      /^unknown option --mcp: validate has no --mcp \(check has it\)/,
+      /^unknown option --mcp: validate has no --mcp \(check and lock have it\)/,
     );
     expect(closestOption('exe', SERVE.options)).toBe('exec');
   });
