@@ -85,12 +85,13 @@ describe('toolgate check --lock', () => {
 
   it.each([
     ['that does not exist', null, /no-such\.json: cannot read \(ENOENT\)/],
+    ['that is a folder', 'folder', /: cannot read \(EISDIR\)/],
     ['that is not JSON', '{"version": 1', /: not JSON: .* at line 1/],
     ['of an unknown version', '{"version": 2, "tools": {}}', /: unknown version 2/],
     ['with a malformed entry', '{"version": 1, "tools": {"a": {"sha256": "x", "fields": {}}}}', /sha256 must be/],
   ])('refuses a lock %s as an input error naming the file (exit 2), never as "no pins"', async (_, text, message) => {
-    const file = join(dir, text === null ? 'no-such.json' : `corrupt-${n++}.json`);
-    if (text !== null) writeFileSync(file, text);
+    const file = text === 'folder' ? dir : join(dir, text === null ? 'no-such.json' : `corrupt-${n++}.json`);
+    if (text !== null && text !== 'folder') writeFileSync(file, text);
     for (const format of ['text', 'json']) {
       const r = await runInProcess(['check', '--mcp-list', listing(TOOLS), '--lock', file, '--format', format]);
       expect(r.code).toBe(2);

@@ -25,10 +25,14 @@ beforeAll(async () => {
 const ran = (file: string): string[] => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(0, -1) : []);
 
 /** An SDK client connected to `toolgate proxy --lock` in front of the drifting server. */
-async function connect(drift: string, record: string): Promise<{ client: Client; stderr: () => string }> {
+async function connect(
+  drift: string,
+  record: string,
+  ...options: string[]
+): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', 'src/cli/main.ts', 'proxy', '--lock', LOCK, '--env', `DRIFT=${drift}`],
+    args: ['--import', 'tsx', 'src/cli/main.ts', 'proxy', '--lock', LOCK, '--env', `DRIFT=${drift}`, ...options],
     cwd: ROOT,
     stderr: 'pipe',
   });
@@ -84,6 +88,25 @@ describe('toolgate proxy --lock with the SDK client', () => {
         code: -32602,
       });
       expect(ran(record)).toEqual(['pull']);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});
+
+describe('toolgate proxy --lock --mode strict after tools/list_changed', () => {
+  it('publishes nothing once the new list drifts, and says why on stderr', async () => {
+    const record = join(dir, 'c.log');
+    const { client, stderr } = await connect('', record, '--mode', 'strict');
+    try {
+      const changed = new Promise<void>((resolve) =>
+        client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+      );
+      await client.callTool({ name: 'pull', arguments: {} });
+      await changed;
+      expect((await client.listTools()).tools).toEqual([]);
+      expect(stderr()).toContain('no tools published: the tools drifted from the lock');
+      expect(stderr()).toContain('search: drift (changed: inputSchema)');
     } finally {
       await client.close();
     }
