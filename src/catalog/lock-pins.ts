@@ -72,11 +72,13 @@ export function pinTool(tool: unknown, ignore: readonly string[] = []): Result<T
  * pinTool refuses is a `validation` failure naming it: a lock pins each name exactly once.
  */
 export function pinTools(listToolsResult: unknown, options: PinOptions = {}): Result<ToolLock> {
-  const listed = copyJson(ownData(listToolsResult, 'tools'));
+  const given = ownData(listToolsResult, 'tools');
+  if (!Array.isArray(given)) return fail('validation', 'pinTools expects a tools/list result: { "tools": [...] }');
+  // One private copy of the list: a getter or a Proxy of the caller's never runs while it is pinned.
+  const listed = copyJson(given);
   if (!listed.ok)
     return fail('validation', `tool #${String(listed.problem.segments[0])} is not JSON: ${listed.problem.message}`);
-  const tools = listed.value;
-  if (!Array.isArray(tools)) return fail('validation', 'pinTools expects a tools/list result: { "tools": [...] }');
+  const tools = listed.value as unknown[];
   const ignore = ignoreList(ownData(options, 'ignore'));
   if (!ignore.ok) return ignore;
   const pins = new Map<string, ToolPin>();

@@ -49,8 +49,9 @@ describe('pinTools', () => {
     ['a name listed twice', [fetchTool, fetchTool], /"fetch" is listed twice/],
     ['a lone surrogate', [{ name: 'x', description: '\ud800' }], /"x" cannot be pinned: a lone surrogate/],
     ['a non-JSON value', [{ name: 'x', f: () => 1 }], /tool #0 is not JSON/],
+    ['no tools array', undefined, /expects a tools\/list result/],
   ])('refuses %s: a lock pins each name exactly once', (_, tools, message) => {
-    const r = pinTools({ tools });
+    const r = pinTools(tools === undefined ? {} : { tools });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(message);
   });
