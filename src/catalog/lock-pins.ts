@@ -2,7 +2,6 @@
 // (every field, not only what an approval dialog shows: a changed `_meta` or `outputSchema` is drift too), and
 // one per top-level field, so a drift report names what changed. Fields the caller calls volatile are left out
 // of both and recorded, so whoever compares later leaves out the same ones.
-import { createHash } from 'node:crypto';
 import { fail, ok, type Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip } from '../util/describe-value.js';
@@ -31,9 +30,12 @@ export interface PinOptions {
   readonly ignore?: readonly string[];
 }
 
-/** Hex SHA-256 of a UTF-8 text. */
+/**
+ * Hex SHA-256 of a UTF-8 text. node:crypto is loaded on the first pin, not when toolgate is imported: its load
+ * (about 2 ms, more on a cold start) is paid only by those who pin. process.getBuiltinModule is in Node >= 20.16.
+ */
 function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** A record without a prototype, so a tool or field named `__proto__` is an ordinary key. */

@@ -2,7 +2,6 @@
 // error naming the file and the problem, never "no pins" (that would pass every tool as new, or hide a gone one).
 // The write is atomic: a temporary file beside the lock, then a rename over it, so a reader (a CI job, a running
 // proxy's next start) never sees half a lock.
-import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { parseLock, lockText } from '../catalog/lock-file.js';
@@ -27,7 +26,9 @@ export function requireLock(file: string): Result<ToolLock, Problem> {
 
 /** Writes the lock's text to `file` atomically: a temporary file in the same folder, renamed over it. */
 export function writeLockFile(file: string, lock: ToolLock): Result<void, Problem> {
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // Unique enough with the pid; `wx` refuses to write through a name that exists anyway.
+  const unique = `${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const temp = join(dirname(file), `.${basename(file)}.${unique}.tmp`);
   try {
     writeFileSync(temp, lockText(lock), { flag: 'wx' });
     renameSync(temp, file);
