@@ -75,6 +75,11 @@ export type {
   ProviderTool,
 } from './catalog/providers.js';
 export type { ProviderPolicy } from './catalog/provider-policy.js';
+export { pinTool, pinTools } from './catalog/lock-pins.js';
+export type { PinOptions, ToolLock, ToolPin } from './catalog/lock-pins.js';
+export { comparePins, hasDrift, listingDrift } from './catalog/lock-diff.js';
+export type { ChangedTool, LockDrift } from './catalog/lock-diff.js';
+export { LOCK_VERSION, lockOf, lockText, parseLock } from './catalog/lock-file.js';
 
 // --- interop and lint (src/interop/, src/lint/)
 export { checkProvider, providerProfile } from './interop/check-provider.js';

@@ -25,7 +25,7 @@ const FLOORS: readonly (readonly [floor: number, place: string, reason: string])
   [6, 'exec', 'command templates served as tools: placeholder contract, argv rendering, running'],
   [7, 'tools', 'the Registry: one call through lookup, validation, host stages and the tool; provider shapes'],
   [8, 'catalog', 'batch admission of tool descriptors into one bundle'],
-  [9, 'cli', 'the toolgate command: check, validate, serve, proxy'],
+  [9, 'cli', 'the toolgate command: check, lock, validate, serve, proxy'],
   [9, 'adapters', 'subpath exports for the MCP client, the AI SDK and OpenAI Agents'],
   [10, 'index.ts', 'the package entry point: named re-exports only'],
 ];

@@ -9,10 +9,13 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AdmissionOptions, BadToolPolicy } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
+import { driftedNames, listingDrift, type LockDrift } from '../catalog/lock-diff.js';
+import { lockOf } from '../catalog/lock-file.js';
+import type { ToolLock } from '../catalog/lock-pins.js';
 import { admitMcpToolsWith, MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { formatForModel } from '../errors/format.js';
-import { fail, thrownMessage, type Result } from '../result.js';
+import { fail, thrownMessage, type Problem, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
 import { RETRY_ADVICE, thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
@@ -30,7 +33,8 @@ import { compileOutputSchemas, outputProblem } from '../catalog/mcp-output.js';
 // `tools/call`: nothing reaches the server for a tool that was not admitted or for arguments that
 // break its schema; the model reads toolgate's text instead, as an `isError` tool result (MCP
 // 2025-06-18, "Tools": tool errors are reported in the result, not as protocol errors). A tool's
-// structured output is checked against its outputSchema with toolgate too (see catalog/mcp-output.ts).
+// structured output is checked against its outputSchema with toolgate too (see catalog/mcp-output.ts). With a
+// lock, a tool whose definition drifted from its pin is withheld as if it were not listed.
 
 /**
  * What guardClient needs of an MCP SDK Client (any `Client` has it). With `request`, a tool that declares
@@ -59,6 +63,13 @@ export type GuardClientOptions = AdmissionOptions & {
    * and reported in `bundle.rejected`; the rest stay callable.
    */
   readonly badTools?: BadToolPolicy;
+  /**
+   * A lock (parseLock's value, or a parsed lock file): only tools whose pin matches are listed and callable; a
+   * new or changed tool is withheld (unknown to callTool), at every admission. A malformed lock fails admission.
+   */
+  readonly lock?: ToolLock;
+  /** With `lock`: called after every admission with the listing's drift from it (empty lists: none). */
+  readonly onDrift?: (drift: LockDrift) => void;
 };
 
 /** An MCP client whose tool listing is admitted and whose tool calls are validated first. */
@@ -89,7 +100,14 @@ interface Admission {
 }
 
 const DEFAULT_MAX_PAGES = 100;
-const GUARD_KEYS = ['onAdmission', 'maxPages', 'badTools'] as const;
+const GUARD_KEYS = ['onAdmission', 'maxPages', 'badTools', 'lock', 'onDrift'] as const;
+
+/** The `lock` option read as a lock: a private copy checked by lockOf (a getter never runs), or the problem. */
+function lockOption(value: unknown): Result<ToolLock | undefined, Problem> {
+  if (value === undefined) return { ok: true, value: undefined };
+  const copy = copyJson(value);
+  return copy.ok ? lockOf(copy.value) : { ok: false, error: { message: `not JSON: ${copy.problem.message}` } };
+}
 
 /** An `isError` result the server never saw: the text is what the model reads. */
 function localError(text: string): McpCallResult {
@@ -116,6 +134,9 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   const badTools = values.badTools ?? 'fail-batch';
   if (badTools !== 'fail-batch' && badTools !== 'leave-out')
     problems.push(`badTools must be 'fail-batch' or 'leave-out', got ${describeValue(badTools)}`);
+  const lock = lockOption(values.lock);
+  if (!lock.ok) problems.push(`lock: ${lock.error.message}`);
+  const onDrift = typeof values.onDrift === 'function' ? (values.onDrift as (drift: LockDrift) => void) : undefined;
   // Output schemas are compiled under the admission's schema options (a loader may be asynchronous there,
   // so it is not used here: an outputSchema must resolve from schemaRegistry or within itself).
   const schemaOptions: Record<string, unknown> = { dialects: [...MCP_DEFAULT_DIALECTS] };
@@ -171,8 +192,18 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     } catch (thrown) {
       result = fail('execution_failure', `tools/list failed: ${thrownMessage(thrown)}`);
     }
-    // What the model may see and call: the admitted tools the authority grants (all of them without one).
+    // What the model may see and call: the admitted tools the authority grants (all of them without one), and
+    // with a lock only those whose pin matches (every listed tool is compared, admitted or not).
     const published = new Set(result.ok ? result.value.providerTools.map((t) => t.name) : []);
+    if (lock.ok && lock.value !== undefined && result.ok) {
+      const drift = listingDrift(lock.value, listed);
+      for (const name of driftedNames(drift)) published.delete(name);
+      try {
+        onDrift?.(drift);
+      } catch {
+        // A host callback failing must not undo the withholding.
+      }
+    }
     report(result);
     return { result, tools: listed.filter((t) => published.has(t.name)), outputs };
   };

@@ -65,7 +65,7 @@ function envOf(args: ParsedArgs): Result<EnvRequest, Problem> {
 }
 
 /** `--mcp` (repeatable) with `--env` and `--timeout`; those two need a server to apply to. */
-function serversOf(args: ParsedArgs): Result<McpServer[], Problem> {
+export function serversOf(args: ParsedArgs): Result<McpServer[], Problem> {
   const lines = listFlag(args, 'mcp');
   if (lines.length === 0) {
     for (const f of ['env', 'timeout'])

@@ -172,8 +172,15 @@ function catalogJson(c: CheckedCatalog): Record<string, unknown> {
   };
 }
 
-/** The JSON report: stable field order, violations with their locations, input errors in input order. */
-export function jsonReport(entries: readonly ReportEntry[], settings: ReportSettings): string {
+/**
+ * The JSON report: stable field order, violations with their locations, input errors in input order; `extra`
+ * (the lock's drift, with `--lock`) after everything else.
+ */
+export function jsonReport(
+  entries: readonly ReportEntry[],
+  settings: ReportSettings,
+  extra: Readonly<Record<string, unknown>> = {},
+): string {
   const catalogs = checkedOf(entries);
   const advice = countAdvice(catalogs);
   const report = {
@@ -198,6 +205,7 @@ export function jsonReport(entries: readonly ReportEntry[], settings: ReportSett
         ? catalogJson(c)
         : { source: c.source, admitted: false, error: inputErrorJson(c.problem), tools: [], batchErrors: [] },
     ),
+    ...extra,
   };
   return `${JSON.stringify(report, null, 2)}\n`;
 }

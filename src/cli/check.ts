@@ -1,9 +1,11 @@
 // `toolgate check`: admits catalogs before they ship. Each file (or `--mcp` server) is one batch through
 // admitBatch / admitMcpTools; nothing is executed. An input that cannot be read is reported as that input's
 // error and the others are still checked. Exit 0 when every batch is admitted, 1 when one is not or an input
-// could not be read, 2 for a usage error or when nothing could be checked.
+// could not be read, 2 for a usage error or when nothing could be checked. With --lock, drift from the lock's
+// pins is reported too, and any drift exits 1.
 // Lint warnings and provider findings are printed per accepted tool and never change the exit status.
 import { admitBatch, type AdmissionOptions } from '../catalog/admission.js';
+import { hasDrift, listingDrift } from '../catalog/lock-diff.js';
 import { admitMcpTools } from '../catalog/mcp.js';
 import { isObject } from '../util/plain-json.js';
 import { parseArgs, booleanFlag, stringFlag } from './args.js';
@@ -15,6 +17,8 @@ import { verdictsOf } from './check-verdicts.js';
 import { CHECK } from './commands.js';
 import { cliError } from './hints.js';
 import type { CliIO, ExitCode } from './io.js';
+import { driftJson, driftText } from './lock-report.js';
+import { requireLock } from './lock-write.js';
 
 /** Check never runs a tool: admission needs a backend, and this one is never called. */
 const NEVER_RUN = (): never => {
@@ -84,6 +88,10 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     return usage('nothing to check: give files, folders, - for standard input, --mcp "<command>" or --mcp-list <file>');
   const stdinUses = [...args.positionals, ...settings.savedLists].filter((i) => i === '-').length;
   if (stdinUses > 1) return usage('standard input (-) can be read once: name it once among the inputs');
+  // The lock is read before anything is listed: one that cannot be read is an input error, never "no pins".
+  const lockFile = stringFlag(args, 'lock');
+  const lock = lockFile === undefined ? undefined : requireLock(lockFile);
+  if (lock !== undefined && !lock.ok) return usage(lock.error.message);
   const registryDir = stringFlag(args, 'registry');
   let schemaRegistry: Record<string, object | boolean> = {};
   if (registryDir !== undefined) {
@@ -119,6 +127,18 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     if (json) io.out(jsonReport(entries, settings));
     return 2;
   }
-  io.out(json ? jsonReport(entries, settings) : textReport(entries, settings, io.colour));
-  return entries.every((e) => e.problem === undefined && e.admitted) ? 0 : 1;
+  // Every listed tool is compared, admitted or not: a lock pins them all. With an input unread (exit 1 anyway),
+  // its tools are unknown rather than gone: no tool is called gone then.
+  const tools = inputs.flatMap((i) => i.catalog?.tools ?? []);
+  const listed = lock === undefined ? undefined : listingDrift(lock.value, tools);
+  const unread = inputs.some((i) => i.problem !== undefined);
+  const drift = listed !== undefined && unread ? { ...listed, removed: [] } : listed;
+  if (json) io.out(jsonReport(entries, settings, drift === undefined ? {} : driftJson(lockFile as string, drift)));
+  else {
+    io.out(textReport(entries, settings, io.colour));
+    if (drift !== undefined && lock?.ok)
+      io.out(driftText(lockFile as string, drift, Object.keys(lock.value.tools).length, io.colour));
+  }
+  const drifted = drift !== undefined && hasDrift(drift);
+  return !drifted && entries.every((e) => e.problem === undefined && e.admitted) ? 0 : 1;
 }

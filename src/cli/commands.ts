@@ -20,7 +20,7 @@ export interface OptionSpec {
 
 /** One subcommand of `toolgate`. */
 export interface CliCommand {
-  readonly name: 'check' | 'validate' | 'serve' | 'proxy';
+  readonly name: 'check' | 'lock' | 'validate' | 'serve' | 'proxy';
   /** One line for `toolgate help`. */
   readonly summary: string;
   /** The usage forms, each a complete synopsis (`toolgate <name> ...`). */
@@ -66,6 +66,7 @@ export const CHECK: CliCommand = {
     'toolgate check <file|dir|->... [--mode strict|quarantine] [--format text|json] [--format-assertion]',
     '               [--registry <dir>] [--dialect 2020-12|2019-09|draft-07]...',
     `               [--provider ${PROVIDER_NAMES.join('|')}] [--provider-policy report|quarantine]`,
+    '               [--lock <file>]',
     'toolgate check --mcp "<command> [args]"... [--env KEY=VALUE|KEY]... [--timeout <seconds>] [same options]',
     'toolgate check --mcp-list <file|->... [same options]',
   ],
@@ -137,11 +138,82 @@ export const CHECK: CliCommand = {
       value: '<seconds>',
       description: 'how long an --mcp server may take to answer initialize and each tools/list page (default 30)',
     },
+    {
+      name: 'lock',
+      type: 'string',
+      value: '<file>',
+      description:
+        'also compare every listed tool with the pins of a lock written by "toolgate lock": each new, changed ' +
+        '(its fields named) or gone tool is reported as drift, and any drift exits 1',
+    },
     HELP,
   ],
   notes: [
-    'Exit status: 0 every catalog admitted; 1 one was not, or one input could not be read (the others are still',
-    'checked); 2 usage error, or nothing could be checked.',
+    'Exit status: 0 every catalog admitted (and, with --lock, no drift); 1 one was not, a tool drifted from the',
+    'lock, or one input could not be read (the others are still checked); 2 usage error, a lock that cannot be',
+    'read, or nothing could be checked.',
+  ],
+};
+
+/** `toolgate lock`. */
+export const LOCK: CliCommand = {
+  name: 'lock',
+  summary: "pin every tool's definition (SHA-256 of its RFC 8785 JSON) in a lock file to commit; runs nothing",
+  usage: [
+    'toolgate lock <file|dir|->... [--out <file>] [--lock-ignore <field>]...',
+    'toolgate lock --mcp "<command> [args]"... [--env KEY=VALUE|KEY]... [--timeout <seconds>] [same options]',
+    'toolgate lock --mcp-list <file|->... [same options]',
+  ],
+  options: [
+    {
+      name: 'out',
+      type: 'string',
+      value: '<file>',
+      description:
+        'the lock file (default toolgate.lock.json); when it exists, its drift report is printed before it is ' +
+        'replaced, atomically',
+    },
+    {
+      name: 'lock-ignore',
+      type: 'string',
+      multiple: true,
+      value: '<field>',
+      description: 'leave this volatile top-level tool field (such as _meta) out of every pin; the lock records it',
+    },
+    {
+      name: 'mcp',
+      type: 'string',
+      multiple: true,
+      value: '"<command> [args]"',
+      description: 'start an MCP server over stdio (no shell; quotes group words) and pin its tools/list',
+    },
+    {
+      name: 'mcp-list',
+      type: 'string',
+      multiple: true,
+      value: '<file|->',
+      description: 'a saved tools/list result ({ "tools": [...] }; - for standard input)',
+    },
+    {
+      name: 'env',
+      type: 'string',
+      multiple: true,
+      value: 'KEY=VALUE|KEY',
+      description: "set KEY for --mcp servers, or pass toolgate's own KEY through; never printed, never in the lock",
+    },
+    {
+      name: 'timeout',
+      type: 'string',
+      value: '<seconds>',
+      description: 'how long an --mcp server may take to answer initialize and each tools/list page (default 30)',
+    },
+    HELP,
+  ],
+  notes: [
+    'Every listed tool is pinned, admitted or not; the inputs together are one catalog (a name listed twice is',
+    'an error). The lock holds tool names and hashes only: never a command, URL, header or environment value.',
+    'Exit status: 0 written; 2 usage error, an input that cannot be read or pinned, or an existing lock that',
+    'cannot be read (nothing is written then).',
   ],
 };
 
@@ -270,7 +342,7 @@ export const PROXY: CliCommand = {
     `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
     '               [--listen <port|host:port> [--auth-token-env <VAR>] [--allow-origin <origin>]...',
-    '                [--session-idle <seconds>] [--max-sessions <n>] [--stateless]]',
+    '                [--session-idle <seconds>] [--max-sessions <n>] [--stateless]] [--lock <file>]',
     '               (-- <command> [args...] | --url <http(s) URL> [--header "Name: value"]...)',
   ],
   options: [
@@ -404,6 +476,14 @@ export const PROXY: CliCommand = {
     { ...DIALECT, description: `${DIALECT.description}. Without it: 2020-12 and draft-07` },
     FORMAT_ASSERTION,
     REGISTRY,
+    {
+      name: 'lock',
+      type: 'string',
+      value: '<file>',
+      description:
+        'publish only tools whose pin in this lock (from "toolgate lock") matches; new and changed tools are ' +
+        'withheld (named on stderr), also after tools/list_changed; with --mode strict any drift at start exits 1',
+    },
     HELP,
   ],
   notes: [
@@ -416,4 +496,4 @@ export const PROXY: CliCommand = {
 };
 
 /** Every command, in help order. */
-export const COMMANDS: readonly CliCommand[] = [CHECK, VALIDATE, SERVE, PROXY];
+export const COMMANDS: readonly CliCommand[] = [CHECK, LOCK, VALIDATE, SERVE, PROXY];

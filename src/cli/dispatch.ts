@@ -20,6 +20,8 @@ async function runCommand(command: CliCommand, argv: readonly string[], io: CliI
   switch (command.name) {
     case 'check':
       return (await import('./check.js')).checkCommand(argv, io);
+    case 'lock':
+      return (await import('./lock.js')).lockCommand(argv, io);
     case 'validate':
       return (await import('./validate.js')).validateCommand(argv, io);
     case 'serve':

@@ -1,9 +1,11 @@
 // The proxy's admission of the upstream's tools: every tools/list page, each outputSchema compiled, then
 // admitMcpTools' rules (quarantine or strict, `--bad-tools`, the provider policy) and the `--allow`/`--deny`
-// grants. What is published is the upstream's own tool definitions, unchanged, for admitted and granted tools.
+// grants, then `--lock`'s pins. What is published is the upstream's own tool definitions, unchanged, for
+// admitted, granted tools that match their pins.
 import type { BadToolPolicy } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
+import { driftedNames, hasDrift, listingDrift } from '../catalog/lock-diff.js';
 import { admitMcpToolsWith } from '../catalog/mcp.js';
 import { compileOutputSchemas } from '../catalog/mcp-output.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
@@ -13,6 +15,7 @@ import type { SchemaOptions } from '../schema/options.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { cliHints } from './hints.js';
+import { driftLines } from './lock-report.js';
 import type { ProxySettings } from './proxy-options.js';
 import type { Peer } from './proxy-peer.js';
 
@@ -77,10 +80,21 @@ export async function admitUpstream(
   const bundle = result.value;
   const admitted = new Set(bundle.accepted);
   const withheld = bundle.rejected.map(reasonOf);
+  // --lock: every listed tool is compared, admitted or not; new and changed ones are withheld, and in strict
+  // mode any drift (a gone tool too) fails the admission as a broken tool would.
+  const drift = settings.lock === undefined ? undefined : listingDrift(settings.lock.pins, listed);
+  if (drift !== undefined && settings.mode === 'strict' && hasDrift(drift)) {
+    const lines = driftLines(drift)
+      .map((l) => `\n  ${l}`)
+      .join('');
+    return { ok: false, message: `the tools drifted from the lock ${settings.lock?.file}:${lines}` };
+  }
+  const drifted = drift === undefined ? new Set<string>() : driftedNames(drift);
+  if (drift !== undefined) withheld.push(...driftLines(drift));
   const tools = new Map<string, Record<string, unknown>>();
   for (const tool of listed) {
     const name = ownData(tool, 'name');
-    if (typeof name !== 'string' || !admitted.has(name)) continue;
+    if (typeof name !== 'string' || !admitted.has(name) || drifted.has(name)) continue;
     if (!settings.grants.granted(name)) {
       withheld.push(`${clip(name, 80)}: not granted by --allow/--deny`);
       continue;

@@ -2,6 +2,7 @@
 // Admission options mean what they mean for `check --mcp`; the server is every word after "--", run without a
 // shell, with the environment rule `check --mcp` and `serve` share.
 import type { AdmissionOptions } from '../catalog/admission.js';
+import type { ToolLock } from '../catalog/lock-pins.js';
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { parseEnvItems } from '../exec/environment.js';
 import type { Problem, Result } from '../result.js';
@@ -12,6 +13,7 @@ import { displayCommandLine, secretsOf } from './command-line.js';
 import { PROXY } from './commands.js';
 import { inputError } from './io.js';
 import { byteCount, timeoutMs } from './numbers.js';
+import { requireLock } from './lock-write.js';
 import { compileGrants, type Grants } from './proxy-grants.js';
 import { type TransportSettings, transportSettings } from './proxy-transport-options.js';
 
@@ -35,6 +37,8 @@ export interface ProxySettings extends TransportSettings {
   readonly grants: Grants;
   readonly log: string | undefined;
   readonly logArgs: boolean;
+  /** `--lock`: only tools whose pin matches are published (proxy-admission.ts). */
+  readonly lock?: { readonly file: string; readonly pins: ToolLock };
 }
 
 /** Reads `proxy`'s command line; the first problem as a usage error. */
@@ -76,6 +80,9 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
   const grants = compileGrants(listFlag(args, 'allow'), listFlag(args, 'deny'));
   const log = stringFlag(args, 'log');
   if (booleanFlag(args, 'log-args') && log === undefined) return inputError('--log-args needs --log');
+  const lockFile = stringFlag(args, 'lock');
+  const lock = lockFile === undefined ? undefined : requireLock(lockFile);
+  if (lock !== undefined && !lock.ok) return lock;
   const admission: AdmissionOptions = {
     mode,
     formatAssertion: booleanFlag(args, 'format-assertion'),
@@ -99,6 +106,7 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
       grants,
       log,
       logArgs: booleanFlag(args, 'log-args'),
+      ...(lock === undefined ? {} : { lock: { file: lockFile as string, pins: lock.value } }),
     },
   };
 }

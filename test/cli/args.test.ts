@@ -44,7 +44,7 @@ describe('reading a command line', () => {
       'nothing close',
       ['--fast'],
       'unknown option --fast; the options of check are --mode, --format, --format-assertion, --registry, --dialect, ' +
-        '--provider, --provider-policy, --mcp, --mcp-list, --env, --timeout, --help',
+        '--provider, --provider-policy, --mcp, --mcp-list, --env, --timeout, --lock, --help',
     ],
     ['an unknown short option', ['-x'], 'unknown option -x; the options of check are --mode,'],
     // Own names only: an option named after an inherited property is unknown, never Object.prototype's.
@@ -75,12 +75,17 @@ describe('reading a command line', () => {
     expect(closestOption('exe', SERVE.options)).toBe('exec');
   });
 
-  it.each(COMMANDS.map((c) => [c.name]))('%s prints the suggestion as a usage error (exit 2)', async (name) => {
-    const r = await runInProcess([name, '--formatassertion']);
-    expect(r).toEqual({
-      code: 2,
-      out: '',
-      err: `toolgate ${name}: unknown option --formatassertion; did you mean --format-assertion?\n`,
-    });
-  });
+  // lock admits nothing, so it has no --format-assertion: its own near miss stands in.
+  it.each(COMMANDS.map((c) => [c.name, c.name === 'lock' ? 'lock-ignor' : 'formatassertion'] as const))(
+    '%s prints the suggestion as a usage error (exit 2)',
+    async (name, typo) => {
+      const r = await runInProcess([name, `--${typo}`]);
+      const meant = name === 'lock' ? 'lock-ignore' : 'format-assertion';
+      expect(r).toEqual({
+        code: 2,
+        out: '',
+        err: `toolgate ${name}: unknown option --${typo}; did you mean --${meant}?\n`,
+      });
+    },
+  );
 });

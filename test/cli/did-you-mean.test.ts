@@ -52,7 +52,7 @@ describe('unknown commands', () => {
     expect(r).toEqual({
       code: 2,
       out: '',
-      err: 'toolgate help: no command "chek"; commands: check, validate, serve, proxy; did you mean check?\n',
+      err: 'toolgate help: no command "chek"; commands: check, lock, validate, serve, proxy; did you mean check?\n',
     });
   });
 });
@@ -79,7 +79,7 @@ describe('unknown options', () => {
     expect(r.err).not.toContain('did you mean');
     const mcp = parseArgs(['--mcp', 'x'], VALIDATE.options, 'validate');
     expect(mcp.ok ? 'accepted' : mcp.error.message).toMatch(
-      /^unknown option --mcp: validate has no --mcp \(check has it\)/,
+      /^unknown option --mcp: validate has no --mcp \(check and lock have it\)/,
     );
     expect(closestOption('exe', SERVE.options)).toBe('exec');
   });

@@ -46,7 +46,7 @@ describe('toolgate --version and help', () => {
   it('help for a command that does not exist is a usage error', async () => {
     const r = await runInProcess(['help', 'frobnicate']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('no command "frobnicate"; commands: check, validate, serve, proxy');
+    expect(r.err).toContain('no command "frobnicate"; commands: check, lock, validate, serve, proxy');
   });
 
   it('a word after -- is not a request for help (serve passes it to the program)', async () => {

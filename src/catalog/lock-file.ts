@@ -1,0 +1,126 @@
+// The lock file's text: `{ "ignore": [...], "tools": { "<name>": { "fields": {...}, "sha256": "<hex>" } },
+// "version": 1 }`, keys sorted by code units at every level, two-space indented, one trailing newline, so the
+// same pins give the same bytes and a review diff shows one line per changed hash. Reading it is strict: a file
+// that is not exactly this shape is an error naming the problem, never read as "no pins" (which would let every
+// tool through as new, or hide a removed one).
+import { parseStrictJsonText } from '../arguments/json-text.js';
+import type { Problem, Result } from '../result.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
+import { clip } from '../util/describe-value.js';
+import { isObject } from '../util/plain-json.js';
+import { ignoreList, plainRecord, type ToolLock, type ToolPin } from './lock-pins.js';
+
+/** The only lock format version there is. */
+export const LOCK_VERSION = 1;
+
+/** A lock is the host's own file: no argument limit applies to reading it. */
+const NO_LIMITS = {
+  maxArgumentDepth: Number.POSITIVE_INFINITY,
+  maxArgumentValues: Number.POSITIVE_INFINITY,
+  maxStringLength: Number.POSITIVE_INFINITY,
+  maxObjectProperties: Number.POSITIVE_INFINITY,
+  maxArrayItems: Number.POSITIVE_INFINITY,
+};
+const HEX = /^[0-9a-f]{64}$/;
+const KEYS = ['ignore', 'tools', 'version'];
+const PIN_KEYS = ['fields', 'sha256'];
+
+const bad = (message: string): Result<never, Problem> => ({ ok: false, error: { message } });
+const shown = (name: string): string => JSON.stringify(clip(name, 80));
+
+/** One `tools` entry checked: `{ "fields": { <field>: <hex> }, "sha256": <hex> }` and nothing else. */
+function pinOf(name: string, entry: unknown): Result<ToolPin, Problem> {
+  const at = `tools[${shown(name)}]`;
+  if (!isObject(entry)) return bad(`${at} must be an object`);
+  const extra = Object.keys(entry).find((k) => !PIN_KEYS.includes(k));
+  if (extra !== undefined) return bad(`${at} has an unknown key ${shown(extra)}`);
+  const sha = entry['sha256'];
+  if (typeof sha !== 'string' || !HEX.test(sha)) return bad(`${at}.sha256 must be 64 lowercase hex digits`);
+  const fields = entry['fields'];
+  if (!isObject(fields)) return bad(`${at}.fields must be an object`);
+  for (const [field, hash] of Object.entries(fields))
+    if (typeof hash !== 'string' || !HEX.test(hash))
+      return bad(`${at}.fields[${shown(field)}] must be 64 lowercase hex digits`);
+  return { ok: true, value: { sha256: sha, fields: plainRecord(Object.entries(fields) as [string, string][]) } };
+}
+
+/**
+ * A parsed lock file's value checked as a lock: version 1, `tools` an object of well-formed pins, `ignore`
+ * (optional, empty when absent) a list of field names, no other key. The problem is named; no source prefix.
+ */
+export function lockOf(value: unknown): Result<ToolLock, Problem> {
+  if (!isObject(value)) return bad('a lock must be a JSON object');
+  const extra = Object.keys(value).find((k) => !KEYS.includes(k));
+  if (extra !== undefined)
+    return bad(`unknown key ${shown(extra)} (a version ${LOCK_VERSION} lock has ${KEYS.join(', ')})`);
+  if (!Object.hasOwn(value, 'version')) return bad('no "version"');
+  if (value['version'] !== LOCK_VERSION)
+    return bad(`unknown version ${clip(JSON.stringify(value['version']) ?? '?', 40)} (this toolgate reads version 1)`);
+  const ignore = ignoreList(value['ignore']);
+  if (!ignore.ok) return bad(`"ignore" ${ignore.error.message.replace(/^ignore /, '')}`);
+  const tools = value['tools'];
+  if (!isObject(tools)) return bad('"tools" must be an object of pins by tool name');
+  const pins: [string, ToolPin][] = [];
+  for (const name of Object.keys(tools)) {
+    const pin = pinOf(name, tools[name]);
+    if (!pin.ok) return pin;
+    pins.push([name, pin.value]);
+  }
+  return { ok: true, value: { version: 1, ignore: ignore.value, tools: plainRecord(pins) } };
+}
+
+/**
+ * A lock file's text read as a lock; `source` (the file's name) starts every message. Not JSON, an unknown
+ * version or a malformed entry is an error, as is a key given twice (JSON.parse would keep the last one silently).
+ */
+export function parseLock(text: string, source = 'lock'): Result<ToolLock, Problem> {
+  if (text.trim() === '') return bad(`${source}: empty, expected a JSON lock`);
+  const parsed = parseStrictJsonText(text, NO_LIMITS);
+  if (!parsed.ok)
+    return bad(`${source}: not JSON: ${parsed.error.message.replace(/^arguments are not valid JSON: /, '')}`);
+  const lock = lockOf(parsed.value.value);
+  return lock.ok ? lock : bad(`${source}: ${lock.error.message}`);
+}
+
+/** A JSON object of sorted keys, each line indented by `indent`; values already written. */
+function objectText(entries: readonly (readonly [string, string])[], indent: string): string {
+  if (entries.length === 0) return '{}';
+  const inner = `${indent}  `;
+  const lines = [...entries]
+    .sort(([a], [b]) => byCodeUnits(a, b))
+    .map(([k, v]) => `${inner}${JSON.stringify(k)}: ${v}`);
+  return `{\n${lines.join(',\n')}\n${indent}}`;
+}
+
+/** The lock file's text: keys sorted at every level (never by insertion or integer-key order), one newline. */
+export function lockText(lock: ToolLock): string {
+  const tools = Object.keys(lock.tools).map((name) => {
+    const pin = lock.tools[name] as ToolPin;
+    const fields = Object.keys(pin.fields).map((f) => [f, JSON.stringify(pin.fields[f])] as const);
+    return [
+      name,
+      objectText(
+        [
+          ['fields', objectText(fields, '      ')],
+          ['sha256', JSON.stringify(pin.sha256)],
+        ],
+        '    ',
+      ),
+    ] as const;
+  });
+  const ignore =
+    lock.ignore.length === 0
+      ? '[]'
+      : `[${[...lock.ignore]
+          .sort(byCodeUnits)
+          .map((f) => JSON.stringify(f))
+          .join(', ')}]`;
+  return `${objectText(
+    [
+      ['ignore', ignore],
+      ['tools', objectText(tools, '  ')],
+      ['version', String(LOCK_VERSION)],
+    ],
+    '',
+  )}\n`;
+}

@@ -1,0 +1,98 @@
+// A catalog lock's pins: one SHA-256 per listed tool over the RFC 8785 text of the whole tool object as listed
+// (every field, not only what an approval dialog shows: a changed `_meta` or `outputSchema` is drift too), and
+// one per top-level field, so a drift report names what changed. Fields the caller calls volatile are left out
+// of both and recorded, so whoever compares later leaves out the same ones.
+import { fail, ok, type Result } from '../result.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
+import { clip } from '../util/describe-value.js';
+import { jcsMembers, jcsObject } from '../util/jcs.js';
+import { ownData } from '../util/own-field.js';
+import { copyJson } from '../util/plain-json.js';
+
+/** The pin of one tool: hex SHA-256 of the RFC 8785 text of the tool and of each of its top-level fields. */
+export interface ToolPin {
+  readonly sha256: string;
+  /** By top-level field name (ignored fields left out). */
+  readonly fields: Readonly<Record<string, string>>;
+}
+
+/** A lock: the pins of one catalog's tools by name, and the fields left out of every pin. */
+export interface ToolLock {
+  readonly version: 1;
+  /** Top-level fields left out of every pin, sorted. */
+  readonly ignore: readonly string[];
+  readonly tools: Readonly<Record<string, ToolPin>>;
+}
+
+/** Options of pinTools. */
+export interface PinOptions {
+  /** Volatile top-level fields (a `_meta` with a timestamp) to leave out of every pin; recorded in the lock. */
+  readonly ignore?: readonly string[];
+}
+
+/**
+ * Hex SHA-256 of a UTF-8 text. node:crypto is loaded on the first pin, not when toolgate is imported: its load
+ * (about 2 ms, more on a cold start) is paid only by those who pin. process.getBuiltinModule is in Node >= 20.16.
+ */
+function sha256(text: string): string {
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** A record without a prototype, so a tool or field named `__proto__` is an ordinary key. */
+export function plainRecord<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true });
+  return out;
+}
+
+/** The ignore list checked: strings, each once, sorted by code units. */
+export function ignoreList(ignore: unknown): Result<readonly string[]> {
+  if (ignore === undefined) return ok([]);
+  if (!Array.isArray(ignore) || ignore.some((f) => typeof f !== 'string' || f === ''))
+    return fail('validation', 'ignore must be an array of top-level field names (non-empty strings)');
+  return ok([...new Set(ignore as string[])].sort(byCodeUnits));
+}
+
+/**
+ * The pin of one tool object, `ignore`d top-level fields left out. A tool that is not a JSON object, or that
+ * RFC 8785 cannot write (a lone surrogate, a non-JSON value), is a `validation` failure: it has no pin.
+ */
+export function pinTool(tool: unknown, ignore: readonly string[] = []): Result<ToolPin> {
+  // One private copy, checked once; each field written once, the whole object composed of the same texts.
+  const members = jcsMembers(tool);
+  if (!members.ok) return members;
+  const kept = members.value.filter(([k]) => !ignore.includes(k));
+  return ok({
+    sha256: sha256(jcsObject(kept)),
+    fields: plainRecord(kept.map(([k, text]) => [k, sha256(text)] as const)),
+  });
+}
+
+/**
+ * The lock of a `tools/list` result (`{ tools: [...] }`, the pages concatenated): every listed tool is pinned,
+ * whether admission would accept it or not. A tool without a string name, a name listed twice, or a tool
+ * pinTool refuses is a `validation` failure naming it: a lock pins each name exactly once.
+ */
+export function pinTools(listToolsResult: unknown, options: PinOptions = {}): Result<ToolLock> {
+  const given = ownData(listToolsResult, 'tools');
+  if (!Array.isArray(given)) return fail('validation', 'pinTools expects a tools/list result: { "tools": [...] }');
+  // One private copy of the list: a getter or a Proxy of the caller's never runs while it is pinned.
+  const listed = copyJson(given);
+  if (!listed.ok)
+    return fail('validation', `tool #${String(listed.problem.segments[0])} is not JSON: ${listed.problem.message}`);
+  const tools = listed.value as unknown[];
+  const ignore = ignoreList(ownData(options, 'ignore'));
+  if (!ignore.ok) return ignore;
+  const pins = new Map<string, ToolPin>();
+  for (const [index, tool] of tools.entries()) {
+    const name = ownData(tool, 'name');
+    if (typeof name !== 'string') return fail('validation', `tool #${index} has no string "name", so it has no pin`);
+    const shown = JSON.stringify(clip(name, 80));
+    if (pins.has(name)) return fail('validation', `tool ${shown} is listed twice; a lock pins each name once`);
+    const pin = pinTool(tool, ignore.value);
+    if (!pin.ok) return fail('validation', `tool ${shown} cannot be pinned: ${pin.error.message}`);
+    pins.set(name, pin.value);
+  }
+  const names = [...pins.keys()].sort(byCodeUnits);
+  return ok({ version: 1, ignore: ignore.value, tools: plainRecord(names.map((n) => [n, pins.get(n) as ToolPin])) });
+}

@@ -1,0 +1,45 @@
+// How `check --lock` and `lock` show drift from a lock: one line per new, changed (with the fields that differ)
+// or gone tool, each with the word "drift" so a CI log can be searched for it; in --format json, a `drift` flag
+// and the lists under `lock`. Names from the server are cut and kept on one line (the JSON has them whole).
+import type { LockDrift } from '../catalog/lock-diff.js';
+import { hasDrift } from '../catalog/lock-diff.js';
+import { clip } from '../util/describe-value.js';
+
+const oneLine = (text: string): string => clip(text, 80).replace(/[\r\n\u2028\u2029]+/g, ' ');
+const paint = (colour: boolean, code: number, text: string): string =>
+  colour ? `\u001b[${code}m${text}\u001b[0m` : text;
+
+/** The text report of drift from the lock in `file`; `pinned` is how many tools the lock pins. */
+export function driftText(file: string, drift: LockDrift, pinned: number, colour: boolean): string {
+  const counts = `${drift.added.length} new, ${drift.changed.length} changed, ${drift.removed.length} gone`;
+  if (!hasDrift(drift)) return `lock ${file}: every listed tool matches its pin (${pinned} pinned)\n`;
+  const label = (kind: string): string => paint(colour, 31, `drift ${kind.padEnd(7)}`);
+  const lines = [`lock ${file}: ${paint(colour, 31, 'drift')} (${counts})`];
+  for (const name of drift.added) lines.push(`  ${label('new')} ${oneLine(name)}`);
+  for (const c of drift.changed)
+    lines.push(`  ${label('changed')} ${oneLine(c.name)}: ${c.fields.map(oneLine).join(', ')}`);
+  for (const n of drift.removed) lines.push(`  ${label('gone')} ${oneLine(n)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The JSON report's part: `drift` (any at all) and `lock` with the file and the three lists. */
+export function driftJson(file: string, drift: LockDrift): Record<string, unknown> {
+  return {
+    drift: hasDrift(drift),
+    lock: {
+      file,
+      new: drift.added,
+      changed: drift.changed.map((c) => ({ name: c.name, fields: c.fields })),
+      gone: drift.removed,
+    },
+  };
+}
+
+/** One stderr line per drifted tool, for the proxy: what was withheld and why (a gone tool is only named). */
+export function driftLines(drift: LockDrift): string[] {
+  return [
+    ...drift.added.map((n) => `${oneLine(n)}: drift (new): not pinned in the lock`),
+    ...drift.changed.map((c) => `${oneLine(c.name)}: drift (changed: ${c.fields.map(oneLine).join(', ')})`),
+    ...drift.removed.map((n) => `${oneLine(n)}: drift (gone): pinned in the lock, no longer listed`),
+  ];
+}

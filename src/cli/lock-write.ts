@@ -1,0 +1,40 @@
+// Reading the lock a command is given and writing the one `lock` makes. A lock that cannot be read is an input
+// error naming the file and the problem, never "no pins" (that would pass every tool as new, or hide a gone one).
+// The write is atomic: a temporary file beside the lock, then a rename over it, so a reader (a CI job, a running
+// proxy's next start) never sees half a lock.
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { parseLock, lockText } from '../catalog/lock-file.js';
+import type { ToolLock } from '../catalog/lock-pins.js';
+import { thrownMessage, type Problem, type Result } from '../result.js';
+import { inputError, readText } from './io.js';
+
+/** A lock file read and checked; `absent` when there is none at that path (only `lock` accepts that). */
+export function readLockFile(file: string): Result<ToolLock | 'absent', Problem> {
+  const text = readText(file);
+  if (!text.ok) return text.error.message.endsWith('(ENOENT)') ? { ok: true, value: 'absent' } : text;
+  return parseLock(text.value, file);
+}
+
+/** `--lock <file>` of check and proxy: the lock, or the input error naming the file (a missing one too). */
+export function requireLock(file: string): Result<ToolLock, Problem> {
+  const read = readLockFile(file);
+  if (!read.ok) return read;
+  if (read.value === 'absent') return inputError(`${file}: cannot read (ENOENT): no such lock file`);
+  return { ok: true, value: read.value };
+}
+
+/** Writes the lock's text to `file` atomically: a temporary file in the same folder, renamed over it. */
+export function writeLockFile(file: string, lock: ToolLock): Result<void, Problem> {
+  // Unique enough with the pid; `wx` refuses to write through a name that exists anyway.
+  const unique = `${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const temp = join(dirname(file), `.${basename(file)}.${unique}.tmp`);
+  try {
+    writeFileSync(temp, lockText(lock), { flag: 'wx' });
+    renameSync(temp, file);
+    return { ok: true, value: undefined };
+  } catch (thrown) {
+    rmSync(temp, { force: true });
+    return inputError(`${file}: cannot write the lock (${thrownMessage(thrown)})`);
+  }
+}

@@ -1,0 +1,55 @@
+// `toolgate lock`: pins every tool of one catalog (the inputs together) in a lock file to commit. Nothing is
+// admitted or run: every listed tool is pinned, admitted or not, so `check --lock` and `proxy --lock` can tell
+// any later change of any field. Run over an existing lock, it first prints the drift `check --lock` would
+// report, then replaces the file: reading that report is the review, writing the file the re-approval.
+import { listingDrift } from '../catalog/lock-diff.js';
+import { ignoreList, pinTools } from '../catalog/lock-pins.js';
+import { listFlag, parseArgs, stringFlag } from './args.js';
+import { LOCK } from './commands.js';
+import type { CliIO, ExitCode } from './io.js';
+import { driftText } from './lock-report.js';
+import { anySource, NO_SOURCE, readLockSources } from './lock-sources.js';
+import { readLockFile, writeLockFile } from './lock-write.js';
+
+/** Where the lock goes without --out. */
+export const DEFAULT_LOCK_FILE = 'toolgate.lock.json';
+
+/** Runs `toolgate lock`. */
+export async function lockCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const stop = (message: string): ExitCode => {
+    io.err(`toolgate lock: ${message}\n`);
+    return 2;
+  };
+  const parsed = parseArgs(argv, LOCK.options, 'lock');
+  if (!parsed.ok) return stop(parsed.error.message);
+  const args = parsed.value;
+  const ignore = ignoreList(listFlag(args, 'lock-ignore'));
+  if (!ignore.ok) return stop('--lock-ignore needs a top-level field name');
+  if (!anySource(args)) return stop(NO_SOURCE);
+  const stdinUses = [...args.positionals, ...listFlag(args, 'mcp-list')].filter((i) => i === '-').length;
+  if (stdinUses > 1) return stop('standard input (-) can be read once: name it once among the inputs');
+  const out = stringFlag(args, 'out') ?? DEFAULT_LOCK_FILE;
+  // The existing lock is read before any server starts: one that cannot be read stops here, nothing written.
+  const existing = readLockFile(out);
+  if (!existing.ok) return stop(`${existing.error.message}; fix it, or delete it to lock afresh`);
+  const inputs = await readLockSources(args, io);
+  if (!inputs.ok) return stop(inputs.error.message);
+  const unread = inputs.value.filter((i) => i.problem !== undefined);
+  // A lock of part of the catalog would report the rest as new later: nothing is written.
+  if (unread.length > 0) return stop(unread.map((i) => i.problem?.message).join('\ntoolgate lock: '));
+  const tools = inputs.value.flatMap((i) => i.catalog?.tools ?? []);
+  const lock = pinTools({ tools }, { ignore: ignore.value });
+  if (!lock.ok) return stop(lock.error.message);
+  if (existing.value !== 'absent') {
+    const before = existing.value;
+    io.out(driftText(out, listingDrift(before, tools), Object.keys(before.tools).length, io.colour));
+    if (before.ignore.join('\n') !== lock.value.ignore.join('\n'))
+      io.out(`lock ${out}: ignored fields were [${before.ignore.join(', ')}], now [${lock.value.ignore.join(', ')}]\n`);
+  }
+  const written = writeLockFile(out, lock.value);
+  if (!written.ok) return stop(written.error.message);
+  const count = Object.keys(lock.value.tools).length;
+  const ignored = lock.value.ignore.length === 0 ? '' : ` (ignoring ${lock.value.ignore.join(', ')})`;
+  io.out(`wrote ${out}: ${count} tool${count === 1 ? '' : 's'} pinned${ignored}\n`);
+  return 0;
+}

@@ -1,0 +1,93 @@
+// RFC 8785 (JSON Canonicalization Scheme) text of a JSON value, the input of every lock pin's SHA-256.
+// canonicalJson (canonical-json.ts) is a cache key and differs on purpose (it keeps -0 apart from 0); JCS is
+// a published scheme other tools can recompute, so it is its own function. Same sorted-key writer, JCS leaves.
+import { fail, ok, type Result } from '../result.js';
+import { sortedKeyJson } from './canonical-json.js';
+import { copyJson } from './plain-json.js';
+
+/** A lone surrogate: I-JSON (RFC 7493 §2.1), which RFC 8785 §3.1 requires of its input, refuses it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Where a value sits: a linked list, so a deep value costs O(1) per level to walk. */
+type Path = { readonly parent: Path; readonly segment: string | number } | undefined;
+
+/** An RFC 6901 JSON Pointer of a path. */
+function pointerOf(path: Path | readonly (string | number)[]): string {
+  const segments: (string | number)[] = [];
+  if (Array.isArray(path)) segments.push(...path);
+  else for (let p = path as Path; p !== undefined; p = p.parent) segments.unshift(p.segment);
+  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/** The first key or string holding a lone surrogate, as a JSON Pointer; undefined when there is none. */
+function loneSurrogateAt(value: unknown): string | undefined {
+  const stack: { v: unknown; at: Path }[] = [{ v: value, at: undefined }];
+  while (stack.length > 0) {
+    const { v, at } = stack.pop() as { v: unknown; at: Path };
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v)) return pointerOf(at);
+    } else if (Array.isArray(v)) {
+      for (const [i, item] of v.entries()) stack.push({ v: item, at: { parent: at, segment: i } });
+    } else if (v !== null && typeof v === 'object')
+      for (const k of Object.keys(v)) {
+        const here = { parent: at, segment: k };
+        if (LONE_SURROGATE.test(k)) return pointerOf(here);
+        stack.push({ v: (v as Record<string, unknown>)[k], at: here });
+      }
+  }
+  return undefined;
+}
+
+/**
+ * RFC 8785 §3.2.2: literals as JSON writes them, numbers by ECMAScript's Number::toString (JSON.stringify's,
+ * which writes -0 as 0), strings by ECMAScript's QuoteJSONString (JSON.stringify's, once lone surrogates are
+ * refused); §3.2.3: object keys sorted by UTF-16 code units (sortedKeyJson's order). No whitespace.
+ */
+const jcsLeaf = (v: unknown): string => JSON.stringify(v);
+
+/** A private copy of a JSON value that RFC 8785 can write, or the validation failure saying why not. */
+function checkedCopy(value: unknown): Result<unknown> {
+  const copy = copyJson(value);
+  if (!copy.ok)
+    return fail(
+      'validation',
+      `not JSON at ${JSON.stringify(pointerOf(copy.problem.segments))}: ${copy.problem.message}`,
+    );
+  const at = loneSurrogateAt(copy.value);
+  if (at !== undefined)
+    return fail('validation', `a lone surrogate at ${JSON.stringify(at)} is not I-JSON, so RFC 8785 cannot write it`);
+  return ok(copy.value);
+}
+
+/**
+ * The RFC 8785 canonical JSON text of a JSON value. What JCS cannot represent is a `validation` failure: a
+ * value that is not JSON (NaN, Infinity, undefined, a getter, a cycle) or a string or key with a lone surrogate.
+ * The value is read once, into a private copy, so no caller code runs while it is written.
+ */
+export function jcsText(value: unknown): Result<string> {
+  const copy = checkedCopy(value);
+  return copy.ok ? ok(sortedKeyJson(copy.value, jcsLeaf)) : copy;
+}
+
+/**
+ * The members of a JSON object, each with the RFC 8785 text of its value, sorted by key as §3.2.3 sorts them;
+ * jcsText's failures, or one for a value that is not an object. With jcsObject, the text of the whole object
+ * (or of some of its members) without writing any member twice.
+ */
+export function jcsMembers(value: unknown): Result<readonly (readonly [key: string, text: string])[]> {
+  const copy = checkedCopy(value);
+  if (!copy.ok) return copy;
+  const object = copy.value;
+  if (object === null || typeof object !== 'object' || Array.isArray(object))
+    return fail('validation', 'not a JSON object');
+  return ok(
+    Object.keys(object)
+      .sort()
+      .map((k) => [k, sortedKeyJson((object as Record<string, unknown>)[k], jcsLeaf)] as const),
+  );
+}
+
+/** The RFC 8785 text of an object from jcsMembers' members (in their sorted order). */
+export function jcsObject(members: readonly (readonly [key: string, text: string])[]): string {
+  return `{${members.map(([k, text]) => `${JSON.stringify(k)}:${text}`).join(',')}}`;
+}
