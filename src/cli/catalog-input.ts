@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { isObject } from '../util/plain-json.js';
 import { inputError, parseJsonNamed, readText, type InputProblem } from './io.js';
 import type { Problem, Result } from '../result.js';
+import type { McpServer } from './mcp-server-list.js';
 
 /** One catalog to admit as one batch. */
 export interface Catalog {
@@ -110,6 +111,23 @@ export async function readSavedLists(
       Array.isArray(tools)
         ? { source, catalog: { source, tools, mcp: true, server: true } }
         : { source, problem: { message: `${source}: not a tools/list result (expected { "tools": [...] })` } },
+    );
+  }
+  return out;
+}
+
+/** Lists each `--mcp` and `--url` server, in order; the SDK is loaded only here, when a server is given. */
+export async function listServers(servers: readonly McpServer[]): Promise<CatalogInput[]> {
+  if (servers.length === 0) return [];
+  const { listMcpTools } = await import('./mcp-server-list.js');
+  const out: CatalogInput[] = [];
+  for (const server of servers) {
+    const source = `mcp: ${server.display}`;
+    const listed = await listMcpTools(server);
+    out.push(
+      listed.ok
+        ? { source, catalog: { source, tools: listed.value, mcp: true, server: true } }
+        : { source, problem: listed.error },
     );
   }
   return out;

@@ -7,7 +7,9 @@ import type { Problem, Result } from '../result.js';
 import { listFlag, stringFlag, type ParsedArgs } from './args.js';
 import { displayCommandLine, secretsOf, splitCommandLine } from './command-line.js';
 import { inputError } from './io.js';
+import { parseHeaderOptions } from './header-option.js';
 import type { McpServer } from './mcp-server-list.js';
+import { readServerUrl } from './server-url.js';
 import { parseEnvItems, type EnvRequest } from '../exec/environment.js';
 import { timeoutMs } from './numbers.js';
 
@@ -64,19 +66,51 @@ function envOf(args: ParsedArgs): Result<EnvRequest, Problem> {
   return env.ok ? env : inputError(env.error.message);
 }
 
-/** `--mcp` (repeatable) with `--env` and `--timeout`; those two need a server to apply to. */
+/** A `--url` server with its `--header`s (every value a secret, as are the URL's credentials). */
+function urlServer(args: ParsedArgs, raw: string, timeout: number): Result<McpServer, Problem> {
+  const read = readServerUrl(raw);
+  if (!read.ok) return read;
+  const headers = parseHeaderOptions(listFlag(args, 'header'));
+  if (!headers.ok) return headers;
+  const { url, display, secrets } = read.value;
+  return {
+    ok: true,
+    value: {
+      words: [],
+      url,
+      headers: headers.value.headers,
+      display,
+      env: {},
+      timeoutMs: timeout,
+      secrets: [...secrets, ...headers.value.secrets],
+    },
+  };
+}
+
+/**
+ * `--url` (once, with `--header`) and `--mcp` (repeatable, with `--env`), and `--timeout` for both; each of the
+ * others needs its server to apply to.
+ */
 export function serversOf(args: ParsedArgs): Result<McpServer[], Problem> {
   const lines = listFlag(args, 'mcp');
+  const rawUrl = stringFlag(args, 'url');
+  if (args.flags.has('header') && rawUrl === undefined) return inputError('--header needs --url');
   if (lines.length === 0) {
-    for (const f of ['env', 'timeout'])
-      if (args.flags.has(f)) return inputError(`--${f} applies to --mcp servers, and none is given`);
-    return { ok: true, value: [] };
+    if (args.flags.has('env')) return inputError('--env applies to --mcp servers, and none is given');
+    if (rawUrl === undefined && args.flags.has('timeout'))
+      return inputError('--timeout applies to --mcp and --url servers, and none is given');
   }
-  const env = envOf(args);
-  if (!env.ok) return env;
   const timeout = timeoutMs(stringFlag(args, 'timeout') ?? '30', '--timeout (seconds)');
   if (!timeout.ok) return timeout;
   const servers: McpServer[] = [];
+  if (rawUrl !== undefined) {
+    const server = urlServer(args, rawUrl, timeout.value);
+    if (!server.ok) return server;
+    servers.push(server.value);
+  }
+  if (lines.length === 0) return { ok: true, value: servers };
+  const env = envOf(args);
+  if (!env.ok) return env;
   for (const line of lines) {
     const words = splitCommandLine(line);
     if (words === undefined || words.length === 0) {

@@ -9,7 +9,7 @@ import { hasDrift, listingDrift } from '../catalog/lock-diff.js';
 import { admitMcpTools } from '../catalog/mcp.js';
 import { isObject } from '../util/plain-json.js';
 import { parseArgs, booleanFlag, stringFlag } from './args.js';
-import { readCatalogs, readRegistry, readSavedLists, type CatalogInput } from './catalog-input.js';
+import { listServers, readCatalogs, readRegistry, readSavedLists, type CatalogInput } from './catalog-input.js';
 import { adviseCatalog } from './check-advice.js';
 import { checkSettings, type CheckSettings } from './check-options.js';
 import { jsonReport, jsonUsageError, textReport, type ReportEntry } from './check-report.js';
@@ -24,23 +24,6 @@ import { requireLock } from './lock-write.js';
 const NEVER_RUN = (): never => {
   throw new Error('toolgate check never executes tools');
 };
-
-/** Lists each `--mcp` server; the SDK is loaded only here, when a server is given. */
-async function listServers(settings: CheckSettings): Promise<CatalogInput[]> {
-  if (settings.servers.length === 0) return [];
-  const { listMcpTools } = await import('./mcp-server-list.js');
-  const out: CatalogInput[] = [];
-  for (const server of settings.servers) {
-    const source = `mcp: ${server.display}`;
-    const listed = await listMcpTools(server);
-    out.push(
-      listed.ok
-        ? { source, catalog: { source, tools: listed.value, mcp: true, server: true } }
-        : { source, problem: listed.error },
-    );
-  }
-  return out;
-}
 
 /** Admits one catalog and gives its verdicts, with lint and provider advice. */
 async function checkOne(
@@ -85,7 +68,9 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   if (!read.ok) return usage(read.error.message);
   const settings = read.value;
   if (settings.servers.length === 0 && settings.savedLists.length === 0 && args.positionals.length === 0)
-    return usage('nothing to check: give files, folders, - for standard input, --mcp "<command>" or --mcp-list <file>');
+    return usage(
+      'nothing to check: give files, folders, - for standard input, --mcp "<command>", --url <URL> or --mcp-list <file>',
+    );
   const stdinUses = [...args.positionals, ...settings.savedLists].filter((i) => i === '-').length;
   if (stdinUses > 1) return usage('standard input (-) can be read once: name it once among the inputs');
   // The lock is read before anything is listed: one that cannot be read is an input error, never "no pins".
@@ -102,7 +87,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const inputs = [
     ...(await readCatalogs(args.positionals, io.readStdin)),
     ...(await readSavedLists(settings.savedLists, io.readStdin)),
-    ...(await listServers(settings)),
+    ...(await listServers(settings.servers)),
   ];
 
   // Under 'report' the findings are computed per accepted tool by adviseCatalog; admission needs the

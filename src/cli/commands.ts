@@ -58,6 +58,22 @@ const REGISTRY: OptionSpec = {
   description: 'resolve "$ref"s to the .json files in <dir>, each keyed by its "$id"; nothing is ever fetched',
 };
 
+const URL_OPTION: OptionSpec = {
+  name: 'url',
+  type: 'string',
+  value: '<http(s) URL>',
+  description: 'a Streamable HTTP MCP server at this URL; its credentials and query values are never printed',
+};
+
+const HEADER_OPTION: OptionSpec = {
+  name: 'header',
+  type: 'string',
+  multiple: true,
+  value: '"Name: value"',
+  description:
+    'send this header to the --url server; "Name: env:VAR" reads the value from VAR. Values are never printed',
+};
+
 /** `toolgate check`. */
 export const CHECK: CliCommand = {
   name: 'check',
@@ -69,6 +85,7 @@ export const CHECK: CliCommand = {
     '               [--lock <file>]',
     'toolgate check --mcp "<command> [args]"... [--env KEY=VALUE|KEY]... [--timeout <seconds>] [same options]',
     'toolgate check --mcp-list <file|->... [same options]',
+    'toolgate check --url <http(s) URL> [--header "Name: value"]... [--timeout <seconds>] [same options]',
   ],
   options: [
     {
@@ -136,8 +153,11 @@ export const CHECK: CliCommand = {
       name: 'timeout',
       type: 'string',
       value: '<seconds>',
-      description: 'how long an --mcp server may take to answer initialize and each tools/list page (default 30)',
+      description:
+        'how long an --mcp or --url server may take to answer initialize and each tools/list page (default 30)',
     },
+    URL_OPTION,
+    HEADER_OPTION,
     {
       name: 'lock',
       type: 'string',
@@ -163,6 +183,7 @@ export const LOCK: CliCommand = {
     'toolgate lock <file|dir|->... [--out <file>] [--lock-ignore <field>]...',
     'toolgate lock --mcp "<command> [args]"... [--env KEY=VALUE|KEY]... [--timeout <seconds>] [same options]',
     'toolgate lock --mcp-list <file|->... [same options]',
+    'toolgate lock --url <http(s) URL> [--header "Name: value"]... [--timeout <seconds>] [same options]',
   ],
   options: [
     {
@@ -205,8 +226,11 @@ export const LOCK: CliCommand = {
       name: 'timeout',
       type: 'string',
       value: '<seconds>',
-      description: 'how long an --mcp server may take to answer initialize and each tools/list page (default 30)',
+      description:
+        'how long an --mcp or --url server may take to answer initialize and each tools/list page (default 30)',
     },
+    URL_OPTION,
+    HEADER_OPTION,
     HELP,
   ],
   notes: [
@@ -352,14 +376,7 @@ export const PROXY: CliCommand = {
       value: '<http(s) URL>',
       description: 'the server is a Streamable HTTP MCP endpoint at this URL instead of a command after "--"',
     },
-    {
-      name: 'header',
-      type: 'string',
-      multiple: true,
-      value: '"Name: value"',
-      description:
-        'send this header to the --url server; "Name: env:VAR" reads the value from VAR. Values are never printed',
-    },
+    HEADER_OPTION,
     {
       name: 'listen',
       type: 'string',

@@ -34,7 +34,7 @@ export function parseHeaderOptions(
     if (!TOKEN.test(name))
       return inputError('--header needs "Name: value" with Name an HTTP header name (a value is never shown)');
     const lower = name.toLowerCase();
-    if (OWN.has(lower)) return inputError(`--header ${name}: the proxy sets this header itself`);
+    if (OWN.has(lower)) return inputError(`--header ${name}: toolgate sets this header itself`);
     if (seen.has(lower)) return inputError(`--header ${name} is given twice`);
     seen.add(lower);
     let value = item.slice(colon + 1).trim();

@@ -1,10 +1,9 @@
 // The inputs `toolgate lock` pins, read as `check` reads them: catalog files and folders (or - for standard
-// input), saved tools/list results (`--mcp-list`) and live servers over stdio (`--mcp` with `--env` and
-// `--timeout`). Each kind of source is one entry of SOURCES; a new one (the Streamable HTTP `--url` with
-// `--header`) is one more entry, its options added to LOCK in commands.ts.
+// input), saved tools/list results (`--mcp-list`) and live servers: over stdio (`--mcp` with `--env`) or
+// Streamable HTTP (`--url` with `--header`), both with `--timeout`. Each kind of source is one entry of SOURCES.
 import { ok, type Problem, type Result } from '../result.js';
 import { listFlag, type ParsedArgs } from './args.js';
-import { readCatalogs, readSavedLists, type CatalogInput } from './catalog-input.js';
+import { listServers, readCatalogs, readSavedLists, type CatalogInput } from './catalog-input.js';
 import { serversOf } from './check-options.js';
 import type { CliIO } from './io.js';
 
@@ -24,30 +23,17 @@ const SOURCES: readonly Source[] = [
     read: async (args, io) => ok(await readSavedLists(listFlag(args, 'mcp-list'), io.readStdin)),
   },
   {
-    given: (args) => listFlag(args, 'mcp').length > 0,
+    given: (args) => listFlag(args, 'mcp').length > 0 || args.flags.has('url'),
     read: async (args) => {
       const servers = serversOf(args);
-      if (!servers.ok) return servers;
-      // The SDK is loaded only when a server is given.
-      const { listMcpTools } = await import('./mcp-server-list.js');
-      const out: CatalogInput[] = [];
-      for (const server of servers.value) {
-        const source = `mcp: ${server.display}`;
-        const listed = await listMcpTools(server);
-        out.push(
-          listed.ok
-            ? { source, catalog: { source, tools: listed.value, mcp: true, server: true } }
-            : { source, problem: listed.error },
-        );
-      }
-      return ok(out);
+      return servers.ok ? ok(await listServers(servers.value)) : servers;
     },
   },
 ];
 
 /** What the command line gives no source for: the usage error to print. */
 export const NO_SOURCE =
-  'nothing to lock: give files, folders, - for standard input, --mcp "<command>" or --mcp-list <file>';
+  'nothing to lock: give files, folders, - for standard input, --mcp "<command>", --url <URL> or --mcp-list <file>';
 
 /** Every input the command line names, in source order; a usage error (a bad --env, say) stops them all. */
 export async function readLockSources(args: ParsedArgs, io: CliIO): Promise<Result<CatalogInput[], Problem>> {

@@ -1,9 +1,11 @@
-// `check --mcp`: starts a server with the official SDK's stdio client and lists its tools, following
+// `check --mcp` / `--url`: starts a server with the official SDK's stdio client (or reaches a Streamable HTTP
+// one with its HTTP client) and lists its tools, following
 // `nextCursor` pagination. The listing is read leniently on purpose: the SDK's own tools/list result schema would
 // throw on a malformed tool before toolgate could report which tool and why, so each page is read with the SDK's
 // generic paginated-result schema (unknown members pass through) and `tools` is checked here.
 import { thrownMessage, type Problem, type Result } from '../result.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
+import { clip } from '../util/describe-value.js';
 import { childEnvironment } from '../exec/environment.js';
 import { maskSecrets } from './command-line.js';
 import { version } from './help.js';
@@ -12,12 +14,20 @@ import { loadMcpSdk } from './mcp-sdk.js';
 
 /** Most pages followed: a server that keeps returning a cursor cannot keep the check running forever. */
 const MAX_PAGES = 100;
+/** How long the DELETE that ends an HTTP session is waited for. */
+const SESSION_END_WAIT_MS = 2000;
+/** Most of an error's text shown: an HTTP server's error body is echoed in the SDK's message. */
+const MAX_ERROR_CHARS = 2000;
 
-/** One `--mcp` server to start. */
+/** One `--mcp` server to start, or one `--url` server to reach. */
 export interface McpServer {
-  /** The program and its arguments, as split from the `--mcp` text. */
-  readonly words: readonly [string, ...string[]];
-  /** How reports name it: `--mcp` text with its `KEY=VALUE` values masked. */
+  /** The program and its arguments, as split from the `--mcp` text; empty for a `--url` server. */
+  readonly words: readonly string[];
+  /** A Streamable HTTP server (MCP 2025-06-18, "Transports") instead of a command. */
+  readonly url?: URL;
+  /** Headers sent to the `--url` server (`--header`); every value is among `secrets`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** How reports name it: `--mcp` text with its `KEY=VALUE` values masked, or the URL without credentials. */
   readonly display: string;
   /** Set for the server on top of the SDK's inherited HOME, LOGNAME, PATH, SHELL, TERM and USER. */
   readonly env: Readonly<Record<string, string>>;
@@ -35,23 +45,23 @@ function timedOut(method: string, timeoutMs: number): string {
 
 /** Lists every tool of the server; a message (its values masked) on any failure. */
 export async function listMcpTools(server: McpServer): Promise<Result<unknown[], Problem>> {
+  const option = server.url === undefined ? '--mcp' : '--url';
   const fail = (why: string): Result<never, Problem> =>
-    inputError(maskSecrets(`--mcp ${JSON.stringify(server.display)}: ${why}`, server.secrets));
-  const loaded = await loadMcpSdk('toolgate check --mcp');
+    inputError(maskSecrets(`${option} ${JSON.stringify(server.display)}: ${why}`, server.secrets));
+  const loaded = await loadMcpSdk(`toolgate ${option}`);
   if (!loaded.ok) return inputError(loaded.message);
-  const { client: clientModule, clientStdio, types } = loaded.sdk;
-  const [command, ...args] = server.words;
-  const transport = new clientStdio.StdioClientTransport({
-    command,
-    args,
-    env: childEnvironment(server.env),
-    stderr: 'pipe',
-  });
+  const { client: clientModule, clientStdio, clientHttp, types } = loaded.sdk;
+  const [command = '', ...args] = server.words;
   let stderr = '';
   let pid: number | null | undefined;
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    if (stderr.length < 4000) stderr += chunk.toString('utf8');
-  });
+  const transport =
+    server.url !== undefined
+      ? new clientHttp.StreamableHTTPClientTransport(server.url, { requestInit: { headers: { ...server.headers } } })
+      : new clientStdio.StdioClientTransport({ command, args, env: childEnvironment(server.env), stderr: 'pipe' });
+  if (transport instanceof clientStdio.StdioClientTransport)
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString('utf8');
+    });
   const client = new clientModule.Client({ name: 'toolgate-check', version: version() });
   // Set when the server's process has closed (the SDK reports it through the client's onclose).
   let closed = false;
@@ -62,7 +72,7 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
   try {
     const connecting = client.connect(transport, { timeout: server.timeoutMs });
     // The SDK spawns the server inside connect's first synchronous step; its pid is known from here on.
-    pid = transport.pid;
+    if (transport instanceof clientStdio.StdioClientTransport) pid = transport.pid;
     await connecting;
     method = 'tools/list';
     const listed = await listAllPages(async (cursor) => {
@@ -78,10 +88,22 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
     return { ok: true, value: listed.value };
   } catch (thrown) {
     const code = thrown !== null && typeof thrown === 'object' ? (thrown as { code?: unknown }).code : undefined;
-    const why = code === types.ErrorCode.RequestTimeout ? timedOut(method, server.timeoutMs) : thrownMessage(thrown);
+    const why =
+      code === types.ErrorCode.RequestTimeout
+        ? timedOut(method, server.timeoutMs)
+        : clip(thrownMessage(thrown), MAX_ERROR_CHARS);
     const tail = stderr.trim() === '' ? '' : `\nserver stderr:\n${stderr.trim()}`;
     return fail(`${why}${tail}`);
   } finally {
+    // An HTTP session is ended with DELETE (MCP 2025-06-18, "Session Management"), waited for a bounded time.
+    if (transport instanceof clientHttp.StreamableHTTPClientTransport && transport.sessionId !== undefined) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, SESSION_END_WAIT_MS);
+      });
+      await Promise.race([transport.terminateSession().catch(() => undefined), waited]);
+      clearTimeout(timer);
+    }
     await client.close().catch(() => undefined);
     // After a timed-out request the SDK has already begun closing on timers that keep no process alive, and the
     // close above returns at once: a server that ignores its closed stdin would outlive toolgate. Stop it now.

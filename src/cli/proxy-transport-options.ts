@@ -6,6 +6,7 @@ import type { Problem, Result } from '../result.js';
 import { booleanFlag, listFlag, type ParsedArgs, stringFlag } from './args.js';
 import { parseHeaderOptions } from './header-option.js';
 import { inputError } from './io.js';
+import { readServerUrl } from './server-url.js';
 import { timeoutMs } from './numbers.js';
 
 /** Sessions kept at once by default (`--max-sessions`). */
@@ -80,11 +81,10 @@ export function transportSettings(
   let url: URL | undefined;
   const secrets: string[] = [];
   if (rawUrl !== undefined) {
-    url = URL.canParse(rawUrl) ? new URL(rawUrl) : undefined;
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-      return inputError('--url needs an http:// or https:// URL');
-    if (url.password !== '') secrets.push(decodeURIComponent(url.password), url.password);
-    for (const [, value] of url.searchParams) if (value !== '') secrets.push(value);
+    const read = readServerUrl(rawUrl);
+    if (!read.ok) return read;
+    url = read.value.url;
+    secrets.push(...read.value.secrets);
   }
   const headerItems = listFlag(args, 'header');
   if (headerItems.length > 0 && url === undefined) return inputError('--header needs --url');
