@@ -1,18 +1,18 @@
-import type { ValidateFunction } from 'ajv';
+import type { Validator } from './engine/validator.js';
 import { fail, guarded, ok, schemaViolation, thrownFailure, thrownMessage, type Result } from '../result.js';
 import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
 import { argumentChecker, checkArguments, checkArgumentsText } from './check-arguments.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { echo } from '../util/describe-value.js';
 import { normaliseRegistry } from './documents.js';
-import { compileOn, createEngine, sharedEngine } from './engine.js';
+import { compileOn, createEngine, sharedEngine } from './engine/ajv-2020.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
 import { limitsKey, resolveLimits, type Limits } from '../util/limits.js';
 import { resolveOptions, SCHEMA_OPTION_KEYS, type SchemaOptions } from './options.js';
 import { readOptions } from '../util/own-field.js';
 import { admitDocument, needsPrivateEngine, resolveReferences, type Pipeline } from './pipeline.js';
 import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
-import { compileLegacy } from './legacy-engine.js';
+import { compileLegacy } from './engine/legacy-engine.js';
 import { cachedValidator, rememberValidator } from './compile-cache.js';
 
 export { compileCounters } from './compile-cache.js';
@@ -23,8 +23,8 @@ import { engineInput } from './link.js';
 import { authorLocation } from './link-source.js';
 import { inertEngineKeywords } from './ajv-only.js';
 import { checkInPlace, reachable } from './in-place-cycles.js';
-import { instrumentSteps } from './step-budget.js';
-import { warmUp } from './warm-up.js';
+import { instrumentSteps } from './engine/step-budget.js';
+import { warmUp } from './engine/warm-up.js';
 import { checkToolRoot } from './tool-root.js';
 import { needsOwnProperties, needsPatternBudget } from './schema-needs.js';
 import { isObject } from '../util/plain-json.js';
@@ -61,7 +61,7 @@ const cached = (c: CompiledSchema): CompiledSchema => {
 export const compiledFromCache = (c: CompiledSchema): boolean => fromCache.has(c);
 // Validators whose documents hold no quadratic pattern: their calls skip the pattern budget
 // (regex/bound.ts). Any other validator, legacy ones included, runs under it.
-const budgetFree = new WeakSet<ValidateFunction>();
+const budgetFree = new WeakSet<Validator>();
 
 /** The pipeline behind validateSchema and the suite runner. */
 export function compileSchema(
@@ -177,7 +177,7 @@ export function compileSchema(
     );
   }
 
-  let validator: ValidateFunction;
+  let validator: Validator;
   try {
     const input = engineInput(p.documents);
     // `nullable` and `$async` are annotations that Ajv would act on (ajv-only.ts).
@@ -218,7 +218,7 @@ export function compileSchema(
 /** What a CompiledSchema is made of. */
 interface CompiledParts {
   readonly schema: unknown;
-  readonly validator: ValidateFunction;
+  readonly validator: Validator;
   readonly toolRoot: boolean;
   readonly limits: Limits;
 }

@@ -3,8 +3,8 @@ import { unescapePointerToken } from '../util/json-pointer.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource, sourceOf } from './link-source.js';
-import { registerDocument } from './annotation-run.js';
-import { usesUnevaluated } from './unevaluated.js';
+import { registerDocument } from './engine/annotation-run.js';
+import { usesUnevaluated } from './engine/unevaluated.js';
 import { walkSchema } from './walk.js';
 import { isObject } from '../util/plain-json.js';
 

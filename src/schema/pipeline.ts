@@ -2,7 +2,7 @@ import { fail, ok, schemaViolation, type Result, type Violation } from '../resul
 import { classifyDialect } from './dialect.js';
 import { echo } from '../util/describe-value.js';
 import { findDocument } from './documents.js';
-import { metaValidate } from './engine.js';
+import { metaValidate } from './engine/ajv-2020.js';
 import { metaViolations } from './meta-errors.js';
 import { gateDocument } from './gate.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
@@ -79,7 +79,7 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
       if (!verdict.ok) return verdict;
       vocabularies = verdict.value.vocabularies;
       if (verdict.value.formatAssertion) p.formatAssertion = true;
-      // Checked against the vocabulary meta-schemas of the vocabularies it lists (engine.ts): a
+      // Checked against the vocabulary meta-schemas of the vocabularies it lists (engine/ajv-2020.ts): a
       // keyword of a vocabulary it leaves out is an annotation, whatever its value (Core §8.1.2).
       custom = true;
       const { $schema: _ignored, ...rest } = schema;

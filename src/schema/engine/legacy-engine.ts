@@ -1,33 +1,33 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
-import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
-import { DIALECT_2020_12 } from './dialect.js';
-import { echo } from '../util/describe-value.js';
-import { findDocument, normaliseRegistry } from './documents.js';
-import { ENGINE_OPTIONS, installFormatAssertion } from './engine.js';
-import { formatRefusal } from '../formats/asserted.js';
-import { copyJson } from '../util/plain-json.js';
-import { legacyEngineGaps } from './legacy-engine-gaps.js';
-import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
-import { metaViolations } from './meta-errors.js';
+import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../../result.js';
+import { DIALECT_2020_12 } from '../dialect.js';
+import { echo } from '../../util/describe-value.js';
+import { findDocument, normaliseRegistry } from '../documents.js';
+import { ENGINE_OPTIONS, installFormatAssertion } from './ajv-2020.js';
+import { formatRefusal } from '../../formats/asserted.js';
+import { copyJson } from '../../util/plain-json.js';
+import { legacyEngineGaps } from '../legacy-engine-gaps.js';
+import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from '../legacy-keywords.js';
+import { metaViolations } from '../meta-errors.js';
 import { installMultipleOf } from './multiple-of.js';
-import type { ResolvedOptions } from './options.js';
+import type { ResolvedOptions } from '../options.js';
 import { installNotAndIf } from './not-if.js';
 import { installFlatUnions } from './flat-unions.js';
 import { installStepBudget, instrumentSteps } from './step-budget.js';
 import { warmUp } from './warm-up.js';
-import { checkPattern } from '../regex/guard.js';
+import { checkPattern } from '../../regex/guard.js';
 import { installUniqueItems } from './unique-items.js';
 import { compileWithRefPaths } from './ref-paths.js';
-import { checkLegacyInPlace, type LegacyDocument } from './legacy-in-place.js';
-import { ANONYMOUS_BASE } from './references.js';
+import { checkLegacyInPlace, type LegacyDocument } from '../legacy-in-place.js';
+import { ANONYMOUS_BASE } from '../references.js';
 import { installConstEnum } from './const-enum.js';
 import { installContains } from './contains.js';
-import { DRAFT_07_ACTED_KEYWORDS, inertEngineKeywords } from './ajv-only.js';
-import { checkCompileCost } from './compile-cost.js';
-import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
-import { isObject } from '../util/plain-json.js';
-import { walkSchema } from './walk.js';
+import { DRAFT_07_ACTED_KEYWORDS, inertEngineKeywords } from '../ajv-only.js';
+import { checkCompileCost } from '../compile-cost.js';
+import { tallyDocument, tallyPulledDocument, type SchemaTally } from '../tally.js';
+import { isObject } from '../../util/plain-json.js';
+import { walkSchema } from '../walk.js';
 
 // Opt-in older dialects. A root whose `$schema` names draft-07 or 2019-09, when the caller lists that
 // dialect in `dialects`, is validated by Ajv's own engine for it (`Ajv` for draft-07, `Ajv2019`)
@@ -38,7 +38,7 @@ import { walkSchema } from './walk.js';
 /** Documents pulled in through the registry or loader while compiling one schema, at most. */
 
 // The 2020-12 engine's options, with own properties always on: the older dialects' engines are not
-// tuned per schema (engine.ts decides ownProperties per compile for 2020-12 only).
+// tuned per schema (ajv-2020.ts decides ownProperties per compile for 2020-12 only).
 const AJV_OPTIONS: Options = { ...ENGINE_OPTIONS, ownProperties: true };
 
 type LegacyEngine = Ajv | Ajv2019;
@@ -68,7 +68,7 @@ function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): L
   installNotAndIf(ajv as never);
   // `anyOf`/`oneOf` without nesting one block per branch (flat-unions.ts).
   installFlatUnions(ajv as never);
-  // The same maxValidationSteps budget (schema/step-budget.ts); instrumentLegacy marks the documents.
+  // The same maxValidationSteps budget (schema/engine/step-budget.ts); instrumentLegacy marks the documents.
   installStepBudget(ajv as never);
   return ajv;
 }
