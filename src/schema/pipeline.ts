@@ -102,9 +102,12 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
       `schema uses what toolgate cannot enforce exactly: ${gate.legacy[0]?.message}`,
       gate.legacy,
     );
-  // Counted before the meta-schema check, indexing and compiling, the work these limits bound.
-  const tallied = tallyDocument(p.tally, schema, p.options.limits);
-  if (!tallied.ok) return tallied;
+  // Counted before the meta-schema check, indexing and compiling, the work these limits bound. The root
+  // was counted by compileSchema before its first estimate, into the same tally.
+  if (!place.root) {
+    const tallied = tallyDocument(p.tally, schema, p.options.limits);
+    if (!tallied.ok) return tallied;
+  }
   const metaErrors = metaValidate(checked, custom ? vocabularies : undefined);
   if (metaErrors.length > 0) {
     const violations = metaViolations(checked, metaErrors, location);
@@ -208,18 +211,4 @@ export function resolveReferences(p: Pipeline): Result<true> {
       unresolved.map((u) => u.violation),
     );
   return ok(true);
-}
-
-/**
- * Whether the documents need an Ajv instance of their own: Ajv registers identifiers and anchors
- * per instance, so two schemas with the same `$id` must never meet on a shared one.
- */
-export function needsPrivateEngine(p: Pipeline): boolean {
-  if (p.documents.length > 1) return true;
-  let found = false;
-  walkSchema(p.documents[0]?.schema, ({ node }) => {
-    if ('$id' in node || '$anchor' in node || '$dynamicAnchor' in node) found = true;
-    return !found;
-  });
-  return found;
 }

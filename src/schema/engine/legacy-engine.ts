@@ -6,7 +6,6 @@ import { echo } from '../../util/describe-value.js';
 import { findDocument, normaliseRegistry } from '../documents.js';
 import { ENGINE_OPTIONS, installFormatAssertion } from './ajv-2020.js';
 import { formatRefusal } from '../../formats/asserted.js';
-import { copyJson } from '../../util/plain-json.js';
 import { legacyEngineGaps } from '../legacy-engine-gaps.js';
 import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from '../legacy-keywords.js';
 import { metaViolations } from '../meta-errors.js';
@@ -319,7 +318,7 @@ function compileWithDocuments(
 /**
  * The engine for a root that declares draft-07 or 2019-09: a refusal naming the `dialects` option
  * when that dialect is not enabled, otherwise the dialect's compiled validator. `root` is
- * compileSchema's private copy; the engine gets a copy of its own.
+ * compileSchema's private copy, which the engine may rewrite (compileSchema exposes a frozen copy of it).
  */
 export function compileLegacy(
   root: Record<string, unknown>,
@@ -332,16 +331,14 @@ export function compileLegacy(
       `to enforce ${dialect} with its own semantics pass the option dialects: ['2020-12', '${dialect}']`;
     return fail('unsupported_capability', message, [schemaViolation('$schema', message, '/$schema')]);
   }
-  const copy = copyJson(root);
-  if (!copy.ok) return fail('validation', 'schema is not JSON');
   // The same schema limits as the 2020-12 path, counted over the older dialects' schema positions.
   const tally: SchemaTally = { subschemas: 0, references: 0, documents: 0 };
-  const counted = tallyDocument(tally, copy.value, options.limits, EVERY_DIALECT);
+  const counted = tallyDocument(tally, root, options.limits, EVERY_DIALECT);
   if (!counted.ok) return counted;
   // Estimated before any costly step (compile-cost.ts); each document pulled in later adds its own.
-  const cost = checkCompileCost(copy.value, options.limits);
+  const cost = checkCompileCost(root, options.limits);
   if (!cost.ok) return cost;
-  const admitted = admitLegacy(copy.value, dialect, options, (p) => p);
+  const admitted = admitLegacy(root, dialect, options, (p) => p);
   if (!admitted.ok) return admitted;
-  return compileWithDocuments(copy.value, dialect, options, tally, cost.value);
+  return compileWithDocuments(root, dialect, options, tally, cost.value);
 }
