@@ -12,7 +12,7 @@ import { resolveOptions, SCHEMA_OPTION_KEYS, type SchemaOptions } from './option
 import { readOptions } from '../util/own-field.js';
 import { admitDocument, resolveReferences, type Pipeline } from './pipeline.js';
 import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
-import { compileLegacy } from './engine/legacy-engine.js';
+import { compileLegacy } from './legacy-pipeline.js';
 import { cachedValidator, rememberValidator } from './compile-cache.js';
 
 export { compileCounters } from './compile-cache.js';
@@ -89,7 +89,7 @@ export function compileSchema(
     return fail('validation', message, [schemaViolation('type', message, '')]);
   }
   // The root's dialect chooses the engine: an opt-in draft-07 / 2019-09 root runs on that dialect's
-  // own engine (legacy-engine.ts), every other root on the 2020-12 pipeline below.
+  // own engine (legacy-pipeline.ts), every other root on the 2020-12 pipeline below.
   const dialect = isObject(copy.value) ? legacyDialectOf(copy.value['$schema']) : undefined;
   // One cache entry per schema (compile-cache.ts): its canonical content and every switch its
   // validator depends on. A schema that needed the registry or loader depends on more than that and

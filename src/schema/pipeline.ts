@@ -126,30 +126,43 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   return ok(true);
 }
 
-/** Every `pattern` and `patternProperties` key of a document through checkPattern (regex/guard.ts). */
-function checkPatterns(
-  schema: unknown,
+/** Where the pattern checks put what they find: invalid expressions, and ones refused as hazards. */
+export interface PatternFindings {
+  readonly invalid: Violation[];
+  readonly hazards: Violation[];
+}
+
+/**
+ * The `pattern` and `patternProperties` keys of one schema object through checkPattern (regex/guard.ts): the one
+ * pattern gate of every dialect, called from each dialect's walk.
+ */
+export function checkNodePatterns(
+  node: Record<string, unknown>,
+  pointer: string,
   location: (p: string) => string,
-): { invalid: Violation[]; hazards: Violation[] } {
-  const invalid: Violation[] = [];
-  const hazards: Violation[] = [];
+  found: PatternFindings,
+): void {
   const check = (source: string, at: string): void => {
     const verdict = checkPattern(source);
     if (verdict.invalid !== undefined)
-      invalid.push(
+      found.invalid.push(
         schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, location(at)),
       );
     else if (verdict.hazard !== undefined)
-      hazards.push(
+      found.hazards.push(
         schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, location(at)),
       );
   };
-  walkSchema(schema, ({ node, pointer }) => {
-    if (typeof node['pattern'] === 'string') check(node['pattern'], `${pointer}/pattern`);
-    const pp = node['patternProperties'];
-    if (isObject(pp)) for (const k of Object.keys(pp)) check(k, `${pointer}/patternProperties`);
-  });
-  return { invalid, hazards };
+  if (typeof node['pattern'] === 'string') check(node['pattern'], `${pointer}/pattern`);
+  const pp = node['patternProperties'];
+  if (isObject(pp)) for (const k of Object.keys(pp)) check(k, `${pointer}/patternProperties`);
+}
+
+/** Every pattern of a 2020-12 document (checkNodePatterns). */
+function checkPatterns(schema: unknown, location: (p: string) => string): PatternFindings {
+  const found: PatternFindings = { invalid: [], hazards: [] };
+  walkSchema(schema, ({ node, pointer }) => checkNodePatterns(node, pointer, location, found));
+  return found;
 }
 
 /**
