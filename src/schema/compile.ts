@@ -25,6 +25,7 @@ import { inertEngineKeywords } from './ajv-only.js';
 import { checkInPlace, reachable } from './in-place-cycles.js';
 import { instrumentSteps } from './engine/step-budget.js';
 import { warmUp } from './engine/warm-up.js';
+import { missingReferenceText } from './engine/missing-reference.js';
 import { checkToolRoot } from './tool-root.js';
 import { engineNeeds, needsPatternBudget } from './schema-needs.js';
 import { isObject } from '../util/plain-json.js';
@@ -201,10 +202,10 @@ export function compileSchema(
     warmUp(validator);
   } catch (thrown) {
     const message = thrownMessage(thrown);
-    const missing = /can't resolve reference (.*) from id/.exec(message);
-    if (missing)
-      return fail('validation', `unresolved reference ${missing[1]}`, [
-        schemaViolation('$ref', `unresolved reference ${missing[1]}`, ''),
+    const missing = missingReferenceText(message);
+    if (missing !== undefined)
+      return fail('validation', `unresolved reference ${missing}`, [
+        schemaViolation('$ref', `unresolved reference ${missing}`, ''),
       ]);
     const why =
       thrown instanceof RangeError

@@ -62,20 +62,6 @@ export function createLegacyEngine(dialect: LegacyDialect, formatAssertion: bool
   };
 }
 
-/**
- * The document a compile found missing, when Ajv threw its MissingRefError (read by shape, not class):
- * `uri` is the document ('' for the root itself, whose fragment `ref` names).
- */
-export function missingDocument(thrown: unknown): { uri: string; ref: string | undefined } | undefined {
-  const field = (name: string): string | undefined => {
-    if (typeof thrown !== 'object' || thrown === null) return undefined;
-    const d = Object.getOwnPropertyDescriptor(thrown, name);
-    return d !== undefined && typeof d.value === 'string' ? d.value : undefined;
-  };
-  const uri = field('missingSchema');
-  return uri === undefined ? undefined : { uri, ref: field('missingRef') };
-}
-
 const metaEngines = new Map<LegacyDialect, Ajv | Ajv2019>();
 
 /** Checks a document against its dialect's official meta-schema (Ajv ships both). */
