@@ -40,7 +40,7 @@ type Ajv2020Ctor = new (
 
 /** Options a host writing "raw Ajv" would use: formats as annotations (toolgate's default), quiet, lenient. */
 export const RAW_AJV_OPTIONS = { strict: false, logger: false, validateFormats: false };
-/** toolgate's own engine options (src/schema/engine.ts), to separate the option cost from the gate's cost. */
+/** toolgate's own engine options (src/schema/engine/ajv-2020.ts), to separate the option cost from the gate's cost. */
 export const TOOLGATE_AJV_OPTIONS = {
   strict: false,
   logger: false,

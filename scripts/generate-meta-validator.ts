@@ -1,14 +1,14 @@
-// Writes src/schema/meta-schema.generated.ts: Ajv's standalone code for the Draft 2020-12 meta-schema, compiled
-// with the options of the runtime meta-schema engine (src/schema/meta-engine.ts). Run `npm run generate` after
+// Writes src/schema/engine/meta-schema.generated.ts: Ajv's standalone code for the Draft 2020-12 meta-schema, compiled
+// with the options of the runtime meta-schema engine (src/schema/engine/meta-engine.ts). Run `npm run generate` after
 // updating Ajv; test/schema/meta-generated.test.ts fails while the committed file differs from what this makes.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
-import { META_ENGINE_OPTIONS } from '../src/schema/meta-engine.js';
+import { META_ENGINE_OPTIONS } from '../src/schema/engine/meta-engine.js';
 
 /** Where the generated module lives. */
-export const GENERATED_PATH = fileURLToPath(new URL('../src/schema/meta-schema.generated.ts', import.meta.url));
+export const GENERATED_PATH = fileURLToPath(new URL('../src/schema/engine/meta-schema.generated.ts', import.meta.url));
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 

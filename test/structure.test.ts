@@ -59,6 +59,36 @@ export function importSpecifiers(source: string): string[] {
   return out;
 }
 
+/** Package specifiers (not relative) of every import, re-export and dynamic import, type-only ones included. */
+export function packageSpecifiers(source: string): string[] {
+  const out: string[] = [];
+  const patterns = [
+    /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^.'"][^'"]*)['"]/gm,
+    /^\s*import\s*['"]([^.'"][^'"]*)['"]/gm,
+    /\bimport\(\s*['"]([^.'"][^'"]*)['"]\s*\)/g,
+  ];
+  for (const pattern of patterns) for (const m of source.matchAll(pattern)) out.push(m[1] as string);
+  return out;
+}
+
+/**
+ * The one folder whose files may import the engine's packages (Ajv and its formats): every other file sees a
+ * compiled schema as a Validator and its errors as EngineErrors, so an Ajv upgrade is reviewed in one place.
+ */
+const ENGINE_FOLDER = `schema${sep}engine${sep}`;
+const ENGINE_PACKAGE = /^(?:ajv|ajv-formats)(?:\/|$)/;
+
+/** `file -> package` for each import of Ajv or ajv-formats by a file outside ENGINE_FOLDER (paths under src/). */
+function engineImportsOutside(files: readonly { file: string; source: string }[]): string[] {
+  return files.flatMap(({ file, source }) =>
+    file.startsWith(ENGINE_FOLDER)
+      ? []
+      : packageSpecifiers(source)
+          .filter((spec) => ENGINE_PACKAGE.test(spec))
+          .map((spec) => `${file} -> ${spec}`),
+  );
+}
+
 interface Edge {
   readonly from: string;
   readonly to: string;
@@ -141,6 +171,32 @@ describe('src/ folder structure', () => {
 
   it('has no folder-level cycle', () => {
     expect(cycles(all)).toEqual([]);
+  });
+
+  it('has Ajv and ajv-formats imported only inside src/schema/engine/', () => {
+    const files = sourceFiles(SRC).map((file) => ({ file: relative(SRC, file), source: readFileSync(file, 'utf8') }));
+    expect(engineImportsOutside(files)).toEqual([]);
+    // The rule has something to hold: the engine folder does import them.
+    expect(files.filter((f) => f.file.startsWith(ENGINE_FOLDER) && /from 'ajv/.test(f.source)).length).toBeGreaterThan(
+      5,
+    );
+  });
+
+  it('the engine-import rule can fail: Ajv imported from outside the engine folder is caught', () => {
+    const outside = [
+      { file: `errors${sep}x.ts`, source: "import type { ErrorObject } from 'ajv';" },
+      {
+        file: `schema${sep}y.ts`,
+        source: "import addFormats from 'ajv-formats';\nconst m = await import('ajv/dist/2019.js');",
+      },
+      { file: `${ENGINE_FOLDER}z.ts`, source: "import { Ajv2020 } from 'ajv/dist/2020.js';" },
+      { file: `schema${sep}w.ts`, source: "import { x } from 'ajv-like';\nimport { y } from './engine/ajv-2020.js';" },
+    ];
+    expect(engineImportsOutside(outside)).toEqual([
+      `errors${sep}x.ts -> ajv`,
+      `schema${sep}y.ts -> ajv-formats`,
+      `schema${sep}y.ts -> ajv/dist/2019.js`,
+    ]);
   });
 
   it('the checks above can fail: an upward import and a cycle are caught', () => {

@@ -1,4 +1,4 @@
-import type { ErrorObject } from 'ajv';
+import type { EngineError } from './engine-error.js';
 import { boundedJson, quote } from '../util/describe-value.js';
 import { fragmentPointer, nodeAt as at } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
@@ -8,9 +8,9 @@ import { messageFor } from './messages.js';
  * errors of a `propertyNames` subschema that say why the name fails (read by keptMessage).
  */
 export interface Kept {
-  readonly error: ErrorObject;
+  readonly error: EngineError;
   readonly message?: string;
-  readonly reasons?: readonly ErrorObject[];
+  readonly reasons?: readonly EngineError[];
 }
 
 /**
@@ -149,7 +149,7 @@ function valueAtPointer(data: unknown, pointer: string): unknown {
  * saying how many branches matched; a failed `contains` drops the per-item errors of its subschema,
  * which say nothing about what the array lacks. Other errors pass through in order.
  */
-export function selectBranches(errors: readonly ErrorObject[], context: BranchContext): Kept[] {
+export function selectBranches(errors: readonly EngineError[], context: BranchContext): Kept[] {
   const out: Kept[] = [];
   let k = errors.length - 1;
   while (k >= 0) {
@@ -158,7 +158,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       // Core §10.3.2.4: Ajv reports the subschema's errors on the object itself (with a
       // `propertyName` field); they become the reason of this one line instead.
       const name = (e.params as { propertyName?: unknown }).propertyName;
-      const inner: ErrorObject[] = [];
+      const inner: EngineError[] = [];
       while (k - 1 >= 0 && (errors[k - 1] as { propertyName?: unknown }).propertyName !== undefined) {
         const x = errors[--k]!;
         if ((x as { propertyName?: unknown }).propertyName === name) inner.push(x);
@@ -191,7 +191,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
     // The branches an error can belong to: owners of its schema path or of any ancestor of it. Worked
     // out once per schema path: a failed `contains` over n items leaves n errors of a few paths.
     const known = new Map<string, number[]>();
-    const candidates = (x: ErrorObject): number[] => {
+    const candidates = (x: EngineError): number[] => {
       const cached = known.get(x.schemaPath);
       if (cached !== undefined) return cached;
       const found: number[] = [];
@@ -207,7 +207,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       known.set(x.schemaPath, found);
       return found;
     };
-    const inside = (x: ErrorObject): boolean => under(x.instancePath, e.instancePath);
+    const inside = (x: EngineError): boolean => under(x.instancePath, e.instancePath);
     // The window: walk back over errors at or below the same place; it starts at the earliest one
     // that can be tied to a branch (unlabelled ones before it came from earlier keywords). The walk
     // gives up MAX_UNTIED errors past the earliest tied one, so sibling keywords at one place cost
@@ -249,7 +249,7 @@ export function selectBranches(errors: readonly ErrorObject[], context: BranchCo
       continue;
     }
     const value = valueAtPointer(context.data, e.instancePath);
-    const grouped: ErrorObject[][] = branches.map(() => []);
+    const grouped: EngineError[][] = branches.map(() => []);
     window.forEach((x, j) => {
       const label = labels[j];
       if (label !== undefined) grouped[label]?.push(x);

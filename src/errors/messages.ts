@@ -1,4 +1,4 @@
-import type { ErrorObject } from 'ajv';
+import type { EngineError } from './engine-error.js';
 import { clip, quote } from '../util/describe-value.js';
 
 /** JSON type name of a value as Draft 2020-12 sees it (Validation §6.1.1: an integer is a number with no fraction). */
@@ -22,7 +22,7 @@ function count(n: unknown, noun: string): string {
  * One short English sentence per broken rule, values quoted as JSON. `parent` is the schema object
  * holding the keyword, when known, for keywords whose Ajv params do not say enough (content*).
  */
-export function messageFor(e: ErrorObject, value: unknown, parent?: Readonly<Record<string, unknown>>): string {
+export function messageFor(e: EngineError, value: unknown, parent?: Readonly<Record<string, unknown>>): string {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'required':

@@ -1,4 +1,4 @@
-import type { ErrorObject } from 'ajv';
+import type { EngineError } from './engine-error.js';
 import type { Violation } from '../result.js';
 import { keptMessage, selectBranches } from './branches.js';
 import { fragmentPointer, nodeAt, unescapePointerToken } from '../util/json-pointer.js';
@@ -27,7 +27,7 @@ export function sortViolations(list: readonly Violation[]): Violation[] {
   return out;
 }
 
-/** Optional context for violationsFromAjv. */
+/** Optional context for violationsFromEngine. */
 export interface ViolationOptions {
   /**
    * The schema the validator was compiled from (`validator.schema`), to tell `oneOf`/`anyOf` branches given by `$ref`
@@ -109,14 +109,14 @@ function instancePlace(data: unknown, pointer: string): { path: string; value: u
 }
 
 /**
- * Turns Ajv's errors (from an `allErrors` run) into violations, sorted and de-duplicated as
+ * Turns the engine's errors (from an `allErrors` run) into violations, sorted and de-duplicated as
  * sortViolations says. `oneOf`/`anyOf` report only their closest branch (see branches.ts). A failed
  * `type` suppresses the other keywords of the same schema at the same place, since they describe a
  * value of the wrong kind (Validation §6.1.1). Ajv's instancePath is already the RFC 6901 pointer;
  * each schema location is parsed once per schema (Site), each instance pointer once per error.
  */
-export function violationsFromAjv(
-  errors: readonly ErrorObject[],
+export function violationsFromEngine(
+  errors: readonly EngineError[],
   data: unknown,
   options: ViolationOptions = {},
 ): Violation[] {

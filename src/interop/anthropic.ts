@@ -1,4 +1,4 @@
-import { metaValidate } from '../schema/engine.js';
+import { metaValidate } from '../schema/engine/ajv-2020.js';
 import { rootObjectHits, type ProviderProfile, type RuleHit } from './profile.js';
 
 // Anthropic Messages API custom tools (`input_schema`, without `strict`). Read on 2026-11-29:

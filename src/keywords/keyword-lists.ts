@@ -58,7 +58,7 @@ export const APPLYING_KEYWORDS: readonly string[] = names(
   (row) => inLatest(row) && row.vocabulary !== 'core' && ['schema', 'schemas', 'schema-map'].includes(row.shape),
 );
 
-/** Keywords that add `weight` to the step budget (schema/step-budget.ts). */
+/** Keywords that add `weight` to the step budget (schema/engine/step-budget.ts). */
 export const keywordsWeighing = (weight: StepWeight): readonly string[] => names((row) => row.steps === weight);
 
 /** Keywords defined by `dialect`. */

@@ -32,7 +32,7 @@ export type SubschemaShape =
   | 'schema-or-names-map';
 
 /**
- * What one application of the keyword adds to the step budget (schema/step-budget.ts) beyond its fixed
+ * What one application of the keyword adds to the step budget (schema/engine/step-budget.ts) beyond its fixed
  * part: nothing at all (an annotation), per character of a string, per key of an object, per key and per
  * `patternProperties` pattern, per item of an array.
  */

@@ -10,7 +10,7 @@
  * Linear patterns run as plain RegExps, untouched.
  *
  * Ajv builds every `pattern`/`patternProperties` matcher through its `code.regExp` option
- * (engine.ts installs boundedRegExp there); toolgate's own keywords call boundedRegExp directly.
+ * (schema/engine/ajv-2020.ts installs boundedRegExp there); toolgate's own keywords call boundedRegExp directly.
  * The limits of the call in progress are set by underPatternBudget (schema/check-arguments.ts): validation is
  * synchronous, so one budget is active at a time.
  */

@@ -10,7 +10,7 @@ import { memberPlace as next, type Place } from './data-places.js';
  * as a failure and leave rejected). In Draft 2020-12, 2019-09 and draft-07 both are unknown keywords,
  * annotations that change no verdict (2020-12 Core §6.5), so they are removed from the engine's
  * private copy before compiling. The other Ajv-only keywords (`discriminator`, `$data`) act only under
- * options toolgate never sets (engine.ts), and `$comment` calls nothing without Ajv's `$comment` option.
+ * options toolgate never sets (engine/ajv-2020.ts), and `$comment` calls nothing without Ajv's `$comment` option.
  */
 export const ENGINE_ACTED_KEYWORDS: readonly string[] = ['nullable', '$async'];
 

@@ -1,7 +1,7 @@
-import type { ValidateFunction } from 'ajv';
+import type { Validator } from './engine/validator.js';
 import { fail, ok, thrownFailure, type Result } from '../result.js';
 import { pathOf, pointerOf } from '../util/json-pointer.js';
-import { violationsFromAjv, type ViolationOptions } from '../errors/violations.js';
+import { violationsFromEngine, type ViolationOptions } from '../errors/violations.js';
 import { authorLocation } from './link-source.js';
 import { isPlainJsonWithin } from '../arguments/json-fast-check.js';
 import type { JsonBounds } from '../util/plain-json.js';
@@ -9,11 +9,11 @@ import { findArgumentProblem } from '../arguments/argument-value.js';
 import { parseJsonText } from '../arguments/json-text.js';
 import { argumentBounds, excessFailure, limitFailure, MAX_COLLECTED_ERRORS, type Limits } from '../util/limits.js';
 import { underPatternBudget, type PatternExcess } from '../regex/bound.js';
-import { validateWithinSteps } from './step-budget.js';
+import { validateWithinSteps } from './engine/step-budget.js';
 
 /** What checking arguments needs from a compiled schema. */
 export interface ArgumentChecker {
-  readonly validator: ValidateFunction;
+  readonly validator: Validator;
   /** Tool schemas require a JSON object at the root (rule 5). */
   readonly toolRoot: boolean;
   /** Argument limits fixed when the schema was compiled. */
@@ -28,7 +28,7 @@ export interface ArgumentChecker {
 
 /** The checker for one compiled schema; everything a call needs is computed here, once. */
 export function argumentChecker(
-  validator: ValidateFunction,
+  validator: Validator,
   options: { toolRoot: boolean; limits: Limits; patternBudget: boolean },
 ): ArgumentChecker {
   const schema = validator.schema;
@@ -114,7 +114,7 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
   }
   let valid: boolean;
   try {
-    // Every call runs under maxValidationSteps (schema/step-budget.ts); quadratic patterns are
+    // Every call runs under maxValidationSteps (schema/engine/step-budget.ts); quadratic patterns are
     // also charged against maxPatternSubject/maxPatternWork (regex/bound.ts).
     const max = checker.limits.maxValidationSteps;
     let pattern: PatternExcess | undefined;
@@ -140,9 +140,9 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
   }
   if (valid) return ok(args);
   const errors = checker.validator.errors ?? [];
-  const violations = violationsFromAjv(errors, args, checker.report);
+  const violations = violationsFromEngine(errors, args, checker.report);
   const first = violations[0];
-  // Past MAX_COLLECTED_ERRORS the engine stops collecting (schema/step-budget.ts): the count is a floor.
+  // Past MAX_COLLECTED_ERRORS the engine stops collecting (schema/engine/step-budget.ts): the count is a floor.
   const count = `${errors.length >= MAX_COLLECTED_ERRORS ? 'at least ' : ''}${violations.length}`;
   return fail(
     'validation',

@@ -1,4 +1,4 @@
-import type { ValidateFunction } from 'ajv';
+import type { Validator } from './engine/validator.js';
 import { fail, ok, type Result } from '../result.js';
 import { allKeysOf, readOptions } from '../util/own-field.js';
 
@@ -47,7 +47,7 @@ export function entryBytes(key: string): number {
 }
 
 interface Entry {
-  readonly validator: ValidateFunction;
+  readonly validator: Validator;
   readonly bytes: number;
 }
 
@@ -75,7 +75,7 @@ function forget(key: string): void {
 }
 
 /** The validator cached under `key`, now the most recently used; counts a hit. */
-export function cachedValidator(key: string): ValidateFunction | undefined {
+export function cachedValidator(key: string): Validator | undefined {
   const hit = entries.get(key);
   if (hit === undefined) return undefined;
   entries.delete(key);
@@ -85,7 +85,7 @@ export function cachedValidator(key: string): ValidateFunction | undefined {
 }
 
 /** Records a validator the engine just compiled; stored under `key` unless `key` is undefined. */
-export function rememberValidator(key: string | undefined, validator: ValidateFunction): void {
+export function rememberValidator(key: string | undefined, validator: Validator): void {
   counters.compiles++;
   if (key === undefined || capacity === 0) return;
   forget(key);

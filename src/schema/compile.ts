@@ -1,32 +1,33 @@
-import type { ValidateFunction } from 'ajv';
+import type { Validator } from './engine/validator.js';
 import { fail, guarded, ok, schemaViolation, thrownFailure, thrownMessage, type Result } from '../result.js';
 import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
 import { argumentChecker, checkArguments, checkArgumentsText } from './check-arguments.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { echo } from '../util/describe-value.js';
 import { normaliseRegistry } from './documents.js';
-import { compileOn, createEngine, sharedEngine } from './engine.js';
-import { copyJson, deepFreeze } from '../util/plain-json.js';
+import { compileOn, createEngine, sharedEngine } from './engine/ajv-2020.js';
+import { deepFreeze } from '../util/plain-json.js';
 import { limitsKey, resolveLimits, type Limits } from '../util/limits.js';
 import { resolveOptions, SCHEMA_OPTION_KEYS, type SchemaOptions } from './options.js';
 import { readOptions } from '../util/own-field.js';
-import { admitDocument, needsPrivateEngine, resolveReferences, type Pipeline } from './pipeline.js';
+import { admitDocument, resolveReferences, type Pipeline } from './pipeline.js';
 import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
-import { compileLegacy } from './legacy-engine.js';
+import { compileLegacy } from './legacy-pipeline.js';
 import { cachedValidator, rememberValidator } from './compile-cache.js';
 
 export { compileCounters } from './compile-cache.js';
 import { legacyDialectOf } from './legacy-keywords.js';
-import { boundedSchemaCopy } from './schema-copy.js';
+import { boundedSchemaCopy, frozenCopy } from './schema-copy.js';
 import { rewriteForEngine } from './rewrite.js';
 import { engineInput } from './link.js';
 import { authorLocation } from './link-source.js';
 import { inertEngineKeywords } from './ajv-only.js';
 import { checkInPlace, reachable } from './in-place-cycles.js';
-import { instrumentSteps } from './step-budget.js';
-import { warmUp } from './warm-up.js';
+import { instrumentSteps } from './engine/step-budget.js';
+import { warmUp } from './engine/warm-up.js';
+import { missingReferenceText } from './engine/missing-reference.js';
 import { checkToolRoot } from './tool-root.js';
-import { needsOwnProperties, needsPatternBudget } from './schema-needs.js';
+import { engineNeeds, needsPatternBudget } from './schema-needs.js';
 import { isObject } from '../util/plain-json.js';
 import { checkCompileCost } from './compile-cost.js';
 import { tallyDocument } from './tally.js';
@@ -61,7 +62,7 @@ const cached = (c: CompiledSchema): CompiledSchema => {
 export const compiledFromCache = (c: CompiledSchema): boolean => fromCache.has(c);
 // Validators whose documents hold no quadratic pattern: their calls skip the pattern budget
 // (regex/bound.ts). Any other validator, legacy ones included, runs under it.
-const budgetFree = new WeakSet<ValidateFunction>();
+const budgetFree = new WeakSet<Validator>();
 
 /** The pipeline behind validateSchema and the suite runner. */
 export function compileSchema(
@@ -89,7 +90,7 @@ export function compileSchema(
     return fail('validation', message, [schemaViolation('type', message, '')]);
   }
   // The root's dialect chooses the engine: an opt-in draft-07 / 2019-09 root runs on that dialect's
-  // own engine (legacy-engine.ts), every other root on the 2020-12 pipeline below.
+  // own engine (legacy-pipeline.ts), every other root on the 2020-12 pipeline below.
   const dialect = isObject(copy.value) ? legacyDialectOf(copy.value['$schema']) : undefined;
   // One cache entry per schema (compile-cache.ts): its canonical content and every switch its
   // validator depends on. A schema that needed the registry or loader depends on more than that and
@@ -99,14 +100,17 @@ export function compileSchema(
     `${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
   const quickKey = `${flagKey}|${canonicalJson(copy.value)}`;
   if (dialect !== undefined && isObject(copy.value)) {
-    const parts = { schema: deepFreeze(copy.value), toolRoot: flags.toolRoot, limits: limits.value };
+    const parts = { toolRoot: flags.toolRoot, limits: limits.value };
     // A disabled dialect is refused before the cache is asked: the options decide, not an earlier call.
     const hit = resolved.dialects.has(dialect) ? cachedValidator(quickKey) : undefined;
-    if (hit !== undefined) return ok(cached(makeCompiled({ ...parts, validator: hit })));
+    if (hit !== undefined)
+      return ok(cached(makeCompiled({ ...parts, schema: deepFreeze(copy.value), validator: hit })));
+    // The engine rewrites the private copy; the caller is shown a frozen copy of it as given, taken now.
+    const schema = frozenCopy(copy.value);
     const legacy = compileLegacy(copy.value, dialect, resolved);
     if (!legacy.ok) return legacy;
     rememberValidator(legacy.value.usedExternal ? undefined : quickKey, legacy.value.validator);
-    return ok(makeCompiled({ ...parts, validator: legacy.value.validator }));
+    return ok(makeCompiled({ ...parts, schema, validator: legacy.value.validator }));
   }
   const hit = cachedValidator(quickKey);
   if (hit !== undefined) {
@@ -124,7 +128,9 @@ export function compileSchema(
   // Estimated before any costly step (the pipeline analyses every pattern), and again on what the engine
   // will run (compile-cost.ts). A cache hit passed both under the same limits (they are in its key).
   // maxSubschemas first: the cheaper count, and its message names the more specific excess.
-  const counted = tallyDocument({ subschemas: 0, references: 0, documents: 0 }, copy.value, limits.value);
+  // The root is counted here, once: the pipeline's tally goes on from this one (admitDocument skips the root).
+  const tally = { subschemas: 0, references: 0, documents: 0 };
+  const counted = tallyDocument(tally, copy.value, limits.value);
   if (!counted.ok) return counted;
   const early = checkCompileCost(copy.value, limits.value);
   if (!early.ok) return early;
@@ -135,7 +141,7 @@ export function compileSchema(
     index: emptyIndex(),
     documents: [],
     refusals: [],
-    tally: { subschemas: 0, references: 0, documents: 0 },
+    tally,
     formatAssertion: false,
     usedExternal: false,
   };
@@ -155,15 +161,14 @@ export function compileSchema(
   }
   // What CompiledSchema.schema exposes: the checked private copy as given, taken before rewriting
   // (never a second read of the caller's object, never the rewritten form).
-  const exposed = copyJson(copy.value);
-  if (!exposed.ok) return fail('execution_failure', 'validateSchema failed: the private schema copy is not JSON');
-  const exposedSchema = deepFreeze(exposed.value);
+  const exposedSchema = frozenCopy(copy.value);
   for (const d of p.documents) rewriteForEngine(d.schema, d.vocabularies);
   // Decided from the private copies, so a caller's later change cannot slip an inherited name past it.
+  const needs = engineNeeds(p.documents.map((d) => d.schema));
   const config = {
     formatAssertion: resolved.formatAssertion || p.formatAssertion,
     contentAssertion: resolved.contentAssertion,
-    ownProperties: needsOwnProperties(p.documents.map((d) => d.schema)),
+    ownProperties: needs.ownProperties,
   };
   const fullKey = p.usedExternal
     ? `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${p.documents
@@ -177,28 +182,30 @@ export function compileSchema(
     );
   }
 
-  let validator: ValidateFunction;
+  let validator: Validator;
   try {
-    const input = engineInput(p.documents);
+    const input = engineInput(p.documents, needs.linking);
     // `nullable` and `$async` are annotations that Ajv would act on (ajv-only.ts).
     const inert = inertEngineKeywords(input.schema, (pointer) => authorLocation(input.schema, pointer));
     if (inert.length > 0)
       return fail('unsupported_capability', `schema cannot be enforced exactly: ${inert[0]?.message}`, inert);
     // In-place cycles and expansion are decided on what the engine will run (in-place.ts).
-    const inPlace = checkInPlace(input.schema, limits.value.maxInPlaceSubschemas);
+    // The schema objects the engine can apply, found once: the in-place check reads them, the step budget marks them.
+    const applied = reachable(input.schema);
+    const inPlace = checkInPlace(input.schema, limits.value.maxInPlaceSubschemas, applied);
     if (!inPlace.ok) return inPlace;
     const cost = checkCompileCost(input.schema, limits.value);
     if (!cost.ok) return cost;
-    instrumentSteps(reachable(input.schema));
-    const ajv = input.keep || needsPrivateEngine(p) ? createEngine(config) : sharedEngine(config);
+    instrumentSteps(applied);
+    const ajv = input.keep || needs.privateEngine ? createEngine(config) : sharedEngine(config);
     validator = compileOn(ajv, input);
     warmUp(validator);
   } catch (thrown) {
     const message = thrownMessage(thrown);
-    const missing = /can't resolve reference (.*) from id/.exec(message);
-    if (missing)
-      return fail('validation', `unresolved reference ${missing[1]}`, [
-        schemaViolation('$ref', `unresolved reference ${missing[1]}`, ''),
+    const missing = missingReferenceText(message);
+    if (missing !== undefined)
+      return fail('validation', `unresolved reference ${missing}`, [
+        schemaViolation('$ref', `unresolved reference ${missing}`, ''),
       ]);
     const why =
       thrown instanceof RangeError
@@ -218,7 +225,7 @@ export function compileSchema(
 /** What a CompiledSchema is made of. */
 interface CompiledParts {
   readonly schema: unknown;
-  readonly validator: ValidateFunction;
+  readonly validator: Validator;
   readonly toolRoot: boolean;
   readonly limits: Limits;
 }

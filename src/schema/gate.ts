@@ -2,7 +2,7 @@ import { escapePointerToken } from '../util/json-pointer.js';
 import { schemaViolation, type Violation } from '../result.js';
 import { classifyDialect } from './dialect.js';
 import { echo } from '../util/describe-value.js';
-import { ASSERTED_ENCODINGS, ASSERTED_MEDIA_TYPES } from './content.js';
+import { ASSERTED_ENCODINGS, ASSERTED_MEDIA_TYPES } from './engine/content.js';
 import { formatRefusal } from '../formats/asserted.js';
 import { LEGACY_KEYWORDS, keywordsOf } from './keywords.js';
 import { walkSchema } from './walk.js';

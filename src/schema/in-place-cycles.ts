@@ -101,23 +101,30 @@ export interface InPlaceGraph {
   describe(place: string): string;
 }
 
-/** The graph of a linked 2020-12 engine document: places are its JSON Pointers. */
-function linkedGraph(root: unknown): InPlaceGraph {
+/** The graph of a linked 2020-12 engine document: places are its JSON Pointers. `applied` is reachable(root). */
+function linkedGraph(root: unknown, applied: ReadonlySet<object>): InPlaceGraph {
   const pointers = new Map<object, string>();
   walkSchema(root, ({ node, pointer }) => {
     pointers.set(node, pointer);
   });
   return {
-    nodes: [...reachable(root)].map((node) => [node, pointers.get(node) ?? ''] as const),
+    nodes: [...applied].map((node) => [node, pointers.get(node) ?? ''] as const),
     placeOf: (node) => pointers.get(node),
     edges: (node, pointer) => inPlaceEdges(root, node, pointer),
     describe: (pointer) => authorLocation(root, pointer) || '/',
   };
 }
 
-/** The in-place findings for one engine document; `limit` is maxInPlaceSubschemas. */
-export function checkInPlace(root: unknown, limit: number): Result<true> {
-  return checkInPlaceGraph(linkedGraph(root), limit);
+/**
+ * The in-place findings for one engine document; `limit` is maxInPlaceSubschemas. `applied` is reachable(root)
+ * when the caller already has it (compile.ts also marks those objects for the step budget).
+ */
+export function checkInPlace(
+  root: unknown,
+  limit: number,
+  applied: ReadonlySet<object> = reachable(root),
+): Result<true> {
+  return checkInPlaceGraph(linkedGraph(root, applied), limit);
 }
 
 /** Cycles and expansion (see above) on any in-place graph; `limit` is maxInPlaceSubschemas. */

@@ -4,9 +4,10 @@ import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource, sourceOf } from './link-source.js';
-import { registerDocument } from './annotation-run.js';
-import { usesUnevaluated } from './unevaluated.js';
+import { registerDocument } from './engine/annotation-run.js';
+import { usesUnevaluated } from './engine/unevaluated.js';
 import { walkSchema } from './walk.js';
+import { needsLinkingAt } from './schema-needs.js';
 import { isObject } from '../util/plain-json.js';
 
 /**
@@ -53,17 +54,12 @@ const fragmentOf = (pointer: string): string =>
     .map((s) => encodeURIComponent(s))
     .join('/');
 
-/** Does the document set need linking? Plain documents with only local pointer refs do not. */
+/** Does the document set need linking? Plain documents with only local pointer refs do not (schema-needs.ts). */
 export function needsLinking(docs: readonly LinkInput[]): boolean {
   if (docs.length > 1) return true;
   let found = false;
   walkSchema(docs[0]?.schema, ({ node, pointer }) => {
-    if (found) return false;
-    if ((pointer !== '' && '$id' in node) || '$anchor' in node || '$dynamicAnchor' in node || '$dynamicRef' in node)
-      found = true;
-    const ref = node['$ref'];
-    if (typeof ref === 'string' && !ref.startsWith('#')) found = true;
-    if (typeof ref === 'string' && ref.startsWith('#') && ref.length > 1 && !ref.startsWith('#/')) found = true;
+    found ||= needsLinkingAt(node, pointer);
     return !found;
   });
   return found;
@@ -346,9 +342,11 @@ export interface EngineInput {
 
 let linkedIds = 0;
 
-/** Links when needed and prepares annotation tracking for `unevaluated*` (see unevaluated.ts). */
-export function engineInput(docs: readonly LinkInput[]): EngineInput {
-  const linked = needsLinking(docs);
+/**
+ * Links when needed and prepares annotation tracking for `unevaluated*` (see unevaluated.ts). `linked` is
+ * needsLinking's answer when the caller already knows it (engineNeeds in schema-needs.ts).
+ */
+export function engineInput(docs: readonly LinkInput[], linked = needsLinking(docs)): EngineInput {
   const schema = linked ? linkDocuments(docs) : docs[0]!.schema;
   const extra = linked ? [] : docs.slice(1);
   if (!isObject(schema) || !usesUnevaluated(schema)) return { schema, extra, keep: false };

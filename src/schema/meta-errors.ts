@@ -1,4 +1,4 @@
-import type { ErrorObject } from 'ajv';
+import type { EngineError } from '../errors/engine-error.js';
 import { schemaViolation, type Violation } from '../result.js';
 import { quote } from '../util/describe-value.js';
 import { nodeAt } from '../util/json-pointer.js';
@@ -25,7 +25,7 @@ function article(type: string): string {
 }
 
 /** The sentence for one error, naming the value found at its location. */
-function sentence(e: ErrorObject, value: unknown): string {
+function sentence(e: EngineError, value: unknown): string {
   const params = e.params as Record<string, unknown>;
   if (e.keyword === 'enum' && Array.isArray(params['allowedValues'])) {
     const allowed = params['allowedValues'] as unknown[];
@@ -48,7 +48,7 @@ function sentence(e: ErrorObject, value: unknown): string {
 }
 
 /** Whether an enum error cannot be the branch meant: none of its values has the type of the value found. */
-function enumOfOtherType(e: ErrorObject, value: unknown): boolean {
+function enumOfOtherType(e: EngineError, value: unknown): boolean {
   const allowed = (e.params as { allowedValues?: unknown }).allowedValues;
   if (e.keyword !== 'enum' || !Array.isArray(allowed)) return false;
   const type = jsonType(value);
@@ -59,7 +59,7 @@ function enumOfOtherType(e: ErrorObject, value: unknown): boolean {
  * Of the errors under one failed anyOf/oneOf at `at`, those of the branch that was meant: not a branch whose
  * `type` the value does not have, not an enum of another type, and then the deepest (the branch that got furthest).
  */
-function meantBranch(under: readonly ErrorObject[], at: string, root: unknown): ErrorObject[] {
+function meantBranch(under: readonly EngineError[], at: string, root: unknown): EngineError[] {
   const value = nodeAt(root, at);
   const typed = under.filter((e) => !(e.keyword === 'type' && e.instancePath === at));
   const candidates = typed.length > 0 ? typed : under;
@@ -67,15 +67,15 @@ function meantBranch(under: readonly ErrorObject[], at: string, root: unknown): 
   // Nothing left: every branch wants another type; an enum still names the allowed values best.
   const chosen = sameType.length > 0 ? sameType : candidates.filter((e) => e.keyword === 'enum');
   const pool = chosen.length > 0 ? chosen : candidates;
-  const depth = (e: ErrorObject): number => e.instancePath.split('/').length;
+  const depth = (e: EngineError): number => e.instancePath.split('/').length;
   const deepest = Math.max(...pool.map(depth));
   return pool.filter((e) => depth(e) === deepest);
 }
 
 /** Type errors at one location as one: `expected an object, a boolean or an array`, in the order found. */
-function mergeTypes(errors: readonly ErrorObject[]): ErrorObject[] {
-  const merged = new Map<string, ErrorObject>();
-  const out: ErrorObject[] = [];
+function mergeTypes(errors: readonly EngineError[]): EngineError[] {
+  const merged = new Map<string, EngineError>();
+  const out: EngineError[] = [];
   for (const e of errors) {
     if (e.keyword !== 'type') {
       out.push(e);
@@ -102,7 +102,7 @@ function mergeTypes(errors: readonly ErrorObject[]): ErrorObject[] {
  */
 export function metaViolations(
   schema: unknown,
-  errors: readonly ErrorObject[],
+  errors: readonly EngineError[],
   location: (pointer: string) => string,
 ): Violation[] {
   const seen = new Set<string>();
@@ -116,9 +116,9 @@ export function metaViolations(
   // Outermost first, so a combinator inside another's branch is decided by the outer one.
   const sites = [...new Set(combinators.map((e) => e.instancePath))].sort((a, b) => a.length - b.length);
   let rest = unique.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
-  const kept: ErrorObject[] = [];
+  const kept: EngineError[] = [];
   for (const at of sites) {
-    const inside = (e: ErrorObject): boolean => e.instancePath === at || e.instancePath.startsWith(`${at}/`);
+    const inside = (e: EngineError): boolean => e.instancePath === at || e.instancePath.startsWith(`${at}/`);
     const under = rest.filter(inside);
     // No branch errors (a oneOf that more than one branch passed): the combinator's own error is the mistake.
     if (under.length === 0) kept.push(...combinators.filter((e) => e.instancePath === at));

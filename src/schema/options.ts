@@ -15,7 +15,7 @@ export interface SchemaOptions {
   readonly unknownKeywords?: 'annotate' | 'reject';
   /** Bounds on schemas and arguments; each omitted one takes its DEFAULT_LIMITS value. */
   readonly limits?: Partial<Limits>;
-  /** Default ['2020-12']: dialects a root `$schema` may declare; see src/schema/legacy-engine.ts. */
+  /** Default ['2020-12']: dialects a root `$schema` may declare; see src/schema/engine/legacy-engine.ts. */
   readonly dialects?: ReadonlyArray<'2020-12' | '2019-09' | 'draft-07'>;
 }
 

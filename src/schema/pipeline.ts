@@ -2,7 +2,7 @@ import { fail, ok, schemaViolation, type Result, type Violation } from '../resul
 import { classifyDialect } from './dialect.js';
 import { echo } from '../util/describe-value.js';
 import { findDocument } from './documents.js';
-import { metaValidate } from './engine.js';
+import { metaValidate } from './engine/ajv-2020.js';
 import { metaViolations } from './meta-errors.js';
 import { gateDocument } from './gate.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
@@ -75,7 +75,7 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
       if (!verdict.ok) return verdict;
       vocabularies = verdict.value.vocabularies;
       if (verdict.value.formatAssertion) p.formatAssertion = true;
-      // Checked against the vocabulary meta-schemas of the vocabularies it lists (engine.ts): a
+      // Checked against the vocabulary meta-schemas of the vocabularies it lists (engine/ajv-2020.ts): a
       // keyword of a vocabulary it leaves out is an annotation, whatever its value (Core §8.1.2).
       custom = true;
       const { $schema: _ignored, ...rest } = schema;
@@ -98,9 +98,12 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
       `schema uses what toolgate cannot enforce exactly: ${gate.legacy[0]?.message}`,
       gate.legacy,
     );
-  // Counted before the meta-schema check, indexing and compiling, the work these limits bound.
-  const tallied = tallyDocument(p.tally, schema, p.options.limits);
-  if (!tallied.ok) return tallied;
+  // Counted before the meta-schema check, indexing and compiling, the work these limits bound. The root
+  // was counted by compileSchema before its first estimate, into the same tally.
+  if (!place.root) {
+    const tallied = tallyDocument(p.tally, schema, p.options.limits);
+    if (!tallied.ok) return tallied;
+  }
   const metaErrors = metaValidate(checked, custom ? vocabularies : undefined);
   if (metaErrors.length > 0) {
     const violations = metaViolations(checked, metaErrors, location);
@@ -119,30 +122,43 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   return ok(true);
 }
 
-/** Every `pattern` and `patternProperties` key of a document through checkPattern (regex/guard.ts). */
-function checkPatterns(
-  schema: unknown,
+/** Where the pattern checks put what they find: invalid expressions, and ones refused as hazards. */
+export interface PatternFindings {
+  readonly invalid: Violation[];
+  readonly hazards: Violation[];
+}
+
+/**
+ * The `pattern` and `patternProperties` keys of one schema object through checkPattern (regex/guard.ts): the one
+ * pattern gate of every dialect, called from each dialect's walk.
+ */
+export function checkNodePatterns(
+  node: Record<string, unknown>,
+  pointer: string,
   location: (p: string) => string,
-): { invalid: Violation[]; hazards: Violation[] } {
-  const invalid: Violation[] = [];
-  const hazards: Violation[] = [];
+  found: PatternFindings,
+): void {
   const check = (source: string, at: string): void => {
     const verdict = checkPattern(source);
     if (verdict.invalid !== undefined)
-      invalid.push(
+      found.invalid.push(
         schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, location(at)),
       );
     else if (verdict.hazard !== undefined)
-      hazards.push(
+      found.hazards.push(
         schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, location(at)),
       );
   };
-  walkSchema(schema, ({ node, pointer }) => {
-    if (typeof node['pattern'] === 'string') check(node['pattern'], `${pointer}/pattern`);
-    const pp = node['patternProperties'];
-    if (isObject(pp)) for (const k of Object.keys(pp)) check(k, `${pointer}/patternProperties`);
-  });
-  return { invalid, hazards };
+  if (typeof node['pattern'] === 'string') check(node['pattern'], `${pointer}/pattern`);
+  const pp = node['patternProperties'];
+  if (isObject(pp)) for (const k of Object.keys(pp)) check(k, `${pointer}/patternProperties`);
+}
+
+/** Every pattern of a 2020-12 document (checkNodePatterns). */
+function checkPatterns(schema: unknown, location: (p: string) => string): PatternFindings {
+  const found: PatternFindings = { invalid: [], hazards: [] };
+  walkSchema(schema, ({ node, pointer }) => checkNodePatterns(node, pointer, location, found));
+  return found;
 }
 
 /**
@@ -204,18 +220,4 @@ export function resolveReferences(p: Pipeline): Result<true> {
       unresolved.map((u) => u.violation),
     );
   return ok(true);
-}
-
-/**
- * Whether the documents need an Ajv instance of their own: Ajv registers identifiers and anchors
- * per instance, so two schemas with the same `$id` must never meet on a shared one.
- */
-export function needsPrivateEngine(p: Pipeline): boolean {
-  if (p.documents.length > 1) return true;
-  let found = false;
-  walkSchema(p.documents[0]?.schema, ({ node }) => {
-    if ('$id' in node || '$anchor' in node || '$dynamicAnchor' in node) found = true;
-    return !found;
-  });
-  return found;
 }

@@ -35,3 +35,27 @@ export function boundedSchemaCopy(schema: unknown, limits: Limits): Result<unkno
   const message = `schema is not JSON at ${problemPointer(problem) || 'the root'}: ${problem.message}`;
   return fail('validation', message, [schemaViolation('json', message, problemPointer(problem))]);
 }
+
+/**
+ * A deep-frozen copy of a private schema copy (plain JSON already: boundedSchemaCopy checked it while
+ * copying), made in one pass that freezes each object once its members are in. It is what
+ * `CompiledSchema.schema` shows while the engine rewrites the private copy itself.
+ */
+export function frozenCopy(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const fresh = (v: object): object => (Array.isArray(v) ? new Array<unknown>(v.length) : {});
+  const root = fresh(value);
+  const pending: [source: object, target: object][] = [[value, root]];
+  while (pending.length > 0) {
+    const [source, target] = pending.pop() as [object, object];
+    for (const key of Object.keys(source)) {
+      const v = (source as Record<string, unknown>)[key];
+      const out = v !== null && typeof v === 'object' ? fresh(v) : v;
+      // Defined, not assigned: a member named `__proto__` stays an own member.
+      Object.defineProperty(target, key, { value: out, enumerable: true, writable: true, configurable: true });
+      if (out !== v) pending.push([v as object, out as object]);
+    }
+    Object.freeze(target);
+  }
+  return root;
+}

@@ -39,29 +39,66 @@ function inheritedNames(): Set<string> {
   return new Set([...STANDARD_NAMES, ...Object.getOwnPropertyNames(Object.prototype)]);
 }
 
+/** Does this schema object test the presence of one of `inherited` (see ownProperties above)? */
+function testsInherited(node: Record<string, unknown>, inherited: ReadonlySet<string>): boolean {
+  const names = (v: unknown): readonly unknown[] => (isObject(v) ? Object.keys(v) : Array.isArray(v) ? v : []);
+  const any = (list: readonly unknown[]): boolean => list.some((n) => typeof n === 'string' && inherited.has(n));
+  if (any(names(node['properties'])) || any(names(node['required'])) || any(names(node['dependentSchemas'])))
+    return true;
+  const dr = node['dependentRequired'];
+  return isObject(dr) && (any(Object.keys(dr)) || Object.values(dr).some((list) => any(names(list))));
+}
+
+/**
+ * Does this schema object of a lone document need linking (link.ts)? Plain documents with only local
+ * pointer references do not; an identifier below the root, an anchor, a `$dynamicRef`, or a `$ref` to
+ * another resource or to an anchor does.
+ */
+export function needsLinkingAt(node: Record<string, unknown>, pointer: string): boolean {
+  if ((pointer !== '' && '$id' in node) || '$anchor' in node || '$dynamicAnchor' in node || '$dynamicRef' in node)
+    return true;
+  const ref = node['$ref'];
+  return typeof ref === 'string' && (!ref.startsWith('#') || (ref.length > 1 && !ref.startsWith('#/')));
+}
+
+/** What the engine needs for a set of rewritten documents (the root first); see engineNeeds. */
+export interface EngineNeeds {
+  /** Ajv's `ownProperties` mode (see above). */
+  readonly ownProperties: boolean;
+  /** The documents must be linked into one (link.ts). */
+  readonly linking: boolean;
+  /**
+   * An engine instance of their own: Ajv registers identifiers and anchors per instance, so two schemas with
+   * the same `$id` must never meet on a shared one.
+   */
+  readonly privateEngine: boolean;
+}
+
+/**
+ * The three questions the engine asks of the documents it is about to compile, answered in one walk of
+ * each (the walk stops once every answer is yes). More than one document always needs linking and a
+ * private engine.
+ */
+export function engineNeeds(schemas: readonly unknown[]): EngineNeeds {
+  const inherited = inheritedNames();
+  let ownProperties = false;
+  let linking = schemas.length > 1;
+  let privateEngine = schemas.length > 1;
+  for (const schema of schemas) {
+    walkSchema(schema, ({ node, pointer }) => {
+      ownProperties ||= testsInherited(node, inherited);
+      linking ||= needsLinkingAt(node, pointer);
+      privateEngine ||= '$id' in node || '$anchor' in node || '$dynamicAnchor' in node;
+      return !(ownProperties && linking && privateEngine);
+    });
+    if (ownProperties && linking && privateEngine) break;
+  }
+  return { ownProperties, linking, privateEngine };
+}
+
 /** True when any of `schemas` (private copies) tests the presence of a name arguments could inherit. */
 export function needsOwnProperties(schemas: readonly unknown[]): boolean {
-  const inherited = inheritedNames();
-  const names = (v: unknown): readonly unknown[] => (isObject(v) ? Object.keys(v) : Array.isArray(v) ? v : []);
-  let found = false;
-  const check = (list: readonly unknown[]): void => {
-    for (const name of list) if (typeof name === 'string' && inherited.has(name)) found = true;
-  };
-  for (const schema of schemas) {
-    walkSchema(schema, ({ node }) => {
-      check(names(node['properties']));
-      check(names(node['required']));
-      check(names(node['dependentSchemas']));
-      const dr = node['dependentRequired'];
-      if (isObject(dr)) {
-        check(Object.keys(dr));
-        for (const list of Object.values(dr)) check(names(list));
-      }
-      return !found;
-    });
-    if (found) return true;
-  }
-  return false;
+  return engineNeeds(schemas).ownProperties;
 }
 
 /**

@@ -66,7 +66,7 @@ export interface Limits {
   readonly maxBatchCompileCost: number;
 }
 
-/** Errors a validator collects outside composite keywords before it stops, certain to fail (schema/step-budget.ts). */
+/** Errors a validator collects outside composite keywords before it stops, certain to fail (step-budget.ts). */
 export const MAX_COLLECTED_ERRORS = 100;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The `maxValidationSteps` budget of the validation in progress, shared by everything that does work
- * during one: the step keyword in the generated code (schema/step-budget.ts, which also opens and
+ * during one: the step keyword in the generated code (schema/engine/step-budget.ts, which also opens and
  * closes the budget per call) and the work done outside it, such as a quadratic pattern test
  * (regex/bound.ts) or toolgate's own `unevaluated*` walk. Validation is synchronous, so one budget is
  * active at a time; outside a validation the budget is unlimited.
@@ -14,14 +14,14 @@ export interface WorkBudget {
   max: number;
   tripped: boolean;
   /**
-   * How many errors the validator function running now may collect before it stops (schema/error-cap.ts);
+   * How many errors the validator function running now may collect before it stops (schema/engine/error-cap.ts);
    * `calls` keeps its callers' values.
    */
   cap: number;
   calls: number[];
 }
 
-/** The active budget; schema/step-budget.ts saves and restores it around each validation. */
+/** The active budget; schema/engine/step-budget.ts saves and restores it around each validation. */
 export const workBudget: WorkBudget = {
   n: 0,
   max: Number.POSITIVE_INFINITY,

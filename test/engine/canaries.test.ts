@@ -197,14 +197,14 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
     );
   });
 
-  it('engine.ts, legacy-engine.ts: opts.unevaluated is forced on and read at compile time, not construction', () => {
+  it('engine/ajv-2020.ts, engine/legacy-engine.ts: opts.unevaluated is forced on and read at compile time, not construction', () => {
     for (const ajv of [raw(), new Ajv2019({ strict: false, logger: false })]) {
       holds(ajv.opts.unevaluated === true, 'engine.ts', 'Ajv2020 and Ajv2019 force opts.unevaluated on');
       holds(raw().compile({ properties: { a: true } }).evaluated !== undefined, 'engine.ts', 'tracking is generated');
       ajv.opts.unevaluated = false;
       holds(
         ajv.compile({ properties: { a: true } }).evaluated === undefined,
-        'engine.ts, legacy-engine.ts, flat-unions.ts',
+        'engine/ajv-2020.ts, engine/legacy-engine.ts, engine/flat-unions.ts',
         'setting opts.unevaluated to false after construction turns evaluated-property tracking off',
       );
     }
@@ -227,12 +227,12 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
     }
     holds(
       /can't resolve reference (.*) from id/.exec(message)?.[1] === '#/$defs/missing',
-      'compile.ts',
+      'engine/missing-reference.ts',
       `a missing reference throws "can't resolve reference <ref> from id …" (got "${message}")`,
     );
   });
 
-  it('legacy-engine.ts: the fields of the missing-reference error, read by shape', () => {
+  it('engine/missing-reference.ts: the fields of the missing-reference error, read by shape', () => {
     const fields = (schema: object): unknown => {
       try {
         new Ajv({ strict: false, logger: false }).compile(schema);
@@ -244,13 +244,13 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
     holds(
       (fields({ $ref: 'https://example.com/a.json' }) as { missingSchema?: unknown })?.missingSchema ===
         'https://example.com/a.json',
-      'legacy-engine.ts (missingSchemaOf)',
+      'engine/missing-reference.ts (missingDocument)',
       'a reference to an absent document throws an error whose own `missingSchema` names it',
     );
     const local = fields({ $ref: '#/definitions/x' }) as { missingSchema?: unknown; missingRef?: unknown };
     holds(
       local?.missingSchema === '' && local.missingRef === '#/definitions/x',
-      'legacy-engine.ts (missingSchemaOf)',
+      'engine/missing-reference.ts (missingDocument)',
       "a missing fragment of the document itself throws with missingSchema '' and the fragment in missingRef",
     );
   });

@@ -45,7 +45,7 @@ const VALUE_OF = JSON.parse('{"valueOf": 1}') as unknown;
 const CASES: readonly Case[] = [
   {
     keyword: 'not',
-    file: 'src/schema/not-if.ts',
+    file: 'src/schema/engine/not-if.ts',
     engine: '2020-12',
     schema: { not: { required: [''] } },
     data: {},
@@ -53,7 +53,7 @@ const CASES: readonly Case[] = [
   },
   {
     keyword: 'if',
-    file: 'src/schema/not-if.ts',
+    file: 'src/schema/engine/not-if.ts',
     engine: '2020-12',
     schema: { if: { required: [''] }, then: false },
     data: {},
@@ -61,7 +61,7 @@ const CASES: readonly Case[] = [
   },
   {
     keyword: 'const',
-    file: 'src/schema/const-enum.ts',
+    file: 'src/schema/engine/const-enum.ts',
     engine: '2020-12',
     schema: { const: { valueOf: 1 } },
     data: VALUE_OF,
@@ -69,7 +69,7 @@ const CASES: readonly Case[] = [
   },
   {
     keyword: 'enum',
-    file: 'src/schema/const-enum.ts',
+    file: 'src/schema/engine/const-enum.ts',
     engine: '2020-12',
     schema: { enum: [{ valueOf: 1 }] },
     data: VALUE_OF,
@@ -77,7 +77,7 @@ const CASES: readonly Case[] = [
   },
   {
     keyword: 'uniqueItems',
-    file: 'src/schema/unique-items.ts',
+    file: 'src/schema/engine/unique-items.ts',
     engine: '2020-12',
     schema: { uniqueItems: true },
     data: [VALUE_OF, JSON.parse('{"valueOf": 1}')],
@@ -85,7 +85,7 @@ const CASES: readonly Case[] = [
   },
   {
     keyword: 'multipleOf',
-    file: 'src/schema/multiple-of.ts',
+    file: 'src/schema/engine/multiple-of.ts',
     engine: '2020-12',
     schema: { multipleOf: 0.1 },
     data: 0.3,
@@ -93,7 +93,7 @@ const CASES: readonly Case[] = [
   },
   {
     keyword: 'contains',
-    file: 'src/schema/contains.ts',
+    file: 'src/schema/engine/contains.ts',
     engine: '2020-12',
     schema: { items: { contains: { const: 1 } } },
     data: [[1], []],
@@ -101,7 +101,7 @@ const CASES: readonly Case[] = [
   },
   {
     keyword: 'unevaluatedItems',
-    file: 'src/schema/unevaluated.ts',
+    file: 'src/schema/engine/unevaluated.ts',
     engine: '2020-12',
     schema: { if: { prefixItems: [true] }, unevaluatedItems: false },
     data: [1],
@@ -182,13 +182,13 @@ describe('replaced keywords: raw Ajv is still wrong', () => {
   it.each([
     ['oneOf', true],
     ['anyOf', false],
-  ] as const)('%s (tracking %s): src/schema/flat-unions.ts', (keyword, tracking) => {
+  ] as const)('%s (tracking %s): src/schema/engine/flat-unions.ts', (keyword, tracking) => {
     const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
     ajv.opts.unevaluated = tracking;
     const code = String(ajv.compile({ [keyword]: Array.from({ length: 50 }, (_, i) => ({ const: i })) }));
     expect(
       nesting(code),
-      `raw Ajv now gets ${keyword} right: toolgate's replacement src/schema/flat-unions.ts may be dropped`,
+      `raw Ajv now gets ${keyword} right: toolgate's replacement src/schema/engine/flat-unions.ts may be dropped`,
     ).toBeGreaterThan(50);
   });
 

@@ -1,10 +1,10 @@
 // The error path's work, counted: each schema location is parsed and located once per schema, and a
-// list already in order is checked in one pass rather than sorted again (by violationsFromAjv, then
+// list already in order is checked in one pass rather than sorted again (by violationsFromEngine, then
 // by formatForModel). Counts, not times: a regression shows here on any machine.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { formatForModel, formatOwnError } from '../../src/errors/format.js';
-import { sortViolations, violationsFromAjv } from '../../src/errors/violations.js';
+import { sortViolations, violationsFromEngine } from '../../src/errors/violations.js';
 import { validateSchema } from '../../src/index.js';
 import type { GateError, Violation } from '../../src/result.js';
 
@@ -21,7 +21,7 @@ const schema = {
 const validator = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
 const args = { a: 0, 'b/c': 'long', list: ['x', 1, 2], extra: true };
 
-describe('violationsFromAjv parses and locates each schema location once per schema', () => {
+describe('violationsFromEngine parses and locates each schema location once per schema', () => {
   it('a second failure against the same schema asks locate nothing new', () => {
     expect(validator(args)).toBe(false);
     const errors = validator.errors ?? [];
@@ -33,10 +33,10 @@ describe('violationsFromAjv parses and locates each schema location once per sch
         return pointer;
       },
     };
-    const first = violationsFromAjv(errors, args, options);
+    const first = violationsFromEngine(errors, args, options);
     const distinct = new Set(errors.map((e) => e.schemaPath)).size;
     expect(asked.length).toBe(distinct);
-    const second = violationsFromAjv(errors, args, options);
+    const second = violationsFromEngine(errors, args, options);
     expect(asked.length).toBe(distinct);
     expect(second).toEqual(first);
     expect(first.map((v) => [v.path, v.pointer])).toEqual([

@@ -2,7 +2,7 @@
 // Object.prototype must be unpolluted.
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateSchema, validate } from '../../src/schema/compile.js';
-import { firstDuplicate } from '../../src/schema/unique-items.js';
+import { firstDuplicate } from '../../src/schema/engine/unique-items.js';
 import type { Result } from '../../src/result.js';
 
 afterEach(() => {

@@ -1,11 +1,11 @@
-// Ajv's own keywords and options change no verdict in any engine (src/schema/ajv-only.ts, engine.ts):
+// Ajv's own keywords and options change no verdict in any engine (src/schema/ajv-only.ts, schema/engine/ajv-2020.ts):
 // `nullable` and `$async` are unknown keywords, annotations, in every dialect toolgate enables, and Ajv's
 // `discriminator`, `$data`, `$comment`, `useDefaults`, `coerceTypes` and `removeAdditional` stay off. Ajv
 // acted on `nullable` (null accepted, valid schemas refused) and `$async` (a promise for a verdict: valid
 // arguments refused and an unhandled rejection on every call, which ends a Node process by default).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSchema } from '../../src/schema/compile.js';
-import { ENGINE_OPTIONS } from '../../src/schema/engine.js';
+import { ENGINE_OPTIONS } from '../../src/schema/engine/ajv-2020.js';
 import type { SchemaOptions } from '../../src/schema/options.js';
 
 type Dialect = '2020-12' | '2019-09' | 'draft-07';

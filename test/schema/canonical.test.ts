@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, sortedKeyJson } from '../../src/util/canonical-json.js';
-import { equalityKey, firstDuplicate } from '../../src/schema/unique-items.js';
+import { equalityKey, firstDuplicate } from '../../src/schema/engine/unique-items.js';
 
 // Regression for the one sorted-key walker behind the schema cache key and uniqueItems: the two keep
 // their own number printing (canonicalJson keeps -0 apart, equalityKey merges it, Validation §4.2.2).

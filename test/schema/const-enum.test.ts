@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validate, type SchemaOptions } from '../../src/index.js';
-import { jsonEqual } from '../../src/schema/const-enum.js';
-import { equalityKey } from '../../src/schema/unique-items.js';
+import { jsonEqual } from '../../src/schema/engine/const-enum.js';
+import { equalityKey } from '../../src/schema/engine/unique-items.js';
 
 const D07 = 'http://json-schema.org/draft-07/schema#';
 const D2019 = 'https://json-schema.org/draft/2019-09/schema';

@@ -1,4 +1,4 @@
-// `contains` applied once per element (src/schema/contains.ts): Ajv's generated code kept the verdict of
+// `contains` applied once per element (src/schema/engine/contains.ts): Ajv's generated code kept the verdict of
 // the previous application, so an empty array passed once an earlier element had matched (Core §10.3.1.3).
 // Every case runs in each dialect toolgate enables; 2019-09 and draft-07 roots declare their `$schema`.
 import { describe, expect, it } from 'vitest';

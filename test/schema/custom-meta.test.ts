@@ -1,5 +1,5 @@
 // A custom meta-schema's vocabularies decide which keywords the meta-schema check applies to
-// (src/schema/engine.ts metaValidate); older dialects enabled by option are named when refused below the root.
+// (src/schema/engine/ajv-2020.ts metaValidate); older dialects enabled by option are named when refused below the root.
 import { describe, expect, it } from 'vitest';
 import { validateSchema, type Result } from '../../src/index.js';
 

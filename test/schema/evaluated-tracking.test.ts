@@ -1,13 +1,13 @@
 // Ajv 2020 generates its own evaluated-property tracking for every schema, and that code throws on
 // valid schemas ("Cannot set properties of undefined" when an `anyOf`/`oneOf`/`if` branch that failed
 // was the only one to create the tracking variable, and a later keyword of the same schema writes to
-// it). toolgate computes annotations itself (src/schema/unevaluated.ts), so that code is no longer
+// it). toolgate computes annotations itself (src/schema/engine/unevaluated.ts), so that code is no longer
 // generated. Eleven of the cases below threw inside validate before (the first twelve but the
 // second); the others pin neighbouring shapes (prefixItems, unevaluated*, recursion) of that code.
 // Verdicts follow Core §7.7.1 (annotations only from subschemas that validated), §11.2, §11.3.
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';
-import { createEngine } from '../../src/schema/engine.js';
+import { createEngine } from '../../src/schema/engine/ajv-2020.js';
 
 type Case = readonly [name: string, schema: object, args: unknown, valid: boolean];
 

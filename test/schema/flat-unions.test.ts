@@ -1,10 +1,10 @@
-// Wide `anyOf`/`oneOf` generate flat code (src/schema/flat-unions.ts). Ajv nested one block per
+// Wide `anyOf`/`oneOf` generate flat code (src/schema/engine/flat-unions.ts). Ajv nested one block per
 // branch once evaluated-location tracking was off, and V8 could not run 2,000 nested blocks: such
 // schemas were refused at admission as "the engine recursed without end", though nothing recursed.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { validateSchema, type SchemaOptions } from '../../src/index.js';
-import { installFlatUnions } from '../../src/schema/flat-unions.js';
+import { installFlatUnions } from '../../src/schema/engine/flat-unions.js';
 
 const consts = (n: number): { const: number }[] => Array.from({ length: n }, (_, i) => ({ const: i }));
 const tagged = (n: number): object[] =>

@@ -1,4 +1,4 @@
-// A document that uses unevaluated* runs toolgate's anyOf / oneOf / if / contains (src/schema/in-place.ts)
+// A document that uses unevaluated* runs toolgate's anyOf / oneOf / if / contains (src/schema/engine/in-place.ts)
 // instead of Ajv's. They must report exactly what Ajv's do: the same schema gives the same result,
 // violations and messages included, with and without an `unevaluatedProperties: true` that asserts
 // nothing but switches the document to toolgate's keywords.

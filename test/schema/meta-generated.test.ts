@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_PATH, metaValidatorSource } from '../../scripts/generate-meta-validator.js';
-import { metaValidate } from '../../src/schema/engine.js';
-import { META_ENGINE_OPTIONS } from '../../src/schema/meta-engine.js';
+import { metaValidate } from '../../src/schema/engine/ajv-2020.js';
+import { META_ENGINE_OPTIONS } from '../../src/schema/engine/meta-engine.js';
 import { metaViolations } from '../../src/schema/meta-errors.js';
-import { validate as precompiled } from '../../src/schema/meta-schema.generated.js';
+import { validate as precompiled } from '../../src/schema/engine/meta-schema.generated.js';
 import { loadCorpus, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
 import { SUITE_DIR } from '../suite/suite.js';
 

@@ -3,7 +3,7 @@
 // exactly when B·10^i divides A·10^j.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isMultipleOf } from '../../src/schema/multiple-of.js';
+import { isMultipleOf } from '../../src/schema/engine/multiple-of.js';
 
 /** A float64's shortest form as a fraction A / 10^i with BigInt, read straight from its text. */
 function fraction(x: number): { a: bigint; i: number } {

@@ -1,4 +1,4 @@
-// `not` and `if` subschemas run in all-errors mode (src/schema/not-if.ts). Ajv's first-error mode
+// `not` and `if` subschemas run in all-errors mode (src/schema/engine/not-if.ts). Ajv's first-error mode
 // called a missing property "" present and skipped `contains` after a short `prefixItems`.
 import { describe, expect, it } from 'vitest';
 import { validate, type SchemaOptions } from '../../src/index.js';

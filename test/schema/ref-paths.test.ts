@@ -1,5 +1,5 @@
 // Schema paths of errors raised inside `$ref` targets that Ajv compiles into functions of their own
-// (src/schema/ref-paths.ts): recursive definitions and definitions that hold references. Ajv wrote
+// (src/schema/engine/ref-paths.ts): recursive definitions and definitions that hold references. Ajv wrote
 // them relative to the target (`/anyOf/0/required`), so violations named the wrong place and branch
 // selection, which looks the `anyOf` up in the document, reported every branch.
 import { describe, expect, it } from 'vitest';

@@ -1,12 +1,12 @@
-// maxValidationSteps and the collected-error cap (src/schema/step-budget.ts); warm-up (warm-up.ts).
+// maxValidationSteps and the collected-error cap (src/schema/engine/step-budget.ts); warm-up (warm-up.ts).
 import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, validateSchema, type CompiledSchema, type Result } from '../../src/index.js';
-import { instrumentSteps, STEP_KEYWORD } from '../../src/schema/step-budget.js';
-import { HELD_KEYWORD } from '../../src/schema/held-errors.js';
+import { instrumentSteps, STEP_KEYWORD } from '../../src/schema/engine/step-budget.js';
+import { HELD_KEYWORD } from '../../src/schema/engine/held-errors.js';
 import { MAX_COLLECTED_ERRORS } from '../../src/util/limits.js';
-import { warmUp } from '../../src/schema/warm-up.js';
-import { equalityKey, firstDuplicate, keyWork } from '../../src/schema/unique-items.js';
+import { warmUp } from '../../src/schema/engine/warm-up.js';
+import { equalityKey, firstDuplicate, keyWork } from '../../src/schema/engine/unique-items.js';
 
 const summary = (r: Result<unknown>): string => (r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`);
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
@@ -109,7 +109,7 @@ describe('collected errors stop at MAX_COLLECTED_ERRORS outside composite keywor
 });
 
 // A `$ref` target Ajv compiles on its own (a recursive definition) counts its errors from zero; the
-// callers' final errors count toward its cap too (src/schema/error-cap.ts).
+// callers' final errors count toward its cap too (src/schema/engine/error-cap.ts).
 describe('the error cap holds across separately compiled $ref targets', () => {
   /** N fails 50 ways at every level and recurses through `x`. */
   const recursive = {
@@ -290,7 +290,7 @@ describe('uniqueItems is charged by size and numbers each item once per validati
 });
 
 // A schema object whose keywords only append to Ajv's error list needs no HELD_KEYWORD charge
-// (src/schema/held-errors.ts). toolgate's `contains` (contains.ts) pushes and truncates, never copies,
+// (src/schema/engine/held-errors.ts). toolgate's `contains` (contains.ts) pushes and truncates, never copies,
 // yet every object with `contains` inside a composite keyword got the charge and its code.
 describe('HELD_KEYWORD marks exactly the schema objects that may copy the error list', () => {
   it.each([

@@ -1,12 +1,12 @@
 // The work of `unevaluatedProperties` / `unevaluatedItems` stays linear in the instance and in the
-// schema: each subschema is applied once per instance location and call (src/schema/annotation-run.ts).
+// schema: each subschema is applied once per instance location and call (src/schema/engine/annotation-run.ts).
 // Before, the annotation walk re-validated every `anyOf`/`oneOf`/`if`/`contains` subschema below it,
 // so each level of recursion doubled the work (a 1 KB argument 18 levels deep took seconds). Work is
 // counted, never timed: a keyword added to the engine counts how often the schema objects carrying it
 // are applied, wherever Ajv or toolgate applies them. Timings live in bench/unevaluated.ts.
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';
-import { compileOn, createEngine } from '../../src/schema/engine.js';
+import { compileOn, createEngine } from '../../src/schema/engine/ajv-2020.js';
 import { engineInput } from '../../src/schema/link.js';
 
 const COUNT = 'x-count';
@@ -187,7 +187,7 @@ describe('deep recursion keeps its verdicts', () => {
   });
 });
 
-// A document using unevaluated* gets the in-place anyOf/oneOf/if/contains (src/schema/in-place.ts),
+// A document using unevaluated* gets the in-place anyOf/oneOf/if/contains (src/schema/engine/in-place.ts),
 // which collect the errors of their subschemas in lists of their own, outside the generated code the
 // step keyword charges. Uncharged, a failing `contains` over 10,000 items each failing 40 `required`
 // names held 400,000 errors: 446 ms a call, and a verdict, where the same schema without

@@ -1,4 +1,4 @@
-// toolgate's own unevaluatedProperties / unevaluatedItems (src/schema/unevaluated.ts): the
+// toolgate's own unevaluatedProperties / unevaluatedItems (src/schema/engine/unevaluated.ts): the
 // interactions on which Ajv's built-in keywords give wrong verdicts (Core §11.2, §11.3).
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';

@@ -2,10 +2,10 @@ import type { AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import type { DataValidationCxt } from 'ajv/dist/types/index.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { compileSchema, SchemaEnv } from 'ajv/dist/compile/index.js';
-import { escapePointerToken } from '../util/json-pointer.js';
-import { followPointer } from './references.js';
-import { isObject } from '../util/plain-json.js';
-import { walkSchema } from './walk.js';
+import { escapePointerToken } from '../../util/json-pointer.js';
+import { followPointer } from '../references.js';
+import { isObject } from '../../util/plain-json.js';
+import { walkSchema } from '../walk.js';
 
 /**
  * The shared state behind toolgate's annotation keywords (unevaluated.ts, in-place.ts): where each

@@ -1,8 +1,9 @@
-import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { EngineError } from '../../errors/engine-error.js';
 import addFormats from 'ajv-formats';
-import { AJV_FORMATS } from '../formats/asserted.js';
-import { OWN_FORMAT_CHECKERS } from '../formats/own.js';
-import { isRegexFormat } from '../regex/regex-format.js';
+import { AJV_FORMATS } from '../../formats/asserted.js';
+import { OWN_FORMAT_CHECKERS } from '../../formats/own.js';
+import { isRegexFormat } from '../../regex/regex-format.js';
 import { installConstEnum } from './const-enum.js';
 import { installContains } from './contains.js';
 import { installContentKeywords } from './content.js';
@@ -14,11 +15,11 @@ import { installUniqueItems } from './unique-items.js';
 import { installUnevaluated } from './unevaluated.js';
 import { installInPlaceApplicators } from './in-place.js';
 import { precompileAnnotations } from './annotation-run.js';
-import { boundedRegExp } from '../regex/bound.js';
+import { boundedRegExp } from '../../regex/bound.js';
 import { metaEngine } from './meta-engine.js';
 import { validate as metaSchema2020 } from './meta-schema.generated.js';
 import { compileWithRefPaths } from './ref-paths.js';
-import { metaSchemaOf } from '../keywords/keyword-lists.js';
+import { metaSchemaOf } from '../../keywords/keyword-lists.js';
 
 /** How an engine instance is configured; each distinct config gets its own shared instance. */
 export interface EngineConfig {
@@ -143,7 +144,7 @@ function restrictedMetaValidator(ajv: Ajv2020, vocabularies: ReadonlySet<string>
  * meta-schemas of those it lists (compiled on first use). Returns Ajv's errors, whose instancePath is the
  * location inside the schema being checked.
  */
-export function metaValidate(schema: unknown, vocabularies?: ReadonlySet<string>): readonly ErrorObject[] {
+export function metaValidate(schema: unknown, vocabularies?: ReadonlySet<string>): readonly EngineError[] {
   const validator = vocabularies === undefined ? metaSchema2020 : restrictedMetaValidator(metaEngine(), vocabularies);
   return validator(schema) ? [] : (validator.errors ?? []);
 }

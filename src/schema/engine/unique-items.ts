@@ -1,6 +1,6 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { sortedKeyJson } from '../util/canonical-json.js';
-import { chargeSteps } from '../util/work-budget.js';
+import { sortedKeyJson } from '../../util/canonical-json.js';
+import { chargeSteps } from '../../util/work-budget.js';
 
 // Validation §4.2.2: numbers are equal by mathematical value, so 1 and 1.0 (one float64 already)
 // and 0 and -0 must print alike; unlike canonicalJson's leaf, -0 is written as 0.
@@ -104,7 +104,7 @@ function idOf(value: unknown, t: KeyTable): number {
 let current: KeyTable | undefined;
 let open = 0;
 
-/** Starts a validation's table (schema/step-budget.ts, around each validation); returns the outer one. */
+/** Starts a validation's table (schema/engine/step-budget.ts, around each validation); returns the outer one. */
 export function enterKeyScope(): KeyTable | undefined {
   const saved = current;
   current = undefined;

@@ -1,11 +1,11 @@
 import { _, type KeywordCxt } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { followPointer, splitFragment } from './references.js';
-import { isObject } from '../util/plain-json.js';
-import { WORK_STOP, workBudget } from '../util/work-budget.js';
-import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
+import { followPointer, splitFragment } from '../references.js';
+import { isObject } from '../../util/plain-json.js';
+import { WORK_STOP, workBudget } from '../../util/work-budget.js';
+import { MAX_COLLECTED_ERRORS } from '../../util/limits.js';
 import { CALL_KEYWORD, callsOut, capCode, installErrorCap } from './error-cap.js';
-import { APPLYING_KEYWORDS, keywordsWeighing } from '../keywords/keyword-lists.js';
+import { APPLYING_KEYWORDS, keywordsWeighing } from '../../keywords/keyword-lists.js';
 import { enterKeyScope, leaveKeyScope } from './unique-items.js';
 import { HELD_KEYWORD, heldCharge, heldCode, heldSetup, markSeen, mayCopy, seenErrors } from './held-errors.js';
 

@@ -1,7 +1,7 @@
 import { _, Name, type KeywordCxt } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
-import { workBudget } from '../util/work-budget.js';
+import { MAX_COLLECTED_ERRORS } from '../../util/limits.js';
+import { workBudget } from '../../util/work-budget.js';
 
 /**
  * The cap on collected errors across validator functions. Outside composite keywords (`anyOf`,

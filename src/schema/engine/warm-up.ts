@@ -1,4 +1,4 @@
-import type { ValidateFunction } from 'ajv';
+import type { Validator } from './validator.js';
 
 /**
  * Runs every function of a freshly compiled validator once, on `null`, before the validator is
@@ -7,7 +7,7 @@ import type { ValidateFunction } from 'ajv';
  * too deeply it overflows the stack on every call. Either belongs to admission: the compile cost is
  * paid there, and a RangeError thrown here makes compile.ts refuse the schema.
  */
-export function warmUp(validator: ValidateFunction): void {
+export function warmUp(validator: Validator): void {
   const seen = new Set<unknown>();
   const pending: unknown[] = [validator];
   while (pending.length > 0) {

@@ -1,5 +1,5 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { type Decimal, shortestDecimal } from '../arguments/decimal.js';
+import { type Decimal, shortestDecimal } from '../../arguments/decimal.js';
 
 /**
  * Validation §6.2.1: valid when value / multipleOf is an integer, decided exactly on the decimals

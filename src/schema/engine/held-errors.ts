@@ -1,5 +1,5 @@
 import { _, Name, type KeywordCxt } from 'ajv';
-import { chargeSteps } from '../util/work-budget.js';
+import { chargeSteps } from '../../util/work-budget.js';
 
 /**
  * The charge for errors held inside composite keywords (`anyOf`, `oneOf`, `not`, `if`, `contains`,

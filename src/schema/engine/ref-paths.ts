@@ -1,9 +1,9 @@
 import type { Ajv, AnySchemaObject, ValidateFunction } from 'ajv';
 import { compileSchema, SchemaEnv } from 'ajv/dist/compile/index.js';
 import { inlineRef, resolveUrl } from 'ajv/dist/compile/resolve.js';
-import { followPointer, splitFragment } from './references.js';
-import { isObject } from '../util/plain-json.js';
-import { walkSchema } from './walk.js';
+import { followPointer, splitFragment } from '../references.js';
+import { isObject } from '../../util/plain-json.js';
+import { walkSchema } from '../walk.js';
 
 /**
  * Ajv inlines a `$ref` target that holds no reference of its own and compiles any other (a

@@ -1,6 +1,6 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { DataValidationCxt } from 'ajv/dist/types/index.js';
-import { escapePointerToken } from '../util/json-pointer.js';
+import { escapePointerToken } from '../../util/json-pointer.js';
 import {
   applySubschema,
   itemContext,
@@ -10,11 +10,11 @@ import {
   type AnnotatedDocument,
   type CallContext,
 } from './annotation-run.js';
-import { followPointer, splitFragment } from './references.js';
-import { boundedRegExp } from '../regex/bound.js';
-import { isObject } from '../util/plain-json.js';
-import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
-import { chargeSteps } from '../util/work-budget.js';
+import { followPointer, splitFragment } from '../references.js';
+import { boundedRegExp } from '../../regex/bound.js';
+import { isObject } from '../../util/plain-json.js';
+import { MAX_COLLECTED_ERRORS } from '../../util/limits.js';
+import { chargeSteps } from '../../util/work-budget.js';
 
 /**
  * toolgate's own `unevaluatedProperties` / `unevaluatedItems` (Core §11.2, §11.3), installed in

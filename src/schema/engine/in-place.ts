@@ -3,7 +3,7 @@ import { _, Name, type Ajv2020, type KeywordCxt } from 'ajv/dist/2020.js';
 import { strConcat } from 'ajv/dist/compile/codegen/index.js';
 import { applySubschema, itemContext, schemaPathOf, siteOf, type CallContext, type Site } from './annotation-run.js';
 import { HELD_ERROR } from './held-errors.js';
-import { chargeSteps } from '../util/work-budget.js';
+import { chargeSteps } from '../../util/work-budget.js';
 
 /**
  * `anyOf`, `oneOf`, `if`/`then`/`else` and `contains` for documents that use `unevaluated*`,

@@ -1,6 +1,6 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { parseJsonText } from '../arguments/json-text.js';
-import { DEFAULT_LIMITS } from '../util/limits.js';
+import { parseJsonText } from '../../arguments/json-text.js';
+import { DEFAULT_LIMITS } from '../../util/limits.js';
 
 /** Encodings and media types toolgate can check when `contentAssertion` is on (Validation §8). */
 export const ASSERTED_ENCODINGS: readonly string[] = ['base64'];
