@@ -69,7 +69,8 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const settings = read.value;
   if (settings.servers.length === 0 && settings.savedLists.length === 0 && args.positionals.length === 0)
     return usage(
-      'nothing to check: give files, folders, - for standard input, --mcp "<command>", --url <URL> or --mcp-list <file>',
+      'nothing to check: give files, folders, - for standard input, --mcp "<command>", --url <URL> ' +
+        'or --mcp-list <file>',
     );
   const stdinUses = [...args.positionals, ...settings.savedLists].filter((i) => i === '-').length;
   if (stdinUses > 1) return usage('standard input (-) can be read once: name it once among the inputs');

@@ -1,5 +1,6 @@
 // The official MCP SDK is an optional peer dependency: only servers named by `--mcp`/`--url` and `serve` need
-// it, so it is loaded when one of them runs, and a missing SDK is a usage error that says what to install, not a crash at start-up.
+// it, so it is loaded when one of them runs, and a missing SDK is a usage error that says what to install, not a
+// crash at start-up.
 import type * as ClientModule from '@modelcontextprotocol/sdk/client/index.js';
 import type * as ClientStdioModule from '@modelcontextprotocol/sdk/client/stdio.js';
 import type * as ClientHttpModule from '@modelcontextprotocol/sdk/client/streamableHttp.js';

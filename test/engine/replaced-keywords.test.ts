@@ -20,7 +20,7 @@ interface Case {
   readonly data: unknown;
   /** The verdict the specification gives. */
   readonly right: 'valid' | 'invalid';
-  /** Ajv's option `unevaluated` as toolgate's engines run it (engine.ts turns it off). */
+  /** Ajv's option `unevaluated` as toolgate's engines run it (ajv-2020.ts turns it off). */
   readonly tracking?: boolean;
 }
 
