@@ -1,5 +1,6 @@
 import { isExactNumber } from './exact-number.js';
 import type { ParsedText, TextLimits } from './json-text.js';
+import { PROVEN_WITHIN, tallyText, UNPROVEN } from './json-text-tally.js';
 
 /**
  * The native fast path of validateJSON: V8's JSON.parse, used only for texts a linear pre-scan
@@ -26,7 +27,18 @@ import type { ParsedText, TextLimits } from './json-text.js';
  * an object with very many keys would cost a comparison per pair; for those texts the scan counts
  * the members instead, and a walk of the parsed value counts own keys: JSON.parse makes one own
  * property per distinct key (`__proto__` included), so equal counts mean no duplicate.
+ *
+ * Most texts need no scan at all: a text without a backslash whose length matches the length tally of its
+ * parsed value (arguments/json-text-tally.ts) cannot hold a duplicate or an inexact number, and the tally's
+ * walk counts the limits. Only a text of at most TALLY_TEXT characters is parsed before its nesting is known.
  */
+
+/**
+ * Longest text parsed before the scan has bounded its nesting: JSON.parse spends several times longer per
+ * character on deep nesting than on flat data (about 10 ms for 64 KiB nested as deep as it goes, measured on
+ * the machine of BENCHMARKS.md), within the 50 ms promise of docs/limits.md for arguments of up to 64 KB.
+ */
+const TALLY_TEXT = 65_536;
 
 /** Nesting past which the text goes to the iterative strict parser. */
 const FAST_DEPTH = 64;
@@ -55,6 +67,9 @@ const numbers: number[] = [];
 let numberCount = 0;
 let memberTotal = 0;
 
+/** Marks a value JSON.parse has not read yet (no JSON value is a symbol). */
+const UNREAD: unknown = Symbol('unread');
+
 /** Any surrogate code unit (no `u` flag: the pattern sees code units, paired or not). */
 const SURROGATE = /[\uD800-\uDFFF]/;
 
@@ -62,14 +77,27 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 export function parseNative(text: string, given: TextLimits): ParsedText | undefined {
   if (text.length === 0 || text.charCodeAt(0) === 0xfeff || SURROGATE.test(text)) return undefined;
   const escapes = text.indexOf('\\') !== -1;
+  let value: unknown = UNREAD;
+  // A space after a name's colon (pretty-printed text, Python's default separators) makes a text longer than
+  // its tally: the walk would be wasted. A string that starts with `: ` only sends its text to the scan.
+  if (!escapes && text.length <= TALLY_TEXT && text.indexOf('": ') === -1) {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    const proof = tallyText(value, text, given);
+    if (proof !== UNPROVEN) return { value, withinLimits: proof === PROVEN_WITHIN };
+  }
   if (escapes && surrogateEscape(text)) return undefined;
   const verdict = scan(text, given, escapes);
   if (verdict === STRICT) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
+  if (value === UNREAD) {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
   }
   for (let k = 0; k < numberCount; k += 2) {
     const lexeme = text.slice(numbers[k], numbers[k + 1]);
