@@ -78,9 +78,7 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
   if (text.length === 0 || text.charCodeAt(0) === 0xfeff || SURROGATE.test(text)) return undefined;
   const escapes = text.indexOf('\\') !== -1;
   let value: unknown = UNREAD;
-  // A space after a name's colon (pretty-printed text, Python's default separators) makes a text longer than
-  // its tally: the walk would be wasted. A string that starts with `: ` only sends its text to the scan.
-  if (!escapes && text.length <= TALLY_TEXT && text.indexOf('": ') === -1) {
+  if (!escapes && text.length <= TALLY_TEXT && !spacedColon(text)) {
     try {
       value = JSON.parse(text);
     } catch {
@@ -110,6 +108,16 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
     if (keys !== memberTotal) return undefined;
   }
   return { value, withinLimits: (verdict & WITHIN) !== 0 };
+}
+
+/**
+ * Whether the first name's colon (or a string that starts with one) is followed by a space: pretty-printed
+ * text, or Python's default separators. Such a text is longer than its tally, whose walk would be wasted; it
+ * goes to the scan. Only the first is looked at: searching the whole text costs a tenth of JSON.parse.
+ */
+function spacedColon(text: string): boolean {
+  const colon = text.indexOf('":');
+  return colon !== -1 && text.charCodeAt(colon + 2) === 0x20;
 }
 
 /**

@@ -5,9 +5,10 @@ import type { TextLimits } from './json-text.js';
  * a backslash holds no duplicate key and no number the strict parser refuses, so the native path
  * (arguments/json-text-native.ts) skips its scan. One walk of the value adds up the characters its shortest
  * writing takes: two per object or array, a comma between members, each key and string as written plus its
- * quotes (and the key's colon), the literals, and each number as its plain digits (sign and integer digits,
- * `-0` included). The text holds exactly these tokens (its own spelling of each number), any whitespace, and
- * every member an object lost to a later duplicate, comma included: at least 5 characters (`"":0,`).
+ * quotes (and the key's colon), the literals, and each number as its plain digits (sign, digits and point, no
+ * exponent; `-0` included). The text holds exactly these tokens (its own spelling of each number), any
+ * whitespace, and every member an object lost to a later duplicate, comma included: at least 5 characters
+ * (`"":0,`).
  * So when the text is exactly as long as the tally, its extra characters are exactly the ones its number
  * spellings save on the plain digits, and no more than the exponent forms could (`1e3` saves one on `1000`):
  * - at most 4 saved: no room for a lost member, so no duplicate (and no whitespace);
@@ -15,7 +16,8 @@ import type { TextLimits } from './json-text.js';
  *   shortest can have no more than 15 digits: exact (arguments/exact-number.ts; nonzero integers are normal
  *   float64s, and a zero spelt with nonzero digits needs at least 6 characters, `1e-324`).
  * A text without exponents saves nothing, whatever its numbers, and a number with a fraction is tallied only
- * there (addFraction). Numbers of 1e15 or more leave the proof to the scan, as does a text of any other length. The same walk counts the argument limits, as the strict parser does.
+ * there (addFraction). Numbers of 1e15 or more leave the proof to the scan, as does a text of any other
+ * length. The same walk counts the argument limits, as the strict parser does.
  */
 
 /** The tally's answer: not proven (the scan decides), or proven with every limit held or with one passed. */
@@ -54,7 +56,7 @@ let fractions = 0;
 /** Enumerable members on Object.prototype would show in every for…in: then own keys cannot be counted. */
 const PROBE: Record<string, unknown> = {};
 
-/** Whether the text (no backslash) that JSON.parse read as `value` is proven free of refusals, and within the limits. */
+/** Whether a text without a backslash, read by JSON.parse as `value`, is proven free of refusals (and in limits). */
 export function tallyText(value: unknown, text: string, limits: TextLimits): number {
   for (const _ in PROBE) return UNPROVEN;
   maxDepth = Math.min(limits.maxArgumentDepth, FAST_DEPTH);
