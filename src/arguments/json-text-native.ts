@@ -1,5 +1,6 @@
 import { isExactNumber } from './exact-number.js';
 import type { ParsedText, TextLimits } from './json-text.js';
+import { surrogateEscape, wellFormed } from './json-text-surrogates.js';
 import { PROVEN_WITHIN, tallyText, UNPROVEN } from './json-text-tally.js';
 
 /**
@@ -8,8 +9,9 @@ import { PROVEN_WITHIN, tallyText, UNPROVEN } from './json-text-tally.js';
  * what the strict parser refuses, so the scan looks for every such thing and, on the least doubt,
  * answers undefined and the strict parser takes the text (it also writes every error message):
  * - a byte order mark at the start;
- * - lone surrogates, raw or escaped: any surrogate code unit or `\uD…` escape sends the text
- *   over (a pair is exact too, but rare enough to leave to the strict parser);
+ * - lone surrogates: any raw surrogate code unit sends the text over (a raw pair is exact too, but rare
+ *   enough to leave to the strict parser); with a `\uD…` escape, every parsed string and key must be well
+ *   formed (arguments/json-text-surrogates.ts);
  * - numbers that would not reach the tool as written (arguments/exact-number.ts): a number of at
  *   most 15 characters without an exponent is finite, nonzero ones are at least 1e-13, and it has at
  *   most 15 significant digits, so it is its float64's shortest form (the fast path of
@@ -87,7 +89,7 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
     const proof = tallyText(value, text, given);
     if (proof !== UNPROVEN) return { value, withinLimits: proof === PROVEN_WITHIN };
   }
-  if (escapes && surrogateEscape(text)) return undefined;
+  const surrogates = escapes && surrogateEscape(text);
   const verdict = scan(text, given, escapes);
   if (verdict === STRICT) return undefined;
   if (value === UNREAD) {
@@ -107,6 +109,7 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
     countKeys(value);
     if (keys !== memberTotal) return undefined;
   }
+  if (surrogates && !wellFormed(value)) return undefined;
   return { value, withinLimits: (verdict & WITHIN) !== 0 };
 }
 
@@ -118,18 +121,6 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
 function spacedColon(text: string): boolean {
   const colon = text.indexOf('":');
   return colon !== -1 && text.charCodeAt(colon + 2) === 0x20;
-}
-
-/**
- * Whether the text holds a `\u` escape of a surrogate (`\uD…`). An escaped backslash followed by
- * `ud` also answers true: that only sends the text over.
- */
-function surrogateEscape(text: string): boolean {
-  for (let i = text.indexOf('\\u'); i !== -1; i = text.indexOf('\\u', i + 2)) {
-    const h = text.charCodeAt(i + 2);
-    if (h === 0x64 || h === 0x44) return true;
-  }
-  return false;
 }
 
 /** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */

@@ -54,7 +54,10 @@ const key = fc
       `"${k.replace(/[a-z]/, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}"`,
     ),
   );
-const STRINGS = ['', 'x', 'abcd', '1e5', '12345678901234567890', ': a', '\\"a\\":1', '\\ud800', '\\ud83d\\ude00'];
+const STRINGS = [
+  ...['', 'x', 'abcd', '1e5', '12345678901234567890', ': a', '\\"a\\":1', '\\ud800', '\\ud83d\\ude00'],
+  ...['\\udc00', 'a\\ud83d', '\\ud83d\\u0041', '\\uD83D\\uDE00', '\\ud83d\ude00'],
+];
 const string = fc
   .oneof(fc.constantFrom('', 'x', 'abcd', '1e5'), fc.constantFrom(...STRINGS, '\ud800', '\ud83d\ude00', '\\u0041'))
   .map((s) => `"${s}"`);
