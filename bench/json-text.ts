@@ -4,7 +4,7 @@
  * timed in the same run (bench/measure.ts), plus the strict parser for scale. With `--corpus`, also workload 2
  * of `npm run bench` alone (validateJSON against JSON.parse + raw Ajv on the corpus calls). Build first:
  *
- *   npm run build && node --expose-gc --import tsx bench/json-text.ts [--corpus] [--quick] [--before DIR]
+ *   npm run build && node --expose-gc --import tsx bench/json-text.ts [--corpus] [--quick] [--before DIR] [--only WORD]
  *
  * `--before DIR` also times the text check of another build (its dist/ folder) in the same runs.
  *
@@ -92,6 +92,10 @@ const SHAPES: { name: string; text: string }[] = [
     text: JSON.stringify(small).replace(/"([a-z])([a-zA-Z]*)":/g, (_m, first: string, rest: string) => {
       return `"\\u00${first.charCodeAt(0).toString(16)}${rest}":`;
     }),
+  },
+  {
+    name: 'escaped emoji, 1 KB (Python ensure_ascii)',
+    text: JSON.stringify(small).replace(/ the /g, ' \\ud83d\\ude00 '),
   },
   {
     name: 'deep nesting, 60 levels',
@@ -183,6 +187,9 @@ async function corpus(): Promise<string[]> {
 }
 
 const out = [...HEADER];
-for (const { name, text } of SHAPES) out.push(await shapeRow(name, [text]));
+// `--only WORD`: only the shapes whose name holds WORD.
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+for (const { name, text } of SHAPES)
+  if (only === undefined || name.includes(only)) out.push(await shapeRow(name, [text]));
 if (process.argv.includes('--corpus')) out.push('', ...(await corpus()));
 console.log(out.join('\n'));
