@@ -88,6 +88,13 @@ export const CASES: readonly Case[] = [
     args: () => [nested(60, '1'), nested(24, '1')],
   },
   {
+    // A compact text of at most 64 KiB is parsed before its nesting is known (arguments/json-text-native.ts):
+    // JSON.parse builds every level before maxArgumentDepth refuses the text.
+    name: 'argument text nested as deep as 64 KB goes, compact',
+    schema: () => obj({}),
+    args: () => [`${'['.repeat(32_768)}${']'.repeat(32_768)}`, `${'{"a":'.repeat(10_900)}1${'}'.repeat(10_900)}`],
+  },
+  {
     // Sized to about 90% of maxCompileCost: the larger form is refused at admission (adversarial-admission.ts).
     name: 'anyOf of 580 const branches',
     schema: () => obj({ a: { anyOf: range(580).map((i) => ({ const: i })) } }),

@@ -90,7 +90,10 @@ export function writeBenchmarks(
 }
 
 /** Sections measured by their own scripts, outside `npm run bench`: a run keeps them as they stand. */
-const KEPT_SECTIONS = ['## toolgate proxy (bench/proxy.ts)'];
+const KEPT_SECTIONS = [
+  '## toolgate proxy (bench/proxy.ts)',
+  "## validateJSON's text check by text shape (bench/json-text.ts)",
+];
 
 /** The kept sections of the current file, each up to the next heading of its level. */
 function keptSections(file: string): string {

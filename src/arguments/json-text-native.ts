@@ -1,5 +1,7 @@
 import { isExactNumber } from './exact-number.js';
 import type { ParsedText, TextLimits } from './json-text.js';
+import { surrogateEscape, wellFormed } from './json-text-surrogates.js';
+import { PROVEN_WITHIN, tallyText, UNPROVEN } from './json-text-tally.js';
 
 /**
  * The native fast path of validateJSON: V8's JSON.parse, used only for texts a linear pre-scan
@@ -7,8 +9,9 @@ import type { ParsedText, TextLimits } from './json-text.js';
  * what the strict parser refuses, so the scan looks for every such thing and, on the least doubt,
  * answers undefined and the strict parser takes the text (it also writes every error message):
  * - a byte order mark at the start;
- * - lone surrogates, raw or escaped: any surrogate code unit or `\uD…` escape sends the text
- *   over (a pair is exact too, but rare enough to leave to the strict parser);
+ * - lone surrogates: any raw surrogate code unit sends the text over (a raw pair is exact too, but rare
+ *   enough to leave to the strict parser); with a `\uD…` escape, every parsed string and key must be well
+ *   formed (arguments/json-text-surrogates.ts);
  * - numbers that would not reach the tool as written (arguments/exact-number.ts): a number of at
  *   most 15 characters without an exponent is finite, nonzero ones are at least 1e-13, and it has at
  *   most 15 significant digits, so it is its float64's shortest form (the fast path of
@@ -26,7 +29,18 @@ import type { ParsedText, TextLimits } from './json-text.js';
  * an object with very many keys would cost a comparison per pair; for those texts the scan counts
  * the members instead, and a walk of the parsed value counts own keys: JSON.parse makes one own
  * property per distinct key (`__proto__` included), so equal counts mean no duplicate.
+ *
+ * Most texts need no scan at all: a text without a backslash whose length matches the length tally of its
+ * parsed value (arguments/json-text-tally.ts) cannot hold a duplicate or an inexact number, and the tally's
+ * walk counts the limits. Only a text of at most TALLY_TEXT characters is parsed before its nesting is known.
  */
+
+/**
+ * Longest text parsed before the scan has bounded its nesting: JSON.parse spends several times longer per
+ * character on deep nesting than on flat data (about 10 ms for 64 KiB nested as deep as it goes, measured on
+ * the machine of BENCHMARKS.md), within the 50 ms promise of docs/limits.md for arguments of up to 64 KB.
+ */
+const TALLY_TEXT = 65_536;
 
 /** Nesting past which the text goes to the iterative strict parser. */
 const FAST_DEPTH = 64;
@@ -55,6 +69,9 @@ const numbers: number[] = [];
 let numberCount = 0;
 let memberTotal = 0;
 
+/** Marks a value JSON.parse has not read yet (no JSON value is a symbol). */
+const UNREAD: unknown = Symbol('unread');
+
 /** Any surrogate code unit (no `u` flag: the pattern sees code units, paired or not). */
 const SURROGATE = /[\uD800-\uDFFF]/;
 
@@ -62,14 +79,25 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 export function parseNative(text: string, given: TextLimits): ParsedText | undefined {
   if (text.length === 0 || text.charCodeAt(0) === 0xfeff || SURROGATE.test(text)) return undefined;
   const escapes = text.indexOf('\\') !== -1;
-  if (escapes && surrogateEscape(text)) return undefined;
+  let value: unknown = UNREAD;
+  if (!escapes && text.length <= TALLY_TEXT && !spacedColon(text)) {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    const proof = tallyText(value, text, given);
+    if (proof !== UNPROVEN) return { value, withinLimits: proof === PROVEN_WITHIN };
+  }
+  const surrogates = escapes && surrogateEscape(text);
   const verdict = scan(text, given, escapes);
   if (verdict === STRICT) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
+  if (value === UNREAD) {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
   }
   for (let k = 0; k < numberCount; k += 2) {
     const lexeme = text.slice(numbers[k], numbers[k + 1]);
@@ -81,19 +109,18 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
     countKeys(value);
     if (keys !== memberTotal) return undefined;
   }
+  if (surrogates && !wellFormed(value)) return undefined;
   return { value, withinLimits: (verdict & WITHIN) !== 0 };
 }
 
 /**
- * Whether the text holds a `\u` escape of a surrogate (`\uD…`). An escaped backslash followed by
- * `ud` also answers true: that only sends the text over.
+ * Whether the first name's colon (or a string that starts with one) is followed by a space: pretty-printed
+ * text, or Python's default separators. Such a text is longer than its tally, whose walk would be wasted; it
+ * goes to the scan. Only the first is looked at: searching the whole text costs a tenth of JSON.parse.
  */
-function surrogateEscape(text: string): boolean {
-  for (let i = text.indexOf('\\u'); i !== -1; i = text.indexOf('\\u', i + 2)) {
-    const h = text.charCodeAt(i + 2);
-    if (h === 0x64 || h === 0x44) return true;
-  }
-  return false;
+function spacedColon(text: string): boolean {
+  const colon = text.indexOf('":');
+  return colon !== -1 && text.charCodeAt(colon + 2) === 0x20;
 }
 
 /** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */
