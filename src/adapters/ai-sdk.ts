@@ -9,7 +9,7 @@ import {
 } from 'ai';
 import { formatForModel } from '../errors/format.js';
 import type { GateError } from '../result.js';
-import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, guarded, ok, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import type { InferArgs } from '../tools/infer-args.js';
@@ -182,7 +182,7 @@ export function toAiSdkTool<const S, OUTPUT = unknown, T = InferArgs<S>>(
       return ok(tool(definition));
     } catch (thrown) {
       const named = typeof name === 'string' ? ` ${quote(name)}` : '';
-      return fail('execution_failure', `the AI SDK refused the tool${named}: ${thrownMessage(thrown)}`);
+      return failExecution('host', `the AI SDK refused the tool${named}: ${thrownMessage(thrown)}`);
     }
   });
 }

@@ -12,7 +12,7 @@ import type { Bundle } from '../catalog/bundle.js';
 import { admitMcpToolsWith, MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { formatForModel } from '../errors/format.js';
-import { fail, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, thrownMessage, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
 import { RETRY_ADVICE, thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
@@ -169,7 +169,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         );
       }
     } catch (thrown) {
-      result = fail('execution_failure', `tools/list failed: ${thrownMessage(thrown)}`);
+      result = failExecution('upstream', `tools/list failed: ${thrownMessage(thrown)}`);
     }
     // What the model may see and call: the admitted tools the authority grants (all of them without one).
     const published = new Set(result.ok ? result.value.providerTools.map((t) => t.name) : []);
@@ -280,6 +280,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         class: 'execution_failure',
         message: `tools/call failed: ${causeMessage(thrown)}`,
         violations: [],
+        kind: 'upstream',
         stage: 'execute',
         cause: thrown,
         started: sent,

@@ -1,4 +1,4 @@
-import { fail, ok, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, ok, thrownMessage, type Result } from '../result.js';
 import type { ProviderFinding, ProviderName } from '../interop/profile.js';
 import { compiledFromCache } from '../schema/compile.js';
 import { defineTool, MCP_TOOL_NAME_PATTERN, TOOL_NAME_PATTERN, type ToolContext } from '../tools/tool.js';
@@ -141,6 +141,8 @@ async function preflightAll(
             class: 'execution_failure',
             message,
             violations: [],
+            kind: 'limit',
+            limit: 'MAX_LOADER_ROUNDS',
           }),
         };
       }
@@ -189,7 +191,9 @@ function duplicateDiagnostics(descriptors: readonly unknown[], all: boolean): Di
     return diagnosticOf(d, i, 'descriptor', {
       class: 'validation',
       message,
-      violations: [{ path: '$', pointer: '', keyword: 'name', message, schemaPath: '/name' }],
+      violations: [
+        { path: '$', pointer: '', keyword: 'name', message, schemaPath: '/name', code: 'duplicate_name', params: {} },
+      ],
     });
   };
   const firstReported = new Set<number>();
@@ -393,6 +397,6 @@ export async function admitBatch(
       return callFailure(fail('validation', `invalid admitBatch options: ${read.problems.join('; ')}`));
     return await admitSlots(slots.value, read.copy as AdmissionOptions);
   } catch (thrown) {
-    return callFailure(fail('execution_failure', `admitBatch failed: ${thrownMessage(thrown)}`));
+    return callFailure(failExecution('internal', `admitBatch failed: ${thrownMessage(thrown)}`));
   }
 }

@@ -1,4 +1,4 @@
-import { fail, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, thrownMessage, type Result } from '../result.js';
 import {
   ADMISSION_KEYS,
   admitSlots,
@@ -113,6 +113,6 @@ export async function admitMcpToolsWith(
     // Tools from MCP follow MCP's name rule (a `.` is allowed; providers get the mapped name).
     return await admitSlots(slots, admission, { ...internals, mcpNames: true });
   } catch (thrown) {
-    return callFailure(fail('execution_failure', `admitMcpTools failed: ${thrownMessage(thrown)}`));
+    return callFailure(failExecution('internal', `admitMcpTools failed: ${thrownMessage(thrown)}`));
   }
 }

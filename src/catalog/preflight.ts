@@ -5,6 +5,16 @@ import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
 import { readDescriptor } from './descriptor.js';
 import { allKeysOf, readOptions } from '../util/own-field.js';
 
+/** The violation of annotations that are not JSON, but for its message. */
+const ANNOTATIONS = {
+  path: '$',
+  pointer: '',
+  keyword: 'annotations',
+  schemaPath: '/annotations',
+  code: 'descriptor_invalid',
+  params: { field: 'annotations' },
+} as const;
+
 /** Runs a backend that is not a function: the host's own dispatch (an RPC stub, a queue, an MCP client). */
 export type Invoke = (backend: unknown, args: unknown, context: unknown) => unknown;
 
@@ -73,9 +83,7 @@ function preflightBody(
     const a = copyJson(f.annotations);
     if (!a.ok) {
       const message = `annotations are not JSON at ${problemPointer(a.problem) || 'the root'}: ${a.problem.message}`;
-      return fail('validation', `invalid tool descriptor: ${message}`, [
-        { path: '$', pointer: '', keyword: 'annotations', message, schemaPath: '/annotations' },
-      ]);
+      return fail('validation', `invalid tool descriptor: ${message}`, [{ ...ANNOTATIONS, message }]);
     }
     annotations = deepFreeze(a.value as Record<string, unknown>);
   }

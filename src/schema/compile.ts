@@ -1,5 +1,14 @@
 import type { ValidateFunction } from 'ajv';
-import { fail, guarded, ok, schemaViolation, thrownFailure, thrownMessage, type Result } from '../result.js';
+import {
+  fail,
+  failExecution,
+  guarded,
+  ok,
+  schemaViolation,
+  thrownFailure,
+  thrownMessage,
+  type Result,
+} from '../result.js';
 import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
 import { argumentChecker, checkArguments, checkArgumentsText } from './check-arguments.js';
 import { canonicalJson } from '../util/canonical-json.js';
@@ -86,7 +95,7 @@ export function compileSchema(
   }
   if (typeof copy.value !== 'boolean' && !isObject(copy.value)) {
     const message = `a schema must be an object or a boolean, got ${echo(copy.value)}`;
-    return fail('validation', message, [schemaViolation('type', message, '')]);
+    return fail('validation', message, [schemaViolation('type', message, '', 'schema_invalid')]);
   }
   // The root's dialect chooses the engine: an opt-in draft-07 / 2019-09 root runs on that dialect's
   // own engine (legacy-engine.ts), every other root on the 2020-12 pipeline below.
@@ -156,7 +165,7 @@ export function compileSchema(
   // What CompiledSchema.schema exposes: the checked private copy as given, taken before rewriting
   // (never a second read of the caller's object, never the rewritten form).
   const exposed = copyJson(copy.value);
-  if (!exposed.ok) return fail('execution_failure', 'validateSchema failed: the private schema copy is not JSON');
+  if (!exposed.ok) return failExecution('internal', 'validateSchema failed: the private schema copy is not JSON');
   const exposedSchema = deepFreeze(exposed.value);
   for (const d of p.documents) rewriteForEngine(d.schema, d.vocabularies);
   // Decided from the private copies, so a caller's later change cannot slip an inherited name past it.
@@ -198,14 +207,14 @@ export function compileSchema(
     const missing = /can't resolve reference (.*) from id/.exec(message);
     if (missing)
       return fail('validation', `unresolved reference ${missing[1]}`, [
-        schemaViolation('$ref', `unresolved reference ${missing[1]}`, ''),
+        schemaViolation('$ref', `unresolved reference ${missing[1]}`, '', 'reference_unresolved'),
       ]);
     const why =
       thrown instanceof RangeError
         ? 'the engine recursed without end while compiling or loading it'
         : `the engine refused it: ${message}`;
     return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
-      schemaViolation('$ref', why, ''),
+      schemaViolation('$ref', why, '', 'not_enforceable'),
     ]);
   }
   if (!needsPatternBudget(p.documents.map((d) => d.schema))) budgetFree.add(validator);

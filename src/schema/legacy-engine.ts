@@ -128,10 +128,18 @@ function gateLegacy(
               key,
               `keyword "${key}" is not part of ${dialect} and would be ignored, loosening the schema: ${hint}`,
               where,
+              'keyword_not_in_dialect',
             ),
           );
         else if (options.unknownKeywords === 'reject' && !known.has(key))
-          refused.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, where));
+          refused.push(
+            schemaViolation(
+              key,
+              `unknown keyword "${key}" refused (unknownKeywords: "reject")`,
+              where,
+              'unknown_keyword',
+            ),
+          );
       }
       if (pointer !== '' && node['$schema'] !== undefined && legacyDialectOf(node['$schema']) !== dialect) {
         refused.push(
@@ -139,19 +147,26 @@ function gateLegacy(
             '$schema',
             `embedded "$schema" ${echo(node['$schema'])} is not supported inside a ${dialect} document`,
             at(`${pointer}/$schema`),
+            'dialect_unsupported',
           ),
         );
       }
       if (options.formatAssertion && typeof node['format'] === 'string') {
         const why = formatRefusal(node['format']);
-        if (why !== undefined) refused.push(schemaViolation('format', why, at(`${pointer}/format`)));
+        if (why !== undefined)
+          refused.push(schemaViolation('format', why, at(`${pointer}/format`), 'assertion_unsupported'));
       }
       if (
         options.contentAssertion &&
         ('contentEncoding' in node || 'contentMediaType' in node || 'contentSchema' in node)
       ) {
         refused.push(
-          schemaViolation('contentMediaType', `content assertion is not available for ${dialect} schemas`, at(pointer)),
+          schemaViolation(
+            'contentMediaType',
+            `content assertion is not available for ${dialect} schemas`,
+            at(pointer),
+            'assertion_unsupported',
+          ),
         );
       }
       const patterns: [string, string][] = [];
@@ -162,11 +177,21 @@ function gateLegacy(
         const verdict = checkPattern(source);
         if (verdict.invalid !== undefined)
           invalid.push(
-            schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, at(p)),
+            schemaViolation(
+              'pattern',
+              `invalid regular expression ${echo(source)}: ${verdict.invalid}`,
+              at(p),
+              'pattern_invalid',
+            ),
           );
         else if (verdict.hazard !== undefined)
           refused.push(
-            schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, at(p)),
+            schemaViolation(
+              'pattern',
+              `regular expression ${echo(source)} is refused: ${verdict.hazard}`,
+              at(p),
+              'pattern_refused',
+            ),
           );
       }
     },
@@ -270,7 +295,7 @@ function compileWithDocuments(
         if (uri !== undefined) {
           const ref = (uri === '' ? missingSchemaOf(thrown, 'missingRef') : undefined) ?? uri;
           return fail('validation', `unresolved reference ${echo(ref)}`, [
-            schemaViolation('$ref', `unresolved reference ${echo(ref)}`, ''),
+            schemaViolation('$ref', `unresolved reference ${echo(ref)}`, '', 'reference_unresolved'),
           ]);
         }
         const why =
@@ -278,7 +303,7 @@ function compileWithDocuments(
             ? 'the engine recursed without end while compiling it'
             : `the engine refused it: ${thrownMessage(thrown)}`;
         return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
-          schemaViolation('$ref', why, ''),
+          schemaViolation('$ref', why, '', 'not_enforceable'),
         ]);
       }
       const pulled = tallyPulledDocument(tally, options.limits);
@@ -289,7 +314,7 @@ function compileWithDocuments(
         const message =
           `unresolved reference ${echo(uri)} (not in schemaRegistry, ` +
           `schemaLoader found nothing; nothing is fetched)`;
-        return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+        return fail('validation', message, [schemaViolation('$ref', message, uri, 'reference_unresolved')]);
       }
       const doc = found.value.schema;
       const declared = isObject(doc) ? doc['$schema'] : undefined;
@@ -297,7 +322,9 @@ function compileWithDocuments(
         const message =
           `referenced document ${echo(uri)} declares ${echo(declared)}; a ${dialect} schema may only ` +
           `reference ${dialect} documents (or ones that declare no dialect)`;
-        return fail('unsupported_capability', message, [schemaViolation('$schema', message, `${uri}#/$schema`)]);
+        return fail('unsupported_capability', message, [
+          schemaViolation('$schema', message, `${uri}#/$schema`, 'dialect_unsupported'),
+        ]);
       }
       const counted = tallyDocument(tally, doc, options.limits, EVERY_DIALECT);
       if (!counted.ok) return counted;
@@ -330,7 +357,9 @@ export function compileLegacy(
     const message =
       `unsupported dialect ${echo(root['$schema'])} (${dialect}): only ${DIALECT_2020_12} is enabled; ` +
       `to enforce ${dialect} with its own semantics pass the option dialects: ['2020-12', '${dialect}']`;
-    return fail('unsupported_capability', message, [schemaViolation('$schema', message, '/$schema')]);
+    return fail('unsupported_capability', message, [
+      schemaViolation('$schema', message, '/$schema', 'dialect_unsupported'),
+    ]);
   }
   const copy = copyJson(root);
   if (!copy.ok) return fail('validation', 'schema is not JSON');

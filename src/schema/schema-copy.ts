@@ -33,5 +33,5 @@ export function boundedSchemaCopy(schema: unknown, limits: Limits): Result<unkno
   if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true);
   const problem = copy.finding.problem;
   const message = `schema is not JSON at ${problemPointer(problem) || 'the root'}: ${problem.message}`;
-  return fail('validation', message, [schemaViolation('json', message, problemPointer(problem))]);
+  return fail('validation', message, [schemaViolation('json', message, problemPointer(problem), 'schema_invalid')]);
 }

@@ -1,4 +1,14 @@
-import { fail, ok, thrownFailure, thrownMessage, type GateError, type Result } from '../result.js';
+import {
+  fail,
+  failAs,
+  failExecution,
+  ok,
+  thrownFailure,
+  thrownMessage,
+  type ExecutionFailureKind,
+  type GateError,
+  type Result,
+} from '../result.js';
 import { formatOwnError } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
@@ -207,11 +217,10 @@ export class Registry {
         inputSchema === undefined ? { type: 'object' } : inputSchema,
         this.#schemaOptions,
       );
-      if (!compiled.ok)
-        return fail(compiled.error.class, `tool "${name}": ${compiled.error.message}`, compiled.error.violations);
+      if (!compiled.ok) return failAs(compiled.error, `tool "${name}": ${compiled.error.message}`);
       return ok(this.#add(read.value, compiled.value));
     } catch (thrown) {
-      return fail('execution_failure', `register failed: ${thrownMessage(thrown)}`);
+      return failExecution('internal', `register failed: ${thrownMessage(thrown)}`);
     }
   }
 
@@ -270,7 +279,7 @@ export class Registry {
         const read = registry.#readTool(tool, names);
         return read.ok ? ok(registry.#add(read.value, compiled)) : read;
       } catch (thrown) {
-        return fail('execution_failure', `register failed: ${thrownMessage(thrown)}`);
+        return failExecution('internal', `register failed: ${thrownMessage(thrown)}`);
       }
     };
   }
@@ -371,6 +380,7 @@ export class Registry {
         class: 'execution_failure',
         message: `toolgate failed: ${thrownMessage(thrown)}`,
         violations: [],
+        kind: 'internal',
         stage: 'lookup',
         cause: thrown,
       };
@@ -464,7 +474,7 @@ export class Registry {
       // Read now: once the deadline has aborted the signal the gateway starts nothing more (gateway.ts).
       result = this.#resultOf(callId, name, outcome, progress.executing);
     } catch (thrown) {
-      result = this.#reportThrow(callId, name, 'lookup', thrown);
+      result = this.#reportThrow(callId, name, 'lookup', thrown, 'internal');
     }
     const settle = this.#stages.settle;
     if (typeof settle !== 'function') return result;
@@ -498,6 +508,7 @@ export class Registry {
         class: 'execution_failure',
         message: `settle threw: ${causeMessage(cause)}`,
         violations: [],
+        kind: 'host',
         stage: 'settle',
         cause,
       };
@@ -506,13 +517,13 @@ export class Registry {
   }
 
   #resultOf(callId: string, name: string, outcome: Outcome<GatewayOutcome>, started: boolean): ToolResult {
-    const failure = (stage: CallStage, content: string, message: string, cause?: unknown): ToolResult => {
+    const failure = (kind: ExecutionFailureKind, stage: CallStage, content: string, message: string): ToolResult => {
       const error: ToolError = {
         class: 'execution_failure',
         message,
         violations: [],
+        kind,
         stage,
-        ...(cause === undefined ? {} : { cause }),
       };
       return errorResult(callId, name, content, error);
     };
@@ -523,6 +534,7 @@ export class Registry {
         class: 'execution_failure',
         message: `timed out after ${outcome.ms} ms, ${when}`,
         violations: [],
+        kind: 'timeout',
         stage: 'execute',
         started,
       });
@@ -531,24 +543,28 @@ export class Registry {
         class: 'execution_failure',
         message: `aborted by the host, ${when}`,
         violations: [],
+        kind: 'abort',
         stage: 'execute',
         ...(outcome.reason === undefined ? {} : { cause: outcome.reason }),
         started,
       });
     // runGateway catches everything itself; a throw reaching here is toolgate's own fault.
-    if (outcome.kind === 'threw') return this.#reportThrow(callId, name, 'lookup', outcome.cause);
+    if (outcome.kind === 'threw') return this.#reportThrow(callId, name, 'lookup', outcome.cause, 'internal');
     const g = outcome.value;
     if (g.kind === 'refused')
       return failure(
+        'refused',
         g.stage,
         `error: ${g.stage} refused the call to ${name}: ${causeMessage(g.reason)}`,
         `${g.stage} refused: ${g.reason}`,
       );
-    if (g.kind === 'threw') return this.#reportThrow(callId, name, g.stage, g.cause);
+    if (g.kind === 'threw')
+      return this.#reportThrow(callId, name, g.stage, g.cause, g.stage === 'execute' ? 'tool' : 'host');
     if (g.value instanceof McpOutput) return mcpToolResult(callId, name, g.value.value);
     const content = contentOf(g.value);
     if (content === undefined)
       return failure(
+        'tool',
         'execute',
         `error: tool ${name} returned a value that cannot be sent as JSON`,
         'result is not JSON-serialisable',
@@ -560,11 +576,12 @@ export class Registry {
    * A thrown value: the model reads a generic line naming the tool (or, with exposeErrors, more; never a
    * stack); the original goes to error.cause and onError.
    */
-  #reportThrow(callId: string, name: string, stage: CallStage, cause: unknown): ToolResult {
+  #reportThrow(callId: string, name: string, stage: CallStage, cause: unknown, kind: ExecutionFailureKind): ToolResult {
     const error: ToolError = {
       class: 'execution_failure',
       message: `${stage} threw: ${causeMessage(cause)}`,
       violations: [],
+      kind,
       stage,
       cause,
     };

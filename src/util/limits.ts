@@ -1,5 +1,5 @@
 import { pathOf, pointerOf } from './json-pointer.js';
-import { fail, ok, schemaViolation, type Result } from '../result.js';
+import { fail, failExecution, ok, schemaViolation, type Result } from '../result.js';
 import type { JsonBounds, JsonExcess } from './plain-json.js';
 
 /**
@@ -164,11 +164,20 @@ export function limitFailure<T = never>(
         ? ` in ${where.label ?? 'the schema'} at ${pointerOf(where.segments) || '/'}`
         : ` at ${pathOf(where.segments)}`;
   const message = `limit ${name} exceeded: limit ${value}, seen ${seen}${place}`;
+  const params = { limit: name, value, seen };
   const violation =
     where !== undefined && !where.schema
-      ? { path: pathOf(where.segments), pointer: pointerOf(where.segments), keyword: name, message, schemaPath: '' }
-      : schemaViolation(name, message, where === undefined ? '' : pointerOf(where.segments));
-  return fail('execution_failure', message, [violation]);
+      ? {
+          path: pathOf(where.segments),
+          pointer: pointerOf(where.segments),
+          keyword: name,
+          message,
+          schemaPath: '',
+          code: 'limit_exceeded' as const,
+          params,
+        }
+      : schemaViolation(name, message, where === undefined ? '' : pointerOf(where.segments), 'limit_exceeded', params);
+  return failExecution('limit', message, [violation], name);
 }
 
 /** limitFailure for a bound exceeded during a JSON walk. */
