@@ -131,10 +131,8 @@ function validationError(value: unknown, text: string): TypeValidationError {
  */
 export function aiSdkSchema<T = unknown>(schema: unknown, options: AiSdkSchemaOptions = {}): Result<Schema<T>> {
   return guarded('aiSdkSchema', () => {
-    const { toolName: _ignored, ...schemaOptions } = (
-      options !== null && typeof options === 'object' ? options : {}
-    ) as AiSdkSchemaOptions & { toolName?: unknown };
-    const compiled = validateSchema(schema, schemaOptions);
+    // validateSchema reads the options against its table: an unknown or mistyped one is refused there.
+    const compiled = validateSchema(schema, options);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
     // A private copy: the SDK and providers may rewrite what they are given (the SDK computes it once).

@@ -14,7 +14,7 @@ import { listAllPages } from '../catalog/mcp-pages.js';
 import { formatForModel } from '../errors/format.js';
 import { fail, failExecution, thrownMessage, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
-import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
+import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { RETRY_ADVICE, thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
 import { causeMessage } from '../tools/gateway.js';
 import { providerNamesOf } from '../tools/registry.js';
@@ -22,7 +22,9 @@ import type { ToolError } from '../tools/tool-result.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
-import { copyOwnData, readOwnFields } from '../util/own-field.js';
+import { readOwnFields } from '../util/own-field.js';
+import { FUNCTION, oneOf, pick, readTable, rule, type OptionTable } from '../util/option-table.js';
+import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { compileOutputSchemas, outputProblem } from '../catalog/mcp-output.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
@@ -89,7 +91,13 @@ interface Admission {
 }
 
 const DEFAULT_MAX_PAGES = 100;
-const GUARD_KEYS = ['onAdmission', 'maxPages', 'badTools'] as const;
+/** Every option guardClient reads: admitBatch's (passed on to admitMcpTools) and its own. */
+const GUARD_TABLE: OptionTable<GuardClientOptions> = {
+  ...ADMISSION_TABLE,
+  onAdmission: FUNCTION,
+  maxPages: rule('a whole number from 1', (v) => Number.isSafeInteger(v) && (v as number) >= 1),
+  badTools: oneOf('fail-batch', 'leave-out'),
+};
 
 /** An `isError` result the server never saw: the text is what the model reads. */
 function localError(text: string): McpCallResult {
@@ -105,24 +113,18 @@ function localError(text: string): McpCallResult {
  */
 export function guardClient(client: McpClientLike, options: GuardClientOptions = {}): GuardedClient {
   // Read as plain data (own-field.ts): a getter on the caller's options must not throw out of here.
-  const { values, problems: unread } = readOwnFields(options, GUARD_KEYS);
-  const rest = copyOwnData(options, GUARD_KEYS);
-  const problems = [...unread, ...rest.problems];
-  const admission = rest.copy as AdmissionOptions;
-  const onAdmission =
-    typeof values.onAdmission === 'function' ? (values.onAdmission as (result: Result<Bundle>) => void) : undefined;
-  const maxPages = values.maxPages;
-  const pages = typeof maxPages === 'number' && maxPages >= 1 ? Math.floor(maxPages) : DEFAULT_MAX_PAGES;
+  // Refused options fail every admission (and so every call) with the problems, never by a throw.
+  const read = readTable(options, GUARD_TABLE);
+  const problems = read.problems;
+  const values = read.values as GuardClientOptions;
+  const admission = pick(read.values, ADMISSION_TABLE) as AdmissionOptions;
+  const onAdmission = values.onAdmission;
+  const pages = values.maxPages ?? DEFAULT_MAX_PAGES;
   const badTools = values.badTools ?? 'fail-batch';
-  if (badTools !== 'fail-batch' && badTools !== 'leave-out')
-    problems.push(`badTools must be 'fail-batch' or 'leave-out', got ${describeValue(badTools)}`);
   // Output schemas are compiled under the admission's schema options (a loader may be asynchronous there,
   // so it is not used here: an outputSchema must resolve from schemaRegistry or within itself).
-  const schemaOptions: Record<string, unknown> = { dialects: [...MCP_DEFAULT_DIALECTS] };
-  for (const key of SCHEMA_OPTION_KEYS) {
-    const value = (admission as Record<string, unknown>)[key];
-    if (key !== 'schemaLoader' && value !== undefined) schemaOptions[key] = value;
-  }
+  const { schemaLoader: _async, ...outputOptions } = pick(admission, SCHEMA_OPTION_TABLE);
+  const schemaOptions: Record<string, unknown> = { dialects: [...MCP_DEFAULT_DIALECTS], ...outputOptions };
   const onError = typeof admission.onError === 'function' ? admission.onError : undefined;
   const exposeErrors = admission.exposeErrors;
   const notify = (event: ToolErrorEvent): void => {
@@ -149,7 +151,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     try {
       const all =
         problems.length > 0
-          ? fail('validation', `invalid guardClient options: ${problems.join('; ')}`)
+          ? fail('validation', `invalid guardClient options: ${problems.join('; ')}`, read.violations)
           : await listAllPages<ListedTool>(
               (cursor) => client.listTools(cursor === undefined ? undefined : { cursor }, requestOptions),
               pages,

@@ -17,8 +17,8 @@ import { normaliseRegistry } from './documents.js';
 import { compileOn, createEngine, sharedEngine } from './engine.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
 import { limitsKey, resolveLimits, type Limits } from '../util/limits.js';
-import { resolveOptions, SCHEMA_OPTION_KEYS, type SchemaOptions } from './options.js';
-import { readOptions } from '../util/own-field.js';
+import { resolveOptions, SCHEMA_OPTION_TABLE, type SchemaOptions } from './options.js';
+import { readTable } from '../util/option-table.js';
 import { admitDocument, needsPrivateEngine, resolveReferences, type Pipeline } from './pipeline.js';
 import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
 import { compileLegacy } from './legacy-engine.js';
@@ -80,9 +80,10 @@ export function compileSchema(
 ): Result<CompiledSchema> {
   // Options read once as own data, like every public entry point's: a getter on them must not run
   // (caller code) or answer differently on a second read.
-  const read = readOptions(options, SCHEMA_OPTION_KEYS);
-  if (read.problems.length > 0) return fail('validation', `invalid schema options: ${read.problems.join('; ')}`);
-  const given = read.copy as SchemaOptions;
+  const read = readTable(options, SCHEMA_OPTION_TABLE);
+  if (read.problems.length > 0)
+    return fail('validation', `invalid schema options: ${read.problems.join('; ')}`, read.violations);
+  const given = read.values as SchemaOptions;
   const limits = resolveLimits(given.limits);
   if (!limits.ok) return limits;
   const resolved = resolveOptions(given);
