@@ -1,5 +1,6 @@
 import type { ViolationCode, ViolationParams } from '../result.js';
 import { clip, quote } from '../util/describe-value.js';
+import { deepFreeze } from '../util/plain-json.js';
 
 /*
  * From an engine error to a violation's stable `code` and plain `params`. Only an error's `keyword` and
@@ -71,19 +72,42 @@ const name = (value: unknown): string => (typeof value === 'string' ? clip(value
 const numberOf = (value: unknown): number | string =>
   typeof value === 'number' && Number.isFinite(value) ? value : json(value);
 
-/** Ajv's `type` params: one name, a comma-joined list, or an array. */
-function typeNames(t: unknown): string[] {
-  if (Array.isArray(t)) return t.map(name);
-  return String(t)
-    .split(',')
-    .map((x) => clip(x, MAX_PARAM_TEXT));
+// The params of a failed `type`, by Ajv's comma-joined type list: JSON has seven types, so a few hundred lists.
+const byTypeList = new Map<string, ViolationParams>();
+
+/** Ajv's `type` params (one name, a comma-joined list, or an array) as `{ expected: [names] }`. */
+function expectedTypes(t: unknown): ViolationParams {
+  if (Array.isArray(t)) return once(t, () => ({ expected: t.map(name) }));
+  const list = String(t);
+  let made = byTypeList.get(list);
+  if (made === undefined) {
+    made = deepFreeze({ expected: list.split(',').map((x) => clip(x, MAX_PARAM_TEXT)) });
+    if (byTypeList.size < 1024) byTypeList.set(list, made);
+  }
+  return made;
+}
+
+// The params of an `enum` or an object `const`, by the schema's value (the engine hands the same object on every
+// error of one schema location): written once, frozen and shared, so 100 failed items cost one list's texts.
+const bySchemaValue = new WeakMap<object, ViolationParams>();
+
+function once(value: unknown, make: () => ViolationParams): ViolationParams {
+  if (value === null || typeof value !== 'object') return make();
+  let made = bySchemaValue.get(value);
+  if (made === undefined) {
+    made = deepFreeze(make());
+    bySchemaValue.set(value, made);
+  }
+  return made;
 }
 
 /** `allowed`: the first MAX_PARAM_VALUES values as clipped JSON texts, `more`: how many were left out. */
 function allowedOf(values: unknown): ViolationParams {
-  const list = Array.isArray(values) ? values : [];
-  const allowed = list.slice(0, MAX_PARAM_VALUES).map(json);
-  return list.length > MAX_PARAM_VALUES ? { allowed, more: list.length - MAX_PARAM_VALUES } : { allowed };
+  return once(values, () => {
+    const list = Array.isArray(values) ? values : [];
+    const allowed = list.slice(0, MAX_PARAM_VALUES).map(json);
+    return list.length > MAX_PARAM_VALUES ? { allowed, more: list.length - MAX_PARAM_VALUES } : { allowed };
+  });
 }
 
 /** The plain params of an engine error (docs/api.md lists them per code). */
@@ -91,7 +115,7 @@ export function paramsFor(keyword: string, params: unknown): ViolationParams {
   const p = paramsOf(params);
   switch (keyword) {
     case 'type':
-      return { expected: typeNames(p['type']) };
+      return expectedTypes(p['type']);
     case 'required':
       return { property: name(p['missingProperty']) };
     case 'dependentRequired':
@@ -106,7 +130,7 @@ export function paramsFor(keyword: string, params: unknown): ViolationParams {
     case 'enum':
       return allowedOf(p['allowedValues']);
     case 'const':
-      return { expected: json(p['allowedValue']) };
+      return once(p['allowedValue'], () => ({ expected: json(p['allowedValue']) }));
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
