@@ -1,7 +1,20 @@
 // toolgate: named exports only. Each block belongs to one folder of src/.
 
 // --- result (src/result.ts)
-export type { ErrorClass, Failure, Finding, GateError, Problem, Result, Success, Violation } from './result.js';
+export type {
+  ErrorClass,
+  ExecutionFailureKind,
+  Failure,
+  Finding,
+  GateError,
+  Problem,
+  Result,
+  Success,
+  Violation,
+  ViolationCode,
+  ViolationParams,
+} from './result.js';
+export { VIOLATION_CODES } from './result.js';
 
 // --- schema (src/schema/)
 export type { SchemaOptions } from './schema/options.js';

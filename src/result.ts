@@ -16,8 +16,87 @@ export interface Problem {
   readonly message: string;
 }
 
+/**
+ * Every `Violation.code`, in the order docs/api.md lists them: a program reads the code, never the English
+ * `message`. Argument codes come from the engine's keyword (errors/codes.ts maps them); the `schema_*`, `reference_*`
+ * and other refusal codes from toolgate's own gates. A code, once published, keeps its meaning.
+ */
+export const VIOLATION_CODES = [
+  // Arguments against the schema (class validation).
+  'type_mismatch',
+  'required_missing',
+  'dependent_required_missing',
+  'unexpected_property',
+  'invalid_property_name',
+  'not_in_enum',
+  'const_mismatch',
+  'below_minimum',
+  'above_maximum',
+  'not_multiple_of',
+  'string_too_short',
+  'string_too_long',
+  'pattern_mismatch',
+  'format_mismatch',
+  'content_mismatch',
+  'too_few_items',
+  'too_many_items',
+  'unexpected_items',
+  'duplicate_items',
+  'too_few_properties',
+  'too_many_properties',
+  'contains_count',
+  'matches_not',
+  'no_branch_matched',
+  'several_branches_matched',
+  'if_branch_failed',
+  'false_schema',
+  'keyword_failed',
+  // Arguments that are not JSON, and any limit.
+  'invalid_json',
+  'not_json_value',
+  'limit_exceeded',
+  // Schemas refused (classes validation and unsupported_capability).
+  'schema_invalid',
+  'unknown_keyword',
+  'keyword_not_in_dialect',
+  'dialect_unsupported',
+  'vocabulary_unsupported',
+  'assertion_unsupported',
+  'not_enforceable',
+  'pattern_invalid',
+  'pattern_refused',
+  'duplicate_id',
+  'reference_unresolved',
+  'loader_failed',
+  'loader_timeout',
+  // Tools, batches and served commands.
+  'descriptor_invalid',
+  'duplicate_name',
+  'authority_refused',
+  'provider_refused',
+  'tool_not_admitted',
+  'placeholder_contract',
+  'option_injection',
+  'render_failed',
+  // An option of a call that is unknown or of the wrong type.
+  'invalid_option',
+] as const;
+
+/** A stable code naming what a violation is about; the full list and each code's `params` are in docs/api.md. */
+export type ViolationCode = (typeof VIOLATION_CODES)[number];
+
+/**
+ * What a violation is about, as plain JSON data (docs/api.md lists the members per code): the expected type,
+ * the limit value, the allowed values (clipped). Foreign text in it is clipped as in messages.
+ */
+export type ViolationParams = Readonly<Record<string, unknown>>;
+
 /** One broken rule, located in the arguments (`path`, `pointer`) and in the schema (`schemaPath`). */
 export interface Violation extends Problem {
+  /** What the violation is about, stable across releases (the message's wording is not). */
+  readonly code: ViolationCode;
+  /** The rule's values a program may read (the limit, the expected type...); `{}` when the code says all. */
+  readonly params: ViolationParams;
   /** JSONPath-like location the model reads: `$`, `$.days`, `$.tags[1]`, `$["odd key"]`. */
   readonly path: string;
   /** RFC 6901 JSON Pointer of the same location. */
@@ -38,11 +117,31 @@ export interface Finding extends Problem {
   readonly schemaPath: string;
 }
 
+/**
+ * What an `execution_failure` is, for a retry policy: `limit` (a bound was exceeded: `GateError.limit` names it),
+ * `timeout`, `abort` (the host's signal), `refused` (a host stage said no), `tool` (the tool threw, reported an
+ * error or returned what cannot be sent), `host` (host code threw: a getter, a callback, a loader, a foreign
+ * library), `upstream` (an MCP server answered wrongly or failed) or `internal` (toolgate itself failed).
+ */
+export type ExecutionFailureKind =
+  | 'limit'
+  | 'timeout'
+  | 'abort'
+  | 'refused'
+  | 'tool'
+  | 'host'
+  | 'upstream'
+  | 'internal';
+
 /** A failure as plain data: never an exception, never a class instance. */
 export interface GateError extends Problem {
   readonly class: ErrorClass;
   readonly message: string;
   readonly violations: readonly Violation[];
+  /** Set exactly when `class` is `execution_failure`: which kind of failure it is. */
+  readonly kind?: ExecutionFailureKind;
+  /** With kind `limit`: the name of the bound exceeded (a `Limits` key, or an option such as `maxPages`). */
+  readonly limit?: string;
   /**
    * What host code (a getter, a Proxy trap, a callback) threw, when the failure came from a throw: for the
    * host's logs only. Its text is never put in `message`, which models read (formatForModel).
@@ -64,18 +163,47 @@ export function ok<T>(value: T): Success<T> {
   return { ok: true, value };
 }
 
-/** Builds a failure of the given class; it is a Result of any success type. */
+/** Builds a failure of the given class; it is a Result of any success type. An execution failure uses failExecution. */
 export function fail(
-  errorClass: ErrorClass,
+  errorClass: Exclude<ErrorClass, 'execution_failure'>,
   message: string,
   violations: readonly Violation[] = [],
 ): Failure<GateError> {
   return { ok: false, error: { class: errorClass, message, violations } };
 }
 
-/** Builds a schema-side violation (arguments location `$`). */
-export function schemaViolation(keyword: string, message: string, schemaPath: string): Violation {
-  return { path: '$', pointer: '', keyword, message, schemaPath };
+/** Builds an `execution_failure` of the given kind (with `limit`, the bound's name, for kind `limit`). */
+export function failExecution(
+  kind: ExecutionFailureKind,
+  message: string,
+  violations: readonly Violation[] = [],
+  limit?: string,
+): Failure<GateError> {
+  const error: GateError = { class: 'execution_failure', message, violations, kind };
+  return { ok: false, error: limit === undefined ? error : { ...error, limit } };
+}
+
+/**
+ * A failure of either kind of class, for code that passes on another call's error under a new message: an
+ * execution failure keeps its kind and limit.
+ */
+export function failAs(error: GateError, message: string, violations = error.violations): Failure<GateError> {
+  if (error.class !== 'execution_failure') return fail(error.class, message, violations);
+  return failExecution(error.kind ?? 'internal', message, violations, error.limit);
+}
+
+/**
+ * Builds a schema-side violation (arguments location `$`). Schema refusals stay violations: they are listed in
+ * the same `GateError.violations` a host and formatForModel read, and their codes tell them from argument ones.
+ */
+export function schemaViolation(
+  keyword: string,
+  message: string,
+  schemaPath: string,
+  code: ViolationCode,
+  params: ViolationParams = {},
+): Violation {
+  return { path: '$', pointer: '', keyword, message, schemaPath, code, params };
 }
 
 /** Turns anything thrown into a message without trusting its shape (it may be a hostile object). */
@@ -99,7 +227,7 @@ export function thrownMessage(thrown: unknown): string {
  */
 export function thrownFailure(what: string, thrown: unknown): Failure<GateError> {
   const message = `${what} failed: an exception was thrown (its text is withheld; the host has it in error.cause)`;
-  return { ok: false, error: { class: 'execution_failure', message, violations: [], cause: thrown } };
+  return { ok: false, error: { class: 'execution_failure', message, violations: [], kind: 'host', cause: thrown } };
 }
 
 /** Wraps a body so that nothing it throws crosses the public API. */
@@ -107,6 +235,6 @@ export function guarded<T>(what: string, body: () => Result<T>): Result<T> {
   try {
     return body();
   } catch (thrown) {
-    return fail('execution_failure', `${what} failed: ${thrownMessage(thrown)}`);
+    return failExecution('internal', `${what} failed: ${thrownMessage(thrown)}`);
   }
 }

@@ -9,7 +9,7 @@ import {
 } from 'ai';
 import { formatForModel } from '../errors/format.js';
 import type { GateError } from '../result.js';
-import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, guarded, ok, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import type { InferArgs } from '../tools/infer-args.js';
@@ -131,10 +131,8 @@ function validationError(value: unknown, text: string): TypeValidationError {
  */
 export function aiSdkSchema<T = unknown>(schema: unknown, options: AiSdkSchemaOptions = {}): Result<Schema<T>> {
   return guarded('aiSdkSchema', () => {
-    const { toolName: _ignored, ...schemaOptions } = (
-      options !== null && typeof options === 'object' ? options : {}
-    ) as AiSdkSchemaOptions & { toolName?: unknown };
-    const compiled = validateSchema(schema, schemaOptions);
+    // validateSchema reads the options against its table: an unknown or mistyped one is refused there.
+    const compiled = validateSchema(schema, options);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
     // A private copy: the SDK and providers may rewrite what they are given (the SDK computes it once).
@@ -182,7 +180,7 @@ export function toAiSdkTool<const S, OUTPUT = unknown, T = InferArgs<S>>(
       return ok(tool(definition));
     } catch (thrown) {
       const named = typeof name === 'string' ? ` ${quote(name)}` : '';
-      return fail('execution_failure', `the AI SDK refused the tool${named}: ${thrownMessage(thrown)}`);
+      return failExecution('host', `the AI SDK refused the tool${named}: ${thrownMessage(thrown)}`);
     }
   });
 }

@@ -6,7 +6,7 @@ import {
   type ToolWrapperParams,
 } from '@langchain/core/tools';
 import { formatForModel } from '../errors/format.js';
-import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, guarded, ok, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema } from '../schema/standard-schema.js';
@@ -108,7 +108,7 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
       } as ToolWrapperParams<Record<string, never>>);
       return ok(made as LangChainTool);
     } catch (thrown) {
-      return fail('execution_failure', `LangChain refused the tool ${quote(name)}: ${thrownMessage(thrown)}`);
+      return failExecution('host', `LangChain refused the tool ${quote(name)}: ${thrownMessage(thrown)}`);
     }
   });
 }

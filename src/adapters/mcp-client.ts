@@ -15,9 +15,9 @@ import type { ToolLock } from '../catalog/lock-pins.js';
 import { admitMcpToolsWith, MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { formatForModel } from '../errors/format.js';
-import { fail, thrownMessage, type Problem, type Result } from '../result.js';
+import { fail, failExecution, thrownMessage, type Problem, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
-import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
+import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { RETRY_ADVICE, thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
 import { causeMessage } from '../tools/gateway.js';
 import { providerNamesOf } from '../tools/registry.js';
@@ -25,7 +25,9 @@ import type { ToolError } from '../tools/tool-result.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
-import { copyOwnData, readOwnFields } from '../util/own-field.js';
+import { readOwnFields } from '../util/own-field.js';
+import { FUNCTION, oneOf, pick, readTable, rule, type OptionTable } from '../util/option-table.js';
+import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { compileOutputSchemas, outputProblem } from '../catalog/mcp-output.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
@@ -100,14 +102,22 @@ interface Admission {
 }
 
 const DEFAULT_MAX_PAGES = 100;
-const GUARD_KEYS = ['onAdmission', 'maxPages', 'badTools', 'lock', 'onDrift'] as const;
-
 /** The `lock` option read as a lock: a private copy checked by lockOf (a getter never runs), or the problem. */
 function lockOption(value: unknown): Result<ToolLock | undefined, Problem> {
   if (value === undefined) return { ok: true, value: undefined };
   const copy = copyJson(value);
   return copy.ok ? lockOf(copy.value) : { ok: false, error: { message: `not JSON: ${copy.problem.message}` } };
 }
+
+/** Every option guardClient reads: admitBatch's (passed on to admitMcpTools) and its own. */
+const GUARD_TABLE: OptionTable<GuardClientOptions> = {
+  ...ADMISSION_TABLE,
+  onAdmission: FUNCTION,
+  maxPages: rule('a whole number from 1', (v) => Number.isSafeInteger(v) && (v as number) >= 1),
+  badTools: oneOf('fail-batch', 'leave-out'),
+  lock: rule('a lock as "toolgate lock" writes it ({ "version": 1, "tools": {...} })', (v) => lockOption(v).ok),
+  onDrift: FUNCTION,
+};
 
 /** An `isError` result the server never saw: the text is what the model reads. */
 function localError(text: string): McpCallResult {
@@ -123,27 +133,21 @@ function localError(text: string): McpCallResult {
  */
 export function guardClient(client: McpClientLike, options: GuardClientOptions = {}): GuardedClient {
   // Read as plain data (own-field.ts): a getter on the caller's options must not throw out of here.
-  const { values, problems: unread } = readOwnFields(options, GUARD_KEYS);
-  const rest = copyOwnData(options, GUARD_KEYS);
-  const problems = [...unread, ...rest.problems];
-  const admission = rest.copy as AdmissionOptions;
-  const onAdmission =
-    typeof values.onAdmission === 'function' ? (values.onAdmission as (result: Result<Bundle>) => void) : undefined;
-  const maxPages = values.maxPages;
-  const pages = typeof maxPages === 'number' && maxPages >= 1 ? Math.floor(maxPages) : DEFAULT_MAX_PAGES;
+  // Refused options fail every admission (and so every call) with the problems, never by a throw.
+  const read = readTable(options, GUARD_TABLE);
+  const problems = read.problems;
+  const values = read.values as GuardClientOptions;
+  const admission = pick(read.values, ADMISSION_TABLE) as AdmissionOptions;
+  const onAdmission = values.onAdmission;
+  const pages = values.maxPages ?? DEFAULT_MAX_PAGES;
   const badTools = values.badTools ?? 'fail-batch';
-  if (badTools !== 'fail-batch' && badTools !== 'leave-out')
-    problems.push(`badTools must be 'fail-batch' or 'leave-out', got ${describeValue(badTools)}`);
+  // Accepted by GUARD_TABLE only when it reads as a lock.
   const lock = lockOption(values.lock);
-  if (!lock.ok) problems.push(`lock: ${lock.error.message}`);
-  const onDrift = typeof values.onDrift === 'function' ? (values.onDrift as (drift: LockDrift) => void) : undefined;
+  const onDrift = values.onDrift;
   // Output schemas are compiled under the admission's schema options (a loader may be asynchronous there,
   // so it is not used here: an outputSchema must resolve from schemaRegistry or within itself).
-  const schemaOptions: Record<string, unknown> = { dialects: [...MCP_DEFAULT_DIALECTS] };
-  for (const key of SCHEMA_OPTION_KEYS) {
-    const value = (admission as Record<string, unknown>)[key];
-    if (key !== 'schemaLoader' && value !== undefined) schemaOptions[key] = value;
-  }
+  const { schemaLoader: _async, ...outputOptions } = pick(admission, SCHEMA_OPTION_TABLE);
+  const schemaOptions: Record<string, unknown> = { dialects: [...MCP_DEFAULT_DIALECTS], ...outputOptions };
   const onError = typeof admission.onError === 'function' ? admission.onError : undefined;
   const exposeErrors = admission.exposeErrors;
   const notify = (event: ToolErrorEvent): void => {
@@ -170,7 +174,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     try {
       const all =
         problems.length > 0
-          ? fail('validation', `invalid guardClient options: ${problems.join('; ')}`)
+          ? fail('validation', `invalid guardClient options: ${problems.join('; ')}`, read.violations)
           : await listAllPages<ListedTool>(
               (cursor) => client.listTools(cursor === undefined ? undefined : { cursor }, requestOptions),
               pages,
@@ -190,7 +194,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         );
       }
     } catch (thrown) {
-      result = fail('execution_failure', `tools/list failed: ${thrownMessage(thrown)}`);
+      result = failExecution('upstream', `tools/list failed: ${thrownMessage(thrown)}`);
     }
     // What the model may see and call: the admitted tools the authority grants (all of them without one), and
     // with a lock only those whose pin matches (every listed tool is compared, admitted or not).
@@ -311,6 +315,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         class: 'execution_failure',
         message: `tools/call failed: ${causeMessage(thrown)}`,
         violations: [],
+        kind: 'upstream',
         stage: 'execute',
         cause: thrown,
         started: sent,

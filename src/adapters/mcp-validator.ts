@@ -8,10 +8,10 @@ import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { sortViolations } from '../errors/violations.js';
 import type { GateError, Violation } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
-import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
+import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
+import { readTable } from '../util/option-table.js';
 import { clip } from '../util/describe-value.js';
 import { DEFAULT_MAX_LINES } from '../errors/format.js';
-import { readOptions } from '../util/own-field.js';
 
 // A model (or a person) reads errorMessage: each line and the whole text are cut, as formatForModel's are.
 const MAX_LINE = 1000;
@@ -72,10 +72,10 @@ export class ToolgateJsonSchemaValidator implements jsonSchemaValidator {
 
   /** Schema options as for validateSchema; `dialects` defaults to MCP_DEFAULT_DIALECTS. Read once, as own data. */
   constructor(options?: SchemaOptions) {
-    const read = readOptions(options, SCHEMA_OPTION_KEYS);
+    const read = readTable(options, SCHEMA_OPTION_TABLE);
     // Nothing thrown across the public API: bad options make every validator refuse, with the reason.
     this.#problem = read.problems.length > 0 ? `invalid schema options: ${read.problems.join('; ')}` : undefined;
-    const copy = { ...(read.copy as SchemaOptions) };
+    const copy = { ...(read.values as SchemaOptions) };
     if (copy.dialects === undefined) Object.assign(copy, { dialects: [...MCP_DEFAULT_DIALECTS] });
     const loader = copy.schemaLoader;
     // errorMessage reaches the SDK's caller and often a model: a loader's thrown text is host text.

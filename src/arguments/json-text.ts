@@ -1,5 +1,5 @@
 import { inexactReason, isExactNumber } from './exact-number.js';
-import { fail, ok, type Result } from '../result.js';
+import { fail, failExecution, ok, type Result } from '../result.js';
 import { parseNative } from './json-text-native.js';
 import type { Limits } from '../util/limits.js';
 
@@ -60,7 +60,15 @@ function errorAt(message: string): Result<never> {
   const line = before.split('\n').length;
   const column = i - before.lastIndexOf('\n');
   return fail('validation', `arguments are not valid JSON: ${message} at line ${line} column ${column} (offset ${i})`, [
-    { path: '$', pointer: '', keyword: 'json', message: `${message} at offset ${i}`, schemaPath: '' },
+    {
+      path: '$',
+      pointer: '',
+      keyword: 'json',
+      message: `${message} at offset ${i}`,
+      schemaPath: '',
+      code: 'invalid_json',
+      params: { offset: i, line, column },
+    },
   ]);
 }
 
@@ -171,9 +179,9 @@ function depthFailure(): Result<never> {
   // Refused before the container is built: a 100,000-deep text costs one pass up to here.
   const max = limits.maxArgumentDepth;
   const message = `limit maxArgumentDepth exceeded: limit ${max}, seen at least ${max + 1} levels at offset ${i}`;
-  return fail('execution_failure', message, [
-    { path: '$', pointer: '', keyword: 'maxArgumentDepth', message, schemaPath: '' },
-  ]);
+  const params = { limit: 'maxArgumentDepth', value: max, seen: `at least ${max + 1} levels` };
+  const violation = { path: '$', pointer: '', keyword: 'maxArgumentDepth', message, schemaPath: '', params };
+  return failExecution('limit', message, [{ ...violation, code: 'limit_exceeded' }], 'maxArgumentDepth');
 }
 
 /**

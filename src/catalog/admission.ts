@@ -1,16 +1,17 @@
-import { fail, ok, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, ok, thrownMessage, type Result } from '../result.js';
 import type { ProviderFinding, ProviderName } from '../interop/profile.js';
 import { compiledFromCache } from '../schema/compile.js';
 import { defineTool, MCP_TOOL_NAME_PATTERN, TOOL_NAME_PATTERN, type ToolContext } from '../tools/tool.js';
-import { REGISTRY_KEYS, Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
-import { SCHEMA_OPTION_KEYS } from '../schema/options.js';
+import { Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
+import { REGISTRY_OPTIONS_TABLE } from '../tools/registry-options.js';
+import { pick, readTable } from '../util/option-table.js';
+import { ADMISSION_TABLE, PREFLIGHT_TABLE } from './admission-options.js';
 import {
   createBatchLoader,
   DEFAULT_LOADER_TIMEOUT_MS,
   type AsyncSchemaLoader,
   type BatchLoader,
 } from './async-loader.js';
-import { timeoutProblem } from '../tools/deadline.js';
 import { narrowAuthority, type Authority } from './authority.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import { makeBundle, type Bundle } from './bundle.js';
@@ -20,8 +21,7 @@ import { preflightStaged, type Invoke, type PreflightedTool, type PreflightOptio
 import { providerSettingsOf, providerVerdict, type ProviderPolicy, type ProviderSettings } from './provider-policy.js';
 import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
-import { allKeysOf, readOptions } from '../util/own-field.js';
-import { describeValue, quote } from '../util/describe-value.js';
+import { quote } from '../util/describe-value.js';
 import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
 
 /**
@@ -61,22 +61,6 @@ export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader' | 'grants'> 
    */
   readonly providerPolicy?: ProviderPolicy;
 };
-
-/** The AdmissionOptions fields (RegistryOptions' and SchemaOptions' included), checked against the type. */
-export const ADMISSION_KEYS = [
-  ...allKeysOf<Omit<AdmissionOptions, keyof RegistryOptions>>()([
-    'mode',
-    'authority',
-    'unknownGrants',
-    'loaderTimeoutMs',
-    'invoke',
-    'provider',
-    'providerPolicy',
-  ]),
-  // The registry's grants are the authority's: a separate `grants` option would be a second source.
-  ...REGISTRY_KEYS.filter((k) => k !== 'grants'),
-  ...SCHEMA_OPTION_KEYS,
-];
 
 /** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */
 const MAX_LOADER_ROUNDS = 32;
@@ -141,6 +125,8 @@ async function preflightAll(
             class: 'execution_failure',
             message,
             violations: [],
+            kind: 'limit',
+            limit: 'MAX_LOADER_ROUNDS',
           }),
         };
       }
@@ -189,7 +175,9 @@ function duplicateDiagnostics(descriptors: readonly unknown[], all: boolean): Di
     return diagnosticOf(d, i, 'descriptor', {
       class: 'validation',
       message,
-      violations: [{ path: '$', pointer: '', keyword: 'name', message, schemaPath: '/name' }],
+      violations: [
+        { path: '$', pointer: '', keyword: 'name', message, schemaPath: '/name', code: 'duplicate_name', params: {} },
+      ],
     });
   };
   const firstReported = new Set<number>();
@@ -234,17 +222,7 @@ function registryOptionsOf(
   loader: BatchLoader | undefined,
   authority: Authority | undefined,
 ): RegistryOptions {
-  const {
-    mode: _m,
-    authority: _a,
-    unknownGrants: _u,
-    schemaLoader: _l,
-    loaderTimeoutMs: _t,
-    invoke: _i,
-    provider: _p,
-    providerPolicy: _pp,
-    ...rest
-  } = options;
+  const { schemaLoader: _async, ...rest } = pick(options, REGISTRY_OPTIONS_TABLE);
   return {
     ...rest,
     ...(loader === undefined ? {} : { schemaLoader: loader.sync }),
@@ -270,30 +248,15 @@ export async function admitSlots(
 ): Promise<Result<Bundle, BatchError>> {
   // Everything below uses this dense copy, never the caller's array.
   const descriptors = slots.map((slot) => (slot.present ? slot.value : undefined));
+  // The options were read against ADMISSION_TABLE (admission-options.ts): their types are checked there.
   const mode = options.mode === 'quarantine' ? 'quarantine' : 'strict';
-  if (options.mode !== undefined && options.mode !== 'strict' && options.mode !== 'quarantine')
-    // describeValue, not String(): a mode object's toString is caller code and must not run.
-    return callFailure(
-      fail('validation', `admitBatch mode must be 'strict' or 'quarantine', got ${describeValue(options.mode)}`),
-    );
   const settings = providerSettingsOf(options.provider, options.providerPolicy);
   if (!settings.ok) return callFailure(settings);
-  const deadline = timeoutProblem(options.loaderTimeoutMs);
-  if (deadline !== undefined) return callFailure(fail('validation', `admitBatch option loaderTimeoutMs: ${deadline}`));
   const loader =
     typeof options.schemaLoader === 'function'
       ? createBatchLoader(options.schemaLoader, options.loaderTimeoutMs ?? DEFAULT_LOADER_TIMEOUT_MS)
       : undefined;
-  const {
-    mode: _m,
-    authority: _a,
-    unknownGrants: _u,
-    schemaLoader: _l,
-    loaderTimeoutMs: _t,
-    provider: _p,
-    providerPolicy: _pp,
-    ...rest
-  } = options;
+  const { schemaLoader: _async, ...rest } = pick(options, PREFLIGHT_TABLE);
   const pre: PreflightOptions = { ...rest, ...(loader !== undefined ? { schemaLoader: loader.sync } : {}) };
 
   const cost = batchCost(options.limits, slots.length);
@@ -388,11 +351,13 @@ export async function admitBatch(
     const slots = readBatch(descriptors, 'admitBatch');
     if (!slots.ok) return callFailure(slots);
     // Options read once as own data: a getter on them must not run (caller code) or answer twice.
-    const read = readOptions(options, ADMISSION_KEYS);
+    const read = readTable(options, ADMISSION_TABLE);
     if (read.problems.length > 0)
-      return callFailure(fail('validation', `invalid admitBatch options: ${read.problems.join('; ')}`));
-    return await admitSlots(slots.value, read.copy as AdmissionOptions);
+      return callFailure(
+        fail('validation', `invalid admitBatch options: ${read.problems.join('; ')}`, read.violations),
+      );
+    return await admitSlots(slots.value, read.values as AdmissionOptions);
   } catch (thrown) {
-    return callFailure(fail('execution_failure', `admitBatch failed: ${thrownMessage(thrown)}`));
+    return callFailure(failExecution('internal', `admitBatch failed: ${thrownMessage(thrown)}`));
   }
 }

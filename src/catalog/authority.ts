@@ -24,7 +24,7 @@ export interface NarrowingInput {
 }
 
 function authorityViolation(message: string, schemaPath: string): Violation {
-  return { path: '$', pointer: '', keyword: 'authority', message, schemaPath };
+  return { path: '$', pointer: '', keyword: 'authority', message, schemaPath, code: 'authority_refused', params: {} };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../result.js';
+import { fail, failExecution, ok, type Result } from '../result.js';
 import { ownField } from '../util/own-field.js';
 
 /**
@@ -39,9 +39,11 @@ export function readBatch(value: unknown, what: string): Result<readonly BatchSl
   }
   const count = length.value;
   if (count > MAX_BATCH_DESCRIPTORS) {
-    return fail(
-      'execution_failure',
+    return failExecution(
+      'limit',
       `${what} takes at most ${MAX_BATCH_DESCRIPTORS} descriptors per batch (MAX_BATCH_DESCRIPTORS), got ${count}`,
+      [],
+      'MAX_BATCH_DESCRIPTORS',
     );
   }
   const slots: BatchSlot[] = [];

@@ -38,7 +38,15 @@ export interface DescriptorRules {
 }
 
 function metadataViolation(field: string, message: string): Violation {
-  return { path: '$', pointer: '', keyword: field, message, schemaPath: `/${field}` };
+  return {
+    path: '$',
+    pointer: '',
+    keyword: field,
+    message,
+    schemaPath: `/${field}`,
+    code: 'descriptor_invalid',
+    params: { field },
+  };
 }
 
 /** Checks name, description, revision, backend and annotations of one descriptor (preflight). */

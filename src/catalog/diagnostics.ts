@@ -75,6 +75,8 @@ export function batchError(diagnostics: readonly Diagnostic[], mode: 'strict' | 
       path: '$',
       pointer: '',
       keyword: first?.keyword ?? d.error.class,
+      code: first?.code ?? 'tool_not_admitted',
+      params: first?.params ?? {},
       message: `${label(d)}: ${d.error.message}`,
       schemaPath: d.index < 0 ? inner : `/tools/${d.index}${inner}`,
     };
@@ -83,10 +85,17 @@ export function batchError(diagnostics: readonly Diagnostic[], mode: 'strict' | 
   const head =
     `${mode} batch admission failed: ${n} tool${n === 1 ? '' : 's'} not ` +
     `admitted${sorted.some((d) => d.index < 0) ? ' and a batch-level problem' : ''}`;
+  const errorClass = batchClass(sorted);
+  // An execution failure says which kind: that of the first tool (in report order) that failed so.
+  const failed = errorClass === 'execution_failure' ? sorted.find((d) => d.error.class === errorClass) : undefined;
+  const kind = failed === undefined ? undefined : (failed.error.kind ?? 'internal');
+  const limit = failed?.error.limit;
   return {
-    class: batchClass(sorted),
+    class: errorClass,
     message: `${head}; ${violations[0]?.message ?? ''}`,
     violations,
     diagnostics: sorted,
+    ...(kind === undefined ? {} : { kind }),
+    ...(limit === undefined ? {} : { limit }),
   };
 }

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../result.js';
+import { failExecution, ok, type Result } from '../result.js';
 import { quote } from '../util/describe-value.js';
 
 /** One page of an MCP `tools/list` result, as far as paging reads it. */
@@ -25,9 +25,9 @@ export async function listAllPages<T>(
     tools.push(...result.tools);
     const next = result.nextCursor;
     if (next === undefined) return ok(tools);
-    if (seen.has(next)) return fail('execution_failure', `tools/list returned cursor ${quote(String(next))} twice`);
+    if (seen.has(next)) return failExecution('upstream', `tools/list returned cursor ${quote(String(next))} twice`);
     seen.add(next);
     cursor = next;
   }
-  return fail('execution_failure', `tools/list had more than ${maxPages} pages`);
+  return failExecution('limit', `tools/list had more than ${maxPages} pages`, [], 'maxPages');
 }

@@ -1,11 +1,5 @@
-import { fail, thrownMessage, type Result } from '../result.js';
-import {
-  ADMISSION_KEYS,
-  admitSlots,
-  NO_INTERNALS,
-  type AdmissionInternals,
-  type AdmissionOptions,
-} from './admission.js';
+import { fail, failExecution, thrownMessage, type Result } from '../result.js';
+import { admitSlots, NO_INTERNALS, type AdmissionInternals, type AdmissionOptions } from './admission.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import type { Bundle } from './bundle.js';
 import { callFailure, type BatchError } from './diagnostics.js';
@@ -13,7 +7,9 @@ import type { ToolDescriptor } from './descriptor.js';
 import type { McpTool } from './providers.js';
 import type { Invoke } from './preflight.js';
 import { McpOutput } from '../tools/mcp-result.js';
-import { allKeysOf, ownData, readOptions } from '../util/own-field.js';
+import { ownData } from '../util/own-field.js';
+import { pick, readTable } from '../util/option-table.js';
+import { ADMISSION_TABLE, MCP_ADMISSION_TABLE } from './admission-options.js';
 
 /**
  * The dialects an MCP tool's schemas are read in when the caller names none: Draft 2020-12 (MCP's
@@ -44,12 +40,6 @@ function markMcp(made: unknown, invoke: Invoke | undefined): unknown {
   return async (args: unknown, context: unknown) => new McpOutput(await invoke(made, args, context));
 }
 
-/** The McpAdmissionOptions fields, checked against the type. */
-const MCP_ADMISSION_KEYS = [
-  ...allKeysOf<Omit<McpAdmissionOptions, keyof AdmissionOptions>>()(['backend', 'revision']),
-  ...ADMISSION_KEYS,
-];
-
 /**
  * Admits the tools of an MCP `tools/list` result (`{ tools: [...] }`) in one call. MCP requires
  * `inputSchema` on every tool, so a missing one is a broken descriptor (it is not read as "any object").
@@ -76,18 +66,19 @@ export async function admitMcpToolsWith(
         fail('validation', 'admitMcpTools expects a tools/list result: an object with a "tools" array'),
       );
     }
+    const needsBackend = 'admitMcpTools needs a "backend" function that makes the backend of each listed tool';
+    if (options === null || typeof options !== 'object') return callFailure(fail('validation', needsBackend));
     // Options read once as own data: a getter on them must not run (caller code) or answer twice.
-    const read = readOptions(options, MCP_ADMISSION_KEYS);
+    const read = readTable(options, MCP_ADMISSION_TABLE);
     if (read.problems.length > 0)
-      return callFailure(fail('validation', `invalid admitMcpTools options: ${read.problems.join('; ')}`));
-    const { backend, revision, ...given } = read.copy as McpAdmissionOptions;
+      return callFailure(
+        fail('validation', `invalid admitMcpTools options: ${read.problems.join('; ')}`, read.violations),
+      );
+    const { backend, revision } = read.values as Partial<McpAdmissionOptions>;
+    const given = pick(read.values, ADMISSION_TABLE) as AdmissionOptions;
     const admission: AdmissionOptions =
       given.dialects === undefined ? { ...given, dialects: [...MCP_DEFAULT_DIALECTS] } : given;
-    if (options === null || typeof options !== 'object' || typeof backend !== 'function') {
-      return callFailure(
-        fail('validation', 'admitMcpTools needs a "backend" function that makes the backend of each listed tool'),
-      );
-    }
+    if (typeof backend !== 'function') return callFailure(fail('validation', needsBackend));
     // Read once, holes and the batch bound included, exactly as admitBatch reads its array.
     const entries = readBatch(listed, 'admitMcpTools');
     if (!entries.ok) return callFailure(entries);
@@ -113,6 +104,6 @@ export async function admitMcpToolsWith(
     // Tools from MCP follow MCP's name rule (a `.` is allowed; providers get the mapped name).
     return await admitSlots(slots, admission, { ...internals, mcpNames: true });
   } catch (thrown) {
-    return callFailure(fail('execution_failure', `admitMcpTools failed: ${thrownMessage(thrown)}`));
+    return callFailure(failExecution('internal', `admitMcpTools failed: ${thrownMessage(thrown)}`));
   }
 }

@@ -1,9 +1,20 @@
 import { fail, guarded, ok, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { copyJson, deepFreeze, problemPointer } from '../util/plain-json.js';
-import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
+import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
+import { pick, readTable } from '../util/option-table.js';
+import { PREFLIGHT_TABLE } from './admission-options.js';
 import { readDescriptor } from './descriptor.js';
-import { allKeysOf, readOptions } from '../util/own-field.js';
+
+/** The violation of annotations that are not JSON, but for its message. */
+const ANNOTATIONS = {
+  path: '$',
+  pointer: '',
+  keyword: 'annotations',
+  schemaPath: '/annotations',
+  code: 'descriptor_invalid',
+  params: { field: 'annotations' },
+} as const;
 
 /** Runs a backend that is not a function: the host's own dispatch (an RPC stub, a queue, an MCP client). */
 export type Invoke = (backend: unknown, args: unknown, context: unknown) => unknown;
@@ -32,17 +43,12 @@ export interface PreflightedTool {
   readonly compiled: CompiledSchema;
 }
 
-/** The PreflightOptions fields (SchemaOptions' included), checked against the type, read even when non-enumerable. */
-const PREFLIGHT_KEYS = [...allKeysOf<Omit<PreflightOptions, keyof SchemaOptions>>()(['invoke']), ...SCHEMA_OPTION_KEYS];
-
 /** What an absent `inputSchema` means: arguments are still a JSON object (rule 5), nothing more. */
 const OPEN_OBJECT_SCHEMA = Object.freeze({ type: 'object' });
 
 /** Splits preflight options into the schema part (for validateSchema) and the metadata part. */
-export function schemaOptionsOf(options: PreflightOptions | undefined): SchemaOptions {
-  if (options === null || typeof options !== 'object') return {};
-  const { invoke: _i, ...schema } = options;
-  return schema;
+export function schemaOptionsOf(options: PreflightOptions): SchemaOptions {
+  return pick(options, SCHEMA_OPTION_TABLE) as SchemaOptions;
 }
 
 /** A preflight result and the stage that decided it, for batch diagnostics. */
@@ -58,9 +64,10 @@ function preflightBody(
   names: RegExp | undefined,
 ): Result<PreflightedTool> {
   // Options read once as own data: a getter on them must not run (caller code) or answer twice.
-  const read = readOptions(options, PREFLIGHT_KEYS);
-  if (read.problems.length > 0) return fail('validation', `invalid preflight options: ${read.problems.join('; ')}`);
-  const o = read.copy as PreflightOptions;
+  const read = readTable(options, PREFLIGHT_TABLE);
+  if (read.problems.length > 0)
+    return fail('validation', `invalid preflight options: ${read.problems.join('; ')}`, read.violations);
+  const o = read.values as PreflightOptions;
   const fields = readDescriptor(descriptor, {
     hasInvoke: typeof o.invoke === 'function',
     ...(names === undefined ? {} : { names }),
@@ -73,9 +80,7 @@ function preflightBody(
     const a = copyJson(f.annotations);
     if (!a.ok) {
       const message = `annotations are not JSON at ${problemPointer(a.problem) || 'the root'}: ${a.problem.message}`;
-      return fail('validation', `invalid tool descriptor: ${message}`, [
-        { path: '$', pointer: '', keyword: 'annotations', message, schemaPath: '/annotations' },
-      ]);
+      return fail('validation', `invalid tool descriptor: ${message}`, [{ ...ANNOTATIONS, message }]);
     }
     annotations = deepFreeze(a.value as Record<string, unknown>);
   }

@@ -56,6 +56,8 @@ function findingViolation(provider: ProviderName, f: ProviderFinding): Violation
     keyword: `${provider}:${f.rule}`,
     message: `${provider} rule ${f.rule}: ${f.message}`,
     schemaPath: f.schemaPath,
+    code: 'provider_refused',
+    params: { provider, rule: f.rule, effect: f.effect },
   };
 }
 
@@ -79,6 +81,8 @@ export function providerVerdict(
         class: 'execution_failure',
         message: `provider check failed: ${checked.error.message}`,
         violations: checked.error.violations,
+        kind: checked.error.kind ?? 'internal',
+        ...(checked.error.limit === undefined ? {} : { limit: checked.error.limit }),
       },
     };
   const findings = checked.value;

@@ -11,7 +11,8 @@ import { compileOutputSchemas } from '../catalog/mcp-output.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { thrownMessage } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
-import type { SchemaOptions } from '../schema/options.js';
+import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
+import { pick } from '../util/option-table.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { cliHints } from './hints.js';
@@ -67,7 +68,8 @@ export async function admitUpstream(
   } catch (thrown) {
     return { ok: false, message: thrownMessage(thrown) };
   }
-  const compiled = compileOutputSchemas(listed, settings.admission as SchemaOptions);
+  // Output schemas take the admission's schema options only (validateSchema refuses any other option).
+  const compiled = compileOutputSchemas(listed, pick(settings.admission, SCHEMA_OPTION_TABLE) as SchemaOptions);
   const result = await admitMcpToolsWith(
     { tools: listed },
     { ...settings.admission, backend: () => () => undefined },

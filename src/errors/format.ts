@@ -34,7 +34,7 @@ const MAX_NAME = 200;
 const MAX_LINE = 1000;
 
 /** One violation line, its path and message each cut. */
-function lineOf(v: Violation): string {
+function lineOf(v: Shown): string {
   return `${clip(v.path, MAX_NAME)}: ${clip(v.message, MAX_LINE)}`;
 }
 
@@ -55,20 +55,21 @@ function textField(source: unknown, key: string, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
 }
 
+/** What the model's text shows of a violation. */
+type Shown = Pick<Violation, 'path' | 'keyword' | 'message'>;
+
 /** The violations of a caller's error, read as plain data; entries that are not objects are left out. */
-function violationsOf(error: unknown): Violation[] {
+function violationsOf(error: unknown): Shown[] {
   const list = ownData(error, 'violations');
   if (!Array.isArray(list)) return [];
-  const out: Violation[] = [];
+  const out: Shown[] = [];
   for (let i = 0; i < list.length; i++) {
     const v: unknown = ownData(list, String(i));
     if (v === null || typeof v !== 'object') continue;
     out.push({
       path: textField(v, 'path', '$'),
-      pointer: '',
       keyword: textField(v, 'keyword', ''),
       message: textField(v, 'message', 'invalid value'),
-      schemaPath: '',
     });
   }
   return out;
@@ -108,7 +109,7 @@ function render(
   name: string,
   errorClass: unknown,
   message: string,
-  given: readonly Violation[],
+  given: readonly Shown[],
   options: { readonly maxLines: unknown },
 ): string {
   const lead =

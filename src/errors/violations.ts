@@ -3,26 +3,30 @@ import type { Violation } from '../result.js';
 import { keptMessage, selectBranches } from './branches.js';
 import { fragmentPointer, nodeAt, unescapePointerToken } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
+import { codeOf, paramsFor } from './codes.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 
 /** Orders violations by path, then message, comparing UTF-16 code units (never locale order). */
-export function compareViolations(a: Violation, b: Violation): number {
+export function compareViolations(a: Ordered, b: Ordered): number {
   const byPath = byCodeUnits(a.path, b.path);
   return byPath !== 0 ? byPath : byCodeUnits(a.message, b.message);
 }
+
+/** What the order reads of a violation. */
+type Ordered = Pick<Violation, 'path' | 'message'>;
 
 /**
  * Sorted by path, then message (UTF-16 code units), de-duplicated on path and message (the first
  * of equal ones kept: the sort is stable). A list already in that order, as every list toolgate
  * builds is, costs one pass and is returned as a copy without sorting again.
  */
-export function sortViolations(list: readonly Violation[]): Violation[] {
+export function sortViolations<V extends Ordered>(list: readonly V[]): V[] {
   let ordered = true;
   for (let i = 1; i < list.length && ordered; i++) ordered = compareViolations(list[i - 1]!, list[i]!) < 0;
   if (ordered) return list.slice();
   const sorted = list.slice().sort(compareViolations);
-  const out: Violation[] = [];
+  const out: V[] = [];
   for (const v of sorted) if (out.length === 0 || compareViolations(out[out.length - 1]!, v) !== 0) out.push(v);
   return out;
 }
@@ -158,6 +162,8 @@ export function violationsFromEngine(
       keyword: e.keyword,
       message: keptMessage(kept[i]!) ?? messageFor(e, place.value, site.parent),
       schemaPath: site.schemaPath,
+      code: codeOf(e.keyword, e.params),
+      params: paramsFor(e.keyword, e.params),
     });
   }
   return sortViolations(out);

@@ -1,6 +1,6 @@
 // A command served as a tool: templates parsed, schema compiled and the placeholder contract checked once at
 // start-up; each call validates first, renders, then runs. Validation failures never start the program.
-import { fail, ok, type GateError, type Result } from '../result.js';
+import { fail, failAs, ok, type GateError, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { checkContract, inferSchema } from './contract.js';
@@ -50,7 +50,7 @@ export interface CallOptions {
 /** Parses, compiles and checks the contract; every start-up problem is returned, named after the tool. */
 export function prepareCommand(spec: CommandSpec, options: SchemaOptions = {}): Result<PreparedCommand> {
   const named = (r: { error: GateError }): Result<PreparedCommand> =>
-    fail(r.error.class, `tool ${JSON.stringify(spec.name)}: ${r.error.message}`, r.error.violations);
+    failAs(r.error, `tool ${JSON.stringify(spec.name)}: ${r.error.message}`);
   if (spec.program === '') return fail('validation', `tool ${JSON.stringify(spec.name)}: no program to run`);
   const templates = parseTemplates(spec.args);
   if (!templates.ok) return named(templates);

@@ -24,7 +24,7 @@ export function checkContract(
 ): Result<ReadonlyMap<string, ScalarType>> {
   const problems: Violation[] = [];
   const add = (keyword: string, message: string, at: string): void =>
-    void problems.push(schemaViolation(keyword, message, at));
+    void problems.push(schemaViolation(keyword, message, at, 'placeholder_contract'));
   if (!isObject(schema)) {
     add('type', 'the input schema of a served command must be an object schema', '');
     return fail('validation', `placeholder contract broken: ${problems[0]!.message}`, problems);

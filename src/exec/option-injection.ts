@@ -104,7 +104,14 @@ export function optionInjectionProblems(
           'put a literal "--" argument before it, or rule a leading "-" out in its schema ("pattern" anchored with ' +
           '"^" whose first character cannot be "-", ' +
           '"enum"/"const" values without a leading "-", or "minimum": 0 for a number)';
-        problems.push(schemaViolation('option-injection', message, `/properties/${escapePointerToken(part.name)}`));
+        problems.push(
+          schemaViolation(
+            'option-injection',
+            message,
+            `/properties/${escapePointerToken(part.name)}`,
+            'option_injection',
+          ),
+        );
       }
       if (lead.dash || !lead.empty) break;
     }

@@ -21,6 +21,9 @@ function at(name: string): Pick<Violation, 'path' | 'pointer'> {
   return { path, pointer: `/${escapePointerToken(name)}` };
 }
 
+/** What every render refusal says besides its place and message. */
+const RENDER = { keyword: 'render', schemaPath: '', code: 'render_failed', params: {} } as const;
+
 /** Renders every template against the (already validated) arguments; a NUL byte anywhere is refused. */
 export function renderArgv(
   templates: readonly ArgTemplate[],
@@ -37,19 +40,19 @@ export function renderArgv(
       const text = Object.hasOwn(args, part.name) ? renderValue(args[part.name]) : undefined;
       if (text === undefined) {
         const message = `argument ${JSON.stringify(part.name)} is missing or not a scalar value`;
-        return fail('validation', message, [{ ...at(part.name), keyword: 'render', message, schemaPath: '' }]);
+        return fail('validation', message, [{ ...at(part.name), ...RENDER, message }]);
       }
       // An argv element is a C string: a NUL would silently cut it short, so it is refused, never truncated.
       if (text.includes('\u0000')) {
         const name = JSON.stringify(part.name);
         const message = `argument ${name} contains a NUL character, which cannot be passed to a program`;
-        return fail('validation', message, [{ ...at(part.name), keyword: 'render', message, schemaPath: '' }]);
+        return fail('validation', message, [{ ...at(part.name), ...RENDER, message }]);
       }
       out += text;
     }
     if (out.includes('\u0000')) {
       const message = `command template ${JSON.stringify(t.source)} contains a NUL character`;
-      return fail('validation', message, [{ path: '$', pointer: '', keyword: 'render', message, schemaPath: '' }]);
+      return fail('validation', message, [{ path: '$', pointer: '', ...RENDER, message }]);
     }
     argv.push(out);
   }

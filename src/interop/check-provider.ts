@@ -41,7 +41,9 @@ export function checkProvider(
     const profile = providerProfile(provider);
     if (profile === undefined) {
       const message = `unknown provider ${describeValue(provider)}; known: ${PROVIDER_NAMES.join(', ')}`;
-      return fail('validation', message, [schemaViolation('provider', message, '')]);
+      return fail('validation', message, [
+        schemaViolation('provider', message, '', 'invalid_option', { option: 'provider' }),
+      ]);
     }
     const copy = privateSchemaCopy(schema, options);
     if (!copy.ok) return copy;

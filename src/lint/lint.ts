@@ -1,5 +1,5 @@
 import { guarded, ok, type Result } from '../result.js';
-import { boundedSchemaCopy, type ReportOptions } from '../schema/schema-copy.js';
+import { boundedSchemaCopy, reportLimits, type ReportOptions } from '../schema/schema-copy.js';
 import { walkSchema } from '../schema/walk.js';
 import { DUPLICATE_BRANCH } from './duplicate-branch.js';
 import { KEYWORD_TYPO } from './keyword-typo.js';
@@ -9,7 +9,6 @@ import { REQUIRED_BUT_CLOSED } from './required-but-closed.js';
 import { REQUIRED_WITH_DEFAULT } from './required-with-default.js';
 import type { LintRule, LintWarning } from './warning.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
-import { resolveLimits } from '../util/limits.js';
 import { lintBudget } from './budget.js';
 
 /** Every lint rule, in report order. */
@@ -35,8 +34,7 @@ export const LINT_RULE_IDS: readonly string[] = LINT_RULES.map((r) => r.id);
 export function lintSchema(schema: unknown, options?: ReportOptions): Result<readonly LintWarning[]> {
   return guarded('lintSchema', () => {
     // The limits read once, for the copy and the budget alike.
-    const given = options !== null && typeof options === 'object' ? options.limits : undefined;
-    const limits = resolveLimits(given);
+    const limits = reportLimits(options);
     if (!limits.ok) return limits;
     const copy = boundedSchemaCopy(schema, limits.value);
     if (!copy.ok) return copy;

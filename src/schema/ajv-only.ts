@@ -80,7 +80,12 @@ export function inertEngineKeywords(
     const why = typeof ref === 'string' ? refProblem(ref, acted) : undefined;
     if (why !== undefined)
       refused.push(
-        schemaViolation('$ref', `reference ${echo(ref)} cannot be followed exactly: ${why}`, at(`${pointer}/$ref`)),
+        schemaViolation(
+          '$ref',
+          `reference ${echo(ref)} cannot be followed exactly: ${why}`,
+          at(`${pointer}/$ref`),
+          'not_enforceable',
+        ),
       );
   }
   if (refused.length > 0) return refused;

@@ -1,5 +1,5 @@
 import type { Validator } from './engine/validator.js';
-import { fail, ok, thrownFailure, type Result } from '../result.js';
+import { fail, failExecution, ok, thrownFailure, type Result } from '../result.js';
 import { pathOf, pointerOf } from '../util/json-pointer.js';
 import { violationsFromEngine, type ViolationOptions } from '../errors/violations.js';
 import { authorLocation } from './link-source.js';
@@ -71,6 +71,8 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
           keyword: 'json',
           message: problem.message,
           schemaPath: '',
+          code: 'not_json_value',
+          params: {},
         },
       ]);
     }
@@ -96,12 +98,14 @@ function prototypePolluted(): boolean {
 }
 
 function pollutedFailure(): Result<never> {
-  return fail(
-    'execution_failure',
+  return failExecution(
+    'host',
     'validation refused: Object.prototype or Array.prototype has an enumerable member (prototype pollution in ' +
       'this process); inherited names could pass as present properties',
   );
 }
+
+const OBJECT = Object.freeze({ expected: Object.freeze(['object']) });
 
 /** The schema part of checkArguments, for a value already known to be plain JSON within the limits. */
 function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
@@ -109,7 +113,7 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
     const got = args === null ? 'null' : Array.isArray(args) ? 'array' : typeof args;
     const message = `expected object, got ${got}`;
     return fail('validation', `invalid arguments: ${message}`, [
-      { path: '$', pointer: '', keyword: 'type', message, schemaPath: '' },
+      { path: '$', pointer: '', keyword: 'type', message, schemaPath: '', code: 'type_mismatch', params: OBJECT },
     ]);
   }
   let valid: boolean;

@@ -1,6 +1,6 @@
 import type { Validator } from './engine/validator.js';
 import { fail, ok, type Result } from '../result.js';
-import { allKeysOf, readOptions } from '../util/own-field.js';
+import { readTable, rule, type OptionRule, type OptionTable } from '../util/option-table.js';
 
 /**
  * The process-wide cache of compiled validators, shared by every dialect: one entry per schema
@@ -26,8 +26,17 @@ export interface CacheOptions {
   readonly maxBytes?: number;
 }
 
-/** Every CacheOptions field (typed: a field added to the interface must be listed). */
-export const CACHE_OPTION_KEYS = allKeysOf<CacheOptions>()(['size', 'maxBytes']);
+/** A whole number from 0 to `max`. */
+const whole = (max: number): OptionRule => ({
+  ...rule(`a whole number from 0 to ${max}`, (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max),
+  showsValue: true,
+});
+
+/** What each CacheOptions field may hold (a field added to the interface must be given a rule). */
+export const CACHE_OPTION_TABLE: OptionTable<CacheOptions> = {
+  size: whole(2 ** 31 - 1),
+  maxBytes: whole(Number.MAX_SAFE_INTEGER),
+};
 
 /** Default number of compiled schemas kept. */
 export const DEFAULT_CACHE_SIZE = 10_000;
@@ -122,22 +131,13 @@ export function clearCache(): void {
  * maxBytes that is not one from 0 to 2^53-1, is `validation` and changes nothing.
  */
 export function configureCache(options: CacheOptions): Result<{ readonly size: number; readonly maxBytes: number }> {
-  const read = readOptions(options, CACHE_OPTION_KEYS);
-  if (read.problems.length > 0) return fail('validation', `invalid cache options: ${read.problems.join('; ')}`);
-  const size = read.copy['size'];
-  const most = read.copy['maxBytes'];
-  const bad = wholeProblem('size', size, 2 ** 31 - 1) ?? wholeProblem('maxBytes', most, Number.MAX_SAFE_INTEGER);
-  if (bad !== undefined) return fail('validation', `invalid cache options: ${bad}`);
+  const read = readTable(options, CACHE_OPTION_TABLE);
+  if (read.problems.length > 0)
+    return fail('validation', `invalid cache options: ${read.problems.join('; ')}`, read.violations);
+  const size = read.values['size'];
+  const most = read.values['maxBytes'];
   if (size !== undefined) capacity = size as number;
   if (most !== undefined) maxBytes = most as number;
   evict();
   return ok({ size: capacity, maxBytes });
-}
-
-/** Why an option is not a whole number from 0 to `max`, or undefined when it is (or is absent). */
-function wholeProblem(name: string, value: unknown, max: number): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return undefined;
-  const got = typeof value === 'number' ? String(value) : typeof value;
-  return `${name} must be a whole number from 0 to ${max}, got ${got}`;
 }

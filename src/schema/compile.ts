@@ -1,5 +1,14 @@
 import type { Validator } from './engine/validator.js';
-import { fail, guarded, ok, schemaViolation, thrownFailure, thrownMessage, type Result } from '../result.js';
+import {
+  fail,
+  failExecution,
+  guarded,
+  ok,
+  schemaViolation,
+  thrownFailure,
+  thrownMessage,
+  type Result,
+} from '../result.js';
 import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
 import { argumentChecker, checkArguments, checkArgumentsText } from './check-arguments.js';
 import { canonicalJson } from '../util/canonical-json.js';
@@ -8,8 +17,8 @@ import { normaliseRegistry } from './documents.js';
 import { compileOn, createEngine, sharedEngine } from './engine/ajv-2020.js';
 import { deepFreeze } from '../util/plain-json.js';
 import { limitsKey, resolveLimits, type Limits } from '../util/limits.js';
-import { resolveOptions, SCHEMA_OPTION_KEYS, type SchemaOptions } from './options.js';
-import { readOptions } from '../util/own-field.js';
+import { resolveOptions, SCHEMA_OPTION_TABLE, type SchemaOptions } from './options.js';
+import { readTable } from '../util/option-table.js';
 import { admitDocument, resolveReferences, type Pipeline } from './pipeline.js';
 import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
 import { compileLegacy } from './legacy-pipeline.js';
@@ -72,9 +81,10 @@ export function compileSchema(
 ): Result<CompiledSchema> {
   // Options read once as own data, like every public entry point's: a getter on them must not run
   // (caller code) or answer differently on a second read.
-  const read = readOptions(options, SCHEMA_OPTION_KEYS);
-  if (read.problems.length > 0) return fail('validation', `invalid schema options: ${read.problems.join('; ')}`);
-  const given = read.copy as SchemaOptions;
+  const read = readTable(options, SCHEMA_OPTION_TABLE);
+  if (read.problems.length > 0)
+    return fail('validation', `invalid schema options: ${read.problems.join('; ')}`, read.violations);
+  const given = read.values as SchemaOptions;
   const limits = resolveLimits(given.limits);
   if (!limits.ok) return limits;
   const resolved = resolveOptions(given);
@@ -87,7 +97,7 @@ export function compileSchema(
   }
   if (typeof copy.value !== 'boolean' && !isObject(copy.value)) {
     const message = `a schema must be an object or a boolean, got ${echo(copy.value)}`;
-    return fail('validation', message, [schemaViolation('type', message, '')]);
+    return fail('validation', message, [schemaViolation('type', message, '', 'schema_invalid')]);
   }
   // The root's dialect chooses the engine: an opt-in draft-07 / 2019-09 root runs on that dialect's
   // own engine (legacy-pipeline.ts), every other root on the 2020-12 pipeline below.
@@ -205,14 +215,14 @@ export function compileSchema(
     const missing = missingReferenceText(message);
     if (missing !== undefined)
       return fail('validation', `unresolved reference ${missing}`, [
-        schemaViolation('$ref', `unresolved reference ${missing}`, ''),
+        schemaViolation('$ref', `unresolved reference ${missing}`, '', 'reference_unresolved'),
       ]);
     const why =
       thrown instanceof RangeError
         ? 'the engine recursed without end while compiling or loading it'
         : `the engine refused it: ${message}`;
     return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
-      schemaViolation('$ref', why, ''),
+      schemaViolation('$ref', why, '', 'not_enforceable'),
     ]);
   }
   if (!needsPatternBudget(p.documents.map((d) => d.schema))) budgetFree.add(validator);

@@ -36,6 +36,8 @@ export function classifyDialect(
         keyword: '$schema',
         message: `"$schema" must be a string, got ${echo(value)}`,
         schemaPath,
+        code: 'dialect_unsupported',
+        params: {},
       },
     ]);
   }
@@ -51,7 +53,7 @@ export function classifyDialect(
         `for the root document of a call only; embedded resources and referenced documents must use ${DIALECT_2020_12}`
       : `unsupported dialect ${echo(value)} (${named}): only ${DIALECT_2020_12} is supported`;
     return fail('unsupported_capability', message, [
-      { path: '$', pointer: '', keyword: '$schema', message, schemaPath },
+      { path: '$', pointer: '', keyword: '$schema', message, schemaPath, code: 'dialect_unsupported', params: {} },
     ]);
   }
   return { ok: true, value: { kind: 'custom', uri: bare } };

@@ -1,4 +1,4 @@
-import { fail, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
 import { echo } from '../util/describe-value.js';
 import type { ResolvedOptions } from './options.js';
 import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
@@ -46,22 +46,22 @@ export function findDocument(
     } catch (thrown) {
       if (thrown !== null && typeof thrown === 'object' && Object.hasOwn(thrown, LOADER_DEADLINE)) {
         const message = `schemaLoader gave no answer for ${echo(uri)}: ${thrownMessage(thrown)}`;
-        return fail('execution_failure', message, [schemaViolation('loaderTimeoutMs', message, uri)]);
+        return failExecution('timeout', message, [schemaViolation('loaderTimeoutMs', message, uri, 'loader_timeout')]);
       }
       const message = `schemaLoader threw for ${echo(uri)}: ${thrownMessage(thrown)}`;
-      return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+      return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
     }
     if (raw !== undefined && typeof (raw as { then?: unknown } | null)?.then === 'function') {
       const message =
         `schemaLoader returned a Promise for ${echo(uri)}; ` +
         `validateSchema is synchronous (admitBatch accepts async loaders)`;
-      return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+      return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
     }
   }
   if (raw === undefined) return ok(undefined);
   if (typeof raw !== 'boolean' && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
     const message = `${source} returned something that is not a schema for ${echo(uri)}`;
-    return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+    return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
   }
   const copy = copyBoundedJson(raw, schemaBounds(options.limits), { skipNonEnumerable: true });
   if (!copy.ok) {
@@ -70,7 +70,7 @@ export function findDocument(
     const message =
       `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.finding.problem) || '/'}: ` +
       `${copy.finding.problem.message}`;
-    return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+    return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
   }
   return ok({ uri, schema: copy.value });
 }

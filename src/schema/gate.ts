@@ -44,10 +44,13 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
             key,
             `keyword "${key}" is not part of Draft 2020-12 and would be ignored, loosening the schema: ${legacy}`,
             at,
+            'keyword_not_in_dialect',
           ),
         );
       } else if (ctx.unknownKeywords === 'reject' && !known.has(key)) {
-        found.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, at));
+        found.push(
+          schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, at, 'unknown_keyword'),
+        );
       }
     }
     if (pointer !== '' && node['$schema'] !== undefined) {
@@ -60,12 +63,14 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
             `embedded "$schema" ${echo(node['$schema'])} is not ` +
               `supported: only the document root may name a meta-schema`,
             ctx.location(`${pointer}/$schema`),
+            'dialect_unsupported',
           ),
         );
     }
     if (ctx.formatAssertion && 'format' in node && known.has('format')) {
       const why = formatRefusal(node['format']);
-      if (why !== undefined) found.push(schemaViolation('format', why, ctx.location(`${pointer}/format`)));
+      if (why !== undefined)
+        found.push(schemaViolation('format', why, ctx.location(`${pointer}/format`), 'assertion_unsupported'));
     }
     if (ctx.contentAssertion && known.has('contentMediaType')) {
       const enc = node['contentEncoding'];
@@ -76,6 +81,7 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
             'contentEncoding',
             `contentEncoding ${echo(enc)} cannot be asserted (supported: ${ASSERTED_ENCODINGS.join(', ')})`,
             ctx.location(`${pointer}/contentEncoding`),
+            'assertion_unsupported',
           ),
         );
       }
@@ -85,6 +91,7 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
             'contentMediaType',
             `contentMediaType ${echo(media)} cannot be asserted (supported: ${ASSERTED_MEDIA_TYPES.join(', ')})`,
             ctx.location(`${pointer}/contentMediaType`),
+            'assertion_unsupported',
           ),
         );
       }
@@ -96,6 +103,7 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
             'contentSchema',
             'a contentSchema that uses "$ref" cannot be asserted',
             ctx.location(`${pointer}/contentSchema`),
+            'assertion_unsupported',
           ),
         );
       }

@@ -187,6 +187,6 @@ function cycleFailure(graph: InPlaceGraph, cycle: readonly { pointer: string }[]
     `in-place cycle that consumes no instance: ${steps.join(' -> ')} ` +
     `(closed at ${graph.describe(closing.at)}) applies the same schema to the same value without end`;
   return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
-    schemaViolation('$ref', why, graph.describe(closing.at)),
+    schemaViolation('$ref', why, graph.describe(closing.at), 'not_enforceable'),
   ]);
 }

@@ -49,6 +49,7 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
             'properties',
             'a property named "__proto__" cannot be enforced by the engine for this dialect',
             at(`${pointer}/properties`),
+            'not_enforceable',
           ),
         );
       }
@@ -60,6 +61,7 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
             'dependencies',
             'a dependency named "__proto__" cannot be enforced by the engine for this dialect',
             at(`${pointer}/dependencies`),
+            'not_enforceable',
           ),
         );
       }
@@ -72,6 +74,7 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
               `draft-07 ignores keywords beside "$ref" ` +
                 `(${extra.map((k) => `"${k}"`).join(', ')}) but the engine applies them`,
               at(`${pointer}/$ref`),
+              'not_enforceable',
             ),
           );
       }
@@ -82,10 +85,12 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
               '$recursiveRef',
               '"$recursiveRef" is not supported: the engine resolves the recursive scope incorrectly',
               at(`${pointer}/$recursiveRef`),
+              'not_enforceable',
             ),
           );
         for (const keyword of ['unevaluatedItems', 'unevaluatedProperties'])
-          if (keyword in node) found.push(schemaViolation(keyword, UNEVALUATED_2019, at(`${pointer}/${keyword}`)));
+          if (keyword in node)
+            found.push(schemaViolation(keyword, UNEVALUATED_2019, at(`${pointer}/${keyword}`), 'not_enforceable'));
       }
     },
     { positions: 'every-dialect' },

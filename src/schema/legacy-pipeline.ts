@@ -54,10 +54,18 @@ function gateLegacy(
               key,
               `keyword "${key}" is not part of ${dialect} and would be ignored, loosening the schema: ${hint}`,
               where,
+              'keyword_not_in_dialect',
             ),
           );
         else if (options.unknownKeywords === 'reject' && !known.has(key))
-          refused.push(schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, where));
+          refused.push(
+            schemaViolation(
+              key,
+              `unknown keyword "${key}" refused (unknownKeywords: "reject")`,
+              where,
+              'unknown_keyword',
+            ),
+          );
       }
       if (pointer !== '' && node['$schema'] !== undefined && legacyDialectOf(node['$schema']) !== dialect) {
         refused.push(
@@ -65,19 +73,26 @@ function gateLegacy(
             '$schema',
             `embedded "$schema" ${echo(node['$schema'])} is not supported inside a ${dialect} document`,
             at(`${pointer}/$schema`),
+            'dialect_unsupported',
           ),
         );
       }
       if (options.formatAssertion && typeof node['format'] === 'string') {
         const why = formatRefusal(node['format']);
-        if (why !== undefined) refused.push(schemaViolation('format', why, at(`${pointer}/format`)));
+        if (why !== undefined)
+          refused.push(schemaViolation('format', why, at(`${pointer}/format`), 'assertion_unsupported'));
       }
       if (
         options.contentAssertion &&
         ('contentEncoding' in node || 'contentMediaType' in node || 'contentSchema' in node)
       ) {
         refused.push(
-          schemaViolation('contentMediaType', `content assertion is not available for ${dialect} schemas`, at(pointer)),
+          schemaViolation(
+            'contentMediaType',
+            `content assertion is not available for ${dialect} schemas`,
+            at(pointer),
+            'assertion_unsupported',
+          ),
         );
       }
       // The same pattern gate as the 2020-12 pipeline's; a hazard is a refusal like the others here.
@@ -177,7 +192,7 @@ function compileWithDocuments(
         if (uri !== undefined) {
           const ref = (uri === '' ? missing?.ref : undefined) ?? uri;
           return fail('validation', `unresolved reference ${echo(ref)}`, [
-            schemaViolation('$ref', `unresolved reference ${echo(ref)}`, ''),
+            schemaViolation('$ref', `unresolved reference ${echo(ref)}`, '', 'reference_unresolved'),
           ]);
         }
         const why =
@@ -185,7 +200,7 @@ function compileWithDocuments(
             ? 'the engine recursed without end while compiling it'
             : `the engine refused it: ${thrownMessage(thrown)}`;
         return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
-          schemaViolation('$ref', why, ''),
+          schemaViolation('$ref', why, '', 'not_enforceable'),
         ]);
       }
       const pulled = tallyPulledDocument(tally, options.limits);
@@ -196,7 +211,7 @@ function compileWithDocuments(
         const message =
           `unresolved reference ${echo(uri)} (not in schemaRegistry, ` +
           `schemaLoader found nothing; nothing is fetched)`;
-        return fail('validation', message, [schemaViolation('$ref', message, uri)]);
+        return fail('validation', message, [schemaViolation('$ref', message, uri, 'reference_unresolved')]);
       }
       const doc = found.value.schema;
       const declared = isObject(doc) ? doc['$schema'] : undefined;
@@ -204,7 +219,9 @@ function compileWithDocuments(
         const message =
           `referenced document ${echo(uri)} declares ${echo(declared)}; a ${dialect} schema may only ` +
           `reference ${dialect} documents (or ones that declare no dialect)`;
-        return fail('unsupported_capability', message, [schemaViolation('$schema', message, `${uri}#/$schema`)]);
+        return fail('unsupported_capability', message, [
+          schemaViolation('$schema', message, `${uri}#/$schema`, 'dialect_unsupported'),
+        ]);
       }
       const counted = tallyDocument(tally, doc, options.limits, EVERY_DIALECT);
       if (!counted.ok) return counted;
@@ -237,7 +254,9 @@ export function compileLegacy(
     const message =
       `unsupported dialect ${echo(root['$schema'])} (${dialect}): only ${DIALECT_2020_12} is enabled; ` +
       `to enforce ${dialect} with its own semantics pass the option dialects: ['2020-12', '${dialect}']`;
-    return fail('unsupported_capability', message, [schemaViolation('$schema', message, '/$schema')]);
+    return fail('unsupported_capability', message, [
+      schemaViolation('$schema', message, '/$schema', 'dialect_unsupported'),
+    ]);
   }
   // The same schema limits as the 2020-12 path, counted over the older dialects' schema positions.
   const tally: SchemaTally = { subschemas: 0, references: 0, documents: 0 };

@@ -131,6 +131,6 @@ export function metaViolations(
   return mergeTypes(kept).map((e) => {
     const where = e.instancePath === '' ? 'root' : `at ${e.instancePath}`;
     const what = sentence(e, nodeAt(schema, e.instancePath));
-    return schemaViolation(e.keyword, `schema ${where}: ${what}`, location(e.instancePath));
+    return schemaViolation(e.keyword, `schema ${where}: ${what}`, location(e.instancePath), 'schema_invalid');
   });
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from '../util/limits.js';
-import { allKeysOf } from '../util/own-field.js';
+import { BOOLEAN, FUNCTION, OBJECT, oneOf, listOf, type OptionTable } from '../util/option-table.js';
 
 /** Options shared by validateSchema, validate and everything built on them. */
 export interface SchemaOptions {
@@ -19,16 +19,17 @@ export interface SchemaOptions {
   readonly dialects?: ReadonlyArray<'2020-12' | '2019-09' | 'draft-07'>;
 }
 
-/** Every SchemaOptions field, checked against the interface: the keys validateSchema and every caller read. */
-export const SCHEMA_OPTION_KEYS = allKeysOf<SchemaOptions>()([
-  'schemaRegistry',
-  'schemaLoader',
-  'formatAssertion',
-  'contentAssertion',
-  'unknownKeywords',
-  'limits',
-  'dialects',
-]);
+/** What each SchemaOptions field may hold; the one list of the keys validateSchema and every caller read. */
+export const SCHEMA_OPTION_TABLE: OptionTable<SchemaOptions> = {
+  schemaRegistry: OBJECT,
+  schemaLoader: FUNCTION,
+  formatAssertion: BOOLEAN,
+  contentAssertion: BOOLEAN,
+  unknownKeywords: oneOf('annotate', 'reject'),
+  // Each limit is checked against the limits table (util/limits.ts).
+  limits: OBJECT,
+  dialects: listOf('2020-12', '2019-09', 'draft-07'),
+};
 
 /** SchemaOptions with every default applied. */
 export interface ResolvedOptions {

@@ -66,7 +66,9 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
         const message =
           `unsupported dialect ${echo(schema['$schema'])}: not 2020-12 and no meta-schema with that ` +
           `URI in schemaRegistry or schemaLoader`;
-        return fail('unsupported_capability', message, [schemaViolation('$schema', message, location('/$schema'))]);
+        return fail('unsupported_capability', message, [
+          schemaViolation('$schema', message, location('/$schema'), 'dialect_unsupported'),
+        ]);
       }
       p.usedExternal = true;
       const pulled = tallyPulledDocument(p.tally, p.options.limits);
@@ -142,11 +144,21 @@ export function checkNodePatterns(
     const verdict = checkPattern(source);
     if (verdict.invalid !== undefined)
       found.invalid.push(
-        schemaViolation('pattern', `invalid regular expression ${echo(source)}: ${verdict.invalid}`, location(at)),
+        schemaViolation(
+          'pattern',
+          `invalid regular expression ${echo(source)}: ${verdict.invalid}`,
+          location(at),
+          'pattern_invalid',
+        ),
       );
     else if (verdict.hazard !== undefined)
       found.hazards.push(
-        schemaViolation('pattern', `regular expression ${echo(source)} is refused: ${verdict.hazard}`, location(at)),
+        schemaViolation(
+          'pattern',
+          `regular expression ${echo(source)} is refused: ${verdict.hazard}`,
+          location(at),
+          'pattern_refused',
+        ),
       );
   };
   if (typeof node['pattern'] === 'string') check(node['pattern'], `${pointer}/pattern`);
@@ -177,6 +189,7 @@ export function resolveReferences(p: Pipeline): Result<true> {
           ref.keyword,
           `unresolved reference ${echo(ref.value)}: not a valid URI reference`,
           at,
+          'reference_unresolved',
         ),
       });
       continue;
@@ -201,7 +214,12 @@ export function resolveReferences(p: Pipeline): Result<true> {
         state === 'external' ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)' : '';
       unresolved.push({
         value: ref.value,
-        violation: schemaViolation(ref.keyword, `unresolved reference ${echo(ref.value)}${why}`, at),
+        violation: schemaViolation(
+          ref.keyword,
+          `unresolved reference ${echo(ref.value)}${why}`,
+          at,
+          'reference_unresolved',
+        ),
       });
     }
   }
@@ -210,7 +228,9 @@ export function resolveReferences(p: Pipeline): Result<true> {
     return fail(
       'validation',
       `duplicate schema identifier ${echo(d.uri)}`,
-      p.index.duplicates.map((x) => schemaViolation('$id', `duplicate schema identifier ${echo(x.uri)}`, x.schemaPath)),
+      p.index.duplicates.map((x) =>
+        schemaViolation('$id', `duplicate schema identifier ${echo(x.uri)}`, x.schemaPath, 'duplicate_id'),
+      ),
     );
   }
   if (unresolved.length > 0)

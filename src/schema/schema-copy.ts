@@ -1,6 +1,7 @@
 import { fail, ok, schemaViolation, type Result } from '../result.js';
 import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
 import { excessFailure, resolveLimits, schemaBounds, type Limits } from '../util/limits.js';
+import { OBJECT, readTable, type OptionTable } from '../util/option-table.js';
 
 /** Options of the report-only schema checks (lintSchema, checkProvider); every field optional. */
 export interface ReportOptions {
@@ -15,11 +16,20 @@ export interface ReportOptions {
  * that is not JSON `validation`, as in validateSchema.
  */
 export function privateSchemaCopy(schema: unknown, options: unknown): Result<unknown> {
-  const given =
-    options !== null && typeof options === 'object' ? (options as Record<string, unknown>)['limits'] : undefined;
-  const limits = resolveLimits(given);
+  const limits = reportLimits(options);
   if (!limits.ok) return limits;
   return boundedSchemaCopy(schema, limits.value);
+}
+
+/** What ReportOptions may hold. */
+const REPORT_TABLE: OptionTable<ReportOptions> = { limits: OBJECT };
+
+/** The limits of report-only options, read against REPORT_TABLE: an unknown or mistyped option is refused. */
+export function reportLimits(options: unknown): Result<Limits> {
+  const read = readTable(options, REPORT_TABLE);
+  if (read.problems.length > 0)
+    return fail('validation', `invalid options: ${read.problems.join('; ')}`, read.violations);
+  return resolveLimits(read.values['limits']);
 }
 
 /**
@@ -33,7 +43,7 @@ export function boundedSchemaCopy(schema: unknown, limits: Limits): Result<unkno
   if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true);
   const problem = copy.finding.problem;
   const message = `schema is not JSON at ${problemPointer(problem) || 'the root'}: ${problem.message}`;
-  return fail('validation', message, [schemaViolation('json', message, problemPointer(problem))]);
+  return fail('validation', message, [schemaViolation('json', message, problemPointer(problem), 'schema_invalid')]);
 }
 
 /**

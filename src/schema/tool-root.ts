@@ -12,11 +12,11 @@ export function checkToolRoot(schema: unknown): Result<true> {
     const message =
       `a tool input schema must be a JSON object schema, got ` +
       `${typeof schema === 'boolean' ? `the boolean schema ${String(schema)}` : echo(schema)}`;
-    return fail('validation', message, [schemaViolation('type', message, '')]);
+    return fail('validation', message, [schemaViolation('type', message, '', 'schema_invalid')]);
   }
   if (!Object.hasOwn(schema, 'type')) return ok(true);
   const t = schema['type'];
   if (t === 'object' || (Array.isArray(t) && t.length === 1 && t[0] === 'object')) return ok(true);
   const message = `a tool input schema must have root type "object", got ${echo(t)}`;
-  return fail('validation', message, [schemaViolation('type', message, '/type')]);
+  return fail('validation', message, [schemaViolation('type', message, '/type', 'schema_invalid')]);
 }

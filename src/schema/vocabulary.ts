@@ -26,32 +26,47 @@ export function vocabulariesOf(metaUri: string, meta: unknown): Result<Vocabular
   const at = (p: string): string => `${metaUri}#${p}`;
   if (!isObject(meta)) {
     return fail('validation', `meta-schema ${echo(metaUri)} is not a schema object`, [
-      schemaViolation('$schema', 'meta-schema must be an object', at('')),
+      schemaViolation('$schema', 'meta-schema must be an object', at(''), 'dialect_unsupported'),
     ]);
   }
   const own = classifyDialect(meta['$schema'], at('/$schema'));
   if (!own.ok) return own;
   if (own.value.kind === 'custom') {
     return fail('unsupported_capability', `meta-schema ${echo(metaUri)} must itself use ${DIALECT_2020_12}`, [
-      schemaViolation('$schema', 'chained custom meta-schemas are not supported', at('/$schema')),
+      schemaViolation(
+        '$schema',
+        'chained custom meta-schemas are not supported',
+        at('/$schema'),
+        'dialect_unsupported',
+      ),
     ]);
   }
   const declared = meta['$vocabulary'];
   if (declared === undefined) return ok({ vocabularies: DEFAULT_VOCABULARIES, formatAssertion: false });
   if (!isObject(declared))
     return fail('validation', `"$vocabulary" of ${echo(metaUri)} must be an object`, [
-      schemaViolation('$vocabulary', '"$vocabulary" must be an object', at('/$vocabulary')),
+      schemaViolation('$vocabulary', '"$vocabulary" must be an object', at('/$vocabulary'), 'vocabulary_unsupported'),
     ]);
   const vocabularies = new Set<string>();
   for (const [uri, required] of Object.entries(declared)) {
     if (typeof required !== 'boolean')
       return fail('validation', `"$vocabulary" values must be booleans`, [
-        schemaViolation('$vocabulary', `value for ${echo(uri)} must be a boolean`, at('/$vocabulary')),
+        schemaViolation(
+          '$vocabulary',
+          `value for ${echo(uri)} must be a boolean`,
+          at('/$vocabulary'),
+          'vocabulary_unsupported',
+        ),
       ]);
     if (KNOWN_VOCABULARIES.includes(uri)) vocabularies.add(uri);
     else if (required) {
       return fail('unsupported_capability', `required vocabulary ${echo(uri)} is not supported`, [
-        schemaViolation('$vocabulary', `unknown required vocabulary ${echo(uri)}`, at('/$vocabulary')),
+        schemaViolation(
+          '$vocabulary',
+          `unknown required vocabulary ${echo(uri)}`,
+          at('/$vocabulary'),
+          'vocabulary_unsupported',
+        ),
       ]);
     }
   }

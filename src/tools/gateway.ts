@@ -58,9 +58,6 @@ export interface Stages {
 /** The order stages run in, before `execute`. */
 export const GATEWAY_ORDER = ['authorize', 'approve', 'reserveBudget', 'commitIntent'] as const;
 
-/** Every stage name Stages may hold. */
-export const STAGE_KEYS = [...GATEWAY_ORDER, 'settle'] as const;
-
 /** How far a call got through the gateway, kept by runGateway for `settle`. */
 export interface GatewayProgress {
   /** Stages that allowed the call, in order. */

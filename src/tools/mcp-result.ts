@@ -83,6 +83,7 @@ export function mcpToolResult(callId: string, name: string, value: unknown): Too
       class: 'execution_failure',
       message: 'result is not JSON-serialisable',
       violations: [],
+      kind: 'tool',
       stage: 'execute',
     });
   const result = copy.value;
@@ -106,7 +107,13 @@ export function mcpToolResult(callId: string, name: string, value: unknown): Too
   const joined = mapped.texts.join('\n');
   const flagged = isError ? `error: ${joined}` : joined;
   const error: ToolError | undefined = isError
-    ? { class: 'execution_failure', message: 'the tool reported an error (isError)', violations: [], stage: 'execute' }
+    ? {
+        class: 'execution_failure',
+        message: 'the tool reported an error (isError)',
+        violations: [],
+        kind: 'tool',
+        stage: 'execute',
+      }
     : undefined;
   const mcpShape = (): McpCallToolResult => {
     // A copy of data already copied once: it cannot fail.

@@ -1,21 +1,26 @@
-import { fail, ok, thrownFailure, thrownMessage, type GateError, type Result } from '../result.js';
+import {
+  fail,
+  failAs,
+  failExecution,
+  ok,
+  thrownFailure,
+  thrownMessage,
+  type ExecutionFailureKind,
+  type GateError,
+  type Result,
+} from '../result.js';
 import { formatOwnError } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
-import { SCHEMA_OPTION_KEYS, type SchemaOptions } from '../schema/options.js';
-import { timeoutProblem, withDeadline, type Outcome } from './deadline.js';
-import {
-  causeMessage,
-  runGateway,
-  STAGE_KEYS,
-  type GatewayOutcome,
-  type GatewayProgress,
-  type Stages,
-} from './gateway.js';
+import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
+import { pick, readTable } from '../util/option-table.js';
+import { readOwnFields } from '../util/own-field.js';
+import { CALL_TABLE, grantsOf, readRegistryOptions } from './registry-options.js';
+import { withDeadline, type Outcome } from './deadline.js';
+import { causeMessage, runGateway, type GatewayOutcome, type GatewayProgress, type Stages } from './gateway.js';
 import { readCall, type CallFields } from './call-fields.js';
 import { cutShortText, thrownText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
 import { describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
-import { allKeysOf, readOwnFields } from '../util/own-field.js';
 import { copyJson } from '../util/plain-json.js';
 import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
 import { mappedName, providerNameMap, publishedName, type ProviderNameMap } from './provider-names.js';
@@ -89,16 +94,6 @@ interface Entry {
   readonly compiled: CompiledSchema;
 }
 
-/** Registry options that are not schema options, checked against RegistryOptions. */
-export const REGISTRY_KEYS = allKeysOf<Omit<RegistryOptions, keyof SchemaOptions>>()([
-  'stages',
-  'timeoutMs',
-  'onError',
-  'maxViolationLines',
-  'grants',
-  'exposeErrors',
-]);
-
 let registerCompiledTool: (registry: Registry, tool: Tool, compiled: CompiledSchema, names: RegExp) => Result<Tool>;
 let nameMapOfRegistry: (registry: Registry) => ProviderNameMap;
 
@@ -126,15 +121,6 @@ const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
 
 /** The options of a call given none: toolgate's own frozen object, so there is nothing to read. */
 const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
-
-/** The grants option as a set of names, or why it cannot be used (read as plain data, never through getters). */
-function readGrants(value: unknown): { grants?: ReadonlySet<string>; problem?: string } {
-  if (value === undefined) return {};
-  const copy = copyJson(value);
-  if (!copy.ok || !Array.isArray(copy.value) || copy.value.some((g) => typeof g !== 'string'))
-    return { problem: 'grants must be an array of tool names' };
-  return { grants: new Set(copy.value as string[]) };
-}
 
 /**
  * The tools a model may call, each with its compiled schema, and the gateway every call goes
@@ -166,34 +152,23 @@ export class Registry {
    * resolve to) the `validation` error naming it, so the mistake surfaces at first use, never silently.
    */
   constructor(options: RegistryOptions = {}) {
-    const { values, problems: unread } = readOwnFields(options, [...REGISTRY_KEYS, ...SCHEMA_OPTION_KEYS]);
-    const problems = [...unread];
-    const schemaOptions: Record<string, unknown> = {};
-    for (const key of SCHEMA_OPTION_KEYS) if (key in values) schemaOptions[key] = values[key];
-    this.#schemaOptions = schemaOptions as SchemaOptions;
-    const stages = readOwnFields(values.stages, STAGE_KEYS);
-    this.#stages = stages.values as Stages;
-    problems.push(...stages.problems.map((p) => `stages: ${p}`));
-    // settle cannot refuse a call after the fact, so a misconfigured one is refused up front.
-    if (stages.values.settle !== undefined && typeof stages.values.settle !== 'function')
-      problems.push('stages: "settle" must be a function');
-    const grants = readGrants(values.grants);
-    if (grants.problem !== undefined) problems.push(grants.problem);
-    this.#grants = grants.grants;
-    const expose = values.exposeErrors;
-    if (expose !== undefined && typeof expose !== 'boolean' && typeof expose !== 'function')
-      problems.push('exposeErrors must be a boolean or a function');
-    this.#exposeErrors = expose as ExposeErrors | undefined;
-    const timeout = timeoutProblem(values.timeoutMs);
-    if (timeout !== undefined) problems.push(timeout);
-    this.#timeoutMs = timeout === undefined ? (values.timeoutMs as number | undefined) : undefined;
-    this.#onError =
-      typeof values.onError === 'function' ? (values.onError as (event: ToolErrorEvent) => void) : undefined;
-    this.#maxLines = typeof values.maxViolationLines === 'number' ? values.maxViolationLines : undefined;
+    const read = readRegistryOptions(options);
+    const values = read.values as RegistryOptions;
+    this.#schemaOptions = pick(read.values, SCHEMA_OPTION_TABLE) as SchemaOptions;
+    this.#stages = read.stages as Stages;
+    this.#grants = values.grants === undefined ? undefined : grantsOf(values.grants);
+    this.#exposeErrors = values.exposeErrors;
+    this.#timeoutMs = values.timeoutMs;
+    this.#onError = values.onError;
+    this.#maxLines = values.maxViolationLines;
     this.#optionsError =
-      problems.length === 0
+      read.problems.length === 0
         ? undefined
-        : { class: 'validation', message: `invalid Registry options: ${problems.join('; ')}`, violations: [] };
+        : {
+            class: 'validation',
+            message: `invalid Registry options: ${read.problems.join('; ')}`,
+            violations: read.violations,
+          };
   }
 
   /** Adds a tool; a bad name, a taken name, or a schema validateSchema refuses is an error and nothing is replaced. */
@@ -207,11 +182,10 @@ export class Registry {
         inputSchema === undefined ? { type: 'object' } : inputSchema,
         this.#schemaOptions,
       );
-      if (!compiled.ok)
-        return fail(compiled.error.class, `tool "${name}": ${compiled.error.message}`, compiled.error.violations);
+      if (!compiled.ok) return failAs(compiled.error, `tool "${name}": ${compiled.error.message}`);
       return ok(this.#add(read.value, compiled.value));
     } catch (thrown) {
-      return fail('execution_failure', `register failed: ${thrownMessage(thrown)}`);
+      return failExecution('internal', `register failed: ${thrownMessage(thrown)}`);
     }
   }
 
@@ -270,7 +244,7 @@ export class Registry {
         const read = registry.#readTool(tool, names);
         return read.ok ? ok(registry.#add(read.value, compiled)) : read;
       } catch (thrown) {
-        return fail('execution_failure', `register failed: ${thrownMessage(thrown)}`);
+        return failExecution('internal', `register failed: ${thrownMessage(thrown)}`);
       }
     };
   }
@@ -371,6 +345,7 @@ export class Registry {
         class: 'execution_failure',
         message: `toolgate failed: ${thrownMessage(thrown)}`,
         violations: [],
+        kind: 'internal',
         stage: 'lookup',
         cause: thrown,
       };
@@ -393,10 +368,10 @@ export class Registry {
   ): Result<{ timeoutMs: number | undefined; signal: AbortSignal | undefined; context: unknown }> {
     // A call without options (the common case) has nothing to read.
     if (options === NO_CALL_OPTIONS) return ok({ timeoutMs: this.#timeoutMs, signal: undefined, context: undefined });
-    const { values, problems } = readOwnFields(options, ['signal', 'timeoutMs', 'context']);
-    if (problems.length > 0) return fail('validation', `invalid call options: ${problems.join('; ')}`);
-    const problem = timeoutProblem(values.timeoutMs);
-    if (problem !== undefined) return fail('validation', `invalid call options: ${problem}`);
+    const read = readTable(options, CALL_TABLE);
+    if (read.problems.length > 0)
+      return fail('validation', `invalid call options: ${read.problems.join('; ')}`, read.violations);
+    const values = read.values as CallOptions;
     const timeoutMs = values.timeoutMs === undefined ? this.#timeoutMs : (values.timeoutMs as number);
     return ok({ timeoutMs, signal: values.signal as AbortSignal | undefined, context: values.context });
   }
@@ -464,7 +439,7 @@ export class Registry {
       // Read now: once the deadline has aborted the signal the gateway starts nothing more (gateway.ts).
       result = this.#resultOf(callId, name, outcome, progress.executing);
     } catch (thrown) {
-      result = this.#reportThrow(callId, name, 'lookup', thrown);
+      result = this.#reportThrow(callId, name, 'lookup', thrown, 'internal');
     }
     const settle = this.#stages.settle;
     if (typeof settle !== 'function') return result;
@@ -498,6 +473,7 @@ export class Registry {
         class: 'execution_failure',
         message: `settle threw: ${causeMessage(cause)}`,
         violations: [],
+        kind: 'host',
         stage: 'settle',
         cause,
       };
@@ -506,13 +482,13 @@ export class Registry {
   }
 
   #resultOf(callId: string, name: string, outcome: Outcome<GatewayOutcome>, started: boolean): ToolResult {
-    const failure = (stage: CallStage, content: string, message: string, cause?: unknown): ToolResult => {
+    const failure = (kind: ExecutionFailureKind, stage: CallStage, content: string, message: string): ToolResult => {
       const error: ToolError = {
         class: 'execution_failure',
         message,
         violations: [],
+        kind,
         stage,
-        ...(cause === undefined ? {} : { cause }),
       };
       return errorResult(callId, name, content, error);
     };
@@ -523,6 +499,7 @@ export class Registry {
         class: 'execution_failure',
         message: `timed out after ${outcome.ms} ms, ${when}`,
         violations: [],
+        kind: 'timeout',
         stage: 'execute',
         started,
       });
@@ -531,24 +508,28 @@ export class Registry {
         class: 'execution_failure',
         message: `aborted by the host, ${when}`,
         violations: [],
+        kind: 'abort',
         stage: 'execute',
         ...(outcome.reason === undefined ? {} : { cause: outcome.reason }),
         started,
       });
     // runGateway catches everything itself; a throw reaching here is toolgate's own fault.
-    if (outcome.kind === 'threw') return this.#reportThrow(callId, name, 'lookup', outcome.cause);
+    if (outcome.kind === 'threw') return this.#reportThrow(callId, name, 'lookup', outcome.cause, 'internal');
     const g = outcome.value;
     if (g.kind === 'refused')
       return failure(
+        'refused',
         g.stage,
         `error: ${g.stage} refused the call to ${name}: ${causeMessage(g.reason)}`,
         `${g.stage} refused: ${g.reason}`,
       );
-    if (g.kind === 'threw') return this.#reportThrow(callId, name, g.stage, g.cause);
+    if (g.kind === 'threw')
+      return this.#reportThrow(callId, name, g.stage, g.cause, g.stage === 'execute' ? 'tool' : 'host');
     if (g.value instanceof McpOutput) return mcpToolResult(callId, name, g.value.value);
     const content = contentOf(g.value);
     if (content === undefined)
       return failure(
+        'tool',
         'execute',
         `error: tool ${name} returned a value that cannot be sent as JSON`,
         'result is not JSON-serialisable',
@@ -560,11 +541,12 @@ export class Registry {
    * A thrown value: the model reads a generic line naming the tool (or, with exposeErrors, more; never a
    * stack); the original goes to error.cause and onError.
    */
-  #reportThrow(callId: string, name: string, stage: CallStage, cause: unknown): ToolResult {
+  #reportThrow(callId: string, name: string, stage: CallStage, cause: unknown, kind: ExecutionFailureKind): ToolResult {
     const error: ToolError = {
       class: 'execution_failure',
       message: `${stage} threw: ${causeMessage(cause)}`,
       violations: [],
+      kind,
       stage,
       cause,
     };

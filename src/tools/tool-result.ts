@@ -154,10 +154,14 @@ export function shapedResult(
 
 /** A GateError with the stage it came from, written out (a `{ ...error, stage }` spread is V8's slow path). */
 export function staged(error: GateError, stage: CallStage): ToolError {
-  const { cause } = error;
-  return cause === undefined
-    ? { class: error.class, message: error.message, violations: error.violations, stage }
-    : { class: error.class, message: error.message, violations: error.violations, stage, cause };
+  const { cause, kind, limit } = error;
+  const base: ToolError =
+    cause === undefined
+      ? { class: error.class, message: error.message, violations: error.violations, stage }
+      : { class: error.class, message: error.message, violations: error.violations, stage, cause };
+  // An execution failure keeps its kind (rare, off the hot path of invalid arguments).
+  if (kind === undefined) return base;
+  return limit === undefined ? { ...base, kind } : { ...base, kind, limit };
 }
 
 /** A successful result. */

@@ -1,6 +1,7 @@
 import { pathOf, pointerOf } from './json-pointer.js';
-import { fail, ok, schemaViolation, type Result } from '../result.js';
+import { fail, failExecution, ok, schemaViolation, type Result } from '../result.js';
 import type { JsonBounds, JsonExcess } from './plain-json.js';
+import { readTable, rule, type OptionTable } from './option-table.js';
 
 /**
  * Bounds on untrusted input. Tool schemas come from third-party servers and arguments from a
@@ -105,26 +106,27 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
 
 const NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];
 
+/** A bound: a positive integer, or Infinity to lift it on purpose. */
+const BOUND = rule(
+  'a positive integer or Infinity',
+  (v) => v === Infinity || (Number.isSafeInteger(v) && (v as number) > 0),
+);
+
+/** The `limits` option's table: every limit takes a bound. */
+export const LIMITS_TABLE: OptionTable<Limits> = Object.fromEntries(
+  NAMES.map((n) => [n, BOUND]),
+) as OptionTable<Limits>;
+
 /**
  * Merges `limits` over the defaults. A value that is not a positive integer (or Infinity, to lift
  * a bound on purpose) is a `validation` error: a misspelt or broken limit is never ignored.
  */
 export function resolveLimits(given: unknown): Result<Limits> {
   if (given === undefined) return ok(DEFAULT_LIMITS);
-  if (given === null || typeof given !== 'object' || Array.isArray(given))
-    return fail('validation', 'option limits must be an object');
-  const out: Record<string, number> = { ...DEFAULT_LIMITS };
-  for (const key of Object.keys(given)) {
-    const v = (given as Record<string, unknown>)[key];
-    if (!(NAMES as string[]).includes(key))
-      return fail('validation', `option limits.${key.slice(0, 60)} is not a limit (known: ${NAMES.join(', ')})`);
-    if (v === undefined) continue;
-    if (typeof v !== 'number' || !(v === Infinity || (Number.isSafeInteger(v) && v > 0))) {
-      return fail('validation', `option limits.${key} must be a positive integer or Infinity`);
-    }
-    out[key] = v;
-  }
-  return ok(out as unknown as Limits);
+  const read = readTable(given, LIMITS_TABLE, 'limits.');
+  if (read.problems.length > 0)
+    return fail('validation', `invalid limits: ${read.problems.join('; ')}`, read.violations);
+  return ok({ ...DEFAULT_LIMITS, ...read.values } as Limits);
 }
 
 /** A stable text of the limits, part of the compiled-schema cache key. */
@@ -164,11 +166,20 @@ export function limitFailure<T = never>(
         ? ` in ${where.label ?? 'the schema'} at ${pointerOf(where.segments) || '/'}`
         : ` at ${pathOf(where.segments)}`;
   const message = `limit ${name} exceeded: limit ${value}, seen ${seen}${place}`;
+  const params = { limit: name, value, seen };
   const violation =
     where !== undefined && !where.schema
-      ? { path: pathOf(where.segments), pointer: pointerOf(where.segments), keyword: name, message, schemaPath: '' }
-      : schemaViolation(name, message, where === undefined ? '' : pointerOf(where.segments));
-  return fail('execution_failure', message, [violation]);
+      ? {
+          path: pathOf(where.segments),
+          pointer: pointerOf(where.segments),
+          keyword: name,
+          message,
+          schemaPath: '',
+          code: 'limit_exceeded' as const,
+          params,
+        }
+      : schemaViolation(name, message, where === undefined ? '' : pointerOf(where.segments), 'limit_exceeded', params);
+  return failExecution('limit', message, [violation], name);
 }
 
 /** limitFailure for a bound exceeded during a JSON walk. */

@@ -423,11 +423,15 @@ describe('admission compiles each schema once and counts per accepted tool', () 
 // Regression: a refused mode or provider was shown through String() or JSON.stringify, which run caller code.
 describe('refused admission options are named without running their code', () => {
   it.each([
-    ['mode', { mode: { toString: () => 'strict' } }, "admitBatch mode must be 'strict' or 'quarantine', got an object"],
+    [
+      'mode',
+      { mode: { toString: () => 'strict' } },
+      "invalid admitBatch options: mode must be 'strict' or 'quarantine', got an object",
+    ],
     [
       'provider',
       { provider: { toJSON: () => 'gemini' } },
-      'admitBatch provider must be one of openai-strict, openai, anthropic, gemini, got an object',
+      "invalid admitBatch options: provider must be 'openai-strict', 'openai', 'anthropic', 'gemini', got an object",
     ],
   ])('%s', async (_name, options, message) => {
     const r = await admitBatch([], options as never);

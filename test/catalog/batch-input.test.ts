@@ -122,18 +122,19 @@ describe('Bundle.toolsFor with a format outside its type', () => {
 
 describe('admitBatch and preflight read their options as own data', () => {
   it.each([
-    ['admitBatch', (o: object) => admitBatch([good], o)],
-    ['preflight', (o: object) => Promise.resolve(preflight(good, o))],
-  ] as const)('%s refuses an option behind a getter without running it', async (what, run) => {
+    ['admitBatch', 'mode', (o: object) => admitBatch([good], o)],
+    ['preflight', 'invoke', (o: object) => Promise.resolve(preflight(good, o))],
+  ] as const)('%s refuses an option behind a getter without running it', async (what, key, run) => {
     let ran = false;
-    const options = {
-      get mode() {
+    const options = Object.defineProperty({}, key, {
+      enumerable: true,
+      get() {
         ran = true;
         return 'strict';
       },
-    };
+    });
     expect(messageOf(await run(options))).toBe(
-      `validation: invalid ${what} options: "mode" is not a plain data property`,
+      `validation: invalid ${what} options: "${key}" is not a plain data property`,
     );
     expect(ran).toBe(false);
   });

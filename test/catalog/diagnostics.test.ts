@@ -17,7 +17,9 @@ function diag(
     error: {
       class: cls,
       message: `${name} broke`,
-      violations: [{ path: '$', pointer: '', keyword: 'type', message: 'm', schemaPath }],
+      violations: [
+        { path: '$', pointer: '', keyword: 'type', message: 'm', schemaPath, code: 'schema_invalid', params: {} },
+      ],
     },
   };
 }
@@ -76,7 +78,17 @@ describe('batchError', () => {
       error: {
         class: 'validation',
         message: 'bad grant',
-        violations: [{ path: '$', pointer: '', keyword: 'authority', message: 'm', schemaPath: '/grants/0' }],
+        violations: [
+          {
+            path: '$',
+            pointer: '',
+            keyword: 'authority',
+            message: 'm',
+            schemaPath: '/grants/0',
+            code: 'authority_refused',
+            params: {},
+          },
+        ],
       },
     };
     expect(batchError([d], 'quarantine').violations[0]?.schemaPath).toBe('/authority/grants/0');

@@ -118,13 +118,13 @@ describe('provider options are checked like mode', () => {
     [
       'an unknown provider',
       { provider: 'claude' as never },
-      'admitBatch provider must be one of openai-strict, openai, anthropic, gemini, got "claude"',
+      `invalid admitBatch options: provider must be 'openai-strict', 'openai', 'anthropic', 'gemini', got "claude"`,
     ],
     ['a non-string provider', { provider: 5 as never }, 'got 5'],
     [
       'an unknown policy',
       { provider: 'gemini', providerPolicy: 'drop' as never },
-      "admitBatch providerPolicy must be 'report' or 'quarantine', got \"drop\"",
+      "invalid admitBatch options: providerPolicy must be 'report' or 'quarantine', got \"drop\"",
     ],
     [
       'quarantine without a provider (it would filter nothing)',

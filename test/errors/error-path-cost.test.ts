@@ -83,6 +83,8 @@ describe('a list already in order is not sorted again', () => {
       keyword,
       message,
       schemaPath: '',
+      code: 'keyword_failed',
+      params: {},
     });
     expect(sortViolations([v('$.b', 'x'), v('$.a', 'y', 'first'), v('$.a', 'y', 'second'), v('$.a', 'x')])).toEqual([
       v('$.a', 'x'),

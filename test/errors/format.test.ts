@@ -11,7 +11,7 @@ function compiled(schema: unknown) {
 }
 
 function violation(path: string, message: string): Violation {
-  return { path, pointer: '', keyword: 'x', message, schemaPath: '' };
+  return { path, pointer: '', keyword: 'x', message, schemaPath: '', code: 'keyword_failed', params: {} };
 }
 
 describe('formatForModel', () => {

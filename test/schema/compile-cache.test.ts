@@ -170,7 +170,7 @@ describe('configureCache reads its options as plain data and refuses a size it c
     { name: 'fraction', options: { size: 1.5 }, message: /got 1\.5/ },
     { name: 'NaN', options: { size: Number.NaN }, message: /got NaN/ },
     { name: 'Infinity', options: { size: Infinity }, message: /got Infinity/ },
-    { name: 'a string', options: { size: '10' }, message: /got string/ },
+    { name: 'a string', options: { size: '10' }, message: /got "10"/ },
     {
       name: 'a getter (never run)',
       options: Object.defineProperty({}, 'size', {

@@ -94,11 +94,14 @@ describe('the execution gateway', () => {
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ stage: 'reserveBudget' }));
   });
 
-  it('a stage that is present but not a function refuses (fail closed)', async () => {
+  it('a stage that is not a function is an options error: every call is refused (fail closed)', async () => {
     const registry = new Registry({ stages: { authorize: 'yes' as never } });
-    registry.register(defineTool({ name: 't', description: '', execute: () => 'ran' }));
+    expect(registry.register(defineTool({ name: 't', description: '', execute: () => 'ran' }))).toMatchObject({
+      ok: false,
+      error: { message: 'invalid Registry options: stages: authorize must be a function' },
+    });
     expect((await registry.call({ id: '1', name: 't', arguments: '{}' })).content).toBe(
-      'error: authorize refused the call to t: the stage is misconfigured (not a function)',
+      "error: tool t cannot be called: the host's tool registry is misconfigured",
     );
   });
 

@@ -229,7 +229,7 @@ describe('context and settle', () => {
     const registry = new Registry({ stages: { settle: 'later' as never } });
     expect(registry.register(defineTool({ name: 't', execute: () => 1 }))).toMatchObject({
       ok: false,
-      error: { message: 'invalid Registry options: stages: "settle" must be a function' },
+      error: { message: 'invalid Registry options: stages: settle must be a function' },
     });
   });
 });

@@ -1,0 +1,72 @@
+import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
+import { ANY, FUNCTION, OBJECT, readTable, rule, type OptionTable, type TableRead } from '../util/option-table.js';
+import { copyJson } from '../util/plain-json.js';
+import { MAX_TIMEOUT_MS } from './deadline.js';
+import type { Stages } from './gateway.js';
+import type { CallOptions, RegistryOptions } from './registry.js';
+
+/** The grants option as a set of names; undefined when it is not an array of strings (read as plain data). */
+export function grantsOf(value: unknown): ReadonlySet<string> | undefined {
+  const copy = copyJson(value);
+  if (!copy.ok || !Array.isArray(copy.value) || copy.value.some((g) => typeof g !== 'string')) return undefined;
+  return new Set(copy.value as string[]);
+}
+
+/** A timeout (a call's, a loader's): whole ms from 1 to 2^31-1 (Node would cut 3e9 to 1 ms), or Infinity for none. */
+export const TIMEOUT = {
+  ...rule(
+    `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, or Infinity for none`,
+    (v) => v === Infinity || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_TIMEOUT_MS),
+  ),
+  showsValue: true,
+};
+
+/** The Registry's own options (the schema options are SCHEMA_OPTION_TABLE's). */
+export const REGISTRY_TABLE: OptionTable<Omit<RegistryOptions, keyof SchemaOptions>> = {
+  stages: OBJECT,
+  timeoutMs: TIMEOUT,
+  onError: FUNCTION,
+  maxViolationLines: rule(
+    'a whole number from 0, or Infinity',
+    (v) => v === Infinity || (Number.isSafeInteger(v) && (v as number) >= 0),
+  ),
+  grants: rule('an array of tool names', (v) => grantsOf(v) !== undefined),
+  exposeErrors: rule('a boolean or a function', (v) => typeof v === 'boolean' || typeof v === 'function'),
+};
+
+/** Every option `new Registry` reads. */
+export const REGISTRY_OPTIONS_TABLE: OptionTable<RegistryOptions> = { ...SCHEMA_OPTION_TABLE, ...REGISTRY_TABLE };
+
+/** Every stage is a function: a misconfigured policy is refused up front, never skipped. */
+export const STAGE_TABLE: OptionTable<Stages> = {
+  authorize: FUNCTION,
+  approve: FUNCTION,
+  reserveBudget: FUNCTION,
+  commitIntent: FUNCTION,
+  settle: FUNCTION,
+};
+
+/** The options of one call. */
+export const CALL_TABLE: OptionTable<CallOptions> = {
+  signal: rule('an AbortSignal', (v) => v instanceof AbortSignal),
+  timeoutMs: TIMEOUT,
+  context: ANY,
+};
+
+/**
+ * Registry options and their stages, read against the tables: `stages` problems are named under it, as
+ * `stages: "approve" is not a plain data property`.
+ */
+export function readRegistryOptions(options: unknown): TableRead & { readonly stages: Record<string, unknown> } {
+  const read = readTable(options, REGISTRY_OPTIONS_TABLE);
+  const stages = readTable(read.values['stages'], STAGE_TABLE);
+  return {
+    values: read.values,
+    stages: stages.values,
+    problems: [...read.problems, ...stages.problems.map((p) => `stages: ${p}`)],
+    violations: [
+      ...read.violations,
+      ...stages.violations.map((v) => ({ ...v, params: { option: `stages.${String(v.params['option'])}` } })),
+    ],
+  };
+}

@@ -1,0 +1,133 @@
+import type { Violation } from '../result.js';
+import { describeValue, quote } from './describe-value.js';
+import { ownField } from './own-field.js';
+
+/*
+ * One declarative table per entry point: every option it reads, with what the option may hold. The entry
+ * point's key list is the table's keys, and one reader refuses, the same way everywhere, an option the table
+ * lacks (a misspelt one must never be silently ignored), a value of the wrong type (never silently replaced
+ * by the default), and a field that is not plain data (a getter or Proxy trap never runs).
+ */
+
+/** What one option may hold: a phrase for the refusal ("a boolean") and the check. */
+export interface OptionRule {
+  readonly expected: string;
+  readonly accepts: (value: unknown) => boolean;
+  /** Whether the refusal shows the value given (an enumeration does: the value is a short name). */
+  readonly showsValue?: boolean;
+}
+
+/** An entry point's table: one rule per key of its options type, none missing, none extra. */
+export type OptionTable<T> = { readonly [K in keyof T & string]-?: OptionRule };
+
+const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** `true` or `false`. */
+export const BOOLEAN: OptionRule = { expected: 'a boolean', accepts: (v) => typeof v === 'boolean' };
+/** A function (a hook, a loader, a backend maker). */
+export const FUNCTION: OptionRule = { expected: 'a function', accepts: (v) => typeof v === 'function' };
+/** An object that is not an array (checked further by the code that reads it). */
+export const OBJECT: OptionRule = { expected: 'an object', accepts: isObject };
+/** Anything: the code that reads the option checks it itself (a rule of its own, with its own message). */
+export const ANY: OptionRule = { expected: 'anything', accepts: () => true };
+
+/** One of a few names. */
+export function oneOf(...names: readonly string[]): OptionRule {
+  const expected = names.map((n) => `'${n}'`).join(names.length === 2 ? ' or ' : ', ');
+  return { expected, accepts: (v) => typeof v === 'string' && names.includes(v), showsValue: true };
+}
+
+/** An array of some of a few names, each read as own data (an accessor element is refused, never run). */
+export function listOf(...names: readonly string[]): OptionRule {
+  const accepts = (v: unknown): boolean => {
+    if (!Array.isArray(v)) return false;
+    const length = ownField(v, 'length').value as number;
+    for (let i = 0; i < length; i++) {
+      const item = ownField(v, String(i));
+      if (item.accessor || typeof item.value !== 'string' || !names.includes(item.value)) return false;
+    }
+    return true;
+  };
+  return { expected: `an array of ${names.map((n) => `'${n}'`).join(', ')}`, accepts };
+}
+
+/** A rule of its own: `expected` completes "<key> must be ...". */
+export function rule(expected: string, accepts: (value: unknown) => boolean): OptionRule {
+  return { expected, accepts };
+}
+
+/** What reading an options object against a table gives: the values given, and every problem. */
+export interface TableRead {
+  /** The options given (undefined ones left out), as a fresh object with only the table's keys. */
+  readonly values: Record<string, unknown>;
+  /** One sentence per problem, in the caller's key order then the table's. */
+  readonly problems: readonly string[];
+  /** The same problems as violations (code `invalid_option`). */
+  readonly violations: readonly Violation[];
+}
+
+/** Names shown in an unknown option's refusal: the table's keys, enough to spot a misspelling. */
+const MAX_KNOWN = 40;
+
+/**
+ * Reads a caller's options object against `table`, once, as own data (own-field.ts): every key the table
+ * names (enumerable or not, as a direct read would find it) and every other own enumerable key, which is
+ * refused as unknown. `undefined` (absent options) reads as none; any other value that is not an object is
+ * refused whole. Never throws, never runs caller code.
+ */
+export function readTable(source: unknown, table: Readonly<Record<string, OptionRule>>, prefix = ''): TableRead {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  const violations: Violation[] = [];
+  const refuse = (key: string, message: string): void => {
+    problems.push(message);
+    violations.push({
+      path: '$',
+      pointer: '',
+      keyword: key,
+      message,
+      schemaPath: '',
+      code: 'invalid_option',
+      params: { option: `${prefix}${key}` },
+    });
+  };
+  if (source === undefined) return { values, problems, violations };
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) {
+    const whole = prefix === '' ? 'the options' : prefix.replace(/\.$/, '');
+    refuse('', `${whole} must be an object, got ${Array.isArray(source) ? 'an array' : describeValue(source)}`);
+    return { values, problems, violations };
+  }
+  let own: string[] = [];
+  try {
+    own = Object.keys(source);
+  } catch {
+    // A Proxy whose ownKeys trap throws: each known option is still looked at (and named) below.
+    refuse('', 'the options object cannot be read');
+  }
+  const known = Object.keys(table);
+  for (const key of own) {
+    if (Object.hasOwn(table, key)) continue;
+    const shown = known.length > MAX_KNOWN ? `${known.slice(0, MAX_KNOWN).join(', ')}, …` : known.join(', ');
+    refuse(key, `unknown option ${quote(`${prefix}${key}`, 60)} (known: ${shown})`);
+  }
+  for (const key of known) {
+    const f = ownField(source, key);
+    if (f.accessor) refuse(key, `"${prefix}${key}" is not a plain data property`);
+    else if (!f.present || f.value === undefined) continue;
+    else if (!table[key]!.accepts(f.value)) {
+      const r = table[key]!;
+      refuse(key, `${prefix}${key} must be ${r.expected}${r.showsValue ? `, got ${describeValue(f.value)}` : ''}`);
+    } else Object.defineProperty(values, key, { value: f.value, enumerable: true, writable: true, configurable: true });
+  }
+  return { values, problems, violations };
+}
+
+/** The fields of `values` a table names: how an entry point passes the part of its options another one reads. */
+export function pick(given: object, table: Readonly<Record<string, OptionRule>>): Record<string, unknown> {
+  const values = given as Readonly<Record<string, unknown>>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(table))
+    if (Object.hasOwn(values, key) && values[key] !== undefined)
+      Object.defineProperty(out, key, { value: values[key], enumerable: true, writable: true, configurable: true });
+  return out;
+}
