@@ -26,7 +26,7 @@ import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
 import { readOwnFields } from '../util/own-field.js';
-import { FUNCTION, oneOf, pick, readTable, rule, type OptionTable } from '../util/option-table.js';
+import { ANY, FUNCTION, oneOf, pick, readTable, rule, type OptionTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { compileOutputSchemas, outputProblem } from '../catalog/mcp-output.js';
 
@@ -115,7 +115,8 @@ const GUARD_TABLE: OptionTable<GuardClientOptions> = {
   onAdmission: FUNCTION,
   maxPages: rule('a whole number from 1', (v) => Number.isSafeInteger(v) && (v as number) >= 1),
   badTools: oneOf('fail-batch', 'leave-out'),
-  lock: rule('a lock as "toolgate lock" writes it ({ "version": 1, "tools": {...} })', (v) => lockOption(v).ok),
+  // Read as a lock below, where its own problem can be named.
+  lock: ANY,
   onDrift: FUNCTION,
 };
 
@@ -135,14 +136,26 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   // Read as plain data (own-field.ts): a getter on the caller's options must not throw out of here.
   // Refused options fail every admission (and so every call) with the problems, never by a throw.
   const read = readTable(options, GUARD_TABLE);
-  const problems = read.problems;
+  const lock = lockOption(read.values['lock']);
+  const lockProblem = lock.ok ? [] : [`lock: ${lock.error.message}`];
+  const problems = [...read.problems, ...lockProblem];
+  const violations = [
+    ...read.violations,
+    ...lockProblem.map((message) => ({
+      path: '$',
+      pointer: '',
+      keyword: 'lock',
+      message,
+      schemaPath: '',
+      code: 'invalid_option' as const,
+      params: { option: 'lock' },
+    })),
+  ];
   const values = read.values as GuardClientOptions;
   const admission = pick(read.values, ADMISSION_TABLE) as AdmissionOptions;
   const onAdmission = values.onAdmission;
   const pages = values.maxPages ?? DEFAULT_MAX_PAGES;
   const badTools = values.badTools ?? 'fail-batch';
-  // Accepted by GUARD_TABLE only when it reads as a lock.
-  const lock = lockOption(values.lock);
   const onDrift = values.onDrift;
   // Output schemas are compiled under the admission's schema options (a loader may be asynchronous there,
   // so it is not used here: an outputSchema must resolve from schemaRegistry or within itself).
@@ -174,7 +187,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     try {
       const all =
         problems.length > 0
-          ? fail('validation', `invalid guardClient options: ${problems.join('; ')}`, read.violations)
+          ? fail('validation', `invalid guardClient options: ${problems.join('; ')}`, violations)
           : await listAllPages<ListedTool>(
               (cursor) => client.listTools(cursor === undefined ? undefined : { cursor }, requestOptions),
               pages,

@@ -1,14 +1,5 @@
 import type { Validator } from './engine/validator.js';
-import {
-  fail,
-  failExecution,
-  guarded,
-  ok,
-  schemaViolation,
-  thrownFailure,
-  thrownMessage,
-  type Result,
-} from '../result.js';
+import { fail, guarded, ok, schemaViolation, thrownFailure, thrownMessage, type Result } from '../result.js';
 import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
 import { argumentChecker, checkArguments, checkArgumentsText } from './check-arguments.js';
 import { canonicalJson } from '../util/canonical-json.js';

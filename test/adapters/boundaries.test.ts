@@ -67,7 +67,10 @@ describe('adapter boundaries', () => {
     );
     for (const name of loaded) expect(Object.keys(pkg.dependencies)).toContain(name);
     // A library's runtime dependencies are ranges, so an application's own copy is shared rather than nested.
-    for (const [name, range] of Object.entries(pkg.dependencies)) expect(range, name).toMatch(/^\^\d+\.\d+\.\d+$/);
+    // Ajv and ajv-formats are pinned exactly: toolgate relies on their internals (docs/architecture.md,
+    // "Ajv patch points"; test/engine/canaries.test.ts); every other runtime dependency is a caret range.
+    for (const [name, range] of Object.entries(pkg.dependencies))
+      expect(range, name).toMatch(name === 'ajv' || name === 'ajv-formats' ? /^\d+\.\d+\.\d+$/ : /^\^\d+\.\d+\.\d+$/);
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['@standard-schema/spec', 'ajv', 'ajv-formats']);
     for (const name of ['@modelcontextprotocol/sdk', 'ai', '@openai/agents', '@langchain/core']) {
       expect(pkg.peerDependencies[name], name).toMatch(/^\^/);
