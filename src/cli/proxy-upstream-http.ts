@@ -11,6 +11,11 @@ import { createSseReader } from './proxy-sse.js';
 
 /** How long stop() waits for the session's DELETE. */
 const DELETE_WAIT_MS = 2000;
+/**
+ * No redirect is followed: fetch would send the --header values (all but Authorization) and the body to whatever
+ * origin a hostile server names, over plain http too. A 3xx is a failure like any other status.
+ */
+const NO_REDIRECT = { redirect: 'manual' } as const;
 
 /** An HTTP upstream's channel; `gone` settles when the server ended the session. */
 export interface HttpUpstream {
@@ -97,6 +102,7 @@ export function openHttpUpstream(
       method: 'GET',
       headers: { ...base(), accept: 'text/event-stream' },
       signal: aborter.signal,
+      ...NO_REDIRECT,
     });
     // 405: the server offers no stream of its own (allowed by the transport).
     if (!response.ok) return void (await response.body?.cancel().catch(() => undefined));
@@ -111,6 +117,7 @@ export function openHttpUpstream(
         headers: { ...base(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body,
         signal: aborter.signal,
+        ...NO_REDIRECT,
       });
     } catch (thrown) {
       if (!closed) failed(message, `the MCP server could not be reached: ${clip(causeOf(thrown), 200)}`);
@@ -124,7 +131,8 @@ export function openHttpUpstream(
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      failed(message, `the MCP server answered HTTP ${response.status}`);
+      const redirect = response.status >= 300 && response.status < 400 ? ' (a redirect: none is followed)' : '';
+      failed(message, `the MCP server answered HTTP ${response.status}${redirect}`);
       return;
     }
     try {
@@ -153,7 +161,7 @@ export function openHttpUpstream(
       aborter.abort();
       if (session === undefined) return;
       const stopper = AbortSignal.timeout(DELETE_WAIT_MS);
-      await fetch(url, { method: 'DELETE', headers: base(), signal: stopper })
+      await fetch(url, { method: 'DELETE', headers: base(), signal: stopper, ...NO_REDIRECT })
         .then((r) => r.body?.cancel())
         .catch(() => undefined);
     },
