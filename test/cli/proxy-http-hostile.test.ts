@@ -1,14 +1,20 @@
 // A hostile Streamable HTTP upstream, met by the proxy's HTTP client (proxy-upstream-http.ts) directly: what it
 // may and may not get out of the proxy.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openHttpUpstream } from '../../src/cli/proxy-upstream-http.js';
+import { eventually, startProxy, stopAll } from './http-fixture.js';
+
+const FLOOD = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/flood-server.mjs');
 
 const servers: Server[] = [];
 afterEach(() => {
   for (const s of servers.splice(0)) s.close();
 });
+afterAll(stopAll);
 
 /** A server on loopback answering with `handle`; resolves to its URL. */
 async function serve(handle: Parameters<typeof createServer>[1]): Promise<string> {
@@ -39,3 +45,43 @@ describe('the HTTP upstream client', () => {
     expect(JSON.stringify(replies)).not.toContain('k-5e1d');
   });
 });
+
+describe('toolgate proxy --listen, a client that never reads its stream', () => {
+  it('has its stream closed once too much waits for it, so memory stays bounded', async () => {
+    const proxy = await startProxy(['--listen', '0', '--', process.execPath, FLOOD]);
+    const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await fetch(proxy.url, {
+      method: 'POST',
+      headers: json,
+      body:
+        '{"jsonrpc":"2.0","id":0,"method":"initialize",' +
+        '"params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"r","version":"0"}}}',
+    });
+    await init.text();
+    const session = init.headers.get('mcp-session-id') as string;
+    // The GET stream, opened and never read.
+    const stream = request(proxy.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': session },
+    });
+    const opened = new Promise<IncomingMessage>((resolve) => stream.on('response', resolve));
+    stream.end();
+    (await opened).pause();
+    const call = fetch(proxy.url, {
+      method: 'POST',
+      headers: { ...json, 'mcp-session-id': session },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"flood","arguments":{}}}',
+    }).catch(() => undefined);
+    expect(await eventually(() => /did not read its stream/.test(proxy.output()), 15_000)).toBe(true);
+    // Past the bound nothing more is kept: the proxy's memory stays within a few times the bound.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(rssOf(proxy.child.pid as number)).toBeLessThan(400 * 1024 * 1024);
+    stream.destroy();
+    void call;
+  }, 30_000);
+});
+
+/** A process's resident memory in bytes (Linux /proc). */
+function rssOf(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) * 1024;
+}
