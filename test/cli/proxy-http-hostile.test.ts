@@ -2,7 +2,7 @@
 // may and may not get out of the proxy.
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openHttpUpstream } from '../../src/cli/proxy-upstream-http.js';
@@ -85,3 +85,44 @@ function rssOf(pid: number): number {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) * 1024;
 }
+
+/** Sends `first` on a raw connection to `url`, then `more` every 500 ms; resolves to what came back and when. */
+function trickle(url: string, first: string, more: string): Promise<{ text: string; ms: number }> {
+  const { port } = new URL(url);
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    let text = '';
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(first));
+    const timer = setInterval(() => socket.writable && socket.write(more), 500);
+    socket.on('data', (d) => {
+      text += d.toString('latin1');
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ text, ms: Date.now() - t0 });
+    });
+  });
+}
+
+describe('toolgate proxy --listen, a client that trickles', () => {
+  it('is cut off: a refused request closes its connection, headers must come within 10 s', async () => {
+    const proxy = await startProxy(['--listen', '0', '--auth-token-env', 'T', '--', process.execPath, FLOOD], {
+      T: 'tok-0a9f3c77e1b25d48',
+    });
+    const path = new URL(proxy.url).pathname;
+    // Without the token, a chunked body that never ends: the 401 ends the connection (node:http would read the
+    // body on for its requestTimeout, 300 s by default).
+    const body = trickle(proxy.url, `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${CHUNKED}1\r\na\r\n`, '1\r\na\r\n');
+    // Headers that never end (node:http waits 60 s by default).
+    const headers = trickle(proxy.url, `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n`, 'X-A: b\r\n');
+    const refused = await body;
+    expect(refused.text).toMatch(/^HTTP\/1.1 401/);
+    expect(refused.ms).toBeLessThan(3000);
+    const slow = await headers;
+    expect(slow.text).toMatch(/^HTTP\/1.1 408/);
+    expect(slow.ms).toBeLessThan(20_000);
+  }, 40_000);
+});
+
+const CHUNKED = 'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
