@@ -46,6 +46,46 @@ describe('the HTTP upstream client', () => {
   });
 });
 
+describe('the HTTP upstream client, against a server that never ends a stream', () => {
+  it('lets go of a POST once its answer came, and of a notification at once', async () => {
+    let open = 0;
+    const url = await serve((req, res) => {
+      open++;
+      res.on('close', () => open--);
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders();
+      let text = '';
+      req.on('data', (d) => {
+        text += d;
+      });
+      req.on('end', () => {
+        const m = JSON.parse(text);
+        if (m.id !== undefined) res.write(`data: {"jsonrpc":"2.0","id":${m.id},"result":{}}\n\n`);
+        // ... and the stream stays open for ever.
+      });
+    });
+    const replies: unknown[] = [];
+    const up = openHttpUpstream(new URL(url), {}, 1 << 20, { message: (m) => replies.push(m), bad: () => undefined });
+    up.channel.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    up.channel.send({ jsonrpc: '2.0', method: 'notifications/progress', params: {} });
+    await expect.poll(() => replies.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => open, { timeout: 5000 }).toBe(0);
+    await up.stop();
+  });
+
+  it('lets go of a notification whose 202 never comes, after 10 s', async () => {
+    let open = 0;
+    const url = await serve((_req, res) => {
+      open++;
+      res.on('close', () => open--);
+    });
+    const up = openHttpUpstream(new URL(url), {}, 1 << 20, { message: () => undefined, bad: () => undefined });
+    up.channel.send({ jsonrpc: '2.0', method: 'notifications/progress', params: {} });
+    await expect.poll(() => open, { timeout: 2000 }).toBe(1);
+    await expect.poll(() => open, { timeout: 15_000, interval: 500 }).toBe(0);
+    await up.stop();
+  }, 20_000);
+});
+
 describe('toolgate proxy --listen, a client that never reads its stream', () => {
   it('has its stream closed once too much waits for it, so memory stays bounded', async () => {
     const proxy = await startProxy(['--listen', '0', '--', process.execPath, FLOOD]);
