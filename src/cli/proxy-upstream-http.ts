@@ -59,7 +59,10 @@ export function openHttpUpstream(
   /** Hands over the messages of `text`; true when one is the answer to the request `awaited`. */
   const take = (text: string, initializing: boolean, awaited?: unknown): boolean => {
     let answer = false;
-    readMessage(text, {
+    // A body or an event's data may span lines; a line the stdio transport would send on is one message (MCP
+    // 2025-06-18, "Transports", stdio: no embedded newlines). In valid JSON a raw CR or LF can only be whitespace
+    // (RFC 8259 section 7: a string holds none), so a space keeps the value; invalid JSON is refused all the same.
+    readMessage(text.replace(/[\r\n]/g, ' '), {
       message: (m, t) => {
         if (awaited !== undefined && m.id === awaited && m.method === undefined) answer = true;
         if (initializing && m.result !== null && typeof m.result === 'object') {
