@@ -109,6 +109,9 @@ export class HttpSession {
   /** A notification or a reply of the client (answered 202 by the caller). */
   accept(m: RpcMessage, text: string): void {
     this.touch();
+    // Shared (--stateless): no server-to-client request ever reaches a client, so a reply is some client's guess
+    // at the id of one made during another's call (ids count up from 1), in the moment before the proxy refuses it.
+    if (this.id === undefined && m.method === undefined) return;
     if (m.method === 'notifications/cancelled') {
       // The client names its own id; the relay knows this session's. Shared: ids of other clients, dropped.
       const params = (m.params ?? {}) as Record<string, unknown>;
