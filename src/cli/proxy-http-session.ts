@@ -116,8 +116,9 @@ export class HttpSession {
       // The client names its own id; the relay knows this session's. Shared: ids of other clients, dropped.
       const params = (m.params ?? {}) as Record<string, unknown>;
       const own = this.byClientId.get(JSON.stringify(params['requestId']));
-      if (own === undefined) return;
-      this.peer.deliver({ ...m, params: { ...params, requestId: own } }, text);
+      if (own !== undefined) this.peer.deliver({ ...m, params: { ...params, requestId: own } }, text);
+      // touch() stopped the idle clock: every way out restarts it, or the session would never idle out.
+      this.arm();
       return;
     }
     this.peer.deliver(m, text);

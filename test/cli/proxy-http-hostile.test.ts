@@ -6,7 +6,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openHttpUpstream } from '../../src/cli/proxy-upstream-http.js';
-import { eventually, startProxy, stopAll } from './http-fixture.js';
+import { childrenOf, eventually, startProxy, stopAll } from './http-fixture.js';
 
 const FLOOD = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/flood-server.mjs');
 
@@ -197,3 +197,28 @@ describe('toolgate proxy --listen, a client that trickles', () => {
 });
 
 const CHUNKED = 'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
+
+describe('toolgate proxy --listen, idle sessions', () => {
+  it('ends a session idle after a cancellation of nothing (it stopped the idle clock for good)', async () => {
+    const proxy = await startProxy(['--listen', '0', '--session-idle', '2', '--', process.execPath, FLOOD]);
+    const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await fetch(proxy.url, {
+      method: 'POST',
+      headers: json,
+      body:
+        '{"jsonrpc":"2.0","id":0,"method":"initialize",' +
+        '"params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"r","version":"0"}}}',
+    });
+    await init.text();
+    const session = init.headers.get('mcp-session-id') as string;
+    const pid = proxy.child.pid as number;
+    const cancel = await fetch(proxy.url, {
+      method: 'POST',
+      headers: { ...json, 'mcp-session-id': session },
+      body: '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"none"}}',
+    });
+    expect(cancel.status).toBe(202);
+    expect(await eventually(() => childrenOf(pid).length === 0, 8000)).toBe(true);
+    expect(proxy.output()).toMatch(/was idle for --session-idle/);
+  }, 30_000);
+});
