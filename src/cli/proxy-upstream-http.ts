@@ -11,6 +11,8 @@ import { createSseReader } from './proxy-sse.js';
 
 /** How long stop() waits for the session's DELETE. */
 const DELETE_WAIT_MS = 2000;
+/** A raw line break (only a copy of a message that has one is made). */
+const LINE_BREAK = /[\r\n]/;
 /** How long a notification or a reply POSTed waits for the server's 202. */
 const ACCEPT_WAIT_MS = 10_000;
 /**
@@ -62,7 +64,7 @@ export function openHttpUpstream(
     // A body or an event's data may span lines; a line the stdio transport would send on is one message (MCP
     // 2025-06-18, "Transports", stdio: no embedded newlines). In valid JSON a raw CR or LF can only be whitespace
     // (RFC 8259 section 7: a string holds none), so a space keeps the value; invalid JSON is refused all the same.
-    readMessage(text.replace(/[\r\n]/g, ' '), {
+    readMessage(LINE_BREAK.test(text) ? text.replace(/[\r\n]/g, ' ') : text, {
       message: (m, t) => {
         if (awaited !== undefined && m.id === awaited && m.method === undefined) answer = true;
         if (initializing && m.result !== null && typeof m.result === 'object') {
