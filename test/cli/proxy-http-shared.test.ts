@@ -26,7 +26,7 @@ const deliver = (to: { deliver(m: RpcMessage, t: string): void }, m: RpcMessage)
   to.deliver(m, JSON.stringify(m));
 
 describe('the --stateless shared session', () => {
-  it("drops a client's reply: a guessed id cannot answer a server's sampling request made during another's call", async () => {
+  it("drops a client's reply: a guessed id cannot answer a sampling request made during another's call", async () => {
     const sent: RpcMessage[] = [];
     const peer = new Peer();
     peer.channel = {
