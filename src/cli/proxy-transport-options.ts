@@ -33,7 +33,7 @@ export interface TransportSettings {
   readonly url: URL | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly listen: ListenSettings | undefined;
-  /** Values from these options that must never be printed (header values, the token, URL credentials). */
+  /** Values from these options that must never be printed (header values, the token, URL query values). */
   readonly secrets: readonly string[];
 }
 
@@ -83,7 +83,9 @@ export function transportSettings(
     url = URL.canParse(rawUrl) ? new URL(rawUrl) : undefined;
     if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
       return inputError('--url needs an http:// or https:// URL');
-    if (url.password !== '') secrets.push(decodeURIComponent(url.password), url.password);
+    // A user and password in the URL would show in every process list, and fetch refuses them anyway.
+    if (url.username !== '' || url.password !== '')
+      return inputError('--url must not carry credentials: give them as --header "Authorization: env:VAR"');
     for (const [, value] of url.searchParams) if (value !== '') secrets.push(value);
   }
   const headerItems = listFlag(args, 'header');
