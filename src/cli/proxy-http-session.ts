@@ -28,6 +28,13 @@ export interface SessionHooks {
   readonly ended: (session: HttpSession, why: string) => void;
 }
 
+/**
+ * Bytes a client may leave unread on one SSE stream. Past it the stream is closed (the client loses it, as if it
+ * had gone): written without bound, a server's flood to a client that never reads would fill the proxy's memory.
+ * One message is always written onto a stream under the bound, whatever its size.
+ */
+export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
+
 /** The headers of an SSE response. */
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' };
 
@@ -102,12 +109,16 @@ export class HttpSession {
   /** A notification or a reply of the client (answered 202 by the caller). */
   accept(m: RpcMessage, text: string): void {
     this.touch();
+    // Shared (--stateless): no server-to-client request ever reaches a client, so a reply is some client's guess
+    // at the id of one made during another's call (ids count up from 1), in the moment before the proxy refuses it.
+    if (this.id === undefined && m.method === undefined) return;
     if (m.method === 'notifications/cancelled') {
       // The client names its own id; the relay knows this session's. Shared: ids of other clients, dropped.
       const params = (m.params ?? {}) as Record<string, unknown>;
       const own = this.byClientId.get(JSON.stringify(params['requestId']));
-      if (own === undefined) return;
-      this.peer.deliver({ ...m, params: { ...params, requestId: own } }, text);
+      if (own !== undefined) this.peer.deliver({ ...m, params: { ...params, requestId: own } }, text);
+      // touch() stopped the idle clock: every way out restarts it, or the session would never idle out.
+      this.arm();
       return;
     }
     this.peer.deliver(m, text);
@@ -167,7 +178,7 @@ export class HttpSession {
       return;
     }
     const text = JSON.stringify(message);
-    const target = this.id === undefined ? undefined : (this.standalone ?? [...this.streams].at(-1));
+    const target = this.id === undefined ? undefined : this.streamFor();
     if (target !== undefined) {
       if (!target.headersSent) target.writeHead(200, { ...SSE_HEADERS, ...this.idHeader() });
       target.write(sseEvent(text));
@@ -179,6 +190,18 @@ export class HttpSession {
       const error = { code: RPC.internalError, message: `the client cannot be reached: ${why}` };
       const reply = { jsonrpc: '2.0' as const, id: message.id, error };
       setImmediate(() => this.peer.deliver(reply, JSON.stringify(reply)));
+    }
+  }
+
+  /** The stream a server-to-client message goes on; one its client left too far behind is closed first. */
+  private streamFor(): ServerResponse | undefined {
+    for (;;) {
+      const target = this.standalone ?? [...this.streams].at(-1);
+      if (target === undefined || target.writableLength <= MAX_UNREAD_BYTES) return target;
+      this.hooks.warn(`session ${this.id?.slice(0, 8)}: the client did not read its stream; it was closed`);
+      if (this.standalone === target) this.standalone = undefined;
+      this.streams.delete(target);
+      target.destroy();
     }
   }
 

@@ -28,7 +28,17 @@ export const MAX_BODY_BYTES = MAX_REQUEST_LINE_BYTES;
 /** The methods /mcp answers. */
 const ALLOW = { allow: 'GET, POST, DELETE' };
 
-/** Ends `res` with a JSON-RPC error (id null: the request could not be read or was not served). */
+/**
+ * How long a client may take to send its headers, and its whole request. node:http waits 60 s and 300 s by
+ * default: a client trickling bytes would hold a connection that long. The body limit takes ~30 s at 340 KB/s.
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Ends `res` with a JSON-RPC error (id null: the request could not be read or was not served). The connection is
+ * closed after it: node:http would otherwise read on whatever body a refused client keeps sending.
+ */
 function refuse(
   res: ServerResponse,
   status: number,
@@ -37,7 +47,7 @@ function refuse(
   code: number = status === 400 ? RPC.invalidRequest : RPC.internalError,
 ): void {
   const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
-  if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', connection: 'close', ...headers });
   res.end(body);
 }
 
@@ -102,9 +112,7 @@ export async function serveHttp(settings: ProxySettings, io: CliIO, told: Promis
     const body = await readBody(req, MAX_BODY_BYTES);
     if (body === 'broken') return void res.destroy();
     if (body === 'oversized')
-      return refuse(res, 413, `Payload Too Large: the body is over ${MAX_BODY_BYTES} bytes, the limit`, {
-        connection: 'close',
-      });
+      return refuse(res, 413, `Payload Too Large: the body is over ${MAX_BODY_BYTES} bytes, the limit`);
     let message: RpcMessage | undefined;
     let text = body;
     let problem: string | undefined;
@@ -184,7 +192,8 @@ export async function serveHttp(settings: ProxySettings, io: CliIO, told: Promis
     }
   };
 
-  const server = createServer((req, res) => {
+  const timeouts = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
+  const server = createServer({ ...timeouts, connectionsCheckingInterval: 1000 }, (req, res) => {
     handle(req, res).catch((thrown: unknown) => {
       say(`a request failed: ${(thrown as Error)?.message ?? 'unknown error'}`);
       refuse(res, 500, 'Internal Server Error');

@@ -34,7 +34,7 @@ export interface TransportSettings {
   readonly url: URL | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly listen: ListenSettings | undefined;
-  /** Values from these options that must never be printed (header values, the token, URL credentials). */
+  /** Values from these options that must never be printed (header values, the token, URL query values). */
   readonly secrets: readonly string[];
 }
 

@@ -11,6 +11,15 @@ import { createSseReader } from './proxy-sse.js';
 
 /** How long stop() waits for the session's DELETE. */
 const DELETE_WAIT_MS = 2000;
+/** A raw line break (only a copy of a message that has one is made). */
+const LINE_BREAK = /[\r\n]/;
+/** How long a notification or a reply POSTed waits for the server's 202. */
+const ACCEPT_WAIT_MS = 10_000;
+/**
+ * No redirect is followed: fetch would send the --header values (all but Authorization) and the body to whatever
+ * origin a hostile server names, over plain http too. A 3xx is a failure like any other status.
+ */
+const NO_REDIRECT = { redirect: 'manual' } as const;
 
 /** An HTTP upstream's channel; `gone` settles when the server ended the session. */
 export interface HttpUpstream {
@@ -49,9 +58,15 @@ export function openHttpUpstream(
     const text = JSON.stringify({ jsonrpc: '2.0', id, error: { code: RPC.internalError, message } });
     readMessage(text, sink);
   };
-  const take = (text: string, initializing: boolean): void => {
-    readMessage(text, {
+  /** Hands over the messages of `text`; true when one is the answer to the request `awaited`. */
+  const take = (text: string, initializing: boolean, awaited?: unknown): boolean => {
+    let answer = false;
+    // A body or an event's data may span lines; a line the stdio transport would send on is one message (MCP
+    // 2025-06-18, "Transports", stdio: no embedded newlines). In valid JSON a raw CR or LF can only be whitespace
+    // (RFC 8259 section 7: a string holds none), so a space keeps the value; invalid JSON is refused all the same.
+    readMessage(LINE_BREAK.test(text) ? text.replace(/[\r\n]/g, ' ') : text, {
       message: (m, t) => {
+        if (awaited !== undefined && m.id === awaited && m.method === undefined) answer = true;
         if (initializing && m.result !== null && typeof m.result === 'object') {
           const v = (m.result as { protocolVersion?: unknown }).protocolVersion;
           if (typeof v === 'string') protocol = v;
@@ -60,23 +75,32 @@ export function openHttpUpstream(
       },
       bad: sink.bad,
     });
+    return answer;
   };
-  /** Reads a response body: JSON (one message) or an event stream (any number). */
-  const read = async (response: Response, initializing: boolean): Promise<boolean> => {
+  /**
+   * Reads a response body: JSON (one message) or an event stream (any number). The stream of a POST is left once
+   * the answer to `awaited` came (MCP: the answer ends it): a server keeping it open would hold a connection for
+   * every call made.
+   */
+  const read = async (response: Response, initializing: boolean, awaited?: unknown): Promise<boolean> => {
     const type = (response.headers.get('content-type') ?? '').toLowerCase();
     if (response.body === null) return false;
     const decoder = new TextDecoder();
     let answered = false;
     if (type.startsWith('text/event-stream')) {
+      let done = false;
       const reader = createSseReader(
         maxBytes,
         (data) => {
           answered = true;
-          take(data, initializing);
+          if (take(data, initializing, awaited)) done = true;
         },
         () => sink.bad('oversized', null),
       );
-      for await (const chunk of response.body) reader.push(decoder.decode(chunk as Uint8Array, { stream: true }));
+      for await (const chunk of response.body) {
+        reader.push(decoder.decode(chunk as Uint8Array, { stream: true }));
+        if (done) break;
+      }
       return answered;
     }
     let text = '';
@@ -97,6 +121,7 @@ export function openHttpUpstream(
       method: 'GET',
       headers: { ...base(), accept: 'text/event-stream' },
       signal: aborter.signal,
+      ...NO_REDIRECT,
     });
     // 405: the server offers no stream of its own (allowed by the transport).
     if (!response.ok) return void (await response.body?.cancel().catch(() => undefined));
@@ -104,17 +129,29 @@ export function openHttpUpstream(
   };
   const post = async (message: { id?: unknown; method?: unknown }, body: string): Promise<void> => {
     const initializing = message.method === 'initialize';
+    const isRequest = typeof message.method === 'string' && message.id !== undefined;
+    // A request waits as long as its call; what is not a request has its 202 within a bound, or is let go.
+    // (A controller of its own, its timer cleared once answered, so no timer outlives the request.)
+    const own = new AbortController();
+    const stop = (): void => own.abort();
+    const signal = isRequest ? aborter.signal : own.signal;
+    const timer = isRequest ? undefined : setTimeout(stop, ACCEPT_WAIT_MS);
+    if (!isRequest) aborter.signal.addEventListener('abort', stop, { once: true });
     let response: Response;
     try {
       response = await fetch(url, {
         method: 'POST',
         headers: { ...base(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body,
-        signal: aborter.signal,
+        signal,
+        ...NO_REDIRECT,
       });
     } catch (thrown) {
       if (!closed) failed(message, `the MCP server could not be reached: ${clip(causeOf(thrown), 200)}`);
       return;
+    } finally {
+      clearTimeout(timer);
+      aborter.signal.removeEventListener('abort', stop);
     }
     if (initializing) session = response.headers.get('mcp-session-id') ?? undefined;
     if (response.status === 404 && session !== undefined) {
@@ -124,16 +161,23 @@ export function openHttpUpstream(
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      failed(message, `the MCP server answered HTTP ${response.status}`);
+      const redirect = response.status >= 300 && response.status < 400 ? ' (a redirect: none is followed)' : '';
+      failed(message, `the MCP server answered HTTP ${response.status}${redirect}`);
+      return;
+    }
+    // A notification or a reply is answered 202 without a body (MCP 2025-06-18, "Sending Messages to the
+    // Server"): a body is not read, so it cannot hold the connection.
+    if (!isRequest) {
+      await response.body?.cancel().catch(() => undefined);
+      if (message.method === 'notifications/initialized') void listen().catch(() => undefined);
       return;
     }
     try {
-      const answered = await read(response, initializing);
+      const answered = await read(response, initializing, message.id);
       if (!answered) failed(message, 'the MCP server closed the response without an answer');
     } catch (thrown) {
       if (!closed) failed(message, `the response broke off: ${clip(causeOf(thrown), 200)}`);
     }
-    if (message.method === 'notifications/initialized') void listen().catch(() => undefined);
   };
   const send = (message: object, body: string): void => {
     if (!closed) void post(message as { id?: unknown; method?: unknown }, body);
@@ -153,7 +197,7 @@ export function openHttpUpstream(
       aborter.abort();
       if (session === undefined) return;
       const stopper = AbortSignal.timeout(DELETE_WAIT_MS);
-      await fetch(url, { method: 'DELETE', headers: base(), signal: stopper })
+      await fetch(url, { method: 'DELETE', headers: base(), signal: stopper, ...NO_REDIRECT })
         .then((r) => r.body?.cancel())
         .catch(() => undefined);
     },

@@ -1,6 +1,6 @@
 // `--url`: a Streamable HTTP MCP server (MCP 2025-06-18, "Transports"), read the same way by `check`, `lock` and
-// `proxy`. Credentials in the URL (a password, query values such as `?key=...`) are secrets like `--header`
-// values: masked wherever toolgate prints, and left out of the name reports give the server.
+// `proxy`. A user or password in the URL is refused (it would show in a process list); query values (such as
+// `?key=...`) are secrets like `--header` values: masked wherever toolgate prints, left out of the server's name.
 import type { Problem, Result } from '../result.js';
 import { inputError } from './io.js';
 
@@ -17,8 +17,10 @@ export function readServerUrl(raw: string): Result<ServerUrl, Problem> {
   const url = URL.canParse(raw) ? new URL(raw) : undefined;
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     return inputError('--url needs an http:// or https:// URL');
+  // A user and password in the URL would show in every process list, and fetch refuses them anyway.
+  if (url.username !== '' || url.password !== '')
+    return inputError('--url must not carry credentials: give them as --header "Authorization: env:VAR"');
   const secrets: string[] = [];
-  if (url.password !== '') secrets.push(decodeURIComponent(url.password), url.password);
   for (const [, value] of url.searchParams) if (value !== '') secrets.push(value);
   return { ok: true, value: { url, display: `${url.origin}${url.pathname}`, secrets } };
 }

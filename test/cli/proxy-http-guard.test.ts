@@ -178,6 +178,15 @@ describe('toolgate proxy --listen options', () => {
   });
 });
 
+describe('toolgate proxy --url', () => {
+  it('refuses a URL with credentials (a process list shows them), never printing them', async () => {
+    const r = await runInProcess(['proxy', '--url', 'http://u:pa55-9f1e@127.0.0.1:9/mcp']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--url must not carry credentials/);
+    expect(r.err).not.toContain('pa55-9f1e');
+  });
+});
+
 describe('bearerMatches', () => {
   it.each([
     [`Bearer ${TOKEN}`, true],
