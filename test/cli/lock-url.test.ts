@@ -82,6 +82,7 @@ describe('lock --url and check --url', () => {
     [['lock', '--header', 'X-A: b', 'tools.json'], '--header needs --url'],
     [['check', '--url', 'file:///etc/passwd'], '--url needs an http:// or https:// URL'],
     [['lock', '--url', 'ftp://example.com/mcp'], '--url needs an http:// or https:// URL'],
+    [['lock', '--url', 'https://me:pw@example.com/mcp'], '--url must not carry credentials'],
     [['check', '--url', 'http://127.0.0.1:9/mcp', '--header', 'Host: x'], 'toolgate sets this header itself'],
   ])('refuses %j as a usage error', async (argv, message) => {
     const run = await runInProcess(argv);
