@@ -71,7 +71,8 @@ const HEADER_OPTION: OptionSpec = {
   multiple: true,
   value: '"Name: value"',
   description:
-    'send this header to the --url server; "Name: env:VAR" reads the value from VAR. Values are never printed',
+    'send this header to the --url server; "Name: env:VAR" reads the value from VAR, "Name: Bearer env:VAR" the ' +
+    'token after the scheme. Values are never printed',
 };
 
 /** `toolgate check`. */

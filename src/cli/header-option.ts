@@ -1,6 +1,6 @@
-// `--header "Name: value"` for an HTTP upstream. A value written `env:VAR` is read from toolgate's environment, so
-// a token never appears in a process list. Every value is a secret: it joins the values masked in every line
-// toolgate prints, and no message here ever shows one (only the header's name).
+// `--header "Name: value"` for an HTTP server. A value written `env:VAR` (or `Bearer env:VAR`) is read from
+// toolgate's environment, so a token never appears in a process list. Every value is a secret: it joins the
+// values masked in every line toolgate prints, and no message here ever shows one (only the header's name).
 import type { Problem, Result } from '../result.js';
 import { inputError } from './io.js';
 
@@ -38,11 +38,14 @@ export function parseHeaderOptions(
     if (seen.has(lower)) return inputError(`--header ${name} is given twice`);
     seen.add(lower);
     let value = item.slice(colon + 1).trim();
-    if (value.startsWith('env:')) {
-      const key = value.slice(4);
+    // `env:VAR`, or `<scheme> env:VAR` (`Bearer env:TOKEN`): VAR then holds the bare token, as the proxy's own
+    // `--auth-token-env` does, so one variable serves both ends.
+    const fromEnv = /^(?:([!#$%&'*+.^_`|~0-9A-Za-z-]+) )?env:(.*)$/.exec(value);
+    if (fromEnv !== null) {
+      const [, scheme, key = ''] = fromEnv;
       const read = Object.hasOwn(env, key) ? env[key] : undefined;
       if (read === undefined) return inputError(`--header ${name}: ${key} is not set in toolgate's environment`);
-      value = read;
+      value = scheme === undefined ? read : `${scheme} ${read}`;
     }
     if (!FIELD_VALUE.test(value)) return inputError(`--header ${name}: the value has a character a header cannot hold`);
     headers[name] = value;

@@ -8,6 +8,7 @@ import { listAllPages } from '../catalog/mcp-pages.js';
 import { clip } from '../util/describe-value.js';
 import { childEnvironment } from '../exec/environment.js';
 import { maskSecrets } from './command-line.js';
+import { CLIENT_CAPABILITIES } from './client-capabilities.js';
 import { version } from './help.js';
 import { inputError } from './io.js';
 import { loadMcpSdk } from './mcp-sdk.js';
@@ -48,7 +49,7 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
   const option = server.url === undefined ? '--mcp' : '--url';
   const fail = (why: string): Result<never, Problem> =>
     inputError(maskSecrets(`${option} ${JSON.stringify(server.display)}: ${why}`, server.secrets));
-  const loaded = await loadMcpSdk(`toolgate ${option}`);
+  const loaded = await loadMcpSdk(option);
   if (!loaded.ok) return inputError(loaded.message);
   const { client: clientModule, clientStdio, clientHttp, types } = loaded.sdk;
   const [command = '', ...args] = server.words;
@@ -62,7 +63,12 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
     transport.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 4000) stderr += chunk.toString('utf8');
     });
-  const client = new clientModule.Client({ name: 'toolgate-check', version: version() });
+  // Capabilities as the proxy declares them, so both are shown the same tools; a request for one of them while
+  // listing is answered "method not found" by the SDK (no handler), which no listing needs.
+  const client = new clientModule.Client(
+    { name: 'toolgate-check', version: version() },
+    { capabilities: { ...CLIENT_CAPABILITIES, roots: { ...CLIENT_CAPABILITIES.roots } } },
+  );
   // Set when the server's process has closed (the SDK reports it through the client's onclose).
   let closed = false;
   client.onclose = () => {
@@ -88,10 +94,14 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
     return { ok: true, value: listed.value };
   } catch (thrown) {
     const code = thrown !== null && typeof thrown === 'object' ? (thrown as { code?: unknown }).code : undefined;
+    // An HTTP failure is named by its status, as the proxy names it: the body is the server's text.
+    const status = thrown instanceof clientHttp.StreamableHTTPError && typeof code === 'number' && code >= 100;
     const why =
       code === types.ErrorCode.RequestTimeout
         ? timedOut(method, server.timeoutMs)
-        : clip(thrownMessage(thrown), MAX_ERROR_CHARS);
+        : status
+          ? `the MCP server answered HTTP ${code} to "${method}"`
+          : clip(thrownMessage(thrown), MAX_ERROR_CHARS);
     const tail = stderr.trim() === '' ? '' : `\nserver stderr:\n${stderr.trim()}`;
     return fail(`${why}${tail}`);
   } finally {

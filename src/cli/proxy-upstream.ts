@@ -4,6 +4,7 @@
 // published, and how to stop it. Each downstream session of `--listen` opens its own.
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
+import { CLIENT_CAPABILITIES } from './client-capabilities.js';
 import { version } from './help.js';
 import type { CliIO, ExitCode } from './io.js';
 import { admitUpstream, type Published } from './proxy-admission.js';
@@ -82,7 +83,7 @@ export async function openUpstream(
     'initialize',
     {
       protocolVersion: PROTOCOL_VERSION,
-      capabilities: { sampling: {}, elicitation: {}, roots: { listChanged: true } },
+      capabilities: CLIENT_CAPABILITIES,
       clientInfo: { name: 'toolgate-proxy', version: version() },
     },
     settings.timeoutMs,

@@ -5,12 +5,14 @@ import { parseHeaderOptions } from '../../src/cli/header-option.js';
 import { createSseReader } from '../../src/cli/proxy-sse.js';
 
 describe('parseHeaderOptions', () => {
-  const env = { TOKEN: 'Bearer t0k-from-env', EMPTY: '' };
+  const env = { TOKEN: 'Bearer t0k-from-env', BARE: 'bare-t0k', EMPTY: '' };
   it.each([
     [['X-Key: abc123'], { 'X-Key': 'abc123' }, ['abc123']],
     [['Authorization: env:TOKEN'], { Authorization: 'Bearer t0k-from-env' }, ['Bearer t0k-from-env', 't0k-from-env']],
     [['A:  spaced value  '], { A: 'spaced value' }, ['spaced value', 'value']],
     [['X-Empty: env:EMPTY'], { 'X-Empty': '' }, []],
+    // The scheme written out and the bare token from the environment, as --auth-token-env takes it.
+    [['Authorization: Bearer env:BARE'], { Authorization: 'Bearer bare-t0k' }, ['Bearer bare-t0k', 'bare-t0k']],
   ])('reads %j', (items, headers, secrets) => {
     expect(parseHeaderOptions(items, env)).toEqual({ ok: true, value: { headers, secrets } });
   });
@@ -22,6 +24,7 @@ describe('parseHeaderOptions', () => {
     [['X-A: 1', 'x-a: 2'], /X-A|x-a.* given twice/],
     [['Accept: */*'], /sets this header itself/],
     [['X-A: env:MISSING'], /MISSING is not set/],
+    [['Authorization: Bearer env:MISSING'], /MISSING is not set/],
     [['X-A: line\nbreak-9f'], /a character a header cannot hold/],
   ])('refuses %j without showing the value', (items, message) => {
     const r = parseHeaderOptions(items, env);

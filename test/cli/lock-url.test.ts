@@ -70,7 +70,7 @@ describe('lock --url and check --url', () => {
         join(dir, 'never.json'),
       ]);
       expect(run.code).toBe(2);
-      expect(run.err).toContain('--url');
+      expect(run.err).toContain('the MCP server answered HTTP 401 to "initialize"');
       expect(run.err).not.toContain('wrong-token-value-42');
     } finally {
       delete process.env['TOOLGATE_WRONG_TOKEN'];

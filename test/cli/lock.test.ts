@@ -163,6 +163,15 @@ describe('toolgate lock', () => {
     expect(drifted.code).toBe(1);
     expect(drifted.out).toContain('  drift changed search: description\n');
   });
+
+  // Regression: lock declared no client capabilities while the proxy declares sampling, elicitation and roots, so
+  // a server listing tools by capability (server-everything) showed the proxy tools the lock had never pinned.
+  it('pins what the proxy is shown: the server sees its client capabilities (client-capabilities.ts)', async () => {
+    const out = fresh();
+    const r = await runInProcess(['lock', '--mcp', SERVER, '--env', 'DRIFT=by-capability', '--out', out]);
+    expect(r).toMatchObject({ code: 0, out: `wrote ${out}: 4 tools pinned\n` });
+    expect(Object.keys((JSON.parse(readFileSync(out, 'utf8')) as { tools: object }).tools)).toContain('ask');
+  });
 });
 
 describe('check --lock in a CI script', () => {

@@ -134,10 +134,7 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
       'error: invalid arguments for tool:\n$: missing required property "city"\n',
     ]);
     const listed = cli('check', '--mcp', 'node server.js');
-    expect([listed.status, listed.stderr]).toEqual([
-      2,
-      `toolgate check: ${missingSdkMessage('toolgate check --mcp')}\n`,
-    ]);
+    expect([listed.status, listed.stderr]).toEqual([2, `toolgate check: ${missingSdkMessage('--mcp')}\n`]);
     const served = cli('serve', '--name', 'now', '--exec', 'date');
     expect([served.status, served.stderr]).toEqual([2, `toolgate serve: ${missingSdkMessage('toolgate serve')}\n`]);
   });
