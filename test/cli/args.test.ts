@@ -44,7 +44,7 @@ describe('reading a command line', () => {
       'nothing close',
       ['--fast'],
       'unknown option --fast; the options of check are --mode, --format, --format-assertion, --registry, --dialect, ' +
-        '--provider, --provider-policy, --mcp, --mcp-list, --env, --timeout, --lock, --help',
+        '--provider, --provider-policy, --mcp, --mcp-list, --env, --timeout, --url, --header, --lock, --help',
     ],
     ['an unknown short option', ['-x'], 'unknown option -x; the options of check are --mode,'],
     // Own names only: an option named after an inherited property is unknown, never Object.prototype's.

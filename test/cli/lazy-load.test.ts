@@ -39,9 +39,10 @@ function loads(argv: string[]): string[] {
 
 // The environment rule and secret masking of src/exec/ are shared with `check` (its --env and reports): small,
 // and they spawn nothing.
-const SERVE_ONLY = /\/src\/exec\/(?!environment\.ts|mask-secrets\.ts)|\/src\/cli\/serve|node:child_process/;
+// serve.ts, serve-config.ts, serve-usage.ts: not server-url.ts, which check reads for --url.
+const SERVE_ONLY = /\/src\/exec\/(?!environment\.ts|mask-secrets\.ts)|\/src\/cli\/serve[.-]|node:child_process/;
 const MCP_SDK = /@modelcontextprotocol/;
-const ENGINE = /\/node_modules\/ajv\/|\/src\/schema\/(compile|engine)\.ts/;
+const ENGINE = /\/node_modules\/ajv\/|\/src\/schema\/(compile\.ts|engine\/)/;
 
 describe('what each command loads', () => {
   it('check on a file loads neither the MCP SDK nor anything only serve needs', () => {
