@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { addedLatencyRow, quantile } from './added-latency.js';
 
 /** One MCP session over HTTP, spoken to with raw requests. */
 class HttpSession {
@@ -73,32 +74,6 @@ function start(args: readonly string[], pattern: RegExp): Promise<{ child: Child
   });
 }
 
-const quantile = (sorted: readonly number[], q: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-const fmt = (ms: number): string => `${ms.toFixed(3)} ms`;
-
-/** Interleaved `echo` calls with a text of `bytes` characters; a table row of the added median and p99. */
-async function perCall(direct: HttpSession, proxied: HttpSession, bytes: number, calls: number): Promise<string> {
-  const params = { name: 'echo', arguments: { text: 'x'.repeat(bytes - 12) } };
-  const d: number[] = [];
-  const p: number[] = [];
-  for (let i = 0; i < 100; i++) {
-    await direct.request('tools/call', params);
-    await proxied.request('tools/call', params);
-  }
-  for (let i = 0; i < calls; i++) {
-    d.push(await direct.request('tools/call', params));
-    p.push(await proxied.request('tools/call', params));
-  }
-  d.sort((a, b) => a - b);
-  p.sort((a, b) => a - b);
-  const [dm, pm, d99, p99] = [quantile(d, 0.5), quantile(p, 0.5), quantile(d, 0.99), quantile(p, 0.99)];
-  return (
-    `| ${bytes / 1024} KB arguments | ${calls} | ${fmt(dm)} | ${fmt(pm)} | **${fmt(pm - dm)}** | ${fmt(d99)} | ` +
-    `${fmt(p99)} | **${fmt(p99 - d99)}** |`
-  );
-}
-
 /** Calls per second of `sessions` sessions each making `each` 1 KB echo calls one after another. */
 async function throughput(url: string, sessions: number, each: number): Promise<number> {
   const all = Array.from({ length: sessions }, () => new HttpSession(url));
@@ -130,8 +105,8 @@ export async function benchHttp(root: string, cli: string, calls: number): Promi
       '| arguments | calls | direct median | proxied median | added median | direct p99 | proxied p99 | added p99 |',
     );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    console.log(await perCall(direct, proxied, 1024, calls));
-    console.log(await perCall(direct, proxied, 64 * 1024, calls));
+    console.log(await addedLatencyRow(direct, proxied, 1024, calls));
+    console.log(await addedLatencyRow(direct, proxied, 64 * 1024, calls));
     await direct.close();
     await proxied.close();
     // Throughput: rounds alternate direct and proxied so that other load on the machine hits both alike.

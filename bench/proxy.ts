@@ -14,6 +14,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addedLatencyRow, fmt, quantile } from './added-latency.js';
 import { benchHttp } from './proxy-http.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -71,32 +72,6 @@ class Peer {
   }
 }
 
-const quantile = (sorted: readonly number[], q: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-const fmt = (ms: number): string => `${ms.toFixed(3)} ms`;
-
-/** Interleaved calls of `echo` with a text of `bytes` characters; the added median and p99. */
-async function perCall(direct: Peer, proxied: Peer, bytes: number): Promise<void> {
-  const params = { name: 'echo', arguments: { text: 'x'.repeat(bytes - 12) } };
-  const d: number[] = [];
-  const p: number[] = [];
-  for (let i = 0; i < 100; i++) {
-    await direct.request('tools/call', params);
-    await proxied.request('tools/call', params);
-  }
-  for (let i = 0; i < CALLS; i++) {
-    d.push(await direct.request('tools/call', params));
-    p.push(await proxied.request('tools/call', params));
-  }
-  d.sort((a, b) => a - b);
-  p.sort((a, b) => a - b);
-  const [dm, pm, d99, p99] = [quantile(d, 0.5), quantile(p, 0.5), quantile(d, 0.99), quantile(p, 0.99)];
-  console.log(
-    `| ${bytes / 1024} KB arguments | ${CALLS} | ${fmt(dm)} | ${fmt(pm)} | **${fmt(pm - dm)}** | ${fmt(d99)} | ` +
-      `${fmt(p99)} | **${fmt(p99 - d99)}** |`,
-  );
-}
-
 /** Wall time from spawning to the first tools/list answer (initialize first, as a client does). */
 async function toFirstList(args: readonly string[]): Promise<number> {
   const start = performance.now();
@@ -118,8 +93,8 @@ console.log(
   '| arguments | calls | direct median | proxied median | added median | direct p99 | proxied p99 | added p99 |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-await perCall(direct, proxied, 1024);
-await perCall(direct, proxied, 64 * 1024);
+console.log(await addedLatencyRow(direct, proxied, 1024, CALLS));
+console.log(await addedLatencyRow(direct, proxied, 64 * 1024, CALLS));
 await direct.stop();
 await proxied.stop();
 const starts: [number[], number[]] = [[], []];
