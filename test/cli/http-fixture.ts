@@ -48,6 +48,22 @@ export function startProxy(args: readonly string[], env: Record<string, string> 
   return startNode(['--import', 'tsx', 'src/cli/main.ts', 'proxy', ...args], env, /listening on (http:\/\/\S+\/mcp)/);
 }
 
+/** The headers every raw POST to `/mcp` carries (MCP 2025-06-18, "Sending Messages to the Server"). */
+export const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+/** Opens a session with a raw `initialize` POST to `url`; its `Mcp-Session-Id`. */
+export async function openRawSession(url: string): Promise<string> {
+  const init = await fetch(url, {
+    method: 'POST',
+    headers: POST_HEADERS,
+    body:
+      '{"jsonrpc":"2.0","id":0,"method":"initialize",' +
+      '"params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"r","version":"0"}}}',
+  });
+  await init.text();
+  return init.headers.get('mcp-session-id') as string;
+}
+
 /** The JSON lines of a record file. */
 export function recordOf(file: string): { name: string; args?: unknown; session?: string }[] {
   if (!existsSync(file)) return [];

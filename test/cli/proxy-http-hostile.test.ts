@@ -6,7 +6,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openHttpUpstream } from '../../src/cli/proxy-upstream-http.js';
-import { childrenOf, eventually, startProxy, stopAll } from './http-fixture.js';
+import { childrenOf, eventually, openRawSession, POST_HEADERS, startProxy, stopAll } from './http-fixture.js';
 
 const FLOOD = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/flood-server.mjs');
 
@@ -120,16 +120,8 @@ describe('the HTTP upstream client, against a server that never ends a stream', 
 describe('toolgate proxy --listen, a client that never reads its stream', () => {
   it('has its stream closed once too much waits for it, so memory stays bounded', async () => {
     const proxy = await startProxy(['--listen', '0', '--', process.execPath, FLOOD]);
-    const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const init = await fetch(proxy.url, {
-      method: 'POST',
-      headers: json,
-      body:
-        '{"jsonrpc":"2.0","id":0,"method":"initialize",' +
-        '"params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"r","version":"0"}}}',
-    });
-    await init.text();
-    const session = init.headers.get('mcp-session-id') as string;
+    const json = POST_HEADERS;
+    const session = await openRawSession(proxy.url);
     // The GET stream, opened and never read.
     const stream = request(proxy.url, {
       headers: { accept: 'text/event-stream', 'mcp-session-id': session },
@@ -204,16 +196,8 @@ const CHUNKED = 'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\
 describe('toolgate proxy --listen, idle sessions', () => {
   it('ends a session idle after a cancellation of nothing (it stopped the idle clock for good)', async () => {
     const proxy = await startProxy(['--listen', '0', '--session-idle', '2', '--', process.execPath, FLOOD]);
-    const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const init = await fetch(proxy.url, {
-      method: 'POST',
-      headers: json,
-      body:
-        '{"jsonrpc":"2.0","id":0,"method":"initialize",' +
-        '"params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"r","version":"0"}}}',
-    });
-    await init.text();
-    const session = init.headers.get('mcp-session-id') as string;
+    const json = POST_HEADERS;
+    const session = await openRawSession(proxy.url);
     const pid = proxy.child.pid as number;
     const cancel = await fetch(proxy.url, {
       method: 'POST',

@@ -9,7 +9,15 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { survivors } from '../exec/alive.js';
-import { childrenOf, eventually, recordOf, startHttpServer, startProxy, stopAll } from './http-fixture.js';
+import {
+  childrenOf,
+  eventually,
+  POST_HEADERS,
+  recordOf,
+  startHttpServer,
+  startProxy,
+  stopAll,
+} from './http-fixture.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const RECORDING = join(ROOT, 'test/cli/fixtures/recording-server.mjs');
@@ -145,7 +153,7 @@ describe('toolgate proxy --listen, HTTP upstream', () => {
     // The 101st is refused with 503, and the proxy keeps serving the others.
     const refused = await fetch(proxy.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: POST_HEADERS,
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 1,

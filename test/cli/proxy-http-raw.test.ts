@@ -6,7 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childrenOf, eventually, type Running, recordOf, startProxy, stopAll } from './http-fixture.js';
+import {
+  childrenOf,
+  eventually,
+  openRawSession,
+  POST_HEADERS,
+  recordOf,
+  startProxy,
+  stopAll,
+  type Running,
+} from './http-fixture.js';
 
 const RECORDING = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/recording-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-raw-'));
@@ -19,8 +28,7 @@ function post(body: string): Promise<Response> {
   return fetch(proxy.url, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
+      ...POST_HEADERS,
       'mcp-session-id': session,
       'mcp-protocol-version': '2025-06-18',
     },
@@ -32,7 +40,7 @@ beforeAll(async () => {
   proxy = await startProxy(['--listen', '0', '--env', `RECORD_FILE=${record}`, '--', process.execPath, RECORDING]);
   const init = await fetch(proxy.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: POST_HEADERS,
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 0,
@@ -97,16 +105,8 @@ describe('toolgate proxy --listen, raw', () => {
 
   it('lets a session whose client left mid-call idle out, its process with it', async () => {
     const idle = await startProxy(['--listen', '0', '--session-idle', '1', '--', process.execPath, RECORDING]);
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const init = await fetch(idle.url, {
-      method: 'POST',
-      headers,
-      body:
-        '{"jsonrpc":"2.0","id":0,"method":"initialize",' +
-        '"params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"r","version":"0"}}}',
-    });
-    await init.text();
-    const id = init.headers.get('mcp-session-id') as string;
+    const headers = POST_HEADERS;
+    const id = await openRawSession(idle.url);
     const pid = idle.child.pid as number;
     expect(await eventually(() => childrenOf(pid).length === 1)).toBe(true);
     // A call that never ends, whose client gives up: nothing waits for it any more, so the session can idle.
