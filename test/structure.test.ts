@@ -182,6 +182,16 @@ describe('src/ folder structure', () => {
     );
   });
 
+  it('has one pipeline: references are resolved and documents found in schema/pipeline.ts only', () => {
+    // Every dialect is a front end of that pipeline (schema/front-ends.ts); none looks documents up itself
+    // (the older dialects once did, catching the engine's missing-reference error and compiling again).
+    const finders = sourceFiles(SRC)
+      .filter((file) => /\bfindDocument\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file))
+      .sort();
+    expect(finders).toEqual([`schema${sep}documents.ts`, `schema${sep}pipeline.ts`]);
+  });
+
   it('the engine-import rule can fail: Ajv imported from outside the engine folder is caught', () => {
     const outside = [
       { file: `errors${sep}x.ts`, source: "import type { ErrorObject } from 'ajv';" },

@@ -5,9 +5,9 @@ import type { GateError, Violation } from '../result.js';
 
 /** Each library phrase and its command-line wording. */
 const REWRITES: readonly (readonly [RegExp, string])[] = [
-  // legacy-pipeline.ts: "pass the option dialects: ['2020-12', 'draft-07']"
+  // front-ends.ts: "pass the option dialects: ['2020-12', 'draft-07']"
   [/pass the option dialects: \['2020-12', '([\w-]+)'\]/g, 'pass --dialect $1'],
-  // pipeline.ts and legacy-pipeline.ts: an unresolved external $ref
+  // pipeline.ts (every dialect): an unresolved external $ref
   [
     /\(not in schemaRegistry, schemaLoader found nothing; nothing is fetched\)/g,
     '(not in --registry; nothing is fetched)',

@@ -1,33 +1,22 @@
 import type { Validator } from './engine/validator.js';
-import { fail, guarded, ok, schemaViolation, thrownFailure, thrownMessage, type Result } from '../result.js';
+import { fail, guarded, ok, schemaViolation, thrownFailure, type Result } from '../result.js';
 import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
 import { argumentChecker, checkArguments, checkArgumentsText } from './check-arguments.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { echo } from '../util/describe-value.js';
 import { normaliseRegistry } from './documents.js';
-import { compileOn, createEngine, sharedEngine } from './engine/ajv-2020.js';
 import { deepFreeze } from '../util/plain-json.js';
 import { limitsKey, resolveLimits, type Limits } from '../util/limits.js';
 import { resolveOptions, SCHEMA_OPTION_TABLE, type SchemaOptions } from './options.js';
 import { readTable } from '../util/option-table.js';
-import { admitDocument, resolveReferences, type Pipeline } from './pipeline.js';
 import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
-import { compileLegacy } from './legacy-pipeline.js';
 import { cachedValidator, rememberValidator } from './compile-cache.js';
 
 export { compileCounters } from './compile-cache.js';
-import { legacyDialectOf } from './legacy-keywords.js';
 import { boundedSchemaCopy, frozenCopy } from './schema-copy.js';
-import { rewriteForEngine } from './rewrite.js';
-import { engineInput } from './link.js';
-import { authorLocation } from './link-source.js';
-import { inertEngineKeywords } from './ajv-only.js';
-import { checkInPlace, reachable } from './in-place-cycles.js';
-import { instrumentSteps } from './engine/step-budget.js';
-import { warmUp } from './engine/warm-up.js';
-import { missingReferenceText } from './engine/missing-reference.js';
+import { frontEndFor } from './front-ends.js';
+import { resolveReferences, type Pipeline } from './pipeline.js';
 import { checkToolRoot } from './tool-root.js';
-import { engineNeeds, needsPatternBudget } from './schema-needs.js';
 import { isObject } from '../util/plain-json.js';
 import { checkCompileCost } from './compile-cost.js';
 import { tallyDocument } from './tally.js';
@@ -90,53 +79,34 @@ export function compileSchema(
     const message = `a schema must be an object or a boolean, got ${echo(copy.value)}`;
     return fail('validation', message, [schemaViolation('type', message, '', 'schema_invalid')]);
   }
-  // The root's dialect chooses the engine: an opt-in draft-07 / 2019-09 root runs on that dialect's
-  // own engine (legacy-pipeline.ts), every other root on the 2020-12 pipeline below.
-  const dialect = isObject(copy.value) ? legacyDialectOf(copy.value['$schema']) : undefined;
+  // The root's dialect chooses the front end (front-ends.ts): an opt-in draft-07 / 2019-09 root runs on
+  // that dialect's own engine, every other root on Draft 2020-12's. A disabled dialect is refused before
+  // the cache is asked: the options decide, not an earlier call.
+  const chosen = frontEndFor(copy.value, resolved);
+  if (!chosen.ok) return chosen;
+  const frontEnd = chosen.value;
+  const parts = { toolRoot: flags.toolRoot, limits: limits.value };
   // One cache entry per schema (compile-cache.ts): its canonical content and every switch its
   // validator depends on. A schema that needed the registry or loader depends on more than that and
   // is keyed after the pipeline, by every document it used.
   const flagKey =
-    `${dialect ?? '2020-12'}|${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}` +
+    `${frontEnd.dialect}|${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}` +
     `${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
   const quickKey = `${flagKey}|${canonicalJson(copy.value)}`;
-  if (dialect !== undefined && isObject(copy.value)) {
-    const parts = { toolRoot: flags.toolRoot, limits: limits.value };
-    // A disabled dialect is refused before the cache is asked: the options decide, not an earlier call.
-    const hit = resolved.dialects.has(dialect) ? cachedValidator(quickKey) : undefined;
-    if (hit !== undefined)
-      return ok(cached(makeCompiled({ ...parts, schema: deepFreeze(copy.value), validator: hit })));
-    // The engine rewrites the private copy; the caller is shown a frozen copy of it as given, taken now.
-    const schema = frozenCopy(copy.value);
-    const legacy = compileLegacy(copy.value, dialect, resolved);
-    if (!legacy.ok) return legacy;
-    rememberValidator(legacy.value.usedExternal ? undefined : quickKey, legacy.value.validator);
-    return ok(makeCompiled({ ...parts, schema, validator: legacy.value.validator }));
-  }
   const hit = cachedValidator(quickKey);
-  if (hit !== undefined) {
-    return ok(
-      cached(
-        makeCompiled({
-          schema: deepFreeze(copy.value),
-          validator: hit,
-          toolRoot: flags.toolRoot,
-          limits: limits.value,
-        }),
-      ),
-    );
-  }
-  // Estimated before any costly step (the pipeline analyses every pattern), and again on what the engine
+  if (hit !== undefined) return ok(cached(makeCompiled({ ...parts, schema: deepFreeze(copy.value), validator: hit })));
+  // Estimated before any costly step (the gates analyse every pattern), and again on what the engine
   // will run (compile-cost.ts). A cache hit passed both under the same limits (they are in its key).
   // maxSubschemas first: the cheaper count, and its message names the more specific excess.
-  // The root is counted here, once: the pipeline's tally goes on from this one (admitDocument skips the root).
+  // The root is counted here, once: the pipeline's tally goes on from this one (the gates skip the root).
   const tally = { subschemas: 0, references: 0, documents: 0 };
-  const counted = tallyDocument(tally, copy.value, limits.value);
+  const counted = tallyDocument(tally, copy.value, limits.value, frontEnd.tally);
   if (!counted.ok) return counted;
   const early = checkCompileCost(copy.value, limits.value);
   if (!early.ok) return early;
 
   const p: Pipeline = {
+    frontEnd,
     options: resolved,
     registry: normaliseRegistry(resolved.schemaRegistry),
     index: emptyIndex(),
@@ -145,11 +115,12 @@ export function compileSchema(
     tally,
     formatAssertion: false,
     usedExternal: false,
+    spent: early.value,
   };
   const rootUri =
     (isObject(copy.value) && typeof copy.value['$id'] === 'string' && resolveUri(copy.value['$id'], ANONYMOUS_BASE)) ||
     ANONYMOUS_BASE;
-  const admitted = admitDocument(p, { uri: splitFragment(rootUri).base, root: true }, copy.value);
+  const admitted = frontEnd.admit(p, { uri: splitFragment(rootUri).base, root: true }, copy.value);
   if (!admitted.ok) return admitted;
   const refs = resolveReferences(p);
   if (!refs.ok) return refs;
@@ -160,67 +131,22 @@ export function compileSchema(
       p.refusals,
     );
   }
-  // What CompiledSchema.schema exposes: the checked private copy as given, taken before rewriting
-  // (never a second read of the caller's object, never the rewritten form).
+  // What CompiledSchema.schema exposes: the checked private copy as given, taken before the engine
+  // rewrites it (never a second read of the caller's object, never the rewritten form).
   const exposedSchema = frozenCopy(copy.value);
-  for (const d of p.documents) rewriteForEngine(d.schema, d.vocabularies);
-  // Decided from the private copies, so a caller's later change cannot slip an inherited name past it.
-  const needs = engineNeeds(p.documents.map((d) => d.schema));
-  const config = {
-    formatAssertion: resolved.formatAssertion || p.formatAssertion,
-    contentAssertion: resolved.contentAssertion,
-    ownProperties: needs.ownProperties,
-  };
   const fullKey = p.usedExternal
-    ? `${flagKey}${config.formatAssertion ? 'F' : 'f'}|${p.documents
+    ? `${flagKey}${p.formatAssertion ? 'F' : 'f'}|${p.documents
         .map((d) => `${d.uri} ${canonicalJson(d.schema)}`)
         .join('\n')}`
     : undefined;
   const known = fullKey === undefined ? undefined : cachedValidator(fullKey);
-  if (known !== undefined) {
-    return ok(
-      cached(makeCompiled({ schema: exposedSchema, validator: known, toolRoot: flags.toolRoot, limits: limits.value })),
-    );
-  }
-
-  let validator: Validator;
-  try {
-    const input = engineInput(p.documents, needs.linking);
-    // `nullable` and `$async` are annotations that Ajv would act on (ajv-only.ts).
-    const inert = inertEngineKeywords(input.schema, (pointer) => authorLocation(input.schema, pointer));
-    if (inert.length > 0)
-      return fail('unsupported_capability', `schema cannot be enforced exactly: ${inert[0]?.message}`, inert);
-    // In-place cycles and expansion are decided on what the engine will run (in-place.ts).
-    // The schema objects the engine can apply, found once: the in-place check reads them, the step budget marks them.
-    const applied = reachable(input.schema);
-    const inPlace = checkInPlace(input.schema, limits.value.maxInPlaceSubschemas, applied);
-    if (!inPlace.ok) return inPlace;
-    const cost = checkCompileCost(input.schema, limits.value);
-    if (!cost.ok) return cost;
-    instrumentSteps(applied);
-    const ajv = input.keep || needs.privateEngine ? createEngine(config) : sharedEngine(config);
-    validator = compileOn(ajv, input);
-    warmUp(validator);
-  } catch (thrown) {
-    const message = thrownMessage(thrown);
-    const missing = missingReferenceText(message);
-    if (missing !== undefined)
-      return fail('validation', `unresolved reference ${missing}`, [
-        schemaViolation('$ref', `unresolved reference ${missing}`, '', 'reference_unresolved'),
-      ]);
-    const why =
-      thrown instanceof RangeError
-        ? 'the engine recursed without end while compiling or loading it'
-        : `the engine refused it: ${message}`;
-    return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
-      schemaViolation('$ref', why, '', 'not_enforceable'),
-    ]);
-  }
-  if (!needsPatternBudget(p.documents.map((d) => d.schema))) budgetFree.add(validator);
+  if (known !== undefined) return ok(cached(makeCompiled({ ...parts, schema: exposedSchema, validator: known })));
+  const engine = frontEnd.compile(p);
+  if (!engine.ok) return engine;
+  const { validator, patternBudget } = engine.value;
+  if (!patternBudget) budgetFree.add(validator);
   rememberValidator(fullKey ?? quickKey, validator);
-  return ok(
-    makeCompiled({ schema: exposedSchema, validator: validator, toolRoot: flags.toolRoot, limits: limits.value }),
-  );
+  return ok(makeCompiled({ ...parts, schema: exposedSchema, validator }));
 }
 
 /** What a CompiledSchema is made of. */

@@ -47,7 +47,7 @@ export function classifyDialect(
   const named = foreign ?? (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(bare) ? undefined : 'not an absolute URI');
   if (named !== undefined) {
     // Here means below the root of the call (an embedded resource or a referenced document): an
-    // older dialect enabled by option `dialects` applies to a root document only (schema/legacy-pipeline.ts).
+    // older dialect enabled by option `dialects` applies to a root document only (schema/front-ends.ts).
     const message = enabled.has(named)
       ? `unsupported dialect ${echo(value)} (${named}) below the root: option dialects enables ${named} ` +
         `for the root document of a call only; embedded resources and referenced documents must use ${DIALECT_2020_12}`

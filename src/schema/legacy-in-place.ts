@@ -2,19 +2,17 @@ import { escapePointerToken } from '../util/json-pointer.js';
 import type { Result } from '../result.js';
 import { checkInPlaceGraph, type Edge, type InPlaceGraph } from './in-place-cycles.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
-import type { LegacyDialect } from './legacy-keywords.js';
-import { followPointer, resolveUri, splitFragment } from './references.js';
+import { followPointer, targetOf, type ResourceIndex } from './references.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
 
 /**
  * The in-place cycle and expansion check (in-place-cycles.ts) for draft-07 and 2019-09 documents,
- * which reach Ajv's engines unlinked: references are resolved here the way those drafts define them
- * (draft-07 §8.2 and 2019-09 Core §8.2: `$id` changes the base URI; a plain-name fragment names a
- * draft-07 `$id: "#name"` or a 2019-09 `$anchor`), across the root and every document the registry
- * or loader supplied. In-place applicators: `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`,
- * `$ref`, and the schema values of draft-07 `dependencies` or 2019-09 `dependentSchemas`. A
- * reference this cannot resolve adds no edge; Ajv resolved every one before this runs.
+ * which reach Ajv's engines unlinked. Each `$ref` goes where the pipeline's reference index resolved it
+ * (references.ts, with the dialect's identification: draft-07's `$id: "#name"`, 2019-09's `$anchor`),
+ * across the root and every document the registry or loader supplied. In-place applicators: `allOf`,
+ * `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `$ref`, and the schema values of draft-07 `dependencies`
+ * or 2019-09 `dependentSchemas`. A reference to a document the engine carries (a meta-schema) adds no edge.
  */
 
 /** One document of the compile: the root (places are bare pointers) or one pulled in by URI. */
@@ -29,45 +27,37 @@ const IN_PLACE_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
 /** Subschema positions of the older drafts beside those of 2020-12 (walk.ts reads the same ones). */
 const OLD_SINGLE = ['additionalItems'];
 
-interface Info {
-  readonly place: string;
-  readonly base: string;
-}
-
-/** Every schema object of the documents with its place and base URI, and the resources and anchors by URI. */
-function index(documents: readonly LegacyDocument[], dialect: LegacyDialect) {
-  const info = new Map<object, Info>();
-  const resources = new Map<string, { node: unknown; place: string }>();
-  const anchors = new Map<string, object>();
-  for (const doc of documents) {
-    const placeOf = (pointer: string): string => (doc.root ? pointer : `${doc.uri}#${pointer}`);
-    if (!resources.has(doc.uri)) resources.set(doc.uri, { node: doc.schema, place: placeOf('') });
-    const bases = new Map<string, string>();
+/**
+ * Every schema object of the documents (every dialect's positions) with its place: the in-place graph's
+ * nodes, and what the step budget marks (legacy-front-end.ts), found in one walk per document.
+ */
+export function schemaPlaces(documents: readonly LegacyDocument[]): Map<object, string> {
+  const info = new Map<object, string>();
+  for (const doc of documents)
     walkSchema(
       doc.schema,
-      ({ node, pointer, parent }) => {
-        let base = parent === undefined ? doc.uri : (bases.get(parent) ?? doc.uri);
-        const id = node['$id'];
-        const resolved = typeof id === 'string' ? resolveUri(id, base) : undefined;
-        if (resolved !== undefined) {
-          const { base: idBase, fragment } = splitFragment(resolved);
-          if (idBase !== base || pointer === '') {
-            base = idBase;
-            if (!resources.has(base)) resources.set(base, { node, place: placeOf(pointer) });
-          }
-          // draft-07 §8.2.3: `$id: "#name"` (or `uri#name`) names a location.
-          if (dialect === 'draft-07' && fragment !== '' && !fragment.startsWith('/'))
-            anchors.set(`${base}#${fragment}`, node);
-        }
-        const anchor = node['$anchor'];
-        if (dialect === '2019-09' && typeof anchor === 'string') anchors.set(`${base}#${anchor}`, node);
-        bases.set(pointer, base);
-        info.set(node, { place: placeOf(pointer), base });
+      ({ node, pointer }) => {
+        info.set(node, doc.root ? pointer : `${doc.uri}#${pointer}`);
       },
       { positions: 'every-dialect' },
     );
+  return info;
+}
+
+/** Each `$ref` holder's target, as the pipeline's index resolved it, with the target's place. */
+function refTargets(documents: readonly LegacyDocument[], info: ReadonlyMap<object, string>, refs: ResourceIndex) {
+  const root = new Set(documents.filter((d) => d.root).map((d) => d.uri));
+  const placeIn = (uri: string, pointer: string): string => (root.has(uri) ? pointer : `${uri}#${pointer}`);
+  const schemaOf = new Map(documents.map((d) => [d.uri, d.schema]));
+  const targets = new Map<object, { node: unknown; place: string }>();
+  for (const ref of refs.references) {
+    const holder = followPointer(schemaOf.get(ref.docUri), ref.schemaPath.slice(0, -'/$ref'.length));
+    const found = ref.keyword === '$ref' && ref.target !== undefined ? targetOf(refs, ref.target) : undefined;
+    if (!isObject(holder) || found === undefined || found === 'external') continue;
+    const place = (isObject(found.node) ? info.get(found.node) : undefined) ?? placeIn(found.docUri, found.pointer);
+    targets.set(holder, { node: found.node, place });
   }
-  return { info, resources, anchors };
+  return targets;
 }
 
 /** The subschemas of `node` the engine can apply, in place or at a child location (not `definitions`/`$defs`). */
@@ -91,35 +81,20 @@ function applied(node: Record<string, unknown>): unknown[] {
 }
 
 /** The in-place graph of a legacy compile, from its root document. */
-function legacyGraph(documents: readonly LegacyDocument[], dialect: LegacyDialect): InPlaceGraph {
-  const { info, resources, anchors } = index(documents, dialect);
-  const target = (ref: string, base: string): { node: unknown; place: string } | undefined => {
-    const uri = resolveUri(ref, base);
-    if (uri === undefined) return undefined;
-    const { base: docBase, fragment } = splitFragment(uri);
-    const resource = resources.get(docBase);
-    if (fragment === '') return resource;
-    if (fragment.startsWith('/')) {
-      if (resource === undefined) return undefined;
-      const node = followPointer(resource.node, fragment);
-      const known = isObject(node) ? info.get(node)?.place : undefined;
-      return { node, place: known ?? `${resource.place}${fragment}` };
-    }
-    const node = anchors.get(`${docBase}#${fragment}`);
-    return node === undefined ? undefined : { node, place: info.get(node)?.place ?? '' };
-  };
+function legacyGraph(
+  documents: readonly LegacyDocument[],
+  info: ReadonlyMap<object, string>,
+  refs: ResourceIndex,
+): InPlaceGraph {
+  const targets = refTargets(documents, info, refs);
   const edges = (node: object, place: string): Edge[] => {
     const n = node as Record<string, unknown>;
     const out: Edge[] = [];
     const child = (v: unknown, via: string): void => {
       out.push({ target: v, to: `${place}/${via}`, at: `${place}/${via}` });
     };
-    const ref = n['$ref'];
-    const base = info.get(node)?.base;
-    if (typeof ref === 'string' && base !== undefined) {
-      const found = target(ref, base);
-      if (found !== undefined) out.push({ target: found.node, to: found.place, at: `${place}/$ref` });
-    }
+    const found = targets.get(node);
+    if (found !== undefined) out.push({ target: found.node, to: found.place, at: `${place}/$ref` });
     for (const k of IN_PLACE_SINGLE) if (Object.hasOwn(n, k)) child(n[k], k);
     for (const k of IN_PLACE_ARRAYS) {
       const list = Object.hasOwn(n, k) ? n[k] : undefined;
@@ -143,11 +118,11 @@ function legacyGraph(documents: readonly LegacyDocument[], dialect: LegacyDialec
     if (!isObject(node) || seen.has(node)) continue;
     seen.add(node);
     for (const next of applied(node)) stack.push(next);
-    for (const e of edges(node, info.get(node)?.place ?? '')) stack.push(e.target);
+    for (const e of edges(node, info.get(node) ?? '')) stack.push(e.target);
   }
   return {
-    nodes: [...seen].map((node) => [node, info.get(node)?.place ?? ''] as const),
-    placeOf: (node) => info.get(node)?.place,
+    nodes: [...seen].map((node) => [node, info.get(node) ?? ''] as const),
+    placeOf: (node) => info.get(node),
     edges,
     describe: (place) => place || '/',
   };
@@ -156,8 +131,9 @@ function legacyGraph(documents: readonly LegacyDocument[], dialect: LegacyDialec
 /** Refuses an in-place cycle and bounds the in-place expansion of a legacy compile (maxInPlaceSubschemas). */
 export function checkLegacyInPlace(
   documents: readonly LegacyDocument[],
-  dialect: LegacyDialect,
+  places: ReadonlyMap<object, string>,
+  refs: ResourceIndex,
   limit: number,
 ): Result<true> {
-  return checkInPlaceGraph(legacyGraph(documents, dialect), limit);
+  return checkInPlaceGraph(legacyGraph(documents, places, refs), limit);
 }

@@ -7,19 +7,18 @@ import { metaViolations } from './meta-errors.js';
 import { gateDocument } from './gate.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import type { ResolvedOptions } from './options.js';
-import { lookupTarget, indexDocument, splitFragment, type ResourceIndex } from './references.js';
+import { lookupTarget, indexDocument, splitFragment, type Identification, type ResourceIndex } from './references.js';
 import { checkPattern } from '../regex/guard.js';
-import { META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
+import type { Validator } from './engine/validator.js';
+import type { WalkOptions } from './walk.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
 
-// The document side of validateSchema: every document (the root, and each one a `$ref` pulls from
-// the registry or loader) passes the same gates, in the order of docs/rules.md, before anything
-// is compiled. compile.ts drives it and owns the cache and the engine.
-
-/** Meta-schema URIs Ajv carries itself, so `$ref`s to them resolve without a registry. */
-const BUILTIN_DOCUMENTS = new Set(Object.keys(META_SCHEMA_FILES));
+// The document side of validateSchema, one pipeline for every dialect: every document (the root, and each
+// one a `$ref` pulls from the registry or loader) passes its dialect's gates, in the order of docs/rules.md,
+// and every reference is resolved before anything is compiled. A dialect is a FrontEnd (front-ends.ts);
+// compile.ts drives the pipeline and owns the cache. This file holds the Draft 2020-12 document gate.
 
 /** A document that passed the gates, as a private mutable copy (rewritten before compiling). */
 export interface LoadedDocument {
@@ -28,8 +27,35 @@ export interface LoadedDocument {
   readonly vocabularies: ReadonlySet<string>;
 }
 
+/** What a front end's engine made of the admitted documents. */
+export interface EngineOutput {
+  readonly validator: Validator;
+  /** Whether a call must run under the pattern budget (regex/bound.ts): some document holds a quadratic pattern. */
+  readonly patternBudget: boolean;
+}
+
+/**
+ * One dialect's configuration of the pipeline: how its documents name resources and refer to them, the
+ * gates a document passes, and the engine that compiles the result with the dialect's own semantics.
+ */
+export interface FrontEnd {
+  /** '2020-12', '2019-09' or 'draft-07': the dialect of the root, part of the compile cache key. */
+  readonly dialect: string;
+  /** How the reference index reads the dialect's identifiers and references. */
+  readonly identification: Identification;
+  /** The limits tally's walk: the older dialects count booleans too, in every dialect's positions. */
+  readonly tally: WalkOptions;
+  /** Documents the engine carries (meta-schemas): a reference to one resolves without the registry. */
+  readonly builtin: ReadonlySet<string>;
+  /** The gates of one document, the root or one a reference pulled in; on success it is listed and indexed. */
+  admit(p: Pipeline, place: DocumentPlace, schema: unknown): Result<true>;
+  /** Compiles the admitted documents (`p.documents[0]` is the root) on the dialect's engine. */
+  compile(p: Pipeline): Result<EngineOutput>;
+}
+
 /** State of one validateSchema run over its documents. */
 export interface Pipeline {
+  readonly frontEnd: FrontEnd;
   readonly options: ResolvedOptions;
   readonly registry: Map<string, unknown>;
   readonly index: ResourceIndex;
@@ -41,6 +67,8 @@ export interface Pipeline {
   formatAssertion: boolean;
   /** Set when the registry or loader was consulted: the result then depends on more than the schema. */
   usedExternal: boolean;
+  /** The compile-cost estimate so far (compile-cost.ts), for front ends that charge each document as it comes. */
+  spent: number;
 }
 
 /** Where a document sits: the root document's locations are bare pointers, others `uri#pointer`. */
@@ -49,7 +77,10 @@ export interface DocumentPlace {
   readonly root: boolean;
 }
 
-/** Dialect and vocabulary gate, legacy keywords, limits, meta-schema, patterns and keyword gate for one document. */
+/**
+ * The Draft 2020-12 gates of one document: dialect and vocabulary, legacy keywords, limits, meta-schema,
+ * patterns and keywords.
+ */
 export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown): Result<true> {
   const location = (pointer: string): string => (place.root ? pointer : `${place.uri}#${pointer}`);
   let vocabularies: ReadonlySet<string> = DEFAULT_VOCABULARIES;
@@ -120,7 +151,7 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
     return fail('validation', `invalid schema: ${patterns.invalid[0]?.message}`, patterns.invalid);
   p.refusals.push(...patterns.hazards, ...gate.refusals);
   p.documents.push({ uri: place.uri, schema, vocabularies });
-  indexDocument(p.index, schema, place.uri);
+  indexDocument(p.index, schema, place.uri, p.frontEnd.identification);
   return ok(true);
 }
 
@@ -196,7 +227,7 @@ export function resolveReferences(p: Pipeline): Result<true> {
     }
     let state = lookupTarget(p.index, ref.target);
     const base = splitFragment(ref.target).base;
-    if (state === 'external' && BUILTIN_DOCUMENTS.has(base)) continue;
+    if (state === 'external' && p.frontEnd.builtin.has(base)) continue;
     if (state === 'external') {
       const found = findDocument(base, p.registry, p.options);
       if (!found.ok) return found;
@@ -204,7 +235,7 @@ export function resolveReferences(p: Pipeline): Result<true> {
         p.usedExternal = true;
         const pulled = tallyPulledDocument(p.tally, p.options.limits);
         if (!pulled.ok) return pulled;
-        const admitted = admitDocument(p, { uri: base, root: false }, found.value.schema);
+        const admitted = p.frontEnd.admit(p, { uri: base, root: false }, found.value.schema);
         if (!admitted.ok) return admitted;
         state = lookupTarget(p.index, ref.target);
       }

@@ -55,10 +55,61 @@ export function emptyIndex(): ResourceIndex {
 }
 
 /**
- * Adds a document's resources, anchors and references to the index. `retrievalUri` is the URI the
- * document was found under (Core §8.2.1: the base when the root has no `$id`).
+ * How a dialect identifies schema resources and plain-name locations, and which of its keywords refer
+ * (Core §8.2 of each draft). The one index below reads every dialect through one of these.
  */
-export function indexDocument(index: ResourceIndex, doc: unknown, retrievalUri: string): void {
+export interface Identification {
+  /** The walk's schema positions: 2020-12's, or those of every dialect (`definitions`, array `items`...). */
+  readonly positions: 'draft2020-12' | 'every-dialect';
+  /** draft-07 §8.2.3: `$id: "#name"` (or `uri#name`) names a location; later drafts use `$anchor`. */
+  readonly idAnchors: boolean;
+  /** The keywords that name a location: [keyword, whether it is dynamic]. */
+  readonly anchors: readonly (readonly [string, boolean])[];
+  /** The keywords whose targets are resolved before compiling. */
+  readonly references: readonly ('$ref' | '$dynamicRef')[];
+}
+
+/** Draft 2020-12 (Core §8.2): `$id`, `$anchor`, `$dynamicAnchor`; `$ref` and `$dynamicRef`. */
+export const IDENTIFY_2020_12: Identification = {
+  positions: 'draft2020-12',
+  idAnchors: false,
+  anchors: [
+    ['$anchor', false],
+    ['$dynamicAnchor', true],
+  ],
+  references: ['$ref', '$dynamicRef'],
+};
+
+/**
+ * 2019-09 (Core §8.2): `$id` and `$anchor`; `$ref`. `$recursiveRef` always targets its resource's root
+ * ("#", Core §8.2.4.2.1), and the engine gaps refuse it (legacy-engine-gaps.ts).
+ */
+export const IDENTIFY_2019_09: Identification = {
+  positions: 'every-dialect',
+  idAnchors: false,
+  anchors: [['$anchor', false]],
+  references: ['$ref'],
+};
+
+/** draft-07 (§8.2): `$id`, whose plain-name fragment names a location; `$ref`. */
+export const IDENTIFY_DRAFT_07: Identification = {
+  positions: 'every-dialect',
+  idAnchors: true,
+  anchors: [],
+  references: ['$ref'],
+};
+
+/**
+ * Adds a document's resources, anchors and references to the index, as `ident` reads them (2020-12 by
+ * default). `retrievalUri` is the URI the document was found under (Core §8.2.1: the base when the root has
+ * no `$id`).
+ */
+export function indexDocument(
+  index: ResourceIndex,
+  doc: unknown,
+  retrievalUri: string,
+  ident: Identification = IDENTIFY_2020_12,
+): void {
   const bases = new Map<string, string>([['', retrievalUri]]);
   const baseOf = (pointer: string): string => {
     for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
@@ -71,45 +122,51 @@ export function indexDocument(index: ResourceIndex, doc: unknown, retrievalUri: 
     if (index.resources.has(uri)) index.duplicates.push({ uri, docUri: retrievalUri, schemaPath: pointer });
     else index.resources.set(uri, { docUri: retrievalUri, pointer, node });
   };
+  const addAnchor = (key: string, node: unknown, dynamic: boolean, pointer: string): void => {
+    const prior = index.anchors.get(key);
+    if (prior === undefined || (dynamic && prior.node === node))
+      index.anchors.set(key, { node, dynamic: dynamic || (prior?.dynamic ?? false) });
+    else if (prior.node !== node) index.duplicates.push({ uri: key, docUri: retrievalUri, schemaPath: pointer });
+  };
   if (typeof doc === 'boolean') addResource(retrievalUri, '', doc);
-  walkSchema(doc, ({ node, pointer }) => {
-    const parent = pointer === '' ? retrievalUri : baseOf(pointer.slice(0, pointer.lastIndexOf('/')));
-    let base = parent;
-    const id = node['$id'];
-    if (typeof id === 'string') {
-      const resolved = resolveUri(id, parent);
-      if (resolved !== undefined) base = splitFragment(resolved).base;
-    }
-    bases.set(pointer, base);
-    if (pointer === '' || typeof id === 'string') addResource(base, pointer, node);
-    if (pointer === '' && base !== retrievalUri && !index.resources.has(retrievalUri)) {
-      index.resources.set(retrievalUri, { docUri: retrievalUri, pointer, node });
-    }
-    for (const [kw, dynamic] of [
-      ['$anchor', false],
-      ['$dynamicAnchor', true],
-    ] as const) {
-      const a = node[kw];
-      if (typeof a === 'string') {
-        const key = `${base}#${a}`;
-        const prior = index.anchors.get(key);
-        if (prior === undefined || (dynamic && prior.node === node))
-          index.anchors.set(key, { node, dynamic: dynamic || (prior?.dynamic ?? false) });
-        else if (prior.node !== node) index.duplicates.push({ uri: key, docUri: retrievalUri, schemaPath: pointer });
+  walkSchema(
+    doc,
+    ({ node, pointer }) => {
+      const parent = pointer === '' ? retrievalUri : baseOf(pointer.slice(0, pointer.lastIndexOf('/')));
+      let base = parent;
+      let named = '';
+      const id = node['$id'];
+      if (typeof id === 'string') {
+        const resolved = resolveUri(id, parent);
+        if (resolved !== undefined) ({ base, fragment: named } = splitFragment(resolved));
       }
-    }
-    for (const kw of ['$ref', '$dynamicRef'] as const) {
-      const v = node[kw];
-      if (typeof v === 'string')
-        index.references.push({
-          keyword: kw,
-          value: v,
-          target: resolveUri(v, base),
-          docUri: retrievalUri,
-          schemaPath: `${pointer}/${kw}`,
-        });
-    }
-  });
+      bases.set(pointer, base);
+      // A draft-07 `$id: "#name"` names a location inside its parent's resource, not a resource.
+      const resource = ident.idAnchors ? base !== parent || pointer === '' : typeof id === 'string';
+      if (pointer === '' || resource) addResource(base, pointer, node);
+      if (pointer === '' && base !== retrievalUri && !index.resources.has(retrievalUri)) {
+        index.resources.set(retrievalUri, { docUri: retrievalUri, pointer, node });
+      }
+      if (ident.idAnchors && named !== '' && !named.startsWith('/'))
+        addAnchor(`${base}#${named}`, node, false, pointer);
+      for (const [kw, dynamic] of ident.anchors) {
+        const a = node[kw];
+        if (typeof a === 'string') addAnchor(`${base}#${a}`, node, dynamic, pointer);
+      }
+      for (const kw of ident.references) {
+        const v = node[kw];
+        if (typeof v === 'string')
+          index.references.push({
+            keyword: kw,
+            value: v,
+            target: resolveUri(v, base),
+            docUri: retrievalUri,
+            schemaPath: `${pointer}/${kw}`,
+          });
+      }
+    },
+    { positions: ident.positions },
+  );
 }
 
 /** Follows a JSON Pointer inside a resource root; undefined when any step is missing. */
@@ -125,15 +182,29 @@ export function followPointer(root: unknown, pointer: string): unknown {
   return node;
 }
 
-/** Is the absolute target present among the indexed resources? `'external'` means another document. */
-export function lookupTarget(index: ResourceIndex, target: string): 'found' | 'missing' | 'external' {
+/**
+ * The node an absolute target names among the indexed resources, with the resource it is in; `'external'`
+ * when its document is not indexed, undefined when the resource lacks the location.
+ */
+export function targetOf(
+  index: ResourceIndex,
+  target: string,
+): { readonly node: unknown; readonly docUri: string; readonly pointer: string } | 'external' | undefined {
   const { base, fragment } = splitFragment(target);
   const resource = index.resources.get(base);
   if (resource === undefined) return 'external';
-  if (fragment === '') return 'found';
+  if (fragment === '') return resource;
   if (fragment.startsWith('/')) {
     const node = followPointer(resource.node, fragment);
-    return isObject(node) || typeof node === 'boolean' ? 'found' : 'missing';
+    const pointer = `${resource.pointer}${fragment}`;
+    return isObject(node) || typeof node === 'boolean' ? { node, docUri: resource.docUri, pointer } : undefined;
   }
-  return index.anchors.has(`${base}#${fragment}`) ? 'found' : 'missing';
+  const anchor = index.anchors.get(`${base}#${fragment}`);
+  return anchor === undefined ? undefined : { node: anchor.node, docUri: resource.docUri, pointer: '' };
+}
+
+/** Is the absolute target present among the indexed resources? `'external'` means another document. */
+export function lookupTarget(index: ResourceIndex, target: string): 'found' | 'missing' | 'external' {
+  const found = targetOf(index, target);
+  return found === 'external' ? 'external' : found === undefined ? 'missing' : 'found';
 }

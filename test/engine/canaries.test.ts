@@ -12,6 +12,7 @@ import { alwaysValidSchema, Type } from 'ajv/dist/compile/util.js';
 import { strConcat } from 'ajv/dist/compile/codegen/index.js';
 import { describe, expect, it } from 'vitest';
 import { AJV_FORMATS } from '../../src/formats/asserted.js';
+import { LEGACY_BUILTIN_DOCUMENTS } from '../../src/schema/engine/legacy-engine.js';
 
 const require = createRequire(import.meta.url);
 
@@ -316,6 +317,20 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
       'meta-schema.generated.ts',
       "Ajv's runtime module ajv/dist/runtime/equal exists (npm run generate rebuilds the file)",
     );
+  });
+
+  it('legacy-engine.ts: the documents each older-dialect engine carries (LEGACY_BUILTIN_DOCUMENTS)', () => {
+    for (const [dialect, engine] of [
+      ['draft-07', new Ajv({ strict: false, logger: false })],
+      ['2019-09', new Ajv2019({ strict: false, logger: false })],
+    ] as const) {
+      const carried = Object.keys(engine.schemas).sort();
+      holds(
+        JSON.stringify(carried) === JSON.stringify([...LEGACY_BUILTIN_DOCUMENTS[dialect]].sort()),
+        'engine/legacy-engine.ts (LEGACY_BUILTIN_DOCUMENTS)',
+        `Ajv's ${dialect} engine carries exactly ${[...LEGACY_BUILTIN_DOCUMENTS[dialect]].join(', ')} (it has ${carried})`,
+      );
+    }
   });
 
   it('engine.ts: ajv-formats checks every format of AJV_FORMATS in full mode', () => {

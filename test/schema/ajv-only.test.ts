@@ -249,7 +249,7 @@ describe('draft-07: later drafts anchors are annotations', () => {
       { toolRoot: false },
     );
     expect(compiled.ok ? 'admitted' : `${compiled.error.class}: ${compiled.error.message}`).toBe(
-      'validation: unresolved reference #foo',
+      'validation: unresolved references: #foo',
     );
   });
   it('a $ref to #name finds the $id that names it', () => {

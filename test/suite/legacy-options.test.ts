@@ -1,4 +1,4 @@
-// The `dialects` option (src/schema/legacy-pipeline.ts): opt-in, exact, never a rewrite.
+// The `dialects` option (src/schema/front-ends.ts, legacy-front-end.ts): opt-in, exact, never a rewrite.
 import { describe, expect, it } from 'vitest';
 import { validate, validateSchema } from '../../src/schema/compile.js';
 import type { SchemaOptions } from '../../src/schema/options.js';

@@ -1,5 +1,5 @@
 // The official suite's draft7 and draft2019-09 folders, run through validateSchema's own path with
-// those dialects enabled (src/schema/legacy-pipeline.ts). The suite's draft7 schemas do not declare
+// those dialects enabled (src/schema/front-ends.ts, legacy-front-end.ts). The suite's draft7 schemas do not declare
 // `$schema` (the folder says the dialect), and toolgate reads a schema without `$schema` as 2020-12,
 // so the runner adds the folder's `$schema` to object roots that lack one. Boolean roots mean the
 // same in every dialect and run as they are.

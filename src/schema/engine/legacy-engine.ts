@@ -15,8 +15,8 @@ import { installUniqueItems } from './unique-items.js';
 import type { Validator } from './validator.js';
 
 // The engines of the opt-in older dialects: Ajv's own engine for each (`Ajv` for draft-07, `Ajv2019`), with
-// toolgate's replacement keywords, never a rewrite into 2020-12. Their front end (gates, documents, limits)
-// is schema/legacy-pipeline.ts.
+// toolgate's replacement keywords, never a rewrite into 2020-12. Their front end (the gates; documents and limits are the one pipeline's)
+// is schema/legacy-front-end.ts.
 
 // The 2020-12 engine's options, with own properties always on: the older dialects' engines are not
 // tuned per schema (ajv-2020.ts decides ownProperties per compile for 2020-12 only).
@@ -26,9 +26,25 @@ const AJV_OPTIONS: Options = { ...ENGINE_OPTIONS, ownProperties: true };
 export interface LegacyEngine {
   /** Registers a document the root references under its URI. */
   add(doc: object, uri: string): void;
-  /** Compiles the root; throws what Ajv throws (missingDocument reads a missing reference). */
-  compile(root: object): Validator;
+  /**
+   * Compiles the root found under `uri` (its base when it has no `$id`); throws what Ajv throws
+   * (missingDocument reads a missing reference).
+   */
+  compile(root: object, uri: string): Validator;
 }
+
+/**
+ * The documents each older dialect's Ajv engine carries itself (its meta-schemas), so a reference to one
+ * resolves without the registry; test/engine/canaries.test.ts checks these against Ajv's own list.
+ */
+export const LEGACY_BUILTIN_DOCUMENTS: Readonly<Record<LegacyDialect, ReadonlySet<string>>> = {
+  'draft-07': new Set(['http://json-schema.org/draft-07/schema']),
+  '2019-09': new Set(
+    ['schema', 'meta/applicator', 'meta/content', 'meta/core', 'meta/format', 'meta/meta-data', 'meta/validation'].map(
+      (m) => `https://json-schema.org/draft/2019-09/${m}`,
+    ),
+  ),
+};
 
 /** A fresh engine of one dialect, with toolgate's keywords installed. */
 export function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): LegacyEngine {
@@ -58,7 +74,7 @@ export function createLegacyEngine(dialect: LegacyDialect, formatAssertion: bool
     add: (doc, uri) => {
       ajv.addSchema(doc, uri);
     },
-    compile: (root) => compileWithRefPaths(ajv, root),
+    compile: (root, uri) => compileWithRefPaths(ajv, root, undefined, uri),
   };
 }
 

@@ -1,7 +1,7 @@
-// What an Ajv compile that stopped at a reference it could not resolve says about it. The front ends resolve
-// references before compiling (pipeline.ts for 2020-12); the older dialects' engine asks for documents as it meets
-// their references (legacy-pipeline.ts). Both read Ajv's MissingRefError here, by shape, not class, so that no
-// file outside the engine knows its fields or its message.
+// What an Ajv compile that stopped at a reference it could not resolve says about it. Every front end resolves
+// every reference before compiling (pipeline.ts), so this is a disagreement between toolgate's reference index
+// and the engine, refused (compile-2020.ts, legacy-front-end.ts). Both read Ajv's MissingRefError here, by
+// shape, not class, so that no file outside the engine knows its fields or its message.
 
 /**
  * The document a compile found missing, when Ajv threw its MissingRefError: `uri` is the document ('' for the

@@ -45,9 +45,15 @@ function localTargets(root: unknown): Map<string, { ref: string; target: AnySche
 /**
  * Compiles `schema` on `ajv` (as `ajv.compile` does) with the schema paths of separately compiled
  * targets right; `more` compiles further validators on the same root (annotation-run.ts) meanwhile.
+ * `base` is the root's base URI when it has no `$id` of its own (Ajv's `_addSchema` takes it).
  */
-export function compileWithRefPaths(ajv: Engine, schema: AnySchemaObject, more?: () => void): ValidateFunction {
-  const root = ajv._addSchema(schema);
+export function compileWithRefPaths(
+  ajv: Engine,
+  schema: AnySchemaObject,
+  more?: () => void,
+  base?: string,
+): ValidateFunction {
+  const root = ajv._addSchema(schema, undefined, base);
   if (root.validate !== undefined) return root.validate as ValidateFunction;
   const entered = new Map<string, { env: SchemaEnv; read: boolean }>();
   for (const { ref, target } of localTargets(schema)?.values() ?? []) {

@@ -1,0 +1,63 @@
+import { fail, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
+import { compileOn, createEngine, sharedEngine } from './engine/ajv-2020.js';
+import { missingReferenceText } from './engine/missing-reference.js';
+import { instrumentSteps } from './engine/step-budget.js';
+import { warmUp } from './engine/warm-up.js';
+import { inertEngineKeywords } from './ajv-only.js';
+import { checkCompileCost } from './compile-cost.js';
+import { checkInPlace, reachable } from './in-place-cycles.js';
+import { engineInput } from './link.js';
+import { authorLocation } from './link-source.js';
+import type { EngineOutput, Pipeline } from './pipeline.js';
+import { rewriteForEngine } from './rewrite.js';
+import { engineNeeds, needsPatternBudget } from './schema-needs.js';
+
+// The Draft 2020-12 front end's engine step: the admitted documents, every reference already resolved
+// (pipeline.ts), are rewritten for the engine, linked into one document (link.ts), checked for in-place
+// cycles and their cost, marked for the step budget and compiled on Ajv 2020 with toolgate's keywords.
+
+/** Compiles the admitted 2020-12 documents; `p.documents` are private copies the engine may rewrite. */
+export function compile2020(p: Pipeline): Result<EngineOutput> {
+  const limits = p.options.limits;
+  for (const d of p.documents) rewriteForEngine(d.schema, d.vocabularies);
+  // Decided from the private copies, so a caller's later change cannot slip an inherited name past it.
+  const needs = engineNeeds(p.documents.map((d) => d.schema));
+  const config = {
+    formatAssertion: p.options.formatAssertion || p.formatAssertion,
+    contentAssertion: p.options.contentAssertion,
+    ownProperties: needs.ownProperties,
+  };
+  try {
+    const input = engineInput(p.documents, needs.linking);
+    // `nullable` and `$async` are annotations that Ajv would act on (ajv-only.ts).
+    const inert = inertEngineKeywords(input.schema, (pointer) => authorLocation(input.schema, pointer));
+    if (inert.length > 0)
+      return fail('unsupported_capability', `schema cannot be enforced exactly: ${inert[0]?.message}`, inert);
+    // In-place cycles and expansion are decided on what the engine will run (in-place.ts).
+    // The schema objects the engine can apply, found once: the in-place check reads them, the step budget marks them.
+    const applied = reachable(input.schema);
+    const inPlace = checkInPlace(input.schema, limits.maxInPlaceSubschemas, applied);
+    if (!inPlace.ok) return inPlace;
+    const cost = checkCompileCost(input.schema, limits);
+    if (!cost.ok) return cost;
+    instrumentSteps(applied);
+    const ajv = input.keep || needs.privateEngine ? createEngine(config) : sharedEngine(config);
+    const validator = compileOn(ajv, input);
+    warmUp(validator);
+    return ok({ validator, patternBudget: needsPatternBudget(p.documents.map((d) => d.schema)) });
+  } catch (thrown) {
+    const message = thrownMessage(thrown);
+    const missing = missingReferenceText(message);
+    if (missing !== undefined)
+      return fail('validation', `unresolved reference ${missing}`, [
+        schemaViolation('$ref', `unresolved reference ${missing}`, '', 'reference_unresolved'),
+      ]);
+    const why =
+      thrown instanceof RangeError
+        ? 'the engine recursed without end while compiling or loading it'
+        : `the engine refused it: ${message}`;
+    return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
+      schemaViolation('$ref', why, '', 'not_enforceable'),
+    ]);
+  }
+}

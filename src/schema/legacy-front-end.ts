@@ -1,0 +1,223 @@
+import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
+import { echo } from '../util/describe-value.js';
+import { formatRefusal } from '../formats/asserted.js';
+import { legacyEngineGaps } from './legacy-engine-gaps.js';
+import { FOREIGN_KEYWORDS, LEGACY_KEYWORD_SETS, legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
+import { metaViolations } from './meta-errors.js';
+import type { ResolvedOptions } from './options.js';
+import { instrumentSteps } from './engine/step-budget.js';
+import { warmUp } from './engine/warm-up.js';
+import { checkNodePatterns, type DocumentPlace, type EngineOutput, type Pipeline } from './pipeline.js';
+import { createLegacyEngine, legacyMetaValidate } from './engine/legacy-engine.js';
+import { missingDocument } from './engine/missing-reference.js';
+import { checkLegacyInPlace, schemaPlaces } from './legacy-in-place.js';
+import { indexDocument, resolveUri } from './references.js';
+import { DEFAULT_VOCABULARIES } from './vocabulary.js';
+import { DRAFT_07_ACTED_KEYWORDS, inertEngineKeywords } from './ajv-only.js';
+import { checkCompileCost } from './compile-cost.js';
+import { tallyDocument } from './tally.js';
+import { isObject } from '../util/plain-json.js';
+import { walkSchema } from './walk.js';
+
+// The front ends of the opt-in older dialects (front-ends.ts). A root whose `$schema` names draft-07 or
+// 2019-09, when the caller lists that dialect in `dialects`, goes through the one pipeline (pipeline.ts:
+// every reference resolved before compiling) with these gates, and is validated by Ajv's own engine for
+// its dialect (engine/legacy-engine.ts) against that dialect's meta-schema: never rewritten into 2020-12,
+// never read as 2020-12. Every document it pulls in must be of the same dialect (or declare none). What
+// such a schema would need beyond that engine (cross-dialect references, content assertion) is refused.
+
+/** The walks of a legacy document: every dialect's schema positions; the limits count booleans too. */
+const EVERY_OBJECT = { positions: 'every-dialect' } as const;
+/** The limits tally's walk of a legacy document. */
+export const EVERY_DIALECT = { positions: 'every-dialect', booleans: true } as const;
+
+/** Refusals for one document of a legacy dialect; `at` prefixes locations of non-root documents. */
+function gateLegacy(
+  doc: unknown,
+  dialect: LegacyDialect,
+  options: ResolvedOptions,
+  at: (p: string) => string,
+): { refused: Violation[]; invalid: Violation[] } {
+  const refused: Violation[] = [];
+  const invalid: Violation[] = [];
+  const known = LEGACY_KEYWORD_SETS[dialect];
+  const foreign = FOREIGN_KEYWORDS[dialect];
+  walkSchema(
+    doc,
+    ({ node, pointer }) => {
+      for (const key of Object.keys(node)) {
+        const where = at(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        const hint = Object.hasOwn(foreign, key) ? foreign[key] : undefined;
+        if (hint !== undefined)
+          refused.push(
+            schemaViolation(
+              key,
+              `keyword "${key}" is not part of ${dialect} and would be ignored, loosening the schema: ${hint}`,
+              where,
+              'keyword_not_in_dialect',
+            ),
+          );
+        else if (options.unknownKeywords === 'reject' && !known.has(key))
+          refused.push(
+            schemaViolation(
+              key,
+              `unknown keyword "${key}" refused (unknownKeywords: "reject")`,
+              where,
+              'unknown_keyword',
+            ),
+          );
+      }
+      if (pointer !== '' && node['$schema'] !== undefined && legacyDialectOf(node['$schema']) !== dialect) {
+        refused.push(
+          schemaViolation(
+            '$schema',
+            `embedded "$schema" ${echo(node['$schema'])} is not supported inside a ${dialect} document`,
+            at(`${pointer}/$schema`),
+            'dialect_unsupported',
+          ),
+        );
+      }
+      if (options.formatAssertion && typeof node['format'] === 'string') {
+        const why = formatRefusal(node['format']);
+        if (why !== undefined)
+          refused.push(schemaViolation('format', why, at(`${pointer}/format`), 'assertion_unsupported'));
+      }
+      if (
+        options.contentAssertion &&
+        ('contentEncoding' in node || 'contentMediaType' in node || 'contentSchema' in node)
+      ) {
+        refused.push(
+          schemaViolation(
+            'contentMediaType',
+            `content assertion is not available for ${dialect} schemas`,
+            at(pointer),
+            'assertion_unsupported',
+          ),
+        );
+      }
+      // The same pattern gate as the 2020-12 pipeline's; a hazard is a refusal like the others here.
+      checkNodePatterns(node, pointer, at, { invalid, hazards: refused });
+    },
+    EVERY_OBJECT,
+  );
+  return { refused, invalid };
+}
+
+/** Meta-schema and keyword gate for one document; the first failure wins. */
+function admitLegacy(
+  doc: unknown,
+  dialect: LegacyDialect,
+  options: ResolvedOptions,
+  at: (p: string) => string,
+): Result<true> {
+  const meta = legacyMetaValidate(dialect, doc);
+  if (meta.length > 0) {
+    const violations = metaViolations(doc, meta, at);
+    return fail(
+      'validation',
+      `invalid schema: ${violations[0]?.message ?? `does not match the ${dialect} meta-schema`}`,
+      violations,
+    );
+  }
+  const gate = gateLegacy(doc, dialect, options, at);
+  if (gate.invalid.length > 0) return fail('validation', `invalid schema: ${gate.invalid[0]?.message}`, gate.invalid);
+  gate.refused.push(...legacyEngineGaps(doc, dialect, at));
+  if (gate.refused.length > 0)
+    return fail(
+      'unsupported_capability',
+      `schema uses what toolgate cannot enforce exactly: ${gate.refused[0]?.message}`,
+      gate.refused,
+    );
+  return ok(true);
+}
+
+/**
+ * A document's relative `$id`, resolved against the URI it was found under (Core §8.2.1), in the engine's
+ * private copy: Ajv keeps a root's relative `$id` as its base, and would then look a reference up under
+ * another URI than the one the pipeline resolved it to and gave the engine.
+ */
+function absoluteId(doc: unknown, uri: string): void {
+  if (!isObject(doc) || typeof doc['$id'] !== 'string' || doc['$id'].startsWith('#')) return;
+  const resolved = resolveUri(doc['$id'], uri);
+  if (resolved !== undefined) doc['$id'] = resolved;
+}
+
+/**
+ * The gates of one older-dialect document: for a document a reference pulled in, its dialect, the limits
+ * tally and its compile cost (the root's were counted by compileSchema); then the meta-schema, keyword,
+ * pattern and engine-gap gates and the engine-acted keywords; on success it is listed and indexed.
+ */
+export function admitLegacyDocument(
+  p: Pipeline,
+  place: DocumentPlace,
+  doc: unknown,
+  dialect: LegacyDialect,
+): Result<true> {
+  const at = (pointer: string): string => (place.root ? pointer : `${place.uri}#${pointer}`);
+  if (!place.root) {
+    const declared = isObject(doc) ? doc['$schema'] : undefined;
+    if (declared !== undefined && legacyDialectOf(declared) !== dialect) {
+      const message =
+        `referenced document ${echo(place.uri)} declares ${echo(declared)}; a ${dialect} schema may only ` +
+        `reference ${dialect} documents (or ones that declare no dialect)`;
+      return fail('unsupported_capability', message, [
+        schemaViolation('$schema', message, at('/$schema'), 'dialect_unsupported'),
+      ]);
+    }
+    const counted = tallyDocument(p.tally, doc, p.options.limits, EVERY_DIALECT);
+    if (!counted.ok) return counted;
+    const cost = checkCompileCost(doc, p.options.limits, p.spent);
+    if (!cost.ok) return cost;
+    p.spent = cost.value;
+  }
+  const admitted = admitLegacy(doc, dialect, p.options, at);
+  if (!admitted.ok) return admitted;
+  p.documents.push({ uri: place.uri, schema: doc, vocabularies: DEFAULT_VOCABULARIES });
+  indexDocument(p.index, doc, place.uri, p.frontEnd.identification);
+  return ok(true);
+}
+
+/**
+ * Compiles the admitted documents of an older dialect on its own engine: every document a reference needs
+ * was found and admitted by the pipeline, so each is given to the engine before the one compile.
+ */
+export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Result<EngineOutput> {
+  const [root, ...pulled] = p.documents;
+  if (root === undefined) return fail('validation', 'no schema to compile', []);
+  const documents = p.documents.map((d, i) => ({ uri: d.uri, schema: d.schema, root: i === 0 }));
+  // `nullable` and `$async` are annotations that Ajv would act on (ajv-only.ts): made inert in the
+  // engine's private copies, which CompiledSchema.schema (taken before) does not show.
+  const more = dialect === 'draft-07' ? DRAFT_07_ACTED_KEYWORDS : [];
+  for (const [i, d] of p.documents.entries()) {
+    const inert = inertEngineKeywords(d.schema, (pointer) => (i === 0 ? pointer : `${d.uri}#${pointer}`), more);
+    if (inert.length > 0)
+      return fail('unsupported_capability', `schema cannot be enforced exactly: ${inert[0]?.message}`, inert);
+  }
+  // Decided before the engine compiles, so a cycle never reaches its recursion or the warm-up.
+  const places = schemaPlaces(documents);
+  const inPlace = checkLegacyInPlace(documents, places, p.index, p.options.limits.maxInPlaceSubschemas);
+  if (!inPlace.ok) return inPlace;
+  const engine = createLegacyEngine(dialect, p.options.formatAssertion);
+  try {
+    for (const d of p.documents) absoluteId(d.schema, d.uri);
+    // Every schema object of every document, in its dialect's positions, with the step keyword.
+    instrumentSteps(places.keys());
+    for (const d of pulled) engine.add(d.schema as object, d.uri);
+    const validator = engine.compile(root.schema as object, root.uri);
+    warmUp(validator);
+    return ok({ validator, patternBudget: true });
+  } catch (thrown) {
+    // Every reference resolved in the pipeline: a reference the engine still cannot find is one it reads
+    // otherwise, so the schema is refused rather than run on a guess.
+    const missing = missingDocument(thrown);
+    const why =
+      missing !== undefined
+        ? `the engine could not resolve reference ${echo(missing.ref ?? missing.uri)}`
+        : thrown instanceof RangeError
+          ? 'the engine recursed without end while compiling it'
+          : `the engine refused it: ${thrownMessage(thrown)}`;
+    return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
+      schemaViolation('$ref', why, '', 'not_enforceable'),
+    ]);
+  }
+}

@@ -1,0 +1,146 @@
+// Every dialect goes through one pipeline (src/schema/pipeline.ts, front-ends.ts): each document is admitted,
+// indexed with its dialect's identification and every reference resolved before the dialect's engine compiles
+// once. Before, draft-07 and 2019-09 compiled, caught Ajv's missing-reference error, fetched that one document
+// and compiled again: a reference the engine never reached (an unused definition) was never checked, a relative
+// reference from a root without `$id` looked the registry up under another URI than 2020-12 did, only the
+// first unresolved reference was named, and a repeated `$id: "#name"` surfaced as an engine error.
+import { describe, expect, it } from 'vitest';
+import { compileSchema, validateSchema } from '../../src/schema/compile.js';
+
+const URI = {
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  'draft-07': 'http://json-schema.org/draft-07/schema#',
+} as const;
+type Dialect = keyof typeof URI;
+const DIALECTS: Dialect[] = ['2020-12', '2019-09', 'draft-07'];
+const OPTIONS = { dialects: DIALECTS };
+/** Where each dialect keeps definitions. */
+const DEFS: Record<Dialect, string> = { '2020-12': '$defs', '2019-09': '$defs', 'draft-07': 'definitions' };
+
+const verdict = (schema: unknown, options: object = OPTIONS): string => {
+  const r = validateSchema(schema, options);
+  return r.ok ? 'admitted' : `${r.error.class}: ${r.error.violations.map((v) => v.code).join(',')}`;
+};
+
+describe.each(DIALECTS)('%s: every reference resolved before the engine compiles', (dialect) => {
+  const defs = DEFS[dialect];
+  it('refuses an unresolvable reference in a definition nothing uses (unused definitions are checked too)', () => {
+    const schema = { $schema: URI[dialect], type: 'object', [defs]: { u: { $ref: `#/${defs}/nope` } } };
+    expect(verdict(schema)).toBe('validation: reference_unresolved');
+  });
+
+  it('asks the loader for a document only an unused definition references, once, before compiling', () => {
+    const asked: string[] = [];
+    const schema = {
+      $schema: URI[dialect],
+      type: 'object',
+      properties: { a: { $ref: 'http://x.test/used.json' } },
+      [defs]: { u: { $ref: 'http://x.test/unused.json' } },
+    };
+    const r = validateSchema(schema, {
+      ...OPTIONS,
+      schemaLoader: (uri) => {
+        asked.push(uri);
+        return { type: 'string' };
+      },
+    });
+    expect(r.ok).toBe(true);
+    expect(asked.sort()).toEqual(['http://x.test/unused.json', 'http://x.test/used.json']);
+  });
+
+  it('names every unresolved reference, not only the first', () => {
+    const schema = {
+      $schema: URI[dialect],
+      type: 'object',
+      properties: { a: { $ref: `#/${defs}/x` }, b: { $ref: `#/${defs}/y` } },
+    };
+    const r = validateSchema(schema, OPTIONS);
+    expect(r.ok ? [] : r.error.violations.map((v) => v.schemaPath)).toEqual([
+      '/properties/a/$ref',
+      '/properties/b/$ref',
+    ]);
+  });
+
+  it('finds a relative reference from a root without $id under the registry key it was given', () => {
+    const schema = { $schema: URI[dialect], type: 'object', properties: { a: { $ref: 'other.json' } } };
+    const r = validateSchema(schema, { ...OPTIONS, schemaRegistry: { 'other.json': { type: 'string' } } });
+    if (!r.ok) throw new Error(r.error.message);
+    expect([r.value.validate({ a: 'x' }).ok, r.value.validate({ a: 1 }).ok]).toEqual([true, false]);
+  });
+
+  it('finds it from a root whose $id is relative too, resolved against the same base', () => {
+    const schema = {
+      $schema: URI[dialect],
+      $id: 'root.json',
+      type: 'object',
+      properties: { a: { $ref: 'other.json' } },
+    };
+    const r = validateSchema(schema, { ...OPTIONS, schemaRegistry: { 'other.json': { type: 'string' } } });
+    if (!r.ok) throw new Error(r.error.message);
+    expect([r.value.validate({ a: 'x' }).ok, r.value.validate({ a: 1 }).ok]).toEqual([true, false]);
+  });
+
+  it("resolves a reference to the dialect's own meta-schema without the registry", () => {
+    const meta = URI[dialect];
+    const schema = { $schema: meta, type: 'object', properties: { s: { $ref: meta } } };
+    const r = validateSchema(schema, OPTIONS);
+    if (!r.ok) throw new Error(r.error.message);
+    expect([r.value.validate({ s: { type: 'string' } }).ok, r.value.validate({ s: { type: 1 } }).ok]).toEqual([
+      true,
+      false,
+    ]);
+  });
+});
+
+describe("each dialect's identification, read by the one index", () => {
+  it('draft-07: `$id: "#name"` in a registry document names a location a reference reaches', () => {
+    const schema = { $schema: URI['draft-07'], type: 'object', properties: { s: { $ref: 'http://x.test/d.json#n' } } };
+    const registry = { 'http://x.test/d.json': { definitions: { n: { $id: '#n', type: 'string' } } } };
+    const r = validateSchema(schema, { ...OPTIONS, schemaRegistry: registry });
+    if (!r.ok) throw new Error(r.error.message);
+    expect([r.value.validate({ s: 'x' }).ok, r.value.validate({ s: 1 }).ok]).toEqual([true, false]);
+  });
+
+  it('draft-07: the same `$id: "#name"` twice is a duplicate identifier (a broken schema), as in 2020-12', () => {
+    const schema = {
+      $schema: URI['draft-07'],
+      type: 'object',
+      definitions: { a: { $id: '#n' }, b: { $id: '#n' } },
+      properties: { x: { $ref: '#n' } },
+    };
+    expect(verdict(schema)).toBe('validation: duplicate_id');
+  });
+
+  it('draft-07: `$anchor` is an annotation there, so it names nothing', () => {
+    const schema = {
+      $schema: URI['draft-07'],
+      properties: { a: { $ref: '#n' } },
+      definitions: { x: { $anchor: 'n' } },
+    };
+    const r = compileSchema(schema, OPTIONS, { toolRoot: false });
+    expect(r.ok ? 'admitted' : r.error.violations.map((v) => v.code)).toEqual(['reference_unresolved']);
+  });
+
+  it('2019-09: `$anchor` in a registry document names a location', () => {
+    const schema = { $schema: URI['2019-09'], type: 'object', properties: { s: { $ref: 'http://x.test/d.json#n' } } };
+    const registry = { 'http://x.test/d.json': { $defs: { n: { $anchor: 'n', type: 'string' } } } };
+    const r = validateSchema(schema, { ...OPTIONS, schemaRegistry: registry });
+    if (!r.ok) throw new Error(r.error.message);
+    expect([r.value.validate({ s: 'x' }).ok, r.value.validate({ s: 1 }).ok]).toEqual([true, false]);
+  });
+
+  it('a document of another dialect is refused wherever the reference sits', () => {
+    const schema = { $schema: URI['draft-07'], type: 'object', definitions: { u: { $ref: 'http://x.test/d.json' } } };
+    const registry = { 'http://x.test/d.json': { $schema: URI['2020-12'], type: 'string' } };
+    expect(verdict(schema, { ...OPTIONS, schemaRegistry: registry })).toBe(
+      'unsupported_capability: dialect_unsupported',
+    );
+  });
+
+  it('an in-place cycle through a registry document is refused before the engine compiles', () => {
+    const schema = { $schema: URI['draft-07'], type: 'object', allOf: [{ $ref: 'http://x.test/d.json' }] };
+    const registry = { 'http://x.test/d.json': { allOf: [{ $ref: 'http://x.test/d.json' }] } };
+    expect(verdict(schema, { ...OPTIONS, schemaRegistry: registry })).toBe('unsupported_capability: not_enforceable');
+  });
+});
