@@ -15,8 +15,8 @@ import { installUniqueItems } from './unique-items.js';
 import type { Validator } from './validator.js';
 
 // The engines of the opt-in older dialects: Ajv's own engine for each (`Ajv` for draft-07, `Ajv2019`), with
-// toolgate's replacement keywords, never a rewrite into 2020-12. Their front end (the gates; documents and limits are the one pipeline's)
-// is schema/legacy-front-end.ts.
+// toolgate's replacement keywords, never a rewrite into 2020-12. Their front end (the gates; documents and
+// limits are the one pipeline's) is schema/legacy-front-end.ts.
 
 // The 2020-12 engine's options, with own properties always on: the older dialects' engines are not
 // tuned per schema (ajv-2020.ts decides ownProperties per compile for 2020-12 only).
