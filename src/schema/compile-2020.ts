@@ -1,6 +1,6 @@
-import { fail, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
+import { fail, ok, type Result } from '../result.js';
 import { compileOn, createEngine, sharedEngine } from './engine/ajv-2020.js';
-import { missingReferenceText } from './engine/missing-reference.js';
+import { compileRefusal } from './engine/missing-reference.js';
 import { instrumentSteps } from './engine/step-budget.js';
 import { warmUp } from './engine/warm-up.js';
 import { inertEngineKeywords } from './ajv-only.js';
@@ -46,18 +46,6 @@ export function compile2020(p: Pipeline): Result<EngineOutput> {
     warmUp(validator);
     return ok({ validator, patternBudget: needsPatternBudget(p.documents.map((d) => d.schema)) });
   } catch (thrown) {
-    const message = thrownMessage(thrown);
-    const missing = missingReferenceText(message);
-    if (missing !== undefined)
-      return fail('validation', `unresolved reference ${missing}`, [
-        schemaViolation('$ref', `unresolved reference ${missing}`, '', 'reference_unresolved'),
-      ]);
-    const why =
-      thrown instanceof RangeError
-        ? 'the engine recursed without end while compiling or loading it'
-        : `the engine refused it: ${message}`;
-    return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
-      schemaViolation('$ref', why, '', 'not_enforceable'),
-    ]);
+    return compileRefusal(thrown);
   }
 }

@@ -1,4 +1,4 @@
-import { fail, ok, schemaViolation, thrownMessage, type Result, type Violation } from '../result.js';
+import { fail, ok, schemaViolation, type Result, type Violation } from '../result.js';
 import { echo } from '../util/describe-value.js';
 import { formatRefusal } from '../formats/asserted.js';
 import { legacyEngineGaps } from './legacy-engine-gaps.js';
@@ -9,7 +9,7 @@ import { instrumentSteps } from './engine/step-budget.js';
 import { warmUp } from './engine/warm-up.js';
 import { checkNodePatterns, type DocumentPlace, type EngineOutput, type Pipeline } from './pipeline.js';
 import { createLegacyEngine, legacyMetaValidate } from './engine/legacy-engine.js';
-import { missingDocument } from './engine/missing-reference.js';
+import { compileRefusal } from './engine/missing-reference.js';
 import { checkLegacyInPlace, schemaPlaces } from './legacy-in-place.js';
 import { indexDocument, resolveUri } from './references.js';
 import { DEFAULT_VOCABULARIES } from './vocabulary.js';
@@ -207,17 +207,6 @@ export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Res
     warmUp(validator);
     return ok({ validator, patternBudget: true });
   } catch (thrown) {
-    // Every reference resolved in the pipeline: a reference the engine still cannot find is one it reads
-    // otherwise, so the schema is refused rather than run on a guess.
-    const missing = missingDocument(thrown);
-    const why =
-      missing !== undefined
-        ? `the engine could not resolve reference ${echo(missing.ref ?? missing.uri)}`
-        : thrown instanceof RangeError
-          ? 'the engine recursed without end while compiling it'
-          : `the engine refused it: ${thrownMessage(thrown)}`;
-    return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
-      schemaViolation('$ref', why, '', 'not_enforceable'),
-    ]);
+    return compileRefusal(thrown);
   }
 }

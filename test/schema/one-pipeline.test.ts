@@ -91,6 +91,15 @@ describe.each(DIALECTS)('%s: every reference resolved before the engine compiles
       false,
     ]);
   });
+
+  it('refuses a missing fragment of a meta-schema the engine carries as unresolved, like any other', () => {
+    const schema = {
+      $schema: URI[dialect],
+      type: 'object',
+      properties: { s: { $ref: `${URI[dialect].replace(/#$/, '')}#/nope` } },
+    };
+    expect(verdict(schema)).toBe('validation: reference_unresolved');
+  });
 });
 
 describe("each dialect's identification, read by the one index", () => {
