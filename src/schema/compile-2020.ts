@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../result.js';
-import { compileOn, createEngine, sharedEngine } from './engine/ajv-2020.js';
+import { engine2020 } from './engine/ajv-2020.js';
 import { compileRefusal } from './engine/missing-reference.js';
 import { instrumentSteps } from './engine/step-budget.js';
 import { warmUp } from './engine/warm-up.js';
@@ -41,8 +41,7 @@ export function compile2020(p: Pipeline): Result<EngineOutput> {
     const cost = checkCompileCost(input.schema, limits);
     if (!cost.ok) return cost;
     instrumentSteps(applied);
-    const ajv = input.keep || needs.privateEngine ? createEngine(config) : sharedEngine(config);
-    const validator = compileOn(ajv, input);
+    const validator = engine2020(config, input.keep || needs.privateEngine).compile(input);
     warmUp(validator);
     return ok({ validator, patternBudget: needsPatternBudget(p.documents.map((d) => d.schema)) });
   } catch (thrown) {

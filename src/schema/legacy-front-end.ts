@@ -202,8 +202,7 @@ export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Res
     for (const d of p.documents) absoluteId(d.schema, d.uri);
     // Every schema object of every document, in its dialect's positions, with the step keyword.
     instrumentSteps(places.keys());
-    for (const d of pulled) engine.add(d.schema as object, d.uri);
-    const validator = engine.compile(root.schema as object, root.uri);
+    const validator = engine.compile({ schema: root.schema, base: root.uri, extra: pulled, keep: false });
     warmUp(validator);
     return ok({ validator, patternBudget: true });
   } catch (thrown) {

@@ -5,6 +5,7 @@ import { META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource, sourceOf } from './link-source.js';
 import { registerDocument } from './engine/annotation-run.js';
+import type { EngineInput } from './engine/engine.js';
 import { usesUnevaluated } from './engine/unevaluated.js';
 import { walkSchema } from './walk.js';
 import { needsLinkingAt } from './schema-needs.js';
@@ -327,17 +328,6 @@ export function linkDocuments(docs: readonly LinkInput[]): unknown {
   const root = docs[0]!;
   const rootPlace = isObject(root.schema) ? linker.places.get(root.schema) : undefined;
   return linker.link(rootPlace?.resource ?? root.uri);
-}
-
-/** What compile hands to Ajv: one document, and whether it needs a private, kept registration. */
-export interface EngineInput {
-  readonly schema: unknown;
-  readonly extra: readonly { uri: string; schema: unknown }[];
-  /**
-   * The document uses `unevaluated*`: it stays registered on a private engine with toolgate's
-   * annotation keywords (annotation-run.ts), which find their subschemas in it by pointer.
-   */
-  readonly keep: boolean;
 }
 
 let linkedIds = 0;

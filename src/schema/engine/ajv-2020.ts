@@ -19,6 +19,7 @@ import { boundedRegExp } from '../../regex/bound.js';
 import { metaEngine } from './meta-engine.js';
 import { validate as metaSchema2020 } from './meta-schema.generated.js';
 import { compileWithRefPaths } from './ref-paths.js';
+import type { Engine, EngineInput } from './engine.js';
 import { metaSchemaOf } from '../../keywords/keyword-lists.js';
 
 /** How an engine instance is configured; each distinct config gets its own shared instance. */
@@ -149,11 +150,13 @@ export function metaValidate(schema: unknown, vocabularies?: ReadonlySet<string>
   return validator(schema) ? [] : (validator.errors ?? []);
 }
 
-/** The root document, the other documents by URI, and whether to keep them registered afterwards. */
-export interface CompileInput {
-  readonly schema: unknown;
-  readonly extra: readonly { readonly uri: string; readonly schema: unknown }[];
-  readonly keep: boolean;
+/**
+ * The Draft 2020-12 engine for a config: the shared instance, or with `fresh` a new one (a document that
+ * carries identifiers of its own, or one that stays registered for its `unevaluated*` keywords).
+ */
+export function engine2020(config: EngineConfig, fresh: boolean): Engine {
+  const ajv = fresh ? createEngine(config) : sharedEngine(config);
+  return { compile: (input) => compileOn(ajv, input) };
 }
 
 /**
@@ -161,7 +164,7 @@ export interface CompileInput {
  * grows; `keep` (a fresh private engine only) leaves it registered and installs toolgate's
  * in-place applicators for its `unevaluated*` keywords, compiling every subschema they apply.
  */
-export function compileOn(ajv: Ajv2020, input: CompileInput): ValidateFunction {
+export function compileOn(ajv: Ajv2020, input: EngineInput): ValidateFunction {
   const { schema, extra, keep } = input;
   if (keep) installInPlaceApplicators(ajv);
   for (const d of extra) ajv.addSchema(d.schema as object, d.uri);

@@ -12,7 +12,7 @@ import { installNotAndIf } from './not-if.js';
 import { compileWithRefPaths } from './ref-paths.js';
 import { installStepBudget } from './step-budget.js';
 import { installUniqueItems } from './unique-items.js';
-import type { Validator } from './validator.js';
+import type { Engine } from './engine.js';
 
 // The engines of the opt-in older dialects: Ajv's own engine for each (`Ajv` for draft-07, `Ajv2019`), with
 // toolgate's replacement keywords, never a rewrite into 2020-12. Their front end (the gates; documents and
@@ -21,17 +21,6 @@ import type { Validator } from './validator.js';
 // The 2020-12 engine's options, with own properties always on: the older dialects' engines are not
 // tuned per schema (ajv-2020.ts decides ownProperties per compile for 2020-12 only).
 const AJV_OPTIONS: Options = { ...ENGINE_OPTIONS, ownProperties: true };
-
-/** One compile's engine for an older dialect: documents are added to it, then the root is compiled. */
-export interface LegacyEngine {
-  /** Registers a document the root references under its URI. */
-  add(doc: object, uri: string): void;
-  /**
-   * Compiles the root found under `uri` (its base when it has no `$id`); throws what Ajv throws
-   * (missingDocument reads a missing reference).
-   */
-  compile(root: object, uri: string): Validator;
-}
 
 /**
  * The documents each older dialect's Ajv engine carries itself (its meta-schemas), so a reference to one
@@ -47,7 +36,7 @@ export const LEGACY_BUILTIN_DOCUMENTS: Readonly<Record<LegacyDialect, ReadonlySe
 };
 
 /** A fresh engine of one dialect, with toolgate's keywords installed. */
-export function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): LegacyEngine {
+export function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): Engine {
   const ajv: Ajv | Ajv2019 =
     dialect === 'draft-07'
       ? new Ajv({ ...AJV_OPTIONS, validateFormats: formatAssertion })
@@ -71,10 +60,10 @@ export function createLegacyEngine(dialect: LegacyDialect, formatAssertion: bool
   // The same maxValidationSteps budget (step-budget.ts); the front end marks the documents.
   installStepBudget(ajv as never);
   return {
-    add: (doc, uri) => {
-      ajv.addSchema(doc, uri);
+    compile: ({ schema, base, extra }) => {
+      for (const d of extra) ajv.addSchema(d.schema as object, d.uri);
+      return compileWithRefPaths(ajv, schema as object, undefined, base);
     },
-    compile: (root, uri) => compileWithRefPaths(ajv, root, undefined, uri),
   };
 }
 
