@@ -34,14 +34,54 @@ const UNEVALUATED_2019 =
   'Draft 2020-12 schemas support them';
 
 /**
+ * When Ajv follows a JSON Pointer into a document (`#/definitions/a`, or an `$id` it recorded as one), it
+ * does not take the `$id` of a node reached through a step with one of these names (Ajv's
+ * `PREVENT_SCOPE_CHANGE`, which means the keywords but also hits a property or definition so named), so
+ * every reference inside that resource would resolve against the enclosing base instead of its own (Core
+ * §8.2.3 of both drafts; draft-07 §8.2): another subschema than the one toolgate's index resolved.
+ */
+const SCOPE_KEPT_NAMES = new Set(['properties', 'patternProperties', 'enum', 'dependencies', 'definitions']);
+
+/** Refusals for references inside a resource whose `$id` Ajv loses on the way there (SCOPE_KEPT_NAMES). */
+function lostBases(resources: ReadonlySet<string>, refs: readonly string[], at: (p: string) => string): Violation[] {
+  const found: Violation[] = [];
+  for (const pointer of refs) {
+    for (let p = pointer; p !== ''; p = p.slice(0, p.lastIndexOf('/'))) {
+      if (!resources.has(p)) continue;
+      found.push(
+        schemaViolation(
+          '$ref',
+          `the engine resolves this reference against the wrong base: the "$id" at ${p === pointer ? 'its schema' : p} ` +
+            `is named "${p.slice(p.lastIndexOf('/') + 1)}", whose "$id" the engine ignores when it follows a pointer`,
+          at(`${pointer}/$ref`),
+          'not_enforceable',
+        ),
+      );
+      break;
+    }
+  }
+  return found;
+}
+
+/**
  * Constructs of the legacy dialects on which Ajv's draft-07 and 2019-09 engines give wrong verdicts,
  * measured on the official suite (test/suite/expectations-legacy.json). Refused, never run.
  */
 export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (pointer: string) => string): Violation[] {
   const found: Violation[] = [];
+  const renamed = new Set<string>();
+  const refs: string[] = [];
   walkSchema(
     doc,
     ({ node, pointer }) => {
+      const id = node['$id'];
+      if (
+        typeof id === 'string' &&
+        !id.startsWith('#') &&
+        SCOPE_KEPT_NAMES.has(pointer.slice(pointer.lastIndexOf('/') + 1))
+      )
+        renamed.add(pointer);
+      if (typeof node['$ref'] === 'string') refs.push(pointer);
       const props = node['properties'];
       if (isObject(props) && Object.hasOwn(props, '__proto__')) {
         found.push(
@@ -95,5 +135,6 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
     },
     { positions: 'every-dialect' },
   );
+  if (renamed.size > 0) found.push(...lostBases(renamed, refs, at));
   return found;
 }

@@ -153,3 +153,39 @@ describe("each dialect's identification, read by the one index", () => {
     expect(verdict(schema, { ...OPTIONS, schemaRegistry: registry })).toBe('unsupported_capability: not_enforceable');
   });
 });
+
+describe.each(['2019-09', 'draft-07'] as const)(
+  '%s: the engine resolves a reference where the index does',
+  (dialect) => {
+    const at = (name: string, via: 'pointer' | 'id'): unknown => ({
+      $schema: URI[dialect],
+      $id: 'http://x.test/root.json',
+      type: 'object',
+      properties: { p: { $ref: via === 'pointer' ? `#/definitions/${name}` : 'sub.json' } },
+      definitions: {
+        x: { type: 'number' },
+        [name]: {
+          $id: 'http://x.test/sub.json',
+          definitions: { x: { type: 'string' } },
+          properties: { q: { $ref: '#/definitions/x' } },
+        },
+      },
+    });
+    // Ajv ignores the `$id` of a node reached by a pointer step named like a map keyword (PREVENT_SCOPE_CHANGE),
+    // so `q` was validated against the root's `x` (a number) where Core §8.2 and the index say sub.json's (a string).
+    it.each(['properties', 'definitions', 'enum', 'dependencies', 'patternProperties'])(
+      'refuses a reference inside a resource named "%s" (the engine would resolve it against the outer base)',
+      (name) => {
+        for (const via of ['pointer', 'id'] as const)
+          expect(verdict(at(name, via))).toBe('unsupported_capability: not_enforceable');
+      },
+    );
+
+    it('still admits the same resource under another name, validated against its own base', () => {
+      const compiled = validateSchema(at('plain', 'pointer'), OPTIONS);
+      expect(
+        compiled.ok && [compiled.value.validate({ p: { q: 's' } }).ok, compiled.value.validate({ p: { q: 1 } }).ok],
+      ).toEqual([true, false]);
+    });
+  },
+);
