@@ -189,3 +189,35 @@ describe.each(['2019-09', 'draft-07'] as const)(
     });
   },
 );
+
+describe.each(['2019-09', 'draft-07'] as const)('%s: a URI the index and the engine read alike', (dialect) => {
+  // The index reads URIs as WHATWG URL does, Ajv as RFC 3986 does: each pair of resources below is two
+  // resources for both, but the reference named the first for the index and the second for Ajv, which then
+  // validated `p` as a number where the index (and the in-place check) assumed a string.
+  const twoResources = (ref: string, first: string, second: string): unknown => ({
+    $schema: URI[dialect],
+    $id: 'http://x.test/root.json',
+    type: 'object',
+    properties: { p: { $ref: ref } },
+    definitions: { a: { $id: first, type: 'string' }, b: { $id: second, type: 'number' } },
+  });
+  it.each([
+    ['a backslash (WHATWG reads "/")', 'sub\\t.json', 'sub/t.json', 'sub%5Ct.json'],
+    ['a tab (WHATWG drops it)', 'a\tb.json', 'ab.json', 'a%09b.json'],
+    ['a trailing space (WHATWG trims it)', 'a.json ', 'a.json', 'a.json%20'],
+  ])('refuses a reference with %s as not a URI reference', (_, ref, first, second) => {
+    expect(verdict(twoResources(ref, first, second))).toBe('validation: schema_invalid');
+  });
+
+  it('refuses a percent-escape Ajv normalises: it took the embedded a.json where the index pulled %61.json', () => {
+    const schema = {
+      $schema: URI[dialect],
+      $id: 'http://x.test/root.json',
+      type: 'object',
+      properties: { p: { $ref: '%61.json' } },
+      definitions: { a: { $id: 'a.json', type: 'string' } },
+    };
+    const r = validateSchema(schema, { ...OPTIONS, schemaRegistry: { 'http://x.test/%61.json': { type: 'number' } } });
+    expect(r.ok ? 'admitted' : r.error.violations.map((v) => v.code).join()).toBe('not_enforceable');
+  });
+});
