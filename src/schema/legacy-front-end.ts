@@ -11,10 +11,11 @@ import { checkNodePatterns, type DocumentPlace, type EngineOutput, type Pipeline
 import { createLegacyEngine, legacyMetaValidate } from './engine/legacy-engine.js';
 import { compileRefusal } from './engine/missing-reference.js';
 import { checkLegacyInPlace, schemaPlaces } from './legacy-in-place.js';
-import { indexDocument, resolveUri } from './references.js';
+import { indexDocument, resolveUri, targetOf } from './references.js';
 import { DEFAULT_VOCABULARIES } from './vocabulary.js';
 import { DRAFT_07_ACTED_KEYWORDS, inertEngineKeywords } from './ajv-only.js';
-import { checkCompileCost } from './compile-cost.js';
+import { checkCompileCost, inlineCopyCost } from './compile-cost.js';
+import { limitFailure } from '../util/limits.js';
 import { tallyDocument } from './tally.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
@@ -218,6 +219,30 @@ export function admitLegacyDocument(
 }
 
 /**
+ * Each document was estimated alone (compile-cost.ts), once, but the engine inlines a target without
+ * references at every reference to it, from other documents too: 250 references to a registry document of
+ * 250 properties compiled for 26 s under an estimate within maxCompileCost. Every reference into another
+ * document past the first to the same target adds its copy to what the documents were estimated at.
+ */
+function chargeInlineCopies(p: Pipeline): Result<number> {
+  const copies = new Map<unknown, { cost: number; seen: boolean }>();
+  let spent = p.spent;
+  for (const ref of p.index.references) {
+    const found = ref.target === undefined ? undefined : targetOf(p.index, ref.target);
+    if (found === undefined || found === 'external' || found.docUri === ref.docUri) continue;
+    const copy = copies.get(found.node) ?? { cost: inlineCopyCost(found.node), seen: false };
+    if (copy.seen) spent = Math.min(spent + copy.cost, Number.MAX_SAFE_INTEGER);
+    copies.set(found.node, { cost: copy.cost, seen: true });
+  }
+  if (spent <= p.options.limits.maxCompileCost) return ok(spent);
+  return limitFailure(
+    'maxCompileCost',
+    p.options.limits.maxCompileCost,
+    `an estimated ${spent} (inline copies of targets in other documents included)`,
+  );
+}
+
+/**
  * Compiles the admitted documents of an older dialect on its own engine: every document a reference needs
  * was found and admitted by the pipeline, so each is given to the engine before the one compile.
  */
@@ -233,6 +258,8 @@ export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Res
     if (inert.length > 0)
       return fail('unsupported_capability', `schema cannot be enforced exactly: ${inert[0]?.message}`, inert);
   }
+  const copies = chargeInlineCopies(p);
+  if (!copies.ok) return copies;
   // Decided before the engine compiles, so a cycle never reaches its recursion or the warm-up.
   const places = schemaPlaces(documents);
   const inPlace = checkLegacyInPlace(documents, places, p.index, p.options.limits.maxInPlaceSubschemas);

@@ -221,3 +221,34 @@ describe.each(['2019-09', 'draft-07'] as const)('%s: a URI the index and the eng
     expect(r.ok ? 'admitted' : r.error.violations.map((v) => v.code).join()).toBe('not_enforceable');
   });
 });
+
+describe.each(['2019-09', 'draft-07'] as const)(
+  '%s: the compile cost counts inline copies across documents',
+  (dialect) => {
+    // Ajv inlines a target without references at each reference, from another document too; each document's
+    // own estimate missed them (250 x 250 compiled for 26 s, then overflowed the stack). 2020-12 links the
+    // documents into one and estimates that, so both dialects now charge what 2020-12 charges.
+    const wide = (n: number, prefix: string, value: unknown): Record<string, unknown> =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, value]));
+    const schema = (n: number): unknown => ({
+      $schema: URI[dialect],
+      type: 'object',
+      properties: wide(n, 'p', { $ref: 'http://x.test/wide.json' }),
+    });
+    const options = (n: number): object => ({
+      ...OPTIONS,
+      schemaRegistry: { 'http://x.test/wide.json': { type: 'object', properties: wide(n, 'k', { type: 'string' }) } },
+    });
+
+    it('refuses 30 references to a registry document of 30 properties as maxCompileCost, before compiling', () => {
+      const r = validateSchema(schema(30), options(30));
+      expect(r.ok ? 'admitted' : r.error.violations[0]?.keyword).toBe('maxCompileCost');
+      const linked = validateSchema({ ...(schema(30) as object), $schema: URI['2020-12'] }, options(30));
+      expect(linked.ok ? 'admitted' : linked.error.violations[0]?.keyword).toBe('maxCompileCost');
+    });
+
+    it('admits 10 references to a registry document of 10 properties', () => {
+      expect(validateSchema(schema(10), options(10)).ok).toBe(true);
+    });
+  },
+);
