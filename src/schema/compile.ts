@@ -134,9 +134,11 @@ export function compileSchema(
   // What CompiledSchema.schema exposes: the checked private copy as given, taken before the engine
   // rewrites it (never a second read of the caller's object, never the rewritten form).
   const exposedSchema = frozenCopy(copy.value);
+  // A document's vocabularies come from its meta-schema, which is not among the documents: keyed too, or a
+  // validator compiled with a vocabulary left out (its keywords annotations) would serve one that lists it.
   const fullKey = p.usedExternal
     ? `${flagKey}${p.formatAssertion ? 'F' : 'f'}|${p.documents
-        .map((d) => `${d.uri} ${canonicalJson(d.schema)}`)
+        .map((d) => `${d.uri} ${[...d.vocabularies].sort().join(' ')} ${canonicalJson(d.schema)}`)
         .join('\n')}`
     : undefined;
   const known = fullKey === undefined ? undefined : cachedValidator(fullKey);

@@ -252,3 +252,23 @@ describe.each(['2019-09', 'draft-07'] as const)(
     });
   },
 );
+
+describe('the compile cache keys what a schema was compiled against', () => {
+  // The key of a schema that used the registry is taken before the engine's rewrite now, which had made the
+  // vocabularies part of the content: a schema whose meta-schema left out the validation vocabulary (its
+  // keywords annotations) served a later call whose meta-schema lists it, and `maxLength` went unchecked.
+  it('does not reuse a validator compiled under a meta-schema with other vocabularies', () => {
+    const V = 'https://json-schema.org/draft/2020-12/vocab/';
+    const meta = (vocabularies: string[]): object => ({
+      $schema: URI['2020-12'],
+      $vocabulary: Object.fromEntries(vocabularies.map((v) => [`${V}${v}`, true])),
+    });
+    const schema = { $schema: 'urn:one-pipeline:meta', type: 'object', properties: { cacheKey: { maxLength: 2 } } };
+    const check = (vocabularies: string[]): boolean | string => {
+      const c = validateSchema(schema, { schemaRegistry: { 'urn:one-pipeline:meta': meta(vocabularies) } });
+      return c.ok ? c.value.validate({ cacheKey: 'long' }).ok : c.error.message;
+    };
+    expect(check(['core', 'applicator'])).toBe(true);
+    expect(check(['core', 'applicator', 'validation'])).toBe(false);
+  });
+});
