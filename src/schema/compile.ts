@@ -9,7 +9,7 @@ import { deepFreeze } from '../util/plain-json.js';
 import { limitsKey, resolveLimits, type Limits } from '../util/limits.js';
 import { resolveOptions, SCHEMA_OPTION_TABLE, type SchemaOptions } from './options.js';
 import { readTable } from '../util/option-table.js';
-import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
+import { ANONYMOUS_BASE, emptyIndex } from './references.js';
 import { cachedValidator, rememberValidator } from './compile-cache.js';
 
 export { compileCounters } from './compile-cache.js';
@@ -117,10 +117,10 @@ export function compileSchema(
     usedExternal: false,
     spent: early.value,
   };
-  const rootUri =
-    (isObject(copy.value) && typeof copy.value['$id'] === 'string' && resolveUri(copy.value['$id'], ANONYMOUS_BASE)) ||
-    ANONYMOUS_BASE;
-  const admitted = frontEnd.admit(p, { uri: splitFragment(rootUri).base, root: true }, copy.value);
+  // The root is found under ANONYMOUS_BASE, its retrieval URI: the index resolves its `$id` against that
+  // (Core §8.2.1). Given the `$id` already resolved, it resolved a relative one twice: `dir/root.json`
+  // became toolgate:/dir/dir/root.json, and its references looked the registry up under dir/dir/.
+  const admitted = frontEnd.admit(p, { uri: ANONYMOUS_BASE, root: true }, copy.value);
   if (!admitted.ok) return admitted;
   const refs = resolveReferences(p);
   if (!refs.ok) return refs;

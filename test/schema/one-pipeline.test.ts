@@ -272,3 +272,21 @@ describe('the compile cache keys what a schema was compiled against', () => {
     expect(check(['core', 'applicator', 'validation'])).toBe(false);
   });
 });
+
+describe.each(DIALECTS)('%s: a relative root $id is resolved once', (dialect) => {
+  // The root's `$id` was resolved against ANONYMOUS_BASE, then again against that result by the index:
+  // `dir/root.json` became toolgate:/dir/dir/root.json, and `other.json` was asked for under dir/dir/.
+  it('finds the registry document next to the root $id', () => {
+    const asked: string[] = [];
+    const r = validateSchema(
+      { $schema: URI[dialect], $id: 'dir/root.json', type: 'object', properties: { p: { $ref: 'other.json' } } },
+      {
+        ...OPTIONS,
+        schemaRegistry: { 'dir/other.json': { type: 'string' } },
+        schemaLoader: (uri) => void asked.push(uri),
+      },
+    );
+    expect(asked).toEqual([]);
+    expect(r.ok && [r.value.validate({ p: 's' }).ok, r.value.validate({ p: 1 }).ok]).toEqual([true, false]);
+  });
+});
