@@ -105,6 +105,18 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
           ),
         );
       }
+      // Ajv files a `$id` with a fragment under that exact URI: `x.json#/definitions/a` names this subschema
+      // for the engine, while the index (like @hyperjump/json-schema) follows the pointer inside `x.json`.
+      // 2019-09's meta-schema allows no fragment but an empty one.
+      if (dialect === 'draft-07' && typeof id === 'string' && /#(?:\/|%2f)/i.test(id))
+        found.push(
+          schemaViolation(
+            '$id',
+            'a "$id" with a JSON Pointer fragment names another subschema for the engine than for the references',
+            at(`${pointer}/$id`),
+            'not_enforceable',
+          ),
+        );
       if (dialect === 'draft-07' && '$ref' in node) {
         const extra = Object.keys(node).filter((k) => !HARMLESS_REF_SIBLINGS.has(k));
         if (extra.length > 0)

@@ -290,3 +290,18 @@ describe.each(DIALECTS)('%s: a relative root $id is resolved once', (dialect) =>
     expect(r.ok && [r.value.validate({ p: 's' }).ok, r.value.validate({ p: 1 }).ok]).toEqual([true, false]);
   });
 });
+
+describe('draft-07: a $id with a JSON Pointer fragment', () => {
+  // Ajv files `x.json#/definitions/a` as this subschema's own URI, so `$ref: "x.json#/definitions/a"` validated
+  // `p` against it (a string); the index, like @hyperjump/json-schema, follows the pointer inside x.json (a number).
+  it.each(['x.json#/definitions/a', 'x.json#%2Fdefinitions/a'])('refuses $id %s', (id) => {
+    const schema = {
+      $schema: URI['draft-07'],
+      $id: 'http://x.test/root.json',
+      type: 'object',
+      properties: { p: { $ref: 'x.json#/definitions/a' } },
+      definitions: { n: { $id: id, type: 'string', definitions: { a: { type: 'number' } } } },
+    };
+    expect(verdict(schema)).toBe('unsupported_capability: not_enforceable');
+  });
+});
