@@ -42,12 +42,26 @@ const UNEVALUATED_2019 =
  */
 const SCOPE_KEPT_NAMES = new Set(['properties', 'patternProperties', 'enum', 'dependencies', 'definitions']);
 
-/** Refusals for references inside a resource whose `$id` Ajv loses on the way there (SCOPE_KEPT_NAMES). */
-function lostBases(resources: ReadonlySet<string>, refs: readonly string[], at: (p: string) => string): Violation[] {
+/** A URI with a scheme: its resolution does not depend on the base. */
+const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * Refusals for relative references inside a resource whose `$id` Ajv loses on the way there
+ * (SCOPE_KEPT_NAMES), unless a nearer absolute `$id` sets their base again.
+ */
+function lostBases(
+  resources: ReadonlySet<string>,
+  absolute: ReadonlySet<string>,
+  refs: readonly string[],
+  at: (p: string) => string,
+): Violation[] {
   const found: Violation[] = [];
   for (const pointer of refs) {
     for (let p = pointer; p !== ''; p = p.slice(0, p.lastIndexOf('/'))) {
-      if (!resources.has(p)) continue;
+      if (!resources.has(p)) {
+        if (absolute.has(p)) break;
+        continue;
+      }
       found.push(
         schemaViolation(
           '$ref',
@@ -70,6 +84,7 @@ function lostBases(resources: ReadonlySet<string>, refs: readonly string[], at: 
 export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (pointer: string) => string): Violation[] {
   const found: Violation[] = [];
   const renamed = new Set<string>();
+  const absolute = new Set<string>();
   const refs: string[] = [];
   walkSchema(
     doc,
@@ -81,7 +96,9 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
         SCOPE_KEPT_NAMES.has(pointer.slice(pointer.lastIndexOf('/') + 1))
       )
         renamed.add(pointer);
-      if (typeof node['$ref'] === 'string') refs.push(pointer);
+      else if (typeof id === 'string' && ABSOLUTE.test(id)) absolute.add(pointer);
+      const ref = node['$ref'];
+      if (typeof ref === 'string' && !ABSOLUTE.test(ref)) refs.push(pointer);
       const props = node['properties'];
       if (isObject(props) && Object.hasOwn(props, '__proto__')) {
         found.push(
@@ -147,6 +164,6 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
     },
     { positions: 'every-dialect' },
   );
-  if (renamed.size > 0) found.push(...lostBases(renamed, refs, at));
+  if (renamed.size > 0) found.push(...lostBases(renamed, absolute, refs, at));
   return found;
 }

@@ -181,6 +181,12 @@ describe.each(['2019-09', 'draft-07'] as const)(
       },
     );
 
+    it('admits such a resource when its references are absolute (no base to lose)', () => {
+      const schema = at('properties', 'pointer') as { definitions: { properties: { properties: object } } };
+      schema.definitions.properties.properties = { q: { $ref: 'http://x.test/sub.json#/definitions/x' } };
+      expect(verdict(schema)).toBe('admitted');
+    });
+
     it('still admits the same resource under another name, validated against its own base', () => {
       const compiled = validateSchema(at('plain', 'pointer'), OPTIONS);
       expect(
@@ -303,5 +309,24 @@ describe('draft-07: a $id with a JSON Pointer fragment', () => {
       definitions: { n: { $id: id, type: 'string', definitions: { a: { type: 'number' } } } },
     };
     expect(verdict(schema)).toBe('unsupported_capability: not_enforceable');
+  });
+});
+
+describe('2019-09: one target reached through an anchor and through a pointer', () => {
+  // ref-paths.ts entered an environment for `#/$defs/d`; reached while Ajv compiled the same node for `#anc`,
+  // Ajv's recursion guard answered with that other environment and the entered one never got a function:
+  // every call through it threw ("wrapper0.validate is not a function"), an execution_failure blamed on the host.
+  it('validates instead of throwing', () => {
+    const schema = {
+      $schema: URI['2019-09'],
+      $id: 'http://x.test/root.json',
+      $defs: { d: { $anchor: 'anc', properties: { q: { $ref: '#/$defs/d' } } } },
+      properties: { p: { $ref: '#anc' } },
+    };
+    const c = validateSchema(schema, OPTIONS);
+    expect(c.ok && [c.value.validate({ p: { q: 's' } }).ok, c.value.validate({ p: { q: { q: 1 } } }).ok]).toEqual([
+      true,
+      true,
+    ]);
   });
 });
