@@ -27,7 +27,7 @@ import { walkSchema } from './walk.js';
 // never read as 2020-12. Every document it pulls in must be of the same dialect (or declare none). What
 // such a schema would need beyond that engine (cross-dialect references, content assertion) is refused.
 
-/** The walks of a legacy document: every dialect's schema positions; the limits count booleans too. */
+/** The gates' walk of a legacy document: every dialect's schema positions. */
 const EVERY_OBJECT = { positions: 'every-dialect' } as const;
 /** The limits tally's walk of a legacy document. */
 export const EVERY_DIALECT = { positions: 'every-dialect', booleans: true } as const;

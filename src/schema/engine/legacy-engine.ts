@@ -28,7 +28,7 @@ export interface LegacyEngine {
   add(doc: object, uri: string): void;
   /**
    * Compiles the root found under `uri` (its base when it has no `$id`); throws what Ajv throws
-   * (missingDocument reads a missing reference).
+   * (compileRefusal in missing-reference.ts turns it into a refusal).
    */
   compile(root: object, uri: string): Validator;
 }

@@ -10,7 +10,7 @@ import { echo } from '../../util/describe-value.js';
  * The document a compile found missing, when Ajv threw its MissingRefError: `uri` is the document ('' for the
  * root itself, whose missing fragment `ref` names).
  */
-export function missingDocument(thrown: unknown): { uri: string; ref: string | undefined } | undefined {
+function missingDocument(thrown: unknown): { uri: string; ref: string | undefined } | undefined {
   const field = (name: string): string | undefined => {
     if (typeof thrown !== 'object' || thrown === null) return undefined;
     const d = Object.getOwnPropertyDescriptor(thrown, name);
