@@ -118,8 +118,8 @@ export function compileSchema(
     spent: early.value,
   };
   // The root is found under ANONYMOUS_BASE, its retrieval URI: the index resolves its `$id` against that
-  // (Core §8.2.1). Given the `$id` already resolved, it resolved a relative one twice: `dir/root.json`
-  // became toolgate:/dir/dir/root.json, and its references looked the registry up under dir/dir/.
+  // (Core §8.2.1). Given the `$id` already resolved, it resolved a relative one twice: `dir/root`
+  // became toolgate:/dir/dir/root, and its references looked the registry up under dir/dir/.
   const admitted = frontEnd.admit(p, { uri: ANONYMOUS_BASE, root: true }, copy.value);
   if (!admitted.ok) return admitted;
   const refs = resolveReferences(p);

@@ -65,7 +65,8 @@ function lostBases(
       found.push(
         schemaViolation(
           '$ref',
-          `the engine resolves this reference against the wrong base: the "$id" at ${p === pointer ? 'its schema' : p} ` +
+          'the engine resolves this reference against the wrong base: the "$id" at ' +
+            `${p === pointer ? 'its schema' : p} ` +
             `is named "${p.slice(p.lastIndexOf('/') + 1)}", whose "$id" the engine ignores when it follows a pointer`,
           at(`${pointer}/$ref`),
           'not_enforceable',
@@ -122,8 +123,8 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
           ),
         );
       }
-      // Ajv files a `$id` with a fragment under that exact URI: `x.json#/definitions/a` names this subschema
-      // for the engine, while the index (like @hyperjump/json-schema) follows the pointer inside `x.json`.
+      // Ajv files a `$id` with a fragment under that exact URI: `http://x.test/x#/definitions/a` names this
+      // subschema for the engine, while the index (like @hyperjump/json-schema) follows the pointer inside x.
       // 2019-09's meta-schema allows no fragment but an empty one.
       if (dialect === 'draft-07' && typeof id === 'string' && /#(?:\/|%2f)/i.test(id))
         found.push(

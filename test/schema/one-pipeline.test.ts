@@ -172,7 +172,8 @@ describe.each(['2019-09', 'draft-07'] as const)(
       },
     });
     // Ajv ignores the `$id` of a node reached by a pointer step named like a map keyword (PREVENT_SCOPE_CHANGE),
-    // so `q` was validated against the root's `x` (a number) where Core §8.2 and the index say sub.json's (a string).
+    // so `q` was validated against the root's `x` (a number) where Core §8.2 and the index say the sub
+    // resource's (a string).
     it.each(['properties', 'definitions', 'enum', 'dependencies', 'patternProperties'])(
       'refuses a reference inside a resource named "%s" (the engine would resolve it against the outer base)',
       (name) => {
@@ -281,7 +282,7 @@ describe('the compile cache keys what a schema was compiled against', () => {
 
 describe.each(DIALECTS)('%s: a relative root $id is resolved once', (dialect) => {
   // The root's `$id` was resolved against ANONYMOUS_BASE, then again against that result by the index:
-  // `dir/root.json` became toolgate:/dir/dir/root.json, and `other.json` was asked for under dir/dir/.
+  // `dir/root` became toolgate:/dir/dir/root, and `other` was asked for under dir/dir/.
   it('finds the registry document next to the root $id', () => {
     const asked: string[] = [];
     const r = validateSchema(
@@ -298,8 +299,8 @@ describe.each(DIALECTS)('%s: a relative root $id is resolved once', (dialect) =>
 });
 
 describe('draft-07: a $id with a JSON Pointer fragment', () => {
-  // Ajv files `x.json#/definitions/a` as this subschema's own URI, so `$ref: "x.json#/definitions/a"` validated
-  // `p` against it (a string); the index, like @hyperjump/json-schema, follows the pointer inside x.json (a number).
+  // Ajv files `http://x.test/x#/definitions/a` as this subschema's own URI, so a `$ref` to it validated `p`
+  // against it (a string); the index, like @hyperjump/json-schema, follows the pointer inside x (a number).
   it.each(['x.json#/definitions/a', 'x.json#%2Fdefinitions/a'])('refuses $id %s', (id) => {
     const schema = {
       $schema: URI['draft-07'],
