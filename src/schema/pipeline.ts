@@ -204,12 +204,17 @@ function checkPatterns(schema: unknown, location: (p: string) => string): Patter
   return found;
 }
 
+/** How many unresolved references resolveReferences' message names. */
+const NAMED_IN_MESSAGE = 5;
+
 /**
  * Resolves every reference (Core §8.2.3), pulling documents from registry and loader; every
  * unresolved one, local pointers and anchors included, is listed in one `validation` error.
  */
 export function resolveReferences(p: Pipeline): Result<true> {
   const unresolved: { value: string; violation: Violation }[] = [];
+  // Documents the registry and loader did not have: asked once, not once per reference into them.
+  const absent = new Set<string>();
   for (let i = 0; i < p.index.references.length; i++) {
     const ref = p.index.references[i]!;
     const at = ref.docUri === p.documents[0]?.uri ? ref.schemaPath : `${ref.docUri}#${ref.schemaPath}`;
@@ -228,10 +233,11 @@ export function resolveReferences(p: Pipeline): Result<true> {
     let state = lookupTarget(p.index, ref.target);
     const base = splitFragment(ref.target).base;
     if (state === 'external' && p.frontEnd.builtin.has(base)) continue;
-    if (state === 'external') {
+    if (state === 'external' && !absent.has(base)) {
       const found = findDocument(base, p.registry, p.options);
       if (!found.ok) return found;
-      if (found.value !== undefined) {
+      if (found.value === undefined) absent.add(base);
+      else {
         p.usedExternal = true;
         const pulled = tallyPulledDocument(p.tally, p.options.limits);
         if (!pulled.ok) return pulled;
@@ -264,11 +270,15 @@ export function resolveReferences(p: Pipeline): Result<true> {
       ),
     );
   }
-  if (unresolved.length > 0)
+  if (unresolved.length > 0) {
+    // The message names a few (each violation names its own): a list of every one would grow with the schema.
+    const named = unresolved.slice(0, NAMED_IN_MESSAGE).map((u) => echo(u.value));
+    const more = unresolved.length - named.length;
     return fail(
       'validation',
-      `unresolved references: ${unresolved.map((u) => echo(u.value)).join(', ')}`,
+      `unresolved references: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
       unresolved.map((u) => u.violation),
     );
+  }
   return ok(true);
 }

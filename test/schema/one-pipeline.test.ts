@@ -331,3 +331,20 @@ describe('2019-09: one target reached through an anchor and through a pointer', 
     ]);
   });
 });
+
+describe.each(DIALECTS)('%s: references into a document found nowhere', (dialect) => {
+  // Resolving up front asked the loader once per reference into the missing document (500 calls for 500
+  // references), and the message listed every reference (23 KB of text for 500).
+  it('ask the loader once and name a few in the message (each violation names its own)', () => {
+    let calls = 0;
+    const properties = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`p${i}`, { $ref: `http://x.test/missing#/definitions/d${i}` }]),
+    );
+    const r = validateSchema(
+      { $schema: URI[dialect], type: 'object', properties },
+      { ...OPTIONS, schemaLoader: () => void calls++ },
+    );
+    expect(calls).toBe(1);
+    expect(r.ok ? [] : [r.error.violations.length, r.error.message.endsWith(' and 45 more')]).toEqual([50, true]);
+  });
+});
