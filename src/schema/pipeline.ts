@@ -212,53 +212,48 @@ const NAMED_IN_MESSAGE = 5;
  * unresolved one, local pointers and anchors included, is listed in one `validation` error.
  */
 export function resolveReferences(p: Pipeline): Result<true> {
-  const unresolved: { value: string; violation: Violation }[] = [];
   // Documents the registry and loader did not have: asked once, not once per reference into them.
   const absent = new Set<string>();
   for (let i = 0; i < p.index.references.length; i++) {
-    const ref = p.index.references[i]!;
-    const at = ref.docUri === p.documents[0]?.uri ? ref.schemaPath : `${ref.docUri}#${ref.schemaPath}`;
-    if (ref.target === undefined) {
-      unresolved.push({
-        value: ref.value,
-        violation: schemaViolation(
-          ref.keyword,
-          `unresolved reference ${echo(ref.value)}: not a valid URI reference`,
-          at,
-          'reference_unresolved',
-        ),
-      });
+    const target = p.index.references[i]?.target;
+    if (target === undefined || lookupTarget(p.index, target) !== 'external') continue;
+    const base = splitFragment(target).base;
+    if (p.frontEnd.builtin.has(base) || absent.has(base)) continue;
+    const found = findDocument(base, p.registry, p.options);
+    if (!found.ok) return found;
+    if (found.value === undefined) {
+      absent.add(base);
       continue;
     }
-    let state = lookupTarget(p.index, ref.target);
-    const base = splitFragment(ref.target).base;
-    if (state === 'external' && p.frontEnd.builtin.has(base)) continue;
-    if (state === 'external' && !absent.has(base)) {
-      const found = findDocument(base, p.registry, p.options);
-      if (!found.ok) return found;
-      if (found.value === undefined) absent.add(base);
-      else {
-        p.usedExternal = true;
-        const pulled = tallyPulledDocument(p.tally, p.options.limits);
-        if (!pulled.ok) return pulled;
-        const admitted = p.frontEnd.admit(p, { uri: base, root: false }, found.value.schema);
-        if (!admitted.ok) return admitted;
-        state = lookupTarget(p.index, ref.target);
-      }
-    }
-    if (state !== 'found') {
-      const why =
-        state === 'external' ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)' : '';
-      unresolved.push({
-        value: ref.value,
-        violation: schemaViolation(
-          ref.keyword,
-          `unresolved reference ${echo(ref.value)}${why}`,
-          at,
-          'reference_unresolved',
-        ),
-      });
-    }
+    p.usedExternal = true;
+    const pulled = tallyPulledDocument(p.tally, p.options.limits);
+    if (!pulled.ok) return pulled;
+    const admitted = p.frontEnd.admit(p, { uri: base, root: false }, found.value.schema);
+    if (!admitted.ok) return admitted;
+  }
+  // Judged once every document is in: a document pulled for a later reference may be the one that holds
+  // an earlier reference's target under its own `$id`, so the order of references does not decide.
+  const unresolved: { value: string; violation: Violation }[] = [];
+  for (const ref of p.index.references) {
+    const at = ref.docUri === p.documents[0]?.uri ? ref.schemaPath : `${ref.docUri}#${ref.schemaPath}`;
+    const state = ref.target === undefined ? 'invalid' : lookupTarget(p.index, ref.target);
+    if (state === 'found') continue;
+    if (state === 'external' && p.frontEnd.builtin.has(splitFragment(ref.target ?? '').base)) continue;
+    const why =
+      state === 'invalid'
+        ? ': not a valid URI reference'
+        : state === 'external'
+          ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)'
+          : '';
+    unresolved.push({
+      value: ref.value,
+      violation: schemaViolation(
+        ref.keyword,
+        `unresolved reference ${echo(ref.value)}${why}`,
+        at,
+        'reference_unresolved',
+      ),
+    });
   }
   if (p.index.duplicates.length > 0) {
     const d = p.index.duplicates[0]!;

@@ -348,3 +348,24 @@ describe.each(DIALECTS)('%s: references into a document found nowhere', (dialect
     expect(r.ok ? [] : [r.error.violations.length, r.error.message.endsWith(' and 45 more')]).toEqual([50, true]);
   });
 });
+
+describe.each(DIALECTS)('%s: the order of references does not decide what resolves', (dialect) => {
+  // A registry document found under one URI that names itself another by `$id`: a reference by that `$id`
+  // resolved when it came after the reference that pulled the document in, and was refused when before.
+  const registry = { 'http://x.test/key': { $id: 'http://y.test/id', [DEFS[dialect]]: { s: { type: 'string' } } } };
+  it.each([
+    ['the $id reference first', ['a', 'b']],
+    ['the key reference first', ['b', 'a']],
+  ])('%s', (_, order) => {
+    const refs: Record<string, object> = {
+      a: { $ref: `http://y.test/id#/${DEFS[dialect]}/s` },
+      b: { $ref: 'http://x.test/key' },
+    };
+    const properties = Object.fromEntries(order.map((k) => [k, refs[k]]));
+    const c = validateSchema(
+      { $schema: URI[dialect], type: 'object', properties },
+      { ...OPTIONS, schemaRegistry: registry },
+    );
+    expect(c.ok && [c.value.validate({ a: 's' }).ok, c.value.validate({ a: 1 }).ok]).toEqual([true, false]);
+  });
+});
