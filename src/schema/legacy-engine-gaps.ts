@@ -78,6 +78,12 @@ function lostBases(
   return found;
 }
 
+/** Whether `pointer` lies under one of `prefixes` (each a pointer), checked along its ancestors. */
+function within(prefixes: ReadonlySet<string>, pointer: string): boolean {
+  for (let p = pointer; p !== ''; p = p.slice(0, p.lastIndexOf('/'))) if (prefixes.has(p)) return true;
+  return false;
+}
+
 /**
  * Constructs of the legacy dialects on which Ajv's draft-07 and 2019-09 engines give wrong verdicts,
  * measured on the official suite (test/suite/expectations-legacy.json). Refused, never run.
@@ -87,6 +93,8 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
   const renamed = new Set<string>();
   const absolute = new Set<string>();
   const refs: string[] = [];
+  /** Pointer prefixes of draft-07 `definitions` beside `$ref` (parents are visited before their children). */
+  const ignored = new Set<string>();
   walkSchema(
     doc,
     ({ node, pointer }) => {
@@ -135,7 +143,19 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
             'not_enforceable',
           ),
         );
+      // `definitions` beside `$ref` stay reachable by pointer, but an identifier in them is ignored with them
+      // (§8.3; @hyperjump/json-schema finds no such anchor or resource), while the index and Ajv both read it.
+      if (dialect === 'draft-07' && typeof node['$id'] === 'string' && within(ignored, pointer))
+        found.push(
+          schemaViolation(
+            '$id',
+            'draft-07 ignores "definitions" beside "$ref", this "$id" with them, but the engine reads it',
+            at(`${pointer}/$id`),
+            'not_enforceable',
+          ),
+        );
       if (dialect === 'draft-07' && '$ref' in node) {
+        if (isObject(node['definitions'])) ignored.add(`${pointer}/definitions`);
         const extra = Object.keys(node).filter((k) => !HARMLESS_REF_SIBLINGS.has(k));
         if (extra.length > 0)
           found.push(

@@ -369,3 +369,28 @@ describe.each(DIALECTS)('%s: the order of references does not decide what resolv
     expect(c.ok && [c.value.validate({ a: 's' }).ok, c.value.validate({ a: 1 }).ok]).toEqual([true, false]);
   });
 });
+
+describe('draft-07: an identifier inside definitions beside $ref', () => {
+  // §8.3 ignores every keyword beside `$ref`; the `definitions` there stay reachable by pointer (kept), but
+  // an `$id` in them is ignored with them (@hyperjump/json-schema finds no such anchor or resource), while the
+  // index and Ajv read it: `p` was validated against it.
+  it.each(['#foo', 'm.json'])('refuses $id %s there', (id) => {
+    const schema = {
+      $schema: URI['draft-07'],
+      $id: 'http://x.test/root.json',
+      type: 'object',
+      properties: { p: { $ref: id }, r: { $ref: '#/definitions/n', definitions: { m: { $id: id, type: 'string' } } } },
+      definitions: { n: { type: 'number' } },
+    };
+    expect(verdict(schema)).toBe('unsupported_capability: not_enforceable');
+  });
+
+  it('still admits definitions beside a root $ref, reached by pointer', () => {
+    const schema = {
+      $schema: URI['draft-07'],
+      $ref: '#/definitions/n',
+      definitions: { n: { type: 'object', properties: { p: { $ref: '#/definitions/s' } } }, s: { type: 'string' } },
+    };
+    expect(verdict(schema)).toBe('admitted');
+  });
+});
