@@ -255,6 +255,24 @@ export function resolveReferences(p: Pipeline): Result<true> {
       ),
     });
   }
+  if (p.index.unplaced.length > 0) {
+    // WHATWG URL, which the index reads URIs with, resolves nothing against an opaque base: the engine would
+    // place such an `$id` its own way, and the references under it would go where the index does not look.
+    const u = p.index.unplaced[0]!;
+    const message = (x: { value: string }): string => `"$id" ${echo(x.value)} cannot be resolved against its base URI`;
+    return fail(
+      'unsupported_capability',
+      `schema cannot be enforced exactly: ${message(u)}`,
+      p.index.unplaced.map((x) =>
+        schemaViolation(
+          '$id',
+          message(x),
+          x.docUri === p.documents[0]?.uri ? x.schemaPath : `${x.docUri}#${x.schemaPath}`,
+          'not_enforceable',
+        ),
+      ),
+    );
+  }
   if (p.index.duplicates.length > 0) {
     const d = p.index.duplicates[0]!;
     return fail(

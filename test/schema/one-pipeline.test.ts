@@ -394,3 +394,27 @@ describe('draft-07: an identifier inside definitions beside $ref', () => {
     expect(verdict(schema)).toBe('admitted');
   });
 });
+
+describe.each(DIALECTS)('%s: an $id the index cannot resolve', (dialect) => {
+  // WHATWG URL resolves nothing against an opaque base such as `tag:`: the index ignored the `$id` (draft-07)
+  // or filed it under its parent's URI and refused a "duplicate identifier" (2019-09, 2020-12), while Ajv
+  // placed it its own way, so the index and the in-place check read `#/definitions/x` inside it as the root's.
+  it('is refused as not enforceable, naming the $id', () => {
+    const defs = DEFS[dialect];
+    const schema = {
+      $schema: URI[dialect],
+      $id: 'tag:example.com,2020:root',
+      type: 'object',
+      [defs]: {
+        x: { type: 'number' },
+        b: { $id: 'sub/', [defs]: { x: { type: 'string' } }, properties: { q: { $ref: `#/${defs}/x` } } },
+      },
+      properties: { p: { $ref: `#/${defs}/b` } },
+    };
+    const r = validateSchema(schema, OPTIONS);
+    expect(r.ok ? 'admitted' : [r.error.class, r.error.violations.map((v) => v.schemaPath)]).toEqual([
+      'unsupported_capability',
+      [`/${defs}/b/$id`],
+    ]);
+  });
+});
