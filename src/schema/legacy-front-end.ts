@@ -267,6 +267,9 @@ export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Res
   const engine = createLegacyEngine(dialect, p.options.formatAssertion);
   try {
     for (const d of p.documents) absoluteId(d.schema, d.uri);
+    // The index ignores a draft-07 `$id` that names nothing; Ajv would file the base URI under that
+    // subschema (a reference to the base landing there) and then refuse the root's own URI as taken.
+    for (const node of p.index.nameless) delete node['$id'];
     // Every schema object of every document, in its dialect's positions, with the step keyword.
     instrumentSteps(places.keys());
     for (const d of pulled) engine.add(d.schema as object, d.uri);

@@ -418,3 +418,27 @@ describe.each(DIALECTS)('%s: an $id the index cannot resolve', (dialect) => {
     ]);
   });
 });
+
+describe("draft-07: a subschema's $id that names nothing (its parent's base)", () => {
+  // The index ignores it; Ajv filed the base URI under that subschema, then refused the root's own URI as
+  // taken: a root without `$id` was admitted before (Ajv had no base then) and is refused since the pipeline
+  // gives the engine the root's base; one with `$id` was always refused. Both are now as the index reads them.
+  it.each([
+    ['#', {}],
+    ['#', { $id: 'http://x.test/root.json' }],
+    ['http://x.test/root.json', { $id: 'http://x.test/root.json' }],
+  ])('$id %s under root %o: `$ref: ""` is the root', (id, root) => {
+    const schema = {
+      $schema: URI['draft-07'],
+      ...root,
+      type: 'object',
+      properties: { p: { $ref: '' } },
+      definitions: { a: { $id: id, type: 'string' } },
+    };
+    const c = validateSchema(schema, OPTIONS);
+    expect(c.ok ? [c.value.validate({ p: 's' }).ok, c.value.validate({ p: {} }).ok] : c.error.message).toEqual([
+      false,
+      true,
+    ]);
+  });
+});
