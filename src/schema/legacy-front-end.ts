@@ -175,10 +175,11 @@ function admitLegacy(
 /**
  * A document's relative `$id`, resolved against the URI it was found under (Core §8.2.1), in the engine's
  * private copy: Ajv keeps a root's relative `$id` as its base, and would then look a reference up under
- * another URI than the one the pipeline resolved it to and gave the engine.
+ * another URI than the one the pipeline resolved it to and gave the engine. A draft-07 root's `$id: "#name"`
+ * too: as written Ajv files the root under no URI, and a `#name` reference to it was missing.
  */
 function absoluteId(doc: unknown, uri: string): void {
-  if (!isObject(doc) || typeof doc['$id'] !== 'string' || doc['$id'].startsWith('#')) return;
+  if (!isObject(doc) || typeof doc['$id'] !== 'string') return;
   const resolved = resolveUri(doc['$id'], uri);
   if (resolved !== undefined) doc['$id'] = resolved;
 }
@@ -277,6 +278,6 @@ export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Res
     warmUp(validator);
     return ok({ validator, patternBudget: true });
   } catch (thrown) {
-    return compileRefusal(thrown);
+    return compileRefusal(thrown, p.frontEnd.builtin);
   }
 }

@@ -442,3 +442,22 @@ describe("draft-07: a subschema's $id that names nothing (its parent's base)", (
     ]);
   });
 });
+
+describe('an anchor on a document root', () => {
+  // Ajv files no anchor of a document's root. draft-07's `$id: "#top"` on the root is now made absolute in
+  // the engine's copy, which Ajv files; 2019-09's root `$anchor` it cannot file, and the refusal said the
+  // schema was broken ("validation: unresolved reference") where it is valid and the engine falls short.
+  it('draft-07: a root `$id: "#top"` is reached by `#top`', () => {
+    const schema = { $schema: URI['draft-07'], $id: '#top', type: 'object', properties: { p: { $ref: '#top' } } };
+    const c = validateSchema(schema, OPTIONS);
+    expect(c.ok ? [c.value.validate({ p: {} }).ok, c.value.validate({ p: 1 }).ok] : c.error.message).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('2019-09: a root `$anchor` is refused as not enforceable, not as a broken schema', () => {
+    const schema = { $schema: URI['2019-09'], $anchor: 'top', type: 'object', properties: { p: { $ref: '#top' } } };
+    expect(verdict(schema)).toBe('unsupported_capability: not_enforceable');
+  });
+});
