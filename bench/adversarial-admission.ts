@@ -190,6 +190,17 @@ const CASES: readonly AdmissionCase[] = [
     }),
   },
   {
+    // Each document was estimated alone, but Ajv inlines a target without references at every reference,
+    // from another document too: admitted in 26 s (then a stack overflow) before they were charged.
+    name: 'draft-07: 250 references to a 250-property registry document',
+    options: { ...LEGACY, schemaRegistry: { 'http://x.test/wide': definition(250) } },
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: Object.fromEntries(range(250).map((i) => [`p${i}`, { $ref: 'http://x.test/wide' }])),
+    }),
+  },
+  {
     name: '2019-09: the same reached only from array items',
     options: LEGACY,
     schema: () => ({

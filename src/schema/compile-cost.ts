@@ -140,6 +140,26 @@ export function estimateCompileCost(root: unknown): CompileCost {
 }
 
 /**
+ * What one inline copy of a reference target costs (Ajv's `inlineRefs`: a target that holds no reference is
+ * compiled again at every reference to it); 0 for one that holds a reference, compiled once and called.
+ * For a target in another document than its reference, which that document's own estimate cannot see.
+ */
+export function inlineCopyCost(target: unknown): number {
+  if (!isObject(target) || holdsReference(target)) return 0;
+  const patterns = new Set<string>();
+  const formats = new Set<string>();
+  let sum = NOTHING;
+  walkSchema(
+    target,
+    ({ node }) => {
+      sum = plus(sum, ownCost(node, true, patterns, formats));
+    },
+    { positions: 'every-dialect' },
+  );
+  return sum.cost;
+}
+
+/**
  * Refuses, as `execution_failure` naming `maxCompileCost`, a schema whose estimated compile passes the limit.
  * `spent` is what documents compiled with it were estimated at (the registry's and loader's, one engine):
  * the sum is checked and returned.

@@ -9,7 +9,7 @@ import { deepFreeze } from '../util/plain-json.js';
 import { limitsKey, resolveLimits, type Limits } from '../util/limits.js';
 import { resolveOptions, SCHEMA_OPTION_TABLE, type SchemaOptions } from './options.js';
 import { readTable } from '../util/option-table.js';
-import { ANONYMOUS_BASE, emptyIndex, resolveUri, splitFragment } from './references.js';
+import { ANONYMOUS_BASE, emptyIndex } from './references.js';
 import { cachedValidator, rememberValidator } from './compile-cache.js';
 
 export { compileCounters } from './compile-cache.js';
@@ -117,10 +117,10 @@ export function compileSchema(
     usedExternal: false,
     spent: early.value,
   };
-  const rootUri =
-    (isObject(copy.value) && typeof copy.value['$id'] === 'string' && resolveUri(copy.value['$id'], ANONYMOUS_BASE)) ||
-    ANONYMOUS_BASE;
-  const admitted = frontEnd.admit(p, { uri: splitFragment(rootUri).base, root: true }, copy.value);
+  // The root is found under ANONYMOUS_BASE, its retrieval URI: the index resolves its `$id` against that
+  // (Core §8.2.1). Given the `$id` already resolved, it resolved a relative one twice: `dir/root`
+  // became toolgate:/dir/dir/root, and its references looked the registry up under dir/dir/.
+  const admitted = frontEnd.admit(p, { uri: ANONYMOUS_BASE, root: true }, copy.value);
   if (!admitted.ok) return admitted;
   const refs = resolveReferences(p);
   if (!refs.ok) return refs;
@@ -134,9 +134,11 @@ export function compileSchema(
   // What CompiledSchema.schema exposes: the checked private copy as given, taken before the engine
   // rewrites it (never a second read of the caller's object, never the rewritten form).
   const exposedSchema = frozenCopy(copy.value);
+  // A document's vocabularies come from its meta-schema, which is not among the documents: keyed too, or a
+  // validator compiled with a vocabulary left out (its keywords annotations) would serve one that lists it.
   const fullKey = p.usedExternal
     ? `${flagKey}${p.formatAssertion ? 'F' : 'f'}|${p.documents
-        .map((d) => `${d.uri} ${canonicalJson(d.schema)}`)
+        .map((d) => `${d.uri} ${[...d.vocabularies].sort().join(' ')} ${canonicalJson(d.schema)}`)
         .join('\n')}`
     : undefined;
   const known = fullKey === undefined ? undefined : cachedValidator(fullKey);

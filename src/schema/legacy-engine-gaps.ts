@@ -34,14 +34,80 @@ const UNEVALUATED_2019 =
   'Draft 2020-12 schemas support them';
 
 /**
+ * When Ajv follows a JSON Pointer into a document (`#/definitions/a`, or an `$id` it recorded as one), it
+ * does not take the `$id` of a node reached through a step with one of these names (Ajv's
+ * `PREVENT_SCOPE_CHANGE`, which means the keywords but also hits a property or definition so named), so
+ * every reference inside that resource would resolve against the enclosing base instead of its own (Core
+ * §8.2.3 of both drafts; draft-07 §8.2): another subschema than the one toolgate's index resolved.
+ */
+const SCOPE_KEPT_NAMES = new Set(['properties', 'patternProperties', 'enum', 'dependencies', 'definitions']);
+
+/** A URI with a scheme: its resolution does not depend on the base. */
+const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * Refusals for relative references inside a resource whose `$id` Ajv loses on the way there
+ * (SCOPE_KEPT_NAMES), unless a nearer absolute `$id` sets their base again.
+ */
+function lostBases(
+  resources: ReadonlySet<string>,
+  absolute: ReadonlySet<string>,
+  refs: readonly string[],
+  at: (p: string) => string,
+): Violation[] {
+  const found: Violation[] = [];
+  for (const pointer of refs) {
+    for (let p = pointer; p !== ''; p = p.slice(0, p.lastIndexOf('/'))) {
+      if (!resources.has(p)) {
+        if (absolute.has(p)) break;
+        continue;
+      }
+      found.push(
+        schemaViolation(
+          '$ref',
+          'the engine resolves this reference against the wrong base: the "$id" at ' +
+            `${p === pointer ? 'its schema' : p} ` +
+            `is named "${p.slice(p.lastIndexOf('/') + 1)}", whose "$id" the engine ignores when it follows a pointer`,
+          at(`${pointer}/$ref`),
+          'not_enforceable',
+        ),
+      );
+      break;
+    }
+  }
+  return found;
+}
+
+/** Whether `pointer` lies under one of `prefixes` (each a pointer), checked along its ancestors. */
+function within(prefixes: ReadonlySet<string>, pointer: string): boolean {
+  for (let p = pointer; p !== ''; p = p.slice(0, p.lastIndexOf('/'))) if (prefixes.has(p)) return true;
+  return false;
+}
+
+/**
  * Constructs of the legacy dialects on which Ajv's draft-07 and 2019-09 engines give wrong verdicts,
  * measured on the official suite (test/suite/expectations-legacy.json). Refused, never run.
  */
 export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (pointer: string) => string): Violation[] {
   const found: Violation[] = [];
+  const renamed = new Set<string>();
+  const absolute = new Set<string>();
+  const refs: string[] = [];
+  /** Pointer prefixes of draft-07 `definitions` beside `$ref` (parents are visited before their children). */
+  const ignored = new Set<string>();
   walkSchema(
     doc,
     ({ node, pointer }) => {
+      const id = node['$id'];
+      if (
+        typeof id === 'string' &&
+        !id.startsWith('#') &&
+        SCOPE_KEPT_NAMES.has(pointer.slice(pointer.lastIndexOf('/') + 1))
+      )
+        renamed.add(pointer);
+      else if (typeof id === 'string' && ABSOLUTE.test(id)) absolute.add(pointer);
+      const ref = node['$ref'];
+      if (typeof ref === 'string' && !ABSOLUTE.test(ref)) refs.push(pointer);
       const props = node['properties'];
       if (isObject(props) && Object.hasOwn(props, '__proto__')) {
         found.push(
@@ -65,7 +131,31 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
           ),
         );
       }
+      // Ajv files a `$id` with a fragment under that exact URI: `http://x.test/x#/definitions/a` names this
+      // subschema for the engine, while the index (like @hyperjump/json-schema) follows the pointer inside x.
+      // 2019-09's meta-schema allows no fragment but an empty one.
+      if (dialect === 'draft-07' && typeof id === 'string' && /#(?:\/|%2f)/i.test(id))
+        found.push(
+          schemaViolation(
+            '$id',
+            'a "$id" with a JSON Pointer fragment names another subschema for the engine than for the references',
+            at(`${pointer}/$id`),
+            'not_enforceable',
+          ),
+        );
+      // `definitions` beside `$ref` stay reachable by pointer, but an identifier in them is ignored with them
+      // (§8.3; @hyperjump/json-schema finds no such anchor or resource), while the index and Ajv both read it.
+      if (dialect === 'draft-07' && typeof node['$id'] === 'string' && within(ignored, pointer))
+        found.push(
+          schemaViolation(
+            '$id',
+            'draft-07 ignores "definitions" beside "$ref", this "$id" with them, but the engine reads it',
+            at(`${pointer}/$id`),
+            'not_enforceable',
+          ),
+        );
       if (dialect === 'draft-07' && '$ref' in node) {
+        if (isObject(node['definitions'])) ignored.add(`${pointer}/definitions`);
         const extra = Object.keys(node).filter((k) => !HARMLESS_REF_SIBLINGS.has(k));
         if (extra.length > 0)
           found.push(
@@ -95,5 +185,6 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
     },
     { positions: 'every-dialect' },
   );
+  if (renamed.size > 0) found.push(...lostBases(renamed, absolute, refs, at));
   return found;
 }

@@ -7,14 +7,21 @@ import { metaViolations } from './meta-errors.js';
 import type { ResolvedOptions } from './options.js';
 import { instrumentSteps } from './engine/step-budget.js';
 import { warmUp } from './engine/warm-up.js';
-import { checkNodePatterns, type DocumentPlace, type EngineOutput, type Pipeline } from './pipeline.js';
+import {
+  checkNodePatterns,
+  type DocumentPlace,
+  type EngineOutput,
+  type LoadedDocument,
+  type Pipeline,
+} from './pipeline.js';
 import { createLegacyEngine, legacyMetaValidate } from './engine/legacy-engine.js';
 import { compileRefusal } from './engine/missing-reference.js';
 import { checkLegacyInPlace, schemaPlaces } from './legacy-in-place.js';
-import { indexDocument, resolveUri } from './references.js';
+import { indexDocument, resolveUri, targetOf } from './references.js';
 import { DEFAULT_VOCABULARIES } from './vocabulary.js';
 import { DRAFT_07_ACTED_KEYWORDS, inertEngineKeywords } from './ajv-only.js';
-import { checkCompileCost } from './compile-cost.js';
+import { checkCompileCost, inlineCopyCost } from './compile-cost.js';
+import { limitFailure } from '../util/limits.js';
 import { tallyDocument } from './tally.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
@@ -26,10 +33,27 @@ import { walkSchema } from './walk.js';
 // never read as 2020-12. Every document it pulls in must be of the same dialect (or declare none). What
 // such a schema would need beyond that engine (cross-dialect references, content assertion) is refused.
 
-/** The walks of a legacy document: every dialect's schema positions; the limits count booleans too. */
+/** The gates' walk of a legacy document: every dialect's schema positions. */
 const EVERY_OBJECT = { positions: 'every-dialect' } as const;
 /** The limits tally's walk of a legacy document. */
 export const EVERY_DIALECT = { positions: 'every-dialect', booleans: true } as const;
+
+/**
+ * How a `$id` or `$ref` value is spelled where the index (WHATWG URL) and the engine (Ajv's RFC 3986
+ * resolver) read it as different URIs, so that the engine could validate against another resource than the
+ * one the index resolved: `invalid` for what RFC 3986 does not allow in a URI reference at all (a backslash,
+ * which WHATWG reads as `/`; a control character, which it drops; a space at either end, which it trims),
+ * `ambiguous` for a percent-escape before the fragment that Ajv normalises (§6.2.2: hex digits upper-cased,
+ * unreserved characters decoded) and the index keeps as written.
+ */
+function uriSpelling(value: string): 'invalid' | 'ambiguous' | undefined {
+  const control = [...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f');
+  if (control || value.includes('\\') || value.startsWith(' ') || value.endsWith(' ')) return 'invalid';
+  for (const [, hex = ''] of (value.split('#', 1)[0] ?? '').matchAll(/%([0-9a-fA-F]{2})/g))
+    if (hex !== hex.toUpperCase() || /[A-Za-z0-9._~-]/.test(String.fromCharCode(Number.parseInt(hex, 16))))
+      return 'ambiguous';
+  return undefined;
+}
 
 /** Refusals for one document of a legacy dialect; `at` prefixes locations of non-root documents. */
 function gateLegacy(
@@ -95,6 +119,29 @@ function gateLegacy(
           ),
         );
       }
+      for (const kw of ['$id', '$ref']) {
+        const value = node[kw];
+        const spelling = typeof value === 'string' ? uriSpelling(value) : undefined;
+        if (spelling === 'invalid')
+          invalid.push(
+            schemaViolation(
+              kw,
+              `"${kw}" ${echo(value)} is not a URI reference`,
+              at(`${pointer}/${kw}`),
+              'schema_invalid',
+            ),
+          );
+        else if (spelling === 'ambiguous')
+          refused.push(
+            schemaViolation(
+              kw,
+              `"${kw}" ${echo(value)} has a percent-escape the engine normalises and toolgate's references do not; ` +
+                'write it with upper-case hex and unreserved characters unescaped',
+              at(`${pointer}/${kw}`),
+              'not_enforceable',
+            ),
+          );
+      }
       // The same pattern gate as the 2020-12 pipeline's; a hazard is a refusal like the others here.
       checkNodePatterns(node, pointer, at, { invalid, hazards: refused });
     },
@@ -134,10 +181,11 @@ function admitLegacy(
 /**
  * A document's relative `$id`, resolved against the URI it was found under (Core §8.2.1), in the engine's
  * private copy: Ajv keeps a root's relative `$id` as its base, and would then look a reference up under
- * another URI than the one the pipeline resolved it to and gave the engine.
+ * another URI than the one the pipeline resolved it to and gave the engine. A draft-07 root's `$id: "#name"`
+ * too: as written Ajv files the root under no URI, and a `#name` reference to it was missing.
  */
 function absoluteId(doc: unknown, uri: string): void {
-  if (!isObject(doc) || typeof doc['$id'] !== 'string' || doc['$id'].startsWith('#')) return;
+  if (!isObject(doc) || typeof doc['$id'] !== 'string') return;
   const resolved = resolveUri(doc['$id'], uri);
   if (resolved !== undefined) doc['$id'] = resolved;
 }
@@ -145,7 +193,7 @@ function absoluteId(doc: unknown, uri: string): void {
 /**
  * The gates of one older-dialect document: for a document a reference pulled in, its dialect, the limits
  * tally and its compile cost (the root's were counted by compileSchema); then the meta-schema, keyword,
- * pattern and engine-gap gates and the engine-acted keywords; on success it is listed and indexed.
+ * pattern and engine-gap gates; on success it is listed and indexed.
  */
 export function admitLegacyDocument(
   p: Pipeline,
@@ -178,13 +226,35 @@ export function admitLegacyDocument(
 }
 
 /**
+ * Each document was estimated alone (compile-cost.ts), once, but the engine inlines a target without
+ * references at every reference to it, from other documents too: 250 references to a registry document of
+ * 250 properties compiled for 26 s under an estimate within maxCompileCost. Every reference into another
+ * document past the first to the same target adds its copy to what the documents were estimated at.
+ */
+function chargeInlineCopies(p: Pipeline): Result<number> {
+  const copies = new Map<unknown, { cost: number; seen: boolean }>();
+  let spent = p.spent;
+  for (const ref of p.index.references) {
+    const found = ref.target === undefined ? undefined : targetOf(p.index, ref.target);
+    if (found === undefined || found === 'external' || found.docUri === ref.docUri) continue;
+    const copy = copies.get(found.node) ?? { cost: inlineCopyCost(found.node), seen: false };
+    if (copy.seen) spent = Math.min(spent + copy.cost, Number.MAX_SAFE_INTEGER);
+    copies.set(found.node, { cost: copy.cost, seen: true });
+  }
+  if (spent <= p.options.limits.maxCompileCost) return ok(spent);
+  return limitFailure(
+    'maxCompileCost',
+    p.options.limits.maxCompileCost,
+    `an estimated ${spent} (inline copies of targets in other documents included)`,
+  );
+}
+
+/**
  * Compiles the admitted documents of an older dialect on its own engine: every document a reference needs
  * was found and admitted by the pipeline, so each is given to the engine before the one compile.
  */
 export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Result<EngineOutput> {
-  const [root, ...pulled] = p.documents;
-  if (root === undefined) return fail('validation', 'no schema to compile', []);
-  const documents = p.documents.map((d, i) => ({ uri: d.uri, schema: d.schema, root: i === 0 }));
+  const [root, ...pulled] = p.documents as [LoadedDocument, ...LoadedDocument[]];
   // `nullable` and `$async` are annotations that Ajv would act on (ajv-only.ts): made inert in the
   // engine's private copies, which CompiledSchema.schema (taken before) does not show.
   const more = dialect === 'draft-07' ? DRAFT_07_ACTED_KEYWORDS : [];
@@ -193,19 +263,24 @@ export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Res
     if (inert.length > 0)
       return fail('unsupported_capability', `schema cannot be enforced exactly: ${inert[0]?.message}`, inert);
   }
+  const copies = chargeInlineCopies(p);
+  if (!copies.ok) return copies;
   // Decided before the engine compiles, so a cycle never reaches its recursion or the warm-up.
-  const places = schemaPlaces(documents);
-  const inPlace = checkLegacyInPlace(documents, places, p.index, p.options.limits.maxInPlaceSubschemas);
+  const places = schemaPlaces(p.documents);
+  const inPlace = checkLegacyInPlace(p.documents, places, p.index, p.options.limits.maxInPlaceSubschemas);
   if (!inPlace.ok) return inPlace;
   const engine = createLegacyEngine(dialect, p.options.formatAssertion);
   try {
     for (const d of p.documents) absoluteId(d.schema, d.uri);
+    // The index ignores a draft-07 `$id` that names nothing; Ajv would file the base URI under that
+    // subschema (a reference to the base landing there) and then refuse the root's own URI as taken.
+    for (const node of p.index.nameless) delete node['$id'];
     // Every schema object of every document, in its dialect's positions, with the step keyword.
     instrumentSteps(places.keys());
     const validator = engine.compile({ schema: root.schema, base: root.uri, extra: pulled, keep: false });
     warmUp(validator);
     return ok({ validator, patternBudget: true });
   } catch (thrown) {
-    return compileRefusal(thrown);
+    return compileRefusal(thrown, p.frontEnd.builtin);
   }
 }

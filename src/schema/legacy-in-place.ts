@@ -3,6 +3,7 @@ import type { Result } from '../result.js';
 import { checkInPlaceGraph, type Edge, type InPlaceGraph } from './in-place-cycles.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { followPointer, targetOf, type ResourceIndex } from './references.js';
+import type { LoadedDocument } from './pipeline.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
 
@@ -15,12 +16,8 @@ import { walkSchema } from './walk.js';
  * or 2019-09 `dependentSchemas`. A reference to a document the engine carries (a meta-schema) adds no edge.
  */
 
-/** One document of the compile: the root (places are bare pointers) or one pulled in by URI. */
-export interface LegacyDocument {
-  readonly uri: string;
-  readonly schema: unknown;
-  readonly root: boolean;
-}
+/** The documents of one compile, the root first (its places are bare pointers, the others' `uri#pointer`). */
+type Documents = readonly Pick<LoadedDocument, 'uri' | 'schema'>[];
 
 const IN_PLACE_SINGLE = ['not', 'if', 'then', 'else'];
 const IN_PLACE_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
@@ -31,13 +28,13 @@ const OLD_SINGLE = ['additionalItems'];
  * Every schema object of the documents (every dialect's positions) with its place: the in-place graph's
  * nodes, and what the step budget marks (legacy-front-end.ts), found in one walk per document.
  */
-export function schemaPlaces(documents: readonly LegacyDocument[]): Map<object, string> {
+export function schemaPlaces(documents: Documents): Map<object, string> {
   const info = new Map<object, string>();
   for (const doc of documents)
     walkSchema(
       doc.schema,
       ({ node, pointer }) => {
-        info.set(node, doc.root ? pointer : `${doc.uri}#${pointer}`);
+        info.set(node, doc === documents[0] ? pointer : `${doc.uri}#${pointer}`);
       },
       { positions: 'every-dialect' },
     );
@@ -45,9 +42,8 @@ export function schemaPlaces(documents: readonly LegacyDocument[]): Map<object, 
 }
 
 /** Each `$ref` holder's target, as the pipeline's index resolved it, with the target's place. */
-function refTargets(documents: readonly LegacyDocument[], info: ReadonlyMap<object, string>, refs: ResourceIndex) {
-  const root = new Set(documents.filter((d) => d.root).map((d) => d.uri));
-  const placeIn = (uri: string, pointer: string): string => (root.has(uri) ? pointer : `${uri}#${pointer}`);
+function refTargets(documents: Documents, info: ReadonlyMap<object, string>, refs: ResourceIndex) {
+  const placeIn = (uri: string, pointer: string): string => (uri === documents[0]?.uri ? pointer : `${uri}#${pointer}`);
   const schemaOf = new Map(documents.map((d) => [d.uri, d.schema]));
   const targets = new Map<object, { node: unknown; place: string }>();
   for (const ref of refs.references) {
@@ -81,11 +77,7 @@ function applied(node: Record<string, unknown>): unknown[] {
 }
 
 /** The in-place graph of a legacy compile, from its root document. */
-function legacyGraph(
-  documents: readonly LegacyDocument[],
-  info: ReadonlyMap<object, string>,
-  refs: ResourceIndex,
-): InPlaceGraph {
+function legacyGraph(documents: Documents, info: ReadonlyMap<object, string>, refs: ResourceIndex): InPlaceGraph {
   const targets = refTargets(documents, info, refs);
   const edges = (node: object, place: string): Edge[] => {
     const n = node as Record<string, unknown>;
@@ -111,8 +103,7 @@ function legacyGraph(
   };
   // Reachable from the root document's root: a definition nobody references is never evaluated.
   const seen = new Set<object>();
-  const rootDoc = documents.find((d) => d.root);
-  const stack: unknown[] = [rootDoc?.schema];
+  const stack: unknown[] = [documents[0]?.schema];
   while (stack.length > 0) {
     const node = stack.pop();
     if (!isObject(node) || seen.has(node)) continue;
@@ -130,7 +121,7 @@ function legacyGraph(
 
 /** Refuses an in-place cycle and bounds the in-place expansion of a legacy compile (maxInPlaceSubschemas). */
 export function checkLegacyInPlace(
-  documents: readonly LegacyDocument[],
+  documents: Documents,
   places: ReadonlyMap<object, string>,
   refs: ResourceIndex,
   limit: number,

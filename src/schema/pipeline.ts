@@ -204,55 +204,74 @@ function checkPatterns(schema: unknown, location: (p: string) => string): Patter
   return found;
 }
 
+/** How many unresolved references resolveReferences' message names. */
+const NAMED_IN_MESSAGE = 5;
+
 /**
  * Resolves every reference (Core §8.2.3), pulling documents from registry and loader; every
  * unresolved one, local pointers and anchors included, is listed in one `validation` error.
  */
 export function resolveReferences(p: Pipeline): Result<true> {
-  const unresolved: { value: string; violation: Violation }[] = [];
+  // Documents the registry and loader did not have: asked once, not once per reference into them.
+  const absent = new Set<string>();
   for (let i = 0; i < p.index.references.length; i++) {
-    const ref = p.index.references[i]!;
-    const at = ref.docUri === p.documents[0]?.uri ? ref.schemaPath : `${ref.docUri}#${ref.schemaPath}`;
-    if (ref.target === undefined) {
-      unresolved.push({
-        value: ref.value,
-        violation: schemaViolation(
-          ref.keyword,
-          `unresolved reference ${echo(ref.value)}: not a valid URI reference`,
-          at,
-          'reference_unresolved',
-        ),
-      });
+    const target = p.index.references[i]?.target;
+    if (target === undefined || lookupTarget(p.index, target) !== 'external') continue;
+    const base = splitFragment(target).base;
+    if (p.frontEnd.builtin.has(base) || absent.has(base)) continue;
+    const found = findDocument(base, p.registry, p.options);
+    if (!found.ok) return found;
+    if (found.value === undefined) {
+      absent.add(base);
       continue;
     }
-    let state = lookupTarget(p.index, ref.target);
-    const base = splitFragment(ref.target).base;
-    if (state === 'external' && p.frontEnd.builtin.has(base)) continue;
-    if (state === 'external') {
-      const found = findDocument(base, p.registry, p.options);
-      if (!found.ok) return found;
-      if (found.value !== undefined) {
-        p.usedExternal = true;
-        const pulled = tallyPulledDocument(p.tally, p.options.limits);
-        if (!pulled.ok) return pulled;
-        const admitted = p.frontEnd.admit(p, { uri: base, root: false }, found.value.schema);
-        if (!admitted.ok) return admitted;
-        state = lookupTarget(p.index, ref.target);
-      }
-    }
-    if (state !== 'found') {
-      const why =
-        state === 'external' ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)' : '';
-      unresolved.push({
-        value: ref.value,
-        violation: schemaViolation(
-          ref.keyword,
-          `unresolved reference ${echo(ref.value)}${why}`,
-          at,
-          'reference_unresolved',
+    p.usedExternal = true;
+    const pulled = tallyPulledDocument(p.tally, p.options.limits);
+    if (!pulled.ok) return pulled;
+    const admitted = p.frontEnd.admit(p, { uri: base, root: false }, found.value.schema);
+    if (!admitted.ok) return admitted;
+  }
+  // Judged once every document is in: a document pulled for a later reference may be the one that holds
+  // an earlier reference's target under its own `$id`, so the order of references does not decide.
+  const unresolved: { value: string; violation: Violation }[] = [];
+  for (const ref of p.index.references) {
+    const at = ref.docUri === p.documents[0]?.uri ? ref.schemaPath : `${ref.docUri}#${ref.schemaPath}`;
+    const state = ref.target === undefined ? 'invalid' : lookupTarget(p.index, ref.target);
+    if (state === 'found') continue;
+    if (state === 'external' && p.frontEnd.builtin.has(splitFragment(ref.target ?? '').base)) continue;
+    const why =
+      state === 'invalid'
+        ? ': not a valid URI reference'
+        : state === 'external'
+          ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)'
+          : '';
+    unresolved.push({
+      value: ref.value,
+      violation: schemaViolation(
+        ref.keyword,
+        `unresolved reference ${echo(ref.value)}${why}`,
+        at,
+        'reference_unresolved',
+      ),
+    });
+  }
+  if (p.index.unplaced.length > 0) {
+    // WHATWG URL, which the index reads URIs with, resolves nothing against an opaque base: the engine would
+    // place such an `$id` its own way, and the references under it would go where the index does not look.
+    const u = p.index.unplaced[0]!;
+    const message = (x: { value: string }): string => `"$id" ${echo(x.value)} cannot be resolved against its base URI`;
+    return fail(
+      'unsupported_capability',
+      `schema cannot be enforced exactly: ${message(u)}`,
+      p.index.unplaced.map((x) =>
+        schemaViolation(
+          '$id',
+          message(x),
+          x.docUri === p.documents[0]?.uri ? x.schemaPath : `${x.docUri}#${x.schemaPath}`,
+          'not_enforceable',
         ),
-      });
-    }
+      ),
+    );
   }
   if (p.index.duplicates.length > 0) {
     const d = p.index.duplicates[0]!;
@@ -264,11 +283,15 @@ export function resolveReferences(p: Pipeline): Result<true> {
       ),
     );
   }
-  if (unresolved.length > 0)
+  if (unresolved.length > 0) {
+    // The message names a few (each violation names its own): a list of every one would grow with the schema.
+    const named = unresolved.slice(0, NAMED_IN_MESSAGE).map((u) => echo(u.value));
+    const more = unresolved.length - named.length;
     return fail(
       'validation',
-      `unresolved references: ${unresolved.map((u) => echo(u.value)).join(', ')}`,
+      `unresolved references: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
       unresolved.map((u) => u.violation),
     );
+  }
   return ok(true);
 }

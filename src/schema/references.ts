@@ -25,6 +25,10 @@ export interface ResourceIndex {
   readonly references: Reference[];
   /** Set when two resources claim one URI (Core §8.2.1 requires identifiers to be unique). */
   readonly duplicates: { uri: string; docUri: string; schemaPath: string }[];
+  /** An `$id` that cannot be resolved against its base (a relative one under `urn:` or `tag:`, say). */
+  readonly unplaced: { value: string; docUri: string; schemaPath: string }[];
+  /** Subschemas whose draft-07 `$id` names nothing: its parent's base again, without a fragment (`#`, say). */
+  readonly nameless: Record<string, unknown>[];
 }
 
 /** Resolves a URI reference against a base; undefined when it cannot be resolved (Core §8.2). */
@@ -51,7 +55,7 @@ export function splitFragment(uri: string): { base: string; fragment: string } {
 
 /** An empty index to which documents are added one by one. */
 export function emptyIndex(): ResourceIndex {
-  return { resources: new Map(), anchors: new Map(), references: [], duplicates: [] };
+  return { resources: new Map(), anchors: new Map(), references: [], duplicates: [], unplaced: [], nameless: [] };
 }
 
 /**
@@ -136,14 +140,15 @@ export function indexDocument(
       let base = parent;
       let named = '';
       const id = node['$id'];
-      if (typeof id === 'string') {
-        const resolved = resolveUri(id, parent);
-        if (resolved !== undefined) ({ base, fragment: named } = splitFragment(resolved));
-      }
+      const resolved = typeof id === 'string' ? resolveUri(id, parent) : undefined;
+      if (resolved !== undefined) ({ base, fragment: named } = splitFragment(resolved));
+      else if (typeof id === 'string')
+        index.unplaced.push({ value: id, docUri: retrievalUri, schemaPath: `${pointer}/$id` });
       bases.set(pointer, base);
       // A draft-07 `$id: "#name"` names a location inside its parent's resource, not a resource.
-      const resource = ident.idAnchors ? base !== parent || pointer === '' : typeof id === 'string';
+      const resource = ident.idAnchors ? base !== parent || pointer === '' : resolved !== undefined;
       if (pointer === '' || resource) addResource(base, pointer, node);
+      else if (ident.idAnchors && resolved !== undefined && named === '') index.nameless.push(node);
       if (pointer === '' && base !== retrievalUri && !index.resources.has(retrievalUri)) {
         index.resources.set(retrievalUri, { docUri: retrievalUri, pointer, node });
       }

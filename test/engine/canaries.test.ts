@@ -324,7 +324,8 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
       ['draft-07', new Ajv({ strict: false, logger: false })],
       ['2019-09', new Ajv2019({ strict: false, logger: false })],
     ] as const) {
-      const carried = Object.keys(engine.schemas).sort();
+      // What the engine resolves without being given a document: its meta-schemas and their alias.
+      const carried = Object.keys(engine.refs).sort();
       holds(
         JSON.stringify(carried) === JSON.stringify([...LEGACY_BUILTIN_DOCUMENTS[dialect]].sort()),
         'engine/legacy-engine.ts (LEGACY_BUILTIN_DOCUMENTS)',
@@ -341,5 +342,45 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
       'formats/asserted.ts',
       `ajv-formats has ${AJV_FORMATS.join(', ')} (missing: ${missing})`,
     );
+  });
+});
+
+// Refusals of the legacy front end that exist only because raw Ajv resolves a reference elsewhere than the
+// index: each says whether Ajv still does, so that a fixed Ajv lets the refusal go.
+describe('Ajv reference resolutions the legacy gates refuse', () => {
+  it('legacy-engine-gaps.ts (SCOPE_KEPT_NAMES): a pointer step named "properties" drops the $id there', () => {
+    const v = new Ajv({ strict: false, logger: false }).compile({
+      $id: 'http://x.test/root.json',
+      properties: { p: { $ref: '#/definitions/properties' } },
+      definitions: {
+        x: { type: 'number' },
+        properties: {
+          $id: 'sub.json',
+          definitions: { x: { type: 'string' } },
+          properties: { q: { $ref: '#/definitions/x' } },
+        },
+      },
+    });
+    holds(v({ p: { q: 1 } }), 'schema/legacy-engine-gaps.ts (SCOPE_KEPT_NAMES)', 'Ajv resolves q against the root');
+  });
+
+  it('legacy-front-end.ts (uriSpelling): Ajv reads a backslash and an unreserved escape unlike WHATWG URL', () => {
+    const base = 'http://x.test/d/root.json';
+    const resolve = (ref: string): string => resolveUrl(new Ajv().opts.uriResolver, base, ref);
+    holds(
+      resolve('a\\b.json') !== new URL('a\\b.json', base).href,
+      'schema/legacy-front-end.ts',
+      'a backslash differs',
+    );
+    holds(resolve('%61.json') === 'http://x.test/d/a.json', 'schema/legacy-front-end.ts', 'Ajv decodes %61');
+  });
+
+  it('legacy-engine-gaps.ts: a draft-07 $id with a pointer fragment names its own subschema for Ajv', () => {
+    const v = new Ajv({ strict: false, logger: false }).compile({
+      $id: 'http://x.test/root.json',
+      properties: { p: { $ref: 'x.json#/definitions/a' } },
+      definitions: { n: { $id: 'x.json#/definitions/a', type: 'string', definitions: { a: { type: 'number' } } } },
+    });
+    holds(v({ p: 's' }) && !v({ p: 1 }), 'schema/legacy-engine-gaps.ts', 'Ajv takes the $id holder itself');
   });
 });

@@ -102,6 +102,22 @@ describe.each(DIALECTS)('%s: every reference resolved before the engine compiles
   });
 });
 
+describe.each(['draft-07', '2019-09'] as const)("%s: Ajv's alias of the dialect's meta-schema", (dialect) => {
+  it('resolves `http://json-schema.org/schema` to the meta-schema the engine carries, as before', () => {
+    const schema = {
+      $schema: URI[dialect],
+      type: 'object',
+      properties: { s: { $ref: 'http://json-schema.org/schema' } },
+    };
+    const r = validateSchema(schema, OPTIONS);
+    if (!r.ok) throw new Error(r.error.message);
+    expect([r.value.validate({ s: { type: 'string' } }).ok, r.value.validate({ s: { type: 1 } }).ok]).toEqual([
+      true,
+      false,
+    ]);
+  });
+});
+
 describe("each dialect's identification, read by the one index", () => {
   it('draft-07: `$id: "#name"` in a registry document names a location a reference reaches', () => {
     const schema = { $schema: URI['draft-07'], type: 'object', properties: { s: { $ref: 'http://x.test/d.json#n' } } };
@@ -151,5 +167,313 @@ describe("each dialect's identification, read by the one index", () => {
     const schema = { $schema: URI['draft-07'], type: 'object', allOf: [{ $ref: 'http://x.test/d.json' }] };
     const registry = { 'http://x.test/d.json': { allOf: [{ $ref: 'http://x.test/d.json' }] } };
     expect(verdict(schema, { ...OPTIONS, schemaRegistry: registry })).toBe('unsupported_capability: not_enforceable');
+  });
+});
+
+describe.each(['2019-09', 'draft-07'] as const)(
+  '%s: the engine resolves a reference where the index does',
+  (dialect) => {
+    const at = (name: string, via: 'pointer' | 'id'): unknown => ({
+      $schema: URI[dialect],
+      $id: 'http://x.test/root.json',
+      type: 'object',
+      properties: { p: { $ref: via === 'pointer' ? `#/definitions/${name}` : 'sub.json' } },
+      definitions: {
+        x: { type: 'number' },
+        [name]: {
+          $id: 'http://x.test/sub.json',
+          definitions: { x: { type: 'string' } },
+          properties: { q: { $ref: '#/definitions/x' } },
+        },
+      },
+    });
+    // Ajv ignores the `$id` of a node reached by a pointer step named like a map keyword (PREVENT_SCOPE_CHANGE),
+    // so `q` was validated against the root's `x` (a number) where Core §8.2 and the index say the sub
+    // resource's (a string).
+    it.each(['properties', 'definitions', 'enum', 'dependencies', 'patternProperties'])(
+      'refuses a reference inside a resource named "%s" (the engine would resolve it against the outer base)',
+      (name) => {
+        for (const via of ['pointer', 'id'] as const)
+          expect(verdict(at(name, via))).toBe('unsupported_capability: not_enforceable');
+      },
+    );
+
+    it('admits such a resource when its references are absolute (no base to lose)', () => {
+      const schema = at('properties', 'pointer') as { definitions: { properties: { properties: object } } };
+      schema.definitions.properties.properties = { q: { $ref: 'http://x.test/sub.json#/definitions/x' } };
+      expect(verdict(schema)).toBe('admitted');
+    });
+
+    it('still admits the same resource under another name, validated against its own base', () => {
+      const compiled = validateSchema(at('plain', 'pointer'), OPTIONS);
+      expect(
+        compiled.ok && [compiled.value.validate({ p: { q: 's' } }).ok, compiled.value.validate({ p: { q: 1 } }).ok],
+      ).toEqual([true, false]);
+    });
+  },
+);
+
+describe.each(['2019-09', 'draft-07'] as const)('%s: a URI the index and the engine read alike', (dialect) => {
+  // The index reads URIs as WHATWG URL does, Ajv as RFC 3986 does: each pair of resources below is two
+  // resources for both, but the reference named the first for the index and the second for Ajv, which then
+  // validated `p` as a number where the index (and the in-place check) assumed a string.
+  const twoResources = (ref: string, first: string, second: string): unknown => ({
+    $schema: URI[dialect],
+    $id: 'http://x.test/root.json',
+    type: 'object',
+    properties: { p: { $ref: ref } },
+    definitions: { a: { $id: first, type: 'string' }, b: { $id: second, type: 'number' } },
+  });
+  it.each([
+    ['a backslash (WHATWG reads "/")', 'sub\\t.json', 'sub/t.json', 'sub%5Ct.json'],
+    ['a tab (WHATWG drops it)', 'a\tb.json', 'ab.json', 'a%09b.json'],
+    ['a trailing space (WHATWG trims it)', 'a.json ', 'a.json', 'a.json%20'],
+  ])('refuses a reference with %s as not a URI reference', (_, ref, first, second) => {
+    expect(verdict(twoResources(ref, first, second))).toBe('validation: schema_invalid');
+  });
+
+  it('refuses a percent-escape Ajv normalises: it took the embedded a.json where the index pulled %61.json', () => {
+    const schema = {
+      $schema: URI[dialect],
+      $id: 'http://x.test/root.json',
+      type: 'object',
+      properties: { p: { $ref: '%61.json' } },
+      definitions: { a: { $id: 'a.json', type: 'string' } },
+    };
+    const r = validateSchema(schema, { ...OPTIONS, schemaRegistry: { 'http://x.test/%61.json': { type: 'number' } } });
+    expect(r.ok ? 'admitted' : r.error.violations.map((v) => v.code).join()).toBe('not_enforceable');
+  });
+});
+
+describe.each(['2019-09', 'draft-07'] as const)(
+  '%s: the compile cost counts inline copies across documents',
+  (dialect) => {
+    // Ajv inlines a target without references at each reference, from another document too; each document's
+    // own estimate missed them (250 x 250 compiled for 26 s, then overflowed the stack). 2020-12 links the
+    // documents into one and estimates that, so both dialects now charge what 2020-12 charges.
+    const wide = (n: number, prefix: string, value: unknown): Record<string, unknown> =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, value]));
+    const schema = (n: number): unknown => ({
+      $schema: URI[dialect],
+      type: 'object',
+      properties: wide(n, 'p', { $ref: 'http://x.test/wide.json' }),
+    });
+    const options = (n: number): object => ({
+      ...OPTIONS,
+      schemaRegistry: { 'http://x.test/wide.json': { type: 'object', properties: wide(n, 'k', { type: 'string' }) } },
+    });
+
+    it('refuses 30 references to a registry document of 30 properties as maxCompileCost, before compiling', () => {
+      const r = validateSchema(schema(30), options(30));
+      expect(r.ok ? 'admitted' : r.error.violations[0]?.keyword).toBe('maxCompileCost');
+      const linked = validateSchema({ ...(schema(30) as object), $schema: URI['2020-12'] }, options(30));
+      expect(linked.ok ? 'admitted' : linked.error.violations[0]?.keyword).toBe('maxCompileCost');
+    });
+
+    it('admits 10 references to a registry document of 10 properties', () => {
+      expect(validateSchema(schema(10), options(10)).ok).toBe(true);
+    });
+  },
+);
+
+describe('the compile cache keys what a schema was compiled against', () => {
+  // The key of a schema that used the registry is taken before the engine's rewrite now, which had made the
+  // vocabularies part of the content: a schema whose meta-schema left out the validation vocabulary (its
+  // keywords annotations) served a later call whose meta-schema lists it, and `maxLength` went unchecked.
+  it('does not reuse a validator compiled under a meta-schema with other vocabularies', () => {
+    const V = 'https://json-schema.org/draft/2020-12/vocab/';
+    const meta = (vocabularies: string[]): object => ({
+      $schema: URI['2020-12'],
+      $vocabulary: Object.fromEntries(vocabularies.map((v) => [`${V}${v}`, true])),
+    });
+    const schema = { $schema: 'urn:one-pipeline:meta', type: 'object', properties: { cacheKey: { maxLength: 2 } } };
+    const check = (vocabularies: string[]): boolean | string => {
+      const c = validateSchema(schema, { schemaRegistry: { 'urn:one-pipeline:meta': meta(vocabularies) } });
+      return c.ok ? c.value.validate({ cacheKey: 'long' }).ok : c.error.message;
+    };
+    expect(check(['core', 'applicator'])).toBe(true);
+    expect(check(['core', 'applicator', 'validation'])).toBe(false);
+  });
+});
+
+describe.each(DIALECTS)('%s: a relative root $id is resolved once', (dialect) => {
+  // The root's `$id` was resolved against ANONYMOUS_BASE, then again against that result by the index:
+  // `dir/root` became toolgate:/dir/dir/root, and `other` was asked for under dir/dir/.
+  it('finds the registry document next to the root $id', () => {
+    const asked: string[] = [];
+    const r = validateSchema(
+      { $schema: URI[dialect], $id: 'dir/root.json', type: 'object', properties: { p: { $ref: 'other.json' } } },
+      {
+        ...OPTIONS,
+        schemaRegistry: { 'dir/other.json': { type: 'string' } },
+        schemaLoader: (uri) => void asked.push(uri),
+      },
+    );
+    expect(asked).toEqual([]);
+    expect(r.ok && [r.value.validate({ p: 's' }).ok, r.value.validate({ p: 1 }).ok]).toEqual([true, false]);
+  });
+});
+
+describe('draft-07: a $id with a JSON Pointer fragment', () => {
+  // Ajv files `http://x.test/x#/definitions/a` as this subschema's own URI, so a `$ref` to it validated `p`
+  // against it (a string); the index, like @hyperjump/json-schema, follows the pointer inside x (a number).
+  it.each(['x.json#/definitions/a', 'x.json#%2Fdefinitions/a'])('refuses $id %s', (id) => {
+    const schema = {
+      $schema: URI['draft-07'],
+      $id: 'http://x.test/root.json',
+      type: 'object',
+      properties: { p: { $ref: 'x.json#/definitions/a' } },
+      definitions: { n: { $id: id, type: 'string', definitions: { a: { type: 'number' } } } },
+    };
+    expect(verdict(schema)).toBe('unsupported_capability: not_enforceable');
+  });
+});
+
+describe('2019-09: one target reached through an anchor and through a pointer', () => {
+  // ref-paths.ts entered an environment for `#/$defs/d`; reached while Ajv compiled the same node for `#anc`,
+  // Ajv's recursion guard answered with that other environment and the entered one never got a function:
+  // every call through it threw ("wrapper0.validate is not a function"), an execution_failure blamed on the host.
+  it('validates instead of throwing', () => {
+    const schema = {
+      $schema: URI['2019-09'],
+      $id: 'http://x.test/root.json',
+      $defs: { d: { $anchor: 'anc', properties: { q: { $ref: '#/$defs/d' } } } },
+      properties: { p: { $ref: '#anc' } },
+    };
+    const c = validateSchema(schema, OPTIONS);
+    expect(c.ok && [c.value.validate({ p: { q: 's' } }).ok, c.value.validate({ p: { q: { q: 1 } } }).ok]).toEqual([
+      true,
+      true,
+    ]);
+  });
+});
+
+describe.each(DIALECTS)('%s: references into a document found nowhere', (dialect) => {
+  // Resolving up front asked the loader once per reference into the missing document (500 calls for 500
+  // references), and the message listed every reference (23 KB of text for 500).
+  it('ask the loader once and name a few in the message (each violation names its own)', () => {
+    let calls = 0;
+    const properties = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`p${i}`, { $ref: `http://x.test/missing#/definitions/d${i}` }]),
+    );
+    const r = validateSchema(
+      { $schema: URI[dialect], type: 'object', properties },
+      { ...OPTIONS, schemaLoader: () => void calls++ },
+    );
+    expect(calls).toBe(1);
+    expect(r.ok ? [] : [r.error.violations.length, r.error.message.endsWith(' and 45 more')]).toEqual([50, true]);
+  });
+});
+
+describe.each(DIALECTS)('%s: the order of references does not decide what resolves', (dialect) => {
+  // A registry document found under one URI that names itself another by `$id`: a reference by that `$id`
+  // resolved when it came after the reference that pulled the document in, and was refused when before.
+  const registry = { 'http://x.test/key': { $id: 'http://y.test/id', [DEFS[dialect]]: { s: { type: 'string' } } } };
+  it.each([
+    ['the $id reference first', ['a', 'b']],
+    ['the key reference first', ['b', 'a']],
+  ])('%s', (_, order) => {
+    const refs: Record<string, object> = {
+      a: { $ref: `http://y.test/id#/${DEFS[dialect]}/s` },
+      b: { $ref: 'http://x.test/key' },
+    };
+    const properties = Object.fromEntries(order.map((k) => [k, refs[k]]));
+    const c = validateSchema(
+      { $schema: URI[dialect], type: 'object', properties },
+      { ...OPTIONS, schemaRegistry: registry },
+    );
+    expect(c.ok && [c.value.validate({ a: 's' }).ok, c.value.validate({ a: 1 }).ok]).toEqual([true, false]);
+  });
+});
+
+describe('draft-07: an identifier inside definitions beside $ref', () => {
+  // §8.3 ignores every keyword beside `$ref`; the `definitions` there stay reachable by pointer (kept), but
+  // an `$id` in them is ignored with them (@hyperjump/json-schema finds no such anchor or resource), while the
+  // index and Ajv read it: `p` was validated against it.
+  it.each(['#foo', 'm.json'])('refuses $id %s there', (id) => {
+    const schema = {
+      $schema: URI['draft-07'],
+      $id: 'http://x.test/root.json',
+      type: 'object',
+      properties: { p: { $ref: id }, r: { $ref: '#/definitions/n', definitions: { m: { $id: id, type: 'string' } } } },
+      definitions: { n: { type: 'number' } },
+    };
+    expect(verdict(schema)).toBe('unsupported_capability: not_enforceable');
+  });
+
+  it('still admits definitions beside a root $ref, reached by pointer', () => {
+    const schema = {
+      $schema: URI['draft-07'],
+      $ref: '#/definitions/n',
+      definitions: { n: { type: 'object', properties: { p: { $ref: '#/definitions/s' } } }, s: { type: 'string' } },
+    };
+    expect(verdict(schema)).toBe('admitted');
+  });
+});
+
+describe.each(DIALECTS)('%s: an $id the index cannot resolve', (dialect) => {
+  // WHATWG URL resolves nothing against an opaque base such as `tag:`: the index ignored the `$id` (draft-07)
+  // or filed it under its parent's URI and refused a "duplicate identifier" (2019-09, 2020-12), while Ajv
+  // placed it its own way, so the index and the in-place check read `#/definitions/x` inside it as the root's.
+  it('is refused as not enforceable, naming the $id', () => {
+    const defs = DEFS[dialect];
+    const schema = {
+      $schema: URI[dialect],
+      $id: 'tag:example.com,2020:root',
+      type: 'object',
+      [defs]: {
+        x: { type: 'number' },
+        b: { $id: 'sub/', [defs]: { x: { type: 'string' } }, properties: { q: { $ref: `#/${defs}/x` } } },
+      },
+      properties: { p: { $ref: `#/${defs}/b` } },
+    };
+    const r = validateSchema(schema, OPTIONS);
+    expect(r.ok ? 'admitted' : [r.error.class, r.error.violations.map((v) => v.schemaPath)]).toEqual([
+      'unsupported_capability',
+      [`/${defs}/b/$id`],
+    ]);
+  });
+});
+
+describe("draft-07: a subschema's $id that names nothing (its parent's base)", () => {
+  // The index ignores it; Ajv filed the base URI under that subschema, then refused the root's own URI as
+  // taken: a root without `$id` was admitted before (Ajv had no base then) and is refused since the pipeline
+  // gives the engine the root's base; one with `$id` was always refused. Both are now as the index reads them.
+  it.each([
+    ['#', {}],
+    ['#', { $id: 'http://x.test/root.json' }],
+    ['http://x.test/root.json', { $id: 'http://x.test/root.json' }],
+  ])('$id %s under root %o: `$ref: ""` is the root', (id, root) => {
+    const schema = {
+      $schema: URI['draft-07'],
+      ...root,
+      type: 'object',
+      properties: { p: { $ref: '' } },
+      definitions: { a: { $id: id, type: 'string' } },
+    };
+    const c = validateSchema(schema, OPTIONS);
+    expect(c.ok ? [c.value.validate({ p: 's' }).ok, c.value.validate({ p: {} }).ok] : c.error.message).toEqual([
+      false,
+      true,
+    ]);
+  });
+});
+
+describe('an anchor on a document root', () => {
+  // Ajv files no anchor of a document's root. draft-07's `$id: "#top"` on the root is now made absolute in
+  // the engine's copy, which Ajv files; 2019-09's root `$anchor` it cannot file, and the refusal said the
+  // schema was broken ("validation: unresolved reference") where it is valid and the engine falls short.
+  it('draft-07: a root `$id: "#top"` is reached by `#top`', () => {
+    const schema = { $schema: URI['draft-07'], $id: '#top', type: 'object', properties: { p: { $ref: '#top' } } };
+    const c = validateSchema(schema, OPTIONS);
+    expect(c.ok ? [c.value.validate({ p: {} }).ok, c.value.validate({ p: 1 }).ok] : c.error.message).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('2019-09: a root `$anchor` is refused as not enforceable, not as a broken schema', () => {
+    const schema = { $schema: URI['2019-09'], $anchor: 'top', type: 'object', properties: { p: { $ref: '#top' } } };
+    expect(verdict(schema)).toBe('unsupported_capability: not_enforceable');
   });
 });

@@ -27,11 +27,12 @@ const AJV_OPTIONS: Options = { ...ENGINE_OPTIONS, ownProperties: true };
  * resolves without the registry; test/engine/canaries.test.ts checks these against Ajv's own list.
  */
 export const LEGACY_BUILTIN_DOCUMENTS: Readonly<Record<LegacyDialect, ReadonlySet<string>>> = {
-  'draft-07': new Set(['http://json-schema.org/draft-07/schema']),
+  // `http://json-schema.org/schema` is Ajv's alias of the dialect's own meta-schema, in both engines.
+  'draft-07': new Set(['http://json-schema.org/draft-07/schema', 'http://json-schema.org/schema']),
   '2019-09': new Set(
-    ['schema', 'meta/applicator', 'meta/content', 'meta/core', 'meta/format', 'meta/meta-data', 'meta/validation'].map(
-      (m) => `https://json-schema.org/draft/2019-09/${m}`,
-    ),
+    ['schema', 'meta/applicator', 'meta/content', 'meta/core', 'meta/format', 'meta/meta-data', 'meta/validation']
+      .map((m) => `https://json-schema.org/draft/2019-09/${m}`)
+      .concat('http://json-schema.org/schema'),
   ),
 };
 

@@ -10,7 +10,7 @@ import { echo } from '../../util/describe-value.js';
  * The document a compile found missing, when Ajv threw its MissingRefError: `uri` is the document ('' for the
  * root itself, whose missing fragment `ref` names).
  */
-export function missingDocument(thrown: unknown): { uri: string; ref: string | undefined } | undefined {
+function missingDocument(thrown: unknown): { uri: string; ref: string | undefined } | undefined {
   const field = (name: string): string | undefined => {
     if (typeof thrown !== 'object' || thrown === null) return undefined;
     const d = Object.getOwnPropertyDescriptor(thrown, name);
@@ -21,21 +21,26 @@ export function missingDocument(thrown: unknown): { uri: string; ref: string | u
 }
 
 /**
- * The refusal of a compile that threw, the same for every dialect's engine: a reference the engine could not
- * resolve (the pipeline resolved every one, so this is a target only the engine reads, such as a fragment
- * of a meta-schema it carries) is `validation`; a recursion without end or anything else the engine throws
- * is `unsupported_capability`, never a pass.
+ * The refusal of a compile that threw, the same for every dialect's engine. The pipeline resolved every
+ * reference before compiling, except into the documents the engine carries (`builtin`, its meta-schemas):
+ * a reference the engine finds missing there is `validation` (a fragment the meta-schema lacks); anywhere
+ * else the engine disagrees with toolgate's index (a root-level anchor Ajv does not file, say), which is
+ * `unsupported_capability`, as is a recursion without end or anything else the engine throws; never a pass.
+ * Without `builtin` (2020-12, whose linked document holds the meta-schemas it uses) every missing reference
+ * is one into a meta-schema.
  */
-export function compileRefusal(thrown: unknown): Result<never> {
+export function compileRefusal(thrown: unknown, builtin?: ReadonlySet<string>): Result<never> {
   const missing = missingDocument(thrown);
-  if (missing !== undefined) {
+  if (missing !== undefined && (builtin === undefined || builtin.has(missing.uri))) {
     const message = `unresolved reference ${echo(missing.ref ?? missing.uri)}`;
     return fail('validation', message, [schemaViolation('$ref', message, '', 'reference_unresolved')]);
   }
   const why =
-    thrown instanceof RangeError
-      ? 'the engine recursed without end while compiling it'
-      : `the engine refused it: ${thrownMessage(thrown)}`;
+    missing !== undefined
+      ? `the engine cannot resolve the reference ${echo(missing.ref ?? missing.uri)}, which toolgate resolved`
+      : thrown instanceof RangeError
+        ? 'the engine recursed without end while compiling it'
+        : `the engine refused it: ${thrownMessage(thrown)}`;
   return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
     schemaViolation('$ref', why, '', 'not_enforceable'),
   ]);

@@ -70,15 +70,17 @@ export function compileWithRefPaths(
     const entry = { env, read: false };
     entered.set(key, entry);
     // Compiled when Ajv first resolves the reference, as it would have: a definition nobody reaches
-    // is never compiled (nor run by warm-up). A target compiling now is returned as is (Ajv's own
-    // recursion guard, compileSchema's `_compilations`).
+    // is never compiled (nor run by warm-up). When the same target is compiling now under another
+    // environment (reached first through an anchor, say), Ajv's recursion guard (compileSchema's
+    // `_compilations`) answers with that one, and it is the one returned: this one would never get a
+    // validate function, and the call through it would throw at validation time.
     Object.defineProperty(root.refs, key, {
       configurable: true,
       enumerable: true,
       get: () => {
         entry.read = true;
-        if (env.validate === undefined) compileSchema.call(ajv as never, env);
-        return env;
+        if (env.validate !== undefined) return env;
+        return compileSchema.call(ajv as never, env);
       },
     });
   }
