@@ -22,13 +22,17 @@ type Ordered = Pick<Violation, 'path' | 'message'>;
  * builds is, costs one pass and is returned as a copy without sorting again.
  */
 export function sortViolations<V extends Ordered>(list: readonly V[]): V[] {
-  let ordered = true;
-  for (let i = 1; i < list.length && ordered; i++) ordered = compareViolations(list[i - 1]!, list[i]!) < 0;
-  if (ordered) return list.slice();
+  if (inViolationOrder(list)) return list.slice();
   const sorted = list.slice().sort(compareViolations);
   const out: V[] = [];
   for (const v of sorted) if (out.length === 0 || compareViolations(out[out.length - 1]!, v) !== 0) out.push(v);
   return out;
+}
+
+/** True when `list` is already sorted and de-duplicated as sortViolations leaves it: one pass, no copy. */
+export function inViolationOrder(list: readonly Ordered[]): boolean {
+  for (let i = 1; i < list.length; i++) if (compareViolations(list[i - 1]!, list[i]!) >= 0) return false;
+  return true;
 }
 
 /** Optional context for violationsFromEngine. */
@@ -166,5 +170,6 @@ export function violationsFromEngine(
       params: paramsFor(e.keyword, e.params),
     });
   }
-  return sortViolations(out);
+  // The list is fresh: returned as is when already in order (the common case), no copy.
+  return inViolationOrder(out) ? out : sortViolations(out);
 }
