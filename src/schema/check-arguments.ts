@@ -145,6 +145,9 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
   if (valid) return ok(args);
   const errors = checker.validator.errors ?? [];
   const violations = violationsFromEngine(errors, args, checker.report);
+  // Read once, here: left on the validator they would keep the call's errors (and their strings) alive until the
+  // tool's next call, on every tool that ever refused one.
+  (checker.validator as { errors?: unknown }).errors = null;
   const first = violations[0];
   // Past MAX_COLLECTED_ERRORS the engine stops collecting (schema/engine/step-budget.ts): the count is a floor.
   const count = `${errors.length >= MAX_COLLECTED_ERRORS ? 'at least ' : ''}${violations.length}`;
