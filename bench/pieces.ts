@@ -2,7 +2,9 @@
  * Where a valid call's time goes inside toolgate `validate`, piece by piece, on the corpus's valid calls (the
  * W1 calls): raw Ajv, Ajv with toolgate's options, toolgate's own generated validator (those options plus the
  * step instrumentation of src/schema/engine/step-budget.ts) bare and under its per-call budget, the argument
- * check alone, `checkArguments` and the whole `validate`. Same run, same calls, interleaved (bench/measure.ts).
+ * check alone, `checkArguments` and the whole `validate`; then the same calls as JSON text (W2): `JSON.parse`,
+ * toolgate's text check (parseJsonText), each with the validators, and `validateJSON`. Same run, same calls,
+ * interleaved (bench/measure.ts).
  * Not part of `npm run bench`: bench/analysis.md quotes its table. Run on the built package:
  *   npm run build && cd bench && node --expose-gc --import tsx pieces.ts
  */
@@ -31,6 +33,7 @@ const { validateSchema } = await import('../dist/index.js');
 const { argumentChecker, checkArguments } = await import('../dist/schema/check-arguments.js');
 const { validateWithinSteps } = await import('../dist/schema/engine/step-budget.js');
 const { isPlainJsonWithin } = await import('../dist/arguments/json-fast-check.js');
+const { parseJsonText } = await import('../dist/arguments/json-text.js');
 const { DEFAULT_LIMITS } = await import('../dist/util/limits.js');
 const { RAW_AJV_OPTIONS, TOOLGATE_AJV_OPTIONS, ajv2020 } = await import('./contenders.js');
 
@@ -45,6 +48,7 @@ interface Tool {
   readonly engine: Check;
   readonly checker: unknown;
   readonly validate: (args: unknown) => { ok: boolean };
+  readonly validateJSON: (text: string) => { ok: boolean };
   readonly valid: readonly unknown[];
 }
 
@@ -74,6 +78,7 @@ for (const tool of loadCorpus() ?? []) {
       engine,
       checker,
       validate: compiled.value.validate,
+      validateJSON: compiled.value.validateJSON,
       valid: calls.valid,
     };
     const agree = calls.valid.every(
@@ -85,11 +90,12 @@ for (const tool of loadCorpus() ?? []) {
   }
 }
 
-const bounds = (
-  argumentChecker(tools[0]!.engine as never, { toolRoot: true, limits: DEFAULT_LIMITS, patternBudget: false }) as {
-    bounds: never;
-  }
-).bounds;
+// The checker's own bounds object: the argument check keeps the last bounds it was given (json-fast-check.ts).
+const bounds = argumentChecker(tools[0]!.engine as never, {
+  toolRoot: true,
+  limits: DEFAULT_LIMITS,
+  patternBudget: false,
+}).bounds;
 const max = DEFAULT_LIMITS.maxValidationSteps;
 const calls = tools.flatMap((t) => t.valid.map((args) => ({ t, args })));
 const PIECES: Record<string, (t: Tool, args: unknown) => boolean> = {
@@ -104,34 +110,51 @@ const PIECES: Record<string, (t: Tool, args: unknown) => boolean> = {
     (checkArguments(t.checker as never, a) as { ok: boolean }).ok,
   'toolgate validate (the whole call)': (t, a) => t.validate(a).ok,
 };
-const makeTasks = (): SweepTask[] =>
-  Object.entries(PIECES).map(([name, piece]) => ({
-    name,
-    calls: calls.length,
-    run: () => {
-      for (let i = 0; i < calls.length; i++) {
-        const c = calls[i]!;
-        if (!piece(c.t, c.args)) throw new Error(`${name}: valid call rejected`);
-      }
-    },
-  }));
-// Warm every piece first (raw Ajv's validators reach their optimised tier only after seconds of calls).
-const warmUntil = performance.now() + 6000;
-while (performance.now() < warmUntil) for (const t of makeTasks()) t.run();
-const timings = await measureInterleaved(makeTasks, {
-  repetitions: 3,
-  timeMs: 2400,
-  firstWarmupMs: 2000,
-  warmupMs: 400,
-  blockMs: 30,
-  unitMs: 3,
-});
-console.log(`${tools.length} schemas, ${calls.length} valid calls; median of 3 runs, ratio to raw Ajv 2020 run by run`);
-console.log('| piece | ns/call | / raw Ajv | spread |');
-console.log('|---|---|---|---|');
-for (const [name, ns] of timings) {
-  const r = ratioOf(timings, name, 'raw Ajv 2020');
-  console.log(
-    `| ${name} | ${median(ns).toFixed(0)} | ${r.median.toFixed(2)}x | ${r.min.toFixed(2)}–${r.max.toFixed(2)} |`,
-  );
+const texts = calls.map((c) => ({ t: c.t, args: JSON.stringify(c.args) }));
+type Parsed = { ok: true; value: { value: unknown } } | { ok: false };
+const parsed = (text: string): unknown => {
+  const r = parseJsonText(text, DEFAULT_LIMITS) as Parsed;
+  return r.ok ? r.value.value : undefined;
+};
+const TEXT_PIECES: Record<string, (t: Tool, text: string) => boolean> = {
+  'JSON.parse + raw Ajv 2020': (t, x) => t.raw(JSON.parse(x)) === true,
+  'JSON.parse alone': (_t, x) => JSON.parse(x) !== undefined,
+  'text check alone (parseJsonText: JSON.parse + tally or scan)': (_t, x) => parsed(x) !== undefined,
+  'JSON.parse + the budgeted validator': (t, x) => validateWithinSteps(max, t.engine, JSON.parse(x)) === true,
+  'text check + the budgeted validator (nothing else)': (t, x) =>
+    validateWithinSteps(max, t.engine, parsed(x)) === true,
+  'toolgate validateJSON (the whole call)': (t, x) => t.validateJSON(x).ok,
+};
+
+function sweeps<T>(pieces: Record<string, (t: Tool, x: T) => boolean>, items: readonly { t: Tool; args: T }[]) {
+  return (): SweepTask[] =>
+    Object.entries(pieces).map(([name, piece]) => ({
+      name,
+      calls: items.length,
+      run: () => {
+        for (let i = 0; i < items.length; i++) {
+          const c = items[i]!;
+          if (!piece(c.t, c.args)) throw new Error(`${name}: valid call rejected`);
+        }
+      },
+    }));
+}
+
+const OPTIONS = { repetitions: 3, timeMs: 2400, firstWarmupMs: 2000, warmupMs: 400, blockMs: 30, unitMs: 3 };
+for (const [label, makeTasks, baseline] of [
+  ['W1, object arguments', sweeps(PIECES, calls), 'raw Ajv 2020'],
+  ['W2, arguments text', sweeps(TEXT_PIECES, texts), 'JSON.parse + raw Ajv 2020'],
+] as const) {
+  // Warm every piece first (raw Ajv's validators reach their optimised tier only after seconds of calls).
+  const warmUntil = performance.now() + 6000;
+  while (performance.now() < warmUntil) for (const t of makeTasks()) t.run();
+  const timings = await measureInterleaved(makeTasks, OPTIONS);
+  console.log(`\n${label}: ${tools.length} schemas, ${calls.length} valid calls; median of 3 runs, ratios run by run`);
+  console.log(`| piece | ns/call | / ${baseline} | spread |`);
+  console.log('|---|---|---|---|');
+  for (const [name, ns] of timings) {
+    const r = ratioOf(timings, name, baseline);
+    const spread = `${r.min.toFixed(2)}–${r.max.toFixed(2)}`;
+    console.log(`| ${name} | ${median(ns).toFixed(0)} | ${r.median.toFixed(2)}x | ${spread} |`);
+  }
 }
