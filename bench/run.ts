@@ -417,8 +417,8 @@ notes.push(
   'W5 (bench/admit-child.ts): heap used after a full collection, from before the cold admission to after it and ' +
     "each admitted tool's generated invalid calls, made once (toolgate: `Registry.call` of the bundle's registry; " +
     'raw Ajv: its validator), so what a refusal leaves behind counts as well as what admission keeps. It includes ' +
-    "the fixed costs of the first admission and refusals (V8's bytecode, feedback and optimised code of the library's " +
-    'own functions), spread over the tools.',
+    "the fixed costs of the first admission and refusals (V8's bytecode, feedback and optimised code of the " +
+    "library's own functions), spread over the tools.",
   'The MCP SDK validator is its `AjvJsonSchemaValidator` as shipped: draft-07 Ajv with formats asserted. Hyperjump ' +
     'compiles asynchronously (`validate(uri)`), timed to the awaited validator.',
 );

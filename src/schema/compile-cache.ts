@@ -47,7 +47,8 @@ export const DEFAULT_CACHE_BYTES = 268_435_456;
  * Heap an entry holds, estimated from its key (which holds the schema's canonical text): measured
  * on Node 20, about 1.3 KB per schema object (generated code, Ajv's schema environment) and 5 bytes
  * per character of schema text (the engine's copies of the schema; the key was kept whole then, now only its
- * digest is, so this errs on the safe side), plus 4 KB for the validator. Within a factor of two of the measured heap for corpus tools, large `allOf`s and `enum`s.
+ * digest is, so this errs on the safe side), plus 4 KB for the validator. Within a factor of two of the measured
+ * heap for corpus tools, large `allOf`s and `enum`s.
  */
 export function entryBytes(key: string): number {
   let objects = 0;

@@ -128,7 +128,7 @@ describe('Registry.call', () => {
     });
   });
 
-  it('hands back a call refused before any stage already resolved (no async hop), a valid one after the tool', async () => {
+  it('hands back a call refused before any stage already resolved (no async hop), a valid one later', async () => {
     // The refused call is the common failure and is decided synchronously: its promise settles before a microtask
     // queued after it, while an admitted call still goes through the gateway's awaits.
     const r = registryWith(echo);
