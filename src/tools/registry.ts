@@ -348,11 +348,11 @@ export class Registry {
       if (this.#optionsError !== undefined) return { ok: false, error: this.#optionsError };
       const fields = readCall(call);
       if (fields.problem !== undefined) return fail('validation', fields.problem);
-      const found = this.#lookup(fields.name);
-      if (!found.ok) return found;
-      const ungranted = this.#ungranted(found.value.tool.name);
+      const entry = this.#lookup(fields.name);
+      if (entry === undefined) return fail('validation', this.#unknownText(fields.name));
+      const ungranted = this.#ungranted(entry.tool.name);
       if (ungranted !== undefined) return fail('validation', ungranted.error.message);
-      return this.#validate(found.value, fields.args);
+      return this.#validate(entry, fields.args);
     } catch (thrown) {
       // check's error is what guardClient hands formatForModel: the thrown text stays in `cause`.
       return thrownFailure('check', thrown);
@@ -379,20 +379,22 @@ export class Registry {
     }
   }
 
-  /** The tool of a name: its own, or the name a provider knows it by (a `.` mapped to `_`). */
-  #lookup(name: unknown): Result<Entry> {
-    const own = typeof name === 'string' ? (this.#entries.has(name) ? name : this.#names().toOwn.get(name)) : undefined;
-    const entry = own === undefined ? undefined : this.#entries.get(own);
-    if (entry === undefined) return fail('validation', this.#unknownText(name));
-    return ok(entry);
+  /**
+   * The tool of a name: its own, or the name a provider knows it by (a `.` mapped to `_`); undefined when none
+   * (#unknownText says why). One Map read for a registered name, the common case.
+   */
+  #lookup(name: unknown): Entry | undefined {
+    if (typeof name !== 'string') return undefined;
+    const entry = this.#entries.get(name);
+    if (entry !== undefined) return entry;
+    const own = this.#names().toOwn.get(name);
+    return own === undefined ? undefined : this.#entries.get(own);
   }
 
   /** The call's bounds, read once as own data; a timeoutMs that cannot be honoured exactly is refused. */
   #bounds(
     options: unknown,
   ): Result<{ timeoutMs: number | undefined; signal: AbortSignal | undefined; context: unknown }> {
-    // A call without options (the common case) has nothing to read.
-    if (options === NO_CALL_OPTIONS) return ok({ timeoutMs: this.#timeoutMs, signal: undefined, context: undefined });
     const read = readTable(options, CALL_TABLE);
     if (read.problems.length > 0)
       return fail('validation', `invalid call options: ${read.problems.join('; ')}`, read.violations);
@@ -430,8 +432,9 @@ export class Registry {
           stage: 'lookup',
         }),
       );
-    const bounds = this.#bounds(options);
-    if (!bounds.ok)
+    // A call without options (the common case) has nothing to read, and nothing is built for it unless admitted.
+    const bounds = options === NO_CALL_OPTIONS ? undefined : this.#bounds(options);
+    if (bounds !== undefined && !bounds.ok)
       return decided(
         errorResult(
           callId,
@@ -440,10 +443,18 @@ export class Registry {
           staged(bounds.error, 'lookup'),
         ),
       );
-    const found = this.#lookup(fields.name);
-    if (!found.ok)
-      return decided(errorResult(callId, shownName, `error: ${found.error.message}`, staged(found.error, 'lookup')));
-    const entry = found.value;
+    const entry = this.#lookup(fields.name);
+    if (entry === undefined) {
+      const unknown = this.#unknownText(fields.name);
+      return decided(
+        errorResult(callId, shownName, `error: ${unknown}`, {
+          class: 'validation',
+          message: unknown,
+          violations: [],
+          stage: 'lookup',
+        }),
+      );
+    }
     // From here on the name is the registered tool's own, never the caller's field again.
     const name = entry.tool.name;
     const ungranted = this.#ungranted(name);
@@ -454,7 +465,9 @@ export class Registry {
       const text = formatOwnError(name, valid.error, this.#maxLines);
       return decided(ownErrorResult(callId, name, text, staged(valid.error, 'validate')));
     }
-    return { kind: 'admitted', callId, name, entry, args: valid.value, bounds: bounds.value };
+    const given =
+      bounds === undefined ? { timeoutMs: this.#timeoutMs, signal: undefined, context: undefined } : bounds.value;
+    return { kind: 'admitted', callId, name, entry, args: valid.value, bounds: given };
   }
 
   /** The stages and the tool for an admitted call; resolves to the internal failure rather than rejecting. */
