@@ -17,6 +17,8 @@ export interface AdmissionRow {
   readonly coldMs: number;
   readonly warmMs: number;
   readonly heapBytes: number;
+  /** Calls refused between the admission and the heap measure, per run (the plan's `refused`). */
+  readonly refusedCalls: number;
   /** Each round's own numbers (NaN where its child failed), for ratios taken round by round. */
   readonly rounds: readonly { readonly coldMs: number; readonly warmMs: number; readonly heapBytes: number }[];
   readonly path: string;
@@ -41,6 +43,7 @@ function runChild(task: ChildTask): ChildResult {
       warmMs: NaN,
       heapBytes: NaN,
       tools: 0,
+      refusedCalls: 0,
       path: '',
       error: `child failed (status ${out.status}): ${(out.stderr || out.stdout).slice(0, 300)}`,
     };
@@ -55,6 +58,8 @@ export interface AdmissionPlan {
   readonly size: number;
   readonly distinct: boolean;
   readonly warm: number;
+  /** Invalid arguments per tool of `set`: each catalog tool refuses its tool's calls once before the heap measure. */
+  readonly refused?: readonly (readonly unknown[])[];
 }
 
 /**
@@ -64,23 +69,27 @@ export interface AdmissionPlan {
 export function runAdmissions(plans: readonly AdmissionPlan[], rounds: number): AdmissionRow[] {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
   try {
-    const files = new Map<readonly CorpusTool[], string>();
-    for (const p of plans) {
-      if (files.has(p.set)) continue;
-      const file = join(dir, `set${files.size}.json`);
-      writeFileSync(file, JSON.stringify(p.set));
-      files.set(p.set, file);
-    }
+    const files = new Map<readonly unknown[], string>();
+    const fileOf = (data: readonly unknown[]): string => {
+      let file = files.get(data);
+      if (file === undefined) {
+        file = join(dir, `data${files.size}.json`);
+        writeFileSync(file, JSON.stringify(data));
+        files.set(data, file);
+      }
+      return file;
+    };
     const results = plans.map(() => [] as ChildResult[]);
     for (let r = 0; r < rounds; r++) {
       plans.forEach((p, i) => {
         results[i]!.push(
           runChild({
             contender: p.contender,
-            setFile: files.get(p.set)!,
+            setFile: fileOf(p.set),
             size: p.size,
             distinct: p.distinct,
             warm: p.warm,
+            ...(p.refused === undefined ? {} : { callsFile: fileOf(p.refused) }),
           }),
         );
       });
@@ -95,6 +104,7 @@ export function runAdmissions(plans: readonly AdmissionPlan[], rounds: number): 
         coldMs: median(good.map((x) => x.coldMs)),
         warmMs: median(good.map((x) => x.warmMs)),
         heapBytes: median(good.map((x) => x.heapBytes)),
+        refusedCalls: median(good.map((x) => x.refusedCalls)),
         rounds: rs.map((x) =>
           x.error === undefined
             ? { coldMs: x.coldMs, warmMs: x.warmMs, heapBytes: x.heapBytes }

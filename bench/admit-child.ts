@@ -21,6 +21,12 @@ export interface ChildTask {
   readonly distinct: boolean;
   /** Warm re-admissions of the same catalog after the cold one. */
   readonly warm: number;
+  /**
+   * A JSON file of invalid arguments per tool of the set (same order): after the cold admission, every catalog
+   * tool gets its tool's refused calls once, before the heap is measured, so what a refusal leaves (caches per
+   * schema, the engine's last errors) counts too. Absent: the heap is measured right after admission.
+   */
+  readonly callsFile?: string;
 }
 
 /** What a child prints. */
@@ -29,14 +35,26 @@ export interface ChildResult {
   readonly warmMs: number;
   readonly heapBytes: number;
   readonly tools: number;
+  /** Calls refused between the admission and the heap measure (0 without a callsFile). */
+  readonly refusedCalls: number;
   readonly path: string;
   readonly error?: string;
+}
+
+interface CallRegistry {
+  call(call: { id: string; name: string; arguments: unknown }): Promise<{ isError: boolean }>;
 }
 
 type AdmitBatch = (
   descriptors: readonly unknown[],
   options?: unknown,
-) => Promise<{ ok: true; value: { accepted: readonly string[] } } | { ok: false; error: { message: string } }>;
+) => Promise<
+  | { ok: true; value: { accepted: readonly string[]; registry: CallRegistry } }
+  | { ok: false; error: { message: string } }
+>;
+
+/** Makes one call of catalog tool `i` with arguments the reference refuses; true when this validator refused it. */
+type Refuse = (kept: unknown, i: number, args: unknown) => Promise<boolean> | boolean;
 
 const gc = (): void => {
   const collect = (globalThis as { gc?: () => void }).gc;
@@ -57,7 +75,10 @@ async function main(): Promise<ChildResult> {
     return { name: catalogName(i, tool.id), description: tool.description, inputSchema: schema, backend: () => null };
   });
 
+  const calls =
+    task.callsFile === undefined ? undefined : (JSON.parse(readFileSync(task.callsFile, 'utf8')) as unknown[][]);
   let admit: () => Promise<unknown>;
+  let refuse: Refuse;
   let path: string;
   if (task.contender === 'toolgate admission') {
     const mod = await optionalModule<{ admitBatch: AdmitBatch }>('catalog/admission.js');
@@ -70,6 +91,10 @@ async function main(): Promise<ChildResult> {
           throw new Error(`admitBatch accepted ${r.value.accepted.length} of ${catalog.length}`);
         return r;
       };
+      refuse = async (kept, i, args) => {
+        const { registry } = (kept as { value: { registry: CallRegistry } }).value;
+        return (await registry.call({ id: 'c', name: catalog[i]!.name, arguments: args })).isError;
+      };
     } else {
       path = 'validateSchema per tool (src/catalog/admission.ts not loadable)';
       admit = async () =>
@@ -78,6 +103,7 @@ async function main(): Promise<ChildResult> {
           if (!r.ok) throw new Error(`validateSchema failed for ${d.name}: ${r.error.message}`);
           return r.value;
         });
+      refuse = (kept, i, args) => !(kept as { validate(a: unknown): { ok: boolean } }[])[i]!.validate(args).ok;
     }
   } else {
     const contender = CONTENDERS[task.contender];
@@ -90,6 +116,8 @@ async function main(): Promise<ChildResult> {
       for (let i = 0; i < catalog.length; i++) out.push(await instance.compile(catalog[i]!.inputSchema, i));
       return out;
     };
+    // The contender's compiled check on the call, its errors left where the contender keeps them.
+    refuse = (kept, i, args) => !(kept as ((a: unknown) => boolean)[])[i]!(args);
   }
 
   gc();
@@ -97,6 +125,10 @@ async function main(): Promise<ChildResult> {
   const t0 = performance.now();
   let kept: unknown = await admit();
   const coldMs = performance.now() - t0;
+  let refusedCalls = 0;
+  if (calls !== undefined)
+    for (let i = 0; i < catalog.length; i++)
+      for (const args of calls[i % tools.length] ?? []) if (await refuse(kept, i, args)) refusedCalls++;
   gc();
   const heapBytes = process.memoryUsage().heapUsed - before;
   const warm: number[] = [];
@@ -105,7 +137,14 @@ async function main(): Promise<ChildResult> {
     kept = await admit();
     warm.push(performance.now() - t);
   }
-  return { coldMs, warmMs: median(warm), heapBytes: kept === undefined ? 0 : heapBytes, tools: catalog.length, path };
+  return {
+    coldMs,
+    warmMs: median(warm),
+    heapBytes: kept === undefined ? 0 : heapBytes,
+    tools: catalog.length,
+    refusedCalls,
+    path,
+  };
 }
 
 main().then(
@@ -113,7 +152,7 @@ main().then(
   (thrown: unknown) => {
     const error = thrown instanceof Error ? thrown.message : String(thrown);
     process.stdout.write(
-      `${JSON.stringify({ coldMs: NaN, warmMs: NaN, heapBytes: NaN, tools: 0, path: '', error })}\n`,
+      `${JSON.stringify({ coldMs: NaN, warmMs: NaN, heapBytes: NaN, tools: 0, refusedCalls: 0, path: '', error })}\n`,
     );
   },
 );

@@ -143,6 +143,15 @@ function valueAtPointer(data: unknown, pointer: string): unknown {
   return pointer === '' ? data : at(data, pointer);
 }
 
+/** Whether selectBranches would change the list: only a combinator's or a `propertyNames` error does. */
+export function needsBranchSelection(errors: readonly EngineError[]): boolean {
+  for (let i = 0; i < errors.length; i++) {
+    const k = errors[i]!.keyword;
+    if (k === 'propertyNames' || COMBINATORS.has(k)) return true;
+  }
+  return false;
+}
+
 /**
  * Core §10.2.1.2/§10.2.1.3: a failed `oneOf`/`anyOf` is reported by the branch the value most nearly
  * matched (a `const`/`enum` discriminator match wins, else the fewest violations) plus one line

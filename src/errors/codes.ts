@@ -51,6 +51,9 @@ const KEYWORD_CODES: Readonly<Record<string, ViolationCode>> = {
   'false schema': 'false_schema',
 };
 
+// The table as a Map: one lookup per violation, where the record took an own-property test and a keyed load.
+const CODE_BY_KEYWORD: ReadonlyMap<string, ViolationCode> = new Map(Object.entries(KEYWORD_CODES));
+
 /** The code of an engine error; `keyword_failed` only for a keyword this table does not know. */
 export function codeOf(keyword: string, params: unknown): ViolationCode {
   const p = paramsOf(params);
@@ -58,7 +61,7 @@ export function codeOf(keyword: string, params: unknown): ViolationCode {
   // `items` (2020-12, after `prefixItems`) and `unevaluatedItems` say how many items are allowed when they can.
   if (keyword === 'items' || keyword === 'unevaluatedItems')
     return p['limit'] === undefined ? 'unexpected_items' : 'too_many_items';
-  return Object.hasOwn(KEYWORD_CODES, keyword) ? KEYWORD_CODES[keyword]! : 'keyword_failed';
+  return CODE_BY_KEYWORD.get(keyword) ?? 'keyword_failed';
 }
 
 const paramsOf = (params: unknown): Readonly<Record<string, unknown>> =>

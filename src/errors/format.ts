@@ -1,7 +1,7 @@
 import type { GateError, Violation } from '../result.js';
 import { ownData } from '../util/own-field.js';
 import { clip, describeValue } from '../util/describe-value.js';
-import { sortViolations } from './violations.js';
+import { inViolationOrder, sortViolations } from './violations.js';
 
 /** How formatForModel renders; every field optional. */
 export interface FormatOptions {
@@ -117,8 +117,8 @@ function render(
       ? LEAD[errorClass as GateError['class']]
       : 'invalid arguments for';
   const shownName = oneLine(clip(name, MAX_NAME));
-  // One pass when the list is already in order, as toolgate's own lists are.
-  const violations = sortViolations(given);
+  // One pass and no copy when the list is already in order, as toolgate's own lists are.
+  const violations = inViolationOrder(given) ? given : sortViolations(given);
   // A text that is not JSON has no per-property violations; its message says where it broke.
   if (violations.every((v) => v.keyword === 'json'))
     return `error: ${lead} ${shownName}: ${oneLine(clip(message, MAX_LINE))}`;

@@ -1,6 +1,6 @@
 import type { EngineError } from './engine-error.js';
 import type { Violation } from '../result.js';
-import { keptMessage, selectBranches } from './branches.js';
+import { keptMessage, needsBranchSelection, selectBranches } from './branches.js';
 import { fragmentPointer, nodeAt, unescapePointerToken } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
 import { codeOf, paramsFor } from './codes.js';
@@ -22,13 +22,17 @@ type Ordered = Pick<Violation, 'path' | 'message'>;
  * builds is, costs one pass and is returned as a copy without sorting again.
  */
 export function sortViolations<V extends Ordered>(list: readonly V[]): V[] {
-  let ordered = true;
-  for (let i = 1; i < list.length && ordered; i++) ordered = compareViolations(list[i - 1]!, list[i]!) < 0;
-  if (ordered) return list.slice();
+  if (inViolationOrder(list)) return list.slice();
   const sorted = list.slice().sort(compareViolations);
   const out: V[] = [];
   for (const v of sorted) if (out.length === 0 || compareViolations(out[out.length - 1]!, v) !== 0) out.push(v);
   return out;
+}
+
+/** True when `list` is already sorted and de-duplicated as sortViolations leaves it: one pass, no copy. */
+export function inViolationOrder(list: readonly Ordered[]): boolean {
+  for (let i = 1; i < list.length; i++) if (compareViolations(list[i - 1]!, list[i]!) >= 0) return false;
+  return true;
 }
 
 /** Optional context for violationsFromEngine. */
@@ -77,8 +81,21 @@ function siteOf(schemaPath: string, options: ViolationOptions, sites: Map<string
   return site;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const INDEX = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * Whether a segment is shown as `.name`: `/^[A-Za-z_$][A-Za-z0-9_$]*$/` (pathOf in util/json-pointer.ts), tested
+ * code unit by code unit, since a regular expression call costs more than the loop on these short names.
+ */
+function isIdentifier(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36) continue;
+    if (i === 0 || c < 48 || c > 57) return false;
+  }
+  return true;
+}
 
 /**
  * The model's path (`$.tags[1]`, see pathOf in util/json-pointer.ts) of an instance pointer and the
@@ -97,7 +114,7 @@ function instancePlace(data: unknown, pointer: string): { path: string; value: u
       path += `[${seg}]`;
       node = node[Number(seg)];
     } else {
-      path += IDENTIFIER.test(seg) ? `.${seg}` : `[${JSON.stringify(seg)}]`;
+      path += isIdentifier(seg) ? `.${seg}` : `[${JSON.stringify(seg)}]`;
       // The engine reports only places the value has, so a plain read finds the own member. An inherited
       // one would be a method (arguments hold no functions) or Object.prototype's __proto__: both are
       // read as absent, without the cost of an own-property lookup by a fresh string on every step.
@@ -125,11 +142,16 @@ export function violationsFromEngine(
   options: ViolationOptions = {},
 ): Violation[] {
   // At most MAX_COLLECTED_ERRORS become violations, in the engine's order: the rest would cost a
-  // path walk each and say nothing the model reads (it sees DEFAULT_MAX_LINES of them).
-  const kept = selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema }).slice(
-    0,
-    MAX_COLLECTED_ERRORS,
-  );
+  // path walk each and say nothing the model reads (it sees DEFAULT_MAX_LINES of them). Without a
+  // combinator or `propertyNames` error, branch selection keeps every error as is: it is skipped.
+  const selected = needsBranchSelection(errors)
+    ? selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema }).slice(
+        0,
+        MAX_COLLECTED_ERRORS,
+      )
+    : undefined;
+  const count = selected === undefined ? Math.min(errors.length, MAX_COLLECTED_ERRORS) : selected.length;
+  const errorAt = (i: number): EngineError => (selected === undefined ? errors[i]! : selected[i]!.error);
   const schema = options.schema;
   let sites: Map<string, Site> | undefined;
   if (schema !== null && typeof schema === 'object') {
@@ -139,20 +161,24 @@ export function violationsFromEngine(
       sitesBySchema.set(schema, sites);
     }
   }
-  const located = kept.map((k) => siteOf(k.error.schemaPath, options, sites));
+  const located: Site[] = [];
   // The failed `type`s, by index: a call has a few errors, so a scan beats building keys for a set.
   const typeFailures: number[] = [];
-  for (let i = 0; i < kept.length; i++) if (kept[i]!.error.keyword === 'type') typeFailures.push(i);
+  for (let i = 0; i < count; i++) {
+    const e = errorAt(i);
+    located.push(siteOf(e.schemaPath, options, sites));
+    if (e.keyword === 'type') typeFailures.push(i);
+  }
   const suppressed = (i: number): boolean => {
-    const e = kept[i]!.error;
+    const e = errorAt(i);
     if (e.keyword === 'type') return false;
     for (const t of typeFailures)
-      if (kept[t]!.error.instancePath === e.instancePath && located[t]!.scope === located[i]!.scope) return true;
+      if (errorAt(t).instancePath === e.instancePath && located[t]!.scope === located[i]!.scope) return true;
     return false;
   };
   const out: Violation[] = [];
-  for (let i = 0; i < kept.length; i++) {
-    const e = kept[i]!.error;
+  for (let i = 0; i < count; i++) {
+    const e = errorAt(i);
     const site = located[i]!;
     if (typeFailures.length > 0 && suppressed(i)) continue;
     const place = instancePlace(data, e.instancePath);
@@ -160,11 +186,13 @@ export function violationsFromEngine(
       path: place.path,
       pointer: e.instancePath,
       keyword: e.keyword,
-      message: keptMessage(kept[i]!) ?? messageFor(e, place.value, site.parent),
+      message:
+        (selected === undefined ? undefined : keptMessage(selected[i]!)) ?? messageFor(e, place.value, site.parent),
       schemaPath: site.schemaPath,
       code: codeOf(e.keyword, e.params),
       params: paramsFor(e.keyword, e.params),
     });
   }
-  return sortViolations(out);
+  // The list is fresh: returned as is when already in order (the common case), no copy.
+  return inViolationOrder(out) ? out : sortViolations(out);
 }

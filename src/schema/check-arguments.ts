@@ -9,7 +9,7 @@ import { findArgumentProblem } from '../arguments/argument-value.js';
 import { parseJsonText } from '../arguments/json-text.js';
 import { argumentBounds, excessFailure, limitFailure, MAX_COLLECTED_ERRORS, type Limits } from '../util/limits.js';
 import { underPatternBudget, type PatternExcess } from '../regex/bound.js';
-import { validateWithinSteps } from './engine/step-budget.js';
+import { validateWithinSteps, type StepExcess } from './engine/step-budget.js';
 
 /** What checking arguments needs from a compiled schema. */
 export interface ArgumentChecker {
@@ -107,44 +107,71 @@ function pollutedFailure(): Result<never> {
 
 const OBJECT = Object.freeze({ expected: Object.freeze(['object']) });
 
-/** The schema part of checkArguments, for a value already known to be plain JSON within the limits. */
+/**
+ * The schema part of checkArguments, for a value already known to be plain JSON within the limits. Kept small
+ * (every valid call runs it): the failures are built by the functions below, so this one can be inlined.
+ */
 function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<unknown> {
-  if (checker.toolRoot && (args === null || typeof args !== 'object' || Array.isArray(args))) {
-    const got = args === null ? 'null' : Array.isArray(args) ? 'array' : typeof args;
-    const message = `expected object, got ${got}`;
-    return fail('validation', `invalid arguments: ${message}`, [
-      { path: '$', pointer: '', keyword: 'type', message, schemaPath: '', code: 'type_mismatch', params: OBJECT },
-    ]);
-  }
-  let valid: boolean;
+  if (checker.toolRoot && (args === null || typeof args !== 'object' || Array.isArray(args))) return notAnObject(args);
+  if (checker.patternBudget) return checkWithPatternBudget(checker, args);
+  let stepped: boolean | StepExcess;
   try {
-    // Every call runs under maxValidationSteps (schema/engine/step-budget.ts); quadratic patterns are
-    // also charged against maxPatternSubject/maxPatternWork (regex/bound.ts).
-    const max = checker.limits.maxValidationSteps;
-    let pattern: PatternExcess | undefined;
-    const stepped = checker.patternBudget
-      ? validateWithinSteps(
-          max,
-          (data) => {
-            const run = underPatternBudget(checker.limits, () => checker.validator(data) === true);
-            if (run.kind === 'done') return run.value;
-            pattern = run.excess;
-            return false;
-          },
-          args,
-        )
-      : validateWithinSteps(max, checker.validator, args);
-    if (pattern !== undefined) return limitFailure(pattern.name, pattern.value, pattern.seen);
-    if (typeof stepped !== 'boolean')
-      return limitFailure('maxValidationSteps', max, `at least ${stepped.seen} steps (see the README limits section)`);
-    valid = stepped;
+    // Every call runs under maxValidationSteps (schema/engine/step-budget.ts).
+    stepped = validateWithinSteps(checker.limits.maxValidationSteps, checker.validator, args);
   } catch (thrown) {
     // The engine reads the host's object again: a getter that passed the check may throw now, host text.
     return thrownFailure('validation', thrown);
   }
-  if (valid) return ok(args);
+  if (stepped === true) return ok(args);
+  return stepped === false ? refusal(checker, args) : stepsFailure(checker, stepped);
+}
+
+/** checkPlainArguments for a schema with a quadratic pattern, also charged against maxPatternSubject/Work. */
+function checkWithPatternBudget(checker: ArgumentChecker, args: unknown): Result<unknown> {
+  let stepped: boolean | StepExcess;
+  let pattern: PatternExcess | undefined;
+  try {
+    stepped = validateWithinSteps(
+      checker.limits.maxValidationSteps,
+      (data) => {
+        const run = underPatternBudget(checker.limits, () => checker.validator(data) === true);
+        if (run.kind === 'done') return run.value;
+        pattern = run.excess;
+        return false;
+      },
+      args,
+    );
+  } catch (thrown) {
+    return thrownFailure('validation', thrown);
+  }
+  if (pattern !== undefined) return limitFailure(pattern.name, pattern.value, pattern.seen);
+  if (stepped === true) return ok(args);
+  return stepped === false ? refusal(checker, args) : stepsFailure(checker, stepped);
+}
+
+function notAnObject(args: unknown): Result<never> {
+  const got = args === null ? 'null' : Array.isArray(args) ? 'array' : typeof args;
+  const message = `expected object, got ${got}`;
+  return fail('validation', `invalid arguments: ${message}`, [
+    { path: '$', pointer: '', keyword: 'type', message, schemaPath: '', code: 'type_mismatch', params: OBJECT },
+  ]);
+}
+
+function stepsFailure(checker: ArgumentChecker, excess: StepExcess): Result<never> {
+  return limitFailure(
+    'maxValidationSteps',
+    checker.limits.maxValidationSteps,
+    `at least ${excess.seen} steps (see the README limits section)`,
+  );
+}
+
+/** The engine said no: its errors as violations, and the message naming the first. */
+function refusal(checker: ArgumentChecker, args: unknown): Result<never> {
   const errors = checker.validator.errors ?? [];
   const violations = violationsFromEngine(errors, args, checker.report);
+  // Read once, here: left on the validator they would keep the call's errors (and their strings) alive until the
+  // tool's next call, on every tool that ever refused one.
+  (checker.validator as { errors?: unknown }).errors = null;
   const first = violations[0];
   // Past MAX_COLLECTED_ERRORS the engine stops collecting (schema/engine/step-budget.ts): the count is a floor.
   const count = `${errors.length >= MAX_COLLECTED_ERRORS ? 'at least ' : ''}${violations.length}`;

@@ -46,8 +46,9 @@ export const DEFAULT_CACHE_BYTES = 268_435_456;
 /**
  * Heap an entry holds, estimated from its key (which holds the schema's canonical text): measured
  * on Node 20, about 1.3 KB per schema object (generated code, Ajv's schema environment) and 5 bytes
- * per character of schema text (the key itself, the engine's copy of the schema), plus 4 KB for the
- * validator. Within a factor of two of the measured heap for corpus tools, large `allOf`s and `enum`s.
+ * per character of schema text (the engine's copies of the schema; the key was kept whole then, now only its
+ * digest is, so this errs on the safe side), plus 4 KB for the validator. Within a factor of two of the measured
+ * heap for corpus tools, large `allOf`s and `enum`s.
  */
 export function entryBytes(key: string): number {
   let objects = 0;
@@ -60,8 +61,18 @@ interface Entry {
   readonly bytes: number;
 }
 
-// A Map keeps insertion order: a hit is moved to the end, so the first key is the least recently used.
+// A Map keeps insertion order: a hit is moved to the end, so the first key is the least recently used. Keyed by
+// the SHA-256 of the cache key (digestOf): the key holds the schema's whole canonical text, a KB per corpus tool.
 const entries = new Map<string, Entry>();
+
+/**
+ * The Map key for a cache key: its SHA-256 (44 characters of base64), about 2 µs for a 1 KB key. A hash an
+ * attacker could collide would hand a crafted schema another schema's validator; SHA-256 rules that out.
+ * node:crypto is loaded on the first compile, not when toolgate is imported (see lock-pins.ts).
+ */
+function digestOf(key: string): string {
+  return process.getBuiltinModule('node:crypto').hash('sha256', key, 'base64');
+}
 let capacity = DEFAULT_CACHE_SIZE;
 let maxBytes = DEFAULT_CACHE_BYTES;
 let bytes = 0;
@@ -76,19 +87,21 @@ function evict(): void {
   }
 }
 
-function forget(key: string): void {
-  const entry = entries.get(key);
+function forget(digest: string): void {
+  const entry = entries.get(digest);
   if (entry === undefined) return;
   bytes -= entry.bytes;
-  entries.delete(key);
+  entries.delete(digest);
 }
 
 /** The validator cached under `key`, now the most recently used; counts a hit. */
 export function cachedValidator(key: string): Validator | undefined {
-  const hit = entries.get(key);
+  if (capacity === 0 || entries.size === 0) return undefined;
+  const digest = digestOf(key);
+  const hit = entries.get(digest);
   if (hit === undefined) return undefined;
-  entries.delete(key);
-  entries.set(key, hit);
+  entries.delete(digest);
+  entries.set(digest, hit);
   counters.hits++;
   return hit.validator;
 }
@@ -97,10 +110,11 @@ export function cachedValidator(key: string): Validator | undefined {
 export function rememberValidator(key: string | undefined, validator: Validator): void {
   counters.compiles++;
   if (key === undefined || capacity === 0) return;
-  forget(key);
+  const digest = digestOf(key);
+  forget(digest);
   const size = entryBytes(key);
   if (size > maxBytes) return;
-  entries.set(key, { validator, bytes: size });
+  entries.set(digest, { validator, bytes: size });
   bytes += size;
   evict();
 }

@@ -28,6 +28,7 @@ import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from
 import {
   contentOf,
   errorResult,
+  ownErrorResult,
   successResult,
   staged,
   type CallStage,
@@ -92,6 +93,33 @@ export interface ToolDefinitionView {
 interface Entry {
   readonly tool: Tool;
   readonly compiled: CompiledSchema;
+}
+
+/** A call that passed lookup and validation, with what the stages and the tool need. */
+interface Admitted {
+  readonly kind: 'admitted';
+  readonly callId: string;
+  /** The registered tool's own name. */
+  readonly name: string;
+  readonly entry: Entry;
+  readonly args: unknown;
+  readonly bounds: { timeoutMs: number | undefined; signal: AbortSignal | undefined; context: unknown };
+}
+
+/** How a call left the synchronous steps: decided there (a refusal), or admitted to the stages. */
+type Admission = { readonly kind: 'decided'; readonly result: ToolResult } | Admitted;
+
+/** toolgate's own failure: its message may still quote a caller's value, so the model gets none of it. */
+function internalFailure(callId: string, name: string, thrown: unknown): ToolResult {
+  const error: ToolError = {
+    class: 'execution_failure',
+    message: `toolgate failed: ${thrownMessage(thrown)}`,
+    violations: [],
+    kind: 'internal',
+    stage: 'lookup',
+    cause: thrown,
+  };
+  return errorResult(callId, name, `error: call to ${name} failed inside toolgate`, error);
 }
 
 let registerCompiledTool: (registry: Registry, tool: Tool, compiled: CompiledSchema, names: RegExp) => Result<Tool>;
@@ -320,54 +348,53 @@ export class Registry {
       if (this.#optionsError !== undefined) return { ok: false, error: this.#optionsError };
       const fields = readCall(call);
       if (fields.problem !== undefined) return fail('validation', fields.problem);
-      const found = this.#lookup(fields.name);
-      if (!found.ok) return found;
-      const ungranted = this.#ungranted(found.value.tool.name);
+      const entry = this.#lookup(fields.name);
+      if (entry === undefined) return fail('validation', this.#unknownText(fields.name));
+      const ungranted = this.#ungranted(entry.tool.name);
       if (ungranted !== undefined) return fail('validation', ungranted.error.message);
-      return this.#validate(found.value, fields.args);
+      return this.#validate(entry, fields.args);
     } catch (thrown) {
       // check's error is what guardClient hands formatForModel: the thrown text stays in `cause`.
       return thrownFailure('check', thrown);
     }
   }
 
-  /** Runs one call through the gateway; always resolves to a ToolResult, never rejects. */
-  async call(call: ToolCall, options: CallOptions = NO_CALL_OPTIONS): Promise<ToolResult> {
+  /**
+   * Runs one call through the gateway; always resolves to a ToolResult, never rejects. A call refused before
+   * any stage (unknown tool, invalid arguments) is decided synchronously and comes back already resolved: no
+   * async function and no await for the common failure.
+   */
+  call(call: ToolCall, options: CallOptions = NO_CALL_OPTIONS): Promise<ToolResult> {
     let callId = '';
     let name = '';
     try {
       const fields = readCall(call);
       callId = fields.callId;
       name = fields.shownName;
-      return await this.#run(fields, options);
+      const admitted = this.#admit(fields, options);
+      if (admitted.kind === 'decided') return Promise.resolve(admitted.result);
+      return this.#run(admitted, callId, name);
     } catch (thrown) {
-      const error: ToolError = {
-        class: 'execution_failure',
-        message: `toolgate failed: ${thrownMessage(thrown)}`,
-        violations: [],
-        kind: 'internal',
-        stage: 'lookup',
-        cause: thrown,
-      };
-      // toolgate's own failure: its message may still quote a caller's value, so the model gets none of it.
-      return errorResult(callId, name, `error: call to ${name} failed inside toolgate`, error);
+      return Promise.resolve(internalFailure(callId, name, thrown));
     }
   }
 
-  /** The tool of a name: its own, or the name a provider knows it by (a `.` mapped to `_`). */
-  #lookup(name: unknown): Result<Entry> {
-    const own = typeof name === 'string' ? (this.#entries.has(name) ? name : this.#names().toOwn.get(name)) : undefined;
-    const entry = own === undefined ? undefined : this.#entries.get(own);
-    if (entry === undefined) return fail('validation', this.#unknownText(name));
-    return ok(entry);
+  /**
+   * The tool of a name: its own, or the name a provider knows it by (a `.` mapped to `_`); undefined when none
+   * (#unknownText says why). One Map read for a registered name, the common case.
+   */
+  #lookup(name: unknown): Entry | undefined {
+    if (typeof name !== 'string') return undefined;
+    const entry = this.#entries.get(name);
+    if (entry !== undefined) return entry;
+    const own = this.#names().toOwn.get(name);
+    return own === undefined ? undefined : this.#entries.get(own);
   }
 
   /** The call's bounds, read once as own data; a timeoutMs that cannot be honoured exactly is refused. */
   #bounds(
     options: unknown,
   ): Result<{ timeoutMs: number | undefined; signal: AbortSignal | undefined; context: unknown }> {
-    // A call without options (the common case) has nothing to read.
-    if (options === NO_CALL_OPTIONS) return ok({ timeoutMs: this.#timeoutMs, signal: undefined, context: undefined });
     const read = readTable(options, CALL_TABLE);
     if (read.problems.length > 0)
       return fail('validation', `invalid call options: ${read.problems.join('; ')}`, read.violations);
@@ -383,44 +410,78 @@ export class Registry {
     return entry.compiled.validate(args);
   }
 
-  async #run(fields: CallFields, options: unknown): Promise<ToolResult> {
+  /** Everything before the stages, synchronous: the result when the call stops here, else what the gateway needs. */
+  #admit(fields: CallFields, options: unknown): Admission {
     const { callId, shownName } = fields;
+    const decided = (result: ToolResult): Admission => ({ kind: 'decided', result });
     if (this.#optionsError !== undefined)
-      return errorResult(
-        callId,
-        shownName,
-        `error: tool ${shownName} cannot be called: the host's tool registry is misconfigured`,
-        staged(this.#optionsError, 'lookup'),
+      return decided(
+        errorResult(
+          callId,
+          shownName,
+          `error: tool ${shownName} cannot be called: the host's tool registry is misconfigured`,
+          staged(this.#optionsError, 'lookup'),
+        ),
       );
     if (fields.problem !== undefined)
-      return errorResult(callId, shownName, `error: ${fields.problem}`, {
-        class: 'validation',
-        message: fields.problem,
-        violations: [],
-        stage: 'lookup',
-      });
-    const bounds = this.#bounds(options);
-    if (!bounds.ok)
-      return errorResult(
-        callId,
-        shownName,
-        `error: tool ${shownName} cannot be called: the host's call options are invalid`,
-        staged(bounds.error, 'lookup'),
+      return decided(
+        errorResult(callId, shownName, `error: ${fields.problem}`, {
+          class: 'validation',
+          message: fields.problem,
+          violations: [],
+          stage: 'lookup',
+        }),
       );
-    const found = this.#lookup(fields.name);
-    if (!found.ok)
-      return errorResult(callId, shownName, `error: ${found.error.message}`, staged(found.error, 'lookup'));
-    const entry = found.value;
+    // A call without options (the common case) has nothing to read, and nothing is built for it unless admitted.
+    const bounds = options === NO_CALL_OPTIONS ? undefined : this.#bounds(options);
+    if (bounds !== undefined && !bounds.ok)
+      return decided(
+        errorResult(
+          callId,
+          shownName,
+          `error: tool ${shownName} cannot be called: the host's call options are invalid`,
+          staged(bounds.error, 'lookup'),
+        ),
+      );
+    const entry = this.#lookup(fields.name);
+    if (entry === undefined) {
+      const unknown = this.#unknownText(fields.name);
+      return decided(
+        errorResult(callId, shownName, `error: ${unknown}`, {
+          class: 'validation',
+          message: unknown,
+          violations: [],
+          stage: 'lookup',
+        }),
+      );
+    }
     // From here on the name is the registered tool's own, never the caller's field again.
     const name = entry.tool.name;
     const ungranted = this.#ungranted(name);
-    if (ungranted !== undefined) return errorResult(callId, name, ungranted.content, ungranted.error);
+    if (ungranted !== undefined) return decided(errorResult(callId, name, ungranted.content, ungranted.error));
     const valid = this.#validate(entry, fields.args);
     if (!valid.ok) {
+      // formatOwnError's text starts with `error: ` (errors/format.ts).
       const text = formatOwnError(name, valid.error, this.#maxLines);
-      return errorResult(callId, name, text, staged(valid.error, 'validate'));
+      return decided(ownErrorResult(callId, name, text, staged(valid.error, 'validate')));
     }
-    const { timeoutMs, signal: outer, context } = bounds.value;
+    const given =
+      bounds === undefined ? { timeoutMs: this.#timeoutMs, signal: undefined, context: undefined } : bounds.value;
+    return { kind: 'admitted', callId, name, entry, args: valid.value, bounds: given };
+  }
+
+  /** The stages and the tool for an admitted call; resolves to the internal failure rather than rejecting. */
+  async #run(admitted: Admitted, callId: string, shownName: string): Promise<ToolResult> {
+    try {
+      return await this.#execute(admitted);
+    } catch (thrown) {
+      return internalFailure(callId, shownName, thrown);
+    }
+  }
+
+  async #execute(admitted: Admitted): Promise<ToolResult> {
+    const { callId, name, entry, args } = admitted;
+    const { timeoutMs, signal: outer, context } = admitted.bounds;
     const progress: GatewayProgress = { passed: [], executing: false };
     let body: Promise<GatewayOutcome> | undefined;
     let signal: AbortSignal | undefined;
@@ -430,7 +491,7 @@ export class Registry {
       const outcome = await withDeadline(
         (inner) => {
           signal = inner;
-          body = runGateway(entry.tool, valid.value, { callId, name, signal: inner, context }, this.#stages, progress);
+          body = runGateway(entry.tool, args, { callId, name, signal: inner, context }, this.#stages, progress);
           return body;
         },
         { timeoutMs, signal: outer },
@@ -447,7 +508,7 @@ export class Registry {
       this.#settle(settle, {
         callId,
         name,
-        args: valid.value,
+        args,
         tool: entry.tool,
         signal: signal ?? AbortSignal.abort(),
         context,

@@ -169,6 +169,14 @@ export function successResult(callId: string, name: string, content: string): To
   return build(callId, name, content, undefined);
 }
 
+/**
+ * A failed result whose text toolgate wrote with its `error: ` prefix (formatOwnError's): not tested again, since
+ * reading the start of a text built by concatenation first copies all of it into one (about 0.1 µs a call).
+ */
+export function ownErrorResult(callId: string, name: string, content: string, error: ToolError): ToolResult {
+  return build(callId, name, content, error);
+}
+
 /** A failed result; `content` gets the `error: ` prefix if it lacks it. */
 export function errorResult(callId: string, name: string, content: string, error: ToolError): ToolResult {
   return build(callId, name, content.startsWith('error: ') ? content : `error: ${content}`, error);

@@ -47,6 +47,11 @@ function jsonValue(v: unknown, key: string): unknown {
 export function boundedJson(value: unknown, limit: number, sortKeys = false): string | undefined {
   const root = jsonValue(value, '');
   if (unwritten(root)) return undefined;
+  // A scalar (most values a message quotes) needs none of the frames, the cycle set or the closure below.
+  if (root === null || typeof root !== 'object') {
+    const text = scalarJson(root, limit + 1);
+    return text.length > limit ? text.slice(0, limit) : text;
+  }
   let out = '';
   const frames: Frame[] = [];
   const path = new Set<object>();

@@ -71,10 +71,20 @@ export function readOwnFields<K extends string>(
 ): { readonly values: Partial<Record<K, unknown>>; readonly problems: readonly string[] } {
   const values: Partial<Record<K, unknown>> = {};
   const problems: string[] = [];
+  if (source === null || (typeof source !== 'object' && typeof source !== 'function')) return { values, problems };
+  // ownField's rules, written out: no field record per key (every tool call reads its fields here).
   for (const key of keys) {
-    const f = ownField(source, key);
-    if (f.accessor) problems.push(`"${key}" is not a plain data property`);
-    else if (f.present && f.value !== undefined) values[key] = f.value;
+    let d: PropertyDescriptor | undefined;
+    try {
+      d = Object.getOwnPropertyDescriptor(source, key);
+    } catch {
+      // A Proxy's getOwnPropertyDescriptor trap threw: as unreadable as a getter.
+      problems.push(`"${key}" is not a plain data property`);
+      continue;
+    }
+    if (d === undefined) continue;
+    if (!('value' in d)) problems.push(`"${key}" is not a plain data property`);
+    else if (d.value !== undefined) values[key] = d.value;
   }
   return { values, problems };
 }

@@ -128,6 +128,21 @@ describe('Registry.call', () => {
     });
   });
 
+  it('hands back a call refused before any stage already resolved (no async hop), a valid one later', async () => {
+    // The refused call is the common failure and is decided synchronously: its promise settles before a microtask
+    // queued after it, while an admitted call still goes through the gateway's awaits.
+    const r = registryWith(echo);
+    const order: string[] = [];
+    const refused = r.call({ id: '1', name: 'echo', arguments: { text: 1 } }).then((res) => {
+      order.push(res.isError ? 'refused' : 'ran');
+    });
+    const unknown = r.call({ id: '2', name: 'nope' }).then(() => order.push('unknown'));
+    const valid = r.call({ id: '3', name: 'echo', arguments: { text: 'a' } }).then(() => order.push('valid'));
+    await Promise.resolve().then(() => order.push('tick'));
+    await Promise.all([refused, unknown, valid]);
+    expect(order).toEqual(['refused', 'unknown', 'tick', 'valid']);
+  });
+
   it.each(['', '   ', ' \n\t\r '])('reads the argument text %j as {}', async (text) => {
     const seen = vi.fn((args: unknown) => JSON.stringify(args));
     const r = registryWith({ name: 't', description: '', execute: seen });
