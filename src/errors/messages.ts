@@ -75,12 +75,15 @@ export function messageFor(e: EngineError, value: unknown, parent?: Readonly<Rec
       return p['maxContains'] !== undefined
         ? `must contain from ${String(p['minContains'])} to ${count(p['maxContains'], 'item')} matching "contains"`
         : `must contain at least ${count(p['minContains'] ?? 1, 'item')} matching "contains"`;
+    // draft-07's `dependencies` with a list of names: Ajv reports it with dependentRequired's params.
+    case 'dependencies':
     case 'dependentRequired':
       return `property ${quote(p['property'])} requires property ${quote(p['missingProperty'])}`;
     case 'propertyNames':
       return `property name ${quote(p['propertyName'])} is invalid`;
     case 'unevaluatedItems':
     case 'items':
+    case 'additionalItems':
       return p['limit'] === undefined
         ? `has items that no other keyword evaluates; "${e.keyword}" allows none`
         : `must have at most ${count(p['limit'], 'item')}`;

@@ -59,7 +59,7 @@ export interface KeywordRow {
   readonly instead?: Readonly<Partial<Record<KeywordDialect, string>>>;
   /** OpenAI strict mode (Structured Outputs). */
   readonly openaiStrict?: ProviderSupport;
-  /** errors/messages.ts writes a sentence of its own for its errors (the others show Ajv's message, clipped). */
+  /** errors/messages.ts writes a sentence of its own for its errors (the engine writes none: messages off). */
   readonly message?: true;
 }
 
@@ -390,6 +390,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
       '2019-09': 'use "dependentRequired" or "dependentSchemas"',
     },
     openaiStrict: 'unsupported',
+    message: true,
   },
   {
     name: 'additionalItems',
@@ -397,6 +398,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'schema',
     instead: { '2020-12': 'use "prefixItems" with "items"' },
     openaiStrict: 'unlisted',
+    message: true,
   },
   {
     name: '$recursiveRef',

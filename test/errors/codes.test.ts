@@ -29,6 +29,8 @@ class Seen {
       if (JSON.stringify(JSON.parse(JSON.stringify(v.params))) !== JSON.stringify(v.params))
         this.problems.push(`${where}: params not JSON`);
       if (!this.codes.has(v.code)) this.codes.set(v.code, `${where} (${v.keyword})`);
+      // The engine writes no sentences (messages: false): every keyword that fails has one in errors/messages.ts.
+      if (v.message.startsWith('fails "')) this.problems.push(`${where}: no message of its own for ${v.keyword}`);
     }
   }
 }

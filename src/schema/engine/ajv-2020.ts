@@ -46,7 +46,9 @@ export const ENGINE_OPTIONS: Readonly<Options> = {
   code: { regExp: boundedRegExp },
   // Ajv must never print to the console.
   logger: false,
-  messages: true,
+  // toolgate writes every message itself (errors/messages.ts, one per keyword in the keyword table): Ajv's
+  // sentences only lengthened each error site of the generated code, about 1 KB a tool (BENCHMARKS.md, W5).
+  messages: false,
   verbose: false,
   inlineRefs: true,
   // Ajv's own extensions stay off (Ajv's defaults, written out so that none is turned on unnoticed):
