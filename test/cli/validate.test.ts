@@ -122,7 +122,7 @@ describe('toolgate validate --dialect and --registry', () => {
     ]);
     expect(enforced.code).toBe(1);
     expect(enforced.out).toBe(
-      'error: invalid arguments for tool:\n$: must have property kind when property id is present\n',
+      'error: invalid arguments for tool:\n$: property "id" requires property "kind"\n',
     );
   });
 
