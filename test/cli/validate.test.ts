@@ -121,9 +121,7 @@ describe('toolgate validate --dialect and --registry', () => {
       '{"id":"x"}',
     ]);
     expect(enforced.code).toBe(1);
-    expect(enforced.out).toBe(
-      'error: invalid arguments for tool:\n$: property "id" requires property "kind"\n',
-    );
+    expect(enforced.out).toBe('error: invalid arguments for tool:\n$: property "id" requires property "kind"\n');
   });
 
   it('resolves a $ref through --registry, and says --registry when it is not there', async () => {
