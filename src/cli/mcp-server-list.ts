@@ -7,6 +7,7 @@ import { thrownMessage, type Problem, type Result } from '../result.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { clip } from '../util/describe-value.js';
 import { childEnvironment } from '../exec/environment.js';
+import { escapedDescendants, stopOrphans } from '../exec/process-group.js';
 import { maskSecrets } from './command-line.js';
 import { CLIENT_CAPABILITIES } from './client-capabilities.js';
 import { version } from './help.js';
@@ -37,6 +38,9 @@ export interface McpServer {
   /** Values no message may show (from `--env` and the command line's `KEY=VALUE` words). */
   readonly secrets: readonly string[];
 }
+
+/** How long the server's descendants wait for it to end before they are stopped anyway (the SDK's close, 2 s a step). */
+const ORPHAN_WAIT_MS = 7_000;
 
 /** The message for a request the server never answered. */
 function timedOut(method: string, timeoutMs: number): string {
@@ -114,7 +118,13 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
       await Promise.race([transport.terminateSession().catch(() => undefined), waited]);
       clearTimeout(timer);
     }
-    await client.close().catch(() => undefined);
+    // A wrapper such as `npx -y` ends on the SDK's SIGTERM and leaves the server it started running, holding this
+    // process's stdio pipes, so the close waited for them and check about a minute to exit. Its descendants, looked
+    // up before the close while the trail by parent pid is there, are stopped as soon as the wrapper has ended.
+    const descendants = typeof pid === 'number' ? escapedDescendants(pid) : [];
+    const orphans =
+      typeof pid === 'number' && descendants.length > 0 ? stopOrphans(pid, descendants, ORPHAN_WAIT_MS) : undefined;
+    await Promise.all([client.close().catch(() => undefined), orphans]);
     // After a timed-out request the SDK has already begun closing on timers that keep no process alive, and the
     // close above returns at once: a server that ignores its closed stdin would outlive toolgate. Stop it now.
     if (!closed && typeof pid === 'number') {

@@ -127,6 +127,12 @@ function findEscaped(leader: number, table: ReadonlyMap<number, Row>): number[] 
   return out;
 }
 
+/** Whether any of `pids` still runs (a zombie has ended); by signal 0 alone where /proc cannot be read. */
+function anyAlive(pids: readonly number[]): boolean {
+  const table = processTable();
+  return pids.some((pid) => signalOf(pid, 0) && table?.get(pid)?.[3] !== true);
+}
+
 /** Whether anything of the group or of `escaped` still runs (a zombie has ended; its parent may never reap it). */
 function running(leader: number, escaped: readonly number[]): boolean {
   if (!signalOf(-leader, 0) && !escaped.some((pid) => signalOf(pid, 0))) return false;
@@ -153,6 +159,27 @@ export async function stopGroup(leader: number, graceMs = STOP_GRACE_MS): Promis
   for (const pid of escaped) signalOf(pid, 'SIGKILL');
   live.delete(leader);
   return { escaped: escaped.length, searched: table !== undefined };
+}
+
+/**
+ * Stops processes looked up earlier (a child's descendants, found before the child was stopped, while the trail
+ * by parent pid was still there): SIGTERM, then SIGKILL once the grace is over or they are gone. Never rejects.
+ */
+export async function stopProcesses(pids: readonly number[], graceMs = STOP_GRACE_MS): Promise<void> {
+  for (const pid of pids) signalOf(pid, 'SIGTERM');
+  const until = Date.now() + graceMs;
+  while (Date.now() < until && anyAlive(pids)) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  for (const pid of pids) signalOf(pid, 'SIGKILL');
+}
+
+/**
+ * Stops `pids` (a child's descendants, looked up while it ran) once the child `parent` has ended, or after `waitMs`
+ * whatever it does: what a wrapper such as `npx` started is left behind when the wrapper alone is stopped.
+ */
+export async function stopOrphans(parent: number, pids: readonly number[], waitMs: number): Promise<void> {
+  const until = Date.now() + waitMs;
+  while (Date.now() < until && anyAlive([parent])) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  await stopProcesses(pids);
 }
 
 /** Stops every group started here that is still running (a server's client hung up, or it must exit). */

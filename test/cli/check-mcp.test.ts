@@ -112,6 +112,18 @@ writeFileSync(
   `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(silentPid)}, String(process.pid));\n` +
     'process.stdin.resume();\nsetInterval(() => {}, 60_000);\n',
 );
+// A wrapper as `npx -y` is: it starts the server as its child, sharing its stdio, and ends on SIGTERM without
+// stopping it. The server (the broken fixture) keeps a timer, as server-everything does, so it outlives its stdin.
+const kept = join(dir, 'kept-server.mjs');
+writeFileSync(kept, `${FIXTURE}\nsetInterval(() => {}, 60_000);\n`);
+const keptPid = join(dir, 'kept-server.pid');
+const wrapper = join(dir, 'wrapper.mjs');
+writeFileSync(
+  wrapper,
+  `import { spawn } from 'node:child_process';\nimport { writeFileSync } from 'node:fs';\n` +
+    `const child = spawn(process.execPath, [${JSON.stringify(kept)}], { stdio: 'inherit' });\n` +
+    `writeFileSync(${JSON.stringify(keptPid)}, String(child.pid));\nprocess.on('SIGTERM', () => process.exit(0));\n`,
+);
 /** Whether a process is still there (signal 0 only asks). */
 const alive = (pid: number): boolean => {
   try {
@@ -183,6 +195,19 @@ describe('toolgate check --mcp --env, --timeout and what reports show', () => {
     expect(r.code).toBe(2);
     const pid = Number(readFileSync(silentPid, 'utf8'));
     const deadline = Date.now() + 1_000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+    expect(alive(pid)).toBe(false);
+  });
+
+  // Regression: `check --mcp "npx -y @modelcontextprotocol/server-everything"` printed its verdict, then waited
+  // about a minute to exit: npx ended on the SDK's SIGTERM and left the server running, holding the stderr pipe.
+  it('stops the server a wrapper (npx) started, not only the wrapper, before it returns', async () => {
+    rmSync(keptPid, { force: true });
+    const r = await runInProcess(['check', '--mcp', `${NODE} ${wrapper}`]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('bad_type');
+    const pid = Number(readFileSync(keptPid, 'utf8'));
+    const deadline = Date.now() + 2_000;
     while (alive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
     expect(alive(pid)).toBe(false);
   });
