@@ -109,7 +109,8 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
     io.err(`toolgate serve: ${prepared.error.message}\n`);
     return 2;
   }
-  const loaded = await loadMcpSdk('toolgate serve');
+  // The CLI puts "toolgate serve: " before the message: the feature is named without the command again.
+  const loaded = await loadMcpSdk('serving tools over MCP');
   if (!loaded.ok) {
     io.err(`toolgate serve: ${loaded.message}\n`);
     return 2;

@@ -41,6 +41,12 @@ const LEGACY_FRONT_ENDS: Readonly<Record<LegacyDialect, FrontEnd>> = {
   '2019-09': legacyFrontEnd('2019-09'),
 };
 
+/** What the refusal of a disabled dialect says is enabled: 2020-12 alone, or with the older ones the option lists. */
+function enabledDialects(options: ResolvedOptions): string {
+  if (options.dialects.size === 0) return `only ${DIALECT_2020_12} is enabled`;
+  return `the enabled dialects are 2020-12 and ${[...options.dialects].sort().join(', ')}`;
+}
+
 /**
  * The front end for a root: its `$schema` chooses an older dialect, which must be enabled by the option
  * `dialects` (a refusal naming the option otherwise); every other root goes to Draft 2020-12, whose gates
@@ -52,7 +58,7 @@ export function frontEndFor(root: unknown, options: ResolvedOptions): Result<Fro
   if (dialect === undefined) return ok(FRONT_END_2020_12);
   if (!options.dialects.has(dialect)) {
     const message =
-      `unsupported dialect ${echo(declared)} (${dialect}): only ${DIALECT_2020_12} is enabled; ` +
+      `unsupported dialect ${echo(declared)} (${dialect}): ${enabledDialects(options)}; ` +
       `to enforce ${dialect} with its own semantics pass the option dialects: ['2020-12', '${dialect}']`;
     return fail('unsupported_capability', message, [
       schemaViolation('$schema', message, '/$schema', 'dialect_unsupported'),

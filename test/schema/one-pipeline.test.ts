@@ -477,3 +477,13 @@ describe('an anchor on a document root', () => {
     expect(verdict(schema)).toBe('unsupported_capability: not_enforceable');
   });
 });
+
+describe('a disabled dialect', () => {
+  // Found by a newcomer: with draft-07 enabled, a 2019-09 root was told "only 2020-12 is enabled".
+  it('names every enabled dialect in the refusal', () => {
+    const r = validateSchema({ $schema: URI['2019-09'], type: 'object' }, { dialects: ['2020-12', 'draft-07'] });
+    expect(r.ok ? '' : r.error.message).toContain('the enabled dialects are 2020-12 and draft-07;');
+    const only = validateSchema({ $schema: URI['2019-09'], type: 'object' });
+    expect(only.ok ? '' : only.error.message).toContain(`only ${URI['2020-12']} is enabled;`);
+  });
+});
