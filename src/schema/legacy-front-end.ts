@@ -17,6 +17,7 @@ import {
 import { createLegacyEngine, legacyMetaValidate } from './engine/legacy-engine.js';
 import { compileRefusal } from './engine/missing-reference.js';
 import { checkLegacyInPlace, schemaPlaces } from './legacy-in-place.js';
+import { recordReferenceTargets } from './link-source.js';
 import { indexDocument, resolveUri, targetOf } from './references.js';
 import { DEFAULT_VOCABULARIES } from './vocabulary.js';
 import { DRAFT_07_ACTED_KEYWORDS, inertEngineKeywords } from './ajv-only.js';
@@ -278,6 +279,7 @@ export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Res
     // Every schema object of every document, in its dialect's positions, with the step keyword.
     instrumentSteps(places.keys());
     const validator = engine.compile({ schema: root.schema, base: root.uri, extra: pulled, keep: false });
+    recordReferenceTargets(validator.schema as object, p.index.references);
     warmUp(validator);
     return ok({ validator, patternBudget: true });
   } catch (thrown) {

@@ -1,4 +1,5 @@
 import { escapePointerToken, pointerSegments } from '../util/json-pointer.js';
+import type { Reference } from './references.js';
 
 /**
  * Where each object of a linked document came from. Linking (link.ts) moves resources of other
@@ -27,6 +28,41 @@ export function sourceOf(node: unknown): SchemaSource | undefined {
   return node !== null && typeof node === 'object' ? sources.get(node) : undefined;
 }
 
+// The older dialects' engines are not linked: an error under a reference into another document carries Ajv's
+// schema path, the reference as written followed by the pointer inside its target (`other.json/type`). Per
+// compiled root, each such reference's text and the absolute target the pipeline resolved it to.
+const referenceTargets = new WeakMap<object, ReadonlyMap<string, string>>();
+
+/**
+ * Records, for a compiled root of an older dialect, each reference into another document by its text, with the
+ * absolute target the pipeline's index resolved it to; a text that resolves to two targets (under two bases) is
+ * left out, and its violations keep the engine's path.
+ */
+export function recordReferenceTargets(root: object, references: readonly Reference[]): void {
+  const targets = new Map<string, string>();
+  const ambiguous = new Set<string>();
+  for (const ref of references) {
+    if (ref.keyword !== '$ref' || ref.target === undefined || ref.value.startsWith('#')) continue;
+    const known = targets.get(ref.value);
+    if (known !== undefined && known !== ref.target) ambiguous.add(ref.value);
+    targets.set(ref.value, ref.target);
+  }
+  for (const value of ambiguous) targets.delete(value);
+  if (targets.size > 0) referenceTargets.set(root, targets);
+}
+
+/** `<ref><rest>` as `<target URI>#<pointer><rest>`, when `path` starts with a recorded reference's text. */
+function referencedLocation(compiled: unknown, path: string): string {
+  const targets = compiled !== null && typeof compiled === 'object' ? referenceTargets.get(compiled) : undefined;
+  if (targets === undefined) return path;
+  let best = '';
+  for (const ref of targets.keys())
+    if (ref.length > best.length && (path === ref || path.startsWith(`${ref}/`))) best = ref;
+  const target = best === '' ? undefined : targets.get(best);
+  if (target === undefined) return path;
+  return `${target.includes('#') ? target : `${target}#`}${path.slice(best.length)}`;
+}
+
 /**
  * Maps a JSON Pointer into a compiled (possibly linked) document to the author's location: the
  * deepest object on the way that has a recorded origin, followed by the rest of the pointer. The
@@ -35,7 +71,7 @@ export function sourceOf(node: unknown): SchemaSource | undefined {
  */
 export function authorLocation(compiled: unknown, pointer: string): string {
   const segments = pointerSegments(pointer);
-  if (segments === undefined) return pointer;
+  if (segments === undefined) return referencedLocation(compiled, pointer);
   let node: unknown = compiled;
   let best: SchemaSource | undefined = sourceOf(node);
   let rest: string[] = [];

@@ -487,3 +487,22 @@ describe('a disabled dialect', () => {
     expect(only.ok ? '' : only.error.message).toContain(`only ${URI['2020-12']} is enabled;`);
   });
 });
+
+// Found by a newcomer: docs/api.md says a violation in another document is located at `<document URI>#<pointer>`;
+// the older dialects' engine gave the reference as written instead (`other.json/type`, `https://e.com/o.json/type`).
+describe.each(DIALECTS)('%s: a violation in a referenced document is located at its URI and #', (dialect) => {
+  it.each([
+    ['https://e.com/o.json', 'https://e.com/o.json#/type'],
+    ['other.json', 'toolgate:/other.json#/type'],
+  ])('%s', (ref, where) => {
+    const schema = { $schema: URI[dialect], type: 'object', properties: { a: { $ref: ref } } };
+    const doc = { type: 'string' };
+    const r = validateSchema(schema, {
+      ...OPTIONS,
+      schemaRegistry: { 'https://e.com/o.json': doc, 'other.json': doc },
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    const v = r.value.validate({ a: true });
+    expect(v.ok ? [] : v.error.violations.map((x) => x.schemaPath)).toEqual([where]);
+  });
+});
