@@ -39,7 +39,7 @@ export interface McpServer {
   readonly secrets: readonly string[];
 }
 
-/** How long the server's descendants wait for it to end before they are stopped anyway (the SDK's close, 2 s a step). */
+/** How long a server's descendants wait for it to end before they are stopped anyway (the SDK closes in 2 s steps). */
 const ORPHAN_WAIT_MS = 7_000;
 
 /** The message for a request the server never answered. */

@@ -29,7 +29,7 @@ export function sourceOf(node: unknown): SchemaSource | undefined {
 }
 
 // The older dialects' engines are not linked: an error under a reference into another document carries Ajv's
-// schema path, the reference as written followed by the pointer inside its target (`other.json/type`). Per
+// schema path, the reference as written followed by the pointer inside its target (`<ref>/type`). Per
 // compiled root, each such reference's text and the absolute target the pipeline resolved it to.
 const referenceTargets = new WeakMap<object, ReadonlyMap<string, string>>();
 
