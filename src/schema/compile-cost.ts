@@ -112,18 +112,7 @@ export function estimateCompileCost(root: unknown): CompileCost {
     if (!isObject(target)) continue;
     let copy = subtrees.get(target);
     if (copy === undefined) {
-      copy = NOTHING;
-      if (!holdsReference(target)) {
-        let sum = NOTHING;
-        walkSchema(
-          target,
-          ({ node }) => {
-            sum = plus(sum, ownCost(node, true, patterns, formats));
-          },
-          { positions: 'every-dialect' },
-        );
-        copy = sum;
-      }
+      copy = inlineCopy(target, patterns, formats);
       subtrees.set(target, copy);
     }
     total = plus(total, copy);
@@ -145,9 +134,12 @@ export function estimateCompileCost(root: unknown): CompileCost {
  * For a target in another document than its reference, which that document's own estimate cannot see.
  */
 export function inlineCopyCost(target: unknown): number {
-  if (!isObject(target) || holdsReference(target)) return 0;
-  const patterns = new Set<string>();
-  const formats = new Set<string>();
+  return isObject(target) ? inlineCopy(target, new Set(), new Set()).cost : 0;
+}
+
+/** One inline copy of `target` (its whole subtree, applied), or nothing when it holds a reference. */
+function inlineCopy(target: Record<string, unknown>, patterns: Set<string>, formats: Set<string>): Own {
+  if (holdsReference(target)) return NOTHING;
   let sum = NOTHING;
   walkSchema(
     target,
@@ -156,7 +148,7 @@ export function inlineCopyCost(target: unknown): number {
     },
     { positions: 'every-dialect' },
   );
-  return sum.cost;
+  return sum;
 }
 
 /**
