@@ -136,6 +136,9 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
     const listed = cli('check', '--mcp', 'node server.js');
     expect([listed.status, listed.stderr]).toEqual([2, `toolgate check: ${missingSdkMessage('--mcp')}\n`]);
     const served = cli('serve', '--name', 'now', '--exec', 'date');
-    expect([served.status, served.stderr]).toEqual([2, `toolgate serve: ${missingSdkMessage('toolgate serve')}\n`]);
+    expect([served.status, served.stderr]).toEqual([
+      2,
+      `toolgate serve: ${missingSdkMessage('serving tools over MCP')}\n`,
+    ]);
   });
 });
