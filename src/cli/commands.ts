@@ -363,6 +363,7 @@ export const PROXY: CliCommand = {
   summary: 'gate an MCP server (stdio or HTTP): only admitted, granted tools; every call validated exactly',
   usage: [
     'toolgate proxy [--allow <glob>]... [--deny <glob>]... [--mode quarantine|strict] [--bad-tools fail|leave-out]',
+    '               [--deny-method <glob>]...',
     '               [--env KEY=VALUE|KEY]... [--timeout <seconds>] [--max-result <bytes>] [--log <file> [--log-args]]',
     `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
@@ -435,6 +436,16 @@ export const PROXY: CliCommand = {
       multiple: true,
       value: '<glob>',
       description: 'withhold tools whose whole name matches; deny wins over --allow',
+    },
+    {
+      name: 'deny-method',
+      type: 'string',
+      multiple: true,
+      value: '<glob>',
+      description:
+        "withhold MCP methods whose whole name matches (e.g. 'prompts/*'), either direction: a request gets " +
+        '-32601, a notification is dropped; by default every method of the negotiated MCP revision passes, ' +
+        'nothing else (see docs/proxy.md)',
     },
     {
       name: 'mode',

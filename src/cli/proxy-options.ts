@@ -14,11 +14,14 @@ import { PROXY } from './commands.js';
 import { inputError } from './io.js';
 import { byteCount, timeoutMs } from './numbers.js';
 import { requireLock } from './lock-write.js';
-import { compileGrants, type Grants } from './proxy-grants.js';
+import { compileGrants, globToRegExp, type Grants } from './proxy-grants.js';
 import { type TransportSettings, transportSettings } from './proxy-transport-options.js';
 
 /** Default bound on one tools/call result's JSON text, in bytes. */
 export const DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
+
+/** What the proxy answers itself to open a session: no --deny-method glob withholds it. */
+const HANDSHAKE: ReadonlySet<string> = new Set(['initialize', 'notifications/initialized']);
 
 /** What `proxy` was asked to do, every value checked. */
 export interface ProxySettings extends TransportSettings {
@@ -35,6 +38,11 @@ export interface ProxySettings extends TransportSettings {
   readonly badTools: 'fail-batch' | 'leave-out';
   readonly admission: AdmissionOptions;
   readonly grants: Grants;
+  /**
+   * Whether `--deny-method` withholds a method (either direction); never the handshake (`initialize`,
+   * `notifications/initialized`), which the proxy answers itself.
+   */
+  readonly deniedMethod: (method: string) => boolean;
   readonly log: string | undefined;
   readonly logArgs: boolean;
   /** `--lock`: only tools whose pin matches are published (proxy-admission.ts). */
@@ -78,6 +86,7 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
     schemaRegistry = r.value;
   }
   const grants = compileGrants(listFlag(args, 'allow'), listFlag(args, 'deny'));
+  const deniedMethods = listFlag(args, 'deny-method').map(globToRegExp);
   const log = stringFlag(args, 'log');
   if (booleanFlag(args, 'log-args') && log === undefined) return inputError('--log-args needs --log');
   const lockFile = stringFlag(args, 'lock');
@@ -104,6 +113,7 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
       badTools: bad === 'leave-out' ? 'leave-out' : 'fail-batch',
       admission,
       grants,
+      deniedMethod: (method) => !HANDSHAKE.has(method) && deniedMethods.some((d) => d.test(method)),
       log,
       logArgs: booleanFlag(args, 'log-args'),
       ...(lock === undefined ? {} : { lock: { file: lockFile as string, pins: lock.value } }),
