@@ -165,16 +165,7 @@ describe('proxy forwards a tools/call rebuilt from what was checked (stdio)', ()
 describe('proxy forwards only the methods MCP defines for the negotiated revision (stdio)', () => {
   let p: Awaited<ReturnType<typeof proxyOf>>;
   beforeAll(async () => {
-    p = await proxyOf('methods', [
-      '--deny',
-      '*',
-      '--deny-method',
-      'resources/*',
-      '--deny-method',
-      'prompts/*',
-      '--deny-method',
-      'completion/*',
-    ]);
+    p = await proxyOf('methods', ['--deny', '*']);
   }, 30_000);
 
   it.each([
@@ -184,9 +175,6 @@ describe('proxy forwards only the methods MCP defines for the negotiated revisio
     ['an unknown method', '"admin/run"'],
     ['a notification method sent as a request', '"notifications/progress"'],
     ['tasks/list, which 2025-06-18 does not define', '"tasks/list"'],
-    ['resources/read under --deny-method', '"resources/read"'],
-    ['prompts/get under --deny-method', '"prompts/get"'],
-    ['completion/complete under --deny-method', '"completion/complete"'],
   ])('answers %s with -32601, and the server never sees it', async (_what, method) => {
     const id = `m-${_what}`;
     const r = await rawRequest(p.proxy, id, method, '{"name":"echo","arguments":{"msg":"x"},"uri":"file:///a"}');
@@ -194,11 +182,16 @@ describe('proxy forwards only the methods MCP defines for the negotiated revisio
     expect(linesOf(p.record).some((l) => l.includes(JSON.stringify(id)))).toBe(false);
   });
 
-  it('drops a tools/call sent as a notification and one with a near-miss method', async () => {
+  it('drops a tools/call sent as a notification and notifications with near-miss or unknown methods', async () => {
     p.proxy.send('{"jsonrpc":"2.0","method":"tools/call","params":{"name":"echo","arguments":{"msg":"n"}}}');
     p.proxy.send('{"jsonrpc":"2.0","method":"Notifications/Cancelled","params":{"requestId":1}}');
+    p.proxy.send('{"jsonrpc":"2.0","method":"notifications/tools/call","params":{"name":"echo"}}');
+    p.proxy.send('{"jsonrpc":"2.0","method":"notifications/progress ","params":{"progressToken":1}}');
     await p.proxy.request('ping', 'ping', {});
-    expect(linesOf(p.record).some((l) => l.includes('"tools/call"') || l.includes('Notifications'))).toBe(false);
+    const arrived = linesOf(p.record).map((l) => (JSON.parse(l) as { method?: string }).method);
+    expect(
+      arrived.filter((m) => m !== 'initialize' && m !== 'notifications/initialized' && m !== 'tools/list'),
+    ).toEqual(['ping']);
     expect(linesOf(p.record).some((l) => l.includes('"ping"'))).toBe(true);
   });
 
@@ -215,5 +208,37 @@ describe('proxy forwards only the methods MCP defines for the negotiated revisio
     const r = await rawRequest(later.proxy, 'tasks', '"tasks/list"');
     expect(r.error).toBeUndefined();
     expect(linesOf(later.record).some((l) => l.includes('"tasks/list"'))).toBe(true);
+  });
+});
+
+describe('proxy --deny-method withholds whole method families (stdio)', () => {
+  let withheld: Awaited<ReturnType<typeof proxyOf>>;
+  let open: Awaited<ReturnType<typeof proxyOf>>;
+  beforeAll(async () => {
+    open = await proxyOf('open', ['--deny', '*']);
+    withheld = await proxyOf('deny-method', [
+      '--deny',
+      '*',
+      '--deny-method',
+      'resources/*',
+      '--deny-method',
+      'prompts/*',
+      '--deny-method',
+      'completion/*',
+    ]);
+  }, 60_000);
+
+  it.each([
+    ['resources/read', 'resources/read'],
+    ['prompts/get', 'prompts/get'],
+    ['completion/complete', 'completion/complete'],
+  ])('withholds %s under --deny-method with -32601 (it passes without)', async (_what, method) => {
+    const id = `d-${method}`;
+    const r = await rawRequest(withheld.proxy, id, JSON.stringify(method), '{"uri":"file:///a","name":"a"}');
+    expect(r.error?.code).toBe(-32601);
+    expect(linesOf(withheld.record).some((l) => l.includes(JSON.stringify(id)))).toBe(false);
+    const passed = await rawRequest(open.proxy, id, JSON.stringify(method), '{"uri":"file:///a","name":"a"}');
+    expect(passed.error).toBeUndefined();
+    expect(linesOf(open.record).some((l) => l.includes(JSON.stringify(id)))).toBe(true);
   });
 });

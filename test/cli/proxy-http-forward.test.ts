@@ -1,6 +1,6 @@
 // What `toolgate proxy --listen` forwards, proved by the raw recording server behind it (issue 33, items 1 and 5),
 // with raw HTTP bodies: the attack text's own `__proto__` member never reaches the server, a call without
-// arguments is forwarded with `{}`, and a method MCP does not define (or one --deny-method withholds) gets -32601.
+// arguments is forwarded with `{}`, and a method MCP does not define (gets -32601.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,17 +25,7 @@ async function post(body: string): Promise<{ result?: { isError?: boolean }; err
 }
 
 beforeAll(async () => {
-  proxy = await startProxy([
-    '--listen',
-    '0',
-    '--deny-method',
-    'resources/*',
-    '--env',
-    `RECORD_FILE=${record}`,
-    '--',
-    process.execPath,
-    RAW,
-  ]);
+  proxy = await startProxy(['--listen', '0', '--env', `RECORD_FILE=${record}`, '--', process.execPath, RAW]);
   const init = await fetch(proxy.url, {
     method: 'POST',
     headers: POST_HEADERS,
@@ -83,7 +73,6 @@ describe('proxy --listen forwards only the methods MCP defines for the negotiate
     ['a trailing space', '"tools/call "'],
     ['a trailing NUL', '"tools/call\\u0000"'],
     ['an unknown method', '"admin/run"'],
-    ['resources/read under --deny-method', '"resources/read"'],
   ])('answers %s with -32601, and the server never sees it', async (what, method) => {
     const id = `m-${what}`;
     const r = await post(
