@@ -28,3 +28,11 @@ export function callsOf(file: string): Record<string, unknown>[] {
     .filter((m) => m.method === 'tools/call')
     .map((m) => m.params ?? {});
 }
+
+/** The method of every request and notification the raw server received. */
+export function methodsIn(file: string): string[] {
+  return linesOf(file).flatMap((l) => {
+    const method = (JSON.parse(l) as { method?: unknown }).method;
+    return typeof method === 'string' ? [method] : [];
+  });
+}
