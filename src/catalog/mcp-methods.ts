@@ -1,5 +1,5 @@
 // The one table of MCP methods: per method, who may send it and the protocol revisions that define it, read from
-// the specification's schema (schema/<revision>/schema.ts: ClientRequest, ClientNotification, ServerRequest,
+// the specification's TypeScript schema of each revision (its unions ClientRequest, ClientNotification, ServerRequest,
 // ServerNotification). The proxy forwards a request or notification only when its method is, byte for byte, a key
 // here for the negotiated revision and the sender's side; a near miss (`Tools/Call`, a trailing space or NUL) is
 // no key, so it never reaches the other side however that side normalizes names.

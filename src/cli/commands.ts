@@ -488,7 +488,8 @@ export const PROXY: CliCommand = {
       type: 'string',
       value: '<file>',
       description:
-        'append one JSON line per tools/call: time, tool, verdict, stage, duration, upstream error flag, the params members not forwarded',
+        'append one JSON line per tools/call: time, tool, verdict, stage, duration, upstream error flag, ' +
+        'the params members not forwarded',
     },
     { name: 'log-args', type: 'boolean', description: 'also log the arguments of each call (needs --log)' },
     {

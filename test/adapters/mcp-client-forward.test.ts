@@ -1,4 +1,4 @@
-// guardClient forwards a tools/call rebuilt by the proxy's own code (catalog/mcp-forward.ts; issue 33 item 1): the
+// guardClient forwards a tools/call rebuilt by the proxy's own code (catalog/mcp-forward.ts): the
 // SDK's real Client, over an in-memory transport to a raw server that keeps every message it received. The attack
 // params' own `__proto__` member never arrives, a call without arguments goes out with `{}`, `_meta` only when
 // plain, and neither arguments nor a result carrying `__proto__` pass. The MCP validator seam refuses such a value.
@@ -86,7 +86,7 @@ describe('guardClient forwards a tools/call rebuilt from what was checked', () =
     expect(calls).toHaveLength(before);
   });
 
-  it('never hands back a result that carries a member named __proto__ (a client that does not parse as the SDK)', async () => {
+  it('never hands back a result carrying a member named __proto__ (a client parsing unlike the SDK)', async () => {
     // The SDK's own parse drops such a member; a McpClientLike of the host's need not.
     const raw = {
       listTools: async () => ({ tools: TOOLS }),

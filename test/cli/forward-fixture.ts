@@ -1,8 +1,8 @@
-// What the forwarding tests (proxy-forward, proxy-http-forward) share: the attack text of issue 33 item 1 and
+// What the forwarding tests (proxy-forward, proxy-http-forward) share: the `__proto__` attack text and
 // readers of the raw recording server's record (test/cli/fixtures/raw-recording-server.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 
-/** The exact attack text of issue 33 item 1, sent as raw JSON text (JSON.parse makes `__proto__` an own member). */
+/** The exact `__proto__` attack text, sent as raw JSON text (JSON.parse makes `__proto__` an own member). */
 export const ATTACK = '{"name":"echo","arguments":{"msg":"ok"},"__proto__":{"arguments":{"cmd":"rm -rf"}}}';
 
 /** Whether a parsed value has an own member named `__proto__` at any depth (a message text may name it). */

@@ -1,6 +1,6 @@
-// What `toolgate proxy` forwards, over stdio, proved by a raw recording server that keeps every line it received
-// (issue 33, items 1 and 5): a tools/call is rebuilt from what was checked (the attack text's own `__proto__`
-// member never arrives), no member named `__proto__` passes in any message either way, and only methods the MCP
+// What `toolgate proxy` forwards, over stdio, proved by a raw recording server that keeps every line it received:
+// a tools/call is rebuilt from what was checked (the attack text's own `__proto__` member never arrives),
+// no member named `__proto__` passes in any message either way, and only methods the MCP
 // specification defines for the negotiated revision pass (near misses and unknown methods get -32601).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,7 +65,7 @@ describe('proxy forwards a tools/call rebuilt from what was checked (stdio)', ()
     p = await proxyOf('call');
   }, 30_000);
 
-  it('forwards only name and the validated arguments of the __proto__ attack text, and logs the dropped member', async () => {
+  it('forwards only name and the arguments of the __proto__ attack text, logging the drop', async () => {
     const r = await p.proxy.callText('attack', ATTACK);
     expect(r.result?.isError).toBeUndefined();
     const lines = linesOf(p.record).filter((l) => l.includes('"tools/call"'));

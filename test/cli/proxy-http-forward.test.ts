@@ -1,4 +1,4 @@
-// What `toolgate proxy --listen` forwards, proved by the raw recording server behind it (issue 33, items 1 and 5),
+// What `toolgate proxy --listen` forwards, proved by the raw recording server behind it,
 // with raw HTTP bodies: the attack text's own `__proto__` member never reaches the server, a call without
 // arguments is forwarded with `{}`, and a method MCP does not define (gets -32601.
 import { mkdtempSync, rmSync } from 'node:fs';
