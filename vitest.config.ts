@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A run of its own temp folder, and a failure on what tests leave behind in it or running.
+    globalSetup: ['test/leftovers/global-setup.ts'],
   },
 });
