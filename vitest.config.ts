@@ -1,12 +1,31 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-export default defineConfig({
+// `npm run test:quick` (`--mode quick`): the editing loop, under a minute on a 2-core machine. It leaves out what
+// runs the official suite or the differential fuzzer, packs or installs the package, starts toolgate or MCP
+// servers as processes, or starts vitest again. `npm test` (and CI) runs everything.
+const SLOW = [
+  'test/suite/**',
+  'test/differential/**',
+  'test/package/**',
+  'test/cli/**',
+  'test/exec/run.test.ts',
+  'test/exec/process-group.test.ts',
+  'test/adapters/mcp-*.test.ts',
+  'test/docs/samples.test.ts',
+  'test/examples/**',
+  'test/hostile/**',
+  'test/leftovers/**',
+  'test/fixtures/tool-corpus.test.ts',
+];
+
+export default defineConfig(({ mode }) => ({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude: mode === 'quick' ? [...configDefaults.exclude, ...SLOW] : configDefaults.exclude,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // A run of its own temp folder, and a failure on what tests leave behind in it or running.
     globalSetup: ['test/leftovers/global-setup.ts'],
   },
-});
+}));
