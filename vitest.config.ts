@@ -8,6 +8,7 @@ const SLOW = [
   'test/differential/**',
   'test/package/**',
   'test/cli/**',
+  'test/proxy/**',
   'test/exec/run.test.ts',
   'test/exec/process-group.test.ts',
   'test/adapters/mcp-*.test.ts',
