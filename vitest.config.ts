@@ -1,8 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// `npm run test:quick` (`--mode quick`): the editing loop, under a minute on a 2-core machine. It leaves out what
-// runs the official suite or the differential fuzzer, packs or installs the package, starts toolgate or MCP
-// servers as processes, or starts vitest again. `npm test` (and CI) runs everything.
+// `npm run test:quick` (`--mode quick`): the editing loop. It leaves out what runs the official suite, the
+// differential fuzzer or the cost promises, packs or installs the package, starts toolgate or MCP servers as
+// processes, or starts vitest again. `npm test` (and CI) runs everything.
 const SLOW = [
   'test/suite/**',
   'test/differential/**',
@@ -15,6 +15,11 @@ const SLOW = [
   'test/docs/samples.test.ts',
   'test/examples/**',
   'test/hostile/**',
+  // The cost promises: hostile schemas at the limits, seconds of CPU each.
+  'test/schema/*-cost.test.ts',
+  'test/schema/flat-unions.test.ts',
+  'test/schema/step-budget.test.ts',
+  'test/regex/real-patterns.test.ts',
   'test/leftovers/**',
   'test/fixtures/tool-corpus.test.ts',
 ];
