@@ -1,4 +1,5 @@
-import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
+import { PROVIDER_NAMES } from '../interop/providers.js';
+import type { ProviderName } from '../interop/profile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { REGISTRY_TABLE, TIMEOUT } from '../tools/registry-options.js';
 import type { RegistryOptions } from '../tools/registry-options.js';

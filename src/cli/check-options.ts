@@ -2,7 +2,8 @@
 // --dialect, --provider and --provider-policy map onto admission's `dialects`, `provider` and `providerPolicy`;
 // --mcp, --env and --timeout describe the servers to start.
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
-import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
+import { PROVIDER_NAMES } from '../interop/providers.js';
+import type { ProviderName } from '../interop/profile.js';
 import type { Problem, Result } from '../result.js';
 import { listFlag, stringFlag, type ParsedArgs } from './args.js';
 import { displayCommandLine, secretsOf, splitCommandLine } from './command-line.js';

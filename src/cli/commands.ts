@@ -1,7 +1,7 @@
 // The one table of the CLI: each command, its usage forms and its options with their descriptions. The parser
 // (args.ts), every help text (help.ts) and the tests read this table, so an option cannot exist without a
 // description or be described without existing. Nothing here loads a command's implementation.
-import { PROVIDER_NAMES } from '../interop/profile.js';
+import { PROVIDER_NAMES } from '../interop/providers.js';
 
 /** One option of one command. */
 export interface OptionSpec {
