@@ -1,6 +1,5 @@
 import { metaValidate } from '../schema/engine/ajv-2020.js';
 import { rootObjectHits, type ProviderProfile, type RuleHit } from './profile.js';
-import type { Provider } from './provider.js';
 
 // Anthropic Messages API custom tools (`input_schema`, without `strict`). Read on 2026-11-29:
 //   DOCS = https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use
@@ -47,11 +46,4 @@ export const ANTHROPIC: ProviderProfile = {
     },
     { id: 'draft-2020-12-meta-schema', effect: 'rejects', basis: 'observed', source: META, check: metaSchema },
   ],
-};
-
-/** Anthropic Messages: tool names match `^[a-zA-Z0-9_-]{1,128}$`; its wire format and its profile. */
-export const ANTHROPIC_PROVIDER: Provider<'anthropic'> = {
-  id: 'anthropic',
-  profile: ANTHROPIC,
-  names: { maxLength: 128, source: 'https://docs.anthropic.com/en/api/messages' },
 };

@@ -1,8 +1,20 @@
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
 import { privateSchemaCopy, type ReportOptions } from '../schema/schema-copy.js';
 import { describeValue } from '../util/describe-value.js';
-import { PROFILES, PROVIDER_NAMES } from './providers.js';
+import { ANTHROPIC } from './anthropic.js';
+import { GEMINI } from './gemini.js';
+import { OPENAI } from './openai.js';
+import { OPENAI_STRICT } from './openai-strict.js';
+import { PROVIDER_NAMES } from './providers.js';
 import { runProfile, type ProviderFinding, type ProviderName, type ProviderProfile } from './profile.js';
+
+/** Each provider's profile, from its own module; the type asks for one per provider name of the table. */
+const PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = {
+  'openai-strict': OPENAI_STRICT,
+  openai: OPENAI,
+  anthropic: ANTHROPIC,
+  gemini: GEMINI,
+};
 
 /** The dated profile behind a provider name (its rules and their sources), for display. */
 export function providerProfile(provider: ProviderName): ProviderProfile | undefined {

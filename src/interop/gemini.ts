@@ -2,7 +2,6 @@ import { escapePointerToken } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 import { keywordHits, objectNodes, type ProviderProfile, type RuleHit } from './profile.js';
 import { quote } from '../util/describe-value.js';
-import type { Provider } from './provider.js';
 
 // Gemini API function declarations, `parameters` field: "a select subset of an OpenAPI 3.0 schema
 // object". Read on 2026-11-29:
@@ -104,6 +103,3 @@ export const GEMINI: ProviderProfile = {
     { id: 'boolean-schema', effect: 'rejects', basis: 'documented', source: SCHEMA, check: booleanSchemas },
   ],
 };
-
-/** Gemini: a profile only (toolgate shapes no Gemini tools or results). */
-export const GEMINI_PROVIDER: Provider<'gemini'> = { id: 'gemini', profile: GEMINI };

@@ -10,7 +10,6 @@ import {
 } from './profile.js';
 import { quote } from '../util/describe-value.js';
 import { openaiStrictKeywords } from '../keywords/keyword-lists.js';
-import type { Provider } from './provider.js';
 
 // OpenAI Structured Outputs, which strict function calling (`strict: true`) uses for `parameters`.
 // Read on 2026-11-29:
@@ -193,6 +192,3 @@ export const OPENAI_STRICT: ProviderProfile = {
     { id: 'size-limits', effect: 'rejects', basis: 'documented', source: SUPPORTED, check: sizes },
   ],
 };
-
-/** OpenAI strict mode: a profile only; its wire format is `openai`'s (`strict: true` on a tool that passes it). */
-export const OPENAI_STRICT_PROVIDER: Provider<'openai-strict'> = { id: 'openai-strict', profile: OPENAI_STRICT };

@@ -1,5 +1,4 @@
 import { objectNodes, rootObjectHits, type ProviderProfile, type RuleHit } from './profile.js';
-import type { NameRule, Provider } from './provider.js';
 
 // OpenAI function calling without `strict` (the schema guides the model, best effort). Read on
 // 2026-11-29. The documentation asks for "a JSON Schema object" and says nothing narrower; the API's
@@ -42,12 +41,3 @@ export const OPENAI: ProviderProfile = {
     { id: 'array-items', effect: 'rejects', basis: 'observed', source: ITEMS, check: arrayItems },
   ],
 };
-
-/** Chat Completions function names match `^[a-zA-Z0-9_-]{1,64}$` (the Responses API takes the same). */
-export const OPENAI_NAME_RULE: NameRule = {
-  maxLength: 64,
-  source: 'https://platform.openai.com/docs/api-reference/chat/create',
-};
-
-/** OpenAI Chat Completions: its wire format, its name rule, its profile without strict mode. */
-export const OPENAI_PROVIDER: Provider<'openai'> = { id: 'openai', profile: OPENAI, names: OPENAI_NAME_RULE };

@@ -1,5 +1,6 @@
-// The one vocabulary of providers: every provider toolgate knows has one id here, and one module of its own
-// (openai.ts, openai-strict.ts, openai-responses.ts, anthropic.ts, gemini.ts, mcp.ts) listed in providers.ts.
+// The one vocabulary of providers: every provider toolgate knows has one id here and one row in PROVIDERS
+// (providers.ts); a provider with a profile has its own module too (openai.ts, openai-strict.ts, anthropic.ts,
+// gemini.ts).
 // The two public names are the subsets of it that callers take: a provider with a schema profile
 // (checkProvider, admission's `provider`) and a provider with a wire format (toolsFor, toMessage).
 
