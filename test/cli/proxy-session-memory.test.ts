@@ -1,0 +1,109 @@
+// Sessions of `--listen` end whole: once a session is ended, nothing long-lived (the proxy's stop signal above
+// all, which lives as long as the proxy) still holds it, its upstream or its compiled validators. The proxy runs
+// in this process (serveHttp from source) so that its sessions can be watched with a FinalizationRegistry.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { CliIO } from '../../src/cli/io.js';
+import { serveHttp } from '../../src/cli/proxy-http.js';
+import { proxySettings } from '../../src/cli/proxy-options.js';
+import { eventually, openRawSession, POST_HEADERS, startHttpServer, stopAll } from './http-fixture.js';
+
+/** Every HttpSession made, by number, while it is still reachable. */
+const seen = vi.hoisted(() => {
+  const alive = new Set<number>();
+  return { alive, made: 0, registry: new FinalizationRegistry<number>((n) => alive.delete(n)) };
+});
+
+vi.mock('../../src/cli/proxy-http-session.js', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/cli/proxy-http-session.js')>();
+  class Watched extends m.HttpSession {
+    constructor(...args: ConstructorParameters<typeof m.HttpSession>) {
+      super(...args);
+      const n = seen.made++;
+      seen.alive.add(n);
+      seen.registry.register(this, n);
+    }
+  }
+  return { ...m, HttpSession: Watched };
+});
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+afterAll(stopAll);
+
+/** Full collections until the registry has run (its callbacks come after a collection, in a later task). */
+async function collect(): Promise<void> {
+  for (let i = 0; i < 6; i++) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('proxy --listen: an ended session is freed', () => {
+  it('leaves none of 20 opened, used and DELETEd sessions reachable (the stop signal held one each)', async () => {
+    const server = await startHttpServer();
+    const read = proxySettings(['--listen', '0', '--url', server.url]);
+    if (!read.ok) throw new Error(read.error.message);
+    let stderr = '';
+    const io: CliIO = {
+      out: () => undefined,
+      err: (t) => {
+        stderr += t;
+      },
+      readStdin: async () => '',
+      colour: false,
+    };
+    let tell: () => void = () => undefined;
+    const told = new Promise<void>((resolve) => {
+      tell = resolve;
+    });
+    const served = serveHttp(read.value, io, told);
+    expect(await eventually(() => /listening on (\S+)/.test(stderr), 15_000)).toBe(true);
+    const url = (/listening on (\S+)/.exec(stderr) as RegExpExecArray)[1] as string;
+    const post = async (session: string, body: object): Promise<string> => {
+      const r = await fetch(url, {
+        method: 'POST',
+        headers: { ...POST_HEADERS, 'mcp-session-id': session },
+        body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+      });
+      return r.text();
+    };
+    for (let i = 0; i < 20; i++) {
+      const session = await openRawSession(url);
+      expect(await post(session, { id: 1, method: 'tools/list' })).toContain('"echo"');
+      expect(
+        await post(session, { id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }),
+      ).toContain('text');
+      expect((await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': session } })).status).toBe(200);
+    }
+    expect(seen.made).toBe(20);
+    await collect();
+    const left = seen.alive.size;
+    tell();
+    expect(await served).toBe(0);
+    // Before the fix every one of the 20 stayed reachable through a reaction on `told`.
+    expect(left).toBe(0);
+  });
+});
+
+describe('whenTold', () => {
+  it('settles every waiter when the signal settles, later ones at once, and forgets a waiter that stopped', async () => {
+    const { whenTold } = await import('../../src/cli/proxy-stop-signal.js');
+    let tell: () => void = () => undefined;
+    const told = new Promise<void>((resolve) => {
+      tell = resolve;
+    });
+    const a = whenTold(told, 'a');
+    const b = whenTold(told, 'b');
+    b.stop();
+    const order: string[] = [];
+    void a.settled.then((v) => order.push(v));
+    void b.settled.then((v) => order.push(v));
+    tell();
+    await told;
+    expect(await whenTold(told, 'late').settled).toBe('late');
+    expect(order).toEqual(['a']);
+  });
+});
