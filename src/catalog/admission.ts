@@ -22,6 +22,7 @@ import { providerSettingsOf, providerVerdict, type ProviderPolicy, type Provider
 import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { quote } from '../util/describe-value.js';
+import { type TimeSlices, timeSlices } from '../util/time-slice.js';
 import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
 
 /**
@@ -85,6 +86,7 @@ async function preflightAll(
   loader: BatchLoader | undefined,
   cost: BatchCost,
   names: RegExp,
+  slices: TimeSlices,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let pending: number[] = [];
@@ -103,6 +105,7 @@ async function preflightAll(
     const retry: number[] = [];
     const wanted = new Set<string>();
     for (const i of pending) {
+      if (slices.due()) await slices.pause();
       loader?.takeMisses();
       const { result, stage } = preflightStaged(descriptors[i], options, names);
       const misses = loader?.takeMisses() ?? new Set<string>();
@@ -212,6 +215,11 @@ export interface AdmissionInternals {
   readonly extraDiagnostics: readonly Diagnostic[];
   /** True for tools from MCP: names follow MCP_TOOL_NAME_PATTERN (else TOOL_NAME_PATTERN). */
   readonly mcpNames?: boolean;
+  /**
+   * Longest the admission holds the event loop between two tools, in ms (the proxy's: other sessions are
+   * served in between); undefined never yields. One tool's own work is not cut.
+   */
+  readonly sliceMs?: number;
 }
 
 /** admitBatch's settings: its own rules for every tool. */
@@ -261,7 +269,8 @@ export async function admitSlots(
 
   const cost = batchCost(options.limits, slots.length);
   const names = internals.mcpNames === true ? MCP_TOOL_NAME_PATTERN : TOOL_NAME_PATTERN;
-  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names);
+  const slices = timeSlices(internals.sliceMs);
+  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names, slices);
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);
   const leaveOut = internals.badTools === 'leave-out';
@@ -293,6 +302,7 @@ export async function admitSlots(
   // Names without a dot first: a tool's own name always wins over another tool's mapped name (provider-names.ts).
   const undotted = accepted.filter((t) => !t.name.includes('.'));
   for (const t of [...undotted, ...accepted.filter((t) => t.name.includes('.'))]) {
+    if (slices.due()) await slices.pause();
     // Preflight compiled the schema with the same schema options: registered as is, never compiled again.
     const registered = registerCompiled(
       registry,

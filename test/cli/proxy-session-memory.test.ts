@@ -4,10 +4,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { CliIO } from '../../src/cli/io.js';
-import { serveHttp } from '../../src/cli/proxy-http.js';
-import { proxySettings } from '../../src/cli/proxy-options.js';
-import { eventually, openRawSession, POST_HEADERS, startHttpServer, stopAll } from './http-fixture.js';
+import { openRawSession, startHttpServer, stopAll } from './http-fixture.js';
+import { startInProcess } from './in-process-proxy.js';
 
 /** Every HttpSession made, by number, while it is still reachable. */
 const seen = vi.hoisted(() => {
@@ -44,32 +42,8 @@ async function collect(): Promise<void> {
 describe('proxy --listen: an ended session is freed', () => {
   it('leaves none of 20 opened, used and DELETEd sessions reachable (the stop signal held one each)', async () => {
     const server = await startHttpServer();
-    const read = proxySettings(['--listen', '0', '--url', server.url]);
-    if (!read.ok) throw new Error(read.error.message);
-    let stderr = '';
-    const io: CliIO = {
-      out: () => undefined,
-      err: (t) => {
-        stderr += t;
-      },
-      readStdin: async () => '',
-      colour: false,
-    };
-    let tell: () => void = () => undefined;
-    const told = new Promise<void>((resolve) => {
-      tell = resolve;
-    });
-    const served = serveHttp(read.value, io, told);
-    expect(await eventually(() => /listening on (\S+)/.test(stderr), 15_000)).toBe(true);
-    const url = (/listening on (\S+)/.exec(stderr) as RegExpExecArray)[1] as string;
-    const post = async (session: string, body: object): Promise<string> => {
-      const r = await fetch(url, {
-        method: 'POST',
-        headers: { ...POST_HEADERS, 'mcp-session-id': session },
-        body: JSON.stringify({ jsonrpc: '2.0', ...body }),
-      });
-      return r.text();
-    };
+    const proxy = await startInProcess(['--listen', '0', '--url', server.url]);
+    const { url, post } = proxy;
     for (let i = 0; i < 20; i++) {
       const session = await openRawSession(url);
       expect(await post(session, { id: 1, method: 'tools/list' })).toContain('"echo"');
@@ -81,8 +55,7 @@ describe('proxy --listen: an ended session is freed', () => {
     expect(seen.made).toBe(20);
     await collect();
     const left = seen.alive.size;
-    tell();
-    expect(await served).toBe(0);
+    expect(await proxy.stop()).toBe(0);
     // Before the fix every one of the 20 stayed reachable through a reaction on `told`.
     expect(left).toBe(0);
   });
