@@ -2,7 +2,8 @@
 // beside the proxy's: TOOLS tools (default 100), every inputSchema distinct and about 370 bytes (SEED varies the
 // catalog, so a new seed is a catalog no proxy has admitted), and `echo`, which returns its arguments as text.
 // On stdio by default (newline JSON-RPC); with `--http` a Streamable HTTP server on loopback (JSON answers,
-// session ids, DELETE, 405 for GET) that prints "PORT <n>" once it listens.
+// session ids, DELETE, 405 for GET) that prints "PORT <n>" once it listens; with SEED_AFTER=<n> set, every
+// session after the first n lists another catalog (seed SEED + "b"): a catalog new to a proxy already running.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
@@ -11,11 +12,11 @@ const COUNT = Number(process.env.TOOLS ?? 100);
 const SEED = process.env.SEED ?? '0';
 
 /** Tool i: a distinct object schema of about 370 bytes. */
-function tool(i) {
-  const p = `${SEED}_${i}`;
+function tool(i, seed) {
+  const p = `${seed}_${i}`;
   return {
     name: `tool_${i}`,
-    description: `Tool ${i} of a generated catalog (${SEED}).`,
+    description: `Tool ${i} of a generated catalog (${seed}).`,
     inputSchema: {
       type: 'object',
       properties: {
@@ -30,11 +31,16 @@ function tool(i) {
   };
 }
 const echoSchema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
-const TOOL_LIST = [{ name: 'echo', inputSchema: echoSchema }, ...Array.from({ length: COUNT }, (_, i) => tool(i))];
-const LIST_TEXT = JSON.stringify({ tools: TOOL_LIST });
+const catalog = (seed) => [
+  { name: 'echo', inputSchema: echoSchema },
+  ...Array.from({ length: COUNT }, (_, i) => tool(i, seed)),
+];
+const LIST_TEXT = JSON.stringify({ tools: catalog(SEED) });
+const LATER = process.env.SEED_AFTER === undefined ? undefined : Number(process.env.SEED_AFTER);
+let laterText;
 
-/** The reply text to one message, or undefined for a notification. */
-function answer(m) {
+/** The reply text to one message, or undefined for a notification; `later` lists the other catalog. */
+function answer(m, later = false) {
   if (m.id === undefined || m.id === null) return undefined;
   const ok = (resultText) => `{"jsonrpc":"2.0","id":${JSON.stringify(m.id)},"result":${resultText}}`;
   switch (m.method) {
@@ -47,7 +53,9 @@ function answer(m) {
         }),
       );
     case 'tools/list':
-      return ok(LIST_TEXT);
+      if (!later) return ok(LIST_TEXT);
+      laterText ??= JSON.stringify({ tools: catalog(`${SEED}b`) });
+      return ok(laterText);
     case 'tools/call':
       return ok(JSON.stringify({ content: [{ type: 'text', text: JSON.stringify(m.params?.arguments ?? {}) }] }));
     case 'ping':
@@ -59,11 +67,14 @@ function answer(m) {
 
 if (process.argv.includes('--http')) {
   const sessions = new Set();
+  const later = new Set();
+  let opened = 0;
   const http = createServer(async (req, res) => {
     if (req.method === 'GET') return void res.writeHead(405, { allow: 'POST, DELETE' }).end();
     const sid = req.headers['mcp-session-id'];
     if (req.method === 'DELETE') {
       sessions.delete(sid);
+      later.delete(sid);
       return void res.writeHead(200).end();
     }
     const chunks = [];
@@ -73,9 +84,10 @@ if (process.argv.includes('--http')) {
     if (m.method === 'initialize') {
       const id = randomUUID();
       sessions.add(id);
+      if (LATER !== undefined && ++opened > LATER) later.add(id);
       headers['mcp-session-id'] = id;
     } else if (!sessions.has(sid)) return void res.writeHead(404).end();
-    const text = answer(m);
+    const text = answer(m, later.has(sid));
     if (text === undefined) return void res.writeHead(202).end();
     res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(text) }).end(text);
   });

@@ -1,12 +1,12 @@
 /**
- * `toolgate proxy --listen`, memory per session (issue 36, item 4): the built CLI in front of a 100-tool HTTP
+ * `toolgate proxy --listen`, memory per session: the built CLI in front of a 100-tool HTTP
  * server (bench/catalog-server.mjs, a separate process, so the server's memory is not counted), measured from
  * outside through bench/heap-probe.cjs (heap used after full collections). Each session is opened as a client
  * does (initialize, initialized, tools/list) and makes one tools/call, so its validator is compiled. Measured:
  * the heap per idle session (IDLE sessions held open at once), and the heap after SESSIONS sessions opened and
  * closed (CONCURRENT at a time) against the heap before them. Build first:
  *
- *   npm run build && node --import tsx bench/proxy-sessions.ts [--cli <main.js>] [--sessions 1000] [--idle 200]
+ *   npm run build && node --import tsx bench/proxy-sessions.ts [--cli <built CLI>] [--sessions 1000] [--idle 200]
  *
  * Targets: at most 2 MB per idle session; after the churn, the heap within 10% of where it started.
  */

@@ -1,4 +1,4 @@
-// Admission once per catalog (issue 36): sessions of one `--listen` proxy whose upstreams list the same tools
+// Admission once per catalog: sessions of one `--listen` proxy whose upstreams list the same tools
 // share one admission; a changed listing is admitted anew; only the most recent catalogs are kept.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { admitOnce, catalogDigest, KEPT_CATALOGS, type Admitted } from '../../src/cli/proxy-admission-cache.js';

@@ -62,7 +62,7 @@ describe('proxy --listen: an ended session is freed', () => {
 });
 
 describe('whenTold', () => {
-  it('settles every waiter when the signal settles, later ones at once, and forgets a waiter that stopped', async () => {
+  it('settles every waiter when the signal settles, a later one at once, and forgets one that stopped', async () => {
     const { whenTold } = await import('../../src/cli/proxy-stop-signal.js');
     let tell: () => void = () => undefined;
     const told = new Promise<void>((resolve) => {
