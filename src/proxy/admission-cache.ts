@@ -3,8 +3,8 @@
 // Sessions that start while a catalog is being admitted wait for that admission. What a listing admits to is
 // decided by the listing and the proxy's settings alone, so sharing changes nothing a session sees.
 import { createHash } from 'node:crypto';
-import type { Published } from './proxy-admission.js';
-import type { ProxySettings } from './proxy-options.js';
+import type { Published } from './admission.js';
+import type { ProxySettings } from './settings.js';
 
 /** Distinct catalogs kept admitted per proxy, the most recently listed; an older one is admitted again. */
 export const KEPT_CATALOGS = 4;

@@ -1,9 +1,9 @@
 // `toolgate proxy --listen` run in the test's own process (serveHttp from source), for tests that watch its
 // objects (memory, admissions) rather than its output: its URL, a raw POST, and how to stop it.
-import type { CliIO } from '../../src/cli/io.js';
-import { serveHttp } from '../../src/cli/proxy-http.js';
 import { proxySettings } from '../../src/cli/proxy-options.js';
-import { eventually, POST_HEADERS } from './http-fixture.js';
+import { serveHttp } from '../../src/proxy/http.js';
+import type { ProxyIO } from '../../src/proxy/io.js';
+import { eventually, POST_HEADERS } from '../cli/http-fixture.js';
 
 /** A proxy serving in this process. */
 export interface InProcessProxy {
@@ -19,13 +19,10 @@ export async function startInProcess(args: readonly string[]): Promise<InProcess
   const read = proxySettings(args);
   if (!read.ok) throw new Error(read.error.message);
   let stderr = '';
-  const io: CliIO = {
-    out: () => undefined,
+  const io: ProxyIO = {
     err: (t) => {
       stderr += t;
     },
-    readStdin: async () => '',
-    colour: false,
   };
   let tell: () => void = () => undefined;
   const told = new Promise<void>((resolve) => {

@@ -15,11 +15,10 @@ import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick } from '../util/option-table.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
-import { cliHints } from './hints.js';
-import { driftLines } from './lock-report.js';
-import { type Admitted, admitOnce } from './proxy-admission-cache.js';
-import type { ProxySettings } from './proxy-options.js';
-import type { Peer } from './proxy-peer.js';
+import { driftLines } from '../catalog/lock-report.js';
+import { type Admitted, admitOnce } from './admission-cache.js';
+import type { ProxySettings } from './settings.js';
+import type { Peer } from '../mcp/peer.js';
 
 /** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
 const MAX_PAGES = 100;
@@ -41,13 +40,13 @@ export interface Published {
 export const NOTHING: Published = { tools: new Map(), bundle: undefined, outputs: new Map(), withheld: [] };
 
 /** One diagnostic as a stderr line. */
-function reasonOf(d: Diagnostic): string {
+function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
   const first = d.error.violations[0];
   const where =
     first === undefined || first.message === d.error.message
       ? ''
-      : ` (${first.schemaPath || '/'}: ${cliHints(first.message)})`;
-  return `${clip(d.name, 80) || `tool #${d.index}`}: ${d.error.class}: ${cliHints(d.error.message)}${where}`;
+      : ` (${first.schemaPath || '/'}: ${wording(first.message)})`;
+  return `${clip(d.name, 80) || `tool #${d.index}`}: ${d.error.class}: ${wording(d.error.message)}${where}`;
 }
 
 /** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
@@ -73,6 +72,7 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
 
 /** Admits and grants a listing (the tools of every page). */
 async function admitListed(listed: unknown[], settings: ProxySettings): Promise<Admitted> {
+  const wording = settings.wording ?? ((message: string) => message);
   // Output schemas take the admission's schema options only (validateSchema refuses any other option).
   const compiled = compileOutputSchemas(listed, pick(settings.admission, SCHEMA_OPTION_TABLE) as SchemaOptions);
   const result = await admitMcpToolsWith(
@@ -81,12 +81,12 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
     { badTools: settings.badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics, sliceMs: SLICE_MS },
   );
   if (!result.ok) {
-    const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(d)}`).join('');
-    return { ok: false, message: `the tools could not be admitted: ${cliHints(result.error.message)}${lines}` };
+    const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(d, wording)}`).join('');
+    return { ok: false, message: `the tools could not be admitted: ${wording(result.error.message)}${lines}` };
   }
   const bundle = result.value;
   const admitted = new Set(bundle.accepted);
-  const withheld = bundle.rejected.map(reasonOf);
+  const withheld = bundle.rejected.map((d) => reasonOf(d, wording));
   // --lock: every listed tool is compared, admitted or not; new and changed ones are withheld, and in strict
   // mode any drift (a gone tool too) fails the admission as a broken tool would.
   const drift = settings.lock === undefined ? undefined : listingDrift(settings.lock.pins, listed);

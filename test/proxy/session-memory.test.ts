@@ -4,7 +4,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { openRawSession, startHttpServer, stopAll } from './http-fixture.js';
+import { openRawSession, startHttpServer, stopAll } from '../cli/http-fixture.js';
 import { startInProcess } from './in-process-proxy.js';
 
 /** Every HttpSession made, by number, while it is still reachable. */
@@ -13,8 +13,8 @@ const seen = vi.hoisted(() => {
   return { alive, made: 0, registry: new FinalizationRegistry<number>((n) => alive.delete(n)) };
 });
 
-vi.mock('../../src/cli/proxy-http-session.js', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../../src/cli/proxy-http-session.js')>();
+vi.mock('../../src/proxy/http-session.js', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/proxy/http-session.js')>();
   class Watched extends m.HttpSession {
     constructor(...args: ConstructorParameters<typeof m.HttpSession>) {
       super(...args);
@@ -63,7 +63,7 @@ describe('proxy --listen: an ended session is freed', () => {
 
 describe('whenTold', () => {
   it('settles every waiter when the signal settles, a later one at once, and forgets one that stopped', async () => {
-    const { whenTold } = await import('../../src/cli/proxy-stop-signal.js');
+    const { whenTold } = await import('../../src/proxy/stop-signal.js');
     let tell: () => void = () => undefined;
     const told = new Promise<void>((resolve) => {
       tell = resolve;
