@@ -1,28 +1,18 @@
 // `--allow` and `--deny` globs over whole tool names: case-sensitive, `*` any run of characters (dots
-// included: MCP names are flat, a dot is no separator), `?` exactly one character, everything else literal.
-// Deny wins; no `--allow` grants every name.
+// included: MCP names are flat, a dot is no separator), `?` exactly one character, everything else literal
+// (util/glob.ts). Deny wins; no `--allow` grants every name.
+import { compileGlob } from '../util/glob.js';
 
 /** Which tool names the proxy publishes. */
 export interface Grants {
   granted(name: string): boolean;
 }
 
-/** A glob as an anchored regular expression; every character but `*` and `?` is literal. */
-export function globToRegExp(glob: string): RegExp {
-  let source = '';
-  for (const c of glob) {
-    if (c === '*') source += '[\\s\\S]*';
-    else if (c === '?') source += '[\\s\\S]';
-    else source += c.replace(/[\\^$.|+()[\]{}/-]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`, 'u');
-}
-
 /** The grants of `--allow` (none: all) and `--deny` (wins). */
 export function compileGrants(allow: readonly string[], deny: readonly string[]): Grants {
-  const allowed = allow.map(globToRegExp);
-  const denied = deny.map(globToRegExp);
+  const allowed = allow.map(compileGlob);
+  const denied = deny.map(compileGlob);
   return {
-    granted: (name) => !denied.some((d) => d.test(name)) && (allowed.length === 0 || allowed.some((a) => a.test(name))),
+    granted: (name) => !denied.some((d) => d(name)) && (allowed.length === 0 || allowed.some((a) => a(name))),
   };
 }
