@@ -10,6 +10,7 @@ import type { Channel, RpcMessage } from './proxy-channel.js';
 import { resultEnvelope } from './proxy-channel.js';
 import { Peer, RPC } from './proxy-peer.js';
 import { type CallRecord, startSession } from './proxy-session.js';
+import { maskedChannel } from './proxy-masked-channel.js';
 import type { ProxySettings } from './proxy-options.js';
 import { sseEvent } from './proxy-sse.js';
 import type { Upstream } from './proxy-upstream.js';
@@ -64,7 +65,7 @@ export class HttpSession {
       backlog: () => 0,
       close: () => undefined,
     };
-    this.peer.channel = channel;
+    this.peer.channel = maskedChannel(channel, settings.secrets);
     startSession(this.peer, upstream.peer, {
       settings,
       init: upstream.init,

@@ -9,6 +9,7 @@ import { maskSecrets } from '../exec/mask-secrets.js';
 import type { CliIO, ExitCode } from './io.js';
 import { callLogger } from './proxy-call-log.js';
 import { openChannel } from './proxy-channel.js';
+import { maskedChannel } from './proxy-masked-channel.js';
 import { serveHttp } from './proxy-http.js';
 import { proxySettings, type ProxySettings } from './proxy-options.js';
 import { Peer, RPC } from './proxy-peer.js';
@@ -58,7 +59,7 @@ async function runStdio(settings: ProxySettings, io: CliIO, told: Promise<void>)
   const hungUp = new Promise<void>((resolve) => {
     clientGone = resolve;
   });
-  downstream.channel = openChannel(process.stdin, process.stdout, MAX_REQUEST_LINE_BYTES, {
+  const channel = openChannel(process.stdin, process.stdout, MAX_REQUEST_LINE_BYTES, {
     message: (m, text) => downstream.deliver(m, text),
     bad: (why, id) => {
       const [code, message] =
@@ -76,6 +77,7 @@ async function runStdio(settings: ProxySettings, io: CliIO, told: Promise<void>)
     },
     closed: () => clientGone(),
   });
+  downstream.channel = maskedChannel(channel, settings.secrets);
   startSession(downstream, upstream.peer, {
     settings,
     init: upstream.init,
