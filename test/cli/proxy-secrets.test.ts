@@ -1,4 +1,4 @@
-// A secret given to the proxy never comes back out (issue 33 item 3): each --header value, each --env value set
+// A secret given to the proxy never comes back out: each --header value, each --env value set
 // or passed through and the --auth-token-env token, echoed by a hostile upstream in a result, a JSON-RPC error,
 // an HTTP error body, a notification or on stderr, reaches neither the client nor stderr nor --log, in any form
 // (raw, JSON-escaped, \uXXXX-escaped, inside JSON text inside a string). Before the fix every one reached the

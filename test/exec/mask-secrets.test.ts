@@ -42,7 +42,9 @@ describe('maskSecrets', () => {
 // a value written with other escapes passed, and one spanning JSON syntax took members away.
 describe('createMasker(...).json', () => {
   const masker = createMasker([SECRET, '12345678', 'a","b":"c'], 8);
-  const escapedEach = `"${Array.from({ length: SECRET.length }, (_, i) => `\\u${SECRET.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')}"`;
+  /** Every UTF-16 unit of SECRET as \uXXXX, as a writer may choose. */
+  const units = Array.from({ length: SECRET.length }, (_, i) => SECRET.charCodeAt(i).toString(16).padStart(4, '0'));
+  const escapedEach = `"${units.map((u) => `\\u${u}`).join('')}"`;
 
   it.each([
     ['a string value', JSON.stringify({ k: SECRET }), { k: REDACTED }],

@@ -8,7 +8,8 @@ import { matchGlob } from '../../src/util/glob.js';
 
 const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i));
 const LITERAL = PRINTABLE.filter((c) => c !== '*' && c !== '?');
-const NON_ASCII = ['é', 'ß', 'Ω', '中', '\u00a0', '\u200b', '\u2028', '\ufeff', '😀', '𝔸', '\u{10fffd}', 'e\u0301'];
+const NON_ASCII = ['é', 'ß', 'Ω', '中', '\u00a0', '\u200b', '\u2028', '\ufeff', '😀', '𝔸', '\u{10fffd}'];
+NON_ASCII.push('e\u0301');
 
 describe('glob characters other than * and ? are literal', () => {
   it.each([...LITERAL, ...NON_ASCII].map((c) => [c]))('%j matches itself and nothing else', (c) => {
