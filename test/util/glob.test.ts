@@ -3,7 +3,7 @@
 // `\-`, which `u` refuses: `--allow get-env` stopped the proxy at start-up.
 import { describe, expect, it } from 'vitest';
 import { proxySettings } from '../../src/cli/proxy-options.js';
-import { compileGrants } from '../../src/cli/proxy-grants.js';
+import { compileGrants } from '../../src/proxy/grants.js';
 import { matchGlob } from '../../src/util/glob.js';
 
 const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i));

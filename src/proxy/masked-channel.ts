@@ -4,7 +4,7 @@
 // (mask-secrets.ts), so a value written with any escapes is found and the message stays JSON. The top-level id
 // is left alone: it is the client's own or the proxy's, never the upstream's, and the client matches on it.
 import { createMasker } from '../exec/mask-secrets.js';
-import type { Channel } from './proxy-channel.js';
+import type { Channel } from '../mcp/channel.js';
 
 /**
  * Shorter values are not masked in what the client reads: `--env MODE=prod` would turn every "prod" of every
