@@ -1,6 +1,6 @@
 // `--allow` and `--deny` globs over whole tool names: case-sensitive, `*` any run of characters (dots
 // included: MCP names are flat, a dot is no separator), `?` exactly one character, everything else literal
-// (util/glob.ts). Deny wins; no `--allow` grants every name.
+// (util/glob.ts, which `--deny-method` globs share). Deny wins; no `--allow` grants every name.
 import { compileGlob } from '../util/glob.js';
 
 /** Which tool names the proxy publishes. */
@@ -15,4 +15,16 @@ export function compileGrants(allow: readonly string[], deny: readonly string[])
   return {
     granted: (name) => !denied.some((d) => d(name)) && (allowed.length === 0 || allowed.some((a) => a(name))),
   };
+}
+
+/** What the proxy answers itself to open a session: no method glob withholds it. */
+const HANDSHAKE: ReadonlySet<string> = new Set(['initialize', 'notifications/initialized']);
+
+/**
+ * Whether a method is withheld by one of `globs` (`--deny-method`, `denyMethods`), in either direction; never the
+ * handshake (`initialize`, `notifications/initialized`), which the proxy answers itself.
+ */
+export function compileMethodDenials(globs: readonly string[]): (method: string) => boolean {
+  const denied = globs.map(compileGlob);
+  return (method) => !HANDSHAKE.has(method) && denied.some((d) => d(method));
 }

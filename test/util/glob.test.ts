@@ -3,7 +3,7 @@
 // `\-`, which `u` refuses: `--allow get-env` stopped the proxy at start-up.
 import { describe, expect, it } from 'vitest';
 import { proxySettings } from '../../src/cli/proxy-options.js';
-import { compileGrants } from '../../src/proxy/grants.js';
+import { compileGrants, compileMethodDenials } from '../../src/proxy/grants.js';
 import { matchGlob } from '../../src/util/glob.js';
 
 const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i));
@@ -82,5 +82,16 @@ describe('toolgate proxy --allow / --deny with kebab-case names', () => {
     const read = proxySettings([flag, glob, '--', 'node', 'server.js']);
     expect(read.ok).toBe(true);
     if (read.ok) expect(read.value.grants.granted(glob)).toBe(flag === '--allow');
+  });
+});
+
+describe('--deny-method globs share the glob rule', () => {
+  it.each([
+    ['prompts/*', 'prompts/get', true],
+    ['prompts/*', 'Prompts/get', false],
+    ['x-vendor/*', 'x-vendor/ping', true],
+    ['resources/read?', 'resources/read', false],
+  ])('%j withholds %j: %s', (glob, method, denied) => {
+    expect(compileMethodDenials([glob])(method)).toBe(denied);
   });
 });
