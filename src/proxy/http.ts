@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { maskSecrets } from '../exec/mask-secrets.js';
+import type { Published } from './admission.js';
 import type { ProxyExit, ProxyIO } from './io.js';
 import { callLogger } from './call-log.js';
 import { readMessage, type RpcMessage } from '../mcp/channel.js';
@@ -53,8 +54,28 @@ function refuse(
   res.end(body);
 }
 
-/** Serves until told to stop (0) or, with --stateless, until the shared server goes (1). */
-export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
+/** The client side over HTTP, without a server of its own: what serveHttp and a host's own server mount. */
+export interface HttpFront {
+  /** Serves one request; never rejects (a failure is answered 500 and named on stderr). */
+  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** What start-up admitted: the tools published. */
+  readonly published: Published;
+  /** Settles when the shared upstream of --stateless goes (its reason); never without --stateless. */
+  readonly gone: Promise<string>;
+  /** Ends every session and server; requests after it get 503. */
+  readonly stop: () => Promise<void>;
+}
+
+/**
+ * Starts and admits the upstream (start-up fails before any client is served), then answers requests: at `path`
+ * only, or at any path when undefined (a host's server routes to it). The start-up failure is its exit code.
+ */
+export async function openHttpFront(
+  settings: ProxySettings,
+  io: ProxyIO,
+  told: Promise<void>,
+  path: string | undefined,
+): Promise<HttpFront | { code: ProxyExit }> {
   const listen = settings.listen as ListenSettings;
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
   const onCall = callLogger(settings, say);
@@ -73,7 +94,7 @@ export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Prom
   // Start-up proves the server can be started, initialized and admitted before a client is served. Stateless,
   // that upstream is the one every request shares; otherwise each session opens its own and this one is stopped.
   const first = await openUpstream(settings, io, told);
-  if (!('peer' in first)) return first.code;
+  if (!('peer' in first)) return { code: first.code };
   let shared: HttpSession | undefined;
   if (listen.stateless) shared = new HttpSession(undefined, first, settings, hooks);
   else await first.stop();
@@ -168,8 +189,12 @@ export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Prom
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = (req.url ?? '').split('?')[0];
-    if (path !== PATH) return refuse(res, 404, `Not Found: the MCP endpoint is ${PATH}`);
+    if (path !== undefined && (req.url ?? '').split('?')[0] !== path)
+      return refuse(res, 404, `Not Found: the MCP endpoint is ${path}`);
+    // A body parser mounted before toolgate has read the text away: the arguments must be validated as they
+    // arrived (duplicate keys, exact numbers), so such a request is refused rather than re-serialized.
+    if ((req as { body?: unknown }).body !== undefined)
+      return refuse(res, 500, 'Internal Server Error: mount toolgate before any body parser (the body was read)');
     const refusal = guardRequest(req, listen);
     if (refusal !== undefined) return refuse(res, refusal.status, refusal.message, { ...refusal.headers });
     if (stopping) return refuse(res, 503, 'Service Unavailable: the proxy is stopping');
@@ -200,36 +225,51 @@ export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Prom
     }
   };
 
+  return {
+    handle: (req, res) => {
+      handle(req, res).catch((thrown: unknown) => {
+        say(`a request failed: ${(thrown as Error)?.message ?? 'unknown error'}`);
+        refuse(res, 500, 'Internal Server Error');
+      });
+    },
+    published: first.published,
+    gone: shared !== undefined ? shared.upstream.gone : new Promise<string>(() => undefined),
+    stop: async () => {
+      stopping = true;
+      await Promise.all(
+        [...sessions.values(), ...(shared !== undefined ? [shared] : [])].map((s) => s.close('stopping')),
+      );
+    },
+  };
+}
+
+/** Serves until told to stop (0) or, with --stateless, until the shared server goes (1). */
+export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
+  const listen = settings.listen as ListenSettings;
+  const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
+  const front = await openHttpFront(settings, io, told, PATH);
+  if ('code' in front) return front.code;
   const timeouts = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
-  const server = createServer({ ...timeouts, connectionsCheckingInterval: 1000 }, (req, res) => {
-    handle(req, res).catch((thrown: unknown) => {
-      say(`a request failed: ${(thrown as Error)?.message ?? 'unknown error'}`);
-      refuse(res, 500, 'Internal Server Error');
-    });
-  });
+  const server = createServer({ ...timeouts, connectionsCheckingInterval: 1000 }, front.handle);
   const bound = await new Promise<string | undefined>((resolve) => {
     server.once('error', (e) => resolve(e.message));
     server.listen(listen.port, listen.host, () => resolve(undefined));
   });
   if (bound !== undefined) {
     say(`--listen ${listen.host}:${listen.port}: ${bound}`);
-    await shared?.close('the proxy could not listen');
+    await front.stop();
     return 2;
   }
   const address = server.address();
   const port = address !== null && typeof address === 'object' ? address.port : listen.port;
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   say(`listening on http://${host}:${port}${PATH}${listen.stateless ? ' (stateless)' : ''}`);
-  io.ready?.({ url: `http://${host}:${port}${PATH}`, published: first.published });
+  io.ready?.({ url: `http://${host}:${port}${PATH}`, published: front.published });
 
-  const ended = await Promise.race([
-    told.then(() => 'signal' as const),
-    ...(shared !== undefined ? [shared.upstream.gone] : []),
-  ]);
-  stopping = true;
+  const ended = await Promise.race([told.then(() => 'signal' as const), front.gone]);
   server.close();
   server.closeAllConnections();
-  await Promise.all([...sessions.values(), ...(shared !== undefined ? [shared] : [])].map((s) => s.close('stopping')));
+  await front.stop();
   if (ended === 'signal') return 0;
   say(`server ${JSON.stringify(settings.display)} ${ended}`);
   return 1;

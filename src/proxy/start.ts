@@ -2,8 +2,9 @@
 // client side (HTTP with `listen`, else this process's stdio) and resolves to a handle, or to the error value
 // that stopped it; nothing is thrown. The CLI's `proxy` command runs the same runProxy on the settings it reads
 // from flags, so both paths start, serve and stop the same way.
-import { fail, failExecution, ok, type Result } from '../result.js';
-import { serveHttp } from './http.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Failure, fail, failExecution, type GateError, ok, type Result } from '../result.js';
+import { openHttpFront, serveHttp } from './http.js';
 import type { ProxyExit, ProxyIO, ProxyReady } from './io.js';
 import { readProxyOptions, type ProxyOptions } from './options.js';
 import type { ProxySettings } from './settings.js';
@@ -88,7 +89,72 @@ function handleOf(info: ProxyReady, closed: Promise<ProxyExit>, stop: () => void
 }
 
 /** Why start-up ended: exit 1 is an admission that failed (strict mode, a broken tool), 2 a server or address. */
-function startFailure(code: ProxyExit, lines: readonly string[]): Result<ProxyHandle> {
+function startFailure(code: ProxyExit, lines: readonly string[]): Failure<GateError> {
   const message = lines.map((l) => l.replace(/^toolgate proxy: /, '')).join('\n') || 'the proxy did not start';
   return code === 1 ? fail('validation', message) : failExecution('upstream', message);
+}
+
+/** The proxy as a request handler for a host's own server (node:http, Express, Hono on Node). */
+export interface ProxyRequestHandler {
+  /**
+   * Serves one request at whatever path the host routes to it; a third argument (Express's `next`) is ignored.
+   * Mount it before any body parser: the arguments are validated as the text that arrived.
+   */
+  readonly node: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
+  /** The tools published to clients, in the upstream's order. */
+  readonly tools: readonly string[];
+  /** The admission report: one line per tool withheld (its name and why). */
+  readonly withheld: readonly string[];
+  /** Ends every session and every server it started; the host closes its own server. */
+  close(): Promise<void>;
+}
+
+/**
+ * The proxy without a server of its own: resolves, once the upstream is started and admitted, to a handler a
+ * host mounts at a path of its own. `listen` (its `port` unused) sets the same request checks and session bounds
+ * as for startProxy: give `host` as the host's server binds it, so the Host check knows what to expect. Errors as
+ * for startProxy; nothing is thrown.
+ */
+export async function createProxyHandler(options: ProxyOptions): Promise<Result<ProxyRequestHandler>> {
+  const given = options !== null && typeof options === 'object' && !('listen' in options);
+  const read = readProxyOptions(given ? { ...options, listen: { port: 0 } } : options);
+  if (!read.ok) return read;
+  if (read.value.listen === undefined)
+    return fail('validation', 'createProxyHandler needs listen (its port is unused)');
+  const onLog = (options as { onLog?: (line: string) => void }).onLog;
+  let stop: () => void = () => undefined;
+  const told = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const lines: string[] = [];
+  let serving = false;
+  const io: ProxyIO = {
+    err: (text) => {
+      const line = text.replace(/\n$/, '');
+      if (!serving) lines.push(line);
+      try {
+        onLog?.(line);
+      } catch {
+        // The host's logger threw: the proxy keeps serving.
+      }
+    },
+  };
+  let front: Awaited<ReturnType<typeof openHttpFront>>;
+  try {
+    front = await openHttpFront(read.value, io, told, undefined);
+  } catch {
+    return failExecution('internal', 'the proxy failed to start');
+  }
+  if ('code' in front) return startFailure(front.code, lines);
+  serving = true;
+  const opened = front;
+  return ok({
+    node: (req, res) => opened.handle(req, res),
+    tools: [...opened.published.tools.keys()],
+    withheld: [...opened.published.withheld],
+    close: async () => {
+      stop();
+      await opened.stop();
+    },
+  });
 }
