@@ -29,13 +29,24 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return timingSafeEqual(digest(given), digest(token)) && given !== '';
 }
 
+/**
+ * Whether `origin` is the proxy's own: bound to loopback, an `http://` origin naming exactly the loopback Host the
+ * request was sent to (a page the proxy itself would serve, or a client that names where it connects, as the MCP
+ * conformance suite's dns-rebinding-protection scenario does). A page of any other origin, another port of this
+ * machine included, still needs --allow-origin; a rebound DNS name is refused by the Host check before this.
+ */
+function ownOrigin(origin: string, host: string | undefined, listen: ListenSettings): boolean {
+  if (!isLoopback(listen.host) || host === undefined || !LOOPBACK_HOST.test(host)) return false;
+  return origin.toLowerCase() === `http://${host.toLowerCase()}`;
+}
+
 /** The refusal for a request that may not be served at all, or undefined. */
 export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refusal | undefined {
   // Bound to loopback, only a loopback name may be asked for: a rebound DNS name is another Host.
   if (isLoopback(listen.host) && !LOOPBACK_HOST.test(req.headers.host ?? ''))
     return { status: 403, message: 'Forbidden: this Host is not served (the proxy listens on loopback)' };
   const origin = req.headers.origin;
-  if (origin !== undefined && !listen.origins.includes(origin))
+  if (origin !== undefined && !listen.origins.includes(origin) && !ownOrigin(origin, req.headers.host, listen))
     return { status: 403, message: 'Forbidden: this Origin is not allowed (see --allow-origin)' };
   if (listen.token !== undefined && !bearerMatches(req.headers.authorization, listen.token))
     return {

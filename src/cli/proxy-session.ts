@@ -4,6 +4,7 @@
 // notification passes through both ways (a cancellation has its request id mapped). A server-to-client request
 // for a capability the client did not declare (sampling, elicitation, roots) is answered with an error here.
 import { admitUpstream, NOTHING, type Published } from './proxy-admission.js';
+import { Belonging } from './proxy-belonging.js';
 import { checkResult, decideCall } from './proxy-calls.js';
 import type { RpcMessage } from './proxy-channel.js';
 import { RPC, type Peer } from './proxy-peer.js';
@@ -48,13 +49,25 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const toUpstream = new Map<string, number>();
   const toDownstream = new Map<string, number>();
   const key = (id: unknown): string => JSON.stringify(id);
+  const belonging = new Belonging();
 
-  /** Re-sends a request to `to` under a new id and answers the original with the mapped reply. */
-  const relay = (m: RpcMessage & { id: string | number }, from: Peer, to: Peer, ids: Map<string, number>): void => {
-    const { id, reply } = to.request(m.method as string, m.params);
+  /**
+   * Re-sends a request to `to` under a new id and answers the original with the mapped reply; `related` is the
+   * request of `to`'s own that this one belongs to.
+   */
+  const relay = (
+    m: RpcMessage & { id: string | number },
+    from: Peer,
+    to: Peer,
+    ids: Map<string, number>,
+    related?: string | number,
+  ): void => {
+    const { id, reply } = to.request(m.method as string, m.params, undefined, related);
     ids.set(key(m.id), id);
+    const own = from === downstream ? belonging.open(m.id, id, m.params) : undefined;
     void reply.then((r) => {
       ids.delete(key(m.id));
+      if (own !== undefined) belonging.close(own);
       from.respond(m.id, r);
     });
   };
@@ -109,8 +122,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     }
     const { id, reply } = upstream.request('tools/call', decision.params);
     toUpstream.set(key(m.id), id);
+    const own = belonging.open(m.id, id, m.params);
     const r = await reply;
     toUpstream.delete(key(m.id));
+    belonging.close(own);
     if ('error' in r) {
       downstream.respond(m.id, r);
       record('forwarded', 'execute', true);
@@ -162,22 +177,22 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   };
 
   upstream.handlers = {
-    request(m) {
+    request(m, _text, related) {
       const needs = NEEDS[m.method as string];
       if (needs !== undefined && clientCaps[needs] === undefined) {
         const message = `the client did not declare the "${needs}" capability`;
         upstream.respond(m.id, { error: { code: RPC.methodNotFound, message } });
         return;
       }
-      relay(m, upstream, downstream, toDownstream);
+      relay(m, upstream, downstream, toDownstream, belonging.of(m, related));
     },
-    notification(m) {
+    notification(m, _text, related) {
       if (m.method === 'notifications/tools/list_changed') {
         readmit();
         return;
       }
       const params = cancelled(m, toDownstream);
-      if (params !== DROP) downstream.notify(m.method, params);
+      if (params !== DROP) downstream.notify(m.method, params, belonging.of(m, related));
     },
   };
 }

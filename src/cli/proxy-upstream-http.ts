@@ -71,7 +71,9 @@ export function openHttpUpstream(
           const v = (m.result as { protocolVersion?: unknown }).protocolVersion;
           if (typeof v === 'string') protocol = v;
         }
-        sink.message(m, t);
+        // What comes on a request's own stream before its answer belongs to that request (MCP, "Transports").
+        const related = typeof awaited === 'number' && m.method !== undefined ? awaited : undefined;
+        sink.message(m, t, related);
       },
       bad: sink.bad,
     });

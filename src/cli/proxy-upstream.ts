@@ -49,7 +49,7 @@ export async function openUpstream(
   const server = JSON.stringify(settings.display);
   const peer = new Peer();
   const sink: ChannelSink = {
-    message: (m, text) => peer.deliver(m, text),
+    message: (m, text, related) => peer.deliver(m, text, related),
     bad: (why, id) => {
       if (id !== null) peer.respond(id, { error: { code: RPC.invalidRequest, message: `invalid message (${why})` } });
       else say(`the server wrote a message that is not JSON-RPC (${why}); it was dropped`);
