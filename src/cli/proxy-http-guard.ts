@@ -5,6 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
+import { revisionOf } from './mcp-versions.js';
 import { isLoopback, type ListenSettings } from './proxy-transport-options.js';
 
 /** A refusal: the HTTP status, its JSON-RPC error message, and any header it needs. */
@@ -13,9 +14,6 @@ export interface Refusal {
   readonly message: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
-
-/** Protocol versions a client may name in `MCP-Protocol-Version` (those of the MCP SDK this release tests). */
-const KNOWN_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07']);
 
 /** A Host header naming this machine: localhost, 127.0.0.0/8 or [::1], with any port. */
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
@@ -55,7 +53,7 @@ export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refu
       headers: { 'www-authenticate': 'Bearer' },
     };
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string' && !KNOWN_VERSIONS.has(version))
+  if (typeof version === 'string' && revisionOf(version) === undefined)
     return {
       status: 400,
       message: `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(clip(version, 40))}`,

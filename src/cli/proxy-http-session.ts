@@ -68,6 +68,7 @@ export class HttpSession {
     startSession(this.peer, upstream.peer, {
       settings,
       init: upstream.init,
+      revision: upstream.revision,
       published: upstream.published,
       warn: hooks.warn,
       onCall: hooks.onCall,

@@ -16,6 +16,7 @@ import { accepts, guardRequest } from './proxy-http-guard.js';
 import { HttpSession } from './proxy-http-session.js';
 import type { ProxySettings } from './proxy-options.js';
 import { RPC } from './proxy-peer.js';
+import { HEADER_MISMATCH, headerMismatch } from './proxy-routing-headers.js';
 import type { ListenSettings } from './proxy-transport-options.js';
 import { openUpstream } from './proxy-upstream.js';
 import { MAX_REQUEST_LINE_BYTES } from './stdio-line-transport.js';
@@ -45,8 +46,9 @@ function refuse(
   message: string,
   headers: Readonly<Record<string, string>> = {},
   code: number = status === 400 ? RPC.invalidRequest : RPC.internalError,
+  id: string | number | null = null,
 ): void {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+  const body = JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
   if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', connection: 'close', ...headers });
   res.end(body);
 }
@@ -137,6 +139,8 @@ export async function serveHttp(settings: ProxySettings, io: CliIO, told: Promis
       );
     }
     const m = message as RpcMessage;
+    const mismatch = headerMismatch(req, m);
+    if (mismatch !== undefined) return refuse(res, 400, `Bad Request: ${mismatch}`, {}, HEADER_MISMATCH, m.id ?? null);
     const isRequest = typeof m.method === 'string' && m.id !== undefined && m.id !== null;
     let session: HttpSession | undefined;
     if (m.method === 'initialize' && shared === undefined) {

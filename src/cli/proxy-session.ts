@@ -4,11 +4,14 @@
 // notification passes through both ways (a cancellation has its request id mapped). A server-to-client request
 // for a capability the client did not declare (sampling, elicitation, roots) is answered with an error here.
 import { admitUpstream, NOTHING, type Published } from './proxy-admission.js';
+import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from './mcp-versions.js';
 import { Belonging } from './proxy-belonging.js';
 import { checkResult, decideCall } from './proxy-calls.js';
 import type { RpcMessage } from './proxy-channel.js';
 import { RPC, type Peer } from './proxy-peer.js';
 import type { ProxySettings } from './proxy-options.js';
+import { serverRequestRefusal, taskRefusal } from './proxy-revision-rules.js';
+import { createdTask, namedTask, TaskTools } from './proxy-tasks.js';
 
 /** One tools/call as the log records it. */
 export interface CallRecord {
@@ -25,18 +28,13 @@ export interface SessionContext {
   readonly settings: ProxySettings;
   /** The upstream's initialize result (its server info, capabilities and protocol version). */
   readonly init: Record<string, unknown>;
+  /** The protocol revision the upstream answered initialize with. */
+  readonly revision: ProtocolRevision;
   readonly published: Published;
   /** A line for stderr (already masked by the caller). */
   readonly warn: (line: string) => void;
   readonly onCall: (record: CallRecord) => void;
 }
-
-/** Which client capability a server-to-client request needs (MCP "Client Features"). */
-const NEEDS: Readonly<Record<string, string>> = {
-  'sampling/createMessage': 'sampling',
-  'elicitation/create': 'elicitation',
-  'roots/list': 'roots',
-};
 
 /** Wires the two peers together; resolves nothing, lives as long as the peers do. */
 export function startSession(downstream: Peer, upstream: Peer, context: SessionContext): void {
@@ -45,6 +43,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   let readmitting: Promise<Published> | undefined;
   let queued = false;
   let clientCaps: Record<string, unknown> = {};
+  // The client's revision, negotiated by its initialize (each side has its own: MCP "Lifecycle").
+  let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
+  const tasks = new TaskTools();
   // Client request id (as JSON text) -> the upstream id it was re-sent under, and the reverse for the server's.
   const toUpstream = new Map<string, number>();
   const toDownstream = new Map<string, number>();
@@ -120,6 +121,12 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       record('invalid', 'validate', false);
       return;
     }
+    const refusal = taskRefusal(decision.params, clientRevision, context.revision);
+    if (refusal !== undefined) {
+      downstream.respond(m.id, { error: { code: RPC.invalidParams, message: refusal } });
+      record('refused', 'lookup', false);
+      return;
+    }
     const { id, reply } = upstream.request('tools/call', decision.params);
     toUpstream.set(key(m.id), id);
     const own = belonging.open(m.id, id, m.params);
@@ -131,27 +138,85 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       record('forwarded', 'execute', true);
       return;
     }
-    const checked = checkResult(decision.tool, r.result, r.line, current, settings.maxResultBytes);
-    if ('text' in checked) downstream.respondText(m.id, checked.text);
-    else downstream.respond(m.id, { result: checked.result });
-    const isError = (r.result as { isError?: unknown } | null)?.isError === true;
-    record('forwarded', checked.problem ?? 'execute', isError);
+    const task = decision.params['task'] === undefined ? undefined : createdTask(r.result);
+    if (task !== undefined) {
+      // The call became a task: its result comes from tasks/result, checked there for this tool.
+      tasks.add(task, decision.tool);
+      const size = Buffer.byteLength(r.line ?? JSON.stringify(r.result));
+      if (size <= settings.maxResultBytes) downstream.respond(m.id, { result: r.result });
+      else
+        downstream.respond(m.id, {
+          error: { code: RPC.internalError, message: 'the task answer is over --max-result' },
+        });
+      record('forwarded', 'execute', false);
+      return;
+    }
+    const problem = answerResult(m.id, decision.tool, r, current);
+    record('forwarded', problem ?? 'execute', (r.result as { isError?: unknown } | null)?.isError === true);
+  };
+
+  /** A tool's result as the client gets it, checked against its output schema and --max-result; the problem. */
+  const answerResult = (
+    id: string | number,
+    tool: string,
+    r: { result: unknown; line?: string },
+    current: Published,
+  ): 'size' | 'output' | undefined => {
+    const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes);
+    if ('text' in checked) downstream.respondText(id, checked.text);
+    else downstream.respond(id, { result: checked.result });
+    return checked.problem;
+  };
+
+  /** tasks/result: the result of a task a call of this session made, checked as that tool's call would be. */
+  const taskResult = async (m: RpcMessage & { id: string | number }): Promise<void> => {
+    const tool = tasks.toolOf(namedTask(m.params));
+    if (tool === undefined) {
+      const message = 'unknown task: no task-augmented tools/call of this session made it';
+      downstream.respond(m.id, { error: { code: RPC.invalidParams, message } });
+      return;
+    }
+    const current = readmitting === undefined ? published : await readmitting;
+    const { id, reply } = upstream.request('tasks/result', m.params);
+    toUpstream.set(key(m.id), id);
+    const own = belonging.open(m.id, id, m.params);
+    const r = await reply;
+    toUpstream.delete(key(m.id));
+    belonging.close(own);
+    if ('error' in r) downstream.respond(m.id, r);
+    else answerResult(m.id, tool, r, current);
   };
 
   downstream.handlers = {
     request(m, text) {
       switch (m.method) {
         case 'initialize': {
-          const params = (m.params ?? {}) as { capabilities?: unknown };
+          const params = (m.params ?? {}) as { capabilities?: unknown; protocolVersion?: unknown };
           const caps = params.capabilities;
           clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
+          // The newest revision the client and toolgate both speak, whatever the server's (the server's side was
+          // negotiated on its own at start-up).
+          clientRevision = negotiate(params.protocolVersion);
           const upstreamCaps = (init['capabilities'] ?? {}) as Record<string, unknown>;
           const tools = (upstreamCaps['tools'] ?? {}) as Record<string, unknown>;
           downstream.respond(m.id, {
-            result: { ...init, capabilities: { ...upstreamCaps, tools: { ...tools, listChanged: true } } },
+            result: {
+              ...init,
+              protocolVersion: clientRevision.version,
+              capabilities: { ...upstreamCaps, tools: { ...tools, listChanged: true } },
+            },
           });
           return;
         }
+        case 'server/discover':
+          // 2026-07-28's probe: a legacy answer (not a modern error) tells a dual-era client to use initialize.
+          downstream.respond(m.id, {
+            error: { code: RPC.methodNotFound, message: 'server/discover: this proxy speaks MCP with initialize' },
+          });
+          return;
+        case 'tasks/result':
+          void taskResult(m);
+          return;
         case 'tools/list':
           void (async () => {
             const current = readmitting === undefined ? published : await readmitting;
@@ -178,10 +243,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
 
   upstream.handlers = {
     request(m, _text, related) {
-      const needs = NEEDS[m.method as string];
-      if (needs !== undefined && clientCaps[needs] === undefined) {
-        const message = `the client did not declare the "${needs}" capability`;
-        upstream.respond(m.id, { error: { code: RPC.methodNotFound, message } });
+      const refusal = serverRequestRefusal(m.method as string, m.params, clientCaps, clientRevision);
+      if (refusal !== undefined) {
+        upstream.respond(m.id, { error: { code: RPC.methodNotFound, message: refusal } });
         return;
       }
       relay(m, upstream, downstream, toDownstream, belonging.of(m, related));

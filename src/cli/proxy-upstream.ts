@@ -5,6 +5,7 @@
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import { CLIENT_CAPABILITIES } from './client-capabilities.js';
+import { NEWEST_INITIALIZE, PROTOCOL_REVISIONS, type ProtocolRevision, revisionOf } from './mcp-versions.js';
 import { version } from './help.js';
 import type { CliIO, ExitCode } from './io.js';
 import { admitUpstream, type Published } from './proxy-admission.js';
@@ -14,8 +15,6 @@ import { Peer, RPC } from './proxy-peer.js';
 import { openHttpUpstream } from './proxy-upstream-http.js';
 import { startStdioUpstream } from './proxy-upstream-stdio.js';
 
-/** The protocol version the proxy asks the server for (MCP's latest the SDK of this release speaks). */
-export const PROTOCOL_VERSION = '2025-06-18';
 /** Longest message read from the server; a result past --max-result is refused later, by size. */
 const MAX_UPSTREAM_MESSAGE_BYTES = 64 * 1024 * 1024;
 
@@ -24,6 +23,8 @@ export interface Upstream {
   readonly peer: Peer;
   /** The server's initialize result (its server info, capabilities and protocol version). */
   readonly init: Record<string, unknown>;
+  /** The protocol revision the server answered initialize with (one toolgate speaks). */
+  readonly revision: ProtocolRevision;
   readonly published: Published;
   /** Settles with why the server went away (exited, or ended its HTTP session). */
   readonly gone: Promise<string>;
@@ -82,7 +83,7 @@ export async function openUpstream(
   const init = peer.request(
     'initialize',
     {
-      protocolVersion: PROTOCOL_VERSION,
+      protocolVersion: NEWEST_INITIALIZE.version,
       capabilities: CLIENT_CAPABILITIES,
       clientInfo: { name: 'toolgate-proxy', version: version() },
     },
@@ -99,6 +100,15 @@ export async function openUpstream(
       : `refused "initialize": ${clip(String(first.error.message), 200)}`;
     return failStart(why, 2);
   }
+  // MCP "Lifecycle", version negotiation: a server may answer with another revision; one toolgate does not speak
+  // ends start-up (its messages could not be checked by that revision's rules).
+  const answered = (first.result as { protocolVersion?: unknown } | null)?.protocolVersion;
+  const revision = revisionOf(answered);
+  if (revision === undefined || revision.era !== 'initialize') {
+    const spoken = PROTOCOL_REVISIONS.filter((r) => r.era === 'initialize').map((r) => r.version);
+    const named = typeof answered === 'string' ? JSON.stringify(clip(answered, 40)) : 'none';
+    return failStart(`answered "initialize" with protocol version ${named}; toolgate speaks ${spoken.join(', ')}`, 2);
+  }
   peer.notify('notifications/initialized');
   const admitted = await Promise.race([admitUpstream(peer, settings), gone]);
   if (typeof admitted === 'string') return failStart(admitted, 2);
@@ -108,6 +118,7 @@ export async function openUpstream(
   return {
     peer,
     init: first.result as Record<string, unknown>,
+    revision,
     published: admitted.value,
     gone: opened.gone,
     stop: opened.stop,

@@ -79,6 +79,7 @@ async function runStdio(settings: ProxySettings, io: CliIO, told: Promise<void>)
   startSession(downstream, upstream.peer, {
     settings,
     init: upstream.init,
+    revision: upstream.revision,
     published: upstream.published,
     warn: say,
     onCall: callLogger(settings, say),

@@ -116,6 +116,28 @@ describe('toolgate proxy --listen refuses', () => {
       req.end(JSON.stringify(INIT));
     });
 
+  // MCP 2026-07-28 (SEP-2243): a gateway routing by header and a server reading the body must see one call.
+  it.each([
+    ['Mcp-Method', { 'mcp-method': 'tools/list' }],
+    ['Mcp-Name', { 'mcp-method': 'tools/call', 'mcp-name': 'admin.reset' }],
+  ])('a request whose %s header disagrees with its body, with 400 and HeaderMismatch', async (_, headers) => {
+    const id = await session();
+    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } };
+    const r = await send(JSON.stringify(call), { 'mcp-session-id': id, ...headers });
+    expect(r.status).toBe(400);
+    const body = (await r.json()) as { id: unknown; error: { code: number; message: string } };
+    expect(body.id).toBe(7);
+    expect(body.error.code).toBe(-32020);
+    expect(body.error.message).toMatch(/disagrees with the body/);
+    const agreeing = await send(JSON.stringify(call), {
+      'mcp-session-id': id,
+      'mcp-method': 'tools/call',
+      'mcp-name': 'echo',
+    });
+    expect(agreeing.status).toBe(200);
+    await agreeing.text();
+  });
+
   // The MCP conformance suite's dns-rebinding-protection: a loopback Host with its own Origin is served.
   it.each([
     ['its own origin', (port: string) => [`127.0.0.1:${port}`, `http://127.0.0.1:${port}`], 200],
