@@ -1,15 +1,15 @@
 // The protocol revisions across `toolgate proxy`: each side negotiates the newest revision it and toolgate speak
-// (the proxy no longer downgrades every session to 2025-06-18), from the one table of src/cli/mcp-versions.ts;
+// (the proxy no longer downgrades every session to 2025-06-18), from the one table of src/mcp/versions.ts;
 // what 2025-11-25 adds is carried through the same checks (a tool's icons and execution listed as the server
 // listed them; a task-augmented call's tasks/result checked against the tool's outputSchema; elicitation modes and
 // sampling with tools only as the client's revision and capabilities allow). Raw JSON-RPC on stdio, a raw server.
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { negotiate, PROTOCOL_REVISIONS, revisionOf } from '../../src/cli/mcp-versions.js';
-import { serverRequestRefusal, taskRefusal } from '../../src/cli/proxy-revision-rules.js';
-import type { RpcMessage } from '../../src/cli/proxy-channel.js';
-import { decodeHeaderValue, headerMismatch } from '../../src/cli/proxy-routing-headers.js';
+import { negotiate, PROTOCOL_REVISIONS, revisionOf } from '../../src/mcp/versions.js';
+import { serverRequestRefusal, taskRefusal } from '../../src/proxy/revision-rules.js';
+import type { RpcMessage } from '../../src/mcp/channel.js';
+import { decodeHeaderValue, headerMismatch } from '../../src/mcp/routing-headers.js';
 import { RawCli } from './raw-cli.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/revision-server.mjs');

@@ -6,7 +6,7 @@
 // sentinel form (`=?base64?...?=`), decoded before it is compared.
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
-import type { RpcMessage } from './proxy-channel.js';
+import type { RpcMessage } from './channel.js';
 
 /** The JSON-RPC error code of a header that disagrees with the body (MCP 2026-07-28, HeaderMismatch). */
 export const HEADER_MISMATCH = -32020;

@@ -15,10 +15,9 @@ import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick } from '../util/option-table.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
-import { cliHints } from './hints.js';
-import { driftLines } from './lock-report.js';
-import type { ProxySettings } from './proxy-options.js';
-import type { Peer } from './proxy-peer.js';
+import { driftLines } from '../catalog/lock-report.js';
+import type { ProxySettings } from './settings.js';
+import type { Peer } from '../mcp/peer.js';
 
 /** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
 const MAX_PAGES = 100;
@@ -38,13 +37,13 @@ export interface Published {
 export const NOTHING: Published = { tools: new Map(), bundle: undefined, outputs: new Map(), withheld: [] };
 
 /** One diagnostic as a stderr line. */
-function reasonOf(d: Diagnostic): string {
+function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
   const first = d.error.violations[0];
   const where =
     first === undefined || first.message === d.error.message
       ? ''
-      : ` (${first.schemaPath || '/'}: ${cliHints(first.message)})`;
-  return `${clip(d.name, 80) || `tool #${d.index}`}: ${d.error.class}: ${cliHints(d.error.message)}${where}`;
+      : ` (${first.schemaPath || '/'}: ${wording(first.message)})`;
+  return `${clip(d.name, 80) || `tool #${d.index}`}: ${d.error.class}: ${wording(d.error.message)}${where}`;
 }
 
 /** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
@@ -52,6 +51,7 @@ export async function admitUpstream(
   upstream: Peer,
   settings: ProxySettings,
 ): Promise<{ ok: true; value: Published } | { ok: false; message: string }> {
+  const wording = settings.wording ?? ((message: string) => message);
   let listed: unknown[];
   try {
     const pages = await listAllPages(async (cursor) => {
@@ -76,12 +76,12 @@ export async function admitUpstream(
     { badTools: settings.badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics },
   );
   if (!result.ok) {
-    const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(d)}`).join('');
-    return { ok: false, message: `the tools could not be admitted: ${cliHints(result.error.message)}${lines}` };
+    const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(d, wording)}`).join('');
+    return { ok: false, message: `the tools could not be admitted: ${wording(result.error.message)}${lines}` };
   }
   const bundle = result.value;
   const admitted = new Set(bundle.accepted);
-  const withheld = bundle.rejected.map(reasonOf);
+  const withheld = bundle.rejected.map((d) => reasonOf(d, wording));
   // --lock: every listed tool is compared, admitted or not; new and changed ones are withheld, and in strict
   // mode any drift (a gone tool too) fails the admission as a broken tool would.
   const drift = settings.lock === undefined ? undefined : listingDrift(settings.lock.pins, listed);

@@ -1,5 +1,5 @@
 // `toolgate proxy --listen`: clients over Streamable HTTP (MCP 2025-06-18, "Transports") at /mcp, on
-// node:http. Every request passes the Origin and token checks first (proxy-http-guard.ts). A POST carries one
+// node:http. Every request passes the Origin and token checks first (src/proxy/http-guard.ts). A POST carries one
 // JSON-RPC message (batches were removed from MCP in 2025-06-18); an initialize opens a session with its own
 // upstream (its own process for a command), named by the Mcp-Session-Id header of the answer; DELETE ends it.
 // A GET opens the session's stream for server-to-client messages. Resumption is refused: no event carries an
@@ -8,18 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { maskSecrets } from '../exec/mask-secrets.js';
-import type { CliIO, ExitCode } from './io.js';
-import { callLogger } from './proxy-call-log.js';
-import { readMessage, type RpcMessage } from './proxy-channel.js';
-import { readBody } from './proxy-http-body.js';
-import { accepts, guardRequest } from './proxy-http-guard.js';
-import { HttpSession } from './proxy-http-session.js';
-import type { ProxySettings } from './proxy-options.js';
-import { RPC } from './proxy-peer.js';
-import { HEADER_MISMATCH, headerMismatch } from './proxy-routing-headers.js';
-import type { ListenSettings } from './proxy-transport-options.js';
-import { openUpstream } from './proxy-upstream.js';
-import { MAX_REQUEST_LINE_BYTES } from './stdio-line-transport.js';
+import type { ProxyExit, ProxyIO } from './io.js';
+import { callLogger } from './call-log.js';
+import { readMessage, type RpcMessage } from '../mcp/channel.js';
+import { readBody } from '../mcp/http-body.js';
+import { accepts, guardRequest } from './http-guard.js';
+import { HttpSession } from './http-session.js';
+import type { ProxySettings } from './settings.js';
+import { RPC } from '../mcp/peer.js';
+import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
+import type { ListenSettings } from './settings.js';
+import { openUpstream } from './upstream.js';
+import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 
 /** The path served. */
 const PATH = '/mcp';
@@ -54,7 +54,7 @@ function refuse(
 }
 
 /** Serves until told to stop (0) or, with --stateless, until the shared server goes (1). */
-export async function serveHttp(settings: ProxySettings, io: CliIO, told: Promise<void>): Promise<ExitCode> {
+export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
   const listen = settings.listen as ListenSettings;
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
   const onCall = callLogger(settings, say);
@@ -216,6 +216,7 @@ export async function serveHttp(settings: ProxySettings, io: CliIO, told: Promis
   const port = address !== null && typeof address === 'object' ? address.port : listen.port;
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   say(`listening on http://${host}:${port}${PATH}${listen.stateless ? ' (stateless)' : ''}`);
+  io.ready?.({ url: `http://${host}:${port}${PATH}`, published: first.published });
 
   const ended = await Promise.race([
     told.then(() => 'signal' as const),

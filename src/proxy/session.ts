@@ -3,15 +3,15 @@
 // reply mapped back. initialize, tools/list and tools/call are the proxy's own; every other request and
 // notification passes through both ways (a cancellation has its request id mapped). A server-to-client request
 // for a capability the client did not declare (sampling, elicitation, roots) is answered with an error here.
-import { admitUpstream, NOTHING, type Published } from './proxy-admission.js';
-import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from './mcp-versions.js';
-import { Belonging } from './proxy-belonging.js';
-import { checkResult, decideCall } from './proxy-calls.js';
-import type { RpcMessage } from './proxy-channel.js';
-import { RPC, type Peer } from './proxy-peer.js';
-import type { ProxySettings } from './proxy-options.js';
-import { serverRequestRefusal, taskRefusal } from './proxy-revision-rules.js';
-import { createdTask, namedTask, TaskTools } from './proxy-tasks.js';
+import { admitUpstream, NOTHING, type Published } from './admission.js';
+import { checkResult, decideCall } from './calls.js';
+import type { RpcMessage } from '../mcp/channel.js';
+import { RPC, type Peer } from '../mcp/peer.js';
+import type { ProxySettings } from './settings.js';
+import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
+import { Belonging } from './belonging.js';
+import { serverRequestRefusal, taskRefusal } from './revision-rules.js';
+import { createdTask, namedTask, TaskTools } from './tasks.js';
 
 /** One tools/call as the log records it. */
 export interface CallRecord {

@@ -4,7 +4,7 @@
 // on another stream, the GET stream, can arrive after the answer and be lost). A message belongs to a request when
 // it came on the upstream request's own stream (an HTTP upstream tells), or, whatever the transport, when it is a
 // progress notification carrying the progress token the client's request gave (MCP, "Progress").
-import type { RpcMessage } from './proxy-channel.js';
+import type { RpcMessage } from '../mcp/channel.js';
 
 /** One client request being served: its id (as the downstream peer knows it) and its progress token. */
 interface Open {

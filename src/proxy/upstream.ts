@@ -4,16 +4,16 @@
 // published, and how to stop it. Each downstream session of `--listen` opens its own.
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
-import { CLIENT_CAPABILITIES } from './client-capabilities.js';
-import { NEWEST_INITIALIZE, PROTOCOL_REVISIONS, type ProtocolRevision, revisionOf } from './mcp-versions.js';
-import { version } from './help.js';
-import type { CliIO, ExitCode } from './io.js';
-import { admitUpstream, type Published } from './proxy-admission.js';
-import type { ChannelSink } from './proxy-channel.js';
-import type { ProxySettings } from './proxy-options.js';
-import { Peer, RPC } from './proxy-peer.js';
-import { openHttpUpstream } from './proxy-upstream-http.js';
-import { startStdioUpstream } from './proxy-upstream-stdio.js';
+import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
+import { packageVersion } from '../mcp/implementation.js';
+import { NEWEST_INITIALIZE, PROTOCOL_REVISIONS, type ProtocolRevision, revisionOf } from '../mcp/versions.js';
+import type { ProxyExit, ProxyIO } from './io.js';
+import { admitUpstream, type Published } from './admission.js';
+import type { ChannelSink } from '../mcp/channel.js';
+import type { ProxySettings } from './settings.js';
+import { Peer, RPC } from '../mcp/peer.js';
+import { openHttpUpstream } from './upstream-http.js';
+import { startStdioUpstream } from './upstream-stdio.js';
 
 /** Longest message read from the server; a result past --max-result is refused later, by size. */
 const MAX_UPSTREAM_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -33,7 +33,7 @@ export interface Upstream {
 
 /** Why start-up failed, already said on stderr: 1 when admission failed, 2 otherwise. */
 export interface UpstreamFailure {
-  readonly code: ExitCode;
+  readonly code: ProxyExit;
 }
 
 /**
@@ -42,7 +42,7 @@ export interface UpstreamFailure {
  */
 export async function openUpstream(
   settings: ProxySettings,
-  io: CliIO,
+  io: ProxyIO,
   told: Promise<void>,
   announce = true,
 ): Promise<Upstream | UpstreamFailure> {
@@ -74,7 +74,7 @@ export async function openUpstream(
   }
   // During start-up a signal ends the wait like the server's exit does.
   const gone = Promise.race([opened.gone, told.then(() => 'was stopped: toolgate was told to exit')]);
-  const failStart = async (why: string, code: ExitCode): Promise<UpstreamFailure> => {
+  const failStart = async (why: string, code: ProxyExit): Promise<UpstreamFailure> => {
     const tail = opened.kept();
     say(`server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`);
     await opened.stop();
@@ -85,7 +85,7 @@ export async function openUpstream(
     {
       protocolVersion: NEWEST_INITIALIZE.version,
       capabilities: CLIENT_CAPABILITIES,
-      clientInfo: { name: 'toolgate-proxy', version: version() },
+      clientInfo: { name: 'toolgate-proxy', version: packageVersion() },
     },
     settings.timeoutMs,
   );

@@ -3,7 +3,7 @@
 // revision has and the client declared (2025-11-25: `form`, the default, and `url`; an empty `elicitation`
 // capability means form only), sampling with tools needs `sampling.tools`; a task-augmented tools/call needs
 // tasks in both sides' revisions (2025-11-25). Each refusal is the reason, said to the side that asked.
-import type { ProtocolRevision } from './mcp-versions.js';
+import type { ProtocolRevision } from '../mcp/versions.js';
 
 /** Which client capability a server-to-client request needs (MCP "Client Features"). */
 const NEEDS: Readonly<Record<string, string>> = {
