@@ -20,6 +20,7 @@ import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
 import type { ListenSettings } from './settings.js';
 import { openUpstream } from './upstream.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
+import { initializeProblem } from '../mcp/initialize.js';
 
 /** The path served. */
 const PATH = '/mcp';
@@ -37,7 +38,7 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
- * Ends `res` with a JSON-RPC error (id null: the request could not be read or was not served). The connection is
+ * Ends `res` with a JSON-RPC error (id null unless given: the request could not be read). The connection is
  * closed after it: node:http would otherwise read on whatever body a refused client keeps sending.
  */
 function refuse(
@@ -146,6 +147,12 @@ export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Prom
     if (m.method === 'initialize' && shared === undefined) {
       if (req.headers['mcp-session-id'] !== undefined)
         return refuse(res, 400, 'Bad Request: initialize opens a session; send it without Mcp-Session-Id');
+      // Checked before anything starts: a session exists only for an initialize that can learn its id.
+      const problem = initializeProblem(m);
+      if (problem === 'notification')
+        return refuse(res, 400, 'Invalid Request: initialize must be a request with an id; no session was opened');
+      if (problem !== undefined)
+        return refuse(res, 400, `Invalid params: ${problem}; no session was opened`, {}, RPC.invalidParams, m.id);
       const opened = await openSession();
       if (opened === 'busy')
         return refuse(res, 503, `Service Unavailable: ${listen.maxSessions} sessions are open (--max-sessions)`, {
