@@ -178,7 +178,7 @@ describe('toolgate proxy negotiates each side on its own', () => {
     expect(report['icons']).toEqual([{ src: 'data:image/png;base64,AA==', mimeType: 'image/png' }]);
   }, 30_000);
 
-  it('answers server/discover as a server without 2026-07-28, so a dual-era client falls back to initialize', async () => {
+  it('answers server/discover as a legacy server would, so a dual-era client falls back to initialize', async () => {
     const { cli } = await proxied('2025-11-25');
     const r = await cli.request('d', 'server/discover', {});
     expect(r.error?.code).toBe(-32601);
