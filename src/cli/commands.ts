@@ -364,6 +364,7 @@ export const PROXY: CliCommand = {
   summary: 'gate an MCP server (stdio or HTTP): only admitted, granted tools; every call validated exactly',
   usage: [
     'toolgate proxy [--allow <glob>]... [--deny <glob>]... [--mode quarantine|strict] [--bad-tools fail|leave-out]',
+    '               [--deny-method <glob>]...',
     '               [--env KEY=VALUE|KEY]... [--timeout <seconds>] [--max-result <bytes>] [--log <file> [--log-args]]',
     `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
@@ -443,6 +444,16 @@ export const PROXY: CliCommand = {
       description: 'withhold tools whose whole name matches; deny wins over --allow',
     },
     {
+      name: 'deny-method',
+      type: 'string',
+      multiple: true,
+      value: '<glob>',
+      description:
+        "withhold MCP methods whose whole name matches (e.g. 'prompts/*'), either direction: a request gets " +
+        '-32601, a notification is dropped; by default every method of the negotiated MCP revision passes, ' +
+        'nothing else (see docs/proxy.md)',
+    },
+    {
       name: 'mode',
       type: 'string',
       value: 'quarantine|strict',
@@ -486,7 +497,9 @@ export const PROXY: CliCommand = {
       name: 'log',
       type: 'string',
       value: '<file>',
-      description: 'append one JSON line per tools/call: time, tool, verdict, stage, duration, upstream error flag',
+      description:
+        'append one JSON line per tools/call: time, tool, verdict, stage, duration, upstream error flag, ' +
+        'the params members not forwarded',
     },
     { name: 'log-args', type: 'boolean', description: 'also log the arguments of each call (needs --log)' },
     {

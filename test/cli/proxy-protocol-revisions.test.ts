@@ -185,23 +185,13 @@ describe('toolgate proxy negotiates each side on its own', () => {
   }, 30_000);
 });
 
-describe('tasks (2025-11-25) get the same checks as a direct call', () => {
+describe('tasks (2025-11-25): no result reaches the client unchecked', () => {
   const taskCall = { name: 'report', arguments: {}, task: { ttl: 1000 } };
-  it('passes the CreateTaskResult on, and checks tasks/result against the tool outputSchema', async () => {
-    const { cli } = await proxied('2025-11-25', {}, ['TASK_RESULT=bad']);
-    const created = await cli.request('c', 'tools/call', taskCall);
-    expect((created.result as unknown as { task: { taskId: string } }).task.taskId).toBe('task-1');
-    const result = await cli.request('r', 'tasks/result', { taskId: 'task-1' });
-    expect(result.result?.isError).toBe(true);
-    expect(result.result?.content?.[0]?.text).toMatch(/does not match its output schema/);
-  }, 30_000);
-
-  it('passes a task result that matches the outputSchema on', async () => {
+  it('runs a 2025-11-25 client task-augmented call as an ordinary call, checked, and refuses its tasks/result', async () => {
     const { cli } = await proxied('2025-11-25');
-    await cli.request('c', 'tools/call', taskCall);
-    const result = await cli.request('r', 'tasks/result', { taskId: 'task-1' });
-    expect(result.result?.isError).toBeUndefined();
-    expect((result.result as unknown as { structuredContent: unknown }).structuredContent).toEqual({ n: 2 });
+    const ran = await cli.request('c', 'tools/call', taskCall);
+    expect((ran.result as unknown as { structuredContent: unknown }).structuredContent).toEqual({ n: 1 });
+    expect((await cli.request('r', 'tasks/result', { taskId: 'task-1' })).error?.code).toBe(-32602);
   }, 30_000);
 
   it('refuses tasks/result for a task no call of the session made, and a task from a 2025-06-18 client', async () => {
