@@ -159,7 +159,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       record('invalid', 'validate', false);
       return;
     }
-    const refusal = taskRefusal(decision.params, clientRevision, context.revision);
+    const refusal = taskRefusal(m.params, clientRevision, context.revision);
     if (refusal !== undefined) {
       downstream.respond(m.id, { error: { code: RPC.invalidParams, message: refusal } });
       record('refused', 'lookup', false);

@@ -187,7 +187,7 @@ describe('toolgate proxy negotiates each side on its own', () => {
 
 describe('tasks (2025-11-25): no result reaches the client unchecked', () => {
   const taskCall = { name: 'report', arguments: {}, task: { ttl: 1000 } };
-  it('runs a 2025-11-25 client task-augmented call as an ordinary call, checked, and refuses its tasks/result', async () => {
+  it('runs a task-augmented call of a 2025-11-25 client as an ordinary one, and refuses its tasks/result', async () => {
     const { cli } = await proxied('2025-11-25');
     const ran = await cli.request('c', 'tools/call', taskCall);
     expect((ran.result as unknown as { structuredContent: unknown }).structuredContent).toEqual({ n: 1 });
@@ -196,7 +196,7 @@ describe('tasks (2025-11-25): no result reaches the client unchecked', () => {
 
   it('refuses tasks/result for a task no call of the session made, and a task from a 2025-06-18 client', async () => {
     const { cli } = await proxied('2025-06-18');
-    expect((await cli.request('r', 'tasks/result', { taskId: 'task-1' })).error?.code).toBe(-32602);
+    expect((await cli.request('r', 'tasks/result', { taskId: 'task-1' })).error?.code).toBe(-32601);
     const refused = await cli.request('c', 'tools/call', taskCall);
     expect(refused.error?.message).toMatch(/not part of protocol revision 2025-06-18/);
   }, 30_000);
