@@ -15,7 +15,11 @@ export interface RpcMessage {
 
 /** What a channel reports. */
 export interface ChannelSink {
-  message(message: RpcMessage, text: string): void;
+  /**
+   * A message; `related` is the id of the request of this proxy's it came with (a server's notification or request
+   * sent on that request's own response stream), when the transport tells.
+   */
+  message(message: RpcMessage, text: string, related?: number): void;
   /** A line that could not be read as a message: why, and its id when one could be read. */
   bad(why: 'parse' | 'invalid' | 'oversized', id: string | number | null): void;
   /** The input ended or broke: the other end is gone. */
@@ -24,7 +28,11 @@ export interface ChannelSink {
 
 /** A channel's writing end. */
 export interface Channel {
-  send(message: object): void;
+  /**
+   * Writes a message; `related` names the request (by the id this side gave it) the message belongs to, so a
+   * transport with a stream per request sends it there, before that request's answer.
+   */
+  send(message: object, related?: string | number): void;
   /**
    * Writes the reply to request `id` with its result given as JSON text (from a parsed message: no raw newline),
    * passed on as it arrived.

@@ -4,8 +4,10 @@
 // here for the negotiated revision and the sender's side; a near miss (`Tools/Call`, a trailing space or NUL) is
 // no key, so it never reaches the other side however that side normalizes names.
 
-/** A protocol revision, spelled as the specification (and `initialize`'s protocolVersion) spells it. */
-export type McpRevision = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-25';
+import { PROTOCOL_REVISIONS } from './versions.js';
+
+/** A protocol revision of src/mcp/versions.ts (the one table of them), spelled as the specification spells it. */
+export type McpRevision = string;
 
 /** Who sends a method: the client (toward the server), the server (toward the client), or either. */
 export type McpSender = 'client' | 'server' | 'both';
@@ -16,9 +18,14 @@ export interface McpMethod {
   readonly revisions: readonly McpRevision[];
 }
 
-const ALL: readonly McpRevision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
-const SINCE_2025_06_18: readonly McpRevision[] = ['2025-06-18', '2025-11-25'];
-const SINCE_2025_11_25: readonly McpRevision[] = ['2025-11-25'];
+/** The revisions of the versions table that start with initialize, from `first` on (2024-10-07 is 2024-11-05). */
+const since = (first: string): readonly McpRevision[] =>
+  PROTOCOL_REVISIONS.filter((r) => r.era === 'initialize' && (r.version >= first || first === '2024-11-05')).map(
+    (r) => r.version,
+  );
+const ALL = since('2024-11-05');
+const SINCE_2025_06_18 = since('2025-06-18');
+const SINCE_2025_11_25 = since('2025-11-25');
 
 /** Every request and notification method of the specification, by revision. */
 export const MCP_METHODS: ReadonlyMap<string, McpMethod> = new Map<string, McpMethod>([

@@ -42,8 +42,9 @@ function rebuiltError(raw: unknown): RpcError {
 
 /** What a peer hands over. */
 export interface PeerHandlers {
-  request(message: RpcMessage & { id: string | number }, text: string): void;
-  notification(message: RpcMessage & { method: string }, text: string): void;
+  /** `related`: the id of the proxy's own request to this side that the message came with, when known. */
+  request(message: RpcMessage & { id: string | number }, text: string, related?: number): void;
+  notification(message: RpcMessage & { method: string }, text: string, related?: number): void;
 }
 
 /** A peer over a channel; `attach` the channel's messages to `deliver`. */
@@ -53,13 +54,13 @@ export class Peer {
   handlers: PeerHandlers | undefined;
   channel: Channel | undefined;
 
-  /** Routes one message that arrived from this side. */
-  deliver(message: RpcMessage, text: string): void {
+  /** Routes one message that arrived from this side (`related`: see PeerHandlers). */
+  deliver(message: RpcMessage, text: string, related?: number): void {
     if (typeof message.method === 'string') {
       const id = message.id;
       if (id === undefined || id === null)
-        this.handlers?.notification(message as RpcMessage & { method: string }, text);
-      else this.handlers?.request(message as RpcMessage & { id: string | number }, text);
+        this.handlers?.notification(message as RpcMessage & { method: string }, text, related);
+      else this.handlers?.request(message as RpcMessage & { id: string | number }, text, related);
       return;
     }
     // A reply: only ids this proxy gave are known; anything else is dropped (nobody asked).
@@ -71,8 +72,16 @@ export class Peer {
     );
   }
 
-  /** Sends a request with a fresh id of this proxy; the promise settles with the reply, or the timeout's error. */
-  request(method: string, params: unknown, timeoutMs?: number): { id: number; reply: Promise<Reply> } {
+  /**
+   * Sends a request with a fresh id of this proxy; the promise settles with the reply, or the timeout's error.
+   * `related`: the request of this side's the new one belongs to (see Channel.send).
+   */
+  request(
+    method: string,
+    params: unknown,
+    timeoutMs?: number,
+    related?: string | number,
+  ): { id: number; reply: Promise<Reply> } {
     const id = this.next++;
     const reply = new Promise<Reply>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
@@ -86,7 +95,10 @@ export class Peer {
           resolve({ error: { code: RPC.requestTimeout, message: `no answer to "${method}" within ${timeoutMs} ms` } });
         }, timeoutMs);
     });
-    this.channel?.send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+    this.channel?.send(
+      params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params },
+      related,
+    );
     return { id, reply };
   }
 
@@ -102,9 +114,9 @@ export class Peer {
     this.channel?.sendResult(id, resultText);
   }
 
-  /** Sends a notification. */
-  notify(method: string, params?: unknown): void {
-    this.channel?.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+  /** Sends a notification; `related` as for request. */
+  notify(method: string, params?: unknown, related?: string | number): void {
+    this.channel?.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, related);
   }
 
   /** Answers every request still waiting with `error` (the other side is gone). */

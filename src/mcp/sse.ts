@@ -1,12 +1,16 @@
 // Server-Sent Events as the Streamable HTTP transport uses them (HTML Living Standard, "Server-sent events",
 // event stream interpretation): the `data` lines of one event joined by newlines make one JSON-RPC message's
-// text. `id` and `retry` are read past: this proxy does not resume a stream it reads.
+// text. `id` and `retry` are handed to `onField`, so that a stream the server closed mid-request can be resumed.
 
-/** Reads an event stream chunk by chunk; each event's data is handed over whole, or `oversized` past the bound. */
+/**
+ * Reads an event stream chunk by chunk; each event's data is handed over whole, or `oversized` past the bound;
+ * each `id` and `retry` field to `onField`.
+ */
 export function createSseReader(
   maxEventBytes: number,
   onEvent: (data: string) => void,
   oversized: () => void,
+  onField: (field: 'id' | 'retry', value: string) => void = () => undefined,
 ): { push(text: string): void } {
   let pending = '';
   let data: string[] = [];
@@ -31,6 +35,7 @@ export function createSseReader(
     let value = colon < 0 ? '' : text.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
     if (field === 'event') event = value;
+    else if (field === 'id' || field === 'retry') onField(field, value);
     else if (field === 'data' && !skipping) {
       size += value.length + 1;
       if (size > maxEventBytes) {

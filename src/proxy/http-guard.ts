@@ -5,6 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
+import { revisionOf } from '../mcp/versions.js';
 import { isLoopback, type ListenSettings } from './settings.js';
 
 /** A refusal: the HTTP status, its JSON-RPC error message, and any header it needs. */
@@ -13,9 +14,6 @@ export interface Refusal {
   readonly message: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
-
-/** Protocol versions a client may name in `MCP-Protocol-Version` (those of the MCP SDK this release tests). */
-const KNOWN_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07']);
 
 /** A Host header naming this machine: localhost, 127.0.0.0/8 or [::1], with any port. */
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
@@ -29,13 +27,24 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return timingSafeEqual(digest(given), digest(token)) && given !== '';
 }
 
+/**
+ * Whether `origin` is the proxy's own: bound to loopback, an `http://` origin naming exactly the loopback Host the
+ * request was sent to (a page the proxy itself would serve, or a client that names where it connects, as the MCP
+ * conformance suite's dns-rebinding-protection scenario does). A page of any other origin, another port of this
+ * machine included, still needs --allow-origin; a rebound DNS name is refused by the Host check before this.
+ */
+function ownOrigin(origin: string, host: string | undefined, listen: ListenSettings): boolean {
+  if (!isLoopback(listen.host) || host === undefined || !LOOPBACK_HOST.test(host)) return false;
+  return origin.toLowerCase() === `http://${host.toLowerCase()}`;
+}
+
 /** The refusal for a request that may not be served at all, or undefined. */
 export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refusal | undefined {
   // Bound to loopback, only a loopback name may be asked for: a rebound DNS name is another Host.
   if (isLoopback(listen.host) && !LOOPBACK_HOST.test(req.headers.host ?? ''))
     return { status: 403, message: 'Forbidden: this Host is not served (the proxy listens on loopback)' };
   const origin = req.headers.origin;
-  if (origin !== undefined && !listen.origins.includes(origin))
+  if (origin !== undefined && !listen.origins.includes(origin) && !ownOrigin(origin, req.headers.host, listen))
     return { status: 403, message: 'Forbidden: this Origin is not allowed (see --allow-origin)' };
   if (listen.token !== undefined && !bearerMatches(req.headers.authorization, listen.token))
     return {
@@ -44,7 +53,7 @@ export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refu
       headers: { 'www-authenticate': 'Bearer' },
     };
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string' && !KNOWN_VERSIONS.has(version))
+  if (typeof version === 'string' && revisionOf(version) === undefined)
     return {
       status: 400,
       message: `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(clip(version, 40))}`,

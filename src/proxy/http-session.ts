@@ -60,7 +60,7 @@ export class HttpSession {
     private readonly hooks: SessionHooks,
   ) {
     const channel: Channel = {
-      send: (message) => this.out(message as RpcMessage),
+      send: (message, related) => this.out(message as RpcMessage, related),
       sendResult: (id, resultText) => this.reply(id, (clientId) => resultEnvelope(clientId, resultText)),
       backlog: () => 0,
       close: () => undefined,
@@ -69,6 +69,7 @@ export class HttpSession {
     startSession(this.peer, upstream.peer, {
       settings,
       init: upstream.init,
+      revision: upstream.revision,
       published: upstream.published,
       warn: hooks.warn,
       onCall: hooks.onCall,
@@ -172,14 +173,20 @@ export class HttpSession {
     this.idle.unref();
   }
 
-  /** A message of the relay to the client: a reply to a waiting POST, or a server-to-client message. */
-  private out(message: RpcMessage): void {
+  /**
+   * A message of the relay to the client: a reply to a waiting POST, or a server-to-client message; one that
+   * belongs to a waiting request (`related`) goes on that request's own stream, ahead of its answer.
+   */
+  private out(message: RpcMessage, related?: string | number): void {
     if (message.method === undefined) {
       this.reply(message.id as number, (clientId) => JSON.stringify({ ...message, id: clientId }));
       return;
     }
     const text = JSON.stringify(message);
-    const target = this.id === undefined ? undefined : this.streamFor();
+    // Shared (--stateless): only a notification, on a request's own stream, reaches the one client that sent it.
+    const shared = this.id === undefined;
+    const own = shared && message.id !== undefined ? undefined : this.ownStream(related);
+    const target = own ?? (shared ? undefined : this.streamFor());
     if (target !== undefined) {
       if (!target.headersSent) target.writeHead(200, { ...SSE_HEADERS, ...this.idHeader() });
       target.write(sseEvent(text));
@@ -192,6 +199,17 @@ export class HttpSession {
       const reply = { jsonrpc: '2.0' as const, id: message.id, error };
       setImmediate(() => this.peer.deliver(reply, JSON.stringify(reply)));
     }
+  }
+
+  /** The open response stream of waiting request `own`; closed instead when its client left it too far behind. */
+  private ownStream(own: string | number | undefined): ServerResponse | undefined {
+    const res = typeof own === 'number' ? this.waiting.get(own)?.res : undefined;
+    if (res === undefined || res.writableEnded || res.destroyed) return undefined;
+    if (res.writableLength <= MAX_UNREAD_BYTES) return res;
+    this.hooks.warn(`session ${this.id?.slice(0, 8) ?? '(shared)'}: the client did not read its stream; it was closed`);
+    this.streams.delete(res);
+    res.destroy();
+    return undefined;
   }
 
   /** The stream a server-to-client message goes on; one its client left too far behind is closed first. */

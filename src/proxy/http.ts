@@ -17,6 +17,7 @@ import { accepts, guardRequest } from './http-guard.js';
 import { HttpSession } from './http-session.js';
 import type { ProxySettings } from './settings.js';
 import { RPC } from '../mcp/peer.js';
+import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
 import type { ListenSettings } from './settings.js';
 import { openUpstream } from './upstream.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
@@ -160,6 +161,8 @@ export async function openHttpFront(
       );
     }
     const m = message as RpcMessage;
+    const mismatch = headerMismatch(req, m);
+    if (mismatch !== undefined) return refuse(res, 400, `Bad Request: ${mismatch}`, {}, HEADER_MISMATCH, m.id ?? null);
     const isRequest = typeof m.method === 'string' && m.id !== undefined && m.id !== null;
     let session: HttpSession | undefined;
     if (m.method === 'initialize' && shared === undefined) {

@@ -14,6 +14,10 @@ import { checkResult, decideCall } from './calls.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { RPC, type Peer } from '../mcp/peer.js';
 import type { ProxySettings } from './settings.js';
+import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
+import { Belonging } from './belonging.js';
+import { serverRequestRefusal, taskRefusal } from './revision-rules.js';
+import { createdTask, namedTask, TaskTools } from './tasks.js';
 
 /** One tools/call as the log records it. */
 export interface CallRecord {
@@ -32,18 +36,13 @@ export interface SessionContext {
   readonly settings: ProxySettings;
   /** The upstream's initialize result (its server info, capabilities and protocol version). */
   readonly init: Record<string, unknown>;
+  /** The protocol revision the upstream answered initialize with. */
+  readonly revision: ProtocolRevision;
   readonly published: Published;
   /** A line for stderr (already masked by the caller). */
   readonly warn: (line: string) => void;
   readonly onCall: (record: CallRecord) => void;
 }
-
-/** Which client capability a server-to-client request needs (MCP "Client Features"). */
-const NEEDS: Readonly<Record<string, string>> = {
-  'sampling/createMessage': 'sampling',
-  'elicitation/create': 'elicitation',
-  'roots/list': 'roots',
-};
 
 /** The -32601 answer to a method the proxy does not forward. */
 function notFound(method: string): { error: { code: number; message: string } } {
@@ -58,31 +57,49 @@ function protoCarried(path: string): { error: { code: number; message: string } 
 /** Wires the two peers together; resolves nothing, lives as long as the peers do. */
 export function startSession(downstream: Peer, upstream: Peer, context: SessionContext): void {
   const { settings, init } = context;
-  // The revision the upstream answered initialize with is the session's: the client is told the same one.
-  const revision = typeof init['protocolVersion'] === 'string' ? init['protocolVersion'] : '';
-  /** Whether a message of `sender` with this method may pass to the other side. */
+  /**
+   * Whether a message of `sender` with this method may pass to the other side: each side negotiated its own
+   * revision (src/mcp/versions.ts), and the method must be the specification's in both.
+   */
   const passes = (method: string, sender: 'client' | 'server'): boolean =>
-    isSpecMethod(method, sender, revision) && !settings.deniedMethod(method);
+    isSpecMethod(method, sender, clientRevision.version) &&
+    isSpecMethod(method, sender, context.revision.version) &&
+    !settings.deniedMethod(method);
   let published = context.published;
   let readmitting: Promise<Published> | undefined;
   let queued = false;
   let clientCaps: Record<string, unknown> = {};
+  // The client's revision, negotiated by its initialize (each side has its own: MCP "Lifecycle").
+  let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
+  const tasks = new TaskTools();
   // Client request id (as JSON text) -> the upstream id it was re-sent under, and the reverse for the server's.
   const toUpstream = new Map<string, number>();
   const toDownstream = new Map<string, number>();
   const key = (id: unknown): string => JSON.stringify(id);
+  const belonging = new Belonging();
 
-  /** Re-sends a request to `to` under a new id and answers the original with the mapped reply. */
-  const relay = (m: RpcMessage & { id: string | number }, from: Peer, to: Peer, ids: Map<string, number>): void => {
+  /**
+   * Re-sends a request to `to` under a new id and answers the original with the mapped reply; `related` is the
+   * request of `to`'s own that this one belongs to.
+   */
+  const relay = (
+    m: RpcMessage & { id: string | number },
+    from: Peer,
+    to: Peer,
+    ids: Map<string, number>,
+    related?: string | number,
+  ): void => {
     const asked = protoMemberPath(m.params);
     if (asked !== undefined) {
       from.respond(m.id, protoCarried(asked));
       return;
     }
-    const { id, reply } = to.request(m.method as string, m.params);
+    const { id, reply } = to.request(m.method as string, m.params, undefined, related);
     ids.set(key(m.id), id);
+    const own = from === downstream ? belonging.open(m.id, id, m.params) : undefined;
     void reply.then((r) => {
       ids.delete(key(m.id));
+      if (own !== undefined) belonging.close(own);
       // The answer is a message too: one carrying __proto__ goes back as an error, in either direction.
       const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
       if (answered === undefined) from.respond(m.id, r);
@@ -142,20 +159,72 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       record('invalid', 'validate', false);
       return;
     }
+    const refusal = taskRefusal(m.params, clientRevision, context.revision);
+    if (refusal !== undefined) {
+      downstream.respond(m.id, { error: { code: RPC.invalidParams, message: refusal } });
+      record('refused', 'lookup', false);
+      return;
+    }
     const { id, reply } = upstream.request('tools/call', decision.params);
     toUpstream.set(key(m.id), id);
+    const own = belonging.open(m.id, id, m.params);
     const r = await reply;
     toUpstream.delete(key(m.id));
+    belonging.close(own);
     if ('error' in r) {
       downstream.respond(m.id, r);
       record('forwarded', 'execute', true);
       return;
     }
-    const checked = checkResult(decision.tool, r.result, r.line, current, settings.maxResultBytes);
-    if ('text' in checked) downstream.respondText(m.id, checked.text);
-    else downstream.respond(m.id, { result: checked.result });
-    const isError = (r.result as { isError?: unknown } | null)?.isError === true;
-    record('forwarded', checked.problem ?? 'execute', isError);
+    // The forwarded call carries no `task` (src/mcp/forward.ts drops it), so a server answering with a task anyway
+    // is held to it: its result comes from tasks/result, checked there for this tool.
+    const task = createdTask(r.result);
+    if (task !== undefined) {
+      // The call became a task: its result comes from tasks/result, checked there for this tool.
+      tasks.add(task, decision.tool);
+      const size = Buffer.byteLength(r.line ?? JSON.stringify(r.result));
+      if (size <= settings.maxResultBytes) downstream.respond(m.id, { result: r.result });
+      else
+        downstream.respond(m.id, {
+          error: { code: RPC.internalError, message: 'the task answer is over --max-result' },
+        });
+      record('forwarded', 'execute', false);
+      return;
+    }
+    const problem = answerResult(m.id, decision.tool, r, current);
+    record('forwarded', problem ?? 'execute', (r.result as { isError?: unknown } | null)?.isError === true);
+  };
+
+  /** A tool's result as the client gets it, checked against its output schema and --max-result; the problem. */
+  const answerResult = (
+    id: string | number,
+    tool: string,
+    r: { result: unknown; line?: string },
+    current: Published,
+  ): 'size' | 'output' | undefined => {
+    const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes);
+    if ('text' in checked) downstream.respondText(id, checked.text);
+    else downstream.respond(id, { result: checked.result });
+    return checked.problem;
+  };
+
+  /** tasks/result: the result of a task a call of this session made, checked as that tool's call would be. */
+  const taskResult = async (m: RpcMessage & { id: string | number }): Promise<void> => {
+    const tool = tasks.toolOf(namedTask(m.params));
+    if (tool === undefined) {
+      const message = 'unknown task: no task-augmented tools/call of this session made it';
+      downstream.respond(m.id, { error: { code: RPC.invalidParams, message } });
+      return;
+    }
+    const current = readmitting === undefined ? published : await readmitting;
+    const { id, reply } = upstream.request('tasks/result', m.params);
+    toUpstream.set(key(m.id), id);
+    const own = belonging.open(m.id, id, m.params);
+    const r = await reply;
+    toUpstream.delete(key(m.id));
+    belonging.close(own);
+    if ('error' in r) downstream.respond(m.id, r);
+    else answerResult(m.id, tool, r, current);
   };
 
   downstream.handlers = {
@@ -167,16 +236,32 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       }
       switch (m.method) {
         case 'initialize': {
-          const params = (m.params ?? {}) as { capabilities?: unknown };
+          const params = (m.params ?? {}) as { capabilities?: unknown; protocolVersion?: unknown };
           const caps = params.capabilities;
           clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
+          // The newest revision the client and toolgate both speak, whatever the server's (the server's side was
+          // negotiated on its own at start-up).
+          clientRevision = negotiate(params.protocolVersion);
           const upstreamCaps = (init['capabilities'] ?? {}) as Record<string, unknown>;
           const tools = (upstreamCaps['tools'] ?? {}) as Record<string, unknown>;
           downstream.respond(m.id, {
-            result: { ...init, capabilities: { ...upstreamCaps, tools: { ...tools, listChanged: true } } },
+            result: {
+              ...init,
+              protocolVersion: clientRevision.version,
+              capabilities: { ...upstreamCaps, tools: { ...tools, listChanged: true } },
+            },
           });
           return;
         }
+        case 'server/discover':
+          // 2026-07-28's probe: a legacy answer (not a modern error) tells a dual-era client to use initialize.
+          downstream.respond(m.id, {
+            error: { code: RPC.methodNotFound, message: 'server/discover: this proxy speaks MCP with initialize' },
+          });
+          return;
+        case 'tasks/result':
+          void taskResult(m);
+          return;
         case 'tools/list':
           void (async () => {
             const current = readmitting === undefined ? published : await readmitting;
@@ -203,21 +288,20 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   };
 
   upstream.handlers = {
-    request(m) {
+    request(m, _text, related) {
       // A request named like a notification is neither: it would be relayed under a method nobody answers.
       if (!passes(m.method as string, 'server') || (m.method as string).startsWith('notifications/')) {
         upstream.respond(m.id, notFound(m.method as string));
         return;
       }
-      const needs = NEEDS[m.method as string];
-      if (needs !== undefined && clientCaps[needs] === undefined) {
-        const message = `the client did not declare the "${needs}" capability`;
-        upstream.respond(m.id, { error: { code: RPC.methodNotFound, message } });
+      const refusal = serverRequestRefusal(m.method as string, m.params, clientCaps, clientRevision);
+      if (refusal !== undefined) {
+        upstream.respond(m.id, { error: { code: RPC.methodNotFound, message: refusal } });
         return;
       }
-      relay(m, upstream, downstream, toDownstream);
+      relay(m, upstream, downstream, toDownstream, belonging.of(m, related));
     },
-    notification(m) {
+    notification(m, _text, related) {
       // The proxy's own business: --deny-method cannot leave the published tools stale.
       if (m.method === 'notifications/tools/list_changed') {
         readmit();
@@ -226,7 +310,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (!passes(m.method, 'server') || !m.method.startsWith('notifications/')) return;
       if (protoMemberPath(m.params) !== undefined) return;
       const params = cancelled(m, toDownstream);
-      if (params !== DROP) downstream.notify(m.method, params);
+      if (params !== DROP) downstream.notify(m.method, params, belonging.of(m, related));
     },
   };
 }

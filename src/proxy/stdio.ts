@@ -46,6 +46,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
   startSession(downstream, upstream.peer, {
     settings,
     init: upstream.init,
+    revision: upstream.revision,
     published: upstream.published,
     warn: say,
     onCall: callLogger(settings, say),

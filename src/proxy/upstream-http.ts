@@ -14,6 +14,9 @@ import { createSseReader } from '../mcp/sse.js';
 const DELETE_WAIT_MS = 2000;
 /** A raw line break (only a copy of a message that has one is made). */
 const LINE_BREAK = /[\r\n]/;
+/** Most times one request's stream is resumed (Last-Event-ID) after the server closed it, and the longest wait. */
+const MAX_RESUMES = 5;
+const MAX_RETRY_MS = 5000;
 /** How long a notification or a reply POSTed waits for the server's 202. */
 const ACCEPT_WAIT_MS = 10_000;
 /**
@@ -74,7 +77,9 @@ export function openHttpUpstream(
           const v = (m.result as { protocolVersion?: unknown }).protocolVersion;
           if (typeof v === 'string') protocol = v;
         }
-        sink.message(m, t);
+        // What comes on a request's own stream before its answer belongs to that request (MCP, "Transports").
+        const related = typeof awaited === 'number' && m.method !== undefined ? awaited : undefined;
+        sink.message(m, t, related);
       },
       bad: sink.bad,
     });
@@ -92,19 +97,47 @@ export function openHttpUpstream(
     let answered = false;
     if (type.startsWith('text/event-stream')) {
       let done = false;
+      let lastId: string | undefined;
+      let retryMs = 0;
       const reader = createSseReader(
         maxBytes,
         (data) => {
+          // An event without data is a priming event (SEP-1699: it only carries an id to resume from).
+          if (data === '') return;
           answered = true;
           if (take(data, initializing, awaited)) done = true;
         },
         () => sink.bad('oversized', null),
+        (field, value) => {
+          if (field === 'id') lastId = value;
+          else if (/^\d+$/.test(value)) retryMs = Number(value);
+        },
       );
-      for await (const chunk of response.body) {
-        reader.push(decoder.decode(chunk as Uint8Array, { stream: true }));
-        if (done) break;
+      let stream: Response = response;
+      for (let resumed = 0; ; resumed++) {
+        if (stream.body === null) break;
+        for await (const chunk of stream.body) {
+          reader.push(decoder.decode(chunk as Uint8Array, { stream: true }));
+          if (done) break;
+        }
+        // A request's stream the server closed before the answer is resumed from its last event id (MCP
+        // 2025-11-25, "Resumability and Redelivery": the server may close it and expect the client to poll).
+        if (done || awaited === undefined || lastId === undefined || resumed >= MAX_RESUMES || closed) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(retryMs, MAX_RETRY_MS)));
+        stream = await fetch(url, {
+          method: 'GET',
+          headers: { ...base(), accept: 'text/event-stream', 'last-event-id': lastId },
+          signal: aborter.signal,
+          ...NO_REDIRECT,
+        });
+        const resumedType = (stream.headers.get('content-type') ?? '').toLowerCase();
+        if (!stream.ok || !resumedType.startsWith('text/event-stream')) {
+          await stream.body?.cancel().catch(() => undefined);
+          break;
+        }
       }
-      return answered;
+      // A request is answered only by its answer: a stream that ended without it leaves nothing waiting forever.
+      return awaited === undefined ? answered : done;
     }
     let text = '';
     for await (const chunk of response.body) {

@@ -7,6 +7,7 @@ import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
 import { packageVersion } from '../mcp/implementation.js';
+import { NEWEST_INITIALIZE, PROTOCOL_REVISIONS, type ProtocolRevision, revisionOf } from '../mcp/versions.js';
 import type { ProxyExit, ProxyIO } from './io.js';
 import { admitUpstream, type Published } from './admission.js';
 import type { ChannelSink } from '../mcp/channel.js';
@@ -16,8 +17,6 @@ import { whenTold } from './stop-signal.js';
 import { openHttpUpstream } from './upstream-http.js';
 import { startStdioUpstream } from './upstream-stdio.js';
 
-/** The protocol version the proxy asks the server for (MCP's latest the SDK of this release speaks). */
-export const PROTOCOL_VERSION = '2025-06-18';
 /** Longest message read from the server; a result past --max-result is refused later, by size. */
 const MAX_UPSTREAM_MESSAGE_BYTES = 64 * 1024 * 1024;
 
@@ -26,6 +25,8 @@ export interface Upstream {
   readonly peer: Peer;
   /** The server's initialize result (its server info, capabilities and protocol version). */
   readonly init: Record<string, unknown>;
+  /** The protocol revision the server answered initialize with (one toolgate speaks). */
+  readonly revision: ProtocolRevision;
   readonly published: Published;
   /** Settles with why the server went away (exited, or ended its HTTP session). */
   readonly gone: Promise<string>;
@@ -51,7 +52,7 @@ export async function openUpstream(
   const server = JSON.stringify(settings.display);
   const peer = new Peer();
   const sink: ChannelSink = {
-    message: (m, text) => peer.deliver(m, text),
+    message: (m, text, related) => peer.deliver(m, text, related),
     bad: (why, id) => {
       if (id !== null) peer.respond(id, { error: { code: RPC.invalidRequest, message: `invalid message (${why})` } });
       else say(`the server wrote a message that is not JSON-RPC (${why}); it was dropped`);
@@ -116,7 +117,7 @@ async function initializeAndAdmit(
   const init = peer.request(
     'initialize',
     {
-      protocolVersion: PROTOCOL_VERSION,
+      protocolVersion: NEWEST_INITIALIZE.version,
       capabilities: CLIENT_CAPABILITIES,
       clientInfo: { name: 'toolgate-proxy', version: packageVersion() },
     },
@@ -134,6 +135,15 @@ async function initializeAndAdmit(
         `refused "initialize": ${clip(maskSecrets(String(first.error.message), settings.secrets), 200)}`;
     return failStart(why, 2);
   }
+  // MCP "Lifecycle", version negotiation: a server may answer with another revision; one toolgate does not speak
+  // ends start-up (its messages could not be checked by that revision's rules).
+  const answered = (first.result as { protocolVersion?: unknown } | null)?.protocolVersion;
+  const revision = revisionOf(answered);
+  if (revision === undefined || revision.era !== 'initialize') {
+    const spoken = PROTOCOL_REVISIONS.filter((r) => r.era === 'initialize').map((r) => r.version);
+    const named = typeof answered === 'string' ? JSON.stringify(clip(answered, 40)) : 'none';
+    return failStart(`answered "initialize" with protocol version ${named}; toolgate speaks ${spoken.join(', ')}`, 2);
+  }
   // The initialize result is passed on to every client: it carries no __proto__ member either.
   const proto = protoMemberPath(first.result);
   if (proto !== undefined)
@@ -147,6 +157,7 @@ async function initializeAndAdmit(
   return {
     peer,
     init: first.result as Record<string, unknown>,
+    revision,
     published: admitted.value,
     gone: opened.gone,
     stop: opened.stop,

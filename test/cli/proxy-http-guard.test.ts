@@ -95,6 +95,67 @@ describe('toolgate proxy --listen refuses', () => {
     expect(status).toBe(403);
   });
 
+  /** The status of an initialize POSTed with these Host and Origin headers (fetch cannot set Host). */
+  const hostAndOrigin = (host: string, origin: string): Promise<number | undefined> =>
+    new Promise((resolve, reject) => {
+      const req = request(proxy.url, {
+        method: 'POST',
+        headers: {
+          host,
+          origin,
+          authorization: `Bearer ${TOKEN}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify(INIT));
+    });
+
+  // MCP 2026-07-28 (SEP-2243): a gateway routing by header and a server reading the body must see one call.
+  it.each([
+    ['Mcp-Method', { 'mcp-method': 'tools/list' }],
+    ['Mcp-Name', { 'mcp-method': 'tools/call', 'mcp-name': 'admin.reset' }],
+  ])('a request whose %s header disagrees with its body, with 400 and HeaderMismatch', async (_, headers) => {
+    const id = await session();
+    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } };
+    const r = await send(JSON.stringify(call), { 'mcp-session-id': id, ...headers });
+    expect(r.status).toBe(400);
+    const body = (await r.json()) as { id: unknown; error: { code: number; message: string } };
+    expect(body.id).toBe(7);
+    expect(body.error.code).toBe(-32020);
+    expect(body.error.message).toMatch(/disagrees with the body/);
+    const agreeing = await send(JSON.stringify(call), {
+      'mcp-session-id': id,
+      'mcp-method': 'tools/call',
+      'mcp-name': 'echo',
+    });
+    expect(agreeing.status).toBe(200);
+    await agreeing.text();
+  });
+
+  // The MCP conformance suite's dns-rebinding-protection: a loopback Host with its own Origin is served.
+  it.each([
+    ['its own origin', (port: string) => [`127.0.0.1:${port}`, `http://127.0.0.1:${port}`], 200],
+    ['its own origin named localhost', (port: string) => [`localhost:${port}`, `http://localhost:${port}`], 200],
+    ['its own origin in capitals', (port: string) => [`LOCALHOST:${port}`, `http://localhost:${port}`], 200],
+    ['another port of this machine', (port: string) => [`127.0.0.1:${port}`, 'http://127.0.0.1:1'], 403],
+    [
+      'a loopback Origin for another loopback Host',
+      (port: string) => [`localhost:${port}`, `http://127.0.0.1:${port}`],
+      403,
+    ],
+    ['https with the same host', (port: string) => [`127.0.0.1:${port}`, `https://127.0.0.1:${port}`], 403],
+    ['a rebound name with its own origin', () => ['evil.example', 'http://evil.example'], 403],
+  ])('a request from %s', async (_, pair, status) => {
+    const [host, origin] = pair(new URL(proxy.url).port) as [string, string];
+    expect(await hostAndOrigin(host, origin)).toBe(status);
+  });
+
   it('serves an allowed Origin and a request without one', async () => {
     const r = await send(JSON.stringify(INIT), { origin: 'https://ok.example' });
     expect(r.status).toBe(200);

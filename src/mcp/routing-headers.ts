@@ -1,0 +1,66 @@
+// The routing headers of MCP 2026-07-28 (Streamable HTTP, "Standard Headers", SEP-2243): `Mcp-Method` mirrors the
+// body's `method`, `Mcp-Name` its `params.name` / `params.uri` (a task's `params.taskId` in the tasks extension),
+// and `MCP-Protocol-Version` the `_meta` protocol version. A gateway may route by the headers while the server reads
+// the body, so a request whose headers disagree with its body would be two different calls: it is refused with
+// 400 and HeaderMismatch (-32020), whatever revision the client speaks. A value may be Base64 in the spec's
+// sentinel form (`=?base64?...?=`), decoded before it is compared.
+import type { IncomingMessage } from 'node:http';
+import { clip } from '../util/describe-value.js';
+import type { RpcMessage } from './channel.js';
+
+/** The JSON-RPC error code of a header that disagrees with the body (MCP 2026-07-28, HeaderMismatch). */
+export const HEADER_MISMATCH = -32020;
+
+/** The body member `Mcp-Name` mirrors, by method. */
+const NAME_SOURCE: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
+
+/** The `_meta` key of a request's protocol version (MCP 2026-07-28). */
+const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+
+/** A header's value with the Base64 sentinel decoded; undefined when the sentinel holds no valid UTF-8 Base64. */
+export function decodeHeaderValue(value: string): string | undefined {
+  if (!value.startsWith('=?base64?') || !value.endsWith('?=') || value.length < 11) return value;
+  const encoded = value.slice(9, -2);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(encoded, 'base64'));
+  } catch {
+    return undefined;
+  }
+}
+
+const own = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+
+/** Why the routing headers of `req` disagree with its body `m`, or undefined when they agree (or are absent). */
+export function headerMismatch(req: IncomingMessage, m: RpcMessage): string | undefined {
+  const shown = (v: unknown): string => JSON.stringify(typeof v === 'string' ? clip(v, 80) : (v ?? null));
+  const method = req.headers['mcp-method'];
+  if (typeof method === 'string' && method !== m.method)
+    return `the Mcp-Method header ${shown(method)} disagrees with the body's method ${shown(m.method)}`;
+  const name = req.headers['mcp-name'];
+  if (typeof name === 'string') {
+    const field =
+      typeof m.method === 'string' && Object.hasOwn(NAME_SOURCE, m.method) ? NAME_SOURCE[m.method] : undefined;
+    const body = field === undefined ? undefined : own(m.params, field);
+    const decoded = decodeHeaderValue(name);
+    if (decoded === undefined) return 'the Mcp-Name header is not valid Base64 in its =?base64?...?= form';
+    if (field === undefined) return `the Mcp-Name header is given but ${shown(m.method)} has no name`;
+    if (body !== decoded)
+      return `the Mcp-Name header ${shown(decoded)} disagrees with the body's params.${field} ${shown(body)}`;
+  }
+  const version = req.headers['mcp-protocol-version'];
+  const claimed = own(own(m.params, '_meta'), VERSION_KEY);
+  if (typeof version === 'string' && claimed !== undefined && claimed !== version)
+    return `the MCP-Protocol-Version header ${shown(version)} disagrees with the body's _meta ${shown(claimed)}`;
+  return undefined;
+}

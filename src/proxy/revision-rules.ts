@@ -1,0 +1,56 @@
+// What each protocol revision allows across the proxy, beyond the tools it admits: a server-to-client request
+// needs the capability the client declared for it (MCP "Client Features"), an elicitation mode the client's
+// revision has and the client declared (2025-11-25: `form`, the default, and `url`; an empty `elicitation`
+// capability means form only), sampling with tools needs `sampling.tools`; a task-augmented tools/call needs
+// tasks in both sides' revisions (2025-11-25). Each refusal is the reason, said to the side that asked.
+import type { ProtocolRevision } from '../mcp/versions.js';
+
+/** Which client capability a server-to-client request needs (MCP "Client Features"). */
+const NEEDS: Readonly<Record<string, string>> = {
+  'sampling/createMessage': 'sampling',
+  'elicitation/create': 'elicitation',
+  'roots/list': 'roots',
+};
+
+const objectOr = (value: unknown): Record<string, unknown> | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/**
+ * Why the server's request `method` with `params` may not reach a client of revision `client` that declared
+ * `caps`, or undefined when it may.
+ */
+export function serverRequestRefusal(
+  method: string,
+  params: unknown,
+  caps: Readonly<Record<string, unknown>>,
+  client: ProtocolRevision,
+): string | undefined {
+  const needs = NEEDS[method];
+  if (needs === undefined) return undefined;
+  const declared = objectOr(caps[needs]);
+  if (declared === undefined) return `the client did not declare the "${needs}" capability`;
+  const given = objectOr(params) ?? {};
+  if (method === 'elicitation/create') {
+    const mode = given['mode'] ?? 'form';
+    if (mode !== 'form' && mode !== 'url') return `unknown elicitation mode ${JSON.stringify(String(mode))}`;
+    if (!client.elicitationModes.includes(mode))
+      return `the client's protocol revision ${client.version} has no ${mode} elicitation`;
+    // An empty elicitation capability declares form mode only (2025-11-25, "Elicitation", capabilities).
+    const modes = Object.keys(declared);
+    if (modes.length === 0 ? mode !== 'form' : !modes.includes(mode))
+      return `the client did not declare elicitation mode "${mode}"`;
+  }
+  if (method === 'sampling/createMessage' && (given['tools'] !== undefined || given['toolChoice'] !== undefined)) {
+    if (!client.samplingTools) return `the client's protocol revision ${client.version} has no sampling with tools`;
+    if (objectOr(declared['tools']) === undefined) return 'the client did not declare the "sampling.tools" capability';
+  }
+  return undefined;
+}
+
+/** Why a tools/call with `params` may not be task-augmented between these revisions, or undefined. */
+export function taskRefusal(params: unknown, client: ProtocolRevision, server: ProtocolRevision): string | undefined {
+  if (objectOr(params)?.['task'] === undefined) return undefined;
+  if (!client.tasks) return `a task-augmented tools/call is not part of protocol revision ${client.version}`;
+  if (!server.tasks) return `the MCP server speaks protocol revision ${server.version}, which has no tasks`;
+  return undefined;
+}

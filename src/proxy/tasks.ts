@@ -1,0 +1,37 @@
+// The tasks a client's task-augmented tools/call made on the server (MCP 2025-11-25, "Tasks"): the call is answered
+// at once with a CreateTaskResult, and the tool's real result comes later, from tasks/result. The proxy remembers
+// which tool each task runs, so that result gets the same checks as a direct call's (output schema, --max-result);
+// a tasks/result for a task no call of this session made is refused, since its result could not be checked.
+
+/** Most tasks remembered per session; past it the oldest is forgotten (its result is then refused). */
+const MAX_TASKS = 1000;
+
+/** The task id of a CreateTaskResult, or undefined when `result` is not one. */
+export function createdTask(result: unknown): string | undefined {
+  const task = result !== null && typeof result === 'object' ? (result as { task?: unknown }).task : undefined;
+  const id = task !== null && typeof task === 'object' ? (task as { taskId?: unknown }).taskId : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The task id a tasks/* request names. */
+export function namedTask(params: unknown): string | undefined {
+  const id = params !== null && typeof params === 'object' ? (params as { taskId?: unknown }).taskId : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Task id -> the tool it runs, for one session, oldest first. */
+export class TaskTools {
+  private readonly tools = new Map<string, string>();
+
+  /** The call of `tool` made task `id`. */
+  add(id: string, tool: string): void {
+    this.tools.delete(id);
+    this.tools.set(id, tool);
+    if (this.tools.size > MAX_TASKS) this.tools.delete(this.tools.keys().next().value as string);
+  }
+
+  /** The tool task `id` runs, when a call of this session made it. */
+  toolOf(id: string | undefined): string | undefined {
+    return id === undefined ? undefined : this.tools.get(id);
+  }
+}
