@@ -7,6 +7,7 @@ import type { Bundle } from '../catalog/bundle.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
 import { driftedNames, hasDrift, listingDrift } from '../catalog/lock-diff.js';
 import { admitMcpToolsWith } from '../catalog/mcp.js';
+import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { compileOutputSchemas } from '../catalog/mcp-output.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { thrownMessage } from '../result.js';
@@ -97,6 +98,12 @@ export async function admitUpstream(
   for (const tool of listed) {
     const name = ownData(tool, 'name');
     if (typeof name !== 'string' || !admitted.has(name) || drifted.has(name)) continue;
+    // Published as listed, so a definition with a __proto__ member would carry it to the client.
+    const proto = protoMemberPath(tool);
+    if (proto !== undefined) {
+      withheld.push(`${clip(name, 80)}: ${protoRefusal(proto)}`);
+      continue;
+    }
     if (!settings.grants.granted(name)) {
       withheld.push(`${clip(name, 80)}: not granted by --allow/--deny`);
       continue;

@@ -2,6 +2,7 @@
 // server (`--url`). Either way it is initialized and its tools admitted before any client is served, so a broken
 // or unenforceable server fails fast; what comes back is one Peer, the server's initialize result, what is
 // published, and how to stop it. Each downstream session of `--listen` opens its own.
+import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
@@ -99,6 +100,10 @@ export async function openUpstream(
       : `refused "initialize": ${clip(String(first.error.message), 200)}`;
     return failStart(why, 2);
   }
+  // The initialize result is passed on to every client: it carries no __proto__ member either.
+  const proto = protoMemberPath(first.result);
+  if (proto !== undefined)
+    return failStart(`answered "initialize" with what the proxy refuses: ${protoRefusal(proto)}`, 2);
   peer.notify('notifications/initialized');
   const admitted = await Promise.race([admitUpstream(peer, settings), gone]);
   if (typeof admitted === 'string') return failStart(admitted, 2);
