@@ -23,6 +23,7 @@ import { providerSettingsOf, providerVerdict, type ProviderSettings } from './pr
 import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { quote } from '../util/describe-value.js';
+import { type TimeSlices, timeSlices } from '../util/time-slice.js';
 import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
 
 export type { AdmissionOptions } from './admission-options.js';
@@ -50,6 +51,7 @@ async function preflightAll(
   loader: BatchLoader | undefined,
   cost: BatchCost,
   names: RegExp,
+  slices: TimeSlices,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let pending: number[] = [];
@@ -68,6 +70,7 @@ async function preflightAll(
     const retry: number[] = [];
     const wanted = new Set<string>();
     for (const i of pending) {
+      if (slices.due()) await slices.pause();
       loader?.takeMisses();
       const { result, stage } = preflightStaged(descriptors[i], options, names);
       const misses = loader?.takeMisses() ?? new Set<string>();
@@ -177,6 +180,11 @@ export interface AdmissionInternals {
   readonly extraDiagnostics: readonly Diagnostic[];
   /** True for tools from MCP: names follow MCP_TOOL_NAME_PATTERN (else TOOL_NAME_PATTERN). */
   readonly mcpNames?: boolean;
+  /**
+   * Longest the admission holds the event loop between two tools, in ms (the proxy's: other sessions are
+   * served in between); undefined never yields. One tool's own work is not cut.
+   */
+  readonly sliceMs?: number;
 }
 
 /** admitBatch's settings: its own rules for every tool. */
@@ -226,7 +234,8 @@ export async function admitSlots(
 
   const cost = batchCost(options.limits, slots.length);
   const names = internals.mcpNames === true ? MCP_TOOL_NAME_PATTERN : TOOL_NAME_PATTERN;
-  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names);
+  const slices = timeSlices(internals.sliceMs);
+  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names, slices);
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);
   const leaveOut = internals.badTools === 'leave-out';
@@ -258,6 +267,7 @@ export async function admitSlots(
   // Names without a dot first: a tool's own name always wins over another tool's mapped name (provider-names.ts).
   const undotted = accepted.filter((t) => !t.name.includes('.'));
   for (const t of [...undotted, ...accepted.filter((t) => t.name.includes('.'))]) {
+    if (slices.due()) await slices.pause();
     // Preflight compiled the schema with the same schema options: registered as is, never compiled again.
     const registered = registerCompiled(
       registry,

@@ -17,11 +17,17 @@ import { pick } from '../util/option-table.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { driftLines } from '../catalog/lock-report.js';
+import { admitOnce } from './admission-cache.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
 
 /** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
 const MAX_PAGES = 100;
+/** Longest a cold admission holds the event loop at a time, in ms: other sessions are served in between. */
+const SLICE_MS = 20;
+
+/** An admission's outcome: what is published, or the message that ends the session's start-up. */
+export type Admitted = { ok: true; value: Published } | { ok: false; message: string };
 
 /** The tools the proxy publishes and enforces. */
 export interface Published {
@@ -48,11 +54,7 @@ function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
 }
 
 /** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
-export async function admitUpstream(
-  upstream: Peer,
-  settings: ProxySettings,
-): Promise<{ ok: true; value: Published } | { ok: false; message: string }> {
-  const wording = settings.wording ?? ((message: string) => message);
+export async function admitUpstream(upstream: Peer, settings: ProxySettings): Promise<Admitted> {
   let listed: unknown[];
   try {
     const pages = await listAllPages(async (cursor) => {
@@ -69,12 +71,18 @@ export async function admitUpstream(
   } catch (thrown) {
     return { ok: false, message: thrownMessage(thrown) };
   }
+  return admitOnce(settings, listed, () => admitListed(listed, settings));
+}
+
+/** Admits and grants a listing (the tools of every page). */
+async function admitListed(listed: unknown[], settings: ProxySettings): Promise<Admitted> {
+  const wording = settings.wording ?? ((message: string) => message);
   // Output schemas take the admission's schema options only (validateSchema refuses any other option).
   const compiled = compileOutputSchemas(listed, pick(settings.admission, SCHEMA_OPTION_TABLE) as SchemaOptions);
   const result = await admitMcpToolsWith(
     { tools: listed },
     { ...settings.admission, backend: () => () => undefined },
-    { badTools: settings.badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics },
+    { badTools: settings.badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics, sliceMs: SLICE_MS },
   );
   if (!result.ok) {
     const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(d, wording)}`).join('');

@@ -108,7 +108,7 @@ describe('README.md', () => {
     expect(read.filter((f) => !made.has(f))).toEqual([]);
   });
 
-  it('names the file and the command that run the Quickstart on Node 20, and the commands that need the MCP SDK', () => {
+  it('names the file and command that run the Quickstart on Node 20, and the commands needing the MCP SDK', () => {
     expect(README).toContain('save this as `quickstart.js` and run `node quickstart.js`');
     expect(README).toMatch(/<!-- sample: quickstart -->\n```js\n/);
     expect(README).toMatch(/`check --mcp`\/`--url`, `lock --mcp`\/`--url` and\s+`serve` need the MCP SDK peer/);

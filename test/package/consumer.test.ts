@@ -52,7 +52,7 @@ beforeAll(() => {
   shipped = files;
   writeConsumer(dir, { 'quickstart.ts': QUICKSTART.code, 'types.ts': TYPES, 'require.cts': REQUIRE_CTS });
   writeFileSync(join(dir, 'plain.cjs'), REQUIRE_CJS);
-  // As the README says: saved as quickstart.js in an ES module project, run by `node quickstart.js`.
+  // As the README says: saved in an ES module project under the name README gives, run by `node <name>`.
   writeFileSync(join(dir, 'quickstart.js'), QUICKSTART.code);
   npm(dir, ['install', tarball, typesNode()]);
 }, 300_000);
