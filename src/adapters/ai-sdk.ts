@@ -14,6 +14,7 @@ import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import type { InferArgs } from '../tools/infer-args.js';
 import { clip, quote } from '../util/describe-value.js';
+import { heldError } from '../util/host-error.js';
 import { copyJson } from '../util/plain-json.js';
 
 // Vercel AI SDK (`ai` 7). Its `jsonSchema()` without a `validate` function checks nothing. This adapter
@@ -69,7 +70,7 @@ export type AiSdkToolSpec<T = unknown, OUTPUT = unknown, S = unknown> = AiSdkFra
   /**
    * Default false: what `execute` throws (or rejects with) reaches the SDK as an Error whose message is only
    * `tool <name> failed`, with the original as its `cause`, since the SDK sends an error's message to the model
-   * and it is host text. True: the original, unchanged.
+   * and it is host text. True: the original, unchanged. An Error returned (or held in the value) fails the same way.
    */
   readonly exposeErrors?: boolean;
 };
@@ -81,25 +82,39 @@ function redacted(name: unknown, thrown: unknown): Error {
 }
 
 /**
- * `execute` with its throws and rejections replaced by `redacted`'s Error. A value that is not a promise is
- * returned as is (an AsyncIterable of preliminary results included: the SDK tells it apart by its shape).
+ * `execute` with its throws and rejections replaced by `redacted`'s Error (the original with `exposeErrors`). A
+ * returned Error, or a value holding one, fails the same way: the SDK would send its enumerable members (an fs
+ * error's `path`, a net error's `address`) to the model as JSON. Any other value is returned as is (an
+ * AsyncIterable of preliminary results included: the SDK tells it apart by its shape).
  */
 function guardedExecute<T, OUTPUT>(
   name: unknown,
   execute: NonNullable<AiSdkToolSpec<T, OUTPUT>['execute']>,
+  exposeErrors: boolean,
 ): (input: T, options: AiSdkExecutionOptions) => OUTPUT | PromiseLike<OUTPUT> {
+  const failed = (thrown: unknown): unknown => (exposeErrors ? thrown : redacted(name, thrown));
+  const checked = (value: OUTPUT): OUTPUT => {
+    const held = heldError(value);
+    if (held !== undefined) throw failed(held.error);
+    return value;
+  };
   return (input, options) => {
     let out: OUTPUT | PromiseLike<OUTPUT>;
     try {
       out = execute(input, options);
     } catch (thrown) {
-      throw redacted(name, thrown);
+      throw failed(thrown);
     }
-    if (out === null || typeof (out as { then?: unknown }).then !== 'function') return out;
-    return Promise.resolve(out).catch((thrown: unknown) => {
-      throw redacted(name, thrown);
+    if (!isThenable(out)) return checked(out);
+    return Promise.resolve(out).then(checked, (thrown: unknown) => {
+      throw failed(thrown);
     });
   };
+}
+
+/** Whether `value` is a promise-like (`undefined` and primitives are not). */
+function isThenable<OUTPUT>(value: OUTPUT | PromiseLike<OUTPUT>): value is PromiseLike<OUTPUT> {
+  return value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** The lines the model reads after the SDK's "Invalid input for tool <key>: ". */
@@ -171,11 +186,7 @@ export function toAiSdkTool<const S, OUTPUT = unknown, T = InferArgs<S>>(
       const definition = {
         ...framework,
         inputSchema: schema.value,
-        ...(execute === undefined
-          ? {}
-          : exposeErrors === true
-            ? { execute: (input: T, opts: AiSdkExecutionOptions) => execute(input, opts) }
-            : { execute: guardedExecute(name, execute) }),
+        ...(execute === undefined ? {} : { execute: guardedExecute(name, execute, exposeErrors === true) }),
       } as unknown as AiSdkTool<T, OUTPUT>;
       return ok(tool(definition));
     } catch (thrown) {

@@ -12,6 +12,7 @@ import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
 import { clip, quote } from '../util/describe-value.js';
+import { heldError } from '../util/host-error.js';
 
 // LangChain for JavaScript (`@langchain/core` 1). `tool()` validates a JSON Schema with its own validator
 // (@cfworker/json-schema, draft 2019-09 by default) before the function runs, writes into the schema
@@ -39,7 +40,8 @@ export type LangChainToolSpec<T = unknown, S = unknown> = LangChainFrameworkOpti
   /**
    * Default false: what `execute` throws (or rejects with) reaches LangChain as an Error whose message is only
    * `tool <name> failed`, with the original as its `cause`; agent loops send an error's message to the model
-   * and it is host text. True: the original, unchanged.
+   * and it is host text. True: the original, unchanged. An Error returned (or held in what the model reads of the
+   * value) fails the same way.
    */
   readonly exposeErrors?: boolean;
 };
@@ -58,6 +60,15 @@ function refusal(text: string, name: string, config: ToolRunnableConfig | undefi
   if (format === 'content_and_artifact') return [text, undefined];
   const id = config?.toolCall?.id;
   return typeof id === 'string' ? new ToolMessage({ content: text, tool_call_id: id, name, status: 'error' }) : text;
+}
+
+/**
+ * What LangChain puts in the model's text of a value `execute` returned: with `content_and_artifact`, a two-tuple's
+ * content (its artifact stays with the host); otherwise all of it (LangChain quotes a malformed tuple whole, as
+ * JSON, in the error it throws).
+ */
+function modelPart(value: unknown, format: unknown): unknown {
+  return format === 'content_and_artifact' && Array.isArray(value) && value.length === 2 ? value[0] : value;
 }
 
 /**
@@ -92,10 +103,14 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
     const run = async (input: unknown, config: ToolRunnableConfig): Promise<unknown> => {
       const verdict = checked.validate(input);
       if (!verdict.ok) return refusal(formatForModel(name, verdict.error), name, config, framework.responseFormat);
-      if (exposeErrors === true) return execute(verdict.value as T, config);
       try {
-        return await execute(verdict.value as T, config);
+        const value = await execute(verdict.value as T, config);
+        // A returned Error fails like a throw: LangChain would send its members (an fs error's `path`) as JSON.
+        const held = heldError(modelPart(value, framework.responseFormat));
+        if (held !== undefined) throw held.error;
+        return value;
       } catch (thrown) {
+        if (exposeErrors === true) throw thrown;
         throw new Error(`tool ${clip(name, 80)} failed`, { cause: thrown });
       }
     };

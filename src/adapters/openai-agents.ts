@@ -6,6 +6,7 @@ import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema, type ToolgateStandardProps } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
 import { quote } from '../util/describe-value.js';
+import { heldError } from '../util/host-error.js';
 
 // OpenAI Agents JS (`@openai/agents` 0.20). It passes raw JSON Schema parameters through unchecked
 // but validates Standard Schema parameters (with JSON Schema conversion) before `execute`; by
@@ -56,7 +57,10 @@ export interface AgentsToolSpec<T = unknown, S = unknown> extends AgentsFramewor
    * enforces all of it either way.
    */
   readonly strict?: boolean;
-  /** Runs only for arguments toolgate accepted, with the value the SDK parsed. */
+  /**
+   * Runs only for arguments toolgate accepted, with the value the SDK parsed. An Error it returns (or holds in its
+   * value) fails like a throw: the SDK's errorFunction answers.
+   */
   readonly execute: (input: T, context?: RunContext<unknown>) => unknown;
   /**
    * Asked only for arguments toolgate accepted (an invalid call needs no approval: it does not run, and
@@ -183,7 +187,12 @@ export function toAgentsTool<const S, T = InferArgs<S>>(
     const run = async (input: unknown, context?: RunContext<unknown>): Promise<unknown> => {
       const verdict = checked.validate(input);
       if (!verdict.ok) return formatForModel(name, verdict.error);
-      return execute(verdict.value as T, context);
+      const value = await execute(verdict.value as T, context);
+      // A returned Error fails like a throw (the SDK's errorFunction answers): the SDK would send its members (an
+      // fs error's `path`, a net error's `address`) to the model as JSON.
+      const held = heldError(value);
+      if (held !== undefined) throw held.error;
+      return value;
     };
     const shared = { ...framework, ...(approval === undefined ? {} : { needsApproval: approval }) };
     try {

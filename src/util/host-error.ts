@@ -41,6 +41,16 @@ export function jsonOrError(value: unknown): { text: string } | { error: unknown
 }
 
 /**
+ * The first Error in `value` (itself included) that JSON.stringify would reach, as `{ error }`; undefined when
+ * there is none or JSON cannot encode the value. For a framework that serialises a tool's return value itself:
+ * the value it would copy an Error's members from.
+ */
+export function heldError(value: unknown): { error: unknown } | undefined {
+  const found = jsonOrError(value);
+  return found !== 'not-json' && 'error' in found ? found : undefined;
+}
+
+/**
  * A system error's code (`ENOENT`, `EACCES`...) and nothing else: Node's message quotes host paths, addresses
  * and arguments. `fallback` when there is no such code.
  */

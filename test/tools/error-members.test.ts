@@ -2,11 +2,8 @@
 // and `port`, child_process with `path` and `spawnargs`), thrown or returned by a tool in a Registry, by a
 // program of `toolgate serve`, or by the client behind guardClient, read as the documented generic failure
 // (docs/api.md, "Failures the model reads"); the host keeps the error itself in `error.cause` and `onError`.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { copyFile, readFile, rename } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,71 +12,22 @@ import { callCommand } from '../../src/cli/serve.js';
 import { prepareCommand, type PreparedCommand } from '../../src/exec/command.js';
 import { runProgram } from '../../src/exec/run.js';
 import { defineTool, Registry, type RegistryOptions } from '../../src/index.js';
+import { NODE_ERROR_LABELS, nodeErrors } from '../fixtures/node-errors.js';
 
 const FORMATS = ['openai', 'openai-responses', 'anthropic', 'mcp'] as const;
 const dir = mkdtempSync(join(tmpdir(), `toolgate-error-members-${randomUUID().slice(0, 8)}-`));
 /** A marker in every host path below: it must never be in what the model reads. */
 const MARK = randomUUID();
-const errors = new Map<string, Error>();
-
-/** The error `make` rejects with (or emits), made once for real. */
-async function caught(make: () => Promise<unknown>): Promise<Error> {
-  try {
-    await make();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a failure');
-}
+let errors = new Map<string, Error>();
 
 beforeAll(async () => {
-  errors.set('ENOENT from readFile', await caught(() => readFile(join(dir, `missing-${MARK}.txt`))));
-  const source = join(dir, `source-${MARK}`);
-  const dest = join(dir, `dest-${MARK}`);
-  writeFileSync(source, 'a');
-  writeFileSync(dest, 'b');
-  errors.set('EEXIST from copyFile (dest)', await caught(() => copyFile(source, dest, constants.COPYFILE_EXCL)));
-  const full = join(dir, `full-${MARK}`);
-  mkdirSync(join(full, 'inside'), { recursive: true });
-  errors.set('ENOTDIR from rename (dest)', await caught(() => rename(full, dest)));
-  // A loopback port that was just open and is closed now: connect is refused (address and port members).
-  const server = createServer();
-  const port = await new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
-  );
-  await new Promise((resolve) => server.close(resolve));
-  errors.set(
-    'ECONNREFUSED from net.connect',
-    await caught(
-      () =>
-        new Promise((_, reject) => {
-          const socket = connect(port, '127.0.0.1');
-          socket.on('error', reject);
-        }),
-    ),
-  );
-  errors.set(
-    'ENOENT from spawn (path, spawnargs)',
-    await caught(
-      () =>
-        new Promise((_, reject) => {
-          const child = spawn(join(dir, `no-such-command-${MARK}`), [`--token=${MARK}`]);
-          child.on('error', reject);
-        }),
-    ),
-  );
+  errors = await nodeErrors(dir, MARK);
   // The errors really carry what the test is about.
   for (const [label, e] of errors) expect(JSON.stringify(e), label).toMatch(/"(path|dest|address|spawnargs)"/);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const LABELS = [
-  'ENOENT from readFile',
-  'EEXIST from copyFile (dest)',
-  'ENOTDIR from rename (dest)',
-  'ECONNREFUSED from net.connect',
-  'ENOENT from spawn (path, spawnargs)',
-];
+const LABELS = NODE_ERROR_LABELS;
 const errorOf = (label: string): Error => errors.get(label) as Error;
 /** Everything a model could read of a result, in every provider's shape. */
 const shown = (r: { content: string; toMessage(f: (typeof FORMATS)[number]): unknown }): string =>
