@@ -368,14 +368,14 @@ export const PROXY: CliCommand = {
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
     '               [--listen <port|host:port> [--auth-token-env <VAR>] [--allow-origin <origin>]...',
     '                [--session-idle <seconds>] [--max-sessions <n>] [--stateless]] [--lock <file>]',
-    '               (-- <command> [args...] | --url <http(s) URL> [--header "Name: value"]...)',
+    '               ([--] <command> [args...] | --url <http(s) URL> [--header "Name: value"]...)',
   ],
   options: [
     {
       name: 'url',
       type: 'string',
       value: '<http(s) URL>',
-      description: 'the server is a Streamable HTTP MCP endpoint at this URL instead of a command after "--"',
+      description: 'the server is a Streamable HTTP MCP endpoint at this URL instead of a command',
     },
     HEADER_OPTION,
     {
@@ -505,7 +505,9 @@ export const PROXY: CliCommand = {
     HELP,
   ],
   notes: [
-    'Put it in an MCP client\'s config in place of the server command; everything after "--" is the server.',
+    "Put it in an MCP client's config in place of the server command: the first word that is neither an option",
+    "nor an option's value starts the server's command, and every word from it on is the server's (\"--\" before",
+    'it works too; launchers such as MCP Inspector that split their own arguments at "--" need no "--").',
     'With --listen, each client session gets its own server (its own process for a command), stopped with it;',
     'the proxy serves until SIGINT or SIGTERM (with --stateless, exit 1 when the shared server dies).',
     'Exit status: 1 when admission fails (strict mode, or a broken tool without --bad-tools leave-out); 2 for a',
