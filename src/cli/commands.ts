@@ -363,7 +363,8 @@ export const PROXY: CliCommand = {
   summary: 'gate an MCP server (stdio or HTTP): only admitted, granted tools; every call validated exactly',
   usage: [
     'toolgate proxy [--allow <glob>]... [--deny <glob>]... [--mode quarantine|strict] [--bad-tools fail|leave-out]',
-    '               [--env KEY=VALUE|KEY]... [--timeout <seconds>] [--max-result <bytes>] [--log <file> [--log-args]]',
+    '               [--withhold-unconstrained] [--env KEY=VALUE|KEY]... [--timeout <seconds>] [--max-result <bytes>]',
+    '               [--log <file> [--log-args]] [--quiet]',
     `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
     '               [--listen <port|host:port> [--auth-token-env <VAR>] [--allow-origin <origin>]...',
@@ -437,6 +438,13 @@ export const PROXY: CliCommand = {
       description: 'withhold tools whose whole name matches; deny wins over --allow',
     },
     {
+      name: 'withhold-unconstrained',
+      type: 'boolean',
+      description:
+        'withhold tools whose inputSchema accepts every arguments object (constrains nothing); without it they ' +
+        'are published and named on stderr',
+    },
+    {
       name: 'mode',
       type: 'string',
       value: 'quarantine|strict',
@@ -479,6 +487,13 @@ export const PROXY: CliCommand = {
       description: 'append one JSON line per tools/call: time, tool, verdict, stage, duration, upstream error flag',
     },
     { name: 'log-args', type: 'boolean', description: 'also log the arguments of each call (needs --log)' },
+    {
+      name: 'quiet',
+      type: 'boolean',
+      description:
+        'the start-up summary on stderr (also said after each tools/list_changed) keeps only problems: withheld ' +
+        'tools, schemas that accept anything, required properties with a default, lock drift',
+    },
     {
       name: 'provider',
       type: 'string',

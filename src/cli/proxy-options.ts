@@ -39,6 +39,10 @@ export interface ProxySettings extends TransportSettings {
   readonly grants: Grants;
   readonly log: string | undefined;
   readonly logArgs: boolean;
+  /** `--withhold-unconstrained`: tools whose inputSchema accepts every arguments object are withheld. */
+  readonly withholdUnconstrained: boolean;
+  /** `--quiet`: the start-up summary keeps only problems. */
+  readonly quiet: boolean;
   /** `--lock`: only tools whose pin matches are published (proxy-admission.ts). */
   readonly lock?: { readonly file: string; readonly pins: ToolLock };
 }
@@ -107,6 +111,8 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
       grants,
       log,
       logArgs: booleanFlag(args, 'log-args'),
+      withholdUnconstrained: booleanFlag(args, 'withhold-unconstrained'),
+      quiet: booleanFlag(args, 'quiet'),
       ...(lock === undefined ? {} : { lock: { file: lockFile as string, pins: lock.value } }),
     },
   };

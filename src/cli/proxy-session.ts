@@ -4,6 +4,7 @@
 // notification passes through both ways (a cancellation has its request id mapped). A server-to-client request
 // for a capability the client did not declare (sampling, elicitation, roots) is answered with an error here.
 import { admitUpstream, NOTHING, type Published } from './proxy-admission.js';
+import { summaryLines } from './proxy-summary.js';
 import { checkResult, decideCall } from './proxy-calls.js';
 import type { RpcMessage } from './proxy-channel.js';
 import { RPC, type Peer } from './proxy-peer.js';
@@ -75,7 +76,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           context.warn(`re-admission after tools/list_changed failed, no tools published: ${admitted.message}`);
         }
       } while (queued);
-      for (const line of next.withheld) context.warn(`withheld: ${line}`);
+      for (const line of summaryLines(next, init, settings.display, settings.quiet)) context.warn(line);
       published = next;
       readmitting = undefined;
       downstream.notify('notifications/tools/list_changed');

@@ -11,6 +11,7 @@ import { admitUpstream, type Published } from './proxy-admission.js';
 import type { ChannelSink } from './proxy-channel.js';
 import type { ProxySettings } from './proxy-options.js';
 import { Peer, RPC } from './proxy-peer.js';
+import { summaryLines } from './proxy-summary.js';
 import { openHttpUpstream } from './proxy-upstream-http.js';
 import { startStdioUpstream } from './proxy-upstream-stdio.js';
 
@@ -37,7 +38,7 @@ export interface UpstreamFailure {
 
 /**
  * Starts (or connects to) the upstream, initializes it and admits its tools; `told` cuts the wait short. The
- * withheld tools are named on stderr when `announce` (once per proxy, not once per session).
+ * start-up summary is said on stderr when `announce` (once per proxy, not once per session).
  */
 export async function openUpstream(
   settings: ProxySettings,
@@ -103,11 +104,12 @@ export async function openUpstream(
   const admitted = await Promise.race([admitUpstream(peer, settings), gone]);
   if (typeof admitted === 'string') return failStart(admitted, 2);
   if (!admitted.ok) return failStart(admitted.message, admitted.message.startsWith('the tools') ? 1 : 2);
-  if (announce) for (const line of admitted.value.withheld) say(`withheld: ${line}`);
+  const result = first.result as Record<string, unknown>;
+  if (announce) for (const line of summaryLines(admitted.value, result, settings.display, settings.quiet)) say(line);
   opened.live();
   return {
     peer,
-    init: first.result as Record<string, unknown>,
+    init: result,
     published: admitted.value,
     gone: opened.gone,
     stop: opened.stop,
