@@ -1,4 +1,4 @@
-// `toolgate proxy [options] <command> [args...]` without "--" (issue 35 item 1): MCP Inspector splits its own
+// `toolgate proxy [options] <command> [args...]` without "--": MCP Inspector splits its own
 // arguments at the first "--", and an mcpServers entry is an argument list, so the first word that is neither an
 // option nor an option's value starts the server's command. Tested with the argument lists those clients pass,
 // through the MCP SDK's own stdio client.

@@ -1,4 +1,4 @@
-// Schemas that accept every arguments object (issue 35 item 3) and the start-up summary (item 4), with the MCP
+// Schemas that accept every arguments object and the start-up summary, with the MCP
 // SDK's own client and server classes. The older server-filesystem listed `{"$schema": "...draft-07..."}` alone:
 // the SDK client refuses that tools/list outright, so the proxy publishes it with "type": "object" added (and still
 // refuses non-object arguments), names such tools at start-up, and withholds them with --withhold-unconstrained.
