@@ -1,4 +1,4 @@
-// The proxy benchmarks' per-call measure, the same over stdio (proxy.ts) and HTTP (proxy-http.ts): `echo` calls
+// The proxy benchmarks' per-call measure, the same over stdio (proxy.ts) and HTTP (src/proxy/http.ts): `echo` calls
 // sent directly and through the proxy, interleaved after a warm-up, and the table row of the added median and p99.
 
 /** Anything that sends one JSON-RPC request and resolves with its wall time in ms. */

@@ -3,7 +3,7 @@
 // the bin, with Ajv and its dependencies inside. Loading one file instead of some 200 modules (toolgate's own and
 // Ajv's CommonJS files) is most of what `toolgate check` saves at start-up (bench/cli-startup.ts).
 // The optional peer dependencies stay outside the bundle: the commands that need them import them when they run
-// (src/cli/mcp-sdk.ts), from the installation the bin is part of. dist/cli/ then holds the bundle alone.
+// (src/mcp/sdk.ts), from the installation the bin is part of. dist/cli/ then holds the bundle alone.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -25,9 +25,11 @@ const FLOORS: readonly (readonly [floor: number, place: string, reason: string])
   [6, 'exec', 'command templates served as tools: placeholder contract, argv rendering, running'],
   [7, 'tools', 'the Registry: one call through lookup, validation, host stages and the tool; provider shapes'],
   [8, 'catalog', 'batch admission of tool descriptors into one bundle'],
-  [9, 'cli', 'the toolgate command: check, lock, validate, serve, proxy'],
-  [9, 'adapters', 'subpath exports for the MCP client, the AI SDK and OpenAI Agents'],
-  [10, 'index.ts', 'the package entry point: named re-exports only'],
+  [9, 'mcp', 'what speaks MCP: JSON-RPC channel and peers, message checks, transports, protocol facts'],
+  [10, 'proxy', 'the proxy as a library (toolgate/proxy): session, upstreams, downstreams, on src/mcp'],
+  [11, 'cli', 'the toolgate command: reads flags, calls the library, prints: check, lock, validate, serve, proxy'],
+  [11, 'adapters', 'subpath exports for the MCP client, the AI SDK and OpenAI Agents'],
+  [12, 'index.ts', 'the package entry point: named re-exports only'],
 ];
 
 const floorOf = new Map(FLOORS.map(([floor, place]) => [place, floor]));

@@ -20,6 +20,7 @@ import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { RETRY_ADVICE, thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
 import { causeMessage } from '../tools/gateway.js';
+import { isError } from '../util/host-error.js';
 import { providerNamesOf } from '../tools/registry.js';
 import type { ToolError } from '../tools/tool-result.js';
 import { clip, describeValue } from '../util/describe-value.js';
@@ -123,6 +124,12 @@ const GUARD_TABLE: OptionTable<GuardClientOptions> = {
 /** An `isError` result the server never saw: the text is what the model reads. */
 function localError(text: string): McpCallResult {
   return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** `value`, or throws it when it is an Error: the caller's catch reads it as a failure of the call. */
+function failedIfError<T>(value: T): T {
+  if (isError(value)) throw value;
+  return value;
 }
 
 /**
@@ -303,7 +310,9 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       const request = args === undefined ? { name } : { name, arguments: args };
       const output = outputs.get(name);
       sent = true;
-      if (output === undefined) return await client.callTool(request, resultSchema, requestOptions);
+      // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
+      // never the Error's members as a result (an fs or net error's path or address).
+      if (output === undefined) return failedIfError(await client.callTool(request, resultSchema, requestOptions));
       const send = client.request;
       const answer: unknown =
         typeof send === 'function'
@@ -314,6 +323,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
               requestOptions,
             )
           : await client.callTool(request, resultSchema, requestOptions);
+      failedIfError(answer);
       const problem = outputProblem(answer, output);
       if (problem === undefined) return answer as McpCallResult;
       const error: ToolError = { ...problem, stage: 'execute' };

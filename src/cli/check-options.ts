@@ -5,11 +5,11 @@ import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
 import type { Problem, Result } from '../result.js';
 import { listFlag, stringFlag, type ParsedArgs } from './args.js';
-import { displayCommandLine, secretsOf, splitCommandLine } from './command-line.js';
+import { displayCommandLine, secretsOf, splitCommandLine } from '../exec/command-line.js';
 import { inputError } from './io.js';
 import { parseHeaderOptions } from './header-option.js';
 import type { McpServer } from './mcp-server-list.js';
-import { readServerUrl } from './server-url.js';
+import { readServerUrl } from '../mcp/server-url.js';
 import { parseEnvItems, type EnvRequest } from '../exec/environment.js';
 import { timeoutMs } from './numbers.js';
 

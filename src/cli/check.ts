@@ -17,7 +17,7 @@ import { verdictsOf } from './check-verdicts.js';
 import { CHECK } from './commands.js';
 import { cliError } from './hints.js';
 import type { CliIO, ExitCode } from './io.js';
-import { driftJson, driftText } from './lock-report.js';
+import { driftJson, driftText } from '../catalog/lock-report.js';
 import { requireLock } from './lock-write.js';
 
 /** Check never runs a tool: admission needs a backend, and this one is never called. */

@@ -2,6 +2,7 @@
 // (args.ts), every help text (help.ts) and the tests read this table, so an option cannot exist without a
 // description or be described without existing. Nothing here loads a command's implementation.
 import { PROVIDER_NAMES } from '../interop/profile.js';
+import { PROXY_DEFAULTS } from '../proxy/settings.js';
 
 /** One option of one command. */
 export interface OptionSpec {
@@ -384,7 +385,8 @@ export const PROXY: CliCommand = {
       type: 'string',
       value: '<port|host:port>',
       description:
-        'serve clients over Streamable HTTP at /mcp instead of stdio; binds 127.0.0.1 unless a host is given ' +
+        'serve clients over Streamable HTTP at /mcp instead of stdio; ' +
+        `binds ${PROXY_DEFAULTS.host} unless a host is given ` +
         '(port 0: any free port, printed on stderr)',
     },
     {
@@ -406,13 +408,17 @@ export const PROXY: CliCommand = {
       name: 'session-idle',
       type: 'string',
       value: '<seconds>',
-      description: 'with --listen: a session with no request for this long ends, its server with it (default 300)',
+      description:
+        'with --listen: a session with no request for this long ends, its server with it ' +
+        `(default ${PROXY_DEFAULTS.sessionIdleSeconds})`,
     },
     {
       name: 'max-sessions',
       type: 'string',
       value: '<n>',
-      description: 'with --listen: sessions at once, each with its own server; past it 503 (default 32)',
+      description:
+        'with --listen: sessions at once, each with its own server; past it 503 ' +
+        `(default ${PROXY_DEFAULTS.maxSessions})`,
     },
     {
       name: 'stateless',
@@ -472,13 +478,17 @@ export const PROXY: CliCommand = {
       name: 'timeout',
       type: 'string',
       value: '<seconds>',
-      description: 'how long the server may take to answer initialize and each tools/list page (default 30)',
+      description:
+        'how long the server may take to answer initialize and each tools/list page ' +
+        `(default ${PROXY_DEFAULTS.timeoutSeconds})`,
     },
     {
       name: 'max-result',
       type: 'string',
       value: '<bytes>',
-      description: 'a tools/call result longer than this (its JSON text) becomes an error result (default 4194304)',
+      description:
+        'a tools/call result longer than this (its JSON text) becomes an error result ' +
+        `(default ${PROXY_DEFAULTS.maxResultBytes})`,
     },
     {
       name: 'log',

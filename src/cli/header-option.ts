@@ -2,6 +2,7 @@
 // toolgate's environment, so a token never appears in a process list. Every value is a secret: it joins the
 // values masked in every line toolgate prints, and no message here ever shows one (only the header's name).
 import type { Problem, Result } from '../result.js';
+import { checkHeader } from '../mcp/http-headers.js';
 import { inputError } from './io.js';
 
 /** Headers read from `--header` options, with the values that must be masked wherever toolgate prints. */
@@ -9,13 +10,6 @@ export interface HeaderOptions {
   readonly headers: Readonly<Record<string, string>>;
   readonly secrets: readonly string[];
 }
-
-/** An HTTP field name (RFC 9110 section 5.1: a token). */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** What an HTTP field value may hold (RFC 9110 section 5.5): no control character but tab. */
-const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-/** Headers the transport sets itself: given by hand they would break or spoof the session. */
-const OWN = new Set(['content-type', 'accept', 'content-length', 'host', 'mcp-session-id', 'mcp-protocol-version']);
 
 /**
  * Reads `--header` items (`Name: value`, or `Name: env:VAR` to read VAR from `env`); the first problem names the
@@ -26,17 +20,13 @@ export function parseHeaderOptions(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Result<HeaderOptions, Problem> {
   const headers: Record<string, string> = {};
-  const seen = new Set<string>();
   const secrets: string[] = [];
   for (const item of items) {
     const colon = item.indexOf(':');
     const name = colon < 0 ? '' : item.slice(0, colon).trim();
-    if (!TOKEN.test(name))
-      return inputError('--header needs "Name: value" with Name an HTTP header name (a value is never shown)');
-    const lower = name.toLowerCase();
-    if (OWN.has(lower)) return inputError(`--header ${name}: toolgate sets this header itself`);
-    if (seen.has(lower)) return inputError(`--header ${name} is given twice`);
-    seen.add(lower);
+    // The name is checked before the value is read, so a bad name never reads the environment.
+    const badName = checkHeader(name, '', Object.keys(headers), '--header');
+    if (badName !== undefined) return inputError(badName);
     let value = item.slice(colon + 1).trim();
     // `env:VAR`, or `<scheme> env:VAR` (`Bearer env:TOKEN`): VAR then holds the bare token, as the proxy's own
     // `--auth-token-env` does, so one variable serves both ends.
@@ -47,7 +37,8 @@ export function parseHeaderOptions(
       if (read === undefined) return inputError(`--header ${name}: ${key} is not set in toolgate's environment`);
       value = scheme === undefined ? read : `${scheme} ${read}`;
     }
-    if (!FIELD_VALUE.test(value)) return inputError(`--header ${name}: the value has a character a header cannot hold`);
+    const badValue = checkHeader(name, value, [], '--header');
+    if (badValue !== undefined) return inputError(badValue);
     headers[name] = value;
     if (value !== '') secrets.push(value);
     // `Bearer <token>`: the token alone is masked too, wherever it shows up without its scheme.

@@ -1,6 +1,6 @@
 // Every help text of the CLI, rendered from the command table (commands.ts): `toolgate help`, `toolgate help
 // <command>`, `toolgate <command> --help`, the usage printed with a usage error, and `--version`.
-import { readFileSync } from 'node:fs';
+import { packageVersion } from '../mcp/implementation.js';
 import { COMMANDS, type CliCommand, type OptionSpec } from './commands.js';
 
 const WIDTH = 100;
@@ -68,12 +68,4 @@ export function commandHelp(c: CliCommand): string {
 }
 
 /** The package version, read from package.json beside dist/ (or src/). */
-export function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as unknown;
-    const v = pkg !== null && typeof pkg === 'object' ? (pkg as { version?: unknown }).version : undefined;
-    return typeof v === 'string' ? v : 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
+export const version = packageVersion;

@@ -7,7 +7,7 @@ import { ignoreList, pinTools } from '../catalog/lock-pins.js';
 import { listFlag, parseArgs, stringFlag } from './args.js';
 import { LOCK } from './commands.js';
 import type { CliIO, ExitCode } from './io.js';
-import { driftText } from './lock-report.js';
+import { driftText } from '../catalog/lock-report.js';
 import { anySource, NO_SOURCE, readLockSources } from './lock-sources.js';
 import { readLockFile, writeLockFile } from './lock-write.js';
 

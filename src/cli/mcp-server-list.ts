@@ -8,11 +8,11 @@ import { listAllPages } from '../catalog/mcp-pages.js';
 import { clip } from '../util/describe-value.js';
 import { childEnvironment } from '../exec/environment.js';
 import { escapedDescendants, stopOrphans } from '../exec/process-group.js';
-import { maskSecrets } from './command-line.js';
-import { CLIENT_CAPABILITIES } from './client-capabilities.js';
+import { maskSecrets } from '../exec/command-line.js';
+import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
 import { version } from './help.js';
 import { inputError } from './io.js';
-import { loadMcpSdk } from './mcp-sdk.js';
+import { loadMcpSdk } from '../mcp/sdk.js';
 
 /** Most pages followed: a server that keeps returning a cursor cannot keep the check running forever. */
 const MAX_PAGES = 100;

@@ -3,7 +3,6 @@
 // an option nor an option's value (or after "--"), run without a shell, with the environment rule `check --mcp` and
 // `serve` share.
 import type { AdmissionOptions } from '../catalog/admission.js';
-import type { ToolLock } from '../catalog/lock-pins.js';
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { parseEnvItems } from '../exec/environment.js';
 import type { Problem, Result } from '../result.js';
@@ -11,41 +10,15 @@ import { booleanFlag, listFlag, parseArgs, stringFlag } from './args.js';
 import { readRegistry } from './catalog-input.js';
 import { commandStart } from './command-start.js';
 import { dialectsOf, providerOf } from './check-options.js';
-import { displayCommandLine, secretsOf } from './command-line.js';
+import { displayCommandLine, secretsOf } from '../exec/command-line.js';
 import { PROXY } from './commands.js';
+import { cliHints } from './hints.js';
 import { inputError } from './io.js';
 import { byteCount, timeoutMs } from './numbers.js';
 import { requireLock } from './lock-write.js';
-import { compileGrants, type Grants } from './proxy-grants.js';
-import { type TransportSettings, transportSettings } from './proxy-transport-options.js';
-
-/** Default bound on one tools/call result's JSON text, in bytes. */
-export const DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
-
-/** What `proxy` was asked to do, every value checked. */
-export interface ProxySettings extends TransportSettings {
-  /** The server: program and arguments; empty with `--url`. */
-  readonly words: readonly string[];
-  /** How messages name the server (its `KEY=VALUE` words masked; a URL without credentials or query). */
-  readonly display: string;
-  readonly env: Readonly<Record<string, string>>;
-  /** Values no message, stderr line or log line may show. */
-  readonly secrets: readonly string[];
-  readonly timeoutMs: number;
-  readonly maxResultBytes: number;
-  readonly mode: 'quarantine' | 'strict';
-  readonly badTools: 'fail-batch' | 'leave-out';
-  readonly admission: AdmissionOptions;
-  readonly grants: Grants;
-  readonly log: string | undefined;
-  readonly logArgs: boolean;
-  /** `--withhold-unconstrained`: tools whose inputSchema accepts every arguments object are withheld. */
-  readonly withholdUnconstrained: boolean;
-  /** `--quiet`: the start-up summary keeps only problems. */
-  readonly quiet: boolean;
-  /** `--lock`: only tools whose pin matches are published (proxy-admission.ts). */
-  readonly lock?: { readonly file: string; readonly pins: ToolLock };
-}
+import { compileGrants } from '../proxy/grants.js';
+import { DEFAULT_MAX_RESULT_BYTES, PROXY_DEFAULTS, type ProxySettings } from '../proxy/settings.js';
+import { transportSettings } from './proxy-transport-options.js';
 
 /** Reads `proxy`'s command line; the first problem as a usage error. */
 export function proxySettings(argv: readonly string[]): Result<ProxySettings, Problem> {
@@ -58,15 +31,18 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
   if (!transport.ok) return transport;
   const { url } = transport.value;
   if (url !== undefined && listFlag(args, 'env').length > 0) return inputError('--env is for a command, not --url');
-  const mode = stringFlag(args, 'mode') ?? 'quarantine';
+  const mode = stringFlag(args, 'mode') ?? PROXY_DEFAULTS.mode;
   if (mode !== 'strict' && mode !== 'quarantine')
     return inputError(`--mode must be quarantine or strict, got ${JSON.stringify(mode)}`);
-  const bad = stringFlag(args, 'bad-tools') ?? 'fail';
+  const bad = stringFlag(args, 'bad-tools') ?? PROXY_DEFAULTS.badTools;
   if (bad !== 'fail' && bad !== 'leave-out')
     return inputError(`--bad-tools must be fail or leave-out, got ${JSON.stringify(bad)}`);
   const env = parseEnvItems(listFlag(args, 'env'));
   if (!env.ok) return inputError(env.error.message);
-  const timeout = timeoutMs(stringFlag(args, 'timeout') ?? '30', '--timeout (seconds)');
+  const timeout = timeoutMs(
+    stringFlag(args, 'timeout') ?? String(PROXY_DEFAULTS.timeoutSeconds),
+    '--timeout (seconds)',
+  );
   if (!timeout.ok) return timeout;
   const maxResult = byteCount(stringFlag(args, 'max-result') ?? String(DEFAULT_MAX_RESULT_BYTES), '--max-result');
   if (!maxResult.ok) return maxResult;
@@ -113,6 +89,7 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
       logArgs: booleanFlag(args, 'log-args'),
       withholdUnconstrained: booleanFlag(args, 'withhold-unconstrained'),
       quiet: booleanFlag(args, 'quiet'),
+      wording: cliHints,
       ...(lock === undefined ? {} : { lock: { file: lockFile as string, pins: lock.value } }),
     },
   };

@@ -1,49 +1,21 @@
 // The transport options of `toolgate proxy`: the upstream (`--url` with `--header`, or a command after the options)
 // and the downstream (`--listen` with its security and session options). Defaults are the safe ones: loopback
 // only, a token required for anything else, no cross-origin page served, sessions bounded in number and time.
-import { isIP } from 'node:net';
 import type { Problem, Result } from '../result.js';
 import { booleanFlag, listFlag, type ParsedArgs, stringFlag } from './args.js';
 import { parseHeaderOptions } from './header-option.js';
 import { inputError } from './io.js';
-import { readServerUrl } from './server-url.js';
+import { readServerUrl } from '../mcp/server-url.js';
 import { timeoutMs } from './numbers.js';
-
-/** Sessions kept at once by default (`--max-sessions`). */
-export const DEFAULT_MAX_SESSIONS = 32;
-/** Seconds without a request before a session ends (`--session-idle`). */
-export const DEFAULT_SESSION_IDLE_SECONDS = 300;
-/** The shortest `--auth-token-env` value accepted: a short token can be guessed. */
-export const MIN_TOKEN_LENGTH = 16;
-
-/** Where `--listen` serves, and how. */
-export interface ListenSettings {
-  readonly host: string;
-  readonly port: number;
-  /** The token each request must carry as `Authorization: Bearer <token>`; undefined: none asked. */
-  readonly token: string | undefined;
-  /** Origins served besides requests without an `Origin` header (exact `scheme://host[:port]`). */
-  readonly origins: readonly string[];
-  readonly sessionIdleMs: number;
-  readonly maxSessions: number;
-  readonly stateless: boolean;
-}
-
-/** The transport part of the settings. */
-export interface TransportSettings {
-  readonly url: URL | undefined;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly listen: ListenSettings | undefined;
-  /** Values from these options that must never be printed (header values, the token, URL query values). */
-  readonly secrets: readonly string[];
-}
-
-/** Whether `host` names this machine only. */
-export function isLoopback(host: string): boolean {
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  return host === '::1';
-}
+import {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_SECONDS,
+  isLoopback,
+  type ListenSettings,
+  MIN_TOKEN_LENGTH,
+  PROXY_DEFAULTS,
+  type TransportSettings,
+} from '../proxy/settings.js';
 
 /** `port` or `host:port` (an IPv6 host in brackets). */
 function listenAddress(raw: string): Result<{ host: string; port: number }, Problem> {
@@ -51,7 +23,7 @@ function listenAddress(raw: string): Result<{ host: string; port: number }, Prob
   const port = Number(m?.[2]);
   if (m === null || port > 65535)
     return inputError(`--listen needs <port> or <host>:<port> (port 0-65535), got ${JSON.stringify(raw)}`);
-  const host = (m[1] ?? '127.0.0.1').replace(/^\[|\]$/g, '');
+  const host = (m[1] ?? PROXY_DEFAULTS.host).replace(/^\[|\]$/g, '');
   return { ok: true, value: { host, port } };
 }
 

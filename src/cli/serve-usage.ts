@@ -3,7 +3,7 @@
 // Used to print the refused command line corrected, as it can be typed.
 import { unescapePointerToken } from '../util/json-pointer.js';
 import type { ParsedArgs } from './args.js';
-import { shellWord } from './command-line.js';
+import { shellWord } from '../exec/command-line.js';
 import { SERVE } from './commands.js';
 
 /**

@@ -17,10 +17,10 @@ import { formatForModel } from '../errors/format.js';
 import type { Problem, Result } from '../result.js';
 import { describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
-import { loadMcpSdk } from './mcp-sdk.js';
+import { loadMcpSdk } from '../mcp/sdk.js';
 import { serveSchemaOptions, serveSettings } from './serve-config.js';
 import { withDashDash } from './serve-usage.js';
-import { StdioLineTransport } from './stdio-line-transport.js';
+import { StdioLineTransport } from '../mcp/stdio-line-transport.js';
 
 /** The signals that end `serve` cleanly (SIGHUP: the terminal closed). */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

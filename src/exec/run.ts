@@ -2,7 +2,7 @@
 // stop that group (and the descendants that left it and can still be found), and a cap on the output kept.
 // Never rejects: every outcome, a program that cannot start included, is plain data.
 import type { ChildProcess } from 'node:child_process';
-import { thrownMessage } from '../result.js';
+import { systemCode } from '../util/host-error.js';
 import { childEnvironment } from './environment.js';
 import { releaseGroup, spawnGroup, stopGroup, type StopReport } from './process-group.js';
 
@@ -76,7 +76,8 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
         ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       });
     } catch (thrown) {
-      resolve(notStarted(thrownMessage(thrown), false));
+      // A spawn that throws at once (an argument Node refuses) names it in its message: the code, as below.
+      resolve(notStarted(systemCode(thrown, 'the system refused it'), false));
       return;
     }
     const out: Buffer[] = [];
@@ -157,8 +158,7 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
     };
     child.on('error', (e) => {
       // Only the system error code (ENOENT, EACCES...): Node's message quotes host paths and arguments.
-      const code = (e as NodeJS.ErrnoException).code;
-      startError = typeof code === 'string' && /^E[A-Z]+$/.test(code) ? code : 'the system refused it';
+      startError = systemCode(e, 'the system refused it');
       if (child.pid !== undefined) releaseGroup(child.pid);
       void finish(null, null);
     });

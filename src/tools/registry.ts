@@ -22,11 +22,11 @@ import { cutShortText, thrownText, type ExposeErrors, type ToolErrorEvent } from
 import { describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { copyJson } from '../util/plain-json.js';
+import { isError, jsonOrError } from '../util/host-error.js';
 import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
 import { mappedName, providerNameMap, publishedName, type ProviderNameMap } from './provider-names.js';
 import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from './provider-shapes.js';
 import {
-  contentOf,
   errorResult,
   ownErrorResult,
   successResult,
@@ -586,16 +586,22 @@ export class Registry {
       );
     if (g.kind === 'threw')
       return this.#reportThrow(callId, name, g.stage, g.cause, g.stage === 'execute' ? 'tool' : 'host');
-    if (g.value instanceof McpOutput) return mcpToolResult(callId, name, g.value.value);
-    const content = contentOf(g.value);
-    if (content === undefined)
+    // A returned Error is a failure the tool reported, read as a throw: its members (an fs error's `path`, a net
+    // error's `address`) are host text that JSON would otherwise copy into the model's text.
+    if (g.value instanceof McpOutput) {
+      if (isError(g.value.value)) return this.#reportThrow(callId, name, 'execute', g.value.value, 'tool');
+      return mcpToolResult(callId, name, g.value.value);
+    }
+    const content = jsonOrError(g.value);
+    if (content === 'not-json')
       return failure(
         'tool',
         'execute',
         `error: tool ${name} returned a value that cannot be sent as JSON`,
         'result is not JSON-serialisable',
       );
-    return successResult(callId, name, content);
+    if ('error' in content) return this.#reportThrow(callId, name, 'execute', content.error, 'tool');
+    return successResult(callId, name, content.text);
   }
 
   /**

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { splitCommandLine } from '../../src/cli/command-line.js';
+import { splitCommandLine } from '../../src/exec/command-line.js';
 import { corpusOrSkip } from '../fixtures/tool-corpus.js';
 import { runInProcess } from './run-cli.js';
 

@@ -1,8 +1,8 @@
 // `--header` items as headers and secrets (header-option.ts), and the SSE reader the HTTP upstream reads its
-// replies with (proxy-sse.ts): tables of what is read and what is refused, never showing a value.
+// replies with (src/mcp/sse.ts): tables of what is read and what is refused, never showing a value.
 import { describe, expect, it } from 'vitest';
 import { parseHeaderOptions } from '../../src/cli/header-option.js';
-import { createSseReader } from '../../src/cli/proxy-sse.js';
+import { createSseReader } from '../../src/mcp/sse.js';
 
 describe('parseHeaderOptions', () => {
   const env = { TOKEN: 'Bearer t0k-from-env', BARE: 'bare-t0k', EMPTY: '' };

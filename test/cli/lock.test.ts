@@ -166,7 +166,8 @@ describe('toolgate lock', () => {
 
   // Regression: lock declared no client capabilities while the proxy declares sampling, elicitation and roots, so
   // a server listing tools by capability (server-everything) showed the proxy tools the lock had never pinned.
-  it('pins what the proxy is shown: the server sees its client capabilities (client-capabilities.ts)', async () => {
+  // The capabilities come from src/mcp/client-capabilities.ts.
+  it('pins what the proxy is shown: the server sees its client capabilities', async () => {
     const out = fresh();
     const r = await runInProcess(['lock', '--mcp', SERVER, '--env', 'DRIFT=by-capability', '--out', out]);
     expect(r).toMatchObject({ code: 0, out: `wrote ${out}: 4 tools pinned\n` });

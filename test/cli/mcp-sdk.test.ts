@@ -1,7 +1,7 @@
 // The MCP SDK is an optional peer: `check --mcp` and `serve` load it when they run and say what to install
 // when it is absent. The packed-package test (test/package/) runs the same commands without the SDK installed.
 import { describe, expect, it } from 'vitest';
-import { loadMcpSdk, missingSdkMessage, type ModuleImporter } from '../../src/cli/mcp-sdk.js';
+import { loadMcpSdk, missingSdkMessage, type ModuleImporter } from '../../src/mcp/sdk.js';
 
 /** An importer that fails the way Node does for a package that is not installed. */
 const absent: ModuleImporter = (specifier) => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerMatches } from '../../src/cli/proxy-http-guard.js';
+import { bearerMatches } from '../../src/proxy/http-guard.js';
 import { type Running, startProxy, stopAll } from './http-fixture.js';
 import { runInProcess } from './run-cli.js';
 

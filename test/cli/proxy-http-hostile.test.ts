@@ -1,11 +1,11 @@
-// A hostile Streamable HTTP upstream, met by the proxy's HTTP client (proxy-upstream-http.ts) directly: what it
+// A hostile Streamable HTTP upstream, met by the proxy's HTTP client (src/proxy/upstream-http.ts) directly: what it
 // may and may not get out of the proxy.
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openHttpUpstream } from '../../src/cli/proxy-upstream-http.js';
+import { openHttpUpstream } from '../../src/proxy/upstream-http.js';
 import { childrenOf, eventually, openRawSession, POST_HEADERS, startProxy, stopAll } from './http-fixture.js';
 
 const FLOOD = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/flood-server.mjs');

@@ -2,12 +2,12 @@
 // request is ever passed to a client there, so no client reply can be a real one.
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { NOTHING } from '../../src/cli/proxy-admission.js';
-import type { RpcMessage } from '../../src/cli/proxy-channel.js';
-import { HttpSession } from '../../src/cli/proxy-http-session.js';
-import type { ProxySettings } from '../../src/cli/proxy-options.js';
-import { Peer } from '../../src/cli/proxy-peer.js';
-import type { Upstream } from '../../src/cli/proxy-upstream.js';
+import { NOTHING } from '../../src/proxy/admission.js';
+import type { RpcMessage } from '../../src/mcp/channel.js';
+import { HttpSession } from '../../src/proxy/http-session.js';
+import type { ProxySettings } from '../../src/proxy/settings.js';
+import { Peer } from '../../src/mcp/peer.js';
+import type { Upstream } from '../../src/proxy/upstream.js';
 
 /** A response that takes whatever is written. */
 const response = (): ServerResponse =>

@@ -1,7 +1,7 @@
 // The proxy's small rules, as tables: grant globs over whole names, and the raw text of a nested member.
 import { describe, expect, it } from 'vitest';
-import { compileGrants } from '../../src/cli/proxy-grants.js';
-import { memberText } from '../../src/cli/proxy-json-member.js';
+import { compileGrants } from '../../src/proxy/grants.js';
+import { memberText } from '../../src/mcp/json-member.js';
 
 describe('--allow / --deny', () => {
   it.each([

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { StdioLineTransport } from '../../src/cli/stdio-line-transport.js';
+import { StdioLineTransport } from '../../src/mcp/stdio-line-transport.js';
 
 describe('StdioLineTransport', () => {
   it('answers bad lines with JSON-RPC errors, passes good ones on, and closes once at end of input', async () => {

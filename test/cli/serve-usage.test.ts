@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/args.js';
-import { splitCommandLine } from '../../src/cli/command-line.js';
+import { splitCommandLine } from '../../src/exec/command-line.js';
 import { SERVE } from '../../src/cli/commands.js';
 import { serveSpecs } from '../../src/cli/serve-config.js';
 import { prepareServe } from '../../src/cli/serve.js';

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingSdkMessage } from '../../src/cli/mcp-sdk.js';
+import { missingSdkMessage } from '../../src/mcp/sdk.js';
 import { sample } from '../docs/samples.js';
 import { npm, packInto, run, scratchDir, typeCheck, typesNode, writeConsumer } from './scratch.js';
 

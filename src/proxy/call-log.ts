@@ -2,8 +2,8 @@
 // proxy down; that is said once on stderr.
 import { appendFileSync } from 'node:fs';
 import { maskSecrets } from '../exec/mask-secrets.js';
-import type { ProxySettings } from './proxy-options.js';
-import type { CallRecord } from './proxy-session.js';
+import type { ProxySettings } from './settings.js';
+import type { CallRecord } from './session.js';
 
 /** The call recorder of `settings` (nothing without --log); `say` takes a stderr line. */
 export function callLogger(settings: ProxySettings, say: (line: string) => void): (record: CallRecord) => void {

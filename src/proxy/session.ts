@@ -3,12 +3,12 @@
 // reply mapped back. initialize, tools/list and tools/call are the proxy's own; every other request and
 // notification passes through both ways (a cancellation has its request id mapped). A server-to-client request
 // for a capability the client did not declare (sampling, elicitation, roots) is answered with an error here.
-import { admitUpstream, NOTHING, type Published } from './proxy-admission.js';
-import { summaryLines } from './proxy-summary.js';
-import { checkResult, decideCall } from './proxy-calls.js';
-import type { RpcMessage } from './proxy-channel.js';
-import { RPC, type Peer } from './proxy-peer.js';
-import type { ProxySettings } from './proxy-options.js';
+import { admitUpstream, NOTHING, type Published } from './admission.js';
+import { checkResult, decideCall } from './calls.js';
+import type { RpcMessage } from '../mcp/channel.js';
+import { RPC, type Peer } from '../mcp/peer.js';
+import type { ProxySettings } from './settings.js';
+import { summaryLines } from './summary.js';
 
 /** One tools/call as the log records it. */
 export interface CallRecord {
@@ -76,7 +76,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           context.warn(`re-admission after tools/list_changed failed, no tools published: ${admitted.message}`);
         }
       } while (queued);
-      for (const line of summaryLines(next, init, settings.display, settings.quiet)) context.warn(line);
+      for (const line of summaryLines(next, init, settings.display, settings.quiet === true)) context.warn(line);
       published = next;
       readmitting = undefined;
       downstream.notify('notifications/tools/list_changed');

@@ -1,5 +1,5 @@
 // `toolgate proxy --listen`: clients over Streamable HTTP (MCP 2025-06-18, "Transports") at /mcp, on
-// node:http. Every request passes the Origin and token checks first (proxy-http-guard.ts). A POST carries one
+// node:http. Every request passes the Origin and token checks first (src/proxy/http-guard.ts). A POST carries one
 // JSON-RPC message (batches were removed from MCP in 2025-06-18); an initialize opens a session with its own
 // upstream (its own process for a command), named by the Mcp-Session-Id header of the answer; DELETE ends it.
 // A GET opens the session's stream for server-to-client messages. Resumption is refused: no event carries an
@@ -8,17 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { maskSecrets } from '../exec/mask-secrets.js';
-import type { CliIO, ExitCode } from './io.js';
-import { callLogger } from './proxy-call-log.js';
-import { readMessage, type RpcMessage } from './proxy-channel.js';
-import { readBody } from './proxy-http-body.js';
-import { accepts, guardRequest } from './proxy-http-guard.js';
-import { HttpSession } from './proxy-http-session.js';
-import type { ProxySettings } from './proxy-options.js';
-import { RPC } from './proxy-peer.js';
-import type { ListenSettings } from './proxy-transport-options.js';
-import { openUpstream } from './proxy-upstream.js';
-import { MAX_REQUEST_LINE_BYTES } from './stdio-line-transport.js';
+import type { ProxyExit, ProxyIO } from './io.js';
+import { callLogger } from './call-log.js';
+import { readMessage, type RpcMessage } from '../mcp/channel.js';
+import { readBody } from '../mcp/http-body.js';
+import { accepts, guardRequest } from './http-guard.js';
+import { HttpSession } from './http-session.js';
+import type { ProxySettings } from './settings.js';
+import { RPC } from '../mcp/peer.js';
+import type { ListenSettings } from './settings.js';
+import { openUpstream } from './upstream.js';
+import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
+import { initializeProblem } from '../mcp/initialize.js';
 
 /** The path served. */
 const PATH = '/mcp';
@@ -36,7 +37,7 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
- * Ends `res` with a JSON-RPC error (id null: the request could not be read or was not served). The connection is
+ * Ends `res` with a JSON-RPC error (id null unless given: the request could not be read). The connection is
  * closed after it: node:http would otherwise read on whatever body a refused client keeps sending.
  */
 function refuse(
@@ -45,14 +46,15 @@ function refuse(
   message: string,
   headers: Readonly<Record<string, string>> = {},
   code: number = status === 400 ? RPC.invalidRequest : RPC.internalError,
+  id: string | number | null = null,
 ): void {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+  const body = JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
   if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', connection: 'close', ...headers });
   res.end(body);
 }
 
 /** Serves until told to stop (0) or, with --stateless, until the shared server goes (1). */
-export async function serveHttp(settings: ProxySettings, io: CliIO, told: Promise<void>): Promise<ExitCode> {
+export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
   const listen = settings.listen as ListenSettings;
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
   const onCall = callLogger(settings, say);
@@ -142,6 +144,12 @@ export async function serveHttp(settings: ProxySettings, io: CliIO, told: Promis
     if (m.method === 'initialize' && shared === undefined) {
       if (req.headers['mcp-session-id'] !== undefined)
         return refuse(res, 400, 'Bad Request: initialize opens a session; send it without Mcp-Session-Id');
+      // Checked before anything starts: a session exists only for an initialize that can learn its id.
+      const problem = initializeProblem(m);
+      if (problem === 'notification')
+        return refuse(res, 400, 'Invalid Request: initialize must be a request with an id; no session was opened');
+      if (problem !== undefined)
+        return refuse(res, 400, `Invalid params: ${problem}; no session was opened`, {}, RPC.invalidParams, m.id);
       const opened = await openSession();
       if (opened === 'busy')
         return refuse(res, 503, `Service Unavailable: ${listen.maxSessions} sessions are open (--max-sessions)`, {
@@ -212,6 +220,7 @@ export async function serveHttp(settings: ProxySettings, io: CliIO, told: Promis
   const port = address !== null && typeof address === 'object' ? address.port : listen.port;
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   say(`listening on http://${host}:${port}${PATH}${listen.stateless ? ' (stateless)' : ''}`);
+  io.ready?.({ url: `http://${host}:${port}${PATH}`, published: first.published });
 
   const ended = await Promise.race([
     told.then(() => 'signal' as const),

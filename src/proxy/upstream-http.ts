@@ -5,9 +5,9 @@
 // message is handed over with the text it arrived as. No header value is ever put in a message: an HTTP failure
 // is named by its status alone.
 import { clip } from '../util/describe-value.js';
-import { type Channel, type ChannelSink, readMessage, resultEnvelope } from './proxy-channel.js';
-import { RPC } from './proxy-peer.js';
-import { createSseReader } from './proxy-sse.js';
+import { type Channel, type ChannelSink, readMessage, resultEnvelope } from '../mcp/channel.js';
+import { RPC } from '../mcp/peer.js';
+import { createSseReader } from '../mcp/sse.js';
 
 /** How long stop() waits for the session's DELETE. */
 const DELETE_WAIT_MS = 2000;

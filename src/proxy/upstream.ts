@@ -4,16 +4,16 @@
 // published, and how to stop it. Each downstream session of `--listen` opens its own.
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
-import { CLIENT_CAPABILITIES } from './client-capabilities.js';
-import { version } from './help.js';
-import type { CliIO, ExitCode } from './io.js';
-import { admitUpstream, type Published } from './proxy-admission.js';
-import type { ChannelSink } from './proxy-channel.js';
-import type { ProxySettings } from './proxy-options.js';
-import { Peer, RPC } from './proxy-peer.js';
-import { summaryLines } from './proxy-summary.js';
-import { openHttpUpstream } from './proxy-upstream-http.js';
-import { startStdioUpstream } from './proxy-upstream-stdio.js';
+import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
+import { packageVersion } from '../mcp/implementation.js';
+import type { ProxyExit, ProxyIO } from './io.js';
+import { admitUpstream, type Published } from './admission.js';
+import type { ChannelSink } from '../mcp/channel.js';
+import type { ProxySettings } from './settings.js';
+import { Peer, RPC } from '../mcp/peer.js';
+import { openHttpUpstream } from './upstream-http.js';
+import { startStdioUpstream } from './upstream-stdio.js';
+import { summaryLines } from './summary.js';
 
 /** The protocol version the proxy asks the server for (MCP's latest the SDK of this release speaks). */
 export const PROTOCOL_VERSION = '2025-06-18';
@@ -33,7 +33,7 @@ export interface Upstream {
 
 /** Why start-up failed, already said on stderr: 1 when admission failed, 2 otherwise. */
 export interface UpstreamFailure {
-  readonly code: ExitCode;
+  readonly code: ProxyExit;
 }
 
 /**
@@ -42,7 +42,7 @@ export interface UpstreamFailure {
  */
 export async function openUpstream(
   settings: ProxySettings,
-  io: CliIO,
+  io: ProxyIO,
   told: Promise<void>,
   announce = true,
 ): Promise<Upstream | UpstreamFailure> {
@@ -74,7 +74,7 @@ export async function openUpstream(
   }
   // During start-up a signal ends the wait like the server's exit does.
   const gone = Promise.race([opened.gone, told.then(() => 'was stopped: toolgate was told to exit')]);
-  const failStart = async (why: string, code: ExitCode): Promise<UpstreamFailure> => {
+  const failStart = async (why: string, code: ProxyExit): Promise<UpstreamFailure> => {
     const tail = opened.kept();
     say(`server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`);
     await opened.stop();
@@ -85,7 +85,7 @@ export async function openUpstream(
     {
       protocolVersion: PROTOCOL_VERSION,
       capabilities: CLIENT_CAPABILITIES,
-      clientInfo: { name: 'toolgate-proxy', version: version() },
+      clientInfo: { name: 'toolgate-proxy', version: packageVersion() },
     },
     settings.timeoutMs,
   );
@@ -105,7 +105,8 @@ export async function openUpstream(
   if (typeof admitted === 'string') return failStart(admitted, 2);
   if (!admitted.ok) return failStart(admitted.message, admitted.message.startsWith('the tools') ? 1 : 2);
   const result = first.result as Record<string, unknown>;
-  if (announce) for (const line of summaryLines(admitted.value, result, settings.display, settings.quiet)) say(line);
+  if (announce)
+    for (const line of summaryLines(admitted.value, result, settings.display, settings.quiet === true)) say(line);
   opened.live();
   return {
     peer,

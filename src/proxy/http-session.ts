@@ -1,4 +1,4 @@
-// One client session of `--listen`, over its own upstream: the downstream side of the relay (proxy-session.ts)
+// One client session of `--listen`, over its own upstream: the downstream side of the relay (src/proxy/session.ts)
 // as a channel that answers HTTP requests instead of writing lines. Each request the client POSTs is handed to
 // the relay under an id of this session's own (so a client's ids cannot be confused, even reused), and its reply
 // goes back on that POST's response: a JSON body, or an SSE stream when a server-to-client message had to go
@@ -6,13 +6,13 @@
 // no stream to go on is answered with an error. Without a session id (--stateless) several clients meet in one
 // session: no server-to-client message is passed on, since it could reach another client.
 import type { ServerResponse } from 'node:http';
-import type { Channel, RpcMessage } from './proxy-channel.js';
-import { resultEnvelope } from './proxy-channel.js';
-import { Peer, RPC } from './proxy-peer.js';
-import { type CallRecord, startSession } from './proxy-session.js';
-import type { ProxySettings } from './proxy-options.js';
-import { sseEvent } from './proxy-sse.js';
-import type { Upstream } from './proxy-upstream.js';
+import type { Channel, RpcMessage } from '../mcp/channel.js';
+import { resultEnvelope } from '../mcp/channel.js';
+import { Peer, RPC } from '../mcp/peer.js';
+import { type CallRecord, startSession } from './session.js';
+import type { ProxySettings } from './settings.js';
+import { sseEvent } from '../mcp/sse.js';
+import type { Upstream } from './upstream.js';
 
 /** A POST waiting for its reply. */
 interface Waiting {

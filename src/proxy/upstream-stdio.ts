@@ -5,9 +5,9 @@ import { childEnvironment } from '../exec/environment.js';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
 import { clip } from '../util/describe-value.js';
-import type { CliIO } from './io.js';
-import { type Channel, type ChannelSink, openChannel } from './proxy-channel.js';
-import type { ProxySettings } from './proxy-options.js';
+import type { ProxyIO } from './io.js';
+import { type Channel, type ChannelSink, openChannel } from '../mcp/channel.js';
+import type { ProxySettings } from './settings.js';
 
 /** Most of the server's stderr kept to show when start-up fails. */
 const STDERR_KEPT = 4000;
@@ -28,7 +28,7 @@ export interface StdioUpstream {
 function watchStderr(
   child: ChildProcess,
   settings: ProxySettings,
-  io: CliIO,
+  io: ProxyIO,
 ): { kept: () => string; live: () => void } {
   let kept = '';
   let passing = false;
@@ -53,7 +53,7 @@ function watchStderr(
 /** Starts the server of `settings.words`; a thrown spawn error is returned as its message. */
 export function startStdioUpstream(
   settings: ProxySettings & { words: readonly [string, ...string[]] },
-  io: CliIO,
+  io: ProxyIO,
   maxLineBytes: number,
   sink: ChannelSink,
 ): StdioUpstream | string {

@@ -6,7 +6,7 @@
 import { hasDrift } from '../catalog/lock-diff.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
-import type { Published } from './proxy-admission.js';
+import type { Published } from './admission.js';
 
 const oneLine = (text: string, max = 80): string => clip(text, max).replace(/[\r\n\u2028\u2029]+/g, ' ');
 

@@ -1,8 +1,8 @@
 // How `check --lock` and `lock` show drift from a lock: one line per new, changed (with the fields that differ)
 // or gone tool, each with the word "drift" so a CI log can be searched for it; in --format json, a `drift` flag
 // and the lists under `lock`. Names from the server are cut and kept on one line (the JSON has them whole).
-import type { LockDrift } from '../catalog/lock-diff.js';
-import { hasDrift } from '../catalog/lock-diff.js';
+import type { LockDrift } from './lock-diff.js';
+import { hasDrift } from './lock-diff.js';
 import { clip } from '../util/describe-value.js';
 
 const oneLine = (text: string): string => clip(text, 80).replace(/[\r\n\u2028\u2029]+/g, ' ');

@@ -21,10 +21,9 @@ import { pick } from '../util/option-table.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
-import { cliHints } from './hints.js';
-import { driftLines, driftWithheld } from './lock-report.js';
-import type { ProxySettings } from './proxy-options.js';
-import type { Peer } from './proxy-peer.js';
+import { driftLines, driftWithheld } from '../catalog/lock-report.js';
+import type { ProxySettings } from './settings.js';
+import type { Peer } from '../mcp/peer.js';
 
 /** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
 const MAX_PAGES = 100;
@@ -76,21 +75,21 @@ function withObjectType(tool: Record<string, unknown>): Record<string, unknown> 
 }
 
 /** One diagnostic: the tool and why. */
-function withheldOf(d: Diagnostic): Withheld {
+function withheldOf(d: Diagnostic, wording: (message: string) => string): Withheld {
   const first = d.error.violations[0];
   const where =
     first === undefined || first.message === d.error.message
       ? ''
-      : ` (${first.schemaPath || '/'}: ${cliHints(first.message)})`;
+      : ` (${first.schemaPath || '/'}: ${wording(first.message)})`;
   return {
     name: clip(d.name, 80) || `tool #${d.index}`,
-    reason: `${d.error.class}: ${cliHints(d.error.message)}${where}`,
+    reason: `${d.error.class}: ${wording(d.error.message)}${where}`,
   };
 }
 
 /** One diagnostic as a stderr line. */
-function reasonOf(d: Diagnostic): string {
-  const w = withheldOf(d);
+function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
+  const w = withheldOf(d, wording);
   return `${w.name}: ${w.reason}`;
 }
 
@@ -99,6 +98,7 @@ export async function admitUpstream(
   upstream: Peer,
   settings: ProxySettings,
 ): Promise<{ ok: true; value: Published } | { ok: false; message: string }> {
+  const wording = settings.wording ?? ((message: string) => message);
   let listed: unknown[];
   try {
     const pages = await listAllPages(async (cursor) => {
@@ -123,12 +123,12 @@ export async function admitUpstream(
     { badTools: settings.badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics },
   );
   if (!result.ok) {
-    const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(d)}`).join('');
-    return { ok: false, message: `the tools could not be admitted: ${cliHints(result.error.message)}${lines}` };
+    const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(d, wording)}`).join('');
+    return { ok: false, message: `the tools could not be admitted: ${wording(result.error.message)}${lines}` };
   }
   const bundle = result.value;
   const admitted = new Set(bundle.accepted);
-  const withheld: Withheld[] = bundle.rejected.map(withheldOf);
+  const withheld: Withheld[] = bundle.rejected.map((d) => withheldOf(d, wording));
   // --lock: every listed tool is compared, admitted or not; new and changed ones are withheld, and in strict
   // mode any drift (a gone tool too) fails the admission as a broken tool would.
   const drift = settings.lock === undefined ? undefined : listingDrift(settings.lock.pins, listed);

@@ -1,7 +1,7 @@
 // One side of the proxy as a JSON-RPC peer: the requests the proxy sends there carry the proxy's own ids (a
 // counter per side), so ids chosen by the client and by the server can never collide or be confused; replies
 // are matched back by those ids alone. What arrives from the peer is handed to the session.
-import type { Channel, RpcMessage } from './proxy-channel.js';
+import type { Channel, RpcMessage } from './channel.js';
 
 /** A JSON-RPC error object (JSON-RPC 2.0 section 5.1). */
 export interface RpcError {

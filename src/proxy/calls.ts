@@ -7,10 +7,10 @@
 import { outputProblem } from '../catalog/mcp-output.js';
 import { formatForModel } from '../errors/format.js';
 import { clip } from '../util/describe-value.js';
-import type { Published } from './proxy-admission.js';
-import type { RpcMessage } from './proxy-channel.js';
-import { memberText } from './proxy-json-member.js';
-import { RPC, type RpcError } from './proxy-peer.js';
+import type { Published } from './admission.js';
+import type { RpcMessage } from '../mcp/channel.js';
+import { memberText } from '../mcp/json-member.js';
+import { RPC, type RpcError } from '../mcp/peer.js';
 
 /** A CallToolResult made by the proxy. */
 function errorResult(text: string): { content: { type: 'text'; text: string }[]; isError: true } {

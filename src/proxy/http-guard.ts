@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
-import { isLoopback, type ListenSettings } from './proxy-transport-options.js';
+import { isLoopback, type ListenSettings } from './settings.js';
 
 /** A refusal: the HTTP status, its JSON-RPC error message, and any header it needs. */
 export interface Refusal {

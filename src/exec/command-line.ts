@@ -1,8 +1,8 @@
 // The `--mcp "<command> [args]"` text: split into words (no shell runs it), and shown back in reports with
 // every value that may be a secret masked, since reports end up in CI logs.
-import { REDACTED } from '../exec/mask-secrets.js';
+import { REDACTED } from './mask-secrets.js';
 
-export { maskSecrets, REDACTED } from '../exec/mask-secrets.js';
+export { maskSecrets, REDACTED } from './mask-secrets.js';
 
 /** Splits a command line on whitespace, honouring '...' and "..." quoting and backslash escapes (no expansion). */
 export function splitCommandLine(line: string): string[] | undefined {

@@ -1,0 +1,28 @@
+// The headers a caller may add to every request toward an HTTP MCP server: an HTTP field name and value
+// (RFC 9110 sections 5.1 and 5.5), none the transport sets itself, none twice. No message shows a value: every
+// header value is a secret.
+
+/** An HTTP field name (RFC 9110 section 5.1: a token). */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What an HTTP field value may hold (RFC 9110 section 5.5): no control character but tab. */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** Headers the transport sets itself: given by hand they would break or spoof the session. */
+const OWN = new Set(['content-type', 'accept', 'content-length', 'host', 'mcp-session-id', 'mcp-protocol-version']);
+
+/**
+ * Why header `name: value` cannot be sent, naming `option` and the header (never the value); undefined when it
+ * can. `earlier` are the names already accepted, in any case.
+ */
+export function checkHeader(
+  name: string,
+  value: string,
+  earlier: readonly string[],
+  option: string,
+): string | undefined {
+  if (!TOKEN.test(name)) return `${option} needs "Name: value" with Name an HTTP header name (a value is never shown)`;
+  const lower = name.toLowerCase();
+  if (OWN.has(lower)) return `${option} ${name}: toolgate sets this header itself`;
+  if (earlier.some((e) => e.toLowerCase() === lower)) return `${option} ${name} is given twice`;
+  if (!FIELD_VALUE.test(value)) return `${option} ${name}: the value has a character a header cannot hold`;
+  return undefined;
+}

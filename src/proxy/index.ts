@@ -1,0 +1,4 @@
+// `toolgate/proxy`: the proxy as a library. startProxy runs it; readProxyOptions checks options without starting.
+export { readProxyOptions, type ProxyListen, type ProxyOptions, type ProxyUpstream } from './options.js';
+export { PROXY_DEFAULTS } from './settings.js';
+export { type ProxyHandle, startProxy } from './start.js';

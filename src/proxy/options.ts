@@ -1,0 +1,302 @@
+// startProxy's options: the CLI's settings as typed fields, read once through option tables (util/option-table.ts)
+// so a misspelt or mistyped option is an error value, never ignored. Every default is PROXY_DEFAULTS (settings.ts),
+// which the CLI's help text reads too; PROXY_FLAGS maps each `toolgate proxy` flag to the field it sets, and a test
+// holds the two sides to each other. The result is the ProxySettings the CLI's flag reader also produces.
+import { readFileSync } from 'node:fs';
+import type { AdmissionOptions } from '../catalog/admission.js';
+import { parseLock } from '../catalog/lock-file.js';
+import type { ToolLock } from '../catalog/lock-pins.js';
+import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
+import { displayCommandLine, secretsOf } from '../exec/command-line.js';
+import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
+import { checkHeader } from '../mcp/http-headers.js';
+import { readServerUrl } from '../mcp/server-url.js';
+import { fail, type Result } from '../result.js';
+import { MAX_TIMEOUT_MS } from '../tools/deadline.js';
+import { BOOLEAN, FUNCTION, listOf, OBJECT, oneOf, readTable, rule } from '../util/option-table.js';
+import { compileGrants } from './grants.js';
+import { isLoopback, MIN_TOKEN_LENGTH, PROXY_DEFAULTS, type ListenSettings, type ProxySettings } from './settings.js';
+
+/** The server to gate: a command run on stdio (no shell), or a Streamable HTTP endpoint. */
+export type ProxyUpstream =
+  | {
+      readonly command: string;
+      readonly args?: readonly string[];
+      /** Variables for the server on top of HOME, LOGNAME, PATH, SHELL, TERM and USER; every value a secret. */
+      readonly env?: Readonly<Record<string, string>>;
+    }
+  | {
+      readonly url: string;
+      /** Sent with every request; every value a secret (masked in all the proxy sends and writes). */
+      readonly headers?: Readonly<Record<string, string>>;
+    };
+
+/** Serving clients over Streamable HTTP instead of this process's stdio. */
+export interface ProxyListen {
+  /** 0 picks a free port (the handle's `url` names it). */
+  readonly port: number;
+  /** Default 127.0.0.1; anything but loopback needs `authToken`. */
+  readonly host?: string;
+  /** Every request must carry `Authorization: Bearer <authToken>` (at least 16 characters). */
+  readonly authToken?: string;
+  /** Origins served besides requests without an Origin header (exact `scheme://host[:port]`). */
+  readonly allowOrigins?: readonly string[];
+  readonly sessionIdleSeconds?: number;
+  readonly maxSessions?: number;
+  /** No sessions: one upstream shared by every client (only for servers that keep no per-client state). */
+  readonly stateless?: boolean;
+}
+
+/** What startProxy is asked to do: `toolgate proxy`'s flags as typed fields. */
+export interface ProxyOptions {
+  readonly upstream: ProxyUpstream;
+  /** Without it, the client is served on this process's stdin and stdout. */
+  readonly listen?: ProxyListen;
+  readonly allow?: readonly string[];
+  readonly deny?: readonly string[];
+  readonly mode?: 'quarantine' | 'strict';
+  readonly badTools?: 'fail' | 'leave-out';
+  readonly timeoutSeconds?: number;
+  readonly maxResultBytes?: number;
+  /** A file that gets one JSON line per tools/call. */
+  readonly log?: string;
+  readonly logArgs?: boolean;
+  /** A lock file from `toolgate lock`: only tools whose pin matches are published. */
+  readonly lock?: string;
+  readonly dialects?: readonly ('2020-12' | '2019-09' | 'draft-07')[];
+  readonly formatAssertion?: boolean;
+  readonly schemaRegistry?: Readonly<Record<string, object | boolean>>;
+  readonly provider?: ProviderName;
+  readonly providerPolicy?: 'report' | 'quarantine';
+  /** The proxy's own lines (start-up, withheld tools, sessions), secrets masked; default: none kept. */
+  readonly onLog?: (line: string) => void;
+}
+
+/** Each `toolgate proxy` flag and the option field it sets (the test of the two sides reads this). */
+export const PROXY_FLAGS: Readonly<Record<string, string>> = {
+  url: 'upstream.url',
+  header: 'upstream.headers',
+  env: 'upstream.env',
+  listen: 'listen.port',
+  'auth-token-env': 'listen.authToken',
+  'allow-origin': 'listen.allowOrigins',
+  'session-idle': 'listen.sessionIdleSeconds',
+  'max-sessions': 'listen.maxSessions',
+  stateless: 'listen.stateless',
+  allow: 'allow',
+  deny: 'deny',
+  mode: 'mode',
+  'bad-tools': 'badTools',
+  timeout: 'timeoutSeconds',
+  'max-result': 'maxResultBytes',
+  log: 'log',
+  'log-args': 'logArgs',
+  provider: 'provider',
+  'provider-policy': 'providerPolicy',
+  dialect: 'dialects',
+  'format-assertion': 'formatAssertion',
+  registry: 'schemaRegistry',
+  lock: 'lock',
+};
+
+const STRING = rule('a string', (v) => typeof v === 'string');
+const STRINGS = rule('an array of strings', (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'));
+const STRING_RECORD = rule(
+  'an object of string values',
+  (v) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((s) => typeof s === 'string'),
+);
+const POSITIVE = rule('a positive number', (v) => typeof v === 'number' && Number.isFinite(v) && v > 0);
+const WHOLE = (low: number, high: number) =>
+  rule(
+    `a whole number from ${low} to ${high}`,
+    (v) => Number.isInteger(v) && (v as number) >= low && (v as number) <= high,
+  );
+
+const PROXY_TABLE = {
+  upstream: OBJECT,
+  listen: OBJECT,
+  allow: STRINGS,
+  deny: STRINGS,
+  mode: oneOf('quarantine', 'strict'),
+  badTools: oneOf('fail', 'leave-out'),
+  timeoutSeconds: POSITIVE,
+  maxResultBytes: WHOLE(1, Number.MAX_SAFE_INTEGER),
+  log: STRING,
+  logArgs: BOOLEAN,
+  lock: STRING,
+  dialects: listOf('2020-12', '2019-09', 'draft-07'),
+  formatAssertion: BOOLEAN,
+  schemaRegistry: OBJECT,
+  provider: oneOf(...PROVIDER_NAMES),
+  providerPolicy: oneOf('report', 'quarantine'),
+  onLog: FUNCTION,
+} as const;
+const COMMAND_TABLE = { command: STRING, args: STRINGS, env: STRING_RECORD } as const;
+const URL_TABLE = { url: STRING, headers: STRING_RECORD } as const;
+const LISTEN_TABLE = {
+  port: WHOLE(0, 65535),
+  host: STRING,
+  authToken: STRING,
+  allowOrigins: STRINGS,
+  sessionIdleSeconds: POSITIVE,
+  maxSessions: WHOLE(1, 100_000),
+  stateless: BOOLEAN,
+} as const;
+
+const problem = (message: string) => fail('validation', message);
+
+/** Reads one options object against its table: its values, or the first problem. */
+function read(source: unknown, table: Parameters<typeof readTable>[1], prefix: string) {
+  const r = readTable(source, table, prefix);
+  return r.problems.length > 0
+    ? fail('validation', r.problems[0] as string, r.violations)
+    : { ok: true as const, value: r.values };
+}
+
+/** An origin as browsers send it: `scheme://host[:port]`, nothing else. */
+function origin(raw: string): string | undefined {
+  try {
+    const u = new URL(raw);
+    return u.origin !== 'null' && u.origin === raw.replace(/\/$/, '') ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `listen` read and checked, with the token as a secret. */
+function listenOf(source: unknown): Result<ListenSettings | undefined> {
+  if (source === undefined) return { ok: true, value: undefined };
+  const r = read(source, LISTEN_TABLE, 'listen.');
+  if (!r.ok) return r;
+  const v = r.value as unknown as ProxyListen;
+  if (v.port === undefined) return problem('listen.port is required (0 picks a free port)');
+  const host = v.host ?? PROXY_DEFAULTS.host;
+  if (v.authToken !== undefined && v.authToken.length < MIN_TOKEN_LENGTH)
+    return problem(`listen.authToken must be at least ${MIN_TOKEN_LENGTH} characters`);
+  if (v.authToken === undefined && !isLoopback(host))
+    return problem(`listen.host ${JSON.stringify(host)} is reachable from other machines: give listen.authToken`);
+  const origins: string[] = [];
+  for (const o of v.allowOrigins ?? []) {
+    const read = origin(o);
+    if (read === undefined) return problem(`listen.allowOrigins needs scheme://host[:port], got ${JSON.stringify(o)}`);
+    origins.push(read);
+  }
+  if (v.stateless === true && (v.sessionIdleSeconds !== undefined || v.maxSessions !== undefined))
+    return problem('listen.stateless keeps no sessions: sessionIdleSeconds and maxSessions do not apply');
+  const idleMs = Math.round((v.sessionIdleSeconds ?? PROXY_DEFAULTS.sessionIdleSeconds) * 1000);
+  if (idleMs < 1 || idleMs > MAX_TIMEOUT_MS)
+    return problem(`listen.sessionIdleSeconds must be between 0.001 and ${MAX_TIMEOUT_MS / 1000}`);
+  return {
+    ok: true,
+    value: {
+      host,
+      port: v.port,
+      token: v.authToken,
+      origins,
+      sessionIdleMs: idleMs,
+      maxSessions: v.maxSessions ?? PROXY_DEFAULTS.maxSessions,
+      stateless: v.stateless === true,
+    },
+  };
+}
+
+/** The upstream part of the settings: words or URL, its env or headers, and their secrets. */
+function upstreamOf(source: unknown) {
+  if (source === null || typeof source !== 'object')
+    return problem('upstream must be { command, args, env } or { url, headers }');
+  if (Object.hasOwn(source, 'url')) {
+    const r = read(source, URL_TABLE, 'upstream.');
+    if (!r.ok) return r;
+    const v = r.value as { url?: string; headers?: Record<string, string> };
+    const url = readServerUrl(v.url ?? '', 'upstream.url');
+    if (!url.ok) return problem(url.error.message);
+    const headers: Record<string, string> = {};
+    const secrets = [...url.value.secrets];
+    for (const [name, value] of Object.entries(v.headers ?? {})) {
+      const bad = checkHeader(name, value, Object.keys(headers), 'upstream.headers');
+      if (bad !== undefined) return problem(bad);
+      headers[name] = value;
+      if (value !== '') secrets.push(value);
+      // `Bearer <token>`: the token alone is masked too, wherever it shows up without its scheme.
+      const space = value.lastIndexOf(' ');
+      if (space > 0 && space < value.length - 1) secrets.push(value.slice(space + 1));
+    }
+    return {
+      ok: true as const,
+      value: { url: url.value.url, headers, words: [] as string[], env: {}, secrets, display: url.value.display },
+    };
+  }
+  const r = read(source, COMMAND_TABLE, 'upstream.');
+  if (!r.ok) return r;
+  const v = r.value as { command?: string; args?: string[]; env?: Record<string, string> };
+  if (v.command === undefined || v.command === '') return problem('upstream.command is required (or upstream.url)');
+  const words = [v.command, ...(v.args ?? [])];
+  const env = { ...(v.env ?? {}) };
+  const secrets = [...Object.values(env).filter((s) => s !== ''), ...secretsOf(words)];
+  return {
+    ok: true as const,
+    value: { url: undefined, headers: {}, words, env, secrets, display: displayCommandLine(words) },
+  };
+}
+
+/** Reads a lock file for `lock`: the pins, or the problem naming the file. */
+function lockOf(file: string): Result<ToolLock> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (thrown) {
+    const code = (thrown as { code?: unknown })?.code;
+    return problem(`${file}: cannot read (${typeof code === 'string' ? code : 'unreadable'})`);
+  }
+  const lock = parseLock(text, file);
+  return lock.ok ? lock : problem(lock.error.message);
+}
+
+/** startProxy's options as the settings the proxy runs on; a wrong option is the problem naming it. */
+export function readProxyOptions(options: unknown): Result<ProxySettings> {
+  const r = read(options, PROXY_TABLE, '');
+  if (!r.ok) return r;
+  const v = r.value as Partial<ProxyOptions>;
+  if (v.upstream === undefined) return problem('upstream is required: { command, args, env } or { url, headers }');
+  const upstream = upstreamOf(v.upstream);
+  if (!upstream.ok) return upstream;
+  const listen = listenOf(v.listen);
+  if (!listen.ok) return listen;
+  if (v.logArgs === true && v.log === undefined) return problem('logArgs needs log');
+  if (v.providerPolicy !== undefined && v.provider === undefined) return problem('providerPolicy needs provider');
+  const timeoutMs = Math.round((v.timeoutSeconds ?? PROXY_DEFAULTS.timeoutSeconds) * 1000);
+  if (timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS)
+    return problem(`timeoutSeconds must be between 0.001 and ${MAX_TIMEOUT_MS / 1000}`);
+  const lock = v.lock === undefined ? undefined : lockOf(v.lock);
+  if (lock !== undefined && !lock.ok) return lock;
+  const mode = v.mode ?? PROXY_DEFAULTS.mode;
+  const admission: AdmissionOptions = {
+    mode,
+    formatAssertion: v.formatAssertion === true,
+    schemaRegistry: { ...(v.schemaRegistry ?? {}) },
+    dialects: [...(v.dialects ?? MCP_DEFAULT_DIALECTS)],
+    ...(v.provider !== undefined && v.providerPolicy === 'quarantine'
+      ? { provider: v.provider, providerPolicy: 'quarantine' as const }
+      : {}),
+  };
+  const { secrets, ...rest } = upstream.value;
+  const token = listen.value?.token;
+  return {
+    ok: true,
+    value: {
+      ...rest,
+      listen: listen.value,
+      secrets: [...secrets, ...(token === undefined ? [] : [token])],
+      timeoutMs,
+      maxResultBytes: v.maxResultBytes ?? PROXY_DEFAULTS.maxResultBytes,
+      mode,
+      badTools: (v.badTools ?? PROXY_DEFAULTS.badTools) === 'leave-out' ? 'leave-out' : 'fail-batch',
+      admission,
+      grants: compileGrants(v.allow ?? [], v.deny ?? []),
+      log: v.log,
+      logArgs: v.logArgs === true,
+      ...(lock === undefined ? {} : { lock: { file: v.lock as string, pins: lock.value } }),
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// The proxy as a library: startProxy reads typed options (options.ts), starts and admits the upstream, opens the
+// client side (HTTP with `listen`, else this process's stdio) and resolves to a handle, or to the error value
+// that stopped it; nothing is thrown. The CLI's `proxy` command runs the same runProxy on the settings it reads
+// from flags, so both paths start, serve and stop the same way.
+import { fail, failExecution, ok, type Result } from '../result.js';
+import { serveHttp } from './http.js';
+import type { ProxyExit, ProxyIO, ProxyReady } from './io.js';
+import { readProxyOptions, type ProxyOptions } from './options.js';
+import type { ProxySettings } from './settings.js';
+import { serveStdio } from './stdio.js';
+
+/** A running proxy. */
+export interface ProxyHandle {
+  /** `http://host:port/mcp` with `listen` (port 0 resolved); undefined when serving on stdio. */
+  readonly url: string | undefined;
+  /** The tools published to clients, in the upstream's order. */
+  readonly tools: readonly string[];
+  /** The admission report: one line per tool withheld (its name and why), never shown to clients. */
+  readonly withheld: readonly string[];
+  /** Ends every session and every server it started; resolves when they are gone. */
+  close(): Promise<void>;
+  /** Settles when the proxy has stopped: 0 after close() or the stdio client hanging up, 1 when a server died. */
+  readonly closed: Promise<ProxyExit>;
+}
+
+/** Runs the proxy on checked settings until `told` settles or it ends by itself; the CLI's entry too. */
+export function runProxy(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
+  return settings.listen !== undefined ? serveHttp(settings, io, told) : serveStdio(settings, io, told);
+}
+
+/**
+ * Starts a proxy: resolves once the upstream is initialized and admitted and clients can connect. A misspelt or
+ * wrong option is a `validation` error; a strict-mode admission failure is `validation`; a server that cannot be
+ * started or does not answer, or an address that cannot be bound, is `execution_failure` (kind `upstream`). The
+ * message carries the proxy's start-up lines, secrets masked.
+ */
+export async function startProxy(options: ProxyOptions): Promise<Result<ProxyHandle>> {
+  const read = readProxyOptions(options);
+  if (!read.ok) return read;
+  // Validated by the option table as an own data property holding a function: reading it runs no caller code.
+  const onLog = (options as { onLog?: (line: string) => void }).onLog;
+  let stop: () => void = () => undefined;
+  const told = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const lines: string[] = [];
+  return new Promise((resolve) => {
+    let handle: ProxyHandle | undefined;
+    const io: ProxyIO = {
+      err: (text) => {
+        const line = text.replace(/\n$/, '');
+        if (handle === undefined) lines.push(line);
+        try {
+          onLog?.(line);
+        } catch {
+          // The host's logger threw: the proxy keeps serving; its own lines are not worth a crash.
+        }
+      },
+      ready: (info: ProxyReady) => {
+        handle = handleOf(info, closed, stop);
+        resolve(ok(handle));
+      },
+    };
+    const closed: Promise<ProxyExit> = runProxy(read.value, io, told).then(
+      (code) => {
+        if (handle === undefined) resolve(startFailure(code, lines));
+        return code;
+      },
+      () => {
+        if (handle === undefined) resolve(failExecution('internal', 'the proxy failed to start'));
+        return 1 as const;
+      },
+    );
+  });
+}
+
+function handleOf(info: ProxyReady, closed: Promise<ProxyExit>, stop: () => void): ProxyHandle {
+  return {
+    url: info.url,
+    tools: [...info.published.tools.keys()],
+    withheld: info.published.withheld.map((w) => `${w.name}: ${w.reason}`),
+    close: async () => {
+      stop();
+      await closed;
+    },
+    closed,
+  };
+}
+
+/** Why start-up ended: exit 1 is an admission that failed (strict mode, a broken tool), 2 a server or address. */
+function startFailure(code: ProxyExit, lines: readonly string[]): Result<ProxyHandle> {
+  const message = lines.map((l) => l.replace(/^toolgate proxy: /, '')).join('\n') || 'the proxy did not start';
+  return code === 1 ? fail('validation', message) : failExecution('upstream', message);
+}

@@ -1,0 +1,74 @@
+// The proxy's client on stdio: one session between the client on this process's stdin/stdout and the upstream,
+// relayed message by message (session.ts). Only JSON-RPC reaches stdout; toolgate's own lines go to stderr with
+// every secret masked.
+import { maskSecrets } from '../exec/mask-secrets.js';
+import { openChannel } from '../mcp/channel.js';
+import { Peer, RPC } from '../mcp/peer.js';
+import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
+import { callLogger } from './call-log.js';
+import type { ProxyExit, ProxyIO } from './io.js';
+import { startSession } from './session.js';
+import type { ProxySettings } from './settings.js';
+import { openUpstream } from './upstream.js';
+
+/** The client on stdio; `told` settles on SIGINT or SIGTERM. */
+export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
+  const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
+  const upstream = await openUpstream(settings, io, told);
+  if (!('peer' in upstream)) return upstream.code;
+
+  const downstream = new Peer();
+  let clientGone: () => void = () => undefined;
+  const hungUp = new Promise<void>((resolve) => {
+    clientGone = resolve;
+  });
+  const input = io.input ?? process.stdin;
+  downstream.channel = openChannel(input, io.output ?? process.stdout, MAX_REQUEST_LINE_BYTES, {
+    message: (m, text) => downstream.deliver(m, text),
+    bad: (why, id) => {
+      const [code, message] =
+        why === 'parse'
+          ? [RPC.parseError, 'parse error: the request line is not JSON']
+          : why === 'oversized'
+            ? [
+                RPC.invalidRequest,
+                `request line longer than ${MAX_REQUEST_LINE_BYTES} bytes, the limit; it was dropped`,
+              ]
+            : [RPC.invalidRequest, 'invalid request: not a JSON-RPC 2.0 message'];
+      // A client that floods bad lines and reads nothing must not grow this process's output without end.
+      if (downstream.channel !== undefined && downstream.channel.backlog() < MAX_REQUEST_LINE_BYTES)
+        downstream.respond(id, { error: { code, message } });
+    },
+    closed: () => clientGone(),
+  });
+  startSession(downstream, upstream.peer, {
+    settings,
+    init: upstream.init,
+    published: upstream.published,
+    warn: say,
+    onCall: callLogger(settings, say),
+  });
+  io.ready?.({ url: undefined, published: upstream.published });
+
+  let code: ProxyExit = 0;
+  try {
+    const ended = await Promise.race([
+      hungUp.then(() => 'client' as const),
+      told.then(() => 'signal' as const),
+      upstream.gone,
+    ]);
+    if (ended !== 'client' && ended !== 'signal') {
+      // The server died mid-session: every request still waiting on it is answered, then toolgate exits 1.
+      upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
+      // The answers are written by promise continuations: let them run before the client's side is closed.
+      await new Promise((resolve) => setImmediate(resolve));
+      say(`server ${JSON.stringify(settings.display)} ${ended}`);
+      code = 1;
+    }
+  } finally {
+    downstream.channel.close();
+    input.pause();
+    await upstream.stop();
+  }
+  return code;
+}

@@ -1,0 +1,178 @@
+// No member of a host error reaches the model: real Node errors (fs with `path` and `dest`, net with `address`
+// and `port`, child_process with `path` and `spawnargs`), thrown or returned by a tool in a Registry, by a
+// program of `toolgate serve`, or by the client behind guardClient, read as the documented generic failure
+// (docs/api.md, "Failures the model reads"); the host keeps the error itself in `error.cause` and `onError`.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFile, readFile, rename } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { guardClient, type McpClientLike } from '../../src/adapters/mcp-client.js';
+import { callCommand } from '../../src/cli/serve.js';
+import { prepareCommand, type PreparedCommand } from '../../src/exec/command.js';
+import { runProgram } from '../../src/exec/run.js';
+import { defineTool, Registry, type RegistryOptions } from '../../src/index.js';
+
+const FORMATS = ['openai', 'openai-responses', 'anthropic', 'mcp'] as const;
+const dir = mkdtempSync(join(tmpdir(), `toolgate-error-members-${randomUUID().slice(0, 8)}-`));
+/** A marker in every host path below: it must never be in what the model reads. */
+const MARK = randomUUID();
+const errors = new Map<string, Error>();
+
+/** The error `make` rejects with (or emits), made once for real. */
+async function caught(make: () => Promise<unknown>): Promise<Error> {
+  try {
+    await make();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected a failure');
+}
+
+beforeAll(async () => {
+  errors.set('ENOENT from readFile', await caught(() => readFile(join(dir, `missing-${MARK}.txt`))));
+  const source = join(dir, `source-${MARK}`);
+  const dest = join(dir, `dest-${MARK}`);
+  writeFileSync(source, 'a');
+  writeFileSync(dest, 'b');
+  errors.set('EEXIST from copyFile (dest)', await caught(() => copyFile(source, dest, constants.COPYFILE_EXCL)));
+  const full = join(dir, `full-${MARK}`);
+  mkdirSync(join(full, 'inside'), { recursive: true });
+  errors.set('ENOTDIR from rename (dest)', await caught(() => rename(full, dest)));
+  // A loopback port that was just open and is closed now: connect is refused (address and port members).
+  const server = createServer();
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
+  await new Promise((resolve) => server.close(resolve));
+  errors.set(
+    'ECONNREFUSED from net.connect',
+    await caught(
+      () =>
+        new Promise((_, reject) => {
+          const socket = connect(port, '127.0.0.1');
+          socket.on('error', reject);
+        }),
+    ),
+  );
+  errors.set(
+    'ENOENT from spawn (path, spawnargs)',
+    await caught(
+      () =>
+        new Promise((_, reject) => {
+          const child = spawn(join(dir, `no-such-command-${MARK}`), [`--token=${MARK}`]);
+          child.on('error', reject);
+        }),
+    ),
+  );
+  // The errors really carry what the test is about.
+  for (const [label, e] of errors) expect(JSON.stringify(e), label).toMatch(/"(path|dest|address|spawnargs)"/);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const LABELS = [
+  'ENOENT from readFile',
+  'EEXIST from copyFile (dest)',
+  'ENOTDIR from rename (dest)',
+  'ECONNREFUSED from net.connect',
+  'ENOENT from spawn (path, spawnargs)',
+];
+const errorOf = (label: string): Error => errors.get(label) as Error;
+/** Everything a model could read of a result, in every provider's shape. */
+const shown = (r: { content: string; toMessage(f: (typeof FORMATS)[number]): unknown }): string =>
+  [r.content, ...FORMATS.map((f) => JSON.stringify(r.toMessage(f)))].join('\n');
+
+/** A Registry with one tool `t` whose execute is `execute`. */
+function registry(execute: () => unknown, options: RegistryOptions = {}): Registry {
+  const r = new Registry(options);
+  r.register(defineTool({ name: 't', execute }));
+  return r;
+}
+
+describe('a Registry tool that throws or returns a Node error', () => {
+  it.each(LABELS)('returned (%s): the model reads the generic failure, the host gets the error', async (label) => {
+    const e = errorOf(label);
+    const onError = vi.fn();
+    const result = await registry(() => e, { onError }).call({ id: 'c', name: 't' });
+    expect(result.content).toBe('error: tool t failed');
+    expect(result.isError).toBe(true);
+    expect(shown(result)).not.toContain(MARK);
+    expect(shown(result)).not.toMatch(/127\.0\.0\.1|errno|syscall/);
+    expect(result.error?.cause).toBe(e);
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ stage: 'execute', cause: e });
+  });
+
+  it.each(LABELS)('returned inside a value (%s): the same', async (label) => {
+    const e = errorOf(label);
+    const result = await registry(async () => ({ results: [{ ok: true }, { ok: false, error: e }] })).call({
+      id: 'c',
+      name: 't',
+    });
+    expect(result.content).toBe('error: tool t failed');
+    expect(shown(result)).not.toContain(MARK);
+    expect(result.error?.cause).toBe(e);
+  });
+
+  it.each(LABELS)('thrown (%s): the same', async (label) => {
+    const result = await registry(() => {
+      throw errorOf(label);
+    }).call({ id: 'c', name: 't' });
+    expect(result.content).toBe('error: tool t failed');
+    expect(shown(result)).not.toContain(MARK);
+  });
+
+  it.each(LABELS)('with exposeErrors: true (%s): its message on one line, none of its members', async (label) => {
+    const e = errorOf(label);
+    for (const execute of [() => e, () => Promise.reject(e)]) {
+      const result = await registry(execute, { exposeErrors: true }).call({ id: 'c', name: 't' });
+      expect(result.content).toBe(`error: tool t failed: ${e.message}`);
+      expect(result.content).not.toMatch(/errno|syscall|spawnargs/);
+    }
+  });
+});
+
+describe('a program of toolgate serve that cannot start', () => {
+  it('reads the system code only, never the spawn error’s path or spawnargs', async () => {
+    const program = join(dir, `no-such-program-${MARK}`);
+    const spec = { name: 'run', program, args: [`--secret=${MARK}x`], timeoutMs: 5000, maxOutputBytes: 1000 };
+    const prepared = prepareCommand(spec);
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    const tools = new Map<string, PreparedCommand>([['run', prepared.value]]);
+    const result = await callCommand(tools, 'run', {});
+    expect(result).toEqual({
+      content: [{ type: 'text', text: `error: could not start ${program}: ENOENT` }],
+      isError: true,
+    });
+    expect(JSON.stringify(result)).not.toContain(`${MARK}x`);
+  });
+
+  it('reads no host text when spawn throws at once (a working directory Node refuses)', async () => {
+    const cwd = join(dir, `dir-${MARK}\u0000`);
+    const r = await runProgram(process.execPath, ['-e', ''], { timeoutMs: 5000, maxOutputBytes: 1000, cwd });
+    expect(r.startError).toBe('the system refused it');
+  });
+});
+
+describe('guardClient in front of a client that fails with a Node error', () => {
+  /** A client with one tool `t` whose calls end with `outcome`. */
+  const client = (outcome: () => Promise<unknown>): McpClientLike =>
+    ({
+      listTools: async () => ({ tools: [{ name: 't', inputSchema: { type: 'object' } }] }),
+      callTool: outcome,
+      setNotificationHandler: () => {},
+    }) as unknown as McpClientLike;
+  const SENT = 'The request was sent, so the tool may have run: check before calling it again, do not retry blindly';
+
+  it.each(LABELS)('rejected or resolved with it (%s): the generic failure, the host gets the error', async (label) => {
+    const e = errorOf(label);
+    for (const outcome of [() => Promise.reject(e), () => Promise.resolve(e)]) {
+      const onError = vi.fn();
+      const result = await guardClient(client(outcome), { onError }).callTool({ name: 't', arguments: {} });
+      expect(result).toEqual({ content: [{ type: 'text', text: `error: tool t failed. ${SENT}` }], isError: true });
+      expect(onError.mock.calls[0]?.[0]).toMatchObject({ cause: e });
+    }
+  });
+});
