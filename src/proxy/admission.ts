@@ -3,7 +3,7 @@
 // grants, then `--lock`'s pins. What is published is the upstream's own tool definitions for admitted, granted
 // tools that match their pins, unchanged but for one thing: an inputSchema without `"type": "object"` is published
 // with it added, since MCP clients (the SDK's among them) refuse a tools/list without it, and MCP arguments are
-// objects anyway (proxy-calls.ts refuses any other value). A tool whose schema accepts every arguments object is
+// objects anyway (calls.ts refuses any other value). A tool whose schema accepts every arguments object is
 // named, and withheld with `--withhold-unconstrained`.
 import type { BadToolPolicy } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
