@@ -1,5 +1,5 @@
-// The MCP server configs clients already keep: `mcpServers` (Claude Desktop, Claude Code's .mcp.json, Cursor,
-// Windsurf) or `servers` (VS Code's .vscode/mcp.json), each entry a command with `args`/`env` (stdio) or a `url`
+// The MCP server configs clients already keep: `mcpServers` (Claude Desktop, Claude Code's project config, Cursor,
+// Windsurf) or `servers` (VS Code's workspace config), each entry a command with `args`/`env` (stdio) or a `url`
 // with optional `headers` and `type` (http, sse, streamable-http). Read as data only: nothing is started here; an
 // entry of another shape is kept as `unknown` with why, so a caller can leave it as it is and name it.
 import { parseStrictJsonText } from '../arguments/json-text.js';

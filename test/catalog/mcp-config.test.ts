@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readConfigEntry, readMcpConfig } from '../../src/catalog/mcp-config.js';
 
 describe('readMcpConfig', () => {
-  it('reads mcpServers (Claude Desktop, .mcp.json, Cursor) in file order', () => {
+  it('reads mcpServers (Claude Desktop, Claude Code, Cursor) in file order', () => {
     const text = JSON.stringify({
       globalShortcut: 'x',
       mcpServers: {
@@ -32,7 +32,7 @@ describe('readMcpConfig', () => {
     ]);
   });
 
-  it('reads servers (VS Code .vscode/mcp.json) with a type', () => {
+  it('reads servers (VS Code) with a type', () => {
     const r = readMcpConfig(JSON.stringify({ servers: { s: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } }));
     expect(r.ok && r.value.entries[0]).toMatchObject({ kind: 'url', type: 'http' });
   });
