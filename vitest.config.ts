@@ -1,10 +1,37 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-export default defineConfig({
+// `npm run test:quick` (`--mode quick`): the editing loop. It leaves out what runs the official suite, the
+// differential fuzzer or the cost promises, packs or installs the package, starts toolgate or MCP servers as
+// processes, or starts vitest again. `npm test` (and CI) runs everything.
+const SLOW = [
+  'test/suite/**',
+  'test/differential/**',
+  'test/package/**',
+  'test/cli/**',
+  'test/proxy/**',
+  'test/exec/run.test.ts',
+  'test/exec/process-group.test.ts',
+  'test/adapters/mcp-*.test.ts',
+  'test/docs/samples.test.ts',
+  'test/examples/**',
+  'test/hostile/**',
+  // The cost promises: hostile schemas at the limits, seconds of CPU each.
+  'test/schema/*-cost.test.ts',
+  'test/schema/flat-unions.test.ts',
+  'test/schema/step-budget.test.ts',
+  'test/regex/real-patterns.test.ts',
+  'test/leftovers/**',
+  'test/fixtures/tool-corpus.test.ts',
+];
+
+export default defineConfig(({ mode }) => ({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude: mode === 'quick' ? [...configDefaults.exclude, ...SLOW] : configDefaults.exclude,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A run of its own temp folder, and a failure on what tests leave behind in it or running.
+    globalSetup: ['test/leftovers/global-setup.ts'],
   },
-});
+}));

@@ -92,6 +92,7 @@ export function writeBenchmarks(
 /** Sections measured by their own scripts, outside `npm run bench`: a run keeps them as they stand. */
 const KEPT_SECTIONS = [
   '## toolgate proxy (bench/proxy.ts)',
+  '## toolgate proxy at scale (bench/proxy-sessions.ts, bench/proxy-admission.ts)',
   "## validateJSON's text check by text shape (bench/json-text.ts)",
 ];
 

@@ -96,7 +96,7 @@ export { LOCK_VERSION, lockOf, lockText, parseLock } from './catalog/lock-file.j
 
 // --- interop and lint (src/interop/, src/lint/)
 export { checkProvider, providerProfile } from './interop/check-provider.js';
-export { PROVIDER_NAMES } from './interop/profile.js';
+export { PROVIDER_NAMES } from './interop/providers.js';
 export type {
   ProviderEffect,
   ProviderFinding,

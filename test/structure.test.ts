@@ -98,18 +98,26 @@ interface Edge {
   readonly target: string;
 }
 
-/** Every import between two places of src/. */
-function edges(): Edge[] {
+/** Every import of one src/ file by another, type-only ones included, as paths under src/. */
+function fileEdges(): Edge[] {
   const out: Edge[] = [];
   for (const file of sourceFiles(SRC)) {
     for (const spec of importSpecifiers(readFileSync(file, 'utf8'))) {
       const target = resolve(dirname(file), spec.replace(/\.js$/, '.ts'));
-      const from = placeOf(file);
-      const to = placeOf(target);
-      if (from !== to) out.push({ from, to, file: relative(SRC, file), target: relative(SRC, target) });
+      out.push({ from: placeOf(file), to: placeOf(target), file: relative(SRC, file), target: relative(SRC, target) });
     }
   }
   return out;
+}
+
+/** Every import between two places of src/. */
+function edges(): Edge[] {
+  return fileEdges().filter((e) => e.from !== e.to);
+}
+
+/** The same imports with files as the nodes, for the file-level cycle check. */
+function betweenFiles(all: readonly Edge[]): Edge[] {
+  return all.map((e) => ({ from: e.file, to: e.target, file: e.file, target: e.target }));
 }
 
 /** Strongly connected places of more than one member (Tarjan), each sorted. */
@@ -175,6 +183,14 @@ describe('src/ folder structure', () => {
     expect(cycles(all)).toEqual([]);
   });
 
+  it('has no file-level cycle: no two files of src/ import each other, even through others or for types only', () => {
+    // A circle of files cannot be read (or loaded) one file at a time; a type both sides need goes to a file of
+    // its own, or to the lower one of the two.
+    const files = betweenFiles(fileEdges());
+    expect(files.length).toBeGreaterThan(all.length);
+    expect(cycles(files)).toEqual([]);
+  });
+
   it('has Ajv and ajv-formats imported only inside src/schema/engine/', () => {
     const files = sourceFiles(SRC).map((file) => ({ file: relative(SRC, file), source: readFileSync(file, 'utf8') }));
     expect(engineImportsOutside(files)).toEqual([]);
@@ -218,5 +234,16 @@ describe('src/ folder structure', () => {
     ];
     expect(cycles(fake)).toEqual([['schema', 'util']]);
     expect(fake.filter((e) => !((floorOf.get(e.to) as number) < (floorOf.get(e.from) as number)))).toHaveLength(1);
+  });
+
+  it('the file-level check can fail: a circle of three files inside one folder is caught', () => {
+    const circle: Edge[] = [
+      { from: 'arguments', to: 'arguments', file: 'arguments/a.ts', target: 'arguments/b.ts' },
+      { from: 'arguments', to: 'arguments', file: 'arguments/b.ts', target: 'arguments/c.ts' },
+      { from: 'arguments', to: 'arguments', file: 'arguments/c.ts', target: 'arguments/a.ts' },
+      { from: 'arguments', to: 'util', file: 'arguments/c.ts', target: 'util/d.ts' },
+    ];
+    expect(cycles(circle.filter((e) => e.from !== e.to))).toEqual([]);
+    expect(cycles(betweenFiles(circle))).toEqual([['arguments/a.ts', 'arguments/b.ts', 'arguments/c.ts']]);
   });
 });

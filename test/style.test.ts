@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = new URL('..', import.meta.url).pathname;
 const FOLDERS = ['src', 'test', 'bench', 'scripts', 'compliance', 'examples'];
 const MAX_COLUMNS = 120;
-// The official suite a few comments name a file of (vendor/ is filled by `npm run suite:sync` before the tests).
+// The official suite a few comments name a file of (committed under vendor/).
 const SUITE = join(ROOT, 'vendor', 'json-schema-test-suite', 'tests', 'draft2020-12');
 
 const tracked = execFileSync('git', ['ls-files', ...FOLDERS], { cwd: ROOT, encoding: 'utf8' })

@@ -30,6 +30,7 @@ import { readOwnFields } from '../util/own-field.js';
 import { ANY, FUNCTION, oneOf, pick, readTable, rule, type OptionTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { compileOutputSchemas, outputProblem } from '../catalog/mcp-output.js';
+import { argumentsRefusal, forwardedCall, protoMemberPath, protoRefusal } from '../mcp/forward.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
 // puts batch admission in front of `tools/list` and toolgate's validation in front of
@@ -130,6 +131,14 @@ function localError(text: string): McpCallResult {
 function failedIfError<T>(value: T): T {
   if (isError(value)) throw value;
   return value;
+}
+
+/** The server's result as the caller gets it: refused when a member is named `__proto__` (it ran, so said so). */
+function passedOn(name: string, answer: McpCallResult): McpCallResult {
+  const proto = protoMemberPath(answer);
+  return proto === undefined
+    ? answer
+    : localError(`error: tool ${name} ran but its result was not passed on: ${protoRefusal(proto)}`);
 }
 
 /**
@@ -306,13 +315,17 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       const args = copy === undefined ? undefined : (deepFreeze(copy.value) as Record<string, unknown>);
       const verdict = result.value.registry.check({ id: '', name, arguments: args });
       if (!verdict.ok) return localError(formatForModel(name, verdict.error));
-      // A new request built from exactly what was checked; the caller's params object is never re-read.
-      const request = args === undefined ? { name } : { name, arguments: args };
+      const refused = argumentsRefusal(verdict.value);
+      if (refused !== undefined) return localError(`error: invalid arguments for ${name}: ${refused}`);
+      // A new request built from exactly what was checked, by the proxy's code (src/mcp/forward.ts): the arguments as
+      // validated (`{}` when none were given), a plain `_meta`, nothing else of the caller's params.
+      const request = forwardedCall(name, verdict.value as object, params).params as CallToolRequest['params'];
       const output = outputs.get(name);
       sent = true;
       // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
       // never the Error's members as a result (an fs or net error's path or address).
-      if (output === undefined) return failedIfError(await client.callTool(request, resultSchema, requestOptions));
+      if (output === undefined)
+        return passedOn(name, failedIfError(await client.callTool(request, resultSchema, requestOptions)));
       const send = client.request;
       const answer: unknown =
         typeof send === 'function'
@@ -325,7 +338,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
           : await client.callTool(request, resultSchema, requestOptions);
       failedIfError(answer);
       const problem = outputProblem(answer, output);
-      if (problem === undefined) return answer as McpCallResult;
+      if (problem === undefined) return passedOn(name, answer as McpCallResult);
       const error: ToolError = { ...problem, stage: 'execute' };
       notify({ callId: '', name, stage: 'execute', cause: answer, error });
       // It ran: saying it failed would invite the model to call it again and repeat its side effect.

@@ -5,6 +5,7 @@
 // non-empty array). This provider answers with toolgate's exact engines instead.
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
+import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { sortViolations } from '../errors/violations.js';
 import type { GateError, Violation } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
@@ -112,6 +113,10 @@ export class ToolgateJsonSchemaValidator implements jsonSchemaValidator {
     }
     const { validate } = compiled.value;
     return (input: unknown) => {
+      // The rule the proxy and guardClient forward by (src/mcp/forward.ts): a value with a member named __proto__ is
+      // never handed on, whatever the schema allows (a merge on the other side would take it as a prototype).
+      const proto = protoMemberPath(input);
+      if (proto !== undefined) return { valid: false, data: undefined, errorMessage: protoRefusal(proto) };
       // validate never throws and, on success, hands back the same reference.
       const verdict = validate(input);
       return verdict.ok

@@ -1,5 +1,5 @@
 import { isExactNumber } from './exact-number.js';
-import type { ParsedText, TextLimits } from './json-text.js';
+import type { ParsedText, TextLimits } from './parsed-text.js';
 import { surrogateEscape, wellFormed } from './json-text-surrogates.js';
 import { PROVEN_WITHIN, tallyText, UNPROVEN } from './json-text-tally.js';
 

@@ -1,4 +1,4 @@
-import type { TextLimits } from './json-text.js';
+import type { TextLimits } from './parsed-text.js';
 
 /**
  * The length tally: a proof, from the value JSON.parse built and the text's length alone, that a text without

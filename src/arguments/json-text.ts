@@ -1,20 +1,7 @@
 import { inexactReason, isExactNumber } from './exact-number.js';
 import { fail, failExecution, ok, type Result } from '../result.js';
 import { parseNative } from './json-text-native.js';
-import type { Limits } from '../util/limits.js';
-
-/** What the parser needs from the limits: depth stops the parse; the other counts are only noted. */
-export type TextLimits = Pick<
-  Limits,
-  'maxArgumentDepth' | 'maxArgumentValues' | 'maxStringLength' | 'maxObjectProperties' | 'maxArrayItems'
->;
-
-/** A parsed value and whether every argument count stayed within its limit while it was built. */
-export interface ParsedText {
-  readonly value: unknown;
-  /** False: some count passed its limit; the caller walks the value again to say which and where. */
-  readonly withinLimits: boolean;
-}
+import type { ParsedText, TextLimits } from './parsed-text.js';
 
 /** One open container: the object or array being filled, its pending key and its member count. */
 interface Container {

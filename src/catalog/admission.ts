@@ -1,66 +1,32 @@
 import { fail, failExecution, ok, thrownMessage, type Result } from '../result.js';
-import type { ProviderFinding, ProviderName } from '../interop/profile.js';
+import type { ProviderFinding } from '../interop/profile.js';
 import { compiledFromCache } from '../schema/compile.js';
 import { defineTool, MCP_TOOL_NAME_PATTERN, TOOL_NAME_PATTERN, type ToolContext } from '../tools/tool.js';
 import { Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
 import { REGISTRY_OPTIONS_TABLE } from '../tools/registry-options.js';
 import { pick, readTable } from '../util/option-table.js';
-import { ADMISSION_TABLE, PREFLIGHT_TABLE } from './admission-options.js';
 import {
-  createBatchLoader,
-  DEFAULT_LOADER_TIMEOUT_MS,
-  type AsyncSchemaLoader,
-  type BatchLoader,
-} from './async-loader.js';
+  ADMISSION_TABLE,
+  PREFLIGHT_TABLE,
+  type AdmissionOptions,
+  type Invoke,
+  type PreflightOptions,
+} from './admission-options.js';
+import { createBatchLoader, DEFAULT_LOADER_TIMEOUT_MS, type BatchLoader } from './async-loader.js';
 import { narrowAuthority, type Authority } from './authority.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import { makeBundle, type Bundle } from './bundle.js';
 import { identify } from './descriptor.js';
 import { batchError, callFailure, sortDiagnostics, type BatchError, type Diagnostic } from './diagnostics.js';
-import { preflightStaged, type Invoke, type PreflightedTool, type PreflightOptions } from './preflight.js';
-import { providerSettingsOf, providerVerdict, type ProviderPolicy, type ProviderSettings } from './provider-policy.js';
+import { preflightStaged, type PreflightedTool } from './preflight.js';
+import { providerSettingsOf, providerVerdict, type ProviderSettings } from './provider-policy.js';
 import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { quote } from '../util/describe-value.js';
+import { type TimeSlices, timeSlices } from '../util/time-slice.js';
 import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
 
-/**
- * Options of admitBatch: the Registry's options (schema options included; `grants` comes from `authority`)
- * plus the admission policy.
- */
-export type AdmissionOptions = Omit<RegistryOptions, 'schemaLoader' | 'grants'> & {
-  /**
-   * 'strict' (default): any problem fails the batch. 'quarantine': only `unsupported_capability` schemas are left out.
-   */
-  readonly mode?: 'strict' | 'quarantine';
-  /**
-   * Narrowed in the bundle (grants of rejected tools removed, every other field kept) and enforced: the
-   * bundle's registry calls and publishes only granted tools.
-   */
-  readonly authority?: Authority;
-  /** 'reject' (default): a grant for a tool not in the batch fails the batch; 'keep' passes it through. */
-  readonly unknownGrants?: 'reject' | 'keep';
-  /** May return a Promise; each URI is asked for at most once per batch. */
-  readonly schemaLoader?: AsyncSchemaLoader;
-  /**
-   * Milliseconds admitBatch waits for one URI from `schemaLoader` (default DEFAULT_LOADER_TIMEOUT_MS,
-   * 10,000; whole ms from 1 to 2^31-1, or Infinity for none). Past it the loader's `signal` aborts and
-   * every tool that needs that URI is `execution_failure` naming it.
-   */
-  readonly loaderTimeoutMs?: number;
-  /** Executes non-function backends. */
-  readonly invoke?: Invoke;
-  /**
-   * Checks every accepted schema against this provider's profile (checkProvider); findings go to
-   * `bundle.providerFindings`.
-   */
-  readonly provider?: ProviderName;
-  /**
-   * 'report' (default): findings are information only. 'quarantine': a schema with a `rejects` finding is
-   * `unsupported_capability`, so `mode` decides as for any refused schema (strict fails, quarantine leaves it out).
-   */
-  readonly providerPolicy?: ProviderPolicy;
-};
+export type { AdmissionOptions } from './admission-options.js';
 
 /** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */
 const MAX_LOADER_ROUNDS = 32;
@@ -85,6 +51,7 @@ async function preflightAll(
   loader: BatchLoader | undefined,
   cost: BatchCost,
   names: RegExp,
+  slices: TimeSlices,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let pending: number[] = [];
@@ -103,6 +70,7 @@ async function preflightAll(
     const retry: number[] = [];
     const wanted = new Set<string>();
     for (const i of pending) {
+      if (slices.due()) await slices.pause();
       loader?.takeMisses();
       const { result, stage } = preflightStaged(descriptors[i], options, names);
       const misses = loader?.takeMisses() ?? new Set<string>();
@@ -212,6 +180,11 @@ export interface AdmissionInternals {
   readonly extraDiagnostics: readonly Diagnostic[];
   /** True for tools from MCP: names follow MCP_TOOL_NAME_PATTERN (else TOOL_NAME_PATTERN). */
   readonly mcpNames?: boolean;
+  /**
+   * Longest the admission holds the event loop between two tools, in ms (the proxy's: other sessions are
+   * served in between); undefined never yields. One tool's own work is not cut.
+   */
+  readonly sliceMs?: number;
 }
 
 /** admitBatch's settings: its own rules for every tool. */
@@ -261,7 +234,8 @@ export async function admitSlots(
 
   const cost = batchCost(options.limits, slots.length);
   const names = internals.mcpNames === true ? MCP_TOOL_NAME_PATTERN : TOOL_NAME_PATTERN;
-  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names);
+  const slices = timeSlices(internals.sliceMs);
+  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names, slices);
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);
   const leaveOut = internals.badTools === 'leave-out';
@@ -293,6 +267,7 @@ export async function admitSlots(
   // Names without a dot first: a tool's own name always wins over another tool's mapped name (provider-names.ts).
   const undotted = accepted.filter((t) => !t.name.includes('.'));
   for (const t of [...undotted, ...accepted.filter((t) => t.name.includes('.'))]) {
+    if (slices.due()) await slices.pause();
     // Preflight compiled the schema with the same schema options: registered as is, never compiled again.
     const registered = registerCompiled(
       registry,

@@ -1,8 +1,9 @@
-import type { ProviderFinding } from '../interop/profile.js';
+import type { ProviderFinding, ProviderName } from '../interop/profile.js';
 import { lintSchema } from '../lint/lint.js';
 import type { LintWarning } from '../lint/warning.js';
 import { providerNamesOf, type Registry } from '../tools/registry.js';
-import { NAME_RULE_SOURCES, publishedName, type ProviderNameMap } from '../tools/provider-names.js';
+import { publishedName, type ProviderNameMap } from '../tools/provider-names.js';
+import { nameRuleOf, PROVIDER_FORMATS, PROVIDER_NAMES } from '../interop/providers.js';
 import type { Authority } from './authority.js';
 import type { Diagnostic } from './diagnostics.js';
 import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from './providers.js';
@@ -94,16 +95,20 @@ function byName<T extends object>(
   );
 }
 
+/** Wire formats that are also provider names (a finding names a provider): `openai` and `anthropic`. */
+const NAMED_FORMATS = PROVIDER_FORMATS.filter((f) => PROVIDER_NAMES.includes(f as ProviderName)) as (ProviderFormat &
+  ProviderName)[];
+
 /** The `tool-name` findings of tools withheld from a provider for their name, by tool name. */
 function nameFindings(map: ProviderNameMap): Map<string, ProviderFinding[]> {
   const out = new Map<string, ProviderFinding[]>();
   for (const [name, withheld] of map.withheld) {
     const list: ProviderFinding[] = [];
-    for (const provider of ['openai', 'anthropic'] as const) {
+    for (const provider of NAMED_FORMATS) {
       const w = withheld.find((x) => x.format === provider);
       if (w === undefined) continue;
       const message = `not published to ${provider}: ${w.reason}`;
-      const source = NAME_RULE_SOURCES[provider];
+      const source = nameRuleOf(provider).source ?? '';
       list.push({
         provider,
         rule: 'tool-name',

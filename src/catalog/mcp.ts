@@ -8,8 +8,8 @@ import type { McpTool } from './providers.js';
 import type { Invoke } from './preflight.js';
 import { McpOutput } from '../tools/mcp-result.js';
 import { ownData } from '../util/own-field.js';
-import { pick, readTable } from '../util/option-table.js';
-import { ADMISSION_TABLE, MCP_ADMISSION_TABLE } from './admission-options.js';
+import { FUNCTION, pick, readTable, type OptionTable } from '../util/option-table.js';
+import { ADMISSION_TABLE } from './admission-options.js';
 
 /**
  * The dialects an MCP tool's schemas are read in when the caller names none: Draft 2020-12 (MCP's
@@ -25,6 +25,13 @@ export type McpAdmissionOptions = AdmissionOptions & {
   readonly backend: (tool: McpTool) => unknown;
   /** Optional revision per tool (for example a hash the host keeps); absent means none. */
   readonly revision?: (tool: McpTool) => string | undefined;
+};
+
+/** admitMcpTools: admitBatch's options, the backend maker and the revision per tool. */
+export const MCP_ADMISSION_TABLE: OptionTable<McpAdmissionOptions> = {
+  ...ADMISSION_TABLE,
+  backend: FUNCTION,
+  revision: FUNCTION,
 };
 
 /**

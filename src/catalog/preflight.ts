@@ -3,8 +3,10 @@ import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { copyJson, deepFreeze, problemPointer } from '../util/plain-json.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick, readTable } from '../util/option-table.js';
-import { PREFLIGHT_TABLE } from './admission-options.js';
+import { PREFLIGHT_TABLE, type PreflightOptions } from './admission-options.js';
 import { readDescriptor } from './descriptor.js';
+
+export type { Invoke, PreflightOptions } from './admission-options.js';
 
 /** The violation of annotations that are not JSON, but for its message. */
 const ANNOTATIONS = {
@@ -15,15 +17,6 @@ const ANNOTATIONS = {
   code: 'descriptor_invalid',
   params: { field: 'annotations' },
 } as const;
-
-/** Runs a backend that is not a function: the host's own dispatch (an RPC stub, a queue, an MCP client). */
-export type Invoke = (backend: unknown, args: unknown, context: unknown) => unknown;
-
-/** Options of preflight: the schema options of validateSchema plus the metadata rules. */
-export type PreflightOptions = SchemaOptions & {
-  /** Executes non-function backends; without it such a backend fails preflight. */
-  readonly invoke?: Invoke;
-};
 
 /** A tool that passed preflight: metadata checked, schema compiled, original schema kept. */
 export interface PreflightedTool {

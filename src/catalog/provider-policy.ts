@@ -4,7 +4,8 @@
 import { fail, ok, type GateError, type Result, type Violation } from '../result.js';
 import { describeValue } from '../util/describe-value.js';
 import { checkProvider } from '../interop/check-provider.js';
-import { PROVIDER_NAMES, type ProviderFinding, type ProviderName } from '../interop/profile.js';
+import { PROVIDER_NAMES } from '../interop/providers.js';
+import type { ProviderFinding, ProviderName } from '../interop/profile.js';
 
 /** What admission does with provider findings: list them on the bundle, or leave out tools a provider rejects. */
 export type ProviderPolicy = 'report' | 'quarantine';

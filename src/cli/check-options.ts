@@ -2,7 +2,8 @@
 // --dialect, --provider and --provider-policy map onto admission's `dialects`, `provider` and `providerPolicy`;
 // --mcp, --env and --timeout describe the servers to start.
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
-import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
+import { PROVIDER_NAMES } from '../interop/providers.js';
+import type { ProviderName } from '../interop/profile.js';
 import type { Problem, Result } from '../result.js';
 import { listFlag, stringFlag, type ParsedArgs } from './args.js';
 import { displayCommandLine, secretsOf, splitCommandLine } from '../exec/command-line.js';
@@ -12,6 +13,7 @@ import type { McpServer } from './mcp-server-list.js';
 import { readServerUrl } from '../mcp/server-url.js';
 import { parseEnvItems, type EnvRequest } from '../exec/environment.js';
 import { timeoutMs } from './numbers.js';
+import { CLI_DEFAULTS } from './commands.js';
 
 /** A dialect toolgate enforces with its own semantics. */
 export type Dialect = '2020-12' | '2019-09' | 'draft-07';
@@ -100,7 +102,10 @@ export function serversOf(args: ParsedArgs): Result<McpServer[], Problem> {
     if (rawUrl === undefined && args.flags.has('timeout'))
       return inputError('--timeout applies to --mcp and --url servers, and none is given');
   }
-  const timeout = timeoutMs(stringFlag(args, 'timeout') ?? '30', '--timeout (seconds)');
+  const timeout = timeoutMs(
+    stringFlag(args, 'timeout') ?? String(CLI_DEFAULTS.listTimeoutSeconds),
+    '--timeout (seconds)',
+  );
   if (!timeout.ok) return timeout;
   const servers: McpServer[] = [];
   if (rawUrl !== undefined) {

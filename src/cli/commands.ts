@@ -1,8 +1,27 @@
 // The one table of the CLI: each command, its usage forms and its options with their descriptions. The parser
 // (args.ts), every help text (help.ts) and the tests read this table, so an option cannot exist without a
 // description or be described without existing. Nothing here loads a command's implementation.
-import { PROVIDER_NAMES } from '../interop/profile.js';
+import { PROVIDER_NAMES } from '../interop/providers.js';
 import { PROXY_DEFAULTS } from '../proxy/settings.js';
+
+/**
+ * Defaults of the options below that are not the proxy's: the help text and the code that applies them both read
+ * them here, so neither can say another value than the other.
+ */
+export const CLI_DEFAULTS = {
+  /** check and lock: `--timeout` for `--mcp` and `--url` servers, in seconds. */
+  listTimeoutSeconds: 30,
+  /** lock: `--out`. */
+  lockFile: 'toolgate.lock.json',
+  /** validate: `--name`. */
+  toolName: 'tool',
+  /** serve: `--timeout`, in milliseconds (written in seconds). */
+  serveTimeoutMs: 60_000,
+  /** serve: `--max-output`, in bytes. */
+  serveMaxOutput: 1 << 20,
+  /** serve: `--max-concurrent`. */
+  serveMaxConcurrent: 4,
+} as const;
 
 /** One option of one command. */
 export interface OptionSpec {
@@ -156,7 +175,8 @@ export const CHECK: CliCommand = {
       type: 'string',
       value: '<seconds>',
       description:
-        'how long an --mcp or --url server may take to answer initialize and each tools/list page (default 30)',
+        'how long an --mcp or --url server may take to answer initialize and each tools/list page ' +
+        `(default ${CLI_DEFAULTS.listTimeoutSeconds})`,
     },
     URL_OPTION,
     HEADER_OPTION,
@@ -193,7 +213,7 @@ export const LOCK: CliCommand = {
       type: 'string',
       value: '<file>',
       description:
-        'the lock file (default toolgate.lock.json); when it exists, its drift report is printed before it is ' +
+        `the lock file (default ${CLI_DEFAULTS.lockFile}); when it exists, its drift report is printed before it is ` +
         'replaced, atomically',
     },
     {
@@ -229,7 +249,8 @@ export const LOCK: CliCommand = {
       type: 'string',
       value: '<seconds>',
       description:
-        'how long an --mcp or --url server may take to answer initialize and each tools/list page (default 30)',
+        'how long an --mcp or --url server may take to answer initialize and each tools/list page ' +
+        `(default ${CLI_DEFAULTS.listTimeoutSeconds})`,
     },
     URL_OPTION,
     HEADER_OPTION,
@@ -265,7 +286,12 @@ export const VALIDATE: CliCommand = {
       description:
         "the arguments text, parsed strictly as a model's text arrives: inline, @file, or - (or @-) for stdin",
     },
-    { name: 'name', type: 'string', value: '<tool>', description: 'the tool name the message uses (default "tool")' },
+    {
+      name: 'name',
+      type: 'string',
+      value: '<tool>',
+      description: `the tool name the message uses (default "${CLI_DEFAULTS.toolName}")`,
+    },
     {
       name: 'format',
       type: 'string',
@@ -320,20 +346,23 @@ export const SERVE: CliCommand = {
       name: 'timeout',
       type: 'string',
       value: '<seconds>',
-      description: "stop a call's process group after this long (default 60); a call waiting for a slot waits as long",
+      description:
+        `stop a call's process group after this long (default ${CLI_DEFAULTS.serveTimeoutMs / 1000}); ` +
+        'a call waiting for a slot waits as long',
     },
     {
       name: 'max-output',
       type: 'string',
       value: '<bytes>',
-      description: "cut a call's output beyond this many bytes (default 1048576)",
+      description: `cut a call's output beyond this many bytes (default ${CLI_DEFAULTS.serveMaxOutput})`,
     },
     {
       name: 'max-concurrent',
       type: 'string',
       value: '<n>',
       description:
-        'run at most n calls at once (default 4); up to 100 more wait, each at most its timeout, and a call ' +
+        `run at most n calls at once (default ${CLI_DEFAULTS.serveMaxConcurrent}); ` +
+        'up to 100 more wait, each at most its timeout, and a call ' +
         'past that is refused without starting',
     },
     {
@@ -364,7 +393,8 @@ export const PROXY: CliCommand = {
   summary: 'gate an MCP server (stdio or HTTP): only admitted, granted tools; every call validated exactly',
   usage: [
     'toolgate proxy [--allow <glob>]... [--deny <glob>]... [--mode quarantine|strict] [--bad-tools fail|leave-out]',
-    '               [--withhold-unconstrained] [--env KEY=VALUE|KEY]... [--timeout <seconds>] [--max-result <bytes>]',
+    '               [--deny-method <glob>]... [--withhold-unconstrained]',
+    '               [--env KEY=VALUE|KEY]... [--timeout <seconds>] [--max-result <bytes>]',
     '               [--log <file> [--log-args]] [--quiet]',
     `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
@@ -451,6 +481,16 @@ export const PROXY: CliCommand = {
         'are published and named on stderr',
     },
     {
+      name: 'deny-method',
+      type: 'string',
+      multiple: true,
+      value: '<glob>',
+      description:
+        "withhold MCP methods whose whole name matches (e.g. 'prompts/*'), either direction: a request gets " +
+        '-32601, a notification is dropped; by default every method of the negotiated MCP revision passes, ' +
+        'nothing else (see docs/proxy.md)',
+    },
+    {
       name: 'mode',
       type: 'string',
       value: 'quarantine|strict',
@@ -494,7 +534,9 @@ export const PROXY: CliCommand = {
       name: 'log',
       type: 'string',
       value: '<file>',
-      description: 'append one JSON line per tools/call: time, tool, verdict, stage, duration, upstream error flag',
+      description:
+        'append one JSON line per tools/call: time, tool, verdict, stage, duration, upstream error flag, ' +
+        'the params members not forwarded',
     },
     { name: 'log-args', type: 'boolean', description: 'also log the arguments of each call (needs --log)' },
     {

@@ -5,14 +5,14 @@
 import { listingDrift } from '../catalog/lock-diff.js';
 import { ignoreList, pinTools } from '../catalog/lock-pins.js';
 import { listFlag, parseArgs, stringFlag } from './args.js';
-import { LOCK } from './commands.js';
+import { CLI_DEFAULTS, LOCK } from './commands.js';
 import type { CliIO, ExitCode } from './io.js';
 import { driftText } from '../catalog/lock-report.js';
 import { anySource, NO_SOURCE, readLockSources } from './lock-sources.js';
 import { readLockFile, writeLockFile } from './lock-write.js';
 
 /** Where the lock goes without --out. */
-export const DEFAULT_LOCK_FILE = 'toolgate.lock.json';
+export const DEFAULT_LOCK_FILE = CLI_DEFAULTS.lockFile;
 
 /** Runs `toolgate lock`. */
 export async function lockCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {

@@ -16,7 +16,7 @@ import { cliHints } from './hints.js';
 import { inputError } from './io.js';
 import { byteCount, timeoutMs } from './numbers.js';
 import { requireLock } from './lock-write.js';
-import { compileGrants } from '../proxy/grants.js';
+import { compileGrants, compileMethodDenials } from '../proxy/grants.js';
 import { DEFAULT_MAX_RESULT_BYTES, PROXY_DEFAULTS, type ProxySettings } from '../proxy/settings.js';
 import { transportSettings } from './proxy-transport-options.js';
 
@@ -85,6 +85,7 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
       badTools: bad === 'leave-out' ? 'leave-out' : 'fail-batch',
       admission,
       grants,
+      deniedMethod: compileMethodDenials(listFlag(args, 'deny-method')),
       log,
       logArgs: booleanFlag(args, 'log-args'),
       withholdUnconstrained: booleanFlag(args, 'withhold-unconstrained'),

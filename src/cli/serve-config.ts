@@ -1,16 +1,16 @@
 // Builds the command specs of `toolgate serve` from flags (one tool) or from a `--config` file (several).
 // Config file: { "tools": [ { "name", "description"?, "inputSchema"?, "exec", "args"?, "timeout"?, "maxOutput"? } ] }
 import type { CommandSpec } from '../exec/command.js';
-import { DEFAULT_MAX_CONCURRENT } from '../exec/concurrency-gate.js';
 import { childEnvironment, parseEnvItems } from '../exec/environment.js';
 import { isObject } from '../util/plain-json.js';
 import { booleanFlag, listFlag, stringFlag, type ParsedArgs } from './args.js';
+import { CLI_DEFAULTS } from './commands.js';
 import { byteCount, timeoutMs } from './numbers.js';
 import { inputError, parseJsonNamed, readJsonArgument, readText } from './io.js';
 import type { Problem, Result } from '../result.js';
 
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_MAX_OUTPUT = 1 << 20;
+const DEFAULT_TIMEOUT_MS = CLI_DEFAULTS.serveTimeoutMs;
+const DEFAULT_MAX_OUTPUT = CLI_DEFAULTS.serveMaxOutput;
 /** Most programs at once `--max-concurrent` accepts; each holds a process group and two pipes. */
 const MAX_CONCURRENT_CEILING = 256;
 
@@ -25,7 +25,7 @@ export interface ServeSettings {
 /** `--max-concurrent`: a whole number of programs at once, 1 to the ceiling. */
 function maxConcurrentOf(args: ParsedArgs): Result<number, Problem> {
   const raw = stringFlag(args, 'max-concurrent');
-  if (raw === undefined) return { ok: true, value: DEFAULT_MAX_CONCURRENT };
+  if (raw === undefined) return { ok: true, value: CLI_DEFAULTS.serveMaxConcurrent };
   const n = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || n < 1 || n > MAX_CONCURRENT_CEILING)
     return inputError(

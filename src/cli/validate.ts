@@ -6,7 +6,7 @@ import { validateSchema } from '../schema/compile.js';
 import { booleanFlag, parseArgs, stringFlag } from './args.js';
 import { readRegistry } from './catalog-input.js';
 import { dialectsOf } from './check-options.js';
-import { VALIDATE } from './commands.js';
+import { CLI_DEFAULTS, VALIDATE } from './commands.js';
 import { parseJsonNamed, readText, type CliIO, type ExitCode } from './io.js';
 import { validateJson, validateText, validateUsageJson, type ValidateOutcome } from './validate-report.js';
 import type { Problem, Result } from '../result.js';
@@ -79,7 +79,7 @@ export async function validateCommand(argv: readonly string[], io: CliIO): Promi
     : result === undefined || result.ok
       ? { verdict: 'valid' }
       : { verdict: 'invalid', error: result.error };
-  const name = stringFlag(args, 'name') ?? 'tool';
+  const name = stringFlag(args, 'name') ?? CLI_DEFAULTS.toolName;
   io.out(json ? validateJson(name, outcome) : validateText(name, outcome));
   return outcome.verdict === 'valid' ? 0 : 1;
 }

@@ -2,6 +2,7 @@ import type { EngineError } from './engine-error.js';
 import { boundedJson, quote } from '../util/describe-value.js';
 import { fragmentPointer, nodeAt as at } from '../util/json-pointer.js';
 import { messageFor } from './messages.js';
+import { BRANCH_ERROR_KEYWORDS } from '../keywords/keyword-lists.js';
 
 /**
  * An Ajv error kept for the report, with an optional message that replaces the keyword's own, or the
@@ -39,7 +40,7 @@ const PARAMS_SHOWN = 400;
 const MAX_UNTIED = 64;
 
 /** Applicators whose subschema errors Ajv leaves in its list even though they are not the reason to report. */
-const COMBINATORS = new Set(['oneOf', 'anyOf', 'contains']);
+const COMBINATORS = new Set(BRANCH_ERROR_KEYWORDS);
 
 /** Ajv writes schema locations of the root document as `#/...`. */
 function schemaPointer(schemaPath: string): string | undefined {

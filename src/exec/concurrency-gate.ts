@@ -3,9 +3,6 @@
 // most its own timeout and can be cancelled; either way it never started.
 import { MAX_TIMEOUT_MS } from './run.js';
 
-/** Programs run at once by default (`--max-concurrent`). */
-export const DEFAULT_MAX_CONCURRENT = 4;
-
 /** Calls that may wait for a slot; past this a call is refused at once. */
 export const MAX_QUEUED = 100;
 

@@ -5,14 +5,10 @@ import { ANTHROPIC } from './anthropic.js';
 import { GEMINI } from './gemini.js';
 import { OPENAI } from './openai.js';
 import { OPENAI_STRICT } from './openai-strict.js';
-import {
-  PROVIDER_NAMES,
-  runProfile,
-  type ProviderFinding,
-  type ProviderName,
-  type ProviderProfile,
-} from './profile.js';
+import { PROVIDER_NAMES } from './providers.js';
+import { runProfile, type ProviderFinding, type ProviderName, type ProviderProfile } from './profile.js';
 
+/** Each provider's profile, from its own module; the type asks for one per provider name of the table. */
 const PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = {
   'openai-strict': OPENAI_STRICT,
   openai: OPENAI,

@@ -1,15 +1,12 @@
 import type { Finding } from '../result.js';
+import type { ProviderName } from './provider-ids.js';
 import { escapePointerToken } from '../util/json-pointer.js';
 import { walkSchema, type SchemaNode } from '../schema/walk.js';
 import { isObject } from '../util/plain-json.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { quote } from '../util/describe-value.js';
 
-/** The providers toolgate has a profile for. */
-export type ProviderName = 'openai-strict' | 'openai' | 'anthropic' | 'gemini';
-
-/** Every provider name, in a stable order. */
-export const PROVIDER_NAMES: readonly ProviderName[] = ['openai-strict', 'openai', 'anthropic', 'gemini'];
+export type { ProviderName } from './provider-ids.js';
 
 /**
  * What a provider does with a schema feature: `rejects` (the request fails), `ignores` (accepted, not

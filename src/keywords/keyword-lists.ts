@@ -85,3 +85,36 @@ export const openaiStrictKeywords = (support: ProviderSupport): readonly string[
 
 /** Keywords errors/messages.ts writes a sentence of its own for. */
 export const MESSAGE_KEYWORDS: readonly string[] = names((row) => row.message === true);
+
+/** Every keyword the table knows, of any dialect, the older drafts' refused ones included (a typo's candidates). */
+export const ALL_KEYWORDS: readonly string[] = names(() => true);
+
+/** Keywords whose 2020-12 engine code only appends to Ajv's error list (KeywordRow.appendsErrors). */
+export const ERROR_APPENDING_KEYWORDS: readonly string[] = names((row) => row.appendsErrors === true);
+
+/** Siblings of `$ref` that draft-07 may ignore without changing anything (KeywordRow.draft07RefSibling). */
+export const HARMLESS_DRAFT_07_REF_SIBLINGS: readonly string[] = names((row) => row.draft07RefSibling === 'harmless');
+
+/** Siblings of `$ref` that keep a 2020-12 schema's draft-07 meaning (KeywordRow.besideRefLikeDraft07). */
+export const DRAFT_07_SAFE_REF_SIBLINGS: readonly string[] = names((row) => row.besideRefLikeDraft07 === true);
+
+/** Step names whose `$id` Ajv's older engines skip when following a pointer (KeywordRow.ajvKeepsScope). */
+export const AJV_SCOPE_KEEPING_NAMES: readonly string[] = names((row) => row.ajvKeepsScope === true);
+
+/** Keywords that name a resource, a place in it or its dialect (KeywordRow.identifies). */
+export const IDENTIFYING_KEYWORDS: readonly string[] = names((row) => row.identifies === true);
+
+/** Later drafts' keywords that Ajv's draft-07 engine still indexes (KeywordRow.draft07EngineIndexes). */
+export const DRAFT_07_ENGINE_INDEXED: readonly string[] = names((row) => row.draft07EngineIndexes === true);
+
+/** References (`$ref`, `$dynamicRef`, `$recursiveRef`), in table order. */
+export const REFERENCE_KEYWORDS: readonly string[] = names((row) => row.reference === 'ref');
+
+/** References and the anchors that make references dynamic: what makes a subschema's compile depend on others. */
+export const REFERENCE_OR_ANCHOR_KEYWORDS: readonly string[] = names((row) => row.reference !== undefined);
+
+/** Applicators whose subschema errors Ajv leaves in its list (KeywordRow.branchErrors). */
+export const BRANCH_ERROR_KEYWORDS: readonly string[] = names((row) => row.branchErrors === true);
+
+/** Where a root keeps definitions (`$defs`, then draft-07's `definitions`). */
+export const DEFINITION_HOLDERS: readonly string[] = names((row) => row.holdsDefinitions === true);

@@ -61,6 +61,37 @@ export interface KeywordRow {
   readonly openaiStrict?: ProviderSupport;
   /** errors/messages.ts writes a sentence of its own for its errors (the engine writes none: messages off). */
   readonly message?: true;
+  /**
+   * Its code in the 2020-12 engine only appends to Ajv's error list (one push per error, or none), an applicator's
+   * subschemas being schema objects of their own; any other keyword may replace the list by a copy
+   * (schema/engine/held-errors.ts).
+   */
+  readonly appendsErrors?: true;
+  /**
+   * Beside `$ref` in draft-07, which ignores every sibling of `$ref` (Core §8.3), ignoring it changes nothing:
+   * an annotation, or the `definitions` container that `$ref` reaches by JSON Pointer (schema/legacy-engine-gaps.ts).
+   */
+  readonly draft07RefSibling?: 'harmless';
+  /**
+   * Beside `$ref`, a 2020-12 schema still means what it means in draft-07: an annotation, or `$defs`, which `$ref`
+   * reaches by JSON Pointer either way (schema/draft07-equivalent.ts).
+   */
+  readonly besideRefLikeDraft07?: true;
+  /**
+   * Ajv's older engines keep the base URI of a step with this name when following a JSON Pointer (its
+   * `PREVENT_SCOPE_CHANGE`, which hits a property so named too; schema/legacy-engine-gaps.ts).
+   */
+  readonly ajvKeepsScope?: true;
+  /** Names a resource, a place in it or its dialect: linking drops it from the one document it emits (link.ts). */
+  readonly identifies?: true;
+  /** Unknown to draft-07, yet Ajv's draft-07 engine indexes it (schema/ajv-only.ts). */
+  readonly draft07EngineIndexes?: true;
+  /** A reference (`ref`), or an anchor that makes references to it dynamic (`dynamic-anchor`): compile cost. */
+  readonly reference?: 'ref' | 'dynamic-anchor';
+  /** An applicator whose subschema errors Ajv leaves in its list though they are not the reason to report. */
+  readonly branchErrors?: true;
+  /** A root keeps definitions here for a local `$ref` to name: Core §8.2.4 and draft-07's `definitions`. */
+  readonly holdsDefinitions?: true;
 }
 
 const ALL: readonly KeywordDialect[] = ['2020-12', '2019-09', 'draft-07'];
@@ -71,10 +102,34 @@ const ARRAY_ITEMS = 'use array-form "items"';
 /** Every keyword of 2020-12, 2019-09 and draft-07, and the older drafts' keywords that toolgate refuses. */
 export const KEYWORDS: readonly KeywordRow[] = [
   // Core §8
-  { name: '$id', vocabulary: 'core', dialects: ALL, shape: 'value', steps: 'free' },
-  { name: '$schema', vocabulary: 'core', dialects: ALL, shape: 'value', steps: 'free' },
-  { name: '$ref', vocabulary: 'core', dialects: ALL, shape: 'value' },
-  { name: '$anchor', vocabulary: 'core', dialects: LATER, shape: 'value', steps: 'free' },
+  { name: '$id', vocabulary: 'core', dialects: ALL, shape: 'value', steps: 'free', identifies: true },
+  {
+    name: '$schema',
+    vocabulary: 'core',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'free',
+    draft07RefSibling: 'harmless',
+    identifies: true,
+  },
+  {
+    name: '$ref',
+    vocabulary: 'core',
+    dialects: ALL,
+    shape: 'value',
+    draft07RefSibling: 'harmless',
+    besideRefLikeDraft07: true,
+    reference: 'ref',
+  },
+  {
+    name: '$anchor',
+    vocabulary: 'core',
+    dialects: LATER,
+    shape: 'value',
+    steps: 'free',
+    identifies: true,
+    draft07EngineIndexes: true,
+  },
   {
     name: '$dynamicRef',
     vocabulary: 'core',
@@ -82,6 +137,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     instead: { 'draft-07': NO_EQUIVALENT, '2019-09': 'use "$recursiveRef"' },
     openaiStrict: 'unlisted',
+    reference: 'ref',
   },
   {
     name: '$dynamicAnchor',
@@ -91,10 +147,31 @@ export const KEYWORDS: readonly KeywordRow[] = [
     steps: 'free',
     instead: { '2019-09': 'use "$recursiveAnchor"' },
     openaiStrict: 'unlisted',
+    identifies: true,
+    draft07EngineIndexes: true,
+    reference: 'dynamic-anchor',
   },
   { name: '$vocabulary', vocabulary: 'core', dialects: LATER, shape: 'value', steps: 'free' },
-  { name: '$comment', vocabulary: 'core', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
-  { name: '$defs', vocabulary: 'core', dialects: LATER, shape: 'schema-map', steps: 'free', sameInDraft07: true },
+  {
+    name: '$comment',
+    vocabulary: 'core',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'free',
+    sameInDraft07: true,
+    draft07RefSibling: 'harmless',
+    besideRefLikeDraft07: true,
+  },
+  {
+    name: '$defs',
+    vocabulary: 'core',
+    dialects: LATER,
+    shape: 'schema-map',
+    steps: 'free',
+    sameInDraft07: true,
+    besideRefLikeDraft07: true,
+    holdsDefinitions: true,
+  },
   // Core §10
   {
     name: 'prefixItems',
@@ -103,6 +180,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'schemas',
     instead: { 'draft-07': ARRAY_ITEMS, '2019-09': ARRAY_ITEMS },
     openaiStrict: 'unlisted',
+    appendsErrors: true,
   },
   {
     name: 'items',
@@ -112,6 +190,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     olderShape: 'schema-or-schemas',
     sameInDraft07: true,
     message: true,
+    appendsErrors: true,
   },
   {
     name: 'contains',
@@ -121,6 +200,8 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     openaiStrict: 'unlisted',
     message: true,
+    appendsErrors: true,
+    branchErrors: true,
   },
   {
     name: 'additionalProperties',
@@ -130,8 +211,17 @@ export const KEYWORDS: readonly KeywordRow[] = [
     steps: 'per-key-and-pattern',
     sameInDraft07: true,
     message: true,
+    appendsErrors: true,
   },
-  { name: 'properties', vocabulary: 'applicator', dialects: ALL, shape: 'schema-map', sameInDraft07: true },
+  {
+    name: 'properties',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schema-map',
+    sameInDraft07: true,
+    appendsErrors: true,
+    ajvKeepsScope: true,
+  },
   {
     name: 'patternProperties',
     vocabulary: 'applicator',
@@ -139,6 +229,8 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'schema-map',
     sameInDraft07: true,
     openaiStrict: 'unlisted',
+    appendsErrors: true,
+    ajvKeepsScope: true,
   },
   {
     name: 'dependentSchemas',
@@ -147,6 +239,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'schema-map',
     instead: { 'draft-07': 'use "dependencies" (schema form)' },
     openaiStrict: 'unsupported',
+    appendsErrors: true,
   },
   {
     name: 'propertyNames',
@@ -157,6 +250,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     openaiStrict: 'unlisted',
     message: true,
+    appendsErrors: true,
   },
   {
     name: 'if',
@@ -174,6 +268,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'schema',
     sameInDraft07: true,
     openaiStrict: 'unsupported',
+    appendsErrors: true,
   },
   {
     name: 'else',
@@ -182,6 +277,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'schema',
     sameInDraft07: true,
     openaiStrict: 'unsupported',
+    appendsErrors: true,
   },
   {
     name: 'allOf',
@@ -190,8 +286,17 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'schemas',
     sameInDraft07: true,
     openaiStrict: 'unsupported',
+    appendsErrors: true,
   },
-  { name: 'anyOf', vocabulary: 'applicator', dialects: ALL, shape: 'schemas', sameInDraft07: true, message: true },
+  {
+    name: 'anyOf',
+    vocabulary: 'applicator',
+    dialects: ALL,
+    shape: 'schemas',
+    sameInDraft07: true,
+    message: true,
+    branchErrors: true,
+  },
   {
     name: 'oneOf',
     vocabulary: 'applicator',
@@ -200,6 +305,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     openaiStrict: 'unlisted',
     message: true,
+    branchErrors: true,
   },
   {
     name: 'not',
@@ -231,11 +337,44 @@ export const KEYWORDS: readonly KeywordRow[] = [
     message: true,
   },
   // Validation §6
-  { name: 'type', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
-  { name: 'enum', vocabulary: 'validation', dialects: ALL, shape: 'data', sameInDraft07: true, message: true },
-  { name: 'const', vocabulary: 'validation', dialects: ALL, shape: 'data', sameInDraft07: true, message: true },
+  {
+    name: 'type',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    sameInDraft07: true,
+    message: true,
+    appendsErrors: true,
+  },
+  {
+    name: 'enum',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'data',
+    sameInDraft07: true,
+    message: true,
+    appendsErrors: true,
+    ajvKeepsScope: true,
+  },
+  {
+    name: 'const',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'data',
+    sameInDraft07: true,
+    message: true,
+    appendsErrors: true,
+  },
   { name: 'multipleOf', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
-  { name: 'maximum', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  {
+    name: 'maximum',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    sameInDraft07: true,
+    message: true,
+    appendsErrors: true,
+  },
   {
     name: 'exclusiveMaximum',
     vocabulary: 'validation',
@@ -243,8 +382,17 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     sameInDraft07: true,
     message: true,
+    appendsErrors: true,
   },
-  { name: 'minimum', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  {
+    name: 'minimum',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    sameInDraft07: true,
+    message: true,
+    appendsErrors: true,
+  },
   {
     name: 'exclusiveMinimum',
     vocabulary: 'validation',
@@ -252,6 +400,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     sameInDraft07: true,
     message: true,
+    appendsErrors: true,
   },
   {
     name: 'maxLength',
@@ -262,6 +411,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     openaiStrict: 'unlisted',
     message: true,
+    appendsErrors: true,
   },
   {
     name: 'minLength',
@@ -272,6 +422,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     openaiStrict: 'unlisted',
     message: true,
+    appendsErrors: true,
   },
   {
     name: 'pattern',
@@ -281,9 +432,26 @@ export const KEYWORDS: readonly KeywordRow[] = [
     steps: 'per-char',
     sameInDraft07: true,
     message: true,
+    appendsErrors: true,
   },
-  { name: 'maxItems', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
-  { name: 'minItems', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  {
+    name: 'maxItems',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    sameInDraft07: true,
+    message: true,
+    appendsErrors: true,
+  },
+  {
+    name: 'minItems',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    sameInDraft07: true,
+    message: true,
+    appendsErrors: true,
+  },
   {
     name: 'uniqueItems',
     vocabulary: 'validation',
@@ -302,6 +470,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     instead: { 'draft-07': NO_EQUIVALENT },
     openaiStrict: 'unlisted',
     message: true,
+    appendsErrors: true,
   },
   {
     name: 'minContains',
@@ -311,6 +480,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     instead: { 'draft-07': NO_EQUIVALENT },
     openaiStrict: 'unlisted',
     message: true,
+    appendsErrors: true,
   },
   {
     name: 'maxProperties',
@@ -321,6 +491,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     openaiStrict: 'unlisted',
     message: true,
+    appendsErrors: true,
   },
   {
     name: 'minProperties',
@@ -331,8 +502,17 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     openaiStrict: 'unlisted',
     message: true,
+    appendsErrors: true,
   },
-  { name: 'required', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  {
+    name: 'required',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    sameInDraft07: true,
+    message: true,
+    appendsErrors: true,
+  },
   {
     name: 'dependentRequired',
     vocabulary: 'validation',
@@ -341,15 +521,68 @@ export const KEYWORDS: readonly KeywordRow[] = [
     instead: { 'draft-07': 'use "dependencies" (array form)' },
     openaiStrict: 'unsupported',
     message: true,
+    appendsErrors: true,
   },
   // Validation §9
-  { name: 'title', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
-  { name: 'description', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
-  { name: 'default', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
+  {
+    name: 'title',
+    vocabulary: 'meta-data',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'free',
+    sameInDraft07: true,
+    draft07RefSibling: 'harmless',
+    besideRefLikeDraft07: true,
+  },
+  {
+    name: 'description',
+    vocabulary: 'meta-data',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'free',
+    sameInDraft07: true,
+    draft07RefSibling: 'harmless',
+    besideRefLikeDraft07: true,
+  },
+  {
+    name: 'default',
+    vocabulary: 'meta-data',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'free',
+    sameInDraft07: true,
+    draft07RefSibling: 'harmless',
+    besideRefLikeDraft07: true,
+  },
   { name: 'deprecated', vocabulary: 'meta-data', dialects: LATER, shape: 'value', steps: 'free', sameInDraft07: true },
-  { name: 'readOnly', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
-  { name: 'writeOnly', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
-  { name: 'examples', vocabulary: 'meta-data', dialects: ALL, shape: 'value', steps: 'free', sameInDraft07: true },
+  {
+    name: 'readOnly',
+    vocabulary: 'meta-data',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'free',
+    sameInDraft07: true,
+    draft07RefSibling: 'harmless',
+  },
+  {
+    name: 'writeOnly',
+    vocabulary: 'meta-data',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'free',
+    sameInDraft07: true,
+    draft07RefSibling: 'harmless',
+  },
+  {
+    name: 'examples',
+    vocabulary: 'meta-data',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'free',
+    sameInDraft07: true,
+    draft07RefSibling: 'harmless',
+    besideRefLikeDraft07: true,
+  },
   // Validation §7
   {
     name: 'format',
@@ -358,6 +591,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     sameInDraft07: true,
     message: true,
+    appendsErrors: true,
   },
   // Validation §8
   {
@@ -380,7 +614,14 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   { name: 'contentSchema', vocabulary: 'content', dialects: LATER, shape: 'schema' },
   // Older drafts: draft-07 Validation §9, §6.5.7, §6.4.2; 2019-09 Core §8.2.4; drafts 03-04.
-  { name: 'definitions', dialects: ['draft-07'], shape: 'schema-map' },
+  {
+    name: 'definitions',
+    dialects: ['draft-07'],
+    shape: 'schema-map',
+    draft07RefSibling: 'harmless',
+    ajvKeepsScope: true,
+    holdsDefinitions: true,
+  },
   {
     name: 'dependencies',
     dialects: ['draft-07'],
@@ -391,6 +632,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     },
     openaiStrict: 'unsupported',
     message: true,
+    ajvKeepsScope: true,
   },
   {
     name: 'additionalItems',
@@ -406,6 +648,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     instead: { '2020-12': 'use "$dynamicRef"', 'draft-07': NO_EQUIVALENT },
     openaiStrict: 'unlisted',
+    reference: 'ref',
   },
   {
     name: '$recursiveAnchor',
@@ -413,6 +656,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     instead: { '2020-12': 'use "$dynamicAnchor"' },
     openaiStrict: 'unlisted',
+    reference: 'dynamic-anchor',
   },
   {
     name: 'id',

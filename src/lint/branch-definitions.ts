@@ -1,8 +1,9 @@
 import { isObject } from '../util/plain-json.js';
 import { schemaPlaceObjects } from '../schema/data-places.js';
+import { DEFINITION_HOLDERS } from '../keywords/keyword-lists.js';
 
 /** Where a root keeps definitions a local `$ref` names: Core §8.2.4 and draft-07's `definitions`. */
-const HOLDERS = ['$defs', 'definitions'] as const;
+const HOLDERS = DEFINITION_HOLDERS;
 
 /** Every `$ref` string a schema holds at any depth, `enum`/`const` data aside (data is never a schema). */
 function referencesIn(value: unknown): string[] {

@@ -1,5 +1,5 @@
 import type { Limits } from '../util/limits.js';
-import type { LintWarning } from './warning.js';
+import type { Finding } from '../result.js';
 
 /**
  * What the lint rules of one lintSchema call may spend on work that compiles schemas, in the units of
@@ -22,9 +22,10 @@ export function lintBudget(limits: Limits): LintBudget {
 
 /**
  * Charges `cost` when it fits what is left and returns undefined; otherwise charges nothing and
- * returns the warning that says `rule` was skipped at `schemaPath`.
+ * returns the warning that says `rule` was skipped at `schemaPath` (a LintWarning, which is a Finding: named
+ * so here because warning.ts imports this file for LintBudget).
  */
-export function charge(budget: LintBudget, cost: number, rule: string, schemaPath: string): LintWarning | undefined {
+export function charge(budget: LintBudget, cost: number, rule: string, schemaPath: string): Finding | undefined {
   const limit = budget.limits.maxCompileCost;
   if (budget.spent + cost <= limit) {
     budget.spent += cost;

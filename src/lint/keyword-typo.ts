@@ -1,18 +1,10 @@
 import { escapePointerToken } from '../util/json-pointer.js';
-import { KNOWN_VOCABULARIES, LEGACY_KEYWORDS, keywordsOf } from '../schema/keywords.js';
+import { ALL_KEYWORDS } from '../keywords/keyword-lists.js';
 import type { LintRule, LintWarning } from './warning.js';
 import { quote } from '../util/describe-value.js';
 
 /** Every keyword of Draft 2020-12, 2019-09 and draft-07, so a typo is matched whatever the dialect. */
-const KNOWN: readonly string[] = [
-  ...new Set([
-    ...keywordsOf(KNOWN_VOCABULARIES),
-    ...Object.keys(LEGACY_KEYWORDS),
-    'definitions',
-    '$recursiveRef',
-    '$recursiveAnchor',
-  ]),
-];
+const KNOWN: readonly string[] = ALL_KEYWORDS;
 
 /**
  * Keywords of neighbouring specifications that are deliberate, not typos, although one edit from a

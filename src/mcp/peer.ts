@@ -1,7 +1,9 @@
 // One side of the proxy as a JSON-RPC peer: the requests the proxy sends there carry the proxy's own ids (a
 // counter per side), so ids chosen by the client and by the server can never collide or be confused; replies
 // are matched back by those ids alone. What arrives from the peer is handed to the session.
+import { ownData, ownField } from '../util/own-field.js';
 import type { Channel, RpcMessage } from './channel.js';
+import { protoMemberPath } from './forward.js';
 
 /** A JSON-RPC error object (JSON-RPC 2.0 section 5.1). */
 export interface RpcError {
@@ -22,6 +24,21 @@ export const RPC = {
   internalError: -32603,
   requestTimeout: -32001,
 } as const;
+
+/**
+ * A peer's JSON-RPC error as passed on: its code and message, and its data only when no member of it is named
+ * `__proto__` (src/mcp/forward.ts); nothing else of the object is copied through.
+ */
+function rebuiltError(raw: unknown): RpcError {
+  const code = ownData(raw, 'code');
+  const message = ownData(raw, 'message');
+  const data = ownField(raw, 'data');
+  return {
+    code: Number.isSafeInteger(code) ? (code as number) : RPC.internalError,
+    message: typeof message === 'string' ? message : '',
+    ...(data.present && !data.accessor && protoMemberPath(data.value) === undefined ? { data: data.value } : {}),
+  };
+}
 
 /** What a peer hands over. */
 export interface PeerHandlers {
@@ -49,8 +66,9 @@ export class Peer {
     const resolve = typeof message.id === 'number' ? this.pending.get(message.id) : undefined;
     if (resolve === undefined) return;
     this.pending.delete(message.id as number);
-    const error = message.error as RpcError | undefined;
-    resolve(error !== undefined ? { error } : { result: message.result, line: text });
+    resolve(
+      message.error !== undefined ? { error: rebuiltError(message.error) } : { result: message.result, line: text },
+    );
   }
 
   /** Sends a request with a fresh id of this proxy; the promise settles with the reply, or the timeout's error. */

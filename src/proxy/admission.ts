@@ -10,6 +10,7 @@ import type { Bundle } from '../catalog/bundle.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
 import { driftedNames, hasDrift, type LockDrift, listingDrift } from '../catalog/lock-diff.js';
 import { admitMcpToolsWith } from '../catalog/mcp.js';
+import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { compileOutputSchemas } from '../catalog/mcp-output.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { acceptsEveryObject } from '../lint/accepts-anything.js';
@@ -22,11 +23,14 @@ import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
 import { driftLines, driftWithheld } from '../catalog/lock-report.js';
+import { type Admitted, admitOnce } from './admission-cache.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
 
 /** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
 const MAX_PAGES = 100;
+/** Longest a cold admission holds the event loop at a time, in ms: other sessions are served in between. */
+const SLICE_MS = 20;
 
 /** The tools the proxy publishes and enforces. */
 export interface Published {
@@ -94,11 +98,7 @@ function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
 }
 
 /** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
-export async function admitUpstream(
-  upstream: Peer,
-  settings: ProxySettings,
-): Promise<{ ok: true; value: Published } | { ok: false; message: string }> {
-  const wording = settings.wording ?? ((message: string) => message);
+export async function admitUpstream(upstream: Peer, settings: ProxySettings): Promise<Admitted> {
   let listed: unknown[];
   try {
     const pages = await listAllPages(async (cursor) => {
@@ -115,12 +115,18 @@ export async function admitUpstream(
   } catch (thrown) {
     return { ok: false, message: thrownMessage(thrown) };
   }
+  return admitOnce(settings, listed, () => admitListed(listed, settings));
+}
+
+/** Admits and grants a listing (the tools of every page). */
+async function admitListed(listed: unknown[], settings: ProxySettings): Promise<Admitted> {
+  const wording = settings.wording ?? ((message: string) => message);
   // Output schemas take the admission's schema options only (validateSchema refuses any other option).
   const compiled = compileOutputSchemas(listed, pick(settings.admission, SCHEMA_OPTION_TABLE) as SchemaOptions);
   const result = await admitMcpToolsWith(
     { tools: listed },
     { ...settings.admission, backend: () => () => undefined },
-    { badTools: settings.badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics },
+    { badTools: settings.badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics, sliceMs: SLICE_MS },
   );
   if (!result.ok) {
     const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(d, wording)}`).join('');
@@ -147,6 +153,12 @@ export async function admitUpstream(
   for (const tool of listed) {
     const name = ownData(tool, 'name');
     if (typeof name !== 'string' || !admitted.has(name) || drifted.has(name)) continue;
+    // Published as listed, so a definition with a __proto__ member would carry it to the client.
+    const proto = protoMemberPath(tool);
+    if (proto !== undefined) {
+      withheld.push({ name: clip(name, 80), reason: protoRefusal(proto) });
+      continue;
+    }
     if (!settings.grants.granted(name)) {
       withheld.push({ name: clip(name, 80), reason: 'not granted by --allow/--deny' });
       continue;

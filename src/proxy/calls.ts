@@ -4,6 +4,7 @@
 // invalid call is a CallToolResult with isError (MCP "Tools", error handling: input errors go back to the model
 // so it can correct itself); a name that is unknown, withheld or not granted is the protocol error -32602, which
 // never says why a tool was withheld.
+import { argumentsRefusal, type ForwardedCall, forwardedCall, protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { outputProblem } from '../catalog/mcp-output.js';
 import { formatForModel } from '../errors/format.js';
 import { clip } from '../util/describe-value.js';
@@ -21,7 +22,13 @@ function errorResult(text: string): { content: { type: 'text'; text: string }[];
 export type CallDecision =
   | { readonly kind: 'refuse'; readonly tool: string; readonly error: RpcError }
   | { readonly kind: 'invalid'; readonly tool: string; readonly result: object; readonly stage: string }
-  | { readonly kind: 'forward'; readonly tool: string; readonly params: Record<string, unknown> };
+  | {
+      readonly kind: 'forward';
+      readonly tool: string;
+      readonly params: ForwardedCall['params'];
+      /** Members of the received params left out of the forwarded call (for `--log`). */
+      readonly dropped: readonly string[];
+    };
 
 /** Judges a tools/call request (`text` is the line it arrived on). */
 export function decideCall(message: RpcMessage, text: string, published: Published): CallDecision {
@@ -45,9 +52,11 @@ export function decideCall(message: RpcMessage, text: string, published: Publish
   const verdict = published.bundle.registry.check({ id: '', name, arguments: argsText });
   if (!verdict.ok)
     return { kind: 'invalid', tool: name, result: errorResult(formatForModel(name, verdict.error)), stage: 'validate' };
-  const forwarded: Record<string, unknown> = { ...params };
-  if (argsText !== undefined) forwarded['arguments'] = verdict.value;
-  return { kind: 'forward', tool: name, params: forwarded };
+  // Rebuilt from what was checked (src/mcp/forward.ts, as guardClient does): nothing of the request is copied through.
+  const refused = argumentsRefusal(verdict.value);
+  if (refused !== undefined) return invalid(refused);
+  const { params: forwarded, dropped } = forwardedCall(name, verdict.value as object, params);
+  return { kind: 'forward', tool: name, params: forwarded, dropped };
 }
 
 /** What the client gets for a forwarded call: the result's own text, or a value to serialize. */
@@ -68,6 +77,13 @@ export function checkResult(
   published: Published,
   maxResultBytes: number,
 ): CheckedResult {
+  // A member named __proto__ goes toward the client no more than toward the server.
+  const proto = protoMemberPath(result);
+  if (proto !== undefined)
+    return {
+      result: errorResult(`error: tool ${tool} ran but its result was not passed on: ${protoRefusal(proto)}`),
+      problem: 'output',
+    };
   const raw = line === undefined ? undefined : memberText(line, ['result']);
   const text = raw?.kind === 'text' ? raw.text : JSON.stringify(result);
   const size = Buffer.byteLength(text ?? '');

@@ -26,3 +26,15 @@ export function compileGrants(allow: readonly string[], deny: readonly string[])
     granted: (name) => !denied.some((d) => d.test(name)) && (allowed.length === 0 || allowed.some((a) => a.test(name))),
   };
 }
+
+/** What the proxy answers itself to open a session: no method glob withholds it. */
+const HANDSHAKE: ReadonlySet<string> = new Set(['initialize', 'notifications/initialized']);
+
+/**
+ * Whether a method is withheld by one of `globs` (`--deny-method`, `denyMethods`), in either direction; never the
+ * handshake (`initialize`, `notifications/initialized`), which the proxy answers itself.
+ */
+export function compileMethodDenials(globs: readonly string[]): (method: string) => boolean {
+  const denied = globs.map(globToRegExp);
+  return (method) => !HANDSHAKE.has(method) && denied.some((d) => d.test(method));
+}

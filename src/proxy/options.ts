@@ -8,13 +8,14 @@ import { parseLock } from '../catalog/lock-file.js';
 import type { ToolLock } from '../catalog/lock-pins.js';
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { displayCommandLine, secretsOf } from '../exec/command-line.js';
-import { PROVIDER_NAMES, type ProviderName } from '../interop/profile.js';
+import { PROVIDER_NAMES } from '../interop/providers.js';
+import type { ProviderName } from '../interop/profile.js';
 import { checkHeader } from '../mcp/http-headers.js';
 import { readServerUrl } from '../mcp/server-url.js';
 import { fail, type Result } from '../result.js';
 import { MAX_TIMEOUT_MS } from '../tools/deadline.js';
 import { BOOLEAN, FUNCTION, listOf, OBJECT, oneOf, readTable, rule } from '../util/option-table.js';
-import { compileGrants } from './grants.js';
+import { compileGrants, compileMethodDenials } from './grants.js';
 import { isLoopback, MIN_TOKEN_LENGTH, PROXY_DEFAULTS, type ListenSettings, type ProxySettings } from './settings.js';
 
 /** The server to gate: a command run on stdio (no shell), or a Streamable HTTP endpoint. */
@@ -54,6 +55,8 @@ export interface ProxyOptions {
   readonly listen?: ProxyListen;
   readonly allow?: readonly string[];
   readonly deny?: readonly string[];
+  /** Method globs never forwarded either way (`prompts/*`); the handshake always passes. */
+  readonly denyMethods?: readonly string[];
   readonly mode?: 'quarantine' | 'strict';
   readonly badTools?: 'fail' | 'leave-out';
   readonly timeoutSeconds?: number;
@@ -85,6 +88,7 @@ export const PROXY_FLAGS: Readonly<Record<string, string>> = {
   stateless: 'listen.stateless',
   allow: 'allow',
   deny: 'deny',
+  'deny-method': 'denyMethods',
   mode: 'mode',
   'bad-tools': 'badTools',
   timeout: 'timeoutSeconds',
@@ -118,6 +122,7 @@ const PROXY_TABLE = {
   listen: OBJECT,
   allow: STRINGS,
   deny: STRINGS,
+  denyMethods: STRINGS,
   mode: oneOf('quarantine', 'strict'),
   badTools: oneOf('fail', 'leave-out'),
   timeoutSeconds: POSITIVE,
@@ -294,6 +299,7 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
       badTools: (v.badTools ?? PROXY_DEFAULTS.badTools) === 'leave-out' ? 'leave-out' : 'fail-batch',
       admission,
       grants: compileGrants(v.allow ?? [], v.deny ?? []),
+      deniedMethod: compileMethodDenials(v.denyMethods ?? []),
       log: v.log,
       logArgs: v.logArgs === true,
       ...(lock === undefined ? {} : { lock: { file: v.lock as string, pins: lock.value } }),

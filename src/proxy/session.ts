@@ -1,8 +1,14 @@
 // The relay between the downstream client and the upstream server, at the JSON-RPC message level. Each side is
 // a Peer with the proxy's own request ids; what one side asks of the other is re-sent under a new id and the
-// reply mapped back. initialize, tools/list and tools/call are the proxy's own; every other request and
-// notification passes through both ways (a cancellation has its request id mapped). A server-to-client request
-// for a capability the client did not declare (sampling, elicitation, roots) is answered with an error here.
+// reply mapped back. initialize, tools/list and tools/call are the proxy's own; another request or notification
+// passes only when its method is, byte for byte, one the MCP specification defines for the negotiated revision and
+// its sender (src/mcp/methods.ts) and no --deny-method glob matches it: any other request gets -32601 from the
+// proxy, any other notification goes nowhere. Nothing carrying a member named `__proto__` passes either way
+// (src/mcp/forward.ts). A cancellation has its request id mapped. A server-to-client request for a capability
+// the client did not declare (sampling, elicitation, roots) is answered with an error here.
+import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
+import { isSpecMethod } from '../mcp/methods.js';
+import { clip } from '../util/describe-value.js';
 import { admitUpstream, NOTHING, type Published } from './admission.js';
 import { checkResult, decideCall } from './calls.js';
 import type { RpcMessage } from '../mcp/channel.js';
@@ -18,6 +24,8 @@ export interface CallRecord {
   readonly ms: number;
   readonly upstreamError: boolean;
   readonly args?: unknown;
+  /** Members of the call's params that were not forwarded (anything but name, arguments and a plain `_meta`). */
+  readonly dropped?: readonly string[];
 }
 
 /** What the session needs besides the two peers. */
@@ -38,9 +46,24 @@ const NEEDS: Readonly<Record<string, string>> = {
   'roots/list': 'roots',
 };
 
+/** The -32601 answer to a method the proxy does not forward. */
+function notFound(method: string): { error: { code: number; message: string } } {
+  return { error: { code: RPC.methodNotFound, message: `method not found: ${JSON.stringify(clip(method, 80))}` } };
+}
+
+/** The -32602 answer to a message that carries a member named `__proto__`. */
+function protoCarried(path: string): { error: { code: number; message: string } } {
+  return { error: { code: RPC.invalidParams, message: `not forwarded: ${protoRefusal(path)}` } };
+}
+
 /** Wires the two peers together; resolves nothing, lives as long as the peers do. */
 export function startSession(downstream: Peer, upstream: Peer, context: SessionContext): void {
   const { settings, init } = context;
+  // The revision the upstream answered initialize with is the session's: the client is told the same one.
+  const revision = typeof init['protocolVersion'] === 'string' ? init['protocolVersion'] : '';
+  /** Whether a message of `sender` with this method may pass to the other side. */
+  const passes = (method: string, sender: 'client' | 'server'): boolean =>
+    isSpecMethod(method, sender, revision) && !settings.deniedMethod(method);
   let published = context.published;
   let readmitting: Promise<Published> | undefined;
   let queued = false;
@@ -52,11 +75,22 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
 
   /** Re-sends a request to `to` under a new id and answers the original with the mapped reply. */
   const relay = (m: RpcMessage & { id: string | number }, from: Peer, to: Peer, ids: Map<string, number>): void => {
+    const asked = protoMemberPath(m.params);
+    if (asked !== undefined) {
+      from.respond(m.id, protoCarried(asked));
+      return;
+    }
     const { id, reply } = to.request(m.method as string, m.params);
     ids.set(key(m.id), id);
     void reply.then((r) => {
       ids.delete(key(m.id));
-      from.respond(m.id, r);
+      // The answer is a message too: one carrying __proto__ goes back as an error, in either direction.
+      const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
+      if (answered === undefined) from.respond(m.id, r);
+      else
+        from.respond(m.id, {
+          error: { code: RPC.internalError, message: `the answer was not passed on: ${protoRefusal(answered)}` },
+        });
     });
   };
 
@@ -97,6 +131,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         ms: Math.round((performance.now() - started) * 1000) / 1000,
         upstreamError,
         ...(settings.logArgs ? { args } : {}),
+        ...(decision.kind === 'forward' && decision.dropped.length > 0 ? { dropped: decision.dropped } : {}),
       });
     if (decision.kind === 'refuse') {
       downstream.respond(m.id, { error: decision.error });
@@ -126,6 +161,11 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
 
   downstream.handlers = {
     request(m, text) {
+      // A request named like a notification is neither: it would be relayed under a method nobody answers.
+      if (!passes(m.method as string, 'client') || (m.method as string).startsWith('notifications/')) {
+        downstream.respond(m.id, notFound(m.method as string));
+        return;
+      }
       switch (m.method) {
         case 'initialize': {
           const params = (m.params ?? {}) as { capabilities?: unknown };
@@ -154,9 +194,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     notification(m) {
       // The upstream was initialized at start-up; the client's own "initialized" has nothing left to say.
       if (m.method === 'notifications/initialized') return;
-      // MCP names every notification notifications/*: anything else, such as a tools/call sent without an id,
-      // would reach the server unchecked, so it goes nowhere.
-      if (!m.method.startsWith('notifications/')) return;
+      // Only the client's notifications of the specification pass: a tools/call sent without an id, or any other
+      // method, would reach the server unchecked, so it goes nowhere (a notification gets no answer).
+      if (!passes(m.method, 'client') || !m.method.startsWith('notifications/')) return;
+      if (protoMemberPath(m.params) !== undefined) return;
       const params = cancelled(m, toUpstream);
       if (params !== DROP) upstream.notify(m.method, params);
     },
@@ -164,6 +205,11 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
 
   upstream.handlers = {
     request(m) {
+      // A request named like a notification is neither: it would be relayed under a method nobody answers.
+      if (!passes(m.method as string, 'server') || (m.method as string).startsWith('notifications/')) {
+        upstream.respond(m.id, notFound(m.method as string));
+        return;
+      }
       const needs = NEEDS[m.method as string];
       if (needs !== undefined && clientCaps[needs] === undefined) {
         const message = `the client did not declare the "${needs}" capability`;
@@ -173,10 +219,13 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       relay(m, upstream, downstream, toDownstream);
     },
     notification(m) {
+      // The proxy's own business: --deny-method cannot leave the published tools stale.
       if (m.method === 'notifications/tools/list_changed') {
         readmit();
         return;
       }
+      if (!passes(m.method, 'server') || !m.method.startsWith('notifications/')) return;
+      if (protoMemberPath(m.params) !== undefined) return;
       const params = cancelled(m, toDownstream);
       if (params !== DROP) downstream.notify(m.method, params);
     },

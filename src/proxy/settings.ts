@@ -71,6 +71,11 @@ export interface ProxySettings extends TransportSettings {
   readonly badTools: 'fail-batch' | 'leave-out';
   readonly admission: AdmissionOptions;
   readonly grants: Grants;
+  /**
+   * Whether `--deny-method` withholds a method (either direction); never the handshake (`initialize`,
+   * `notifications/initialized`), which the proxy answers itself.
+   */
+  readonly deniedMethod: (method: string) => boolean;
   readonly log: string | undefined;
   readonly logArgs: boolean;
   /** Tools whose inputSchema accepts every arguments object are withheld (`--withhold-unconstrained`). */

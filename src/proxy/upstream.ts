@@ -2,6 +2,7 @@
 // server (`--url`). Either way it is initialized and its tools admitted before any client is served, so a broken
 // or unenforceable server fails fast; what comes back is one Peer, the server's initialize result, what is
 // published, and how to stop it. Each downstream session of `--listen` opens its own.
+import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
@@ -11,6 +12,7 @@ import { admitUpstream, type Published } from './admission.js';
 import type { ChannelSink } from '../mcp/channel.js';
 import type { ProxySettings } from './settings.js';
 import { Peer, RPC } from '../mcp/peer.js';
+import { whenTold } from './stop-signal.js';
 import { openHttpUpstream } from './upstream-http.js';
 import { startStdioUpstream } from './upstream-stdio.js';
 import { summaryLines } from './summary.js';
@@ -57,7 +59,7 @@ export async function openUpstream(
     },
     closed: () => undefined,
   };
-  let opened: { gone: Promise<string>; stop: () => Promise<void>; kept: () => string; live: () => void };
+  let opened: Opened;
   if (settings.url !== undefined) {
     const http = openHttpUpstream(settings.url, settings.headers, MAX_UPSTREAM_MESSAGE_BYTES, sink);
     peer.channel = http.channel;
@@ -72,8 +74,40 @@ export async function openUpstream(
     peer.channel = stdio.channel;
     opened = { gone: stdio.gone, stop: stdio.stop, kept: stdio.stderr.kept, live: stdio.stderr.live };
   }
-  // During start-up a signal ends the wait like the server's exit does.
-  const gone = Promise.race([opened.gone, told.then(() => 'was stopped: toolgate was told to exit')]);
+  // During start-up a signal ends the wait like the server's exit does; the wait on it ends with start-up.
+  const stopped = whenTold(told, 'was stopped: toolgate was told to exit');
+  try {
+    return await initializeAndAdmit(
+      settings,
+      peer,
+      opened,
+      Promise.race([opened.gone, stopped.settled]),
+      say,
+      announce,
+    );
+  } finally {
+    stopped.stop();
+  }
+}
+
+/** The opened upstream, whichever its transport. */
+interface Opened {
+  readonly gone: Promise<string>;
+  stop(): Promise<void>;
+  kept(): string;
+  live(): void;
+}
+
+/** Initializes the opened upstream and admits its tools; `gone` settles if it goes (or toolgate is told to exit). */
+async function initializeAndAdmit(
+  settings: ProxySettings,
+  peer: Peer,
+  opened: Opened,
+  gone: Promise<string>,
+  say: (line: string) => void,
+  announce: boolean,
+): Promise<Upstream | UpstreamFailure> {
+  const server = JSON.stringify(settings.display);
   const failStart = async (why: string, code: ProxyExit): Promise<UpstreamFailure> => {
     const tail = opened.kept();
     say(`server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`);
@@ -100,6 +134,10 @@ export async function openUpstream(
       : `refused "initialize": ${clip(String(first.error.message), 200)}`;
     return failStart(why, 2);
   }
+  // The initialize result is passed on to every client: it carries no __proto__ member either.
+  const proto = protoMemberPath(first.result);
+  if (proto !== undefined)
+    return failStart(`answered "initialize" with what the proxy refuses: ${protoRefusal(proto)}`, 2);
   peer.notify('notifications/initialized');
   const admitted = await Promise.race([admitUpstream(peer, settings), gone]);
   if (typeof admitted === 'string') return failStart(admitted, 2);

@@ -2,6 +2,7 @@ import { schemaViolation, type Violation } from '../result.js';
 import { echo } from '../util/describe-value.js';
 import { escapePointerToken, fragmentPointer, pointerSegments } from '../util/json-pointer.js';
 import { memberPlace as next, type Place } from './data-places.js';
+import { DRAFT_07_ENGINE_INDEXED } from '../keywords/keyword-lists.js';
 
 /**
  * Ajv-only keywords that Ajv acts on whatever its options, in every engine it builds: `nullable`
@@ -19,7 +20,7 @@ export const ENGINE_ACTED_KEYWORDS: readonly string[] = ['nullable', '$async'];
  * to `#name` found an `$anchor` (draft-07 names a plain fragment with `$id` only, Core §8.3), and two equal
  * anchors made a valid schema fail to compile.
  */
-export const DRAFT_07_ACTED_KEYWORDS: readonly string[] = ['$anchor', '$dynamicAnchor'];
+export const DRAFT_07_ACTED_KEYWORDS: readonly string[] = DRAFT_07_ENGINE_INDEXED;
 
 /**
  * Every object of a document that the engine may compile as a schema: schema positions and the values

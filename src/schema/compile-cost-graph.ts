@@ -1,6 +1,7 @@
 import { isObject } from '../util/plain-json.js';
 import { ANONYMOUS_BASE, followPointer, resolveUri, splitFragment } from './references.js';
 import { walkSchema } from './walk.js';
+import { REFERENCE_KEYWORDS } from '../keywords/keyword-lists.js';
 
 /** Where a document's references can land: its resources by base URI, and its anchors by URI. */
 export interface Places {
@@ -57,7 +58,7 @@ export function targetOf(ref: string, base: string, places: Places): unknown {
 
 /** A definition holder's entry (2020-12 `$defs`, older drafts' `definitions`): kept, not applied. */
 const DEFINITION = /^(?:\$defs|definitions)\//;
-const REFS = ['$ref', '$dynamicRef', '$recursiveRef'] as const;
+const REFS = REFERENCE_KEYWORDS;
 
 /**
  * Walks `root` in every dialect's schema positions (array-form `items`, `additionalItems`,

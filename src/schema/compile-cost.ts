@@ -4,6 +4,7 @@ import { isObject } from '../util/plain-json.js';
 import { schemaPlaceObjects } from './data-places.js';
 import { appliedObjects, schemaGraph, targetOf } from './compile-cost-graph.js';
 import { walkSchema } from './walk.js';
+import { REFERENCE_OR_ANCHOR_KEYWORDS } from '../keywords/keyword-lists.js';
 
 /**
  * What compiling a schema will cost, estimated before the engine runs, in units of about one
@@ -76,7 +77,7 @@ function ownCost(node: Record<string, unknown>, applied: boolean, patterns: Set<
   return { cost, nodes: 1, values };
 }
 
-const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef', '$dynamicAnchor', '$recursiveAnchor']);
+const REFERENCE_KEYWORDS = new Set(REFERENCE_OR_ANCHOR_KEYWORDS);
 
 /**
  * Whether a schema holds a reference keyword anywhere (Ajv's own test before it inlines a target). Ajv's

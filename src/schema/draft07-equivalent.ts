@@ -1,4 +1,4 @@
-import { SAME_IN_DRAFT_07 } from '../keywords/keyword-lists.js';
+import { DRAFT_07_SAFE_REF_SIBLINGS, SAME_IN_DRAFT_07 } from '../keywords/keyword-lists.js';
 import { VOCABULARY_KEYWORDS } from './keywords.js';
 import { walkSchema } from './walk.js';
 
@@ -19,7 +19,7 @@ const DEFINED = new Set(Object.values(VOCABULARY_KEYWORDS).flat());
  * Keywords that may stand beside `$ref`: draft-07 ignores every sibling of `$ref` (Core §8.3), which
  * changes nothing only for annotations and for `$defs`, which `$ref` reaches by JSON Pointer either way.
  */
-const REF_SIBLINGS = new Set(['$ref', 'title', 'description', '$comment', 'default', 'examples', '$defs']);
+const REF_SIBLINGS = new Set(DRAFT_07_SAFE_REF_SIBLINGS);
 
 /**
  * True when every subschema uses only keywords with one meaning in both drafts: no `prefixItems`,

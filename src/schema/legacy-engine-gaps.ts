@@ -1,5 +1,6 @@
 import { schemaViolation, type Violation } from '../result.js';
 import { walkSchema } from './walk.js';
+import { AJV_SCOPE_KEEPING_NAMES, HARMLESS_DRAFT_07_REF_SIBLINGS } from '../keywords/keyword-lists.js';
 import type { LegacyDialect } from './legacy-keywords.js';
 import { isObject } from '../util/plain-json.js';
 
@@ -8,18 +9,7 @@ import { isObject } from '../util/plain-json.js';
  * siblings are safe to leave beside `$ref` because ignoring or applying them gives the same verdicts:
  * annotations, and `definitions` (a container that `$ref` reaches by JSON Pointer either way).
  */
-const HARMLESS_REF_SIBLINGS = new Set([
-  '$ref',
-  '$schema',
-  '$comment',
-  'title',
-  'description',
-  'default',
-  'examples',
-  'readOnly',
-  'writeOnly',
-  'definitions',
-]);
+const HARMLESS_REF_SIBLINGS = new Set(HARMLESS_DRAFT_07_REF_SIBLINGS);
 
 /**
  * 2019-09 Core §9.3.1.3, §9.3.2.3 and §7.7.1.2 make `unevaluated*` depend on the annotations of every
@@ -40,7 +30,7 @@ const UNEVALUATED_2019 =
  * every reference inside that resource would resolve against the enclosing base instead of its own (Core
  * §8.2.3 of both drafts; draft-07 §8.2): another subschema than the one toolgate's index resolved.
  */
-const SCOPE_KEPT_NAMES = new Set(['properties', 'patternProperties', 'enum', 'dependencies', 'definitions']);
+const SCOPE_KEPT_NAMES = new Set(AJV_SCOPE_KEEPING_NAMES);
 
 /** A URI with a scheme: its resolution does not depend on the base. */
 const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:/;

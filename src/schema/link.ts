@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { unescapePointerToken } from '../util/json-pointer.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
-import { META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
+import { IDENTIFYING_KEYWORDS, META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource, sourceOf } from './link-source.js';
 import { registerDocument } from './engine/annotation-run.js';
@@ -30,7 +30,8 @@ export interface LinkInput {
 /** Resource copies emitted per dynamic context before linking gives up (an execution limit). */
 export const LINK_COPY_LIMIT = 2000;
 
-const IDENTIFIERS = new Set(['$id', '$anchor', '$dynamicAnchor', '$schema']);
+/** Dropped from every emitted node: the linked document is one resource of its own. */
+const IDENTIFIERS = new Set(IDENTIFYING_KEYWORDS);
 const META_BASE = 'https://json-schema.org/draft/2020-12/';
 const META_FILES: Readonly<Record<string, string>> = META_SCHEMA_FILES;
 

@@ -1,23 +1,14 @@
-// The names a tool is published under, per provider wire format. MCP allows 1-128 characters of
-// `A-Za-z0-9_-.` (MCP 2025-11-25, server/tools, "Tool names"); OpenAI function names match
-// `^[a-zA-Z0-9_-]{1,64}$` and Anthropic tool names `^[a-zA-Z0-9_-]{1,128}$`. One map per registry
-// turns `.` into `_`; a name it cannot map one-to-one, or one too long, is withheld from that format.
+// The names a tool is published under, per provider wire format; each provider's name rule is its module's
+// (interop/providers.ts lists them). One map per registry turns `.` into `_`; a name it cannot map one-to-one,
+// or one too long, is withheld from that format. `mcp` takes MCP's own names as they are.
+import { nameRuleOf, PROVIDER_FORMATS } from '../interop/providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import type { ProviderFormat } from './tool-result.js';
 
-/** Longest name each format takes; `mcp` takes MCP's own names as they are. */
-const MAX_LENGTH: Readonly<Record<ProviderFormat, number>> = {
-  openai: 64,
-  'openai-responses': 64,
-  anthropic: 128,
-  mcp: 128,
-};
-
-/** Where each provider states its name rule. */
-export const NAME_RULE_SOURCES = {
-  openai: 'https://platform.openai.com/docs/api-reference/chat/create',
-  anthropic: 'https://docs.anthropic.com/en/api/messages',
-} as const;
+/** Longest name each format takes. */
+const MAX_LENGTH: Readonly<Record<ProviderFormat, number>> = Object.fromEntries(
+  PROVIDER_FORMATS.map((format) => [format, nameRuleOf(format).maxLength]),
+) as Record<ProviderFormat, number>;
 
 /** Why a tool is not published to one format under any name. */
 export interface WithheldName {
@@ -40,7 +31,8 @@ export function mappedName(name: string): string {
   return name.replaceAll('.', '_');
 }
 
-const FORMATS: readonly ProviderFormat[] = ['openai', 'openai-responses', 'anthropic'];
+/** The formats a name can be withheld from: every one but `mcp`, whose names are the tools' own. */
+const FORMATS: readonly ProviderFormat[] = PROVIDER_FORMATS.filter((format) => format !== 'mcp');
 
 /**
  * The map for a set of names. A real name keeps itself; a dotted name whose mapped name is a real

@@ -3,7 +3,41 @@ import { ANY, FUNCTION, OBJECT, readTable, rule, type OptionTable, type TableRea
 import { copyJson } from '../util/plain-json.js';
 import { MAX_TIMEOUT_MS } from './deadline.js';
 import type { Stages } from './gateway.js';
-import type { CallOptions, RegistryOptions } from './registry.js';
+import type { ExposeErrors, ToolErrorEvent } from './failure-text.js';
+
+/** Registry options: schema options for every tool schema, plus the gateway's. */
+export type RegistryOptions = SchemaOptions & {
+  /** Host stages run, in order, before a tool and only for valid arguments. */
+  readonly stages?: Stages;
+  /**
+   * Default per-call timeout: whole milliseconds from 1 to 2^31-1, or Infinity / absent for none; anything else is an
+   * options error.
+   */
+  readonly timeoutMs?: number;
+  /** Called with every value a stage or tool threw; what it throws is ignored. */
+  readonly onError?: (event: ToolErrorEvent) => void;
+  /** Most violation lines in a tool result (default 20). */
+  readonly maxViolationLines?: number;
+  /**
+   * The only tools that may be called and are published by `definitions()`; absent: every registered tool.
+   * A call to any other tool is refused before any stage runs (class `validation`, stage `authorize`).
+   */
+  readonly grants?: readonly string[];
+  /**
+   * What the model reads when a stage or tool throws. Default false: `error: tool t failed` (the message
+   * stays in `result.error` and goes to `onError`). True: the message too. A function: its text.
+   */
+  readonly exposeErrors?: ExposeErrors;
+};
+
+/** Per-call bounds, and the host's own data for this call. */
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  /** Overrides the Registry's timeoutMs for this call; same rule (1 to 2^31-1 whole ms, or Infinity for none). */
+  readonly timeoutMs?: number;
+  /** Handed by reference to every stage, `settle` and `execute` (for example `{ caller, run, budget }`). */
+  readonly context?: unknown;
+}
 
 /** The grants option as a set of names; undefined when it is not an array of strings (read as plain data). */
 export function grantsOf(value: unknown): ReadonlySet<string> | undefined {

@@ -14,7 +14,13 @@ import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick, readTable } from '../util/option-table.js';
 import { readOwnFields } from '../util/own-field.js';
-import { CALL_TABLE, grantsOf, readRegistryOptions } from './registry-options.js';
+import {
+  CALL_TABLE,
+  grantsOf,
+  readRegistryOptions,
+  type CallOptions,
+  type RegistryOptions,
+} from './registry-options.js';
 import { withDeadline, type Outcome } from './deadline.js';
 import { causeMessage, runGateway, type GatewayOutcome, type GatewayProgress, type Stages } from './gateway.js';
 import { readCall, type CallFields } from './call-fields.js';
@@ -40,31 +46,7 @@ import { byCodeUnits } from '../util/code-unit-order.js';
 import { McpOutput, mcpToolResult } from './mcp-result.js';
 
 export type { ToolErrorEvent } from './failure-text.js';
-
-/** Registry options: schema options for every tool schema, plus the gateway's. */
-export type RegistryOptions = SchemaOptions & {
-  /** Host stages run, in order, before a tool and only for valid arguments. */
-  readonly stages?: Stages;
-  /**
-   * Default per-call timeout: whole milliseconds from 1 to 2^31-1, or Infinity / absent for none; anything else is an
-   * options error.
-   */
-  readonly timeoutMs?: number;
-  /** Called with every value a stage or tool threw; what it throws is ignored. */
-  readonly onError?: (event: ToolErrorEvent) => void;
-  /** Most violation lines in a tool result (default 20). */
-  readonly maxViolationLines?: number;
-  /**
-   * The only tools that may be called and are published by `definitions()`; absent: every registered tool.
-   * A call to any other tool is refused before any stage runs (class `validation`, stage `authorize`).
-   */
-  readonly grants?: readonly string[];
-  /**
-   * What the model reads when a stage or tool throws. Default false: `error: tool t failed` (the message
-   * stays in `result.error` and goes to `onError`). True: the message too. A function: its text.
-   */
-  readonly exposeErrors?: ExposeErrors;
-};
+export type { CallOptions, RegistryOptions } from './registry-options.js';
 
 /** A tool call as models emit it: `arguments` a JSON text (OpenAI) or an object (Anthropic, MCP). */
 export interface ToolCall {
@@ -72,15 +54,6 @@ export interface ToolCall {
   readonly name: string;
   /** A JSON text (empty or whitespace means `{}`), a value, or absent (means `{}`). */
   readonly arguments?: unknown;
-}
-
-/** Per-call bounds, and the host's own data for this call. */
-export interface CallOptions {
-  readonly signal?: AbortSignal;
-  /** Overrides the Registry's timeoutMs for this call; same rule (1 to 2^31-1 whole ms, or Infinity for none). */
-  readonly timeoutMs?: number;
-  /** Handed by reference to every stage, `settle` and `execute` (for example `{ caller, run, budget }`). */
-  readonly context?: unknown;
 }
 
 /** A tool definition as published to a model. */

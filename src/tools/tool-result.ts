@@ -1,4 +1,5 @@
 import type { GateError } from '../result.js';
+import type { ProviderFormat } from '../interop/provider-ids.js';
 
 /**
  * The steps a call goes through, in order; a failed result names the one it stopped at. `settle` runs
@@ -28,11 +29,7 @@ export interface ToolError extends GateError {
   readonly started?: boolean;
 }
 
-/**
- * The wire shapes hosts exchange with a provider: tool definitions (Bundle.toolsFor) and tool results
- * (toMessage). 'openai' is Chat Completions, 'openai-responses' the Responses API.
- */
-export type ProviderFormat = 'openai' | 'openai-responses' | 'anthropic' | 'mcp';
+export type { ProviderFormat } from '../interop/provider-ids.js';
 
 /** A part of an OpenAI Responses `function_call_output`: text, or an image as a `data:` URL. */
 export type OpenAIResponsesOutputPart =

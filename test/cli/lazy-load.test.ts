@@ -37,10 +37,11 @@ function loads(argv: string[]): string[] {
     .map((l) => l.slice('LOADED '.length));
 }
 
-// The environment rule and secret masking of src/exec/ are shared with `check` (its --env and reports): small,
-// and they spawn nothing.
+// The environment rule, secret masking and command-line display of src/exec/ are shared with `check` (its --env,
+// --mcp and reports): small, and they spawn nothing.
 // serve.ts, serve-config.ts, serve-usage.ts: not src/mcp/server-url.ts, which check reads for --url.
-const SERVE_ONLY = /\/src\/exec\/(?!environment\.ts|mask-secrets\.ts)|\/src\/cli\/serve[.-]|node:child_process/;
+const SERVE_ONLY =
+  /\/src\/exec\/(?!environment\.ts|mask-secrets\.ts|command-line\.ts)|\/src\/cli\/serve[.-]|node:child_process/;
 const MCP_SDK = /@modelcontextprotocol/;
 const ENGINE = /\/node_modules\/ajv\/|\/src\/schema\/(compile\.ts|engine\/)/;
 

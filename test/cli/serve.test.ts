@@ -16,6 +16,7 @@ const ECHO = 'process.stdout.write(JSON.stringify(process.argv.slice(1)))';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-serve-'));
 const marker = join(dir, 'ran');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function connect(args: string[]): Promise<Client> {
   const transport = new StdioClientTransport({
@@ -166,7 +167,6 @@ describe('toolgate serve --config (several tools)', () => {
   });
   afterAll(async () => {
     await client?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('lists every tool', async () => {
@@ -309,7 +309,7 @@ describe('toolgate serve start-up checks', () => {
       '"timeout" (seconds) must be between 0.001 and 2147483.647 seconds',
     ],
   ])('exits 2 for %s', (_why, args, message) => {
-    const bigTimeout = join(mkdtempSync(join(tmpdir(), 'toolgate-serve-')), 'big-timeout.json');
+    const bigTimeout = join(dir, 'big-timeout.json');
     writeFileSync(
       bigTimeout,
       JSON.stringify({ tools: [{ name: 't', exec: 'echo', args: ['--', '{q}'], timeout: 2 ** 31 }] }),

@@ -14,13 +14,23 @@ const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as 
   devDependencies: Record<string, string>;
 };
 
-/** The body of the first fenced block after a heading. */
-function blockAfter(heading: string): string {
+/** The bodies of the fenced blocks of a section, in order. */
+function blocksOf(heading: string): string[] {
   const at = README.indexOf(`\n${heading}\n`);
   expect(at, `README has no heading ${heading}`).toBeGreaterThanOrEqual(0);
-  const start = README.indexOf('```', at);
-  const body = README.indexOf('\n', start) + 1;
-  return README.slice(body, README.indexOf('\n```', body));
+  const end = README.indexOf('\n## ', at + 1);
+  const section = README.slice(at, end < 0 ? undefined : end);
+  return [...section.matchAll(/\n```[a-z]*\n([\s\S]*?)\n```/g)].map((m) => m[1] as string);
+}
+
+/** The body of the first fenced block after a heading. */
+const blockAfter = (heading: string): string => blocksOf(heading)[0] ?? '';
+
+/** The Command line section's block of `npx toolgate` commands, and the set-up block before it. */
+function cliBlocks(): { setup: string; cli: string } {
+  const blocks = blocksOf('## Command line');
+  const at = blocks.findIndex((b) => b.startsWith('npx toolgate '));
+  return { setup: blocks.slice(0, Math.max(at, 0)).join('\n'), cli: blocks[at] ?? '' };
 }
 
 /** The commands of a shell block, comments and alignment removed. */
@@ -36,7 +46,7 @@ describe('README.md', () => {
   });
 
   it('shows the CLI in six npx toolgate commands, each flag one that the usage of its subcommand names', () => {
-    const cli = commands(blockAfter('## Command line'));
+    const cli = commands(cliBlocks().cli);
     expect(cli).toHaveLength(6);
     const usageOf = (sub: string): string =>
       USAGE.split('\n  toolgate ')
@@ -81,6 +91,27 @@ describe('README.md', () => {
       return flag !== '-y' || name === undefined || PACKAGE.devDependencies[name] === undefined;
     });
     expect(wrong).toEqual([]);
+  });
+
+  // A reader runs the commands in order in the project Install made: none may read a file nothing made.
+  it('makes every file a Command line command reads in an earlier step', () => {
+    const { setup, cli } = cliBlocks();
+    const made = new Set([...setup.matchAll(/(?:> |mkdir -p )(\S+)/g)].map((m) => (m[1] as string).replace(/\/$/, '')));
+    const read = commands(cli).flatMap((line) =>
+      line
+        .split(/\s+/)
+        .slice(3)
+        .filter((w) => /^[\w.-]+(\.json|\/)$/.test(w))
+        .map((w) => w.replace(/\/$/, '')),
+    );
+    expect(read).toEqual(expect.arrayContaining(['tools.json', 'tools', 'schema.json']));
+    expect(read.filter((f) => !made.has(f))).toEqual([]);
+  });
+
+  it('names the file and command that run the Quickstart on Node 20, and the commands needing the MCP SDK', () => {
+    expect(README).toContain('save this as `quickstart.js` and run `node quickstart.js`');
+    expect(README).toMatch(/<!-- sample: quickstart -->\n```js\n/);
+    expect(README).toMatch(/`check --mcp`\/`--url`, `lock --mcp`\/`--url` and\s+`serve` need the MCP SDK peer/);
   });
 
   it('names only npm scripts that package.json has', () => {

@@ -1,20 +1,23 @@
 // A group leader with a child in its group and a grandchild that left it (its own session, as setsid does):
 // stopGroup ends all three and counts the one outside the group; without the /proc search it would survive.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { childEnvironment } from '../../src/exec/environment.js';
 import { escapedDescendants, spawnGroup, stopAllGroups, stopGroup } from '../../src/exec/process-group.js';
 import { isAlive, killQuietly, survivors } from './alive.js';
 
 const node = process.execPath;
+// Every case's files, removed after the last.
+const TEMP = mkdtempSync(join(tmpdir(), 'toolgate-group-'));
+afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
 const started: number[] = [];
 
 /** Starts a leader whose child stays in the group and whose other child escapes; resolves with the three pids. */
 async function family(): Promise<{ leader: number; inGroup: number; escaped: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'toolgate-group-'));
+  const dir = mkdtempSync(join(TEMP, 'case-'));
   const write = (name: string) =>
     `require('fs').writeFileSync(${JSON.stringify(join(dir, name))}, String(process.pid)); setInterval(() => {}, 1000)`;
   const spawnChild = (name: string, detached: boolean) =>
@@ -53,7 +56,7 @@ describe.skipIf(process.platform !== 'linux')('process groups (Linux: /proc find
   it.skipIf(spawnSync('perl', ['-e', '1']).status !== 0)(
     'finds and stops a descendant that left the group but not the session after its parent exited (needs perl)',
     async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'toolgate-group-')), 'pgid');
+      const file = join(mkdtempSync(join(TEMP, 'case-')), 'pgid');
       const perl = "if (fork) { exit } setpgrp(0, 0); open my $f, '>', $ARGV[0]; print $f $$; close $f; sleep 30";
       const script =
         `require('child_process').spawn('perl', ['-e', ${JSON.stringify(perl)}, ${JSON.stringify(file)}], ` +

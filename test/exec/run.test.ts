@@ -1,13 +1,16 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { describeOutcome } from '../../src/exec/command.js';
 import { INHERITED_ENV } from '../../src/exec/environment.js';
 import { runProgram } from '../../src/exec/run.js';
 import { survivors } from './alive.js';
 
 const node = process.execPath;
+// Every case's files, removed after the last.
+const TEMP = mkdtempSync(join(tmpdir(), 'toolgate-run-'));
+afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
 const limits = { timeoutMs: 10_000, maxOutputBytes: 1 << 20 };
 
 describe('runProgram', () => {
@@ -36,7 +39,7 @@ describe('runProgram', () => {
 
   it('kills the whole process tree on timeout', async () => {
     // The child starts a grandchild that writes a marker file after 1.5 s; killing only the child would let it.
-    const marker = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'grandchild-alive');
+    const marker = join(mkdtempSync(join(TEMP, 'case-')), 'grandchild-alive');
     const grandchild = `setTimeout(() => require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 1500)`;
     const script =
       `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: ` +
@@ -74,7 +77,7 @@ describe('runProgram', () => {
     };
 
     it('finishes a program that exited instead of waiting for the pipes to close', async () => {
-      pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');
+      pidFile = join(mkdtempSync(join(TEMP, 'case-')), 'escapee.pid');
       const r = await runProgram(node, ['-e', `${escapee(pidFile)} console.log('done')`], limits);
       expect(r).toMatchObject({ status: 0, timedOut: false, stdout: 'done\n', detachedMayRun: true });
       // The group was killed when the program exited; the escapee, outside it, was not looked for: the model is told.
@@ -85,7 +88,7 @@ describe('runProgram', () => {
     });
 
     it('finishes a program that timed out instead of waiting for the pipes to close', async () => {
-      pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');
+      pidFile = join(mkdtempSync(join(TEMP, 'case-')), 'escapee.pid');
       const r = await runProgram(node, ['-e', `${escapee(pidFile)} setInterval(() => {}, 1000)`], {
         ...limits,
         timeoutMs: 500,
@@ -96,7 +99,7 @@ describe('runProgram', () => {
     // Its parent exited before the stop, so nothing leads to it (its own session, re-parented): not counted, and
     // the pipes it still holds after the stop tell that something the command detached may still run.
     it('says that a process the command detached may still run when one outlived the stop', async () => {
-      pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');
+      pidFile = join(mkdtempSync(join(TEMP, 'case-')), 'escapee.pid');
       const middle = `${escapee(pidFile)} process.exit(0)`;
       const script =
         `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(middle)}], ` +
@@ -112,7 +115,7 @@ describe('runProgram', () => {
     // Before the fix only the group was killed: the escaped process lived on while the model read "the process
     // tree was killed". Found through /proc while its parent still runs, it is stopped and counted.
     it.skipIf(process.platform !== 'linux')('stops the escaped descendant on timeout and counts it', async () => {
-      pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'escapee.pid');
+      pidFile = join(mkdtempSync(join(TEMP, 'case-')), 'escapee.pid');
       const script = `${escapee(pidFile)} setInterval(() => {}, 1000)`;
       const r = await runProgram(node, ['-e', script], { ...limits, timeoutMs: 1000 });
       expect(r).toMatchObject({ timedOut: true, stopped: { escaped: 1 } });
@@ -125,7 +128,7 @@ describe('runProgram', () => {
   });
 
   it('stops the process group when the signal is aborted', async () => {
-    const pidFile = join(mkdtempSync(join(tmpdir(), 'toolgate-run-')), 'child.pid');
+    const pidFile = join(mkdtempSync(join(TEMP, 'case-')), 'child.pid');
     const script =
       `require('child_process').spawn(process.execPath, ['-e', 'require("fs").writeFileSync(` +
       `${JSON.stringify(JSON.stringify(pidFile)).slice(1, -1)}, String(process.pid)); setInterval(() => {}, 1000)'],` +

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkProvider, providerProfile } from '../../src/interop/check-provider.js';
-import { PROVIDER_NAMES, type ProviderFinding, type ProviderName } from '../../src/interop/profile.js';
+import { PROVIDER_NAMES } from '../../src/interop/providers.js';
+import type { ProviderFinding, ProviderName } from '../../src/interop/profile.js';
 import { corpusTool, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
 
 const findings = (schema: unknown, provider: ProviderName): readonly ProviderFinding[] => {

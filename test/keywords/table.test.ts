@@ -6,8 +6,19 @@ import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { messageFor } from '../../src/errors/messages.js';
 import {
+  AJV_SCOPE_KEEPING_NAMES,
+  ALL_KEYWORDS,
   APPLYING_KEYWORDS,
+  BRANCH_ERROR_KEYWORDS,
   DATA_KEYWORDS,
+  DEFINITION_HOLDERS,
+  DRAFT_07_ENGINE_INDEXED,
+  DRAFT_07_SAFE_REF_SIBLINGS,
+  ERROR_APPENDING_KEYWORDS,
+  HARMLESS_DRAFT_07_REF_SIBLINGS,
+  IDENTIFYING_KEYWORDS,
+  REFERENCE_KEYWORDS,
+  REFERENCE_OR_ANCHOR_KEYWORDS,
   MESSAGE_KEYWORDS,
   META_SCHEMA_FILES,
   NAME_MAP_KEYWORDS,
@@ -117,6 +128,38 @@ describe('the keyword table', () => {
     unlisted.push('minProperties', 'maxProperties', 'minLength', 'maxLength', '$dynamicRef', '$dynamicAnchor');
     unlisted.push('$recursiveRef', '$recursiveAnchor');
     expect(sorted(openaiStrictKeywords('unlisted'))).toEqual(sorted(unlisted));
+  });
+
+  it('gives the engine, link, compile cost, errors and lint the lists they kept by hand beside the table', () => {
+    // Written out as they were; ordered lists (visited in order) compare in order, sets as sets.
+    const appending = ['type', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
+    appending.push('minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'minContains');
+    appending.push('maxContains', 'minProperties', 'maxProperties', 'required', 'dependentRequired');
+    appending.push('properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'items');
+    appending.push('prefixItems', 'contains', 'allOf', 'dependentSchemas', 'then', 'else');
+    expect(sorted(ERROR_APPENDING_KEYWORDS), 'held-errors.ts APPEND_ONLY').toEqual(sorted(appending));
+    const harmless = ['$ref', '$schema', '$comment', 'title', 'description', 'default', 'examples', 'readOnly'];
+    harmless.push('writeOnly', 'definitions');
+    expect(sorted(HARMLESS_DRAFT_07_REF_SIBLINGS), 'legacy-engine-gaps.ts').toEqual(sorted(harmless));
+    expect(sorted(AJV_SCOPE_KEEPING_NAMES), 'legacy-engine-gaps.ts').toEqual(
+      sorted(['properties', 'patternProperties', 'enum', 'dependencies', 'definitions']),
+    );
+    expect(sorted(DRAFT_07_SAFE_REF_SIBLINGS), 'draft07-equivalent.ts').toEqual(
+      sorted(['$ref', 'title', 'description', '$comment', 'default', 'examples', '$defs']),
+    );
+    expect(sorted(IDENTIFYING_KEYWORDS), 'link.ts').toEqual(sorted(['$id', '$anchor', '$dynamicAnchor', '$schema']));
+    expect(DRAFT_07_ENGINE_INDEXED, 'ajv-only.ts').toEqual(['$anchor', '$dynamicAnchor']);
+    expect(REFERENCE_KEYWORDS, 'compile-cost-graph.ts').toEqual(['$ref', '$dynamicRef', '$recursiveRef']);
+    expect(sorted(REFERENCE_OR_ANCHOR_KEYWORDS), 'compile-cost.ts').toEqual(
+      sorted(['$ref', '$dynamicRef', '$recursiveRef', '$dynamicAnchor', '$recursiveAnchor']),
+    );
+    expect(sorted(BRANCH_ERROR_KEYWORDS), 'errors/branches.ts').toEqual(sorted(['oneOf', 'anyOf', 'contains']));
+    expect(DEFINITION_HOLDERS, 'lint/branch-definitions.ts').toEqual(['$defs', 'definitions']);
+    // keyword-typo.ts: the 2020-12 vocabularies, the keywords 2020-12 names a replacement for, and three more.
+    const known = [...Object.values(VOCABULARY_KEYWORDS).flat(), ...Object.keys(LEGACY_KEYWORDS)];
+    expect(sorted(ALL_KEYWORDS), 'keyword-typo.ts').toEqual(
+      sorted(new Set([...known, 'definitions', '$recursiveRef', '$recursiveAnchor'])),
+    );
   });
 
   it('gives link.ts and pipeline.ts the meta-schemas Ajv ships, and engine.ts their files', () => {

@@ -52,6 +52,8 @@ beforeAll(() => {
   shipped = files;
   writeConsumer(dir, { 'quickstart.ts': QUICKSTART.code, 'types.ts': TYPES, 'require.cts': REQUIRE_CTS });
   writeFileSync(join(dir, 'plain.cjs'), REQUIRE_CJS);
+  // As the README says: saved in an ES module project under the name README gives, run by `node <name>`.
+  writeFileSync(join(dir, 'quickstart.js'), QUICKSTART.code);
   npm(dir, ['install', tarball, typesNode()]);
 }, 300_000);
 
@@ -96,9 +98,11 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
 
   it('runs the README quickstart against the installed package and prints its output block', () => {
     expect(QUICKSTART.code).toContain("from 'toolgate'");
-    const r = node('out/quickstart.js');
-    expect(r.stderr).toBe('');
-    expect(r.stdout).toBe(QUICKSTART.output);
+    for (const file of ['quickstart.js', 'out/quickstart.js']) {
+      const r = node(file);
+      expect(r.stderr, file).toBe('');
+      expect(r.stdout, file).toBe(QUICKSTART.output);
+    }
   });
 
   it('require("toolgate") works from CommonJS, compiled from TypeScript and plain', () => {

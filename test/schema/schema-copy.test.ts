@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admitBatch } from '../../src/catalog/admission.js';
 import { checkProvider } from '../../src/interop/check-provider.js';
-import { PROVIDER_NAMES } from '../../src/interop/profile.js';
+import { PROVIDER_NAMES } from '../../src/interop/providers.js';
 import { lintSchema } from '../../src/lint/lint.js';
 import { validateSchema } from '../../src/schema/compile.js';
 import type { Result } from '../../src/result.js';

@@ -1,4 +1,4 @@
-// Loads the official JSON Schema Test Suite from vendor/ (filled by `npm run suite:sync`) and runs a
+// Loads the official JSON Schema Test Suite from vendor/ (committed; `npm run suite:sync` moves it) and runs a
 // group through toolgate's own compile path. A missing suite is an error, never a skip.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -30,7 +30,8 @@ export interface SuiteCase {
 /** Reads a tests folder; throws (failing the run) when the suite is missing. */
 export function loadCases(dir: string, files?: (name: string) => boolean): SuiteCase[] {
   const full = join(SUITE_DIR, 'tests', dir);
-  if (!existsSync(full)) throw new Error(`JSON Schema Test Suite missing at ${full}: run npm run suite:sync`);
+  if (!existsSync(full))
+    throw new Error(`JSON Schema Test Suite missing at ${full}: it is committed (git checkout -- vendor)`);
   const out: SuiteCase[] = [];
   for (const name of readdirSync(full).sort()) {
     if (!name.endsWith('.json') || (files && !files(name))) continue;

@@ -1,5 +1,6 @@
 import { _, Name, type KeywordCxt } from 'ajv';
 import { chargeSteps } from '../../util/work-budget.js';
+import { ERROR_APPENDING_KEYWORDS } from '../../keywords/keyword-lists.js';
 
 /**
  * The charge for errors held inside composite keywords (`anyOf`, `oneOf`, `not`, `if`, `contains`,
@@ -25,53 +26,14 @@ export const HELD_KEYWORD = '$toolgate:held';
 export const HELD_ERROR = 30;
 
 /**
- * Applicators whose code only appends to Ajv's error list (or truncates it, `errors = n`), their
- * subschemas being schema objects of their own. `contains` is toolgate's (contains.ts): it pushes
- * its subschema's errors and its own, and on a pass truncates (cxt.reset); on the engine of
- * `unevaluated*` the in-place `contains` appends the same way (in-place.ts, emitCheck).
+ * Keywords whose code only appends to Ajv's error list (one push per error, or none), applicators among them
+ * (the table's `appendsErrors` column). `contains` is toolgate's (contains.ts): it pushes its subschema's errors
+ * and its own, and on a pass truncates (cxt.reset); on the engine of `unevaluated*` the in-place `contains`
+ * appends the same way (in-place.ts, emitCheck). Any other keyword may replace the list by a copy
+ * (`vErrors.concat`): a `$ref` to a function compiled on its own, a keyword given by a function (uniqueItems,
+ * multipleOf, unevaluated*); those get HELD_KEYWORD inside composite keywords.
  */
-export const APPENDING_APPLICATORS: readonly string[] = [
-  'properties',
-  'patternProperties',
-  'additionalProperties',
-  'propertyNames',
-  'items',
-  'prefixItems',
-  'contains',
-  'allOf',
-  'dependentSchemas',
-  'then',
-  'else',
-];
-
-/**
- * Keywords whose code only appends to Ajv's error list (one push per error, or none). Any other
- * keyword may replace the list by a copy (`vErrors.concat`): a `$ref` to a function compiled on its
- * own, a keyword given by a function (uniqueItems, multipleOf, unevaluated*); those get HELD_KEYWORD
- * inside composite keywords.
- */
-const APPEND_ONLY = new Set([
-  'type',
-  'enum',
-  'const',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minItems',
-  'maxItems',
-  'minContains',
-  'maxContains',
-  'minProperties',
-  'maxProperties',
-  'required',
-  'dependentRequired',
-  ...APPENDING_APPLICATORS,
-]);
+const APPEND_ONLY = new Set(ERROR_APPENDING_KEYWORDS);
 
 /** May a keyword of `node` replace the error list by a copy? Annotations generate no code. */
 export const mayCopy = (node: Record<string, unknown>, isAnnotation: (keyword: string) => boolean): boolean =>

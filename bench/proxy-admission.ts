@@ -1,0 +1,193 @@
+/**
+ * `toolgate proxy --listen`, admission across sessions: the built CLI in front of a 2,000-tool
+ * HTTP server (bench/catalog-server.mjs; every schema distinct). The proxy admits catalog A at start-up; one
+ * session (A, already admitted) then pings every 10 ms, as does a session opened on the server directly, while
+ * 50 sessions start 40 ms apart over catalog B, which the proxy has not seen (SEED_AFTER: the server lists B to
+ * every later session). Then 20 sessions, one at a time, over B (admitted by then): their initialize through the
+ * proxy against initialize on the server directly. Build first:
+ *
+ *   npm run build && node --import tsx bench/proxy-admission.ts [--cli <built CLI>] [--tools 2000]
+ *
+ * Targets: ping p99 through the proxy at most 50 ms over the direct ping's; no session over 5 s to start; a
+ * session over an admitted catalog adds at most 10 ms to its initialize.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    cli: { type: 'string', default: join(ROOT, 'dist/cli/main.js') },
+    tools: { type: 'string', default: '2000' },
+    sessions: { type: 'string', default: '50' },
+  },
+});
+const CLI = resolve(values.cli);
+const STARTS = Number(values.sessions);
+const APART_MS = 40;
+const PING_MS = 10;
+/** A session not ready after this long is counted as such; its start is still waited for (up to GIVE_UP_MS). */
+const NOT_READY_MS = 15_000;
+const GIVE_UP_MS = 600_000;
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-06-18',
+};
+
+function start(args: readonly string[], pattern: RegExp, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
+  let text = '';
+  return new Promise<{ child: ChildProcess; found: string }>((done, fail) => {
+    const look = (chunk: Buffer): void => {
+      text += chunk.toString('utf8');
+      if (text.length > 100_000) text = text.slice(-10_000);
+      const m = pattern.exec(text);
+      if (m !== null) done({ child, found: m[1] as string });
+    };
+    child.stdout?.on('data', look);
+    child.stderr?.on('data', look);
+    child.on('exit', () => fail(new Error(`exited before listening:\n${text}`)));
+  });
+}
+
+async function post(url: string, body: object, session?: string, signal?: AbortSignal) {
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { ...HEADERS, ...(session === undefined ? {} : { 'mcp-session-id': session }) },
+    body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+  const text = await r.text();
+  if (r.status >= 400) throw new Error(`HTTP ${r.status}: ${text.slice(0, 200)}`);
+  return { text, session: r.headers.get('mcp-session-id') ?? session ?? '' };
+}
+
+/** Initializes a session; its id and the milliseconds initialize took (Infinity when it never answered). */
+async function initialize(url: string): Promise<{ session: string; ms: number }> {
+  const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'b', version: '0' } };
+  const started = performance.now();
+  try {
+    const { session } = await post(
+      url,
+      { id: 0, method: 'initialize', params },
+      undefined,
+      AbortSignal.timeout(GIVE_UP_MS),
+    );
+    const ms = performance.now() - started;
+    await post(url, { method: 'notifications/initialized' }, session);
+    return { session, ms };
+  } catch {
+    return { session: '', ms: Number.POSITIVE_INFINITY };
+  }
+}
+
+const close = (url: string, session: string): Promise<unknown> =>
+  session === '' ? Promise.resolve() : fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': session } });
+
+/** Pings in `session` every PING_MS until `until` settles; every ping's round trip in ms. */
+async function pings(url: string, session: string, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.then(() => (done = true));
+  const times: number[] = [];
+  for (let id = 1; !done; id++) {
+    const t = performance.now();
+    await post(url, { id, method: 'ping' }, session);
+    times.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, PING_MS));
+  }
+  return times;
+}
+
+const q = (xs: readonly number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? Number.NaN;
+};
+const ms = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'not ready');
+
+if (!existsSync(CLI)) throw new Error(`build first: npm run build (no ${CLI})`);
+const server = await start([join(ROOT, 'bench/catalog-server.mjs'), '--http'], /PORT (\d+)/, {
+  TOOLS: values.tools,
+  SEED_AFTER: '2',
+});
+const upstream = `http://127.0.0.1:${server.found}/mcp`;
+const t0 = performance.now();
+const proxy = await start(
+  [CLI, 'proxy', '--listen', '0', '--max-sessions', String(STARTS + 40), '--url', upstream],
+  /listening on (http:\/\/\S+\/mcp)/,
+);
+const listening = performance.now() - t0;
+try {
+  const url = proxy.found;
+  const watched = await initialize(url); // catalog A, admitted at start-up
+  const direct = await initialize(upstream);
+  let started: Promise<{ session: string; ms: number }[]> = Promise.resolve([]);
+  const all = new Promise<void>((done) => {
+    started = Promise.all(
+      Array.from(
+        { length: STARTS },
+        (_, i) =>
+          new Promise<{ session: string; ms: number }>((r) =>
+            setTimeout(() => void initialize(url).then(r), i * APART_MS),
+          ),
+      ),
+    ).finally(done);
+  });
+  const [viaProxy, viaServer, starts] = await Promise.all([
+    pings(url, watched.session, all),
+    pings(upstream, direct.session, all),
+    started,
+  ]);
+  const startMs = starts.map((s) => s.ms);
+  await Promise.all(starts.map((s) => close(url, s.session)));
+  // Warm: initialize over the admitted catalog, one session at a time, proxy and server alternating.
+  const warm: [number[], number[]] = [[], []];
+  for (let i = 0; i < 20; i++) {
+    const p = await initialize(url);
+    warm[0].push(p.ms);
+    await close(url, p.session);
+    const d = await initialize(upstream);
+    warm[1].push(d.ms);
+    await close(upstream, d.session);
+  }
+  console.log(
+    `proxy: ${CLI}; catalog: ${values.tools} tools + echo, over --url (HTTP); listening after ` +
+      `${ms(listening)} (wall, catalog A admitted)\n`,
+  );
+  console.log(
+    `${STARTS} sessions starting ${APART_MS} ms apart over catalog B (new to the proxy), while one ` +
+      `session pings every ${PING_MS} ms:\n`,
+  );
+  console.log('| measured | median | p99 | max |');
+  console.log('|---|---:|---:|---:|');
+  console.log(
+    `| ping, server directly (${viaServer.length}) | ${ms(q(viaServer, 0.5))} | ${ms(q(viaServer, 0.99))} | ` +
+      `${ms(Math.max(...viaServer))} |`,
+  );
+  console.log(
+    `| ping, through the proxy (${viaProxy.length}) | ${ms(q(viaProxy, 0.5))} | ${ms(q(viaProxy, 0.99))} | ` +
+      `${ms(Math.max(...viaProxy))} |`,
+  );
+  console.log(
+    `| initialize of the ${STARTS} sessions | ${ms(q(startMs, 0.5))} | ${ms(q(startMs, 0.99))} | ` +
+      `${ms(Math.max(...startMs))} |`,
+  );
+  const late = startMs.filter((v) => v > 5000).length;
+  const lost = startMs.filter((v) => v > NOT_READY_MS).length;
+  console.log(
+    `\nping p99 added: ${ms(q(viaProxy, 0.99) - q(viaServer, 0.99))} (target <= 50 ms); sessions over ` +
+      `5 s to start: ${late} of ${STARTS} (not ready after ${NOT_READY_MS / 1000} s: ${lost}) (target 0)`,
+  );
+  console.log(
+    `initialize over the admitted catalog, 20 sessions one at a time: through the proxy median ` +
+      `${ms(q(warm[0], 0.5))}, server directly ${ms(q(warm[1], 0.5))}, ` +
+      `added ${ms(q(warm[0], 0.5) - q(warm[1], 0.5))} ` +
+      '(target <= 10 ms)',
+  );
+} finally {
+  proxy.child.kill('SIGTERM');
+  server.child.kill('SIGKILL');
+}

@@ -1,0 +1,164 @@
+/**
+ * `toolgate proxy --listen`, memory per session: the built CLI in front of a 100-tool HTTP
+ * server (bench/catalog-server.mjs, a separate process, so the server's memory is not counted), measured from
+ * outside through bench/heap-probe.cjs (heap used after full collections). Each session is opened as a client
+ * does (initialize, initialized, tools/list) and makes one tools/call, so its validator is compiled. Measured:
+ * the heap per idle session (IDLE sessions held open at once), and the heap after SESSIONS sessions opened and
+ * closed (CONCURRENT at a time) against the heap before them. Build first:
+ *
+ *   npm run build && node --import tsx bench/proxy-sessions.ts [--cli <built CLI>] [--sessions 1000] [--idle 200]
+ *
+ * Targets: at most 2 MB per idle session; after the churn, the heap within 10% of where it started.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    cli: { type: 'string', default: join(ROOT, 'dist/cli/main.js') },
+    sessions: { type: 'string', default: '1000' },
+    idle: { type: 'string', default: '200' },
+    tools: { type: 'string', default: '100' },
+  },
+});
+const CLI = resolve(values.cli);
+const SESSIONS = Number(values.sessions);
+const IDLE = Number(values.idle);
+const CONCURRENT = 8;
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-06-18',
+};
+
+/** Starts `args` with node and waits for `pattern` (group 1 is returned) on its stdout or stderr. */
+function start(args: readonly string[], pattern: RegExp, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let text = '';
+  return new Promise<{ child: ChildProcess; found: string }>((done, fail) => {
+    const look = (chunk: Buffer): void => {
+      text += chunk.toString('utf8');
+      if (text.length > 100_000) text = text.slice(-10_000);
+      const m = pattern.exec(text);
+      if (m !== null) done({ child, found: m[1] as string });
+    };
+    child.stdout?.on('data', look);
+    child.stderr?.on('data', look);
+    child.on('exit', () => fail(new Error(`exited before listening:\n${text}`)));
+  });
+}
+
+/** The heap and RSS of `child` after full collections (bench/heap-probe.cjs answers). */
+function heapOf(child: ChildProcess): Promise<NodeJS.MemoryUsage> {
+  return new Promise((done) => {
+    child.once('message', (m) => done((m as { heap: NodeJS.MemoryUsage }).heap));
+    child.send('heap');
+  });
+}
+
+/** POSTs one JSON-RPC message; the response text and the session id header. */
+async function post(url: string, body: object, session?: string): Promise<{ text: string; session: string }> {
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { ...HEADERS, ...(session === undefined ? {} : { 'mcp-session-id': session }) },
+    body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+  });
+  const text = await r.text();
+  if (r.status >= 400) throw new Error(`HTTP ${r.status}: ${text.slice(0, 200)}`);
+  return { text, session: r.headers.get('mcp-session-id') ?? session ?? '' };
+}
+
+/** Opens a session as a client does, lists the tools and makes one call; its id. */
+async function open(url: string): Promise<string> {
+  const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'b', version: '0' } };
+  const { session } = await post(url, { id: 0, method: 'initialize', params });
+  await post(url, { method: 'notifications/initialized' }, session);
+  const list = await post(url, { id: 1, method: 'tools/list' }, session);
+  if (!list.text.includes('tool_0')) throw new Error(`tools/list: ${list.text.slice(0, 200)}`);
+  const call = { name: 'tool_0', arguments: { [`id_${process.env.SEED ?? '0'}_0`]: 'x' } };
+  const called = await post(url, { id: 2, method: 'tools/call', params: call }, session);
+  if (!called.text.includes('"content"')) throw new Error(`tools/call: ${called.text.slice(0, 200)}`);
+  return session;
+}
+
+async function close(url: string, session: string): Promise<void> {
+  await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': session } }).then((r) => r.text());
+}
+
+/** Opens and closes `n` sessions, `CONCURRENT` at a time. */
+async function churn(url: string, n: number): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < n) {
+      next++;
+      await close(url, await open(url));
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENT }, worker));
+}
+
+const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+if (!existsSync(CLI)) throw new Error(`build first: npm run build (no ${CLI})`);
+const server = await start([join(ROOT, 'bench/catalog-server.mjs'), '--http'], /PORT (\d+)/, {
+  TOOLS: values.tools,
+});
+const upstream = `http://127.0.0.1:${server.found}/mcp`;
+const proxy = await start(
+  [
+    '--expose-gc',
+    '--require',
+    join(ROOT, 'bench/heap-probe.cjs'),
+    CLI,
+    'proxy',
+    '--listen',
+    '0',
+    '--max-sessions',
+    String(Math.max(IDLE, CONCURRENT) + 10),
+    '--url',
+    upstream,
+  ],
+  /listening on (http:\/\/\S+\/mcp)/,
+);
+try {
+  const url = proxy.found;
+  await churn(url, 20);
+  const before = await heapOf(proxy.child);
+  const held: string[] = [];
+  for (let i = 0; i < IDLE; i += CONCURRENT)
+    held.push(...(await Promise.all(Array.from({ length: Math.min(CONCURRENT, IDLE - i) }, () => open(url)))));
+  const idle = await heapOf(proxy.child);
+  await Promise.all(held.map((s) => close(url, s)));
+  const closed = await heapOf(proxy.child);
+  const started = performance.now();
+  await churn(url, SESSIONS);
+  const seconds = (performance.now() - started) / 1000;
+  const after = await heapOf(proxy.child);
+  const perIdle = (idle.heapUsed - before.heapUsed) / IDLE;
+  const grown = (after.heapUsed - before.heapUsed) / before.heapUsed;
+  console.log(`proxy: ${CLI}; catalog: ${values.tools} tools + echo, over --url (HTTP)\n`);
+  console.log('| measured | heap used | RSS |');
+  console.log('|---|---:|---:|');
+  console.log(`| after 20 sessions opened and closed (start) | ${mb(before.heapUsed)} | ${mb(before.rss)} |`);
+  console.log(`| ${IDLE} idle sessions open | ${mb(idle.heapUsed)} | ${mb(idle.rss)} |`);
+  console.log(`| those ${IDLE} closed | ${mb(closed.heapUsed)} | ${mb(closed.rss)} |`);
+  console.log(
+    `| then ${SESSIONS} more opened and closed (${seconds.toFixed(1)} s) | ${mb(after.heapUsed)} | ` +
+      `${mb(after.rss)} |`,
+  );
+  console.log(
+    `\nheap per idle session: ${(perIdle / 1024).toFixed(1)} KB (target <= 2048 KB); heap after ${SESSIONS} ` +
+      `sessions against the start: ${grown >= 0 ? '+' : ''}${(grown * 100).toFixed(1)}% (target within 10%)`,
+  );
+} finally {
+  proxy.child.kill('SIGTERM');
+  server.child.kill('SIGKILL');
+}

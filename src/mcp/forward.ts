@@ -1,0 +1,104 @@
+// What toolgate forwards of an MCP message, decided by the one code the proxy and guardClient share. A tools/call
+// is rebuilt from what was checked: `name`, the validated `arguments` (`{}` when the call had none), and `_meta`
+// only when it is plain JSON with no member named `__proto__`, `constructor` or `prototype` at any depth; every
+// other member is dropped and named. No member named `__proto__` is forwarded anywhere: JSON.parse makes it an own
+// member, and an upstream that merges what it receives (spread, Object.assign, a deep merge) would take it as a
+// prototype and then read members nobody checked.
+import { clip } from '../util/describe-value.js';
+import { copyJson, deepFreeze, nonJsonReason } from '../util/plain-json.js';
+import { ownField } from '../util/own-field.js';
+
+/** The member name never forwarded in any message. */
+export const PROTO_KEY = '__proto__';
+const PROTO_ONLY: ReadonlySet<string> = new Set([PROTO_KEY]);
+/** Member names `_meta` may not carry at any depth (each reaches a prototype when merged or indexed). */
+const META_FORBIDDEN: ReadonlySet<string> = new Set([PROTO_KEY, 'constructor', 'prototype']);
+
+/** Where a member sits: a linked list, so the walk costs O(1) per member and a path is spelled only when found. */
+type Place = { readonly parent: Place; readonly segment: string | number } | undefined;
+
+function spell(place: Place): string {
+  const parts: string[] = [];
+  for (let p = place; p !== undefined; p = p.parent)
+    parts.push(typeof p.segment === 'number' ? `[${p.segment}]` : `.${clip(p.segment, 40)}`);
+  return `$${parts.reverse().join('')}`;
+}
+
+/**
+ * Where `value` (parsed JSON or a private copy) has an own member named one of `names`, as a `$.a[0]` path, or
+ * undefined. Iterative, so a deep value cannot overflow the stack. What is not plain JSON (a Proxy, a class
+ * instance) is not entered and no getter runs: such a value is refused as not JSON where it is checked.
+ */
+function memberPath(value: unknown, names: ReadonlySet<string>): string | undefined {
+  const stack: [unknown, Place][] = [[value, undefined]];
+  while (stack.length > 0) {
+    const [node, place] = stack.pop() as [unknown, Place];
+    if (node === null || typeof node !== 'object' || nonJsonReason(node) !== undefined) continue;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], { parent: place, segment: i }]);
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      const at = { parent: place, segment: key };
+      if (names.has(key)) return spell(at);
+      const d = Object.getOwnPropertyDescriptor(node, key);
+      if (d !== undefined && 'value' in d) stack.push([d.value, at]);
+    }
+  }
+  return undefined;
+}
+
+/** Where a parsed message part carries a member named `__proto__`, or undefined when it carries none. */
+export function protoMemberPath(value: unknown): string | undefined {
+  return memberPath(value, PROTO_ONLY);
+}
+
+/** Why a part was refused: where its `__proto__` member is. */
+export function protoRefusal(path: string): string {
+  return `a member named "${PROTO_KEY}" (at ${path}) is never forwarded`;
+}
+
+/** The params of a tools/call as forwarded, and the members of the received params that were dropped. */
+export interface ForwardedCall {
+  readonly params: { readonly name: string; readonly arguments: object; readonly _meta?: object };
+  /** Names of received `params` members left out (clipped), `_meta` among them when it was refused. */
+  readonly dropped: readonly string[];
+}
+
+/** `_meta` as forwarded: a frozen private copy of plain JSON with no forbidden member name, or undefined. */
+function metaOf(value: unknown): object | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const copy = copyJson(value);
+  if (!copy.ok || memberPath(copy.value, META_FORBIDDEN) !== undefined) return undefined;
+  return deepFreeze(copy.value as object);
+}
+
+/**
+ * Builds a tools/call's params from what was checked: `name`, `args` (the validated arguments; undefined when the
+ * call had none, forwarded as `{}`) and `_meta` read from `received` (the params as they came: parsed JSON or a
+ * caller's object, read as own data without running a getter). Nothing else of `received` is forwarded.
+ */
+export function forwardedCall(name: string, args: object | undefined, received: unknown): ForwardedCall {
+  const dropped: string[] = [];
+  let meta: object | undefined;
+  // A Proxy or class instance is not read key by key: what it would list is host code's answer, not data.
+  if (received !== null && typeof received === 'object' && nonJsonReason(received) === undefined) {
+    for (const key of Object.keys(received)) {
+      if (key === 'name' || key === 'arguments') continue;
+      if (key === '_meta') {
+        const field = ownField(received, '_meta');
+        meta = field.accessor ? undefined : metaOf(field.value);
+        if (meta !== undefined) continue;
+      }
+      dropped.push(clip(key, 80));
+    }
+  }
+  const params = { name, arguments: args ?? {}, ...(meta === undefined ? {} : { _meta: meta }) };
+  return { params, dropped };
+}
+
+/** Why validated arguments may not be forwarded (a member named `__proto__`), or undefined. */
+export function argumentsRefusal(args: unknown): string | undefined {
+  const path = protoMemberPath(args);
+  return path === undefined ? undefined : protoRefusal(path);
+}

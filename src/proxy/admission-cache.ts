@@ -1,0 +1,44 @@
+// Admission once per catalog: sessions of one proxy whose upstreams list the same tools (the same digest of the
+// listing) share one admission, its compiled validators included, instead of each admitting the catalog again.
+// Sessions that start while a catalog is being admitted wait for that admission. What a listing admits to is
+// decided by the listing and the proxy's settings alone, so sharing changes nothing a session sees.
+import { createHash } from 'node:crypto';
+import type { Published } from './admission.js';
+import type { ProxySettings } from './settings.js';
+
+/** Distinct catalogs kept admitted per proxy, the most recently listed; an older one is admitted again. */
+export const KEPT_CATALOGS = 4;
+
+/** An admission's outcome: what is published, or the message that ends the session's start-up. */
+export type Admitted = { ok: true; value: Published } | { ok: false; message: string };
+
+const byProxy = new WeakMap<ProxySettings, Map<string, Promise<Admitted>>>();
+
+/** The digest of a listing (the parsed JSON of its pages, so the same text always gives the same digest). */
+export function catalogDigest(listed: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(listed)).digest('hex');
+}
+
+/** The admission of `listed` under `settings`: the one already made or under way, else `admit()`'s. */
+export function admitOnce(
+  settings: ProxySettings,
+  listed: readonly unknown[],
+  admit: () => Promise<Admitted>,
+): Promise<Admitted> {
+  let cache = byProxy.get(settings);
+  if (cache === undefined) {
+    cache = new Map();
+    byProxy.set(settings, cache);
+  }
+  const digest = catalogDigest(listed);
+  const known = cache.get(digest);
+  // Re-inserted: the Map's order is the order of use, oldest first.
+  cache.delete(digest);
+  const admitted = known ?? admit();
+  cache.set(digest, admitted);
+  for (const oldest of cache.keys()) {
+    if (cache.size <= KEPT_CATALOGS) break;
+    cache.delete(oldest);
+  }
+  return admitted;
+}

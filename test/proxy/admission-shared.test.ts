@@ -1,0 +1,62 @@
+// Admission once per catalog: sessions of one `--listen` proxy whose upstreams list the same tools
+// share one admission; a changed listing is admitted anew; only the most recent catalogs are kept.
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { admitOnce, catalogDigest, KEPT_CATALOGS, type Admitted } from '../../src/proxy/admission-cache.js';
+import { NOTHING } from '../../src/proxy/admission.js';
+import type { ProxySettings } from '../../src/proxy/settings.js';
+import { openRawSession, startHttpServer, stopAll } from '../cli/http-fixture.js';
+import { startInProcess } from './in-process-proxy.js';
+
+/** How many times the proxy admitted a catalog. */
+const admissions = vi.hoisted(() => ({ count: 0 }));
+
+vi.mock('../../src/catalog/mcp.js', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/catalog/mcp.js')>();
+  return {
+    ...m,
+    admitMcpToolsWith: (...args: Parameters<typeof m.admitMcpToolsWith>) => {
+      admissions.count++;
+      return m.admitMcpToolsWith(...args);
+    },
+  };
+});
+
+afterAll(stopAll);
+
+describe('proxy --listen: admission once per catalog', () => {
+  it('admits the catalog of 6 sessions (4 started at once) once, at start-up, and serves each its tools', async () => {
+    const server = await startHttpServer();
+    const proxy = await startInProcess(['--listen', '0', '--url', server.url]);
+    const sessions = [await openRawSession(proxy.url), await openRawSession(proxy.url)];
+    sessions.push(...(await Promise.all([1, 2, 3, 4].map(() => openRawSession(proxy.url)))));
+    for (const s of sessions) expect(await proxy.post(s, { id: 1, method: 'tools/list' })).toContain('"echo"');
+    const call = { name: 'echo', arguments: { text: 'x' } };
+    expect(await proxy.post(sessions[5] as string, { id: 2, method: 'tools/call', params: call })).toContain('text');
+    expect(admissions.count).toBe(1);
+    expect(await proxy.stop()).toBe(0);
+  });
+});
+
+describe('admitOnce', () => {
+  const settings = {} as ProxySettings;
+  const admitted: Admitted = { ok: true, value: NOTHING };
+  const listing = (n: number): unknown[] => [{ name: `t${n}`, inputSchema: { type: 'object' } }];
+
+  it('shares one admission per listing, admits a changed one anew, and keeps the most recent catalogs', async () => {
+    const admit = vi.fn(async () => admitted);
+    const first = admitOnce(settings, listing(0), admit);
+    expect(admitOnce(settings, listing(0), admit)).toBe(first);
+    expect(admit).toHaveBeenCalledTimes(1);
+    for (let n = 1; n <= KEPT_CATALOGS; n++) admitOnce(settings, listing(n), admit);
+    expect(admit).toHaveBeenCalledTimes(KEPT_CATALOGS + 1);
+    // Listing 0 was the least recently used: it was let go, and is admitted again.
+    admitOnce(settings, listing(0), admit);
+    expect(admit).toHaveBeenCalledTimes(KEPT_CATALOGS + 2);
+    expect(await first).toBe(admitted);
+  });
+
+  it('gives the same digest for the same listing and another for any change', () => {
+    expect(catalogDigest(listing(1))).toBe(catalogDigest(listing(1)));
+    expect(catalogDigest(listing(1))).not.toBe(catalogDigest(listing(2)));
+  });
+});
