@@ -3,16 +3,13 @@
 // Sessions that start while a catalog is being admitted wait for that admission. What a listing admits to is
 // decided by the listing and the proxy's settings alone, so sharing changes nothing a session sees.
 import { createHash } from 'node:crypto';
-import type { Published } from './admission.js';
 import type { ProxySettings } from './settings.js';
 
 /** Distinct catalogs kept admitted per proxy, the most recently listed; an older one is admitted again. */
 export const KEPT_CATALOGS = 4;
 
-/** An admission's outcome: what is published, or the message that ends the session's start-up. */
-export type Admitted = { ok: true; value: Published } | { ok: false; message: string };
-
-const byProxy = new WeakMap<ProxySettings, Map<string, Promise<Admitted>>>();
+// Keyed by the settings object: one proxy's sessions share it, another proxy (startProxy twice) has its own.
+const byProxy = new WeakMap<ProxySettings, Map<string, Promise<unknown>>>();
 
 /** The digest of a listing (the parsed JSON of its pages, so the same text always gives the same digest). */
 export function catalogDigest(listed: readonly unknown[]): string {
@@ -20,18 +17,14 @@ export function catalogDigest(listed: readonly unknown[]): string {
 }
 
 /** The admission of `listed` under `settings`: the one already made or under way, else `admit()`'s. */
-export function admitOnce(
-  settings: ProxySettings,
-  listed: readonly unknown[],
-  admit: () => Promise<Admitted>,
-): Promise<Admitted> {
+export function admitOnce<T>(settings: ProxySettings, listed: readonly unknown[], admit: () => Promise<T>): Promise<T> {
   let cache = byProxy.get(settings);
   if (cache === undefined) {
     cache = new Map();
     byProxy.set(settings, cache);
   }
   const digest = catalogDigest(listed);
-  const known = cache.get(digest);
+  const known = cache.get(digest) as Promise<T> | undefined;
   // Re-inserted: the Map's order is the order of use, oldest first.
   cache.delete(digest);
   const admitted = known ?? admit();

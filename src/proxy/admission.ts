@@ -23,7 +23,7 @@ import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
 import { driftLines, driftWithheld } from '../catalog/lock-report.js';
-import { type Admitted, admitOnce } from './admission-cache.js';
+import { admitOnce } from './admission-cache.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
 
@@ -31,6 +31,9 @@ import type { Peer } from '../mcp/peer.js';
 const MAX_PAGES = 100;
 /** Longest a cold admission holds the event loop at a time, in ms: other sessions are served in between. */
 const SLICE_MS = 20;
+
+/** An admission's outcome: what is published, or the message that ends the session's start-up. */
+export type Admitted = { ok: true; value: Published } | { ok: false; message: string };
 
 /** The tools the proxy publishes and enforces. */
 export interface Published {
