@@ -2,7 +2,9 @@
 // text toolgate shows: as they are, inside a JSON string (escaped once, or twice when JSON text is itself put
 // in a JSON string, as a report does with a server's message), with non-ASCII escaped as \uXXXX (Python's
 // json.dumps) or `/` as `\/`, and single-quoted for a shell. A value with `"` or `\` has no raw occurrence
-// in JSON output, so masking the raw form alone would show it.
+// in JSON output, so masking the raw form alone would show it. JSON text (what the proxy sends its client, its
+// --log lines) is masked string by string, each decoded first: whatever escapes its writer chose, the value is
+// found, and the text stays JSON.
 
 /** What replaces a value that is never printed. */
 export const REDACTED = '<redacted>';
@@ -41,8 +43,81 @@ export function secretForms(value: string): string[] {
 
 /** `text` with every form of every secret masked. */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
-  const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
-  let out = text;
-  for (const f of forms) if (out.includes(f)) out = out.split(f).join(REDACTED);
-  return out;
+  return createMasker(secrets).text(text);
+}
+
+/** The masking of one fixed list of secrets, their forms worked out once. */
+export interface Masker {
+  /** Whether there is nothing to mask (every secret shorter than the minimum). */
+  readonly empty: boolean;
+  /** Plain text with every form of every secret masked. */
+  text(text: string): string;
+  /** JSON text with every string (keys too) and number masked as its decoded value; still JSON, same layout. */
+  json(text: string): string;
+}
+
+/** A masker of `secrets`; values shorter than `minLength` (at least MIN_SECRET_LENGTH) are left alone. */
+export function createMasker(secrets: readonly string[], minLength = MIN_SECRET_LENGTH): Masker {
+  const kept = secrets.filter((s) => s.length >= minLength);
+  const forms = [...new Set(kept.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+  const text = (t: string): string => {
+    let out = t;
+    for (const f of forms) if (out.includes(f)) out = out.split(f).join(REDACTED);
+    return out;
+  };
+  return { empty: forms.length === 0, text, json: (t) => (forms.length === 0 ? t : maskJsonText(t, text)) };
+}
+
+/** Where the JSON string token opening at `start` ends (after its closing quote), and whether it has escapes. */
+function stringEnd(json: string, start: number): { end: number; escaped: boolean } {
+  let escaped = false;
+  for (let i = start + 1; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 0x5c) {
+      escaped = true;
+      i++;
+    } else if (c === 0x22) return { end: i + 1, escaped };
+  }
+  return { end: json.length, escaped };
+}
+
+/** Characters of a JSON number token. */
+const NUMBER_CHAR = /[-+.0-9eE]/;
+
+/**
+ * `json` with each string and number token replaced by the JSON string of its masked value when masking changes
+ * it (a number that holds a secret's digits becomes a string); tokens left unchanged keep their bytes.
+ */
+function maskJsonText(json: string, mask: (value: string) => string): string {
+  let out = '';
+  let copied = 0;
+  let i = 0;
+  while (i < json.length) {
+    const c = json[i] as string;
+    let end = i + 1;
+    let value: string | undefined;
+    if (c === '"') {
+      const token = stringEnd(json, i);
+      end = token.end;
+      value = json.slice(i + 1, end - 1);
+      if (token.escaped)
+        try {
+          value = JSON.parse(json.slice(i, end)) as string;
+        } catch {
+          // Not JSON after all (never for text the proxy made or parsed): masked as it stands.
+        }
+    } else if (NUMBER_CHAR.test(c)) {
+      while (end < json.length && NUMBER_CHAR.test(json[end] as string)) end++;
+      value = json.slice(i, end);
+    }
+    if (value !== undefined) {
+      const masked = mask(value);
+      if (masked !== value) {
+        out += `${json.slice(copied, i)}${JSON.stringify(masked)}`;
+        copied = end;
+      }
+    }
+    i = end;
+  }
+  return copied === 0 ? json : out + json.slice(copied);
 }

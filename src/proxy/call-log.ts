@@ -1,16 +1,18 @@
 // `--log`: one JSON line per tools/call, every secret masked. A log that cannot be written does not take the
 // proxy down; that is said once on stderr.
 import { appendFileSync } from 'node:fs';
-import { maskSecrets } from '../exec/mask-secrets.js';
+import { createMasker } from '../exec/mask-secrets.js';
 import type { ProxySettings } from './settings.js';
 import type { CallRecord } from './session.js';
 
 /** The call recorder of `settings` (nothing without --log); `say` takes a stderr line. */
 export function callLogger(settings: ProxySettings, say: (line: string) => void): (record: CallRecord) => void {
   let broken = false;
+  const masker = createMasker(settings.secrets);
   return (record) => {
     if (settings.log === undefined || broken) return;
-    const line = maskSecrets(JSON.stringify({ time: new Date().toISOString(), ...record }), settings.secrets);
+    // Masked value by value: as plain text, a value that spans JSON syntax (`a","b`) would take members away.
+    const line = masker.json(JSON.stringify({ time: new Date().toISOString(), ...record }));
     try {
       appendFileSync(settings.log, `${line}\n`);
     } catch {

@@ -10,6 +10,7 @@ import type { Channel, RpcMessage } from '../mcp/channel.js';
 import { resultEnvelope } from '../mcp/channel.js';
 import { Peer, RPC } from '../mcp/peer.js';
 import { type CallRecord, startSession } from './session.js';
+import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
 import { sseEvent } from '../mcp/sse.js';
 import type { Upstream } from './upstream.js';
@@ -64,7 +65,7 @@ export class HttpSession {
       backlog: () => 0,
       close: () => undefined,
     };
-    this.peer.channel = channel;
+    this.peer.channel = maskedChannel(channel, settings.secrets);
     startSession(this.peer, upstream.peer, {
       settings,
       init: upstream.init,

@@ -6,6 +6,7 @@ import { openChannel } from '../mcp/channel.js';
 import { Peer, RPC } from '../mcp/peer.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { callLogger } from './call-log.js';
+import { maskedChannel } from './masked-channel.js';
 import type { ProxyExit, ProxyIO } from './io.js';
 import { startSession } from './session.js';
 import type { ProxySettings } from './settings.js';
@@ -23,7 +24,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     clientGone = resolve;
   });
   const input = io.input ?? process.stdin;
-  downstream.channel = openChannel(input, io.output ?? process.stdout, MAX_REQUEST_LINE_BYTES, {
+  const channel = openChannel(input, io.output ?? process.stdout, MAX_REQUEST_LINE_BYTES, {
     message: (m, text) => downstream.deliver(m, text),
     bad: (why, id) => {
       const [code, message] =
@@ -41,6 +42,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     },
     closed: () => clientGone(),
   });
+  downstream.channel = maskedChannel(channel, settings.secrets);
   startSession(downstream, upstream.peer, {
     settings,
     init: upstream.init,

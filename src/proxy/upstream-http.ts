@@ -4,6 +4,7 @@
 // and the negotiated protocol version go with every later request, and the session is DELETEd on stop. Each
 // message is handed over with the text it arrived as. No header value is ever put in a message: an HTTP failure
 // is named by its status alone.
+import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import { type Channel, type ChannelSink, readMessage, resultEnvelope } from '../mcp/channel.js';
 import { RPC } from '../mcp/peer.js';
@@ -36,6 +37,8 @@ export function openHttpUpstream(
   sink: Pick<ChannelSink, 'message' | 'bad'>,
 ): HttpUpstream {
   const aborter = new AbortController();
+  // A network error's text is masked of the header values before it is clipped (a value cut in two escapes).
+  const secrets = Object.values(headers).flatMap((v) => [v, v.slice(v.lastIndexOf(' ') + 1)]);
   let session: string | undefined;
   let protocol: string | undefined;
   let closed = false;
@@ -147,7 +150,8 @@ export function openHttpUpstream(
         ...NO_REDIRECT,
       });
     } catch (thrown) {
-      if (!closed) failed(message, `the MCP server could not be reached: ${clip(causeOf(thrown), 200)}`);
+      if (!closed)
+        failed(message, `the MCP server could not be reached: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
       return;
     } finally {
       clearTimeout(timer);
@@ -176,7 +180,7 @@ export function openHttpUpstream(
       const answered = await read(response, initializing, message.id);
       if (!answered) failed(message, 'the MCP server closed the response without an answer');
     } catch (thrown) {
-      if (!closed) failed(message, `the response broke off: ${clip(causeOf(thrown), 200)}`);
+      if (!closed) failed(message, `the response broke off: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
     }
   };
   const send = (message: object, body: string): void => {

@@ -47,7 +47,8 @@ function watchStderr(
     io.err(maskSecrets(partial.slice(0, cut), settings.secrets));
     partial = partial.slice(cut);
   });
-  return { kept: () => maskSecrets(clip(kept.trim(), STDERR_KEPT), settings.secrets), live: () => (passing = true) };
+  // Masked before it is clipped: a value cut in two would escape the mask.
+  return { kept: () => clip(maskSecrets(kept.trim(), settings.secrets), STDERR_KEPT), live: () => (passing = true) };
 }
 
 /** Starts the server of `settings.words`; a thrown spawn error is returned as its message. */

@@ -131,7 +131,8 @@ async function initializeAndAdmit(
     const why = timedOut
       ? `did not answer "initialize" within ${settings.timeoutMs / 1000} s (--timeout): ` +
         `is it an MCP server ${transport}?`
-      : `refused "initialize": ${clip(String(first.error.message), 200)}`;
+      : // Masked before it is clipped: a value cut in two would escape the mask.
+        `refused "initialize": ${clip(maskSecrets(String(first.error.message), settings.secrets), 200)}`;
     return failStart(why, 2);
   }
   // The initialize result is passed on to every client: it carries no __proto__ member either.

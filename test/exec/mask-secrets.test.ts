@@ -1,7 +1,7 @@
 // Every form a secret takes in printed text is masked. Before the fix only the raw value was: a value with `"`
 // or `\` showed in its JSON-escaped form (a server's JSON log line, a JSON report of a message).
 import { describe, expect, it } from 'vitest';
-import { maskSecrets, REDACTED, secretForms } from '../../src/exec/mask-secrets.js';
+import { createMasker, maskSecrets, REDACTED, secretForms } from '../../src/exec/mask-secrets.js';
 
 const SECRET = 'pa"ss\\wörd/\'x';
 
@@ -34,5 +34,38 @@ describe('maskSecrets', () => {
     expect(maskSecrets('on 1 abc', ['on', '1', 'abc'])).toBe('on 1 abc');
     expect(maskSecrets('token-long token', ['token', 'token-long'])).toBe(`${REDACTED} ${REDACTED}`);
     expect(secretForms('abc')).toEqual([]);
+  });
+});
+
+// JSON text (what the proxy sends its client, its --log lines) is masked value by value: whatever escapes its
+// writer chose the value is found, and the members stay as they were. Before, only plain-text forms were masked:
+// a value written with other escapes passed, and one spanning JSON syntax took members away.
+describe('createMasker(...).json', () => {
+  const masker = createMasker([SECRET, '12345678', 'a","b":"c'], 8);
+  /** Every UTF-16 unit of SECRET as \uXXXX, as a writer may choose. */
+  const units = Array.from({ length: SECRET.length }, (_, i) => SECRET.charCodeAt(i).toString(16).padStart(4, '0'));
+  const escapedEach = `"${units.map((u) => `\\u${u}`).join('')}"`;
+
+  it.each([
+    ['a string value', JSON.stringify({ k: SECRET }), { k: REDACTED }],
+    ['every character escaped as \\uXXXX', `{"k":${escapedEach}}`, { k: REDACTED }],
+    ['a key', `{${escapedEach}:1}`, { [REDACTED]: 1 }],
+    ['JSON text inside a string', JSON.stringify({ t: JSON.stringify({ k: SECRET }) }), { t: `{"k":"${REDACTED}"}` }],
+    ['a number holding the digits', '{"n":-123456789.5}', { n: `-${REDACTED}9.5` }],
+    ['a value that looks like JSON syntax', JSON.stringify({ x: 'a","b":"c' }), { x: REDACTED }],
+  ])('masks %s and leaves JSON', (_what, text, expected) => {
+    expect(JSON.parse(masker.json(text))).toEqual(expected);
+  });
+
+  it('leaves a text without a secret byte for byte, and values under the minimum alone', () => {
+    const text = '{ "a" : [1, 2.5e3, "x\\u0041", true, null], "b":"1234567" }';
+    expect(masker.json(text)).toBe(text);
+    expect(createMasker(['1234567'], 8).empty).toBe(true);
+  });
+
+  it('keeps the members of a text where a value spans JSON syntax (as plain text, one vanished)', () => {
+    const text = '{"k":"a","b":"c"}';
+    expect(JSON.parse(masker.json(text))).toEqual({ k: 'a', b: 'c' });
+    expect(JSON.parse(maskSecrets(text, ['a","b":"c']))).toEqual({ k: REDACTED });
   });
 });

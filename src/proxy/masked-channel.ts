@@ -1,0 +1,32 @@
+// What the proxy sends its client, masked: every secret it was given (each --header value, each --env value,
+// the --auth-token-env token) at least MIN_FORWARDED_SECRET_LENGTH long is replaced wherever an upstream's
+// result, error, notification or request echoes it. Each message is masked whole, as the JSON value it is
+// (mask-secrets.ts), so a value written with any escapes is found and the message stays JSON. The top-level id
+// is left alone: it is the client's own or the proxy's, never the upstream's, and the client matches on it.
+import { createMasker } from '../exec/mask-secrets.js';
+import type { Channel } from '../mcp/channel.js';
+
+/**
+ * Shorter values are not masked in what the client reads: `--env MODE=prod` would turn every "prod" of every
+ * result into the mask, and a value that short hides little.
+ */
+export const MIN_FORWARDED_SECRET_LENGTH = 8;
+
+/** `channel` with every message masked of `secrets` (`channel` itself when none is long enough). */
+export function maskedChannel(channel: Channel, secrets: readonly string[]): Channel {
+  const masker = createMasker(secrets, MIN_FORWARDED_SECRET_LENGTH);
+  if (masker.empty) return channel;
+  return {
+    send: (message) => {
+      const { id, ...rest } = message as { id?: unknown };
+      const text = JSON.stringify(rest);
+      const masked = masker.json(text);
+      if (masked === text) return channel.send(message);
+      const back = JSON.parse(masked) as Record<string, unknown>;
+      channel.send(Object.hasOwn(message, 'id') ? { jsonrpc: back['jsonrpc'], id, ...back } : back);
+    },
+    sendResult: (id, resultText) => channel.sendResult(id, masker.json(resultText)),
+    backlog: () => channel.backlog(),
+    close: () => channel.close(),
+  };
+}
