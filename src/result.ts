@@ -206,12 +206,26 @@ export function schemaViolation(
   return { path: '$', pointer: '', keyword, message, schemaPath, code, params };
 }
 
+/**
+ * A data property of `value`, its own or inherited (a class that does not extend Error may keep `message` on its
+ * prototype); no getter runs. Object.prototype and a chain longer than 16 end the search.
+ */
+export function dataProperty(value: object, key: string): unknown {
+  let at: object | null = value;
+  for (let depth = 0; at !== null && at !== Object.prototype && depth < 16; depth++) {
+    const desc = Object.getOwnPropertyDescriptor(at, key);
+    if (desc !== undefined) return 'value' in desc ? desc.value : undefined;
+    at = Object.getPrototypeOf(at) as object | null;
+  }
+  return undefined;
+}
+
 /** Turns anything thrown into a message without trusting its shape (it may be a hostile object). */
 export function thrownMessage(thrown: unknown): string {
   try {
     if (typeof thrown === 'object' && thrown !== null) {
-      const desc = Object.getOwnPropertyDescriptor(thrown, 'message');
-      if (desc && 'value' in desc && typeof desc.value === 'string') return desc.value;
+      const message = dataProperty(thrown, 'message');
+      if (typeof message === 'string') return message;
     }
     if (typeof thrown === 'string') return thrown;
     return `non-Error value thrown (${thrown === null ? 'null' : typeof thrown})`;

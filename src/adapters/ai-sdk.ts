@@ -1,12 +1,5 @@
-import {
-  jsonSchema,
-  tool,
-  TypeValidationError,
-  type JSONSchema7,
-  type Schema,
-  type Tool,
-  type ToolExecutionOptions,
-} from 'ai';
+import type * as Ai from 'ai';
+import type { JSONSchema7, Schema, Tool, ToolExecutionOptions } from 'ai';
 import { formatForModel } from '../errors/format.js';
 import type { GateError } from '../result.js';
 import { fail, failExecution, guarded, ok, thrownMessage, type Result } from '../result.js';
@@ -16,6 +9,16 @@ import type { InferArgs } from '../tools/infer-args.js';
 import { clip, quote } from '../util/describe-value.js';
 import { heldError } from '../util/host-error.js';
 import { copyJson } from '../util/plain-json.js';
+
+import { loadPeer } from './peer.js';
+
+// Loaded here, not by a static import: a missing `ai`, or one that fails on this Node, is then a message naming
+// the package, the version needed and how to install it (peer.ts).
+const { jsonSchema, tool, TypeValidationError } = await loadPeer<typeof Ai>({
+  name: 'ai',
+  range: '^7.0.173',
+  feature: 'toolgate/adapters/ai-sdk',
+});
 
 // Vercel AI SDK (`ai` 7). Its `jsonSchema()` without a `validate` function checks nothing. This adapter
 // hands `ai` the 2020-12 schema unchanged together with toolgate's validate, so an invalid tool call
@@ -128,7 +131,7 @@ function invalidText(error: GateError): string {
 }
 
 /** A TypeValidationError for `value` whose text is exactly `text` (its name is empty, so String() is the text). */
-function validationError(value: unknown, text: string): TypeValidationError {
+function validationError(value: unknown, text: string): Ai.TypeValidationError {
   // The value is set after construction: the constructor would JSON.stringify it for a message that is
   // replaced anyway, running the host's getters and toJSON (their throw would escape with host text).
   const error = new TypeValidationError({ value: undefined, cause: text });

@@ -35,11 +35,19 @@ export function driftJson(file: string, drift: LockDrift): Record<string, unknow
   };
 }
 
+/** Each drifted tool and why, for the proxy: what was withheld (a gone tool is only named). */
+export function driftWithheld(drift: LockDrift): { name: string; reason: string }[] {
+  return [
+    ...drift.added.map((n) => ({ name: oneLine(n), reason: 'drift (new): not pinned in the lock' })),
+    ...drift.changed.map((c) => ({
+      name: oneLine(c.name),
+      reason: `drift (changed: ${c.fields.map(oneLine).join(', ')})`,
+    })),
+    ...drift.removed.map((n) => ({ name: oneLine(n), reason: 'drift (gone): pinned in the lock, no longer listed' })),
+  ];
+}
+
 /** One stderr line per drifted tool, for the proxy: what was withheld and why (a gone tool is only named). */
 export function driftLines(drift: LockDrift): string[] {
-  return [
-    ...drift.added.map((n) => `${oneLine(n)}: drift (new): not pinned in the lock`),
-    ...drift.changed.map((c) => `${oneLine(c.name)}: drift (changed: ${c.fields.map(oneLine).join(', ')})`),
-    ...drift.removed.map((n) => `${oneLine(n)}: drift (gone): pinned in the lock, no longer listed`),
-  ];
+  return driftWithheld(drift).map((w) => `${w.name}: ${w.reason}`);
 }

@@ -393,20 +393,21 @@ export const PROXY: CliCommand = {
   summary: 'gate an MCP server (stdio or HTTP): only admitted, granted tools; every call validated exactly',
   usage: [
     'toolgate proxy [--allow <glob>]... [--deny <glob>]... [--mode quarantine|strict] [--bad-tools fail|leave-out]',
-    '               [--deny-method <glob>]...',
-    '               [--env KEY=VALUE|KEY]... [--timeout <seconds>] [--max-result <bytes>] [--log <file> [--log-args]]',
+    '               [--deny-method <glob>]... [--withhold-unconstrained]',
+    '               [--env KEY=VALUE|KEY]... [--timeout <seconds>] [--max-result <bytes>]',
+    '               [--log <file> [--log-args]] [--quiet]',
     `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
     '               [--listen <port|host:port> [--auth-token-env <VAR>] [--allow-origin <origin>]...',
     '                [--session-idle <seconds>] [--max-sessions <n>] [--stateless]] [--lock <file>]',
-    '               (-- <command> [args...] | --url <http(s) URL> [--header "Name: value"]...)',
+    '               ([--] <command> [args...] | --url <http(s) URL> [--header "Name: value"]...)',
   ],
   options: [
     {
       name: 'url',
       type: 'string',
       value: '<http(s) URL>',
-      description: 'the server is a Streamable HTTP MCP endpoint at this URL instead of a command after "--"',
+      description: 'the server is a Streamable HTTP MCP endpoint at this URL instead of a command',
     },
     HEADER_OPTION,
     {
@@ -473,6 +474,13 @@ export const PROXY: CliCommand = {
       description: 'withhold tools whose whole name matches; deny wins over --allow',
     },
     {
+      name: 'withhold-unconstrained',
+      type: 'boolean',
+      description:
+        'withhold tools whose inputSchema accepts every arguments object (constrains nothing); without it they ' +
+        'are published and named on stderr',
+    },
+    {
       name: 'deny-method',
       type: 'string',
       multiple: true,
@@ -532,6 +540,13 @@ export const PROXY: CliCommand = {
     },
     { name: 'log-args', type: 'boolean', description: 'also log the arguments of each call (needs --log)' },
     {
+      name: 'quiet',
+      type: 'boolean',
+      description:
+        'the start-up summary on stderr (also said after each tools/list_changed) keeps only problems: withheld ' +
+        'tools, schemas that accept anything, required properties with a default, lock drift',
+    },
+    {
       name: 'provider',
       type: 'string',
       value: PROVIDER_NAMES.join('|'),
@@ -557,7 +572,9 @@ export const PROXY: CliCommand = {
     HELP,
   ],
   notes: [
-    'Put it in an MCP client\'s config in place of the server command; everything after "--" is the server.',
+    "Put it in an MCP client's config in place of the server command: the first word that is neither an option",
+    "nor an option's value starts the server's command, and every word from it on is the server's (\"--\" before",
+    'it works too; launchers such as MCP Inspector that split their own arguments at "--" need no "--").',
     'With --listen, each client session gets its own server (its own process for a command), stopped with it;',
     'the proxy serves until SIGINT or SIGTERM (with --stateless, exit 1 when the shared server dies).',
     'Exit status: 1 when admission fails (strict mode, or a broken tool without --bad-tools leave-out); 2 for a',

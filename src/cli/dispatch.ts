@@ -2,6 +2,7 @@
 // Each command's implementation is imported only when it runs: `check` on files must not pay for what only
 // `serve` needs (process spawning, the MCP SDK), and help or --version load nothing but the command table.
 import { thrownMessage } from '../result.js';
+import { commandStart } from './command-start.js';
 import { COMMANDS, type CliCommand } from './commands.js';
 import { commandHelp, overallHelp, USAGE, version } from './help.js';
 import type { CliIO, ExitCode } from './io.js';
@@ -10,9 +11,10 @@ export { USAGE } from './help.js';
 
 const NAMES = COMMANDS.map((c) => c.name);
 
-/** Whether `--help` or `-h` appears among the options (before a `--`). */
-function asksForHelp(argv: readonly string[]): boolean {
-  const end = argv.indexOf('--');
+/** Whether `--help` or `-h` appears among the options (before a `--`; for proxy, before the server's command). */
+function asksForHelp(command: CliCommand, argv: readonly string[]): boolean {
+  const start = command.name === 'proxy' ? commandStart(argv, command.options) : undefined;
+  const end = start === undefined ? argv.indexOf('--') : start.at - (start.dashes ? 1 : 0);
   return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
@@ -71,7 +73,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
       );
       return 2;
     }
-    if (asksForHelp(rest)) {
+    if (asksForHelp(command, rest)) {
       io.out(commandHelp(command));
       return 0;
     }

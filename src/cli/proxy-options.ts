@@ -1,12 +1,14 @@
 // The options of `toolgate proxy` as settings, each value checked: a bad value is a usage error naming the option.
-// Admission options mean what they mean for `check --mcp`; the server is every word after "--", run without a
-// shell, with the environment rule `check --mcp` and `serve` share.
+// Admission options mean what they mean for `check --mcp`; the server is every word from the first that is neither
+// an option nor an option's value (or after "--"), run without a shell, with the environment rule `check --mcp` and
+// `serve` share.
 import type { AdmissionOptions } from '../catalog/admission.js';
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { parseEnvItems } from '../exec/environment.js';
 import type { Problem, Result } from '../result.js';
 import { booleanFlag, listFlag, parseArgs, stringFlag } from './args.js';
 import { readRegistry } from './catalog-input.js';
+import { commandStart } from './command-start.js';
 import { dialectsOf, providerOf } from './check-options.js';
 import { displayCommandLine, secretsOf } from '../exec/command-line.js';
 import { PROXY } from './commands.js';
@@ -20,12 +22,11 @@ import { transportSettings } from './proxy-transport-options.js';
 
 /** Reads `proxy`'s command line; the first problem as a usage error. */
 export function proxySettings(argv: readonly string[]): Result<ProxySettings, Problem> {
-  const parsed = parseArgs(argv, PROXY.options, 'proxy');
+  const start = commandStart(argv, PROXY.options);
+  const parsed = parseArgs(argv.slice(0, start.dashes ? start.at - 1 : start.at), PROXY.options, 'proxy');
   if (!parsed.ok) return parsed;
   const args = parsed.value;
-  const at = args.terminatorAt ?? args.positionals.length;
-  if (at > 0) return inputError(`unexpected word ${JSON.stringify(args.positionals[0])} before "--"`);
-  const words = args.positionals.slice(at);
+  const words = argv.slice(start.at);
   const transport = transportSettings(args, words.length > 0);
   if (!transport.ok) return transport;
   const { url } = transport.value;
@@ -87,6 +88,8 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
       deniedMethod: compileMethodDenials(listFlag(args, 'deny-method')),
       log,
       logArgs: booleanFlag(args, 'log-args'),
+      withholdUnconstrained: booleanFlag(args, 'withhold-unconstrained'),
+      quiet: booleanFlag(args, 'quiet'),
       wording: cliHints,
       ...(lock === undefined ? {} : { lock: { file: lockFile as string, pins: lock.value } }),
     },

@@ -1,4 +1,4 @@
-// The transport options of `toolgate proxy`: the upstream (`--url` with `--header`, or a command after "--")
+// The transport options of `toolgate proxy`: the upstream (`--url` with `--header`, or a command after the options)
 // and the downstream (`--listen` with its security and session options). Defaults are the safe ones: loopback
 // only, a token required for anything else, no cross-origin page served, sessions bounded in number and time.
 import type { Problem, Result } from '../result.js';
@@ -37,18 +37,18 @@ function origin(raw: string): string | undefined {
   }
 }
 
-/** Reads the transport options; `hasCommand` says whether a command was given after "--". */
+/** Reads the transport options; `hasCommand` says whether a server command was given. */
 export function transportSettings(
   args: ParsedArgs,
   hasCommand: boolean,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Result<TransportSettings, Problem> {
   const rawUrl = stringFlag(args, 'url');
-  if (rawUrl !== undefined && hasCommand) return inputError('give either --url or a command after "--", not both');
+  if (rawUrl !== undefined && hasCommand) return inputError('give either --url or a server command, not both');
   if (rawUrl === undefined && !hasCommand)
     return inputError(
-      'no server to start: give its command after "--", as in: toolgate proxy -- <command> [args...], ' +
-        'or --url <http(s) URL>',
+      'no server to start: give its command after the options, as in: toolgate proxy [options] <command> ' +
+        '[args...] ("--" before it works too), or --url <http(s) URL>',
     );
   let url: URL | undefined;
   const secrets: string[] = [];

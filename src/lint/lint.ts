@@ -1,6 +1,7 @@
 import { guarded, ok, type Result } from '../result.js';
 import { boundedSchemaCopy, reportLimits, type ReportOptions } from '../schema/schema-copy.js';
 import { walkSchema } from '../schema/walk.js';
+import { ACCEPTS_ANYTHING } from './accepts-anything.js';
 import { DUPLICATE_BRANCH } from './duplicate-branch.js';
 import { KEYWORD_TYPO } from './keyword-typo.js';
 import { NONSTANDARD_FORMAT } from './nonstandard-format.js';
@@ -13,6 +14,7 @@ import { lintBudget } from './budget.js';
 
 /** Every lint rule, in report order. */
 export const LINT_RULES: readonly LintRule[] = [
+  ACCEPTS_ANYTHING,
   REQUIRED_BUT_CLOSED,
   REQUIRED_WITH_DEFAULT,
   KEYWORD_TYPO,

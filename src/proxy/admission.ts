@@ -1,22 +1,28 @@
 // The proxy's admission of the upstream's tools: every tools/list page, each outputSchema compiled, then
 // admitMcpTools' rules (quarantine or strict, `--bad-tools`, the provider policy) and the `--allow`/`--deny`
-// grants, then `--lock`'s pins. What is published is the upstream's own tool definitions, unchanged, for
-// admitted, granted tools that match their pins.
+// grants, then `--lock`'s pins. What is published is the upstream's own tool definitions for admitted, granted
+// tools that match their pins, unchanged but for one thing: an inputSchema without `"type": "object"` is published
+// with it added, since MCP clients (the SDK's among them) refuse a tools/list without it, and MCP arguments are
+// objects anyway (calls.ts refuses any other value). A tool whose schema accepts every arguments object is
+// named, and withheld with `--withhold-unconstrained`.
 import type { BadToolPolicy } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
-import { driftedNames, hasDrift, listingDrift } from '../catalog/lock-diff.js';
+import { driftedNames, hasDrift, type LockDrift, listingDrift } from '../catalog/lock-diff.js';
 import { admitMcpToolsWith } from '../catalog/mcp.js';
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { compileOutputSchemas } from '../catalog/mcp-output.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
+import { acceptsEveryObject } from '../lint/accepts-anything.js';
+import { requiredWithDefault } from '../lint/required-with-default.js';
 import { thrownMessage } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick } from '../util/option-table.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
-import { driftLines } from '../catalog/lock-report.js';
+import { isObject } from '../util/plain-json.js';
+import { driftLines, driftWithheld } from '../catalog/lock-report.js';
 import { admitOnce } from './admission-cache.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
@@ -36,21 +42,62 @@ export interface Published {
   readonly bundle: Bundle | undefined;
   /** The compiled outputSchema of each published tool that declares one. */
   readonly outputs: ReadonlyMap<string, CompiledSchema>;
-  /** One stderr line per withheld tool: its name and why (never shown to the client). */
-  readonly withheld: readonly string[];
+  /** Each withheld tool and why (never shown to the client); a name clipped for stderr. */
+  readonly withheld: readonly Withheld[];
+  /** How many tools the server listed. */
+  readonly listed: number;
+  /** Published tools with properties both required and given a default (a `{}` call is refused). */
+  readonly requiredDefaults: readonly { readonly name: string; readonly properties: readonly string[] }[];
+  /** `--lock`: the drift of the listing from it. */
+  readonly drift?: { readonly file: string; readonly drift: LockDrift };
+  /** Published tools whose inputSchema accepts every arguments object (constrains nothing). */
+  readonly unconstrained: readonly string[];
+  /** Published tools whose inputSchema was published with `"type": "object"` added. */
+  readonly typeAdded: readonly string[];
 }
 
 /** Publishes nothing (a failed re-admission in strict mode). */
-export const NOTHING: Published = { tools: new Map(), bundle: undefined, outputs: new Map(), withheld: [] };
+export const NOTHING: Published = {
+  tools: new Map(),
+  bundle: undefined,
+  outputs: new Map(),
+  withheld: [],
+  listed: 0,
+  requiredDefaults: [],
+  unconstrained: [],
+  typeAdded: [],
+};
 
-/** One diagnostic as a stderr line. */
-function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
+/** A withheld tool and why. */
+export interface Withheld {
+  readonly name: string;
+  readonly reason: string;
+}
+
+/** The tool as published: its inputSchema with `"type": "object"` when it had no `type` (a copy; never mutated). */
+function withObjectType(tool: Record<string, unknown>): Record<string, unknown> | undefined {
+  const schema = tool['inputSchema'];
+  if (!isObject(schema) || Object.hasOwn(schema, 'type')) return undefined;
+  return { ...tool, inputSchema: { ...schema, type: 'object' } };
+}
+
+/** One diagnostic: the tool and why. */
+function withheldOf(d: Diagnostic, wording: (message: string) => string): Withheld {
   const first = d.error.violations[0];
   const where =
     first === undefined || first.message === d.error.message
       ? ''
       : ` (${first.schemaPath || '/'}: ${wording(first.message)})`;
-  return `${clip(d.name, 80) || `tool #${d.index}`}: ${d.error.class}: ${wording(d.error.message)}${where}`;
+  return {
+    name: clip(d.name, 80) || `tool #${d.index}`,
+    reason: `${d.error.class}: ${wording(d.error.message)}${where}`,
+  };
+}
+
+/** One diagnostic as a stderr line. */
+function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
+  const w = withheldOf(d, wording);
+  return `${w.name}: ${w.reason}`;
 }
 
 /** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
@@ -90,7 +137,7 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
   }
   const bundle = result.value;
   const admitted = new Set(bundle.accepted);
-  const withheld = bundle.rejected.map((d) => reasonOf(d, wording));
+  const withheld: Withheld[] = bundle.rejected.map((d) => withheldOf(d, wording));
   // --lock: every listed tool is compared, admitted or not; new and changed ones are withheld, and in strict
   // mode any drift (a gone tool too) fails the admission as a broken tool would.
   const drift = settings.lock === undefined ? undefined : listingDrift(settings.lock.pins, listed);
@@ -101,23 +148,53 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
     return { ok: false, message: `the tools drifted from the lock ${settings.lock?.file}:${lines}` };
   }
   const drifted = drift === undefined ? new Set<string>() : driftedNames(drift);
-  if (drift !== undefined) withheld.push(...driftLines(drift));
+  if (drift !== undefined) withheld.push(...driftWithheld(drift));
   const tools = new Map<string, Record<string, unknown>>();
+  const unconstrained: string[] = [];
+  const typeAdded: string[] = [];
+  const requiredDefaults: { name: string; properties: string[] }[] = [];
   for (const tool of listed) {
     const name = ownData(tool, 'name');
     if (typeof name !== 'string' || !admitted.has(name) || drifted.has(name)) continue;
     // Published as listed, so a definition with a __proto__ member would carry it to the client.
     const proto = protoMemberPath(tool);
     if (proto !== undefined) {
-      withheld.push(`${clip(name, 80)}: ${protoRefusal(proto)}`);
+      withheld.push({ name: clip(name, 80), reason: protoRefusal(proto) });
       continue;
     }
     if (!settings.grants.granted(name)) {
-      withheld.push(`${clip(name, 80)}: not granted by --allow/--deny`);
+      withheld.push({ name: clip(name, 80), reason: 'not granted by --allow/--deny' });
       continue;
     }
-    tools.set(name, tool as Record<string, unknown>);
+    if (acceptsEveryObject(ownData(tool, 'inputSchema'))) {
+      if (settings.withholdUnconstrained) {
+        withheld.push({
+          name: clip(name, 80),
+          reason: 'its inputSchema accepts every arguments object (--withhold-unconstrained)',
+        });
+        continue;
+      }
+      unconstrained.push(name);
+    }
+    const defaults = requiredWithDefault(ownData(tool, 'inputSchema'));
+    if (defaults.length > 0) requiredDefaults.push({ name, properties: defaults });
+    const typed = withObjectType(tool as Record<string, unknown>);
+    if (typed !== undefined) typeAdded.push(name);
+    tools.set(name, typed ?? (tool as Record<string, unknown>));
   }
   const outputs = new Map([...compiled.byName].filter(([name]) => tools.has(name)));
-  return { ok: true, value: { tools, bundle, outputs, withheld } };
+  return {
+    ok: true,
+    value: {
+      tools,
+      bundle,
+      outputs,
+      withheld,
+      listed: listed.length,
+      requiredDefaults,
+      unconstrained,
+      typeAdded,
+      ...(drift === undefined ? {} : { drift: { file: settings.lock?.file ?? '', drift } }),
+    },
+  };
 }

@@ -64,6 +64,10 @@ export interface ProxyOptions {
   /** A file that gets one JSON line per tools/call. */
   readonly log?: string;
   readonly logArgs?: boolean;
+  /** Withhold tools whose inputSchema accepts every arguments object (they are published, and named, without it). */
+  readonly withholdUnconstrained?: boolean;
+  /** The start-up summary keeps only problems. */
+  readonly quiet?: boolean;
   /** A lock file from `toolgate lock`: only tools whose pin matches are published. */
   readonly lock?: string;
   readonly dialects?: readonly ('2020-12' | '2019-09' | 'draft-07')[];
@@ -95,6 +99,8 @@ export const PROXY_FLAGS: Readonly<Record<string, string>> = {
   'max-result': 'maxResultBytes',
   log: 'log',
   'log-args': 'logArgs',
+  'withhold-unconstrained': 'withholdUnconstrained',
+  quiet: 'quiet',
   provider: 'provider',
   'provider-policy': 'providerPolicy',
   dialect: 'dialects',
@@ -129,6 +135,8 @@ const PROXY_TABLE = {
   maxResultBytes: WHOLE(1, Number.MAX_SAFE_INTEGER),
   log: STRING,
   logArgs: BOOLEAN,
+  withholdUnconstrained: BOOLEAN,
+  quiet: BOOLEAN,
   lock: STRING,
   dialects: listOf('2020-12', '2019-09', 'draft-07'),
   formatAssertion: BOOLEAN,
@@ -302,6 +310,8 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
       deniedMethod: compileMethodDenials(v.denyMethods ?? []),
       log: v.log,
       logArgs: v.logArgs === true,
+      withholdUnconstrained: v.withholdUnconstrained === true,
+      quiet: v.quiet === true,
       ...(lock === undefined ? {} : { lock: { file: v.lock as string, pins: lock.value } }),
     },
   };

@@ -18,6 +18,7 @@ import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/vers
 import { Belonging } from './belonging.js';
 import { serverRequestRefusal, taskRefusal } from './revision-rules.js';
 import { createdTask, namedTask, TaskTools } from './tasks.js';
+import { summaryLines } from './summary.js';
 
 /** One tools/call as the log records it. */
 export interface CallRecord {
@@ -126,7 +127,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           context.warn(`re-admission after tools/list_changed failed, no tools published: ${admitted.message}`);
         }
       } while (queued);
-      for (const line of next.withheld) context.warn(`withheld: ${line}`);
+      for (const line of summaryLines(next, init, settings.display, settings.quiet === true)) context.warn(line);
       published = next;
       readmitting = undefined;
       downstream.notify('notifications/tools/list_changed');

@@ -78,6 +78,10 @@ export interface ProxySettings extends TransportSettings {
   readonly deniedMethod: (method: string) => boolean;
   readonly log: string | undefined;
   readonly logArgs: boolean;
+  /** Tools whose inputSchema accepts every arguments object are withheld (`--withhold-unconstrained`). */
+  readonly withholdUnconstrained?: boolean;
+  /** The start-up summary keeps only problems (`--quiet`). */
+  readonly quiet?: boolean;
   /** `--lock`: only tools whose pin matches are published (src/proxy/admission.ts). */
   readonly lock?: { readonly file: string; readonly pins: ToolLock };
   /** Rewrites a library message into the caller's words (the CLI names flags where the library names options). */

@@ -79,7 +79,7 @@ function handleOf(info: ProxyReady, closed: Promise<ProxyExit>, stop: () => void
   return {
     url: info.url,
     tools: [...info.published.tools.keys()],
-    withheld: [...info.published.withheld],
+    withheld: info.published.withheld.map((w) => `${w.name}: ${w.reason}`),
     close: async () => {
       stop();
       await closed;
@@ -151,7 +151,7 @@ export async function createProxyHandler(options: ProxyOptions): Promise<Result<
   return ok({
     node: (req, res) => opened.handle(req, res),
     tools: [...opened.published.tools.keys()],
-    withheld: [...opened.published.withheld],
+    withheld: opened.published.withheld.map((w) => `${w.name}: ${w.reason}`),
     close: async () => {
       stop();
       await opened.stop();

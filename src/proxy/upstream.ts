@@ -16,6 +16,7 @@ import { Peer, RPC } from '../mcp/peer.js';
 import { whenTold } from './stop-signal.js';
 import { openHttpUpstream } from './upstream-http.js';
 import { startStdioUpstream } from './upstream-stdio.js';
+import { summaryLines } from './summary.js';
 
 /** Longest message read from the server; a result past --max-result is refused later, by size. */
 const MAX_UPSTREAM_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -40,7 +41,7 @@ export interface UpstreamFailure {
 
 /**
  * Starts (or connects to) the upstream, initializes it and admits its tools; `told` cuts the wait short. The
- * withheld tools are named on stderr when `announce` (once per proxy, not once per session).
+ * start-up summary is said on stderr when `announce` (once per proxy, not once per session).
  */
 export async function openUpstream(
   settings: ProxySettings,
@@ -152,11 +153,13 @@ async function initializeAndAdmit(
   const admitted = await Promise.race([admitUpstream(peer, settings), gone]);
   if (typeof admitted === 'string') return failStart(admitted, 2);
   if (!admitted.ok) return failStart(admitted.message, admitted.message.startsWith('the tools') ? 1 : 2);
-  if (announce) for (const line of admitted.value.withheld) say(`withheld: ${line}`);
+  const result = first.result as Record<string, unknown>;
+  if (announce)
+    for (const line of summaryLines(admitted.value, result, settings.display, settings.quiet === true)) say(line);
   opened.live();
   return {
     peer,
-    init: first.result as Record<string, unknown>,
+    init: result,
     revision,
     published: admitted.value,
     gone: opened.gone,

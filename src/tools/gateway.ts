@@ -1,4 +1,5 @@
-import { thrownMessage } from '../result.js';
+import { dataProperty, thrownMessage } from '../result.js';
+import { clip } from '../util/describe-value.js';
 import type { Tool, ToolContext } from './tool.js';
 import type { CallStage, ToolResult } from './tool-result.js';
 
@@ -129,8 +130,22 @@ export async function runGateway(
   }
 }
 
-/** The message of a thrown value, kept to one short line for the model. */
+/** The `code` of a thrown object (`ECONNRESET`, -32001), when it is a string or number its message lacks. */
+function codeNote(cause: unknown, message: string): string {
+  if (typeof cause !== 'object' || cause === null) return '';
+  try {
+    const code = dataProperty(cause, 'code');
+    if ((typeof code !== 'string' || code === '') && typeof code !== 'number') return '';
+    const text = clip(String(code), 60);
+    return message.includes(text) ? '' : ` (code ${text})`;
+  } catch {
+    return '';
+  }
+}
+
+/** The message of a thrown value and its code, kept to one short line for the model. */
 export function causeMessage(cause: unknown): string {
-  const text = thrownMessage(cause).replace(/[\r\n\u2028\u2029]+/g, ' ');
+  const message = thrownMessage(cause);
+  const text = `${message}${codeNote(cause, message)}`.replace(/[\r\n\u2028\u2029]+/g, ' ');
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }

@@ -35,8 +35,8 @@ describe('toolgate --version and help', () => {
         runInProcess(['help', name]),
         runInProcess([name, '--help']),
         runInProcess([name, '-h']),
-        // Help wins over every other word, even a bad option.
-        runInProcess([name, '--no-such-option', 'x', '--help']),
+        // Help wins over every other word, even a bad option (proxy: one before the server's command).
+        runInProcess([name, '--no-such-option', '--help', 'x']),
       ]);
       for (const r of runs) expect(r).toEqual({ code: 0, out: runs[0]!.out, err: '' });
       expect(runs[0]!.out.startsWith(`toolgate ${name}: `)).toBe(true);

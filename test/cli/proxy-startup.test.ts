@@ -14,7 +14,7 @@ describe('toolgate proxy start-up', () => {
     [['--bad-tools', 'skip', '--', 'x'], /--bad-tools must be fail or leave-out/],
     [['--log-args', '--', 'x'], /--log-args needs --log/],
     [['--env', '1X=2', '--', 'x'], /--env needs KEY=VALUE/],
-    [['word', '--', 'x'], /unexpected word "word" before "--"/],
+    [['--url', 'http://127.0.0.1:9/mcp', 'node', 's.js'], /either --url or a server command/],
   ])('refuses usage %j with exit 2', async (argv, message) => {
     const r = await runInProcess(['proxy', ...argv]);
     expect(r.code).toBe(2);

@@ -26,6 +26,31 @@ const RULES: { name: string; schema: unknown; expect: string[] }[] = [
   },
   { name: 'required-but-closed: open object is fine', schema: { type: 'object', required: ['b'] }, expect: [] },
   {
+    name: 'accepts-anything: $schema alone (the older server-filesystem)',
+    schema: { $schema: 'http://json-schema.org/draft-07/schema#' },
+    expect: ['accepts-anything '],
+  },
+  {
+    name: 'accepts-anything: an open object with annotation-only properties',
+    schema: { type: 'object', description: 'x', properties: { a: { description: 'y' } }, required: [] },
+    expect: ['accepts-anything '],
+  },
+  {
+    name: 'accepts-anything: a typed property constrains something',
+    schema: { type: 'object', properties: { a: { type: 'string' } } },
+    expect: [],
+  },
+  {
+    name: 'accepts-anything: additionalProperties false constrains something',
+    schema: { type: 'object', additionalProperties: false },
+    expect: [],
+  },
+  {
+    name: 'accepts-anything: a keyword it does not know is taken to constrain',
+    schema: { type: 'object', $ref: '#/$defs/a', $defs: { a: {} } },
+    expect: [],
+  },
+  {
     name: 'required-with-default',
     schema: { type: 'object', properties: { n: { type: 'integer', default: 3 } }, required: ['n'] },
     expect: ['required-with-default /properties/n/default'],

@@ -1,0 +1,96 @@
+// The MCP server configs clients already keep: `mcpServers` (Claude Desktop, Claude Code's project config, Cursor,
+// Windsurf) or `servers` (VS Code's workspace config), each entry a command with `args`/`env` (stdio) or a `url`
+// with optional `headers` and `type` (http, sse, streamable-http). Read as data only: nothing is started here; an
+// entry of another shape is kept as `unknown` with why, so a caller can leave it as it is and name it.
+import { parseStrictJsonText } from '../arguments/json-text.js';
+import type { Problem, Result } from '../result.js';
+import { isObject } from '../util/plain-json.js';
+
+/** One server of a config file, by its name there. */
+export type McpConfigEntry =
+  | {
+      readonly kind: 'stdio';
+      readonly name: string;
+      readonly command: string;
+      readonly args: readonly string[];
+      readonly env: Readonly<Record<string, string>>;
+    }
+  | {
+      readonly kind: 'url';
+      readonly name: string;
+      readonly url: string;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly type: string | undefined;
+    }
+  | { readonly kind: 'unknown'; readonly name: string; readonly why: string };
+
+/** A config file read: which member holds the servers, and each entry in file order. */
+export interface McpConfig {
+  readonly key: 'mcpServers' | 'servers';
+  readonly entries: readonly McpConfigEntry[];
+  /** The whole parsed document, for callers that write it back with other members untouched. */
+  readonly document: Readonly<Record<string, unknown>>;
+}
+
+/** URL transports the clients name in `type`. */
+const URL_TYPES = ['http', 'sse', 'streamable-http', 'streamableHttp'];
+
+/** A JSON object whose every value is a string, or undefined. */
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (value === undefined) return {};
+  if (!isObject(value)) return undefined;
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v !== 'string') return undefined;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** One entry read; anything it cannot read exactly is `unknown`, never guessed. */
+export function readConfigEntry(name: string, entry: unknown): McpConfigEntry {
+  const unknown = (why: string): McpConfigEntry => ({ kind: 'unknown', name, why });
+  if (!isObject(entry)) return unknown('not an object');
+  const { command, args, env, url, headers, type } = entry;
+  if (typeof command === 'string' && url === undefined) {
+    if (args !== undefined && !(Array.isArray(args) && args.every((a) => typeof a === 'string')))
+      return unknown('"args" is not a list of strings');
+    const vars = stringRecord(env);
+    if (vars === undefined) return unknown('"env" is not an object of strings');
+    if (type !== undefined && type !== 'stdio') return unknown(`"type" ${JSON.stringify(type)} with a "command"`);
+    return { kind: 'stdio', name, command, args: (args as string[] | undefined) ?? [], env: vars };
+  }
+  if (typeof url === 'string' && command === undefined) {
+    const fields = stringRecord(headers);
+    if (fields === undefined) return unknown('"headers" is not an object of strings');
+    if (type !== undefined && (typeof type !== 'string' || !URL_TYPES.includes(type)))
+      return unknown(`"type" ${JSON.stringify(type)} is not one of ${URL_TYPES.join(', ')}`);
+    return { kind: 'url', name, url, headers: fields, type: type as string | undefined };
+  }
+  return unknown('neither a "command" nor a "url"');
+}
+
+/** A config file's text read: strict JSON (a key given twice is an error), `mcpServers` or `servers`. */
+export function readMcpConfig(text: string, source = 'config'): Result<McpConfig, Problem> {
+  const bad = (message: string): Result<never, Problem> => ({ ok: false, error: { message: `${source}: ${message}` } });
+  const parsed = parseStrictJsonText(text, {
+    maxArgumentDepth: 64,
+    maxArgumentValues: 1_000_000,
+    maxStringLength: 1_000_000,
+    maxObjectProperties: 100_000,
+    maxArrayItems: 100_000,
+  });
+  if (!parsed.ok) return bad(`not JSON: ${parsed.error.message.replace(/^arguments are not valid JSON: /, '')}`);
+  const document = parsed.value.value;
+  if (!isObject(document)) return bad('a config must be a JSON object');
+  const key = Object.hasOwn(document, 'mcpServers')
+    ? 'mcpServers'
+    : Object.hasOwn(document, 'servers')
+      ? 'servers'
+      : undefined;
+  if (key === undefined) return bad('no "mcpServers" or "servers" member');
+  const servers = document[key];
+  if (!isObject(servers)) return bad(`"${key}" must be an object of servers by name`);
+  const entries = Object.keys(servers).map((name) => readConfigEntry(name, servers[name]));
+  return { ok: true, value: { key, entries, document } };
+}

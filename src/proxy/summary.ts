@@ -1,0 +1,67 @@
+// What the proxy says on stderr at start-up and after each tools/list_changed: one summary, not a line per rule.
+// The server (its own name and version, clipped), how many tools are published, each reason for withholding once
+// with the tools it withheld, the tools whose schema accepts any arguments object, those with properties both
+// required and given a default (a `{}` call is refused), the tools published with `"type": "object"` added, and
+// the drift from `--lock`. `--quiet` keeps only the problems.
+import { hasDrift } from '../catalog/lock-diff.js';
+import { clip } from '../util/describe-value.js';
+import { ownData } from '../util/own-field.js';
+import type { Published } from './admission.js';
+
+const oneLine = (text: string, max = 80): string => clip(text, max).replace(/[\r\n\u2028\u2029]+/g, ' ');
+
+/** The server as its initialize result names itself: `"name" version`, or undefined when it says nothing. */
+function serverName(init: Record<string, unknown> | undefined): string | undefined {
+  const info = ownData(init, 'serverInfo');
+  const name = ownData(info, 'name');
+  const version = ownData(info, 'version');
+  if (typeof name !== 'string') return undefined;
+  return `${JSON.stringify(oneLine(name))}${typeof version === 'string' ? ` ${oneLine(version, 40)}` : ''}`;
+}
+
+/** The summary's lines (without the `toolgate proxy: ` prefix); `quiet` leaves only problems. */
+export function summaryLines(
+  published: Published,
+  init: Record<string, unknown> | undefined,
+  display: string,
+  quiet: boolean,
+): string[] {
+  const lines: string[] = [];
+  const count = published.tools.size;
+  const server = serverName(init);
+  const head = `server ${server === undefined ? JSON.stringify(display) : `${server} (${JSON.stringify(display)})`}`;
+  if (count === 0) lines.push(`${head}: no tool published (${published.listed} listed)`);
+  else if (!quiet) lines.push(`${head}: ${count} of ${published.listed} tools published`);
+  // Each reason once, with every tool it withheld, in the order first met.
+  const byReason = new Map<string, string[]>();
+  for (const w of published.withheld) byReason.set(w.reason, [...(byReason.get(w.reason) ?? []), w.name]);
+  for (const [reason, names] of byReason) lines.push(`withheld: ${names.join(', ')}: ${reason}`);
+  if (published.unconstrained.length > 0)
+    lines.push(
+      `accepts every arguments object (nothing is checked; --withhold-unconstrained withholds): ` +
+        published.unconstrained.map((n) => oneLine(n)).join(', '),
+    );
+  if (published.requiredDefaults.length > 0)
+    lines.push(
+      'required and with a "default" (the model must send them; a {} call is refused): ' +
+        published.requiredDefaults
+          .map((t) => `${oneLine(t.name)} (${t.properties.map((p) => oneLine(p, 40)).join(', ')})`)
+          .join(', '),
+    );
+  if (!quiet && published.typeAdded.length > 0)
+    lines.push(
+      'published with "type": "object" added to the inputSchema (MCP clients require it; non-object ' +
+        `arguments are refused): ${published.typeAdded.map((n) => oneLine(n)).join(', ')}`,
+    );
+  const lock = published.drift;
+  if (lock !== undefined && (hasDrift(lock.drift) || !quiet)) {
+    const d = lock.drift;
+    lines.push(
+      hasDrift(d)
+        ? `lock ${lock.file}: drift: ${d.added.length} new, ${d.changed.length} changed, ${d.removed.length} gone ` +
+            '(new and changed tools withheld)'
+        : `lock ${lock.file}: every listed tool matches its pin`,
+    );
+  }
+  return lines;
+}

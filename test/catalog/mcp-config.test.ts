@@ -1,0 +1,61 @@
+// The MCP config reader shared by `check --config`, `wrap` and `proxy --config`: both members clients use, stdio
+// and URL entries as Claude Desktop, Cursor and VS Code write them, other shapes kept as unknown with why.
+import { describe, expect, it } from 'vitest';
+import { readConfigEntry, readMcpConfig } from '../../src/catalog/mcp-config.js';
+
+describe('readMcpConfig', () => {
+  it('reads mcpServers (Claude Desktop, Claude Code, Cursor) in file order', () => {
+    const text = JSON.stringify({
+      globalShortcut: 'x',
+      mcpServers: {
+        fs: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], env: { A: '1' } },
+        remote: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer t0ken' } },
+      },
+    });
+    const r = readMcpConfig(text);
+    expect(r.ok && r.value.key).toBe('mcpServers');
+    expect(r.ok && r.value.entries).toEqual([
+      {
+        kind: 'stdio',
+        name: 'fs',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
+        env: { A: '1' },
+      },
+      {
+        kind: 'url',
+        name: 'remote',
+        url: 'https://example.com/mcp',
+        headers: { Authorization: 'Bearer t0ken' },
+        type: undefined,
+      },
+    ]);
+  });
+
+  it('reads servers (VS Code) with a type', () => {
+    const r = readMcpConfig(JSON.stringify({ servers: { s: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } }));
+    expect(r.ok && r.value.entries[0]).toMatchObject({ kind: 'url', type: 'http' });
+  });
+
+  it.each([
+    ['not an object', 5, /not an object/],
+    ['neither command nor url', { cwd: '/' }, /neither a "command" nor a "url"/],
+    ['args not strings', { command: 'x', args: [1] }, /"args" is not a list of strings/],
+    ['env not strings', { command: 'x', env: { A: 1 } }, /"env" is not an object of strings/],
+    ['an unknown url type', { url: 'http://h/', type: 'websocket' }, /"type" "websocket"/],
+  ])('an entry that is %s is kept as unknown, with why', (_label, entry, why) => {
+    const e = readConfigEntry('e', entry);
+    expect(e.kind).toBe('unknown');
+    expect(e.kind === 'unknown' && e.why).toMatch(why);
+  });
+
+  it.each([
+    ['not JSON', '{', /config: not JSON/],
+    ['a key twice', '{"mcpServers":{},"mcpServers":{}}', /config: not JSON/],
+    ['no servers member', '{"x":1}', /no "mcpServers" or "servers"/],
+    ['servers not an object', '{"servers":[]}', /"servers" must be an object/],
+  ])('a file with %s is an error naming the problem', (_label, text, message) => {
+    const r = readMcpConfig(text);
+    expect(!r.ok && r.error.message).toMatch(message);
+  });
+});
