@@ -3,11 +3,19 @@
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { ownData } from '../util/own-field.js';
 import { pinTool, type ToolLock, type ToolPin } from './lock-pins.js';
+import { type FieldChange, toolValues } from './lock-values.js';
 
-/** One changed tool and the top-level fields whose pins differ (present on one side only included). */
+/**
+ * One changed tool: the top-level fields whose pins differ (present on one side only included) and, where the
+ * lock kept the definition, each changed value old and new (`note` says why not).
+ */
 export interface ChangedTool {
   readonly name: string;
   readonly fields: readonly string[];
+  readonly changes: readonly FieldChange[];
+  /** Changed paths not listed in `changes` (over the cap, or past the diff's budget). */
+  readonly more: number;
+  readonly note?: string;
 }
 
 /** How a catalog differs from a lock; every list sorted by name. No drift: all three empty. */
@@ -25,6 +33,13 @@ export function hasDrift(drift: LockDrift): boolean {
 }
 
 const own = (record: Readonly<Record<string, unknown>>, key: string): boolean => Object.hasOwn(record, key);
+
+/** A changed tool's entry: its fields, and its values from the two definitions. */
+function changedTool(name: string, fields: readonly string[], then: ToolPin, now: ToolPin | undefined): ChangedTool {
+  const kept = then.definition === undefined ? 'hash-only' : then.definition === null ? 'too-large' : 'kept';
+  const values = toolValues(fields, then.definition ?? undefined, now?.definition ?? undefined, kept);
+  return { name, fields, ...values };
+}
 
 /** The fields whose pins differ between two pins of one tool (undefined `now`: it could not be pinned). */
 export function changedFields(then: ToolPin, now: ToolPin | undefined): string[] {
@@ -51,7 +66,7 @@ export function comparePins(locked: ToolLock, current: ToolLock): LockDrift {
       const then = locked.tools[name] as ToolPin;
       if (sameIgnore && then.sha256 === now.sha256) continue;
       const fields = changedFields(then, now);
-      changed.push({ name, fields: fields.length > 0 ? fields : ['(whole object)'] });
+      changed.push(changedTool(name, fields.length > 0 ? fields : ['(whole object)'], then, now));
     }
   }
   const removed = Object.keys(locked.tools)
@@ -68,6 +83,7 @@ export function comparePins(locked: ToolLock, current: ToolLock): LockDrift {
 export function listingDrift(lock: ToolLock, tools: readonly unknown[]): LockDrift {
   const added = new Set<string>();
   const changed = new Map<string, Set<string>>();
+  const values = new Map<string, ChangedTool>();
   const seen = new Set<string>();
   for (const tool of tools) {
     const name = ownData(tool, 'name');
@@ -84,12 +100,19 @@ export function listingDrift(lock: ToolLock, tools: readonly unknown[]): LockDri
     const set = changed.get(name) ?? new Set<string>();
     for (const f of fields.length > 0 ? fields : ['(whole object)']) set.add(f);
     changed.set(name, set);
+    // The values of the first changed listing of a name; only a changed tool's definition is kept (its cost).
+    if (!values.has(name)) {
+      const kept = now.ok ? pinTool(tool, lock.ignore, true) : now;
+      values.set(name, changedTool(name, [...set], then, kept.ok ? kept.value : undefined));
+    }
   }
   return {
     added: [...added].sort(byCodeUnits),
-    changed: [...changed.keys()]
-      .sort(byCodeUnits)
-      .map((name) => ({ name, fields: [...(changed.get(name) as Set<string>)].sort(byCodeUnits) })),
+    changed: [...changed.keys()].sort(byCodeUnits).map((name) => {
+      const { changes, more, note } = values.get(name) as ChangedTool;
+      const fields = [...(changed.get(name) as Set<string>)].sort(byCodeUnits);
+      return { name, fields, changes, more, ...(note === undefined ? {} : { note }) };
+    }),
     removed: Object.keys(lock.tools)
       .filter((n) => !seen.has(n))
       .sort(byCodeUnits),

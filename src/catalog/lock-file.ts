@@ -1,6 +1,7 @@
-// The lock file's text: `{ "ignore": [...], "tools": { "<name>": { "fields": {...}, "sha256": "<hex>" } },
-// "version": 1 }`, keys sorted by code units at every level, two-space indented, one trailing newline, so the
-// same pins give the same bytes and a review diff shows one line per changed hash. Reading it is strict: a file
+// The lock file's text: `{ "ignore": [...], "tools": { "<name>": { "definition": {...}, "fields": {...},
+// "sha256": "<hex>" } }, "version": 1 }` (a lock without "definition" was written before locks kept it), keys
+// sorted by code units at every level, two-space indented, one trailing newline, so the same pins give the same
+// bytes and a review diff shows the changed lines. Reading it is strict: a file
 // that is not exactly this shape is an error naming the problem, never read as "no pins" (which would let every
 // tool through as new, or hide a removed one).
 import { parseStrictJsonText } from '../arguments/json-text.js';
@@ -8,7 +9,8 @@ import type { Problem, Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
-import { ignoreList, plainRecord, type ToolLock, type ToolPin } from './lock-pins.js';
+import { definitionText } from './lock-definition-text.js';
+import { ignoreList, pinTool, plainRecord, type ToolLock, type ToolPin } from './lock-pins.js';
 
 /** The only lock format version there is. */
 export const LOCK_VERSION = 1;
@@ -23,7 +25,7 @@ const NO_LIMITS = {
 };
 const HEX = /^[0-9a-f]{64}$/;
 const KEYS = ['ignore', 'tools', 'version'];
-const PIN_KEYS = ['fields', 'sha256'];
+const PIN_KEYS = ['definition', 'fields', 'sha256'];
 
 const bad = (message: string): Result<never, Problem> => ({ ok: false, error: { message } });
 const shown = (name: string): string => JSON.stringify(clip(name, 80));
@@ -41,7 +43,22 @@ function pinOf(name: string, entry: unknown): Result<ToolPin, Problem> {
   for (const [field, hash] of Object.entries(fields))
     if (typeof hash !== 'string' || !HEX.test(hash))
       return bad(`${at}.fields[${shown(field)}] must be 64 lowercase hex digits`);
-  return { ok: true, value: { sha256: sha, fields: plainRecord(Object.entries(fields) as [string, string][]) } };
+  const pin = { sha256: sha, fields: plainRecord(Object.entries(fields) as [string, string][]) };
+  if (!Object.hasOwn(entry, 'definition')) return { ok: true, value: pin };
+  const definition = entry['definition'];
+  if (definition === null) return { ok: true, value: { ...pin, definition: null } };
+  if (!isObject(definition)) return bad(`${at}.definition must be an object or null`);
+  // The definition is only shown, the hashes judge; one that does not hash to its pin would show a change
+  // that is not the one judged, so the lock is refused as tampered with (fail closed).
+  const again = pinTool(definition);
+  const fieldsAgree =
+    again.ok &&
+    again.value.sha256 === sha &&
+    Object.keys(again.value.fields).length === Object.keys(fields).length &&
+    Object.keys(fields).every((f) => Object.hasOwn(again.value.fields, f) && again.value.fields[f] === fields[f]);
+  if (!fieldsAgree)
+    return bad(`${at}.definition does not hash to its pin: the lock was edited by hand or tampered with`);
+  return { ok: true, value: { ...pin, definition } };
 }
 
 /**
@@ -97,15 +114,11 @@ export function lockText(lock: ToolLock): string {
   const tools = Object.keys(lock.tools).map((name) => {
     const pin = lock.tools[name] as ToolPin;
     const fields = Object.keys(pin.fields).map((f) => [f, JSON.stringify(pin.fields[f])] as const);
+    const kept =
+      pin.definition === undefined ? [] : [['definition', definitionText(pin.definition, '      ')] as const];
     return [
       name,
-      objectText(
-        [
-          ['fields', objectText(fields, '      ')],
-          ['sha256', JSON.stringify(pin.sha256)],
-        ],
-        '    ',
-      ),
+      objectText([...kept, ['fields', objectText(fields, '      ')], ['sha256', JSON.stringify(pin.sha256)]], '    '),
     ] as const;
   });
   const ignore =

@@ -8,12 +8,18 @@ import { clip } from '../util/describe-value.js';
 import { jcsMembers, jcsObject } from '../util/jcs.js';
 import { ownData } from '../util/own-field.js';
 import { copyJson } from '../util/plain-json.js';
+import { keptDefinition } from './lock-values.js';
 
 /** The pin of one tool: hex SHA-256 of the RFC 8785 text of the tool and of each of its top-level fields. */
 export interface ToolPin {
   readonly sha256: string;
   /** By top-level field name (ignored fields left out). */
   readonly fields: Readonly<Record<string, string>>;
+  /**
+   * The pinned fields themselves, so a drift report can show old and new values (and a review diff of the lock
+   * file the change): null when too large to keep, absent in a lock written before locks kept them.
+   */
+  readonly definition?: Readonly<Record<string, unknown>> | null;
 }
 
 /** A lock: the pins of one catalog's tools by name, and the fields left out of every pin. */
@@ -54,23 +60,26 @@ export function ignoreList(ignore: unknown): Result<readonly string[]> {
 }
 
 /**
- * The pin of one tool object, `ignore`d top-level fields left out. A tool that is not a JSON object, or that
- * RFC 8785 cannot write (a lone surrogate, a non-JSON value), is a `validation` failure: it has no pin.
+ * The pin of one tool object, `ignore`d top-level fields left out; with `keep`, the pinned fields too (the
+ * definition a lock file keeps). A tool that is not a JSON object, or that RFC 8785 cannot write (a lone
+ * surrogate, a non-JSON value), is a `validation` failure: it has no pin.
  */
-export function pinTool(tool: unknown, ignore: readonly string[] = []): Result<ToolPin> {
+export function pinTool(tool: unknown, ignore: readonly string[] = [], keep = false): Result<ToolPin> {
   // One private copy, checked once; each field written once, the whole object composed of the same texts.
   const members = jcsMembers(tool);
   if (!members.ok) return members;
   const kept = members.value.filter(([k]) => !ignore.includes(k));
+  const text = jcsObject(kept);
   return ok({
-    sha256: sha256(jcsObject(kept)),
-    fields: plainRecord(kept.map(([k, text]) => [k, sha256(text)] as const)),
+    sha256: sha256(text),
+    fields: plainRecord(kept.map(([k, t]) => [k, sha256(t)] as const)),
+    ...(keep ? { definition: keptDefinition(text) ?? null } : {}),
   });
 }
 
 /**
  * The lock of a `tools/list` result (`{ tools: [...] }`, the pages concatenated): every listed tool is pinned,
- * whether admission would accept it or not. A tool without a string name, a name listed twice, or a tool
+ * whether admission would accept it or not, its definition kept beside its hashes. A tool without a string name, a name listed twice, or a tool
  * pinTool refuses is a `validation` failure naming it: a lock pins each name exactly once.
  */
 export function pinTools(listToolsResult: unknown, options: PinOptions = {}): Result<ToolLock> {
@@ -89,7 +98,7 @@ export function pinTools(listToolsResult: unknown, options: PinOptions = {}): Re
     if (typeof name !== 'string') return fail('validation', `tool #${index} has no string "name", so it has no pin`);
     const shown = JSON.stringify(clip(name, 80));
     if (pins.has(name)) return fail('validation', `tool ${shown} is listed twice; a lock pins each name once`);
-    const pin = pinTool(tool, ignore.value);
+    const pin = pinTool(tool, ignore.value, true);
     if (!pin.ok) return fail('validation', `tool ${shown} cannot be pinned: ${pin.error.message}`);
     pins.set(name, pin.value);
   }

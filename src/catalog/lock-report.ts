@@ -1,13 +1,28 @@
 // How `check --lock` and `lock` show drift from a lock: one line per new, changed (with the fields that differ)
 // or gone tool, each with the word "drift" so a CI log can be searched for it; in --format json, a `drift` flag
 // and the lists under `lock`. Names from the server are cut and kept on one line (the JSON has them whole).
-import type { LockDrift } from './lock-diff.js';
+import type { ChangedTool, LockDrift } from './lock-diff.js';
 import { hasDrift } from './lock-diff.js';
 import { clip } from '../util/describe-value.js';
 
 const oneLine = (text: string): string => clip(text, 80).replace(/[\r\n\u2028\u2029]+/g, ' ');
 const paint = (colour: boolean, code: number, text: string): string =>
   colour ? `\u001b[${code}m${text}\u001b[0m` : text;
+
+/**
+ * A changed tool's values, one line each: `field: old -> new`, or `field /pointer: old -> new` inside it
+ * (`(absent)` for a side without the value), then how many more, then the note saying why values are missing.
+ */
+export function changeLines(c: ChangedTool): string[] {
+  const lines = c.changes.map(
+    (v) =>
+      `${oneLine(v.field)}${v.pointer === '' ? '' : ` ${oneLine(v.pointer)}`}: ` +
+      `${v.old ?? '(absent)'} -> ${v.new ?? '(absent)'}`,
+  );
+  if (c.more > 0) lines.push(`(${c.more} more change${c.more === 1 ? '' : 's'} not shown)`);
+  if (c.note !== undefined) lines.push(`(${c.note})`);
+  return lines;
+}
 
 /** The text report of drift from the lock in `file`; `pinned` is how many tools the lock pins. */
 export function driftText(file: string, drift: LockDrift, pinned: number, colour: boolean): string {
@@ -16,8 +31,10 @@ export function driftText(file: string, drift: LockDrift, pinned: number, colour
   const label = (kind: string): string => paint(colour, 31, `drift ${kind.padEnd(7)}`);
   const lines = [`lock ${file}: ${paint(colour, 31, 'drift')} (${counts})`];
   for (const name of drift.added) lines.push(`  ${label('new')} ${oneLine(name)}`);
-  for (const c of drift.changed)
+  for (const c of drift.changed) {
     lines.push(`  ${label('changed')} ${oneLine(c.name)}: ${c.fields.map(oneLine).join(', ')}`);
+    for (const line of changeLines(c)) lines.push(`      ${line}`);
+  }
   for (const n of drift.removed) lines.push(`  ${label('gone')} ${oneLine(n)}`);
   return `${lines.join('\n')}\n`;
 }
@@ -29,7 +46,13 @@ export function driftJson(file: string, drift: LockDrift): Record<string, unknow
     lock: {
       file,
       new: drift.added,
-      changed: drift.changed.map((c) => ({ name: c.name, fields: c.fields })),
+      changed: drift.changed.map((c) => ({
+        name: c.name,
+        fields: c.fields,
+        changes: c.changes,
+        ...(c.more > 0 ? { more: c.more } : {}),
+        ...(c.note === undefined ? {} : { note: c.note }),
+      })),
       gone: drift.removed,
     },
   };
@@ -47,7 +70,16 @@ export function driftWithheld(drift: LockDrift): { name: string; reason: string 
   ];
 }
 
-/** One stderr line per drifted tool, for the proxy: what was withheld and why (a gone tool is only named). */
+/**
+ * One stderr line per drifted tool, for the proxy: what was withheld and why (a gone tool is only named), each
+ * changed tool followed by its values, indented.
+ */
 export function driftLines(drift: LockDrift): string[] {
-  return driftWithheld(drift).map((w) => `${w.name}: ${w.reason}`);
+  const [added, changed, removed] = [drift.added.length, drift.changed.length, drift.removed.length];
+  const withheld = driftWithheld(drift).map((w) => `${w.name}: ${w.reason}`);
+  return [
+    ...withheld.slice(0, added),
+    ...drift.changed.flatMap((c, i) => [withheld[added + i] as string, ...changeLines(c).map((l) => `  ${l}`)]),
+    ...withheld.slice(added + changed, added + changed + removed),
+  ];
 }

@@ -2,8 +2,9 @@
 // The server (its own name and version, clipped), how many tools are published, each reason for withholding once
 // with the tools it withheld, the tools whose schema accepts any arguments object, those with properties both
 // required and given a default (a `{}` call is refused), the tools published with `"type": "object"` added, and
-// the drift from `--lock`. `--quiet` keeps only the problems.
+// the drift from `--lock` with each changed value. `--quiet` keeps only the problems.
 import { hasDrift } from '../catalog/lock-diff.js';
+import { changeLines } from '../catalog/lock-report.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import type { Published } from './admission.js';
@@ -62,6 +63,8 @@ export function summaryLines(
             '(new and changed tools withheld)'
         : `lock ${lock.file}: every listed tool matches its pin`,
     );
+    // What changed in each withheld tool, value by value (old -> new), so the reason is on the screen.
+    for (const c of d.changed) for (const line of changeLines(c)) lines.push(`lock drift ${oneLine(c.name)}: ${line}`);
   }
   return lines;
 }

@@ -1,0 +1,128 @@
+// What a changed tool's fields were and are: the lock keeps each tool's definition (its pinned fields), so a
+// drift report can show, field by field, the old and the new value, with an RFC 6901 JSON Pointer for a change
+// inside a schema. The pins' hashes stay the verdict; this is only what the report shows. Bounded: a definition
+// over MAX_DEFINITION_CHARS is not kept, a diff walks at most MAX_DIFF_NODES values per tool and reports at most
+// MAX_CHANGES paths, and every value shown is clipped (a server's text is foreign).
+import { byCodeUnits } from '../util/code-unit-order.js';
+import { sortedKeyJson } from '../util/canonical-json.js';
+import { clip } from '../util/describe-value.js';
+import { isObject } from '../util/plain-json.js';
+
+/** The largest definition (RFC 8785 characters) a lock keeps; a larger one is pinned by its hashes only. */
+export const MAX_DEFINITION_CHARS = 64 * 1024;
+/** The most changed paths one tool's report lists; the rest are counted. */
+export const MAX_CHANGES = 20;
+/** The most values one tool's diff compares. */
+const MAX_DIFF_NODES = 10_000;
+/** Deeper than this, a subtree that differs is shown whole at its pointer. */
+const MAX_DIFF_DEPTH = 32;
+const VALUE_CHARS = 80;
+
+/** One changed value: the top-level field, where inside it (`""`: the field itself), and both sides clipped. */
+export interface FieldChange {
+  readonly field: string;
+  /** RFC 6901 JSON Pointer inside the field's value; `""` for the whole field. */
+  readonly pointer: string;
+  /** The old value's JSON text, clipped; absent when the value was not there. */
+  readonly old?: string;
+  /** The new value's JSON text, clipped; absent when the value is not there now. */
+  readonly new?: string;
+}
+
+/** What a changed tool's report shows besides its field names. */
+export interface ToolValues {
+  readonly changes: readonly FieldChange[];
+  /** Changed paths found beyond MAX_CHANGES, or not compared once the diff's budget ran out. */
+  readonly more: number;
+  /** Why values are missing: a hash-only (older) lock, a definition too large to keep. */
+  readonly note?: string;
+}
+
+/** The note of a lock entry that keeps hashes only. */
+export const HASH_ONLY_NOTE = 'the lock keeps hashes only: values need a new lock (run toolgate lock again)';
+const NOW_UNKEPT_NOTE = `the tool listed now cannot be pinned or is over ${MAX_DEFINITION_CHARS} characters: values not shown`;
+const TOO_LARGE_NOTE = `a definition over ${MAX_DEFINITION_CHARS} characters is not kept: values not shown`;
+
+/** The definition a lock keeps for a tool's RFC 8785 text, or undefined when it is too large to keep. */
+export function keptDefinition(jcs: string): Record<string, unknown> | undefined {
+  // JSON.parse defines every key as an own property, `__proto__` included; RFC 8785 text is JSON.
+  return jcs.length > MAX_DEFINITION_CHARS ? undefined : (JSON.parse(jcs) as Record<string, unknown>);
+}
+
+/** A JSON value's text for a report: sorted keys, clipped, one line (JSON escapes line breaks). */
+export function shownValue(value: unknown): string {
+  return clip(
+    sortedKeyJson(value, (v) => JSON.stringify(v)),
+    VALUE_CHARS,
+  );
+}
+
+const segment = (s: string | number): string => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+const same = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const leaf = (v: unknown): string => JSON.stringify(v);
+  return sortedKeyJson(a, leaf) === sortedKeyJson(b, leaf);
+};
+
+/** The walk of one tool's changed fields, charged per value compared. */
+class Diff {
+  readonly changes: FieldChange[] = [];
+  more = 0;
+  private nodes = 0;
+
+  private report(field: string, pointer: string, a: unknown, b: unknown): void {
+    if (this.changes.length >= MAX_CHANGES) {
+      this.more++;
+      return;
+    }
+    this.changes.push({
+      field,
+      pointer,
+      ...(a === undefined ? {} : { old: shownValue(a) }),
+      ...(b === undefined ? {} : { new: shownValue(b) }),
+    });
+  }
+
+  walk(field: string, pointer: string, a: unknown, b: unknown, depth: number): void {
+    if (++this.nodes > MAX_DIFF_NODES) {
+      this.more++;
+      return;
+    }
+    if (depth < MAX_DIFF_DEPTH && isObject(a) && isObject(b)) {
+      const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort(byCodeUnits);
+      for (const k of keys)
+        this.walk(
+          field,
+          pointer + segment(k),
+          Object.hasOwn(a, k) ? a[k] : undefined,
+          Object.hasOwn(b, k) ? b[k] : undefined,
+          depth + 1,
+        );
+    } else if (depth < MAX_DIFF_DEPTH && Array.isArray(a) && Array.isArray(b)) {
+      for (let i = 0; i < Math.max(a.length, b.length); i++)
+        this.walk(field, pointer + segment(i), a[i], b[i], depth + 1);
+    } else if (!same(a, b)) this.report(field, pointer, a, b);
+  }
+}
+
+/**
+ * The changed values of one tool, its `fields` (those whose pins differ) compared between the definition the
+ * lock kept (`then`) and the one listed now. Without a kept definition, a note says why there are no values.
+ */
+export function toolValues(
+  fields: readonly string[],
+  then: Readonly<Record<string, unknown>> | undefined,
+  now: Readonly<Record<string, unknown>> | undefined,
+  thenKept: 'kept' | 'hash-only' | 'too-large',
+): ToolValues {
+  if (then === undefined)
+    return { changes: [], more: 0, note: thenKept === 'hash-only' ? HASH_ONLY_NOTE : TOO_LARGE_NOTE };
+  if (now === undefined) return { changes: [], more: 0, note: NOW_UNKEPT_NOTE };
+  const diff = new Diff();
+  for (const f of fields) {
+    if (f.startsWith('(')) continue;
+    diff.walk(f, '', Object.hasOwn(then, f) ? then[f] : undefined, Object.hasOwn(now, f) ? now[f] : undefined, 0);
+  }
+  return { changes: diff.changes, more: diff.more };
+}
