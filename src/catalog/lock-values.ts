@@ -1,7 +1,7 @@
 // What a changed tool's fields were and are: the lock keeps each tool's definition (its pinned fields), so a
 // drift report can show, field by field, the old and the new value, with an RFC 6901 JSON Pointer for a change
 // inside a schema. The pins' hashes stay the verdict; this is only what the report shows. Bounded: a definition
-// over MAX_DEFINITION_CHARS is not kept, a diff walks at most MAX_DIFF_NODES values per tool and reports at most
+// over MAX_DEFINITION_CHARS or MAX_DEFINITION_DEPTH is not kept, a diff walks at most MAX_DIFF_NODES values per tool and reports at most
 // MAX_CHANGES paths, and every value shown is clipped (a server's text is foreign).
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { sortedKeyJson } from '../util/canonical-json.js';
@@ -10,6 +10,8 @@ import { isObject } from '../util/plain-json.js';
 
 /** The largest definition (RFC 8785 characters) a lock keeps; a larger one is pinned by its hashes only. */
 export const MAX_DEFINITION_CHARS = 64 * 1024;
+/** The deepest nesting a kept definition may have. */
+export const MAX_DEFINITION_DEPTH = 64;
 /** The most changed paths one tool's report lists; the rest are counted. */
 export const MAX_CHANGES = 20;
 /** The most values one tool's diff compares. */
@@ -40,13 +42,34 @@ export interface ToolValues {
 
 /** The note of a lock entry that keeps hashes only. */
 export const HASH_ONLY_NOTE = 'the lock keeps hashes only: values need a new lock (run toolgate lock again)';
-const NOW_UNKEPT_NOTE = `the tool listed now cannot be pinned or is over ${MAX_DEFINITION_CHARS} characters: values not shown`;
-const TOO_LARGE_NOTE = `a definition over ${MAX_DEFINITION_CHARS} characters is not kept: values not shown`;
+const NOW_UNKEPT_NOTE = 'the tool listed now cannot be pinned or is too large to compare: values not shown';
+const TOO_LARGE_NOTE = `a definition over ${MAX_DEFINITION_CHARS} characters or ${MAX_DEFINITION_DEPTH} levels deep is not kept: values not shown`;
 
-/** The definition a lock keeps for a tool's RFC 8785 text, or undefined when it is too large to keep. */
+/** How deeply a JSON text nests (brackets outside strings); linear, no parse. */
+function nesting(json: string): number {
+  let depth = 0;
+  let most = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') most = Math.max(most, ++depth);
+    else if (c === '}' || c === ']') depth--;
+  }
+  return most;
+}
+
+/**
+ * The definition a lock keeps for a tool's RFC 8785 text, or undefined when it is too large to keep: over
+ * MAX_DEFINITION_CHARS, or nested deeper than MAX_DEFINITION_DEPTH (its indented text grows with depth squared).
+ */
 export function keptDefinition(jcs: string): Record<string, unknown> | undefined {
+  if (jcs.length > MAX_DEFINITION_CHARS || nesting(jcs) > MAX_DEFINITION_DEPTH) return undefined;
   // JSON.parse defines every key as an own property, `__proto__` included; RFC 8785 text is JSON.
-  return jcs.length > MAX_DEFINITION_CHARS ? undefined : (JSON.parse(jcs) as Record<string, unknown>);
+  return JSON.parse(jcs) as Record<string, unknown>;
 }
 
 /** A JSON value's text for a report: sorted keys, clipped, one line (JSON escapes line breaks). */
