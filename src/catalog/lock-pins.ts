@@ -79,7 +79,8 @@ export function pinTool(tool: unknown, ignore: readonly string[] = [], keep = fa
 
 /**
  * The lock of a `tools/list` result (`{ tools: [...] }`, the pages concatenated): every listed tool is pinned,
- * whether admission would accept it or not, its definition kept beside its hashes. A tool without a string name, a name listed twice, or a tool
+ * whether admission would accept it or not, its definition kept beside its hashes. A tool without a string
+ * name, a name listed twice, or a tool
  * pinTool refuses is a `validation` failure naming it: a lock pins each name exactly once.
  */
 export function pinTools(listToolsResult: unknown, options: PinOptions = {}): Result<ToolLock> {

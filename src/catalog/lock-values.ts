@@ -1,8 +1,8 @@
 // What a changed tool's fields were and are: the lock keeps each tool's definition (its pinned fields), so a
 // drift report can show, field by field, the old and the new value, with an RFC 6901 JSON Pointer for a change
 // inside a schema. The pins' hashes stay the verdict; this is only what the report shows. Bounded: a definition
-// over MAX_DEFINITION_CHARS or MAX_DEFINITION_DEPTH is not kept, a diff walks at most MAX_DIFF_NODES values per tool and reports at most
-// MAX_CHANGES paths, and every value shown is clipped (a server's text is foreign).
+// over MAX_DEFINITION_CHARS or MAX_DEFINITION_DEPTH is not kept, a diff walks at most MAX_DIFF_NODES values per
+// tool and reports at most MAX_CHANGES paths, and every value shown is clipped (a server's text is foreign).
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { sortedKeyJson } from '../util/canonical-json.js';
 import { clip } from '../util/describe-value.js';
@@ -43,7 +43,9 @@ export interface ToolValues {
 /** The note of a lock entry that keeps hashes only. */
 export const HASH_ONLY_NOTE = 'the lock keeps hashes only: values need a new lock (run toolgate lock again)';
 const NOW_UNKEPT_NOTE = 'the tool listed now cannot be pinned or is too large to compare: values not shown';
-const TOO_LARGE_NOTE = `a definition over ${MAX_DEFINITION_CHARS} characters or ${MAX_DEFINITION_DEPTH} levels deep is not kept: values not shown`;
+const TOO_LARGE_NOTE =
+  `a definition over ${MAX_DEFINITION_CHARS} characters or ${MAX_DEFINITION_DEPTH} levels deep is not kept: ` +
+  'values not shown';
 
 /** How deeply a JSON text nests (brackets outside strings); linear, no parse. */
 function nesting(json: string): number {
