@@ -55,7 +55,7 @@ describe('guardClient with a lock', () => {
     const drifts: LockDrift[] = [];
     const mcp = guardClient(client, { lock: LOCK, onDrift: (d) => drifts.push(d) });
     expect(await names(mcp)).toEqual(['fetch']);
-    expect(drifts.at(-1)).toEqual({
+    expect(drifts.at(-1)).toMatchObject({
       added: ['exec'],
       changed: [{ name: 'search', fields: ['description'] }],
       removed: [],
