@@ -92,6 +92,7 @@ export { pinTool, pinTools } from './catalog/lock-pins.js';
 export type { PinOptions, ToolLock, ToolPin } from './catalog/lock-pins.js';
 export { comparePins, hasDrift, listingDrift } from './catalog/lock-diff.js';
 export type { ChangedTool, LockDrift } from './catalog/lock-diff.js';
+export type { FieldChange } from './catalog/lock-values.js';
 export { LOCK_VERSION, lockOf, lockText, parseLock } from './catalog/lock-file.js';
 
 // --- interop and lint (src/interop/, src/lint/)

@@ -6,6 +6,7 @@
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { sortedKeyJson } from '../util/canonical-json.js';
 import { clip } from '../util/describe-value.js';
+import { escapePointerToken } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 
 /** The largest definition (RFC 8785 characters) a lock keeps; a larger one is pinned by its hashes only. */
@@ -82,7 +83,7 @@ export function shownValue(value: unknown): string {
   );
 }
 
-const segment = (s: string | number): string => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+const segment = (s: string | number): string => `/${escapePointerToken(String(s))}`;
 const same = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
