@@ -152,7 +152,8 @@ export class HttpSession {
    * a request waits or a stream is open (the client is there), and once it is closed.
    */
   get idleSince(): number | undefined {
-    if (this.closed || this.waiting.size > 0 || this.standalone !== undefined || this.streams.size > 0) return undefined;
+    if (this.closed || this.waiting.size > 0 || this.standalone !== undefined || this.streams.size > 0)
+      return undefined;
     return this.lastUse;
   }
 
