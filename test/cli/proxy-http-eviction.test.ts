@@ -1,4 +1,4 @@
-// Sessions clients forget (issue 35 item 5): MCP Inspector and LangChain's MultiServerMCPClient.close() never send
+// Sessions clients forget: MCP Inspector and LangChain's MultiServerMCPClient.close() never send
 // DELETE. At --max-sessions, an initialize ends the session unused longest to make room (its server stopped, named
 // on stderr); a session with a request in flight or an open GET stream is never ended so; 503 only when all are busy.
 import { readFileSync } from 'node:fs';
