@@ -36,6 +36,7 @@ const CLAUDE_DESKTOP = {
 };
 const CLAUDE_CODE = {
   mcpServers: {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's own ${VAR} syntax, carried as written
     api: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${API_TOKEN}' } },
     local: { type: 'stdio', command: '/usr/local/bin/server', args: [], env: {} },
   },
