@@ -53,8 +53,9 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
   const { key, document } = config.value;
   const { servers, notes } = wrapServers(document[key] as Record<string, unknown>, { undo, launcher });
   const changed = notes.some((n) => n.outcome === 'changed');
+  const newline = text.value.endsWith('\n') ? '\n' : '';
   const out = changed
-    ? `${JSON.stringify({ ...document, [key]: servers }, null, indentOf(text.value))}${text.value.endsWith('\n') ? '\n' : ''}`
+    ? `${JSON.stringify({ ...document, [key]: servers }, null, indentOf(text.value))}${newline}`
     : text.value;
   for (const n of notes)
     if (n.outcome === 'left') io.err(`toolgate wrap: ${file}: server "${n.name}" left as it is: ${n.why}\n`);
@@ -72,7 +73,8 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
     }
     const count = notes.filter((n) => n.outcome === 'changed').length;
     io.err(
-      `toolgate wrap: ${file}: ${count} server${count === 1 ? '' : 's'} ${undo ? 'restored' : 'wrapped'}; backup ${backup}\n`,
+      `toolgate wrap: ${file}: ${count} server${count === 1 ? '' : 's'} ${undo ? 'restored' : 'wrapped'}; ` +
+        `backup ${backup}\n`,
     );
   } else io.err(`toolgate wrap: ${file}: nothing to change\n`);
   return notes.some((n) => n.outcome === 'left') ? 1 : 0;

@@ -30,7 +30,7 @@ function configFile(name: string, doc: unknown): string {
 }
 
 describe('check --config', () => {
-  it('checks every server of an mcpServers config, each with its own env and headers; a failing one is named', async () => {
+  it('checks every server of an mcpServers config, each with its env and headers; a failing one is named', async () => {
     const file = configFile('claude.json', {
       mcpServers: {
         recording: { command: process.execPath, args: [RECORDING], env: { RECORD_FILE: join(dir, 'rec.jsonl') } },

@@ -1,6 +1,6 @@
 // `toolgate wrap`: every server of an MCP client config routed through `toolgate proxy` and back, in the shapes
-// Claude Desktop, Claude Code (.mcp.json) and VS Code (servers) write; and a wrapped stdio entry really started
-// as a client starts an mcpServers entry (the MCP SDK's stdio client) through the built proxy.
+// Claude Desktop, Claude Code (its project config) and VS Code (servers) write; and a wrapped stdio entry really
+// started as a client starts an mcpServers entry (the MCP SDK's stdio client) through the built proxy.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +61,7 @@ async function roundTrip(file: string): Promise<{ wrapped: string; again: string
 describe('toolgate wrap', () => {
   it.each([
     ['Claude Desktop', CLAUDE_DESKTOP],
-    ['Claude Code .mcp.json', CLAUDE_CODE],
+    ['Claude Code project', CLAUDE_CODE],
     ['VS Code servers', VS_CODE],
   ])('round-trips a %s config: wrap again = same bytes, undo = original bytes', async (_, doc) => {
     const file = configFile(doc);
@@ -167,7 +167,8 @@ describe('toolgate wrap', () => {
   });
 
   it.skipIf(!existsSync(BIN))(
-    'a wrapped stdio entry starts through the built proxy and serves tools (MCP SDK stdio client; skipped without npm run build)',
+    'a wrapped stdio entry starts through the built proxy and serves tools ' +
+      '(MCP SDK stdio client; skipped without npm run build)',
     async () => {
       const record = join(dir, 'record.jsonl');
       const doc = {
