@@ -56,8 +56,8 @@ describe('README.md', () => {
       const [npx, bin, sub, ...rest] = line.split(/\s+/);
       expect([npx, bin]).toEqual(['npx', 'toolgate']);
       expect(['check', 'validate', 'serve', 'proxy', 'wrap'], line).toContain(sub);
+      // A flag with a value (`--mode strict`) or a boolean one (`[--write]`).
       for (const flag of rest.filter((w) => /^--[a-z]/.test(w)))
-        // A flag with a value (`--mode strict`) or a boolean one (`[--write]`).
         expect(usageOf(sub as string), `${line}: ${flag}`).toMatch(new RegExp(`${flag}[ \\]]`));
     }
   });
