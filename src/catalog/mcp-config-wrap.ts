@@ -21,12 +21,15 @@ type Json = Record<string, unknown>;
 /** Words that run `toolgate` (an npx package spec, the bin, or its built entry point) followed by `proxy`. */
 const TOOLGATE_WORD = /(?:^|[\\/@])toolgate(?:@[^\s/]*)?$|[\\/]toolgate[\\/]dist[\\/]cli[\\/]main\.js$|^toolgate\.js$/;
 
-/** Whether an entry already starts `toolgate proxy` (written by wrap, or by hand). */
-export function routedThroughProxy(entry: unknown): boolean {
+/** Whether an entry already starts `toolgate proxy` (written by wrap, or by hand; `launcher` is toolgate too). */
+export function routedThroughProxy(entry: unknown, launcher: readonly string[] = []): boolean {
   if (!isObject(entry)) return false;
   if (Object.hasOwn(entry, WRAP_RECORD)) return true;
   const words = [entry['command'], ...(Array.isArray(entry['args']) ? entry['args'] : [])];
-  return words.some((w, i) => typeof w === 'string' && TOOLGATE_WORD.test(w) && words[i + 1] === 'proxy');
+  const last = launcher.at(-1);
+  return words.some(
+    (w, i) => typeof w === 'string' && (TOOLGATE_WORD.test(w) || w === last) && words[i + 1] === 'proxy',
+  );
 }
 
 /** An env name for a header's value: TOOLGATE_HEADER_<NAME>, numbered when two names map to one. */
@@ -127,7 +130,9 @@ export function wrapServers(
   const out: Json = {};
   const notes: WrapNote[] = [];
   for (const [name, entry] of Object.entries(servers)) {
-    const done = mode.undo ? !Object.hasOwn(isObject(entry) ? entry : {}, WRAP_RECORD) : routedThroughProxy(entry);
+    const done = mode.undo
+      ? !Object.hasOwn(isObject(entry) ? entry : {}, WRAP_RECORD)
+      : routedThroughProxy(entry, mode.launcher);
     const next = done ? '' : mode.undo ? unwrapEntry(entry) : wrapEntry(name, entry, mode.launcher);
     if (typeof next === 'string') {
       // An entry not wrapped by wrap is as undo wants it, unless it routes through the proxy with no record.

@@ -612,8 +612,8 @@ export const WRAP: CliCommand = {
       type: 'string',
       value: '"<command> [args]"',
       description:
-        'how a wrapped entry starts toolgate (default "npx -y toolgate@<this version>"); e.g. ' +
-        '"node /abs/path/node_modules/toolgate/dist/cli/main.js"',
+        "how a wrapped entry starts toolgate; default: this node and this installation's bin, by absolute path " +
+        '(run from npx\'s cache: "npx -y toolgate@<this version>")',
     },
     HELP,
   ],

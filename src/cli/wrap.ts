@@ -4,6 +4,7 @@
 // Exit 0 when every server is gated (or, with --undo, restored), 1 when an entry was left as it is (named on
 // stderr), 2 for a usage error or a file that cannot be read or written.
 import { copyFileSync, renameSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { readMcpConfig } from '../catalog/mcp-config.js';
 import { wrapServers } from '../catalog/mcp-config-wrap.js';
 import { splitCommandLine } from '../exec/command-line.js';
@@ -12,9 +13,15 @@ import { WRAP } from './commands.js';
 import { version } from './help.js';
 import { readText, type CliIO, type ExitCode } from './io.js';
 
-/** How a wrapped entry starts toolgate without --launcher: the published package, at this version, by npx. */
+/**
+ * How a wrapped entry starts toolgate without --launcher: this installation's bin (the bundled
+ * `dist/cli/main.js`) under this node, both by absolute path, since a client starts servers from its own working
+ * directory with a PATH of its own, and toolgate is not on the npm registry yet (an `npx -y toolgate` would fetch
+ * whatever holds the name). Run from npx's cache, which npm may clear, it is `npx -y toolgate@<version>` instead.
+ */
 export function defaultLauncher(): string[] {
-  return ['npx', '-y', `toolgate@${version()}`];
+  const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+  return /[\\/]_npx[\\/]/.test(bin) ? ['npx', '-y', `toolgate@${version()}`] : [process.execPath, bin];
 }
 
 /** The indentation of the file's first indented line (two spaces when there is none), so the diff is the change. */

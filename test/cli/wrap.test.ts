@@ -1,6 +1,7 @@
 // `toolgate wrap`: every server of an MCP client config routed through `toolgate proxy` and back, in the shapes
 // Claude Desktop, Claude Code (its project config) and VS Code (servers) write; and a wrapped stdio entry really
 // started as a client starts an mcpServers entry (the MCP SDK's stdio client) through the built proxy.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,10 +80,10 @@ describe('toolgate wrap', () => {
     expect(Object.keys(out)).toEqual(['globalShortcut', 'mcpServers']);
     expect(out.globalShortcut).toBe('Ctrl+Space');
     const github = out.mcpServers.github;
-    expect(github.command).toBe('npx');
+    // By default this installation's bin under this node, both absolute: toolgate is not on the registry yet.
+    expect(github.command).toBe(process.execPath);
     expect(github.args).toEqual([
-      '-y',
-      expect.stringMatching(/^toolgate@\d/),
+      BIN,
       'proxy',
       '--env',
       'GITHUB_TOKEN',
@@ -174,9 +175,10 @@ describe('toolgate wrap', () => {
       const doc = {
         mcpServers: { rec: { command: process.execPath, args: [RECORDING], env: { RECORD_FILE: record } } },
       };
-      const out = JSON.parse(
-        (await runInProcess(['wrap', configFile(doc), '--launcher', `${process.execPath} ${BIN}`])).out,
-      );
+      // Wrapped by the built bin itself, with its default launcher: this node and that bin, by absolute path.
+      const wrapped = spawnSync(process.execPath, [BIN, 'wrap', configFile(doc)], { cwd: dir, encoding: 'utf8' });
+      const out = JSON.parse(wrapped.stdout);
+      expect(out.mcpServers.rec.args.slice(0, 2)).toEqual([BIN, 'proxy']);
       const entry = out.mcpServers.rec;
       // As a client runs an mcpServers entry: its command, its args, its env.
       const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: entry.env });
