@@ -14,7 +14,6 @@ import { lockOf } from '../catalog/lock-file.js';
 import type { ToolLock } from '../catalog/lock-pins.js';
 import { admitMcpToolsWith, MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
-import { formatForModel } from '../errors/format.js';
 import { fail, failExecution, thrownMessage, type Problem, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
@@ -29,8 +28,8 @@ import { copyJson, deepFreeze } from '../util/plain-json.js';
 import { readOwnFields } from '../util/own-field.js';
 import { ANY, FUNCTION, oneOf, pick, readTable, rule, type OptionTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from '../catalog/admission-options.js';
-import { compileOutputSchemas, outputProblem } from '../catalog/mcp-output.js';
-import { argumentsRefusal, forwardedCall, protoMemberPath, protoRefusal } from '../mcp/forward.js';
+import { compileOutputSchemas } from '../catalog/mcp-output.js';
+import { gateCall, outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
 // puts batch admission in front of `tools/list` and toolgate's validation in front of
@@ -135,10 +134,8 @@ function failedIfError<T>(value: T): T {
 
 /** The server's result as the caller gets it: refused when a member is named `__proto__` (it ran, so said so). */
 function passedOn(name: string, answer: McpCallResult): McpCallResult {
-  const proto = protoMemberPath(answer);
-  return proto === undefined
-    ? answer
-    : localError(`error: tool ${name} ran but its result was not passed on: ${protoRefusal(proto)}`);
+  const refused = passOnRefusal(name, answer);
+  return refused === undefined ? answer : localError(refused);
 }
 
 /**
@@ -303,23 +300,17 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       }
       name = own as string;
       const given: unknown = fields.values.arguments;
-      // MCP sends arguments as an object; a string would be validated as JSON text but sent as a string.
-      if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given))) {
-        return localError(`error: invalid arguments for ${name}: arguments must be a JSON object`);
-      }
       // A frozen private copy is validated and sent: the caller (or a getter inside the arguments) cannot
       // change between the check and the SDK serialising the request.
-      const copy = given === undefined ? undefined : copyJson(given);
+      const copy = given === undefined || typeof given !== 'object' || given === null ? undefined : copyJson(given);
       if (copy !== undefined && !copy.ok)
         return localError(`error: invalid arguments for ${name}: arguments are not JSON`);
-      const args = copy === undefined ? undefined : (deepFreeze(copy.value) as Record<string, unknown>);
-      const verdict = result.value.registry.check({ id: '', name, arguments: args });
-      if (!verdict.ok) return localError(formatForModel(name, verdict.error));
-      const refused = argumentsRefusal(verdict.value);
-      if (refused !== undefined) return localError(`error: invalid arguments for ${name}: ${refused}`);
-      // A new request built from exactly what was checked, by the proxy's code (src/mcp/forward.ts): the arguments as
-      // validated (`{}` when none were given), a plain `_meta`, nothing else of the caller's params.
-      const request = forwardedCall(name, verdict.value as object, params).params as CallToolRequest['params'];
+      const value = copy === undefined ? given : deepFreeze(copy.value);
+      // The one call gate (src/mcp/call-gate.ts), as the proxy: validated exactly, then a new request built from
+      // exactly what was checked (the arguments as validated, `{}` when none were given, a plain `_meta`).
+      const verdict = gateCall(result.value.registry, name, given, { value }, params as Record<string, unknown>);
+      if (verdict.kind === 'invalid') return localError(verdict.text);
+      const request = verdict.params as CallToolRequest['params'];
       const output = outputs.get(name);
       sent = true;
       // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
@@ -337,12 +328,11 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
             )
           : await client.callTool(request, resultSchema, requestOptions);
       failedIfError(answer);
-      const problem = outputProblem(answer, output);
-      if (problem === undefined) return passedOn(name, answer as McpCallResult);
-      const error: ToolError = { ...problem, stage: 'execute' };
+      const broken = outputRefusal(name, answer, output);
+      if (broken === undefined) return passedOn(name, answer as McpCallResult);
+      const error: ToolError = { ...broken.error, stage: 'execute' };
       notify({ callId: '', name, stage: 'execute', cause: answer, error });
-      // It ran: saying it failed would invite the model to call it again and repeat its side effect.
-      return localError(`error: tool ${name} ran but its output does not match its output schema`);
+      return localError(broken.text);
     } catch (thrown) {
       // A transport or server failure: its text is host data (addresses, paths), so by default the model
       // reads the generic line, as for a tool that throws in the Registry. Once the request was sent (a

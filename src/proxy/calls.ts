@@ -1,12 +1,12 @@
 // What the proxy decides for one tools/call before anything reaches the upstream, and what it makes of the
-// upstream's result. The arguments are validated as the text they arrived in (validateJSON: duplicate keys and
-// numbers parsing would round are refused); the upstream gets the serialization of the validated value. An
+// upstream's result, on the one call gate guardClient uses too (src/mcp/call-gate.ts). The arguments are validated
+// as the text they arrived in (duplicate keys and numbers parsing would round are refused); the upstream gets the
+// serialization of the validated value. An
 // invalid call is a CallToolResult with isError (MCP "Tools", error handling: input errors go back to the model
 // so it can correct itself); a name that is unknown, withheld or not granted is the protocol error -32602, which
 // never says why a tool was withheld.
-import { argumentsRefusal, type ForwardedCall, forwardedCall, protoMemberPath, protoRefusal } from '../mcp/forward.js';
-import { outputProblem } from '../catalog/mcp-output.js';
-import { formatForModel } from '../errors/format.js';
+import { gateCall, outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
+import type { ForwardedCall } from '../mcp/forward.js';
 import { clip } from '../util/describe-value.js';
 import type { Published } from './admission.js';
 import type { RpcMessage } from '../mcp/channel.js';
@@ -37,26 +37,16 @@ export function decideCall(message: RpcMessage, text: string, published: Publish
   const shown = typeof name === 'string' ? clip(name, 80) : '';
   if (typeof name !== 'string' || !published.tools.has(name) || published.bundle === undefined)
     return { kind: 'refuse', tool: shown, error: { code: RPC.invalidParams, message: `unknown tool: ${shown}` } };
-  const given = params['arguments'];
-  const invalid = (why: string, stage = 'validate'): CallDecision => ({
-    kind: 'invalid',
-    tool: name,
-    result: errorResult(`error: invalid arguments for ${name}: ${why}`),
-    stage,
-  });
-  if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given)))
-    return invalid('arguments must be a JSON object');
-  const raw = given === undefined ? undefined : memberText(text, ['params', 'arguments']);
-  if (raw !== undefined && raw.kind === 'duplicate') return invalid(`the request has "${raw.key}" twice`);
-  const argsText = raw?.kind === 'text' ? raw.text : undefined;
-  const verdict = published.bundle.registry.check({ id: '', name, arguments: argsText });
-  if (!verdict.ok)
-    return { kind: 'invalid', tool: name, result: errorResult(formatForModel(name, verdict.error)), stage: 'validate' };
-  // Rebuilt from what was checked (src/mcp/forward.ts, as guardClient does): nothing of the request is copied through.
-  const refused = argumentsRefusal(verdict.value);
-  if (refused !== undefined) return invalid(refused);
-  const { params: forwarded, dropped } = forwardedCall(name, verdict.value as object, params);
-  return { kind: 'forward', tool: name, params: forwarded, dropped };
+  const verdict = gateCall(
+    published.bundle.registry,
+    name,
+    params['arguments'],
+    { requestText: text, path: ['params', 'arguments'] },
+    params,
+  );
+  if (verdict.kind === 'invalid')
+    return { kind: 'invalid', tool: name, result: errorResult(verdict.text), stage: 'validate' };
+  return { kind: 'forward', tool: name, params: verdict.params, dropped: verdict.dropped };
 }
 
 /** What the client gets for a forwarded call: the result's own text, or a value to serialize. */
@@ -78,12 +68,8 @@ export function checkResult(
   maxResultBytes: number,
 ): CheckedResult {
   // A member named __proto__ goes toward the client no more than toward the server.
-  const proto = protoMemberPath(result);
-  if (proto !== undefined)
-    return {
-      result: errorResult(`error: tool ${tool} ran but its result was not passed on: ${protoRefusal(proto)}`),
-      problem: 'output',
-    };
+  const refused = passOnRefusal(tool, result);
+  if (refused !== undefined) return { result: errorResult(refused), problem: 'output' };
   const raw = line === undefined ? undefined : memberText(line, ['result']);
   const text = raw?.kind === 'text' ? raw.text : JSON.stringify(result);
   const size = Buffer.byteLength(text ?? '');
@@ -97,10 +83,8 @@ export function checkResult(
   const schema = published.outputs.get(tool);
   if (schema === undefined)
     return raw?.kind === 'text' ? { text: raw.text, problem: undefined } : { result, problem: undefined };
-  if (outputProblem(result, schema) === undefined) return { result, problem: undefined };
-  // It ran: saying it failed would invite the model to call it again and repeat its side effect.
-  return {
-    result: errorResult(`error: tool ${tool} ran but its output does not match its output schema`),
-    problem: 'output',
-  };
+  const broken = outputRefusal(tool, result, schema);
+  return broken === undefined
+    ? { result, problem: undefined }
+    : { result: errorResult(broken.text), problem: 'output' };
 }

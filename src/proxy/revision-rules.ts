@@ -47,10 +47,13 @@ export function serverRequestRefusal(
   return undefined;
 }
 
-/** Why a tools/call with `params` may not be task-augmented between these revisions, or undefined. */
+/**
+ * Why a task-augmented tools/call may not pass between these revisions, or undefined. A client whose revision has
+ * no tasks sent a member its revision does not define: it is dropped like any other (src/mcp/forward.ts) and
+ * the call runs as an ordinary one. A client that has tasks, talking to a server that has none, is told so.
+ */
 export function taskRefusal(params: unknown, client: ProtocolRevision, server: ProtocolRevision): string | undefined {
-  if (objectOr(params)?.['task'] === undefined) return undefined;
-  if (!client.tasks) return `a task-augmented tools/call is not part of protocol revision ${client.version}`;
+  if (objectOr(params)?.['task'] === undefined || !client.tasks) return undefined;
   if (!server.tasks) return `the MCP server speaks protocol revision ${server.version}, which has no tasks`;
   return undefined;
 }

@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-forward-'));
 const started: RawCli[] = [];
 
 /** A proxy in front of the raw server, initialized; its record file and log file. */
-async function proxyOf(tag: string, extra: string[] = [], env: Record<string, string> = {}) {
+async function proxyOf(tag: string, extra: string[] = [], env: Record<string, string> = {}, client = '2025-06-18') {
   const record = join(dir, `${tag}.jsonl`);
   const log = join(dir, `${tag}.log`);
   const proxy = new RawCli('proxy', [
@@ -30,7 +30,7 @@ async function proxyOf(tag: string, extra: string[] = [], env: Record<string, st
   ]);
   started.push(proxy);
   await proxy.request('init', 'initialize', {
-    protocolVersion: '2025-06-18',
+    protocolVersion: client,
     capabilities: { sampling: {} },
     clientInfo: { name: 'raw', version: '0' },
   });
@@ -203,8 +203,9 @@ describe('proxy forwards only the methods MCP defines for the negotiated revisio
     expect(quiet.proxy.replies.some((x) => x.method === 'Sampling/CreateMessage')).toBe(false);
   });
 
+  // Each side's revision is negotiated apart (src/mcp/versions.ts): both speak 2025-11-25 here.
   it('passes the methods of the negotiated revision: tasks/list under 2025-11-25', async () => {
-    const later = await proxyOf('revision', [], { PROTOCOL: '2025-11-25' });
+    const later = await proxyOf('revision', [], { PROTOCOL: '2025-11-25' }, '2025-11-25');
     const r = await rawRequest(later.proxy, 'tasks', '"tasks/list"');
     expect(r.error).toBeUndefined();
     expect(linesOf(later.record).some((l) => l.includes('"tasks/list"'))).toBe(true);

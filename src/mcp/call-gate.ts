@@ -1,0 +1,87 @@
+// The one gate of an MCP tools/call, used by the proxy (src/proxy/calls.ts) and guardClient
+// (src/adapters/mcp-client.ts) alike: given an admitted tool, its arguments are validated exactly and the
+// request to forward is rebuilt from what was checked (forward.ts); given the result of a call that ran, what
+// may be passed on. No I/O and no wire shape: each caller answers in its own (the proxy's -32602 for an unknown
+// tool never says why; guardClient's text names the tools available), but the verdicts are the same code.
+import { outputProblem } from '../catalog/mcp-output.js';
+import { formatForModel } from '../errors/format.js';
+import type { GateError } from '../result.js';
+import type { CompiledSchema } from '../schema/compile.js';
+import type { Registry } from '../tools/registry.js';
+import { argumentsRefusal, type ForwardedCall, forwardedCall, protoMemberPath, protoRefusal } from './forward.js';
+import { memberText } from './json-member.js';
+
+/**
+ * How the arguments arrived: as the JSON text of the whole request (the proxy: validated as the text that
+ * arrived, so duplicate keys and numbers parsing would round are refused), or as a value the caller holds (a
+ * frozen private copy: guardClient).
+ */
+export type ArgumentsSource =
+  | { readonly requestText: string; readonly path: readonly string[] }
+  | { readonly value: unknown };
+
+/** The gate's verdict on a call to an admitted tool. */
+export type CallVerdict =
+  | { readonly kind: 'invalid'; readonly text: string; readonly error?: GateError }
+  | {
+      readonly kind: 'forward';
+      readonly params: ForwardedCall['params'];
+      /** Members of the received params left out of the forwarded call. */
+      readonly dropped: readonly string[];
+    };
+
+const invalid = (tool: string, why: string): CallVerdict => ({
+  kind: 'invalid',
+  text: `error: invalid arguments for ${tool}: ${why}`,
+});
+
+/**
+ * Decides a tools/call of `tool`, which the caller found admitted and granted in `registry`: `given` is the
+ * `arguments` member as received (undefined when absent), `source` where its exact form is read from, `params`
+ * the request's params (only a plain `_meta` of them is carried on).
+ */
+export function gateCall(
+  registry: Registry,
+  tool: string,
+  given: unknown,
+  source: ArgumentsSource,
+  params: Readonly<Record<string, unknown>>,
+): CallVerdict {
+  // MCP sends arguments as an object; a string would be validated as JSON text but sent as a string.
+  if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given)))
+    return invalid(tool, 'arguments must be a JSON object');
+  let args: unknown;
+  if (given !== undefined && 'requestText' in source) {
+    const raw = memberText(source.requestText, source.path);
+    if (raw.kind === 'duplicate') return invalid(tool, `the request has "${raw.key}" twice`);
+    args = raw.kind === 'text' ? raw.text : undefined;
+  } else if (given !== undefined && 'value' in source) args = source.value;
+  const verdict = registry.check({ id: '', name: tool, arguments: args });
+  if (!verdict.ok) return { kind: 'invalid', text: formatForModel(tool, verdict.error), error: verdict.error };
+  const refused = argumentsRefusal(verdict.value);
+  if (refused !== undefined) return invalid(tool, refused);
+  // Rebuilt from what was checked: nothing of the request is copied through.
+  const { params: forwarded, dropped } = forwardedCall(tool, verdict.value as object, params);
+  return { kind: 'forward', params: forwarded, dropped };
+}
+
+/** Why a result of `tool` that ran may not be passed on as it is (a member named `__proto__`), or undefined. */
+export function passOnRefusal(tool: string, result: unknown): string | undefined {
+  const proto = protoMemberPath(result);
+  return proto === undefined
+    ? undefined
+    : `error: tool ${tool} ran but its result was not passed on: ${protoRefusal(proto)}`;
+}
+
+/** The text that replaces a result of `tool` breaking its outputSchema, with the problem; undefined when it holds. */
+export function outputRefusal(
+  tool: string,
+  result: unknown,
+  schema: CompiledSchema,
+): { readonly text: string; readonly error: GateError } | undefined {
+  const problem = outputProblem(result, schema);
+  // It ran: saying it failed would invite the model to call it again and repeat its side effect.
+  return problem === undefined
+    ? undefined
+    : { text: `error: tool ${tool} ran but its output does not match its output schema`, error: problem };
+}
