@@ -456,7 +456,8 @@ export const PROXY: CliCommand = {
       type: 'string',
       value: '<n>',
       description:
-        'with --listen: sessions at once, each with its own server; past it 503 ' +
+        'with --listen: sessions at once, each with its own server; past it the session unused longest ends, ' +
+        'and 503 only when every session is busy ' +
         `(default ${PROXY_DEFAULTS.maxSessions})`,
     },
     {

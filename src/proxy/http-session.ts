@@ -51,6 +51,10 @@ export class HttpSession {
   private standalone: ServerResponse | undefined;
   private idle: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Counts every use across sessions: a tick, not a clock, so two uses in one millisecond still have an order. */
+  private static ticks = 0;
+  /** When this session was last used: a request or stream arrived, or its last one ended. */
+  private lastUse = ++HttpSession.ticks;
 
   constructor(
     /** The Mcp-Session-Id; undefined for the shared session of --stateless. */
@@ -135,10 +139,22 @@ export class HttpSession {
     res.flushHeaders();
     this.standalone = res;
     res.on('close', () => {
-      if (this.standalone === res) this.standalone = undefined;
+      if (this.standalone !== res) return;
+      this.standalone = undefined;
+      this.lastUse = ++HttpSession.ticks;
     });
     this.arm();
     return true;
+  }
+
+  /**
+   * When this session was last used, if it may be ended to make room for another (--max-sessions): undefined while
+   * a request waits or a stream is open (the client is there), and once it is closed.
+   */
+  get idleSince(): number | undefined {
+    if (this.closed || this.waiting.size > 0 || this.standalone !== undefined || this.streams.size > 0)
+      return undefined;
+    return this.lastUse;
   }
 
   /** Ends the session: pending requests answered with an error, streams closed, its server stopped. */
@@ -161,6 +177,7 @@ export class HttpSession {
 
   /** A request arrived: the idle clock stops until nothing waits any more. */
   private touch(): void {
+    this.lastUse = ++HttpSession.ticks;
     if (this.idle !== undefined) clearTimeout(this.idle);
     this.idle = undefined;
   }
@@ -168,6 +185,7 @@ export class HttpSession {
   /** Starts the idle clock when no request waits (a long call is not idleness). */
   private arm(): void {
     if (this.closed || this.waiting.size > 0 || this.id === undefined) return;
+    this.lastUse = ++HttpSession.ticks;
     if (this.idle !== undefined) clearTimeout(this.idle);
     this.idle = setTimeout(() => void this.close('was idle for --session-idle'), this.settings.listen?.sessionIdleMs);
     this.idle.unref();
@@ -246,4 +264,15 @@ export class HttpSession {
       res.end(text);
     }
   }
+}
+
+/** The session unused longest of those that may be ended to make room (HttpSession.idleSince); one pass. */
+export function unusedLongest(sessions: Iterable<HttpSession>): HttpSession | undefined {
+  let found: HttpSession | undefined;
+  let since = Number.POSITIVE_INFINITY;
+  for (const s of sessions) {
+    const at = s.idleSince;
+    if (at !== undefined && at < since) [found, since] = [s, at];
+  }
+  return found;
 }

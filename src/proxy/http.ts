@@ -14,7 +14,7 @@ import { callLogger } from './call-log.js';
 import { readMessage, type RpcMessage } from '../mcp/channel.js';
 import { readBody } from '../mcp/http-body.js';
 import { accepts, guardRequest } from './http-guard.js';
-import { HttpSession } from './http-session.js';
+import { HttpSession, unusedLongest } from './http-session.js';
 import type { ProxySettings } from './settings.js';
 import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
@@ -101,9 +101,23 @@ export async function openHttpFront(
   else await first.stop();
 
   const openSession = async (): Promise<HttpSession | 'busy' | 'failed'> => {
-    if (sessions.size + starting >= listen.maxSessions) return 'busy';
+    let evicted: Promise<void> | undefined;
+    if (sessions.size + starting >= listen.maxSessions) {
+      // Clients that never send DELETE (MCP Inspector, LangChain's MultiServerMCPClient.close()) leave sessions
+      // behind: the one unused longest makes room; 503 only when each has a request waiting or a stream open.
+      const unused = unusedLongest(sessions.values());
+      if (unused === undefined) return 'busy';
+      evicted = unused.close('unused longest, ended to make room for a new one (--max-sessions)');
+    }
     starting++;
-    const upstream = await openUpstream(settings, io, told, false).finally(() => starting--);
+    let upstream: Awaited<ReturnType<typeof openUpstream>>;
+    try {
+      // Its server is stopped first, so servers never outnumber --max-sessions.
+      await evicted;
+      upstream = await openUpstream(settings, io, told, false);
+    } finally {
+      starting--;
+    }
     if (!('peer' in upstream)) return 'failed';
     if (stopping) {
       await upstream.stop();
