@@ -122,7 +122,7 @@ export async function listServers(servers: readonly McpServer[]): Promise<Catalo
   const { listMcpTools } = await import('./mcp-server-list.js');
   const out: CatalogInput[] = [];
   for (const server of servers) {
-    const source = `mcp: ${server.display}`;
+    const source = server.label ?? `mcp: ${server.display}`;
     const listed = await listMcpTools(server);
     out.push(
       listed.ok

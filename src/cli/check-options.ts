@@ -99,8 +99,8 @@ export function serversOf(args: ParsedArgs): Result<McpServer[], Problem> {
   if (args.flags.has('header') && rawUrl === undefined) return inputError('--header needs --url');
   if (lines.length === 0) {
     if (args.flags.has('env')) return inputError('--env applies to --mcp servers, and none is given');
-    if (rawUrl === undefined && args.flags.has('timeout'))
-      return inputError('--timeout applies to --mcp and --url servers, and none is given');
+    if (rawUrl === undefined && !args.flags.has('config') && args.flags.has('timeout'))
+      return inputError('--timeout applies to --mcp, --url and --config servers, and none is given');
   }
   const timeout = timeoutMs(
     stringFlag(args, 'timeout') ?? String(CLI_DEFAULTS.listTimeoutSeconds),

@@ -14,7 +14,9 @@ import { adviseCatalog } from './check-advice.js';
 import { checkSettings, type CheckSettings } from './check-options.js';
 import { jsonReport, jsonUsageError, textReport, type ReportEntry } from './check-report.js';
 import { verdictsOf } from './check-verdicts.js';
-import { CHECK } from './commands.js';
+import { CHECK, CLI_DEFAULTS } from './commands.js';
+import { configServers, type ConfigServer } from './check-config.js';
+import { timeoutMs } from './numbers.js';
 import { cliError } from './hints.js';
 import type { CliIO, ExitCode } from './io.js';
 import { driftJson, driftText } from '../catalog/lock-report.js';
@@ -49,6 +51,13 @@ async function checkOne(
   return { ...adviseCatalog(named, c.tools, settings.provider), dialects };
 }
 
+/** A config's servers listed in file order, its entries that cannot be started reported in their place. */
+async function configInputs(servers: readonly ConfigServer[]): Promise<CatalogInput[]> {
+  const out: CatalogInput[] = [];
+  for (const s of servers) out.push(...('input' in s ? [s.input] : await listServers([s.server])));
+  return out;
+}
+
 /** Runs `toolgate check`. */
 export async function checkCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const parsed = parseArgs(argv, CHECK.options, 'check');
@@ -67,11 +76,20 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const read = checkSettings(args);
   if (!read.ok) return usage(read.error.message);
   const settings = read.value;
-  if (settings.servers.length === 0 && settings.savedLists.length === 0 && args.positionals.length === 0)
+  const configFile = stringFlag(args, 'config');
+  if (
+    settings.servers.length === 0 &&
+    settings.savedLists.length === 0 &&
+    args.positionals.length === 0 &&
+    configFile === undefined
+  )
     return usage(
-      'nothing to check: give files, folders, - for standard input, --mcp "<command>", --url <URL> ' +
-        'or --mcp-list <file>',
+      'nothing to check: give files, folders, - for standard input, --mcp "<command>", --url <URL>, ' +
+        '--mcp-list <file> or --config <file>',
     );
+  const timeout = timeoutMs(stringFlag(args, 'timeout') ?? String(CLI_DEFAULTS.listTimeoutSeconds), '--timeout');
+  const config = configFile === undefined || !timeout.ok ? undefined : configServers(configFile, timeout.value);
+  if (config !== undefined && !config.ok) return usage(config.error.message);
   const stdinUses = [...args.positionals, ...settings.savedLists].filter((i) => i === '-').length;
   if (stdinUses > 1) return usage('standard input (-) can be read once: name it once among the inputs');
   // The lock is read before anything is listed: one that cannot be read is an input error, never "no pins".
@@ -89,6 +107,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     ...(await readCatalogs(args.positionals, io.readStdin)),
     ...(await readSavedLists(settings.savedLists, io.readStdin)),
     ...(await listServers(settings.servers)),
+    ...(await configInputs(config?.value ?? [])),
   ];
 
   // Under 'report' the findings are computed per accepted tool by adviseCatalog; admission needs the

@@ -40,7 +40,7 @@ export interface OptionSpec {
 
 /** One subcommand of `toolgate`. */
 export interface CliCommand {
-  readonly name: 'check' | 'lock' | 'validate' | 'serve' | 'proxy';
+  readonly name: 'check' | 'lock' | 'validate' | 'serve' | 'proxy' | 'wrap';
   /** One line for `toolgate help`. */
   readonly summary: string;
   /** The usage forms, each a complete synopsis (`toolgate <name> ...`). */
@@ -107,6 +107,7 @@ export const CHECK: CliCommand = {
     'toolgate check --mcp "<command> [args]"... [--env KEY=VALUE|KEY]... [--timeout <seconds>] [same options]',
     'toolgate check --mcp-list <file|->... [same options]',
     'toolgate check --url <http(s) URL> [--header "Name: value"]... [--timeout <seconds>] [same options]',
+    'toolgate check --config <file> [--timeout <seconds>] [same options]',
   ],
   options: [
     {
@@ -180,6 +181,14 @@ export const CHECK: CliCommand = {
     },
     URL_OPTION,
     HEADER_OPTION,
+    {
+      name: 'config',
+      type: 'string',
+      value: '<file>',
+      description:
+        'an MCP client config ("mcpServers" or "servers"): start or reach every server in it, each with its own ' +
+        'env and headers, and check each catalog; a server that fails is reported by name, the others still run',
+    },
     {
       name: 'lock',
       type: 'string',
@@ -583,5 +592,40 @@ export const PROXY: CliCommand = {
   ],
 };
 
+/** `toolgate wrap`. */
+export const WRAP: CliCommand = {
+  name: 'wrap',
+  summary: 'print an MCP client config with every server routed through "toolgate proxy" (--undo: back)',
+  usage: ['toolgate wrap <file> [--write] [--undo] [--launcher "<command> [args]"]'],
+  options: [
+    {
+      name: 'write',
+      type: 'boolean',
+      description: 'replace the file instead of printing it, after a copy beside it (<file>.bak, or .bak.2, ...)',
+    },
+    {
+      name: 'undo',
+      type: 'boolean',
+      description: 'restore the entries wrap rewrote, from what each records (no backup needed)',
+    },
+    {
+      name: 'launcher',
+      type: 'string',
+      value: '"<command> [args]"',
+      description:
+        "how a wrapped entry starts toolgate; default: this node and this installation's bin, by absolute path " +
+        '(run from npx\'s cache: "npx -y toolgate@<this version>")',
+    },
+    HELP,
+  ],
+  notes: [
+    'A stdio server becomes "<launcher> proxy --env KEY... <command> [args...]" (values stay in the entry\'s env);',
+    'a URL server "<launcher> proxy --url <url> --header "Name: env:VAR"..." with each header value moved into the',
+    "entry's env. An entry already routed through toolgate proxy is left as it is, so wrapping twice changes",
+    'nothing. Exit status: 0 every server wrapped (or restored); 1 an entry was left as it is (named on stderr);',
+    '2 usage error or a file that cannot be read or written.',
+  ],
+};
+
 /** Every command, in help order. */
-export const COMMANDS: readonly CliCommand[] = [CHECK, LOCK, VALIDATE, SERVE, PROXY];
+export const COMMANDS: readonly CliCommand[] = [CHECK, LOCK, VALIDATE, SERVE, PROXY, WRAP];

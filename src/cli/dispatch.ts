@@ -30,6 +30,8 @@ async function runCommand(command: CliCommand, argv: readonly string[], io: CliI
       return (await import('./serve.js')).serveCommand(argv, io);
     case 'proxy':
       return (await import('./proxy.js')).proxyCommand(argv, io);
+    case 'wrap':
+      return (await import('./wrap.js')).wrapCommand(argv, io);
   }
 }
 

@@ -33,6 +33,8 @@ export interface McpServer {
   readonly display: string;
   /** Set for the server on top of the SDK's inherited HOME, LOGNAME, PATH, SHELL, TERM and USER. */
   readonly env: Readonly<Record<string, string>>;
+  /** How reports name it instead of `--mcp "<display>"` (a `check --config` server: the file and its name there). */
+  readonly label?: string;
   /** Bounds initialize and each tools/list request. */
   readonly timeoutMs: number;
   /** Values no message may show (from `--env` and the command line's `KEY=VALUE` words). */
@@ -52,7 +54,7 @@ function timedOut(method: string, timeoutMs: number): string {
 export async function listMcpTools(server: McpServer): Promise<Result<unknown[], Problem>> {
   const option = server.url === undefined ? '--mcp' : '--url';
   const fail = (why: string): Result<never, Problem> =>
-    inputError(maskSecrets(`${option} ${JSON.stringify(server.display)}: ${why}`, server.secrets));
+    inputError(maskSecrets(`${server.label ?? `${option} ${JSON.stringify(server.display)}`}: ${why}`, server.secrets));
   const loaded = await loadMcpSdk(option);
   if (!loaded.ok) return inputError(loaded.message);
   const { client: clientModule, clientStdio, clientHttp, types } = loaded.sdk;

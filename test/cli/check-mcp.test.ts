@@ -217,7 +217,7 @@ describe('toolgate check --mcp --env, --timeout and what reports show', () => {
     [
       '--timeout without a server',
       ['--timeout', '5', 'x.json'],
-      '--timeout applies to --mcp and --url servers, and none is given',
+      '--timeout applies to --mcp, --url and --config servers, and none is given',
     ],
     ['an unset --env KEY', ['--env', 'TOOLGATE_SURELY_UNSET', '--mcp', 'x'], 'TOOLGATE_SURELY_UNSET is not set in'],
     ['an --env that is not a variable', ['--env', '1A=x', '--mcp', 'x'], '--env needs KEY=VALUE or KEY'],

@@ -1,5 +1,5 @@
 // README.md stays a short front page: under 12 KB, an install that works before the package is on the registry,
-// the CLI in six `npx toolgate` commands whose every flag the CLI's usage names, MCP servers (here and in docs/)
+// the CLI in eight `npx toolgate` commands whose every flag the CLI's usage names, MCP servers (here and in docs/)
 // started as `npx -y <real package>`, `npm` commands that exist, and links that resolve. Its quickstart runs in
 // samples.test.ts and, against the packed package, in test/package/.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -45,9 +45,9 @@ describe('README.md', () => {
     expect(statSync(join(ROOT, 'README.md')).size).toBeLessThan(12 * 1024);
   });
 
-  it('shows the CLI in six npx toolgate commands, each flag one that the usage of its subcommand names', () => {
+  it('shows the CLI in eight npx toolgate commands, each flag one that the usage of its subcommand names', () => {
     const cli = commands(cliBlocks().cli);
-    expect(cli).toHaveLength(6);
+    expect(cli).toHaveLength(8);
     const usageOf = (sub: string): string =>
       USAGE.split('\n  toolgate ')
         .filter((part) => part.startsWith(`${sub} `))
@@ -55,9 +55,10 @@ describe('README.md', () => {
     for (const line of cli) {
       const [npx, bin, sub, ...rest] = line.split(/\s+/);
       expect([npx, bin]).toEqual(['npx', 'toolgate']);
-      expect(['check', 'validate', 'serve', 'proxy'], line).toContain(sub);
+      expect(['check', 'validate', 'serve', 'proxy', 'wrap'], line).toContain(sub);
+      // A flag with a value (`--mode strict`) or a boolean one (`[--write]`).
       for (const flag of rest.filter((w) => /^--[a-z]/.test(w)))
-        expect(usageOf(sub as string), `${line}: ${flag}`).toContain(`${flag} `);
+        expect(usageOf(sub as string), `${line}: ${flag}`).toMatch(new RegExp(`${flag}[ \\]]`));
     }
   });
 

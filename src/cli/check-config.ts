@@ -1,0 +1,64 @@
+// `check --config <file>`: the servers of an MCP client config as `check` servers, each with its own env (stdio)
+// or headers (URL), named by the config's name for it. An entry that cannot be started as written (an unknown
+// shape, a bad URL or header, the legacy SSE transport) is that server's input problem: the others still run.
+import { readMcpConfig, type McpConfigEntry } from '../catalog/mcp-config.js';
+import { displayCommandLine, secretsOf } from '../exec/command-line.js';
+import { checkHeader } from '../mcp/http-headers.js';
+import { readServerUrl } from '../mcp/server-url.js';
+import type { Problem, Result } from '../result.js';
+import type { CatalogInput } from './catalog-input.js';
+import { readText } from './io.js';
+import type { McpServer } from './mcp-server-list.js';
+
+/** A config's servers to list, and its entries that cannot be, as inputs with their problem, in file order. */
+export type ConfigServer = { readonly server: McpServer } | { readonly input: CatalogInput };
+
+/** One entry as a server, or the message why it cannot be one. */
+function serverOf(entry: McpConfigEntry, label: string, timeoutMs: number): McpServer | string {
+  if (entry.kind === 'unknown') return `not a server entry toolgate can start: ${entry.why}`;
+  if (entry.kind === 'stdio') {
+    const words = [entry.command, ...entry.args];
+    return {
+      words,
+      display: displayCommandLine(words),
+      label,
+      env: entry.env,
+      timeoutMs,
+      secrets: [...Object.values(entry.env).filter((v) => v !== ''), ...secretsOf(words)],
+    };
+  }
+  if (entry.type === 'sse') return 'type "sse": toolgate reaches URL servers over Streamable HTTP only';
+  const read = readServerUrl(entry.url, '"url"');
+  if (!read.ok) return read.error.message;
+  const secrets = [...read.value.secrets];
+  const names: string[] = [];
+  for (const [name, value] of Object.entries(entry.headers)) {
+    // The header's name only: its value is a secret.
+    const bad = checkHeader(name, value, names, '"headers"');
+    if (bad !== undefined) return bad;
+    names.push(name);
+    if (value !== '') secrets.push(value);
+    const space = value.lastIndexOf(' ');
+    if (space > 0 && space < value.length - 1) secrets.push(value.slice(space + 1));
+  }
+  const { url, display } = read.value;
+  return { words: [], url, headers: entry.headers, display, label, env: {}, timeoutMs, secrets };
+}
+
+/** Reads the config file; the whole file unreadable is a usage problem, one bad entry that entry's problem. */
+export function configServers(file: string, timeoutMs: number): Result<ConfigServer[], Problem> {
+  const text = readText(file);
+  if (!text.ok) return text;
+  const config = readMcpConfig(text.value, file);
+  if (!config.ok) return config;
+  return {
+    ok: true,
+    value: config.value.entries.map((entry) => {
+      const label = `${file}: server ${JSON.stringify(entry.name)}`;
+      const server = serverOf(entry, label, timeoutMs);
+      return typeof server === 'string'
+        ? { input: { source: label, problem: { message: `${label}: ${server}` } } }
+        : { server };
+    }),
+  };
+}

@@ -1,0 +1,88 @@
+// `toolgate wrap <file>`: prints an MCP client config with every server routed through `toolgate proxy`
+// (`--undo`: back), every other member untouched and in order, in the file's own indentation. `--write` replaces
+// the file after a copy beside it (`<file>.bak`, or the first free `<file>.bak.N`: a backup is never overwritten).
+// Exit 0 when every server is gated (or, with --undo, restored), 1 when an entry was left as it is (named on
+// stderr), 2 for a usage error or a file that cannot be read or written.
+import { copyFileSync, renameSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readMcpConfig } from '../catalog/mcp-config.js';
+import { wrapServers } from '../catalog/mcp-config-wrap.js';
+import { splitCommandLine } from '../exec/command-line.js';
+import { booleanFlag, parseArgs, stringFlag } from './args.js';
+import { WRAP } from './commands.js';
+import { version } from './help.js';
+import { readText, type CliIO, type ExitCode } from './io.js';
+
+/**
+ * How a wrapped entry starts toolgate without --launcher: this installation's bin (the bundled
+ * `dist/cli/main.js`) under this node, both by absolute path, since a client starts servers from its own working
+ * directory with a PATH of its own, and toolgate is not on the npm registry yet (an `npx -y toolgate` would fetch
+ * whatever holds the name). Run from npx's cache, which npm may clear, it is `npx -y toolgate@<version>` instead.
+ */
+export function defaultLauncher(): string[] {
+  const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+  return /[\\/]_npx[\\/]/.test(bin) ? ['npx', '-y', `toolgate@${version()}`] : [process.execPath, bin];
+}
+
+/** The indentation of the file's first indented line (two spaces when there is none), so the diff is the change. */
+function indentOf(text: string): string {
+  const found = /\n([ \t]+)\S/.exec(text);
+  return found?.[1] ?? '  ';
+}
+
+/** The first of `<file>.bak`, `<file>.bak.2`, ... that does not exist. */
+function freeBackup(file: string): string {
+  let name = `${file}.bak`;
+  for (let n = 2; existsSync(name); n++) name = `${file}.bak.${n}`;
+  return name;
+}
+
+/** Runs `toolgate wrap`. */
+export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const stop = (message: string): ExitCode => {
+    io.err(`toolgate wrap: ${message}\n`);
+    return 2;
+  };
+  const parsed = parseArgs(argv, WRAP.options, 'wrap');
+  if (!parsed.ok) return stop(parsed.error.message);
+  const args = parsed.value;
+  if (args.positionals.length !== 1) return stop('give one config file (mcpServers or servers)');
+  const file = args.positionals[0] as string;
+  const undo = booleanFlag(args, 'undo');
+  const rawLauncher = stringFlag(args, 'launcher');
+  const launcher = rawLauncher === undefined ? defaultLauncher() : splitCommandLine(rawLauncher);
+  if (launcher === undefined || launcher.length === 0) return stop('--launcher: not a command line');
+  if (undo && rawLauncher !== undefined) return stop('--launcher applies to wrapping, not to --undo');
+  const text = readText(file);
+  if (!text.ok) return stop(text.error.message);
+  const config = readMcpConfig(text.value, file);
+  if (!config.ok) return stop(config.error.message);
+  const { key, document } = config.value;
+  const { servers, notes } = wrapServers(document[key] as Record<string, unknown>, { undo, launcher });
+  const changed = notes.some((n) => n.outcome === 'changed');
+  const newline = text.value.endsWith('\n') ? '\n' : '';
+  const out = changed
+    ? `${JSON.stringify({ ...document, [key]: servers }, null, indentOf(text.value))}${newline}`
+    : text.value;
+  for (const n of notes)
+    if (n.outcome === 'left') io.err(`toolgate wrap: ${file}: server "${n.name}" left as it is: ${n.why}\n`);
+  if (!booleanFlag(args, 'write')) io.out(out);
+  else if (changed) {
+    const backup = freeBackup(file);
+    const temp = `${file}.toolgate-${process.pid}.tmp`;
+    try {
+      copyFileSync(file, backup);
+      writeFileSync(temp, out, { flag: 'wx' });
+      renameSync(temp, file);
+    } catch (thrown) {
+      rmSync(temp, { force: true });
+      return stop(`cannot write ${file}: ${(thrown as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+    const count = notes.filter((n) => n.outcome === 'changed').length;
+    io.err(
+      `toolgate wrap: ${file}: ${count} server${count === 1 ? '' : 's'} ${undo ? 'restored' : 'wrapped'}; ` +
+        `backup ${backup}\n`,
+    );
+  } else io.err(`toolgate wrap: ${file}: nothing to change\n`);
+  return notes.some((n) => n.outcome === 'left') ? 1 : 0;
+}
