@@ -92,6 +92,10 @@ export interface KeywordRow {
   readonly branchErrors?: true;
   /** A root keeps definitions here for a local `$ref` to name: Core §8.2.4 and draft-07's `definitions`. */
   readonly holdsDefinitions?: true;
+  /** The one instance type it asserts on (Validation §6.2-6.4): any other passes it (lint/accepts-anything). */
+  readonly assertsOn?: 'string' | 'number' | 'array';
+  /** Refuses no instance at all: an annotation, an identifier or a definitions container (lint/accepts-anything). */
+  readonly neverRefuses?: true;
 }
 
 const ALL: readonly KeywordDialect[] = ['2020-12', '2019-09', 'draft-07'];
@@ -102,9 +106,18 @@ const ARRAY_ITEMS = 'use array-form "items"';
 /** Every keyword of 2020-12, 2019-09 and draft-07, and the older drafts' keywords that toolgate refuses. */
 export const KEYWORDS: readonly KeywordRow[] = [
   // Core §8
-  { name: '$id', vocabulary: 'core', dialects: ALL, shape: 'value', steps: 'free', identifies: true },
+  {
+    name: '$id',
+    vocabulary: 'core',
+    dialects: ALL,
+    shape: 'value',
+    steps: 'free',
+    identifies: true,
+    neverRefuses: true,
+  },
   {
     name: '$schema',
+    neverRefuses: true,
     vocabulary: 'core',
     dialects: ALL,
     shape: 'value',
@@ -123,6 +136,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: '$anchor',
+    neverRefuses: true,
     vocabulary: 'core',
     dialects: LATER,
     shape: 'value',
@@ -141,6 +155,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: '$dynamicAnchor',
+    neverRefuses: true,
     vocabulary: 'core',
     dialects: ['2020-12'],
     shape: 'value',
@@ -151,9 +166,10 @@ export const KEYWORDS: readonly KeywordRow[] = [
     draft07EngineIndexes: true,
     reference: 'dynamic-anchor',
   },
-  { name: '$vocabulary', vocabulary: 'core', dialects: LATER, shape: 'value', steps: 'free' },
+  { name: '$vocabulary', vocabulary: 'core', dialects: LATER, shape: 'value', steps: 'free', neverRefuses: true },
   {
     name: '$comment',
+    neverRefuses: true,
     vocabulary: 'core',
     dialects: ALL,
     shape: 'value',
@@ -164,6 +180,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: '$defs',
+    neverRefuses: true,
     vocabulary: 'core',
     dialects: LATER,
     shape: 'schema-map',
@@ -175,6 +192,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   // Core §10
   {
     name: 'prefixItems',
+    assertsOn: 'array',
     vocabulary: 'applicator',
     dialects: ['2020-12'],
     shape: 'schemas',
@@ -184,6 +202,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'items',
+    assertsOn: 'array',
     vocabulary: 'applicator',
     dialects: ALL,
     shape: 'schema',
@@ -194,6 +213,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'contains',
+    assertsOn: 'array',
     vocabulary: 'applicator',
     dialects: ALL,
     shape: 'schema',
@@ -319,6 +339,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   // Core §11
   {
     name: 'unevaluatedItems',
+    assertsOn: 'array',
     vocabulary: 'unevaluated',
     dialects: LATER,
     shape: 'schema',
@@ -365,9 +386,18 @@ export const KEYWORDS: readonly KeywordRow[] = [
     message: true,
     appendsErrors: true,
   },
-  { name: 'multipleOf', vocabulary: 'validation', dialects: ALL, shape: 'value', sameInDraft07: true, message: true },
+  {
+    name: 'multipleOf',
+    assertsOn: 'number',
+    vocabulary: 'validation',
+    dialects: ALL,
+    shape: 'value',
+    sameInDraft07: true,
+    message: true,
+  },
   {
     name: 'maximum',
+    assertsOn: 'number',
     vocabulary: 'validation',
     dialects: ALL,
     shape: 'value',
@@ -377,6 +407,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'exclusiveMaximum',
+    assertsOn: 'number',
     vocabulary: 'validation',
     dialects: ALL,
     shape: 'value',
@@ -386,6 +417,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'minimum',
+    assertsOn: 'number',
     vocabulary: 'validation',
     dialects: ALL,
     shape: 'value',
@@ -395,6 +427,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'exclusiveMinimum',
+    assertsOn: 'number',
     vocabulary: 'validation',
     dialects: ALL,
     shape: 'value',
@@ -404,6 +437,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'maxLength',
+    assertsOn: 'string',
     vocabulary: 'validation',
     dialects: ALL,
     shape: 'value',
@@ -415,6 +449,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'minLength',
+    assertsOn: 'string',
     vocabulary: 'validation',
     dialects: ALL,
     shape: 'value',
@@ -426,6 +461,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'pattern',
+    assertsOn: 'string',
     vocabulary: 'validation',
     dialects: ALL,
     shape: 'value',
@@ -436,6 +472,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'maxItems',
+    assertsOn: 'array',
     vocabulary: 'validation',
     dialects: ALL,
     shape: 'value',
@@ -445,6 +482,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'minItems',
+    assertsOn: 'array',
     vocabulary: 'validation',
     dialects: ALL,
     shape: 'value',
@@ -454,6 +492,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'uniqueItems',
+    assertsOn: 'array',
     vocabulary: 'validation',
     dialects: ALL,
     shape: 'value',
@@ -464,6 +503,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'maxContains',
+    assertsOn: 'array',
     vocabulary: 'validation',
     dialects: LATER,
     shape: 'value',
@@ -474,6 +514,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'minContains',
+    assertsOn: 'array',
     vocabulary: 'validation',
     dialects: LATER,
     shape: 'value',
@@ -526,6 +567,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   // Validation §9
   {
     name: 'title',
+    neverRefuses: true,
     vocabulary: 'meta-data',
     dialects: ALL,
     shape: 'value',
@@ -536,6 +578,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'description',
+    neverRefuses: true,
     vocabulary: 'meta-data',
     dialects: ALL,
     shape: 'value',
@@ -546,6 +589,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'default',
+    neverRefuses: true,
     vocabulary: 'meta-data',
     dialects: ALL,
     shape: 'value',
@@ -554,9 +598,18 @@ export const KEYWORDS: readonly KeywordRow[] = [
     draft07RefSibling: 'harmless',
     besideRefLikeDraft07: true,
   },
-  { name: 'deprecated', vocabulary: 'meta-data', dialects: LATER, shape: 'value', steps: 'free', sameInDraft07: true },
+  {
+    name: 'deprecated',
+    neverRefuses: true,
+    vocabulary: 'meta-data',
+    dialects: LATER,
+    shape: 'value',
+    steps: 'free',
+    sameInDraft07: true,
+  },
   {
     name: 'readOnly',
+    neverRefuses: true,
     vocabulary: 'meta-data',
     dialects: ALL,
     shape: 'value',
@@ -566,6 +619,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'writeOnly',
+    neverRefuses: true,
     vocabulary: 'meta-data',
     dialects: ALL,
     shape: 'value',
@@ -575,6 +629,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'examples',
+    neverRefuses: true,
     vocabulary: 'meta-data',
     dialects: ALL,
     shape: 'value',
@@ -586,6 +641,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   // Validation §7
   {
     name: 'format',
+    assertsOn: 'string',
     vocabulary: 'format-annotation',
     dialects: ALL,
     shape: 'value',
@@ -596,6 +652,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   // Validation §8
   {
     name: 'contentEncoding',
+    assertsOn: 'string',
     vocabulary: 'content',
     dialects: ALL,
     shape: 'value',
@@ -605,6 +662,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'contentMediaType',
+    assertsOn: 'string',
     vocabulary: 'content',
     dialects: ALL,
     shape: 'value',
@@ -612,10 +670,11 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
   },
-  { name: 'contentSchema', vocabulary: 'content', dialects: LATER, shape: 'schema' },
+  { name: 'contentSchema', assertsOn: 'string', vocabulary: 'content', dialects: LATER, shape: 'schema' },
   // Older drafts: draft-07 Validation §9, §6.5.7, §6.4.2; 2019-09 Core §8.2.4; drafts 03-04.
   {
     name: 'definitions',
+    neverRefuses: true,
     dialects: ['draft-07'],
     shape: 'schema-map',
     draft07RefSibling: 'harmless',
@@ -636,6 +695,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
   },
   {
     name: 'additionalItems',
+    assertsOn: 'array',
     dialects: ['2019-09', 'draft-07'],
     shape: 'schema',
     instead: { '2020-12': 'use "prefixItems" with "items"' },

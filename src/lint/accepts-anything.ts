@@ -1,53 +1,17 @@
 // A tool schema that accepts every arguments object: it constrains nothing, so every call passes, `{"bogus": true}`
 // too (the older @modelcontextprotocol/server-filesystem listed `{"$schema": "...draft-07..."}` alone). Decided
 // conservatively: a keyword not known to be void here makes the schema constrain something.
+import { KEYWORDS } from '../keywords/table.js';
 import { isObject } from '../util/plain-json.js';
 import type { LintRule } from './warning.js';
 
-/** Keywords that never refuse any value: annotations and definitions. */
-const ANNOTATIONS = new Set([
-  '$schema',
-  '$id',
-  '$comment',
-  '$anchor',
-  '$dynamicAnchor',
-  '$vocabulary',
-  '$defs',
-  'definitions',
-  'title',
-  'description',
-  'default',
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-]);
+/** Keywords that never refuse any value: annotations, identifiers and definitions (the table's `neverRefuses`). */
+const ANNOTATIONS: ReadonlySet<string> = new Set(KEYWORDS.filter((k) => k.neverRefuses).map((k) => k.name));
 
-/** Keywords that apply to values other than objects only, so they never refuse an object. */
-const NOT_FOR_OBJECTS = new Set([
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'contentEncoding',
-  'contentMediaType',
-  'contentSchema',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'items',
-  'prefixItems',
-  'additionalItems',
-  'unevaluatedItems',
-  'contains',
-  'minContains',
-  'maxContains',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-]);
+/** Keywords that assert on another instance type only, so they never refuse an object (the table's `assertsOn`). */
+const NOT_FOR_OBJECTS: ReadonlySet<string> = new Set(
+  KEYWORDS.filter((k) => k.assertsOn !== undefined).map((k) => k.name),
+);
 
 /** Whether `schema` accepts every value: `true`, or annotations only. */
 function acceptsEveryValue(schema: unknown): boolean {

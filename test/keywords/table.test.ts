@@ -182,3 +182,53 @@ describe('the keyword table', () => {
     expect(sorted(MESSAGE_KEYWORDS)).toEqual(sorted(own));
   });
 });
+
+describe('the columns lint/accepts-anything reads', () => {
+  const names = (pick: (k: (typeof KEYWORDS)[number]) => unknown): string[] =>
+    KEYWORDS.filter(pick)
+      .map((k) => k.name)
+      .sort();
+  it('neverRefuses: the annotations, identifiers and definitions containers', () => {
+    expect(names((k) => k.neverRefuses)).toEqual(
+      [
+        '$schema',
+        '$id',
+        '$comment',
+        '$anchor',
+        '$dynamicAnchor',
+        '$vocabulary',
+        '$defs',
+        'definitions',
+        'title',
+        'description',
+        'default',
+        'examples',
+        'deprecated',
+        'readOnly',
+        'writeOnly',
+      ].sort(),
+    );
+  });
+  it('assertsOn: each keyword that asserts on one instance type other than object', () => {
+    expect(names((k) => k.assertsOn === 'string')).toEqual(
+      ['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema'].sort(),
+    );
+    expect(names((k) => k.assertsOn === 'number')).toEqual(
+      ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].sort(),
+    );
+    expect(names((k) => k.assertsOn === 'array')).toEqual(
+      [
+        'items',
+        'prefixItems',
+        'additionalItems',
+        'unevaluatedItems',
+        'contains',
+        'minContains',
+        'maxContains',
+        'minItems',
+        'maxItems',
+        'uniqueItems',
+      ].sort(),
+    );
+  });
+});
