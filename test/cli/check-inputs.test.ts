@@ -97,8 +97,8 @@ describe('check --format json: input errors are JSON too', () => {
     [
       'nothing to check',
       [],
-      'nothing to check: give files, folders, - for standard input, --mcp "<command>", --url <URL> ' +
-        'or --mcp-list <file>',
+      'nothing to check: give files, folders, - for standard input, --mcp "<command>", --url <URL>, ' +
+        '--mcp-list <file> or --config <file>',
     ],
     ['an unreadable registry', ['--registry', join(dir, 'no-registry'), good], 'cannot read the registry folder'],
   ])('reports %s as a JSON usage error', async (_why, argv, message) => {
