@@ -178,7 +178,7 @@ function origin(raw: string): string | undefined {
 }
 
 /** `listen` read and checked, with the token as a secret. */
-function listenOf(source: unknown): Result<ListenSettings | undefined> {
+export function listenOf(source: unknown): Result<ListenSettings | undefined> {
   if (source === undefined) return { ok: true, value: undefined };
   const r = read(source, LISTEN_TABLE, 'listen.');
   if (!r.ok) return r;

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Failure, fail, failExecution, type GateError, ok, type Result } from '../result.js';
 import { openHttpFront, serveHttp } from './http.js';
 import type { ProxyExit, ProxyIO, ProxyReady } from './io.js';
-import { readProxyOptions, type ProxyOptions } from './options.js';
+import { listenOf, readProxyOptions, type ProxyOptions } from './options.js';
 import type { ProxySettings } from './settings.js';
 import { serveStdio } from './stdio.js';
 
@@ -116,11 +116,13 @@ export interface ProxyRequestHandler {
  * for startProxy; nothing is thrown.
  */
 export async function createProxyHandler(options: ProxyOptions): Promise<Result<ProxyRequestHandler>> {
-  const given = options !== null && typeof options === 'object' && !('listen' in options);
-  const read = readProxyOptions(given ? { ...options, listen: { port: 0 } } : options);
+  const read = readProxyOptions(options);
   if (!read.ok) return read;
-  if (read.value.listen === undefined)
-    return fail('validation', 'createProxyHandler needs listen (its port is unused)');
+  // Without `listen`, its defaults (loopback, no token), read through the table: the caller's object is never
+  // spread, so none of its getters runs.
+  const listen = read.value.listen === undefined ? listenOf({ port: 0 }) : ok(read.value.listen);
+  if (!listen.ok || listen.value === undefined) return fail('validation', 'createProxyHandler: listen cannot be read');
+  const settings = { ...read.value, listen: listen.value };
   const onLog = (options as { onLog?: (line: string) => void }).onLog;
   let stop: () => void = () => undefined;
   const told = new Promise<void>((resolve) => {
@@ -141,7 +143,7 @@ export async function createProxyHandler(options: ProxyOptions): Promise<Result<
   };
   let front: Awaited<ReturnType<typeof openHttpFront>>;
   try {
-    front = await openHttpFront(read.value, io, told, undefined);
+    front = await openHttpFront(settings, io, told, undefined);
   } catch {
     return failExecution('internal', 'the proxy failed to start');
   }
