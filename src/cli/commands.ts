@@ -267,7 +267,8 @@ export const LOCK: CliCommand = {
   ],
   notes: [
     'Every listed tool is pinned, admitted or not; the inputs together are one catalog (a name listed twice is',
-    'an error). The lock holds tool names and hashes only: never a command, URL, header or environment value.',
+    'an error). The lock holds the tools as listed (their definitions) and their hashes: never a command, URL,',
+    'header or environment value.',
     'Exit status: 0 written; 2 usage error, an input that cannot be read or pinned, or an existing lock that',
     'cannot be read (nothing is written then).',
   ],

@@ -44,7 +44,7 @@ describe('reading a command line', () => {
       'nothing close',
       ['--fast'],
       'unknown option --fast; the options of check are --mode, --format, --format-assertion, --registry, --dialect, ' +
-        '--provider, --provider-policy, --mcp, --mcp-list, --env, --timeout, --url, --header, --lock, --help',
+        '--provider, --provider-policy, --mcp, --mcp-list, --env, --timeout, --url, --header, --config, --lock, --help',
     ],
     ['an unknown short option', ['-x'], 'unknown option -x; the options of check are --mode,'],
     // Own names only: an option named after an inherited property is unknown, never Object.prototype's.
@@ -75,12 +75,15 @@ describe('reading a command line', () => {
     expect(closestOption('exe', SERVE.options)).toBe('exec');
   });
 
-  // lock admits nothing, so it has no --format-assertion: its own near miss stands in.
-  it.each(COMMANDS.map((c) => [c.name, c.name === 'lock' ? 'lock-ignor' : 'formatassertion'] as const))(
+  // lock admits nothing, so it has no --format-assertion, nor does wrap: their own near misses stand in.
+  const NEAR: Readonly<Record<string, readonly [string, string]>> = {
+    lock: ['lock-ignor', 'lock-ignore'],
+    wrap: ['launch', 'launcher'],
+  };
+  it.each(COMMANDS.map((c) => [c.name, ...(NEAR[c.name] ?? ['formatassertion', 'format-assertion'])] as const))(
     '%s prints the suggestion as a usage error (exit 2)',
-    async (name, typo) => {
+    async (name, typo, meant) => {
       const r = await runInProcess([name, `--${typo}`]);
-      const meant = name === 'lock' ? 'lock-ignore' : 'format-assertion';
       expect(r).toEqual({
         code: 2,
         out: '',

@@ -68,7 +68,7 @@ describe('toolgate proxy --url (HTTP upstream, stdio client)', () => {
     [['--header', 'no colon here'], /--header needs "Name: value"/],
     [['--header', 'Mcp-Session-Id: x'], /sets this header itself/],
     [['--env', 'A=b'], /--env is for a command, not --url/],
-    [['--', 'node'], /either --url or a command/],
+    [['--', 'node'], /either --url or a (server )?command/],
   ])(
     'refuses usage %j with exit 2',
     async (args, message) => {
