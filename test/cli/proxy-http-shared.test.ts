@@ -1,5 +1,6 @@
 // The shared session of `--stateless`: what one client sends cannot answer for another. No server-to-client
 // request is ever passed to a client there, so no client reply can be a real one.
+import { revisionOf } from '../../src/mcp/versions.js';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { NOTHING } from '../../src/proxy/admission.js';
@@ -35,11 +36,17 @@ describe('the --stateless shared session', () => {
       backlog: () => 0,
       close: () => undefined,
     };
-    const upstream = { peer, init: { capabilities: {} }, published: NOTHING, gone: new Promise(() => undefined) };
+    const upstream = {
+      peer,
+      init: { capabilities: {} },
+      revision: revisionOf('2025-06-18'),
+      published: NOTHING,
+      gone: new Promise(() => undefined),
+    };
     const shared = new HttpSession(
       undefined,
       { ...upstream, stop: async () => undefined } as unknown as Upstream,
-      {} as ProxySettings,
+      { secrets: [], deniedMethod: () => false } as unknown as ProxySettings,
       { warn: () => undefined, onCall: () => undefined, ended: () => undefined },
     );
     // Some client declared sampling (in the shared session, its capabilities stand for every client).
