@@ -13,6 +13,7 @@ import {
   isLoopback,
   type ListenSettings,
   MIN_TOKEN_LENGTH,
+  origin,
   PROXY_DEFAULTS,
   type TransportSettings,
 } from '../proxy/settings.js';
@@ -25,16 +26,6 @@ function listenAddress(raw: string): Result<{ host: string; port: number }, Prob
     return inputError(`--listen needs <port> or <host>:<port> (port 0-65535), got ${JSON.stringify(raw)}`);
   const host = (m[1] ?? PROXY_DEFAULTS.host).replace(/^\[|\]$/g, '');
   return { ok: true, value: { host, port } };
-}
-
-/** An origin as browsers send it: `scheme://host[:port]`, nothing else. */
-function origin(raw: string): string | undefined {
-  try {
-    const u = new URL(raw);
-    return u.origin !== 'null' && u.origin === raw.replace(/\/$/, '') ? u.origin : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Reads the transport options; `hasCommand` says whether a server command was given. */

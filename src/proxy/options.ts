@@ -16,7 +16,14 @@ import { fail, type Result } from '../result.js';
 import { MAX_TIMEOUT_MS } from '../tools/deadline.js';
 import { BOOLEAN, FUNCTION, listOf, OBJECT, oneOf, readTable, rule } from '../util/option-table.js';
 import { compileGrants, compileMethodDenials } from './grants.js';
-import { isLoopback, MIN_TOKEN_LENGTH, PROXY_DEFAULTS, type ListenSettings, type ProxySettings } from './settings.js';
+import {
+  isLoopback,
+  MIN_TOKEN_LENGTH,
+  origin,
+  PROXY_DEFAULTS,
+  type ListenSettings,
+  type ProxySettings,
+} from './settings.js';
 
 /** The server to gate: a command run on stdio (no shell), or a Streamable HTTP endpoint. */
 export type ProxyUpstream =
@@ -165,16 +172,6 @@ function read(source: unknown, table: Parameters<typeof readTable>[1], prefix: s
   return r.problems.length > 0
     ? fail('validation', r.problems[0] as string, r.violations)
     : { ok: true as const, value: r.values };
-}
-
-/** An origin as browsers send it: `scheme://host[:port]`, nothing else. */
-function origin(raw: string): string | undefined {
-  try {
-    const u = new URL(raw);
-    return u.origin !== 'null' && u.origin === raw.replace(/\/$/, '') ? u.origin : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** `listen` read and checked, with the token as a secret. */

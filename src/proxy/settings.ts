@@ -87,3 +87,13 @@ export interface ProxySettings extends TransportSettings {
   /** Rewrites a library message into the caller's words (the CLI names flags where the library names options). */
   readonly wording?: (message: string) => string;
 }
+
+/** An origin as browsers send it, `scheme://host[:port]` and nothing else: `--allow-origin`, `allowOrigins`. */
+export function origin(raw: string): string | undefined {
+  try {
+    const u = new URL(raw);
+    return u.origin !== 'null' && u.origin === raw.replace(/\/$/, '') ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}

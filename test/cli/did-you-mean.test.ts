@@ -52,7 +52,9 @@ describe('unknown commands', () => {
     expect(r).toEqual({
       code: 2,
       out: '',
-      err: 'toolgate help: no command "chek"; commands: check, lock, validate, serve, proxy, wrap; did you mean check?\n',
+      err:
+        'toolgate help: no command "chek"; commands: check, lock, validate, serve, proxy, wrap; ' +
+        'did you mean check?\n',
     });
   });
 });
