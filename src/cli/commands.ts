@@ -408,7 +408,7 @@ export const PROXY: CliCommand = {
     '               [--log <file> [--log-args]] [--quiet]',
     `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
-    '               [--listen <port|host:port> [--auth-token-env <VAR>] [--allow-origin <origin>]...',
+    '               [--listen <port|host:port> [--auth-token-env <VAR> | --grants <file>] [--allow-origin <origin>]...',
     '                [--session-idle <seconds>] [--max-sessions <n>] [--stateless]] [--lock <file>]',
     '               ([--] <command> [args...] | --url <http(s) URL> [--header "Name: value"]...)',
   ],
@@ -436,6 +436,16 @@ export const PROXY: CliCommand = {
       description:
         'with --listen: every request must carry "Authorization: Bearer <value of VAR>" (at least 16 characters); ' +
         'required for a host other than loopback',
+    },
+    {
+      name: 'grants',
+      type: 'string',
+      value: '<file>',
+      description:
+        'with --listen: a token per client, each from the variable the file names, and the tools each client ' +
+        'may see and call ({"clients": [{"name", "tokenEnv", "allow", "deny"}]}, see docs/proxy.md); a request ' +
+        'whose token names no client gets 401, a session serves only the client that opened it; --log names ' +
+        'the client. Not with --auth-token-env or --stateless',
     },
     {
       name: 'allow-origin',
