@@ -1,7 +1,7 @@
 // The grants file of `--grants` / `listen.grants`, read strictly: every refusal a table row, each named without
 // ever showing a token; the clients' tokens compared in constant time, one client per token; the CLI refuses a bad
 // file, --grants without --listen, beside --auth-token-env or --stateless with exit 2 before anything starts.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -80,6 +80,28 @@ describe('readGrants reads', () => {
     expect(bearerClient(`bearer ${A}`, r.value)?.name).toBe('ci');
     for (const header of [undefined, '', 'Bearer ', `Basic ${A}`, `Bearer ${A}x`, `Bearer ${A.slice(1)}`])
       expect(bearerClient(header, r.value)).toBeUndefined();
+  });
+});
+
+describe('the sample grants file of docs/proxy.md', () => {
+  it('is read as shown: ci gets github tools but the delete ones, the auditor nothing', () => {
+    const doc = readFileSync(new URL('../../docs/proxy.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('### Per-client grants'));
+    const text = /```json\n([\s\S]*?)\n```/.exec(section)?.[1] as string;
+    const env = { CI_TOKEN: A, LAPTOP_TOKEN: B, AUDIT_TOKEN: 'token-c-0123456789abcdef' };
+    const r = readGrants(text, env);
+    if (!r.ok) throw new Error(r.error.message);
+    const [ci, laptop, auditor] = r.value;
+    expect(r.value.map((c) => c.name)).toEqual(['ci', 'laptop', 'auditor']);
+    expect([ci?.grants.granted('github__list_issues'), ci?.grants.granted('github__delete_repo')]).toEqual([
+      true,
+      false,
+    ]);
+    expect([laptop?.grants.granted('slack__post'), laptop?.grants.granted('github__admin_keys')]).toEqual([
+      true,
+      false,
+    ]);
+    expect(auditor?.grants.granted('github__list_issues')).toBe(false);
   });
 });
 
