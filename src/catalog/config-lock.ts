@@ -74,6 +74,14 @@ export function parseAnyLock(text: string, source = 'lock'): Result<AnyLock, Pro
   return lock.ok ? { ok: true, value: { kind: 'single', lock: lock.value } } : bad(`${source}: ${lock.error.message}`);
 }
 
+/** A lock file's text that must be a config lock (`proxy --config --lock`): a single lock is refused, named. */
+export function parseConfigLock(text: string, source = 'lock'): Result<ConfigLock, Problem> {
+  const read = parseAnyLock(text, source);
+  if (!read.ok) return read;
+  if (read.value.kind === 'config') return { ok: true, value: read.value.lock };
+  return bad(`${source}: the lock of one catalog, not of a config: write one with toolgate lock --config`);
+}
+
 /**
  * The pins of one server of a config lock, as `proxy --lock` holds them (ProxySettings.lock.pins): the server's
  * entry, or no pins when the lock does not name it (so every tool it lists is new, withheld or, strict, refused).

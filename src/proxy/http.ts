@@ -4,7 +4,8 @@
 // upstream (its own process for a command), named by the Mcp-Session-Id header of the answer; DELETE ends it.
 // A GET opens the session's stream for server-to-client messages. Resumption is refused: no event carries an
 // id, so a client has no Last-Event-ID to send, and one that sends it anyway gets 400. With --stateless one
-// upstream, opened at start, serves every request and there are no session ids.
+// upstream, opened at start, serves every request and there are no session ids. With --grants (http-guard.ts) each
+// request's token names its client: a session is that client's alone, and shows it only its granted tools.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { maskSecrets } from '../exec/mask-secrets.js';
