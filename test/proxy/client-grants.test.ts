@@ -4,9 +4,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { bearerClient } from '../../src/proxy/bearer.js';
 import { readGrants } from '../../src/proxy/client-grants.js';
+import { startProxy } from '../../src/proxy/index.js';
 import { readProxyOptions } from '../../src/proxy/options.js';
 import { runInProcess } from '../cli/run-cli.js';
 
@@ -145,6 +148,43 @@ describe('listen.grants (startProxy) and --grants (CLI)', () => {
     expect(run.err).toMatch(expected);
     expect(run.err).not.toContain(A);
   });
+
+  it('startProxy serves each SDK client its own tools, and 401 to a token of no client', async () => {
+    vi.stubEnv('A_TOKEN', A);
+    vi.stubEnv('B_TOKEN', B);
+    const grants = file(
+      JSON.stringify({
+        clients: [client({ allow: ['echo'] }), client({ name: 'dev', tokenEnv: 'B_TOKEN', allow: ['count'] })],
+      }),
+    );
+    const recording = new URL('../cli/fixtures/recording-server.mjs', import.meta.url).pathname;
+    const started = await startProxy({
+      upstream: { command: process.execPath, args: [recording] },
+      listen: { port: 0, grants },
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const proxy = started.value;
+    const url = new URL(proxy.url as string);
+    const names = async (token: string): Promise<string[]> => {
+      const sdk = new Client({ name: 'grants-api', version: '0' });
+      const headers = { Authorization: `Bearer ${token}` };
+      await sdk.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+      const listed = (await sdk.listTools()).tools.map((t) => t.name);
+      await sdk.close();
+      return listed;
+    };
+    try {
+      expect(await names(A)).toEqual(['echo']);
+      expect(await names(B)).toEqual(['count']);
+      const wrong = new Client({ name: 'grants-api', version: '0' });
+      const headers = { Authorization: 'Bearer token-z-0123456789abcdef' };
+      await expect(wrong.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }))).rejects.toThrow(
+        /Unauthorized/,
+      );
+    } finally {
+      await proxy.close();
+    }
+  }, 30_000);
 
   it('serves a host other than loopback with grants and no --auth-token-env', () => {
     vi.stubEnv('A_TOKEN', A);
