@@ -34,7 +34,7 @@ function ownOrigin(origin: string, host: string | undefined, listen: ListenSetti
 }
 
 /** A request let through: the client its token names (`--grants`), undefined without grants. */
-export interface Let {
+export interface LetThrough {
   readonly client: GrantedClient | undefined;
 }
 
@@ -46,7 +46,7 @@ const UNAUTHORIZED: Refusal = {
 };
 
 /** The refusal for a request that may not be served at all, or what let it through. */
-export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refusal | Let {
+export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refusal | LetThrough {
   // Bound to loopback, only a loopback name may be asked for: a rebound DNS name is another Host.
   if (isLoopback(listen.host) && !LOOPBACK_HOST.test(req.headers.host ?? ''))
     return { status: 403, message: 'Forbidden: this Host is not served (the proxy listens on loopback)' };
