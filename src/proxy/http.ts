@@ -99,6 +99,8 @@ export async function openHttpFront(
   // that upstream is the one every request shares; otherwise each session opens its own and this one is stopped.
   const first = await openUpstream(settings, io, told);
   if (!('peer' in first)) return { code: first.code };
+  // Names only: what the operator checks the grants file by (the tokens are never said).
+  if (listen.clients !== undefined) say(`grants: clients ${listen.clients.map((c) => c.name).join(', ')}`);
   let shared: HttpSession | undefined;
   if (listen.stateless) shared = new HttpSession(undefined, first, settings, hooks);
   else await first.stop();

@@ -148,6 +148,7 @@ describe('toolgate proxy --grants', () => {
       .map((l) => JSON.parse(l));
     expect(lines.every((l) => l.client === 'ci' || l.client === 'dev')).toBe(true);
     expect(lines.some((l) => l.client === 'ci' && l.tool === 'echo' && l.verdict === 'forwarded')).toBe(true);
+    expect(proxy.output()).toContain('grants: clients ci, dev\n');
     for (const written of [readFileSync(log, 'utf8'), proxy.output()]) {
       expect(written).not.toContain(CI_TOKEN);
       expect(written).not.toContain(DEV_TOKEN);
