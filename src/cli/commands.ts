@@ -410,9 +410,18 @@ export const PROXY: CliCommand = {
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
     '               [--listen <port|host:port> [--auth-token-env <VAR>] [--allow-origin <origin>]...',
     '                [--session-idle <seconds>] [--max-sessions <n>] [--stateless]] [--lock <file>]',
-    '               ([--] <command> [args...] | --url <http(s) URL> [--header "Name: value"]...)',
+    '               ([--] <command> [args...] | --url <http(s) URL> [--header "Name: value"]... |',
+    '                --config <file>)',
   ],
   options: [
+    {
+      name: 'config',
+      type: 'string',
+      value: '<file>',
+      description:
+        'one gateway for every server of an MCP client config ("mcpServers" or "servers"): each tool published ' +
+        'as <server>__<tool>, each server admitted, restarted and routed to on its own (docs/proxy.md)',
+    },
     {
       name: 'url',
       type: 'string',

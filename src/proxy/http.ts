@@ -19,7 +19,7 @@ import type { ProxySettings } from './settings.js';
 import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
 import type { ListenSettings } from './settings.js';
-import { openUpstream } from './upstream.js';
+import { openBackend, publishedOf } from './backend.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { initializeProblem } from '../mcp/initialize.js';
 
@@ -94,8 +94,9 @@ export async function openHttpFront(
   };
   // Start-up proves the server can be started, initialized and admitted before a client is served. Stateless,
   // that upstream is the one every request shares; otherwise each session opens its own and this one is stopped.
-  const first = await openUpstream(settings, io, told);
-  if (!('peer' in first)) return { code: first.code };
+  const first = await openBackend(settings, io, told);
+  if ('code' in first) return { code: first.code };
+  const published = publishedOf(first);
   let shared: HttpSession | undefined;
   if (listen.stateless) shared = new HttpSession(undefined, first, settings, hooks);
   else await first.stop();
@@ -110,15 +111,15 @@ export async function openHttpFront(
       evicted = unused.close('unused longest, ended to make room for a new one (--max-sessions)');
     }
     starting++;
-    let upstream: Awaited<ReturnType<typeof openUpstream>>;
+    let upstream: Awaited<ReturnType<typeof openBackend>>;
     try {
       // Its server is stopped first, so servers never outnumber --max-sessions.
       await evicted;
-      upstream = await openUpstream(settings, io, told, false);
+      upstream = await openBackend(settings, io, told, false);
     } finally {
       starting--;
     }
-    if (!('peer' in upstream)) return 'failed';
+    if ('code' in upstream) return 'failed';
     if (stopping) {
       await upstream.stop();
       return 'failed';
@@ -249,7 +250,7 @@ export async function openHttpFront(
         refuse(res, 500, 'Internal Server Error');
       });
     },
-    published: first.published,
+    published,
     gone: shared !== undefined ? shared.upstream.gone : new Promise<string>(() => undefined),
     stop: async () => {
       stopping = true;

@@ -7,15 +7,14 @@ import type { AdmissionOptions } from '../catalog/admission.js';
 import { parseLock } from '../catalog/lock-file.js';
 import type { ToolLock } from '../catalog/lock-pins.js';
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
-import { displayCommandLine, secretsOf } from '../exec/command-line.js';
 import { PROVIDER_NAMES } from '../interop/providers.js';
 import type { ProviderName } from '../interop/profile.js';
-import { checkHeader } from '../mcp/http-headers.js';
-import { readServerUrl } from '../mcp/server-url.js';
 import { fail, type Result } from '../result.js';
 import { MAX_TIMEOUT_MS } from '../tools/deadline.js';
 import { BOOLEAN, FUNCTION, listOf, OBJECT, oneOf, readTable, rule } from '../util/option-table.js';
 import { compileGrants, compileMethodDenials } from './grants.js';
+import { readServers } from './servers-options.js';
+import { type UpstreamPart, upstreamOf } from './upstream-options.js';
 import {
   isLoopback,
   MIN_TOKEN_LENGTH,
@@ -23,6 +22,7 @@ import {
   PROXY_DEFAULTS,
   type ListenSettings,
   type ProxySettings,
+  type ServerEntry,
 } from './settings.js';
 
 /** The server to gate: a command run on stdio (no shell), or a Streamable HTTP endpoint. */
@@ -57,7 +57,13 @@ export interface ProxyListen {
 
 /** What startProxy is asked to do: `toolgate proxy`'s flags as typed fields. */
 export interface ProxyOptions {
-  readonly upstream: ProxyUpstream;
+  /** The one server to gate; or `servers`, never both. */
+  readonly upstream?: ProxyUpstream;
+  /**
+   * Several servers behind one (the aggregate): each tool published as `<name>__<tool>`, each server admitted,
+   * restarted and routed to on its own (docs/proxy.md, "One gateway for several servers").
+   */
+  readonly servers?: Readonly<Record<string, ProxyUpstream>>;
   /** Without it, the client is served on this process's stdin and stdout. */
   readonly listen?: ProxyListen;
   readonly allow?: readonly string[];
@@ -89,6 +95,7 @@ export interface ProxyOptions {
 /** Each `toolgate proxy` flag and the option field it sets (the test of the two sides reads this). */
 export const PROXY_FLAGS: Readonly<Record<string, string>> = {
   url: 'upstream.url',
+  config: 'servers',
   header: 'upstream.headers',
   env: 'upstream.env',
   listen: 'listen.port',
@@ -118,11 +125,6 @@ export const PROXY_FLAGS: Readonly<Record<string, string>> = {
 
 const STRING = rule('a string', (v) => typeof v === 'string');
 const STRINGS = rule('an array of strings', (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'));
-const STRING_RECORD = rule(
-  'an object of string values',
-  (v) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((s) => typeof s === 'string'),
-);
 const POSITIVE = rule('a positive number', (v) => typeof v === 'number' && Number.isFinite(v) && v > 0);
 const WHOLE = (low: number, high: number) =>
   rule(
@@ -132,6 +134,7 @@ const WHOLE = (low: number, high: number) =>
 
 const PROXY_TABLE = {
   upstream: OBJECT,
+  servers: OBJECT,
   listen: OBJECT,
   allow: STRINGS,
   deny: STRINGS,
@@ -152,8 +155,6 @@ const PROXY_TABLE = {
   providerPolicy: oneOf('report', 'quarantine'),
   onLog: FUNCTION,
 } as const;
-const COMMAND_TABLE = { command: STRING, args: STRINGS, env: STRING_RECORD } as const;
-const URL_TABLE = { url: STRING, headers: STRING_RECORD } as const;
 const LISTEN_TABLE = {
   port: WHOLE(0, 65535),
   host: STRING,
@@ -211,45 +212,6 @@ export function listenOf(source: unknown): Result<ListenSettings | undefined> {
   };
 }
 
-/** The upstream part of the settings: words or URL, its env or headers, and their secrets. */
-function upstreamOf(source: unknown) {
-  if (source === null || typeof source !== 'object')
-    return problem('upstream must be { command, args, env } or { url, headers }');
-  if (Object.hasOwn(source, 'url')) {
-    const r = read(source, URL_TABLE, 'upstream.');
-    if (!r.ok) return r;
-    const v = r.value as { url?: string; headers?: Record<string, string> };
-    const url = readServerUrl(v.url ?? '', 'upstream.url');
-    if (!url.ok) return problem(url.error.message);
-    const headers: Record<string, string> = {};
-    const secrets = [...url.value.secrets];
-    for (const [name, value] of Object.entries(v.headers ?? {})) {
-      const bad = checkHeader(name, value, Object.keys(headers), 'upstream.headers');
-      if (bad !== undefined) return problem(bad);
-      headers[name] = value;
-      if (value !== '') secrets.push(value);
-      // `Bearer <token>`: the token alone is masked too, wherever it shows up without its scheme.
-      const space = value.lastIndexOf(' ');
-      if (space > 0 && space < value.length - 1) secrets.push(value.slice(space + 1));
-    }
-    return {
-      ok: true as const,
-      value: { url: url.value.url, headers, words: [] as string[], env: {}, secrets, display: url.value.display },
-    };
-  }
-  const r = read(source, COMMAND_TABLE, 'upstream.');
-  if (!r.ok) return r;
-  const v = r.value as { command?: string; args?: string[]; env?: Record<string, string> };
-  if (v.command === undefined || v.command === '') return problem('upstream.command is required (or upstream.url)');
-  const words = [v.command, ...(v.args ?? [])];
-  const env = { ...(v.env ?? {}) };
-  const secrets = [...Object.values(env).filter((s) => s !== ''), ...secretsOf(words)];
-  return {
-    ok: true as const,
-    value: { url: undefined, headers: {}, words, env, secrets, display: displayCommandLine(words) },
-  };
-}
-
 /** Reads a lock file for `lock`: the pins, or the problem naming the file. */
 function lockOf(file: string): Result<ToolLock> {
   let text: string;
@@ -268,8 +230,15 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
   const r = read(options, PROXY_TABLE, '');
   if (!r.ok) return r;
   const v = r.value as Partial<ProxyOptions>;
-  if (v.upstream === undefined) return problem('upstream is required: { command, args, env } or { url, headers }');
-  const upstream = upstreamOf(v.upstream);
+  if (v.upstream !== undefined && v.servers !== undefined) return problem('give upstream or servers, not both');
+  if (v.upstream === undefined && v.servers === undefined)
+    return problem('upstream is required: { command, args, env } or { url, headers } (or servers)');
+  const servers = v.servers === undefined ? undefined : readServers(v.servers);
+  if (servers !== undefined && !servers.ok) return servers;
+  if (servers !== undefined && v.lock !== undefined)
+    return problem("lock pins one server's tools; with servers it is not supported yet");
+  const upstream =
+    servers === undefined ? upstreamOf(v.upstream) : ({ ok: true, value: aggregatePart(servers.value) } as const);
   if (!upstream.ok) return upstream;
   const listen = listenOf(v.listen);
   if (!listen.ok) return listen;
@@ -310,6 +279,20 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
       withholdUnconstrained: v.withholdUnconstrained === true,
       quiet: v.quiet === true,
       ...(lock === undefined ? {} : { lock: { file: v.lock as string, pins: lock.value } }),
+      ...(servers === undefined ? {} : { servers: servers.value }),
     },
+  };
+}
+
+/** The upstream fields of an aggregate's settings: no server of its own, every server's secrets. */
+export function aggregatePart(servers: readonly ServerEntry[]): UpstreamPart {
+  const names = servers.map((s) => s.name).join(', ');
+  return {
+    url: undefined,
+    headers: {},
+    words: [],
+    env: {},
+    secrets: servers.flatMap((s) => s.secrets),
+    display: names,
   };
 }
