@@ -1,0 +1,103 @@
+// `toolgate proxy --config <file>` over stdio, with the SDK client: the config's stdio and URL servers behind one
+// MCP server, each server's requests to the client relayed under ids of the gateway's own (two servers asking at
+// once each get their own answer), a config the published names could not carry refused. Nothing left behind.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpServer, stdioServer, textOf } from '../proxy/aggregate-fixture.js';
+import { runInProcess } from './run-cli.js';
+import { childrenOf } from './http-fixture.js';
+import { survivors } from '../exec/alive.js';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-config-'));
+let web: Awaited<ReturnType<typeof httpServer>>;
+beforeAll(async () => {
+  web = await httpServer('web');
+});
+afterAll(async () => {
+  await web.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function config(name: string, servers: Record<string, unknown>, key = 'mcpServers'): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify({ [key]: servers }));
+  return file;
+}
+
+describe('toolgate proxy --config', () => {
+  it('serves every server of the config on stdio; two servers asking the client at once get their own answers', async () => {
+    const file = config('gateway.json', {
+      alpha: stdioServer('alpha'),
+      beta: stdioServer('beta'),
+      web: { type: 'http', url: web.url },
+    });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'src/cli/main.ts', 'proxy', '--config', file, '--deny', '*__crash'],
+      cwd: ROOT,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const client = new Client({ name: 'config-test', version: '0' }, { capabilities: { sampling: {} } });
+    // Each answer names the question, after a delay that makes the two servers' requests overlap.
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+      const content = request.params.messages[0]?.content;
+      const asked = content !== undefined && 'text' in content ? String(content.text) : '';
+      await new Promise((resolve) => setTimeout(resolve, asked.startsWith('alpha') ? 300 : 50));
+      return { role: 'assistant', model: 'test', content: { type: 'text', text: `answer to ${asked}` } };
+    });
+    await client.connect(transport);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('alpha__echo');
+    expect(names).toContain('beta__ask');
+    expect(names).toContain('web__echo');
+    expect(names).not.toContain('alpha__crash');
+    expect(textOf(await client.callTool({ name: 'web__echo', arguments: { text: 'x' } }))).toBe('web:x');
+    const [a, b] = await Promise.all([
+      client.callTool({ name: 'alpha__ask', arguments: { q: 'one' } }),
+      client.callTool({ name: 'beta__ask', arguments: { q: 'two' } }),
+    ]);
+    expect(textOf(a)).toBe('answer to alpha:one');
+    expect(textOf(b)).toBe('answer to beta:two');
+    const pid = transport.pid as number;
+    const servers = childrenOf(pid);
+    expect(servers.length).toBeGreaterThanOrEqual(2);
+    await client.close();
+    expect(await survivors([pid, ...servers], 5000)).toEqual([]);
+    expect(stderr).toContain('server "alpha"');
+  });
+
+  it.each([
+    [{ a__b: { command: 'x' } }, 'server name "a__b" contains "__"'],
+    [{ 'a.b': { command: 'x' } }, 'server name "a.b" must match'],
+    [{ a_: { command: 'x' } }, 'must not end with "_"'],
+    [{ a: { url: 'http://127.0.0.1:1/mcp', type: 'sse' } }, 'type "sse"'],
+    [{ a: { nothing: true } }, 'neither a "command" nor a "url"'],
+  ])('refuses the config %j', async (servers, message) => {
+    const r = await runInProcess(['proxy', '--config', config('bad.json', servers)]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+  });
+
+  it.each([
+    [['--url', 'http://127.0.0.1:1/mcp'], '--url names one server'],
+    [['--lock', 'x.json'], '--lock pins one server'],
+    [['node', 'server.js'], 'either --config or a server command'],
+  ])('refuses --config with %j', async (extra, message) => {
+    const file = config('ok.json', { a: { command: 'x' } }, 'servers');
+    const flags = extra[0]?.startsWith('--') ? extra : [];
+    const words = flags.length === 0 ? extra : [];
+    const r = await runInProcess(['proxy', '--config', file, ...flags, ...words]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+  });
+});
