@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { startProxy } from '../../src/proxy/index.js';
 import { childrenOf, eventually } from '../cli/http-fixture.js';
-import { survivors } from '../exec/alive.js';
+import { isAlive, survivors } from '../exec/alive.js';
 import { connectClient, httpServer, stdioServer, textOf } from './aggregate-fixture.js';
 
 let web: Awaited<ReturnType<typeof httpServer>>;
@@ -157,6 +157,43 @@ describe('one gateway for several servers', () => {
     const children = childrenOf(process.pid);
     await client.close();
     await started.value.close();
+    expect(await survivors(children, 3000)).toEqual([]);
+  });
+
+  it('--listen: each session has its own connection to every server; --stateless shares one set', async () => {
+    const sessions = await startProxy({
+      servers: { alpha: stdioServer('alpha'), web: { url: web.url } },
+      listen: { port: 0 },
+    });
+    if (!sessions.ok) throw new Error(sessions.error.message);
+    const running = (): number => childrenOf(process.pid).filter(isAlive).length;
+    const before = running();
+    const one = await connectClient(sessions.value.url as string);
+    const two = await connectClient(sessions.value.url as string);
+    // One alpha process per session.
+    expect(running()).toBe(before + 2);
+    expect(textOf(await one.client.callTool({ name: 'alpha__echo', arguments: { text: '1' } }))).toBe('alpha:1');
+    expect(textOf(await two.client.callTool({ name: 'web__echo', arguments: { text: '2' } }))).toBe('web:2');
+    await one.client.close();
+    await two.client.close();
+    await sessions.value.close();
+
+    const shared = await startProxy({
+      servers: { alpha: stdioServer('alpha'), web: { url: web.url } },
+      listen: { port: 0, stateless: true },
+    });
+    if (!shared.ok) throw new Error(shared.error.message);
+    const a = await connectClient(shared.value.url as string);
+    const b = await connectClient(shared.value.url as string);
+    expect(textOf(await a.client.callTool({ name: 'alpha__echo', arguments: { text: 'a' } }))).toBe('alpha:a');
+    expect(textOf(await b.client.callTool({ name: 'web__echo', arguments: { text: 'b' } }))).toBe('web:b');
+    // Stateless: no server-to-client request reaches any client (it could reach another's).
+    const asked = await a.client.callTool({ name: 'alpha__ask', arguments: { q: 'x' } });
+    expect(asked.isError).toBe(true);
+    const children = childrenOf(process.pid);
+    await a.client.close();
+    await b.client.close();
+    await shared.value.close();
     expect(await survivors(children, 3000)).toEqual([]);
   });
 });
