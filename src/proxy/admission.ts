@@ -186,12 +186,12 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
         });
         continue;
       }
-      unconstrained.push(name);
+      unconstrained.push(shown(name));
     }
     const defaults = requiredWithDefault(ownData(tool, 'inputSchema'));
-    if (defaults.length > 0) requiredDefaults.push({ name, properties: defaults });
+    if (defaults.length > 0) requiredDefaults.push({ name: shown(name), properties: defaults });
     const typed = withObjectType(tool as Record<string, unknown>);
-    if (typed !== undefined) typeAdded.push(name);
+    if (typed !== undefined) typeAdded.push(shown(name));
     tools.set(name, typed ?? (tool as Record<string, unknown>));
   }
   const outputs = new Map([...compiled.byName].filter(([name]) => tools.has(name)));

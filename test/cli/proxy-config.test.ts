@@ -12,6 +12,7 @@ import { httpServer, stdioServer, textOf } from '../proxy/aggregate-fixture.js';
 import { runInProcess } from './run-cli.js';
 import { childrenOf } from './http-fixture.js';
 import { survivors } from '../exec/alive.js';
+import { sample } from '../docs/samples.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-config-'));
@@ -75,6 +76,36 @@ describe('toolgate proxy --config', () => {
     expect(await survivors([pid, ...servers], 5000)).toEqual([]);
     expect(stderr).toContain('server "alpha"');
   });
+
+  it("runs docs/proxy.md's example config: two stdio servers served, the HTTP one named when it cannot be reached", async () => {
+    const file = join(dir, 'docs-gateway.json');
+    writeFileSync(file, sample('docs/proxy.md', 'gateway-config').code);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'src/cli/main.ts', 'proxy', '--config', file],
+      cwd: ROOT,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const client = new Client({ name: 'docs-config-test', version: '0' });
+    await client.connect(transport);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('everything__echo');
+    expect(names).toContain('files__read_text_file');
+    const echoed = await client.callTool({ name: 'everything__echo', arguments: { message: 'hi' } });
+    expect(textOf(echoed)).toBe('Echo: hi');
+    const refused = await client.callTool({ name: 'files__read_text_file', arguments: { path: 7 } });
+    expect(refused.isError).toBe(true);
+    const pid = transport.pid as number;
+    const servers = childrenOf(pid);
+    await client.close();
+    expect(await survivors([pid, ...servers], 5000)).toEqual([]);
+    // Nothing listens there in the test: named, and the others served; if something does, it is served.
+    expect(stderr).toMatch(/server "search: http:\/\/127\.0\.0\.1:8931\/mcp"|search__/);
+  }, 60_000);
 
   it.each([
     [{ a__b: { command: 'x' } }, 'server name "a__b" contains "__"'],
