@@ -599,6 +599,8 @@ export const PROXY: CliCommand = {
     'the proxy serves until SIGINT or SIGTERM (with --stateless, exit 1 when the shared server dies).',
     'Exit status: 1 when admission fails (strict mode, or a broken tool without --bad-tools leave-out); 2 for a',
     'usage error or a server that does not start or answer; 0 when the client hangs up; 1 when the server dies.',
+    'With --config, one gateway serves every server of the file: a server that fails is named and restarted',
+    '(0.5 s doubling to 30 s) while the others are served; --mode strict exits 1 if any is not served.',
   ],
 };
 
