@@ -78,6 +78,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     const params = (m.params ?? {}) as Record<string, unknown>;
     const name = typeof params['name'] === 'string' ? (params['name'] as string) : undefined;
     const shown = clip(name ?? '', 80);
+    let dropped: readonly string[] = [];
     const record = (verdict: CallRecord['verdict'], stage: CallRecord['stage'], upstreamError: boolean): void =>
       context.onCall({
         tool: shown,
@@ -86,6 +87,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         ms: Math.round((performance.now() - started) * 1000) / 1000,
         upstreamError,
         ...(settings.logArgs ? { args: params['arguments'] } : {}),
+        ...(dropped.length > 0 ? { dropped } : {}),
       });
     const unknown = (): void => {
       downstream.respond(m.id, error(RPC.invalidParams, `unknown tool: ${shown}`));
@@ -111,6 +113,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       record('invalid', 'validate', false);
       return;
     }
+    dropped = decision.dropped;
     const peer = upstream.peer;
     const link = linkOf(peer);
     const { id, reply } = peer.request('tools/call', decision.params);
