@@ -32,7 +32,7 @@ function config(name: string, servers: Record<string, unknown>, key = 'mcpServer
 }
 
 describe('toolgate proxy --config', () => {
-  it('serves every server of the config on stdio; two servers asking the client at once get their own answers', async () => {
+  it('serves every server on stdio; two servers asking the client at once get their own answers', async () => {
     const file = config('gateway.json', {
       alpha: stdioServer('alpha'),
       beta: stdioServer('beta'),
@@ -77,7 +77,7 @@ describe('toolgate proxy --config', () => {
     expect(stderr).toContain('server "alpha"');
   });
 
-  it("runs docs/proxy.md's example config: two stdio servers served, the HTTP one named when it cannot be reached", async () => {
+  it("runs docs/proxy.md's example config: the stdio servers served, the HTTP one named if unreached", async () => {
     const file = join(dir, 'docs-gateway.json');
     writeFileSync(file, sample('docs/proxy.md', 'gateway-config').code);
     const transport = new StdioClientTransport({

@@ -27,7 +27,7 @@ async function codeOf(call: Promise<unknown>): Promise<number | undefined> {
 }
 
 describe('one gateway for several servers', () => {
-  it('publishes <server>__<tool>, routes each call to its server, validates per server, grants by published name', async () => {
+  it('publishes <server>__<tool>, routes, validates per server, grants by published name', async () => {
     const lines: string[] = [];
     const started = await startProxy({
       servers: { alpha: stdioServer('alpha'), beta: stdioServer('beta'), web: { url: web.url } },
@@ -79,7 +79,7 @@ describe('one gateway for several servers', () => {
     expect(lines.some((l) => l.includes('listening on'))).toBe(true);
   });
 
-  it('a tool whose published name would break the rule fails its server, or is withheld with --bad-tools leave-out', async () => {
+  it('a tool whose published name breaks the rule fails its server, or is withheld (leave-out)', async () => {
     const long = 'x'.repeat(60);
     const lines: string[] = [];
     const failing = await startProxy({
@@ -129,7 +129,7 @@ describe('one gateway for several servers', () => {
     if (!strict.ok) expect(strict.error.message).toContain('beta');
   });
 
-  it('a server that exits has its tools withdrawn and comes back through admission; list_changed re-lists one server', async () => {
+  it('a server that exits is withdrawn and comes back through admission; list_changed re-lists one', async () => {
     const lines: string[] = [];
     const started = await startProxy({
       servers: { alpha: stdioServer('alpha'), beta: stdioServer('beta') },
