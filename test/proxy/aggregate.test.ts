@@ -1,9 +1,9 @@
 // The gateway (startProxy's `servers`, `proxy --config`): two stdio servers and one HTTP server behind one MCP
 // server, driven by the SDK client: names, routing, validation per server, allow/deny on published names, what
 // is not aggregated (-32601), a slow server delaying only its own calls. Nothing is left running.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { startProxy } from '../../src/proxy/index.js';
+import { type ProxyOptions, startProxy as start } from '../../src/proxy/index.js';
 import { childrenOf, eventually } from '../cli/http-fixture.js';
 import { isAlive, survivors } from '../exec/alive.js';
 import { connectClient, httpServer, stdioServer, textOf } from './aggregate-fixture.js';
@@ -15,6 +15,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await web.close();
 });
+
+// Every proxy a test starts is closed after it, even when an assertion failed first: nothing is left running.
+const running: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.close()));
+});
+const startProxy: typeof start = async (options: ProxyOptions) => {
+  const started = await start(options);
+  if (started.ok) running.push(started.value);
+  return started;
+};
 
 /** The error code a client call rejected with. */
 async function codeOf(call: Promise<unknown>): Promise<number | undefined> {
@@ -32,7 +43,7 @@ describe('one gateway for several servers', () => {
     const started = await startProxy({
       servers: { alpha: stdioServer('alpha'), beta: stdioServer('beta'), web: { url: web.url } },
       listen: { port: 0 },
-      deny: ['beta__s*', '*__grow', '*__crash'],
+      deny: ['beta__s*', '*__grow', '*__crash', '*__ask'],
       onLog: (l) => lines.push(l),
     });
     if (!started.ok) throw new Error(started.error.message);
