@@ -39,6 +39,8 @@ export class ServerSet {
   private hooks: SetHooks | undefined;
   private closed = false;
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Servers with a `tools/list_changed` that came during their re-admission. */
+  private readonly queued = new Set<Slot>();
   private readonly opening = new Set<Promise<unknown>>();
   private readonly closing: Promise<void>;
   private close: () => void = () => undefined;
@@ -104,21 +106,32 @@ export class ServerSet {
     for (const slot of this.slots) if (slot.upstream !== undefined) hooks.wire(slot);
   }
 
-  /** Re-admits one server after its `tools/list_changed`; calls to it wait for the outcome. */
+  /**
+   * Re-admits one server after its `tools/list_changed`; calls to it wait for the outcome. One that comes during
+   * a re-admission runs it once more after (the listing read may predate the change).
+   */
   readmit(slot: Slot): void {
     const upstream = slot.upstream;
-    if (upstream === undefined || slot.readmitting !== undefined) return;
+    if (upstream === undefined) return;
+    if (slot.readmitting !== undefined) {
+      this.queued.add(slot);
+      return;
+    }
     const readmitting = (async () => {
-      const admitted = await admitUpstream(upstream.peer, slot.settings);
-      const next = admitted.ok ? admitted.value : NOTHING;
-      if (!admitted.ok) this.say(`server ${slot.name}: re-admission failed, no tool published: ${admitted.message}`);
-      if (slot.upstream === upstream) {
-        for (const line of summaryLines(next, upstream.init, slot.settings.display, slot.settings.quiet === true))
-          this.say(line);
-        slot.published = next;
-      }
+      let next: Published = NOTHING;
+      do {
+        this.queued.delete(slot);
+        const admitted = await admitUpstream(upstream.peer, slot.settings);
+        next = admitted.ok ? admitted.value : NOTHING;
+        if (!admitted.ok) this.say(`server ${slot.name}: re-admission failed, no tool published: ${admitted.message}`);
+      } while (this.queued.has(slot) && slot.upstream === upstream);
+      this.queued.delete(slot);
       slot.readmitting = undefined;
-      if (slot.upstream === upstream) this.hooks?.changed(slot);
+      if (slot.upstream !== upstream) return slot.published;
+      for (const line of summaryLines(next, upstream.init, slot.settings.display, slot.settings.quiet === true))
+        this.say(line);
+      slot.published = next;
+      this.hooks?.changed(slot);
       return next;
     })();
     slot.readmitting = readmitting;
