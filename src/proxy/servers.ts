@@ -6,6 +6,7 @@
 // A `tools/list_changed` of one server re-admits that server alone. The session learns of each change (`hooks`).
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { RPC } from '../mcp/peer.js';
+import { clip } from '../util/describe-value.js';
 import { admitUpstream, NOTHING, type Published } from './admission.js';
 import type { ProxyIO } from './io.js';
 import { Backoff } from './restart.js';
@@ -95,7 +96,7 @@ export class ServerSet {
     opened.forEach((o, i) => {
       const slot = slots[i] as Slot;
       if ('peer' in o) set.serve(slot, o);
-      else set.failed(slot, o.code, 'was not served');
+      else set.failed(slot, o.code, set.reason(o));
     });
     return set;
   }
@@ -148,6 +149,12 @@ export class ServerSet {
     await Promise.all(this.slots.map((s) => s.upstream?.stop()));
   }
 
+  /** Why a server was not served, its first line, masked and clipped (the handle's report shows it). */
+  private reason(failure: UpstreamFailure): string {
+    const first = (failure.why ?? 'was not served').split('\n')[0] ?? '';
+    return clip(maskSecrets(first, this.secrets), 200);
+  }
+
   private say(line: string): void {
     this.io.err(`toolgate proxy: ${maskSecrets(line, this.secrets)}\n`);
   }
@@ -176,7 +183,7 @@ export class ServerSet {
     slot.down = why;
     if (this.closed) return;
     if (code === 1) {
-      this.say(`server ${slot.name}: not served (its tools could not be admitted); not restarted`);
+      this.say(`server ${slot.name} is not served (its tools could not be admitted); it is not restarted`);
       return;
     }
     const wait = slot.backoff.next();
@@ -195,7 +202,7 @@ export class ServerSet {
     if (this.closed) return;
     const attempt = openUpstream(slot.settings, this.io, this.closing, true).then(async (o) => {
       this.opening.delete(attempt);
-      if (!('peer' in o)) return this.failed(slot, o.code, 'was not served');
+      if (!('peer' in o)) return this.failed(slot, o.code, this.reason(o));
       if (this.closed) return o.stop();
       this.serve(slot, o);
       this.hooks?.changed(slot);
