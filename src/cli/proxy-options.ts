@@ -21,6 +21,7 @@ import { DEFAULT_MAX_RESULT_BYTES, PROXY_DEFAULTS, type ProxySettings } from '..
 import { transportSettings } from './proxy-transport-options.js';
 import { aggregatePart } from '../proxy/options.js';
 import { serversFromConfig } from '../proxy/servers-options.js';
+import { type ConfigLock, parseConfigLock } from '../catalog/config-lock.js';
 import type { ServerEntry } from '../proxy/settings.js';
 import { readText } from './io.js';
 
@@ -29,13 +30,9 @@ function configServers(args: ParsedArgs, words: readonly string[]): Result<Serve
   const file = stringFlag(args, 'config');
   if (file === undefined) return { ok: true, value: undefined };
   if (words.length > 0) return inputError('give either --config or a server command, not both');
-  for (const flag of ['url', 'header', 'env', 'lock'])
+  for (const flag of ['url', 'header', 'env'])
     if (args.flags.has(flag))
-      return inputError(
-        flag === 'lock'
-          ? '--lock pins one server; with --config it is not supported yet'
-          : `--${flag} names one server; with --config each server's own is in the file`,
-      );
+      return inputError(`--${flag} names one server; with --config each server's own is in the file`);
   const text = readText(file);
   if (!text.ok) return text;
   const servers = serversFromConfig(text.value, file);
@@ -86,8 +83,11 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
   const log = stringFlag(args, 'log');
   if (booleanFlag(args, 'log-args') && log === undefined) return inputError('--log-args needs --log');
   const lockFile = stringFlag(args, 'lock');
-  const lock = lockFile === undefined ? undefined : requireLock(lockFile);
+  // With --config, a lock of the whole config (`toolgate lock --config`): each server held to its own entry.
+  const lock = lockFile === undefined || servers.value !== undefined ? undefined : requireLock(lockFile);
   if (lock !== undefined && !lock.ok) return lock;
+  const configLock = lockFile === undefined || servers.value === undefined ? undefined : readConfigLock(lockFile);
+  if (configLock !== undefined && !configLock.ok) return configLock;
   const admission: AdmissionOptions = {
     mode,
     formatAssertion: booleanFlag(args, 'format-assertion'),
@@ -117,6 +117,7 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
       wording: cliHints,
       ...(lock === undefined ? {} : { lock: { file: lockFile as string, pins: lock.value } }),
       ...(servers.value === undefined ? {} : aggregateOf(servers.value, transport.value.secrets)),
+      ...(configLock === undefined ? {} : { configLock: { file: lockFile as string, lock: configLock.value } }),
     },
   };
 }
@@ -125,4 +126,12 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
 function aggregateOf(servers: readonly ServerEntry[], transportSecrets: readonly string[]) {
   const part = aggregatePart(servers);
   return { ...part, secrets: [...part.secrets, ...transportSecrets], servers };
+}
+
+/** `--lock` beside `--config`: the config lock the file must be. */
+function readConfigLock(file: string): Result<ConfigLock, Problem> {
+  const text = readText(file);
+  if (!text.ok) return text;
+  const lock = parseConfigLock(text.value, file);
+  return lock.ok ? lock : inputError(lock.error.message);
 }

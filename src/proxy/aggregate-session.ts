@@ -28,6 +28,8 @@ export interface AggregateContext {
   readonly settings: ProxySettings;
   readonly warn: (line: string) => void;
   readonly onCall: (record: CallRecord) => void;
+  /** `--grants`: the published names this session's client may see and call; the others are as if unlisted. */
+  readonly visible?: (name: string) => boolean;
 }
 
 /** The gateway's own name in its initialize answer. */
@@ -93,7 +95,8 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       downstream.respond(m.id, error(RPC.invalidParams, `unknown tool: ${shown}`));
       record('refused', 'lookup', false);
     };
-    const route = name === undefined ? undefined : routeOf(set.slots, name);
+    const visible = name !== undefined && (context.visible === undefined || context.visible(name));
+    const route = visible ? routeOf(set.slots, name as string) : undefined;
     if (route === undefined) return unknown();
     const { slot, tool } = route;
     const current = slot.readmitting ?? slot.published;
@@ -170,7 +173,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
           return downstream.respond(m.id, { result: {} });
         case 'tools/list':
           void Promise.all(set.slots.map((s) => s.readmitting)).then(() =>
-            downstream.respond(m.id, { result: { tools: listedTools(set.slots) } }),
+            downstream.respond(m.id, { result: { tools: listedTools(set.slots, context.visible) } }),
           );
           return;
         case 'tools/call':

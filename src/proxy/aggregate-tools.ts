@@ -5,11 +5,17 @@ import { NOTHING, type Published, type Withheld } from './admission.js';
 import { SEPARATOR, publishedName } from './names.js';
 import type { Slot } from './servers.js';
 
-/** The tools of every server as one tools/list, each definition as admitted but for its published name. */
-export function listedTools(slots: readonly Slot[]): Record<string, unknown>[] {
+/**
+ * The tools of every server as one tools/list, each definition as admitted but for its published name; with
+ * `visible` (a `--grants` client's), only the names it may see.
+ */
+export function listedTools(slots: readonly Slot[], visible?: (name: string) => boolean): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const slot of slots)
-    for (const [name, tool] of slot.published.tools) out.push({ ...tool, name: publishedName(slot.name, name) });
+    for (const [name, tool] of slot.published.tools) {
+      const published = publishedName(slot.name, name);
+      if (visible === undefined || visible(published)) out.push({ ...tool, name: published });
+    }
   return out;
 }
 

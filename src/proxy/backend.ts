@@ -34,7 +34,12 @@ export function publishedOf(backend: Backend): Published {
 export function startRelay(
   downstream: Peer,
   backend: Backend,
-  context: { settings: ProxySettings; warn: (line: string) => void; onCall: (record: CallRecord) => void },
+  context: {
+    settings: ProxySettings;
+    warn: (line: string) => void;
+    onCall: (record: CallRecord) => void;
+    visible?: (name: string) => boolean;
+  },
 ): void {
   if (backend instanceof ServerSet) startAggregateSession(downstream, backend, context);
   else

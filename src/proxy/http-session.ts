@@ -14,6 +14,7 @@ import type { CallRecord } from './session.js';
 import { type Backend, startRelay } from './backend.js';
 import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
+import type { GrantedClient } from './grants.js';
 import { sseEvent } from '../mcp/sse.js';
 
 /** A POST waiting for its reply. */
@@ -63,6 +64,8 @@ export class HttpSession {
     readonly upstream: Backend,
     private readonly settings: ProxySettings,
     private readonly hooks: SessionHooks,
+    /** The `--grants` client that opened it: only its requests reach it, only its tools are shown. */
+    readonly client: GrantedClient | undefined = undefined,
   ) {
     const channel: Channel = {
       send: (message, related) => this.out(message as RpcMessage, related),
@@ -71,7 +74,12 @@ export class HttpSession {
       close: () => undefined,
     };
     this.peer.channel = maskedChannel(channel, settings.secrets);
-    startRelay(this.peer, upstream, { settings, warn: hooks.warn, onCall: hooks.onCall });
+    startRelay(this.peer, upstream, {
+      settings,
+      warn: hooks.warn,
+      onCall: client === undefined ? hooks.onCall : (record) => hooks.onCall({ client: client.name, ...record }),
+      ...(client === undefined ? {} : { visible: client.grants.granted }),
+    });
     void upstream.gone.then((why) => {
       if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
       // The answers are written by promise continuations: let them run before the session is closed.

@@ -4,14 +4,15 @@
 // holds the two sides to each other. The result is the ProxySettings the CLI's flag reader also produces.
 import { readFileSync } from 'node:fs';
 import type { AdmissionOptions } from '../catalog/admission.js';
+import { parseConfigLock } from '../catalog/config-lock.js';
 import { parseLock } from '../catalog/lock-file.js';
-import type { ToolLock } from '../catalog/lock-pins.js';
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { PROVIDER_NAMES } from '../interop/providers.js';
 import type { ProviderName } from '../interop/profile.js';
 import { fail, type Result } from '../result.js';
 import { MAX_TIMEOUT_MS } from '../tools/deadline.js';
 import { BOOLEAN, FUNCTION, listOf, OBJECT, oneOf, readTable, rule } from '../util/option-table.js';
+import { readGrantsFile } from './client-grants.js';
 import { compileGrants, compileMethodDenials } from './grants.js';
 import { readServers } from './servers-options.js';
 import { type UpstreamPart, upstreamOf } from './upstream-options.js';
@@ -53,6 +54,11 @@ export interface ProxyListen {
   readonly maxSessions?: number;
   /** No sessions: one upstream shared by every client (only for servers that keep no per-client state). */
   readonly stateless?: boolean;
+  /**
+   * A grants file (`--grants`): a bearer token per client, each read from this process's environment, and the
+   * tools each client may see and call (docs/proxy.md). Not with `authToken` or `stateless`.
+   */
+  readonly grants?: string;
 }
 
 /** What startProxy is asked to do: `toolgate proxy`'s flags as typed fields. */
@@ -81,7 +87,10 @@ export interface ProxyOptions {
   readonly withholdUnconstrained?: boolean;
   /** The start-up summary keeps only problems. */
   readonly quiet?: boolean;
-  /** A lock file from `toolgate lock`: only tools whose pin matches are published. */
+  /**
+   * A lock file from `toolgate lock`: only tools whose pin matches are published. With `servers`, a lock of the
+   * whole config (`toolgate lock --config`): each server judged against its own entry.
+   */
   readonly lock?: string;
   readonly dialects?: readonly ('2020-12' | '2019-09' | 'draft-07')[];
   readonly formatAssertion?: boolean;
@@ -104,6 +113,7 @@ export const PROXY_FLAGS: Readonly<Record<string, string>> = {
   'session-idle': 'listen.sessionIdleSeconds',
   'max-sessions': 'listen.maxSessions',
   stateless: 'listen.stateless',
+  grants: 'listen.grants',
   allow: 'allow',
   deny: 'deny',
   'deny-method': 'denyMethods',
@@ -163,6 +173,7 @@ const LISTEN_TABLE = {
   sessionIdleSeconds: POSITIVE,
   maxSessions: WHOLE(1, 100_000),
   stateless: BOOLEAN,
+  grants: STRING,
 } as const;
 
 const problem = (message: string) => fail('validation', message);
@@ -175,8 +186,11 @@ function read(source: unknown, table: Parameters<typeof readTable>[1], prefix: s
     : { ok: true as const, value: r.values };
 }
 
-/** `listen` read and checked, with the token as a secret. */
-export function listenOf(source: unknown): Result<ListenSettings | undefined> {
+/** `listen` read and checked, with the token as a secret; `env` holds the tokens a grants file names. */
+export function listenOf(
+  source: unknown,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Result<ListenSettings | undefined> {
   if (source === undefined) return { ok: true, value: undefined };
   const r = read(source, LISTEN_TABLE, 'listen.');
   if (!r.ok) return r;
@@ -185,8 +199,16 @@ export function listenOf(source: unknown): Result<ListenSettings | undefined> {
   const host = v.host ?? PROXY_DEFAULTS.host;
   if (v.authToken !== undefined && v.authToken.length < MIN_TOKEN_LENGTH)
     return problem(`listen.authToken must be at least ${MIN_TOKEN_LENGTH} characters`);
-  if (v.authToken === undefined && !isLoopback(host))
-    return problem(`listen.host ${JSON.stringify(host)} is reachable from other machines: give listen.authToken`);
+  if (v.grants !== undefined && v.authToken !== undefined)
+    return problem('listen.authToken (one token for every client) and listen.grants (one per client): give one');
+  if (v.grants !== undefined && v.stateless === true)
+    return problem('listen.grants needs sessions: with listen.stateless every client shares one session');
+  const clients = v.grants === undefined ? undefined : readGrantsFile(v.grants, `listen.grants ${v.grants}`, env);
+  if (clients !== undefined && !clients.ok) return clients;
+  if (v.authToken === undefined && clients === undefined && !isLoopback(host))
+    return problem(
+      `listen.host ${JSON.stringify(host)} is reachable from other machines: give listen.authToken or listen.grants`,
+    );
   const origins: string[] = [];
   for (const o of v.allowOrigins ?? []) {
     const read = origin(o);
@@ -208,12 +230,13 @@ export function listenOf(source: unknown): Result<ListenSettings | undefined> {
       sessionIdleMs: idleMs,
       maxSessions: v.maxSessions ?? PROXY_DEFAULTS.maxSessions,
       stateless: v.stateless === true,
+      ...(clients === undefined ? {} : { clients: clients.value }),
     },
   };
 }
 
-/** Reads a lock file for `lock`: the pins, or the problem naming the file. */
-function lockOf(file: string): Result<ToolLock> {
+/** Reads a lock file for `lock`: its text parsed by `parse` (a single lock, or with servers a config's). */
+function lockOf<T>(file: string, parse: (text: string, source: string) => Result<T, { message: string }>): Result<T> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -221,7 +244,7 @@ function lockOf(file: string): Result<ToolLock> {
     const code = (thrown as { code?: unknown })?.code;
     return problem(`${file}: cannot read (${typeof code === 'string' ? code : 'unreadable'})`);
   }
-  const lock = parseLock(text, file);
+  const lock = parse(text, file);
   return lock.ok ? lock : problem(lock.error.message);
 }
 
@@ -235,8 +258,6 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
     return problem('upstream is required: { command, args, env } or { url, headers } (or servers)');
   const servers = v.servers === undefined ? undefined : readServers(v.servers);
   if (servers !== undefined && !servers.ok) return servers;
-  if (servers !== undefined && v.lock !== undefined)
-    return problem("lock pins one server's tools; with servers it is not supported yet");
   const upstream =
     servers === undefined ? upstreamOf(v.upstream) : ({ ok: true, value: aggregatePart(servers.value) } as const);
   if (!upstream.ok) return upstream;
@@ -247,8 +268,11 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
   const timeoutMs = Math.round((v.timeoutSeconds ?? PROXY_DEFAULTS.timeoutSeconds) * 1000);
   if (timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS)
     return problem(`timeoutSeconds must be between 0.001 and ${MAX_TIMEOUT_MS / 1000}`);
-  const lock = v.lock === undefined ? undefined : lockOf(v.lock);
+  // With servers, a lock of the whole config (`toolgate lock --config`): each server's pins by its name.
+  const lock = v.lock === undefined || servers !== undefined ? undefined : lockOf(v.lock, parseLock);
   if (lock !== undefined && !lock.ok) return lock;
+  const configLock = v.lock === undefined || servers === undefined ? undefined : lockOf(v.lock, parseConfigLock);
+  if (configLock !== undefined && !configLock.ok) return configLock;
   const mode = v.mode ?? PROXY_DEFAULTS.mode;
   const admission: AdmissionOptions = {
     mode,
@@ -261,12 +285,13 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
   };
   const { secrets, ...rest } = upstream.value;
   const token = listen.value?.token;
+  const clientTokens = (listen.value?.clients ?? []).map((c) => c.token);
   return {
     ok: true,
     value: {
       ...rest,
       listen: listen.value,
-      secrets: [...secrets, ...(token === undefined ? [] : [token])],
+      secrets: [...secrets, ...(token === undefined ? [] : [token]), ...clientTokens],
       timeoutMs,
       maxResultBytes: v.maxResultBytes ?? PROXY_DEFAULTS.maxResultBytes,
       mode,
@@ -280,6 +305,7 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
       quiet: v.quiet === true,
       ...(lock === undefined ? {} : { lock: { file: v.lock as string, pins: lock.value } }),
       ...(servers === undefined ? {} : { servers: servers.value }),
+      ...(configLock === undefined ? {} : { configLock: { file: v.lock as string, lock: configLock.value } }),
     },
   };
 }

@@ -1,8 +1,10 @@
 // Each server of the aggregate runs on the proxy's own settings (every flag: mode, --bad-tools, grants, limits,
 // the log) with its own upstream fields and its name as the namespace of what it publishes. Derived once per
 // proxy and kept: admission is shared per settings object (src/proxy/admission-cache.ts), so every session's
-// connection to one server shares one admission of one catalog. A server's lock pins (`--lock` with `--config`)
-// would be set here, by its name.
+// connection to one server shares one admission of one catalog. With `--lock` (a config lock), each server is
+// held to its own entry, found by its name (a server the lock does not name has no pins: every tool it lists is
+// new), through the same admission as the single proxy's `--lock`.
+import { serverPins } from '../catalog/config-lock.js';
 import type { ProxySettings } from './settings.js';
 
 const derived = new WeakMap<ProxySettings, readonly ProxySettings[]>();
@@ -11,7 +13,7 @@ const derived = new WeakMap<ProxySettings, readonly ProxySettings[]>();
 export function serverSettingsOf(settings: ProxySettings): readonly ProxySettings[] {
   const known = derived.get(settings);
   if (known !== undefined) return known;
-  const { servers, lock: _lock, ...base } = settings;
+  const { servers, lock: _lock, configLock, ...base } = settings;
   const out = (servers ?? []).map(
     (s): ProxySettings => ({
       ...base,
@@ -23,6 +25,9 @@ export function serverSettingsOf(settings: ProxySettings): readonly ProxySetting
       // Every server's secrets are masked in every server's lines, as in all the proxy writes.
       secrets: settings.secrets,
       namespace: s.name,
+      ...(configLock === undefined
+        ? {}
+        : { lock: { file: `${configLock.file} (server ${s.name})`, pins: serverPins(configLock.lock, s.name) } }),
     }),
   );
   derived.set(settings, out);

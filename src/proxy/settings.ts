@@ -3,8 +3,9 @@
 // live here once.
 import { isIP } from 'node:net';
 import type { AdmissionOptions } from '../catalog/admission.js';
+import type { ConfigLock } from '../catalog/config-lock.js';
 import type { ToolLock } from '../catalog/lock-pins.js';
-import type { Grants } from './grants.js';
+import type { GrantedClient, Grants } from './grants.js';
 import type { UpstreamPart } from './upstream-options.js';
 
 /** One server of the aggregate (`proxy --config`, startProxy's `servers`): its name there and how to reach it. */
@@ -41,6 +42,11 @@ export interface ListenSettings {
   readonly sessionIdleMs: number;
   readonly maxSessions: number;
   readonly stateless: boolean;
+  /**
+   * `--grants`: the clients, each by its own token; a request's token picks one (no match: 401) and a session
+   * serves only the client that opened it. Undefined: every client alike.
+   */
+  readonly clients?: readonly GrantedClient[];
 }
 
 /** The transport part of the settings. */
@@ -95,6 +101,8 @@ export interface ProxySettings extends TransportSettings {
    * unused (words empty, url undefined).
    */
   readonly servers?: readonly ServerEntry[];
+  /** `--lock` with `--config`: the config's lock, each server's pins by its name (src/proxy/server-settings.ts). */
+  readonly configLock?: { readonly file: string; readonly lock: ConfigLock };
   /** Set on one server's settings inside the aggregate: its tools are published as `<namespace>__<tool>`. */
   readonly namespace?: string;
   /** Rewrites a library message into the caller's words (the CLI names flags where the library names options). */

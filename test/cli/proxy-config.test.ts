@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpServer, stdioServer, textOf } from '../proxy/aggregate-fixture.js';
+import { startProxy } from '../../src/proxy/index.js';
 import { runInProcess } from './run-cli.js';
 import { childrenOf } from './http-fixture.js';
 import { survivors } from '../exec/alive.js';
@@ -107,6 +108,31 @@ describe('toolgate proxy --config', () => {
     expect(stderr).toMatch(/server "search: http:\/\/127\.0\.0\.1:8931\/mcp"|search__/);
   }, 60_000);
 
+  it('--lock with --config: each server held to its own entry of a config lock, drift named per server', async () => {
+    const locked = config('locked.json', { alpha: stdioServer('alpha') });
+    const lockFile = join(dir, 'gateway.lock.json');
+    const written = await runInProcess(['lock', '--config', locked, '--out', lockFile]);
+    expect(written.code).toBe(0);
+    // A single server's lock is not a config's.
+    const single = join(dir, 'single.lock.json');
+    writeFileSync(single, JSON.stringify({ version: 1, tools: {} }));
+    const refused = await runInProcess(['proxy', '--config', locked, '--lock', single]);
+    expect(refused.code).toBe(2);
+    const servers = { alpha: stdioServer('alpha'), beta: stdioServer('beta') };
+    const lines: string[] = [];
+    const started = await startProxy({ servers, listen: { port: 0 }, lock: lockFile, onLog: (l) => lines.push(l) });
+    if (!started.ok) throw new Error(started.error.message);
+    // alpha matches its pins; beta is not in the lock, so every tool of it is new and withheld.
+    expect(started.value.tools).toContain('alpha__echo');
+    expect(started.value.tools.some((t) => t.startsWith('beta__'))).toBe(false);
+    expect(started.value.withheld.some((w) => w.startsWith('beta__echo: '))).toBe(true);
+    expect(lines.join('\n')).toContain(`lock ${lockFile} (server beta): drift`);
+    await started.value.close();
+    const strict = await startProxy({ servers, listen: { port: 0 }, lock: lockFile, mode: 'strict' });
+    expect(strict.ok).toBe(false);
+    if (!strict.ok) expect(strict.error.message).toContain('drifted from the lock');
+  }, 60_000);
+
   it.each([
     [{ a__b: { command: 'x' } }, 'server name "a__b" contains "__"'],
     [{ 'a.b': { command: 'x' } }, 'server name "a.b" must match'],
@@ -121,7 +147,6 @@ describe('toolgate proxy --config', () => {
 
   it.each([
     [['--url', 'http://127.0.0.1:1/mcp'], '--url names one server'],
-    [['--lock', 'x.json'], '--lock pins one server'],
     [['node', 'server.js'], 'either --config or a server command'],
   ])('refuses --config with %j', async (extra, message) => {
     const file = config('ok.json', { a: { command: 'x' } }, 'servers');

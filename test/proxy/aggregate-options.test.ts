@@ -17,7 +17,7 @@ describe('readProxyOptions: servers', () => {
     [{ servers: { a_: upstream } }, 'must not end with "_"'],
     [{ servers: { a: { command: '' } } }, 'servers.a.command is required'],
     [{ servers: { a: { url: 'ftp://x' } } }, 'servers.a.url needs an http:// or https:// URL'],
-    [{ servers: { a: upstream }, lock: 'x.json' }, 'with servers it is not supported yet'],
+    [{ servers: { a: upstream }, lock: '/nonexistent/toolgate-lock.json' }, 'cannot read (ENOENT)'],
   ])('%j', (options, message) => {
     const r = readProxyOptions(options);
     expect(r.ok).toBe(false);
