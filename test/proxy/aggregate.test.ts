@@ -1,7 +1,12 @@
 // The gateway (startProxy's `servers`, `proxy --config`): two stdio servers and one HTTP server behind one MCP
 // server, driven by the SDK client: names, routing, validation per server, allow/deny on published names, what
 // is not aggregated (-32601), a slow server delaying only its own calls. Nothing is left running.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type ProxyOptions, startProxy as start } from '../../src/proxy/index.js';
 import { childrenOf, eventually } from '../cli/http-fixture.js';
@@ -206,5 +211,35 @@ describe('one gateway for several servers', () => {
     await b.client.close();
     await shared.value.close();
     expect(await survivors(children, 3000)).toEqual([]);
+  });
+
+  it('--grants: each client sees and calls only its granted published names; another is an unknown tool', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-gateway-grants-'));
+    const token = 'gateway-token-0123456789';
+    vi.stubEnv('GATEWAY_CI_TOKEN', token);
+    try {
+      const grants = join(dir, 'grants.json');
+      const client = { name: 'ci', tokenEnv: 'GATEWAY_CI_TOKEN', allow: ['beta__*'], deny: ['beta__s*'] };
+      writeFileSync(grants, JSON.stringify({ clients: [client] }));
+      const started = await startProxy({
+        servers: { alpha: stdioServer('alpha'), beta: stdioServer('beta') },
+        listen: { port: 0, grants },
+      });
+      if (!started.ok) throw new Error(started.error.message);
+      const sdk = new Client({ name: 'gateway-grants', version: '0' });
+      const headers = { Authorization: `Bearer ${token}` };
+      await sdk.connect(
+        new StreamableHTTPClientTransport(new URL(started.value.url as string), { requestInit: { headers } }),
+      );
+      const names = (await sdk.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(['beta__echo', 'beta__grow', 'beta__crash', 'beta__ask']);
+      expect(textOf(await sdk.callTool({ name: 'beta__echo', arguments: { text: 'g' } }))).toBe('beta:g');
+      for (const name of ['alpha__echo', 'beta__slow'])
+        expect(await codeOf(sdk.callTool({ name, arguments: { text: 'g', ms: 1 } }))).toBe(-32602);
+      await sdk.close();
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
