@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, ProgressNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type ProxyOptions, startProxy as start } from '../../src/proxy/index.js';
 import { childrenOf, eventually } from '../cli/http-fixture.js';
 import { isAlive, survivors } from '../exec/alive.js';
@@ -86,6 +86,14 @@ describe('one gateway for several servers', () => {
     expect(textOf(quick)).toBe('beta:fast');
     expect(quickMs).toBeLessThan(1000);
     expect(textOf(await slow)).toBe('alpha:slept 1500');
+    // A server's progress reaches the client for that server's call.
+    let progressed = 0;
+    const onprogress = (): void => {
+      progressed++;
+    };
+    await client.callTool({ name: 'beta__echo', arguments: { text: 'p' } }, undefined, { onprogress });
+    await client.callTool({ name: 'alpha__slow', arguments: { ms: 10 } }, undefined, { onprogress });
+    expect(progressed).toBe(1);
 
     const children = childrenOf(process.pid);
     expect(children.length).toBeGreaterThanOrEqual(2);
@@ -241,5 +249,24 @@ describe('one gateway for several servers', () => {
       vi.unstubAllEnvs();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("passes a server's progress only for a call that went to that server, never another server's token", async () => {
+    const started = await startProxy({
+      servers: { alpha: stdioServer('alpha'), beta: stdioServer('beta') },
+      listen: { port: 0 },
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const { client } = await connectClient(started.value.url as string);
+    const seen: unknown[] = [];
+    client.setNotificationHandler(ProgressNotificationSchema, async (n) => {
+      seen.push(n.params.progress);
+    });
+    const slow = client.callTool({ name: 'beta__slow', arguments: { ms: 800 }, _meta: { progressToken: 'tok' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(textOf(await client.callTool({ name: 'alpha__spoof', arguments: { token: 'tok' } }))).toBe('alpha:spoofed');
+    await slow;
+    expect(seen).toEqual([1]);
+    await client.close();
   });
 });
