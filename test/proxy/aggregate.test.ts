@@ -48,7 +48,7 @@ describe('one gateway for several servers', () => {
     const started = await startProxy({
       servers: { alpha: stdioServer('alpha'), beta: stdioServer('beta'), web: { url: web.url } },
       listen: { port: 0 },
-      deny: ['beta__s*', '*__grow', '*__crash', '*__ask'],
+      deny: ['beta__s*', '*__grow', '*__crash', '*__ask', '*__spoof'],
       onLog: (l) => lines.push(l),
     });
     if (!started.ok) throw new Error(started.error.message);
