@@ -163,16 +163,17 @@ export function openHttpUpstream(
     if (!response.ok) return void (await response.body?.cancel().catch(() => undefined));
     await read(response, false);
   };
-  const post = async (message: { id?: unknown; method?: unknown }, body: string): Promise<void> => {
+  const post = async (
+    message: { id?: unknown; method?: unknown },
+    body: string,
+    signal: AbortSignal,
+    abort: () => void,
+  ): Promise<void> => {
     const initializing = message.method === 'initialize';
     const isRequest = typeof message.method === 'string' && message.id !== undefined;
-    // A request waits as long as its call; what is not a request has its 202 within a bound, or is let go.
-    // (A controller of its own, its timer cleared once answered, so no timer outlives the request.)
-    const own = new AbortController();
-    const stop = (): void => own.abort();
-    const signal = isRequest ? aborter.signal : own.signal;
-    const timer = isRequest ? undefined : setTimeout(stop, ACCEPT_WAIT_MS);
-    if (!isRequest) aborter.signal.addEventListener('abort', stop, { once: true });
+    // A request waits as long as its call; what is not a request has its 202 within a bound, or is let go
+    // (the timer cleared once answered, so no timer outlives the request).
+    const timer = isRequest ? undefined : setTimeout(abort, ACCEPT_WAIT_MS);
     let response: Response;
     try {
       response = await fetch(url, {
@@ -188,7 +189,6 @@ export function openHttpUpstream(
       return;
     } finally {
       clearTimeout(timer);
-      aborter.signal.removeEventListener('abort', stop);
     }
     if (initializing) session = response.headers.get('mcp-session-id') ?? undefined;
     if (response.status === 404 && session !== undefined) {
@@ -216,8 +216,19 @@ export function openHttpUpstream(
       if (!closed) failed(message, `the response broke off: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
     }
   };
+  /**
+   * Each message's exchange has a controller of its own, aborted by stop(): fetch puts a listener on the signal
+   * it is given and takes it off only once its request is garbage, so one signal shared by every call gathered
+   * hundreds of listeners, walked again by each later fetch (EventTarget checks for duplicates on every add).
+   */
+  const exchanges = new Set<AbortController>();
   const send = (message: object, body: string): void => {
-    if (!closed) void post(message as { id?: unknown; method?: unknown }, body);
+    if (closed) return;
+    const own = new AbortController();
+    exchanges.add(own);
+    void post(message as { id?: unknown; method?: unknown }, body, own.signal, () => own.abort()).finally(() =>
+      exchanges.delete(own),
+    );
   };
   return {
     channel: {
@@ -232,6 +243,8 @@ export function openHttpUpstream(
     stop: async () => {
       closed = true;
       aborter.abort();
+      for (const own of exchanges) own.abort();
+      exchanges.clear();
       if (session === undefined) return;
       const stopper = AbortSignal.timeout(DELETE_WAIT_MS);
       await fetch(url, { method: 'DELETE', headers: base(), signal: stopper, ...NO_REDIRECT })
