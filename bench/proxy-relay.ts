@@ -9,11 +9,15 @@
  *   the relay and through toolgate, interleaved call by call; the median and p99, and what each adds.
  *
  *   npm run build && node --import tsx bench/proxy-relay.ts [--calls 3000] [--sessions 8] [--each 400]
- *     [--rounds 3] [--cli <another build's dist/cli/main.js>] [--cpu-prof <dir>] [--only http|stdio]
+ *     [--rounds 3] [--cli <dist/cli/main.js>] [--before <an earlier build's main.js>] [--cpu-prof <dir>]
+ *     [--only http|stdio]
  *
- * `--cpu-prof <dir>` runs the HTTP relay and each toolgate process under the CPU profiler (bench/cpu-profiled.mjs) and writes
- * relay-http, proxy-http and proxy-stdio .cpuprofile files there (read them with bench/profile-summary.mjs); the profiler
- * slows toolgate, so the numbers of such a run are not the ones to quote.
+ * `--before` adds an earlier build of toolgate as one more path of the same run, over HTTP and stdio alike.
+ *
+ * `--cpu-prof <dir>` runs the HTTP relay and each toolgate process under the CPU profiler
+ * (bench/cpu-profiled.mjs) and writes relay-http, proxy-http and proxy-stdio .cpuprofile files there (read them
+ * with bench/profile-summary.mjs); the profiler slows JavaScript, so the numbers of such a run are not the ones
+ * to quote. The CPU per call column reads /proc (Linux).
  * Targets: toolgate's throughput at least 90% of the relay's; stdio added latency at most 0.25 ms (median) and
  * 1 ms (p99) over the server alone.
  */
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     cli: { type: 'string', default: join(ROOT, 'dist/cli/main.js') },
     'cpu-prof': { type: 'string' },
+    before: { type: 'string' },
     only: { type: 'string' },
   },
 });
@@ -107,6 +112,14 @@ async function http(): Promise<void> {
       contender('plain relay (bench/relay.mjs)', relay.found, relay.child.pid),
       contender('toolgate proxy', proxy.found, proxy.child.pid),
     ];
+    if (values.before !== undefined) {
+      const earlier = await start(
+        [values.before, 'proxy', '--listen', '0', '--url', upstream],
+        /listening on (http:\/\/\S+\/mcp)/,
+      );
+      children.push(earlier.child);
+      contenders.push(contender('toolgate proxy, the earlier build (--before)', earlier.found, earlier.child.pid));
+    }
     // A warm-up round for each (JIT, connections), not counted.
     for (const c of contenders) await throughput(c.url, SESSIONS, Math.ceil(EACH / 4));
     for (let round = 0; round < ROUNDS; round++)
@@ -136,7 +149,7 @@ async function http(): Promise<void> {
     for (const c of contenders) {
       const m = median(c.rates);
       const rounds = c.rates.map((r) => r.toFixed(0)).join(', ');
-      const ofRelay = c === contenders[2] ? `**${((m / plain) * 100).toFixed(0)}%**` : '';
+      const ofRelay = contenders.indexOf(c) >= 2 ? `**${((m / plain) * 100).toFixed(0)}%**` : '';
       const cpu = `${median(c.cpu).toFixed(3)} ms`;
       console.log(
         `| ${c.name} | ${rounds} | ${m.toFixed(0)} | ${((m / alone) * 100).toFixed(0)}% | ${ofRelay} | ${cpu} |`,
@@ -153,39 +166,50 @@ async function http(): Promise<void> {
 }
 
 async function stdio(): Promise<void> {
-  const direct = new LinePeer([SERVER], ROOT);
-  const relay = new LinePeer([RELAY, '--', process.execPath, SERVER], ROOT);
-  const proxy = new LinePeer(profiled('proxy-stdio', CLI, ['proxy', '--', process.execPath, SERVER]), ROOT);
-  const peers = [direct, relay, proxy];
+  const paths = [
+    { name: 'the server alone', peer: new LinePeer([SERVER], ROOT), times: [] as number[] },
+    {
+      name: 'plain relay (bench/relay.mjs)',
+      peer: new LinePeer([RELAY, '--', process.execPath, SERVER], ROOT),
+      times: [] as number[],
+    },
+    {
+      name: 'toolgate proxy',
+      peer: new LinePeer(profiled('proxy-stdio', CLI, ['proxy', '--', process.execPath, SERVER]), ROOT),
+      times: [] as number[],
+    },
+  ];
+  if (values.before !== undefined)
+    paths.push({
+      name: 'toolgate proxy, the earlier build (--before)',
+      peer: new LinePeer([values.before, 'proxy', '--', process.execPath, SERVER], ROOT),
+      times: [],
+    });
   try {
-    for (const p of peers) await p.initialize();
+    for (const p of paths) await p.peer.initialize();
     const params = { name: 'echo', arguments: { text: 'x'.repeat(1024 - 12) } };
-    const times: number[][] = [[], [], []];
-    for (let i = 0; i < 200; i++) for (const p of peers) await p.request('tools/call', params);
+    for (let i = 0; i < 200; i++) for (const p of paths) await p.peer.request('tools/call', params);
     for (let i = 0; i < CALLS; i++)
-      for (let k = 0; k < peers.length; k++) {
-        // The order rotates too: the first of three calls in a row is not always the same path's.
-        const at = (i + k) % peers.length;
-        (times[at] as number[]).push(await (peers[at] as LinePeer).request('tools/call', params));
+      for (let k = 0; k < paths.length; k++) {
+        // The order rotates too: the first of the calls in a row is not always the same path's.
+        const p = paths[(i + k) % paths.length] as (typeof paths)[number];
+        p.times.push(await p.peer.request('tools/call', params));
       }
-    await profileOf(proxy.pid, 'proxy-stdio');
-    for (const t of times) t.sort((a, b) => a - b);
-    const [d, r, p] = times as [number[], number[], number[]];
-    const row = (name: string, t: number[]): string => {
-      const [m, p99] = [quantile(t, 0.5), quantile(t, 0.99)];
-      if (t === d) return `| ${name} | ${fmt(m)} | | ${fmt(p99)} | |`;
-      const [dm, d99] = [quantile(d, 0.5), quantile(d, 0.99)];
-      return `| ${name} | ${fmt(m)} | **${fmt(m - dm)}** | ${fmt(p99)} | **${fmt(p99 - d99)}** |`;
-    };
+    await profileOf(paths[2]?.peer.pid, 'proxy-stdio');
+    for (const p of paths) p.times.sort((a, b) => a - b);
+    const d = paths[0]?.times as number[];
+    const [dm, d99] = [quantile(d, 0.5), quantile(d, 0.99)];
     console.log(`\nover stdio: ${CALLS} echo calls with 1 KB arguments per path, interleaved\n`);
     console.log('| path | median | added median | p99 | added p99 |');
     console.log('|---|---:|---:|---:|---:|');
-    console.log(row('the server alone', d));
-    console.log(row('plain relay (bench/relay.mjs)', r));
-    console.log(row('toolgate proxy', p));
+    for (const p of paths) {
+      const [m, p99] = [quantile(p.times, 0.5), quantile(p.times, 0.99)];
+      if (p.times === d) console.log(`| ${p.name} | ${fmt(m)} | | ${fmt(p99)} | |`);
+      else console.log(`| ${p.name} | ${fmt(m)} | **${fmt(m - dm)}** | ${fmt(p99)} | **${fmt(p99 - d99)}** |`);
+    }
     console.log('\ntargets for toolgate: added median <= 0.250 ms, added p99 <= 1.000 ms');
   } finally {
-    await Promise.all(peers.map((p) => p.stop()));
+    await Promise.all(paths.map((p) => p.peer.stop()));
   }
 }
 

@@ -54,6 +54,19 @@ export function openHttpUpstream(
     ...(session !== undefined ? { 'mcp-session-id': session } : {}),
     ...(protocol !== undefined ? { 'mcp-protocol-version': protocol } : {}),
   });
+  /** The headers of a POST, made again only when the session id or the protocol version changed. */
+  let posted: { session?: string; protocol?: string; headers: Record<string, string> } | undefined;
+  const postHeaders = (): Record<string, string> => {
+    if (posted === undefined || posted.session !== session || posted.protocol !== protocol) {
+      const headers = { ...base(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      posted = {
+        ...(session === undefined ? {} : { session }),
+        ...(protocol === undefined ? {} : { protocol }),
+        headers,
+      };
+    }
+    return posted.headers;
+  };
   /**
    * A reply made here for a request of the proxy's the server did not answer. Only for requests: a reply the
    * proxy sent carries the server's id, which may equal one of the proxy's own pending ids.
@@ -178,7 +191,7 @@ export function openHttpUpstream(
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { ...base(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: postHeaders(),
         body,
         signal,
         ...NO_REDIRECT,
