@@ -201,7 +201,7 @@ function requests(log: string): { method: string; status: string; proxy: string;
         method: method ?? '',
         status: status ?? '',
         proxy: (addr ?? '').split(', ').at(-1)?.replace(/^.*:/, '') ?? '',
-        session: session === '-' ? '' : session,
+        session: session === '-' ? '' : (session ?? ''),
       };
     });
 }
