@@ -4,7 +4,9 @@
 // writes), or to the place of its innermost frame when no frame of the script is on the stack (node:http parsing
 // a request, undici reading a response on its own).
 //
-//   node bench/profile-summary.mjs <file.cpuprofile> [--rows 30] [--own main.js]
+//   node bench/profile-summary.mjs <file.cpuprofile> [--rows 30] [--own <the script's file name>]
+//
+// `--own` is the CLI bundle's file name unless given.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 

@@ -9,7 +9,7 @@
  *   the relay and through toolgate, interleaved call by call; the median and p99, and what each adds.
  *
  *   npm run build && node --import tsx bench/proxy-relay.ts [--calls 3000] [--sessions 8] [--each 400]
- *     [--rounds 3] [--cli <dist/cli/main.js>] [--before <an earlier build's main.js>] [--cpu-prof <dir>]
+ *     [--rounds 3] [--cli <the CLI bundle>] [--before <an earlier build's CLI bundle>] [--cpu-prof <dir>]
  *     [--only http|stdio]
  *
  * `--before` adds an earlier build of toolgate as one more path of the same run, over HTTP and stdio alike.
