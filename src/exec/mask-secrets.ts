@@ -60,12 +60,40 @@ export interface Masker {
 export function createMasker(secrets: readonly string[], minLength = MIN_SECRET_LENGTH): Masker {
   const kept = secrets.filter((s) => s.length >= minLength);
   const forms = [...new Set(kept.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+  const clipped = clippedHeads(forms, minLength);
   const text = (t: string): string => {
     let out = t;
     for (const f of forms) if (out.includes(f)) out = out.split(f).join(REDACTED);
-    return out;
+    return out.includes(CLIP_MARK) ? clipped(out) : out;
   };
   return { empty: forms.length === 0, text, json: (t) => (forms.length === 0 ? t : maskJsonText(t, text)) };
+}
+
+/** What `clip` (util/describe-value.ts) ends a shortened text with. */
+const CLIP_MARK = '…';
+
+/**
+ * Masks a secret's beginning where a text was clipped right after it (`clip` shortens a foreign string before
+ * it is echoed; a long secret cut there would pass whole-value masking with all but its end shown). Only a
+ * clip mark preceded by a window of some secret form is looked at closely, so text without one costs a scan.
+ */
+function clippedHeads(forms: readonly string[], minLength: number): (text: string) => string {
+  const windows = new Set<string>();
+  for (const f of forms) for (let i = 0; i + minLength <= f.length; i++) windows.add(f.slice(i, i + minLength));
+  return (text) => {
+    let out = text;
+    for (let at = out.indexOf(CLIP_MARK); at !== -1; at = out.indexOf(CLIP_MARK, at + 1)) {
+      if (at < minLength || !windows.has(out.slice(at - minLength, at))) continue;
+      let head = 0;
+      for (const f of forms)
+        for (let k = Math.min(f.length - 1, at); k > head && k >= minLength; k--)
+          if (out.startsWith(f.slice(0, k), at - k)) head = k;
+      if (head === 0) continue;
+      out = `${out.slice(0, at - head)}${REDACTED}${out.slice(at)}`;
+      at += REDACTED.length - head;
+    }
+    return out;
+  };
 }
 
 /** Where the JSON string token opening at `start` ends (after its closing quote), and whether it has escapes. */

@@ -2,6 +2,7 @@
 // or `\` showed in its JSON-escaped form (a server's JSON log line, a JSON report of a message).
 import { describe, expect, it } from 'vitest';
 import { createMasker, maskSecrets, REDACTED, secretForms } from '../../src/exec/mask-secrets.js';
+import { clip } from '../../src/util/describe-value.js';
 
 const SECRET = 'pa"ss\\wörd/\'x';
 
@@ -67,5 +68,28 @@ describe('createMasker(...).json', () => {
     const text = '{"k":"a","b":"c"}';
     expect(JSON.parse(masker.json(text))).toEqual({ k: 'a', b: 'c' });
     expect(JSON.parse(maskSecrets(text, ['a","b":"c']))).toEqual({ k: REDACTED });
+  });
+});
+
+// A foreign string is clipped (util/describe-value.ts) before it is echoed, and the masking of whole values ran
+// after: a long secret echoed as a tool name came out as its first 79 characters and a clip mark.
+describe('a secret cut where a text was clipped', () => {
+  const LONG = `tok-${'k'.repeat(60)}-${'z'.repeat(40)}`;
+  const masker = createMasker([LONG], 8);
+
+  it.each([
+    ['plain text', (t: string) => masker.text(t)],
+    ['a JSON message', (t: string) => JSON.parse(masker.json(JSON.stringify({ error: { message: t } }))).error.message],
+  ])('masks its beginning before the clip mark in %s', (_form, mask) => {
+    const shown = mask(`unknown tool: "${clip(LONG, 80)}" (not listed)`);
+    expect(shown).toBe(`unknown tool: "${REDACTED}…" (not listed)`);
+    expect(shown).not.toContain('kkkk');
+  });
+
+  it('masks the beginning of an escaped form too, and leaves other clipped text alone', () => {
+    expect(masker.text(`a ${clip(JSON.stringify(LONG), 50)} b`)).toBe(`a "${REDACTED}… b`);
+    expect(masker.text('a tok-… and kkkkkkkx… and zzzz…')).toBe('a tok-… and kkkkkkkx… and zzzz…');
+    expect(masker.text(clip(`see tok-${'k'.repeat(30)}`, 30))).toBe(`see ${REDACTED}…`);
+    expect(masker.text(clip(`see tok-${'k'.repeat(20)}-other`, 30))).toBe(`see tok-${'k'.repeat(20)}-…`);
   });
 });
