@@ -124,11 +124,14 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
 /** Admits and grants a listing (the tools of every page). */
 async function admitListed(listed: unknown[], settings: ProxySettings): Promise<Admitted> {
   const wording = settings.wording ?? ((message: string) => message);
+  // Every schema is proven here, each validator compiled on its tool's first call (src/schema/deferral.ts): a
+  // large catalog is published without compiling thousands of validators that may never be called.
+  const admission = { ...settings.admission, compile: settings.admission.compile ?? 'lazy' } as const;
   // Output schemas take the admission's schema options only (validateSchema refuses any other option).
-  const compiled = compileOutputSchemas(listed, pick(settings.admission, SCHEMA_OPTION_TABLE) as SchemaOptions);
+  const compiled = compileOutputSchemas(listed, pick(admission, SCHEMA_OPTION_TABLE) as SchemaOptions);
   const result = await admitMcpToolsWith(
     { tools: listed },
-    { ...settings.admission, backend: () => () => undefined },
+    { ...admission, backend: () => () => undefined },
     { badTools: settings.badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics, sliceMs: SLICE_MS },
   );
   if (!result.ok) {
