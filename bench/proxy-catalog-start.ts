@@ -62,10 +62,14 @@ async function once(cli: string): Promise<RunFigures> {
   const seed = Math.random().toString(36).slice(2, 8);
   const started = performance.now();
   const server = [process.execPath, join(ROOT, 'bench/catalog-server.mjs')];
-  const child = spawn(process.execPath, [cli, 'proxy', '--env', `TOOLS=${values.tools}`, '--env', `SEED=${seed}`, ...server], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [cli, 'proxy', '--env', `TOOLS=${values.tools}`, '--env', `SEED=${seed}`, ...server],
+    {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const pid = child.pid as number;
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => {

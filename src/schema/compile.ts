@@ -1,11 +1,6 @@
 import type { Validator } from './engine/validator.js';
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
-import {
-  compiledOf,
-  deferredCompiledOf,
-  markBudgetFree,
-  type CompiledSchema,
-} from './compiled-schema.js';
+import { compiledOf, deferredCompiledOf, markBudgetFree, type CompiledSchema } from './compiled-schema.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { echo } from '../util/describe-value.js';
 import { normaliseRegistry } from './documents.js';
