@@ -103,11 +103,15 @@ function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
 /** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
 export async function admitUpstream(upstream: Peer, settings: ProxySettings): Promise<Admitted> {
   let listed: unknown[];
+  // Each page's message as it arrived, while every one came with its text: what the listing's digest hashes.
+  let texts: string[] | undefined = [];
   try {
     const pages = await listAllPages(async (cursor) => {
       const { reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, settings.timeoutMs);
       const r = await reply;
       if ('error' in r) throw new Error(`tools/list failed: ${clip(String(r.error.message), 200)}`);
+      if (r.line === undefined) texts = undefined;
+      else texts?.push(r.line);
       const tools = ownData(r.result, 'tools');
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
       const next = ownData(r.result, 'nextCursor');
@@ -118,7 +122,7 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
   } catch (thrown) {
     return { ok: false, message: thrownMessage(thrown) };
   }
-  return admitOnce(settings, listed, () => admitListed(listed, settings));
+  return admitOnce(settings, listed, () => admitListed(listed, settings), texts);
 }
 
 /** Admits and grants a listing (the tools of every page). */

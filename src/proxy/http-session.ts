@@ -13,7 +13,7 @@ import { type CallRecord, startSession } from './session.js';
 import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
 import { sseEvent } from '../mcp/sse.js';
-import type { Upstream } from './upstream.js';
+import type { SessionUpstream, Upstream } from './upstream.js';
 
 /** A POST waiting for its reply. */
 interface Waiting {
@@ -59,7 +59,7 @@ export class HttpSession {
   constructor(
     /** The Mcp-Session-Id; undefined for the shared session of --stateless. */
     readonly id: string | undefined,
-    readonly upstream: Upstream,
+    readonly upstream: Upstream | SessionUpstream,
     private readonly settings: ProxySettings,
     private readonly hooks: SessionHooks,
   ) {
@@ -74,7 +74,13 @@ export class HttpSession {
       settings,
       init: upstream.init,
       revision: upstream.revision,
-      published: upstream.published,
+      published:
+        'admitting' in upstream
+          ? {
+              admitting: upstream.admitting,
+              failed: (why) => void this.close(`its tools could not be admitted: ${why}`),
+            }
+          : upstream.published,
       warn: hooks.warn,
       onCall: hooks.onCall,
     });

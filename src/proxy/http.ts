@@ -19,7 +19,7 @@ import type { ProxySettings } from './settings.js';
 import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
 import type { ListenSettings } from './settings.js';
-import { openUpstream } from './upstream.js';
+import { openSessionUpstream, openUpstream } from './upstream.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { initializeProblem } from '../mcp/initialize.js';
 
@@ -110,11 +110,11 @@ export async function openHttpFront(
       evicted = unused.close('unused longest, ended to make room for a new one (--max-sessions)');
     }
     starting++;
-    let upstream: Awaited<ReturnType<typeof openUpstream>>;
+    let upstream: Awaited<ReturnType<typeof openSessionUpstream>>;
     try {
       // Its server is stopped first, so servers never outnumber --max-sessions.
       await evicted;
-      upstream = await openUpstream(settings, io, told, false);
+      upstream = await openSessionUpstream(settings, io, told);
     } finally {
       starting--;
     }
