@@ -56,6 +56,20 @@ export interface Published {
   readonly typeAdded: readonly string[];
 }
 
+// The tools/list result of each admission, as JSON text: made once, sent to every session that shares it (a
+// 2,000-tool catalog is about 700 KB of text, serialized again for each session before).
+const listTexts = new WeakMap<Published, string>();
+
+/** The `tools/list` result text of what is published (`{"tools":[...]}`), made once per admission. */
+export function toolsListText(published: Published): string {
+  let text = listTexts.get(published);
+  if (text === undefined) {
+    text = JSON.stringify({ tools: [...published.tools.values()] });
+    listTexts.set(published, text);
+  }
+  return text;
+}
+
 /** Publishes nothing (a failed re-admission in strict mode). */
 export const NOTHING: Published = {
   tools: new Map(),

@@ -9,7 +9,7 @@
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { isSpecMethod } from '../mcp/methods.js';
 import { clip } from '../util/describe-value.js';
-import { type Admitted, admitUpstream, NOTHING, type Published } from './admission.js';
+import { type Admitted, admitUpstream, NOTHING, type Published, toolsListText } from './admission.js';
 import { checkResult, decideCall } from './calls.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { RPC, type Peer } from '../mcp/peer.js';
@@ -282,7 +282,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         case 'tools/list':
           void (async () => {
             const current = readmitting === undefined ? published : await readmitting;
-            downstream.respond(m.id, { result: { tools: [...current.tools.values()] } });
+            downstream.respondText(m.id, toolsListText(current));
           })();
           return;
         case 'tools/call':
