@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../result.js';
-import { engine2020 } from './engine/ajv-2020.js';
+import { engine2020, readySharedEngine } from './engine/ajv-2020.js';
 import { compileRefusal } from './engine/missing-reference.js';
 import { instrumentSteps } from './engine/step-budget.js';
 import { warmUp } from './engine/warm-up.js';
@@ -66,7 +66,11 @@ export function compile2020(p: Pipeline): Result<EngineStep> {
       cost: cost.value,
       limits,
     };
-    return ok({ deferrable: deferrable(facts), run });
+    const deferred = deferrable(facts);
+    // The shared engine a deferred compile runs on is set up now, once per configuration: the first call pays its
+    // own compile, not Ajv's set-up.
+    if (deferred) readySharedEngine(config);
+    return ok({ deferrable: deferred, run });
   } catch (thrown) {
     return compileRefusal(thrown);
   }
