@@ -69,7 +69,7 @@ export function compile2020(p: Pipeline): Result<EngineStep> {
     const deferred = deferrable(facts);
     // The shared engine a deferred compile runs on is set up now, once per configuration: the first call pays its
     // own compile, not Ajv's set-up.
-    if (deferred) readySharedEngine(config);
+    if (deferred && p.options.lazy) readySharedEngine(config);
     return ok({ deferrable: deferred, run });
   } catch (thrown) {
     return compileRefusal(thrown);
