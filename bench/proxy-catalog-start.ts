@@ -9,7 +9,7 @@
  *
  *   npm run build && node --import tsx bench/proxy-catalog-start.ts [--cli <built CLI>]... [--tools 5000] [--runs 3]
  *
- * Targets (issue 36 item 2): first tools/list within 2 s of CPU and 150 MB RSS; a tool's first call within 50 ms.
+ * Targets: first tools/list within 2 s of CPU and 150 MB RSS; a tool's first call within 50 ms.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

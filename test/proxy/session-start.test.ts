@@ -1,4 +1,4 @@
-// A `--listen` session answers its initialize without waiting for its upstream's listing to be admitted (issue 36:
+// A `--listen` session answers its initialize without waiting for its upstream's listing to be admitted (before,
 // a session over an admitted catalog added hundreds of ms to its initialize, most of it reading, parsing and hashing
 // the whole listing). The session's tools/list waits for the admission; an admission that fails ends the session,
 // answering what waited with the session's end, never with an empty or stale list.
