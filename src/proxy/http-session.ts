@@ -12,6 +12,7 @@ import { Peer, RPC } from '../mcp/peer.js';
 import { type CallRecord, startSession } from './session.js';
 import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
+import type { GrantedClient } from './grants.js';
 import { sseEvent } from '../mcp/sse.js';
 import type { SessionUpstream, Upstream } from './upstream.js';
 
@@ -62,6 +63,8 @@ export class HttpSession {
     readonly upstream: Upstream | SessionUpstream,
     private readonly settings: ProxySettings,
     private readonly hooks: SessionHooks,
+    /** The `--grants` client that opened it: only its requests reach it, only its tools are shown. */
+    readonly client: GrantedClient | undefined = undefined,
   ) {
     const channel: Channel = {
       send: (message, related) => this.out(message as RpcMessage, related),
@@ -82,7 +85,8 @@ export class HttpSession {
             }
           : upstream.published,
       warn: hooks.warn,
-      onCall: hooks.onCall,
+      onCall: client === undefined ? hooks.onCall : (record) => hooks.onCall({ client: client.name, ...record }),
+      ...(client === undefined ? {} : { visible: client.grants.granted }),
     });
     void upstream.gone.then((why) => {
       upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });

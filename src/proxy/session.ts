@@ -16,6 +16,7 @@ import { RPC, type Peer } from '../mcp/peer.js';
 import type { ProxySettings } from './settings.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { Belonging } from './belonging.js';
+import { grantedView } from './client-view.js';
 import { serverRequestRefusal, taskRefusal } from './revision-rules.js';
 import { createdTask, namedTask, TaskTools } from './tasks.js';
 import { summaryLines } from './summary.js';
@@ -30,6 +31,8 @@ export interface CallRecord {
   readonly args?: unknown;
   /** Members of the call's params that were not forwarded (anything but name, arguments and a plain `_meta`). */
   readonly dropped?: readonly string[];
+  /** The `--grants` client that made the call. */
+  readonly client?: string;
 }
 
 /** What the session needs besides the two peers. */
@@ -48,6 +51,8 @@ export interface SessionContext {
   /** A line for stderr (already masked by the caller). */
   readonly warn: (line: string) => void;
   readonly onCall: (record: CallRecord) => void;
+  /** `--grants`: the published tools this session's client may see and call; the others are as if unlisted. */
+  readonly visible?: (name: string) => boolean;
 }
 
 /** The -32601 answer to a method the proxy does not forward. */
@@ -73,6 +78,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     !settings.deniedMethod(method);
   let published: Published = 'admitting' in context.published ? NOTHING : context.published;
   let readmitting: Promise<Published> | undefined;
+  // What this session's client sees: everything published, or its --grants view (client-view.ts).
+  // Read without an await unless a re-admission runs: a call's upstream id is set in the tick it arrived, so a
+  // cancellation right behind it finds it.
+  const seen = context.visible === undefined ? (p: Published): Published => p : grantedView(context.visible);
   let queued = false;
   if ('admitting' in context.published) {
     const { admitting, failed } = context.published;
@@ -153,7 +162,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
 
   const callTool = async (m: RpcMessage & { id: string | number }, text: string): Promise<void> => {
     const started = performance.now();
-    const current = readmitting === undefined ? published : await readmitting;
+    const current = seen(readmitting === undefined ? published : await readmitting);
     const decision = decideCall(m, text, current);
     const args = settings.logArgs ? ((m.params ?? {}) as Record<string, unknown>)['arguments'] : undefined;
     const record = (verdict: CallRecord['verdict'], stage: CallRecord['stage'], upstreamError: boolean): void =>
@@ -233,7 +242,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       downstream.respond(m.id, { error: { code: RPC.invalidParams, message } });
       return;
     }
-    const current = readmitting === undefined ? published : await readmitting;
+    const current = seen(readmitting === undefined ? published : await readmitting);
     const { id, reply } = upstream.request('tasks/result', m.params);
     toUpstream.set(key(m.id), id);
     const own = belonging.open(m.id, id, m.params);
@@ -281,7 +290,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           return;
         case 'tools/list':
           void (async () => {
-            const current = readmitting === undefined ? published : await readmitting;
+            const current = seen(readmitting === undefined ? published : await readmitting);
             downstream.respondText(m.id, toolsListText(current));
           })();
           return;
