@@ -1,20 +1,21 @@
-// One client session of `--listen`, over its own upstream: the downstream side of the relay (src/proxy/session.ts)
-// as a channel that answers HTTP requests instead of writing lines. Each request the client POSTs is handed to
-// the relay under an id of this session's own (so a client's ids cannot be confused, even reused), and its reply
-// goes back on that POST's response: a JSON body, or an SSE stream when a server-to-client message had to go
-// first. Server-to-client messages go on the client's GET stream, or else on an open POST stream; a request with
-// no stream to go on is answered with an error. Without a session id (--stateless) several clients meet in one
-// session: no server-to-client message is passed on, since it could reach another client.
+// One client session of `--listen`, over its own upstream (or the aggregate's own set of servers): the downstream
+// side of the relay (src/proxy/session.ts, src/proxy/aggregate-session.ts) as a channel that answers HTTP
+// requests instead of writing lines. Each request the client POSTs is handed to the relay under an id of this
+// session's own (so a client's ids cannot be confused, even reused), and its reply goes back on that POST's
+// response: a JSON body, or an SSE stream when a server-to-client message had to go first. Server-to-client
+// messages go on the client's GET stream, or else on an open POST stream; a request with no stream to go on is
+// answered with an error. Without a session id (--stateless) several clients meet in one session: no
+// server-to-client message is passed on, since it could reach another client.
 import type { ServerResponse } from 'node:http';
 import type { Channel, RpcMessage } from '../mcp/channel.js';
 import { resultEnvelope } from '../mcp/channel.js';
 import { Peer, RPC } from '../mcp/peer.js';
-import { type CallRecord, startSession } from './session.js';
+import type { CallRecord } from './session.js';
+import { type Backend, startRelay } from './backend.js';
 import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
 import type { GrantedClient } from './grants.js';
 import { sseEvent } from '../mcp/sse.js';
-import type { SessionUpstream, Upstream } from './upstream.js';
 
 /** A POST waiting for its reply. */
 interface Waiting {
@@ -60,7 +61,7 @@ export class HttpSession {
   constructor(
     /** The Mcp-Session-Id; undefined for the shared session of --stateless. */
     readonly id: string | undefined,
-    readonly upstream: Upstream | SessionUpstream,
+    readonly upstream: Backend,
     private readonly settings: ProxySettings,
     private readonly hooks: SessionHooks,
     /** The `--grants` client that opened it: only its requests reach it, only its tools are shown. */
@@ -73,23 +74,16 @@ export class HttpSession {
       close: () => undefined,
     };
     this.peer.channel = maskedChannel(channel, settings.secrets);
-    startSession(this.peer, upstream.peer, {
+    startRelay(this.peer, upstream, {
       settings,
-      init: upstream.init,
-      revision: upstream.revision,
-      published:
-        'admitting' in upstream
-          ? {
-              admitting: upstream.admitting,
-              failed: (why) => void this.close(`its tools could not be admitted: ${why}`),
-            }
-          : upstream.published,
+      // A --listen session's own upstream is admitted after its initialize: a failure ends the session.
+      failed: (why) => void this.close(`its tools could not be admitted: ${why}`),
       warn: hooks.warn,
       onCall: client === undefined ? hooks.onCall : (record) => hooks.onCall({ client: client.name, ...record }),
       ...(client === undefined ? {} : { visible: client.grants.granted }),
     });
     void upstream.gone.then((why) => {
-      upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
+      if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
       // The answers are written by promise continuations: let them run before the session is closed.
       setImmediate(() => void this.close(`its server ${why}`));
     });

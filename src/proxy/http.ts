@@ -21,7 +21,7 @@ import type { GrantedClient } from './grants.js';
 import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
 import type { ListenSettings } from './settings.js';
-import { openSessionUpstream, openUpstream } from './upstream.js';
+import { openBackend, openSessionBackend, publishedOf } from './backend.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { initializeProblem } from '../mcp/initialize.js';
 
@@ -97,8 +97,9 @@ export async function openHttpFront(
   };
   // Start-up proves the server can be started, initialized and admitted before a client is served. Stateless,
   // that upstream is the one every request shares; otherwise each session opens its own and this one is stopped.
-  const first = await openUpstream(settings, io, told);
-  if (!('peer' in first)) return { code: first.code };
+  const first = await openBackend(settings, io, told);
+  if ('code' in first) return { code: first.code };
+  const published = publishedOf(first);
   // Names only: what the operator checks the grants file by (the tokens are never said).
   if (listen.clients !== undefined) say(`grants: clients ${listen.clients.map((c) => c.name).join(', ')}`);
   let shared: HttpSession | undefined;
@@ -115,15 +116,15 @@ export async function openHttpFront(
       evicted = unused.close('unused longest, ended to make room for a new one (--max-sessions)');
     }
     starting++;
-    let upstream: Awaited<ReturnType<typeof openSessionUpstream>>;
+    let upstream: Awaited<ReturnType<typeof openSessionBackend>>;
     try {
       // Its server is stopped first, so servers never outnumber --max-sessions.
       await evicted;
-      upstream = await openSessionUpstream(settings, io, told);
+      upstream = await openSessionBackend(settings, io, told);
     } finally {
       starting--;
     }
-    if (!('peer' in upstream)) return 'failed';
+    if ('code' in upstream) return 'failed';
     if (stopping) {
       await upstream.stop();
       return 'failed';
@@ -263,7 +264,7 @@ export async function openHttpFront(
         refuse(res, 500, 'Internal Server Error');
       });
     },
-    published: first.published,
+    published,
     gone: shared !== undefined ? shared.upstream.gone : new Promise<string>(() => undefined),
     stop: async () => {
       stopping = true;

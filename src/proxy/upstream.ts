@@ -46,6 +46,8 @@ export interface SessionUpstream extends Omit<Upstream, 'published'> {
 /** Why start-up failed, already said on stderr: 1 when admission failed, 2 otherwise. */
 export interface UpstreamFailure {
   readonly code: ProxyExit;
+  /** Why, as said on stderr (unmasked: the caller masks what it shows). */
+  readonly why?: string;
 }
 
 /**
@@ -56,8 +58,9 @@ export async function openUpstream(
   settings: ProxySettings,
   io: ProxyIO,
   told: Promise<void>,
+  announce = true,
 ): Promise<Upstream | UpstreamFailure> {
-  return (await open(settings, io, told, 'announce')) as Upstream | UpstreamFailure;
+  return (await open(settings, io, told, announce ? 'announce' : 'quiet')) as Upstream | UpstreamFailure;
 }
 
 /**
@@ -72,8 +75,8 @@ export async function openSessionUpstream(
   return (await open(settings, io, told, 'later')) as SessionUpstream | UpstreamFailure;
 }
 
-/** When the tools are admitted: before it resolves (start-up's, its summary said), or after. */
-type Admission = 'announce' | 'later';
+/** When the tools are admitted: before it resolves (its summary said or not), or after. */
+type Admission = 'announce' | 'quiet' | 'later';
 
 async function open(
   settings: ProxySettings,
@@ -102,7 +105,7 @@ async function open(
     const stdio = startStdioUpstream({ ...settings, words }, io, MAX_UPSTREAM_MESSAGE_BYTES, sink);
     if (typeof stdio === 'string') {
       say(`server ${server} could not be started: ${stdio}`);
-      return { code: 2 };
+      return { code: 2, why: `could not be started: ${stdio}` };
     }
     peer.channel = stdio.channel;
     opened = { gone: stdio.gone, stop: stdio.stop, kept: stdio.stderr.kept, live: stdio.stderr.live };
@@ -145,7 +148,7 @@ async function initializeAndAdmit(
     const tail = opened.kept();
     say(`server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`);
     await opened.stop();
-    return { code };
+    return { code, why };
   };
   const init = peer.request(
     'initialize',

@@ -1,0 +1,75 @@
+// What a downstream session relays to: one upstream (the single-server proxy) or the aggregate's servers
+// (`--config`, `servers`). The stdio and HTTP downstreams open, relay to and stop either the same way.
+import { combinedPublished } from './aggregate-tools.js';
+import { startAggregateSession } from './aggregate-session.js';
+import type { Published } from './admission.js';
+import type { ProxyIO } from './io.js';
+import type { Peer } from '../mcp/peer.js';
+import { serverSettingsOf } from './server-settings.js';
+import { ServerSet } from './servers.js';
+import { type CallRecord, startSession } from './session.js';
+import type { ProxySettings } from './settings.js';
+import {
+  openSessionUpstream,
+  openUpstream,
+  type SessionUpstream,
+  type Upstream,
+  type UpstreamFailure,
+} from './upstream.js';
+
+/** One session's servers: one upstream (a --listen session's still being admitted), or the aggregate's set. */
+export type Backend = Upstream | SessionUpstream | ServerSet;
+
+/** Opens the backend `settings` name; `announce` says the start-up summary on stderr. */
+export function openBackend(
+  settings: ProxySettings,
+  io: ProxyIO,
+  told: Promise<void>,
+  announce = true,
+): Promise<Upstream | ServerSet | UpstreamFailure> {
+  if (settings.servers === undefined) return openUpstream(settings, io, told, announce);
+  return ServerSet.open(serverSettingsOf(settings), settings.mode, io, told, announce);
+}
+
+/**
+ * Opens a `--listen` session's backend: its one upstream is initialized and comes back with its admission under
+ * way (src/proxy/upstream.ts), so the session's initialize does not wait for the listing; the aggregate's set as
+ * openBackend opens it.
+ */
+export function openSessionBackend(
+  settings: ProxySettings,
+  io: ProxyIO,
+  told: Promise<void>,
+): Promise<Backend | UpstreamFailure> {
+  if (settings.servers === undefined) return openSessionUpstream(settings, io, told);
+  return ServerSet.open(serverSettingsOf(settings), settings.mode, io, told, false);
+}
+
+/** What the backend publishes now (the aggregate's tools by published name); start-up's backends only. */
+export function publishedOf(backend: Upstream | ServerSet): Published {
+  return backend instanceof ServerSet ? combinedPublished(backend.slots) : backend.published;
+}
+
+/** Relays `downstream` to the backend for as long as both live. */
+export function startRelay(
+  downstream: Peer,
+  backend: Backend,
+  context: {
+    settings: ProxySettings;
+    warn: (line: string) => void;
+    onCall: (record: CallRecord) => void;
+    visible?: (name: string) => boolean;
+    /** Ends the session when an admission under way (SessionUpstream) fails. */
+    failed?: (why: string) => void;
+  },
+): void {
+  const { failed = () => undefined, ...rest } = context;
+  if (backend instanceof ServerSet) startAggregateSession(downstream, backend, rest);
+  else
+    startSession(downstream, backend.peer, {
+      ...rest,
+      init: backend.init,
+      revision: backend.revision,
+      published: 'admitting' in backend ? { admitting: backend.admitting, failed } : backend.published,
+    });
+}
