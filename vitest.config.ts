@@ -17,6 +17,8 @@ const SLOW = [
   'test/hostile/**',
   // The cost promises: hostile schemas at the limits, seconds of CPU each.
   'test/schema/*-cost.test.ts',
+  // Every schema of the official suite and the corpus compiled in both modes.
+  'test/schema/lazy-compile.test.ts',
   'test/schema/flat-unions.test.ts',
   'test/schema/step-budget.test.ts',
   'test/regex/real-patterns.test.ts',
@@ -26,7 +28,11 @@ const SLOW = [
 
 // Files that replace a module (vi.mock) need a module graph of their own; the quick run shares one graph among
 // all other files (no re-import per file: the import time was most of the quick run's 2 minutes).
-const OWN_MODULES = ['test/formats/host-bound.test.ts', 'test/schema/walks-per-compile.test.ts'];
+const OWN_MODULES = [
+  'test/formats/host-bound.test.ts',
+  'test/schema/walks-per-compile.test.ts',
+  'test/schema/lazy-first-call.test.ts',
+];
 
 const INCLUDE = ['test/**/*.test.ts', 'src/**/*.test.ts'];
 

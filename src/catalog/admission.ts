@@ -1,6 +1,6 @@
 import { fail, failExecution, ok, thrownMessage, type Result } from '../result.js';
 import type { ProviderFinding } from '../interop/profile.js';
-import { compiledFromCache } from '../schema/compile.js';
+import { compiledFromCache, estimatedCost } from '../schema/compile.js';
 import { defineTool, MCP_TOOL_NAME_PATTERN, TOOL_NAME_PATTERN, type ToolContext } from '../tools/tool.js';
 import { Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
 import { REGISTRY_OPTIONS_TABLE } from '../tools/registry-options.js';
@@ -78,7 +78,8 @@ async function preflightAll(
         ? { tool: result.value }
         : { diagnostic: diagnosticOf(descriptors[i], i, stage, result.error) };
       // Past the batch's bound nothing more is compiled: the batch fails (admitSlots).
-      if (result.ok && !chargeTool(cost, result.value.inputSchema)) return outcomes;
+      if (result.ok && !chargeTool(cost, result.value.inputSchema, estimatedCost(result.value.compiled)))
+        return outcomes;
       if (!result.ok && misses.size > 0) {
         retry.push(i);
         for (const uri of misses) wanted.add(uri);

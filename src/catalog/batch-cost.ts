@@ -29,10 +29,13 @@ export function batchCost(limits: unknown, tools: number): BatchCost {
   return { max, spent: 0, tools: 0, over: undefined };
 }
 
-/** Charges one admitted tool's schema; false (and `over` set) once the batch passes its limit. */
-export function chargeTool(cost: BatchCost, schema: unknown): boolean {
+/**
+ * Charges one admitted tool's schema (`known`: its estimate when validateSchema worked it out already); false
+ * (and `over` set) once the batch passes its limit.
+ */
+export function chargeTool(cost: BatchCost, schema: unknown, known?: number): boolean {
   if (cost.max === Infinity) return true;
-  cost.spent += estimateCompileCost(schema).total;
+  cost.spent += known ?? estimateCompileCost(schema).total;
   cost.tools++;
   if (cost.spent <= cost.max) return true;
   const failed = limitFailure(

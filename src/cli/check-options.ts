@@ -32,6 +32,8 @@ export interface CheckSettings {
   readonly provider: ProviderName | undefined;
   readonly providerPolicy: 'report' | 'quarantine';
   readonly servers: readonly McpServer[];
+  /** `--compile`: admission's `compile` option. */
+  readonly compile: 'eager' | 'lazy';
 }
 
 /** `--dialect` (repeatable) as the `dialects` option: 2020-12 first (always on), then each named once, in order. */
@@ -144,6 +146,9 @@ export function checkSettings(args: ParsedArgs): Result<CheckSettings, Problem> 
   const format = stringFlag(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json')
     return inputError(`--format must be text or json, got ${JSON.stringify(format)}`);
+  const compile = stringFlag(args, 'compile') ?? 'eager';
+  if (compile !== 'eager' && compile !== 'lazy')
+    return inputError(`--compile must be eager or lazy, got ${JSON.stringify(compile)}`);
   const dialects = dialectsOf(args);
   if (!dialects.ok) return dialects;
   const provider = providerOf(args);
@@ -161,6 +166,7 @@ export function checkSettings(args: ParsedArgs): Result<CheckSettings, Problem> 
       providerPolicy: provider.value.policy,
       servers: servers.value,
       savedLists: listFlag(args, 'mcp-list'),
+      compile,
     },
   };
 }

@@ -127,6 +127,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     mode: settings.mode,
     formatAssertion: booleanFlag(args, 'format-assertion'),
     schemaRegistry,
+    compile: settings.compile,
     ...(settings.provider !== undefined && settings.providerPolicy === 'quarantine'
       ? { provider: settings.provider, providerPolicy: 'quarantine' as const }
       : {}),

@@ -101,7 +101,7 @@ export const CHECK: CliCommand = {
   summary: 'admit tool catalogs (files, folders, standard input, MCP servers) before they ship; runs nothing',
   usage: [
     'toolgate check <file|dir|->... [--mode strict|quarantine] [--format text|json] [--format-assertion]',
-    '               [--registry <dir>] [--dialect 2020-12|2019-09|draft-07]...',
+    '               [--registry <dir>] [--dialect 2020-12|2019-09|draft-07]... [--compile eager|lazy]',
     `               [--provider ${PROVIDER_NAMES.join('|')}] [--provider-policy report|quarantine]`,
     '               [--lock <file>]',
     'toolgate check --mcp "<command> [args]"... [--env KEY=VALUE|KEY]... [--timeout <seconds>] [same options]',
@@ -126,6 +126,15 @@ export const CHECK: CliCommand = {
     },
     FORMAT_ASSERTION,
     REGISTRY,
+    {
+      name: 'compile',
+      type: 'string',
+      value: 'eager|lazy',
+      description:
+        "eager (default): compile each admitted tool's validator; lazy: every check that decides a verdict still " +
+        'runs (the verdicts are the same) but small schemas without references are not compiled, as the proxy ' +
+        'admits: quicker for large catalogs',
+    },
     {
       ...DIALECT,
       description:

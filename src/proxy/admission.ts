@@ -57,6 +57,20 @@ export interface Published {
   readonly typeAdded: readonly string[];
 }
 
+// The tools/list result of each admission, as JSON text: made once, sent to every session that shares it (a
+// 2,000-tool catalog is about 700 KB of text, serialized again for each session before).
+const listTexts = new WeakMap<Published, string>();
+
+/** The `tools/list` result text of what is published (`{"tools":[...]}`), made once per admission. */
+export function toolsListText(published: Published): string {
+  let text = listTexts.get(published);
+  if (text === undefined) {
+    text = JSON.stringify({ tools: [...published.tools.values()] });
+    listTexts.set(published, text);
+  }
+  return text;
+}
+
 /** Publishes nothing (a failed re-admission in strict mode). */
 export const NOTHING: Published = {
   tools: new Map(),
@@ -104,11 +118,15 @@ function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
 /** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
 export async function admitUpstream(upstream: Peer, settings: ProxySettings): Promise<Admitted> {
   let listed: unknown[];
+  // Each page's message as it arrived, while every one came with its text: what the listing's digest hashes.
+  let texts: string[] | undefined = [];
   try {
     const pages = await listAllPages(async (cursor) => {
       const { reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, settings.timeoutMs);
       const r = await reply;
       if ('error' in r) throw new Error(`tools/list failed: ${clip(String(r.error.message), 200)}`);
+      if (r.line === undefined) texts = undefined;
+      else texts?.push(r.line);
       const tools = ownData(r.result, 'tools');
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
       const next = ownData(r.result, 'nextCursor');
@@ -119,14 +137,17 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
   } catch (thrown) {
     return { ok: false, message: thrownMessage(thrown) };
   }
-  return admitOnce(settings, listed, () => admitListed(listed, settings));
+  return admitOnce(settings, listed, () => admitListed(listed, settings), texts);
 }
 
 /** Admits and grants a listing (the tools of every page). */
 async function admitListed(listed: unknown[], settings: ProxySettings): Promise<Admitted> {
   const wording = settings.wording ?? ((message: string) => message);
+  // Every schema is proven here, each validator compiled on its tool's first call (src/schema/deferral.ts): a
+  // large catalog is published without compiling thousands of validators that may never be called.
+  const admission = { ...settings.admission, compile: settings.admission.compile ?? 'lazy' } as const;
   // Output schemas take the admission's schema options only (validateSchema refuses any other option).
-  const compiled = compileOutputSchemas(listed, pick(settings.admission, SCHEMA_OPTION_TABLE) as SchemaOptions);
+  const compiled = compileOutputSchemas(listed, pick(admission, SCHEMA_OPTION_TABLE) as SchemaOptions);
   // In the aggregate, a tool whose published name would break the name rule is a malformed tool.
   const ns = settings.namespace;
   const named = ns === undefined ? [] : publishedNameDiagnostics(ns, listed);
@@ -135,7 +156,7 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
   const nameOf = (d: Diagnostic): Diagnostic => (ns === undefined ? d : { ...d, name: shown(d.name) });
   const result = await admitMcpToolsWith(
     { tools: listed },
-    { ...settings.admission, backend: () => () => undefined },
+    { ...admission, backend: () => () => undefined },
     {
       badTools: settings.badTools as BadToolPolicy,
       extraDiagnostics: [...compiled.diagnostics, ...named],

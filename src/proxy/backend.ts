@@ -9,10 +9,16 @@ import { serverSettingsOf } from './server-settings.js';
 import { ServerSet } from './servers.js';
 import { type CallRecord, startSession } from './session.js';
 import type { ProxySettings } from './settings.js';
-import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
+import {
+  openSessionUpstream,
+  openUpstream,
+  type SessionUpstream,
+  type Upstream,
+  type UpstreamFailure,
+} from './upstream.js';
 
-/** One session's servers: one upstream, or the aggregate's set. */
-export type Backend = Upstream | ServerSet;
+/** One session's servers: one upstream (a --listen session's still being admitted), or the aggregate's set. */
+export type Backend = Upstream | SessionUpstream | ServerSet;
 
 /** Opens the backend `settings` name; `announce` says the start-up summary on stderr. */
 export function openBackend(
@@ -20,13 +26,27 @@ export function openBackend(
   io: ProxyIO,
   told: Promise<void>,
   announce = true,
-): Promise<Backend | UpstreamFailure> {
+): Promise<Upstream | ServerSet | UpstreamFailure> {
   if (settings.servers === undefined) return openUpstream(settings, io, told, announce);
   return ServerSet.open(serverSettingsOf(settings), settings.mode, io, told, announce);
 }
 
-/** What the backend publishes now (the aggregate's tools by published name). */
-export function publishedOf(backend: Backend): Published {
+/**
+ * Opens a `--listen` session's backend: its one upstream is initialized and comes back with its admission under
+ * way (src/proxy/upstream.ts), so the session's initialize does not wait for the listing; the aggregate's set as
+ * openBackend opens it.
+ */
+export function openSessionBackend(
+  settings: ProxySettings,
+  io: ProxyIO,
+  told: Promise<void>,
+): Promise<Backend | UpstreamFailure> {
+  if (settings.servers === undefined) return openSessionUpstream(settings, io, told);
+  return ServerSet.open(serverSettingsOf(settings), settings.mode, io, told, false);
+}
+
+/** What the backend publishes now (the aggregate's tools by published name); start-up's backends only. */
+export function publishedOf(backend: Upstream | ServerSet): Published {
   return backend instanceof ServerSet ? combinedPublished(backend.slots) : backend.published;
 }
 
@@ -39,14 +59,17 @@ export function startRelay(
     warn: (line: string) => void;
     onCall: (record: CallRecord) => void;
     visible?: (name: string) => boolean;
+    /** Ends the session when an admission under way (SessionUpstream) fails. */
+    failed?: (why: string) => void;
   },
 ): void {
-  if (backend instanceof ServerSet) startAggregateSession(downstream, backend, context);
+  const { failed = () => undefined, ...rest } = context;
+  if (backend instanceof ServerSet) startAggregateSession(downstream, backend, rest);
   else
     startSession(downstream, backend.peer, {
-      ...context,
+      ...rest,
       init: backend.init,
       revision: backend.revision,
-      published: backend.published,
+      published: 'admitting' in backend ? { admitting: backend.admitting, failed } : backend.published,
     });
 }

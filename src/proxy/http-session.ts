@@ -76,6 +76,8 @@ export class HttpSession {
     this.peer.channel = maskedChannel(channel, settings.secrets);
     startRelay(this.peer, upstream, {
       settings,
+      // A --listen session's own upstream is admitted after its initialize: a failure ends the session.
+      failed: (why) => void this.close(`its tools could not be admitted: ${why}`),
       warn: hooks.warn,
       onCall: client === undefined ? hooks.onCall : (record) => hooks.onCall({ client: client.name, ...record }),
       ...(client === undefined ? {} : { visible: client.grants.granted }),

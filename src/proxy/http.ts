@@ -21,7 +21,7 @@ import type { GrantedClient } from './grants.js';
 import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
 import type { ListenSettings } from './settings.js';
-import { openBackend, publishedOf } from './backend.js';
+import { openBackend, openSessionBackend, publishedOf } from './backend.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { initializeProblem } from '../mcp/initialize.js';
 
@@ -116,11 +116,11 @@ export async function openHttpFront(
       evicted = unused.close('unused longest, ended to make room for a new one (--max-sessions)');
     }
     starting++;
-    let upstream: Awaited<ReturnType<typeof openBackend>>;
+    let upstream: Awaited<ReturnType<typeof openSessionBackend>>;
     try {
       // Its server is stopped first, so servers never outnumber --max-sessions.
       await evicted;
-      upstream = await openBackend(settings, io, told, false);
+      upstream = await openSessionBackend(settings, io, told);
     } finally {
       starting--;
     }

@@ -9,7 +9,7 @@
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { isSpecMethod } from '../mcp/methods.js';
 import { clip } from '../util/describe-value.js';
-import { admitUpstream, NOTHING, type Published } from './admission.js';
+import { type Admitted, admitUpstream, NOTHING, type Published, toolsListText } from './admission.js';
 import { checkResult, decideCall } from './calls.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { RPC, type Peer } from '../mcp/peer.js';
@@ -42,7 +42,12 @@ export interface SessionContext {
   readonly init: Record<string, unknown>;
   /** The protocol revision the upstream answered initialize with. */
   readonly revision: ProtocolRevision;
-  readonly published: Published;
+  /**
+   * What is published: admitted already (start-up's), or still being admitted (a `--listen` session's, whose
+   * initialize is answered meanwhile; its tools/list and tools/call wait for it). An admission that fails ends
+   * the session through `failed`: nothing is published in the meantime.
+   */
+  readonly published: Published | { readonly admitting: Promise<Admitted>; readonly failed: (why: string) => void };
   /** A line for stderr (already masked by the caller). */
   readonly warn: (line: string) => void;
   readonly onCall: (record: CallRecord) => void;
@@ -71,13 +76,24 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     isSpecMethod(method, sender, clientRevision.version) &&
     isSpecMethod(method, sender, context.revision.version) &&
     !settings.deniedMethod(method);
-  let published = context.published;
+  let published: Published = 'admitting' in context.published ? NOTHING : context.published;
   let readmitting: Promise<Published> | undefined;
   // What this session's client sees: everything published, or its --grants view (client-view.ts).
   // Read without an await unless a re-admission runs: a call's upstream id is set in the tick it arrived, so a
   // cancellation right behind it finds it.
   const seen = context.visible === undefined ? (p: Published): Published => p : grantedView(context.visible);
   let queued = false;
+  if ('admitting' in context.published) {
+    const { admitting, failed } = context.published;
+    readmitting = admitting.then((admitted) => {
+      readmitting = undefined;
+      // Ended first: what waits for the tools is answered with the session's end, never with an empty list.
+      if (!admitted.ok) failed(admitted.message);
+      else published = admitted.value;
+      if (queued) readmit();
+      return published;
+    });
+  }
   let clientCaps: Record<string, unknown> = {};
   // The client's revision, negotiated by its initialize (each side has its own: MCP "Lifecycle").
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
@@ -278,7 +294,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         case 'tools/list':
           void (async () => {
             const current = seen(readmitting === undefined ? published : await readmitting);
-            downstream.respond(m.id, { result: { tools: [...current.tools.values()] } });
+            downstream.respondText(m.id, toolsListText(current));
           })();
           return;
         case 'tools/call':

@@ -1,7 +1,10 @@
 // The upstream, whichever transport it speaks: a command on stdio (its own process group) or a Streamable HTTP
 // server (`--url`). Either way it is initialized and its tools admitted before any client is served, so a broken
 // or unenforceable server fails fast; what comes back is one Peer, the server's initialize result, what is
-// published, and how to stop it. Each downstream session of `--listen` opens its own.
+// published, and how to stop it. Each downstream session of `--listen` opens its own, once start-up has proven
+// the server: that one comes back initialized with its admission still under way (openSessionUpstream), so the
+// session's initialize is answered without waiting for the listing (MCP lets a client list tools only after its
+// initialize), and its tools/list and tools/call wait for the admission (src/proxy/session.ts).
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
@@ -9,7 +12,7 @@ import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
 import { packageVersion } from '../mcp/implementation.js';
 import { NEWEST_INITIALIZE, PROTOCOL_REVISIONS, type ProtocolRevision, revisionOf } from '../mcp/versions.js';
 import type { ProxyExit, ProxyIO } from './io.js';
-import { admitUpstream, type Published } from './admission.js';
+import { type Admitted, admitUpstream, type Published } from './admission.js';
 import type { ChannelSink } from '../mcp/channel.js';
 import type { ProxySettings } from './settings.js';
 import { Peer, RPC } from '../mcp/peer.js';
@@ -34,6 +37,12 @@ export interface Upstream {
   stop(): Promise<void>;
 }
 
+/** An initialized upstream whose tools are still being admitted (a `--listen` session's). */
+export interface SessionUpstream extends Omit<Upstream, 'published'> {
+  /** Settles with the admission, or the message of why it failed (the server gone included). */
+  readonly admitting: Promise<Admitted>;
+}
+
 /** Why start-up failed, already said on stderr: 1 when admission failed, 2 otherwise. */
 export interface UpstreamFailure {
   readonly code: ProxyExit;
@@ -51,6 +60,30 @@ export async function openUpstream(
   told: Promise<void>,
   announce = true,
 ): Promise<Upstream | UpstreamFailure> {
+  return (await open(settings, io, told, announce ? 'announce' : 'quiet')) as Upstream | UpstreamFailure;
+}
+
+/**
+ * Starts (or connects to) a `--listen` session's upstream and initializes it; its tools are admitted after this
+ * resolves (`admitting`). Nothing is said on stderr but a failure to start.
+ */
+export async function openSessionUpstream(
+  settings: ProxySettings,
+  io: ProxyIO,
+  told: Promise<void>,
+): Promise<SessionUpstream | UpstreamFailure> {
+  return (await open(settings, io, told, 'later')) as SessionUpstream | UpstreamFailure;
+}
+
+/** When the tools are admitted: before it resolves (its summary said or not), or after. */
+type Admission = 'announce' | 'quiet' | 'later';
+
+async function open(
+  settings: ProxySettings,
+  io: ProxyIO,
+  told: Promise<void>,
+  admission: Admission,
+): Promise<Upstream | SessionUpstream | UpstreamFailure> {
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
   const server = JSON.stringify(settings.display);
   const peer = new Peer();
@@ -86,7 +119,7 @@ export async function openUpstream(
       opened,
       Promise.race([opened.gone, stopped.settled]),
       say,
-      announce,
+      admission,
     );
   } finally {
     stopped.stop();
@@ -108,8 +141,8 @@ async function initializeAndAdmit(
   opened: Opened,
   gone: Promise<string>,
   say: (line: string) => void,
-  announce: boolean,
-): Promise<Upstream | UpstreamFailure> {
+  admission: Admission,
+): Promise<Upstream | SessionUpstream | UpstreamFailure> {
   const server = JSON.stringify(settings.display);
   const failStart = async (why: string, code: ProxyExit): Promise<UpstreamFailure> => {
     const tail = opened.kept();
@@ -152,11 +185,20 @@ async function initializeAndAdmit(
   if (proto !== undefined)
     return failStart(`answered "initialize" with what the proxy refuses: ${protoRefusal(proto)}`, 2);
   peer.notify('notifications/initialized');
+  const result = first.result as Record<string, unknown>;
+  if (admission === 'later') {
+    // The wait is the server's exit alone: start-up's wait on the stop signal ends when this returns, and a
+    // session the proxy ends stops its server, which ends the admission too.
+    const admitting = Promise.race([admitUpstream(peer, settings), opened.gone]).then(
+      (a): Admitted => (typeof a === 'string' ? { ok: false, message: `the server ${a}` } : a),
+    );
+    opened.live();
+    return { peer, init: result, revision, admitting, gone: opened.gone, stop: opened.stop };
+  }
   const admitted = await Promise.race([admitUpstream(peer, settings), gone]);
   if (typeof admitted === 'string') return failStart(admitted, 2);
   if (!admitted.ok) return failStart(admitted.message, admitted.message.startsWith('the tools') ? 1 : 2);
-  const result = first.result as Record<string, unknown>;
-  if (announce)
+  if (admission === 'announce')
     for (const line of summaryLines(admitted.value, result, settings.display, settings.quiet === true)) say(line);
   opened.live();
   return {

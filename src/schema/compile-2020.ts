@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../result.js';
-import { engine2020 } from './engine/ajv-2020.js';
+import { engine2020, readySharedEngine } from './engine/ajv-2020.js';
 import { compileRefusal } from './engine/missing-reference.js';
 import { instrumentSteps } from './engine/step-budget.js';
 import { warmUp } from './engine/warm-up.js';
@@ -8,7 +8,8 @@ import { checkCompileCost } from './compile-cost.js';
 import { checkInPlace, reachable } from './in-place-cycles.js';
 import { engineInput } from './link.js';
 import { authorLocation } from './link-source.js';
-import type { EngineOutput, Pipeline } from './pipeline.js';
+import { deferrable } from './deferral.js';
+import type { EngineOutput, EngineStep, Pipeline } from './pipeline.js';
 import { rewriteForEngine } from './rewrite.js';
 import { engineNeeds, needsPatternBudget } from './schema-needs.js';
 
@@ -16,10 +17,13 @@ import { engineNeeds, needsPatternBudget } from './schema-needs.js';
 // (pipeline.ts), are rewritten for the engine, linked into one document (link.ts), checked for in-place
 // cycles and their cost, marked for the step budget and compiled on Ajv 2020 with toolgate's keywords.
 
-/** Compiles the admitted 2020-12 documents; `p.documents` are private copies the engine may rewrite. */
-export function compile2020(p: Pipeline): Result<EngineOutput> {
+/**
+ * Checks the admitted 2020-12 documents as the engine will run them and returns the compile, to run now or on
+ * the first call (deferral.ts); `p.documents` are private copies the engine may rewrite.
+ */
+export function compile2020(p: Pipeline): Result<EngineStep> {
   const limits = p.options.limits;
-  for (const d of p.documents) rewriteForEngine(d.schema, d.vocabularies);
+  const rewritten = p.documents.map((d) => rewriteForEngine(d.schema, d.vocabularies)).some(Boolean);
   // Decided from the private copies, so a caller's later change cannot slip an inherited name past it.
   const needs = engineNeeds(p.documents.map((d) => d.schema));
   const config = {
@@ -38,12 +42,35 @@ export function compile2020(p: Pipeline): Result<EngineOutput> {
     const applied = reachable(input.schema);
     const inPlace = checkInPlace(input.schema, limits.maxInPlaceSubschemas, applied);
     if (!inPlace.ok) return inPlace;
-    const cost = checkCompileCost(input.schema, limits);
+    // A lone document the engine runs as it was estimated (nothing rewritten, linked or wrapped) was checked
+    // by compileSchema's estimate of that very content: the same estimate, not worked out twice.
+    const same = !rewritten && p.documents.length === 1 && input.schema === p.documents[0]?.schema;
+    const cost = same ? ok(p.spent) : checkCompileCost(input.schema, limits);
     if (!cost.ok) return cost;
     instrumentSteps(applied);
-    const validator = engine2020(config, input.keep || needs.privateEngine).compile(input);
-    warmUp(validator);
-    return ok({ validator, patternBudget: needsPatternBudget(p.documents.map((d) => d.schema)) });
+    const fresh = input.keep || needs.privateEngine;
+    const patternBudget = needsPatternBudget(p.documents.map((d) => d.schema));
+    const run = (): Result<EngineOutput> => {
+      try {
+        const validator = engine2020(config, fresh).compile(input);
+        warmUp(validator);
+        return ok({ validator, patternBudget });
+      } catch (thrown) {
+        return compileRefusal(thrown);
+      }
+    };
+    const facts = {
+      documents: p.documents.length,
+      references: p.index.references.length,
+      identifiers: fresh || needs.linking,
+      cost: cost.value,
+      limits,
+    };
+    const deferred = deferrable(facts);
+    // The shared engine a deferred compile runs on is set up now, once per configuration: the first call pays its
+    // own compile, not Ajv's set-up.
+    if (deferred && p.options.lazy) readySharedEngine(config);
+    return ok({ deferrable: deferred, run });
   } catch (thrown) {
     return compileRefusal(thrown);
   }

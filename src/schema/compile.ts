@@ -1,18 +1,18 @@
 import type { Validator } from './engine/validator.js';
-import { fail, guarded, ok, schemaViolation, thrownFailure, type Result } from '../result.js';
-import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
-import { argumentChecker, checkArguments, checkArgumentsText } from './check-arguments.js';
+import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
+import { compiledOf, deferredCompiledOf, markBudgetFree, type CompiledSchema } from './compiled-schema.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { echo } from '../util/describe-value.js';
 import { normaliseRegistry } from './documents.js';
 import { deepFreeze } from '../util/plain-json.js';
-import { limitsKey, resolveLimits, type Limits } from '../util/limits.js';
+import { limitsKey, resolveLimits } from '../util/limits.js';
 import { resolveOptions, SCHEMA_OPTION_TABLE, type SchemaOptions } from './options.js';
 import { readTable } from '../util/option-table.js';
 import { ANONYMOUS_BASE, emptyIndex } from './references.js';
 import { cachedValidator, rememberValidator } from './compile-cache.js';
 
 export { compileCounters } from './compile-cache.js';
+export type { CompiledSchema } from './compiled-schema.js';
 import { boundedSchemaCopy, frozenCopy } from './schema-copy.js';
 import { frontEndFor } from './front-ends.js';
 import { resolveReferences, type Pipeline } from './pipeline.js';
@@ -20,20 +20,6 @@ import { checkToolRoot } from './tool-root.js';
 import { isObject } from '../util/plain-json.js';
 import { checkCompileCost } from './compile-cost.js';
 import { tallyDocument } from './tally.js';
-
-/** A schema that passed every gate and was compiled once (rule 10). */
-export interface CompiledSchema {
-  /** A deep-frozen private copy of the schema as given (never the rewritten one). */
-  readonly schema: unknown;
-  /** Validates an argument value; on success `value` is the same reference. */
-  validate(args: unknown): Result<unknown>;
-  /** Parses a JSON text strictly, then validates it; on success `value` is the parsed value. */
-  validateJSON(text: string): Result<unknown>;
-  /**
-   * Standard Schema v1 (and Standard JSON Schema v1) view of the same validation; see standard-schema.ts.
-   */
-  readonly '~standard': ToolgateStandardProps;
-}
 
 /** Internal switches that the public entry points fix. */
 export interface CompileFlags {
@@ -49,9 +35,11 @@ const cached = (c: CompiledSchema): CompiledSchema => {
 };
 /** Whether validateSchema took this schema's validator from the content cache (no engine compile). */
 export const compiledFromCache = (c: CompiledSchema): boolean => fromCache.has(c);
-// Validators whose documents hold no quadratic pattern: their calls skip the pattern budget
-// (regex/bound.ts). Any other validator, legacy ones included, runs under it.
-const budgetFree = new WeakSet<Validator>();
+// Per schema handed out after the whole pipeline, its compile cost estimate (compile-cost.ts) of the schema as
+// given: a batch charges it (catalog/batch-cost.ts) without working it out again.
+const estimates = new WeakMap<CompiledSchema, number>();
+/** The compile cost estimate validateSchema worked out for this schema, if it did (not for a cache hit). */
+export const estimatedCost = (c: CompiledSchema): number | undefined => estimates.get(c);
 
 /** The pipeline behind validateSchema and the suite runner. */
 export function compileSchema(
@@ -92,9 +80,11 @@ export function compileSchema(
   const flagKey =
     `${frontEnd.dialect}|${flags.toolRoot ? 'T' : 't'}${resolved.formatAssertion ? 'F' : 'f'}` +
     `${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
-  const quickKey = `${flagKey}|${canonicalJson(copy.value)}`;
-  const hit = cachedValidator(quickKey);
-  if (hit !== undefined) return ok(cached(makeCompiled({ ...parts, schema: deepFreeze(copy.value), validator: hit })));
+  // A lazy compile proves every schema, cached or not, and asks the cache at the first call: its key (the
+  // schema's whole canonical text) is not worked out for tools that are never called.
+  const quickKey = resolved.lazy ? undefined : `${flagKey}|${canonicalJson(copy.value)}`;
+  const hit = quickKey === undefined ? undefined : cachedValidator(quickKey);
+  if (hit !== undefined) return ok(cached(compiledOf({ ...parts, schema: deepFreeze(copy.value) }, hit)));
   // Estimated before any costly step (the gates analyse every pattern), and again on what the engine
   // will run (compile-cost.ts). A cache hit passed both under the same limits (they are in its key).
   // maxSubschemas first: the cheaper count, and its message names the more specific excess.
@@ -142,47 +132,36 @@ export function compileSchema(
         .join('\n')}`
     : undefined;
   const known = fullKey === undefined ? undefined : cachedValidator(fullKey);
-  if (known !== undefined) return ok(cached(makeCompiled({ ...parts, schema: exposedSchema, validator: known })));
-  const engine = frontEnd.compile(p);
-  if (!engine.ok) return engine;
-  const { validator, patternBudget } = engine.value;
-  if (!patternBudget) budgetFree.add(validator);
-  rememberValidator(fullKey ?? quickKey, validator);
-  return ok(makeCompiled({ ...parts, schema: exposedSchema, validator }));
+  if (known !== undefined) return ok(cached(compiledOf({ ...parts, schema: exposedSchema }, known)));
+  const step = frontEnd.compile(p);
+  if (!step.ok) return step;
+  // The same text as quickKey's: exposedSchema is the copy as it was before the engine step.
+  const keyOf = (): string => fullKey ?? quickKey ?? `${flagKey}|${canonicalJson(exposedSchema)}`;
+  // The engine's compile, the one step that decides no verdict for a deferrable schema (deferral.ts).
+  const engineCompile = (key: string): Result<Validator> => {
+    const engine = step.value.run();
+    if (!engine.ok) return engine;
+    const { validator, patternBudget } = engine.value;
+    if (!patternBudget) markBudgetFree(validator);
+    rememberValidator(key, validator);
+    return ok(validator);
+  };
+  // Lazily the cache was not asked yet (quickKey): another schema of the same content may have been compiled.
+  const compileOrReuse = (): Result<Validator> => {
+    const key = keyOf();
+    const other = resolved.lazy ? cachedValidator(key) : undefined;
+    return other === undefined ? engineCompile(key) : ok(other);
+  };
+  if (resolved.lazy && step.value.deferrable)
+    return ok(estimated(deferredCompiledOf({ ...parts, schema: exposedSchema }, compileOrReuse), early.value));
+  const compiled = compileOrReuse();
+  if (!compiled.ok) return compiled;
+  return ok(estimated(compiledOf({ ...parts, schema: exposedSchema }, compiled.value), early.value));
 }
 
-/** What a CompiledSchema is made of. */
-interface CompiledParts {
-  readonly schema: unknown;
-  readonly validator: Validator;
-  readonly toolRoot: boolean;
-  readonly limits: Limits;
-}
-
-function makeCompiled({ schema, validator, toolRoot, limits }: CompiledParts): CompiledSchema {
-  const checker = argumentChecker(validator, { toolRoot, limits, patternBudget: !budgetFree.has(validator) });
-  // The hot path: guarded() inlined, so no closure is created per call.
-  const validate = (args: unknown): Result<unknown> => {
-    try {
-      return checkArguments(checker, args);
-    } catch (thrown) {
-      // A getter or Proxy trap of the host's arguments: its text is host data and this message model text.
-      return thrownFailure('validate', thrown);
-    }
-  };
-  const validateJSON = (text: string): Result<unknown> => {
-    try {
-      return checkArgumentsText(checker, text);
-    } catch (thrown) {
-      return thrownFailure('validateJSON', thrown);
-    }
-  };
-  return Object.freeze({
-    schema,
-    validate,
-    validateJSON,
-    '~standard': standardProps({ schema, validate, toolRoot }),
-  });
+function estimated(c: CompiledSchema, cost: number): CompiledSchema {
+  estimates.set(c, cost);
+  return c;
 }
 
 /** Checks a tool input schema and compiles it once; see docs/rules.md. Never throws. */

@@ -11,6 +11,7 @@ import {
   checkNodePatterns,
   type DocumentPlace,
   type EngineOutput,
+  type EngineStep,
   type LoadedDocument,
   type Pipeline,
 } from './pipeline.js';
@@ -251,10 +252,11 @@ function chargeInlineCopies(p: Pipeline): Result<number> {
 }
 
 /**
- * Compiles the admitted documents of an older dialect on its own engine: every document a reference needs
- * was found and admitted by the pipeline, so each is given to the engine before the one compile.
+ * Checks the admitted documents of an older dialect and returns their compile on its own engine: every document
+ * a reference needs was found and admitted by the pipeline, so each is given to the engine before the one
+ * compile. Never deferred (deferral.ts): these engines resolve references and identifiers their own way.
  */
-export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Result<EngineOutput> {
+export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Result<EngineStep> {
   const [root, ...pulled] = p.documents as [LoadedDocument, ...LoadedDocument[]];
   // `nullable` and `$async` are annotations that Ajv would act on (ajv-only.ts): made inert in the
   // engine's private copies, which CompiledSchema.schema (taken before) does not show.
@@ -270,19 +272,22 @@ export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Res
   const places = schemaPlaces(p.documents);
   const inPlace = checkLegacyInPlace(p.documents, places, p.index, p.options.limits.maxInPlaceSubschemas);
   if (!inPlace.ok) return inPlace;
-  const engine = createLegacyEngine(dialect, p.options.formatAssertion);
-  try {
-    for (const d of p.documents) absoluteId(d.schema, d.uri);
-    // The index ignores a draft-07 `$id` that names nothing; Ajv would file the base URI under that
-    // subschema (a reference to the base landing there) and then refuse the root's own URI as taken.
-    for (const node of p.index.nameless) delete node['$id'];
-    // Every schema object of every document, in its dialect's positions, with the step keyword.
-    instrumentSteps(places.keys());
-    const validator = engine.compile({ schema: root.schema, base: root.uri, extra: pulled, keep: false });
-    recordReferenceTargets(validator.schema as object, p.index.references);
-    warmUp(validator);
-    return ok({ validator, patternBudget: true });
-  } catch (thrown) {
-    return compileRefusal(thrown, p.frontEnd.builtin);
-  }
+  const run = (): Result<EngineOutput> => {
+    const engine = createLegacyEngine(dialect, p.options.formatAssertion);
+    try {
+      for (const d of p.documents) absoluteId(d.schema, d.uri);
+      // The index ignores a draft-07 `$id` that names nothing; Ajv would file the base URI under that
+      // subschema (a reference to the base landing there) and then refuse the root's own URI as taken.
+      for (const node of p.index.nameless) delete node['$id'];
+      // Every schema object of every document, in its dialect's positions, with the step keyword.
+      instrumentSteps(places.keys());
+      const validator = engine.compile({ schema: root.schema, base: root.uri, extra: pulled, keep: false });
+      recordReferenceTargets(validator.schema as object, p.index.references);
+      warmUp(validator);
+      return ok({ validator, patternBudget: true });
+    } catch (thrown) {
+      return compileRefusal(thrown, p.frontEnd.builtin);
+    }
+  };
+  return ok({ deferrable: false, run });
 }

@@ -17,6 +17,12 @@ export interface SchemaOptions {
   readonly limits?: Partial<Limits>;
   /** Default ['2020-12']: dialects a root `$schema` may declare; see src/schema/engine/legacy-engine.ts. */
   readonly dialects?: ReadonlyArray<'2020-12' | '2019-09' | 'draft-07'>;
+  /**
+   * Default 'eager': the validator is compiled before validateSchema returns. 'lazy': every check that decides
+   * the verdict still runs there, and a small schema without references has its validator compiled on its
+   * first call instead, then kept (src/schema/deferral.ts); any other schema is compiled at once.
+   */
+  readonly compile?: 'eager' | 'lazy';
 }
 
 /** What each SchemaOptions field may hold; the one list of the keys validateSchema and every caller read. */
@@ -29,6 +35,7 @@ export const SCHEMA_OPTION_TABLE: OptionTable<SchemaOptions> = {
   // Each limit is checked against the limits table (util/limits.ts).
   limits: OBJECT,
   dialects: listOf('2020-12', '2019-09', 'draft-07'),
+  compile: oneOf('eager', 'lazy'),
 };
 
 /** SchemaOptions with every default applied. */
@@ -42,6 +49,8 @@ export interface ResolvedOptions {
   readonly limits: Limits;
   /** Enabled older dialects (2020-12 is always on). */
   readonly dialects: ReadonlySet<'2019-09' | 'draft-07'>;
+  /** Whether a deferrable schema's compile waits for its first call. */
+  readonly lazy: boolean;
 }
 
 /** Applies defaults without trusting the shape of what the caller passed. */
@@ -60,5 +69,6 @@ export function resolveOptions(options: SchemaOptions | undefined): ResolvedOpti
         ? o.dialects.filter((d): d is '2019-09' | 'draft-07' => d === '2019-09' || d === 'draft-07')
         : [],
     ),
+    lazy: o.compile === 'lazy',
   };
 }

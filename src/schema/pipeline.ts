@@ -35,6 +35,17 @@ export interface EngineOutput {
 }
 
 /**
+ * A front end's engine step once every check that decides the verdict has passed: `run` is the engine's compile,
+ * whose throw is refused as the front end's own refusal. `deferrable` says that it may wait for the first call
+ * (deferral.ts): nothing the engine does for such a schema can refuse it, and its compile stays within a call's
+ * time budget.
+ */
+export interface EngineStep {
+  readonly deferrable: boolean;
+  run(): Result<EngineOutput>;
+}
+
+/**
  * One dialect's configuration of the pipeline: how its documents name resources and refer to them, the
  * gates a document passes, and the engine that compiles the result with the dialect's own semantics.
  */
@@ -49,8 +60,8 @@ export interface FrontEnd {
   readonly builtin: ReadonlySet<string>;
   /** The gates of one document, the root or one a reference pulled in; on success it is listed and indexed. */
   admit(p: Pipeline, place: DocumentPlace, schema: unknown): Result<true>;
-  /** Compiles the admitted documents (`p.documents[0]` is the root) on the dialect's engine. */
-  compile(p: Pipeline): Result<EngineOutput>;
+  /** Checks what the engine will run of the admitted documents (`p.documents[0]` is the root): its engine step. */
+  compile(p: Pipeline): Result<EngineStep>;
 }
 
 /** State of one validateSchema run over its documents. */

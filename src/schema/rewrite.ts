@@ -4,19 +4,25 @@ import { walkSchema } from './walk.js';
 /**
  * Semantics-preserving rewrites of a private, unfrozen copy before it reaches Ajv. Each rewrite
  * gives exactly the verdicts Draft 2020-12 requires where Ajv, given the original, would not; none
- * makes the schema less restrictive.
+ * makes the schema less restrictive. Returns whether anything was rewritten.
  */
-export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>): void {
+export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>): boolean {
+  let changed = false;
   const inactive = new Set<string>();
   const active = keywordsOf(vocabularies);
   for (const k of keywordsOf(KNOWN_VOCABULARIES)) if (!active.has(k)) inactive.add(k);
   walkSchema(doc, ({ node }) => {
     // Core §8.1.2: keywords of a vocabulary the meta-schema leaves out are not applied.
-    for (const k of inactive) if (Object.hasOwn(node, k)) delete node[k];
+    for (const k of inactive)
+      if (Object.hasOwn(node, k)) {
+        delete node[k];
+        changed = true;
+      }
     // Validation §6.1.2 allows `enum: []`, which no value satisfies; Ajv refuses to compile it.
     const e = node['enum'];
     if (Array.isArray(e) && e.length === 0) {
       delete node['enum'];
+      changed = true;
       node['allOf'] = [...(Array.isArray(node['allOf']) ? node['allOf'] : []), false];
     }
     // Ajv drops a `__proto__` entry of `properties`; the same rule as an anchored patternProperties
@@ -35,6 +41,8 @@ export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>
       const existing = Object.hasOwn(pp, key) ? pp[key] : undefined;
       pp[key] = existing === undefined ? sub : { allOf: [existing, sub] };
       node['patternProperties'] = pp;
+      changed = true;
     }
   });
+  return changed;
 }

@@ -30,6 +30,26 @@ function write(name: string, value: unknown): string {
   return file;
 }
 
+describe('toolgate check --compile', () => {
+  it('lazy gives the same report as eager (the default), in either mode', async () => {
+    const file = write('compile-modes.json', { tools: [good, refused, broken] });
+    for (const mode of ['strict', 'quarantine']) {
+      const eager = await runInProcess(['check', file, '--mode', mode, '--format', 'json']);
+      const lazy = await runInProcess(['check', file, '--mode', mode, '--format', 'json', '--compile', 'lazy']);
+      expect(lazy).toEqual(eager);
+      expect(await runInProcess(['check', file, '--mode', mode, '--format', 'json', '--compile', 'eager'])).toEqual(
+        eager,
+      );
+    }
+  });
+
+  it('refuses another value as a usage error', async () => {
+    const r = await runInProcess(['check', write('compile-bad.json', [good]), '--compile', 'later']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--compile must be eager or lazy, got "later"');
+  });
+});
+
 describe('toolgate check (files)', () => {
   it('admits a clean array catalog: exit 0, one line per tool, a summary', async () => {
     const file = write('clean.json', [good]);

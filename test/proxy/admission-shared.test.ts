@@ -60,4 +60,12 @@ describe('admitOnce', () => {
     expect(catalogDigest(listing(1))).toBe(catalogDigest(listing(1)));
     expect(catalogDigest(listing(1))).not.toBe(catalogDigest(listing(2)));
   });
+
+  it('hashes the pages as they arrived when it has their text, never confusing one split for another', () => {
+    const text = JSON.stringify({ jsonrpc: '2.0', id: 2, result: { tools: listing(1) } });
+    expect(catalogDigest(listing(1), [text])).toBe(catalogDigest(listing(1), [text]));
+    expect(catalogDigest(listing(1), [text])).not.toBe(catalogDigest(listing(1), [`${text} `]));
+    expect(catalogDigest([], ['ab', 'c'])).not.toBe(catalogDigest([], ['a', 'bc']));
+    expect(catalogDigest(listing(1), [text])).not.toBe(catalogDigest(listing(1)));
+  });
 });

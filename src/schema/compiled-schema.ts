@@ -1,0 +1,116 @@
+import type { Validator } from './engine/validator.js';
+import { guarded, thrownFailure, type Failure, type Result } from '../result.js';
+import type { Limits } from '../util/limits.js';
+import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
+import { argumentChecker, checkArguments, checkArgumentsText, type ArgumentChecker } from './check-arguments.js';
+
+// The CompiledSchema a validateSchema hands out, in its two forms: with its validator compiled (the default,
+// `compile: 'eager'`), or proven at admission and compiled on its first call (`compile: 'lazy'`, deferral.ts),
+// then kept. A compile that fails at that first call fails that call and every later one with the refusal the
+// admission would have given: never a pass.
+
+/** A schema that passed every gate; its validator compiled once (rule 10), at admission or at its first call. */
+export interface CompiledSchema {
+  /** A deep-frozen private copy of the schema as given (never the rewritten one). */
+  readonly schema: unknown;
+  /** Validates an argument value; on success `value` is the same reference. */
+  validate(args: unknown): Result<unknown>;
+  /** Parses a JSON text strictly, then validates it; on success `value` is the parsed value. */
+  validateJSON(text: string): Result<unknown>;
+  /**
+   * Standard Schema v1 (and Standard JSON Schema v1) view of the same validation; see standard-schema.ts.
+   */
+  readonly '~standard': ToolgateStandardProps;
+}
+
+/** What a CompiledSchema is made of, besides its validator. */
+export interface CompiledParts {
+  readonly schema: unknown;
+  readonly toolRoot: boolean;
+  readonly limits: Limits;
+}
+
+// Validators whose documents hold no quadratic pattern: their calls skip the pattern budget
+// (regex/bound.ts). Any other validator, legacy ones included, runs under it.
+const budgetFree = new WeakSet<Validator>();
+
+/** Marks a validator whose calls need no pattern budget (no document of it holds a quadratic pattern). */
+export function markBudgetFree(validator: Validator): void {
+  budgetFree.add(validator);
+}
+
+function checkerOf(validator: Validator, { toolRoot, limits }: CompiledParts): ArgumentChecker {
+  return argumentChecker(validator, { toolRoot, limits, patternBudget: !budgetFree.has(validator) });
+}
+
+/** A CompiledSchema over a compiled validator. */
+export function compiledOf(parts: CompiledParts, validator: Validator): CompiledSchema {
+  const checker = checkerOf(validator, parts);
+  // The hot path: guarded() inlined, so no closure is created per call.
+  const validate = (args: unknown): Result<unknown> => {
+    try {
+      return checkArguments(checker, args);
+    } catch (thrown) {
+      // A getter or Proxy trap of the host's arguments: its text is host data and this message model text.
+      return thrownFailure('validate', thrown);
+    }
+  };
+  const validateJSON = (text: string): Result<unknown> => {
+    try {
+      return checkArgumentsText(checker, text);
+    } catch (thrown) {
+      return thrownFailure('validateJSON', thrown);
+    }
+  };
+  const { schema, toolRoot } = parts;
+  return Object.freeze({
+    schema,
+    validate,
+    validateJSON,
+    '~standard': standardProps({ schema, validate, toolRoot }),
+  });
+}
+
+/**
+ * A CompiledSchema whose validator `compile` makes on the first call of any of its methods, once: a success is
+ * kept and used from then on, a failure is the answer of that call and of every later one (the same refusal
+ * the admission of an eager compile would have returned, the compile never retried).
+ */
+export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<Validator>): CompiledSchema {
+  let checker: ArgumentChecker | undefined;
+  let refusal: Failure | undefined;
+  const ready = (): ArgumentChecker | Failure => {
+    if (checker !== undefined) return checker;
+    if (refusal !== undefined) return refusal;
+    // A throw out of the compile is what guarded makes of it at admission: execution_failure, never a pass.
+    const compiled = guarded('validateSchema', compile);
+    if (compiled.ok) checker = checkerOf(compiled.value, parts);
+    else refusal = compiled;
+    return checker ?? (refusal as Failure);
+  };
+  const validate = (args: unknown): Result<unknown> => {
+    const c = ready();
+    if ('ok' in c) return c;
+    try {
+      return checkArguments(c, args);
+    } catch (thrown) {
+      return thrownFailure('validate', thrown);
+    }
+  };
+  const validateJSON = (text: string): Result<unknown> => {
+    const c = ready();
+    if ('ok' in c) return c;
+    try {
+      return checkArgumentsText(c, text);
+    } catch (thrown) {
+      return thrownFailure('validateJSON', thrown);
+    }
+  };
+  const { schema, toolRoot } = parts;
+  return Object.freeze({
+    schema,
+    validate,
+    validateJSON,
+    '~standard': standardProps({ schema, validate, toolRoot }),
+  });
+}

@@ -1,0 +1,149 @@
+// compile: 'lazy' at the first call: the validator is compiled once, on the first call of any of the schema's
+// methods, and kept; a compile that fails then fails that call and every later one with the refusal an eager
+// admission gives, never a pass. The engine's warm-up is replaced here (so this file has a module graph of its
+// own: vitest.config.ts) to make the engine refuse a schema that no real one makes it refuse.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const engine = vi.hoisted(() => ({ refuse: false, warmUps: 0 }));
+vi.mock('../../src/schema/engine/warm-up.js', () => ({
+  warmUp: () => {
+    engine.warmUps++;
+    // What V8 throws for a generated function that nests too deeply: compile-2020.ts refuses the schema.
+    if (engine.refuse) throw new RangeError('Maximum call stack size exceeded');
+  },
+}));
+
+const { compileCounters, validateSchema } = await import('../../src/schema/compile.js');
+const { clearCache } = await import('../../src/schema/compile-cache.js');
+const { admitBatch } = await import('../../src/catalog/admission.js');
+
+let serial = 0;
+/** A small tool schema without references, new to the compile cache at each call. */
+const tool = (): Record<string, unknown> => ({
+  type: 'object',
+  properties: { [`p${++serial}`]: { type: 'string', maxLength: 8 } },
+  required: [`p${serial}`],
+  additionalProperties: false,
+});
+
+beforeEach(() => {
+  engine.refuse = false;
+  engine.warmUps = 0;
+  clearCache();
+});
+
+describe('compile: lazy compiles on the first call, once', () => {
+  it('admission compiles nothing; the first call compiles; later calls of any method reuse it', () => {
+    const schema = tool();
+    const name = `p${serial}`;
+    const before = compileCounters().compiles;
+    const compiled = validateSchema(schema, { compile: 'lazy' });
+    expect(compiled.ok).toBe(true);
+    if (!compiled.ok) return;
+    expect(compileCounters().compiles - before).toBe(0);
+    expect(compiled.value.validate({ [name]: 'ok' }).ok).toBe(true);
+    expect(compileCounters().compiles - before).toBe(1);
+    expect(compiled.value.validate({ [name]: 'far too long' }).ok).toBe(false);
+    expect(compiled.value.validateJSON(`{"${name}":"x"}`).ok).toBe(true);
+    expect(compiled.value['~standard'].validate({})).toHaveProperty('issues');
+    expect(compileCounters().compiles - before).toBe(1);
+    expect(engine.warmUps).toBe(1);
+  });
+
+  it('a schema of the same content compiled meanwhile is reused at the first call', () => {
+    const schema = tool();
+    const lazy = validateSchema(schema, { compile: 'lazy' });
+    const eager = validateSchema(structuredClone(schema), { compile: 'eager' });
+    expect(lazy.ok && eager.ok).toBe(true);
+    const before = compileCounters().compiles;
+    if (lazy.ok) lazy.value.validate({});
+    expect(compileCounters().compiles - before).toBe(0);
+  });
+
+  it('admitBatch with compile: lazy admits every tool and compiles none until it is called', async () => {
+    const before = compileCounters().compiles;
+    const tools = [1, 2, 3].map((i) => ({ name: `t${i}`, inputSchema: tool(), backend: () => 'done' }));
+    const bundle = await admitBatch(tools, { compile: 'lazy' });
+    expect(bundle.ok).toBe(true);
+    expect(compileCounters().compiles - before).toBe(0);
+    if (!bundle.ok) return;
+    const args = { [`p${serial}`]: 'x' };
+    const called = await bundle.value.registry.call({ id: 'c1', name: 't3', arguments: args });
+    expect(called.isError).toBe(false);
+    expect(compileCounters().compiles - before).toBe(1);
+  });
+});
+
+describe('a compile that fails at the first call fails closed', () => {
+  it('eager: refused at admission, as unsupported_capability', () => {
+    engine.refuse = true;
+    const compiled = validateSchema(tool(), { compile: 'eager' });
+    expect(compiled.ok ? 'admitted' : [compiled.error.class, compiled.error.message]).toEqual([
+      'unsupported_capability',
+      'schema cannot be enforced exactly: the engine recursed without end while compiling it',
+    ]);
+  });
+
+  it('lazy: the first call and every later one get the refusal admission would have given, never a pass', () => {
+    const schema = tool();
+    const name = `p${serial}`;
+    const eager = (() => {
+      engine.refuse = true;
+      const r = validateSchema(structuredClone(schema), { compile: 'eager' });
+      engine.refuse = false;
+      return r;
+    })();
+    clearCache();
+    const lazy = validateSchema(schema, { compile: 'lazy' });
+    expect(lazy.ok).toBe(true);
+    if (!lazy.ok || eager.ok) return;
+    engine.refuse = true;
+    const first = lazy.value.validate({ [name]: 'fine' });
+    engine.refuse = false;
+    // The compile is not tried again: the refusal stands for every method, valid arguments or not.
+    const later = [
+      lazy.value.validate({ [name]: 'fine' }),
+      lazy.value.validate({ nope: 1 }),
+      lazy.value.validateJSON(`{"${name}":"fine"}`),
+    ];
+    for (const r of [first, ...later]) expect(r.ok ? 'passed' : r.error).toEqual(eager.error);
+    expect(lazy.value['~standard'].validate({ [name]: 'fine' })).toHaveProperty('issues');
+    expect(engine.warmUps).toBe(2);
+  });
+
+  it('lazy: a throw out of the compile itself is execution_failure, never a pass', async () => {
+    const { deferredCompiledOf } = await import('../../src/schema/compiled-schema.js');
+    const { DEFAULT_LIMITS } = await import('../../src/util/limits.js');
+    const compiled = deferredCompiledOf({ schema: {}, toolRoot: true, limits: DEFAULT_LIMITS }, () => {
+      throw new Error('engine bug');
+    });
+    const r = compiled.validate({});
+    expect(r.ok ? 'passed' : [r.error.class, r.error.kind]).toEqual(['execution_failure', 'internal']);
+  });
+});
+
+describe('the compile option is read through the schema option table', () => {
+  it.each([['later'], [true], [null]])('refuses compile: %j', (value) => {
+    const r = validateSchema({ type: 'object' }, { compile: value } as never);
+    expect(r.ok ? 'admitted' : [r.error.class, r.error.message]).toEqual([
+      'validation',
+      expect.stringContaining("invalid schema options: compile must be 'eager' or 'lazy', got"),
+    ]);
+  });
+
+  it('never runs a getter for it', async () => {
+    let ran = 0;
+    const options = Object.defineProperty({}, 'compile', {
+      enumerable: true,
+      get: () => {
+        ran++;
+        return 'lazy';
+      },
+    });
+    const r = validateSchema({ type: 'object' }, options);
+    expect(r.ok).toBe(false);
+    const batch = await admitBatch([], options);
+    expect(batch.ok).toBe(false);
+    expect(ran).toBe(0);
+  });
+});
