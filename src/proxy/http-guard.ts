@@ -6,6 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
 import { revisionOf } from '../mcp/versions.js';
+import { unsupportedVersion } from '../mcp/modern.js';
 import { isLoopback, type ListenSettings } from './settings.js';
 
 /** A refusal: the HTTP status, its JSON-RPC error message, and any header it needs. */
@@ -13,6 +14,9 @@ export interface Refusal {
   readonly status: number;
   readonly message: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** The JSON-RPC error code, when not the status's default, and its data. */
+  readonly code?: number;
+  readonly data?: object;
 }
 
 /** A Host header naming this machine: localhost, 127.0.0.0/8 or [::1], with any port. */
@@ -53,11 +57,17 @@ export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refu
       headers: { 'www-authenticate': 'Bearer' },
     };
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string' && revisionOf(version) === undefined)
+  // The error of MCP 2026-07-28 (UnsupportedProtocolVersion, naming what is served), which a dual-era client reads
+  // as a modern server's answer and retries with a revision of the list; a client of an earlier one sees a 400.
+  if (typeof version === 'string' && revisionOf(version) === undefined) {
+    const { code, data } = unsupportedVersion(clip(version, 40));
     return {
       status: 400,
       message: `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(clip(version, 40))}`,
+      code,
+      data,
     };
+  }
   return undefined;
 }
 

@@ -62,6 +62,12 @@ export class HttpSession {
     readonly upstream: Upstream,
     private readonly settings: ProxySettings,
     private readonly hooks: SessionHooks,
+    /**
+     * Set for the session of MCP 2026-07-28 clients: why a server request is refused (no client has a stream for
+     * one), and a request whose response stream closes before its answer is cancelled (that revision's
+     * cancellation on HTTP).
+     */
+    private readonly stateless?: string,
   ) {
     const channel: Channel = {
       send: (message, related) => this.out(message as RpcMessage, related),
@@ -107,6 +113,10 @@ export class HttpSession {
       if (this.waiting.get(own)?.res !== res) return;
       this.waiting.delete(own);
       this.byClientId.delete(key);
+      if (this.stateless !== undefined) {
+        const cancel = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: { requestId: own } };
+        this.peer.deliver(cancel, JSON.stringify(cancel));
+      }
       this.arm();
     });
     this.peer.deliver({ ...m, id: own }, text);
@@ -212,7 +222,9 @@ export class HttpSession {
     }
     // No stream to the client (or a shared session): a request is answered here, a notification dropped.
     if (message.id !== undefined && message.id !== null) {
-      const why = this.id === undefined ? 'server-to-client requests are refused by --stateless' : 'no stream is open';
+      const why =
+        this.stateless ??
+        (this.id === undefined ? 'server-to-client requests are refused by --stateless' : 'no stream is open');
       const error = { code: RPC.internalError, message: `the client cannot be reached: ${why}` };
       const reply = { jsonrpc: '2.0' as const, id: message.id, error };
       setImmediate(() => this.peer.deliver(reply, JSON.stringify(reply)));

@@ -22,6 +22,8 @@ import type { ListenSettings } from './settings.js';
 import { openUpstream } from './upstream.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { initializeProblem } from '../mcp/initialize.js';
+import { isModernPost, modernRefusal } from './http-modern.js';
+import { NO_INPUT_REQUIRED } from './modern-requests.js';
 
 /** The path served. */
 const PATH = '/mcp';
@@ -49,8 +51,13 @@ function refuse(
   headers: Readonly<Record<string, string>> = {},
   code: number = status === 400 ? RPC.invalidRequest : RPC.internalError,
   id: string | number | null = null,
+  data?: object,
 ): void {
-  const body = JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    error: { code, message, ...(data === undefined ? {} : { data }) },
+  });
   if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', connection: 'close', ...headers });
   res.end(body);
 }
@@ -99,6 +106,41 @@ export async function openHttpFront(
   let shared: HttpSession | undefined;
   if (listen.stateless) shared = new HttpSession(undefined, first, settings, hooks);
   else await first.stop();
+
+  // 2026-07-28 clients have no session: their requests share one session of the proxy's own with the server (the
+  // --stateless one when there is one), opened at the first such request and again after its server goes.
+  let modern: Promise<HttpSession | undefined> | undefined;
+  const modernHooks = {
+    ...hooks,
+    ended: (s: HttpSession, why: string) => {
+      if (modern !== undefined) void modern.then((m) => m === s && (modern = undefined));
+      if (!stopping) say(`the session for MCP 2026-07-28 clients ended: ${why}`);
+    },
+  };
+  const modernSession = (): Promise<HttpSession | undefined> => {
+    if (shared !== undefined) return Promise.resolve(shared);
+    modern ??= openUpstream(settings, io, told, false).then(async (upstream) => {
+      if (!('peer' in upstream) || stopping) {
+        if ('peer' in upstream) await upstream.stop();
+        modern = undefined;
+        return undefined;
+      }
+      return new HttpSession(undefined, upstream, settings, modernHooks, NO_INPUT_REQUIRED);
+    });
+    return modern;
+  };
+
+  /** A 2026-07-28 request: checked as that revision's transport requires, then served by the shared session. */
+  const modernPost = async (req: IncomingMessage, res: ServerResponse, m: RpcMessage, text: string): Promise<void> => {
+    const refusal = modernRefusal(req, m);
+    if (refusal === 'accepted') return void res.writeHead(202).end();
+    if (refusal !== undefined)
+      return refuse(res, refusal.status, refusal.message, {}, refusal.code, m.id ?? null, refusal.data);
+    const session = await modernSession();
+    if (session === undefined)
+      return refuse(res, 502, "Bad Gateway: the MCP server could not be started (see the proxy's stderr)");
+    session.request(m as RpcMessage & { id: string | number }, text, res);
+  };
 
   const openSession = async (): Promise<HttpSession | 'busy' | 'failed'> => {
     let evicted: Promise<void> | undefined;
@@ -177,6 +219,7 @@ export async function openHttpFront(
     const m = message as RpcMessage;
     const mismatch = headerMismatch(req, m);
     if (mismatch !== undefined) return refuse(res, 400, `Bad Request: ${mismatch}`, {}, HEADER_MISMATCH, m.id ?? null);
+    if (isModernPost(req, m)) return modernPost(req, res, m, text);
     const isRequest = typeof m.method === 'string' && m.id !== undefined && m.id !== null;
     let session: HttpSession | undefined;
     if (m.method === 'initialize' && shared === undefined) {
@@ -213,7 +256,8 @@ export async function openHttpFront(
     if ((req as { body?: unknown }).body !== undefined)
       return refuse(res, 500, 'Internal Server Error: mount toolgate before any body parser (the body was read)');
     const refusal = guardRequest(req, listen);
-    if (refusal !== undefined) return refuse(res, refusal.status, refusal.message, { ...refusal.headers });
+    if (refusal !== undefined)
+      return refuse(res, refusal.status, refusal.message, { ...refusal.headers }, refusal.code, null, refusal.data);
     if (stopping) return refuse(res, 503, 'Service Unavailable: the proxy is stopping');
     switch (req.method) {
       case 'POST':
@@ -253,8 +297,11 @@ export async function openHttpFront(
     gone: shared !== undefined ? shared.upstream.gone : new Promise<string>(() => undefined),
     stop: async () => {
       stopping = true;
+      const stateless = shared === undefined && modern !== undefined ? await modern : undefined;
       await Promise.all(
-        [...sessions.values(), ...(shared !== undefined ? [shared] : [])].map((s) => s.close('stopping')),
+        [...sessions.values(), ...(shared !== undefined ? [shared] : []), ...(stateless ? [stateless] : [])].map((s) =>
+          s.close('stopping'),
+        ),
       );
     },
   };
