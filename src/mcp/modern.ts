@@ -47,23 +47,21 @@ export function claimedVersion(params: unknown): string | undefined {
 /** The stateless revisions toolgate serves (their era in src/mcp/versions.ts), newest first. */
 export const STATELESS_REVISIONS: readonly ProtocolRevision[] = PROTOCOL_REVISIONS.filter((r) => r.era === 'stateless');
 
-/** Every revision toolgate serves a client with, as an UnsupportedProtocolVersion error lists them. */
-export const SERVED_VERSIONS: readonly string[] = PROTOCOL_REVISIONS.filter((r) => r.version !== '2024-10-07').map(
-  (r) => r.version,
-);
-
 /** The stateless revision named `version`, or undefined (an initialize-era one, or one toolgate does not know). */
 export function statelessRevision(version: string | undefined): ProtocolRevision | undefined {
   const revision = revisionOf(version);
   return revision?.era === 'stateless' ? revision : undefined;
 }
 
-/** The UnsupportedProtocolVersion error for `requested` (its data lists what is served). */
+/**
+ * The UnsupportedProtocolVersion error for `requested`: its data lists the stateless revisions served, as
+ * `server/discover` does (a client of an earlier revision starts with initialize, and negotiates there).
+ */
 export function unsupportedVersion(requested: string): { code: number; message: string; data: object } {
   return {
     code: MODERN_ERRORS.unsupportedProtocolVersion,
     message: 'Unsupported protocol version',
-    data: { supported: SERVED_VERSIONS, requested },
+    data: { supported: STATELESS_REVISIONS.map((r) => r.version), requested },
   };
 }
 

@@ -56,9 +56,18 @@ export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refu
       message: 'Unauthorized: a valid "Authorization: Bearer <token>" header is required',
       headers: { 'www-authenticate': 'Bearer' },
     };
+  // A POST's is answered once its body is read, with its id (src/proxy/http.ts, versionRefusal).
+  if (req.method !== 'POST') return versionRefusal(req);
+  return undefined;
+}
+
+/**
+ * The refusal of a request whose `MCP-Protocol-Version` names no revision toolgate knows: 400 with MCP 2026-07-28's
+ * UnsupportedProtocolVersion (naming what is served), which a dual-era client reads as a modern server's answer and
+ * retries with a revision of the list; a client of an earlier revision sees a 400.
+ */
+export function versionRefusal(req: IncomingMessage): Refusal | undefined {
   const version = req.headers['mcp-protocol-version'];
-  // The error of MCP 2026-07-28 (UnsupportedProtocolVersion, naming what is served), which a dual-era client reads
-  // as a modern server's answer and retries with a revision of the list; a client of an earlier one sees a 400.
   if (typeof version === 'string' && revisionOf(version) === undefined) {
     const { code, data } = unsupportedVersion(clip(version, 40));
     return {

@@ -11,6 +11,7 @@ import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, missingHeader } from '../mcp/routing-headers.js';
 import { clip } from '../util/describe-value.js';
 import { revisionOf } from '../mcp/versions.js';
+import { UNSERVED } from './modern-requests.js';
 
 /** A refusal of a modern request: its HTTP status and JSON-RPC error. */
 export interface ModernRefusal {
@@ -44,7 +45,7 @@ export function modernRefusal(req: IncomingMessage, m: RpcMessage): ModernRefusa
   if (problem !== undefined) return { status: 400, code: RPC.invalidParams, message: `Invalid params: ${problem}` };
   const version = claimedVersion(m.params) as string;
   if (statelessRevision(version) === undefined) return { status: 400, ...unsupportedVersion(clip(version, 40)) };
-  if (!isSpecMethod(m.method, 'client', version) || m.method.startsWith('notifications/'))
+  if (!isSpecMethod(m.method, 'client', version) || m.method.startsWith('notifications/') || UNSERVED.has(m.method))
     return {
       status: 404,
       code: RPC.methodNotFound,

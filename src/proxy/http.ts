@@ -13,7 +13,7 @@ import type { ProxyExit, ProxyIO } from './io.js';
 import { callLogger } from './call-log.js';
 import { readMessage, type RpcMessage } from '../mcp/channel.js';
 import { readBody } from '../mcp/http-body.js';
-import { accepts, guardRequest } from './http-guard.js';
+import { accepts, guardRequest, versionRefusal } from './http-guard.js';
 import { HttpSession, unusedLongest } from './http-session.js';
 import type { ProxySettings } from './settings.js';
 import { RPC } from '../mcp/peer.js';
@@ -113,7 +113,10 @@ export async function openHttpFront(
   const modernHooks = {
     ...hooks,
     ended: (s: HttpSession, why: string) => {
-      if (modern !== undefined) void modern.then((m) => m === s && (modern = undefined));
+      const current = modern;
+      void current?.then((m) => {
+        if (m === s && modern === current) modern = undefined;
+      });
       if (!stopping) say(`the session for MCP 2026-07-28 clients ended: ${why}`);
     },
   };
@@ -219,6 +222,9 @@ export async function openHttpFront(
     const m = message as RpcMessage;
     const mismatch = headerMismatch(req, m);
     if (mismatch !== undefined) return refuse(res, 400, `Bad Request: ${mismatch}`, {}, HEADER_MISMATCH, m.id ?? null);
+    const unsupported = versionRefusal(req);
+    if (unsupported !== undefined)
+      return refuse(res, 400, unsupported.message, {}, unsupported.code, m.id ?? null, unsupported.data);
     if (isModernPost(req, m)) return modernPost(req, res, m, text);
     const isRequest = typeof m.method === 'string' && m.id !== undefined && m.id !== null;
     let session: HttpSession | undefined;

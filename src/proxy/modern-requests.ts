@@ -31,6 +31,12 @@ export const NO_INPUT_REQUIRED =
   'the client speaks MCP 2026-07-28, where a server asks for input with an input_required result; ' +
   'this proxy does not turn a server request into one';
 
+/**
+ * Methods of the stateless revision the proxy does not serve: `subscriptions/listen` would hold a stream per client
+ * open on notifications of a server session every such client shares, and tell no client apart.
+ */
+export const UNSERVED: ReadonlySet<string> = new Set(['subscriptions/listen']);
+
 /** What serving a modern request needs of the relay. */
 export interface ModernRelay {
   /** The upstream's initialize result. */
@@ -73,42 +79,44 @@ export function modernReply(method: string, reply: Reply): Reply {
   );
 }
 
-/** Serves one request of a 2026-07-28 client (isModernRequest). */
-export function serveModern(m: RpcMessage & { id: string | number }, text: string, relay: ModernRelay): void {
+/** The answer the proxy itself gives modern request `m` before anything else (a refusal), or undefined. */
+function refusalOf(m: RpcMessage, relay: ModernRelay): Reply | undefined {
   const method = m.method as string;
   const problem = envelopeProblem(m.params);
-  if (problem !== undefined) return relay.respond(m.id, error(RPC.invalidParams, `Invalid params: ${problem}`));
+  if (problem !== undefined) return error(RPC.invalidParams, `Invalid params: ${problem}`);
   const version = claimedVersion(m.params) as string;
   const revision = statelessRevision(version);
   if (revision === undefined) {
     const refusal = unsupportedVersion(clip(version, 40));
-    return relay.respond(m.id, error(refusal.code, refusal.message, refusal.data));
+    return error(refusal.code, refusal.message, refusal.data);
   }
   if (!isSpecMethod(method, 'client', revision.version) || method.startsWith('notifications/') || relay.denied(method))
-    return relay.respond(m.id, error(RPC.methodNotFound, `method not found: ${JSON.stringify(clip(method, 80))}`));
+    return error(RPC.methodNotFound, `method not found: ${JSON.stringify(clip(method, 80))}`);
   const retry = retryMembers(m.params);
   if (retry.length > 0)
-    return relay.respond(
-      m.id,
-      error(RPC.invalidParams, `${retry.join(' and ')} answer an input_required result, and this proxy sends none`),
+    return error(
+      RPC.invalidParams,
+      `${retry.join(' and ')} answer an input_required result, and this proxy sends none`,
     );
-  switch (method) {
-    case 'server/discover':
-      return relay.respond(m.id, { result: discoverResult(relay.init) });
-    case 'subscriptions/listen':
-      return relay.respond(m.id, error(RPC.methodNotFound, 'subscriptions/listen is not served by this proxy'));
-    case 'tools/list':
-      void relay.published().then((current) => {
-        const tools = [...current.tools.values()].map(modernTool);
-        relay.respond(m.id, { result: completeResult(method, { tools }) });
-      });
-      return;
-    case 'tools/call':
-      return relay.callTool(m, text);
-    default:
-      // Prompts, resources and completion: the server's own, passed on when its revision has the method too.
-      if (!isSpecMethod(method, 'client', relay.upstreamRevision))
-        return relay.respond(m.id, error(RPC.methodNotFound, `method not found: ${JSON.stringify(method)}`));
-      relay.relay(m, withoutEnvelope(m.params), (r) => modernReply(method, r));
-  }
+  if (UNSERVED.has(method)) return error(RPC.methodNotFound, `${method} is not served by this proxy`);
+  // Prompts, resources and completion are the server's own: they pass when its revision has the method too.
+  const own = method === 'server/discover' || method === 'tools/list' || method === 'tools/call';
+  if (!own && !isSpecMethod(method, 'client', relay.upstreamRevision))
+    return error(RPC.methodNotFound, `method not found: ${JSON.stringify(method)} (not in the server's revision)`);
+  return undefined;
+}
+
+/** Serves one request of a 2026-07-28 client (isModernRequest). */
+export function serveModern(m: RpcMessage & { id: string | number }, text: string, relay: ModernRelay): void {
+  const method = m.method as string;
+  const refusal = refusalOf(m, relay);
+  if (refusal !== undefined) relay.respond(m.id, refusal);
+  else if (method === 'server/discover') relay.respond(m.id, { result: discoverResult(relay.init) });
+  else if (method === 'tools/call') relay.callTool(m, text);
+  else if (method === 'tools/list')
+    void relay.published().then((current) => {
+      const tools = [...current.tools.values()].map(modernTool);
+      relay.respond(m.id, { result: completeResult(method, { tools }) });
+    });
+  else relay.relay(m, withoutEnvelope(m.params), (r) => modernReply(method, r));
 }
