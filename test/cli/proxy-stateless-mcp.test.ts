@@ -235,8 +235,13 @@ describe('a 2026-07-28 client on stdio (no initialize)', () => {
     clis.push(cli);
     return cli;
   };
-  const ask = (cli: RawCli, id: string, method: string, params: Record<string, unknown> = {}, meta = envelope()) =>
-    cli.request(id, method, { ...params, _meta: meta });
+  const ask = (
+    cli: RawCli,
+    id: string,
+    method: string,
+    params: Record<string, unknown> = {},
+    meta: object = envelope(),
+  ) => cli.request(id, method, { ...params, _meta: meta });
 
   it('is served per request: discover, a listing without 2025-11-25 fields, a checked call', async () => {
     const cli = start();
