@@ -14,6 +14,7 @@ import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
 import { sseEvent } from '../mcp/sse.js';
 import type { Upstream } from './upstream.js';
+import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 
 /** A POST waiting for its reply. */
 interface Waiting {
@@ -83,6 +84,8 @@ export class HttpSession {
       published: upstream.published,
       warn: hooks.warn,
       onCall: hooks.onCall,
+      // A 2026-07-28 call's Mcp-Param-* headers are compared with its arguments (the tool's x-mcp-header).
+      ...(stateless === undefined ? {} : { headersOf: (own) => this.waiting.get(own as number)?.res.req?.headers }),
     });
     void upstream.gone.then((why) => {
       upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
@@ -207,7 +210,9 @@ export class HttpSession {
    */
   private out(message: RpcMessage, related?: string | number): void {
     if (message.method === undefined) {
-      this.reply(message.id as number, (clientId) => JSON.stringify({ ...message, id: clientId }));
+      // A header that disagrees with the body is a 400 (MCP 2026-07-28, Streamable HTTP, "Server Validation").
+      const status = (message.error as { code?: unknown } | undefined)?.code === HEADER_MISMATCH ? 400 : 200;
+      this.reply(message.id as number, (clientId) => JSON.stringify({ ...message, id: clientId }), status);
       return;
     }
     const text = JSON.stringify(message);
@@ -255,24 +260,24 @@ export class HttpSession {
   }
 
   /** Writes the reply to this session's request `own`, built for the client's id. */
-  private reply(own: unknown, build: (clientId: string | number) => string): void {
+  private reply(own: unknown, build: (clientId: string | number) => string, status = 200): void {
     const entry = typeof own === 'number' ? this.waiting.get(own) : undefined;
     if (entry === undefined) return;
     this.waiting.delete(own as number);
     this.byClientId.delete(JSON.stringify(entry.clientId));
     this.streams.delete(entry.res);
-    this.answer(entry.res, build(entry.clientId));
+    this.answer(entry.res, build(entry.clientId), status);
     this.arm();
   }
 
   /** Ends a POST's response with one message: as an SSE event if the stream was opened, else as JSON. */
-  private answer(res: ServerResponse, text: string): void {
+  private answer(res: ServerResponse, text: string, status = 200): void {
     if (res.writableEnded || res.destroyed) return;
     if (res.headersSent) res.end(sseEvent(text));
     else {
       // With its length given, headers and body go out in one write, not as chunks.
       const length = String(Buffer.byteLength(text));
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': length, ...this.idHeader() });
+      res.writeHead(status, { 'content-type': 'application/json', 'content-length': length, ...this.idHeader() });
       res.end(text);
     }
   }

@@ -22,6 +22,8 @@ import { summaryLines } from './summary.js';
 import { isModernRequest, modernReply, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
 import { withoutEnvelope } from '../mcp/modern.js';
 import type { Reply } from '../mcp/peer.js';
+import { paramHeaderMismatch } from '../mcp/param-headers.js';
+import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 
 /** One tools/call as the log records it. */
 export interface CallRecord {
@@ -46,6 +48,8 @@ export interface SessionContext {
   /** A line for stderr (already masked by the caller). */
   readonly warn: (line: string) => void;
   readonly onCall: (record: CallRecord) => void;
+  /** The HTTP headers a request (by its downstream id) came with, over --listen: its Mcp-Param-* are checked. */
+  readonly headersOf?: (id: string | number) => Readonly<Record<string, string | string[] | undefined>> | undefined;
 }
 
 /** The -32601 answer to a method the proxy does not forward. */
@@ -149,6 +153,14 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const callTool = async (m: RpcMessage & { id: string | number }, text: string, modern = false): Promise<void> => {
     const started = performance.now();
     const current = readmitting === undefined ? published : await readmitting;
+    const mismatch = modern ? paramMismatch(m, current) : undefined;
+    if (mismatch !== undefined) {
+      downstream.respond(m.id, { error: { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` } });
+      const ms = Math.round((performance.now() - started) * 1000) / 1000;
+      const tool = clip(String((m.params as { name?: unknown }).name), 80);
+      context.onCall({ tool, verdict: 'refused', stage: 'lookup', ms, upstreamError: false });
+      return;
+    }
     const decision = decideCall(m, text, current);
     const args = settings.logArgs ? ((m.params ?? {}) as Record<string, unknown>)['arguments'] : undefined;
     const record = (verdict: CallRecord['verdict'], stage: CallRecord['stage'], upstreamError: boolean): void =>
@@ -217,6 +229,15 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     }
     const problem = answerResult(m.id, decision.tool, r, current, modern);
     record('forwarded', problem ?? 'execute', (r.result as { isError?: unknown } | null)?.isError === true);
+  };
+
+  /** Why a 2026-07-28 call's Mcp-Param-* headers disagree with its arguments (src/mcp/param-headers.ts). */
+  const paramMismatch = (m: RpcMessage & { id: string | number }, current: Published): string | undefined => {
+    const headers = context.headersOf?.(m.id);
+    const params = (m.params ?? {}) as Record<string, unknown>;
+    const tool = typeof params['name'] === 'string' ? current.tools.get(params['name']) : undefined;
+    if (headers === undefined || tool === undefined) return undefined;
+    return paramHeaderMismatch(tool['inputSchema'], params['arguments'], headers);
   };
 
   /** A tool's result as the client gets it, checked against its output schema and --max-result; the problem. */

@@ -229,6 +229,35 @@ describe('a 2026-07-28 client over --listen', async () => {
   });
 });
 
+describe('Mcp-Param-* headers of a 2026-07-28 call over --listen (x-mcp-header)', async () => {
+  const proxy = await startProxy(['--listen', '0', '--', process.execPath, REVISIONS]);
+  const routed = (headers: Record<string, string>, args: object) =>
+    post(
+      proxy.url,
+      { ...headersFor('tools/call', 'routed'), ...headers },
+      {
+        jsonrpc: '2.0',
+        id: 31,
+        method: 'tools/call',
+        params: { name: 'routed', arguments: args, _meta: envelope() },
+      },
+    );
+
+  it('passes a call whose headers mirror its arguments', async () => {
+    const r = await routed({ 'mcp-param-region': 'us', 'mcp-param-n': '42' }, { region: 'us', limits: { n: 42 } });
+    expect([r.status, textOf(r.body.result)]).toEqual([200, '{"region":"us","limits":{"n":42}}']);
+  });
+
+  it.each([
+    ['a header that names another value', { 'mcp-param-region': 'eu' }, { region: 'us' }],
+    ['no header for a value', {}, { region: 'us' }],
+    ['a header with no value', { 'mcp-param-n': '1' }, {}],
+  ])('refuses %s with 400 and HeaderMismatch', async (_what, headers, args) => {
+    const r = await routed(headers, args);
+    expect([r.status, r.body.error?.code, r.body.id]).toEqual([400, -32020, 31]);
+  });
+});
+
 describe('a 2026-07-28 client on stdio (no initialize)', () => {
   const start = (): RawCli => {
     const cli = new RawCli('proxy', ['--', process.execPath, REVISIONS]);
@@ -258,7 +287,7 @@ describe('a 2026-07-28 client on stdio (no initialize)', () => {
     expect(ran.result).toMatchObject({ resultType: 'complete', structuredContent: { n: 1 } });
   }, 30_000);
 
-  it('never passes on a result with members only a 2026-07-28 server may send (an unchecked input_required)', async () => {
+  it('never passes on a result holding what only a 2026-07-28 server sends (an unchecked input_required)', async () => {
     const cli = start();
     const r = await ask(cli, 'r', 'tools/call', { name: 'round', arguments: {} });
     expect(r.error?.message).toMatch(/resultType, inputRequests.*only an MCP 2026-07-28 server/);

@@ -27,7 +27,7 @@ describe('the MCP method table', () => {
     expect(tableOf(sender, types.LATEST_PROTOCOL_VERSION, notifications)).toEqual(methodsOf(union));
   });
 
-  // The unions of the specification's 2026-07-28 schema (schema/2026-07-28/schema.ts): ClientRequest,
+  // The unions of the specification's 2026-07-28 TypeScript schema: ClientRequest,
   // ClientNotification, ServerNotification; the revision has no ServerRequest (input_required results instead).
   it.each([
     [
