@@ -63,10 +63,33 @@ const TOOLS = [
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
         $defs: {
-          address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+          address: {
+            $anchor: 'address',
+            type: 'object',
+            properties: { street: { type: 'string' }, city: { type: 'string' } },
+          },
         },
         properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+        // The 0.2.0 line's scenario looks for composition and conditional keywords too (SEP-2106); none narrows.
+        allOf: [{ anyOf: [{ type: 'object' }, { required: ['name'] }] }],
+        if: { required: ['address'] },
+        then: { properties: { address: { type: 'object' } } },
+        else: {},
         additionalProperties: false,
+      },
+    },
+    {
+      // MCP 2026-07-28's custom headers (x-mcp-header): a client mirrors these arguments into Mcp-Param-* headers.
+      name: 'test_custom_headers',
+      description: 'A tool whose arguments are mirrored into Mcp-Param-* headers',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          region: { type: 'string', 'x-mcp-header': 'Region' },
+          priority: { type: 'integer', 'x-mcp-header': 'Priority' },
+          query: { type: 'string' },
+        },
+        required: ['region', 'query'],
       },
     },
   ]);
@@ -280,6 +303,8 @@ function makeServer() {
         extra.closeSSEStream?.();
         await sleep(100);
         return { content: [text('Reconnection test completed successfully.')] };
+      case 'test_custom_headers':
+        return { content: [text(JSON.stringify(request.params.arguments ?? {}))] };
       case 'json_schema_2020_12_tool':
         return { content: [text(`Hello ${args.name ?? 'nobody'}`)] };
       default:
