@@ -38,6 +38,8 @@ const TOOLS = [
   ['test_embedded_resource', 'Returns an embedded resource'],
   ['test_multiple_content_types', 'Returns text, an image and a resource'],
   ['test_tool_with_logging', 'Sends three log messages while it runs'],
+  // The 0.2.0 line (MCP 2026-07-28): a log message reaches a client only at the level its request's _meta asks for.
+  ['test_logging_tool', 'Sends a log message while it runs'],
   ['test_tool_with_progress', 'Reports progress three times while it runs'],
   ['test_error_handling', 'Always fails'],
   ['test_elicitation_sep1034_defaults', 'Asks for input with defaults for every primitive type'],
@@ -201,6 +203,9 @@ function makeServer() {
         await log(extra, 'Tool processing data');
         await sleep(50);
         await log(extra, 'Tool execution completed');
+        return { content: [text('Logging tool finished')] };
+      case 'test_logging_tool':
+        await log(extra, 'Tool execution started');
         return { content: [text('Logging tool finished')] };
       case 'test_tool_with_progress':
         for (const progress of [0, 50, 100]) {

@@ -110,6 +110,24 @@ export function withoutEnvelope(params: unknown): unknown {
   return Object.keys(rest).length === 0 ? others : { ...others, _meta: rest };
 }
 
+/** The logging levels, least severe first (RFC 5424, as MCP "Logging" names them). */
+const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/**
+ * Whether a server's log message of `level` may reach the client of a 2026-07-28 request whose `_meta` asked for
+ * `requested` ("Logging": per request; without a level asked for, no log message is sent).
+ */
+export function logPasses(requested: unknown, level: unknown): boolean {
+  const least = typeof requested === 'string' ? LEVELS.indexOf(requested) : -1;
+  const at = typeof level === 'string' ? LEVELS.indexOf(level) : -1;
+  return least >= 0 && at >= least;
+}
+
+/** The log level a 2026-07-28 request asked for in its `_meta`, if any. */
+export function requestedLogLevel(params: unknown): unknown {
+  return own(own(params, '_meta'), META.logLevel);
+}
+
 /** The retry members of a multi round-trip request (`inputResponses`, `requestState`) `params` carries. */
 export function retryMembers(params: unknown): string[] {
   return ['inputResponses', 'requestState'].filter((key) => own(params, key) !== undefined);

@@ -376,6 +376,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (!passes(m.method, 'server') || !m.method.startsWith('notifications/')) return;
       if (protoMemberPath(m.params) !== undefined) return;
       if (statelessClient() && belonging.of(m, related) === undefined) return;
+      if (belonging.unasked(m, related)) return;
       const params = cancelled(m, toDownstream);
       if (params !== DROP) downstream.notify(m.method, params, belonging.of(m, related));
     },
