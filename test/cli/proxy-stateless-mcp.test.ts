@@ -134,7 +134,8 @@ describe('a 2026-07-28 client over --listen', async () => {
       [7, 8, 9].map((id) => request(url, id, 'tools/call', { name: 'echo', arguments: { text: 'x' } })),
     );
     // The server process of start-up admission may still be stopping: one remains, the shared session's.
-    expect(await eventually(() => childrenOf(proxy.child.pid as number).length === 1, 3000)).toBe(true);
+    await eventually(() => childrenOf(proxy.child.pid as number).length === 1, 10_000);
+    expect(childrenOf(proxy.child.pid as number)).toHaveLength(1);
   });
 
   const call = { jsonrpc: '2.0', id: 21, method: 'tools/call', params: { name: 'echo', arguments: { text: 'a' } } };
