@@ -68,6 +68,8 @@ function pinOf(name: string, entry: unknown): Result<ToolPin, Problem> {
 export function lockOf(value: unknown): Result<ToolLock, Problem> {
   if (!isObject(value)) return bad('a lock must be a JSON object');
   const extra = Object.keys(value).find((k) => !KEYS.includes(k));
+  if (extra === 'servers')
+    return bad('this is the lock of a config (toolgate lock --config): give it with --config, or lock this server');
   if (extra !== undefined)
     return bad(`unknown key ${shown(extra)} (a version ${LOCK_VERSION} lock has ${KEYS.join(', ')})`);
   if (!Object.hasOwn(value, 'version')) return bad('no "version"');

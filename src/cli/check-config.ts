@@ -11,7 +11,10 @@ import { readText } from './io.js';
 import type { McpServer } from './mcp-server-list.js';
 
 /** A config's servers to list, and its entries that cannot be, as inputs with their problem, in file order. */
-export type ConfigServer = { readonly server: McpServer } | { readonly input: CatalogInput };
+export type ConfigServer = { readonly name: string } & (
+  | { readonly server: McpServer }
+  | { readonly input: CatalogInput }
+);
 
 /** One entry as a server, or the message why it cannot be one. */
 function serverOf(entry: McpConfigEntry, label: string, timeoutMs: number): McpServer | string {
@@ -57,8 +60,8 @@ export function configServers(file: string, timeoutMs: number): Result<ConfigSer
       const label = `${file}: server ${JSON.stringify(entry.name)}`;
       const server = serverOf(entry, label, timeoutMs);
       return typeof server === 'string'
-        ? { input: { source: label, problem: { message: `${label}: ${server}` } } }
-        : { server };
+        ? { name: entry.name, input: { source: label, problem: { message: `${label}: ${server}` } } }
+        : { name: entry.name, server };
     }),
   };
 }

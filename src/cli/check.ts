@@ -20,7 +20,8 @@ import { timeoutMs } from './numbers.js';
 import { cliError } from './hints.js';
 import type { CliIO, ExitCode } from './io.js';
 import { driftJson, driftText } from '../catalog/lock-report.js';
-import { requireLock } from './lock-write.js';
+import { requireAnyLock } from './lock-write.js';
+import { configDrift, configDriftJson, configDriftText, configHasDrift } from '../catalog/config-lock-drift.js';
 
 /** Check never runs a tool: admission needs a backend, and this one is never called. */
 const NEVER_RUN = (): never => {
@@ -52,9 +53,10 @@ async function checkOne(
 }
 
 /** A config's servers listed in file order, its entries that cannot be started reported in their place. */
-async function configInputs(servers: readonly ConfigServer[]): Promise<CatalogInput[]> {
-  const out: CatalogInput[] = [];
-  for (const s of servers) out.push(...('input' in s ? [s.input] : await listServers([s.server])));
+async function configInputs(servers: readonly ConfigServer[]): Promise<{ name: string; input: CatalogInput }[]> {
+  const out: { name: string; input: CatalogInput }[] = [];
+  for (const s of servers)
+    for (const input of 'input' in s ? [s.input] : await listServers([s.server])) out.push({ name: s.name, input });
   return out;
 }
 
@@ -94,8 +96,16 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   if (stdinUses > 1) return usage('standard input (-) can be read once: name it once among the inputs');
   // The lock is read before anything is listed: one that cannot be read is an input error, never "no pins".
   const lockFile = stringFlag(args, 'lock');
-  const lock = lockFile === undefined ? undefined : requireLock(lockFile);
-  if (lock !== undefined && !lock.ok) return usage(lock.error.message);
+  const anyLock = lockFile === undefined ? undefined : requireAnyLock(lockFile);
+  if (anyLock !== undefined && !anyLock.ok) return usage(anyLock.error.message);
+  const configLock = anyLock?.ok && anyLock.value.kind === 'config' ? anyLock.value.lock : undefined;
+  const lock =
+    anyLock?.ok && anyLock.value.kind === 'single' ? { ok: true as const, value: anyLock.value.lock } : undefined;
+  if (configLock !== undefined && configFile === undefined)
+    return usage(`${lockFile}: the lock of a config (toolgate lock --config) is compared with --config <file>`);
+  const others = settings.servers.length + settings.savedLists.length + args.positionals.length;
+  if (configLock !== undefined && others > 0)
+    return usage('a config lock is compared with the --config servers only: give no other input beside --config');
   const registryDir = stringFlag(args, 'registry');
   let schemaRegistry: Record<string, object | boolean> = {};
   if (registryDir !== undefined) {
@@ -103,11 +113,12 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     if (!r.ok) return usage(r.error.message);
     schemaRegistry = r.value;
   }
+  const configured = await configInputs(config?.value ?? []);
   const inputs = [
     ...(await readCatalogs(args.positionals, io.readStdin)),
     ...(await readSavedLists(settings.savedLists, io.readStdin)),
     ...(await listServers(settings.servers)),
-    ...(await configInputs(config?.value ?? [])),
+    ...configured.map((c) => c.input),
   ];
 
   // Under 'report' the findings are computed per accepted tool by adviseCatalog; admission needs the
@@ -138,12 +149,19 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const listed = lock === undefined ? undefined : listingDrift(lock.value, tools);
   const unread = inputs.some((i) => i.problem !== undefined);
   const drift = listed !== undefined && unread ? { ...listed, removed: [] } : listed;
-  if (json) io.out(jsonReport(entries, settings, drift === undefined ? {} : driftJson(lockFile as string, drift)));
-  else {
+  // A config lock: each server against its own pins, named (src/catalog/config-lock-drift.ts).
+  const listings = configured.map((c) => ({ server: c.name, tools: c.input.catalog?.tools }));
+  const servers = configLock === undefined ? undefined : configDrift(configLock, listings);
+  const file = lockFile as string;
+  if (json) {
+    const lockPart = servers !== undefined ? configDriftJson(file, servers) : drift && driftJson(file, drift);
+    io.out(jsonReport(entries, settings, lockPart ?? {}));
+  } else {
     io.out(textReport(entries, settings, io.colour));
-    if (drift !== undefined && lock?.ok)
-      io.out(driftText(lockFile as string, drift, Object.keys(lock.value.tools).length, io.colour));
+    if (drift !== undefined && lock !== undefined)
+      io.out(driftText(file, drift, Object.keys(lock.value.tools).length, io.colour));
+    if (servers !== undefined) io.out(configDriftText(file, servers, io.colour));
   }
-  const drifted = drift !== undefined && hasDrift(drift);
+  const drifted = (drift !== undefined && hasDrift(drift)) || (servers !== undefined && configHasDrift(servers));
   return !drifted && entries.every((e) => e.problem === undefined && e.admitted) ? 0 : 1;
 }

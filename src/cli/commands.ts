@@ -195,7 +195,8 @@ export const CHECK: CliCommand = {
       value: '<file>',
       description:
         'also compare every listed tool with the pins of a lock written by "toolgate lock": each new, changed ' +
-        '(its fields named) or gone tool is reported as drift, and any drift exits 1',
+        '(its fields named) or gone tool is reported as drift, and any drift exits 1. With --config, a lock from ' +
+        '"toolgate lock --config" is compared server by server, each server named',
     },
     HELP,
   ],
@@ -215,6 +216,7 @@ export const LOCK: CliCommand = {
     'toolgate lock --mcp "<command> [args]"... [--env KEY=VALUE|KEY]... [--timeout <seconds>] [same options]',
     'toolgate lock --mcp-list <file|->... [same options]',
     'toolgate lock --url <http(s) URL> [--header "Name: value"]... [--timeout <seconds>] [same options]',
+    'toolgate lock --config <file> [--timeout <seconds>] [same options]',
   ],
   options: [
     {
@@ -263,6 +265,15 @@ export const LOCK: CliCommand = {
     },
     URL_OPTION,
     HEADER_OPTION,
+    {
+      name: 'config',
+      type: 'string',
+      value: '<file>',
+      description:
+        'an MCP client config ("mcpServers" or "servers"): list every server in it (each with its own env or ' +
+        'headers) and pin them all in one lock, per server by its name; a server that cannot be listed stops it, ' +
+        'nothing written. check --config --lock reports drift per server',
+    },
     HELP,
   ],
   notes: [
@@ -408,7 +419,7 @@ export const PROXY: CliCommand = {
     '               [--log <file> [--log-args]] [--quiet]',
     `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
-    '               [--listen <port|host:port> [--auth-token-env <VAR>] [--allow-origin <origin>]...',
+    '               [--listen <port|host:port> [--auth-token-env <VAR> | --grants <file>] [--allow-origin <origin>]...',
     '                [--session-idle <seconds>] [--max-sessions <n>] [--stateless]] [--lock <file>]',
     '               ([--] <command> [args...] | --url <http(s) URL> [--header "Name: value"]...)',
   ],
@@ -436,6 +447,16 @@ export const PROXY: CliCommand = {
       description:
         'with --listen: every request must carry "Authorization: Bearer <value of VAR>" (at least 16 characters); ' +
         'required for a host other than loopback',
+    },
+    {
+      name: 'grants',
+      type: 'string',
+      value: '<file>',
+      description:
+        'with --listen: a token per client, each from the variable the file names, and the tools each client ' +
+        'may see and call ({"clients": [{"name", "tokenEnv", "allow", "deny"}]}, see docs/proxy.md); a request ' +
+        'whose token names no client gets 401, a session serves only the client that opened it; --log names ' +
+        'the client. Not with --auth-token-env or --stateless',
     },
     {
       name: 'allow-origin',

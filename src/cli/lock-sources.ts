@@ -33,7 +33,8 @@ const SOURCES: readonly Source[] = [
 
 /** What the command line gives no source for: the usage error to print. */
 export const NO_SOURCE =
-  'nothing to lock: give files, folders, - for standard input, --mcp "<command>", --url <URL> or --mcp-list <file>';
+  'nothing to lock: give files, folders, - for standard input, --mcp "<command>", --url <URL>, --mcp-list <file> ' +
+  'or --config <file>';
 
 /** Every input the command line names, in source order; a usage error (a bad --env, say) stops them all. */
 export async function readLockSources(args: ParsedArgs, io: CliIO): Promise<Result<CatalogInput[], Problem>> {

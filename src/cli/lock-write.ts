@@ -4,6 +4,7 @@
 // proxy's next start) never sees half a lock.
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { type AnyLock, parseAnyLock } from '../catalog/config-lock.js';
 import { parseLock, lockText } from '../catalog/lock-file.js';
 import type { ToolLock } from '../catalog/lock-pins.js';
 import { thrownMessage, type Problem, type Result } from '../result.js';
@@ -16,6 +17,13 @@ export function readLockFile(file: string): Result<ToolLock | 'absent', Problem>
   return parseLock(text.value, file);
 }
 
+/** A lock file of either kind (a config's or one catalog's); `absent` when there is none at that path. */
+export function readAnyLockFile(file: string): Result<AnyLock | 'absent', Problem> {
+  const text = readText(file);
+  if (!text.ok) return text.error.message.endsWith('(ENOENT)') ? { ok: true, value: 'absent' } : text;
+  return parseAnyLock(text.value, file);
+}
+
 /** `--lock <file>` of check and proxy: the lock, or the input error naming the file (a missing one too). */
 export function requireLock(file: string): Result<ToolLock, Problem> {
   const read = readLockFile(file);
@@ -24,13 +32,26 @@ export function requireLock(file: string): Result<ToolLock, Problem> {
   return { ok: true, value: read.value };
 }
 
+/** `check --lock <file>`: a lock of either kind, or the input error naming the file (a missing one too). */
+export function requireAnyLock(file: string): Result<AnyLock, Problem> {
+  const read = readAnyLockFile(file);
+  if (!read.ok) return read;
+  if (read.value === 'absent') return inputError(`${file}: cannot read (ENOENT): no such lock file`);
+  return { ok: true, value: read.value };
+}
+
 /** Writes the lock's text to `file` atomically: a temporary file in the same folder, renamed over it. */
 export function writeLockFile(file: string, lock: ToolLock): Result<void, Problem> {
+  return writeLockText(file, lockText(lock));
+}
+
+/** Writes a lock's text (a single or a config lock) to `file` atomically. */
+export function writeLockText(file: string, text: string): Result<void, Problem> {
   // Unique enough with the pid; `wx` refuses to write through a name that exists anyway.
   const unique = `${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const temp = join(dirname(file), `.${basename(file)}.${unique}.tmp`);
   try {
-    writeFileSync(temp, lockText(lock), { flag: 'wx' });
+    writeFileSync(temp, text, { flag: 'wx' });
     renameSync(temp, file);
     return { ok: true, value: undefined };
   } catch (thrown) {

@@ -8,6 +8,7 @@ import { listFlag, parseArgs, stringFlag } from './args.js';
 import { CLI_DEFAULTS, LOCK } from './commands.js';
 import type { CliIO, ExitCode } from './io.js';
 import { driftText } from '../catalog/lock-report.js';
+import { lockConfig } from './lock-config.js';
 import { anySource, NO_SOURCE, readLockSources } from './lock-sources.js';
 import { readLockFile, writeLockFile } from './lock-write.js';
 
@@ -25,6 +26,8 @@ export async function lockCommand(argv: readonly string[], io: CliIO): Promise<E
   const args = parsed.value;
   const ignore = ignoreList(listFlag(args, 'lock-ignore'));
   if (!ignore.ok) return stop('--lock-ignore needs a top-level field name');
+  const config = stringFlag(args, 'config');
+  if (config !== undefined) return lockConfig(args, config, ignore.value, io, stop);
   if (!anySource(args)) return stop(NO_SOURCE);
   const stdinUses = [...args.positionals, ...listFlag(args, 'mcp-list')].filter((i) => i === '-').length;
   if (stdinUses > 1) return stop('standard input (-) can be read once: name it once among the inputs');

@@ -7,6 +7,7 @@ import { parseHeaderOptions } from './header-option.js';
 import { inputError } from './io.js';
 import { readServerUrl } from '../mcp/server-url.js';
 import { timeoutMs } from './numbers.js';
+import { readGrantsFile } from '../proxy/client-grants.js';
 import {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_SECONDS,
@@ -57,6 +58,7 @@ export function transportSettings(
   const listen = listenSettings(args, env);
   if (!listen.ok) return listen;
   if (listen.value?.token !== undefined) secrets.push(listen.value.token);
+  for (const client of listen.value?.clients ?? []) secrets.push(client.token);
   return { ok: true, value: { url, headers: headers.value.headers, listen: listen.value, secrets } };
 }
 
@@ -71,9 +73,11 @@ function listenSettings(
   const idle = stringFlag(args, 'session-idle');
   const max = stringFlag(args, 'max-sessions');
   const stateless = booleanFlag(args, 'stateless');
+  const grantsFile = stringFlag(args, 'grants');
   if (raw === undefined) {
     const orphan = [
       tokenVar !== undefined && '--auth-token-env',
+      grantsFile !== undefined && '--grants',
       origins.length > 0 && '--allow-origin',
       idle !== undefined && '--session-idle',
       max !== undefined && '--max-sessions',
@@ -83,6 +87,12 @@ function listenSettings(
   }
   const address = listenAddress(raw);
   if (!address.ok) return address;
+  if (grantsFile !== undefined && tokenVar !== undefined)
+    return inputError('give --auth-token-env (one token for every client) or --grants (a token per client), not both');
+  if (grantsFile !== undefined && stateless)
+    return inputError('--grants needs sessions: with --stateless every client shares one session');
+  const clients = grantsFile === undefined ? undefined : readGrantsFile(grantsFile, `--grants ${grantsFile}`, env);
+  if (clients !== undefined && !clients.ok) return inputError(clients.error.message);
   let token: string | undefined;
   if (tokenVar !== undefined) {
     token = Object.hasOwn(env, tokenVar) ? env[tokenVar] : undefined;
@@ -91,10 +101,10 @@ function listenSettings(
     if (token.length < MIN_TOKEN_LENGTH)
       return inputError(`--auth-token-env ${tokenVar}: the token must be at least ${MIN_TOKEN_LENGTH} characters`);
   }
-  if (token === undefined && !isLoopback(address.value.host))
+  if (token === undefined && clients === undefined && !isLoopback(address.value.host))
     return inputError(
       `--listen ${JSON.stringify(address.value.host)} is reachable from other machines: give --auth-token-env <VAR> ` +
-        'so that every request must carry that token',
+        'so that every request must carry that token (or --grants <file>, a token per client)',
     );
   const allowed: string[] = [];
   for (const o of origins) {
@@ -111,6 +121,14 @@ function listenSettings(
     return inputError(`--max-sessions must be a whole number from 1 to 100000, got ${JSON.stringify(max)}`);
   return {
     ok: true,
-    value: { ...address.value, token, origins: allowed, sessionIdleMs: idleMs.value, maxSessions, stateless },
+    value: {
+      ...address.value,
+      token,
+      origins: allowed,
+      sessionIdleMs: idleMs.value,
+      maxSessions,
+      stateless,
+      ...(clients === undefined ? {} : { clients: clients.value }),
+    },
   };
 }

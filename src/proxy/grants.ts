@@ -8,6 +8,18 @@ export interface Grants {
   granted(name: string): boolean;
 }
 
+/** One client of `--grants` (client-grants.ts): its name, its token and the tools it may see and call. */
+export interface GrantedClient {
+  /** How `--log` and stderr name it (never its token). */
+  readonly name: string;
+  /** A secret: masked wherever the proxy writes, never in a message. */
+  readonly token: string;
+  /** SHA-256 of the token, what requests are compared with (src/proxy/bearer.ts). */
+  readonly digest: Buffer;
+  /** Its grant over published names, after `--allow`/`--deny` (an empty `allow`: nothing). */
+  readonly grants: Grants;
+}
+
 /** The grants of `--allow` (none: all) and `--deny` (wins). */
 export function compileGrants(allow: readonly string[], deny: readonly string[]): Grants {
   const allowed = allow.map(compileGlob);

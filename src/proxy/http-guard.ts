@@ -1,13 +1,17 @@
 // What every request to `--listen` passes before anything else is read (MCP 2025-06-18, "Transports",
 // Streamable HTTP, security warning): an `Origin` this proxy was told to serve, or none (DNS rebinding: a web
 // page must not reach a local server through the visitor's browser), and the bearer token when one is set,
-// compared in constant time so that the time taken says nothing about how much of a guess was right.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// compared in constant time so that the time taken says nothing about how much of a guess was right
+// (src/proxy/bearer.ts). With `--grants` the token names the client the request is served for.
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
 import { revisionOf } from '../mcp/versions.js';
 import { unsupportedVersion } from '../mcp/modern.js';
+import { bearerClient, bearerMatches } from './bearer.js';
+import type { GrantedClient } from './grants.js';
 import { isLoopback, type ListenSettings } from './settings.js';
+
+export { bearerMatches } from './bearer.js';
 
 /** A refusal: the HTTP status, its JSON-RPC error message, and any header it needs. */
 export interface Refusal {
@@ -22,15 +26,6 @@ export interface Refusal {
 /** A Host header naming this machine: localhost, 127.0.0.0/8 or [::1], with any port. */
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
 
-const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
-
-/** Whether `header` is `Bearer <token>`: equal-length digests compared with timingSafeEqual. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = /^Bearer +(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
-  // Both sides are hashed, so the comparison takes as long whatever the lengths: a length is no hint either.
-  return timingSafeEqual(digest(given), digest(token)) && given !== '';
-}
-
 /**
  * Whether `origin` is the proxy's own: bound to loopback, an `http://` origin naming exactly the loopback Host the
  * request was sent to (a page the proxy itself would serve, or a client that names where it connects, as the MCP
@@ -42,23 +37,36 @@ function ownOrigin(origin: string, host: string | undefined, listen: ListenSetti
   return origin.toLowerCase() === `http://${host.toLowerCase()}`;
 }
 
-/** The refusal for a request that may not be served at all, or undefined. */
-export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refusal | undefined {
+/** A request let through: the client its token names (`--grants`), undefined without grants. */
+export interface LetThrough {
+  readonly client: GrantedClient | undefined;
+}
+
+/** The 401 of a request without the token asked for (RFC 6750: the scheme named in WWW-Authenticate). */
+const UNAUTHORIZED: Refusal = {
+  status: 401,
+  message: 'Unauthorized: a valid "Authorization: Bearer <token>" header is required',
+  headers: { 'www-authenticate': 'Bearer' },
+};
+
+/** The refusal for a request that may not be served at all, or what let it through. */
+export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refusal | LetThrough {
   // Bound to loopback, only a loopback name may be asked for: a rebound DNS name is another Host.
   if (isLoopback(listen.host) && !LOOPBACK_HOST.test(req.headers.host ?? ''))
     return { status: 403, message: 'Forbidden: this Host is not served (the proxy listens on loopback)' };
   const origin = req.headers.origin;
   if (origin !== undefined && !listen.origins.includes(origin) && !ownOrigin(origin, req.headers.host, listen))
     return { status: 403, message: 'Forbidden: this Origin is not allowed (see --allow-origin)' };
-  if (listen.token !== undefined && !bearerMatches(req.headers.authorization, listen.token))
-    return {
-      status: 401,
-      message: 'Unauthorized: a valid "Authorization: Bearer <token>" header is required',
-      headers: { 'www-authenticate': 'Bearer' },
-    };
+  if (listen.token !== undefined && !bearerMatches(req.headers.authorization, listen.token)) return UNAUTHORIZED;
+  // With --grants the token names the client; one that names none is refused as a wrong token is.
+  const client = listen.clients === undefined ? undefined : bearerClient(req.headers.authorization, listen.clients);
+  if (listen.clients !== undefined && client === undefined) return UNAUTHORIZED;
   // A POST's is answered once its body is read, with its id (src/proxy/http.ts, versionRefusal).
-  if (req.method !== 'POST') return versionRefusal(req);
-  return undefined;
+  if (req.method !== 'POST') {
+    const refused = versionRefusal(req);
+    if (refused !== undefined) return refused;
+  }
+  return { client };
 }
 
 /**

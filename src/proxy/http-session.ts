@@ -12,6 +12,7 @@ import { Peer, RPC } from '../mcp/peer.js';
 import { type CallRecord, startSession } from './session.js';
 import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
+import type { GrantedClient } from './grants.js';
 import { sseEvent } from '../mcp/sse.js';
 import type { Upstream } from './upstream.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
@@ -63,6 +64,8 @@ export class HttpSession {
     readonly upstream: Upstream,
     private readonly settings: ProxySettings,
     private readonly hooks: SessionHooks,
+    /** The `--grants` client that opened it: only its requests reach it, only its tools are shown. */
+    readonly client: GrantedClient | undefined = undefined,
     /**
      * Set for the session of MCP 2026-07-28 clients: why a server request is refused (no client has a stream for
      * one), and a request whose response stream closes before its answer is cancelled (that revision's
@@ -83,7 +86,8 @@ export class HttpSession {
       revision: upstream.revision,
       published: upstream.published,
       warn: hooks.warn,
-      onCall: hooks.onCall,
+      onCall: client === undefined ? hooks.onCall : (record) => hooks.onCall({ client: client.name, ...record }),
+      ...(client === undefined ? {} : { visible: client.grants.granted }),
       // A 2026-07-28 call's Mcp-Param-* headers are compared with its arguments (the tool's x-mcp-header).
       ...(stateless === undefined ? {} : { headersOf: (own) => this.waiting.get(own as number)?.res.req?.headers }),
     });

@@ -4,7 +4,8 @@
 // upstream (its own process for a command), named by the Mcp-Session-Id header of the answer; DELETE ends it.
 // A GET opens the session's stream for server-to-client messages. Resumption is refused: no event carries an
 // id, so a client has no Last-Event-ID to send, and one that sends it anyway gets 400. With --stateless one
-// upstream, opened at start, serves every request and there are no session ids.
+// upstream, opened at start, serves every request and there are no session ids. With --grants (http-guard.ts) each
+// request's token names its client: a session is that client's alone, and shows it only its granted tools.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { maskSecrets } from '../exec/mask-secrets.js';
@@ -16,6 +17,7 @@ import { readBody } from '../mcp/http-body.js';
 import { accepts, guardRequest, versionRefusal } from './http-guard.js';
 import { HttpSession, unusedLongest } from './http-session.js';
 import type { ProxySettings } from './settings.js';
+import type { GrantedClient } from './grants.js';
 import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
 import type { ListenSettings } from './settings.js';
@@ -96,56 +98,73 @@ export async function openHttpFront(
     ended: (s: HttpSession, why: string) => {
       if (s.id === undefined) return;
       sessions.delete(s.id);
-      if (!stopping) say(`session ${s.id.slice(0, 8)} ended: ${why}`);
+      const client = s.client === undefined ? '' : ` (client ${s.client.name})`;
+      if (!stopping) say(`session ${s.id.slice(0, 8)}${client} ended: ${why}`);
     },
   };
   // Start-up proves the server can be started, initialized and admitted before a client is served. Stateless,
   // that upstream is the one every request shares; otherwise each session opens its own and this one is stopped.
   const first = await openUpstream(settings, io, told);
   if (!('peer' in first)) return { code: first.code };
+  // Names only: what the operator checks the grants file by (the tokens are never said).
+  if (listen.clients !== undefined) say(`grants: clients ${listen.clients.map((c) => c.name).join(', ')}`);
   let shared: HttpSession | undefined;
   if (listen.stateless) shared = new HttpSession(undefined, first, settings, hooks);
   else await first.stop();
 
   // 2026-07-28 clients have no session: their requests share one session of the proxy's own with the server (the
-  // --stateless one when there is one), opened at the first such request and again after its server goes.
-  let modern: Promise<HttpSession | undefined> | undefined;
+  // --stateless one when there is one), opened at the first such request and again after its server goes; with
+  // --grants one per client, so that each sees and calls only its granted tools.
+  const modern = new Map<string, Promise<HttpSession | undefined>>();
   const modernHooks = {
     ...hooks,
     ended: (s: HttpSession, why: string) => {
-      const current = modern;
+      const key = s.client?.name ?? '';
+      const current = modern.get(key);
       void current?.then((m) => {
-        if (m === s && modern === current) modern = undefined;
+        if (m === s && modern.get(key) === current) modern.delete(key);
       });
-      if (!stopping) say(`the session for MCP 2026-07-28 clients ended: ${why}`);
+      const whose = s.client === undefined ? '' : ` (client ${s.client.name})`;
+      if (!stopping) say(`the session for MCP 2026-07-28 clients${whose} ended: ${why}`);
     },
   };
-  const modernSession = (): Promise<HttpSession | undefined> => {
-    if (shared !== undefined) return Promise.resolve(shared);
-    modern ??= openUpstream(settings, io, told, false).then(async (upstream) => {
-      if (!('peer' in upstream) || stopping) {
-        if ('peer' in upstream) await upstream.stop();
-        modern = undefined;
-        return undefined;
-      }
-      return new HttpSession(undefined, upstream, settings, modernHooks, NO_INPUT_REQUIRED);
-    });
-    return modern;
+  const modernSession = (client: GrantedClient | undefined): Promise<HttpSession | undefined> => {
+    if (shared !== undefined && client === undefined) return Promise.resolve(shared);
+    const key = client?.name ?? '';
+    let opening = modern.get(key);
+    if (opening === undefined) {
+      opening = openUpstream(settings, io, told, false).then(async (upstream) => {
+        if (!('peer' in upstream) || stopping) {
+          if ('peer' in upstream) await upstream.stop();
+          modern.delete(key);
+          return undefined;
+        }
+        return new HttpSession(undefined, upstream, settings, modernHooks, client, NO_INPUT_REQUIRED);
+      });
+      modern.set(key, opening);
+    }
+    return opening;
   };
 
   /** A 2026-07-28 request: checked as that revision's transport requires, then served by the shared session. */
-  const modernPost = async (req: IncomingMessage, res: ServerResponse, m: RpcMessage, text: string): Promise<void> => {
+  const modernPost = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    m: RpcMessage,
+    text: string,
+    client: GrantedClient | undefined,
+  ): Promise<void> => {
     const refusal = modernRefusal(req, m);
     if (refusal === 'accepted') return void res.writeHead(202).end();
     if (refusal !== undefined)
       return refuse(res, refusal.status, refusal.message, {}, refusal.code, m.id ?? null, refusal.data);
-    const session = await modernSession();
+    const session = await modernSession(client);
     if (session === undefined)
       return refuse(res, 502, "Bad Gateway: the MCP server could not be started (see the proxy's stderr)");
     session.request(m as RpcMessage & { id: string | number }, text, res);
   };
 
-  const openSession = async (): Promise<HttpSession | 'busy' | 'failed'> => {
+  const openSession = async (client: GrantedClient | undefined): Promise<HttpSession | 'busy' | 'failed'> => {
     let evicted: Promise<void> | undefined;
     if (sessions.size + starting >= listen.maxSessions) {
       // Clients that never send DELETE (MCP Inspector, LangChain's MultiServerMCPClient.close()) leave sessions
@@ -168,13 +187,20 @@ export async function openHttpFront(
       await upstream.stop();
       return 'failed';
     }
-    const session = new HttpSession(randomUUID(), upstream, settings, hooks);
+    const session = new HttpSession(randomUUID(), upstream, settings, hooks, client);
     sessions.set(session.id as string, session);
     return session;
   };
 
-  /** The session a request names: 400 without the header, 404 for one that is unknown or ended. */
-  const sessionOf = (req: IncomingMessage, res: ServerResponse): HttpSession | undefined => {
+  /**
+   * The session a request names: 400 without the header, 404 for one that is unknown or ended, or that another
+   * client opened (`--grants`: answered as an unknown one, so a token cannot tell which sessions exist).
+   */
+  const sessionOf = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    client: GrantedClient | undefined,
+  ): HttpSession | undefined => {
     if (shared !== undefined) return shared;
     const id = req.headers['mcp-session-id'];
     if (typeof id !== 'string') {
@@ -182,11 +208,12 @@ export async function openHttpFront(
       return undefined;
     }
     const session = sessions.get(id);
-    if (session === undefined) refuse(res, 404, 'Session not found');
-    return session;
+    if (session !== undefined && session.client === client) return session;
+    refuse(res, 404, 'Session not found');
+    return undefined;
   };
 
-  const post = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const post = async (req: IncomingMessage, res: ServerResponse, client: GrantedClient | undefined): Promise<void> => {
     const type = (req.headers['content-type'] ?? '').toLowerCase();
     if (!type.startsWith('application/json'))
       return refuse(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
@@ -225,7 +252,7 @@ export async function openHttpFront(
     const unsupported = versionRefusal(req);
     if (unsupported !== undefined)
       return refuse(res, 400, unsupported.message, {}, unsupported.code, m.id ?? null, unsupported.data);
-    if (isModernPost(req, m)) return modernPost(req, res, m, text);
+    if (isModernPost(req, m)) return modernPost(req, res, m, text, client);
     const isRequest = typeof m.method === 'string' && m.id !== undefined && m.id !== null;
     let session: HttpSession | undefined;
     if (m.method === 'initialize' && shared === undefined) {
@@ -237,7 +264,7 @@ export async function openHttpFront(
         return refuse(res, 400, 'Invalid Request: initialize must be a request with an id; no session was opened');
       if (problem !== undefined)
         return refuse(res, 400, `Invalid params: ${problem}; no session was opened`, {}, RPC.invalidParams, m.id);
-      const opened = await openSession();
+      const opened = await openSession(client);
       if (opened === 'busy')
         return refuse(res, 503, `Service Unavailable: ${listen.maxSessions} sessions are open (--max-sessions)`, {
           'retry-after': '5',
@@ -245,7 +272,7 @@ export async function openHttpFront(
       if (opened === 'failed')
         return refuse(res, 502, "Bad Gateway: the MCP server could not be started (see the proxy's stderr)");
       session = opened;
-    } else session = sessionOf(req, res);
+    } else session = sessionOf(req, res, client);
     if (session === undefined) return;
     if (isRequest) session.request(m as RpcMessage & { id: string | number }, text, res);
     else {
@@ -261,27 +288,28 @@ export async function openHttpFront(
     // arrived (duplicate keys, exact numbers), so such a request is refused rather than re-serialized.
     if ((req as { body?: unknown }).body !== undefined)
       return refuse(res, 500, 'Internal Server Error: mount toolgate before any body parser (the body was read)');
-    const refusal = guardRequest(req, listen);
-    if (refusal !== undefined)
-      return refuse(res, refusal.status, refusal.message, { ...refusal.headers }, refusal.code, null, refusal.data);
+    const guarded = guardRequest(req, listen);
+    if ('status' in guarded)
+      return refuse(res, guarded.status, guarded.message, { ...guarded.headers }, guarded.code, null, guarded.data);
+    const { client } = guarded;
     if (stopping) return refuse(res, 503, 'Service Unavailable: the proxy is stopping');
     switch (req.method) {
       case 'POST':
-        return post(req, res);
+        return post(req, res, client);
       case 'GET': {
         if (shared !== undefined) return refuse(res, 405, 'Method Not Allowed: --stateless has no stream', ALLOW);
         if (!accepts(req, 'text/event-stream'))
           return refuse(res, 406, 'Not Acceptable: Accept must list text/event-stream');
         if (req.headers['last-event-id'] !== undefined)
           return refuse(res, 400, 'Bad Request: resumption (Last-Event-ID) is not supported by this proxy');
-        const session = sessionOf(req, res);
+        const session = sessionOf(req, res, client);
         if (session !== undefined && !session.listen(res))
           refuse(res, 409, 'Conflict: this session already has a stream open');
         return;
       }
       case 'DELETE': {
         if (shared !== undefined) return refuse(res, 405, 'Method Not Allowed: --stateless has no session', ALLOW);
-        const session = sessionOf(req, res);
+        const session = sessionOf(req, res, client);
         if (session === undefined) return;
         await session.close('the client ended it (DELETE)');
         res.writeHead(200).end();
@@ -303,10 +331,10 @@ export async function openHttpFront(
     gone: shared !== undefined ? shared.upstream.gone : new Promise<string>(() => undefined),
     stop: async () => {
       stopping = true;
-      const stateless = shared === undefined && modern !== undefined ? await modern : undefined;
+      const stateless = (await Promise.all(modern.values())).filter((s) => s !== undefined && s !== shared);
       await Promise.all(
-        [...sessions.values(), ...(shared !== undefined ? [shared] : []), ...(stateless ? [stateless] : [])].map((s) =>
-          s.close('stopping'),
+        [...sessions.values(), ...(shared !== undefined ? [shared] : []), ...stateless].map((s) =>
+          (s as HttpSession).close('stopping'),
         ),
       );
     },

@@ -15,6 +15,7 @@ import { readServerUrl } from '../mcp/server-url.js';
 import { fail, type Result } from '../result.js';
 import { MAX_TIMEOUT_MS } from '../tools/deadline.js';
 import { BOOLEAN, FUNCTION, listOf, OBJECT, oneOf, readTable, rule } from '../util/option-table.js';
+import { readGrantsFile } from './client-grants.js';
 import { compileGrants, compileMethodDenials } from './grants.js';
 import {
   isLoopback,
@@ -53,6 +54,11 @@ export interface ProxyListen {
   readonly maxSessions?: number;
   /** No sessions: one upstream shared by every client (only for servers that keep no per-client state). */
   readonly stateless?: boolean;
+  /**
+   * A grants file (`--grants`): a bearer token per client, each read from this process's environment, and the
+   * tools each client may see and call (docs/proxy.md). Not with `authToken` or `stateless`.
+   */
+  readonly grants?: string;
 }
 
 /** What startProxy is asked to do: `toolgate proxy`'s flags as typed fields. */
@@ -97,6 +103,7 @@ export const PROXY_FLAGS: Readonly<Record<string, string>> = {
   'session-idle': 'listen.sessionIdleSeconds',
   'max-sessions': 'listen.maxSessions',
   stateless: 'listen.stateless',
+  grants: 'listen.grants',
   allow: 'allow',
   deny: 'deny',
   'deny-method': 'denyMethods',
@@ -162,6 +169,7 @@ const LISTEN_TABLE = {
   sessionIdleSeconds: POSITIVE,
   maxSessions: WHOLE(1, 100_000),
   stateless: BOOLEAN,
+  grants: STRING,
 } as const;
 
 const problem = (message: string) => fail('validation', message);
@@ -174,8 +182,11 @@ function read(source: unknown, table: Parameters<typeof readTable>[1], prefix: s
     : { ok: true as const, value: r.values };
 }
 
-/** `listen` read and checked, with the token as a secret. */
-export function listenOf(source: unknown): Result<ListenSettings | undefined> {
+/** `listen` read and checked, with the token as a secret; `env` holds the tokens a grants file names. */
+export function listenOf(
+  source: unknown,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Result<ListenSettings | undefined> {
   if (source === undefined) return { ok: true, value: undefined };
   const r = read(source, LISTEN_TABLE, 'listen.');
   if (!r.ok) return r;
@@ -184,8 +195,16 @@ export function listenOf(source: unknown): Result<ListenSettings | undefined> {
   const host = v.host ?? PROXY_DEFAULTS.host;
   if (v.authToken !== undefined && v.authToken.length < MIN_TOKEN_LENGTH)
     return problem(`listen.authToken must be at least ${MIN_TOKEN_LENGTH} characters`);
-  if (v.authToken === undefined && !isLoopback(host))
-    return problem(`listen.host ${JSON.stringify(host)} is reachable from other machines: give listen.authToken`);
+  if (v.grants !== undefined && v.authToken !== undefined)
+    return problem('listen.authToken (one token for every client) and listen.grants (one per client): give one');
+  if (v.grants !== undefined && v.stateless === true)
+    return problem('listen.grants needs sessions: with listen.stateless every client shares one session');
+  const clients = v.grants === undefined ? undefined : readGrantsFile(v.grants, `listen.grants ${v.grants}`, env);
+  if (clients !== undefined && !clients.ok) return clients;
+  if (v.authToken === undefined && clients === undefined && !isLoopback(host))
+    return problem(
+      `listen.host ${JSON.stringify(host)} is reachable from other machines: give listen.authToken or listen.grants`,
+    );
   const origins: string[] = [];
   for (const o of v.allowOrigins ?? []) {
     const read = origin(o);
@@ -207,6 +226,7 @@ export function listenOf(source: unknown): Result<ListenSettings | undefined> {
       sessionIdleMs: idleMs,
       maxSessions: v.maxSessions ?? PROXY_DEFAULTS.maxSessions,
       stateless: v.stateless === true,
+      ...(clients === undefined ? {} : { clients: clients.value }),
     },
   };
 }
@@ -292,12 +312,13 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
   };
   const { secrets, ...rest } = upstream.value;
   const token = listen.value?.token;
+  const clientTokens = (listen.value?.clients ?? []).map((c) => c.token);
   return {
     ok: true,
     value: {
       ...rest,
       listen: listen.value,
-      secrets: [...secrets, ...(token === undefined ? [] : [token])],
+      secrets: [...secrets, ...(token === undefined ? [] : [token]), ...clientTokens],
       timeoutMs,
       maxResultBytes: v.maxResultBytes ?? PROXY_DEFAULTS.maxResultBytes,
       mode,

@@ -16,6 +16,7 @@ import { RPC, type Peer } from '../mcp/peer.js';
 import type { ProxySettings } from './settings.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { Belonging } from './belonging.js';
+import { grantedView } from './client-view.js';
 import { serverRequestRefusal, taskRefusal } from './revision-rules.js';
 import { createdTask, namedTask, TaskTools } from './tasks.js';
 import { summaryLines } from './summary.js';
@@ -35,6 +36,8 @@ export interface CallRecord {
   readonly args?: unknown;
   /** Members of the call's params that were not forwarded (anything but name, arguments and a plain `_meta`). */
   readonly dropped?: readonly string[];
+  /** The `--grants` client that made the call. */
+  readonly client?: string;
 }
 
 /** What the session needs besides the two peers. */
@@ -48,6 +51,8 @@ export interface SessionContext {
   /** A line for stderr (already masked by the caller). */
   readonly warn: (line: string) => void;
   readonly onCall: (record: CallRecord) => void;
+  /** `--grants`: the published tools this session's client may see and call; the others are as if unlisted. */
+  readonly visible?: (name: string) => boolean;
   /** The HTTP headers a request (by its downstream id) came with, over --listen: its Mcp-Param-* are checked. */
   readonly headersOf?: (id: string | number) => Readonly<Record<string, string | string[] | undefined>> | undefined;
 }
@@ -75,6 +80,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     !settings.deniedMethod(method);
   let published = context.published;
   let readmitting: Promise<Published> | undefined;
+  // What this session's client sees: everything published, or its --grants view (client-view.ts).
+  // Read without an await unless a re-admission runs: a call's upstream id is set in the tick it arrived, so a
+  // cancellation right behind it finds it.
+  const seen = context.visible === undefined ? (p: Published): Published => p : grantedView(context.visible);
   let queued = false;
   let clientCaps: Record<string, unknown> = {};
   // The client's revision, negotiated by its initialize (each side has its own: MCP "Lifecycle").
@@ -152,7 +161,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
 
   const callTool = async (m: RpcMessage & { id: string | number }, text: string, modern = false): Promise<void> => {
     const started = performance.now();
-    const current = readmitting === undefined ? published : await readmitting;
+    const current = seen(readmitting === undefined ? published : await readmitting);
     const mismatch = modern ? paramMismatch(m, current) : undefined;
     if (mismatch !== undefined) {
       downstream.respond(m.id, { error: { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` } });
@@ -265,7 +274,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       downstream.respond(m.id, { error: { code: RPC.invalidParams, message } });
       return;
     }
-    const current = readmitting === undefined ? published : await readmitting;
+    const current = seen(readmitting === undefined ? published : await readmitting);
     const { id, reply } = upstream.request('tasks/result', m.params);
     toUpstream.set(key(m.id), id);
     const own = belonging.open(m.id, id, m.params);
@@ -285,7 +294,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           upstreamRevision: context.revision.version,
           denied: (method) => settings.deniedMethod(method),
           respond: (id, reply) => downstream.respond(id, reply),
-          published: async () => (readmitting === undefined ? published : await readmitting),
+          published: async () => seen(readmitting === undefined ? published : await readmitting),
           callTool: (call, callText) => void callTool(call, callText, true),
           relay: (request, params, shape) =>
             relay(request, downstream, upstream, toUpstream, undefined, { params, shape }),
@@ -328,7 +337,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           return;
         case 'tools/list':
           void (async () => {
-            const current = readmitting === undefined ? published : await readmitting;
+            const current = seen(readmitting === undefined ? published : await readmitting);
             downstream.respond(m.id, { result: { tools: [...current.tools.values()] } });
           })();
           return;

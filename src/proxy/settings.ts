@@ -4,7 +4,7 @@
 import { isIP } from 'node:net';
 import type { AdmissionOptions } from '../catalog/admission.js';
 import type { ToolLock } from '../catalog/lock-pins.js';
-import type { Grants } from './grants.js';
+import type { GrantedClient, Grants } from './grants.js';
 
 /** Every default of the proxy's options, in one place: the CLI's flag reader, its help text and startProxy read it. */
 export const PROXY_DEFAULTS = Object.freeze({
@@ -35,6 +35,11 @@ export interface ListenSettings {
   readonly sessionIdleMs: number;
   readonly maxSessions: number;
   readonly stateless: boolean;
+  /**
+   * `--grants`: the clients, each by its own token; a request's token picks one (no match: 401) and a session
+   * serves only the client that opened it. Undefined: every client alike.
+   */
+  readonly clients?: readonly GrantedClient[];
 }
 
 /** The transport part of the settings. */

@@ -1,0 +1,56 @@
+// `toolgate lock --config <file>`: pins every server of an MCP client config in one lock (src/catalog/config-lock.ts),
+// each server listed as `check --config` lists it (its own env or headers, `--timeout`). The whole config or
+// nothing: a server that cannot be listed stops the lock with its problem (a lock without it would call its tools
+// new later), and nothing is written. Run over an existing config lock, it prints each server's drift first.
+import { configDrift, configDriftText } from '../catalog/config-lock-drift.js';
+import { configLockText, pinConfig } from '../catalog/config-lock.js';
+import { type ParsedArgs, listFlag, stringFlag } from './args.js';
+import { listServers } from './catalog-input.js';
+import { configServers } from './check-config.js';
+import { CLI_DEFAULTS } from './commands.js';
+import type { CliIO, ExitCode } from './io.js';
+import { anySource } from './lock-sources.js';
+import { readAnyLockFile, writeLockText } from './lock-write.js';
+import { timeoutMs } from './numbers.js';
+
+/** Runs `toolgate lock --config <file>`; `stop` prints a usage or input error and gives exit 2. */
+export async function lockConfig(
+  args: ParsedArgs,
+  file: string,
+  ignore: readonly string[],
+  io: CliIO,
+  stop: (message: string) => ExitCode,
+): Promise<ExitCode> {
+  if (anySource(args))
+    return stop('--config locks every server of the config: give no other input (files, --mcp, --url, --mcp-list)');
+  if (listFlag(args, 'env').length > 0 || listFlag(args, 'header').length > 0)
+    return stop('--env and --header are for --mcp and --url: each config server has its own env or headers');
+  const timeout = timeoutMs(stringFlag(args, 'timeout') ?? String(CLI_DEFAULTS.listTimeoutSeconds), '--timeout');
+  if (!timeout.ok) return stop(timeout.error.message);
+  const out = stringFlag(args, 'out') ?? CLI_DEFAULTS.lockFile;
+  // The existing lock is read before any server starts: one that cannot be read stops here, nothing written.
+  const existing = readAnyLockFile(out);
+  if (!existing.ok) return stop(`${existing.error.message}; fix it, or delete it to lock afresh`);
+  if (existing.value !== 'absent' && existing.value.kind === 'single')
+    return stop(`${out} is the lock of one catalog, not of a config: give another --out, or delete it`);
+  const servers = configServers(file, timeout.value);
+  if (!servers.ok) return stop(servers.error.message);
+  const listings: { server: string; tools: readonly unknown[] }[] = [];
+  const problems: string[] = [];
+  for (const s of servers.value) {
+    const [input] = 'input' in s ? [s.input] : await listServers([s.server]);
+    if (input?.catalog === undefined) problems.push(input?.problem?.message ?? `server ${JSON.stringify(s.name)}`);
+    else listings.push({ server: s.name, tools: input.catalog.tools });
+  }
+  if (problems.length > 0) return stop(problems.join('\ntoolgate lock: '));
+  const lock = pinConfig(listings, { ignore });
+  if (!lock.ok) return stop(lock.error.message);
+  if (existing.value !== 'absent') io.out(configDriftText(out, configDrift(existing.value.lock, listings), io.colour));
+  const written = writeLockText(out, configLockText(lock.value));
+  if (!written.ok) return stop(written.error.message);
+  const count = listings.reduce((n, l) => n + Object.keys(lock.value.servers[l.server]?.tools ?? {}).length, 0);
+  const ignored = ignore.length === 0 ? '' : ` (ignoring ${ignore.join(', ')})`;
+  const s = (n: number): string => (n === 1 ? '' : 's');
+  io.out(`wrote ${out}: ${count} tool${s(count)} of ${listings.length} server${s(listings.length)} pinned${ignored}\n`);
+  return 0;
+}

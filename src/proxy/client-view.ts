@@ -1,0 +1,20 @@
+// What one `--grants` client sees of the published tools: only those its grant names. The rest are left out of
+// the view itself (its tools and output schemas), so its tools/list does not show them and a call to one takes
+// the path of a name never listed (calls.ts: -32602 "unknown tool"), answered with the same bytes.
+import type { Published } from './admission.js';
+
+/** The view of `published` through `visible`, made once per admission (a re-admission makes a new one). */
+export function grantedView(visible: (name: string) => boolean): (published: Published) => Published {
+  let from: Published | undefined;
+  let view: Published | undefined;
+  return (published) => {
+    if (published === from && view !== undefined) return view;
+    from = published;
+    view = {
+      ...published,
+      tools: new Map([...published.tools].filter(([name]) => visible(name))),
+      outputs: new Map([...published.outputs].filter(([name]) => visible(name))),
+    };
+    return view;
+  };
+}
