@@ -4,7 +4,7 @@
 // 2025-11-25; what the transport requires (routing headers, envelope, revision, methods) is refused with the
 // status and code the revision gives; what cannot be carried exactly (server requests, input_required rounds,
 // a result with members only a 2026-07-28 server may send) is refused.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -256,6 +256,38 @@ describe('Mcp-Param-* headers of a 2026-07-28 call over --listen (x-mcp-header)'
   ])('refuses %s with 400 and HeaderMismatch', async (_what, headers, args) => {
     const r = await routed(headers, args);
     expect([r.status, r.body.error?.code, r.body.id]).toEqual([400, -32020, 31]);
+  });
+});
+
+describe('2026-07-28 clients with --grants', async () => {
+  const grants = join(dir, 'grants.json');
+  writeFileSync(
+    grants,
+    JSON.stringify({
+      clients: [
+        { name: 'ci', tokenEnv: 'CI_TOKEN', allow: ['echo'] },
+        { name: 'dev', tokenEnv: 'DEV_TOKEN', allow: ['*'], deny: ['echo'] },
+      ],
+    }),
+  );
+  const tokens = { CI_TOKEN: 'ci-token-0123456789abcdef', DEV_TOKEN: 'dev-token-fedcba9876543210' };
+  const proxy = await startProxy(['--listen', '0', '--grants', grants, '--', process.execPath, RECORDING], tokens);
+  const as = (token: string, id: number, method: string, params: Record<string, unknown> = {}) =>
+    post(
+      proxy.url,
+      { ...headersFor(method, params['name'] as string | undefined), authorization: `Bearer ${token}` },
+      { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope() } },
+    );
+  const names = (r: Answer) => ((r.body.result?.['tools'] ?? []) as { name: string }[]).map((t) => t.name).sort();
+
+  it('shows each client only its granted tools, and answers a call outside the grant as an unknown tool', async () => {
+    expect(names(await as(tokens.CI_TOKEN, 1, 'tools/list'))).toEqual(['echo']);
+    expect(names(await as(tokens.DEV_TOKEN, 2, 'tools/list'))).not.toContain('echo');
+    const ci = await as(tokens.CI_TOKEN, 3, 'tools/call', { name: 'echo', arguments: { text: 'ci' } });
+    expect(textOf(ci.body.result)).toBe('{"text":"ci"}');
+    const dev = await as(tokens.DEV_TOKEN, 4, 'tools/call', { name: 'echo', arguments: { text: 'dev' } });
+    expect(dev.body.error?.code).toBe(-32602);
+    expect((await as('no-such-token-0123456789', 5, 'tools/list')).status).toBe(401);
   });
 });
 
