@@ -93,6 +93,7 @@ export function writeBenchmarks(
 const KEPT_SECTIONS = [
   '## toolgate proxy (bench/proxy.ts)',
   '## toolgate proxy at scale (bench/proxy-sessions.ts, bench/proxy-admission.ts)',
+  '## The gateway, proxy --config (bench/proxy-aggregate.ts)',
   "## validateJSON's text check by text shape (bench/json-text.ts)",
 ];
 

@@ -41,6 +41,8 @@ export function fileMentions(comment: string): string[] {
 
 /** Does a mentioned file exist, from the root, src/, test/, the commenting file's folder or the suite? */
 function exists(mention: string, from: string): boolean {
+  // A built file (dist/) stands for its source, so the check holds before `npm run build` too.
+  if (mention.startsWith('dist/')) return exists(mention.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts'), from);
   const places = [ROOT, join(ROOT, 'src'), join(ROOT, 'test'), join(ROOT, dirname(from)), SUITE];
   if (places.some((p) => existsSync(join(p, mention)))) return true;
   return !mention.includes('/') && trackedNames.has(mention);

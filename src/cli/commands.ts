@@ -421,9 +421,18 @@ export const PROXY: CliCommand = {
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
     '               [--listen <port|host:port> [--auth-token-env <VAR> | --grants <file>] [--allow-origin <origin>]...',
     '                [--session-idle <seconds>] [--max-sessions <n>] [--stateless]] [--lock <file>]',
-    '               ([--] <command> [args...] | --url <http(s) URL> [--header "Name: value"]...)',
+    '               ([--] <command> [args...] | --url <http(s) URL> [--header "Name: value"]... |',
+    '                --config <file>)',
   ],
   options: [
+    {
+      name: 'config',
+      type: 'string',
+      value: '<file>',
+      description:
+        'one gateway for every server of an MCP client config ("mcpServers" or "servers"): each tool published ' +
+        'as <server>__<tool>, each server admitted, restarted and routed to on its own (docs/proxy.md)',
+    },
     {
       name: 'url',
       type: 'string',
@@ -599,7 +608,8 @@ export const PROXY: CliCommand = {
       value: '<file>',
       description:
         'publish only tools whose pin in this lock (from "toolgate lock") matches; new and changed tools are ' +
-        'withheld (named on stderr), also after tools/list_changed; with --mode strict any drift at start exits 1',
+        'withheld (named on stderr), also after tools/list_changed; with --mode strict any drift at start exits 1. ' +
+        'With --config, a lock from "toolgate lock --config": each server held to its own entry',
     },
     HELP,
   ],
@@ -611,6 +621,8 @@ export const PROXY: CliCommand = {
     'the proxy serves until SIGINT or SIGTERM (with --stateless, exit 1 when the shared server dies).',
     'Exit status: 1 when admission fails (strict mode, or a broken tool without --bad-tools leave-out); 2 for a',
     'usage error or a server that does not start or answer; 0 when the client hangs up; 1 when the server dies.',
+    'With --config, one gateway serves every server of the file: a server that fails is named and restarted',
+    '(0.5 s doubling to 30 s) while the others are served; --mode strict exits 1 if any is not served.',
   ],
 };
 

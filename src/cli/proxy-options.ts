@@ -6,7 +6,7 @@ import type { AdmissionOptions } from '../catalog/admission.js';
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { parseEnvItems } from '../exec/environment.js';
 import type { Problem, Result } from '../result.js';
-import { booleanFlag, listFlag, parseArgs, stringFlag } from './args.js';
+import { booleanFlag, listFlag, type ParsedArgs, parseArgs, stringFlag } from './args.js';
 import { readRegistry } from './catalog-input.js';
 import { commandStart } from './command-start.js';
 import { dialectsOf, providerOf } from './check-options.js';
@@ -19,6 +19,25 @@ import { requireLock } from './lock-write.js';
 import { compileGrants, compileMethodDenials } from '../proxy/grants.js';
 import { DEFAULT_MAX_RESULT_BYTES, PROXY_DEFAULTS, type ProxySettings } from '../proxy/settings.js';
 import { transportSettings } from './proxy-transport-options.js';
+import { aggregatePart } from '../proxy/options.js';
+import { serversFromConfig } from '../proxy/servers-options.js';
+import { type ConfigLock, parseConfigLock } from '../catalog/config-lock.js';
+import type { ServerEntry } from '../proxy/settings.js';
+import { readText } from './io.js';
+
+/** `--config <file>`: the aggregate's servers, or the problem (a flag that names one server is refused with it). */
+function configServers(args: ParsedArgs, words: readonly string[]): Result<ServerEntry[] | undefined, Problem> {
+  const file = stringFlag(args, 'config');
+  if (file === undefined) return { ok: true, value: undefined };
+  if (words.length > 0) return inputError('give either --config or a server command, not both');
+  for (const flag of ['url', 'header', 'env'])
+    if (args.flags.has(flag))
+      return inputError(`--${flag} names one server; with --config each server's own is in the file`);
+  const text = readText(file);
+  if (!text.ok) return text;
+  const servers = serversFromConfig(text.value, file);
+  return servers.ok ? servers : inputError(servers.error.message);
+}
 
 /** Reads `proxy`'s command line; the first problem as a usage error. */
 export function proxySettings(argv: readonly string[]): Result<ProxySettings, Problem> {
@@ -27,7 +46,9 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
   if (!parsed.ok) return parsed;
   const args = parsed.value;
   const words = argv.slice(start.at);
-  const transport = transportSettings(args, words.length > 0);
+  const servers = configServers(args, words);
+  if (!servers.ok) return servers;
+  const transport = transportSettings(args, words.length > 0 || servers.value !== undefined);
   if (!transport.ok) return transport;
   const { url } = transport.value;
   if (url !== undefined && listFlag(args, 'env').length > 0) return inputError('--env is for a command, not --url');
@@ -62,8 +83,11 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
   const log = stringFlag(args, 'log');
   if (booleanFlag(args, 'log-args') && log === undefined) return inputError('--log-args needs --log');
   const lockFile = stringFlag(args, 'lock');
-  const lock = lockFile === undefined ? undefined : requireLock(lockFile);
+  // With --config, a lock of the whole config (`toolgate lock --config`): each server held to its own entry.
+  const lock = lockFile === undefined || servers.value !== undefined ? undefined : requireLock(lockFile);
   if (lock !== undefined && !lock.ok) return lock;
+  const configLock = lockFile === undefined || servers.value === undefined ? undefined : readConfigLock(lockFile);
+  if (configLock !== undefined && !configLock.ok) return configLock;
   const admission: AdmissionOptions = {
     mode,
     formatAssertion: booleanFlag(args, 'format-assertion'),
@@ -92,6 +116,22 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
       quiet: booleanFlag(args, 'quiet'),
       wording: cliHints,
       ...(lock === undefined ? {} : { lock: { file: lockFile as string, pins: lock.value } }),
+      ...(servers.value === undefined ? {} : aggregateOf(servers.value, transport.value.secrets)),
+      ...(configLock === undefined ? {} : { configLock: { file: lockFile as string, lock: configLock.value } }),
     },
   };
+}
+
+/** The settings fields of an aggregate: its servers, no server of its own, every server's secrets masked. */
+function aggregateOf(servers: readonly ServerEntry[], transportSecrets: readonly string[]) {
+  const part = aggregatePart(servers);
+  return { ...part, secrets: [...part.secrets, ...transportSecrets], servers };
+}
+
+/** `--lock` beside `--config`: the config lock the file must be. */
+function readConfigLock(file: string): Result<ConfigLock, Problem> {
+  const text = readText(file);
+  if (!text.ok) return text;
+  const lock = parseConfigLock(text.value, file);
+  return lock.ok ? lock : inputError(lock.error.message);
 }

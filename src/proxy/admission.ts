@@ -24,6 +24,7 @@ import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
 import { driftLines, driftWithheld } from '../catalog/lock-report.js';
 import { admitOnce } from './admission-cache.js';
+import { publishedName, publishedNameDiagnostics } from './names.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
 
@@ -126,18 +127,28 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
   const wording = settings.wording ?? ((message: string) => message);
   // Output schemas take the admission's schema options only (validateSchema refuses any other option).
   const compiled = compileOutputSchemas(listed, pick(settings.admission, SCHEMA_OPTION_TABLE) as SchemaOptions);
+  // In the aggregate, a tool whose published name would break the name rule is a malformed tool.
+  const ns = settings.namespace;
+  const named = ns === undefined ? [] : publishedNameDiagnostics(ns, listed);
+  // The aggregate's withheld tools, its grants and its stderr lines name the published name.
+  const shown = (name: string): string => (ns === undefined ? name : publishedName(ns, name));
+  const nameOf = (d: Diagnostic): Diagnostic => (ns === undefined ? d : { ...d, name: shown(d.name) });
   const result = await admitMcpToolsWith(
     { tools: listed },
     { ...settings.admission, backend: () => () => undefined },
-    { badTools: settings.badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics, sliceMs: SLICE_MS },
+    {
+      badTools: settings.badTools as BadToolPolicy,
+      extraDiagnostics: [...compiled.diagnostics, ...named],
+      sliceMs: SLICE_MS,
+    },
   );
   if (!result.ok) {
-    const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(d, wording)}`).join('');
+    const lines = result.error.diagnostics.map((d) => `\n  ${reasonOf(nameOf(d), wording)}`).join('');
     return { ok: false, message: `the tools could not be admitted: ${wording(result.error.message)}${lines}` };
   }
   const bundle = result.value;
   const admitted = new Set(bundle.accepted);
-  const withheld: Withheld[] = bundle.rejected.map((d) => withheldOf(d, wording));
+  const withheld: Withheld[] = bundle.rejected.map((d) => withheldOf(nameOf(d), wording));
   // --lock: every listed tool is compared, admitted or not; new and changed ones are withheld, and in strict
   // mode any drift (a gone tool too) fails the admission as a broken tool would.
   const drift = settings.lock === undefined ? undefined : listingDrift(settings.lock.pins, listed);
@@ -148,7 +159,7 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
     return { ok: false, message: `the tools drifted from the lock ${settings.lock?.file}:${lines}` };
   }
   const drifted = drift === undefined ? new Set<string>() : driftedNames(drift);
-  if (drift !== undefined) withheld.push(...driftWithheld(drift));
+  if (drift !== undefined) withheld.push(...driftWithheld(drift).map((w) => ({ ...w, name: shown(w.name) })));
   const tools = new Map<string, Record<string, unknown>>();
   const unconstrained: string[] = [];
   const typeAdded: string[] = [];
@@ -159,27 +170,28 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
     // Published as listed, so a definition with a __proto__ member would carry it to the client.
     const proto = protoMemberPath(tool);
     if (proto !== undefined) {
-      withheld.push({ name: clip(name, 80), reason: protoRefusal(proto) });
+      withheld.push({ name: clip(shown(name), 80), reason: protoRefusal(proto) });
       continue;
     }
-    if (!settings.grants.granted(name)) {
-      withheld.push({ name: clip(name, 80), reason: 'not granted by --allow/--deny' });
+    // --allow/--deny match the name the client sees (in the aggregate, `<server>__<tool>`).
+    if (!settings.grants.granted(shown(name))) {
+      withheld.push({ name: clip(shown(name), 80), reason: 'not granted by --allow/--deny' });
       continue;
     }
     if (acceptsEveryObject(ownData(tool, 'inputSchema'))) {
       if (settings.withholdUnconstrained) {
         withheld.push({
-          name: clip(name, 80),
+          name: clip(shown(name), 80),
           reason: 'its inputSchema accepts every arguments object (--withhold-unconstrained)',
         });
         continue;
       }
-      unconstrained.push(name);
+      unconstrained.push(shown(name));
     }
     const defaults = requiredWithDefault(ownData(tool, 'inputSchema'));
-    if (defaults.length > 0) requiredDefaults.push({ name, properties: defaults });
+    if (defaults.length > 0) requiredDefaults.push({ name: shown(name), properties: defaults });
     const typed = withObjectType(tool as Record<string, unknown>);
-    if (typed !== undefined) typeAdded.push(name);
+    if (typed !== undefined) typeAdded.push(shown(name));
     tools.set(name, typed ?? (tool as Record<string, unknown>));
   }
   const outputs = new Map([...compiled.byName].filter(([name]) => tools.has(name)));

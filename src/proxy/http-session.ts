@@ -1,20 +1,21 @@
-// One client session of `--listen`, over its own upstream: the downstream side of the relay (src/proxy/session.ts)
-// as a channel that answers HTTP requests instead of writing lines. Each request the client POSTs is handed to
-// the relay under an id of this session's own (so a client's ids cannot be confused, even reused), and its reply
-// goes back on that POST's response: a JSON body, or an SSE stream when a server-to-client message had to go
-// first. Server-to-client messages go on the client's GET stream, or else on an open POST stream; a request with
-// no stream to go on is answered with an error. Without a session id (--stateless) several clients meet in one
-// session: no server-to-client message is passed on, since it could reach another client.
+// One client session of `--listen`, over its own upstream (or the aggregate's own set of servers): the downstream
+// side of the relay (src/proxy/session.ts, src/proxy/aggregate-session.ts) as a channel that answers HTTP
+// requests instead of writing lines. Each request the client POSTs is handed to the relay under an id of this
+// session's own (so a client's ids cannot be confused, even reused), and its reply goes back on that POST's
+// response: a JSON body, or an SSE stream when a server-to-client message had to go first. Server-to-client
+// messages go on the client's GET stream, or else on an open POST stream; a request with no stream to go on is
+// answered with an error. Without a session id (--stateless) several clients meet in one session: no
+// server-to-client message is passed on, since it could reach another client.
 import type { ServerResponse } from 'node:http';
 import type { Channel, RpcMessage } from '../mcp/channel.js';
 import { resultEnvelope } from '../mcp/channel.js';
 import { Peer, RPC } from '../mcp/peer.js';
-import { type CallRecord, startSession } from './session.js';
+import type { CallRecord } from './session.js';
+import { type Backend, startRelay } from './backend.js';
 import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
 import type { GrantedClient } from './grants.js';
 import { sseEvent } from '../mcp/sse.js';
-import type { Upstream } from './upstream.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 
 /** A POST waiting for its reply. */
@@ -61,7 +62,7 @@ export class HttpSession {
   constructor(
     /** The Mcp-Session-Id; undefined for the shared session of --stateless. */
     readonly id: string | undefined,
-    readonly upstream: Upstream,
+    readonly upstream: Backend,
     private readonly settings: ProxySettings,
     private readonly hooks: SessionHooks,
     /** The `--grants` client that opened it: only its requests reach it, only its tools are shown. */
@@ -80,11 +81,8 @@ export class HttpSession {
       close: () => undefined,
     };
     this.peer.channel = maskedChannel(channel, settings.secrets);
-    startSession(this.peer, upstream.peer, {
+    startRelay(this.peer, upstream, {
       settings,
-      init: upstream.init,
-      revision: upstream.revision,
-      published: upstream.published,
       warn: hooks.warn,
       onCall: client === undefined ? hooks.onCall : (record) => hooks.onCall({ client: client.name, ...record }),
       ...(client === undefined ? {} : { visible: client.grants.granted }),
@@ -92,7 +90,7 @@ export class HttpSession {
       ...(stateless === undefined ? {} : { headersOf: (own) => this.waiting.get(own as number)?.res.req?.headers }),
     });
     void upstream.gone.then((why) => {
-      upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
+      if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
       // The answers are written by promise continuations: let them run before the session is closed.
       setImmediate(() => void this.close(`its server ${why}`));
     });

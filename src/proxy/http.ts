@@ -21,7 +21,7 @@ import type { GrantedClient } from './grants.js';
 import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
 import type { ListenSettings } from './settings.js';
-import { openUpstream } from './upstream.js';
+import { openBackend, publishedOf } from './backend.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { initializeProblem } from '../mcp/initialize.js';
 import { isModernPost, modernRefusal } from './http-modern.js';
@@ -104,8 +104,9 @@ export async function openHttpFront(
   };
   // Start-up proves the server can be started, initialized and admitted before a client is served. Stateless,
   // that upstream is the one every request shares; otherwise each session opens its own and this one is stopped.
-  const first = await openUpstream(settings, io, told);
-  if (!('peer' in first)) return { code: first.code };
+  const first = await openBackend(settings, io, told);
+  if ('code' in first) return { code: first.code };
+  const published = publishedOf(first);
   // Names only: what the operator checks the grants file by (the tokens are never said).
   if (listen.clients !== undefined) say(`grants: clients ${listen.clients.map((c) => c.name).join(', ')}`);
   let shared: HttpSession | undefined;
@@ -131,18 +132,17 @@ export async function openHttpFront(
   const modernSession = (client: GrantedClient | undefined): Promise<HttpSession | undefined> => {
     if (shared !== undefined && client === undefined) return Promise.resolve(shared);
     const key = client?.name ?? '';
-    let opening = modern.get(key);
-    if (opening === undefined) {
-      opening = openUpstream(settings, io, told, false).then(async (upstream) => {
-        if (!('peer' in upstream) || stopping) {
-          if ('peer' in upstream) await upstream.stop();
-          modern.delete(key);
-          return undefined;
-        }
-        return new HttpSession(undefined, upstream, settings, modernHooks, client, NO_INPUT_REQUIRED);
-      });
-      modern.set(key, opening);
-    }
+    const open = modern.get(key);
+    if (open !== undefined) return open;
+    const opening = openBackend(settings, io, told, false).then(async (upstream) => {
+      if ('code' in upstream || stopping) {
+        if (!('code' in upstream)) await upstream.stop();
+        modern.delete(key);
+        return undefined;
+      }
+      return new HttpSession(undefined, upstream, settings, modernHooks, client, NO_INPUT_REQUIRED);
+    });
+    modern.set(key, opening);
     return opening;
   };
 
@@ -154,6 +154,17 @@ export async function openHttpFront(
     text: string,
     client: GrantedClient | undefined,
   ): Promise<void> => {
+    // The gateway (--config) relays to several servers by its own session code, which speaks initialize only: a plain
+    // 400 tells a dual-era client (the SDK's probe) to fall back to initialize; nothing reaches a server.
+    if (settings.servers !== undefined)
+      return refuse(
+        res,
+        400,
+        'Bad Request: the gateway (--config) serves MCP with initialize only',
+        {},
+        RPC.invalidRequest,
+        m.id ?? null,
+      );
     const refusal = modernRefusal(req, m);
     if (refusal === 'accepted') return void res.writeHead(202).end();
     if (refusal !== undefined)
@@ -174,15 +185,15 @@ export async function openHttpFront(
       evicted = unused.close('unused longest, ended to make room for a new one (--max-sessions)');
     }
     starting++;
-    let upstream: Awaited<ReturnType<typeof openUpstream>>;
+    let upstream: Awaited<ReturnType<typeof openBackend>>;
     try {
       // Its server is stopped first, so servers never outnumber --max-sessions.
       await evicted;
-      upstream = await openUpstream(settings, io, told, false);
+      upstream = await openBackend(settings, io, told, false);
     } finally {
       starting--;
     }
-    if (!('peer' in upstream)) return 'failed';
+    if ('code' in upstream) return 'failed';
     if (stopping) {
       await upstream.stop();
       return 'failed';
@@ -327,7 +338,7 @@ export async function openHttpFront(
         refuse(res, 500, 'Internal Server Error');
       });
     },
-    published: first.published,
+    published,
     gone: shared !== undefined ? shared.upstream.gone : new Promise<string>(() => undefined),
     stop: async () => {
       stopping = true;

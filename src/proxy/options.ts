@@ -4,19 +4,18 @@
 // holds the two sides to each other. The result is the ProxySettings the CLI's flag reader also produces.
 import { readFileSync } from 'node:fs';
 import type { AdmissionOptions } from '../catalog/admission.js';
+import { parseConfigLock } from '../catalog/config-lock.js';
 import { parseLock } from '../catalog/lock-file.js';
-import type { ToolLock } from '../catalog/lock-pins.js';
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
-import { displayCommandLine, secretsOf } from '../exec/command-line.js';
 import { PROVIDER_NAMES } from '../interop/providers.js';
 import type { ProviderName } from '../interop/profile.js';
-import { checkHeader } from '../mcp/http-headers.js';
-import { readServerUrl } from '../mcp/server-url.js';
 import { fail, type Result } from '../result.js';
 import { MAX_TIMEOUT_MS } from '../tools/deadline.js';
 import { BOOLEAN, FUNCTION, listOf, OBJECT, oneOf, readTable, rule } from '../util/option-table.js';
 import { readGrantsFile } from './client-grants.js';
 import { compileGrants, compileMethodDenials } from './grants.js';
+import { readServers } from './servers-options.js';
+import { type UpstreamPart, upstreamOf } from './upstream-options.js';
 import {
   isLoopback,
   MIN_TOKEN_LENGTH,
@@ -24,6 +23,7 @@ import {
   PROXY_DEFAULTS,
   type ListenSettings,
   type ProxySettings,
+  type ServerEntry,
 } from './settings.js';
 
 /** The server to gate: a command run on stdio (no shell), or a Streamable HTTP endpoint. */
@@ -63,7 +63,13 @@ export interface ProxyListen {
 
 /** What startProxy is asked to do: `toolgate proxy`'s flags as typed fields. */
 export interface ProxyOptions {
-  readonly upstream: ProxyUpstream;
+  /** The one server to gate; or `servers`, never both. */
+  readonly upstream?: ProxyUpstream;
+  /**
+   * Several servers behind one (the aggregate): each tool published as `<name>__<tool>`, each server admitted,
+   * restarted and routed to on its own (docs/proxy.md, "One gateway for several servers").
+   */
+  readonly servers?: Readonly<Record<string, ProxyUpstream>>;
   /** Without it, the client is served on this process's stdin and stdout. */
   readonly listen?: ProxyListen;
   readonly allow?: readonly string[];
@@ -81,7 +87,10 @@ export interface ProxyOptions {
   readonly withholdUnconstrained?: boolean;
   /** The start-up summary keeps only problems. */
   readonly quiet?: boolean;
-  /** A lock file from `toolgate lock`: only tools whose pin matches are published. */
+  /**
+   * A lock file from `toolgate lock`: only tools whose pin matches are published. With `servers`, a lock of the
+   * whole config (`toolgate lock --config`): each server judged against its own entry.
+   */
   readonly lock?: string;
   readonly dialects?: readonly ('2020-12' | '2019-09' | 'draft-07')[];
   readonly formatAssertion?: boolean;
@@ -95,6 +104,7 @@ export interface ProxyOptions {
 /** Each `toolgate proxy` flag and the option field it sets (the test of the two sides reads this). */
 export const PROXY_FLAGS: Readonly<Record<string, string>> = {
   url: 'upstream.url',
+  config: 'servers',
   header: 'upstream.headers',
   env: 'upstream.env',
   listen: 'listen.port',
@@ -125,11 +135,6 @@ export const PROXY_FLAGS: Readonly<Record<string, string>> = {
 
 const STRING = rule('a string', (v) => typeof v === 'string');
 const STRINGS = rule('an array of strings', (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'));
-const STRING_RECORD = rule(
-  'an object of string values',
-  (v) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((s) => typeof s === 'string'),
-);
 const POSITIVE = rule('a positive number', (v) => typeof v === 'number' && Number.isFinite(v) && v > 0);
 const WHOLE = (low: number, high: number) =>
   rule(
@@ -139,6 +144,7 @@ const WHOLE = (low: number, high: number) =>
 
 const PROXY_TABLE = {
   upstream: OBJECT,
+  servers: OBJECT,
   listen: OBJECT,
   allow: STRINGS,
   deny: STRINGS,
@@ -159,8 +165,6 @@ const PROXY_TABLE = {
   providerPolicy: oneOf('report', 'quarantine'),
   onLog: FUNCTION,
 } as const;
-const COMMAND_TABLE = { command: STRING, args: STRINGS, env: STRING_RECORD } as const;
-const URL_TABLE = { url: STRING, headers: STRING_RECORD } as const;
 const LISTEN_TABLE = {
   port: WHOLE(0, 65535),
   host: STRING,
@@ -231,47 +235,8 @@ export function listenOf(
   };
 }
 
-/** The upstream part of the settings: words or URL, its env or headers, and their secrets. */
-function upstreamOf(source: unknown) {
-  if (source === null || typeof source !== 'object')
-    return problem('upstream must be { command, args, env } or { url, headers }');
-  if (Object.hasOwn(source, 'url')) {
-    const r = read(source, URL_TABLE, 'upstream.');
-    if (!r.ok) return r;
-    const v = r.value as { url?: string; headers?: Record<string, string> };
-    const url = readServerUrl(v.url ?? '', 'upstream.url');
-    if (!url.ok) return problem(url.error.message);
-    const headers: Record<string, string> = {};
-    const secrets = [...url.value.secrets];
-    for (const [name, value] of Object.entries(v.headers ?? {})) {
-      const bad = checkHeader(name, value, Object.keys(headers), 'upstream.headers');
-      if (bad !== undefined) return problem(bad);
-      headers[name] = value;
-      if (value !== '') secrets.push(value);
-      // `Bearer <token>`: the token alone is masked too, wherever it shows up without its scheme.
-      const space = value.lastIndexOf(' ');
-      if (space > 0 && space < value.length - 1) secrets.push(value.slice(space + 1));
-    }
-    return {
-      ok: true as const,
-      value: { url: url.value.url, headers, words: [] as string[], env: {}, secrets, display: url.value.display },
-    };
-  }
-  const r = read(source, COMMAND_TABLE, 'upstream.');
-  if (!r.ok) return r;
-  const v = r.value as { command?: string; args?: string[]; env?: Record<string, string> };
-  if (v.command === undefined || v.command === '') return problem('upstream.command is required (or upstream.url)');
-  const words = [v.command, ...(v.args ?? [])];
-  const env = { ...(v.env ?? {}) };
-  const secrets = [...Object.values(env).filter((s) => s !== ''), ...secretsOf(words)];
-  return {
-    ok: true as const,
-    value: { url: undefined, headers: {}, words, env, secrets, display: displayCommandLine(words) },
-  };
-}
-
-/** Reads a lock file for `lock`: the pins, or the problem naming the file. */
-function lockOf(file: string): Result<ToolLock> {
+/** Reads a lock file for `lock`: its text parsed by `parse` (a single lock, or with servers a config's). */
+function lockOf<T>(file: string, parse: (text: string, source: string) => Result<T, { message: string }>): Result<T> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -279,7 +244,7 @@ function lockOf(file: string): Result<ToolLock> {
     const code = (thrown as { code?: unknown })?.code;
     return problem(`${file}: cannot read (${typeof code === 'string' ? code : 'unreadable'})`);
   }
-  const lock = parseLock(text, file);
+  const lock = parse(text, file);
   return lock.ok ? lock : problem(lock.error.message);
 }
 
@@ -288,8 +253,13 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
   const r = read(options, PROXY_TABLE, '');
   if (!r.ok) return r;
   const v = r.value as Partial<ProxyOptions>;
-  if (v.upstream === undefined) return problem('upstream is required: { command, args, env } or { url, headers }');
-  const upstream = upstreamOf(v.upstream);
+  if (v.upstream !== undefined && v.servers !== undefined) return problem('give upstream or servers, not both');
+  if (v.upstream === undefined && v.servers === undefined)
+    return problem('upstream is required: { command, args, env } or { url, headers } (or servers)');
+  const servers = v.servers === undefined ? undefined : readServers(v.servers);
+  if (servers !== undefined && !servers.ok) return servers;
+  const upstream =
+    servers === undefined ? upstreamOf(v.upstream) : ({ ok: true, value: aggregatePart(servers.value) } as const);
   if (!upstream.ok) return upstream;
   const listen = listenOf(v.listen);
   if (!listen.ok) return listen;
@@ -298,8 +268,11 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
   const timeoutMs = Math.round((v.timeoutSeconds ?? PROXY_DEFAULTS.timeoutSeconds) * 1000);
   if (timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS)
     return problem(`timeoutSeconds must be between 0.001 and ${MAX_TIMEOUT_MS / 1000}`);
-  const lock = v.lock === undefined ? undefined : lockOf(v.lock);
+  // With servers, a lock of the whole config (`toolgate lock --config`): each server's pins by its name.
+  const lock = v.lock === undefined || servers !== undefined ? undefined : lockOf(v.lock, parseLock);
   if (lock !== undefined && !lock.ok) return lock;
+  const configLock = v.lock === undefined || servers === undefined ? undefined : lockOf(v.lock, parseConfigLock);
+  if (configLock !== undefined && !configLock.ok) return configLock;
   const mode = v.mode ?? PROXY_DEFAULTS.mode;
   const admission: AdmissionOptions = {
     mode,
@@ -331,6 +304,21 @@ export function readProxyOptions(options: unknown): Result<ProxySettings> {
       withholdUnconstrained: v.withholdUnconstrained === true,
       quiet: v.quiet === true,
       ...(lock === undefined ? {} : { lock: { file: v.lock as string, pins: lock.value } }),
+      ...(servers === undefined ? {} : { servers: servers.value }),
+      ...(configLock === undefined ? {} : { configLock: { file: v.lock as string, lock: configLock.value } }),
     },
+  };
+}
+
+/** The upstream fields of an aggregate's settings: no server of its own, every server's secrets. */
+export function aggregatePart(servers: readonly ServerEntry[]): UpstreamPart {
+  const names = servers.map((s) => s.name).join(', ');
+  return {
+    url: undefined,
+    headers: {},
+    words: [],
+    env: {},
+    secrets: servers.flatMap((s) => s.secrets),
+    display: names,
   };
 }

@@ -3,8 +3,15 @@
 // live here once.
 import { isIP } from 'node:net';
 import type { AdmissionOptions } from '../catalog/admission.js';
+import type { ConfigLock } from '../catalog/config-lock.js';
 import type { ToolLock } from '../catalog/lock-pins.js';
 import type { GrantedClient, Grants } from './grants.js';
+import type { UpstreamPart } from './upstream-options.js';
+
+/** One server of the aggregate (`proxy --config`, startProxy's `servers`): its name there and how to reach it. */
+export interface ServerEntry extends UpstreamPart {
+  readonly name: string;
+}
 
 /** Every default of the proxy's options, in one place: the CLI's flag reader, its help text and startProxy read it. */
 export const PROXY_DEFAULTS = Object.freeze({
@@ -89,6 +96,15 @@ export interface ProxySettings extends TransportSettings {
   readonly quiet?: boolean;
   /** `--lock`: only tools whose pin matches are published (src/proxy/admission.ts). */
   readonly lock?: { readonly file: string; readonly pins: ToolLock };
+  /**
+   * The aggregate (`--config`, `servers`): every server, in the config's order; the upstream fields above are then
+   * unused (words empty, url undefined).
+   */
+  readonly servers?: readonly ServerEntry[];
+  /** `--lock` with `--config`: the config's lock, each server's pins by its name (src/proxy/server-settings.ts). */
+  readonly configLock?: { readonly file: string; readonly lock: ConfigLock };
+  /** Set on one server's settings inside the aggregate: its tools are published as `<namespace>__<tool>`. */
+  readonly namespace?: string;
   /** Rewrites a library message into the caller's words (the CLI names flags where the library names options). */
   readonly wording?: (message: string) => string;
 }

@@ -8,15 +8,14 @@ import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { callLogger } from './call-log.js';
 import { maskedChannel } from './masked-channel.js';
 import type { ProxyExit, ProxyIO } from './io.js';
-import { startSession } from './session.js';
 import type { ProxySettings } from './settings.js';
-import { openUpstream } from './upstream.js';
+import { openBackend, publishedOf, startRelay } from './backend.js';
 
 /** The client on stdio; `told` settles on SIGINT or SIGTERM. */
 export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
-  const upstream = await openUpstream(settings, io, told);
-  if (!('peer' in upstream)) return upstream.code;
+  const upstream = await openBackend(settings, io, told);
+  if ('code' in upstream) return upstream.code;
 
   const downstream = new Peer();
   let clientGone: () => void = () => undefined;
@@ -43,15 +42,8 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     closed: () => clientGone(),
   });
   downstream.channel = maskedChannel(channel, settings.secrets);
-  startSession(downstream, upstream.peer, {
-    settings,
-    init: upstream.init,
-    revision: upstream.revision,
-    published: upstream.published,
-    warn: say,
-    onCall: callLogger(settings, say),
-  });
-  io.ready?.({ url: undefined, published: upstream.published });
+  startRelay(downstream, upstream, { settings, warn: say, onCall: callLogger(settings, say) });
+  io.ready?.({ url: undefined, published: publishedOf(upstream) });
 
   let code: ProxyExit = 0;
   try {
@@ -61,8 +53,9 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
       upstream.gone,
     ]);
     if (ended !== 'client' && ended !== 'signal') {
-      // The server died mid-session: every request still waiting on it is answered, then toolgate exits 1.
-      upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
+      // The server died mid-session: every request still waiting on it is answered, then toolgate exits 1 (the
+      // aggregate's set never goes: its servers are restarted).
+      if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
       // The answers are written by promise continuations: let them run before the client's side is closed.
       await new Promise((resolve) => setImmediate(resolve));
       say(`server ${JSON.stringify(settings.display)} ${ended}`);

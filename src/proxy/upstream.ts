@@ -37,6 +37,8 @@ export interface Upstream {
 /** Why start-up failed, already said on stderr: 1 when admission failed, 2 otherwise. */
 export interface UpstreamFailure {
   readonly code: ProxyExit;
+  /** Why, as said on stderr (unmasked: the caller masks what it shows). */
+  readonly why?: string;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function openUpstream(
     const stdio = startStdioUpstream({ ...settings, words }, io, MAX_UPSTREAM_MESSAGE_BYTES, sink);
     if (typeof stdio === 'string') {
       say(`server ${server} could not be started: ${stdio}`);
-      return { code: 2 };
+      return { code: 2, why: `could not be started: ${stdio}` };
     }
     peer.channel = stdio.channel;
     opened = { gone: stdio.gone, stop: stdio.stop, kept: stdio.stderr.kept, live: stdio.stderr.live };
@@ -113,7 +115,7 @@ async function initializeAndAdmit(
     const tail = opened.kept();
     say(`server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`);
     await opened.stop();
-    return { code };
+    return { code, why };
   };
   const init = peer.request(
     'initialize',

@@ -1,5 +1,5 @@
 // README.md stays a short front page: under 12 KB, an install that works before the package is on the registry,
-// the CLI in eight `npx toolgate` commands whose every flag the CLI's usage names, MCP servers (here and in docs/)
+// the CLI in nine `npx toolgate` commands whose every flag the CLI's usage names, MCP servers (here and in docs/)
 // started as `npx -y <real package>`, `npm` commands that exist, and links that resolve. Its quickstart runs in
 // samples.test.ts and, against the packed package, in test/package/.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -45,9 +45,9 @@ describe('README.md', () => {
     expect(statSync(join(ROOT, 'README.md')).size).toBeLessThan(12 * 1024);
   });
 
-  it('shows the CLI in eight npx toolgate commands, each flag one that the usage of its subcommand names', () => {
+  it('shows the CLI in nine npx toolgate commands, each flag one that the usage of its subcommand names', () => {
     const cli = commands(cliBlocks().cli);
-    expect(cli).toHaveLength(8);
+    expect(cli).toHaveLength(9);
     const usageOf = (sub: string): string =>
       USAGE.split('\n  toolgate ')
         .filter((part) => part.startsWith(`${sub} `))

@@ -21,6 +21,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'docs/adapters.md#mcp-client': 'test/adapters/mcp-client.test.ts',
   'docs/adapters.md#ai-sdk': 'test/adapters/ai-sdk.test.ts',
   'docs/adapters.md#openai-agents': 'test/adapters/openai-agents.test.ts',
+  'docs/proxy.md#gateway-config': 'test/cli/proxy-config.test.ts',
 };
 
 const GROUP = 'samples-test';

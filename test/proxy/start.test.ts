@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROXY } from '../../src/cli/commands.js';
 import { PROXY_FLAGS, readProxyOptions } from '../../src/proxy/options.js';
-import { PROXY_DEFAULTS, type ProxyOptions, startProxy } from '../../src/proxy/index.js';
+import { PROXY_DEFAULTS, type ProxyUpstream, startProxy } from '../../src/proxy/index.js';
 import { survivors } from '../exec/alive.js';
 import { childrenOf } from '../cli/http-fixture.js';
 
@@ -18,7 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-api-'));
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const recording = (record: string): ProxyOptions['upstream'] => ({
+const recording = (record: string): ProxyUpstream => ({
   command: process.execPath,
   args: [RECORDING],
   env: { RECORD_FILE: record },

@@ -1,0 +1,54 @@
+// What a downstream session relays to: one upstream (the single-server proxy) or the aggregate's servers
+// (`--config`, `servers`). The stdio and HTTP downstreams open, relay to and stop either the same way.
+import { combinedPublished } from './aggregate-tools.js';
+import { startAggregateSession } from './aggregate-session.js';
+import type { Published } from './admission.js';
+import type { ProxyIO } from './io.js';
+import type { Peer } from '../mcp/peer.js';
+import { serverSettingsOf } from './server-settings.js';
+import { ServerSet } from './servers.js';
+import { type CallRecord, type SessionContext, startSession } from './session.js';
+import type { ProxySettings } from './settings.js';
+import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
+
+/** One session's servers: one upstream, or the aggregate's set. */
+export type Backend = Upstream | ServerSet;
+
+/** Opens the backend `settings` name; `announce` says the start-up summary on stderr. */
+export function openBackend(
+  settings: ProxySettings,
+  io: ProxyIO,
+  told: Promise<void>,
+  announce = true,
+): Promise<Backend | UpstreamFailure> {
+  if (settings.servers === undefined) return openUpstream(settings, io, told, announce);
+  return ServerSet.open(serverSettingsOf(settings), settings.mode, io, told, announce);
+}
+
+/** What the backend publishes now (the aggregate's tools by published name). */
+export function publishedOf(backend: Backend): Published {
+  return backend instanceof ServerSet ? combinedPublished(backend.slots) : backend.published;
+}
+
+/** Relays `downstream` to the backend for as long as both live. */
+export function startRelay(
+  downstream: Peer,
+  backend: Backend,
+  context: {
+    settings: ProxySettings;
+    warn: (line: string) => void;
+    onCall: (record: CallRecord) => void;
+    visible?: (name: string) => boolean;
+    /** Over --listen, a 2026-07-28 request's HTTP headers (its Mcp-Param-* are checked; src/proxy/session.ts). */
+    headersOf?: NonNullable<SessionContext['headersOf']>;
+  },
+): void {
+  if (backend instanceof ServerSet) startAggregateSession(downstream, backend, context);
+  else
+    startSession(downstream, backend.peer, {
+      ...context,
+      init: backend.init,
+      revision: backend.revision,
+      published: backend.published,
+    });
+}

@@ -1,0 +1,212 @@
+// The aggregate's servers for one downstream session (stdio: the one session; `--listen`: one set per session,
+// one shared set with `--stateless`): each server started or connected, initialized and admitted on its own
+// (src/proxy/upstream.ts, with its own settings: src/proxy/server-settings.ts), so one server's trouble stays its
+// own. A server that fails to start is named and the others are served; one that exits later has its tools
+// withdrawn and is restarted with backoff (src/proxy/restart.ts); its tools come back only through admission.
+// A `tools/list_changed` of one server re-admits that server alone. The session learns of each change (`hooks`).
+import { maskSecrets } from '../exec/mask-secrets.js';
+import { RPC } from '../mcp/peer.js';
+import { clip } from '../util/describe-value.js';
+import { admitUpstream, NOTHING, type Published } from './admission.js';
+import type { ProxyIO } from './io.js';
+import { Backoff } from './restart.js';
+import type { ProxySettings } from './settings.js';
+import { whenTold } from './stop-signal.js';
+import { summaryLines } from './summary.js';
+import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
+
+/** One server of the set: its settings, and its upstream while it is served. */
+export interface Slot {
+  readonly name: string;
+  readonly settings: ProxySettings;
+  upstream: Upstream | undefined;
+  /** What it publishes (NOTHING while down), by the server's own tool names. */
+  published: Published;
+  /** Settles with what it publishes once a re-admission under way is done. */
+  readmitting: Promise<Published> | undefined;
+  /** Why it is not served (undefined while it is). */
+  down: string | undefined;
+  readonly backoff: Backoff;
+}
+
+/** What the session does when a server comes up (its peer's handlers) or its tools change. */
+export interface SetHooks {
+  wire(slot: Slot): void;
+  changed(slot: Slot): void;
+}
+
+/** The servers of one session. */
+export class ServerSet {
+  private hooks: SetHooks | undefined;
+  private closed = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Servers with a `tools/list_changed` that came during their re-admission. */
+  private readonly queued = new Set<Slot>();
+  private readonly opening = new Set<Promise<unknown>>();
+  private readonly closing: Promise<void>;
+  private close: () => void = () => undefined;
+  private readonly stopWaiting: () => void;
+  /** Never settles: a server that goes is restarted, so the set as a whole never goes by itself. */
+  readonly gone = new Promise<string>(() => undefined);
+
+  private constructor(
+    readonly slots: readonly Slot[],
+    private readonly io: ProxyIO,
+    told: Promise<void>,
+    private readonly secrets: readonly string[],
+  ) {
+    this.closing = new Promise<void>((resolve) => {
+      this.close = resolve;
+    });
+    const signal = whenTold(told, undefined);
+    void signal.settled.then(() => this.close());
+    this.stopWaiting = signal.stop;
+  }
+
+  /**
+   * Opens every server at once. `--mode strict`: any server that fails fails the set (1); so does every server
+   * failing (its worst code). Otherwise the set serves the servers that came up and restarts the others.
+   */
+  static async open(
+    servers: readonly ProxySettings[],
+    mode: 'quarantine' | 'strict',
+    io: ProxyIO,
+    told: Promise<void>,
+    announce: boolean,
+  ): Promise<ServerSet | UpstreamFailure> {
+    const secrets = [...new Set(servers.flatMap((s) => s.secrets))];
+    const slots: Slot[] = servers.map((settings) => ({
+      name: settings.namespace ?? '',
+      settings,
+      upstream: undefined,
+      published: NOTHING,
+      readmitting: undefined,
+      down: 'starting',
+      backoff: new Backoff(),
+    }));
+    const set = new ServerSet(slots, io, told, secrets);
+    const opened = await Promise.all(slots.map((slot) => openUpstream(slot.settings, io, set.closing, announce)));
+    const failed = opened.filter((o): o is UpstreamFailure => !('peer' in o));
+    if ((mode === 'strict' && failed.length > 0) || failed.length === slots.length) {
+      await set.stop();
+      await Promise.all(opened.map((o) => ('peer' in o ? o.stop() : undefined)));
+      if (mode === 'strict') set.say('--mode strict: a server of the config was not served, so none is');
+      return { code: mode === 'strict' ? 1 : failed.some((f) => f.code === 2) ? 2 : 1 };
+    }
+    opened.forEach((o, i) => {
+      const slot = slots[i] as Slot;
+      if ('peer' in o) set.serve(slot, o);
+      else set.failed(slot, o.code, set.reason(o));
+    });
+    return set;
+  }
+
+  /** The session's hooks; every server already up is wired now. */
+  attach(hooks: SetHooks): void {
+    this.hooks = hooks;
+    for (const slot of this.slots) if (slot.upstream !== undefined) hooks.wire(slot);
+  }
+
+  /**
+   * Re-admits one server after its `tools/list_changed`; calls to it wait for the outcome. One that comes during
+   * a re-admission runs it once more after (the listing read may predate the change).
+   */
+  readmit(slot: Slot): void {
+    const upstream = slot.upstream;
+    if (upstream === undefined) return;
+    if (slot.readmitting !== undefined) {
+      this.queued.add(slot);
+      return;
+    }
+    const readmitting = (async () => {
+      let next: Published = NOTHING;
+      do {
+        this.queued.delete(slot);
+        const admitted = await admitUpstream(upstream.peer, slot.settings);
+        next = admitted.ok ? admitted.value : NOTHING;
+        if (!admitted.ok) this.say(`server ${slot.name}: re-admission failed, no tool published: ${admitted.message}`);
+      } while (this.queued.has(slot) && slot.upstream === upstream);
+      this.queued.delete(slot);
+      slot.readmitting = undefined;
+      if (slot.upstream !== upstream) return slot.published;
+      for (const line of summaryLines(next, upstream.init, slot.settings.display, slot.settings.quiet === true))
+        this.say(line);
+      slot.published = next;
+      this.hooks?.changed(slot);
+      return next;
+    })();
+    slot.readmitting = readmitting;
+  }
+
+  /** Stops every server and every restart; resolves when they are gone. */
+  async stop(): Promise<void> {
+    this.closed = true;
+    this.close();
+    this.stopWaiting();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await Promise.all([...this.opening]);
+    await Promise.all(this.slots.map((s) => s.upstream?.stop()));
+  }
+
+  /** Why a server was not served, its first line, masked and clipped (the handle's report shows it). */
+  private reason(failure: UpstreamFailure): string {
+    const first = (failure.why ?? 'was not served').split('\n')[0] ?? '';
+    return clip(maskSecrets(first, this.secrets), 200);
+  }
+
+  private say(line: string): void {
+    this.io.err(`toolgate proxy: ${maskSecrets(line, this.secrets)}\n`);
+  }
+
+  /** A server is up: published, wired, watched. */
+  private serve(slot: Slot, upstream: Upstream): void {
+    slot.upstream = upstream;
+    slot.published = upstream.published;
+    slot.down = undefined;
+    slot.backoff.up();
+    this.hooks?.wire(slot);
+    void upstream.gone.then((why) => {
+      if (slot.upstream !== upstream || this.closed) return;
+      // Every call waiting on it is answered; its tools are withdrawn before anything else can reach it.
+      upstream.peer.failAll({ code: RPC.internalError, message: `the MCP server "${slot.name}" exited` });
+      slot.upstream = undefined;
+      slot.published = NOTHING;
+      this.hooks?.changed(slot);
+      void upstream.stop();
+      this.failed(slot, 2, why);
+    });
+  }
+
+  /** A server is down: named, and tried again after its backoff unless its tools could not be admitted. */
+  private failed(slot: Slot, code: number, why: string): void {
+    slot.down = why;
+    if (this.closed) return;
+    if (code === 1) {
+      this.say(`server ${slot.name} is not served (its tools could not be admitted); it is not restarted`);
+      return;
+    }
+    const wait = slot.backoff.next();
+    this.say(
+      `server ${slot.name} ${why}: no tool of it is published; restart ${slot.backoff.attempts} in ${wait / 1000} s`,
+    );
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.restart(slot);
+    }, wait);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private restart(slot: Slot): void {
+    if (this.closed) return;
+    const attempt = openUpstream(slot.settings, this.io, this.closing, true).then(async (o) => {
+      this.opening.delete(attempt);
+      if (!('peer' in o)) return this.failed(slot, o.code, this.reason(o));
+      if (this.closed) return o.stop();
+      this.serve(slot, o);
+      this.hooks?.changed(slot);
+    });
+    this.opening.add(attempt);
+  }
+}
