@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { addedLatencyRow, quantile } from './added-latency.js';
 
 /** One MCP session over HTTP, spoken to with raw requests. */
-class HttpSession {
+export class HttpSession {
   private session: string | undefined;
   private next = 1;
   constructor(private readonly url: string) {}
@@ -59,7 +59,7 @@ class HttpSession {
 }
 
 /** Starts `args` with node and waits for `pattern` (group 1 is returned) on its stdout or stderr. */
-function start(args: readonly string[], pattern: RegExp): Promise<{ child: ChildProcess; found: string }> {
+export function start(args: readonly string[], pattern: RegExp): Promise<{ child: ChildProcess; found: string }> {
   const child = spawn(process.execPath, [...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   return new Promise((resolve, reject) => {
@@ -75,7 +75,7 @@ function start(args: readonly string[], pattern: RegExp): Promise<{ child: Child
 }
 
 /** Calls per second of `sessions` sessions each making `each` 1 KB echo calls one after another. */
-async function throughput(url: string, sessions: number, each: number): Promise<number> {
+export async function throughput(url: string, sessions: number, each: number): Promise<number> {
   const all = Array.from({ length: sessions }, () => new HttpSession(url));
   await Promise.all(all.map((s) => s.initialize()));
   const params = { name: 'echo', arguments: { text: 'x'.repeat(1024 - 12) } };

@@ -40,7 +40,8 @@ export function createLineReader(maxLineBytes: number, sink: LineSink): LineRead
         from = nl + 1;
         if (skipping) skipping = false;
         else {
-          const text = Buffer.concat(parts, size).toString('utf8');
+          // A line that came in one chunk is decoded where it lies, not copied first.
+          const text = (parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, size)).toString('utf8');
           parts = [];
           size = 0;
           sink.line(text.endsWith('\r') ? text.slice(0, -1) : text);

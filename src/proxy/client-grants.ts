@@ -2,8 +2,9 @@
 // client may see and call. `{ "clients": [{ "name": "ci", "tokenEnv": "CI_TOKEN", "allow": ["github__*"],
 // "deny": ["github__delete_*"] }] }`. Read strictly, since a grant misread is a tool wrongly shown: strict JSON (a
 // key given twice is an error), no unknown member, names unique and plain, `allow` required (`[]` grants nothing,
-// `["*"]` everything), each token read from the proxy's environment (never from the file), long enough and
-// different from every other client's. No message ever holds a token: a client is named by its name and variable.
+// `["*"]` everything), each token read from the proxy's environment (never from the file), long enough, visible
+// ASCII and different from every other client's. No message ever holds a token: a client is named by its name and
+// variable.
 import { readFileSync } from 'node:fs';
 import { parseStrictJsonText } from '../arguments/json-text.js';
 import { fail, ok, type Result } from '../result.js';
@@ -23,6 +24,11 @@ export const MAX_CLIENTS = 1000;
 const shown = (text: string): string => JSON.stringify(clip(text, 64));
 const problem = (message: string): Result<never> => fail('validation', message);
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+/**
+ * What an `Authorization` header carries as is: HTTP drops a space at either end (bearer.ts trims too) and reads
+ * other bytes as latin1, so a token " x" would be sent as "x" (another client's) and one with "é" never match.
+ */
+const SENDABLE = /^[\x21-\x7e]+$/;
 
 /** One client entry read (its token not yet looked up). */
 function entryOf(
@@ -78,6 +84,10 @@ export function readGrants(text: string, env: Readonly<Record<string, string | u
       return problem(`${client}: ${shown(tokenEnv)} is not set in toolgate's environment`);
     if (token.length < MIN_TOKEN_LENGTH)
       return problem(`${client}: the token in ${shown(tokenEnv)} must be at least ${MIN_TOKEN_LENGTH} characters`);
+    if (!SENDABLE.test(token))
+      return problem(
+        `${client}: the token in ${shown(tokenEnv)} must be visible ASCII, no spaces (as a header sends it)`,
+      );
     const other = owners.get(token);
     if (other !== undefined) return problem(`${client} has the same token as ${other}: a token must name one client`);
     owners.set(token, `${client} (${shown(tokenEnv)})`);

@@ -1,6 +1,8 @@
 // What one `--grants` client sees of the published tools: only those its grant names. The rest are left out of
 // the view itself (its tools and output schemas), so its tools/list does not show them and a call to one takes
-// the path of a name never listed (calls.ts: -32602 "unknown tool"), answered with the same bytes.
+// the path of a name never listed (calls.ts: -32602 "unknown tool"), answered with the same bytes. A
+// tools/list_changed reaches the client only when its view changed: a change outside it would tell it that
+// something it cannot see exists, and when it changes.
 import type { Published } from './admission.js';
 
 /** The view of `published` through `visible`, made once per admission (a re-admission makes a new one). */
@@ -17,4 +19,9 @@ export function grantedView(visible: (name: string) => boolean): (published: Pub
     };
     return view;
   };
+}
+
+/** Whether two views show different tools (names, order or definitions): what a tools/list would show. */
+export function viewChanged(before: Published, after: Published): boolean {
+  return JSON.stringify([...before.tools]) !== JSON.stringify([...after.tools]);
 }

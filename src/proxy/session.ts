@@ -16,7 +16,7 @@ import { RPC, type Peer } from '../mcp/peer.js';
 import type { ProxySettings } from './settings.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { Belonging } from './belonging.js';
-import { grantedView } from './client-view.js';
+import { grantedView, viewChanged } from './client-view.js';
 import { serverRequestRefusal, taskRefusal } from './revision-rules.js';
 import { createdTask, namedTask, TaskTools } from './tasks.js';
 import { summaryLines } from './summary.js';
@@ -139,6 +139,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       queued = true;
       return;
     }
+    const before = seen(published);
     readmitting = (async () => {
       let next: Published = NOTHING;
       do {
@@ -153,8 +154,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       for (const line of summaryLines(next, init, settings.display, settings.quiet === true)) context.warn(line);
       published = next;
       readmitting = undefined;
-      // A stateless client hears of changes only through subscriptions/listen, which the proxy does not serve.
-      if (!statelessClient()) downstream.notify('notifications/tools/list_changed');
+      // A --grants client is told only of a change to its own tools (client-view.ts); a stateless client hears of
+      // changes only through subscriptions/listen, which the proxy does not serve.
+      if (!statelessClient() && (context.visible === undefined || viewChanged(before, seen(next))))
+        downstream.notify('notifications/tools/list_changed');
       return next;
     })();
   };

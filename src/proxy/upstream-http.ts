@@ -54,6 +54,19 @@ export function openHttpUpstream(
     ...(session !== undefined ? { 'mcp-session-id': session } : {}),
     ...(protocol !== undefined ? { 'mcp-protocol-version': protocol } : {}),
   });
+  /** The headers of a POST, made again only when the session id or the protocol version changed. */
+  let posted: { session?: string; protocol?: string; headers: Record<string, string> } | undefined;
+  const postHeaders = (): Record<string, string> => {
+    if (posted === undefined || posted.session !== session || posted.protocol !== protocol) {
+      const headers = { ...base(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      posted = {
+        ...(session === undefined ? {} : { session }),
+        ...(protocol === undefined ? {} : { protocol }),
+        headers,
+      };
+    }
+    return posted.headers;
+  };
   /**
    * A reply made here for a request of the proxy's the server did not answer. Only for requests: a reply the
    * proxy sent carries the server's id, which may equal one of the proxy's own pending ids.
@@ -163,21 +176,22 @@ export function openHttpUpstream(
     if (!response.ok) return void (await response.body?.cancel().catch(() => undefined));
     await read(response, false);
   };
-  const post = async (message: { id?: unknown; method?: unknown }, body: string): Promise<void> => {
+  const post = async (
+    message: { id?: unknown; method?: unknown },
+    body: string,
+    signal: AbortSignal,
+    abort: () => void,
+  ): Promise<void> => {
     const initializing = message.method === 'initialize';
     const isRequest = typeof message.method === 'string' && message.id !== undefined;
-    // A request waits as long as its call; what is not a request has its 202 within a bound, or is let go.
-    // (A controller of its own, its timer cleared once answered, so no timer outlives the request.)
-    const own = new AbortController();
-    const stop = (): void => own.abort();
-    const signal = isRequest ? aborter.signal : own.signal;
-    const timer = isRequest ? undefined : setTimeout(stop, ACCEPT_WAIT_MS);
-    if (!isRequest) aborter.signal.addEventListener('abort', stop, { once: true });
+    // A request waits as long as its call; what is not a request has its 202 within a bound, or is let go
+    // (the timer cleared once answered, so no timer outlives the request).
+    const timer = isRequest ? undefined : setTimeout(abort, ACCEPT_WAIT_MS);
     let response: Response;
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { ...base(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: postHeaders(),
         body,
         signal,
         ...NO_REDIRECT,
@@ -188,7 +202,6 @@ export function openHttpUpstream(
       return;
     } finally {
       clearTimeout(timer);
-      aborter.signal.removeEventListener('abort', stop);
     }
     if (initializing) session = response.headers.get('mcp-session-id') ?? undefined;
     if (response.status === 404 && session !== undefined) {
@@ -216,8 +229,19 @@ export function openHttpUpstream(
       if (!closed) failed(message, `the response broke off: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
     }
   };
+  /**
+   * Each message's exchange has a controller of its own, aborted by stop(): fetch puts a listener on the signal
+   * it is given and takes it off only once its request is garbage, so one signal shared by every call gathered
+   * hundreds of listeners, walked again by each later fetch (EventTarget checks for duplicates on every add).
+   */
+  const exchanges = new Set<AbortController>();
   const send = (message: object, body: string): void => {
-    if (!closed) void post(message as { id?: unknown; method?: unknown }, body);
+    if (closed) return;
+    const own = new AbortController();
+    exchanges.add(own);
+    void post(message as { id?: unknown; method?: unknown }, body, own.signal, () => own.abort()).finally(() =>
+      exchanges.delete(own),
+    );
   };
   return {
     channel: {
@@ -232,6 +256,8 @@ export function openHttpUpstream(
     stop: async () => {
       closed = true;
       aborter.abort();
+      for (const own of exchanges) own.abort();
+      exchanges.clear();
       if (session === undefined) return;
       const stopper = AbortSignal.timeout(DELETE_WAIT_MS);
       await fetch(url, { method: 'DELETE', headers: base(), signal: stopper, ...NO_REDIRECT })

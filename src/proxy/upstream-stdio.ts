@@ -2,7 +2,7 @@
 // stdin and stdout, its stderr kept during start-up (shown if start-up fails) and then passed on, masked.
 import type { ChildProcess } from 'node:child_process';
 import { childEnvironment } from '../exec/environment.js';
-import { maskSecrets } from '../exec/mask-secrets.js';
+import { createMasker } from '../exec/mask-secrets.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
 import { clip } from '../util/describe-value.js';
 import type { ProxyIO } from './io.js';
@@ -33,6 +33,8 @@ function watchStderr(
   let kept = '';
   let passing = false;
   let partial = '';
+  // The secrets' forms are worked out once, not again for every chunk a chatty server writes.
+  const masker = createMasker(settings.secrets);
   child.stderr?.on('data', (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     if (!passing) {
@@ -44,11 +46,11 @@ function watchStderr(
     // A line longer than the kept bound is passed on in pieces rather than held without end.
     const cut = nl >= 0 ? nl + 1 : partial.length > STDERR_KEPT ? partial.length : 0;
     if (cut === 0) return;
-    io.err(maskSecrets(partial.slice(0, cut), settings.secrets));
+    io.err(masker.text(partial.slice(0, cut)));
     partial = partial.slice(cut);
   });
   // Masked before it is clipped: a value cut in two would escape the mask.
-  return { kept: () => clip(maskSecrets(kept.trim(), settings.secrets), STDERR_KEPT), live: () => (passing = true) };
+  return { kept: () => clip(masker.text(kept.trim()), STDERR_KEPT), live: () => (passing = true) };
 }
 
 /** Starts the server of `settings.words`; a thrown spawn error is returned as its message. */

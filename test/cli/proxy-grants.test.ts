@@ -7,11 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, POST_HEADERS, recordOf, type Running, startProxy, stopAll } from './http-fixture.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const RECORDING = join(ROOT, 'test/cli/fixtures/recording-server.mjs');
+const DRIFTING = join(ROOT, 'test/cli/fixtures/drifting-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-grants-'));
 const CI_TOKEN = 'ci-token-0123456789abcdef';
 const DEV_TOKEN = 'dev-token-fedcba9876543210';
@@ -44,11 +46,11 @@ afterAll(async () => {
 });
 
 /** An SDK client connected with `token` as its bearer token. */
-async function connect(token: string): Promise<Client> {
+async function connect(token: string, url = proxy.url): Promise<Client> {
   const client = new Client({ name: 'grants-test', version: '0' });
   clients.push(client);
   const headers = { Authorization: `Bearer ${token}` };
-  await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url), { requestInit: { headers } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
 }
 
@@ -153,5 +155,40 @@ describe('toolgate proxy --grants', () => {
       expect(written).not.toContain(CI_TOKEN);
       expect(written).not.toContain(DEV_TOKEN);
     }
+  });
+});
+
+describe('toolgate proxy --grants after tools/list_changed', () => {
+  it('tells a client of a tools/list_changed only when its own granted tools changed', async () => {
+    // drifting-server's `pull` changes `search` and sends tools/list_changed: a client not granted `search`
+    // must not learn that something outside its grant changed (that it exists, and when).
+    const grants = join(dir, 'drift-grants.json');
+    writeFileSync(
+      grants,
+      JSON.stringify({
+        clients: [
+          { name: 'ci', tokenEnv: 'CI_TOKEN', allow: ['pull', 'fetch'] },
+          { name: 'dev', tokenEnv: 'DEV_TOKEN', allow: ['*'] },
+        ],
+      }),
+    );
+    const drifting = await startProxy(['--listen', '0', '--grants', grants, process.execPath, DRIFTING], {
+      CI_TOKEN,
+      DEV_TOKEN,
+    });
+    const told = { ci: 0, dev: 0 };
+    for (const [name, token] of [
+      ['ci', CI_TOKEN],
+      ['dev', DEV_TOKEN],
+    ] as const) {
+      const client = await connect(token, drifting.url);
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => void told[name]++);
+      await client.callTool({ name: 'pull', arguments: {} });
+      // tools/list waits for the re-admission the pull started, whose notification goes out before it.
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('pull');
+    }
+    expect(await eventually(() => told.dev === 1)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(told).toEqual({ ci: 0, dev: 1 });
   });
 });

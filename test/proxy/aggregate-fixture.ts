@@ -45,13 +45,16 @@ export async function httpServer(name: string): Promise<{ url: string; close(): 
 }
 
 /** The SDK client on a gateway's URL, counting the tools/list_changed notifications it gets. */
-export async function connectClient(url: string): Promise<{ client: Client; changes: () => number }> {
+export async function connectClient(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ client: Client; changes: () => number }> {
   const client = new Client({ name: 'gateway-test', version: '0' });
   let changes = 0;
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     changes++;
   });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return { client, changes: () => changes };
 }
 

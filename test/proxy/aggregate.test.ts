@@ -251,6 +251,46 @@ describe('one gateway for several servers', () => {
     }
   });
 
+  it('--grants: tells a client of a tools/list_changed only when its own granted names changed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-gateway-changed-'));
+    const tokens = {
+      GATEWAY_CI_TOKEN: 'gateway-ci-token-0123456789',
+      GATEWAY_DEV_TOKEN: 'gateway-dev-token-012345678',
+    };
+    for (const [name, value] of Object.entries(tokens)) vi.stubEnv(name, value);
+    try {
+      const grants = join(dir, 'grants.json');
+      // beta__grow adds beta__grown: outside ci's grant, inside dev's.
+      const clients = [
+        { name: 'ci', tokenEnv: 'GATEWAY_CI_TOKEN', allow: ['beta__echo', 'beta__grow'] },
+        { name: 'dev', tokenEnv: 'GATEWAY_DEV_TOKEN', allow: ['beta__*'] },
+      ];
+      writeFileSync(grants, JSON.stringify({ clients }));
+      const started = await startProxy({
+        servers: { alpha: stdioServer('alpha'), beta: stdioServer('beta') },
+        listen: { port: 0, grants },
+      });
+      if (!started.ok) throw new Error(started.error.message);
+      const url = started.value.url as string;
+      const ci = await connectClient(url, { Authorization: `Bearer ${tokens.GATEWAY_CI_TOKEN}` });
+      const dev = await connectClient(url, { Authorization: `Bearer ${tokens.GATEWAY_DEV_TOKEN}` });
+      for (const { client } of [ci, dev]) {
+        await client.callTool({ name: 'beta__grow', arguments: {} });
+        await client.listTools();
+      }
+      expect(await eventually(() => dev.changes() === 1)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect([ci.changes(), dev.changes()]).toEqual([0, 1]);
+      expect((await ci.client.listTools()).tools.map((t) => t.name)).toEqual(['beta__echo', 'beta__grow']);
+      await ci.client.close();
+      await dev.client.close();
+      await started.value.close();
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("passes a server's progress only for a call that went to that server, never another server's token", async () => {
     const started = await startProxy({
       servers: { alpha: stdioServer('alpha'), beta: stdioServer('beta') },

@@ -16,7 +16,7 @@ import { runInProcess } from '../cli/run-cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-grants-'));
 const A = 'token-a-0123456789abcdef';
 const B = 'token-b-0123456789abcdef';
-const ENV = { A_TOKEN: A, B_TOKEN: B, SHORT: 'short-token', SAME: A, EMPTY: '' };
+const ENV = { A_TOKEN: A, B_TOKEN: B, SHORT: 'short-token', SAME: A, EMPTY: '', SPACED: `${A} `, ACCENT: `${B}\u00e9` };
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(() => vi.unstubAllEnvs());
@@ -50,6 +50,17 @@ describe('readGrants refuses', () => {
       'two clients with one token',
       JSON.stringify({ clients: [client(), client({ name: 'dev', tokenEnv: 'SAME' })] }),
       /client "dev" has the same token as client "ci" \("A_TOKEN"\)/,
+    ],
+    [
+      // HTTP drops the space and the header is read as latin1: sent, it would name client "ci" or no client.
+      "a token only a space apart from another client's",
+      JSON.stringify({ clients: [client(), client({ name: 'dev', tokenEnv: 'SPACED' })] }),
+      /client "dev": the token in "SPACED" must be visible ASCII/,
+    ],
+    [
+      'a token no Authorization header carries as is',
+      JSON.stringify({ clients: [client({ tokenEnv: 'ACCENT' })] }),
+      /the token in "ACCENT" must be visible ASCII/,
     ],
     ['no allow', JSON.stringify({ clients: [client({ allow: undefined })] }), /"allow" must be an array/],
     ['an allow of numbers', JSON.stringify({ clients: [client({ allow: [1] })] }), /"allow" must be an array/],
