@@ -38,6 +38,8 @@ const TOOLS = [
   ['test_embedded_resource', 'Returns an embedded resource'],
   ['test_multiple_content_types', 'Returns text, an image and a resource'],
   ['test_tool_with_logging', 'Sends three log messages while it runs'],
+  // The 0.2.0 line (MCP 2026-07-28): a log message reaches a client only at the level its request's _meta asks for.
+  ['test_logging_tool', 'Sends a log message while it runs'],
   ['test_tool_with_progress', 'Reports progress three times while it runs'],
   ['test_error_handling', 'Always fails'],
   ['test_elicitation_sep1034_defaults', 'Asks for input with defaults for every primitive type'],
@@ -63,10 +65,33 @@ const TOOLS = [
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
         $defs: {
-          address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+          address: {
+            $anchor: 'address',
+            type: 'object',
+            properties: { street: { type: 'string' }, city: { type: 'string' } },
+          },
         },
         properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+        // The 0.2.0 line's scenario looks for composition and conditional keywords too (SEP-2106); none narrows.
+        allOf: [{ anyOf: [{ type: 'object' }, { required: ['name'] }] }],
+        if: { required: ['address'] },
+        then: { properties: { address: { type: 'object' } } },
+        else: {},
         additionalProperties: false,
+      },
+    },
+    {
+      // MCP 2026-07-28's custom headers (x-mcp-header): a client mirrors these arguments into Mcp-Param-* headers.
+      name: 'test_custom_headers',
+      description: 'A tool whose arguments are mirrored into Mcp-Param-* headers',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          region: { type: 'string', 'x-mcp-header': 'Region' },
+          priority: { type: 'integer', 'x-mcp-header': 'Priority' },
+          query: { type: 'string' },
+        },
+        required: ['region', 'query'],
       },
     },
   ]);
@@ -179,6 +204,9 @@ function makeServer() {
         await sleep(50);
         await log(extra, 'Tool execution completed');
         return { content: [text('Logging tool finished')] };
+      case 'test_logging_tool':
+        await log(extra, 'Tool execution started');
+        return { content: [text('Logging tool finished')] };
       case 'test_tool_with_progress':
         for (const progress of [0, 50, 100]) {
           if (token !== undefined)
@@ -280,6 +308,8 @@ function makeServer() {
         extra.closeSSEStream?.();
         await sleep(100);
         return { content: [text('Reconnection test completed successfully.')] };
+      case 'test_custom_headers':
+        return { content: [text(JSON.stringify(request.params.arguments ?? {}))] };
       case 'json_schema_2020_12_tool':
         return { content: [text(`Hello ${args.name ?? 'nobody'}`)] };
       default:

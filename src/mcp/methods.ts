@@ -4,7 +4,7 @@
 // here for the negotiated revision and the sender's side; a near miss (`Tools/Call`, a trailing space or NUL) is
 // no key, so it never reaches the other side however that side normalizes names.
 
-import { PROTOCOL_REVISIONS } from './versions.js';
+import { PROTOCOL_REVISIONS, revisionOf } from './versions.js';
 
 /** A protocol revision of src/mcp/versions.ts (the one table of them), spelled as the specification spells it. */
 export type McpRevision = string;
@@ -15,7 +15,13 @@ export type McpSender = 'client' | 'server' | 'both';
 /** One method: its sender and the revisions whose schema defines it. */
 export interface McpMethod {
   readonly from: McpSender;
+  /** The revisions that start with initialize whose schema defines it. */
   readonly revisions: readonly McpRevision[];
+  /**
+   * Its sender under the stateless revisions (2026-07-28: ClientRequest, ClientNotification, ServerNotification;
+   * no server requests, no ping), absent when they do not define it.
+   */
+  readonly stateless?: McpSender;
 }
 
 /** The revisions of the versions table that start with initialize, from `first` on (2024-10-07 is 2024-11-05). */
@@ -31,17 +37,17 @@ const SINCE_2025_11_25 = since('2025-11-25');
 export const MCP_METHODS: ReadonlyMap<string, McpMethod> = new Map<string, McpMethod>([
   ['initialize', { from: 'client', revisions: ALL }],
   ['ping', { from: 'both', revisions: ALL }],
-  ['completion/complete', { from: 'client', revisions: ALL }],
+  ['completion/complete', { from: 'client', revisions: ALL, stateless: 'client' }],
   ['logging/setLevel', { from: 'client', revisions: ALL }],
-  ['prompts/get', { from: 'client', revisions: ALL }],
-  ['prompts/list', { from: 'client', revisions: ALL }],
-  ['resources/list', { from: 'client', revisions: ALL }],
-  ['resources/templates/list', { from: 'client', revisions: ALL }],
-  ['resources/read', { from: 'client', revisions: ALL }],
+  ['prompts/get', { from: 'client', revisions: ALL, stateless: 'client' }],
+  ['prompts/list', { from: 'client', revisions: ALL, stateless: 'client' }],
+  ['resources/list', { from: 'client', revisions: ALL, stateless: 'client' }],
+  ['resources/templates/list', { from: 'client', revisions: ALL, stateless: 'client' }],
+  ['resources/read', { from: 'client', revisions: ALL, stateless: 'client' }],
   ['resources/subscribe', { from: 'client', revisions: ALL }],
   ['resources/unsubscribe', { from: 'client', revisions: ALL }],
-  ['tools/call', { from: 'client', revisions: ALL }],
-  ['tools/list', { from: 'client', revisions: ALL }],
+  ['tools/call', { from: 'client', revisions: ALL, stateless: 'client' }],
+  ['tools/list', { from: 'client', revisions: ALL, stateless: 'client' }],
   ['tasks/get', { from: 'both', revisions: SINCE_2025_11_25 }],
   ['tasks/result', { from: 'both', revisions: SINCE_2025_11_25 }],
   ['tasks/list', { from: 'both', revisions: SINCE_2025_11_25 }],
@@ -49,17 +55,20 @@ export const MCP_METHODS: ReadonlyMap<string, McpMethod> = new Map<string, McpMe
   ['sampling/createMessage', { from: 'server', revisions: ALL }],
   ['roots/list', { from: 'server', revisions: ALL }],
   ['elicitation/create', { from: 'server', revisions: SINCE_2025_06_18 }],
-  ['notifications/cancelled', { from: 'both', revisions: ALL }],
-  ['notifications/progress', { from: 'both', revisions: ALL }],
+  ['notifications/cancelled', { from: 'both', revisions: ALL, stateless: 'both' }],
+  ['notifications/progress', { from: 'both', revisions: ALL, stateless: 'server' }],
   ['notifications/initialized', { from: 'client', revisions: ALL }],
   ['notifications/roots/list_changed', { from: 'client', revisions: ALL }],
-  ['notifications/message', { from: 'server', revisions: ALL }],
-  ['notifications/resources/updated', { from: 'server', revisions: ALL }],
-  ['notifications/resources/list_changed', { from: 'server', revisions: ALL }],
-  ['notifications/tools/list_changed', { from: 'server', revisions: ALL }],
-  ['notifications/prompts/list_changed', { from: 'server', revisions: ALL }],
+  ['notifications/message', { from: 'server', revisions: ALL, stateless: 'server' }],
+  ['notifications/resources/updated', { from: 'server', revisions: ALL, stateless: 'server' }],
+  ['notifications/resources/list_changed', { from: 'server', revisions: ALL, stateless: 'server' }],
+  ['notifications/tools/list_changed', { from: 'server', revisions: ALL, stateless: 'server' }],
+  ['notifications/prompts/list_changed', { from: 'server', revisions: ALL, stateless: 'server' }],
   ['notifications/elicitation/complete', { from: 'server', revisions: SINCE_2025_11_25 }],
   ['notifications/tasks/status', { from: 'both', revisions: SINCE_2025_11_25 }],
+  ['server/discover', { from: 'client', revisions: [], stateless: 'client' }],
+  ['subscriptions/listen', { from: 'client', revisions: [], stateless: 'client' }],
+  ['notifications/subscriptions/acknowledged', { from: 'server', revisions: [], stateless: 'server' }],
 ]);
 
 /**
@@ -69,6 +78,8 @@ export const MCP_METHODS: ReadonlyMap<string, McpMethod> = new Map<string, McpMe
 export function isSpecMethod(method: string, sender: 'client' | 'server', revision: string): boolean {
   const entry = MCP_METHODS.get(method);
   if (entry === undefined) return false;
+  if (revisionOf(revision)?.era === 'stateless')
+    return entry.stateless !== undefined && (entry.stateless === 'both' || entry.stateless === sender);
   if (entry.from !== 'both' && entry.from !== sender) return false;
   return (entry.revisions as readonly string[]).includes(revision);
 }

@@ -7,6 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
 import type { RpcMessage } from './channel.js';
+import { META } from './modern.js';
 
 /** The JSON-RPC error code of a header that disagrees with the body (MCP 2026-07-28, HeaderMismatch). */
 export const HEADER_MISMATCH = -32020;
@@ -22,7 +23,7 @@ const NAME_SOURCE: Readonly<Record<string, string>> = {
 };
 
 /** The `_meta` key of a request's protocol version (MCP 2026-07-28). */
-const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+const VERSION_KEY = META.protocolVersion;
 
 /** A header's value with the Base64 sentinel decoded; undefined when the sentinel holds no valid UTF-8 Base64. */
 export function decodeHeaderValue(value: string): string | undefined {
@@ -40,6 +41,19 @@ const own = (value: unknown, key: string): unknown =>
   value !== null && typeof value === 'object' && Object.hasOwn(value, key)
     ? (value as Record<string, unknown>)[key]
     : undefined;
+
+/**
+ * Which routing header a 2026-07-28 request `m` lacks ("Server Validation": `MCP-Protocol-Version` and `Mcp-Method`
+ * on every request, `Mcp-Name` on tools/call, resources/read and prompts/get), or undefined. A missing header is a
+ * HeaderMismatch too: a gateway routing by headers would route such a request by nothing.
+ */
+export function missingHeader(req: IncomingMessage, m: RpcMessage): string | undefined {
+  if (typeof req.headers['mcp-protocol-version'] !== 'string') return 'MCP-Protocol-Version';
+  if (typeof req.headers['mcp-method'] !== 'string') return 'Mcp-Method';
+  const named = m.method === 'tools/call' || m.method === 'resources/read' || m.method === 'prompts/get';
+  if (named && typeof req.headers['mcp-name'] !== 'string') return 'Mcp-Name';
+  return undefined;
+}
 
 /** Why the routing headers of `req` disagree with its body `m`, or undefined when they agree (or are absent). */
 export function headerMismatch(req: IncomingMessage, m: RpcMessage): string | undefined {

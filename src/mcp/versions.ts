@@ -35,7 +35,8 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
   {
     version: '2026-07-28',
     era: 'stateless',
-    toolFields: TOOLS_2025_11,
+    // Its Tool has icons but no `execution` (tasks left the core protocol).
+    toolFields: [...TOOLS_2025_06, 'icons'],
     // Tasks left the core protocol for the io.modelcontextprotocol/tasks extension, which toolgate does not serve.
     tasks: false,
     elicitationModes: ['form', 'url'],

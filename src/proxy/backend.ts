@@ -7,7 +7,7 @@ import type { ProxyIO } from './io.js';
 import type { Peer } from '../mcp/peer.js';
 import { serverSettingsOf } from './server-settings.js';
 import { ServerSet } from './servers.js';
-import { type CallRecord, startSession } from './session.js';
+import { type CallRecord, type SessionContext, startSession } from './session.js';
 import type { ProxySettings } from './settings.js';
 import {
   openSessionUpstream,
@@ -61,6 +61,8 @@ export function startRelay(
     visible?: (name: string) => boolean;
     /** Ends the session when an admission under way (SessionUpstream) fails. */
     failed?: (why: string) => void;
+    /** Over --listen, a 2026-07-28 request's HTTP headers (its Mcp-Param-* are checked; src/proxy/session.ts). */
+    headersOf?: NonNullable<SessionContext['headersOf']>;
   },
 ): void {
   const { failed = () => undefined, ...rest } = context;

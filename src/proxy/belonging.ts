@@ -5,12 +5,15 @@
 // it came on the upstream request's own stream (an HTTP upstream tells), or, whatever the transport, when it is a
 // progress notification carrying the progress token the client's request gave (MCP, "Progress").
 import type { RpcMessage } from '../mcp/channel.js';
+import { claimedVersion, logPasses, requestedLogLevel } from '../mcp/modern.js';
 
 /** One client request being served: its id (as the downstream peer knows it) and its progress token. */
 interface Open {
   readonly downstream: string | number;
   readonly upstream: number;
   readonly token: string | undefined;
+  /** For a request that names its revision in `_meta` (MCP 2026-07-28): the log level it asked for, or null. */
+  readonly logLevel: unknown;
 }
 
 /** The `progressToken` member of `holder` as JSON text (a token is a string or a number), or undefined. */
@@ -32,7 +35,13 @@ export class Belonging {
 
   /** A client request `downstream` was sent upstream as `upstream`; the handle to close it with. */
   open(downstream: string | number, upstream: number, params: unknown): Open {
-    const entry: Open = { downstream, upstream, token: tokenOf(params) };
+    const modern = claimedVersion(params) !== undefined;
+    const entry: Open = {
+      downstream,
+      upstream,
+      token: tokenOf(params),
+      logLevel: modern ? requestedLogLevel(params) : null,
+    };
     this.byUpstream.set(upstream, entry);
     if (entry.token !== undefined) this.byToken.set(entry.token, entry);
     return entry;
@@ -46,9 +55,24 @@ export class Belonging {
 
   /** The client request (downstream id) a server's message belongs to, or undefined. */
   of(message: RpcMessage, related: number | undefined): string | number | undefined {
+    return this.entryOf(message, related)?.downstream;
+  }
+
+  /**
+   * Whether a server's log message that belongs to a 2026-07-28 request is one it did not ask for: that revision
+   * sends log messages only at or above the level a request names in its `_meta`, and none without one.
+   */
+  unasked(message: RpcMessage, related: number | undefined): boolean {
+    if (message.method !== 'notifications/message') return false;
+    const entry = this.entryOf(message, related);
+    if (entry === undefined || entry.logLevel === null) return false;
+    return !logPasses(entry.logLevel, (message.params as { level?: unknown } | undefined)?.level);
+  }
+
+  private entryOf(message: RpcMessage, related: number | undefined): Open | undefined {
     const byStream = related === undefined ? undefined : this.byUpstream.get(related);
-    if (byStream !== undefined) return byStream.downstream;
+    if (byStream !== undefined) return byStream;
     if (message.method !== 'notifications/progress') return undefined;
-    return this.byToken.get(tokenIn(message.params) ?? '')?.downstream;
+    return this.byToken.get(tokenIn(message.params) ?? '');
   }
 }

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
 import { revisionOf } from '../mcp/versions.js';
+import { unsupportedVersion } from '../mcp/modern.js';
 import { bearerClient, bearerMatches } from './bearer.js';
 import type { GrantedClient } from './grants.js';
 import { isLoopback, type ListenSettings } from './settings.js';
@@ -17,6 +18,9 @@ export interface Refusal {
   readonly status: number;
   readonly message: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** The JSON-RPC error code, when not the status's default, and its data. */
+  readonly code?: number;
+  readonly data?: object;
 }
 
 /** A Host header naming this machine: localhost, 127.0.0.0/8 or [::1], with any port. */
@@ -57,13 +61,31 @@ export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refu
   // With --grants the token names the client; one that names none is refused as a wrong token is.
   const client = listen.clients === undefined ? undefined : bearerClient(req.headers.authorization, listen.clients);
   if (listen.clients !== undefined && client === undefined) return UNAUTHORIZED;
+  // A POST's is answered once its body is read, with its id (src/proxy/http.ts, versionRefusal).
+  if (req.method !== 'POST') {
+    const refused = versionRefusal(req);
+    if (refused !== undefined) return refused;
+  }
+  return { client };
+}
+
+/**
+ * The refusal of a request whose `MCP-Protocol-Version` names no revision toolgate knows: 400 with MCP 2026-07-28's
+ * UnsupportedProtocolVersion (naming what is served), which a dual-era client reads as a modern server's answer and
+ * retries with a revision of the list; a client of an earlier revision sees a 400.
+ */
+export function versionRefusal(req: IncomingMessage): Refusal | undefined {
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string' && revisionOf(version) === undefined)
+  if (typeof version === 'string' && revisionOf(version) === undefined) {
+    const { code, data } = unsupportedVersion(clip(version, 40));
     return {
       status: 400,
       message: `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(clip(version, 40))}`,
+      code,
+      data,
     };
-  return { client };
+  }
+  return undefined;
 }
 
 /** The media types of the last `Accept` header read: a client sends the same one with every request. */

@@ -16,6 +16,7 @@ import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
 import type { GrantedClient } from './grants.js';
 import { sseEvent } from '../mcp/sse.js';
+import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 
 /** A POST waiting for its reply. */
 interface Waiting {
@@ -66,6 +67,12 @@ export class HttpSession {
     private readonly hooks: SessionHooks,
     /** The `--grants` client that opened it: only its requests reach it, only its tools are shown. */
     readonly client: GrantedClient | undefined = undefined,
+    /**
+     * Set for the session of MCP 2026-07-28 clients: why a server request is refused (no client has a stream for
+     * one), and a request whose response stream closes before its answer is cancelled (that revision's
+     * cancellation on HTTP).
+     */
+    private readonly stateless?: string,
   ) {
     const channel: Channel = {
       send: (message, related) => this.out(message as RpcMessage, related),
@@ -81,6 +88,8 @@ export class HttpSession {
       warn: hooks.warn,
       onCall: client === undefined ? hooks.onCall : (record) => hooks.onCall({ client: client.name, ...record }),
       ...(client === undefined ? {} : { visible: client.grants.granted }),
+      // A 2026-07-28 call's Mcp-Param-* headers are compared with its arguments (the tool's x-mcp-header).
+      ...(stateless === undefined ? {} : { headersOf: (own) => this.waiting.get(own as number)?.res.req?.headers }),
     });
     void upstream.gone.then((why) => {
       if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
@@ -111,6 +120,10 @@ export class HttpSession {
       if (this.waiting.get(own)?.res !== res) return;
       this.waiting.delete(own);
       this.byClientId.delete(key);
+      if (this.stateless !== undefined) {
+        const cancel = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: { requestId: own } };
+        this.peer.deliver(cancel, JSON.stringify(cancel));
+      }
       this.arm();
     });
     this.peer.deliver({ ...m, id: own }, text);
@@ -201,7 +214,9 @@ export class HttpSession {
    */
   private out(message: RpcMessage, related?: string | number): void {
     if (message.method === undefined) {
-      this.reply(message.id as number, (clientId) => JSON.stringify({ ...message, id: clientId }));
+      // A header that disagrees with the body is a 400 (MCP 2026-07-28, Streamable HTTP, "Server Validation").
+      const status = (message.error as { code?: unknown } | undefined)?.code === HEADER_MISMATCH ? 400 : 200;
+      this.reply(message.id as number, (clientId) => JSON.stringify({ ...message, id: clientId }), status);
       return;
     }
     const text = JSON.stringify(message);
@@ -216,7 +231,9 @@ export class HttpSession {
     }
     // No stream to the client (or a shared session): a request is answered here, a notification dropped.
     if (message.id !== undefined && message.id !== null) {
-      const why = this.id === undefined ? 'server-to-client requests are refused by --stateless' : 'no stream is open';
+      const why =
+        this.stateless ??
+        (this.id === undefined ? 'server-to-client requests are refused by --stateless' : 'no stream is open');
       const error = { code: RPC.internalError, message: `the client cannot be reached: ${why}` };
       const reply = { jsonrpc: '2.0' as const, id: message.id, error };
       setImmediate(() => this.peer.deliver(reply, JSON.stringify(reply)));
@@ -247,24 +264,24 @@ export class HttpSession {
   }
 
   /** Writes the reply to this session's request `own`, built for the client's id. */
-  private reply(own: unknown, build: (clientId: string | number) => string): void {
+  private reply(own: unknown, build: (clientId: string | number) => string, status = 200): void {
     const entry = typeof own === 'number' ? this.waiting.get(own) : undefined;
     if (entry === undefined) return;
     this.waiting.delete(own as number);
     this.byClientId.delete(JSON.stringify(entry.clientId));
     this.streams.delete(entry.res);
-    this.answer(entry.res, build(entry.clientId));
+    this.answer(entry.res, build(entry.clientId), status);
     this.arm();
   }
 
   /** Ends a POST's response with one message: as an SSE event if the stream was opened, else as JSON. */
-  private answer(res: ServerResponse, text: string): void {
+  private answer(res: ServerResponse, text: string, status = 200): void {
     if (res.writableEnded || res.destroyed) return;
     if (res.headersSent) res.end(sseEvent(text));
     else {
       // With its length given, headers and body go out in one write, not as chunks.
       const length = String(Buffer.byteLength(text));
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': length, ...this.idHeader() });
+      res.writeHead(status, { 'content-type': 'application/json', 'content-length': length, ...this.idHeader() });
       res.end(text);
     }
   }

@@ -14,7 +14,7 @@ import type { ProxyExit, ProxyIO } from './io.js';
 import { callLogger } from './call-log.js';
 import { readMessage, type RpcMessage } from '../mcp/channel.js';
 import { readBody } from '../mcp/http-body.js';
-import { accepts, guardRequest } from './http-guard.js';
+import { accepts, guardRequest, versionRefusal } from './http-guard.js';
 import { HttpSession, unusedLongest } from './http-session.js';
 import type { ProxySettings } from './settings.js';
 import type { GrantedClient } from './grants.js';
@@ -24,6 +24,8 @@ import type { ListenSettings } from './settings.js';
 import { openBackend, openSessionBackend, publishedOf } from './backend.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { initializeProblem } from '../mcp/initialize.js';
+import { isModernPost, modernRefusal } from './http-modern.js';
+import { NO_INPUT_REQUIRED } from './modern-requests.js';
 
 /** The path served. */
 const PATH = '/mcp';
@@ -51,8 +53,13 @@ function refuse(
   headers: Readonly<Record<string, string>> = {},
   code: number = status === 400 ? RPC.invalidRequest : RPC.internalError,
   id: string | number | null = null,
+  data?: object,
 ): void {
-  const body = JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    error: { code, message, ...(data === undefined ? {} : { data }) },
+  });
   if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', connection: 'close', ...headers });
   res.end(body);
 }
@@ -105,6 +112,68 @@ export async function openHttpFront(
   let shared: HttpSession | undefined;
   if (listen.stateless) shared = new HttpSession(undefined, first, settings, hooks);
   else await first.stop();
+
+  // 2026-07-28 clients have no session: their requests share one session of the proxy's own with the server (the
+  // --stateless one when there is one), opened at the first such request and again after its server goes; with
+  // --grants one per client, so that each sees and calls only its granted tools.
+  const modern = new Map<string, Promise<HttpSession | undefined>>();
+  const modernHooks = {
+    ...hooks,
+    ended: (s: HttpSession, why: string) => {
+      const key = s.client?.name ?? '';
+      const current = modern.get(key);
+      void current?.then((m) => {
+        if (m === s && modern.get(key) === current) modern.delete(key);
+      });
+      const whose = s.client === undefined ? '' : ` (client ${s.client.name})`;
+      if (!stopping) say(`the session for MCP 2026-07-28 clients${whose} ended: ${why}`);
+    },
+  };
+  const modernSession = (client: GrantedClient | undefined): Promise<HttpSession | undefined> => {
+    if (shared !== undefined && client === undefined) return Promise.resolve(shared);
+    const key = client?.name ?? '';
+    const open = modern.get(key);
+    if (open !== undefined) return open;
+    const opening = openBackend(settings, io, told, false).then(async (upstream) => {
+      if ('code' in upstream || stopping) {
+        if (!('code' in upstream)) await upstream.stop();
+        modern.delete(key);
+        return undefined;
+      }
+      return new HttpSession(undefined, upstream, settings, modernHooks, client, NO_INPUT_REQUIRED);
+    });
+    modern.set(key, opening);
+    return opening;
+  };
+
+  /** A 2026-07-28 request: checked as that revision's transport requires, then served by the shared session. */
+  const modernPost = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    m: RpcMessage,
+    text: string,
+    client: GrantedClient | undefined,
+  ): Promise<void> => {
+    // The gateway (--config) relays to several servers by its own session code, which speaks initialize only: a plain
+    // 400 tells a dual-era client (the SDK's probe) to fall back to initialize; nothing reaches a server.
+    if (settings.servers !== undefined)
+      return refuse(
+        res,
+        400,
+        'Bad Request: the gateway (--config) serves MCP with initialize only',
+        {},
+        RPC.invalidRequest,
+        m.id ?? null,
+      );
+    const refusal = modernRefusal(req, m);
+    if (refusal === 'accepted') return void res.writeHead(202).end();
+    if (refusal !== undefined)
+      return refuse(res, refusal.status, refusal.message, {}, refusal.code, m.id ?? null, refusal.data);
+    const session = await modernSession(client);
+    if (session === undefined)
+      return refuse(res, 502, "Bad Gateway: the MCP server could not be started (see the proxy's stderr)");
+    session.request(m as RpcMessage & { id: string | number }, text, res);
+  };
 
   const openSession = async (client: GrantedClient | undefined): Promise<HttpSession | 'busy' | 'failed'> => {
     let evicted: Promise<void> | undefined;
@@ -191,6 +260,10 @@ export async function openHttpFront(
     const m = message as RpcMessage;
     const mismatch = headerMismatch(req, m);
     if (mismatch !== undefined) return refuse(res, 400, `Bad Request: ${mismatch}`, {}, HEADER_MISMATCH, m.id ?? null);
+    const unsupported = versionRefusal(req);
+    if (unsupported !== undefined)
+      return refuse(res, 400, unsupported.message, {}, unsupported.code, m.id ?? null, unsupported.data);
+    if (isModernPost(req, m)) return modernPost(req, res, m, text, client);
     const isRequest = typeof m.method === 'string' && m.id !== undefined && m.id !== null;
     let session: HttpSession | undefined;
     if (m.method === 'initialize' && shared === undefined) {
@@ -227,7 +300,8 @@ export async function openHttpFront(
     if ((req as { body?: unknown }).body !== undefined)
       return refuse(res, 500, 'Internal Server Error: mount toolgate before any body parser (the body was read)');
     const guarded = guardRequest(req, listen);
-    if ('status' in guarded) return refuse(res, guarded.status, guarded.message, { ...guarded.headers });
+    if ('status' in guarded)
+      return refuse(res, guarded.status, guarded.message, { ...guarded.headers }, guarded.code, null, guarded.data);
     const { client } = guarded;
     if (stopping) return refuse(res, 503, 'Service Unavailable: the proxy is stopping');
     switch (req.method) {
@@ -268,8 +342,11 @@ export async function openHttpFront(
     gone: shared !== undefined ? shared.upstream.gone : new Promise<string>(() => undefined),
     stop: async () => {
       stopping = true;
+      const stateless = (await Promise.all(modern.values())).filter((s) => s !== undefined && s !== shared);
       await Promise.all(
-        [...sessions.values(), ...(shared !== undefined ? [shared] : [])].map((s) => s.close('stopping')),
+        [...sessions.values(), ...(shared !== undefined ? [shared] : []), ...stateless].map((s) =>
+          (s as HttpSession).close('stopping'),
+        ),
       );
     },
   };

@@ -20,6 +20,11 @@ import { grantedView, viewChanged } from './client-view.js';
 import { serverRequestRefusal, taskRefusal } from './revision-rules.js';
 import { createdTask, namedTask, TaskTools } from './tasks.js';
 import { summaryLines } from './summary.js';
+import { isModernRequest, modernReply, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
+import { withoutEnvelope } from '../mcp/modern.js';
+import type { Reply } from '../mcp/peer.js';
+import { paramHeaderMismatch } from '../mcp/param-headers.js';
+import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 
 /** One tools/call as the log records it. */
 export interface CallRecord {
@@ -53,6 +58,8 @@ export interface SessionContext {
   readonly onCall: (record: CallRecord) => void;
   /** `--grants`: the published tools this session's client may see and call; the others are as if unlisted. */
   readonly visible?: (name: string) => boolean;
+  /** The HTTP headers a request (by its downstream id) came with, over --listen: its Mcp-Param-* are checked. */
+  readonly headersOf?: (id: string | number) => Readonly<Record<string, string | string[] | undefined>> | undefined;
 }
 
 /** The -32601 answer to a method the proxy does not forward. */
@@ -103,6 +110,11 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const toDownstream = new Map<string, number>();
   const key = (id: unknown): string => JSON.stringify(id);
   const belonging = new Belonging();
+  // A client that sent a 2026-07-28 request and never initialized (stdio) is a stateless one: no server request,
+  // and no notification but those of its own requests, can reach it (it has no way to receive them).
+  let initialized = false;
+  let modernSeen = false;
+  const statelessClient = (): boolean => modernSeen && !initialized;
 
   /**
    * Re-sends a request to `to` under a new id and answers the original with the mapped reply; `related` is the
@@ -114,13 +126,15 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     to: Peer,
     ids: Map<string, number>,
     related?: string | number,
+    modern?: { readonly params: unknown; readonly shape: (r: Reply) => Reply },
   ): void => {
     const asked = protoMemberPath(m.params);
     if (asked !== undefined) {
       from.respond(m.id, protoCarried(asked));
       return;
     }
-    const { id, reply } = to.request(m.method as string, m.params, undefined, related);
+    const params = modern === undefined ? m.params : modern.params;
+    const { id, reply } = to.request(m.method as string, params, undefined, related);
     ids.set(key(m.id), id);
     const own = from === downstream ? belonging.open(m.id, id, m.params) : undefined;
     void reply.then((r) => {
@@ -128,7 +142,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (own !== undefined) belonging.close(own);
       // The answer is a message too: one carrying __proto__ goes back as an error, in either direction.
       const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
-      if (answered === undefined) from.respond(m.id, r);
+      if (answered === undefined) from.respond(m.id, modern === undefined ? r : modern.shape(r));
       else
         from.respond(m.id, {
           error: { code: RPC.internalError, message: `the answer was not passed on: ${protoRefusal(answered)}` },
@@ -156,16 +170,25 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       for (const line of summaryLines(next, init, settings.display, settings.quiet === true)) context.warn(line);
       published = next;
       readmitting = undefined;
-      // A --grants client is told only of a change to its own tools (client-view.ts).
-      if (context.visible === undefined || viewChanged(before, seen(next)))
+      // A --grants client is told only of a change to its own tools (client-view.ts); a stateless client hears of
+      // changes only through subscriptions/listen, which the proxy does not serve.
+      if (!statelessClient() && (context.visible === undefined || viewChanged(before, seen(next))))
         downstream.notify('notifications/tools/list_changed');
       return next;
     })();
   };
 
-  const callTool = async (m: RpcMessage & { id: string | number }, text: string): Promise<void> => {
+  const callTool = async (m: RpcMessage & { id: string | number }, text: string, modern = false): Promise<void> => {
     const started = performance.now();
     const current = seen(readmitting === undefined ? published : await readmitting);
+    const mismatch = modern ? paramMismatch(m, current) : undefined;
+    if (mismatch !== undefined) {
+      downstream.respond(m.id, { error: { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` } });
+      const ms = Math.round((performance.now() - started) * 1000) / 1000;
+      const tool = clip(String((m.params as { name?: unknown }).name), 80);
+      context.onCall({ tool, verdict: 'refused', stage: 'lookup', ms, upstreamError: false });
+      return;
+    }
     const decision = decideCall(m, text, current);
     const args = settings.logArgs ? ((m.params ?? {}) as Record<string, unknown>)['arguments'] : undefined;
     const record = (verdict: CallRecord['verdict'], stage: CallRecord['stage'], upstreamError: boolean): void =>
@@ -184,17 +207,22 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       return;
     }
     if (decision.kind === 'invalid') {
-      downstream.respond(m.id, { result: decision.result });
+      downstream.respond(
+        m.id,
+        modern ? modernReply('tools/call', { result: decision.result }) : { result: decision.result },
+      );
       record('invalid', 'validate', false);
       return;
     }
-    const refusal = taskRefusal(m.params, clientRevision, context.revision);
+    const refusal = modern ? undefined : taskRefusal(m.params, clientRevision, context.revision);
     if (refusal !== undefined) {
       downstream.respond(m.id, { error: { code: RPC.invalidParams, message: refusal } });
       record('refused', 'lookup', false);
       return;
     }
-    const { id, reply } = upstream.request('tools/call', decision.params);
+    // A stateless client's envelope is its own business with the proxy; the server negotiated its own.
+    const forwarded = modern ? withoutEnvelope(decision.params) : decision.params;
+    const { id, reply } = upstream.request('tools/call', forwarded);
     toUpstream.set(key(m.id), id);
     const own = belonging.open(m.id, id, m.params);
     const r = await reply;
@@ -208,6 +236,13 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     // The forwarded call carries no `task` (src/mcp/forward.ts drops it), so a server answering with a task anyway
     // is held to it: its result comes from tasks/result, checked there for this tool.
     const task = createdTask(r.result);
+    if (task !== undefined && modern) {
+      // No task was asked for, and a 2026-07-28 client has no tasks/result to fetch its result with.
+      const message = 'the server answered with a task, which an MCP 2026-07-28 client cannot read; not passed on';
+      downstream.respond(m.id, { error: { code: RPC.internalError, message } });
+      record('forwarded', 'execute', true);
+      return;
+    }
     if (task !== undefined) {
       // The call became a task: its result comes from tasks/result, checked there for this tool.
       tasks.add(task, decision.tool);
@@ -220,8 +255,17 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       record('forwarded', 'execute', false);
       return;
     }
-    const problem = answerResult(m.id, decision.tool, r, current);
+    const problem = answerResult(m.id, decision.tool, r, current, modern);
     record('forwarded', problem ?? 'execute', (r.result as { isError?: unknown } | null)?.isError === true);
+  };
+
+  /** Why a 2026-07-28 call's Mcp-Param-* headers disagree with its arguments (src/mcp/param-headers.ts). */
+  const paramMismatch = (m: RpcMessage & { id: string | number }, current: Published): string | undefined => {
+    const headers = context.headersOf?.(m.id);
+    const params = (m.params ?? {}) as Record<string, unknown>;
+    const tool = typeof params['name'] === 'string' ? current.tools.get(params['name']) : undefined;
+    if (headers === undefined || tool === undefined) return undefined;
+    return paramHeaderMismatch(tool['inputSchema'], params['arguments'], headers);
   };
 
   /** A tool's result as the client gets it, checked against its output schema and --max-result; the problem. */
@@ -230,9 +274,13 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     tool: string,
     r: { result: unknown; line?: string },
     current: Published,
+    modern = false,
   ): 'size' | 'output' | undefined => {
     const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes);
-    if ('text' in checked) downstream.respondText(id, checked.text);
+    // A stateless client gets the value that was read (its text cannot be passed on with a resultType added).
+    if (modern)
+      downstream.respond(id, modernReply('tools/call', { result: 'text' in checked ? r.result : checked.result }));
+    else if ('text' in checked) downstream.respondText(id, checked.text);
     else downstream.respond(id, { result: checked.result });
     return checked.problem;
   };
@@ -258,6 +306,20 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
 
   downstream.handlers = {
     request(m, text) {
+      if (isModernRequest(m)) {
+        modernSeen = true;
+        serveModern(m, text, {
+          init,
+          upstreamRevision: context.revision.version,
+          denied: (method) => settings.deniedMethod(method),
+          respond: (id, reply) => downstream.respond(id, reply),
+          published: async () => seen(readmitting === undefined ? published : await readmitting),
+          callTool: (call, callText) => void callTool(call, callText, true),
+          relay: (request, params, shape) =>
+            relay(request, downstream, upstream, toUpstream, undefined, { params, shape }),
+        });
+        return;
+      }
       // A request named like a notification is neither: it would be relayed under a method nobody answers.
       if (!passes(m.method as string, 'client') || (m.method as string).startsWith('notifications/')) {
         downstream.respond(m.id, notFound(m.method as string));
@@ -266,6 +328,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       switch (m.method) {
         case 'initialize': {
           const params = (m.params ?? {}) as { capabilities?: unknown; protocolVersion?: unknown };
+          initialized = true;
           const caps = params.capabilities;
           clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
           // The newest revision the client and toolgate both speak, whatever the server's (the server's side was
@@ -323,7 +386,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         upstream.respond(m.id, notFound(m.method as string));
         return;
       }
-      const refusal = serverRequestRefusal(m.method as string, m.params, clientCaps, clientRevision);
+      const refusal = statelessClient()
+        ? NO_INPUT_REQUIRED
+        : serverRequestRefusal(m.method as string, m.params, clientCaps, clientRevision);
       if (refusal !== undefined) {
         upstream.respond(m.id, { error: { code: RPC.methodNotFound, message: refusal } });
         return;
@@ -338,6 +403,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       }
       if (!passes(m.method, 'server') || !m.method.startsWith('notifications/')) return;
       if (protoMemberPath(m.params) !== undefined) return;
+      if (statelessClient() && belonging.of(m, related) === undefined) return;
+      if (belonging.unasked(m, related)) return;
       const params = cancelled(m, toDownstream);
       if (params !== DROP) downstream.notify(m.method, params, belonging.of(m, related));
     },

@@ -27,6 +27,47 @@ describe('the MCP method table', () => {
     expect(tableOf(sender, types.LATEST_PROTOCOL_VERSION, notifications)).toEqual(methodsOf(union));
   });
 
+  // The unions of the specification's 2026-07-28 TypeScript schema: ClientRequest,
+  // ClientNotification, ServerNotification; the revision has no ServerRequest (input_required results instead).
+  it.each([
+    [
+      'client requests',
+      'client',
+      false,
+      [
+        'completion/complete',
+        'prompts/get',
+        'prompts/list',
+        'resources/list',
+        'resources/read',
+        'resources/templates/list',
+        'server/discover',
+        'subscriptions/listen',
+        'tools/call',
+        'tools/list',
+      ],
+    ],
+    ['client notifications', 'client', true, ['notifications/cancelled']],
+    ['server requests', 'server', false, []],
+    [
+      'server notifications',
+      'server',
+      true,
+      [
+        'notifications/cancelled',
+        'notifications/message',
+        'notifications/progress',
+        'notifications/prompts/list_changed',
+        'notifications/resources/list_changed',
+        'notifications/resources/updated',
+        'notifications/subscriptions/acknowledged',
+        'notifications/tools/list_changed',
+      ],
+    ],
+  ] as const)('holds the 2026-07-28 %s', (_what, sender, notifications, expected) => {
+    expect(tableOf(sender, '2026-07-28', notifications)).toEqual([...expected]);
+  });
+
   it.each([
     'Tools/Call',
     'tools/call ',
@@ -40,7 +81,7 @@ describe('the MCP method table', () => {
     'hasOwnProperty',
     '',
   ])('defines nothing for %j', (method) => {
-    for (const revision of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'])
+    for (const revision of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'])
       expect(isSpecMethod(method, 'client', revision) || isSpecMethod(method, 'server', revision)).toBe(false);
   });
 
@@ -52,6 +93,10 @@ describe('the MCP method table', () => {
     ['sampling/createMessage', 'client', '2025-06-18', false],
     ['tools/call', 'server', '2025-06-18', false],
     ['tools/call', 'client', '2099-01-01', false],
+    ['ping', 'client', '2026-07-28', false],
+    ['initialize', 'client', '2026-07-28', false],
+    ['server/discover', 'client', '2025-11-25', false],
+    ['notifications/progress', 'client', '2026-07-28', false],
   ] as const)('%s from the %s under %s: %s', (method, sender, revision, defined) => {
     expect(isSpecMethod(method, sender, revision)).toBe(defined);
   });

@@ -1,0 +1,122 @@
+// A request of a 2026-07-28 client (stateless MCP: no initialize, its revision and capabilities in its own `_meta`)
+// judged by the relay (src/proxy/session.ts) against the catalog admitted once, on whatever transport it came. The
+// server behind the proxy speaks a revision with initialize (the proxy initialized it itself, at start or for the
+// session that carries these requests), so each request is mapped onto that session: the envelope is checked and
+// left out of what the server gets, `server/discover` and `tools/list` are the proxy's own answers, `tools/call` is
+// validated as every call is, other methods of both revisions pass, and every result is given the `resultType`
+// (and caching hints) 2026-07-28 requires. What the proxy cannot carry exactly is refused: a retry of an
+// `input_required` round (the proxy never asks for input), `subscriptions/listen`, and any result in which the
+// server put members only a 2026-07-28 server may send.
+import { isSpecMethod } from '../mcp/methods.js';
+import {
+  claimedVersion,
+  completeResult,
+  discoverResult,
+  envelopeProblem,
+  modernResultMembers,
+  modernTool,
+  retryMembers,
+  statelessRevision,
+  unsupportedVersion,
+  withoutEnvelope,
+} from '../mcp/modern.js';
+import type { RpcMessage } from '../mcp/channel.js';
+import { RPC, type Reply } from '../mcp/peer.js';
+import { clip } from '../util/describe-value.js';
+import { revisionOf } from '../mcp/versions.js';
+import type { Published } from './admission.js';
+
+/** Why a server's request never reaches a 2026-07-28 client through the proxy. */
+export const NO_INPUT_REQUIRED =
+  'the client speaks MCP 2026-07-28, where a server asks for input with an input_required result; ' +
+  'this proxy does not turn a server request into one';
+
+/**
+ * Methods of the stateless revision the proxy does not serve: `subscriptions/listen` would hold a stream per client
+ * open on notifications of a server session every such client shares, and tell no client apart.
+ */
+export const UNSERVED: ReadonlySet<string> = new Set(['subscriptions/listen']);
+
+/** What serving a modern request needs of the relay. */
+export interface ModernRelay {
+  /** The upstream's initialize result. */
+  readonly init: Record<string, unknown>;
+  /** The revision the upstream answered initialize with. */
+  readonly upstreamRevision: string;
+  readonly denied: (method: string) => boolean;
+  readonly respond: (id: string | number, reply: Reply) => void;
+  /** The catalog as admitted now (after any re-admission under way). */
+  readonly published: () => Promise<Published>;
+  /** Runs the tools/call gate; results come back through `modernReply`. */
+  readonly callTool: (m: RpcMessage & { id: string | number }, text: string) => void;
+  /** Sends `params` upstream under the request's method, and answers with `shape` of the reply. */
+  readonly relay: (m: RpcMessage & { id: string | number }, params: unknown, shape: (r: Reply) => Reply) => void;
+}
+
+/** Whether a request names a revision in its `_meta` that starts with no initialize (or one toolgate does not know). */
+export function isModernRequest(m: RpcMessage): boolean {
+  const claimed = claimedVersion(m.params);
+  return claimed !== undefined && revisionOf(claimed)?.era !== 'initialize';
+}
+
+const error = (code: number, message: string, data?: object): Reply => ({
+  error: { code, message, ...(data === undefined ? {} : { data }) },
+});
+
+/**
+ * The upstream's answer to a modern request of `method`, as its client reads it: an error as it is, a result made
+ * complete (src/mcp/modern.ts), or an error when the server put members in it only a 2026-07-28 server may send
+ * (an `input_required` round the proxy never checked, toward a client that would act on it).
+ */
+export function modernReply(method: string, reply: Reply): Reply {
+  if ('error' in reply) return reply;
+  const members = modernResultMembers(reply.result);
+  if (members.length === 0) return { result: completeResult(method, reply.result) };
+  return error(
+    RPC.internalError,
+    `the answer was not passed on: the server put ${members.join(', ')} in it, which only an MCP 2026-07-28 ` +
+      'server may send',
+  );
+}
+
+/** The answer the proxy itself gives modern request `m` before anything else (a refusal), or undefined. */
+function refusalOf(m: RpcMessage, relay: ModernRelay): Reply | undefined {
+  const method = m.method as string;
+  const problem = envelopeProblem(m.params);
+  if (problem !== undefined) return error(RPC.invalidParams, `Invalid params: ${problem}`);
+  const version = claimedVersion(m.params) as string;
+  const revision = statelessRevision(version);
+  if (revision === undefined) {
+    const refusal = unsupportedVersion(clip(version, 40));
+    return error(refusal.code, refusal.message, refusal.data);
+  }
+  if (!isSpecMethod(method, 'client', revision.version) || method.startsWith('notifications/') || relay.denied(method))
+    return error(RPC.methodNotFound, `method not found: ${JSON.stringify(clip(method, 80))}`);
+  const retry = retryMembers(m.params);
+  if (retry.length > 0)
+    return error(
+      RPC.invalidParams,
+      `${retry.join(' and ')} answer an input_required result, and this proxy sends none`,
+    );
+  if (UNSERVED.has(method)) return error(RPC.methodNotFound, `${method} is not served by this proxy`);
+  // Prompts, resources and completion are the server's own: they pass when its revision has the method too.
+  const own = method === 'server/discover' || method === 'tools/list' || method === 'tools/call';
+  if (!own && !isSpecMethod(method, 'client', relay.upstreamRevision))
+    return error(RPC.methodNotFound, `method not found: ${JSON.stringify(method)} (not in the server's revision)`);
+  return undefined;
+}
+
+/** Serves one request of a 2026-07-28 client (isModernRequest). */
+export function serveModern(m: RpcMessage & { id: string | number }, text: string, relay: ModernRelay): void {
+  const method = m.method as string;
+  const refusal = refusalOf(m, relay);
+  if (refusal !== undefined) relay.respond(m.id, refusal);
+  else if (method === 'server/discover') relay.respond(m.id, { result: discoverResult(relay.init) });
+  else if (method === 'tools/call') relay.callTool(m, text);
+  else if (method === 'tools/list')
+    void relay.published().then((current) => {
+      const tools = [...current.tools.values()].map(modernTool);
+      relay.respond(m.id, { result: completeResult(method, { tools }) });
+    });
+  else relay.relay(m, withoutEnvelope(m.params), (r) => modernReply(method, r));
+}
