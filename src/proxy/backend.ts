@@ -61,7 +61,7 @@ export function startRelay(
     visible?: (name: string) => boolean;
     /** Ends the session when an admission under way (SessionUpstream) fails. */
     failed?: (why: string) => void;
-    /** Over --listen, a 2026-07-28 request's HTTP headers (its Mcp-Param-* are checked; src/proxy/session.ts). */
+    /** Over --listen, a 2026-07-28 request's HTTP headers (its Mcp-Param-* are checked; src/proxy/session-calls.ts). */
     headersOf?: NonNullable<SessionContext['headersOf']>;
   },
 ): void {

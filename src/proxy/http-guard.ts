@@ -61,7 +61,7 @@ export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refu
   // With --grants the token names the client; one that names none is refused as a wrong token is.
   const client = listen.clients === undefined ? undefined : bearerClient(req.headers.authorization, listen.clients);
   if (listen.clients !== undefined && client === undefined) return UNAUTHORIZED;
-  // A POST's is answered once its body is read, with its id (src/proxy/http.ts, versionRefusal).
+  // A POST's is answered once its body is read, with its id (src/proxy/http-post.ts, versionRefusal).
   if (req.method !== 'POST') {
     const refused = versionRefusal(req);
     if (refused !== undefined) return refused;

@@ -4,7 +4,7 @@
 // published, and how to stop it. Each downstream session of `--listen` opens its own, once start-up has proven
 // the server: that one comes back initialized with its admission still under way (openSessionUpstream), so the
 // session's initialize is answered without waiting for the listing (MCP lets a client list tools only after its
-// initialize), and its tools/list and tools/call wait for the admission (src/proxy/session.ts).
+// initialize), and its tools/list and tools/call wait for the admission (src/proxy/session-tools.ts).
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';

@@ -1,0 +1,174 @@
+// A session's tools/call and tasks/result: a call is decided against the tools its client sees (calls.ts),
+// forwarded as rebuilt, and its result checked against the tool's output schema and --max-result before the
+// client gets it; a call the server turned into a task has its result checked when tasks/result fetches it.
+import { withoutEnvelope } from '../mcp/modern.js';
+import type { RpcMessage } from '../mcp/channel.js';
+import { paramHeaderMismatch } from '../mcp/param-headers.js';
+import { RPC, type Peer } from '../mcp/peer.js';
+import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
+import type { ProtocolRevision } from '../mcp/versions.js';
+import { clip } from '../util/describe-value.js';
+import type { Published } from './admission.js';
+import type { Belonging } from './belonging.js';
+import { checkResult, decideCall } from './calls.js';
+import { modernReply } from './modern-requests.js';
+import { taskRefusal } from './revision-rules.js';
+import type { CallRecord, SessionContext } from './session-context.js';
+import { idKey } from './session-relay.js';
+import type { SessionTools } from './session-tools.js';
+import { createdTask, namedTask, TaskTools } from './tasks.js';
+
+/** What a session's calls share with the rest of its relay. */
+export interface CallsOf {
+  readonly downstream: Peer;
+  readonly upstream: Peer;
+  readonly context: SessionContext;
+  readonly tools: SessionTools;
+  /** Client request id (as JSON text) -> the upstream id it was re-sent under. */
+  readonly toUpstream: Map<string, number>;
+  readonly belonging: Belonging;
+  /** The client's revision, negotiated by its initialize. */
+  readonly clientRevision: () => ProtocolRevision;
+}
+
+/** A session's tools/call (`modern`: a 2026-07-28 client's) and tasks/result. */
+export interface SessionCalls {
+  readonly callTool: (m: RpcMessage & { id: string | number }, text: string, modern?: boolean) => Promise<void>;
+  readonly taskResult: (m: RpcMessage & { id: string | number }) => Promise<void>;
+}
+
+/** The tools/call and tasks/result of one session. */
+export function sessionCalls(of: CallsOf): SessionCalls {
+  const { downstream, upstream, context, tools, toUpstream, belonging, clientRevision } = of;
+  const { settings } = context;
+  const tasks = new TaskTools();
+
+  /** tools/call: decided on the published tools, forwarded as rebuilt, its result checked. */
+  const callTool = async (m: RpcMessage & { id: string | number }, text: string, modern = false): Promise<void> => {
+    const started = performance.now();
+    const current = tools.ready() ?? (await tools.settled());
+    const mismatch = modern ? paramMismatch(m, current) : undefined;
+    if (mismatch !== undefined) {
+      downstream.respond(m.id, { error: { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` } });
+      const ms = Math.round((performance.now() - started) * 1000) / 1000;
+      const tool = clip(String((m.params as { name?: unknown }).name), 80);
+      context.onCall({ tool, verdict: 'refused', stage: 'lookup', ms, upstreamError: false });
+      return;
+    }
+    const decision = decideCall(m, text, current);
+    const args = settings.logArgs ? ((m.params ?? {}) as Record<string, unknown>)['arguments'] : undefined;
+    const record = (verdict: CallRecord['verdict'], stage: CallRecord['stage'], upstreamError: boolean): void =>
+      context.onCall({
+        tool: decision.tool,
+        verdict,
+        stage,
+        ms: Math.round((performance.now() - started) * 1000) / 1000,
+        upstreamError,
+        ...(settings.logArgs ? { args } : {}),
+        ...(decision.kind === 'forward' && decision.dropped.length > 0 ? { dropped: decision.dropped } : {}),
+      });
+    if (decision.kind === 'refuse') {
+      downstream.respond(m.id, { error: decision.error });
+      record('refused', 'lookup', false);
+      return;
+    }
+    if (decision.kind === 'invalid') {
+      downstream.respond(
+        m.id,
+        modern ? modernReply('tools/call', { result: decision.result }) : { result: decision.result },
+      );
+      record('invalid', 'validate', false);
+      return;
+    }
+    const refusal = modern ? undefined : taskRefusal(m.params, clientRevision(), context.revision);
+    if (refusal !== undefined) {
+      downstream.respond(m.id, { error: { code: RPC.invalidParams, message: refusal } });
+      record('refused', 'lookup', false);
+      return;
+    }
+    // A stateless client's envelope is its own business with the proxy; the server negotiated its own.
+    const forwarded = modern ? withoutEnvelope(decision.params) : decision.params;
+    const { id, reply } = upstream.request('tools/call', forwarded);
+    toUpstream.set(idKey(m.id), id);
+    const own = belonging.open(m.id, id, m.params);
+    const r = await reply;
+    toUpstream.delete(idKey(m.id));
+    belonging.close(own);
+    if ('error' in r) {
+      downstream.respond(m.id, r);
+      record('forwarded', 'execute', true);
+      return;
+    }
+    // The forwarded call carries no `task` (src/mcp/forward.ts drops it), so a server answering with a task anyway
+    // is held to it: its result comes from tasks/result, checked there for this tool.
+    const task = createdTask(r.result);
+    if (task !== undefined && modern) {
+      // No task was asked for, and a 2026-07-28 client has no tasks/result to fetch its result with.
+      const message = 'the server answered with a task, which an MCP 2026-07-28 client cannot read; not passed on';
+      downstream.respond(m.id, { error: { code: RPC.internalError, message } });
+      record('forwarded', 'execute', true);
+      return;
+    }
+    if (task !== undefined) {
+      // The call became a task: its result comes from tasks/result, checked there for this tool.
+      tasks.add(task, decision.tool);
+      const size = Buffer.byteLength(r.line ?? JSON.stringify(r.result));
+      if (size <= settings.maxResultBytes) downstream.respond(m.id, { result: r.result });
+      else
+        downstream.respond(m.id, {
+          error: { code: RPC.internalError, message: 'the task answer is over --max-result' },
+        });
+      record('forwarded', 'execute', false);
+      return;
+    }
+    const problem = answerResult(m.id, decision.tool, r, current, modern);
+    record('forwarded', problem ?? 'execute', (r.result as { isError?: unknown } | null)?.isError === true);
+  };
+
+  /** Why a 2026-07-28 call's Mcp-Param-* headers disagree with its arguments (src/mcp/param-headers.ts). */
+  const paramMismatch = (m: RpcMessage & { id: string | number }, current: Published): string | undefined => {
+    const headers = context.headersOf?.(m.id);
+    const params = (m.params ?? {}) as Record<string, unknown>;
+    const tool = typeof params['name'] === 'string' ? current.tools.get(params['name']) : undefined;
+    if (headers === undefined || tool === undefined) return undefined;
+    return paramHeaderMismatch(tool['inputSchema'], params['arguments'], headers);
+  };
+
+  /** A tool's result as the client gets it, checked against its output schema and --max-result; the problem. */
+  const answerResult = (
+    id: string | number,
+    tool: string,
+    r: { result: unknown; line?: string },
+    current: Published,
+    modern = false,
+  ): 'size' | 'output' | undefined => {
+    const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes);
+    // A stateless client gets the value that was read (its text cannot be passed on with a resultType added).
+    if (modern)
+      downstream.respond(id, modernReply('tools/call', { result: 'text' in checked ? r.result : checked.result }));
+    else if ('text' in checked) downstream.respondText(id, checked.text);
+    else downstream.respond(id, { result: checked.result });
+    return checked.problem;
+  };
+
+  /** tasks/result: the result of a task a call of this session made, checked as that tool's call would be. */
+  const taskResult = async (m: RpcMessage & { id: string | number }): Promise<void> => {
+    const tool = tasks.toolOf(namedTask(m.params));
+    if (tool === undefined) {
+      const message = 'unknown task: no task-augmented tools/call of this session made it';
+      downstream.respond(m.id, { error: { code: RPC.invalidParams, message } });
+      return;
+    }
+    const current = tools.ready() ?? (await tools.settled());
+    const { id, reply } = upstream.request('tasks/result', m.params);
+    toUpstream.set(idKey(m.id), id);
+    const own = belonging.open(m.id, id, m.params);
+    const r = await reply;
+    toUpstream.delete(idKey(m.id));
+    belonging.close(own);
+    if ('error' in r) downstream.respond(m.id, r);
+    else answerResult(m.id, tool, r, current);
+  };
+
+  return { callTool, taskResult };
+}

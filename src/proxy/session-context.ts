@@ -1,0 +1,41 @@
+// What one relayed session is given besides its two peers (its settings, the upstream's initialize, what is
+// published), and the record of one tools/call it reports: shared by the relay's files (session*.ts) and the log.
+import type { Published, Admitted } from './admission.js';
+import type { ProxySettings } from './settings.js';
+import type { ProtocolRevision } from '../mcp/versions.js';
+
+/** One tools/call as the log records it. */
+export interface CallRecord {
+  readonly tool: string;
+  readonly verdict: 'forwarded' | 'invalid' | 'refused';
+  readonly stage: 'lookup' | 'validate' | 'execute' | 'output' | 'size';
+  readonly ms: number;
+  readonly upstreamError: boolean;
+  readonly args?: unknown;
+  /** Members of the call's params that were not forwarded (anything but name, arguments and a plain `_meta`). */
+  readonly dropped?: readonly string[];
+  /** The `--grants` client that made the call. */
+  readonly client?: string;
+}
+
+/** What the session needs besides the two peers. */
+export interface SessionContext {
+  readonly settings: ProxySettings;
+  /** The upstream's initialize result (its server info, capabilities and protocol version). */
+  readonly init: Record<string, unknown>;
+  /** The protocol revision the upstream answered initialize with. */
+  readonly revision: ProtocolRevision;
+  /**
+   * What is published: admitted already (start-up's), or still being admitted (a `--listen` session's, whose
+   * initialize is answered meanwhile; its tools/list and tools/call wait for it). An admission that fails ends
+   * the session through `failed`: nothing is published in the meantime.
+   */
+  readonly published: Published | { readonly admitting: Promise<Admitted>; readonly failed: (why: string) => void };
+  /** A line for stderr (already masked by the caller). */
+  readonly warn: (line: string) => void;
+  readonly onCall: (record: CallRecord) => void;
+  /** `--grants`: the published tools this session's client may see and call; the others are as if unlisted. */
+  readonly visible?: (name: string) => boolean;
+  /** The HTTP headers a request (by its downstream id) came with, over --listen: its Mcp-Param-* are checked. */
+  readonly headersOf?: (id: string | number) => Readonly<Record<string, string | string[] | undefined>> | undefined;
+}

@@ -1,0 +1,81 @@
+// The relay's plumbing, both ways: a request re-sent to the other side under a new id with its reply mapped back,
+// the -32601 answer to a method the proxy does not forward, and a cancellation's request id mapped to the one the
+// other side knows. Nothing carrying a member named `__proto__` passes either way (src/mcp/forward.ts).
+import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
+import type { RpcMessage } from '../mcp/channel.js';
+import { RPC, type Peer, type Reply } from '../mcp/peer.js';
+import { clip } from '../util/describe-value.js';
+import type { Belonging } from './belonging.js';
+
+/** The -32601 answer to a method the proxy does not forward. */
+export function notFound(method: string): { error: { code: number; message: string } } {
+  return { error: { code: RPC.methodNotFound, message: `method not found: ${JSON.stringify(clip(method, 80))}` } };
+}
+
+/** The -32602 answer to a message that carries a member named `__proto__`. */
+function protoCarried(path: string): { error: { code: number; message: string } } {
+  return { error: { code: RPC.invalidParams, message: `not forwarded: ${protoRefusal(path)}` } };
+}
+
+/** How a stateless client's request is re-sent: the params to send and how its reply is shaped back. */
+export interface ModernRelay {
+  readonly params: unknown;
+  readonly shape: (r: Reply) => Reply;
+}
+
+/** A relay request's key in an id map: the request id as JSON text. */
+export const idKey = (id: unknown): string => JSON.stringify(id);
+
+/** Re-sends `m` from `from` to `to`, its new id kept in `ids` while it runs. */
+export type Relay = (
+  m: RpcMessage & { id: string | number },
+  from: Peer,
+  to: Peer,
+  ids: Map<string, number>,
+  related?: string | number,
+  modern?: ModernRelay,
+) => void;
+
+/**
+ * The relay of one session: re-sends a request to `to` under a new id and answers the original with the mapped
+ * reply; `related` is the request of `to`'s own that this one belongs to. The downstream's requests are recorded
+ * in `belonging` while they run.
+ */
+export function relayer(downstream: Peer, belonging: Belonging): Relay {
+  return (m, from, to, ids, related, modern) => {
+    const asked = protoMemberPath(m.params);
+    if (asked !== undefined) {
+      from.respond(m.id, protoCarried(asked));
+      return;
+    }
+    const params = modern === undefined ? m.params : modern.params;
+    const { id, reply } = to.request(m.method as string, params, undefined, related);
+    ids.set(idKey(m.id), id);
+    const own = from === downstream ? belonging.open(m.id, id, m.params) : undefined;
+    void reply.then((r) => {
+      ids.delete(idKey(m.id));
+      if (own !== undefined) belonging.close(own);
+      // The answer is a message too: one carrying __proto__ goes back as an error, in either direction.
+      const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
+      if (answered === undefined) from.respond(m.id, modern === undefined ? r : modern.shape(r));
+      else
+        from.respond(m.id, {
+          error: { code: RPC.internalError, message: `the answer was not passed on: ${protoRefusal(answered)}` },
+        });
+    });
+  };
+}
+
+/** A cancellation of a request the other side never saw (answered already, or never relayed). */
+export const DROP = Symbol('drop');
+
+/**
+ * A notification's params, with a cancellation's request id mapped to the id the other side knows; DROP when
+ * there is none (passed on as it is, it could cancel an unrelated request of the other side's).
+ */
+export function cancelled(m: RpcMessage & { method: string }, ids: Map<string, number>): unknown {
+  if (m.method !== 'notifications/cancelled') return m.params;
+  const params = (m.params ?? {}) as Record<string, unknown>;
+  const mapped = ids.get(JSON.stringify(params['requestId']));
+  return mapped === undefined ? DROP : { ...params, requestId: mapped };
+}
