@@ -43,7 +43,8 @@ describe('reading a command line', () => {
     [
       'nothing close',
       ['--fast'],
-      'unknown option --fast; the options of check are --mode, --format, --format-assertion, --registry, --dialect, ' +
+      'unknown option --fast; the options of check are --mode, --format, --format-assertion, --registry, --compile, ' +
+        '--dialect, ' +
         '--provider, --provider-policy, --mcp, --mcp-list, --env, --timeout, --url, --header, --config, --lock, --help',
     ],
     ['an unknown short option', ['-x'], 'unknown option -x; the options of check are --mode,'],
