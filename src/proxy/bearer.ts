@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** The SHA-256 digest of a token's UTF-8 text. */
-export function tokenDigest(text: string): Buffer {
+export function tokenDigest(text: string): Uint8Array {
   return createHash('sha256').update(text, 'utf8').digest();
 }
 
@@ -21,7 +21,7 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 }
 
 /** The one of `clients` whose token `header` carries, or undefined; every client is compared. */
-export function bearerClient<T extends { readonly digest: Buffer }>(
+export function bearerClient<T extends { readonly digest: Uint8Array }>(
   header: string | undefined,
   clients: readonly T[],
 ): T | undefined {

@@ -15,7 +15,7 @@ export interface GrantedClient {
   /** A secret: masked wherever the proxy writes, never in a message. */
   readonly token: string;
   /** SHA-256 of the token, what requests are compared with (src/proxy/bearer.ts). */
-  readonly digest: Buffer;
+  readonly digest: Uint8Array;
   /** Its grant over published names, after `--allow`/`--deny` (an empty `allow`: nothing). */
   readonly grants: Grants;
 }

@@ -17,7 +17,8 @@ import { accepts, guardRequest } from './http-guard.js';
 import { postHandler } from './http-post.js';
 import { refuse } from './http-refuse.js';
 import { sessionTable } from './http-sessions.js';
-import type { ProxyExit, ProxyIO } from './io.js';
+import type { ProxyExit } from './exit.js';
+import type { ProxyIO } from './io.js';
 import type { ListenSettings, ProxySettings } from './settings.js';
 
 export { MAX_BODY_BYTES } from './http-post.js';

@@ -18,6 +18,3 @@ export interface ProxyIO {
   readonly input?: NodeJS.ReadableStream;
   readonly output?: NodeJS.WritableStream;
 }
-
-/** How a proxy run ended: 0 the client hung up or the proxy was told to stop, 1 a failure, 2 a usage error. */
-export type ProxyExit = 0 | 1 | 2;

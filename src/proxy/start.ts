@@ -1,14 +1,14 @@
 // The proxy as a library: startProxy reads typed options (options.ts), starts and admits the upstream, opens the
 // client side (HTTP with `listen`, else this process's stdio) and resolves to a handle, or to the error value
 // that stopped it; nothing is thrown. The CLI's `proxy` command runs the same runProxy on the settings it reads
-// from flags, so both paths start, serve and stop the same way.
+// from flags (run.ts), so both paths start, serve and stop the same way.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Failure, fail, failExecution, type GateError, ok, type Result } from '../result.js';
-import { openHttpFront, serveHttp } from './http.js';
-import type { ProxyExit, ProxyIO, ProxyReady } from './io.js';
+import { openHttpFront } from './http.js';
+import type { ProxyExit } from './exit.js';
+import type { ProxyIO, ProxyReady } from './io.js';
+import { runProxy } from './run.js';
 import { listenOf, readProxyOptions, type ProxyOptions } from './options.js';
-import type { ProxySettings } from './settings.js';
-import { serveStdio } from './stdio.js';
 
 /** A running proxy. */
 export interface ProxyHandle {
@@ -22,11 +22,6 @@ export interface ProxyHandle {
   close(): Promise<void>;
   /** Settles when the proxy has stopped: 0 after close() or the stdio client hanging up, 1 when a server died. */
   readonly closed: Promise<ProxyExit>;
-}
-
-/** Runs the proxy on checked settings until `told` settles or it ends by itself; the CLI's entry too. */
-export function runProxy(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
-  return settings.listen !== undefined ? serveHttp(settings, io, told) : serveStdio(settings, io, told);
 }
 
 /**
@@ -94,13 +89,28 @@ function startFailure(code: ProxyExit, lines: readonly string[]): Failure<GateEr
   return code === 1 ? fail('validation', message) : failExecution('upstream', message);
 }
 
+/**
+ * A request of node:http (its `IncomingMessage`, as Express and Hono on Node pass it), named by a few of its
+ * members so that the package's types need no `@types/node`; the handler reads it as the whole object.
+ */
+export interface NodeRequest {
+  readonly method?: string | undefined;
+  readonly url?: string | undefined;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+/** A response of node:http (its `ServerResponse`), named by shape as NodeRequest is. */
+export interface NodeResponse {
+  readonly headersSent: boolean;
+}
+
 /** The proxy as a request handler for a host's own server (node:http, Express, Hono on Node). */
 export interface ProxyRequestHandler {
   /**
    * Serves one request at whatever path the host routes to it; a third argument (Express's `next`) is ignored.
    * Mount it before any body parser: the arguments are validated as the text that arrived.
    */
-  readonly node: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
+  readonly node: (req: NodeRequest, res: NodeResponse, next?: unknown) => void;
   /** The tools published to clients, in the upstream's order. */
   readonly tools: readonly string[];
   /** The admission report: one line per tool withheld (its name and why). */
@@ -151,7 +161,8 @@ export async function createProxyHandler(options: ProxyOptions): Promise<Result<
   serving = true;
   const opened = front;
   return ok({
-    node: (req, res) => opened.handle(req, res),
+    // Host code hands its own server's objects (threat model: the host's objects are host code).
+    node: (req, res) => opened.handle(req as IncomingMessage, res as ServerResponse),
     tools: [...opened.published.tools.keys()],
     withheld: opened.published.withheld.map((w) => `${w.name}: ${w.reason}`),
     close: async () => {

@@ -7,7 +7,8 @@ import { Peer, RPC } from '../mcp/peer.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { callLogger } from './call-log.js';
 import { maskedChannel } from './masked-channel.js';
-import type { ProxyExit, ProxyIO } from './io.js';
+import type { ProxyExit } from './exit.js';
+import type { ProxyIO } from './io.js';
 import type { ProxySettings } from './settings.js';
 import { openBackend, publishedOf, startRelay } from './backend.js';
 

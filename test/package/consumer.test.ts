@@ -41,6 +41,15 @@ const REQUIRE_CJS = `const { validate, DEFAULT_LIMITS } = require('toolgate');
 console.log(validate({ type: 'object' }, { city: 'Paris' }).ok, typeof DEFAULT_LIMITS.maxArrayItems);
 `;
 
+/** Every entry point without an optional peer, compiled with no Node types at all (no `@types/node`). */
+const NO_NODE_TS = `import { validate } from 'toolgate';
+import { createProxyHandler, type ProxyRequestHandler } from 'toolgate/proxy';
+
+const handler: Promise<unknown> = createProxyHandler({ upstream: { command: 'server' } });
+const mount = (h: ProxyRequestHandler): string[] => [...h.tools];
+export { handler, mount, validate };
+`;
+
 let dir = '';
 let shipped: string[] = [];
 const node = (...args: string[]) => run(dir, process.execPath, args, 60_000);
@@ -52,6 +61,11 @@ beforeAll(() => {
   shipped = files;
   writeConsumer(dir, { 'quickstart.ts': QUICKSTART.code, 'types.ts': TYPES, 'require.cts': REQUIRE_CTS });
   writeFileSync(join(dir, 'plain.cjs'), REQUIRE_CJS);
+  writeFileSync(join(dir, 'no-node.mts'), NO_NODE_TS);
+  // A consumer project with no Node types: @types/node is neither a dependency nor a peer of toolgate.
+  const strict = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: object };
+  const noNode = { compilerOptions: { ...strict.compilerOptions, types: [], noEmit: true }, files: ['no-node.mts'] };
+  writeFileSync(join(dir, 'tsconfig.no-node.json'), JSON.stringify(noNode));
   // As the README says: saved in an ES module project under the name README gives, run by `node <name>`.
   writeFileSync(join(dir, 'quickstart.js'), QUICKSTART.code);
   npm(dir, ['install', tarball, typesNode()]);
@@ -94,6 +108,16 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
   it('type-checks strict (nodenext, exactOptionalPropertyTypes, no skipLibCheck): quickstart, types, require', () => {
     typeCheck(dir);
     expect(readdirSync(join(dir, 'out')).sort()).toEqual(['quickstart.js', 'require.cjs', 'types.js']);
+  }, 120_000);
+
+  it('type-checks toolgate and toolgate/proxy without @types/node: no shipped declaration names a node: module', () => {
+    const declarations = shipped.filter((f) => f.endsWith('.d.ts'));
+    expect(declarations).toContain('dist/proxy/index.d.ts');
+    const nodeBound = declarations.filter((f) =>
+      /['"]node:|<reference types="node"/.test(readFileSync(join(dir, 'node_modules/toolgate', f), 'utf8')),
+    );
+    expect(nodeBound).toEqual([]);
+    typeCheck(dir, join(dir, 'tsconfig.no-node.json'));
   }, 120_000);
 
   it('runs the README quickstart against the installed package and prints its output block', () => {

@@ -60,10 +60,12 @@ export function writeConsumer(dir: string, files: Record<string, string>): void 
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
 }
 
-/** The repository's TypeScript compiler run on a consumer project; throws with the diagnostics on failure. */
-export function typeCheck(dir: string): void {
+/** The repository's TypeScript compiler run on a consumer project (`project`: its tsconfig, else the folder's). */
+export function typeCheck(dir: string, project = dir): void {
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], {
+      encoding: 'utf8',
+    });
   } catch (thrown) {
     throw new Error(`tsc failed in ${dir}:\n${(thrown as { stdout?: string }).stdout ?? String(thrown)}`);
   }
