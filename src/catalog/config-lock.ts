@@ -3,12 +3,11 @@
 // (lock-file.ts: its tools as the server lists them, by their own names, with their pins and definitions), so the
 // same per-tool rules judge each server and an entry cut out is a lock `proxy --lock` reads. Servers sorted by code
 // units, two-space indented, one trailing newline: the same pins give the same bytes. Read strictly, as a lock is.
-import { parseStrictJsonText } from '../arguments/json-text.js';
 import type { Problem, Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
-import { LOCK_VERSION, lockOf, lockText } from './lock-file.js';
+import { LOCK_VERSION, lockJson, lockOf, lockText } from './lock-file.js';
 import { type PinOptions, pinTools, plainRecord, type ToolLock } from './lock-pins.js';
 
 /** The lock of a config: each server's lock by its name in the config. */
@@ -23,13 +22,6 @@ export type AnyLock =
   | { readonly kind: 'config'; readonly lock: ConfigLock };
 
 const KEYS = ['servers', 'version'];
-const NO_LIMITS = {
-  maxArgumentDepth: Number.POSITIVE_INFINITY,
-  maxArgumentValues: Number.POSITIVE_INFINITY,
-  maxStringLength: Number.POSITIVE_INFINITY,
-  maxObjectProperties: Number.POSITIVE_INFINITY,
-  maxArrayItems: Number.POSITIVE_INFINITY,
-};
 const bad = (message: string): Result<never, Problem> => ({ ok: false, error: { message } });
 const shown = (name: string): string => JSON.stringify(clip(name, 80));
 
@@ -59,11 +51,9 @@ export function configLockOf(value: unknown): Result<ConfigLock, Problem> {
  * lock. `source` (the file's name) starts every message; a key given twice is an error.
  */
 export function parseAnyLock(text: string, source = 'lock'): Result<AnyLock, Problem> {
-  if (text.trim() === '') return bad(`${source}: empty, expected a JSON lock`);
-  const parsed = parseStrictJsonText(text, NO_LIMITS);
-  if (!parsed.ok)
-    return bad(`${source}: not JSON: ${parsed.error.message.replace(/^arguments are not valid JSON: /, '')}`);
-  const value = parsed.value.value;
+  const parsed = lockJson(text, source);
+  if (!parsed.ok) return parsed;
+  const value = parsed.value;
   if (isObject(value) && Object.hasOwn(value, 'servers')) {
     const lock = configLockOf(value);
     return lock.ok

@@ -93,12 +93,19 @@ export function lockOf(value: unknown): Result<ToolLock, Problem> {
  * version or a malformed entry is an error, as is a key given twice (JSON.parse would keep the last one silently).
  */
 export function parseLock(text: string, source = 'lock'): Result<ToolLock, Problem> {
+  const parsed = lockJson(text, source);
+  if (!parsed.ok) return parsed;
+  const lock = lockOf(parsed.value);
+  return lock.ok ? lock : bad(`${source}: ${lock.error.message}`);
+}
+
+/** A lock file's text as JSON, of any lock kind: strict (a key given twice is an error), no argument limits. */
+export function lockJson(text: string, source: string): Result<unknown, Problem> {
   if (text.trim() === '') return bad(`${source}: empty, expected a JSON lock`);
   const parsed = parseStrictJsonText(text, NO_LIMITS);
   if (!parsed.ok)
     return bad(`${source}: not JSON: ${parsed.error.message.replace(/^arguments are not valid JSON: /, '')}`);
-  const lock = lockOf(parsed.value.value);
-  return lock.ok ? lock : bad(`${source}: ${lock.error.message}`);
+  return { ok: true, value: parsed.value.value };
 }
 
 /** A JSON object of sorted keys, each line indented by `indent`; values already written. */

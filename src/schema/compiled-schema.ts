@@ -77,34 +77,22 @@ export function compiledOf(parts: CompiledParts, validator: Validator): Compiled
  * the admission of an eager compile would have returned, the compile never retried).
  */
 export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<Validator>): CompiledSchema {
-  let checker: ArgumentChecker | undefined;
-  let refusal: Failure | undefined;
-  const ready = (): ArgumentChecker | Failure => {
-    if (checker !== undefined) return checker;
-    if (refusal !== undefined) return refusal;
-    // A throw out of the compile is what guarded makes of it at admission: execution_failure, never a pass.
-    const compiled = guarded('validateSchema', compile);
-    if (compiled.ok) checker = checkerOf(compiled.value, parts);
-    else refusal = compiled;
-    return checker ?? (refusal as Failure);
+  let compiled: CompiledSchema | Failure | undefined;
+  // A throw out of the compile is what guarded makes of it at admission: execution_failure, never a pass.
+  const ready = (): CompiledSchema | Failure => {
+    if (compiled !== undefined) return compiled;
+    const validator = guarded('validateSchema', compile);
+    compiled = validator.ok ? compiledOf(parts, validator.value) : validator;
+    return compiled;
   };
+  // Once compiled, each call is the eager schema's own (compiledOf): one hot path for both.
   const validate = (args: unknown): Result<unknown> => {
     const c = ready();
-    if ('ok' in c) return c;
-    try {
-      return checkArguments(c, args);
-    } catch (thrown) {
-      return thrownFailure('validate', thrown);
-    }
+    return 'ok' in c ? c : c.validate(args);
   };
   const validateJSON = (text: string): Result<unknown> => {
     const c = ready();
-    if ('ok' in c) return c;
-    try {
-      return checkArgumentsText(c, text);
-    } catch (thrown) {
-      return thrownFailure('validateJSON', thrown);
-    }
+    return 'ok' in c ? c : c.validateJSON(text);
   };
   const { schema, toolRoot } = parts;
   return Object.freeze({
