@@ -13,7 +13,7 @@ const entries = Object.values(pkg.exports)
   .filter((e) => typeof e === 'object' && typeof e.types === 'string')
   .map((e) => join(root, e.types));
 
-/** A declaration's relative imports (`from './x.js'`, `import('./x.js')`), as declaration paths. */
+/** A declaration's relative imports (`from` and `import()` of a path starting with a dot), as declaration paths. */
 const importsOf = (file, text) =>
   [...text.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
     join(dirname(file), m[1].replace(/\.js$/, '.d.ts')),
