@@ -24,6 +24,14 @@ export interface ChannelSink {
   bad(why: 'parse' | 'invalid' | 'oversized', id: string | number | null): void;
   /** The input ended or broke: the other end is gone. */
   closed(): void;
+  /** Messages read before, by their text: one recalled here is handed over without being parsed again. */
+  readonly known?: MessageMemo;
+}
+
+/** Messages already read, by their exact text (the same text always parses to the same message). */
+export interface MessageMemo {
+  /** The message `text` was read as, with the remembered text; undefined when it is not remembered. */
+  recall(text: string): { readonly message: RpcMessage; readonly text: string } | undefined;
 }
 
 /** A channel's writing end. */
@@ -37,7 +45,7 @@ export interface Channel {
    * Writes the reply to request `id` with its result given as JSON text (from a parsed message: no raw newline),
    * passed on as it arrived.
    */
-  sendResult(id: string | number | null, resultText: string): void;
+  sendResult(id: string | number | null, resultText: ResultText): void;
   /** Output bytes not yet taken by the other end. */
   backlog(): number;
   close(): void;
@@ -60,13 +68,41 @@ function isMessage(value: unknown): value is RpcMessage {
   return hasId && (Object.hasOwn(m, 'result') || (m['error'] !== null && typeof m['error'] === 'object'));
 }
 
+/**
+ * A result's JSON text sent to many clients with its UTF-8 bytes made once: a 2,000-tool tools/list answer is
+ * about 700 KB, encoded again for every session before.
+ */
+export interface EncodedJson {
+  readonly text: string;
+  readonly bytes: Uint8Array;
+}
+
+/** A result as JSON text, or as text with its bytes. */
+export type ResultText = string | EncodedJson;
+
+/** The JSON text of `result`. */
+export function textOf(result: ResultText): string {
+  return typeof result === 'string' ? result : result.text;
+}
+
 /** The text of a JSON-RPC reply whose result is `resultText`. */
-export function resultEnvelope(id: string | number | null, resultText: string): string {
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultText}}`;
+export function resultEnvelope(id: string | number | null, resultText: ResultText): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${textOf(resultText)}}`;
+}
+
+/** The same reply in pieces to write in order: encoded bytes are written as they are, never encoded again. */
+export function resultChunks(id: string | number | null, result: ResultText): (string | Uint8Array)[] {
+  if (typeof result === 'string') return [resultEnvelope(id, result)];
+  return [`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, result.bytes, '}'];
 }
 
 /** Reads one message's text (a line, an HTTP body, an SSE event's data) and reports it to `sink`. */
-export function readMessage(text: string, sink: Pick<ChannelSink, 'message' | 'bad'>): void {
+export function readMessage(text: string, sink: Pick<ChannelSink, 'message' | 'bad' | 'known'>): void {
+  const known = sink.known?.recall(text);
+  if (known !== undefined) {
+    sink.message(known.message, known.text);
+    return;
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -111,7 +147,13 @@ export function openChannel(
       if (!closed) output.write(`${JSON.stringify(message)}\n`);
     },
     sendResult: (id, resultText) => {
-      if (!closed) output.write(`${resultEnvelope(id, resultText)}\n`);
+      if (closed) return;
+      // One message in pieces, corked into one write where the stream can (nothing runs between them).
+      const corkable = output as { cork?: () => void; uncork?: () => void };
+      corkable.cork?.();
+      for (const chunk of resultChunks(id, resultText)) output.write(chunk);
+      output.write('\n');
+      corkable.uncork?.();
     },
     backlog: () => (output as { writableLength?: number }).writableLength ?? 0,
     close: end,

@@ -2,7 +2,7 @@
 // counter per side), so ids chosen by the client and by the server can never collide or be confused; replies
 // are matched back by those ids alone. What arrives from the peer is handed to the session.
 import { ownData, ownField } from '../util/own-field.js';
-import type { Channel, RpcMessage } from './channel.js';
+import type { Channel, ResultText, RpcMessage } from './channel.js';
 import { protoMemberPath } from './forward.js';
 
 /** A JSON-RPC error object (JSON-RPC 2.0 section 5.1). */
@@ -110,7 +110,7 @@ export class Peer {
   }
 
   /** Answers a request this side sent with a result given as JSON text (passed on as it arrived). */
-  respondText(id: string | number | null, resultText: string): void {
+  respondText(id: string | number | null, resultText: ResultText): void {
     this.channel?.sendResult(id, resultText);
   }
 

@@ -67,7 +67,10 @@ export function createSseReader(
   };
 }
 
+/** What comes before and after a message's text in its SSE event. */
+export const SSE_EVENT = { head: 'event: message\ndata: ', tail: '\n\n' } as const;
+
 /** One message as an SSE event (its text has no raw newline: JSON text escapes them). */
 export function sseEvent(text: string): string {
-  return `event: message\ndata: ${text}\n\n`;
+  return `${SSE_EVENT.head}${text}${SSE_EVENT.tail}`;
 }

@@ -2,48 +2,130 @@
 // listing) share one admission, its compiled validators included, instead of each admitting the catalog again.
 // Sessions that start while a catalog is being admitted wait for that admission. What a listing admits to is
 // decided by the listing and the proxy's settings alone, so sharing changes nothing a session sees.
+//
+// The text of each kept catalog's pages is remembered too, with the message it was read as: a session whose
+// upstream sends a page of a kept catalog again gets that message without the page being parsed again
+// (`listingMemo`, read by the upstream's channel). A 2,000-tool page is about 700 KB; parsing it was most of what
+// a session over an admitted catalog cost the proxy's event loop. The same text always parses to the same value
+// (RFC 8259: JSON has no state), so a page recalled is the page parsed; it is frozen, since sessions share it.
 import { createHash } from 'node:crypto';
+import type { MessageMemo, RpcMessage } from '../mcp/channel.js';
+import { deepFreeze } from '../util/plain-json.js';
 import type { ProxySettings } from './settings.js';
 
 /** Distinct catalogs kept admitted per proxy, the most recently listed; an older one is admitted again. */
 export const KEPT_CATALOGS = 4;
 
+/** Pages shorter than this are parsed again: a lookup would cost about what the parse does. */
+const MEMO_MIN_CHARS = 4096;
+
+/** One tools/list page as it arrived: the id of the proxy's request, the reply's text, and its result. */
+export interface ListedPage {
+  readonly id: number;
+  readonly text: string;
+  readonly result: unknown;
+}
+
+/** A remembered page: the message its text was read as, and the text's own digest. */
+interface Known {
+  readonly message: RpcMessage;
+  readonly text: string;
+  readonly digest: string;
+}
+
+/** One proxy's kept catalogs (by digest, in order of use, oldest first) and their pages' texts. */
+interface Cache {
+  readonly catalogs: Map<string, { readonly admitted: Promise<unknown>; readonly texts: readonly string[] }>;
+  readonly pages: Map<string, Known>;
+  readonly memo: MessageMemo;
+}
+
 // Keyed by the settings object: one proxy's sessions share it, another proxy (startProxy twice) has its own.
-const byProxy = new WeakMap<ProxySettings, Map<string, Promise<unknown>>>();
+const byProxy = new WeakMap<ProxySettings, Cache>();
+
+function cacheOf(settings: ProxySettings): Cache {
+  let cache = byProxy.get(settings);
+  if (cache === undefined) {
+    const pages = new Map<string, Known>();
+    const memo: MessageMemo = {
+      recall: (text) => (text.length < MEMO_MIN_CHARS || pages.size === 0 ? undefined : pages.get(text)),
+    };
+    cache = { catalogs: new Map(), pages, memo };
+    byProxy.set(settings, cache);
+  }
+  return cache;
+}
+
+/** The messages of the pages of `settings`' kept catalogs, by their text: for the upstream's channel. */
+export function listingMemo(settings: ProxySettings): MessageMemo {
+  return cacheOf(settings).memo;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
 
 /**
- * The digest of a listing: of the text of its pages as they arrived (`texts`, one per page), else of the parsed
- * JSON of its tools. The same text always parses to the same listing; hashing it saves serializing the parsed
- * listing again, which cost a session over a 2,000-tool catalog a few ms of the event loop.
+ * The digest of a listing: of the text of its pages as they arrived (`texts`, one per page: each page's own
+ * digest, remembered for a kept page), else of the parsed JSON of its tools. The same text always parses to the
+ * same listing; hashing it saves serializing the parsed listing again.
  */
-export function catalogDigest(listed: readonly unknown[], texts?: readonly string[]): string {
+export function catalogDigest(
+  listed: readonly unknown[],
+  texts?: readonly string[],
+  known?: ReadonlyMap<string, Known>,
+): string {
+  return digestOf(
+    listed,
+    texts?.map((text) => known?.get(text)?.digest ?? sha256(text)),
+  );
+}
+
+function digestOf(listed: readonly unknown[], pageDigests: readonly string[] | undefined): string {
   const hash = createHash('sha256');
-  if (texts === undefined) hash.update('json\n').update(JSON.stringify(listed));
-  else for (const text of texts) hash.update(`text ${text.length}\n`).update(text);
+  if (pageDigests === undefined) hash.update('json\n').update(JSON.stringify(listed));
+  else for (const page of pageDigests) hash.update(`page ${page}\n`);
   return hash.digest('hex');
 }
 
-/** The admission of `listed` under `settings`: the one already made or under way, else `admit()`'s. */
+/**
+ * The admission of `listed` under `settings`: the one already made or under way, else `admit()`'s. `pages`, when
+ * every page came with its text: what the digest hashes, and what is remembered for `listingMemo`.
+ */
 export function admitOnce<T>(
   settings: ProxySettings,
   listed: readonly unknown[],
   admit: () => Promise<T>,
-  texts?: readonly string[],
+  pages?: readonly ListedPage[],
 ): Promise<T> {
-  let cache = byProxy.get(settings);
-  if (cache === undefined) {
-    cache = new Map();
-    byProxy.set(settings, cache);
-  }
-  const digest = catalogDigest(listed, texts);
-  const known = cache.get(digest) as Promise<T> | undefined;
+  const cache = cacheOf(settings);
+  const texts = pages?.map((p) => p.text);
+  const pageDigests = texts?.map((text) => cache.pages.get(text)?.digest ?? sha256(text));
+  const digest = digestOf(listed, pageDigests);
+  const known = cache.catalogs.get(digest);
   // Re-inserted: the Map's order is the order of use, oldest first.
-  cache.delete(digest);
-  const admitted = known ?? admit();
-  cache.set(digest, admitted);
-  for (const oldest of cache.keys()) {
-    if (cache.size <= KEPT_CATALOGS) break;
-    cache.delete(oldest);
+  cache.catalogs.delete(digest);
+  const admitted = (known?.admitted as Promise<T> | undefined) ?? admit();
+  cache.catalogs.set(digest, { admitted, texts: texts ?? [] });
+  for (const [i, page] of (pages ?? []).entries()) remember(cache, page, pageDigests?.[i] ?? sha256(page.text));
+  for (const [oldest, { texts: gone }] of cache.catalogs) {
+    if (cache.catalogs.size <= KEPT_CATALOGS) break;
+    cache.catalogs.delete(oldest);
+    forget(cache, gone);
   }
   return admitted;
+}
+
+function remember(cache: Cache, page: ListedPage, digest: string): void {
+  if (page.text.length < MEMO_MIN_CHARS || cache.pages.has(page.text)) return;
+  // The message as the proxy reads a reply: its id and result (src/mcp/peer.ts reads no other member).
+  const message = deepFreeze({ jsonrpc: '2.0', id: page.id, result: page.result } as const);
+  cache.pages.set(page.text, { message, text: page.text, digest });
+}
+
+/** Lets go of the pages of a catalog no longer kept, but for those a kept catalog has too. */
+function forget(cache: Cache, texts: readonly string[]): void {
+  const kept = new Set<string>();
+  for (const c of cache.catalogs.values()) for (const t of c.texts) kept.add(t);
+  for (const text of texts) if (!kept.has(text)) cache.pages.delete(text);
 }

@@ -19,19 +19,21 @@ import { thrownMessage } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick } from '../util/option-table.js';
+import { timeSlices } from '../util/time-slice.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
 import { driftLines, driftWithheld } from '../catalog/lock-report.js';
-import { admitOnce } from './admission-cache.js';
+import { admitOnce, type ListedPage } from './admission-cache.js';
 import { publishedName, publishedNameDiagnostics } from './names.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
+import type { EncodedJson } from '../mcp/channel.js';
 
 /** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
 const MAX_PAGES = 100;
 /** Longest a cold admission holds the event loop at a time, in ms: other sessions are served in between. */
-const SLICE_MS = 20;
+const SLICE_MS = 5;
 
 /** An admission's outcome: what is published, or the message that ends the session's start-up. */
 export type Admitted = { ok: true; value: Published } | { ok: false; message: string };
@@ -57,18 +59,19 @@ export interface Published {
   readonly typeAdded: readonly string[];
 }
 
-// The tools/list result of each admission, as JSON text: made once, sent to every session that shares it (a
-// 2,000-tool catalog is about 700 KB of text, serialized again for each session before).
-const listTexts = new WeakMap<Published, string>();
+// The tools/list result of each admission, as JSON text and its bytes: made once, sent to every session that
+// shares it (a 2,000-tool catalog is about 700 KB, serialized and encoded again for each session before).
+const listTexts = new WeakMap<Published, EncodedJson>();
 
-/** The `tools/list` result text of what is published (`{"tools":[...]}`), made once per admission. */
-export function toolsListText(published: Published): string {
-  let text = listTexts.get(published);
-  if (text === undefined) {
-    text = JSON.stringify({ tools: [...published.tools.values()] });
-    listTexts.set(published, text);
+/** The `tools/list` result of what is published (`{"tools":[...]}`), made once per admission. */
+export function toolsListText(published: Published): EncodedJson {
+  let encoded = listTexts.get(published);
+  if (encoded === undefined) {
+    const text = JSON.stringify({ tools: [...published.tools.values()] });
+    encoded = { text, bytes: Buffer.from(text, 'utf8') };
+    listTexts.set(published, encoded);
   }
-  return text;
+  return encoded;
 }
 
 /** Publishes nothing (a failed re-admission in strict mode). */
@@ -118,26 +121,26 @@ function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
 /** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
 export async function admitUpstream(upstream: Peer, settings: ProxySettings): Promise<Admitted> {
   let listed: unknown[];
-  // Each page's message as it arrived, while every one came with its text: what the listing's digest hashes.
-  let texts: string[] | undefined = [];
+  // Each page as it arrived, while every one came with its text: what the listing's digest hashes.
+  let pages: ListedPage[] | undefined = [];
   try {
-    const pages = await listAllPages(async (cursor) => {
-      const { reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, settings.timeoutMs);
+    const listing = await listAllPages(async (cursor) => {
+      const { id, reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, settings.timeoutMs);
       const r = await reply;
       if ('error' in r) throw new Error(`tools/list failed: ${clip(String(r.error.message), 200)}`);
-      if (r.line === undefined) texts = undefined;
-      else texts?.push(r.line);
+      if (r.line === undefined) pages = undefined;
+      else pages?.push({ id, text: r.line, result: r.result });
       const tools = ownData(r.result, 'tools');
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
       const next = ownData(r.result, 'nextCursor');
       return { tools: tools as unknown[], nextCursor: typeof next === 'string' ? next : undefined };
     }, MAX_PAGES);
-    if (!pages.ok) return { ok: false, message: pages.error.message };
-    listed = pages.value;
+    if (!listing.ok) return { ok: false, message: listing.error.message };
+    listed = listing.value;
   } catch (thrown) {
     return { ok: false, message: thrownMessage(thrown) };
   }
-  return admitOnce(settings, listed, () => admitListed(listed, settings), texts);
+  return admitOnce(settings, listed, () => admitListed(listed, settings), pages);
 }
 
 /** Admits and grants a listing (the tools of every page). */
@@ -185,7 +188,10 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
   const unconstrained: string[] = [];
   const typeAdded: string[] = [];
   const requiredDefaults: { name: string; properties: string[] }[] = [];
+  // The per-tool checks of a large catalog take tens of ms: in slices, as admission's own work is.
+  const slices = timeSlices(SLICE_MS);
   for (const tool of listed) {
+    if (slices.due()) await slices.pause();
     const name = ownData(tool, 'name');
     if (typeof name !== 'string' || !admitted.has(name) || drifted.has(name)) continue;
     // Published as listed, so a definition with a __proto__ member would carry it to the client.

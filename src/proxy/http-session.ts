@@ -8,14 +8,14 @@
 // server-to-client message is passed on, since it could reach another client.
 import type { ServerResponse } from 'node:http';
 import type { Channel, RpcMessage } from '../mcp/channel.js';
-import { resultEnvelope } from '../mcp/channel.js';
+import { resultChunks } from '../mcp/channel.js';
 import { Peer, RPC } from '../mcp/peer.js';
 import type { CallRecord } from './session.js';
 import { type Backend, startRelay } from './backend.js';
 import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
 import type { GrantedClient } from './grants.js';
-import { sseEvent } from '../mcp/sse.js';
+import { SSE_EVENT, sseEvent } from '../mcp/sse.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 
 /** A POST waiting for its reply. */
@@ -76,7 +76,7 @@ export class HttpSession {
   ) {
     const channel: Channel = {
       send: (message, related) => this.out(message as RpcMessage, related),
-      sendResult: (id, resultText) => this.reply(id, (clientId) => resultEnvelope(clientId, resultText)),
+      sendResult: (id, resultText) => this.reply(id, (clientId) => resultChunks(clientId, resultText)),
       backlog: () => 0,
       close: () => undefined,
     };
@@ -264,7 +264,7 @@ export class HttpSession {
   }
 
   /** Writes the reply to this session's request `own`, built for the client's id. */
-  private reply(own: unknown, build: (clientId: string | number) => string, status = 200): void {
+  private reply(own: unknown, build: (clientId: string | number) => Body, status = 200): void {
     const entry = typeof own === 'number' ? this.waiting.get(own) : undefined;
     if (entry === undefined) return;
     this.waiting.delete(own as number);
@@ -275,17 +275,33 @@ export class HttpSession {
   }
 
   /** Ends a POST's response with one message: as an SSE event if the stream was opened, else as JSON. */
-  private answer(res: ServerResponse, text: string, status = 200): void {
+  private answer(res: ServerResponse, body: Body, status = 200): void {
     if (res.writableEnded || res.destroyed) return;
-    if (res.headersSent) res.end(sseEvent(text));
-    else {
+    const chunks = typeof body === 'string' ? [body] : body;
+    // The pieces go out corked: one write (bytes made once are written as they are, not encoded again).
+    res.cork();
+    if (res.headersSent) {
+      res.write(SSE_EVENT.head);
+      for (const chunk of chunks) res.write(chunk);
+      res.end(SSE_EVENT.tail);
+    } else {
       // With its length given, headers and body go out in one write, not as chunks.
-      const length = String(Buffer.byteLength(text));
-      res.writeHead(status, { 'content-type': 'application/json', 'content-length': length, ...this.idHeader() });
-      res.end(text);
+      let length = 0;
+      for (const chunk of chunks) length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': String(length),
+        ...this.idHeader(),
+      });
+      for (const chunk of chunks) res.write(chunk);
+      res.end();
     }
+    res.uncork();
   }
 }
+
+/** A message's text for the client, whole or in pieces written in order. */
+type Body = string | readonly (string | Uint8Array)[];
 
 /** The session unused longest of those that may be ended to make room (HttpSession.idleSince); one pass. */
 export function unusedLongest(sessions: Iterable<HttpSession>): HttpSession | undefined {

@@ -4,7 +4,7 @@
 // (mask-secrets.ts), so a value written with any escapes is found and the message stays JSON. The top-level id
 // is left alone: it is the client's own or the proxy's, never the upstream's, and the client matches on it.
 import { createMasker } from '../exec/mask-secrets.js';
-import type { Channel } from '../mcp/channel.js';
+import { type Channel, textOf } from '../mcp/channel.js';
 
 /**
  * Shorter values are not masked in what the client reads: `--env MODE=prod` would turn every "prod" of every
@@ -25,7 +25,12 @@ export function maskedChannel(channel: Channel, secrets: readonly string[]): Cha
       const back = JSON.parse(masked) as Record<string, unknown>;
       channel.send(Object.hasOwn(message, 'id') ? { jsonrpc: back['jsonrpc'], id, ...back } : back);
     },
-    sendResult: (id, resultText) => channel.sendResult(id, masker.json(resultText)),
+    sendResult: (id, result) => {
+      const text = textOf(result);
+      const masked = masker.json(text);
+      // Bytes made once are passed on when there was nothing to mask; masked text is encoded anew.
+      channel.sendResult(id, masked === text ? result : masked);
+    },
     backlog: () => channel.backlog(),
     close: () => channel.close(),
   };

@@ -37,7 +37,7 @@ export function openHttpUpstream(
   url: URL,
   headers: Readonly<Record<string, string>>,
   maxBytes: number,
-  sink: Pick<ChannelSink, 'message' | 'bad'>,
+  sink: Pick<ChannelSink, 'message' | 'bad' | 'known'>,
 ): HttpUpstream {
   const aborter = new AbortController();
   // A network error's text is masked of the header values before it is clipped (a value cut in two escapes).
@@ -95,6 +95,7 @@ export function openHttpUpstream(
         sink.message(m, t, related);
       },
       bad: sink.bad,
+      ...(sink.known === undefined ? {} : { known: sink.known }),
     });
     return answer;
   };

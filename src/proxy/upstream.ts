@@ -19,6 +19,7 @@ import type { ProxySettings } from './settings.js';
 import { Peer, RPC } from '../mcp/peer.js';
 import { whenTold } from './stop-signal.js';
 import { openHttpUpstream } from './upstream-http.js';
+import { listingMemo } from './admission-cache.js';
 import { startStdioUpstream } from './upstream-stdio.js';
 import { summaryLines } from './summary.js';
 
@@ -95,6 +96,8 @@ async function open(
       else say(`the server wrote a message that is not JSON-RPC (${why}); it was dropped`);
     },
     closed: () => undefined,
+    // A tools/list page of a catalog this proxy keeps admitted is not parsed again (src/proxy/admission-cache.ts).
+    known: listingMemo(settings),
   };
   let opened: Opened;
   if (settings.url !== undefined) {

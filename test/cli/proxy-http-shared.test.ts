@@ -20,6 +20,9 @@ const response = (): ServerResponse =>
     writeHead() {
       return this;
     },
+    cork: () => undefined,
+    uncork: () => undefined,
+    write: () => true,
     end: () => undefined,
   }) as unknown as ServerResponse;
 

@@ -1,0 +1,114 @@
+// A tools/list page of a catalog the proxy keeps admitted is not parsed again: every session's upstream sends
+// the same page (700 KB for 2,000 tools), and parsing it was most of what a session over an admitted catalog
+// cost the proxy's event loop (issue 36). The same text always parses to the same value, so a recalled page
+// must be exactly the parsed one, shared frozen, and forgotten with its catalog.
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { readMessage, type RpcMessage } from '../../src/mcp/channel.js';
+import type { Admitted } from '../../src/proxy/admission.js';
+import { NOTHING } from '../../src/proxy/admission.js';
+import { admitOnce, catalogDigest, KEPT_CATALOGS, listingMemo } from '../../src/proxy/admission-cache.js';
+import type { ProxySettings } from '../../src/proxy/settings.js';
+import { openRawSession, startHttpServer, stopAll } from '../cli/http-fixture.js';
+import { startInProcess } from './in-process-proxy.js';
+
+afterAll(stopAll);
+afterEach(() => vi.restoreAllMocks());
+
+const admitted: Admitted = { ok: true, value: NOTHING };
+const admit = async (): Promise<Admitted> => admitted;
+
+/** A tools/list reply of `n` tools (about 90 characters each), as an upstream sends it; `tag` makes it distinct. */
+function page(n: number, tag: string, id = 2): { id: number; text: string; result: unknown } {
+  const tools = Array.from({ length: n }, (_, i) => ({
+    name: `${tag}_${i}`,
+    inputSchema: { type: 'object', properties: { v: { type: 'string', maxLength: i + 1 } } },
+  }));
+  const result = { tools };
+  return { id, text: JSON.stringify({ jsonrpc: '2.0', id, result }), result };
+}
+
+describe('listingMemo', () => {
+  it('recalls a page of an admitted catalog as the message it was read as, frozen, and nothing else', () => {
+    const settings = {} as ProxySettings;
+    const memo = listingMemo(settings);
+    const p = page(100, 'a');
+    expect(memo.recall(p.text)).toBeUndefined();
+    void admitOnce(settings, (p.result as { tools: unknown[] }).tools, admit, [p]);
+    const known = memo.recall(Buffer.from(p.text).toString());
+    if (known === undefined) throw new Error('the page was not recalled');
+    expect(known.message).toEqual(JSON.parse(p.text));
+    expect(Object.isFrozen((known.message.result as { tools: object[] }).tools[7])).toBe(true);
+    // Same length, one character changed: parsed as itself.
+    expect(memo.recall(p.text.replace('a_7"', 'a_8"'))).toBeUndefined();
+  });
+
+  it('does not keep a short page (parsing it costs what a lookup does)', () => {
+    const settings = {} as ProxySettings;
+    const p = page(2, 'short');
+    void admitOnce(settings, (p.result as { tools: unknown[] }).tools, admit, [p]);
+    expect(listingMemo(settings).recall(p.text)).toBeUndefined();
+  });
+
+  it("forgets a catalog's pages with the catalog, but a page a kept catalog has too", () => {
+    const settings = {} as ProxySettings;
+    const memo = listingMemo(settings);
+    const shared = page(100, 'shared');
+    const first = page(100, 'first', 3);
+    void admitOnce(settings, [], admit, [shared, first]);
+    void admitOnce(settings, [], admit, [shared]);
+    for (let n = 0; n < KEPT_CATALOGS - 2; n++) void admitOnce(settings, [], admit, [page(100, `c${n}`)]);
+    expect(memo.recall(first.text)).toBeDefined();
+    // One more catalog: the first one, least recently used, is let go; `shared` is still a kept catalog's page.
+    void admitOnce(settings, [], admit, [page(100, 'last')]);
+    expect(memo.recall(first.text)).toBeUndefined();
+    expect(memo.recall(shared.text)).toBeDefined();
+  });
+
+  it('gives a listing the same digest whether its pages were recalled or hashed', () => {
+    const settings = {} as ProxySettings;
+    const p = page(100, 'd');
+    const listed = (p.result as { tools: unknown[] }).tools;
+    const before = catalogDigest(listed, [p.text]);
+    void admitOnce(settings, listed, admit, [p]);
+    const again = vi.fn(admit);
+    void admitOnce(settings, listed, again, [p]);
+    expect(again).not.toHaveBeenCalled();
+    expect(catalogDigest(listed, [p.text])).toBe(before);
+  });
+
+  it('readMessage hands over a recalled page without parsing it, and parses every other text', () => {
+    const settings = {} as ProxySettings;
+    const p = page(100, 'r');
+    void admitOnce(settings, [], admit, [p]);
+    const parse = vi.spyOn(JSON, 'parse');
+    const got: [RpcMessage, string][] = [];
+    const sink = { message: (m: RpcMessage, t: string) => got.push([m, t]), bad: () => undefined };
+    readMessage(Buffer.from(p.text).toString(), { ...sink, known: listingMemo(settings) });
+    expect(parse).not.toHaveBeenCalled();
+    readMessage(page(100, 'other').text, { ...sink, known: listingMemo(settings) });
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(got.map(([m]) => m.id)).toEqual([2, 2]);
+    expect(got[0]?.[1]).toBe(p.text);
+  });
+});
+
+describe('proxy --listen: a session over an admitted catalog', () => {
+  it('does not parse its upstream listing again, and answers every session the same bytes', async () => {
+    const server = await startHttpServer({ MANY_TOOLS: '100' });
+    const proxy = await startInProcess(['--listen', '0', '--url', server.url]);
+    const parse = vi.spyOn(JSON, 'parse');
+    const listings = (): number =>
+      parse.mock.calls.filter(([t]) => typeof t === 'string' && t.includes('many_99')).length;
+    const answers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const session = await openRawSession(proxy.url);
+      answers.push(await proxy.post(session, { id: 1, method: 'tools/list' }));
+    }
+    // Three sessions' upstreams each sent the listing admitted at start-up: none was parsed by the proxy.
+    expect(listings()).toBe(0);
+    expect(answers[0]).toContain('"many_99"');
+    expect(new Set(answers).size).toBe(1);
+    parse.mockRestore();
+    expect(await proxy.stop()).toBe(0);
+  });
+});
