@@ -1,19 +1,21 @@
 /**
  * `toolgate proxy --listen`, admission across sessions: the built CLI in front of a 2,000-tool
  * HTTP server (bench/catalog-server.mjs; every schema distinct). The proxy admits catalog A at start-up; one
- * session (A, already admitted) then pings every 10 ms, as does a session opened on the server directly, while
- * 50 sessions start 40 ms apart over catalog B, which the proxy has not seen (SEED_AFTER: the server lists B to
+ * session (A, already admitted) then pings every 10 ms on a fixed schedule, as does a session opened on the
+ * server directly, while 50 sessions start 40 ms apart over catalog B, which the proxy has not seen (SEED_AFTER: the server lists B to
  * every later session). Then 20 sessions, one at a time, over B (admitted by then): their initialize through the
  * proxy against initialize on the server directly. A session has started once its first tools/list is answered
- * (its initialize may be answered before its listing is admitted): both times are given. Build first:
+ * (its initialize may be answered before its listing is admitted): both times are given. Each round has a new
+ * server and a new proxy. Build first:
  *
- *   npm run build && node --import tsx bench/proxy-admission.ts [--cli <built CLI>] [--tools 2000]
+ *   npm run build && node --import tsx bench/proxy-admission.ts [--cli <built CLI>] [--tools 2000] [--rounds 3]
  *
  * Targets: ping p99 through the proxy at most 50 ms over the direct ping's; no session over 5 s to start; a
  * session over an admitted catalog adds at most 10 ms to its initialize.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,10 +26,15 @@ const { values } = parseArgs({
     cli: { type: 'string', default: join(ROOT, 'dist/cli/main.js') },
     tools: { type: 'string', default: '2000' },
     sessions: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const CLI = resolve(values.cli);
 const STARTS = Number(values.sessions);
+const ROUNDS = Number(values.rounds);
+const LOAD_BEFORE = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
 const APART_MS = 40;
 const PING_MS = 10;
 /** A session not ready after this long is counted as such; its start is still waited for (up to GIVE_UP_MS). */
@@ -93,18 +100,20 @@ async function initialize(url: string, list = true): Promise<{ session: string; 
 const close = (url: string, session: string): Promise<unknown> =>
   session === '' ? Promise.resolve() : fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': session } });
 
-/** Pings in `session` every PING_MS until `until` settles; every ping's round trip in ms. */
+/**
+ * Pings in `session` on a fixed schedule, one every PING_MS whether or not the last was answered (a slow answer
+ * does not thin out the samples), until `until` settles; every ping's round trip in ms.
+ */
 async function pings(url: string, session: string, until: Promise<unknown>): Promise<number[]> {
   let done = false;
   void until.then(() => (done = true));
-  const times: number[] = [];
+  const sent: Promise<number>[] = [];
   for (let id = 1; !done; id++) {
     const t = performance.now();
-    await post(url, { id, method: 'ping' }, session);
-    times.push(performance.now() - t);
+    sent.push(post(url, { id, method: 'ping' }, session).then(() => performance.now() - t));
     await new Promise((r) => setTimeout(r, PING_MS));
   }
-  return times;
+  return Promise.all(sent);
 }
 
 const q = (xs: readonly number[], p: number): number => {
@@ -114,91 +123,113 @@ const q = (xs: readonly number[], p: number): number => {
 const ms = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'not ready');
 
 if (!existsSync(CLI)) throw new Error(`build first: npm run build (no ${CLI})`);
-const server = await start([join(ROOT, 'bench/catalog-server.mjs'), '--http'], /PORT (\d+)/, {
-  TOOLS: values.tools,
-  SEED_AFTER: '2',
-});
-const upstream = `http://127.0.0.1:${server.found}/mcp`;
-const t0 = performance.now();
-const proxy = await start(
-  [CLI, 'proxy', '--listen', '0', '--max-sessions', String(STARTS + 40), '--url', upstream],
-  /listening on (http:\/\/\S+\/mcp)/,
-);
-const listening = performance.now() - t0;
-try {
-  const url = proxy.found;
-  const watched = await initialize(url); // catalog A, admitted at start-up
-  const direct = await initialize(upstream);
-  let started: Promise<{ session: string; ms: number; listMs: number }[]> = Promise.resolve([]);
-  const all = new Promise<void>((done) => {
-    started = Promise.all(
-      Array.from(
-        { length: STARTS },
-        (_, i) =>
-          new Promise<{ session: string; ms: number; listMs: number }>((r) =>
-            setTimeout(() => void initialize(url).then(r), i * APART_MS),
-          ),
-      ),
-    ).finally(done);
+
+/** One round's figures: a new server and a new proxy, so catalog B is new to the proxy every round. */
+interface Round {
+  listening: number;
+  viaProxy: number[];
+  viaServer: number[];
+  initMs: number[];
+  startMs: number[];
+  warm: [number[], number[]];
+}
+
+async function round(): Promise<Round> {
+  const server = await start([join(ROOT, 'bench/catalog-server.mjs'), '--http'], /PORT (\d+)/, {
+    TOOLS: values.tools,
+    SEED_AFTER: '2',
   });
-  const [viaProxy, viaServer, starts] = await Promise.all([
-    pings(url, watched.session, all),
-    pings(upstream, direct.session, all),
-    started,
-  ]);
-  const initMs = starts.map((s) => s.ms);
-  const startMs = starts.map((s) => s.listMs);
-  await Promise.all(starts.map((s) => close(url, s.session)));
-  // Warm: initialize over the admitted catalog, one session at a time, proxy and server alternating.
-  const warm: [number[], number[]] = [[], []];
-  for (let i = 0; i < 20; i++) {
-    const p = await initialize(url, false);
-    warm[0].push(p.ms);
-    await close(url, p.session);
-    const d = await initialize(upstream, false);
-    warm[1].push(d.ms);
-    await close(upstream, d.session);
+  const upstream = `http://127.0.0.1:${server.found}/mcp`;
+  const t0 = performance.now();
+  const proxy = await start(
+    [CLI, 'proxy', '--listen', '0', '--max-sessions', String(STARTS + 40), '--url', upstream],
+    /listening on (http:\/\/\S+\/mcp)/,
+  );
+  const listening = performance.now() - t0;
+  try {
+    const url = proxy.found;
+    const watched = await initialize(url); // catalog A, admitted at start-up
+    const direct = await initialize(upstream);
+    let started: Promise<{ session: string; ms: number; listMs: number }[]> = Promise.resolve([]);
+    const all = new Promise<void>((done) => {
+      started = Promise.all(
+        Array.from(
+          { length: STARTS },
+          (_, i) =>
+            new Promise<{ session: string; ms: number; listMs: number }>((r) =>
+              setTimeout(() => void initialize(url).then(r), i * APART_MS),
+            ),
+        ),
+      ).finally(done);
+    });
+    const [viaProxy, viaServer, starts] = await Promise.all([
+      pings(url, watched.session, all),
+      pings(upstream, direct.session, all),
+      started,
+    ]);
+    await Promise.all(starts.map((s) => close(url, s.session)));
+    // Warm: initialize over the admitted catalog, one session at a time, proxy and server alternating.
+    const warm: [number[], number[]] = [[], []];
+    for (let i = 0; i < 20; i++) {
+      const p = await initialize(url, false);
+      warm[0].push(p.ms);
+      await close(url, p.session);
+      const d = await initialize(upstream, false);
+      warm[1].push(d.ms);
+      await close(upstream, d.session);
+    }
+    return {
+      listening,
+      viaProxy,
+      viaServer,
+      initMs: starts.map((s) => s.ms),
+      startMs: starts.map((s) => s.listMs),
+      warm,
+    };
+  } finally {
+    proxy.child.kill('SIGTERM');
+    server.child.kill('SIGKILL');
   }
-  console.log(
-    `proxy: ${CLI}; catalog: ${values.tools} tools + echo, over --url (HTTP); listening after ` +
-      `${ms(listening)} (wall, catalog A admitted)\n`,
-  );
-  console.log(
-    `${STARTS} sessions starting ${APART_MS} ms apart over catalog B (new to the proxy), while one ` +
-      `session pings every ${PING_MS} ms:\n`,
-  );
+}
+
+const rounds: Round[] = [];
+for (let i = 0; i < ROUNDS; i++) rounds.push(await round());
+const row = (name: string, xs: readonly number[]): string =>
+  `| ${name} | ${ms(q(xs, 0.5))} | ${ms(q(xs, 0.99))} | ${ms(Math.max(...xs))} |`;
+console.log(
+  `proxy: ${CLI}; catalog: ${values.tools} tools + echo, over --url (HTTP); ${ROUNDS} rounds, each a new server ` +
+    `and proxy; load average before: ${LOAD_BEFORE}, after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+);
+console.log(
+  `${STARTS} sessions starting ${APART_MS} ms apart over catalog B (new to the proxy), while one session on ` +
+    `the proxy and one on the server each ping every ${PING_MS} ms (a fixed schedule):\n`,
+);
+rounds.forEach((r, i) => {
+  console.log(`round ${i + 1}: proxy listening after ${ms(r.listening)} (wall, catalog A admitted cold)\n`);
   console.log('| measured | median | p99 | max |');
   console.log('|---|---:|---:|---:|');
-  console.log(
-    `| ping, server directly (${viaServer.length}) | ${ms(q(viaServer, 0.5))} | ${ms(q(viaServer, 0.99))} | ` +
-      `${ms(Math.max(...viaServer))} |`,
-  );
-  console.log(
-    `| ping, through the proxy (${viaProxy.length}) | ${ms(q(viaProxy, 0.5))} | ${ms(q(viaProxy, 0.99))} | ` +
-      `${ms(Math.max(...viaProxy))} |`,
-  );
-  console.log(
-    `| initialize of the ${STARTS} sessions | ${ms(q(initMs, 0.5))} | ${ms(q(initMs, 0.99))} | ` +
-      `${ms(Math.max(...initMs))} |`,
-  );
-  console.log(
-    `| initialize to first tools/list answered, the ${STARTS} sessions | ${ms(q(startMs, 0.5))} | ` +
-      `${ms(q(startMs, 0.99))} | ${ms(Math.max(...startMs))} |`,
-  );
-  // Started: its first tools/list answered, the stricter of the two.
-  const late = startMs.filter((v) => v > 5000).length;
-  const lost = startMs.filter((v) => v > NOT_READY_MS).length;
-  console.log(
-    `\nping p99 added: ${ms(q(viaProxy, 0.99) - q(viaServer, 0.99))} (target <= 50 ms); sessions over ` +
-      `5 s to start: ${late} of ${STARTS} (not ready after ${NOT_READY_MS / 1000} s: ${lost}) (target 0)`,
-  );
-  console.log(
-    `initialize over the admitted catalog, 20 sessions one at a time: through the proxy median ` +
-      `${ms(q(warm[0], 0.5))}, server directly ${ms(q(warm[1], 0.5))}, ` +
-      `added ${ms(q(warm[0], 0.5) - q(warm[1], 0.5))} ` +
-      '(target <= 10 ms)',
-  );
-} finally {
-  proxy.child.kill('SIGTERM');
-  server.child.kill('SIGKILL');
-}
+  console.log(row(`ping, server directly (${r.viaServer.length})`, r.viaServer));
+  console.log(row(`ping, through the proxy (${r.viaProxy.length})`, r.viaProxy));
+  console.log(row(`initialize of the ${STARTS} sessions`, r.initMs));
+  console.log(row(`initialize to first tools/list answered, the ${STARTS} sessions`, r.startMs));
+  console.log('');
+});
+const added = rounds.map((r) => q(r.viaProxy, 0.99) - q(r.viaServer, 0.99));
+// Started: its first tools/list answered, the stricter of the two.
+const late = rounds.map((r) => r.startMs.filter((v) => v > 5000).length);
+const lost = rounds.map((r) => r.startMs.filter((v) => v > NOT_READY_MS).length);
+const warmAdded = rounds.map((r) => q(r.warm[0], 0.5) - q(r.warm[1], 0.5));
+console.log(
+  `ping p99 added by the proxy, per round: ${added.map(ms).join(', ')}; median ${ms(q(added, 0.5))} ` +
+    '(target <= 50 ms)',
+);
+console.log(
+  `sessions over 5 s to start, per round: ${late.join(', ')} of ${STARTS} (not ready after ` +
+    `${NOT_READY_MS / 1000} s: ${lost.join(', ')}) (target 0)`,
+);
+console.log(
+  `initialize over the admitted catalog, 20 sessions one at a time, added to the server's own (median), per ` +
+    `round: ${warmAdded.map(ms).join(', ')} (target <= 10 ms)`,
+);

@@ -7,7 +7,7 @@
 // upstream sends a page of a kept catalog again gets that message without the page being parsed again
 // (`listingMemo`, read by the upstream's channel). A 2,000-tool page is about 700 KB; parsing it was most of what
 // a session over an admitted catalog cost the proxy's event loop. The same text always parses to the same value
-// (RFC 8259: JSON has no state), so a page recalled is the page parsed; it is frozen, since sessions share it.
+// (RFC 8259: JSON has no state), so a page recalled is the page parsed; it is frozen once it is shared.
 import { createHash } from 'node:crypto';
 import type { MessageMemo, RpcMessage } from '../mcp/channel.js';
 import { deepFreeze } from '../util/plain-json.js';
@@ -48,7 +48,12 @@ function cacheOf(settings: ProxySettings): Cache {
   if (cache === undefined) {
     const pages = new Map<string, Known>();
     const memo: MessageMemo = {
-      recall: (text) => (text.length < MEMO_MIN_CHARS || pages.size === 0 ? undefined : pages.get(text)),
+      recall: (text) => {
+        const known = text.length < MEMO_MIN_CHARS || pages.size === 0 ? undefined : pages.get(text);
+        // Frozen when first shared, so a proxy with one upstream session never pays for it.
+        if (known !== undefined && !Object.isFrozen(known.message)) deepFreeze(known.message);
+        return known;
+      },
     };
     cache = { catalogs: new Map(), pages, memo };
     byProxy.set(settings, cache);
@@ -119,7 +124,7 @@ export function admitOnce<T>(
 function remember(cache: Cache, page: ListedPage, digest: string): void {
   if (page.text.length < MEMO_MIN_CHARS || cache.pages.has(page.text)) return;
   // The message as the proxy reads a reply: its id and result (src/mcp/peer.ts reads no other member).
-  const message = deepFreeze({ jsonrpc: '2.0', id: page.id, result: page.result } as const);
+  const message: RpcMessage = { jsonrpc: '2.0', id: page.id, result: page.result };
   cache.pages.set(page.text, { message, text: page.text, digest });
 }
 

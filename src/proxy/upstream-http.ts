@@ -153,15 +153,20 @@ export function openHttpUpstream(
       // A request is answered only by its answer: a stream that ended without it leaves nothing waiting forever.
       return awaited === undefined ? answered : done;
     }
-    let text = '';
+    // The bytes are kept and decoded once at the end: a 700 KB listing decoded chunk by chunk was a rope of
+    // strings flattened again by every later look at it.
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
     for await (const chunk of response.body) {
-      text += decoder.decode(chunk as Uint8Array, { stream: true });
-      if (text.length > maxBytes) {
+      chunks.push(chunk as Uint8Array);
+      bytes += (chunk as Uint8Array).byteLength;
+      if (bytes > maxBytes) {
         sink.bad('oversized', null);
         await response.body.cancel().catch(() => undefined);
         return false;
       }
     }
+    const text = decoder.decode(Buffer.concat(chunks, bytes));
     if (text.trim() === '') return false;
     take(text, initializing);
     return true;
