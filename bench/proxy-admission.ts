@@ -1,12 +1,12 @@
 /**
- * `toolgate proxy --listen`, admission across sessions: the built CLI in front of a 2,000-tool
- * HTTP server (bench/catalog-server.mjs; every schema distinct). The proxy admits catalog A at start-up; one
- * session (A, already admitted) then pings every 10 ms on a fixed schedule, as does a session opened on the
- * server directly, while 50 sessions start 40 ms apart over catalog B, which the proxy has not seen (SEED_AFTER: the server lists B to
- * every later session). Then 20 sessions, one at a time, over B (admitted by then): their initialize through the
- * proxy against initialize on the server directly. A session has started once its first tools/list is answered
- * (its initialize may be answered before its listing is admitted): both times are given. Each round has a new
- * server and a new proxy. Build first:
+ * `toolgate proxy --listen`, admission across sessions: the built CLI in front of a 2,000-tool HTTP server
+ * (bench/catalog-server.mjs; every schema distinct). The proxy admits catalog A at start-up; one session (A,
+ * already admitted) then pings every 10 ms on a fixed schedule, as does a session opened on the server directly,
+ * while 50 sessions start 40 ms apart over catalog B, which the proxy has not seen (SEED_AFTER: the server lists
+ * B to every later session). Then 20 sessions, one at a time, over B (admitted by then): their initialize through
+ * the proxy against initialize on the server directly. A session has started once its first tools/list is
+ * answered (its initialize may be answered before its listing is admitted): both times are given. Each round has
+ * a new server and a new proxy. Build first:
  *
  *   npm run build && node --import tsx bench/proxy-admission.ts [--cli <built CLI>] [--tools 2000] [--rounds 3]
  *

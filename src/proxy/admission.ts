@@ -33,7 +33,7 @@ import type { EncodedJson } from '../mcp/channel.js';
 /** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
 const MAX_PAGES = 100;
 /** Longest a cold admission holds the event loop at a time, in ms: other sessions are served in between. */
-const SLICE_MS = 5;
+const SLICE_MS = 2;
 
 /** An admission's outcome: what is published, or the message that ends the session's start-up. */
 export type Admitted = { ok: true; value: Published } | { ok: false; message: string };

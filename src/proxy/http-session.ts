@@ -15,7 +15,8 @@ import { type Backend, startRelay } from './backend.js';
 import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
 import type { GrantedClient } from './grants.js';
-import { SSE_EVENT, sseEvent } from '../mcp/sse.js';
+import { sseEvent } from '../mcp/sse.js';
+import { type AnswerBody, writeAnswer } from './http-answer.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 
 /** A POST waiting for its reply. */
@@ -264,7 +265,7 @@ export class HttpSession {
   }
 
   /** Writes the reply to this session's request `own`, built for the client's id. */
-  private reply(own: unknown, build: (clientId: string | number) => Body, status = 200): void {
+  private reply(own: unknown, build: (clientId: string | number) => AnswerBody, status = 200): void {
     const entry = typeof own === 'number' ? this.waiting.get(own) : undefined;
     if (entry === undefined) return;
     this.waiting.delete(own as number);
@@ -275,33 +276,10 @@ export class HttpSession {
   }
 
   /** Ends a POST's response with one message: as an SSE event if the stream was opened, else as JSON. */
-  private answer(res: ServerResponse, body: Body, status = 200): void {
-    if (res.writableEnded || res.destroyed) return;
-    const chunks = typeof body === 'string' ? [body] : body;
-    // The pieces go out corked: one write (bytes made once are written as they are, not encoded again).
-    res.cork();
-    if (res.headersSent) {
-      res.write(SSE_EVENT.head);
-      for (const chunk of chunks) res.write(chunk);
-      res.end(SSE_EVENT.tail);
-    } else {
-      // With its length given, headers and body go out in one write, not as chunks.
-      let length = 0;
-      for (const chunk of chunks) length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        'content-length': String(length),
-        ...this.idHeader(),
-      });
-      for (const chunk of chunks) res.write(chunk);
-      res.end();
-    }
-    res.uncork();
+  private answer(res: ServerResponse, body: AnswerBody, status = 200): void {
+    writeAnswer(res, body, status, this.idHeader());
   }
 }
-
-/** A message's text for the client, whole or in pieces written in order. */
-type Body = string | readonly (string | Uint8Array)[];
 
 /** The session unused longest of those that may be ended to make room (HttpSession.idleSince); one pass. */
 export function unusedLongest(sessions: Iterable<HttpSession>): HttpSession | undefined {

@@ -1,6 +1,6 @@
 // A tools/list page of a catalog the proxy keeps admitted is not parsed again: every session's upstream sends
 // the same page (700 KB for 2,000 tools), and parsing it was most of what a session over an admitted catalog
-// cost the proxy's event loop (issue 36). The same text always parses to the same value, so a recalled page
+// cost the proxy's event loop. The same text always parses to the same value, so a recalled page
 // must be exactly the parsed one, shared frozen, and forgotten with its catalog.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readMessage, type RpcMessage } from '../../src/mcp/channel.js';
