@@ -12,8 +12,13 @@ export interface RpcError {
   readonly data?: unknown;
 }
 
-/** The reply to one request: its result (with the line it arrived on, when it came from a peer), or its error. */
-export type Reply = { readonly result: unknown; readonly line?: string } | { readonly error: RpcError };
+/**
+ * The reply to one request: its result (with the line it arrived on and the message it was read as, when it came
+ * from a peer), or its error.
+ */
+export type Reply =
+  | { readonly result: unknown; readonly line?: string; readonly message?: RpcMessage }
+  | { readonly error: RpcError };
 
 /** Error codes the proxy answers with (JSON-RPC 2.0 section 5.1, and the MCP SDK's request timeout). */
 export const RPC = {
@@ -68,7 +73,9 @@ export class Peer {
     if (resolve === undefined) return;
     this.pending.delete(message.id as number);
     resolve(
-      message.error !== undefined ? { error: rebuiltError(message.error) } : { result: message.result, line: text },
+      message.error !== undefined
+        ? { error: rebuiltError(message.error) }
+        : { result: message.result, line: text, message },
     );
   }
 

@@ -18,12 +18,16 @@ export const KEPT_CATALOGS = 4;
 
 /** Pages shorter than this are parsed again: a lookup would cost about what the parse does. */
 const MEMO_MIN_CHARS = 4096;
+/**
+ * Most characters of page text remembered per proxy (the parsed pages beside them): past it a page is parsed as
+ * it comes, so a server that pads its pages cannot make the proxy hold more.
+ */
+export const MEMO_MAX_CHARS = 32 * 1024 * 1024;
 
-/** One tools/list page as it arrived: the id of the proxy's request, the reply's text, and its result. */
+/** One tools/list page as it arrived: the reply's text and the message it was read as. */
 export interface ListedPage {
-  readonly id: number;
   readonly text: string;
-  readonly result: unknown;
+  readonly message: RpcMessage;
 }
 
 /** A remembered page: the message its text was read as, and the text's own digest. */
@@ -38,6 +42,8 @@ interface Cache {
   readonly catalogs: Map<string, { readonly admitted: Promise<unknown>; readonly texts: readonly string[] }>;
   readonly pages: Map<string, Known>;
   readonly memo: MessageMemo;
+  /** Characters of the remembered pages' texts. */
+  chars: number;
 }
 
 // Keyed by the settings object: one proxy's sessions share it, another proxy (startProxy twice) has its own.
@@ -55,7 +61,7 @@ function cacheOf(settings: ProxySettings): Cache {
         return known;
       },
     };
-    cache = { catalogs: new Map(), pages, memo };
+    cache = { catalogs: new Map(), pages, memo, chars: 0 };
     byProxy.set(settings, cache);
   }
   return cache;
@@ -72,18 +78,11 @@ function sha256(text: string): string {
 
 /**
  * The digest of a listing: of the text of its pages as they arrived (`texts`, one per page: each page's own
- * digest, remembered for a kept page), else of the parsed JSON of its tools. The same text always parses to the
- * same listing; hashing it saves serializing the parsed listing again.
+ * digest), else of the parsed JSON of its tools. The same text always parses to the same listing; hashing it
+ * saves serializing the parsed listing again.
  */
-export function catalogDigest(
-  listed: readonly unknown[],
-  texts?: readonly string[],
-  known?: ReadonlyMap<string, Known>,
-): string {
-  return digestOf(
-    listed,
-    texts?.map((text) => known?.get(text)?.digest ?? sha256(text)),
-  );
+export function catalogDigest(listed: readonly unknown[], texts?: readonly string[]): string {
+  return digestOf(listed, texts?.map(sha256));
 }
 
 function digestOf(listed: readonly unknown[], pageDigests: readonly string[] | undefined): string {
@@ -112,25 +111,36 @@ export function admitOnce<T>(
   cache.catalogs.delete(digest);
   const admitted = (known?.admitted as Promise<T> | undefined) ?? admit();
   cache.catalogs.set(digest, { admitted, texts: texts ?? [] });
-  for (const [i, page] of (pages ?? []).entries()) remember(cache, page, pageDigests?.[i] ?? sha256(page.text));
   for (const [oldest, { texts: gone }] of cache.catalogs) {
     if (cache.catalogs.size <= KEPT_CATALOGS) break;
     cache.catalogs.delete(oldest);
     forget(cache, gone);
   }
+  for (const [i, page] of (pages ?? []).entries()) remember(cache, page, pageDigests?.[i] ?? sha256(page.text));
   return admitted;
 }
 
 function remember(cache: Cache, page: ListedPage, digest: string): void {
-  if (page.text.length < MEMO_MIN_CHARS || cache.pages.has(page.text)) return;
-  // The message as the proxy reads a reply: its id and result (src/mcp/peer.ts reads no other member).
-  const message: RpcMessage = { jsonrpc: '2.0', id: page.id, result: page.result };
-  cache.pages.set(page.text, { message, text: page.text, digest });
+  const { text } = page;
+  if (text.length < MEMO_MIN_CHARS || cache.pages.has(text) || cache.chars + text.length > MEMO_MAX_CHARS) return;
+  // The message as it was parsed, frozen once it is shared (recall).
+  cache.pages.set(text, { message: page.message, text, digest });
+  cache.chars += text.length;
+}
+
+/** Lets go of the remembered pages of a listing that was refused. */
+export function forgetPages(settings: ProxySettings, pages: readonly ListedPage[]): void {
+  const cache = cacheOf(settings);
+  for (const { text } of pages) drop(cache, text);
+}
+
+function drop(cache: Cache, text: string): void {
+  if (cache.pages.delete(text)) cache.chars -= text.length;
 }
 
 /** Lets go of the pages of a catalog no longer kept, but for those a kept catalog has too. */
 function forget(cache: Cache, texts: readonly string[]): void {
   const kept = new Set<string>();
   for (const c of cache.catalogs.values()) for (const t of c.texts) kept.add(t);
-  for (const text of texts) if (!kept.has(text)) cache.pages.delete(text);
+  for (const text of texts) if (!kept.has(text)) drop(cache, text);
 }

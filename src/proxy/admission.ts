@@ -24,7 +24,7 @@ import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
 import { driftLines, driftWithheld } from '../catalog/lock-report.js';
-import { admitOnce, type ListedPage } from './admission-cache.js';
+import { admitOnce, forgetPages, type ListedPage } from './admission-cache.js';
 import { publishedName, publishedNameDiagnostics } from './names.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
@@ -125,11 +125,11 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
   let pages: ListedPage[] | undefined = [];
   try {
     const listing = await listAllPages(async (cursor) => {
-      const { id, reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, settings.timeoutMs);
+      const { reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, settings.timeoutMs);
       const r = await reply;
       if ('error' in r) throw new Error(`tools/list failed: ${clip(String(r.error.message), 200)}`);
-      if (r.line === undefined) pages = undefined;
-      else pages?.push({ id, text: r.line, result: r.result });
+      if (r.line === undefined || r.message === undefined) pages = undefined;
+      else pages?.push({ text: r.line, message: r.message });
       const tools = ownData(r.result, 'tools');
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
       const next = ownData(r.result, 'nextCursor');
@@ -140,7 +140,10 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
   } catch (thrown) {
     return { ok: false, message: thrownMessage(thrown) };
   }
-  return admitOnce(settings, listed, () => admitListed(listed, settings), pages);
+  const admitted = await admitOnce(settings, listed, () => admitListed(listed, settings), pages);
+  // A listing that was refused is not kept for recall (its admission's outcome still is, by digest).
+  if (!admitted.ok && pages !== undefined) forgetPages(settings, pages);
+  return admitted;
 }
 
 /** Admits and grants a listing (the tools of every page). */

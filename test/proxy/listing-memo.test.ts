@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readMessage, type RpcMessage } from '../../src/mcp/channel.js';
 import type { Admitted } from '../../src/proxy/admission.js';
 import { NOTHING } from '../../src/proxy/admission.js';
-import { admitOnce, catalogDigest, KEPT_CATALOGS, listingMemo } from '../../src/proxy/admission-cache.js';
+import { admitOnce, forgetPages, KEPT_CATALOGS, listingMemo, MEMO_MAX_CHARS } from '../../src/proxy/admission-cache.js';
 import type { ProxySettings } from '../../src/proxy/settings.js';
 import { openRawSession, startHttpServer, stopAll } from '../cli/http-fixture.js';
 import { startInProcess } from './in-process-proxy.js';
@@ -18,13 +18,14 @@ const admitted: Admitted = { ok: true, value: NOTHING };
 const admit = async (): Promise<Admitted> => admitted;
 
 /** A tools/list reply of `n` tools (about 90 characters each), as an upstream sends it; `tag` makes it distinct. */
-function page(n: number, tag: string, id = 2): { id: number; text: string; result: unknown } {
+function page(n: number, tag: string, id = 2): { text: string; message: RpcMessage; result: unknown } {
   const tools = Array.from({ length: n }, (_, i) => ({
     name: `${tag}_${i}`,
     inputSchema: { type: 'object', properties: { v: { type: 'string', maxLength: i + 1 } } },
   }));
-  const result = { tools };
-  return { id, text: JSON.stringify({ jsonrpc: '2.0', id, result }), result };
+  const text = JSON.stringify({ jsonrpc: '2.0', id, result: { tools } });
+  const message = JSON.parse(text) as RpcMessage;
+  return { text, message, result: message.result };
 }
 
 describe('listingMemo', () => {
@@ -36,7 +37,7 @@ describe('listingMemo', () => {
     void admitOnce(settings, (p.result as { tools: unknown[] }).tools, admit, [p]);
     const known = memo.recall(Buffer.from(p.text).toString());
     if (known === undefined) throw new Error('the page was not recalled');
-    expect(known.message).toEqual(JSON.parse(p.text));
+    expect(known.message).toBe(p.message);
     expect(Object.isFrozen((known.message.result as { tools: object[] }).tools[7])).toBe(true);
     // Same length, one character changed: parsed as itself.
     expect(memo.recall(p.text.replace('a_7"', 'a_8"'))).toBeUndefined();
@@ -68,24 +69,55 @@ describe('listingMemo', () => {
     const settings = {} as ProxySettings;
     const p = page(100, 'd');
     const listed = (p.result as { tools: unknown[] }).tools;
-    const before = catalogDigest(listed, [p.text]);
     void admitOnce(settings, listed, admit, [p]);
+    // The second time the page's digest is the remembered one: the catalog must still be found by it.
     const again = vi.fn(admit);
-    void admitOnce(settings, listed, again, [p]);
+    void admitOnce(settings, listed, again, [{ ...p, text: Buffer.from(p.text).toString() }]);
     expect(again).not.toHaveBeenCalled();
-    expect(catalogDigest(listed, [p.text])).toBe(before);
+  });
+
+  it('recalls the message as it was parsed, members the proxy does not read included', () => {
+    const settings = {} as ProxySettings;
+    const p = page(100, 'm');
+    const text = `${p.text.slice(0, -1)},"method":null}`;
+    const message = JSON.parse(text) as RpcMessage;
+    void admitOnce(settings, [], admit, [{ text, message }]);
+    expect(listingMemo(settings).recall(text)?.message).toBe(message);
+    expect(listingMemo(settings).recall(text)?.message.method).toBeNull();
+  });
+
+  it(`keeps at most ${MEMO_MAX_CHARS} characters of pages: a padded page past that is parsed as it comes`, () => {
+    const settings = {} as ProxySettings;
+    const padded = (tag: string): { text: string; message: RpcMessage } => {
+      const text = `{"jsonrpc":"2.0","id":2,"result":{"tools":[],"${tag}":"${'x'.repeat(MEMO_MAX_CHARS / 2)}"}}`;
+      return { text, message: { jsonrpc: '2.0', id: 2, result: { tools: [] } } };
+    };
+    const [a, b] = [padded('a'), padded('b')];
+    void admitOnce(settings, [], admit, [a]);
+    void admitOnce(settings, [], admit, [b]);
+    expect(listingMemo(settings).recall(a.text)).toBeDefined();
+    expect(listingMemo(settings).recall(b.text)).toBeUndefined();
+  });
+
+  it('forgets the pages of a refused listing', () => {
+    const settings = {} as ProxySettings;
+    const p = page(100, 'refused');
+    void admitOnce(settings, [], admit, [p]);
+    forgetPages(settings, [p]);
+    expect(listingMemo(settings).recall(p.text)).toBeUndefined();
   });
 
   it('readMessage hands over a recalled page without parsing it, and parses every other text', () => {
     const settings = {} as ProxySettings;
     const p = page(100, 'r');
+    const other = page(100, 'other').text;
     void admitOnce(settings, [], admit, [p]);
     const parse = vi.spyOn(JSON, 'parse');
     const got: [RpcMessage, string][] = [];
     const sink = { message: (m: RpcMessage, t: string) => got.push([m, t]), bad: () => undefined };
     readMessage(Buffer.from(p.text).toString(), { ...sink, known: listingMemo(settings) });
     expect(parse).not.toHaveBeenCalled();
-    readMessage(page(100, 'other').text, { ...sink, known: listingMemo(settings) });
+    readMessage(other, { ...sink, known: listingMemo(settings) });
     expect(parse).toHaveBeenCalledTimes(1);
     expect(got.map(([m]) => m.id)).toEqual([2, 2]);
     expect(got[0]?.[1]).toBe(p.text);
