@@ -215,19 +215,23 @@ if (!existsSync(CLI)) throw new Error('build first: npm run build (bench/proxy-n
 process.env['TOOLS'] = '5';
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-nginx-'));
 const problems: string[] = [];
+/** The SDK clients through nginx's `block` in front of two proxies started with `extra`; both stopped after. */
+async function through(block: string, extra: readonly string[]) {
+  const proxies = await twoProxies(block, extra);
+  const lb = await runNginx(dir, block, proxies.ports);
+  try {
+    return { proxies, lb, failures: await clients(lb.url, SESSIONS, CALLS) };
+  } finally {
+    await lb.stop();
+    proxies.stop();
+  }
+}
+
 // nginx -v writes its version to stderr.
 console.log(spawnSync(nginx, ['-v'], { encoding: 'utf8' }).stderr.trim());
 try {
   for (const block of ['affinity', 'hash-only']) {
-    const proxies = await twoProxies(block, []);
-    const lb = await runNginx(dir, block, proxies.ports);
-    let failures: string[];
-    try {
-      failures = await clients(lb.url, SESSIONS, CALLS);
-    } finally {
-      await lb.stop();
-      proxies.stop();
-    }
+    const { proxies, lb, failures } = await through(block, []);
     const seen = requests(lb.log).filter((r) => r.session !== '');
     const bySession = new Map<string, Set<string>>();
     for (const r of seen) bySession.set(r.session, (bySession.get(r.session) ?? new Set()).add(r.proxy));
@@ -251,15 +255,7 @@ try {
     }
   }
   {
-    const proxies = await twoProxies('stateless', ['--stateless']);
-    const lb = await runNginx(dir, 'stateless', proxies.ports);
-    let failures: string[];
-    try {
-      failures = await clients(lb.url, SESSIONS, CALLS);
-    } finally {
-      await lb.stop();
-      proxies.stop();
-    }
+    const { proxies, lb, failures } = await through('stateless', ['--stateless']);
     const posts = requests(lb.log).filter((r) => r.method === 'POST');
     const perProxy = proxies.ports.map((p) => posts.filter((r) => r.proxy === String(p)).length);
     const callers = [...proxies.callers().values()];

@@ -62,13 +62,7 @@ export function compiledOf(parts: CompiledParts, validator: Validator): Compiled
       return thrownFailure('validateJSON', thrown);
     }
   };
-  const { schema, toolRoot } = parts;
-  return Object.freeze({
-    schema,
-    validate,
-    validateJSON,
-    '~standard': standardProps({ schema, validate, toolRoot }),
-  });
+  return exposed(parts, validate, validateJSON);
 }
 
 /**
@@ -94,11 +88,14 @@ export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<V
     const c = ready();
     return 'ok' in c ? c : c.validateJSON(text);
   };
-  const { schema, toolRoot } = parts;
-  return Object.freeze({
-    schema,
-    validate,
-    validateJSON,
-    '~standard': standardProps({ schema, validate, toolRoot }),
-  });
+  return exposed(parts, validate, validateJSON);
+}
+
+/** The frozen CompiledSchema a caller holds: the schema as shown, its two checks and the Standard Schema props. */
+function exposed(
+  { schema, toolRoot }: CompiledParts,
+  validate: CompiledSchema['validate'],
+  validateJSON: CompiledSchema['validateJSON'],
+): CompiledSchema {
+  return Object.freeze({ schema, validate, validateJSON, '~standard': standardProps({ schema, validate, toolRoot }) });
 }
