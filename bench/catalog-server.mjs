@@ -4,12 +4,14 @@
 // On stdio by default (newline JSON-RPC); with `--http` a Streamable HTTP server on loopback (JSON answers,
 // session ids, DELETE, 405 for GET) that prints "PORT <n>" once it listens; with SEED_AFTER=<n> set, every
 // session after the first n lists another catalog (seed SEED + "b"): a catalog new to a proxy already running.
+// With OUTPUTS=1 every generated tool also declares a distinct outputSchema of about 200 bytes.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 
 const COUNT = Number(process.env.TOOLS ?? 100);
 const SEED = process.env.SEED ?? '0';
+const OUTPUTS = process.env.OUTPUTS === '1';
 
 /** Tool i: a distinct object schema of about 370 bytes. */
 function tool(i, seed) {
@@ -28,6 +30,18 @@ function tool(i, seed) {
       required: [`id_${p}`],
       additionalProperties: false,
     },
+    ...(OUTPUTS
+      ? {
+          outputSchema: {
+            type: 'object',
+            properties: {
+              [`result_${p}`]: { type: 'string', maxLength: 100 + i },
+              [`n_${p}`]: { type: 'integer', minimum: i },
+            },
+            required: [`result_${p}`],
+          },
+        }
+      : {}),
   };
 }
 const echoSchema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };

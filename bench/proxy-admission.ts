@@ -9,13 +9,19 @@
  * a new server and a new proxy. Build first:
  *
  *   npm run build && node --import tsx bench/proxy-admission.ts [--cli <built CLI>] [--tools 2000] [--rounds 3]
+ *     [--holds] [--outputs]
+ *
+ * `--holds` runs the proxy with bench/loop-holds.mjs preloaded and gives, per round, the longest time its event
+ * loop was held at once while the 50 sessions started (its 1 ms timer costs the proxy some CPU: the pings of such
+ * a run are not the ones to quote). `--outputs` gives every tool an outputSchema too (as much schema again).
  *
  * Targets: ping p99 through the proxy at most 50 ms over the direct ping's; no session over 5 s to start; a
- * session over an admitted catalog adds at most 10 ms to its initialize.
+ * session over an admitted catalog adds at most 10 ms to its initialize; a cold admission never holds the proxy's
+ * event loop more than 50 ms at a time.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -27,6 +33,8 @@ const { values } = parseArgs({
     tools: { type: 'string', default: '2000' },
     sessions: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
+    holds: { type: 'boolean', default: false },
+    outputs: { type: 'boolean', default: false },
   },
 });
 const CLI = resolve(values.cli);
@@ -132,24 +140,43 @@ interface Round {
   initMs: number[];
   startMs: number[];
   warm: [number[], number[]];
+  /** --holds: the proxy's event-loop holds while the sessions started, in ms. */
+  holds: number[];
+}
+
+/** The holds bench/loop-holds.mjs noted in `file` that ended within [from, to] (Date.now()). */
+function holdsWithin(file: string, from: number, to: number): number[] {
+  if (!existsSync(file)) return [];
+  const all = JSON.parse(readFileSync(file, 'utf8')) as [number, number][];
+  return all.filter(([end]) => end >= from && end <= to).map(([, ms]) => ms);
 }
 
 async function round(): Promise<Round> {
   const server = await start([join(ROOT, 'bench/catalog-server.mjs'), '--http'], /PORT (\d+)/, {
     TOOLS: values.tools,
     SEED_AFTER: '2',
+    ...(values.outputs ? { OUTPUTS: '1' } : {}),
   });
   const upstream = `http://127.0.0.1:${server.found}/mcp`;
   const t0 = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), 'holds-'));
+  const holdsFile = join(dir, 'holds.json');
+  const preload = values.holds ? ['--import', join(ROOT, 'bench/loop-holds.mjs')] : [];
   const proxy = await start(
-    [CLI, 'proxy', '--listen', '0', '--max-sessions', String(STARTS + 40), '--url', upstream],
+    [...preload, CLI, 'proxy', '--listen', '0', '--max-sessions', String(STARTS + 40), '--url', upstream],
     /listening on (http:\/\/\S+\/mcp)/,
+    values.holds ? { LOOP_HOLDS_FILE: holdsFile } : {},
   );
   const listening = performance.now() - t0;
+  // The stretch of wall-clock time the sessions started in, for the proxy's holds (--holds).
+  let from = 0;
+  let to = 0;
+  let measured: Omit<Round, 'holds'>;
   try {
     const url = proxy.found;
     const watched = await initialize(url); // catalog A, admitted at start-up
     const direct = await initialize(upstream);
+    from = Date.now();
     let started: Promise<{ session: string; ms: number; listMs: number }[]> = Promise.resolve([]);
     const all = new Promise<void>((done) => {
       started = Promise.all(
@@ -167,6 +194,7 @@ async function round(): Promise<Round> {
       pings(upstream, direct.session, all),
       started,
     ]);
+    to = Date.now();
     await Promise.all(starts.map((s) => close(url, s.session)));
     // Warm: initialize over the admitted catalog, one session at a time, proxy and server alternating.
     const warm: [number[], number[]] = [[], []];
@@ -178,7 +206,7 @@ async function round(): Promise<Round> {
       warm[1].push(d.ms);
       await close(upstream, d.session);
     }
-    return {
+    measured = {
       listening,
       viaProxy,
       viaServer,
@@ -187,9 +215,15 @@ async function round(): Promise<Round> {
       warm,
     };
   } finally {
+    const exited = new Promise((r) => proxy.child.once('exit', r));
     proxy.child.kill('SIGTERM');
     server.child.kill('SIGKILL');
+    await exited;
   }
+  // Read once the proxy has exited: it writes the holds at exit.
+  const holds = holdsWithin(holdsFile, from, to);
+  rmSync(dir, { recursive: true, force: true });
+  return { ...measured, holds };
 }
 
 const rounds: Round[] = [];
@@ -214,6 +248,13 @@ rounds.forEach((r, i) => {
   console.log(row(`ping, through the proxy (${r.viaProxy.length})`, r.viaProxy));
   console.log(row(`initialize of the ${STARTS} sessions`, r.initMs));
   console.log(row(`initialize to first tools/list answered, the ${STARTS} sessions`, r.startMs));
+  if (values.holds) {
+    const longest = r.holds.length === 0 ? 0 : Math.max(...r.holds);
+    console.log(
+      `\nthe proxy's event loop while they started: longest hold ${ms(longest)}; holds over 20 ms: ` +
+        `${r.holds.filter((h) => h > 20).length}, over 50 ms: ${r.holds.filter((h) => h > 50).length} (target 0)`,
+    );
+  }
   console.log('');
 });
 const added = rounds.map((r) => q(r.viaProxy, 0.99) - q(r.viaServer, 0.99));

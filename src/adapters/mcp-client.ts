@@ -211,7 +211,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         // The backend only matters to hosts that run calls through bundle.registry; it forwards unchanged.
         const backend = (tool: { name: string }) => (args: unknown) =>
           client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
-        const compiled = compileOutputSchemas(listed, schemaOptions as SchemaOptions);
+        const compiled = await compileOutputSchemas(listed, schemaOptions as SchemaOptions);
         outputs = compiled.byName;
         result = await admitMcpToolsWith(
           { tools: listed },

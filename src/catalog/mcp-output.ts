@@ -7,6 +7,7 @@ import type { GateError } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { ownData } from '../util/own-field.js';
+import { timeSlices, type TimeSlices } from '../util/time-slice.js';
 
 /** The compiled output schema of each listed tool that declares one, and the tools whose schema was refused. */
 export interface OutputSchemas {
@@ -15,22 +16,31 @@ export interface OutputSchemas {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Compiles every listed outputSchema under the admission's schema options; never throws. */
-export function compileOutputSchemas(listed: readonly unknown[], options: SchemaOptions): OutputSchemas {
+/**
+ * Compiles every listed outputSchema under the admission's schema options; never throws. `slices`: the
+ * admission's clock, paused between two schemas when due (a catalog whose every tool declares an outputSchema
+ * costs as much again as its inputSchemas, and the proxy serves other sessions meanwhile).
+ */
+export async function compileOutputSchemas(
+  listed: readonly unknown[],
+  options: SchemaOptions,
+  slices: TimeSlices = timeSlices(undefined),
+): Promise<OutputSchemas> {
   const byName = new Map<string, CompiledSchema>();
   const diagnostics: Diagnostic[] = [];
-  listed.forEach((tool, index) => {
+  for (const [index, tool] of listed.entries()) {
     const name = ownData(tool, 'name');
     const schema = ownData(tool, 'outputSchema');
-    if (typeof name !== 'string' || schema === undefined) return;
+    if (typeof name !== 'string' || schema === undefined) continue;
+    if (slices.due()) await slices.pause();
     const compiled = validateSchema(schema, options);
     if (compiled.ok) {
       byName.set(name, compiled.value);
-      return;
+      continue;
     }
     const error: GateError = { ...compiled.error, message: `outputSchema: ${compiled.error.message}` };
     diagnostics.push({ name, revision: undefined, index, stage: 'schema', error });
-  });
+  }
   return { byName, diagnostics };
 }
 

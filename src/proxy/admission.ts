@@ -152,8 +152,12 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
   // Every schema is proven here, each validator compiled on its tool's first call (src/schema/deferral.ts): a
   // large catalog is published without compiling thousands of validators that may never be called.
   const admission = { ...settings.admission, compile: settings.admission.compile ?? 'lazy' } as const;
+  // The listing's last page was parsed and the listing hashed in the turn that brought it: the admission starts
+  // in a turn of its own, so the two never add up to one hold of the event loop.
+  const slices = timeSlices(SLICE_MS);
+  await slices.pause();
   // Output schemas take the admission's schema options only (validateSchema refuses any other option).
-  const compiled = compileOutputSchemas(listed, pick(admission, SCHEMA_OPTION_TABLE) as SchemaOptions);
+  const compiled = await compileOutputSchemas(listed, pick(admission, SCHEMA_OPTION_TABLE) as SchemaOptions, slices);
   // In the aggregate, a tool whose published name would break the name rule is a malformed tool.
   const ns = settings.namespace;
   const named = ns === undefined ? [] : publishedNameDiagnostics(ns, listed);
@@ -192,7 +196,6 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
   const typeAdded: string[] = [];
   const requiredDefaults: { name: string; properties: string[] }[] = [];
   // The per-tool checks of a large catalog take tens of ms: in slices, as admission's own work is.
-  const slices = timeSlices(SLICE_MS);
   for (const tool of listed) {
     if (slices.due()) await slices.pause();
     const name = ownData(tool, 'name');

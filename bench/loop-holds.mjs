@@ -1,0 +1,21 @@
+// Preloaded into a process under test (`node --import ./bench/loop-holds.mjs <script>`): how long its event loop
+// was held at a time. A 1 ms interval timer notes each gap between two of its runs longer than HOLD_MIN_MS, as
+// [end (Date.now()), length in ms]; the list is written to LOOP_HOLDS_FILE every 200 ms and at exit, so a bench
+// can pick out the holds of a stretch of its own wall-clock time. The timer itself costs the process about a
+// wake-up per ms: a bench that measures latency runs it only when asked.
+import { writeFileSync } from 'node:fs';
+
+const FILE = process.env.LOOP_HOLDS_FILE;
+const HOLD_MIN_MS = 5;
+if (FILE !== undefined) {
+  const holds = [];
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (now - last > HOLD_MIN_MS) holds.push([Date.now(), Math.round((now - last) * 10) / 10]);
+    last = now;
+  }, 1).unref();
+  const save = () => writeFileSync(FILE, JSON.stringify(holds));
+  setInterval(save, 200).unref();
+  process.on('exit', save);
+}
