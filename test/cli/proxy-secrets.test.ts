@@ -1,12 +1,14 @@
 // A secret given to the proxy never comes back out: each --header value, each --env value set
 // or passed through and the --auth-token-env token, echoed by a hostile upstream in a result, a JSON-RPC error,
-// an HTTP error body, a notification or on stderr, reaches neither the client nor stderr nor --log, in any form
-// (raw, JSON-escaped, \uXXXX-escaped, inside JSON text inside a string). Before the fix every one reached the
-// client verbatim.
+// an HTTP error body, a notification, a tool's description or on stderr, reaches neither the client nor stderr
+// nor --log, in any form (raw, JSON-escaped, \uXXXX-escaped, inside JSON text inside a string). Before the fix
+// every one reached the client verbatim.
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, secretForms } from '../../src/exec/mask-secrets.js';
 import { POST_HEADERS, startProxy, stopAll } from './http-fixture.js';
@@ -119,7 +121,13 @@ function leakyHttpServer(): Promise<{ server: Server; url: string }> {
       });
     if (m.method === 'tools/list') {
       const tools = ['rpc-error', 'http-error', 'sse'].map((name) => ({ name, inputSchema: { type: 'object' } }));
-      return json({ jsonrpc: '2.0', id: m.id, result: { tools } });
+      // The header values echoed in a tool's description and in a property's: in what every session is sent.
+      const described = {
+        name: 'described',
+        description: echo,
+        inputSchema: { type: 'object', properties: { q: { type: 'string', description: echo } } },
+      };
+      return json({ jsonrpc: '2.0', id: m.id, result: { tools: [...tools, described] } });
     }
     const name = m.params?.name;
     if (name === 'rpc-error')
@@ -191,6 +199,47 @@ describe('toolgate proxy masks the --header values of an HTTP upstream', () => {
     expect(p.replies.find((r) => r.method === 'notifications/message')?.params?.['data']).toBe(
       `auth=${REDACTED} key=${REDACTED}`,
     );
+  }, 30_000);
+});
+
+describe('toolgate proxy --listen in front of an HTTP upstream masks the --header values in tools/list', () => {
+  let upstream: { server: Server; url: string };
+  beforeAll(async () => {
+    upstream = await leakyHttpServer();
+  });
+  afterAll(() => {
+    upstream.server.closeAllConnections();
+    upstream.server.close();
+  });
+
+  // The listing is admitted once and its answer encoded once for every session that lists the same catalog
+  // (src/proxy/admission.ts): each session's copy is still masked. Two SDK clients, so the second is sent the
+  // shared bytes.
+  it('in the descriptions two SDK clients read, the second over the shared admission', async () => {
+    const proxy = await startProxy(
+      [
+        '--listen',
+        '0',
+        '--url',
+        upstream.url,
+        '--header',
+        'Authorization: Bearer env:UP_TOKEN',
+        '--header',
+        `X-Api-Key: ${API_KEY}`,
+      ],
+      { UP_TOKEN },
+    );
+    const listed: string[] = [];
+    for (const name of ['first', 'second']) {
+      const client = new Client({ name, version: '0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url)));
+      const { tools } = await client.listTools();
+      listed.push(JSON.stringify(tools));
+      expect(tools.find((t) => t.name === 'described')?.description).toBe(`auth=${REDACTED} key=${REDACTED}`);
+      await client.close();
+    }
+    expect(leaks(listed.join('\n'), HEADER_SECRETS)).toEqual([]);
+    expect(leaks(proxy.output(), HEADER_SECRETS)).toEqual([]);
   }, 30_000);
 });
 
