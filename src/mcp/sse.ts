@@ -3,8 +3,10 @@
 // text. `id` and `retry` are handed to `onField`, so that a stream the server closed mid-request can be resumed.
 
 /**
- * Reads an event stream chunk by chunk; each event's data is handed over whole, or `oversized` past the bound;
- * each `id` and `retry` field to `onField`.
+ * Reads an event stream chunk by chunk; each event's data is handed over whole, or `oversized` when it is over
+ * `maxEventBytes` bytes of UTF-8, as a JSON body is bound (its lines and the newlines that join them); each `id`
+ * and `retry` field to `onField`. A line not yet ended is let go past `maxEventBytes` UTF-16 units: no more than
+ * as many bytes, so only a line that could not fit is.
  */
 export function createSseReader(
   maxEventBytes: number,
@@ -37,7 +39,8 @@ export function createSseReader(
     if (field === 'event') event = value;
     else if (field === 'id' || field === 'retry') onField(field, value);
     else if (field === 'data' && !skipping) {
-      size += value.length + 1;
+      // Bytes, not UTF-16 units: a message of non-ASCII text is up to three times as many bytes as units.
+      size += Buffer.byteLength(value, 'utf8') + (data.length > 0 ? 1 : 0);
       if (size > maxEventBytes) {
         skipping = true;
         data = [];

@@ -67,4 +67,26 @@ describe('createSseReader', () => {
     reader.push(`data: ${'x'.repeat(50)}\n\ndata: ok\n\n`);
     expect(got).toEqual(['OVERSIZED', 'ok']);
   });
+
+  // A JSON body is bound in bytes (src/proxy/upstream-http.ts): the same message as an event is too. Counted in
+  // UTF-16 units, six 'é' (12 bytes) passed a bound of 10.
+  it.each([
+    ['data: éééééé\n\n', 10, ['OVERSIZED']],
+    ['data: ééééé\n\n', 10, ['ééééé']],
+    ['data: 😀😀😀\n\n', 11, ['OVERSIZED']],
+    // 6 + 1 + 4 bytes: the newline that joins two data lines counts.
+    ['data: ééé\ndata: éé\n\n', 11, ['ééé\néé']],
+    ['data: ééé\ndata: éé\n\n', 10, ['OVERSIZED']],
+    ['data: ééé\ndata: ééé\n\n', 12, ['OVERSIZED']],
+    ['data: 0123456789\n\n', 10, ['0123456789']],
+  ])('bounds %j in bytes of UTF-8 (bound %d)', (stream, bound, events) => {
+    const got: string[] = [];
+    const reader = createSseReader(
+      bound,
+      (d) => got.push(d),
+      () => got.push('OVERSIZED'),
+    );
+    reader.push(stream);
+    expect(got).toEqual(events);
+  });
 });
