@@ -11,7 +11,7 @@
  * them. Build first:
  *
  *   npm run build && node --import tsx bench/proxy-sessions.ts [--cli <built CLI>] [--sessions 1000] [--idle 200]
- *     [--warm 20]
+ *     [--warm 20] [--node-flag <a flag for the proxy's node, such as --no-opt>]...
  *
  * Targets: at most 2 MB per idle session; after the churn, the heap within 10% of where it started.
  */
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     idle: { type: 'string', default: '200' },
     tools: { type: 'string', default: '100' },
     warm: { type: 'string', default: '20' },
+    'node-flag': { type: 'string', multiple: true, default: [] },
   },
 });
 const CLI = resolve(values.cli);
@@ -121,6 +122,7 @@ const server = await start([join(ROOT, 'bench/catalog-server.mjs'), '--http'], /
 const upstream = `http://127.0.0.1:${server.found}/mcp`;
 const proxy = await start(
   [
+    ...(values['node-flag'] ?? []),
     '--expose-gc',
     '--require',
     join(ROOT, 'bench/heap-probe.cjs'),
