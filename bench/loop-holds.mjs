@@ -4,8 +4,10 @@
 // can pick out the holds of a stretch of its own wall-clock time. The timer itself costs the process about a
 // wake-up per ms: a bench that measures latency runs it only when asked.
 import { writeFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 
-const FILE = process.env.LOOP_HOLDS_FILE;
+// Only the process's main thread: a worker thread inherits the preload, and its own loop is not the one measured.
+const FILE = isMainThread ? process.env.LOOP_HOLDS_FILE : undefined;
 const HOLD_MIN_MS = 5;
 if (FILE !== undefined) {
   const holds = [];
