@@ -1,7 +1,8 @@
 // Preloaded into a process under test (`node --import ./bench/loop-holds.mjs <script>`): how long its event loop
 // was held at a time. A 1 ms interval timer notes each gap between two of its runs longer than HOLD_MIN_MS, as
-// [end (Date.now()), length in ms]; the list is written to LOOP_HOLDS_FILE every 200 ms and at exit, so a bench
-// can pick out the holds of a stretch of its own wall-clock time. The timer itself costs the process about a
+// [end (Date.now()), length in ms]; `{ savedAt, holds }` is written to LOOP_HOLDS_FILE every 200 ms, so a bench
+// can pick out the holds of a stretch of its own wall-clock time once `savedAt` is past it (read it while the
+// process runs: one that ends by a signal writes nothing more). The timer itself costs the process about a
 // wake-up per ms: a bench that measures latency runs it only when asked.
 import { writeFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
@@ -17,7 +18,5 @@ if (FILE !== undefined) {
     if (now - last > HOLD_MIN_MS) holds.push([Date.now(), Math.round((now - last) * 10) / 10]);
     last = now;
   }, 1).unref();
-  const save = () => writeFileSync(FILE, JSON.stringify(holds));
-  setInterval(save, 200).unref();
-  process.on('exit', save);
+  setInterval(() => writeFileSync(FILE, JSON.stringify({ savedAt: Date.now(), holds })), 200).unref();
 }

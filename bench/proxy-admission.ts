@@ -144,11 +144,16 @@ interface Round {
   holds: number[];
 }
 
-/** The holds bench/loop-holds.mjs noted in `file` that ended within [from, to] (Date.now()). */
+/**
+ * The holds bench/loop-holds.mjs noted in `file` that ended within [from, to] (Date.now()), read while the proxy
+ * runs; a file missing or saved before `to` is an error, never an empty list (no data is not a pass).
+ */
 function holdsWithin(file: string, from: number, to: number): number[] {
-  if (!existsSync(file)) return [];
-  const all = JSON.parse(readFileSync(file, 'utf8')) as [number, number][];
-  return all.filter(([end]) => end >= from && end <= to).map(([, ms]) => ms);
+  const saved = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { savedAt: number; holds: [number, number][] })
+    : undefined;
+  if (saved === undefined || saved.savedAt < to) throw new Error(`--holds: no holds saved past the starts in ${file}`);
+  return saved.holds.filter(([end]) => end >= from && end <= to).map(([, ms]) => ms);
 }
 
 async function round(): Promise<Round> {
@@ -171,7 +176,7 @@ async function round(): Promise<Round> {
   // The stretch of wall-clock time the sessions started in, for the proxy's holds (--holds).
   let from = 0;
   let to = 0;
-  let measured: Omit<Round, 'holds'>;
+  let measured: Round;
   try {
     const url = proxy.found;
     const watched = await initialize(url); // catalog A, admitted at start-up
@@ -206,6 +211,8 @@ async function round(): Promise<Round> {
       warm[1].push(d.ms);
       await close(upstream, d.session);
     }
+    // The holds are saved every 200 ms: one save past `to` is there after this.
+    if (values.holds) await new Promise((r) => setTimeout(r, 450));
     measured = {
       listening,
       viaProxy,
@@ -213,17 +220,26 @@ async function round(): Promise<Round> {
       initMs: starts.map((s) => s.ms),
       startMs: starts.map((s) => s.listMs),
       warm,
+      holds: values.holds ? holdsWithin(holdsFile, from, to) : [],
     };
   } finally {
-    const exited = new Promise((r) => proxy.child.once('exit', r));
-    proxy.child.kill('SIGTERM');
+    const { child } = proxy;
+    const exited =
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise<void>((r) => {
+            child.once('exit', () => r());
+            setTimeout(() => {
+              child.kill('SIGKILL');
+              r();
+            }, 5000).unref();
+          });
+    child.kill('SIGTERM');
     server.child.kill('SIGKILL');
     await exited;
+    rmSync(dir, { recursive: true, force: true });
   }
-  // Read once the proxy has exited: it writes the holds at exit.
-  const holds = holdsWithin(holdsFile, from, to);
-  rmSync(dir, { recursive: true, force: true });
-  return { ...measured, holds };
+  return measured;
 }
 
 const rounds: Round[] = [];

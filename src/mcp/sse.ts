@@ -5,9 +5,12 @@
 /**
  * Reads an event stream chunk by chunk; each event's data is handed over whole, or `oversized` when it is over
  * `maxEventBytes` bytes of UTF-8, as a JSON body is bound (its lines and the newlines that join them); each `id`
- * and `retry` field to `onField`. A line not yet ended is let go past `maxEventBytes` UTF-16 units: no more than
- * as many bytes, so only a line that could not fit is.
+ * and `retry` field to `onField`. A line not yet ended is let go once it is longer than any data line of an event
+ * within the bound can be (LINE_SLACK), so where the chunks split never changes a verdict.
  */
+/** What a data line holds besides its value: `data: ` and a CR held back in case an LF follows. */
+const LINE_SLACK = 'data: '.length + 1;
+
 export function createSseReader(
   maxEventBytes: number,
   onEvent: (data: string) => void,
@@ -60,12 +63,14 @@ export function createSseReader(
         start = m.index + m[0].length;
       }
       pending = pending.slice(start);
-      if (pending.length > maxEventBytes && !skipping) {
+      // In UTF-16 units, never more than the line's bytes: a line under this may still be over the bound.
+      const longest = maxEventBytes + LINE_SLACK;
+      if (pending.length > longest && !skipping) {
         skipping = true;
         data = [];
         pending = '';
         oversized();
-      } else if (skipping && pending.length > maxEventBytes) pending = '';
+      } else if (skipping && pending.length > longest) pending = '';
     },
   };
 }

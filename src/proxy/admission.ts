@@ -164,6 +164,8 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
   // The aggregate's withheld tools, its grants and its stderr lines name the published name.
   const shown = (name: string): string => (ns === undefined ? name : publishedName(ns, name));
   const nameOf = (d: Diagnostic): Diagnostic => (ns === undefined ? d : { ...d, name: shown(d.name) });
+  // admitMcpTools starts a clock of its own: the output schemas' last slice does not run on into its first.
+  if (slices.due()) await slices.pause();
   const result = await admitMcpToolsWith(
     { tools: listed },
     { ...admission, backend: () => () => undefined },

@@ -63,7 +63,7 @@ describe('admission in slices', () => {
     expect(turns).toBeGreaterThanOrEqual(40);
   });
 
-  it('output schemas: never yields without a clock (guardClient, admitBatch callers)', async () => {
+  it('output schemas: never yields without a clock (guardClient)', async () => {
     const { turns, value } = await turnsWhile(() => compileOutputSchemas(withOutputs, {}));
     expect(value.byName.size).toBe(40);
     expect(turns).toBe(0);

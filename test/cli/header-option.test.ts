@@ -79,14 +79,18 @@ describe('createSseReader', () => {
     ['data: ééé\ndata: éé\n\n', 10, ['OVERSIZED']],
     ['data: ééé\ndata: ééé\n\n', 12, ['OVERSIZED']],
     ['data: 0123456789\n\n', 10, ['0123456789']],
-  ])('bounds %j in bytes of UTF-8 (bound %d)', (stream, bound, events) => {
-    const got: string[] = [];
-    const reader = createSseReader(
-      bound,
-      (d) => got.push(d),
-      () => got.push('OVERSIZED'),
-    );
-    reader.push(stream);
-    expect(got).toEqual(events);
+    ['data: ééééé\r\n\r\n', 10, ['ééééé']],
+  ])('bounds %j in bytes of UTF-8 (bound %d), whole or split at every point', (stream, bound, events) => {
+    for (let cut = 0; cut <= stream.length; cut++) {
+      const got: string[] = [];
+      const reader = createSseReader(
+        bound,
+        (d) => got.push(d),
+        () => got.push('OVERSIZED'),
+      );
+      reader.push(stream.slice(0, cut));
+      reader.push(stream.slice(cut));
+      expect(got).toEqual(events);
+    }
   });
 });
