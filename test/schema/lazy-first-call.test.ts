@@ -147,3 +147,51 @@ describe('the compile option is read through the schema option table', () => {
     expect(ran).toBe(0);
   });
 });
+
+// A deferred schema's first call compiles what admission proved, under the options as admission read them: a
+// first call that read the caller's `limits` or `dialects` again would take a limit loosened after admission.
+describe('the first call of a deferred schema is compiled under the options admission read', () => {
+  it.each([
+    [
+      'limits loosened after admission',
+      { maxStringLength: 10 },
+      (o: { limits: Record<string, number> }) => {
+        o.limits['maxStringLength'] = 1_000;
+      },
+      'x'.repeat(20),
+      false,
+    ],
+    [
+      'limits tightened after admission',
+      { maxStringLength: 100 },
+      (o: { limits: Record<string, number> }) => {
+        o.limits['maxStringLength'] = 2;
+      },
+      'x'.repeat(20),
+      true,
+    ],
+  ])('%s change nothing', (_, limits, change, value, passes) => {
+    const options = { compile: 'lazy' as const, limits: { ...limits } };
+    const schema = { type: 'object', properties: { s: { type: 'string' } } };
+    const compiled = validateSchema(schema, options);
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    change(options);
+    schema.properties.s.type = 'number';
+    expect(compiled.value.validate({ s: value }).ok).toBe(passes);
+    expect(compileCounters().compiles).toBeGreaterThan(0);
+  });
+
+  it('a dialect enabled after admission is not one the first call proves under', () => {
+    const dialects: ('2020-12' | 'draft-07')[] = ['2020-12', 'draft-07'];
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { n: { type: 'integer' } },
+    };
+    const compiled = validateSchema(schema, { compile: 'lazy', dialects });
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    dialects.length = 1;
+    expect(compiled.value.validate({ n: 1 }).ok).toBe(true);
+    expect(compiled.value.validate({ n: 1.5 }).ok).toBe(false);
+  });
+});
