@@ -2,15 +2,15 @@
 // event stream interpretation): the `data` lines of one event joined by newlines make one JSON-RPC message's
 // text. `id` and `retry` are handed to `onField`, so that a stream the server closed mid-request can be resumed.
 
+/** What a data line holds besides its value: `data: ` and a CR held back in case an LF follows. */
+const LINE_SLACK = 'data: '.length + 1;
+
 /**
  * Reads an event stream chunk by chunk; each event's data is handed over whole, or `oversized` when it is over
  * `maxEventBytes` bytes of UTF-8, as a JSON body is bound (its lines and the newlines that join them); each `id`
  * and `retry` field to `onField`. A line not yet ended is let go once it is longer than any data line of an event
  * within the bound can be (LINE_SLACK), so where the chunks split never changes a verdict.
  */
-/** What a data line holds besides its value: `data: ` and a CR held back in case an LF follows. */
-const LINE_SLACK = 'data: '.length + 1;
-
 export function createSseReader(
   maxEventBytes: number,
   onEvent: (data: string) => void,

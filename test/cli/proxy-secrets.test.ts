@@ -96,6 +96,8 @@ const UP_TOKEN = 'up-"7c1e\\secret-token';
 /** The value of --header "X-Api-Key: ...". */
 const API_KEY = 'key-5f2a9c1e-api';
 const HEADER_SECRETS = [UP_TOKEN, API_KEY];
+/** The proxy's options that give it both secrets. */
+const HEADER_ARGS = ['--header', 'Authorization: Bearer env:UP_TOKEN', '--header', `X-Api-Key: ${API_KEY}`];
 
 /** A hostile Streamable HTTP upstream that echoes the request's headers in every answer it can give. */
 function leakyHttpServer(): Promise<{ server: Server; url: string }> {
@@ -167,20 +169,7 @@ describe('toolgate proxy masks the --header values of an HTTP upstream', () => {
 
   it('in its JSON-RPC error, its HTTP error body, its SSE notification and result', async () => {
     const log = join(dir, 'http-calls.jsonl');
-    const p = new RawCli(
-      'proxy',
-      [
-        '--url',
-        upstream.url,
-        '--header',
-        'Authorization: Bearer env:UP_TOKEN',
-        '--header',
-        `X-Api-Key: ${API_KEY}`,
-        '--log',
-        log,
-      ],
-      { UP_TOKEN },
-    );
+    const p = new RawCli('proxy', ['--url', upstream.url, ...HEADER_ARGS, '--log', log], { UP_TOKEN });
     started.push(p);
     await p.initialize();
     for (const name of ['rpc-error', 'http-error', 'sse']) {
@@ -200,35 +189,12 @@ describe('toolgate proxy masks the --header values of an HTTP upstream', () => {
       `auth=${REDACTED} key=${REDACTED}`,
     );
   }, 30_000);
-});
-
-describe('toolgate proxy --listen in front of an HTTP upstream masks the --header values in tools/list', () => {
-  let upstream: { server: Server; url: string };
-  beforeAll(async () => {
-    upstream = await leakyHttpServer();
-  });
-  afterAll(() => {
-    upstream.server.closeAllConnections();
-    upstream.server.close();
-  });
 
   // The listing is admitted once and its answer encoded once for every session that lists the same catalog
   // (src/proxy/admission.ts): each session's copy is still masked. Two SDK clients, so the second is sent the
   // shared bytes.
   it('in the descriptions two SDK clients read, the second over the shared admission', async () => {
-    const proxy = await startProxy(
-      [
-        '--listen',
-        '0',
-        '--url',
-        upstream.url,
-        '--header',
-        'Authorization: Bearer env:UP_TOKEN',
-        '--header',
-        `X-Api-Key: ${API_KEY}`,
-      ],
-      { UP_TOKEN },
-    );
+    const proxy = await startProxy(['--listen', '0', '--url', upstream.url, ...HEADER_ARGS], { UP_TOKEN });
     const listed: string[] = [];
     for (const name of ['first', 'second']) {
       const client = new Client({ name, version: '0' });

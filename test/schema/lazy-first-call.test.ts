@@ -152,36 +152,21 @@ describe('the compile option is read through the schema option table', () => {
 // first call that read the caller's `limits` or `dialects` again would take a limit loosened after admission.
 describe('the first call of a deferred schema is compiled under the options admission read', () => {
   it.each([
-    [
-      'limits loosened after admission',
-      { maxStringLength: 10 },
-      (o: { limits: Record<string, number> }) => {
-        o.limits['maxStringLength'] = 1_000;
-      },
-      'x'.repeat(20),
-      false,
-    ],
-    [
-      'limits tightened after admission',
-      { maxStringLength: 100 },
-      (o: { limits: Record<string, number> }) => {
-        o.limits['maxStringLength'] = 2;
-      },
-      'x'.repeat(20),
-      true,
-    ],
-  ])('%s change nothing', (_, limits, change, value, passes) => {
-    const options = { compile: 'lazy' as const, limits: { ...limits } };
+    ['loosened', 10, 1_000, false],
+    ['tightened', 100, 2, true],
+  ])('limits %s after admission change nothing', (_, admitted, later, passes) => {
+    const options = { compile: 'lazy' as const, limits: { maxStringLength: admitted } };
     const schema = { type: 'object', properties: { s: { type: 'string' } } };
     const compiled = validateSchema(schema, options);
     if (!compiled.ok) throw new Error(compiled.error.message);
-    change(options);
+    options.limits.maxStringLength = later;
     schema.properties.s.type = 'number';
-    expect(compiled.value.validate({ s: value }).ok).toBe(passes);
-    expect(compileCounters().compiles).toBeGreaterThan(0);
+    const before = compileCounters().compiles;
+    expect(compiled.value.validate({ s: 'x'.repeat(20) }).ok).toBe(passes);
+    expect(compileCounters().compiles - before).toBe(1);
   });
 
-  it('a dialect enabled after admission is not one the first call proves under', () => {
+  it('a dialect disabled after admission is still the one the first call compiles under', () => {
     const dialects: ('2020-12' | 'draft-07')[] = ['2020-12', 'draft-07'];
     const schema = {
       $schema: 'http://json-schema.org/draft-07/schema#',
