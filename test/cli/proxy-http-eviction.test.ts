@@ -11,6 +11,11 @@ const RECORDING = join(new URL('../..', import.meta.url).pathname, 'test/cli/fix
 const PARAMS = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } };
 /** What each test aborts at its end: the hanging calls and GET streams it opened. */
 const held: AbortController[] = [];
+/**
+ * The GET streams' responses, kept reachable: undici cancels the body of a Response collected unread, which closes
+ * the stream and leaves its session evictable (the 404-for-200 flake of CI run 43).
+ */
+const streams: Response[] = [];
 
 afterAll(async () => {
   for (const c of held) c.abort();
@@ -83,6 +88,7 @@ async function stream(running: Running, session: string): Promise<AbortControlle
     signal: c.signal,
   });
   expect(r.status).toBe(200);
+  streams.push(r);
   return c;
 }
 

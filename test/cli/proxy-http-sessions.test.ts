@@ -139,6 +139,8 @@ describe('toolgate proxy --listen: every session ends and frees its slot', () =>
     });
     expect(stream.status).toBe(200);
     expect((await initialize(proxy)).status).toBe(503);
+    // Read after the 503 so the response stays reachable: undici cancels the body of one collected unread.
+    expect(stream.bodyUsed).toBe(false);
     listening.abort();
     expect(await end(proxy, first.session as string)).toBe(200);
     expect(await eventually(() => serversOf(proxy, RECORDING).length === 0)).toBe(true);
