@@ -6,7 +6,9 @@
  * in this order: the heap after SESSIONS sessions opened and closed (CONCURRENT at a time) against the heap
  * before them (after WARM sessions), with the heap after the first tenth of them (growth that stops there is
  * one-time, code and caches; growth that goes on is per session); then the heap per idle session (IDLE sessions
- * held open at once, from the heap after the churn), and the heap once they are closed. The churn comes first:
+ * held open at once, from the heap after the churn), and the heap once they are closed. Each heap is also given
+ * without V8's code spaces (machine code V8 compiled and optimized, which grows as the churn warms the program up,
+ * not with what sessions hold). The churn comes first:
  * 200 idle sessions at once each hold a connection toward the upstream, and fetch keeps a pool that grew to
  * them. Build first:
  *
@@ -64,10 +66,13 @@ function start(args: readonly string[], pattern: RegExp, env: Record<string, str
   });
 }
 
+/** What bench/heap-probe.cjs answers: memory use, and the bytes of V8's code spaces. */
+type Heap = NodeJS.MemoryUsage & { readonly code: number };
+
 /** The heap and RSS of `child` after full collections (bench/heap-probe.cjs answers). */
-function heapOf(child: ChildProcess): Promise<NodeJS.MemoryUsage> {
+function heapOf(child: ChildProcess): Promise<Heap> {
   return new Promise((done) => {
-    child.once('message', (m) => done((m as { heap: NodeJS.MemoryUsage }).heap));
+    child.once('message', (m) => done((m as { heap: Heap }).heap));
     child.send('heap');
   });
 }
@@ -161,21 +166,21 @@ try {
   const grown = (after.heapUsed - before.heapUsed) / before.heapUsed;
   const pct = (v: number): string => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
   console.log(`proxy: ${CLI}; catalog: ${values.tools} tools + echo, over --url (HTTP)\n`);
-  console.log('| measured | heap used | RSS |');
-  console.log('|---|---:|---:|');
-  console.log(`| after ${WARM} sessions opened and closed (start) | ${mb(before.heapUsed)} | ${mb(before.rss)} |`);
-  console.log(`| then ${tenth} more opened and closed | ${mb(early.heapUsed)} | ${mb(early.rss)} |`);
-  console.log(
-    `| then ${SESSIONS - tenth} more (${SESSIONS} in ${seconds.toFixed(1)} s) | ${mb(after.heapUsed)} | ` +
-      `${mb(after.rss)} |`,
-  );
-  console.log(`| then ${IDLE} idle sessions open | ${mb(idle.heapUsed)} | ${mb(idle.rss)} |`);
-  console.log(`| those ${IDLE} closed | ${mb(closed.heapUsed)} | ${mb(closed.rss)} |`);
+  const row = (what: string, h: Heap): void =>
+    console.log(`| ${what} | ${mb(h.heapUsed)} | ${mb(h.code)} | ${mb(h.heapUsed - h.code)} | ${mb(h.rss)} |`);
+  console.log('| measured | heap used | of it code spaces | heap used without code | RSS |');
+  console.log('|---|---:|---:|---:|---:|');
+  row(`after ${WARM} sessions opened and closed (start)`, before);
+  row(`then ${tenth} more opened and closed`, early);
+  row(`then ${SESSIONS - tenth} more (${SESSIONS} in ${seconds.toFixed(1)} s)`, after);
+  row(`then ${IDLE} idle sessions open`, idle);
+  row(`those ${IDLE} closed`, closed);
   console.log(
     `\nheap per idle session: ${(perIdle / 1024).toFixed(1)} KB (target <= 2048 KB); heap after ${SESSIONS} ` +
       `sessions against the start: ${pct(grown)} (target within 10%); of it after the first ${tenth}: ` +
       `${pct((early.heapUsed - before.heapUsed) / before.heapUsed)}, over the next ${SESSIONS - tenth}: ` +
-      `${pct((after.heapUsed - early.heapUsed) / before.heapUsed)}`,
+      `${pct((after.heapUsed - early.heapUsed) / before.heapUsed)}; without the code spaces: ` +
+      `${pct((after.heapUsed - after.code - (before.heapUsed - before.code)) / (before.heapUsed - before.code))}`,
   );
 } finally {
   proxy.child.kill('SIGTERM');

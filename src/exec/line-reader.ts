@@ -32,19 +32,25 @@ export function createLineReader(maxLineBytes: number, sink: LineSink): LineRead
     parts.push(piece);
     size += piece.length;
   };
+  const emit = (text: string): void => sink.line(text.endsWith('\r') ? text.slice(0, -1) : text);
   return {
     push(chunk) {
       let from = 0;
       for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
+        if (!skipping && parts.length === 0 && nl - from <= maxLineBytes) {
+          // A line that came in one chunk is decoded where it lies: no view of it, no copy, no list.
+          emit(chunk.toString('utf8', from, nl));
+          from = nl + 1;
+          continue;
+        }
         take(chunk.subarray(from, nl));
         from = nl + 1;
         if (skipping) skipping = false;
         else {
-          // A line that came in one chunk is decoded where it lies, not copied first.
-          const text = (parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, size)).toString('utf8');
+          const text = Buffer.concat(parts, size).toString('utf8');
           parts = [];
           size = 0;
-          sink.line(text.endsWith('\r') ? text.slice(0, -1) : text);
+          emit(text);
         }
       }
       if (from < chunk.length) take(chunk.subarray(from));

@@ -148,6 +148,11 @@ export function openChannel(
     },
     sendResult: (id, resultText) => {
       if (closed) return;
+      // A text result is one write: corked pieces cost a writev and its arrays on every call.
+      if (typeof resultText === 'string') {
+        output.write(`${resultEnvelope(id, resultText)}\n`);
+        return;
+      }
       // One message in pieces, corked into one write where the stream can (nothing runs between them).
       const corkable = output as { cork?: () => void; uncork?: () => void };
       corkable.cork?.();

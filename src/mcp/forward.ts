@@ -30,19 +30,26 @@ function spell(place: Place): string {
  * instance) is not entered and no getter runs: such a value is refused as not JSON where it is checked.
  */
 function memberPath(value: unknown, names: ReadonlySet<string>): string | undefined {
-  const stack: [unknown, Place][] = [[value, undefined]];
+  // Pairs laid flat (a node, then its place): no array per entry.
+  const stack: unknown[] = [value, undefined];
   while (stack.length > 0) {
-    const [node, place] = stack.pop() as [unknown, Place];
+    const place = stack.pop() as Place;
+    const node = stack.pop();
     if (node === null || typeof node !== 'object' || nonJsonReason(node) !== undefined) continue;
+    // Only an object member is pushed, with its place: a scalar has no member to find (every call and result is
+    // walked, so a place per scalar was most of this walk's allocation).
     if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], { parent: place, segment: i }]);
+      for (let i = node.length - 1; i >= 0; i--) {
+        const item: unknown = node[i];
+        if (item !== null && typeof item === 'object') stack.push(item, { parent: place, segment: i });
+      }
       continue;
     }
     for (const key of Object.keys(node)) {
-      const at = { parent: place, segment: key };
-      if (names.has(key)) return spell(at);
+      if (names.has(key)) return spell({ parent: place, segment: key });
       const d = Object.getOwnPropertyDescriptor(node, key);
-      if (d !== undefined && 'value' in d) stack.push([d.value, at]);
+      if (d !== undefined && 'value' in d && d.value !== null && typeof d.value === 'object')
+        stack.push(d.value, { parent: place, segment: key });
     }
   }
   return undefined;

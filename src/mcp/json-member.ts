@@ -6,6 +6,18 @@
 /** What was found at a path: the member's text, nothing, or the member more than once (a duplicate key). */
 export type MemberText = { kind: 'absent' } | { kind: 'text'; text: string } | { kind: 'duplicate'; key: string };
 
+/** The code unit of `"`. */
+const QUOTE = 34;
+
+// Searched with indexOf and sticky regular expressions, not character by character: a 64 KB argument is
+// scanned on every call, and this is the proxy's largest per-call cost after parsing. `test` with a sticky
+// expression only moves lastIndex; `exec` would allocate a match for every string and bracket.
+const PLAIN = /[^"{}[\]]*/y;
+const SCALAR = /[^\s,}\]]*/y;
+const SPACE = /[ \t\n\r]*/y;
+/** A string's characters up to its closing quote, when none is escaped. */
+const UNESCAPED = /[^"\\]*"/y;
+
 /** Index just after the JSON string starting at `i` (a `"`): the next `"` not escaped by an odd run of `\\`. */
 function skipString(text: string, i: number): number {
   for (let from = i + 1; ; ) {
@@ -18,26 +30,36 @@ function skipString(text: string, i: number): number {
   }
 }
 
-// Searched with indexOf and sticky regular expressions, not character by character: a 64 KB argument is
-// scanned on every call, and this is the proxy's largest per-call cost after parsing.
-const STRUCTURE = /["{}[\]]/g;
-const SCALAR = /[^\s,}\]]*/y;
-const SPACE = /[ \t\n\r]*/y;
+/**
+ * Whether the JSON string at [start, end) (quotes included) spells `key`. A string with no escape is compared as it
+ * stands, with nothing allocated; one with an escape is read as JSON (`"\u0070arams"` is `params`).
+ */
+function spells(text: string, start: number, end: number, key: string): boolean {
+  UNESCAPED.lastIndex = start + 1;
+  if (UNESCAPED.test(text) && UNESCAPED.lastIndex === end)
+    return end - start - 2 === key.length && text.startsWith(key, start + 1);
+  return JSON.parse(text.slice(start, end)) === key;
+}
 
 /** Index just after the JSON value starting at `i` (whitespace before it already skipped). */
 function skipValue(text: string, i: number): number {
-  const c = text[i];
-  if (c === '"') return skipString(text, i);
-  if (c === '{' || c === '[') {
+  const c = text.charCodeAt(i);
+  if (c === QUOTE) return skipString(text, i);
+  if (c === 123 || c === 91) {
     let depth = 0;
-    STRUCTURE.lastIndex = i;
-    for (let m = STRUCTURE.exec(text); m !== null; m = STRUCTURE.exec(text)) {
-      const d = m[0];
-      if (d === '"') STRUCTURE.lastIndex = skipString(text, m.index);
-      else if (d === '{' || d === '[') depth++;
-      else if (--depth === 0) return m.index + 1;
+    for (let at = i; ; ) {
+      PLAIN.lastIndex = at;
+      PLAIN.test(text);
+      at = PLAIN.lastIndex;
+      if (at >= text.length) return text.length;
+      const d = text.charCodeAt(at);
+      if (d === QUOTE) at = skipString(text, at);
+      else {
+        at++;
+        if (d === 123 || d === 91) depth++;
+        else if (--depth === 0) return at;
+      }
     }
-    return text.length;
   }
   SCALAR.lastIndex = i;
   SCALAR.test(text);
@@ -51,22 +73,31 @@ function skipSpace(text: string, i: number): number {
   return SPACE.lastIndex;
 }
 
-/** The [start, end) spans of every member named `key` of the object at `start`; none when it is no object. */
-function membersOf(text: string, start: number, key: string): [number, number][] {
-  const spans: [number, number][] = [];
+/** The members named `key` of an object: how many, and the [start, end) span of the first. */
+interface Found {
+  count: number;
+  start: number;
+  end: number;
+}
+
+/** The members named `key` of the object at `start` (none when it is no object): one record, no array per call. */
+function membersOf(text: string, start: number, key: string): Found {
+  const found: Found = { count: 0, start: 0, end: 0 };
   let i = skipSpace(text, start);
-  if (text[i] !== '{') return spans;
+  if (text[i] !== '{') return found;
   i = skipSpace(text, i + 1);
   while (i < text.length && text[i] !== '}') {
     const keyEnd = skipString(text, i);
-    const name = JSON.parse(text.slice(i, keyEnd)) as string;
     const valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
     const valueEnd = skipValue(text, valueStart);
-    if (name === key) spans.push([valueStart, valueEnd]);
+    if (spells(text, i, keyEnd, key) && found.count++ === 0) {
+      found.start = valueStart;
+      found.end = valueEnd;
+    }
     i = skipSpace(text, valueEnd);
     if (text[i] === ',') i = skipSpace(text, i + 1);
   }
-  return spans;
+  return found;
 }
 
 /** The text of the member at `path` (object keys, outermost first) of the JSON text `text`. */
@@ -74,10 +105,10 @@ export function memberText(text: string, path: readonly string[]): MemberText {
   let start = 0;
   let end = text.length;
   for (const key of path) {
-    const spans = membersOf(text.slice(0, end), start, key);
-    if (spans.length === 0) return { kind: 'absent' };
-    if (spans.length > 1) return { kind: 'duplicate', key };
-    [start, end] = spans[0] as [number, number];
+    const found = membersOf(text.slice(0, end), start, key);
+    if (found.count === 0) return { kind: 'absent' };
+    if (found.count > 1) return { kind: 'duplicate', key };
+    ({ start, end } = found);
   }
   return { kind: 'text', text: text.slice(start, end) };
 }
