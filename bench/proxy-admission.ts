@@ -142,18 +142,27 @@ interface Round {
   warm: [number[], number[]];
   /** --holds: the proxy's event-loop holds while the sessions started, in ms. */
   holds: number[];
+  /** --holds: the proxy's garbage collections over 5 ms while they started, as [ms, perf_hooks kind]. */
+  collections: [number, number][];
 }
 
 /**
  * The holds bench/loop-holds.mjs noted in `file` that ended within [from, to] (Date.now()), read while the proxy
  * runs; a file missing or saved before `to` is an error, never an empty list (no data is not a pass).
  */
-function holdsWithin(file: string, from: number, to: number): number[] {
+function holdsWithin(file: string, from: number, to: number): { holds: number[]; collections: [number, number][] } {
   const saved = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as { savedAt: number; holds: [number, number][] })
+    ? (JSON.parse(readFileSync(file, 'utf8')) as {
+        savedAt: number;
+        holds: [number, number][];
+        collections: [number, number, number][];
+      })
     : undefined;
   if (saved === undefined || saved.savedAt < to) throw new Error(`--holds: no holds saved past the starts in ${file}`);
-  return saved.holds.filter(([end]) => end >= from && end <= to).map(([, ms]) => ms);
+  return {
+    holds: saved.holds.filter(([end]) => end >= from && end <= to).map(([, ms]) => ms),
+    collections: saved.collections.filter(([end]) => end >= from && end <= to).map(([, ms, kind]) => [ms, kind]),
+  };
 }
 
 async function round(): Promise<Round> {
@@ -220,7 +229,7 @@ async function round(): Promise<Round> {
       initMs: starts.map((s) => s.ms),
       startMs: starts.map((s) => s.listMs),
       warm,
-      holds: values.holds ? holdsWithin(holdsFile, from, to) : [],
+      ...(values.holds ? holdsWithin(holdsFile, from, to) : { holds: [], collections: [] }),
     };
   } finally {
     const { child } = proxy;
@@ -270,6 +279,10 @@ rounds.forEach((r, i) => {
       `\nthe proxy's event loop while they started: longest hold ${ms(longest)}; holds over 20 ms: ` +
         `${r.holds.filter((h) => h > 20).length}, over 50 ms: ${r.holds.filter((h) => h > 50).length} (target 0)`,
     );
+    const kinds: Record<number, string> = { 1: 'minor', 4: 'major', 8: 'incremental marking', 16: 'weak callbacks' };
+    const gcs = [...r.collections].sort((a, b) => b[0] - a[0]);
+    const longest5 = gcs.slice(0, 5).map(([ms, kind]) => `${ms} ms (${kinds[kind] ?? kind})`);
+    console.log(`its collections over 5 ms meanwhile: ${gcs.length}; the longest: ${longest5.join(', ') || 'none'}`);
   }
   console.log('');
 });

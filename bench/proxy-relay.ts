@@ -10,7 +10,11 @@
  *
  *   npm run build && node --import tsx bench/proxy-relay.ts [--calls 3000] [--sessions 8] [--each 400]
  *     [--rounds 3] [--cli <the CLI bundle>] [--before <an earlier build's CLI bundle>] [--cpu-prof <dir>]
- *     [--only http|stdio]
+ *     [--only http|stdio] [--warm 200]
+ *
+ * `--warm` is the calls each path makes over stdio before the measured ones. V8 compiles and optimizes a process's
+ * code over its first thousands of calls, on the same 2 cores, and those calls make most of a short run's slowest
+ * percent: `--warm 2000` measures a proxy that has been running a while.
  *
  * `--before` adds an earlier build of toolgate as one more path of the same run, over HTTP and stdio alike.
  *
@@ -34,6 +38,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
   options: {
     calls: { type: 'string', default: '3000' },
+    warm: { type: 'string', default: '200' },
     sessions: { type: 'string', default: '8' },
     each: { type: 'string', default: '400' },
     rounds: { type: 'string', default: '3' },
@@ -47,12 +52,13 @@ const CLI = values.cli;
 const SERVER = join(ROOT, 'bench/catalog-server.mjs');
 const RELAY = join(ROOT, 'bench/relay.mjs');
 const PROFILED = join(ROOT, 'bench/cpu-profiled.mjs');
-const [CALLS, SESSIONS, EACH, ROUNDS] = [values.calls, values.sessions, values.each, values.rounds].map(Number) as [
-  number,
-  number,
-  number,
-  number,
-];
+const [CALLS, SESSIONS, EACH, ROUNDS, WARM] = [
+  values.calls,
+  values.sessions,
+  values.each,
+  values.rounds,
+  values.warm,
+].map(Number) as [number, number, number, number, number];
 if (!existsSync(CLI)) throw new Error(`build first: npm run build (no ${CLI})`);
 process.env['TOOLS'] = '20';
 
@@ -201,7 +207,7 @@ async function stdio(): Promise<void> {
   try {
     for (const p of paths) await p.peer.initialize();
     const params = { name: 'echo', arguments: { text: 'x'.repeat(1024 - 12) } };
-    for (let i = 0; i < 200; i++) for (const p of paths) await p.peer.request('tools/call', params);
+    for (let i = 0; i < WARM; i++) for (const p of paths) await p.peer.request('tools/call', params);
     for (let i = 0; i < CALLS; i++)
       for (let k = 0; k < paths.length; k++) {
         // The order rotates too: the first of the calls in a row is not always the same path's.
@@ -212,7 +218,7 @@ async function stdio(): Promise<void> {
     for (const p of paths) p.times.sort((a, b) => a - b);
     const d = paths[0]?.times as number[];
     const [dm, d99] = [quantile(d, 0.5), quantile(d, 0.99)];
-    console.log(`\nover stdio: ${CALLS} echo calls with 1 KB arguments per path, interleaved\n`);
+    console.log(`\nover stdio: ${CALLS} echo calls with 1 KB arguments per path after ${WARM}, interleaved\n`);
     console.log('| path | median | added median | p99 | added p99 |');
     console.log('|---|---:|---:|---:|---:|');
     for (const p of paths) {

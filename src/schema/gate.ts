@@ -34,8 +34,9 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
   const found: Violation[] = [];
   const known = keywordsOf(ctx.vocabularies);
   walkSchema(doc, ({ node, pointer }) => {
+    // A key's location is spelled only for a finding: most keys of most schemas have none.
+    const at = (key: string): string => ctx.location(`${pointer}/${escapePointerToken(key)}`);
     for (const key of Object.keys(node)) {
-      const at = ctx.location(`${pointer}/${escapePointerToken(key)}`);
       // An own-property lookup: "__proto__" or "constructor" as a keyword must not find Object.prototype members.
       const legacy = Object.hasOwn(LEGACY_KEYWORDS, key) ? LEGACY_KEYWORDS[key] : undefined;
       if (legacy !== undefined) {
@@ -43,13 +44,18 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
           schemaViolation(
             key,
             `keyword "${key}" is not part of Draft 2020-12 and would be ignored, loosening the schema: ${legacy}`,
-            at,
+            at(key),
             'keyword_not_in_dialect',
           ),
         );
       } else if (ctx.unknownKeywords === 'reject' && !known.has(key)) {
         found.push(
-          schemaViolation(key, `unknown keyword "${key}" refused (unknownKeywords: "reject")`, at, 'unknown_keyword'),
+          schemaViolation(
+            key,
+            `unknown keyword "${key}" refused (unknownKeywords: "reject")`,
+            at(key),
+            'unknown_keyword',
+          ),
         );
       }
     }

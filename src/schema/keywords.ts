@@ -21,9 +21,21 @@ export const SCHEMA_ARRAY_KEYWORDS: readonly string[] = shapedKeywords('schemas'
  */
 export const LEGACY_KEYWORDS: Readonly<Record<string, string>> = foreignKeywords('2020-12');
 
-/** The set of keywords defined by the given vocabularies. */
-export function keywordsOf(vocabularies: Iterable<string>): Set<string> {
-  const out = new Set<string>();
-  for (const v of vocabularies) for (const k of VOCABULARY_KEYWORDS[v] ?? []) out.add(k);
+/** Keyword sets by the known vocabularies they come from: at most one per subset of KNOWN_VOCABULARIES. */
+const KEYWORD_SETS = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The set of keywords defined by the given vocabularies (unknown ones define none). Made once per combination:
+ * every schema of a catalog asks, most with the same vocabularies.
+ */
+export function keywordsOf(vocabularies: Iterable<string>): ReadonlySet<string> {
+  const given = new Set(vocabularies);
+  const known = KNOWN_VOCABULARIES.filter((v) => given.has(v));
+  const key = known.join(' ');
+  let out = KEYWORD_SETS.get(key);
+  if (out === undefined) {
+    out = new Set(known.flatMap((v) => VOCABULARY_KEYWORDS[v] ?? []));
+    KEYWORD_SETS.set(key, out);
+  }
   return out;
 }

@@ -1,6 +1,19 @@
 import { keywordsOf, KNOWN_VOCABULARIES } from './keywords.js';
 import { walkSchema } from './walk.js';
 
+/** Keywords toolgate knows that `vocabularies` leave out, by the set they are made from (one per combination). */
+const INACTIVE = new Map<ReadonlySet<string>, readonly string[]>();
+
+function inactiveKeywords(vocabularies: ReadonlySet<string>): readonly string[] {
+  const active = keywordsOf(vocabularies);
+  let out = INACTIVE.get(active);
+  if (out === undefined) {
+    out = [...keywordsOf(KNOWN_VOCABULARIES)].filter((k) => !active.has(k));
+    INACTIVE.set(active, out);
+  }
+  return out;
+}
+
 /**
  * Semantics-preserving rewrites of a private, unfrozen copy before it reaches Ajv. Each rewrite
  * gives exactly the verdicts Draft 2020-12 requires where Ajv, given the original, would not; none
@@ -8,9 +21,7 @@ import { walkSchema } from './walk.js';
  */
 export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>): boolean {
   let changed = false;
-  const inactive = new Set<string>();
-  const active = keywordsOf(vocabularies);
-  for (const k of keywordsOf(KNOWN_VOCABULARIES)) if (!active.has(k)) inactive.add(k);
+  const inactive = inactiveKeywords(vocabularies);
   walkSchema(doc, ({ node }) => {
     // Core §8.1.2: keywords of a vocabulary the meta-schema leaves out are not applied.
     for (const k of inactive)
