@@ -1,0 +1,38 @@
+// Runs a Node script with the V8 sampling heap profiler and a collection observer, for bench/proxy-alloc.ts: on
+// SIGUSR2 it starts sampling every allocation (those collected since included, so the bytes are what was
+// allocated, not what survived) and counting minor collections; on SIGUSR1 it stops and writes both to `out`.
+//
+//   node bench/alloc-sampled.mjs <out.json> <script> [args...]
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+
+const [out, script, ...rest] = process.argv.slice(2);
+const session = new Session();
+session.connect();
+let counting = false;
+const minor = [];
+new PerformanceObserver((list) => {
+  if (counting)
+    for (const e of list.getEntries())
+      if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) minor.push(e.duration);
+}).observe({ entryTypes: ['gc'] });
+process.on('SIGUSR2', async () => {
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 512,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  counting = true;
+  process.stderr.write('SAMPLING\n');
+});
+process.on('SIGUSR1', async () => {
+  counting = false;
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  writeFileSync(out, JSON.stringify({ profile, minor }));
+  process.stderr.write(`SAMPLED ${out}\n`);
+});
+process.argv = [process.argv[0], script, ...rest];
+await import(pathToFileURL(script).href);
