@@ -1,8 +1,9 @@
 // Runs a Node script with the V8 sampling heap profiler and a collection observer, for bench/proxy-alloc.ts: on
 // SIGUSR2 it starts sampling every allocation (those collected since included, so the bytes are what was
-// allocated, not what survived) and counting minor collections; on SIGUSR1 it stops and writes both to `out`.
+// allocated, not what survived) and counting minor collections, then creates an empty file named as the output
+// file with `.started` appended; on SIGUSR1 it stops and writes both to the output file.
 //
-//   node bench/alloc-sampled.mjs <out.json> <script> [args...]
+//   node bench/alloc-sampled.mjs <output file> <script> [args...]
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
@@ -26,7 +27,7 @@ process.on('SIGUSR2', async () => {
     includeObjectsCollectedByMinorGC: true,
   });
   counting = true;
-  process.stderr.write('SAMPLING\n');
+  writeFileSync(`${out}.started`, '');
 });
 process.on('SIGUSR1', async () => {
   counting = false;

@@ -1,6 +1,7 @@
 // Preloaded into a process under test (`node --import ./bench/loop-holds.mjs <script>`): how long its event loop
 // was held at a time. A 1 ms interval timer notes each gap between two of its runs longer than HOLD_MIN_MS, as
-// [end (Date.now()), length in ms], and each garbage collection over that long as [end, length, perf_hooks kind];
+// [end (Date.now()), length in ms], and each garbage collection over that long as [end (the same clock), length,
+// perf_hooks kind];
 // `{ savedAt, holds, collections }` is written to LOOP_HOLDS_FILE every 200 ms, so a bench
 // can pick out the holds of a stretch of its own wall-clock time once `savedAt` is past it (read it while the
 // process runs: one that ends by a signal writes nothing more). The timer itself costs the process about a
@@ -19,7 +20,12 @@ if (FILE !== undefined) {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
       if (e.duration > HOLD_MIN_MS)
-        collections.push([Date.now(), Math.round(e.duration * 10) / 10, e.detail?.kind ?? 0]);
+        // Stamped with when it ended, not when the observer ran (later, if the loop was held).
+        collections.push([
+          Math.round(performance.timeOrigin + e.startTime + e.duration),
+          Math.round(e.duration * 10) / 10,
+          e.detail?.kind ?? 0,
+        ]);
   }).observe({ entryTypes: ['gc'] });
   let last = performance.now();
   setInterval(() => {

@@ -150,18 +150,14 @@ interface Round {
  * The holds bench/loop-holds.mjs noted in `file` that ended within [from, to] (Date.now()), read while the proxy
  * runs; a file missing or saved before `to` is an error, never an empty list (no data is not a pass).
  */
-function holdsWithin(file: string, from: number, to: number): { holds: number[]; collections: [number, number][] } {
-  const saved = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as {
-        savedAt: number;
-        holds: [number, number][];
-        collections: [number, number, number][];
-      })
-    : undefined;
+function holdsWithin(file: string, from: number, to: number): Pick<Round, 'holds' | 'collections'> {
+  type Saved = { savedAt: number; holds: [number, number][]; collections: [number, number, number][] };
+  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Saved) : undefined;
   if (saved === undefined || saved.savedAt < to) throw new Error(`--holds: no holds saved past the starts in ${file}`);
+  const within = ([end]: number[]): boolean => (end as number) >= from && (end as number) <= to;
   return {
-    holds: saved.holds.filter(([end]) => end >= from && end <= to).map(([, ms]) => ms),
-    collections: saved.collections.filter(([end]) => end >= from && end <= to).map(([, ms, kind]) => [ms, kind]),
+    holds: saved.holds.filter(within).map(([, ms]) => ms),
+    collections: saved.collections.filter(within).map(([, ms, kind]) => [ms, kind]),
   };
 }
 

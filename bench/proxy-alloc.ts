@@ -37,15 +37,16 @@ interface Sampled {
   minor: number[];
 }
 
-/** Waits until `file` exists (the profile is written once SIGUSR1 is handled). */
+/** Waits until `file` exists (bench/alloc-sampled.mjs writes its files once a signal is handled). */
 async function written(file: string): Promise<void> {
   for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 25));
+  if (!existsSync(file)) throw new Error(`bench/alloc-sampled.mjs wrote no ${file} within 5 s`);
 }
 
 async function sample(cli: string): Promise<Sampled> {
   if (!existsSync(cli)) throw new Error(`build first: npm run build (no ${cli})`);
   const out = join(tmpdir(), `proxy-alloc-${process.pid}.json`);
-  rmSync(out, { force: true });
+  for (const f of [out, `${out}.started`]) rmSync(f, { force: true });
   const args = [join(ROOT, 'bench/alloc-sampled.mjs'), out, cli, 'proxy', '--', process.execPath, SERVER];
   const peer = new LinePeer(args, ROOT, { ...process.env, TOOLS: '20' });
   try {
@@ -53,7 +54,7 @@ async function sample(cli: string): Promise<Sampled> {
     const params = { name: 'echo', arguments: { text: 'x'.repeat(1024 - 12) } };
     for (let i = 0; i < WARM; i++) await peer.request('tools/call', params);
     process.kill(peer.pid as number, 'SIGUSR2');
-    await new Promise((r) => setTimeout(r, 300));
+    await written(`${out}.started`);
     for (let i = 0; i < CALLS; i++) await peer.request('tools/call', params);
     process.kill(peer.pid as number, 'SIGUSR1');
     await written(out);
@@ -61,7 +62,7 @@ async function sample(cli: string): Promise<Sampled> {
     return JSON.parse(readFileSync(out, 'utf8')) as Sampled;
   } finally {
     await peer.stop();
-    rmSync(out, { force: true });
+    for (const f of [out, `${out}.started`]) rmSync(f, { force: true });
   }
 }
 

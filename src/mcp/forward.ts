@@ -40,8 +40,10 @@ function memberPath(value: unknown, names: ReadonlySet<string>): string | undefi
     // walked, so a place per scalar was most of this walk's allocation).
     if (Array.isArray(node)) {
       for (let i = node.length - 1; i >= 0; i--) {
-        const item: unknown = node[i];
-        if (item !== null && typeof item === 'object') stack.push(item, { parent: place, segment: i });
+        // Read as a descriptor: an index of a host's array may be a getter, which is never run.
+        const d = Object.getOwnPropertyDescriptor(node, i);
+        if (d !== undefined && 'value' in d && d.value !== null && typeof d.value === 'object')
+          stack.push(d.value, { parent: place, segment: i });
       }
       continue;
     }

@@ -8,6 +8,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { guardClient, type GuardedClient, type McpClientLike } from '../../src/adapters/mcp-client.js';
 import { ToolgateJsonSchemaValidator } from '../../src/adapters/mcp-validator.js';
+import { protoMemberPath } from '../../src/mcp/forward.js';
 import { ATTACK, carriesProto } from '../cli/forward-fixture.js';
 
 const TOOLS = [
@@ -108,5 +109,21 @@ describe('the MCP validator seam refuses a value with a member named __proto__',
     const verdict = validate(JSON.parse(text));
     expect(verdict.valid).toBe(false);
     expect(verdict.errorMessage).toMatch(/member named "__proto__" .* is never forwarded/);
+  });
+
+  it('the walk reads a host array by descriptor: an index getter is not run, its value not entered', () => {
+    let ran = 0;
+    const items: unknown[] = [{ a: 1 }];
+    Object.defineProperty(items, 1, {
+      enumerable: true,
+      get: () => {
+        ran++;
+        return JSON.parse('{"__proto__":{}}');
+      },
+    });
+    expect(protoMemberPath({ items })).toBeUndefined();
+    expect(ran).toBe(0);
+    // A plain element is entered as before.
+    expect(protoMemberPath({ items: [{}, JSON.parse('{"__proto__":{}}')] })).toBe('$.items[1].__proto__');
   });
 });

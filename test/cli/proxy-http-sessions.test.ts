@@ -132,16 +132,14 @@ describe('toolgate proxy --listen: every session ends and frees its slot', () =>
     expect(await eventually(() => serversOf(proxy, RECORDING).length === 1)).toBe(true);
     // With its GET stream open the session is busy, so the slot cannot be taken from it (an idle one would be:
     // test/cli/proxy-http-eviction.test.ts).
-    const listening = new AbortController();
     const stream = await fetch(proxy.url, {
       headers: { accept: 'text/event-stream', 'mcp-session-id': first.session as string },
-      signal: listening.signal,
     });
     expect(stream.status).toBe(200);
     expect((await initialize(proxy)).status).toBe(503);
-    // Read after the 503 so the response stays reachable: undici cancels the body of one collected unread.
-    expect(stream.bodyUsed).toBe(false);
-    listening.abort();
+    // The stream is closed by cancelling its body, which also keeps the response reachable until then: undici
+    // cancels the body of a response collected unread, and the session would have been idle all along.
+    await stream.body?.cancel();
     expect(await end(proxy, first.session as string)).toBe(200);
     expect(await eventually(() => serversOf(proxy, RECORDING).length === 0)).toBe(true);
     const again = await initialize(proxy);
