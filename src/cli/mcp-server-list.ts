@@ -55,7 +55,8 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
   const option = server.url === undefined ? '--mcp' : '--url';
   const fail = (why: string): Result<never, Problem> =>
     inputError(maskSecrets(`${server.label ?? `${option} ${JSON.stringify(server.display)}`}: ${why}`, server.secrets));
-  const loaded = await loadMcpSdk(option);
+  // A server of a --config file was not named by --mcp or --url: the message names the option the user gave.
+  const loaded = await loadMcpSdk(server.label === undefined ? option : '--config');
   if (!loaded.ok) return inputError(loaded.message);
   const { client: clientModule, clientStdio, clientHttp, types } = loaded.sdk;
   const [command = '', ...args] = server.words;

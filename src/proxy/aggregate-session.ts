@@ -108,8 +108,9 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       record('refused', 'lookup', false);
       return;
     }
-    // Judged as a call of the server's own tool: the forwarded call carries the tool's own name.
-    const decision = decideCall({ ...m, params: { ...params, name: tool } }, text, published);
+    // Judged as a call of the server's own tool: the forwarded call carries the tool's own name, and what the
+    // model reads names the tool as it called it.
+    const decision = decideCall({ ...m, params: { ...params, name: tool } }, text, published, name);
     if (decision.kind === 'refuse') return unknown();
     if (decision.kind === 'invalid') {
       downstream.respond(m.id, { result: decision.result });
@@ -138,7 +139,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       record('forwarded', 'output', false);
       return;
     }
-    const checked = checkResult(tool, r.result, r.line, published, settings.maxResultBytes);
+    const checked = checkResult(tool, r.result, r.line, published, settings.maxResultBytes, name);
     if ('text' in checked) downstream.respondText(m.id, checked.text);
     else downstream.respond(m.id, { result: checked.result });
     const isError = (r.result as { isError?: unknown } | null)?.isError === true;

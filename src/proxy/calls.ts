@@ -30,8 +30,11 @@ export type CallDecision =
       readonly dropped: readonly string[];
     };
 
-/** Judges a tools/call request (`text` is the line it arrived on). */
-export function decideCall(message: RpcMessage, text: string, published: Published): CallDecision {
+/**
+ * Judges a tools/call request (`text` is the line it arrived on); the model's text names the tool `calledAs` when
+ * given (the gateway's published name), else by the request's name.
+ */
+export function decideCall(message: RpcMessage, text: string, published: Published, calledAs?: string): CallDecision {
   const params = (message.params ?? {}) as Record<string, unknown>;
   const name = params['name'];
   const shown = typeof name === 'string' ? clip(name, 80) : '';
@@ -43,6 +46,7 @@ export function decideCall(message: RpcMessage, text: string, published: Publish
     params['arguments'],
     { requestText: text, path: ['params', 'arguments'] },
     params,
+    calledAs ?? name,
   );
   if (verdict.kind === 'invalid')
     return { kind: 'invalid', tool: name, result: errorResult(verdict.text), stage: 'validate' };
@@ -58,7 +62,8 @@ export type CheckedResult =
  * The upstream's result as the client gets it: unchanged, unless it is over the limit or breaks its
  * outputSchema. A result with no outputSchema is passed on as the text it arrived in (`line` is the upstream's
  * line), so a large result is not serialized again; one that was checked against its outputSchema is sent as
- * the value that was checked, so a duplicate key cannot show the client something else.
+ * the value that was checked, so a duplicate key cannot show the client something else. Its texts name the tool
+ * `shown`, the name the model called it by.
  */
 export function checkResult(
   tool: string,
@@ -66,9 +71,10 @@ export function checkResult(
   line: string | undefined,
   published: Published,
   maxResultBytes: number,
+  shown = tool,
 ): CheckedResult {
   // A member named __proto__ goes toward the client no more than toward the server.
-  const refused = passOnRefusal(tool, result);
+  const refused = passOnRefusal(shown, result);
   if (refused !== undefined) return { result: errorResult(refused), problem: 'output' };
   const raw = line === undefined ? undefined : memberText(line, ['result']);
   const text = raw?.kind === 'text' ? raw.text : JSON.stringify(result);
@@ -76,14 +82,14 @@ export function checkResult(
   if (size > maxResultBytes)
     return {
       result: errorResult(
-        `error: tool ${tool} ran but its result (${size} bytes) is over --max-result, ${maxResultBytes} bytes`,
+        `error: tool ${shown} ran but its result (${size} bytes) is over --max-result, ${maxResultBytes} bytes`,
       ),
       problem: 'size',
     };
   const schema = published.outputs.get(tool);
   if (schema === undefined)
     return raw?.kind === 'text' ? { text: raw.text, problem: undefined } : { result, problem: undefined };
-  const broken = outputRefusal(tool, result, schema);
+  const broken = outputRefusal(shown, result, schema);
   return broken === undefined
     ? { result, problem: undefined }
     : { result: errorResult(broken.text), problem: 'output' };

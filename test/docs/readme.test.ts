@@ -112,7 +112,9 @@ describe('README.md', () => {
   it('names the file and command that run the Quickstart on Node 20, and the commands needing the MCP SDK', () => {
     expect(README).toContain('save this as `quickstart.js` and run `node quickstart.js`');
     expect(README).toMatch(/<!-- sample: quickstart -->\n```js\n/);
-    expect(README).toMatch(/`check --mcp`\/`--url`, `lock --mcp`\/`--url` and\s+`serve` need the MCP SDK peer/);
+    expect(README).toMatch(
+      /`check --mcp`\/`--url`\/`--config`,\s+`lock --mcp`\/`--url` and\s+`serve` need the MCP SDK peer/,
+    );
   });
 
   it('names only npm scripts that package.json has', () => {

@@ -155,7 +155,7 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
     expect(run(dir, join(dir, 'node_modules/.bin/toolgate'), ['--version']).stdout).toBe(`${version}\n`);
   });
 
-  it('the CLI works without the MCP SDK; check --mcp and serve exit 2 saying what to install', () => {
+  it('the CLI works without the MCP SDK; check --mcp, check --config and serve exit 2 saying what to install', () => {
     const validate = cli('validate', '--schema', '{"type":"object","required":["city"]}', '--args', '{}');
     expect([validate.status, validate.stdout]).toEqual([
       1,
@@ -163,6 +163,10 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
     ]);
     const listed = cli('check', '--mcp', 'node server.js');
     expect([listed.status, listed.stderr]).toEqual([2, `toolgate check: ${missingSdkMessage('--mcp')}\n`]);
+    // A server of a --config file is named by the option the user gave, not by --mcp.
+    writeFileSync(join(dir, 'sdkless.mcp.json'), '{"mcpServers":{"s":{"command":"node","args":["server.js"]}}}');
+    const configured = cli('check', '--config', 'sdkless.mcp.json');
+    expect([configured.status, configured.stderr]).toEqual([2, `toolgate check: ${missingSdkMessage('--config')}\n`]);
     const served = cli('serve', '--name', 'now', '--exec', 'date');
     expect([served.status, served.stderr]).toEqual([
       2,

@@ -43,6 +43,22 @@ async function codeOf(call: Promise<unknown>): Promise<number | undefined> {
 }
 
 describe('one gateway for several servers', () => {
+  it("names a server's tool as the model called it in what replaces a result (--max-result)", async () => {
+    const started = await startProxy({
+      servers: { alpha: stdioServer('alpha') },
+      listen: { port: 0 },
+      maxResultBytes: 10,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const { client } = await connectClient(started.value.url as string);
+    const big = await client.callTool({ name: 'alpha__echo', arguments: { text: 'x'.repeat(50) } });
+    expect(big.isError).toBe(true);
+    expect(textOf(big)).toMatch(
+      /^error: tool alpha__echo ran but its result \(\d+ bytes\) is over --max-result, 10 bytes$/,
+    );
+    await client.close();
+  });
+
   it('publishes <server>__<tool>, routes, validates per server, grants by published name', async () => {
     const lines: string[] = [];
     const started = await startProxy({
@@ -66,7 +82,8 @@ describe('one gateway for several servers', () => {
     // Refused by the gateway, per server's schema: never reaches the server.
     const invalid = await client.callTool({ name: 'web__echo', arguments: { text: 7 } });
     expect(invalid.isError).toBe(true);
-    expect(textOf(invalid)).toContain('invalid arguments for echo');
+    // Named as the model called it: the server's own name is one the model was never shown.
+    expect(textOf(invalid)).toBe('error: invalid arguments for web__echo:\n$.text: expected string, got integer');
     // Unknown, withheld, and the server's own name unprefixed: one answer.
     for (const name of ['gamma__echo', 'beta__slow', 'echo', 'alpha__'])
       expect(await codeOf(client.callTool({ name, arguments: {} }))).toBe(-32602);
