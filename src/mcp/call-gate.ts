@@ -38,7 +38,7 @@ const invalid = (tool: string, why: string): CallVerdict => ({
 /**
  * Decides a tools/call of `tool`, which the caller found admitted and granted in `registry`: `given` is the
  * `arguments` member as received (undefined when absent), `source` where its exact form is read from, `params`
- * the request's params (only a plain `_meta` of them is carried on). The text names the tool as `shown`, the name
+ * the request's params (only a plain `_meta` of them is carried on). The text names the tool `calledAs`, the name
  * the model called it by (the gateway publishes a server's tool under a prefixed name).
  */
 export function gateCall(
@@ -47,21 +47,21 @@ export function gateCall(
   given: unknown,
   source: ArgumentsSource,
   params: Readonly<Record<string, unknown>>,
-  shown = tool,
+  calledAs = tool,
 ): CallVerdict {
   // MCP sends arguments as an object; a string would be validated as JSON text but sent as a string.
   if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given)))
-    return invalid(shown, 'arguments must be a JSON object');
+    return invalid(calledAs, 'arguments must be a JSON object');
   let args: unknown;
   if (given !== undefined && 'requestText' in source) {
     const raw = memberText(source.requestText, source.path);
-    if (raw.kind === 'duplicate') return invalid(shown, `the request has "${raw.key}" twice`);
+    if (raw.kind === 'duplicate') return invalid(calledAs, `the request has "${raw.key}" twice`);
     args = raw.kind === 'text' ? raw.text : undefined;
   } else if (given !== undefined && 'value' in source) args = source.value;
   const verdict = registry.check({ id: '', name: tool, arguments: args });
-  if (!verdict.ok) return { kind: 'invalid', text: formatForModel(shown, verdict.error), error: verdict.error };
+  if (!verdict.ok) return { kind: 'invalid', text: formatForModel(calledAs, verdict.error), error: verdict.error };
   const refused = argumentsRefusal(verdict.value);
-  if (refused !== undefined) return invalid(shown, refused);
+  if (refused !== undefined) return invalid(calledAs, refused);
   // Rebuilt from what was checked: nothing of the request is copied through.
   const { params: forwarded, dropped } = forwardedCall(tool, verdict.value as object, params);
   return { kind: 'forward', params: forwarded, dropped };

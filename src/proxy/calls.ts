@@ -63,7 +63,7 @@ export type CheckedResult =
  * outputSchema. A result with no outputSchema is passed on as the text it arrived in (`line` is the upstream's
  * line), so a large result is not serialized again; one that was checked against its outputSchema is sent as
  * the value that was checked, so a duplicate key cannot show the client something else. Its texts name the tool
- * `shown`, the name the model called it by.
+ * `calledAs`, the name the model called it by.
  */
 export function checkResult(
   tool: string,
@@ -71,10 +71,10 @@ export function checkResult(
   line: string | undefined,
   published: Published,
   maxResultBytes: number,
-  shown = tool,
+  calledAs = tool,
 ): CheckedResult {
   // A member named __proto__ goes toward the client no more than toward the server.
-  const refused = passOnRefusal(shown, result);
+  const refused = passOnRefusal(calledAs, result);
   if (refused !== undefined) return { result: errorResult(refused), problem: 'output' };
   const raw = line === undefined ? undefined : memberText(line, ['result']);
   const text = raw?.kind === 'text' ? raw.text : JSON.stringify(result);
@@ -82,14 +82,14 @@ export function checkResult(
   if (size > maxResultBytes)
     return {
       result: errorResult(
-        `error: tool ${shown} ran but its result (${size} bytes) is over --max-result, ${maxResultBytes} bytes`,
+        `error: tool ${calledAs} ran but its result (${size} bytes) is over --max-result, ${maxResultBytes} bytes`,
       ),
       problem: 'size',
     };
   const schema = published.outputs.get(tool);
   if (schema === undefined)
     return raw?.kind === 'text' ? { text: raw.text, problem: undefined } : { result, problem: undefined };
-  const broken = outputRefusal(shown, result, schema);
+  const broken = outputRefusal(calledAs, result, schema);
   return broken === undefined
     ? { result, problem: undefined }
     : { result: errorResult(broken.text), problem: 'output' };
