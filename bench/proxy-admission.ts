@@ -8,8 +8,13 @@
  * answered (its initialize may be answered before its listing is admitted): both times are given. Each round has
  * a new server and a new proxy. Build first:
  *
- *   npm run build && node --import tsx bench/proxy-admission.ts [--cli <built CLI>] [--tools 2000] [--rounds 3]
- *     [--holds] [--outputs]
+ *   npm run build && node --import tsx bench/proxy-admission.ts [--cli <built CLI>]... [--tools 2000] [--rounds 3]
+ *     [--holds] [--outputs] [--seen]
+ *
+ * `--cli` given twice or more compares builds: each round runs every build once, the first build of round i being
+ * the i-th in turn (a place in the order is not neutral on this machine), and each build's figures are summed up
+ * apart. `--seen`: the 50 sessions list catalog A, admitted at start-up, instead of B: what relaying the 50 sessions'
+ * listings costs the pings without a cold admission.
  *
  * `--holds` runs the proxy with bench/loop-holds.mjs preloaded and gives, per round, the longest time its event
  * loop was held at once while the 50 sessions started (its 1 ms timer costs the proxy some CPU: the pings of such
@@ -29,15 +34,16 @@ import { parseArgs } from 'node:util';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
   options: {
-    cli: { type: 'string', default: join(ROOT, 'dist/cli/main.js') },
+    cli: { type: 'string', multiple: true, default: [join(ROOT, 'dist/cli/main.js')] },
     tools: { type: 'string', default: '2000' },
     sessions: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
     holds: { type: 'boolean', default: false },
     outputs: { type: 'boolean', default: false },
+    seen: { type: 'boolean', default: false },
   },
 });
-const CLI = resolve(values.cli);
+const CLIS = values.cli.map((c) => resolve(c));
 const STARTS = Number(values.sessions);
 const ROUNDS = Number(values.rounds);
 const LOAD_BEFORE = loadavg()
@@ -130,7 +136,7 @@ const q = (xs: readonly number[], p: number): number => {
 };
 const ms = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'not ready');
 
-if (!existsSync(CLI)) throw new Error(`build first: npm run build (no ${CLI})`);
+for (const cli of CLIS) if (!existsSync(cli)) throw new Error(`build first: npm run build (no ${cli})`);
 
 /** One round's figures: a new server and a new proxy, so catalog B is new to the proxy every round. */
 interface Round {
@@ -161,10 +167,10 @@ function holdsWithin(file: string, from: number, to: number): Pick<Round, 'holds
   };
 }
 
-async function round(): Promise<Round> {
+async function round(cli: string): Promise<Round> {
   const server = await start([join(ROOT, 'bench/catalog-server.mjs'), '--http'], /PORT (\d+)/, {
     TOOLS: values.tools,
-    SEED_AFTER: '2',
+    ...(values.seen ? {} : { SEED_AFTER: '2' }),
     ...(values.outputs ? { OUTPUTS: '1' } : {}),
   });
   const upstream = `http://127.0.0.1:${server.found}/mcp`;
@@ -173,7 +179,7 @@ async function round(): Promise<Round> {
   const holdsFile = join(dir, 'holds.json');
   const preload = values.holds ? ['--import', join(ROOT, 'bench/loop-holds.mjs')] : [];
   const proxy = await start(
-    [...preload, CLI, 'proxy', '--listen', '0', '--max-sessions', String(STARTS + 40), '--url', upstream],
+    [...preload, cli, 'proxy', '--listen', '0', '--max-sessions', String(STARTS + 40), '--url', upstream],
     /listening on (http:\/\/\S+\/mcp)/,
     values.holds ? { LOOP_HOLDS_FILE: holdsFile } : {},
   );
@@ -247,55 +253,65 @@ async function round(): Promise<Round> {
   return measured;
 }
 
-const rounds: Round[] = [];
-for (let i = 0; i < ROUNDS; i++) rounds.push(await round());
+const byCli = new Map<string, Round[]>(CLIS.map((cli) => [cli, []]));
+for (let i = 0; i < ROUNDS; i++)
+  for (let k = 0; k < CLIS.length; k++) {
+    const cli = CLIS[(i + k) % CLIS.length] as string;
+    byCli.get(cli)?.push(await round(cli));
+  }
 const row = (name: string, xs: readonly number[]): string =>
   `| ${name} | ${ms(q(xs, 0.5))} | ${ms(q(xs, 0.99))} | ${ms(Math.max(...xs))} |`;
 console.log(
-  `proxy: ${CLI}; catalog: ${values.tools} tools + echo, over --url (HTTP); ${ROUNDS} rounds, each a new server ` +
-    `and proxy; load average before: ${LOAD_BEFORE}, after: ${loadavg()
+  `catalog: ${values.tools} tools + echo, over --url (HTTP); ${ROUNDS} rounds, each a new server and proxy per ` +
+    `build; load average before: ${LOAD_BEFORE}, after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}\n`,
 );
 console.log(
-  `${STARTS} sessions starting ${APART_MS} ms apart over catalog B (new to the proxy), while one session on ` +
-    `the proxy and one on the server each ping every ${PING_MS} ms (a fixed schedule):\n`,
+  `${STARTS} sessions starting ${APART_MS} ms apart over catalog ${values.seen ? 'A (admitted at start-up)' : 'B (new to the proxy)'}, ` +
+    `while one session on the proxy and one on the server each ping every ${PING_MS} ms (a fixed schedule):\n`,
 );
-rounds.forEach((r, i) => {
-  console.log(`round ${i + 1}: proxy listening after ${ms(r.listening)} (wall, catalog A admitted cold)\n`);
-  console.log('| measured | median | p99 | max |');
-  console.log('|---|---:|---:|---:|');
-  console.log(row(`ping, server directly (${r.viaServer.length})`, r.viaServer));
-  console.log(row(`ping, through the proxy (${r.viaProxy.length})`, r.viaProxy));
-  console.log(row(`initialize of the ${STARTS} sessions`, r.initMs));
-  console.log(row(`initialize to first tools/list answered, the ${STARTS} sessions`, r.startMs));
-  if (values.holds) {
-    const longest = r.holds.length === 0 ? 0 : Math.max(...r.holds);
-    console.log(
-      `\nthe proxy's event loop while they started: longest hold ${ms(longest)}; holds over 20 ms: ` +
-        `${r.holds.filter((h) => h > 20).length}, over 50 ms: ${r.holds.filter((h) => h > 50).length} (target 0)`,
-    );
-    const kinds: Record<number, string> = { 1: 'minor', 4: 'major', 8: 'incremental marking', 16: 'weak callbacks' };
-    const gcs = [...r.collections].sort((a, b) => b[0] - a[0]);
-    const longest5 = gcs.slice(0, 5).map(([ms, kind]) => `${ms} ms (${kinds[kind] ?? kind})`);
-    console.log(`its collections over 5 ms meanwhile: ${gcs.length}; the longest: ${longest5.join(', ') || 'none'}`);
-  }
-  console.log('');
-});
-const added = rounds.map((r) => q(r.viaProxy, 0.99) - q(r.viaServer, 0.99));
-// Started: its first tools/list answered, the stricter of the two.
-const late = rounds.map((r) => r.startMs.filter((v) => v > 5000).length);
-const lost = rounds.map((r) => r.startMs.filter((v) => v > NOT_READY_MS).length);
-const warmAdded = rounds.map((r) => q(r.warm[0], 0.5) - q(r.warm[1], 0.5));
-console.log(
-  `ping p99 added by the proxy, per round: ${added.map(ms).join(', ')}; median ${ms(q(added, 0.5))} ` +
-    '(target <= 50 ms)',
-);
-console.log(
-  `sessions over 5 s to start, per round: ${late.join(', ')} of ${STARTS} (not ready after ` +
-    `${NOT_READY_MS / 1000} s: ${lost.join(', ')}) (target 0)`,
-);
-console.log(
-  `initialize over the admitted catalog, 20 sessions one at a time, added to the server's own (median), per ` +
-    `round: ${warmAdded.map(ms).join(', ')} (target <= 10 ms)`,
-);
+for (const [cli, rounds] of byCli) report(cli, rounds);
+
+/** One build's rounds: a table each, then the figures the targets are about. */
+function report(cli: string, rounds: readonly Round[]): void {
+  console.log(`## proxy: ${cli}\n`);
+  rounds.forEach((r, i) => {
+    console.log(`round ${i + 1}: proxy listening after ${ms(r.listening)} (wall, catalog A admitted cold)\n`);
+    console.log('| measured | median | p99 | max |');
+    console.log('|---|---:|---:|---:|');
+    console.log(row(`ping, server directly (${r.viaServer.length})`, r.viaServer));
+    console.log(row(`ping, through the proxy (${r.viaProxy.length})`, r.viaProxy));
+    console.log(row(`initialize of the ${STARTS} sessions`, r.initMs));
+    console.log(row(`initialize to first tools/list answered, the ${STARTS} sessions`, r.startMs));
+    if (values.holds) {
+      const longest = r.holds.length === 0 ? 0 : Math.max(...r.holds);
+      console.log(
+        `\nthe proxy's event loop while they started: longest hold ${ms(longest)}; holds over 20 ms: ` +
+          `${r.holds.filter((h) => h > 20).length}, over 50 ms: ${r.holds.filter((h) => h > 50).length} (target 0)`,
+      );
+      const kinds: Record<number, string> = { 1: 'minor', 4: 'major', 8: 'incremental marking', 16: 'weak callbacks' };
+      const gcs = [...r.collections].sort((a, b) => b[0] - a[0]);
+      const longest5 = gcs.slice(0, 5).map(([ms, kind]) => `${ms} ms (${kinds[kind] ?? kind})`);
+      console.log(`its collections over 5 ms meanwhile: ${gcs.length}; the longest: ${longest5.join(', ') || 'none'}`);
+    }
+    console.log('');
+  });
+  const added = rounds.map((r) => q(r.viaProxy, 0.99) - q(r.viaServer, 0.99));
+  // Started: its first tools/list answered, the stricter of the two.
+  const late = rounds.map((r) => r.startMs.filter((v) => v > 5000).length);
+  const lost = rounds.map((r) => r.startMs.filter((v) => v > NOT_READY_MS).length);
+  const warmAdded = rounds.map((r) => q(r.warm[0], 0.5) - q(r.warm[1], 0.5));
+  console.log(
+    `ping p99 added by the proxy, per round: ${added.map(ms).join(', ')}; median ${ms(q(added, 0.5))}; ` +
+      `within 50 ms: ${added.filter((a) => a <= 50).length} of ${added.length} (target <= 50 ms)`,
+  );
+  console.log(
+    `sessions over 5 s to start, per round: ${late.join(', ')} of ${STARTS} (not ready after ` +
+      `${NOT_READY_MS / 1000} s: ${lost.join(', ')}) (target 0)`,
+  );
+  console.log(
+    `initialize over the admitted catalog, 20 sessions one at a time, added to the server's own (median), per ` +
+      `round: ${warmAdded.map(ms).join(', ')} (target <= 10 ms)\n`,
+  );
+}

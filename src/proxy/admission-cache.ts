@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { MessageMemo, RpcMessage } from '../mcp/channel.js';
 import { deepFreeze } from '../util/plain-json.js';
+import { turnstile } from '../util/time-slice.js';
 import type { ProxySettings } from './settings.js';
 
 /** Distinct catalogs kept admitted per proxy, the most recently listed; an older one is admitted again. */
@@ -37,11 +38,20 @@ interface Known {
   readonly digest: string;
 }
 
+/** A kept catalog: its admission (`settled` once it ended) and its pages' texts. */
+interface Kept {
+  readonly admitted: Promise<unknown>;
+  readonly texts: readonly string[];
+  readonly settled: { done: boolean };
+}
+
 /** One proxy's kept catalogs (by digest, in order of use, oldest first) and their pages' texts. */
 interface Cache {
-  readonly catalogs: Map<string, { readonly admitted: Promise<unknown>; readonly texts: readonly string[] }>;
+  readonly catalogs: Map<string, Kept>;
   readonly pages: Map<string, Known>;
   readonly memo: MessageMemo;
+  /** The turns in which sessions that waited for an admission under way go on (`admitOnce`). */
+  readonly turn: () => Promise<void>;
   /** Characters of the remembered pages' texts. */
   chars: number;
 }
@@ -61,7 +71,7 @@ function cacheOf(settings: ProxySettings): Cache {
         return known;
       },
     };
-    cache = { catalogs: new Map(), pages, memo, chars: 0 };
+    cache = { catalogs: new Map(), pages, memo, turn: turnstile(), chars: 0 };
     byProxy.set(settings, cache);
   }
   return cache;
@@ -109,8 +119,30 @@ export function admitOnce<T>(
   const known = cache.catalogs.get(digest);
   // Re-inserted: the Map's order is the order of use, oldest first.
   cache.catalogs.delete(digest);
-  const admitted = (known?.admitted as Promise<T> | undefined) ?? admit();
-  cache.catalogs.set(digest, { admitted, texts: texts ?? [] });
+  let admitted: Promise<T>;
+  let settled: { done: boolean };
+  if (known === undefined) {
+    admitted = admit();
+    const ended = { done: false };
+    const end = (): void => {
+      ended.done = true;
+    };
+    admitted.then(end, end);
+    settled = ended;
+  } else {
+    settled = known.settled;
+    // Sessions that came while the catalog was being admitted are all released when it ends: each goes on in a
+    // turn of its own (publishing a 2,000-tool listing is about a millisecond a session), not all in one turn
+    // that other sessions' requests would wait behind.
+    const shared = known.admitted as Promise<T>;
+    admitted = settled.done
+      ? shared
+      : shared.then(async (value) => {
+          await cache.turn();
+          return value;
+        });
+  }
+  cache.catalogs.set(digest, { admitted: known?.admitted ?? admitted, texts: texts ?? [], settled });
   for (const [oldest, { texts: gone }] of cache.catalogs) {
     if (cache.catalogs.size <= KEPT_CATALOGS) break;
     cache.catalogs.delete(oldest);

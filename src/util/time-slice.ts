@@ -20,3 +20,29 @@ export function timeSlices(ms: number | undefined): TimeSlices {
     },
   };
 }
+
+/**
+ * Turns handed out one per event-loop turn, in order of asking: many waiters released by one event (sessions that
+ * waited for one admission) each run on in a turn of their own instead of all in the microtasks of one, so what
+ * other clients sent meanwhile is read between them.
+ */
+export function turnstile(): () => Promise<void> {
+  const waiting: (() => void)[] = [];
+  let turning = false;
+  const next = (): void => {
+    const release = waiting.shift();
+    if (release === undefined) {
+      turning = false;
+      return;
+    }
+    release();
+    setImmediate(next);
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (turning) return;
+      turning = true;
+      setImmediate(next);
+    });
+}

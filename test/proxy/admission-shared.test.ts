@@ -46,7 +46,7 @@ describe('admitOnce', () => {
   it('shares one admission per listing, admits a changed one anew, and keeps the most recent catalogs', async () => {
     const admit = vi.fn(async () => admitted);
     const first = admitOnce(settings, listing(0), admit);
-    expect(admitOnce(settings, listing(0), admit)).toBe(first);
+    const second = admitOnce(settings, listing(0), admit);
     expect(admit).toHaveBeenCalledTimes(1);
     for (let n = 1; n <= KEPT_CATALOGS; n++) admitOnce(settings, listing(n), admit);
     expect(admit).toHaveBeenCalledTimes(KEPT_CATALOGS + 1);
@@ -54,6 +54,34 @@ describe('admitOnce', () => {
     admitOnce(settings, listing(0), admit);
     expect(admit).toHaveBeenCalledTimes(KEPT_CATALOGS + 2);
     expect(await first).toBe(admitted);
+    expect(await second).toBe(admitted);
+  });
+
+  it('lets the sessions that waited for one admission go on in event-loop turns of their own', async () => {
+    const shared = { ...settings } as ProxySettings;
+    let end: (a: Admitted) => void = () => undefined;
+    const admit = (): Promise<Admitted> =>
+      new Promise((resolve) => {
+        end = resolve;
+      });
+    // A turn counter: one setImmediate a turn of the event loop, as the I/O of other clients would get.
+    let turns = 0;
+    let ticking = true;
+    const tick = (): void => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const asked = [0, 1, 2, 3, 4].map(() => admitOnce(shared, listing(9), admit));
+    const waiters = asked.map((a) => a.then(() => turns));
+    end(admitted);
+    const resumedIn = await Promise.all(waiters);
+    ticking = false;
+    // Once it ended, a later session gets the admission itself, with no turn to wait for.
+    expect(admitOnce(shared, listing(9), admit)).toBe(asked[0]);
+    // The first session admitted and goes on at once; the four that waited each take a turn of its own.
+    expect(new Set(resumedIn.slice(1)).size).toBe(4);
+    expect(resumedIn.slice(1)).toEqual([...resumedIn.slice(1)].sort((a, b) => a - b));
   });
 
   it('gives the same digest for the same listing and another for any change', () => {
