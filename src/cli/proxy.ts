@@ -13,6 +13,9 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
     return 2;
   }
   const settings = read.value;
+  // fetch keeps a timing entry of every upstream request, up to 250 of about 1 KB (W3C Resource Timing,
+  // "performance entry buffer"), that nothing in a proxy process reads: it keeps none.
+  performance.setResourceTimingBufferSize(0);
   // Told to exit, from the moment the server may exist: stop its group first, then end by the signal.
   let stoppedBy: NodeJS.Signals | undefined;
   let signalled: () => void = () => undefined;

@@ -1,5 +1,7 @@
 // `toolgate proxy` fails fast, before any client is read: a usage error, a server that exits or never answers
 // initialize (exit 2, naming the server and showing its stderr), and a catalog strict mode refuses (exit 1).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './run-cli.js';
@@ -54,4 +56,24 @@ describe('toolgate proxy start-up', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/could not be admitted[\s\S]*old: unsupported_capability/);
   }, 20_000);
+
+  it('keeps no fetch timing entries in its process (the memory per request a proxy would hold)', async () => {
+    const server = createServer((_req, res) => res.end('{}')).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      // The default (earlier proxies in this file turned it off): the test shows the buffer the proxy turns off.
+      performance.setResourceTimingBufferSize(250);
+      await (await fetch(url)).text();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(performance.getEntriesByType('resource').length).toBeGreaterThan(0);
+      performance.clearResourceTimings();
+      expect((await runInProcess(['proxy', '--url', 'http://127.0.0.1:9/mcp'])).code).not.toBe(0);
+      await (await fetch(url)).text();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(performance.getEntriesByType('resource')).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
 });
