@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { MessageMemo, RpcMessage } from '../mcp/channel.js';
 import { deepFreeze } from '../util/plain-json.js';
-import { turnstile } from '../util/time-slice.js';
+import { type Turnstile, turnstile } from '../util/time-slice.js';
 import type { ProxySettings } from './settings.js';
 
 /** Distinct catalogs kept admitted per proxy, the most recently listed; an older one is admitted again. */
@@ -51,7 +51,7 @@ interface Cache {
   readonly pages: Map<string, Known>;
   readonly memo: MessageMemo;
   /** The turns in which sessions that waited for an admission under way go on (`admitOnce`). */
-  readonly turn: () => Promise<void>;
+  readonly turns: Turnstile;
   /** Characters of the remembered pages' texts. */
   chars: number;
 }
@@ -71,7 +71,7 @@ function cacheOf(settings: ProxySettings): Cache {
         return known;
       },
     };
-    cache = { catalogs: new Map(), pages, memo, turn: turnstile(), chars: 0 };
+    cache = { catalogs: new Map(), pages, memo, turns: turnstile(), chars: 0 };
     byProxy.set(settings, cache);
   }
   return cache;
@@ -127,20 +127,16 @@ export function admitOnce<T>(
     const end = (): void => {
       ended.done = true;
     };
+    // Only marks the end: the session that asked awaits the admission itself, a rejection included.
     admitted.then(end, end);
     settled = ended;
   } else {
     settled = known.settled;
     // Sessions that came while the catalog was being admitted are all released when it ends: each goes on in a
     // turn of its own (publishing a 2,000-tool listing is about a millisecond a session), not all in one turn
-    // that other sessions' requests would wait behind.
+    // that other sessions' requests would wait behind; one that comes while they do takes its turn after them.
     const shared = known.admitted as Promise<T>;
-    admitted = settled.done
-      ? shared
-      : shared.then(async (value) => {
-          await cache.turn();
-          return value;
-        });
+    admitted = settled.done && !cache.turns.busy() ? shared : shared.finally(() => cache.turns.turn());
   }
   cache.catalogs.set(digest, { admitted: known?.admitted ?? admitted, texts: texts ?? [], settled });
   for (const [oldest, { texts: gone }] of cache.catalogs) {

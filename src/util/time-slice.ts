@@ -1,5 +1,6 @@
 // Long synchronous work in slices: the work asks `due()` between pieces and, when its slice is used up, awaits
-// `pause()`, which lets the event loop run whatever waits (other sessions' requests) before the next slice.
+// `pause()`, which lets the event loop run whatever waits (other sessions' requests) before the next slice. Many
+// waiters released at once go on through a turnstile, one per turn, for the same reason.
 
 /** A clock of slices of at most `ms` milliseconds each. */
 export interface TimeSlices {
@@ -21,12 +22,20 @@ export function timeSlices(ms: number | undefined): TimeSlices {
   };
 }
 
+/** Turns handed out one per event-loop turn, in order of asking. */
+export interface Turnstile {
+  /** Settles in a turn of its own, after every turn asked for before it. */
+  turn(): Promise<void>;
+  /** Whether turns asked for are still to be handed out. */
+  busy(): boolean;
+}
+
 /**
- * Turns handed out one per event-loop turn, in order of asking: many waiters released by one event (sessions that
- * waited for one admission) each run on in a turn of their own instead of all in the microtasks of one, so what
- * other clients sent meanwhile is read between them.
+ * A turnstile: many waiters released by one event (sessions that waited for one admission) each run on in a
+ * turn of their own instead of all in the microtasks of one, so what other clients sent meanwhile is read
+ * between them.
  */
-export function turnstile(): () => Promise<void> {
+export function turnstile(): Turnstile {
   const waiting: (() => void)[] = [];
   let turning = false;
   const next = (): void => {
@@ -36,13 +45,18 @@ export function turnstile(): () => Promise<void> {
       return;
     }
     release();
-    setImmediate(next);
+    // Idle as soon as the last one went: one that asks later gets the next turn, not one after an empty one.
+    if (waiting.length > 0) setImmediate(next);
+    else turning = false;
   };
-  return () =>
-    new Promise<void>((resolve) => {
-      waiting.push(resolve);
-      if (turning) return;
-      turning = true;
-      setImmediate(next);
-    });
+  return {
+    turn: () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (turning) return;
+        turning = true;
+        setImmediate(next);
+      }),
+    busy: () => turning,
+  };
 }

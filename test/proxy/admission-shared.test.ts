@@ -57,14 +57,8 @@ describe('admitOnce', () => {
     expect(await second).toBe(admitted);
   });
 
-  it('lets the sessions that waited for one admission go on in event-loop turns of their own', async () => {
-    const shared = { ...settings } as ProxySettings;
-    let end: (a: Admitted) => void = () => undefined;
-    const admit = (): Promise<Admitted> =>
-      new Promise((resolve) => {
-        end = resolve;
-      });
-    // A turn counter: one setImmediate a turn of the event loop, as the I/O of other clients would get.
+  /** Counts event-loop turns (one setImmediate a turn, as other clients' I/O would get) until stopped. */
+  const turnCounter = (): { now: () => number; stop: () => void } => {
     let turns = 0;
     let ticking = true;
     const tick = (): void => {
@@ -72,16 +66,60 @@ describe('admitOnce', () => {
       if (ticking) setImmediate(tick);
     };
     setImmediate(tick);
+    return {
+      now: () => turns,
+      stop: () => {
+        ticking = false;
+      },
+    };
+  };
+  /** An admission that ends when told. */
+  const pending = (): { admit: () => Promise<Admitted>; end: (a: Admitted) => void; fail: (e: Error) => void } => {
+    const told = { end: (_: Admitted) => undefined as void, fail: (_: Error) => undefined as void };
+    const admit = (): Promise<Admitted> =>
+      new Promise((resolve, reject) => {
+        told.end = resolve;
+        told.fail = reject;
+      });
+    return { admit, end: (a) => told.end(a), fail: (e) => told.fail(e) };
+  };
+
+  it('lets the sessions that waited for one admission go on in event-loop turns of their own', async () => {
+    const shared = { ...settings } as ProxySettings;
+    const turns = turnCounter();
+    const { admit, end } = pending();
     const asked = [0, 1, 2, 3, 4].map(() => admitOnce(shared, listing(9), admit));
-    const waiters = asked.map((a) => a.then(() => turns));
+    const resumed = asked.map((a) => a.then(() => turns.now()));
     end(admitted);
-    const resumedIn = await Promise.all(waiters);
-    ticking = false;
-    // Once it ended, a later session gets the admission itself, with no turn to wait for.
+    // One that comes once the admission ended, while the waiters still go on: after them, not before.
+    const late = asked[0]?.then(() => admitOnce(shared, listing(9), admit).then(() => turns.now()));
+    const resumedIn = await Promise.all([...resumed, late]);
+    turns.stop();
+    // The session that admitted goes on at once; the four that waited and the late one each take a turn of its
+    // own, in the order they asked.
+    expect(resumedIn[0]).toBeLessThan(resumedIn[1] as number);
+    expect(new Set(resumedIn.slice(1)).size).toBe(5);
+    expect(resumedIn.slice(1)).toEqual([...resumedIn.slice(1)].sort((a, b) => (a as number) - (b as number)));
+    // Once they all went on, a later session gets the admission itself, with no turn to wait for.
     expect(admitOnce(shared, listing(9), admit)).toBe(asked[0]);
-    // The first session admitted and goes on at once; the four that waited each take a turn of its own.
-    expect(new Set(resumedIn.slice(1)).size).toBe(4);
-    expect(resumedIn.slice(1)).toEqual([...resumedIn.slice(1)].sort((a, b) => a - b));
+  });
+
+  it('gives every waiter the failure of an admission that failed, each in a turn of its own', async () => {
+    const shared = { ...settings } as ProxySettings;
+    const turns = turnCounter();
+    const { admit, fail } = pending();
+    const asked = [0, 1, 2].map(() => admitOnce(shared, listing(8), admit));
+    const failedIn = asked.map((a) =>
+      a.then(
+        () => Number.NaN,
+        (e: Error) => `${e.message} ${turns.now()}`,
+      ),
+    );
+    fail(new Error('broken'));
+    const seen = await Promise.all(failedIn);
+    turns.stop();
+    expect(seen.every((s) => typeof s === 'string' && s.startsWith('broken '))).toBe(true);
+    expect(new Set(seen.slice(1)).size).toBe(2);
   });
 
   it('gives the same digest for the same listing and another for any change', () => {
