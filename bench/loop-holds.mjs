@@ -1,8 +1,7 @@
 // Preloaded into a process under test (`node --import ./bench/loop-holds.mjs <script>`): how long its event loop
 // was held at a time. A 1 ms interval timer notes each gap between two of its runs longer than HOLD_MIN_MS, as
 // [end (Date.now()), length in ms], and each garbage collection over that long as [end (the same clock), length,
-// perf_hooks kind];
-// `{ savedAt, holds, collections }` is written to LOOP_HOLDS_FILE every 200 ms, so a bench
+// perf_hooks kind]; `{ savedAt, holds, collections }` is written to LOOP_HOLDS_FILE every 200 ms, so a bench
 // can pick out the holds of a stretch of its own wall-clock time once `savedAt` is past it (read it while the
 // process runs: one that ends by a signal writes nothing more). The timer itself costs the process about a
 // wake-up per ms: a bench that measures latency runs it only when asked.

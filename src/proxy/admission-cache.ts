@@ -119,33 +119,30 @@ export function admitOnce<T>(
   const known = cache.catalogs.get(digest);
   // Re-inserted: the Map's order is the order of use, oldest first.
   cache.catalogs.delete(digest);
-  let admitted: Promise<T>;
-  let settled: { done: boolean };
-  if (known === undefined) {
-    admitted = admit();
-    const ended = { done: false };
-    const end = (): void => {
-      ended.done = true;
-    };
-    // Only marks the end: the session that asked awaits the admission itself, a rejection included.
-    admitted.then(end, end);
-    settled = ended;
-  } else {
-    settled = known.settled;
-    // Sessions that came while the catalog was being admitted are all released when it ends: each goes on in a
-    // turn of its own (publishing a 2,000-tool listing is about a millisecond a session), not all in one turn
-    // that other sessions' requests would wait behind; one that comes while they do takes its turn after them.
-    const shared = known.admitted as Promise<T>;
-    admitted = settled.done && !cache.turns.busy() ? shared : shared.finally(() => cache.turns.turn());
-  }
-  cache.catalogs.set(digest, { admitted: known?.admitted ?? admitted, texts: texts ?? [], settled });
+  const admitted = (known?.admitted as Promise<T> | undefined) ?? admit();
+  const settled = known?.settled ?? endOf(admitted);
+  cache.catalogs.set(digest, { admitted, texts: texts ?? [], settled });
   for (const [oldest, { texts: gone }] of cache.catalogs) {
     if (cache.catalogs.size <= KEPT_CATALOGS) break;
     cache.catalogs.delete(oldest);
     forget(cache, gone);
   }
   for (const [i, page] of (pages ?? []).entries()) remember(cache, page, pageDigests?.[i] ?? sha256(page.text));
-  return admitted;
+  // Sessions that came while the catalog was being admitted are all released when it ends: each goes on in a turn
+  // of its own (publishing a 2,000-tool listing is about a millisecond a session), not all in one turn that other
+  // sessions' requests would wait behind; one that comes while they do takes its turn after them.
+  if (known === undefined || (settled.done && !cache.turns.busy())) return admitted;
+  return admitted.finally(() => cache.turns.turn());
+}
+
+/** Marks when `admission` ends; the session that asked awaits the admission itself, a rejection included. */
+function endOf(admission: Promise<unknown>): { done: boolean } {
+  const settled = { done: false };
+  const end = (): void => {
+    settled.done = true;
+  };
+  admission.then(end, end);
+  return settled;
 }
 
 function remember(cache: Cache, page: ListedPage, digest: string): void {

@@ -38,13 +38,9 @@ export interface Turnstile {
 export function turnstile(): Turnstile {
   const waiting: (() => void)[] = [];
   let turning = false;
+  // Scheduled only while someone waits: `turn` asks before it schedules, and `next` while more wait.
   const next = (): void => {
-    const release = waiting.shift();
-    if (release === undefined) {
-      turning = false;
-      return;
-    }
-    release();
+    (waiting.shift() as () => void)();
     // Idle as soon as the last one went: one that asks later gets the next turn, not one after an empty one.
     if (waiting.length > 0) setImmediate(next);
     else turning = false;
