@@ -2,6 +2,8 @@
 // Each message is handed over with its own text, so a tools/call's arguments can be validated as the text they
 // arrived as. A line that is not JSON or not JSON-RPC is reported, never passed on: the channel's owner answers it.
 import { createLineReader } from '../exec/line-reader.js';
+import { jsonValues, mayNestDeeper, TOO_DEEP } from './message-depth.js';
+import { RPC } from './rpc-codes.js';
 
 /** A JSON-RPC 2.0 message as the proxy reads it (ids are the sender's). */
 export interface RpcMessage {
@@ -13,6 +15,12 @@ export interface RpcMessage {
   readonly error?: unknown;
 }
 
+/**
+ * Why a message was not read: not JSON, not JSON-RPC, over the size bound, or nested deeper than
+ * MAX_MESSAGE_DEPTH (message-depth.ts).
+ */
+export type BadMessage = 'parse' | 'invalid' | 'oversized' | 'deep';
+
 /** What a channel reports. */
 export interface ChannelSink {
   /**
@@ -21,7 +29,7 @@ export interface ChannelSink {
    */
   message(message: RpcMessage, text: string, related?: number): void;
   /** A line that could not be read as a message: why, and its id when one could be read. */
-  bad(why: 'parse' | 'invalid' | 'oversized', id: string | number | null): void;
+  bad(why: BadMessage, id: string | number | null): void;
   /** The input ended or broke: the other end is gone. */
   closed(): void;
   /** Messages read before, by their text: one recalled here is handed over without being parsed again. */
@@ -110,8 +118,24 @@ export function readMessage(text: string, sink: Pick<ChannelSink, 'message' | 'b
     sink.bad('parse', null);
     return;
   }
-  if (isMessage(value)) sink.message(value, text);
+  if (mayNestDeeper(text.length) && jsonValues(value) < 0) tooDeep(value, sink);
+  else if (isMessage(value)) sink.message(value, text);
   else sink.bad('invalid', idOf(value));
+}
+
+/**
+ * A message nested too deep to be passed on: a reply reaches the request it answers as an error (the request
+ * would otherwise wait for its timeout); anything else is reported as bad, with its id when it has one.
+ */
+function tooDeep(value: unknown, sink: Pick<ChannelSink, 'message' | 'bad'>): void {
+  const id = idOf(value);
+  if (!isMessage(value) || value.method !== undefined || id === null) {
+    sink.bad('deep', id);
+    return;
+  }
+  const message = `the answer is ${TOO_DEEP}; it was dropped`;
+  const reply = { jsonrpc: '2.0' as const, id, error: { code: RPC.internalError, message } };
+  sink.message(reply, JSON.stringify(reply));
 }
 
 /** Opens a channel over `input` and `output`, reporting to `sink`. */

@@ -4,6 +4,7 @@
 import { ownData, ownField } from '../util/own-field.js';
 import type { Channel, ResultText, RpcMessage } from './channel.js';
 import { protoMemberPath } from './forward.js';
+import { RPC } from './rpc-codes.js';
 
 /** A JSON-RPC error object (JSON-RPC 2.0 section 5.1). */
 export interface RpcError {
@@ -20,15 +21,8 @@ export type Reply =
   | { readonly result: unknown; readonly line?: string; readonly message?: RpcMessage }
   | { readonly error: RpcError };
 
-/** Error codes the proxy answers with (JSON-RPC 2.0 section 5.1, and the MCP SDK's request timeout). */
-export const RPC = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
-  requestTimeout: -32001,
-} as const;
+/** The error codes the proxy answers with (rpc-codes.ts), where every proxy file has read them. */
+export { RPC };
 
 /**
  * A peer's JSON-RPC error as passed on: its code and message, and its data only when no member of it is named

@@ -1,11 +1,13 @@
 // The server side of MCP's stdio framing, in place of the SDK's StdioServerTransport: that one ends the
 // connection, silently, on a request line over its 10 MiB buffer, and drops a line that is not JSON without a
-// word. Here a line over the bound, a line that is not JSON and a message that is not JSON-RPC each get a
-// JSON-RPC error (id null when no id can be read, JSON-RPC 2.0 section 5) and the server keeps serving. End of
-// input (the client hung up) and a broken stdout close the transport.
+// word. Here a line over the bound, a line that is not JSON, a message nested too deep to be written again
+// (message-depth.ts: the SDK's JSON.stringify of it threw and ended the server) and a message that is not
+// JSON-RPC each get a JSON-RPC error (id null when no id can be read, JSON-RPC 2.0 section 5) and the server
+// keeps serving. End of input (the client hung up) and a broken stdout close the transport.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createLineReader } from '../exec/line-reader.js';
+import { jsonValues, mayNestDeeper, TOO_DEEP } from './message-depth.js';
 
 /** Longest request line read, in bytes: the SDK's own buffer size, now a bound on one line that ends nothing. */
 export const MAX_REQUEST_LINE_BYTES = 10 * 1024 * 1024;
@@ -73,6 +75,11 @@ export class StdioLineTransport implements Transport {
       value = JSON.parse(text);
     } catch {
       this.reply(null, PARSE_ERROR, 'parse error: the request line is not JSON');
+      return;
+    }
+    // Nested too deep for the SDK and this transport to write again (message-depth.ts): refused as it is read.
+    if (mayNestDeeper(text.length) && jsonValues(value) < 0) {
+      this.reply(idOf(value), INVALID_REQUEST, `invalid request: the message is ${TOO_DEEP}; it was dropped`);
       return;
     }
     const parsed = this.schema.safeParse(value);

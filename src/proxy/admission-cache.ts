@@ -10,6 +10,7 @@
 // (RFC 8259: JSON has no state), so a page recalled is the page parsed; it is frozen once it is shared.
 import { createHash } from 'node:crypto';
 import type { MessageMemo, RpcMessage } from '../mcp/channel.js';
+import { valuesOf } from '../mcp/message-depth.js';
 import { deepFreeze } from '../util/plain-json.js';
 import { type Turnstile, turnstile } from '../util/time-slice.js';
 import type { ProxySettings } from './settings.js';
@@ -24,6 +25,14 @@ const MEMO_MIN_CHARS = 4096;
  * it comes, so a server that pads its pages cannot make the proxy hold more.
  */
 export const MEMO_MAX_CHARS = 32 * 1024 * 1024;
+/**
+ * Most values (src/mcp/message-depth.ts) of one page remembered. Characters do not show what a page costs parsed:
+ * `[{},{},...]` is three characters a value and some 60 bytes each once parsed. The first recall freezes the page
+ * in one turn, and freezing 250,000 values takes 15-35 ms here (a 2,000-tool page has 54,000).
+ */
+export const MEMO_MAX_PAGE_VALUES = 250_000;
+/** Most values of the remembered pages per proxy, together. */
+export const MEMO_MAX_VALUES = 4 * MEMO_MAX_PAGE_VALUES;
 
 /** One tools/list page as it arrived: the reply's text and the message it was read as. */
 export interface ListedPage {
@@ -31,18 +40,23 @@ export interface ListedPage {
   readonly message: RpcMessage;
 }
 
-/** A remembered page: the message its text was read as, and the text's own digest. */
+/** A remembered page: the message its text was read as, the text's own digest and the message's values. */
 interface Known {
   readonly message: RpcMessage;
   readonly text: string;
   readonly digest: string;
+  readonly values: number;
 }
 
-/** A kept catalog: its admission (`settled` once it ended) and its pages' texts. */
+/**
+ * A kept catalog: its admission (`settled` once it ended), the texts of its pages that are remembered, and
+ * whether its pages may be (not once its listing was refused).
+ */
 interface Kept {
   readonly admitted: Promise<unknown>;
-  readonly texts: readonly string[];
   readonly settled: { done: boolean };
+  texts: readonly string[];
+  remembers: boolean;
 }
 
 /** One proxy's kept catalogs (by digest, in order of use, oldest first) and their pages' texts. */
@@ -52,8 +66,9 @@ interface Cache {
   readonly memo: MessageMemo;
   /** The turns in which sessions that waited for an admission under way go on (`admitOnce`). */
   readonly turns: Turnstile;
-  /** Characters of the remembered pages' texts. */
+  /** Characters of the remembered pages' texts, and values of their messages. */
   chars: number;
+  values: number;
 }
 
 // Keyed by the settings object: one proxy's sessions share it, another proxy (startProxy twice) has its own.
@@ -71,7 +86,7 @@ function cacheOf(settings: ProxySettings): Cache {
         return known;
       },
     };
-    cache = { catalogs: new Map(), pages, memo, turns: turnstile(), chars: 0 };
+    cache = { catalogs: new Map(), pages, memo, turns: turnstile(), chars: 0, values: 0 };
     byProxy.set(settings, cache);
   }
   return cache;
@@ -104,13 +119,16 @@ function digestOf(listed: readonly unknown[], pageDigests: readonly string[] | u
 
 /**
  * The admission of `listed` under `settings`: the one already made or under way, else `admit()`'s. `pages`, when
- * every page came with its text: what the digest hashes, and what is remembered for `listingMemo`.
+ * every page came with its text: what the digest hashes, and what is remembered for `listingMemo` unless
+ * `keepsPages` says no of the admission's outcome (a refused listing is not recalled). An admission that
+ * rejects is not kept: the next session admits its listing again.
  */
 export function admitOnce<T>(
   settings: ProxySettings,
   listed: readonly unknown[],
   admit: () => Promise<T>,
   pages?: readonly ListedPage[],
+  keepsPages: (outcome: T) => boolean = () => true,
 ): Promise<T> {
   const cache = cacheOf(settings);
   const texts = pages?.map((p) => p.text);
@@ -120,19 +138,41 @@ export function admitOnce<T>(
   // Re-inserted: the Map's order is the order of use, oldest first.
   cache.catalogs.delete(digest);
   const admitted = (known?.admitted as Promise<T> | undefined) ?? admit();
-  const settled = known?.settled ?? endOf(admitted);
-  cache.catalogs.set(digest, { admitted, texts: texts ?? [], settled });
+  const kept: Kept = known ?? { admitted, settled: endOf(admitted), texts: [], remembers: true };
+  cache.catalogs.set(digest, kept);
   for (const [oldest, { texts: gone }] of cache.catalogs) {
     if (cache.catalogs.size <= KEPT_CATALOGS) break;
     cache.catalogs.delete(oldest);
     forget(cache, gone);
   }
-  for (const [i, page] of (pages ?? []).entries()) remember(cache, page, pageDigests?.[i] ?? sha256(page.text));
+  // Only pages remembered are the catalog's to let go of later: one too large to remember is not held for it.
+  if (kept.remembers && pages !== undefined)
+    kept.texts = pages
+      .filter((page, i) => remember(cache, page, pageDigests?.[i] ?? sha256(page.text)))
+      .map((p) => p.text);
+  if (known === undefined)
+    admitted.then(
+      (outcome) => {
+        if (!keepsPages(outcome)) release(cache, kept);
+      },
+      () => {
+        if (cache.catalogs.get(digest) === kept) cache.catalogs.delete(digest);
+        release(cache, kept);
+      },
+    );
   // Sessions that came while the catalog was being admitted are all released when it ends: each goes on in a turn
   // of its own (publishing a 2,000-tool listing is about a millisecond a session), not all in one turn that other
   // sessions' requests would wait behind; one that comes while they do takes its turn after them.
-  if (known === undefined || (settled.done && !cache.turns.busy())) return admitted;
+  if (known === undefined || (kept.settled.done && !cache.turns.busy())) return admitted;
   return admitted.finally(() => cache.turns.turn());
+}
+
+/** Lets go of a catalog's remembered pages for good (but those another kept catalog has too). */
+function release(cache: Cache, kept: Kept): void {
+  const texts = kept.texts;
+  kept.remembers = false;
+  kept.texts = [];
+  forget(cache, texts);
 }
 
 /** Marks when `admission` ends; the session that asked awaits the admission itself, a rejection included. */
@@ -145,26 +185,32 @@ function endOf(admission: Promise<unknown>): { done: boolean } {
   return settled;
 }
 
-function remember(cache: Cache, page: ListedPage, digest: string): void {
-  const { text } = page;
-  if (text.length < MEMO_MIN_CHARS || cache.pages.has(text) || cache.chars + text.length > MEMO_MAX_CHARS) return;
+/** Remembers a page, within the memo's bounds; whether it is remembered (now or before). */
+function remember(cache: Cache, page: ListedPage, digest: string): boolean {
+  const { text, message } = page;
+  if (text.length < MEMO_MIN_CHARS) return false;
+  if (cache.pages.has(text)) return true;
+  if (cache.chars + text.length > MEMO_MAX_CHARS) return false;
+  const values = valuesOf(message);
+  if (values > MEMO_MAX_PAGE_VALUES || cache.values + values > MEMO_MAX_VALUES) return false;
   // The message as it was parsed, frozen once it is shared (recall).
-  cache.pages.set(text, { message: page.message, text, digest });
+  cache.pages.set(text, { message, text, digest, values });
   cache.chars += text.length;
-}
-
-/** Lets go of the remembered pages of a listing that was refused. */
-export function forgetPages(settings: ProxySettings, pages: readonly ListedPage[]): void {
-  const cache = cacheOf(settings);
-  for (const { text } of pages) drop(cache, text);
+  cache.values += values;
+  return true;
 }
 
 function drop(cache: Cache, text: string): void {
-  if (cache.pages.delete(text)) cache.chars -= text.length;
+  const known = cache.pages.get(text);
+  if (known === undefined) return;
+  cache.pages.delete(text);
+  cache.chars -= text.length;
+  cache.values -= known.values;
 }
 
 /** Lets go of the pages of a catalog no longer kept, but for those a kept catalog has too. */
 function forget(cache: Cache, texts: readonly string[]): void {
+  if (texts.length === 0) return;
   const kept = new Set<string>();
   for (const c of cache.catalogs.values()) for (const t of c.texts) kept.add(t);
   for (const text of texts) if (!kept.has(text)) drop(cache, text);

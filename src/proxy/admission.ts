@@ -24,7 +24,7 @@ import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
 import { driftLines, driftWithheld } from '../catalog/lock-report.js';
-import { admitOnce, forgetPages, type ListedPage } from './admission-cache.js';
+import { admitOnce, type ListedPage } from './admission-cache.js';
 import { publishedName, publishedNameDiagnostics } from './names.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
@@ -140,10 +140,19 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
   } catch (thrown) {
     return { ok: false, message: thrownMessage(thrown) };
   }
-  const admitted = await admitOnce(settings, listed, () => admitListed(listed, settings), pages);
-  // A listing that was refused is not kept for recall (its admission's outcome still is, by digest).
-  if (!admitted.ok && pages !== undefined) forgetPages(settings, pages);
-  return admitted;
+  try {
+    // A listing that was refused is not kept for recall (its admission's outcome still is, by digest).
+    return await admitOnce(
+      settings,
+      listed,
+      () => admitListed(listed, settings),
+      pages,
+      (a) => a.ok,
+    );
+  } catch (thrown) {
+    // Nothing in an admission is meant to throw; should something, this session's start-up fails, not the proxy.
+    return { ok: false, message: `the tools could not be admitted: ${clip(thrownMessage(thrown), 200)}` };
+  }
 }
 
 /** Admits and grants a listing (the tools of every page). */

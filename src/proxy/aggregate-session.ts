@@ -22,6 +22,7 @@ import type { ServerSet, Slot } from './servers.js';
 import type { CallRecord } from './session.js';
 import type { ProxySettings } from './settings.js';
 import { createdTask } from './tasks.js';
+import { guardAnswer } from './answer-guard.js';
 
 /** What the aggregate session needs besides its peer and servers. */
 export interface AggregateContext {
@@ -173,12 +174,17 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         case 'ping':
           return downstream.respond(m.id, { result: {} });
         case 'tools/list':
-          void Promise.all(set.slots.map((s) => s.readmitting)).then(() =>
-            downstream.respond(m.id, { result: { tools: listedTools(set.slots, context.visible) } }),
+          guardAnswer(
+            Promise.all(set.slots.map((s) => s.readmitting)).then(() =>
+              downstream.respond(m.id, { result: { tools: listedTools(set.slots, context.visible) } }),
+            ),
+            m.id,
+            downstream,
+            context.warn,
           );
           return;
         case 'tools/call':
-          void callTool(m, text);
+          guardAnswer(callTool(m, text), m.id, downstream, context.warn);
           return;
         default:
           downstream.respond(m.id, error(RPC.methodNotFound, unservedReason(method)));

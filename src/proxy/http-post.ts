@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readMessage, type RpcMessage } from '../mcp/channel.js';
 import { readBody } from '../mcp/http-body.js';
+import { TOO_DEEP } from '../mcp/message-depth.js';
 import { initializeProblem } from '../mcp/initialize.js';
 import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
@@ -82,6 +83,7 @@ export function postHandler(settings: ProxySettings, table: SessionTable): PostH
     });
     if (message === undefined) {
       if (problem === 'parse') return refuse(res, 400, 'Parse error: the body is not JSON', {}, RPC.parseError);
+      if (problem === 'deep') return refuse(res, 400, `Invalid Request: the message is ${TOO_DEEP}`);
       const batch = body.trimStart().startsWith('[');
       return refuse(
         res,

@@ -20,6 +20,7 @@ import { sessionCalls } from './session-calls.js';
 import type { SessionContext } from './session-context.js';
 import { cancelled, DROP, notFound, relayer } from './session-relay.js';
 import { sessionTools } from './session-tools.js';
+import { guardAnswer } from './answer-guard.js';
 
 export type { CallRecord, SessionContext } from './session-context.js';
 
@@ -48,6 +49,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const statelessClient = (): boolean => modernSeen && !initialized;
   const tools = sessionTools(downstream, upstream, context, statelessClient);
   const relay = relayer(downstream, belonging);
+  const answer = (id: string | number, work: Promise<unknown>): void => guardAnswer(work, id, downstream, context.warn);
   const { callTool, taskResult } = sessionCalls({
     downstream,
     upstream,
@@ -68,7 +70,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           denied: (method) => settings.deniedMethod(method),
           respond: (id, reply) => downstream.respond(id, reply),
           published: async () => tools.ready() ?? (await tools.settled()),
-          callTool: (call, callText) => void callTool(call, callText, true),
+          callTool: (call, callText) => answer(call.id, callTool(call, callText, true)),
           relay: (request, params, shape) =>
             relay(request, downstream, upstream, toUpstream, undefined, { params, shape }),
         });
@@ -106,16 +108,19 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           });
           return;
         case 'tasks/result':
-          void taskResult(m);
+          answer(m.id, taskResult(m));
           return;
         case 'tools/list':
-          void (async () => {
-            const current = tools.ready() ?? (await tools.settled());
-            downstream.respondText(m.id, toolsListText(current));
-          })();
+          answer(
+            m.id,
+            (async () => {
+              const current = tools.ready() ?? (await tools.settled());
+              downstream.respondText(m.id, toolsListText(current));
+            })(),
+          );
           return;
         case 'tools/call':
-          void callTool(m, text);
+          answer(m.id, callTool(m, text));
           return;
         default:
           relay(m, downstream, upstream, toUpstream);

@@ -3,6 +3,7 @@
 // every secret masked.
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { openChannel } from '../mcp/channel.js';
+import { TOO_DEEP } from '../mcp/message-depth.js';
 import { Peer, RPC } from '../mcp/peer.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { callLogger } from './call-log.js';
@@ -35,7 +36,9 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
                 RPC.invalidRequest,
                 `request line longer than ${MAX_REQUEST_LINE_BYTES} bytes, the limit; it was dropped`,
               ]
-            : [RPC.invalidRequest, 'invalid request: not a JSON-RPC 2.0 message'];
+            : why === 'deep'
+              ? [RPC.invalidRequest, `invalid request: the message is ${TOO_DEEP}; it was dropped`]
+              : [RPC.invalidRequest, 'invalid request: not a JSON-RPC 2.0 message'];
       // A client that floods bad lines and reads nothing must not grow this process's output without end.
       if (downstream.channel !== undefined && downstream.channel.backlog() < MAX_REQUEST_LINE_BYTES)
         downstream.respond(id, { error: { code, message } });

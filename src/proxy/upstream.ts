@@ -15,6 +15,7 @@ import type { ProxyExit } from './exit.js';
 import type { ProxyIO } from './io.js';
 import { type Admitted, admitUpstream, type Published } from './admission.js';
 import type { ChannelSink } from '../mcp/channel.js';
+import { TOO_DEEP } from '../mcp/message-depth.js';
 import type { ProxySettings } from './settings.js';
 import { Peer, RPC } from '../mcp/peer.js';
 import { whenTold } from './stop-signal.js';
@@ -92,8 +93,10 @@ async function open(
   const sink: ChannelSink = {
     message: (m, text, related) => peer.deliver(m, text, related),
     bad: (why, id) => {
-      if (id !== null) peer.respond(id, { error: { code: RPC.invalidRequest, message: `invalid message (${why})` } });
-      else say(`the server wrote a message that is not JSON-RPC (${why}); it was dropped`);
+      const reason = why === 'deep' ? TOO_DEEP : why;
+      if (id !== null)
+        peer.respond(id, { error: { code: RPC.invalidRequest, message: `invalid message (${reason})` } });
+      else say(`the server wrote a message that is not JSON-RPC (${reason}); it was dropped`);
     },
     closed: () => undefined,
     // A tools/list page of a catalog this proxy keeps admitted is not parsed again (src/proxy/admission-cache.ts).

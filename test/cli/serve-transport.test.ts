@@ -3,6 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { MAX_MESSAGE_DEPTH } from '../../src/mcp/message-depth.js';
 import { StdioLineTransport } from '../../src/mcp/stdio-line-transport.js';
 
 describe('StdioLineTransport', () => {
@@ -33,5 +34,31 @@ describe('StdioLineTransport', () => {
     expect(closes).toBe(1);
     await transport.close();
     expect(closes).toBe(1);
+  });
+
+  it('answers a message nested too deep to write again with an error, and never hands it to the SDK', async () => {
+    // The SDK's JSON.stringify of a 6,000-level response (its "unknown message ID" error) threw and ended serve.
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const transport = new StdioLineTransport(JSONRPCMessageSchema, input, output);
+    const messages: unknown[] = [];
+    transport.onmessage = (m) => messages.push(m);
+    await transport.start();
+    const deep = `${'['.repeat(6000)}${']'.repeat(6000)}`;
+    input.write(`{"jsonrpc":"2.0","id":5,"result":{"x":${deep}}}\n`);
+    input.write(`{"jsonrpc":"2.0","id":6,"method":"ping","params":{"x":${deep}}}\n`);
+    input.write('{"jsonrpc":"2.0","id":7,"method":"ping"}\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    const replies = String(output.read())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: unknown; error: { code: number; message: string } });
+    expect(replies.map((r) => [r.id, r.error.code])).toEqual([
+      [5, -32600],
+      [6, -32600],
+    ]);
+    expect(replies[0]?.error.message).toContain(`nested more than ${MAX_MESSAGE_DEPTH} levels deep`);
+    expect(messages).toEqual([{ jsonrpc: '2.0', id: 7, method: 'ping' }]);
+    await transport.close();
   });
 });

@@ -2,17 +2,38 @@
 // the same page (700 KB for 2,000 tools), and parsing it was most of what a session over an admitted catalog
 // cost the proxy's event loop. The same text always parses to the same value, so a recalled page
 // must be exactly the parsed one, shared frozen, and forgotten with its catalog.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readMessage, type RpcMessage } from '../../src/mcp/channel.js';
 import type { Admitted } from '../../src/proxy/admission.js';
 import { NOTHING } from '../../src/proxy/admission.js';
-import { admitOnce, forgetPages, KEPT_CATALOGS, listingMemo, MEMO_MAX_CHARS } from '../../src/proxy/admission-cache.js';
+import {
+  admitOnce,
+  KEPT_CATALOGS,
+  listingMemo,
+  MEMO_MAX_CHARS,
+  MEMO_MAX_PAGE_VALUES,
+  MEMO_MAX_VALUES,
+} from '../../src/proxy/admission-cache.js';
 import type { ProxySettings } from '../../src/proxy/settings.js';
 import { openRawSession, startHttpServer, stopAll } from '../cli/http-fixture.js';
 import { startInProcess } from './in-process-proxy.js';
 
 afterAll(stopAll);
 afterEach(() => vi.restoreAllMocks());
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/** The heap used after full collections. */
+async function heapUsed(): Promise<number> {
+  for (let i = 0; i < 4; i++) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return process.memoryUsage().heapUsed;
+}
 
 const admitted: Admitted = { ok: true, value: NOTHING };
 const admit = async (): Promise<Admitted> => admitted;
@@ -99,12 +120,71 @@ describe('listingMemo', () => {
     expect(listingMemo(settings).recall(b.text)).toBeUndefined();
   });
 
-  it('forgets the pages of a refused listing', () => {
+  it('forgets the pages of a refused listing, and remembers them no more for a later session', async () => {
     const settings = {} as ProxySettings;
     const p = page(100, 'refused');
-    void admitOnce(settings, [], admit, [p]);
-    forgetPages(settings, [p]);
+    const refused: Admitted = { ok: false, message: 'no' };
+    const keeps = (a: Admitted): boolean => a.ok;
+    await admitOnce(settings, [], async () => refused, [p], keeps);
     expect(listingMemo(settings).recall(p.text)).toBeUndefined();
+    expect(await admitOnce(settings, [], admit, [p], keeps)).toBe(refused);
+    expect(listingMemo(settings).recall(p.text)).toBeUndefined();
+  });
+
+  it("a refused listing does not take a kept catalog's page with it", async () => {
+    const settings = {} as ProxySettings;
+    const [shared, other] = [page(100, 'kept'), page(100, 'other', 3)];
+    await admitOnce(settings, [], admit, [shared]);
+    await admitOnce(
+      settings,
+      [],
+      async (): Promise<Admitted> => ({ ok: false, message: 'no' }),
+      [shared, other],
+      (a) => a.ok,
+    );
+    expect(listingMemo(settings).recall(shared.text)).toBeDefined();
+    expect(listingMemo(settings).recall(other.text)).toBeUndefined();
+  });
+
+  it('does not keep an admission that rejected: the next session admits the listing again', async () => {
+    const settings = {} as ProxySettings;
+    const p = page(100, 'thrown');
+    await expect(admitOnce(settings, [], () => Promise.reject(new Error('bug')), [p])).rejects.toThrow('bug');
+    expect(listingMemo(settings).recall(p.text)).toBeUndefined();
+    const again = vi.fn(admit);
+    expect(await admitOnce(settings, [], again, [p])).toBe(admitted);
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds no text of a page it did not remember (a padded page was held by its catalog before)', async () => {
+    const settings = {} as ProxySettings;
+    const before = await heapUsed();
+    await (async () => {
+      // Past MEMO_MAX_CHARS: never remembered, so nothing of the proxy's may hold it once the listing is admitted.
+      const text = `{"jsonrpc":"2.0","id":2,"result":{"tools":[],"pad":"${'x'.repeat(MEMO_MAX_CHARS)}"}}`;
+      await admitOnce(settings, [], admit, [{ text, message: { jsonrpc: '2.0', id: 2, result: { tools: [] } } }]);
+      expect(listingMemo(settings).recall(text)).toBeUndefined();
+    })();
+    expect((await heapUsed()) - before).toBeLessThan(MEMO_MAX_CHARS / 4);
+  });
+
+  it(`remembers at most ${MEMO_MAX_PAGE_VALUES} values a page, ${MEMO_MAX_VALUES} in all (padding with {})`, () => {
+    const settings = {} as ProxySettings;
+    const memo = listingMemo(settings);
+    // About 3 characters a value: far within MEMO_MAX_CHARS, far past the values a page may have.
+    const padText = `{"jsonrpc":"2.0","id":2,"result":{"tools":[],"pad":[${'{},'.repeat(MEMO_MAX_PAGE_VALUES)}{}]}}`;
+    const padded = { text: padText, message: JSON.parse(padText) as RpcMessage };
+    void admitOnce(settings, [], admit, [padded]);
+    expect(memo.recall(padText)).toBeUndefined();
+    // Pages within the page bound are remembered until their values together would pass the whole bound.
+    const near = (tag: string): { text: string; message: RpcMessage } => {
+      const n = MEMO_MAX_PAGE_VALUES - 10;
+      const text = `{"jsonrpc":"2.0","id":2,"result":{"tools":[],"${tag}":[${'0,'.repeat(n - 8)}0]}}`;
+      return { text, message: JSON.parse(text) as RpcMessage };
+    };
+    const pages = Array.from({ length: MEMO_MAX_VALUES / MEMO_MAX_PAGE_VALUES + 1 }, (_, i) => near(`p${i}`));
+    void admitOnce(settings, [], admit, pages);
+    expect(pages.map((p) => memo.recall(p.text) !== undefined)).toEqual([...pages.map(() => true).slice(1), false]);
   });
 
   it('readMessage hands over a recalled page without parsing it, and parses every other text', () => {
