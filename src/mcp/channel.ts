@@ -2,8 +2,7 @@
 // Each message is handed over with its own text, so a tools/call's arguments can be validated as the text they
 // arrived as. A line that is not JSON or not JSON-RPC is reported, never passed on: the channel's owner answers it.
 import { createLineReader } from '../exec/line-reader.js';
-import { jsonValues, mayNestDeeper, TOO_DEEP } from './message-depth.js';
-import { RPC } from './rpc-codes.js';
+import { jsonValues, mayNestDeeper, tooDeepReply } from './message-depth.js';
 
 /** A JSON-RPC 2.0 message as the proxy reads it (ids are the sender's). */
 export interface RpcMessage {
@@ -128,14 +127,9 @@ export function readMessage(text: string, sink: Pick<ChannelSink, 'message' | 'b
  * would otherwise wait for its timeout); anything else is reported as bad, with its id when it has one.
  */
 function tooDeep(value: unknown, sink: Pick<ChannelSink, 'message' | 'bad'>): void {
-  const id = idOf(value);
-  if (!isMessage(value) || value.method !== undefined || id === null) {
-    sink.bad('deep', id);
-    return;
-  }
-  const message = `the answer is ${TOO_DEEP}; it was dropped`;
-  const reply = { jsonrpc: '2.0' as const, id, error: { code: RPC.internalError, message } };
-  sink.message(reply, JSON.stringify(reply));
+  const reply = isMessage(value) ? tooDeepReply(value) : undefined;
+  if (reply === undefined) sink.bad('deep', idOf(value));
+  else sink.message(reply, JSON.stringify(reply));
 }
 
 /** Opens a channel over `input` and `output`, reporting to `sink`. */

@@ -4,6 +4,7 @@
 // in it. A message nested deeper than MAX_MESSAGE_DEPTH is refused as it is read, which leaves room for the
 // levels the proxy wraps around a value it passes on. The same walk counts the values, which the listing memo
 // (src/proxy/admission-cache.ts) bounds: a page's characters do not show what its parsed objects cost.
+import { RPC } from './rpc-codes.js';
 
 /** Deepest nesting of a message read, the message object itself being level 1: no MCP message comes near it. */
 export const MAX_MESSAGE_DEPTH = 1000;
@@ -11,14 +12,32 @@ export const MAX_MESSAGE_DEPTH = 1000;
 /** What a message refused for its depth is said to be, in every refusal and warning. */
 export const TOO_DEEP = `nested more than ${MAX_MESSAGE_DEPTH} levels deep, the limit`;
 
+/**
+ * What a reply nested too deep is read as: an error answering the same request, so that request does not wait
+ * for its timeout (both the proxy's channel and serve's transport read it so). Undefined when `value` is no
+ * reply with an id (a request, a notification: those are refused as bad messages instead).
+ */
+export function tooDeepReply(
+  value: unknown,
+): { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } } | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.hasOwn(value, 'method'))
+    return undefined;
+  const id = (value as { id?: unknown }).id;
+  if (typeof id !== 'string' && (typeof id !== 'number' || !Number.isFinite(id))) return undefined;
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: RPC.internalError, message: `the answer is ${TOO_DEEP}; it was dropped` },
+  };
+}
+
 // The count of each message walked, so that the memo reads it without a second walk of a 700 KB page.
 const counted = new WeakMap<object, number>();
 
 /**
  * How many values `value` (as JSON.parse made it) holds, itself and every member and item at any level; -1 when
  * it nests more than `max` levels deep. Iterative, so any depth is safe to walk; it stops at the first container
- * past `max`. for-in reads a parsed object's own members (JSON.parse makes no other enumerable one) and, unlike
- * Object.keys, allocates nothing per object.
+ * past `max`. for-in (own members only) allocates nothing per object, unlike Object.keys.
  */
 export function jsonValues(value: unknown, max: number = MAX_MESSAGE_DEPTH): number {
   if (value === null || typeof value !== 'object') return 1;
@@ -42,6 +61,8 @@ export function jsonValues(value: unknown, max: number = MAX_MESSAGE_DEPTH): num
       continue;
     }
     for (const key in container) {
+      // Only its own: a host's code may have put an enumerable member on Object.prototype.
+      if (!Object.hasOwn(container, key)) continue;
       values++;
       const member = container[key];
       if (member !== null && typeof member === 'object') {

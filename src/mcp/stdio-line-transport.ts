@@ -7,7 +7,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createLineReader } from '../exec/line-reader.js';
-import { jsonValues, mayNestDeeper, TOO_DEEP } from './message-depth.js';
+import { jsonValues, mayNestDeeper, TOO_DEEP, tooDeepReply } from './message-depth.js';
 
 /** Longest request line read, in bytes: the SDK's own buffer size, now a bound on one line that ends nothing. */
 export const MAX_REQUEST_LINE_BYTES = 10 * 1024 * 1024;
@@ -78,8 +78,11 @@ export class StdioLineTransport implements Transport {
       return;
     }
     // Nested too deep for the SDK and this transport to write again (message-depth.ts): refused as it is read.
+    // A reply that deep reaches the SDK as an error answering its request; anything else is answered here.
     if (mayNestDeeper(text.length) && jsonValues(value) < 0) {
-      this.reply(idOf(value), INVALID_REQUEST, `invalid request: the message is ${TOO_DEEP}; it was dropped`);
+      const reply = tooDeepReply(value);
+      if (reply !== undefined) this.onmessage?.(reply);
+      else this.reply(idOf(value), INVALID_REQUEST, `invalid request: the message is ${TOO_DEEP}; it was dropped`);
       return;
     }
     const parsed = this.schema.safeParse(value);

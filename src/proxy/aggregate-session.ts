@@ -178,13 +178,12 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
             Promise.all(set.slots.map((s) => s.readmitting)).then(() =>
               downstream.respond(m.id, { result: { tools: listedTools(set.slots, context.visible) } }),
             ),
-            m.id,
-            downstream,
+            (r) => downstream.respond(m.id, r),
             context.warn,
           );
           return;
         case 'tools/call':
-          guardAnswer(callTool(m, text), m.id, downstream, context.warn);
+          guardAnswer(callTool(m, text), (r) => downstream.respond(m.id, r), context.warn);
           return;
         default:
           downstream.respond(m.id, error(RPC.methodNotFound, unservedReason(method)));
@@ -227,12 +226,13 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         // Re-sent under the downstream side's own id: ids of two servers never meet at the client.
         const { id, reply } = downstream.request(method, m.params, undefined, link.belonging.of(m, related));
         link.toClient.set(key(m.id), id);
-        void reply.then((r) => {
+        const relayed = reply.then((r) => {
           link.toClient.delete(key(m.id));
           const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
           if (answered === undefined) peer.respond(m.id, r);
           else peer.respond(m.id, error(RPC.internalError, `the answer was not passed on: ${protoRefusal(answered)}`));
         });
+        guardAnswer(relayed, (r) => peer.respond(m.id, r), context.warn);
       },
       notification(m, _text, related) {
         if (m.method === 'notifications/tools/list_changed') return set.readmit(slot);

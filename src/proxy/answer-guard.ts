@@ -3,24 +3,23 @@
 // every session in it. Nothing there is meant to throw (a message too deep to write again is refused when it is
 // read: src/mcp/message-depth.ts); should something still, the client gets an error answer, the host a line on
 // stderr, and the proxy goes on.
-import { RPC, type Peer } from '../mcp/peer.js';
+import { RPC, type Reply } from '../mcp/peer.js';
 import { thrownMessage } from '../result.js';
 import { clip } from '../util/describe-value.js';
 
-/** Runs the answer to request `id` of `downstream`; a rejection is answered as an internal error and told `warn`. */
+/**
+ * Runs a request's answer; a rejection is answered through `answer` as an internal error and told `warn`. The
+ * thrown text is the proxy's own: the host's log may read it, the client gets a fixed message.
+ */
 export function guardAnswer(
   work: Promise<unknown>,
-  id: string | number,
-  downstream: Peer,
+  answer: (reply: Reply) => void,
   warn: (line: string) => void,
 ): void {
   work.catch((thrown: unknown) => {
-    // The thrown text is the proxy's own: the host's log may read it, the client gets a fixed message.
     warn(`a request could not be answered: ${clip(thrownMessage(thrown), 200)}`);
     try {
-      downstream.respond(id, {
-        error: { code: RPC.internalError, message: 'the proxy could not answer this request' },
-      });
+      answer({ error: { code: RPC.internalError, message: 'the proxy could not answer this request' } });
     } catch {
       // The channel itself failed: the session's end tells the client.
     }

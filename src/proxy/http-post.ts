@@ -72,18 +72,21 @@ export function postHandler(settings: ProxySettings, table: SessionTable): PostH
     let message: RpcMessage | undefined;
     let text = body;
     let problem: string | undefined;
+    let problemId: string | number | null = null;
     readMessage(body, {
       message: (m, t) => {
         message = m;
         text = t;
       },
-      bad: (why) => {
+      bad: (why, id) => {
         problem = why;
+        problemId = id;
       },
     });
     if (message === undefined) {
       if (problem === 'parse') return refuse(res, 400, 'Parse error: the body is not JSON', {}, RPC.parseError);
-      if (problem === 'deep') return refuse(res, 400, `Invalid Request: the message is ${TOO_DEEP}`);
+      if (problem === 'deep')
+        return refuse(res, 400, `Invalid Request: the message is ${TOO_DEEP}`, {}, RPC.invalidRequest, problemId);
       const batch = body.trimStart().startsWith('[');
       return refuse(
         res,

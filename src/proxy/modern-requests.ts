@@ -25,6 +25,7 @@ import { RPC, type Reply } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
 import { revisionOf } from '../mcp/versions.js';
 import type { Published } from './admission.js';
+import { guardAnswer } from './answer-guard.js';
 
 /** Why a server's request never reaches a 2026-07-28 client through the proxy. */
 export const NO_INPUT_REQUIRED =
@@ -45,6 +46,8 @@ export interface ModernRelay {
   readonly upstreamRevision: string;
   readonly denied: (method: string) => boolean;
   readonly respond: (id: string | number, reply: Reply) => void;
+  /** A line for the host's stderr (an answer that could not be made). */
+  readonly warn: (line: string) => void;
   /** The catalog as admitted now (after any re-admission under way). */
   readonly published: () => Promise<Published>;
   /** Runs the tools/call gate; results come back through `modernReply`. */
@@ -114,9 +117,13 @@ export function serveModern(m: RpcMessage & { id: string | number }, text: strin
   else if (method === 'server/discover') relay.respond(m.id, { result: discoverResult(relay.init) });
   else if (method === 'tools/call') relay.callTool(m, text);
   else if (method === 'tools/list')
-    void relay.published().then((current) => {
-      const tools = [...current.tools.values()].map(modernTool);
-      relay.respond(m.id, { result: completeResult(method, { tools }) });
-    });
+    guardAnswer(
+      relay.published().then((current) => {
+        const tools = [...current.tools.values()].map(modernTool);
+        relay.respond(m.id, { result: completeResult(method, { tools }) });
+      }),
+      (r) => relay.respond(m.id, r),
+      relay.warn,
+    );
   else relay.relay(m, withoutEnvelope(m.params), (r) => modernReply(method, r));
 }

@@ -6,6 +6,7 @@ import type { RpcMessage } from '../mcp/channel.js';
 import { RPC, type Peer, type Reply } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
 import type { Belonging } from './belonging.js';
+import { guardAnswer } from './answer-guard.js';
 
 /** The -32601 answer to a method the proxy does not forward. */
 export function notFound(method: string): { error: { code: number; message: string } } {
@@ -41,7 +42,7 @@ export type Relay = (
  * reply; `related` is the request of `to`'s own that this one belongs to. The downstream's requests are recorded
  * in `belonging` while they run.
  */
-export function relayer(downstream: Peer, belonging: Belonging): Relay {
+export function relayer(downstream: Peer, belonging: Belonging, warn: (line: string) => void): Relay {
   return (m, from, to, ids, related, modern) => {
     const asked = protoMemberPath(m.params);
     if (asked !== undefined) {
@@ -52,7 +53,7 @@ export function relayer(downstream: Peer, belonging: Belonging): Relay {
     const { id, reply } = to.request(m.method as string, params, undefined, related);
     ids.set(idKey(m.id), id);
     const own = from === downstream ? belonging.open(m.id, id, m.params) : undefined;
-    void reply.then((r) => {
+    const relayed = reply.then((r) => {
       ids.delete(idKey(m.id));
       if (own !== undefined) belonging.close(own);
       // The answer is a message too: one carrying __proto__ goes back as an error, in either direction.
@@ -63,6 +64,7 @@ export function relayer(downstream: Peer, belonging: Belonging): Relay {
           error: { code: RPC.internalError, message: `the answer was not passed on: ${protoRefusal(answered)}` },
         });
     });
+    guardAnswer(relayed, (r) => from.respond(m.id, r), warn);
   };
 }
 

@@ -48,8 +48,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   let modernSeen = false;
   const statelessClient = (): boolean => modernSeen && !initialized;
   const tools = sessionTools(downstream, upstream, context, statelessClient);
-  const relay = relayer(downstream, belonging);
-  const answer = (id: string | number, work: Promise<unknown>): void => guardAnswer(work, id, downstream, context.warn);
+  const relay = relayer(downstream, belonging, context.warn);
+  const answer = (id: string | number, work: Promise<unknown>): void =>
+    guardAnswer(work, (r) => downstream.respond(id, r), context.warn);
   const { callTool, taskResult } = sessionCalls({
     downstream,
     upstream,
@@ -69,6 +70,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           upstreamRevision: context.revision.version,
           denied: (method) => settings.deniedMethod(method),
           respond: (id, reply) => downstream.respond(id, reply),
+          warn: context.warn,
           published: async () => tools.ready() ?? (await tools.settled()),
           callTool: (call, callText) => answer(call.id, callTool(call, callText, true)),
           relay: (request, params, shape) =>

@@ -46,6 +46,24 @@ describe('proxy: a server message nested too deep', () => {
   });
 
   it.each([
+    // The reply is level 1 and its error 2: the data array takes levels 3 to 1,000.
+    ['error', 'its data', MAX_MESSAGE_DEPTH - 2],
+    // The reply is 1, its result 2, structuredContent 3: the array of its member "x" takes levels 4 to 1,000.
+    ['result', 'its structuredContent', MAX_MESSAGE_DEPTH - 3],
+  ])('passes on a call %s exactly at the bound (%s)', async (where, _what, depth) => {
+    const cli = proxy(where, depth);
+    try {
+      await cli.initialize();
+      cli.call('c', 'echo', { text: 'x' });
+      const reply = await cli.until((r) => r.id === 'c');
+      expect(reply.error?.code).not.toBe(-32603);
+      expect(JSON.stringify(reply)).toContain(nested(depth));
+    } finally {
+      cli.kill();
+    }
+  });
+
+  it.each([
     ['error', 'the error data of a tools/call'],
     ['result', 'the result of a tools/call'],
   ])('answers the client with an error for %s too deep (%s), and goes on serving', async (where) => {
@@ -101,7 +119,10 @@ describe('proxy: a client message nested too deep', () => {
       fetch(running.url, { method: 'POST', headers: { ...POST_HEADERS, 'mcp-session-id': session }, body });
     const deep = await post(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":${nested(6000)}}}`);
     expect(deep.status).toBe(400);
-    expect(await deep.text()).toContain(`nested more than ${MAX_MESSAGE_DEPTH} levels deep`);
+    const refused = (await deep.json()) as { id: unknown; error: { code: number; message: string } };
+    expect(refused.id).toBe(1);
+    expect(refused.error.code).toBe(-32600);
+    expect(refused.error.message).toContain(`nested more than ${MAX_MESSAGE_DEPTH} levels deep`);
     const ping = await post('{"jsonrpc":"2.0","id":2,"method":"ping"}');
     expect(ping.status).toBe(200);
     expect(await ping.text()).toContain('"id":2');

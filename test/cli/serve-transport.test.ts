@@ -6,6 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_DEPTH } from '../../src/mcp/message-depth.js';
 import { StdioLineTransport } from '../../src/mcp/stdio-line-transport.js';
 
+/** The error replies the transport wrote to `output`, one a line. */
+function repliesOf(output: PassThrough): { id: unknown; error: { code: number; message: string } }[] {
+  return String(output.read())
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { id: unknown; error: { code: number; message: string } });
+}
+
 describe('StdioLineTransport', () => {
   it('answers bad lines with JSON-RPC errors, passes good ones on, and closes once at end of input', async () => {
     const input = new PassThrough();
@@ -20,10 +28,7 @@ describe('StdioLineTransport', () => {
     input.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
     input.end();
     await new Promise((resolve) => setImmediate(resolve));
-    const replies = String(output.read())
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { id: unknown; error: { code: number; message: string } });
+    const replies = repliesOf(output);
     expect(replies.map((r) => [r.id, r.error.code])).toEqual([
       [null, -32600],
       [null, -32700],
@@ -36,7 +41,7 @@ describe('StdioLineTransport', () => {
     expect(closes).toBe(1);
   });
 
-  it('answers a message nested too deep to write again with an error, and never hands it to the SDK', async () => {
+  it('refuses a message nested too deep: a request answered, a reply handed on as an error', async () => {
     // The SDK's JSON.stringify of a 6,000-level response (its "unknown message ID" error) threw and ended serve.
     const input = new PassThrough();
     const output = new PassThrough();
@@ -49,16 +54,14 @@ describe('StdioLineTransport', () => {
     input.write(`{"jsonrpc":"2.0","id":6,"method":"ping","params":{"x":${deep}}}\n`);
     input.write('{"jsonrpc":"2.0","id":7,"method":"ping"}\n');
     await new Promise((resolve) => setImmediate(resolve));
-    const replies = String(output.read())
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { id: unknown; error: { code: number; message: string } });
-    expect(replies.map((r) => [r.id, r.error.code])).toEqual([
-      [5, -32600],
-      [6, -32600],
-    ]);
+    const replies = repliesOf(output);
+    // The request is answered here; the reply reaches the SDK as an error answering its own request 5.
+    expect(replies.map((r) => [r.id, r.error.code])).toEqual([[6, -32600]]);
     expect(replies[0]?.error.message).toContain(`nested more than ${MAX_MESSAGE_DEPTH} levels deep`);
-    expect(messages).toEqual([{ jsonrpc: '2.0', id: 7, method: 'ping' }]);
+    expect(messages).toEqual([
+      { jsonrpc: '2.0', id: 5, error: { code: -32603, message: expect.stringContaining('nested more than') } },
+      { jsonrpc: '2.0', id: 7, method: 'ping' },
+    ]);
     await transport.close();
   });
 });

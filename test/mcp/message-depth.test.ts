@@ -25,6 +25,16 @@ describe('jsonValues', () => {
     expect(jsonValues(JSON.parse(text), max)).toBe(expected);
   });
 
+  it("counts a parsed object's own members only, whatever a host put on Object.prototype", () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto['hostAdded'] = { a: [1, 2, 3] };
+    try {
+      expect(jsonValues(JSON.parse('{"a":1,"b":{"c":2}}'), 2)).toBe(4);
+    } finally {
+      delete proto['hostAdded'];
+    }
+  });
+
   it('counts a value once measured, and counts again one never measured', () => {
     const message = JSON.parse('{"a":[1,2,{"b":3}]}') as object;
     expect(valuesOf(message)).toBe(6);

@@ -25,7 +25,11 @@ describe('guardAnswer', () => {
   it('answers a request whose work threw with an internal error, and tells the host why', async () => {
     const { peer, sent } = recordingPeer();
     const warned: string[] = [];
-    guardAnswer(Promise.reject(new RangeError('Maximum call stack size exceeded')), 'q', peer, (l) => warned.push(l));
+    guardAnswer(
+      Promise.reject(new RangeError('Maximum call stack size exceeded')),
+      (r) => peer.respond('q', r),
+      (l) => warned.push(l),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(sent).toEqual([
       { jsonrpc: '2.0', id: 'q', error: { code: -32603, message: 'the proxy could not answer this request' } },
@@ -39,7 +43,11 @@ describe('guardAnswer', () => {
     const note = (reason: unknown): void => void unhandled.push(reason);
     process.on('unhandledRejection', note);
     try {
-      guardAnswer(Promise.reject(new Error('x')), 1, peer, () => undefined);
+      guardAnswer(
+        Promise.reject(new Error('x')),
+        (r) => peer.respond(1, r),
+        () => undefined,
+      );
       await new Promise((resolve) => setTimeout(resolve, 20));
     } finally {
       process.off('unhandledRejection', note);
@@ -49,7 +57,11 @@ describe('guardAnswer', () => {
 
   it('does nothing more once the work answered', async () => {
     const { peer, sent } = recordingPeer();
-    guardAnswer(Promise.resolve(), 1, peer, () => undefined);
+    guardAnswer(
+      Promise.resolve(),
+      (r) => peer.respond(1, r),
+      () => undefined,
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(sent).toEqual([]);
   });
