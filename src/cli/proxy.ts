@@ -1,9 +1,12 @@
 // `toolgate proxy`: reads the flags (proxy-options.ts), then runs the library's proxy (src/proxy/start.ts) until
-// the client hangs up, the server dies, or SIGINT/SIGTERM: the signal stops the server's process group first, then
-// toolgate ends by that signal. Everything else (upstream, admission, sessions, transports) is src/proxy's.
+// the client hangs up, the server dies, or SIGINT/SIGTERM/SIGHUP: the signal stops the server's process group
+// first, then toolgate ends by that signal. Everything else (upstream, admission, sessions, transports) is src/proxy's.
 import { runProxy } from '../proxy/run.js';
 import type { CliIO, ExitCode } from './io.js';
 import { proxySettings } from './proxy-options.js';
+
+/** The signals that end the proxy cleanly. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Runs the proxy until the client hangs up (0), the server dies (1), or start-up fails (1 or 2). */
 export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
@@ -26,13 +29,13 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
     stoppedBy = signal;
     signalled();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // SIGHUP too (the terminal or the host closed): its servers run in process groups of their own, which a hangup
+  // does not reach, so a proxy ended by it without stopping them would leave them running.
+  for (const signal of STOP_SIGNALS) process.once(signal, onSignal);
   try {
     return await runProxy(settings, io, told);
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     if (stoppedBy !== undefined) process.kill(process.pid, stoppedBy);
   }
 }

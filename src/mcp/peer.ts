@@ -50,8 +50,16 @@ export interface PeerHandlers {
 export class Peer {
   private next = 1;
   private readonly pending = new Map<number, (reply: Reply) => void>();
+  /** Requests of this side it cancelled: their answers are not sent (MCP "Cancellation"). */
+  private readonly cancelled = new Set<string | number>();
   handlers: PeerHandlers | undefined;
   channel: Channel | undefined;
+  /**
+   * Bytes this side may leave unread before answers to it are dropped (set for servers): a server that stops
+   * reading its input while it sends requests the proxy answers (unknown methods, lines that are no message)
+   * would otherwise fill the proxy's memory with answers it never reads.
+   */
+  maxUnread: number | undefined;
 
   /** Routes one message that arrived from this side (`related`: see PeerHandlers). */
   deliver(message: RpcMessage, text: string, related?: number): void {
@@ -103,8 +111,9 @@ export class Peer {
     return { id, reply };
   }
 
-  /** Answers a request this side sent. */
+  /** Answers a request this side sent (not one it cancelled). */
   respond(id: string | number | null, reply: Reply): void {
+    if ((id !== null && this.cancelled.delete(id)) || this.unreadPast()) return;
     this.channel?.send(
       'error' in reply ? { jsonrpc: '2.0', id, error: reply.error } : { jsonrpc: '2.0', id, result: reply.result },
     );
@@ -112,12 +121,38 @@ export class Peer {
 
   /** Answers a request this side sent with a result given as JSON text (passed on as it arrived). */
   respondText(id: string | number | null, resultText: ResultText): void {
+    if ((id !== null && this.cancelled.delete(id)) || this.unreadPast()) return;
     this.channel?.sendResult(id, resultText);
   }
 
   /** Sends a notification; `related` as for request. */
   notify(method: string, params?: unknown, related?: string | number): void {
     this.channel?.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, related);
+  }
+
+  /**
+   * This side cancelled its request `id`, which the proxy passed on: the answer the proxy still makes for it
+   * (when `abandon` settles the passed-on request) is not sent. The receiver of a cancellation SHOULD NOT answer
+   * the request (MCP 2025-06-18, "Cancellation").
+   */
+  cancelledBySender(id: string | number): void {
+    this.cancelled.add(id);
+  }
+
+  /**
+   * Settles this proxy's request `id` to this side now, as cancelled: a cancelled request is never answered, and
+   * waiting for it would hold the request and its session's state for good.
+   */
+  abandon(id: number): void {
+    const resolve = this.pending.get(id);
+    if (resolve === undefined) return;
+    this.pending.delete(id);
+    resolve({ error: { code: RPC.internalError, message: 'the request was cancelled' } });
+  }
+
+  /** Whether this side left more than maxUnread bytes unread. */
+  private unreadPast(): boolean {
+    return this.maxUnread !== undefined && (this.channel?.backlog() ?? 0) > this.maxUnread;
   }
 
   /** Answers every request still waiting with `error` (the other side is gone). */

@@ -194,7 +194,11 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       if (m.method === 'notifications/cancelled') {
         const params = (m.params ?? {}) as Record<string, unknown>;
         const to = toServer.get(key(params['requestId']));
-        if (to !== undefined) to.peer.notify(m.method, { ...params, requestId: to.id });
+        if (to === undefined) return;
+        // Settled now, unanswered: a cancelled request is not answered (see session-relay.ts, passCancellation).
+        to.peer.notify(m.method, { ...params, requestId: to.id });
+        downstream.cancelledBySender(params['requestId'] as string | number);
+        to.peer.abandon(to.id);
         return;
       }
       // The client's roots changed: every server may ask again (each its own roots/list, answered per server).
@@ -240,7 +244,10 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         const params = (m.params ?? {}) as Record<string, unknown>;
         if (m.method === 'notifications/cancelled') {
           const mapped = link.toClient.get(key(params['requestId']));
-          if (mapped !== undefined) downstream.notify(m.method, { ...params, requestId: mapped });
+          if (mapped === undefined) return;
+          downstream.notify(m.method, { ...params, requestId: mapped });
+          peer.cancelledBySender(params['requestId'] as string | number);
+          downstream.abandon(mapped);
           return;
         }
         if (m.method === 'notifications/progress') {

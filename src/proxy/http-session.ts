@@ -18,6 +18,12 @@ import type { GrantedClient } from './grants.js';
 import { sseEvent } from '../mcp/sse.js';
 import { type AnswerBody, writeAnswer } from './http-answer.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
+import { refuse } from './http-refuse.js';
+import { isModernRequest } from './modern-requests.js';
+import { WaitingRequests } from './waiting-requests.js';
+
+/** The answer to a request its client cancelled, ending its POST. */
+const CANCELLED = { code: RPC.internalError, message: 'the request was cancelled' };
 
 /** A POST waiting for its reply. */
 interface Waiting {
@@ -48,8 +54,8 @@ export class HttpSession {
   private readonly peer = new Peer();
   private next = 1;
   private readonly waiting = new Map<number, Waiting>();
-  /** Client request id (JSON text) -> this session's id, while it waits (cancellations name the client's). */
-  private readonly byClientId = new Map<string, number>();
+  /** The requests the relay has not answered yet (client gone or not), and their client ids. */
+  private readonly unanswered = new WaitingRequests();
   /** POST responses turned into SSE streams, newest last. */
   private readonly streams = new Set<ServerResponse>();
   private standalone: ServerResponse | undefined;
@@ -90,7 +96,7 @@ export class HttpSession {
       onCall: client === undefined ? hooks.onCall : (record) => hooks.onCall({ client: client.name, ...record }),
       ...(client === undefined ? {} : { visible: client.grants.granted }),
       // A 2026-07-28 call's Mcp-Param-* headers are compared with its arguments (the tool's x-mcp-header).
-      ...(stateless === undefined ? {} : { headersOf: (own) => this.waiting.get(own as number)?.res.req?.headers }),
+      headersOf: (own) => this.waiting.get(own as number)?.res.req?.headers,
     });
     void upstream.gone.then((why) => {
       if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
@@ -104,24 +110,30 @@ export class HttpSession {
   request(m: RpcMessage & { id: string | number }, text: string, res: ServerResponse): void {
     this.touch();
     const key = JSON.stringify(m.id);
-    if (this.byClientId.has(key) && this.id !== undefined) {
+    if (this.id !== undefined && this.unanswered.ownOf(key) !== undefined) {
       const error = { code: RPC.invalidRequest, message: 'a request with this id is still waiting for its answer' };
       this.answer(res, JSON.stringify({ jsonrpc: '2.0', id: m.id, error }));
       return;
     }
+    const full = this.unanswered.refusal(text.length);
+    if (full !== undefined) {
+      refuse(res, 429, full, { 'retry-after': '1' }, RPC.internalError, m.id);
+      return;
+    }
     const own = this.next++;
     this.waiting.set(own, { clientId: m.id, res });
-    if (this.id !== undefined) {
-      this.byClientId.set(key, own);
-      this.streams.add(res);
-    }
+    // Shared (--stateless): client ids may collide, and cancellations are dropped.
+    this.unanswered.hold(own, text.length, this.id === undefined ? undefined : key);
+    // MCP 2026-07-28 cancels a request on HTTP by closing its stream; earlier revisions resume a stream instead.
+    const cancels = this.stateless !== undefined || isModernRequest(m);
+    if (this.id !== undefined) this.streams.add(res);
     // A client gone before its answer waits for nothing: its answer will be dropped, and the session may idle.
     res.on('close', () => {
       this.streams.delete(res);
       if (this.waiting.get(own)?.res !== res) return;
       this.waiting.delete(own);
-      this.byClientId.delete(key);
-      if (this.stateless !== undefined) {
+      if (cancels) {
+        this.unanswered.settle(own);
         const cancel = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: { requestId: own } };
         this.peer.deliver(cancel, JSON.stringify(cancel));
       }
@@ -139,8 +151,13 @@ export class HttpSession {
     if (m.method === 'notifications/cancelled') {
       // The client names its own id; the relay knows this session's. Shared: ids of other clients, dropped.
       const params = (m.params ?? {}) as Record<string, unknown>;
-      const own = this.byClientId.get(JSON.stringify(params['requestId']));
-      if (own !== undefined) this.peer.deliver({ ...m, params: { ...params, requestId: own } }, text);
+      const own = this.unanswered.ownOf(JSON.stringify(params['requestId']));
+      if (own !== undefined) {
+        // The relay will not answer it (session-relay.ts, passCancellation): its POST is ended here.
+        this.reply(own, (clientId) => JSON.stringify({ jsonrpc: '2.0', id: clientId, error: CANCELLED }));
+        this.unanswered.settle(own);
+        this.peer.deliver({ ...m, params: { ...params, requestId: own } }, text);
+      }
       // touch() stopped the idle clock: every way out restarts it, or the session would never idle out.
       this.arm();
       return;
@@ -152,14 +169,17 @@ export class HttpSession {
   /** Opens the client's GET stream; false when one is open already. */
   listen(res: ServerResponse): boolean {
     this.touch();
-    if (this.standalone !== undefined) return false;
+    if (this.standalone !== undefined) {
+      this.arm();
+      return false;
+    }
     res.writeHead(200, { ...SSE_HEADERS, ...this.idHeader() });
     res.flushHeaders();
     this.standalone = res;
     res.on('close', () => {
       if (this.standalone !== res) return;
       this.standalone = undefined;
-      this.lastUse = ++HttpSession.ticks;
+      this.arm();
     });
     this.arm();
     return true;
@@ -184,7 +204,9 @@ export class HttpSession {
     for (const [own] of this.waiting)
       this.reply(own, (clientId) => JSON.stringify({ jsonrpc: '2.0', id: clientId, error }));
     for (const s of this.streams) s.end();
+    this.streams.clear();
     this.standalone?.end();
+    this.standalone = undefined;
     this.hooks.ended(this, why);
     await this.upstream.stop();
   }
@@ -214,6 +236,9 @@ export class HttpSession {
    * belongs to a waiting request (`related`) goes on that request's own stream, ahead of its answer.
    */
   private out(message: RpcMessage, related?: string | number): void {
+    // An ended session's streams are ended: what its relay still says (a re-admission failing as its server
+    // stops) goes nowhere.
+    if (this.closed) return;
     if (message.method === undefined) {
       // A header that disagrees with the body is a 400 (MCP 2026-07-28, Streamable HTTP, "Server Validation").
       const status = (message.error as { code?: unknown } | undefined)?.code === HEADER_MISMATCH ? 400 : 200;
@@ -256,7 +281,13 @@ export class HttpSession {
   private streamFor(): ServerResponse | undefined {
     for (;;) {
       const target = this.standalone ?? [...this.streams].at(-1);
-      if (target === undefined || target.writableLength <= MAX_UNREAD_BYTES) return target;
+      if (target === undefined) return undefined;
+      if (target.writableEnded || target.destroyed) {
+        if (this.standalone === target) this.standalone = undefined;
+        this.streams.delete(target);
+        continue;
+      }
+      if (target.writableLength <= MAX_UNREAD_BYTES) return target;
       this.hooks.warn(`session ${this.id?.slice(0, 8)}: the client did not read its stream; it was closed`);
       if (this.standalone === target) this.standalone = undefined;
       this.streams.delete(target);
@@ -266,10 +297,10 @@ export class HttpSession {
 
   /** Writes the reply to this session's request `own`, built for the client's id. */
   private reply(own: unknown, build: (clientId: string | number) => AnswerBody, status = 200): void {
+    if (typeof own === 'number') this.unanswered.settle(own);
     const entry = typeof own === 'number' ? this.waiting.get(own) : undefined;
     if (entry === undefined) return;
     this.waiting.delete(own as number);
-    this.byClientId.delete(JSON.stringify(entry.clientId));
     this.streams.delete(entry.res);
     this.answer(entry.res, build(entry.clientId), status);
     this.arm();

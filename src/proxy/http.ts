@@ -10,6 +10,7 @@
 // http-sessions.ts, a POST's handling in http-post.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { maskSecrets } from '../exec/mask-secrets.js';
+import { clip } from '../util/describe-value.js';
 import type { Published } from './admission.js';
 import { openBackend, publishedOf } from './backend.js';
 import { callLogger } from './call-log.js';
@@ -113,6 +114,9 @@ export async function openHttpFront(
 
   return {
     handle: (req, res) => {
+      // Nothing is written to a response once it ended (HttpSession); should a write still come, its error event
+      // with no listener would end the process and every session in it.
+      res.on('error', (thrown: Error) => say(`a response could not be written: ${clip(thrown.message, 200)}`));
       handle(req, res).catch((thrown: unknown) => {
         say(`a request failed: ${(thrown as Error)?.message ?? 'unknown error'}`);
         refuse(res, 500, 'Internal Server Error');

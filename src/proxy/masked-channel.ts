@@ -17,13 +17,14 @@ export function maskedChannel(channel: Channel, secrets: readonly string[]): Cha
   const masker = createMasker(secrets, MIN_FORWARDED_SECRET_LENGTH);
   if (masker.empty) return channel;
   return {
-    send: (message) => {
+    // `related` (which request's stream a message goes on) is passed on with it.
+    send: (message, related) => {
       const { id, ...rest } = message as { id?: unknown };
       const text = JSON.stringify(rest);
       const masked = masker.json(text);
-      if (masked === text) return channel.send(message);
+      if (masked === text) return channel.send(message, related);
       const back = JSON.parse(masked) as Record<string, unknown>;
-      channel.send(Object.hasOwn(message, 'id') ? { jsonrpc: back['jsonrpc'], id, ...back } : back);
+      channel.send(Object.hasOwn(message, 'id') ? { jsonrpc: back['jsonrpc'], id, ...back } : back, related);
     },
     sendResult: (id, result) => {
       const text = textOf(result);

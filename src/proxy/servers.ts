@@ -13,6 +13,7 @@ import { Backoff } from './restart.js';
 import type { ProxySettings } from './settings.js';
 import { whenTold } from './stop-signal.js';
 import { summaryLines } from './summary.js';
+import { READMIT_PAUSE_MS, READMITS_IN_A_ROW } from './session-tools.js';
 import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
 
 /** One server of the set: its settings, and its upstream while it is served. */
@@ -120,13 +121,22 @@ export class ServerSet {
     }
     const readmitting = (async () => {
       let next: Published = NOTHING;
+      let rounds = 0;
       do {
         this.queued.delete(slot);
+        rounds++;
         const admitted = await admitUpstream(upstream.peer, slot.settings);
         next = admitted.ok ? admitted.value : NOTHING;
         if (!admitted.ok) this.say(`server ${slot.name}: re-admission failed, no tool published: ${admitted.message}`);
-      } while (this.queued.has(slot) && slot.upstream === upstream);
-      this.queued.delete(slot);
+      } while (this.queued.has(slot) && slot.upstream === upstream && rounds < READMITS_IN_A_ROW);
+      // Still changing: once more after a pause (session-tools.ts), the tools admitted last published meanwhile.
+      if (this.queued.delete(slot) && slot.upstream === upstream && !this.closed) {
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          this.readmit(slot);
+        }, READMIT_PAUSE_MS);
+        this.timers.add(timer);
+      }
       slot.readmitting = undefined;
       if (slot.upstream !== upstream) return slot.published;
       for (const line of summaryLines(next, upstream.init, slot.settings.display, slot.settings.quiet === true))

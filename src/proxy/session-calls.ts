@@ -1,6 +1,7 @@
 // A session's tools/call and tasks/result: a call is decided against the tools its client sees (calls.ts),
 // forwarded as rebuilt, and its result checked against the tool's output schema and --max-result before the
 // client gets it; a call the server turned into a task has its result checked when tasks/result fetches it.
+import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { withoutEnvelope } from '../mcp/modern.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { paramHeaderMismatch } from '../mcp/param-headers.js';
@@ -153,6 +154,14 @@ export function sessionCalls(of: CallsOf): SessionCalls {
 
   /** tasks/result: the result of a task a call of this session made, checked as that tool's call would be. */
   const taskResult = async (m: RpcMessage & { id: string | number }): Promise<void> => {
+    // Forwarded as it came, like every relayed request: none carrying a member named `__proto__` (forward.ts).
+    const carried = protoMemberPath(m.params);
+    if (carried !== undefined) {
+      downstream.respond(m.id, {
+        error: { code: RPC.invalidParams, message: `not forwarded: ${protoRefusal(carried)}` },
+      });
+      return;
+    }
     const tool = tasks.toolOf(namedTask(m.params));
     if (tool === undefined) {
       const message = 'unknown task: no task-augmented tools/call of this session made it';

@@ -68,6 +68,26 @@ export function relayer(downstream: Peer, belonging: Belonging, warn: (line: str
   };
 }
 
+/**
+ * A cancellation `from` sent, passed on to `to` under the id its request went there with (dropped when there is
+ * none; `related` as for Peer.notify); that request is then settled at once, and its answer not sent to `from`: a
+ * cancelled request is not answered (MCP 2025-06-18, "Cancellation"), and waiting for an answer that never comes
+ * would hold the request, and what its session keeps for it, for good.
+ */
+export function passCancellation(
+  m: RpcMessage & { method: string },
+  ids: Map<string, number>,
+  from: Peer,
+  to: Peer,
+  related?: string | number,
+): void {
+  const params = cancelled(m, ids);
+  if (params === DROP) return;
+  to.notify(m.method, params, related);
+  from.cancelledBySender((m.params as { requestId: string | number }).requestId);
+  to.abandon((params as { requestId: number }).requestId);
+}
+
 /** A cancellation of a request the other side never saw (answered already, or never relayed). */
 export const DROP = Symbol('drop');
 

@@ -8,6 +8,14 @@ import { grantedView, viewChanged } from './client-view.js';
 import type { SessionContext } from './session-context.js';
 import { summaryLines } from './summary.js';
 
+/**
+ * Admissions run in a row while tools/list_changed keeps coming during them; one still queued after that runs
+ * READMIT_PAUSE_MS later, the tools admitted last published meanwhile. A server that announces a change during
+ * every listing would otherwise keep the session re-admitting for good, with every tools/list and call waiting.
+ */
+export const READMITS_IN_A_ROW = 3;
+export const READMIT_PAUSE_MS = 1000;
+
 /** A session's published tools, as its client sees them. */
 export interface SessionTools {
   /**
@@ -46,15 +54,21 @@ export function sessionTools(
     const before = seen(published);
     readmitting = (async () => {
       let next: Published = NOTHING;
+      let rounds = 0;
       do {
         queued = false;
+        rounds++;
         const admitted = await admitUpstream(upstream, settings);
         if (admitted.ok) next = admitted.value;
         else {
           next = NOTHING;
           context.warn(`re-admission after tools/list_changed failed, no tools published: ${admitted.message}`);
         }
-      } while (queued);
+      } while (queued && rounds < READMITS_IN_A_ROW);
+      if (queued) {
+        queued = false;
+        setTimeout(readmit, READMIT_PAUSE_MS).unref();
+      }
       for (const line of summaryLines(next, init, settings.display, settings.quiet === true)) context.warn(line);
       published = next;
       readmitting = undefined;

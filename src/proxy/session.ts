@@ -18,7 +18,7 @@ import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-reques
 import { serverRequestRefusal } from './revision-rules.js';
 import { sessionCalls } from './session-calls.js';
 import type { SessionContext } from './session-context.js';
-import { cancelled, DROP, notFound, relayer } from './session-relay.js';
+import { notFound, passCancellation, relayer } from './session-relay.js';
 import { sessionTools } from './session-tools.js';
 import { guardAnswer } from './answer-guard.js';
 
@@ -135,8 +135,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       // method, would reach the server unchecked, so it goes nowhere (a notification gets no answer).
       if (!passes(m.method, 'client') || !m.method.startsWith('notifications/')) return;
       if (protoMemberPath(m.params) !== undefined) return;
-      const params = cancelled(m, toUpstream);
-      if (params !== DROP) upstream.notify(m.method, params);
+      if (m.method === 'notifications/cancelled') return passCancellation(m, toUpstream, downstream, upstream);
+      upstream.notify(m.method, m.params);
     },
   };
 
@@ -166,8 +166,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (protoMemberPath(m.params) !== undefined) return;
       if (statelessClient() && belonging.of(m, related) === undefined) return;
       if (belonging.unasked(m, related)) return;
-      const params = cancelled(m, toDownstream);
-      if (params !== DROP) downstream.notify(m.method, params, belonging.of(m, related));
+      const to = belonging.of(m, related);
+      if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, upstream, downstream, to);
+      downstream.notify(m.method, m.params, to);
     },
   };
 }

@@ -32,12 +32,16 @@ export interface HttpUpstream {
   stop(): Promise<void>;
 }
 
-/** Connects to `url` with `headers`; messages are reported to `sink`, each bounded by `maxBytes`. */
+/**
+ * Connects to `url` with `headers`; messages are reported to `sink`, each bounded by `maxBytes`. A network
+ * failure's own text (addresses, the host's resolver) goes to `warn` only, not into a reply a client reads.
+ */
 export function openHttpUpstream(
   url: URL,
   headers: Readonly<Record<string, string>>,
   maxBytes: number,
   sink: Pick<ChannelSink, 'message' | 'bad' | 'known'>,
+  warn: (line: string) => void,
 ): HttpUpstream {
   const aborter = new AbortController();
   // A network error's text is masked of the header values before it is clipped (a value cut in two escapes).
@@ -203,8 +207,10 @@ export function openHttpUpstream(
         ...NO_REDIRECT,
       });
     } catch (thrown) {
-      if (!closed)
-        failed(message, `the MCP server could not be reached: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
+      if (!closed) {
+        warn(`the MCP server could not be reached: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
+        failed(message, 'the MCP server could not be reached');
+      }
       return;
     } finally {
       clearTimeout(timer);
@@ -232,7 +238,10 @@ export function openHttpUpstream(
       const answered = await read(response, initializing, message.id);
       if (!answered) failed(message, 'the MCP server closed the response without an answer');
     } catch (thrown) {
-      if (!closed) failed(message, `the response broke off: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
+      if (!closed) {
+        warn(`a response of the MCP server broke off: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
+        failed(message, 'the response broke off');
+      }
     }
   };
   /**

@@ -90,6 +90,8 @@ async function open(
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
   const server = JSON.stringify(settings.display);
   const peer = new Peer();
+  // What the server may leave unread of the proxy's answers: one line of the most a message may be.
+  peer.maxUnread = MAX_UPSTREAM_MESSAGE_BYTES;
   const sink: ChannelSink = {
     message: (m, text, related) => peer.deliver(m, text, related),
     bad: (why, id) => {
@@ -104,7 +106,7 @@ async function open(
   };
   let opened: Opened;
   if (settings.url !== undefined) {
-    const http = openHttpUpstream(settings.url, settings.headers, MAX_UPSTREAM_MESSAGE_BYTES, sink);
+    const http = openHttpUpstream(settings.url, settings.headers, MAX_UPSTREAM_MESSAGE_BYTES, sink, say);
     peer.channel = http.channel;
     opened = { gone: http.gone, stop: http.stop, kept: () => '', live: () => undefined };
   } else {

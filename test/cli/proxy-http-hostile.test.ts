@@ -33,16 +33,45 @@ describe('the HTTP upstream client', () => {
     });
     const first = await serve((_req, res) => res.writeHead(307, { location: other }).end());
     const replies: unknown[] = [];
-    const up = openHttpUpstream(new URL(first), { 'X-Api-Key': 'k-5e1d-secret' }, 1 << 20, {
-      message: (m) => replies.push(m),
-      bad: () => undefined,
-    });
+    const up = openHttpUpstream(
+      new URL(first),
+      { 'X-Api-Key': 'k-5e1d-secret' },
+      1 << 20,
+      {
+        message: (m) => replies.push(m),
+        bad: () => undefined,
+      },
+      () => undefined,
+    );
     up.channel.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} });
     await expect.poll(() => replies.length, { timeout: 5000 }).toBe(1);
     await up.stop();
     expect(seen).toEqual([]);
     expect(JSON.stringify(replies)).toMatch(/redirect/);
     expect(JSON.stringify(replies)).not.toContain('k-5e1d');
+  });
+});
+
+describe('the HTTP upstream client, when the server cannot be reached', () => {
+  it("tells the host the network error's text; the reply a client reads names no address", async () => {
+    const closed = await serve(() => undefined);
+    await new Promise<void>((resolve) => (servers.pop() as Server).close(() => resolve()));
+    const replies: unknown[] = [];
+    const warned: string[] = [];
+    const up = openHttpUpstream(
+      new URL(closed),
+      {},
+      1 << 20,
+      { message: (m) => replies.push(m), bad: () => undefined },
+      (line) => warned.push(line),
+    );
+    up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
+    await expect.poll(() => replies.length, { timeout: 5000 }).toBe(1);
+    await up.stop();
+    const port = new URL(closed).port;
+    expect(JSON.stringify(replies)).toContain('the MCP server could not be reached');
+    expect(JSON.stringify(replies)).not.toContain(port);
+    expect(warned.join('\n')).toMatch(new RegExp(`ECONNREFUSED 127\\.0\\.0\\.1:${port}`));
   });
 });
 
@@ -64,10 +93,16 @@ describe('the HTTP upstream client, against a server whose JSON spans lines', ()
     });
     for (const at of [url, `${url}?sse`]) {
       const texts: string[] = [];
-      const up = openHttpUpstream(new URL(at), {}, 1 << 20, {
-        message: (_m, text) => texts.push(text),
-        bad: () => undefined,
-      });
+      const up = openHttpUpstream(
+        new URL(at),
+        {},
+        1 << 20,
+        {
+          message: (_m, text) => texts.push(text),
+          bad: () => undefined,
+        },
+        () => undefined,
+      );
       up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
       await expect.poll(() => texts.length, { timeout: 5000 }).toBe(1);
       await up.stop();
@@ -95,7 +130,13 @@ describe('the HTTP upstream client, against a server that never ends a stream', 
       });
     });
     const replies: unknown[] = [];
-    const up = openHttpUpstream(new URL(url), {}, 1 << 20, { message: (m) => replies.push(m), bad: () => undefined });
+    const up = openHttpUpstream(
+      new URL(url),
+      {},
+      1 << 20,
+      { message: (m) => replies.push(m), bad: () => undefined },
+      () => undefined,
+    );
     up.channel.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
     up.channel.send({ jsonrpc: '2.0', method: 'notifications/progress', params: {} });
     await expect.poll(() => replies.length, { timeout: 5000 }).toBe(1);
@@ -109,7 +150,13 @@ describe('the HTTP upstream client, against a server that never ends a stream', 
       open++;
       res.on('close', () => open--);
     });
-    const up = openHttpUpstream(new URL(url), {}, 1 << 20, { message: () => undefined, bad: () => undefined });
+    const up = openHttpUpstream(
+      new URL(url),
+      {},
+      1 << 20,
+      { message: () => undefined, bad: () => undefined },
+      () => undefined,
+    );
     up.channel.send({ jsonrpc: '2.0', method: 'notifications/progress', params: {} });
     await expect.poll(() => open, { timeout: 2000 }).toBe(1);
     await expect.poll(() => open, { timeout: 15_000, interval: 500 }).toBe(0);

@@ -34,10 +34,11 @@ async function hanging(tag: string, extra: string[] = []): Promise<{ proxy: RawC
 }
 
 describe('toolgate proxy lifecycle', () => {
-  it('stops the server on SIGTERM, then ends by the signal', async () => {
-    const { proxy, pid } = await hanging('term');
-    proxy.child.kill('SIGTERM');
-    expect((await proxy.exited).signal).toBe('SIGTERM');
+  // SIGHUP: the terminal or the host closed; the server's own process group is not sent it.
+  it.each(['SIGTERM', 'SIGHUP'] as const)('stops the server on %s, then ends by the signal', async (signal) => {
+    const { proxy, pid } = await hanging(signal);
+    proxy.child.kill(signal);
+    expect((await proxy.exited).signal).toBe(signal);
     expect(await survivors([pid], 2000)).toEqual([]);
   }, 20_000);
 

@@ -195,6 +195,17 @@ describe('tasks (2025-11-25): no result reaches the client unchecked', () => {
     expect((await cli.request('r', 'tasks/result', { taskId: 'task-1' })).error?.code).toBe(-32602);
   }, 30_000);
 
+  it('forwards no tasks/result carrying a member named __proto__ (a task the server made unasked)', async () => {
+    const { cli } = await proxied('2025-11-25', {}, ['TASK_ALWAYS=1']);
+    const made = await cli.request('c', 'tools/call', { name: 'report', arguments: {} });
+    expect(JSON.stringify(made.result)).toContain('task-1');
+    const carried = JSON.parse('{"taskId":"task-1","__proto__":{"polluted":true}}') as object;
+    const refused = await cli.request('p', 'tasks/result', carried);
+    expect(refused.error?.message).toMatch(/__proto__/);
+    const plain = await cli.request('r', 'tasks/result', { taskId: 'task-1' });
+    expect((plain.result as unknown as { structuredContent: unknown }).structuredContent).toEqual({ n: 2 });
+  }, 30_000);
+
   it('refuses tasks/result to a 2025-06-18 client, and runs its task-augmented call as an ordinary one', async () => {
     const { cli } = await proxied('2025-06-18');
     expect((await cli.request('r', 'tasks/result', { taskId: 'task-1' })).error?.code).toBe(-32601);

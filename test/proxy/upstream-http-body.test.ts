@@ -41,7 +41,13 @@ const reply = (text: string): Buffer =>
 async function exchange(url: URL, maxBytes: number): Promise<{ messages: RpcMessage[]; bad: string[] }> {
   const messages: RpcMessage[] = [];
   const bad: string[] = [];
-  const up = openHttpUpstream(url, {}, maxBytes, { message: (m) => messages.push(m), bad: (why) => bad.push(why) });
+  const up = openHttpUpstream(
+    url,
+    {},
+    maxBytes,
+    { message: (m) => messages.push(m), bad: (why) => bad.push(why) },
+    () => undefined,
+  );
   up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
   await expect.poll(() => messages.length, { timeout: 10_000 }).toBeGreaterThan(0);
   await up.stop();

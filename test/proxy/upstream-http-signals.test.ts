@@ -40,7 +40,13 @@ describe('the HTTP upstream client, its abort signals', () => {
     const url = await serve(echo);
     const fetched = vi.spyOn(globalThis, 'fetch');
     const replies: unknown[] = [];
-    const up = openHttpUpstream(url, {}, 1 << 20, { message: (m) => replies.push(m), bad: () => undefined });
+    const up = openHttpUpstream(
+      url,
+      {},
+      1 << 20,
+      { message: (m) => replies.push(m), bad: () => undefined },
+      () => undefined,
+    );
     for (let id = 1; id <= 40; id++) up.channel.send({ jsonrpc: '2.0', id, method: 'tools/call', params: {} });
     up.channel.send({ jsonrpc: '2.0', method: 'notifications/progress', params: {} });
     await expect.poll(() => replies.length, { timeout: 10_000 }).toBe(40);
@@ -60,7 +66,7 @@ describe('the HTTP upstream client, its abort signals', () => {
       req.socket.on('close', () => closed++);
       return undefined;
     });
-    const up = openHttpUpstream(url, {}, 1 << 20, { message: () => undefined, bad: () => undefined });
+    const up = openHttpUpstream(url, {}, 1 << 20, { message: () => undefined, bad: () => undefined }, () => undefined);
     const fetched = vi.spyOn(globalThis, 'fetch');
     up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
     up.channel.send({ jsonrpc: '2.0', method: 'notifications/progress', params: {} });
