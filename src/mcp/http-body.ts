@@ -7,9 +7,36 @@ import type { IncomingMessage } from 'node:http';
 /** How many times the bound a body that is too large is still read to its end (cheaply: nothing is kept). */
 const DRAIN_FACTOR = 4;
 
-/** The body as text, `oversized` (answer 413, closing the connection), or `broken` (the connection failed). */
-export function readBody(req: IncomingMessage, maxBytes: number): Promise<string | 'oversized' | 'broken'> {
-  return new Promise((resolve) => {
+/**
+ * The bytes of bodies a server keeps while it reads them, across all its requests: each body is bounded, but
+ * without this many clients writing large bodies at once (each within the request timeout) would fill memory.
+ */
+export class BodyBudget {
+  private used = 0;
+  constructor(readonly maxBytes: number) {}
+  /** Takes `bytes` if they fit; whether they did. */
+  take(bytes: number): boolean {
+    if (this.used + bytes > this.maxBytes) return false;
+    this.used += bytes;
+    return true;
+  }
+  /** Gives back what a read took. */
+  give(bytes: number): void {
+    this.used -= bytes;
+  }
+}
+
+/**
+ * The body as text, `oversized` (answer 413, closing the connection), `busy` (the budget's bytes are taken by
+ * other bodies: answer 503, closing the connection) or `broken` (the connection failed).
+ */
+export function readBody(
+  req: IncomingMessage,
+  maxBytes: number,
+  budget?: BodyBudget,
+): Promise<string | 'oversized' | 'busy' | 'broken'> {
+  let taken = 0;
+  return new Promise<string | 'oversized' | 'busy' | 'broken'>((resolve) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes * DRAIN_FACTOR) {
       resolve('oversized');
@@ -19,8 +46,16 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
     let size = 0;
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size <= maxBytes) chunks.push(chunk);
-      else if (size > maxBytes * DRAIN_FACTOR) {
+      if (size <= maxBytes) {
+        if (budget !== undefined && !budget.take(chunk.length)) {
+          req.off('data', onData);
+          req.pause();
+          resolve('busy');
+          return;
+        }
+        taken += chunk.length;
+        chunks.push(chunk);
+      } else if (size > maxBytes * DRAIN_FACTOR) {
         req.off('data', onData);
         req.pause();
         resolve('oversized');
@@ -30,5 +65,5 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
     req.on('end', () => resolve(size > maxBytes ? 'oversized' : Buffer.concat(chunks).toString('utf8')));
     req.on('error', () => resolve('broken'));
     req.on('aborted', () => resolve('broken'));
-  });
+  }).finally(() => budget?.give(taken));
 }

@@ -3,7 +3,7 @@
 // any other message goes to the session it names, and a 2026-07-28 request to the session of such clients.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readMessage, type RpcMessage } from '../mcp/channel.js';
-import { readBody } from '../mcp/http-body.js';
+import { BodyBudget, readBody } from '../mcp/http-body.js';
 import { TOO_DEEP } from '../mcp/message-depth.js';
 import { initializeProblem } from '../mcp/initialize.js';
 import { RPC } from '../mcp/peer.js';
@@ -19,6 +19,8 @@ import type { ListenSettings, ProxySettings } from './settings.js';
 
 /** Largest request body, as for one request line on stdio. */
 export const MAX_BODY_BYTES = MAX_REQUEST_LINE_BYTES;
+/** The bytes of request bodies one proxy keeps while reading them, all clients together (12 of the largest). */
+export const MAX_READING_BYTES = 12 * MAX_BODY_BYTES;
 
 /** Serves one POST of a client (its --grants client, when there are grants). */
 export type PostHandler = (
@@ -30,6 +32,7 @@ export type PostHandler = (
 /** The POST handler of one front, over its session table. */
 export function postHandler(settings: ProxySettings, table: SessionTable): PostHandler {
   const listen = settings.listen as ListenSettings;
+  const reading = new BodyBudget(MAX_READING_BYTES);
   /** A 2026-07-28 request: checked as that revision's transport requires, then served by the shared session. */
   const modernPost = async (
     req: IncomingMessage,
@@ -65,8 +68,12 @@ export function postHandler(settings: ProxySettings, table: SessionTable): PostH
       return refuse(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
     if (!accepts(req, 'application/json') || !accepts(req, 'text/event-stream'))
       return refuse(res, 406, 'Not Acceptable: Accept must list application/json and text/event-stream');
-    const body = await readBody(req, MAX_BODY_BYTES);
+    const body = await readBody(req, MAX_BODY_BYTES, reading);
     if (body === 'broken') return void res.destroy();
+    if (body === 'busy') {
+      const message = `Service Unavailable: bodies of ${MAX_READING_BYTES} bytes are being read, the limit`;
+      return refuse(res, 503, message, { 'retry-after': '1' });
+    }
     if (body === 'oversized')
       return refuse(res, 413, `Payload Too Large: the body is over ${MAX_BODY_BYTES} bytes, the limit`);
     let message: RpcMessage | undefined;
