@@ -11,7 +11,7 @@ function request(): PassThrough & IncomingMessage {
 }
 
 describe('readBody within a budget', () => {
-  it('answers busy when the bodies being read would take more than the budget, and gives bytes back after', async () => {
+  it('answers busy when the bodies being read would take more than the budget; gives bytes back after', async () => {
     const budget = new BodyBudget(10);
     const first = request();
     const reading = readBody(first, 100, budget);

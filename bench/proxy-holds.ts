@@ -1,0 +1,110 @@
+/**
+ * What a client can make `toolgate proxy --listen` hold: the built CLI in front of
+ * test/cli/fixtures/holding-server.mjs, one session, CALLS calls of the tool `slow` (never answered) with
+ * arguments of BYTES bytes each, every POST dropped by its client once sent (closing a 2025 stream does not cancel
+ * the call, MCP 2025-06-18). Printed per CLI given (`--cli`, repeatable): how many calls reached the server, how
+ * many were refused 429, and the proxy's RSS (/proc/<pid>/status) before, at its peak, and WAIT ms after the last
+ * call. Build first:
+ *
+ *   npm run build && node --import tsx bench/proxy-holds.ts [--cli <built CLI>]... [--calls 300] [--bytes 1000000]
+ *     [--wait 5000]
+ *
+ * Bound: at most 100 requests, 16 MiB of their text, waiting per session (src/proxy/waiting-requests.ts).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const SERVER = join(ROOT, 'test/cli/fixtures/holding-server.mjs');
+const { values } = parseArgs({
+  options: {
+    cli: { type: 'string', multiple: true, default: [join(ROOT, 'dist/cli/main.js')] },
+    calls: { type: 'string', default: '300' },
+    bytes: { type: 'string', default: '1000000' },
+    wait: { type: 'string', default: '5000' },
+  },
+});
+const CALLS = Number(values.calls);
+const BYTES = Number(values.bytes);
+const WAIT = Number(values.wait);
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** The process's resident set now and its peak, in MB. */
+function rssMb(pid: number): { now: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { now: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+/** One CLI's run: the proxy started, the calls sent and dropped, the figures read. */
+async function run(cli: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-holds-'));
+  const record = join(dir, 'record.jsonl');
+  const args = [cli, 'proxy', '--listen', '0', '--env', `RECORD_FILE=${record}`, '--', process.execPath, SERVER];
+  const proxy = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  const url = await new Promise<string>((done) =>
+    proxy.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      const m = /listening on (http:\/\/\S+\/mcp)/.exec(stderr);
+      if (m !== null) done(m[1] as string);
+    }),
+  );
+  const init = await fetch(url, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+    }),
+  });
+  await init.text();
+  const sid = init.headers.get('mcp-session-id') as string;
+  const pid = proxy.pid as number;
+  const before = rssMb(pid).now;
+  const padding = 'x'.repeat(BYTES);
+  let refused = 0;
+  for (let i = 0; i < CALLS; i++) {
+    const aborter = new AbortController();
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { padding } },
+    });
+    const sent = fetch(url, {
+      method: 'POST',
+      headers: { ...HEADERS, 'mcp-session-id': sid },
+      body,
+      signal: aborter.signal,
+    });
+    // A refusal comes at once; a call that waits is dropped once its body is out.
+    const status = await Promise.race([sent.then((r) => r.status).catch(() => 0), sleep(50).then(() => 0)]);
+    if (status === 429) refused++;
+    aborter.abort();
+  }
+  await sleep(WAIT);
+  const after = rssMb(pid);
+  const reached = readFileSync(record, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('"tools/call"')).length;
+  proxy.kill('SIGTERM');
+  await new Promise((done) => proxy.on('exit', done));
+  rmSync(dir, { recursive: true, force: true });
+  return { reached, refused, before, peak: after.peak, after: after.now };
+}
+
+console.log(`${CALLS} calls of ${BYTES} bytes, each POST dropped once sent; RSS after ${WAIT} ms more\n`);
+console.log('| proxy | calls that reached the server | refused 429 | RSS before | peak | after |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const cli of (values.cli ?? []).map((c) => resolve(c))) {
+  const r = await run(cli);
+  console.log(`| ${cli} | ${r.reached} | ${r.refused} | ${r.before} MB | ${r.peak} MB | ${r.after} MB |`);
+}
