@@ -9,7 +9,7 @@
  *   npm run build && node --import tsx bench/proxy-holds.ts [--cli <built CLI>]... [--calls 300] [--bytes 1000000]
  *     [--wait 5000]
  *
- * Bound: at most 100 requests, 16 MiB of their text, waiting per session (src/proxy/waiting-requests.ts).
+ * Bound: at most 100 requests, 16 MiB of their bodies, waiting per session (src/proxy/waiting-requests.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

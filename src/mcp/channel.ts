@@ -56,6 +56,11 @@ export interface Channel {
   /** Output bytes not yet taken by the other end. */
   backlog(): number;
   close(): void;
+  /**
+   * Request `id` of the other end was cancelled by it and settled without an answer (MCP "Cancellation"); a
+   * transport that must still end something for it (an HTTP POST's response) does so here.
+   */
+  cancelled?(id: string | number): void;
 }
 
 /** The id of a value, when JSON-RPC allows it (JSON-RPC 2.0 section 4: string, number or null). */

@@ -113,7 +113,7 @@ export class Peer {
 
   /** Answers a request this side sent (not one it cancelled). */
   respond(id: string | number | null, reply: Reply): void {
-    if ((id !== null && this.cancelled.delete(id)) || this.unreadPast()) return;
+    if (this.answeredCancelled(id) || this.unreadPast()) return;
     this.channel?.send(
       'error' in reply ? { jsonrpc: '2.0', id, error: reply.error } : { jsonrpc: '2.0', id, result: reply.result },
     );
@@ -121,7 +121,7 @@ export class Peer {
 
   /** Answers a request this side sent with a result given as JSON text (passed on as it arrived). */
   respondText(id: string | number | null, resultText: ResultText): void {
-    if ((id !== null && this.cancelled.delete(id)) || this.unreadPast()) return;
+    if (this.answeredCancelled(id) || this.unreadPast()) return;
     this.channel?.sendResult(id, resultText);
   }
 
@@ -148,6 +148,13 @@ export class Peer {
     if (resolve === undefined) return;
     this.pending.delete(id);
     resolve({ error: { code: RPC.internalError, message: 'the request was cancelled' } });
+  }
+
+  /** Whether `id` is a request this side cancelled: its answer is then not sent, and the channel told instead. */
+  private answeredCancelled(id: string | number | null): boolean {
+    if (id === null || !this.cancelled.delete(id)) return false;
+    this.channel?.cancelled?.(id);
+    return true;
   }
 
   /** Whether this side left more than maxUnread bytes unread. */

@@ -73,5 +73,6 @@ export function startRelay(
       init: backend.init,
       revision: backend.revision,
       published: 'admitting' in backend ? { admitting: backend.admitting, failed } : backend.published,
+      ended: backend.gone,
     });
 }

@@ -86,6 +86,10 @@ export class HttpSession {
       sendResult: (id, resultText) => this.reply(id, (clientId) => resultChunks(clientId, resultText)),
       backlog: () => 0,
       close: () => undefined,
+      // The relay settled a cancelled request without an answer (session-relay.ts, passCancellation): its POST, if
+      // the client still waits on it, is ended with the error, and it no longer counts as waiting.
+      cancelled: (own) =>
+        this.reply(own, (clientId) => JSON.stringify({ jsonrpc: '2.0', id: clientId, error: CANCELLED })),
     };
     this.peer.channel = maskedChannel(channel, settings.secrets);
     startRelay(this.peer, upstream, {
@@ -113,17 +117,21 @@ export class HttpSession {
     if (this.id !== undefined && this.unanswered.ownOf(key) !== undefined) {
       const error = { code: RPC.invalidRequest, message: 'a request with this id is still waiting for its answer' };
       this.answer(res, JSON.stringify({ jsonrpc: '2.0', id: m.id, error }));
+      this.arm();
       return;
     }
-    const full = this.unanswered.refusal(text.length);
+    const bytes = Buffer.byteLength(text);
+    const full = this.unanswered.refusal(bytes);
     if (full !== undefined) {
       refuse(res, 429, full, { 'retry-after': '1' }, RPC.internalError, m.id);
+      // touch() stopped the idle clock: every way out restarts it, or the session would never idle out.
+      this.arm();
       return;
     }
     const own = this.next++;
     this.waiting.set(own, { clientId: m.id, res });
     // Shared (--stateless): client ids may collide, and cancellations are dropped.
-    this.unanswered.hold(own, text.length, this.id === undefined ? undefined : key);
+    this.unanswered.hold(own, bytes, this.id === undefined ? undefined : key);
     // MCP 2026-07-28 cancels a request on HTTP by closing its stream; earlier revisions resume a stream instead.
     const cancels = this.stateless !== undefined || isModernRequest(m);
     if (this.id !== undefined) this.streams.add(res);
@@ -133,7 +141,6 @@ export class HttpSession {
       if (this.waiting.get(own)?.res !== res) return;
       this.waiting.delete(own);
       if (cancels) {
-        this.unanswered.settle(own);
         const cancel = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: { requestId: own } };
         this.peer.deliver(cancel, JSON.stringify(cancel));
       }
@@ -152,11 +159,12 @@ export class HttpSession {
       // The client names its own id; the relay knows this session's. Shared: ids of other clients, dropped.
       const params = (m.params ?? {}) as Record<string, unknown>;
       const own = this.unanswered.ownOf(JSON.stringify(params['requestId']));
+      // Rebuilt under this session's id: the relay refuses a message carrying `__proto__`, and only what it passes
+      // on is settled (and its POST ended) when the relay cancels it.
+      const reason = typeof params['reason'] === 'string' ? { reason: params['reason'] } : {};
       if (own !== undefined) {
-        // The relay will not answer it (session-relay.ts, passCancellation): its POST is ended here.
-        this.reply(own, (clientId) => JSON.stringify({ jsonrpc: '2.0', id: clientId, error: CANCELLED }));
-        this.unanswered.settle(own);
-        this.peer.deliver({ ...m, params: { ...params, requestId: own } }, text);
+        const cancel = { jsonrpc: '2.0' as const, method: m.method, params: { requestId: own, ...reason } };
+        this.peer.deliver(cancel, JSON.stringify(cancel));
       }
       // touch() stopped the idle clock: every way out restarts it, or the session would never idle out.
       this.arm();
@@ -310,15 +318,4 @@ export class HttpSession {
   private answer(res: ServerResponse, body: AnswerBody, status = 200): void {
     writeAnswer(res, body, status, this.idHeader());
   }
-}
-
-/** The session unused longest of those that may be ended to make room (HttpSession.idleSince); one pass. */
-export function unusedLongest(sessions: Iterable<HttpSession>): HttpSession | undefined {
-  let found: HttpSession | undefined;
-  let since = Number.POSITIVE_INFINITY;
-  for (const s of sessions) {
-    const at = s.idleSince;
-    if (at !== undefined && at < since) [found, since] = [s, at];
-  }
-  return found;
 }

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Backend, openBackend, openSessionBackend } from './backend.js';
 import type { CallRecord } from './session-context.js';
 import type { GrantedClient } from './grants.js';
-import { HttpSession, unusedLongest } from './http-session.js';
+import { HttpSession } from './http-session.js';
 import { refuse } from './http-refuse.js';
 import type { ProxyIO } from './io.js';
 import { NO_INPUT_REQUIRED } from './modern-requests.js';
@@ -160,4 +160,15 @@ export async function sessionTable(
       );
     },
   };
+}
+
+/** The session unused longest of those that may be ended to make room (HttpSession.idleSince); one pass. */
+export function unusedLongest(sessions: Iterable<HttpSession>): HttpSession | undefined {
+  let found: HttpSession | undefined;
+  let since = Number.POSITIVE_INFINITY;
+  for (const s of sessions) {
+    const at = s.idleSince;
+    if (at !== undefined && at < since) [found, since] = [s, at];
+  }
+  return found;
 }

@@ -34,5 +34,6 @@ export function maskedChannel(channel: Channel, secrets: readonly string[]): Cha
     },
     backlog: () => channel.backlog(),
     close: () => channel.close(),
+    ...(channel.cancelled === undefined ? {} : { cancelled: (id) => channel.cancelled?.(id) }),
   };
 }

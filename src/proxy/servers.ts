@@ -13,7 +13,7 @@ import { Backoff } from './restart.js';
 import type { ProxySettings } from './settings.js';
 import { whenTold } from './stop-signal.js';
 import { summaryLines } from './summary.js';
-import { READMIT_PAUSE_MS, READMITS_IN_A_ROW } from './session-tools.js';
+import { ReadmitPace } from './readmit-pace.js';
 import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
 
 /** One server of the set: its settings, and its upstream while it is served. */
@@ -43,6 +43,9 @@ export class ServerSet {
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Servers with a `tools/list_changed` that came during their re-admission. */
   private readonly queued = new Set<Slot>();
+  /** Each server's pace of re-admissions (readmit-pace.ts), and those waiting for their turn. */
+  private readonly paces = new Map<Slot, ReadmitPace>();
+  private readonly paused = new Set<Slot>();
   private readonly opening = new Set<Promise<unknown>>();
   private readonly closing: Promise<void>;
   private close: () => void = () => undefined;
@@ -115,28 +118,32 @@ export class ServerSet {
   readmit(slot: Slot): void {
     const upstream = slot.upstream;
     if (upstream === undefined) return;
-    if (slot.readmitting !== undefined) {
+    if (slot.readmitting !== undefined || this.paused.has(slot)) {
       this.queued.add(slot);
+      return;
+    }
+    const pace = this.paces.get(slot) ?? new ReadmitPace();
+    this.paces.set(slot, pace);
+    const wait = pace.next();
+    if (wait > 0) {
+      this.pause(slot, wait);
       return;
     }
     const readmitting = (async () => {
       let next: Published = NOTHING;
-      let rounds = 0;
-      do {
+      for (;;) {
         this.queued.delete(slot);
-        rounds++;
         const admitted = await admitUpstream(upstream.peer, slot.settings);
         next = admitted.ok ? admitted.value : NOTHING;
         if (!admitted.ok) this.say(`server ${slot.name}: re-admission failed, no tool published: ${admitted.message}`);
-      } while (this.queued.has(slot) && slot.upstream === upstream && rounds < READMITS_IN_A_ROW);
-      // Still changing: once more after a pause (session-tools.ts), the tools admitted last published meanwhile.
-      if (this.queued.delete(slot) && slot.upstream === upstream && !this.closed) {
-        const timer = setTimeout(() => {
-          this.timers.delete(timer);
-          this.readmit(slot);
-        }, READMIT_PAUSE_MS);
-        this.timers.add(timer);
+        if (!this.queued.has(slot) || slot.upstream !== upstream) break;
+        const again = pace.next();
+        if (again > 0) {
+          this.pause(slot, again);
+          break;
+        }
       }
+      this.queued.delete(slot);
       slot.readmitting = undefined;
       if (slot.upstream !== upstream) return slot.published;
       for (const line of summaryLines(next, upstream.init, slot.settings.display, slot.settings.quiet === true))
@@ -146,6 +153,20 @@ export class ServerSet {
       return next;
     })();
     slot.readmitting = readmitting;
+  }
+
+  /** Re-admits `slot` after `wait` ms (its pace: readmit-pace.ts); changes it announces meanwhile join it. */
+  private pause(slot: Slot, wait: number): void {
+    this.queued.delete(slot);
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.paused.delete(slot);
+      this.readmit(slot);
+    }, wait);
+    timer.unref();
+    this.timers.add(timer);
+    this.paused.add(slot);
   }
 
   /** Stops every server and every restart; resolves when they are gone. */

@@ -36,6 +36,8 @@ export interface SessionContext {
   readonly onCall: (record: CallRecord) => void;
   /** `--grants`: the published tools this session's client may see and call; the others are as if unlisted. */
   readonly visible?: (name: string) => boolean;
+  /** Settles when the session's server is gone: nothing is admitted again after that. */
+  readonly ended?: Promise<unknown>;
   /** The HTTP headers a request (by its downstream id) came with, over --listen: its Mcp-Param-* are checked. */
   readonly headersOf?: (id: string | number) => Readonly<Record<string, string | string[] | undefined>> | undefined;
 }

@@ -6,15 +6,8 @@ import type { Peer } from '../mcp/peer.js';
 import { admitUpstream, NOTHING, type Published } from './admission.js';
 import { grantedView, viewChanged } from './client-view.js';
 import type { SessionContext } from './session-context.js';
+import { ReadmitPace } from './readmit-pace.js';
 import { summaryLines } from './summary.js';
-
-/**
- * Admissions run in a row while tools/list_changed keeps coming during them; one still queued after that runs
- * READMIT_PAUSE_MS later, the tools admitted last published meanwhile. A server that announces a change during
- * every listing would otherwise keep the session re-admitting for good, with every tools/list and call waiting.
- */
-export const READMITS_IN_A_ROW = 3;
-export const READMIT_PAUSE_MS = 1000;
 
 /** A session's published tools, as its client sees them. */
 export interface SessionTools {
@@ -45,29 +38,52 @@ export function sessionTools(
   // What this session's client sees: everything published, or its --grants view (client-view.ts).
   const seen = context.visible === undefined ? (p: Published): Published => p : grantedView(context.visible);
   let queued = false;
+  // Re-admissions are paced (readmit-pace.ts): one waiting for its turn is `paused`; none once the server is gone.
+  const pace = new ReadmitPace();
+  let paused: NodeJS.Timeout | undefined;
+  let ended = false;
+  void context.ended?.then(() => {
+    ended = true;
+    clearTimeout(paused);
+  });
+  /** Runs readmit after `wait` ms; changes announced meanwhile join it. */
+  const pause = (wait: number): void => {
+    queued = false;
+    if (ended) return;
+    paused = setTimeout(() => {
+      paused = undefined;
+      readmit();
+    }, wait);
+  };
 
   const readmit = (): void => {
-    if (readmitting !== undefined) {
+    if (ended) return;
+    if (readmitting !== undefined || paused !== undefined) {
       queued = true;
+      return;
+    }
+    const wait = pace.next();
+    if (wait > 0) {
+      pause(wait);
       return;
     }
     const before = seen(published);
     readmitting = (async () => {
       let next: Published = NOTHING;
-      let rounds = 0;
-      do {
+      for (;;) {
         queued = false;
-        rounds++;
         const admitted = await admitUpstream(upstream, settings);
         if (admitted.ok) next = admitted.value;
         else {
           next = NOTHING;
           context.warn(`re-admission after tools/list_changed failed, no tools published: ${admitted.message}`);
         }
-      } while (queued && rounds < READMITS_IN_A_ROW);
-      if (queued) {
-        queued = false;
-        setTimeout(readmit, READMIT_PAUSE_MS).unref();
+        if (!queued) break;
+        const again = pace.next();
+        if (again > 0) {
+          pause(again);
+          break;
+        }
       }
       for (const line of summaryLines(next, init, settings.display, settings.quiet === true)) context.warn(line);
       published = next;

@@ -69,6 +69,9 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     downstream.channel.close();
     input.pause();
     await upstream.stop();
+    // What still waits on the server (a re-admission's listing) ends now, not at its timeout, which would keep the
+    // process running for --timeout after the client left.
+    if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the proxy is stopping' });
   }
   return code;
 }

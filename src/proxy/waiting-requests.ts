@@ -5,7 +5,7 @@
 
 /** Requests of one session that may wait for their server at once. */
 export const MAX_WAITING_REQUESTS = 100;
-/** The bytes of their text together; one request is always let through, whatever its size. */
+/** The bytes of their bodies together (UTF-8); one request is always let through, whatever its size. */
 export const MAX_WAITING_BYTES = 16 * 1024 * 1024;
 
 /** The requests of one session not answered yet, by the session's own id, and the client ids they came with. */

@@ -3,7 +3,7 @@
 // client leaves waiting on a server that never answers, cancelled requests, a server that announces a change
 // during every listing, an idle timer after a refused second GET. Real processes: the proxy from source, in front
 // of fixtures/holding-server.mjs.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_WAITING_REQUESTS } from '../../src/proxy/waiting-requests.js';
 import { eventually, openRawSession, POST_HEADERS, recordOf, startProxy, stopAll } from './http-fixture.js';
 import { RawCli } from './raw-cli.js';
+import { survivors } from '../exec/alive.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/holding-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-holds-'));
@@ -134,6 +135,42 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     expect((await post(proxy.url, sid, { jsonrpc: '2.0', id: 1, method: 'ping' })).status).toBe(404);
   }, 30_000);
 
+  it('passes a cancellation carrying __proto__ on rebuilt; its POST ends once the relay cancelled', async () => {
+    const record = join(dir, 'proto-cancel.jsonl');
+    const proxy = await startProxy(['--listen', '0', '--env', `RECORD_FILE=${record}`, '--', process.execPath, SERVER]);
+    const sid = await openRawSession(proxy.url);
+    const waiting = post(proxy.url, sid, call(8, 'slow'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const body = '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8,"__proto__":{}}}';
+    const sent = await fetch(proxy.url, {
+      method: 'POST',
+      headers: { ...POST_HEADERS, 'mcp-session-id': sid },
+      body,
+    });
+    expect(sent.status).toBe(202);
+    expect(JSON.parse((await waiting).text)).toMatchObject({ id: 8, error: { message: 'the request was cancelled' } });
+    const cancels = recordOf(record).filter((l) => (l as { method?: string }).method === 'notifications/cancelled');
+    expect(cancels).toHaveLength(1);
+    expect(Object.keys((cancels[0] as unknown as { params: object }).params)).toEqual(['requestId']);
+  }, 30_000);
+
+  it('restarts the idle clock after a request is refused 429', async () => {
+    const proxy = await startProxy(['--listen', '0', '--session-idle', '1', '--', process.execPath, SERVER]);
+    const sid = await openRawSession(proxy.url);
+    const gone: AbortController[] = [];
+    for (let i = 0; i < MAX_WAITING_REQUESTS; i++) {
+      const aborter = new AbortController();
+      gone.push(aborter);
+      const init = { method: 'POST', headers: { ...POST_HEADERS, 'mcp-session-id': sid }, signal: aborter.signal };
+      void fetch(proxy.url, { ...init, body: JSON.stringify(call(`i${i}`, 'slow')) }).catch(() => undefined);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (const a of gone) a.abort();
+    expect((await post(proxy.url, sid, call('over', 'echo'))).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await post(proxy.url, sid, { jsonrpc: '2.0', id: 1, method: 'ping' })).status).toBe(404);
+  }, 30_000);
+
   it('checks Mcp-Param-* headers against the arguments under --stateless too', async () => {
     const record = join(dir, 'stateless.jsonl');
     const args = ['--listen', '0', '--stateless', '--env', `RECORD_FILE=${record}`, '--', process.execPath, SERVER];
@@ -199,11 +236,13 @@ describe('toolgate proxy on stdio: what a session holds has an end', () => {
     const cli = new RawCli('proxy', ['--log', log, '--', process.execPath, SERVER]);
     clis.push(cli);
     await cli.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
-    cli.send(call('c1', 'slow'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    cli.send(call('c1', 'later'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     cli.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'c1' } });
-    // Settled: the call's record is written now, not when (never) the server answers.
-    expect(await eventually(() => recordOf(log).length === 1, 5000)).toBe(true);
+    // Settled: the call's record is written now, not when the server answers (500 ms after the call).
+    expect(await eventually(() => recordOf(log).length === 1, 300)).toBe(true);
+    // Neither the proxy's settling nor the server's late answer reaches the client that cancelled.
+    await new Promise((resolve) => setTimeout(resolve, 700));
     const after = await cli.request('e', 'tools/call', { name: 'echo', arguments: { msg: 'z' } });
     expect(JSON.stringify(after.result)).toContain('z');
     expect(cli.replies.filter((r) => r.id === 'c1')).toEqual([]);
@@ -240,4 +279,61 @@ describe('toolgate proxy on stdio: what a session holds has an end', () => {
     const ran = await cli.request('c', 'tools/call', { name: 'churn__echo', arguments: { msg: 'churned' } });
     expect(JSON.stringify(ran.result)).toContain('churned');
   }, 30_000);
+
+  it('re-admits at most three times a second while the server announces a change every 100 ms', async () => {
+    const record = join(dir, 'churn2.jsonl');
+    const cli = new RawCli('proxy', [
+      '--env',
+      'CHURN=2',
+      '--env',
+      `RECORD_FILE=${record}`,
+      '--',
+      process.execPath,
+      SERVER,
+    ]);
+    clis.push(cli);
+    await cli.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+    cli.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const listings = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/list').length;
+    // Start-up's listing, then at most three re-admissions a second: not one per change (30).
+    expect(listings).toBeGreaterThanOrEqual(4);
+    expect(listings).toBeLessThanOrEqual(14);
+    cli.child.kill('SIGKILL');
+  }, 30_000);
+
+  it('ends soon after the client leaves while a re-admission waits on the server', async () => {
+    const cli = new RawCli('proxy', ['--', process.execPath, SERVER]);
+    clis.push(cli);
+    await cli.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+    // The server announces a change and never answers the listing that follows.
+    await cli.request('r', 'tools/call', { name: 'relist', arguments: {} });
+    const started = Date.now();
+    cli.child.stdin.end();
+    await cli.exited;
+    expect(Date.now() - started).toBeLessThan(5000);
+  }, 40_000);
+
+  it.each(['SIGTERM', 'SIGHUP'] as const)(
+    'stops a server that outlives its stdin on %s',
+    async (signal) => {
+      const pidFile = join(dir, `${signal}.pid`);
+      const cli = new RawCli('proxy', [
+        '--env',
+        'STAY=1',
+        '--env',
+        `PID_FILE=${pidFile}`,
+        '--',
+        process.execPath,
+        SERVER,
+      ]);
+      clis.push(cli);
+      await cli.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      cli.child.kill(signal);
+      expect((await cli.exited).signal).toBe(signal);
+      expect(await survivors([pid], 3000)).toEqual([]);
+    },
+    30_000,
+  );
 });

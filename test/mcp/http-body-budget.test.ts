@@ -29,14 +29,22 @@ describe('readBody within a budget', () => {
     expect(await read).toBe('0123456789');
   });
 
+  // The first chunk of each fits the body's bound, so it is taken from the budget before the read ends.
   it.each([
-    ['a body within its bound', '{}', '{}'],
-    ['a body over its bound, drained', 'x'.repeat(150), 'oversized'],
-  ])('%s takes nothing from the budget once read', async (_, body, outcome) => {
+    ['a body within its bound', ['{"a":', '1}'], '{"a":1}'],
+    ['a body over its bound, drained', ['x'.repeat(60), 'x'.repeat(90)], 'oversized'],
+    ['a body over four times its bound, cut off', ['x'.repeat(60), 'x'.repeat(400)], 'oversized'],
+    ['a body whose connection broke', ['x'.repeat(60), new Error('reset')], 'broken'],
+  ] as const)('%s gives back what it took from the budget', async (_, chunks, outcome) => {
     const budget = new BodyBudget(100);
     const req = request();
     const read = readBody(req, 100, budget);
-    req.end(body);
+    for (const chunk of chunks) {
+      if (typeof chunk === 'string') req.write(chunk);
+      else req.emit('error', chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (outcome !== 'broken') req.end();
     expect(await read).toBe(outcome);
     expect(budget.take(100)).toBe(true);
   });
