@@ -60,6 +60,8 @@ export class Peer {
    * would otherwise fill the proxy's memory with answers it never reads.
    */
   maxUnread: number | undefined;
+  /** Told each time an answer is dropped past maxUnread (the host hears of it: the side may be stuck). */
+  droppedUnread: (() => void) | undefined;
 
   /** Routes one message that arrived from this side (`related`: see PeerHandlers). */
   deliver(message: RpcMessage, text: string, related?: number): void {
@@ -159,7 +161,9 @@ export class Peer {
 
   /** Whether this side left more than maxUnread bytes unread. */
   private unreadPast(): boolean {
-    return this.maxUnread !== undefined && (this.channel?.backlog() ?? 0) > this.maxUnread;
+    if (this.maxUnread === undefined || (this.channel?.backlog() ?? 0) <= this.maxUnread) return false;
+    this.droppedUnread?.();
+    return true;
   }
 
   /** Answers every request still waiting with `error` (the other side is gone). */

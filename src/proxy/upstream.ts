@@ -92,6 +92,12 @@ async function open(
   const peer = new Peer();
   // What the server may leave unread of the proxy's answers: one line of the most a message may be.
   peer.maxUnread = MAX_UPSTREAM_MESSAGE_BYTES;
+  let toldUnread = false;
+  peer.droppedUnread = () => {
+    if (toldUnread) return;
+    toldUnread = true;
+    say(`the server left over ${MAX_UPSTREAM_MESSAGE_BYTES >> 20} MiB unread: answers to its requests are dropped`);
+  };
   const sink: ChannelSink = {
     message: (m, text, related) => peer.deliver(m, text, related),
     bad: (why, id) => {

@@ -50,10 +50,13 @@ describe('Peer: settling what is never answered', () => {
     [1024, 1025, 0],
   ])('maxUnread %s with %i bytes unread: %i answers sent', (maxUnread, bytes, count) => {
     const { peer, sent, behind } = recordingPeer();
+    let told = 0;
     peer.maxUnread = maxUnread;
+    peer.droppedUnread = () => told++;
     behind.bytes = bytes;
     peer.respond(1, { result: {} });
     peer.respondText(2, '{}');
     expect(sent).toHaveLength(count);
+    expect(told).toBe(2 - count);
   });
 });
