@@ -25,6 +25,15 @@ export type Reply =
 export { RPC };
 
 /**
+ * The reply of a request settled by `abandon`: the side that cancelled it is not answered (MCP 2025-06-18,
+ * "Cancellation": the receiver SHOULD NOT answer), and `respond` knows it by identity, so it can never be taken
+ * for the answer to a later request that reuses the id.
+ */
+export const CANCELLED: { readonly error: RpcError } = Object.freeze({
+  error: Object.freeze({ code: RPC.internalError, message: 'the request was cancelled' }),
+});
+
+/**
  * A peer's JSON-RPC error as passed on: its code and message, and its data only when no member of it is named
  * `__proto__` (src/mcp/forward.ts); nothing else of the object is copied through.
  */
@@ -50,8 +59,6 @@ export interface PeerHandlers {
 export class Peer {
   private next = 1;
   private readonly pending = new Map<number, (reply: Reply) => void>();
-  /** Requests of this side it cancelled: their answers are not sent (MCP "Cancellation"). */
-  private readonly cancelled = new Set<string | number>();
   handlers: PeerHandlers | undefined;
   channel: Channel | undefined;
   /**
@@ -113,9 +120,13 @@ export class Peer {
     return { id, reply };
   }
 
-  /** Answers a request this side sent (not one it cancelled). */
+  /** Answers a request this side sent; CANCELLED is not sent, the channel is told instead. */
   respond(id: string | number | null, reply: Reply): void {
-    if (this.answeredCancelled(id) || this.unreadPast()) return;
+    if (reply === CANCELLED) {
+      if (id !== null) this.channel?.cancelled?.(id);
+      return;
+    }
+    if (this.unreadPast()) return;
     this.channel?.send(
       'error' in reply ? { jsonrpc: '2.0', id, error: reply.error } : { jsonrpc: '2.0', id, result: reply.result },
     );
@@ -123,7 +134,7 @@ export class Peer {
 
   /** Answers a request this side sent with a result given as JSON text (passed on as it arrived). */
   respondText(id: string | number | null, resultText: ResultText): void {
-    if (this.answeredCancelled(id) || this.unreadPast()) return;
+    if (this.unreadPast()) return;
     this.channel?.sendResult(id, resultText);
   }
 
@@ -133,30 +144,14 @@ export class Peer {
   }
 
   /**
-   * This side cancelled its request `id`, which the proxy passed on: the answer the proxy still makes for it
-   * (when `abandon` settles the passed-on request) is not sent. The receiver of a cancellation SHOULD NOT answer
-   * the request (MCP 2025-06-18, "Cancellation").
-   */
-  cancelledBySender(id: string | number): void {
-    this.cancelled.add(id);
-  }
-
-  /**
-   * Settles this proxy's request `id` to this side now, as cancelled: a cancelled request is never answered, and
+   * Settles this proxy's request `id` to this side now with CANCELLED: a cancelled request is never answered, and
    * waiting for it would hold the request and its session's state for good.
    */
   abandon(id: number): void {
     const resolve = this.pending.get(id);
     if (resolve === undefined) return;
     this.pending.delete(id);
-    resolve({ error: { code: RPC.internalError, message: 'the request was cancelled' } });
-  }
-
-  /** Whether `id` is a request this side cancelled: its answer is then not sent, and the channel told instead. */
-  private answeredCancelled(id: string | number | null): boolean {
-    if (id === null || !this.cancelled.delete(id)) return false;
-    this.channel?.cancelled?.(id);
-    return true;
+    resolve(CANCELLED);
   }
 
   /** Whether this side left more than maxUnread bytes unread. */

@@ -10,11 +10,12 @@
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { packageVersion } from '../mcp/implementation.js';
 import { isSpecMethod } from '../mcp/methods.js';
-import { type Peer, RPC } from '../mcp/peer.js';
+import { CANCELLED, type Peer, RPC } from '../mcp/peer.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { clip } from '../util/describe-value.js';
 import { listedTools, routeOf } from './aggregate-tools.js';
+import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
 import { serverRequestRefusal } from './revision-rules.js';
@@ -63,6 +64,8 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   const links = new WeakMap<Peer, Link>();
   // Client request id (JSON text) -> the server and id its tools/call went under (for cancellations).
   const toServer = new Map<string, { peer: Peer; id: number }>();
+  // Its tools/call waiting for a server's re-admission, before they are forwarded (for cancellations too).
+  const waiting = new BeforeForward();
   const linkOf = (peer: Peer): Link => {
     let link = links.get(peer);
     if (link === undefined) {
@@ -101,7 +104,8 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     if (route === undefined) return unknown();
     const { slot, tool } = route;
     const current = slot.readmitting ?? slot.published;
-    const published = current instanceof Promise ? await current : current;
+    const published = current instanceof Promise ? await waiting.wait(m.id, current) : current;
+    if (published === WITHDRAWN) return downstream.respond(m.id, CANCELLED);
     const upstream = slot.upstream;
     if (upstream === undefined || !published.tools.has(tool)) return unknown();
     if (params['task'] !== undefined && clientRevision.tasks) {
@@ -194,10 +198,9 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       if (m.method === 'notifications/cancelled') {
         const params = (m.params ?? {}) as Record<string, unknown>;
         const to = toServer.get(key(params['requestId']));
-        if (to === undefined) return;
+        if (to === undefined) return void waiting.cancel(params['requestId']);
         // Settled now, unanswered: a cancelled request is not answered (see session-relay.ts, passCancellation).
         to.peer.notify(m.method, { ...params, requestId: to.id });
-        downstream.cancelledBySender(params['requestId'] as string | number);
         to.peer.abandon(to.id);
         return;
       }
@@ -246,7 +249,6 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
           const mapped = link.toClient.get(key(params['requestId']));
           if (mapped === undefined) return;
           downstream.notify(m.method, { ...params, requestId: mapped });
-          peer.cancelledBySender(params['requestId'] as string | number);
           downstream.abandon(mapped);
           return;
         }

@@ -9,7 +9,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Channel, RpcMessage } from '../mcp/channel.js';
 import { resultChunks } from '../mcp/channel.js';
-import { Peer, RPC } from '../mcp/peer.js';
+import { CANCELLED, Peer, RPC } from '../mcp/peer.js';
 import type { CallRecord } from './session.js';
 import { type Backend, startRelay } from './backend.js';
 import { maskedChannel } from './masked-channel.js';
@@ -21,9 +21,6 @@ import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import { refuse } from './http-refuse.js';
 import { isModernRequest } from './modern-requests.js';
 import { WaitingRequests } from './waiting-requests.js';
-
-/** The answer to a request its client cancelled, ending its POST. */
-const CANCELLED = { code: RPC.internalError, message: 'the request was cancelled' };
 
 /** A POST waiting for its reply. */
 interface Waiting {
@@ -86,10 +83,10 @@ export class HttpSession {
       sendResult: (id, resultText) => this.reply(id, (clientId) => resultChunks(clientId, resultText)),
       backlog: () => 0,
       close: () => undefined,
-      // The relay settled a cancelled request without an answer (session-relay.ts, passCancellation): its POST, if
+      // The relay settled a cancelled request without an answer (Peer.respond with CANCELLED): its POST, if
       // the client still waits on it, is ended with the error, and it no longer counts as waiting.
       cancelled: (own) =>
-        this.reply(own, (clientId) => JSON.stringify({ jsonrpc: '2.0', id: clientId, error: CANCELLED })),
+        this.reply(own, (clientId) => JSON.stringify({ jsonrpc: '2.0', id: clientId, error: CANCELLED.error })),
     };
     this.peer.channel = maskedChannel(channel, settings.secrets);
     startRelay(this.peer, upstream, {

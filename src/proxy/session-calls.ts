@@ -5,11 +5,12 @@ import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { withoutEnvelope } from '../mcp/modern.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { paramHeaderMismatch } from '../mcp/param-headers.js';
-import { RPC, type Peer } from '../mcp/peer.js';
+import { CANCELLED, RPC, type Peer } from '../mcp/peer.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
 import { clip } from '../util/describe-value.js';
 import type { Published } from './admission.js';
+import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import type { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
 import { modernReply } from './modern-requests.js';
@@ -32,10 +33,14 @@ export interface CallsOf {
   readonly clientRevision: () => ProtocolRevision;
 }
 
-/** A session's tools/call (`modern`: a 2026-07-28 client's) and tasks/result. */
+/**
+ * A session's tools/call (`modern`: a 2026-07-28 client's) and tasks/result; `cancel`: the client cancelled a
+ * request that may still wait to be forwarded (true when it did: it is then neither forwarded nor answered).
+ */
 export interface SessionCalls {
   readonly callTool: (m: RpcMessage & { id: string | number }, text: string, modern?: boolean) => Promise<void>;
   readonly taskResult: (m: RpcMessage & { id: string | number }) => Promise<void>;
+  readonly cancel: (requestId: unknown) => boolean;
 }
 
 /** The tools/call and tasks/result of one session. */
@@ -43,11 +48,13 @@ export function sessionCalls(of: CallsOf): SessionCalls {
   const { downstream, upstream, context, tools, toUpstream, belonging, clientRevision } = of;
   const { settings } = context;
   const tasks = new TaskTools();
+  const waiting = new BeforeForward();
 
   /** tools/call: decided on the published tools, forwarded as rebuilt, its result checked. */
   const callTool = async (m: RpcMessage & { id: string | number }, text: string, modern = false): Promise<void> => {
     const started = performance.now();
-    const current = tools.ready() ?? (await tools.settled());
+    const current = tools.ready() ?? (await waiting.wait(m.id, tools.settled()));
+    if (current === WITHDRAWN) return downstream.respond(m.id, CANCELLED);
     const mismatch = modern ? paramMismatch(m, current) : undefined;
     if (mismatch !== undefined) {
       downstream.respond(m.id, { error: { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` } });
@@ -168,7 +175,8 @@ export function sessionCalls(of: CallsOf): SessionCalls {
       downstream.respond(m.id, { error: { code: RPC.invalidParams, message } });
       return;
     }
-    const current = tools.ready() ?? (await tools.settled());
+    const current = tools.ready() ?? (await waiting.wait(m.id, tools.settled()));
+    if (current === WITHDRAWN) return downstream.respond(m.id, CANCELLED);
     const { id, reply } = upstream.request('tasks/result', m.params);
     toUpstream.set(idKey(m.id), id);
     const own = belonging.open(m.id, id, m.params);
@@ -179,5 +187,5 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     else answerResult(m.id, tool, r, current);
   };
 
-  return { callTool, taskResult };
+  return { callTool, taskResult, cancel: (requestId) => waiting.cancel(requestId) };
 }

@@ -3,7 +3,7 @@
 // other side knows. Nothing carrying a member named `__proto__` passes either way (src/mcp/forward.ts).
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import type { RpcMessage } from '../mcp/channel.js';
-import { RPC, type Peer, type Reply } from '../mcp/peer.js';
+import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
 import type { Belonging } from './belonging.js';
 import { guardAnswer } from './answer-guard.js';
@@ -58,7 +58,7 @@ export function relayer(downstream: Peer, belonging: Belonging, warn: (line: str
       if (own !== undefined) belonging.close(own);
       // The answer is a message too: one carrying __proto__ goes back as an error, in either direction.
       const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
-      if (answered === undefined) from.respond(m.id, modern === undefined ? r : modern.shape(r));
+      if (answered === undefined) from.respond(m.id, modern === undefined || r === CANCELLED ? r : modern.shape(r));
       else
         from.respond(m.id, {
           error: { code: RPC.internalError, message: `the answer was not passed on: ${protoRefusal(answered)}` },
@@ -69,22 +69,20 @@ export function relayer(downstream: Peer, belonging: Belonging, warn: (line: str
 }
 
 /**
- * A cancellation `from` sent, passed on to `to` under the id its request went there with (dropped when there is
- * none; `related` as for Peer.notify); that request is then settled at once, and its answer not sent to `from`: a
- * cancelled request is not answered (MCP 2025-06-18, "Cancellation"), and waiting for an answer that never comes
- * would hold the request, and what its session keeps for it, for good.
+ * A cancellation passed on to `to` under the id its request went there with (dropped when there is none;
+ * `related` as for Peer.notify); that request is then settled at once with CANCELLED, which is not sent to the
+ * side that cancelled: a cancelled request is not answered (MCP 2025-06-18, "Cancellation"), and waiting for an
+ * answer that never comes would hold the request, and what its session keeps for it, for good.
  */
 export function passCancellation(
   m: RpcMessage & { method: string },
   ids: Map<string, number>,
-  from: Peer,
   to: Peer,
   related?: string | number,
 ): void {
   const params = cancelled(m, ids);
   if (params === DROP) return;
   to.notify(m.method, params, related);
-  from.cancelledBySender((m.params as { requestId: string | number }).requestId);
   to.abandon((params as { requestId: number }).requestId);
 }
 

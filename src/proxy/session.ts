@@ -13,6 +13,7 @@ import { protoMemberPath } from '../mcp/forward.js';
 import { RPC, type Peer } from '../mcp/peer.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { toolsListText } from './admission.js';
+import { cancelledId } from './before-forward.js';
 import { Belonging } from './belonging.js';
 import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
 import { serverRequestRefusal } from './revision-rules.js';
@@ -51,7 +52,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const relay = relayer(downstream, belonging, context.warn);
   const answer = (id: string | number, work: Promise<unknown>): void =>
     guardAnswer(work, (r) => downstream.respond(id, r), context.warn);
-  const { callTool, taskResult } = sessionCalls({
+  const { callTool, taskResult, cancel } = sessionCalls({
     downstream,
     upstream,
     context,
@@ -135,7 +136,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       // method, would reach the server unchecked, so it goes nowhere (a notification gets no answer).
       if (!passes(m.method, 'client') || !m.method.startsWith('notifications/')) return;
       if (protoMemberPath(m.params) !== undefined) return;
-      if (m.method === 'notifications/cancelled') return passCancellation(m, toUpstream, downstream, upstream);
+      if (m.method === 'notifications/cancelled') {
+        if (cancel(cancelledId(m.params))) return;
+        return passCancellation(m, toUpstream, upstream);
+      }
       upstream.notify(m.method, m.params);
     },
   };
@@ -167,7 +171,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (statelessClient() && belonging.of(m, related) === undefined) return;
       if (belonging.unasked(m, related)) return;
       const to = belonging.of(m, related);
-      if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, upstream, downstream, to);
+      if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, downstream, to);
       downstream.notify(m.method, m.params, to);
     },
   };

@@ -119,6 +119,29 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     expect(JSON.parse(answered.text)).toMatchObject({ id: 7, error: { message: 'the request was cancelled' } });
   }, 30_000);
 
+  it('ends the POST of a call cancelled while it waited for a re-admission; the call is not forwarded', async () => {
+    const record = join(dir, 'http-waiting-cancel.jsonl');
+    const env = ['--env', 'RELIST_AFTER=600', '--env', `RECORD_FILE=${record}`];
+    const proxy = await startProxy(['--listen', '0', ...env, '--', process.execPath, SERVER]);
+    const sid = await openRawSession(proxy.url);
+    expect((await post(proxy.url, sid, call(3, 'relist'))).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const waiting = post(proxy.url, sid, call(9, 'echo', { msg: 'withdrawn' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } };
+    expect((await post(proxy.url, sid, cancel)).status).toBe(202);
+    // Answered on a stream (the re-admission's notice may come first): its last event is the answer.
+    const events = (await waiting).text.split('\n').filter((l) => l.startsWith('data: '));
+    expect(JSON.parse((events.at(-1) ?? '').slice(6))).toMatchObject({
+      id: 9,
+      error: { message: 'the request was cancelled' },
+    });
+    const after = await post(proxy.url, sid, call(10, 'echo', { msg: 'after' }));
+    expect(after.text).toContain('after');
+    const calls = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/call');
+    expect(JSON.stringify(calls)).not.toContain('withdrawn');
+  }, 30_000);
+
   it('restarts the idle clock after a second GET is refused (409)', async () => {
     const proxy = await startProxy(['--listen', '0', '--session-idle', '1', '--', process.execPath, SERVER]);
     const sid = await openRawSession(proxy.url);
@@ -247,6 +270,58 @@ describe('toolgate proxy on stdio: what a session holds has an end', () => {
     expect(JSON.stringify(after.result)).toContain('z');
     expect(cli.replies.filter((r) => r.id === 'c1')).toEqual([]);
   }, 30_000);
+
+  it('answers a request that reuses a cancelled id in the same read, and only it', async () => {
+    const cli = new RawCli('proxy', ['--', process.execPath, SERVER]);
+    clis.push(cli);
+    await cli.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+    cli.send(call('c1', 'later'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // One write: the cancellation, then a new request "c1" (the old one is done for its client) answered at once.
+    const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'c1' } };
+    const reused = { jsonrpc: '2.0', id: 'c1', method: 'no/such-method' };
+    cli.child.stdin.write(`${JSON.stringify(cancel)}\n${JSON.stringify(reused)}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const answers = cli.replies.filter((r) => r.id === 'c1');
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ error: { code: -32601 } });
+  }, 30_000);
+
+  it.each([
+    ['the proxy', []],
+    ['the gateway', ['--config']],
+  ])(
+    '%s forwards no call its client cancelled while it waited for a re-admission',
+    async (_, mode) => {
+      const record = join(dir, `waiting-cancel-${mode.length}.jsonl`);
+      const env = { RELIST_AFTER: '600', RECORD_FILE: record };
+      let args = ['--env', 'RELIST_AFTER=600', '--env', `RECORD_FILE=${record}`, '--', process.execPath, SERVER];
+      let echo = 'echo';
+      if (mode.length > 0) {
+        const file = join(dir, 'waiting-cancel.json');
+        writeFileSync(file, JSON.stringify({ mcpServers: { h: { command: process.execPath, args: [SERVER], env } } }));
+        args = ['--config', file];
+        echo = 'h__echo';
+      }
+      const cli = new RawCli('proxy', args);
+      clis.push(cli);
+      await cli.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+      await cli.request('r', 'tools/call', { name: mode.length > 0 ? 'h__relist' : 'relist', arguments: {} });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The re-admission's listing is answered 600 ms later: this call waits for it, and is cancelled meanwhile.
+      cli.send(call('w', echo, { msg: 'withdrawn' }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      cli.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'w' } });
+      const after = await cli.request('a', 'tools/call', { name: echo, arguments: { msg: 'after' } });
+      expect(JSON.stringify(after.result)).toContain('after');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const calls = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/call');
+      expect(JSON.stringify(calls)).not.toContain('withdrawn');
+      expect(JSON.stringify(calls)).toContain('after');
+      expect(cli.replies.filter((r) => r.id === 'w')).toEqual([]);
+    },
+    30_000,
+  );
 
   it('answers tools/list and calls while the server announces a change during every listing', async () => {
     const cli = new RawCli('proxy', ['--env', 'CHURN=1', '--', process.execPath, SERVER]);

@@ -3,11 +3,12 @@
 // more than maxUnread bytes behind gets no more answers.
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../src/mcp/channel.js';
-import { Peer } from '../../src/mcp/peer.js';
+import { CANCELLED, Peer } from '../../src/mcp/peer.js';
 
 /** A peer whose channel records what is sent, with a backlog the test sets. */
-function recordingPeer(): { peer: Peer; sent: object[]; behind: { bytes: number } } {
+function recordingPeer(): { peer: Peer; sent: object[]; behind: { bytes: number }; told: (string | number)[] } {
   const sent: object[] = [];
+  const told: (string | number)[] = [];
   const behind = { bytes: 0 };
   const peer = new Peer();
   peer.channel = {
@@ -15,33 +16,37 @@ function recordingPeer(): { peer: Peer; sent: object[]; behind: { bytes: number 
     sendResult: (id, text) => sent.push({ id, text }),
     backlog: () => behind.bytes,
     close: () => undefined,
+    cancelled: (id) => told.push(id),
   } satisfies Channel;
-  return { peer, sent, behind };
+  return { peer, sent, behind, told };
 }
 
 describe('Peer: settling what is never answered', () => {
-  it('abandon settles the request now with an error; a reply after it is dropped', async () => {
+  it('abandon settles the request now with CANCELLED; a reply after it is dropped', async () => {
     const { peer } = recordingPeer();
     const { id, reply } = peer.request('tools/call', {});
     peer.abandon(id);
-    expect(await reply).toEqual({ error: { code: -32603, message: 'the request was cancelled' } });
+    expect(await reply).toBe(CANCELLED);
     // The server's late answer finds nothing waiting (and nothing throws).
     peer.deliver({ jsonrpc: '2.0', id, result: {} }, '{}');
     peer.abandon(id);
   });
 
-  it('sends no answer to a request its sender cancelled, once; the next request of that id is answered', () => {
-    const { peer, sent } = recordingPeer();
-    peer.cancelledBySender('c1');
-    peer.respond('c1', { error: { code: -32603, message: 'the request was cancelled' } });
+  it('sends no answer for CANCELLED, tells the channel; a request reusing the id is answered', () => {
+    const { peer, sent, told } = recordingPeer();
+    // The client cancelled "c1", then (the same read) sent a new request "c1" the proxy answers at once: the
+    // answer to the new one is sent, and the cancelled one's settling sends nothing, whichever comes first.
+    peer.respond('c1', { result: { fresh: true } });
+    peer.respond('c1', CANCELLED);
     peer.respondText(2, '{}');
-    expect(sent).toEqual([{ id: 2, text: '{}' }]);
-    // A client may use an id again once its request was answered.
-    peer.respond('c1', { result: {} });
     expect(sent).toEqual([
+      { jsonrpc: '2.0', id: 'c1', result: { fresh: true } },
       { id: 2, text: '{}' },
-      { jsonrpc: '2.0', id: 'c1', result: {} },
     ]);
+    expect(told).toEqual(['c1']);
+    // A copy with the same text is an answer like any other: only the abandoned reply itself is held back.
+    peer.respond('c1', { error: { ...CANCELLED.error } });
+    expect(sent).toHaveLength(3);
   });
 
   it.each([

@@ -1,0 +1,40 @@
+// A client's request that waits before it is forwarded (tools/call and tasks/result wait for an admission under
+// way) has no id at the other side yet, so its cancellation has nothing to be mapped to. It is noted here
+// instead: the request is then not forwarded and not answered (MCP 2025-06-18, "Cancellation": the receiver
+// SHOULD NOT answer), where dropping the cancellation would let the call run after its client gave it up.
+import { idKey } from './session-relay.js';
+
+/** What `wait` gives for a request its client cancelled while it waited. */
+export const WITHDRAWN = Symbol('withdrawn');
+
+/** The requests of one client waiting to be forwarded, by id. */
+export class BeforeForward {
+  private readonly waiting = new Map<string, { cancelled: boolean }>();
+
+  /** Waits for `until` on behalf of request `id`: its value, or WITHDRAWN when the client cancelled meanwhile. */
+  async wait<T>(id: string | number, until: Promise<T>): Promise<T | typeof WITHDRAWN> {
+    const key = idKey(id);
+    const entry = { cancelled: false };
+    this.waiting.set(key, entry);
+    try {
+      const value = await until;
+      return entry.cancelled ? WITHDRAWN : value;
+    } finally {
+      // A request reusing the id meanwhile has its own entry (ids are the client's to choose).
+      if (this.waiting.get(key) === entry) this.waiting.delete(key);
+    }
+  }
+
+  /** The client cancelled `requestId`: true when that request is waiting here (it will not be forwarded). */
+  cancel(requestId: unknown): boolean {
+    const entry = this.waiting.get(idKey(requestId));
+    if (entry === undefined) return false;
+    entry.cancelled = true;
+    return true;
+  }
+}
+
+/** The request id a cancellation names (MCP "Cancellation": `params.requestId`). */
+export function cancelledId(params: unknown): unknown {
+  return params !== null && typeof params === 'object' ? (params as { requestId?: unknown }).requestId : undefined;
+}
