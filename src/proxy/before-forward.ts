@@ -9,16 +9,22 @@ export const WITHDRAWN = Symbol('withdrawn');
 
 /** The requests of one client waiting to be forwarded, by id. */
 export class BeforeForward {
-  private readonly waiting = new Map<string, { cancelled: boolean }>();
+  private readonly waiting = new Map<string, { readonly withdraw: () => void }>();
 
-  /** Waits for `until` on behalf of request `id`: its value, or WITHDRAWN when the client cancelled meanwhile. */
+  /**
+   * Waits for `until` on behalf of request `id`: its value, or WITHDRAWN as soon as the client cancels it (not once
+   * `until` settles: the receiver of a cancellation frees what the request holds, MCP "Cancellation").
+   */
   async wait<T>(id: string | number, until: Promise<T>): Promise<T | typeof WITHDRAWN> {
     const key = idKey(id);
-    const entry = { cancelled: false };
+    let withdraw = (): void => undefined;
+    const withdrawn = new Promise<typeof WITHDRAWN>((resolve) => {
+      withdraw = () => resolve(WITHDRAWN);
+    });
+    const entry = { withdraw };
     this.waiting.set(key, entry);
     try {
-      const value = await until;
-      return entry.cancelled ? WITHDRAWN : value;
+      return await Promise.race([until, withdrawn]);
     } finally {
       // A request reusing the id meanwhile has its own entry (ids are the client's to choose).
       if (this.waiting.get(key) === entry) this.waiting.delete(key);
@@ -29,8 +35,13 @@ export class BeforeForward {
   cancel(requestId: unknown): boolean {
     const entry = this.waiting.get(idKey(requestId));
     if (entry === undefined) return false;
-    entry.cancelled = true;
+    entry.withdraw();
     return true;
+  }
+
+  /** How many requests wait here. */
+  get size(): number {
+    return this.waiting.size;
   }
 }
 

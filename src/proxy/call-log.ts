@@ -1,6 +1,5 @@
 // `--log`: one JSON line per tools/call, every secret masked. A log that cannot be written does not take the
-// proxy down; that is said once on stderr. Nothing here throws: a record is made after its call was answered, and
-// a throw there would have the call answered a second time (answer-guard.ts).
+// proxy down; that is said once on stderr.
 import { appendFileSync } from 'node:fs';
 import { createMasker } from '../exec/mask-secrets.js';
 import type { ProxySettings } from './settings.js';
@@ -12,9 +11,9 @@ export function callLogger(settings: ProxySettings, say: (line: string) => void)
   const masker = createMasker(settings.secrets);
   return (record) => {
     if (settings.log === undefined || broken) return;
+    // Masked value by value: as plain text, a value that spans JSON syntax (`a","b`) would take members away.
+    const line = masker.json(JSON.stringify({ time: new Date().toISOString(), ...record }));
     try {
-      // Masked value by value: as plain text, a value that spans JSON syntax (`a","b`) would take members away.
-      const line = masker.json(JSON.stringify({ time: new Date().toISOString(), ...record }));
       appendFileSync(settings.log, `${line}\n`);
     } catch {
       broken = true;

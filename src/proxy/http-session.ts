@@ -18,6 +18,7 @@ import type { GrantedClient } from './grants.js';
 import { sseEvent } from '../mcp/sse.js';
 import { type AnswerBody, writeAnswer } from './http-answer.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
+import { cancelledKey, ownCancellation } from './http-cancel.js';
 import { refuse } from './http-refuse.js';
 import { isModernRequest } from './modern-requests.js';
 import { WaitingRequests } from './waiting-requests.js';
@@ -117,6 +118,13 @@ export class HttpSession {
       this.arm();
       return;
     }
+    // MCP 2026-07-28 cancels a request on HTTP by closing its stream; earlier revisions resume a stream instead.
+    const cancels = this.stateless !== undefined || isModernRequest(m);
+    // Closed while the session was being found or started (http-post.ts awaits it): cancelled before it came.
+    if (cancels && (res.destroyed || res.closed)) {
+      this.arm();
+      return;
+    }
     const bytes = Buffer.byteLength(text);
     const full = this.unanswered.refusal(bytes);
     if (full !== undefined) {
@@ -129,18 +137,13 @@ export class HttpSession {
     this.waiting.set(own, { clientId: m.id, res });
     // Shared (--stateless): client ids may collide, and cancellations are dropped.
     this.unanswered.hold(own, bytes, this.id === undefined ? undefined : key);
-    // MCP 2026-07-28 cancels a request on HTTP by closing its stream; earlier revisions resume a stream instead.
-    const cancels = this.stateless !== undefined || isModernRequest(m);
     if (this.id !== undefined) this.streams.add(res);
     // A client gone before its answer waits for nothing: its answer will be dropped, and the session may idle.
     res.on('close', () => {
       this.streams.delete(res);
       if (this.waiting.get(own)?.res !== res) return;
       this.waiting.delete(own);
-      if (cancels) {
-        const cancel = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: { requestId: own } };
-        this.peer.deliver(cancel, JSON.stringify(cancel));
-      }
+      if (cancels) this.cancel(own);
       this.arm();
     });
     this.peer.deliver({ ...m, id: own }, text);
@@ -153,16 +156,9 @@ export class HttpSession {
     // at the id of one made during another's call (ids count up from 1), in the moment before the proxy refuses it.
     if (this.id === undefined && m.method === undefined) return;
     if (m.method === 'notifications/cancelled') {
-      // The client names its own id; the relay knows this session's. Shared: ids of other clients, dropped.
-      const params = (m.params ?? {}) as Record<string, unknown>;
-      const own = this.unanswered.ownOf(JSON.stringify(params['requestId']));
-      // Rebuilt under this session's id: the relay refuses a message carrying `__proto__`, and only what it passes
-      // on is settled (and its POST ended) when the relay cancels it.
-      const reason = typeof params['reason'] === 'string' ? { reason: params['reason'] } : {};
-      if (own !== undefined) {
-        const cancel = { jsonrpc: '2.0' as const, method: m.method, params: { requestId: own, ...reason } };
-        this.peer.deliver(cancel, JSON.stringify(cancel));
-      }
+      // The client names its own id; the relay knows this session's (http-cancel.ts). Shared: others', dropped.
+      const own = this.unanswered.ownOf(cancelledKey(m.params));
+      if (own !== undefined) this.cancel(own, m.params);
       // touch() stopped the idle clock: every way out restarts it, or the session would never idle out.
       this.arm();
       return;
@@ -309,6 +305,12 @@ export class HttpSession {
     this.streams.delete(entry.res);
     this.answer(entry.res, build(entry.clientId), status);
     this.arm();
+  }
+
+  /** Delivers the cancellation of request `own` to the relay, rebuilt (http-cancel.ts). */
+  private cancel(own: number, params?: unknown): void {
+    const message = ownCancellation(own, params);
+    this.peer.deliver(message, JSON.stringify(message));
   }
 
   /** Ends a POST's response with one message: as an SSE event if the stream was opened, else as JSON. */

@@ -119,9 +119,9 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     expect(JSON.parse(answered.text)).toMatchObject({ id: 7, error: { message: 'the request was cancelled' } });
   }, 30_000);
 
-  it('ends the POST of a call cancelled while it waited for a re-admission; the call is not forwarded', async () => {
+  it('ends at once the POST of a call cancelled while it waited for a re-admission, not forwarded', async () => {
     const record = join(dir, 'http-waiting-cancel.jsonl');
-    const env = ['--env', 'RELIST_AFTER=600', '--env', `RECORD_FILE=${record}`];
+    const env = ['--env', 'RELIST_AFTER=3000', '--env', `RECORD_FILE=${record}`];
     const proxy = await startProxy(['--listen', '0', ...env, '--', process.execPath, SERVER]);
     const sid = await openRawSession(proxy.url);
     expect((await post(proxy.url, sid, call(3, 'relist'))).status).toBe(200);
@@ -129,10 +129,16 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     const waiting = post(proxy.url, sid, call(9, 'echo', { msg: 'withdrawn' }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } };
+    const cancelledAt = Date.now();
     expect((await post(proxy.url, sid, cancel)).status).toBe(202);
-    // Answered on a stream (the re-admission's notice may come first): its last event is the answer.
-    const events = (await waiting).text.split('\n').filter((l) => l.startsWith('data: '));
-    expect(JSON.parse((events.at(-1) ?? '').slice(6))).toMatchObject({
+    const answered = (await waiting).text;
+    // Ended when the cancellation came, not when the re-admission (3 s) ended.
+    expect(Date.now() - cancelledAt).toBeLessThan(1500);
+    // JSON, or a stream whose last event is the answer.
+    const body = answered.startsWith('{')
+      ? answered
+      : (answered.split('\n').findLast((l) => l.startsWith('data: ')) ?? '');
+    expect(JSON.parse(body.replace(/^data: /, ''))).toMatchObject({
       id: 9,
       error: { message: 'the request was cancelled' },
     });
@@ -140,6 +146,39 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     expect(after.text).toContain('after');
     const calls = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/call');
     expect(JSON.stringify(calls)).not.toContain('withdrawn');
+  }, 30_000);
+
+  it('forwards no 2026-07-28 call whose POST closed while its session started', async () => {
+    const record = join(dir, 'modern-closed.jsonl');
+    const server = `sleep 1.5; exec ${process.execPath} ${SERVER}`;
+    const proxy = await startProxy(['--listen', '0', '--env', `RECORD_FILE=${record}`, '--', 'sh', '-c', server]);
+    const version = '2026-07-28';
+    const envelope = {
+      'io.modelcontextprotocol/protocolVersion': version,
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'closer', version: '1' },
+    };
+    const before = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/list').length;
+    const aborter = new AbortController();
+    const closed = fetch(proxy.url, {
+      method: 'POST',
+      headers: { ...POST_HEADERS, 'mcp-protocol-version': version, 'mcp-method': 'tools/call', 'mcp-name': 'echo' },
+      body: JSON.stringify({
+        ...call(1, 'echo', { msg: 'withdrawn' }),
+        params: { name: 'echo', arguments: { msg: 'withdrawn' }, _meta: envelope },
+      }),
+      signal: aborter.signal,
+    }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Closing a request's stream is that revision's cancellation on HTTP.
+    aborter.abort();
+    await closed;
+    // The session's own server lists its tools once it is up (start-up's server listed before).
+    const listings = () => recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/list').length;
+    expect(await eventually(() => listings() > before, 8000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const calls = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/call');
+    expect(calls).toEqual([]);
   }, 30_000);
 
   it('restarts the idle clock after a second GET is refused (409)', async () => {
@@ -172,9 +211,12 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     });
     expect(sent.status).toBe(202);
     expect(JSON.parse((await waiting).text)).toMatchObject({ id: 8, error: { message: 'the request was cancelled' } });
-    const cancels = recordOf(record).filter((l) => (l as { method?: string }).method === 'notifications/cancelled');
-    expect(cancels).toHaveLength(1);
-    expect(Object.keys((cancels[0] as unknown as { params: object }).params)).toEqual(['requestId']);
+    // The server reads the cancellation in its own time (its POST ended once the proxy passed it on).
+    const cancelsOf = () =>
+      recordOf(record).filter((l) => (l as { method?: string }).method === 'notifications/cancelled');
+    expect(await eventually(() => cancelsOf().length > 0, 3000)).toBe(true);
+    expect(cancelsOf()).toHaveLength(1);
+    expect(Object.keys((cancelsOf()[0] as unknown as { params: object }).params)).toEqual(['requestId']);
   }, 30_000);
 
   it('restarts the idle clock after a request is refused 429', async () => {
