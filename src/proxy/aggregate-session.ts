@@ -64,7 +64,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   const links = new WeakMap<Peer, Link>();
   // Client request id (JSON text) -> the server and id its tools/call went under (for cancellations).
   const toServer = new Map<string, { peer: Peer; id: number }>();
-  // Its tools/call waiting for a server's re-admission, before they are forwarded (for cancellations too).
+  // Its tools/call and tools/list waiting for a server's re-admission (withdrawn when cancelled meanwhile).
   const waiting = new BeforeForward();
   const linkOf = (peer: Peer): Link => {
     let link = links.get(peer);
@@ -179,9 +179,14 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
           return downstream.respond(m.id, { result: {} });
         case 'tools/list':
           guardAnswer(
-            Promise.all(set.slots.map((s) => s.readmitting)).then(() =>
-              downstream.respond(m.id, { result: { tools: listedTools(set.slots, context.visible) } }),
-            ),
+            waiting
+              .wait(m.id, Promise.all(set.slots.map((s) => s.readmitting)))
+              .then((ready) =>
+                downstream.respond(
+                  m.id,
+                  ready === WITHDRAWN ? CANCELLED : { result: { tools: listedTools(set.slots, context.visible) } },
+                ),
+              ),
             (r) => downstream.respond(m.id, r),
             context.warn,
           );

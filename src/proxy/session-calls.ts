@@ -34,13 +34,13 @@ export interface CallsOf {
 }
 
 /**
- * A session's tools/call (`modern`: a 2026-07-28 client's) and tasks/result; `cancel`: the client cancelled a
- * request that may still wait to be forwarded (true when it did: it is then neither forwarded nor answered).
+ * A session's tools/call (`modern`: a 2026-07-28 client's) and tasks/result; `waiting`: its client's requests
+ * waiting for the tools' admission, withdrawn when the client cancels them (before-forward.ts).
  */
 export interface SessionCalls {
   readonly callTool: (m: RpcMessage & { id: string | number }, text: string, modern?: boolean) => Promise<void>;
   readonly taskResult: (m: RpcMessage & { id: string | number }) => Promise<void>;
-  readonly cancel: (requestId: unknown) => boolean;
+  readonly waiting: BeforeForward;
 }
 
 /** The tools/call and tasks/result of one session. */
@@ -187,5 +187,5 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     else answerResult(m.id, tool, r, current);
   };
 
-  return { callTool, taskResult, cancel: (requestId) => waiting.cancel(requestId) };
+  return { callTool, taskResult, waiting };
 }

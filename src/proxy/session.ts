@@ -10,10 +10,10 @@
 // the re-sending under new ids in session-relay.ts.
 import { isSpecMethod } from '../mcp/methods.js';
 import { protoMemberPath } from '../mcp/forward.js';
-import { RPC, type Peer } from '../mcp/peer.js';
+import { CANCELLED, RPC, type Peer } from '../mcp/peer.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { toolsListText } from './admission.js';
-import { cancelledId } from './before-forward.js';
+import { cancelledId, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
 import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
 import { serverRequestRefusal } from './revision-rules.js';
@@ -52,7 +52,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const relay = relayer(downstream, belonging, context.warn);
   const answer = (id: string | number, work: Promise<unknown>): void =>
     guardAnswer(work, (r) => downstream.respond(id, r), context.warn);
-  const { callTool, taskResult, cancel } = sessionCalls({
+  const { callTool, taskResult, waiting } = sessionCalls({
     downstream,
     upstream,
     context,
@@ -117,8 +117,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           answer(
             m.id,
             (async () => {
-              const current = tools.ready() ?? (await tools.settled());
-              downstream.respondText(m.id, toolsListText(current));
+              const current = tools.ready() ?? (await waiting.wait(m.id, tools.settled()));
+              if (current === WITHDRAWN) downstream.respond(m.id, CANCELLED);
+              else downstream.respondText(m.id, toolsListText(current));
             })(),
           );
           return;
@@ -137,7 +138,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (!passes(m.method, 'client') || !m.method.startsWith('notifications/')) return;
       if (protoMemberPath(m.params) !== undefined) return;
       if (m.method === 'notifications/cancelled') {
-        if (cancel(cancelledId(m.params))) return;
+        if (waiting.cancel(cancelledId(m.params))) return;
         return passCancellation(m, toUpstream, upstream);
       }
       upstream.notify(m.method, m.params);

@@ -333,7 +333,7 @@ describe('toolgate proxy on stdio: what a session holds has an end', () => {
     ['the proxy', []],
     ['the gateway', ['--config']],
   ])(
-    '%s forwards no call its client cancelled while it waited for a re-admission',
+    '%s forwards no call, and answers no listing, its client cancelled while it waited for a re-admission',
     async (_, mode) => {
       const record = join(dir, `waiting-cancel-${mode.length}.jsonl`);
       const env = { RELIST_AFTER: '600', RECORD_FILE: record };
@@ -352,15 +352,18 @@ describe('toolgate proxy on stdio: what a session holds has an end', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       // The re-admission's listing is answered 600 ms later: this call waits for it, and is cancelled meanwhile.
       cli.send(call('w', echo, { msg: 'withdrawn' }));
+      cli.send({ jsonrpc: '2.0', id: 'wl', method: 'tools/list', params: {} });
       await new Promise((resolve) => setTimeout(resolve, 100));
       cli.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'w' } });
+      cli.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'wl' } });
       const after = await cli.request('a', 'tools/call', { name: echo, arguments: { msg: 'after' } });
       expect(JSON.stringify(after.result)).toContain('after');
       await new Promise((resolve) => setTimeout(resolve, 100));
       const calls = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/call');
       expect(JSON.stringify(calls)).not.toContain('withdrawn');
       expect(JSON.stringify(calls)).toContain('after');
-      expect(cli.replies.filter((r) => r.id === 'w')).toEqual([]);
+      // Neither the withdrawn call nor the withdrawn listing is answered (MCP "Cancellation").
+      expect(cli.replies.filter((r) => r.id === 'w' || r.id === 'wl')).toEqual([]);
     },
     30_000,
   );
