@@ -471,8 +471,9 @@ export const PROXY: CliCommand = {
       type: 'string',
       value: '<file>',
       description:
-        'with --listen: a token per client, each from the variable the file names, and the tools each client ' +
-        'may see and call ({"clients": [{"name", "tokenEnv", "allow", "deny"}]}, see docs/proxy.md); a request ' +
+        'with --listen: a token per client, each from the variable the file names, the tools each client may ' +
+        'see and call, and the resource, prompt and completion requests it may send ({"clients": [{"name", ' +
+        '"tokenEnv", "allow", "deny", "methods"}]}, see docs/proxy.md); a request ' +
         'whose token names no client gets 401, a session serves only the client that opened it; --log names ' +
         'the client. Not with --auth-token-env or --stateless',
     },

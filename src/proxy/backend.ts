@@ -4,6 +4,7 @@ import { combinedPublished } from './aggregate-tools.js';
 import { startAggregateSession } from './aggregate-session.js';
 import type { Published } from './admission.js';
 import type { ProxyIO } from './io.js';
+import type { MethodGrant } from './method-grants.js';
 import type { Peer } from '../mcp/peer.js';
 import { serverSettingsOf } from './server-settings.js';
 import { ServerSet } from './servers.js';
@@ -59,17 +60,20 @@ export function startRelay(
     warn: (line: string) => void;
     onCall: (record: CallRecord) => void;
     visible?: (name: string) => boolean;
+    methods?: MethodGrant;
     /** Ends the session when an admission under way (SessionUpstream) fails. */
     failed?: (why: string) => void;
     /** Over --listen, a 2026-07-28 request's HTTP headers (its Mcp-Param-* are checked; src/proxy/session-calls.ts). */
     headersOf?: NonNullable<SessionContext['headersOf']>;
   },
 ): void {
-  const { failed = () => undefined, ...rest } = context;
+  // The gateway serves no resources, prompts or completions to anyone: it needs no grant of them.
+  const { failed = () => undefined, methods, ...rest } = context;
   if (backend instanceof ServerSet) startAggregateSession(downstream, backend, rest);
   else
     startSession(downstream, backend.peer, {
       ...rest,
+      ...(methods === undefined ? {} : { methods }),
       init: backend.init,
       revision: backend.revision,
       published: 'admitting' in backend ? { admitting: backend.admitting, failed } : backend.published,

@@ -1,5 +1,6 @@
-// The `--grants <file>` of `--listen` (startProxy's `listen.grants`): per-client bearer tokens and the tools each
-// client may see and call. `{ "clients": [{ "name": "ci", "tokenEnv": "CI_TOKEN", "allow": ["github__*"],
+// The `--grants <file>` of `--listen` (startProxy's `listen.grants`): per-client bearer tokens, the tools each
+// client may see and call, and the requests beyond tools it may send (`methods`, method-grants.ts).
+// `{ "clients": [{ "name": "ci", "tokenEnv": "CI_TOKEN", "allow": ["github__*"],
 // "deny": ["github__delete_*"] }] }`. Read strictly, since a grant misread is a tool wrongly shown: strict JSON (a
 // key given twice is an error), no unknown member, names unique and plain, `allow` required (`[]` grants nothing,
 // `["*"]` everything), each token read from the proxy's environment (never from the file), long enough, visible
@@ -12,12 +13,13 @@ import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
 import { tokenDigest } from './bearer.js';
 import { compileGrants, type GrantedClient } from './grants.js';
+import { compileMethodGrant, GRANTABLE_METHODS, idleMethodGlob } from './method-grants.js';
 import { MIN_TOKEN_LENGTH } from './settings.js';
 
 /** A client's name: what `--log` lines and stderr show, so plain characters only. */
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const TOP = ['clients'];
-const MEMBERS = ['name', 'tokenEnv', 'allow', 'deny'];
+const MEMBERS = ['name', 'tokenEnv', 'allow', 'deny', 'methods'];
 /** A grants file is the host's own, but a few thousand clients is far past any use: each is compared per request. */
 export const MAX_CLIENTS = 1000;
 
@@ -34,12 +36,12 @@ const SENDABLE = /^[\x21-\x7e]+$/;
 function entryOf(
   entry: unknown,
   at: string,
-): Result<{ name: string; tokenEnv: string; allow: string[]; deny: string[] }> {
+): Result<{ name: string; tokenEnv: string; allow: string[]; deny: string[]; methods: string[] }> {
   if (!isObject(entry)) return problem(`${at} must be an object`);
   const extra = Object.keys(entry).find((k) => !MEMBERS.includes(k));
   if (extra !== undefined)
     return problem(`${at} has an unknown member ${shown(extra)} (a client has ${MEMBERS.join(', ')})`);
-  const { name, tokenEnv, allow, deny } = entry;
+  const { name, tokenEnv, allow, deny, methods } = entry;
   if (typeof name !== 'string' || !NAME.test(name))
     return problem(`${at}.name must be 1 to 64 of A-Z a-z 0-9 _ . - (it names the client in --log)`);
   const client = `client ${shown(name)}`;
@@ -48,7 +50,12 @@ function entryOf(
   if (!strings(allow))
     return problem(`${client}: "allow" must be an array of globs ([] grants nothing, ["*"] every published tool)`);
   if (deny !== undefined && !strings(deny)) return problem(`${client}: "deny" must be an array of globs`);
-  return ok({ name, tokenEnv, allow, deny: deny ?? [] });
+  if (methods !== undefined && !strings(methods))
+    return problem(`${client}: "methods" must be an array of globs over ${GRANTABLE_METHODS.join(', ')}`);
+  const idle = idleMethodGlob(methods ?? []);
+  if (idle !== undefined)
+    return problem(`${client}: "methods" glob ${shown(idle)} grants none of ${GRANTABLE_METHODS.join(', ')}`);
+  return ok({ name, tokenEnv, allow, deny: deny ?? [], methods: methods ?? [] });
 }
 
 /**
@@ -76,7 +83,7 @@ export function readGrants(text: string, env: Readonly<Record<string, string | u
   for (const [index, item] of list.entries()) {
     const entry = entryOf(item, `clients[${index}]`);
     if (!entry.ok) return entry;
-    const { name, tokenEnv, allow, deny } = entry.value;
+    const { name, tokenEnv, allow, deny, methods } = entry.value;
     const client = `client ${shown(name)}`;
     if (clients.some((c) => c.name === name)) return problem(`${client} is named twice: each client once`);
     const token = Object.hasOwn(env, tokenEnv) ? env[tokenEnv] : undefined;
@@ -94,7 +101,7 @@ export function readGrants(text: string, env: Readonly<Record<string, string | u
     // An empty allow grants nothing here (--allow's "none given: all" would turn a typo into every tool).
     const globs = compileGrants(allow, deny);
     const grants = { granted: (tool: string) => allow.length > 0 && globs.granted(tool) };
-    clients.push({ name, token, digest: tokenDigest(token), grants });
+    clients.push({ name, token, digest: tokenDigest(token), grants, methods: compileMethodGrant(methods) });
   }
   return ok(clients);
 }

@@ -2,6 +2,7 @@
 // included: MCP names are flat, a dot is no separator), `?` exactly one character, everything else literal
 // (util/glob.ts, which `--deny-method` globs share). Deny wins; no `--allow` grants every name.
 import { compileGlob } from '../util/glob.js';
+import type { MethodGrant } from './method-grants.js';
 
 /** Which tool names the proxy publishes. */
 export interface Grants {
@@ -18,6 +19,8 @@ export interface GrantedClient {
   readonly digest: Uint8Array;
   /** Its grant over published names, after `--allow`/`--deny` (an empty `allow`: nothing). */
   readonly grants: Grants;
+  /** The requests beyond its tools it may send (`methods`: resources, prompts, completions; method-grants.ts). */
+  readonly methods: MethodGrant;
 }
 
 /** The grants of `--allow` (none: all) and `--deny` (wins). */

@@ -96,7 +96,7 @@ export class HttpSession {
       failed: (why) => void this.close(`its tools could not be admitted: ${why}`),
       warn: hooks.warn,
       onCall: client === undefined ? hooks.onCall : (record) => hooks.onCall({ client: client.name, ...record }),
-      ...(client === undefined ? {} : { visible: client.grants.granted }),
+      ...(client === undefined ? {} : { visible: client.grants.granted, methods: client.methods }),
       // A 2026-07-28 call's Mcp-Param-* headers are compared with its arguments (the tool's x-mcp-header).
       headersOf: (own) => this.waiting.get(own as number)?.res.req?.headers,
     });

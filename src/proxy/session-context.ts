@@ -1,6 +1,7 @@
 // What one relayed session is given besides its two peers (its settings, the upstream's initialize, what is
 // published), and the record of one tools/call it reports: shared by the relay's files (session*.ts) and the log.
 import type { Published, Admitted } from './admission.js';
+import type { MethodGrant } from './method-grants.js';
 import type { ProxySettings } from './settings.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
 
@@ -36,6 +37,8 @@ export interface SessionContext {
   readonly onCall: (record: CallRecord) => void;
   /** `--grants`: the published tools this session's client may see and call; the others are as if unlisted. */
   readonly visible?: (name: string) => boolean;
+  /** `--grants`: the requests beyond tools this session's client may send, and what is announced to it. */
+  readonly methods?: MethodGrant;
   /** Settles when the session's server is gone: nothing is admitted again after that. */
   readonly ended?: Promise<unknown>;
   /** The HTTP headers a request (by its downstream id) came with, over --listen: its Mcp-Param-* are checked. */

@@ -15,6 +15,7 @@ import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/vers
 import { toolsListText } from './admission.js';
 import { cancelledId, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
+import { announcedTo } from './method-grants.js';
 import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
 import { serverRequestRefusal } from './revision-rules.js';
 import { sessionCalls } from './session-calls.js';
@@ -35,7 +36,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const passes = (method: string, sender: 'client' | 'server'): boolean =>
     isSpecMethod(method, sender, clientRevision.version) &&
     isSpecMethod(method, sender, context.revision.version) &&
-    !settings.deniedMethod(method);
+    !settings.deniedMethod(method) &&
+    (context.methods?.passes(method, sender) ?? true);
+  // What the client is told the server offers: with --grants, no feature its grant leaves out (method-grants.ts).
+  const shown = announcedTo(init, context.methods);
   let clientCaps: Record<string, unknown> = {};
   // The client's revision, negotiated by its initialize (each side has its own: MCP "Lifecycle").
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
@@ -67,9 +71,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (isModernRequest(m)) {
         modernSeen = true;
         serveModern(m, text, {
-          init,
+          init: shown,
           upstreamRevision: context.revision.version,
-          denied: (method) => settings.deniedMethod(method),
+          denied: (method) => settings.deniedMethod(method) || context.methods?.passes(method, 'client') === false,
           respond: (id, reply) => downstream.respond(id, reply),
           warn: context.warn,
           published: async () => tools.ready() ?? (await tools.settled()),
@@ -93,11 +97,11 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           // The newest revision the client and toolgate both speak, whatever the server's (the server's side was
           // negotiated on its own at start-up).
           clientRevision = negotiate(params.protocolVersion);
-          const upstreamCaps = (init['capabilities'] ?? {}) as Record<string, unknown>;
+          const upstreamCaps = (shown['capabilities'] ?? {}) as Record<string, unknown>;
           const tools = (upstreamCaps['tools'] ?? {}) as Record<string, unknown>;
           downstream.respond(m.id, {
             result: {
-              ...init,
+              ...shown,
               protocolVersion: clientRevision.version,
               capabilities: { ...upstreamCaps, tools: { ...tools, listChanged: true } },
             },

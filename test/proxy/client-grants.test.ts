@@ -65,6 +65,19 @@ describe('readGrants refuses', () => {
     ['no allow', JSON.stringify({ clients: [client({ allow: undefined })] }), /"allow" must be an array/],
     ['an allow of numbers', JSON.stringify({ clients: [client({ allow: [1] })] }), /"allow" must be an array/],
     ['a deny that is a string', JSON.stringify({ clients: [client({ deny: 'x' })] }), /"deny" must be an array/],
+    ['methods that are a string', JSON.stringify({ clients: [client({ methods: 'resources/*' })] }), /"methods" must/],
+    [
+      // A typo would grant nothing, silently.
+      'a methods glob that grants no method',
+      JSON.stringify({ clients: [client({ methods: ['resource/*'] })] }),
+      /"methods" glob "resource\/\*" grants none of resources\/list/,
+    ],
+    [
+      // Tools are granted by allow/deny, not by methods.
+      'a methods glob naming a tool method',
+      JSON.stringify({ clients: [client({ methods: ['tools/call'] })] }),
+      /"methods" glob "tools\/call" grants none/,
+    ],
   ])('%s', (_, text, expected) => {
     const r = readGrants(text, ENV);
     expect(r.ok).toBe(false);
