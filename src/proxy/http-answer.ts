@@ -3,7 +3,25 @@
 // middle is bytes made once per admitted catalog (src/proxy/admission.ts): they are written as they are, corked,
 // never encoded again.
 import type { ServerResponse } from 'node:http';
+import { RPC } from '../mcp/rpc-codes.js';
+import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import { SSE_EVENT, sseEvent } from '../mcp/sse.js';
+
+/** The headers of an SSE response. */
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+};
+
+/**
+ * The status of a POST whose answer is the error `code`: a header that disagrees with the body is a 400 (MCP
+ * 2026-07-28, Streamable HTTP, "Server Validation"), a method not served to a 2026-07-28 request a 404 with its
+ * -32601 ("Protocol Version Header"); 200 otherwise (JSON-RPC errors of earlier revisions ride on 200).
+ */
+export function answerStatus(code: unknown, modern: boolean): number {
+  return code === HEADER_MISMATCH ? 400 : code === RPC.methodNotFound && modern ? 404 : 200;
+}
 
 /** A message's text for the client, whole or in pieces written in order. */
 export type AnswerBody = string | readonly (string | Uint8Array)[];

@@ -16,17 +16,17 @@ import { maskedChannel } from './masked-channel.js';
 import type { ProxySettings } from './settings.js';
 import type { GrantedClient } from './grants.js';
 import { sseEvent } from '../mcp/sse.js';
-import { type AnswerBody, writeAnswer } from './http-answer.js';
-import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
+import { type AnswerBody, answerStatus, SSE_HEADERS, writeAnswer } from './http-answer.js';
 import { cancelledKey, ownCancellation } from './http-cancel.js';
 import { refuse } from './http-refuse.js';
 import { isModernRequest } from './modern-requests.js';
 import { WaitingRequests } from './waiting-requests.js';
 
-/** A POST waiting for its reply. */
+/** A POST waiting for its reply; `modern`: a 2026-07-28 request, whose -32601 is a 404 (below). */
 interface Waiting {
   readonly clientId: string | number;
   readonly res: ServerResponse;
+  readonly modern: boolean;
 }
 
 /** What a session reports to its server. */
@@ -43,9 +43,6 @@ export interface SessionHooks {
  * One message is always written onto a stream under the bound, whatever its size.
  */
 export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
-
-/** The headers of an SSE response. */
-const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' };
 
 /** One downstream session and its upstream. */
 export class HttpSession {
@@ -119,7 +116,8 @@ export class HttpSession {
       return;
     }
     // MCP 2026-07-28 cancels a request on HTTP by closing its stream; earlier revisions resume a stream instead.
-    const cancels = this.stateless !== undefined || isModernRequest(m);
+    const modern = isModernRequest(m);
+    const cancels = this.stateless !== undefined || modern;
     // Closed while the session was being found or started (http-post.ts awaits it): cancelled before it came.
     if (cancels && (res.destroyed || res.closed)) {
       this.arm();
@@ -134,7 +132,7 @@ export class HttpSession {
       return;
     }
     const own = this.next++;
-    this.waiting.set(own, { clientId: m.id, res });
+    this.waiting.set(own, { clientId: m.id, res, modern });
     // Shared (--stateless): client ids may collide, and cancellations are dropped.
     this.unanswered.hold(own, bytes, this.id === undefined ? undefined : key);
     if (this.id !== undefined) this.streams.add(res);
@@ -241,8 +239,8 @@ export class HttpSession {
     // stops) goes nowhere.
     if (this.closed) return;
     if (message.method === undefined) {
-      // A header that disagrees with the body is a 400 (MCP 2026-07-28, Streamable HTTP, "Server Validation").
-      const status = (message.error as { code?: unknown } | undefined)?.code === HEADER_MISMATCH ? 400 : 200;
+      const code = (message.error as { code?: unknown } | undefined)?.code;
+      const status = answerStatus(code, this.waiting.get(message.id as number)?.modern === true);
       this.reply(message.id as number, (clientId) => JSON.stringify({ ...message, id: clientId }), status);
       return;
     }

@@ -21,11 +21,12 @@ import {
   withoutEnvelope,
 } from '../mcp/modern.js';
 import type { RpcMessage } from '../mcp/channel.js';
-import { RPC, type Reply } from '../mcp/peer.js';
+import { CANCELLED, RPC, type Reply } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
 import { revisionOf } from '../mcp/versions.js';
 import type { Published } from './admission.js';
 import { guardAnswer } from './answer-guard.js';
+import { WITHDRAWN } from './before-forward.js';
 
 /** Why a server's request never reaches a 2026-07-28 client through the proxy. */
 export const NO_INPUT_REQUIRED =
@@ -48,8 +49,11 @@ export interface ModernRelay {
   readonly respond: (id: string | number, reply: Reply) => void;
   /** A line for the host's stderr (an answer that could not be made). */
   readonly warn: (line: string) => void;
-  /** The catalog as admitted now (after any re-admission under way). */
-  readonly published: () => Promise<Published>;
+  /**
+   * The catalog as admitted now (after any re-admission under way) for request `id`; WITHDRAWN when its client
+   * cancelled it meanwhile (before-forward.ts).
+   */
+  readonly published: (id: string | number) => Promise<Published | typeof WITHDRAWN>;
   /** Runs the tools/call gate; results come back through `modernReply`. */
   readonly callTool: (m: RpcMessage & { id: string | number }, text: string) => void;
   /** Sends `params` upstream under the request's method, and answers with `shape` of the reply. */
@@ -118,7 +122,8 @@ export function serveModern(m: RpcMessage & { id: string | number }, text: strin
   else if (method === 'tools/call') relay.callTool(m, text);
   else if (method === 'tools/list')
     guardAnswer(
-      relay.published().then((current) => {
+      relay.published(m.id).then((current) => {
+        if (current === WITHDRAWN) return relay.respond(m.id, CANCELLED);
         const tools = [...current.tools.values()].map(modernTool);
         relay.respond(m.id, { result: completeResult(method, { tools }) });
       }),

@@ -76,15 +76,21 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           denied: (method) => settings.deniedMethod(method) || context.methods?.passes(method, 'client') === false,
           respond: (id, reply) => downstream.respond(id, reply),
           warn: context.warn,
-          published: async () => tools.ready() ?? (await tools.settled()),
+          published: async (id) => tools.ready() ?? (await waiting.wait(id, tools.settled())),
           callTool: (call, callText) => answer(call.id, callTool(call, callText, true)),
           relay: (request, params, shape) =>
-            relay(request, downstream, upstream, toUpstream, undefined, { params, shape }),
+            context.methods?.passesWith(request.method as string, params) === false
+              ? downstream.respond(request.id, notFound(request.method as string))
+              : relay(request, downstream, upstream, toUpstream, undefined, { params, shape }),
         });
         return;
       }
       // A request named like a notification is neither: it would be relayed under a method nobody answers.
-      if (!passes(m.method as string, 'client') || (m.method as string).startsWith('notifications/')) {
+      if (
+        !passes(m.method as string, 'client') ||
+        (m.method as string).startsWith('notifications/') ||
+        context.methods?.passesWith(m.method as string, m.params) === false
+      ) {
         downstream.respond(m.id, notFound(m.method as string));
         return;
       }

@@ -14,7 +14,6 @@ import { eventually, POST_HEADERS, recordOf, type Running, startProxy, stopAll }
 const ROOT = new URL('../..', import.meta.url).pathname;
 const RECORDING = join(ROOT, 'test/cli/fixtures/recording-server.mjs');
 const DRIFTING = join(ROOT, 'test/cli/fixtures/drifting-server.mjs');
-const HOLDING = join(ROOT, 'test/cli/fixtures/holding-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-grants-'));
 const CI_TOKEN = 'ci-token-0123456789abcdef';
 const DEV_TOKEN = 'dev-token-fedcba9876543210';
@@ -191,54 +190,5 @@ describe('toolgate proxy --grants after tools/list_changed', () => {
     expect(await eventually(() => told.dev === 1)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(told).toEqual({ ci: 0, dev: 1 });
-  });
-});
-
-describe('toolgate proxy --grants: requests beyond tools (methods)', () => {
-  it('serves resources only to a client whose grant names them, and announces only what it may use', async () => {
-    const grants = join(dir, 'methods-grants.json');
-    const served = join(dir, 'methods-record.jsonl');
-    writeFileSync(
-      grants,
-      JSON.stringify({
-        clients: [
-          { name: 'reader', tokenEnv: 'CI_TOKEN', allow: ['echo'], methods: ['resources/*'] },
-          { name: 'auditor', tokenEnv: 'DEV_TOKEN', allow: [] },
-        ],
-      }),
-    );
-    const env = ['--env', 'FEATURES=1', '--env', `RECORD_FILE=${served}`];
-    const featured = await startProxy(['--listen', '0', '--grants', grants, ...env, process.execPath, HOLDING], {
-      CI_TOKEN,
-      DEV_TOKEN,
-    });
-    const ask = async (token: string, session: string | undefined, id: number, method: string) => {
-      const headers: Record<string, string> = { ...POST_HEADERS, authorization: `Bearer ${token}` };
-      if (session !== undefined) headers['mcp-session-id'] = session;
-      const params = method === 'initialize' ? JSON.parse(INIT).params : { uri: 'file:///a', name: 'p' };
-      const r = await fetch(featured.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-      });
-      return { session: r.headers.get('mcp-session-id') ?? session, body: JSON.parse(await r.text()) };
-    };
-    const reader = await ask(CI_TOKEN, undefined, 0, 'initialize');
-    const auditor = await ask(DEV_TOKEN, undefined, 0, 'initialize');
-    expect(Object.keys(reader.body.result.capabilities).sort()).toEqual(['logging', 'resources', 'tools']);
-    expect(Object.keys(auditor.body.result.capabilities).sort()).toEqual(['logging', 'tools']);
-    const readerRead = await ask(CI_TOKEN, reader.session, 1, 'resources/read');
-    expect(readerRead.body).toMatchObject({ id: 1, result: {} });
-    // What its grant leaves out is answered as a method the proxy does not forward, and never reaches the server.
-    for (const method of ['resources/read', 'resources/list', 'prompts/get', 'completion/complete']) {
-      const refused = await ask(DEV_TOKEN, auditor.session, 2, method);
-      expect(refused.body).toMatchObject({ id: 2, error: { code: -32601 } });
-    }
-    expect((await ask(CI_TOKEN, reader.session, 3, 'prompts/get')).body).toMatchObject({ error: { code: -32601 } });
-    // The session's upkeep passes for both.
-    expect((await ask(DEV_TOKEN, auditor.session, 4, 'ping')).body).toMatchObject({ id: 4, result: {} });
-    const reached = recordOf(served).map((l) => (l as { method?: string }).method);
-    expect(reached.filter((m) => m === 'resources/read')).toHaveLength(1);
-    expect(reached.filter((m) => m?.startsWith('prompts/') || m?.startsWith('completion/'))).toEqual([]);
   });
 });

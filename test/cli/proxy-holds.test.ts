@@ -368,6 +368,25 @@ describe('toolgate proxy on stdio: what a session holds has an end', () => {
     30_000,
   );
 
+  it('answers no 2026-07-28 tools/list its client cancelled while it waited for a re-admission', async () => {
+    const _meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const cli = new RawCli('proxy', ['--env', 'RELIST_AFTER=600', '--', process.execPath, SERVER]);
+    clis.push(cli);
+    await cli.request('r', 'tools/call', { name: 'relist', arguments: {}, _meta });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    cli.send({ jsonrpc: '2.0', id: 'wl', method: 'tools/list', params: { _meta } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    cli.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'wl', _meta } });
+    // Past the re-admission (600 ms): the listing it waited for was not answered.
+    const after = await cli.request('a', 'tools/list', { _meta });
+    expect(JSON.stringify(after.result)).toContain('echo');
+    expect(cli.replies.filter((r) => r.id === 'wl')).toEqual([]);
+  }, 30_000);
+
   it('answers tools/list and calls while the server announces a change during every listing', async () => {
     const cli = new RawCli('proxy', ['--env', 'CHURN=1', '--', process.execPath, SERVER]);
     clis.push(cli);

@@ -32,9 +32,14 @@ describe('compileMethodGrant: passes', () => {
     [[], 'notifications/resources/updated', 'server', false],
     [[], 'notifications/resources/list_changed', 'server', false],
     [[], 'notifications/prompts/list_changed', 'server', false],
-    [['resources/read'], 'notifications/resources/updated', 'server', true],
-    [['resources/read'], 'notifications/prompts/list_changed', 'server', false],
-    [['prompts/*'], 'notifications/prompts/list_changed', 'server', true],
+    // An update follows a subscription; a list's change concerns whoever may list.
+    [['resources/read'], 'notifications/resources/updated', 'server', false],
+    [['resources/subscribe'], 'notifications/resources/updated', 'server', true],
+    [['resources/read'], 'notifications/resources/list_changed', 'server', false],
+    [['resources/list'], 'notifications/resources/list_changed', 'server', true],
+    [['resources/*'], 'notifications/prompts/list_changed', 'server', false],
+    [['prompts/list'], 'notifications/prompts/list_changed', 'server', true],
+    [['prompts/get'], 'notifications/prompts/list_changed', 'server', false],
   ] as const)('methods %j: %s from the %s passes: %s', (globs, method, sender, expected) => {
     expect(compileMethodGrant(globs).passes(method, sender)).toBe(expected);
   });
@@ -46,6 +51,32 @@ describe('compileMethodGrant: passes', () => {
       .map(([name]) => name);
     const neither = clientRequests.filter((m) => !none.passes(m, 'client') && !GRANTABLE_METHODS.includes(m));
     expect(neither).toEqual([]);
+  });
+});
+
+describe('compileMethodGrant: passesWith (a completion reads what its ref names)', () => {
+  const prompt = { ref: { type: 'ref/prompt', name: 'p' } };
+  const resource = { ref: { type: 'ref/resource', uri: 'x://{a}' } };
+  it.each([
+    [['completion/complete'], prompt, false],
+    [['completion/complete'], resource, false],
+    [['completion/complete', 'prompts/get'], prompt, true],
+    [['completion/complete', 'prompts/list'], prompt, false],
+    [['completion/complete', 'prompts/get'], resource, false],
+    [['completion/complete', 'resources/read'], resource, true],
+    [['completion/complete', 'resources/templates/list'], resource, true],
+    [['prompts/get', 'resources/read'], prompt, false],
+    [['*'], { ref: { type: 'ref/other' } }, false],
+    [['*'], { ref: { type: 'toString' } }, false],
+    [['*'], { ref: 'ref/prompt' }, false],
+    [['*'], null, false],
+  ] as const)('methods %j, params %j: %s', (globs, params, expected) => {
+    expect(compileMethodGrant(globs).passesWith('completion/complete', params)).toBe(expected);
+  });
+
+  it('is passes for every other method', () => {
+    expect(compileMethodGrant([]).passesWith('tools/call', { ref: 1 })).toBe(true);
+    expect(compileMethodGrant([]).passesWith('resources/read', {})).toBe(false);
   });
 });
 
@@ -64,15 +95,37 @@ describe('compileMethodGrant: announces', () => {
     expect(compileMethodGrant(globs).announces(capability)).toBe(expected);
   });
 
+  it.each([
+    [['resources/read'], 'resources', 'subscribe', false],
+    [['resources/subscribe'], 'resources', 'subscribe', true],
+    [['resources/read'], 'resources', 'listChanged', false],
+    [['resources/list'], 'resources', 'listChanged', true],
+    [['prompts/get'], 'prompts', 'listChanged', false],
+    [['prompts/list'], 'prompts', 'listChanged', true],
+    [[], 'tools', 'listChanged', true],
+  ] as const)('methods %j announces %s.%s: %s', (globs, capability, flag, expected) => {
+    expect(compileMethodGrant(globs).flags(capability, flag)).toBe(expected);
+  });
+
   it('announcedTo leaves out what the grant does not use, and keeps the rest as it was', () => {
     const init = {
       serverInfo: { name: 's' },
-      capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} },
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: true },
+        prompts: { listChanged: true },
+      },
     };
     expect(announcedTo(init, compileMethodGrant(['prompts/*']))).toEqual({
       serverInfo: { name: 's' },
-      capabilities: { tools: { listChanged: true }, prompts: {} },
+      capabilities: { tools: { listChanged: true }, prompts: { listChanged: true } },
     });
+    expect(announcedTo(init, compileMethodGrant(['resources/read', 'prompts/get']))).toEqual({
+      serverInfo: { name: 's' },
+      capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} },
+    });
+    // The caller's object is not changed.
+    expect(init.capabilities.resources).toEqual({ subscribe: true, listChanged: true });
     expect(announcedTo(init, undefined)).toBe(init);
     expect(announcedTo({ capabilities: null }, compileMethodGrant([]))).toEqual({ capabilities: null });
   });
