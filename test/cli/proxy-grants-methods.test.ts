@@ -6,6 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_HEADERS, recordOf, type Running, startProxy, stopAll } from './http-fixture.js';
 
@@ -45,7 +47,10 @@ beforeAll(async () => {
   );
 });
 
+const sdkClients: Client[] = [];
+
 afterAll(async () => {
+  await Promise.allSettled(sdkClients.map((c) => c.close()));
   await stopAll();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -178,5 +183,23 @@ describe('toolgate proxy --grants: requests beyond tools', () => {
       'notifications/message',
       'answer',
     ]);
+  });
+
+  it('serves the MCP SDK client as its grant says', async () => {
+    const connect = async (token: string): Promise<Client> => {
+      const client = new Client({ name: 'grants-sdk', version: '0' });
+      sdkClients.push(client);
+      const requestInit = { headers: { Authorization: `Bearer ${token}` } };
+      await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url), { requestInit }));
+      return client;
+    };
+    const reader = await connect(TOKENS.READER);
+    expect(reader.getServerCapabilities()?.resources).toEqual({});
+    const read = await reader.readResource({ uri: 'secret://z' });
+    expect(JSON.stringify(read.contents)).toContain('SECRET-CONTENT');
+    const auditor = await connect(TOKENS.AUDITOR);
+    expect(auditor.getServerCapabilities()?.resources).toBeUndefined();
+    // The proxy's own -32601 (the SDK client does not check capabilities unless asked to).
+    await expect(auditor.readResource({ uri: 'secret://z' })).rejects.toMatchObject({ code: -32601 });
   });
 });
