@@ -1,6 +1,7 @@
 // The sessions of `toolgate proxy --listen`: the table of sessions by their Mcp-Session-Id, opening one for an
-// initialize (the one unused longest evicted past --max-sessions), finding the one a request names, the sessions
-// of 2026-07-28 clients (one shared, or one per --grants client), the --stateless one, and ending them all.
+// initialize (past --max-sessions the one unused longest is ended, within a --grants client's share: roomFor),
+// finding the one a request names, the sessions of 2026-07-28 clients (one shared, or one per --grants client),
+// the --stateless one, and ending them all.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Backend, openBackend, openSessionBackend } from './backend.js';
@@ -100,7 +101,7 @@ export async function sessionTable(
     if (sessions.size + starting >= listen.maxSessions) {
       // Clients that never send DELETE (MCP Inspector, LangChain's MultiServerMCPClient.close()) leave sessions
       // behind: the one unused longest makes room; 503 only when each has a request waiting or a stream open.
-      const unused = unusedLongest(sessions.values());
+      const unused = roomFor(client, [...sessions.values()], listen);
       if (unused === undefined) return 'busy';
       evicted = unused.close('unused longest, ended to make room for a new one (--max-sessions)');
     }
@@ -162,9 +163,33 @@ export async function sessionTable(
   };
 }
 
+/**
+ * The session ended to make room for a new one of `client` at --max-sessions. With --grants each client has a
+ * share, --max-sessions over the number of clients (rounded up): a client holding its share makes room among its
+ * own sessions only, so no client can push the others out by opening sessions; one under its share takes from a
+ * client over its share first. Without --grants, the one unused longest of all.
+ */
+export function roomFor<S extends Evictable>(
+  client: GrantedClient | undefined,
+  sessions: readonly S[],
+  listen: Pick<ListenSettings, 'maxSessions' | 'clients'>,
+): S | undefined {
+  const clients = listen.clients?.length ?? 0;
+  if (client === undefined || clients === 0) return unusedLongest(sessions);
+  const share = Math.ceil(listen.maxSessions / clients);
+  const held = new Map<GrantedClient | undefined, number>();
+  for (const s of sessions) held.set(s.client, (held.get(s.client) ?? 0) + 1);
+  if ((held.get(client) ?? 0) >= share) return unusedLongest(sessions.filter((s) => s.client === client));
+  const over = sessions.filter((s) => (held.get(s.client) ?? 0) > share);
+  return unusedLongest(over) ?? unusedLongest(sessions);
+}
+
+/** What eviction reads of a session: whose it is, and since when it is unused (HttpSession.idleSince). */
+export type Evictable = Pick<HttpSession, 'client' | 'idleSince'>;
+
 /** The session unused longest of those that may be ended to make room (HttpSession.idleSince); one pass. */
-export function unusedLongest(sessions: Iterable<HttpSession>): HttpSession | undefined {
-  let found: HttpSession | undefined;
+export function unusedLongest<S extends Evictable>(sessions: Iterable<S>): S | undefined {
+  let found: S | undefined;
   let since = Number.POSITIVE_INFINITY;
   for (const s of sessions) {
     const at = s.idleSince;

@@ -192,3 +192,38 @@ describe('toolgate proxy --grants after tools/list_changed', () => {
     expect(told).toEqual({ ci: 0, dev: 1 });
   });
 });
+
+describe('toolgate proxy --grants at --max-sessions', () => {
+  it("makes room for a client holding its share among its own sessions, never another client's", async () => {
+    const grants = join(dir, 'share-grants.json');
+    writeFileSync(
+      grants,
+      JSON.stringify({
+        clients: [
+          { name: 'ci', tokenEnv: 'CI_TOKEN', allow: ['*'] },
+          { name: 'dev', tokenEnv: 'DEV_TOKEN', allow: ['*'] },
+        ],
+      }),
+    );
+    const two = await startProxy(
+      ['--listen', '0', '--max-sessions', '2', '--grants', grants, process.execPath, RECORDING],
+      { CI_TOKEN, DEV_TOKEN },
+    );
+    const send = async (token: string, body: string, session?: string) => {
+      const headers: Record<string, string> = { ...POST_HEADERS, authorization: `Bearer ${token}` };
+      if (session !== undefined) headers['mcp-session-id'] = session;
+      const r = await fetch(two.url, { method: 'POST', headers, body });
+      await r.text();
+      return { status: r.status, session: r.headers.get('mcp-session-id') ?? undefined };
+    };
+    const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    // dev's session is the one unused longest; ci then holds its share (one of two) and opens another.
+    const dev = (await send(DEV_TOKEN, INIT)).session;
+    const ci1 = (await send(CI_TOKEN, INIT)).session;
+    const ci2 = await send(CI_TOKEN, INIT);
+    expect(ci2.status).toBe(200);
+    expect((await send(DEV_TOKEN, ping, dev)).status).toBe(200);
+    expect((await send(CI_TOKEN, ping, ci1)).status).toBe(404);
+    expect((await send(CI_TOKEN, ping, ci2.session)).status).toBe(200);
+  });
+});
