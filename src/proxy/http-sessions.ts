@@ -48,6 +48,8 @@ export async function sessionTable(
   const listen = settings.listen as ListenSettings;
   const sessions = new Map<string, HttpSession>();
   let starting = 0;
+  // Sessions being opened, by client: they count toward its share before they are in the table.
+  const opening = new Map<GrantedClient | undefined, number>();
   let stopping = false;
   const hooks = {
     warn: say,
@@ -101,11 +103,12 @@ export async function sessionTable(
     if (sessions.size + starting >= listen.maxSessions) {
       // Clients that never send DELETE (MCP Inspector, LangChain's MultiServerMCPClient.close()) leave sessions
       // behind: the one unused longest makes room; 503 only when each has a request waiting or a stream open.
-      const unused = roomFor(client, [...sessions.values()], listen);
+      const unused = roomFor(client, [...sessions.values()], listen, opening);
       if (unused === undefined) return 'busy';
       evicted = unused.close('unused longest, ended to make room for a new one (--max-sessions)');
     }
     starting++;
+    opening.set(client, (opening.get(client) ?? 0) + 1);
     let upstream: Awaited<ReturnType<typeof openSessionBackend>>;
     try {
       // Its server is stopped first, so servers never outnumber --max-sessions.
@@ -113,6 +116,7 @@ export async function sessionTable(
       upstream = await openSessionBackend(settings, io, told);
     } finally {
       starting--;
+      opening.set(client, (opening.get(client) ?? 1) - 1);
     }
     if ('code' in upstream) return 'failed';
     if (stopping) {
@@ -167,17 +171,19 @@ export async function sessionTable(
  * The session ended to make room for a new one of `client` at --max-sessions. With --grants each client has a
  * share, --max-sessions over the number of clients (rounded up): a client holding its share makes room among its
  * own sessions only, so no client can push the others out by opening sessions; one under its share takes from a
- * client over its share first. Without --grants, the one unused longest of all.
+ * client over its share first. `opening`: sessions each client is opening, counted as held. Without --grants, the
+ * one unused longest of all.
  */
 export function roomFor<S extends Evictable>(
   client: GrantedClient | undefined,
   sessions: readonly S[],
   listen: Pick<ListenSettings, 'maxSessions' | 'clients'>,
+  opening: ReadonlyMap<GrantedClient | undefined, number> = new Map(),
 ): S | undefined {
   const clients = listen.clients?.length ?? 0;
   if (client === undefined || clients === 0) return unusedLongest(sessions);
   const share = Math.ceil(listen.maxSessions / clients);
-  const held = new Map<GrantedClient | undefined, number>();
+  const held = new Map<GrantedClient | undefined, number>(opening);
   for (const s of sessions) held.set(s.client, (held.get(s.client) ?? 0) + 1);
   if ((held.get(client) ?? 0) >= share) return unusedLongest(sessions.filter((s) => s.client === client));
   const over = sessions.filter((s) => (held.get(s.client) ?? 0) > share);

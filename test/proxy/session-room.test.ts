@@ -91,4 +91,12 @@ describe('roomFor', () => {
     const sessions = rows.map(([id, owner, since]) => session(id, owner, since));
     expect(roomFor(asking, sessions, { maxSessions, clients: [A, B, C] })?.id).toBe(ended);
   });
+
+  it('counts the sessions a client is opening toward its share', () => {
+    const sessions = [session('b1', B, 1), session('a1', A, 5)];
+    // a holds one and opens one more: at its share of 2 (max 4, two clients), it ends its own.
+    const opening = new Map([[A, 1]]);
+    expect(roomFor(A, sessions, { maxSessions: 4, clients: [A, B] }, opening)?.id).toBe('a1');
+    expect(roomFor(A, sessions, { maxSessions: 4, clients: [A, B] })?.id).toBe('b1');
+  });
 });
