@@ -189,9 +189,12 @@ export class HttpSession {
    * a request waits or a stream is open (the client is there), and once it is closed.
    */
   get idleSince(): number | undefined {
-    if (this.closed || this.waiting.size > 0 || this.standalone !== undefined || this.streams.size > 0)
-      return undefined;
-    return this.lastUse;
+    return this.standalone !== undefined || this.streams.size > 0 ? undefined : this.quietSince;
+  }
+
+  /** idleSince, a stream open or not: what a client over its --grants share may lose (session-room.ts). */
+  get quietSince(): number | undefined {
+    return this.closed || this.waiting.size > 0 ? undefined : this.lastUse;
   }
 
   /** Ends the session: pending requests answered with an error, streams closed, its server stopped. */

@@ -8,6 +8,7 @@ import { type Backend, openBackend, openSessionBackend } from './backend.js';
 import type { CallRecord } from './session-context.js';
 import type { GrantedClient } from './grants.js';
 import { HttpSession } from './http-session.js';
+import { roomFor } from './session-room.js';
 import { refuse } from './http-refuse.js';
 import type { ProxyIO } from './io.js';
 import { NO_INPUT_REQUIRED } from './modern-requests.js';
@@ -101,8 +102,7 @@ export async function sessionTable(
   const openSession = async (client: GrantedClient | undefined): Promise<HttpSession | 'busy' | 'failed'> => {
     let evicted: Promise<void> | undefined;
     if (sessions.size + starting >= listen.maxSessions) {
-      // Clients that never send DELETE (MCP Inspector, LangChain's MultiServerMCPClient.close()) leave sessions
-      // behind: the one unused longest makes room; 503 only when each has a request waiting or a stream open.
+      // Which one makes room, and when none does (503): session-room.ts.
       const unused = roomFor(client, [...sessions.values()], listen, opening);
       if (unused === undefined) return 'busy';
       evicted = unused.close('unused longest, ended to make room for a new one (--max-sessions)');
@@ -165,41 +165,4 @@ export async function sessionTable(
       );
     },
   };
-}
-
-/**
- * The session ended to make room for a new one of `client` at --max-sessions. With --grants each client has a
- * share, --max-sessions over the number of clients (rounded up): a client holding its share makes room among its
- * own sessions only, so no client can push the others out by opening sessions; one under its share takes from a
- * client over its share first. `opening`: sessions each client is opening, counted as held. Without --grants, the
- * one unused longest of all.
- */
-export function roomFor<S extends Evictable>(
-  client: GrantedClient | undefined,
-  sessions: readonly S[],
-  listen: Pick<ListenSettings, 'maxSessions' | 'clients'>,
-  opening: ReadonlyMap<GrantedClient | undefined, number> = new Map(),
-): S | undefined {
-  const clients = listen.clients?.length ?? 0;
-  if (client === undefined || clients === 0) return unusedLongest(sessions);
-  const share = Math.ceil(listen.maxSessions / clients);
-  const held = new Map<GrantedClient | undefined, number>(opening);
-  for (const s of sessions) held.set(s.client, (held.get(s.client) ?? 0) + 1);
-  if ((held.get(client) ?? 0) >= share) return unusedLongest(sessions.filter((s) => s.client === client));
-  const over = sessions.filter((s) => (held.get(s.client) ?? 0) > share);
-  return unusedLongest(over) ?? unusedLongest(sessions);
-}
-
-/** What eviction reads of a session: whose it is, and since when it is unused (HttpSession.idleSince). */
-export type Evictable = Pick<HttpSession, 'client' | 'idleSince'>;
-
-/** The session unused longest of those that may be ended to make room (HttpSession.idleSince); one pass. */
-export function unusedLongest<S extends Evictable>(sessions: Iterable<S>): S | undefined {
-  let found: S | undefined;
-  let since = Number.POSITIVE_INFINITY;
-  for (const s of sessions) {
-    const at = s.idleSince;
-    if (at !== undefined && at < since) [found, since] = [s, at];
-  }
-  return found;
 }
