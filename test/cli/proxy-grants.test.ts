@@ -225,5 +225,32 @@ describe('toolgate proxy --grants at --max-sessions', () => {
     expect((await send(DEV_TOKEN, ping, dev)).status).toBe(200);
     expect((await send(CI_TOKEN, ping, ci1)).status).toBe(404);
     expect((await send(CI_TOKEN, ping, ci2.session)).status).toBe(200);
+    // Over its share, ci keeps no place another client needs, even with its GET stream open: ci opened a second
+    // session while dev had none; dev's initialize ends ci's quiet session (its stream ends, ci may come again).
+    const gone = await send(DEV_TOKEN, '{"jsonrpc":"2.0","method":"notifications/initialized"}', dev);
+    expect(gone.status).toBe(202);
+    const listening = new AbortController();
+    const opened = await fetch(two.url, {
+      headers: {
+        accept: 'text/event-stream',
+        authorization: `Bearer ${CI_TOKEN}`,
+        'mcp-session-id': ci2.session ?? '',
+      },
+      signal: listening.signal,
+    });
+    expect(opened.status).toBe(200);
+    const devDeleted = await fetch(two.url, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${DEV_TOKEN}`, 'mcp-session-id': dev ?? '' },
+    });
+    expect(devDeleted.status).toBe(200);
+    const ci3 = await send(CI_TOKEN, INIT);
+    expect(ci3.status).toBe(200);
+    // ci now holds two (one with a stream open), over its share of one: dev comes back and takes the quiet one.
+    const devAgain = await send(DEV_TOKEN, INIT);
+    expect(devAgain.status).toBe(200);
+    expect((await send(CI_TOKEN, ping, ci2.session)).status).toBe(404);
+    expect((await send(CI_TOKEN, ping, ci3.session)).status).toBe(200);
+    listening.abort();
   });
 });
