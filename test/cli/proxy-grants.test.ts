@@ -194,7 +194,7 @@ describe('toolgate proxy --grants after tools/list_changed', () => {
 });
 
 describe('toolgate proxy --grants at --max-sessions', () => {
-  it("makes room for a client holding its share among its own sessions, never another client's", async () => {
+  it('keeps each client to its share: its own session makes room, and one over its share gives way', async () => {
     const grants = join(dir, 'share-grants.json');
     writeFileSync(
       grants,
