@@ -3,6 +3,8 @@
 // it: only a string `reason` is kept (MCP "Cancellation": `requestId` and an optional `reason`), so nothing the
 // relay would refuse (a member named `__proto__`, src/mcp/forward.ts) can keep a cancellation from being settled.
 import type { RpcMessage } from '../mcp/channel.js';
+import { cancelledId } from './before-forward.js';
+import { idKey } from './session-relay.js';
 
 /** The session's own cancellation of request `own`, with the client's `reason` when it is a string. */
 export function ownCancellation(own: number, params?: unknown): RpcMessage & { method: string } {
@@ -16,6 +18,5 @@ export function ownCancellation(own: number, params?: unknown): RpcMessage & { m
 
 /** The request id a client's cancellation names, as JSON text (the key of the session's waiting requests). */
 export function cancelledKey(params: unknown): string {
-  const id = params !== null && typeof params === 'object' ? (params as { requestId?: unknown }).requestId : undefined;
-  return JSON.stringify(id ?? null);
+  return idKey(cancelledId(params) ?? null);
 }

@@ -48,6 +48,13 @@ export function startProxy(args: readonly string[], env: Record<string, string> 
   return startNode(['--import', 'tsx', 'src/cli/main.ts', 'proxy', ...args], env, /listening on (http:\/\/\S+\/mcp)/);
 }
 
+/** The per-request envelope of a 2026-07-28 request's `params._meta` ("Basic", per-request protocol fields). */
+export const modernEnvelope = (version = '2026-07-28', caps: object = {}) => ({
+  'io.modelcontextprotocol/protocolVersion': version,
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+  'io.modelcontextprotocol/clientCapabilities': caps,
+});
+
 /** The headers every raw POST to `/mcp` carries (MCP 2025-06-18, "Sending Messages to the Server"). */
 export const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST_HEADERS, recordOf, type Running, startProxy, stopAll } from './http-fixture.js';
+import { modernEnvelope, POST_HEADERS, recordOf, type Running, startProxy, stopAll } from './http-fixture.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/feature-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-grants-methods-'));
@@ -21,11 +21,7 @@ const TOKENS = {
   COMPLETER: 'completer-token-012345678',
 };
 const INIT = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } };
-const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const ENVELOPE = modernEnvelope();
 let proxy: Running;
 
 beforeAll(async () => {

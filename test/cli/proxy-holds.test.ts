@@ -9,7 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_WAITING_REQUESTS } from '../../src/proxy/waiting-requests.js';
-import { eventually, openRawSession, POST_HEADERS, recordOf, startProxy, stopAll } from './http-fixture.js';
+import {
+  eventually,
+  modernEnvelope,
+  openRawSession,
+  POST_HEADERS,
+  recordOf,
+  startProxy,
+  stopAll,
+} from './http-fixture.js';
 import { RawCli } from './raw-cli.js';
 import { survivors } from '../exec/alive.js';
 
@@ -34,6 +42,10 @@ async function post(url: string, sid: string | undefined, message: object, heade
   });
   return { status: r.status, text: await r.text() };
 }
+
+/** The messages of `method` the holding server recorded in `file`. */
+const sentOf = (file: string, method: string) =>
+  recordOf(file).filter((l) => (l as { method?: string }).method === method);
 
 const call = (id: number | string, name: string, args: object = {}) => ({
   jsonrpc: '2.0',
@@ -92,7 +104,7 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
         signal: aborter.signal,
       }).catch(() => undefined);
     }
-    const slowCalls = () => recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/call').length;
+    const slowCalls = () => sentOf(record, 'tools/call').length;
     expect(await eventually(() => slowCalls() === MAX_WAITING_REQUESTS, 15_000)).toBe(true);
     for (const a of gone) a.abort();
     const refused = await post(proxy.url, sid, call('over', 'echo', { msg: 'x' }));
@@ -104,7 +116,7 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     const served = await post(proxy.url, sid, call('after', 'echo', { msg: 'y' }));
     expect(served.status).toBe(200);
     expect(served.text).toContain('"msg\\":\\"y\\"');
-    const cancelled = recordOf(record).filter((l) => (l as { method?: string }).method === 'notifications/cancelled');
+    const cancelled = sentOf(record, 'notifications/cancelled');
     expect(cancelled).toHaveLength(1);
   }, 60_000);
 
@@ -144,7 +156,7 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     });
     const after = await post(proxy.url, sid, call(10, 'echo', { msg: 'after' }));
     expect(after.text).toContain('after');
-    const calls = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/call');
+    const calls = sentOf(record, 'tools/call');
     expect(JSON.stringify(calls)).not.toContain('withdrawn');
   }, 30_000);
 
@@ -153,12 +165,8 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     const server = `sleep 1.5; exec ${process.execPath} ${SERVER}`;
     const proxy = await startProxy(['--listen', '0', '--env', `RECORD_FILE=${record}`, '--', 'sh', '-c', server]);
     const version = '2026-07-28';
-    const envelope = {
-      'io.modelcontextprotocol/protocolVersion': version,
-      'io.modelcontextprotocol/clientCapabilities': {},
-      'io.modelcontextprotocol/clientInfo': { name: 'closer', version: '1' },
-    };
-    const before = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/list').length;
+    const envelope = modernEnvelope(version);
+    const before = sentOf(record, 'tools/list').length;
     const aborter = new AbortController();
     const closed = fetch(proxy.url, {
       method: 'POST',
@@ -174,10 +182,10 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     aborter.abort();
     await closed;
     // The session's own server lists its tools once it is up (start-up's server listed before).
-    const listings = () => recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/list').length;
+    const listings = () => sentOf(record, 'tools/list').length;
     expect(await eventually(() => listings() > before, 8000)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const calls = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/call');
+    const calls = sentOf(record, 'tools/call');
     expect(calls).toEqual([]);
   }, 30_000);
 
@@ -212,8 +220,7 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     expect(sent.status).toBe(202);
     expect(JSON.parse((await waiting).text)).toMatchObject({ id: 8, error: { message: 'the request was cancelled' } });
     // The server reads the cancellation in its own time (its POST ended once the proxy passed it on).
-    const cancelsOf = () =>
-      recordOf(record).filter((l) => (l as { method?: string }).method === 'notifications/cancelled');
+    const cancelsOf = () => sentOf(record, 'notifications/cancelled');
     expect(await eventually(() => cancelsOf().length > 0, 3000)).toBe(true);
     expect(cancelsOf()).toHaveLength(1);
     expect(Object.keys((cancelsOf()[0] as unknown as { params: object }).params)).toEqual(['requestId']);
@@ -241,11 +248,7 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     const args = ['--listen', '0', '--stateless', '--env', `RECORD_FILE=${record}`, '--', process.execPath, SERVER];
     const proxy = await startProxy(args);
     const V = '2026-07-28';
-    const envelope = {
-      'io.modelcontextprotocol/protocolVersion': V,
-      'io.modelcontextprotocol/clientCapabilities': {},
-      'io.modelcontextprotocol/clientInfo': { name: 'x', version: '1' },
-    };
+    const envelope = modernEnvelope(V);
     const headers = { 'mcp-protocol-version': V, 'mcp-method': 'tools/call', 'mcp-name': 'routed' };
     const message = {
       ...call(7, 'routed', { region: 'us' }),
@@ -254,7 +257,7 @@ describe('toolgate proxy --listen: what a session holds has an end', () => {
     const r = await post(proxy.url, undefined, message, { ...headers, 'mcp-param-region': 'eu' });
     expect(r.status).toBe(400);
     expect(JSON.parse(r.text)).toMatchObject({ error: { code: -32020 } });
-    expect(recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/call')).toEqual([]);
+    expect(sentOf(record, 'tools/call')).toEqual([]);
   }, 30_000);
 
   it("passes a call's progress on its own stream when a secret is masked", async () => {
@@ -359,7 +362,7 @@ describe('toolgate proxy on stdio: what a session holds has an end', () => {
       const after = await cli.request('a', 'tools/call', { name: echo, arguments: { msg: 'after' } });
       expect(JSON.stringify(after.result)).toContain('after');
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const calls = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/call');
+      const calls = sentOf(record, 'tools/call');
       expect(JSON.stringify(calls)).not.toContain('withdrawn');
       expect(JSON.stringify(calls)).toContain('after');
       // Neither the withdrawn call nor the withdrawn listing is answered (MCP "Cancellation").
@@ -369,11 +372,7 @@ describe('toolgate proxy on stdio: what a session holds has an end', () => {
   );
 
   it('answers no 2026-07-28 tools/list its client cancelled while it waited for a re-admission', async () => {
-    const _meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    };
+    const _meta = modernEnvelope();
     const cli = new RawCli('proxy', ['--env', 'RELIST_AFTER=600', '--', process.execPath, SERVER]);
     clis.push(cli);
     await cli.request('r', 'tools/call', { name: 'relist', arguments: {}, _meta });
@@ -434,7 +433,7 @@ describe('toolgate proxy on stdio: what a session holds has an end', () => {
     await cli.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
     cli.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const listings = recordOf(record).filter((l) => (l as { method?: string }).method === 'tools/list').length;
+    const listings = sentOf(record, 'tools/list').length;
     // Start-up's listing, then at most three re-admissions a second: not one per change (30).
     expect(listings).toBeGreaterThanOrEqual(4);
     expect(listings).toBeLessThanOrEqual(14);

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childrenOf, eventually, recordOf, startProxy, stopAll } from './http-fixture.js';
+import { childrenOf, eventually, modernEnvelope, recordOf, startProxy, stopAll } from './http-fixture.js';
 import { RawCli } from './raw-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -21,13 +21,6 @@ afterAll(() => {
   stopAll();
   for (const c of clis) c.kill();
   rmSync(dir, { recursive: true, force: true });
-});
-
-/** The per-request envelope of 2026-07-28 ("Basic", per-request protocol fields). */
-const envelope = (version = '2026-07-28', caps: object = {}) => ({
-  'io.modelcontextprotocol/protocolVersion': version,
-  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': caps,
 });
 
 /** The headers a 2026-07-28 client sends with `method` (and `name`, for tools/call, prompts/get, resources/read). */
@@ -69,7 +62,7 @@ const request = (url: string, id: number, method: string, params: Record<string,
     jsonrpc: '2.0',
     id,
     method,
-    params: { ...params, _meta: envelope() },
+    params: { ...params, _meta: modernEnvelope() },
   });
 
 const textOf = (result: Record<string, unknown> | undefined): string =>
@@ -156,14 +149,20 @@ describe('a 2026-07-28 client over --listen', async () => {
   const { 'mcp-method': _method, ...noMethod } = headersFor('tools/call', 'echo');
   const { 'mcp-protocol-version': _version, ...noVersion } = headersFor('tools/call', 'echo');
   it.each([
-    ['without Mcp-Name', noName, withMeta(envelope()), 400, -32020],
-    ['without Mcp-Method', noMethod, withMeta(envelope()), 400, -32020],
-    ['without MCP-Protocol-Version', noVersion, withMeta(envelope()), 400, -32020],
-    ['whose Mcp-Name is another tool', headersFor('tools/call', 'admin.reset'), withMeta(envelope()), 400, -32020],
+    ['without Mcp-Name', noName, withMeta(modernEnvelope()), 400, -32020],
+    ['without Mcp-Method', noMethod, withMeta(modernEnvelope()), 400, -32020],
+    ['without MCP-Protocol-Version', noVersion, withMeta(modernEnvelope()), 400, -32020],
+    [
+      'whose Mcp-Name is another tool',
+      headersFor('tools/call', 'admin.reset'),
+      withMeta(modernEnvelope()),
+      400,
+      -32020,
+    ],
     [
       'without client capabilities',
       headersFor('tools/call', 'echo'),
-      withMeta({ [Object.keys(envelope())[0] as string]: '2026-07-28' }),
+      withMeta({ [Object.keys(modernEnvelope())[0] as string]: '2026-07-28' }),
       400,
       -32602,
     ],
@@ -171,28 +170,33 @@ describe('a 2026-07-28 client over --listen', async () => {
     [
       'of a revision not served',
       { ...headersFor('tools/call', 'echo'), 'mcp-protocol-version': '2099-01-01' },
-      withMeta(envelope('2099-01-01')),
+      withMeta(modernEnvelope('2099-01-01')),
       400,
       -32022,
     ],
     [
       'of a method the revision lacks (ping)',
       headersFor('ping'),
-      { jsonrpc: '2.0', id: 21, method: 'ping', params: { _meta: envelope() } },
+      { jsonrpc: '2.0', id: 21, method: 'ping', params: { _meta: modernEnvelope() } },
       404,
       -32601,
     ],
     [
       'initialize',
       headersFor('initialize'),
-      { jsonrpc: '2.0', id: 21, method: 'initialize', params: { _meta: envelope() } },
+      { jsonrpc: '2.0', id: 21, method: 'initialize', params: { _meta: modernEnvelope() } },
       404,
       -32601,
     ],
     [
       'subscriptions/listen (not served)',
       headersFor('subscriptions/listen'),
-      { jsonrpc: '2.0', id: 21, method: 'subscriptions/listen', params: { notifications: {}, _meta: envelope() } },
+      {
+        jsonrpc: '2.0',
+        id: 21,
+        method: 'subscriptions/listen',
+        params: { notifications: {}, _meta: modernEnvelope() },
+      },
       404,
       -32601,
     ],
@@ -211,7 +215,7 @@ describe('a 2026-07-28 client over --listen', async () => {
         jsonrpc: '2.0',
         id: 301,
         method: 'server/discover',
-        params: { _meta: envelope('v999.0.0') },
+        params: { _meta: modernEnvelope('v999.0.0') },
       },
     );
     expect(r.body).toMatchObject({
@@ -232,7 +236,7 @@ describe('a 2026-07-28 client over --listen', async () => {
       body: JSON.stringify({
         jsonrpc: '2.0',
         method: 'notifications/cancelled',
-        params: { requestId: 1, _meta: envelope() },
+        params: { requestId: 1, _meta: modernEnvelope() },
       }),
     });
     expect(r.status).toBe(202);
@@ -249,7 +253,7 @@ describe('Mcp-Param-* headers of a 2026-07-28 call over --listen (x-mcp-header)'
         jsonrpc: '2.0',
         id: 31,
         method: 'tools/call',
-        params: { name: 'routed', arguments: args, _meta: envelope() },
+        params: { name: 'routed', arguments: args, _meta: modernEnvelope() },
       },
     );
 
@@ -285,7 +289,7 @@ describe('2026-07-28 clients with --grants', async () => {
     post(
       proxy.url,
       { ...headersFor(method, params['name'] as string | undefined), authorization: `Bearer ${token}` },
-      { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope() } },
+      { jsonrpc: '2.0', id, method, params: { ...params, _meta: modernEnvelope() } },
     );
   const names = (r: Answer) => ((r.body.result?.['tools'] ?? []) as { name: string }[]).map((t) => t.name).sort();
 
@@ -311,7 +315,7 @@ describe('a 2026-07-28 client on stdio (no initialize)', () => {
     id: string,
     method: string,
     params: Record<string, unknown> = {},
-    meta: object = envelope(),
+    meta: object = modernEnvelope(),
   ) => cli.request(id, method, { ...params, _meta: meta });
 
   it('is served per request: discover, a listing without 2025-11-25 fields, a checked call', async () => {
@@ -342,17 +346,17 @@ describe('a 2026-07-28 client on stdio (no initialize)', () => {
       'e',
       'tools/call',
       { name: 'elicit', arguments: {} },
-      envelope('2026-07-28', { elicitation: {} }),
+      modernEnvelope('2026-07-28', { elicitation: {} }),
     );
     expect(JSON.stringify(r.result)).toMatch(/input_required/);
     expect(cli.replies.some((x) => x.method === 'elicitation/create')).toBe(false);
   }, 30_000);
 
   it.each([
-    ['a revision not served', 'tools/list', {}, envelope('2099-01-01'), -32022],
+    ['a revision not served', 'tools/list', {}, modernEnvelope('2099-01-01'), -32022],
     ['no client capabilities', 'tools/list', {}, { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' }, -32602],
-    ['a method the revision lacks', 'ping', {}, envelope(), -32601],
-    ['a retry of a round never sent', 'tools/call', { name: 'asked', inputResponses: {} }, envelope(), -32602],
+    ['a method the revision lacks', 'ping', {}, modernEnvelope(), -32601],
+    ['a retry of a round never sent', 'tools/call', { name: 'asked', inputResponses: {} }, modernEnvelope(), -32602],
   ])(
     'refuses a request with %s',
     async (_what, method, params, meta, code) => {
