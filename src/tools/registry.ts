@@ -5,7 +5,6 @@ import {
   ok,
   thrownFailure,
   thrownMessage,
-  type ExecutionFailureKind,
   type GateError,
   type Result,
 } from '../result.js';
@@ -13,7 +12,6 @@ import { formatOwnError } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick, readTable } from '../util/option-table.js';
-import { readOwnFields } from '../util/own-field.js';
 import {
   CALL_TABLE,
   grantsOf,
@@ -21,29 +19,24 @@ import {
   type CallOptions,
   type RegistryOptions,
 } from './registry-options.js';
-import { withDeadline, type Outcome } from './deadline.js';
-import { causeMessage, runGateway, type GatewayOutcome, type GatewayProgress, type Stages } from './gateway.js';
+import type { Stages } from './gateway.js';
+import { internalFailure, runAdmitted, type Admitted, type RunHost } from './call-run.js';
 import { readCall, type CallFields } from './call-fields.js';
-import { cutShortText, thrownText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
 import { describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { copyJson } from '../util/plain-json.js';
-import { isError, jsonOrError } from '../util/host-error.js';
-import { definitionProblem, TOOL_NAME_PATTERN, type Tool } from './tool.js';
+import { readToolFields, TOOL_NAME_PATTERN, type Tool } from './tool.js';
 import { mappedName, providerNameMap, publishedName, type ProviderNameMap } from './provider-names.js';
 import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from './provider-shapes.js';
 import {
   errorResult,
   ownErrorResult,
-  successResult,
   staged,
-  type CallStage,
   type ToolError,
   type ProviderFormat,
   type ToolResult,
 } from './tool-result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
-import { McpOutput, mcpToolResult } from './mcp-result.js';
 
 export type { ToolErrorEvent } from './failure-text.js';
 export type { CallOptions, RegistryOptions } from './registry-options.js';
@@ -68,32 +61,8 @@ interface Entry {
   readonly compiled: CompiledSchema;
 }
 
-/** A call that passed lookup and validation, with what the stages and the tool need. */
-interface Admitted {
-  readonly kind: 'admitted';
-  readonly callId: string;
-  /** The registered tool's own name. */
-  readonly name: string;
-  readonly entry: Entry;
-  readonly args: unknown;
-  readonly bounds: { timeoutMs: number | undefined; signal: AbortSignal | undefined; context: unknown };
-}
-
 /** How a call left the synchronous steps: decided there (a refusal), or admitted to the stages. */
 type Admission = { readonly kind: 'decided'; readonly result: ToolResult } | Admitted;
-
-/** toolgate's own failure: its message may still quote a caller's value, so the model gets none of it. */
-function internalFailure(callId: string, name: string, thrown: unknown): ToolResult {
-  const error: ToolError = {
-    class: 'execution_failure',
-    message: `toolgate failed: ${thrownMessage(thrown)}`,
-    violations: [],
-    kind: 'internal',
-    stage: 'lookup',
-    cause: thrown,
-  };
-  return errorResult(callId, name, `error: call to ${name} failed inside toolgate`, error);
-}
 
 let registerCompiledTool: (registry: Registry, tool: Tool, compiled: CompiledSchema, names: RegExp) => Result<Tool>;
 let nameMapOfRegistry: (registry: Registry) => ProviderNameMap;
@@ -130,12 +99,11 @@ const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
 export class Registry {
   readonly #entries = new Map<string, Entry>();
   readonly #schemaOptions: SchemaOptions;
-  readonly #stages: Stages;
+  /** The host's stages and error hooks, as running a call reads them (call-run.ts). */
+  readonly #host: RunHost;
   readonly #timeoutMs: number | undefined;
-  readonly #onError: ((event: ToolErrorEvent) => void) | undefined;
   readonly #maxLines: number | undefined;
   readonly #grants: ReadonlySet<string> | undefined;
-  readonly #exposeErrors: ExposeErrors | undefined;
   /** The provider names of the registered tools; rebuilt on first use after a registration. */
   #nameMap: ProviderNameMap | undefined;
   /** Mapped name -> the dotted tool it maps from, kept as tools are added, so register's check costs O(1). */
@@ -156,11 +124,9 @@ export class Registry {
     const read = readRegistryOptions(options);
     const values = read.values as RegistryOptions;
     this.#schemaOptions = pick(read.values, SCHEMA_OPTION_TABLE) as SchemaOptions;
-    this.#stages = read.stages as Stages;
+    this.#host = { stages: read.stages as Stages, exposeErrors: values.exposeErrors, onError: values.onError };
     this.#grants = values.grants === undefined ? undefined : grantsOf(values.grants);
-    this.#exposeErrors = values.exposeErrors;
     this.#timeoutMs = values.timeoutMs;
-    this.#onError = values.onError;
     this.#maxLines = values.maxViolationLines;
     this.#optionsError =
       read.problems.length === 0
@@ -190,32 +156,17 @@ export class Registry {
     }
   }
 
-  /** Checks a tool's fields (read as data, never through getters) and that its name is free. */
+  /** Checks a tool's fields (read as data, never through getters: tool.ts) and that its name is free. */
   #readTool(tool: Tool, pattern: RegExp): Result<Tool> {
-    if (tool === null || typeof tool !== 'object')
-      return fail('validation', 'a tool must be an object made with defineTool');
-    const problem = definitionProblem(tool);
-    if (problem !== undefined) return fail('validation', problem);
-    const { values, problems } = readOwnFields(tool, ['name', 'description', 'inputSchema', 'execute']);
-    const { name, description, inputSchema, execute } = values;
-    if (problems.length > 0) return fail('validation', `a tool must hold plain data: ${problems.join('; ')}`);
-    // describeValue, not JSON.stringify: a name object's toJSON or getters must not run (caller code).
-    if (typeof name !== 'string' || !pattern.test(name))
-      return fail('validation', `invalid tool name ${describeValue(name)}: must match ${String(pattern)}`);
-    if (description !== undefined && typeof description !== 'string')
-      return fail('validation', `tool "${name}": description must be a string when given`);
-    if (typeof execute !== 'function') return fail('validation', `tool "${name}": execute must be a function`);
+    const read = readToolFields(tool, pattern);
+    if (!read.ok) return read;
+    const { name } = read.value;
     if (this.#entries.has(name)) return fail('validation', `a tool named "${name}" is already registered`);
     // A mapped name is the tool's name for OpenAI and Anthropic: another tool may not take it.
     const holder = this.#mappedFrom.get(name);
     if (holder !== undefined)
       return fail('validation', `the name "${name}" is reserved: it is the provider name of tool "${holder}"`);
-    return ok({
-      name,
-      ...(description === undefined ? {} : { description }),
-      inputSchema,
-      execute: execute as Tool['execute'],
-    });
+    return read;
   }
 
   #add(tool: Tool, compiled: CompiledSchema): Tool {
@@ -346,7 +297,7 @@ export class Registry {
       name = fields.shownName;
       const admitted = this.#admit(fields, options);
       if (admitted.kind === 'decided') return Promise.resolve(admitted.result);
-      return this.#run(admitted, callId, name);
+      return runAdmitted(this.#host, admitted, callId, name);
     } catch (thrown) {
       return Promise.resolve(internalFailure(callId, name, thrown));
     }
@@ -440,167 +391,6 @@ export class Registry {
     }
     const given =
       bounds === undefined ? { timeoutMs: this.#timeoutMs, signal: undefined, context: undefined } : bounds.value;
-    return { kind: 'admitted', callId, name, entry, args: valid.value, bounds: given };
-  }
-
-  /** The stages and the tool for an admitted call; resolves to the internal failure rather than rejecting. */
-  async #run(admitted: Admitted, callId: string, shownName: string): Promise<ToolResult> {
-    try {
-      return await this.#execute(admitted);
-    } catch (thrown) {
-      return internalFailure(callId, shownName, thrown);
-    }
-  }
-
-  async #execute(admitted: Admitted): Promise<ToolResult> {
-    const { callId, name, entry, args } = admitted;
-    const { timeoutMs, signal: outer, context } = admitted.bounds;
-    const progress: GatewayProgress = { passed: [], executing: false };
-    let body: Promise<GatewayOutcome> | undefined;
-    let signal: AbortSignal | undefined;
-    let result: ToolResult;
-    let cutShort = false;
-    try {
-      const outcome = await withDeadline(
-        (inner) => {
-          signal = inner;
-          body = runGateway(entry.tool, args, { callId, name, signal: inner, context }, this.#stages, progress);
-          return body;
-        },
-        { timeoutMs, signal: outer },
-      );
-      cutShort = outcome.kind === 'timeout' || outcome.kind === 'aborted';
-      // Read now: once the deadline has aborted the signal the gateway starts nothing more (gateway.ts).
-      result = this.#resultOf(callId, name, outcome, progress.executing);
-    } catch (thrown) {
-      result = this.#reportThrow(callId, name, 'lookup', thrown, 'internal');
-    }
-    const settle = this.#stages.settle;
-    if (typeof settle !== 'function') return result;
-    const run = (): Promise<void> =>
-      this.#settle(settle, {
-        callId,
-        name,
-        args,
-        tool: entry.tool,
-        signal: signal ?? AbortSignal.abort(),
-        context,
-        result,
-        passed: Object.freeze([...progress.passed]),
-      });
-    // A deadline that passed while a stage was still running: the call resolves now, and settle runs
-    // once that stage has returned, so a reservation it made is seen (the gateway stops after it).
-    if (cutShort && body !== undefined && !progress.executing) {
-      void body.then(run, run);
-      return result;
-    }
-    await run();
-    return result;
-  }
-
-  /** Runs the host's settle stage; a throw is reported to onError and changes nothing. */
-  async #settle(settle: NonNullable<Stages['settle']>, context: Parameters<NonNullable<Stages['settle']>>[0]) {
-    try {
-      await settle(context);
-    } catch (cause) {
-      const error: ToolError = {
-        class: 'execution_failure',
-        message: `settle threw: ${causeMessage(cause)}`,
-        violations: [],
-        kind: 'host',
-        stage: 'settle',
-        cause,
-      };
-      this.#notify({ callId: context.callId, name: context.name, stage: 'settle', cause, error });
-    }
-  }
-
-  #resultOf(callId: string, name: string, outcome: Outcome<GatewayOutcome>, started: boolean): ToolResult {
-    const failure = (kind: ExecutionFailureKind, stage: CallStage, content: string, message: string): ToolResult => {
-      const error: ToolError = {
-        class: 'execution_failure',
-        message,
-        violations: [],
-        kind,
-        stage,
-      };
-      return errorResult(callId, name, content, error);
-    };
-    // A call cut short says whether the tool had started: retrying one that had could repeat its effects.
-    const when = started ? 'after the tool started' : 'before the tool started';
-    if (outcome.kind === 'timeout')
-      return errorResult(callId, name, cutShortText(name, started, outcome.ms), {
-        class: 'execution_failure',
-        message: `timed out after ${outcome.ms} ms, ${when}`,
-        violations: [],
-        kind: 'timeout',
-        stage: 'execute',
-        started,
-      });
-    if (outcome.kind === 'aborted')
-      return errorResult(callId, name, cutShortText(name, started), {
-        class: 'execution_failure',
-        message: `aborted by the host, ${when}`,
-        violations: [],
-        kind: 'abort',
-        stage: 'execute',
-        ...(outcome.reason === undefined ? {} : { cause: outcome.reason }),
-        started,
-      });
-    // runGateway catches everything itself; a throw reaching here is toolgate's own fault.
-    if (outcome.kind === 'threw') return this.#reportThrow(callId, name, 'lookup', outcome.cause, 'internal');
-    const g = outcome.value;
-    if (g.kind === 'refused')
-      return failure(
-        'refused',
-        g.stage,
-        `error: ${g.stage} refused the call to ${name}: ${causeMessage(g.reason)}`,
-        `${g.stage} refused: ${g.reason}`,
-      );
-    if (g.kind === 'threw')
-      return this.#reportThrow(callId, name, g.stage, g.cause, g.stage === 'execute' ? 'tool' : 'host');
-    // A returned Error is a failure the tool reported, read as a throw: its members (an fs error's `path`, a net
-    // error's `address`) are host text that JSON would otherwise copy into the model's text.
-    if (g.value instanceof McpOutput) {
-      if (isError(g.value.value)) return this.#reportThrow(callId, name, 'execute', g.value.value, 'tool');
-      return mcpToolResult(callId, name, g.value.value);
-    }
-    const content = jsonOrError(g.value);
-    if (content === 'not-json')
-      return failure(
-        'tool',
-        'execute',
-        `error: tool ${name} returned a value that cannot be sent as JSON`,
-        'result is not JSON-serialisable',
-      );
-    if ('error' in content) return this.#reportThrow(callId, name, 'execute', content.error, 'tool');
-    return successResult(callId, name, content.text);
-  }
-
-  /**
-   * A thrown value: the model reads a generic line naming the tool (or, with exposeErrors, more; never a
-   * stack); the original goes to error.cause and onError.
-   */
-  #reportThrow(callId: string, name: string, stage: CallStage, cause: unknown, kind: ExecutionFailureKind): ToolResult {
-    const error: ToolError = {
-      class: 'execution_failure',
-      message: `${stage} threw: ${causeMessage(cause)}`,
-      violations: [],
-      kind,
-      stage,
-      cause,
-    };
-    const event: ToolErrorEvent = { callId, name, stage, cause, error };
-    this.#notify(event);
-    return errorResult(callId, name, thrownText(event, this.#exposeErrors), error);
-  }
-
-  #notify(event: ToolErrorEvent): void {
-    if (this.#onError === undefined) return;
-    try {
-      this.#onError(event);
-    } catch {
-      // The host's logging hook must not change what the model reads.
-    }
+    return { kind: 'admitted', callId, name, tool: entry.tool, args: valid.value, bounds: given };
   }
 }

@@ -1,4 +1,6 @@
-import { dataField } from '../util/own-field.js';
+import { fail, ok, type Result } from '../result.js';
+import { describeValue } from '../util/describe-value.js';
+import { dataField, readOwnFields } from '../util/own-field.js';
 import type { InferArgs } from './infer-args.js';
 
 /** What a tool's `execute` receives besides its arguments. */
@@ -54,6 +56,32 @@ const unreadable = new WeakMap<Tool, string>();
 /** The reason defineTool could not read this tool's definition, or undefined. Internal: read by Registry.register. */
 export function definitionProblem(tool: Tool): string | undefined {
   return unreadable.get(tool);
+}
+
+/**
+ * A tool's fields as register needs them, read as own data (never through a getter: own-field.ts), the name held
+ * to `pattern`; a copy, so nothing the caller does later reaches it. Internal: read by Registry.
+ */
+export function readToolFields(tool: Tool, pattern: RegExp): Result<Tool> {
+  if (tool === null || typeof tool !== 'object')
+    return fail('validation', 'a tool must be an object made with defineTool');
+  const problem = definitionProblem(tool);
+  if (problem !== undefined) return fail('validation', problem);
+  const { values, problems } = readOwnFields(tool, ['name', 'description', 'inputSchema', 'execute']);
+  const { name, description, inputSchema, execute } = values;
+  if (problems.length > 0) return fail('validation', `a tool must hold plain data: ${problems.join('; ')}`);
+  // describeValue, not JSON.stringify: a name object's toJSON or getters must not run (caller code).
+  if (typeof name !== 'string' || !pattern.test(name))
+    return fail('validation', `invalid tool name ${describeValue(name)}: must match ${String(pattern)}`);
+  if (description !== undefined && typeof description !== 'string')
+    return fail('validation', `tool "${name}": description must be a string when given`);
+  if (typeof execute !== 'function') return fail('validation', `tool "${name}": execute must be a function`);
+  return ok({
+    name,
+    ...(description === undefined ? {} : { description }),
+    inputSchema,
+    execute: execute as Tool['execute'],
+  });
 }
 
 /**
