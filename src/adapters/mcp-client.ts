@@ -25,10 +25,11 @@ import type { ToolError } from '../tools/tool-result.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { copyJson, deepFreeze } from '../util/plain-json.js';
-import { readOwnFields } from '../util/own-field.js';
+import { ownData, readOwnFields } from '../util/own-field.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 import { ANY, FUNCTION, oneOf, pick, readTable, rule, type OptionTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from '../catalog/admission-options.js';
-import { compileOutputSchemas } from '../catalog/mcp-output.js';
+import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall, outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
@@ -96,7 +97,9 @@ export interface GuardedClient {
 
 interface Admission {
   readonly result: Result<Bundle>;
-  /** Admitted and granted entries in the server's order. */
+  /** The names of the admitted and granted tools: what callTool decides by. */
+  readonly names: ReadonlySet<string>;
+  /** Their entries in the server's order, as listed: what listTools hands out. */
   readonly tools: readonly ListedTool[];
   /** The compiled outputSchema of each admitted tool that declares one. */
   readonly outputs: ReadonlyMap<string, CompiledSchema>;
@@ -195,7 +198,8 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
 
   const admitOnce = async (requestOptions: RequestOptions | undefined): Promise<Admission> => {
     let result: Result<Bundle>;
-    let listed: ListedTool[] = [];
+    let admitting: ListedTool[] = [];
+    let drift: LockDrift | undefined;
     let outputs: ReadonlyMap<string, CompiledSchema> = new Map();
     try {
       const all =
@@ -207,27 +211,32 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
             );
       if (!all.ok) result = all;
       else {
-        listed = all.value;
+        // With a lock every listed tool is compared, and a new or changed one is withheld as if it were not
+        // listed: the bundle, its registry and its provider tools never hold it (docs/adapters.md).
+        drift = lock.ok && lock.value !== undefined ? listingDrift(lock.value, all.value) : undefined;
+        const withheld = drift === undefined ? undefined : driftedNames(drift);
+        admitting =
+          withheld === undefined ? all.value : all.value.filter((t) => !withheld.has(ownData(t, 'name') as string));
         // The backend only matters to hosts that run calls through bundle.registry; it forwards unchanged.
         const backend = (tool: { name: string }) => (args: unknown) =>
           client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
-        const compiled = await compileOutputSchemas(listed, schemaOptions as SchemaOptions);
+        // Output and input schemas share the batch's compile budget (mcp-output.ts).
+        const cost = listingCost(admission.limits, admitting);
+        const compiled = await compileOutputSchemas(admitting, schemaOptions as SchemaOptions, undefined, cost);
         outputs = compiled.byName;
         result = await admitMcpToolsWith(
-          { tools: listed },
+          { tools: admitting },
           { ...admission, backend },
-          { badTools: badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics },
+          { badTools: badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics, cost },
         );
       }
     } catch (thrown) {
       result = failExecution('upstream', `tools/list failed: ${thrownMessage(thrown)}`);
     }
-    // What the model may see and call: the admitted tools the authority grants (all of them without one), and
-    // with a lock only those whose pin matches (every listed tool is compared, admitted or not).
-    const published = new Set(result.ok ? result.value.providerTools.map((t) => t.name) : []);
-    if (lock.ok && lock.value !== undefined && result.ok) {
-      const drift = listingDrift(lock.value, listed);
-      for (const name of driftedNames(drift)) published.delete(name);
+    // What the model may see and call: the admitted tools the authority grants (all of them without one). The
+    // names are toolgate's own: callTool decides by them, never by the listing objects the host is handed.
+    const names = new Set(result.ok ? result.value.providerTools.map((t) => t.name) : []);
+    if (drift !== undefined && result.ok) {
       try {
         onDrift?.(drift);
       } catch {
@@ -235,7 +244,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       }
     }
     report(result);
-    return { result, tools: listed.filter((t) => published.has(t.name)), outputs };
+    return { result, names, tools: admitting.filter((t) => names.has(ownData(t, 'name') as string)), outputs };
   };
 
   const refresh = (requestOptions?: RequestOptions): Promise<Admission> => {
@@ -277,7 +286,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       if (fields.problems.length > 0) return localError(`error: invalid tool call: ${fields.problems.join('; ')}`);
       // Cut until the name is known to be admitted (an admitted name is one the descriptor rules allow).
       name = typeof fields.values.name === 'string' ? clip(fields.values.name, 80) : '';
-      const { result, tools, outputs } = await latest();
+      const { result, names, outputs } = await latest();
       // A failed admission (tools/list threw, a strict batch refused) admitted nothing: telling the model
       // the tool is unknown would be false, and it might then invent another name.
       if (!result.ok)
@@ -288,17 +297,16 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       // A provider's name for a tool (`files_read` for MCP's `files.read`) is sent as the server's own name.
       const asked = fields.values.name;
       const own =
-        typeof asked === 'string' && !tools.some((t) => t.name === asked)
+        typeof asked === 'string' && !names.has(asked)
           ? (providerNamesOf(result.value.registry).toOwn.get(asked) ?? asked)
           : asked;
-      if (!tools.some((t) => t.name === own)) {
+      if (typeof own !== 'string' || !names.has(own)) {
         // The Registry's text: the model reads which names it may use instead of guessing another.
         return localError(
-          `error: unknown tool ${describeValue(asked)}; available tools: ` +
-            `${listNames(tools.map((t) => t.name).sort())}`,
+          `error: unknown tool ${describeValue(asked)}; available tools: ${listNames([...names].sort(byCodeUnits))}`,
         );
       }
-      name = own as string;
+      name = own;
       const given: unknown = fields.values.arguments;
       // A frozen private copy is validated and sent: the caller (or a getter inside the arguments) cannot
       // change between the check and the SDK serialising the request.

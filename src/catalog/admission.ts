@@ -182,6 +182,11 @@ export interface AdmissionInternals {
   /** True for tools from MCP: names follow MCP_TOOL_NAME_PATTERN (else TOOL_NAME_PATTERN). */
   readonly mcpNames?: boolean;
   /**
+   * The batch's compile tally when schemas outside the batch were charged to it first (an MCP listing's output
+   * schemas, mcp-output.ts); one already over fails the batch before any tool is read.
+   */
+  readonly cost?: BatchCost;
+  /**
    * Longest the admission holds the event loop between two tools, in ms (the proxy's: other sessions are
    * served in between); undefined never yields. One tool's own work is not cut.
    */
@@ -233,7 +238,8 @@ export async function admitSlots(
   const { schemaLoader: _async, ...rest } = pick(options, PREFLIGHT_TABLE);
   const pre: PreflightOptions = { ...rest, ...(loader !== undefined ? { schemaLoader: loader.sync } : {}) };
 
-  const cost = batchCost(options.limits, slots.length);
+  const cost = internals.cost ?? batchCost(options.limits, slots.length);
+  if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const names = internals.mcpNames === true ? MCP_TOOL_NAME_PATTERN : TOOL_NAME_PATTERN;
   const slices = timeSlices(internals.sliceMs);
   const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names, slices);

@@ -11,6 +11,7 @@ import type { Diagnostic } from './diagnostics.js';
 export interface BatchCost {
   readonly max: number;
   spent: number;
+  /** Schemas charged so far (an MCP listing's output schemas count apart from its input schemas). */
   tools: number;
   /** The batch-level diagnostic once the sum passed the limit. */
   over: Diagnostic | undefined;
@@ -41,7 +42,7 @@ export function chargeTool(cost: BatchCost, schema: unknown, known?: number): bo
   const failed = limitFailure(
     'maxBatchCompileCost',
     cost.max,
-    `an estimated ${cost.spent} over the first ${cost.tools} tools compiled; the rest were not compiled`,
+    `an estimated ${cost.spent} over the first ${cost.tools} schemas compiled; the rest were not compiled`,
   );
   if (!failed.ok) cost.over = { name: '', revision: undefined, index: -1, stage: 'batch', error: failed.error };
   return false;

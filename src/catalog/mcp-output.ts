@@ -4,10 +4,12 @@
 // `prefixItems` refuses every non-empty array); guardClient validates with toolgate instead.
 import type { Diagnostic } from './diagnostics.js';
 import type { GateError } from '../result.js';
-import { validateSchema, type CompiledSchema } from '../schema/compile.js';
+import { estimatedCost, validateSchema, type CompiledSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { ownData } from '../util/own-field.js';
 import { timeSlices, type TimeSlices } from '../util/time-slice.js';
+import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
+import { MAX_BATCH_DESCRIPTORS } from './batch-input.js';
 
 /** The compiled output schema of each listed tool that declares one, and the tools whose schema was refused. */
 export interface OutputSchemas {
@@ -17,17 +19,30 @@ export interface OutputSchemas {
 }
 
 /**
+ * The compile tally of an MCP listing: its output schemas and its input schemas share one maxBatchCompileCost
+ * (`limits`: the admission's own option), so a server cannot double what it makes a client compile by declaring
+ * both. Passed to compileOutputSchemas, then to the admission (AdmissionInternals.cost).
+ */
+export function listingCost(limits: unknown, listed: readonly unknown[]): BatchCost {
+  return batchCost(limits, 2 * listed.length);
+}
+
+/**
  * Compiles every listed outputSchema under the admission's schema options; never throws. `slices`: the
  * admission's clock, paused between two schemas when due (a catalog whose every tool declares an outputSchema
- * costs as much again as its inputSchemas, and the proxy serves other sessions meanwhile).
+ * costs as much again as its inputSchemas, and the proxy serves other sessions meanwhile). `cost`: the listing's
+ * tally (listingCost); once it is over nothing more is compiled and `cost.over` fails the admission. A listing
+ * longer than MAX_BATCH_DESCRIPTORS compiles nothing: the admission refuses it whole.
  */
 export async function compileOutputSchemas(
   listed: readonly unknown[],
   options: SchemaOptions,
   slices: TimeSlices = timeSlices(undefined),
+  cost?: BatchCost,
 ): Promise<OutputSchemas> {
   const byName = new Map<string, CompiledSchema>();
   const diagnostics: Diagnostic[] = [];
+  if (listed.length > MAX_BATCH_DESCRIPTORS) return { byName, diagnostics };
   for (const [index, tool] of listed.entries()) {
     const name = ownData(tool, 'name');
     const schema = ownData(tool, 'outputSchema');
@@ -35,6 +50,7 @@ export async function compileOutputSchemas(
     if (slices.due()) await slices.pause();
     const compiled = validateSchema(schema, options);
     if (compiled.ok) {
+      if (cost !== undefined && !chargeTool(cost, schema, estimatedCost(compiled.value))) break;
       byName.set(name, compiled.value);
       continue;
     }

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../catalog/diagnostics.js';
 import { driftedNames, hasDrift, type LockDrift, listingDrift } from '../catalog/lock-diff.js';
 import { admitMcpToolsWith } from '../catalog/mcp.js';
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
-import { compileOutputSchemas } from '../catalog/mcp-output.js';
+import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { acceptsEveryObject } from '../lint/accepts-anything.js';
 import { requiredWithDefault } from '../lint/required-with-default.js';
@@ -166,7 +166,10 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
   const slices = timeSlices(SLICE_MS);
   await slices.pause();
   // Output schemas take the admission's schema options only (validateSchema refuses any other option).
-  const compiled = await compileOutputSchemas(listed, pick(admission, SCHEMA_OPTION_TABLE) as SchemaOptions, slices);
+  // Output and input schemas share the listing's compile budget (mcp-output.ts).
+  const cost = listingCost(admission.limits, listed);
+  const schemaOptions = pick(admission, SCHEMA_OPTION_TABLE) as SchemaOptions;
+  const compiled = await compileOutputSchemas(listed, schemaOptions, slices, cost);
   // In the aggregate, a tool whose published name would break the name rule is a malformed tool.
   const ns = settings.namespace;
   const named = ns === undefined ? [] : publishedNameDiagnostics(ns, listed);
@@ -182,6 +185,7 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
       badTools: settings.badTools as BadToolPolicy,
       extraDiagnostics: [...compiled.diagnostics, ...named],
       sliceMs: SLICE_MS,
+      cost,
     },
   );
   if (!result.ok) {
