@@ -24,7 +24,8 @@ import { providerNamesOf } from '../tools/registry.js';
 import type { ToolError } from '../tools/tool-result.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
-import { copyJson, deepFreeze } from '../util/plain-json.js';
+import { copyBoundedJson, copyJson, deepFreeze, type JsonExcess } from '../util/plain-json.js';
+import { argumentBounds, DEFAULT_LIMITS, excessFailure, resolveLimits } from '../util/limits.js';
 import { ownData, readOwnFields } from '../util/own-field.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { ANY, FUNCTION, oneOf, pick, readTable, rule, type OptionTable } from '../util/option-table.js';
@@ -124,6 +125,12 @@ const GUARD_TABLE: OptionTable<GuardClientOptions> = {
   onDrift: FUNCTION,
 };
 
+/** The text of arguments past a bound. */
+function excessMessage(excess: JsonExcess): string {
+  const failed = excessFailure(excess, false);
+  return failed.ok ? '' : failed.error.message;
+}
+
 /** An `isError` result the server never saw: the text is what the model reads. */
 function localError(text: string): McpCallResult {
   return { content: [{ type: 'text', text }], isError: true };
@@ -186,6 +193,9 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       // The host's logging hook must not change what the model reads.
     }
   };
+  const limits = resolveLimits(admission.limits);
+  // Broken limits fail every admission, so no call gets as far as these.
+  const argumentLimits = argumentBounds(limits.ok ? limits.value : DEFAULT_LIMITS);
   let current: Promise<Admission> | undefined;
 
   const report = (result: Result<Bundle>): void => {
@@ -310,9 +320,18 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       const given: unknown = fields.values.arguments;
       // A frozen private copy is validated and sent: the caller (or a getter inside the arguments) cannot
       // change between the check and the SDK serialising the request.
-      const copy = given === undefined || typeof given !== 'object' || given === null ? undefined : copyJson(given);
+      // Bounded as the Registry bounds arguments, each reference counted as its JSON text would hold it (a host's
+      // object shared under many members is as large as that text).
+      const copy =
+        given === undefined || typeof given !== 'object' || given === null
+          ? undefined
+          : copyBoundedJson(given, argumentLimits);
       if (copy !== undefined && !copy.ok)
-        return localError(`error: invalid arguments for ${name}: arguments are not JSON`);
+        return localError(
+          copy.finding.kind === 'not-json'
+            ? `error: invalid arguments for ${name}: arguments are not JSON`
+            : `error: invalid arguments for ${name}: ${clip(excessMessage(copy.finding.excess), 300)}`,
+        );
       const value = copy === undefined ? given : deepFreeze(copy.value);
       // The one call gate (src/mcp/call-gate.ts), as the proxy: validated exactly, then a new request built from
       // exactly what was checked (the arguments as validated, `{}` when none were given, a plain `_meta`).

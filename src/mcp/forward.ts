@@ -5,7 +5,8 @@
 // member, and an upstream that merges what it receives (spread, Object.assign, a deep merge) would take it as a
 // prototype and then read members nobody checked.
 import { clip } from '../util/describe-value.js';
-import { copyJson, deepFreeze, nonJsonReason } from '../util/plain-json.js';
+import { argumentBounds, DEFAULT_LIMITS } from '../util/limits.js';
+import { copyBoundedJson, deepFreeze, nonJsonReason } from '../util/plain-json.js';
 import { ownField } from '../util/own-field.js';
 
 /** The member name never forwarded in any message. */
@@ -17,11 +18,17 @@ const META_FORBIDDEN: ReadonlySet<string> = new Set([PROTO_KEY, 'constructor', '
 /** Where a member sits: a linked list, so the walk costs O(1) per member and a path is spelled only when found. */
 type Place = { readonly parent: Place; readonly segment: string | number } | undefined;
 
+/** Segments of a spelled path kept at each end; a deeper place shows `…` between them (the text is echoed). */
+const SPELLED_ENDS = 4;
+
 function spell(place: Place): string {
   const parts: string[] = [];
   for (let p = place; p !== undefined; p = p.parent)
     parts.push(typeof p.segment === 'number' ? `[${p.segment}]` : `.${clip(p.segment, 40)}`);
-  return `$${parts.reverse().join('')}`;
+  parts.reverse();
+  if (parts.length > 2 * SPELLED_ENDS)
+    parts.splice(SPELLED_ENDS, parts.length - 2 * SPELLED_ENDS, `.…(${parts.length - 2 * SPELLED_ENDS} more)`);
+  return `$${parts.join('')}`;
 }
 
 /**
@@ -32,10 +39,15 @@ function spell(place: Place): string {
 function memberPath(value: unknown, names: ReadonlySet<string>): string | undefined {
   // Pairs laid flat (a node, then its place): no array per entry.
   const stack: unknown[] = [value, undefined];
+  // A host's value may hold one object under many members (parsed JSON never does): each is entered once, so a
+  // value of n levels that refers twice to the level below costs n nodes, not 2^n.
+  const entered = new Set<object>();
   while (stack.length > 0) {
     const place = stack.pop() as Place;
     const node = stack.pop();
     if (node === null || typeof node !== 'object' || nonJsonReason(node) !== undefined) continue;
+    if (entered.has(node)) continue;
+    entered.add(node);
     // Only an object member is pushed, with its place: a scalar has no member to find (every call and result is
     // walked, so a place per scalar was most of this walk's allocation).
     if (Array.isArray(node)) {
@@ -74,10 +86,16 @@ export interface ForwardedCall {
   readonly dropped: readonly string[];
 }
 
+/**
+ * What a `_meta` may hold, counted per reference as its JSON text would be (a host's object shared under many
+ * members is copied once for each): the default argument bounds (src/util/limits.ts).
+ */
+const META_BOUNDS = argumentBounds(DEFAULT_LIMITS);
+
 /** `_meta` as forwarded: a frozen private copy of plain JSON with no forbidden member name, or undefined. */
 function metaOf(value: unknown): object | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const copy = copyJson(value);
+  const copy = copyBoundedJson(value, META_BOUNDS);
   if (!copy.ok || memberPath(copy.value, META_FORBIDDEN) !== undefined) return undefined;
   return deepFreeze(copy.value as object);
 }
