@@ -56,15 +56,26 @@ export interface Masker {
   json(text: string): string;
 }
 
-/** A masker of `secrets`; values shorter than `minLength` (at least MIN_SECRET_LENGTH) are left alone. */
-export function createMasker(secrets: readonly string[], minLength = MIN_SECRET_LENGTH): Masker {
+/**
+ * A masker of `secrets`; values shorter than `minLength` (at least MIN_SECRET_LENGTH) are left alone. `heads`:
+ * also mask a secret's beginning that ends at a clip mark (clippedHeads), for what the host reads (stderr,
+ * `--log`). Never for what a client reads: a client that makes text come back (a tool name it gave, an echo
+ * tool) with a guess before a `…` would learn from the mask whether the guess begins a secret, and so read the
+ * secret out one character at a time. Text a client reads is masked whole-value only, each foreign string
+ * masked before it is clipped.
+ */
+export function createMasker(
+  secrets: readonly string[],
+  minLength = MIN_SECRET_LENGTH,
+  heads: 'clipped-heads' | 'whole-values' = 'clipped-heads',
+): Masker {
   const kept = secrets.filter((s) => s.length >= minLength);
   const forms = [...new Set(kept.flatMap(secretForms))].sort((a, b) => b.length - a.length);
-  const clipped = clippedHeads(forms, minLength);
+  const clipped = heads === 'clipped-heads' ? clippedHeads(forms, minLength) : undefined;
   const text = (t: string): string => {
     let out = t;
     for (const f of forms) if (out.includes(f)) out = out.split(f).join(REDACTED);
-    return out.includes(CLIP_MARK) ? clipped(out) : out;
+    return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;
   };
   return { empty: forms.length === 0, text, json: (t) => (forms.length === 0 ? t : maskJsonText(t, text)) };
 }

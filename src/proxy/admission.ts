@@ -12,6 +12,7 @@ import { driftedNames, hasDrift, type LockDrift, listingDrift } from '../catalog
 import { admitMcpToolsWith } from '../catalog/mcp.js';
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
+import { maskSecrets } from '../exec/mask-secrets.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { acceptsEveryObject } from '../lint/accepts-anything.js';
 import { requiredWithDefault } from '../lint/required-with-default.js';
@@ -127,7 +128,9 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
     const listing = await listAllPages(async (cursor) => {
       const { reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, settings.timeoutMs);
       const r = await reply;
-      if ('error' in r) throw new Error(`tools/list failed: ${clip(String(r.error.message), 200)}`);
+      // Masked before it is clipped: a secret cut in two would escape the mask.
+      if ('error' in r)
+        throw new Error(`tools/list failed: ${clip(maskSecrets(String(r.error.message), settings.secrets), 200)}`);
       if (r.line === undefined || r.message === undefined) pages = undefined;
       else pages?.push({ text: r.line, message: r.message });
       const tools = ownData(r.result, 'tools');

@@ -14,7 +14,8 @@ export const MIN_FORWARDED_SECRET_LENGTH = 8;
 
 /** `channel` with every message masked of `secrets` (`channel` itself when none is long enough). */
 export function maskedChannel(channel: Channel, secrets: readonly string[]): Channel {
-  const masker = createMasker(secrets, MIN_FORWARDED_SECRET_LENGTH);
+  // Whole values only: masking a secret's clipped beginning would answer a client's guesses (mask-secrets.ts).
+  const masker = createMasker(secrets, MIN_FORWARDED_SECRET_LENGTH, 'whole-values');
   if (masker.empty) return channel;
   return {
     // `related` (which request's stream a message goes on) is passed on with it.

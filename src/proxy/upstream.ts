@@ -192,7 +192,8 @@ async function initializeAndAdmit(
   const revision = revisionOf(answered);
   if (revision === undefined || revision.era !== 'initialize') {
     const spoken = PROTOCOL_REVISIONS.filter((r) => r.era === 'initialize').map((r) => r.version);
-    const named = typeof answered === 'string' ? JSON.stringify(clip(answered, 40)) : 'none';
+    const named =
+      typeof answered === 'string' ? JSON.stringify(clip(maskSecrets(answered, settings.secrets), 40)) : 'none';
     return failStart(`answered "initialize" with protocol version ${named}; toolgate speaks ${spoken.join(', ')}`, 2);
   }
   // The initialize result is passed on to every client: it carries no __proto__ member either.
