@@ -125,9 +125,10 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     dropped = decision.dropped;
     const peer = upstream.peer;
     const link = linkOf(peer);
-    const { id, reply } = peer.request('tools/call', decision.params);
+    const opening = link.belonging.prepare(decision.params);
+    const { id, reply } = peer.request('tools/call', opening.params);
     toServer.set(key(m.id), { peer, id });
-    const own = link.belonging.open(m.id, id, m.params);
+    const own = link.belonging.open(m.id, id, opening, m.params);
     const r = await reply;
     toServer.delete(key(m.id));
     link.belonging.close(own);
@@ -260,7 +261,8 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         if (m.method === 'notifications/progress') {
           // Only for a request of the client's that went to this server (its token or its stream).
           const belongs = link.belonging.of(m, related);
-          if (belongs !== undefined) downstream.notify(m.method, m.params, belongs);
+          const shown = link.belonging.progressFor(m, related);
+          if (belongs !== undefined && shown !== undefined) downstream.notify(m.method, shown, belongs);
           return;
         }
         if (m.method === 'notifications/message') downstream.notify(m.method, m.params);

@@ -3,7 +3,10 @@
 // that request; a client stops listening for a request's progress once its answer came, so a notification sent
 // on another stream, the GET stream, can arrive after the answer and be lost). A message belongs to a request when
 // it came on the upstream request's own stream (an HTTP upstream tells), or, whatever the transport, when it is a
-// progress notification carrying the progress token the client's request gave (MCP, "Progress").
+// progress notification carrying the progress token the client's request gave (MCP, "Progress"). That token is the
+// client's own choice (the MCP SDK uses the request's id), so two clients of one shared session (`--stateless`, the
+// 2026-07-28 session) often give the same one: each request is sent upstream under a token of the proxy's, and
+// its progress goes back to its own client under the client's token. Progress for no open request goes nowhere.
 import type { RpcMessage } from '../mcp/channel.js';
 import { claimedVersion, logPasses, requestedLogLevel } from '../mcp/modern.js';
 
@@ -11,7 +14,10 @@ import { claimedVersion, logPasses, requestedLogLevel } from '../mcp/modern.js';
 interface Open {
   readonly downstream: string | number;
   readonly upstream: number;
+  /** The proxy's token the request went upstream with, as JSON text. */
   readonly token: string | undefined;
+  /** The client's own token, given back in its progress. */
+  readonly given: unknown;
   /** For a request that names its revision in `_meta` (MCP 2026-07-28): the log level it asked for, or null. */
   readonly logLevel: unknown;
 }
@@ -23,23 +29,43 @@ function tokenIn(holder: unknown): string | undefined {
   return typeof token === 'string' || typeof token === 'number' ? JSON.stringify(token) : undefined;
 }
 
-/** The progress token a request's params give in their `_meta`. */
-function tokenOf(params: unknown): string | undefined {
-  return tokenIn(params !== null && typeof params === 'object' ? (params as { _meta?: unknown })._meta : undefined);
+/** A request's params as sent upstream: its progress token (if any) replaced by `token`, the proxy's own. */
+export interface Opening {
+  readonly params: unknown;
+  readonly token: string | undefined;
+  readonly given: unknown;
 }
 
 /** The client requests waiting on the upstream, found by their upstream id or their progress token. */
 export class Belonging {
   private readonly byUpstream = new Map<number, Open>();
   private readonly byToken = new Map<string, Open>();
+  private tokens = 0;
 
-  /** A client request `downstream` was sent upstream as `upstream`; the handle to close it with. */
-  open(downstream: string | number, upstream: number, params: unknown): Open {
+  /**
+   * `params` (what goes upstream) with the client's progress token, if it gave one, replaced by a new token of the
+   * proxy's: params and `_meta` are new objects, the rest is shared.
+   */
+  prepare(params: unknown): Opening {
+    const meta = params !== null && typeof params === 'object' ? (params as { _meta?: unknown })._meta : undefined;
+    if (tokenIn(meta) === undefined) return { params, token: undefined, given: undefined };
+    const mine = `toolgate-${++this.tokens}`;
+    const given = (meta as { progressToken: unknown }).progressToken;
+    const rebuilt = { ...(params as object), _meta: { ...(meta as object), progressToken: mine } };
+    return { params: rebuilt, token: JSON.stringify(mine), given };
+  }
+
+  /**
+   * A client request `downstream` was sent upstream as `upstream` with `opening`'s params; `params` are the
+   * client's own (its revision's `_meta`). The handle to close it with.
+   */
+  open(downstream: string | number, upstream: number, opening: Opening, params: unknown): Open {
     const modern = claimedVersion(params) !== undefined;
     const entry: Open = {
       downstream,
       upstream,
-      token: tokenOf(params),
+      token: opening.token,
+      given: opening.given,
       logLevel: modern ? requestedLogLevel(params) : null,
     };
     this.byUpstream.set(upstream, entry);
@@ -56,6 +82,17 @@ export class Belonging {
   /** The client request (downstream id) a server's message belongs to, or undefined. */
   of(message: RpcMessage, related: number | undefined): string | number | undefined {
     return this.entryOf(message, related)?.downstream;
+  }
+
+  /**
+   * A server's progress notification as its client is to read it: the params with the client's own token, or
+   * undefined when it belongs to no open request (its token is the proxy's, or one nobody gave).
+   */
+  progressFor(message: RpcMessage, related: number | undefined): unknown {
+    const entry = this.entryOf(message, related);
+    if (entry === undefined || entry.token === undefined) return undefined;
+    if (tokenIn(message.params) !== entry.token) return undefined;
+    return { ...(message.params as object), progressToken: entry.given };
   }
 
   /**

@@ -96,9 +96,10 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     }
     // A stateless client's envelope is its own business with the proxy; the server negotiated its own.
     const forwarded = modern ? withoutEnvelope(decision.params) : decision.params;
-    const { id, reply } = upstream.request('tools/call', forwarded);
+    const opening = belonging.prepare(forwarded);
+    const { id, reply } = upstream.request('tools/call', opening.params);
     toUpstream.set(idKey(m.id), id);
-    const own = belonging.open(m.id, id, m.params);
+    const own = belonging.open(m.id, id, opening, m.params);
     const r = await reply;
     toUpstream.delete(idKey(m.id));
     belonging.close(own);
@@ -177,9 +178,10 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     }
     const current = tools.ready() ?? (await waiting.wait(m.id, tools.settled()));
     if (current === WITHDRAWN) return downstream.respond(m.id, CANCELLED);
-    const { id, reply } = upstream.request('tasks/result', m.params);
+    const opening = belonging.prepare(m.params);
+    const { id, reply } = upstream.request('tasks/result', opening.params);
     toUpstream.set(idKey(m.id), id);
-    const own = belonging.open(m.id, id, m.params);
+    const own = belonging.open(m.id, id, opening, m.params);
     const r = await reply;
     toUpstream.delete(idKey(m.id));
     belonging.close(own);

@@ -49,10 +49,12 @@ export function relayer(downstream: Peer, belonging: Belonging, warn: (line: str
       from.respond(m.id, protoCarried(asked));
       return;
     }
-    const params = modern === undefined ? m.params : modern.params;
-    const { id, reply } = to.request(m.method as string, params, undefined, related);
+    const given = modern === undefined ? m.params : modern.params;
+    // A client's request goes with a progress token of the proxy's (belonging.ts); a server's as it came.
+    const opening = from === downstream ? belonging.prepare(given) : undefined;
+    const { id, reply } = to.request(m.method as string, opening?.params ?? given, undefined, related);
     ids.set(idKey(m.id), id);
-    const own = from === downstream ? belonging.open(m.id, id, m.params) : undefined;
+    const own = opening === undefined ? undefined : belonging.open(m.id, id, opening, m.params);
     const relayed = reply.then((r) => {
       ids.delete(idKey(m.id));
       if (own !== undefined) belonging.close(own);

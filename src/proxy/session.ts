@@ -183,7 +183,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (belonging.unasked(m, related)) return;
       const to = belonging.of(m, related);
       if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, downstream, to);
-      downstream.notify(m.method, m.params, to);
+      if (m.method !== 'notifications/progress') return downstream.notify(m.method, m.params, to);
+      // With the client's own token, and only for one of its open requests (belonging.ts).
+      const shown = belonging.progressFor(m, related);
+      if (shown !== undefined) downstream.notify(m.method, shown, to);
     },
   };
 }

@@ -83,9 +83,14 @@ describe('proxy forwards a tools/call rebuilt from what was checked (stdio)', ()
     expect(callsOf(p.record).at(-1)).toEqual({ name: 'open', arguments: {} });
   });
 
-  it('forwards a plain _meta and drops every other member, naming them in --log', async () => {
-    await p.proxy.callText('meta', '{"name":"open","arguments":{},"_meta":{"progressToken":7},"task":{},"x":1}');
-    expect(callsOf(p.record).at(-1)).toEqual({ name: 'open', arguments: {}, _meta: { progressToken: 7 } });
+  it("forwards a plain _meta (its progress token the proxy's own) and drops every other member, naming them in --log", async () => {
+    const meta = '{"progressToken":7,"trace":"t1"}';
+    await p.proxy.callText('meta', `{"name":"open","arguments":{},"_meta":${meta},"task":{},"x":1}`);
+    expect(callsOf(p.record).at(-1)).toEqual({
+      name: 'open',
+      arguments: {},
+      _meta: { progressToken: expect.stringMatching(/^toolgate-\d+$/), trace: 't1' },
+    });
     expect((await logged(p.log, 3)).at(-1)?.dropped).toEqual(['task', 'x']);
   });
 
