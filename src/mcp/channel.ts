@@ -61,6 +61,11 @@ export interface Channel {
    * transport that must still end something for it (an HTTP POST's response) does so here.
    */
   cancelled?(id: string | number): void;
+  /**
+   * This side's own request `id` was abandoned (its cancellation passed on; its answer no longer wanted): a
+   * transport holding something open for that answer (an HTTP exchange) lets it go.
+   */
+  abandoned?(id: number): void;
 }
 
 /** The id of a value, when JSON-RPC allows it (JSON-RPC 2.0 section 4: string, number or null). */

@@ -152,6 +152,7 @@ export class Peer {
     if (resolve === undefined) return;
     this.pending.delete(id);
     resolve(CANCELLED);
+    this.channel?.abandoned?.(id);
   }
 
   /** Whether this side left more than maxUnread bytes unread. */

@@ -207,7 +207,8 @@ export function openHttpUpstream(
         ...NO_REDIRECT,
       });
     } catch (thrown) {
-      if (!closed) {
+      // Not when the proxy stopped or the request was abandoned: nothing waits for it.
+      if (!closed && signal.reason !== ABANDONED) {
         warn(`the MCP server could not be reached: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
         failed(message, 'the MCP server could not be reached');
       }
@@ -238,7 +239,7 @@ export function openHttpUpstream(
       const answered = await read(response, initializing, message.id);
       if (!answered) failed(message, 'the MCP server closed the response without an answer');
     } catch (thrown) {
-      if (!closed) {
+      if (!closed && signal.reason !== ABANDONED) {
         warn(`a response of the MCP server broke off: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
         failed(message, 'the response broke off');
       }
@@ -250,13 +251,22 @@ export function openHttpUpstream(
    * hundreds of listeners, walked again by each later fetch (EventTarget checks for duplicates on every add).
    */
   const exchanges = new Set<AbortController>();
+  /**
+   * The exchange of each request still open, by its id: an abandoned request's is aborted (its answer is no longer
+   * wanted, and a client calling and cancelling in a loop would otherwise keep a connection open for each).
+   */
+  const byRequest = new Map<number, AbortController>();
   const send = (message: object, body: string): void => {
     if (closed) return;
     const own = new AbortController();
     exchanges.add(own);
-    void post(message as { id?: unknown; method?: unknown }, body, own.signal, () => own.abort()).finally(() =>
-      exchanges.delete(own),
-    );
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    const request = typeof id === 'number' && typeof method === 'string' ? id : undefined;
+    if (request !== undefined) byRequest.set(request, own);
+    void post(message as { id?: unknown; method?: unknown }, body, own.signal, () => own.abort()).finally(() => {
+      exchanges.delete(own);
+      if (request !== undefined && byRequest.get(request) === own) byRequest.delete(request);
+    });
   };
   return {
     channel: {
@@ -265,6 +275,11 @@ export function openHttpUpstream(
       backlog: () => 0,
       close: () => {
         closed = true;
+      },
+      abandoned: (id) => {
+        const own = byRequest.get(id);
+        byRequest.delete(id);
+        own?.abort(ABANDONED);
       },
     },
     gone,
@@ -281,6 +296,9 @@ export function openHttpUpstream(
     },
   };
 }
+
+/** Why an exchange was aborted when its request was abandoned: nothing waits for it, so nothing is said. */
+const ABANDONED = Symbol('abandoned');
 
 /** What a failed fetch says: its cause's message (undici puts the network error there), never a header. */
 function causeOf(thrown: unknown): string {
