@@ -116,7 +116,13 @@ export async function runGateway(
     } catch (cause) {
       return { kind: 'threw', stage, cause };
     }
-    const reason = refusalReason(verdict);
+    let reason: string | undefined;
+    try {
+      // A verdict is the host's object: a getter on it is the stage's code, and its throw the stage's.
+      reason = refusalReason(verdict);
+    } catch (cause) {
+      return { kind: 'threw', stage, cause };
+    }
     if (reason !== undefined) return { kind: 'refused', stage, reason };
     // Counted even when the deadline passed meanwhile: the stage did its work, settle must see it.
     progress.passed.push(stage);

@@ -12,6 +12,7 @@ import { formatOwnError } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick, readTable } from '../util/option-table.js';
+import { DEFAULT_LIMITS, resolveLimits } from '../util/limits.js';
 import {
   CALL_TABLE,
   grantsOf,
@@ -103,6 +104,8 @@ export class Registry {
   readonly #host: RunHost;
   readonly #timeoutMs: number | undefined;
   readonly #maxLines: number | undefined;
+  /** The longest arguments text (limits.ts): a blank one past it is refused as any other. */
+  readonly #maxArgumentBytes: number;
   readonly #grants: ReadonlySet<string> | undefined;
   /** The provider names of the registered tools; rebuilt on first use after a registration. */
   #nameMap: ProviderNameMap | undefined;
@@ -128,6 +131,8 @@ export class Registry {
     this.#grants = values.grants === undefined ? undefined : grantsOf(values.grants);
     this.#timeoutMs = values.timeoutMs;
     this.#maxLines = values.maxViolationLines;
+    const limits = resolveLimits(this.#schemaOptions.limits);
+    this.#maxArgumentBytes = limits.ok ? limits.value.maxArgumentBytes : DEFAULT_LIMITS.maxArgumentBytes;
     this.#optionsError =
       read.problems.length === 0
         ? undefined
@@ -329,8 +334,11 @@ export class Registry {
 
   #validate(entry: Entry, args: unknown): Result<unknown> {
     if (args === undefined) return entry.compiled.validate({});
+    // Blank text is no arguments; past maxArgumentBytes it is refused like any text that long (validateJSON).
     if (typeof args === 'string')
-      return JSON_WHITESPACE_ONLY.test(args) ? entry.compiled.validate({}) : entry.compiled.validateJSON(args);
+      return args.length <= this.#maxArgumentBytes && JSON_WHITESPACE_ONLY.test(args)
+        ? entry.compiled.validate({})
+        : entry.compiled.validateJSON(args);
     return entry.compiled.validate(args);
   }
 

@@ -51,6 +51,21 @@ describe('host error text never reaches the model by default', () => {
     expect(result.error?.message).toContain('hunter2');
   });
 
+  it("a stage's verdict whose getter throws is that stage's throw, not toolgate's", async () => {
+    const registry = emailRegistry({
+      stages: {
+        approve: () => ({
+          get allow(): boolean {
+            throw new Error('approval service at 10.0.0.9 said no (token=abc)');
+          },
+        }),
+      },
+    });
+    const result = await registry.call(call);
+    expect(result.content).toBe('error: approve failed for send_email');
+    expect(result.error).toMatchObject({ kind: 'host', stage: 'approve' });
+  });
+
   it('a stage that refuses on purpose still gives its reason (the host wrote it for the model)', async () => {
     const registry = emailRegistry({ stages: { approve: () => ({ allow: false, reason: 'the user declined' }) } });
     expect((await registry.call(call)).content).toBe(

@@ -150,6 +150,16 @@ describe('Registry.call', () => {
     expect(seen).toHaveBeenCalledTimes(1);
   });
 
+  it('refuses blank argument text past maxArgumentBytes, as any text that long', async () => {
+    const seen = vi.fn(() => 'ran');
+    const r = new Registry({ limits: { maxArgumentBytes: 1000 } });
+    r.register(defineTool({ name: 't', execute: seen }));
+    const res = await r.call({ id: '1', name: 't', arguments: ' '.repeat(1001) });
+    expect(res.error).toMatchObject({ class: 'execution_failure', kind: 'limit', limit: 'maxArgumentBytes' });
+    expect((await r.call({ id: '2', name: 't', arguments: ' '.repeat(1000) })).content).toBe('ran');
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
+
   it('parses a JSON text strictly and says where it broke; the tool does not run', async () => {
     const execute = vi.fn(() => 'ran');
     const r = registryWith({ ...echo, execute });
