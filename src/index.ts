@@ -90,10 +90,10 @@ export type {
 export type { ProviderPolicy } from './catalog/provider-policy.js';
 export { pinTool, pinTools } from './catalog/lock-pins.js';
 export type { PinOptions, ToolLock, ToolPin } from './catalog/lock-pins.js';
-export { comparePins, hasDrift, listingDrift } from './catalog/lock-diff.js';
+export { comparePins, hasDrift, listingDrift, lockText } from './catalog/lock-api.js';
 export type { ChangedTool, LockDrift } from './catalog/lock-diff.js';
 export type { FieldChange } from './catalog/lock-values.js';
-export { LOCK_VERSION, lockOf, lockText, parseLock } from './catalog/lock-file.js';
+export { LOCK_VERSION, lockOf, parseLock } from './catalog/lock-file.js';
 
 // --- interop and lint (src/interop/, src/lint/)
 export { checkProvider, providerProfile } from './interop/check-provider.js';

@@ -2,7 +2,7 @@
 // (every field, not only what an approval dialog shows: a changed `_meta` or `outputSchema` is drift too), and
 // one per top-level field, so a drift report names what changed. Fields the caller calls volatile are left out
 // of both and recorded, so whoever compares later leaves out the same ones.
-import { fail, ok, type Result } from '../result.js';
+import { fail, ok, thrownMessage, type Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip } from '../util/describe-value.js';
 import { jcsMembers, jcsObject } from '../util/jcs.js';
@@ -65,6 +65,16 @@ export function ignoreList(ignore: unknown): Result<readonly string[]> {
  * surrogate, a non-JSON value), is a `validation` failure: it has no pin.
  */
 export function pinTool(tool: unknown, ignore: readonly string[] = [], keep = false): Result<ToolPin> {
+  try {
+    const fields = ignoreList(ignore);
+    return fields.ok ? pinChecked(tool, fields.value, keep === true) : fields;
+  } catch (thrown) {
+    return fail('validation', `pinTool could not read its input: ${thrownMessage(thrown)}`);
+  }
+}
+
+/** pinTool on an ignore list already checked. */
+function pinChecked(tool: unknown, ignore: readonly string[], keep: boolean): Result<ToolPin> {
   // One private copy, checked once; each field written once, the whole object composed of the same texts.
   const members = jcsMembers(tool);
   if (!members.ok) return members;
@@ -84,6 +94,15 @@ export function pinTool(tool: unknown, ignore: readonly string[] = [], keep = fa
  * pinTool refuses is a `validation` failure naming it: a lock pins each name exactly once.
  */
 export function pinTools(listToolsResult: unknown, options: PinOptions = {}): Result<ToolLock> {
+  try {
+    return pinListing(listToolsResult, options);
+  } catch (thrown) {
+    // A revoked Proxy throws even on Array.isArray.
+    return fail('validation', `pinTools could not read its input: ${thrownMessage(thrown)}`);
+  }
+}
+
+function pinListing(listToolsResult: unknown, options: PinOptions): Result<ToolLock> {
   const given = ownData(listToolsResult, 'tools');
   if (!Array.isArray(given)) return fail('validation', 'pinTools expects a tools/list result: { "tools": [...] }');
   // One private copy of the list: a getter or a Proxy of the caller's never runs while it is pinned.
@@ -99,7 +118,7 @@ export function pinTools(listToolsResult: unknown, options: PinOptions = {}): Re
     if (typeof name !== 'string') return fail('validation', `tool #${index} has no string "name", so it has no pin`);
     const shown = JSON.stringify(clip(name, 80));
     if (pins.has(name)) return fail('validation', `tool ${shown} is listed twice; a lock pins each name once`);
-    const pin = pinTool(tool, ignore.value, true);
+    const pin = pinChecked(tool, ignore.value, true);
     if (!pin.ok) return fail('validation', `tool ${shown} cannot be pinned: ${pin.error.message}`);
     pins.set(name, pin.value);
   }

@@ -54,11 +54,13 @@ describe('host error text never reaches the model by default', () => {
   it("a stage's verdict whose getter throws is that stage's throw, not toolgate's", async () => {
     const registry = emailRegistry({
       stages: {
-        approve: () => ({
-          get allow(): boolean {
-            throw new Error('approval service at 10.0.0.9 said no (token=abc)');
-          },
-        }),
+        // A verdict whose getter throws: host code TypeScript's types cannot rule out.
+        approve: () =>
+          ({
+            get allow(): boolean {
+              throw new Error('approval service at 10.0.0.9 said no (token=abc)');
+            },
+          }) as never,
       },
     });
     const result = await registry.call(call);

@@ -1,0 +1,71 @@
+// The lock's drift and text functions as the package exports them: no input makes them throw (docs/api.md). A
+// value that is not a lock, a listing or a drift report is read on the side of drift, never of none: the gates
+// toolgate builds check their locks before (lockOf), and a host's own gate reading `hasDrift` stays closed.
+import { thrownMessage } from '../result.js';
+import { clip } from '../util/describe-value.js';
+import * as diff from './lock-diff.js';
+import { lockOf, lockText as textOf } from './lock-file.js';
+import type { ToolLock } from './lock-pins.js';
+
+/** A drift report that says only why the input could not be compared. */
+function unreadable(why: string): diff.LockDrift {
+  const note = clip(why, 200);
+  return { added: [], changed: [{ name: '', fields: ['(unreadable)'], changes: [], more: 0, note }], removed: [] };
+}
+
+/** The value checked as a lock, or why it is not one. */
+function checked(value: unknown, what: string): ToolLock | string {
+  const lock = lockOf(value);
+  return lock.ok ? lock.value : `${what} is not a lock: ${lock.error.message}`;
+}
+
+/** Whether a drift report holds anything; a value that is not one reads as drift. */
+export function hasDrift(drift: diff.LockDrift): boolean {
+  try {
+    return diff.hasDrift(drift) !== false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Compares two sets of pins: `current` against the `locked` ones. Both must leave out the same fields (pin
+ * `current` with `{ ignore: locked.ignore }`); with different ignore lists every tool reads as changed. Either not
+ * a lock: a report of one unreadable entry saying why.
+ */
+export function comparePins(locked: ToolLock, current: ToolLock): diff.LockDrift {
+  try {
+    const then = checked(locked, 'the locked pins');
+    const now = checked(current, 'the current pins');
+    if (typeof then === 'string') return unreadable(then);
+    if (typeof now === 'string') return unreadable(now);
+    return diff.comparePins(then, now);
+  } catch (thrown) {
+    return unreadable(`the pins could not be compared: ${thrownMessage(thrown)}`);
+  }
+}
+
+/**
+ * The drift of a listing (tools as a server listed them) from a lock, tool by tool. A lock that is not one, or
+ * tools that are not an array: a report of one unreadable entry saying why.
+ */
+export function listingDrift(lock: ToolLock, tools: readonly unknown[]): diff.LockDrift {
+  try {
+    const pins = checked(lock, 'the lock');
+    if (typeof pins === 'string') return unreadable(pins);
+    if (!Array.isArray(tools)) return unreadable('the tools are not an array');
+    return diff.listingDrift(pins, [...tools]);
+  } catch (thrown) {
+    return unreadable(`the listing could not be compared: ${thrownMessage(thrown)}`);
+  }
+}
+
+/** The lock file's text: keys sorted at every level, one newline; the empty string for a value that is not a lock. */
+export function lockText(lock: ToolLock): string {
+  try {
+    const checkedLock = lockOf(lock);
+    return checkedLock.ok ? textOf(checkedLock.value) : '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,54 @@
+// The lock's exported functions never throw (docs/api.md), whatever they are given: the pins are Results; the
+// drift and text functions answer in their own shape, on the side of drift. Each row threw before.
+import { describe, expect, it } from 'vitest';
+import { comparePins, hasDrift, listingDrift, lockText, pinTool, pinTools } from '../../src/index.js';
+
+const revoked = (() => {
+  const r = Proxy.revocable({}, {});
+  r.revoke();
+  return r.proxy;
+})();
+const LOCK = (() => {
+  const r = pinTools({ tools: [{ name: 'a', inputSchema: { type: 'object' } }] });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+})();
+
+describe('the lock functions on inputs they were not made for', () => {
+  it.each([
+    ['pinTools, a revoked Proxy as the tools', () => pinTools({ tools: revoked })],
+    ['pinTools, a revoked Proxy as ignore', () => pinTools({ tools: [] }, { ignore: revoked as never })],
+    ['pinTool, ignore null', () => pinTool({ name: 'a' }, null as never)],
+    ['pinTool, ignore a string', () => pinTool({ name: 'a' }, 'name' as never)],
+  ])('%s: a validation failure', (_name, run) => {
+    const r = run();
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.class).toBe('validation');
+  });
+
+  it.each([
+    ['comparePins, current not a lock', () => comparePins(LOCK, {} as never)],
+    ['comparePins, locked not a lock', () => comparePins(revoked as never, LOCK)],
+    ['listingDrift, tools null', () => listingDrift(LOCK, null as never)],
+    ['listingDrift, the lock a revoked Proxy', () => listingDrift(revoked as never, [])],
+  ])('%s: drift, one unreadable entry saying why', (_name, run) => {
+    const drift = run();
+    expect(hasDrift(drift)).toBe(true);
+    expect(drift.changed).toEqual([expect.objectContaining({ name: '', fields: ['(unreadable)'] })]);
+  });
+
+  it('hasDrift of a value that is not a report is true; lockText of one that is not a lock is empty', () => {
+    expect(hasDrift({} as never)).toBe(true);
+    expect(hasDrift(revoked as never)).toBe(true);
+    expect(lockText({} as never)).toBe('');
+    expect(lockText(revoked as never)).toBe('');
+  });
+
+  it('answers as before for what they were made for', () => {
+    expect(comparePins(LOCK, LOCK)).toEqual({ added: [], changed: [], removed: [] });
+    expect(hasDrift(listingDrift(LOCK, [{ name: 'a', inputSchema: { type: 'object' } }]))).toBe(false);
+    expect(listingDrift(LOCK, [{ name: 'b' }])).toMatchObject({ added: ['b'], removed: ['a'] });
+    expect(lockText(LOCK)).toMatch(/^\{\n {2}"ignore": \[\],\n/);
+    expect(pinTool({ name: 'a', x: 1 }, ['x'])).toEqual(pinTool({ name: 'a' }));
+  });
+});
