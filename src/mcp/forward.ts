@@ -93,7 +93,7 @@ export interface ForwardedCall {
 const META_BOUNDS = argumentBounds(DEFAULT_LIMITS);
 
 /** `_meta` as forwarded: a frozen private copy of plain JSON with no forbidden member name, or undefined. */
-function metaOf(value: unknown): object | undefined {
+export function metaOf(value: unknown): object | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const copy = copyBoundedJson(value, META_BOUNDS);
   if (!copy.ok || memberPath(copy.value, META_FORBIDDEN) !== undefined) return undefined;

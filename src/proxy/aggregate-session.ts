@@ -24,6 +24,7 @@ import type { CallRecord } from './session.js';
 import type { ProxySettings } from './settings.js';
 import { createdTask } from './tasks.js';
 import { guardAnswer } from './answer-guard.js';
+import { rebuiltCancellation } from './client-notifications.js';
 
 /** What the aggregate session needs besides its peer and servers. */
 export interface AggregateContext {
@@ -206,7 +207,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         const to = toServer.get(key(params['requestId']));
         if (to === undefined) return void waiting.cancel(params['requestId']);
         // Settled now, unanswered: a cancelled request is not answered (see session-relay.ts, passCancellation).
-        to.peer.notify(m.method, { ...params, requestId: to.id });
+        to.peer.notify(m.method, rebuiltCancellation(to.id, params));
         to.peer.abandon(to.id);
         return;
       }

@@ -7,6 +7,7 @@ import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
 import type { Belonging } from './belonging.js';
 import { guardAnswer } from './answer-guard.js';
+import { rebuiltCancellation } from './client-notifications.js';
 
 /** The -32601 answer to a method the proxy does not forward. */
 export function notFound(method: string): { error: { code: number; message: string } } {
@@ -99,5 +100,6 @@ export function cancelled(m: RpcMessage & { method: string }, ids: Map<string, n
   if (m.method !== 'notifications/cancelled') return m.params;
   const params = (m.params ?? {}) as Record<string, unknown>;
   const mapped = ids.get(JSON.stringify(params['requestId']));
-  return mapped === undefined ? DROP : { ...params, requestId: mapped };
+  // Rebuilt: the mapped id, a string reason and a plain _meta, nothing else the sender put in.
+  return mapped === undefined ? DROP : rebuiltCancellation(mapped, params);
 }

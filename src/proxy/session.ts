@@ -23,6 +23,7 @@ import type { SessionContext } from './session-context.js';
 import { notFound, passCancellation, relayer } from './session-relay.js';
 import { sessionTools } from './session-tools.js';
 import { guardAnswer } from './answer-guard.js';
+import { MALFORMED, rebuiltNotification } from './client-notifications.js';
 
 export type { CallRecord, SessionContext } from './session-context.js';
 
@@ -151,7 +152,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         if (waiting.cancel(cancelledId(m.params))) return;
         return passCancellation(m, toUpstream, upstream);
       }
-      upstream.notify(m.method, m.params);
+      const params = rebuiltNotification(m.method, m.params);
+      if (params !== MALFORMED) upstream.notify(m.method, params);
     },
   };
 

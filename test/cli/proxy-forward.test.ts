@@ -132,7 +132,8 @@ describe('proxy forwards a tools/call rebuilt from what was checked (stdio)', ()
 
   it('drops a client notification that carries __proto__', async () => {
     p.proxy.send('{"jsonrpc":"2.0","method":"notifications/roots/list_changed","params":{"__proto__":{"a":1}}}');
-    p.proxy.send('{"jsonrpc":"2.0","method":"notifications/roots/list_changed","params":{"clean":true}}');
+    // Passed on rebuilt: no member but a plain _meta (src/proxy/client-notifications.ts).
+    p.proxy.send('{"jsonrpc":"2.0","method":"notifications/roots/list_changed","params":{"_meta":{"clean":true}}}');
     await p.proxy.request('ping-after', 'ping', {});
     const roots = linesOf(p.record).filter((l) => l.includes('roots/list_changed'));
     expect(roots).toHaveLength(1);
