@@ -1,7 +1,7 @@
 // The one table of the CLI: each command, its usage forms and its options with their descriptions. The parser
 // (args.ts), every help text (help.ts) and the tests read this table, so an option cannot exist without a
-// description or be described without existing. Each command's entry is in its own file (`<name>-spec.ts`);
-// this one lists them in the order help prints them. Nothing here loads a command's implementation.
+// description or be described without existing. Each command's entry is in its own file (check-spec.ts and so
+// on); this one lists them in the order help prints them. Nothing here loads a command's implementation.
 import { CHECK } from './check-spec.js';
 import type { CliCommand } from './command-spec.js';
 import { LOCK } from './lock-spec.js';

@@ -34,7 +34,7 @@ function isMissingSdk(thrown: unknown): boolean {
 export function missingSdkMessage(feature: string): string {
   return (
     `${feature} needs the MCP SDK, an optional peer dependency of toolgate that is not installed: ` +
-    `run "npm install ${PACKAGE}" (version 1.29 or later) next to toolgate`
+    `run "npm install ${PACKAGE}" (version 1.29 or later) next to toolgate (with -g for a global toolgate)`
   );
 }
 

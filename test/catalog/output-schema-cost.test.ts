@@ -66,7 +66,7 @@ describe('output schemas within the batch compile budget', () => {
     if (!both.ok) expect(both.message).toContain('maxBatchCompileCost');
   });
 
-  it('compiles no output schema of a listing longer than MAX_BATCH_DESCRIPTORS (the admission refuses it whole)', async () => {
+  it('compiles no output schema of a listing past MAX_BATCH_DESCRIPTORS (refused whole)', async () => {
     const many = Array.from({ length: MAX_BATCH_DESCRIPTORS + 1 }, (_, i) => ({
       name: `t${i}`,
       outputSchema: { type: 'object' },

@@ -45,7 +45,14 @@ function shownCommands(): { commands: Shown[]; others: string[] } {
         others.push(line);
         continue;
       }
-      current = { line, stdin: m[1] ?? '', argv, echoExit: m[3] !== undefined, cut: m[4] as Shown['cut'], output: [] };
+      current = {
+        line,
+        stdin: m[1] === undefined ? '' : `${m[1]}\n`,
+        argv,
+        echoExit: m[3] !== undefined,
+        cut: m[4] as Shown['cut'],
+        output: [],
+      };
       commands.push(current);
     } else current?.output.push(line);
   }

@@ -96,4 +96,9 @@ describe('usage forms of serve', () => {
     const config = byName('serve').usage.find((l) => l.includes('--config'))!;
     for (const f of ['name', 'description', 'input-schema', 'exec']) expect(flagsIn(config)).not.toContain(f);
   });
+
+  it("docs/proxy.md's synopsis is proxy --help's usage, line for line", () => {
+    const page = readFileSync(new URL('../../docs/proxy.md', import.meta.url), 'utf8');
+    expect(page).toContain(`\`\`\`\n${byName('proxy').usage.join('\n')}\n\`\`\``);
+  });
 });

@@ -22,7 +22,8 @@ describe('loading the optional MCP SDK', () => {
     expect(loaded).toEqual({ ok: false, message: missingSdkMessage('toolgate check --mcp') });
     expect(missingSdkMessage('toolgate check --mcp')).toBe(
       'toolgate check --mcp needs the MCP SDK, an optional peer dependency of toolgate that is not installed: ' +
-        'run "npm install @modelcontextprotocol/sdk" (version 1.29 or later) next to toolgate',
+        'run "npm install @modelcontextprotocol/sdk" (version 1.29 or later) next to toolgate (with -g for a global ' +
+        'toolgate)',
     );
   });
 

@@ -83,7 +83,7 @@ describe('proxy forwards a tools/call rebuilt from what was checked (stdio)', ()
     expect(callsOf(p.record).at(-1)).toEqual({ name: 'open', arguments: {} });
   });
 
-  it("forwards a plain _meta (its progress token the proxy's own) and drops every other member, naming them in --log", async () => {
+  it("forwards a plain _meta (the proxy's progress token) and drops every other member, named in --log", async () => {
     const meta = '{"progressToken":7,"trace":"t1"}';
     await p.proxy.callText('meta', `{"name":"open","arguments":{},"_meta":${meta},"task":{},"x":1}`);
     expect(callsOf(p.record).at(-1)).toEqual({

@@ -24,7 +24,7 @@ afterAll(() => {
 });
 
 describe("toolgate proxy's masking answers no guess", () => {
-  it('a guess before the clip of a tool name, or before a `…` an echo tool sends back, comes back as sent', async () => {
+  it('a guess before the clip of a tool name, or before an echoed `…`, comes back as sent', async () => {
     const log = join(dir, 'calls.jsonl');
     const q = new RawCli('proxy', ['--log', log, '--env', `SECRET_TOKEN=${SECRET}`, '--', process.execPath, LEAKY]);
     started.push(q);
