@@ -68,7 +68,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
     }
     const command = COMMANDS.find((c) => c.name === name);
     if (command === undefined) {
-      const near = name === undefined ? '' : await didYouMean(name, [...NAMES, 'help']);
+      const near =
+        name === undefined ? '' : await didYouMean(name, [...NAMES, 'help', '--help', '--version', '-V', '-h']);
       io.err(
         `toolgate: ${name === undefined ? 'no command given' : `unknown command ${JSON.stringify(name)}${near}`}\n` +
           USAGE,

@@ -40,7 +40,8 @@ export function transportSettings(
   if (rawUrl === undefined && !hasCommand)
     return inputError(
       'no server to start: give its command after the options, as in: toolgate proxy [options] <command> ' +
-        '[args...] ("--" before it works too), or --url <http(s) URL>',
+        '[args...] ("--" before it works too), or --url <http(s) URL>, or --config <file> for every server of an ' +
+        'MCP client config',
     );
   let url: URL | undefined;
   const secrets: string[] = [];

@@ -1,6 +1,7 @@
 // `toolgate proxy`: reads the flags (proxy-options.ts), then runs the library's proxy (src/proxy/start.ts) until
 // the client hangs up, the server dies, or SIGINT/SIGTERM/SIGHUP: the signal stops the server's process group
 // first, then toolgate ends by that signal. Everything else (upstream, admission, sessions, transports) is src/proxy's.
+import { routedThroughProxy } from '../catalog/mcp-config-wrap.js';
 import { runProxy } from '../proxy/run.js';
 import type { CliIO, ExitCode } from './io.js';
 import { proxySettings } from './proxy-options.js';
@@ -16,6 +17,15 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
     return 2;
   }
   const settings = read.value;
+  // A wrapped config under the gateway starts a proxy per server inside it: every call checked twice.
+  for (const server of settings.servers ?? []) {
+    const [command, ...args] = server.words;
+    if (command !== undefined && routedThroughProxy({ command, args }))
+      io.err(
+        `toolgate proxy: server ${JSON.stringify(server.name)} is already started through toolgate proxy (a wrapped ` +
+          'config?): each of its calls is checked twice; give --config the unwrapped file (toolgate wrap --undo)\n',
+      );
+  }
   // fetch keeps a timing entry of every upstream request, up to 250 of about 1 KB (W3C Resource Timing,
   // "performance entry buffer"), that nothing in a proxy process reads: it keeps none.
   performance.setResourceTimingBufferSize(0);

@@ -1,6 +1,7 @@
 // `toolgate proxy --config <file>` over stdio, with the SDK client: the config's stdio and URL servers behind one
 // MCP server, each server's requests to the client relayed under ids of the gateway's own (two servers asking at
 // once each get their own answer), a config the published names could not carry refused. Nothing left behind.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,23 @@ function config(name: string, servers: Record<string, unknown>, key = 'mcpServer
 }
 
 describe('toolgate proxy --config', () => {
+  it('warns of a server already started through toolgate proxy (a wrapped config): its calls checked twice', () => {
+    const file = config('wrapped.json', {
+      gated: { command: process.execPath, args: ['/nowhere/toolgate/dist/cli/main.js', 'proxy', '--', 'node', 'x.js'] },
+      plain: { command: process.execPath, args: ['/nowhere/server.js'] },
+    });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/main.ts', 'proxy', '--timeout', '1', '--config', file],
+      { cwd: ROOT, input: '', encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(run.stderr).toContain(
+      'toolgate proxy: server "gated" is already started through toolgate proxy (a wrapped config?): each of its ' +
+        'calls is checked twice; give --config the unwrapped file (toolgate wrap --undo)',
+    );
+    expect(run.stderr).not.toContain('server "plain" is already');
+  }, 30_000);
+
   it('serves every server on stdio; two servers asking the client at once get their own answers', async () => {
     const file = config('gateway.json', {
       alpha: stdioServer('alpha'),
