@@ -10,11 +10,9 @@ import {
 import type { AdmissionOptions, BadToolPolicy } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
 import { driftedNames, listingDrift, type LockDrift } from '../catalog/lock-diff.js';
-import { lockOf } from '../catalog/lock-file.js';
-import type { ToolLock } from '../catalog/lock-pins.js';
 import { admitMcpToolsWith, MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
-import { fail, failExecution, thrownMessage, type Problem, type Result } from '../result.js';
+import { fail, failExecution, thrownMessage, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { RETRY_ADVICE, thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
@@ -24,14 +22,24 @@ import { providerNamesOf } from '../tools/registry.js';
 import type { ToolError } from '../tools/tool-result.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
-import { copyBoundedJson, copyJson, deepFreeze, type JsonExcess } from '../util/plain-json.js';
+import { copyBoundedJson, deepFreeze, type JsonExcess } from '../util/plain-json.js';
 import { argumentBounds, DEFAULT_LIMITS, excessFailure, resolveLimits } from '../util/limits.js';
 import { ownData, readOwnFields } from '../util/own-field.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
-import { ANY, FUNCTION, oneOf, pick, readTable, rule, type OptionTable } from '../util/option-table.js';
+import { pick, readTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall, outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
+import {
+  GUARD_TABLE,
+  lockOption,
+  type GuardClientOptions,
+  type GuardedClient,
+  type McpCallResult,
+  type McpClientLike,
+} from './mcp-client-options.js';
+
+export type { GuardClientOptions, GuardedClient, McpCallResult, McpClientLike } from './mcp-client-options.js';
 
 // The MCP TypeScript SDK's Client sends `tools/call` without looking at the arguments. guardClient
 // puts batch admission in front of `tools/list` and toolgate's validation in front of
@@ -40,61 +48,6 @@ import { gateCall, outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
 // 2025-06-18, "Tools": tool errors are reported in the result, not as protocol errors). A tool's
 // structured output is checked against its outputSchema with toolgate too (see catalog/mcp-output.ts). With a
 // lock, a tool whose definition drifted from its pin is withheld as if it were not listed.
-
-/**
- * What guardClient needs of an MCP SDK Client (any `Client` has it). With `request`, a tool that declares
- * an outputSchema is called through it, so only toolgate judges the output (the SDK's callTool would
- * check it again with its draft-07 Ajv and throw on a valid 2020-12 output).
- */
-export type McpClientLike = Pick<Client, 'listTools' | 'callTool' | 'setNotificationHandler'> &
-  Partial<Pick<Client, 'request'>>;
-
-/** What the guarded callTool resolves to: the SDK's own result type. */
-export type McpCallResult = Awaited<ReturnType<Client['callTool']>>;
-
-/**
- * Options: admitBatch's (mode, authority, schema options with `dialects` defaulting to MCP_DEFAULT_DIALECTS,
- * onError, exposeErrors, ...) plus the guard's.
- */
-export type GuardClientOptions = AdmissionOptions & {
-  /** Called after every admission (first listing, listTools, each tools/list_changed) with its outcome. */
-  readonly onAdmission?: (result: Result<Bundle>) => void;
-  /** Most `tools/list` pages read per admission (default 100): a server that never stops paging fails admission. */
-  readonly maxPages?: number;
-  /**
-   * 'fail-batch' (default, admitBatch's rule): a tool with a problem of its own fails the whole listing
-   * (in `mode: 'quarantine'`, only a schema toolgate cannot enforce is left out). 'leave-out': that tool
-   * alone is left out (a malformed schema, a bad name, a duplicate name, an outputSchema toolgate refuses)
-   * and reported in `bundle.rejected`; the rest stay callable.
-   */
-  readonly badTools?: BadToolPolicy;
-  /**
-   * A lock (parseLock's value, or a parsed lock file): only tools whose pin matches are listed and callable; a
-   * new or changed tool is withheld (unknown to callTool), at every admission. A malformed lock fails admission.
-   */
-  readonly lock?: ToolLock;
-  /** With `lock`: called after every admission with the listing's drift from it (empty lists: none). */
-  readonly onDrift?: (drift: LockDrift) => void;
-};
-
-/** An MCP client whose tool listing is admitted and whose tool calls are validated first. */
-export interface GuardedClient {
-  /** The wrapped client, for everything else (resources, prompts, close). */
-  readonly client: McpClientLike;
-  /** Lists every page from the server and admits the tools; callTool uses the latest admission. */
-  admit(options?: RequestOptions): Promise<Result<Bundle>>;
-  /**
-   * Drop-in listTools: a fresh admission; the admitted tools as the server listed them, in one page (empty when
-   * admission failed).
-   */
-  listTools(params?: { cursor?: string }, options?: RequestOptions): Promise<ListToolsResult>;
-  /** Drop-in callTool: validated before anything is sent; never rejects. */
-  callTool(
-    params: CallToolRequest['params'],
-    resultSchema?: Parameters<Client['callTool']>[1],
-    options?: RequestOptions,
-  ): Promise<McpCallResult>;
-}
 
 interface Admission {
   readonly result: Result<Bundle>;
@@ -107,24 +60,6 @@ interface Admission {
 }
 
 const DEFAULT_MAX_PAGES = 100;
-/** The `lock` option read as a lock: a private copy checked by lockOf (a getter never runs), or the problem. */
-function lockOption(value: unknown): Result<ToolLock | undefined, Problem> {
-  if (value === undefined) return { ok: true, value: undefined };
-  const copy = copyJson(value);
-  return copy.ok ? lockOf(copy.value) : { ok: false, error: { message: `not JSON: ${copy.problem.message}` } };
-}
-
-/** Every option guardClient reads: admitBatch's (passed on to admitMcpTools) and its own. */
-const GUARD_TABLE: OptionTable<GuardClientOptions> = {
-  ...ADMISSION_TABLE,
-  onAdmission: FUNCTION,
-  maxPages: rule('a whole number from 1', (v) => Number.isSafeInteger(v) && (v as number) >= 1),
-  badTools: oneOf('fail-batch', 'leave-out'),
-  // Read as a lock below, where its own problem can be named.
-  lock: ANY,
-  onDrift: FUNCTION,
-};
-
 /** The text of arguments past a bound. */
 function excessMessage(excess: JsonExcess): string {
   const failed = excessFailure(excess, false);
