@@ -15,6 +15,9 @@ const PROTO_ONLY: ReadonlySet<string> = new Set([PROTO_KEY]);
 /** Member names `_meta` may not carry at any depth (each reaches a prototype when merged or indexed). */
 const META_FORBIDDEN: ReadonlySet<string> = new Set([PROTO_KEY, 'constructor', 'prototype']);
 
+/** Objects a search enters without remembering them (see memberPath). */
+const ENTERED_FREELY = 4096;
+
 /** Where a member sits: a linked list, so the walk costs O(1) per member and a path is spelled only when found. */
 type Place = { readonly parent: Place; readonly segment: string | number } | undefined;
 
@@ -39,15 +42,20 @@ function spell(place: Place): string {
 function memberPath(value: unknown, names: ReadonlySet<string>): string | undefined {
   // Pairs laid flat (a node, then its place): no array per entry.
   const stack: unknown[] = [value, undefined];
-  // A host's value may hold one object under many members (parsed JSON never does): each is entered once, so a
-  // value of n levels that refers twice to the level below costs n nodes, not 2^n.
-  const entered = new Set<object>();
+  // A host's value may hold one object under many members (parsed JSON never does): past the first few thousand
+  // objects each is entered once, so a value of n levels that refers twice to the level below costs at most
+  // ENTERED_FREELY + n objects, not 2^n; a call's arguments, walked on every call, make no set.
+  let walked = 0;
+  let entered: Set<object> | undefined;
   while (stack.length > 0) {
     const place = stack.pop() as Place;
     const node = stack.pop();
     if (node === null || typeof node !== 'object' || nonJsonReason(node) !== undefined) continue;
-    if (entered.has(node)) continue;
-    entered.add(node);
+    if (++walked > ENTERED_FREELY) {
+      entered ??= new Set();
+      if (entered.has(node)) continue;
+      entered.add(node);
+    }
     // Only an object member is pushed, with its place: a scalar has no member to find (every call and result is
     // walked, so a place per scalar was most of this walk's allocation).
     if (Array.isArray(node)) {
