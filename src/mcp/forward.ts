@@ -24,10 +24,21 @@ type Place = { readonly parent: Place; readonly segment: string | number } | und
 /** Segments of a spelled path kept at each end; a deeper place shows `…` between them (the text is echoed). */
 const SPELLED_ENDS = 4;
 
+/** Longest member name a spelled path shows; a longer one is shown by its length alone. */
+const SHOWN_NAME = 40;
+
 function spell(place: Place): string {
   const parts: string[] = [];
+  // A long name is not cut: the path is echoed to the client, and a secret cut short would escape the proxy's
+  // masking of whole values (src/proxy/masked-channel.ts), its beginning shown.
   for (let p = place; p !== undefined; p = p.parent)
-    parts.push(typeof p.segment === 'number' ? `[${p.segment}]` : `.${clip(p.segment, 40)}`);
+    parts.push(
+      typeof p.segment === 'number'
+        ? `[${p.segment}]`
+        : p.segment.length <= SHOWN_NAME
+          ? `.${p.segment}`
+          : `.(a name of ${p.segment.length} characters)`,
+    );
   parts.reverse();
   if (parts.length > 2 * SPELLED_ENDS)
     parts.splice(SPELLED_ENDS, parts.length - 2 * SPELLED_ENDS, `.…(${parts.length - 2 * SPELLED_ENDS} more)`);

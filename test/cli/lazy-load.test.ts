@@ -39,9 +39,10 @@ function loads(argv: string[]): string[] {
 
 // The environment rule, secret masking and command-line display of src/exec/ are shared with `check` (its --env,
 // --mcp and reports): small, and they spawn nothing.
-// serve.ts, serve-config.ts, serve-usage.ts: not src/mcp/server-url.ts, which check reads for --url.
+// serve.ts, serve-config.ts, serve-usage.ts: not src/mcp/server-url.ts, which check reads for --url, nor
+// serve-spec.ts, serve's entry in the one table help and the parser read.
 const SERVE_ONLY =
-  /\/src\/exec\/(?!environment\.ts|mask-secrets\.ts|command-line\.ts)|\/src\/cli\/serve[.-]|node:child_process/;
+  /\/src\/exec\/(?!environment\.ts|mask-secrets\.ts|command-line\.ts)|\/src\/cli\/serve[.-](?!spec\.ts)|node:child_process/;
 const MCP_SDK = /@modelcontextprotocol/;
 const ENGINE = /\/node_modules\/ajv\/|\/src\/schema\/(compile\.ts|engine\/)/;
 

@@ -12,7 +12,7 @@ import { RawCli } from './raw-cli.js';
 
 const LEAKY = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/secret-echo-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-mask-oracle-'));
-const SECRET = 'sk-proj-Q7xZk29LmNvB4TeW81aa';
+const SECRET = 'sk-proj-Q7xZk29LmNvB4TeW81aaPq0RsTuVwXyZ1234';
 /** A guess of `k` characters that begins the secret, and one as long that does not. */
 const right = (k: number): string => SECRET.slice(0, k);
 const wrong = (k: number): string => `${SECRET.slice(0, k - 1)}#`;
@@ -50,6 +50,10 @@ describe("toolgate proxy's masking answers no guess", () => {
       expect(shown[`e-right-${k}`]).toContain('GUESS…');
       expect(shown[`e-right-${k}`]).toBe(shown[`e-wrong-${k}`]);
     }
+    // A server's member name is never cut where the proxy names its path: a secret cut short would be shown.
+    const proto = await q.request('proto', 'tools/call', { name: 'env-proto', arguments: { key: 'SECRET_TOKEN' } });
+    expect(JSON.stringify(proto)).toContain(`(a name of ${SECRET.length} characters)`);
+    expect(JSON.stringify(proto)).not.toContain(right(8));
     // The whole secret is still masked, whoever sends it back.
     const whole = await q.request('whole', 'tools/call', { name: 'echo', arguments: { key: `see ${SECRET}` } });
     expect(JSON.stringify(whole.result)).not.toContain(SECRET);
