@@ -106,9 +106,14 @@ export function openHttpUpstream(
   /**
    * Reads a response body: JSON (one message) or an event stream (any number). The stream of a POST is left once
    * the answer to `awaited` came (MCP: the answer ends it): a server keeping it open would hold a connection for
-   * every call made.
+   * every call made. `signal`: the exchange's own, which also ends its resumption (an abandoned request's too).
    */
-  const read = async (response: Response, initializing: boolean, awaited?: unknown): Promise<boolean> => {
+  const read = async (
+    response: Response,
+    initializing: boolean,
+    awaited?: unknown,
+    signal: AbortSignal = aborter.signal,
+  ): Promise<boolean> => {
     const type = (response.headers.get('content-type') ?? '').toLowerCase();
     if (response.body === null) return false;
     const decoder = new TextDecoder();
@@ -141,11 +146,13 @@ export function openHttpUpstream(
         // A request's stream the server closed before the answer is resumed from its last event id (MCP
         // 2025-11-25, "Resumability and Redelivery": the server may close it and expect the client to poll).
         if (done || awaited === undefined || lastId === undefined || resumed >= MAX_RESUMES || closed) break;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(retryMs, MAX_RETRY_MS)));
+        if (signal.aborted) break;
+        await pause(Math.min(retryMs, MAX_RETRY_MS), signal);
+        if (signal.aborted) break;
         stream = await fetch(url, {
           method: 'GET',
           headers: { ...base(), accept: 'text/event-stream', 'last-event-id': lastId },
-          signal: aborter.signal,
+          signal,
           ...NO_REDIRECT,
         });
         const resumedType = (stream.headers.get('content-type') ?? '').toLowerCase();
@@ -236,7 +243,7 @@ export function openHttpUpstream(
       return;
     }
     try {
-      const answered = await read(response, initializing, message.id);
+      const answered = await read(response, initializing, message.id, signal);
       if (!answered) failed(message, 'the MCP server closed the response without an answer');
     } catch (thrown) {
       if (!closed && signal.reason !== ABANDONED) {
@@ -295,6 +302,19 @@ export function openHttpUpstream(
         .catch(() => undefined);
     },
   };
+}
+
+/** Waits `ms`, or less when `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** Why an exchange was aborted when its request was abandoned: nothing waits for it, so nothing is said. */
