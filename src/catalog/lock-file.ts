@@ -5,7 +5,7 @@
 // that is not exactly this shape is an error naming the problem, never read as "no pins" (which would let every
 // tool through as new, or hide a removed one).
 import { parseStrictJsonText } from '../arguments/json-text.js';
-import type { Problem, Result } from '../result.js';
+import { thrownMessage, type Problem, type Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
@@ -66,6 +66,15 @@ function pinOf(name: string, entry: unknown): Result<ToolPin, Problem> {
  * (optional, empty when absent) a list of field names, no other key. The problem is named; no source prefix.
  */
 export function lockOf(value: unknown): Result<ToolLock, Problem> {
+  try {
+    return checkedLock(value);
+  } catch (thrown) {
+    // A revoked Proxy throws even on Array.isArray; a Proxy's ownKeys trap may throw.
+    return bad(`a lock must be plain data: ${clip(thrownMessage(thrown), 200)}`);
+  }
+}
+
+function checkedLock(value: unknown): Result<ToolLock, Problem> {
   if (!isObject(value)) return bad('a lock must be a JSON object');
   const extra = Object.keys(value).find((k) => !KEYS.includes(k));
   if (extra === 'servers')
@@ -93,10 +102,12 @@ export function lockOf(value: unknown): Result<ToolLock, Problem> {
  * version or a malformed entry is an error, as is a key given twice (JSON.parse would keep the last one silently).
  */
 export function parseLock(text: string, source = 'lock'): Result<ToolLock, Problem> {
-  const parsed = lockJson(text, source);
+  const name = typeof source === 'string' ? source : 'lock';
+  if (typeof text !== 'string') return bad(`${name}: the lock's text must be a string`);
+  const parsed = lockJson(text, name);
   if (!parsed.ok) return parsed;
   const lock = lockOf(parsed.value);
-  return lock.ok ? lock : bad(`${source}: ${lock.error.message}`);
+  return lock.ok ? lock : bad(`${name}: ${lock.error.message}`);
 }
 
 /** A lock file's text as JSON, of any lock kind: strict (a key given twice is an error), no argument limits. */

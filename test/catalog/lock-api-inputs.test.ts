@@ -1,7 +1,16 @@
 // The lock's exported functions never throw (docs/api.md), whatever they are given: the pins are Results; the
 // drift and text functions answer in their own shape, on the side of drift. Each row threw before.
 import { describe, expect, it } from 'vitest';
-import { comparePins, hasDrift, listingDrift, lockText, pinTool, pinTools } from '../../src/index.js';
+import {
+  comparePins,
+  hasDrift,
+  listingDrift,
+  lockOf,
+  lockText,
+  parseLock,
+  pinTool,
+  pinTools,
+} from '../../src/index.js';
 
 const revoked = (() => {
   const r = Proxy.revocable({}, {});
@@ -35,6 +44,29 @@ describe('the lock functions on inputs they were not made for', () => {
     const drift = run();
     expect(hasDrift(drift)).toBe(true);
     expect(drift.changed).toEqual([expect.objectContaining({ name: '', fields: ['(unreadable)'] })]);
+  });
+
+  it.each([
+    ['lockOf, a revoked Proxy', () => lockOf(revoked)],
+    [
+      'lockOf, a Proxy whose ownKeys throws',
+      () =>
+        lockOf(
+          new Proxy(
+            {},
+            {
+              ownKeys: () => {
+                throw new Error('keys');
+              },
+            },
+          ),
+        ),
+    ],
+    ['parseLock, a revoked Proxy', () => parseLock(revoked as never)],
+    ['parseLock, a number', () => parseLock(5 as never)],
+    ['parseLock, a source that is not a string', () => parseLock('{}', revoked as never)],
+  ])('%s: a problem, not a throw', (_name, run) => {
+    expect(run().ok).toBe(false);
   });
 
   it('hasDrift of a value that is not a report is true; lockText of one that is not a lock is empty', () => {
