@@ -1,7 +1,8 @@
 // A client's notification as it reaches a server: rebuilt from its specified members, never passed on as sent (what
 // reaches an upstream is what toolgate built). MCP 2025-06-18, "Progress" (`progressToken`, `progress`, `total`,
 // `message`) and "Cancellation" (`requestId`, `reason`); `notifications/roots/list_changed` has no members but
-// `_meta`. A plain `_meta` is kept (src/mcp/forward.ts: no member that reaches a prototype).
+// `_meta`; `notifications/tasks/status` (2025-11-25, "Tasks") the task's own. A plain `_meta` is kept
+// (src/mcp/forward.ts: no member that reaches a prototype).
 import { metaOf } from '../mcp/forward.js';
 
 /** A notification the proxy does not pass on: its params are not what its method specifies. */
@@ -24,15 +25,47 @@ export function rebuiltCancellation(requestId: unknown, params: unknown): Record
   return withMeta(params, { requestId, ...(typeof reason === 'string' ? { reason } : {}) });
 }
 
+/** A task's status as MCP 2025-11-25 "Tasks" defines it. */
+const TASK_STATUSES: ReadonlySet<unknown> = new Set(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+
+/** A client's `notifications/tasks/status`: the task's specified members, or MALFORMED. */
+function taskStatus(params: unknown): unknown {
+  const [taskId, status, ttl, createdAt, lastUpdatedAt, pollInterval, statusMessage] = [
+    'taskId',
+    'status',
+    'ttl',
+    'createdAt',
+    'lastUpdatedAt',
+    'pollInterval',
+    'statusMessage',
+  ].map((k) => own(params, k));
+  const text = (v: unknown): boolean => typeof v === 'string';
+  if (!text(taskId) || !TASK_STATUSES.has(status) || !text(createdAt) || !text(lastUpdatedAt)) return MALFORMED;
+  if (ttl !== null && typeof ttl !== 'number') return MALFORMED;
+  if (pollInterval !== undefined && typeof pollInterval !== 'number') return MALFORMED;
+  if (statusMessage !== undefined && !text(statusMessage)) return MALFORMED;
+  return withMeta(params, {
+    taskId,
+    status,
+    ttl,
+    createdAt,
+    lastUpdatedAt,
+    ...(pollInterval === undefined ? {} : { pollInterval }),
+    ...(statusMessage === undefined ? {} : { statusMessage }),
+  });
+}
+
 /**
  * The params a client's notification of `method` is sent on with (undefined: none), or MALFORMED. A cancellation
- * is rebuilt where its request id is mapped (session-relay.ts); any other method passes as it came.
+ * is rebuilt where its request id is mapped (session-relay.ts); `notifications/initialized` is the proxy's own
+ * business (session.ts), and no other notification of a client's is specified.
  */
 export function rebuiltNotification(method: string, params: unknown): unknown {
   if (method === 'notifications/roots/list_changed') {
     const meta = metaOf(own(params, '_meta'));
     return meta === undefined ? undefined : { _meta: meta };
   }
+  if (method === 'notifications/tasks/status') return taskStatus(params);
   if (method !== 'notifications/progress') return params;
   const token = own(params, 'progressToken');
   const progress = own(params, 'progress');

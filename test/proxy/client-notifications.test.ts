@@ -37,6 +37,13 @@ describe('rebuiltNotification', () => {
     expect(out).toEqual(expected === 'same' ? params : expected);
   });
 
+  it("tasks/status: the task's members, anything else dropped; a malformed one goes nowhere", () => {
+    const task = { taskId: 't1', status: 'working', ttl: null, createdAt: 'a', lastUpdatedAt: 'b', pollInterval: 5 };
+    expect(rebuiltNotification('notifications/tasks/status', { ...task, injected: SMUGGLED })).toEqual(task);
+    expect(rebuiltNotification('notifications/tasks/status', { ...task, status: 'pwned' })).toBe(MALFORMED);
+    expect(rebuiltNotification('notifications/tasks/status', { ...task, ttl: '1' })).toBe(MALFORMED);
+  });
+
   it('roots/list_changed: no members but a plain _meta', () => {
     expect(rebuiltNotification('notifications/roots/list_changed', { x: SMUGGLED })).toBeUndefined();
     expect(rebuiltNotification('notifications/roots/list_changed', { _meta: { a: 1 } })).toEqual({ _meta: { a: 1 } });
@@ -69,12 +76,13 @@ describe('toolgate proxy on stdio', () => {
       method: 'notifications/cancelled',
       params: { requestId: 3, reason: 'x', smuggled: SMUGGLED },
     });
+    // The malformed one first: the one passed on after it shows it was read (the relay keeps their order).
+    q.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } });
     q.send({
       jsonrpc: '2.0',
       method: 'notifications/progress',
       params: { progressToken: 5, progress: 1, extra: SMUGGLED },
     });
-    q.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } });
     expect(await eventually(() => sent('notifications/progress').length === 1)).toBe(true);
     expect(sent('notifications/cancelled').map((l) => l.params)).toEqual([{ requestId: forwardedId, reason: 'x' }]);
     expect(sent('notifications/progress').map((l) => l.params)).toEqual([{ progressToken: 5, progress: 1 }]);
