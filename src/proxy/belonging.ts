@@ -29,6 +29,9 @@ function tokenIn(holder: unknown): string | undefined {
   return typeof token === 'string' || typeof token === 'number' ? JSON.stringify(token) : undefined;
 }
 
+/** Tasks whose progress still reaches their client (see Belonging.outliving). */
+const MAX_OUTLIVING = 256;
+
 /** A request's params as sent upstream: its progress token (if any) replaced by `token`, the proxy's own. */
 export interface Opening {
   readonly params: unknown;
@@ -40,6 +43,12 @@ export interface Opening {
 export class Belonging {
   private readonly byUpstream = new Map<number, Open>();
   private readonly byToken = new Map<string, Open>();
+  /**
+   * The client's token of each request answered with a task, by the proxy's token: MCP 2025-11-25 "Tasks" keeps
+   * a task's progress token valid while it runs, so its progress still reaches the client (on no request's
+   * stream: that request was answered). The most recent MAX_OUTLIVING are kept.
+   */
+  private readonly outliving = new Map<string, unknown>();
   private tokens = 0;
 
   /**
@@ -73,10 +82,16 @@ export class Belonging {
     return entry;
   }
 
-  /** The request was answered: nothing belongs to it any more. */
-  close(entry: Open): void {
+  /**
+   * The request was answered: nothing belongs to it any more, but for `task` (it was answered with a task) the
+   * progress of that task.
+   */
+  close(entry: Open, task = false): void {
     if (this.byUpstream.get(entry.upstream) === entry) this.byUpstream.delete(entry.upstream);
     if (entry.token !== undefined && this.byToken.get(entry.token) === entry) this.byToken.delete(entry.token);
+    if (!task || entry.token === undefined) return;
+    this.outliving.set(entry.token, entry.given);
+    if (this.outliving.size > MAX_OUTLIVING) this.outliving.delete(this.outliving.keys().next().value as string);
   }
 
   /** The client request (downstream id) a server's message belongs to, or undefined. */
@@ -90,6 +105,9 @@ export class Belonging {
    */
   progressFor(message: RpcMessage, related: number | undefined): unknown {
     const entry = this.entryOf(message, related);
+    const token = tokenIn(message.params);
+    if (entry === undefined && token !== undefined && this.outliving.has(token))
+      return { ...(message.params as object), progressToken: this.outliving.get(token) };
     if (entry === undefined || entry.token === undefined) return undefined;
     if (tokenIn(message.params) !== entry.token) return undefined;
     return { ...(message.params as object), progressToken: entry.given };

@@ -102,7 +102,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     const own = belonging.open(m.id, id, opening, m.params);
     const r = await reply;
     toUpstream.delete(idKey(m.id));
-    belonging.close(own);
+    belonging.close(own, !('error' in r) && !modern && createdTask(r.result) !== undefined);
     if ('error' in r) {
       downstream.respond(m.id, r);
       record('forwarded', 'execute', true);
