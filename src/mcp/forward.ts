@@ -24,7 +24,7 @@ type Place = { readonly parent: Place; readonly segment: string | number } | und
 /** Segments of a spelled path kept at each end; a deeper place shows `…` between them (the text is echoed). */
 const SPELLED_ENDS = 4;
 
-/** Longest member name a spelled path shows; a longer one is shown by its length alone. */
+/** Longest member name a spelled path shows; a longer one is shown as `(a long name)`, not even its length. */
 const SHOWN_NAME = 40;
 
 function spell(place: Place): string {
@@ -37,7 +37,7 @@ function spell(place: Place): string {
         ? `[${p.segment}]`
         : p.segment.length <= SHOWN_NAME
           ? `.${p.segment}`
-          : `.(a name of ${p.segment.length} characters)`,
+          : '.(a long name)',
     );
   parts.reverse();
   if (parts.length > 2 * SPELLED_ENDS)

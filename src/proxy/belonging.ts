@@ -82,14 +82,15 @@ export class Belonging {
     return entry;
   }
 
-  /**
-   * The request was answered: nothing belongs to it any more, but for `task` (it was answered with a task) the
-   * progress of that task.
-   */
-  close(entry: Open, task = false): void {
+  /** The request was answered: nothing belongs to it any more. */
+  close(entry: Open): void {
     if (this.byUpstream.get(entry.upstream) === entry) this.byUpstream.delete(entry.upstream);
     if (entry.token !== undefined && this.byToken.get(entry.token) === entry) this.byToken.delete(entry.token);
-    if (!task || entry.token === undefined) return;
+  }
+
+  /** The request was answered with a task, passed on to its client: the task's progress still reaches it. */
+  outlive(entry: Open): void {
+    if (entry.token === undefined) return;
     this.outliving.set(entry.token, entry.given);
     if (this.outliving.size > MAX_OUTLIVING) this.outliving.delete(this.outliving.keys().next().value as string);
   }

@@ -102,7 +102,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     const own = belonging.open(m.id, id, opening, m.params);
     const r = await reply;
     toUpstream.delete(idKey(m.id));
-    belonging.close(own, !('error' in r) && !modern && createdTask(r.result) !== undefined);
+    belonging.close(own);
     if ('error' in r) {
       downstream.respond(m.id, r);
       record('forwarded', 'execute', true);
@@ -122,8 +122,10 @@ export function sessionCalls(of: CallsOf): SessionCalls {
       // The call became a task: its result comes from tasks/result, checked there for this tool.
       tasks.add(task, decision.tool);
       const size = Buffer.byteLength(r.line ?? JSON.stringify(r.result));
-      if (size <= settings.maxResultBytes) downstream.respond(m.id, { result: r.result });
-      else
+      if (size <= settings.maxResultBytes) {
+        belonging.outlive(own);
+        downstream.respond(m.id, { result: r.result });
+      } else
         downstream.respond(m.id, {
           error: { code: RPC.internalError, message: 'the task answer is over --max-result' },
         });

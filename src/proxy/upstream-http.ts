@@ -244,7 +244,9 @@ export function openHttpUpstream(
     }
     try {
       const answered = await read(response, initializing, message.id, signal);
-      if (!answered) failed(message, 'the MCP server closed the response without an answer');
+      // Not for an exchange the proxy ended (stopped, or its request abandoned): nothing waits for an answer.
+      if (!answered && !closed && signal.reason !== ABANDONED)
+        failed(message, 'the MCP server closed the response without an answer');
     } catch (thrown) {
       if (!closed && signal.reason !== ABANDONED) {
         warn(`a response of the MCP server broke off: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);

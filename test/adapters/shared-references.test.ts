@@ -55,11 +55,9 @@ describe('values sharing objects, from host code', () => {
     expect(dropped).toEqual(['_meta']);
   });
 
-  it("spells a deep __proto__ member's place with its first and last segments, a long name by its length", () => {
+  it("spells a deep __proto__ member's place with its first and last segments, a long name unshown", () => {
     const path = protoMemberPath(deepProto(5000)) as string;
-    expect(path).toMatch(
-      /^\$(\.\(a name of 4\d characters\)){4}\.…\(4993 more\)(\.\(a name of 4\d characters\)){3}\.__proto__$/,
-    );
+    expect(path).toMatch(/^\$(\.\(a long name\)){4}\.…\(4993 more\)(\.\(a long name\)){3}\.__proto__$/);
     expect(path.length).toBeLessThan(400);
     const validate = new ToolgateJsonSchemaValidator().getValidator({ type: 'object' });
     expect(validate(deepProto(5000)).errorMessage?.length).toBeLessThan(500);

@@ -41,8 +41,13 @@ function loads(argv: string[]): string[] {
 // --mcp and reports): small, and they spawn nothing.
 // serve.ts, serve-config.ts, serve-usage.ts: not src/mcp/server-url.ts, which check reads for --url, nor
 // serve-spec.ts, serve's entry in the one table help and the parser read.
-const SERVE_ONLY =
-  /\/src\/exec\/(?!environment\.ts|mask-secrets\.ts|command-line\.ts)|\/src\/cli\/serve[.-](?!spec\.ts)|node:child_process/;
+const SERVE_ONLY = new RegExp(
+  [
+    String.raw`\/src\/exec\/(?!environment\.ts|mask-secrets\.ts|command-line\.ts)`,
+    String.raw`\/src\/cli\/serve[.-](?!spec\.ts)`,
+    'node:child_process',
+  ].join('|'),
+);
 const MCP_SDK = /@modelcontextprotocol/;
 const ENGINE = /\/node_modules\/ajv\/|\/src\/schema\/(compile\.ts|engine\/)/;
 

@@ -52,7 +52,7 @@ describe("toolgate proxy's masking answers no guess", () => {
     }
     // A server's member name is never cut where the proxy names its path: a secret cut short would be shown.
     const proto = await q.request('proto', 'tools/call', { name: 'env-proto', arguments: { key: 'SECRET_TOKEN' } });
-    expect(JSON.stringify(proto)).toContain(`(a name of ${SECRET.length} characters)`);
+    expect(JSON.stringify(proto)).toContain('(a long name)');
     expect(JSON.stringify(proto)).not.toContain(right(8));
     // The whole secret is still masked, whoever sends it back.
     const whole = await q.request('whole', 'tools/call', { name: 'echo', arguments: { key: `see ${SECRET}` } });

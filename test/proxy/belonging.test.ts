@@ -34,7 +34,9 @@ describe('Belonging', () => {
     const task = b.prepare(withToken('t'));
     const tokenOf = (o: { params: unknown }) => (o.params as { _meta: { progressToken: string } })._meta.progressToken;
     b.close(b.open(1, 10, plain, {}));
-    b.close(b.open(2, 11, task, {}), true);
+    const answered = b.open(2, 11, task, {});
+    b.close(answered);
+    b.outlive(answered);
     expect(b.progressFor(progress(tokenOf(plain)), undefined)).toBeUndefined();
     expect(b.progressFor(progress(tokenOf(task), 2), undefined)).toEqual({ progressToken: 't', progress: 2 });
     expect(b.of(progress(tokenOf(task)), undefined)).toBeUndefined();
