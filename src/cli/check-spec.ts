@@ -1,12 +1,12 @@
 // `toolgate check` in the CLI's one table (commands.ts): its usage forms, options and notes.
 import { PROVIDER_NAMES } from '../interop/providers.js';
 import {
-  CLI_DEFAULTS,
   type CliCommand,
   DIALECT,
   FORMAT_ASSERTION,
   HEADER_OPTION,
   HELP,
+  LIST_TIMEOUT,
   REGISTRY,
   URL_OPTION,
 } from './command-spec.js';
@@ -96,14 +96,7 @@ export const CHECK: CliCommand = {
         "set KEY for --mcp servers, or pass toolgate's own KEY through; servers otherwise get " +
         'only HOME, LOGNAME, PATH, SHELL, TERM and USER. Values are never printed',
     },
-    {
-      name: 'timeout',
-      type: 'string',
-      value: '<seconds>',
-      description:
-        'how long an --mcp or --url server may take to answer initialize and each tools/list page ' +
-        `(default ${CLI_DEFAULTS.listTimeoutSeconds})`,
-    },
+    LIST_TIMEOUT,
     URL_OPTION,
     HEADER_OPTION,
     {

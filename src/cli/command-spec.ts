@@ -96,3 +96,13 @@ export const HEADER_OPTION: OptionSpec = {
     'send this header to the --url server; "Name: env:VAR" reads the value from VAR, "Name: Bearer env:VAR" the ' +
     'token after the scheme. Values are never printed',
 };
+
+/** `--timeout` of check and lock: how long a server they list may take. */
+export const LIST_TIMEOUT: OptionSpec = {
+  name: 'timeout',
+  type: 'string',
+  value: '<seconds>',
+  description:
+    'how long an --mcp or --url server may take to answer initialize and each tools/list page ' +
+    `(default ${CLI_DEFAULTS.listTimeoutSeconds})`,
+};

@@ -1,5 +1,5 @@
 // `toolgate lock` in the CLI's one table (commands.ts): its usage forms, options and notes.
-import { CLI_DEFAULTS, type CliCommand, HEADER_OPTION, HELP, URL_OPTION } from './command-spec.js';
+import { CLI_DEFAULTS, type CliCommand, HEADER_OPTION, HELP, LIST_TIMEOUT, URL_OPTION } from './command-spec.js';
 
 /** `toolgate lock`. */
 export const LOCK: CliCommand = {
@@ -49,14 +49,7 @@ export const LOCK: CliCommand = {
       value: 'KEY=VALUE|KEY',
       description: "set KEY for --mcp servers, or pass toolgate's own KEY through; never printed, never in the lock",
     },
-    {
-      name: 'timeout',
-      type: 'string',
-      value: '<seconds>',
-      description:
-        'how long an --mcp or --url server may take to answer initialize and each tools/list page ' +
-        `(default ${CLI_DEFAULTS.listTimeoutSeconds})`,
-    },
+    LIST_TIMEOUT,
     URL_OPTION,
     HEADER_OPTION,
     {
