@@ -5,8 +5,9 @@
 // call rebuilt with the tool's own name by src/mcp/forward.ts). Resources, prompts, completion, logging/setLevel
 // and tasks are answered -32601: nothing is sent to a server the request was not proven to belong to.
 // From a server: its requests to the client (sampling, elicitation, roots) are relayed under the downstream
-// side's own ids, so two servers' ids never meet; its cancellations are mapped back; its progress passes only
-// for a request of its own; its log messages pass; its tools/list_changed re-admits it alone.
+// side's own ids, so two servers' ids never meet, and the client's answers reach them rebuilt
+// (client-answers.ts); its cancellations are mapped back; its progress passes only for a request of its own; its
+// log messages pass; its tools/list_changed re-admits it alone.
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { packageVersion } from '../mcp/implementation.js';
 import { isSpecMethod } from '../mcp/methods.js';
@@ -24,6 +25,7 @@ import type { CallRecord } from './session.js';
 import type { ProxySettings } from './settings.js';
 import { createdTask } from './tasks.js';
 import { guardAnswer } from './answer-guard.js';
+import { rebuiltAnswer } from './client-answers.js';
 import { rebuiltCancellation } from './client-notifications.js';
 
 /** What the aggregate session needs besides its peer and servers. */
@@ -243,7 +245,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         const relayed = reply.then((r) => {
           link.toClient.delete(key(m.id));
           const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
-          if (answered === undefined) peer.respond(m.id, r);
+          if (answered === undefined) peer.respond(m.id, rebuiltAnswer(method, m.params, r));
           else peer.respond(m.id, error(RPC.internalError, `the answer was not passed on: ${protoRefusal(answered)}`));
         });
         guardAnswer(relayed, (r) => peer.respond(m.id, r), context.warn);

@@ -4,14 +4,10 @@
 // `_meta`; `notifications/tasks/status` (2025-11-25, "Tasks") the task's own. A plain `_meta` is kept
 // (src/mcp/forward.ts: no member that reaches a prototype).
 import { metaOf } from '../mcp/forward.js';
+import { NOT_SHAPED, own, task } from '../mcp/message-shapes.js';
 
 /** A notification the proxy does not pass on: its params are not what its method specifies. */
 export const MALFORMED = Symbol('malformed');
-
-const own = (params: unknown, key: string): unknown =>
-  params !== null && typeof params === 'object' && Object.hasOwn(params, key)
-    ? (params as Record<string, unknown>)[key]
-    : undefined;
 
 /** The `_meta` member, when the client gave a plain one. */
 function withMeta(params: unknown, rest: Record<string, unknown>): Record<string, unknown> {
@@ -25,34 +21,10 @@ export function rebuiltCancellation(requestId: unknown, params: unknown): Record
   return withMeta(params, { requestId, ...(typeof reason === 'string' ? { reason } : {}) });
 }
 
-/** A task's status as MCP 2025-11-25 "Tasks" defines it. */
-const TASK_STATUSES: ReadonlySet<unknown> = new Set(['working', 'input_required', 'completed', 'failed', 'cancelled']);
-
 /** A client's `notifications/tasks/status`: the task's specified members, or MALFORMED. */
 function taskStatus(params: unknown): unknown {
-  const [taskId, status, ttl, createdAt, lastUpdatedAt, pollInterval, statusMessage] = [
-    'taskId',
-    'status',
-    'ttl',
-    'createdAt',
-    'lastUpdatedAt',
-    'pollInterval',
-    'statusMessage',
-  ].map((k) => own(params, k));
-  const text = (v: unknown): boolean => typeof v === 'string';
-  if (!text(taskId) || !TASK_STATUSES.has(status) || !text(createdAt) || !text(lastUpdatedAt)) return MALFORMED;
-  if (ttl !== null && typeof ttl !== 'number') return MALFORMED;
-  if (pollInterval !== undefined && typeof pollInterval !== 'number') return MALFORMED;
-  if (statusMessage !== undefined && !text(statusMessage)) return MALFORMED;
-  return withMeta(params, {
-    taskId,
-    status,
-    ttl,
-    createdAt,
-    lastUpdatedAt,
-    ...(pollInterval === undefined ? {} : { pollInterval }),
-    ...(statusMessage === undefined ? {} : { statusMessage }),
-  });
+  const shaped = task(params);
+  return shaped === NOT_SHAPED ? MALFORMED : shaped;
 }
 
 /**

@@ -1,12 +1,14 @@
 // The relay's plumbing, both ways: a request re-sent to the other side under a new id with its reply mapped back,
 // the -32601 answer to a method the proxy does not forward, and a cancellation's request id mapped to the one the
-// other side knows. Nothing carrying a member named `__proto__` passes either way (src/mcp/forward.ts).
+// other side knows; a client's answer to a server's request is rebuilt (client-answers.ts). Nothing carrying a
+// member named `__proto__` passes either way (src/mcp/forward.ts).
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
 import type { Belonging } from './belonging.js';
 import { guardAnswer } from './answer-guard.js';
+import { rebuiltAnswer } from './client-answers.js';
 import { rebuiltCancellation } from './client-notifications.js';
 
 /** The -32601 answer to a method the proxy does not forward. */
@@ -61,7 +63,11 @@ export function relayer(downstream: Peer, belonging: Belonging, warn: (line: str
       if (own !== undefined) belonging.close(own);
       // The answer is a message too: one carrying __proto__ goes back as an error, in either direction.
       const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
-      if (answered === undefined) from.respond(m.id, modern === undefined || r === CANCELLED ? r : modern.shape(r));
+      // A client's answer to a server's request reaches the server rebuilt (client-answers.ts).
+      if (answered === undefined && from !== downstream)
+        from.respond(m.id, rebuiltAnswer(m.method as string, given, r));
+      else if (answered === undefined)
+        from.respond(m.id, modern === undefined || r === CANCELLED ? r : modern.shape(r));
       else
         from.respond(m.id, {
           error: { code: RPC.internalError, message: `the answer was not passed on: ${protoRefusal(answered)}` },

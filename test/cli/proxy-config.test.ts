@@ -73,7 +73,8 @@ describe('toolgate proxy --config', () => {
       const content = request.params.messages[0]?.content;
       const asked = content !== undefined && 'text' in content ? String(content.text) : '';
       await new Promise((resolve) => setTimeout(resolve, asked.startsWith('alpha') ? 300 : 50));
-      return { role: 'assistant', model: 'test', content: { type: 'text', text: `answer to ${asked}` } };
+      // `admin` is not a sampling result's: the server never sees it (src/proxy/client-answers.ts).
+      return { role: 'assistant', model: 'test', content: { type: 'text', text: `answer to ${asked}` }, admin: true };
     });
     await client.connect(transport);
     const names = (await client.listTools()).tools.map((t) => t.name);

@@ -168,6 +168,51 @@ describe('proxy forwards a tools/call rebuilt from what was checked (stdio)', ()
   });
 });
 
+describe('proxy passes a client answer to a server request rebuilt (stdio)', () => {
+  let p: Awaited<ReturnType<typeof proxyOf>>;
+  const asked = new Set<string>();
+  beforeAll(async () => {
+    p = await proxyOf('answers');
+  }, 30_000);
+
+  /** Has the server ask `method`, answers with `resultText` and returns the line the server received. */
+  async function answered(id: string, method: string, params: object, resultText: string): Promise<string> {
+    p.proxy.send({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'ask-any', arguments: { method, params } },
+    });
+    const request = await p.proxy.until((x) => x.method === method && !asked.has(String(x.id)));
+    asked.add(String(request.id));
+    p.proxy.send(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":${resultText}}`);
+    return p.proxy.textOf(id);
+  }
+
+  it('leaves out the members MCP does not give a sampling result', async () => {
+    const line = await answered(
+      'rebuilt',
+      'sampling/createMessage',
+      { messages: [], maxTokens: 5 },
+      '{"role":"assistant","model":"m","content":{"type":"text","text":"hi","x":1},"admin":true}',
+    );
+    expect(JSON.parse(line).result).toEqual({ role: 'assistant', model: 'm', content: { type: 'text', text: 'hi' } });
+  });
+
+  it('answers the server with an error for a sampling result of the wrong shape', async () => {
+    const line = await answered(
+      'wrong',
+      'sampling/createMessage',
+      { messages: [], maxTokens: 5 },
+      '{"role":"assistant","content":{"type":"text","text":"no model"}}',
+    );
+    expect(JSON.parse(line).error).toMatchObject({
+      code: -32603,
+      message: expect.stringContaining('CreateMessageResult'),
+    });
+  });
+});
+
 describe('proxy forwards only the methods MCP defines for the negotiated revision (stdio)', () => {
   let p: Awaited<ReturnType<typeof proxyOf>>;
   beforeAll(async () => {
