@@ -104,7 +104,7 @@ function listenSettings(
   }
   if (token === undefined && clients === undefined && !isLoopback(address.value.host))
     return inputError(
-      `--listen ${JSON.stringify(address.value.host)} is reachable from other machines: give --auth-token-env <VAR> ` +
+      `--listen ${JSON.stringify(raw)} is reachable from other machines: give --auth-token-env <VAR> ` +
         'so that every request must carry that token (or --grants <file>, a token per client)',
     );
   const allowed: string[] = [];

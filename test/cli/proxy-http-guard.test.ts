@@ -221,7 +221,7 @@ describe('toolgate proxy --listen options', () => {
     process.env = env;
   });
   it.each([
-    [['--listen', '0.0.0.0:0'], /reachable from other machines: give --auth-token-env/],
+    [['--listen', '0.0.0.0:0'], /--listen "0\.0\.0\.0:0" is reachable from other machines: give --auth-token-env/],
     [['--listen', '[::]:8080'], /reachable from other machines/],
     [['--listen', '0', '--auth-token-env', 'SHORT_TOKEN'], /at least 16 characters/],
     [['--listen', '0', '--auth-token-env', 'UNSET_TOKEN_X'], /UNSET_TOKEN_X is not set/],
