@@ -2,6 +2,7 @@
 // Config file: { "tools": [ { "name", "description"?, "inputSchema"?, "exec", "args"?, "timeout"?, "maxOutput"? } ] }
 import type { CommandSpec } from '../exec/command.js';
 import { childEnvironment, parseEnvItems } from '../exec/environment.js';
+import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
 import { booleanFlag, listFlag, stringFlag, type ParsedArgs } from './args.js';
 import { CLI_DEFAULTS } from './commands.js';
@@ -94,6 +95,9 @@ export function serveSpecs(args: ParsedArgs): Result<CommandSpec[], Problem> {
   };
 }
 
+/** The members a config's tool may have. */
+const TOOL_MEMBERS: readonly string[] = ['name', 'description', 'inputSchema', 'exec', 'args', 'timeout', 'maxOutput'];
+
 function fromConfig(
   file: string,
   defaults: Pick<CommandSpec, 'timeoutMs' | 'maxOutputBytes'>,
@@ -111,6 +115,17 @@ function fromConfig(
     const where = `${file}: tools[${i}]`;
     if (!isObject(t) || typeof t['name'] !== 'string' || typeof t['exec'] !== 'string')
       return inputError(`${where} needs a string "name" and a string "exec"`);
+    // A member toolgate does not read is refused, not ignored: `"env"` or a typo (`"maxoutput"`) would otherwise
+    // run the tool without what its author meant to give it.
+    const unknown = Object.keys(t).find((k) => !TOOL_MEMBERS.includes(k));
+    if (unknown !== undefined) {
+      const near = TOOL_MEMBERS.find((m) => m.toLowerCase() === unknown.toLowerCase());
+      const hint =
+        near === undefined
+          ? `; a tool has ${TOOL_MEMBERS.map((m) => `"${m}"`).join(', ')}`
+          : `; did you mean "${near}"?`;
+      return inputError(`${where}: unknown member ${JSON.stringify(clip(unknown, 40))}${hint}`);
+    }
     if (names.has(t['name'])) return inputError(`${where}: duplicate tool name ${JSON.stringify(t['name'])}`);
     names.add(t['name']);
     const args = t['args'] ?? [];

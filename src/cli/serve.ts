@@ -2,11 +2,12 @@
 // problem (bad flags, bad schema, broken placeholder contract) exits 2 before the server starts; after that,
 // no call can take the server down: failures become isError tool results. Calls share one concurrency gate;
 // when the client hangs up or toolgate is told to exit, every running program's process group is stopped.
+import { setMaxListeners } from 'node:events';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCommand, type CallOptions, type PreparedCommand } from '../exec/command.js';
 import { createGate } from '../exec/concurrency-gate.js';
 import { linkSignals } from '../exec/linked-signal.js';
-import { maskSecrets } from '../exec/mask-secrets.js';
+import { createMasker, MIN_SECRET_LENGTH } from '../exec/mask-secrets.js';
 import { stopAllGroups } from '../exec/process-group.js';
 import { parseArgs, type ParsedArgs } from './args.js';
 import { SERVE } from './commands.js';
@@ -39,12 +40,15 @@ export async function callCommand(
   tools: ReadonlyMap<string, PreparedCommand>,
   name: string,
   args: unknown,
-  options: CallOptions & { secrets?: readonly string[] } = {},
+  options: CallOptions = {},
 ): Promise<CallToolResult> {
   const tool = tools.get(name);
   if (tool === undefined)
     return text(`error: unknown tool ${describeValue(name)}; available: ${listNames([...tools.keys()])}`, true);
-  const masked = (t: string, isError: boolean) => text(maskSecrets(t, options.secrets ?? []), isError);
+  // Whole values only: a clip mark or a cut the model can place itself ("ghp_a…") must not tell it whether it guessed
+  // the beginning of a secret (mask-secrets.ts, createMasker); the output's cut is masked by exec/masked-cut.ts.
+  const masker = createMasker(options.secrets ?? [], MIN_SECRET_LENGTH, 'whole-values');
+  const masked = (t: string, isError: boolean) => text(masker.text(t), isError);
   try {
     // MCP lets a client leave `arguments` out; that is the empty object, which the schema then judges.
     const r = await tool.call(args === undefined ? {} : args, options);
@@ -131,6 +135,8 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
   const gate = createGate(maxConcurrent);
   // Aborted when the server ends: running programs are stopped and waiting calls never start.
   const shutdown = new AbortController();
+  // One listener per running call, removed when it ends (linkSignals): more than Node's 10 is no leak.
+  setMaxListeners(0, shutdown.signal);
   const inFlight = new Set<Promise<unknown>>();
   server.setRequestHandler(types.CallToolRequestSchema, (request, extra) => {
     // The client's notifications/cancelled aborts extra.signal: the call's program is stopped too.

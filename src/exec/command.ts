@@ -45,6 +45,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Shared by the calls of one server: a call waits at most its timeout for a slot, and runs for what is left. */
   readonly gate?: ConcurrencyGate;
+  /** Values never shown (`--env` values): the cut of the output never shows part of one (masked-cut.ts). */
+  readonly secrets?: readonly string[];
 }
 
 /** Parses, compiles and checks the contract; every start-up problem is returned, named after the tool. */
@@ -77,7 +79,7 @@ function makeCommand(
       if (!checked.ok) return { kind: 'rejected', error: checked.error };
       const argv = renderArgv(templates, args as Record<string, unknown>);
       if (!argv.ok) return { kind: 'rejected', error: argv.error };
-      const { signal, gate } = options;
+      const { signal, gate, secrets } = options;
       const began = performance.now();
       const slot = gate === undefined ? undefined : await gate.acquire(spec.timeoutMs, signal);
       if (slot !== undefined && !slot.ok)
@@ -98,6 +100,7 @@ function makeCommand(
           maxOutputBytes: spec.maxOutputBytes,
           ...(spec.env === undefined ? {} : { env: spec.env }),
           ...(signal === undefined ? {} : { signal }),
+          ...(secrets === undefined ? {} : { secrets }),
         });
         return { kind: 'ran', ...describeOutcome(outcome, spec), outcome };
       } finally {

@@ -87,23 +87,32 @@ export function optionInjectionProblems(
       afterEndOfOptions = true;
       continue;
     }
+    // Author text of dashes only may come first: the element is then an option whatever follows, and a string
+    // placeholder there names it (`-{v}` with "ofile" runs `sort -ofile`), unless its values are listed.
+    let afterDashes = false;
     for (const part of t.parts) {
       // Author text that is not only dashes decides how the element starts: `--name={v}`, `./{file}`.
       if (part.kind === 'text') {
         if (/[^-]/.test(part.text)) break;
+        afterDashes = true;
         continue;
       }
       const type = types.get(part.name);
       if (type === undefined) break;
-      const lead = leadOf(properties[part.name], type);
-      if (lead.dash && !reported.has(part.name)) {
+      const schema = properties[part.name];
+      const lead = leadOf(schema, type);
+      const namesOption = afterDashes && type === 'string' && !(isObject(schema) && listedValues(schema) !== undefined);
+      if ((lead.dash || namesOption) && !reported.has(part.name)) {
         reported.add(part.name);
-        const message =
-          `placeholder {${part.name}} starts the argument ${JSON.stringify(t.source)} and its value may start with ` +
-          `"-", which the program would read as an option: ` +
-          'put a literal "--" argument before it, or rule a leading "-" out in its schema ("pattern" anchored with ' +
-          '"^" whose first character cannot be "-", ' +
-          '"enum"/"const" values without a leading "-", or "minimum": 0 for a number)';
+        const message = namesOption
+          ? `placeholder {${part.name}} follows the dashes of the argument ${JSON.stringify(t.source)}, so its ` +
+            'value names the option the program reads (whatever its pattern): put a literal "--" argument ' +
+            'before it, list its values with "enum"/"const", or make it a number with "minimum": 0'
+          : `placeholder {${part.name}} starts the argument ${JSON.stringify(t.source)} and its value may start ` +
+            `with "-", which the program would read as an option: ` +
+            'put a literal "--" argument before it, or rule a leading "-" out in its schema ("pattern" anchored ' +
+            'with "^" whose first character cannot be "-", ' +
+            '"enum"/"const" values without a leading "-", or "minimum": 0 for a number)';
         problems.push(
           schemaViolation(
             'option-injection',

@@ -4,6 +4,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { systemCode } from '../util/host-error.js';
 import { childEnvironment } from './environment.js';
+import { cutForms, maskedCut } from './masked-cut.js';
 import { releaseGroup, spawnGroup, stopGroup, type StopReport } from './process-group.js';
 
 /**
@@ -20,7 +21,7 @@ export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 export interface RunOptions {
   /** Stop the process group after this many milliseconds. */
   readonly timeoutMs: number;
-  /** Bytes of stdout plus stderr kept; the rest is read and dropped. */
+  /** Bytes of stdout plus stderr kept, stdout's first; the rest is read and dropped. */
   readonly maxOutputBytes: number;
   /** Working directory; defaults to the server's. */
   readonly cwd?: string;
@@ -28,6 +29,8 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Aborted: the process group is stopped (client cancelled or hung up, server exiting). */
   readonly signal?: AbortSignal;
+  /** Values never shown: one the cut of the output falls inside is masked whole (masked-cut.ts). */
+  readonly secrets?: readonly string[];
 }
 
 /** What happened to one run. */
@@ -82,26 +85,29 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
     }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    let kept = 0;
+    // Each stream is kept up to the cap and a secret's length past it; the cut is made once both are read.
+    const { forms, lookahead } = cutForms(options.secrets ?? []);
+    const room = options.maxOutputBytes + lookahead;
+    const kept = { out: 0, err: 0 };
     let truncated = false;
     let timedOut = false;
     let cancelled = false;
     let startError: string | undefined;
     const collect =
-      (into: Buffer[]) =>
+      (into: Buffer[], stream: 'out' | 'err') =>
       (chunk: Buffer): void => {
-        const room = options.maxOutputBytes - kept;
-        if (room <= 0) {
+        const left = room - kept[stream];
+        if (left <= 0) {
           truncated = true;
           return;
         }
-        const piece = chunk.length > room ? chunk.subarray(0, room) : chunk;
+        const piece = chunk.length > left ? chunk.subarray(0, left) : chunk;
         if (piece.length < chunk.length) truncated = true;
         into.push(piece);
-        kept += piece.length;
+        kept[stream] += piece.length;
       };
-    child.stdout?.on('data', collect(out));
-    child.stderr?.on('data', collect(err));
+    child.stdout?.on('data', collect(out, 'out'));
+    child.stderr?.on('data', collect(err, 'err'));
     let grace: ReturnType<typeof setTimeout> | undefined;
     let exited: { status: number | null; signal: NodeJS.Signals | null } | undefined;
     let stopping: Promise<StopReport> | undefined;
@@ -143,14 +149,17 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
       options.signal?.removeEventListener('abort', onAbort);
       const stopped = stopping === undefined ? undefined : await stopping;
       const detachedMayRun = pipesHeld || stopped?.searched === false;
+      const [stdout, stderr] = [Buffer.concat(out), Buffer.concat(err)];
+      const outCut = Math.min(stdout.length, options.maxOutputBytes);
+      const errCut = Math.min(stderr.length, options.maxOutputBytes - outCut);
       resolve({
         status,
         signal,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
+        stdout: maskedCut(stdout, outCut, forms).toString('utf8'),
+        stderr: maskedCut(stderr, errCut, forms).toString('utf8'),
         timedOut,
         cancelled,
-        truncated,
+        truncated: truncated || stdout.length + stderr.length > options.maxOutputBytes,
         detachedMayRun,
         ...(stopped === undefined ? {} : { stopped }),
         ...(startError === undefined ? {} : { startError }),

@@ -3,7 +3,8 @@
 // word. Here a line over the bound, a line that is not JSON, a message nested too deep to be written again
 // (message-depth.ts: the SDK's JSON.stringify of it threw and ended the server) and a message that is not
 // JSON-RPC each get a JSON-RPC error (id null when no id can be read, JSON-RPC 2.0 section 5) and the server
-// keeps serving. End of input (the client hung up) and a broken stdout close the transport.
+// keeps serving. End of input (the client hung up) and a broken stdout close the transport. While stdout does not
+// drain (a client that reads nothing), no more input is read.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createLineReader } from '../exec/line-reader.js';
@@ -100,12 +101,24 @@ export class StdioLineTransport implements Transport {
     this.output.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
   }
 
+  /** Sends waiting for the output to drain; while there are any, no request is read. */
+  private readonly draining: (() => void)[] = [];
+
+  private readonly onDrain = (): void => {
+    if (!this.closed) this.input.resume();
+    for (const resolve of this.draining.splice(0)) resolve();
+  };
+
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return Promise.resolve();
-    return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.output.once('drain', resolve);
-    });
+    if (this.output.write(`${JSON.stringify(message)}\n`)) return Promise.resolve();
+    // A client that reads no answers must not make this process hold them without end: no new request is read
+    // until what was written drains (the calls already read are bounded by their own gate).
+    if (this.draining.length === 0) {
+      this.input.pause();
+      this.output.once('drain', this.onDrain);
+    }
+    return new Promise((resolve) => this.draining.push(resolve));
   }
 
   async close(): Promise<void> {
@@ -116,6 +129,8 @@ export class StdioLineTransport implements Transport {
     this.input.off('close', this.onEnd);
     this.input.off('error', this.onStreamError);
     this.input.pause();
+    this.output.off('drain', this.onDrain);
+    for (const resolve of this.draining.splice(0)) resolve();
     this.onclose?.();
   }
 }

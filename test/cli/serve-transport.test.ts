@@ -15,6 +15,27 @@ function repliesOf(output: PassThrough): { id: unknown; error: { code: number; m
 }
 
 describe('StdioLineTransport', () => {
+  it('reads no more requests while its answers wait for a client that does not read them', async () => {
+    const input = new PassThrough();
+    // A client that reads nothing: the output's buffer is full after 16 bytes and drains only when read.
+    const output = new PassThrough({ highWaterMark: 16 });
+    const transport = new StdioLineTransport(JSONRPCMessageSchema, input, output);
+    const messages: unknown[] = [];
+    transport.onmessage = (m) => messages.push(m);
+    await transport.start();
+    const sent = [1, 2, 3].map((id) => transport.send({ jsonrpc: '2.0', id, result: { text: 'x'.repeat(64) } }));
+    input.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(messages).toEqual([]);
+    expect(output.listenerCount('drain')).toBe(1);
+    // The client reads: the answers drain, and its request is read.
+    output.resume();
+    await Promise.all(sent);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(messages).toEqual([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
+    await transport.close();
+  });
+
   it('answers bad lines with JSON-RPC errors, passes good ones on, and closes once at end of input', async () => {
     const input = new PassThrough();
     const output = new PassThrough();

@@ -104,3 +104,21 @@ it('docs/cli.md marks a config tool\'s "args" optional, as serve-config.ts reads
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+describe('toolgate serve --config: a member of a tool it does not read is refused, not ignored', () => {
+  it.each([
+    ['a typo of maxOutput', { maxoutput: 10 }, 'unknown member "maxoutput"; did you mean "maxOutput"?'],
+    ['env, which a tool entry does not have', { env: { A: 'b' } }, 'unknown member "env"; a tool has "name",'],
+  ])('%s', (_why, extra, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-serve-config-'));
+    try {
+      const file = join(dir, 'tools.json');
+      writeFileSync(file, JSON.stringify({ tools: [{ name: 'n', exec: 'true', ...extra }] }));
+      const r = prepareServe(['--config', file]);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.message).toContain(`tools[0]: ${message}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

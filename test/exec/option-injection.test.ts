@@ -39,6 +39,13 @@ describe('option injection through placeholders', () => {
     ['an enum with a dashed value', ['{v}'], { enum: ['a', '-e'] }],
     ['a const with a leading dash', ['{v}'], { const: '--output=/tmp/x' }],
     ['text of dashes only before it (-{v} renders "--output")', ['-{v}'], {}],
+    [
+      'a pattern without a leading dash after dash text (-{v} with "ofile" runs sort -ofile)',
+      ['-{v}'],
+      {
+        pattern: '^[a-z]+$',
+      },
+    ],
   ])('refuses %s', (_why, args, schema) => {
     expect(problemsFor(args, schema)).toEqual(['/properties/v']);
   });
@@ -59,6 +66,7 @@ describe('option injection through placeholders', () => {
     ['an optional first atom followed by a letter', ['{v}'], { pattern: '^a?b' }],
     ['a leading group without "-"', ['{v}'], { pattern: '^(?:ab|[0-9])+$' }],
     ['anchored alternatives', ['{v}'], { pattern: '^a|^b' }],
+    ['listed values after dash text (-{v} with enum)', ['-{v}'], { enum: ['n', 'r'] }],
   ])('accepts %s', (_why, args, schema) => {
     expect(problemsFor(args, schema)).toEqual([]);
   });
@@ -73,6 +81,29 @@ describe('option injection through placeholders', () => {
     ['a boolean', 'boolean', {}, false],
   ] as const)('%s: refused=%s', (_why, type, schema, refused) => {
     expect(problemsFor(['{v}'], schema, type)).toEqual(refused ? ['/properties/v'] : []);
+  });
+
+  it.each([
+    ['a number with minimum 0 (head -{n})', 'integer', { minimum: 0 }, false],
+    ['a negative number', 'integer', {}, true],
+    ['a boolean', 'boolean', {}, false],
+  ] as const)('after dash text (-{v}), %s: refused=%s', (_why, type, schema, refused) => {
+    expect(problemsFor(['-{v}'], schema, type)).toEqual(refused ? ['/properties/v'] : []);
+  });
+
+  it('names the dash text when a string after it would name the option ({a}-{b}, a may be empty)', () => {
+    const templates = parseTemplates(['{a}-{b}']);
+    if (!templates.ok) throw new Error('fixture');
+    const problems = optionInjectionProblems(
+      { a: { type: 'string', enum: ['', 'x'] }, b: { type: 'string', pattern: '^[a-z]+$' } },
+      new Map<string, ScalarType>([
+        ['a', 'string'],
+        ['b', 'string'],
+      ]),
+      templates.value,
+    );
+    expect(problems.map((p) => p.schemaPath)).toEqual(['/properties/b']);
+    expect(problems[0]?.message).toContain('follows the dashes of the argument "{a}-{b}"');
   });
 
   it('looks past a placeholder that may render empty ({a}{b} with a = "" starts with b)', () => {

@@ -1,0 +1,91 @@
+// Output cut at --max-output never shows part of a secret, and masking never answers whether text the model
+// placed at a cut or a clip mark begins one (src/exec/masked-cut.ts, src/cli/serve.ts).
+import { describe, expect, it } from 'vitest';
+import { callCommand, prepareServe } from '../../src/cli/serve.js';
+import { cutForms, maskedCut } from '../../src/exec/masked-cut.js';
+import { runProgram } from '../../src/exec/run.js';
+
+const SECRET = 'ghp_abcdef123456';
+const node = process.execPath;
+const limits = { timeoutMs: 10_000, maxOutputBytes: 1000 };
+
+describe('maskedCut', () => {
+  const { forms, lookahead } = cutForms([SECRET]);
+  const cut = (text: string, at: number): string => maskedCut(Buffer.from(text), at, forms).toString();
+
+  it('reads past the cut by the longest form less one byte', () => {
+    expect(lookahead).toBe(Math.max(...forms.map((f) => f.length)) - 1);
+    expect(cutForms([]).lookahead).toBe(0);
+  });
+
+  it.each([
+    ['a secret the cut falls inside', `ab${SECRET}cd`, 8, 'ab<redacted>'],
+    ['a secret before the cut', `${SECRET}cd`, 17, '<redacted>c'],
+    ['a secret after the cut', `abcd${SECRET}`, 4, 'abcd'],
+    ['text that only begins like the secret', 'ghp_abXXXXXXXXXXXXXXXXXXXX', 6, 'ghp_ab'],
+    ['no secret', 'abcdef', 3, 'abc'],
+  ])('%s', (_why, text, at, shown) => {
+    expect(cut(text, at)).toBe(shown);
+  });
+});
+
+describe('runProgram with secrets', () => {
+  it('masks a secret the --max-output cut falls inside, on stdout and on stderr', async () => {
+    const printed = `process.stdout.write("x".repeat(990) + ${JSON.stringify(SECRET)} + "y".repeat(100))`;
+    const out = await runProgram(node, ['-e', printed], { ...limits, secrets: [SECRET] });
+    expect(out.stdout).toBe(`${'x'.repeat(990)}<redacted>`);
+    expect(out.truncated).toBe(true);
+    const both =
+      'process.stdout.write("o".repeat(500)); ' + `process.stderr.write("e".repeat(495) + ${JSON.stringify(SECRET)})`;
+    const err = await runProgram(node, ['-e', both], { ...limits, secrets: [SECRET] });
+    expect(err.stdout).toBe('o'.repeat(500));
+    expect(err.stderr).toBe(`${'e'.repeat(495)}<redacted>`);
+  });
+});
+
+describe('serve: masking answers no guess', () => {
+  const plan = prepareServe([
+    '--env',
+    `TOKEN=${SECRET}`,
+    '--name',
+    'say',
+    '--exec',
+    'printf',
+    '--',
+    '--',
+    '%s\n',
+    '{message}',
+  ]);
+  if (!plan.ok) throw new Error(plan.error.message);
+  const { tools, secrets } = plan.value;
+
+  it('leaves a guess that ends at a clip mark as the model wrote it', async () => {
+    const r = await callCommand(tools, 'say', { message: 'ghp_a… ghp_b…' }, { secrets });
+    expect(r.content).toEqual([{ type: 'text', text: 'ghp_a… ghp_b…' }]);
+  });
+
+  it('still masks the whole secret', async () => {
+    const r = await callCommand(tools, 'say', { message: `x ${SECRET} y` }, { secrets });
+    expect(r.content).toEqual([{ type: 'text', text: 'x <redacted> y' }]);
+  });
+
+  it('shows no part of a secret the --max-output cut falls inside', async () => {
+    const cutPlan = prepareServe([
+      '--env',
+      `TOKEN=${SECRET}`,
+      '--max-output',
+      '14',
+      '--name',
+      'say',
+      '--exec',
+      'printf',
+      '--',
+      '--',
+      '%s\n',
+      '{message}',
+    ]);
+    if (!cutPlan.ok) throw new Error(cutPlan.error.message);
+    const r = await callCommand(cutPlan.value.tools, 'say', { message: `ab${SECRET}` }, { secrets });
+    expect(r.content).toEqual([{ type: 'text', text: 'ab<redacted>\n[output cut at 14 bytes]' }]);
+  });
+});
