@@ -35,8 +35,8 @@ describe('runProgram with secrets', () => {
     const out = await runProgram(node, ['-e', printed], { ...limits, secrets: [SECRET] });
     expect(out.stdout).toBe(`${'x'.repeat(990)}<redacted>`);
     expect(out.truncated).toBe(true);
-    const both =
-      'process.stdout.write("o".repeat(500)); ' + `process.stderr.write("e".repeat(495) + ${JSON.stringify(SECRET)})`;
+    const secret = JSON.stringify(SECRET);
+    const both = `process.stdout.write("o".repeat(500)); process.stderr.write("e".repeat(495) + ${secret})`;
     const err = await runProgram(node, ['-e', both], { ...limits, secrets: [SECRET] });
     expect(err.stdout).toBe('o'.repeat(500));
     expect(err.stderr).toBe(`${'e'.repeat(495)}<redacted>`);
