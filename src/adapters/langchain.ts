@@ -71,6 +71,12 @@ function modelPart(value: unknown, format: unknown): unknown {
   return format === 'content_and_artifact' && Array.isArray(value) && value.length === 2 ? value[0] : value;
 }
 
+/** A tool call's `args`, read as own data (a getter of the host's never runs here). */
+function readArgs(call: object): unknown {
+  const d = Object.getOwnPropertyDescriptor(call, 'args');
+  return d !== undefined && 'value' in d ? d.value : undefined;
+}
+
 /**
  * A LangChain tool whose first step is toolgate's validation: an invalid call never reaches `execute`
  * and the model reads formatForModel's text; LangChain's own schema check never answers first. The
@@ -101,6 +107,19 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
     const own = (checked.schema as { description?: unknown } | null)?.description;
     const shownDescription = description ?? (typeof own === 'string' ? own : undefined);
     const run = async (input: unknown, config: ToolRunnableConfig): Promise<unknown> => {
+      // The model's arguments are `config.toolCall.args`. LangChain unwraps arguments shaped like a ToolCall
+      // (`{ "type": "tool_call", "id", "args" }`) once more and runs the tool on their inner `args`, answering
+      // under their `id`: such arguments are judged as sent, and refused (the answer keeps the call's own id).
+      const call: unknown = config?.toolCall;
+      const sent = call !== null && typeof call === 'object' && Object.hasOwn(call, 'args') ? readArgs(call) : input;
+      if (sent !== input) {
+        const outer = checked.validate(sent);
+        const text = outer.ok
+          ? `error: invalid arguments for ${clip(name, 80)}: arguments shaped like a LangChain tool call ` +
+            '("type": "tool_call") are not run: LangChain would run the tool on their inner "args"'
+          : formatForModel(name, outer.error);
+        return refusal(text, name, config, framework.responseFormat);
+      }
       const verdict = checked.validate(input);
       if (!verdict.ok) return refusal(formatForModel(name, verdict.error), name, config, framework.responseFormat);
       try {
