@@ -5,7 +5,7 @@ import { isError, jsonOrError } from '../util/host-error.js';
 import { withDeadline, type Outcome } from './deadline.js';
 import { thrownText, cutShortText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
 import { causeMessage, runGateway, type GatewayOutcome, type GatewayProgress, type Stages } from './gateway.js';
-import { McpOutput, mcpToolResult } from './mcp-result.js';
+import { McpOutput, mcpToolResult, tooLongResult } from './mcp-result.js';
 import type { Tool } from './tool.js';
 import { errorResult, successResult, type CallStage, type ToolError, type ToolResult } from './tool-result.js';
 
@@ -25,6 +25,8 @@ export interface RunHost {
   readonly stages: Stages;
   readonly exposeErrors: ExposeErrors | undefined;
   readonly onError: ((event: ToolErrorEvent) => void) | undefined;
+  /** The longest result passed on, in bytes of JSON text (RegistryOptions.maxResultBytes). */
+  readonly maxResultBytes: number;
 }
 
 /** toolgate's own failure: its message may still quote a caller's value, so the model gets none of it. */
@@ -175,9 +177,10 @@ function resultOf(
   // error's `address`) are host text that JSON would otherwise copy into the model's text.
   if (g.value instanceof McpOutput) {
     if (isError(g.value.value)) return reportThrow(host, callId, name, 'execute', g.value.value, 'tool');
-    return mcpToolResult(callId, name, g.value.value);
+    return mcpToolResult(callId, name, g.value.value, host.maxResultBytes);
   }
-  const content = jsonOrError(g.value);
+  const content = jsonOrError(g.value, host.maxResultBytes);
+  if (content === 'too-long') return tooLongResult(callId, name, host.maxResultBytes);
   if (content === 'not-json')
     return failure(
       'tool',

@@ -2,7 +2,8 @@
 // message as a person would write it by hand: the tool's own `isError` kept, text parts as text, images
 // where the provider has a place for them, `structuredContent` as JSON text only when `content` is empty
 // (the spec's own fallback). What a provider has no place for is dropped (docs/adapters.md lists it).
-import { copyJson, isObject } from '../util/plain-json.js';
+import { memberPath } from '../util/member-path.js';
+import { copyBoundedJson, copyJson, isObject } from '../util/plain-json.js';
 import {
   contentOf,
   errorResult,
@@ -17,6 +18,21 @@ import {
   type ToolMessage,
   type ToolResult,
 } from './tool-result.js';
+import { DEFAULT_MAX_RESULT_BYTES } from './registry-options.js';
+
+const PROTO_ONLY: ReadonlySet<string> = new Set(['__proto__']);
+
+/** The result of a tool whose result is over `maxResultBytes` (RegistryOptions): it ran, nothing of it is shown. */
+export function tooLongResult(callId: string, name: string, maxResultBytes: number): ToolResult {
+  return errorResult(callId, name, `error: tool ${name} ran but its result is over ${maxResultBytes} bytes`, {
+    class: 'execution_failure',
+    message: `the result is over maxResultBytes (${maxResultBytes} bytes of JSON text)`,
+    violations: [],
+    kind: 'tool',
+    stage: 'execute',
+    limit: 'maxResultBytes',
+  });
+}
 
 /** A backend's return value marked as an MCP CallToolResult (admitMcpTools marks what its backends return). */
 export class McpOutput {
@@ -75,9 +91,30 @@ function prefixed(parts: OpenAIResponsesOutputPart[]): OpenAIResponsesOutputPart
  * The ToolResult of an MCP tool's CallToolResult: `isError` kept (the model reads the tool's own text), text
  * parts as text, images as each provider's image part. A value that is not a CallToolResult reads as JSON.
  */
-export function mcpToolResult(callId: string, name: string, value: unknown): ToolResult {
-  // One private plain copy: nothing the server handed back (a getter, a later change) is read again.
-  const copy = copyJson(value);
+export function mcpToolResult(
+  callId: string,
+  name: string,
+  value: unknown,
+  maxResultBytes = DEFAULT_MAX_RESULT_BYTES,
+): ToolResult {
+  // One private plain copy: nothing the server handed back (a getter, a later change) is read again. Bounded as
+  // its JSON text: a value sharing one object under many members is not copied once per member past the bound.
+  const copy = copyBoundedJson(value, { bytes: { name: 'maxResultBytes', value: maxResultBytes } });
+  if (
+    (!copy.ok && copy.finding.kind === 'excess') ||
+    (copy.ok && Buffer.byteLength(JSON.stringify(copy.value), 'utf8') > maxResultBytes)
+  )
+    return tooLongResult(callId, name, maxResultBytes);
+  // As no MCP message passes one (src/mcp/forward.ts): a host that merges the result would take a prototype.
+  const proto = copy.ok ? memberPath(copy.value, PROTO_ONLY) : undefined;
+  if (proto !== undefined)
+    return errorResult(callId, name, `error: tool ${name} returned a result that cannot be passed on`, {
+      class: 'execution_failure',
+      message: `the result has a member named "__proto__" (at ${proto}), which is never passed on`,
+      violations: [],
+      kind: 'tool',
+      stage: 'execute',
+    });
   if (!copy.ok)
     return errorResult(callId, name, `error: tool ${name} returned a value that cannot be sent as JSON`, {
       class: 'execution_failure',

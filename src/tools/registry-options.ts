@@ -19,6 +19,11 @@ export type RegistryOptions = SchemaOptions & {
   /** Most violation lines in a tool result (default 20). */
   readonly maxViolationLines?: number;
   /**
+   * Longest tool result passed on, as the bytes of its JSON text (default 4 MiB, the proxy's `--max-result`); a
+   * longer one, or one that shares objects so often that its text would be, fails as `execution_failure`.
+   */
+  readonly maxResultBytes?: number;
+  /**
    * The only tools that may be called and are published by `definitions()`; absent: every registered tool.
    * A call to any other tool is refused before any stage runs (class `validation`, stage `authorize`).
    */
@@ -29,6 +34,9 @@ export type RegistryOptions = SchemaOptions & {
    */
   readonly exposeErrors?: ExposeErrors;
 };
+
+/** The default of `maxResultBytes`: the proxy's `--max-result`. */
+export const DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
 
 /** Per-call bounds, and the host's own data for this call. */
 export interface CallOptions {
@@ -63,6 +71,10 @@ export const REGISTRY_TABLE: OptionTable<Omit<RegistryOptions, keyof SchemaOptio
   maxViolationLines: rule(
     'a whole number from 0, or Infinity',
     (v) => v === Infinity || (Number.isSafeInteger(v) && (v as number) >= 0),
+  ),
+  maxResultBytes: rule(
+    'a whole number of bytes from 1, or Infinity',
+    (v) => v === Infinity || (Number.isSafeInteger(v) && (v as number) >= 1),
   ),
   grants: rule('an array of tool names', (v) => grantsOf(v) !== undefined),
   exposeErrors: rule('a boolean or a function', (v) => typeof v === 'boolean' || typeof v === 'function'),

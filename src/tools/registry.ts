@@ -15,6 +15,7 @@ import { pick, readTable } from '../util/option-table.js';
 import { DEFAULT_LIMITS, resolveLimits } from '../util/limits.js';
 import {
   CALL_TABLE,
+  DEFAULT_MAX_RESULT_BYTES,
   grantsOf,
   readRegistryOptions,
   type CallOptions,
@@ -127,7 +128,12 @@ export class Registry {
     const read = readRegistryOptions(options);
     const values = read.values as RegistryOptions;
     this.#schemaOptions = pick(read.values, SCHEMA_OPTION_TABLE) as SchemaOptions;
-    this.#host = { stages: read.stages as Stages, exposeErrors: values.exposeErrors, onError: values.onError };
+    this.#host = {
+      stages: read.stages as Stages,
+      exposeErrors: values.exposeErrors,
+      onError: values.onError,
+      maxResultBytes: values.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+    };
     this.#grants = values.grants === undefined ? undefined : grantsOf(values.grants);
     this.#timeoutMs = values.timeoutMs;
     this.#maxLines = values.maxViolationLines;

@@ -17,24 +17,43 @@ export function isError(value: unknown): boolean {
 /** Thrown by the replacer to stop JSON.stringify at the first Error. */
 const FOUND = Symbol('found');
 
+/** Thrown by the replacer to stop JSON.stringify once the text is surely longer than allowed. */
+const TOO_LONG = Symbol('too long');
+
 /**
  * A value as the JSON text a model reads (a string as it is, `undefined` as ""), or the first Error inside it
- * (at any depth JSON.stringify would reach), or 'not-json' when JSON cannot encode it. One pass: the Error is
- * found by the serialisation itself, so nothing is read twice.
+ * (at any depth JSON.stringify would reach), or 'not-json' when JSON cannot encode it, or 'too-long' when the text
+ * would be over `maxBytes` UTF-8 bytes. One pass: the Error is found by the serialisation itself, so nothing is
+ * read twice, and the pass stops as soon as the text is surely too long (a value that shares one object under many
+ * members would otherwise be written out once per member: 2^n for n levels).
  */
-export function jsonOrError(value: unknown): { text: string } | { error: unknown } | 'not-json' {
-  if (typeof value === 'string') return { text: value };
+export function jsonOrError(
+  value: unknown,
+  maxBytes = Infinity,
+): { text: string } | { error: unknown } | 'not-json' | 'too-long' {
+  const fits = (text: string): boolean =>
+    maxBytes === Infinity || (text.length <= maxBytes && Buffer.byteLength(text, 'utf8') <= maxBytes);
+  if (typeof value === 'string') return fits(value) ? { text: value } : 'too-long';
   if (value === undefined) return { text: '' };
-  let found: { error: unknown } | undefined;
+  let found: { error: unknown } | 'too-long' | undefined;
+  // A count no greater than the text's length: each string's characters, each member's key; JSON's punctuation
+  // and escapes are not counted, so a text within maxBytes is never stopped here.
+  let written = 0;
   try {
-    const text = JSON.stringify(value, (_key, v: unknown) => {
+    const text = JSON.stringify(value, (key: string, v: unknown) => {
       if (isError(v)) {
         found = { error: v };
         throw FOUND;
       }
+      written += key.length + (typeof v === 'string' ? v.length : 1);
+      if (written > maxBytes) {
+        found = 'too-long';
+        throw TOO_LONG;
+      }
       return v;
     });
-    return text === undefined ? 'not-json' : { text };
+    if (text === undefined) return 'not-json';
+    return fits(text) ? { text } : 'too-long';
   } catch {
     return found ?? 'not-json';
   }
@@ -47,7 +66,7 @@ export function jsonOrError(value: unknown): { text: string } | { error: unknown
  */
 export function heldError(value: unknown): { error: unknown } | undefined {
   const found = jsonOrError(value);
-  return found !== 'not-json' && 'error' in found ? found : undefined;
+  return typeof found === 'object' && 'error' in found ? found : undefined;
 }
 
 /**

@@ -1,0 +1,60 @@
+// A tool's result is bounded by maxResultBytes (default 4 MiB, the proxy's --max-result) as its JSON text, so a
+// value that shares one object under many members is refused, not written out once per member (2^n for n levels);
+// an MCP result carrying a member named __proto__ is refused as no MCP message passes one (src/mcp/forward.ts).
+import { describe, expect, it } from 'vitest';
+import { Registry } from '../../src/index.js';
+import { mcpToolResult } from '../../src/tools/mcp-result.js';
+
+/** n levels, each referring twice to the level below: its JSON text doubles with every level. */
+function shared(levels: number): object {
+  let o: object = { leaf: 'x'.repeat(16) };
+  for (let i = 0; i < levels; i++) o = { a: o, b: o };
+  return o;
+}
+
+const registryWith = (value: unknown, maxResultBytes?: number): Registry => {
+  const r = new Registry(maxResultBytes === undefined ? {} : { maxResultBytes });
+  const added = r.register({ name: 't', inputSchema: { type: 'object' }, execute: () => value });
+  if (!added.ok) throw new Error(added.error.message);
+  return r;
+};
+
+describe('maxResultBytes', () => {
+  it('refuses a result sharing one object under many members, 40 levels deep, at the default bound', async () => {
+    const r = await registryWith(shared(40)).call({ name: 't', arguments: {} });
+    expect(r.isError).toBe(true);
+    expect(r.content).toBe(`error: tool t ran but its result is over ${4 * 1024 * 1024} bytes`);
+    expect(r.error).toMatchObject({ class: 'execution_failure', limit: 'maxResultBytes', stage: 'execute' });
+  });
+
+  it('passes a result within the bound and refuses one a byte over it, string or JSON', async () => {
+    expect((await registryWith({ a: 'xy' }, 10).call({ name: 't', arguments: {} })).content).toBe('{"a":"xy"}');
+    expect((await registryWith({ a: 'xyz' }, 10).call({ name: 't', arguments: {} })).isError).toBe(true);
+    expect((await registryWith('é'.repeat(5), 10).call({ name: 't', arguments: {} })).content).toBe('ééééé');
+    expect((await registryWith('é'.repeat(6), 10).call({ name: 't', arguments: {} })).isError).toBe(true);
+  });
+
+  it('is an option read through the table: a bad value fails every call', async () => {
+    const r = new Registry({ maxResultBytes: 0 });
+    const added = r.register({ name: 't', inputSchema: { type: 'object' }, execute: () => 'x' });
+    expect(added.ok).toBe(false);
+    if (!added.ok) expect(added.error.message).toContain('maxResultBytes');
+  });
+});
+
+describe('mcpToolResult', () => {
+  it('refuses a structuredContent sharing one object under many members', () => {
+    const r = mcpToolResult('c', 't', { content: [], structuredContent: shared(40) });
+    expect(r.isError).toBe(true);
+    expect(r.error).toMatchObject({ limit: 'maxResultBytes' });
+  });
+
+  it('refuses a result carrying a member named __proto__, and passes the same result without it', () => {
+    const hostile = JSON.parse('{"content":[],"structuredContent":{"__proto__":{"isAdmin":true}}}') as unknown;
+    const r = mcpToolResult('c', 't', hostile);
+    expect(r.isError).toBe(true);
+    expect(r.error?.message).toContain('"__proto__" (at $.structuredContent.__proto__)');
+    expect(JSON.stringify(r.toMessage('mcp'))).not.toContain('isAdmin');
+    expect(mcpToolResult('c', 't', { content: [], structuredContent: { isAdmin: true } }).isError).toBe(false);
+  });
+});
