@@ -181,7 +181,10 @@ export function toAgentsTool<const S, T = InferArgs<S>>(
             const verdict = checked.validate(input);
             return verdict.ok ? needsApproval(context, verdict.value as T, callId) : false;
           }
-        : needsApproval;
+        : needsApproval === true
+          ? // Every valid call, and no invalid one: an invalid call does not run, so no one is asked about it.
+            async (_context: RunContext<unknown>, input: unknown): Promise<boolean> => checked.validate(input).ok
+          : needsApproval;
     // A private copy with `type: "object"` stated (the SDK requires it); the SDK rewrites it for strict mode.
     const parameters: unknown = providedSchema(checked.schema, true);
     const run = async (input: unknown, context?: RunContext<unknown>): Promise<unknown> => {

@@ -82,6 +82,31 @@ describe('toAgentsTool generics and pass-through options', () => {
     expect(ran).toEqual([]);
   });
 
+  it('needsApproval: true asks for every valid call and for no invalid one', async () => {
+    const ran: unknown[] = [];
+    const made = toAgentsTool({
+      name: 'transfer',
+      description: 'Moves money',
+      inputSchema: TRANSFER,
+      needsApproval: true,
+      execute: (input) => {
+        ran.push(input);
+        return 'sent';
+      },
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const agent = (model: ScriptedModel) =>
+      new Agent({ name: 'bank', instructions: 'Move money.', tools: [made.value], model });
+    const invalid = new ScriptedModel([
+      [functionCall('transfer', { to: '', cents: 0 }, { callId: 'c1' })],
+      [assistantMessage('could not')],
+    ]);
+    expect((await run(agent(invalid), 'pay')).interruptions).toEqual([]);
+    const valid = new ScriptedModel([[functionCall('transfer', { to: 'bob', cents: 5 }, { callId: 'c2' })]]);
+    expect((await run(agent(valid), 'pay')).interruptions).toHaveLength(1);
+    expect(ran).toEqual([]);
+  });
+
   it('passes timeoutMs and timeoutBehavior through', async () => {
     const made = toAgentsTool({
       name: 'slow',

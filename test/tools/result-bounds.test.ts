@@ -21,17 +21,19 @@ const registryWith = (value: unknown, maxResultBytes?: number): Registry => {
 
 describe('maxResultBytes', () => {
   it('refuses a result sharing one object under many members, 40 levels deep, at the default bound', async () => {
-    const r = await registryWith(shared(40)).call({ name: 't', arguments: {} });
+    const r = await registryWith(shared(40)).call({ id: 'c', name: 't', arguments: {} });
     expect(r.isError).toBe(true);
     expect(r.content).toBe(`error: tool t ran but its result is over ${4 * 1024 * 1024} bytes`);
     expect(r.error).toMatchObject({ class: 'execution_failure', limit: 'maxResultBytes', stage: 'execute' });
   });
 
   it('passes a result within the bound and refuses one a byte over it, string or JSON', async () => {
-    expect((await registryWith({ a: 'xy' }, 10).call({ name: 't', arguments: {} })).content).toBe('{"a":"xy"}');
-    expect((await registryWith({ a: 'xyz' }, 10).call({ name: 't', arguments: {} })).isError).toBe(true);
-    expect((await registryWith('é'.repeat(5), 10).call({ name: 't', arguments: {} })).content).toBe('ééééé');
-    expect((await registryWith('é'.repeat(6), 10).call({ name: 't', arguments: {} })).isError).toBe(true);
+    expect((await registryWith({ a: 'xy' }, 10).call({ id: 'c', name: 't', arguments: {} })).content).toBe(
+      '{"a":"xy"}',
+    );
+    expect((await registryWith({ a: 'xyz' }, 10).call({ id: 'c', name: 't', arguments: {} })).isError).toBe(true);
+    expect((await registryWith('é'.repeat(5), 10).call({ id: 'c', name: 't', arguments: {} })).content).toBe('ééééé');
+    expect((await registryWith('é'.repeat(6), 10).call({ id: 'c', name: 't', arguments: {} })).isError).toBe(true);
   });
 
   it('is an option read through the table: a bad value fails every call', async () => {
