@@ -7,6 +7,13 @@ import { formatRefusal } from '../formats/asserted.js';
 import { LEGACY_KEYWORDS, keywordsOf } from './keywords.js';
 import { walkSchema } from './walk.js';
 
+/**
+ * What makes a contentSchema depend on where it stands: references and resources (Core §8.2). It is compiled on
+ * its own (engine/content.ts), and linking rewrites `$dynamicRef` and embedded `$id`s into `$ref`s that only
+ * resolve in the whole document, so any of these is refused (a member named so, too: the check reads the text).
+ */
+const LINKED = /"\$(?:ref|dynamicRef|dynamicAnchor|recursiveRef|recursiveAnchor|id|anchor)"/;
+
 /** What the per-document keyword gate needs to know. */
 export interface GateContext {
   /** Vocabularies in force for this document (Core §8.1.2). */
@@ -103,11 +110,11 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
       }
       if (node['contentSchema'] !== undefined && media === undefined) {
         // Validation §8.5: contentSchema without contentMediaType is ignored; nothing to refuse.
-      } else if (node['contentSchema'] !== undefined && JSON.stringify(node['contentSchema']).includes('"$ref"')) {
+      } else if (node['contentSchema'] !== undefined && LINKED.test(JSON.stringify(node['contentSchema']))) {
         found.push(
           schemaViolation(
             'contentSchema',
-            'a contentSchema that uses "$ref" cannot be asserted',
+            'a contentSchema that uses "$ref", "$dynamicRef", "$recursiveRef", "$id" or an anchor cannot be asserted',
             ctx.location(`${pointer}/contentSchema`),
             'assertion_unsupported',
           ),

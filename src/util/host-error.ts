@@ -36,16 +36,20 @@ export function jsonOrError(
   if (typeof value === 'string') return fits(value) ? { text: value } : 'too-long';
   if (value === undefined) return { text: '' };
   let found: { error: unknown } | 'too-long' | undefined;
-  // A count no greater than the text's length: each string's characters, each member's key; JSON's punctuation
-  // and escapes are not counted, so a text within maxBytes is never stopped here.
+  // A count no greater than the text's length, so a text within maxBytes is never stopped here: a string's
+  // characters, one for any other value written, and an object member's key; an array's index is not written,
+  // and a member JSON leaves out (undefined, a function, a symbol) counts nothing.
   let written = 0;
   try {
-    const text = JSON.stringify(value, (key: string, v: unknown) => {
+    const text = JSON.stringify(value, function (this: unknown, key: string, v: unknown) {
       if (isError(v)) {
         found = { error: v };
         throw FOUND;
       }
-      written += key.length + (typeof v === 'string' ? v.length : 1);
+      const omitted = v === undefined || typeof v === 'function' || typeof v === 'symbol';
+      if (!Array.isArray(this)) {
+        if (!omitted) written += key.length + (typeof v === 'string' ? v.length : 1);
+      } else written += typeof v === 'string' ? v.length : 1;
       if (written > maxBytes) {
         found = 'too-long';
         throw TOO_LONG;

@@ -385,6 +385,23 @@ describe('content and format assertion', () => {
       false,
     );
   });
+  it.each([
+    ['a $ref', { $ref: '#' }],
+    ['a $dynamicRef (linking makes it a $ref into the document)', { $dynamicRef: '#n' }],
+    ['an own $dynamicAnchor', { $dynamicAnchor: 'm', items: { $dynamicRef: '#m' } }],
+    ['an embedded $id', { $id: 'https://example.com/inner', type: 'integer' }],
+    ['an $anchor', { $anchor: 'a', type: 'integer' }],
+  ])('refuses a contentSchema with %s as unsupported_capability, never admitted to fail each call', (_why, inner) => {
+    const schema = {
+      $id: 'https://example.com/root',
+      $dynamicAnchor: 'n',
+      properties: { c: { contentMediaType: 'application/json', contentSchema: inner } },
+    };
+    const r = validateSchema(schema, { contentAssertion: true });
+    expect(r.ok ? 'admitted' : r.error.class).toBe('unsupported_capability');
+    // As an annotation (contentAssertion off) it changes nothing and is admitted.
+    expect(validateSchema(schema).ok).toBe(true);
+  });
   it('format is an annotation by default and asserted when asked', () => {
     const s = { properties: { ip: { format: 'ipv4' } } };
     expect(validate(s, { ip: 'nope' }).ok).toBe(true);

@@ -36,6 +36,17 @@ describe('maxResultBytes', () => {
     expect((await registryWith('é'.repeat(6), 10).call({ id: 'c', name: 't', arguments: {} })).isError).toBe(true);
   });
 
+  it.each([
+    ['an array of numbers (its indexes are not written)', Array.from({ length: 12 }, () => 0)],
+    ['members JSON leaves out', { a: 1, gone: undefined, f: () => 1, s: Symbol('s') }],
+    ['a toJSON that leaves itself out', { a: 1, b: { toJSON: () => undefined } }],
+    ['holes written as null', [1, undefined, 2]],
+  ])('never refuses a result within the bound: %s', async (_why, value) => {
+    const text = JSON.stringify(value);
+    const r = await registryWith(value, Buffer.byteLength(text)).call({ id: 'c', name: 't', arguments: {} });
+    expect([r.isError, r.content]).toEqual([false, text]);
+  });
+
   it('is an option read through the table: a bad value fails every call', async () => {
     const r = new Registry({ maxResultBytes: 0 });
     const added = r.register({ name: 't', inputSchema: { type: 'object' }, execute: () => 'x' });
