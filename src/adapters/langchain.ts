@@ -77,6 +77,13 @@ function readArgs(call: object): unknown {
   return d !== undefined && 'value' in d ? d.value : undefined;
 }
 
+/** Whether `sent` is shaped like a LangChain ToolCall (`type: "tool_call"`) whose `args` LangChain ran: `input`. */
+function isToolCallOf(sent: unknown, input: unknown): boolean {
+  if (sent === null || typeof sent !== 'object') return false;
+  const type = Object.getOwnPropertyDescriptor(sent, 'type');
+  return type !== undefined && 'value' in type && type.value === 'tool_call' && readArgs(sent) === input;
+}
+
 /**
  * A LangChain tool whose first step is toolgate's validation: an invalid call never reaches `execute`
  * and the model reads formatForModel's text; LangChain's own schema check never answers first. The
@@ -112,7 +119,9 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
       // under their `id`: such arguments are judged as sent, and refused (the answer keeps the call's own id).
       const call: unknown = config?.toolCall;
       const sent = call !== null && typeof call === 'object' && Object.hasOwn(call, 'args') ? readArgs(call) : input;
-      if (sent !== input) {
+      // Only that shape: a tool called from another tool's `execute` with the outer config (LangChain's way to keep
+      // callbacks) sees the outer call in config.toolCall, and its own arguments are `input`.
+      if (sent !== input && isToolCallOf(sent, input)) {
         const outer = checked.validate(sent);
         const text = outer.ok
           ? `error: invalid arguments for ${clip(name, 80)}: arguments shaped like a LangChain tool call ` +

@@ -93,6 +93,28 @@ describe('toLangChainTool, end to end with FakeStreamingChatModel', () => {
     expect(o.content).toContain('shaped like a LangChain tool call');
   });
 
+  it("runs a tool called from another tool's execute with the outer config (config.toolCall is the outer call)", async () => {
+    const inner = toLangChainTool({
+      name: 'lookup',
+      inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+      execute: ({ q }) => `found ${q}`,
+    });
+    if (!inner.ok) throw new Error(inner.error.message);
+    const outer = toLangChainTool({
+      name: 'research',
+      inputSchema: { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] },
+      execute: ({ topic }, config) => inner.value.invoke({ q: topic }, config),
+    });
+    if (!outer.ok) throw new Error(outer.error.message);
+    const r = (await outer.value.invoke({
+      type: 'tool_call',
+      id: 'c1',
+      name: 'research',
+      args: { topic: 'mcp' },
+    })) as ToolMessage;
+    expect([r.status, r.content]).toEqual(['success', 'found mcp']);
+  });
+
   it("answers an invalid call with toolgate's text, where LangChain alone throws its own sentence", async () => {
     const plain = tool(() => 'ran', { name: 'weather', schema: structuredClone(WEATHER) as never });
     await expect(plain.invoke(BAD as never)).rejects.toThrow(/^Received tool input did not match expected schema$/);
