@@ -65,6 +65,31 @@ function leadOf(schema: unknown, type: ScalarType): Lead {
   return type === 'string' ? stringLead(schema) : numberLead(schema);
 }
 
+/** Below this a number renders without an exponent (ECMA-262 Number::toString); 1e21 renders "1e+21". */
+const PLAIN_BELOW = 1e21;
+
+const plainDigits = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < PLAIN_BELOW;
+
+/**
+ * After author text of dashes only, what a placeholder may be: values the author listed (enum/const), a boolean,
+ * or an integer that renders as digits only (minimum 0 and a maximum below 1e21: `head -{n}`). Anything else,
+ * a string whatever its pattern or a number that may render "1e-7" or "1e+21", would let the model spell options.
+ */
+function rendersListedOrDigits(schema: unknown, type: ScalarType): boolean {
+  if (type === 'boolean') return true;
+  if (!isObject(schema)) return false;
+  const listed = listedValues(schema);
+  if (listed !== undefined) return type === 'string' || listed.every((v) => typeof v !== 'number' || plainDigits(v));
+  if (type !== 'integer') return false;
+  const { minimum, exclusiveMinimum, maximum, exclusiveMaximum } = schema;
+  const low =
+    (typeof minimum === 'number' && minimum >= 0) || (typeof exclusiveMinimum === 'number' && exclusiveMinimum >= -1);
+  const high =
+    (typeof maximum === 'number' && maximum < PLAIN_BELOW) ||
+    (typeof exclusiveMaximum === 'number' && exclusiveMaximum <= PLAIN_BELOW);
+  return low && high;
+}
+
 function isEndOfOptions(t: ArgTemplate): boolean {
   return t.parts.length === 1 && t.parts[0]!.kind === 'text' && t.parts[0]!.text === '--';
 }
@@ -101,13 +126,14 @@ export function optionInjectionProblems(
       if (type === undefined) break;
       const schema = properties[part.name];
       const lead = leadOf(schema, type);
-      const namesOption = afterDashes && type === 'string' && !(isObject(schema) && listedValues(schema) !== undefined);
+      const namesOption = afterDashes && !rendersListedOrDigits(schema, type);
       if ((lead.dash || namesOption) && !reported.has(part.name)) {
         reported.add(part.name);
         const message = namesOption
           ? `placeholder {${part.name}} follows the dashes of the argument ${JSON.stringify(t.source)}, so its ` +
             'value names the option the program reads (whatever its pattern): put a literal "--" argument ' +
-            'before it, list its values with "enum"/"const", or make it a number with "minimum": 0'
+            'before it, list its values with "enum"/"const", or make it an integer with "minimum": 0 and a ' +
+            '"maximum" below 1e21 (a number may render "1e-7" or "1e+21")'
           : `placeholder {${part.name}} starts the argument ${JSON.stringify(t.source)} and its value may start ` +
             `with "-", which the program would read as an option: ` +
             'put a literal "--" argument before it, or rule a leading "-" out in its schema ("pattern" anchored ' +

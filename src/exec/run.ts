@@ -21,7 +21,7 @@ export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 export interface RunOptions {
   /** Stop the process group after this many milliseconds. */
   readonly timeoutMs: number;
-  /** Bytes of stdout plus stderr kept, stdout's first; the rest is read and dropped. */
+  /** Bytes of stdout plus stderr kept, in the order they arrive; the rest is read and dropped. */
   readonly maxOutputBytes: number;
   /** Working directory; defaults to the server's. */
   readonly cwd?: string;
@@ -85,10 +85,12 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
     }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    // Each stream is kept up to the cap and a secret's length past it; the cut is made once both are read.
+    // The cap is shared in the order output arrives; each stream is also read a secret's length past its share,
+    // so that a secret the cut falls inside is seen whole (masked-cut.ts); the cut is made once both are read.
     const { forms, lookahead } = cutForms(options.secrets ?? []);
-    const room = options.maxOutputBytes + lookahead;
-    const kept = { out: 0, err: 0 };
+    let shared = 0;
+    const share = { out: 0, err: 0 };
+    const past = { out: 0, err: 0 };
     let truncated = false;
     let timedOut = false;
     let cancelled = false;
@@ -96,15 +98,13 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
     const collect =
       (into: Buffer[], stream: 'out' | 'err') =>
       (chunk: Buffer): void => {
-        const left = room - kept[stream];
-        if (left <= 0) {
-          truncated = true;
-          return;
-        }
-        const piece = chunk.length > left ? chunk.subarray(0, left) : chunk;
-        if (piece.length < chunk.length) truncated = true;
-        into.push(piece);
-        kept[stream] += piece.length;
+        const mine = Math.min(chunk.length, options.maxOutputBytes - shared);
+        shared += mine;
+        share[stream] += mine;
+        const beyond = Math.min(chunk.length - mine, lookahead - past[stream]);
+        past[stream] += beyond;
+        if (mine + beyond > 0) into.push(mine + beyond < chunk.length ? chunk.subarray(0, mine + beyond) : chunk);
+        if (mine < chunk.length) truncated = true;
       };
     child.stdout?.on('data', collect(out, 'out'));
     child.stderr?.on('data', collect(err, 'err'));
@@ -149,17 +149,14 @@ export function runProgram(program: string, argv: readonly string[], options: Ru
       options.signal?.removeEventListener('abort', onAbort);
       const stopped = stopping === undefined ? undefined : await stopping;
       const detachedMayRun = pipesHeld || stopped?.searched === false;
-      const [stdout, stderr] = [Buffer.concat(out), Buffer.concat(err)];
-      const outCut = Math.min(stdout.length, options.maxOutputBytes);
-      const errCut = Math.min(stderr.length, options.maxOutputBytes - outCut);
       resolve({
         status,
         signal,
-        stdout: maskedCut(stdout, outCut, forms).toString('utf8'),
-        stderr: maskedCut(stderr, errCut, forms).toString('utf8'),
+        stdout: maskedCut(Buffer.concat(out), share.out, forms).toString('utf8'),
+        stderr: maskedCut(Buffer.concat(err), share.err, forms).toString('utf8'),
         timedOut,
         cancelled,
-        truncated: truncated || stdout.length + stderr.length > options.maxOutputBytes,
+        truncated,
         detachedMayRun,
         ...(stopped === undefined ? {} : { stopped }),
         ...(startError === undefined ? {} : { startError }),

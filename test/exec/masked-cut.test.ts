@@ -36,10 +36,23 @@ describe('runProgram with secrets', () => {
     expect(out.stdout).toBe(`${'x'.repeat(990)}<redacted>`);
     expect(out.truncated).toBe(true);
     const secret = JSON.stringify(SECRET);
-    const both = `process.stdout.write("o".repeat(500)); process.stderr.write("e".repeat(495) + ${secret})`;
+    // Stdout first, then stderr: the cap is shared in the order output arrives.
+    const late = `setTimeout(() => process.stderr.write("e".repeat(495) + ${secret}), 100)`;
+    const both = `process.stdout.write("o".repeat(500)); ${late}`;
     const err = await runProgram(node, ['-e', both], { ...limits, secrets: [SECRET] });
     expect(err.stdout).toBe('o'.repeat(500));
     expect(err.stderr).toBe(`${'e'.repeat(495)}<redacted>`);
+  });
+});
+
+describe('runProgram shares --max-output in the order output arrives', () => {
+  it('keeps an error a program wrote to stderr before it flooded stdout', async () => {
+    const printed =
+      'process.stderr.write("fatal: bad config\\n"); setTimeout(() => process.stdout.write("y".repeat(5000)), 100)';
+    const r = await runProgram(node, ['-e', printed], limits);
+    expect(r.stderr).toBe('fatal: bad config\n');
+    expect(r.stdout).toBe('y'.repeat(1000 - 'fatal: bad config\n'.length));
+    expect(r.truncated).toBe(true);
   });
 });
 

@@ -84,7 +84,10 @@ describe('option injection through placeholders', () => {
   });
 
   it.each([
-    ['a number with minimum 0 (head -{n})', 'integer', { minimum: 0 }, false],
+    ['an integer from 0 below 1e21 (head -{n})', 'integer', { minimum: 0, maximum: 10_000 }, false],
+    ['an integer without a maximum (1e21 renders "1e+21")', 'integer', { minimum: 0 }, true],
+    ['a number from 0 (1e-7 renders "1e-7")', 'number', { minimum: 0, maximum: 10 }, true],
+    ['listed integers', 'integer', { enum: [1, 5] }, false],
     ['a negative number', 'integer', {}, true],
     ['a boolean', 'boolean', {}, false],
   ] as const)('after dash text (-{v}), %s: refused=%s', (_why, type, schema, refused) => {
