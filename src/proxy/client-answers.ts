@@ -24,6 +24,7 @@ import {
   task,
   text,
 } from '../mcp/message-shapes.js';
+import { protoMemberPath } from '../mcp/forward.js';
 import { CANCELLED, RPC, type Reply } from '../mcp/peer.js';
 
 const ROLE = oneOf('user', 'assistant');
@@ -49,10 +50,13 @@ const TASK_RESULT = members(TASK_REQUIRED, TASK_OPTIONAL);
 
 /** The result a server's request of `method` with `params` is answered with, and its name in the specification. */
 function expected(method: string, params: unknown): { shape: Shape; name: string } | undefined {
-  // A task-augmented request is answered at once with the task (2025-11-25, "Tasks").
+  // A task-augmented request is answered at once with the task (2025-11-25, "Tasks"), or, by a client without
+  // tasks for that request, as an ordinary one.
   const augmented = own(params, 'task') !== undefined;
-  if (augmented && (method === 'sampling/createMessage' || method === 'elicitation/create'))
-    return { shape: CREATE_TASK_RESULT, name: 'CreateTaskResult' };
+  if (augmented && (method === 'sampling/createMessage' || method === 'elicitation/create')) {
+    const plain = expected(method, undefined) as { shape: Shape; name: string };
+    return { shape: either(CREATE_TASK_RESULT, plain.shape), name: `CreateTaskResult or ${plain.name}` };
+  }
   switch (method) {
     case 'ping':
       return { shape: members({}), name: 'EmptyResult' };
@@ -87,7 +91,8 @@ export function rebuiltAnswer(method: string, params: unknown, reply: Reply): Re
       error: {
         code: Number.isInteger(code) ? (code as number) : RPC.internalError,
         message: typeof message === 'string' ? message : 'the client answered with an error',
-        ...(data === undefined ? {} : { data }),
+        // As everywhere else in a message: no member named __proto__ reaches the server (src/mcp/forward.ts).
+        ...(data === undefined || protoMemberPath(data) !== undefined ? {} : { data }),
       },
     };
   }

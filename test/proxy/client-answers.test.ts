@@ -54,6 +54,12 @@ describe('a client answer is kept with its specified members only', () => {
     ],
     ['sampling/createMessage', { ...SAMPLING, task: { ttl: 1 } }, { task: { ...TASK, x: 1 }, y: 2 }, { task: TASK }],
     ['elicitation/create', { message: 'q', task: {} }, { task: TASK }, { task: TASK }],
+    [
+      'sampling/createMessage',
+      { ...SAMPLING, task: {} },
+      { model: 'm', role: 'assistant', content: TEXT, x: 1 },
+      { model: 'm', role: 'assistant', content: TEXT },
+    ],
     ['tasks/get', { taskId: 't1' }, { ...TASK, pollInterval: 5, x: 1 }, { ...TASK, pollInterval: 5 }],
     ['tasks/cancel', { taskId: 't1' }, { ...TASK, status: 'cancelled' }, { ...TASK, status: 'cancelled' }],
     ['tasks/list', {}, { tasks: [TASK], nextCursor: 'c', x: 1 }, { tasks: [TASK], nextCursor: 'c' }],
@@ -78,7 +84,7 @@ describe('a client answer not of its request shape reaches the server as the pro
     ['roots/list', {}, { roots: 'file:///a' }, 'ListRootsResult'],
     ['roots/list', {}, [], 'ListRootsResult'],
     ['ping', {}, 'pong', 'EmptyResult'],
-    ['sampling/createMessage', { ...SAMPLING, task: {} }, { model: 'm', role: 'assistant', content: TEXT }, 'Task'],
+    ['sampling/createMessage', { ...SAMPLING, task: {} }, { model: 'm', content: TEXT }, 'CreateTaskResult or'],
     ['tasks/get', {}, { ...TASK, status: 'done' }, 'GetTaskResult'],
     ['tasks/list', {}, { tasks: [{ taskId: 1 }] }, 'ListTasksResult'],
     ['logging/setLevel', {}, {}, 'a result the proxy knows'],
@@ -98,6 +104,13 @@ describe('an error answer keeps code, message and data only', () => {
     const odd = { code: 1.5, message: 7 } as unknown as { code: number; message: string };
     expect(rebuiltAnswer('ping', {}, { error: odd })).toEqual({
       error: { code: -32603, message: 'the client answered with an error' },
+    });
+  });
+
+  it('leaves out a data member that carries __proto__', () => {
+    const e = JSON.parse('{"code":-32000,"message":"no","data":{"__proto__":{"admin":true}}}') as Reply;
+    expect(rebuiltAnswer('ping', {}, { error: e } as unknown as Reply)).toEqual({
+      error: { code: -32000, message: 'no' },
     });
   });
 
