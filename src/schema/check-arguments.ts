@@ -9,6 +9,7 @@ import { findArgumentProblem } from '../arguments/argument-value.js';
 import { parseJsonText } from '../arguments/json-text.js';
 import { argumentBounds, excessFailure, limitFailure, MAX_COLLECTED_ERRORS, type Limits } from '../util/limits.js';
 import { underPatternBudget, type PatternExcess } from '../regex/bound.js';
+import { CONTENT_OVER } from './engine/content.js';
 import { validateWithinSteps, type StepExcess } from './engine/step-budget.js';
 
 /** What checking arguments needs from a compiled schema. */
@@ -119,6 +120,7 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
     // Every call runs under maxValidationSteps (schema/engine/step-budget.ts).
     stepped = validateWithinSteps(checker.limits.maxValidationSteps, checker.validator, args);
   } catch (thrown) {
+    if (thrown === CONTENT_OVER) return contentOver();
     // The engine reads the host's object again: a getter that passed the check may throw now, host text.
     return thrownFailure('validation', thrown);
   }
@@ -142,11 +144,22 @@ function checkWithPatternBudget(checker: ArgumentChecker, args: unknown): Result
       args,
     );
   } catch (thrown) {
+    if (thrown === CONTENT_OVER) return contentOver();
     return thrownFailure('validation', thrown);
   }
   if (pattern !== undefined) return limitFailure(pattern.name, pattern.value, pattern.seen);
   if (stepped === true) return ok(args);
   return stepped === false ? refusal(checker, args) : stepsFailure(checker, stepped);
+}
+
+/** A decoded contentMediaType document past the default argument limits: a limit, never a mismatch. */
+function contentOver(): Result<never> {
+  return failExecution(
+    'limit',
+    'limit exceeded: a document decoded for contentMediaType is past the default argument limits (docs/limits.md)',
+    [],
+    'contentMediaType',
+  );
 }
 
 function notAnObject(args: unknown): Result<never> {

@@ -402,6 +402,17 @@ describe('content and format assertion', () => {
     // As an annotation (contentAssertion off) it changes nothing and is admitted.
     expect(validateSchema(schema).ok).toBe(true);
   });
+  it('a decoded document past the default argument limits is a limit (execution_failure, kind limit), not a host throw', () => {
+    const schema = { properties: { c: { contentMediaType: 'application/json' } } };
+    const big = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => i));
+    const r = validate(schema, { c: big }, { contentAssertion: true });
+    expect(r.ok ? 'valid' : [r.error.class, r.error.kind, r.error.limit]).toEqual([
+      'execution_failure',
+      'limit',
+      'contentMediaType',
+    ]);
+  });
+
   it('format is an annotation by default and asserted when asked', () => {
     const s = { properties: { ip: { format: 'ipv4' } } };
     expect(validate(s, { ip: 'nope' }).ok).toBe(true);

@@ -21,6 +21,9 @@ export function decodeContent(text: string, encoding: unknown): string | undefin
   }
 }
 
+/** Thrown to end a validation at a decoded document past the limits; check-arguments.ts reports the limit. */
+export const CONTENT_OVER: Error = new Error('toolgate: a decoded contentMediaType document is past the limits');
+
 /**
  * Parses per contentMediaType with the same strict parser as validateJSON, so a decoded document gets
  * the same treatment as arguments: duplicate keys, inexact numbers and lone surrogates are refused.
@@ -31,8 +34,7 @@ export function parseContent(text: string, mediaType: unknown): { ok: true; valu
   if (mediaType === undefined) return { ok: true };
   const parsed = parseJsonText(text, DEFAULT_LIMITS);
   if (!parsed.ok) return { ok: false };
-  if (!parsed.value.withinLimits)
-    throw new Error('limit exceeded in a decoded contentMediaType document (default argument limits)');
+  if (!parsed.value.withinLimits) throw CONTENT_OVER;
   return { ok: true, value: parsed.value.value };
 }
 
