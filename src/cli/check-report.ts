@@ -2,7 +2,7 @@
 // colour only on a terminal) or one JSON report for CI annotations. An input that could not be read is an entry
 // of the report like a catalog, with its error instead of tools.
 import type { Violation } from '../result.js';
-import { clip } from '../util/describe-value.js';
+import { clip, printable } from '../util/describe-value.js';
 import { countAdvice, type AdvisedCatalog, type AdvisedVerdict } from './check-advice.js';
 import type { CheckSettings } from './check-options.js';
 import { countVerdicts, type ToolVerdict } from './check-verdicts.js';
@@ -50,8 +50,9 @@ export function locationOf(v: Violation, stage: ToolVerdict['stage']): string {
   return at === '' || at.startsWith('/') ? `inputSchema#${at}` : at;
 }
 
+/** A message on one line, its control characters written out (a server's text may hold a terminal's escapes). */
 function oneLine(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+  return printable(text.replace(/[\r\n\u2028\u2029]+/g, ' '));
 }
 
 /** Where a lint warning or provider finding points: always inside the tool's input schema. */

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parseStrictJsonText } from '../arguments/json-text.js';
 import { ok, thrownMessage, type Failure, type Problem, type Result } from '../result.js';
+import { printable } from '../util/describe-value.js';
 
 /** Output and input of one CLI run. */
 export interface CliIO {
@@ -27,7 +28,8 @@ export interface InputProblem extends Problem {
 export function processIO(): CliIO {
   return {
     out: (t) => void process.stdout.write(t),
-    err: (t) => void process.stderr.write(t),
+    // Every stderr line is text for a person, and may quote a server (printable: no terminal escape acts).
+    err: (t) => void process.stderr.write(printable(t)),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const c of process.stdin) chunks.push(c as Buffer);

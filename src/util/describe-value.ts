@@ -5,9 +5,29 @@
  * by its type only, since reading it could run its code.
  */
 
-/** Cuts a foreign text to at most `max` characters, so a huge value cannot flood a message or the model's context. */
+/** Control characters but tab and the line breaks (LF, CR): C0, DEL and C1 (ECMA-48), which a terminal acts on. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROLS = new RegExp(CONTROL.source, 'g');
+
+/**
+ * `text` with every control character but tab, LF and CR written as `\uXXXX`: an escape sequence in a tool
+ * name or a server's message (`ESC ]0;…`, `ESC [2J`) printed to a terminal would retitle or clear it, or hide
+ * what follows. Line breaks are a message's own business (each report keeps its lines).
+ */
+export function printable(text: string): string {
+  return CONTROL.test(text)
+    ? text.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : text;
+}
+
+/**
+ * Cuts a foreign text to at most `max` characters, so a huge value cannot flood a message or the model's context,
+ * its control characters written out first (printable).
+ */
 export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
+  const shown = printable(text);
+  return shown.length > max ? `${shown.slice(0, Math.max(0, max - 1))}…` : shown;
 }
 
 /** An array or object being written: its keys (objects), the next member, whether one was written. */

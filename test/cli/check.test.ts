@@ -220,3 +220,26 @@ describe('toolgate check on the shared real tool schemas', () => {
     console.log(`real tool schemas: strict ${JSON.stringify(report.summary)}; quarantine ${JSON.stringify(q.summary)}`);
   });
 });
+
+describe('toolgate check: a terminal escape in a foreign text is written out, never acted on', () => {
+  it('shows a tool name and a schema value holding ESC and BEL as \\u001b and \\u0007, in colour too', async () => {
+    const file = write('ansi.json', {
+      tools: [
+        { name: 'evil\u001b]0;pwned\u0007\u001b[2J', inputSchema: { type: 'object' } },
+        { name: 'ok', inputSchema: { type: 'object', properties: { a: { type: 'strin\u009bg' } } } },
+      ],
+    });
+    for (const colour of [false, true]) {
+      const run = await runInProcess(['check', file], { colour });
+      // The report's own colours are the only escapes left.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the report's own colour codes are taken out first
+      const controls = [...run.out.replace(/\u001b\[\d+m/g, '')].filter((c) => {
+        const n = c.charCodeAt(0);
+        return (n < 0x20 && c !== '\n' && c !== '\t') || (n >= 0x7f && n <= 0x9f);
+      });
+      expect(controls).toEqual([]);
+      expect(run.out).toContain('evil\\u001b]0;pwned\\u0007\\u001b[2J');
+      expect(run.out).toContain('strin\\u009bg');
+    }
+  });
+});
