@@ -3,6 +3,7 @@
 // `nextCursor` pagination. The listing is read leniently on purpose: the SDK's own tools/list result schema would
 // throw on a malformed tool before toolgate could report which tool and why, so each page is read with the SDK's
 // generic paginated-result schema (unknown members pass through) and `tools` is checked here.
+import type { ChildProcess } from 'node:child_process';
 import { thrownMessage, type Problem, type Result } from '../result.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { clip } from '../util/describe-value.js';
@@ -13,6 +14,7 @@ import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
 import { version } from './help.js';
 import { inputError } from './io.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
+import { stopOnSignal } from './listing-signals.js';
 
 /** Most pages followed: a server that keeps returning a cursor cannot keep the check running forever. */
 const MAX_PAGES = 100;
@@ -62,6 +64,10 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
   const [command = '', ...args] = server.words;
   let stderr = '';
   let pid: number | null | undefined;
+  // The server's process, for its pipes: a descendant it left behind may hold them open after it ended, and they
+  // would keep toolgate running for good.
+  let child: ChildProcess | undefined;
+  let released: (() => void) | undefined;
   const transport =
     server.url !== undefined
       ? new clientHttp.StreamableHTTPClientTransport(server.url, { requestInit: { headers: { ...server.headers } } })
@@ -85,7 +91,11 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
   try {
     const connecting = client.connect(transport, { timeout: server.timeoutMs });
     // The SDK spawns the server inside connect's first synchronous step; its pid is known from here on.
-    if (transport instanceof clientStdio.StdioClientTransport) pid = transport.pid;
+    if (transport instanceof clientStdio.StdioClientTransport) {
+      pid = transport.pid;
+      child = (transport as unknown as { _process?: ChildProcess })._process;
+      if (typeof pid === 'number') released = stopOnSignal(pid);
+    }
     await connecting;
     method = 'tools/list';
     const listed = await listAllPages(async (cursor) => {
@@ -137,5 +147,9 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
         // Already gone.
       }
     }
+    const piped = transport instanceof clientStdio.StdioClientTransport ? transport.stderr : null;
+    for (const stream of [child?.stdin, child?.stdout, child?.stderr, piped as { destroy?: () => void } | null])
+      stream?.destroy?.();
+    released?.();
   }
 }

@@ -1,0 +1,41 @@
+// `check` and `lock` start MCP servers to list their tools. Told to stop (Ctrl-C, SIGTERM, the terminal closing)
+// while a listing runs, toolgate would end and leave each server running, re-parented to init: the servers and
+// their descendants (found by parent pid while the trail is there) are stopped first, then toolgate exits with
+// 128 + the signal's number, as a shell reports it.
+import { escapedDescendants } from '../exec/process-group.js';
+
+const STOP_SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
+type StopSignal = keyof typeof STOP_SIGNALS;
+
+/** The servers being listed now, by pid. */
+const listing = new Set<number>();
+
+function kill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+function onSignal(signal: StopSignal): void {
+  for (const pid of listing) {
+    for (const descendant of escapedDescendants(pid)) kill(descendant);
+    kill(pid);
+  }
+  process.exit(128 + STOP_SIGNALS[signal]);
+}
+
+const handlers = Object.fromEntries(
+  (Object.keys(STOP_SIGNALS) as StopSignal[]).map((s) => [s, () => onSignal(s)]),
+) as Record<StopSignal, () => void>;
+
+/** Stops server `pid` (and what it started) if toolgate is told to stop; call the result once it has ended. */
+export function stopOnSignal(pid: number): () => void {
+  if (listing.size === 0) for (const s of Object.keys(handlers) as StopSignal[]) process.on(s, handlers[s]);
+  listing.add(pid);
+  return () => {
+    if (!listing.delete(pid) || listing.size > 0) return;
+    for (const s of Object.keys(handlers) as StopSignal[]) process.off(s, handlers[s]);
+  };
+}
