@@ -1,17 +1,25 @@
 import { failExecution, ok, type Result } from '../result.js';
 import { quote } from '../util/describe-value.js';
+import { MAX_BATCH_DESCRIPTORS } from './batch-input.js';
 
 /** One page of an MCP `tools/list` result, as far as paging reads it. */
 export interface ToolsPage<T> {
   readonly tools: readonly T[];
   readonly nextCursor?: string | undefined;
+  /** The page's size as JSON text, when the caller knows it (charged to MAX_LISTING_BYTES). */
+  readonly bytes?: number;
 }
+
+/** Most tools one listing may hold: the most one batch admits (a server listing more is refused, not cut). */
+export const MAX_LISTED_TOOLS = MAX_BATCH_DESCRIPTORS;
+/** Most bytes of JSON text one listing's pages may hold together: 64 MiB (5,000 real tools are about 2 MB). */
+export const MAX_LISTING_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads every page of `tools/list` (MCP "Pagination": follow `nextCursor` until it is absent), one
  * request at a time. A server that never stops paging is refused rather than followed: more than
- * `maxPages` pages, or a cursor it returned before (which would page forever), is an
- * `execution_failure`. What `fetchPage` throws or rejects with is the caller's to catch.
+ * `maxPages` pages, more than MAX_LISTED_TOOLS tools or MAX_LISTING_BYTES bytes in all, or a cursor it
+ * returned before (which would page forever), is an `execution_failure`. What `fetchPage` throws or rejects with is the caller's to catch.
  */
 export async function listAllPages<T>(
   fetchPage: (cursor: string | undefined) => Promise<ToolsPage<T>>,
@@ -20,9 +28,26 @@ export async function listAllPages<T>(
   const tools: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
+  let bytes = 0;
   for (let page = 0; page < maxPages; page++) {
     const result = await fetchPage(cursor);
-    tools.push(...result.tools);
+    // Kept across pages, so each bound holds for the whole listing, not for one page.
+    if (tools.length + result.tools.length > MAX_LISTED_TOOLS)
+      return failExecution(
+        'limit',
+        `tools/list listed more than ${MAX_LISTED_TOOLS} tools, the most one catalog admits`,
+        [],
+        'maxListedTools',
+      );
+    bytes += result.bytes ?? 0;
+    if (bytes > MAX_LISTING_BYTES)
+      return failExecution(
+        'limit',
+        `tools/list pages held more than ${MAX_LISTING_BYTES} bytes together`,
+        [],
+        'maxListingBytes',
+      );
+    for (const tool of result.tools) tools.push(tool);
     const next = result.nextCursor;
     if (next === undefined) return ok(tools);
     if (seen.has(next)) return failExecution('upstream', `tools/list returned cursor ${quote(String(next))} twice`);

@@ -13,6 +13,7 @@ import { maskSecrets } from '../exec/command-line.js';
 import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
 import { version } from './help.js';
 import { inputError } from './io.js';
+import { cappedFetch } from '../mcp/capped-fetch.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
 import { stopOnSignal } from './listing-signals.js';
 
@@ -70,7 +71,10 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
   let released: (() => void) | undefined;
   const transport =
     server.url !== undefined
-      ? new clientHttp.StreamableHTTPClientTransport(server.url, { requestInit: { headers: { ...server.headers } } })
+      ? new clientHttp.StreamableHTTPClientTransport(server.url, {
+          requestInit: { headers: { ...server.headers } },
+          fetch: cappedFetch(),
+        })
       : new clientStdio.StdioClientTransport({ command, args, env: childEnvironment(server.env), stderr: 'pipe' });
   if (transport instanceof clientStdio.StdioClientTransport)
     transport.stderr?.on('data', (chunk: Buffer) => {
@@ -105,7 +109,8 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
       });
       const tools: unknown = page['tools'];
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
-      return { tools: tools as unknown[], nextCursor: page.nextCursor };
+      // The page's size, charged to the listing's bound (mcp-pages.ts): the SDK has read it whole already.
+      return { tools: tools as unknown[], nextCursor: page.nextCursor, bytes: JSON.stringify(tools).length };
     }, MAX_PAGES);
     if (!listed.ok) return fail(listed.error.message);
     return { ok: true, value: listed.value };

@@ -136,7 +136,11 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
       const tools = ownData(r.result, 'tools');
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
       const next = ownData(r.result, 'nextCursor');
-      return { tools: tools as unknown[], nextCursor: typeof next === 'string' ? next : undefined };
+      return {
+        tools: tools as unknown[],
+        nextCursor: typeof next === 'string' ? next : undefined,
+        ...(r.line === undefined ? {} : { bytes: r.line.length }),
+      };
     }, MAX_PAGES);
     if (!listing.ok) return { ok: false, message: listing.error.message };
     listed = listing.value;

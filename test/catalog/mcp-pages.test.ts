@@ -1,6 +1,6 @@
 // The one MCP tools/list pager (src/catalog/mcp-pages.ts), used by guardClient and `toolgate check --mcp`.
 import { describe, expect, it } from 'vitest';
-import { listAllPages, type ToolsPage } from '../../src/catalog/mcp-pages.js';
+import { listAllPages, MAX_LISTED_TOOLS, MAX_LISTING_BYTES, type ToolsPage } from '../../src/catalog/mcp-pages.js';
 
 /** A server answering from a table of pages keyed by cursor ('' for the first request). */
 const server =
@@ -43,5 +43,29 @@ describe('listAllPages', () => {
       'execution_failure',
       'tools/list had more than 5 pages',
     ]);
+  });
+});
+
+describe('listAllPages bounds the whole listing, not one page', () => {
+  const many = (n: number, tag: string): string[] => Array.from({ length: n }, (_, i) => `${tag}${i}`);
+
+  it('refuses more than MAX_LISTED_TOOLS tools across pages, and a 60,000-tool page without overflow', async () => {
+    const across = await listAllPages(
+      server({ '': { tools: many(6000, 'a'), nextCursor: 'p2' }, p2: { tools: many(6000, 'b') } }),
+      100,
+    );
+    expect(across.ok ? 'listed' : [across.error.kind, across.error.limit]).toEqual(['limit', 'maxListedTools']);
+    const one = await listAllPages(server({ '': { tools: many(60_000, 'c') } }), 100);
+    expect(one.ok ? 'listed' : one.error.limit).toBe('maxListedTools');
+    expect((await listAllPages(server({ '': { tools: many(MAX_LISTED_TOOLS, 'd') } }), 100)).ok).toBe(true);
+  });
+
+  it('refuses pages whose bytes together pass MAX_LISTING_BYTES', async () => {
+    const half = MAX_LISTING_BYTES / 2 + 1;
+    const r = await listAllPages(
+      server({ '': { tools: ['a'], nextCursor: 'p2', bytes: half }, p2: { tools: ['b'], bytes: half } }),
+      100,
+    );
+    expect(r.ok ? 'listed' : r.error.limit).toBe('maxListingBytes');
   });
 });
