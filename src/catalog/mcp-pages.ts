@@ -6,20 +6,21 @@ import { MAX_BATCH_DESCRIPTORS } from './batch-input.js';
 export interface ToolsPage<T> {
   readonly tools: readonly T[];
   readonly nextCursor?: string | undefined;
-  /** The page's size as JSON text, when the caller knows it (charged to MAX_LISTING_BYTES). */
+  /** The page's length as JSON text in characters, when the caller knows it (charged to MAX_LISTING_BYTES). */
   readonly bytes?: number;
 }
 
 /** Most tools one listing may hold: the most one batch admits (a server listing more is refused, not cut). */
 export const MAX_LISTED_TOOLS = MAX_BATCH_DESCRIPTORS;
-/** Most bytes of JSON text one listing's pages may hold together: 64 MiB (5,000 real tools are about 2 MB). */
+/** Most characters of JSON text one listing's pages may hold together: 64 Mi (5,000 real tools are about 2 M). */
 export const MAX_LISTING_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads every page of `tools/list` (MCP "Pagination": follow `nextCursor` until it is absent), one
  * request at a time. A server that never stops paging is refused rather than followed: more than
  * `maxPages` pages, more than MAX_LISTED_TOOLS tools or MAX_LISTING_BYTES bytes in all, or a cursor it
- * returned before (which would page forever), is an `execution_failure`. What `fetchPage` throws or rejects with is the caller's to catch.
+ * returned before (which would page forever), is an `execution_failure`. What `fetchPage` throws or rejects
+ * with is the caller's to catch.
  */
 export async function listAllPages<T>(
   fetchPage: (cursor: string | undefined) => Promise<ToolsPage<T>>,

@@ -6,6 +6,8 @@
 // --log lines) is masked string by string, each decoded first: whatever escapes its writer chose, the value is
 // found, and the text stays JSON.
 
+import { printable } from '../util/describe-value.js';
+
 /** What replaces a value that is never printed. */
 export const REDACTED = '<redacted>';
 
@@ -37,6 +39,9 @@ export function secretForms(value: string): string[] {
     asciiJson(value, true),
     once.replace(/\//g, '\\/'),
     value.replace(/'/g, `'\\''`),
+    // As a message shows it (clip writes control characters as \uXXXX), and that text inside JSON.
+    printable(value),
+    jsonInside(printable(value)),
   ];
   return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }

@@ -26,8 +26,9 @@ export function printable(text: string): string {
  * its control characters written out first (printable).
  */
 export function clip(text: string, max: number): string {
-  const shown = printable(text);
-  return shown.length > max ? `${shown.slice(0, Math.max(0, max - 1))}…` : shown;
+  // Cut before the escapes are written: a 10 MB name costs what is shown, not a copy of itself six times over.
+  const head = printable(text.length > max ? text.slice(0, max) : text);
+  return text.length > max || head.length > max ? `${head.slice(0, Math.max(0, max - 1))}…` : head;
 }
 
 /** An array or object being written: its keys (objects), the next member, whether one was written. */

@@ -93,7 +93,7 @@ describe('toLangChainTool, end to end with FakeStreamingChatModel', () => {
     expect(o.content).toContain('shaped like a LangChain tool call');
   });
 
-  it("runs a tool called from another tool's execute with the outer config (config.toolCall is the outer call)", async () => {
+  it("runs a tool called from another tool's execute with the outer config (its toolCall)", async () => {
     const inner = toLangChainTool({
       name: 'lookup',
       inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },

@@ -93,3 +93,21 @@ describe('a secret cut where a text was clipped', () => {
     expect(masker.text(clip(`see tok-${'k'.repeat(20)}-other`, 30))).toBe(`see tok-${'k'.repeat(20)}-…`);
   });
 });
+
+describe('a secret holding control characters, as a message shows it', () => {
+  it.each([
+    ['backspace', 'hunter2\bx'],
+    ['DEL', 'hunter2\u007fx'],
+    ['a quote beside a form feed', 'hu"\fnter2'],
+  ])('masks it after clip wrote its %s as \\uXXXX, and inside JSON text', (_why, secret) => {
+    const shown = clip(`bad token ${secret}`, 200);
+    expect(maskSecrets(shown, [secret])).toBe(`bad token ${REDACTED}`);
+    expect(maskSecrets(JSON.stringify({ m: shown }), [secret])).toBe(`{"m":"bad token ${REDACTED}"}`);
+  });
+
+  it('clip cuts before it writes the escapes: a 10 MB text of control characters gives 80 characters', () => {
+    const shown = clip('\u0001'.repeat(10_000_000), 80);
+    expect(shown.length).toBe(80);
+    expect(shown.endsWith('…')).toBe(true);
+  });
+});

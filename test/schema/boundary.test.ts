@@ -402,7 +402,7 @@ describe('content and format assertion', () => {
     // As an annotation (contentAssertion off) it changes nothing and is admitted.
     expect(validateSchema(schema).ok).toBe(true);
   });
-  it('a decoded document past the default argument limits is a limit (execution_failure, kind limit), not a host throw', () => {
+  it('a decoded document past the default argument limits is execution_failure, kind limit, not a host throw', () => {
     const schema = { properties: { c: { contentMediaType: 'application/json' } } };
     const big = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => i));
     const r = validate(schema, { c: big }, { contentAssertion: true });
