@@ -6,13 +6,10 @@
 // prototype and then read members nobody checked.
 import { clip } from '../util/describe-value.js';
 import { argumentBounds, DEFAULT_LIMITS } from '../util/limits.js';
-import { memberPath } from '../util/member-path.js';
+import { memberPath, PROTO_KEY, PROTO_ONLY } from '../util/member-path.js';
 import { copyBoundedJson, deepFreeze, nonJsonReason } from '../util/plain-json.js';
 import { ownField } from '../util/own-field.js';
 
-/** The member name never forwarded in any message. */
-export const PROTO_KEY = '__proto__';
-const PROTO_ONLY: ReadonlySet<string> = new Set([PROTO_KEY]);
 /** Member names `_meta` may not carry at any depth (each reaches a prototype when merged or indexed). */
 const META_FORBIDDEN: ReadonlySet<string> = new Set([PROTO_KEY, 'constructor', 'prototype']);
 

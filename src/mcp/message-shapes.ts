@@ -3,6 +3,8 @@
 // the specification leaves open (a tool_use's `input`, a `structuredContent`) is kept as parsed: the message was
 // read from JSON text, and src/mcp/forward.ts's `__proto__` rule runs on the whole message first. A `_meta` that
 // is not a plain, bounded object is left out (as `metaOf` decides), as a client notification's is.
+import { ownData } from '../util/own-field.js';
+import { isObject } from '../util/plain-json.js';
 import { metaOf } from './forward.js';
 
 /** What a shape returns for a value that is not of it. */
@@ -10,14 +12,6 @@ export const NOT_SHAPED = Symbol('not shaped');
 
 /** A check that rebuilds: the value as rebuilt, or NOT_SHAPED. */
 export type Shape = (value: unknown) => unknown;
-
-/** An own data member of a parsed object (never one of Object.prototype's). */
-export const own = (value: unknown, key: string): unknown =>
-  value !== null && typeof value === 'object' && Object.hasOwn(value, key)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export const text: Shape = (v) => (typeof v === 'string' ? v : NOT_SHAPED);
 export const number: Shape = (v) => (typeof v === 'number' ? v : NOT_SHAPED);
@@ -79,18 +73,18 @@ export function members(required: Record<string, Shape>, optional: Record<string
     if (!isObject(v)) return NOT_SHAPED;
     const out: Record<string, unknown> = {};
     for (const [key, shape] of Object.entries(required)) {
-      const shaped = shape(own(v, key));
+      const shaped = shape(ownData(v, key));
       if (shaped === NOT_SHAPED) return NOT_SHAPED;
       out[key] = shaped;
     }
     for (const [key, shape] of Object.entries(optional)) {
-      const given = own(v, key);
+      const given = ownData(v, key);
       if (given === undefined) continue;
       const shaped = shape(given);
       if (shaped === NOT_SHAPED) return NOT_SHAPED;
       out[key] = shaped;
     }
-    const meta = metaOf(own(v, '_meta'));
+    const meta = metaOf(ownData(v, '_meta'));
     if (meta !== undefined) out['_meta'] = meta;
     return out;
   };
@@ -124,7 +118,7 @@ const RESOURCE = members(
   { annotations },
 );
 /** A tool result's content block ("ContentBlock"). */
-export const contentBlock = either(TEXT, IMAGE, AUDIO, RESOURCE_LINK, RESOURCE);
+const contentBlock = either(TEXT, IMAGE, AUDIO, RESOURCE_LINK, RESOURCE);
 /** A sampling message's content block without tools ("SamplingContent": text, image, audio). */
 export const samplingContent = either(TEXT, IMAGE, AUDIO);
 const TOOL_USE = members({ type: oneOf('tool_use'), name: text, id: text, input: openObject });
@@ -136,13 +130,13 @@ const TOOL_RESULT = members(
 export const samplingBlock = either(TEXT, IMAGE, AUDIO, TOOL_USE, TOOL_RESULT);
 
 /** A task's own members (2025-11-25, "Tasks": `Task`), required and optional. */
-export const TASK_REQUIRED: Record<string, Shape> = {
+const TASK_REQUIRED: Record<string, Shape> = {
   taskId: text,
   status: oneOf('working', 'input_required', 'completed', 'failed', 'cancelled'),
   ttl: either(number, oneOf(null)),
   createdAt: text,
   lastUpdatedAt: text,
 };
-export const TASK_OPTIONAL: Record<string, Shape> = { pollInterval: number, statusMessage: text };
+const TASK_OPTIONAL: Record<string, Shape> = { pollInterval: number, statusMessage: text };
 /** A `Task` object. */
 export const task = members(TASK_REQUIRED, TASK_OPTIONAL);

@@ -14,17 +14,15 @@ import {
   NOT_SHAPED,
   number,
   oneOf,
-  own,
   recordOf,
   samplingBlock,
   samplingContent,
   type Shape,
-  TASK_OPTIONAL,
-  TASK_REQUIRED,
   task,
   text,
 } from '../mcp/message-shapes.js';
 import { protoMemberPath } from '../mcp/forward.js';
+import { ownData } from '../util/own-field.js';
 import { CANCELLED, RPC, type Reply } from '../mcp/peer.js';
 
 const ROLE = oneOf('user', 'assistant');
@@ -38,7 +36,7 @@ const samplingResult = (withTools: boolean): Shape =>
 const ELICIT_RESULT: Shape = (v) =>
   members(
     { action: oneOf('accept', 'decline', 'cancel') },
-    own(v, 'content') === null ? {} : { content: recordOf(either(text, number, boolean, arrayOf(text))) },
+    ownData(v, 'content') === null ? {} : { content: recordOf(either(text, number, boolean, arrayOf(text))) },
   )(v);
 const ROOTS_RESULT = members({
   roots: arrayOf(
@@ -46,13 +44,12 @@ const ROOTS_RESULT = members({
   ),
 });
 const CREATE_TASK_RESULT = members({ task });
-const TASK_RESULT = members(TASK_REQUIRED, TASK_OPTIONAL);
 
 /** The result a server's request of `method` with `params` is answered with, and its name in the specification. */
 function expected(method: string, params: unknown): { shape: Shape; name: string } | undefined {
   // A task-augmented request is answered at once with the task (2025-11-25, "Tasks"), or, by a client without
   // tasks for that request, as an ordinary one.
-  const augmented = own(params, 'task') !== undefined;
+  const augmented = ownData(params, 'task') !== undefined;
   if (augmented && (method === 'sampling/createMessage' || method === 'elicitation/create')) {
     const plain = expected(method, undefined) as { shape: Shape; name: string };
     return { shape: either(CREATE_TASK_RESULT, plain.shape), name: `CreateTaskResult or ${plain.name}` };
@@ -61,14 +58,14 @@ function expected(method: string, params: unknown): { shape: Shape; name: string
     case 'ping':
       return { shape: members({}), name: 'EmptyResult' };
     case 'sampling/createMessage':
-      return { shape: samplingResult(own(params, 'tools') !== undefined), name: 'CreateMessageResult' };
+      return { shape: samplingResult(ownData(params, 'tools') !== undefined), name: 'CreateMessageResult' };
     case 'elicitation/create':
       return { shape: ELICIT_RESULT, name: 'ElicitResult' };
     case 'roots/list':
       return { shape: ROOTS_RESULT, name: 'ListRootsResult' };
     case 'tasks/get':
     case 'tasks/cancel':
-      return { shape: TASK_RESULT, name: method === 'tasks/get' ? 'GetTaskResult' : 'CancelTaskResult' };
+      return { shape: task, name: method === 'tasks/get' ? 'GetTaskResult' : 'CancelTaskResult' };
     case 'tasks/list':
       return { shape: members({ tasks: arrayOf(task) }, { nextCursor: text }), name: 'ListTasksResult' };
     case 'tasks/result':

@@ -4,20 +4,21 @@
 // `_meta`; `notifications/tasks/status` (2025-11-25, "Tasks") the task's own. A plain `_meta` is kept
 // (src/mcp/forward.ts: no member that reaches a prototype).
 import { metaOf } from '../mcp/forward.js';
-import { NOT_SHAPED, own, task } from '../mcp/message-shapes.js';
+import { NOT_SHAPED, task } from '../mcp/message-shapes.js';
+import { ownData } from '../util/own-field.js';
 
 /** A notification the proxy does not pass on: its params are not what its method specifies. */
 export const MALFORMED = Symbol('malformed');
 
 /** The `_meta` member, when the client gave a plain one. */
 function withMeta(params: unknown, rest: Record<string, unknown>): Record<string, unknown> {
-  const meta = metaOf(own(params, '_meta'));
+  const meta = metaOf(ownData(params, '_meta'));
   return meta === undefined ? rest : { ...rest, _meta: meta };
 }
 
 /** A cancellation of request `requestId` (the id the receiving side knows), with the sender's string `reason`. */
 export function rebuiltCancellation(requestId: unknown, params: unknown): Record<string, unknown> {
-  const reason = own(params, 'reason');
+  const reason = ownData(params, 'reason');
   return withMeta(params, { requestId, ...(typeof reason === 'string' ? { reason } : {}) });
 }
 
@@ -34,15 +35,15 @@ function taskStatus(params: unknown): unknown {
  */
 export function rebuiltNotification(method: string, params: unknown): unknown {
   if (method === 'notifications/roots/list_changed') {
-    const meta = metaOf(own(params, '_meta'));
+    const meta = metaOf(ownData(params, '_meta'));
     return meta === undefined ? undefined : { _meta: meta };
   }
   if (method === 'notifications/tasks/status') return taskStatus(params);
   if (method !== 'notifications/progress') return params;
-  const token = own(params, 'progressToken');
-  const progress = own(params, 'progress');
-  const total = own(params, 'total');
-  const message = own(params, 'message');
+  const token = ownData(params, 'progressToken');
+  const progress = ownData(params, 'progress');
+  const total = ownData(params, 'total');
+  const message = ownData(params, 'message');
   if ((typeof token !== 'string' && typeof token !== 'number') || typeof progress !== 'number') return MALFORMED;
   if ((total !== undefined && typeof total !== 'number') || (message !== undefined && typeof message !== 'string'))
     return MALFORMED;

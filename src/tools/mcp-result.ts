@@ -2,7 +2,7 @@
 // message as a person would write it by hand: the tool's own `isError` kept, text parts as text, images
 // where the provider has a place for them, `structuredContent` as JSON text only when `content` is empty
 // (the spec's own fallback). What a provider has no place for is dropped (docs/adapters.md lists it).
-import { memberPath } from '../util/member-path.js';
+import { memberPath, PROTO_ONLY } from '../util/member-path.js';
 import { copyBoundedJson, copyJson, isObject } from '../util/plain-json.js';
 import {
   contentOf,
@@ -19,8 +19,6 @@ import {
   type ToolResult,
 } from './tool-result.js';
 import { DEFAULT_MAX_RESULT_BYTES } from './registry-options.js';
-
-const PROTO_ONLY: ReadonlySet<string> = new Set(['__proto__']);
 
 /** The result of a tool whose result is over `maxResultBytes` (RegistryOptions): it ran, nothing of it is shown. */
 export function tooLongResult(callId: string, name: string, maxResultBytes: number): ToolResult {
@@ -98,13 +96,10 @@ export function mcpToolResult(
   maxResultBytes = DEFAULT_MAX_RESULT_BYTES,
 ): ToolResult {
   // One private plain copy: nothing the server handed back (a getter, a later change) is read again. Bounded as
-  // its JSON text: a value sharing one object under many members is not copied once per member past the bound.
+  // its JSON text is counted while copying (escapes aside): a value sharing one object under many members is not
+  // copied once per member past the bound, and no second pass writes the text out only to measure it.
   const copy = copyBoundedJson(value, { bytes: { name: 'maxResultBytes', value: maxResultBytes } });
-  if (
-    (!copy.ok && copy.finding.kind === 'excess') ||
-    (copy.ok && Buffer.byteLength(JSON.stringify(copy.value), 'utf8') > maxResultBytes)
-  )
-    return tooLongResult(callId, name, maxResultBytes);
+  if (!copy.ok && copy.finding.kind === 'excess') return tooLongResult(callId, name, maxResultBytes);
   // As no MCP message passes one (src/mcp/forward.ts): a host that merges the result would take a prototype.
   const proto = copy.ok ? memberPath(copy.value, PROTO_ONLY) : undefined;
   if (proto !== undefined)

@@ -3,6 +3,11 @@
 // result (src/tools/mcp-result.ts). Iterative, bounded on shared objects, and no getter runs.
 import { nonJsonReason } from './plain-json.js';
 
+/** The member name never passed on in any message or result. */
+export const PROTO_KEY = '__proto__';
+/** The names to search for that one member alone. */
+export const PROTO_ONLY: ReadonlySet<string> = new Set([PROTO_KEY]);
+
 /** Objects a search enters without remembering them (see memberPath). */
 const ENTERED_FREELY = 4096;
 

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { Agent, run, setTracingDisabled } from '@openai/agents';
 import { ScriptedModel, assistantMessage, functionCall, type RecordedModelCall } from '@openai/agents/testing';
-import { toAgentsTool } from '../../src/adapters/openai-agents.js';
+import { type AgentsTool, toAgentsTool } from '../../src/adapters/openai-agents.js';
 
 beforeAll(() => setTracingDisabled(true));
 
@@ -22,6 +22,21 @@ function outputs(call: RecordedModelCall | undefined): unknown[] {
       )
     : [];
 }
+
+/** An agent with the one tool, on `model`. */
+const bank =
+  (tool: AgentsTool) =>
+  (model: ScriptedModel): Agent =>
+    new Agent({ name: 'bank', instructions: 'Move money.', tools: [tool], model });
+/** A model asking for an invalid transfer, then answering. */
+const invalidTransfer = (): ScriptedModel =>
+  new ScriptedModel([
+    [functionCall('transfer', { to: '', cents: 0 }, { callId: 'c1' })],
+    [assistantMessage('could not')],
+  ]);
+/** A model asking for a valid transfer. */
+const validTransfer = (): ScriptedModel =>
+  new ScriptedModel([[functionCall('transfer', { to: 'bob', cents: 5 }, { callId: 'c2' })]]);
 
 describe('toAgentsTool generics and pass-through options', () => {
   it('types execute from the literal schema', () => {
@@ -56,13 +71,9 @@ describe('toAgentsTool generics and pass-through options', () => {
       },
     });
     if (!made.ok) throw new Error(made.error.message);
-    const agent = (model: ScriptedModel) =>
-      new Agent({ name: 'bank', instructions: 'Move money.', tools: [made.value], model });
+    const agent = bank(made.value);
 
-    const invalid = new ScriptedModel([
-      [functionCall('transfer', { to: '', cents: 0 }, { callId: 'c1' })],
-      [assistantMessage('could not')],
-    ]);
+    const invalid = invalidTransfer();
     const first = await run(agent(invalid), 'pay');
     expect(asked).toEqual([]);
     expect(first.interruptions).toEqual([]);
@@ -75,7 +86,7 @@ describe('toAgentsTool generics and pass-through options', () => {
       },
     ]);
 
-    const valid = new ScriptedModel([[functionCall('transfer', { to: 'bob', cents: 5 }, { callId: 'c2' })]]);
+    const valid = validTransfer();
     const second = await run(agent(valid), 'pay');
     expect(asked).toEqual([{ to: 'bob', cents: 5 }]);
     expect(second.interruptions).toHaveLength(1);
@@ -95,14 +106,10 @@ describe('toAgentsTool generics and pass-through options', () => {
       },
     });
     if (!made.ok) throw new Error(made.error.message);
-    const agent = (model: ScriptedModel) =>
-      new Agent({ name: 'bank', instructions: 'Move money.', tools: [made.value], model });
-    const invalid = new ScriptedModel([
-      [functionCall('transfer', { to: '', cents: 0 }, { callId: 'c1' })],
-      [assistantMessage('could not')],
-    ]);
+    const agent = bank(made.value);
+    const invalid = invalidTransfer();
     expect((await run(agent(invalid), 'pay')).interruptions).toEqual([]);
-    const valid = new ScriptedModel([[functionCall('transfer', { to: 'bob', cents: 5 }, { callId: 'c2' })]]);
+    const valid = validTransfer();
     expect((await run(agent(valid), 'pay')).interruptions).toHaveLength(1);
     expect(ran).toEqual([]);
   });

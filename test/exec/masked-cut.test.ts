@@ -56,10 +56,12 @@ describe('runProgram shares --max-output in the order output arrives', () => {
   });
 });
 
-describe('serve: masking answers no guess', () => {
+/** `serve`'s `say` tool (printf of the message) with TOKEN set to SECRET, and the command-line options given. */
+function sayPlan(...options: string[]) {
   const plan = prepareServe([
     '--env',
     `TOKEN=${SECRET}`,
+    ...options,
     '--name',
     'say',
     '--exec',
@@ -70,7 +72,11 @@ describe('serve: masking answers no guess', () => {
     '{message}',
   ]);
   if (!plan.ok) throw new Error(plan.error.message);
-  const { tools, secrets } = plan.value;
+  return plan.value;
+}
+
+describe('serve: masking answers no guess', () => {
+  const { tools, secrets } = sayPlan();
 
   it('leaves a guess that ends at a clip mark as the model wrote it', async () => {
     const r = await callCommand(tools, 'say', { message: 'ghp_a… ghp_b…' }, { secrets });
@@ -83,22 +89,8 @@ describe('serve: masking answers no guess', () => {
   });
 
   it('shows no part of a secret the --max-output cut falls inside', async () => {
-    const cutPlan = prepareServe([
-      '--env',
-      `TOKEN=${SECRET}`,
-      '--max-output',
-      '14',
-      '--name',
-      'say',
-      '--exec',
-      'printf',
-      '--',
-      '--',
-      '%s\n',
-      '{message}',
-    ]);
-    if (!cutPlan.ok) throw new Error(cutPlan.error.message);
-    const r = await callCommand(cutPlan.value.tools, 'say', { message: `ab${SECRET}` }, { secrets });
+    const cut = sayPlan('--max-output', '14');
+    const r = await callCommand(cut.tools, 'say', { message: `ab${SECRET}` }, { secrets });
     expect(r.content).toEqual([{ type: 'text', text: 'ab<redacted>\n[output cut at 14 bytes]' }]);
   });
 });
