@@ -2,6 +2,7 @@
 // (every field, not only what an approval dialog shows: a changed `_meta` or `outputSchema` is drift too), and
 // one per top-level field, so a drift report names what changed. Fields the caller calls volatile are left out
 // of both and recorded, so whoever compares later leaves out the same ones.
+import { secretForms } from '../exec/mask-secrets.js';
 import { fail, ok, thrownMessage, type Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip } from '../util/describe-value.js';
@@ -17,7 +18,8 @@ export interface ToolPin {
   readonly fields: Readonly<Record<string, string>>;
   /**
    * The pinned fields themselves, so a drift report can show old and new values (and a review diff of the lock
-   * file the change): null when too large to keep, absent in a lock written before locks kept them.
+   * file the change): null when too large to keep or when it carries a `withhold` value, absent in a lock
+   * written before locks kept them.
    */
   readonly definition?: Readonly<Record<string, unknown>> | null;
 }
@@ -34,6 +36,12 @@ export interface ToolLock {
 export interface PinOptions {
   /** Volatile top-level fields (a `_meta` with a timestamp) to leave out of every pin; recorded in the lock. */
   readonly ignore?: readonly string[];
+  /**
+   * Values given to the server (`--env` values, `--header` values): a definition that carries one, in any form
+   * masking knows (src/exec/mask-secrets.ts), is not kept (null), so a server that writes a secret into its own
+   * listing does not get it into a lock file that is committed. The hashes still pin it.
+   */
+  readonly withhold?: readonly string[];
 }
 
 /**
@@ -74,7 +82,12 @@ export function pinTool(tool: unknown, ignore: readonly string[] = [], keep = fa
 }
 
 /** pinTool on an ignore list already checked. */
-function pinChecked(tool: unknown, ignore: readonly string[], keep: boolean): Result<ToolPin> {
+function pinChecked(
+  tool: unknown,
+  ignore: readonly string[],
+  keep: boolean,
+  withheld: readonly string[] = [],
+): Result<ToolPin> {
   // One private copy, checked once; each field written once, the whole object composed of the same texts.
   const members = jcsMembers(tool);
   if (!members.ok) return members;
@@ -83,7 +96,7 @@ function pinChecked(tool: unknown, ignore: readonly string[], keep: boolean): Re
   return ok({
     sha256: sha256(text),
     fields: plainRecord(kept.map(([k, t]) => [k, sha256(t)] as const)),
-    ...(keep ? { definition: keptDefinition(text) ?? null } : {}),
+    ...(keep ? { definition: withheld.some((f) => text.includes(f)) ? null : (keptDefinition(text) ?? null) } : {}),
   });
 }
 
@@ -112,13 +125,18 @@ function pinListing(listToolsResult: unknown, options: PinOptions): Result<ToolL
   const tools = listed.value as unknown[];
   const ignore = ignoreList(ownData(options, 'ignore'));
   if (!ignore.ok) return ignore;
+  const withhold = ownData(options, 'withhold') ?? [];
+  if (!Array.isArray(withhold) || !withhold.every((v) => typeof v === 'string'))
+    return fail('validation', 'pinTools: withhold must be an array of strings');
+  // Each value in every form it can take in the RFC 8785 text (escaped, \uXXXX), shorter ones left alone.
+  const withheld = [...new Set(withhold.flatMap(secretForms))];
   const pins = new Map<string, ToolPin>();
   for (const [index, tool] of tools.entries()) {
     const name = ownData(tool, 'name');
     if (typeof name !== 'string') return fail('validation', `tool #${index} has no string "name", so it has no pin`);
     const shown = JSON.stringify(clip(name, 80));
     if (pins.has(name)) return fail('validation', `tool ${shown} is listed twice; a lock pins each name once`);
-    const pin = pinChecked(tool, ignore.value, true);
+    const pin = pinChecked(tool, ignore.value, true, withheld);
     if (!pin.ok) return fail('validation', `tool ${shown} cannot be pinned: ${pin.error.message}`);
     pins.set(name, pin.value);
   }

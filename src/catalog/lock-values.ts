@@ -37,7 +37,7 @@ export interface ToolValues {
   readonly changes: readonly FieldChange[];
   /** Changed paths found beyond MAX_CHANGES, or not compared once the diff's budget ran out. */
   readonly more: number;
-  /** Why values are missing: a hash-only (older) lock, a definition too large to keep. */
+  /** Why values are missing: a hash-only (older) lock, a definition not kept (too large, or holding a secret). */
   readonly note?: string;
 }
 
@@ -45,8 +45,8 @@ export interface ToolValues {
 export const HASH_ONLY_NOTE = 'the lock keeps hashes only: values need a new lock (run toolgate lock again)';
 const NOW_UNKEPT_NOTE = 'the tool listed now cannot be pinned or is too large to compare: values not shown';
 const TOO_LARGE_NOTE =
-  `a definition over ${MAX_DEFINITION_CHARS} characters or ${MAX_DEFINITION_DEPTH} levels deep is not kept: ` +
-  'values not shown';
+  `the lock did not keep this definition (over ${MAX_DEFINITION_CHARS} characters or ${MAX_DEFINITION_DEPTH} ` +
+  'levels deep, or carrying a value given to the server): values not shown';
 
 /** How deeply a JSON text nests (brackets outside strings); linear, no parse. */
 function nesting(json: string): number {

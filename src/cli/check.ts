@@ -19,6 +19,7 @@ import { configServers, type ConfigServer } from './check-config.js';
 import { timeoutMs } from './numbers.js';
 import { cliError } from './hints.js';
 import type { CliIO, ExitCode } from './io.js';
+import { maskedIO } from './masked-io.js';
 import { driftJson, driftText } from '../catalog/lock-report.js';
 import { requireAnyLock } from './lock-write.js';
 import { configDrift, configDriftJson, configDriftText, configHasDrift } from '../catalog/config-lock-drift.js';
@@ -61,7 +62,8 @@ async function configInputs(servers: readonly ConfigServer[]): Promise<{ name: s
 }
 
 /** Runs `toolgate check`. */
-export async function checkCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+export async function checkCommand(argv: readonly string[], given: CliIO): Promise<ExitCode> {
+  let io = given;
   const parsed = parseArgs(argv, CHECK.options, 'check');
   if (!parsed.ok) {
     io.err(`toolgate check: ${parsed.error.message}\n`);
@@ -92,6 +94,9 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const timeout = timeoutMs(stringFlag(args, 'timeout') ?? String(CLI_DEFAULTS.listTimeoutSeconds), '--timeout');
   const config = configFile === undefined || !timeout.ok ? undefined : configServers(configFile, timeout.value);
   if (config !== undefined && !config.ok) return usage(config.error.message);
+  const configured = config?.value ?? [];
+  // From here on a report may quote what a server listed: every value given to a server is masked in it.
+  io = maskedIO(given, [...settings.servers, ...configured.flatMap((s) => ('server' in s ? [s.server] : []))], json);
   const stdinUses = [...args.positionals, ...settings.savedLists].filter((i) => i === '-').length;
   if (stdinUses > 1) return usage('standard input (-) can be read once: name it once among the inputs');
   // The lock is read before anything is listed: one that cannot be read is an input error, never "no pins".
@@ -113,12 +118,12 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     if (!r.ok) return usage(r.error.message);
     schemaRegistry = r.value;
   }
-  const configured = await configInputs(config?.value ?? []);
+  const listedConfig = await configInputs(configured);
   const inputs = [
     ...(await readCatalogs(args.positionals, io.readStdin)),
     ...(await readSavedLists(settings.savedLists, io.readStdin)),
     ...(await listServers(settings.servers)),
-    ...configured.map((c) => c.input),
+    ...listedConfig.map((c) => c.input),
   ];
 
   // Under 'report' the findings are computed per accepted tool by adviseCatalog; admission needs the
@@ -151,7 +156,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const unread = inputs.some((i) => i.problem !== undefined);
   const drift = listed !== undefined && unread ? { ...listed, removed: [] } : listed;
   // A config lock: each server against its own pins, named (src/catalog/config-lock-drift.ts).
-  const listings = configured.map((c) => ({ server: c.name, tools: c.input.catalog?.tools }));
+  const listings = listedConfig.map((c) => ({ server: c.name, tools: c.input.catalog?.tools }));
   const servers = configLock === undefined ? undefined : configDrift(configLock, listings);
   const file = lockFile as string;
   if (json) {

@@ -11,6 +11,7 @@ import { CLI_DEFAULTS } from './commands.js';
 import type { CliIO, ExitCode } from './io.js';
 import { anySource } from './lock-sources.js';
 import { readAnyLockFile, writeLockText } from './lock-write.js';
+import { maskedIO } from './masked-io.js';
 import { timeoutMs } from './numbers.js';
 
 /** Runs `toolgate lock --config <file>`; `stop` prints a usage or input error and gives exit 2. */
@@ -18,7 +19,7 @@ export async function lockConfig(
   args: ParsedArgs,
   file: string,
   ignore: readonly string[],
-  io: CliIO,
+  given: CliIO,
   stop: (message: string) => ExitCode,
 ): Promise<ExitCode> {
   if (anySource(args))
@@ -35,6 +36,9 @@ export async function lockConfig(
     return stop(`${out} is the lock of one catalog, not of a config: give another --out, or delete it`);
   const servers = configServers(file, timeout.value);
   if (!servers.ok) return stop(servers.error.message);
+  // Values given to the servers: masked in what is printed, and a definition carrying one is not kept.
+  const started = servers.value.flatMap((s) => ('server' in s ? [s.server] : []));
+  const io = maskedIO(given, started);
   const listings: { server: string; tools: readonly unknown[] }[] = [];
   const problems: string[] = [];
   for (const s of servers.value) {
@@ -43,7 +47,7 @@ export async function lockConfig(
     else listings.push({ server: s.name, tools: input.catalog.tools });
   }
   if (problems.length > 0) return stop(problems.join('\ntoolgate lock: '));
-  const lock = pinConfig(listings, { ignore });
+  const lock = pinConfig(listings, { ignore, withhold: started.flatMap((s) => s.secrets) });
   if (!lock.ok) return stop(lock.error.message);
   if (existing.value !== 'absent') io.out(configDriftText(out, configDrift(existing.value.lock, listings), io.colour));
   const written = writeLockText(out, configLockText(lock.value));

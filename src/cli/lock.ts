@@ -11,12 +11,15 @@ import { driftText } from '../catalog/lock-report.js';
 import { lockConfig } from './lock-config.js';
 import { anySource, NO_SOURCE, readLockSources } from './lock-sources.js';
 import { readLockFile, writeLockFile } from './lock-write.js';
+import { serversOf } from './check-options.js';
+import { maskedIO } from './masked-io.js';
 
 /** Where the lock goes without --out. */
 export const DEFAULT_LOCK_FILE = CLI_DEFAULTS.lockFile;
 
 /** Runs `toolgate lock`. */
-export async function lockCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+export async function lockCommand(argv: readonly string[], given: CliIO): Promise<ExitCode> {
+  let io = given;
   const stop = (message: string): ExitCode => {
     io.err(`toolgate lock: ${message}\n`);
     return 2;
@@ -37,11 +40,16 @@ export async function lockCommand(argv: readonly string[], io: CliIO): Promise<E
   if (!existing.ok) return stop(`${existing.error.message}; fix it, or delete it to lock afresh`);
   const inputs = await readLockSources(args, io);
   if (!inputs.ok) return stop(inputs.error.message);
+  // A server that wrote a value given to it into its own listing: masked in what is printed, and a definition
+  // carrying one is not kept in the lock (only its hashes).
+  const servers = serversOf(args);
+  const listed = servers.ok ? servers.value : [];
+  io = maskedIO(given, listed);
   const unread = inputs.value.filter((i) => i.problem !== undefined);
   // A lock of part of the catalog would report the rest as new later: nothing is written.
   if (unread.length > 0) return stop(unread.map((i) => i.problem?.message).join('\ntoolgate lock: '));
   const tools = inputs.value.flatMap((i) => i.catalog?.tools ?? []);
-  const lock = pinTools({ tools }, { ignore: ignore.value });
+  const lock = pinTools({ tools }, { ignore: ignore.value, withhold: listed.flatMap((s) => s.secrets) });
   if (!lock.ok) return stop(lock.error.message);
   if (existing.value !== 'absent') {
     const before = existing.value;

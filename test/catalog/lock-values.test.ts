@@ -68,7 +68,30 @@ describe('lock values', () => {
     expect(back.ok && back.value.tools['search']?.definition).toBeNull();
     const [c] = listingDrift(lock, [search]).changed;
     expect(c).toMatchObject({ fields: ['description'], changes: [] });
-    expect(c?.note).toMatch(/not kept/);
+    expect(c?.note).toMatch(/did not keep this definition \(over/);
+  });
+
+  it.each([
+    ['as given', 'tok-8c1e2d'],
+    ['needing JSON escapes', 'tok-"q\\-é'],
+  ])('keeps no definition carrying a withheld value (%s): hashes still judge', (_, secret) => {
+    const quoting = { ...search, description: `key ${secret}`, inputSchema: { type: 'object' } };
+    const lock = pinTools({ tools: [quoting, { ...search, name: 'plain' }] }, { withhold: [secret] });
+    expect(lock.ok).toBe(true);
+    if (!lock.ok) return;
+    expect(lock.value.tools['search']?.definition).toBeNull();
+    expect(lock.value.tools['plain']?.definition).not.toBeNull();
+    expect(lockText(lock.value)).not.toContain(JSON.stringify(secret).slice(1, -1));
+    // The same pins as without withholding: only what is kept differs.
+    const plain = pinTools({ tools: [quoting, { ...search, name: 'plain' }] });
+    expect(plain.ok && plain.value.tools['search']?.sha256).toBe(lock.value.tools['search']?.sha256);
+    const [c] = listingDrift(lock.value, [search, { ...search, name: 'plain' }]).changed;
+    expect(c?.note).toMatch(/carrying a value given to the server/);
+  });
+
+  it('refuses a withhold that is not an array of strings', () => {
+    const lock = pinTools({ tools: [search] }, { withhold: [1] as unknown as string[] });
+    expect(lock.ok || lock.error).toMatchObject({ class: 'validation', message: expect.stringMatching(/withhold/) });
   });
 
   it('reads a hash-only (older) lock, judges by its hashes, and notes that values need a new lock', () => {
