@@ -163,6 +163,9 @@ async function initializeAndAdmit(
     const tail = opened.kept();
     say(`server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`);
     await opened.stop();
+    // A request still waiting (the initialize a server that exited never answered) holds its --timeout timer,
+    // which kept the process alive that long after start-up had failed.
+    peer.failAll({ code: RPC.internalError, message: `the MCP server ${why}` });
     return { code, why };
   };
   const init = peer.request(

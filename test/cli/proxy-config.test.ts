@@ -51,6 +51,22 @@ describe('toolgate proxy --config', () => {
     expect(run.stderr).not.toContain('server "plain" is already');
   }, 30_000);
 
+  it('exits 2 at once when no server of the config starts, not after --timeout (a pending initialize held it)', () => {
+    const file = config('all-fail.json', {
+      missing: { command: '/nowhere/no-such-server' },
+      quits: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+    });
+    // --timeout 120 against the spawn's 20 s: the old build waited out the initialize's timer, so it was killed.
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/main.ts', 'proxy', '--timeout', '120', '--config', file],
+      { cwd: ROOT, input: '', encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('server "missing: /nowhere/no-such-server" could not be started');
+  }, 30_000);
+
   it('serves every server on stdio; two servers asking the client at once get their own answers', async () => {
     const file = config('gateway.json', {
       alpha: stdioServer('alpha'),
