@@ -1,7 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  CallToolResultSchema,
   ToolListChangedNotificationSchema,
   type CallToolRequest,
   type ListToolsResult,
@@ -12,12 +11,11 @@ import type { Bundle } from '../catalog/bundle.js';
 import { driftedNames, listingDrift, type LockDrift } from '../catalog/lock-diff.js';
 import { admitMcpToolsWith, MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
-import { fail, failExecution, thrownMessage, type Result } from '../result.js';
+import { fail, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { RETRY_ADVICE, thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
 import { causeMessage } from '../tools/gateway.js';
-import { isError } from '../util/host-error.js';
 import { providerNamesOf } from '../tools/registry.js';
 import type { ToolError } from '../tools/tool-result.js';
 import { clip, describeValue } from '../util/describe-value.js';
@@ -29,7 +27,9 @@ import { byCodeUnits } from '../util/code-unit-order.js';
 import { pick, readTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
-import { gateCall, outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
+import { gateCall } from '../mcp/call-gate.js';
+import { callSender, localError, withoutEnd } from './mcp-client-send.js';
+import { argumentsRefusal, forwardedCall } from '../mcp/forward.js';
 import {
   GUARD_TABLE,
   lockOption,
@@ -64,23 +64,6 @@ const DEFAULT_MAX_PAGES = 100;
 function excessMessage(excess: JsonExcess): string {
   const failed = excessFailure(excess, false);
   return failed.ok ? '' : failed.error.message;
-}
-
-/** An `isError` result the server never saw: the text is what the model reads. */
-function localError(text: string): McpCallResult {
-  return { content: [{ type: 'text', text }], isError: true };
-}
-
-/** `value`, or throws it when it is an Error: the caller's catch reads it as a failure of the call. */
-function failedIfError<T>(value: T): T {
-  if (isError(value)) throw value;
-  return value;
-}
-
-/** The server's result as the caller gets it: refused when a member is named `__proto__` (it ran, so said so). */
-function passedOn(name: string, answer: McpCallResult): McpCallResult {
-  const refused = passOnRefusal(name, answer);
-  return refused === undefined ? answer : localError(refused);
 }
 
 /**
@@ -162,13 +145,19 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         const withheld = drift === undefined ? undefined : driftedNames(drift);
         admitting =
           withheld === undefined ? all.value : all.value.filter((t) => !withheld.has(ownData(t, 'name') as string));
-        // The backend only matters to hosts that run calls through bundle.registry; it forwards unchanged.
-        const backend = (tool: { name: string }) => (args: unknown) =>
-          client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
         // Output and input schemas share the batch's compile budget (mcp-output.ts).
         const cost = listingCost(admission.limits, admitting);
         const compiled = await compileOutputSchemas(admitting, schemaOptions as SchemaOptions, undefined, cost);
         outputs = compiled.byName;
+        const byName = outputs;
+        // For hosts that run calls through bundle.registry, which validated `args`: what reaches the server and
+        // what comes back pass the checks callTool's do (no `__proto__` member, the outputSchema by toolgate).
+        const backend = (tool: { name: string }) => async (args: unknown) => {
+          const refused = argumentsRefusal(args);
+          if (refused !== undefined) return localError(`error: invalid arguments for ${tool.name}: ${refused}`);
+          const request = forwardedCall(tool.name, args as object, {}).params as CallToolRequest['params'];
+          return send(tool.name, request, byName.get(tool.name));
+        };
         result = await admitMcpToolsWith(
           { tools: admitting },
           { ...admission, backend },
@@ -176,7 +165,13 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         );
       }
     } catch (thrown) {
-      result = failExecution('upstream', `tools/list failed: ${thrownMessage(thrown)}`);
+      // The client's text is host data (an address with credentials, a path): kept in `cause`, never in the
+      // message a host may hand a model (formatForModel).
+      const message = 'tools/list failed: the client threw (its text is withheld; the host has it in error.cause)';
+      result = {
+        ok: false,
+        error: { class: 'execution_failure', message, violations: [], kind: 'upstream', cause: thrown },
+      };
     }
     // What the model may see and call: the admitted tools the authority grants (all of them without one). The
     // names are toolgate's own: callTool decides by them, never by the listing objects the host is handed.
@@ -215,6 +210,8 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   } catch {
     // A client that cannot take the handler still gets validation; re-admission then needs listTools.
   }
+
+  const send = callSender(client, notify);
 
   const callTool = async (
     params: CallToolRequest['params'],
@@ -272,29 +269,14 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       // exactly what was checked (the arguments as validated, `{}` when none were given, a plain `_meta`).
       const verdict = gateCall(result.value.registry, name, given, { value }, params as Record<string, unknown>);
       if (verdict.kind === 'invalid') return localError(verdict.text);
-      const request = verdict.params as CallToolRequest['params'];
-      const output = outputs.get(name);
       sent = true;
-      // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
-      // never the Error's members as a result (an fs or net error's path or address).
-      if (output === undefined)
-        return passedOn(name, failedIfError(await client.callTool(request, resultSchema, requestOptions)));
-      const send = client.request;
-      const answer: unknown =
-        typeof send === 'function'
-          ? await send.call(
-              client,
-              { method: 'tools/call', params: request },
-              resultSchema ?? CallToolResultSchema,
-              requestOptions,
-            )
-          : await client.callTool(request, resultSchema, requestOptions);
-      failedIfError(answer);
-      const broken = outputRefusal(name, answer, output);
-      if (broken === undefined) return passedOn(name, answer as McpCallResult);
-      const error: ToolError = { ...broken.error, stage: 'execute' };
-      notify({ callId: '', name, stage: 'execute', cause: answer, error });
-      return localError(broken.text);
+      return await send(
+        name,
+        verdict.params as CallToolRequest['params'],
+        outputs.get(name),
+        resultSchema,
+        requestOptions,
+      );
     } catch (thrown) {
       // A transport or server failure: its text is host data (addresses, paths), so by default the model
       // reads the generic line, as for a tool that throws in the Registry. Once the request was sent (a
@@ -312,7 +294,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       notify(event);
       // An exposed message often ends a sentence itself: one period between it and the notice, not two.
       const text = thrownText(event, exposeErrors);
-      const sentence = text.replace(/[\s.]+$/, '');
+      const sentence = withoutEnd(text);
       return localError(sent ? `${sentence}. The request was sent, so the tool may have run: ${RETRY_ADVICE}` : text);
     }
   };

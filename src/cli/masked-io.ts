@@ -10,7 +10,7 @@ interface HoldsSecrets {
   readonly secrets: readonly string[];
 }
 
-/** `io` with every secret of `servers` masked in what it writes; `json`: `out` is JSON text, masked string by string. */
+/** `io` with every secret of `servers` masked in what it writes; `json`: `out` is JSON text, masked by string. */
 export function maskedIO(io: CliIO, servers: readonly HoldsSecrets[], json = false): CliIO {
   const masker = createMasker(servers.flatMap((s) => s.secrets));
   if (masker.empty) return io;

@@ -1,0 +1,77 @@
+// What guardClient sends once a call passed its gate, for callTool and for the tools of the bundle admit()
+// returns alike: the request goes to the server, and what comes back is passed on only if it holds (its
+// outputSchema checked by toolgate, not by the SDK's draft-07 Ajv; no member named `__proto__`).
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { CallToolResultSchema, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import { outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
+import type { CompiledSchema } from '../schema/compile.js';
+import type { ToolErrorEvent } from '../tools/failure-text.js';
+import type { ToolError } from '../tools/tool-result.js';
+import { isError } from '../util/host-error.js';
+import type { McpCallResult, McpClientLike } from './mcp-client-options.js';
+
+/** An `isError` result the server never saw: the text is what the model reads. */
+export function localError(text: string): McpCallResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/**
+ * `text` without the spaces and periods it ends with, by a scan from the end: an exposed message is host text of
+ * any length, and a regular expression anchored at the end retries from every space (quadratic).
+ */
+export function withoutEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === '.' || /\s/.test(text[end - 1] as string))) end--;
+  return text.slice(0, end);
+}
+
+/** `value`, or throws it when it is an Error: the caller's catch reads it as a failure of the call. */
+function failedIfError<T>(value: T): T {
+  if (isError(value)) throw value;
+  return value;
+}
+
+/** The server's result as the caller gets it: refused when a member is named `__proto__` (it ran, so said so). */
+function passedOn(name: string, answer: McpCallResult): McpCallResult {
+  const refused = passOnRefusal(name, answer);
+  return refused === undefined ? answer : localError(refused);
+}
+
+/**
+ * Sends the checked request of tool `name` (`output`: its compiled outputSchema); a failure of the client throws
+ * (the caller says what the model reads).
+ */
+export type CallSender = (
+  name: string,
+  request: CallToolRequest['params'],
+  output: CompiledSchema | undefined,
+  resultSchema?: Parameters<Client['callTool']>[1],
+  requestOptions?: RequestOptions,
+) => Promise<McpCallResult>;
+
+/** The sender of `client`; `notify` hears of an output refused. */
+export function callSender(client: McpClientLike, notify: (event: ToolErrorEvent) => void): CallSender {
+  return async (name, request, output, resultSchema, requestOptions) => {
+    // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
+    // never the Error's members as a result (an fs or net error's path or address).
+    if (output === undefined)
+      return passedOn(name, failedIfError(await client.callTool(request, resultSchema, requestOptions)));
+    const viaRequest = client.request;
+    const answer: unknown =
+      typeof viaRequest === 'function'
+        ? await viaRequest.call(
+            client,
+            { method: 'tools/call', params: request },
+            resultSchema ?? CallToolResultSchema,
+            requestOptions,
+          )
+        : await client.callTool(request, resultSchema, requestOptions);
+    failedIfError(answer);
+    const broken = outputRefusal(name, answer, output);
+    if (broken === undefined) return passedOn(name, answer as McpCallResult);
+    const error: ToolError = { ...broken.error, stage: 'execute' };
+    notify({ callId: '', name, stage: 'execute', cause: answer, error });
+    return localError(broken.text);
+  };
+}
