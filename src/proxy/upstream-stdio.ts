@@ -2,7 +2,7 @@
 // stdin and stdout, its stderr kept during start-up (shown if start-up fails) and then passed on, masked.
 import type { ChildProcess } from 'node:child_process';
 import { childEnvironment } from '../exec/environment.js';
-import { createMasker } from '../exec/mask-secrets.js';
+import { createMasker, secretForms } from '../exec/mask-secrets.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
 import { clip } from '../util/describe-value.js';
 import type { ProxyIO } from './io.js';
@@ -35,6 +35,9 @@ function watchStderr(
   let partial = '';
   // The secrets' forms are worked out once, not again for every chunk a chatty server writes.
   const masker = createMasker(settings.secrets);
+  // A long line passed on in pieces keeps back what could be the beginning of a secret's form: a value that
+  // straddles two pieces is masked whole in the next one, not shown as two unmasked halves.
+  const holdBack = Math.max(0, ...settings.secrets.flatMap(secretForms).map((f) => f.length - 1));
   child.stderr?.on('data', (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     if (!passing) {
@@ -44,7 +47,7 @@ function watchStderr(
     partial += text;
     const nl = partial.lastIndexOf('\n');
     // A line longer than the kept bound is passed on in pieces rather than held without end.
-    const cut = nl >= 0 ? nl + 1 : partial.length > STDERR_KEPT ? partial.length : 0;
+    const cut = nl >= 0 ? nl + 1 : partial.length > STDERR_KEPT + holdBack ? partial.length - holdBack : 0;
     if (cut === 0) return;
     io.err(masker.text(partial.slice(0, cut)));
     partial = partial.slice(cut);

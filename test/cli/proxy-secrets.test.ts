@@ -91,6 +91,22 @@ describe('toolgate proxy masks the secrets of a stdio upstream', () => {
   }, 30_000);
 });
 
+describe('toolgate proxy masks a secret in a long stderr line passed on in pieces', () => {
+  it('a value straddling two pieces is masked whole, never shown as two halves', async () => {
+    const server = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/split-stderr-server.mjs');
+    const q = new RawCli('proxy', ['--env', `TOKEN=${SET}`, '--', process.execPath, server]);
+    started.push(q);
+    await q.initialize();
+    q.call('s', 'split', {});
+    await q.until((r) => r.id === 's');
+    q.child.stdin.end();
+    expect((await q.exited).code).toBe(0);
+    expect(q.stderr).toContain(' end');
+    expect(q.stderr.replace(/toolgate proxy: [^\n]*\n/g, '')).toContain(`token=${REDACTED} end`);
+    expect(leaks(q.stderr, [SET])).toEqual([]);
+  }, 30_000);
+});
+
 /** The bearer token of --header "Authorization: Bearer env:UP_TOKEN" (a quote and a backslash). */
 const UP_TOKEN = 'up-"7c1e\\secret-token';
 /** The value of --header "X-Api-Key: ...". */
