@@ -51,10 +51,18 @@ function metadataViolation(field: string, message: string): Violation {
 
 /** Checks name, description, revision, backend and annotations of one descriptor (preflight). */
 export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Result<DescriptorFields> {
-  if (descriptor === null || typeof descriptor !== 'object' || Array.isArray(descriptor)) {
+  let isArray = false;
+  try {
+    isArray = Array.isArray(descriptor);
+  } catch {
+    // A revoked Proxy throws even on Array.isArray.
+    const message = 'a tool descriptor must be plain data: it is a revoked Proxy';
+    return fail('validation', message, [metadataViolation('descriptor', message)]);
+  }
+  if (descriptor === null || typeof descriptor !== 'object' || isArray) {
     const message =
       `a tool descriptor must be an object, got ` +
-      `${descriptor === null ? 'null' : Array.isArray(descriptor) ? 'an array' : typeof descriptor}`;
+      `${descriptor === null ? 'null' : isArray ? 'an array' : typeof descriptor}`;
     return fail('validation', message, [metadataViolation('descriptor', message)]);
   }
   const problems: Violation[] = [];

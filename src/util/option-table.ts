@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import type { Violation } from '../result.js';
 import { describeValue, quote } from './describe-value.js';
 import { ownField } from './own-field.js';
@@ -6,7 +7,9 @@ import { ownField } from './own-field.js';
  * One declarative table per entry point: every option it reads, with what the option may hold. The entry
  * point's key list is the table's keys, and one reader refuses, the same way everywhere, an option the table
  * lacks (a misspelt one must never be silently ignored), a value of the wrong type (never silently replaced
- * by the default), and a field that is not plain data (a getter or Proxy trap never runs).
+ * by the default), and a field that is not plain data (a getter or Proxy trap never runs). A Proxy, as the
+ * options or as an option's object value, is refused before anything reads it: its traps could answer each read
+ * differently, and a revoked one throws on any look (Array.isArray included).
  */
 
 /** What one option may hold: a phrase for the refusal ("a boolean") and the check. */
@@ -20,7 +23,10 @@ export interface OptionRule {
 /** An entry point's table: one rule per key of its options type, none missing, none extra. */
 export type OptionTable<T> = { readonly [K in keyof T & string]-?: OptionRule };
 
-const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !types.isProxy(v) && !Array.isArray(v);
+
+/** A Proxy object (a function Proxy is only ever called, as any function option is). */
+const isProxyObject = (v: unknown): boolean => v !== null && typeof v === 'object' && types.isProxy(v);
 
 /** `true` or `false`. */
 export const BOOLEAN: OptionRule = { expected: 'a boolean', accepts: (v) => typeof v === 'boolean' };
@@ -40,7 +46,7 @@ export function oneOf(...names: readonly string[]): OptionRule {
 /** An array of some of a few names, each read as own data (an accessor element is refused, never run). */
 export function listOf(...names: readonly string[]): OptionRule {
   const accepts = (v: unknown): boolean => {
-    if (!Array.isArray(v)) return false;
+    if (isProxyObject(v) || !Array.isArray(v)) return false;
     const length = ownField(v, 'length').value as number;
     for (let i = 0; i < length; i++) {
       const item = ownField(v, String(i));
@@ -64,6 +70,15 @@ export interface TableRead {
   readonly problems: readonly string[];
   /** The same problems as violations (code `invalid_option`). */
   readonly violations: readonly Violation[];
+}
+
+/** Whether `rule` takes `value`; a check that throws (a host rule meeting an odd value) does not. */
+function accepted(rule: OptionRule, value: unknown): boolean {
+  try {
+    return rule.accepts(value);
+  } catch {
+    return false;
+  }
 }
 
 /** Names shown in an unknown option's refusal: the table's keys, enough to spot a misspelling. */
@@ -92,18 +107,17 @@ export function readTable(source: unknown, table: Readonly<Record<string, Option
     });
   };
   if (source === undefined) return { values, problems, violations };
+  const whole = prefix === '' ? 'the options' : prefix.replace(/\.$/, '');
+  if (isProxyObject(source)) {
+    refuse('', `${whole} must be plain data, not a Proxy`);
+    return { values, problems, violations };
+  }
   if (source === null || typeof source !== 'object' || Array.isArray(source)) {
-    const whole = prefix === '' ? 'the options' : prefix.replace(/\.$/, '');
     refuse('', `${whole} must be an object, got ${Array.isArray(source) ? 'an array' : describeValue(source)}`);
     return { values, problems, violations };
   }
-  let own: string[] = [];
-  try {
-    own = Object.keys(source);
-  } catch {
-    // A Proxy whose ownKeys trap throws: each known option is still looked at (and named) below.
-    refuse('', 'the options object cannot be read');
-  }
+  // Not a Proxy: neither Object.keys nor a descriptor read below runs caller code or throws.
+  const own = Object.keys(source);
   const known = Object.keys(table);
   for (const key of own) {
     if (Object.hasOwn(table, key)) continue;
@@ -112,12 +126,14 @@ export function readTable(source: unknown, table: Readonly<Record<string, Option
   }
   for (const key of known) {
     const f = ownField(source, key);
+    const r = table[key]!;
     if (f.accessor) refuse(key, `"${prefix}${key}" is not a plain data property`);
     else if (!f.present || f.value === undefined) continue;
-    else if (!table[key]!.accepts(f.value)) {
-      const r = table[key]!;
+    // ANY's value is the reading code's to check; any other rule would look into a Proxy (instanceof, isArray).
+    else if (r !== ANY && isProxyObject(f.value)) refuse(key, `${prefix}${key} must be plain data, not a Proxy`);
+    else if (!accepted(r, f.value))
       refuse(key, `${prefix}${key} must be ${r.expected}${r.showsValue ? `, got ${describeValue(f.value)}` : ''}`);
-    } else Object.defineProperty(values, key, { value: f.value, enumerable: true, writable: true, configurable: true });
+    else Object.defineProperty(values, key, { value: f.value, enumerable: true, writable: true, configurable: true });
   }
   return { values, problems, violations };
 }

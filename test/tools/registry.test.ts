@@ -413,7 +413,7 @@ describe('caller objects are read as plain data, and nothing throws', () => {
       /"formatAssertion" is not a plain data property/,
     ],
     ['a throwing stage getter', { stages: throwing({}, 'approve') }, /stages: "approve" is not a plain data property/],
-    ['a Proxy whose traps throw', hostileProxy, /is not a plain data property/],
+    ['a Proxy whose traps throw', hostileProxy, /the options must be plain data, not a Proxy/],
   ])(
     'new Registry with %s does not throw; register, check and call report the options',
     async (_why, options, message) => {
