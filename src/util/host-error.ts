@@ -2,6 +2,7 @@
 // enumerable `path`, `dest`, `address`, `port`, `spawnargs` (every fs, net and child_process error does), which
 // JSON.stringify would copy into the text the model reads; an Error is host text, however it reached toolgate.
 import { types } from 'node:util';
+import { jsonScalarBytes, jsonStringBytes } from './json-text-bytes.js';
 
 /** Whether `value` is an Error (any realm, any subclass); never throws. */
 export function isError(value: unknown): boolean {
@@ -36,10 +37,12 @@ export function jsonOrError(
   if (typeof value === 'string') return fits(value) ? { text: value } : 'too-long';
   if (value === undefined) return { text: '' };
   let found: { error: unknown } | 'too-long' | undefined;
-  // A count no greater than the text's length, so a text within maxBytes is never stopped here: a string's
-  // characters, one for any other value written, and an object member's key; an array's index is not written,
-  // and a member JSON leaves out (undefined, a function, a symbol) counts nothing.
+  // The UTF-8 bytes written so far, never more (json-text-bytes.ts), so a text within maxBytes is never stopped
+  // here: each value as written, an object member's key with its quotes and colon, and one per member for the
+  // comma after it or its container's closing bracket (an empty container's second bracket is not counted). An
+  // array's index is not written; a member JSON leaves out of an object counts nothing, in an array `null`.
   let written = 0;
+  let root = true;
   try {
     const text = JSON.stringify(value, function (this: unknown, key: string, v: unknown) {
       if (isError(v)) {
@@ -47,9 +50,14 @@ export function jsonOrError(
         throw FOUND;
       }
       const omitted = v === undefined || typeof v === 'function' || typeof v === 'symbol';
-      if (!Array.isArray(this)) {
-        if (!omitted) written += key.length + (typeof v === 'string' ? v.length : 1);
-      } else written += typeof v === 'string' ? v.length : 1;
+      if (root) {
+        root = false;
+        written += jsonScalarBytes(v, maxBytes);
+      } else if (Array.isArray(this)) written += 1 + (omitted ? 4 : jsonScalarBytes(v, maxBytes - written));
+      else if (!omitted) {
+        written += 2 + jsonStringBytes(key, maxBytes - written);
+        written += jsonScalarBytes(v, maxBytes - written);
+      }
       if (written > maxBytes) {
         found = 'too-long';
         throw TOO_LONG;

@@ -41,10 +41,41 @@ describe('maxResultBytes', () => {
     ['members JSON leaves out', { a: 1, gone: undefined, f: () => 1, s: Symbol('s') }],
     ['a toJSON that leaves itself out', { a: 1, b: { toJSON: () => undefined } }],
     ['holes written as null', [1, undefined, 2]],
+    ['escapes, non-ASCII, a lone surrogate', { 'k"\n': ['"\\\u0001\t', 'é中😀', '\ud800x'] }],
+    ['long numbers, empty containers, a Date', [-Math.PI / 1e300, [], {}, [[]], new Date(0), true, null]],
   ])('never refuses a result within the bound: %s', async (_why, value) => {
     const text = JSON.stringify(value);
     const r = await registryWith(value, Buffer.byteLength(text)).call({ id: 'c', name: 't', arguments: {} });
     expect([r.isError, r.content]).toEqual([false, text]);
+  });
+
+  it('charges each number as its JSON text: 4,000 shared arrays of long numbers stop near the bound', async () => {
+    // Each element is read through its toJSON, so the count of reads is how far the text was written.
+    let reads = 0;
+    const long = {
+      toJSON: () => {
+        reads++;
+        return -Math.PI / 1e300;
+      },
+    };
+    const inner = new Array(1000).fill(long);
+    const r = await registryWith(new Array(4000).fill(inner), 100_000).call({ id: 'c', name: 't', arguments: {} });
+    expect(r.error).toMatchObject({ limit: 'maxResultBytes' });
+    // 24 bytes an element ("-3.141592653589793e-300" and a comma): about 4,200 read, not 4,000,000.
+    expect(reads).toBeLessThan(4_300);
+  });
+
+  it("charges a string's escapes: a string of control characters stops the pass before the next member", async () => {
+    let later = false;
+    const next = {
+      toJSON: () => {
+        later = true;
+        return 1;
+      },
+    };
+    const value = { s: '\u0001'.repeat(5_000), next };
+    const r = await registryWith(value, 10_000).call({ id: 'c', name: 't', arguments: {} });
+    expect([r.error?.limit, later]).toEqual(['maxResultBytes', false]);
   });
 
   it('is an option read through the table: a bad value fails every call', async () => {
