@@ -32,6 +32,24 @@ export function tooLongResult(callId: string, name: string, maxResultBytes: numb
   });
 }
 
+/**
+ * Deepest nesting of an MCP result, the result itself being level 1: the proxy's bound on any MCP message
+ * (MAX_MESSAGE_DEPTH, src/mcp/message-depth.ts). A host writes the provider message built from it with
+ * JSON.stringify, which throws past about 4,100 levels; no MCP message passed on by the proxy comes deeper.
+ */
+export const MAX_MCP_RESULT_DEPTH = 1000;
+
+/** What a result JSON cannot encode reads as: the words a non-MCP tool's gets (call-run.ts). */
+function notJsonResult(callId: string, name: string, why?: string): ToolResult {
+  return errorResult(callId, name, `error: tool ${name} returned a value that cannot be sent as JSON`, {
+    class: 'execution_failure',
+    message: `result is not JSON-serialisable${why === undefined ? '' : ` (${why})`}`,
+    violations: [],
+    kind: 'tool',
+    stage: 'execute',
+  });
+}
+
 /** A backend's return value marked as an MCP CallToolResult (admitMcpTools marks what its backends return). */
 export class McpOutput {
   /** What the MCP backend returned. */
@@ -98,8 +116,14 @@ export function mcpToolResult(
   // One private plain copy: nothing the server handed back (a getter, a later change) is read again. Bounded as
   // its JSON text is counted while copying (escapes aside): a value sharing one object under many members is not
   // copied once per member past the bound, and no second pass writes the text out only to measure it.
-  const copy = copyBoundedJson(value, { bytes: { name: 'maxResultBytes', value: maxResultBytes } });
-  if (!copy.ok && copy.finding.kind === 'excess') return tooLongResult(callId, name, maxResultBytes);
+  const copy = copyBoundedJson(value, {
+    bytes: { name: 'maxResultBytes', value: maxResultBytes },
+    depth: { name: 'depth', value: MAX_MCP_RESULT_DEPTH },
+  });
+  if (!copy.ok && copy.finding.kind === 'excess')
+    return copy.finding.excess.bound.name === 'depth'
+      ? notJsonResult(callId, name, `nested more than ${MAX_MCP_RESULT_DEPTH} levels deep`)
+      : tooLongResult(callId, name, maxResultBytes);
   // As no MCP message passes one (src/mcp/forward.ts): a host that merges the result would take a prototype.
   const proto = copy.ok ? memberPath(copy.value, PROTO_ONLY) : undefined;
   if (proto !== undefined)
@@ -110,24 +134,21 @@ export function mcpToolResult(
       kind: 'tool',
       stage: 'execute',
     });
-  if (!copy.ok)
-    return errorResult(callId, name, `error: tool ${name} returned a value that cannot be sent as JSON`, {
-      class: 'execution_failure',
-      message: 'result is not JSON-serialisable',
-      violations: [],
-      kind: 'tool',
-      stage: 'execute',
-    });
+  if (!copy.ok) return notJsonResult(callId, name);
   const result = copy.value;
   const content = isObject(result) ? result.content : undefined;
   const structured = isObject(result) ? result.structuredContent : undefined;
-  if (!isObject(result) || (!Array.isArray(content) && structured === undefined))
-    return successResult(callId, name, contentOf(result) ?? '');
+  // Text JSON.stringify could not write (within the depth bound it can) is a failure, never an empty success.
+  if (!isObject(result) || (!Array.isArray(content) && structured === undefined)) {
+    const text = contentOf(result);
+    return text === undefined ? notJsonResult(callId, name) : successResult(callId, name, text);
+  }
   const parts: unknown[] = Array.isArray(content) ? content : [];
   const isError = result.isError === true;
   // MCP: a tool returning structured content SHOULD also return it as text; when it did not, it is the text.
-  const shown =
-    parts.length === 0 && structured !== undefined ? [{ type: 'text', text: contentOf(structured) ?? '' }] : parts;
+  const structuredText = parts.length === 0 && structured !== undefined ? contentOf(structured) : '';
+  if (structuredText === undefined) return notJsonResult(callId, name);
+  const shown = parts.length === 0 && structured !== undefined ? [{ type: 'text', text: structuredText }] : parts;
   const mapped = mapParts(shown);
   // An error with no text of its own still says so, first (an image-only error would otherwise read as data).
   if (isError && mapped.texts.length === 0) {
