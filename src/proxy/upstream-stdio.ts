@@ -1,6 +1,7 @@
 // The upstream as a command on stdio: started in its own process group (stopped whole), newline JSON-RPC on its
 // stdin and stdout, its stderr kept during start-up (shown if start-up fails) and then passed on, masked.
 import type { ChildProcess } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 import { childEnvironment } from '../exec/environment.js';
 import { createMasker, secretForms } from '../exec/mask-secrets.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
@@ -35,11 +36,11 @@ function watchStderr(
   let partial = '';
   // The secrets' forms are worked out once, not again for every chunk a chatty server writes.
   const masker = createMasker(settings.secrets);
-  // A long line passed on in pieces keeps back what could be the beginning of a secret's form: a value that
-  // straddles two pieces is masked whole in the next one, not shown as two unmasked halves.
-  const holdBack = Math.max(0, ...settings.secrets.flatMap(secretForms).map((f) => f.length - 1));
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const text = chunk.toString('utf8');
+  const forms = settings.secrets.flatMap(secretForms);
+  const holdBack = Math.max(0, ...forms.map((f) => f.length - 1));
+  // Characters, not bytes: a character split across two chunks is decoded whole.
+  const decoder = new StringDecoder('utf8');
+  const pass = (text: string): void => {
     if (!passing) {
       if (kept.length < STDERR_KEPT) kept += text;
       return;
@@ -47,13 +48,39 @@ function watchStderr(
     partial += text;
     const nl = partial.lastIndexOf('\n');
     // A line longer than the kept bound is passed on in pieces rather than held without end.
-    const cut = nl >= 0 ? nl + 1 : partial.length > STDERR_KEPT + holdBack ? partial.length - holdBack : 0;
+    const cut = nl >= 0 ? nl + 1 : partial.length > STDERR_KEPT + holdBack ? pieceEnd(partial, forms, holdBack) : 0;
     if (cut === 0) return;
     io.err(masker.text(partial.slice(0, cut)));
     partial = partial.slice(cut);
+  };
+  child.stderr?.on('data', (chunk: Buffer) => pass(decoder.write(chunk)));
+  // What is left when the server's stderr ends (a last line without a newline) is passed on too, on its own line.
+  child.stderr?.on('end', () => {
+    pass(decoder.end());
+    if (passing && partial !== '') io.err(`${masker.text(partial)}\n`);
+    partial = '';
   });
   // Masked before it is clipped: a value cut in two would escape the mask.
   return { kept: () => clip(masker.text(kept.trim()), STDERR_KEPT), live: () => (passing = true) };
+}
+
+/**
+ * Where a piece of a long stderr line ends: `holdBack` characters before its end (what could begin a secret's
+ * form), moved back to the start of any whole form that would cross it, so every form is masked in one piece.
+ */
+function pieceEnd(text: string, forms: readonly string[], holdBack: number): number {
+  let cut = text.length - holdBack;
+  for (let moved = true; moved && cut > 0; ) {
+    moved = false;
+    for (const f of forms) {
+      const at = text.indexOf(f, Math.max(0, cut - f.length + 1));
+      if (at !== -1 && at < cut) {
+        cut = at;
+        moved = true;
+      }
+    }
+  }
+  return cut;
 }
 
 /** Starts the server of `settings.words`; a thrown spawn error is returned as its message. */

@@ -92,18 +92,39 @@ describe('toolgate proxy masks the secrets of a stdio upstream', () => {
 });
 
 describe('toolgate proxy masks a secret in a long stderr line passed on in pieces', () => {
-  it('a value straddling two pieces is masked whole, never shown as two halves', async () => {
-    const server = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/split-stderr-server.mjs');
-    const q = new RawCli('proxy', ['--env', `TOKEN=${SET}`, '--', process.execPath, server]);
+  const SPLIT = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/split-stderr-server.mjs');
+  /** The proxy's stderr after one call of `split` in `mode`, and how it exited. */
+  async function split(mode: string, token = SET): Promise<{ stderr: string; code: number | null }> {
+    const q = new RawCli('proxy', ['--env', `TOKEN=${token}`, '--', process.execPath, SPLIT]);
     started.push(q);
     await q.initialize();
-    q.call('s', 'split', {});
+    q.call('s', 'split', { mode });
     await q.until((r) => r.id === 's');
-    q.child.stdin.end();
-    expect((await q.exited).code).toBe(0);
-    expect(q.stderr).toContain(' end');
-    expect(q.stderr.replace(/toolgate proxy: [^\n]*\n/g, '')).toContain(`token=${REDACTED} end`);
-    expect(leaks(q.stderr, [SET])).toEqual([]);
+    if (mode !== 'tail') q.child.stdin.end();
+    const { code } = await q.exited;
+    return { stderr: q.stderr, code };
+  }
+
+  // A value without escapes: all its forms one length, so a piece of the long line ends inside it.
+  const PLAIN = 'SECRETVALUE-0123456789';
+  it.each([
+    ['halves', 'written in two halves', SET, ' end'],
+    ['whole', 'written whole where a piece would end', PLAIN, ' abc end'],
+  ])(
+    'a value %s (%s) is masked whole',
+    async (mode, _, token, after) => {
+      const { stderr, code } = await split(mode, token);
+      expect(code).toBe(0);
+      expect(stderr).toContain(`token=${REDACTED}${after}`);
+      expect(leaks(stderr, [token])).toEqual([]);
+    },
+    30_000,
+  );
+
+  it('a last line without a newline is passed on whole when the server exits, on its own line', async () => {
+    const { stderr, code } = await split('tail');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/x TAIL-OF-LINE\ntoolgate proxy: /);
   }, 30_000);
 });
 
