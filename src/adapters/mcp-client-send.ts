@@ -32,12 +32,6 @@ function failedIfError<T>(value: T): T {
   return value;
 }
 
-/** The server's result as the caller gets it: refused when a member is named `__proto__` (it ran, so said so). */
-function passedOn(name: string, answer: McpCallResult): McpCallResult {
-  const refused = passOnRefusal(name, answer);
-  return refused === undefined ? answer : localError(refused);
-}
-
 /**
  * Sends the checked request of tool `name` (`output`: its compiled outputSchema); a failure of the client throws
  * (the caller says what the model reads).
@@ -48,11 +42,23 @@ export type CallSender = (
   output: CompiledSchema | undefined,
   resultSchema?: Parameters<Client['callTool']>[1],
   requestOptions?: RequestOptions,
+  callId?: string,
 ) => Promise<McpCallResult>;
 
-/** The sender of `client`; `notify` hears of an output refused. */
-export function callSender(client: McpClientLike, notify: (event: ToolErrorEvent) => void): CallSender {
-  return async (name, request, output, resultSchema, requestOptions) => {
+/**
+ * The sender of `client`; `notify` hears of an output refused; `refused` makes the result that replaces a refused
+ * answer from its text (callTool's as it is; a Registry adds `error: ` to a tool's isError text itself).
+ */
+export function callSender(
+  client: McpClientLike,
+  notify: (event: ToolErrorEvent) => void,
+  refused: (text: string) => McpCallResult = localError,
+): CallSender {
+  const passedOn = (name: string, answer: McpCallResult): McpCallResult => {
+    const refusal = passOnRefusal(name, answer);
+    return refusal === undefined ? answer : refused(refusal);
+  };
+  return async (name, request, output, resultSchema, requestOptions, callId = '') => {
     // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
     // never the Error's members as a result (an fs or net error's path or address).
     if (output === undefined)
@@ -71,7 +77,7 @@ export function callSender(client: McpClientLike, notify: (event: ToolErrorEvent
     const broken = outputRefusal(name, answer, output);
     if (broken === undefined) return passedOn(name, answer as McpCallResult);
     const error: ToolError = { ...broken.error, stage: 'execute' };
-    notify({ callId: '', name, stage: 'execute', cause: answer, error });
-    return localError(broken.text);
+    notify({ callId, name, stage: 'execute', cause: answer, error });
+    return refused(broken.text);
   };
 }

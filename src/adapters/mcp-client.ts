@@ -152,11 +152,12 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         const byName = outputs;
         // For hosts that run calls through bundle.registry, which validated `args`: what reaches the server and
         // what comes back pass the checks callTool's do (no `__proto__` member, the outputSchema by toolgate).
-        const backend = (tool: { name: string }) => async (args: unknown) => {
+        const backend = (tool: { name: string }) => async (args: unknown, context?: { callId?: unknown }) => {
           const refused = argumentsRefusal(args);
-          if (refused !== undefined) return localError(`error: invalid arguments for ${tool.name}: ${refused}`);
+          if (refused !== undefined) return localError(`invalid arguments for ${tool.name}: ${refused}`);
           const request = forwardedCall(tool.name, args as object, {}).params as CallToolRequest['params'];
-          return send(tool.name, request, byName.get(tool.name));
+          const callId = typeof context?.callId === 'string' ? context.callId : '';
+          return sendForRegistry(tool.name, request, byName.get(tool.name), undefined, undefined, callId);
         };
         result = await admitMcpToolsWith(
           { tools: admitting },
@@ -212,6 +213,10 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   }
 
   const send = callSender(client, notify);
+  // The Registry writes `error: ` before a tool's isError text itself.
+  const sendForRegistry = callSender(client, notify, (text) =>
+    localError(text.startsWith('error: ') ? text.slice('error: '.length) : text),
+  );
 
   const callTool = async (
     params: CallToolRequest['params'],

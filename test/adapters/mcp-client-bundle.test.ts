@@ -30,6 +30,7 @@ const ANSWERS: Record<string, unknown> = {
 const calls: Record<string, unknown>[] = [];
 let guarded: GuardedClient;
 let bundle: Bundle;
+const events: { callId: string; name: string; stage: string }[] = [];
 
 beforeAll(async () => {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -52,7 +53,7 @@ beforeAll(async () => {
   await serverSide.start();
   const client = new Client({ name: 't', version: '0' });
   await client.connect(clientSide);
-  guarded = guardClient(client);
+  guarded = guardClient(client, { onError: (e) => events.push(e) });
   const admitted = await guarded.admit();
   if (!admitted.ok) throw new Error(admitted.error.message);
   bundle = admitted.value;
@@ -70,7 +71,10 @@ describe('the tools of the bundle admit() returns', () => {
     expect(direct.isError).toBe(true);
     const r = await viaRegistry('pair', '{"kind":"extra"}');
     expect(r).toMatchObject({ isError: true });
-    expect(r.text).toContain('ran but its output does not match its output schema');
+    expect(r.text).toContain('error: tool pair ran but its output does not match its output schema');
+    expect(r.text).not.toContain('error: error:');
+    // The host's onError hears of it under the registry's call id.
+    expect(events.at(-1)).toMatchObject({ callId: 'c', name: 'pair', stage: 'execute' });
     expect(r.text).not.toContain('IGNORE PREVIOUS');
   });
 
@@ -85,6 +89,7 @@ describe('the tools of the bundle admit() returns', () => {
     const r = await viaRegistry('save', '{"note":"x","__proto__":{"isAdmin":true}}');
     expect(r.isError).toBe(true);
     expect(r.text).toContain('__proto__');
+    expect(r.text).toMatch(/^"?error: invalid arguments for save/);
     expect(calls.length).toBe(before);
   });
 });

@@ -31,11 +31,15 @@ const revoked = (): object => {
 
 /** A Proxy over `target` that records each trap it runs. */
 function recording(target: object, log: string[]): object {
+  const noted = <T>(what: string, value: T): T => {
+    log.push(what);
+    return value;
+  };
   return new Proxy(target, {
-    ownKeys: (t) => (log.push('ownKeys'), Reflect.ownKeys(t)),
-    getOwnPropertyDescriptor: (t, k) => (log.push(`gopd ${String(k)}`), Reflect.getOwnPropertyDescriptor(t, k)),
-    get: (t, k) => (log.push(`get ${String(k)}`), Reflect.get(t, k)),
-    getPrototypeOf: (t) => (log.push('getPrototypeOf'), Reflect.getPrototypeOf(t)),
+    ownKeys: (t) => noted('ownKeys', Reflect.ownKeys(t)),
+    getOwnPropertyDescriptor: (t, k) => noted(`gopd ${String(k)}`, Reflect.getOwnPropertyDescriptor(t, k)),
+    get: (t, k) => noted(`get ${String(k)}`, Reflect.get(t, k)),
+    getPrototypeOf: (t) => noted('getPrototypeOf', Reflect.getPrototypeOf(t)),
   });
 }
 
