@@ -11,7 +11,7 @@ import { CLI_DEFAULTS } from './commands.js';
 import type { CliIO, ExitCode } from './io.js';
 import { anySource } from './lock-sources.js';
 import { readAnyLockFile, writeLockText } from './lock-write.js';
-import { maskedIO } from './masked-io.js';
+import { maskedIO, secretInNames, shownSecrets } from './masked-io.js';
 import { timeoutMs } from './numbers.js';
 
 /** Runs `toolgate lock --config <file>`; `stop` prints a usage or input error and gives exit 2. */
@@ -39,6 +39,11 @@ export async function lockConfig(
   // Values given to the servers: masked in what is printed, and a definition carrying one is not kept.
   const started = servers.value.flatMap((s) => ('server' in s ? [s.server] : []));
   const io = maskedIO(given, started);
+  // Its own stop from here on: what a server listed is masked in it too.
+  const refuse = (message: string): ExitCode => {
+    io.err(`toolgate lock: ${message}\n`);
+    return 2;
+  };
   const listings: { server: string; tools: readonly unknown[] }[] = [];
   const problems: string[] = [];
   for (const s of servers.value) {
@@ -46,12 +51,17 @@ export async function lockConfig(
     if (input?.catalog === undefined) problems.push(input?.problem?.message ?? `server ${JSON.stringify(s.name)}`);
     else listings.push({ server: s.name, tools: input.catalog.tools });
   }
-  if (problems.length > 0) return stop(problems.join('\ntoolgate lock: '));
-  const lock = pinConfig(listings, { ignore, withhold: started.flatMap((s) => s.secrets) });
-  if (!lock.ok) return stop(lock.error.message);
+  if (problems.length > 0) return refuse(problems.join('\ntoolgate lock: '));
+  const named = secretInNames(
+    listings.flatMap((l) => l.tools),
+    started,
+  );
+  if (named !== undefined) return refuse(named);
+  const lock = pinConfig(listings, { ignore, withhold: shownSecrets(started) });
+  if (!lock.ok) return refuse(lock.error.message);
   if (existing.value !== 'absent') io.out(configDriftText(out, configDrift(existing.value.lock, listings), io.colour));
   const written = writeLockText(out, configLockText(lock.value));
-  if (!written.ok) return stop(written.error.message);
+  if (!written.ok) return refuse(written.error.message);
   const count = listings.reduce((n, l) => n + Object.keys(lock.value.servers[l.server]?.tools ?? {}).length, 0);
   const ignored = ignore.length === 0 ? '' : ` (ignoring ${ignore.join(', ')})`;
   const s = (n: number): string => (n === 1 ? '' : 's');

@@ -66,7 +66,7 @@ export const LOCK: CliCommand = {
   notes: [
     'Every listed tool is pinned, admitted or not; the inputs together are one catalog (a name listed twice is',
     'an error). The lock holds the tools as listed (their definitions) and their hashes: never a command, URL,',
-    'header or environment value.',
+    'header or environment value (a definition carrying one is not kept; a tool named with one is refused).',
     'Exit status: 0 written; 2 usage error, an input that cannot be read or pinned, or an existing lock that',
     'cannot be read (nothing is written then).',
   ],

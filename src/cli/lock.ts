@@ -12,7 +12,7 @@ import { lockConfig } from './lock-config.js';
 import { anySource, NO_SOURCE, readLockSources } from './lock-sources.js';
 import { readLockFile, writeLockFile } from './lock-write.js';
 import { serversOf } from './check-options.js';
-import { maskedIO } from './masked-io.js';
+import { maskedIO, secretInNames, shownSecrets } from './masked-io.js';
 
 /** Where the lock goes without --out. */
 export const DEFAULT_LOCK_FILE = CLI_DEFAULTS.lockFile;
@@ -49,7 +49,9 @@ export async function lockCommand(argv: readonly string[], given: CliIO): Promis
   // A lock of part of the catalog would report the rest as new later: nothing is written.
   if (unread.length > 0) return stop(unread.map((i) => i.problem?.message).join('\ntoolgate lock: '));
   const tools = inputs.value.flatMap((i) => i.catalog?.tools ?? []);
-  const lock = pinTools({ tools }, { ignore: ignore.value, withhold: listed.flatMap((s) => s.secrets) });
+  const named = secretInNames(tools, listed);
+  if (named !== undefined) return stop(named);
+  const lock = pinTools({ tools }, { ignore: ignore.value, withhold: shownSecrets(listed) });
   if (!lock.ok) return stop(lock.error.message);
   if (existing.value !== 'absent') {
     const before = existing.value;

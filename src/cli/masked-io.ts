@@ -1,8 +1,11 @@
-// What `check` and `lock` print after they list servers, with every value given to a server masked (its `--env`
-// values, `KEY=VALUE` words, `--header` values): a server can write one into its own listing (a tool description
-// quoting its token), and a report or a CI log would show it. The user's own terminal reads it: masked as the
-// proxy masks its stderr (createMasker's host rule).
-import { createMasker } from '../exec/mask-secrets.js';
+// What `check` and `lock` print and write after they list servers, with every value given to a server (its `--env`
+// values, `KEY=VALUE` words, `--header` values) kept out: a server can write one into its own listing (a tool
+// description quoting its token), and a report, a CI log or a committed lock file would show it. Values shorter
+// than MIN_SHOWN_SECRET_LENGTH are left alone, as in what the proxy's clients read: `LOG_LEVEL=warn` would mask a
+// report's own `warnings`. Printed text is masked as the proxy masks its stderr (createMasker's host rule).
+import { createMasker, MIN_SHOWN_SECRET_LENGTH, secretForms } from '../exec/mask-secrets.js';
+import { clip } from '../util/describe-value.js';
+import { ownData } from '../util/own-field.js';
 import type { CliIO } from './io.js';
 
 /** Servers' secrets, as `McpServer` (src/cli/mcp-server-list.ts) holds them. */
@@ -10,9 +13,34 @@ interface HoldsSecrets {
   readonly secrets: readonly string[];
 }
 
+/** The values of `servers` kept out of reports and lock files: those at least MIN_SHOWN_SECRET_LENGTH long. */
+export function shownSecrets(servers: readonly HoldsSecrets[]): string[] {
+  return [...new Set(servers.flatMap((s) => s.secrets).filter((v) => v.length >= MIN_SHOWN_SECRET_LENGTH))];
+}
+
 /** `io` with every secret of `servers` masked in what it writes; `json`: `out` is JSON text, masked by string. */
 export function maskedIO(io: CliIO, servers: readonly HoldsSecrets[], json = false): CliIO {
-  const masker = createMasker(servers.flatMap((s) => s.secrets));
+  const masker = createMasker(shownSecrets(servers), MIN_SHOWN_SECRET_LENGTH);
   if (masker.empty) return io;
   return { ...io, out: (t) => io.out(json ? masker.json(t) : masker.text(t)), err: (t) => io.err(masker.text(t)) };
+}
+
+/**
+ * Why a lock cannot be written: a tool's name carries a value given to a server (a name is its pin's key, written
+ * as listed, and the file is committed), named masked; undefined when none does.
+ */
+export function secretInNames(tools: readonly unknown[], servers: readonly HoldsSecrets[]): string | undefined {
+  const secrets = shownSecrets(servers);
+  if (secrets.length === 0) return undefined;
+  const forms = secrets.flatMap(secretForms);
+  const masker = createMasker(secrets, MIN_SHOWN_SECRET_LENGTH);
+  for (const tool of tools) {
+    const name = ownData(tool, 'name');
+    if (typeof name !== 'string' || !forms.some((f) => name.includes(f))) continue;
+    return (
+      `tool ${JSON.stringify(clip(masker.text(name), 80))} is named with a value given to the server ` +
+      '(--env, --header or a KEY=VALUE word): a lock file is committed, so none is written'
+    );
+  }
+  return undefined;
 }

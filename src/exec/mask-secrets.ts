@@ -14,6 +14,13 @@ export const REDACTED = '<redacted>';
 /** Values shorter than this are left alone: masking every `1` or `on` would garble text and hide nothing. */
 export const MIN_SECRET_LENGTH = 4;
 
+/**
+ * The shortest value masked in what a client reads (the proxy) and in the reports and lock files of `check` and
+ * `lock`: `--env MODE=prod` or `LOG_LEVEL=warn` would turn every "prod" of every result, or a report's own
+ * `warnings` key, into the mask, and a value that short hides little.
+ */
+export const MIN_SHOWN_SECRET_LENGTH = 8;
+
 /** The inside of a JSON string for `value` (JSON.stringify without the quotes). */
 function jsonInside(value: string): string {
   return JSON.stringify(value).slice(1, -1);

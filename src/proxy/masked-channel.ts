@@ -1,21 +1,15 @@
 // What the proxy sends its client, masked: every secret it was given (each --header value, each --env value,
-// the --auth-token-env token) at least MIN_FORWARDED_SECRET_LENGTH long is replaced wherever an upstream's
+// the --auth-token-env token) at least MIN_SHOWN_SECRET_LENGTH long is replaced wherever an upstream's
 // result, error, notification or request echoes it. Each message is masked whole, as the JSON value it is
 // (mask-secrets.ts), so a value written with any escapes is found and the message stays JSON. The top-level id
 // is left alone: it is the client's own or the proxy's, never the upstream's, and the client matches on it.
-import { createMasker } from '../exec/mask-secrets.js';
+import { createMasker, MIN_SHOWN_SECRET_LENGTH } from '../exec/mask-secrets.js';
 import { type Channel, textOf } from '../mcp/channel.js';
-
-/**
- * Shorter values are not masked in what the client reads: `--env MODE=prod` would turn every "prod" of every
- * result into the mask, and a value that short hides little.
- */
-export const MIN_FORWARDED_SECRET_LENGTH = 8;
 
 /** `channel` with every message masked of `secrets` (`channel` itself when none is long enough). */
 export function maskedChannel(channel: Channel, secrets: readonly string[]): Channel {
   // Whole values only: masking a secret's clipped beginning would answer a client's guesses (mask-secrets.ts).
-  const masker = createMasker(secrets, MIN_FORWARDED_SECRET_LENGTH, 'whole-values');
+  const masker = createMasker(secrets, MIN_SHOWN_SECRET_LENGTH, 'whole-values');
   if (masker.empty) return channel;
   return {
     // `related` (which request's stream a message goes on) is passed on with it.

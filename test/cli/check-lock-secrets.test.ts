@@ -76,6 +76,11 @@ describe('check and lock: a value given to the server, echoed in its listing', (
     const checked = await runInProcess(['check', '--config', config]);
     expect(checked.out).toContain(`named_${REDACTED}`);
     expect(leaks(checked.out + checked.err, SECRET)).toEqual([]);
+    // A lock of it is refused (a tool named with the value), masked; without that tool it is written, kept out.
+    const refused = await runInProcess(['lock', '--config', config, '--out', join(dir, 'refused.lock')]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`named_${REDACTED}`);
+    expect(leaks(refused.out + refused.err, SECRET)).toEqual([]);
     const out = join(dir, 'config.lock');
     writeFileSync(
       config,
@@ -89,9 +94,22 @@ describe('check and lock: a value given to the server, echoed in its listing', (
     expect(JSON.parse(readFileSync(out, 'utf8')).servers.leaky.tools.quotes.definition).toBeNull();
   }, 30_000);
 
-  it('a value of fewer than four characters is left alone (the masking minimum)', async () => {
+  it('lock refuses a tool named with it (a name is written as listed), masked, and writes nothing', async () => {
+    const out = join(dir, 'named.lock');
+    const run = await runInProcess(['lock', '--out', out, ...server(SECRET, true)]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(`tool "named_${REDACTED}" is named with a value given to the server`);
+    expect(leaks(run.out + run.err, SECRET)).toEqual([]);
+    expect(() => readFileSync(out)).toThrow();
+  }, 30_000);
+
+  it('a value of fewer than eight characters is left alone: kept, and no report word masked', async () => {
     const out = join(dir, 'short.lock');
-    expect((await runInProcess(['lock', '--out', out, ...server('ab1')])).code).toBe(0);
-    expect(JSON.parse(readFileSync(out, 'utf8')).tools.quotes.definition.description).toBe('use the key ab1 here');
+    expect((await runInProcess(['lock', '--out', out, ...server('ab12345')])).code).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8')).tools.quotes.definition.description).toBe('use the key ab12345 here');
+    // LOG_LEVEL=warn masked the report's own "warnings" key and its lint words before.
+    const run = await runInProcess(['check', '--format', 'json', '--env', 'LOG_LEVEL=warn', ...server('ab12345')]);
+    expect(run.out).not.toContain(REDACTED);
+    expect(run.out).toContain('"warnings"');
   }, 30_000);
 });
