@@ -20,6 +20,7 @@ import { type AnswerBody, answerStatus, SSE_HEADERS, writeAnswer } from './http-
 import { cancelledKey, ownCancellation } from './http-cancel.js';
 import { refuse } from './http-refuse.js';
 import { isModernRequest } from './modern-requests.js';
+import type { UnreadAnswers } from './unread-answers.js';
 import { WaitingRequests } from './waiting-requests.js';
 
 /** A POST waiting for its reply; `modern`: a 2026-07-28 request, whose -32601 is a 404 (below). */
@@ -35,6 +36,8 @@ export interface SessionHooks {
   readonly onCall: (record: CallRecord) => void;
   /** The session ended (DELETE, idle, its server gone, the proxy stopping); `why` for stderr. */
   readonly ended: (session: HttpSession, why: string) => void;
+  /** The answers its front's sessions wrote that their clients have not taken yet, and their bound. */
+  readonly unread: UnreadAnswers;
 }
 
 /**
@@ -317,5 +320,7 @@ export class HttpSession {
   /** Ends a POST's response with one message: as an SSE event if the stream was opened, else as JSON. */
   private answer(res: ServerResponse, body: AnswerBody, status = 200): void {
     writeAnswer(res, body, status, this.idHeader());
+    // Written, it no longer waits: what its client leaves unread is bounded there instead.
+    this.hooks.unread.written(res, this, `session ${this.id?.slice(0, 8) ?? '(shared)'}`);
   }
 }

@@ -9,6 +9,7 @@ import type { CallRecord } from './session-context.js';
 import type { GrantedClient } from './grants.js';
 import { HttpSession } from './http-session.js';
 import { roomFor } from './session-room.js';
+import { UnreadAnswers } from './unread-answers.js';
 import { refuse } from './http-refuse.js';
 import type { ProxyIO } from './io.js';
 import { NO_INPUT_REQUIRED } from './modern-requests.js';
@@ -55,6 +56,7 @@ export async function sessionTable(
   const hooks = {
     warn: say,
     onCall,
+    unread: new UnreadAnswers(say),
     ended: (s: HttpSession, why: string) => {
       if (s.id === undefined) return;
       sessions.delete(s.id);

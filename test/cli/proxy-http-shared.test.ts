@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTHING } from '../../src/proxy/admission.js';
 import type { RpcMessage } from '../../src/mcp/channel.js';
 import { HttpSession } from '../../src/proxy/http-session.js';
+import { UnreadAnswers } from '../../src/proxy/unread-answers.js';
 import type { ProxySettings } from '../../src/proxy/settings.js';
 import { Peer } from '../../src/mcp/peer.js';
 import type { Upstream } from '../../src/proxy/upstream.js';
@@ -50,7 +51,7 @@ describe('the --stateless shared session', () => {
       undefined,
       { ...upstream, stop: async () => undefined } as unknown as Upstream,
       { secrets: [], deniedMethod: () => false } as unknown as ProxySettings,
-      { warn: () => undefined, onCall: () => undefined, ended: () => undefined },
+      { warn: () => undefined, onCall: () => undefined, ended: () => undefined, unread: new UnreadAnswers(() => 0) },
     );
     // Some client declared sampling (in the shared session, its capabilities stand for every client).
     const init = { jsonrpc: '2.0' as const, id: 0, method: 'initialize', params: { capabilities: { sampling: {} } } };
