@@ -62,12 +62,12 @@ export class Peer {
   handlers: PeerHandlers | undefined;
   channel: Channel | undefined;
   /**
-   * Bytes this side may leave unread before answers to it are dropped (set for servers): a server that stops
-   * reading its input while it sends requests the proxy answers (unknown methods, lines that are no message)
-   * would otherwise fill the proxy's memory with answers it never reads.
+   * Bytes this side may leave unread before answers and notifications to it are dropped (set for servers): a
+   * server that stops reading its input while it sends requests the proxy answers (unknown methods, lines that
+   * are no message), or while a client sends notifications, would otherwise fill the proxy's memory.
    */
   maxUnread: number | undefined;
-  /** Told each time an answer is dropped past maxUnread (the host hears of it: the side may be stuck). */
+  /** Told each time a message is dropped past maxUnread (the host hears of it: the side may be stuck). */
   droppedUnread: (() => void) | undefined;
 
   /** Routes one message that arrived from this side (`related`: see PeerHandlers). */
@@ -140,6 +140,7 @@ export class Peer {
 
   /** Sends a notification; `related` as for request. */
   notify(method: string, params?: unknown, related?: string | number): void {
+    if (this.unreadPast()) return;
     this.channel?.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, related);
   }
 

@@ -18,7 +18,17 @@ const LINE_BREAK = /[\r\n]/;
 const MAX_RESUMES = 5;
 const MAX_RETRY_MS = 5000;
 /** How long a notification or a reply POSTed waits for the server's 202. */
-const ACCEPT_WAIT_MS = 10_000;
+const ACCEPT_WAIT_MS = 10_000; /**
+ * Notifications and replies POSTed at once whose 202 has not come, and their bytes: past either a new one is
+ * dropped (said once), as answers to a stdio server that stopped reading are. Each holds its body and a fetch
+ * for up to ACCEPT_WAIT_MS: a client sending notifications faster than the server accepts them would otherwise
+ * fill the proxy's memory. One is always sent, whatever its size.
+ */
+export const MAX_UNACCEPTED = 100;
+export const MAX_UNACCEPTED_BYTES = 16 * 1024 * 1024;
+const UNACCEPTED =
+  `the MCP server has not accepted ${MAX_UNACCEPTED} notifications and replies (or ` +
+  `${MAX_UNACCEPTED_BYTES >> 20} MiB of them): more are dropped until it does`;
 /**
  * No redirect is followed: fetch would send the --header values (all but Authorization) and the body to whatever
  * origin a hostile server names, over plain http too. A 3xx is a failure like any other status.
@@ -265,16 +275,33 @@ export function openHttpUpstream(
    * wanted, and a client calling and cancelling in a loop would otherwise keep a connection open for each).
    */
   const byRequest = new Map<number, AbortController>();
+  /** The notifications and replies whose 202 has not come (MAX_UNACCEPTED). */
+  const unaccepted = { count: 0, bytes: 0, told: false };
   const send = (message: object, body: string): void => {
     if (closed) return;
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    const isRequest = typeof method === 'string' && id !== undefined;
+    const bytes = isRequest ? 0 : Buffer.byteLength(body);
+    const full = unaccepted.count >= MAX_UNACCEPTED || unaccepted.bytes + bytes > MAX_UNACCEPTED_BYTES;
+    if (!isRequest && unaccepted.count > 0 && full) {
+      if (!unaccepted.told) warn(UNACCEPTED);
+      unaccepted.told = true;
+      return;
+    }
     const own = new AbortController();
     exchanges.add(own);
-    const { id, method } = message as { id?: unknown; method?: unknown };
     const request = typeof id === 'number' && typeof method === 'string' ? id : undefined;
     if (request !== undefined) byRequest.set(request, own);
+    if (!isRequest) {
+      unaccepted.count++;
+      unaccepted.bytes += bytes;
+    }
     void post(message as { id?: unknown; method?: unknown }, body, own.signal, () => own.abort()).finally(() => {
       exchanges.delete(own);
       if (request !== undefined && byRequest.get(request) === own) byRequest.delete(request);
+      if (isRequest) return;
+      unaccepted.count--;
+      unaccepted.bytes -= bytes;
     });
   };
   return {

@@ -96,7 +96,8 @@ async function open(
   peer.droppedUnread = () => {
     if (toldUnread) return;
     toldUnread = true;
-    say(`the server left over ${MAX_UPSTREAM_MESSAGE_BYTES >> 20} MiB unread: answers to its requests are dropped`);
+    const bound = `${MAX_UPSTREAM_MESSAGE_BYTES >> 20} MiB`;
+    say(`the server left over ${bound} unread: answers and notifications to it are dropped`);
   };
   const sink: ChannelSink = {
     message: (m, text, related) => peer.deliver(m, text, related),

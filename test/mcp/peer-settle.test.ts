@@ -1,6 +1,6 @@
 // What a Peer holds for requests that will never be answered, and what it writes to a side that reads nothing:
 // a cancelled request is settled at once and its answer never sent (MCP 2025-06-18, "Cancellation"); a side
-// more than maxUnread bytes behind gets no more answers.
+// more than maxUnread bytes behind gets no more answers, nor notifications.
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../src/mcp/channel.js';
 import { CANCELLED, Peer } from '../../src/mcp/peer.js';
@@ -63,5 +63,19 @@ describe('Peer: settling what is never answered', () => {
     peer.respondText(2, '{}');
     expect(sent).toHaveLength(count);
     expect(told).toBe(2 - count);
+  });
+
+  it('sends no notification to a side more than maxUnread behind, and tells the host', () => {
+    const { peer, sent, behind } = recordingPeer();
+    let told = 0;
+    peer.maxUnread = 1024;
+    peer.droppedUnread = () => told++;
+    peer.notify('notifications/progress', { progressToken: 1, progress: 1 });
+    behind.bytes = 1025;
+    peer.notify('notifications/progress', { progressToken: 1, progress: 2 });
+    expect(sent).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } },
+    ]);
+    expect(told).toBe(1);
   });
 });
