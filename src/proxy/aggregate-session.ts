@@ -35,6 +35,8 @@ export interface AggregateContext {
   readonly onCall: (record: CallRecord) => void;
   /** `--grants`: the published names this session's client may see and call; the others are as if unlisted. */
   readonly visible?: (name: string) => boolean;
+  /** As SessionContext's. */
+  readonly shared?: boolean;
 }
 
 /** The gateway's own name in its initialize answer. */
@@ -159,10 +161,11 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     const params = (m.params ?? {}) as { capabilities?: unknown; protocolVersion?: unknown };
     const caps = params.capabilities;
     clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
-    clientRevision = negotiate(params.protocolVersion);
+    const negotiated = negotiate(params.protocolVersion);
+    if (context.shared !== true) clientRevision = negotiated;
     downstream.respond(m.id, {
       result: {
-        protocolVersion: clientRevision.version,
+        protocolVersion: negotiated.version,
         capabilities: { tools: { listChanged: true } },
         serverInfo: { name: GATEWAY_NAME, version: packageVersion() },
       },

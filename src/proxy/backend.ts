@@ -65,6 +65,8 @@ export function startRelay(
     failed?: (why: string) => void;
     /** Over --listen, a 2026-07-28 request's HTTP headers (its Mcp-Param-* are checked; src/proxy/session-calls.ts). */
     headersOf?: NonNullable<SessionContext['headersOf']>;
+    /** Several clients share the session (SessionContext.shared). */
+    shared?: boolean;
   },
 ): void {
   // The gateway serves no resources, prompts or completions to anyone: it needs no grant of them.

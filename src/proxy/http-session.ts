@@ -73,9 +73,9 @@ export class HttpSession {
     /** The `--grants` client that opened it: only its requests reach it, only its tools are shown. */
     readonly client: GrantedClient | undefined = undefined,
     /**
-     * Set for the session of MCP 2026-07-28 clients: why a server request is refused (no client has a stream for
-     * one), and a request whose response stream closes before its answer is cancelled (that revision's
-     * cancellation on HTTP).
+     * Set for a session several clients share (--stateless, MCP 2026-07-28 clients): why a server request is
+     * refused (no client has a stream for one), and a request whose response stream closes before its answer is
+     * cancelled (2026-07-28's cancellation on HTTP; a --stateless client can neither cancel by id nor resume).
      */
     private readonly stateless?: string,
   ) {
@@ -99,6 +99,7 @@ export class HttpSession {
       ...(client === undefined ? {} : { visible: client.grants.granted, methods: client.methods }),
       // A 2026-07-28 call's Mcp-Param-* headers are compared with its arguments (the tool's x-mcp-header).
       headersOf: (own) => this.waiting.get(own as number)?.res.req?.headers,
+      shared: id === undefined,
     });
     void upstream.gone.then((why) => {
       if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the MCP server exited' });
@@ -136,7 +137,7 @@ export class HttpSession {
     }
     const own = this.next++;
     this.waiting.set(own, { clientId: m.id, res, modern });
-    // Shared (--stateless): client ids may collide, and cancellations are dropped.
+    // Shared: client ids may collide, so cancellations by id are dropped (closing the POST cancels instead).
     this.unanswered.hold(own, bytes, this.id === undefined ? undefined : key);
     if (this.id !== undefined) this.streams.add(res);
     // A client gone before its answer waits for nothing: its answer will be dropped, and the session may idle.
@@ -262,9 +263,7 @@ export class HttpSession {
     }
     // No stream to the client (or a shared session): a request is answered here, a notification dropped.
     if (message.id !== undefined && message.id !== null) {
-      const why =
-        this.stateless ??
-        (this.id === undefined ? 'server-to-client requests are refused by --stateless' : 'no stream is open');
+      const why = this.stateless ?? 'no stream is open';
       const error = { code: RPC.internalError, message: `the client cannot be reached: ${why}` };
       const reply = { jsonrpc: '2.0' as const, id: message.id, error };
       setImmediate(() => this.peer.deliver(reply, JSON.stringify(reply)));

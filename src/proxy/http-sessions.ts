@@ -13,6 +13,9 @@ import { UnreadAnswers } from './unread-answers.js';
 import { refuse } from './http-refuse.js';
 import type { ProxyIO } from './io.js';
 import { NO_INPUT_REQUIRED } from './modern-requests.js';
+
+/** Why the --stateless session passes no server request on. */
+const REFUSED_STATELESS = 'server-to-client requests are refused by --stateless';
 import type { ListenSettings, ProxySettings } from './settings.js';
 
 /** The sessions one --listen front serves. */
@@ -65,7 +68,8 @@ export async function sessionTable(
     },
   };
   let shared: HttpSession | undefined;
-  if (listen.stateless) shared = new HttpSession(undefined, first, settings, hooks);
+  // Its clients cannot cancel by id (theirs collide) nor resume a stream: closing a POST is the cancellation.
+  if (listen.stateless) shared = new HttpSession(undefined, first, settings, hooks, undefined, REFUSED_STATELESS);
   else await first.stop();
 
   // 2026-07-28 clients have no session: their requests share one session of the proxy's own with the server (the

@@ -43,4 +43,10 @@ export interface SessionContext {
   readonly ended?: Promise<unknown>;
   /** The HTTP headers a request (by its downstream id) came with, over --listen: its Mcp-Param-* are checked. */
   readonly headersOf?: (id: string | number) => Readonly<Record<string, string | string[] | undefined>> | undefined;
+  /**
+   * Several clients share the session (--stateless, 2026-07-28 clients): each initialize is answered with its
+   * own revision but sets no revision for the session, which stays the newest toolgate speaks (one client's older
+   * revision would otherwise narrow what every other may send).
+   */
+  readonly shared?: boolean;
 }

@@ -103,13 +103,15 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
           // The newest revision the client and toolgate both speak, whatever the server's (the server's side was
           // negotiated on its own at start-up).
-          clientRevision = negotiate(params.protocolVersion);
+          const negotiated = negotiate(params.protocolVersion);
+          // Shared: one client's revision is not every client's (SessionContext.shared).
+          if (context.shared !== true) clientRevision = negotiated;
           const upstreamCaps = (shown['capabilities'] ?? {}) as Record<string, unknown>;
           const tools = (upstreamCaps['tools'] ?? {}) as Record<string, unknown>;
           downstream.respond(m.id, {
             result: {
               ...shown,
-              protocolVersion: clientRevision.version,
+              protocolVersion: negotiated.version,
               capabilities: { ...upstreamCaps, tools: { ...tools, listChanged: true } },
             },
           });
