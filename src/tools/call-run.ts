@@ -5,7 +5,7 @@ import { isError, jsonOrError } from '../util/host-error.js';
 import { withDeadline, type Outcome } from './deadline.js';
 import { thrownText, cutShortText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
 import { causeMessage, runGateway, type GatewayOutcome, type GatewayProgress, type Stages } from './gateway.js';
-import { McpOutput, mcpToolResult, tooLongResult } from './mcp-result.js';
+import { MAX_MCP_RESULT_DEPTH, McpOutput, mcpToolResult, tooLongResult } from './mcp-result.js';
 import type { Tool } from './tool.js';
 import { errorResult, successResult, type CallStage, type ToolError, type ToolResult } from './tool-result.js';
 
@@ -179,14 +179,17 @@ function resultOf(
     if (isError(g.value.value)) return reportThrow(host, callId, name, 'execute', g.value.value, 'tool');
     return mcpToolResult(callId, name, g.value.value, host.maxResultBytes);
   }
-  const content = jsonOrError(g.value, host.maxResultBytes);
+  // Bounded in depth as an MCP result is: JSON.stringify's own limit depends on the stack.
+  const content = jsonOrError(g.value, host.maxResultBytes, MAX_MCP_RESULT_DEPTH);
   if (content === 'too-long') return tooLongResult(callId, name, host.maxResultBytes);
-  if (content === 'not-json')
+  if (content === 'not-json' || content === 'too-deep')
     return failure(
       'tool',
       'execute',
       `error: tool ${name} returned a value that cannot be sent as JSON`,
-      'result is not JSON-serialisable',
+      content === 'too-deep'
+        ? `result is not JSON-serialisable (nested more than ${MAX_MCP_RESULT_DEPTH} levels deep)`
+        : 'result is not JSON-serialisable',
     );
   if ('error' in content) return reportThrow(host, callId, name, 'execute', content.error, 'tool');
   return successResult(callId, name, content.text);

@@ -20,23 +20,30 @@ const FOUND = Symbol('found');
 
 /** Thrown by the replacer to stop JSON.stringify once the text is surely longer than allowed. */
 const TOO_LONG = Symbol('too long');
+const TOO_DEEP = Symbol('too deep');
 
 /**
  * A value as the JSON text a model reads (a string as it is, `undefined` as ""), or the first Error inside it
  * (at any depth JSON.stringify would reach), or 'not-json' when JSON cannot encode it, or 'too-long' when the text
  * would be over `maxBytes` UTF-8 bytes. One pass: the Error is found by the serialisation itself, so nothing is
  * read twice, and the pass stops as soon as the text is surely too long (a value that shares one object under many
- * members would otherwise be written out once per member: 2^n for n levels).
+ * members would otherwise be written out once per member: 2^n for n levels). 'too-deep' when containers nest more
+ * than `maxDepth` levels (the value itself is level 1): past about 4,100 JSON.stringify throws, at a depth that
+ * depends on the stack, so without a bound the same value would be text on one host and refused on another.
  */
 export function jsonOrError(
   value: unknown,
   maxBytes = Infinity,
-): { text: string } | { error: unknown } | 'not-json' | 'too-long' {
+  maxDepth = Infinity,
+): { text: string } | { error: unknown } | 'not-json' | 'too-long' | 'too-deep' {
   const fits = (text: string): boolean =>
     maxBytes === Infinity || (text.length <= maxBytes && Buffer.byteLength(text, 'utf8') <= maxBytes);
   if (typeof value === 'string') return fits(value) ? { text: value } : 'too-long';
   if (value === undefined) return { text: '' };
-  let found: { error: unknown } | 'too-long' | undefined;
+  let found: { error: unknown } | 'too-long' | 'too-deep' | undefined;
+  // The containers from the outside in to the one being written (JSON.stringify goes depth first, so a member's
+  // holder is always on it): a value's depth without a map of every object.
+  const path: unknown[] = [];
   // The UTF-8 bytes written so far, never more (json-text-bytes.ts), so a text within maxBytes is never stopped
   // here: each value as written, an object member's key with its quotes and colon, and one per member for the
   // comma after it or its container's closing bracket (an empty container's second bracket is not counted). An
@@ -50,6 +57,17 @@ export function jsonOrError(
         throw FOUND;
       }
       const omitted = v === undefined || typeof v === 'function' || typeof v === 'symbol';
+      if (maxDepth !== Infinity) {
+        if (root) path.push(this);
+        else while (path.length > 0 && path[path.length - 1] !== this) path.pop();
+        if (v !== null && typeof v === 'object') {
+          if (path.length > maxDepth) {
+            found = 'too-deep';
+            throw TOO_DEEP;
+          }
+          path.push(v);
+        }
+      }
       if (root) {
         root = false;
         written += jsonScalarBytes(v, maxBytes);

@@ -43,6 +43,21 @@ describe('an MCP result nested too deep', () => {
     for (const format of FORMATS) expect(() => JSON.stringify(r.toMessage(format))).not.toThrow();
   });
 
+  // Before, a non-MCP result had no bound of its own: JSON.stringify threw at a depth set by the stack, so the
+  // same value was text under one test runner's stack and refused under another's.
+  it('bounds a non-MCP result in depth the same way, whatever the stack: refused past it, written at it', async () => {
+    const over = await plainToolResult(deep(MAX_MCP_RESULT_DEPTH + 1));
+    expect([over.isError, over.content]).toEqual([true, 'error: tool t returned a value that cannot be sent as JSON']);
+    expect(over.error?.message).toBe(
+      `result is not JSON-serialisable (nested more than ${MAX_MCP_RESULT_DEPTH} levels deep)`,
+    );
+    const at = await plainToolResult(deep(MAX_MCP_RESULT_DEPTH));
+    expect([at.isError, String(at.content).startsWith('{"a":{"a":')]).toEqual([false, true]);
+    // A value shared under two members is as deep as its one path, not counted twice.
+    const shared = deep(MAX_MCP_RESULT_DEPTH - 1);
+    expect((await plainToolResult({ x: shared, y: shared })).isError).toBe(false);
+  });
+
   it('passes a result at the bound, whose every message the host can write', () => {
     const r = mcpToolResult('c', 't', { content: [], structuredContent: deep(MAX_MCP_RESULT_DEPTH - 1) });
     expect([r.isError, r.content.startsWith('{"a":{"a":')]).toEqual([false, true]);
