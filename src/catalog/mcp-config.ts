@@ -81,8 +81,15 @@ export function readMcpConfig(text: string, source = 'config'): Result<McpConfig
     maxArrayItems: 100_000,
   });
   if (!parsed.ok) return bad(`not JSON: ${parsed.error.message.replace(/^arguments are not valid JSON: /, '')}`);
+  // The parse reports the bounds above as passed or not; it does not stop at them.
+  if (!parsed.value.withinLimits)
+    return bad('too large to read: over 1,000,000 values or string characters, or 100,000 members or items');
   const document = parsed.value.value;
   if (!isObject(document)) return bad('a config must be a JSON object');
+  // With both, one client reads one and another the other (Claude `mcpServers`, VS Code `servers`): taking either
+  // would leave the other's servers unwrapped, unchecked and unlocked while the command says all were.
+  if (Object.hasOwn(document, 'mcpServers') && Object.hasOwn(document, 'servers'))
+    return bad('has both "mcpServers" and "servers": give a file with one of them');
   const key = Object.hasOwn(document, 'mcpServers')
     ? 'mcpServers'
     : Object.hasOwn(document, 'servers')

@@ -54,6 +54,10 @@ describe('readMcpConfig', () => {
     ['a key twice', '{"mcpServers":{},"mcpServers":{}}', /config: not JSON/],
     ['no servers member', '{"x":1}', /no "mcpServers" or "servers"/],
     ['servers not an object', '{"servers":[]}', /"servers" must be an object/],
+    // Before, mcpServers was read and every servers entry left unwrapped, unchecked, unlocked (exit 0).
+    ['both mcpServers and servers', '{"mcpServers":{},"servers":{"gh":{"command":"npx"}}}', /both "mcpServers" and/],
+    // Before, the bounds given to the parse were reported over and not read: 200,000 members were taken.
+    ['over its bounds', `{"mcpServers":{},"x":[${'0,'.repeat(100_000)}0]}`, /too large to read/],
   ])('a file with %s is an error naming the problem', (_label, text, message) => {
     const r = readMcpConfig(text);
     expect(!r.ok && r.error.message).toMatch(message);
