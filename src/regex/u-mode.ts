@@ -8,6 +8,7 @@
  * `\p{L}` is "p{L}", `.` is one UTF-16 unit, not one code point), it is refused, saying why.
  */
 
+import { clip } from '../util/describe-value.js';
 import { type Automaton, buildAutomaton } from './automaton.js';
 import { parseRegex, type Node } from './parse.js';
 import type { Ranges } from './ranges.js';
@@ -238,6 +239,16 @@ function unitDifference(tree: Node): string | undefined {
   return undefined;
 }
 
+/**
+ * Why V8 did not compile a pattern, without the pattern: its message (`Invalid regular expression: /…/u: Unterminated
+ * group`) repeats the whole source, unclipped and with its control characters, into what a report prints.
+ */
+function syntaxReason(thrown: unknown): string {
+  if (!(thrown instanceof SyntaxError)) return 'does not compile';
+  const at = thrown.message.lastIndexOf(': ');
+  return at === -1 ? 'does not compile' : clip(thrown.message.slice(at + 2), 100);
+}
+
 /** How toolgate reads a pattern, not memoised (for `regex` format subjects, which are arguments). */
 export function readPatternOnce(source: string): UModeReading {
   let uError: string;
@@ -245,7 +256,7 @@ export function readPatternOnce(source: string): UModeReading {
     new RegExp(source, 'u');
     return { source, rewritten: false };
   } catch (thrown) {
-    uError = thrown instanceof SyntaxError ? thrown.message : 'does not compile';
+    uError = syntaxReason(thrown);
   }
   try {
     new RegExp(source);
@@ -258,7 +269,7 @@ export function readPatternOnce(source: string): UModeReading {
   try {
     new RegExp(found.source, 'u');
   } catch (thrown) {
-    return { refused: `it is valid ECMA-262 ${FLAG}: ${thrown instanceof Error ? thrown.message : ''}` };
+    return { refused: `it is valid ECMA-262 ${FLAG}: ${syntaxReason(thrown)}` };
   }
   if (found.unitSensitive) return { refused: `${why} a lookaround or \`\\B\` can match inside an emoji` };
   let tree: Node;

@@ -175,3 +175,16 @@ describe('a rewrite accepted means the same in both modes (generated)', () => {
     expect(accepted).toBeGreaterThan(300);
   });
 });
+
+describe("an invalid pattern's message", () => {
+  // Before, V8's message was passed on whole: `Invalid regular expression: /<the whole pattern>/u: ...`, so a
+  // 5,000-character pattern came back twice (once clipped, once whole) with its terminal escapes raw.
+  it('says why without repeating the pattern: clipped once, control characters written out', () => {
+    const pattern = `\u001b]0;pwned\u0007(${'x'.repeat(5000)}`;
+    const r = validateSchema({ type: 'object', properties: { a: { type: 'string', pattern } } });
+    const message = r.ok ? '' : r.error.message;
+    expect(message).toMatch(/invalid regular expression .*…: [A-Z][a-z ]+$/);
+    expect(message.length).toBeLessThan(400);
+    expect(message).not.toContain('\u001b');
+  });
+});
