@@ -46,13 +46,25 @@ export function inputError(message: string): Failure<Problem> {
 
 /** Reads a text file, or the message naming the file when it cannot be read. */
 export function readText(file: string): Result<string, Problem> {
+  let bytes: Buffer;
   try {
-    return ok(readFileSync(file, 'utf8'));
+    bytes = readFileSync(file);
   } catch (thrown) {
     const code = typeof thrown === 'object' && thrown !== null && 'code' in thrown ? String(thrown.code) : 'unreadable';
     return inputError(`${file}: cannot read (${code})`);
   }
+  try {
+    return ok(STRICT_UTF8.decode(bytes));
+  } catch {
+    return inputError(`${file}: not UTF-8 text (it holds a byte sequence UTF-8 does not allow)`);
+  }
 }
+
+/**
+ * Files are read as UTF-8 that must be valid: a replaced byte would change what was written (a command in a config
+ * that wrap rewrites and cannot restore, a pattern in a schema). A BOM is kept, so the JSON reader refuses it.
+ */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** No limit stops the parse that only looks for where a text stops being JSON. */
 const LOCATE_LIMITS = {
