@@ -2,7 +2,9 @@
 // back. A wrapped entry records the original under `toolgate.wrapped`, its secret-bearing values (env values,
 // header values) replaced by `env:KEY` references into the wrapped entry's own `env`, so undo needs no backup and
 // no secret is written twice. No value of `env` or `headers` is ever put on a command line: a header's value moves
-// into the entry's `env` and the proxy reads it with `--header "Name: env:VAR"`.
+// into the entry's `env` and the proxy reads it with `--header "Name: env:VAR"`. Objects built here have no
+// prototype, so a key such as `__proto__` (a server's name, an env key) is kept as a member, never lost.
+import { parseEnvItems } from '../exec/environment.js';
 import { isObject } from '../util/plain-json.js';
 import { readConfigEntry } from './mcp-config.js';
 
@@ -16,20 +18,85 @@ export interface WrapNote {
   readonly why?: string;
 }
 
+/** How to wrap: back (`undo`), the command that starts toolgate, and why the proxy would refuse a URL server. */
+export interface WrapMode {
+  readonly undo: boolean;
+  readonly launcher: readonly string[];
+  readonly refuseUrl?: (url: string, headers: Readonly<Record<string, string>>) => string | undefined;
+}
+
 type Json = Record<string, unknown>;
 
-/** Words that run `toolgate` (an npx package spec, the bin, or its built entry point) followed by `proxy`. */
+/** An object with no prototype: every key, `__proto__` included, is a plain member. */
+function bare(): Json {
+  return Object.create(null) as Json;
+}
+
+/** Words that name toolgate (an npx package spec, the bin, its built entry point): a lookalike when not first. */
 const TOOLGATE_WORD = /(?:^|[\\/@])toolgate(?:@[^\s/]*)?$|[\\/]toolgate[\\/]dist[\\/]cli[\\/]main\.js$|^toolgate\.js$/;
 
-/** Whether an entry already starts `toolgate proxy` (written by wrap, or by hand; `launcher` is toolgate too). */
-export function routedThroughProxy(entry: unknown, launcher: readonly string[] = []): boolean {
-  if (!isObject(entry)) return false;
-  if (Object.hasOwn(entry, WRAP_RECORD)) return true;
-  const words = [entry['command'], ...(Array.isArray(entry['args']) ? entry['args'] : [])];
-  const last = launcher.at(-1);
-  return words.some(
-    (w, i) => typeof w === 'string' && (TOOLGATE_WORD.test(w) || w === last) && words[i + 1] === 'proxy',
+/** The entry's command line, `[command, ...args]`; empty when it has none of strings. */
+function commandLine(entry: Json): string[] {
+  const args = entry['args'] ?? [];
+  if (typeof entry['command'] !== 'string' || !Array.isArray(args)) return [];
+  return args.every((a) => typeof a === 'string') ? [entry['command'], ...args] : [];
+}
+
+/**
+ * Whether `words` start toolgate's proxy as wrap writes it: `launcher proxy`, or one of toolgate's own launchers
+ * (`toolgate`, `npx [-y] toolgate[@version]`, a node and toolgate's built entry point) then `proxy`. Only the
+ * start counts: `docker run ghcr.io/x/toolgate proxy` starts docker, not the proxy.
+ */
+function startsProxy(words: readonly string[], launcher: readonly string[]): boolean {
+  const after = (n: number): boolean => words[n] === 'proxy';
+  if (launcher.length > 0 && launcher.every((w, i) => words[i] === w) && after(launcher.length)) return true;
+  if (words[0] === 'toolgate') return after(1);
+  if (words[0] === 'npx') {
+    const at = words[1] === '-y' || words[1] === '--yes' ? 2 : 1;
+    return /^toolgate(?:@[^\s/]+)?$/.test(words[at] ?? '') && after(at + 1);
+  }
+  return (
+    /(?:^|[\\/])node(?:\.exe)?$/.test(words[0] ?? '') &&
+    /[\\/]toolgate[\\/]dist[\\/]cli[\\/]main\.js$/.test(words[1] ?? '') &&
+    after(2)
   );
+}
+
+/** Why `record` is not what wrap writes (`{ "wrapped": <the original entry> }`, secrets as `env:` references). */
+function badRecord(record: unknown): string | undefined {
+  const bad = `"${WRAP_RECORD}" is not the record wrap writes ({ "wrapped": <the original entry> })`;
+  if (!isObject(record) || Object.keys(record).join() !== 'wrapped') return bad;
+  const original = record['wrapped'];
+  if (!isObject(original) || Object.hasOwn(original, WRAP_RECORD)) return bad;
+  if (readConfigEntry('', original).kind === 'unknown') return bad;
+  for (const member of ['env', 'headers'])
+    if (isObject(original[member]))
+      for (const v of Object.values(original[member])) if (typeof v !== 'string' || !v.startsWith('env:')) return bad;
+  return undefined;
+}
+
+/**
+ * True when an entry starts toolgate's proxy (written by wrap, or by hand; `launcher` is toolgate too) and any
+ * record it holds is the one wrap writes; false when it does not; a string: why it is neither (a malformed or
+ * stray record, a lookalike), so that it is named rather than counted as gated.
+ */
+export function gateOf(entry: unknown, launcher: readonly string[] = []): boolean | string {
+  if (!isObject(entry)) return false;
+  const words = commandLine(entry);
+  const starts = startsProxy(words, launcher);
+  if (Object.hasOwn(entry, WRAP_RECORD)) {
+    const bad = badRecord(entry[WRAP_RECORD]);
+    if (bad !== undefined) return bad;
+    return starts || `"${WRAP_RECORD}" records a wrapped original, but the entry does not start toolgate proxy`;
+  }
+  if (starts) return true;
+  const lookalike = words.some((w, i) => TOOLGATE_WORD.test(w) && words[i + 1] === 'proxy');
+  return lookalike ? 'looks routed through toolgate proxy, but does not start it (wrap would not know)' : false;
+}
+
+/** Whether an entry already starts `toolgate proxy` as wrap writes it (see gateOf). */
+export function routedThroughProxy(entry: unknown, launcher: readonly string[] = []): boolean {
+  return gateOf(entry, launcher) === true;
 }
 
 /** An env name for a header's value: TOOLGATE_HEADER_<NAME>, numbered when two names map to one. */
@@ -42,7 +109,7 @@ function headerVar(name: string, taken: ReadonlySet<string>): string {
 
 /** The entry with `from`'s members replaced in place by `to` (a member of `to` not in `from` goes after `after`). */
 function rebuild(entry: Json, replace: Readonly<Record<string, unknown>>, after: string): Json {
-  const out: Json = {};
+  const out = bare();
   const pending = new Map(Object.entries(replace));
   for (const [k, v] of Object.entries(entry)) {
     if (pending.has(k)) {
@@ -61,14 +128,29 @@ function rebuild(entry: Json, replace: Readonly<Record<string, unknown>>, after:
   return out;
 }
 
-/** One entry routed through the proxy started by `launcher`; undefined with why when it is left as it is. */
-export function wrapEntry(name: string, entry: unknown, launcher: readonly string[]): Json | string {
+/** Whether the proxy's `--env` takes `key` as a variable name (its own rule; `K=V` would set K, so no `=`). */
+function envKeyTaken(key: string): boolean {
+  return !key.includes('=') && parseEnvItems([`${key}=`], {}).ok;
+}
+
+/** One entry routed through the proxy started by `launcher`; a string: why it is left as it is. */
+export function wrapEntry(
+  name: string,
+  entry: unknown,
+  launcher: readonly string[],
+  refuseUrl?: WrapMode['refuseUrl'],
+): Json | string {
   const read = readConfigEntry(name, entry);
   if (read.kind === 'unknown') return read.why;
   const original = entry as Json;
   const [command = 'npx', ...launch] = launcher;
   if (read.kind === 'stdio') {
+    // Its values would be copied as they are (a secret twice, undo refused): the client never sends them anyway.
+    if (original['headers'] !== undefined)
+      return '"headers" beside a "command": wrap would copy its values as they are';
     const keys = Object.keys(read.env);
+    const badKey = keys.find((k) => !envKeyTaken(k));
+    if (badKey !== undefined) return `"env" key ${JSON.stringify(badKey)}: not a name the proxy's --env takes`;
     // A command that looks like an option would be read as one: `--` makes it the server's.
     const dashes = read.command.startsWith('-') ? ['--'] : [];
     const args = [...launch, 'proxy', ...keys.flatMap((k) => ['--env', k]), ...dashes, read.command, ...read.args];
@@ -76,8 +158,11 @@ export function wrapEntry(name: string, entry: unknown, launcher: readonly strin
     return { ...rebuild(original, { command, args }, 'command'), [WRAP_RECORD]: { wrapped: record } };
   }
   if (read.type === 'sse') return 'type "sse": the proxy reaches URL servers over Streamable HTTP only';
-  const env: Record<string, string> = {};
-  const headerRefs: Record<string, string> = {};
+  if (original['env'] !== undefined) return '"env" beside a "url": wrap would copy its values as they are';
+  const refused = refuseUrl?.(read.url, read.headers);
+  if (refused !== undefined) return refused;
+  const env = bare() as Record<string, string>;
+  const headerRefs = bare();
   const headerArgs: string[] = [];
   for (const [header, value] of Object.entries(read.headers)) {
     const key = headerVar(header, new Set(Object.keys(env)));
@@ -102,19 +187,20 @@ function refs(keys: readonly string[]): Record<string, string> {
 /** The original of a wrapped entry, its `env:KEY` references read back from the entry's env; a string: why not. */
 export function unwrapEntry(entry: unknown): Json | string {
   if (!isObject(entry)) return 'not an object';
-  const record = entry[WRAP_RECORD];
-  if (!isObject(record) || !isObject(record['wrapped']))
-    return routedThroughProxy(entry) ? 'routed through toolgate proxy by hand: nothing records its original' : '';
-  const original = record['wrapped'];
+  if (!Object.hasOwn(entry, WRAP_RECORD))
+    return gateOf(entry) === true ? 'routed through toolgate proxy by hand: nothing records its original' : '';
+  const bad = badRecord(entry[WRAP_RECORD]);
+  if (bad !== undefined) return bad;
+  const original = (entry[WRAP_RECORD] as Json)['wrapped'] as Json;
   const env = isObject(entry['env']) ? entry['env'] : {};
   const out: Json = { ...original };
   for (const member of ['env', 'headers']) {
     const held = original[member];
     if (!isObject(held)) continue;
-    const values: Record<string, unknown> = {};
+    const values = bare();
     for (const [k, v] of Object.entries(held)) {
-      const key = typeof v === 'string' && v.startsWith('env:') ? v.slice(4) : undefined;
-      if (key === undefined || !Object.hasOwn(env, key)) return `"${member}" ${k}: its value is no longer in "env"`;
+      const key = (v as string).slice(4);
+      if (!Object.hasOwn(env, key)) return `"${member}" ${k}: its value is no longer in "env"`;
       values[k] = env[key];
     }
     out[member] = values;
@@ -123,22 +209,22 @@ export function unwrapEntry(entry: unknown): Json | string {
 }
 
 /** What a config's servers become: each entry wrapped (or unwrapped), notes in file order. */
-export function wrapServers(
-  servers: Json,
-  mode: { undo: boolean; launcher: readonly string[] },
-): { servers: Json; notes: WrapNote[] } {
-  const out: Json = {};
+export function wrapServers(servers: Json, mode: WrapMode): { servers: Json; notes: WrapNote[] } {
+  const out = bare();
   const notes: WrapNote[] = [];
   for (const [name, entry] of Object.entries(servers)) {
-    const done = mode.undo
-      ? !Object.hasOwn(isObject(entry) ? entry : {}, WRAP_RECORD)
-      : routedThroughProxy(entry, mode.launcher);
-    const next = done ? '' : mode.undo ? unwrapEntry(entry) : wrapEntry(name, entry, mode.launcher);
+    const gate = mode.undo ? undefined : gateOf(entry, mode.launcher);
+    const next =
+      gate === true
+        ? ''
+        : typeof gate === 'string'
+          ? gate
+          : mode.undo
+            ? unwrapEntry(entry)
+            : wrapEntry(name, entry, mode.launcher, mode.refuseUrl);
     if (typeof next === 'string') {
-      // An entry not wrapped by wrap is as undo wants it, unless it routes through the proxy with no record.
-      const why = done && mode.undo ? unwrapEntry(entry) : next;
       out[name] = entry;
-      notes.push(why === '' ? { name, outcome: 'unchanged' } : { name, outcome: 'left', why: why as string });
+      notes.push(next === '' ? { name, outcome: 'unchanged' } : { name, outcome: 'left', why: next });
     } else {
       out[name] = next;
       notes.push({ name, outcome: 'changed' });

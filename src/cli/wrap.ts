@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { readMcpConfig } from '../catalog/mcp-config.js';
 import { wrapServers } from '../catalog/mcp-config-wrap.js';
 import { splitCommandLine } from '../exec/command-line.js';
+import { checkHeader } from '../mcp/http-headers.js';
+import { readServerUrl } from '../mcp/server-url.js';
 import { booleanFlag, parseArgs, stringFlag } from './args.js';
 import { WRAP } from './commands.js';
 import { version } from './help.js';
@@ -37,6 +39,19 @@ function freeBackup(file: string): string {
   return name;
 }
 
+/** Why the proxy would refuse a URL server's `--url` or a `--header`: its own checks, so wrap writes none it would. */
+function proxyRefusesUrl(url: string, headers: Readonly<Record<string, string>>): string | undefined {
+  const read = readServerUrl(url, '"url"');
+  if (!read.ok) return read.error.message;
+  const earlier: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    const why = checkHeader(name, value, earlier, `"headers" ${JSON.stringify(name)}`);
+    if (why !== undefined) return why;
+    earlier.push(name);
+  }
+  return undefined;
+}
+
 /** Runs `toolgate wrap`. */
 export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const stop = (message: string): ExitCode => {
@@ -58,7 +73,11 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
   const config = readMcpConfig(text.value, file);
   if (!config.ok) return stop(config.error.message);
   const { key, document } = config.value;
-  const { servers, notes } = wrapServers(document[key] as Record<string, unknown>, { undo, launcher });
+  const { servers, notes } = wrapServers(document[key] as Record<string, unknown>, {
+    undo,
+    launcher,
+    refuseUrl: proxyRefusesUrl,
+  });
   const changed = notes.some((n) => n.outcome === 'changed');
   const newline = text.value.endsWith('\n') ? '\n' : '';
   const out = changed

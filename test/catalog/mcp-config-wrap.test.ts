@@ -1,6 +1,6 @@
 // The wrap rules on single entries: what counts as already routed through the proxy, and what undo refuses.
 import { describe, expect, it } from 'vitest';
-import { routedThroughProxy, unwrapEntry, wrapEntry, wrapServers } from '../../src/catalog/mcp-config-wrap.js';
+import { gateOf, routedThroughProxy, unwrapEntry, wrapEntry, wrapServers } from '../../src/catalog/mcp-config-wrap.js';
 
 describe('routedThroughProxy', () => {
   it.each([
@@ -8,7 +8,7 @@ describe('routedThroughProxy', () => {
     [{ command: 'npx', args: ['-y', 'toolgate@0.1.0', 'proxy', 'x'] }, true],
     [{ command: 'toolgate', args: ['proxy', 'x'] }, true],
     [{ command: 'node', args: ['/opt/node_modules/toolgate/dist/cli/main.js', 'proxy', 'x'] }, true],
-    [{ command: 'node', args: ['/opt/bin/main.js', 'proxy', 'x'], toolgate: { wrapped: {} } }, true],
+    [{ command: 'toolgate', args: ['proxy', 'x'], toolgate: { wrapped: { command: 'x', args: [] } } }, true],
     [{ command: 'npx', args: ['-y', 'toolgate', 'check'] }, false],
     [{ command: 'npx', args: ['-y', 'not-toolgate-at-all', 'proxy'] }, false],
     [{ command: 'node', args: ['proxy'] }, false],
@@ -44,5 +44,74 @@ describe('wrapEntry / unwrapEntry', () => {
     const { servers, notes } = wrapServers({ a: 'text' }, { undo: false, launcher: ['t'] });
     expect(servers).toEqual({ a: 'text' });
     expect(notes).toEqual([{ name: 'a', outcome: 'left', why: 'not an object' }]);
+  });
+});
+
+describe('what counts as gated', () => {
+  const record = { wrapped: { command: 'node', args: ['s.js'] } };
+  it.each([
+    ['a stray toolgate member', { command: 'node', args: ['s.js'], toolgate: null }, 'is not the record wrap writes'],
+    ['a record of another shape', { command: 'toolgate', args: ['proxy', 'x'], toolgate: { wrapped: {} } }, 'is not'],
+    [
+      'a record with a raw env value',
+      {
+        command: 'toolgate',
+        args: ['proxy', 'x'],
+        toolgate: {
+          wrapped: { command: 'x', env: { K: 'raw' } },
+        },
+      },
+      'is not the record wrap writes',
+    ],
+    [
+      'a record on an entry not started by the proxy',
+      { command: 'node', args: ['s.js'], toolgate: record },
+      'does not start toolgate proxy',
+    ],
+    [
+      'a docker image named toolgate',
+      { command: 'docker', args: ['run', 'ghcr.io/evil/toolgate', 'proxy'] },
+      'looks routed through toolgate proxy',
+    ],
+    ['an npm scope named toolgate', { command: 'npx', args: ['-y', '@toolgate', 'proxy'] }, 'looks routed'],
+  ])('names %s rather than counting it as gated', (_, entry, why) => {
+    expect(gateOf(entry, ['toolgate'])).toContain(why);
+    const { servers, notes } = wrapServers({ a: entry }, { undo: false, launcher: ['toolgate'] });
+    expect(servers['a']).toBe(entry);
+    expect(notes[0]?.outcome).toBe('left');
+  });
+
+  it('names a malformed record on undo rather than counting the entry as restored', () => {
+    const { notes } = wrapServers({ a: { command: 'node', toolgate: null } }, { undo: true, launcher: [] });
+    expect(notes).toEqual([{ name: 'a', outcome: 'left', why: expect.stringContaining('is not the record') }]);
+  });
+});
+
+describe('keys named __proto__', () => {
+  it('keeps a server named __proto__ and __proto__ keys of env and headers through wrap and undo', () => {
+    const servers = JSON.parse(
+      '{"__proto__": {"command": "node", "env": {"__proto__": "e"}},' +
+        ' "u": {"url": "http://127.0.0.1:1/", "headers": {"__proto__": "h"}}}',
+    );
+    const wrapped = wrapServers(servers, { undo: false, launcher: ['t'] });
+    expect(Object.keys(wrapped.servers)).toEqual(['__proto__', 'u']);
+    expect(wrapped.notes.map((n) => n.outcome)).toEqual(['changed', 'changed']);
+    const undone = wrapServers(JSON.parse(JSON.stringify(wrapped.servers)), { undo: true, launcher: [] });
+    expect(JSON.stringify(undone.servers)).toBe(JSON.stringify(servers));
+  });
+});
+
+describe('entries the proxy would refuse, or whose secrets wrap would copy raw', () => {
+  it.each([
+    ['headers on a stdio entry', { command: 'node', headers: { Authorization: 'Bearer S' } }, '"headers" beside'],
+    ['env on a URL entry', { url: 'http://127.0.0.1:1/', env: { TOKEN: 'S' } }, '"env" beside a "url"'],
+    ['an env key with a dash', { command: 'node', env: { 'MY-VAR': 'v' } }, '"env" key "MY-VAR"'],
+    ['an env key like an option', { command: 'node', env: { '-x': 'v' } }, '"env" key "-x"'],
+    ['an empty env key', { command: 'node', env: { '': 'v' } }, '"env" key ""'],
+    ['an env key holding =', { command: 'node', env: { 'FOO=injected': 'v' } }, '"env" key "FOO=injected"'],
+  ])('leaves %s as it is, named', (_, entry, why) => {
+    const { servers, notes } = wrapServers({ a: entry }, { undo: false, launcher: ['t'] });
+    expect(servers['a']).toBe(entry);
+    expect(notes).toEqual([{ name: 'a', outcome: 'left', why: expect.stringContaining(why) }]);
   });
 });

@@ -1,0 +1,48 @@
+// `toolgate wrap` through the command: entries it must not count as gated, or that the proxy would refuse, or
+// whose secrets it would copy raw, are left as they are, named on stderr, exit 1; odd keys are kept exactly.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runInProcess } from './run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'toolgate-wrap-entries-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+/** A config file holding `doc`; its path. */
+function configFile(doc: unknown): string {
+  const file = join(dir, `config-${++n}.json`);
+  writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+  return file;
+}
+
+describe('toolgate wrap: entries left as they are, exit 1', () => {
+  it.each([
+    ['a stray toolgate member', { command: 'node', args: ['s.js'], toolgate: null }, 'is not the record wrap writes'],
+    ['a lookalike', { command: 'docker', args: ['run', 'ghcr.io/evil/toolgate', 'proxy'] }, 'looks routed'],
+    ['a url that is not http(s)', { url: 'file:///etc/passwd' }, '"url" needs an http:// or https:// URL'],
+    ['a url like an option', { url: '-x' }, '"url" needs an http:// or https:// URL'],
+    ['a url with credentials', { url: 'http://u:p@127.0.0.1:1/' }, '"url" must not carry credentials'],
+    ['an odd header name', { url: 'http://127.0.0.1:1/', headers: { 'Bad Name': 'v' } }, 'HTTP header name'],
+    ['a header toolgate sets', { url: 'http://127.0.0.1:1/', headers: { Host: 'v' } }, 'toolgate sets this header'],
+    ['a stdio entry with headers', { command: 'node', headers: { Authorization: 'Bearer SECRET123' } }, 'headers'],
+  ])('%s', async (_, entry, why) => {
+    const doc = { mcpServers: { odd: entry, ok: { command: 'node' } } };
+    const r = await runInProcess(['wrap', configFile(doc), '--launcher', 'tg']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`server "odd" left as it is: `);
+    expect(r.err).toContain(why);
+    expect(JSON.parse(r.out).mcpServers.odd).toEqual(entry);
+    expect(r.out.match(/SECRET123/g)?.length ?? 1).toBe(1);
+  });
+
+  it('keeps a server named __proto__ through wrap', async () => {
+    const file = join(dir, `proto-${++n}.json`);
+    writeFileSync(file, '{"mcpServers": {"__proto__": {"command": "node", "env": {"__proto__": "x"}}}}\n');
+    const r = await runInProcess(['wrap', file, '--launcher', 'tg']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('"__proto__": {\n      "command": "tg"');
+    expect(r.out).toContain('"--env",\n        "__proto__"');
+  });
+});
