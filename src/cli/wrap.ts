@@ -1,9 +1,21 @@
 // `toolgate wrap <file>`: prints an MCP client config with every server routed through `toolgate proxy`
 // (`--undo`: back), every other member untouched and in order, in the file's own indentation. `--write` replaces
-// the file after a copy beside it (`<file>.bak`, or the first free `<file>.bak.N`: a backup is never overwritten).
+// the file after a copy beside it (`<file>.bak`, or the first free `<file>.bak.N`: a backup is never overwritten,
+// nor written through a link). A linked config is written at its target, keeping the link; the file keeps its mode.
 // Exit 0 when every server is gated (or, with --undo, restored), 1 when an entry was left as it is (named on
 // stderr), 2 for a usage error or a file that cannot be read or written.
-import { copyFileSync, renameSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  fchmodSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readMcpConfig } from '../catalog/mcp-config.js';
 import { wrapServers } from '../catalog/mcp-config-wrap.js';
@@ -32,11 +44,40 @@ function indentOf(text: string): string {
   return found?.[1] ?? '  ';
 }
 
-/** The first of `<file>.bak`, `<file>.bak.2`, ... that does not exist. */
-function freeBackup(file: string): string {
-  let name = `${file}.bak`;
-  for (let n = 2; existsSync(name); n++) name = `${file}.bak.${n}`;
-  return name;
+/**
+ * Copies `file` to the first of `<file>.bak`, `<file>.bak.2`, ... that does not exist as anything (a dangling link
+ * included): each is created exclusively, so a backup is never overwritten, even by a race. Its name.
+ */
+function backUp(file: string): string {
+  for (let n = 1; n < 1000; n++) {
+    const name = n === 1 ? `${file}.bak` : `${file}.bak.${n}`;
+    try {
+      copyFileSync(file, name, constants.COPYFILE_EXCL);
+      return name;
+    } catch (thrown) {
+      if ((thrown as NodeJS.ErrnoException).code !== 'EEXIST') throw thrown;
+    }
+  }
+  throw Object.assign(new Error('no free backup name'), { code: 'EEXIST' });
+}
+
+/** Replaces `target` with `text` through a temp file beside it, with `target`'s mode (umask aside). */
+function replaceFile(target: string, text: string): void {
+  const mode = statSync(target).mode & 0o7777;
+  const temp = `${target}.toolgate-${process.pid}.tmp`;
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    try {
+      fchmodSync(fd, mode);
+      writeSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, target);
+  } catch (thrown) {
+    rmSync(temp, { force: true });
+    throw thrown;
+  }
 }
 
 /** Why the proxy would refuse a URL server's `--url` or a `--header`: its own checks, so wrap writes none it would. */
@@ -87,14 +128,11 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
     if (n.outcome === 'left') io.err(`toolgate wrap: ${file}: server "${n.name}" left as it is: ${n.why}\n`);
   if (!booleanFlag(args, 'write')) io.out(out);
   else if (changed) {
-    const backup = freeBackup(file);
-    const temp = `${file}.toolgate-${process.pid}.tmp`;
+    let backup: string;
     try {
-      copyFileSync(file, backup);
-      writeFileSync(temp, out, { flag: 'wx' });
-      renameSync(temp, file);
+      backup = backUp(file);
+      replaceFile(realpathSync(file), out);
     } catch (thrown) {
-      rmSync(temp, { force: true });
       return stop(`cannot write ${file}: ${(thrown as NodeJS.ErrnoException).code ?? 'error'}`);
     }
     const count = notes.filter((n) => n.outcome === 'changed').length;
