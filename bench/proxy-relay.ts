@@ -1,7 +1,7 @@
 /**
  * What `toolgate proxy` costs next to a plain Node relay that checks nothing (bench/relay.mjs: node:http toward
- * the client, fetch toward the server, every message passed on unchanged), all in one run, in front of the same
- * echo server (bench/catalog-server.mjs, 20 tools and `echo`):
+ * the client and, with a keep-alive agent, toward the server, as the proxy; every message passed on unchanged),
+ * all in one run, in front of the same echo server (bench/catalog-server.mjs, 20 tools and `echo`):
  *
  * - over HTTP (`--listen` in front of `--url`): calls per second of several sessions calling at once, through the
  *   server alone, the relay and toolgate; rounds rotate the order so other load on the machine hits each alike;

@@ -1,6 +1,6 @@
 // A plain MCP relay, the contender of bench/proxy-relay.ts: what any Node relay costs, with nothing checked. It
-// stands on the proxy's own stacks (node:http toward the client, fetch toward an HTTP server, newline framing on
-// stdio) and passes every message on unchanged, byte for byte:
+// stands on the proxy's own stacks (node:http toward the client, node:http with a keep-alive agent toward an HTTP
+// server, newline framing on stdio) and passes every message on unchanged, byte for byte:
 //
 //   node bench/relay.mjs --listen <port> --url <server URL>   HTTP in front of HTTP; prints "listening on <url>"
 //   node bench/relay.mjs -- <command> [args...]               stdio in front of a server it starts
@@ -9,7 +9,7 @@
 // its MCP headers and its body (a JSON body read whole, as the proxy does; an event stream passed on as it comes).
 // On stdio each line is read whole and written on, as the proxy reads one message per line.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 
 /** The request headers passed on toward the server, and the answer's headers passed back. */
 const UP = ['content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id'];
@@ -39,7 +39,19 @@ function stdio(words) {
   child.on('exit', (code) => process.exit(code ?? 1));
 }
 
+/** One exchange with the server over `agent`: its response (an IncomingMessage). */
+function send(agent, url, method, headers, body) {
+  return new Promise((resolve, reject) => {
+    const h = body === undefined ? headers : { ...headers, 'content-length': String(body.length) };
+    const out = request(url, { method, headers: h, agent });
+    out.on('error', reject);
+    out.on('response', resolve);
+    out.end(body);
+  });
+}
+
 function http(port, url) {
+  const agent = new Agent({ keepAlive: true });
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
@@ -48,22 +60,24 @@ function http(port, url) {
       for (const name of UP) if (req.headers[name] !== undefined) headers[name] = req.headers[name];
       try {
         const body = req.method === 'POST' ? Buffer.concat(chunks) : undefined;
-        const answer = await fetch(url, { method: req.method, headers, body, redirect: 'manual' });
+        const answer = await send(agent, url, req.method, headers, body);
         const out = {};
         for (const name of DOWN) {
-          const value = answer.headers.get(name);
-          if (value !== null) out[name] = value;
+          const value = answer.headers[name];
+          if (value !== undefined) out[name] = value;
         }
-        const type = answer.headers.get('content-type') ?? '';
-        if (answer.body === null || !type.startsWith('text/event-stream')) {
-          const text = Buffer.from(await answer.arrayBuffer());
+        const type = answer.headers['content-type'] ?? '';
+        if (!type.startsWith('text/event-stream')) {
+          const parts = [];
+          for await (const chunk of answer) parts.push(chunk);
+          const text = Buffer.concat(parts);
           if (text.length > 0) out['content-length'] = String(text.length);
-          res.writeHead(answer.status, out).end(text);
+          res.writeHead(answer.statusCode, out).end(text);
           return;
         }
-        res.writeHead(answer.status, out);
+        res.writeHead(answer.statusCode, out);
         res.flushHeaders();
-        for await (const chunk of answer.body) res.write(chunk);
+        for await (const chunk of answer) res.write(chunk);
         res.end();
       } catch {
         if (!res.headersSent) res.writeHead(502);

@@ -8,6 +8,8 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Headers the transport sets itself: given by hand they would break or spoof the session. */
 const OWN = new Set(['content-type', 'accept', 'content-length', 'host', 'mcp-session-id', 'mcp-protocol-version']);
+/** The connection's own fields (RFC 9110 section 7.6.1, RFC 9112 section 6.1): not a request's to set. */
+const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 
 /**
  * Why header `name: value` cannot be sent, naming `option` and the header (never the value); undefined when it
@@ -22,6 +24,7 @@ export function checkHeader(
   if (!TOKEN.test(name)) return `${option} needs "Name: value" with Name an HTTP header name (a value is never shown)`;
   const lower = name.toLowerCase();
   if (OWN.has(lower)) return `${option} ${name}: toolgate sets this header itself`;
+  if (HOP.has(lower) || lower === 'expect') return `${option} ${name}: a header of the connection, not of a request`;
   if (earlier.some((e) => e.toLowerCase() === lower)) return `${option} ${name} is given twice`;
   if (!FIELD_VALUE.test(value)) return `${option} ${name}: the value has a character a header cannot hold`;
   return undefined;

@@ -9,6 +9,7 @@ import { clip } from '../util/describe-value.js';
 import { type Channel, type ChannelSink, readMessage, resultEnvelope } from '../mcp/channel.js';
 import { RPC } from '../mcp/peer.js';
 import { createSseReader } from '../mcp/sse.js';
+import { type UpstreamResponse, upstreamClient } from './upstream-request.js';
 
 /** How long stop() waits for the session's DELETE. */
 const DELETE_WAIT_MS = 2000;
@@ -18,9 +19,10 @@ const LINE_BREAK = /[\r\n]/;
 const MAX_RESUMES = 5;
 const MAX_RETRY_MS = 5000;
 /** How long a notification or a reply POSTed waits for the server's 202. */
-const ACCEPT_WAIT_MS = 10_000; /**
+const ACCEPT_WAIT_MS = 10_000;
+/**
  * Notifications and replies POSTed at once whose 202 has not come, and their bytes: past either a new one is
- * dropped (said once), as answers to a stdio server that stopped reading are. Each holds its body and a fetch
+ * dropped (said once), as answers to a stdio server that stopped reading are. Each holds its body and a request
  * for up to ACCEPT_WAIT_MS: a client sending notifications faster than the server accepts them would otherwise
  * fill the proxy's memory. One is always sent, whatever its size.
  */
@@ -29,11 +31,6 @@ export const MAX_UNACCEPTED_BYTES = 16 * 1024 * 1024;
 const UNACCEPTED =
   `the MCP server has not accepted ${MAX_UNACCEPTED} notifications and replies (or ` +
   `${MAX_UNACCEPTED_BYTES >> 20} MiB of them): more are dropped until it does`;
-/**
- * No redirect is followed: fetch would send the --header values (all but Authorization) and the body to whatever
- * origin a hostile server names, over plain http too. A 3xx is a failure like any other status.
- */
-const NO_REDIRECT = { redirect: 'manual' } as const;
 
 /** An HTTP upstream's channel; `gone` settles when the server ended the session. */
 export interface HttpUpstream {
@@ -54,6 +51,7 @@ export function openHttpUpstream(
   warn: (line: string) => void,
 ): HttpUpstream {
   const aborter = new AbortController();
+  const client = upstreamClient(url);
   // A network error's text is masked of the header values before it is clipped (a value cut in two escapes).
   const secrets = Object.values(headers).flatMap((v) => [v, v.slice(v.lastIndexOf(' ') + 1)]);
   let session: string | undefined;
@@ -119,13 +117,12 @@ export function openHttpUpstream(
    * every call made. `signal`: the exchange's own, which also ends its resumption (an abandoned request's too).
    */
   const read = async (
-    response: Response,
+    response: UpstreamResponse,
     initializing: boolean,
     awaited?: unknown,
     signal: AbortSignal = aborter.signal,
   ): Promise<boolean> => {
-    const type = (response.headers.get('content-type') ?? '').toLowerCase();
-    if (response.body === null) return false;
+    const type = (response.header('content-type') ?? '').toLowerCase();
     const decoder = new TextDecoder();
     let answered = false;
     if (type.startsWith('text/event-stream')) {
@@ -146,11 +143,10 @@ export function openHttpUpstream(
           else if (/^\d+$/.test(value)) retryMs = Number(value);
         },
       );
-      let stream: Response = response;
+      let stream = response;
       for (let resumed = 0; ; resumed++) {
-        if (stream.body === null) break;
         for await (const chunk of stream.body) {
-          reader.push(decoder.decode(chunk as Uint8Array, { stream: true }));
+          reader.push(decoder.decode(chunk, { stream: true }));
           if (done) break;
         }
         // A request's stream the server closed before the answer is resumed from its last event id (MCP
@@ -159,15 +155,14 @@ export function openHttpUpstream(
         if (signal.aborted) break;
         await pause(Math.min(retryMs, MAX_RETRY_MS), signal);
         if (signal.aborted) break;
-        stream = await fetch(url, {
+        stream = await client.send({
           method: 'GET',
           headers: { ...base(), accept: 'text/event-stream', 'last-event-id': lastId },
           signal,
-          ...NO_REDIRECT,
         });
-        const resumedType = (stream.headers.get('content-type') ?? '').toLowerCase();
+        const resumedType = (stream.header('content-type') ?? '').toLowerCase();
         if (!stream.ok || !resumedType.startsWith('text/event-stream')) {
-          await stream.body?.cancel().catch(() => undefined);
+          stream.cancel();
           break;
         }
       }
@@ -176,14 +171,14 @@ export function openHttpUpstream(
     }
     // The bytes are kept and decoded once at the end: a 700 KB listing decoded chunk by chunk was a rope of
     // strings flattened again by every later look at it.
-    const chunks: Uint8Array[] = [];
+    const chunks: Buffer[] = [];
     let bytes = 0;
     for await (const chunk of response.body) {
-      chunks.push(chunk as Uint8Array);
-      bytes += (chunk as Uint8Array).byteLength;
+      chunks.push(chunk);
+      bytes += chunk.byteLength;
       if (bytes > maxBytes) {
         sink.bad('oversized', null);
-        await response.body.cancel().catch(() => undefined);
+        response.cancel();
         return false;
       }
     }
@@ -193,14 +188,13 @@ export function openHttpUpstream(
     return true;
   };
   const listen = async (): Promise<void> => {
-    const response = await fetch(url, {
+    const response = await client.send({
       method: 'GET',
       headers: { ...base(), accept: 'text/event-stream' },
       signal: aborter.signal,
-      ...NO_REDIRECT,
     });
     // 405: the server offers no stream of its own (allowed by the transport).
-    if (!response.ok) return void (await response.body?.cancel().catch(() => undefined));
+    if (!response.ok) return response.cancel();
     await read(response, false);
   };
   const post = async (
@@ -214,15 +208,9 @@ export function openHttpUpstream(
     // A request waits as long as its call; what is not a request has its 202 within a bound, or is let go
     // (the timer cleared once answered, so no timer outlives the request).
     const timer = isRequest ? undefined : setTimeout(abort, ACCEPT_WAIT_MS);
-    let response: Response;
+    let response: UpstreamResponse;
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: postHeaders(),
-        body,
-        signal,
-        ...NO_REDIRECT,
-      });
+      response = await client.send({ method: 'POST', headers: postHeaders(), body, signal });
     } catch (thrown) {
       // Not when the proxy stopped or the request was abandoned: nothing waits for it.
       if (!closed && signal.reason !== ABANDONED) {
@@ -233,14 +221,14 @@ export function openHttpUpstream(
     } finally {
       clearTimeout(timer);
     }
-    if (initializing) session = response.headers.get('mcp-session-id') ?? undefined;
+    if (initializing) session = response.header('mcp-session-id');
     if (response.status === 404 && session !== undefined) {
       ended('ended the session (HTTP 404 for its session id)');
       failed(message, 'the MCP server ended the session');
       return;
     }
     if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
+      response.cancel();
       const redirect = response.status >= 300 && response.status < 400 ? ' (a redirect: none is followed)' : '';
       failed(message, `the MCP server answered HTTP ${response.status}${redirect}`);
       return;
@@ -248,7 +236,7 @@ export function openHttpUpstream(
     // A notification or a reply is answered 202 without a body (MCP 2025-06-18, "Sending Messages to the
     // Server"): a body is not read, so it cannot hold the connection.
     if (!isRequest) {
-      await response.body?.cancel().catch(() => undefined);
+      response.cancel();
       if (message.method === 'notifications/initialized') void listen().catch(() => undefined);
       return;
     }
@@ -265,9 +253,9 @@ export function openHttpUpstream(
     }
   };
   /**
-   * Each message's exchange has a controller of its own, aborted by stop(): fetch puts a listener on the signal
-   * it is given and takes it off only once its request is garbage, so one signal shared by every call gathered
-   * hundreds of listeners, walked again by each later fetch (EventTarget checks for duplicates on every add).
+   * Each message's exchange has a controller of its own, aborted by stop(): one signal shared by every call would
+   * gather a listener per exchange still open, walked again by each later one (EventTarget checks for duplicates
+   * on every add).
    */
   const exchanges = new Set<AbortController>();
   /**
@@ -324,11 +312,15 @@ export function openHttpUpstream(
       aborter.abort();
       for (const own of exchanges) own.abort();
       exchanges.clear();
-      if (session === undefined) return;
-      const stopper = AbortSignal.timeout(DELETE_WAIT_MS);
-      await fetch(url, { method: 'DELETE', headers: base(), signal: stopper, ...NO_REDIRECT })
-        .then((r) => r.body?.cancel())
-        .catch(() => undefined);
+      if (session !== undefined) {
+        const stopper = AbortSignal.timeout(DELETE_WAIT_MS);
+        await client
+          .send({ method: 'DELETE', headers: base(), signal: stopper })
+          .then((r) => r.cancel())
+          .catch(() => undefined);
+      }
+      // Every connection kept open for the session ends with it (none holds the process).
+      client.close();
     },
   };
 }
@@ -349,7 +341,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 /** Why an exchange was aborted when its request was abandoned: nothing waits for it, so nothing is said. */
 const ABANDONED = Symbol('abandoned');
 
-/** What a failed fetch says: its cause's message (undici puts the network error there), never a header. */
+/** What a failed exchange says: its message (or its cause's), never a header. */
 function causeOf(thrown: unknown): string {
   const cause = (thrown as { cause?: unknown } | null)?.cause;
   const message = (cause as { message?: unknown } | null)?.message ?? (thrown as { message?: unknown } | null)?.message;
