@@ -60,6 +60,35 @@ describe('createSseReader', () => {
     }
   });
 
+  // A line longer than any within the bound is dropped to its end, wherever the pieces split it: what follows it
+  // in the same event is never read as an event of its own (a CR held at a piece's end is kept for its LF). A
+  // comment is dropped without a word.
+  it.each([
+    [`data: ${'x'.repeat(50)}\r\ndata: leak\r\n\r\ndata: ok\r\n\r\n`, ['OVERSIZED', 'ok']],
+    [`data: ${'x'.repeat(50)}\rdata: leak\r\rdata: ok\r\r\n`, ['OVERSIZED', 'ok']],
+    [`id: ${'7'.repeat(30)}\ndata: leak\n\ndata: ok\n\n`, ['OVERSIZED', 'ok']],
+    [`data: ${'x'.repeat(30)}id: 9\ndata: leak\n\nid: 8\ndata: ok\n\n`, ['OVERSIZED', 'id 8', 'ok']],
+    [`: ${'c'.repeat(40)}\ndata: kept\n\ndata: ok\n\n`, ['kept', 'ok']],
+    ['data: 12345678\ndata: 90\ndata: leak\n\ndata: ok\n\n', ['OVERSIZED', 'ok']],
+  ])(
+    'drops the rest of an event over the bound, %j read whole, in two or one character at a time',
+    (stream, events) => {
+      const halves = [...stream].map((_, cut) => [stream.slice(0, cut), stream.slice(cut)]);
+      const pieces = [[stream], [...stream], ...halves];
+      for (const piece of pieces) {
+        const got: string[] = [];
+        const reader = createSseReader(
+          10,
+          (d) => got.push(d),
+          () => got.push('OVERSIZED'),
+          (field, value) => (field === 'id' ? got.push(`id ${value}`) : undefined),
+        );
+        for (const p of piece) reader.push(p);
+        expect(got).toEqual(events);
+      }
+    },
+  );
+
   it('reports an event over the bound once and reads the next one', () => {
     const got: string[] = [];
     const reader = createSseReader(
