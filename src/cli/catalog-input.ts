@@ -58,7 +58,7 @@ export type CatalogInput =
 /** Reads every named input, in order; a folder gives one input per `.json` file under it. Never fails as a whole. */
 export async function readCatalogs(
   inputs: readonly string[],
-  readStdin: () => Promise<string>,
+  readStdin: () => Promise<Result<string, Problem>>,
 ): Promise<CatalogInput[]> {
   const out: CatalogInput[] = [];
   const readOne = (text: string, source: string): void => {
@@ -68,7 +68,9 @@ export async function readCatalogs(
   };
   for (const input of inputs) {
     if (input === '-') {
-      readOne(await readStdin(), '<stdin>');
+      const text = await readStdin();
+      if (text.ok) readOne(text.value, '<stdin>');
+      else out.push({ source: '<stdin>', problem: text.error });
       continue;
     }
     let files: string[];
@@ -95,12 +97,12 @@ export async function readCatalogs(
  */
 export async function readSavedLists(
   inputs: readonly string[],
-  readStdin: () => Promise<string>,
+  readStdin: () => Promise<Result<string, Problem>>,
 ): Promise<CatalogInput[]> {
   const out: CatalogInput[] = [];
   for (const input of inputs) {
     const source = `mcp-list: ${input === '-' ? '<stdin>' : input}`;
-    const text = input === '-' ? { ok: true as const, value: await readStdin() } : readText(input);
+    const text = input === '-' ? await readStdin() : readText(input);
     const parsed = text.ok ? parseJsonNamed(text.value, source) : text;
     if (!parsed.ok) {
       out.push({ source, problem: parsed.error });

@@ -9,8 +9,8 @@ import { printable } from '../util/describe-value.js';
 export interface CliIO {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
-  /** Reads all of standard input as UTF-8. */
-  readonly readStdin: () => Promise<string>;
+  /** Reads all of standard input as UTF-8 text, refused when it is not valid UTF-8. */
+  readonly readStdin: () => Promise<Result<string, Problem>>;
   /** Colour only on a terminal (and never with NO_COLOR set). */
   readonly colour: boolean;
 }
@@ -33,7 +33,7 @@ export function processIO(): CliIO {
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const c of process.stdin) chunks.push(c as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
+      return utf8Text(Buffer.concat(chunks), '<stdin>');
     },
     colour: process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined,
   };
@@ -53,15 +53,20 @@ export function readText(file: string): Result<string, Problem> {
     const code = typeof thrown === 'object' && thrown !== null && 'code' in thrown ? String(thrown.code) : 'unreadable';
     return inputError(`${file}: cannot read (${code})`);
   }
+  return utf8Text(bytes, file);
+}
+
+/** The text of `bytes` read from `source`, or the message naming it when they are not valid UTF-8. */
+function utf8Text(bytes: Uint8Array, source: string): Result<string, Problem> {
   try {
     return ok(STRICT_UTF8.decode(bytes));
   } catch {
-    return inputError(`${file}: not UTF-8 text (it holds a byte sequence UTF-8 does not allow)`);
+    return inputError(`${source}: not UTF-8 text (it holds a byte sequence UTF-8 does not allow)`);
   }
 }
 
 /**
- * Files are read as UTF-8 that must be valid: a replaced byte would change what was written (a command in a config
+ * Files and standard input are read as UTF-8 that must be valid: a replaced byte would change what was written (a command in a config
  * that wrap rewrites and cannot restore, a pattern in a schema). A BOM is kept, so the JSON reader refuses it.
  */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -26,7 +26,7 @@ function readSchema(value: string): Result<unknown, Problem> {
  * here: how it parses is what the model would be told.
  */
 async function readArgsText(value: string, io: CliIO): Promise<Result<string, Problem>> {
-  if (value === '-' || value === '@-') return { ok: true, value: await io.readStdin() };
+  if (value === '-' || value === '@-') return io.readStdin();
   if (value.startsWith('@')) return readText(value.slice(1));
   // A file name given as the text would be judged as broken JSON; say how to read the file instead.
   const trimmed = value.trim();

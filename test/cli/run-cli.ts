@@ -22,7 +22,7 @@ export async function runInProcess(
     err: (t) => {
       err += t;
     },
-    readStdin: async () => options.stdin ?? '',
+    readStdin: async () => ({ ok: true, value: options.stdin ?? '' }),
     colour: options.colour ?? false,
   });
   return { code, out, err };
