@@ -4,7 +4,8 @@
 // On stdio by default (newline JSON-RPC); with `--http` a Streamable HTTP server on loopback (JSON answers,
 // session ids, DELETE, 405 for GET) that prints "PORT <n>" once it listens; with SEED_AFTER=<n> set, every
 // session after the first n lists another catalog (seed SEED + "b"): a catalog new to a proxy already running.
-// With OUTPUTS=1 every generated tool also declares a distinct outputSchema of about 200 bytes.
+// With OUTPUTS=1 every generated tool also declares a distinct outputSchema of about 200 bytes. With SSE=1 the
+// HTTP server answers each request as one SSE event (the MCP SDK's servers' default) instead of a JSON body.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
@@ -12,6 +13,7 @@ import { createInterface } from 'node:readline';
 const COUNT = Number(process.env.TOOLS ?? 100);
 const SEED = process.env.SEED ?? '0';
 const OUTPUTS = process.env.OUTPUTS === '1';
+const SSE = process.env.SSE === '1';
 
 /** Tool i: a distinct object schema of about 370 bytes. */
 function tool(i, seed) {
@@ -94,7 +96,7 @@ if (process.argv.includes('--http')) {
     const chunks = [];
     for await (const c of req) chunks.push(c);
     const m = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const headers = { 'content-type': 'application/json' };
+    const headers = { 'content-type': SSE ? 'text/event-stream' : 'application/json' };
     if (m.method === 'initialize') {
       const id = randomUUID();
       sessions.add(id);
@@ -103,7 +105,8 @@ if (process.argv.includes('--http')) {
     } else if (!sessions.has(sid)) return void res.writeHead(404).end();
     const text = answer(m, later.has(sid));
     if (text === undefined) return void res.writeHead(202).end();
-    res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(text) }).end(text);
+    const body = SSE ? `event: message\ndata: ${text}\n\n` : text;
+    res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) }).end(body);
   });
   http.listen(0, '127.0.0.1', () => process.stdout.write(`PORT ${http.address().port}\n`));
 } else {

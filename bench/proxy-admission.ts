@@ -9,7 +9,7 @@
  * a new server and a new proxy. Build first:
  *
  *   npm run build && node --import tsx bench/proxy-admission.ts [--cli <built CLI>]... [--tools 2000] [--rounds 3]
- *     [--holds] [--outputs] [--seen]
+ *     [--holds] [--outputs] [--seen] [--sse]
  *
  * `--cli` given twice or more compares builds: each round runs every build once, the first build of round i being
  * the i-th in turn (a place in the order is not neutral on this machine), and each build's figures are summed up
@@ -19,6 +19,7 @@
  * `--holds` runs the proxy with bench/loop-holds.mjs preloaded and gives, per round, the longest time its event
  * loop was held at once while the 50 sessions started (its 1 ms timer costs the proxy some CPU: the pings of such
  * a run are not the ones to quote). `--outputs` gives every tool an outputSchema too (as much schema again).
+ * `--sse`: the server answers with SSE events (the MCP SDK's servers' default), not JSON bodies.
  *
  * Targets: ping p99 through the proxy at most 50 ms over the direct ping's; no session over 5 s to start; a
  * session over an admitted catalog adds at most 10 ms to its initialize; a cold admission never holds the proxy's
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     holds: { type: 'boolean', default: false },
     outputs: { type: 'boolean', default: false },
+    sse: { type: 'boolean', default: false },
     seen: { type: 'boolean', default: false },
   },
 });
@@ -154,6 +156,7 @@ async function round(cli: string): Promise<Round> {
     TOOLS: values.tools,
     ...(values.seen ? {} : { SEED_AFTER: '2' }),
     ...(values.outputs ? { OUTPUTS: '1' } : {}),
+    ...(values.sse ? { SSE: '1' } : {}),
   });
   const upstream = `http://127.0.0.1:${server.found}/mcp`;
   const t0 = performance.now();
