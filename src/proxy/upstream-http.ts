@@ -145,10 +145,10 @@ export function openHttpUpstream(
       );
       let stream = response;
       for (let resumed = 0; ; resumed++) {
-        for await (const chunk of stream.body) {
+        await stream.each((chunk) => {
           reader.push(decoder.decode(chunk, { stream: true }));
-          if (done) break;
-        }
+          return !done;
+        });
         // A request's stream the server closed before the answer is resumed from its last event id (MCP
         // 2025-11-25, "Resumability and Redelivery": the server may close it and expect the client to poll).
         if (done || awaited === undefined || lastId === undefined || resumed >= MAX_RESUMES || closed) break;
@@ -173,14 +173,15 @@ export function openHttpUpstream(
     // strings flattened again by every later look at it.
     const chunks: Buffer[] = [];
     let bytes = 0;
-    for await (const chunk of response.body) {
+    await response.each((chunk) => {
       chunks.push(chunk);
       bytes += chunk.byteLength;
-      if (bytes > maxBytes) {
-        sink.bad('oversized', null);
-        response.cancel();
-        return false;
-      }
+      return bytes <= maxBytes;
+    });
+    if (bytes > maxBytes) {
+      sink.bad('oversized', null);
+      response.cancel();
+      return false;
     }
     const text = decoder.decode(Buffer.concat(chunks, bytes));
     if (text.trim() === '') return false;

@@ -13,9 +13,22 @@ export interface UpstreamResponse {
   readonly ok: boolean;
   /** A response header's value (several joined with ", "), or undefined. */
   header(name: string): string | undefined;
-  readonly body: AsyncIterable<Buffer>;
+  /**
+   * Hands the body's chunks to `take`, each as it comes, until the body ends (resolved) or breaks off (rejected),
+   * or `take` returns false: what follows is then read out and dropped, within RELEASE_WAIT_MS and
+   * RELEASE_MAX_BYTES, so that the connection serves the next request; past either it is cut.
+   */
+  each(take: (chunk: Buffer) => boolean): Promise<void>;
   cancel(): void;
 }
+
+/**
+ * How long, and how many bytes, the rest of a body no longer wanted is read for its connection's sake. A server
+ * answering a request as an event stream ends the stream right after its answer (MCP, "Transports"): cut at
+ * once, every such call would take a new connection (20 of 20 calls to the SDK's server; a TLS handshake each).
+ */
+const RELEASE_WAIT_MS = 1000;
+const RELEASE_MAX_BYTES = 64 * 1024;
 
 /** What one exchange sends. */
 export interface UpstreamRequest {
@@ -61,11 +74,50 @@ function responseOf(incoming: IncomingMessage): UpstreamResponse {
       const value = incoming.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     },
-    body: incoming,
+    each: (take) => readEach(incoming, take),
     cancel: () => {
       // A body already whole is read out, which gives its connection back to the agent; one still coming is cut.
       if (incoming.complete) incoming.resume();
       else incoming.destroy();
     },
   };
+}
+
+function readEach(incoming: IncomingMessage, take: (chunk: Buffer) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let taking = true;
+    let after = 0;
+    let cut: NodeJS.Timeout | undefined;
+    incoming.on('data', (chunk: Buffer) => {
+      if (!taking) {
+        after += chunk.length;
+        if (after > RELEASE_MAX_BYTES) incoming.destroy();
+        return;
+      }
+      let more: boolean;
+      try {
+        more = take(chunk);
+      } catch (thrown) {
+        // Thrown inside a stream's event it would end the process: it fails this exchange alone.
+        taking = false;
+        incoming.destroy();
+        reject(thrown);
+        return;
+      }
+      if (more) return;
+      taking = false;
+      cut = setTimeout(() => incoming.destroy(), RELEASE_WAIT_MS);
+      resolve();
+    });
+    incoming.on('end', () => {
+      clearTimeout(cut);
+      resolve();
+    });
+    incoming.on('close', () => {
+      clearTimeout(cut);
+      // A body cut short (the connection lost, the exchange aborted) is a failure of the exchange.
+      if (taking && !incoming.complete) reject(new Error('the response broke off before its end'));
+      resolve();
+    });
+  });
 }
