@@ -66,8 +66,9 @@ function utf8Text(bytes: Uint8Array, source: string): Result<string, Problem> {
 }
 
 /**
- * Files and standard input are read as UTF-8 that must be valid: a replaced byte would change what was written (a command in a config
- * that wrap rewrites and cannot restore, a pattern in a schema). A BOM is kept, so the JSON reader refuses it.
+ * Files and standard input are read as UTF-8 that must be valid: a replaced byte would change what was written (a
+ * command in a config that wrap rewrites and cannot restore, a pattern in a schema). A BOM is kept, so the JSON
+ * reader refuses it.
  */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
