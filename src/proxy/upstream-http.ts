@@ -224,6 +224,7 @@ export function openHttpUpstream(
     }
     if (initializing) session = response.header('mcp-session-id');
     if (response.status === 404 && session !== undefined) {
+      response.cancel();
       ended('ended the session (HTTP 404 for its session id)');
       failed(message, 'the MCP server ended the session');
       return;

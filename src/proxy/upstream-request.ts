@@ -65,7 +65,7 @@ export function upstreamClient(url: URL): UpstreamClient {
 
 function responseOf(incoming: IncomingMessage): UpstreamResponse {
   const status = incoming.statusCode ?? 0;
-  // A response is only ever read through `body`: an error after the caller stopped reading has nowhere to go.
+  // A body is only ever read through `each`: an error after the caller stopped reading has nowhere to go.
   incoming.on('error', () => undefined);
   return {
     status,
