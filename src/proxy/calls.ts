@@ -69,7 +69,7 @@ export function checkResult(
   tool: string,
   result: unknown,
   line: string | undefined,
-  published: Published,
+  published: Pick<Published, 'outputs'>,
   maxResultBytes: number,
   calledAs = tool,
 ): CheckedResult {

@@ -120,7 +120,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     }
     if (task !== undefined) {
       // The call became a task: its result comes from tasks/result, checked there for this tool.
-      tasks.add(task, decision.tool);
+      tasks.add(task, decision.tool, current.outputs.get(decision.tool));
       const size = Buffer.byteLength(r.line ?? JSON.stringify(r.result));
       if (size <= settings.maxResultBytes) {
         belonging.outlive(own);
@@ -150,7 +150,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     id: string | number,
     tool: string,
     r: { result: unknown; line?: string },
-    current: Published,
+    current: Pick<Published, 'outputs'>,
     modern = false,
   ): 'size' | 'output' | undefined => {
     const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes);
@@ -162,7 +162,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     return checked.problem;
   };
 
-  /** tasks/result: the result of a task a call of this session made, checked as that tool's call would be. */
+  /** tasks/result: the result of a task a call of this session made, checked as that call's own result would be. */
   const taskResult = async (m: RpcMessage & { id: string | number }): Promise<void> => {
     // Forwarded as it came, like every relayed request: none carrying a member named `__proto__` (forward.ts).
     const carried = protoMemberPath(m.params);
@@ -172,14 +172,12 @@ export function sessionCalls(of: CallsOf): SessionCalls {
       });
       return;
     }
-    const tool = tasks.toolOf(namedTask(m.params));
-    if (tool === undefined) {
+    const task = tasks.toolOf(namedTask(m.params));
+    if (task === undefined) {
       const message = 'unknown task: no task-augmented tools/call of this session made it';
       downstream.respond(m.id, { error: { code: RPC.invalidParams, message } });
       return;
     }
-    const current = tools.ready() ?? (await waiting.wait(m.id, tools.settled()));
-    if (current === WITHDRAWN) return downstream.respond(m.id, CANCELLED);
     const opening = belonging.prepare(m.params);
     const { id, reply } = upstream.request('tasks/result', opening.params);
     toUpstream.set(idKey(m.id), id);
@@ -188,7 +186,11 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     toUpstream.delete(idKey(m.id));
     belonging.close(own);
     if ('error' in r) downstream.respond(m.id, r);
-    else answerResult(m.id, tool, r, current);
+    // Held to the output schema of when the call was made, whatever re-admissions did to the tool since.
+    else
+      answerResult(m.id, task.tool, r, {
+        outputs: new Map(task.output === undefined ? [] : [[task.tool, task.output]]),
+      });
   };
 
   return { callTool, taskResult, waiting };

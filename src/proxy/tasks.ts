@@ -2,6 +2,9 @@
 // at once with a CreateTaskResult, and the tool's real result comes later, from tasks/result. The proxy remembers
 // which tool each task runs, so that result gets the same checks as a direct call's (output schema, --max-result);
 // a tasks/result for a task no call of this session made is refused, since its result could not be checked.
+// The output schema is the one admitted when the call was made: a re-admission that withdrew or changed the tool
+// since must not leave its result unchecked.
+import type { CompiledSchema } from '../schema/compile.js';
 
 /** Most tasks remembered per session; past it the oldest is forgotten (its result is then refused). */
 const MAX_TASKS = 1000;
@@ -19,19 +22,25 @@ export function namedTask(params: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/** What a task's result is checked against: its tool, and that tool's output schema when the call was made. */
+export interface TaskTool {
+  readonly tool: string;
+  readonly output: CompiledSchema | undefined;
+}
+
 /** Task id -> the tool it runs, for one session, oldest first. */
 export class TaskTools {
-  private readonly tools = new Map<string, string>();
+  private readonly tools = new Map<string, TaskTool>();
 
-  /** The call of `tool` made task `id`. */
-  add(id: string, tool: string): void {
+  /** The call of `tool` (its output schema then: `output`) made task `id`. */
+  add(id: string, tool: string, output: CompiledSchema | undefined): void {
     this.tools.delete(id);
-    this.tools.set(id, tool);
+    this.tools.set(id, { tool, output });
     if (this.tools.size > MAX_TASKS) this.tools.delete(this.tools.keys().next().value as string);
   }
 
   /** The tool task `id` runs, when a call of this session made it. */
-  toolOf(id: string | undefined): string | undefined {
+  toolOf(id: string | undefined): TaskTool | undefined {
     return id === undefined ? undefined : this.tools.get(id);
   }
 }

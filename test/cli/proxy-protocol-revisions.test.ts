@@ -206,6 +206,19 @@ describe('tasks (2025-11-25): no result reaches the client unchecked', () => {
     expect((plain.result as unknown as { structuredContent: unknown }).structuredContent).toEqual({ n: 2 });
   }, 30_000);
 
+  it('holds a task result to the outputSchema of its call after a re-admission withdrew the tool', async () => {
+    const env = ['TASK_ALWAYS=1', 'TASK_RESULT=bad', 'WITHDRAW_ON_TASK=1'];
+    const { cli } = await proxied('2025-11-25', {}, env);
+    const made = await cli.request('c', 'tools/call', { name: 'report', arguments: {} });
+    expect(JSON.stringify(made.result)).toContain('task-1');
+    // Once the re-admission is done, tools/list no longer shows `report`.
+    await cli.until((r) => r.method === 'notifications/tools/list_changed');
+    expect((await cli.request('l', 'tools/list', {})).result?.tools?.map((t) => t.name)).not.toContain('report');
+    const fetched = await cli.request('r', 'tasks/result', { taskId: 'task-1' });
+    expect(fetched.result?.isError).toBe(true);
+    expect(JSON.stringify(fetched.result)).toMatch(/does not match its output schema/);
+  }, 30_000);
+
   it('refuses tasks/result to a 2025-06-18 client, and runs its task-augmented call as an ordinary one', async () => {
     const { cli } = await proxied('2025-06-18');
     expect((await cli.request('r', 'tasks/result', { taskId: 'task-1' })).error?.code).toBe(-32601);
