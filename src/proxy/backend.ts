@@ -80,5 +80,7 @@ export function startRelay(
       revision: backend.revision,
       published: 'admitting' in backend ? { admitting: backend.admitting, failed } : backend.published,
       ended: backend.gone,
+      // Read once the session's handlers are set: nothing later reaches the start-up's.
+      changedAtStart: backend.changedAtStart,
     });
 }

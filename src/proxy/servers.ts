@@ -108,7 +108,18 @@ export class ServerSet {
   /** The session's hooks; every server already up is wired now. */
   attach(hooks: SetHooks): void {
     this.hooks = hooks;
-    for (const slot of this.slots) if (slot.upstream !== undefined) hooks.wire(slot);
+    for (const slot of this.slots) this.wire(slot);
+  }
+
+  /**
+   * Hands a server's messages to the session; a tools/list_changed it sent before (during its start-up, which no
+   * session heard) re-admits it now.
+   */
+  private wire(slot: Slot): void {
+    const upstream = slot.upstream;
+    if (this.hooks === undefined || upstream === undefined) return;
+    this.hooks.wire(slot);
+    if (upstream.changedAtStart()) this.readmit(slot);
   }
 
   /**
@@ -196,7 +207,7 @@ export class ServerSet {
     slot.published = upstream.published;
     slot.down = undefined;
     slot.backoff.up();
-    this.hooks?.wire(slot);
+    this.wire(slot);
     void upstream.gone.then((why) => {
       if (slot.upstream !== upstream || this.closed) return;
       // Every call waiting on it is answered; its tools are withdrawn before anything else can reach it.

@@ -39,6 +39,8 @@ export interface SessionContext {
   readonly visible?: (name: string) => boolean;
   /** `--grants`: the requests beyond tools this session's client may send, and what is announced to it. */
   readonly methods?: MethodGrant;
+  /** Whether the server sent tools/list_changed before the session took its messages (Upstream.changedAtStart). */
+  readonly changedAtStart?: () => boolean;
   /** Settles when the session's server is gone: nothing is admitted again after that. */
   readonly ended?: Promise<unknown>;
   /** The HTTP headers a request (by its downstream id) came with, over --listen: its Mcp-Param-* are checked. */

@@ -108,6 +108,9 @@ export function sessionTools(
     });
   }
 
+  // A change the server announced before this session took its messages is admitted now, as a later one would be.
+  if (context.changedAtStart?.() === true) readmit();
+
   return {
     ready: () => (readmitting === undefined ? seen(published) : undefined),
     settled: async () => seen(readmitting === undefined ? published : await readmitting),

@@ -37,6 +37,11 @@ export interface Upstream {
   readonly published: Published;
   /** Settles with why the server went away (exited, or ended its HTTP session). */
   readonly gone: Promise<string>;
+  /**
+   * Whether the server sent tools/list_changed before a session took its messages (during start-up's listing
+   * or admission): the session that takes them admits again, as it would for one sent later.
+   */
+  readonly changedAtStart: () => boolean;
   stop(): Promise<void>;
 }
 
@@ -90,6 +95,14 @@ async function open(
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
   const server = JSON.stringify(settings.display);
   const peer = new Peer();
+  // Until a session sets its own handlers, a tools/list_changed would go nowhere: it is remembered instead.
+  let changed = false;
+  peer.handlers = {
+    request: () => undefined,
+    notification: (m) => {
+      if (m.method === 'notifications/tools/list_changed') changed = true;
+    },
+  };
   // What the server may leave unread of the proxy's answers: one line of the most a message may be.
   peer.maxUnread = MAX_UPSTREAM_MESSAGE_BYTES;
   let toldUnread = false;
@@ -115,7 +128,7 @@ async function open(
   if (settings.url !== undefined) {
     const http = openHttpUpstream(settings.url, settings.headers, MAX_UPSTREAM_MESSAGE_BYTES, sink, say);
     peer.channel = http.channel;
-    opened = { gone: http.gone, stop: http.stop, kept: () => '', live: () => undefined };
+    opened = { gone: http.gone, stop: http.stop, kept: () => '', live: () => undefined, changed: () => changed };
   } else {
     const words = settings.words as readonly [string, ...string[]];
     const stdio = startStdioUpstream({ ...settings, words }, io, MAX_UPSTREAM_MESSAGE_BYTES, sink);
@@ -124,7 +137,13 @@ async function open(
       return { code: 2, why: `could not be started: ${stdio}` };
     }
     peer.channel = stdio.channel;
-    opened = { gone: stdio.gone, stop: stdio.stop, kept: stdio.stderr.kept, live: stdio.stderr.live };
+    opened = {
+      gone: stdio.gone,
+      stop: stdio.stop,
+      kept: stdio.stderr.kept,
+      live: stdio.stderr.live,
+      changed: () => changed,
+    };
   }
   // During start-up a signal ends the wait like the server's exit does; the wait on it ends with start-up.
   const stopped = whenTold(told, 'was stopped: toolgate was told to exit');
@@ -148,6 +167,8 @@ interface Opened {
   stop(): Promise<void>;
   kept(): string;
   live(): void;
+  /** Upstream.changedAtStart. */
+  changed(): boolean;
 }
 
 /** Initializes the opened upstream and admits its tools; `gone` settles if it goes (or toolgate is told to exit). */
@@ -213,7 +234,15 @@ async function initializeAndAdmit(
       (a): Admitted => (typeof a === 'string' ? { ok: false, message: `the server ${a}` } : a),
     );
     opened.live();
-    return { peer, init: result, revision, admitting, gone: opened.gone, stop: opened.stop };
+    return {
+      peer,
+      init: result,
+      revision,
+      admitting,
+      gone: opened.gone,
+      changedAtStart: opened.changed,
+      stop: opened.stop,
+    };
   }
   const admitted = await Promise.race([admitUpstream(peer, settings), gone]);
   if (typeof admitted === 'string') return failStart(admitted, 2);
@@ -227,6 +256,7 @@ async function initializeAndAdmit(
     revision,
     published: admitted.value,
     gone: opened.gone,
+    changedAtStart: opened.changed,
     stop: opened.stop,
   };
 }

@@ -98,6 +98,25 @@ describe('toolgate proxy --lock with the SDK client', () => {
   }, 30_000);
 });
 
+describe('toolgate proxy --lock: a tools/list_changed during start-up', () => {
+  it('is not lost: the change the server announced while its first listing was admitted is admitted too', async () => {
+    const record = join(dir, 'd.log');
+    const { client, stderr } = await connect('at-start', record);
+    try {
+      for (let i = 0; i < 100 && !stderr().includes('withheld: search: drift'); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stderr()).toContain('withheld: search: drift (changed: description)');
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['fetch', 'pull']);
+      await expect(client.callTool({ name: 'search', arguments: { q: 'x' } })).rejects.toMatchObject({
+        code: -32602,
+      });
+      expect(ran(record)).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});
+
 describe('toolgate proxy --lock --mode strict after tools/list_changed', () => {
   it('publishes nothing once the new list drifts, and says why on stderr', async () => {
     const record = join(dir, 'c.log');
