@@ -13,7 +13,7 @@ import { Backoff } from './restart.js';
 import type { ProxySettings } from './settings.js';
 import { whenTold } from './stop-signal.js';
 import { summaryLines } from './summary.js';
-import { ReadmitPace } from './readmit-pace.js';
+import { READMITS_IN_A_WINDOW, ReadmitPace } from './readmit-pace.js';
 import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
 
 /** One server of the set: its settings, and its upstream while it is served. */
@@ -142,12 +142,17 @@ export class ServerSet {
     }
     const readmitting = (async () => {
       let next: Published = NOTHING;
-      for (;;) {
+      for (let rounds = 1; ; rounds++) {
         this.queued.delete(slot);
         const admitted = await admitUpstream(upstream.peer, slot.settings);
         next = admitted.ok ? admitted.value : NOTHING;
         if (!admitted.ok) this.say(`server ${slot.name}: re-admission failed, no tool published: ${admitted.message}`);
         if (!this.queued.has(slot) || slot.upstream !== upstream) break;
+        // Listings slower than the pace's window never meet it: what waits is answered after a few rounds anyway.
+        if (rounds >= READMITS_IN_A_WINDOW) {
+          this.pause(slot, 0);
+          break;
+        }
         const again = pace.next();
         if (again > 0) {
           this.pause(slot, again);

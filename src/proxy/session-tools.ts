@@ -6,7 +6,7 @@ import type { Peer } from '../mcp/peer.js';
 import { admitUpstream, NOTHING, type Published } from './admission.js';
 import { grantedView, viewChanged } from './client-view.js';
 import type { SessionContext } from './session-context.js';
-import { ReadmitPace } from './readmit-pace.js';
+import { READMITS_IN_A_WINDOW, ReadmitPace } from './readmit-pace.js';
 import { summaryLines } from './summary.js';
 
 /** A session's published tools, as its client sees them. */
@@ -70,7 +70,7 @@ export function sessionTools(
     const before = seen(published);
     readmitting = (async () => {
       let next: Published = NOTHING;
-      for (;;) {
+      for (let rounds = 1; ; rounds++) {
         queued = false;
         const admitted = await admitUpstream(upstream, settings);
         if (admitted.ok) next = admitted.value;
@@ -79,6 +79,11 @@ export function sessionTools(
           context.warn(`re-admission after tools/list_changed failed, no tools published: ${admitted.message}`);
         }
         if (!queued) break;
+        // Listings slower than the pace's window never meet it: what waits is answered after a few rounds anyway.
+        if (rounds >= READMITS_IN_A_WINDOW) {
+          pause(0);
+          break;
+        }
         const again = pace.next();
         if (again > 0) {
           pause(again);
