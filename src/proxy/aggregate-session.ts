@@ -109,7 +109,9 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     if (route === undefined) return unknown();
     const { slot, tool } = route;
     const current = slot.readmitting ?? slot.published;
-    const published = current instanceof Promise ? await waiting.wait(m.id, current) : current;
+    const full = current instanceof Promise ? waiting.refusal(text.length) : undefined;
+    if (full !== undefined) return downstream.respond(m.id, error(RPC.internalError, full));
+    const published = current instanceof Promise ? await waiting.wait(m.id, current, text.length) : current;
     if (published === WITHDRAWN) return downstream.respond(m.id, CANCELLED);
     const upstream = slot.upstream;
     if (upstream === undefined || !published.tools.has(tool)) return unknown();
@@ -184,10 +186,13 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
           return initialize(m);
         case 'ping':
           return downstream.respond(m.id, { result: {} });
-        case 'tools/list':
+        case 'tools/list': {
+          const admitting = set.slots.some((s) => s.readmitting !== undefined);
+          const full = admitting ? waiting.refusal(text.length) : undefined;
+          if (full !== undefined) return downstream.respond(m.id, error(RPC.internalError, full));
           guardAnswer(
             waiting
-              .wait(m.id, Promise.all(set.slots.map((s) => s.readmitting)))
+              .wait(m.id, Promise.all(set.slots.map((s) => s.readmitting)), text.length)
               .then((ready) =>
                 downstream.respond(
                   m.id,
@@ -198,6 +203,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
             context.warn,
           );
           return;
+        }
         case 'tools/call':
           guardAnswer(callTool(m, text), (r) => downstream.respond(m.id, r), context.warn);
           return;

@@ -130,7 +130,11 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           answer(
             m.id,
             (async () => {
-              const current = tools.ready() ?? (await waiting.wait(m.id, tools.settled()));
+              const ready = tools.ready();
+              const full = ready === undefined ? waiting.refusal(text.length) : undefined;
+              if (full !== undefined)
+                return downstream.respond(m.id, { error: { code: RPC.internalError, message: full } });
+              const current = ready ?? (await waiting.wait(m.id, tools.settled(), text.length));
               if (current === WITHDRAWN) downstream.respond(m.id, CANCELLED);
               else downstream.respondText(m.id, toolsListText(current));
             })(),
