@@ -19,13 +19,16 @@ import { DEFAULT_LIMITS, type Limits } from '../util/limits.js';
 import { chargeSteps } from '../util/work-budget.js';
 import { regexDegree } from './degree.js';
 import { uModeSource } from './u-mode.js';
-import { patternWeight } from './weight.js';
+import { linearWeight, patternWeight } from './weight.js';
 
 /**
  * Pattern work (weighted nanoseconds) per step of `maxValidationSteps`: the default `maxPatternWork`
  * (30,000,000) is 1,200,000 steps, which leaves 300,000 of the default step budget for the rest of the call.
  */
 export const WEIGHT_PER_STEP = 25;
+
+/** Nanoseconds per character a linear pattern may take unmetered: the step its keyword already pays. */
+export const LINEAR_FREE_WEIGHT = WEIGHT_PER_STEP * 4;
 
 /** A limit a pattern test would pass, and what was seen. */
 export interface PatternExcess {
@@ -98,7 +101,20 @@ export const boundedRegExp: BoundedRegExpEngine = Object.assign(
   (pattern: string, flags: string): { test(s: string): boolean } => {
     // A pattern valid only without the u flag runs as its u-mode spelling of the same meaning (regex/u-mode.ts).
     const rx = new RegExp(flags === 'u' ? uModeSource(pattern) : pattern, flags);
-    if (flags === 'u' && regexDegree(pattern) <= 1) return rx;
+    if (flags === 'u' && regexDegree(pattern) <= 1) {
+      // Linear, but each character may start a try of the whole pattern (`\w{500}\d`: 100 ms on 64 KB):
+      // a pattern heavier than the step its keyword pays per character is charged its weight first.
+      const perChar = linearWeight(pattern);
+      if (perChar <= LINEAR_FREE_WEIGHT) return rx;
+      const metered = {
+        test: (s: string): boolean => {
+          chargeSteps(Math.ceil((s.length * perChar) / WEIGHT_PER_STEP));
+          return rx.test(s);
+        },
+        toString: (): string => `linear:${rx.toString()}`, // Ajv shares matchers by this text
+      };
+      return metered;
+    }
     const weight = flags === 'u' ? patternWeight(pattern) : Number.POSITIVE_INFINITY;
     // The last answer is kept for the validation in progress: `additionalProperties` and
     // `unevaluatedProperties` test each property name again right after `patternProperties` did, and a
