@@ -71,3 +71,37 @@ describe('own format checkers', () => {
     expect(validate(schema, { at: '23:59:59+01:00' }, options).ok).toBe(true);
   });
 });
+
+// Validation §7.3.7: 2020-12 cites draft-bhutton-relative-json-pointer-00, which adds index manipulation
+// (`0+1/a`); draft-07 and 2019-09 cite draft-handrews-relative-json-pointer, which has none.
+const RJP: { value: string; v2020: boolean; older: boolean }[] = [
+  { value: '0+1', v2020: true, older: false },
+  { value: '1-1/a/b', v2020: true, older: false },
+  { value: '2+962', v2020: true, older: false },
+  { value: '0', v2020: true, older: true },
+  { value: '1#', v2020: true, older: true },
+  { value: '0/a~1b', v2020: true, older: true },
+  { value: '0+1#', v2020: false, older: false },
+  { value: '0+0', v2020: false, older: false },
+  { value: '0+01', v2020: false, older: false },
+  { value: '0+', v2020: false, older: false },
+  { value: '+1/a', v2020: false, older: false },
+  { value: '0+1\n', v2020: false, older: false },
+];
+
+describe('relative-json-pointer follows the draft each dialect cites', () => {
+  const dialects = { v2020: undefined, older: 'http://json-schema.org/draft-07/schema#' };
+  it.each(RJP)('$value: 2020-12 $v2020, draft-07 and 2019-09 $older', (row) => {
+    for (const [key, $schema] of Object.entries(dialects)) {
+      for (const s of $schema === undefined ? [undefined] : [$schema, 'https://json-schema.org/draft/2019-09/schema']) {
+        const schema = {
+          ...(s === undefined ? {} : { $schema: s }),
+          properties: { p: { format: 'relative-json-pointer' } },
+        };
+        const options = { formatAssertion: true, dialects: ['2020-12', 'draft-07', '2019-09'] as const };
+        const r = validate(schema, { p: row.value }, { ...options, dialects: [...options.dialects] });
+        expect(r.ok, `${s ?? '2020-12'} ${JSON.stringify(row.value)}`).toBe(row[key as 'v2020' | 'older']);
+      }
+    }
+  });
+});

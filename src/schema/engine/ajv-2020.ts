@@ -3,6 +3,7 @@ import type { EngineError } from '../../errors/engine-error.js';
 import addFormats from 'ajv-formats';
 import { AJV_FORMATS } from '../../formats/asserted.js';
 import { OWN_FORMAT_CHECKERS } from '../../formats/own.js';
+import { isRelativeJsonPointer2020 } from '../../formats/pointer.js';
 import { isRegexFormat } from '../../regex/regex-format.js';
 import { installConstEnum } from './const-enum.js';
 import { installContains } from './contains.js';
@@ -64,7 +65,7 @@ export const ENGINE_OPTIONS: Readonly<Options> = {
 };
 
 /** Asserts every format toolgate can check exactly: ajv-formats where it is right, toolgate's own elsewhere. */
-export function installFormatAssertion(ajv: Pick<Ajv2020, 'addFormat'>): void {
+export function installFormatAssertion(ajv: Pick<Ajv2020, 'addFormat'>, dialect?: '2020-12'): void {
   const plugin = addFormats as unknown as (
     a: Pick<Ajv2020, 'addFormat'>,
     o: { mode: 'full'; formats: string[] },
@@ -72,6 +73,9 @@ export function installFormatAssertion(ajv: Pick<Ajv2020, 'addFormat'>): void {
   plugin(ajv, { mode: 'full', formats: [...AJV_FORMATS] });
   for (const [name, validate] of Object.entries(OWN_FORMAT_CHECKERS)) ajv.addFormat(name, { type: 'string', validate });
   ajv.addFormat('regex', { type: 'string', validate: isRegexFormat }); // ENGINE_FORMATS
+  // 2020-12 adds index manipulation (`0+1/a`); the older drafts' engines keep ajv-formats' check.
+  if (dialect === '2020-12')
+    ajv.addFormat('relative-json-pointer', { type: 'string', validate: isRelativeJsonPointer2020 });
 }
 
 /** A new Ajv 2020 instance for one config; never shared with another config. */
@@ -85,7 +89,7 @@ export function createEngine(config: EngineConfig): Ajv2020 {
   // (unevaluated.ts), and that tracking code throws on some valid schemas (a failed `anyOf`
   // branch before `patternProperties` leaves its props variable undefined), so it is not generated.
   ajv.opts.unevaluated = false;
-  if (config.formatAssertion) installFormatAssertion(ajv);
+  if (config.formatAssertion) installFormatAssertion(ajv, '2020-12');
   if (config.contentAssertion) installContentKeywords(ajv);
   installMultipleOf(ajv);
   installContains(ajv);
