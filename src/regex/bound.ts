@@ -30,6 +30,11 @@ export const WEIGHT_PER_STEP = 25;
 /** Nanoseconds per character a linear pattern may take unmetered: the step its keyword already pays. */
 export const LINEAR_FREE_WEIGHT = WEIGHT_PER_STEP * 4;
 
+/** Whether a test of `source` (`u` flag) is charged: quadratic, or linear and heavier than LINEAR_FREE_WEIGHT. */
+export function isMetered(source: string): boolean {
+  return regexDegree(source) > 1 || linearWeight(source) > LINEAR_FREE_WEIGHT;
+}
+
 /** A limit a pattern test would pass, and what was seen. */
 export interface PatternExcess {
   readonly name: 'maxPatternSubject' | 'maxPatternWork';
@@ -55,17 +60,20 @@ export interface BoundedRegExpEngine {
 const describe = (pattern: string): string =>
   JSON.stringify(pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern);
 
-/** Charges one test of a quadratic pattern against the active budget; throws when it would pass a limit. */
-function charge(length: number, pattern: string, weight: number): void {
+/**
+ * Charges one test of a quadratic pattern (length² × weight), or of a heavy linear one (length × its weight a
+ * character, `linear`: no subject limit), against the active budget; throws when it would pass a limit.
+ */
+function charge(length: number, pattern: string, weight: number, linear = false): void {
   // Outside underPatternBudget (never the case through the public API) each test gets the defaults.
   const budget: Budget = active ?? {
     subject: DEFAULT_LIMITS.maxPatternSubject,
     work: DEFAULT_LIMITS.maxPatternWork,
     spent: 0,
   };
-  const work = length === 0 ? 0 : length * length * weight;
+  const work = length === 0 ? 0 : length * (linear ? 1 : length) * weight;
   let excess: PatternExcess | undefined;
-  if (length > budget.subject) {
+  if (!linear && length > budget.subject) {
     excess = {
       name: 'maxPatternSubject',
       value: budget.subject,
@@ -79,7 +87,8 @@ function charge(length: number, pattern: string, weight: number): void {
         value: budget.work,
         seen:
           `${budget.spent} (length² × weight summed over the strings tested against quadratic ` +
-          `patterns; the last, ${length} characters against ${describe(pattern)}, weight ${weight})`,
+          `patterns; the last, ${length} characters against ${describe(pattern)}, ` +
+          `${linear ? `linear, ${weight} a character` : `weight ${weight}`})`,
       };
   }
   if (excess === undefined) {
@@ -103,12 +112,13 @@ export const boundedRegExp: BoundedRegExpEngine = Object.assign(
     const rx = new RegExp(flags === 'u' ? uModeSource(pattern) : pattern, flags);
     if (flags === 'u' && regexDegree(pattern) <= 1) {
       // Linear, but each character may start a try of the whole pattern (`\w{500}\d`: 100 ms on 64 KB):
-      // a pattern heavier than the step its keyword pays per character is charged its weight first.
+      // a pattern heavier than the step its keyword pays per character is charged as pattern work first
+      // (maxPatternWork bounds it outside a validation too: lint's required-but-closed).
       const perChar = linearWeight(pattern);
       if (perChar <= LINEAR_FREE_WEIGHT) return rx;
       const metered = {
         test: (s: string): boolean => {
-          chargeSteps(Math.ceil((s.length * perChar) / WEIGHT_PER_STEP));
+          charge(s.length, pattern, perChar, true);
           return rx.test(s);
         },
         toString: (): string => `linear:${rx.toString()}`, // Ajv shares matchers by this text

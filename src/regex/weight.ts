@@ -81,6 +81,8 @@ export function patternWeight(source: string): number {
   return w;
 }
 
+const linearCache = new Map<string, number>();
+
 /** The weight of the lookarounds a repetition without a maximum may run again at every character. */
 function loopedLooks(n: Node, looped: boolean, properties: boolean): number {
   switch (n.t) {
@@ -104,12 +106,18 @@ function loopedLooks(n: Node, looped: boolean, properties: boolean): number {
  * (`^(?:a(?![a-z]{300}!))*$`: 98 ms), since the rest reads each character a bounded number of times.
  */
 export function linearWeight(source: string): number {
-  try {
-    const read = uModeSource(source);
-    const tree = parseRegex(read);
-    const properties = /\\[pP]\{/.test(read);
-    return 4 * (anchoredAtStart(tree) ? loopedLooks(tree, false, properties) : patternWeight(source));
-  } catch {
-    return Number.POSITIVE_INFINITY;
+  let w = linearCache.get(source);
+  if (w === undefined) {
+    try {
+      const read = uModeSource(source);
+      const tree = parseRegex(read);
+      const properties = /\\[pP]\{/.test(read);
+      w = 4 * (anchoredAtStart(tree) ? loopedLooks(tree, false, properties) : patternWeight(source));
+    } catch {
+      w = Number.POSITIVE_INFINITY;
+    }
+    if (linearCache.size >= 1_000) linearCache.delete(linearCache.keys().next().value as string);
+    linearCache.set(source, w);
   }
+  return w;
 }

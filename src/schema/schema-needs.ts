@@ -1,4 +1,4 @@
-import { regexDegree } from '../regex/degree.js';
+import { isMetered } from '../regex/bound.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
 
@@ -103,7 +103,8 @@ export function needsOwnProperties(schemas: readonly unknown[]): boolean {
 
 /**
  * True when any of `schemas` holds a `pattern` or `patternProperties` regular expression whose
- * backtracking can be quadratic (regex/degree.ts), so that a validation must run under the pattern
+ * backtracking can be quadratic (regex/degree.ts) or a heavy linear one (regex/bound.ts isMetered), so that a
+ * validation must run under the pattern
  * budget of regex/bound.ts. Every JSON object of the documents is looked at, schema position or
  * not: a superset of the patterns the engine and toolgate's own keywords compile.
  */
@@ -117,9 +118,9 @@ export function needsPatternBudget(schemas: readonly unknown[]): boolean {
     }
     if (!isObject(v)) continue;
     const pattern = v['pattern'];
-    if (typeof pattern === 'string' && regexDegree(pattern) > 1) return true;
+    if (typeof pattern === 'string' && isMetered(pattern)) return true;
     const pp = v['patternProperties'];
-    if (isObject(pp) && Object.keys(pp).some((source) => regexDegree(source) > 1)) return true;
+    if (isObject(pp) && Object.keys(pp).some(isMetered)) return true;
     for (const k of Object.keys(v)) stack.push(v[k]);
   }
   return false;
