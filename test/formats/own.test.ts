@@ -82,7 +82,7 @@ const RJP: { value: string; v2020: boolean; older: boolean }[] = [
   { value: '1#', v2020: true, older: true },
   { value: '0/a~1b', v2020: true, older: true },
   { value: '0+1#', v2020: false, older: false },
-  { value: '0+0', v2020: false, older: false },
+  { value: '0+0', v2020: true, older: false },
   { value: '0+01', v2020: false, older: false },
   { value: '0+', v2020: false, older: false },
   { value: '+1/a', v2020: false, older: false },
