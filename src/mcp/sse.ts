@@ -75,7 +75,8 @@ export function createSseReader(
     if (!cut) {
       held.push(text);
       heldLength += text.length;
-      if (heldLength <= longest) return;
+      // A CR at the end waits for the LF that may follow: it is the line's end, not the line's.
+      if (heldLength <= longest + 1) return;
       cut = true;
       // A comment carries nothing: dropping it changes nothing.
       if (!held[0]?.startsWith(':')) tooLong();

@@ -70,6 +70,8 @@ describe('createSseReader', () => {
     [`data: ${'x'.repeat(30)}id: 9\ndata: leak\n\nid: 8\ndata: ok\n\n`, ['OVERSIZED', 'id 8', 'ok']],
     [`: ${'c'.repeat(40)}\ndata: kept\n\ndata: ok\n\n`, ['kept', 'ok']],
     ['data: 12345678\ndata: 90\ndata: leak\n\ndata: ok\n\n', ['OVERSIZED', 'ok']],
+    // A line as long as a line may be (bound 10 + 7), its CRLF split after the CR: the CR is not the line's.
+    [`id: ${'a'.repeat(13)}\r\ndata: {}\r\n\r\n`, ['id aaaaaaaaaaaaa', '{}']],
   ])(
     'drops the rest of an event over the bound, %j read whole, in two or one character at a time',
     (stream, events) => {

@@ -148,4 +148,36 @@ describe('an --url upstream', () => {
     expect(warned).toEqual([expect.stringMatching(/a response of the MCP server broke off/)]);
     await up.stop();
   });
+
+  // Node closes a request answered 101 that nothing takes up without an error or a response: the request was left
+  // pending for good (a call never answered, notifications held past their bound, a stop() that never ended).
+  it('answers a request the server meets with a 101, and stops when its DELETE gets one', async () => {
+    const { url } = await serve((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const m = req.method === 'POST' ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+        if (req.method === 'POST' && m.method === 'initialize') {
+          const result = { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '0' } };
+          const body = JSON.stringify({ jsonrpc: '2.0', id: m.id, result });
+          return void res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's1' }).end(body);
+        }
+        req.socket.write('HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: x\r\n\r\n');
+      });
+    });
+    const got: RpcMessage[] = [];
+    const up = openHttpUpstream(url, {}, 1 << 20, { message: (m) => got.push(m), bad: () => undefined }, () => {
+      /* the host hears why */
+    });
+    up.channel.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} });
+    await expect.poll(() => got.length).toBe(1);
+    up.channel.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', arguments: {} } });
+    await expect.poll(() => got.length, { timeout: 3000 }).toBe(2);
+    expect(got[1]).toMatchObject({ id: 2, error: { message: 'the MCP server could not be reached' } });
+    const stopped = await Promise.race([
+      up.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still stopping'), 4000)),
+    ]);
+    expect(stopped).toBe('stopped');
+  });
 });
