@@ -8,16 +8,13 @@ import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import { type Channel, type ChannelSink, readMessage, resultEnvelope } from '../mcp/channel.js';
 import { RPC } from '../mcp/peer.js';
-import { createSseReader } from '../mcp/sse.js';
+import { readBody } from './upstream-body.js';
 import { type UpstreamResponse, upstreamClient } from './upstream-request.js';
 
 /** How long stop() waits for the session's DELETE. */
 const DELETE_WAIT_MS = 2000;
 /** A raw line break (only a copy of a message that has one is made). */
 const LINE_BREAK = /[\r\n]/;
-/** Most times one request's stream is resumed (Last-Event-ID) after the server closed it, and the longest wait. */
-const MAX_RESUMES = 5;
-const MAX_RETRY_MS = 5000;
 /** How long a notification or a reply POSTed waits for the server's 202. */
 const ACCEPT_WAIT_MS = 10_000;
 /**
@@ -111,83 +108,31 @@ export function openHttpUpstream(
     });
     return answer;
   };
-  /**
-   * Reads a response body: JSON (one message) or an event stream (any number). The stream of a POST is left once
-   * the answer to `awaited` came (MCP: the answer ends it): a server keeping it open would hold a connection for
-   * every call made. `signal`: the exchange's own, which also ends its resumption (an abandoned request's too).
-   */
-  const read = async (
+  /** Reads a response body (src/proxy/upstream-body.ts); `signal`: the exchange's own. */
+  const read = (
     response: UpstreamResponse,
     initializing: boolean,
     awaited?: unknown,
     signal: AbortSignal = aborter.signal,
-  ): Promise<boolean> => {
-    const type = (response.header('content-type') ?? '').toLowerCase();
-    const decoder = new TextDecoder();
-    let answered = false;
-    if (type.startsWith('text/event-stream')) {
-      let done = false;
-      let lastId: string | undefined;
-      let retryMs = 0;
-      const reader = createSseReader(
+  ): Promise<boolean> =>
+    readBody(
+      response,
+      {
         maxBytes,
-        (data) => {
-          // An event without data is a priming event (SEP-1699: it only carries an id to resume from).
-          if (data === '') return;
-          answered = true;
-          if (take(data, initializing, awaited)) done = true;
-        },
-        () => sink.bad('oversized', null),
-        (field, value) => {
-          if (field === 'id') lastId = value;
-          else if (/^\d+$/.test(value)) retryMs = Number(value);
-        },
-      );
-      let stream = response;
-      for (let resumed = 0; ; resumed++) {
-        await stream.each((chunk) => {
-          reader.push(decoder.decode(chunk, { stream: true }));
-          return !done;
-        });
-        // A request's stream the server closed before the answer is resumed from its last event id (MCP
-        // 2025-11-25, "Resumability and Redelivery": the server may close it and expect the client to poll).
-        if (done || awaited === undefined || lastId === undefined || resumed >= MAX_RESUMES || closed) break;
-        if (signal.aborted) break;
-        await pause(Math.min(retryMs, MAX_RETRY_MS), signal);
-        if (signal.aborted) break;
-        stream = await client.send({
-          method: 'GET',
-          headers: { ...base(), accept: 'text/event-stream', 'last-event-id': lastId },
-          signal,
-        });
-        const resumedType = (stream.header('content-type') ?? '').toLowerCase();
-        if (!stream.ok || !resumedType.startsWith('text/event-stream')) {
-          stream.cancel();
-          break;
-        }
-      }
-      // A request is answered only by its answer: a stream that ended without it leaves nothing waiting forever.
-      return awaited === undefined ? answered : done;
-    }
-    // The bytes are kept and decoded once at the end: a 700 KB listing decoded chunk by chunk was a rope of
-    // strings flattened again by every later look at it.
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    await response.each((chunk) => {
-      chunks.push(chunk);
-      bytes += chunk.byteLength;
-      return bytes <= maxBytes;
-    });
-    if (bytes > maxBytes) {
-      sink.bad('oversized', null);
-      response.cancel();
-      return false;
-    }
-    const text = decoder.decode(Buffer.concat(chunks, bytes));
-    if (text.trim() === '') return false;
-    take(text, initializing);
-    return true;
-  };
+        // Only what comes on a request's own stream relates to it; a JSON body is its answer alone.
+        take: (text, inStream) => take(text, initializing, inStream ? awaited : undefined),
+        oversized: () => sink.bad('oversized', null),
+        resume: (lastId, own) =>
+          client.send({
+            method: 'GET',
+            headers: { ...base(), accept: 'text/event-stream', 'last-event-id': lastId },
+            signal: own,
+          }),
+        closed: () => closed,
+      },
+      awaited !== undefined,
+      signal,
+    );
   const listen = async (): Promise<void> => {
     const response = await client.send({
       method: 'GET',
@@ -325,19 +270,6 @@ export function openHttpUpstream(
       client.close();
     },
   };
-}
-
-/** Waits `ms`, or less when `signal` aborts first. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** Why an exchange was aborted when its request was abandoned: nothing waits for it, so nothing is said. */

@@ -1,0 +1,117 @@
+// The body of one response of a Streamable HTTP upstream (MCP 2025-06-18, "Transports"): a JSON body (one message)
+// or an event stream (any number), each message's text handed over as it arrived. A request's stream the server
+// closes before its answer is resumed from its last event id.
+import { createSseReader } from '../mcp/sse.js';
+import type { UpstreamResponse } from './upstream-request.js';
+
+/** Most times one request's stream is resumed (Last-Event-ID) after the server closed it, and the longest wait. */
+const MAX_RESUMES = 5;
+const MAX_RETRY_MS = 5000;
+
+/** What reading a body needs from its upstream. */
+export interface BodyReading {
+  /** The bound on one message, in bytes. */
+  readonly maxBytes: number;
+  /** Hands over the messages of one text (`inStream`: an event of a stream); true when one is the answer awaited. */
+  take(text: string, inStream: boolean): boolean;
+  /** A message past `maxBytes` was dropped. */
+  oversized(): void;
+  /** The request's stream again from event `lastId`. */
+  resume(lastId: string, signal: AbortSignal): Promise<UpstreamResponse>;
+  /** Whether the upstream stopped. */
+  closed(): boolean;
+}
+
+/**
+ * Reads `response`'s body; true when it held a message (for a request, `awaiting`: its answer). The stream of a
+ * POST is left once its answer came (MCP: the answer ends it): a server keeping it open would hold a connection for
+ * every call made. `signal`: the exchange's own, which also ends its resumption (an abandoned request's too).
+ */
+export async function readBody(
+  response: UpstreamResponse,
+  reading: BodyReading,
+  awaiting: boolean,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const type = (response.header('content-type') ?? '').toLowerCase();
+  if (type.startsWith('text/event-stream')) return readStream(response, reading, awaiting, signal);
+  // The bytes are kept and decoded once at the end: a 700 KB listing decoded chunk by chunk was a rope of
+  // strings flattened again by every later look at it.
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  await response.each((chunk) => {
+    chunks.push(chunk);
+    bytes += chunk.byteLength;
+    return bytes <= reading.maxBytes;
+  });
+  if (bytes > reading.maxBytes) {
+    reading.oversized();
+    response.cancel();
+    return false;
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks, bytes));
+  if (text.trim() === '') return false;
+  reading.take(text, false);
+  return true;
+}
+
+async function readStream(
+  response: UpstreamResponse,
+  reading: BodyReading,
+  awaiting: boolean,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const decoder = new TextDecoder();
+  let answered = false;
+  let done = false;
+  let lastId: string | undefined;
+  let retryMs = 0;
+  const reader = createSseReader(
+    reading.maxBytes,
+    (data) => {
+      // An event without data is a priming event (SEP-1699: it only carries an id to resume from).
+      if (data === '') return;
+      answered = true;
+      if (reading.take(data, true)) done = true;
+    },
+    reading.oversized,
+    (field, value) => {
+      if (field === 'id') lastId = value;
+      else if (/^\d+$/.test(value)) retryMs = Number(value);
+    },
+  );
+  let stream = response;
+  for (let resumed = 0; ; resumed++) {
+    await stream.each((chunk) => {
+      reader.push(decoder.decode(chunk, { stream: true }));
+      return !done;
+    });
+    // A request's stream the server closed before the answer is resumed from its last event id (MCP 2025-11-25,
+    // "Resumability and Redelivery": the server may close it and expect the client to poll).
+    if (done || !awaiting || lastId === undefined || resumed >= MAX_RESUMES || reading.closed()) break;
+    if (signal.aborted) break;
+    await pause(Math.min(retryMs, MAX_RETRY_MS), signal);
+    if (signal.aborted) break;
+    stream = await reading.resume(lastId, signal);
+    const resumedType = (stream.header('content-type') ?? '').toLowerCase();
+    if (!stream.ok || !resumedType.startsWith('text/event-stream')) {
+      stream.cancel();
+      break;
+    }
+  }
+  // A request is answered only by its answer: a stream that ended without it leaves nothing waiting forever.
+  return awaiting ? done : answered;
+}
+
+/** Waits `ms`, or less when `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
