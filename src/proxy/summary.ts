@@ -2,14 +2,22 @@
 // The server (its own name and version, clipped), how many tools are published, each reason for withholding once
 // with the tools it withheld, the tools whose schema accepts any arguments object, those with properties both
 // required and given a default (a `{}` call is refused), the tools published with `"type": "object"` added, and
-// the drift from `--lock` with each changed value. `--quiet` keeps only the problems.
+// the drift from `--lock` with each changed value. `--quiet` keeps only the problems. A line names 20 tools and
+// counts the rest: a server listing thousands made one line of 25 KB.
 import { hasDrift } from '../catalog/lock-diff.js';
 import { changeLines } from '../catalog/lock-report.js';
 import { clip } from '../util/describe-value.js';
+import { listItems, listNames } from '../util/name-list.js';
 import { ownData } from '../util/own-field.js';
 import type { Published } from './admission.js';
 
 const oneLine = (text: string, max = 80): string => clip(text, max).replace(/[\r\n\u2028\u2029]+/g, ' ');
+
+/** Most properties named for one tool. */
+const MAX_PROPERTIES_NAMED = 5;
+
+/** A tool's properties, each clipped, at most MAX_PROPERTIES_NAMED of them. */
+const properties = (names: readonly string[]): string => listItems(names, (p) => oneLine(p, 40), MAX_PROPERTIES_NAMED);
 
 /** The server as its initialize result names itself: `"name" version`, or undefined when it says nothing. */
 function serverName(init: Record<string, unknown> | undefined): string | undefined {
@@ -35,24 +43,26 @@ export function summaryLines(
   else if (!quiet) lines.push(`${head}: ${count} of ${published.listed} tools published`);
   // Each reason once, with every tool it withheld, in the order first met.
   const byReason = new Map<string, string[]>();
-  for (const w of published.withheld) byReason.set(w.reason, [...(byReason.get(w.reason) ?? []), w.name]);
-  for (const [reason, names] of byReason) lines.push(`withheld: ${names.join(', ')}: ${reason}`);
+  for (const w of published.withheld) {
+    const names = byReason.get(w.reason);
+    if (names === undefined) byReason.set(w.reason, [w.name]);
+    else names.push(w.name);
+  }
+  for (const [reason, names] of byReason) lines.push(`withheld: ${listNames(names, oneLine)}: ${reason}`);
   if (published.unconstrained.length > 0)
     lines.push(
       `accepts every arguments object (nothing is checked; --withhold-unconstrained withholds): ` +
-        published.unconstrained.map((n) => oneLine(n)).join(', '),
+        listNames(published.unconstrained, oneLine),
     );
   if (published.requiredDefaults.length > 0)
     lines.push(
       'required and with a "default" (the model must send them; a {} call is refused): ' +
-        published.requiredDefaults
-          .map((t) => `${oneLine(t.name)} (${t.properties.map((p) => oneLine(p, 40)).join(', ')})`)
-          .join(', '),
+        listItems(published.requiredDefaults, (t) => `${oneLine(t.name)} (${properties(t.properties)})`),
     );
   if (!quiet && published.typeAdded.length > 0)
     lines.push(
       'published with "type": "object" added to the inputSchema (MCP clients require it; non-object ' +
-        `arguments are refused): ${published.typeAdded.map((n) => oneLine(n)).join(', ')}`,
+        `arguments are refused): ${listNames(published.typeAdded, oneLine)}`,
     );
   const lock = published.drift;
   if (lock !== undefined && (hasDrift(lock.drift) || !quiet)) {

@@ -11,7 +11,12 @@ const MAX_NAME = 80;
  */
 export function listNames(names: readonly string[], format: (name: string) => string = (n) => n): string {
   if (names.length === 0) return '(none)';
-  const shown = names.slice(0, MAX_LISTED_NAMES).map((n) => format(clip(n, MAX_NAME)));
-  const more = names.length - shown.length;
+  return listItems(names, (n) => format(clip(n, MAX_NAME)));
+}
+
+/** `items`, each shown by `show`, as one comma-separated list: at most `max` of them, then "… and N more". */
+export function listItems<T>(items: readonly T[], show: (item: T) => string, max = MAX_LISTED_NAMES): string {
+  const shown = items.slice(0, max).map((item) => show(item));
+  const more = items.length - shown.length;
   return more > 0 ? `${shown.join(', ')} … and ${more} more` : shown.join(', ');
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { Published } from '../../src/proxy/admission.js';
+import { summaryLines } from '../../src/proxy/summary.js';
+
+/** A published catalog with `names` in every list the summary names tools from. */
+function publishedWith(names: string[]): Published {
+  return {
+    tools: new Map(names.map((n) => [n, { name: n }])),
+    bundle: undefined,
+    outputs: new Map(),
+    withheld: names.map((name) => ({ name, reason: 'its inputSchema is broken' })),
+    listed: names.length * 2,
+    requiredDefaults: names.map((name) => ({ name, properties: names })),
+    unconstrained: names,
+    typeAdded: names,
+  } as unknown as Published;
+}
+
+describe('the proxy start-up summary', () => {
+  it('names every tool of a short list', () => {
+    const lines = summaryLines(publishedWith(['a', 'b']), undefined, 'srv', false);
+    expect(lines).toContain('withheld: a, b: its inputSchema is broken');
+    expect(lines.some((l) => l.endsWith('--withhold-unconstrained withholds): a, b'))).toBe(true);
+    expect(lines.some((l) => l.endsWith('refused): a (a, b), b (a, b)'))).toBe(true);
+  });
+
+  it('bounds each line when a server lists thousands of tools (a line of 4,000 names was 25 KB)', () => {
+    const names = Array.from({ length: 4000 }, (_, i) => `tool_${i}`);
+    const lines = summaryLines(publishedWith(names), undefined, 'srv', false);
+    expect(lines).toHaveLength(5);
+    for (const line of lines) expect(line.length).toBeLessThan(2000);
+    expect(lines[1]).toBe(`withheld: ${names.slice(0, 20).join(', ')} … and 3980 more: its inputSchema is broken`);
+    expect(lines[2]).toMatch(/tool_19 … and 3980 more$/);
+  });
+
+  it('keeps a hostile name to one clipped line without terminal escapes (a forged log line)', () => {
+    const forged = `x\ntoolgate proxy: lock ok\u001b[2J\r${'y'.repeat(500)}`;
+    const lines = summaryLines(publishedWith([forged]), undefined, 'srv', false);
+    expect(lines).toHaveLength(5);
+    for (const line of lines) expect([...line].some((c) => c < ' ')).toBe(false);
+    expect(lines[1]?.length).toBeLessThan(140);
+  });
+});
