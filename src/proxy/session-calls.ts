@@ -18,7 +18,7 @@ import { taskRefusal } from './revision-rules.js';
 import type { CallRecord, SessionContext } from './session-context.js';
 import { idKey } from './session-relay.js';
 import type { SessionTools } from './session-tools.js';
-import { createdTask, namedTask, TaskTools } from './tasks.js';
+import { createdTask, namedTask, type TaskTools, unknownTask } from './tasks.js';
 
 /** What a session's calls share with the rest of its relay. */
 export interface CallsOf {
@@ -31,6 +31,8 @@ export interface CallsOf {
   readonly belonging: Belonging;
   /** The client's revision, negotiated by its initialize. */
   readonly clientRevision: () => ProtocolRevision;
+  /** The tasks this session's calls made (tasks.ts): added to here, read by every tasks/* request. */
+  readonly tasks: TaskTools;
 }
 
 /**
@@ -45,9 +47,8 @@ export interface SessionCalls {
 
 /** The tools/call and tasks/result of one session. */
 export function sessionCalls(of: CallsOf): SessionCalls {
-  const { downstream, upstream, context, tools, toUpstream, belonging, clientRevision } = of;
+  const { downstream, upstream, context, tools, toUpstream, belonging, clientRevision, tasks } = of;
   const { settings } = context;
-  const tasks = new TaskTools();
   const waiting = new BeforeForward();
 
   /** tools/call: decided on the published tools, forwarded as rebuilt, its result checked. */
@@ -179,11 +180,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
       return;
     }
     const task = tasks.toolOf(namedTask(m.params));
-    if (task === undefined) {
-      const message = 'unknown task: no task-augmented tools/call of this session made it';
-      downstream.respond(m.id, { error: { code: RPC.invalidParams, message } });
-      return;
-    }
+    if (task === undefined) return downstream.respond(m.id, unknownTask());
     const opening = belonging.prepare(m.params);
     const { id, reply } = upstream.request('tasks/result', opening.params);
     toUpstream.set(idKey(m.id), id);

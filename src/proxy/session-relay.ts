@@ -21,8 +21,11 @@ function protoCarried(path: string): { error: { code: number; message: string } 
   return { error: { code: RPC.invalidParams, message: `not forwarded: ${protoRefusal(path)}` } };
 }
 
-/** How a stateless client's request is re-sent: the params to send and how its reply is shaped back. */
-export interface ModernRelay {
+/**
+ * How a request the proxy rewrites is re-sent: the params to send and how its reply is shaped back (a stateless
+ * client's: modern-requests.ts; a tasks/list: session-tasks.ts).
+ */
+export interface Reshaped {
   readonly params: unknown;
   readonly shape: (r: Reply) => Reply;
 }
@@ -37,7 +40,7 @@ export type Relay = (
   to: Peer,
   ids: Map<string, number>,
   related?: string | number,
-  modern?: ModernRelay,
+  reshaped?: Reshaped,
 ) => void;
 
 /**
@@ -46,13 +49,13 @@ export type Relay = (
  * in `belonging` while they run.
  */
 export function relayer(downstream: Peer, belonging: Belonging, warn: (line: string) => void): Relay {
-  return (m, from, to, ids, related, modern) => {
+  return (m, from, to, ids, related, reshaped) => {
     const asked = protoMemberPath(m.params);
     if (asked !== undefined) {
       from.respond(m.id, protoCarried(asked));
       return;
     }
-    const given = modern === undefined ? m.params : modern.params;
+    const given = reshaped === undefined ? m.params : reshaped.params;
     // A client's request goes with a progress token of the proxy's (belonging.ts); a server's as it came.
     const opening = from === downstream ? belonging.prepare(given) : undefined;
     const { id, reply } = to.request(m.method as string, opening?.params ?? given, undefined, related);
@@ -67,7 +70,7 @@ export function relayer(downstream: Peer, belonging: Belonging, warn: (line: str
       if (answered === undefined && from !== downstream)
         from.respond(m.id, rebuiltAnswer(m.method as string, given, r));
       else if (answered === undefined)
-        from.respond(m.id, modern === undefined || r === CANCELLED ? r : modern.shape(r));
+        from.respond(m.id, reshaped === undefined || r === CANCELLED ? r : reshaped.shape(r));
       else
         from.respond(m.id, {
           error: { code: RPC.internalError, message: `the answer was not passed on: ${protoRefusal(answered)}` },

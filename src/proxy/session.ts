@@ -7,7 +7,8 @@
 // (src/mcp/forward.ts). A cancellation has its request id mapped. A server-to-client request for a capability
 // the client did not declare (sampling, elicitation, roots) is answered with an error here. This file routes; the
 // published tools and their re-admission are in session-tools.ts, tools/call and tasks/result in session-calls.ts,
-// the re-sending under new ids in session-relay.ts.
+// the re-sending under new ids in session-relay.ts. A task is reached only by the session whose call made it:
+// tasks/get, tasks/cancel and tasks/list in session-tasks.ts, a server's notifications/tasks/status below.
 import { isSpecMethod } from '../mcp/methods.js';
 import { protoMemberPath } from '../mcp/forward.js';
 import { CANCELLED, RPC, type Peer } from '../mcp/peer.js';
@@ -19,11 +20,14 @@ import { announcedTo } from './method-grants.js';
 import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
 import { serverRequestRefusal } from './revision-rules.js';
 import { sessionCalls } from './session-calls.js';
+import { taskRequests } from './session-tasks.js';
 import type { SessionContext } from './session-context.js';
 import { notFound, passCancellation, relayer } from './session-relay.js';
 import { sessionTools } from './session-tools.js';
 import { guardAnswer } from './answer-guard.js';
 import { MALFORMED, rebuiltNotification } from './client-notifications.js';
+import { withoutTaskList } from './task-list.js';
+import { namedTask, TaskTools } from './tasks.js';
 
 export type { CallRecord, SessionContext } from './session-context.js';
 
@@ -41,6 +45,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     (context.methods?.passes(method, sender) ?? true);
   // What the client is told the server offers: with --grants, no feature its grant leaves out (method-grants.ts).
   const shown = announcedTo(init, context.methods);
+  const shownCaps = (shown['capabilities'] ?? {}) as Record<string, unknown>;
+  // A session several clients share serves no tasks/list (session-tasks.ts), so it does not announce it.
+  const upstreamCaps = context.shared === true ? withoutTaskList(shownCaps) : shownCaps;
   let clientCaps: Record<string, unknown> = {};
   // The client's revision, negotiated by its initialize (each side has its own: MCP "Lifecycle").
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
@@ -48,6 +55,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const toUpstream = new Map<string, number>();
   const toDownstream = new Map<string, number>();
   const belonging = new Belonging();
+  // The tasks this session's calls made: the only ones its client reaches (tasks.ts).
+  const tasks = new TaskTools();
   // A client that sent a 2026-07-28 request and never initialized (stdio) is a stateless one: no server request,
   // and no notification but those of its own requests, can reach it (it has no way to receive them).
   let initialized = false;
@@ -65,7 +74,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     toUpstream,
     belonging,
     clientRevision: () => clientRevision,
+    tasks,
   });
+  const taskRequest = taskRequests({ downstream, upstream, toUpstream, relay, tasks, shared: context.shared === true });
 
   downstream.handlers = {
     request(m, text) {
@@ -106,7 +117,6 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           const negotiated = negotiate(params.protocolVersion);
           // Shared: one client's revision is not every client's (SessionContext.shared).
           if (context.shared !== true) clientRevision = negotiated;
-          const upstreamCaps = (shown['capabilities'] ?? {}) as Record<string, unknown>;
           const tools = (upstreamCaps['tools'] ?? {}) as Record<string, unknown>;
           downstream.respond(m.id, {
             result: {
@@ -125,6 +135,11 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           return;
         case 'tasks/result':
           answer(m.id, taskResult(m));
+          return;
+        case 'tasks/get':
+        case 'tasks/cancel':
+        case 'tasks/list':
+          taskRequest(m);
           return;
         case 'tools/list':
           answer(
@@ -189,6 +204,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (protoMemberPath(m.params) !== undefined) return;
       if (statelessClient() && belonging.of(m, related) === undefined) return;
       if (belonging.unasked(m, related)) return;
+      // A task's status is its requestor's business alone ("Tasks", Task Status Notification; Security Considerations).
+      if (m.method === 'notifications/tasks/status' && !tasks.owns(namedTask(m.params))) return;
       const to = belonging.of(m, related);
       if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, downstream, to);
       if (m.method !== 'notifications/progress') return downstream.notify(m.method, m.params, to);

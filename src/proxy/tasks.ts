@@ -3,7 +3,12 @@
 // which tool each task runs, so that result gets the same checks as a direct call's (output schema, --max-result);
 // a tasks/result for a task no call of this session made is refused, since its result could not be checked.
 // The output schema is the one admitted when the call was made: a re-admission that withdrew or changed the tool
-// since must not leave its result unchecked.
+// since must not leave its result unchecked. The same set says which tasks are the session's at all ("Tasks",
+// Security Considerations: a task is reached only by the requestor it is bound to, which a server that binds tasks
+// to a token several clients share does not do): tasks/get and tasks/cancel of any other task are refused as
+// tasks/result is (session-tasks.ts), tasks/list shows none of them (task-list.ts), and their
+// notifications/tasks/status go nowhere (session.ts).
+import { RPC } from '../mcp/peer.js';
 import type { CompiledSchema } from '../schema/compile.js';
 
 /** Most tasks remembered per session; past it the oldest is forgotten (its result is then refused). */
@@ -22,6 +27,16 @@ export function namedTask(params: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/**
+ * The answer to a tasks/get, tasks/cancel or tasks/result naming a task no call of this session made: -32602, as a
+ * server answers a nonexistent task ("Tasks", Error Handling), so a client learns nothing of other sessions' tasks.
+ */
+export function unknownTask(): { error: { code: number; message: string } } {
+  return {
+    error: { code: RPC.invalidParams, message: 'unknown task: no task-augmented tools/call of this session made it' },
+  };
+}
+
 /** What a task's result is checked against: its tool, and that tool's output schema when the call was made. */
 export interface TaskTool {
   readonly tool: string;
@@ -37,6 +52,11 @@ export class TaskTools {
     this.tools.delete(id);
     this.tools.set(id, { tool, output });
     if (this.tools.size > MAX_TASKS) this.tools.delete(this.tools.keys().next().value as string);
+  }
+
+  /** Whether a call of this session made task `id`. */
+  owns(id: unknown): boolean {
+    return typeof id === 'string' && this.tools.has(id);
   }
 
   /** The tool task `id` runs, when a call of this session made it. */

@@ -1,0 +1,74 @@
+// tasks/list through the proxy (MCP 2025-11-25, "Tasks", Listing Tasks): a session's list holds only the tasks its
+// own calls made ("Tasks", Security Considerations: a list holds only the requestor's tasks), the very set tasks/get
+// passes for, so what a client can get it can list ("Tasks", Task Listing). The server's page is filtered by task id
+// and may come back short or empty with a nextCursor: the server chooses the page size and a client assumes none
+// ("Pagination"), so the client reads on, and no page is lost. The server's cursor is not passed on: it is a
+// position in a list of every session's tasks and may name one (the page's last, say). The client gets a cursor of
+// the proxy's, valid in its own session ("Pagination": cursors are not carried across sessions), mapped back when
+// it asks for the next page; a cursor the proxy did not give this session is answered -32602 ("Tasks", Error
+// Handling: an invalid or nonexistent cursor) and never forwarded.
+import { randomUUID } from 'node:crypto';
+import { RPC } from '../mcp/peer.js';
+import { isObject } from '../util/plain-json.js';
+
+/** Cursors a session keeps; past it the oldest is forgotten (its next page is then refused, -32602). */
+const MAX_CURSORS = 100;
+
+/** A session's tasks/list cursors: each of the proxy's own stands for one the server gave. */
+export class TaskCursors {
+  private readonly given = new Map<string, string>();
+
+  /** A new cursor of the proxy's for the server's `cursor`. */
+  give(cursor: string): string {
+    const mine = randomUUID();
+    this.given.set(mine, cursor);
+    if (this.given.size > MAX_CURSORS) this.given.delete(this.given.keys().next().value as string);
+    return mine;
+  }
+
+  /** The server's cursor the proxy's `cursor` stands for; undefined when this session was given no such one. */
+  take(cursor: unknown): string | undefined {
+    return typeof cursor === 'string' ? this.given.get(cursor) : undefined;
+  }
+}
+
+/**
+ * A tasks/list request's params as the server gets them: the client's cursor, if any, replaced by the server's it
+ * stands for; undefined when it stands for none.
+ */
+export function listParams(params: unknown, cursors: TaskCursors): { params: unknown } | undefined {
+  const cursor = isObject(params) ? params['cursor'] : undefined;
+  if (cursor === undefined) return { params };
+  const theirs = cursors.take(cursor);
+  return theirs === undefined ? undefined : { params: { ...(params as object), cursor: theirs } };
+}
+
+/** The -32602 answer to a tasks/list cursor the proxy did not give this session. */
+export function unknownCursor(): { error: { code: number; message: string } } {
+  return {
+    error: { code: RPC.invalidParams, message: 'invalid cursor: this session was given no such tasks/list cursor' },
+  };
+}
+
+/**
+ * The server's ListTasksResult as the session's client reads it: only the tasks `owns`, and a cursor of the
+ * proxy's for the server's next page; undefined when `result` is not a ListTasksResult.
+ */
+export function ownPage(result: unknown, owns: (id: unknown) => boolean, cursors: TaskCursors): unknown {
+  if (!isObject(result) || !Array.isArray(result['tasks'])) return undefined;
+  const { tasks, nextCursor, ...rest } = result as { tasks: unknown[]; nextCursor?: unknown };
+  const own = tasks.filter((t) => isObject(t) && owns(t['taskId']));
+  return { ...rest, tasks: own, ...(typeof nextCursor === 'string' ? { nextCursor: cursors.give(nextCursor) } : {}) };
+}
+
+/**
+ * The capabilities a session several clients share (--stateless) announces: without `tasks.list`, which it does
+ * not serve. It cannot tell its clients apart, so a list would show each one the others' tasks; "Tasks", Security
+ * Considerations: a receiver that cannot identify requestors SHOULD NOT declare `tasks.list`.
+ */
+export function withoutTaskList(caps: Record<string, unknown>): Record<string, unknown> {
+  const tasks = caps['tasks'];
+  if (!isObject(tasks) || !('list' in tasks)) return caps;
+  const { list: _, ...rest } = tasks;
+  return { ...caps, tasks: rest };
+}
