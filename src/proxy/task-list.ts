@@ -7,7 +7,6 @@
 // the proxy's, valid in its own session ("Pagination": cursors are not carried across sessions), mapped back when
 // it asks for the next page; a cursor the proxy did not give this session is answered -32602 ("Tasks", Error
 // Handling: an invalid or nonexistent cursor) and never forwarded.
-import { randomUUID } from 'node:crypto';
 import { RPC } from '../mcp/peer.js';
 import { isObject } from '../util/plain-json.js';
 
@@ -17,10 +16,14 @@ const MAX_CURSORS = 100;
 /** A session's tasks/list cursors: each of the proxy's own stands for one the server gave. */
 export class TaskCursors {
   private readonly given = new Map<string, string>();
+  private next = 0;
 
-  /** A new cursor of the proxy's for the server's `cursor`. */
+  /**
+   * A new cursor of the proxy's for the server's `cursor`: a count, not a random id, so the same exchange gives the
+   * same bytes; it is looked up in this session's own map, so another session's cursor names nothing here.
+   */
   give(cursor: string): string {
-    const mine = randomUUID();
+    const mine = `toolgate-${++this.next}`;
     this.given.set(mine, cursor);
     if (this.given.size > MAX_CURSORS) this.given.delete(this.given.keys().next().value as string);
     return mine;

@@ -125,9 +125,14 @@ describe('proxy --listen: a client reaches only the tasks of its own session', (
     const before = upstream.asked.length;
     const forged = await ask(proxy.url, a, 'tasks/list', { cursor: 'after:task-2' });
     expect(forged.error?.code).toBe(-32602);
-    const stolen = await ask(proxy.url, b, 'tasks/list', { cursor: seen.cursors[0] });
-    expect(stolen.error?.code).toBe(-32602);
     expect(upstream.asked.slice(before)).toEqual([]);
+    // A's cursors are counted in A's session: one B was never given names nothing in B's.
+    const again = await listed(proxy.url, a);
+    expect(again.ids).toEqual(mine);
+    const after = upstream.asked.length;
+    const stolen = await ask(proxy.url, b, 'tasks/list', { cursor: again.cursors[1] });
+    expect(stolen.error?.code).toBe(-32602);
+    expect(upstream.asked.slice(after)).toEqual([]);
     expect(await proxy.stop()).toBe(0);
   });
 
