@@ -29,6 +29,7 @@ import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall } from '../mcp/call-gate.js';
 import { callSender, localError, withoutEnd } from './mcp-client-send.js';
+import { readmissions } from './mcp-client-readmit.js';
 import { argumentsRefusal, forwardedCall } from '../mcp/forward.js';
 import {
   GUARD_TABLE,
@@ -114,7 +115,6 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   const limits = resolveLimits(admission.limits);
   // Broken limits fail every admission, so no call gets as far as these.
   const argumentLimits = argumentBounds(limits.ok ? limits.value : DEFAULT_LIMITS);
-  let current: Promise<Admission> | undefined;
 
   const report = (result: Result<Bundle>): void => {
     try {
@@ -188,25 +188,12 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     return { result, names, tools: admitting.filter((t) => names.has(ownData(t, 'name') as string)), outputs };
   };
 
-  const refresh = (requestOptions?: RequestOptions): Promise<Admission> => {
-    const started = admitOnce(requestOptions);
-    current = started;
-    return started;
-  };
-
-  /** The newest admission; if a newer one started while waiting (list_changed), wait for that one. */
-  const latest = async (): Promise<Admission> => {
-    let seen = current ?? refresh();
-    for (;;) {
-      const value = await seen;
-      if (current === undefined || current === seen) return value;
-      seen = current;
-    }
-  };
+  // When admissions run: one at a time after list_changed, at a pace (mcp-client-readmit.ts).
+  const admissions = readmissions(admitOnce);
 
   try {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      void refresh();
+      admissions.changed();
     });
   } catch {
     // A client that cannot take the handler still gets validation; re-admission then needs listTools.
@@ -233,7 +220,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       if (fields.problems.length > 0) return localError(`error: invalid tool call: ${fields.problems.join('; ')}`);
       // Cut until the name is known to be admitted (an admitted name is one the descriptor rules allow).
       name = typeof fields.values.name === 'string' ? clip(fields.values.name, 80) : '';
-      const { result, names, outputs } = await latest();
+      const { result, names, outputs } = await admissions.latest();
       // A failed admission (tools/list threw, a strict batch refused) admitted nothing: telling the model
       // the tool is unknown would be false, and it might then invent another name.
       if (!result.ok)
@@ -306,9 +293,9 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
 
   return Object.freeze({
     client,
-    admit: async (requestOptions?: RequestOptions) => (await refresh(requestOptions)).result,
+    admit: async (requestOptions?: RequestOptions) => (await admissions.now(requestOptions)).result,
     listTools: async (_params?: { cursor?: string }, requestOptions?: RequestOptions): Promise<ListToolsResult> => ({
-      tools: [...(await refresh(requestOptions)).tools],
+      tools: [...(await admissions.now(requestOptions)).tools],
     }),
     callTool,
   });
