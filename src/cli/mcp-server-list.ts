@@ -109,8 +109,9 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
       });
       const tools: unknown = page['tools'];
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
-      // The page's size, charged to the listing's bound (mcp-pages.ts): the SDK has read it whole already.
-      return { tools: tools as unknown[], nextCursor: page.nextCursor, bytes: JSON.stringify(tools).length };
+      // The page's size, cursor and members unknown to MCP included, charged to the listing's bound (mcp-pages.ts):
+      // the SDK has read it whole already.
+      return { tools: tools as unknown[], nextCursor: page.nextCursor, bytes: JSON.stringify(page).length };
     }, MAX_PAGES);
     if (!listed.ok) return fail(listed.error.message);
     return { ok: true, value: listed.value };

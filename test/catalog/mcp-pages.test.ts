@@ -69,3 +69,13 @@ describe('listAllPages bounds the whole listing, not one page', () => {
     expect(r.ok ? 'listed' : r.error.limit).toBe('maxListingBytes');
   });
 });
+
+describe('listAllPages charges the cursors it holds', () => {
+  it('refuses cursors of megabytes once together they pass MAX_LISTING_BYTES, pages of unknown size too', async () => {
+    let pages = 0;
+    const big = 9_000_000;
+    const r = await listAllPages(async () => ({ tools: [], nextCursor: `${pages++}`.padEnd(big, 'x') }), 100);
+    expect(r.ok ? 'listed' : r.error.limit).toBe('maxListingBytes');
+    expect(pages).toBe(Math.ceil((MAX_LISTING_BYTES + 1) / big));
+  });
+});
