@@ -16,6 +16,7 @@ import { inputError } from './io.js';
 import { cappedFetch } from '../mcp/capped-fetch.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
 import { stopOnSignal } from './listing-signals.js';
+import { stderrHead } from './server-stderr.js';
 
 /** Most pages followed: a server that keeps returning a cursor cannot keep the check running forever. */
 const MAX_PAGES = 100;
@@ -63,7 +64,8 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
   if (!loaded.ok) return inputError(loaded.message);
   const { client: clientModule, clientStdio, clientHttp, types } = loaded.sdk;
   const [command = '', ...args] = server.words;
-  let stderr = '';
+  // The server's stderr, cut with its secrets masked (server-stderr.ts).
+  const stderr = stderrHead(server.secrets);
   let pid: number | null | undefined;
   // The server's process, for its pipes: a descendant it left behind may hold them open after it ended, and they
   // would keep toolgate running for good.
@@ -76,10 +78,7 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
           fetch: cappedFetch(),
         })
       : new clientStdio.StdioClientTransport({ command, args, env: childEnvironment(server.env), stderr: 'pipe' });
-  if (transport instanceof clientStdio.StdioClientTransport)
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4000) stderr += chunk.toString('utf8');
-    });
+  if (transport instanceof clientStdio.StdioClientTransport) transport.stderr?.on('data', stderr.take);
   // Capabilities as the proxy declares them, so both are shown the same tools; a request for one of them while
   // listing is answered "method not found" by the SDK (no handler), which no listing needs.
   const client = new clientModule.Client(
@@ -125,7 +124,8 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
         : status
           ? `the MCP server answered HTTP ${code} to "${method}"`
           : clip(thrownMessage(thrown), MAX_ERROR_CHARS);
-    const tail = stderr.trim() === '' ? '' : `\nserver stderr:\n${stderr.trim()}`;
+    const shown = stderr.text().trim();
+    const tail = shown === '' ? '' : `\nserver stderr:\n${shown}`;
     return fail(`${why}${tail}`);
   } finally {
     // An HTTP session is ended with DELETE (MCP 2025-06-18, "Session Management"), waited for a bounded time.
