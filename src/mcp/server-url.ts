@@ -25,5 +25,27 @@ export function readServerUrl(raw: string, option = '--url'): Result<ServerUrl, 
     );
   const secrets: string[] = [];
   for (const [, value] of url.searchParams) if (value !== '') secrets.push(value);
-  return { ok: true, value: { url, display: `${url.origin}${url.pathname}`, secrets } };
+  // A value is also masked as it is written in the URL and as the request sends it: a server that echoes its request
+  // line shows `abc+def%2F` where the decoded value is `abc def/` (a `+` of a base64 key read as a space).
+  for (const query of [url.search, rawQuery(raw)]) for (const value of rawValues(query)) secrets.push(value);
+  return { ok: true, value: { url, display: `${url.origin}${url.pathname}`, secrets: [...new Set(secrets)] } };
+}
+
+/** The query of `raw` as written: after the first `?`, up to a `#`. */
+function rawQuery(raw: string): string {
+  const start = raw.indexOf('?');
+  if (start < 0) return '';
+  const end = raw.indexOf('#', start);
+  return raw.slice(start, end < 0 ? undefined : end);
+}
+
+/** The non-empty values of a query (`?a=1&b=2`) as they are written, not decoded. */
+function rawValues(query: string): string[] {
+  const out: string[] = [];
+  for (const pair of query.replace(/^\?/, '').split('&')) {
+    const equals = pair.indexOf('=');
+    const value = equals < 0 ? '' : pair.slice(equals + 1);
+    if (value !== '') out.push(value);
+  }
+  return out;
 }
