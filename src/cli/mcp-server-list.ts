@@ -14,6 +14,7 @@ import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
 import { version } from './help.js';
 import { inputError } from './io.js';
 import { cappedFetch } from '../mcp/capped-fetch.js';
+import { postOnlyFetch } from '../mcp/post-only-fetch.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
 import { stopOnSignal } from './listing-signals.js';
 import { stderrHead } from './server-stderr.js';
@@ -75,7 +76,7 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
     server.url !== undefined
       ? new clientHttp.StreamableHTTPClientTransport(server.url, {
           requestInit: { headers: { ...server.headers } },
-          fetch: cappedFetch(),
+          fetch: postOnlyFetch(cappedFetch()),
         })
       : new clientStdio.StdioClientTransport({ command, args, env: childEnvironment(server.env), stderr: 'pipe' });
   if (transport instanceof clientStdio.StdioClientTransport) transport.stderr?.on('data', stderr.take);
