@@ -16,6 +16,7 @@ import { inputError } from './io.js';
 import { cappedFetch } from '../mcp/capped-fetch.js';
 import { postOnlyFetch } from '../mcp/post-only-fetch.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
+import { sdkSchemaIssue } from '../mcp/sdk-issue.js';
 import { stopOnSignal } from './listing-signals.js';
 import { stderrHead } from './server-stderr.js';
 
@@ -124,7 +125,7 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
         ? timedOut(method, server.timeoutMs)
         : status
           ? `the MCP server answered HTTP ${code} to "${method}"`
-          : clip(thrownMessage(thrown), MAX_ERROR_CHARS);
+          : clip(sdkSchemaIssue(thrown, method) ?? thrownMessage(thrown), MAX_ERROR_CHARS);
     const shown = stderr.text().trim();
     const tail = shown === '' ? '' : `\nserver stderr:\n${shown}`;
     return fail(`${why}${tail}`);
