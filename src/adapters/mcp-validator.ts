@@ -99,29 +99,48 @@ export class ToolgateJsonSchemaValidator implements jsonSchemaValidator {
   }
 
   #validatorOf<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    // validateSchema keeps the tool-root rule (root type "object"): MCP requires it of both schemas the
-    // SDK hands in, a tool's outputSchema and an elicitation's requestedSchema (MCP 2025-06-18, "Tools",
-    // "Output Schema"; "Elicitation", "Requested Schema"), and structuredContent and elicitation
-    // content are always JSON objects. A schema that is not one is refused, never widened.
-    const compiled =
-      this.#problem === undefined
-        ? validateSchema(schema, this.#options)
-        : ({ ok: false, error: { class: 'validation', message: this.#problem, violations: [] } } as const);
-    if (!compiled.ok) {
-      const errorMessage = schemaRefusalText(compiled.error);
-      return () => ({ valid: false, data: undefined, errorMessage });
-    }
-    const { validate } = compiled.value;
+    // Read here, so a call detached from its instance throws inside getValidator's try.
+    const options = this.#options;
+    const problem = this.#problem;
+    // Compiled on the first value, not here: Client.listTools asks for a validator for every tool's outputSchema
+    // of a listing at once, on the host's event loop (5,000 schemas compiled took seconds before the first tool
+    // could be called); each is then compiled when its tool is first called, within that call's cost rule.
+    let validator: JsonSchemaValidator<T> | undefined;
     return (input: unknown) => {
-      // The rule the proxy and guardClient forward by (src/mcp/forward.ts): a value with a member named __proto__ is
-      // never handed on, whatever the schema allows (a merge on the other side would take it as a prototype).
-      const proto = protoMemberPath(input);
-      if (proto !== undefined) return { valid: false, data: undefined, errorMessage: protoRefusal(proto) };
-      // validate never throws and, on success, hands back the same reference.
-      const verdict = validate(input);
-      return verdict.ok
-        ? { valid: true, data: input as T, errorMessage: undefined }
-        : { valid: false, data: undefined, errorMessage: refusalText(verdict.error) };
+      validator ??= compiledValidator<T>(schema, options, problem);
+      return validator(input);
     };
   }
+}
+
+/** The validator of `schema` under `options`; every value refused when `problem` (bad options) or the schema is. */
+function compiledValidator<T>(
+  schema: JsonSchemaType,
+  options: SchemaOptions,
+  problem: string | undefined,
+): JsonSchemaValidator<T> {
+  // validateSchema keeps the tool-root rule (root type "object"): MCP requires it of both schemas the
+  // SDK hands in, a tool's outputSchema and an elicitation's requestedSchema (MCP 2025-06-18, "Tools",
+  // "Output Schema"; "Elicitation", "Requested Schema"), and structuredContent and elicitation
+  // content are always JSON objects. A schema that is not one is refused, never widened.
+  const compiled =
+    problem === undefined
+      ? validateSchema(schema, options)
+      : ({ ok: false, error: { class: 'validation', message: problem, violations: [] } } as const);
+  if (!compiled.ok) {
+    const errorMessage = schemaRefusalText(compiled.error);
+    return () => ({ valid: false, data: undefined, errorMessage });
+  }
+  const { validate } = compiled.value;
+  return (input: unknown) => {
+    // The rule the proxy and guardClient forward by (src/mcp/forward.ts): a value with a member named __proto__ is
+    // never handed on, whatever the schema allows (a merge on the other side would take it as a prototype).
+    const proto = protoMemberPath(input);
+    if (proto !== undefined) return { valid: false, data: undefined, errorMessage: protoRefusal(proto) };
+    // validate never throws and, on success, hands back the same reference.
+    const verdict = validate(input);
+    return verdict.ok
+      ? { valid: true, data: input as T, errorMessage: undefined }
+      : { valid: false, data: undefined, errorMessage: refusalText(verdict.error) };
+  };
 }

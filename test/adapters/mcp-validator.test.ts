@@ -145,11 +145,21 @@ describe('ToolgateJsonSchemaValidator: compiled schemas are cached by content, n
 
   it('the same content asked again compiles nothing (toolgate content cache)', () => {
     const schema = { type: 'object', properties: { cached: { const: 'content-cache-probe' } } };
-    provider.getValidator(schema);
+    provider.getValidator(schema)({});
     const before = compileCounters();
-    provider.getValidator(structuredClone(schema));
+    provider.getValidator(structuredClone(schema))({});
     const after = compileCounters();
     expect(after.compiles).toBe(before.compiles);
     expect(after.hits).toBe(before.hits + 1);
+  });
+
+  it('compiles a schema on its first value, not when asked for its validator (Client.listTools asks for all)', () => {
+    const schemas = Array.from({ length: 50 }, (_, i) => ({ type: 'object', properties: { [`lazy_${i}`]: {} } }));
+    const before = compileCounters();
+    const validators = schemas.map((s) => provider.getValidator(s));
+    expect(compileCounters()).toEqual(before);
+    expect(validators[7]?.({ lazy_7: 1 }).valid).toBe(true);
+    expect(validators[7]?.({ lazy_7: 2 }).valid).toBe(true);
+    expect(compileCounters().compiles).toBe(before.compiles + 1);
   });
 });
