@@ -62,12 +62,13 @@ export async function compileOutputSchemas(
 
 /**
  * Why a tool's result breaks its output schema, or undefined when it conforms. A result flagged
- * `isError` is the tool's own error report and is not checked; any other result must carry
- * `structuredContent` that the schema admits.
+ * `isError` is the tool's own error report and need not carry `structuredContent`, but what it carries is held
+ * to the schema as any result's (the MCP SDK's client checks it too: a flag the server sets must not let through
+ * what that client refuses); any other result must carry `structuredContent` that the schema admits.
  */
 export function outputProblem(result: unknown, schema: CompiledSchema): GateError | undefined {
-  if (ownData(result, 'isError') === true) return undefined;
   const structured = ownData(result, 'structuredContent');
+  if (structured === undefined && ownData(result, 'isError') === true) return undefined;
   if (structured === undefined)
     return {
       class: 'validation',

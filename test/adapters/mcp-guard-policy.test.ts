@@ -116,6 +116,12 @@ describe('structuredContent checked against outputSchema by toolgate', () => {
     wrong: { content: [{ type: 'text', text: 'a,b' }], structuredContent: { pair: ['a', 'b'] } },
     unstructured: { content: [{ type: 'text', text: 'a,1' }] },
     failed: { content: [{ type: 'text', text: 'disk full' }], isError: true },
+    failedStructured: {
+      content: [{ type: 'text', text: 'a,1' }],
+      structuredContent: { pair: ['a', 1] },
+      isError: true,
+    },
+    failedWrong: { content: [{ type: 'text', text: 'a,b' }], structuredContent: { pair: ['a', 'b'] }, isError: true },
   };
   const listed = Object.keys(outputs).map((name) => tool(name, { type: 'object' }, { outputSchema: pairSchema }));
   const answer = (name: string) => outputs[name] as CallToolResult;
@@ -129,7 +135,7 @@ describe('structuredContent checked against outputSchema by toolgate', () => {
     await expect(served.client.callTool({ name: 'good' })).rejects.toThrow(/does not match the tool's output schema/);
   });
 
-  it.each(['wrong', 'unstructured'])(
+  it.each(['wrong', 'unstructured', 'failedWrong'])(
     'a %s output: the model reads that the tool ran (no retry of a side effect); the host gets why',
     async (name) => {
       served = await serve(listed, answer);
@@ -146,9 +152,12 @@ describe('structuredContent checked against outputSchema by toolgate', () => {
     },
   );
 
-  it("an isError result is the tool's own report and passes through unchecked", async () => {
+  it("an isError result is the tool's own report: passed on without structuredContent or with a matching one", async () => {
     served = await serve(listed, answer);
     expect(await guardClient(served.client).callTool({ name: 'failed' })).toEqual(outputs['failed']);
+    expect(await guardClient(served.client).callTool({ name: 'failedStructured' })).toEqual(
+      outputs['failedStructured'],
+    );
   });
 
   it('an outputSchema toolgate refuses fails the listing, or with leave-out removes only that tool', async () => {

@@ -102,6 +102,16 @@ describe('toolgate proxy with the SDK client', () => {
     expect(textOf(bad)).toBe('error: tool count ran but its output does not match its output schema');
   });
 
+  it('holds the structuredContent of an isError result to the outputSchema too (the flag let it through)', async () => {
+    const failed = await client.callTool({ name: 'count', arguments: { failed: true } });
+    expect(failed).toMatchObject({ isError: true, structuredContent: { n: 1 } });
+    const bad = await client.callTool({ name: 'count', arguments: { bad: true, failed: true } });
+    expect(bad).toEqual({
+      content: [{ type: 'text', text: 'error: tool count ran but its output does not match its output schema' }],
+      isError: true,
+    });
+  });
+
   it('passes sampling and elicitation from the server through to the client', async () => {
     expect(textOf(await client.callTool({ name: 'ask', arguments: {} }))).toBe('sampled: hi');
     expect(textOf(await client.callTool({ name: 'elicit', arguments: {} }))).toBe('elicited: accept');
