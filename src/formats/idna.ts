@@ -192,8 +192,11 @@ export function toALabel(cps: readonly number[]): string {
  */
 export function decodeALabel(label: string): number[] | undefined {
   if (!/^xn--[a-z0-9-]+$/i.test(label)) return undefined;
-  const cps = punycodeDecode(label.slice(4));
+  // RFC 5891 §5.3: an A-label is made entirely lowercase before it is decoded (DNS labels are
+  // case-insensitive, RFC 4343 §3), so "XN--BCHER-KVA" is "xn--bcher-kva", not a U-label with capitals.
+  const ascii = label.toLowerCase();
+  const cps = punycodeDecode(ascii.slice(4));
   if (cps === undefined || cps.every((c) => c < 0x80)) return undefined;
-  if (toALabel(cps) !== label.toLowerCase()) return undefined;
+  if (toALabel(cps) !== ascii) return undefined;
   return isULabelText(cps) ? cps : undefined;
 }

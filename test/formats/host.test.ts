@@ -68,7 +68,7 @@ const cases: [string, (s: string) => boolean, string, boolean][] = [
   ['hostname', isHostname, 'example.com', true],
   ['hostname', isHostname, 'xn--bcher-kva.example', true],
   ['hostname', isHostname, 'XN--bcher-kva.example', true], // the prefix is case-insensitive
-  ['hostname', isHostname, 'xn--Bcher-kva.example', false], // decodes to upper-case B, DISALLOWED
+  ['hostname', isHostname, 'xn--Bcher-kva.example', true], // lowercased before decoding (RFC 5891 §5.3)
   ['hostname', isHostname, 'xn--bcher-kvb.example', false], // decodes to a different code point
   ['hostname', isHostname, 'b\u00fccher.example', false], // hostname is ASCII only
   ['hostname', isHostname, `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`, true],
