@@ -90,7 +90,7 @@ export async function comparePairs(
   tally.pairs += instances.length;
   const declared = typeof schema === 'object' && schema !== null ? (schema as { $schema?: unknown }).$schema : '';
   const custom = typeof declared === 'string' && Object.hasOwn(META_SCHEMAS, declared);
-  const options = { ...ENABLED_DIALECTS, ...(custom ? { schemaRegistry: META_SCHEMAS } : {}) };
+  const options = { ...ENABLED_DIALECTS, formatAssertion: true, ...(custom ? { schemaRegistry: META_SCHEMAS } : {}) };
   // guarded: a throw is reported as a crash finding, as the public validateSchema would answer it.
   const compile = () => guarded('compileSchema', () => compiler(schema, options));
   const compiled = compile();

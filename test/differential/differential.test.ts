@@ -1,9 +1,9 @@
 // Differential property test: toolgate's verdicts against @hyperjump/json-schema's (peer.ts) on
 // generated schemas and instances of each dialect toolgate enables, fixed seed and bounded count per
-// dialect. Every verdict is checked again after other calls on the same validator and on a fresh
-// one (compare.ts). Every disagreement must be claimed by a known.json entry; every entry must
-// still disagree exactly as recorded (a fix makes it stale, and the entry must go). Long runs with
-// random seeds: `npm run fuzz -- --dialect D`.
+// dialect, `format` asserted on both sides. Every verdict is checked again after other calls on the
+// same validator and on a fresh one (compare.ts). Every disagreement must be claimed by a known.json
+// entry; every entry must still disagree exactly as recorded (a fix makes it stale, and the entry
+// must go). Long runs with random seeds: `npm run fuzz -- --dialect D`.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ok, type Result } from '../../src/result.js';
@@ -11,6 +11,7 @@ import { compileSchema } from '../../src/schema/compile.js';
 import { type Compiler, comparePairs, newTally } from './compare.js';
 import { isDecimalMultiple } from './decimal-multiple.js';
 import type { Dialect } from './dialect.js';
+import { FORMATS } from './format-pools.js';
 import { KNOWN, keysOf, knownFor, matches } from './known.js';
 import { instancesOf } from './minimize.js';
 import { GENERATED_KEYWORDS, pairArbitrary } from './pairs.js';
@@ -18,13 +19,24 @@ import { GENERATED_KEYWORDS, pairArbitrary } from './pairs.js';
 /**
  * Seed and schemas per CI run, each schema with 4 to 8 instances: 2020-12 as before, the opt-in older
  * engines with fewer. Each seed meets the per-element `contains` class. 28 s in all on a 2-core machine
- * at load 5 (67 s at load 15), where the 2020-12 run alone took 7 s (19 s) before the re-checks.
+ * at load 5 (67 s at load 15), where the 2020-12 run alone took 7 s (19 s) before the re-checks. Drawing
+ * and asserting `format` (format-pools.ts) costs no measurable time: 12-14 s at load 3-4 with and without.
  */
 const RUNS: readonly { dialect: Dialect; seed: number; schemas: number }[] = [
   { dialect: '2020-12', seed: 1301, schemas: 1000 },
   { dialect: '2019-09', seed: 1909, schemas: 500 },
   { dialect: 'draft-07', seed: 707, schemas: 500 },
 ];
+
+/** The `format` values a schema names, each once. */
+function formatsIn(schema: unknown): Set<string> {
+  const out = new Set<string>();
+  JSON.stringify(schema, (key, value: unknown) => {
+    if (key === 'format' && typeof value === 'string') out.add(value);
+    return value;
+  });
+  return out;
+}
 
 describe.each(RUNS)(
   'differential $dialect: toolgate and @hyperjump/json-schema agree',
@@ -33,9 +45,11 @@ describe.each(RUNS)(
       const tally = newTally();
       const claimed = new Map<string, number>();
       const withKeyword = new Map<string, number>();
+      const withFormat = new Map<string, number>();
       await fc.assert(
         fc.asyncProperty(pairArbitrary(dialect), async ({ schema, instances }) => {
           for (const k of keysOf(schema)) withKeyword.set(k, (withKeyword.get(k) ?? 0) + 1);
+          for (const f of formatsIn(schema)) withFormat.set(f, (withFormat.get(f) ?? 0) + 1);
           for (const f of await comparePairs(schema, instances, tally)) {
             const entry = knownFor(f);
             if (entry === undefined) throw new Error(`disagreement no known.json entry claims: ${JSON.stringify(f)}`);
@@ -60,6 +74,8 @@ describe.each(RUNS)(
       // Every keyword the generator knows for the dialect is generated, in at least 1% of the schemas.
       const rare = GENERATED_KEYWORDS[dialect].filter((k) => (withKeyword.get(k) ?? 0) < schemas / 100);
       expect(rare).toEqual([]);
+      // Every format both engines assert in the dialect is named by some schema.
+      expect(FORMATS[dialect].filter((f) => !withFormat.has(f))).toEqual([]);
     }, 180_000);
   },
 );

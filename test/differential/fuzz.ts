@@ -33,6 +33,8 @@ const matcherOf = (f: Finding): Matcher => ({
   keywords: [...keysOf(f.schema)].filter((k) => KEYWORDS.has(k)).sort(),
   // An older dialect's finding is claimed in that dialect only.
   ...(dialect === '2020-12' ? {} : { schema: escape(`"$schema":"${DIALECT_URIS[dialect]}"`) }),
+  // A format finding's cause is its string: each edge of each format is a cause of its own.
+  ...(keysOf(f.schema).has('format') && f.kind !== 'schema' ? { instance: escape(JSON.stringify(f.instance)) } : {}),
 });
 
 interface NewCause {

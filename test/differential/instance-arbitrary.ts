@@ -1,10 +1,12 @@
 // Instances for one generated schema, biased to land on both sides of its constraints: values
 // built by following the schema (its properties, items, const/enum, references), and values drawn
 // from what the schema mentions (its names, its bounds and their neighbours, multiples of its
-// divisors), next to plain random JSON, and arrays of arrays and objects of arrays, the shapes
-// that meet keywords applied per element (element-loops.ts). Reads every dialect's words
-// (array-form `items`, `additionalItems`, `definitions`, `dependencies`, `$recursiveRef`).
+// divisors, strings near the edges of its formats), next to plain random JSON, and arrays of arrays
+// and objects of arrays, the shapes that meet keywords applied per element (element-loops.ts).
+// Reads every dialect's words (array-form `items`, `additionalItems`, `definitions`, `dependencies`,
+// `$recursiveRef`).
 import fc from 'fast-check';
+import { FORMAT_SAMPLES } from './format-pools.js';
 import { NAMES, PATTERNS, STRINGS } from './pools.js';
 import { jsonValue } from './schema-arbitrary.js';
 
@@ -15,6 +17,8 @@ interface Hints {
   names: Set<string>;
   numbers: Set<number>;
   strings: Set<string>;
+  /** Strings near the edges of the formats the schema names (format-pools.ts). */
+  formatted: Set<string>;
   values: unknown[];
   /** Subschemas by the reference strings assemble.ts writes. */
   targets: Map<string, unknown>;
@@ -47,6 +51,7 @@ function collect(h: Hints, node: unknown): void {
       for (const len of [n - 1, n, n + 1]) if (len >= 0) h.strings.add(Array.from('😀a😀').slice(0, len).join(''));
   }
   if (typeof node['pattern'] === 'string') for (const s of PATTERNS[node['pattern']] ?? []) h.strings.add(s);
+  if (typeof node['format'] === 'string') for (const s of FORMAT_SAMPLES[node['format']] ?? []) h.formatted.add(s);
   if ('const' in node) h.values.push(node['const']);
   if (Array.isArray(node['enum'])) h.values.push(...node['enum']);
   for (const k of ['properties', 'dependentSchemas', 'dependentRequired', 'dependencies']) {
@@ -69,6 +74,7 @@ function hintsOf(schema: unknown): Hints {
     names: new Set(NAMES.slice(0, 3)),
     numbers: new Set([0, 1]),
     strings: new Set(STRINGS.slice(0, 3)),
+    formatted: new Set(),
     values: [],
     targets: new Map(),
     anchored: [],
@@ -90,7 +96,9 @@ function hintsOf(schema: unknown): Hints {
 
 /** What a schema mentions, as instance values: scalars, its const/enum values, objects over its names. */
 function hinted(h: Hints): fc.Arbitrary<unknown> {
-  const scalar = fc.oneof(fc.constantFrom(...h.numbers), fc.constantFrom(...h.strings, ...h.names), fc.constant(null));
+  const scalars = [fc.constantFrom(...h.numbers), fc.constantFrom(...h.strings, ...h.names), fc.constant(null)];
+  if (h.formatted.size > 0) scalars.push(fc.constantFrom(...h.formatted));
+  const scalar = fc.oneof(...scalars);
   const named = fc
     .uniqueArray(fc.tuple(fc.constantFrom(...h.names), scalar), { selector: (e) => e[0], maxLength: 3 })
     .map((e) => Object.fromEntries(e));
@@ -159,7 +167,7 @@ function arrayFor(h: Hints, node: Obj, depth: number): fc.Arbitrary<unknown> {
 /** A value of the JSON type, from what the schema mentions (`integer`: a whole number). */
 function ofType(h: Hints, type: string): fc.Arbitrary<unknown> {
   const numbers = [...h.numbers];
-  if (type === 'string') return fc.constantFrom(...h.strings, ...h.names);
+  if (type === 'string') return fc.constantFrom(...h.strings, ...h.names, ...h.formatted);
   if (type === 'number') return fc.constantFrom(...numbers);
   if (type === 'integer') return fc.constantFrom(0, ...numbers.filter((n) => Number.isInteger(n)));
   if (type === 'boolean') return fc.boolean();
@@ -174,6 +182,9 @@ function guided(h: Hints, node: unknown, depth: number): fc.Arbitrary<unknown> {
   const types = typeof node['type'] === 'string' ? [node['type']] : node['type'];
   if (Array.isArray(types)) for (const t of types) arms.push(ofType(h, String(t)));
   if ('const' in node) arms.push(fc.constant(node['const']));
+  const samples = typeof node['format'] === 'string' ? FORMAT_SAMPLES[node['format']] : undefined;
+  // Twice, so that most instances drawn for a formatted node are near the edges of its format.
+  if (samples !== undefined) arms.push(fc.constantFrom(...samples), fc.constantFrom(...samples));
   if (Array.isArray(node['enum']) && node['enum'].length > 0) arms.push(fc.constantFrom(...node['enum']));
   const ref = typeof node['$ref'] === 'string' ? h.targets.get(node['$ref']) : undefined;
   if (ref !== undefined) arms.push(guided(h, ref, depth - 1));

@@ -25,7 +25,7 @@ const COMMON: readonly string[] = [
   ...['items', 'contains', 'properties', 'patternProperties', 'additionalProperties', 'propertyNames'],
   ...['type', 'const', 'enum', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum'],
   ...['maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties'],
-  'required',
+  ...['required', 'format'],
 ];
 
 /** Every keyword the generator writes in each dialect; the CI test checks that each one is generated. */

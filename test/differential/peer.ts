@@ -4,10 +4,13 @@
 // remainder within 1.2e-7 (so 1e-8 passes multipleOf 1), which §6.2.1 does not allow; it is replaced
 // by an exact decimal oracle (decimal-multiple.ts). Nothing is fetched: every schema is registered
 // under https://toolgate.test/ (the custom meta-schemas of meta-schemas.ts too), and a reference to
-// anything else fails instead of reaching a network.
+// anything else fails instead of reaching a network. Formats are asserted in every dialect, as toolgate
+// asserts them with `formatAssertion` (compare.ts): its format checkers are loaded and switched on; the
+// host name checkers print every rejection, so the console is silenced while it validates.
 import * as hj from '@hyperjump/json-schema/draft-2020-12';
 import '@hyperjump/json-schema/draft-2019-09';
 import '@hyperjump/json-schema/draft-07';
+import '@hyperjump/json-schema/formats';
 import { addKeyword, getKeyword } from '@hyperjump/json-schema/experimental';
 import * as Instance from '@hyperjump/json-schema/instance/experimental';
 import { ROOT_URI } from './assemble.js';
@@ -20,6 +23,7 @@ globalThis.fetch = (async (input: unknown) => {
   throw new Error(`the differential peer never fetches (asked for ${String(input)})`);
 }) as typeof fetch;
 
+hj.setShouldValidateFormat(true);
 for (const meta of Object.values(META_SCHEMAS)) hj.registerSchema(structuredClone(meta) as never);
 
 const MULTIPLE_OF = 'https://json-schema.org/keyword/multipleOf';
@@ -34,6 +38,18 @@ addKeyword<number>({
 export type PeerOutcome =
   | { readonly kind: 'schema-error'; readonly message: string }
   | { readonly kind: 'verdicts'; readonly verdicts: readonly (boolean | { readonly threw: string })[] };
+
+/** Runs `f` with console.log and console.error silenced (the peer's IDN checkers log what they reject). */
+function quietly<T>(f: () => T): T {
+  const { log, error } = console;
+  console.log = () => undefined;
+  console.error = () => undefined;
+  try {
+    return f();
+  } finally {
+    Object.assign(console, { log, error });
+  }
+}
 
 const message = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
@@ -54,13 +70,15 @@ export async function peerValidate(schema: unknown, instances: readonly unknown[
     } catch (e) {
       return { kind: 'schema-error', message: message(e) };
     }
-    const verdicts = instances.map((instance) => {
-      try {
-        return validator(instance as never).valid;
-      } catch (e) {
-        return { threw: message(e) };
-      }
-    });
+    const verdicts = quietly(() =>
+      instances.map((instance) => {
+        try {
+          return validator(instance as never).valid;
+        } catch (e) {
+          return { threw: message(e) };
+        }
+      }),
+    );
     return { kind: 'verdicts', verdicts };
   } finally {
     hj.unregisterSchema(ROOT_URI);

@@ -1,12 +1,13 @@
 // Generated schemas of one dialect over every applicator, unevaluated*, $ref/$dynamicRef, const/enum
-// with objects and numbers, the numeric, string, array and object keywords, and keywords applied per
-// element (element-loops.ts). Drawn in 2020-12 words, only those the dialect has; assemble.ts says
-// them in the dialect's words. References are first drawn as placeholders ("ref:0", "ref:root") and
-// made real, and safe, by assemble.ts.
+// with objects and numbers, the numeric, string, array and object keywords, `format` (format-pools.ts),
+// and keywords applied per element (element-loops.ts). Drawn in 2020-12 words, only those the dialect
+// has; assemble.ts says them in the dialect's words. References are first drawn as placeholders
+// ("ref:0", "ref:root") and made real, and safe, by assemble.ts.
 import fc from 'fast-check';
 import { assemble, type RawDocument } from './assemble.js';
 import type { Dialect } from './dialect.js';
 import { elementLoop } from './element-loops.js';
+import { FORMATS } from './format-pools.js';
 import { META_SCHEMAS } from './meta-schemas.js';
 import { DIVISORS, NAMES, NUMBERS, PATTERNS, STRINGS, TYPES } from './pools.js';
 
@@ -69,6 +70,7 @@ function groups(sub: fc.Arbitrary<Node>, dialect: Dialect): { arbitrary: Group; 
     [one('multipleOf', fc.constantFrom(...DIVISORS)), 2, 'multipleOf'],
     [some({ minLength: small, maxLength: small }), 1, 'minLength'],
     [one('pattern', fc.constantFrom(...Object.keys(PATTERNS))), 1, 'pattern'],
+    [one('format', fc.constantFrom(...FORMATS[dialect])), 2, 'format'],
     [one('prefixItems', fc.array(sub, { minLength: 1, maxLength: 2 })), 2, 'prefixItems'],
     [one('items', sub), 2, 'items'],
     [one('additionalItems', sub), 1, 'additionalItems'],
@@ -113,6 +115,7 @@ function schemaNode(dialect: Dialect): fc.Arbitrary<Node> {
       fc.record({ minimum: num }),
       fc.record({ const: jsonValue }),
       fc.record({ $ref: fc.constantFrom('ref:0', 'ref:1', 'ref:root') }),
+      fc.record({ format: fc.constantFrom(...FORMATS[dialect]) }),
     ];
     if (dialect === '2020-12') leaves.push(fc.constant({ $dynamicRef: '#T' }));
     return {
