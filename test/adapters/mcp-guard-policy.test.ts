@@ -152,7 +152,7 @@ describe('structuredContent checked against outputSchema by toolgate', () => {
     },
   );
 
-  it("an isError result is the tool's own report: passed on without structuredContent or with a matching one", async () => {
+  it("an isError result is the tool's own report: passed on without structuredContent or a matching one", async () => {
     served = await serve(listed, answer);
     expect(await guardClient(served.client).callTool({ name: 'failed' })).toEqual(outputs['failed']);
     expect(await guardClient(served.client).callTool({ name: 'failedStructured' })).toEqual(
