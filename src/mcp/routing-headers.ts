@@ -3,7 +3,9 @@
 // and `MCP-Protocol-Version` the `_meta` protocol version. A gateway may route by the headers while the server reads
 // the body, so a request whose headers disagree with its body would be two different calls: it is refused with
 // 400 and HeaderMismatch (-32020), whatever revision the client speaks. A value may be Base64 in the spec's
-// sentinel form (`=?base64?...?=`), decoded before it is compared.
+// sentinel form (`=?base64?...?=`), decoded before it is compared. A header given more than once is refused too:
+// Node joins the values of a repeated header with ", ", and a gateway routing by the first of them (`Mcp-Param-Region:
+// a`, `Mcp-Param-Region: b`) would route a call whose body says "a, b" by "a".
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
 import type { RpcMessage } from './channel.js';
@@ -37,6 +39,24 @@ export function decodeHeaderValue(value: string): string | undefined {
   }
 }
 
+/** The routing headers this file compares with the body, by their names as Node gives them (lower case). */
+const ROUTING: Readonly<Record<string, string>> = {
+  'mcp-method': 'Mcp-Method',
+  'mcp-name': 'Mcp-Name',
+  'mcp-protocol-version': 'MCP-Protocol-Version',
+};
+
+/**
+ * The headers of `req` as the routing checks read them (lower-case names): a header given once as its value, one
+ * given more than once as all its values, never joined (Node's `headers` joins them into one string with ", ").
+ */
+export function distinctHeaders(req: IncomingMessage): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, values] of Object.entries(req.headersDistinct))
+    if (values !== undefined) headers[name] = values.length === 1 ? (values[0] as string) : values;
+  return headers;
+}
+
 const own = (value: unknown, key: string): unknown =>
   value !== null && typeof value === 'object' && Object.hasOwn(value, key)
     ? (value as Record<string, unknown>)[key]
@@ -57,6 +77,8 @@ export function missingHeader(req: IncomingMessage, m: RpcMessage): string | und
 
 /** Why the routing headers of `req` disagree with its body `m`, or undefined when they agree (or are absent). */
 export function headerMismatch(req: IncomingMessage, m: RpcMessage): string | undefined {
+  const repeated = Object.keys(ROUTING).find((name) => (req.headersDistinct[name]?.length ?? 0) > 1);
+  if (repeated !== undefined) return `the ${ROUTING[repeated]} header is given more than once`;
   const shown = (v: unknown): string => JSON.stringify(typeof v === 'string' ? clip(v, 80) : (v ?? null));
   const method = req.headers['mcp-method'];
   if (typeof method === 'string' && method !== m.method)

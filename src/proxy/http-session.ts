@@ -20,6 +20,7 @@ import { type AnswerBody, answerStatus, SSE_HEADERS, writeAnswer } from './http-
 import { cancelledKey, ownCancellation } from './http-cancel.js';
 import { refuse } from './http-refuse.js';
 import { isModernRequest } from './modern-requests.js';
+import { distinctHeaders } from '../mcp/routing-headers.js';
 import type { UnreadAnswers } from './unread-answers.js';
 import { WaitingRequests } from './waiting-requests.js';
 
@@ -98,7 +99,11 @@ export class HttpSession {
       onCall: client === undefined ? hooks.onCall : (record) => hooks.onCall({ client: client.name, ...record }),
       ...(client === undefined ? {} : { visible: client.grants.granted, methods: client.methods }),
       // A 2026-07-28 call's Mcp-Param-* headers are compared with its arguments (the tool's x-mcp-header).
-      headersOf: (own) => this.waiting.get(own as number)?.res.req?.headers,
+      headersOf: (own) => {
+        const req = this.waiting.get(own as number)?.res.req;
+        // Distinct: a repeated Mcp-Param-* header is refused, not compared as its values joined with ", ".
+        return req === undefined ? undefined : distinctHeaders(req);
+      },
       shared: id === undefined,
     });
     void upstream.gone.then((why) => {

@@ -105,7 +105,11 @@ describe('per-revision rules for server-to-client requests and tasks', () => {
 });
 
 describe('routing headers that disagree with the body (MCP 2026-07-28, HeaderMismatch)', () => {
-  const req = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
+  const req = (headers: Record<string, string>) =>
+    ({
+      headers,
+      headersDistinct: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+    }) as unknown as IncomingMessage;
   const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: {} } } as const;
   const b64 = (s: string) => `=?base64?${Buffer.from(s).toString('base64')}?=`;
   it.each([
