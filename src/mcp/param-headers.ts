@@ -39,12 +39,24 @@ function valueAt(args: unknown, path: readonly string[]): unknown {
   return at === null ? undefined : at;
 }
 
-/** Whether a header's decoded text stands for `value` (an integer compared as a number: `42.0` is 42). */
+/**
+ * A number as a header may write it: decimal digits, a sign and a fraction ("Value Encoding": an integer in its
+ * decimal representation; "Server Validation": compared numerically, `42.0` is 42). Not what `Number()` reads
+ * besides (`0x2A`, `1e1`, `0b101`, `+42`, padding): a gateway reading the header as decimal text routes by another
+ * value than the body's.
+ */
+const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+
+/**
+ * Whether a header's decoded text stands for `value`. An integer beyond JavaScript's safe range ("Schema
+ * Extension": none is allowed) stands for several texts (9007199254740993 reads as 9007199254740992): none agrees.
+ */
 function agrees(text: string, value: unknown): boolean {
   if (typeof value === 'string') return text === value;
   if (typeof value === 'boolean') return text === String(value);
-  if (typeof value === 'number') return text.trim() !== '' && Number(text) === value;
-  return false;
+  if (typeof value !== 'number' || !DECIMAL.test(text)) return false;
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) return false;
+  return Number(text) === value;
 }
 
 /**

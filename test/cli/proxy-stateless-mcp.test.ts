@@ -266,6 +266,7 @@ describe('Mcp-Param-* headers of a 2026-07-28 call over --listen (x-mcp-header)'
     ['a header that names another value', { 'mcp-param-region': 'eu' }, { region: 'us' }],
     ['no header for a value', {}, { region: 'us' }],
     ['a header with no value', { 'mcp-param-n': '1' }, {}],
+    ['an integer header in hex', { 'mcp-param-n': '0x2A' }, { limits: { n: 42 } }],
   ])('refuses %s with 400 and HeaderMismatch', async (_what, headers, args) => {
     const r = await routed(headers, args);
     expect([r.status, r.body.error?.code, r.body.id]).toEqual([400, -32020, 31]);

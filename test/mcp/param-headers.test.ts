@@ -39,6 +39,16 @@ describe('Mcp-Param-* headers against the arguments', () => {
     [{ limits: { n: 42 } }, { 'mcp-param-n': '43' }, 'disagrees'],
     [{ limits: { n: 42 } }, { 'mcp-param-n': '' }, 'disagrees'],
     [{ flag: true }, { 'mcp-param-flag': 'TRUE' }, 'disagrees'],
+    [{ limits: { n: -7 } }, { 'mcp-param-n': '-7' }, undefined],
+    // Only decimal text is a number's: what a gateway reads as another value than the body's is refused.
+    [{ limits: { n: 42 } }, { 'mcp-param-n': '0x2A' }, 'disagrees'],
+    [{ limits: { n: 10 } }, { 'mcp-param-n': '1e1' }, 'disagrees'],
+    [{ limits: { n: 5 } }, { 'mcp-param-n': '0b101' }, 'disagrees'],
+    [{ limits: { n: 42 } }, { 'mcp-param-n': '+42' }, 'disagrees'],
+    [{ limits: { n: 42 } }, { 'mcp-param-n': ' 42' }, 'disagrees'],
+    // 9007199254740993 in the body reads as 9007199254740992: beyond the safe range no text agrees.
+    [{ limits: { n: 2 ** 53 } }, { 'mcp-param-n': '9007199254740993' }, 'disagrees'],
+    [{ limits: { n: 2 ** 53 } }, { 'mcp-param-n': '9007199254740992' }, 'disagrees'],
     [{}, { 'mcp-param-region': 'us' }, 'hold no region'],
     [{ region: 'us' }, { 'mcp-param-region': 'u\u00e9s' }, 'character'],
     [{ region: 'us' }, { 'mcp-param-region': '=?base64?!!?=' }, 'not valid Base64'],
