@@ -88,7 +88,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           denied: (method) => settings.deniedMethod(method) || context.methods?.passes(method, 'client') === false,
           respond: (id, reply) => downstream.respond(id, reply),
           warn: context.warn,
-          published: async (id) => tools.ready() ?? (await waiting.wait(id, tools.settled())),
+          // Held to the bound a session's tools/list is (it holds its text while it waits), or a client could
+          // leave any number of listings waiting for an admission the server stretches.
+          published: async (id, chars) =>
+            tools.ready() ?? waiting.refusal(chars) ?? (await waiting.wait(id, tools.settled(), chars)),
           callTool: (call, callText) => answer(call.id, callTool(call, callText, true)),
           relay: (request, params, shape) =>
             context.methods?.passesWith(request.method as string, params) === false
