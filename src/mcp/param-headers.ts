@@ -4,7 +4,7 @@
 // `=?base64?...?=` form). A gateway may route by that header while the server reads the body, so a server that
 // reads the body must refuse a call whose headers and arguments disagree: a value without its header, a header
 // without its value, a header with characters a value cannot hold, or two different values.
-import { decodeHeaderValue } from './routing-headers.js';
+import { decodeHeaderValue, FIELD_VALUE } from './routing-headers.js';
 
 /** One annotated parameter: the header's name part and the property path from the arguments' root. */
 interface ParamHeader {
@@ -14,9 +14,6 @@ interface ParamHeader {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** What an HTTP field value may hold (RFC 9110): visible ASCII, space and tab. */
-const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 
 /** The annotated parameters of `schema`, found through chains of `properties` only (deeper than 32: none). */
 export function paramHeaders(schema: unknown, path: readonly string[] = []): ParamHeader[] {

@@ -39,6 +39,13 @@ export function decodeHeaderValue(value: string): string | undefined {
   }
 }
 
+/**
+ * What an HTTP field value may hold (RFC 9110, as "Value Encoding" restates it): visible ASCII, space and tab. Node
+ * passes other bytes on, read as Latin-1: `Mcp-Name: café` in UTF-8 reads as "cafÃ©", which a gateway decoding
+ * UTF-8 reads as "café" ("Server Validation": a header value with invalid characters is refused).
+ */
+export const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
+
 /** The routing headers this file compares with the body, by their names as Node gives them (lower case). */
 const ROUTING: Readonly<Record<string, string>> = {
   'mcp-method': 'Mcp-Method',
@@ -79,6 +86,11 @@ export function missingHeader(req: IncomingMessage, m: RpcMessage): string | und
 export function headerMismatch(req: IncomingMessage, m: RpcMessage): string | undefined {
   const repeated = Object.keys(ROUTING).find((name) => (req.headersDistinct[name]?.length ?? 0) > 1);
   if (repeated !== undefined) return `the ${ROUTING[repeated]} header is given more than once`;
+  const unfit = Object.keys(ROUTING).find((name) => {
+    const value = req.headers[name];
+    return typeof value === 'string' && !FIELD_VALUE.test(value);
+  });
+  if (unfit !== undefined) return `the ${ROUTING[unfit]} header holds a character a header value cannot`;
   const shown = (v: unknown): string => JSON.stringify(typeof v === 'string' ? clip(v, 80) : (v ?? null));
   const method = req.headers['mcp-method'];
   if (typeof method === 'string' && method !== m.method)

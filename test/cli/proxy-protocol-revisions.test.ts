@@ -121,6 +121,9 @@ describe('routing headers that disagree with the body (MCP 2026-07-28, HeaderMis
     [{ 'mcp-name': 'admin.reset' }, call, 'Mcp-Name'],
     [{ 'mcp-name': b64('admin.reset') }, call, 'Mcp-Name'],
     [{ 'mcp-name': '=?base64?!!!?=' }, call, 'not valid Base64'],
+    // UTF-8 bytes of "café" as Node reads them (Latin-1): the body's name is that reading, a gateway's is "café".
+    [{ 'mcp-name': 'caf\u00c3\u00a9' }, { ...call, params: { name: 'caf\u00c3\u00a9' } }, 'a character'],
+    [{ 'mcp-method': 'tools/call\u00a0' }, call, 'a character'],
     [{ 'mcp-name': 'echo' }, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, 'has no name'],
     [
       { 'mcp-name': 'file:///a' },
