@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import { fail, failExecution, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
 import { echo } from '../util/describe-value.js';
 import type { ResolvedOptions } from './options.js';
@@ -51,7 +52,10 @@ export function findDocument(
       const message = `schemaLoader threw for ${echo(uri)}: ${thrownMessage(thrown)}`;
       return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
     }
-    if (raw !== undefined && typeof (raw as { then?: unknown } | null)?.then === 'function') {
+    // Recognised without reading `then`: on the host's answer that read would run a getter or a Proxy trap
+    // (rule 13: never run), and what it threw would leave here as toolgate's own failure, its text in the
+    // message. Any other thenable holds a function, which the copy below refuses as not JSON.
+    if (types.isPromise(raw)) {
       const message =
         `schemaLoader returned a Promise for ${echo(uri)}; ` +
         `validateSchema is synchronous (admitBatch accepts async loaders)`;
@@ -59,7 +63,9 @@ export function findDocument(
     }
   }
   if (raw === undefined) return ok(undefined);
-  if (typeof raw !== 'boolean' && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
+  // Array.isArray throws on a revoked Proxy: a Proxy goes on to the copy, which refuses it before any trap runs.
+  const array = raw !== null && typeof raw === 'object' && !types.isProxy(raw) && Array.isArray(raw);
+  if (typeof raw !== 'boolean' && (raw === null || typeof raw !== 'object' || array)) {
     const message = `${source} returned something that is not a schema for ${echo(uri)}`;
     return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
   }
