@@ -29,6 +29,16 @@ export function normaliseRegistry(registry: Readonly<Record<string, unknown>>): 
 }
 
 /**
+ * Marks a Promise the loader returned, and toolgate refuses, as handled: it is dropped here, and a rejection
+ * nobody handles ends a Node process by default. Only a plain Promise (its `then` and `constructor` those of
+ * Promise.prototype) is marked, so no host code runs; an unusual one is left as it is.
+ */
+function settleQuietly(promise: Promise<unknown>): void {
+  if (Object.getPrototypeOf(promise) !== Promise.prototype || Reflect.ownKeys(promise).length > 0) return;
+  Promise.prototype.then.call(promise, undefined, () => undefined);
+}
+
+/**
  * Finds a document by absolute URI: the registry first, then the loader (rule 9). Nothing is ever
  * fetched. A loader that throws, or returns something that is not a schema, is a `validation`
  * error carrying its message. `undefined` in `value` means "found nowhere".
@@ -56,6 +66,7 @@ export function findDocument(
     // (rule 13: never run), and what it threw would leave here as toolgate's own failure, its text in the
     // message. Any other thenable holds a function, which the copy below refuses as not JSON.
     if (types.isPromise(raw)) {
+      settleQuietly(raw);
       const message =
         `schemaLoader returned a Promise for ${echo(uri)}; ` +
         `validateSchema is synchronous (admitBatch accepts async loaders)`;
