@@ -11,6 +11,7 @@ import { authorLocation } from './link-source.js';
 import { deferrable } from './deferral.js';
 import type { EngineOutput, EngineStep, Pipeline } from './pipeline.js';
 import { rewriteForEngine } from './rewrite.js';
+import { FORMAT_ASSERTION } from './vocabulary.js';
 import { engineNeeds, needsPatternBudget } from './schema-needs.js';
 
 // The Draft 2020-12 front end's engine step: the admitted documents, every reference already resolved
@@ -23,7 +24,11 @@ import { engineNeeds, needsPatternBudget } from './schema-needs.js';
  */
 export function compile2020(p: Pipeline): Result<EngineStep> {
   const limits = p.options.limits;
-  const rewritten = p.documents.map((d) => rewriteForEngine(d.schema, d.vocabularies)).some(Boolean);
+  // One engine asserts format for every document once one meta-schema lists format-assertion: a document whose
+  // own meta-schema does not list it keeps `format` as an annotation (Core §8.1.2), unless the option asks.
+  const annotates = (d: { vocabularies: ReadonlySet<string> }): boolean =>
+    p.formatAssertion && !p.options.formatAssertion && !d.vocabularies.has(FORMAT_ASSERTION);
+  const rewritten = p.documents.map((d) => rewriteForEngine(d.schema, d.vocabularies, annotates(d))).some(Boolean);
   // Decided from the private copies, so a caller's later change cannot slip an inherited name past it.
   const needs = engineNeeds(p.documents.map((d) => d.schema));
   const config = {

@@ -74,7 +74,10 @@ export interface Pipeline {
   readonly refusals: Violation[];
   /** Subschemas, references and pulled documents so far, against options.limits. */
   readonly tally: SchemaTally;
-  /** Set when a custom meta-schema lists the format-assertion vocabulary. */
+  /**
+   * Set when a custom meta-schema lists the format-assertion vocabulary: the engine then asserts format, and the
+   * documents whose meta-schema does not list it have their `format` removed before it (compile-2020.ts).
+   */
   formatAssertion: boolean;
   /** Set when the registry or loader was consulted: the result then depends on more than the schema. */
   usedExternal: boolean;
@@ -96,6 +99,8 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   const location = (pointer: string): string => (place.root ? pointer : `${place.uri}#${pointer}`);
   let vocabularies: ReadonlySet<string> = DEFAULT_VOCABULARIES;
   let custom = false;
+  // This document's own meta-schema turns format assertion on (Core §8.1.2): not the one of another document.
+  let assertsFormat = false;
   let checked: unknown = schema;
   if (isObject(schema)) {
     const dialect = classifyDialect(schema['$schema'], location('/$schema'), p.options.dialects);
@@ -118,7 +123,8 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
       const verdict = vocabulariesOf(metaUri, found.value.schema);
       if (!verdict.ok) return verdict;
       vocabularies = verdict.value.vocabularies;
-      if (verdict.value.formatAssertion) p.formatAssertion = true;
+      assertsFormat = verdict.value.formatAssertion;
+      if (assertsFormat) p.formatAssertion = true;
       // Checked against the vocabulary meta-schemas of the vocabularies it lists (engine/ajv-2020.ts): a
       // keyword of a vocabulary it leaves out is an annotation, whatever its value (Core §8.1.2).
       custom = true;
@@ -130,7 +136,7 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   // meta-schema complaint about its value.
   const gate = gateDocument(schema, {
     vocabularies,
-    formatAssertion: p.options.formatAssertion || p.formatAssertion,
+    formatAssertion: p.options.formatAssertion || assertsFormat,
     contentAssertion: p.options.contentAssertion,
     unknownKeywords: p.options.unknownKeywords,
     dialects: p.options.dialects,

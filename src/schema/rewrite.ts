@@ -17,11 +17,13 @@ function inactiveKeywords(vocabularies: ReadonlySet<string>): readonly string[] 
 /**
  * Semantics-preserving rewrites of a private, unfrozen copy before it reaches Ajv. Each rewrite
  * gives exactly the verdicts Draft 2020-12 requires where Ajv, given the original, would not; none
- * makes the schema less restrictive. Returns whether anything was rewritten.
+ * makes the schema less restrictive. `formatAnnotation`: the engine asserts format for another document of
+ * the call, and this one's `format` is an annotation (Validation §7.2.1), so it is removed like an inactive
+ * keyword. Returns whether anything was rewritten.
  */
-export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>): boolean {
+export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>, formatAnnotation = false): boolean {
   let changed = false;
-  const inactive = inactiveKeywords(vocabularies);
+  const inactive = formatAnnotation ? [...inactiveKeywords(vocabularies), 'format'] : inactiveKeywords(vocabularies);
   walkSchema(doc, ({ node }) => {
     // Core §8.1.2: keywords of a vocabulary the meta-schema leaves out are not applied.
     for (const k of inactive)

@@ -4,7 +4,8 @@ import { echo } from '../util/describe-value.js';
 import { KNOWN_VOCABULARIES } from './keywords.js';
 import { isObject } from '../util/plain-json.js';
 
-const FORMAT_ASSERTION = 'https://json-schema.org/draft/2020-12/vocab/format-assertion';
+/** The format-assertion vocabulary (Validation §7.2.2): a document whose meta-schema lists it asserts `format`. */
+export const FORMAT_ASSERTION = 'https://json-schema.org/draft/2020-12/vocab/format-assertion';
 
 /** Vocabularies of the standard 2020-12 meta-schema (format as annotation, Validation §7.2.1). */
 export const DEFAULT_VOCABULARIES: ReadonlySet<string> = new Set(

@@ -1,0 +1,59 @@
+// A document's meta-schema decides whether its `format` asserts (Core §8.1.2, Validation §7.2): a custom
+// meta-schema listing format-assertion turns it on for the documents that declare that meta-schema, not for
+// every document of the call. Before, one such document (the root or one a `$ref` pulled in) made the engine
+// assert the `format` of every other document, and refused their unknown formats, so a schema's verdict
+// depended on what it referenced.
+import { describe, expect, it } from 'vitest';
+import { validateSchema, type Result } from '../../src/index.js';
+
+const V = 'https://json-schema.org/draft/2020-12/vocab/';
+const VOCABULARIES = ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'content', 'format-assertion'];
+const schemaRegistry = {
+  'http://m/fa': {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $vocabulary: Object.fromEntries(VOCABULARIES.map((v) => [`${V}${v}`, true])),
+  },
+  'http://x/plain': { type: 'string', format: 'date' },
+  'http://x/unknown': { type: 'string', format: 'x-house-code' },
+  'http://x/asserting': { $schema: 'http://m/fa', type: 'string', format: 'date' },
+};
+const verdict = (r: Result<unknown>): string => (r.ok ? 'ok' : `${r.error.class} ${r.error.violations[0]?.path}`);
+
+describe('format assertion from a custom meta-schema stays with its documents', () => {
+  it('an asserting root does not assert the format of a standard document it references', () => {
+    const c = validateSchema(
+      { $schema: 'http://m/fa', type: 'object', properties: { a: { $ref: 'http://x/plain' }, b: { format: 'date' } } },
+      { schemaRegistry },
+    );
+    if (!c.ok) return expect.unreachable(c.error.message);
+    expect(verdict(c.value.validate({ a: 'x' }))).toBe('ok');
+    expect(verdict(c.value.validate({ b: 'x' }))).toBe('validation $.b');
+  });
+
+  it('a referenced asserting document does not assert the root format', () => {
+    const c = validateSchema(
+      { type: 'object', properties: { a: { $ref: 'http://x/asserting' }, b: { format: 'date' } } },
+      { schemaRegistry },
+    );
+    if (!c.ok) return expect.unreachable(c.error.message);
+    expect(verdict(c.value.validate({ b: 'x' }))).toBe('ok');
+    expect(verdict(c.value.validate({ a: 'x' }))).toBe('validation $.a');
+  });
+
+  it('an unknown format in a standard document is an annotation under an asserting root', () => {
+    const c = validateSchema(
+      { $schema: 'http://m/fa', type: 'object', properties: { a: { $ref: 'http://x/unknown' } } },
+      { schemaRegistry },
+    );
+    expect(verdict(c)).toBe('ok');
+  });
+
+  it('the formatAssertion option still asserts every document', () => {
+    const c = validateSchema(
+      { $schema: 'http://m/fa', type: 'object', properties: { a: { $ref: 'http://x/plain' } } },
+      { schemaRegistry, formatAssertion: true },
+    );
+    if (!c.ok) return expect.unreachable(c.error.message);
+    expect(verdict(c.value.validate({ a: 'x' }))).toBe('validation $.a');
+  });
+});
