@@ -18,12 +18,19 @@ export interface FoundDocument {
   readonly schema: unknown;
 }
 
-/** Normalised registry: keys resolved as absolute URIs without an empty fragment. */
+/** Stands for a registry entry behind a getter: never run, refused as not JSON if a reference needs it. */
+const ACCESSOR_ENTRY: unique symbol = Symbol('toolgate.registryAccessor');
+
+/**
+ * Normalised registry: keys resolved as absolute URIs without an empty fragment. Each entry is read as own data
+ * (docs/api.md "Options"): a getter is host code, which must not run, used or not (rule 13).
+ */
 export function normaliseRegistry(registry: Readonly<Record<string, unknown>>): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const key of Object.keys(registry)) {
     const abs = resolveUri(key, 'toolgate:/') ?? key;
-    out.set(splitFragment(abs).base, registry[key]);
+    const entry = Object.getOwnPropertyDescriptor(registry, key);
+    out.set(splitFragment(abs).base, entry !== undefined && 'value' in entry ? entry.value : ACCESSOR_ENTRY);
   }
   return out;
 }
@@ -74,6 +81,10 @@ export function findDocument(
     }
   }
   if (raw === undefined) return ok(undefined);
+  if (raw === ACCESSOR_ENTRY) {
+    const message = `registry document ${echo(uri)} is not JSON at /: an accessor (getter) is not a JSON value`;
+    return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
+  }
   // Array.isArray throws on a revoked Proxy: a Proxy goes on to the copy, which refuses it before any trap runs.
   const array = raw !== null && typeof raw === 'object' && !types.isProxy(raw) && Array.isArray(raw);
   if (typeof raw !== 'boolean' && (raw === null || typeof raw !== 'object' || array)) {
