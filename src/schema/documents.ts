@@ -38,10 +38,12 @@ export function normaliseRegistry(registry: Readonly<Record<string, unknown>>): 
 /**
  * Marks a Promise the loader returned, and toolgate refuses, as handled: it is dropped here, and a rejection
  * nobody handles ends a Node process by default. Only a plain Promise (its `then` and `constructor` those of
- * Promise.prototype) is marked, so no host code runs; an unusual one is left as it is.
+ * Promise.prototype) is marked, so no host code runs; an unusual one is left as it is. Other own keys do not
+ * make it unusual: with an async hook enabled (AsyncLocalStorage, tracing) Node gives every Promise two.
  */
 function settleQuietly(promise: Promise<unknown>): void {
-  if (Object.getPrototypeOf(promise) !== Promise.prototype || Reflect.ownKeys(promise).length > 0) return;
+  if (Object.getPrototypeOf(promise) !== Promise.prototype) return;
+  if (Object.hasOwn(promise, 'then') || Object.hasOwn(promise, 'constructor')) return;
   Promise.prototype.then.call(promise, undefined, () => undefined);
 }
 
