@@ -21,16 +21,23 @@ export interface FoundDocument {
 /** Stands for a registry entry behind a getter: never run, refused as not JSON if a reference needs it. */
 const ACCESSOR_ENTRY: unique symbol = Symbol('toolgate.registryAccessor');
 
+/** Stands for two registry keys of one URI holding different documents: refused if a reference needs it. */
+const DUPLICATE_ENTRY: unique symbol = Symbol('toolgate.registryDuplicate');
+
 /**
  * Normalised registry: keys resolved as absolute URIs without an empty fragment. Each entry is read as own data
- * (docs/api.md "Options"): a getter is host code, which must not run, used or not (rule 13).
+ * (docs/api.md "Options"): a getter is host code, which must not run, used or not (rule 13). Two keys that
+ * resolve to one URI (`HTTP://Example.com/a` and `http://example.com/a`, RFC 3986 §6.2.2.1) with different
+ * documents are two schemas claiming one URI (Core §9.1.2): neither is taken, whatever the keys' order.
  */
 export function normaliseRegistry(registry: Readonly<Record<string, unknown>>): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const key of Object.keys(registry)) {
     const abs = resolveUri(key, 'toolgate:/') ?? key;
     const entry = Object.getOwnPropertyDescriptor(registry, key);
-    out.set(splitFragment(abs).base, entry !== undefined && 'value' in entry ? entry.value : ACCESSOR_ENTRY);
+    const value = entry !== undefined && 'value' in entry ? entry.value : ACCESSOR_ENTRY;
+    const uri = splitFragment(abs).base;
+    out.set(uri, out.has(uri) && out.get(uri) !== value ? DUPLICATE_ENTRY : value);
   }
   return out;
 }
@@ -83,6 +90,10 @@ export function findDocument(
     }
   }
   if (raw === undefined) return ok(undefined);
+  if (raw === DUPLICATE_ENTRY) {
+    const message = `duplicate schema identifier ${echo(uri)}: schemaRegistry has two documents under it`;
+    return fail('validation', message, [schemaViolation('$ref', message, uri, 'duplicate_id')]);
+  }
   if (raw === ACCESSOR_ENTRY) {
     const message = `registry document ${echo(uri)} is not JSON at /: an accessor (getter) is not a JSON value`;
     return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
