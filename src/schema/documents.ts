@@ -4,7 +4,7 @@ import { echo } from '../util/describe-value.js';
 import type { ResolvedOptions } from './options.js';
 import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
 import { excessFailure, schemaBounds } from '../util/limits.js';
-import { resolveUri, splitFragment } from './references.js';
+import { resolveUri, splitFragment, type ResourceIndex } from './references.js';
 
 /**
  * Marks an error thrown by a loader wrapper when a URI's deadline passed (catalog/async-loader.ts):
@@ -114,4 +114,19 @@ export function findDocument(
     return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
   }
   return ok({ uri, schema: copy.value });
+}
+
+/**
+ * Records as duplicates the URIs a pulled document claims by `$id` (any but the one it was found under) that the
+ * registry holds another document under: two schemas identifying as one URI (Core §9.1.2). Reached the other way
+ * round, the registry's document pulled first, the index finds that duplicate itself; found here, the verdict
+ * does not depend on which reference came first. One document registered under its `$id` and an alias is one.
+ */
+export function recordRegistryClaims(index: ResourceIndex, registry: Map<string, unknown>, rootUri: string): void {
+  for (const [claimed, resource] of index.resources) {
+    const from = resource.docUri;
+    if (from === rootUri || from === claimed || !registry.has(claimed)) continue;
+    if (registry.get(claimed) !== registry.get(from))
+      index.duplicates.push({ uri: claimed, docUri: from, schemaPath: resource.pointer });
+  }
 }

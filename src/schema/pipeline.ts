@@ -1,7 +1,7 @@
 import { fail, ok, schemaViolation, type Result, type Violation } from '../result.js';
 import { classifyDialect } from './dialect.js';
 import { echo } from '../util/describe-value.js';
-import { findDocument } from './documents.js';
+import { findDocument, recordRegistryClaims } from './documents.js';
 import { metaValidate } from './engine/ajv-2020.js';
 import { metaViolations } from './meta-errors.js';
 import { gateDocument } from './gate.js';
@@ -248,6 +248,7 @@ export function resolveReferences(p: Pipeline): Result<true> {
     const admitted = p.frontEnd.admit(p, { uri: base, root: false }, found.value.schema);
     if (!admitted.ok) return admitted;
   }
+  recordRegistryClaims(p.index, p.registry, p.documents[0]?.uri ?? '');
   // Judged once every document is in: a document pulled for a later reference may be the one that holds
   // an earlier reference's target under its own `$id`, so the order of references does not decide.
   const unresolved: { value: string; violation: Violation }[] = [];

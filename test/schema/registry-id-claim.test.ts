@@ -1,0 +1,26 @@
+// A registry document whose `$id` claims a URI the registry holds another document under: two schemas identify as
+// one URI (Core §9.1.2), refused as duplicate_id whatever order the references come in. Before, a schema whose
+// first reference pulled the claiming document was admitted, every reference to the claimed URI reaching it and
+// never the registry's own document, while the same schema with its references the other way round was refused.
+import { describe, expect, it } from 'vitest';
+import { validateSchema, type Result } from '../../src/index.js';
+
+const schemaRegistry = { 'a.json': { $id: 'b.json', type: 'string' }, 'b.json': { type: 'number' } };
+const verdict = (r: Result<unknown>): string => (r.ok ? 'ok' : `${r.error.class} ${r.error.violations[0]?.code}`);
+const rooted = (first: string, second: string): unknown => ({
+  type: 'object',
+  properties: { x: { $ref: first }, y: { $ref: second } },
+});
+
+describe("a registry document claiming another registry entry's URI", () => {
+  it('is a duplicate in either order of references', () => {
+    expect(verdict(validateSchema(rooted('b.json', 'a.json'), { schemaRegistry }))).toBe('validation duplicate_id');
+    expect(verdict(validateSchema(rooted('a.json', 'b.json'), { schemaRegistry }))).toBe('validation duplicate_id');
+  });
+
+  it('one document registered under its own `$id` and an alias is that document', () => {
+    const doc = { $id: 'b.json', type: 'string' };
+    const c = validateSchema(rooted('a.json', 'a.json'), { schemaRegistry: { 'a.json': doc, 'b.json': doc } });
+    expect(c.ok && c.value.validate({ x: 's' }).ok).toBe(true);
+  });
+});
