@@ -58,7 +58,8 @@ const ROUTING: Readonly<Record<string, string>> = {
  * given more than once as all its values, never joined (Node's `headers` joins them into one string with ", ").
  */
 export function distinctHeaders(req: IncomingMessage): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
+  // No prototype: a header may be named `__proto__` (a token), as Node's own headersDistinct knows.
+  const headers: Record<string, string | string[]> = Object.create(null);
   for (const [name, values] of Object.entries(req.headersDistinct))
     if (values !== undefined) headers[name] = values.length === 1 ? (values[0] as string) : values;
   return headers;
