@@ -72,11 +72,17 @@ const error = (code: number, message: string, data?: object): Reply => ({
 
 /**
  * The upstream's answer to a modern request of `method`, as its client reads it: an error as it is, a result made
- * complete (src/mcp/modern.ts), or an error when the server put members in it only a 2026-07-28 server may send
- * (an `input_required` round the proxy never checked, toward a client that would act on it).
+ * complete (src/mcp/modern.ts), or an error when the result is no object or the server put members in it only a
+ * 2026-07-28 server may send (an `input_required` round the proxy never checked, toward a client that would act on
+ * it).
  */
 export function modernReply(method: string, reply: Reply): Reply {
   if ('error' in reply) return reply;
+  // Every Result is an object (2026-07-28 schema, `Result`): made complete, a null, an array or a string would read
+  // as an empty success the server never sent.
+  const result = reply.result;
+  if (result === null || typeof result !== 'object' || Array.isArray(result))
+    return error(RPC.internalError, "the answer was not passed on: the server's result is not an object");
   const members = modernResultMembers(reply.result);
   if (members.length === 0) return { result: completeResult(method, reply.result) };
   return error(
