@@ -141,10 +141,13 @@ export function modernResultMembers(result: unknown): string[] {
 /**
  * A complete result of `method` as a 2026-07-28 client reads it: `resultType: "complete"` and, for a cacheable
  * operation, `ttlMs: 0` and `cacheScope: "private"` (never cached, never shared: what the proxy lists may change
- * with a re-admission or differ by client). `result` must hold none of the modern members (modernResultMembers).
+ * with a re-admission or differ by client). Any other result goes without the server's `ttlMs` and `cacheScope`
+ * ("Caching": only the cacheable results have them, and a server of an earlier revision defines none): a
+ * `cacheScope: "public"` on a tool's result would let a cache shared across authorization contexts serve one
+ * client's answer to another. `result` must hold none of the modern members (modernResultMembers).
  */
 export function completeResult(method: string, result: unknown): Record<string, unknown> {
-  const base = isRecord(result) ? result : {};
+  const { ttlMs: _ttl, cacheScope: _scope, ...base } = isRecord(result) ? result : {};
   const cache = CACHEABLE.has(method) ? { ttlMs: 0, cacheScope: 'private' } : {};
   return { ...base, resultType: 'complete', ...cache };
 }

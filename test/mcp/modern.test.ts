@@ -46,6 +46,21 @@ describe('results for a 2026-07-28 client', () => {
     });
   });
 
+  it("carry no caching hints of the server's where the revision has none", () => {
+    const hinted = { ttlMs: 86_400_000, cacheScope: 'public' };
+    expect(completeResult('tools/call', { content: [], ...hinted })).toEqual({ content: [], resultType: 'complete' });
+    expect(completeResult('completion/complete', { completion: { values: [] }, ...hinted })).toEqual({
+      completion: { values: [] },
+      resultType: 'complete',
+    });
+    expect(completeResult('prompts/list', { prompts: [], ...hinted })).toEqual({
+      prompts: [],
+      resultType: 'complete',
+      ttlMs: 0,
+      cacheScope: 'private',
+    });
+  });
+
   it.each([
     [{ content: [] }, []],
     [{ content: [], resultType: 'complete' }, ['resultType']],
