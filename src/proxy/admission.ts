@@ -11,6 +11,7 @@ import type { Diagnostic } from '../catalog/diagnostics.js';
 import { driftedNames, hasDrift, type LockDrift, listingDrift } from '../catalog/lock-diff.js';
 import { admitMcpToolsWith } from '../catalog/mcp.js';
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
+import { paramHeaderProblem } from '../mcp/param-header-rules.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
@@ -231,6 +232,12 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
     // --allow/--deny match the name the client sees (in the aggregate, `<server>__<tool>`).
     if (!settings.grants.granted(shown(name))) {
       withheld.push({ name: clip(shown(name), 80), reason: 'not granted by --allow/--deny' });
+      continue;
+    }
+    // A tool whose x-mcp-header annotations are invalid is an invalid tool (mcp/param-header-rules.ts).
+    const header = paramHeaderProblem(ownData(tool, 'inputSchema'));
+    if (header !== undefined) {
+      withheld.push({ name: clip(shown(name), 80), reason: header });
       continue;
     }
     if (acceptsEveryObject(ownData(tool, 'inputSchema'))) {

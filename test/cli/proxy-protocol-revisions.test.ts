@@ -186,6 +186,14 @@ describe('toolgate proxy negotiates each side on its own', () => {
     expect(report['icons']).toEqual([{ src: 'data:image/png;base64,AA==', mimeType: 'image/png' }]);
   }, 30_000);
 
+  it('withholds a tool whose x-mcp-header is not on a property reached through properties alone', async () => {
+    const { cli } = await proxied('2025-11-25');
+    const names = ((await cli.request('l', 'tools/list', {})).result?.tools ?? []).map((t) => t.name);
+    expect(names).toContain('routed');
+    expect(names).not.toContain('misrouted');
+    expect(cli.stderr).toMatch(/withheld: misrouted: its x-mcp-header at #\/anyOf\/0\/properties\/zone is not on a/);
+  }, 30_000);
+
   it('answers server/discover as a legacy server would, so a dual-era client falls back to initialize', async () => {
     const { cli } = await proxied('2025-11-25');
     const r = await cli.request('d', 'server/discover', {});
