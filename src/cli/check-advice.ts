@@ -1,9 +1,10 @@
-// What `check` adds to an accepted tool besides its verdict: lint warnings and, with --provider,
-// the provider's findings. Neither changes a verdict or the exit status; only --provider-policy quarantine
+// What `check` adds to an accepted tool besides its verdict: lint warnings, the MCP `x-mcp-header` rule and, with
+// --provider, the provider's findings. Neither changes a verdict or the exit status; only --provider-policy quarantine
 // does, and that goes through admission itself (the tool is then not accepted and gets no advice here).
 import { checkProvider } from '../interop/check-provider.js';
 import type { ProviderFinding, ProviderName } from '../interop/profile.js';
 import { lintSchema } from '../lint/lint.js';
+import { paramHeaderProblem } from '../mcp/param-header-rules.js';
 import type { LintWarning } from '../lint/warning.js';
 import type { CatalogVerdict, ToolVerdict } from './check-verdicts.js';
 
@@ -18,6 +19,10 @@ export interface AdvisedVerdict extends ToolVerdict {
 export interface AdvisedCatalog extends Omit<CatalogVerdict, 'tools'> {
   readonly tools: readonly AdvisedVerdict[];
 }
+
+/** The warning of a tool whose `x-mcp-header` annotations break MCP 2026-07-28's rules. */
+const HEADER_RULE = 'x-mcp-header';
+const LEFT_OUT = 'a client on Streamable HTTP leaves the tool out of tools/list, and toolgate proxy withholds it';
 
 /** The schema admission used: the entry's own `inputSchema`, or the open object an absent one means. */
 function schemaOf(entry: unknown): unknown {
@@ -44,6 +49,10 @@ export function adviseCatalog(
     const warnings: LintWarning[] = lint.ok
       ? [...lint.value]
       : [{ rule: 'lint-failed', message: lint.error.message, schemaPath: '' }];
+    // A client on Streamable HTTP must leave such a tool out (MCP 2026-07-28, "Tools", x-mcp-header), and
+    // `toolgate proxy` withholds it: admitted here, it would not be published there.
+    const header = paramHeaderProblem(schema);
+    if (header !== undefined) warnings.push({ rule: HEADER_RULE, message: `${header}: ${LEFT_OUT}`, schemaPath: '' });
     if (provider === undefined) return { ...t, warnings };
     const checked = checkProvider(schema, provider);
     if (!checked.ok) warnings.push({ rule: 'provider-check-failed', message: checked.error.message, schemaPath: '' });
