@@ -35,6 +35,8 @@ const OWN_MODULES = [
 ];
 
 const INCLUDE = ['test/**/*.test.ts', 'src/**/*.test.ts'];
+/** Per test; a project does not take it from the root's `test` (a quick run under load stopped at vitest's 5 s). */
+const TIMEOUTS = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 const quickProjects = [
   {
@@ -45,17 +47,17 @@ const quickProjects = [
       exclude: [...configDefaults.exclude, ...SLOW, ...OWN_MODULES],
       pool: 'threads' as const,
       isolate: false,
+      ...TIMEOUTS,
     },
   },
-  { test: { extends: true, name: 'quick-own-modules', include: OWN_MODULES, pool: 'forks' as const } },
+  { test: { extends: true, name: 'quick-own-modules', include: OWN_MODULES, pool: 'forks' as const, ...TIMEOUTS } },
 ];
 
 export default defineConfig(({ mode }) => ({
   test: {
     include: INCLUDE,
     exclude: configDefaults.exclude,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...TIMEOUTS,
     pool: 'forks',
     ...(mode === 'quick' ? { projects: quickProjects } : {}),
     // A run of its own temp folder, and a failure on what tests leave behind in it or running.
