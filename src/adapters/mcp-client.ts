@@ -22,6 +22,7 @@ import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { copyBoundedJson, deepFreeze, type JsonExcess } from '../util/plain-json.js';
 import { argumentBounds, DEFAULT_LIMITS, excessFailure, resolveLimits } from '../util/limits.js';
+import { dropRejection } from '../util/host-hook.js';
 import { ownData, readOwnFields } from '../util/own-field.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { pick, readTable } from '../util/option-table.js';
@@ -107,7 +108,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   const exposeErrors = admission.exposeErrors;
   const notify = (event: ToolErrorEvent): void => {
     try {
-      onError?.(event);
+      dropRejection(onError?.(event));
     } catch {
       // The host's logging hook must not change what the model reads.
     }
@@ -118,7 +119,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
 
   const report = (result: Result<Bundle>): void => {
     try {
-      onAdmission?.(result);
+      dropRejection(onAdmission?.(result));
     } catch {
       // A host callback failing must not undo or block the admission.
     }
@@ -179,7 +180,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     const names = new Set(result.ok ? result.value.providerTools.map((t) => t.name) : []);
     if (drift !== undefined && result.ok) {
       try {
-        onDrift?.(drift);
+        dropRejection(onDrift?.(drift));
       } catch {
         // A host callback failing must not undo the withholding.
       }

@@ -2,6 +2,7 @@
 // settled; every outcome becomes a ToolResult here. Registry.call decides everything before (registry.ts).
 import { thrownMessage, type ExecutionFailureKind } from '../result.js';
 import { isError, jsonOrError } from '../util/host-error.js';
+import { dropRejection } from '../util/host-hook.js';
 import { withDeadline, type Outcome } from './deadline.js';
 import { thrownText, cutShortText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
 import { causeMessage, runGateway, type GatewayOutcome, type GatewayProgress, type Stages } from './gateway.js';
@@ -223,7 +224,7 @@ function reportThrow(
 function notify(host: RunHost, event: ToolErrorEvent): void {
   if (host.onError === undefined) return;
   try {
-    host.onError(event);
+    dropRejection(host.onError(event));
   } catch {
     // The host's logging hook must not change what the model reads.
   }

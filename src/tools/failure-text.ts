@@ -1,3 +1,4 @@
+import { dropRejection } from '../util/host-hook.js';
 import { causeMessage } from './gateway.js';
 import type { CallStage, ToolError } from './tool-result.js';
 
@@ -50,6 +51,8 @@ export function thrownText(event: ToolErrorEvent, expose: ExposeErrors | undefin
   if (typeof expose !== 'function') return generic;
   try {
     const text: unknown = expose(event);
+    // An async formatter's promise is not text: the generic line, and its rejection is not left unhandled.
+    dropRejection(text);
     return typeof text === 'string' ? text : generic;
   } catch {
     // The host's formatter failing must not put its own error text in front of the model.

@@ -14,7 +14,7 @@ export type RegistryOptions = SchemaOptions & {
    * options error.
    */
   readonly timeoutMs?: number;
-  /** Called with every value a stage or tool threw; what it throws is ignored. */
+  /** Called with every value a stage or tool threw; what it throws (or, async, rejects with) is ignored. */
   readonly onError?: (event: ToolErrorEvent) => void;
   /** Most violation lines in a tool result (default 20). */
   readonly maxViolationLines?: number;
