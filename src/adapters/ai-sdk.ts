@@ -87,8 +87,8 @@ function redacted(name: unknown, thrown: unknown): Error {
 /**
  * `execute` with its throws and rejections replaced by `redacted`'s Error (the original with `exposeErrors`). A
  * returned Error, or a value holding one, fails the same way: the SDK would send its enumerable members (an fs
- * error's `path`, a net error's `address`) to the model as JSON. Any other value is returned as is (an
- * AsyncIterable of preliminary results included: the SDK tells it apart by its shape).
+ * error's `path`, a net error's `address`) to the model as JSON. An AsyncIterable of preliminary results is
+ * iterated through guardedStream, under the same rules for each value and throw. Any other value is returned as is.
  */
 function guardedExecute<T, OUTPUT>(
   name: unknown,
@@ -108,11 +108,40 @@ function guardedExecute<T, OUTPUT>(
     } catch (thrown) {
       throw failed(thrown);
     }
+    // Tested first, as the SDK does: its values and throws come while the SDK iterates, after this returned.
+    if (isAsyncIterable(out)) return guardedStream(out, failed) as OUTPUT;
     if (!isThenable(out)) return checked(out);
     return Promise.resolve(out).then(checked, (thrown: unknown) => {
       throw failed(thrown);
     });
   };
+}
+
+/** Whether the SDK reads `value` as preliminary results (its own test: a function at Symbol.asyncIterator). */
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
+  try {
+    return typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+  } catch {
+    // A getter that throws: the value is read as a plain one (checked, then the SDK's to serialise).
+    return false;
+  }
+}
+
+/**
+ * An `execute` that streams preliminary results (an async generator): each value the SDK sends the model is
+ * checked for an Error as a returned one is, and a throw while iterating fails as a throw of `execute` does.
+ */
+async function* guardedStream(source: AsyncIterable<unknown>, failed: (thrown: unknown) => unknown) {
+  try {
+    for await (const value of source) {
+      const held = heldError(value);
+      if (held !== undefined) throw held.error;
+      yield value;
+    }
+  } catch (thrown) {
+    throw failed(thrown);
+  }
 }
 
 /** Whether `value` is a promise-like (`undefined` and primitives are not). */

@@ -77,8 +77,36 @@ describe('toAiSdkTool: what execute throws stays with the host', () => {
     expect(value.ok && executeOf(value.value)({}, {})).toBe(42);
     const stream = (async function* () {
       yield 1;
+      yield { n: 2 };
     })();
     const streamed = toAiSdkTool({ inputSchema: { type: 'object' }, execute: () => stream as never });
-    expect(streamed.ok && executeOf(streamed.value)({}, {})).toBe(stream);
+    if (!streamed.ok) throw new Error(streamed.error.message);
+    const yields: unknown[] = [];
+    for await (const v of executeOf(streamed.value)({}, {}) as AsyncIterable<unknown>) yields.push(v);
+    expect(yields).toEqual([1, { n: 2 }]);
+  });
+});
+
+describe('toAiSdkTool: an execute that streams preliminary results (async function*)', () => {
+  it('a throw in the middle of the stream reaches the model as "tool lookup failed"', async () => {
+    const seen = await secondPrompt({
+      execute: async function* () {
+        yield 'working';
+        throw new Error(SECRET);
+      } as never,
+    });
+    expect(seen).toContain('tool lookup failed');
+    expect(seen).not.toContain('hunter2');
+  });
+
+  it('a yielded value holding an fs error fails as a returned one: its path never reaches the model', async () => {
+    const error = Object.assign(new Error('ENOENT'), { path: '/home/admin/.ssh/id_rsa' });
+    const seen = await secondPrompt({
+      execute: async function* () {
+        yield { error };
+      } as never,
+    });
+    expect(seen).toContain('tool lookup failed');
+    expect(seen).not.toContain('id_rsa');
   });
 });
