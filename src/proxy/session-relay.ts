@@ -1,7 +1,7 @@
 // The relay's plumbing, both ways: a request re-sent to the other side under a new id with its reply mapped back,
 // the -32601 answer to a method the proxy does not forward, and a cancellation's request id mapped to the one the
-// other side knows; a client's answer to a server's request is rebuilt (client-answers.ts). Nothing carrying a
-// member named `__proto__` passes either way (src/mcp/forward.ts).
+// other side knows; a client's request is rebuilt (client-requests.ts), its answer to a server's request too
+// (client-answers.ts). Nothing carrying a member named `__proto__` passes either way (src/mcp/forward.ts).
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
@@ -10,6 +10,7 @@ import type { Belonging } from './belonging.js';
 import { guardAnswer } from './answer-guard.js';
 import { rebuiltAnswer } from './client-answers.js';
 import { rebuiltCancellation } from './client-notifications.js';
+import { MALFORMED_REQUEST, malformedRequest, rebuiltRequest } from './client-requests.js';
 
 /** The -32601 answer to a method the proxy does not forward. */
 export function notFound(method: string): { error: { code: number; message: string } } {
@@ -55,7 +56,13 @@ export function relayer(downstream: Peer, belonging: Belonging, warn: (line: str
       from.respond(m.id, protoCarried(asked));
       return;
     }
-    const given = reshaped === undefined ? m.params : reshaped.params;
+    const sent = reshaped === undefined ? m.params : reshaped.params;
+    // A client's request reaches the server rebuilt from its specified members (client-requests.ts).
+    const given = from === downstream ? rebuiltRequest(m.method as string, sent) : sent;
+    if (given === MALFORMED_REQUEST) {
+      from.respond(m.id, malformedRequest(m.method as string));
+      return;
+    }
     // A client's request goes with a progress token of the proxy's (belonging.ts); a server's as it came.
     const opening = from === downstream ? belonging.prepare(given) : undefined;
     const { id, reply } = to.request(m.method as string, opening?.params ?? given, undefined, related);

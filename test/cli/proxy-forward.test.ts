@@ -280,16 +280,17 @@ describe('proxy --deny-method withholds whole method families (stdio)', () => {
     ]);
   }, 60_000);
 
+  // Each with params of its method's shape: others are -32602 (src/proxy/client-requests.ts).
   it.each([
-    ['resources/read', 'resources/read'],
-    ['prompts/get', 'prompts/get'],
-    ['completion/complete', 'completion/complete'],
-  ])('withholds %s under --deny-method with -32601 (it passes without)', async (_what, method) => {
+    ['resources/read', '{"uri":"file:///a"}'],
+    ['prompts/get', '{"name":"a"}'],
+    ['completion/complete', '{"ref":{"type":"ref/prompt","name":"a"},"argument":{"name":"x","value":""}}'],
+  ])('withholds %s under --deny-method with -32601 (it passes without)', async (method, params) => {
     const id = `d-${method}`;
-    const r = await rawRequest(withheld.proxy, id, JSON.stringify(method), '{"uri":"file:///a","name":"a"}');
+    const r = await rawRequest(withheld.proxy, id, JSON.stringify(method), params);
     expect(r.error?.code).toBe(-32601);
     expect(linesOf(withheld.record).some((l) => l.includes(JSON.stringify(method)))).toBe(false);
-    const passed = await rawRequest(open.proxy, id, JSON.stringify(method), '{"uri":"file:///a","name":"a"}');
+    const passed = await rawRequest(open.proxy, id, JSON.stringify(method), params);
     expect(passed.error).toBeUndefined();
     expect(linesOf(open.record).some((l) => l.includes(JSON.stringify(method)))).toBe(true);
   });
