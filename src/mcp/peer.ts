@@ -48,6 +48,9 @@ function rebuiltError(raw: unknown): RpcError {
   };
 }
 
+/** Why a request was not sent: its receiver left more than it may unread (Peer.maxUnread). */
+export const UNREAD_REFUSAL = 'not sent: the other side has left too much of what it was sent unread';
+
 /** What a peer hands over. */
 export interface PeerHandlers {
   /** `related`: the id of the proxy's own request to this side that the message came with, when known. */
@@ -62,11 +65,18 @@ export class Peer {
   handlers: PeerHandlers | undefined;
   channel: Channel | undefined;
   /**
-   * Bytes this side may leave unread before answers and notifications to it are dropped (set for servers): a
-   * server that stops reading its input while it sends requests the proxy answers (unknown methods, lines that
-   * are no message), or while a client sends notifications, would otherwise fill the proxy's memory.
+   * Bytes this side may leave unread before answers and notifications to it are dropped (set for servers, and for
+   * a client on stdio): a server that stops reading its input while it sends requests the proxy answers (unknown
+   * methods, lines that are no message), or while a client sends notifications, or a client on stdio that stops
+   * reading while its server floods notifications toward it, would otherwise fill the proxy's memory.
    */
   maxUnread: number | undefined;
+  /**
+   * Whether requests to this side past maxUnread are answered with UNREAD_REFUSAL unsent (a client on stdio: its
+   * server's requests are the server's flood). A server's are written still: a server that reads again answers
+   * them, and a --listen session bounds what waits for it (src/proxy/waiting-requests.ts).
+   */
+  refusesUnread = false;
   /** Told each time a message is dropped past maxUnread (the host hears of it: the side may be stuck). */
   droppedUnread: (() => void) | undefined;
 
@@ -101,6 +111,10 @@ export class Peer {
     related?: string | number,
   ): { id: number; reply: Promise<Reply> } {
     const id = this.next++;
+    // Past maxUnread a request to a side that refuses them is not written (a server's requests toward a client
+    // that stopped reading queued in this process without end): it is answered at once, unsent.
+    if (this.refusesUnread && this.unreadPast())
+      return { id, reply: Promise.resolve({ error: { code: RPC.internalError, message: UNREAD_REFUSAL } }) };
     const reply = new Promise<Reply>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
       this.pending.set(id, (r) => {

@@ -13,6 +13,13 @@ import type { ProxyIO } from './io.js';
 import type { ProxySettings } from './settings.js';
 import { openBackend, publishedOf, startRelay } from './backend.js';
 
+/**
+ * What the client may leave unread on stdout before messages to it are dropped: a server that floods notifications
+ * (notifications/message, progress) or requests toward a client that stopped reading filled this process's memory
+ * without end (a stdout pipe's writes queue in the process). The most one message of the server's may be.
+ */
+const MAX_CLIENT_UNREAD = 64 * 1024 * 1024;
+
 /** The client on stdio; `told` settles on SIGINT or SIGTERM. */
 export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
@@ -46,6 +53,14 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     closed: () => clientGone(),
   });
   downstream.channel = maskedChannel(channel, settings.secrets);
+  downstream.maxUnread = MAX_CLIENT_UNREAD;
+  downstream.refusesUnread = true;
+  let toldUnread = false;
+  downstream.droppedUnread = () => {
+    if (toldUnread) return;
+    toldUnread = true;
+    say(`the client left over ${MAX_CLIENT_UNREAD >> 20} MiB unread: messages to it are dropped until it reads`);
+  };
   startRelay(downstream, upstream, { settings, warn: say, onCall: callLogger(settings, say) });
   io.ready?.({ url: undefined, published: publishedOf(upstream) });
 
