@@ -34,7 +34,7 @@ export interface Reshaped {
 /** A relay request's key in an id map: the request id as JSON text. */
 export const idKey = (id: unknown): string => JSON.stringify(id);
 
-/** Re-sends `m` from `from` to `to`, its new id kept in `ids` while it runs. */
+/** Re-sends `m` from `from` to `to`, its new id kept in `ids` while it runs; `settled` is told when it ends. */
 export type Relay = (
   m: RpcMessage & { id: string | number },
   from: Peer,
@@ -42,6 +42,7 @@ export type Relay = (
   ids: Map<string, number>,
   related?: string | number,
   reshaped?: Reshaped,
+  settled?: () => void,
 ) => void;
 
 /**
@@ -50,7 +51,7 @@ export type Relay = (
  * in `belonging` while they run.
  */
 export function relayer(downstream: Peer, belonging: Belonging, warn: (line: string) => void): Relay {
-  return (m, from, to, ids, related, reshaped) => {
+  return (m, from, to, ids, related, reshaped, settled) => {
     const asked = protoMemberPath(m.params);
     if (asked !== undefined) {
       from.respond(m.id, protoCarried(asked));
@@ -70,6 +71,7 @@ export function relayer(downstream: Peer, belonging: Belonging, warn: (line: str
     const own = opening === undefined ? undefined : belonging.open(m.id, id, opening, m.params);
     const relayed = reply.then((r) => {
       ids.delete(idKey(m.id));
+      settled?.();
       if (own !== undefined) belonging.close(own);
       // The answer is a message too: one carrying __proto__ goes back as an error, in either direction.
       const answered = 'result' in r ? protoMemberPath(r.result) : undefined;

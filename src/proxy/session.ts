@@ -23,6 +23,7 @@ import { sessionCalls } from './session-calls.js';
 import { taskRequests } from './session-tasks.js';
 import type { SessionContext } from './session-context.js';
 import { notFound, passCancellation, relayer } from './session-relay.js';
+import { ServerAsks } from './server-asks.js';
 import { sessionTools } from './session-tools.js';
 import { guardAnswer } from './answer-guard.js';
 import { MALFORMED, rebuiltNotification } from './client-notifications.js';
@@ -55,6 +56,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const toUpstream = new Map<string, number>();
   const toDownstream = new Map<string, number>();
   const belonging = new Belonging();
+  // The server's requests the client has not answered yet, bounded (server-asks.ts).
+  const asks = new ServerAsks();
   // The tasks this session's calls made: the only ones its client reaches (tasks.ts).
   const tasks = new TaskTools();
   // A client that sent a 2026-07-28 request and never initialized (stdio) is a stateless one: no server request,
@@ -182,7 +185,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   };
 
   upstream.handlers = {
-    request(m, _text, related) {
+    request(m, text, related) {
       // A request named like a notification is neither: it would be relayed under a method nobody answers.
       if (!passes(m.method as string, 'server') || (m.method as string).startsWith('notifications/')) {
         upstream.respond(m.id, notFound(m.method as string));
@@ -195,7 +198,12 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         upstream.respond(m.id, { error: { code: RPC.methodNotFound, message: refusal } });
         return;
       }
-      relay(m, upstream, downstream, toDownstream, belonging.of(m, related));
+      const held = asks.hold(Buffer.byteLength(text));
+      if (typeof held === 'string') {
+        upstream.respond(m.id, { error: { code: RPC.internalError, message: held } });
+        return;
+      }
+      relay(m, upstream, downstream, toDownstream, belonging.of(m, related), undefined, held);
     },
     notification(m, _text, related) {
       // The proxy's own business: --deny-method cannot leave the published tools stale.
