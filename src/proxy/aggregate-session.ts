@@ -27,6 +27,7 @@ import { createdTask } from './tasks.js';
 import { guardAnswer } from './answer-guard.js';
 import { rebuiltAnswer } from './client-answers.js';
 import { rebuiltCancellation } from './client-notifications.js';
+import { ServerAsks } from './server-asks.js';
 
 /** What the aggregate session needs besides its peer and servers. */
 export interface AggregateContext {
@@ -232,6 +233,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     },
   };
 
+  const asks = new ServerAsks();
   /** A server came up: its requests and notifications reach the client through this session. */
   const wire = (slot: Slot): void => {
     const upstream = slot.upstream;
@@ -239,7 +241,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     const peer = upstream.peer;
     const link = linkOf(peer);
     peer.handlers = {
-      request(m, _text, related) {
+      request(m, text, related) {
         const method = m.method as string;
         if (!passes(method, 'server', upstream.revision) || method.startsWith('notifications/'))
           return peer.respond(m.id, error(RPC.methodNotFound, `method not found: ${JSON.stringify(clip(method, 80))}`));
@@ -248,11 +250,15 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         const asked = protoMemberPath(m.params);
         if (asked !== undefined)
           return peer.respond(m.id, error(RPC.invalidParams, `not forwarded: ${protoRefusal(asked)}`));
+        // Bounded across the session's servers while the client has not answered (server-asks.ts).
+        const held = asks.hold(Buffer.byteLength(text));
+        if (typeof held === 'string') return peer.respond(m.id, error(RPC.internalError, held));
         // Re-sent under the downstream side's own id: ids of two servers never meet at the client.
         const { id, reply } = downstream.request(method, m.params, undefined, link.belonging.of(m, related));
         link.toClient.set(key(m.id), id);
         const relayed = reply.then((r) => {
           link.toClient.delete(key(m.id));
+          held();
           const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
           if (answered === undefined) peer.respond(m.id, rebuiltAnswer(method, m.params, r));
           else peer.respond(m.id, error(RPC.internalError, `the answer was not passed on: ${protoRefusal(answered)}`));
