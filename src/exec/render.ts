@@ -21,10 +21,19 @@ function at(name: string): Pick<Violation, 'path' | 'pointer'> {
   return { path, pointer: `/${escapePointerToken(name)}` };
 }
 
+/**
+ * A lone surrogate: spawn encodes argv as UTF-8, where it becomes U+FFFD, so the program would receive a value
+ * other than the one validated.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** What every render refusal says besides its place and message. */
 const RENDER = { keyword: 'render', schemaPath: '', code: 'render_failed', params: {} } as const;
 
-/** Renders every template against the (already validated) arguments; a NUL byte anywhere is refused. */
+/**
+ * Renders every template against the (already validated) arguments; a NUL or a lone surrogate anywhere is
+ * refused: neither reaches the program as it was validated.
+ */
 export function renderArgv(
   templates: readonly ArgTemplate[],
   args: Readonly<Record<string, unknown>>,
@@ -48,10 +57,16 @@ export function renderArgv(
         const message = `argument ${name} contains a NUL character, which cannot be passed to a program`;
         return fail('validation', message, [{ ...at(part.name), ...RENDER, message }]);
       }
+      if (LONE_SURROGATE.test(text)) {
+        const name = JSON.stringify(part.name);
+        const message = `argument ${name} contains a lone surrogate, which a program would receive as U+FFFD`;
+        return fail('validation', message, [{ ...at(part.name), ...RENDER, message }]);
+      }
       out += text;
     }
-    if (out.includes('\u0000')) {
-      const message = `command template ${JSON.stringify(t.source)} contains a NUL character`;
+    // The author's text too: a template with either could never reach the program as written.
+    if (out.includes('\u0000') || LONE_SURROGATE.test(out)) {
+      const message = `command template ${JSON.stringify(t.source)} contains a NUL character or a lone surrogate`;
       return fail('validation', message, [{ path: '$', pointer: '', ...RENDER, message }]);
     }
     argv.push(out);

@@ -43,3 +43,24 @@ describe('renderArgv', () => {
     expect(r.ok).toBe(false);
   });
 });
+
+describe('renderArgv: exact bytes', () => {
+  const templates = parseTemplates(['--q={q}']);
+  if (!templates.ok) throw new Error('fixture');
+
+  // spawn writes argv as UTF-8, where a lone surrogate becomes U+FFFD: the program would get another value.
+  it('refuses a lone surrogate instead of passing U+FFFD', () => {
+    for (const q of ['a\uD800b', '\uDC00', 'x\uDBFF']) {
+      const r = renderArgv(templates.value, { q });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.violations[0]).toMatchObject({ path: '$.q', keyword: 'render' });
+    }
+    expect(renderArgv(templates.value, { q: 'a\uD83D\uDE00b' })).toEqual({ ok: true, value: ['--q=a\uD83D\uDE00b'] });
+  });
+
+  it('refuses a template whose own text holds a lone surrogate', () => {
+    const own = parseTemplates(['a\uD800']);
+    if (!own.ok) throw new Error('fixture');
+    expect(renderArgv(own.value, {}).ok).toBe(false);
+  });
+});
