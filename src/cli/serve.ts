@@ -16,7 +16,8 @@ import { cliHints } from './hints.js';
 import { inputError, type CliIO, type ExitCode } from './io.js';
 import { formatForModel } from '../errors/format.js';
 import type { Problem, Result } from '../result.js';
-import { describeValue } from '../util/describe-value.js';
+import { MCP_TOOL_NAME_PATTERN } from '../tools/tool.js';
+import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
 import { serveSchemaOptions, serveSettings } from './serve-config.js';
@@ -78,6 +79,13 @@ export function prepareServe(argv: readonly string[]): Result<ServePlan, Problem
   if (!settings.ok) return settings;
   const tools = new Map<string, PreparedCommand>();
   for (const spec of settings.value.specs) {
+    // The tool is listed over MCP: a name outside MCP's rule ("", "a b", 300 characters) is one clients and
+    // toolgate's own `check --mcp` refuse, so it is refused at start-up rather than served.
+    if (!MCP_TOOL_NAME_PATTERN.test(spec.name))
+      return inputError(
+        `validation: tool ${JSON.stringify(clip(spec.name, 80))}: an MCP tool name is 1 to 128 characters of ` +
+          'A-Z a-z 0-9 _ - .',
+      );
     const prepared = prepareCommand(spec, serveSchemaOptions(args));
     if (!prepared.ok) {
       const details = prepared.error.violations
