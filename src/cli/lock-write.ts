@@ -1,8 +1,8 @@
 // Reading the lock a command is given and writing the one `lock` makes. A lock that cannot be read is an input
 // error naming the file and the problem, never "no pins" (that would pass every tool as new, or hide a gone one).
 // The write is atomic: a temporary file beside the lock, then a rename over it, so a reader (a CI job, a running
-// proxy's next start) never sees half a lock.
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+// proxy's next start) never sees half a lock. A lock replaced keeps its mode, and a link to one stays a link.
+import { chmodSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type AnyLock, parseAnyLock } from '../catalog/config-lock.js';
 import { parseLock, lockText } from '../catalog/lock-file.js';
@@ -45,14 +45,30 @@ export function writeLockFile(file: string, lock: ToolLock): Result<void, Proble
   return writeLockText(file, lockText(lock));
 }
 
+/**
+ * Where a lock replacing `file` goes, and the mode it keeps: an existing lock's target (a link to a shared lock
+ * stays a link, the shared file updated) and its permissions; a new one at `file` with the umask's.
+ */
+function replaced(file: string): { target: string; mode: number | undefined } {
+  try {
+    const target = realpathSync(file);
+    return { target, mode: statSync(target).mode & 0o7777 };
+  } catch {
+    return { target: file, mode: undefined };
+  }
+}
+
 /** Writes a lock's text (a single or a config lock) to `file` atomically. */
 export function writeLockText(file: string, text: string): Result<void, Problem> {
+  const { target, mode } = replaced(file);
   // Unique enough with the pid; `wx` refuses to write through a name that exists anyway.
   const unique = `${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const temp = join(dirname(file), `.${basename(file)}.${unique}.tmp`);
+  const temp = join(dirname(target), `.${basename(target)}.${unique}.tmp`);
   try {
     writeFileSync(temp, text, { flag: 'wx' });
-    renameSync(temp, file);
+    // The rename puts a new file in place: without this a lock kept private (0600) or read-only became 0644.
+    if (mode !== undefined) chmodSync(temp, mode);
+    renameSync(temp, target);
     return { ok: true, value: undefined };
   } catch (thrown) {
     rmSync(temp, { force: true });

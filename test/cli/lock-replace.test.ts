@@ -1,0 +1,34 @@
+// `toolgate lock` over an existing lock: the new file takes the old one's place as wrap's does, its mode kept (a
+// private or read-only lock is not made 0644 by the rename) and a link to a shared lock kept, the shared file updated.
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runInProcess } from './run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'toolgate-lock-replace-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const listing = join(dir, 'list.json');
+writeFileSync(listing, JSON.stringify({ tools: [{ name: 'search', inputSchema: { type: 'object' } }] }));
+
+describe('lock replaces a lock in place', () => {
+  it('keeps the mode of the lock it replaces', async () => {
+    const out = join(dir, 'private.lock.json');
+    expect((await runInProcess(['lock', '--mcp-list', listing, '--out', out])).code).toBe(0);
+    chmodSync(out, 0o600);
+    expect((await runInProcess(['lock', '--mcp-list', listing, '--out', out])).code).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+  });
+
+  it('writes a linked lock at its target and keeps the link', async () => {
+    const shared = join(dir, 'shared.lock.json');
+    expect((await runInProcess(['lock', '--mcp-list', listing, '--out', shared])).code).toBe(0);
+    writeFileSync(listing, JSON.stringify({ tools: [{ name: 'other', inputSchema: { type: 'object' } }] }));
+    const link = join(dir, 'link.lock.json');
+    symlinkSync(shared, link);
+    expect((await runInProcess(['lock', '--mcp-list', listing, '--out', link])).code).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(shared, 'utf8')).toContain('"other"');
+  });
+});
