@@ -120,9 +120,12 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
     refuseUrl: proxyRefusesUrl,
   });
   const changed = notes.some((n) => n.outcome === 'changed');
-  const newline = text.value.endsWith('\n') ? '\n' : '';
+  // The file's own line ends (a Windows client's CRLF): JSON text has no raw newline inside a string, so each
+  // "\n" JSON.stringify writes is a line end. With LF only, every line of a CRLF file would show as changed.
+  const eol = /^[^\n]*\r\n/.test(text.value) ? '\r\n' : '\n';
+  const newline = text.value.endsWith('\n') ? eol : '';
   const out = changed
-    ? `${JSON.stringify({ ...document, [key]: servers }, null, indentOf(text.value))}${newline}`
+    ? `${JSON.stringify({ ...document, [key]: servers }, null, indentOf(text.value)).replaceAll('\n', eol)}${newline}`
     : text.value;
   for (const n of notes)
     if (n.outcome === 'left') io.err(`toolgate wrap: ${file}: server "${n.name}" left as it is: ${n.why}\n`);
