@@ -5,6 +5,7 @@
 // into the entry's `env` and the proxy reads it with `--header "Name: env:VAR"`. Objects built here have no
 // prototype, so a key such as `__proto__` (a server's name, an env key) is kept as a member, never lost.
 import { parseEnvItems } from '../exec/environment.js';
+import { quote } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
 import { readConfigEntry } from './mcp-config.js';
 
@@ -150,7 +151,7 @@ export function wrapEntry(
       return '"headers" beside a "command": wrap would copy its values as they are';
     const keys = Object.keys(read.env);
     const badKey = keys.find((k) => !envKeyTaken(k));
-    if (badKey !== undefined) return `"env" key ${JSON.stringify(badKey)}: not a name the proxy's --env takes`;
+    if (badKey !== undefined) return `"env" key ${quote(badKey)}: not a name the proxy's --env takes`;
     // A command that looks like an option would be read as one: `--` makes it the server's.
     const dashes = read.command.startsWith('-') ? ['--'] : [];
     const args = [...launch, 'proxy', ...keys.flatMap((k) => ['--env', k]), ...dashes, read.command, ...read.args];

@@ -4,6 +4,7 @@
 // entry of another shape is kept as `unknown` with why, so a caller can leave it as it is and name it.
 import { parseStrictJsonText } from '../arguments/json-text.js';
 import type { Problem, Result } from '../result.js';
+import { quote } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
 
 /** One server of a config file, by its name there. */
@@ -57,14 +58,14 @@ export function readConfigEntry(name: string, entry: unknown): McpConfigEntry {
       return unknown('"args" is not a list of strings');
     const vars = stringRecord(env);
     if (vars === undefined) return unknown('"env" is not an object of strings');
-    if (type !== undefined && type !== 'stdio') return unknown(`"type" ${JSON.stringify(type)} with a "command"`);
+    if (type !== undefined && type !== 'stdio') return unknown(`"type" ${quote(type)} with a "command"`);
     return { kind: 'stdio', name, command, args: (args as string[] | undefined) ?? [], env: vars };
   }
   if (typeof url === 'string' && command === undefined) {
     const fields = stringRecord(headers);
     if (fields === undefined) return unknown('"headers" is not an object of strings');
     if (type !== undefined && (typeof type !== 'string' || !URL_TYPES.includes(type)))
-      return unknown(`"type" ${JSON.stringify(type)} is not one of ${URL_TYPES.join(', ')}`);
+      return unknown(`"type" ${quote(type)} is not one of ${URL_TYPES.join(', ')}`);
     return { kind: 'url', name, url, headers: fields, type: type as string | undefined };
   }
   return unknown('neither a "command" nor a "url"');

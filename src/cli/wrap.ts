@@ -22,6 +22,7 @@ import { wrapServers } from '../catalog/mcp-config-wrap.js';
 import { splitCommandLine } from '../exec/command-line.js';
 import { checkHeader } from '../mcp/http-headers.js';
 import { readServerUrl } from '../mcp/server-url.js';
+import { quote } from '../util/describe-value.js';
 import { booleanFlag, parseArgs, stringFlag } from './args.js';
 import { WRAP } from './commands.js';
 import { version } from './help.js';
@@ -127,8 +128,9 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
   const out = changed
     ? `${JSON.stringify({ ...document, [key]: servers }, null, indentOf(text.value)).replaceAll('\n', eol)}${newline}`
     : text.value;
+  // The name is the file's text, of any length and any character: clipped and quoted, as check shows it.
   for (const n of notes)
-    if (n.outcome === 'left') io.err(`toolgate wrap: ${file}: server "${n.name}" left as it is: ${n.why}\n`);
+    if (n.outcome === 'left') io.err(`toolgate wrap: ${file}: server ${quote(n.name)} left as it is: ${n.why}\n`);
   if (!booleanFlag(args, 'write')) io.out(out);
   else if (changed) {
     let backup: string;
