@@ -104,12 +104,30 @@ export function parseJsonNamed(text: string, source: string): Result<unknown, In
   }
 }
 
-/** A `<json|@file>` argument: inline JSON, or `@path` for a file. */
+/**
+ * Parses JSON text strictly, naming its source: a key given twice is an error (JSON.parse keeps the last one, so
+ * a reader of the file would see one value and toolgate use another), as are a lone surrogate and a number no
+ * float64 holds exactly. For texts that say what runs: `serve`'s config and input schema.
+ */
+export function parseStrictJsonNamed(text: string, source: string): Result<unknown, InputProblem> {
+  if (text.trim() === '') return { ok: false, error: { message: `${source}: empty, expected JSON` } };
+  const strict = parseStrictJsonText(text, LOCATE_LIMITS);
+  if (strict.ok) return ok(strict.value.value);
+  const m = LOCATED.exec(strict.error.message);
+  if (m === null) return { ok: false, error: { message: `${source}: not JSON (${strict.error.message})` } };
+  const [, why, line, column] = m as unknown as [string, string, string, string];
+  return {
+    ok: false,
+    error: { message: `${source}: not JSON: ${why} at line ${line} column ${column}`, line: +line, column: +column },
+  };
+}
+
+/** A `<json|@file>` argument (serve's --input-schema), read strictly: inline JSON, or `@path` for a file. */
 export function readJsonArgument(value: string, flag: string): Result<unknown, InputProblem> {
   if (value.startsWith('@')) {
     const file = value.slice(1);
     const text = readText(file);
-    return text.ok ? parseJsonNamed(text.value, file) : text;
+    return text.ok ? parseStrictJsonNamed(text.value, file) : text;
   }
-  return parseJsonNamed(value, `--${flag}`);
+  return parseStrictJsonNamed(value, `--${flag}`);
 }

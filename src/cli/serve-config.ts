@@ -7,7 +7,7 @@ import { isObject } from '../util/plain-json.js';
 import { booleanFlag, listFlag, stringFlag, type ParsedArgs } from './args.js';
 import { CLI_DEFAULTS } from './commands.js';
 import { byteCount, timeoutMs } from './numbers.js';
-import { inputError, parseJsonNamed, readJsonArgument, readText } from './io.js';
+import { inputError, parseStrictJsonNamed, readJsonArgument, readText } from './io.js';
 import type { Problem, Result } from '../result.js';
 
 const DEFAULT_TIMEOUT_MS = CLI_DEFAULTS.serveTimeoutMs;
@@ -104,7 +104,8 @@ function fromConfig(
 ): Result<CommandSpec[], Problem> {
   const text = readText(file);
   if (!text.ok) return text;
-  const parsed = parseJsonNamed(text.value, file);
+  // Strict: with a key given twice (two "exec"), a reviewer would read one program and the last one would run.
+  const parsed = parseStrictJsonNamed(text.value, file);
   if (!parsed.ok) return parsed;
   const tools = isObject(parsed.value) ? parsed.value['tools'] : undefined;
   if (!Array.isArray(tools) || tools.length === 0)
