@@ -1,6 +1,6 @@
 // Reads the catalogs `toolgate check` is given: files, folders of files, or `-` for standard input. A catalog
 // is a JSON array of tools, an MCP `tools/list` result `{ "tools": [...] }`, or one tool `{ "name", "inputSchema" }`.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isObject } from '../util/plain-json.js';
 import { inputError, parseJsonNamed, readText, type InputProblem } from './io.js';
@@ -37,15 +37,40 @@ export function catalogOf(value: unknown, source: string): Result<Catalog, Probl
   );
 }
 
-/** Every `.json` file under a folder, depth first, in sorted order so output is deterministic. */
-function jsonFilesUnder(dir: string): string[] {
+/** What a symbolic link in a folder leads to: a folder, a file, or nothing readable (dangling, a loop). */
+function linkKind(path: string): 'dir' | 'file' | 'broken' | 'other' {
+  try {
+    const st = statSync(path);
+    return st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
+  } catch {
+    return 'broken';
+  }
+}
+
+/**
+ * Every `.json` file under a folder, depth first, in sorted order so output is deterministic. A link counts as
+ * what it leads to: skipping a linked catalog would pass the folder without checking it (fail open), so a
+ * dangling `.json` link is listed and then reported as unreadable; a linked folder is read once (no loop).
+ */
+function jsonFilesUnder(dir: string, seen: Set<string> = new Set([realpathSync(dir)])): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
     a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
   )) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...jsonFilesUnder(path));
-    else if (entry.isFile() && entry.name.endsWith('.json')) out.push(path);
+    const kind = entry.isSymbolicLink()
+      ? linkKind(path)
+      : entry.isDirectory()
+        ? 'dir'
+        : entry.isFile()
+          ? 'file'
+          : 'other';
+    if (kind === 'dir') {
+      const real = realpathSync(path);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      out.push(...jsonFilesUnder(path, seen));
+    } else if ((kind === 'file' || kind === 'broken') && entry.name.endsWith('.json')) out.push(path);
   }
   return out;
 }
