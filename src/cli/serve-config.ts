@@ -127,7 +127,7 @@ function fromConfig(
           : `; did you mean "${near}"?`;
       return inputError(`${where}: unknown member ${JSON.stringify(clip(unknown, 40))}${hint}`);
     }
-    if (names.has(t['name'])) return inputError(`${where}: duplicate tool name ${JSON.stringify(t['name'])}`);
+    if (names.has(t['name'])) return inputError(`${where}: duplicate tool name ${JSON.stringify(clip(t['name'], 80))}`);
     names.add(t['name']);
     const args = t['args'] ?? [];
     if (!Array.isArray(args) || !args.every((a): a is string => typeof a === 'string'))

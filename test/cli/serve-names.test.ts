@@ -18,3 +18,33 @@ describe('serve tool names follow MCP', () => {
     expect(prepareServe(['--name', name, '--exec', 'date']).ok).toBe(true);
   });
 });
+
+describe('serve names a duplicate tool clipped', () => {
+  it('does not echo a long duplicate name whole', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-serve-dup-'));
+    try {
+      const file = join(dir, 'serve.json');
+      const name = 'n'.repeat(100_000);
+      writeFileSync(
+        file,
+        JSON.stringify({
+          tools: [
+            { name, exec: 'date' },
+            { name, exec: 'date' },
+          ],
+        }),
+      );
+      const r = prepareServe(['--config', file]);
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.message).toContain('duplicate tool name');
+        expect(r.error.message.length).toBeLessThan(300 + file.length);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
