@@ -100,11 +100,18 @@ export function routedThroughProxy(entry: unknown, launcher: readonly string[] =
   return gateOf(entry, launcher) === true;
 }
 
-/** An env name for a header's value: TOOLGATE_HEADER_<NAME>, numbered when two names map to one. */
-function headerVar(name: string, taken: ReadonlySet<string>): string {
+/**
+ * An env name for a header's value: TOOLGATE_HEADER_<NAME>, numbered when two names map to one. `taken` and
+ * `next` (the first number each base may still take) are kept across an entry's headers and updated here, so
+ * each name costs the same however many headers map to one base (a config may hold 100,000).
+ */
+function headerVar(name: string, taken: Set<string>, next: Map<string, number>): string {
   const base = `TOOLGATE_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-  let key = base;
-  for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
+  let n = next.get(base) ?? 1;
+  let key = n === 1 ? base : `${base}_${n}`;
+  while (taken.has(key)) key = `${base}_${++n}`;
+  next.set(base, n + 1);
+  taken.add(key);
   return key;
 }
 
@@ -165,8 +172,10 @@ export function wrapEntry(
   const env = bare() as Record<string, string>;
   const headerRefs = bare();
   const headerArgs: string[] = [];
+  const taken = new Set<string>();
+  const next = new Map<string, number>();
   for (const [header, value] of Object.entries(read.headers)) {
-    const key = headerVar(header, new Set(Object.keys(env)));
+    const key = headerVar(header, taken, next);
     env[key] = value;
     headerRefs[header] = `env:${key}`;
     headerArgs.push('--header', `${header}: env:${key}`);

@@ -34,12 +34,13 @@ function serverOf(entry: McpConfigEntry, label: string, timeoutMs: number): McpS
   const read = readServerUrl(entry.url, '"url"');
   if (!read.ok) return read.error.message;
   const secrets = [...read.value.secrets];
-  const names: string[] = [];
+  // Lowercased, as a set: a config's entry may hold 100,000 headers, and each check then costs the same.
+  const names = new Set<string>();
   for (const [name, value] of Object.entries(entry.headers)) {
     // The header's name only: its value is a secret.
     const bad = checkHeader(name, value, names, '"headers"');
     if (bad !== undefined) return bad;
-    names.push(name);
+    names.add(name.toLowerCase());
     if (value !== '') secrets.push(value);
     const space = value.lastIndexOf(' ');
     if (space > 0 && space < value.length - 1) secrets.push(value.slice(space + 1));

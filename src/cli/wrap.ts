@@ -85,11 +85,11 @@ function replaceFile(target: string, text: string): void {
 function proxyRefusesUrl(url: string, headers: Readonly<Record<string, string>>): string | undefined {
   const read = readServerUrl(url, '"url"');
   if (!read.ok) return read.error.message;
-  const earlier: string[] = [];
+  const earlier = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
     const why = checkHeader(name, value, earlier, `"headers" ${JSON.stringify(name)}`);
     if (why !== undefined) return why;
-    earlier.push(name);
+    earlier.add(name.toLowerCase());
   }
   return undefined;
 }
