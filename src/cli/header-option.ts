@@ -21,11 +21,13 @@ export function parseHeaderOptions(
 ): Result<HeaderOptions, Problem> {
   const headers: Record<string, string> = {};
   const secrets: string[] = [];
+  // Lower-cased names seen: each name checked against a set, not against every earlier one.
+  const seen = new Set<string>();
   for (const item of items) {
     const colon = item.indexOf(':');
     const name = colon < 0 ? '' : item.slice(0, colon).trim();
     // The name is checked before the value is read, so a bad name never reads the environment.
-    const badName = checkHeader(name, '', Object.keys(headers), '--header');
+    const badName = checkHeader(name, '', seen, '--header');
     if (badName !== undefined) return inputError(badName);
     let value = item.slice(colon + 1).trim();
     // `env:VAR`, or `<scheme> env:VAR` (`Bearer env:TOKEN`): VAR then holds the bare token, as the proxy's own
@@ -40,6 +42,7 @@ export function parseHeaderOptions(
     const badValue = checkHeader(name, value, [], '--header');
     if (badValue !== undefined) return inputError(badValue);
     headers[name] = value;
+    seen.add(name.toLowerCase());
     if (value !== '') secrets.push(value);
     // `Bearer <token>`: the token alone is masked too, wherever it shows up without its scheme.
     const space = value.lastIndexOf(' ');

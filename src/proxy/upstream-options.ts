@@ -42,10 +42,13 @@ export function upstreamOf(source: unknown, prefix = 'upstream.'): Result<Upstre
     if (!url.ok) return problem(url.error.message);
     const headers: Record<string, string> = {};
     const secrets = [...url.value.secrets];
+    // Lower-cased names seen: a name against a set, not against every earlier one (100,000 headers are allowed).
+    const seen = new Set<string>();
     for (const [name, value] of Object.entries(v.headers ?? {})) {
-      const bad = checkHeader(name, value, Object.keys(headers), `${prefix}headers`);
+      const bad = checkHeader(name, value, seen, `${prefix}headers`);
       if (bad !== undefined) return problem(bad);
       headers[name] = value;
+      seen.add(name.toLowerCase());
       if (value !== '') secrets.push(value);
       // `Bearer <token>`: the token alone is masked too, wherever it shows up without its scheme.
       const space = value.lastIndexOf(' ');

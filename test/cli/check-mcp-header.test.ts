@@ -34,18 +34,17 @@ describe('check and x-mcp-header', () => {
     const r = await runInProcess(['check', '--format', 'json', '--mcp-list', file]);
     expect(r.code).toBe(0);
     const tools = (JSON.parse(r.out) as Report).catalogs[0]?.tools ?? [];
-    const flagged = tools.map((t) => [
-      t.name,
-      t.verdict,
-      (t.warnings ?? []).filter((w) => w.rule === 'x-mcp-header').map((w) => w.message),
-    ]);
-    expect(flagged.map(([n, v, w]) => `${n} ${v} ${w.length}`)).toEqual([
+    const flagged = tools.map((t) => ({
+      line: `${t.name} ${t.verdict}`,
+      messages: (t.warnings ?? []).filter((w) => w.rule === 'x-mcp-header').map((w) => w.message),
+    }));
+    expect(flagged.map((f) => `${f.line} ${f.messages.length}`)).toEqual([
       'fine accepted 0',
       'spaced accepted 1',
       'numeric accepted 1',
       'nested accepted 1',
     ]);
-    const spaced = flagged[1]?.[2] as string[];
+    const spaced = flagged[1]?.messages ?? [];
     expect(spaced[0]).toContain('is not an HTTP field-name token');
     expect(spaced[0]).toContain('toolgate proxy withholds it');
   });

@@ -27,11 +27,15 @@ describe('a config entry with many headers', () => {
   });
 
   it('is read by check --config in bounded time', () => {
+    const many = join(dir, 'many.json');
+    const all = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`X-H${i}`, 'v']));
+    writeFileSync(many, JSON.stringify({ mcpServers: { s: { url: 'https://h.example/mcp', headers: all } } }));
     const began = performance.now();
-    const read = configServers(file, 1000);
+    const read = configServers(many, 1000);
     expect(read.ok).toBe(true);
-    // About 0.3 s; each header checked against every earlier one took 3 s.
-    expect(performance.now() - began).toBeLessThan(1500);
+    // About 1.5 s for the 100,000 a config may hold; each checked against every earlier one: 3 s for 20,000,
+    // over a minute for these.
+    expect(performance.now() - began).toBeLessThan(15_000);
   });
 
   it('numbers env names of headers that map to one name, as before', () => {
