@@ -1,7 +1,7 @@
 import type { Validator } from './engine/validator.js';
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
 import { compiledOf, deferredCompiledOf, markBudgetFree, type CompiledSchema } from './compiled-schema.js';
-import { canonicalJson } from '../util/canonical-json.js';
+import { canonicalJson, sortKeysInPlace } from '../util/canonical-json.js';
 import { echo } from '../util/describe-value.js';
 import { normaliseRegistry } from './documents.js';
 import { deepFreeze } from '../util/plain-json.js';
@@ -133,6 +133,8 @@ export function compileSchema(
     : undefined;
   const known = fullKey === undefined ? undefined : cachedValidator(fullKey);
   if (known !== undefined) return ok(cached(compiledOf({ ...parts, schema: exposedSchema }, known)));
+  // The engine runs what the cache key says: keys in canonical order, whatever order this caller wrote them in.
+  for (const d of p.documents) sortKeysInPlace(d.schema);
   const step = frontEnd.compile(p);
   if (!step.ok) return step;
   // The same text as quickKey's: exposedSchema is the copy as it was before the engine step.
