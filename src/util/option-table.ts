@@ -112,8 +112,10 @@ export function readTable(source: unknown, table: Readonly<Record<string, Option
     refuse('', `${whole} must be plain data, not a Proxy`);
     return { values, problems, violations };
   }
-  if (source === null || typeof source !== 'object' || Array.isArray(source)) {
-    refuse('', `${whole} must be an object, got ${Array.isArray(source) ? 'an array' : describeValue(source)}`);
+  // Array.isArray only on an object: on a function, a revoked Proxy of one would throw (see isProxyObject).
+  const array = typeof source === 'object' && source !== null && Array.isArray(source);
+  if (source === null || typeof source !== 'object' || array) {
+    refuse('', `${whole} must be an object, got ${array ? 'an array' : describeValue(source)}`);
     return { values, problems, violations };
   }
   // Not a Proxy: neither Object.keys nor a descriptor read below runs caller code or throws.

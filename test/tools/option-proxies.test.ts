@@ -82,6 +82,14 @@ describe('a Proxy as options is refused, never read', () => {
     expect(error?.violations.some((v) => v.code === 'invalid_option')).toBe(true);
   });
 
+  it.each(ENTRY_POINTS)('%s: a revoked function Proxy is a validation refusal, not a throw', async (_n, refusal) => {
+    const { proxy, revoke } = Proxy.revocable(() => undefined, {});
+    revoke();
+    const error = await refusal(proxy);
+    expect(error?.class).toBe('validation');
+    expect(error?.kind).not.toBe('internal');
+  });
+
   it.each(ENTRY_POINTS)('%s: no trap of a live Proxy runs', async (_name, refusal) => {
     const log: string[] = [];
     const error = await refusal(recording({}, log));
