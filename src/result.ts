@@ -1,3 +1,5 @@
+import { types } from 'node:util';
+
 /** The three classes every failure falls into; see docs/rules.md. */
 export type ErrorClass = 'validation' | 'unsupported_capability' | 'execution_failure';
 
@@ -223,6 +225,8 @@ export function dataProperty(value: object, key: string): unknown {
 /** Turns anything thrown into a message without trusting its shape (it may be a hostile object). */
 export function thrownMessage(thrown: unknown): string {
   try {
+    // A Proxy is never looked into: its traps are host code, whatever they answer or throw.
+    if (types.isProxy(thrown)) return 'non-Error value thrown (a Proxy)';
     if (typeof thrown === 'object' && thrown !== null) {
       const message = dataProperty(thrown, 'message');
       if (typeof message === 'string') return message;

@@ -71,7 +71,10 @@ export function findDocument(
     try {
       raw = options.schemaLoader(uri);
     } catch (thrown) {
-      if (thrown !== null && typeof thrown === 'object' && Object.hasOwn(thrown, LOADER_DEADLINE)) {
+      // Never a look into a thrown Proxy: its trap would run host code, and what that threw would leave as
+      // toolgate's own failure (`internal`), its text in the message. The deadline marker is on toolgate's Error.
+      const ours = thrown !== null && typeof thrown === 'object' && !types.isProxy(thrown);
+      if (ours && Object.hasOwn(thrown, LOADER_DEADLINE)) {
         const message = `schemaLoader gave no answer for ${echo(uri)}: ${thrownMessage(thrown)}`;
         return failExecution('timeout', message, [schemaViolation('loaderTimeoutMs', message, uri, 'loader_timeout')]);
       }

@@ -42,6 +42,27 @@ describe('a schemaLoader answer is read without running its code', () => {
     expect(JSON.stringify(r)).not.toContain('SECRET');
   });
 
+  it('a thrown Proxy is loader_failed: no trap runs and its text is not in the message', () => {
+    const traps: string[] = [];
+    const trap = (what: string) => (): never => {
+      traps.push(what);
+      throw new Error('SECRET /etc/shadow');
+    };
+    const thrown = new Proxy(new Error('x'), { getOwnPropertyDescriptor: trap('gopd'), get: trap('get') });
+    const revocable = Proxy.revocable({}, {});
+    revocable.revoke();
+    for (const value of [thrown, revocable.proxy]) {
+      const r = validateSchema(root, {
+        schemaLoader: () => {
+          throw value;
+        },
+      });
+      expect(r.ok ? '' : `${r.error.class} ${r.error.violations[0]?.code}`).toBe('validation loader_failed');
+      expect(JSON.stringify(r)).not.toContain('SECRET');
+    }
+    expect(traps).toEqual([]);
+  });
+
   it('a Promise is still named as one', () => {
     const r = validateSchema(root, { schemaLoader: async () => ({ type: 'string' }) });
     expect(r.ok ? '' : r.error.message).toMatch(/returned a Promise/);
