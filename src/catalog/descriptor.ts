@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import { fail, ok, type Result, type Violation } from '../result.js';
 import { echo } from '../util/describe-value.js';
 import { ownField } from '../util/own-field.js';
@@ -107,7 +108,9 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
       metadataViolation('backend', '"backend" is not a function and no "invoke" option was given to execute it'),
     );
   const ann = annotations.value;
-  if (annotations.present && (ann === null || typeof ann !== 'object' || Array.isArray(ann)))
+  // Array.isArray throws on a revoked Proxy: a Proxy goes on to preflight's copy, which refuses it unread.
+  const list = ann !== null && typeof ann === 'object' && !types.isProxy(ann) && Array.isArray(ann);
+  if (annotations.present && (ann === null || typeof ann !== 'object' || list))
     problems.push(metadataViolation('annotations', `"annotations" must be an object, got ${echo(ann)}`));
 
   if (problems.length > 0) return fail('validation', `invalid tool descriptor: ${problems[0]?.message}`, problems);

@@ -134,4 +134,12 @@ describe('preflight schema', () => {
       expect(r.error.message).toMatch(/"name" is not a plain data property/);
     }
   });
+
+  it('a revoked Proxy as annotations is a validation refusal, not an internal failure', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const r = preflight({ name: 't', inputSchema: { type: 'object' }, backend: () => 'ok', annotations: proxy });
+    expect(r.ok ? '' : `${r.error.class} ${r.error.violations[0]?.code}`).toBe('validation descriptor_invalid');
+    expect(r.ok ? '' : r.error.message).toMatch(/annotations are not JSON at the root: a Proxy/);
+  });
 });
