@@ -103,14 +103,17 @@ function guardedExecute<T, OUTPUT>(
   };
   return (input, options) => {
     let out: OUTPUT | PromiseLike<OUTPUT>;
+    let thenable: boolean;
     try {
       out = execute(input, options);
+      // Reading `then` runs host code on a returned Proxy or getter: what that throws is host text too.
+      thenable = isThenable(out);
     } catch (thrown) {
       throw failed(thrown);
     }
     // Tested first, as the SDK does: its values and throws come while the SDK iterates, after this returned.
     if (isAsyncIterable(out)) return guardedStream(out, failed) as OUTPUT;
-    if (!isThenable(out)) return checked(out);
+    if (!thenable) return checked(out as OUTPUT);
     return Promise.resolve(out).then(checked, (thrown: unknown) => {
       throw failed(thrown);
     });

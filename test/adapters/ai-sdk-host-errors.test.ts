@@ -53,6 +53,20 @@ describe('toAiSdkTool: what execute throws stays with the host', () => {
     expect(seen).not.toContain('hunter2');
   });
 
+  it('a returned Proxy whose trap throws: the model reads that the tool failed, not what the trap threw', async () => {
+    const trap = (): never => {
+      throw new Error(SECRET);
+    };
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    for (const value of [new Proxy({}, { get: trap, getOwnPropertyDescriptor: trap }), proxy]) {
+      const seen = await secondPrompt({ execute: () => value });
+      expect(seen).toContain('tool lookup failed');
+      expect(seen).not.toContain('hunter2');
+      expect(seen).not.toContain('revoked');
+    }
+  });
+
   it('exposeErrors: true passes the original on (so the table above can fail)', async () => {
     const seen = await secondPrompt({
       exposeErrors: true,
