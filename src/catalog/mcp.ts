@@ -1,4 +1,4 @@
-import { fail, failExecution, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, thrownFailure, thrownMessage, type Result } from '../result.js';
 import { admitSlots, NO_INTERNALS, type AdmissionInternals, type AdmissionOptions } from './admission.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import type { Bundle } from './bundle.js';
@@ -60,6 +60,20 @@ export async function admitMcpTools(
   return admitMcpToolsWith(listToolsResult, options, NO_INTERNALS);
 }
 
+/** Array.isArray, or undefined for a revoked Proxy (on which it throws): the readers refuse that unread. */
+const isList = (value: unknown): boolean | undefined => {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return undefined;
+  }
+};
+
+/** What the host's `backend` or `revision` threw: host code, never toolgate's own (`internal`) failure. */
+class HostThrow {
+  constructor(readonly thrown: unknown) {}
+}
+
 /** Internal (guardClient's): admitMcpTools with admission settings admitBatch's callers cannot pass. */
 export async function admitMcpToolsWith(
   listToolsResult: unknown,
@@ -68,7 +82,7 @@ export async function admitMcpToolsWith(
 ): Promise<Result<Bundle, BatchError>> {
   try {
     const listed = ownData(listToolsResult, 'tools');
-    if (listToolsResult === null || typeof listToolsResult !== 'object' || !Array.isArray(listed)) {
+    if (listToolsResult === null || typeof listToolsResult !== 'object' || isList(listed) !== true) {
       return callFailure(
         fail('validation', 'admitMcpTools expects a tools/list result: an object with a "tools" array'),
       );
@@ -90,15 +104,22 @@ export async function admitMcpToolsWith(
     const entries = readBatch(listed, 'admitMcpTools');
     if (!entries.ok) return callFailure(entries);
     const descriptorOf = (entry: unknown): unknown => {
-      if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return entry;
+      if (entry === null || typeof entry !== 'object' || isList(entry) !== false) return entry;
       const tool = entry as McpTool;
-      const rev = typeof revision === 'function' ? revision(tool) : undefined;
+      let rev: string | undefined;
+      let made: unknown;
+      try {
+        rev = typeof revision === 'function' ? revision(tool) : undefined;
+        made = backend(tool);
+      } catch (thrown) {
+        throw new HostThrow(thrown);
+      }
       const description = ownData(tool, 'description');
       const annotations = ownData(tool, 'annotations');
       const descriptor: ToolDescriptor = {
         name: ownData(tool, 'name') as string,
         inputSchema: ownData(tool, 'inputSchema') ?? null,
-        backend: markMcp(backend(tool), given.invoke),
+        backend: markMcp(made, given.invoke),
         ...(description !== undefined ? { description: description as string } : {}),
         ...(annotations !== undefined ? { annotations: annotations as Record<string, unknown> } : {}),
         ...(rev !== undefined ? { revision: rev } : {}),
@@ -111,6 +132,9 @@ export async function admitMcpToolsWith(
     // Tools from MCP follow MCP's name rule (a `.` is allowed; providers get the mapped name).
     return await admitSlots(slots, admission, { ...internals, mcpNames: true });
   } catch (thrown) {
+    // Its text is the host's (a path, a credential): withheld from the message, kept as the cause.
+    if (thrown instanceof HostThrow)
+      return callFailure(thrownFailure('admitMcpTools backend or revision', thrown.thrown));
     return callFailure(failExecution('internal', `admitMcpTools failed: ${thrownMessage(thrown)}`));
   }
 }
