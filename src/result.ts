@@ -248,6 +248,18 @@ export function thrownFailure(what: string, thrown: unknown): Failure<GateError>
   return { ok: false, error: { class: 'execution_failure', message, violations: [], kind: 'host', cause: thrown } };
 }
 
+/**
+ * `pick(value)` for a host object read through its getters (an adapter's spec): what a getter or Proxy trap
+ * throws (a revoked Proxy) is the host's failure, its text withheld, never toolgate's own `internal` one.
+ */
+export function readHostObject<S, T>(what: string, value: S, pick: (value: S) => T): Result<T> {
+  try {
+    return { ok: true, value: pick(value) };
+  } catch (thrown) {
+    return thrownFailure(what, thrown);
+  }
+}
+
 /** Wraps a body so that nothing it throws crosses the public API. */
 export function guarded<T>(what: string, body: () => Result<T>): Result<T> {
   try {

@@ -2,7 +2,7 @@ import type * as Ai from 'ai';
 import type { JSONSchema7, Schema, Tool, ToolExecutionOptions } from 'ai';
 import { formatForModel } from '../errors/format.js';
 import type { GateError } from '../result.js';
-import { fail, failExecution, guarded, ok, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, guarded, ok, readHostObject, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import type { InferArgs } from '../tools/infer-args.js';
@@ -214,7 +214,20 @@ export function toAiSdkTool<const S, OUTPUT = unknown, T = InferArgs<S>>(
   return guarded('toAiSdkTool', () => {
     if (spec === null || typeof spec !== 'object') return fail('validation', 'toAiSdkTool expects a tool spec object');
     // The spec is the host's own object (host code, not model output): its framework options pass on as given.
-    const { name, inputSchema, execute, exposeErrors, ...framework } = spec;
+    // A getter or Proxy trap of it that throws (a revoked Proxy) is the host's failure, not toolgate's `internal`.
+    const read = readHostObject(
+      'reading the toAiSdkTool spec',
+      spec,
+      ({ name, inputSchema, execute, exposeErrors, ...framework }) => ({
+        name,
+        inputSchema,
+        execute,
+        exposeErrors,
+        framework,
+      }),
+    );
+    if (!read.ok) return read;
+    const { name, inputSchema, execute, exposeErrors, framework } = read.value;
     const schema = aiSdkSchema<T>(inputSchema, options);
     if (!schema.ok) return schema;
     try {

@@ -6,7 +6,7 @@ import {
   type ToolWrapperParams,
 } from '@langchain/core/tools';
 import { formatForModel } from '../errors/format.js';
-import { fail, failExecution, guarded, ok, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, guarded, ok, readHostObject, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema } from '../schema/standard-schema.js';
@@ -98,7 +98,21 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
     if (spec === null || typeof spec !== 'object')
       return fail('validation', 'toLangChainTool expects a tool spec object');
     // The spec is the host's own object (host code, not model output): its framework options pass on as given.
-    const { name, description, inputSchema, execute, exposeErrors, ...framework } = spec;
+    // A getter or Proxy trap of it that throws (a revoked Proxy) is the host's failure, not toolgate's `internal`.
+    const read = readHostObject(
+      'reading the toLangChainTool spec',
+      spec,
+      ({ name, description, inputSchema, execute, exposeErrors, ...framework }) => ({
+        name,
+        description,
+        inputSchema,
+        execute,
+        exposeErrors,
+        framework,
+      }),
+    );
+    if (!read.ok) return read;
+    const { name, description, inputSchema, execute, exposeErrors, framework } = read.value;
     if (typeof name !== 'string' || name === '')
       return fail('validation', 'toLangChainTool needs a non-empty tool name');
     if (typeof execute !== 'function')

@@ -1,6 +1,6 @@
 import { tool, type FunctionTool, type RunContext } from '@openai/agents';
 import { formatForModel } from '../errors/format.js';
-import { fail, guarded, ok, thrownMessage, type Result } from '../result.js';
+import { fail, guarded, ok, readHostObject, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema, type ToolgateStandardProps } from '../schema/standard-schema.js';
@@ -169,7 +169,22 @@ export function toAgentsTool<const S, T = InferArgs<S>>(
   return guarded('toAgentsTool', () => {
     if (spec === null || typeof spec !== 'object') return fail('validation', 'toAgentsTool expects a tool spec object');
     // The spec is the host's own object (host code, not model output): its framework options pass on as given.
-    const { name, description, inputSchema, strict: strictOption, execute, needsApproval, ...framework } = spec;
+    // A getter or Proxy trap of it that throws (a revoked Proxy) is the host's failure, not toolgate's `internal`.
+    const read = readHostObject(
+      'reading the toAgentsTool spec',
+      spec,
+      ({ name, description, inputSchema, strict: strictOption, execute, needsApproval, ...framework }) => ({
+        name,
+        description,
+        inputSchema,
+        strictOption,
+        execute,
+        needsApproval,
+        framework,
+      }),
+    );
+    if (!read.ok) return read;
+    const { name, description, inputSchema, strictOption, execute, needsApproval, framework } = read.value;
     if (typeof name !== 'string' || name === '') return fail('validation', 'toAgentsTool needs a non-empty tool name');
     const compiled = validateSchema(inputSchema, options);
     if (!compiled.ok) return compiled;
