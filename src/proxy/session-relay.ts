@@ -52,8 +52,10 @@ export type Relay = (
  */
 export function relayer(downstream: Peer, belonging: Belonging, warn: (line: string) => void): Relay {
   return (m, from, to, ids, related, reshaped, settled) => {
+    // Every way out before the request is sent ends what it held (a server's request its slot: server-asks.ts).
     const asked = protoMemberPath(m.params);
     if (asked !== undefined) {
+      settled?.();
       from.respond(m.id, protoCarried(asked));
       return;
     }
@@ -61,6 +63,7 @@ export function relayer(downstream: Peer, belonging: Belonging, warn: (line: str
     // A client's request reaches the server rebuilt from its specified members (client-requests.ts).
     const given = from === downstream ? rebuiltRequest(m.method as string, sent) : sent;
     if (given === MALFORMED_REQUEST) {
+      settled?.();
       from.respond(m.id, malformedRequest(m.method as string));
       return;
     }

@@ -49,4 +49,21 @@ describe('proxy bounds the server requests a client leaves unanswered', () => {
     },
     30_000,
   );
+
+  it('a server request refused for a __proto__ member gives its place back (150 refused, then one passes)', async () => {
+    const proxy = new RawCli('proxy', ['--', process.execPath, FLOOD]);
+    started.push(proxy);
+    await proxy.request('init', 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: { sampling: {} },
+      clientInfo: { name: 'raw', version: '0' },
+    });
+    proxy.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    proxy.send({ jsonrpc: '2.0', id: 'ask', method: 'tools/call', params: { name: 'proto-ask', arguments: {} } });
+    // Each refused one held a place for good before: the 101st and every one after were refused as too many.
+    await proxy.until(() => proxy.replies.some((r) => r.method === 'sampling/createMessage'));
+    expect(proxy.replies.filter((r) => r.method === 'sampling/createMessage')).toHaveLength(1);
+    proxy.child.kill('SIGTERM');
+    await proxy.exited;
+  }, 30_000);
 });
