@@ -104,15 +104,18 @@ function guardedExecute<T, OUTPUT>(
   return (input, options) => {
     let out: OUTPUT | PromiseLike<OUTPUT>;
     let thenable: boolean;
+    let stream: boolean;
     try {
       out = execute(input, options);
-      // Reading `then` runs host code on a returned Proxy or getter: what that throws is host text too.
-      thenable = isThenable(out);
+      // Reading `then` and Symbol.asyncIterator runs host code on a returned Proxy or getter: what that throws is
+      // host text too. The iterator is tested first, as the SDK does: its values and throws come while the SDK
+      // iterates, after this returned.
+      stream = isAsyncIterable(out);
+      thenable = !stream && isThenable(out);
     } catch (thrown) {
       throw failed(thrown);
     }
-    // Tested first, as the SDK does: its values and throws come while the SDK iterates, after this returned.
-    if (isAsyncIterable(out)) return guardedStream(out, failed) as OUTPUT;
+    if (stream) return guardedStream(out as AsyncIterable<unknown>, failed) as OUTPUT;
     if (!thenable) return checked(out as OUTPUT);
     return Promise.resolve(out).then(checked, (thrown: unknown) => {
       throw failed(thrown);
@@ -123,12 +126,8 @@ function guardedExecute<T, OUTPUT>(
 /** Whether the SDK reads `value` as preliminary results (its own test: a function at Symbol.asyncIterator). */
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
-  try {
-    return typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
-  } catch {
-    // A getter that throws: the value is read as a plain one (checked, then the SDK's to serialise).
-    return false;
-  }
+  // A getter that throws throws here, inside execute's guard: the SDK would read it again and send its text on.
+  return typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
 }
 
 /**

@@ -67,6 +67,18 @@ describe('toAiSdkTool: what execute throws stays with the host', () => {
     }
   });
 
+  it('a returned value whose Symbol.asyncIterator getter throws: the model reads that the tool failed', async () => {
+    // Caught and read as a plain value before, the SDK read the getter again and sent what it threw on.
+    const value = {
+      get [Symbol.asyncIterator]() {
+        throw new Error(SECRET);
+      },
+    };
+    const seen = await secondPrompt({ execute: () => value });
+    expect(seen).toContain('tool lookup failed');
+    expect(seen).not.toContain('hunter2');
+  });
+
   it('exposeErrors: true passes the original on (so the table above can fail)', async () => {
     const seen = await secondPrompt({
       exposeErrors: true,
