@@ -4,6 +4,7 @@
 // from flags (run.ts), so both paths start, serve and stop the same way.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Failure, fail, failExecution, type GateError, ok, type Result } from '../result.js';
+import { dropRejection } from '../util/host-hook.js';
 import { openHttpFront } from './http.js';
 import type { ProxyExit } from './exit.js';
 import type { ProxyIO, ProxyReady } from './io.js';
@@ -47,7 +48,8 @@ export async function startProxy(options: ProxyOptions): Promise<Result<ProxyHan
         const line = text.replace(/\n$/, '');
         if (handle === undefined) lines.push(line);
         try {
-          onLog?.(line);
+          // An async logger fails by rejecting: dropped as a throw is, never an unhandled rejection.
+          dropRejection(onLog?.(line));
         } catch {
           // The host's logger threw: the proxy keeps serving; its own lines are not worth a crash.
         }
@@ -145,7 +147,8 @@ export async function createProxyHandler(options: ProxyOptions): Promise<Result<
       const line = text.replace(/\n$/, '');
       if (!serving) lines.push(line);
       try {
-        onLog?.(line);
+        // An async logger fails by rejecting: dropped as a throw is, never an unhandled rejection.
+        dropRejection(onLog?.(line));
       } catch {
         // The host's logger threw: the proxy keeps serving.
       }
