@@ -39,13 +39,13 @@ export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>
       node['allOf'] = [...(Array.isArray(node['allOf']) ? node['allOf'] : []), false];
     }
     // Ajv drops a `__proto__` entry of `properties`; the same rule as an anchored patternProperties
-    // entry evaluates the same property (Core §10.3.2.1, §10.3.2.2), so annotations are unchanged.
+    // entry evaluates the same property (Core §10.3.2.1, §10.3.2.2), so annotations are unchanged. The entry
+    // stays where it was: a `$ref` to `#/properties/__proto__` must still find it (removed, the pointer
+    // reached nothing, and Ajv read that as an empty schema that accepts every value).
     const props = node['properties'];
     if (props !== null && typeof props === 'object' && Object.hasOwn(props, '__proto__')) {
       // biome-ignore lint/suspicious/noProto: a key literally named "__proto__" in the private copy, not the prototype
       const sub = (props as Record<string, unknown>)['__proto__'];
-      // biome-ignore lint/suspicious/noProto: as above
-      delete (props as Record<string, unknown>)['__proto__'];
       const pp: Record<string, unknown> =
         node['patternProperties'] !== null && typeof node['patternProperties'] === 'object'
           ? (node['patternProperties'] as Record<string, unknown>)
