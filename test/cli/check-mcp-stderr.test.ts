@@ -43,6 +43,8 @@ describe('check --mcp shows the head of a failing server stderr', () => {
   it('shows at most 4000 bytes of a stderr written in one 1 MB chunk', async () => {
     const r = await runInProcess(['check', '--mcp', writer('big.mjs', "'E'.repeat(1_000_000)", "''")]);
     expect(r.code).toBe(2);
-    expect(r.err.split('E').length - 1).toBe(MAX_STDERR_BYTES);
+    // The run of E's, not every E of the output: the message may name an error code (EPIPE when the server is
+    // gone before its initialize was written, as under load).
+    expect(Math.max(...r.err.split(/[^E]+/).map((run) => run.length))).toBe(MAX_STDERR_BYTES);
   });
 });

@@ -1,5 +1,5 @@
 // `toolgate lock` over an existing lock: the new file takes the old one's place as wrap's does, its mode kept (a
-// private or read-only lock is not made 0644 by the rename) and a link to a shared lock kept, the shared file updated.
+// private or read-only lock is not made 0644 by the rename) and a link to a common lock kept, the common file updated.
 import { chmodSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,13 +22,13 @@ describe('lock replaces a lock in place', () => {
   });
 
   it('writes a linked lock at its target and keeps the link', async () => {
-    const shared = join(dir, 'shared.lock.json');
-    expect((await runInProcess(['lock', '--mcp-list', listing, '--out', shared])).code).toBe(0);
+    const common = join(dir, 'common.lock.json');
+    expect((await runInProcess(['lock', '--mcp-list', listing, '--out', common])).code).toBe(0);
     writeFileSync(listing, JSON.stringify({ tools: [{ name: 'other', inputSchema: { type: 'object' } }] }));
     const link = join(dir, 'link.lock.json');
-    symlinkSync(shared, link);
+    symlinkSync(common, link);
     expect((await runInProcess(['lock', '--mcp-list', listing, '--out', link])).code).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(readFileSync(shared, 'utf8')).toContain('"other"');
+    expect(readFileSync(common, 'utf8')).toContain('"other"');
   });
 });
