@@ -50,7 +50,7 @@ describe('proxy bounds the server requests a client leaves unanswered', () => {
     30_000,
   );
 
-  it('a server request refused for a __proto__ member gives its place back (150 refused, then one passes)', async () => {
+  it('a server request refused for a __proto__ member gives its place back (150 refused, one passes)', async () => {
     const proxy = new RawCli('proxy', ['--', process.execPath, FLOOD]);
     started.push(proxy);
     await proxy.request('init', 'initialize', {
