@@ -1,6 +1,7 @@
 import { types } from 'node:util';
 import { fail, failExecution, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
 import { echo } from '../util/describe-value.js';
+import { dropRejection } from '../util/host-hook.js';
 import type { ResolvedOptions } from './options.js';
 import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
 import { excessFailure, schemaBounds } from '../util/limits.js';
@@ -43,18 +44,6 @@ export function normaliseRegistry(registry: Readonly<Record<string, unknown>>): 
 }
 
 /**
- * Marks a Promise the loader returned, and toolgate refuses, as handled: it is dropped here, and a rejection
- * nobody handles ends a Node process by default. Only a plain Promise (its `then` and `constructor` those of
- * Promise.prototype) is marked, so no host code runs; an unusual one is left as it is. Other own keys do not
- * make it unusual: with an async hook enabled (AsyncLocalStorage, tracing) Node gives every Promise two.
- */
-function settleQuietly(promise: Promise<unknown>): void {
-  if (Object.getPrototypeOf(promise) !== Promise.prototype) return;
-  if (Object.hasOwn(promise, 'then') || Object.hasOwn(promise, 'constructor')) return;
-  Promise.prototype.then.call(promise, undefined, () => undefined);
-}
-
-/**
  * Finds a document by absolute URI: the registry first, then the loader (rule 9). Nothing is ever
  * fetched. A loader that throws, or returns something that is not a schema, is a `validation`
  * error carrying its message. `undefined` in `value` means "found nowhere".
@@ -85,7 +74,8 @@ export function findDocument(
     // (rule 13: never run), and what it threw would leave here as toolgate's own failure, its text in the
     // message. Any other thenable holds a function, which the copy below refuses as not JSON.
     if (types.isPromise(raw)) {
-      settleQuietly(raw);
+      // Dropped here: a rejection nobody handles would end the host's process.
+      dropRejection(raw);
       const message =
         `schemaLoader returned a Promise for ${echo(uri)}; ` +
         `validateSchema is synchronous (admitBatch accepts async loaders)`;

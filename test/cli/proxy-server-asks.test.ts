@@ -32,12 +32,7 @@ describe('proxy bounds the server requests a client leaves unanswered', () => {
         args.length === 0 ? ['--', process.execPath, FLOOD] : args.map((a) => (a === 'CONFIG' ? config : a));
       const proxy = new RawCli('proxy', given);
       started.push(proxy);
-      await proxy.request('init', 'initialize', {
-        protocolVersion: '2025-06-18',
-        capabilities: { sampling: {} },
-        clientInfo: { name: 'raw', version: '0' },
-      });
-      proxy.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await proxy.initialize({ sampling: {} });
       proxy.send({ jsonrpc: '2.0', id: 'ask', method: 'tools/call', params: { name: tool, arguments: {} } });
       const asked = () => proxy.replies.filter((r) => r.method === 'sampling/createMessage').length;
       await proxy.until(() => asked() >= 100);
@@ -53,12 +48,7 @@ describe('proxy bounds the server requests a client leaves unanswered', () => {
   it('a server request refused for a __proto__ member gives its place back (150 refused, one passes)', async () => {
     const proxy = new RawCli('proxy', ['--', process.execPath, FLOOD]);
     started.push(proxy);
-    await proxy.request('init', 'initialize', {
-      protocolVersion: '2025-06-18',
-      capabilities: { sampling: {} },
-      clientInfo: { name: 'raw', version: '0' },
-    });
-    proxy.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await proxy.initialize({ sampling: {} });
     proxy.send({ jsonrpc: '2.0', id: 'ask', method: 'tools/call', params: { name: 'proto-ask', arguments: {} } });
     // Each refused one held a place for good before: the 101st and every one after were refused as too many.
     await proxy.until(() => proxy.replies.some((r) => r.method === 'sampling/createMessage'));

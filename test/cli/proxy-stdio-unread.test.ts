@@ -29,12 +29,7 @@ function rssOf(pid: number): number {
 async function floodedBy(tool: string): Promise<RawCli> {
   const proxy = new RawCli('proxy', ['--', process.execPath, FLOOD]);
   started.push(proxy);
-  await proxy.request('init', 'initialize', {
-    protocolVersion: '2025-06-18',
-    capabilities: { sampling: {} },
-    clientInfo: { name: 'raw', version: '0' },
-  });
-  proxy.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  await proxy.initialize({ sampling: {} });
   proxy.child.stdout.pause();
   proxy.send({ jsonrpc: '2.0', id: 'flood', method: 'tools/call', params: { name: tool, arguments: {} } });
   return proxy;

@@ -55,11 +55,11 @@ export class RawCli {
     this.child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
   }
 
-  /** Initializes the session. */
-  async initialize(): Promise<void> {
+  /** Initializes the session, announcing the client's `capabilities` (`{ sampling: {} }` to be asked). */
+  async initialize(capabilities: Record<string, unknown> = {}): Promise<void> {
     await this.request('init', 'initialize', {
       protocolVersion: '2025-06-18',
-      capabilities: {},
+      capabilities,
       clientInfo: { name: 'raw', version: '0' },
     });
     this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
