@@ -12,6 +12,7 @@ import type { ProxyExit } from './exit.js';
 import type { ProxyIO } from './io.js';
 import type { ProxySettings } from './settings.js';
 import { openBackend, publishedOf, startRelay } from './backend.js';
+import { boundClientRequests } from './stdio-waiting.js';
 
 /**
  * What the client may leave unread on stdout before messages to it are dropped: a server that floods notifications
@@ -27,13 +28,14 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
   if ('code' in upstream) return upstream.code;
 
   const downstream = new Peer();
+  const deliver = boundClientRequests(downstream);
   let clientGone: () => void = () => undefined;
   const hungUp = new Promise<void>((resolve) => {
     clientGone = resolve;
   });
   const input = io.input ?? process.stdin;
   const channel = openChannel(input, io.output ?? process.stdout, MAX_REQUEST_LINE_BYTES, {
-    message: (m, text) => downstream.deliver(m, text),
+    message: deliver,
     bad: (why, id) => {
       const [code, message] =
         why === 'parse'

@@ -1,0 +1,55 @@
+// What a stdio client's requests hold while they wait for their answers, bounded as a `--listen` session's are
+// (waiting-requests.ts): a request is held until the proxy answers it, and a server that never answers a tool
+// left every call's text in this process (400 calls of 1 MB: about 709 MB). Past 100 requests or 16 MiB of
+// their text waiting at once, a request is answered at once with an error and never reaches the server.
+import type { RpcMessage } from '../mcp/channel.js';
+import { type Peer, RPC } from '../mcp/peer.js';
+import { MAX_WAITING_BYTES, MAX_WAITING_REQUESTS } from './waiting-requests.js';
+
+/**
+ * Counts `downstream`'s requests from their arrival to their answer (every answer goes through `respond` or
+ * `respondText`, a cancelled request's CANCELLED included) and returns what delivers a client's message to it:
+ * a request past the bound is answered -32603 there instead.
+ */
+export function boundClientRequests(downstream: Peer): (m: RpcMessage, text: string) => void {
+  // Per id (as JSON text), the sizes of the requests holding it: a client may send one id twice.
+  const held = new Map<string, number[]>();
+  let count = 0;
+  let bytes = 0;
+  const release = (id: unknown): void => {
+    const key = JSON.stringify(id);
+    const sizes = held.get(key);
+    if (sizes === undefined) return;
+    bytes -= sizes.shift() as number;
+    count--;
+    if (sizes.length === 0) held.delete(key);
+  };
+  const respond = downstream.respond.bind(downstream);
+  const respondText = downstream.respondText.bind(downstream);
+  downstream.respond = (id, reply) => {
+    release(id);
+    respond(id, reply);
+  };
+  downstream.respondText = (id, text) => {
+    release(id);
+    respondText(id, text);
+  };
+  return (m, text) => {
+    const id = m.id;
+    if (typeof m.method !== 'string' || (typeof id !== 'string' && typeof id !== 'number'))
+      return downstream.deliver(m, text);
+    const size = Buffer.byteLength(text);
+    if (count >= MAX_WAITING_REQUESTS || (count > 0 && bytes + size > MAX_WAITING_BYTES)) {
+      const limits = `at most ${MAX_WAITING_REQUESTS}, ${MAX_WAITING_BYTES >> 20} MiB`;
+      const message = `too many requests: ${count} of this client wait for their answers (${limits})`;
+      return respond(id, { error: { code: RPC.internalError, message } });
+    }
+    const key = JSON.stringify(id);
+    const sizes = held.get(key);
+    if (sizes === undefined) held.set(key, [size]);
+    else sizes.push(size);
+    count++;
+    bytes += size;
+    downstream.deliver(m, text);
+  };
+}

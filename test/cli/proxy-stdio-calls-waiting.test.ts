@@ -1,0 +1,35 @@
+// A stdio client's requests that wait for their answers are bounded as a --listen session's are
+// (src/proxy/stdio-waiting.ts): 100 at once, 16 MiB of their text. Unbounded, a server that never answers let a
+// client leave every call's text in the proxy (400 calls of 1 MB: about 709 MB).
+import { afterAll, describe, expect, it } from 'vitest';
+import { RawCli } from './raw-cli.js';
+
+const HOLDING = new URL('fixtures/holding-server.mjs', import.meta.url).pathname;
+const started: RawCli[] = [];
+afterAll(async () => {
+  for (const p of started) {
+    p.child.kill('SIGTERM');
+    await p.exited;
+  }
+});
+
+const tooMany = (r: { error?: { message?: string } }): boolean => /too many requests/.test(r.error?.message ?? '');
+
+describe('proxy on stdio: calls waiting for the server', () => {
+  it('holds at most 100; the rest are answered at once, and a cancelled one gives its place back', async () => {
+    const proxy = new RawCli('proxy', ['--', process.execPath, HOLDING]);
+    started.push(proxy);
+    await proxy.initialize();
+    for (let i = 0; i < 150; i++) proxy.call(`s${i}`, 'slow', {});
+    await proxy.until((r) => r.id === 's149');
+    const refused = proxy.replies.filter(tooMany);
+    expect(refused.map((r) => r.id)).toEqual(Array.from({ length: 50 }, (_, i) => `s${100 + i}`));
+    // A cancelled call is not answered (MCP "Cancellation") and holds nothing more: the next one waits again.
+    proxy.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 's0' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    proxy.call('after', 'slow', {});
+    proxy.call('over', 'slow', {});
+    await proxy.until((r) => r.id === 'over');
+    expect(proxy.replies.filter(tooMany).map((r) => r.id)).toEqual([...refused.map((r) => r.id), 'over']);
+  }, 30_000);
+});
