@@ -110,9 +110,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     if (route === undefined) return unknown();
     const { slot, tool } = route;
     const current = slot.readmitting ?? slot.published;
-    const full = current instanceof Promise ? waiting.refusal(text.length) : undefined;
-    if (full !== undefined) return downstream.respond(m.id, error(RPC.internalError, full));
-    const published = current instanceof Promise ? await waiting.wait(m.id, current, text.length) : current;
+    const published = current instanceof Promise ? await waiting.wait(m.id, current) : current;
     if (published === WITHDRAWN) return downstream.respond(m.id, CANCELLED);
     const upstream = slot.upstream;
     if (upstream === undefined || !published.tools.has(tool)) return unknown();
@@ -188,12 +186,9 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         case 'ping':
           return downstream.respond(m.id, { result: {} });
         case 'tools/list': {
-          const admitting = set.slots.some((s) => s.readmitting !== undefined);
-          const full = admitting ? waiting.refusal(text.length) : undefined;
-          if (full !== undefined) return downstream.respond(m.id, error(RPC.internalError, full));
           guardAnswer(
             waiting
-              .wait(m.id, Promise.all(set.slots.map((s) => s.readmitting)), text.length)
+              .wait(m.id, Promise.all(set.slots.map((s) => s.readmitting)))
               .then((ready) =>
                 downstream.respond(
                   m.id,

@@ -3,7 +3,6 @@
 // instead: the request is then not forwarded and not answered (MCP 2025-06-18, "Cancellation": the receiver
 // SHOULD NOT answer), where dropping the cancellation would let the call run after its client gave it up.
 import { idKey } from './session-relay.js';
-import { MAX_WAITING_BYTES, MAX_WAITING_REQUESTS } from './waiting-requests.js';
 
 /** What `wait` gives for a request its client cancelled while it waited. */
 export const WITHDRAWN = Symbol('withdrawn');
@@ -11,27 +10,12 @@ export const WITHDRAWN = Symbol('withdrawn');
 /** The requests of one client waiting to be forwarded, by id. */
 export class BeforeForward {
   private readonly waiting = new Map<string, { readonly withdraw: () => void }>();
-  // Each waiting request holds its text (a call's arguments are validated as they arrived): on stdio nothing else
-  // bounds how many a client leaves waiting while an admission runs, so the bound of --listen's sessions applies.
-  private held = 0;
-  private chars = 0;
-
-  /** Why a request of `chars` may not wait now; undefined when it may (always, when none waits). */
-  refusal(chars: number): string | undefined {
-    if (this.held === 0) return undefined;
-    if (this.held < MAX_WAITING_REQUESTS && this.chars + chars <= MAX_WAITING_BYTES) return undefined;
-    const limits = `at most ${MAX_WAITING_REQUESTS}, ${MAX_WAITING_BYTES / 1048576} Mi characters`;
-    return `Too Many Requests: ${this.held} requests are waiting for the tools' admission (${limits})`;
-  }
-
   /**
    * Waits for `until` on behalf of request `id`: its value, or WITHDRAWN as soon as the client cancels it (not once
    * `until` settles: the receiver of a cancellation frees what the request holds, MCP "Cancellation").
    */
-  async wait<T>(id: string | number, until: Promise<T>, chars = 0): Promise<T | typeof WITHDRAWN> {
+  async wait<T>(id: string | number, until: Promise<T>): Promise<T | typeof WITHDRAWN> {
     const key = idKey(id);
-    this.held++;
-    this.chars += chars;
     let withdraw = (): void => undefined;
     const withdrawn = new Promise<typeof WITHDRAWN>((resolve) => {
       withdraw = () => resolve(WITHDRAWN);
@@ -41,8 +25,6 @@ export class BeforeForward {
     try {
       return await Promise.race([until, withdrawn]);
     } finally {
-      this.held--;
-      this.chars -= chars;
       // A request reusing the id meanwhile has its own entry (ids are the client's to choose).
       if (this.waiting.get(key) === entry) this.waiting.delete(key);
     }

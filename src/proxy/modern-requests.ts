@@ -50,10 +50,10 @@ export interface ModernRelay {
   /** A line for the host's stderr (an answer that could not be made). */
   readonly warn: (line: string) => void;
   /**
-   * The catalog as admitted now (after any re-admission under way) for request `id` of `chars` characters;
-   * WITHDRAWN when its client cancelled it meanwhile, why not when too many requests wait already (before-forward.ts).
+   * The catalog as admitted now (after any re-admission under way) for request `id`; WITHDRAWN when its client
+   * cancelled it meanwhile (before-forward.ts).
    */
-  readonly published: (id: string | number, chars: number) => Promise<Published | typeof WITHDRAWN | string>;
+  readonly published: (id: string | number) => Promise<Published | typeof WITHDRAWN>;
   /** Runs the tools/call gate; results come back through `modernReply`. */
   readonly callTool: (m: RpcMessage & { id: string | number }, text: string) => void;
   /** Sends `params` upstream under the request's method, and answers with `shape` of the reply. */
@@ -128,9 +128,8 @@ export function serveModern(m: RpcMessage & { id: string | number }, text: strin
   else if (method === 'tools/call') relay.callTool(m, text);
   else if (method === 'tools/list')
     guardAnswer(
-      relay.published(m.id, text.length).then((current) => {
+      relay.published(m.id).then((current) => {
         if (current === WITHDRAWN) return relay.respond(m.id, CANCELLED);
-        if (typeof current === 'string') return relay.respond(m.id, error(RPC.internalError, current));
         const tools = [...current.tools.values()].map(modernTool);
         relay.respond(m.id, { result: completeResult(method, { tools }) });
       }),

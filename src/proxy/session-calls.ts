@@ -54,13 +54,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
   /** tools/call: decided on the published tools, forwarded as rebuilt, its result checked. */
   const callTool = async (m: RpcMessage & { id: string | number }, text: string, modern = false): Promise<void> => {
     const started = performance.now();
-    const ready = tools.ready();
-    const full = ready === undefined ? waiting.refusal(text.length) : undefined;
-    if (full !== undefined) {
-      downstream.respond(m.id, { error: { code: RPC.internalError, message: full } });
-      return;
-    }
-    const current = ready ?? (await waiting.wait(m.id, tools.settled(), text.length));
+    const current = tools.ready() ?? (await waiting.wait(m.id, tools.settled()));
     if (current === WITHDRAWN) return downstream.respond(m.id, CANCELLED);
     const mismatch = modern ? paramMismatch(m, current) : undefined;
     if (mismatch !== undefined) {

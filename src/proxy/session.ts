@@ -91,10 +91,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           denied: (method) => settings.deniedMethod(method) || context.methods?.passes(method, 'client') === false,
           respond: (id, reply) => downstream.respond(id, reply),
           warn: context.warn,
-          // Held to the bound a session's tools/list is (it holds its text while it waits), or a client could
-          // leave any number of listings waiting for an admission the server stretches.
-          published: async (id, chars) =>
-            tools.ready() ?? waiting.refusal(chars) ?? (await waiting.wait(id, tools.settled(), chars)),
+          published: async (id) => tools.ready() ?? (await waiting.wait(id, tools.settled())),
           callTool: (call, callText) => answer(call.id, callTool(call, callText, true)),
           relay: (request, params, shape) =>
             context.methods?.passesWith(request.method as string, params) === false
@@ -151,11 +148,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           answer(
             m.id,
             (async () => {
-              const ready = tools.ready();
-              const full = ready === undefined ? waiting.refusal(text.length) : undefined;
-              if (full !== undefined)
-                return downstream.respond(m.id, { error: { code: RPC.internalError, message: full } });
-              const current = ready ?? (await waiting.wait(m.id, tools.settled(), text.length));
+              const current = tools.ready() ?? (await waiting.wait(m.id, tools.settled()));
               if (current === WITHDRAWN) downstream.respond(m.id, CANCELLED);
               else downstream.respondText(m.id, toolsListText(current));
             })(),

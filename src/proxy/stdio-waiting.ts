@@ -41,7 +41,7 @@ export function boundClientRequests(downstream: Peer): (m: RpcMessage, text: str
     const size = Buffer.byteLength(text);
     if (count >= MAX_WAITING_REQUESTS || (count > 0 && bytes + size > MAX_WAITING_BYTES)) {
       const limits = `at most ${MAX_WAITING_REQUESTS}, ${MAX_WAITING_BYTES >> 20} MiB`;
-      const message = `too many requests: ${count} of this client wait for their answers (${limits})`;
+      const message = `Too Many Requests: ${count} requests of this client are waiting for their answers (${limits})`;
       return respond(id, { error: { code: RPC.internalError, message } });
     }
     const key = JSON.stringify(id);

@@ -13,7 +13,8 @@ afterAll(async () => {
   }
 });
 
-const tooMany = (r: { error?: { message?: string } }): boolean => /too many requests/.test(r.error?.message ?? '');
+const tooMany = (r: { error?: { message?: string } }): boolean =>
+  /^Too Many Requests: \d+ requests of this client are waiting/.test(r.error?.message ?? '');
 
 describe('proxy on stdio: calls waiting for the server', () => {
   it('holds at most 100; the rest are answered at once, and a cancelled one gives its place back', async () => {

@@ -1,9 +1,10 @@
 // What a stdio client leaves waiting while the server's tools are admitted again: each such tools/call holds its
 // text until the admission ends (its arguments are validated as they arrived), which a server can stretch to its
-// --timeout per page. --listen bounds its sessions' waiting requests; on stdio nothing did, so 40 calls of 5 MB took
-// the proxy from 53 to 513 MB. The same bound holds there now, for a 2026-07-28 client's tools/list too (150 of 5 MB
-// took it to 806 MB). Real processes: the proxy from source, in front of fixtures/holding-server.mjs, whose `relist`
-// starts a re-admission it never answers.
+// --timeout per page. --listen bounds its sessions' waiting requests; on stdio nothing did, so 40 calls of 5 MB
+// took the proxy from 53 to 513 MB. The same bound holds there now (one for all of a stdio client's requests
+// waiting for their answers: stdio-waiting.ts), for a 2026-07-28 client's tools/list too (150 of 5 MB: 806 MB).
+// Real processes: the proxy from source, in front of fixtures/holding-server.mjs, whose `relist` starts a
+// re-admission it never answers.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_WAITING_REQUESTS } from '../../src/proxy/waiting-requests.js';
@@ -24,7 +25,9 @@ describe('toolgate proxy on stdio while a re-admission is under way', () => {
     await cli.request('r', 'tools/call', { name: 'relist', arguments: {} });
     for (let i = 0; i <= MAX_WAITING_REQUESTS; i++) cli.call(`c${i}`, 'echo', { msg: String(i) });
     const refused = await cli.until((r) => r.id === `c${MAX_WAITING_REQUESTS}`);
-    expect(refused.error?.message).toMatch(/^Too Many Requests: 100 requests are waiting for the tools' admission/);
+    expect(refused.error?.message).toMatch(
+      /^Too Many Requests: 100 requests of this client are waiting for their answers/,
+    );
     expect(cli.replies.filter((r) => typeof r.id === 'string' && r.id.startsWith('c'))).toHaveLength(1);
   }, 30_000);
 
@@ -36,7 +39,9 @@ describe('toolgate proxy on stdio while a re-admission is under way', () => {
     for (let i = 0; i <= MAX_WAITING_REQUESTS; i++)
       cli.send({ jsonrpc: '2.0', id: `l${i}`, method: 'tools/list', params: { _meta } });
     const refused = await cli.until((r) => r.id === `l${MAX_WAITING_REQUESTS}`);
-    expect(refused.error?.message).toMatch(/^Too Many Requests: 100 requests are waiting for the tools' admission/);
+    expect(refused.error?.message).toMatch(
+      /^Too Many Requests: 100 requests of this client are waiting for their answers/,
+    );
     expect(cli.replies.filter((r) => typeof r.id === 'string' && r.id.startsWith('l'))).toHaveLength(1);
   }, 30_000);
 });

@@ -2,7 +2,6 @@
 // settles (MCP "Cancellation": the receiver frees what the request holds); nothing is kept once it is done.
 import { describe, expect, it } from 'vitest';
 import { BeforeForward, cancelledId, WITHDRAWN } from '../../src/proxy/before-forward.js';
-import { MAX_WAITING_BYTES, MAX_WAITING_REQUESTS } from '../../src/proxy/waiting-requests.js';
 
 /** A promise and its resolver. */
 function later<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
@@ -65,19 +64,5 @@ describe('BeforeForward', () => {
     ['text', undefined],
   ])('cancelledId(%j) is %j', (params, id) => {
     expect(cancelledId(params)).toBe(id);
-  });
-
-  it('bounds what waits, by count and by characters, and lets one through whatever its size', async () => {
-    const waiting = new BeforeForward();
-    const until = later<string>();
-    expect(waiting.refusal(MAX_WAITING_BYTES * 2)).toBeUndefined();
-    const big = waiting.wait('big', until.promise, MAX_WAITING_BYTES * 2);
-    expect(waiting.refusal(1)).toMatch(/^Too Many Requests: 1 requests are waiting/);
-    until.resolve('tools');
-    await big;
-    const held = Array.from({ length: MAX_WAITING_REQUESTS }, (_, i) => waiting.wait(i, until.promise, 10));
-    expect(waiting.refusal(10)).toMatch(/at most 100, 16 Mi characters/);
-    await Promise.all(held);
-    expect(waiting.refusal(MAX_WAITING_BYTES)).toBeUndefined();
   });
 });
