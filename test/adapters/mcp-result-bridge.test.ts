@@ -108,7 +108,6 @@ describe.each([0, 1])('an MCP result through the Registry (path %#)', (index) =>
       output: [
         { type: 'input_text', text: 'a chart' },
         { type: 'input_image', image_url: `data:image/png;base64,${PNG}` },
-        { type: 'input_image', image_url: `data:image/tiff;base64,${TIFF}` },
       ],
     });
     const mcp = r.toMessage('mcp');

@@ -48,16 +48,41 @@ describe('mcpToolResult', () => {
     expect(Array.isArray(output) && output[0]).toEqual({ type: 'input_text', text: 'error:' });
   });
 
-  it('drops an image type Anthropic cannot read, keeping it for Responses', () => {
-    const tiff = {
+  // Each failed the host's whole request to the provider (400), so a server could stop every later turn; the
+  // mimeType went into the Responses `data:` URL as sent.
+  it.each([
+    ['a type neither provider reads', { data: 'SUkq', mimeType: 'image/tiff' }],
+    ['a mimeType that rewrites the data: URL', { data: 'iVBO', mimeType: 'image/png;x,' }],
+    ['data that is not base64', { data: 'iVB!', mimeType: 'image/png' }],
+    ['data cut short', { data: 'iVB', mimeType: 'image/png' }],
+    ['data with a line break', { data: 'iVBO\niVBO', mimeType: 'image/png' }],
+    ['padding in the middle', { data: 'iV==iVBO', mimeType: 'image/png' }],
+  ])('drops an image with %s from every provider shape, keeping it for mcp', (_name, image) => {
+    const r = mcpToolResult('c', 't', {
       content: [
         { type: 'text', text: 'x' },
-        { type: 'image', data: 'SUkq', mimeType: 'image/tiff' },
+        { type: 'image', ...image },
       ],
-    };
-    const r = mcpToolResult('c', 't', tiff);
+    });
     expect(r.toMessage('anthropic').content).toBe('x');
-    expect(r.toMessage('openai-responses').output).toHaveLength(2);
+    expect(r.toMessage('openai-responses').output).toBe('x');
+    expect(r.toMessage('mcp')).toMatchObject({ content: [{ type: 'text' }, { type: 'image', ...image }] });
+  });
+
+  it.each(['iVBO', 'iVBORw==', 'iVBORw0=', ''])('keeps an image whose data is base64 (%j)', (data) => {
+    const r = mcpToolResult('c', 't', { content: [{ type: 'image', data, mimeType: 'image/webp' }] });
+    expect(r.toMessage('openai-responses').output).toEqual([
+      { type: 'input_image', image_url: `data:image/webp;base64,${data}` },
+    ]);
+  });
+
+  it('reads 3 MB of image data in one pass (a pattern over it threw past a few MB)', () => {
+    const data = 'QUFB'.repeat(750_000);
+    const bad = `${data.slice(1)}!`;
+    const ok = mcpToolResult('c', 't', { content: [{ type: 'image', data, mimeType: 'image/png' }] });
+    const notOk = mcpToolResult('c', 't', { content: [{ type: 'image', data: bad, mimeType: 'image/png' }] });
+    expect(Array.isArray(ok.toMessage('openai-responses').output)).toBe(true);
+    expect(notOk.toMessage('openai-responses').output).toBe('');
   });
 
   it('fails a value that is not JSON, without reading it as a success', () => {
