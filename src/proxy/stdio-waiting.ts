@@ -3,15 +3,25 @@
 // left every call's text in this process (400 calls of 1 MB: about 709 MB). Past 100 requests or 16 MiB of
 // their text waiting at once, a request is answered at once with an error and never reaches the server.
 import type { RpcMessage } from '../mcp/channel.js';
-import { type Peer, RPC } from '../mcp/peer.js';
+import { type Peer, type Reply, RPC } from '../mcp/peer.js';
 import { MAX_WAITING_BYTES, MAX_WAITING_REQUESTS } from './waiting-requests.js';
+
+/** What delivers a stdio client's messages to its session, and what answers a line that is no request. */
+export interface BoundClient {
+  /** Delivers a message; a request past the bound is answered -32603 here instead. */
+  readonly deliver: (m: RpcMessage, text: string) => void;
+  /**
+   * Answers a line that never became a request (not JSON, not a message) without counting it as an answer: it may
+   * name the id of a request still waiting, and would otherwise give that request's place away.
+   */
+  readonly answerBadLine: (id: string | number | null, reply: Reply) => void;
+}
 
 /**
  * Counts `downstream`'s requests from their arrival to their answer (every answer goes through `respond` or
- * `respondText`, a cancelled request's CANCELLED included) and returns what delivers a client's message to it:
- * a request past the bound is answered -32603 there instead.
+ * `respondText`, a cancelled request's CANCELLED included) and returns what delivers a client's message to it.
  */
-export function boundClientRequests(downstream: Peer): (m: RpcMessage, text: string) => void {
+export function boundClientRequests(downstream: Peer): BoundClient {
   // Per id (as JSON text), the sizes of the requests holding it: a client may send one id twice.
   const held = new Map<string, number[]>();
   let count = 0;
@@ -34,7 +44,7 @@ export function boundClientRequests(downstream: Peer): (m: RpcMessage, text: str
     release(id);
     respondText(id, text);
   };
-  return (m, text) => {
+  const deliver = (m: RpcMessage, text: string) => {
     const id = m.id;
     if (typeof m.method !== 'string' || (typeof id !== 'string' && typeof id !== 'number'))
       return downstream.deliver(m, text);
@@ -52,4 +62,5 @@ export function boundClientRequests(downstream: Peer): (m: RpcMessage, text: str
     bytes += size;
     downstream.deliver(m, text);
   };
+  return { deliver, answerBadLine: respond };
 }

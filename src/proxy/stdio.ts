@@ -28,7 +28,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
   if ('code' in upstream) return upstream.code;
 
   const downstream = new Peer();
-  const deliver = boundClientRequests(downstream);
+  const { deliver, answerBadLine } = boundClientRequests(downstream);
   let clientGone: () => void = () => undefined;
   const hungUp = new Promise<void>((resolve) => {
     clientGone = resolve;
@@ -50,7 +50,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
               : [RPC.invalidRequest, 'invalid request: not a JSON-RPC 2.0 message'];
       // A client that floods bad lines and reads nothing must not grow this process's output without end.
       if (downstream.channel !== undefined && downstream.channel.backlog() < MAX_REQUEST_LINE_BYTES)
-        downstream.respond(id, { error: { code, message } });
+        answerBadLine(id, { error: { code, message } });
     },
     closed: () => clientGone(),
   });

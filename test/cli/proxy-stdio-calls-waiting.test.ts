@@ -33,4 +33,17 @@ describe('proxy on stdio: calls waiting for the server', () => {
     await proxy.until((r) => r.id === 'over');
     expect(proxy.replies.filter(tooMany).map((r) => r.id)).toEqual([...refused.map((r) => r.id), 'over']);
   }, 30_000);
+
+  // A line that is no message (here a method that is not a string) is answered with the id it names: counted as the
+  // answer of the waiting request of that id, 100 such lines gave every place back while the calls still waited.
+  it('keeps the places of waiting calls when bad lines name their ids', async () => {
+    const proxy = new RawCli('proxy', ['--', process.execPath, HOLDING]);
+    started.push(proxy);
+    await proxy.initialize();
+    for (let i = 0; i < 100; i++) proxy.call(`s${i}`, 'slow', {});
+    for (let i = 0; i < 100; i++) proxy.send({ jsonrpc: '2.0', id: `s${i}`, method: 5 });
+    await proxy.until((r) => r.id === 's99');
+    proxy.call('over', 'slow', {});
+    expect(tooMany(await proxy.until((r) => r.id === 'over'))).toBe(true);
+  }, 30_000);
 });
