@@ -42,9 +42,10 @@ export interface SessionHooks {
 }
 
 /**
- * Bytes a client may leave unread on one SSE stream. Past it the stream is closed (the client loses it, as if it
- * had gone): written without bound, a server's flood to a client that never reads would fill the proxy's memory.
- * One message is always written onto a stream under the bound, whatever its size.
+ * Bytes a session's clients may leave unread on its SSE streams together (its GET stream and every POST's). Past
+ * it the stream holding the most is closed (the client loses it, as if it had gone): written without bound, a
+ * server's flood to a client that never reads would fill the proxy's memory; bounded per stream, a session's 100
+ * waiting POSTs held 100 times it. One message is always written onto streams under the bound, whatever its size.
  */
 export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
 
@@ -257,6 +258,7 @@ export class HttpSession {
       return;
     }
     const text = JSON.stringify(message);
+    this.shed();
     // Shared (--stateless): only a notification, on a request's own stream, reaches the one client that sent it.
     const shared = this.id === undefined;
     const own = shared && message.id !== undefined ? undefined : this.ownStream(related);
@@ -275,32 +277,44 @@ export class HttpSession {
     }
   }
 
-  /** The open response stream of waiting request `own`; closed instead when its client left it too far behind. */
-  private ownStream(own: string | number | undefined): ServerResponse | undefined {
-    const res = typeof own === 'number' ? this.waiting.get(own)?.res : undefined;
-    if (res === undefined || res.writableEnded || res.destroyed) return undefined;
-    if (res.writableLength <= MAX_UNREAD_BYTES) return res;
-    this.hooks.warn(`session ${this.id?.slice(0, 8) ?? '(shared)'}: the client did not read its stream; it was closed`);
-    this.streams.delete(res);
-    res.destroy();
-    return undefined;
+  /** Closes the streams holding the most until what the session's clients left unread is within the bound. */
+  private shed(): void {
+    for (;;) {
+      let unread = 0;
+      let heaviest: ServerResponse | undefined;
+      for (const res of this.openStreams()) {
+        unread += res.writableLength;
+        if (heaviest === undefined || res.writableLength > heaviest.writableLength) heaviest = res;
+      }
+      if (unread <= MAX_UNREAD_BYTES || heaviest === undefined) return;
+      this.hooks.warn(
+        `session ${this.id?.slice(0, 8) ?? '(shared)'}: the client did not read its stream; it was closed`,
+      );
+      if (this.standalone === heaviest) this.standalone = undefined;
+      this.streams.delete(heaviest);
+      heaviest.destroy();
+    }
   }
 
-  /** The stream a server-to-client message goes on; one its client left too far behind is closed first. */
+  /** The GET stream and the waiting POSTs' responses (a --stateless session's too: they are in no `streams`). */
+  private *openStreams(): Iterable<ServerResponse> {
+    if (this.standalone !== undefined) yield this.standalone;
+    for (const { res } of this.waiting.values()) if (!res.destroyed) yield res;
+  }
+
+  /** The open response stream of waiting request `own`. */
+  private ownStream(own: string | number | undefined): ServerResponse | undefined {
+    const res = typeof own === 'number' ? this.waiting.get(own)?.res : undefined;
+    return res === undefined || res.writableEnded || res.destroyed ? undefined : res;
+  }
+
+  /** The stream a server-to-client message goes on: the GET stream, else the newest POST stream. */
   private streamFor(): ServerResponse | undefined {
     for (;;) {
       const target = this.standalone ?? [...this.streams].at(-1);
-      if (target === undefined) return undefined;
-      if (target.writableEnded || target.destroyed) {
-        if (this.standalone === target) this.standalone = undefined;
-        this.streams.delete(target);
-        continue;
-      }
-      if (target.writableLength <= MAX_UNREAD_BYTES) return target;
-      this.hooks.warn(`session ${this.id?.slice(0, 8)}: the client did not read its stream; it was closed`);
+      if (target === undefined || !(target.writableEnded || target.destroyed)) return target;
       if (this.standalone === target) this.standalone = undefined;
       this.streams.delete(target);
-      target.destroy();
     }
   }
 

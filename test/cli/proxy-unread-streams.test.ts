@@ -1,0 +1,48 @@
+// What a `--listen` session's clients leave unread on its SSE streams is bounded for the session, not per stream
+// (src/proxy/http-session.ts, MAX_UNREAD_BYTES): each waiting POST's response becomes a stream once its server
+// sends progress for it, so with a bound per stream a session's 100 waiting calls held 100 times it (a server
+// sending 1 MiB progress notifications to a client that never read: 970 MB). Real processes: the proxy from
+// source, in front of fixtures/flood-server.mjs, and raw sockets that stop reading.
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eventually, openRawSession, startProxy, stopAll } from './http-fixture.js';
+
+const FLOOD = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/flood-server.mjs');
+const sockets: Socket[] = [];
+
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await stopAll();
+});
+
+/** POSTs a call of the fixture's `progress` tool on a raw connection that never reads its answer. */
+function unreadProgress(url: string, sid: string, id: number): void {
+  const u = new URL(url);
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'progress', arguments: {}, _meta: { progressToken: id } },
+  });
+  const socket = connect(Number(u.port), u.hostname, () => {
+    socket.pause();
+    socket.write(
+      `POST ${u.pathname} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\n` +
+        `Accept: application/json, text/event-stream\r\nMcp-Session-Id: ${sid}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  });
+  socket.on('error', () => undefined);
+  sockets.push(socket);
+}
+
+describe('toolgate proxy --listen, calls whose progress a client never reads', () => {
+  it('closes streams once the session holds more than the bound on all its streams together', async () => {
+    const proxy = await startProxy(['--listen', '0', '--', process.execPath, FLOOD]);
+    const sid = await openRawSession(proxy.url);
+    // 7 MiB each, under the bound on one stream (8 MiB); 16 of them far over it together, whatever the kernel takes.
+    for (let id = 1; id <= 16; id++) unreadProgress(proxy.url, sid, id);
+    expect(await eventually(() => /did not read its stream; it was closed/.test(proxy.output()), 15_000)).toBe(true);
+  }, 30_000);
+});
