@@ -153,7 +153,9 @@ export function openChannel(
   const reader = createLineReader(maxLineBytes, {
     line: (text) => {
       if (closed || text.trim() === '') return;
-      readMessage(text, sink);
+      // A raw CR inside a line is JSON whitespace (RFC 8259: no string holds one), yet it ends a line on an SSE
+      // stream or for a reader of CR-ended lines: passed on in a result's own text it cut the message in two there.
+      readMessage(text.includes('\r') ? text.replace(/\r/g, ' ') : text, sink);
     },
     oversized: () => sink.bad('oversized', null),
   });

@@ -1,6 +1,7 @@
 // What `toolgate proxy --listen` forwards, proved by the raw recording server behind it,
 // with raw HTTP bodies: the attack text's own `__proto__` member never reaches the server, a call without
-// arguments is forwarded with `{}`, and a method MCP does not define (gets -32601.
+// arguments is forwarded with `{}`, and a method MCP does not define (gets -32601; a result whose JSON holds raw
+// CRs reaches the client as one SSE event.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,23 @@ describe('proxy --listen forwards a tools/call rebuilt from what was checked', (
     const calls = callsOf(record);
     expect(calls).toEqual([{ name: 'echo', arguments: { msg: 'ok' } }]);
     expect(linesOf(record).some((l) => carriesProto(JSON.parse(l)))).toBe(false);
+  });
+
+  it("sends a stdio server's result holding raw CRs as one SSE event (a CR ends an SSE line)", async () => {
+    const r = await fetch(proxy.url, {
+      method: 'POST',
+      headers: { ...POST_HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
+      body: '{"jsonrpc":"2.0","id":"cr","method":"tools/call","params":{"name":"cr-result","_meta":{"progressToken":7}}}',
+    });
+    expect(r.headers.get('content-type')).toBe('text/event-stream');
+    const text = await r.text();
+    expect(text).not.toContain('\r');
+    const answer = text.split('\n').findLast((l) => l.startsWith('data: ')) ?? '';
+    expect(JSON.parse(answer.slice(6))).toEqual({
+      jsonrpc: '2.0',
+      id: 'cr',
+      result: { content: [{ type: 'text', text: 'ok' }] },
+    });
   });
 
   it('forwards a call without arguments with arguments {}', async () => {
