@@ -9,6 +9,7 @@
 // file answers GET and DELETE and runs the server; the refusals are in http-refuse.ts, the session table in
 // http-sessions.ts, a POST's handling in http-post.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import type { Published } from './admission.js';
@@ -136,6 +137,10 @@ export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Prom
   if ('code' in front) return front.code;
   const timeouts = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
   const server = createServer({ ...timeouts, connectionsCheckingInterval: 1000 }, front.handle);
+  // node:http times a request's headers only once its first byte came: a connection that sent nothing was kept for
+  // good, an fd each (enough of them and no client could connect). Silent that long before a request, it is closed.
+  server.on('connection', (socket: Socket) => socket.setTimeout(HEADERS_TIMEOUT_MS));
+  server.on('request', (req: IncomingMessage) => req.socket.setTimeout(0));
   const bound = await new Promise<string | undefined>((resolve) => {
     server.once('error', (e) => resolve(e.message));
     server.listen(listen.port, listen.host, () => resolve(undefined));

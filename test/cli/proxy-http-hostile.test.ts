@@ -236,6 +236,31 @@ describe('toolgate proxy --listen, a client that trickles', () => {
     expect(slow.text).toMatch(/^HTTP\/1.1 408/);
     expect(slow.ms).toBeLessThan(20_000);
   }, 40_000);
+
+  it('is cut off when it sends nothing at all within 10 s; a GET stream quiet as long is kept', async () => {
+    const proxy = await startProxy(['--listen', '0', '--', process.execPath, FLOOD]);
+    const session = await openRawSession(proxy.url);
+    const stream = request(proxy.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session } });
+    const opened = new Promise<IncomingMessage>((resolve) => stream.on('response', resolve));
+    stream.end();
+    const get = await opened;
+    let streamClosed = false;
+    get.on('close', () => {
+      streamClosed = true;
+    });
+    const t0 = Date.now();
+    // node:http timed out headers only once a byte came: such connections were kept for good, an fd each.
+    const silent = connect(Number(new URL(proxy.url).port), '127.0.0.1');
+    silent.on('error', () => undefined);
+    const closedAfter = await new Promise<number>((resolve) => {
+      silent.on('close', () => resolve(Date.now() - t0));
+      setTimeout(() => resolve(Number.POSITIVE_INFINITY), 15_000);
+    });
+    expect(closedAfter).toBeLessThan(15_000);
+    expect(streamClosed).toBe(false);
+    silent.destroy();
+    stream.destroy();
+  }, 30_000);
 });
 
 const CHUNKED = 'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
