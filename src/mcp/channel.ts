@@ -142,6 +142,16 @@ function tooDeep(value: unknown, sink: Pick<ChannelSink, 'message' | 'bad'>): vo
   else sink.message(reply, JSON.stringify(reply));
 }
 
+/** Whether `text` is JSON as it is (a line holding a raw CR, rare: parsed once more). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Opens a channel over `input` and `output`, reporting to `sink`. */
 export function openChannel(
   input: NodeJS.ReadableStream,
@@ -155,7 +165,8 @@ export function openChannel(
       if (closed || text.trim() === '') return;
       // A raw CR inside a line is JSON whitespace (RFC 8259: no string holds one), yet it ends a line on an SSE
       // stream or for a reader of CR-ended lines: passed on in a result's own text it cut the message in two there.
-      readMessage(text.includes('\r') ? text.replace(/\r/g, ' ') : text, sink);
+      // Read as a space only where the line is JSON as it came: a CR inside a string stays the error it is.
+      readMessage(text.includes('\r') && isJson(text) ? text.replace(/\r/g, ' ') : text, sink);
     },
     oversized: () => sink.bad('oversized', null),
   });
