@@ -215,9 +215,13 @@ export class HttpSession {
     const error = { code: RPC.internalError, message: 'the session ended' };
     for (const [own] of this.waiting)
       this.reply(own, (clientId) => JSON.stringify({ jsonrpc: '2.0', id: clientId, error }));
-    for (const s of this.streams) s.end();
+    // Ended, a stream its client does not read would keep its socket and what it holds for good: bounded as answers.
+    const name = `session ${this.id?.slice(0, 8) ?? '(shared)'}`;
+    for (const s of [...this.streams, ...(this.standalone === undefined ? [] : [this.standalone])]) {
+      s.end();
+      this.hooks.unread.written(s, this, name);
+    }
     this.streams.clear();
-    this.standalone?.end();
     this.standalone = undefined;
     this.hooks.ended(this, why);
     await this.upstream.stop();

@@ -28,7 +28,7 @@ export class UnreadAnswers {
 
   constructor(private readonly warn: (line: string) => void) {}
 
-  /** `res` was just ended with an answer of `owner` (a session; `name` on stderr): held until its socket took it. */
+  /** `res` was just ended (an answer, or a stream of a session that ended) of `owner` (a session; `name` on stderr). */
   written(res: ServerResponse, owner: object, name: string): void {
     if (res.destroyed || res.writableFinished || !(res.writableLength > 0)) return;
     let left = queued(res);

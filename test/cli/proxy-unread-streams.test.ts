@@ -1,12 +1,14 @@
 // What a `--listen` session's clients leave unread on its SSE streams is bounded for the session, not per stream
 // (src/proxy/http-session.ts, MAX_UNREAD_BYTES): each waiting POST's response becomes a stream once its server
 // sends progress for it, so with a bound per stream a session's 100 waiting calls held 100 times it (a server
-// sending 1 MiB progress notifications to a client that never read: 970 MB). Real processes: the proxy from
+// sending 1 MiB progress notifications to a client that never read: 970 MB); and a stream of a session that
+// ended is let go as an unread answer is (src/proxy/unread-answers.ts). Real processes: the proxy from
 // source, in front of fixtures/flood-server.mjs, and raw sockets that stop reading.
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually, openRawSession, startProxy, stopAll } from './http-fixture.js';
+import { ANSWER_STALL_MS } from '../../src/proxy/unread-answers.js';
+import { eventually, openRawSession, POST_HEADERS, startProxy, stopAll } from './http-fixture.js';
 
 const FLOOD = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/flood-server.mjs');
 const sockets: Socket[] = [];
@@ -45,4 +47,30 @@ describe('toolgate proxy --listen, calls whose progress a client never reads', (
     for (let id = 1; id <= 16; id++) unreadProgress(proxy.url, sid, id);
     expect(await eventually(() => /did not read its stream; it was closed/.test(proxy.output()), 15_000)).toBe(true);
   }, 30_000);
+
+  it(
+    'closes the unread GET stream of a session that ended, once none of it is read for the stall time',
+    async () => {
+      const proxy = await startProxy(['--listen', '0', '--', process.execPath, FLOOD]);
+      const sid = await openRawSession(proxy.url);
+      const u = new URL(proxy.url);
+      const get = connect(Number(u.port), u.hostname, () => {
+        get.pause();
+        get.write(
+          `GET ${u.pathname} HTTP/1.1\r\nHost: ${u.host}\r\nAccept: text/event-stream\r\nMcp-Session-Id: ${sid}\r\n\r\n`,
+        );
+      });
+      get.on('error', () => undefined);
+      sockets.push(get);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const headers = { ...POST_HEADERS, 'mcp-session-id': sid };
+      const body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"notes","arguments":{}}}';
+      expect((await fetch(proxy.url, { method: 'POST', headers, body })).status).toBe(200);
+      expect((await fetch(proxy.url, { method: 'DELETE', headers })).status).toBe(200);
+      // Ended with 7 MiB its client never reads: its socket and what it holds were kept for good.
+      const cut = /session \w+: the client took none of its answer for \d+ s; its connection was closed/;
+      expect(await eventually(() => cut.test(proxy.output()), ANSWER_STALL_MS + 8000)).toBe(true);
+    },
+    ANSWER_STALL_MS + 20_000,
+  );
 });
