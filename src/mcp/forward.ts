@@ -36,11 +36,17 @@ export interface ForwardedCall {
  */
 const META_BOUNDS = argumentBounds(DEFAULT_LIMITS);
 
-/** `_meta` as forwarded: a frozen private copy of plain JSON with no forbidden member name, or undefined. */
+/**
+ * `_meta` as forwarded: a frozen private copy of plain JSON with no forbidden member name and, if it has a
+ * `progressToken`, one of MCP's (a string or a number), or undefined.
+ */
 export function metaOf(value: unknown): object | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const copy = copyBoundedJson(value, META_BOUNDS);
   if (!copy.ok || memberPath(copy.value, META_FORBIDDEN) !== undefined) return undefined;
+  // Any other token makes the message invalid: the SDK's servers drop it unanswered, and its caller waits for good.
+  const token = (copy.value as { progressToken?: unknown }).progressToken;
+  if (token !== undefined && typeof token !== 'string' && typeof token !== 'number') return undefined;
   return deepFreeze(copy.value as object);
 }
 

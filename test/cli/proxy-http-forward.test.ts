@@ -78,6 +78,24 @@ describe('proxy --listen forwards a tools/call rebuilt from what was checked', (
     expect(callsOf(record).at(-1)).toEqual({ name: 'open', arguments: {} });
   });
 
+  it('forwards no _meta whose progressToken is not a string or a number (an SDK server drops such a request)', async () => {
+    for (const [id, token] of [
+      ['t1', '{"x":1}'],
+      ['t2', 'null'],
+      ['t3', 'true'],
+    ]) {
+      const r = await post(
+        `{"jsonrpc":"2.0","id":"${id}","method":"tools/call",` +
+          `"params":{"name":"open","arguments":{},"_meta":{"progressToken":${token}}}}`,
+      );
+      expect(r.result?.isError).toBeUndefined();
+      expect(callsOf(record).at(-1)).toEqual({ name: 'open', arguments: {} });
+    }
+    await post('{"jsonrpc":"2.0","id":"t4","method":"ping","params":{"_meta":{"progressToken":[1]}}}');
+    const ping = linesOf(record).findLast((l) => l.includes('"ping"')) ?? '';
+    expect(JSON.parse(ping).params?._meta).toBeUndefined();
+  });
+
   it('refuses a relayed request that carries __proto__ with -32602', async () => {
     const r = await post('{"jsonrpc":"2.0","id":"p","method":"prompts/get","params":{"name":"a","__proto__":{}}}');
     expect(r.error?.code).toBe(-32602);
