@@ -51,6 +51,9 @@ const UNAUTHORIZED: Refusal = {
 
 /** The refusal for a request that may not be served at all, or what let it through. */
 export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refusal | LetThrough {
+  // Node reads the first of several Host lines; an intermediary may route by another (RFC 9112 section 3.2: 400).
+  if ((req.headersDistinct?.host?.length ?? 0) > 1)
+    return { status: 400, message: 'Bad Request: more than one Host header' };
   // Bound to loopback, only a loopback name may be asked for: a rebound DNS name is another Host.
   if (isLoopback(listen.host) && !LOOPBACK_HOST.test(req.headers.host ?? ''))
     return { status: 403, message: 'Forbidden: this Host is not served (the proxy listens on loopback)' };

@@ -3,6 +3,7 @@
 // parse error) or not one message (400), unknown sessions (404), resumption (400); the proxy keeps serving after
 // each. The token is never printed. The options that would expose the proxy are refused at start.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -93,6 +94,25 @@ describe('toolgate proxy --listen refuses', () => {
       req.end(JSON.stringify(INIT));
     });
     expect(status).toBe(403);
+  });
+
+  it('a request with two Host lines, the first loopback and the second a rebound name', async () => {
+    const { port } = new URL(proxy.url);
+    const head =
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nHost: attacker.example\r\n` +
+      `Authorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\n` +
+      `Accept: application/json, text/event-stream\r\nContent-Length: ${JSON.stringify(INIT).length}\r\n\r\n`;
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(head + JSON.stringify(INIT)));
+      socket.on('data', (d) => {
+        text += d.toString('latin1');
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(text));
+      setTimeout(() => socket.destroy(), 5000);
+    });
+    expect(answer).toMatch(/^HTTP\/1.1 400/);
   });
 
   /** The status of an initialize POSTed with these Host and Origin headers (fetch cannot set Host). */
