@@ -1,6 +1,14 @@
 import { clip, describeValue } from '../util/describe-value.js';
 import { readOwnFields } from '../util/own-field.js';
 
+/** A tool call as models emit it: `arguments` a JSON text (OpenAI) or an object (Anthropic, MCP). */
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  /** A JSON text (empty or whitespace means `{}`), a value, or absent (means `{}`). */
+  readonly arguments?: unknown;
+}
+
 /** A call's fields, each read once as own data: every later step uses these, never the caller's object. */
 export interface CallFields {
   readonly callId: string;

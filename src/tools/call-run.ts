@@ -7,6 +7,7 @@ import { withDeadline, type Outcome } from './deadline.js';
 import { thrownText, cutShortText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
 import { causeMessage, runGateway, type GatewayOutcome, type GatewayProgress, type Stages } from './gateway.js';
 import { MAX_MCP_RESULT_DEPTH, McpOutput, mcpToolResult, tooLongResult } from './mcp-result.js';
+import type { CallBounds } from './registry-options.js';
 import type { Tool } from './tool.js';
 import { errorResult, successResult, type CallStage, type ToolError, type ToolResult } from './tool-result.js';
 
@@ -18,7 +19,7 @@ export interface Admitted {
   readonly name: string;
   readonly tool: Tool;
   readonly args: unknown;
-  readonly bounds: { timeoutMs: number | undefined; signal: AbortSignal | undefined; context: unknown };
+  readonly bounds: CallBounds;
 }
 
 /** What running a call needs of its registry: the host's stages and how its failures are told. */

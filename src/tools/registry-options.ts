@@ -1,3 +1,4 @@
+import { fail, ok, type Result } from '../result.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { ANY, FUNCTION, OBJECT, readTable, rule, type OptionTable, type TableRead } from '../util/option-table.js';
 import { copyJson } from '../util/plain-json.js';
@@ -98,6 +99,29 @@ export const CALL_TABLE: OptionTable<CallOptions> = {
   timeoutMs: TIMEOUT,
   context: ANY,
 };
+
+/** One call's deadline, the host's abort signal, and the host's own data handed to every stage. */
+export interface CallBounds {
+  readonly timeoutMs: number | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly context: unknown;
+}
+
+/** The options of a call given none: toolgate's own frozen object, so there is nothing to read. */
+export const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
+
+/**
+ * A call's options read against CALL_TABLE, once, as own data: its bounds (the registry's timeout when it sets
+ * none), or the options error; a timeoutMs that cannot be honoured exactly is refused.
+ */
+export function readCallBounds(options: unknown, registryTimeoutMs: number | undefined): Result<CallBounds> {
+  const read = readTable(options, CALL_TABLE);
+  if (read.problems.length > 0)
+    return fail('validation', `invalid call options: ${read.problems.join('; ')}`, read.violations);
+  const values = read.values as CallOptions;
+  const timeoutMs = values.timeoutMs === undefined ? registryTimeoutMs : (values.timeoutMs as number);
+  return ok({ timeoutMs, signal: values.signal as AbortSignal | undefined, context: values.context });
+}
 
 /**
  * Registry options and their stages, read against the tables: `stages` problems are named under it, as

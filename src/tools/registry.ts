@@ -10,53 +10,31 @@ import {
 } from '../result.js';
 import { formatOwnError } from '../errors/format.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
-import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
-import { pick, readTable } from '../util/option-table.js';
-import { DEFAULT_LIMITS, resolveLimits } from '../util/limits.js';
-import {
-  CALL_TABLE,
-  DEFAULT_MAX_RESULT_BYTES,
-  grantsOf,
-  readRegistryOptions,
-  type CallOptions,
-  type RegistryOptions,
-} from './registry-options.js';
-import type { Stages } from './gateway.js';
+import type { SchemaOptions } from '../schema/options.js';
+import { NO_CALL_OPTIONS, readCallBounds, type CallOptions, type RegistryOptions } from './registry-options.js';
+import { registrySettings } from './registry-settings.js';
 import { internalFailure, runAdmitted, type Admitted, type RunHost } from './call-run.js';
-import { readCall, type CallFields } from './call-fields.js';
-import { describeValue } from '../util/describe-value.js';
-import { listNames } from '../util/name-list.js';
-import { copyJson } from '../util/plain-json.js';
-import { readToolFields, TOOL_NAME_PATTERN, type Tool } from './tool.js';
-import { mappedName, providerNameMap, publishedName, type ProviderNameMap } from './provider-names.js';
-import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from './provider-shapes.js';
+import { readCall, type CallFields, type ToolCall } from './call-fields.js';
 import {
-  errorResult,
-  ownErrorResult,
-  staged,
-  type ToolError,
-  type ProviderFormat,
-  type ToolResult,
-} from './tool-result.js';
+  callOptionsRefusal,
+  malformedCallRefusal,
+  misconfiguredRefusal,
+  ungrantedMessage,
+  ungrantedRefusal,
+  unknownToolRefusal,
+  unknownToolText,
+} from './lookup-refusals.js';
+import { readToolFields, registeredTool, TOOL_NAME_PATTERN, type Tool } from './tool.js';
+import { definitionOf, definitionsFor, type ToolDefinitionView } from './tool-definitions.js';
+import { mappedName, providerNameMap, type ProviderNameMap } from './provider-names.js';
+import type { ToolsFor } from './provider-shapes.js';
+import { ownErrorResult, staged, type ProviderFormat, type ToolResult } from './tool-result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 
+export type { ToolCall } from './call-fields.js';
 export type { ToolErrorEvent } from './failure-text.js';
 export type { CallOptions, RegistryOptions } from './registry-options.js';
-
-/** A tool call as models emit it: `arguments` a JSON text (OpenAI) or an object (Anthropic, MCP). */
-export interface ToolCall {
-  readonly id: string;
-  readonly name: string;
-  /** A JSON text (empty or whitespace means `{}`), a value, or absent (means `{}`). */
-  readonly arguments?: unknown;
-}
-
-/** A tool definition as published to a model. */
-export interface ToolDefinitionView {
-  readonly name: string;
-  readonly description?: string;
-  readonly inputSchema: unknown;
-}
+export type { ToolDefinitionView } from './tool-definitions.js';
 
 interface Entry {
   readonly tool: Tool;
@@ -91,8 +69,10 @@ export function providerNamesOf(registry: Registry): ProviderNameMap {
 
 const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
 
-/** The options of a call given none: toolgate's own frozen object, so there is nothing to read. */
-const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
+/** A call stopped before the stages, with its result. */
+function decided(result: ToolResult): Admission {
+  return { kind: 'decided', result };
+}
 
 /**
  * The tools a model may call, each with its compiled schema, and the gateway every call goes
@@ -125,28 +105,14 @@ export class Registry {
    * resolve to) the `validation` error naming it, so the mistake surfaces at first use, never silently.
    */
   constructor(options: RegistryOptions = {}) {
-    const read = readRegistryOptions(options);
-    const values = read.values as RegistryOptions;
-    this.#schemaOptions = pick(read.values, SCHEMA_OPTION_TABLE) as SchemaOptions;
-    this.#host = {
-      stages: read.stages as Stages,
-      exposeErrors: values.exposeErrors,
-      onError: values.onError,
-      maxResultBytes: values.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
-    };
-    this.#grants = values.grants === undefined ? undefined : grantsOf(values.grants);
-    this.#timeoutMs = values.timeoutMs;
-    this.#maxLines = values.maxViolationLines;
-    const limits = resolveLimits(this.#schemaOptions.limits);
-    this.#maxArgumentBytes = limits.ok ? limits.value.maxArgumentBytes : DEFAULT_LIMITS.maxArgumentBytes;
-    this.#optionsError =
-      read.problems.length === 0
-        ? undefined
-        : {
-            class: 'validation',
-            message: `invalid Registry options: ${read.problems.join('; ')}`,
-            violations: read.violations,
-          };
+    const settings = registrySettings(options);
+    this.#schemaOptions = settings.schemaOptions;
+    this.#host = settings.host;
+    this.#grants = settings.grants;
+    this.#timeoutMs = settings.timeoutMs;
+    this.#maxLines = settings.maxLines;
+    this.#maxArgumentBytes = settings.maxArgumentBytes;
+    this.#optionsError = settings.optionsError;
   }
 
   /** Adds a tool; a bad name, a taken name, or a schema validateSchema refuses is an error and nothing is replaced. */
@@ -181,12 +147,7 @@ export class Registry {
   }
 
   #add(tool: Tool, compiled: CompiledSchema): Tool {
-    const frozen: Tool = Object.freeze({
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      inputSchema: compiled.schema,
-      execute: tool.execute,
-    });
+    const frozen = registeredTool(tool, compiled.schema);
     this.#entries.set(tool.name, { tool: frozen, compiled });
     this.#nameMap = undefined;
     if (tool.name.includes('.') && !this.#mappedFrom.has(mappedName(tool.name)))
@@ -227,15 +188,7 @@ export class Registry {
    * inputSchema is a fresh unfrozen copy: SDKs edit what they are given, and the registry's stays its own.
    */
   definitions(): ToolDefinitionView[] {
-    return this.#published().map((n) => {
-      const t = this.#entries.get(n)!.tool;
-      const copy = copyJson(t.inputSchema);
-      return {
-        name: t.name,
-        ...(t.description === undefined ? {} : { description: t.description }),
-        inputSchema: copy.ok ? copy.value : t.inputSchema,
-      };
-    });
+    return this.#published().map((n) => definitionOf(this.#entries.get(n)!.tool));
   }
 
   /**
@@ -245,16 +198,8 @@ export class Registry {
    * left out of that provider's tools. An unknown format gives no tools.
    */
   toolsFor<F extends ProviderFormat>(format: F): ToolsFor<F> {
-    const strict = (t: ProviderTool): boolean => {
-      let verdict = this.#strict.get(t.name);
-      if (verdict === undefined) {
-        verdict = passesOpenAIStrict(t.inputSchema);
-        this.#strict.set(t.name, verdict);
-      }
-      return verdict;
-    };
     const names = this.#names();
-    return shapeTools(this.definitions(), format, strict, (name, f) => publishedName(names, name, f));
+    return definitionsFor(this.definitions(), format, this.#strict, names);
   }
 
   /** Registered names a call may reach, sorted. */
@@ -263,18 +208,13 @@ export class Registry {
     return grants === undefined ? this.names() : this.names().filter((n) => grants.has(n));
   }
 
-  /** A registered tool outside `grants`: refused before any stage, told to the model as an unknown name. */
-  #ungranted(name: string): { content: string; error: ToolError } | undefined {
-    if (this.#grants === undefined || this.#grants.has(name)) return undefined;
-    const message = `tool ${describeValue(name)} is not granted (it is registered, but not in grants)`;
-    return {
-      content: `error: ${this.#unknownText(name)}`,
-      error: { class: 'validation', message, violations: [], stage: 'authorize' },
-    };
+  /** Whether a call may reach a registered tool: outside `grants` it is refused before any stage. */
+  #granted(name: string): boolean {
+    return this.#grants === undefined || this.#grants.has(name);
   }
 
   #unknownText(name: unknown): string {
-    return `unknown tool ${describeValue(name)}; available tools: ${listNames(this.#published())}`;
+    return unknownToolText(name, this.#published());
   }
 
   /** Validation alone (a dry run before an approval prompt): the arguments as validated, or why not. */
@@ -285,8 +225,7 @@ export class Registry {
       if (fields.problem !== undefined) return fail('validation', fields.problem);
       const entry = this.#lookup(fields.name);
       if (entry === undefined) return fail('validation', this.#unknownText(fields.name));
-      const ungranted = this.#ungranted(entry.tool.name);
-      if (ungranted !== undefined) return fail('validation', ungranted.error.message);
+      if (!this.#granted(entry.tool.name)) return fail('validation', ungrantedMessage(entry.tool.name));
       return this.#validate(entry, fields.args);
     } catch (thrown) {
       // check's error is what guardClient hands formatForModel: the thrown text stays in `cause`.
@@ -326,18 +265,6 @@ export class Registry {
     return own === undefined ? undefined : this.#entries.get(own);
   }
 
-  /** The call's bounds, read once as own data; a timeoutMs that cannot be honoured exactly is refused. */
-  #bounds(
-    options: unknown,
-  ): Result<{ timeoutMs: number | undefined; signal: AbortSignal | undefined; context: unknown }> {
-    const read = readTable(options, CALL_TABLE);
-    if (read.problems.length > 0)
-      return fail('validation', `invalid call options: ${read.problems.join('; ')}`, read.violations);
-    const values = read.values as CallOptions;
-    const timeoutMs = values.timeoutMs === undefined ? this.#timeoutMs : (values.timeoutMs as number);
-    return ok({ timeoutMs, signal: values.signal as AbortSignal | undefined, context: values.context });
-  }
-
   #validate(entry: Entry, args: unknown): Result<unknown> {
     if (args === undefined) return entry.compiled.validate({});
     // Blank text is no arguments; past maxArgumentBytes it is refused like any text that long (validateJSON).
@@ -351,52 +278,16 @@ export class Registry {
   /** Everything before the stages, synchronous: the result when the call stops here, else what the gateway needs. */
   #admit(fields: CallFields, options: unknown): Admission {
     const { callId, shownName } = fields;
-    const decided = (result: ToolResult): Admission => ({ kind: 'decided', result });
-    if (this.#optionsError !== undefined)
-      return decided(
-        errorResult(
-          callId,
-          shownName,
-          `error: tool ${shownName} cannot be called: the host's tool registry is misconfigured`,
-          staged(this.#optionsError, 'lookup'),
-        ),
-      );
-    if (fields.problem !== undefined)
-      return decided(
-        errorResult(callId, shownName, `error: ${fields.problem}`, {
-          class: 'validation',
-          message: fields.problem,
-          violations: [],
-          stage: 'lookup',
-        }),
-      );
+    if (this.#optionsError !== undefined) return decided(misconfiguredRefusal(callId, shownName, this.#optionsError));
+    if (fields.problem !== undefined) return decided(malformedCallRefusal(callId, shownName, fields.problem));
     // A call without options (the common case) has nothing to read, and nothing is built for it unless admitted.
-    const bounds = options === NO_CALL_OPTIONS ? undefined : this.#bounds(options);
-    if (bounds !== undefined && !bounds.ok)
-      return decided(
-        errorResult(
-          callId,
-          shownName,
-          `error: tool ${shownName} cannot be called: the host's call options are invalid`,
-          staged(bounds.error, 'lookup'),
-        ),
-      );
+    const bounds = options === NO_CALL_OPTIONS ? undefined : readCallBounds(options, this.#timeoutMs);
+    if (bounds !== undefined && !bounds.ok) return decided(callOptionsRefusal(callId, shownName, bounds.error));
     const entry = this.#lookup(fields.name);
-    if (entry === undefined) {
-      const unknown = this.#unknownText(fields.name);
-      return decided(
-        errorResult(callId, shownName, `error: ${unknown}`, {
-          class: 'validation',
-          message: unknown,
-          violations: [],
-          stage: 'lookup',
-        }),
-      );
-    }
+    if (entry === undefined) return decided(unknownToolRefusal(callId, shownName, this.#unknownText(fields.name)));
     // From here on the name is the registered tool's own, never the caller's field again.
     const name = entry.tool.name;
-    const ungranted = this.#ungranted(name);
-    if (ungranted !== undefined) return decided(errorResult(callId, name, ungranted.content, ungranted.error));
+    if (!this.#granted(name)) return decided(ungrantedRefusal(callId, name, this.#unknownText(name)));
     const valid = this.#validate(entry, fields.args);
     if (!valid.ok) {
       // formatOwnError's text starts with `error: ` (errors/format.ts).

@@ -84,6 +84,16 @@ export function readToolFields(tool: Tool, pattern: RegExp): Result<Tool> {
   });
 }
 
+/** A tool as a Registry holds it: its fields as readToolFields read them, frozen, with the compiled schema's copy. */
+export function registeredTool(tool: Tool, inputSchema: unknown): Tool {
+  return Object.freeze({
+    name: tool.name,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    inputSchema,
+    execute: tool.execute,
+  });
+}
+
 /**
  * Makes a Tool from a definition. Never throws and checks nothing: `Registry.register` does, and
  * refuses a bad name or schema as a Result. Fields are read as data properties (own or from a class
