@@ -60,7 +60,12 @@ describe('proxy --listen forwards a tools/call rebuilt from what was checked', (
     const r = await fetch(proxy.url, {
       method: 'POST',
       headers: { ...POST_HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
-      body: '{"jsonrpc":"2.0","id":"cr","method":"tools/call","params":{"name":"cr-result","_meta":{"progressToken":7}}}',
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'cr',
+        method: 'tools/call',
+        params: { name: 'cr-result', _meta: { progressToken: 7 } },
+      }),
     });
     expect(r.headers.get('content-type')).toBe('text/event-stream');
     const text = await r.text();
@@ -78,7 +83,7 @@ describe('proxy --listen forwards a tools/call rebuilt from what was checked', (
     expect(callsOf(record).at(-1)).toEqual({ name: 'open', arguments: {} });
   });
 
-  it('forwards no _meta whose progressToken is not a string or a number (an SDK server drops such a request)', async () => {
+  it('forwards no _meta whose progressToken is neither a string nor a number (an SDK server drops it)', async () => {
     for (const [id, token] of [
       ['t1', '{"x":1}'],
       ['t2', 'null'],

@@ -57,7 +57,8 @@ describe('toolgate proxy --listen, calls whose progress a client never reads', (
       const get = connect(Number(u.port), u.hostname, () => {
         get.pause();
         get.write(
-          `GET ${u.pathname} HTTP/1.1\r\nHost: ${u.host}\r\nAccept: text/event-stream\r\nMcp-Session-Id: ${sid}\r\n\r\n`,
+          `GET ${u.pathname} HTTP/1.1\r\nHost: ${u.host}\r\nAccept: text/event-stream\r\n` +
+            `Mcp-Session-Id: ${sid}\r\n\r\n`,
         );
       });
       get.on('error', () => undefined);
