@@ -46,4 +46,22 @@ describe('proxy on stdio: calls waiting for the server', () => {
     proxy.call('over', 'slow', {});
     expect(tooMany(await proxy.until((r) => r.id === 'over'))).toBe(true);
   }, 30_000);
+
+  // An id the client sends twice is held twice; the answer to the small one counted as the large one's before: a
+  // call of 1 MB, then an unknown method under its id answered at once, and again, kept every call's text held.
+  it('keeps the bytes of a waiting call when a small request under its id is answered', async () => {
+    const proxy = new RawCli('proxy', ['--', process.execPath, HOLDING]);
+    started.push(proxy);
+    await proxy.initialize();
+    const big = 'x'.repeat(1 << 20);
+    for (let i = 0; i < 24; i++) {
+      proxy.call('a', 'slow', { big });
+      proxy.send({ jsonrpc: '2.0', id: 'a', method: 'no/such' });
+    }
+    // Answered at once either way, after every answer to a call (lines are read in order).
+    proxy.send({ jsonrpc: '2.0', id: 'probe', method: 'no/such' });
+    await proxy.until((r) => r.id === 'probe');
+    // 16 MiB hold 15 calls of 1 MiB and their envelope: the other 9 are refused.
+    expect(proxy.replies.filter((r) => r.id === 'a' && tooMany(r))).toHaveLength(9);
+  }, 30_000);
 });
