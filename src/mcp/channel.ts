@@ -142,15 +142,21 @@ function tooDeep(value: unknown, sink: Pick<ChannelSink, 'message' | 'bad'>): vo
   else sink.message(reply, JSON.stringify(reply));
 }
 
-/** Whether `text` is JSON as it is (a line holding a raw CR, rare: parsed once more). */
-function isJson(text: string): boolean {
+/**
+ * `text` with each raw CR and LF as a space, where it is JSON as it is (RFC 8259 section 7: no string holds one,
+ * so each is whitespace and a space keeps the value); otherwise as it is, the error it was. A line break ends a
+ * line on stdio and an SSE `data:` line: passed on in a result's own text it cut the message in two there.
+ */
+export function asOneLine(text: string): string {
+  if (!LINE_BREAKS.test(text)) return text;
   try {
     JSON.parse(text);
-    return true;
   } catch {
-    return false;
+    return text;
   }
+  return text.replace(/[\r\n]/g, ' ');
 }
+const LINE_BREAKS = /[\r\n]/;
 
 /** Opens a channel over `input` and `output`, reporting to `sink`. */
 export function openChannel(
@@ -163,10 +169,8 @@ export function openChannel(
   const reader = createLineReader(maxLineBytes, {
     line: (text) => {
       if (closed || text.trim() === '') return;
-      // A raw CR inside a line is JSON whitespace (RFC 8259: no string holds one), yet it ends a line on an SSE
-      // stream or for a reader of CR-ended lines: passed on in a result's own text it cut the message in two there.
-      // Read as a space only where the line is JSON as it came: a CR inside a string stays the error it is.
-      readMessage(text.includes('\r') && isJson(text) ? text.replace(/\r/g, ' ') : text, sink);
+      // A raw CR inside a line ends a line on an SSE stream or for a reader of CR-ended lines.
+      readMessage(asOneLine(text), sink);
     },
     oversized: () => sink.bad('oversized', null),
   });

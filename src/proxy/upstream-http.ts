@@ -6,15 +6,13 @@
 // is named by its status alone.
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
-import { type Channel, type ChannelSink, readMessage, resultEnvelope } from '../mcp/channel.js';
+import { asOneLine, type Channel, type ChannelSink, readMessage, resultEnvelope } from '../mcp/channel.js';
 import { RPC } from '../mcp/peer.js';
 import { readBody } from './upstream-body.js';
 import { type UpstreamResponse, upstreamClient } from './upstream-request.js';
 
 /** How long stop() waits for the session's DELETE. */
 const DELETE_WAIT_MS = 2000;
-/** A raw line break (only a copy of a message that has one is made). */
-const LINE_BREAK = /[\r\n]/;
 /** How long a notification or a reply POSTed waits for the server's 202. */
 const ACCEPT_WAIT_MS = 10_000;
 /**
@@ -90,9 +88,8 @@ export function openHttpUpstream(
   const take = (text: string, initializing: boolean, awaited?: unknown): boolean => {
     let answer = false;
     // A body or an event's data may span lines; a line the stdio transport would send on is one message (MCP
-    // 2025-06-18, "Transports", stdio: no embedded newlines). In valid JSON a raw CR or LF can only be whitespace
-    // (RFC 8259 section 7: a string holds none), so a space keeps the value; invalid JSON is refused all the same.
-    readMessage(LINE_BREAK.test(text) ? text.replace(/[\r\n]/g, ' ') : text, {
+    // 2025-06-18, "Transports", stdio: no embedded newlines). One inside a string stays the parse error it is.
+    readMessage(asOneLine(text), {
       message: (m, t) => {
         if (awaited !== undefined && m.id === awaited && m.method === undefined) answer = true;
         if (initializing && m.result !== null && typeof m.result === 'object') {
