@@ -18,6 +18,7 @@ import {
   type ToolMessage,
   type ToolResult,
 } from './tool-result.js';
+import { providerImageType } from './provider-image.js';
 import { DEFAULT_MAX_RESULT_BYTES } from './registry-options.js';
 
 /** The result of a tool whose result is over `maxResultBytes` (RegistryOptions): it ran, nothing of it is shown. */
@@ -59,29 +60,6 @@ export class McpOutput {
   }
 }
 
-// The image media types both providers read: an Anthropic image block (the SDK's Base64ImageSource) and an OpenAI
-// `input_image` (PNG, JPEG, WebP, GIF). Another type, or `data` that is not base64, failed the host's whole request
-// to the provider (400), so a server could stop every later turn; and a `mimeType` went into the `data:` URL as
-// sent (`image/png;x,...` rewrote it). Such an image is dropped from both, as audio is.
-const PROVIDER_IMAGES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-
-type AnthropicImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
-
-/**
- * Base64 as RFC 4648 section 4 writes it (padded, no line breaks): what MCP's `data` is. A loop, not a pattern: a
- * repeated group's backtracking took 90 ms a megabyte and threw (stack overflow) past a few.
- */
-function isBase64(data: string): boolean {
-  if (data.length % 4 !== 0) return false;
-  const pad = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  for (let i = 0; i < data.length - pad; i++) {
-    const c = data.charCodeAt(i);
-    // A-Z, a-z, 0-9, '+', '/'
-    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47)) return false;
-  }
-  return true;
-}
-
 /** The parts of one result as each provider takes them. */
 interface Mapped {
   readonly texts: string[];
@@ -99,18 +77,12 @@ function mapParts(parts: readonly unknown[]): Mapped {
       mapped.texts.push(text);
       mapped.anthropic.push({ type: 'text', text });
       mapped.responses.push({ type: 'input_text', text });
-    } else if (
-      type === 'image' &&
-      typeof data === 'string' &&
-      typeof mimeType === 'string' &&
-      PROVIDER_IMAGES.has(mimeType) &&
-      isBase64(data)
-    ) {
-      mapped.responses.push({ type: 'input_image', image_url: `data:${mimeType};base64,${data}` });
-      mapped.anthropic.push({
-        type: 'image',
-        source: { type: 'base64', media_type: mimeType as AnthropicImageType, data },
-      });
+    } else if (type === 'image' && typeof data === 'string' && typeof mimeType === 'string') {
+      // Only an image both providers read (provider-image.ts): any other failed the host's whole request.
+      const media = providerImageType(data, mimeType);
+      if (media === undefined) continue;
+      mapped.responses.push({ type: 'input_image', image_url: `data:${media};base64,${data}` });
+      mapped.anthropic.push({ type: 'image', source: { type: 'base64', media_type: media, data } });
       mapped.images = true;
     }
     // Audio, resource links, embedded resources, annotations, _meta and other images have no place in a

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { mcpToolResult } from '../../src/tools/mcp-result.js';
 
-const PNG = { type: 'image', data: 'iVBO', mimeType: 'image/png' };
+// The first bytes of a PNG file (its signature), as base64.
+const PNG_DATA = 'iVBORw0KGgo=';
+const PNG = { type: 'image', data: PNG_DATA, mimeType: 'image/png' };
 
 describe('mcpToolResult', () => {
   it.each([
@@ -37,7 +39,7 @@ describe('mcpToolResult', () => {
     expect(r.content).toBe('error: tool snap reported an error');
     expect(r.toMessage('openai-responses').output).toEqual([
       { type: 'input_text', text: 'error: tool snap reported an error' },
-      { type: 'input_image', image_url: 'data:image/png;base64,iVBO' },
+      { type: 'input_image', image_url: `data:image/png;base64,${PNG_DATA}` },
     ]);
     expect(r.toMessage('anthropic')).toMatchObject({ is_error: true, content: [{ type: 'text' }, { type: 'image' }] });
   });
@@ -51,12 +53,17 @@ describe('mcpToolResult', () => {
   // Each failed the host's whole request to the provider (400), so a server could stop every later turn; the
   // mimeType went into the Responses `data:` URL as sent.
   it.each([
-    ['a type neither provider reads', { data: 'SUkq', mimeType: 'image/tiff' }],
-    ['a mimeType that rewrites the data: URL', { data: 'iVBO', mimeType: 'image/png;x,' }],
-    ['data that is not base64', { data: 'iVB!', mimeType: 'image/png' }],
-    ['data cut short', { data: 'iVB', mimeType: 'image/png' }],
-    ['data with a line break', { data: 'iVBO\niVBO', mimeType: 'image/png' }],
-    ['padding in the middle', { data: 'iV==iVBO', mimeType: 'image/png' }],
+    ['a type neither provider reads', { data: 'SUkqAA==', mimeType: 'image/tiff' }],
+    ['a mimeType that rewrites the data: URL', { data: PNG_DATA, mimeType: 'image/png;x,' }],
+    ['data that is not base64', { data: 'iVBORw0KGg!=', mimeType: 'image/png' }],
+    ['data cut short', { data: 'iVBORw0KGgo', mimeType: 'image/png' }],
+    ['data with a line break', { data: 'iVBORw0K\nGgo=', mimeType: 'image/png' }],
+    ['padding in the middle', { data: 'iVBO==0KGgo=', mimeType: 'image/png' }],
+    ['empty data', { data: '', mimeType: 'image/png' }],
+    ['a JPEG named PNG', { data: '/9j/4A==', mimeType: 'image/png' }],
+    ['a PNG named WebP', { data: PNG_DATA, mimeType: 'image/webp' }],
+    ['a RIFF that is not WebP', { data: 'UklGRgAAAABXQVZF', mimeType: 'image/webp' }],
+    ['a signature cut short', { data: 'iVBORw==', mimeType: 'image/png' }],
   ])('drops an image with %s from every provider shape, keeping it for mcp', (_name, image) => {
     const r = mcpToolResult('c', 't', {
       content: [
@@ -69,16 +76,25 @@ describe('mcpToolResult', () => {
     expect(r.toMessage('mcp')).toMatchObject({ content: [{ type: 'text' }, { type: 'image', ...image }] });
   });
 
-  it.each(['iVBO', 'iVBORw==', 'iVBORw0=', ''])('keeps an image whose data is base64 (%j)', (data) => {
-    const r = mcpToolResult('c', 't', { content: [{ type: 'image', data, mimeType: 'image/webp' }] });
+  it.each([
+    ['image/png', PNG_DATA],
+    ['image/jpeg', '/9j/4A=='],
+    ['image/gif', 'R0lGODlh'],
+    ['image/gif', 'R0lGODdh'],
+    ['image/webp', 'UklGRgAAAABXRUJQ'],
+  ])('keeps a %s image whose data is one (%s)', (mimeType, data) => {
+    const r = mcpToolResult('c', 't', { content: [{ type: 'image', data, mimeType }] });
     expect(r.toMessage('openai-responses').output).toEqual([
-      { type: 'input_image', image_url: `data:image/webp;base64,${data}` },
+      { type: 'input_image', image_url: `data:${mimeType};base64,${data}` },
+    ]);
+    expect(r.toMessage('anthropic').content).toEqual([
+      { type: 'image', source: { type: 'base64', media_type: mimeType, data } },
     ]);
   });
 
   it('reads 3 MB of image data in one pass (a pattern over it threw past a few MB)', () => {
-    const data = 'QUFB'.repeat(750_000);
-    const bad = `${data.slice(1)}!`;
+    const data = `iVBORw0KGgoAAAAN${'QUFB'.repeat(750_000)}`; // a PNG's first 12 bytes, then 2.25 MB
+    const bad = `${data.slice(0, -1)}!`;
     const ok = mcpToolResult('c', 't', { content: [{ type: 'image', data, mimeType: 'image/png' }] });
     const notOk = mcpToolResult('c', 't', { content: [{ type: 'image', data: bad, mimeType: 'image/png' }] });
     expect(Array.isArray(ok.toMessage('openai-responses').output)).toBe(true);
