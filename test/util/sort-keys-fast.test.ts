@@ -1,6 +1,6 @@
 // sortKeysInPlace (the engine's copy of every schema, in canonical key order) must leave objects fast: deleting a
 // key other than the last one turned each into a V8 dictionary, and 5,000 admitted schemas held 5 MB more of a
-// proxy's RSS (issue 36, item 2's 150 MB: 153.9 MB before, 148.8 MB after; bench/proxy-catalog-start.ts).
+// proxy's RSS (153.9 MB before, 148.8 MB after, against a 150 MB promise; bench/proxy-catalog-start.ts).
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { sortKeysInPlace } from '../../src/util/canonical-json.js';
