@@ -46,19 +46,6 @@ function schemaRefusalText(error: GateError): string {
   return clip(`the schema was refused (${error.class}): ${error.message.replace(LINE_BREAKS, ' ')}`, MAX_MESSAGE);
 }
 
-/** The loader, with what it throws replaced by a fixed text (the host keeps its own logs). */
-function withheld(
-  loader: (uri: string) => object | boolean | undefined,
-): (uri: string) => object | boolean | undefined {
-  return (uri) => {
-    try {
-      return loader(uri);
-    } catch {
-      throw new Error('an exception was thrown (its text is withheld)');
-    }
-  };
-}
-
 /**
  * A `jsonSchemaValidator` for the MCP TypeScript SDK (`new Client(info, { jsonSchemaValidator: new
  * ToolgateJsonSchemaValidator() })`, likewise Server and McpServer): exact Draft 2020-12 and, by
@@ -78,9 +65,6 @@ export class ToolgateJsonSchemaValidator implements jsonSchemaValidator {
     this.#problem = read.problems.length > 0 ? `invalid schema options: ${read.problems.join('; ')}` : undefined;
     const copy = { ...(read.values as SchemaOptions) };
     if (copy.dialects === undefined) Object.assign(copy, { dialects: [...MCP_DEFAULT_DIALECTS] });
-    const loader = copy.schemaLoader;
-    // errorMessage reaches the SDK's caller and often a model: a loader's thrown text is host text.
-    if (typeof loader === 'function') Object.assign(copy, { schemaLoader: withheld(loader) });
     this.#options = copy;
   }
 

@@ -1,4 +1,3 @@
-import { thrownMessage } from '../result.js';
 import { LOADER_DEADLINE } from '../schema/documents.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { withDeadline } from '../tools/deadline.js';
@@ -17,7 +16,8 @@ export const DEFAULT_LOADER_TIMEOUT_MS = 10_000;
 
 type Entry =
   | { readonly found: true; readonly value: object | boolean | undefined }
-  | { readonly found: false; readonly error: string; readonly deadline?: true };
+  | { readonly found: false; readonly cause: unknown }
+  | { readonly found: false; readonly error: string; readonly deadline: true };
 
 /**
  * validateSchema is synchronous, so an asynchronous loader is bridged per batch: compiling uses
@@ -53,9 +53,13 @@ export function createBatchLoader(
       misses.add(uri);
       return undefined;
     }
-    // Rethrown so findDocument reports it like any throwing loader: a `validation` error naming the
-    // URI; a passed deadline is marked, and reported as the `execution_failure` it is.
-    if (!entry.found) throw Object.assign(new Error(entry.error), entry.deadline ? { [LOADER_DEADLINE]: true } : {});
+    // What the loader threw is thrown again as it was, so findDocument reports it like any throwing loader
+    // (a `validation` error naming the URI, the text withheld); a passed deadline is marked, and reported as
+    // the `execution_failure` it is.
+    if (!entry.found) {
+      if ('cause' in entry) throw entry.cause;
+      throw Object.assign(new Error(entry.error), { [LOADER_DEADLINE]: true });
+    }
     return entry.value;
   };
   const loadOne = async (uri: string): Promise<Entry> => {
@@ -66,9 +70,9 @@ export function createBatchLoader(
       case 'timeout':
         return { found: false, error: `no answer within ${outcome.ms} ms (loaderTimeoutMs)`, deadline: true };
       case 'threw':
-        return { found: false, error: thrownMessage(outcome.cause) };
+        return { found: false, cause: outcome.cause };
       default:
-        return { found: false, error: 'aborted' };
+        return { found: false, cause: new Error('aborted') };
     }
   };
   return {

@@ -67,8 +67,11 @@ export function findDocument(
         const message = `schemaLoader gave no answer for ${echo(uri)}: ${thrownMessage(thrown)}`;
         return failExecution('timeout', message, [schemaViolation('loaderTimeoutMs', message, uri, 'loader_timeout')]);
       }
-      const message = `schemaLoader threw for ${echo(uri)}: ${thrownMessage(thrown)}`;
-      return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
+      // The loader is host code: what it threw (a path, a credential) is the host's, and this message
+      // reaches the model through formatForModel. Kept whole as the cause, for the host's logs.
+      const message = `schemaLoader threw for ${echo(uri)} (its text is withheld; the host has it in error.cause)`;
+      const refused = fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
+      return { ok: false, error: { ...refused.error, cause: thrown } };
     }
     // Recognised without reading `then`: on the host's answer that read would run a getter or a Proxy trap
     // (rule 13: never run), and what it threw would leave here as toolgate's own failure, its text in the
