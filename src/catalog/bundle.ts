@@ -6,7 +6,7 @@ import { publishedName, type ProviderNameMap } from '../tools/provider-names.js'
 import { nameRuleOf, PROVIDER_FORMATS, PROVIDER_NAMES } from '../interop/providers.js';
 import type { Authority } from './authority.js';
 import type { Diagnostic } from './diagnostics.js';
-import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from './providers.js';
+import { memoStrict, shapeTools, type ProviderTool, type ToolsFor } from './providers.js';
 import type { ProviderFormat } from '../tools/tool-result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 
@@ -167,15 +167,7 @@ export function makeBundle(parts: BundleParts): Bundle {
   const lazyWarnings = (): Readonly<Record<string, readonly LintWarning[]>> =>
     (warnings ??= lintAll(parts.admittedTools, parts.reportOptions));
   // The openai-strict verdict per tool, computed once (on the first OpenAI shape asked for).
-  const strictVerdicts = new Map<string, boolean>();
-  const strict = (t: ProviderTool): boolean => {
-    let verdict = strictVerdicts.get(t.name);
-    if (verdict === undefined) {
-      verdict = passesOpenAIStrict(t.inputSchema);
-      strictVerdicts.set(t.name, verdict);
-    }
-    return verdict;
-  };
+  const strict = memoStrict();
   const bundle = {
     providerTools: parts.providerTools,
     authority: parts.authority,

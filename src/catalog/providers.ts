@@ -12,7 +12,7 @@ export type {
   StrictCheck,
   ToolsFor,
 } from '../tools/provider-shapes.js';
-export { passesOpenAIStrict, shapeTools } from '../tools/provider-shapes.js';
+export { memoStrict, passesOpenAIStrict, shapeTools } from '../tools/provider-shapes.js';
 
 /** An MCP `Tool` as `tools/list` lists it: what admitMcpTools reads. */
 export interface McpTool {

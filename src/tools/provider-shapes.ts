@@ -99,6 +99,21 @@ export function passesOpenAIStrict(schema: unknown): boolean {
 /** How shapeTools learns whether a tool may be sent with `strict` (the bundle caches the answer). */
 export type StrictCheck = (tool: ProviderTool) => boolean;
 
+/**
+ * A StrictCheck that asks passesOpenAIStrict once per tool name and keeps the verdict in `verdicts`: its
+ * owner's tools are never replaced under a name, so a verdict never goes stale.
+ */
+export function memoStrict(verdicts: Map<string, boolean> = new Map()): StrictCheck {
+  return (t) => {
+    let verdict = verdicts.get(t.name);
+    if (verdict === undefined) {
+      verdict = passesOpenAIStrict(t.inputSchema);
+      verdicts.set(t.name, verdict);
+    }
+    return verdict;
+  };
+}
+
 /** The name a tool is published under in a format, or undefined to withhold it there (provider-names.ts). */
 export type NameOf = (name: string, format: ProviderFormat) => string | undefined;
 

@@ -2,7 +2,7 @@
 // definitions in a provider's wire shape, each tool's openai-strict verdict computed once and kept.
 import { copyJson } from '../util/plain-json.js';
 import { publishedName, type ProviderNameMap } from './provider-names.js';
-import { passesOpenAIStrict, shapeTools, type ProviderTool, type ToolsFor } from './provider-shapes.js';
+import { memoStrict, shapeTools, type ToolsFor } from './provider-shapes.js';
 import type { Tool } from './tool.js';
 import type { ProviderFormat } from './tool-result.js';
 
@@ -33,13 +33,5 @@ export function definitionsFor<F extends ProviderFormat>(
   verdicts: Map<string, boolean>,
   names: ProviderNameMap,
 ): ToolsFor<F> {
-  const strict = (t: ProviderTool): boolean => {
-    let verdict = verdicts.get(t.name);
-    if (verdict === undefined) {
-      verdict = passesOpenAIStrict(t.inputSchema);
-      verdicts.set(t.name, verdict);
-    }
-    return verdict;
-  };
-  return shapeTools(definitions, format, strict, (name, f) => publishedName(names, name, f));
+  return shapeTools(definitions, format, memoStrict(verdicts), (name, f) => publishedName(names, name, f));
 }
