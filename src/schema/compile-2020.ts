@@ -6,7 +6,7 @@ import { warmUp } from './engine/warm-up.js';
 import { inertEngineKeywords } from './ajv-only.js';
 import { checkCompileCost } from './compile-cost.js';
 import { checkInPlace, reachable } from './in-place-cycles.js';
-import { engineInput } from './link.js';
+import { engineInput } from './link-documents.js';
 import { authorLocation } from './link-source.js';
 import { deferrable } from './deferral.js';
 import type { EngineOutput, EngineStep, Pipeline } from './pipeline.js';

@@ -3,12 +3,8 @@ import { unescapePointerToken } from '../util/json-pointer.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { IDENTIFYING_KEYWORDS, META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
-import { recordSource, sourceOf } from './link-source.js';
-import { registerDocument } from './engine/annotation-run.js';
-import type { EngineInput } from './engine/engine.js';
-import { usesUnevaluated } from './engine/unevaluated.js';
+import { recordSource } from './link-source.js';
 import { walkSchema } from './walk.js';
-import { needsLinkingAt } from './schema-needs.js';
 import { isObject } from '../util/plain-json.js';
 
 /**
@@ -46,6 +42,9 @@ interface Place {
 }
 type Context = ReadonlyMap<string, Place>;
 
+/** Whether `base` is a meta-schema Ajv ships, which the linker loads itself when it is referenced. */
+export const shipsMetaSchema = (base: string): boolean => META_FILES[base] !== undefined;
+
 const hasOwn = (o: object, k: string): boolean => Object.hasOwn(o, k);
 const define = (o: Record<string, unknown>, k: string, v: unknown): void => {
   Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
@@ -55,17 +54,6 @@ const fragmentOf = (pointer: string): string =>
     .split('/')
     .map((s) => encodeURIComponent(s))
     .join('/');
-
-/** Does the document set need linking? Plain documents with only local pointer refs do not (schema-needs.ts). */
-export function needsLinking(docs: readonly LinkInput[]): boolean {
-  if (docs.length > 1) return true;
-  let found = false;
-  walkSchema(docs[0]?.schema, ({ node, pointer }) => {
-    found ||= needsLinkingAt(node, pointer);
-    return !found;
-  });
-  return found;
-}
 
 /** Puts an emitted child into its emitted parent at `via` (`k`, `k/<index>` or `k/<escaped name>`). */
 function placeChild(parent: Record<string, unknown>, via: string, child: unknown): void {
@@ -80,7 +68,8 @@ function placeChild(parent: Record<string, unknown>, via: string, child: unknown
   else define(holder as Record<string, unknown>, key, child);
 }
 
-class Linker {
+/** Indexes documents (scan), then emits the linked one (link); linkDocuments in link-documents.ts drives it. */
+export class Linker {
   readonly resources = new Map<string, Resource>();
   readonly anchors = new Map<string, Place & { dynamic: boolean }>();
   readonly places = new Map<object, Place>();
@@ -169,6 +158,12 @@ class Linker {
       place = known ?? { resource: place.resource, pointer: `${place.pointer}/${seg}` };
     }
     return { ...place, dynamic: false };
+  }
+
+  /** Scans every meta-schema Ajv ships, so that their dynamic anchors count from the start. */
+  loadMetaSchemas(): void {
+    this.locate(`${META_BASE}schema`);
+    for (const uri of Object.keys(META_FILES)) this.locate(uri);
   }
 
   /** Core §8.2.3.2: a context records, per dynamic anchor name, the outermost resource defining it. */
@@ -291,63 +286,4 @@ class Linker {
     if (Object.keys(defs).length > 0) define(root, '$defs', defs);
     return root;
   }
-}
-
-/**
- * Links the documents (the first is the root) into one document with only local pointer
- * references and no identifiers. Throws RangeError when the copy limit is exceeded.
- */
-export function linkDocuments(docs: readonly LinkInput[]): unknown {
-  const linker = new Linker();
-  linker.rootDocument = docs[0]?.uri ?? '';
-  for (const d of docs) linker.scan(d.schema, d.uri, false);
-  const targets = (): string[] => {
-    const out: string[] = [];
-    for (const [node, place] of linker.places) {
-      for (const kw of ['$ref', '$dynamicRef']) {
-        const v = (node as Record<string, unknown>)[kw];
-        const abs = typeof v === 'string' ? resolveUri(v, place.resource) : undefined;
-        if (abs !== undefined) out.push(abs);
-        // Only names that some `$dynamicRef` can select need tracking (keeps contexts few).
-        const fragment = abs === undefined ? '' : splitFragment(abs).fragment;
-        if (kw === '$dynamicRef' && fragment !== '' && !fragment.startsWith('/')) linker.dynamicNames.add(fragment);
-      }
-    }
-    return out;
-  };
-  // Meta-schemas Ajv ships are linked like any document when referenced; load them all up front
-  // so their dynamic anchors count from the start.
-  if (
-    targets().some(
-      (t) => META_FILES[splitFragment(t).base] !== undefined && !linker.resources.has(splitFragment(t).base),
-    )
-  ) {
-    linker.locate(`${META_BASE}schema`);
-    for (const uri of Object.keys(META_FILES)) linker.locate(uri);
-    targets();
-  }
-  const root = docs[0]!;
-  const rootPlace = isObject(root.schema) ? linker.places.get(root.schema) : undefined;
-  return linker.link(rootPlace?.resource ?? root.uri);
-}
-
-let linkedIds = 0;
-
-/**
- * Links when needed and prepares annotation tracking for `unevaluated*` (see unevaluated.ts). `linked` is
- * needsLinking's answer when the caller already knows it (engineNeeds in schema-needs.ts).
- */
-export function engineInput(docs: readonly LinkInput[], linked = needsLinking(docs)): EngineInput {
-  const schema = linked ? linkDocuments(docs) : docs[0]!.schema;
-  const extra = linked ? [] : docs.slice(1);
-  if (!isObject(schema) || !usesUnevaluated(schema)) return { schema, extra, keep: false };
-  // A private `$id` lets the keywords ask Ajv for validators of sibling subschemas by pointer;
-  // every reference is a local pointer here, so the base change resolves nothing differently.
-  const withId: Record<string, unknown> = {};
-  define(withId, '$id', `urn:toolgate:linked:${++linkedIds}`);
-  for (const k of Object.keys(schema)) if (k !== '$id') define(withId, k, schema[k]);
-  const source = sourceOf(schema);
-  if (source !== undefined) recordSource(withId, source);
-  registerDocument(withId, withId['$id'] as string);
-  return { schema: withId, extra, keep: true };
 }

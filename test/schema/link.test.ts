@@ -2,7 +2,7 @@
 // resources, meta-schema references. Each case is one the raw engine gets wrong or crashes on.
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';
-import { linkDocuments, needsLinking } from '../../src/schema/link.js';
+import { linkDocuments, needsLinking } from '../../src/schema/link-documents.js';
 
 const verdict = (schema: object, args: unknown, options = {}): boolean | string => {
   const compiled = validateSchema(schema, options);

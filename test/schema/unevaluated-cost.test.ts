@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';
 import { compileOn, createEngine } from '../../src/schema/engine/ajv-2020.js';
-import { engineInput } from '../../src/schema/link.js';
+import { engineInput } from '../../src/schema/link-documents.js';
 
 const COUNT = 'x-count';
 
