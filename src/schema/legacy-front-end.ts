@@ -7,14 +7,8 @@ import { metaViolations } from './meta-errors.js';
 import type { ResolvedOptions } from './options.js';
 import { instrumentSteps } from './engine/step-budget.js';
 import { warmUp } from './engine/warm-up.js';
-import {
-  checkNodePatterns,
-  type DocumentPlace,
-  type EngineOutput,
-  type EngineStep,
-  type LoadedDocument,
-  type Pipeline,
-} from './pipeline.js';
+import { checkNodePatterns } from './pattern-gate.js';
+import type { DocumentPlace, EngineOutput, EngineStep, LoadedDocument, Pipeline } from './pipeline.js';
 import { createLegacyEngine, legacyMetaValidate } from './engine/legacy-engine.js';
 import { compileRefusal } from './engine/missing-reference.js';
 import { checkLegacyInPlace, schemaPlaces } from './legacy-in-place.js';

@@ -8,12 +8,11 @@ import { gateDocument } from './gate.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
 import type { ResolvedOptions } from './options.js';
 import { lookupTarget, indexDocument, splitFragment, type Identification, type ResourceIndex } from './references.js';
-import { checkPattern } from '../regex/guard.js';
+import { checkPatterns } from './pattern-gate.js';
 import type { Validator } from './engine/validator.js';
 import type { WalkOptions } from './walk.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
 import { isObject } from '../util/plain-json.js';
-import { walkSchema } from './walk.js';
 
 // The document side of validateSchema, one pipeline for every dialect: every document (the root, and each
 // one a `$ref` pulls from the registry or loader) passes its dialect's gates, in the order of docs/rules.md,
@@ -170,55 +169,6 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   p.documents.push({ uri: place.uri, schema, vocabularies });
   indexDocument(p.index, schema, place.uri, p.frontEnd.identification);
   return ok(true);
-}
-
-/** Where the pattern checks put what they find: invalid expressions, and ones refused as hazards. */
-export interface PatternFindings {
-  readonly invalid: Violation[];
-  readonly hazards: Violation[];
-}
-
-/**
- * The `pattern` and `patternProperties` keys of one schema object through checkPattern (regex/guard.ts): the one
- * pattern gate of every dialect, called from each dialect's walk.
- */
-export function checkNodePatterns(
-  node: Record<string, unknown>,
-  pointer: string,
-  location: (p: string) => string,
-  found: PatternFindings,
-): void {
-  const check = (source: string, at: string): void => {
-    const verdict = checkPattern(source);
-    if (verdict.invalid !== undefined)
-      found.invalid.push(
-        schemaViolation(
-          'pattern',
-          `invalid regular expression ${echo(source)}: ${verdict.invalid}`,
-          location(at),
-          'pattern_invalid',
-        ),
-      );
-    else if (verdict.hazard !== undefined)
-      found.hazards.push(
-        schemaViolation(
-          'pattern',
-          `regular expression ${echo(source)} is refused: ${verdict.hazard}`,
-          location(at),
-          'pattern_refused',
-        ),
-      );
-  };
-  if (typeof node['pattern'] === 'string') check(node['pattern'], `${pointer}/pattern`);
-  const pp = node['patternProperties'];
-  if (isObject(pp)) for (const k of Object.keys(pp)) check(k, `${pointer}/patternProperties`);
-}
-
-/** Every pattern of a 2020-12 document (checkNodePatterns). */
-function checkPatterns(schema: unknown, location: (p: string) => string): PatternFindings {
-  const found: PatternFindings = { invalid: [], hazards: [] };
-  walkSchema(schema, ({ node, pointer }) => checkNodePatterns(node, pointer, location, found));
-  return found;
 }
 
 /** How many unresolved references resolveReferences' message names. */
