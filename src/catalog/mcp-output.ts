@@ -79,3 +79,16 @@ export function outputProblem(result: unknown, schema: CompiledSchema): GateErro
   if (verdict.ok) return undefined;
   return { ...verdict.error, message: `structuredContent does not match the outputSchema: ${verdict.error.message}` };
 }
+
+/** The text that replaces a result of `tool` breaking its outputSchema, with the problem; undefined when it holds. */
+export function outputRefusal(
+  tool: string,
+  result: unknown,
+  schema: CompiledSchema,
+): { readonly text: string; readonly error: GateError } | undefined {
+  const problem = outputProblem(result, schema);
+  // It ran: saying it failed would invite the model to call it again and repeat its side effect.
+  return problem === undefined
+    ? undefined
+    : { text: `error: tool ${tool} ran but its output does not match its output schema`, error: problem };
+}

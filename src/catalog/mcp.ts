@@ -6,7 +6,9 @@ import { callFailure, type BatchError } from './diagnostics.js';
 import type { ToolDescriptor } from './descriptor.js';
 import type { McpTool } from './providers.js';
 import type { Invoke } from './preflight.js';
-import { McpOutput } from '../tools/mcp-result.js';
+import { McpOutput, type OutputCheck } from '../tools/mcp-result.js';
+import { compileOutputSchemas, listingCost, outputRefusal, type OutputSchemas } from './mcp-output.js';
+import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { ownData } from '../util/own-field.js';
 import { FUNCTION, pick, readTable, type OptionTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from './admission-options.js';
@@ -38,13 +40,13 @@ export const MCP_ADMISSION_TABLE: OptionTable<McpAdmissionOptions> = {
  * The backend the Registry runs: what it returns is marked as a CallToolResult, so the model reads the
  * tool's own `isError`, text and images (tools/mcp-result.ts), not the result's JSON.
  */
-function markMcp(made: unknown, invoke: Invoke | undefined): unknown {
+function markMcp(made: unknown, invoke: Invoke | undefined, check: OutputCheck | undefined): unknown {
   if (typeof made === 'function')
     return async (args: unknown, context: unknown) =>
-      new McpOutput(await (made as (a: unknown, c: unknown) => unknown)(args, context));
+      new McpOutput(await (made as (a: unknown, c: unknown) => unknown)(args, context), check);
   // A non-function backend runs through the host's invoke; without one, preflight refuses it as it is.
   if (typeof invoke !== 'function' || made === undefined || made === null) return made;
-  return async (args: unknown, context: unknown) => new McpOutput(await invoke(made, args, context));
+  return async (args: unknown, context: unknown) => new McpOutput(await invoke(made, args, context), check);
 }
 
 /**
@@ -57,7 +59,33 @@ export async function admitMcpTools(
   listToolsResult: unknown,
   options: McpAdmissionOptions,
 ): Promise<Result<Bundle, BatchError>> {
-  return admitMcpToolsWith(listToolsResult, options, NO_INTERNALS);
+  return admitMcpToolsWith(listToolsResult, options, NO_INTERNALS, true);
+}
+
+/**
+ * The listing's output schemas compiled under the admission's schema options (MCP "Tools", "Output Schema":
+ * clients SHOULD validate structured results), charged to the listing's compile budget; a refused one is the
+ * tool's diagnostic, judged by `mode` like its inputSchema's.
+ */
+async function outputSchemasOf(
+  slots: readonly BatchSlot[],
+  admission: AdmissionOptions,
+  internals: AdmissionInternals,
+): Promise<{ schemas: OutputSchemas['byName']; internals: AdmissionInternals }> {
+  const listed = slots.map((slot) => (slot.present ? slot.value : undefined));
+  const cost = listingCost(admission.limits, listed);
+  // A loader may be asynchronous here, so it is not used: an outputSchema resolves from schemaRegistry or itself
+  // (as guardClient's).
+  const { schemaLoader: _async, ...options } = pick(admission, SCHEMA_OPTION_TABLE);
+  const compiled = await compileOutputSchemas(listed, options as SchemaOptions, undefined, cost);
+  const extraDiagnostics = [...internals.extraDiagnostics, ...compiled.diagnostics];
+  return { schemas: compiled.byName, internals: { ...internals, extraDiagnostics, cost } };
+}
+
+/** The result check of the tool named `name`, when it declares an outputSchema that compiled. */
+function outputCheck(schemas: OutputSchemas['byName'] | undefined, name: unknown): OutputCheck | undefined {
+  const schema = typeof name === 'string' ? schemas?.get(name) : undefined;
+  return schema === undefined ? undefined : (result) => outputRefusal(name as string, result, schema);
 }
 
 /** Array.isArray, or undefined for a revoked Proxy (on which it throws): the readers refuse that unread. */
@@ -74,11 +102,16 @@ class HostThrow {
   constructor(readonly thrown: unknown) {}
 }
 
-/** Internal (guardClient's): admitMcpTools with admission settings admitBatch's callers cannot pass. */
+/**
+ * Internal (guardClient's, the proxy's): admitMcpTools with admission settings admitBatch's callers cannot pass.
+ * `outputs`: compile each listed outputSchema here and hold each result to it; the proxy and guardClient do both
+ * themselves (in slices, against their own wire), so they leave it false.
+ */
 export async function admitMcpToolsWith(
   listToolsResult: unknown,
   options: McpAdmissionOptions,
   internals: AdmissionInternals,
+  outputs = false,
 ): Promise<Result<Bundle, BatchError>> {
   try {
     const listed = ownData(listToolsResult, 'tools');
@@ -103,6 +136,7 @@ export async function admitMcpToolsWith(
     // Read once, holes and the batch bound included, exactly as admitBatch reads its array.
     const entries = readBatch(listed, 'admitMcpTools');
     if (!entries.ok) return callFailure(entries);
+    const checked = outputs ? await outputSchemasOf(entries.value, admission, internals) : undefined;
     const descriptorOf = (entry: unknown): unknown => {
       if (entry === null || typeof entry !== 'object' || isList(entry) !== false) return entry;
       const tool = entry as McpTool;
@@ -119,7 +153,7 @@ export async function admitMcpToolsWith(
       const descriptor: ToolDescriptor = {
         name: ownData(tool, 'name') as string,
         inputSchema: ownData(tool, 'inputSchema') ?? null,
-        backend: markMcp(made, given.invoke),
+        backend: markMcp(made, given.invoke, outputCheck(checked?.schemas, ownData(tool, 'name'))),
         ...(description !== undefined ? { description: description as string } : {}),
         ...(annotations !== undefined ? { annotations: annotations as Record<string, unknown> } : {}),
         ...(rev !== undefined ? { revision: rev } : {}),
@@ -130,7 +164,7 @@ export async function admitMcpToolsWith(
       (slot): BatchSlot => (slot.present ? { present: true, value: descriptorOf(slot.value) } : slot),
     );
     // Tools from MCP follow MCP's name rule (a `.` is allowed; providers get the mapped name).
-    return await admitSlots(slots, admission, { ...internals, mcpNames: true });
+    return await admitSlots(slots, admission, { ...(checked?.internals ?? internals), mcpNames: true });
   } catch (thrown) {
     // Its text is the host's (a path, a credential): withheld from the message, kept as the cause.
     if (thrown instanceof HostThrow)

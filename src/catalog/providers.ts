@@ -21,7 +21,7 @@ export interface McpTool {
   readonly description?: string;
   readonly inputSchema: unknown;
   readonly annotations?: Readonly<Record<string, unknown>>;
-  /** A server may list more (`outputSchema`, `_meta`); admission reads none of it. */
+  /** A server may list more: admission reads `outputSchema` (catalog/mcp-output.ts), never `_meta`. */
   readonly [field: string]: unknown;
 }
 

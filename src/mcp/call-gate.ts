@@ -3,10 +3,8 @@
 // request to forward is rebuilt from what was checked (forward.ts); given the result of a call that ran, what
 // may be passed on. No I/O and no wire shape: each caller answers in its own (the proxy's -32602 for an unknown
 // tool never says why; guardClient's text names the tools available), but the verdicts are the same code.
-import { outputProblem } from '../catalog/mcp-output.js';
 import { formatForModel } from '../errors/format.js';
 import type { GateError } from '../result.js';
-import type { CompiledSchema } from '../schema/compile.js';
 import type { Registry } from '../tools/registry.js';
 import { argumentsRefusal, type ForwardedCall, forwardedCall, protoMemberPath, protoRefusal } from './forward.js';
 import { memberText } from './json-member.js';
@@ -75,15 +73,5 @@ export function passOnRefusal(tool: string, result: unknown): string | undefined
     : `error: tool ${tool} ran but its result was not passed on: ${protoRefusal(proto)}`;
 }
 
-/** The text that replaces a result of `tool` breaking its outputSchema, with the problem; undefined when it holds. */
-export function outputRefusal(
-  tool: string,
-  result: unknown,
-  schema: CompiledSchema,
-): { readonly text: string; readonly error: GateError } | undefined {
-  const problem = outputProblem(result, schema);
-  // It ran: saying it failed would invite the model to call it again and repeat its side effect.
-  return problem === undefined
-    ? undefined
-    : { text: `error: tool ${tool} ran but its output does not match its output schema`, error: problem };
-}
+/** The one output-schema verdict (catalog/mcp-output.ts), which admitMcpTools' bundles give too. */
+export { outputRefusal } from '../catalog/mcp-output.js';

@@ -179,7 +179,7 @@ function resultOf(
   // error's `address`) are host text that JSON would otherwise copy into the model's text.
   if (g.value instanceof McpOutput) {
     if (isError(g.value.value)) return reportThrow(host, callId, name, 'execute', g.value.value, 'tool');
-    return mcpToolResult(callId, name, g.value.value, host.maxResultBytes);
+    return mcpToolResult(callId, name, g.value.value, host.maxResultBytes, g.value.check);
   }
   // Bounded in depth as an MCP result is: JSON.stringify's own limit depends on the stack.
   const content = jsonOrError(g.value, host.maxResultBytes, MAX_MCP_RESULT_DEPTH);

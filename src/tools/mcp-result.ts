@@ -2,6 +2,7 @@
 // message as a person would write it by hand: the tool's own `isError` kept, text parts as text, images
 // where the provider has a place for them, `structuredContent` as JSON text only when `content` is empty
 // (the spec's own fallback). What a provider has no place for is dropped (docs/adapters.md lists it).
+import type { GateError } from '../result.js';
 import { memberPath, PROTO_ONLY } from '../util/member-path.js';
 import { copyBoundedJson, copyJson, isObject } from '../util/plain-json.js';
 import {
@@ -51,12 +52,21 @@ function notJsonResult(callId: string, name: string, why?: string): ToolResult {
   });
 }
 
+/**
+ * Why a result may not be passed on as it is (its outputSchema broken: catalog/mcp-output.ts), with the text
+ * the model reads instead; undefined when it may. Run on toolgate's private copy of the result.
+ */
+export type OutputCheck = (result: unknown) => { readonly text: string; readonly error: GateError } | undefined;
+
 /** A backend's return value marked as an MCP CallToolResult (admitMcpTools marks what its backends return). */
 export class McpOutput {
   /** What the MCP backend returned. */
   readonly value: unknown;
-  constructor(value: unknown) {
+  /** The tool's outputSchema check, when it declares one. */
+  readonly check: OutputCheck | undefined;
+  constructor(value: unknown, check?: OutputCheck) {
     this.value = value;
+    this.check = check;
   }
 }
 
@@ -107,6 +117,7 @@ export function mcpToolResult(
   name: string,
   value: unknown,
   maxResultBytes = DEFAULT_MAX_RESULT_BYTES,
+  check?: OutputCheck,
 ): ToolResult {
   // One private plain copy: nothing the server handed back (a getter, a later change) is read again. Bounded as
   // its JSON text is counted while copying (escapes aside): a value sharing one object under many members is not
@@ -131,6 +142,8 @@ export function mcpToolResult(
     });
   if (!copy.ok) return notJsonResult(callId, name);
   const result = copy.value;
+  const broken = check?.(result);
+  if (broken !== undefined) return errorResult(callId, name, broken.text, { ...broken.error, stage: 'execute' });
   const content = isObject(result) ? result.content : undefined;
   const structured = isObject(result) ? result.structuredContent : undefined;
   // Text JSON.stringify could not write (within the depth bound it can) is a failure, never an empty success.
