@@ -1,5 +1,5 @@
 import { dataProperty, thrownMessage } from '../result.js';
-import { clip } from '../util/describe-value.js';
+import { clip, printable } from '../util/describe-value.js';
 import type { Tool, ToolContext } from './tool.js';
 import type { CallStage, ToolResult } from './tool-result.js';
 
@@ -149,9 +149,13 @@ function codeNote(cause: unknown, message: string): string {
   }
 }
 
-/** The message of a thrown value and its code, kept to one short line for the model. */
+/**
+ * The message of a thrown value and its code, kept to one short line for the model, its control characters written
+ * out (printable): with exposeErrors it may be an MCP server's error text, as foreign as its tool's output.
+ */
 export function causeMessage(cause: unknown): string {
   const message = thrownMessage(cause);
   const text = `${message}${codeNote(cause, message)}`.replace(/[\r\n\u2028\u2029]+/g, ' ');
-  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+  const shown = printable(text.length > 300 ? text.slice(0, 297) : text);
+  return shown.length > 300 || text.length > 300 ? `${shown.slice(0, 297)}...` : shown;
 }
