@@ -90,17 +90,3 @@ export function versionRefusal(req: IncomingMessage): Refusal | undefined {
   }
   return undefined;
 }
-
-/** The media types of the last `Accept` header read: a client sends the same one with every request. */
-let lastAccept: { readonly text: string; readonly types: ReadonlySet<string> } = { text: '', types: new Set() };
-
-/** Whether an `Accept` header lists `type` (or a wildcard covering it). */
-export function accepts(req: IncomingMessage, type: string): boolean {
-  const accept = req.headers.accept ?? '';
-  if (accept !== lastAccept.text) {
-    const types = new Set(accept.split(',').map((part) => part.split(';')[0]?.trim().toLowerCase() ?? ''));
-    lastAccept = { text: accept, types };
-  }
-  const { types } = lastAccept;
-  return types.has(type) || types.has(`${type.slice(0, type.indexOf('/'))}/*`) || types.has('*/*');
-}

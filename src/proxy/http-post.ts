@@ -10,7 +10,8 @@ import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import type { GrantedClient } from './grants.js';
-import { accepts, versionRefusal } from './http-guard.js';
+import { versionRefusal } from './http-guard.js';
+import { accepts, isMediaType } from './media-types.js';
 import { isModernPost, modernRefusal } from './http-modern.js';
 import { refuse } from './http-refuse.js';
 import type { HttpSession } from './http-session.js';
@@ -63,8 +64,7 @@ export function postHandler(settings: ProxySettings, table: SessionTable): PostH
   };
 
   const post = async (req: IncomingMessage, res: ServerResponse, client: GrantedClient | undefined): Promise<void> => {
-    const type = (req.headers['content-type'] ?? '').toLowerCase();
-    if (!type.startsWith('application/json'))
+    if (!isMediaType(req.headers['content-type'], 'application/json'))
       return refuse(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
     if (!accepts(req, 'application/json') || !accepts(req, 'text/event-stream'))
       return refuse(res, 406, 'Not Acceptable: Accept must list application/json and text/event-stream');

@@ -72,6 +72,9 @@ describe('toolgate proxy --listen refuses', () => {
     ['an unknown protocol version', { 'mcp-protocol-version': '1999-01-01' }, 400],
     ['a body that is not JSON typed', { 'content-type': 'text/plain' }, 415],
     ['a client that cannot read SSE', { accept: 'application/json' }, 406],
+    ['a body typed JSONP (a media type is compared whole)', { 'content-type': 'application/jsonp' }, 415],
+    ['a client that says it cannot read SSE (q=0)', { accept: 'application/json, text/event-stream;q=0' }, 406],
+    ['a client that says it cannot read JSON (q=0)', { accept: 'application/json;q=0, text/event-stream' }, 406],
   ])('%s', async (_, headers, status) => {
     const r = await send(JSON.stringify(INIT), headers);
     expect(r.status).toBe(status);
