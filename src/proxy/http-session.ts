@@ -22,6 +22,7 @@ import { refuse } from './http-refuse.js';
 import { isModernRequest } from './modern-requests.js';
 import { distinctHeaders } from '../mcp/routing-headers.js';
 import type { UnreadAnswers } from './unread-answers.js';
+import type { StreamOwner, UnreadStreams } from './unread-streams.js';
 import { WaitingRequests } from './waiting-requests.js';
 
 /** A POST waiting for its reply; `modern`: a 2026-07-28 request, whose -32601 is a 404 (below). */
@@ -39,15 +40,9 @@ export interface SessionHooks {
   readonly ended: (session: HttpSession, why: string) => void;
   /** The answers its front's sessions wrote that their clients have not taken yet, and their bound. */
   readonly unread: UnreadAnswers;
+  /** What its front's sessions' clients left unread on their streams, and the bounds (unread-streams.ts). */
+  readonly streams: UnreadStreams;
 }
-
-/**
- * Bytes a session's clients may leave unread on its SSE streams together (its GET stream and every POST's). Past
- * it the stream holding the most is closed (the client loses it, as if it had gone): written without bound, a
- * server's flood to a client that never reads would fill the proxy's memory; bounded per stream, a session's 100
- * waiting POSTs held 100 times it. One message is always written onto streams under the bound, whatever its size.
- */
-export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
 
 /** One downstream session and its upstream. */
 export class HttpSession {
@@ -61,6 +56,8 @@ export class HttpSession {
   private standalone: ServerResponse | undefined;
   private idle: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Its streams as the bounds on unread stream bytes see them (a bound per stream let 100 POSTs hold 100x). */
+  private readonly owner: StreamOwner;
   /** Counts every use across sessions: a tick, not a clock, so two uses in one millisecond still have an order. */
   private static ticks = 0;
   /** When this session was last used: a request or stream arrived, or its last one ended. */
@@ -112,6 +109,12 @@ export class HttpSession {
       // The answers are written by promise continuations: let them run before the session is closed.
       setImmediate(() => void this.close(`its server ${why}`));
     });
+    const drop = (res: ServerResponse): void => {
+      if (this.standalone === res) this.standalone = undefined;
+      this.streams.delete(res);
+    };
+    this.owner = { name: this.label, streams: () => this.openStreams(), drop };
+    hooks.streams.add(this.owner);
     this.arm();
   }
 
@@ -216,15 +219,20 @@ export class HttpSession {
     for (const [own] of this.waiting)
       this.reply(own, (clientId) => JSON.stringify({ jsonrpc: '2.0', id: clientId, error }));
     // Ended, a stream its client does not read would keep its socket and what it holds for good: bounded as answers.
-    const name = `session ${this.id?.slice(0, 8) ?? '(shared)'}`;
     for (const s of [...this.streams, ...(this.standalone === undefined ? [] : [this.standalone])]) {
       s.end();
-      this.hooks.unread.written(s, this, name);
+      this.hooks.unread.written(s, this, this.label);
     }
     this.streams.clear();
     this.standalone = undefined;
+    this.hooks.streams.delete(this.owner);
     this.hooks.ended(this, why);
     await this.upstream.stop();
+  }
+
+  /** How stderr names this session. */
+  private get label(): string {
+    return `session ${this.id?.slice(0, 8) ?? '(shared)'}`;
   }
 
   private idHeader(): Record<string, string> {
@@ -262,14 +270,15 @@ export class HttpSession {
       return;
     }
     const text = JSON.stringify(message);
-    this.shed();
+    const event = sseEvent(text);
+    this.hooks.streams.shed(this.owner, Buffer.byteLength(event));
     // Shared (--stateless): only a notification, on a request's own stream, reaches the one client that sent it.
     const shared = this.id === undefined;
     const own = shared && message.id !== undefined ? undefined : this.ownStream(related);
     const target = own ?? (shared ? undefined : this.streamFor());
     if (target !== undefined) {
       if (!target.headersSent) target.writeHead(200, { ...SSE_HEADERS, ...this.idHeader() });
-      target.write(sseEvent(text));
+      target.write(event);
       return;
     }
     // No stream to the client (or a shared session): a request is answered here, a notification dropped.
@@ -278,25 +287,6 @@ export class HttpSession {
       const error = { code: RPC.internalError, message: `the client cannot be reached: ${why}` };
       const reply = { jsonrpc: '2.0' as const, id: message.id, error };
       setImmediate(() => this.peer.deliver(reply, JSON.stringify(reply)));
-    }
-  }
-
-  /** Closes the streams holding the most until what the session's clients left unread is within the bound. */
-  private shed(): void {
-    for (;;) {
-      let unread = 0;
-      let heaviest: ServerResponse | undefined;
-      for (const res of this.openStreams()) {
-        unread += res.writableLength;
-        if (heaviest === undefined || res.writableLength > heaviest.writableLength) heaviest = res;
-      }
-      if (unread <= MAX_UNREAD_BYTES || heaviest === undefined) return;
-      this.hooks.warn(
-        `session ${this.id?.slice(0, 8) ?? '(shared)'}: the client did not read its stream; it was closed`,
-      );
-      if (this.standalone === heaviest) this.standalone = undefined;
-      this.streams.delete(heaviest);
-      heaviest.destroy();
     }
   }
 
@@ -343,6 +333,6 @@ export class HttpSession {
   private answer(res: ServerResponse, body: AnswerBody, status = 200): void {
     writeAnswer(res, body, status, this.idHeader());
     // Written, it no longer waits: what its client leaves unread is bounded there instead.
-    this.hooks.unread.written(res, this, `session ${this.id?.slice(0, 8) ?? '(shared)'}`);
+    this.hooks.unread.written(res, this, this.label);
   }
 }

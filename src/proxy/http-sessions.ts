@@ -10,6 +10,7 @@ import type { GrantedClient } from './grants.js';
 import { HttpSession } from './http-session.js';
 import { roomFor } from './session-room.js';
 import { UnreadAnswers } from './unread-answers.js';
+import { UnreadStreams } from './unread-streams.js';
 import { refuse } from './http-refuse.js';
 import type { ProxyIO } from './io.js';
 import { NO_INPUT_REQUIRED } from './modern-requests.js';
@@ -60,6 +61,7 @@ export async function sessionTable(
     warn: say,
     onCall,
     unread: new UnreadAnswers(say),
+    streams: new UnreadStreams(say),
     ended: (s: HttpSession, why: string) => {
       if (s.id === undefined) return;
       sessions.delete(s.id);

@@ -7,6 +7,7 @@ import { NOTHING } from '../../src/proxy/admission.js';
 import type { RpcMessage } from '../../src/mcp/channel.js';
 import { HttpSession } from '../../src/proxy/http-session.js';
 import { UnreadAnswers } from '../../src/proxy/unread-answers.js';
+import { UnreadStreams } from '../../src/proxy/unread-streams.js';
 import type { ProxySettings } from '../../src/proxy/settings.js';
 import { Peer } from '../../src/mcp/peer.js';
 import type { Upstream } from '../../src/proxy/upstream.js';
@@ -51,7 +52,13 @@ describe('the --stateless shared session', () => {
       undefined,
       { ...upstream, stop: async () => undefined } as unknown as Upstream,
       { secrets: [], deniedMethod: () => false } as unknown as ProxySettings,
-      { warn: () => undefined, onCall: () => undefined, ended: () => undefined, unread: new UnreadAnswers(() => 0) },
+      {
+        warn: () => undefined,
+        onCall: () => undefined,
+        ended: () => undefined,
+        unread: new UnreadAnswers(() => 0),
+        streams: new UnreadStreams(() => 0),
+      },
     );
     // Some client declared sampling (in the shared session, its capabilities stand for every client).
     const init = { jsonrpc: '2.0' as const, id: 0, method: 'initialize', params: { capabilities: { sampling: {} } } };

@@ -1,7 +1,8 @@
-// What a `--listen` session's clients leave unread on its SSE streams is bounded for the session, not per stream
-// (src/proxy/http-session.ts, MAX_UNREAD_BYTES): each waiting POST's response becomes a stream once its server
-// sends progress for it, so with a bound per stream a session's 100 waiting calls held 100 times it (a server
-// sending 1 MiB progress notifications to a client that never read: 970 MB); and a stream of a session that
+// What a `--listen` session's clients leave unread on its SSE streams is bounded for the session, not per stream,
+// and for all sessions together (src/proxy/unread-streams.ts): each waiting POST's response becomes a stream once
+// its server sends progress for it, so with a bound per stream a session's 100 waiting calls held 100 times it (a
+// server sending 1 MiB progress notifications to a client that never read: 970 MB), and with a bound per session
+// --max-sessions sessions held that many times it (32 sessions: 140 MiB held); and a stream of a session that
 // ended is let go as an unread answer is (src/proxy/unread-answers.ts). Real processes: the proxy from
 // source, in front of fixtures/flood-server.mjs, and raw sockets that stop reading.
 import { connect, type Socket } from 'node:net';
@@ -12,6 +13,7 @@ import { eventually, openRawSession, POST_HEADERS, startProxy, stopAll } from '.
 
 const FLOOD = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/flood-server.mjs');
 const sockets: Socket[] = [];
+const LIST = '{"jsonrpc":"2.0","id":9,"method":"tools/list"}';
 
 afterAll(async () => {
   for (const s of sockets) s.destroy();
@@ -47,6 +49,21 @@ describe('toolgate proxy --listen, calls whose progress a client never reads', (
     for (let id = 1; id <= 16; id++) unreadProgress(proxy.url, sid, id);
     expect(await eventually(() => /did not read its stream; it was closed/.test(proxy.output()), 15_000)).toBe(true);
   }, 30_000);
+
+  it('closes streams once all sessions together hold more than the bound on a front', async () => {
+    // 12 sessions of three unread calls: 21 MiB offered each, what the kernel does not take held up to the bound on
+    // one session (8 MiB), so about 96 MiB together, over the bound on all of them (64 MiB) by a third.
+    const proxy = await startProxy(['--listen', '0', '--max-sessions', '12', '--', process.execPath, FLOOD]);
+    const sids: string[] = [];
+    for (let i = 0; i < 12; i++) sids.push(await openRawSession(proxy.url));
+    for (const sid of sids) for (let id = 1; id <= 3; id++) unreadProgress(proxy.url, sid, id);
+    const front = /did not read its stream; it was closed \(all sessions together over 64 MiB\)/;
+    expect(await eventually(() => front.test(proxy.output()), 20_000)).toBe(true);
+    // It keeps serving.
+    const headers = { ...POST_HEADERS, 'mcp-session-id': sids[0] as string };
+    const listed = await fetch(proxy.url, { method: 'POST', headers, body: LIST });
+    expect(listed.status).toBe(200);
+  }, 60_000);
 
   it(
     'closes the unread GET stream of a session that ended, once none of it is read for the stall time',
