@@ -15,7 +15,8 @@ export const PROXY: CliCommand = {
     `               [--provider ${PROVIDER_NAMES.join('|')} [--provider-policy report|quarantine]]`,
     '               [--dialect 2020-12|2019-09|draft-07]... [--format-assertion] [--registry <dir>]',
     '               [--listen <port|host:port> [--auth-token-env <VAR> | --grants <file>] [--allow-origin <origin>]...',
-    '                [--session-idle <seconds>] [--max-sessions <n>] [--stateless]] [--lock <file>]',
+    '                [--session-idle <seconds>] [--max-sessions <n>] [--max-connections <n>]',
+    '                [--stateless]] [--lock <file>]',
     '               ([--] <command> [args...] | --url <http(s) URL> [--header "Name: value"]... |',
     '                --config <file>)',
   ],
@@ -86,6 +87,14 @@ export const PROXY: CliCommand = {
         'with --listen: sessions at once, each with its own server; past it the session unused longest ends, ' +
         'and 503 only when every session is busy ' +
         `(default ${PROXY_DEFAULTS.maxSessions})`,
+    },
+    {
+      name: 'max-connections',
+      type: 'string',
+      value: '<n>',
+      description:
+        'with --listen: connections held at once, all clients together; one past it is answered 503 and closed ' +
+        `(default ${PROXY_DEFAULTS.maxConnections})`,
     },
     {
       name: 'stateless',

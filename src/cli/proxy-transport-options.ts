@@ -73,6 +73,7 @@ function listenSettings(
   const origins = listFlag(args, 'allow-origin');
   const idle = stringFlag(args, 'session-idle');
   const max = stringFlag(args, 'max-sessions');
+  const connections = stringFlag(args, 'max-connections');
   const stateless = booleanFlag(args, 'stateless');
   const grantsFile = stringFlag(args, 'grants');
   if (raw === undefined) {
@@ -82,6 +83,7 @@ function listenSettings(
       origins.length > 0 && '--allow-origin',
       idle !== undefined && '--session-idle',
       max !== undefined && '--max-sessions',
+      connections !== undefined && '--max-connections',
       stateless && '--stateless',
     ].find((x) => x !== false);
     return orphan === undefined ? { ok: true, value: undefined } : inputError(`${orphan} needs --listen`);
@@ -120,6 +122,9 @@ function listenSettings(
   const maxSessions = Number(max ?? DEFAULT_MAX_SESSIONS);
   if (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > 100_000)
     return inputError(`--max-sessions must be a whole number from 1 to 100000, got ${JSON.stringify(max)}`);
+  const maxConnections = Number(connections ?? PROXY_DEFAULTS.maxConnections);
+  if (!Number.isInteger(maxConnections) || maxConnections < 1 || maxConnections > 1_000_000)
+    return inputError(`--max-connections must be a whole number from 1 to 1000000, got ${JSON.stringify(connections)}`);
   return {
     ok: true,
     value: {
@@ -128,6 +133,7 @@ function listenSettings(
       origins: allowed,
       sessionIdleMs: idleMs.value,
       maxSessions,
+      maxConnections,
       stateless,
       ...(clients === undefined ? {} : { clients: clients.value }),
     },

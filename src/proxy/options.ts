@@ -52,6 +52,8 @@ export interface ProxyListen {
   readonly allowOrigins?: readonly string[];
   readonly sessionIdleSeconds?: number;
   readonly maxSessions?: number;
+  /** Connections held at once (default 1024); one past it is answered 503 and closed. */
+  readonly maxConnections?: number;
   /** No sessions: one upstream shared by every client (only for servers that keep no per-client state). */
   readonly stateless?: boolean;
   /**
@@ -112,6 +114,7 @@ export const PROXY_FLAGS: Readonly<Record<string, string>> = {
   'allow-origin': 'listen.allowOrigins',
   'session-idle': 'listen.sessionIdleSeconds',
   'max-sessions': 'listen.maxSessions',
+  'max-connections': 'listen.maxConnections',
   stateless: 'listen.stateless',
   grants: 'listen.grants',
   allow: 'allow',
@@ -172,6 +175,7 @@ const LISTEN_TABLE = {
   allowOrigins: STRINGS,
   sessionIdleSeconds: POSITIVE,
   maxSessions: WHOLE(1, 100_000),
+  maxConnections: WHOLE(1, 1_000_000),
   stateless: BOOLEAN,
   grants: STRING,
 } as const;
@@ -229,6 +233,7 @@ export function listenOf(
       origins,
       sessionIdleMs: idleMs,
       maxSessions: v.maxSessions ?? PROXY_DEFAULTS.maxSessions,
+      maxConnections: v.maxConnections ?? PROXY_DEFAULTS.maxConnections,
       stateless: v.stateless === true,
       ...(clients === undefined ? {} : { clients: clients.value }),
     },

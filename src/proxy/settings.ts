@@ -22,6 +22,7 @@ export const PROXY_DEFAULTS = Object.freeze({
   host: '127.0.0.1',
   sessionIdleSeconds: 300,
   maxSessions: 32,
+  maxConnections: 1024,
 } as const);
 
 /** Sessions kept at once by default (`--max-sessions`). */
@@ -41,6 +42,8 @@ export interface ListenSettings {
   readonly origins: readonly string[];
   readonly sessionIdleMs: number;
   readonly maxSessions: number;
+  /** Connections held at once (`--max-connections`); one past it is answered 503 and closed. */
+  readonly maxConnections: number;
   readonly stateless: boolean;
   /**
    * `--grants`: the clients, each by its own token; a request's token picks one (no match: 401) and a session

@@ -123,9 +123,9 @@ export interface ProxyRequestHandler {
 
 /**
  * The proxy without a server of its own: resolves, once the upstream is started and admitted, to a handler a
- * host mounts at a path of its own. `listen` (its `port` unused) sets the same request checks and session bounds
- * as for startProxy: give `host` as the host's server binds it, so the Host check knows what to expect. Errors as
- * for startProxy; nothing is thrown.
+ * host mounts at a path of its own. `listen` (its `port` and `maxConnections` unused: the host's server holds the
+ * connections) sets the same request checks and session bounds as for startProxy: give `host` as the host's server
+ * binds it, so the Host check knows what to expect. Errors as for startProxy; nothing is thrown.
  */
 export async function createProxyHandler(options: ProxyOptions): Promise<Result<ProxyRequestHandler>> {
   const read = readProxyOptions(options);

@@ -253,6 +253,8 @@ describe('toolgate proxy --listen options', () => {
     [['--stateless'], /--stateless needs --listen/],
     [['--listen', '0', '--stateless', '--max-sessions', '3'], /--stateless keeps no sessions/],
     [['--listen', '0', '--max-sessions', '0'], /--max-sessions must be a whole number/],
+    [['--listen', '0', '--max-connections', '1.5'], /--max-connections must be a whole number from 1 to 1000000/],
+    [['--max-connections', '10'], /--max-connections needs --listen/],
     [['--listen', '0', '--allow-origin', 'https://a.example/path'], /--allow-origin needs scheme:\/\/host/],
   ])('refuses %j with exit 2', async (argv, message) => {
     const r = await runInProcess(['proxy', ...argv, '--', 'never-started']);

@@ -1,0 +1,54 @@
+// The bound on connections `--listen` holds at once (`--max-connections`). Every other bound is on what a
+// connection carries; without this one a client reopening connections faster than the 10 s idle close holds as many
+// as it likes, each an fd and some memory: 30,000 opened at once took the proxy to 19,991 of its 20,000 fds and
+// +200 MB RSS, and past the fd limit no session server can be started. A connection past the bound is answered at
+// once with 503 and closed.
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { RPC } from '../mcp/peer.js';
+
+/** How often stderr may say that connections are refused. */
+const SAY_EVERY_MS = 10_000;
+
+/** The 503 of a connection past the bound, whole: written before node:http has parsed anything of it. */
+function refusal(max: number): string {
+  const message = `Service Unavailable: ${max} connections are open (--max-connections)`;
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: RPC.internalError, message } });
+  const head = ['HTTP/1.1 503 Service Unavailable', 'Content-Type: application/json', 'Connection: close'];
+  return `${[...head, 'Retry-After: 1', `Content-Length: ${Buffer.byteLength(body)}`].join('\r\n')}\r\n\r\n${body}`;
+}
+
+/**
+ * Holds `server` to `max` connections at once: one past it gets 503 and is closed; stderr says so at most once in
+ * SAY_EVERY_MS, with how many were refused (a client retrying in a loop would flood it). What it returns tells a
+ * refused connection: a request node:http still parses on one is not served (no session is opened for it).
+ */
+export function boundConnections(
+  server: Server,
+  max: number,
+  say: (line: string) => void,
+): (socket: Socket) => boolean {
+  const answer = refusal(max);
+  const refused = new WeakSet<Socket>();
+  let open = 0;
+  let unsaid = 0;
+  let saidAt = Number.NEGATIVE_INFINITY;
+  // Ahead of node:http's own listener, so that the answer is the first thing written on the connection.
+  server.prependListener('connection', (socket: Socket) => {
+    if (open >= max) {
+      refused.add(socket);
+      socket.on('error', () => undefined);
+      socket.end(answer);
+      socket.destroySoon();
+      unsaid++;
+      if (performance.now() - saidAt < SAY_EVERY_MS) return;
+      say(`${max} connections are open (--max-connections): ${unsaid} more answered 503 and closed`);
+      saidAt = performance.now();
+      unsaid = 0;
+      return;
+    }
+    open++;
+    socket.once('close', () => open--);
+  });
+  return (socket) => refused.has(socket);
+}
