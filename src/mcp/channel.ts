@@ -127,7 +127,17 @@ export function readMessage(text: string, sink: Pick<ChannelSink, 'message' | 'b
     sink.bad('parse', null);
     return;
   }
-  if (mayNestDeeper(text.length) && jsonValues(value) < 0) tooDeep(value, sink);
+  reportParsed(value, text, mayNestDeeper(text.length) && jsonValues(value) < 0, sink);
+}
+
+/** Reports the value `text` parsed to: nested too deep (`deep`), a message, or not JSON-RPC. */
+export function reportParsed(
+  value: unknown,
+  text: string,
+  deep: boolean,
+  sink: Pick<ChannelSink, 'message' | 'bad'>,
+): void {
+  if (deep) tooDeep(value, sink);
   else if (isMessage(value)) sink.message(value, text);
   else sink.bad('invalid', idOf(value));
 }

@@ -75,6 +75,11 @@ export function jsonValues(value: unknown, max: number = MAX_MESSAGE_DEPTH): num
   return values;
 }
 
+/** Notes `values` as the count of `message`, read in pieces each counted as it was parsed (util/json-slices.ts). */
+export function noteValues(message: object, values: number): void {
+  counted.set(message, values);
+}
+
 /** The values of a message: as counted when it was read, else counted now (at any depth). */
 export function valuesOf(message: object): number {
   return counted.get(message) ?? jsonValues(message, Number.POSITIVE_INFINITY);

@@ -12,8 +12,11 @@ const MAX_RETRY_MS = 5000;
 export interface BodyReading {
   /** The bound on one message, in bytes. */
   readonly maxBytes: number;
-  /** Hands over the messages of one text (`inStream`: an event of a stream); true when one is the answer awaited. */
-  take(text: string, inStream: boolean): boolean;
+  /**
+   * Hands over the messages of one text (`inStream`: an event of a stream); true when one is the answer awaited.
+   * A promise when a body's message is handed over later (read in slices).
+   */
+  take(text: string, inStream: boolean): boolean | Promise<boolean>;
   /** A message past `maxBytes` was dropped. */
   oversized(): void;
   /** The request's stream again from event `lastId`. */
@@ -51,7 +54,8 @@ export async function readBody(
   }
   const text = new TextDecoder().decode(Buffer.concat(chunks, bytes));
   if (text.trim() === '') return false;
-  reading.take(text, false);
+  const taken = reading.take(text, false);
+  if (typeof taken !== 'boolean') await taken;
   return true;
 }
 
@@ -72,7 +76,7 @@ async function readStream(
       // An event without data is a priming event (SEP-1699: it only carries an id to resume from).
       if (data === '') return;
       answered = true;
-      if (reading.take(data, true)) done = true;
+      if (reading.take(data, true) === true) done = true;
     },
     reading.oversized,
     (field, value) => {

@@ -8,6 +8,7 @@ import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import { asOneLine, type Channel, type ChannelSink, readMessage, resultEnvelope } from '../mcp/channel.js';
 import { RPC } from '../mcp/peer.js';
+import { readMessageInSlices, SLICED_MESSAGE_CHARS } from '../mcp/read-in-slices.js';
 import { readBody } from './upstream-body.js';
 import { type UpstreamResponse, upstreamClient } from './upstream-request.js';
 
@@ -84,12 +85,13 @@ export function openHttpUpstream(
     const text = JSON.stringify({ jsonrpc: '2.0', id, error: { code: RPC.internalError, message } });
     readMessage(text, sink);
   };
-  /** Hands over the messages of `text`; true when one is the answer to the request `awaited`. */
-  const take = (text: string, initializing: boolean, awaited?: unknown): boolean => {
+  /**
+   * Hands over the messages of `text`; true when one is the answer to the request `awaited`. A long JSON body
+   * (`body`) is read in slices (the promise settles once it was handed over): other sessions are served meanwhile.
+   */
+  const take = (text: string, initializing: boolean, awaited?: unknown, body = false): boolean | Promise<boolean> => {
     let answer = false;
-    // A body or an event's data may span lines; a line the stdio transport would send on is one message (MCP
-    // 2025-06-18, "Transports", stdio: no embedded newlines). One inside a string stays the parse error it is.
-    readMessage(asOneLine(text), {
+    const reporting: Pick<ChannelSink, 'message' | 'bad' | 'known'> = {
       message: (m, t) => {
         if (awaited !== undefined && m.id === awaited && m.method === undefined) answer = true;
         if (initializing && m.result !== null && typeof m.result === 'object') {
@@ -102,7 +104,14 @@ export function openHttpUpstream(
       },
       bad: sink.bad,
       ...(sink.known === undefined ? {} : { known: sink.known }),
-    });
+    };
+    // One body is one message, so reading it later reorders nothing; an event's messages stay in their stream's
+    // order, read at once.
+    if (body && text.length >= SLICED_MESSAGE_CHARS)
+      return readMessageInSlices(text, reporting, () => !closed).then(() => answer);
+    // A body or an event's data may span lines; a line the stdio transport would send on is one message (MCP
+    // 2025-06-18, "Transports", stdio: no embedded newlines). One inside a string stays the parse error it is.
+    readMessage(asOneLine(text), reporting);
     return answer;
   };
   /** Reads a response body (src/proxy/upstream-body.ts); `signal`: the exchange's own. */
@@ -117,7 +126,7 @@ export function openHttpUpstream(
       {
         maxBytes,
         // Only what comes on a request's own stream relates to it; a JSON body is its answer alone.
-        take: (text, inStream) => take(text, initializing, inStream ? awaited : undefined),
+        take: (text, inStream) => take(text, initializing, inStream ? awaited : undefined, !inStream),
         oversized: () => sink.bad('oversized', null),
         resume: (lastId, own) =>
           client.send({
