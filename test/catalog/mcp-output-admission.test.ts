@@ -17,11 +17,7 @@ const listing = (outputSchema: unknown = output): object => ({
     { name: 'plain', inputSchema: input },
   ],
 });
-const answering =
-  (result: unknown) =>
-  (): (() => unknown) =>
-  () =>
-    result;
+const answering = (result: unknown) => (): (() => unknown) => () => result;
 
 async function callPair(result: unknown): Promise<{ text: unknown; isError: boolean; cls?: string }> {
   const bundle = await admitMcpTools(listing(), { backend: answering(result) });
