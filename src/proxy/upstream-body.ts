@@ -1,6 +1,7 @@
 // The body of one response of a Streamable HTTP upstream (MCP 2025-06-18, "Transports"): a JSON body (one message)
 // or an event stream (any number), each message's text handed over as it arrived. A request's stream the server
 // closes before its answer is resumed from its last event id.
+import { isMediaType } from './media-types.js';
 import { createSseReader } from '../mcp/sse.js';
 import type { UpstreamResponse } from './upstream-request.js';
 
@@ -36,8 +37,9 @@ export async function readBody(
   awaiting: boolean,
   signal: AbortSignal,
 ): Promise<boolean> {
-  const type = (response.header('content-type') ?? '').toLowerCase();
-  if (type.startsWith('text/event-stream')) return readStream(response, reading, awaiting, signal);
+  // The media type compared whole (RFC 9110 section 8.3), as --listen reads a client's.
+  if (isMediaType(response.header('content-type'), 'text/event-stream'))
+    return readStream(response, reading, awaiting, signal);
   // The bytes are kept and decoded once at the end: a 700 KB listing decoded chunk by chunk was a rope of
   // strings flattened again by every later look at it.
   const chunks: Buffer[] = [];
@@ -97,8 +99,7 @@ async function readStream(
     await pause(Math.min(retryMs, MAX_RETRY_MS), signal);
     if (signal.aborted) break;
     stream = await reading.resume(lastId, signal);
-    const resumedType = (stream.header('content-type') ?? '').toLowerCase();
-    if (!stream.ok || !resumedType.startsWith('text/event-stream')) {
+    if (!stream.ok || !isMediaType(stream.header('content-type'), 'text/event-stream')) {
       stream.cancel();
       break;
     }
