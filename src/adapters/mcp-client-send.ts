@@ -9,6 +9,7 @@ import type { CompiledSchema } from '../schema/compile.js';
 import type { ToolErrorEvent } from '../tools/failure-text.js';
 import type { ToolError } from '../tools/tool-result.js';
 import { isError } from '../util/host-error.js';
+import { ownData } from '../util/own-field.js';
 import type { McpCallResult, McpClientLike } from './mcp-client-options.js';
 
 /** An `isError` result the server never saw: the text is what the model reads. */
@@ -25,6 +26,20 @@ export function withoutEnd(text: string): string {
   while (end > 0 && (text[end - 1] === '.' || /\s/.test(text[end - 1] as string))) end--;
   return text.slice(0, end);
 }
+
+/**
+ * Whether a listed tool runs only as a task (MCP 2025-11-25, "Tasks": `execution.taskSupport` "required"): called
+ * without a task the server refuses it and the SDK's callTool throws before sending, so the model read that it may
+ * have run. guardClient sends plain calls: such a call is answered here, and nothing is sent.
+ */
+export function runsOnlyAsTask(tool: unknown): boolean {
+  return ownData(ownData(tool, 'execution'), 'taskSupport') === 'required';
+}
+
+/** What a call to a tool that runs only as a task reads. */
+export const taskOnlyText = (name: string): string =>
+  `error: tool ${name} runs only as a task (its execution.taskSupport is "required") and guardClient sends plain ` +
+  'calls: it did not run';
 
 /** `value`, or throws it when it is an Error: the caller's catch reads it as a failure of the call. */
 function failedIfError<T>(value: T): T {

@@ -29,7 +29,7 @@ import { pick, readTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall } from '../mcp/call-gate.js';
-import { callSender, localError, withoutEnd } from './mcp-client-send.js';
+import { callSender, localError, runsOnlyAsTask, taskOnlyText, withoutEnd } from './mcp-client-send.js';
 import { readmissions } from './mcp-client-readmit.js';
 import { argumentsRefusal, forwardedCall } from '../mcp/forward.js';
 import {
@@ -59,6 +59,8 @@ interface Admission {
   readonly tools: readonly ListedTool[];
   /** The compiled outputSchema of each admitted tool that declares one. */
   readonly outputs: ReadonlyMap<string, CompiledSchema>;
+  /** The admitted tools that run only as tasks: a call to one is answered without sending it. */
+  readonly taskOnly: ReadonlySet<string>;
 }
 
 const DEFAULT_MAX_PAGES = 100;
@@ -154,6 +156,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         // For hosts that run calls through bundle.registry, which validated `args`: what reaches the server and
         // what comes back pass the checks callTool's do (no `__proto__` member, the outputSchema by toolgate).
         const backend = (tool: { name: string }) => async (args: unknown, context?: { callId?: unknown }) => {
+          if (runsOnlyAsTask(tool)) return localError(taskOnlyText(tool.name).slice('error: '.length));
           const refused = argumentsRefusal(args);
           if (refused !== undefined) return localError(`invalid arguments for ${tool.name}: ${refused}`);
           const request = forwardedCall(tool.name, args as object, {}).params as CallToolRequest['params'];
@@ -186,7 +189,9 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       }
     }
     report(result);
-    return { result, names, tools: admitting.filter((t) => names.has(ownData(t, 'name') as string)), outputs };
+    const tools = admitting.filter((t) => names.has(ownData(t, 'name') as string));
+    const taskOnly = new Set(tools.filter(runsOnlyAsTask).map((t) => ownData(t, 'name') as string));
+    return { result, names, tools, outputs, taskOnly };
   };
 
   // When admissions run: one at a time after list_changed, at a pace (mcp-client-readmit.ts).
@@ -221,7 +226,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       if (fields.problems.length > 0) return localError(`error: invalid tool call: ${fields.problems.join('; ')}`);
       // Cut until the name is known to be admitted (an admitted name is one the descriptor rules allow).
       name = typeof fields.values.name === 'string' ? clip(fields.values.name, 80) : '';
-      const { result, names, outputs } = await admissions.latest();
+      const { result, names, outputs, taskOnly } = await admissions.latest();
       // A failed admission (tools/list threw, a strict batch refused) admitted nothing: telling the model
       // the tool is unknown would be false, and it might then invent another name.
       if (!result.ok)
@@ -262,6 +267,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       // exactly what was checked (the arguments as validated, `{}` when none were given, a plain `_meta`).
       const verdict = gateCall(result.value.registry, name, given, { value }, params as Record<string, unknown>);
       if (verdict.kind === 'invalid') return localError(verdict.text);
+      if (taskOnly.has(name)) return localError(taskOnlyText(name));
       sent = true;
       return await send(
         name,
