@@ -39,6 +39,8 @@ export async function readMessageInSlices(
     await other;
     // The owner's admission remembers the page in the microtasks after its read: a turn later it is there.
     await new Promise((resolve) => setImmediate(resolve));
+    // Its own channel may have closed while it waited: a recalled message must not reach it.
+    if (!live()) return;
     return readMessageInSlices(text, sink, live, slices, false);
   }
   const read = parse(text, slices);

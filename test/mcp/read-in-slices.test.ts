@@ -85,6 +85,35 @@ describe('readMessageInSlices', () => {
     expect(got[1]).toBe(got[0]);
   });
 
+  it('reports nothing to a session whose channel closed while it waited for another read', async () => {
+    const remembered = new Map<string, { message: RpcMessage; text: string }>();
+    const known = { recall: (text: string) => remembered.get(text) };
+    const got: string[] = [];
+    const owner = readMessageInSlices(
+      PAGE,
+      {
+        message: (message, text) => {
+          got.push('owner');
+          remembered.set(text, { message, text });
+        },
+        bad: () => undefined,
+        known,
+      },
+      () => true,
+      timeSlices(0),
+    );
+    let live = true;
+    const waiter = readMessageInSlices(
+      PAGE,
+      { message: () => got.push('closed'), bad: () => got.push('closed'), known },
+      () => live,
+      timeSlices(0),
+    );
+    live = false;
+    await Promise.all([owner, waiter]);
+    expect(got).toEqual(['owner']);
+  });
+
   it('reports nothing once its channel closed while it read', async () => {
     const { sink, seen } = recorder();
     await readMessageInSlices(PAGE, sink, () => false, timeSlices(0));
