@@ -202,20 +202,28 @@ class Reader {
     let depth = 0;
     for (let i = from; i < stop; i++) {
       const c = t.charCodeAt(i);
-      if (c === QUOTE) i = this.stringEnd(i) - 1;
-      else if (c === OPEN_ARRAY || c === OPEN_OBJECT) depth++;
+      if (c === QUOTE) {
+        // A string past `stop` is not walked to its end here: each container around it would walk it again.
+        const close = this.stringEnd(i, stop);
+        if (close < 0) return -1;
+        i = close - 1;
+      } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) depth++;
       else if ((c === CLOSE_ARRAY || c === CLOSE_OBJECT) && --depth === 0) return i + 1;
     }
     if (stop === t.length) throw NOT_JSON;
     return -1;
   }
 
-  /** The index after the string that opens at `from` (its closing quote is the first one not escaped). */
-  private stringEnd(from: number): number {
+  /**
+   * The index after the string that opens at `from` (its closing quote is the first one not escaped); -1 when
+   * that quote is not before `stop`.
+   */
+  private stringEnd(from: number, stop = Number.POSITIVE_INFINITY): number {
     const t = this.text;
     for (let i = from + 1; ; ) {
       const quote = t.indexOf('"', i);
       if (quote < 0) throw NOT_JSON;
+      if (quote >= stop) return -1;
       let before = quote - 1;
       while (t.charCodeAt(before) === BACKSLASH) before--;
       if ((quote - 1 - before) % 2 === 0) return quote + 1;

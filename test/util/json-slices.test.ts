@@ -1,6 +1,6 @@
 // JSON.parse in slices (src/util/json-slices.ts): the value JSON.parse makes of the whole text, the same texts
 // refused, and the work spread over more than one event-loop turn once a slice is used up.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseJsonInSlices } from '../../src/util/json-slices.js';
 import { timeSlices } from '../../src/util/time-slice.js';
 
@@ -115,6 +115,20 @@ describe('parseJsonInSlices', () => {
     const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
     expect(await parseJsonInSlices(deep, timeSlices(0))).toBeDefined();
     expect(await parseJsonInSlices(deep.slice(1), timeSlices(0))).toBeUndefined();
+  });
+
+  // Each container cut around a long string looked for its end: a string of escaped quotes (each found on its own)
+  // nested 9 levels deep was walked 9 times in one turn, 20 times as long as JSON.parse of the whole text.
+  it('walks a long string once, however many containers around it are cut', async () => {
+    const quotes = 300_000;
+    const text = `${'['.repeat(9)}"${'\\"'.repeat(quotes)}"${']'.repeat(9)}`;
+    const indexOf = vi.spyOn(String.prototype, 'indexOf');
+    try {
+      expect(await parseJsonInSlices(text, timeSlices(0))).toBeDefined();
+      expect(indexOf.mock.calls.length).toBeLessThan(2 * quotes);
+    } finally {
+      indexOf.mockRestore();
+    }
   });
 
   // What it is for: a page of 2,000 tools is no longer parsed in one turn of the event loop.
