@@ -98,5 +98,11 @@ function parse(text: string, slices: TimeSlices): Read {
       values++;
       if (level > MAX_MESSAGE_DEPTH) deep = true;
     },
-  }).then((parsed) => ({ parsed, values, deep }));
+  }).then((parsed) => {
+    if (parsed === undefined || !parsed.repeatedKeys) return { parsed, values, deep };
+    // A repeated key's first value was counted (and its depth judged) though the message does not hold it: the
+    // message is walked whole instead, as readMessage walks it.
+    const whole = jsonValues(parsed.value);
+    return { parsed, values: whole, deep: whole < 0 };
+  });
 }

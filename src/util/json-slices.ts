@@ -28,6 +28,11 @@ const LINE_BREAK = /[\r\n]/;
 export interface SlicedJson {
   readonly value: unknown;
   readonly lineBreaks: boolean;
+  /**
+   * Whether an object this reader built repeated a key: the counter was told of the value it replaced too, which
+   * is not in `value`.
+   */
+  readonly repeatedKeys: boolean;
 }
 
 /** Told of every value the parse makes: one JSON.parse made (`piece`), or a container built around pieces. */
@@ -56,7 +61,8 @@ export async function parseJsonInSlices(
   try {
     const value = await reader.value(1);
     reader.space();
-    return reader.pos === text.length ? { value, lineBreaks: reader.lineBreaks } : undefined;
+    if (reader.pos !== text.length) return undefined;
+    return { value, lineBreaks: reader.lineBreaks, repeatedKeys: reader.repeatedKeys };
   } catch {
     return undefined;
   }
@@ -65,6 +71,7 @@ export async function parseJsonInSlices(
 class Reader {
   pos = 0;
   lineBreaks = false;
+  repeatedKeys = false;
   constructor(
     private readonly text: string,
     private readonly slices: TimeSlices,
@@ -174,6 +181,7 @@ class Reader {
       const value = await this.value(level + 1);
       // As JSON.parse defines a member: an own data property (`__proto__` too, no setter run), a repeated key's
       // last value in its first place.
+      if (!this.repeatedKeys && Object.hasOwn(members, key)) this.repeatedKeys = true;
       Object.defineProperty(members, key, { value, writable: true, enumerable: true, configurable: true });
       this.space();
       const c = this.text.charCodeAt(this.pos++);

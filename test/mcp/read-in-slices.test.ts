@@ -44,6 +44,7 @@ describe('readMessageInSlices', () => {
     ['a reply nested past the bound (an error for its request)', DEEP],
     ['a request nested past the bound (bad)', DEEP.replace('"result"', '"method":"x","params"')],
     ['a value that is no message', JSON.stringify({ id: 5, tools })],
+    ['a reply whose repeated key first held a value nested past the bound', DEEP.replace(/}}$/, ',"deep":1}}')],
     ['a text that is not JSON', `${PAGE}]`],
   ])('reports %s as readMessage does', async (_what, text) => {
     await compare(text);
@@ -54,6 +55,14 @@ describe('readMessageInSlices', () => {
     await readMessageInSlices(PAGE, sink, () => true, timeSlices(0));
     const message = (seen[0] as [string, object])[1];
     expect(valuesOf(message)).toBe(jsonValues(JSON.parse(PAGE)));
+  });
+
+  it('counts only the value a repeated key keeps', async () => {
+    const text = PAGE.replace('"tools":', `"tools":[${'1,'.repeat(5000)}1],"tools":`);
+    const { sink, seen } = recorder();
+    await readMessageInSlices(text, sink, () => true, timeSlices(0));
+    const message = (seen[0] as [string, object])[1];
+    expect(valuesOf(message)).toBe(jsonValues(JSON.parse(text)));
   });
 
   it('recalls a known text without parsing it', async () => {
