@@ -11,20 +11,17 @@ import type { GateError, Violation } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { readTable } from '../util/option-table.js';
-import { clip } from '../util/describe-value.js';
+import { clip, oneLine } from '../util/describe-value.js';
 import { DEFAULT_MAX_LINES } from '../errors/format.js';
 
 // A model (or a person) reads errorMessage: each line and the whole text are cut, as formatForModel's are.
 const MAX_LINE = 1000;
 const MAX_MESSAGE = 8000;
-const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 
 /** One line per violation, `path: message`, sorted, at most DEFAULT_MAX_LINES of them. */
 function violationLines(violations: readonly Violation[]): string {
   const sorted = sortViolations(violations);
-  const shown = sorted
-    .slice(0, DEFAULT_MAX_LINES)
-    .map((v) => clip(`${v.path}: ${v.message}`.replace(LINE_BREAKS, ' '), MAX_LINE));
+  const shown = sorted.slice(0, DEFAULT_MAX_LINES).map((v) => clip(oneLine(`${v.path}: ${v.message}`), MAX_LINE));
   if (sorted.length > DEFAULT_MAX_LINES) shown.push(`… and ${sorted.length - DEFAULT_MAX_LINES} more`);
   return shown.join('\n');
 }
@@ -37,13 +34,13 @@ function refusalText(error: GateError): string {
   const text =
     error.class === 'validation' && error.violations.length > 0
       ? violationLines(error.violations)
-      : `${error.class}: ${error.message.replace(LINE_BREAKS, ' ')}`;
+      : `${error.class}: ${oneLine(error.message)}`;
   return clip(text, MAX_MESSAGE);
 }
 
 /** The text every value of a refused schema gets: the schema's refusal, which is about the schema alone. */
 function schemaRefusalText(error: GateError): string {
-  return clip(`the schema was refused (${error.class}): ${error.message.replace(LINE_BREAKS, ' ')}`, MAX_MESSAGE);
+  return clip(`the schema was refused (${error.class}): ${oneLine(error.message)}`, MAX_MESSAGE);
 }
 
 /**

@@ -3,9 +3,9 @@
 // and the lists under `lock`. Names from the server are cut and kept on one line (the JSON has them whole).
 import type { ChangedTool, LockDrift } from './lock-diff.js';
 import { hasDrift } from './lock-diff.js';
-import { clip } from '../util/describe-value.js';
+import { clip, oneLine } from '../util/describe-value.js';
 
-const oneLine = (text: string): string => clip(text, 80).replace(/[\r\n\u2028\u2029]+/g, ' ');
+const shortLine = (text: string): string => oneLine(clip(text, 80));
 const paint = (colour: boolean, code: number, text: string): string =>
   colour ? `\u001b[${code}m${text}\u001b[0m` : text;
 
@@ -16,7 +16,7 @@ const paint = (colour: boolean, code: number, text: string): string =>
 export function changeLines(c: ChangedTool): string[] {
   const lines = c.changes.map(
     (v) =>
-      `${oneLine(v.field)}${v.pointer === '' ? '' : ` ${oneLine(v.pointer)}`}: ` +
+      `${shortLine(v.field)}${v.pointer === '' ? '' : ` ${shortLine(v.pointer)}`}: ` +
       `${v.old ?? '(absent)'} -> ${v.new ?? '(absent)'}`,
   );
   if (c.more > 0) lines.push(`(${c.more} more change${c.more === 1 ? '' : 's'} not shown)`);
@@ -30,12 +30,12 @@ export function driftText(file: string, drift: LockDrift, pinned: number, colour
   if (!hasDrift(drift)) return `lock ${file}: every listed tool matches its pin (${pinned} pinned)\n`;
   const label = (kind: string): string => paint(colour, 31, `drift ${kind.padEnd(7)}`);
   const lines = [`lock ${file}: ${paint(colour, 31, 'drift')} (${counts})`];
-  for (const name of drift.added) lines.push(`  ${label('new')} ${oneLine(name)}`);
+  for (const name of drift.added) lines.push(`  ${label('new')} ${shortLine(name)}`);
   for (const c of drift.changed) {
-    lines.push(`  ${label('changed')} ${oneLine(c.name)}: ${c.fields.map(oneLine).join(', ')}`);
+    lines.push(`  ${label('changed')} ${shortLine(c.name)}: ${c.fields.map(shortLine).join(', ')}`);
     for (const line of changeLines(c)) lines.push(`      ${line}`);
   }
-  for (const n of drift.removed) lines.push(`  ${label('gone')} ${oneLine(n)}`);
+  for (const n of drift.removed) lines.push(`  ${label('gone')} ${shortLine(n)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -61,12 +61,12 @@ export function driftJson(file: string, drift: LockDrift): Record<string, unknow
 /** Each drifted tool and why, for the proxy: what was withheld (a gone tool is only named). */
 export function driftWithheld(drift: LockDrift): { name: string; reason: string }[] {
   return [
-    ...drift.added.map((n) => ({ name: oneLine(n), reason: 'drift (new): not pinned in the lock' })),
+    ...drift.added.map((n) => ({ name: shortLine(n), reason: 'drift (new): not pinned in the lock' })),
     ...drift.changed.map((c) => ({
-      name: oneLine(c.name),
-      reason: `drift (changed: ${c.fields.map(oneLine).join(', ')})`,
+      name: shortLine(c.name),
+      reason: `drift (changed: ${c.fields.map(shortLine).join(', ')})`,
     })),
-    ...drift.removed.map((n) => ({ name: oneLine(n), reason: 'drift (gone): pinned in the lock, no longer listed' })),
+    ...drift.removed.map((n) => ({ name: shortLine(n), reason: 'drift (gone): pinned in the lock, no longer listed' })),
   ];
 }
 

@@ -2,7 +2,7 @@
 // colour only on a terminal) or one JSON report for CI annotations. An input that could not be read is an entry
 // of the report like a catalog, with its error instead of tools.
 import type { Violation } from '../result.js';
-import { clip, printable } from '../util/describe-value.js';
+import { clip, oneLine, printable } from '../util/describe-value.js';
 import { countAdvice, type AdvisedCatalog, type AdvisedVerdict } from './check-advice.js';
 import type { CheckSettings } from './check-options.js';
 import { countVerdicts, type ToolVerdict } from './check-verdicts.js';
@@ -51,8 +51,8 @@ export function locationOf(v: Violation, stage: ToolVerdict['stage']): string {
 }
 
 /** A message on one line, its control characters written out (a server's text may hold a terminal's escapes). */
-function oneLine(text: string): string {
-  return printable(text.replace(/[\r\n\u2028\u2029]+/g, ' '));
+function printableLine(text: string): string {
+  return printable(oneLine(text));
 }
 
 /** Where a lint warning or provider finding points: always inside the tool's input schema. */
@@ -64,11 +64,13 @@ function inSchema(schemaPath: string): string {
 function adviceLines(t: AdvisedVerdict, colour: boolean): string[] {
   const lines: string[] = [];
   for (const w of t.warnings ?? [])
-    lines.push(`      ${paint(colour, 33, 'warning')} ${w.rule}  ${inSchema(w.schemaPath)}: ${oneLine(w.message)}`);
+    lines.push(
+      `      ${paint(colour, 33, 'warning')} ${w.rule}  ${inSchema(w.schemaPath)}: ${printableLine(w.message)}`,
+    );
   for (const f of t.findings ?? [])
     lines.push(
       `      ${paint(colour, 35, `${f.provider} ${f.effect}`)} ` +
-        `${f.rule}  ${inSchema(f.schemaPath)}: ${oneLine(f.message)}`,
+        `${f.rule}  ${inSchema(f.schemaPath)}: ${printableLine(f.message)}`,
     );
   return lines;
 }
@@ -83,7 +85,7 @@ export function textReport(entries: readonly ReportEntry[], settings: ReportSett
   for (const c of entries) {
     if (c.problem !== undefined) {
       // The message names the source itself.
-      lines.push(`${paint(colour, 31, 'not checked')}: ${oneLine(c.problem.message)}`);
+      lines.push(`${paint(colour, 31, 'not checked')}: ${printableLine(c.problem.message)}`);
       continue;
     }
     lines.push(`${c.source}: ${c.admitted ? paint(colour, 32, 'admitted') : paint(colour, 31, 'not admitted')}`);
@@ -95,14 +97,15 @@ export function textReport(entries: readonly ReportEntry[], settings: ReportSett
           ? ''
           : t.error.violations.length > 0
             ? `  ${t.error.class}`
-            : `  ${t.error.class}: ${oneLine(t.error.message)}`;
+            : `  ${t.error.class}: ${printableLine(t.error.message)}`;
       // The server's name: cut, so a 100,000-character one cannot flood the report (the JSON report has it whole).
-      lines.push(`  ${verdict} ${oneLine(clip(t.name, 80))}${why}`);
-      for (const v of t.error?.violations ?? []) lines.push(`      ${locationOf(v, t.stage)}: ${oneLine(v.message)}`);
+      lines.push(`  ${verdict} ${printableLine(clip(t.name, 80))}${why}`);
+      for (const v of t.error?.violations ?? [])
+        lines.push(`      ${locationOf(v, t.stage)}: ${printableLine(v.message)}`);
       lines.push(...adviceLines(t, colour));
     }
     for (const e of c.batchErrors)
-      lines.push(`  ${paint(colour, 31, 'batch')}       ${e.class}: ${oneLine(e.message)}`);
+      lines.push(`  ${paint(colour, 31, 'batch')}       ${e.class}: ${printableLine(e.message)}`);
   }
   const catalogs = checkedOf(entries);
   const n = countVerdicts(catalogs);

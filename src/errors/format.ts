@@ -1,6 +1,6 @@
 import type { GateError, Violation } from '../result.js';
 import { ownData } from '../util/own-field.js';
-import { clip, describeValue } from '../util/describe-value.js';
+import { clip, describeValue, oneLine } from '../util/describe-value.js';
 import { inViolationOrder, sortViolations } from './violations.js';
 
 /** How formatForModel renders; every field optional. */
@@ -26,7 +26,6 @@ function newlines(text: string): number {
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
   return count;
 }
-const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 
 // A model reads every character: a tool name or a path built from property names is foreign text and
 // is cut (a 100,000-character key must not come back whole), and so is any one line.
@@ -39,8 +38,8 @@ function lineOf(v: Shown): string {
 }
 
 /** A line must stay one line: a newline inside a message would let it pose as another violation. */
-function oneLine(text: string): string {
-  return text.indexOf('\n') !== -1 || hasOtherBreak(text) ? text.replace(LINE_BREAKS, ' ') : text;
+function singleLine(text: string): string {
+  return text.indexOf('\n') !== -1 || hasOtherBreak(text) ? oneLine(text) : text;
 }
 
 const LEAD: Record<GateError['class'], string> = {
@@ -92,7 +91,7 @@ export function formatForModel(toolName: string, error: GateError, options: Form
     });
   } catch {
     // Only a hostile array (a Proxy whose length trap throws) gets here; the model still reads a line.
-    return `error: could not check arguments for ${oneLine(name)}`;
+    return `error: could not check arguments for ${singleLine(name)}`;
   }
 }
 
@@ -116,12 +115,12 @@ function render(
     typeof errorClass === 'string' && Object.hasOwn(LEAD, errorClass)
       ? LEAD[errorClass as GateError['class']]
       : 'invalid arguments for';
-  const shownName = oneLine(clip(name, MAX_NAME));
+  const shownName = singleLine(clip(name, MAX_NAME));
   // One pass and no copy when the list is already in order, as toolgate's own lists are.
   const violations = inViolationOrder(given) ? given : sortViolations(given);
   // A text that is not JSON has no per-property violations; its message says where it broke.
   if (violations.every((v) => v.keyword === 'json'))
-    return `error: ${lead} ${shownName}: ${oneLine(clip(message, MAX_LINE))}`;
+    return `error: ${lead} ${shownName}: ${singleLine(clip(message, MAX_LINE))}`;
   const { maxLines } = options;
   const max = typeof maxLines === 'number' && maxLines >= 0 ? Math.floor(maxLines) : DEFAULT_MAX_LINES;
   const shown = Math.min(max, violations.length);
@@ -131,7 +130,7 @@ function render(
   // some part holds one, and only then is each line made one line by itself.
   if (hasOtherBreak(body) || newlines(body) !== shown) {
     body = '';
-    for (let i = 0; i < shown; i++) body += `\n${oneLine(lineOf(violations[i]!))}`;
+    for (let i = 0; i < shown; i++) body += `\n${singleLine(lineOf(violations[i]!))}`;
   }
   if (violations.length > max) body += `\n… and ${violations.length - max} more`;
   return `error: ${lead} ${shownName}:${body}`;

@@ -6,18 +6,19 @@
 // counts the rest: a server listing thousands made one line of 25 KB.
 import { hasDrift } from '../catalog/lock-diff.js';
 import { changeLines } from '../catalog/lock-report.js';
-import { clip } from '../util/describe-value.js';
+import { clip, oneLine } from '../util/describe-value.js';
 import { listItems, listNames } from '../util/name-list.js';
 import { ownData } from '../util/own-field.js';
 import type { Published } from './admission.js';
 
-const oneLine = (text: string, max = 80): string => clip(text, max).replace(/[\r\n\u2028\u2029]+/g, ' ');
+const shortLine = (text: string, max = 80): string => oneLine(clip(text, max));
 
 /** Most properties named for one tool. */
 const MAX_PROPERTIES_NAMED = 5;
 
 /** A tool's properties, each clipped, at most MAX_PROPERTIES_NAMED of them. */
-const properties = (names: readonly string[]): string => listItems(names, (p) => oneLine(p, 40), MAX_PROPERTIES_NAMED);
+const properties = (names: readonly string[]): string =>
+  listItems(names, (p) => shortLine(p, 40), MAX_PROPERTIES_NAMED);
 
 /** The server as its initialize result names itself: `"name" version`, or undefined when it says nothing. */
 function serverName(init: Record<string, unknown> | undefined): string | undefined {
@@ -25,7 +26,7 @@ function serverName(init: Record<string, unknown> | undefined): string | undefin
   const name = ownData(info, 'name');
   const version = ownData(info, 'version');
   if (typeof name !== 'string') return undefined;
-  return `${JSON.stringify(oneLine(name))}${typeof version === 'string' ? ` ${oneLine(version, 40)}` : ''}`;
+  return `${JSON.stringify(shortLine(name))}${typeof version === 'string' ? ` ${shortLine(version, 40)}` : ''}`;
 }
 
 /** The summary's lines (without the `toolgate proxy: ` prefix); `quiet` leaves only problems. */
@@ -48,21 +49,21 @@ export function summaryLines(
     if (names === undefined) byReason.set(w.reason, [w.name]);
     else names.push(w.name);
   }
-  for (const [reason, names] of byReason) lines.push(`withheld: ${listNames(names, oneLine)}: ${reason}`);
+  for (const [reason, names] of byReason) lines.push(`withheld: ${listNames(names, shortLine)}: ${reason}`);
   if (published.unconstrained.length > 0)
     lines.push(
       `accepts every arguments object (nothing is checked; --withhold-unconstrained withholds): ` +
-        listNames(published.unconstrained, oneLine),
+        listNames(published.unconstrained, shortLine),
     );
   if (published.requiredDefaults.length > 0)
     lines.push(
       'required and with a "default" (the model must send them; a {} call is refused): ' +
-        listItems(published.requiredDefaults, (t) => `${oneLine(t.name)} (${properties(t.properties)})`),
+        listItems(published.requiredDefaults, (t) => `${shortLine(t.name)} (${properties(t.properties)})`),
     );
   if (!quiet && published.typeAdded.length > 0)
     lines.push(
       'published with "type": "object" added to the inputSchema (MCP clients require it; non-object ' +
-        `arguments are refused): ${listNames(published.typeAdded, oneLine)}`,
+        `arguments are refused): ${listNames(published.typeAdded, shortLine)}`,
     );
   const lock = published.drift;
   if (lock !== undefined && (hasDrift(lock.drift) || !quiet)) {
@@ -74,7 +75,8 @@ export function summaryLines(
         : `lock ${lock.file}: every listed tool matches its pin`,
     );
     // What changed in each withheld tool, value by value (old -> new), so the reason is on the screen.
-    for (const c of d.changed) for (const line of changeLines(c)) lines.push(`lock drift ${oneLine(c.name)}: ${line}`);
+    for (const c of d.changed)
+      for (const line of changeLines(c)) lines.push(`lock drift ${shortLine(c.name)}: ${line}`);
   }
   return lines;
 }

@@ -1,7 +1,5 @@
-import { clip, describeValue } from '../util/describe-value.js';
+import { clip, describeValue, oneLine } from '../util/describe-value.js';
 import { readOwnFields } from '../util/own-field.js';
-
-const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 
 /** A tool call as models emit it: `arguments` a JSON text (OpenAI) or an object (Anthropic, MCP). */
 export interface ToolCall {
@@ -42,8 +40,7 @@ export function readCall(call: unknown): CallFields {
   // The name as the model's result names it; only a string is ever looked up.
   // Cut: a name is foreign text, and a 100,000-character one must not come back whole in the result. One line:
   // a refusal puts it unquoted in a sentence, where a line break would let it pose as a line of toolgate's.
-  const shownName =
-    typeof name === 'string' ? clip(name, 80).replace(LINE_BREAKS, ' ') : name === undefined ? '' : describeValue(name);
+  const shownName = typeof name === 'string' ? oneLine(clip(name, 80)) : name === undefined ? '' : describeValue(name);
   const problem = problems.length > 0 ? `a tool call must hold plain data: ${problems.join('; ')}` : undefined;
   return { callId, name, shownName, args: values.arguments, problem };
 }

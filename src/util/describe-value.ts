@@ -27,6 +27,17 @@ export function printable(text: string): string {
   return out === undefined ? text : `${out}${text.slice(from)}`;
 }
 
+/** A run of line breaks a reader takes for the end of a line: LF, CR, and Unicode's U+2028 and U+2029. */
+const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
+
+/**
+ * `text` on one line: each run of line breaks a space, so that a foreign text inside a sentence cannot start a
+ * line posing as the message's own. The other controls (VT, FF, NEL) are clip's and printable's to write out.
+ */
+export function oneLine(text: string): string {
+  return text.replace(LINE_BREAKS, ' ');
+}
+
 /**
  * Cuts a foreign text to at most `max` characters, so a huge value cannot flood a message or the model's context,
  * its control characters written out first (printable).
