@@ -3,13 +3,11 @@
 // directly: a `__proto__` member of the arguments reached the server, structuredContent was judged by the SDK's
 // draft-07 Ajv (output breaking a 2020-12 outputSchema reached the model as a success; valid output was refused
 // as a failure), and an admission whose tools/list threw put the client's text in the message a model may read.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { guardClient, type GuardedClient, type McpClientLike } from '../../src/adapters/mcp-client.js';
 import { withoutEnd } from '../../src/adapters/mcp-client-send.js';
 import type { Bundle } from '../../src/catalog/bundle.js';
+import { rawServerClient } from './raw-server.js';
 
 /** A 2020-12 outputSchema: `unevaluatedProperties` and `prefixItems` mean nothing to draft-07. */
 const OUTPUT = {
@@ -33,26 +31,12 @@ let bundle: Bundle;
 const events: { callId: string; name: string; stage: string }[] = [];
 
 beforeAll(async () => {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  serverSide.onmessage = (m: JSONRPCMessage) => {
-    const message = m as { id?: number; method?: string; params?: Record<string, unknown> };
-    if (message.id === undefined) return;
-    const answer = (result: unknown) =>
-      void serverSide.send({ jsonrpc: '2.0', id: message.id as number, result } as JSONRPCMessage);
-    if (message.method === 'initialize')
-      return answer({
-        protocolVersion: '2025-06-18',
-        capabilities: { tools: {} },
-        serverInfo: { name: 'r', version: '1' },
-      });
-    if (message.method === 'tools/list') return answer({ tools: TOOLS });
+  const client = await rawServerClient(TOOLS, (message) => {
+    if (message.id === undefined) return undefined;
     calls.push(message.params ?? {});
     const kind = (message.params?.['arguments'] as { kind?: string } | undefined)?.kind ?? 'valid';
-    return answer({ content: [{ type: 'text', text: 'ran' }], structuredContent: ANSWERS[kind] });
-  };
-  await serverSide.start();
-  const client = new Client({ name: 't', version: '0' });
-  await client.connect(clientSide);
+    return { content: [{ type: 'text', text: 'ran' }], structuredContent: ANSWERS[kind] };
+  });
   guarded = guardClient(client, { onError: (e) => events.push(e) });
   const admitted = await guarded.admit();
   if (!admitted.ok) throw new Error(admitted.error.message);

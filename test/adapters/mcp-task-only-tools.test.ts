@@ -1,11 +1,10 @@
 // guardClient sends plain tools/call requests; a tool whose execution.taskSupport is "required" runs only as a task
 // (MCP 2025-11-25, "Tasks"). A call to it failed in the SDK before anything was sent while the model read that it
 // may have run (`started: true`). Now answered by guardClient: it did not run.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { describe, expect, it } from 'vitest';
 import { guardClient } from '../../src/adapters/mcp-client.js';
+import { rawServerClient } from './raw-server.js';
 
 const input = { type: 'object', properties: { q: { type: 'string' } } };
 const TOOLS = [
@@ -17,25 +16,14 @@ const TOOLS = [
 /** A raw server listing TOOLS and keeping the tools/call requests it receives. */
 async function connected(): Promise<{ client: Client; calls: unknown[] }> {
   const calls: unknown[] = [];
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  serverSide.onmessage = (m: JSONRPCMessage) => {
-    const message = m as { id?: number; method?: string; params?: unknown };
-    if (message.id === undefined) return;
-    const answer = (result: unknown) =>
-      void serverSide.send({ jsonrpc: '2.0', id: message.id as number, result } as JSONRPCMessage);
-    if (message.method === 'initialize')
-      return answer({
-        protocolVersion: '2025-11-25',
-        capabilities: { tools: {} },
-        serverInfo: { name: 'r', version: '1' },
-      });
-    if (message.method === 'tools/list') return answer({ tools: TOOLS });
-    if (message.method === 'tools/call') calls.push(message.params);
-    return answer({ content: [{ type: 'text', text: 'ran' }] });
-  };
-  await serverSide.start();
-  const client = new Client({ name: 't', version: '0' });
-  await client.connect(clientSide);
+  const client = await rawServerClient(
+    TOOLS,
+    (message) => {
+      if (message.method === 'tools/call') calls.push(message.params);
+      return { content: [{ type: 'text', text: 'ran' }] };
+    },
+    '2025-11-25',
+  );
   return { client, calls };
 }
 

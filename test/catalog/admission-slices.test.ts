@@ -5,26 +5,12 @@ import { admitMcpToolsWith } from '../../src/catalog/mcp.js';
 import { NO_INTERNALS } from '../../src/catalog/admission.js';
 import { compileOutputSchemas } from '../../src/catalog/mcp-output.js';
 import { timeSlices } from '../../src/util/time-slice.js';
+import { turnsWhile } from '../fixtures/loop-turns.js';
 
 const tools = Array.from({ length: 40 }, (_, i) => ({
   name: `t${i}`,
   inputSchema: { type: 'object', properties: { [`p${i}`]: { type: 'integer', maximum: i } } },
 }));
-
-/** Event-loop turns (setImmediate) that ran while `work` was under way, and what it gave. */
-async function turnsWhile<T>(work: () => Promise<T>): Promise<{ turns: number; value: T }> {
-  let turns = 0;
-  let running = true;
-  const spin = (): void => {
-    if (!running) return;
-    turns++;
-    setImmediate(spin);
-  };
-  setImmediate(spin);
-  const value = await work();
-  running = false;
-  return { turns, value };
-}
 
 /** Event-loop turns that ran while the admission was under way, and whether it admitted all. */
 async function turnsDuring(sliceMs: number | undefined): Promise<{ turns: number; accepted: number }> {

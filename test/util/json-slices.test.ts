@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseJsonInSlices } from '../../src/util/json-slices.js';
 import { timeSlices } from '../../src/util/time-slice.js';
+import { turnsWhile } from '../fixtures/loop-turns.js';
 
 /** A 2,000-tool tools/list page as a server sends it (about 700 KB). */
 function page(tools = 2000): string {
@@ -38,21 +39,6 @@ async function both(text: string, sliceMs = 0): Promise<[string, string]> {
   }
   const sliced = await parseJsonInSlices(text, timeSlices(sliceMs));
   return [whole, sliced === undefined ? 'refused' : shape(sliced.value)];
-}
-
-/** Event-loop turns (setImmediate) that ran while `work` was under way. */
-async function turnsWhile(work: () => Promise<unknown>): Promise<number> {
-  let turns = 0;
-  let running = true;
-  const spin = (): void => {
-    if (!running) return;
-    turns++;
-    setImmediate(spin);
-  };
-  setImmediate(spin);
-  await work();
-  running = false;
-  return turns;
 }
 
 describe('parseJsonInSlices', () => {
@@ -133,7 +119,7 @@ describe('parseJsonInSlices', () => {
 
   // What it is for: a page of 2,000 tools is no longer parsed in one turn of the event loop.
   it('yields to the event loop between pieces once a slice is used up (0 ms slices: after each piece)', async () => {
-    const turns = await turnsWhile(() => parseJsonInSlices(PAGE, timeSlices(0)));
+    const { turns } = await turnsWhile(() => parseJsonInSlices(PAGE, timeSlices(0)));
     expect(turns).toBeGreaterThanOrEqual(PAGE.length / (32 * 1024) - 1);
   });
 });
