@@ -35,7 +35,12 @@ const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
  * line posing as the message's own. The other controls (VT, FF, NEL) are clip's and printable's to write out.
  */
 export function oneLine(text: string): string {
-  return text.replace(LINE_BREAKS, ' ');
+  // A scan first: every Registry.call shows its tool's name through here, and a name has no break.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) return text.replace(LINE_BREAKS, ' ');
+  }
+  return text;
 }
 
 /**
