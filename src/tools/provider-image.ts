@@ -2,7 +2,9 @@
 // (an Anthropic image block, the SDK's Base64ImageSource; an OpenAI `input_image`), as base64 data of that type.
 // Anything else failed the host's whole request to the provider (400), so a server could stop every later turn:
 // another type (`image/tiff`), a `mimeType` that rewrote the Responses `data:` URL (`image/png;x,`), data that is
-// not base64, or empty, or not an image of the type it names. Such an image reaches the `mcp` shape only.
+// not base64, or empty, or not an image of the type it names, or past a provider's size (image-size.ts). Such an
+// image reaches the `mcp` shape only.
+import { imageSize, MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from './image-size.js';
 
 /** The media types both providers read, as an Anthropic image block names them. */
 export type ProviderImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
@@ -35,13 +37,19 @@ function isBase64(data: string): boolean {
   return true;
 }
 
-/** The type of an image part both providers read (`mimeType` a type they read, `data` such an image), or undefined. */
+/**
+ * The type of an image part both providers read (`mimeType` a type they read, `data` such an image, within
+ * MAX_IMAGE_BASE64 and MAX_IMAGE_SIDE), or undefined.
+ */
 export function providerImageType(data: string, mimeType: string): ProviderImageType | undefined {
-  if (!Object.hasOwn(SIGNATURES, mimeType) || !isBase64(data)) return undefined;
+  if (!Object.hasOwn(SIGNATURES, mimeType) || data.length > MAX_IMAGE_BASE64 || !isBase64(data)) return undefined;
   const type = mimeType as ProviderImageType;
   // 16 characters are the first 12 bytes, the longest signature.
   const head = Buffer.from(data.slice(0, 16), 'base64');
   const matches = (sig: readonly (number | null)[]): boolean =>
     head.length >= sig.length && sig.every((byte, i) => byte === null || head[i] === byte);
-  return SIGNATURES[type].some(matches) ? type : undefined;
+  if (!SIGNATURES[type].some(matches)) return undefined;
+  // A JPEG's frame header may follow long metadata: its bytes are read whole (at most 3.75 MB, the bound above).
+  const size = imageSize(Buffer.from(type === 'image/jpeg' ? data : data.slice(0, 40), 'base64'), type);
+  return size !== undefined && size.width <= MAX_IMAGE_SIDE && size.height <= MAX_IMAGE_SIDE ? type : undefined;
 }

@@ -11,8 +11,9 @@ import { guardClient } from '../../src/adapters/mcp-client.js';
 import { admitMcpTools } from '../../src/catalog/mcp.js';
 import type { Bundle } from '../../src/catalog/bundle.js';
 import type { ToolResult } from '../../src/index.js';
+import { PNG_1X1 } from '../fixtures/image-headers.js';
 
-const PNG = 'iVBORw0KGgo=';
+const PNG = PNG_1X1;
 const TIFF = 'SUkqAA==';
 
 async function connected(): Promise<Client> {
