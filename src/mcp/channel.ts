@@ -164,6 +164,11 @@ export function asOneLine(text: string): string {
   } catch {
     return text;
   }
+  return lineBreaksAsSpaces(text);
+}
+
+/** `text` with each raw CR and LF a space: asOneLine's rewrite, for a text already known to be JSON. */
+export function lineBreaksAsSpaces(text: string): string {
   return text.replace(/[\r\n]/g, ' ');
 }
 const LINE_BREAKS = /[\r\n]/;

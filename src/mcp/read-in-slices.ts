@@ -4,7 +4,7 @@
 // reports: the same message, text, refusal or error.
 import { parseJsonInSlices, type SlicedJson } from '../util/json-slices.js';
 import { type TimeSlices, timeSlices } from '../util/time-slice.js';
-import { type ChannelSink, type MessageMemo, reportParsed } from './channel.js';
+import { type ChannelSink, lineBreaksAsSpaces, type MessageMemo, reportParsed } from './channel.js';
 import { jsonValues, MAX_MESSAGE_DEPTH, noteValues } from './message-depth.js';
 
 /** Texts at least this long are read in slices: shorter ones parse in a few milliseconds at most. */
@@ -55,7 +55,7 @@ export async function readMessageInSlices(
     return;
   }
   // As asOneLine: a raw CR or LF of a JSON text is whitespace, read as a space.
-  const line = parsed.lineBreaks ? text.replace(/[\r\n]/g, ' ') : text;
+  const line = parsed.lineBreaks ? lineBreaksAsSpaces(text) : text;
   const again = parsed.lineBreaks ? sink.known?.recall(line) : undefined;
   if (again !== undefined) {
     sink.message(again.message, again.text);

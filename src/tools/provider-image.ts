@@ -44,12 +44,12 @@ function isBase64(data: string): boolean {
 export function providerImageType(data: string, mimeType: string): ProviderImageType | undefined {
   if (!Object.hasOwn(SIGNATURES, mimeType) || data.length > MAX_IMAGE_BASE64 || !isBase64(data)) return undefined;
   const type = mimeType as ProviderImageType;
-  // 16 characters are the first 12 bytes, the longest signature.
-  const head = Buffer.from(data.slice(0, 16), 'base64');
+  // 40 characters are the first 30 bytes: the longest signature (12) and every header's size but a JPEG's.
+  const head = Buffer.from(data.slice(0, 40), 'base64');
   const matches = (sig: readonly (number | null)[]): boolean =>
     head.length >= sig.length && sig.every((byte, i) => byte === null || head[i] === byte);
   if (!SIGNATURES[type].some(matches)) return undefined;
   // A JPEG's frame header may follow long metadata: its bytes are read whole (at most 3.75 MB, the bound above).
-  const size = imageSize(Buffer.from(type === 'image/jpeg' ? data : data.slice(0, 40), 'base64'), type);
+  const size = imageSize(type === 'image/jpeg' ? Buffer.from(data, 'base64') : head, type);
   return size !== undefined && size.width <= MAX_IMAGE_SIDE && size.height <= MAX_IMAGE_SIDE ? type : undefined;
 }
