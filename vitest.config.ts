@@ -11,6 +11,7 @@ const SLOW = [
   'test/proxy/**',
   'test/exec/run.test.ts',
   'test/exec/process-group.test.ts',
+  'test/exec/pids.test.ts',
   'test/adapters/mcp-*.test.ts',
   'test/docs/samples.test.ts',
   'test/examples/**',

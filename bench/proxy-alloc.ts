@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { signalProcess } from '../src/exec/process-group.js';
 import { LinePeer } from './line-peer.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -53,10 +54,10 @@ async function sample(cli: string): Promise<Sampled> {
     await peer.initialize();
     const params = { name: 'echo', arguments: { text: 'x'.repeat(1024 - 12) } };
     for (let i = 0; i < WARM; i++) await peer.request('tools/call', params);
-    process.kill(peer.pid as number, 'SIGUSR2');
+    if (!signalProcess(peer.pid ?? 0, 'SIGUSR2')) throw new Error('the proxy is gone');
     await written(`${out}.started`);
     for (let i = 0; i < CALLS; i++) await peer.request('tools/call', params);
-    process.kill(peer.pid as number, 'SIGUSR1');
+    if (!signalProcess(peer.pid ?? 0, 'SIGUSR1')) throw new Error('the proxy is gone');
     await written(out);
     await new Promise((r) => setTimeout(r, 100));
     return JSON.parse(readFileSync(out, 'utf8')) as Sampled;

@@ -30,6 +30,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { signalProcess } from '../src/exec/process-group.js';
 import { fmt, quantile } from './added-latency.js';
 import { LinePeer } from './line-peer.js';
 import { start, throughput } from './proxy-http.js';
@@ -83,7 +84,7 @@ async function profileOf(pid: number | undefined, name: string): Promise<void> {
   if (dir === undefined || pid === undefined) return;
   const file = join(dir, `${name}.cpuprofile`);
   const before = existsSync(file) ? statSync(file).mtimeMs : 0;
-  process.kill(pid, 'SIGUSR2');
+  if (!signalProcess(pid, 'SIGUSR2')) throw new Error(`${name}: its process is gone`);
   for (let i = 0; i < 100 && (!existsSync(file) || statSync(file).mtimeMs === before); i++)
     await new Promise((resolve) => setTimeout(resolve, 100));
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -2,7 +2,7 @@
 // while a listing runs, toolgate would end and leave each server running, re-parented to init: the servers and
 // their descendants (found by parent pid while the trail is there) are stopped first, then toolgate exits with
 // 128 + the signal's number, as a shell reports it.
-import { escapedDescendants } from '../exec/process-group.js';
+import { escapedDescendants, signalProcess } from '../exec/process-group.js';
 
 const STOP_SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
 type StopSignal = keyof typeof STOP_SIGNALS;
@@ -10,18 +10,10 @@ type StopSignal = keyof typeof STOP_SIGNALS;
 /** The servers being listed now, by pid. */
 const listing = new Set<number>();
 
-function kill(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
-
 function onSignal(signal: StopSignal): void {
   for (const pid of listing) {
-    for (const descendant of escapedDescendants(pid)) kill(descendant);
-    kill(pid);
+    for (const descendant of escapedDescendants(pid)) signalProcess(descendant, 'SIGKILL');
+    signalProcess(pid, 'SIGKILL');
   }
   process.exit(128 + STOP_SIGNALS[signal]);
 }

@@ -8,7 +8,7 @@ import { thrownMessage, type Problem, type Result } from '../result.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { clip } from '../util/describe-value.js';
 import { childEnvironment } from '../exec/environment.js';
-import { escapedDescendants, stopOrphans } from '../exec/process-group.js';
+import { escapedDescendants, signalProcess, stopOrphans } from '../exec/process-group.js';
 import { maskSecrets } from '../exec/command-line.js';
 import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
 import { version } from './help.js';
@@ -148,13 +148,7 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
     await Promise.all([client.close().catch(() => undefined), orphans]);
     // After a timed-out request the SDK has already begun closing on timers that keep no process alive, and the
     // close above returns at once: a server that ignores its closed stdin would outlive toolgate. Stop it now.
-    if (!closed && typeof pid === 'number') {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
+    if (!closed && typeof pid === 'number') signalProcess(pid, 'SIGKILL');
     const piped = transport instanceof clientStdio.StdioClientTransport ? transport.stderr : null;
     for (const stream of [child?.stdin, child?.stdout, child?.stderr, piped as { destroy?: () => void } | null])
       stream?.destroy?.();

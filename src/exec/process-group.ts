@@ -30,8 +30,16 @@ export interface GroupSpawnOptions {
 const live = new Set<number>();
 let exitHookInstalled = false;
 
-/** Sends `signal` to a process (pid > 0) or a group (pid < 0); false when there is nothing to signal. */
-function signalOf(pid: number, signal: NodeJS.Signals | 0): boolean {
+/** A process of ours can have this pid: a whole number above 1 (0 is no process, 1 is init). */
+const isPid = (pid: number): boolean => Number.isSafeInteger(pid) && pid > 1;
+
+/**
+ * Sends `signal` to a process (pid > 1) or a group (pid < -1); false when there is nothing to signal. kill(2) reads
+ * 0 as the caller's own group and -1 as every process it may signal: never a process of ours, so never sent.
+ * @internal (CLI-only: its Node types stay out of the published declarations)
+ */
+export function signalProcess(pid: number, signal: NodeJS.Signals | 0): boolean {
+  if (!isPid(Math.abs(pid))) return false;
   try {
     process.kill(pid, signal);
     return true;
@@ -51,7 +59,7 @@ export function spawnGroup(program: string, argv: readonly string[], options: Gr
     // The last resort on an ordinary exit. 'exit' does not run when a signal ends the process: a server
     // handles the signals it expects (serve.ts) and stops its groups itself; SIGKILL cannot be helped.
     process.once('exit', () => {
-      for (const leader of live) signalOf(-leader, 'SIGKILL');
+      for (const leader of live) signalProcess(-leader, 'SIGKILL');
     });
   }
   const child = spawn(program, [...argv], {
@@ -69,7 +77,7 @@ export function spawnGroup(program: string, argv: readonly string[], options: Gr
 
 /** After the leader exited: kills what is left in its group at once and forgets the group. */
 export function releaseGroup(leader: number): void {
-  signalOf(-leader, 'SIGKILL');
+  signalProcess(-leader, 'SIGKILL');
   live.delete(leader);
 }
 
@@ -101,6 +109,8 @@ function processTable(): Map<number, Row> | undefined {
 
 /** The descendants of `leader` (by parent pid) that are not in its process group; [] without /proc. */
 export function escapedDescendants(leader: number): number[] {
+  // From 0 or 1, every process on the machine descends.
+  if (!isPid(leader)) return [];
   return findEscaped(leader, processTable() ?? new Map<number, Row>());
 }
 
@@ -130,12 +140,12 @@ function findEscaped(leader: number, table: ReadonlyMap<number, Row>): number[] 
 /** Whether any of `pids` still runs (a zombie has ended); by signal 0 alone where /proc cannot be read. */
 function anyAlive(pids: readonly number[]): boolean {
   const table = processTable();
-  return pids.some((pid) => signalOf(pid, 0) && table?.get(pid)?.[3] !== true);
+  return pids.some((pid) => signalProcess(pid, 0) && table?.get(pid)?.[3] !== true);
 }
 
 /** Whether anything of the group or of `escaped` still runs (a zombie has ended; its parent may never reap it). */
 function running(leader: number, escaped: readonly number[]): boolean {
-  if (!signalOf(-leader, 0) && !escaped.some((pid) => signalOf(pid, 0))) return false;
+  if (!signalProcess(-leader, 0) && !escaped.some((pid) => signalProcess(pid, 0))) return false;
   const table = processTable();
   if (table === undefined) return true;
   for (const [pid, [, pgid, , zombie]] of table) if (!zombie && (pgid === leader || escaped.includes(pid))) return true;
@@ -148,15 +158,16 @@ function running(leader: number, escaped: readonly number[]): boolean {
  * already exited cannot be found (it was re-parented) and is not counted.
  */
 export async function stopGroup(leader: number, graceMs = STOP_GRACE_MS): Promise<StopReport> {
+  if (!isPid(leader)) return { escaped: 0, searched: false };
   // Looked for before any signal: once a parent dies its children are re-parented and the trail is lost.
   const table = processTable();
   const escaped = table === undefined ? [] : findEscaped(leader, table);
-  signalOf(-leader, 'SIGTERM');
-  for (const pid of escaped) signalOf(pid, 'SIGTERM');
+  signalProcess(-leader, 'SIGTERM');
+  for (const pid of escaped) signalProcess(pid, 'SIGTERM');
   const until = Date.now() + graceMs;
   while (Date.now() < until && running(leader, escaped)) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  signalOf(-leader, 'SIGKILL');
-  for (const pid of escaped) signalOf(pid, 'SIGKILL');
+  signalProcess(-leader, 'SIGKILL');
+  for (const pid of escaped) signalProcess(pid, 'SIGKILL');
   live.delete(leader);
   return { escaped: escaped.length, searched: table !== undefined };
 }
@@ -166,10 +177,10 @@ export async function stopGroup(leader: number, graceMs = STOP_GRACE_MS): Promis
  * by parent pid was still there): SIGTERM, then SIGKILL once the grace is over or they are gone. Never rejects.
  */
 export async function stopProcesses(pids: readonly number[], graceMs = STOP_GRACE_MS): Promise<void> {
-  for (const pid of pids) signalOf(pid, 'SIGTERM');
+  for (const pid of pids) signalProcess(pid, 'SIGTERM');
   const until = Date.now() + graceMs;
   while (Date.now() < until && anyAlive(pids)) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  for (const pid of pids) signalOf(pid, 'SIGKILL');
+  for (const pid of pids) signalProcess(pid, 'SIGKILL');
 }
 
 /**

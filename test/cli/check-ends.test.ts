@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive } from '../exec/alive.js';
+import { checkedPid, isAlive, killQuietly, readPid } from '../exec/alive.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const SERVER = join(ROOT, 'test/cli/fixtures/pipe-holding-server.mjs');
@@ -13,19 +13,23 @@ const dir = mkdtempSync(join(tmpdir(), 'toolgate-check-ends-'));
 const started: number[] = [];
 
 afterAll(() => {
-  for (const pid of started)
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Gone already.
-    }
+  for (const pid of started) killQuietly(pid);
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** The fixture's pids: the server's, and the process it left holding its pipes (once that one wrote it). */
-function pidsOf(file: string): { server: number; held: number } {
-  const { server, heldFile } = JSON.parse(readFileSync(file, 'utf8')) as { server: number; heldFile: string };
-  return { server, held: Number(readFileSync(heldFile, 'utf8')) };
+async function pidsOf(file: string): Promise<{ server: number; held: number }> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const { server, heldFile } = JSON.parse(readFileSync(file, 'utf8')) as { server: number; heldFile: string };
+      return { server: checkedPid(server), held: await readPid(heldFile) };
+    } catch (error) {
+      // Not written yet, or written in part: the server writes it once it started.
+      if (Date.now() >= until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 describe('check --mcp ends', () => {
@@ -45,7 +49,7 @@ describe('check --mcp ends', () => {
       });
     });
     if (code === 'running') child.kill('SIGKILL');
-    const { held } = pidsOf(pidFile);
+    const { held } = await pidsOf(pidFile);
     started.push(held);
     expect(code).toBe(0);
   }, 30_000);
@@ -64,15 +68,7 @@ describe('check --mcp ends', () => {
     );
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     // The server has started (and check waits for its tools/list) once it wrote its pids.
-    for (let i = 0; i < 200; i++) {
-      try {
-        pidsOf(pidFile);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-    const { server, held } = pidsOf(pidFile);
+    const { server, held } = await pidsOf(pidFile);
     started.push(server, held);
     await new Promise((r) => setTimeout(r, 300));
     child.kill('SIGTERM');

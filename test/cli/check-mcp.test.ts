@@ -1,10 +1,11 @@
 // `check --mcp` against real servers from the npm registry and a deliberately broken fixture server.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { splitCommandLine } from '../../src/exec/command-line.js';
+import { isAlive, readPid } from '../exec/alive.js';
 import { runInProcess } from './run-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -124,15 +125,6 @@ writeFileSync(
     `const child = spawn(process.execPath, [${JSON.stringify(kept)}], { stdio: 'inherit' });\n` +
     `writeFileSync(${JSON.stringify(keptPid)}, String(child.pid));\nprocess.on('SIGTERM', () => process.exit(0));\n`,
 );
-/** Whether a process is still there (signal 0 only asks). */
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('toolgate check --mcp --env, --timeout and what reports show', () => {
   it("gives the server --env KEY=VALUE and --env KEY (passed through), and nothing else of toolgate's", async () => {
@@ -193,10 +185,10 @@ describe('toolgate check --mcp --env, --timeout and what reports show', () => {
     rmSync(silentPid, { force: true });
     const r = await runInProcess(['check', '--timeout', '0.5', '--mcp', `${NODE} ${silent}`]);
     expect(r.code).toBe(2);
-    const pid = Number(readFileSync(silentPid, 'utf8'));
+    const pid = await readPid(silentPid);
     const deadline = Date.now() + 1_000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
-    expect(alive(pid)).toBe(false);
+    while (isAlive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+    expect(isAlive(pid)).toBe(false);
   });
 
   // Regression: `check --mcp "npx -y @modelcontextprotocol/server-everything"` printed its verdict, then waited
@@ -206,10 +198,10 @@ describe('toolgate check --mcp --env, --timeout and what reports show', () => {
     const r = await runInProcess(['check', '--mcp', `${NODE} ${wrapper}`]);
     expect(r.code).toBe(1);
     expect(r.out).toContain('bad_type');
-    const pid = Number(readFileSync(keptPid, 'utf8'));
+    const pid = await readPid(keptPid);
     const deadline = Date.now() + 2_000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
-    expect(alive(pid)).toBe(false);
+    while (isAlive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+    expect(isAlive(pid)).toBe(false);
   });
 
   it.each([

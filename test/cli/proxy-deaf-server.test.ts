@@ -2,10 +2,11 @@
 // each was written to the server's pipe whatever it left unread, so the proxy's memory grew with every one. Past
 // the bound on what the server leaves unread they are dropped, said once. Real processes: the proxy from source,
 // in front of fixtures/holding-server.mjs (its `deaf` tool: it reads again on SIGUSR2, and counts what came).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readPid, signalPid } from '../exec/alive.js';
 import { openRawSession, POST_HEADERS, recordOf, startProxy, stopAll } from './http-fixture.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/holding-server.mjs');
@@ -42,7 +43,7 @@ describe('toolgate proxy, a server that stops reading', () => {
     }
     expect(proxy.output().match(/left over 64 MiB unread/g)).toHaveLength(1);
     // The server reads again; a call's answer comes once it read every line before it.
-    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGUSR2');
+    signalPid(await readPid(pidFile), 'SIGUSR2');
     expect(await post(call(2, 'echo'))).toBe(200);
     const got = recordOf(record).filter((l) => (l as { method?: string }).method === 'notifications/progress');
     expect(got.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
 // client leaves waiting on a server that never answers, cancelled requests, a server that announces a change
 // during every listing, an idle timer after a refused second GET. Real processes: the proxy from source, in front
 // of fixtures/holding-server.mjs.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ import {
   stopAll,
 } from './http-fixture.js';
 import { RawCli } from './raw-cli.js';
-import { survivors } from '../exec/alive.js';
+import { readPid, survivors } from '../exec/alive.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/holding-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-holds-'));
@@ -467,7 +467,7 @@ describe('toolgate proxy on stdio: what a session holds has an end', () => {
       ]);
       clis.push(cli);
       await cli.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
-      const pid = Number(readFileSync(pidFile, 'utf8'));
+      const pid = await readPid(pidFile);
       cli.child.kill(signal);
       expect((await cli.exited).signal).toBe(signal);
       expect(await survivors([pid], 3000)).toEqual([]);

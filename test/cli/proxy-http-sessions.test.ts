@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { survivors } from '../exec/alive.js';
+import { signalPid, survivors } from '../exec/alive.js';
 import { childrenOf, eventually, POST_HEADERS, type Running, startProxy, stopAll } from './http-fixture.js';
 
 const FIXTURES = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures');
@@ -152,7 +152,7 @@ describe('toolgate proxy --listen: every session ends and frees its slot', () =>
     const first = await initialize(proxy);
     expect(await eventually(() => serversOf(proxy, RECORDING).length === 1)).toBe(true);
     const [pid] = serversOf(proxy, RECORDING);
-    process.kill(pid as number, 'SIGKILL');
+    signalPid(pid as number, 'SIGKILL');
     // Killed while its listing is still being admitted (initialize no longer waits for it), the session ends
     // through the failed admission instead: the same end, named by what noticed it first.
     const ended = /ended: (its server exited \(SIGKILL\)|its tools could not be admitted)/;

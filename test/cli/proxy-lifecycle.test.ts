@@ -1,11 +1,11 @@
 // What `toolgate proxy` leaves running and writes down, with real processes: SIGTERM stops the server's group;
 // a server that dies mid-call gets the pending call answered and exit 1; --log has one line per call, without
 // argument values unless --log-args, and no --env value anywhere.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killQuietly, survivors } from '../exec/alive.js';
+import { killQuietly, readPid, signalPid, survivors } from '../exec/alive.js';
 import { RawCli } from './raw-cli.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/recording-server.mjs');
@@ -27,8 +27,7 @@ async function hanging(tag: string, extra: string[] = []): Promise<{ proxy: RawC
   started.push(proxy);
   await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
   proxy.send({ jsonrpc: '2.0', id: 'h', method: 'tools/call', params: { name: 'hang', arguments: {} } });
-  for (let i = 0; i < 400 && !existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  const pid = Number(readFileSync(pidFile, 'utf8'));
+  const pid = await readPid(pidFile);
   pids.push(pid);
   return { proxy, pid };
 }
@@ -43,7 +42,7 @@ describe('toolgate proxy lifecycle', () => {
 
   it('answers the pending call with an error and exits 1 when the server dies mid-call', async () => {
     const { proxy, pid } = await hanging('die');
-    process.kill(pid, 'SIGKILL');
+    signalPid(pid, 'SIGKILL');
     const reply = await proxy.until((r) => r.id === 'h');
     expect(reply.error?.message).toMatch(/the MCP server exited/);
     expect((await proxy.exited).code).toBe(1);
@@ -115,8 +114,7 @@ describe('toolgate proxy told to exit during start-up', () => {
     const silent = `${write} setInterval(() => {}, 1000)`;
     const proxy = new RawCli('proxy', ['--', process.execPath, '-e', silent]);
     started.push(proxy);
-    for (let i = 0; i < 400 && !existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const pid = await readPid(pidFile);
     pids.push(pid);
     proxy.child.kill('SIGTERM');
     expect((await proxy.exited).signal).toBe('SIGTERM');

@@ -11,7 +11,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killQuietly, survivors } from '../exec/alive.js';
+import { killQuietly, readPid, survivors } from '../exec/alive.js';
 import { RawCli } from './raw-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -225,8 +225,7 @@ describe('toolgate proxy with raw JSON-RPC lines', () => {
 
   it('leaves no process behind when the client hangs up mid-call', async () => {
     proxy.send({ jsonrpc: '2.0', id: 'h', method: 'tools/call', params: { name: 'hang', arguments: {} } });
-    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    serverPid = Number(readFileSync(pidFile, 'utf8'));
+    serverPid = await readPid(pidFile);
     proxy.child.stdin.end();
     expect((await proxy.exited).code).toBe(0);
     expect(await survivors([serverPid], 2000)).toEqual([]);

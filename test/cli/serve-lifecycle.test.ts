@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INHERITED_ENV } from '../../src/exec/environment.js';
-import { killQuietly, survivors } from '../exec/alive.js';
+import { killQuietly, readPid, survivors } from '../exec/alive.js';
 import { RawCli } from './raw-cli.js';
 
 const NODE = process.execPath;
@@ -54,9 +54,7 @@ const tool = (name: string, file: string, timeout: number) => ({
 
 /** Reads a pid file once it exists (the program writes it soon after it starts). */
 async function pidOf(name: string): Promise<number> {
-  const file = join(dir, name);
-  for (let i = 0; i < 400 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  const pid = Number(readFileSync(file, 'utf8'));
+  const pid = await readPid(join(dir, name));
   pidsSeen.push(pid);
   return pid;
 }

@@ -1,13 +1,13 @@
 // A group leader with a child in its group and a grandchild that left it (its own session, as setsid does):
 // stopGroup ends all three and counts the one outside the group; without the /proc search it would survive.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { childEnvironment } from '../../src/exec/environment.js';
 import { escapedDescendants, spawnGroup, stopAllGroups, stopGroup } from '../../src/exec/process-group.js';
-import { isAlive, killQuietly, survivors } from './alive.js';
+import { isAlive, killQuietly, readPid, survivors } from './alive.js';
 
 const node = process.execPath;
 // Every case's files, removed after the last.
@@ -27,10 +27,8 @@ async function family(): Promise<{ leader: number; inGroup: number; escaped: num
   const child = spawnGroup(node, ['-e', script], { stdio: 'ignore', env: childEnvironment() });
   const leader = child.pid as number;
   started.push(leader);
-  for (let i = 0; i < 200 && !(existsSync(join(dir, 'in')) && existsSync(join(dir, 'out'))); i++)
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  const inGroup = Number(readFileSync(join(dir, 'in'), 'utf8'));
-  const escaped = Number(readFileSync(join(dir, 'out'), 'utf8'));
+  const inGroup = await readPid(join(dir, 'in'));
+  const escaped = await readPid(join(dir, 'out'));
   started.push(inGroup, escaped);
   return { leader, inGroup, escaped };
 }
@@ -63,8 +61,8 @@ describe.skipIf(process.platform !== 'linux')('process groups (Linux: /proc find
         `{ stdio: 'ignore' }); setInterval(() => {}, 1000)`;
       const leader = spawnGroup(node, ['-e', script], { stdio: 'ignore', env: childEnvironment() }).pid as number;
       started.push(leader);
-      for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-      const left = Number(readFileSync(file, 'utf8'));
+      // perl writes the pid at close: the file is there, empty, before it (read as Number, that was kill(0)).
+      const left = await readPid(file);
       started.push(left);
       expect(await stopGroup(leader)).toEqual({ escaped: 1, searched: true });
       expect(await survivors([leader, left], 1000)).toEqual([]);

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { describeOutcome } from '../../src/exec/command.js';
 import { INHERITED_ENV } from '../../src/exec/environment.js';
 import { runProgram } from '../../src/exec/run.js';
-import { survivors } from './alive.js';
+import { killQuietly, readPid, survivors } from './alive.js';
 
 const node = process.execPath;
 // Every case's files, removed after the last.
@@ -57,15 +57,8 @@ describe('runProgram', () => {
   describe('a descendant that escaped the process group and holds the pipes', () => {
     let pidFile = '';
     afterEach(async () => {
-      // The escaped process is ours to end: wait (by count, not time) for its pid, then kill it.
-      for (let i = 0; i < 100 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 50));
-      if (existsSync(pidFile)) {
-        try {
-          process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      }
+      // The escaped process is ours to end: wait for its pid, then kill it.
+      if (pidFile !== '') killQuietly(await readPid(pidFile, 5_000));
     });
     const escapee = (file: string): string => {
       const writePid = `require('fs').writeFileSync(${JSON.stringify(file)}, String(process.pid));`;
@@ -119,7 +112,7 @@ describe('runProgram', () => {
       const script = `${escapee(pidFile)} setInterval(() => {}, 1000)`;
       const r = await runProgram(node, ['-e', script], { ...limits, timeoutMs: 1000 });
       expect(r).toMatchObject({ timedOut: true, stopped: { escaped: 1 } });
-      expect(await survivors([Number(readFileSync(pidFile, 'utf8'))], 1000)).toEqual([]);
+      expect(await survivors([await readPid(pidFile)], 1000)).toEqual([]);
       const text = describeOutcome(r, { timeoutMs: 1000, maxOutputBytes: 1, program: 'node' }).text;
       expect(text).toBe(
         "error: timed out after 1000 ms; the command's process group and the 1 process that had left it were stopped",
@@ -135,11 +128,11 @@ describe('runProgram', () => {
       ` { stdio: 'ignore' }); setInterval(() => {}, 1000)`;
     const controller = new AbortController();
     const running = runProgram(node, ['-e', script], { ...limits, signal: controller.signal });
-    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 25));
+    const pid = await readPid(pidFile, 5_000);
     controller.abort();
     const r = await running;
     expect(r).toMatchObject({ cancelled: true, timedOut: false, status: null, stopped: { escaped: 0 } });
-    expect(await survivors([Number(readFileSync(pidFile, 'utf8'))], 1000)).toEqual([]);
+    expect(await survivors([pid], 1000)).toEqual([]);
   });
 
   it('does not start a program when the signal is already aborted', async () => {

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SKIP_CORPUS, TOOL_SCHEMAS_DIR } from '../fixtures/tool-corpus.js';
-import { isAlive } from '../exec/alive.js';
+import { isAlive, killQuietly } from '../exec/alive.js';
 import { commandLine, HAS_PROC, identify, leftoverProcesses, type RunIdentity } from './processes.js';
 
 /** The environment variable that marks a run's processes; its value names the run's temp folder. */
@@ -22,7 +22,7 @@ const PREFIX = 'toolgate-test-run-';
 function removeStaleFolders(systemTemp: string): void {
   for (const name of readdirSync(systemTemp)) {
     const pid = Number(/^toolgate-test-run-(\d+)-/.exec(name)?.[1]);
-    if (!Number.isInteger(pid) || isAlive(pid)) continue;
+    if (!Number.isSafeInteger(pid) || pid <= 1 || isAlive(pid)) continue;
     try {
       rmSync(join(systemTemp, name), { recursive: true, force: true });
     } catch {
@@ -67,13 +67,7 @@ export async function teardown(): Promise<void> {
     ...left().map((name) => `a temp file or folder: ${join(folder, name)}`),
     ...pids.map((pid) => `a process: ${pid} ${commandLine(pid)}`),
   ];
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Ended meanwhile.
-    }
-  }
+  for (const pid of pids) killQuietly(pid);
   rmSync(folder, { recursive: true, force: true });
   if (run === undefined && HAS_PROC === false) console.log('leftover check: no /proc here, processes not checked');
   if (problems.length === 0) return;
