@@ -27,6 +27,7 @@ import { ownData, readOwnFields } from '../util/own-field.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { pick, readTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from '../catalog/admission-options.js';
+import { batchLoaderOf } from '../catalog/async-loader.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall } from '../mcp/call-gate.js';
 import { callSender, localError, runsOnlyAsTask, taskOnlyText, withoutEnd } from './mcp-client-send.js';
@@ -102,8 +103,8 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   const pages = values.maxPages ?? DEFAULT_MAX_PAGES;
   const badTools = values.badTools ?? 'fail-batch';
   const onDrift = values.onDrift;
-  // Output schemas are compiled under the admission's schema options (a loader may be asynchronous there,
-  // so it is not used here: an outputSchema must resolve from schemaRegistry or within itself).
+  // Output schemas are compiled under the admission's schema options; the host's loader, which may answer later,
+  // is asked in rounds by each admission's own batch loader (async-loader.ts), shared with its inputSchemas.
   const { schemaLoader: _async, ...outputOptions } = pick(admission, SCHEMA_OPTION_TABLE);
   const schemaOptions: Record<string, unknown> = { dialects: [...MCP_DEFAULT_DIALECTS], ...outputOptions };
   const onError = typeof admission.onError === 'function' ? admission.onError : undefined;
@@ -150,7 +151,8 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
           withheld === undefined ? all.value : all.value.filter((t) => !withheld.has(ownData(t, 'name') as string));
         // Output and input schemas share the batch's compile budget (mcp-output.ts).
         const cost = listingCost(admission.limits, admitting);
-        const compiled = await compileOutputSchemas(admitting, schemaOptions as SchemaOptions, undefined, cost);
+        const loader = batchLoaderOf(admission);
+        const compiled = await compileOutputSchemas(admitting, schemaOptions as SchemaOptions, undefined, cost, loader);
         outputs = compiled.byName;
         const byName = outputs;
         // For hosts that run calls through bundle.registry, which validated `args`: what reaches the server and
@@ -170,7 +172,12 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         result = await admitMcpToolsWith(
           { tools: admitting },
           { ...admission, backend },
-          { badTools: badTools as BadToolPolicy, extraDiagnostics: compiled.diagnostics, cost },
+          {
+            badTools: badTools as BadToolPolicy,
+            extraDiagnostics: compiled.diagnostics,
+            cost,
+            ...(loader === undefined ? {} : { loader }),
+          },
         );
       }
     } catch (thrown) {

@@ -12,7 +12,7 @@ import {
   type Invoke,
   type PreflightOptions,
 } from './admission-options.js';
-import { createBatchLoader, DEFAULT_LOADER_TIMEOUT_MS, type BatchLoader } from './async-loader.js';
+import { batchLoaderOf, MAX_LOADER_ROUNDS, tooManyRounds, type BatchLoader } from './async-loader.js';
 import { narrowAuthority, type Authority } from './authority.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import { makeBundle, type Bundle } from './bundle.js';
@@ -27,9 +27,6 @@ import { type TimeSlices, timeSlices } from '../util/time-slice.js';
 import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
 
 export type { AdmissionOptions } from './admission-options.js';
-
-/** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */
-const MAX_LOADER_ROUNDS = 32;
 
 type Outcome = { readonly tool: PreflightedTool } | { readonly diagnostic: Diagnostic };
 
@@ -87,18 +84,7 @@ async function preflightAll(
     }
     if (loader === undefined || wanted.size === 0) break;
     if (round + 1 >= MAX_LOADER_ROUNDS) {
-      for (const i of retry) {
-        const message = `schemaLoader documents reference further documents more than ${MAX_LOADER_ROUNDS} levels deep`;
-        outcomes[i] = {
-          diagnostic: diagnosticOf(descriptors[i], i, 'schema', {
-            class: 'execution_failure',
-            message,
-            violations: [],
-            kind: 'limit',
-            limit: 'MAX_LOADER_ROUNDS',
-          }),
-        };
-      }
+      for (const i of retry) outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', tooManyRounds()) };
       break;
     }
     if ((await loader.loadMissing(wanted)) === 0) break;
@@ -191,6 +177,11 @@ export interface AdmissionInternals {
    * served in between); undefined never yields. One tool's own work is not cut.
    */
   readonly sliceMs?: number;
+  /**
+   * The batch's loader, when schemas outside the batch were compiled with it first (an MCP listing's output
+   * schemas): each URI reaches the host's schemaLoader once per listing, and every schema sees the same answer.
+   */
+  readonly loader?: BatchLoader;
 }
 
 /** admitBatch's settings: its own rules for every tool. */
@@ -231,10 +222,7 @@ export async function admitSlots(
   const mode = options.mode === 'quarantine' ? 'quarantine' : 'strict';
   const settings = providerSettingsOf(options.provider, options.providerPolicy);
   if (!settings.ok) return callFailure(settings);
-  const loader =
-    typeof options.schemaLoader === 'function'
-      ? createBatchLoader(options.schemaLoader, options.loaderTimeoutMs ?? DEFAULT_LOADER_TIMEOUT_MS)
-      : undefined;
+  const loader = internals.loader ?? batchLoaderOf(options);
   const { schemaLoader: _async, ...rest } = pick(options, PREFLIGHT_TABLE);
   const pre: PreflightOptions = { ...rest, ...(loader !== undefined ? { schemaLoader: loader.sync } : {}) };
 

@@ -1,3 +1,4 @@
+import type { GateError } from '../result.js';
 import { LOADER_DEADLINE } from '../schema/documents.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { withDeadline } from '../tools/deadline.js';
@@ -13,6 +14,20 @@ export type AsyncSchemaLoader = (
 
 /** How long admitBatch waits for one URI from an async schemaLoader unless `loaderTimeoutMs` says otherwise. */
 export const DEFAULT_LOADER_TIMEOUT_MS = 10_000;
+
+/** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */
+export const MAX_LOADER_ROUNDS = 32;
+
+/** A schema's verdict once its documents referenced further documents more than MAX_LOADER_ROUNDS deep. */
+export function tooManyRounds(): GateError {
+  return {
+    class: 'execution_failure',
+    message: `schemaLoader documents reference further documents more than ${MAX_LOADER_ROUNDS} levels deep`,
+    violations: [],
+    kind: 'limit',
+    limit: 'MAX_LOADER_ROUNDS',
+  };
+}
 
 type Entry =
   | { readonly found: true; readonly value: object | boolean | undefined }
@@ -34,6 +49,17 @@ export interface BatchLoader {
   loadMissing(uris: Iterable<string>): Promise<number>;
   /** How many distinct URIs reached the host loader. */
   readonly loads: () => number;
+}
+
+/** The batch loader of admission options that hold a `schemaLoader`; undefined without one. */
+export function batchLoaderOf(options: {
+  readonly schemaLoader?: AsyncSchemaLoader | undefined;
+  readonly loaderTimeoutMs?: number | undefined;
+}): BatchLoader | undefined {
+  const { schemaLoader, loaderTimeoutMs } = options;
+  return typeof schemaLoader === 'function'
+    ? createBatchLoader(schemaLoader, loaderTimeoutMs ?? DEFAULT_LOADER_TIMEOUT_MS)
+    : undefined;
 }
 
 /**

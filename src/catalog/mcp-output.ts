@@ -10,6 +10,7 @@ import { ownData } from '../util/own-field.js';
 import { timeSlices, type TimeSlices } from '../util/time-slice.js';
 import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
 import { MAX_BATCH_DESCRIPTORS } from './batch-input.js';
+import { MAX_LOADER_ROUNDS, tooManyRounds, type BatchLoader } from './async-loader.js';
 
 /** The compiled output schema of each listed tool that declares one, and the tools whose schema was refused. */
 export interface OutputSchemas {
@@ -31,32 +32,66 @@ export function listingCost(limits: unknown, listed: readonly unknown[]): BatchC
  * Compiles every listed outputSchema under the admission's schema options; never throws. `slices`: the
  * admission's clock, paused between two schemas when due (a catalog whose every tool declares an outputSchema
  * costs as much again as its inputSchemas, and the proxy serves other sessions meanwhile). `cost`: the listing's
- * tally (listingCost); once it is over nothing more is compiled and `cost.over` fails the admission. A listing
- * longer than MAX_BATCH_DESCRIPTORS compiles nothing: the admission refuses it whole.
+ * tally (listingCost); once it is over nothing more is compiled and `cost.over` fails the admission. `loader`:
+ * the admission's (async-loader.ts), asked in rounds as for the inputSchemas and then handed to the admission, so
+ * each URI reaches the host once per listing. A listing longer than MAX_BATCH_DESCRIPTORS compiles nothing: the
+ * admission refuses it whole.
  */
 export async function compileOutputSchemas(
   listed: readonly unknown[],
   options: SchemaOptions,
   slices: TimeSlices = timeSlices(undefined),
   cost?: BatchCost,
+  loader?: BatchLoader,
 ): Promise<OutputSchemas> {
-  const byName = new Map<string, CompiledSchema>();
-  const diagnostics: Diagnostic[] = [];
-  if (listed.length > MAX_BATCH_DESCRIPTORS) return { byName, diagnostics };
+  if (listed.length > MAX_BATCH_DESCRIPTORS) return { byName: new Map(), diagnostics: [] };
+  // Each tool's name and outputSchema read once, whatever the rounds.
+  const declared = new Map<number, { readonly name: string; readonly schema: unknown }>();
   for (const [index, tool] of listed.entries()) {
     const name = ownData(tool, 'name');
     const schema = ownData(tool, 'outputSchema');
-    if (typeof name !== 'string' || schema === undefined) continue;
-    if (slices.due()) await slices.pause();
-    const compiled = validateSchema(schema, options);
-    if (compiled.ok) {
-      if (cost !== undefined && !chargeTool(cost, schema, estimatedCost(compiled.value))) break;
-      byName.set(name, compiled.value);
-      continue;
-    }
-    const error: GateError = { ...compiled.error, message: `outputSchema: ${compiled.error.message}` };
-    diagnostics.push({ name, revision: undefined, index, stage: 'schema', error });
+    if (typeof name === 'string' && schema !== undefined) declared.set(index, { name, schema });
   }
+  const compiled = new Map<number, CompiledSchema>();
+  const refused = new Map<number, GateError>();
+  const withLoader: SchemaOptions = loader === undefined ? options : { ...options, schemaLoader: loader.sync };
+  let pending = [...declared.keys()];
+  rounds: for (let round = 0; pending.length > 0; round++) {
+    const retry: number[] = [];
+    const wanted = new Set<string>();
+    for (const index of pending) {
+      const { schema } = declared.get(index) as { readonly schema: unknown };
+      if (slices.due()) await slices.pause();
+      loader?.takeMisses();
+      const verdict = validateSchema(schema, withLoader);
+      const misses = loader?.takeMisses() ?? new Set<string>();
+      if (verdict.ok) {
+        refused.delete(index);
+        if (cost !== undefined && !chargeTool(cost, schema, estimatedCost(verdict.value))) break rounds;
+        compiled.set(index, verdict.value);
+        continue;
+      }
+      refused.set(index, verdict.error);
+      if (misses.size === 0) continue;
+      retry.push(index);
+      for (const uri of misses) wanted.add(uri);
+    }
+    if (loader === undefined || wanted.size === 0) break;
+    if (round + 1 >= MAX_LOADER_ROUNDS) {
+      for (const index of retry) refused.set(index, tooManyRounds());
+      break;
+    }
+    if ((await loader.loadMissing(wanted)) === 0) break;
+    pending = retry;
+  }
+  // In the listing's order, whatever round compiled each (a name listed twice keeps its last, as before).
+  const inOrder = <T>(map: ReadonlyMap<number, T>): [number, T][] => [...map].sort(([a], [b]) => a - b);
+  const nameAt = (index: number): string => (declared.get(index) as { readonly name: string }).name;
+  const byName = new Map(inOrder(compiled).map(([index, schema]) => [nameAt(index), schema] as const));
+  const diagnostics = inOrder(refused).map(([index, problem]): Diagnostic => {
+    const error: GateError = { ...problem, message: `outputSchema: ${problem.message}` };
+    return { name: nameAt(index), revision: undefined, index, stage: 'schema', error };
+  });
   return { byName, diagnostics };
 }
 

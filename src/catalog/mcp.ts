@@ -12,6 +12,7 @@ import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { ownData } from '../util/own-field.js';
 import { FUNCTION, pick, readTable, type OptionTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from './admission-options.js';
+import { batchLoaderOf } from './async-loader.js';
 
 /**
  * The dialects an MCP tool's schemas are read in when the caller names none: Draft 2020-12 (MCP's
@@ -64,8 +65,9 @@ export async function admitMcpTools(
 
 /**
  * The listing's output schemas compiled under the admission's schema options (MCP "Tools", "Output Schema":
- * clients SHOULD validate structured results), charged to the listing's compile budget; a refused one is the
- * tool's diagnostic, judged by `mode` like its inputSchema's.
+ * clients SHOULD validate structured results), charged to the listing's compile budget and with its loader,
+ * which the admission then uses for the inputSchemas; a refused one is the tool's diagnostic, judged by `mode`
+ * like its inputSchema's.
  */
 async function outputSchemasOf(
   slots: readonly BatchSlot[],
@@ -74,12 +76,15 @@ async function outputSchemasOf(
 ): Promise<{ schemas: OutputSchemas['byName']; internals: AdmissionInternals }> {
   const listed = slots.map((slot) => (slot.present ? slot.value : undefined));
   const cost = listingCost(admission.limits, listed);
-  // A loader may be asynchronous here, so it is not used: an outputSchema resolves from schemaRegistry or itself
-  // (as guardClient's).
+  // The host's loader may answer later: it is asked in rounds (async-loader.ts), never handed to a compile.
   const { schemaLoader: _async, ...options } = pick(admission, SCHEMA_OPTION_TABLE);
-  const compiled = await compileOutputSchemas(listed, options as SchemaOptions, undefined, cost);
+  const loader = internals.loader ?? batchLoaderOf(admission);
+  const compiled = await compileOutputSchemas(listed, options as SchemaOptions, undefined, cost, loader);
   const extraDiagnostics = [...internals.extraDiagnostics, ...compiled.diagnostics];
-  return { schemas: compiled.byName, internals: { ...internals, extraDiagnostics, cost } };
+  return {
+    schemas: compiled.byName,
+    internals: { ...internals, extraDiagnostics, cost, ...(loader === undefined ? {} : { loader }) },
+  };
 }
 
 /** The result check of the tool named `name`, when it declares an outputSchema that compiled. */
