@@ -284,14 +284,13 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     };
   };
 
-  // A --grants client is told only of a change to the names it may see (client-view.ts): a change outside its
-  // grant would tell it that a tool it cannot see exists, and when it changes.
-  const shown = (): string =>
-    context.visible === undefined ? '' : JSON.stringify(listedTools(set.slots, context.visible));
+  // A client is told only of a change to the tools it sees: a --grants client of those its grant names
+  // (client-view.ts), since a change outside it would tell it that a tool it cannot see exists, and when it changes.
+  const shown = (): string => JSON.stringify(listedTools(set.slots, context.visible));
   let listed = shown();
   const changed = (): void => {
     const now = shown();
-    if (context.visible !== undefined && now === listed) return;
+    if (now === listed) return;
     listed = now;
     downstream.notify('notifications/tools/list_changed');
   };

@@ -12,7 +12,7 @@ import type { ProxyIO } from './io.js';
 import { Backoff } from './restart.js';
 import type { ProxySettings } from './settings.js';
 import { whenTold } from './stop-signal.js';
-import { summaryLines } from './summary.js';
+import { readmissionLines } from './summary.js';
 import { READMITS_IN_A_WINDOW, ReadmitPace } from './readmit-pace.js';
 import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
 
@@ -162,8 +162,8 @@ export class ServerSet {
       this.queued.delete(slot);
       slot.readmitting = undefined;
       if (slot.upstream !== upstream) return slot.published;
-      for (const line of summaryLines(next, upstream.init, slot.settings.display, slot.settings.quiet === true))
-        this.say(line);
+      const { display, quiet } = slot.settings;
+      for (const line of readmissionLines(slot.published, next, upstream.init, display, quiet === true)) this.say(line);
       slot.published = next;
       this.hooks?.changed(slot);
       return next;

@@ -7,7 +7,7 @@ import { admitUpstream, NOTHING, type Published } from './admission.js';
 import { grantedView, viewChanged } from './client-view.js';
 import type { SessionContext } from './session-context.js';
 import { READMITS_IN_A_WINDOW, ReadmitPace } from './readmit-pace.js';
-import { summaryLines } from './summary.js';
+import { readmissionLines } from './summary.js';
 
 /** A session's published tools, as its client sees them. */
 export interface SessionTools {
@@ -90,13 +90,13 @@ export function sessionTools(
           break;
         }
       }
-      for (const line of summaryLines(next, init, settings.display, settings.quiet === true)) context.warn(line);
+      for (const line of readmissionLines(published, next, init, settings.display, settings.quiet === true))
+        context.warn(line);
       published = next;
       readmitting = undefined;
-      // A --grants client is told only of a change to its own tools (client-view.ts); a stateless client hears of
-      // changes only through subscriptions/listen, which the proxy does not serve.
-      if (!statelessClient() && (context.visible === undefined || viewChanged(before, seen(next))))
-        downstream.notify('notifications/tools/list_changed');
+      // A client is told only of a change to what it sees: a --grants client of its own tools (client-view.ts). A
+      // stateless client hears of changes only through subscriptions/listen, which the proxy does not serve.
+      if (!statelessClient() && viewChanged(before, seen(next))) downstream.notify('notifications/tools/list_changed');
       return next;
     })();
   };

@@ -10,6 +10,7 @@ import { clip, oneLine } from '../util/describe-value.js';
 import { listItems, listNames } from '../util/name-list.js';
 import { ownData } from '../util/own-field.js';
 import type { Published } from './admission.js';
+import { viewChanged } from './client-view.js';
 
 const shortLine = (text: string, max = 80): string => oneLine(clip(text, max));
 
@@ -79,4 +80,22 @@ export function summaryLines(
       for (const line of changeLines(c)) lines.push(`lock drift ${shortLine(c.name)}: ${line}`);
   }
   return lines;
+}
+
+/**
+ * The summary after a re-admission (the server's tools/list_changed): none when it publishes the same tools as
+ * before and says the same of them. server-everything announces a change right after it starts: the operator read
+ * the start-up summary twice.
+ */
+export function readmissionLines(
+  before: Published,
+  after: Published,
+  init: Record<string, unknown> | undefined,
+  display: string,
+  quiet: boolean,
+): string[] {
+  const lines = summaryLines(after, init, display, quiet);
+  const said = summaryLines(before, init, display, quiet);
+  const same = !viewChanged(before, after) && lines.length === said.length && lines.every((l, i) => l === said[i]);
+  return same ? [] : lines;
 }
