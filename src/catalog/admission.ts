@@ -63,7 +63,7 @@ async function preflightAll(
       outcomes[i] = { diagnostic: diagnosticOf(undefined, i, 'descriptor', error) };
     }
   });
-  for (let round = 0; pending.length > 0; round++) {
+  while (pending.length > 0) {
     const retry: number[] = [];
     const wanted = new Set<string>();
     for (const i of pending) {
@@ -83,7 +83,7 @@ async function preflightAll(
       }
     }
     if (loader === undefined || wanted.size === 0) break;
-    if (round + 1 >= MAX_LOADER_ROUNDS) {
+    if (loader.rounds() + 1 >= MAX_LOADER_ROUNDS) {
       for (const i of retry) outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', tooManyRounds()) };
       break;
     }

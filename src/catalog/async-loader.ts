@@ -15,7 +15,10 @@ export type AsyncSchemaLoader = (
 /** How long admitBatch waits for one URI from an async schemaLoader unless `loaderTimeoutMs` says otherwise. */
 export const DEFAULT_LOADER_TIMEOUT_MS = 10_000;
 
-/** Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. */
+/**
+ * Loader rounds per batch: each round must load a new URI, so this bounds a chain of documents. An MCP listing's
+ * output schemas and input schemas share them (BatchLoader.rounds), so neither can lengthen the other's chain.
+ */
 export const MAX_LOADER_ROUNDS = 32;
 
 /** A schema's verdict once its documents referenced further documents more than MAX_LOADER_ROUNDS deep. */
@@ -49,6 +52,8 @@ export interface BatchLoader {
   loadMissing(uris: Iterable<string>): Promise<number>;
   /** How many distinct URIs reached the host loader. */
   readonly loads: () => number;
+  /** How many `loadMissing` calls loaded a new URI: the batch's rounds so far, whichever schemas asked. */
+  readonly rounds: () => number;
 }
 
 /** The batch loader of admission options that hold a `schemaLoader`; undefined without one. */
@@ -73,6 +78,7 @@ export function createBatchLoader(
 ): BatchLoader {
   const cache = new Map<string, Entry>();
   let misses = new Set<string>();
+  let rounds = 0;
   const sync = (uri: string): object | boolean | undefined => {
     const entry = cache.get(uri);
     if (entry === undefined) {
@@ -110,6 +116,7 @@ export function createBatchLoader(
     },
     async loadMissing(uris) {
       const fresh = [...new Set(uris)].filter((u) => !cache.has(u)).sort(byCodeUnits);
+      if (fresh.length > 0) rounds++;
       const entries = await Promise.all(fresh.map(loadOne));
       fresh.forEach((uri, i) => {
         cache.set(uri, entries[i] as Entry);
@@ -117,5 +124,6 @@ export function createBatchLoader(
       return fresh.length;
     },
     loads: () => cache.size,
+    rounds: () => rounds,
   };
 }

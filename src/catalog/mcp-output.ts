@@ -33,9 +33,9 @@ export function listingCost(limits: unknown, listed: readonly unknown[]): BatchC
  * admission's clock, paused between two schemas when due (a catalog whose every tool declares an outputSchema
  * costs as much again as its inputSchemas, and the proxy serves other sessions meanwhile). `cost`: the listing's
  * tally (listingCost); once it is over nothing more is compiled and `cost.over` fails the admission. `loader`:
- * the admission's (async-loader.ts), asked in rounds as for the inputSchemas and then handed to the admission, so
- * each URI reaches the host once per listing. A listing longer than MAX_BATCH_DESCRIPTORS compiles nothing: the
- * admission refuses it whole.
+ * the admission's (async-loader.ts), asked in rounds as for the inputSchemas and then handed to the admission:
+ * each URI reaches the host once per listing, and the rounds it took count against the admission's. A listing
+ * longer than MAX_BATCH_DESCRIPTORS compiles nothing: the admission refuses it whole.
  */
 export async function compileOutputSchemas(
   listed: readonly unknown[],
@@ -56,7 +56,7 @@ export async function compileOutputSchemas(
   const refused = new Map<number, GateError>();
   const withLoader: SchemaOptions = loader === undefined ? options : { ...options, schemaLoader: loader.sync };
   let pending = [...declared.keys()];
-  rounds: for (let round = 0; pending.length > 0; round++) {
+  rounds: while (pending.length > 0) {
     const retry: number[] = [];
     const wanted = new Set<string>();
     for (const index of pending) {
@@ -77,7 +77,7 @@ export async function compileOutputSchemas(
       for (const uri of misses) wanted.add(uri);
     }
     if (loader === undefined || wanted.size === 0) break;
-    if (round + 1 >= MAX_LOADER_ROUNDS) {
+    if (loader.rounds() + 1 >= MAX_LOADER_ROUNDS) {
       for (const index of retry) refused.set(index, tooManyRounds());
       break;
     }

@@ -15,6 +15,7 @@ import { CANCELLED, type Peer, RPC } from '../mcp/peer.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { clip } from '../util/describe-value.js';
+import { toolsListText } from './admission.js';
 import { listedTools, routeOf } from './aggregate-tools.js';
 import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
@@ -285,12 +286,16 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   };
 
   // A client is told only of a change to the tools it sees: a --grants client of those its grant names
-  // (client-view.ts), since a change outside it would tell it that a tool it cannot see exists, and when it changes.
-  const shown = (): string => JSON.stringify(listedTools(set.slots, context.visible));
+  // (client-view.ts), since a change outside it would tell it that a tool it cannot see exists, and when it changes;
+  // any other of a change to a server's tools/list text, made once per admission (admission.ts).
+  const shown = (): readonly string[] =>
+    context.visible === undefined
+      ? set.slots.flatMap((slot) => [slot.name, toolsListText(slot.published).text])
+      : [JSON.stringify(listedTools(set.slots, context.visible))];
   let listed = shown();
   const changed = (): void => {
     const now = shown();
-    if (now === listed) return;
+    if (now.length === listed.length && now.every((text, i) => text === listed[i])) return;
     listed = now;
     downstream.notify('notifications/tools/list_changed');
   };

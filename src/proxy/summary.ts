@@ -94,8 +94,9 @@ export function readmissionLines(
   display: string,
   quiet: boolean,
 ): string[] {
+  if (before === after) return [];
   const lines = summaryLines(after, init, display, quiet);
+  if (viewChanged(before, after)) return lines;
   const said = summaryLines(before, init, display, quiet);
-  const same = !viewChanged(before, after) && lines.length === said.length && lines.every((l, i) => l === said[i]);
-  return same ? [] : lines;
+  return lines.length === said.length && lines.every((line, i) => line === said[i]) ? [] : lines;
 }

@@ -114,6 +114,28 @@ describe('admitMcpTools: an outputSchema resolves through the schemaLoader', () 
     expect(loads).toBe(MAX_LOADER_ROUNDS - 1);
   });
 
+  // The rounds bound a chain of documents per listing: output schemas first, then input schemas, on one count.
+  // Counted apart, another tool's outputSchema that loaded part of a chain let an inputSchema chain twice as deep.
+  it("output and input schemas share the listing's rounds: neither lengthens the other's chain", async () => {
+    let loads = 0;
+    const chain = (uri: string): object => {
+      loads++;
+      const n = Number(/(\d+)\.json/.exec(uri)?.[1]);
+      return n === 50 ? { type: 'object' } : { $ref: `https://schemas.example/${n + 1}.json` };
+    };
+    const deep = { name: 'deep', inputSchema: { $ref: 'https://schemas.example/0.json' } };
+    const helper = {
+      name: 'helper',
+      inputSchema: { type: 'object' },
+      outputSchema: { $ref: 'https://schemas.example/20.json' },
+    };
+    const r = await admitMcpTools({ tools: [deep, helper] }, { backend: answering(good), schemaLoader: chain });
+    expect(r.ok ? 'admitted' : r.error.diagnostics.map((d) => [d.name, d.error.class])).toEqual([
+      ['deep', 'execution_failure'],
+    ]);
+    expect(loads).toBe(MAX_LOADER_ROUNDS - 1);
+  });
+
   it('without a loader such an outputSchema is refused as before (unresolved)', async () => {
     const tools = [{ name: 'pair', inputSchema: { type: 'object' }, outputSchema: { $ref: PAIR } }];
     const r = await admitMcpTools({ tools }, { backend: answering(good) });

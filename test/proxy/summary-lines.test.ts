@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Published } from '../../src/proxy/admission.js';
-import { summaryLines } from '../../src/proxy/summary.js';
+import { viewChanged } from '../../src/proxy/client-view.js';
+import { readmissionLines, summaryLines } from '../../src/proxy/summary.js';
 
 /** A published catalog with `names` in every list the summary names tools from. */
 function publishedWith(names: string[]): Published {
@@ -39,5 +40,28 @@ describe('the proxy start-up summary', () => {
     expect(lines).toHaveLength(5);
     for (const line of lines) expect([...line].some((c) => c < ' ')).toBe(false);
     expect(lines[1]?.length).toBeLessThan(140);
+  });
+});
+
+describe('after a re-admission (tools/list_changed)', () => {
+  const before = publishedWith(['a', 'b']);
+  const withTool = (tool: Record<string, unknown>): Published =>
+    ({ ...before, tools: new Map([...before.tools, ['b', tool]]) }) as unknown as Published;
+
+  it.each([
+    ['the same admission', before, []],
+    ['an admission of the same tools, said of in the same words', publishedWith(['a', 'b']), []],
+    ['a tool whose outputSchema changed', withTool({ name: 'b', outputSchema: { type: 'object' } }), 5],
+    ['a tool gone', publishedWith(['a']), 5],
+    ['the same tools, one more withheld', { ...publishedWith(['a', 'b']), listed: 5 } as Published, 5],
+  ])('%s: %j lines', (_, after, expected) => {
+    const lines = readmissionLines(before, after, undefined, 'srv', false);
+    expect(typeof expected === 'number' ? lines.length : lines).toEqual(expected);
+  });
+
+  it('viewChanged reads what a tools/list would show: definitions and order, not the objects', () => {
+    expect(viewChanged(before, publishedWith(['a', 'b']))).toBe(false);
+    expect(viewChanged(before, publishedWith(['b', 'a']))).toBe(true);
+    expect(viewChanged(before, withTool({ name: 'b', annotations: { readOnlyHint: true } }))).toBe(true);
   });
 });
