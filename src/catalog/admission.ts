@@ -12,7 +12,7 @@ import {
   type Invoke,
   type PreflightOptions,
 } from './admission-options.js';
-import { batchLoaderOf, MAX_LOADER_ROUNDS, tooManyRounds, type BatchLoader } from './async-loader.js';
+import { batchLoaderOf, inLoaderRounds, tooManyRounds, type BatchLoader } from './async-loader.js';
 import { narrowAuthority, type Authority } from './authority.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import { makeBundle, type Bundle } from './bundle.js';
@@ -51,7 +51,7 @@ async function preflightAll(
   slices: TimeSlices,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  let pending: number[] = [];
+  const pending: number[] = [];
   slots.forEach((slot, i) => {
     if (slot.present) pending.push(i);
     else {
@@ -63,33 +63,18 @@ async function preflightAll(
       outcomes[i] = { diagnostic: diagnosticOf(undefined, i, 'descriptor', error) };
     }
   });
-  while (pending.length > 0) {
-    const retry: number[] = [];
-    const wanted = new Set<string>();
-    for (const i of pending) {
-      if (slices.due()) await slices.pause();
-      loader?.takeMisses();
-      const { result, stage } = preflightStaged(descriptors[i], options, names);
-      const misses = loader?.takeMisses() ?? new Set<string>();
-      outcomes[i] = result.ok
-        ? { tool: result.value }
-        : { diagnostic: diagnosticOf(descriptors[i], i, stage, result.error) };
-      // Past the batch's bound nothing more is compiled: the batch fails (admitSlots).
-      if (result.ok && !chargeTool(cost, result.value.inputSchema, estimatedCost(result.value.compiled)))
-        return outcomes;
-      if (!result.ok && misses.size > 0) {
-        retry.push(i);
-        for (const uri of misses) wanted.add(uri);
-      }
+  const stuck = await inLoaderRounds(pending, loader, async (i) => {
+    if (slices.due()) await slices.pause();
+    const { result, stage } = preflightStaged(descriptors[i], options, names);
+    if (!result.ok) {
+      outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, stage, result.error) };
+      return 'failed';
     }
-    if (loader === undefined || wanted.size === 0) break;
-    if (loader.rounds() + 1 >= MAX_LOADER_ROUNDS) {
-      for (const i of retry) outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', tooManyRounds()) };
-      break;
-    }
-    if ((await loader.loadMissing(wanted)) === 0) break;
-    pending = retry;
-  }
+    outcomes[i] = { tool: result.value };
+    // Past the batch's bound nothing more is compiled: the batch fails (admitSlots).
+    return chargeTool(cost, result.value.inputSchema, estimatedCost(result.value.compiled)) ? 'settled' : 'stop';
+  });
+  for (const i of stuck) outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', tooManyRounds()) };
   return outcomes;
 }
 

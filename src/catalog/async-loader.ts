@@ -56,6 +56,40 @@ export interface BatchLoader {
   readonly rounds: () => number;
 }
 
+/** One attempt at a schema: settled (compiled, or refused for good), failed, or the end of every round. */
+export type Attempt = 'settled' | 'failed' | 'stop';
+
+/**
+ * Attempts each of `pending`, then, once the URIs their failures asked the loader for are loaded, again those that
+ * failed asking: one round per load, counted on the loader (MAX_LOADER_ROUNDS a batch, whichever schemas asked).
+ * 'stop' ends every round (a spent compile budget). Resolves to those still failing for want of documents when
+ * the bound is reached: the caller's to refuse with tooManyRounds.
+ */
+export async function inLoaderRounds(
+  pending: readonly number[],
+  loader: BatchLoader | undefined,
+  attempt: (index: number) => Promise<Attempt>,
+): Promise<readonly number[]> {
+  for (let next = pending; next.length > 0; ) {
+    const retry: number[] = [];
+    const wanted = new Set<string>();
+    for (const index of next) {
+      loader?.takeMisses();
+      const outcome = await attempt(index);
+      const misses = loader?.takeMisses() ?? new Set<string>();
+      if (outcome === 'stop') return [];
+      if (outcome === 'settled' || misses.size === 0) continue;
+      retry.push(index);
+      for (const uri of misses) wanted.add(uri);
+    }
+    if (loader === undefined || wanted.size === 0) return [];
+    if (loader.rounds() + 1 >= MAX_LOADER_ROUNDS) return retry;
+    if ((await loader.loadMissing(wanted)) === 0) return [];
+    next = retry;
+  }
+  return [];
+}
+
 /** The batch loader of admission options that hold a `schemaLoader`; undefined without one. */
 export function batchLoaderOf(options: {
   readonly schemaLoader?: AsyncSchemaLoader | undefined;

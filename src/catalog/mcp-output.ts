@@ -10,7 +10,7 @@ import { ownData } from '../util/own-field.js';
 import { timeSlices, type TimeSlices } from '../util/time-slice.js';
 import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
 import { MAX_BATCH_DESCRIPTORS } from './batch-input.js';
-import { MAX_LOADER_ROUNDS, tooManyRounds, type BatchLoader } from './async-loader.js';
+import { inLoaderRounds, tooManyRounds, type BatchLoader } from './async-loader.js';
 
 /** The compiled output schema of each listed tool that declares one, and the tools whose schema was refused. */
 export interface OutputSchemas {
@@ -55,35 +55,20 @@ export async function compileOutputSchemas(
   const compiled = new Map<number, CompiledSchema>();
   const refused = new Map<number, GateError>();
   const withLoader: SchemaOptions = loader === undefined ? options : { ...options, schemaLoader: loader.sync };
-  let pending = [...declared.keys()];
-  rounds: while (pending.length > 0) {
-    const retry: number[] = [];
-    const wanted = new Set<string>();
-    for (const index of pending) {
-      const { schema } = declared.get(index) as { readonly schema: unknown };
-      if (slices.due()) await slices.pause();
-      loader?.takeMisses();
-      const verdict = validateSchema(schema, withLoader);
-      const misses = loader?.takeMisses() ?? new Set<string>();
-      if (verdict.ok) {
-        refused.delete(index);
-        if (cost !== undefined && !chargeTool(cost, schema, estimatedCost(verdict.value))) break rounds;
-        compiled.set(index, verdict.value);
-        continue;
-      }
+  const stuck = await inLoaderRounds([...declared.keys()], loader, async (index) => {
+    const { schema } = declared.get(index) as { readonly schema: unknown };
+    if (slices.due()) await slices.pause();
+    const verdict = validateSchema(schema, withLoader);
+    if (!verdict.ok) {
       refused.set(index, verdict.error);
-      if (misses.size === 0) continue;
-      retry.push(index);
-      for (const uri of misses) wanted.add(uri);
+      return 'failed';
     }
-    if (loader === undefined || wanted.size === 0) break;
-    if (loader.rounds() + 1 >= MAX_LOADER_ROUNDS) {
-      for (const index of retry) refused.set(index, tooManyRounds());
-      break;
-    }
-    if ((await loader.loadMissing(wanted)) === 0) break;
-    pending = retry;
-  }
+    refused.delete(index);
+    if (cost !== undefined && !chargeTool(cost, schema, estimatedCost(verdict.value))) return 'stop';
+    compiled.set(index, verdict.value);
+    return 'settled';
+  });
+  for (const index of stuck) refused.set(index, tooManyRounds());
   // In the listing's order, whatever round compiled each (a name listed twice keeps its last, as before).
   const inOrder = <T>(map: ReadonlyMap<number, T>): [number, T][] => [...map].sort(([a], [b]) => a - b);
   const nameAt = (index: number): string => (declared.get(index) as { readonly name: string }).name;

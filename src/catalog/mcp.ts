@@ -78,7 +78,7 @@ async function outputSchemasOf(
   const cost = listingCost(admission.limits, listed);
   // The host's loader may answer later: it is asked in rounds (async-loader.ts), never handed to a compile.
   const { schemaLoader: _async, ...options } = pick(admission, SCHEMA_OPTION_TABLE);
-  const loader = internals.loader ?? batchLoaderOf(admission);
+  const loader = batchLoaderOf(admission);
   const compiled = await compileOutputSchemas(listed, options as SchemaOptions, undefined, cost, loader);
   const extraDiagnostics = [...internals.extraDiagnostics, ...compiled.diagnostics];
   return {
