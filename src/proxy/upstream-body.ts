@@ -3,6 +3,7 @@
 // closes before its answer is resumed from its last event id.
 import { isMediaType } from './media-types.js';
 import { createSseReader } from '../mcp/sse.js';
+import type { ExchangeCut } from './exchange-cut.js';
 import type { UpstreamResponse } from './upstream-request.js';
 
 /** Most times one request's stream is resumed (Last-Event-ID) after the server closed it, and the longest wait. */
@@ -21,7 +22,7 @@ export interface BodyReading {
   /** A message past `maxBytes` was dropped. */
   oversized(): void;
   /** The request's stream again from event `lastId`. */
-  resume(lastId: string, signal: AbortSignal): Promise<UpstreamResponse>;
+  resume(lastId: string, cut: ExchangeCut): Promise<UpstreamResponse>;
   /** Whether the upstream stopped. */
   closed(): boolean;
 }
@@ -29,17 +30,17 @@ export interface BodyReading {
 /**
  * Reads `response`'s body; true when it held a message (for a request, `awaiting`: its answer). The stream of a
  * POST is left once its answer came (MCP: the answer ends it): a server keeping it open would hold a connection for
- * every call made. `signal`: the exchange's own, which also ends its resumption (an abandoned request's too).
+ * every call made. `cut`: the exchange's own, which also ends its resumption (an abandoned request's too).
  */
 export async function readBody(
   response: UpstreamResponse,
   reading: BodyReading,
   awaiting: boolean,
-  signal: AbortSignal,
+  cut: ExchangeCut,
 ): Promise<boolean> {
   // The media type compared whole (RFC 9110 section 8.3), as --listen reads a client's.
   if (isMediaType(response.header('content-type'), 'text/event-stream'))
-    return readStream(response, reading, awaiting, signal);
+    return readStream(response, reading, awaiting, cut);
   // The bytes are kept and decoded once at the end: a 700 KB listing decoded chunk by chunk was a rope of
   // strings flattened again by every later look at it.
   const chunks: Buffer[] = [];
@@ -65,7 +66,7 @@ async function readStream(
   response: UpstreamResponse,
   reading: BodyReading,
   awaiting: boolean,
-  signal: AbortSignal,
+  cut: ExchangeCut,
 ): Promise<boolean> {
   const decoder = new TextDecoder();
   let answered = false;
@@ -95,10 +96,10 @@ async function readStream(
     // A request's stream the server closed before the answer is resumed from its last event id (MCP 2025-11-25,
     // "Resumability and Redelivery": the server may close it and expect the client to poll).
     if (done || !awaiting || lastId === undefined || resumed >= MAX_RESUMES || reading.closed()) break;
-    if (signal.aborted) break;
-    await pause(Math.min(retryMs, MAX_RETRY_MS), signal);
-    if (signal.aborted) break;
-    stream = await reading.resume(lastId, signal);
+    if (cut.aborted) break;
+    await pause(Math.min(retryMs, MAX_RETRY_MS), cut);
+    if (cut.aborted) break;
+    stream = await reading.resume(lastId, cut);
     if (!stream.ok || !isMediaType(stream.header('content-type'), 'text/event-stream')) {
       stream.cancel();
       break;
@@ -108,15 +109,16 @@ async function readStream(
   return awaiting ? done : answered;
 }
 
-/** Waits `ms`, or less when `signal` aborts first. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when `cut` is made first. */
+function pause(ms: number, cut: ExchangeCut): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
+    let off = (): unknown => undefined;
+    const done = (): void => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', done);
+      off();
       resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
+    };
+    const timer = setTimeout(done, ms);
+    off = cut.onAbort(done);
   });
 }

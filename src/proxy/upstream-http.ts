@@ -10,6 +10,7 @@ import { asOneLine, type Channel, type ChannelSink, readMessage, resultEnvelope 
 import { RPC } from '../mcp/peer.js';
 import { readMessageInSlices, SLICED_MESSAGE_CHARS } from '../mcp/read-in-slices.js';
 import { readBody } from './upstream-body.js';
+import { type ExchangeCut, exchangeCut } from './exchange-cut.js';
 import { type UpstreamResponse, upstreamClient } from './upstream-request.js';
 
 /** How long stop() waits for the session's DELETE. */
@@ -46,7 +47,7 @@ export function openHttpUpstream(
   sink: Pick<ChannelSink, 'message' | 'bad' | 'known'>,
   warn: (line: string) => void,
 ): HttpUpstream {
-  const aborter = new AbortController();
+  const aborter = exchangeCut();
   const client = upstreamClient(url);
   // A network error's text is masked of the header values before it is clipped (a value cut in two escapes).
   const secrets = Object.values(headers).flatMap((v) => [v, v.slice(v.lastIndexOf(' ') + 1)]);
@@ -114,12 +115,12 @@ export function openHttpUpstream(
     readMessage(asOneLine(text), reporting);
     return answer;
   };
-  /** Reads a response body (src/proxy/upstream-body.ts); `signal`: the exchange's own. */
+  /** Reads a response body (src/proxy/upstream-body.ts); `cut`: the exchange's own. */
   const read = (
     response: UpstreamResponse,
     initializing: boolean,
     awaited?: unknown,
-    signal: AbortSignal = aborter.signal,
+    cut: ExchangeCut = aborter,
   ): Promise<boolean> =>
     readBody(
       response,
@@ -132,40 +133,35 @@ export function openHttpUpstream(
           client.send({
             method: 'GET',
             headers: { ...base(), accept: 'text/event-stream', 'last-event-id': lastId },
-            signal: own,
+            cut: own,
           }),
         closed: () => closed,
       },
       awaited !== undefined,
-      signal,
+      cut,
     );
   const listen = async (): Promise<void> => {
     const response = await client.send({
       method: 'GET',
       headers: { ...base(), accept: 'text/event-stream' },
-      signal: aborter.signal,
+      cut: aborter,
     });
     // 405: the server offers no stream of its own (allowed by the transport).
     if (!response.ok) return response.cancel();
     await read(response, false);
   };
-  const post = async (
-    message: { id?: unknown; method?: unknown },
-    body: string,
-    signal: AbortSignal,
-    abort: () => void,
-  ): Promise<void> => {
+  const post = async (message: { id?: unknown; method?: unknown }, body: string, cut: ExchangeCut): Promise<void> => {
     const initializing = message.method === 'initialize';
     const isRequest = typeof message.method === 'string' && message.id !== undefined;
     // A request waits as long as its call; what is not a request has its 202 within a bound, or is let go
     // (the timer cleared once answered, so no timer outlives the request).
-    const timer = isRequest ? undefined : setTimeout(abort, ACCEPT_WAIT_MS);
+    const timer = isRequest ? undefined : setTimeout(() => cut.abort(), ACCEPT_WAIT_MS);
     let response: UpstreamResponse;
     try {
-      response = await client.send({ method: 'POST', headers: postHeaders(), body, signal });
+      response = await client.send({ method: 'POST', headers: postHeaders(), body, cut });
     } catch (thrown) {
       // Not when the proxy stopped or the request was abandoned: nothing waits for it.
-      if (!closed && signal.reason !== ABANDONED) {
+      if (!closed && cut.reason !== ABANDONED) {
         warn(`the MCP server could not be reached: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
         failed(message, 'the MCP server could not be reached');
       }
@@ -194,28 +190,28 @@ export function openHttpUpstream(
       return;
     }
     try {
-      const answered = await read(response, initializing, message.id, signal);
+      const answered = await read(response, initializing, message.id, cut);
       // Not for an exchange the proxy ended (stopped, or its request abandoned): nothing waits for an answer.
-      if (!answered && !closed && signal.reason !== ABANDONED)
+      if (!answered && !closed && cut.reason !== ABANDONED)
         failed(message, 'the MCP server closed the response without an answer');
     } catch (thrown) {
-      if (!closed && signal.reason !== ABANDONED) {
+      if (!closed && cut.reason !== ABANDONED) {
         warn(`a response of the MCP server broke off: ${clip(maskSecrets(causeOf(thrown), secrets), 200)}`);
         failed(message, 'the response broke off');
       }
     }
   };
   /**
-   * Each message's exchange has a controller of its own, aborted by stop(): one signal shared by every call would
-   * gather a listener per exchange still open, walked again by each later one (EventTarget checks for duplicates
-   * on every add).
+   * Each message's exchange has a cut of its own, made by stop(): one signal shared by every call would gather a
+   * listener per exchange still open, walked again by each later one (EventTarget checks for duplicates on every
+   * add).
    */
-  const exchanges = new Set<AbortController>();
+  const exchanges = new Set<ExchangeCut>();
   /**
    * The exchange of each request still open, by its id: an abandoned request's is aborted (its answer is no longer
    * wanted, and a client calling and cancelling in a loop would otherwise keep a connection open for each).
    */
-  const byRequest = new Map<number, AbortController>();
+  const byRequest = new Map<number, ExchangeCut>();
   /** The notifications and replies whose 202 has not come (MAX_UNACCEPTED). */
   const unaccepted = { count: 0, bytes: 0, told: false };
   const send = (message: object, body: string): void => {
@@ -229,7 +225,7 @@ export function openHttpUpstream(
       unaccepted.told = true;
       return;
     }
-    const own = new AbortController();
+    const own = exchangeCut();
     exchanges.add(own);
     const request = typeof id === 'number' && typeof method === 'string' ? id : undefined;
     if (request !== undefined) byRequest.set(request, own);
@@ -237,7 +233,7 @@ export function openHttpUpstream(
       unaccepted.count++;
       unaccepted.bytes += bytes;
     }
-    void post(message as { id?: unknown; method?: unknown }, body, own.signal, () => own.abort()).finally(() => {
+    void post(message as { id?: unknown; method?: unknown }, body, own).finally(() => {
       exchanges.delete(own);
       if (request !== undefined && byRequest.get(request) === own) byRequest.delete(request);
       if (isRequest) return;
@@ -266,11 +262,13 @@ export function openHttpUpstream(
       for (const own of exchanges) own.abort();
       exchanges.clear();
       if (session !== undefined) {
-        const stopper = AbortSignal.timeout(DELETE_WAIT_MS);
+        const stopper = exchangeCut();
+        const timer = setTimeout(() => stopper.abort(), DELETE_WAIT_MS);
         await client
-          .send({ method: 'DELETE', headers: base(), signal: stopper })
+          .send({ method: 'DELETE', headers: base(), cut: stopper })
           .then((r) => r.cancel())
           .catch(() => undefined);
+        clearTimeout(timer);
       }
       // Every connection kept open for the session ends with it (none holds the process).
       client.close();

@@ -3,6 +3,7 @@
 // event stream, so a JSON answer under it was searched for `data:` lines and never handed over.
 import { describe, expect, it } from 'vitest';
 import { readBody, type BodyReading } from '../../src/proxy/upstream-body.js';
+import { exchangeCut } from '../../src/proxy/exchange-cut.js';
 import type { UpstreamResponse } from '../../src/proxy/upstream-request.js';
 
 function response(contentType: string, body: string): UpstreamResponse {
@@ -29,7 +30,7 @@ async function taken(contentType: string, body: string): Promise<{ text: string;
     resume: async () => response('text/plain', ''),
     closed: () => false,
   };
-  await readBody(response(contentType, body), reading, true, new AbortController().signal);
+  await readBody(response(contentType, body), reading, true, exchangeCut());
   return texts;
 }
 
