@@ -29,7 +29,7 @@ export interface ChannelSink {
   message(message: RpcMessage, text: string, related?: number): void;
   /** A line that could not be read as a message: why, and its id when one could be read. */
   bad(why: BadMessage, id: string | number | null): void;
-  /** The input ended or broke: the other end is gone. */
+  /** The input ended or broke: nothing more comes from the other end (what is sent still goes until close). */
   closed(): void;
   /** Messages read before, by their text: one recalled here is handed over without being parsed again. */
   readonly known?: MessageMemo;
@@ -180,26 +180,33 @@ export function openChannel(
   maxLineBytes: number,
   sink: ChannelSink,
 ): Channel {
+  // Reading ends with the input; sending goes on until the channel is closed or its output breaks: MCP's stdio
+  // shutdown closes the client's input first, and what it asked before is still answered.
+  let reading = true;
   let closed = false;
   const reader = createLineReader(maxLineBytes, {
     line: (text) => {
-      if (closed || text.trim() === '') return;
+      if (!reading || text.trim() === '') return;
       // A raw CR inside a line ends a line on an SSE stream or for a reader of CR-ended lines.
       readMessage(asOneLine(text), sink);
     },
     oversized: () => sink.bad('oversized', null),
   });
   const onData = (chunk: Buffer | string): void => reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  const end = (): void => {
-    if (closed) return;
-    closed = true;
+  const inputEnded = (): void => {
+    if (!reading) return;
+    reading = false;
     input.off('data', onData);
     sink.closed();
   };
+  const end = (): void => {
+    closed = true;
+    inputEnded();
+  };
   input.on('data', onData);
-  input.on('end', end);
-  input.on('close', end);
-  input.on('error', end);
+  input.on('end', inputEnded);
+  input.on('close', inputEnded);
+  input.on('error', inputEnded);
   // The other end gone mid-write (EPIPE) ends the channel instead of crashing the proxy.
   output.on('error', end);
   return {

@@ -15,6 +15,8 @@ export interface BoundClient {
    * name the id of a request still waiting, and would otherwise give that request's place away.
    */
   readonly answerBadLine: (id: string | number | null, reply: Reply) => void;
+  /** Settles once no request of the client waits for its answer (at once when none does). */
+  readonly answered: () => Promise<void>;
 }
 
 /**
@@ -26,6 +28,9 @@ export function boundClientRequests(downstream: Peer): BoundClient {
   const held = new Map<string, number[]>();
   let count = 0;
   let bytes = 0;
+  let whenAnswered: (() => void)[] = [];
+  const answered = (): Promise<void> =>
+    count === 0 ? Promise.resolve() : new Promise((resolve) => whenAnswered.push(resolve));
   const release = (id: unknown): void => {
     const key = JSON.stringify(id);
     const sizes = held.get(key);
@@ -37,6 +42,9 @@ export function boundClientRequests(downstream: Peer): BoundClient {
     bytes -= sizes.splice(smallest, 1)[0] as number;
     count--;
     if (sizes.length === 0) held.delete(key);
+    if (count > 0) return;
+    for (const resolve of whenAnswered) resolve();
+    whenAnswered = [];
   };
   const respond = downstream.respond.bind(downstream);
   const respondText = downstream.respondText.bind(downstream);
@@ -66,5 +74,5 @@ export function boundClientRequests(downstream: Peer): BoundClient {
     bytes += size;
     downstream.deliver(m, text);
   };
-  return { deliver, answerBadLine: respond };
+  return { deliver, answerBadLine: respond, answered };
 }

@@ -28,7 +28,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
   if ('code' in upstream) return upstream.code;
 
   const downstream = new Peer();
-  const { deliver, answerBadLine } = boundClientRequests(downstream);
+  const { deliver, answerBadLine, answered } = boundClientRequests(downstream);
   let clientGone: () => void = () => undefined;
   const hungUp = new Promise<void>((resolve) => {
     clientGone = resolve;
@@ -68,11 +68,22 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
 
   let code: ProxyExit = 0;
   try {
-    const ended = await Promise.race([
+    let ended = await Promise.race([
       hungUp.then(() => 'client' as const),
       told.then(() => 'signal' as const),
       upstream.gone,
     ]);
+    // MCP's stdio shutdown begins with the client closing its input: what it asked before is still answered (a
+    // script piped in gets its answers, as from a server of the MCP SDK), for at most --timeout, unless the proxy
+    // is told to stop or its server goes first. What is still waiting then is answered with an error.
+    if (ended === 'client') ended = await drained(answered(), told, upstream.gone, settings.timeoutMs);
+    if (ended === 'late') {
+      const within = `${settings.timeoutMs / 1000} s (--timeout)`;
+      const message = `the client closed its input and the MCP server did not answer within ${within}`;
+      if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message });
+      await new Promise((resolve) => setImmediate(resolve));
+      ended = 'client';
+    }
     if (ended !== 'client' && ended !== 'signal') {
       // The server died mid-session: every request still waiting on it is answered, then toolgate exits 1 (the
       // aggregate's set never goes: its servers are restarted).
@@ -91,4 +102,22 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the proxy is stopping' });
   }
   return code;
+}
+
+/** Waits for the client's requests to be answered, at most `ms`: what ended the wait ('late': the time). */
+async function drained(
+  answered: Promise<void>,
+  told: Promise<void>,
+  gone: Promise<string>,
+  ms: number,
+): Promise<'client' | 'signal' | 'late' | string> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  try {
+    return await Promise.race([answered.then(() => 'client' as const), late, told.then(() => 'signal' as const), gone]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,0 +1,61 @@
+// A stdio client that closes its input right after its requests (a script piped into `toolgate proxy`; MCP's
+// stdio shutdown, which begins with the client closing the server's input) still gets what it asked answered, as
+// from a server of the MCP SDK, and the proxy then exits 0. The wait has an end: --timeout (what is still waiting
+// is then answered with an error), and a signal ends it at once. Before, the proxy stopped when the input ended
+// and the answers were never written.
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RawCli } from './raw-cli.js';
+
+const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/holding-server.mjs');
+const started: RawCli[] = [];
+afterAll(() => {
+  for (const p of started) p.child.kill('SIGKILL');
+});
+
+/** The lines a script pipes in: initialize, initialized, then a call of each of `tools`; the input then ends. */
+function piped(extra: string[], tools: string[]): RawCli {
+  const proxy = new RawCli('proxy', [...extra, '--', process.execPath, SERVER]);
+  started.push(proxy);
+  proxy.send({
+    jsonrpc: '2.0',
+    id: 'init',
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  });
+  proxy.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  for (const name of tools)
+    proxy.send({ jsonrpc: '2.0', id: name, method: 'tools/call', params: { name, arguments: {} } });
+  proxy.child.stdin.end();
+  return proxy;
+}
+
+describe('toolgate proxy on stdio, its client hanging up', () => {
+  it('answers what was asked before the input ended, then exits 0', async () => {
+    const proxy = piped([], ['later', 'echo']);
+    expect(await proxy.exited).toEqual({ code: 0, signal: null });
+    const byId = new Map(proxy.replies.map((r) => [r.id, r]));
+    expect(byId.get('init')?.result).toBeDefined();
+    expect(byId.get('later')?.result?.content?.[0]?.text).toBe('later');
+    expect(byId.get('echo')?.result).toBeDefined();
+  }, 20_000);
+
+  it('waits at most --timeout: a call unanswered then gets an error, and the proxy exits', async () => {
+    const began = Date.now();
+    const proxy = piped(['--timeout', '1'], ['slow']);
+    expect(await proxy.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - began).toBeLessThan(10_000);
+    const slow = proxy.replies.find((r) => r.id === 'slow');
+    expect(slow?.error?.message).toMatch(/did not answer within 1 s \(--timeout\)/);
+  }, 20_000);
+
+  it('ends the wait at once on SIGTERM', async () => {
+    const proxy = piped([], ['slow']);
+    await expect.poll(() => proxy.replies.some((r) => r.id === 'init'), { timeout: 10_000 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const told = Date.now();
+    proxy.child.kill('SIGTERM');
+    expect((await proxy.exited).signal).toBe('SIGTERM');
+    expect(Date.now() - told).toBeLessThan(5000);
+  }, 20_000);
+});
