@@ -31,6 +31,8 @@ export interface ChannelSink {
   bad(why: BadMessage, id: string | number | null): void;
   /** The input ended or broke: nothing more comes from the other end (what is sent still goes until close). */
   closed(): void;
+  /** The output broke (the other end gone mid-write, EPIPE): nothing sent can reach it any more. */
+  broken?(): void;
   /** Messages read before, by their text: one recalled here is handed over without being parsed again. */
   readonly known?: MessageMemo;
 }
@@ -203,12 +205,16 @@ export function openChannel(
     closed = true;
     inputEnded();
   };
+  const broke = (): void => {
+    end();
+    sink.broken?.();
+  };
   input.on('data', onData);
   input.on('end', inputEnded);
   input.on('close', inputEnded);
   input.on('error', inputEnded);
   // The other end gone mid-write (EPIPE) ends the channel instead of crashing the proxy.
-  output.on('error', end);
+  output.on('error', broke);
   return {
     send: (message) => {
       if (!closed) output.write(`${JSON.stringify(message)}\n`);

@@ -17,6 +17,8 @@ export interface BoundClient {
   readonly answerBadLine: (id: string | number | null, reply: Reply) => void;
   /** Settles once no request of the client waits for its answer (at once when none does). */
   readonly answered: () => Promise<void>;
+  /** Answers every request still waiting with `reply` (the proxy stops before their answers come). */
+  readonly failWaiting: (reply: Reply) => void;
 }
 
 /**
@@ -74,5 +76,9 @@ export function boundClientRequests(downstream: Peer): BoundClient {
     bytes += size;
     downstream.deliver(m, text);
   };
-  return { deliver, answerBadLine: respond, answered };
+  const failWaiting = (reply: Reply): void => {
+    for (const [key, sizes] of [...held])
+      for (const _ of [...sizes]) downstream.respond(JSON.parse(key) as string | number, reply);
+  };
+  return { deliver, answerBadLine: respond, answered, failWaiting };
 }

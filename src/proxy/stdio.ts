@@ -28,10 +28,14 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
   if ('code' in upstream) return upstream.code;
 
   const downstream = new Peer();
-  const { deliver, answerBadLine, answered } = boundClientRequests(downstream);
+  const { deliver, answerBadLine, answered, failWaiting } = boundClientRequests(downstream);
   let clientGone: () => void = () => undefined;
   const hungUp = new Promise<void>((resolve) => {
     clientGone = resolve;
+  });
+  let outputBroken: () => void = () => undefined;
+  const outputBroke = new Promise<void>((resolve) => {
+    outputBroken = resolve;
   });
   const input = io.input ?? process.stdin;
   const channel = openChannel(input, io.output ?? process.stdout, MAX_REQUEST_LINE_BYTES, {
@@ -53,6 +57,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
         answerBadLine(id, { error: { code, message } });
     },
     closed: () => clientGone(),
+    broken: () => outputBroken(),
   });
   downstream.channel = maskedChannel(channel, settings.secrets);
   downstream.maxUnread = MAX_CLIENT_UNREAD;
@@ -75,13 +80,13 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     ]);
     // MCP's stdio shutdown begins with the client closing its input: what it asked before is still answered (a
     // script piped in gets its answers, as from a server of the MCP SDK), for at most --timeout, unless the proxy
-    // is told to stop or its server goes first. What is still waiting then is answered with an error.
-    if (ended === 'client') ended = await drained(answered(), told, upstream.gone, settings.timeoutMs);
+    // is told to stop, its server goes first or its output broke (the client is gone: nothing can reach it). What
+    // still waits then is answered with an error, written at once, before the channel closes.
+    if (ended === 'client') ended = await drained(answered(), told, upstream.gone, outputBroke, settings.timeoutMs);
     if (ended === 'late') {
       const within = `${settings.timeoutMs / 1000} s (--timeout)`;
       const message = `the client closed its input and the MCP server did not answer within ${within}`;
-      if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message });
-      await new Promise((resolve) => setImmediate(resolve));
+      failWaiting({ error: { code: RPC.internalError, message } });
       ended = 'client';
     }
     if (ended !== 'client' && ended !== 'signal') {
@@ -109,6 +114,7 @@ async function drained(
   answered: Promise<void>,
   told: Promise<void>,
   gone: Promise<string>,
+  outputBroke: Promise<void>,
   ms: number,
 ): Promise<'client' | 'signal' | 'late' | string> {
   let timer: NodeJS.Timeout | undefined;
@@ -116,7 +122,8 @@ async function drained(
     timer = setTimeout(() => resolve('late'), ms);
   });
   try {
-    return await Promise.race([answered.then(() => 'client' as const), late, told.then(() => 'signal' as const), gone]);
+    const client = Promise.race([answered, outputBroke]).then(() => 'client' as const);
+    return await Promise.race([client, late, told.then(() => 'signal' as const), gone]);
   } finally {
     clearTimeout(timer);
   }

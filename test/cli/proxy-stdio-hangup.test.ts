@@ -3,19 +3,23 @@
 // from a server of the MCP SDK, and the proxy then exits 0. The wait has an end: --timeout (what is still waiting
 // is then answered with an error), and a signal ends it at once. Before, the proxy stopped when the input ended
 // and the answers were never written.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RawCli } from './raw-cli.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/holding-server.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'toolgate-hangup-'));
 const started: RawCli[] = [];
 afterAll(() => {
   for (const p of started) p.child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
 });
 
-/** The lines a script pipes in: initialize, initialized, then a call of each of `tools`; the input then ends. */
-function piped(extra: string[], tools: string[]): RawCli {
-  const proxy = new RawCli('proxy', [...extra, '--', process.execPath, SERVER]);
+/** The lines a script pipes in: initialize, initialized, a call of each of `tools`; the input then ends (`end`). */
+function piped(extra: string[], tools: string[], end = true): RawCli {
+  const proxy = new RawCli('proxy', extra.includes('--config') ? extra : [...extra, '--', process.execPath, SERVER]);
   started.push(proxy);
   proxy.send({
     jsonrpc: '2.0',
@@ -26,7 +30,7 @@ function piped(extra: string[], tools: string[]): RawCli {
   proxy.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   for (const name of tools)
     proxy.send({ jsonrpc: '2.0', id: name, method: 'tools/call', params: { name, arguments: {} } });
-  proxy.child.stdin.end();
+  if (end) proxy.child.stdin.end();
   return proxy;
 }
 
@@ -58,4 +62,25 @@ describe('toolgate proxy on stdio, its client hanging up', () => {
     expect((await proxy.exited).signal).toBe('SIGTERM');
     expect(Date.now() - told).toBeLessThan(5000);
   }, 20_000);
+
+  it('answers what still waits at --timeout with an error as a gateway of several servers too', async () => {
+    const config = join(dir, 'gateway.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { h: { command: process.execPath, args: [SERVER] } } }));
+    const proxy = piped(['--timeout', '2', '--config', config], ['h__slow', 'h__echo']);
+    expect(await proxy.exited).toEqual({ code: 0, signal: null });
+    const byId = new Map(proxy.replies.map((r) => [r.id, r]));
+    expect(byId.get('h__echo')?.result).toBeDefined();
+    expect(byId.get('h__slow')?.error?.message).toMatch(/did not answer within 2 s \(--timeout\)/);
+  }, 20_000);
+
+  it('stops waiting once a write to the client fails: a client that died gets nothing more', async () => {
+    const proxy = piped(['--timeout', '20'], ['slow', 'later'], false);
+    await expect.poll(() => proxy.replies.some((r) => r.id === 'init'), { timeout: 10_000 }).toBe(true);
+    // Gone as a killed client goes: both pipes closed; the answer to `later` then fails to be written.
+    const gone = Date.now();
+    proxy.child.stdout.destroy();
+    proxy.child.stdin.destroy();
+    expect(await proxy.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - gone).toBeLessThan(5000);
+  }, 30_000);
 });

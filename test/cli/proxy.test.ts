@@ -156,9 +156,9 @@ describe('toolgate proxy with raw JSON-RPC lines', () => {
     proxy = new RawCli('proxy', [
       '--max-result',
       '400',
-      // How long a hang-up waits for the calls still open (the last test).
+      // How long a hang-up waits for the calls still open (the last test); start-up under load takes longer.
       '--timeout',
-      '3',
+      '6',
       '--env',
       `RECORD_FILE=${record}`,
       '--env',
@@ -232,6 +232,6 @@ describe('toolgate proxy with raw JSON-RPC lines', () => {
     proxy.child.stdin.end();
     expect((await proxy.exited).code).toBe(0);
     expect(await survivors([serverPid], 2000)).toEqual([]);
-    expect(proxy.replies.find((r) => r.id === 'h')?.error?.message).toMatch(/did not answer within 3 s/);
+    expect(proxy.replies.find((r) => r.id === 'h')?.error?.message).toMatch(/did not answer within 6 s/);
   });
 });

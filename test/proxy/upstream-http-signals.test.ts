@@ -64,10 +64,12 @@ describe('the HTTP upstream client, how its exchanges end', () => {
 
   it('cuts an abandoned request alone: its connection closes, no reply is made, the next is answered', async () => {
     const closedIds: number[] = [];
+    let heard = 0;
     const url = await serve((req) => {
       const { id } = JSON.parse((req as IncomingMessage & { body: string }).body) as { id: number };
       if (id !== 1) return echo(req);
       req.socket.on('close', () => closedIds.push(id));
+      heard++;
       return undefined;
     });
     const replies: { id?: unknown }[] = [];
@@ -79,7 +81,7 @@ describe('the HTTP upstream client, how its exchanges end', () => {
       () => undefined,
     );
     up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => heard, { timeout: 5000 }).toBe(1);
     up.channel.abandoned?.(1);
     await expect.poll(() => closedIds, { timeout: 5000 }).toEqual([1]);
     up.channel.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} });
@@ -102,4 +104,43 @@ describe('the HTTP upstream client, how its exchanges end', () => {
     await up.stop();
     await expect.poll(() => closed, { timeout: 5000 }).toBe(2);
   });
+
+  // A request's event stream closed before its answer is resumed after the server's `retry` (upstream-body.ts);
+  // the wait between is the exchange's too: abandoning the request or stopping ends it, and nothing is resumed.
+  for (const how of ['abandoned', 'stopped'] as const) {
+    it(`resumes nothing once the request is ${how} during the wait before a resumption`, async () => {
+      let posts = 0;
+      let resumes = 0;
+      const s = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          if (req.method === 'GET' && req.headers['last-event-id'] !== undefined) resumes++;
+          if (req.method !== 'POST') return void res.writeHead(405).end();
+          posts++;
+          // A priming event (an id to resume from, retry 1.5 s), then the stream ends without the answer.
+          res.writeHead(200, { 'content-type': 'text/event-stream' }).end('id: e1\nretry: 1500\ndata: \n\n');
+        });
+      });
+      servers.push(s);
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+      const url = new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`);
+      const up = openHttpUpstream(
+        url,
+        {},
+        1 << 20,
+        { message: () => undefined, bad: () => undefined },
+        () => undefined,
+      );
+      up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
+      await expect.poll(() => posts, { timeout: 5000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const began = Date.now();
+      if (how === 'abandoned') up.channel.abandoned?.(1);
+      else await up.stop();
+      expect(Date.now() - began).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(resumes).toBe(0);
+      if (how === 'abandoned') await up.stop();
+    });
+  }
 });
