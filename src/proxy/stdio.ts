@@ -79,15 +79,23 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
       upstream.gone,
     ]);
     // MCP's stdio shutdown begins with the client closing its input: what it asked before is still answered (a
-    // script piped in gets its answers, as from a server of the MCP SDK), for at most --timeout, unless the proxy
-    // is told to stop, its server goes first or its output broke (the client is gone: nothing can reach it). What
-    // still waits then is answered with an error, written at once, before the channel closes.
-    if (ended === 'client') ended = await drained(answered(), told, upstream.gone, outputBroke, settings.timeoutMs);
-    if (ended === 'late') {
-      const within = `${settings.timeoutMs / 1000} s (--timeout)`;
-      const message = `the client closed its input and the MCP server did not answer within ${within}`;
-      failWaiting({ error: { code: RPC.internalError, message } });
-      ended = 'client';
+    // script piped in gets its answers), as the server itself would. A stdio server's input is closed too, so it
+    // answers what it will and exits as with its client directly; the wait ends with its exit, a signal, a failed
+    // write to the client (it is gone) or --timeout. What still waits then is answered with an error, written at
+    // once, before the channel closes.
+    if (ended === 'client') {
+      if ('endInput' in upstream) upstream.endInput?.();
+      const waited = await drained(answered(), told, upstream.gone, outputBroke, settings.timeoutMs);
+      if (waited === 'signal') ended = 'signal';
+      else if (waited !== 'client') {
+        const why =
+          waited === 'late'
+            ? `did not answer within ${settings.timeoutMs / 1000} s (--timeout)`
+            : `${waited} before answering`;
+        failWaiting({
+          error: { code: RPC.internalError, message: `the client closed its input and the MCP server ${why}` },
+        });
+      }
     }
     if (ended !== 'client' && ended !== 'signal') {
       // The server died mid-session: every request still waiting on it is answered, then toolgate exits 1 (the

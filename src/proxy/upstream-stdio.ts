@@ -19,6 +19,8 @@ export interface StdioUpstream {
   readonly gone: Promise<string>;
   /** The start-up stderr, masked; `live` starts passing it on line by line. */
   readonly stderr: { kept: () => string; live: () => void };
+  /** Closes the server's input, as its client ending the session does (MCP "Lifecycle", stdio shutdown). */
+  endInput(): void;
   stop(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ export function startStdioUpstream(
     channel,
     gone,
     stderr,
+    endInput: () => child.stdin?.end(),
     stop: async () => {
       channel.close();
       if (child.pid !== undefined) await stopGroup(child.pid);

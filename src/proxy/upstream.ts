@@ -42,6 +42,8 @@ export interface Upstream {
    * or admission): the session that takes them admits again, as it would for one sent later.
    */
   readonly changedAtStart: () => boolean;
+  /** Closes a stdio server's input (MCP's stdio shutdown: it answers what it will, then exits); none over HTTP. */
+  readonly endInput?: () => void;
   stop(): Promise<void>;
 }
 
@@ -139,6 +141,7 @@ async function open(
     peer.channel = stdio.channel;
     opened = {
       gone: stdio.gone,
+      endInput: stdio.endInput,
       stop: stdio.stop,
       kept: stdio.stderr.kept,
       live: stdio.stderr.live,
@@ -164,6 +167,7 @@ async function open(
 /** The opened upstream, whichever its transport. */
 interface Opened {
   readonly gone: Promise<string>;
+  readonly endInput?: () => void;
   stop(): Promise<void>;
   kept(): string;
   live(): void;
@@ -257,6 +261,7 @@ async function initializeAndAdmit(
     published: admitted.value,
     gone: opened.gone,
     changedAtStart: opened.changed,
+    ...(opened.endInput === undefined ? {} : { endInput: opened.endInput }),
     stop: opened.stop,
   };
 }

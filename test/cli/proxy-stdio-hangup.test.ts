@@ -1,8 +1,8 @@
 // A stdio client that closes its input right after its requests (a script piped into `toolgate proxy`; MCP's
 // stdio shutdown, which begins with the client closing the server's input) still gets what it asked answered, as
-// from a server of the MCP SDK, and the proxy then exits 0. The wait has an end: --timeout (what is still waiting
-// is then answered with an error), and a signal ends it at once. Before, the proxy stopped when the input ended
-// and the answers were never written.
+// from the server directly: the server's input is closed too, and the proxy exits 0 once the server did. The
+// wait has an end: the server's exit, --timeout (what still waits is then answered with an error), a failed write
+// to the client, a signal. Before, the proxy stopped when the input ended and the answers were never written.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +46,7 @@ describe('toolgate proxy on stdio, its client hanging up', () => {
 
   it('waits at most --timeout: a call unanswered then gets an error, and the proxy exits', async () => {
     const began = Date.now();
-    const proxy = piped(['--timeout', '1'], ['slow']);
+    const proxy = piped(['--timeout', '1', '--env', 'STAY=1'], ['slow']);
     expect(await proxy.exited).toEqual({ code: 0, signal: null });
     expect(Date.now() - began).toBeLessThan(10_000);
     const slow = proxy.replies.find((r) => r.id === 'slow');
@@ -54,13 +54,23 @@ describe('toolgate proxy on stdio, its client hanging up', () => {
   }, 20_000);
 
   it('ends the wait at once on SIGTERM', async () => {
-    const proxy = piped([], ['slow']);
+    const proxy = piped(['--env', 'STAY=1'], ['slow']);
     await expect.poll(() => proxy.replies.some((r) => r.id === 'init'), { timeout: 10_000 }).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const told = Date.now();
     proxy.child.kill('SIGTERM');
     expect((await proxy.exited).signal).toBe('SIGTERM');
     expect(Date.now() - told).toBeLessThan(5000);
+  }, 20_000);
+
+  it("closes the server's input too: its exit ends the wait, and what it left unanswered gets an error", async () => {
+    const began = Date.now();
+    const proxy = piped(['--timeout', '20'], ['later', 'slow']);
+    expect(await proxy.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - began).toBeLessThan(10_000);
+    const byId = new Map(proxy.replies.map((r) => [r.id, r]));
+    expect(byId.get('later')?.result?.content?.[0]?.text).toBe('later');
+    expect(byId.get('slow')?.error?.message).toMatch(/the MCP server exited \(status 0\) before answering/);
   }, 20_000);
 
   it('answers what still waits at --timeout with an error as a gateway of several servers too', async () => {
@@ -74,7 +84,7 @@ describe('toolgate proxy on stdio, its client hanging up', () => {
   }, 20_000);
 
   it('stops waiting once a write to the client fails: a client that died gets nothing more', async () => {
-    const proxy = piped(['--timeout', '20'], ['slow', 'later'], false);
+    const proxy = piped(['--timeout', '20', '--env', 'STAY=1'], ['slow', 'later'], false);
     await expect.poll(() => proxy.replies.some((r) => r.id === 'init'), { timeout: 10_000 }).toBe(true);
     // Gone as a killed client goes: both pipes closed; the answer to `later` then fails to be written.
     const gone = Date.now();
