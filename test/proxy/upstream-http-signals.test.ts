@@ -7,7 +7,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exchangeCut } from '../../src/proxy/exchange-cut.js';
 import { openHttpUpstream } from '../../src/proxy/upstream-http.js';
+import { upstreamClient } from '../../src/proxy/upstream-request.js';
 
 const servers: Server[] = [];
 afterEach(() => {
@@ -143,4 +145,59 @@ describe('the HTTP upstream client, how its exchanges end', () => {
       if (how === 'abandoned') await up.stop();
     });
   }
+});
+
+// The cut itself, below the session: stop() also closes every connection of the upstream (its agent), so the
+// session's tests above would pass without it; these fail when a cut does not end its exchange.
+describe('one exchange, ended by its cut', () => {
+  const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: '{}' };
+
+  it('fails at once when the cut was made before it is sent, and sends nothing', async () => {
+    let heard = 0;
+    const url = await serve(() => {
+      heard++;
+      return '{}';
+    });
+    const client = upstreamClient(url);
+    const cut = exchangeCut();
+    cut.abort();
+    await expect(client.send({ ...post, cut })).rejects.toThrow('the exchange was aborted');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toBe(0);
+    client.close();
+  });
+
+  it('ends a request waiting for its response: it fails, and its connection closes', async () => {
+    let closed = 0;
+    let heard = 0;
+    const url = await serve((req) => {
+      heard++;
+      req.socket.on('close', () => closed++);
+      return undefined;
+    });
+    const client = upstreamClient(url);
+    const cut = exchangeCut();
+    const sent = client.send({ ...post, cut });
+    await expect.poll(() => heard, { timeout: 5000 }).toBe(1);
+    cut.abort();
+    await expect(sent).rejects.toThrow('the exchange was aborted');
+    await expect.poll(() => closed, { timeout: 5000 }).toBe(1);
+    client.close();
+  });
+
+  it('ends a response being read: its body breaks off', async () => {
+    const s = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).write('{"part":'));
+    });
+    servers.push(s);
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const client = upstreamClient(new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`));
+    const cut = exchangeCut();
+    const response = await client.send({ ...post, cut });
+    const read = response.each(() => true);
+    cut.abort();
+    await expect(read).rejects.toThrow('the response broke off before its end');
+    client.close();
+  });
 });
