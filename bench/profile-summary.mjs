@@ -4,7 +4,11 @@
 // writes), or to the place of its innermost frame when no frame of the script is on the stack (node:http parsing
 // a request, undici reading a response on its own).
 //
-//   node bench/profile-summary.mjs <file.cpuprofile> [--rows 30] [--own <the script's file name>]
+//   node bench/profile-summary.mjs <file.cpuprofile> [--rows 30] [--own <the script's file name>] [--chains N]
+//
+// `--chains N` adds the script's own self time (samples whose innermost frame is its code) grouped by the script's
+// frames on the stack, outermost first, the first N of them: which of its steps (reading, checking, sending on,
+// answering) its own time goes to, where self time per function scatters over what V8 inlined.
 //
 // `--own` is the CLI bundle's file name unless given.
 import { readFileSync } from 'node:fs';
@@ -12,7 +16,11 @@ import { parseArgs } from 'node:util';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rows: { type: 'string', default: '30' }, own: { type: 'string', default: 'main.js' } },
+  options: {
+    rows: { type: 'string', default: '30' },
+    own: { type: 'string', default: 'main.js' },
+    chains: { type: 'string' },
+  },
 });
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -33,6 +41,8 @@ const add = (map, key, n) => map.set(key, (map.get(key) ?? 0) + n);
 const self = new Map();
 const places = new Map();
 const charged = new Map();
+const chains = new Map();
+const depth = Number(values.chains ?? 0);
 let busy = 0;
 let idle = 0;
 for (const [id, n] of counts) {
@@ -50,6 +60,14 @@ for (const [id, n] of counts) {
     if (file(f.url) === values.own) own = nameOf(f);
   }
   add(charged, own ?? `[no ${values.own} frame] ${placeOf(frame)}`, n);
+  if (depth > 0 && file(frame.url) === values.own) {
+    const path = [];
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const f = byId.get(at).callFrame;
+      if (file(f.url) === values.own) path.push(nameOf(f).replace(/ \S+:/, ':'));
+    }
+    add(chains, path.reverse().slice(0, depth).join(' > '), n);
+  }
 }
 const pct = (n) => `${((n / busy) * 100).toFixed(1)}%`.padStart(6);
 const top = (map, rows) => [...map].sort((a, b) => b[1] - a[1]).slice(0, rows);
@@ -61,3 +79,8 @@ console.log('\nself time by function:');
 for (const [k, n] of top(self, Number(values.rows))) console.log(`  ${pct(n)}  ${k}`);
 console.log(`\ncharged to the nearest frame of ${values.own}:`);
 for (const [k, n] of top(charged, Number(values.rows))) console.log(`  ${pct(n)}  ${k}`);
+if (depth > 0) {
+  const own = [...chains.values()].reduce((a, b) => a + b, 0);
+  console.log(`\n${values.own}'s own self time (${pct(own).trim()}) by its outermost ${depth} frames:`);
+  for (const [k, n] of top(chains, Number(values.rows))) console.log(`  ${pct(n)}  ${k}`);
+}

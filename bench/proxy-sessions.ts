@@ -8,12 +8,14 @@
  * one-time, code and caches; growth that goes on is per session); then the heap per idle session (IDLE sessions
  * held open at once, from the heap after the churn), and the heap once they are closed. Each heap is also given
  * without V8's code spaces (machine code V8 compiled and optimized, which grows as the churn warms the program up,
- * not with what sessions hold). The churn comes first:
+ * not with what sessions hold). `--snapshots <dir>` also writes a heap snapshot at the start and after the churn and
+ * gives what grew by kind of node (bench/heap-snapshot-kinds.ts): V8's compiled code and internals apart from what
+ * JavaScript holds, which is what a session could leak. The churn comes first:
  * 200 idle sessions at once each hold a connection toward the upstream, and fetch keeps a pool that grew to
  * them. Build first:
  *
  *   npm run build && node --import tsx bench/proxy-sessions.ts [--cli <built CLI>] [--sessions 1000] [--idle 200]
- *     [--warm 20] [--node-flag <a flag for the proxy's node, such as --no-opt>]...
+ *     [--warm 20] [--node-flag <a flag for the proxy's node, such as --no-opt>]... [--snapshots <dir>]
  *
  * Targets: at most 2 MB per idle session; after the churn, the heap within 10% of where it started.
  */
@@ -22,6 +24,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type Kinds, kindsGrowth, kindsOf, V8_OWN } from './heap-snapshot-kinds.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     tools: { type: 'string', default: '100' },
     warm: { type: 'string', default: '20' },
     'node-flag': { type: 'string', multiple: true, default: [] },
+    snapshots: { type: 'string' },
   },
 });
 const CLI = resolve(values.cli);
@@ -74,6 +78,16 @@ function heapOf(child: ChildProcess): Promise<Heap> {
   return new Promise((done) => {
     child.once('message', (m) => done((m as { heap: Heap }).heap));
     child.send('heap');
+  });
+}
+
+/** A heap snapshot of `child` (after full collections) written as `name` in --snapshots, by kind; none without. */
+function snapshotOf(child: ChildProcess, name: string): Promise<Kinds | undefined> {
+  const dir = values.snapshots;
+  if (dir === undefined) return Promise.resolve(undefined);
+  return new Promise((done) => {
+    child.once('message', (m) => done(kindsOf((m as { snapshot: string }).snapshot)));
+    child.send({ snapshot: resolve(dir, `${name}.heapsnapshot`) });
   });
 }
 
@@ -146,6 +160,7 @@ try {
   const url = proxy.found;
   await churn(url, WARM);
   const before = await heapOf(proxy.child);
+  const kindsBefore = await snapshotOf(proxy.child, 'start');
   const tenth = Math.round(SESSIONS / 10);
   // The churn's time, without the heap probe between its two parts (full collections and their pauses).
   let started = performance.now();
@@ -156,6 +171,7 @@ try {
   await churn(url, SESSIONS - tenth);
   seconds += (performance.now() - started) / 1000;
   const after = await heapOf(proxy.child);
+  const kindsAfter = await snapshotOf(proxy.child, `after-${SESSIONS}`);
   const held: string[] = [];
   for (let i = 0; i < IDLE; i += CONCURRENT)
     held.push(...(await Promise.all(Array.from({ length: Math.min(CONCURRENT, IDLE - i) }, () => open(url)))));
@@ -182,6 +198,21 @@ try {
       `${pct((after.heapUsed - early.heapUsed) / before.heapUsed)}; without the code spaces: ` +
       `${pct((after.heapUsed - after.code - (before.heapUsed - before.code)) / (before.heapUsed - before.code))}`,
   );
+  if (kindsBefore !== undefined && kindsAfter !== undefined) {
+    const growth = kindsGrowth(kindsBefore, kindsAfter);
+    const kb = (bytes: number): string => `${bytes >= 0 ? '+' : ''}${(bytes / 1024).toFixed(1)} KB`;
+    console.log(`
+heap snapshots (${values.snapshots}), what grew from the start to after ${SESSIONS} sessions:`);
+    console.log('| node type | bytes | nodes |\n|---|---:|---:|');
+    for (const g of growth) if (g.bytes !== 0) console.log(`| ${g.kind} | ${kb(g.bytes)} | ${g.nodes} |`);
+    const own = growth.filter((g) => V8_OWN.has(g.kind)).reduce((sum, g) => sum + g.bytes, 0);
+    const held = growth.filter((g) => !V8_OWN.has(g.kind)).reduce((sum, g) => sum + g.bytes, 0);
+    console.log(
+      `
+V8's compiled code and internals (${[...V8_OWN].join(', ')}): ${kb(own)}; what JavaScript holds (the ` +
+        `other types): ${kb(held)}, ${(held / SESSIONS).toFixed(1)} bytes per session opened and closed`,
+    );
+  }
 } finally {
   proxy.child.kill('SIGTERM');
   server.child.kill('SIGKILL');
