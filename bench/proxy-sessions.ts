@@ -212,6 +212,11 @@ heap snapshots (${values.snapshots}), what grew from the start to after ${SESSIO
 V8's compiled code and internals (${[...V8_OWN].join(', ')}): ${kb(own)}; what JavaScript holds (the ` +
         `other types): ${kb(held)}, ${(held / SESSIONS).toFixed(1)} bytes per session opened and closed`,
     );
+    const [b, a] = [kindsBefore.bytecode, kindsAfter.bytecode];
+    console.log(
+      `bytecode arrays (of "code"): ${b.nodes} (${kb(b.bytes).slice(1)}) at the start, ${a.nodes} ` +
+        `(${kb(a.bytes).slice(1)}) after; V8 drops the startup's only after several full collections of its own`,
+    );
   }
 } finally {
   proxy.child.kill('SIGTERM');
