@@ -4,6 +4,7 @@
 // own. A server that fails to start is named and the others are served; one that exits later has its tools
 // withdrawn and is restarted with backoff (src/proxy/restart.ts); its tools come back only through admission.
 // A `tools/list_changed` of one server re-admits that server alone. The session learns of each change (`hooks`).
+// When a stdio client closes its input, the set closes its stdio servers' inputs and restarts none from then on.
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { RPC } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
@@ -40,6 +41,8 @@ export interface SetHooks {
 export class ServerSet {
   private hooks: SetHooks | undefined;
   private closed = false;
+  /** The client closed its input (endInput): a server that exits now is not restarted. */
+  private ending = false;
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Servers with a `tools/list_changed` that came during their re-admission. */
   private readonly queued = new Set<Slot>();
@@ -185,6 +188,16 @@ export class ServerSet {
     this.paused.add(slot);
   }
 
+  /**
+   * The stdio client closed its input (MCP's stdio shutdown): each stdio server's input is closed too, so it
+   * answers what it will and exits as with its client directly (an HTTP server is left to answer); what waits on
+   * a server that exits is answered with an error, and no server is restarted from now on.
+   */
+  endInput(): void {
+    this.ending = true;
+    for (const slot of this.slots) slot.upstream?.endInput?.();
+  }
+
   /** Stops every server and every restart; resolves when they are gone. */
   async stop(): Promise<void> {
     this.closed = true;
@@ -216,7 +229,10 @@ export class ServerSet {
     void upstream.gone.then((why) => {
       if (slot.upstream !== upstream || this.closed) return;
       // Every call waiting on it is answered; its tools are withdrawn before anything else can reach it.
-      upstream.peer.failAll({ code: RPC.internalError, message: `the MCP server "${slot.name}" exited` });
+      const message = this.ending
+        ? `the client closed its input and the MCP server "${slot.name}" ${why} before answering`
+        : `the MCP server "${slot.name}" exited`;
+      upstream.peer.failAll({ code: RPC.internalError, message });
       slot.upstream = undefined;
       slot.published = NOTHING;
       this.hooks?.changed(slot);
@@ -228,7 +244,7 @@ export class ServerSet {
   /** A server is down: named, and tried again after its backoff unless its tools could not be admitted. */
   private failed(slot: Slot, code: number, why: string): void {
     slot.down = why;
-    if (this.closed) return;
+    if (this.closed || this.ending) return;
     if (code === 1) {
       this.say(`server ${slot.name} is not served (its tools could not be admitted); it is not restarted`);
       return;
@@ -246,11 +262,11 @@ export class ServerSet {
   }
 
   private restart(slot: Slot): void {
-    if (this.closed) return;
+    if (this.closed || this.ending) return;
     const attempt = openUpstream(slot.settings, this.io, this.closing, true).then(async (o) => {
       this.opening.delete(attempt);
       if (!('peer' in o)) return this.failed(slot, o.code, this.reason(o));
-      if (this.closed) return o.stop();
+      if (this.closed || this.ending) return o.stop();
       this.serve(slot, o);
       this.hooks?.changed(slot);
     });

@@ -79,10 +79,10 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
       upstream.gone,
     ]);
     // MCP's stdio shutdown begins with the client closing its input: what it asked before is still answered (a
-    // script piped in gets its answers), as the server itself would. A stdio server's input is closed too, so it
-    // answers what it will and exits as with its client directly; the wait ends with its exit, a signal, a failed
-    // write to the client (it is gone) or --timeout. What still waits then is answered with an error, written at
-    // once, before the channel closes.
+    // script piped in gets its answers), as the server itself would. A stdio server's input is closed too (each of
+    // a gateway's), so it answers what it will and exits as with its client directly; the wait ends with its exit
+    // (a gateway's: every request answered), a signal, a failed write to the client (it is gone) or --timeout.
+    // What still waits then is answered with an error, written at once, before the channel closes.
     if (ended === 'client') {
       if ('endInput' in upstream) upstream.endInput?.();
       const waited = await drained(answered(), told, upstream.gone, outputBroke, settings.timeoutMs);

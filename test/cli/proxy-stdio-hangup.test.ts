@@ -73,9 +73,32 @@ describe('toolgate proxy on stdio, its client hanging up', () => {
     expect(byId.get('slow')?.error?.message).toMatch(/the MCP server exited \(status 0\) before answering/);
   }, 20_000);
 
+  it("closes a gateway's servers' inputs too: what one left unanswered as it exited gets an error", async () => {
+    const config = join(dir, 'gateway-exits.json');
+    const servers = {
+      h: { command: process.execPath, args: [SERVER] },
+      k: { command: process.execPath, args: [SERVER] },
+    };
+    writeFileSync(config, JSON.stringify({ mcpServers: servers }));
+    const began = Date.now();
+    const proxy = piped(['--timeout', '20', '--config', config], ['h__slow', 'k__later', 'k__echo']);
+    expect(await proxy.exited).toEqual({ code: 0, signal: null });
+    // Before, the gateway left its servers running and waited for h__slow until --timeout (20 s).
+    expect(Date.now() - began).toBeLessThan(10_000);
+    const byId = new Map(proxy.replies.map((r) => [r.id, r]));
+    expect(byId.get('k__later')?.result?.content?.[0]?.text).toBe('later');
+    expect(byId.get('k__echo')?.result).toBeDefined();
+    expect(byId.get('h__slow')?.error?.message).toMatch(
+      /the client closed its input and the MCP server "h" exited \(status 0\) before answering/,
+    );
+    // Not restarted, and nothing of a restart said.
+    expect(proxy.stderr).not.toMatch(/restart/);
+  }, 20_000);
+
   it('answers what still waits at --timeout with an error as a gateway of several servers too', async () => {
     const config = join(dir, 'gateway.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { h: { command: process.execPath, args: [SERVER] } } }));
+    const staying = { command: process.execPath, args: [SERVER], env: { STAY: '1' } };
+    writeFileSync(config, JSON.stringify({ mcpServers: { h: staying } }));
     const proxy = piped(['--timeout', '2', '--config', config], ['h__slow', 'h__echo']);
     expect(await proxy.exited).toEqual({ code: 0, signal: null });
     const byId = new Map(proxy.replies.map((r) => [r.id, r]));
