@@ -174,6 +174,11 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
   for (const s of STOP_SIGNALS) process.on(s, onSignal);
   try {
     await server.connect(transport);
+    // One line for a person who started it by hand (nothing else is said until it ends); a client shows it in its
+    // server log, as the MCP SDK's example servers do theirs.
+    const names = listNames([...tools.keys()]);
+    const count = tools.size === 1 ? '1 tool' : `${tools.size} tools`;
+    io.err(`toolgate serve: serving ${count} (${names}) over MCP on stdin and stdout; an MCP client starts it\n`);
     await closed;
     shutdown.abort();
     await Promise.allSettled([...inFlight]);
