@@ -22,7 +22,7 @@ import { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
 import { serverRequestRefusal } from './revision-rules.js';
 import type { ServerSet, Slot } from './servers.js';
-import type { CallRecord } from './session.js';
+import type { CallRecord, Relayed } from './session.js';
 import type { ProxySettings } from './settings.js';
 import { createdTask } from './tasks.js';
 import { guardAnswer } from './answer-guard.js';
@@ -64,7 +64,7 @@ interface Link {
 }
 
 /** Wires the downstream peer to the set's servers; lives as long as they do. */
-export function startAggregateSession(downstream: Peer, set: ServerSet, context: AggregateContext): void {
+export function startAggregateSession(downstream: Peer, set: ServerSet, context: AggregateContext): Relayed {
   const { settings } = context;
   let clientCaps: Record<string, unknown> = {};
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
@@ -300,4 +300,5 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     downstream.notify('notifications/tools/list_changed');
   };
   set.attach({ wire, changed });
+  return { forwarded: () => waiting.whenEmpty() };
 }

@@ -8,7 +8,7 @@ import type { MethodGrant } from './method-grants.js';
 import type { Peer } from '../mcp/peer.js';
 import { serverSettingsOf } from './server-settings.js';
 import { ServerSet } from './servers.js';
-import { type CallRecord, type SessionContext, startSession } from './session.js';
+import { type CallRecord, type Relayed, type SessionContext, startSession } from './session.js';
 import type { ProxySettings } from './settings.js';
 import {
   openSessionUpstream,
@@ -68,19 +68,18 @@ export function startRelay(
     /** Several clients share the session (SessionContext.shared). */
     shared?: boolean;
   },
-): void {
+): Relayed {
   // The gateway serves no resources, prompts or completions to anyone: it needs no grant of them.
   const { failed = () => undefined, methods, ...rest } = context;
-  if (backend instanceof ServerSet) startAggregateSession(downstream, backend, rest);
-  else
-    startSession(downstream, backend.peer, {
-      ...rest,
-      ...(methods === undefined ? {} : { methods }),
-      init: backend.init,
-      revision: backend.revision,
-      published: 'admitting' in backend ? { admitting: backend.admitting, failed } : backend.published,
-      ended: backend.gone,
-      // Read once the session's handlers are set: nothing later reaches the start-up's.
-      changedAtStart: backend.changedAtStart,
-    });
+  if (backend instanceof ServerSet) return startAggregateSession(downstream, backend, rest);
+  return startSession(downstream, backend.peer, {
+    ...rest,
+    ...(methods === undefined ? {} : { methods }),
+    init: backend.init,
+    revision: backend.revision,
+    published: 'admitting' in backend ? { admitting: backend.admitting, failed } : backend.published,
+    ended: backend.gone,
+    // Read once the session's handlers are set: nothing later reaches the start-up's.
+    changedAtStart: backend.changedAtStart,
+  });
 }

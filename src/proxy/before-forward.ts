@@ -10,6 +10,8 @@ export const WITHDRAWN = Symbol('withdrawn');
 /** The requests of one client waiting to be forwarded, by id. */
 export class BeforeForward {
   private readonly waiting = new Map<string, { readonly withdraw: () => void }>();
+  /** Those waiting for none to wait here (whenEmpty). */
+  private emptied: (() => void)[] = [];
   /**
    * Waits for `until` on behalf of request `id`: its value, or WITHDRAWN as soon as the client cancels it (not once
    * `until` settles: the receiver of a cancellation frees what the request holds, MCP "Cancellation").
@@ -27,7 +29,21 @@ export class BeforeForward {
     } finally {
       // A request reusing the id meanwhile has its own entry (ids are the client's to choose).
       if (this.waiting.get(key) === entry) this.waiting.delete(key);
+      if (this.waiting.size === 0 && this.emptied.length > 0) {
+        const emptied = this.emptied;
+        this.emptied = [];
+        for (const resolve of emptied) resolve();
+      }
     }
+  }
+
+  /**
+   * Settles once no request waits here (at once when none does). A request that stopped waiting is forwarded in a
+   * later microtask: act on this after a macrotask turn (setImmediate) to come after its forwarding.
+   */
+  whenEmpty(): Promise<void> {
+    if (this.waiting.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.emptied.push(resolve));
   }
 
   /** The client cancelled `requestId`: true when that request is waiting here (it will not be forwarded). */

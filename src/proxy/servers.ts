@@ -235,7 +235,8 @@ export class ServerSet {
       upstream.peer.failAll({ code: RPC.internalError, message });
       slot.upstream = undefined;
       slot.published = NOTHING;
-      this.hooks?.changed(slot);
+      // A client that closed its input asks nothing more: no tools/list_changed is written to it.
+      if (!this.ending) this.hooks?.changed(slot);
       void upstream.stop();
       this.failed(slot, 2, why);
     });

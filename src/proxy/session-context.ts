@@ -52,3 +52,9 @@ export interface SessionContext {
    */
   readonly shared?: boolean;
 }
+
+/** What a started session (single server or gateway) tells the transport that carries its client. */
+export interface Relayed {
+  /** Settles once none of the client's requests waits to be forwarded (held for an admission under way). */
+  readonly forwarded: () => Promise<void>;
+}

@@ -21,7 +21,7 @@ import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-reques
 import { serverRequestRefusal } from './revision-rules.js';
 import { sessionCalls } from './session-calls.js';
 import { taskRequests } from './session-tasks.js';
-import type { SessionContext } from './session-context.js';
+import type { Relayed, SessionContext } from './session-context.js';
 import { notFound, passCancellation, relayer } from './session-relay.js';
 import { ServerAsks } from './server-asks.js';
 import { sessionTools } from './session-tools.js';
@@ -30,10 +30,10 @@ import { MALFORMED, rebuiltNotification } from './client-notifications.js';
 import { withoutTaskList } from './task-list.js';
 import { namedTask, TaskTools } from './tasks.js';
 
-export type { CallRecord, SessionContext } from './session-context.js';
+export type { CallRecord, Relayed, SessionContext } from './session-context.js';
 
-/** Wires the two peers together; resolves nothing, lives as long as the peers do. */
-export function startSession(downstream: Peer, upstream: Peer, context: SessionContext): void {
+/** Wires the two peers together, for as long as the peers live. */
+export function startSession(downstream: Peer, upstream: Peer, context: SessionContext): Relayed {
   const { settings, init } = context;
   /**
    * Whether a message of `sender` with this method may pass to the other side: each side negotiated its own
@@ -218,4 +218,5 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (shown !== undefined) downstream.notify(m.method, shown, to);
     },
   };
+  return { forwarded: () => waiting.whenEmpty() };
 }

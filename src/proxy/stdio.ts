@@ -68,7 +68,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     toldUnread = true;
     say(`the client left over ${MAX_CLIENT_UNREAD >> 20} MiB unread: messages to it are dropped until it reads`);
   };
-  startRelay(downstream, upstream, { settings, warn: say, onCall: callLogger(settings, say) });
+  const relayed = startRelay(downstream, upstream, { settings, warn: say, onCall: callLogger(settings, say) });
   io.ready?.({ url: undefined, published: publishedOf(upstream) });
 
   let code: ProxyExit = 0;
@@ -84,7 +84,10 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     // (a gateway's: every request answered), a signal, a failed write to the client (it is gone) or --timeout.
     // What still waits then is answered with an error, written at once, before the channel closes.
     if (ended === 'client') {
-      if ('endInput' in upstream) upstream.endInput?.();
+      // Not before every request of the client's is forwarded: one held for a re-admission under way (a server's
+      // tools/list_changed at start) would go into a closed input and never be answered. The turn after lets the
+      // held requests' forwarding (microtasks) run first.
+      if ('endInput' in upstream) void relayed.forwarded().then(() => setImmediate(() => upstream.endInput?.()));
       const waited = await drained(answered(), told, upstream.gone, outputBroke, settings.timeoutMs);
       if (waited === 'signal') ended = 'signal';
       else if (waited !== 'client') {

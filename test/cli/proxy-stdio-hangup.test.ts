@@ -106,6 +106,46 @@ describe('toolgate proxy on stdio, its client hanging up', () => {
     expect(byId.get('h__slow')?.error?.message).toMatch(/did not answer within 2 s \(--timeout\)/);
   }, 20_000);
 
+  // A call held for a re-admission (after the server's tools/list_changed) is forwarded once the re-admission ends;
+  // the server's input was closed before that, and the call went into a closed pipe: a single server's waited for
+  // --timeout (server-everything sends tools/list_changed as it starts), a gateway's was failed as the server exited.
+  for (const [shape, env] of [
+    ['a single server', { RELIST_AFTER: '300' }],
+    ['a single server that stays', { RELIST_AFTER: '300', STAY: '1' }],
+    ['a gateway', { RELIST_AFTER: '300' }],
+    ['a gateway whose server stays', { RELIST_AFTER: '300', STAY: '1' }],
+  ] as const) {
+    it(`forwards a call held for a re-admission before it closes the server's input (${shape})`, async () => {
+      const config = join(dir, `held-${shape.replaceAll(' ', '-')}.json`);
+      writeFileSync(config, JSON.stringify({ mcpServers: { k: { command: process.execPath, args: [SERVER], env } } }));
+      const gateway = shape.startsWith('a gateway');
+      const envFlags = Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
+      const proxy = new RawCli(
+        'proxy',
+        gateway
+          ? ['--timeout', '8', '--config', config]
+          : ['--timeout', '8', ...envFlags, '--', process.execPath, SERVER],
+      );
+      started.push(proxy);
+      const prefix = gateway ? 'k__' : '';
+      await proxy.initialize();
+      // relist: the server sends tools/list_changed and answers the tools/list after it 300 ms later.
+      await proxy.request('relist', 'tools/call', { name: `${prefix}relist`, arguments: {} });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      proxy.call('echo', `${prefix}echo`, { msg: 'hi' });
+      const hungUp = Date.now();
+      const before = proxy.replies.length;
+      proxy.child.stdin.end();
+      expect(await proxy.exited).toEqual({ code: 0, signal: null });
+      expect(Date.now() - hungUp).toBeLessThan(5000);
+      const echo = proxy.replies.find((r) => r.id === 'echo');
+      expect(echo?.result?.content?.[0]?.text).toBe('{"msg":"hi"}');
+      // A client that closed its input is sent answers, not a tools/list_changed for a server that exited.
+      const after = proxy.replies.slice(before).map((r) => (r as { method?: string }).method);
+      expect(after).not.toContain('notifications/tools/list_changed');
+    }, 30_000);
+  }
+
   it('stops waiting once a write to the client fails: a client that died gets nothing more', async () => {
     const proxy = piped(['--timeout', '20', '--env', 'STAY=1'], ['slow', 'later'], false);
     await expect.poll(() => proxy.replies.some((r) => r.id === 'init'), { timeout: 10_000 }).toBe(true);
