@@ -70,7 +70,8 @@ describe('README.md', () => {
         expect.stringMatching(new RegExp(` npm pack && TGZ="\\$PWD/toolgate-${PACKAGE.version}\\.tgz"$`)),
         // The quickstart awaits at the top level: the new project must be an ES module package.
         expect.stringMatching(/^mkdir \S+ && cd \S+ && npm init -y && npm pkg set type=module$/),
-        'npm install "$TGZ"',
+        // Unset (a new terminal), "$TGZ" alone would install nothing and say "up to date"; this stops instead.
+        'npm install "${TGZ:?set by the first line, in this shell}"',
         expect.stringMatching(/^npm install git\+/),
         'npm install toolgate',
       ]),
