@@ -71,6 +71,7 @@ describe('README.md', () => {
         // The quickstart awaits at the top level: the new project must be an ES module package.
         expect.stringMatching(/^mkdir \S+ && cd \S+ && npm init -y && npm pkg set type=module$/),
         // Unset (a new terminal), "$TGZ" alone would install nothing and say "up to date"; this stops instead.
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion, as README shows it
         'npm install "${TGZ:?set by the first line, in this shell}"',
         expect.stringMatching(/^npm install git\+/),
         'npm install toolgate',
