@@ -1,7 +1,9 @@
 // `toolgate serve`: commands served as MCP tools over stdio, on the official SDK's server. Every start-up
 // problem (bad flags, bad schema, broken placeholder contract) exits 2 before the server starts; after that,
-// no call can take the server down: failures become isError tool results. Calls share one concurrency gate;
-// when the client hangs up or toolgate is told to exit, every running program's process group is stopped.
+// no call can take the server down: failures become isError tool results. Calls share one concurrency gate.
+// When the client closes its input (MCP's stdio shutdown), what it asked before is still answered, each call
+// within its own timeout, and the server then ends; told to exit, or its output broken (the client is gone), it
+// stops every running program's process group at once.
 import { setMaxListeners } from 'node:events';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCommand, type CallOptions, type PreparedCommand } from '../exec/command.js';
@@ -162,6 +164,17 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
+  // The input's end: the calls read before it run on (a script piped in gets its answers, as from any MCP SDK
+  // server, which reads to the end and answers what it has), each bounded by its timeout; a signal still stops
+  // them at once. The SDK starts a handler and sends its answer in microtasks: a turn (setImmediate) before each
+  // look lets every call read be in flight, and every answer written, first.
+  const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  transport.oninputend = () => {
+    void (async () => {
+      for (await turn(); inFlight.size > 0; await turn()) await Promise.allSettled([...inFlight]);
+      await transport.close();
+    })();
+  };
   // Told to exit: the same clean end as a client that hung up, then the signal's own default. The handler stays
   // installed until the groups are stopped: a second Ctrl-C during the stop grace would otherwise kill toolgate
   // at once, and 'exit' does not run on death by signal, so the groups it started would outlive it.

@@ -3,7 +3,8 @@
 // word. Here a line over the bound, a line that is not JSON, a message nested too deep to be written again
 // (message-depth.ts: the SDK's JSON.stringify of it threw and ended the server) and a message that is not
 // JSON-RPC each get a JSON-RPC error (id null when no id can be read, JSON-RPC 2.0 section 5) and the server
-// keeps serving. End of input (the client hung up) and a broken stdout close the transport. While stdout does not
+// keeps serving. A broken stdout closes the transport, and so does the end of input (the client hung up) unless
+// `oninputend` is set: then reading stops and answers can still be sent until `close`. While stdout does not
 // drain (a client that reads nothing), no more input is read.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -33,7 +34,10 @@ export class StdioLineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** The client closed its input (MCP's stdio shutdown begins so): nothing more is read, answers may still go. */
+  oninputend?: () => void;
   private closed = false;
+  private reading = true;
   private readonly reader;
 
   constructor(
@@ -53,8 +57,23 @@ export class StdioLineTransport implements Transport {
     this.reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   };
   private readonly onEnd = (): void => {
-    void this.close();
+    if (this.oninputend === undefined) {
+      void this.close();
+      return;
+    }
+    if (!this.reading) return;
+    this.stopReading();
+    this.oninputend();
   };
+
+  private stopReading(): void {
+    this.reading = false;
+    this.input.off('data', this.onData);
+    this.input.off('end', this.onEnd);
+    this.input.off('close', this.onEnd);
+    this.input.off('error', this.onStreamError);
+    this.input.pause();
+  }
   private readonly onStreamError = (error: Error): void => {
     this.onerror?.(error);
     void this.close();
@@ -105,7 +124,7 @@ export class StdioLineTransport implements Transport {
   private readonly draining: (() => void)[] = [];
 
   private readonly onDrain = (): void => {
-    if (!this.closed) this.input.resume();
+    if (!this.closed && this.reading) this.input.resume();
     for (const resolve of this.draining.splice(0)) resolve();
   };
 
@@ -124,11 +143,7 @@ export class StdioLineTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.input.off('data', this.onData);
-    this.input.off('end', this.onEnd);
-    this.input.off('close', this.onEnd);
-    this.input.off('error', this.onStreamError);
-    this.input.pause();
+    this.stopReading();
     this.output.off('drain', this.onDrain);
     for (const resolve of this.draining.splice(0)) resolve();
     this.onclose?.();

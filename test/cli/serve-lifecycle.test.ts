@@ -164,13 +164,41 @@ describe('toolgate serve: one server, --max-concurrent 2 and --env', () => {
     expect(await survivors(pids, 2000)).toEqual([]);
   });
 
-  it('stops a running program and its group when the client hangs up, then exits 0', async () => {
+  // MCP's stdio shutdown: the client closes the input, waits for the server to exit, then sends SIGTERM. A script
+  // piped in ends the same way; before, serve stopped every call at the input's end and answered none of them.
+  it('answers what runs when the client closes its input; SIGTERM then stops what is still running', async () => {
     server.call('sleepy', 'sleepy', { x: 'hangup' });
     const pids = [await pidOf('hangup.pid'), await pidOf('hangup-child.pid')];
+    server.call('last', 'leak', { x: 'last' });
     server.child.stdin.end();
-    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect((await server.until((r) => r.id === 'last')).result).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await survivors(pids, 0)).toEqual(pids);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: null, signal: 'SIGTERM' });
     expect(await survivors(pids, 1000)).toEqual([]);
   });
+});
+
+describe('toolgate serve: the input ends', () => {
+  it('answers every call read before the input ended, each within its timeout, then exits 0', async () => {
+    const config = join(dir, 'ends.json');
+    writeFileSync(config, JSON.stringify({ tools: [tool('slot', 'slot.cjs', 10), tool('sleepy', 'sleepy.cjs', 1)] }));
+    const server = start(['--config', config, '--max-concurrent', '1']);
+    await server.initialize();
+    server.call('a', 'slot', { x: 'ends-a' });
+    server.call('b', 'slot', { x: 'ends-b' });
+    server.call('c', 'sleepy', { x: 'ends-c' });
+    server.child.stdin.end();
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const byId = new Map(server.replies.map((r) => [r.id, r]));
+    // b waited for a's slot and still ran; c ran to its 1 s timeout, which stopped it and its group.
+    expect(byId.get('a')?.result?.isError).toBe(false);
+    expect(byId.get('b')?.result?.isError).toBe(false);
+    expect(existsSync(join(dir, 'slots', 'ends-b.end'))).toBe(true);
+    expect(byId.get('c')?.result?.content?.[0]?.text).toMatch(/timed out|timeout/);
+    expect(await survivors([await pidOf('ends-c.pid'), await pidOf('ends-c-child.pid')], 1000)).toEqual([]);
+  }, 20_000);
 });
 
 describe('toolgate serve: --max-concurrent 1, a full queue, and SIGTERM', () => {
