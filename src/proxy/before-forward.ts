@@ -10,6 +10,8 @@ export const WITHDRAWN = Symbol('withdrawn');
 /** The requests of one client waiting to be forwarded, by id. */
 export class BeforeForward {
   private readonly waiting = new Map<string, { readonly withdraw: () => void }>();
+  /** The requests waiting, counted apart from the map: a client that reuses an id has two waiting under it. */
+  private held = 0;
   /** Those waiting for none to wait here (whenEmpty). */
   private emptied: (() => void)[] = [];
   /**
@@ -24,12 +26,14 @@ export class BeforeForward {
     });
     const entry = { withdraw };
     this.waiting.set(key, entry);
+    this.held++;
     try {
       return await Promise.race([until, withdrawn]);
     } finally {
       // A request reusing the id meanwhile has its own entry (ids are the client's to choose).
       if (this.waiting.get(key) === entry) this.waiting.delete(key);
-      if (this.waiting.size === 0 && this.emptied.length > 0) {
+      this.held--;
+      if (this.held === 0 && this.emptied.length > 0) {
         const emptied = this.emptied;
         this.emptied = [];
         for (const resolve of emptied) resolve();
@@ -42,7 +46,7 @@ export class BeforeForward {
    * later microtask: act on this after a macrotask turn (setImmediate) to come after its forwarding.
    */
   whenEmpty(): Promise<void> {
-    if (this.waiting.size === 0) return Promise.resolve();
+    if (this.held === 0) return Promise.resolve();
     return new Promise((resolve) => this.emptied.push(resolve));
   }
 

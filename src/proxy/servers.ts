@@ -168,7 +168,8 @@ export class ServerSet {
       const { display, quiet } = slot.settings;
       for (const line of readmissionLines(slot.published, next, upstream.init, display, quiet === true)) this.say(line);
       slot.published = next;
-      this.hooks?.changed(slot);
+      // A client that closed its input asks nothing more: no tools/list_changed is written to it.
+      if (!this.ending) this.hooks?.changed(slot);
       return next;
     })();
     slot.readmitting = readmitting;
@@ -189,12 +190,19 @@ export class ServerSet {
   }
 
   /**
-   * The stdio client closed its input (MCP's stdio shutdown): each stdio server's input is closed too, so it
-   * answers what it will and exits as with its client directly (an HTTP server is left to answer); what waits on
-   * a server that exits is answered with an error, and no server is restarted from now on.
+   * The stdio client closed its input (MCP's stdio shutdown): from now on no server is restarted, and what waits on
+   * a server that exits is answered with an error; the client is told of no change to the tools.
+   */
+  hungUp(): void {
+    this.ending = true;
+  }
+
+  /**
+   * Closes each stdio server's input (after hungUp, once nothing of the client's waits to be forwarded), so it
+   * answers what it will and exits as with its client directly; an HTTP server is left to answer.
    */
   endInput(): void {
-    this.ending = true;
+    this.hungUp();
     for (const slot of this.slots) slot.upstream?.endInput?.();
   }
 
@@ -235,7 +243,6 @@ export class ServerSet {
       upstream.peer.failAll({ code: RPC.internalError, message });
       slot.upstream = undefined;
       slot.published = NOTHING;
-      // A client that closed its input asks nothing more: no tools/list_changed is written to it.
       if (!this.ending) this.hooks?.changed(slot);
       void upstream.stop();
       this.failed(slot, 2, why);

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readPid } from '../exec/alive.js';
 import { RawCli } from './raw-cli.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/holding-server.mjs');
@@ -145,6 +146,33 @@ describe('toolgate proxy on stdio, its client hanging up', () => {
       expect(after).not.toContain('notifications/tools/list_changed');
     }, 30_000);
   }
+
+  it('restarts no gateway server that exits after the hang-up while a call is still held (a review)', async () => {
+    const pidFile = join(dir, 'b.pid');
+    const config = join(dir, 'held-and-killed.json');
+    const servers = {
+      k: { command: process.execPath, args: [SERVER], env: { RELIST_AFTER: '2000' } },
+      b: { command: process.execPath, args: [SERVER], env: { PID_FILE: pidFile } },
+    };
+    writeFileSync(config, JSON.stringify({ mcpServers: servers }));
+    const proxy = new RawCli('proxy', ['--timeout', '8', '--config', config]);
+    started.push(proxy);
+    await proxy.initialize();
+    await proxy.request('relist', 'tools/call', { name: 'k__relist', arguments: {} });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    proxy.call('echo', 'k__echo', { msg: 'hi' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = proxy.replies.length;
+    proxy.child.stdin.end();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(await readPid(pidFile), 'SIGKILL');
+    expect(await proxy.exited).toEqual({ code: 0, signal: null });
+    expect(proxy.replies.find((r) => r.id === 'echo')?.result?.content?.[0]?.text).toBe('{"msg":"hi"}');
+    const after = proxy.replies.slice(before).map((r) => (r as { method?: string }).method);
+    expect(after).not.toContain('notifications/tools/list_changed');
+    // Before, it was restarted ("restart 1 in 0.5 s") and announced while the held call waited.
+    expect(proxy.stderr).not.toMatch(/restart \d+ in/);
+  }, 30_000);
 
   it('stops waiting once a write to the client fails: a client that died gets nothing more', async () => {
     const proxy = piped(['--timeout', '20', '--env', 'STAY=1'], ['slow', 'later'], false);

@@ -13,6 +13,28 @@ function later<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
 }
 
 describe('BeforeForward', () => {
+  it('settles whenEmpty once the last request stops waiting, two under one id (an id reused) included', async () => {
+    const waiting = new BeforeForward();
+    let empty = false;
+    await waiting.whenEmpty();
+    const [first, second] = [later<string>(), later<string>()];
+    const a = waiting.wait('x', first.promise);
+    const b = waiting.wait('x', second.promise);
+    void waiting.whenEmpty().then(() => {
+      empty = true;
+    });
+    // The later one under the id (the map's entry) settles first.
+    second.resolve('two');
+    await b;
+    await new Promise((resolve) => setImmediate(resolve));
+    // The first still waits: the proxy must not close the server's input yet (src/proxy/stdio.ts).
+    expect(empty).toBe(false);
+    first.resolve('one');
+    await a;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(empty).toBe(true);
+  });
+
   it('gives the value when nothing cancels, and keeps nothing after', async () => {
     const waiting = new BeforeForward();
     const until = later<string>();
