@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readPid } from '../exec/alive.js';
+import { readPid, signalPid } from '../exec/alive.js';
 import { RawCli } from './raw-cli.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/holding-server.mjs');
@@ -165,7 +165,7 @@ describe('toolgate proxy on stdio, its client hanging up', () => {
     const before = proxy.replies.length;
     proxy.child.stdin.end();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    process.kill(await readPid(pidFile), 'SIGKILL');
+    signalPid(await readPid(pidFile), 'SIGKILL');
     expect(await proxy.exited).toEqual({ code: 0, signal: null });
     expect(proxy.replies.find((r) => r.id === 'echo')?.result?.content?.[0]?.text).toBe('{"msg":"hi"}');
     const after = proxy.replies.slice(before).map((r) => (r as { method?: string }).method);
