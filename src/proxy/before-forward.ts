@@ -2,6 +2,7 @@
 // way) has no id at the other side yet, so its cancellation has nothing to be mapped to. It is noted here
 // instead: the request is then not forwarded and not answered (MCP 2025-06-18, "Cancellation": the receiver
 // SHOULD NOT answer), where dropping the cancellation would let the call run after its client gave it up.
+import { Tally } from '../util/tally.js';
 import { idKey } from './session-relay.js';
 
 /** What `wait` gives for a request its client cancelled while it waited. */
@@ -11,9 +12,7 @@ export const WITHDRAWN = Symbol('withdrawn');
 export class BeforeForward {
   private readonly waiting = new Map<string, { readonly withdraw: () => void }>();
   /** The requests waiting, counted apart from the map: a client that reuses an id has two waiting under it. */
-  private held = 0;
-  /** Those waiting for none to wait here (whenEmpty). */
-  private emptied: (() => void)[] = [];
+  private readonly held = new Tally();
   /**
    * Waits for `until` on behalf of request `id`: its value, or WITHDRAWN as soon as the client cancels it (not once
    * `until` settles: the receiver of a cancellation frees what the request holds, MCP "Cancellation").
@@ -26,18 +25,13 @@ export class BeforeForward {
     });
     const entry = { withdraw };
     this.waiting.set(key, entry);
-    this.held++;
+    this.held.up();
     try {
       return await Promise.race([until, withdrawn]);
     } finally {
       // A request reusing the id meanwhile has its own entry (ids are the client's to choose).
       if (this.waiting.get(key) === entry) this.waiting.delete(key);
-      this.held--;
-      if (this.held === 0 && this.emptied.length > 0) {
-        const emptied = this.emptied;
-        this.emptied = [];
-        for (const resolve of emptied) resolve();
-      }
+      this.held.down();
     }
   }
 
@@ -46,8 +40,7 @@ export class BeforeForward {
    * later microtask: act on this after a macrotask turn (setImmediate) to come after its forwarding.
    */
   whenEmpty(): Promise<void> {
-    if (this.held === 0) return Promise.resolve();
-    return new Promise((resolve) => this.emptied.push(resolve));
+    return this.held.whenZero();
   }
 
   /** The client cancelled `requestId`: true when that request is waiting here (it will not be forwarded). */

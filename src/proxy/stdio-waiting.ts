@@ -4,6 +4,7 @@
 // their text waiting at once, a request is answered at once with an error and never reaches the server.
 import type { RpcMessage } from '../mcp/channel.js';
 import { type Peer, type Reply, RPC } from '../mcp/peer.js';
+import { Tally } from '../util/tally.js';
 import { MAX_WAITING_BYTES, MAX_WAITING_REQUESTS } from './waiting-requests.js';
 
 /** What delivers a stdio client's messages to its session, and what answers a line that is no request. */
@@ -28,11 +29,8 @@ export interface BoundClient {
 export function boundClientRequests(downstream: Peer): BoundClient {
   // Per id (as JSON text), the sizes of the requests holding it: a client may send one id twice.
   const held = new Map<string, number[]>();
-  let count = 0;
+  const waiting = new Tally();
   let bytes = 0;
-  let whenAnswered: (() => void)[] = [];
-  const answered = (): Promise<void> =>
-    count === 0 ? Promise.resolve() : new Promise((resolve) => whenAnswered.push(resolve));
   const release = (id: unknown): void => {
     const key = JSON.stringify(id);
     const sizes = held.get(key);
@@ -42,11 +40,8 @@ export function boundClientRequests(downstream: Peer): BoundClient {
     // a waiting call's id, answered at once, free that call's bytes, again and again: 24 calls of 1 MiB held).
     const smallest = sizes.indexOf(Math.min(...sizes));
     bytes -= sizes.splice(smallest, 1)[0] as number;
-    count--;
     if (sizes.length === 0) held.delete(key);
-    if (count > 0) return;
-    for (const resolve of whenAnswered) resolve();
-    whenAnswered = [];
+    waiting.down();
   };
   const respond = downstream.respond.bind(downstream);
   const respondText = downstream.respondText.bind(downstream);
@@ -63,6 +58,7 @@ export function boundClientRequests(downstream: Peer): BoundClient {
     if (typeof m.method !== 'string' || (typeof id !== 'string' && typeof id !== 'number'))
       return downstream.deliver(m, text);
     const size = Buffer.byteLength(text);
+    const count = waiting.size;
     if (count >= MAX_WAITING_REQUESTS || (count > 0 && bytes + size > MAX_WAITING_BYTES)) {
       const limits = `at most ${MAX_WAITING_REQUESTS}, ${MAX_WAITING_BYTES >> 20} MiB`;
       const message = `Too Many Requests: ${count} requests of this client are waiting for their answers (${limits})`;
@@ -72,7 +68,7 @@ export function boundClientRequests(downstream: Peer): BoundClient {
     const sizes = held.get(key);
     if (sizes === undefined) held.set(key, [size]);
     else sizes.push(size);
-    count++;
+    waiting.up();
     bytes += size;
     downstream.deliver(m, text);
   };
@@ -80,5 +76,5 @@ export function boundClientRequests(downstream: Peer): BoundClient {
     for (const [key, sizes] of [...held])
       for (const _ of [...sizes]) downstream.respond(JSON.parse(key) as string | number, reply);
   };
-  return { deliver, answerBadLine: respond, answered, failWaiting };
+  return { deliver, answerBadLine: respond, answered: () => waiting.whenZero(), failWaiting };
 }

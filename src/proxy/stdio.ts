@@ -84,11 +84,11 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     // (a gateway's: every request answered), a signal, a failed write to the client (it is gone) or --timeout.
     // What still waits then is answered with an error, written at once, before the channel closes.
     if (ended === 'client') {
-      // Not before every request of the client's is forwarded: one held for a re-admission under way (a server's
-      // tools/list_changed at start) would go into a closed input and never be answered. The turn after lets the
-      // held requests' forwarding (microtasks) run first.
       // A gateway restarts no server from the hang-up on (one that exits while a call is still held stays down).
       if ('hungUp' in upstream) upstream.hungUp();
+      // The input is closed only once every request of the client's is forwarded: one held for a re-admission
+      // under way (a server's tools/list_changed at start) would go into a closed input and never be answered. The
+      // turn after lets the held requests' forwarding (microtasks) run first.
       if ('endInput' in upstream) void relayed.forwarded().then(() => setImmediate(() => upstream.endInput?.()));
       const waited = await drained(answered(), told, upstream.gone, outputBroke, settings.timeoutMs);
       if (waited === 'signal') ended = 'signal';

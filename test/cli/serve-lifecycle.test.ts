@@ -183,7 +183,7 @@ describe('toolgate serve: one server, --max-concurrent 2 and --env', () => {
 describe('toolgate serve: the input ends', () => {
   it('answers every call read before the input ended, each within its timeout, then exits 0', async () => {
     const config = join(dir, 'ends.json');
-    writeFileSync(config, JSON.stringify({ tools: [tool('slot', 'slot.cjs', 10), tool('sleepy', 'sleepy.cjs', 1)] }));
+    writeFileSync(config, JSON.stringify({ tools: [tool('slot', 'slot.cjs', 10), tool('sleepy', 'sleepy.cjs', 3)] }));
     const server = start(['--config', config, '--max-concurrent', '1']);
     await server.initialize();
     server.call('a', 'slot', { x: 'ends-a' });
@@ -192,11 +192,11 @@ describe('toolgate serve: the input ends', () => {
     server.child.stdin.end();
     expect(await server.exited).toEqual({ code: 0, signal: null });
     const byId = new Map(server.replies.map((r) => [r.id, r]));
-    // b waited for a's slot and still ran; c ran to its 1 s timeout, which stopped it and its group.
+    // b waited for a's slot and still ran; c, after both, ran to its 3 s timeout, which stopped it and its group.
     expect(byId.get('a')?.result?.isError).toBe(false);
     expect(byId.get('b')?.result?.isError).toBe(false);
     expect(existsSync(join(dir, 'slots', 'ends-b.end'))).toBe(true);
-    expect(byId.get('c')?.result?.content?.[0]?.text).toMatch(/timed out|timeout/);
+    expect(byId.get('c')?.result?.content?.[0]?.text).toMatch(/^error: timed out after 3000 ms; /m);
     expect(await survivors([await pidOf('ends-c.pid'), await pidOf('ends-c-child.pid')], 1000)).toEqual([]);
   }, 20_000);
 });
