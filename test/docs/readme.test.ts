@@ -120,6 +120,15 @@ describe('README.md', () => {
     );
   });
 
+  // TypeScript 6 and later stop at a tsconfig.json in the folder or above (TS5112) where files are named, and
+  // npx without a version takes the newest: the line names the minor the package is tested with.
+  it('type-checks the Quickstart with the TypeScript minor of the dev dependencies', () => {
+    const tested = /^\D*(\d+\.\d+)/.exec(PACKAGE.devDependencies['typescript'] ?? '')?.[1];
+    const named = /npx -y -p typescript@(\S+) tsc --strict --noEmit [^`]*quickstart\.ts`/.exec(README)?.[1];
+    expect(tested).toBeDefined();
+    expect(named).toBe(tested);
+  });
+
   it('names only npm scripts that package.json has', () => {
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts;
     const named = [...README.matchAll(/npm run ([a-z:-]+)/g)].map((m) => m[1] as string);
