@@ -323,6 +323,12 @@ export const CASES: readonly Case[] = [
     ],
   },
   {
+    // Every violation's path holds the key: made for each of 100 it cost 100 times the text.
+    name: 'error path: 1,000 failing items under a key of 63,000 characters',
+    schema: () => obj({}, { additionalProperties: { type: 'array', items: { type: 'string' } } }),
+    args: () => [`{"${'k'.repeat(63_000)}":[${range(1_000).fill(1).join(',')}]}`],
+  },
+  {
     // Sized to about 90% of maxCompileCost: the larger form is refused at admission (adversarial-admission.ts).
     name: 'if/then/else chain of 100 over 10,000 items',
     schema: () =>

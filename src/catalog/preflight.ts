@@ -1,6 +1,7 @@
 import { fail, guarded, ok, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { copyJson, deepFreeze, problemPointer } from '../util/plain-json.js';
+import { shownPlace } from '../util/describe-value.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick, readTable } from '../util/option-table.js';
 import { PREFLIGHT_TABLE, type PreflightOptions } from './admission-options.js';
@@ -72,7 +73,8 @@ function preflightBody(
     // Copied like the schema: the bundle must not change when the host edits its descriptor later.
     const a = copyJson(f.annotations);
     if (!a.ok) {
-      const message = `annotations are not JSON at ${problemPointer(a.problem) || 'the root'}: ${a.problem.message}`;
+      const at = shownPlace(problemPointer(a.problem)) || 'the root';
+      const message = `annotations are not JSON at ${at}: ${a.problem.message}`;
       return fail('validation', `invalid tool descriptor: ${message}`, [{ ...ANNOTATIONS, message }]);
     }
     annotations = deepFreeze(a.value as Record<string, unknown>);

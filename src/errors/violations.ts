@@ -5,7 +5,7 @@ import { fragmentPointer, nodeAt, unescapePointerToken } from '../util/json-poin
 import { messageFor } from './messages.js';
 import { codeOf, paramsFor } from './codes.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
-import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
+import { MAX_COLLECTED_ERRORS, MAX_VIOLATION_POINTER_CHARS } from '../util/limits.js';
 
 /** Orders violations by path, then message, comparing UTF-16 code units (never locale order). */
 export function compareViolations(a: Ordered, b: Ordered): number {
@@ -130,6 +130,21 @@ function instancePlace(data: unknown, pointer: string): { path: string; value: u
 }
 
 /**
+ * How many of `errors`, from the last, violations are made of: as many as fit MAX_VIOLATION_POINTER_CHARS of
+ * instance pointers together, and at least one. From the last, since a combinator's or `contains`'s own error
+ * follows those of its subschemas, which branch selection reads back from it. A pointer's length is read without
+ * copying it (the engine builds them by concatenation), so the count costs one pass whatever their size.
+ */
+export function errorsWithinPointerBudget(errors: readonly EngineError[]): number {
+  let chars = 0;
+  for (let i = errors.length - 1; i >= 0; i--) {
+    chars += errors[i]!.instancePath.length;
+    if (chars > MAX_VIOLATION_POINTER_CHARS && i < errors.length - 1) return errors.length - 1 - i;
+  }
+  return errors.length;
+}
+
+/**
  * Turns the engine's errors (from an `allErrors` run) into violations, sorted and de-duplicated as
  * sortViolations says. `oneOf`/`anyOf` report only their closest branch (see branches.ts). A failed
  * `type` suppresses the other keywords of the same schema at the same place, since they describe a
@@ -137,10 +152,13 @@ function instancePlace(data: unknown, pointer: string): { path: string; value: u
  * each schema location is parsed once per schema (Site), each instance pointer once per error.
  */
 export function violationsFromEngine(
-  errors: readonly EngineError[],
+  all: readonly EngineError[],
   data: unknown,
   options: ViolationOptions = {},
 ): Violation[] {
+  // Cut before anything reads a pointer: branch selection compares them, each violation builds its path from one.
+  const within = errorsWithinPointerBudget(all);
+  const errors = within === all.length ? all : all.slice(all.length - within);
   // At most MAX_COLLECTED_ERRORS become violations, in the engine's order: the rest would cost a
   // path walk each and say nothing the model reads (it sees DEFAULT_MAX_LINES of them). Without a
   // combinator or `propertyNames` error, branch selection keeps every error as is: it is skipped.

@@ -1,7 +1,8 @@
 import type { Validator } from './engine/validator.js';
 import { fail, failExecution, ok, thrownFailure, type Result } from '../result.js';
 import { pathOf, pointerOf } from '../util/json-pointer.js';
-import { violationsFromEngine, type ViolationOptions } from '../errors/violations.js';
+import { shownPlace } from '../util/describe-value.js';
+import { errorsWithinPointerBudget, violationsFromEngine, type ViolationOptions } from '../errors/violations.js';
 import { authorLocation } from './link-source.js';
 import { isPlainJsonWithin } from '../arguments/json-fast-check.js';
 import type { JsonBounds } from '../util/plain-json.js';
@@ -64,7 +65,7 @@ export function checkArguments(checker: ArgumentChecker, args: unknown): Result<
     if (finding?.kind === 'excess') return excessFailure(finding.excess, false);
     if (finding !== undefined) {
       const problem = finding.problem;
-      const message = `arguments are not a JSON value at ${pathOf(problem.segments)}: ${problem.message}`;
+      const message = `arguments are not a JSON value at ${shownPlace(pathOf(problem.segments))}: ${problem.message}`;
       return fail('validation', message, [
         {
           path: pathOf(problem.segments),
@@ -186,12 +187,14 @@ function refusal(checker: ArgumentChecker, args: unknown): Result<never> {
   // tool's next call, on every tool that ever refused one.
   (checker.validator as { errors?: unknown }).errors = null;
   const first = violations[0];
-  // Past MAX_COLLECTED_ERRORS the engine stops collecting (schema/engine/step-budget.ts): the count is a floor.
-  const count = `${errors.length >= MAX_COLLECTED_ERRORS ? 'at least ' : ''}${violations.length}`;
+  // Past MAX_COLLECTED_ERRORS the engine stops collecting (schema/engine/step-budget.ts), and past
+  // MAX_VIOLATION_POINTER_CHARS of pointers no more violations are made: the count is a floor.
+  const floor = errors.length >= MAX_COLLECTED_ERRORS || errorsWithinPointerBudget(errors) < errors.length;
+  const count = `${floor ? 'at least ' : ''}${violations.length}`;
+  const lead = first === undefined ? '' : `, first at ${shownPlace(first.path)}: ${first.message}`;
   return fail(
     'validation',
-    `invalid arguments: ${count} ` +
-      `violation${violations.length === 1 ? '' : 's'}${first ? `, first at ${first.path}: ${first.message}` : ''}`,
+    `invalid arguments: ${count} violation${violations.length === 1 ? '' : 's'}${lead}`,
     violations,
   );
 }

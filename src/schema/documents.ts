@@ -1,6 +1,6 @@
 import { types } from 'node:util';
 import { fail, failExecution, ok, schemaViolation, thrownMessage, type Result } from '../result.js';
-import { echo } from '../util/describe-value.js';
+import { echo, shownPlace } from '../util/describe-value.js';
 import { dropRejection } from '../util/host-hook.js';
 import type { ResolvedOptions } from './options.js';
 import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
@@ -105,7 +105,7 @@ export function findDocument(
     if (copy.finding.kind === 'excess')
       return excessFailure(copy.finding.excess, true, `${source} document ${echo(uri)}`);
     const message =
-      `${source} document ${echo(uri)} is not JSON at ${problemPointer(copy.finding.problem) || '/'}: ` +
+      `${source} document ${echo(uri)} is not JSON at ${shownPlace(problemPointer(copy.finding.problem)) || '/'}: ` +
       `${copy.finding.problem.message}`;
     return fail('validation', message, [schemaViolation('$ref', message, uri, 'loader_failed')]);
   }

@@ -1,5 +1,6 @@
 import { fail, ok, schemaViolation, type Result } from '../result.js';
 import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
+import { shownPlace } from '../util/describe-value.js';
 import { excessFailure, resolveLimits, schemaBounds, type Limits } from '../util/limits.js';
 import { OBJECT, readTable, type OptionTable } from '../util/option-table.js';
 
@@ -42,7 +43,7 @@ export function boundedSchemaCopy(schema: unknown, limits: Limits): Result<unkno
   if (copy.ok) return ok(copy.value);
   if (copy.finding.kind === 'excess') return excessFailure(copy.finding.excess, true);
   const problem = copy.finding.problem;
-  const message = `schema is not JSON at ${problemPointer(problem) || 'the root'}: ${problem.message}`;
+  const message = `schema is not JSON at ${shownPlace(problemPointer(problem)) || 'the root'}: ${problem.message}`;
   return fail('validation', message, [schemaViolation('json', message, problemPointer(problem), 'schema_invalid')]);
 }
 

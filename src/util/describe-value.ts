@@ -53,6 +53,14 @@ export function clip(text: string, max: number): string {
   return text.length > max || head.length > max ? `${head.slice(0, Math.max(0, max - 1))}…` : head;
 }
 
+/** Most characters of a path or pointer a message shows: its keys are foreign text (a model's, a server's). */
+export const MAX_SHOWN_PLACE = 200;
+
+/** A path or pointer as a message shows it, cut at MAX_SHOWN_PLACE characters. */
+export function shownPlace(place: string): string {
+  return clip(place, MAX_SHOWN_PLACE);
+}
+
 /** An array or object being written: its keys (objects), the next member, whether one was written. */
 class Frame {
   next = 0;

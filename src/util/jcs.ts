@@ -4,6 +4,7 @@
 import { fail, ok, type Result } from '../result.js';
 import { sortedKeyJson } from './canonical-json.js';
 import { copyJson } from './plain-json.js';
+import { shownPlace } from './describe-value.js';
 
 /** A lone surrogate: I-JSON (RFC 7493 §2.1), which RFC 8785 §3.1 requires of its input, refuses it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -51,11 +52,14 @@ function checkedCopy(value: unknown): Result<unknown> {
   if (!copy.ok)
     return fail(
       'validation',
-      `not JSON at ${JSON.stringify(pointerOf(copy.problem.segments))}: ${copy.problem.message}`,
+      `not JSON at ${JSON.stringify(shownPlace(pointerOf(copy.problem.segments)))}: ${copy.problem.message}`,
     );
   const at = loneSurrogateAt(copy.value);
   if (at !== undefined)
-    return fail('validation', `a lone surrogate at ${JSON.stringify(at)} is not I-JSON, so RFC 8785 cannot write it`);
+    return fail(
+      'validation',
+      `a lone surrogate at ${JSON.stringify(shownPlace(at))} is not I-JSON, so RFC 8785 cannot write it`,
+    );
   return ok(copy.value);
 }
 

@@ -1,4 +1,5 @@
 import { pathOf, pointerOf } from './json-pointer.js';
+import { shownPlace } from './describe-value.js';
 import { fail, failExecution, ok, schemaViolation, type Result } from '../result.js';
 import type { JsonBounds, JsonExcess } from './plain-json.js';
 import { readTable, rule, type OptionTable } from './option-table.js';
@@ -69,6 +70,14 @@ export interface Limits {
 
 /** Errors a validator collects outside composite keywords before it stops, certain to fail (step-budget.ts). */
 export const MAX_COLLECTED_ERRORS = 100;
+
+/**
+ * The instance pointers of the errors one validation's violations are made of, together, in characters (one error
+ * is always made one). Each violation's path is built, compared and sorted: a key the size of the whole argument
+ * under 100 failing items cost 100 times the text, in time and memory, where no other limit counted it. A failed
+ * `contains` over 10,000 items of ordinary names leaves about 70,000.
+ */
+export const MAX_VIOLATION_POINTER_CHARS = 1_048_576;
 
 /**
  * Defaults: schema size, subschema and reference counts are at least 100 times the largest value
@@ -163,8 +172,8 @@ export function limitFailure<T = never>(
     where === undefined
       ? ''
       : where.schema
-        ? ` in ${where.label ?? 'the schema'} at ${pointerOf(where.segments) || '/'}`
-        : ` at ${pathOf(where.segments)}`;
+        ? ` in ${where.label ?? 'the schema'} at ${shownPlace(pointerOf(where.segments)) || '/'}`
+        : ` at ${shownPlace(pathOf(where.segments))}`;
   const message = `limit ${name} exceeded: limit ${value}, seen ${seen}${place}`;
   const params = { limit: name, value, seen };
   const violation =
