@@ -3,7 +3,7 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isObject } from '../util/plain-json.js';
-import { inputError, parseJsonNamed, readText, type InputProblem } from './io.js';
+import { inputError, parseStrictJsonNamed, readText, type InputProblem } from './io.js';
 import type { Problem, Result } from '../result.js';
 import type { McpServer } from './mcp-server-list.js';
 
@@ -87,7 +87,7 @@ export async function readCatalogs(
 ): Promise<CatalogInput[]> {
   const out: CatalogInput[] = [];
   const readOne = (text: string, source: string): void => {
-    const parsed = parseJsonNamed(text, source);
+    const parsed = parseStrictJsonNamed(text, source);
     const c = parsed.ok ? catalogOf(parsed.value, source) : parsed;
     out.push(c.ok ? { source, catalog: c.value } : { source, problem: c.error });
   };
@@ -128,7 +128,7 @@ export async function readSavedLists(
   for (const input of inputs) {
     const source = `mcp-list: ${input === '-' ? '<stdin>' : input}`;
     const text = input === '-' ? await readStdin() : readText(input);
-    const parsed = text.ok ? parseJsonNamed(text.value, source) : text;
+    const parsed = text.ok ? parseStrictJsonNamed(text.value, source) : text;
     if (!parsed.ok) {
       out.push({ source, problem: parsed.error });
       continue;
@@ -176,7 +176,7 @@ export function readRegistry(dir: string): Result<Record<string, object | boolea
   for (const file of files) {
     const text = readText(file);
     if (!text.ok) return text;
-    const parsed = parseJsonNamed(text.value, file);
+    const parsed = parseStrictJsonNamed(text.value, file);
     if (!parsed.ok) return parsed;
     const id = isObject(parsed.value) ? parsed.value['$id'] : undefined;
     if (typeof id !== 'string') return inputError(`${file}: a registry document needs a string "$id"`);

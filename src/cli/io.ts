@@ -1,8 +1,8 @@
 // The streams a CLI command talks to, passed in so commands run the same in-process (tests) and as a process,
 // and the reading of the files and texts commands are given.
 import { readFileSync } from 'node:fs';
-import { parseStrictJsonText } from '../arguments/json-text.js';
-import { ok, thrownMessage, type Failure, type Problem, type Result } from '../result.js';
+import { parseJsonText, parseStrictJsonText } from '../arguments/json-text.js';
+import { ok, type Failure, type Problem, type Result } from '../result.js';
 import { printable } from '../util/describe-value.js';
 
 /** Output and input of one CLI run. */
@@ -83,38 +83,20 @@ const LOCATE_LIMITS = {
 const LOCATED = /^arguments are not valid JSON: (.*) at line (\d+) column (\d+) \(offset \d+\)$/s;
 
 /**
- * Parses JSON text, naming its source in the message when it is not JSON. JSON.parse reads it; when it fails,
- * the strict parser of argument texts finds the line and column, as argument errors give them.
- */
-export function parseJsonNamed(text: string, source: string): Result<unknown, InputProblem> {
-  if (text.trim() === '') return { ok: false, error: { message: `${source}: empty, expected JSON` } };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (thrown) {
-    const strict = parseStrictJsonText(text, LOCATE_LIMITS);
-    const m = strict.ok ? null : LOCATED.exec(strict.error.message);
-    if (m === null) {
-      return { ok: false, error: { message: `${source}: not JSON (${thrownMessage(thrown)})` } };
-    }
-    const [, why, line, column] = m as unknown as [string, string, string, string];
-    return {
-      ok: false,
-      error: { message: `${source}: not JSON: ${why} at line ${line} column ${column}`, line: +line, column: +column },
-    };
-  }
-}
-
-/**
- * Parses JSON text strictly, naming its source: a key given twice is an error (JSON.parse keeps the last one, so
- * a reader of the file would see one value and toolgate use another), as are a lone surrogate and a number no
- * float64 holds exactly. For texts that say what runs: `serve`'s config and input schema.
+ * Parses JSON text exactly, naming its source: a key given twice is an error (JSON.parse keeps the last one, so
+ * a reader of the file would see one value and toolgate check another), as are a lone surrogate and a number no
+ * float64 holds exactly (JSON.parse rounds 9007199254740993 down: a `minimum` would be enforced one lower than
+ * written). For every text that holds schemas or says what runs: catalogs, `--schema`, `serve`'s config. The
+ * argument reader reads it (its native path where JSON.parse reads the text the same way), without its limits.
  */
 export function parseStrictJsonNamed(text: string, source: string): Result<unknown, InputProblem> {
   if (text.trim() === '') return { ok: false, error: { message: `${source}: empty, expected JSON` } };
+  const exact = parseJsonText(text, LOCATE_LIMITS);
+  if (exact.ok) return ok(exact.value.value);
+  // The native path says nothing of where: the strict reader finds the line and column.
   const strict = parseStrictJsonText(text, LOCATE_LIMITS);
-  if (strict.ok) return ok(strict.value.value);
-  const m = LOCATED.exec(strict.error.message);
-  if (m === null) return { ok: false, error: { message: `${source}: not JSON (${strict.error.message})` } };
+  const m = strict.ok ? null : LOCATED.exec(strict.error.message);
+  if (m === null) return { ok: false, error: { message: `${source}: not JSON (${exact.error.message})` } };
   const [, why, line, column] = m as unknown as [string, string, string, string];
   return {
     ok: false,

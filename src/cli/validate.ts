@@ -7,7 +7,7 @@ import { booleanFlag, parseArgs, stringFlag } from './args.js';
 import { readRegistry } from './catalog-input.js';
 import { dialectsOf } from './check-options.js';
 import { CLI_DEFAULTS, VALIDATE } from './commands.js';
-import { parseJsonNamed, readText, type CliIO, type ExitCode } from './io.js';
+import { parseStrictJsonNamed, readText, type CliIO, type ExitCode } from './io.js';
 import { validateJson, validateText, validateUsageJson, type ValidateOutcome } from './validate-report.js';
 import type { Problem, Result } from '../result.js';
 
@@ -15,10 +15,10 @@ import type { Problem, Result } from '../result.js';
 function readSchema(value: string): Result<unknown, Problem> {
   const trimmed = value.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[') || trimmed === 'true' || trimmed === 'false')
-    return parseJsonNamed(value, '--schema');
+    return parseStrictJsonNamed(value, '--schema');
   const file = value.startsWith('@') ? value.slice(1) : value;
   const text = readText(file);
-  return text.ok ? parseJsonNamed(text.value, file) : text;
+  return text.ok ? parseStrictJsonNamed(text.value, file) : text;
 }
 
 /**

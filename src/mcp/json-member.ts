@@ -112,3 +112,18 @@ export function memberText(text: string, path: readonly string[]): MemberText {
   }
   return { kind: 'text', text: text.slice(start, end) };
 }
+
+/** The texts of the elements of the JSON array text `text` (known to be JSON), in order; none when it is no array. */
+export function elementTexts(text: string): string[] {
+  const out: string[] = [];
+  let i = skipSpace(text, 0);
+  if (text.charCodeAt(i) !== 91) return out;
+  i = skipSpace(text, i + 1);
+  while (i < text.length && text.charCodeAt(i) !== 93) {
+    const end = skipValue(text, i);
+    out.push(text.slice(i, end));
+    i = skipSpace(text, end);
+    if (text.charCodeAt(i) === 44) i = skipSpace(text, i + 1);
+  }
+  return out;
+}

@@ -28,6 +28,7 @@ import { isObject } from '../util/plain-json.js';
 import { driftLines, driftWithheld } from '../catalog/lock-report.js';
 import { admitOnce, type ListedPage } from './admission-cache.js';
 import { publishedName, publishedNameDiagnostics } from './names.js';
+import { inexactTools } from './exact-listing.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
 import type { EncodedJson } from '../mcp/channel.js';
@@ -153,7 +154,7 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
     return await admitOnce(
       settings,
       listed,
-      () => admitListed(listed, settings),
+      () => admitListed(listed, settings, pages),
       pages,
       (a) => a.ok,
     );
@@ -163,8 +164,12 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
   }
 }
 
-/** Admits and grants a listing (the tools of every page). */
-async function admitListed(listed: unknown[], settings: ProxySettings): Promise<Admitted> {
+/** Admits and grants a listing (the tools of every page; `pages`: their texts, when every page came with one). */
+async function admitListed(
+  listed: unknown[],
+  settings: ProxySettings,
+  pages: readonly ListedPage[] | undefined,
+): Promise<Admitted> {
   const wording = settings.wording ?? ((message: string) => message);
   // Every schema is proven here, each validator compiled on its tool's first call (src/schema/deferral.ts): a
   // large catalog is published without compiling thousands of validators that may never be called.
@@ -173,6 +178,9 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
   // in a turn of its own, so the two never add up to one hold of the event loop.
   const slices = timeSlices(SLICE_MS);
   await slices.pause();
+  const exact =
+    pages === undefined ? { ok: true as const, diagnostics: [] } : await inexactTools(pages, listed, slices);
+  if (!exact.ok) return { ok: false, message: `the tools could not be admitted: ${exact.message}` };
   // Output schemas take the admission's schema options only (validateSchema refuses any other option).
   // Output and input schemas share the listing's compile budget (mcp-output.ts).
   const cost = listingCost(admission.limits, listed);
@@ -191,7 +199,7 @@ async function admitListed(listed: unknown[], settings: ProxySettings): Promise<
     { ...admission, backend: () => () => undefined },
     {
       badTools: settings.badTools as BadToolPolicy,
-      extraDiagnostics: [...compiled.diagnostics, ...named],
+      extraDiagnostics: [...exact.diagnostics, ...compiled.diagnostics, ...named],
       sliceMs: SLICE_MS,
       cost,
     },
