@@ -75,6 +75,18 @@ describe('check --dialect', () => {
     expect((await runInProcess(['check', file])).code).toBe(1);
     expect((await runInProcess(['check', '--dialect', 'draft-07', file])).code).toBe(0);
   });
+
+  it('admits a draft-07 tool declared with the https spelling of the meta-schema URI', async () => {
+    const schema = { $schema: 'https://json-schema.org/draft-07/schema#', type: 'object', additionalProperties: false };
+    const file = write('draft07-https.json', [{ name: 'legacy', inputSchema: schema }]);
+    expect(await runInProcess(['check', '--dialect', 'draft-07', file])).toEqual({
+      code: 0,
+      err: '',
+      out:
+        `${file}: admitted\n  accepted    legacy\nsummary: 1 accepted, 0 quarantined, 0 rejected; ` +
+        '1 of 1 catalog admitted\n',
+    });
+  });
 });
 
 describe('check --provider (report: findings never change the exit status)', () => {

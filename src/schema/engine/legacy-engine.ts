@@ -1,7 +1,6 @@
 import { Ajv, type Options } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import type { EngineError } from '../../errors/engine-error.js';
-import { isObject } from '../../util/plain-json.js';
 import type { LegacyDialect } from '../legacy-keywords.js';
 import { ENGINE_OPTIONS, installFormatAssertion } from './ajv-2020.js';
 import { installConstEnum } from './const-enum.js';
@@ -84,14 +83,10 @@ export function legacyMetaValidate(dialect: LegacyDialect, schema: unknown): rea
     installConstEnum(engine as never);
     metaEngines.set(dialect, engine);
   }
-  // A document without `$schema` is checked against the referencing document's dialect.
-  const declared =
-    isObject(schema) && schema['$schema'] !== undefined
-      ? schema
-      : isObject(schema)
-        ? { ...schema, $schema: metaUri(dialect) }
-        : schema;
-  return engine.validateSchema(declared as object) ? [] : (engine.errors ?? []);
+  // Against the meta-schema of the dialect the front end chose, not by the document's `$schema`: Ajv knows
+  // each meta-schema under its `$id` only, and the https spelling of draft-07's (legacy-keywords.ts), or a
+  // document that declares none, named nothing Ajv knew (an internal error where a verdict was due).
+  return engine.validate(metaUri(dialect), schema) ? [] : (engine.errors ?? []);
 }
 
 function metaUri(dialect: LegacyDialect): string {
