@@ -5,6 +5,7 @@ import { parseArgs as nodeParseArgs } from 'node:util';
 import { ok, type Problem, type Result } from '../result.js';
 import { COMMANDS, type OptionSpec } from './commands.js';
 import { closestName } from './did-you-mean.js';
+import { redactWord } from '../exec/command-line.js';
 import { inputError } from './io.js';
 
 /** Parsed command line of one subcommand. */
@@ -89,11 +90,14 @@ export function parseArgs(
     }
     const value = token.value;
     if (value === undefined) return inputError(`option ${flag} needs a value (${flag} ${spec.value})`);
-    if (!token.inlineValue && value.length > 1 && value.startsWith('-'))
+    if (!token.inlineValue && value.length > 1 && value.startsWith('-')) {
+      // The word may be a program's `--api-key=...` (`--env --api-key=...`): its value is never echoed (docs/cli.md).
+      const word = redactWord(value);
       return inputError(
-        `option ${flag} needs a value, got the option-like word ${JSON.stringify(value)}; ` +
-          `to give a value that starts with "-", write ${flag}=${value}`,
+        `option ${flag} needs a value, got the option-like word ${JSON.stringify(word)}; ` +
+          `to give a value that starts with "-", write ${flag}=${word}`,
       );
+    }
     if (spec.multiple) {
       const list = flags.get(spec.name);
       flags.set(spec.name, Array.isArray(list) ? [...list, value] : [value]);

@@ -1,10 +1,19 @@
 // Where the program's own `--` goes on a `toolgate serve` command line. The first `--` ends toolgate's options
 // (parseArgs), so a `--` the program must receive is a second one: `--exec printf -- -- '%s\n' '{message}'`.
-// Used to print the refused command line corrected, as it can be typed.
+// Used to print the refused command line corrected, as it can be typed, with no value shown: stderr ends up in
+// an MCP client's server log, so `--env` words and the program's `KEY=VALUE` words read `KEY=<redacted>` (the
+// rule of check's reports, docs/cli.md).
 import { unescapePointerToken } from '../util/json-pointer.js';
 import type { ParsedArgs } from './args.js';
-import { shellWord } from '../exec/command-line.js';
+import { displayWord, shellWord } from '../exec/command-line.js';
+import { parseTemplate } from '../exec/template.js';
 import { SERVE } from './commands.js';
+
+/** A program word as shown: one holding a placeholder is a template, shown as written; others as reports do. */
+function programWord(word: string): string {
+  const t = parseTemplate(word);
+  return t.ok && t.value.parts.some((p) => p.kind === 'placeholder') ? shellWord(word) : displayWord(word);
+}
 
 /**
  * The one-tool command line of `args` with a `--` for the program: where the user wrote the one toolgate took
@@ -23,12 +32,13 @@ export function withDashDash(args: ParsedArgs, schemaPaths: readonly string[]): 
   for (const o of SERVE.options) {
     const v = args.flags.get(o.name);
     if (v === undefined || o.name === 'exec') continue;
+    const shown = o.name === 'env' ? displayWord : shellWord;
     if (v === true) words.push(`--${o.name}`);
-    else for (const one of Array.isArray(v) ? v : [v as string]) words.push(`--${o.name}`, one);
+    else for (const one of Array.isArray(v) ? v : [v as string]) words.push(`--${o.name}`, shown(one));
   }
   const exec = args.flags.get('exec');
   if (typeof exec !== 'string') return undefined;
   const k = args.terminatorAt !== undefined && args.terminatorAt <= at ? args.terminatorAt : at;
-  words.push('--exec', exec, '--', ...templates.slice(0, k), '--', ...templates.slice(k));
-  return words.map(shellWord).join(' ');
+  const program = [exec, '--', ...templates.slice(0, k), '--', ...templates.slice(k)];
+  return [...words, '--exec', ...program.map(programWord)].join(' ');
 }

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCommand, type CallOptions, type PreparedCommand } from '../exec/command.js';
 import { createGate } from '../exec/concurrency-gate.js';
 import { linkSignals } from '../exec/linked-signal.js';
-import { createMasker, MIN_SECRET_LENGTH } from '../exec/mask-secrets.js';
+import { createMasker, MIN_SECRET_LENGTH, MIN_SHOWN_SECRET_LENGTH } from '../exec/mask-secrets.js';
 import { stopAllGroups } from '../exec/process-group.js';
 import { parseArgs, type ParsedArgs } from './args.js';
 import { SERVE } from './commands.js';
@@ -79,12 +79,16 @@ export function prepareServe(argv: readonly string[]): Result<ServePlan, Problem
   const args = parsed.value;
   const settings = serveSettings(args);
   if (!settings.ok) return settings;
+  // What follows quotes the user's words (templates, a name): an `--env` value written there too is masked, as
+  // check masks what it prints (masked-io.ts); stderr ends up in an MCP client's server log.
+  const masker = createMasker(settings.value.secrets, MIN_SHOWN_SECRET_LENGTH);
+  const refuse = (message: string) => inputError(masker.text(message));
   const tools = new Map<string, PreparedCommand>();
   for (const spec of settings.value.specs) {
     // The tool is listed over MCP: a name outside MCP's rule ("", "a b", 300 characters) is one clients and
     // toolgate's own `check --mcp` refuse, so it is refused at start-up rather than served.
     if (!MCP_TOOL_NAME_PATTERN.test(spec.name))
-      return inputError(
+      return refuse(
         `validation: tool ${JSON.stringify(clip(spec.name, 80))}: an MCP tool name is 1 to 128 characters of ` +
           'A-Z a-z 0-9 _ - .',
       );
@@ -94,7 +98,7 @@ export function prepareServe(argv: readonly string[]): Result<ServePlan, Problem
         .map((v) => `\n  ${v.schemaPath || '/'}: ${cliHints(v.message)}`)
         .join('');
       const hint = dashDashHint(args, prepared.error.violations);
-      return inputError(`${prepared.error.class}: ${cliHints(prepared.error.message)}${details}${hint}`);
+      return refuse(`${prepared.error.class}: ${cliHints(prepared.error.message)}${details}${hint}`);
     }
     tools.set(spec.name, prepared.value);
   }

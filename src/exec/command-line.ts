@@ -59,12 +59,19 @@ export function shellWord(word: string): string {
   return /^[\w@%+,./:=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A word with the value of a `KEY=VALUE` word masked (`--api-key=<redacted>`); any other word as it is. */
+export function redactWord(word: string): string {
+  const a = assignment(word);
+  return a === undefined ? word : `${a.key}=${REDACTED}`;
+}
+
+/** A word as reports show it: shell-quoted, a `KEY=VALUE` word as `KEY=<redacted>`. */
+export function displayWord(word: string): string {
+  const a = assignment(word);
+  return a === undefined ? shellWord(word) : `${shellWord(a.key)}=${REDACTED}`;
+}
+
 /** The command line as reports show it: each `KEY=VALUE` word as `KEY=<redacted>`. */
 export function displayCommandLine(words: readonly string[]): string {
-  return words
-    .map((w) => {
-      const a = assignment(w);
-      return a === undefined ? shellWord(w) : `${shellWord(a.key)}=${REDACTED}`;
-    })
-    .join(' ');
+  return words.map(displayWord).join(' ');
 }
