@@ -118,6 +118,21 @@ const CASES: readonly AdmissionCase[] = [
     }),
   },
   {
+    // Each meta-schema error's pointer holds the key; every error was tested against every combinator's site.
+    name: 'meta-schema errors: 600 anyOf branches under a key of 2,000 characters',
+    schema: () => ({
+      type: 'object',
+      properties: { ['k'.repeat(2_000)]: { anyOf: range(600).map(() => ({ type: 1 })) } },
+    }),
+  },
+  {
+    name: 'a key of 400,000 characters above 300 anyOf branches (maxSchemaPointerLength)',
+    schema: () => ({
+      type: 'object',
+      properties: { ['k'.repeat(400_000)]: { anyOf: range(300).map(() => ({ type: 1 })) } },
+    }),
+  },
+  {
     name: 'deep nesting: 30 levels of properties and allOf',
     schema: () => {
       let s: unknown = { type: 'string' };

@@ -22,7 +22,7 @@ import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick } from '../util/option-table.js';
 import { timeSlices } from '../util/time-slice.js';
-import { clip } from '../util/describe-value.js';
+import { clip, shownPlace } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
 import { driftLines, driftWithheld } from '../catalog/lock-report.js';
@@ -108,7 +108,7 @@ function withheldOf(d: Diagnostic, wording: (message: string) => string): Withhe
   const where =
     first === undefined || first.message === d.error.message
       ? ''
-      : ` (${first.schemaPath || '/'}: ${wording(first.message)})`;
+      : ` (${shownPlace(first.schemaPath) || '/'}: ${wording(first.message)})`;
   return {
     name: clip(d.name, 80) || `tool #${d.index}`,
     reason: `${d.error.class}: ${wording(d.error.message)}${where}`,

@@ -13,6 +13,13 @@ export interface Limits {
   readonly maxSchemaBytes: number;
   /** JSON nesting of a schema document: objects and arrays on one path, data in `enum`/`const` included. */
   readonly maxSchemaDepth: number;
+  /**
+   * Characters of the JSON Pointer to any value in a schema document (its keys and indices, each after a `/`,
+   * escapes not counted). Admission's work on schema locations (meta-schema errors, the compile-cost graph) grows
+   * with their pointers, and V8 hashes a string past 16,383 characters by its length alone: one 400,000-character
+   * key above 300 branches took 225 s to refuse.
+   */
+  readonly maxSchemaPointerLength: number;
   /** Schema objects over every document of one validateSchema call. */
   readonly maxSubschemas: number;
   /** `$ref` and `$dynamicRef` keywords over every document of one call. */
@@ -87,6 +94,8 @@ export const MAX_VIOLATION_POINTER_CHARS = 1_048_576;
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxSchemaBytes: 1_048_576,
   maxSchemaDepth: 64,
+  // 17x the longest pointer of the 200 corpus tools (122); under 16,383 characters with every `~` and `/` escaped.
+  maxSchemaPointerLength: 2_048,
   maxSubschemas: 10_000,
   maxReferences: 1_000,
   // The same as maxSubschemas: no schema without references can exceed it.
@@ -147,7 +156,11 @@ const bound = (limits: Limits, name: keyof Limits): { name: string; value: numbe
 
 /** The bounds a schema document is copied under. */
 export function schemaBounds(limits: Limits): JsonBounds {
-  return { bytes: bound(limits, 'maxSchemaBytes'), depth: bound(limits, 'maxSchemaDepth') };
+  return {
+    bytes: bound(limits, 'maxSchemaBytes'),
+    depth: bound(limits, 'maxSchemaDepth'),
+    pointer: bound(limits, 'maxSchemaPointerLength'),
+  };
 }
 
 /** The bounds an argument value is checked under. */

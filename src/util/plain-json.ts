@@ -29,6 +29,8 @@ export interface JsonBounds {
   readonly items?: JsonBound;
   /** Characters of the compact JSON text, string escapes not counted. */
   readonly bytes?: JsonBound;
+  /** Characters of the JSON Pointer to a value (keys and indices, each after a `/`), escapes not counted. */
+  readonly pointer?: JsonBound;
 }
 
 /** A bound that was exceeded, what was seen, and where. */
@@ -41,7 +43,16 @@ export interface JsonExcess {
 /** Where a value sits, as a linked list so that a deep value costs O(1) per level, not O(depth). */
 type Path = { readonly parent: Path | undefined; readonly segment: string | number } | undefined;
 
-type Frame = { value: unknown; path: Path; depth: number; exit?: true; target?: unknown; key?: string | number };
+type Frame = {
+  value: unknown;
+  path: Path;
+  depth: number;
+  exit?: true;
+  target?: unknown;
+  key?: string | number;
+  /** Characters of the pointer to `value` (JsonBounds.pointer); 0 at the root. */
+  chars?: number;
+};
 
 function segmentsOf(path: Path, last?: string | number): (string | number)[] {
   const out: (string | number)[] = last === undefined ? [] : [last];
@@ -173,6 +184,7 @@ function traverse(
         // up; an array of leaves alone is then walked in order below, without a frame per item.
         const items = new Array<unknown>(value.length);
         let nested = false;
+        const here = frame.chars ?? 0;
         for (let i = value.length - 1; i >= 0; i--) {
           const d = Object.getOwnPropertyDescriptor(value, i);
           if (d === undefined)
@@ -187,9 +199,19 @@ function traverse(
           // An object among them: every item gets a frame, those after it (read already) first.
           if (!nested)
             for (let k = value.length - 1; k > i; k--)
-              stack.push({ value: items[k], path: { parent: path, segment: k }, depth, target: arr, key: k });
+              stack.push({
+                value: items[k],
+                path: { parent: path, segment: k },
+                depth,
+                target: arr,
+                key: k,
+                chars: here + 1 + String(k).length,
+              });
           nested = true;
-          stack.push({ value: item, path: { parent: path, segment: i }, depth, target: arr, key: i });
+          const chars = here + 1 + String(i).length;
+          const tooLong = over(bounds.pointer, chars, { parent: path, segment: i });
+          if (tooLong !== undefined) return { excess: tooLong };
+          stack.push({ value: item, path: { parent: path, segment: i }, depth, target: arr, key: i, chars });
         }
         if (names.length !== value.length + 1 && !(skipHidden && onlyHiddenExtras(value, names)))
           return { problem: { segments: segmentsOf(path), message: 'an array with extra properties is not JSON' } };
@@ -238,8 +260,11 @@ function traverse(
           }
           const keyTooLong = over(bounds.stringLength, name.length, { parent: path, segment: name });
           if (keyTooLong !== undefined) return { excess: keyTooLong };
+          const chars = (frame.chars ?? 0) + 1 + name.length;
+          const pointerTooLong = over(bounds.pointer, chars, { parent: path, segment: name });
+          if (pointerTooLong !== undefined) return { excess: pointerTooLong };
           bytes += name.length + 3 + (i > 0 ? 1 : 0);
-          stack.push({ value: d.value, path: { parent: path, segment: name }, depth, target: obj, key: name });
+          stack.push({ value: d.value, path: { parent: path, segment: name }, depth, target: obj, key: name, chars });
         }
         const tooBig = over(bounds.bytes, bytes, path, 'at least ');
         if (tooBig !== undefined) return { excess: tooBig };

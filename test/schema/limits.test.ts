@@ -40,6 +40,12 @@ describe('schema limits: execution_failure naming the limit, its value and what 
       seen: 'seen at least 11',
     },
     {
+      name: 'maxSchemaPointerLength',
+      schema: { type: 'object', properties: { [`a${'b'.repeat(40)}`]: { properties: { c: { type: 'string' } } } } },
+      limits: { maxSchemaPointerLength: 50 },
+      seen: 'seen 53 in the schema at /properties/abbbb',
+    },
+    {
       name: 'maxReferences',
       schema: {
         type: 'object',
@@ -100,6 +106,29 @@ describe('schema limits: execution_failure naming the limit, its value and what 
   ])('invalid limits option %j is a validation error, never ignored', (limits) => {
     const r = validateSchema(OBJ, { limits } as never);
     expect(r.ok ? 'ok' : r.error.class).toBe('validation');
+  });
+
+  // A key is part of the pointer to every location below it: admission's work on locations grew with it (a
+  // 400,000-character key above 300 anyOf branches took 225 s to refuse; meta-errors.ts, compile-cost-graph.ts).
+  it('maxSchemaPointerLength refuses a long key at the copy, in registry documents too, cut in its message', () => {
+    const key = 'k'.repeat(400_000);
+    const schema = {
+      type: 'object',
+      properties: { [key]: { anyOf: Array.from({ length: 300 }, () => ({ type: 1 })) } },
+    };
+    const r = validateSchema(schema);
+    expect(r.ok ? 'ok' : [r.error.class, r.error.message.length < 400]).toEqual(['execution_failure', true]);
+    expect(r.ok ? '' : r.error.message).toMatch(/^limit maxSchemaPointerLength exceeded: limit 2048, seen 400012 /);
+    const doc = { $id: 'https://example.test/long', properties: { [key]: { type: 'string' } } };
+    const linked = validateSchema({ $ref: 'https://example.test/long' }, { schemaRegistry: { [doc.$id]: doc } });
+    expect(linked.ok ? 'ok' : linked.error.message).toMatch(/limit maxSchemaPointerLength exceeded/);
+    // At the bound: admitted (its longest pointer, "/properties/<key>/type", 2,048 characters), one past: refused.
+    const at = { type: 'object', properties: { ['k'.repeat(2_031)]: { type: 'string' } } };
+    expect(validateSchema(at).ok).toBe(true);
+    const over = validateSchema({ type: 'object', properties: { ['k'.repeat(2_032)]: { type: 'string' } } });
+    expect(over.ok ? 'ok' : over.error.message).toMatch(
+      /^limit maxSchemaPointerLength exceeded: limit 2048, seen 2049 /,
+    );
   });
 
   it('Infinity lifts a bound on purpose', () => {
@@ -172,6 +201,8 @@ describe('defaults admit the real corpus with a wide margin', () => {
         maxSubschemas: DEFAULT_LIMITS.maxSubschemas / 100,
         maxReferences: DEFAULT_LIMITS.maxReferences / 100,
         maxSchemaDepth: 10,
+        // The corpus's longest pointer is 122 characters (of an inputSchema: 109).
+        maxSchemaPointerLength: 128,
       };
       const refused = tools.filter((t) => {
         const r = validateSchema(t.inputSchema, { limits: tight });
