@@ -3,6 +3,8 @@
 // `{"n":9007199254740992}`, which the server's own bound refuses. Each tool's text is now read exactly too
 // (src/proxy/exact-listing.ts): such a tool is a malformed tool, failing start-up or withheld with --bad-tools
 // leave-out, as docs/proxy.md's table says.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -59,5 +61,41 @@ describe('proxy: tools whose definitions JSON readers read differently', () => {
     const { client, log } = await connect(['--bad-tools', 'leave-out']);
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo']);
     expect(log.stderr).toMatch(/withheld: twice: validation: .*duplicate key "required"/);
+  }, 20_000);
+
+  it('over --url too: the page an HTTP server answers with is read the same way', async () => {
+    // A raw Streamable HTTP server (no SDK, which would write the text again): one session, JSON answers.
+    const tools =
+      '[{"name":"echo","inputSchema":{"type":"object"}},' +
+      '{"name":"twice","inputSchema":{"type":"object","required":["n"],"required":[]}}]';
+    const server = createServer((req, res) => {
+      if (req.method !== 'POST') return void res.writeHead(req.method === 'DELETE' ? 200 : 405).end();
+      let body = '';
+      req.on('data', (c: Buffer) => {
+        body += c.toString('utf8');
+      });
+      req.on('end', () => {
+        const m = JSON.parse(body) as { id?: number; method: string };
+        if (m.id === undefined) return void res.writeHead(202).end();
+        const result =
+          m.method === 'initialize'
+            ? '{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1"}}'
+            : m.method === 'tools/list'
+              ? `{"tools":${tools}}`
+              : '{}';
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's1' });
+        res.end(`{"jsonrpc":"2.0","id":${m.id},"result":${result}}`);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+      const run = await runInProcess(['proxy', '--timeout', '10', '--url', url]);
+      expect(run.code).toBe(1);
+      expect(run.err).toMatch(/\n {2}twice: validation: .*duplicate key "required"/);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   }, 20_000);
 });
