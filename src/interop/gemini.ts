@@ -15,6 +15,14 @@ import { quote } from '../util/describe-value.js';
 // The newer `parametersJsonSchema` field takes JSON Schema instead and is not profiled here.
 const SCHEMA = 'https://ai.google.dev/api/caching#Schema';
 const LIST = 'https://github.com/zed-industries/zed/issues/53919';
+//   FORMAT = "format: only 'enum' and 'date-time' are supported for STRING type", reported in
+//            https://github.com/google-gemini/gemini-cli/issues/3178
+//   ENUM   = "function declaration enum only allowed for STRING type", reported in
+//            https://github.com/decolua/9router/issues/359
+const FORMAT = 'https://github.com/google-gemini/gemini-cli/issues/3178';
+const ENUM = 'https://github.com/decolua/9router/issues/359';
+/** The string formats Gemini takes. */
+const STRING_FORMATS = new Set(['enum', 'date-time']);
 
 /** Fields of the Gemini Schema message; anything else is an unknown field and fails the request. */
 const FIELDS = new Set([
@@ -72,6 +80,27 @@ function enumStrings(schema: unknown): RuleHit[] {
     }));
 }
 
+function stringFormats(schema: unknown): RuleHit[] {
+  return objectNodes(schema)
+    .filter(({ node }) => node['type'] === 'string' && typeof node['format'] === 'string')
+    .filter(({ node }) => !STRING_FORMATS.has(node['format'] as string))
+    .map(({ node, pointer }) => ({
+      message: `format ${quote(node['format'])} on a string: Gemini takes only "enum" and "date-time" there`,
+      schemaPath: `${pointer}/format`,
+    }));
+}
+
+function enumType(schema: unknown): RuleHit[] {
+  return objectNodes(schema)
+    .filter(({ node }) => Array.isArray(node['enum']) && node['type'] !== 'string')
+    .map(({ node, pointer }) => ({
+      message: `"enum" needs "type": "string" in Gemini's Schema, got ${
+        node['type'] === undefined ? 'no "type"' : `"type": ${quote(node['type'])}`
+      }`,
+      schemaPath: `${pointer}/enum`,
+    }));
+}
+
 function booleanSchemas(schema: unknown): RuleHit[] {
   const out: RuleHit[] = [];
   for (const { node, pointer } of objectNodes(schema)) {
@@ -83,6 +112,15 @@ function booleanSchemas(schema: unknown): RuleHit[] {
             message: `property ${quote(k)} is the boolean schema ${String(v)}; Gemini's Schema has no boolean form`,
             schemaPath: `${pointer}/properties/${escapePointerToken(k)}`,
           });
+    const anyOf = node['anyOf'];
+    if (Array.isArray(anyOf))
+      anyOf.forEach((v, i) => {
+        if (typeof v === 'boolean')
+          out.push({
+            message: `"anyOf" branch ${i + 1} is the boolean schema ${String(v)}; Gemini's Schema has no boolean form`,
+            schemaPath: `${pointer}/anyOf/${i}`,
+          });
+      });
     if (typeof node['items'] === 'boolean')
       out.push({
         message: `"items" is the boolean schema ${String(node['items'])}; Gemini's Schema has no boolean form`,
@@ -101,5 +139,7 @@ export const GEMINI: ProviderProfile = {
     { id: 'type-list', effect: 'rejects', basis: 'observed', source: LIST, check: typeList },
     { id: 'enum-strings', effect: 'rejects', basis: 'documented', source: SCHEMA, check: enumStrings },
     { id: 'boolean-schema', effect: 'rejects', basis: 'documented', source: SCHEMA, check: booleanSchemas },
+    { id: 'string-format', effect: 'rejects', basis: 'observed', source: FORMAT, check: stringFormats },
+    { id: 'enum-type', effect: 'rejects', basis: 'observed', source: ENUM, check: enumType },
   ],
 };

@@ -17,6 +17,9 @@ import { openaiStrictKeywords } from '../keywords/keyword-lists.js';
 //   STRICT    = https://platform.openai.com/docs/guides/function-calling#strict-mode
 const SUPPORTED = 'https://platform.openai.com/docs/guides/structured-outputs#supported-schemas';
 const STRICT = 'https://platform.openai.com/docs/guides/function-calling#strict-mode';
+//   TYPED = "In context=('properties', ..., 'items'), schema must have a 'type' key", reported in
+//           https://github.com/can1357/oh-my-pi/issues/211 (an `items: {}`)
+const TYPED = 'https://github.com/can1357/oh-my-pi/issues/211';
 
 /** Documented as not supported ("composition" keywords and their draft-07 ancestor). */
 const UNSUPPORTED = new Set(openaiStrictKeywords('unsupported'));
@@ -75,6 +78,34 @@ function rootShape(schema: unknown): RuleHit[] {
   const out = rootObjectHits(schema, 'OpenAI strict mode');
   if (isObject(schema) && schema['anyOf'] !== undefined)
     out.push({ message: 'the root must not be "anyOf" in strict mode', schemaPath: '/anyOf' });
+  return out;
+}
+
+/** Keywords that make a schema typed enough for strict mode without a `type` of its own. */
+const TYPED_BY = ['type', '$ref', 'anyOf', 'enum', 'const'];
+
+/**
+ * Every subschema below the root needs a `type` (or is a `$ref`, an `anyOf`, an `enum` or a `const`): `{}` and a
+ * boolean schema are refused. The root's `type` is stated by toolsFor (src/tools/provider-shapes.ts).
+ */
+function typeless(schema: unknown): RuleHit[] {
+  const out: RuleHit[] = [];
+  const hit = (schemaPath: string, what: string): void =>
+    void out.push({ message: `${what} has no "type"; strict mode needs one on every schema`, schemaPath });
+  for (const { node, pointer } of objectNodes(schema)) {
+    if (pointer !== '' && !TYPED_BY.some((k) => node[k] !== undefined)) hit(pointer, 'this schema');
+    const children: [string, unknown][] = [];
+    for (const map of ['properties', '$defs', 'definitions'])
+      if (isObject(node[map]))
+        for (const [k, v] of Object.entries(node[map])) children.push([`${map}/${escapePointerToken(k)}`, v]);
+    if (Array.isArray(node['anyOf']))
+      node['anyOf'].forEach((v, i) => {
+        children.push([`anyOf/${i}`, v]);
+      });
+    children.push(['items', node['items']]);
+    for (const [at, v] of children)
+      if (typeof v === 'boolean') hit(`${pointer}/${at}`, `the boolean schema ${String(v)}`);
+  }
   return out;
 }
 
@@ -173,6 +204,7 @@ export const OPENAI_STRICT: ProviderProfile = {
       check: additionalPropertiesFalse,
     },
     { id: 'all-required', effect: 'rejects', basis: 'documented', source: STRICT, check: allRequired },
+    { id: 'typeless-schema', effect: 'rejects', basis: 'observed', source: TYPED, check: typeless },
     {
       id: 'unsupported-keyword',
       effect: 'rejects',

@@ -102,7 +102,10 @@ export function rootObjectHits(schema: unknown, provider: string): RuleHit[] {
         schemaPath: '',
       },
     ];
-  if (schema['type'] === 'object') return [];
+  // toolsFor states `type: "object"` where the root leaves it implicit or lists it (src/tools/provider-shapes.ts):
+  // the provider sees it there, so only a root of another type is one it rejects.
+  const t = schema['type'];
+  if (t === 'object' || t === undefined || (Array.isArray(t) && t.includes('object'))) return [];
   const got = schema['type'] === undefined ? 'no "type"' : `"type": ${quote(schema['type'])}`;
   return [
     {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkProvider, providerProfile } from '../../src/interop/check-provider.js';
 import { PROVIDER_NAMES } from '../../src/interop/providers.js';
 import type { ProviderFinding, ProviderName } from '../../src/interop/profile.js';
+import { admitBatch, defineTool, Registry } from '../../src/index.js';
 import { corpusTool, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
 
 const findings = (schema: unknown, provider: ProviderName): readonly ProviderFinding[] => {
@@ -45,10 +46,10 @@ const RULES: { name: string; provider: ProviderName; schema: unknown; expect: st
     expect: ['unsupported-keyword /allOf', 'unsupported-keyword /if', 'unsupported-keyword /then'],
   },
   {
-    name: 'strict: root anyOf and a root without type',
+    name: 'strict: root anyOf (a root without type is published with it: toolsFor states it)',
     provider: 'openai-strict',
     schema: { anyOf: [STRICT_OK] },
-    expect: ['root-object ', 'root-object /anyOf'],
+    expect: ['root-object /anyOf'],
   },
   {
     name: 'strict: unlisted keyword and format',
@@ -78,7 +79,36 @@ const RULES: { name: string; provider: ProviderName; schema: unknown; expect: st
     },
     expect: ['size-limits '],
   },
-  { name: 'openai: root without type', provider: 'openai', schema: { properties: {} }, expect: ['root-object '] },
+  // toolsFor publishes `type: "object"` where the root leaves it out: the provider never sees the root without it
+  // (quarantine left such a tool out for a rejection that could not happen).
+  {
+    name: 'openai: root without type, as toolsFor states it',
+    provider: 'openai',
+    schema: { properties: {} },
+    expect: [],
+  },
+  {
+    name: 'openai: a root of another type',
+    provider: 'openai',
+    schema: { type: 'dict' },
+    expect: ['root-object /type'],
+  },
+  {
+    name: 'strict: a subschema without type, items {} and a boolean schema are refused (observed)',
+    provider: 'openai-strict',
+    schema: {
+      type: 'object',
+      properties: {
+        a: {},
+        b: { type: 'array', items: {} },
+        c: true,
+        d: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      },
+      required: ['a', 'b', 'c', 'd'],
+      additionalProperties: false,
+    },
+    expect: ['typeless-schema /properties/a', 'typeless-schema /properties/b/items', 'typeless-schema /properties/c'],
+  },
   {
     name: 'openai: array without items',
     provider: 'openai',
@@ -122,7 +152,30 @@ const RULES: { name: string; provider: ProviderName; schema: unknown; expect: st
       type: 'object',
       properties: { a: { type: ['string', 'null'] }, b: { type: 'integer', enum: [1, 2] }, c: true },
     },
-    expect: ['type-list /properties/a/type', 'enum-strings /properties/b/enum', 'boolean-schema /properties/c'],
+    expect: [
+      'type-list /properties/a/type',
+      'enum-strings /properties/b/enum',
+      'enum-type /properties/b/enum',
+      'boolean-schema /properties/c',
+    ],
+  },
+  {
+    name: 'gemini: a boolean anyOf branch, a string format other than enum and date-time, an enum without type',
+    provider: 'gemini',
+    schema: {
+      type: 'object',
+      properties: {
+        a: { anyOf: [true, { type: 'string' }] },
+        u: { type: 'string', format: 'uri' },
+        d: { type: 'string', format: 'date-time' },
+        e: { enum: ['x', 'y'] },
+      },
+    },
+    expect: [
+      'boolean-schema /properties/a/anyOf/0',
+      'enum-type /properties/e/enum',
+      'string-format /properties/u/format',
+    ],
   },
   {
     name: 'gemini: the subset itself passes',
@@ -152,6 +205,39 @@ function nest(levels: number): unknown {
 describe('checkProvider rules', () => {
   it.each(RULES)('$name', ({ schema, provider, expect: expected }) => {
     expect(brief(schema, provider).sort()).toEqual([...expected].sort());
+  });
+});
+
+// What a provider hunt found: toolsFor claimed `strict: true` for `items: {}` (OpenAI answers 400), and quarantine
+// left out a tool for a root without `type` that toolsFor publishes with it.
+describe('the profiles agree with what toolsFor publishes', () => {
+  const closed = (properties: Record<string, unknown>) => ({
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  });
+  const strictOf = (inputSchema: object): unknown => {
+    const r = new Registry();
+    r.register(defineTool({ name: 't', execute: () => 1, inputSchema }));
+    return (r.toolsFor('openai')[0] as { function: { strict?: unknown } }).function.strict;
+  };
+
+  it('strict is claimed for a typed schema, not for one with items {} or a typeless property', () => {
+    expect(strictOf(closed({ a: { type: 'string' } }))).toBe(true);
+    expect(strictOf(closed({ b: { type: 'array', items: {} } }))).not.toBe(true);
+    expect(strictOf(closed({ a: {} }))).not.toBe(true);
+  });
+
+  it('quarantine for a provider keeps a tool whose root leaves type out, published with type stated', async () => {
+    const tools = [{ name: 'notype', inputSchema: { properties: { q: { type: 'string' } } }, backend: () => 1 }];
+    for (const provider of ['openai', 'anthropic'] as const) {
+      const r = await admitBatch(tools, { mode: 'quarantine', provider, providerPolicy: 'quarantine' });
+      expect(r.ok ? r.value.accepted : r.error.message).toEqual(['notype']);
+      if (!r.ok) continue;
+      const published = JSON.stringify(r.value.toolsFor(provider)[0]);
+      expect(published).toContain('"type":"object"');
+    }
   });
 });
 
