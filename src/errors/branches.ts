@@ -31,6 +31,11 @@ export interface BranchContext {
   readonly data: unknown;
   /** Counts schema-path lookups, so tests can check the work stays linear in the errors. */
   readonly work?: { lookups: number };
+  /**
+   * Some errors were left out before selection (violations.ts: the pointer budget): a branch's count would be
+   * short, so no branch is named the closest; the branches are reported together.
+   */
+  readonly partial?: boolean;
 }
 
 /** Characters of an error's params that tell two errors apart when counting a branch's violations. */
@@ -252,7 +257,7 @@ export function selectBranches(errors: readonly EngineError[], context: BranchCo
       });
       continue;
     }
-    if (labels === undefined || count === 0) {
+    if (labels === undefined || count === 0 || context.partial === true) {
       // Branches cannot be told apart (references toolgate cannot follow here): report them all.
       out.push({ error: e, message: `matches none of the ${count || ''}${count ? ' ' : ''}"${e.keyword}" branches` });
       for (let i = window.length - 1; i >= 0; i--) out.push({ error: window[i]! });

@@ -163,10 +163,11 @@ export function violationsFromEngine(
   // path walk each and say nothing the model reads (it sees DEFAULT_MAX_LINES of them). Without a
   // combinator or `propertyNames` error, branch selection keeps every error as is: it is skipped.
   const selected = needsBranchSelection(errors)
-    ? selectBranches(errors, options.schema === undefined ? { data } : { data, schema: options.schema }).slice(
-        0,
-        MAX_COLLECTED_ERRORS,
-      )
+    ? selectBranches(errors, {
+        data,
+        ...(options.schema === undefined ? {} : { schema: options.schema }),
+        ...(errors === all ? {} : { partial: true }),
+      }).slice(0, MAX_COLLECTED_ERRORS)
     : undefined;
   const count = selected === undefined ? Math.min(errors.length, MAX_COLLECTED_ERRORS) : selected.length;
   const errorAt = (i: number): EngineError => (selected === undefined ? errors[i]! : selected[i]!.error);

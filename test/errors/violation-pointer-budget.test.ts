@@ -53,6 +53,27 @@ describe('violations under long keys are bounded by their pointers together', ()
     expect(error.violations[0]?.pointer).toBe(`/${key}`);
   });
 
+  // A branch whose errors the cut left out would look closer than it is: with the whole list, branch 2 (nine items
+  // wanted) is the closest; cut under a 300,000-character key, branch 1 was named from its one remaining error.
+  it('names no branch the closest when the cut left errors out, and says none matched', () => {
+    const schema = compiled({
+      type: 'object',
+      additionalProperties: {
+        anyOf: [
+          { type: 'array', items: { type: 'string' } },
+          { type: 'array', items: { type: 'number' }, minItems: 9 },
+        ],
+      },
+    });
+    const whole = failure(schema.validate({ k: [1, 2, 3, 4, 5, 6] }));
+    expect(whole.message).toMatch(/showing why the closest \(branch 2\) fails$/);
+    const cut = failure(schema.validate({ ['k'.repeat(300_000)]: [1, 2, 3, 4, 5, 6] }));
+    expect(cut.message).toMatch(
+      /^invalid arguments: at least \d+ violations, first at \$\.k+…: matches none of the 2 "anyOf"/,
+    );
+    expect(cut.message).not.toMatch(/closest/);
+  });
+
   it('leaves ordinary keys as they were: 100 violations, the floor from the engine alone', () => {
     const error = failure(compiled(arrays).validateJSON(failing('tags', 300)));
     expect(error.violations).toHaveLength(MAX_COLLECTED_ERRORS);
