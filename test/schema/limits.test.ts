@@ -122,6 +122,19 @@ describe('schema limits: execution_failure naming the limit, its value and what 
     const doc = { $id: 'https://example.test/long', properties: { [key]: { type: 'string' } } };
     const linked = validateSchema({ $ref: 'https://example.test/long' }, { schemaRegistry: { [doc.$id]: doc } });
     expect(linked.ok ? 'ok' : linked.error.message).toMatch(/limit maxSchemaPointerLength exceeded/);
+    // The items of an array of leaves are walked without a frame each: their indices count too.
+    const ten = validateSchema(
+      { enum: Array.from({ length: 10 }, (_, i) => i) },
+      { limits: { maxSchemaPointerLength: 7 } },
+    );
+    expect(ten.ok).toBe(true);
+    const eleven = validateSchema(
+      { enum: Array.from({ length: 11 }, (_, i) => i) },
+      { limits: { maxSchemaPointerLength: 7 } },
+    );
+    expect(eleven.ok ? 'ok' : eleven.error.message).toBe(
+      'limit maxSchemaPointerLength exceeded: limit 7, seen 8 in the schema at /enum/10',
+    );
     // At the bound: admitted (its longest pointer, "/properties/<key>/type", 2,048 characters), one past: refused.
     const at = { type: 'object', properties: { ['k'.repeat(2_031)]: { type: 'string' } } };
     expect(validateSchema(at).ok).toBe(true);
