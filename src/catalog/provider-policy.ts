@@ -2,7 +2,7 @@
 // leaves a tool out when the host asked for `providerPolicy: 'quarantine'`. The schema is never rewritten
 // to fit a provider: a tool is either published as written or not published.
 import { fail, ok, type GateError, type Result, type Violation } from '../result.js';
-import { describeValue } from '../util/describe-value.js';
+import { describeValue, shownPlace } from '../util/describe-value.js';
 import { checkProvider } from '../interop/check-provider.js';
 import { PROVIDER_NAMES } from '../interop/providers.js';
 import type { ProviderFinding, ProviderName } from '../interop/profile.js';
@@ -94,7 +94,7 @@ export function providerVerdict(
   const more = rejecting.length > 1 ? ` (and ${rejecting.length - 1} more)` : '';
   const message =
     `provider ${settings.provider} would reject this schema: rule ${first.rule} at ` +
-    `${first.schemaPath === '' ? 'the root' : first.schemaPath}: ${first.message}${more}`;
+    `${first.schemaPath === '' ? 'the root' : shownPlace(first.schemaPath)}: ${first.message}${more}`;
   return {
     findings,
     error: {

@@ -43,14 +43,19 @@ export const OPENAI_STRICT_LIMITS = {
 } as const;
 
 function additionalPropertiesFalse(schema: unknown): RuleHit[] {
-  return objectNodes(schema)
-    .filter(({ node }) => describesObject(node) && node['additionalProperties'] !== false)
-    .map(({ node, pointer }) => ({
-      message:
-        `every object needs "additionalProperties": false in strict mode, got ` +
-        `${node['additionalProperties'] === undefined ? 'none' : quote(node['additionalProperties'])}`,
-      schemaPath: pointer,
-    }));
+  return (
+    objectNodes(schema)
+      // The root is published with `type: "object"` stated (src/tools/provider-shapes.ts): an object there too.
+      .filter(
+        ({ node, pointer }) => (pointer === '' || describesObject(node)) && node['additionalProperties'] !== false,
+      )
+      .map(({ node, pointer }) => ({
+        message:
+          `every object needs "additionalProperties": false in strict mode, got ` +
+          `${node['additionalProperties'] === undefined ? 'none' : quote(node['additionalProperties'])}`,
+        schemaPath: pointer,
+      }))
+  );
 }
 
 function allRequired(schema: unknown): RuleHit[] {
@@ -81,8 +86,11 @@ function rootShape(schema: unknown): RuleHit[] {
   return out;
 }
 
-/** Keywords that make a schema typed enough for strict mode without a `type` of its own. */
-const TYPED_BY = ['type', '$ref', 'anyOf', 'enum', 'const'];
+/**
+ * Keywords that make a schema typed enough for strict mode without a `type` of its own; the composition keywords
+ * strict mode does not take are reported by their own rules (unsupported, unlisted), not again as typeless.
+ */
+const TYPED_BY = ['type', '$ref', 'anyOf', 'enum', 'const', 'oneOf', 'allOf', 'not', '$dynamicRef', '$recursiveRef'];
 
 /**
  * Every subschema below the root needs a `type` (or is a `$ref`, an `anyOf`, an `enum` or a `const`): `{}` and a

@@ -125,9 +125,13 @@ export function metaViolations(
     return true;
   });
   const combinators = new Map<string, EngineError[]>();
-  for (const e of unique)
-    if (e.keyword === 'anyOf' || e.keyword === 'oneOf')
-      combinators.set(e.instancePath, [...(combinators.get(e.instancePath) ?? []), e]);
+  // Lists grown in place: a copy per error made 50,000 errors under one site quadratic.
+  for (const e of unique) {
+    if (e.keyword !== 'anyOf' && e.keyword !== 'oneOf') continue;
+    const list = combinators.get(e.instancePath);
+    if (list === undefined) combinators.set(e.instancePath, [e]);
+    else list.push(e);
+  }
   // Outermost first, so a combinator inside another's branch is decided by the outer one.
   const sites = [...combinators.keys()].sort((a, b) => a.length - b.length);
   // Each other error goes to the outermost site at or above it, found by its own prefixes (those as long as some
@@ -139,8 +143,10 @@ export function metaViolations(
   for (const e of unique) {
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
     const at = outermostSite(e.instancePath, combinators, lengths);
+    const list = at === undefined ? undefined : under.get(at);
     if (at === undefined) rest.push(e);
-    else under.set(at, [...(under.get(at) ?? []), e]);
+    else if (list === undefined) under.set(at, [e]);
+    else list.push(e);
   }
   const kept: EngineError[] = [];
   for (const at of sites) {

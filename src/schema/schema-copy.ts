@@ -6,7 +6,7 @@ import { OBJECT, readTable, type OptionTable } from '../util/option-table.js';
 
 /** Options of the report-only schema checks (lintSchema, checkProvider); every field optional. */
 export interface ReportOptions {
-  /** Bounds on the schema copy; default DEFAULT_LIMITS (only maxSchemaBytes and maxSchemaDepth apply). */
+  /** Bounds on the copy; default DEFAULT_LIMITS (maxSchemaBytes, maxSchemaDepth and maxSchemaPointerLength apply). */
   readonly limits?: Partial<Limits> | undefined;
 }
 
@@ -34,8 +34,8 @@ export function reportLimits(options: unknown): Result<Limits> {
 }
 
 /**
- * A private copy of a caller's schema under `maxSchemaBytes` and `maxSchemaDepth`, checked while
- * copying, before any other work on the schema: an exceeded limit is `execution_failure`, a value
+ * A private copy of a caller's schema under `maxSchemaBytes`, `maxSchemaDepth` and `maxSchemaPointerLength`,
+ * checked while copying, before any other work on the schema: an exceeded limit is `execution_failure`, a value
  * that is not JSON `validation`. validateSchema and the report-only checks all start here.
  */
 export function boundedSchemaCopy(schema: unknown, limits: Limits): Result<unknown> {

@@ -49,7 +49,7 @@ const RULES: { name: string; provider: ProviderName; schema: unknown; expect: st
     name: 'strict: root anyOf (a root without type is published with it: toolsFor states it)',
     provider: 'openai-strict',
     schema: { anyOf: [STRICT_OK] },
-    expect: ['root-object /anyOf'],
+    expect: ['additional-properties-false ', 'root-object /anyOf'],
   },
   {
     name: 'strict: unlisted keyword and format',
@@ -227,6 +227,11 @@ describe('the profiles agree with what toolsFor publishes', () => {
     expect(strictOf(closed({ a: { type: 'string' } }))).toBe(true);
     expect(strictOf(closed({ b: { type: 'array', items: {} } }))).not.toBe(true);
     expect(strictOf(closed({ a: {} }))).not.toBe(true);
+    // A root without type is published as an object: it needs additionalProperties false like any other (a review
+    // found `{}` claimed strict once the root-type rule stopped reporting it).
+    expect(strictOf({})).not.toBe(true);
+    expect(brief({}, 'openai-strict')).toEqual(['additional-properties-false ']);
+    expect(strictOf({ type: 'object', properties: {}, required: [], additionalProperties: false })).toBe(true);
   });
 
   it('quarantine for a provider keeps a tool whose root leaves type out, published with type stated', async () => {
