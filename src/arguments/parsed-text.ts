@@ -14,3 +14,12 @@ export interface ParsedText {
   /** False: some count passed its limit; the caller walks the value again to say which and where. */
   readonly withinLimits: boolean;
 }
+
+/** Limits that stop no parse: for texts bounded where they were read (a file, a listing), parsed only for exactness. */
+export const NO_TEXT_LIMITS: TextLimits = Object.freeze({
+  maxArgumentDepth: Number.POSITIVE_INFINITY,
+  maxArgumentValues: Number.POSITIVE_INFINITY,
+  maxStringLength: Number.POSITIVE_INFINITY,
+  maxObjectProperties: Number.POSITIVE_INFINITY,
+  maxArrayItems: Number.POSITIVE_INFINITY,
+});

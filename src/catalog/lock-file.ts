@@ -4,6 +4,7 @@
 // bytes and a review diff shows the changed lines. Reading it is strict: a file
 // that is not exactly this shape is an error naming the problem, never read as "no pins" (which would let every
 // tool through as new, or hide a removed one).
+import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
 import { parseStrictJsonText } from '../arguments/json-text.js';
 import { thrownMessage, type Problem, type Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
@@ -15,14 +16,6 @@ import { ignoreList, pinTool, plainRecord, type ToolLock, type ToolPin } from '.
 /** The only lock format version there is. */
 export const LOCK_VERSION = 1;
 
-/** A lock is the host's own file: no argument limit applies to reading it. */
-const NO_LIMITS = {
-  maxArgumentDepth: Number.POSITIVE_INFINITY,
-  maxArgumentValues: Number.POSITIVE_INFINITY,
-  maxStringLength: Number.POSITIVE_INFINITY,
-  maxObjectProperties: Number.POSITIVE_INFINITY,
-  maxArrayItems: Number.POSITIVE_INFINITY,
-};
 const HEX = /^[0-9a-f]{64}$/;
 const KEYS = ['ignore', 'tools', 'version'];
 const PIN_KEYS = ['definition', 'fields', 'sha256'];
@@ -113,7 +106,8 @@ export function parseLock(text: string, source = 'lock'): Result<ToolLock, Probl
 /** A lock file's text as JSON, of any lock kind: strict (a key given twice is an error), no argument limits. */
 export function lockJson(text: string, source: string): Result<unknown, Problem> {
   if (text.trim() === '') return bad(`${source}: empty, expected a JSON lock`);
-  const parsed = parseStrictJsonText(text, NO_LIMITS);
+  // A lock is the host's own file: no argument limit applies to reading it.
+  const parsed = parseStrictJsonText(text, NO_TEXT_LIMITS);
   if (!parsed.ok)
     return bad(`${source}: not JSON: ${parsed.error.message.replace(/^arguments are not valid JSON: /, '')}`);
   return { ok: true, value: parsed.value.value };

@@ -1,5 +1,6 @@
 // The streams a CLI command talks to, passed in so commands run the same in-process (tests) and as a process,
 // and the reading of the files and texts commands are given.
+import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
 import { readFileSync } from 'node:fs';
 import { parseJsonText, parseStrictJsonText } from '../arguments/json-text.js';
 import { ok, type Failure, type Problem, type Result } from '../result.js';
@@ -72,14 +73,6 @@ function utf8Text(bytes: Uint8Array, source: string): Result<string, Problem> {
  */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** No limit stops the parse that only looks for where a text stops being JSON. */
-const LOCATE_LIMITS = {
-  maxArgumentDepth: Number.POSITIVE_INFINITY,
-  maxArgumentValues: Number.POSITIVE_INFINITY,
-  maxStringLength: Number.POSITIVE_INFINITY,
-  maxObjectProperties: Number.POSITIVE_INFINITY,
-  maxArrayItems: Number.POSITIVE_INFINITY,
-};
 const LOCATED = /^arguments are not valid JSON: (.*) at line (\d+) column (\d+) \(offset \d+\)$/s;
 
 /**
@@ -91,10 +84,10 @@ const LOCATED = /^arguments are not valid JSON: (.*) at line (\d+) column (\d+) 
  */
 export function parseStrictJsonNamed(text: string, source: string): Result<unknown, InputProblem> {
   if (text.trim() === '') return { ok: false, error: { message: `${source}: empty, expected JSON` } };
-  const exact = parseJsonText(text, LOCATE_LIMITS);
+  const exact = parseJsonText(text, NO_TEXT_LIMITS);
   if (exact.ok) return ok(exact.value.value);
   // The native path says nothing of where: the strict reader finds the line and column.
-  const strict = parseStrictJsonText(text, LOCATE_LIMITS);
+  const strict = parseStrictJsonText(text, NO_TEXT_LIMITS);
   const m = strict.ok ? null : LOCATED.exec(strict.error.message);
   if (m === null) return { ok: false, error: { message: `${source}: not JSON (${exact.error.message})` } };
   const [, why, line, column] = m as unknown as [string, string, string, string];

@@ -6,21 +6,13 @@
 // docs/rules.md): `unsupported_capability`, withheld in quarantine mode. A key given twice or a lone surrogate makes
 // a text JSON readers read differently (RFC 8259 section 4: names SHOULD be unique; section 8.2): a malformed
 // tool, `validation`.
+import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
 import { parseJsonText } from '../arguments/json-text.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
 import { elementTexts, memberText } from '../mcp/json-member.js';
 import { ownData } from '../util/own-field.js';
 import type { TimeSlices } from '../util/time-slice.js';
 import type { ListedPage } from './admission-cache.js';
-
-/** No count stops this reading: the listing's size was bounded when it was read. */
-const UNBOUNDED = {
-  maxArgumentDepth: Number.POSITIVE_INFINITY,
-  maxArgumentValues: Number.POSITIVE_INFINITY,
-  maxStringLength: Number.POSITIVE_INFINITY,
-  maxObjectProperties: Number.POSITIVE_INFINITY,
-  maxArrayItems: Number.POSITIVE_INFINITY,
-};
 
 /**
  * The tools of `listed` (every page's tools, in order) whose text in their page is not read exactly as JSON.parse
@@ -41,7 +33,7 @@ export async function inexactTools(
     const texts = tools.kind === 'text' ? elementTexts(tools.text) : [];
     for (const text of texts) {
       if (slices.due()) await slices.pause();
-      const exact = parseJsonText(text, UNBOUNDED);
+      const exact = parseJsonText(text, NO_TEXT_LIMITS);
       if (!exact.ok) {
         const name = ownData(listed[index], 'name');
         // The reader's message names the problem and where in the tool's own text; "arguments" is not what it read.
