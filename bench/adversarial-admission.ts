@@ -133,6 +133,82 @@ const CASES: readonly AdmissionCase[] = [
     }),
   },
   {
+    name: 'meta-schema errors: a type of 50,000 unknown names (440 KB)',
+    schema: () => under({ type: range(50_000).map((i) => `t${i}`) }),
+  },
+  {
+    name: 'meta-schema errors: 20,000 required entries that are numbers',
+    schema: () => under({ required: range(20_000) }),
+  },
+  {
+    name: 'meta-schema errors: 9,000 branches each with a wrong type',
+    schema: () => under({ anyOf: range(9_000).map(() => ({ type: 'x', minimum: 'y', required: 1 })) }),
+  },
+  {
+    name: 'draft-07: an enum of 100,000 distinct strings (uniqueItems in the meta-schema)',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(under({ enum: range(100_000).map((i) => `v${i}`) }) as object),
+    }),
+  },
+  {
+    name: 'draft-07: an enum of 20,000 distinct objects',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(under({ enum: range(20_000).map((i) => ({ a: [i, { b: i }] })) }) as object),
+    }),
+  },
+  {
+    name: 'draft-07: a type of 50,000 unknown names',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(under({ type: range(50_000).map((i) => `t${i}`) }) as object),
+    }),
+  },
+  {
+    name: '2019-09: a type of 50,000 unknown names',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      ...(under({ type: range(50_000).map((i) => `t${i}`) }) as object),
+    }),
+  },
+  {
+    name: 'an $id of 400,000 characters with 200 $anchors (maxSchemaUriLength)',
+    schema: () => ({
+      $id: `https://example.com/${'a'.repeat(400_000)}`,
+      type: 'object',
+      $defs: Object.fromEntries(range(200).map((i) => [`d${i}`, { $anchor: `x${i}`, type: 'string' }])),
+    }),
+  },
+  {
+    name: 'an $id of 400,000 characters with 800 $anchors (maxSchemaUriLength)',
+    schema: () => ({
+      $id: `https://example.com/${'a'.repeat(400_000)}`,
+      type: 'object',
+      $defs: Object.fromEntries(range(800).map((i) => [`d${i}`, { $anchor: `x${i}`, type: 'string' }])),
+    }),
+  },
+  {
+    name: 'just under maxSchemaUriLength: 100 $anchors of 2,000 characters and their $refs (400 KB)',
+    schema: () => ({
+      $id: `https://example.com/${'a'.repeat(2_020)}`,
+      type: 'object',
+      $defs: Object.fromEntries(range(100).map((i) => [`d${i}`, { $anchor: `x${i}${'a'.repeat(2_000)}` }])),
+      properties: Object.fromEntries(range(100).map((i) => [`p${i}`, { $ref: `#x${i}${'a'.repeat(2_000)}` }])),
+    }),
+  },
+  {
+    name: 'just under maxSchemaUriLength: 300 $ids of 2,040 characters (620 KB)',
+    schema: () => ({
+      type: 'object',
+      $defs: Object.fromEntries(range(300).map((i) => [`d${i}`, { $id: `https://e.com/${i}${'b'.repeat(2_020)}` }])),
+    }),
+  },
+  {
     name: 'deep nesting: 30 levels of properties and allOf',
     schema: () => {
       let s: unknown = { type: 'string' };

@@ -208,7 +208,7 @@ export function admitLegacyDocument(
         schemaViolation('$schema', message, at('/$schema'), 'dialect_unsupported'),
       ]);
     }
-    const counted = tallyDocument(p.tally, doc, p.options.limits, EVERY_DIALECT);
+    const counted = tallyDocument(p.tally, doc, p.options.limits, EVERY_DIALECT, `document ${echo(place.uri)}`);
     if (!counted.ok) return counted;
     const cost = checkCompileCost(doc, p.options.limits, p.spent);
     if (!cost.ok) return cost;

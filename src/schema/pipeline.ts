@@ -150,7 +150,7 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   // Counted before the meta-schema check, indexing and compiling, the work these limits bound. The root
   // was counted by compileSchema before its first estimate, into the same tally.
   if (!place.root) {
-    const tallied = tallyDocument(p.tally, schema, p.options.limits);
+    const tallied = tallyDocument(p.tally, schema, p.options.limits, {}, `document ${echo(place.uri)}`);
     if (!tallied.ok) return tallied;
   }
   const metaErrors = metaValidate(checked, custom ? vocabularies : undefined);

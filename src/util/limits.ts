@@ -20,6 +20,13 @@ export interface Limits {
    * key above 300 branches took 225 s to refuse.
    */
   readonly maxSchemaPointerLength: number;
+  /**
+   * Characters of a URI or anchor a schema object names (`$id`, `$schema`, `$ref`, `$dynamicRef`, `$anchor`,
+   * `$dynamicAnchor`, and the older drafts' `$recursiveRef`): resolving and indexing key maps by them, and past
+   * 16,383 characters V8 hashes a string by its length alone (a 400,000-character `$id` over 400 `$anchor`s took
+   * 8.6 s to admit).
+   */
+  readonly maxSchemaUriLength: number;
   /** Schema objects over every document of one validateSchema call. */
   readonly maxSubschemas: number;
   /** `$ref` and `$dynamicRef` keywords over every document of one call. */
@@ -96,6 +103,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxSchemaDepth: 64,
   // 17x the longest pointer of the 200 corpus tools (122); under 16,383 characters with every `~` and `/` escaped.
   maxSchemaPointerLength: 2_048,
+  // 46x the longest of the 200 corpus tools (a `$schema` of 44); a base, `#` and an anchor stay under 16,383.
+  maxSchemaUriLength: 2_048,
   maxSubschemas: 10_000,
   maxReferences: 1_000,
   // The same as maxSubschemas: no schema without references can exceed it.

@@ -46,6 +46,12 @@ describe('schema limits: execution_failure naming the limit, its value and what 
       seen: 'seen 53 in the schema at /properties/abbbb',
     },
     {
+      name: 'maxSchemaUriLength',
+      schema: { type: 'object', $defs: { d: { $anchor: `a${'b'.repeat(40)}` } } },
+      limits: { maxSchemaUriLength: 40 },
+      seen: 'seen 41 characters in the schema at /$defs/d/$anchor',
+    },
+    {
       name: 'maxReferences',
       schema: {
         type: 'object',
@@ -141,6 +147,54 @@ describe('schema limits: execution_failure naming the limit, its value and what 
     const over = validateSchema({ type: 'object', properties: { ['k'.repeat(2_032)]: { type: 'string' } } });
     expect(over.ok ? 'ok' : over.error.message).toMatch(
       /^limit maxSchemaPointerLength exceeded: limit 2048, seen 2049 /,
+    );
+  });
+
+  // Resolving and indexing key maps by URIs and anchors, and V8 hashes a string past 16,383 characters by its
+  // length alone: a 400,000-character $id over 400 $anchors took 8.6 s to admit, 800 of them longer still.
+  it.each([
+    { keyword: '$id', at: '/$id', schema: (u: string) => ({ $id: `https://e.test/${u}`, type: 'object' }) },
+    { keyword: '$ref', at: '/properties/a/$ref', schema: (u: string) => ({ properties: { a: { $ref: `#/${u}` } } }) },
+    { keyword: '$anchor', at: '/$defs/d/$anchor', schema: (u: string) => ({ $defs: { d: { $anchor: u } } }) },
+    {
+      keyword: '$dynamicAnchor',
+      at: '/$defs/d/$dynamicAnchor',
+      schema: (u: string) => ({ $defs: { d: { $dynamicAnchor: u } } }),
+    },
+    { keyword: '$dynamicRef', at: '/items/$dynamicRef', schema: (u: string) => ({ items: { $dynamicRef: `#${u}` } }) },
+    { keyword: '$schema', at: '/$schema', schema: (u: string) => ({ $schema: `https://e.test/${u}` }) },
+  ])('maxSchemaUriLength bounds $keyword before the schema is indexed', ({ at, schema }) => {
+    const r = validateSchema(schema('u'.repeat(400_000)));
+    expect(r.ok ? 'ok' : `${r.error.class} ${r.error.message}`).toMatch(
+      new RegExp(
+        '^execution_failure limit maxSchemaUriLength exceeded: limit 2048, seen 4000\\d\\d characters ' +
+          `in the schema at ${at.replaceAll('$', '\\$')}$`,
+      ),
+    );
+  });
+
+  it('maxSchemaUriLength: at the bound admitted, in registry documents and older dialects too', () => {
+    const anchor = (n: number) => ({ type: 'object', $defs: { d: { $anchor: `a${'b'.repeat(n - 1)}` } } });
+    expect(validateSchema(anchor(2_048)).ok).toBe(true);
+    expect(validateSchema(anchor(2_049)).ok ? 'ok' : 'refused').toBe('refused');
+    const doc = { $defs: { d: { $anchor: 'x'.repeat(5_000) } }, type: 'string' };
+    const linked = validateSchema({ $ref: 'urn:doc' }, { schemaRegistry: { 'urn:doc': doc } });
+    expect(linked.ok ? 'ok' : linked.error.message).toBe(
+      'limit maxSchemaUriLength exceeded: limit 2048, seen 5000 characters in document urn:doc at /$defs/d/$anchor',
+    );
+    const legacy = validateSchema(
+      { $schema: 'http://json-schema.org/draft-07/schema#', definitions: { d: { $id: `#${'y'.repeat(3_000)}` } } },
+      { dialects: ['2020-12', 'draft-07'] },
+    );
+    expect(legacy.ok ? 'ok' : legacy.error.message).toBe(
+      'limit maxSchemaUriLength exceeded: limit 2048, seen 3001 characters in the schema at /definitions/d/$id',
+    );
+    const legacyDoc = validateSchema(
+      { $schema: 'http://json-schema.org/draft-07/schema#', $ref: 'urn:doc7' },
+      { dialects: ['2020-12', 'draft-07'], schemaRegistry: { 'urn:doc7': { $id: `urn:${'z'.repeat(3_000)}` } } },
+    );
+    expect(legacyDoc.ok ? 'ok' : legacyDoc.error.message).toMatch(
+      /^limit maxSchemaUriLength exceeded: limit 2048, seen 3004 characters in document urn:doc7 at \/\$id$/,
     );
   });
 

@@ -5,18 +5,18 @@
 // by putting a wrong value under every keyword of those schemas.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_PATH, metaValidatorSource } from '../../scripts/generate-meta-validator.js';
 import { metaValidate } from '../../src/schema/engine/ajv-2020.js';
-import { META_ENGINE_OPTIONS } from '../../src/schema/engine/meta-engine.js';
+import { newMetaEngine } from '../../src/schema/engine/meta-engine.js';
 import { metaViolations } from '../../src/schema/meta-errors.js';
 import { validate as precompiled } from '../../src/schema/engine/meta-schema.generated.js';
 import { loadCorpus, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
 import { SUITE_DIR } from '../suite/suite.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
-const runtime = new Ajv2020({ ...META_ENGINE_OPTIONS }).getSchema(DIALECT)!;
+const runtime = newMetaEngine().getSchema(DIALECT)!;
 
 /** The schema of every group of the suite's draft2020-12 tests, optional ones included. */
 function suiteSchemas(): unknown[] {
@@ -111,7 +111,7 @@ describe('the generated 2020-12 meta-schema check', () => {
   });
 
   it('the comparison can fail: errors of another meta-schema differ', () => {
-    const other = new Ajv2020({ ...META_ENGINE_OPTIONS, allErrors: false }).getSchema(DIALECT)!;
+    const other = newMetaEngine({ allErrors: false }).getSchema(DIALECT)!;
     const schema = { type: 'strng', minLength: -1 };
     expect(verdict(other, schema)).not.toBe(verdict(precompiled, schema));
     expect(compare([schema]).differing).toEqual([]);
