@@ -34,6 +34,33 @@ const selfReferencing = (n: number, self: string): unknown => ({
   type: 'object',
   properties: { ...Object.fromEntries(range(n).map((i) => [`p${i}`, { type: 'string' }])), again: { $ref: self } },
 });
+/** `levels` nested relative `$id`s of `seg` characters each, from https://example.com/, around `inner`. */
+const relativeChain = (levels: number, seg: number, inner: Record<string, unknown>): Record<string, unknown> => {
+  let s = inner;
+  for (let l = 0; l < levels; l++) s = { items: { $id: `${String(l).padStart(3, '0')}${'s'.repeat(seg - 4)}/`, ...s } };
+  return { $id: 'https://example.com/', type: 'object', ...s };
+};
+/** `k` dynamic anchors of `len` characters at the root, and `m` resources that each add one and `$ref` a shared one. */
+const dynamicContexts = (k: number, len: number, m: number): unknown => {
+  const name = (j: number): string => `n${String(j).padStart(3, '0')}${'q'.repeat(len - 4)}`;
+  const defs: Record<string, unknown> = {};
+  for (let j = 0; j < k; j++)
+    defs[`n${String(j).padStart(3, '0')}${'k'.repeat(1_996)}`] = {
+      $dynamicAnchor: name(j),
+      $dynamicRef: `#${name(j)}`,
+    };
+  defs['t'] = { $id: 't', type: 'string' };
+  for (let i = 0; i < m; i++) {
+    const id = `a${String(i).padStart(4, '0')}`;
+    defs[`a${i}`] = { $id: id, $dynamicAnchor: 'zz', $ref: 't', $defs: { u: { $dynamicRef: '#zz' } } };
+  }
+  return {
+    $id: `https://example.com/${'r'.repeat(len - 21)}/r`,
+    type: 'object',
+    $defs: defs,
+    properties: Object.fromEntries(range(m).map((i) => [`p${i}`, { $ref: `a${String(i).padStart(4, '0')}` }])),
+  };
+};
 const LEGACY: AdmissionOptions = { dialects: ['2020-12', '2019-09', 'draft-07'] };
 
 const CASES: readonly AdmissionCase[] = [
@@ -191,6 +218,41 @@ const CASES: readonly AdmissionCase[] = [
       type: 'object',
       $defs: Object.fromEntries(range(800).map((i) => [`d${i}`, { $anchor: `x${i}`, type: 'string' }])),
     }),
+  },
+  {
+    // A review's find: the check read 2020-12 positions only; Ajv's resolver and the estimate read `definitions`.
+    name: 'an $id of 400,000 characters with 400 $anchors under definitions (maxSchemaUriLength)',
+    schema: () => ({
+      type: 'object',
+      definitions: {
+        d: {
+          $id: `https://example.com/${'a'.repeat(400_000)}`,
+          $defs: Object.fromEntries(range(400).map((i) => [`d${i}`, { $anchor: `x${i}` }])),
+        },
+      },
+    }),
+  },
+  {
+    // A review's find: each $id within the bound, the base they resolve to 120,000 characters (55 s).
+    name: '60 nested relative $ids of 2,000 characters over 2,000 $anchors (maxSchemaUriLength)',
+    schema: () =>
+      relativeChain(60, 2_000, { $defs: Object.fromEntries(range(2_000).map((i) => [`d${i}`, { $anchor: `a${i}` }])) }),
+  },
+  {
+    name: 'draft-07: 60 nested relative $ids of 2,000 characters over 1,000 fragment $ids (maxSchemaUriLength)',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(relativeChain(60, 2_000, {
+        definitions: Object.fromEntries(range(1_000).map((i) => [`d${i}`, { $id: `#a${i}` }])),
+      }) as object),
+    }),
+  },
+  {
+    // A review's find: 100 copies of one resource whose dynamic contexts (80 names of 1,000 characters) differ only
+    // at the end, keys past 16,383 characters in the linker's map (1.6 s with names of 2,000).
+    name: 'linker: 100 resource copies whose dynamic contexts are 240,000 characters long',
+    schema: () => dynamicContexts(80, 1_000, 100),
   },
   {
     name: 'just under maxSchemaUriLength: 100 $anchors of 2,000 characters and their $refs (400 KB)',

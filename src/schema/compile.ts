@@ -20,6 +20,7 @@ import { checkToolRoot } from './tool-root.js';
 import { isObject } from '../util/plain-json.js';
 import { checkCompileCost } from './compile-cost.js';
 import { tallyDocument } from './tally.js';
+import { checkUriLengths } from './uri-lengths.js';
 
 /** Internal switches that the public entry points fix. */
 export interface CompileFlags {
@@ -92,6 +93,8 @@ export function compileSchema(
   const tally = { subschemas: 0, references: 0, documents: 0 };
   const counted = tallyDocument(tally, copy.value, limits.value, frontEnd.tally);
   if (!counted.ok) return counted;
+  const uris = checkUriLengths(copy.value, limits.value, ANONYMOUS_BASE);
+  if (!uris.ok) return uris;
   const early = checkCompileCost(copy.value, limits.value);
   if (!early.ok) return early;
 

@@ -19,6 +19,7 @@ import { DRAFT_07_ACTED_KEYWORDS, inertEngineKeywords } from './ajv-only.js';
 import { checkCompileCost, inlineCopyCost } from './compile-cost.js';
 import { limitFailure } from '../util/limits.js';
 import { tallyDocument } from './tally.js';
+import { checkUriLengths } from './uri-lengths.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
 
@@ -199,6 +200,8 @@ export function admitLegacyDocument(
 ): Result<true> {
   const at = (pointer: string): string => (place.root ? pointer : `${place.uri}#${pointer}`);
   if (!place.root) {
+    const uris = checkUriLengths(doc, p.options.limits, place.uri, `document ${echo(place.uri)}`);
+    if (!uris.ok) return uris;
     const declared = isObject(doc) ? doc['$schema'] : undefined;
     if (declared !== undefined && legacyDialectOf(declared) !== dialect) {
       const message =
@@ -208,7 +211,7 @@ export function admitLegacyDocument(
         schemaViolation('$schema', message, at('/$schema'), 'dialect_unsupported'),
       ]);
     }
-    const counted = tallyDocument(p.tally, doc, p.options.limits, EVERY_DIALECT, `document ${echo(place.uri)}`);
+    const counted = tallyDocument(p.tally, doc, p.options.limits, EVERY_DIALECT);
     if (!counted.ok) return counted;
     const cost = checkCompileCost(doc, p.options.limits, p.spent);
     if (!cost.ok) return cost;

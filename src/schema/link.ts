@@ -6,6 +6,7 @@ import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource } from './link-source.js';
 import { walkSchema } from './walk.js';
 import { isObject } from '../util/plain-json.js';
+import { mapKey } from '../util/map-key.js';
 
 /**
  * Links every loaded document into one anonymous document whose references are all local JSON
@@ -180,10 +181,13 @@ export class Linker {
   }
 
   private copyFor(resource: string, context: Context): string {
-    const key = `${resource}\u0000${[...context]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([n, p]) => `${n}=${p.resource}#${p.pointer}`)
-      .join('\u0000')}`;
+    // Dynamic anchor names and resource URIs are the schema's: with many of them the key passes 16,383 characters.
+    const key = mapKey(
+      `${resource}\u0000${[...context]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([n, p]) => `${n}=${p.resource}#${p.pointer}`)
+        .join('\u0000')}`,
+    );
     let copy = this.copies.get(key);
     if (copy === undefined) {
       if (this.copies.size >= LINK_COPY_LIMIT)

@@ -6,6 +6,7 @@ import { metaValidate } from './engine/ajv-2020.js';
 import { metaViolations } from './meta-errors.js';
 import { gateDocument } from './gate.js';
 import { tallyDocument, tallyPulledDocument, type SchemaTally } from './tally.js';
+import { checkUriLengths } from './uri-lengths.js';
 import type { ResolvedOptions } from './options.js';
 import { lookupTarget, indexDocument, splitFragment, type Identification, type ResourceIndex } from './references.js';
 import { checkPatterns } from './pattern-gate.js';
@@ -101,6 +102,11 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   // This document's own meta-schema turns format assertion on (Core §8.1.2): not the one of another document.
   let assertsFormat = false;
   let checked: unknown = schema;
+  // A referenced document's identifiers are bounded before its `$schema` is looked up (a loader is asked for it).
+  if (!place.root) {
+    const uris = checkUriLengths(schema, p.options.limits, place.uri, `document ${echo(place.uri)}`);
+    if (!uris.ok) return uris;
+  }
   if (isObject(schema)) {
     const dialect = classifyDialect(schema['$schema'], location('/$schema'), p.options.dialects);
     if (!dialect.ok) return dialect;
@@ -150,7 +156,7 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   // Counted before the meta-schema check, indexing and compiling, the work these limits bound. The root
   // was counted by compileSchema before its first estimate, into the same tally.
   if (!place.root) {
-    const tallied = tallyDocument(p.tally, schema, p.options.limits, {}, `document ${echo(place.uri)}`);
+    const tallied = tallyDocument(p.tally, schema, p.options.limits);
     if (!tallied.ok) return tallied;
   }
   const metaErrors = metaValidate(checked, custom ? vocabularies : undefined);

@@ -22,9 +22,10 @@ export interface Limits {
   readonly maxSchemaPointerLength: number;
   /**
    * Characters of a URI or anchor a schema object names (`$id`, `$schema`, `$ref`, `$dynamicRef`, `$anchor`,
-   * `$dynamicAnchor`, and the older drafts' `$recursiveRef`): resolving and indexing key maps by them, and past
-   * 16,383 characters V8 hashes a string by its length alone (a 400,000-character `$id` over 400 `$anchor`s took
-   * 8.6 s to admit).
+   * `$dynamicAnchor`, and the older drafts' `$recursiveRef`), as written and, for `$id` and references, once
+   * resolved against their base, in every dialect's positions (schema/uri-lengths.ts): resolving and indexing key
+   * maps by them, and past 16,383 characters V8 hashes a string by its length alone (a 400,000-character `$id`
+   * over 400 `$anchor`s took 8.6 s to admit; 60 nested relative `$id`s of 2,000 characters 55 s).
    */
   readonly maxSchemaUriLength: number;
   /** Schema objects over every document of one validateSchema call. */
@@ -103,7 +104,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxSchemaDepth: 64,
   // 17x the longest pointer of the 200 corpus tools (122); under 16,383 characters with every `~` and `/` escaped.
   maxSchemaPointerLength: 2_048,
-  // 46x the longest of the 200 corpus tools (a `$schema` of 44); a base, `#` and an anchor stay under 16,383.
+  // 46x the longest of the 200 corpus tools (a `$schema` of 44); a resolved base, `#` and an anchor stay under 16,383.
   maxSchemaUriLength: 2_048,
   maxSubschemas: 10_000,
   maxReferences: 1_000,

@@ -5,11 +5,11 @@
 // by putting a wrong value under every keyword of those schemas.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_PATH, metaValidatorSource } from '../../scripts/generate-meta-validator.js';
 import { metaValidate } from '../../src/schema/engine/ajv-2020.js';
-import { newMetaEngine } from '../../src/schema/engine/meta-engine.js';
+import { META_ENGINE_OPTIONS, newMetaEngine } from '../../src/schema/engine/meta-engine.js';
 import { metaViolations } from '../../src/schema/meta-errors.js';
 import { validate as precompiled } from '../../src/schema/engine/meta-schema.generated.js';
 import { loadCorpus, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
@@ -108,6 +108,28 @@ describe('the generated 2020-12 meta-schema check', () => {
     const broken = compare(wrong);
     expect(broken.differing).toEqual([]);
     expect(broken.invalid).toBeGreaterThan(wrong.length / 2);
+  });
+
+  // The meta-schema checks' uniqueItems is toolgate's (meta-unique-items.ts): its errors name another pair than
+  // Ajv's own keyword, so the comparison above cannot hold it to Ajv; its verdicts are held here.
+  it("decides every schema as Ajv's own uniqueItems does: the suite's, each broken copy, and repeating arrays", () => {
+    const stock = new Ajv2020({ ...META_ENGINE_OPTIONS }).getSchema(DIALECT)!;
+    const names = ['string', 'number', 'integer', 'object', 'array', 'boolean', 'null', 'strng', 1, 1.0, null, ['a']];
+    const arrays: unknown[][] = [];
+    for (let a = 0; a < names.length; a++)
+      for (let b = 0; b < names.length; b++) {
+        arrays.push([names[a], names[b]], [names[a], 'string', names[b]], [names[a], names[b], names[a]]);
+      }
+    const repeating = arrays.flatMap((list) => [
+      { type: list },
+      { required: list },
+      { dependentRequired: { k: list } },
+      { properties: { p: { type: list, required: list } } },
+    ]);
+    const schemas = [...suiteSchemas(), ...suiteSchemas().flatMap(mutations), ...repeating];
+    const differing = schemas.filter((schema) => stock(schema) !== precompiled(schema));
+    expect(differing.map((x) => JSON.stringify(x).slice(0, 120))).toEqual([]);
+    expect(repeating.filter((schema) => !stock(schema)).length).toBeGreaterThan(repeating.length / 2);
   });
 
   it('the comparison can fail: errors of another meta-schema differ', () => {

@@ -11,7 +11,7 @@ import { installContentKeywords } from './content.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installNotAndIf } from './not-if.js';
 import { installFlatUnions } from './flat-unions.js';
-import { installStepBudget } from './step-budget.js';
+import { installStepBudget, outsideAnyValidation } from './step-budget.js';
 import { installUniqueItems } from './unique-items.js';
 import { installUnevaluated } from './unevaluated.js';
 import { installInPlaceApplicators } from './in-place.js';
@@ -171,7 +171,7 @@ function restrictedMetaValidator(ajv: Ajv2020, vocabularies: ReadonlySet<string>
  */
 export function metaValidate(schema: unknown, vocabularies?: ReadonlySet<string>): readonly EngineError[] {
   const validator = vocabularies === undefined ? metaSchema2020 : restrictedMetaValidator(metaEngine(), vocabularies);
-  return validator(schema) ? [] : (validator.errors ?? []);
+  return outsideAnyValidation(validator, schema) ? [] : (validator.errors ?? []);
 }
 
 /**

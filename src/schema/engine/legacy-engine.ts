@@ -9,7 +9,7 @@ import { installFlatUnions } from './flat-unions.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installNotAndIf } from './not-if.js';
 import { compileWithRefPaths } from './ref-paths.js';
-import { installStepBudget } from './step-budget.js';
+import { installStepBudget, outsideAnyValidation } from './step-budget.js';
 import { installUniqueItems } from './unique-items.js';
 import type { Engine } from './engine.js';
 
@@ -86,7 +86,8 @@ export function legacyMetaValidate(dialect: LegacyDialect, schema: unknown): rea
   // Against the meta-schema of the dialect the front end chose, not by the document's `$schema`: Ajv knows
   // each meta-schema under its `$id` only, and the https spelling of draft-07's (legacy-keywords.ts), or a
   // document that declares none, named nothing Ajv knew (an internal error where a verdict was due).
-  return engine.validate(metaUri(dialect), schema) ? [] : (engine.errors ?? []);
+  const check = engine.getSchema(metaUri(dialect))!;
+  return outsideAnyValidation(check, schema) ? [] : (check.errors ?? []);
 }
 
 function metaUri(dialect: LegacyDialect): string {

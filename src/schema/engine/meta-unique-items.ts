@@ -14,7 +14,11 @@ const error: KeywordErrorDefinition = {
   params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`,
 };
 
-/** Ajv's `uniqueItems` (same errors) deciding by firstDuplicate, for the meta-schema engines of 2020-12. */
+/**
+ * Ajv's `uniqueItems` deciding by firstDuplicate, for the meta-schema engines of 2020-12. The same verdicts (the
+ * test against Ajv's own keyword); its error names the first repeat where Ajv's names the last, and also reports
+ * a repeat among items of the wrong type (`required: [1, 1]`), which Ajv's typed loop skips.
+ */
 export const META_UNIQUE_ITEMS: CodeKeywordDefinition = {
   keyword: 'uniqueItems',
   type: 'array',

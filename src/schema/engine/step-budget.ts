@@ -274,3 +274,12 @@ export function validateWithinSteps(
     if (budget.calls.length !== savedCalls) budget.calls.length = savedCalls;
   }
 }
+
+/**
+ * Runs a check that is not a validation of arguments (a meta-schema check) with no budget and a table of its own:
+ * called from host code inside a validation (a getter of an argument object calling validateSchema), it must
+ * neither spend that validation's steps nor number its items in that validation's uniqueItems table.
+ */
+export function outsideAnyValidation(check: (data: unknown) => unknown, data: unknown): boolean {
+  return validateWithinSteps(Number.POSITIVE_INFINITY, check, data) === true;
+}

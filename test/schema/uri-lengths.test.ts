@@ -1,0 +1,92 @@
+// maxSchemaUriLength bounds every URI a schema names, as written and once resolved, in every dialect's schema
+// positions, before anything resolves or indexes them (src/schema/uri-lengths.ts). A review found each way past
+// a bound on the written values alone: a 400,000-character `$id` under `definitions` of a 2020-12 root (18.5 s,
+// Ajv's resolver and the compile-cost estimate read it), 60 nested relative `$id`s of 2,000 characters (a base of
+// 120,000 resolved; 55 s with 2,000 anchors), and a referenced document's `$schema` handed to the loader whole.
+import { describe, expect, it } from 'vitest';
+import { validateSchema } from '../../src/schema/compile.js';
+import type { Result } from '../../src/result.js';
+
+const said = (r: Result<unknown>): string => (r.ok ? 'ok' : `${r.error.class}: ${r.error.message}`);
+const LONG = 'u'.repeat(400_000);
+
+/** `levels` nested relative `$id`s of `seg` characters each, from https://example.com/. */
+function chain(levels: number, seg: number): unknown {
+  let s: Record<string, unknown> = { $defs: { d: { $anchor: 'a' } } };
+  for (let l = 0; l < levels; l++) s = { items: { $id: `${String(l).padStart(3, '0')}${'s'.repeat(seg - 4)}/`, ...s } };
+  return { $id: 'https://example.com/', type: 'object', ...s };
+}
+
+describe('maxSchemaUriLength: as written and once resolved, in every position, before use', () => {
+  it.each([
+    {
+      where: 'definitions',
+      schema: { definitions: { d: { $id: `https://e.test/${LONG}` } } },
+      at: '/definitions/d/$id',
+      seen: 400015,
+    },
+    {
+      where: 'dependencies',
+      schema: { dependencies: { a: { $anchor: LONG } } },
+      at: '/dependencies/a/$anchor',
+      seen: 400000,
+    },
+    { where: 'array-form items', schema: { items: [{ $ref: `#${LONG}` }] }, at: '/items/0/$ref', seen: 400001 },
+  ])('an older position under a 2020-12 root: $where', ({ schema, at, seen }) => {
+    expect(said(validateSchema({ type: 'object', ...schema }))).toBe(
+      `execution_failure: limit maxSchemaUriLength exceeded: limit 2048, seen ${seen} characters ` +
+        `in the schema at ${at}`,
+    );
+  });
+
+  it('nested relative $ids: the resolved base is bounded, not only each value', () => {
+    expect(said(validateSchema(chain(1, 2_000)))).toBe('ok');
+    expect(said(validateSchema(chain(60, 2_000)))).toMatch(
+      new RegExp(
+        '^execution_failure: limit maxSchemaUriLength exceeded: limit 2048, seen 4020 characters once resolved ' +
+          'in the schema at /items/items/\\$id$',
+      ),
+    );
+  });
+
+  it('a reference resolved: percent-encoding makes 1,000 CJK characters 9,000', () => {
+    const ref = `#/$defs/${'中'.repeat(1_000)}`;
+    expect(said(validateSchema({ $defs: { ['中'.repeat(1_000)]: {} }, properties: { a: { $ref: ref } } }))).toMatch(
+      new RegExp(
+        '^execution_failure: limit maxSchemaUriLength exceeded: limit 2048, seen 90\\d\\d characters once resolved ' +
+          'in the schema at /properties/a/\\$ref$',
+      ),
+    );
+  });
+
+  it("a referenced document's $schema is bounded before the loader is asked for it", () => {
+    const asked: string[] = [];
+    const r = validateSchema(
+      { $ref: 'urn:doc' },
+      {
+        schemaRegistry: { 'urn:doc': { $schema: `https://meta.test/${LONG}` } },
+        schemaLoader: (uri: string) => {
+          asked.push(uri);
+          return undefined;
+        },
+      },
+    );
+    expect(said(r)).toBe(
+      'execution_failure: limit maxSchemaUriLength exceeded: limit 2048, seen 400018 characters ' +
+        'in document urn:doc at /$schema',
+    );
+    expect(asked).toEqual([]);
+  });
+
+  it('the same in draft-07: fragment $ids resolved against a long base', () => {
+    let s: Record<string, unknown> = { definitions: { d: { $id: '#a' } } };
+    for (let l = 0; l < 3; l++) s = { items: { $id: `${l}${'s'.repeat(900)}/`, ...s } };
+    const r = validateSchema(
+      { $schema: 'http://json-schema.org/draft-07/schema#', $id: 'https://example.com/', ...s },
+      { dialects: ['2020-12', 'draft-07'] },
+    );
+    expect(said(r)).toMatch(
+      /^execution_failure: limit maxSchemaUriLength exceeded: limit 2048, seen 2\d\d\d characters once resolved/,
+    );
+  });
+});
