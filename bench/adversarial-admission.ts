@@ -249,6 +249,49 @@ const CASES: readonly AdmissionCase[] = [
     }),
   },
   {
+    // A second review's find: Ajv's resolver reads `$id` in unknown keywords' values too (17.5 s admitted).
+    name: 'an $id of 400,000 characters with 400 $anchors under an unknown keyword (maxSchemaUriLength)',
+    schema: () => ({
+      type: 'object',
+      'x-meta': {
+        $id: `https://example.com/${'a'.repeat(400_000)}`,
+        $defs: Object.fromEntries(range(400).map((i) => [`d${i}`, { $anchor: `x${i}` }])),
+      },
+    }),
+  },
+  {
+    // A second review's find: under a urn: base, Ajv and the estimate still join relative $ids (11.6 s).
+    name: 'draft-07: a urn: registry document, 60 nested relative $ids over 2,000 fragment $ids (maxSchemaUriLength)',
+    options: {
+      ...LEGACY,
+      schemaRegistry: {
+        'urn:x:doc': (() => {
+          let s: Record<string, unknown> = {
+            definitions: Object.fromEntries(range(2_000).map((i) => [`d${i}`, { $id: `#a${i}` }])),
+          };
+          for (let l = 0; l < 60; l++)
+            s = { items: { $id: `${String(l).padStart(3, '0')}${'s'.repeat(1_996)}/`, ...s } };
+          return { $schema: 'http://json-schema.org/draft-07/schema#', ...s };
+        })(),
+      },
+    },
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { p: { $ref: 'urn:x:doc' } },
+    }),
+  },
+  {
+    // A second review's find: the linker's copy names tried one more underscore at a time against every name.
+    name: 'linker: 1,300 root $defs names of up to 1,300 underscores before its copy prefix',
+    schema: () => ({
+      type: 'object',
+      $defs: Object.fromEntries(range(1_300).map((k) => [`${'_'.repeat(k)}toolgate-link-`, true])),
+      properties: { a: { $dynamicRef: '#x' } },
+      $dynamicAnchor: 'x',
+    }),
+  },
+  {
     // A review's find: 100 copies of one resource whose dynamic contexts (80 names of 1,000 characters) differ only
     // at the end, keys past 16,383 characters in the linker's map (1.6 s with names of 2,000).
     name: 'linker: 100 resource copies whose dynamic contexts are 240,000 characters long',

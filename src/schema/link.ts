@@ -7,6 +7,7 @@ import { recordSource } from './link-source.js';
 import { walkSchema } from './walk.js';
 import { isObject } from '../util/plain-json.js';
 import { mapKey } from '../util/map-key.js';
+import { COPY_PREFIX, copyPrefix } from './link-copy-prefix.js';
 
 /**
  * Links every loaded document into one anonymous document whose references are all local JSON
@@ -80,7 +81,7 @@ export class Linker {
   private readonly copies = new Map<string, { name: string; resource: string; context: Context }>();
   private readonly queue: string[] = [];
   private rootKey = '';
-  private defsPrefix = 'toolgate-link-';
+  private defsPrefix = COPY_PREFIX;
 
   /** Indexes a document: its resources, anchors and the place of every schema object (Core §8.2). */
   scan(doc: unknown, retrievalUri: string, stripFormat: boolean): void {
@@ -272,10 +273,8 @@ export class Linker {
   /** Emits the root resource and every copy it reaches into one document. */
   link(rootUri: string): unknown {
     const rootResource = this.resources.get(rootUri)!;
-    const names = new Set<string>();
     const rootNode = rootResource.node;
-    if (isObject(rootNode) && isObject(rootNode['$defs'])) for (const n of Object.keys(rootNode['$defs'])) names.add(n);
-    while ([...names].some((n) => n.startsWith(this.defsPrefix))) this.defsPrefix = `_${this.defsPrefix}`;
+    if (isObject(rootNode) && isObject(rootNode['$defs'])) this.defsPrefix = copyPrefix(Object.keys(rootNode['$defs']));
     this.rootKey = this.copyFor(rootResource.uri, this.enter(new Map(), rootResource.uri));
     const emitted = new Map<string, unknown>();
     while (this.queue.length > 0) {

@@ -1,9 +1,8 @@
 import { ok, type Result } from '../result.js';
 import { limitFailure, type Limits } from '../util/limits.js';
-import { pointerSegments } from '../util/json-pointer.js';
-import { IDENTIFYING_KEYWORDS, REFERENCE_KEYWORDS } from '../keywords/keyword-lists.js';
+import { IDENTIFYING_KEYWORDS, olderShapedKeywords, REFERENCE_KEYWORDS } from '../keywords/keyword-lists.js';
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { resolveUri, splitFragment } from './references.js';
-import { walkSchema } from './walk.js';
 
 // Resolving and indexing key maps by URIs and anchors (references.ts, link.ts, compile-cost-graph.ts, Ajv's own
 // resolver), and V8 hashes a string past 16,383 characters by its length alone: a 400,000-character `$id` over 400
@@ -14,44 +13,75 @@ import { walkSchema } from './walk.js';
 const URI_VALUED: readonly string[] = [...IDENTIFYING_KEYWORDS, ...REFERENCE_KEYWORDS];
 const ID = '$id';
 const REFERENCES = new Set(REFERENCE_KEYWORDS);
+/**
+ * Where Ajv's resolver does not look for identifiers (json-schema-traverse's skipKeywords, read with `allKeys`):
+ * every other member's object value is searched, unknown keywords' included, so this walk searches them too.
+ */
+const DATA_KEYWORDS = new Set([
+  ...['default', 'enum', 'const', 'required', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'],
+  ...['multipleOf', 'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'uniqueItems'],
+  ...['maxProperties', 'minProperties'],
+]);
+/** Arrays whose objects are searched: Ajv's (`items`, `allOf`, `anyOf`, `oneOf`) and every schema array's. */
+const SEARCHED_ARRAYS = new Set(['items', ...SCHEMA_ARRAY_KEYWORDS]);
+/** Maps of names to schemas, in any dialect: every member is searched, whatever its name (`properties.enum`). */
+const SCHEMA_MAPS = new Set([...SCHEMA_MAP_KEYWORDS, ...olderShapedKeywords('schema-map', 'schema-or-names-map')]);
+
+/** A base no URL parser can resolve against (`urn:x`) stands in as a path, so a chain under it still grows. */
+const resolveAgainst = (ref: string, base: string): string | undefined =>
+  resolveUri(ref, base) ?? resolveUri(ref, `toolgate:/${base}`);
+
+interface Frame {
+  readonly node: Record<string, unknown>;
+  readonly segments: readonly string[];
+  readonly base: string;
+  /** A map of names to schemas: its members are schemas, not keywords. */
+  readonly map: boolean;
+}
 
 /**
  * maxSchemaUriLength over one document: the value of every URI-valued keyword as written, and each `$id` and
- * reference once resolved against its base (the document's `uri` at its root). Walks every dialect's schema
- * positions: Ajv's resolver and the compile-cost estimate read `definitions` and `dependencies` under any root.
- * Run before anything resolves or indexes the document's identifiers. `label` names the document in a refusal.
+ * reference once resolved against its base (the document's `uri` at its root). Searches every object Ajv's resolver
+ * reads (any member but data keywords, arrays of schemas), and so every dialect's schema positions and unknown
+ * keywords too. Run before anything resolves or indexes the document's identifiers. `label` names the document.
  */
 export function checkUriLengths(doc: unknown, limits: Limits, uri: string, label?: string): Result<true> {
   const max = limits.maxSchemaUriLength;
-  const bases = new Map<string, string>();
-  let excess: Result<true> | undefined;
-  const refuse = (pointer: string, keyword: string, seen: string): boolean => {
-    excess = limitFailure('maxSchemaUriLength', max, seen, {
-      segments: [...(pointerSegments(pointer) ?? []), keyword],
+  const refuse = (segments: readonly string[], keyword: string, seen: string): Result<true> =>
+    limitFailure('maxSchemaUriLength', max, seen, {
+      segments: [...segments, keyword],
       schema: true,
       ...(label === undefined ? {} : { label }),
     });
-    return false;
+  const pending: Frame[] = [];
+  const push = (value: unknown, segments: readonly string[], base: string, map = false): void => {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      pending.push({ node: value as Record<string, unknown>, segments, base, map });
   };
-  walkSchema(
-    doc,
-    ({ node, pointer, parent }): boolean => {
-      if (excess !== undefined) return false;
-      let base = parent === undefined ? uri : (bases.get(parent) ?? uri);
-      for (const k of URI_VALUED) {
-        const v = node[k];
-        if (typeof v !== 'string') continue;
-        if (v.length > max) return refuse(pointer, k, `${v.length} characters`);
-        if (k !== ID && !REFERENCES.has(k)) continue;
-        const resolved = resolveUri(v, base);
-        if (resolved === undefined) continue;
-        if (resolved.length > max) return refuse(pointer, k, `${resolved.length} characters once resolved`);
-        if (k === ID) base = splitFragment(resolved).base;
-      }
-      bases.set(pointer, base);
-      return true;
-    },
-    { positions: 'every-dialect' },
-  );
-  return excess ?? ok(true);
+  push(doc, [], uri);
+  while (pending.length > 0) {
+    const { node, segments, base: enclosing, map } = pending.pop() as Frame;
+    if (map) {
+      for (const [k, value] of Object.entries(node)) push(value, [...segments, k], enclosing);
+      continue;
+    }
+    let base = enclosing;
+    for (const k of URI_VALUED) {
+      const v = node[k];
+      if (typeof v !== 'string') continue;
+      if (v.length > max) return refuse(segments, k, `${v.length} characters`);
+      if (k !== ID && !REFERENCES.has(k)) continue;
+      const resolved = resolveAgainst(v, base);
+      if (resolved === undefined) continue;
+      if (resolved.length > max) return refuse(segments, k, `${resolved.length} characters once resolved`);
+      if (k === ID) base = splitFragment(resolved).base;
+    }
+    for (const [k, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(k) || value === null || typeof value !== 'object') continue;
+      if (!Array.isArray(value)) push(value, [...segments, k], base, SCHEMA_MAPS.has(k));
+      else if (SEARCHED_ARRAYS.has(k))
+        for (let i = 0; i < value.length; i++) push(value[i], [...segments, k, String(i)], base);
+    }
+  }
+  return ok(true);
 }

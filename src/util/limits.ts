@@ -23,9 +23,10 @@ export interface Limits {
   /**
    * Characters of a URI or anchor a schema object names (`$id`, `$schema`, `$ref`, `$dynamicRef`, `$anchor`,
    * `$dynamicAnchor`, and the older drafts' `$recursiveRef`), as written and, for `$id` and references, once
-   * resolved against their base, in every dialect's positions (schema/uri-lengths.ts): resolving and indexing key
-   * maps by them, and past 16,383 characters V8 hashes a string by its length alone (a 400,000-character `$id`
-   * over 400 `$anchor`s took 8.6 s to admit; 60 nested relative `$id`s of 2,000 characters 55 s).
+   * resolved against their base, in every object Ajv's resolver searches (schema/uri-lengths.ts): resolving and
+   * indexing key maps by them, and past 16,383 characters V8 hashes a string by its length alone (a
+   * 400,000-character `$id` over 400 `$anchor`s took 8.6 s to admit; 60 nested relative `$id`s of 2,000
+   * characters 55 s).
    */
   readonly maxSchemaUriLength: number;
   /** Schema objects over every document of one validateSchema call. */

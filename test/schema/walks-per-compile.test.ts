@@ -74,7 +74,6 @@ describe('one validateSchema walks each gate once and copies the schema once', (
     expect(twice).toEqual([]);
     expect(walks['schemaGraph']).toBe(1);
     expect(walks['tallyDocument']).toBe(1);
-    expect(walks['checkUriLengths']).toBe(1);
     expect(walks['engineNeeds']).toBe(1);
     expect(walks['needsOwnProperties'] ?? 0).toBe(0);
     expect(walks['needsLinking'] ?? 0).toBe(0);
@@ -98,9 +97,7 @@ describe('one validateSchema walks each gate once and copies the schema once', (
     // The one pipeline's reference index, as for 2020-12; the in-place check's walk also finds what the
     // step budget marks (legacy-front-end.ts), so the index costs no walk more than before.
     expect(walks['indexDocument']).toBe(1);
-    // maxSchemaUriLength's own walk (uri-lengths.ts, every dialect's positions, resolving as it goes).
-    expect(walks['checkUriLengths']).toBe(1);
-    expect(seen.walks.length).toBeLessThanOrEqual(8);
+    expect(seen.walks.length).toBeLessThanOrEqual(7);
     expect({ copies: seen.copies, freezes: seen.freezes }).toEqual({ copies: 0, freezes: 0 });
   });
 

@@ -171,7 +171,7 @@ function restrictedMetaValidator(ajv: Ajv2020, vocabularies: ReadonlySet<string>
  */
 export function metaValidate(schema: unknown, vocabularies?: ReadonlySet<string>): readonly EngineError[] {
   const validator = vocabularies === undefined ? metaSchema2020 : restrictedMetaValidator(metaEngine(), vocabularies);
-  return outsideAnyValidation(validator, schema) ? [] : (validator.errors ?? []);
+  return outsideAnyValidation(() => validator(schema)) ? [] : (validator.errors ?? []);
 }
 
 /**

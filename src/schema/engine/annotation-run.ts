@@ -6,6 +6,7 @@ import { escapePointerToken } from '../../util/json-pointer.js';
 import { followPointer } from '../references.js';
 import { isObject } from '../../util/plain-json.js';
 import { walkSchema } from '../walk.js';
+import { outsideAnyValidation } from './step-budget.js';
 
 /**
  * The shared state behind toolgate's annotation keywords (unevaluated.ts, in-place.ts): where each
@@ -127,7 +128,9 @@ export function precompileAnnotations(ajv: Ajv2020, root: unknown): void {
     for (const k of APPLIED) if (Object.hasOwn(node, k)) validatorFor(ajv, doc, `${pointer}/${k}`);
   });
   // Like warm-up.ts for the root: V8 compiles a function's body on its first call; that belongs to admission.
-  for (const validate of doc.validators.values()) validate(null);
+  outsideAnyValidation(() => {
+    for (const validate of doc.validators.values()) validate(null);
+  });
 }
 
 /** What one call has found out about one object or array of the instance at one location. */

@@ -87,7 +87,7 @@ export function legacyMetaValidate(dialect: LegacyDialect, schema: unknown): rea
   // each meta-schema under its `$id` only, and the https spelling of draft-07's (legacy-keywords.ts), or a
   // document that declares none, named nothing Ajv knew (an internal error where a verdict was due).
   const check = engine.getSchema(metaUri(dialect))!;
-  return outsideAnyValidation(check, schema) ? [] : (check.errors ?? []);
+  return outsideAnyValidation(() => check(schema)) ? [] : (check.errors ?? []);
 }
 
 function metaUri(dialect: LegacyDialect): string {

@@ -276,10 +276,19 @@ export function validateWithinSteps(
 }
 
 /**
- * Runs a check that is not a validation of arguments (a meta-schema check) with no budget and a table of its own:
- * called from host code inside a validation (a getter of an argument object calling validateSchema), it must
- * neither spend that validation's steps nor number its items in that validation's uniqueItems table.
+ * Runs work that is not a validation of arguments (admitting a schema: its meta-schema check, the warm-up of a new
+ * validator) with no budget and a uniqueItems table of its own: host code may start it inside a validation (a
+ * getter of an argument object calling validateSchema), and it must neither spend that validation's steps nor
+ * number items in its table. Everything is restored when `run` returns or throws.
  */
-export function outsideAnyValidation(check: (data: unknown) => unknown, data: unknown): boolean {
-  return validateWithinSteps(Number.POSITIVE_INFINITY, check, data) === true;
+export function outsideAnyValidation<T>(run: () => T): T {
+  let result: T | undefined;
+  validateWithinSteps(
+    Number.POSITIVE_INFINITY,
+    () => {
+      result = run();
+    },
+    undefined,
+  );
+  return result as T;
 }

@@ -1,4 +1,5 @@
 import type { Validator } from './validator.js';
+import { outsideAnyValidation } from './step-budget.js';
 
 /**
  * Runs every function of a freshly compiled validator once, on `null`, before the validator is
@@ -8,6 +9,10 @@ import type { Validator } from './validator.js';
  * paid there, and a RangeError thrown here makes compile.ts refuse the schema.
  */
 export function warmUp(validator: Validator): void {
+  outsideAnyValidation(() => warmEach(validator));
+}
+
+function warmEach(validator: Validator): void {
   const seen = new Set<unknown>();
   const pending: unknown[] = [validator];
   while (pending.length > 0) {
