@@ -292,6 +292,39 @@ const CASES: readonly AdmissionCase[] = [
     }),
   },
   {
+    // A third review's find: json-schema-traverse's `in` also matches Object.prototype's names (17 s admitted).
+    name: 'an $id of 400,000 characters with 400 $anchors in toString: [...] (maxSchemaUriLength)',
+    schema: () => ({
+      type: 'object',
+      toString: [
+        {
+          $id: `https://example.com/${'a'.repeat(400_000)}`,
+          $defs: Object.fromEntries(range(400).map((i) => [`d${i}`, { $anchor: `x${i}` }])),
+        },
+      ],
+    }),
+  },
+  {
+    // A third review's find: fast-uri percent-encodes tabs that URL deletes; Ajv's base grew to 119,507 (19 s).
+    name: "20 nested $ids of 1,990 tabs over 500 $anchors (maxSchemaUriLength, Ajv's resolver)",
+    schema: () => {
+      let s: Record<string, unknown> = {
+        $defs: Object.fromEntries(range(500).map((i) => [`d${i}`, { $anchor: `a${i}` }])),
+      };
+      for (let l = 0; l < 20; l++) s = { items: { $id: `${'\t'.repeat(1_990)}${String(l).padStart(3, '0')}/`, ...s } };
+      return { type: 'object', 'x-meta': { $id: 'https://example.com/', ...s } };
+    },
+  },
+  {
+    // A third review's find: each class member was a union of the whole class so far (4.4 s admitted).
+    name: 'a pattern class of 20,000 code points',
+    schema: () => {
+      let members = '';
+      for (let i = 0; i < 20_000; i++) members += String.fromCodePoint(0x100 + 2 * i);
+      return under({ type: 'string', pattern: `^[${members}]+$` });
+    },
+  },
+  {
     // A review's find: 100 copies of one resource whose dynamic contexts (80 names of 1,000 characters) differ only
     // at the end, keys past 16,383 characters in the linker's map (1.6 s with names of 2,000).
     name: 'linker: 100 resource copies whose dynamic contexts are 240,000 characters long',

@@ -3,6 +3,7 @@ import { limitFailure, type Limits } from '../util/limits.js';
 import { IDENTIFYING_KEYWORDS, olderShapedKeywords, REFERENCE_KEYWORDS } from '../keywords/keyword-lists.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { resolveUri, splitFragment } from './references.js';
+import { ajvResolved } from './engine/ajv-uri.js';
 
 // Resolving and indexing key maps by URIs and anchors (references.ts, link.ts, compile-cost-graph.ts, Ajv's own
 // resolver), and V8 hashes a string past 16,383 characters by its length alone: a 400,000-character `$id` over 400
@@ -27,14 +28,26 @@ const SEARCHED_ARRAYS = new Set(['items', ...SCHEMA_ARRAY_KEYWORDS]);
 /** Maps of names to schemas, in any dialect: every member is searched, whatever its name (`properties.enum`). */
 const SCHEMA_MAPS = new Set([...SCHEMA_MAP_KEYWORDS, ...olderShapedKeywords('schema-map', 'schema-or-names-map')]);
 
+/**
+ * json-schema-traverse asks `key in arrayKeywords` and `key in propsKeywords`: a member named after a property of
+ * Object.prototype (`constructor`, `toString`, ...) is read as both (400 anchors in `toString: [...]`: 17 s).
+ */
+const inherited = (key: string): boolean => key in Object.prototype;
+
 /** A base no URL parser can resolve against (`urn:x`) stands in as a path, so a chain under it still grows. */
 const resolveAgainst = (ref: string, base: string): string | undefined =>
   resolveUri(ref, base) ?? resolveUri(ref, `toolgate:/${base}`);
 
+/** The base of a schema object twice over: as toolgate's indexers resolve it (URL), and as Ajv's resolver does. */
+interface Bases {
+  readonly url: string;
+  readonly ajv: string;
+}
+
 interface Frame {
   readonly node: Record<string, unknown>;
   readonly segments: readonly string[];
-  readonly base: string;
+  readonly base: Bases;
   /** A map of names to schemas: its members are schemas, not keywords. */
   readonly map: boolean;
 }
@@ -54,11 +67,11 @@ export function checkUriLengths(doc: unknown, limits: Limits, uri: string, label
       ...(label === undefined ? {} : { label }),
     });
   const pending: Frame[] = [];
-  const push = (value: unknown, segments: readonly string[], base: string, map = false): void => {
+  const push = (value: unknown, segments: readonly string[], base: Bases, map = false): void => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value))
       pending.push({ node: value as Record<string, unknown>, segments, base, map });
   };
-  push(doc, [], uri);
+  push(doc, [], { url: uri, ajv: uri });
   while (pending.length > 0) {
     const { node, segments, base: enclosing, map } = pending.pop() as Frame;
     if (map) {
@@ -71,16 +84,23 @@ export function checkUriLengths(doc: unknown, limits: Limits, uri: string, label
       if (typeof v !== 'string') continue;
       if (v.length > max) return refuse(segments, k, `${v.length} characters`);
       if (k !== ID && !REFERENCES.has(k)) continue;
-      const resolved = resolveAgainst(v, base);
-      if (resolved === undefined) continue;
-      if (resolved.length > max) return refuse(segments, k, `${resolved.length} characters once resolved`);
-      if (k === ID) base = splitFragment(resolved).base;
+      const url = resolveAgainst(v, base.url);
+      const ajv = ajvResolved(v, base.ajv);
+      const longest = Math.max(url?.length ?? 0, ajv?.length ?? 0);
+      if (longest > max) return refuse(segments, k, `${longest} characters once resolved`);
+      if (k === ID)
+        base = {
+          url: url === undefined ? base.url : splitFragment(url).base,
+          ajv: ajv === undefined ? base.ajv : splitFragment(ajv).base,
+        };
     }
     for (const [k, value] of Object.entries(node)) {
-      if (DATA_KEYWORDS.has(k) || value === null || typeof value !== 'object') continue;
-      if (!Array.isArray(value)) push(value, [...segments, k], base, SCHEMA_MAPS.has(k));
-      else if (SEARCHED_ARRAYS.has(k))
-        for (let i = 0; i < value.length; i++) push(value[i], [...segments, k, String(i)], base);
+      if (value === null || typeof value !== 'object') continue;
+      if (Array.isArray(value)) {
+        if (SEARCHED_ARRAYS.has(k) || inherited(k))
+          for (let i = 0; i < value.length; i++) push(value[i], [...segments, k, String(i)], base);
+      } else if (SCHEMA_MAPS.has(k) || inherited(k)) push(value, [...segments, k], base, true);
+      else if (!DATA_KEYWORDS.has(k)) push(value, [...segments, k], base);
     }
   }
   return ok(true);

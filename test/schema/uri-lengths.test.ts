@@ -138,4 +138,33 @@ describe('maxSchemaUriLength: as written and once resolved, in every position, b
       ),
     );
   });
+
+  // A third review: json-schema-traverse's `key in arrayKeywords` also matches Object.prototype's names, so Ajv reads
+  // `toString: [...]` and `constructor: {...}` as schema arrays and maps (17 s admitted).
+  it.each<{ where: string; schema: Record<string, unknown>; at: string }>([
+    { where: 'toString: [...]', schema: { toString: [{ $id: `https://e.test/${LONG}` }] }, at: '/toString/0/$id' },
+    {
+      where: 'constructor: { enum: ... }',
+      schema: { constructor: { enum: { $id: `https://e.test/${LONG}` } } },
+      at: '/constructor/enum/$id',
+    },
+  ])('a member named after Object.prototype is searched as Ajv searches it: $where', ({ schema, at }) => {
+    expect(said(validateSchema({ type: 'object', ...schema }))).toMatch(
+      new RegExp(`^execution_failure: limit maxSchemaUriLength exceeded: .* at ${at.replaceAll('$', '\\$')}$`),
+    );
+  });
+
+  // A third review: Ajv resolves with fast-uri, which percent-encodes tabs (URL deletes them) and keeps `%2e%2e/`
+  // (URL climbs): 20 such `$id`s each short by URL's measure made Ajv's base 119,507 characters (19 s).
+  it.each([
+    { what: 'tabs', segment: (l: number) => `${'\t'.repeat(700)}${l}/` },
+    { what: 'encoded dot segments', segment: (l: number) => `${'%2e%2e/'.repeat(100)}${l}/` },
+  ])("a relative id is measured as Ajv's resolver resolves it too: $what", ({ segment }) => {
+    let s: Record<string, unknown> = { $defs: { d: { $anchor: 'a' } } };
+    for (let l = 0; l < 20; l++) s = { items: { $id: segment(l), ...s } };
+    const r = validateSchema({ type: 'object', 'x-meta': { $id: 'https://example.com/', ...s } });
+    expect(said(r)).toMatch(
+      /^execution_failure: limit maxSchemaUriLength exceeded: limit 2048, seen \d+ characters once resolved/,
+    );
+  });
 });
