@@ -316,6 +316,17 @@ const CASES: readonly AdmissionCase[] = [
     },
   },
   {
+    // A fourth review's find: the 2020-12 root compiles with no base, where fast-uri keeps leading `../` (21.7 s).
+    name: "40 nested $ids of ../ x 682 over 1,000 $anchors (maxSchemaUriLength, Ajv's resolver with no base)",
+    schema: () => {
+      let s: Record<string, unknown> = Object.fromEntries(
+        range(1_000).map((i) => [`d${i}`, { $anchor: `a${String(i).padStart(3, '0')}` }]),
+      );
+      for (let l = 0; l < 40; l++) s = { x: { $id: '../'.repeat(682), ...s } };
+      return { type: 'object', 'x-meta': s };
+    },
+  },
+  {
     // A third review's find: each class member was a union of the whole class so far (4.4 s admitted).
     name: 'a pattern class of 20,000 code points',
     schema: () => {

@@ -167,4 +167,15 @@ describe('maxSchemaUriLength: as written and once resolved, in every position, b
       /^execution_failure: limit maxSchemaUriLength exceeded: limit 2048, seen \d+ characters once resolved/,
     );
   });
+
+  // A fourth review: the 2020-12 engine compiles the root with no base, and against "" fast-uri keeps a leading
+  // `../`: 40 nested `$id`s of `../` x 682 (each 2,046 characters) made Ajv's keys 81,845 long (21.7 s admitted).
+  it("relative ids piled up against no base, as Ajv's 2020-12 root resolves them", () => {
+    let s: Record<string, unknown> = { d: { $anchor: 'a' } };
+    for (let l = 0; l < 8; l++) s = { x: { $id: '../'.repeat(682), ...s } };
+    expect(said(validateSchema({ type: 'object', 'x-meta': s }))).toBe(
+      'execution_failure: limit maxSchemaUriLength exceeded: limit 2048, seen 4092 characters once resolved ' +
+        'in the schema at /x-meta/x/x/$id',
+    );
+  });
 });
