@@ -3,7 +3,7 @@ import { limitFailure, type Limits } from '../util/limits.js';
 import { IDENTIFYING_KEYWORDS, olderShapedKeywords, REFERENCE_KEYWORDS } from '../keywords/keyword-lists.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 import { resolveUri, splitFragment } from './references.js';
-import { ajvResolved } from './engine/ajv-uri.js';
+import { ajvResolved, ajvSearches } from './engine/ajv-resolver.js';
 
 // Resolving and indexing key maps by URIs and anchors (references.ts, link.ts, compile-cost-graph.ts, Ajv's own
 // resolver), and V8 hashes a string past 16,383 characters by its length alone: a 400,000-character `$id` over 400
@@ -14,25 +14,9 @@ import { ajvResolved } from './engine/ajv-uri.js';
 const URI_VALUED: readonly string[] = [...IDENTIFYING_KEYWORDS, ...REFERENCE_KEYWORDS];
 const ID = '$id';
 const REFERENCES = new Set(REFERENCE_KEYWORDS);
-/**
- * Where Ajv's resolver does not look for identifiers (json-schema-traverse's skipKeywords, read with `allKeys`):
- * every other member's object value is searched, unknown keywords' included, so this walk searches them too.
- */
-const DATA_KEYWORDS = new Set([
-  ...['default', 'enum', 'const', 'required', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'],
-  ...['multipleOf', 'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'uniqueItems'],
-  ...['maxProperties', 'minProperties'],
-]);
-/** Arrays whose objects are searched: Ajv's (`items`, `allOf`, `anyOf`, `oneOf`) and every schema array's. */
-const SEARCHED_ARRAYS = new Set(['items', ...SCHEMA_ARRAY_KEYWORDS]);
-/** Maps of names to schemas, in any dialect: every member is searched, whatever its name (`properties.enum`). */
+/** Toolgate's own schema arrays and maps, in any dialect, searched besides what Ajv's resolver searches. */
+const SCHEMA_ARRAYS = new Set(SCHEMA_ARRAY_KEYWORDS);
 const SCHEMA_MAPS = new Set([...SCHEMA_MAP_KEYWORDS, ...olderShapedKeywords('schema-map', 'schema-or-names-map')]);
-
-/**
- * json-schema-traverse asks `key in arrayKeywords` and `key in propsKeywords`: a member named after a property of
- * Object.prototype (`constructor`, `toString`, ...) is read as both (400 anchors in `toString: [...]`: 17 s).
- */
-const inherited = (key: string): boolean => key in Object.prototype;
 
 /** A base no URL parser can resolve against (`urn:x`) stands in as a path, so a chain under it still grows. */
 const resolveAgainst = (ref: string, base: string): string | undefined =>
@@ -61,8 +45,8 @@ interface Frame {
 /**
  * maxSchemaUriLength over one document: the value of every URI-valued keyword as written, and each `$id` and
  * reference once resolved against its base (the document's `uri` at its root). Searches every object Ajv's resolver
- * reads (any member but data keywords, arrays of schemas), and so every dialect's schema positions and unknown
- * keywords too. Run before anything resolves or indexes the document's identifiers. `label` names the document.
+ * reads (by its own tables: ajvSearches) and toolgate's schema arrays and maps of every dialect. Run before
+ * anything resolves or indexes the document's identifiers. `label` names the document.
  */
 export function checkUriLengths(doc: unknown, limits: Limits, uri: string, label?: string): Result<true> {
   const max = limits.maxSchemaUriLength;
@@ -105,11 +89,13 @@ export function checkUriLengths(doc: unknown, limits: Limits, uri: string, label
     }
     for (const [k, value] of Object.entries(node)) {
       if (value === null || typeof value !== 'object') continue;
-      if (Array.isArray(value)) {
-        if (SEARCHED_ARRAYS.has(k) || inherited(k))
+      const array = Array.isArray(value);
+      const ajv = ajvSearches(k, array);
+      if (array) {
+        if (ajv === 'items' || SCHEMA_ARRAYS.has(k))
           for (let i = 0; i < value.length; i++) push(value[i], [...segments, k, String(i)], base);
-      } else if (SCHEMA_MAPS.has(k) || inherited(k)) push(value, [...segments, k], base, true);
-      else if (!DATA_KEYWORDS.has(k)) push(value, [...segments, k], base);
+      } else if (ajv === 'members' || SCHEMA_MAPS.has(k)) push(value, [...segments, k], base, true);
+      else if (ajv === 'object') push(value, [...segments, k], base);
     }
   }
   return ok(true);
