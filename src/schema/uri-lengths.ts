@@ -36,10 +36,23 @@ interface Bases {
 
 interface Frame {
   readonly node: Record<string, unknown>;
-  readonly segments: readonly string[];
+  /** The frame this one is a member of, and its place there (a key, then an index for an array's item). */
+  readonly up: Frame | undefined;
+  readonly key: string;
+  readonly index: number;
   readonly base: Bases;
   /** A map of names to schemas: its members are schemas, not keywords. */
   readonly map: boolean;
+}
+
+/** The segments of a frame's place, worked out only for a refusal (the walk itself builds no paths). */
+function segmentsOf(frame: Frame): string[] {
+  const out: string[] = [];
+  for (let f: Frame | undefined = frame; f?.up !== undefined; f = f.up) {
+    if (f.index >= 0) out.push(String(f.index));
+    out.push(f.key);
+  }
+  return out.reverse();
 }
 
 /**
@@ -50,36 +63,37 @@ interface Frame {
  */
 export function checkUriLengths(doc: unknown, limits: Limits, uri: string, label?: string): Result<true> {
   const max = limits.maxSchemaUriLength;
-  const refuse = (segments: readonly string[], keyword: string, seen: string): Result<true> =>
+  const refuse = (frame: Frame, keyword: string, seen: string): Result<true> =>
     limitFailure('maxSchemaUriLength', max, seen, {
-      segments: [...segments, keyword],
+      segments: [...segmentsOf(frame), keyword],
       schema: true,
       ...(label === undefined ? {} : { label }),
     });
   const pending: Frame[] = [];
-  const push = (value: unknown, segments: readonly string[], base: Bases, map = false): void => {
+  const push = (value: unknown, up: Frame | undefined, key: string, index: number, base: Bases, map = false): void => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value))
-      pending.push({ node: value as Record<string, unknown>, segments, base, map });
+      pending.push({ node: value as Record<string, unknown>, up, key, index, base, map });
   };
-  push(doc, [], { url: uri, ajv: uri, bare: '' });
+  push(doc, undefined, '', -1, { url: uri, ajv: uri, bare: '' });
   while (pending.length > 0) {
-    const { node, segments, base: enclosing, map } = pending.pop() as Frame;
+    const frame = pending.pop() as Frame;
+    const { node, map } = frame;
     if (map) {
-      for (const [k, value] of Object.entries(node)) push(value, [...segments, k], enclosing);
+      for (const k of Object.keys(node)) push(node[k], frame, k, -1, frame.base);
       continue;
     }
-    let base = enclosing;
+    let base = frame.base;
     for (const k of URI_VALUED) {
       const v = node[k];
       if (typeof v !== 'string') continue;
-      if (v.length > max) return refuse(segments, k, `${v.length} characters`);
+      if (v.length > max) return refuse(frame, k, `${v.length} characters`);
       if (k !== ID && !REFERENCES.has(k)) continue;
       const url = resolveAgainst(v, base.url);
       const ajv = ajvResolved(v, base.ajv);
       // Ajv's rule (getSchemaRefs' addRef): without a base, the `$id` as written.
       const bare = base.bare === '' ? v : ajvResolved(v, base.bare);
       const longest = Math.max(url?.length ?? 0, ajv?.length ?? 0, bare?.length ?? 0);
-      if (longest > max) return refuse(segments, k, `${longest} characters once resolved`);
+      if (longest > max) return refuse(frame, k, `${longest} characters once resolved`);
       if (k === ID)
         base = {
           url: url === undefined ? base.url : splitFragment(url).base,
@@ -87,15 +101,16 @@ export function checkUriLengths(doc: unknown, limits: Limits, uri: string, label
           bare: bare === undefined ? base.bare : splitFragment(bare).base,
         };
     }
-    for (const [k, value] of Object.entries(node)) {
+    for (const k of Object.keys(node)) {
+      const value = node[k];
       if (value === null || typeof value !== 'object') continue;
       const array = Array.isArray(value);
       const ajv = ajvSearches(k, array);
       if (array) {
         if (ajv === 'items' || SCHEMA_ARRAYS.has(k))
-          for (let i = 0; i < value.length; i++) push(value[i], [...segments, k, String(i)], base);
-      } else if (ajv === 'members' || SCHEMA_MAPS.has(k)) push(value, [...segments, k], base, true);
-      else if (ajv === 'object') push(value, [...segments, k], base);
+          for (let i = 0; i < value.length; i++) push(value[i], frame, k, i, base);
+      } else if (ajv === 'members' || SCHEMA_MAPS.has(k)) push(value, frame, k, -1, base, true);
+      else if (ajv === 'object') push(value, frame, k, -1, base);
     }
   }
   return ok(true);
