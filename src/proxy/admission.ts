@@ -62,7 +62,7 @@ export interface Published {
   readonly typeAdded: readonly string[];
 }
 
-// The tools/list result of each admission, as JSON text and its bytes: made once, sent to every session that
+// The tools/list result of each admission, as the bytes of its JSON text: made once, sent to every session that
 // shares it (a 2,000-tool catalog is about 700 KB, serialized and encoded again for each session before).
 const listTexts = new WeakMap<Published, EncodedJson>();
 
@@ -70,8 +70,7 @@ const listTexts = new WeakMap<Published, EncodedJson>();
 export function toolsListText(published: Published): EncodedJson {
   let encoded = listTexts.get(published);
   if (encoded === undefined) {
-    const text = JSON.stringify({ tools: [...published.tools.values()] });
-    encoded = { text, bytes: Buffer.from(text, 'utf8') };
+    encoded = { bytes: Buffer.from(JSON.stringify({ tools: [...published.tools.values()] }), 'utf8') };
     listTexts.set(published, encoded);
   }
   return encoded;

@@ -12,7 +12,7 @@ import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { packageVersion } from '../mcp/implementation.js';
 import { isSpecMethod } from '../mcp/methods.js';
 import { CANCELLED, type Peer, RPC } from '../mcp/peer.js';
-import type { RpcMessage } from '../mcp/channel.js';
+import { type ResultText, type RpcMessage, sameResult } from '../mcp/channel.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { clip } from '../util/describe-value.js';
 import { toolsListText } from './admission.js';
@@ -288,14 +288,14 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   // A client is told only of a change to the tools it sees: a --grants client of those its grant names
   // (client-view.ts), since a change outside it would tell it that a tool it cannot see exists, and when it changes;
   // any other of a change to a server's tools/list text, made once per admission (admission.ts).
-  const shown = (): readonly string[] =>
+  const shown = (): readonly ResultText[] =>
     context.visible === undefined
-      ? set.slots.flatMap((slot) => [slot.name, toolsListText(slot.published).text])
+      ? set.slots.flatMap((slot) => [slot.name, toolsListText(slot.published)])
       : [JSON.stringify(listedTools(set.slots, context.visible))];
   let listed = shown();
   const changed = (): void => {
     const now = shown();
-    if (now.length === listed.length && now.every((text, i) => text === listed[i])) return;
+    if (now.length === listed.length && now.every((text, i) => sameResult(text, listed[i] ?? ''))) return;
     listed = now;
     downstream.notify('notifications/tools/list_changed');
   };

@@ -3,6 +3,7 @@
 // the path of a name never listed (calls.ts: -32602 "unknown tool"), answered with the same bytes. A
 // tools/list_changed reaches the client only when its view changed: a change outside it would tell it that
 // something it cannot see exists, and when it changes.
+import { sameResult } from '../mcp/channel.js';
 import { type Published, toolsListText } from './admission.js';
 
 /** The view of `published` through `visible`, made once per admission (a re-admission makes a new one). */
@@ -28,5 +29,5 @@ export function grantedView(visible: (name: string) => boolean): (published: Pub
  * same object.
  */
 export function viewChanged(before: Published, after: Published): boolean {
-  return before !== after && toolsListText(before).text !== toolsListText(after).text;
+  return before !== after && !sameResult(toolsListText(before), toolsListText(after));
 }

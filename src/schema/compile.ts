@@ -152,12 +152,14 @@ export function compileSchema(
     return ok(validator);
   };
   // Lazily the cache was not asked yet (quickKey): another schema of the same content may have been compiled.
+  // `lazy` alone is kept, not the options it was read from (a deferred compile keeps this scope until its first call).
+  const lazy = resolved.lazy;
   const compileOrReuse = (): Result<Validator> => {
     const key = keyOf();
-    const other = resolved.lazy ? cachedValidator(key) : undefined;
+    const other = lazy ? cachedValidator(key) : undefined;
     return other === undefined ? engineCompile(key) : ok(other);
   };
-  if (resolved.lazy && step.value.deferrable)
+  if (lazy && step.value.deferrable)
     return ok(estimated(deferredCompiledOf({ ...parts, schema: exposedSchema }, compileOrReuse), early.value));
   const compiled = compileOrReuse();
   if (!compiled.ok) return compiled;

@@ -72,10 +72,13 @@ export function compiledOf(parts: CompiledParts, validator: Validator): Compiled
  */
 export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<Validator>): CompiledSchema {
   let compiled: CompiledSchema | Failure | undefined;
+  // Let go once it has run: what the engine compiled from is not kept beside the validator.
+  let pending: (() => Result<Validator>) | undefined = compile;
   // A throw out of the compile is what guarded makes of it at admission: execution_failure, never a pass.
   const ready = (): CompiledSchema | Failure => {
-    if (compiled !== undefined) return compiled;
-    const validator = guarded('validateSchema', compile);
+    if (compiled !== undefined || pending === undefined) return compiled as CompiledSchema | Failure;
+    const validator = guarded('validateSchema', pending);
+    pending = undefined;
     compiled = validator.ok ? compiledOf(parts, validator.value) : validator;
     return compiled;
   };

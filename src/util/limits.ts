@@ -160,8 +160,17 @@ export function resolveLimits(given: unknown): Result<Limits> {
 
 /** A stable text of the limits, part of the compiled-schema cache key. */
 export function limitsKey(limits: Limits): string {
-  return NAMES.map((n) => String(limits[n])).join(',');
+  let key = limitsKeys.get(limits);
+  if (key === undefined) {
+    key = NAMES.map((n) => String(limits[n])).join(',');
+    limitsKeys.set(limits, key);
+  }
+  return key;
 }
+
+// Resolved limits are never changed once made; the key of the defaults is one string, not one per schema that
+// a deferred compile keeps in its cache key (about 140 bytes each).
+const limitsKeys = new WeakMap<Limits, string>();
 
 const bound = (limits: Limits, name: keyof Limits): { name: string; value: number } => ({ name, value: limits[name] });
 

@@ -18,7 +18,7 @@ function recording(): { channel: Channel; sent: ResultText[] } {
   return { channel, sent };
 }
 
-const encoded = (text: string): EncodedJson => ({ text, bytes: Buffer.from(text) });
+const encoded = (text: string): EncodedJson => ({ bytes: Buffer.from(text) });
 
 describe('a tools/list answer as bytes made once', () => {
   it('is masked of a secret a listed tool echoes, and encoded anew', () => {
