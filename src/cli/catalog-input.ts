@@ -20,6 +20,8 @@ export interface Catalog {
    * saved `tools/list` result given with `--mcp-list` (MCP default dialects).
    */
   readonly server?: boolean;
+  /** A live server's tools/list answers as they arrived, one text per page: read again exactly (exact-listing.ts). */
+  readonly pages?: readonly string[];
 }
 
 /** The tools of one parsed document, or why it is not a catalog. */
@@ -153,7 +155,7 @@ export async function listServers(servers: readonly McpServer[]): Promise<Catalo
     const listed = await listMcpTools(server);
     out.push(
       listed.ok
-        ? { source, catalog: { source, tools: listed.value, mcp: true, server: true } }
+        ? { source, catalog: { source, tools: listed.value.tools, mcp: true, server: true, pages: listed.value.pages } }
         : { source, problem: listed.error },
     );
   }

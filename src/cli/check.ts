@@ -4,9 +4,11 @@
 // could not be read, 2 for a usage error or when nothing could be checked. With --lock, drift from the lock's
 // pins is reported too, and any drift exits 1.
 // Lint warnings and provider findings are printed per accepted tool and never change the exit status.
-import { admitBatch, type AdmissionOptions } from '../catalog/admission.js';
+import { admitBatch, type AdmissionOptions, NO_INTERNALS } from '../catalog/admission.js';
 import { hasDrift, listingDrift } from '../catalog/lock-diff.js';
-import { admitMcpTools } from '../catalog/mcp.js';
+import { admitMcpToolsWith } from '../catalog/mcp.js';
+import { inexactTools } from '../mcp/exact-listing.js';
+import { timeSlices } from '../util/time-slice.js';
 import { isObject } from '../util/plain-json.js';
 import { parseArgs, booleanFlag, stringFlag } from './args.js';
 import { listServers, readCatalogs, readRegistry, readSavedLists, type CatalogInput } from './catalog-input.js';
@@ -38,8 +40,25 @@ async function checkOne(
   const c = input.catalog;
   const dialects = c.server === true ? settings.mcpDialects : settings.dialects;
   const options = { ...base, dialects: [...dialects] };
+  // A live listing is judged from its texts too, as the proxy judges it: a key given twice or a number JSON.parse
+  // rounded is that tool's diagnostic (exact-listing.ts).
+  const exact =
+    c.pages === undefined
+      ? { ok: true as const, diagnostics: [] }
+      : await inexactTools(
+          c.pages.map((text) => ({ text })),
+          c.tools,
+          timeSlices(undefined),
+        );
+  // A page giving `result` or `tools` twice was refused as the listing was read (listing-texts.ts).
+  if (!exact.ok) return { source: c.source, problem: { message: `${c.source}: ${exact.message}` } };
   const result = c.mcp
-    ? await admitMcpTools({ tools: c.tools }, { ...options, backend: () => NEVER_RUN })
+    ? await admitMcpToolsWith(
+        { tools: c.tools },
+        { ...options, backend: () => NEVER_RUN },
+        { ...NO_INTERNALS, extraDiagnostics: exact.diagnostics },
+        true,
+      )
     : await admitBatch(
         c.tools.map((t) => (isObject(t) ? { ...t, backend: NEVER_RUN } : t)),
         options,

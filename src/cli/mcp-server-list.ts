@@ -14,6 +14,7 @@ import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
 import { version } from './help.js';
 import { inputError } from './io.js';
 import { cappedFetch } from '../mcp/capped-fetch.js';
+import { listingTexts, stdoutLines, textsFetch } from '../mcp/listing-texts.js';
 import { postOnlyFetch } from '../mcp/post-only-fetch.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
 import { sdkSchemaIssue } from '../mcp/sdk-issue.js';
@@ -56,8 +57,14 @@ function timedOut(method: string, timeoutMs: number): string {
   return `the server did not answer "${method}" within ${timeoutMs / 1000} s (--timeout)${hint}`;
 }
 
+/** A server's tools, with each tools/list answer's text as it arrived (listing-texts.ts), one per page. */
+export interface McpListing {
+  readonly tools: unknown[];
+  readonly pages: readonly string[];
+}
+
 /** Lists every tool of the server; a message (its values masked) on any failure. */
-export async function listMcpTools(server: McpServer): Promise<Result<unknown[], Problem>> {
+export async function listMcpTools(server: McpServer): Promise<Result<McpListing, Problem>> {
   const option = server.url === undefined ? '--mcp' : '--url';
   const fail = (why: string): Result<never, Problem> =>
     inputError(maskSecrets(`${server.label ?? `${option} ${JSON.stringify(server.display)}`}: ${why}`, server.secrets));
@@ -73,14 +80,21 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
   // would keep toolgate running for good.
   let child: ChildProcess | undefined;
   let released: (() => void) | undefined;
+  const texts = listingTexts();
   const transport =
     server.url !== undefined
       ? new clientHttp.StreamableHTTPClientTransport(server.url, {
           requestInit: { headers: { ...server.headers } },
-          fetch: postOnlyFetch(cappedFetch()),
+          fetch: textsFetch(postOnlyFetch(cappedFetch()), texts),
         })
       : new clientStdio.StdioClientTransport({ command, args, env: childEnvironment(server.env), stderr: 'pipe' });
   if (transport instanceof clientStdio.StdioClientTransport) transport.stderr?.on('data', stderr.take);
+  // The ids of the listing's requests, as the SDK sends them: their answers' texts are kept (listing-texts.ts).
+  const send = transport.send.bind(transport) as (...args: unknown[]) => Promise<void>;
+  transport.send = (...args: unknown[]) => {
+    texts.sent(args[0]);
+    return send(...args);
+  };
   // Capabilities as the proxy declares them, so both are shown the same tools; a request for one of them while
   // listing is answered "method not found" by the SDK (no handler), which no listing needs.
   const client = new clientModule.Client(
@@ -99,10 +113,13 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
     if (transport instanceof clientStdio.StdioClientTransport) {
       pid = transport.pid;
       child = (transport as unknown as { _process?: ChildProcess })._process;
+      // Beside the SDK's own reader of the same chunks, before any can arrive (they come in a later turn).
+      child?.stdout?.on('data', stdoutLines(texts));
       if (typeof pid === 'number') released = stopOnSignal(pid);
     }
     await connecting;
     method = 'tools/list';
+    const counts: number[] = [];
     const listed = await listAllPages(async (cursor) => {
       const params = cursor === undefined ? {} : { cursor };
       const page = await client.request({ method: 'tools/list', params }, types.PaginatedResultSchema, {
@@ -110,12 +127,15 @@ export async function listMcpTools(server: McpServer): Promise<Result<unknown[],
       });
       const tools: unknown = page['tools'];
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
+      counts.push(tools.length);
       // The page's size, cursor and members unknown to MCP included, charged to the listing's bound (mcp-pages.ts):
       // the SDK has read it whole already.
       return { tools: tools as unknown[], nextCursor: page.nextCursor, bytes: JSON.stringify(page).length };
     }, MAX_PAGES);
     if (!listed.ok) return fail(listed.error.message);
-    return { ok: true, value: listed.value };
+    const pages = texts.pages(counts);
+    if (!pages.ok) return fail(pages.message);
+    return { ok: true, value: { tools: listed.value, pages: pages.texts } };
   } catch (thrown) {
     const code = thrown !== null && typeof thrown === 'object' ? (thrown as { code?: unknown }).code : undefined;
     // An HTTP failure is named by its status, as the proxy names it: the body is the server's text.

@@ -28,7 +28,7 @@ import { isObject } from '../util/plain-json.js';
 import { driftLines, driftWithheld } from '../catalog/lock-report.js';
 import { admitOnce, type ListedPage } from './admission-cache.js';
 import { publishedName, publishedNameDiagnostics } from './names.js';
-import { inexactTools } from './exact-listing.js';
+import { inexactTools } from '../mcp/exact-listing.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
 import type { EncodedJson } from '../mcp/channel.js';

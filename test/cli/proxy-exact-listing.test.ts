@@ -1,7 +1,7 @@
 // A tools/list page is read with JSON.parse, which rounded `"minimum":9007199254740993` to ...992 and kept the
 // second of two `required`: the proxy published and enforced other schemas than the server wrote, and forwarded
 // `{"n":9007199254740992}`, which the server's own bound refuses. Each tool's text is now read exactly too
-// (src/proxy/exact-listing.ts): such a tool is a malformed tool, failing start-up or withheld with --bad-tools
+// (src/mcp/exact-listing.ts): such a tool is a malformed tool, failing start-up or withheld with --bad-tools
 // leave-out, as docs/proxy.md's table says.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

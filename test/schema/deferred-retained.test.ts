@@ -46,7 +46,7 @@ async function retainedEach(
   const before = await heapUsed();
   for (let i = 0; i < count; i++) {
     const compiled = validateSchema(schemaOf(tag, i), { compile });
-    if (!compiled.ok) throw new Error(compiled.message);
+    if (!compiled.ok) throw new Error(compiled.error.message);
     if (call && compiled.value.validate({ [`id_${tag}_${i}`]: 'x' }).ok !== true) throw new Error('refused');
     kept.push(compiled.value);
   }

@@ -1,6 +1,7 @@
 // A tools/list page is read with JSON.parse, which keeps the last of a key given twice and rounds a number no
 // float64 holds (9007199254740993 becomes ...992): the proxy admitted, enforced and published a schema other than
-// the one the server wrote, while a server that reads its own text exactly enforces the one written. Each tool's
+// the one the server wrote, while a server that reads its own text exactly enforces the one written. The proxy
+// and `check --mcp/--url/--config` (listing-texts.ts) both judge a listing so, and give the same verdicts. Each tool's
 // own text in the page is read again by the exact reader of argument texts (src/arguments/json-text.ts). A number
 // it refuses is one toolgate cannot enforce as written (its keywords judge the float64's shortest form, rule 11 of
 // docs/rules.md): `unsupported_capability`, withheld in quarantine mode. A key given twice or a lone surrogate makes
@@ -9,10 +10,9 @@
 import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
 import { parseJsonText } from '../arguments/json-text.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
-import { elementTexts, memberText } from '../mcp/json-member.js';
+import { elementTexts, memberText } from './json-member.js';
 import { ownData } from '../util/own-field.js';
 import type { TimeSlices } from '../util/time-slice.js';
-import type { ListedPage } from './admission-cache.js';
 
 /**
  * The tools of `listed` (every page's tools, in order) whose text in their page is not read exactly as JSON.parse
@@ -20,7 +20,7 @@ import type { ListedPage } from './admission-cache.js';
  * meant cannot be told). In slices: a large catalog's tools are read again one by one.
  */
 export async function inexactTools(
-  pages: readonly ListedPage[],
+  pages: readonly { readonly text: string }[],
   listed: readonly unknown[],
   slices: TimeSlices,
 ): Promise<{ ok: true; diagnostics: Diagnostic[] } | { ok: false; message: string }> {

@@ -1,0 +1,126 @@
+// `check --mcp/--url/--config` list a server's tools through the MCP SDK's client, which reads each message with
+// JSON.parse: a key given twice kept its last value and a number no float64 holds was rounded, so check admitted a
+// tool the proxy withholds or refuses (exact-listing.ts reads each page again from its text). Here the text of each
+// answer to the listing's own tools/list requests is kept as it arrived (a stdio line, a JSON body, an SSE event's
+// data), beside the SDK's reading, so that check judges a live listing from the same texts as the proxy.
+import { createLineReader } from '../exec/line-reader.js';
+import { MAX_RESPONSE_BYTES } from './capped-fetch.js';
+import { elementTexts, memberText } from './json-member.js';
+import { createSseReader } from './sse.js';
+
+/** The texts of the answers to a listing's tools/list requests. */
+export interface ListingTexts {
+  /** Notes a message the client sends (the SDK transport's `send`): the id of each tools/list request. */
+  sent(message: unknown): void;
+  /** One message's text as it arrived. */
+  received(text: string): void;
+  /**
+   * The answers' texts in the order their requests were sent, each checked to hold as many tools as the SDK read
+   * from it (`counts`, one per page); a message naming the first that is not there or does not match.
+   */
+  pages(counts: readonly number[]): { ok: true; texts: string[] } | { ok: false; message: string };
+}
+
+/** The key the SDK finds a request by: `Number(id)` of a string or integer id (its RequestIdSchema). */
+function keyOf(id: unknown): number | undefined {
+  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? Number(id) : undefined;
+}
+
+/** Records answers' texts; only while a tools/list request waits is a message's text read at all. */
+export function listingTexts(): ListingTexts {
+  const asked: number[] = [];
+  const answers = new Map<number, string>();
+  const waiting = (): boolean => answers.size < asked.length;
+  // The first answer the SDK takes for an id (a result response: an object `result`) is the one kept.
+  const take = (text: string, value: unknown): void => {
+    if (value === null || typeof value !== 'object') return;
+    const m = value as Record<string, unknown>;
+    const key = keyOf(m['id']);
+    const result = m['result'];
+    if (m['jsonrpc'] !== '2.0' || key === undefined || !asked.includes(key) || answers.has(key)) return;
+    if (result !== null && typeof result === 'object' && !Array.isArray(result)) answers.set(key, text);
+  };
+  return {
+    sent(message) {
+      const m = message as { method?: unknown; id?: unknown } | null;
+      const key = m !== null && typeof m === 'object' && m.method === 'tools/list' ? keyOf(m.id) : undefined;
+      if (key !== undefined) asked.push(key);
+    },
+    received(text) {
+      if (!waiting()) return;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return;
+      }
+      if (!Array.isArray(value)) take(text, value);
+      else for (const [i, element] of elementTexts(text).entries()) take(element, value[i]);
+    },
+    pages(counts) {
+      const texts: string[] = [];
+      for (const [i, key] of asked.entries()) {
+        const text = answers.get(key);
+        const tools = text === undefined ? undefined : memberText(text, ['result', 'tools']);
+        const read = tools?.kind === 'text' ? elementTexts(tools.text).length : undefined;
+        // Which of two `result`s or `tools` the SDK read cannot be told (the proxy refuses such a page too); a count
+        // that differs from the SDK's would lay one page's texts over another's tools.
+        if (tools?.kind === 'duplicate')
+          return {
+            ok: false,
+            message: `a tools/list page gives "${tools.key}" twice: which one is meant cannot be told`,
+          };
+        if (text === undefined || read !== counts[i])
+          return { ok: false, message: `the text of tools/list answer ${i + 1} could not be read as it arrived` };
+        texts.push(text);
+      }
+      return { ok: true, texts };
+    },
+  };
+}
+
+/** Hands each line of a server's stdout to `texts`, as the SDK's stdio client splits them (a CR before LF dropped). */
+export function stdoutLines(texts: ListingTexts): (chunk: Buffer) => void {
+  // A line past the bound is one the SDK's own buffer refuses too: it is not kept.
+  const reader = createLineReader(MAX_RESPONSE_BYTES, { line: (text) => texts.received(text), oversized: () => {} });
+  return (chunk) => reader.push(chunk);
+}
+
+/** `fetch` whose responses' messages are handed to `texts` as the SDK reads them: a JSON body, or SSE events. */
+export function textsFetch(inner: typeof fetch, texts: ListingTexts): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    const type = response.headers.get('content-type') ?? '';
+    // The SDK tells the two apart by these substrings, and reads nothing else as messages.
+    const sse = type.includes('text/event-stream');
+    if (response.body === null || (!sse && !type.includes('application/json'))) return response;
+    // Decoded as the SDK's reader decodes (UTF-8, a leading BOM dropped), chunk by chunk as they pass.
+    const decoder = new TextDecoder();
+    const events = createSseReader(
+      MAX_RESPONSE_BYTES,
+      (data) => texts.received(data),
+      () => {},
+    );
+    let body = '';
+    const tapped = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          const text = decoder.decode(chunk, { stream: true });
+          if (sse) events.push(text);
+          else body += text;
+          controller.enqueue(chunk);
+        },
+        flush() {
+          const rest = decoder.decode();
+          if (sse) events.push(rest);
+          else texts.received(body + rest);
+        },
+      }),
+    );
+    return new Response(tapped, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
