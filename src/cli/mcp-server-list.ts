@@ -80,7 +80,7 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
   // would keep toolgate running for good.
   let child: ChildProcess | undefined;
   let released: (() => void) | undefined;
-  const texts = listingTexts();
+  const texts = listingTexts((value) => types.JSONRPCMessageSchema.safeParse(value).success);
   const transport =
     server.url !== undefined
       ? new clientHttp.StreamableHTTPClientTransport(server.url, {

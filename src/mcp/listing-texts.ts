@@ -26,8 +26,11 @@ function keyOf(id: unknown): number | undefined {
   return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? Number(id) : undefined;
 }
 
-/** Records answers' texts; only while a tools/list request waits is a message's text read at all. */
-export function listingTexts(): ListingTexts {
+/**
+ * Records answers' texts; only while a tools/list request waits is a message's text read at all. `accepts` is the
+ * SDK's own test of a message (its JSONRPCMessageSchema): one it drops is never the text kept for an id.
+ */
+export function listingTexts(accepts: (value: unknown) => boolean = () => true): ListingTexts {
   const asked: number[] = [];
   const answers = new Map<number, string>();
   const waiting = (): boolean => answers.size < asked.length;
@@ -38,7 +41,8 @@ export function listingTexts(): ListingTexts {
     const key = keyOf(m['id']);
     const result = m['result'];
     if (m['jsonrpc'] !== '2.0' || key === undefined || !asked.includes(key) || answers.has(key)) return;
-    if (result !== null && typeof result === 'object' && !Array.isArray(result)) answers.set(key, text);
+    if (result !== null && typeof result === 'object' && !Array.isArray(result) && accepts(value))
+      answers.set(key, text);
   };
   return {
     sent(message) {

@@ -26,6 +26,14 @@ describe('listingTexts', () => {
     expect(texts.pages([1])).toEqual({ ok: true, texts: [kept] });
   });
 
+  it('keeps no answer the SDK would drop by its own test of a message', () => {
+    const texts = listingTexts((value) => (value as { result: { _meta?: unknown } }).result._meta === undefined);
+    texts.sent({ ...LIST, id: 1 });
+    texts.received(page(1, '[]', ',"_meta":1'));
+    texts.received(page(1));
+    expect(texts.pages([1])).toEqual({ ok: true, texts: [page(1)] });
+  });
+
   it('keeps the pages in the order their requests were sent', () => {
     const texts = listingTexts();
     texts.sent({ ...LIST, id: 4 });
