@@ -99,14 +99,15 @@ export interface EncodedJson {
 /** A result as JSON text, or as its bytes. */
 export type ResultText = string | EncodedJson;
 
-const utf8 = new TextDecoder();
+// The bytes are always an encoding of the text: decoded back exactly, a leading U+FEFF kept.
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The JSON text of `result`. */
 export function textOf(result: ResultText): string {
   return typeof result === 'string' ? result : utf8.decode(result.bytes);
 }
 
-/** Whether two results are the same JSON text (bytes compared as bytes, never decoded). */
+/** Whether two results are the same JSON text (two encoded ones compared as bytes, not decoded). */
 export function sameResult(a: ResultText, b: ResultText): boolean {
   if (typeof a === 'string' || typeof b === 'string') return textOf(a) === textOf(b);
   return a === b || Buffer.compare(a.bytes, b.bytes) === 0;

@@ -3,8 +3,29 @@
 // result, error, notification or request echoes it. Each message is masked whole, as the JSON value it is
 // (mask-secrets.ts), so a value written with any escapes is found and the message stays JSON. The top-level id
 // is left alone: it is the client's own or the proxy's, never the upstream's, and the client matches on it.
-import { createMasker, MIN_SHOWN_SECRET_LENGTH } from '../exec/mask-secrets.js';
-import { type Channel, textOf } from '../mcp/channel.js';
+import { createMasker, type Masker, MIN_SHOWN_SECRET_LENGTH } from '../exec/mask-secrets.js';
+import { type Channel, type EncodedJson, textOf } from '../mcp/channel.js';
+
+// A result encoded once (a tools/list answer, made once per admission) is masked once per list of secrets, which
+// every session of a proxy shares: decoded and masked for each session, 5,000 tools took 9 ms a session.
+const maskedResults = new WeakMap<EncodedJson, WeakMap<readonly string[], EncodedJson>>();
+
+/** `result` masked of `secrets`: itself when there was nothing to mask, else the masked text's bytes. */
+function maskedOnce(result: EncodedJson, secrets: readonly string[], masker: Masker): EncodedJson {
+  let bySecrets = maskedResults.get(result);
+  if (bySecrets === undefined) {
+    bySecrets = new WeakMap();
+    maskedResults.set(result, bySecrets);
+  }
+  let masked = bySecrets.get(secrets);
+  if (masked === undefined) {
+    const text = textOf(result);
+    const shown = masker.json(text);
+    masked = shown === text ? result : { bytes: Buffer.from(shown, 'utf8') };
+    bySecrets.set(secrets, masked);
+  }
+  return masked;
+}
 
 /** `channel` with every message masked of `secrets` (`channel` itself when none is long enough). */
 export function maskedChannel(channel: Channel, secrets: readonly string[]): Channel {
@@ -22,10 +43,9 @@ export function maskedChannel(channel: Channel, secrets: readonly string[]): Cha
       channel.send(Object.hasOwn(message, 'id') ? { jsonrpc: back['jsonrpc'], id, ...back } : back, related);
     },
     sendResult: (id, result) => {
-      const text = textOf(result);
-      const masked = masker.json(text);
-      // Bytes made once are passed on when there was nothing to mask; masked text is encoded anew.
-      channel.sendResult(id, masked === text ? result : masked);
+      if (typeof result !== 'string') return channel.sendResult(id, maskedOnce(result, secrets, masker));
+      const masked = masker.json(result);
+      channel.sendResult(id, masked === result ? result : masked);
     },
     backlog: () => channel.backlog(),
     close: () => channel.close(),

@@ -65,6 +65,11 @@ export function compiledOf(parts: CompiledParts, validator: Validator): Compiled
   return exposed(parts, validate, validateJSON);
 }
 
+/** What a deferred schema holds in place of its compile once it has run: never called (`compiled` is set). */
+const COMPILED = (): never => {
+  throw new Error('the schema was compiled already');
+};
+
 /**
  * A CompiledSchema whose validator `compile` makes on the first call of any of its methods, once: a success is
  * kept and used from then on, a failure is the answer of that call and of every later one (the same refusal
@@ -72,14 +77,22 @@ export function compiledOf(parts: CompiledParts, validator: Validator): Compiled
  */
 export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<Validator>): CompiledSchema {
   let compiled: CompiledSchema | Failure | undefined;
-  // Let go once it has run: what the engine compiled from is not kept beside the validator.
-  let pending: (() => Result<Validator>) | undefined = compile;
+  // Let go once it has run: the compile's scope (the engine's configuration, the documents, the cache key's parts)
+  // is not kept beside the validator.
+  let pending: () => Result<Validator> = compile;
   // A throw out of the compile is what guarded makes of it at admission: execution_failure, never a pass.
   const ready = (): CompiledSchema | Failure => {
-    if (compiled !== undefined || pending === undefined) return compiled as CompiledSchema | Failure;
+    if (compiled !== undefined) return compiled;
     const validator = guarded('validateSchema', pending);
-    pending = undefined;
-    compiled = validator.ok ? compiledOf(parts, validator.value) : validator;
+    if (validator.ok) {
+      try {
+        compiled = compiledOf(parts, validator.value);
+      } catch (thrown) {
+        // Out of stack or memory: this call's failure, and the next call makes it again (its validator is cached).
+        return thrownFailure('validate', thrown);
+      }
+    } else compiled = validator;
+    pending = COMPILED;
     return compiled;
   };
   // Once compiled, each call is the eager schema's own (compiledOf): one hot path for both.

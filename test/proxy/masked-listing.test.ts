@@ -25,8 +25,26 @@ describe('a tools/list answer as bytes made once', () => {
     const { channel, sent } = recording();
     const listing = encoded(JSON.stringify({ tools: [{ name: 'leak', description: `key ${SECRET}` }] }));
     maskedChannel(channel, [SECRET]).sendResult(1, listing);
-    expect(typeof sent[0]).toBe('string');
+    expect(sent[0]).not.toBe(listing);
     expect(textOf(sent[0] as ResultText)).not.toContain(SECRET);
+    expect(textOf(sent[0] as ResultText)).toContain('key ');
+  });
+
+  it('is masked once for every session given the same secrets, and anew for other secrets', () => {
+    const secrets = [SECRET];
+    const listing = encoded(JSON.stringify({ tools: [{ name: 'leak', description: `key ${SECRET}` }] }));
+    const sessions = [recording(), recording(), recording()];
+    for (const { channel } of sessions.slice(0, 2)) maskedChannel(channel, secrets).sendResult(1, listing);
+    maskedChannel(sessions[2]?.channel as Channel, [`${SECRET}-other`, SECRET]).sendResult(1, listing);
+    const [a, b, c] = sessions.map((s) => s.sent[0]);
+    expect(a).toBe(b);
+    expect(c).not.toBe(a);
+    expect(textOf(c as ResultText)).toBe(textOf(a as ResultText));
+  });
+
+  it('is read back as the text it was made of, a leading U+FEFF too', () => {
+    const text = '\uFEFF{"tools":[{"name":"\uFEFFa"}]}';
+    expect(textOf(encoded(text))).toBe(text);
   });
 
   it('is passed on as the same bytes when it holds no secret', () => {

@@ -2,7 +2,11 @@
 // methods, and kept; a compile that fails then fails that call and every later one with the refusal an eager
 // admission gives, never a pass. The engine's warm-up is replaced here (so this file has a module graph of its
 // own: vitest.config.ts) to make the engine refuse a schema that no real one makes it refuse.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Result } from '../../src/result.js';
+import type { Validator } from '../../src/schema/engine/validator.js';
 
 const engine = vi.hoisted(() => ({ refuse: false, warmUps: 0 }));
 vi.mock('../../src/schema/engine/warm-up.js', () => ({
@@ -16,6 +20,12 @@ vi.mock('../../src/schema/engine/warm-up.js', () => ({
 const { compileCounters, validateSchema } = await import('../../src/schema/compile.js');
 const { clearCache } = await import('../../src/schema/compile-cache.js');
 const { admitBatch } = await import('../../src/catalog/admission.js');
+const { deferredCompiledOf } = await import('../../src/schema/compiled-schema.js');
+const { ok } = await import('../../src/result.js');
+const { DEFAULT_LIMITS } = await import('../../src/util/limits.js');
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 
 let serial = 0;
 /** A small tool schema without references, new to the compile cache at each call. */
@@ -119,6 +129,45 @@ describe('a compile that fails at the first call fails closed', () => {
     });
     const r = compiled.validate({});
     expect(r.ok ? 'passed' : [r.error.class, r.error.kind]).toEqual(['execution_failure', 'internal']);
+  });
+});
+
+describe('a deferred schema once compiled', () => {
+  it('lets go of its compile: nothing the compile alone holds stays reachable', async () => {
+    let held: WeakRef<object> | undefined;
+    const validator = Object.assign((_: unknown) => true, { schema: {}, errors: null }) as unknown as Validator;
+    const compile = (): (() => Result<Validator>) => {
+      const scope = { payload: new Array(1000).fill(0) };
+      held = new WeakRef(scope);
+      return () => (scope.payload.length > 0 ? ok(validator) : ok(validator));
+    };
+    const compiled = deferredCompiledOf({ schema: {}, toolRoot: true, limits: DEFAULT_LIMITS }, compile());
+    expect(compiled.validate({}).ok).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(held?.deref()).toBeUndefined();
+    expect(compiled.validate({}).ok).toBe(true);
+  });
+
+  it('answers a throw while its CompiledSchema is made with a failure, and makes it again at the next call', () => {
+    // Read once when the deferred schema is made, then by the compiled one's checker: the second read throws.
+    let reads = 0;
+    const parts = {
+      schema: {},
+      limits: DEFAULT_LIMITS,
+      get toolRoot(): boolean {
+        if (++reads === 2) throw new RangeError('Maximum call stack size exceeded');
+        return true;
+      },
+    };
+    const validator = Object.assign((_: unknown) => true, { schema: {}, errors: null }) as unknown as Validator;
+    const compiled = deferredCompiledOf(parts, () => ok(validator));
+    const first = compiled.validate({});
+    expect(first.ok).toBe(false);
+    if (!first.ok) expect(first.error.class).toBe('execution_failure');
+    expect(compiled.validate({})).toEqual({ ok: true, value: {} });
   });
 });
 
