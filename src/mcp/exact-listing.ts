@@ -1,8 +1,8 @@
 // A tools/list page is read with JSON.parse, which keeps the last of a key given twice and rounds a number no
 // float64 holds (9007199254740993 becomes ...992): the proxy admitted, enforced and published a schema other than
 // the one the server wrote, while a server that reads its own text exactly enforces the one written. The proxy
-// and `check --mcp/--url/--config` (listing-texts.ts) both judge a listing so, and give the same verdicts. Each tool's
-// own text in the page is read again by the exact reader of argument texts (src/arguments/json-text.ts). A number
+// and `check --mcp/--url/--config` (listing-texts.ts) both read a listing's texts so. Each tool's own text in the
+// page is read again by the exact reader of argument texts (src/arguments/json-text.ts). A number
 // it refuses is one toolgate cannot enforce as written (its keywords judge the float64's shortest form, rule 11 of
 // docs/rules.md): `unsupported_capability`, withheld in quarantine mode. A key given twice or a lone surrogate makes
 // a text JSON readers read differently (RFC 8259 section 4: names SHOULD be unique; section 8.2): a malformed

@@ -12,8 +12,11 @@ import { createSseReader } from './sse.js';
 export interface ListingTexts {
   /** Notes a message the client sends (the SDK transport's `send`): the id of each tools/list request. */
   sent(message: unknown): void;
-  /** One message's text as it arrived. */
-  received(text: string): void;
+  /**
+   * One message's text as it arrived: a stdio line or an SSE event's data (`single`: an array there is dropped by
+   * the SDK whole), or a JSON body (a batch taken only when the SDK would take every element of it).
+   */
+  received(text: string, framing: 'single' | 'body'): void;
   /**
    * The answers' texts in the order their requests were sent, each checked to hold as many tools as the SDK read
    * from it (`counts`, one per page); a message naming the first that is not there or does not match.
@@ -50,7 +53,7 @@ export function listingTexts(accepts: (value: unknown) => boolean = () => true):
       const key = m !== null && typeof m === 'object' && m.method === 'tools/list' ? keyOf(m.id) : undefined;
       if (key !== undefined) asked.push(key);
     },
-    received(text) {
+    received(text, framing) {
       if (!waiting()) return;
       let value: unknown;
       try {
@@ -59,7 +62,9 @@ export function listingTexts(accepts: (value: unknown) => boolean = () => true):
         return;
       }
       if (!Array.isArray(value)) take(text, value);
-      else for (const [i, element] of elementTexts(text).entries()) take(element, value[i]);
+      // The SDK's HTTP client parses a batch body's elements in turn and drops the whole body at the first it refuses.
+      else if (framing === 'body' && value.every((element) => accepts(element)))
+        for (const [i, element] of elementTexts(text).entries()) take(element, value[i]);
     },
     pages(counts) {
       const texts: string[] = [];
@@ -86,7 +91,10 @@ export function listingTexts(accepts: (value: unknown) => boolean = () => true):
 /** Hands each line of a server's stdout to `texts`, as the SDK's stdio client splits them (a CR before LF dropped). */
 export function stdoutLines(texts: ListingTexts): (chunk: Buffer) => void {
   // A line past the bound is one the SDK's own buffer refuses too: it is not kept.
-  const reader = createLineReader(MAX_RESPONSE_BYTES, { line: (text) => texts.received(text), oversized: () => {} });
+  const reader = createLineReader(MAX_RESPONSE_BYTES, {
+    line: (text) => texts.received(text, 'single'),
+    oversized: () => {},
+  });
   return (chunk) => reader.push(chunk);
 }
 
@@ -94,22 +102,29 @@ export function stdoutLines(texts: ListingTexts): (chunk: Buffer) => void {
 export function textsFetch(inner: typeof fetch, texts: ListingTexts): typeof fetch {
   return async (input, init) => {
     const response = await inner(input, init);
-    const type = response.headers.get('content-type') ?? '';
-    // The SDK tells the two apart by these substrings, and reads nothing else as messages.
-    const sse = type.includes('text/event-stream');
-    if (response.body === null || (!sse && !type.includes('application/json'))) return response;
+    // The SDK tells the two apart by the media type (type/subtype, any case), and reads nothing else as messages.
+    const type = (response.headers.get('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase();
+    const sse = type === 'text/event-stream';
+    if (response.body === null || (!sse && type !== 'application/json')) return response;
     // Decoded as the SDK's reader decodes (UTF-8, a leading BOM dropped), chunk by chunk as they pass.
     const decoder = new TextDecoder();
     const events = createSseReader(
       MAX_RESPONSE_BYTES,
-      (data) => texts.received(data),
+      (data) => texts.received(data, 'single'),
       () => {},
     );
+    let first = true;
     let body = '';
     const tapped = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
-          const text = decoder.decode(chunk, { stream: true });
+          let text = decoder.decode(chunk, { stream: true });
+          // The SDK's event parser (eventsource-parser) drops `\u00EF\u00BB\u00BF` (a BOM read as Latin-1) from the
+          // start of its first text.
+          if (sse && first && text !== '') {
+            first = false;
+            if (text.startsWith('\u00EF\u00BB\u00BF')) text = text.slice(3);
+          }
           if (sse) events.push(text);
           else body += text;
           controller.enqueue(chunk);
@@ -117,7 +132,7 @@ export function textsFetch(inner: typeof fetch, texts: ListingTexts): typeof fet
         flush() {
           const rest = decoder.decode();
           if (sse) events.push(rest);
-          else texts.received(body + rest);
+          else texts.received(body + rest, 'body');
         },
       }),
     );

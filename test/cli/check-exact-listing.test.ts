@@ -2,7 +2,7 @@
 // `minimum` of 9007199254740993 was checked as ...992 and the second of two `required` kept, so check said
 // "admitted" (exit 0) of a listing the proxy refuses to start on. The answers' texts are now kept as they arrived
 // (src/mcp/listing-texts.ts) and read again exactly, as the proxy reads them (src/mcp/exact-listing.ts).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -33,12 +33,17 @@ beforeAll(async () => {
       const env = Object.fromEntries(flags.split(',').map((f) => [f, '1']));
       const texts = (answers as Answers)(JSON.parse(body), env);
       if (texts.length === 0) return res.writeHead(202).end();
+      // MIXED_CASE names the media type as HTTP allows (case-insensitive); LATIN_BOM starts an event stream with
+      // `ï»¿`, which the SDK's event parser drops.
+      const type = (name: string): string => (env['MIXED_CASE'] ? `${name.toUpperCase()}; charset=UTF-8` : name);
       if (kind === 'json') {
-        res.writeHead(200, { 'content-type': 'application/json' });
+        res.writeHead(200, { 'content-type': type('application/json') });
         return res.end(texts.at(-1));
       }
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.end(texts.map((t) => `event: message\ndata: ${t}\n\n`).join(''));
+      res.writeHead(200, { 'content-type': type('text/event-stream') });
+      // With LATIN_BOM the stream's first line is its first event's data line.
+      const events = texts.map((t) => `${env['LATIN_BOM'] ? '' : 'event: message\n'}data: ${t}\n\n`).join('');
+      res.end(env['LATIN_BOM'] ? `\u00EF\u00BB\u00BF${events}` : events);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,11 +59,16 @@ const checkStdio = (env: string[]) =>
   runInProcess(['check', '--timeout', '10', ...env.flatMap((e) => ['--env', `${e}=1`]), '--mcp', `${NODE} ${SERVER}`]);
 const checkUrl = (path: string) => runInProcess(['check', '--timeout', '10', '--url', `${base}${path}`]);
 /** `check --config` of a desktop config naming the fixture with `env` set. */
-function checkConfig(env: string[]) {
-  const file = join(mkdtempSync(join(tmpdir(), 'toolgate-exact-')), 'config.json');
+async function checkConfig(env: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-exact-'));
+  const file = join(dir, 'config.json');
   const entry = { command: NODE, args: [SERVER], env: Object.fromEntries(env.map((e) => [e, '1'])) };
   writeFileSync(file, JSON.stringify({ mcpServers: { pages: entry } }));
-  return runInProcess(['check', '--timeout', '10', '--config', file]);
+  try {
+    return await runInProcess(['check', '--timeout', '10', '--config', file]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const BOUNDED = new RegExp(
@@ -79,6 +89,11 @@ describe('check judges a live listing from the texts the server sent, as the pro
     ['HTTP, JSON bodies', () => checkUrl('/json/')],
     ['HTTP, JSON bodies, two pages', () => checkUrl('/json/PAGED')],
     ['HTTP, event streams, two pages and decoys', () => checkUrl('/sse/PAGED,DECOY')],
+    ['stdio, a batch decoy before each page', () => checkStdio(['PAGED', 'BATCH_DECOY'])],
+    ['HTTP, event streams, a batch decoy before each page', () => checkUrl('/sse/PAGED,BATCH_DECOY')],
+    ['HTTP, media types in capitals', () => checkUrl('/json/PAGED,MIXED_CASE')],
+    ['HTTP, event streams in capitals', () => checkUrl('/sse/PAGED,MIXED_CASE')],
+    ['HTTP, an event stream starting with a BOM read as Latin-1', () => checkUrl('/sse/PAGED,LATIN_BOM')],
   ])(
     '%s: the number no float64 holds and the key given twice are refused, naming each tool',
     async (_, run) => {

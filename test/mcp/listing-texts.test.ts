@@ -18,20 +18,35 @@ describe('listingTexts', () => {
     ['not a result that is an array', ['{"jsonrpc":"2.0","id":1,"result":[]}', page(1)], page(1)],
     ['not a fractional id', [page(1.5), page(1)], page(1)],
     ['not text that is not JSON', ['{"jsonrpc"', page(1)], page(1)],
-    ['an element of a batch, as its own text', [`[${page(7)}, ${page(1)}]`], page(1)],
+    [
+      'not an element of a batch on a line or in an event (the SDK drops an array whole)',
+      [`[${page(1)}]`, page(1, '[{"name":"b"}]')],
+      page(1, '[{"name":"b"}]'),
+    ],
   ])('keeps %s', (_, received, kept) => {
     const texts = listingTexts();
     texts.sent({ ...LIST, id: 1 });
-    for (const text of received) texts.received(text);
+    for (const text of received) texts.received(text, 'single');
     expect(texts.pages([1])).toEqual({ ok: true, texts: [kept] });
   });
 
   it('keeps no answer the SDK would drop by its own test of a message', () => {
     const texts = listingTexts((value) => (value as { result: { _meta?: unknown } }).result._meta === undefined);
     texts.sent({ ...LIST, id: 1 });
-    texts.received(page(1, '[]', ',"_meta":1'));
-    texts.received(page(1));
+    texts.received(page(1, '[]', ',"_meta":1'), 'single');
+    texts.received(page(1), 'single');
     expect(texts.pages([1])).toEqual({ ok: true, texts: [page(1)] });
+  });
+
+  it.each([
+    ['an element of a batch body, as its own text, when the SDK takes every element', true, page(1)],
+    ['no element of a batch body with one the SDK refuses (it drops the body)', false, undefined],
+  ])('keeps %s', (_, good, kept) => {
+    const texts = listingTexts((value) => (value as { id: unknown }).id !== 'bad');
+    texts.sent({ ...LIST, id: 1 });
+    texts.received(`[${page(7)}, ${page(1)}, ${page(good ? 8 : 'bad')}]`, 'body');
+    texts.received(page(1, '[{"name":"b"}]'), 'body');
+    expect(texts.pages([1])).toEqual({ ok: true, texts: [kept ?? page(1, '[{"name":"b"}]')] });
   });
 
   it('keeps the pages in the order their requests were sent', () => {
@@ -39,9 +54,9 @@ describe('listingTexts', () => {
     texts.sent({ ...LIST, id: 4 });
     texts.sent({ jsonrpc: '2.0', method: 'ping', id: 5 });
     texts.sent({ ...LIST, id: 6 });
-    texts.received(page(6, '[{"name":"b"},{"name":"c"}]'));
-    texts.received(page(5));
-    texts.received(page(4));
+    texts.received(page(6, '[{"name":"b"},{"name":"c"}]'), 'single');
+    texts.received(page(5), 'single');
+    texts.received(page(4), 'single');
     expect(texts.pages([1, 2])).toEqual({ ok: true, texts: [page(4), page(6, '[{"name":"b"},{"name":"c"}]')] });
   });
 
@@ -52,7 +67,7 @@ describe('listingTexts', () => {
   ])('refuses a page when %s', (_, received, counts) => {
     const texts = listingTexts();
     texts.sent({ ...LIST, id: 1 });
-    for (const text of received) texts.received(text);
+    for (const text of received) texts.received(text, 'single');
     expect(texts.pages(counts)).toEqual({
       ok: false,
       message: 'the text of tools/list answer 1 could not be read as it arrived',
@@ -66,6 +81,7 @@ describe('listingTexts', () => {
       key === 'result'
         ? '{"jsonrpc":"2.0","id":1,"result":{"tools":[]},"result":{"tools":[]}}'
         : page(1, '[]', ',"tools":[]'),
+      'single',
     );
     expect(texts.pages([0])).toEqual({
       ok: false,
@@ -77,10 +93,10 @@ describe('listingTexts', () => {
     const texts = listingTexts();
     let read = 0;
     const text = { toString: () => String(read++) };
-    texts.received(text as unknown as string);
+    texts.received(text as unknown as string, 'single');
     texts.sent({ ...LIST, id: 1 });
-    texts.received(page(1));
-    texts.received(text as unknown as string);
+    texts.received(page(1), 'single');
+    texts.received(text as unknown as string, 'single');
     expect(read).toBe(0);
   });
 });
