@@ -3,6 +3,7 @@
 // tool the proxy withholds or refuses (exact-listing.ts reads each page again from its text). Here the text of each
 // answer to the listing's own tools/list requests is kept as it arrived (a stdio line, a JSON body, an SSE event's
 // data), beside the SDK's reading, so that check judges a live listing from the same texts as the proxy.
+import { MAX_LISTING_BYTES } from '../catalog/mcp-pages.js';
 import { createLineReader } from '../exec/line-reader.js';
 import { MAX_RESPONSE_BYTES } from './capped-fetch.js';
 import { elementTexts, memberText } from './json-member.js';
@@ -90,8 +91,9 @@ export function listingTexts(accepts: (value: unknown) => boolean = () => true):
 
 /** Hands each line of a server's stdout to `texts`, as the SDK's stdio client splits them (a CR before LF dropped). */
 export function stdoutLines(texts: ListingTexts): (chunk: Buffer) => void {
-  // A line past the bound is one the SDK's own buffer refuses too: it is not kept.
-  const reader = createLineReader(MAX_RESPONSE_BYTES, {
+  // Never stricter than the SDK it shadows (1.29 reads lines of any length, 1.30 on up to 10 MiB): a line is kept up
+  // to the whole listing's bound (mcp-pages.ts), which the listing is held to anyway.
+  const reader = createLineReader(MAX_LISTING_BYTES, {
     line: (text) => texts.received(text, 'single'),
     oversized: () => {},
   });

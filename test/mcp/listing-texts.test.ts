@@ -2,7 +2,7 @@
 // first result response with that id as the SDK finds it (Number(id) of a string or integer), nothing the SDK
 // drops, and a page's text only when it holds as many tools as the SDK read from it.
 import { describe, expect, it } from 'vitest';
-import { listingTexts } from '../../src/mcp/listing-texts.js';
+import { listingTexts, stdoutLines } from '../../src/mcp/listing-texts.js';
 
 const LIST = { jsonrpc: '2.0', method: 'tools/list', params: {} };
 const page = (id: unknown, tools = '[{"name":"a"}]', extra = '') =>
@@ -87,6 +87,16 @@ describe('listingTexts', () => {
       ok: false,
       message: `a tools/list page gives "${key}" twice: which one is meant cannot be told`,
     });
+  });
+
+  it('keeps a page on a line past 10 MiB, as the SDK before 1.30 reads it (never stricter than the SDK)', () => {
+    const texts = listingTexts();
+    texts.sent({ ...LIST, id: 1 });
+    const big = page(1, `[{"name":"a","description":"${'x'.repeat(12 * 1024 * 1024)}"}]`);
+    const push = stdoutLines(texts);
+    for (let i = 0; i < big.length; i += 1 << 20) push(Buffer.from(big.slice(i, i + (1 << 20))));
+    push(Buffer.from('\n'));
+    expect(texts.pages([1])).toEqual({ ok: true, texts: [big] });
   });
 
   it('reads no message while no tools/list request waits', () => {
