@@ -81,7 +81,8 @@ export function batchError(diagnostics: readonly Diagnostic[], mode: 'strict' | 
       schemaPath: d.index < 0 ? inner : `/tools/${d.index}${inner}`,
     };
   });
-  const n = sorted.filter((d) => d.index >= 0).length;
+  // Tools, not diagnostics: one tool can have several (its input and output schemas, its text read exactly).
+  const n = new Set(sorted.filter((d) => d.index >= 0).map((d) => d.index)).size;
   const head =
     `${mode} batch admission failed: ${n} tool${n === 1 ? '' : 's'} not ` +
     `admitted${sorted.some((d) => d.index < 0) ? ' and a batch-level problem' : ''}`;

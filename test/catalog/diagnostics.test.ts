@@ -69,6 +69,16 @@ describe('batchError', () => {
     expect(e.message).toMatch(/^strict batch admission failed: 3 tools not admitted; tool "alpha"/);
   });
 
+  it('counts tools, not diagnostics: one tool with two problems is one tool not admitted', () => {
+    const e = batchError([diag('one', 0, 'validation'), diag('one', 0, 'unsupported_capability')], 'quarantine');
+    expect(e.message).toMatch(/^quarantine batch admission failed: 1 tool not admitted; tool "one"/);
+    const two = batchError(
+      [diag('a', 0, 'validation'), diag('a', 0, 'validation'), diag('b', 2, 'validation')],
+      'strict',
+    );
+    expect(two.message).toMatch(/^strict batch admission failed: 2 tools not admitted;/);
+  });
+
   it('locates an authority problem under /authority', () => {
     const d: Diagnostic = {
       name: '',
