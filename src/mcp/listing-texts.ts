@@ -97,7 +97,14 @@ export function stdoutLines(texts: ListingTexts): (chunk: Buffer) => void {
     line: (text) => texts.received(text, 'single'),
     oversized: () => {},
   });
-  return (chunk) => reader.push(chunk);
+  // A 'data' listener's throw would end the command: a line that cannot be read is not kept, as the SDK drops it.
+  return (chunk) => {
+    try {
+      reader.push(chunk);
+    } catch {
+      // The page's text is then missing, and pages() says so.
+    }
+  };
 }
 
 /** `fetch` whose responses' messages are handed to `texts` as the SDK reads them: a JSON body, or SSE events. */

@@ -72,8 +72,9 @@ const COMPILED = (): never => {
 
 /**
  * A CompiledSchema whose validator `compile` makes on the first call of any of its methods, once: a success is
- * kept and used from then on, a failure is the answer of that call and of every later one (the same refusal
- * the admission of an eager compile would have returned, the compile never retried).
+ * kept and used from then on, a failure the compile returns (or throws) is the answer of that call and of every
+ * later one (the same refusal the admission of an eager compile would have returned, the compile never retried). A
+ * throw after it, while the CompiledSchema is made, fails that call alone.
  */
 export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<Validator>): CompiledSchema {
   let compiled: CompiledSchema | Failure | undefined;
@@ -81,27 +82,26 @@ export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<V
   // is not kept beside the validator.
   let pending: () => Result<Validator> = compile;
   // A throw out of the compile is what guarded makes of it at admission: execution_failure, never a pass.
-  const ready = (): CompiledSchema | Failure => {
+  const ready = (what: 'validate' | 'validateJSON'): CompiledSchema | Failure => {
     if (compiled !== undefined) return compiled;
     const validator = guarded('validateSchema', pending);
     if (validator.ok) {
-      try {
-        compiled = compiledOf(parts, validator.value);
-      } catch (thrown) {
-        // Out of stack or memory: this call's failure, and the next call makes it again (its validator is cached).
-        return thrownFailure('validate', thrown);
-      }
+      // Out of stack or memory (toolgate's own code runs here): this call's failure, and the next call makes it again
+      // (its validator is in the compile cache).
+      const made = guarded(what, () => ({ ok: true, value: compiledOf(parts, validator.value) }));
+      if (!made.ok) return made;
+      compiled = made.value;
     } else compiled = validator;
     pending = COMPILED;
     return compiled;
   };
   // Once compiled, each call is the eager schema's own (compiledOf): one hot path for both.
   const validate = (args: unknown): Result<unknown> => {
-    const c = ready();
+    const c = ready('validate');
     return 'ok' in c ? c : c.validate(args);
   };
   const validateJSON = (text: string): Result<unknown> => {
-    const c = ready();
+    const c = ready('validateJSON');
     return 'ok' in c ? c : c.validateJSON(text);
   };
   return exposed(parts, validate, validateJSON);

@@ -61,6 +61,26 @@ afterAll(() => {
 const checkStdio = (env: string[]) =>
   runInProcess(['check', '--timeout', '10', ...env.flatMap((e) => ['--env', `${e}=1`]), '--mcp', `${NODE} ${SERVER}`]);
 const checkUrl = (path: string) => runInProcess(['check', '--timeout', '10', '--url', `${base}${path}`]);
+/** `lock` of the fixture over stdio with `env` set, into a folder removed after. */
+async function lockStdio(env: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-exact-'));
+  const envs = env.flatMap((e) => ['--env', `${e}=1`]);
+  try {
+    return await runInProcess([
+      'lock',
+      '--timeout',
+      '10',
+      ...envs,
+      '--out',
+      join(dir, 'lock.json'),
+      '--mcp',
+      `${NODE} ${SERVER}`,
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** `check --config` of a desktop config naming the fixture with `env` set. */
 async function checkConfig(env: string[]) {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-exact-'));
@@ -115,6 +135,7 @@ describe('check judges a live listing from the texts the server sent, as the pro
   it.each([
     ['stdio', () => checkStdio(['RESULT_TWICE'])],
     ['HTTP', () => checkUrl('/json/RESULT_TWICE')],
+    ['lock, stdio (nothing pinned: which result was meant cannot be told)', () => lockStdio(['RESULT_TWICE'])],
   ])(
     "%s: a page giving its result twice is that server's input error",
     async (_, run) => {
