@@ -14,6 +14,11 @@ import { elementTexts, memberText } from './json-member.js';
 import { ownData } from '../util/own-field.js';
 import type { TimeSlices } from '../util/time-slice.js';
 
+/** Why a tools/list page whose `result` or `tools` is given twice is refused whole. */
+export function givenTwice(key: string): string {
+  return `a tools/list page gives "${key}" twice: which one is meant cannot be told`;
+}
+
 /**
  * The tools of `listed` (every page's tools, in order) whose text in their page is not read exactly as JSON.parse
  * read it, as diagnostics; a failure message when a page's own `result` or `tools` is given twice (which list is
@@ -28,8 +33,7 @@ export async function inexactTools(
   let index = 0;
   for (const page of pages) {
     const tools = memberText(page.text, ['result', 'tools']);
-    if (tools.kind === 'duplicate')
-      return { ok: false, message: `a tools/list page gives "${tools.key}" twice: which one is meant cannot be told` };
+    if (tools.kind === 'duplicate') return { ok: false, message: givenTwice(tools.key) };
     const texts = tools.kind === 'text' ? elementTexts(tools.text) : [];
     for (const text of texts) {
       if (slices.due()) await slices.pause();

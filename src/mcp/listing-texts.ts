@@ -6,6 +6,7 @@
 import { MAX_LISTING_BYTES } from '../catalog/mcp-pages.js';
 import { createLineReader } from '../exec/line-reader.js';
 import { MAX_RESPONSE_BYTES } from './capped-fetch.js';
+import { givenTwice } from './exact-listing.js';
 import { elementTexts, memberText } from './json-member.js';
 import { createSseReader } from './sse.js';
 
@@ -78,7 +79,7 @@ export function listingTexts(accepts: (value: unknown) => boolean = () => true):
         if (tools?.kind === 'duplicate')
           return {
             ok: false,
-            message: `a tools/list page gives "${tools.key}" twice: which one is meant cannot be told`,
+            message: givenTwice(tools.key),
           };
         if (text === undefined || read !== counts[i])
           return { ok: false, message: `the text of tools/list answer ${i + 1} could not be read as it arrived` };

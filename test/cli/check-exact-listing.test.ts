@@ -3,13 +3,12 @@
 // "admitted" (exit 0) of a listing the proxy refuses to start on. The answers' texts are now kept as they arrived
 // (src/mcp/listing-texts.ts) and read again exactly, as the proxy reads them (src/mcp/exact-listing.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs fixture, run as the server and imported here for its answers
 import { answers } from './fixtures/inexact-pages-server.mjs';
+import { type PostServer, startPostServer } from './post-server.js';
 import { runInProcess } from './run-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -17,45 +16,34 @@ const NODE = process.execPath;
 const SERVER = join(ROOT, 'test/cli/fixtures/inexact-pages-server.mjs');
 type Answers = (m: unknown, env: Record<string, string>) => string[];
 
-let server: Server;
+let server: PostServer;
 let base = '';
 
 beforeAll(async () => {
   // `/json/<flags>` answers each POST with a JSON body, `/sse/<flags>` with an event stream; flags as env names.
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => {
-      body += chunk.toString('utf8');
-    });
-    req.on('end', () => {
-      if (req.method !== 'POST') return res.writeHead(405).end();
-      const [, kind = '', flags = ''] = (req.url ?? '').split('/');
-      const env = Object.fromEntries(flags.split(',').map((f) => [f, '1']));
-      const texts = (answers as Answers)(JSON.parse(body), env);
-      if (texts.length === 0) return res.writeHead(202).end();
-      // MIXED_CASE names the media type as HTTP allows (case-insensitive); LATIN_BOM starts an event stream with
-      // `ï»¿`, which the SDK's event parser drops.
-      const type = (name: string): string => (env['MIXED_CASE'] ? `${name.toUpperCase()}; charset=UTF-8` : name);
-      // BOM_CRLF starts a JSON body with a BOM and breaks it into lines (CRLF) after each comma, as JSON allows.
-      const last = texts.at(-1) ?? '';
-      const answer = env['BOM_CRLF'] ? `\uFEFF${last.replaceAll(',', ',\r\n  ')}\r\n` : last;
-      if (kind === 'json') {
-        res.writeHead(200, { 'content-type': type('application/json') });
-        return res.end(answer);
-      }
-      res.writeHead(200, { 'content-type': type('text/event-stream') });
-      // With LATIN_BOM the stream's first line is its first event's data line.
-      const events = texts.map((t) => `${env['LATIN_BOM'] ? '' : 'event: message\n'}data: ${t}\n\n`).join('');
-      res.end(env['LATIN_BOM'] ? `\u00EF\u00BB\u00BF${events}` : events);
-    });
+  server = await startPostServer((message, req, res) => {
+    const [, kind = '', flags = ''] = (req.url ?? '').split('/');
+    const env = Object.fromEntries(flags.split(',').map((f) => [f, '1']));
+    const texts = (answers as Answers)(message, env);
+    if (texts.length === 0) return res.writeHead(202).end();
+    // MIXED_CASE names the media type as HTTP allows (case-insensitive); LATIN_BOM starts an event stream with
+    // `ï»¿`, which the SDK's event parser drops.
+    const type = (name: string): string => (env['MIXED_CASE'] ? `${name.toUpperCase()}; charset=UTF-8` : name);
+    // BOM_CRLF starts a JSON body with a BOM and breaks it into lines (CRLF) after each comma, as JSON allows.
+    const last = texts.at(-1) ?? '';
+    const answer = env['BOM_CRLF'] ? `\uFEFF${last.replaceAll(',', ',\r\n  ')}\r\n` : last;
+    if (kind === 'json') {
+      res.writeHead(200, { 'content-type': type('application/json') });
+      return res.end(answer);
+    }
+    res.writeHead(200, { 'content-type': type('text/event-stream') });
+    // With LATIN_BOM the stream's first line is its first event's data line.
+    const events = texts.map((t) => `${env['LATIN_BOM'] ? '' : 'event: message\n'}data: ${t}\n\n`).join('');
+    res.end(env['LATIN_BOM'] ? `\u00EF\u00BB\u00BF${events}` : events);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.origin;
 });
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+afterAll(() => server.close());
 
 /** `check` of the fixture over stdio with `env` set, or at `url`. */
 const checkStdio = (env: string[]) =>

@@ -1,43 +1,30 @@
 // `check --url` against a server whose error message echoes its request line: the URL's query values are secrets
 // (src/mcp/server-url.ts), masked in the form the request sent them too, not only decoded.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PostServer, startPostServer } from './post-server.js';
 import { runInProcess } from './run-cli.js';
 
-let server: Server;
+let server: PostServer;
 let base = '';
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => {
-      body += chunk.toString('utf8');
-    });
-    req.on('end', () => {
-      if (req.method !== 'POST') return res.writeHead(405).end();
-      const message = JSON.parse(body) as { id?: number; method: string };
-      if (message.id === undefined) return res.writeHead(202).end();
-      const init = {
-        protocolVersion: '2025-06-18',
-        capabilities: { tools: {} },
-        serverInfo: { name: 'e', version: '1' },
-      };
-      const answer =
-        message.method === 'initialize'
-          ? { result: init }
-          : { error: { code: -32000, message: `no tools for ${String(req.url)}` } };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, ...answer }));
-    });
+  server = await startPostServer((message, req, res) => {
+    if (message['id'] === undefined) return res.writeHead(202).end();
+    const init = {
+      protocolVersion: '2025-06-18',
+      capabilities: { tools: {} },
+      serverInfo: { name: 'e', version: '1' },
+    };
+    const answer =
+      message['method'] === 'initialize'
+        ? { result: init }
+        : { error: { code: -32000, message: `no tools for ${String(req.url)}` } };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: message['id'], ...answer }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  base = `${server.origin}/mcp`;
 });
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+afterAll(() => server.close());
 
 describe('check --url with a server that echoes its request line', () => {
   it('masks a base64 key with + and an encoded value as the request sent them', async () => {

@@ -2,8 +2,6 @@
 // the same page (700 KB for 2,000 tools), and parsing it was most of what a session over an admitted catalog
 // cost the proxy's event loop. The same text always parses to the same value, so a recalled page
 // must be exactly the parsed one, shared frozen, and forgotten with its catalog.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readMessage, type RpcMessage } from '../../src/mcp/channel.js';
 import type { Admitted } from '../../src/proxy/admission.js';
@@ -18,22 +16,11 @@ import {
 } from '../../src/proxy/admission-cache.js';
 import type { ProxySettings } from '../../src/proxy/settings.js';
 import { openRawSession, startHttpServer, stopAll } from '../cli/http-fixture.js';
+import { heapUsed } from '../heap.js';
 import { startInProcess } from './in-process-proxy.js';
 
 afterAll(stopAll);
 afterEach(() => vi.restoreAllMocks());
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-/** The heap used after full collections. */
-async function heapUsed(): Promise<number> {
-  for (let i = 0; i < 4; i++) {
-    gc();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return process.memoryUsage().heapUsed;
-}
 
 const admitted: Admitted = { ok: true, value: NOTHING };
 const admit = async (): Promise<Admitted> => admitted;

@@ -1,10 +1,9 @@
 // Sessions of `--listen` end whole: once a session is ended, nothing long-lived (the proxy's stop signal above
 // all, which lives as long as the proxy) still holds it, its upstream or its compiled validators. The proxy runs
 // in this process (serveHttp from source) so that its sessions can be watched with a FinalizationRegistry.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openRawSession, startHttpServer, stopAll } from '../cli/http-fixture.js';
+import { heapUsed } from '../heap.js';
 import { startInProcess } from './in-process-proxy.js';
 
 /** Every HttpSession made, by number, while it is still reachable. */
@@ -26,18 +25,10 @@ vi.mock('../../src/proxy/http-session.js', async (importOriginal) => {
   return { ...m, HttpSession: Watched };
 });
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
 afterAll(stopAll);
 
 /** Full collections until the registry has run (its callbacks come after a collection, in a later task). */
-async function collect(): Promise<void> {
-  for (let i = 0; i < 6; i++) {
-    gc();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const collect = async (): Promise<void> => void (await heapUsed(6, 20));
 
 describe('proxy --listen: an ended session is freed', () => {
   it('leaves none of 20 opened, used and DELETEd sessions reachable (the stop signal held one each)', async () => {

@@ -2,21 +2,9 @@
 // more. Its closure had shared a scope with the whole pipeline (the reference index, the documents, the options),
 // and kept it for as long as the schema lived, and after its compile too (the proxy in front of
 // bench/catalog-server.mjs's 5,000 tools: 151 MB RSS at its first tools/list, 141 MB after).
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { type CompiledSchema, validateSchema } from '../../src/index.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-async function heapUsed(): Promise<number> {
-  for (let i = 0; i < 4; i++) {
-    gc();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return process.memoryUsage().heapUsed;
-}
+import { heapUsed } from '../heap.js';
 
 const COUNT = 2_000;
 

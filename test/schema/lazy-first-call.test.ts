@@ -2,11 +2,10 @@
 // methods, and kept; a compile that fails then fails that call and every later one with the refusal an eager
 // admission gives, never a pass. The engine's warm-up is replaced here (so this file has a module graph of its
 // own: vitest.config.ts) to make the engine refuse a schema that no real one makes it refuse.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../src/result.js';
 import type { Validator } from '../../src/schema/engine/validator.js';
+import { heapUsed } from '../heap.js';
 
 const engine = vi.hoisted(() => ({ refuse: false, warmUps: 0 }));
 vi.mock('../../src/schema/engine/warm-up.js', () => ({
@@ -23,9 +22,6 @@ const { admitBatch } = await import('../../src/catalog/admission.js');
 const { deferredCompiledOf } = await import('../../src/schema/compiled-schema.js');
 const { ok } = await import('../../src/result.js');
 const { DEFAULT_LIMITS } = await import('../../src/util/limits.js');
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 let serial = 0;
 /** A small tool schema without references, new to the compile cache at each call. */
@@ -143,10 +139,7 @@ describe('a deferred schema once compiled', () => {
     };
     const compiled = deferredCompiledOf({ schema: {}, toolRoot: true, limits: DEFAULT_LIMITS }, compile());
     expect(compiled.validate({}).ok).toBe(true);
-    for (let i = 0; i < 3; i++) {
-      gc();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await heapUsed(3);
     expect(held?.deref()).toBeUndefined();
     expect(compiled.validate({}).ok).toBe(true);
   });
