@@ -1,3 +1,4 @@
+import { echo } from '../util/describe-value.js';
 import { OWN_FORMAT_CHECKERS } from './own.js';
 
 /** Every format Draft 2020-12 defines (Validation §7.3). */
@@ -54,5 +55,7 @@ export function formatRefusal(name: unknown): string | undefined {
   if (ASSERTED_FORMATS.includes(name)) return undefined;
   if (DRAFT_2020_12_FORMATS.includes(name))
     return `format "${name}" cannot be asserted exactly by this version of toolgate`;
-  return `unknown format "${name}" cannot be asserted (Validation §7.2.3: unknown formats must not pass silently)`;
+  // The schema's own name, clipped: a 100,000-character one was echoed whole.
+  const why = 'Validation §7.2.3: unknown formats must not pass silently';
+  return `unknown format "${echo(name)}" cannot be asserted (${why})`;
 }

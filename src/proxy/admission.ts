@@ -20,6 +20,7 @@ import { requiredWithDefault } from '../lint/required-with-default.js';
 import { thrownMessage } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
+import { withObjectType } from '../schema/tool-root.js';
 import { pick } from '../util/option-table.js';
 import { timeSlices } from '../util/time-slice.js';
 import { clip, shownPlace } from '../util/describe-value.js';
@@ -95,10 +96,10 @@ export interface Withheld {
 }
 
 /** The tool as published: its inputSchema with `"type": "object"` when it had no `type` (a copy; never mutated). */
-function withObjectType(tool: Record<string, unknown>): Record<string, unknown> | undefined {
+function typedTool(tool: Record<string, unknown>): Record<string, unknown> | undefined {
   const schema = tool['inputSchema'];
   if (!isObject(schema) || Object.hasOwn(schema, 'type')) return undefined;
-  return { ...tool, inputSchema: { ...schema, type: 'object' } };
+  return { ...tool, inputSchema: withObjectType(schema) };
 }
 
 /** One diagnostic: the tool and why. */
@@ -259,7 +260,7 @@ async function admitListed(
     }
     const defaults = requiredWithDefault(ownData(tool, 'inputSchema'));
     if (defaults.length > 0) requiredDefaults.push({ name: shown(name), properties: defaults });
-    const typed = withObjectType(tool as Record<string, unknown>);
+    const typed = typedTool(tool as Record<string, unknown>);
     if (typed !== undefined) typeAdded.push(shown(name));
     tools.set(name, typed ?? (tool as Record<string, unknown>));
   }

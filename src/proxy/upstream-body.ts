@@ -1,6 +1,7 @@
 // The body of one response of a Streamable HTTP upstream (MCP 2025-06-18, "Transports"): a JSON body (one message)
 // or an event stream (any number), each message's text handed over as it arrived. A request's stream the server
 // closes before its answer is resumed from its last event id.
+import type { BodyBudget } from '../mcp/http-body.js';
 import { isMediaType } from './media-types.js';
 import { createSseReader } from '../mcp/sse.js';
 import type { ExchangeCut } from './exchange-cut.js';
@@ -25,6 +26,13 @@ export interface BodyReading {
   resume(lastId: string, cut: ExchangeCut): Promise<UpstreamResponse>;
   /** Whether the upstream stopped. */
   closed(): boolean;
+  /**
+   * The bytes of all the proxy's upstream messages being read at once (each is bounded by `maxBytes`, but a server
+   * answering many calls at once with long bodies it never ends would otherwise fill memory); none when unbounded.
+   */
+  readonly budget?: BodyBudget;
+  /** A body or event could not be read whole within `budget`: it was dropped, its exchange cut. */
+  busy?(): void;
 }
 
 /**
@@ -45,21 +53,36 @@ export async function readBody(
   // strings flattened again by every later look at it.
   const chunks: Buffer[] = [];
   let bytes = 0;
-  await response.each((chunk) => {
-    chunks.push(chunk);
-    bytes += chunk.byteLength;
-    return bytes <= reading.maxBytes;
-  });
-  if (bytes > reading.maxBytes) {
-    reading.oversized();
-    response.cancel();
-    return false;
+  const held = holding(reading.budget);
+  // Given back once the body's message was handed over: its bytes and its text are held until then.
+  try {
+    await response.each((chunk) => {
+      if (!held.take(chunk.byteLength)) return false;
+      chunks.push(chunk);
+      bytes += chunk.byteLength;
+      return bytes <= reading.maxBytes;
+    });
+    if (held.refused) {
+      reading.busy?.();
+      response.cancel();
+      return false;
+    }
+    if (bytes > reading.maxBytes) {
+      reading.oversized();
+      response.cancel();
+      return false;
+    }
+    const text = new TextDecoder().decode(Buffer.concat(chunks, bytes));
+    chunks.length = 0;
+    if (text.trim() === '') return false;
+    const taken = reading.take(text, false);
+    const answer = typeof taken === 'boolean' ? taken : await taken;
+    // A request is answered only by its answer, as on a stream: a body that is not one (not JSON, a batch, another
+    // id) fails the request now rather than when its --timeout runs out.
+    return awaiting ? answer : true;
+  } finally {
+    held.giveAll();
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks, bytes));
-  if (text.trim() === '') return false;
-  const taken = reading.take(text, false);
-  if (typeof taken !== 'boolean') await taken;
-  return true;
 }
 
 async function readStream(
@@ -73,9 +96,12 @@ async function readStream(
   let done = false;
   let lastId: string | undefined;
   let retryMs = 0;
+  // What the reader holds is at most the bytes pushed since its last event (within a chunk): given back at each.
+  const held = holding(reading.budget);
   const reader = createSseReader(
     reading.maxBytes,
     (data) => {
+      held.giveAll();
       // An event without data is a priming event (SEP-1699: it only carries an id to resume from).
       if (data === '') return;
       answered = true;
@@ -88,25 +114,56 @@ async function readStream(
     },
   );
   let stream = response;
-  for (let resumed = 0; ; resumed++) {
-    await stream.each((chunk) => {
-      reader.push(decoder.decode(chunk, { stream: true }));
-      return !done;
-    });
-    // A request's stream the server closed before the answer is resumed from its last event id (MCP 2025-11-25,
-    // "Resumability and Redelivery": the server may close it and expect the client to poll).
-    if (done || !awaiting || lastId === undefined || resumed >= MAX_RESUMES || reading.closed()) break;
-    if (cut.aborted) break;
-    await pause(Math.min(retryMs, MAX_RETRY_MS), cut);
-    if (cut.aborted) break;
-    stream = await reading.resume(lastId, cut);
-    if (!stream.ok || !isMediaType(stream.header('content-type'), 'text/event-stream')) {
-      stream.cancel();
-      break;
+  try {
+    for (let resumed = 0; ; resumed++) {
+      await stream.each((chunk) => {
+        if (!held.take(chunk.byteLength)) return false;
+        reader.push(decoder.decode(chunk, { stream: true }));
+        return !done;
+      });
+      if (held.refused) {
+        reading.busy?.();
+        stream.cancel();
+        return false;
+      }
+      // A request's stream the server closed before the answer is resumed from its last event id (MCP 2025-11-25,
+      // "Resumability and Redelivery": the server may close it and expect the client to poll).
+      if (done || !awaiting || lastId === undefined || resumed >= MAX_RESUMES || reading.closed()) break;
+      if (cut.aborted) break;
+      await pause(Math.min(retryMs, MAX_RETRY_MS), cut);
+      if (cut.aborted) break;
+      stream = await reading.resume(lastId, cut);
+      if (!stream.ok || !isMediaType(stream.header('content-type'), 'text/event-stream')) {
+        stream.cancel();
+        break;
+      }
     }
+  } finally {
+    held.giveAll();
   }
   // A request is answered only by its answer: a stream that ended without it leaves nothing waiting forever.
   return awaiting ? done : answered;
+}
+
+/** One reading's share of `budget`: what it took, given back at once; `refused` once a take did not fit. */
+function holding(budget: BodyBudget | undefined): { take(bytes: number): boolean; giveAll(): void; refused: boolean } {
+  let taken = 0;
+  return {
+    refused: false,
+    take(bytes) {
+      if (budget === undefined) return true;
+      if (!budget.take(bytes)) {
+        this.refused = true;
+        return false;
+      }
+      taken += bytes;
+      return true;
+    },
+    giveAll() {
+      budget?.give(taken);
+      taken = 0;
+    },
+  };
 }
 
 /** Waits `ms`, or less when `cut` is made first. */

@@ -9,6 +9,7 @@ import { clip } from '../util/describe-value.js';
 import { asOneLine, type Channel, type ChannelSink, readMessage, resultEnvelope } from '../mcp/channel.js';
 import { RPC } from '../mcp/peer.js';
 import { readMessageInSlices, SLICED_MESSAGE_CHARS } from '../mcp/read-in-slices.js';
+import type { BodyBudget } from '../mcp/http-body.js';
 import { readBody } from './upstream-body.js';
 import { type ExchangeCut, exchangeCut } from './exchange-cut.js';
 import { type UpstreamResponse, upstreamClient } from './upstream-request.js';
@@ -29,6 +30,13 @@ const UNACCEPTED =
   `the MCP server has not accepted ${MAX_UNACCEPTED} notifications and replies (or ` +
   `${MAX_UNACCEPTED_BYTES >> 20} MiB of them): more are dropped until it does`;
 
+/**
+ * The bytes of the server's answers all of a proxy's exchanges read at once (src/proxy/upstream-body.ts): twice the
+ * longest message, so one always fits. Past it the answer being read is dropped and its request fails.
+ */
+export const MAX_READING_BYTES = 128 * 1024 * 1024;
+const BUSY = `the MCP server's answers being read at once passed ${MAX_READING_BYTES >> 20} MiB: this one was dropped`;
+
 /** An HTTP upstream's channel; `gone` settles when the server ended the session. */
 export interface HttpUpstream {
   readonly channel: Channel;
@@ -46,6 +54,7 @@ export function openHttpUpstream(
   maxBytes: number,
   sink: Pick<ChannelSink, 'message' | 'bad' | 'known'>,
   warn: (line: string) => void,
+  budget?: BodyBudget,
 ): HttpUpstream {
   const aborter = exchangeCut();
   const client = upstreamClient(url);
@@ -54,6 +63,12 @@ export function openHttpUpstream(
   let session: string | undefined;
   let protocol: string | undefined;
   let closed = false;
+  // Said once per upstream: a server answering many calls at once with long bodies would repeat it for each.
+  let toldBusy = false;
+  const tellBusy = (): void => {
+    if (!toldBusy) warn(BUSY);
+    toldBusy = true;
+  };
   let ended: (why: string) => void = () => undefined;
   const gone = new Promise<string>((resolve) => {
     ended = resolve;
@@ -100,7 +115,7 @@ export function openHttpUpstream(
           if (typeof v === 'string') protocol = v;
         }
         // What comes on a request's own stream before its answer belongs to that request (MCP, "Transports").
-        const related = typeof awaited === 'number' && m.method !== undefined ? awaited : undefined;
+        const related = !body && typeof awaited === 'number' && m.method !== undefined ? awaited : undefined;
         sink.message(m, t, related);
       },
       bad: sink.bad,
@@ -115,20 +130,25 @@ export function openHttpUpstream(
     readMessage(asOneLine(text), reporting);
     return answer;
   };
-  /** Reads a response body (src/proxy/upstream-body.ts); `cut`: the exchange's own. */
+  /**
+   * Reads a response body (src/proxy/upstream-body.ts); `cut`: the exchange's own; `over.busy` set when the body
+   * was dropped for the budget of all bodies being read at once.
+   */
   const read = (
     response: UpstreamResponse,
     initializing: boolean,
     awaited?: unknown,
     cut: ExchangeCut = aborter,
+    over: { busy: boolean } = { busy: false },
   ): Promise<boolean> =>
     readBody(
       response,
       {
         maxBytes,
-        // Only what comes on a request's own stream relates to it; a JSON body is its answer alone.
-        take: (text, inStream) => take(text, initializing, inStream ? awaited : undefined, !inStream),
+        // Only what comes on a request's own stream relates to it (take); a JSON body is its answer alone.
+        take: (text, inStream) => take(text, initializing, awaited, !inStream),
         oversized: () => sink.bad('oversized', null),
+        ...(budget === undefined ? {} : { budget, busy: () => (over.busy = true) }),
         resume: (lastId, own) =>
           client.send({
             method: 'GET',
@@ -148,7 +168,9 @@ export function openHttpUpstream(
     });
     // 405: the server offers no stream of its own (allowed by the transport).
     if (!response.ok) return response.cancel();
-    await read(response, false);
+    const over = { busy: false };
+    await read(response, false, undefined, aborter, over);
+    if (over.busy) tellBusy();
   };
   const post = async (message: { id?: unknown; method?: unknown }, body: string, cut: ExchangeCut): Promise<void> => {
     const initializing = message.method === 'initialize';
@@ -190,9 +212,14 @@ export function openHttpUpstream(
       return;
     }
     try {
-      const answered = await read(response, initializing, message.id, cut);
+      const over = { busy: false };
+      const answered = await read(response, initializing, message.id, cut, over);
+      if (over.busy) {
+        tellBusy();
+        failed(message, BUSY);
+      }
       // Not for an exchange the proxy ended (stopped, or its request abandoned): nothing waits for an answer.
-      if (!answered && !closed && cut.reason !== ABANDONED)
+      else if (!answered && !closed && cut.reason !== ABANDONED)
         failed(message, 'the MCP server closed the response without an answer');
     } catch (thrown) {
       if (!closed && cut.reason !== ABANDONED) {

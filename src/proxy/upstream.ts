@@ -19,13 +19,25 @@ import { TOO_DEEP } from '../mcp/message-depth.js';
 import type { ProxySettings } from './settings.js';
 import { Peer, RPC } from '../mcp/peer.js';
 import { whenTold } from './stop-signal.js';
-import { openHttpUpstream } from './upstream-http.js';
+import { BodyBudget } from '../mcp/http-body.js';
+import { MAX_READING_BYTES, openHttpUpstream } from './upstream-http.js';
 import { listingMemo } from './admission-cache.js';
 import { startStdioUpstream } from './upstream-stdio.js';
 import { summaryLines } from './summary.js';
 
 /** Longest message read from the server; a result past --max-result is refused later, by size. */
 const MAX_UPSTREAM_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+// One budget for the answers all of one proxy's sessions read from their HTTP upstreams at once (they share the
+// settings object, as the admission cache's key does).
+const readingBudgets = new WeakMap<ProxySettings, BodyBudget>();
+function readingBudget(settings: ProxySettings): BodyBudget {
+  const known = readingBudgets.get(settings);
+  if (known !== undefined) return known;
+  const budget = new BodyBudget(MAX_READING_BYTES);
+  readingBudgets.set(settings, budget);
+  return budget;
+}
 
 /** An initialized, admitted upstream. */
 export interface Upstream {
@@ -128,7 +140,8 @@ async function open(
   };
   let opened: Opened;
   if (settings.url !== undefined) {
-    const http = openHttpUpstream(settings.url, settings.headers, MAX_UPSTREAM_MESSAGE_BYTES, sink, say);
+    const budget = readingBudget(settings);
+    const http = openHttpUpstream(settings.url, settings.headers, MAX_UPSTREAM_MESSAGE_BYTES, sink, say, budget);
     peer.channel = http.channel;
     opened = { gone: http.gone, stop: http.stop, kept: () => '', live: () => undefined, changed: () => changed };
   } else {

@@ -59,7 +59,7 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
         found.push(
           schemaViolation(
             key,
-            `unknown keyword "${key}" refused (unknownKeywords: "reject")`,
+            `unknown keyword "${echo(key)}" refused (unknownKeywords: "reject")`,
             at(key),
             'unknown_keyword',
           ),

@@ -82,7 +82,7 @@ function gateLegacy(
           refused.push(
             schemaViolation(
               key,
-              `unknown keyword "${key}" refused (unknownKeywords: "reject")`,
+              `unknown keyword "${echo(key)}" refused (unknownKeywords: "reject")`,
               where,
               'unknown_keyword',
             ),

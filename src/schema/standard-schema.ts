@@ -5,6 +5,7 @@ import { pointerSegments } from '../util/json-pointer.js';
 import { copyJson } from '../util/plain-json.js';
 import { sameInDraft07 } from './draft07-equivalent.js';
 import { legacyDialectOf } from './legacy-keywords.js';
+import { withObjectType } from './tool-root.js';
 
 // Standard Schema v1 (https://standardschema.dev) and Standard JSON Schema v1, implemented without
 // importing anything at runtime: only the types come from @standard-schema/spec, so the core
@@ -54,7 +55,7 @@ export function providedSchema(schema: unknown, toolRoot: boolean): Record<strin
   const value = copy.ok ? copy.value : undefined;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
-  if (toolRoot && !Object.hasOwn(record, 'type')) return { type: 'object', ...record };
+  if (toolRoot && !Object.hasOwn(record, 'type')) return withObjectType(record);
   return record;
 }
 

@@ -1,6 +1,7 @@
 // Provider tool shapes, one per wire format, and the one function that builds them (for a Registry and a
 // Bundle alike): the schema as given, a fresh copy every time, names as the provider takes them.
 import { checkProvider } from '../interop/check-provider.js';
+import { withObjectType } from '../schema/tool-root.js';
 import { copyJson } from '../util/plain-json.js';
 import type { ProviderFormat } from './tool-result.js';
 
@@ -84,7 +85,7 @@ function parameters(schema: unknown): ObjectParameters {
   const t = copy['type'];
   if (t === 'object') return copy as ObjectParameters;
   if (Array.isArray(t)) return { ...copy, type: 'object' };
-  return { type: 'object', ...copy };
+  return withObjectType(copy) as ObjectParameters;
 }
 
 /**

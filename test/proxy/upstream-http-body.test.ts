@@ -1,10 +1,13 @@
 // An `--url` upstream's JSON answer is kept as bytes and decoded once (src/proxy/upstream-http.ts): a character
 // split across two chunks must come out whole, the bound counts bytes (what its name says), and a body past it
-// is refused (the request answered with the proxy's own error), never passed on in part.
+// is refused (the request answered with the proxy's own error), never passed on in part. A body that is not the
+// request's answer fails the request when it is read: it was counted as answered, and the request waited out the
+// proxy's --timeout.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RpcMessage } from '../../src/mcp/channel.js';
+import { BodyBudget } from '../../src/mcp/http-body.js';
 import { openHttpUpstream } from '../../src/proxy/upstream-http.js';
 
 const servers: Server[] = [];
@@ -74,4 +77,90 @@ describe('an --url upstream answer as JSON', () => {
     expect(messages[0]?.result).toBeUndefined();
     expect(JSON.stringify(messages[0]?.error)).toContain('without an answer');
   });
+});
+
+const answer = '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}';
+
+describe("an --url upstream's JSON body to a request", () => {
+  it.each([
+    ['the answer', answer, { tools: [] }],
+    ['a one-element batch', `[${answer}]`, 'error'],
+    ['the answer of another id', answer.replace('"id":1', '"id":1001'), 'error'],
+    ['a notification', '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info"}}', 'error'],
+    ['not JSON', '<html>502 Bad Gateway</html>', 'error'],
+    ['cut short', answer.slice(0, 30), 'error'],
+  ])('%s: the request gets one reply, its result or the proxy error', async (_, body, expected) => {
+    const { messages } = await exchange(await serve(Buffer.from(body), 1 << 20), 1 << 20);
+    const own = messages.filter((m) => m.id === 1);
+    // Exactly one: a made-up error after the answer would reach whatever request waits on that id.
+    expect(own).toHaveLength(1);
+    if (expected === 'error') expect(JSON.stringify(own[0]?.error)).toContain('without an answer');
+    else expect(own[0]?.result).toEqual(expected);
+  });
+});
+
+// Each body is bounded, but nothing bounded all of them together: a server answering 30 calls at once with 60 MB
+// bodies it never ended held the proxy at 1.9 GB. The answers being read share one budget now; past it the body
+// being read is dropped and its request fails, and what a body took is given back once it was read.
+describe("an --url upstream's answers read at once", () => {
+  it.each([
+    [
+      'JSON bodies',
+      'application/json',
+      (pad: string, id: number) => `{"jsonrpc":"2.0","id":${id},"result":{"p":"${pad}`,
+    ],
+    [
+      'event streams',
+      'text/event-stream',
+      (pad: string, id: number) => `data: {"jsonrpc":"2.0","id":${id},"result":{"p":"${pad}`,
+    ],
+  ])(
+    'share one budget (%s): one of two long answers is dropped, the other read, the budget given back',
+    async (_, type, start) => {
+      const release: (() => void)[] = [];
+      const s = createServer((req, res) => {
+        let body = '';
+        req.on('data', (c: Buffer) => {
+          body += c.toString('utf8');
+        });
+        req.on('end', () => {
+          const { id } = JSON.parse(body) as { id: number };
+          res.writeHead(200, { 'content-type': type });
+          // 700 bytes now, the rest once released: the first of two such answers fits the 1,000-byte budget.
+          res.write(start('x'.repeat(640), id));
+          const end = type === 'text/event-stream' ? '"}}\n\n' : '"}}';
+          if (id === 3) res.end(end);
+          else release.push(() => res.end(end));
+        });
+      });
+      servers.push(s);
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+      const url = new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`);
+      const messages: RpcMessage[] = [];
+      const warned: string[] = [];
+      const up = openHttpUpstream(
+        url,
+        {},
+        1 << 20,
+        { message: (m) => messages.push(m), bad: () => undefined },
+        (line) => warned.push(line),
+        new BodyBudget(1000),
+      );
+      up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
+      up.channel.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} });
+      await expect.poll(() => messages.length, { timeout: 10_000 }).toBe(1);
+      expect(JSON.stringify(messages[0]?.error)).toContain('answers being read at once passed 128 MiB');
+      expect(warned).toEqual([expect.stringContaining('this one was dropped')]);
+      await expect.poll(() => release.length).toBeGreaterThan(0);
+      for (const r of release) r();
+      await expect.poll(() => messages.length, { timeout: 10_000 }).toBe(2);
+      expect(messages[1]?.result).toEqual({ p: 'x'.repeat(640) });
+      // Given back: a third long answer is read whole.
+      up.channel.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: {} });
+      await expect.poll(() => messages.length, { timeout: 10_000 }).toBe(3);
+      expect(messages[2]?.id).toBe(3);
+      expect(messages[2]?.result).toEqual({ p: 'x'.repeat(640) });
+      await up.stop();
+    },
+  );
 });

@@ -157,6 +157,13 @@ const rows: Row[] = [
     expect: 'unsupported_capability',
     message: /int32/,
   },
+  ...[undefined, 'http://json-schema.org/draft-07/schema#'].map((dialect) => ({
+    name: `a long unknown format name echoed at most 200 chars (${dialect ?? '2020-12'})`,
+    schema: { ...(dialect === undefined ? {} : { $schema: dialect }), properties: { a: { format: 'Z'.repeat(1e5) } } },
+    options: { formatAssertion: true, dialects: ['2020-12', 'draft-07'] as const },
+    expect: 'unsupported_capability' as const,
+    message: /^(?![\s\S]*Z{200})[\s\S]*unknown format "Z{199}…"/,
+  })),
   // Rule 8: content
   {
     name: 'unknown encoding is an annotation',
@@ -288,6 +295,19 @@ describe('validateSchema rules (table)', () => {
       }
     });
   }
+});
+
+describe('a long unknown keyword under unknownKeywords: reject', () => {
+  it.each([[undefined], ['http://json-schema.org/draft-07/schema#']])('is echoed at most 200 chars (%s)', (dialect) => {
+    const key = 'K'.repeat(1500);
+    const r = validateSchema(
+      { ...(dialect === undefined ? {} : { $schema: dialect }), [key]: 1 },
+      { unknownKeywords: 'reject', dialects: ['2020-12', 'draft-07'] },
+    );
+    expect(r.ok ? 'admitted' : [r.error.message, ...r.error.violations.map((v) => v.message)].join('\n')).toMatch(
+      /^(?![\s\S]*K{200})[\s\S]*unknown keyword "K{199}…"/,
+    );
+  });
 });
 
 describe('arguments', () => {
