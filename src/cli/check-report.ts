@@ -2,7 +2,7 @@
 // colour only on a terminal) or one JSON report for CI annotations. An input that could not be read is an entry
 // of the report like a catalog, with its error instead of tools.
 import type { Violation } from '../result.js';
-import { clip, oneLine, printable } from '../util/describe-value.js';
+import { clip, oneLine, printable, shownPlace } from '../util/describe-value.js';
 import { countAdvice, type AdvisedCatalog, type AdvisedVerdict } from './check-advice.js';
 import type { CheckSettings } from './check-options.js';
 import { countVerdicts, type ToolVerdict } from './check-verdicts.js';
@@ -55,6 +55,14 @@ function printableLine(text: string): string {
   return printable(oneLine(text));
 }
 
+/**
+ * A location as a text line shows it: its keys are the server's (a key may hold a newline or a terminal's escapes,
+ * and be 100,000 characters long), so written out and clipped as a message is. The JSON report keeps it whole.
+ */
+function shownLocation(location: string): string {
+  return printableLine(shownPlace(location));
+}
+
 /** Where a lint warning or provider finding points: always inside the tool's input schema. */
 function inSchema(schemaPath: string): string {
   return `inputSchema#${schemaPath}`;
@@ -65,12 +73,13 @@ function adviceLines(t: AdvisedVerdict, colour: boolean): string[] {
   const lines: string[] = [];
   for (const w of t.warnings ?? [])
     lines.push(
-      `      ${paint(colour, 33, 'warning')} ${w.rule}  ${inSchema(w.schemaPath)}: ${printableLine(w.message)}`,
+      `      ${paint(colour, 33, 'warning')} ${w.rule}  ` +
+        `${shownLocation(inSchema(w.schemaPath))}: ${printableLine(w.message)}`,
     );
   for (const f of t.findings ?? [])
     lines.push(
       `      ${paint(colour, 35, `${f.provider} ${f.effect}`)} ` +
-        `${f.rule}  ${inSchema(f.schemaPath)}: ${printableLine(f.message)}`,
+        `${f.rule}  ${shownLocation(inSchema(f.schemaPath))}: ${printableLine(f.message)}`,
     );
   return lines;
 }
@@ -101,7 +110,7 @@ export function textReport(entries: readonly ReportEntry[], settings: ReportSett
       // The server's name: cut, so a 100,000-character one cannot flood the report (the JSON report has it whole).
       lines.push(`  ${verdict} ${printableLine(clip(t.name, 80))}${why}`);
       for (const v of t.error?.violations ?? [])
-        lines.push(`      ${locationOf(v, t.stage)}: ${printableLine(v.message)}`);
+        lines.push(`      ${shownLocation(locationOf(v, t.stage))}: ${printableLine(v.message)}`);
       lines.push(...adviceLines(t, colour));
     }
     for (const e of c.batchErrors)

@@ -1,7 +1,8 @@
 // The streams a CLI command talks to, passed in so commands run the same in-process (tests) and as a process,
 // and the reading of the files and texts commands are given.
 import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { MAX_LISTING_BYTES } from '../catalog/mcp-pages.js';
 import { parseJsonText, parseStrictJsonText } from '../arguments/json-text.js';
 import { ok, type Failure, type Problem, type Result } from '../result.js';
 import { printable } from '../util/describe-value.js';
@@ -33,7 +34,15 @@ export function processIO(): CliIO {
     err: (t) => void process.stderr.write(printable(t)),
     readStdin: async () => {
       const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
+      let bytes = 0;
+      for await (const c of process.stdin) {
+        bytes += (c as Buffer).length;
+        if (bytes > MAX_INPUT_BYTES) {
+          process.stdin.destroy();
+          return tooLong('<stdin>');
+        }
+        chunks.push(c as Buffer);
+      }
       return utf8Text(Buffer.concat(chunks), '<stdin>');
     },
     colour: process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined,
@@ -45,16 +54,52 @@ export function inputError(message: string): Failure<Problem> {
   return { ok: false, error: { message } };
 }
 
-/** Reads a text file, or the message naming the file when it cannot be read. */
+/**
+ * The most bytes a file or standard input given to a command may hold: a live listing's bound (64 MiB), which
+ * every catalog fits many times over. Past it the input is an input error: `check /dev/zero` read until V8 ran
+ * out of memory and aborted.
+ */
+export const MAX_INPUT_BYTES = MAX_LISTING_BYTES;
+
+function tooLong(source: string): Failure<Problem> {
+  return inputError(`${source}: larger than ${MAX_INPUT_BYTES >> 20} MiB, the most an input may be`);
+}
+
+/** Reads a text file, or the message naming the file when it cannot be read (or holds over MAX_INPUT_BYTES). */
 export function readText(file: string): Result<string, Problem> {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    const read = readBounded(file);
+    if (read === undefined) return tooLong(file);
+    bytes = read;
   } catch (thrown) {
     const code = typeof thrown === 'object' && thrown !== null && 'code' in thrown ? String(thrown.code) : 'unreadable';
     return inputError(`${file}: cannot read (${code})`);
   }
   return utf8Text(bytes, file);
+}
+
+/** The bytes of `file`, read in pieces (a device or a pipe has no size to ask first); undefined past the bound. */
+function readBounded(file: string): Buffer | undefined {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_INPUT_BYTES) return undefined;
+    // A regular file in one piece (one more byte shows its end), anything else a mebibyte at a time.
+    const piece = size > 0 ? size + 1 : 1 << 20;
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(piece);
+      const n = readSync(fd, chunk, 0, piece, null);
+      if (n === 0) return Buffer.concat(chunks, bytes);
+      bytes += n;
+      if (bytes > MAX_INPUT_BYTES) return undefined;
+      chunks.push(chunk.subarray(0, n));
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The text of `bytes` read from `source`, or the message naming it when they are not valid UTF-8. */

@@ -10,7 +10,7 @@ import { configServers } from './check-config.js';
 import { CLI_DEFAULTS } from './commands.js';
 import type { CliIO, ExitCode } from './io.js';
 import { anySource } from './lock-sources.js';
-import { readAnyLockFile, writeLockText } from './lock-write.js';
+import { outFileProblem, readAnyLockFile, writeLockText } from './lock-write.js';
 import { maskedIO, secretInNames, shownSecrets } from './masked-io.js';
 import { timeoutMs } from './numbers.js';
 
@@ -30,6 +30,8 @@ export async function lockConfig(
   if (!timeout.ok) return stop(timeout.error.message);
   const out = stringFlag(args, 'out') ?? CLI_DEFAULTS.lockFile;
   // The existing lock is read before any server starts: one that cannot be read stops here, nothing written.
+  const notFile = outFileProblem(out);
+  if (notFile !== undefined) return stop(notFile);
   const existing = readAnyLockFile(out);
   if (!existing.ok) return stop(`${existing.error.message}; fix it, or delete it to lock afresh`);
   if (existing.value !== 'absent' && existing.value.kind === 'single')

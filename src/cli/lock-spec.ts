@@ -19,7 +19,7 @@ export const LOCK: CliCommand = {
       value: '<file>',
       description:
         `the lock file (default ${CLI_DEFAULTS.lockFile}); when it exists, its drift report is printed before it is ` +
-        'replaced, atomically',
+        'replaced, atomically; a regular file or none (a pipe or a device is refused, exit 2)',
     },
     {
       name: 'lock-ignore',

@@ -40,6 +40,21 @@ export function requireAnyLock(file: string): Result<AnyLock, Problem> {
   return { ok: true, value: read.value };
 }
 
+/**
+ * Why `lock --out <file>` cannot name `file`, or undefined: the lock there is read, then replaced by a rename, so
+ * it is a regular file or none. `/dev/stdout` on a pipe was read as the existing lock, waiting for the command's own
+ * output, for good.
+ */
+export function outFileProblem(file: string): string | undefined {
+  let regular: boolean;
+  try {
+    regular = statSync(file).isFile();
+  } catch {
+    return undefined;
+  }
+  return regular ? undefined : `${file}: not a regular file (lock --out names the lock file it writes, or replaces)`;
+}
+
 /** Writes the lock's text to `file` atomically: a temporary file in the same folder, renamed over it. */
 export function writeLockFile(file: string, lock: ToolLock): Result<void, Problem> {
   return writeLockText(file, lockText(lock));

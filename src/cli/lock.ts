@@ -10,7 +10,7 @@ import type { CliIO, ExitCode } from './io.js';
 import { driftText } from '../catalog/lock-report.js';
 import { lockConfig } from './lock-config.js';
 import { anySource, NO_SOURCE, readLockSources } from './lock-sources.js';
-import { readLockFile, writeLockFile } from './lock-write.js';
+import { outFileProblem, readLockFile, writeLockFile } from './lock-write.js';
 import { serversOf } from './check-options.js';
 import { maskedIO, secretInNames, shownSecrets } from './masked-io.js';
 
@@ -36,6 +36,8 @@ export async function lockCommand(argv: readonly string[], given: CliIO): Promis
   if (stdinUses > 1) return stop('standard input (-) can be read once: name it once among the inputs');
   const out = stringFlag(args, 'out') ?? DEFAULT_LOCK_FILE;
   // The existing lock is read before any server starts: one that cannot be read stops here, nothing written.
+  const notFile = outFileProblem(out);
+  if (notFile !== undefined) return stop(notFile);
   const existing = readLockFile(out);
   if (!existing.ok) return stop(`${existing.error.message}; fix it, or delete it to lock afresh`);
   const inputs = await readLockSources(args, io);

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { thrownMessage, type Problem, type Result } from '../result.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
-import { clip } from '../util/describe-value.js';
+import { clip, oneLine } from '../util/describe-value.js';
 import { childEnvironment } from '../exec/environment.js';
 import { escapedDescendants, signalProcess, stopOrphans } from '../exec/process-group.js';
 import { maskSecrets } from '../exec/command-line.js';
@@ -145,7 +145,8 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
         ? timedOut(method, server.timeoutMs)
         : status
           ? `the MCP server answered HTTP ${code} to "${method}"`
-          : clip(sdkSchemaIssue(thrown, method) ?? thrownMessage(thrown), MAX_ERROR_CHARS);
+          : // The server's text on one line: a newline in it would print a line of the server's own making.
+            oneLine(clip(sdkSchemaIssue(thrown, method) ?? thrownMessage(thrown), MAX_ERROR_CHARS));
     const shown = stderr.text().trim();
     const tail = shown === '' ? '' : `\nserver stderr:\n${shown}`;
     return fail(`${why}${tail}`);

@@ -1,6 +1,7 @@
 // One input that cannot be read does not stop `check`: it is that input's error, the others are still checked,
 // and exit 2 is kept for a run where nothing could be checked. With --format json every such error is JSON too.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -110,4 +111,38 @@ describe('check --format json: input errors are JSON too', () => {
     });
     expect(r.err).toContain(message);
   });
+});
+
+// Files and standard input were read whole with no bound: `check /dev/zero` read until V8 aborted (exit 134), and
+// `lock --out /dev/stdout` on a pipe read its own output as the existing lock, for good.
+describe('an input past 64 MiB is that input error, never read to its end', () => {
+  it('a file whose size says so is refused before it is read', async () => {
+    const big = join(dir, 'big.json');
+    writeFileSync(big, '');
+    truncateSync(big, 64 * 1024 * 1024 + 1);
+    const run = await runInProcess(['check', big]);
+    expect([run.code, run.out + run.err]).toEqual([2, expect.stringContaining(`${big}: larger than 64 MiB, the most`)]);
+  });
+
+  it.runIf(existsSync('/dev/zero'))('a device without an end is read up to the bound', async () => {
+    const run = await runInProcess(['check', '/dev/zero']);
+    expect([run.code, run.out + run.err]).toEqual([2, expect.stringContaining('/dev/zero: larger than 64 MiB')]);
+  });
+
+  it('standard input too', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'check', '-'], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      input: Buffer.alloc(64 * 1024 * 1024 + 1, 0x20),
+      encoding: 'utf8',
+    });
+    expect([run.status, run.stderr]).toEqual([2, expect.stringContaining('<stdin>: larger than 64 MiB')]);
+  }, 60_000);
+
+  it.runIf(existsSync('/dev/null'))(
+    'lock --out names a regular file: a device is refused before anything is read',
+    async () => {
+      const run = await runInProcess(['lock', '--mcp-list', good, '--out', '/dev/null']);
+      expect([run.code, run.err]).toEqual([2, expect.stringContaining('/dev/null: not a regular file')]);
+    },
+  );
 });

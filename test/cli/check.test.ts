@@ -242,4 +242,26 @@ describe('toolgate check: a terminal escape in a foreign text is written out, ne
       expect(run.out).toContain('strin\\u009bg');
     }
   });
+
+  // A location is the schema's keys: it was printed raw, so a key could clear the screen, start a line of its own
+  // ("FAKE accepted") or fill the log with 100,000 characters.
+  it.each([
+    ['a violation', { type: 'strng' }],
+    ['a lint warning', { types: 'string' }],
+  ])('writes out and clips the location of %s', async (_, bad) => {
+    const key = 'x\u001b[2J\u001b]0;PWNED\u0007\nFAKE accepted    evil\r';
+    const long = 'k'.repeat(100_000);
+    const file = write('ansi-location.json', {
+      tools: [
+        { name: 't', inputSchema: { type: 'object', properties: { [key]: bad } } },
+        { name: 'u', inputSchema: { type: 'object', properties: { a: { properties: { [long]: bad } } } } },
+      ],
+    });
+    const run = await runInProcess(['check', file]);
+    expect(run.out).not.toMatch(/^FAKE/m);
+    const controls = [...run.out].filter((c) => c.charCodeAt(0) < 0x20 && c !== '\n');
+    expect(controls).toEqual([]);
+    expect(run.out).toContain('x\\u001b[2J\\u001b]0;PWNED\\u0007');
+    expect(Math.max(...run.out.split('\n').map((l) => l.length))).toBeLessThan(600);
+  });
 });
