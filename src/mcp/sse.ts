@@ -18,7 +18,7 @@ export function createSseReader(
   onEvent: (data: string) => void,
   oversized: () => void,
   onField: (field: 'id' | 'retry', value: string) => void = () => undefined,
-): { push(text: string): void } {
+): { push(text: string): void; held(): number } {
   let data: string[] = [];
   let size = 0;
   let skipping = false;
@@ -86,6 +86,8 @@ export function createSseReader(
     heldLength = held.length;
   };
   return {
+    // What it keeps now: the event's data in bytes and the line not yet ended in UTF-16 units (at most as many).
+    held: () => size + heldLength,
     push(text) {
       // Only the new text can end a line, or a CR held at the end (it may start a CRLF, so it waited for more).
       if (!LINE_END.test(text) && !held[held.length - 1]?.endsWith('\r')) {

@@ -96,12 +96,11 @@ async function readStream(
   let done = false;
   let lastId: string | undefined;
   let retryMs = 0;
-  // What the reader holds is at most the bytes pushed since its last event (within a chunk): given back at each.
+  // The budget is charged what the reader keeps (an event being read, a line not yet ended), after each chunk.
   const held = holding(reading.budget);
   const reader = createSseReader(
     reading.maxBytes,
     (data) => {
-      held.giveAll();
       // An event without data is a priming event (SEP-1699: it only carries an id to resume from).
       if (data === '') return;
       answered = true;
@@ -117,8 +116,8 @@ async function readStream(
   try {
     for (let resumed = 0; ; resumed++) {
       await stream.each((chunk) => {
-        if (!held.take(chunk.byteLength)) return false;
         reader.push(decoder.decode(chunk, { stream: true }));
+        if (!held.set(reader.held())) return false;
         return !done;
       });
       if (held.refused) {
@@ -145,8 +144,16 @@ async function readStream(
   return awaiting ? done : answered;
 }
 
-/** One reading's share of `budget`: what it took, given back at once; `refused` once a take did not fit. */
-function holding(budget: BodyBudget | undefined): { take(bytes: number): boolean; giveAll(): void; refused: boolean } {
+/**
+ * One reading's share of `budget`: `take` adds to it, `set` makes it what the reading keeps now (giving back what
+ * was read out), `giveAll` ends it; `refused` once a share did not fit.
+ */
+function holding(budget: BodyBudget | undefined): {
+  take(bytes: number): boolean;
+  set(bytes: number): boolean;
+  giveAll(): void;
+  refused: boolean;
+} {
   let taken = 0;
   return {
     refused: false,
@@ -157,6 +164,12 @@ function holding(budget: BodyBudget | undefined): { take(bytes: number): boolean
         return false;
       }
       taken += bytes;
+      return true;
+    },
+    set(bytes) {
+      if (bytes >= taken) return this.take(bytes - taken);
+      budget?.give(taken - bytes);
+      taken = bytes;
       return true;
     },
     giveAll() {

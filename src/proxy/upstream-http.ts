@@ -131,15 +131,15 @@ export function openHttpUpstream(
     return answer;
   };
   /**
-   * Reads a response body (src/proxy/upstream-body.ts); `cut`: the exchange's own; `over.busy` set when the body
-   * was dropped for the budget of all bodies being read at once.
+   * Reads a response body (src/proxy/upstream-body.ts); `cut`: the exchange's own; with `over`, an answer charged
+   * to the budget of all answers being read at once, `over.busy` set when it was dropped for it.
    */
   const read = (
     response: UpstreamResponse,
     initializing: boolean,
     awaited?: unknown,
     cut: ExchangeCut = aborter,
-    over: { busy: boolean } = { busy: false },
+    over?: { busy: boolean },
   ): Promise<boolean> =>
     readBody(
       response,
@@ -148,7 +148,9 @@ export function openHttpUpstream(
         // Only what comes on a request's own stream relates to it (take); a JSON body is its answer alone.
         take: (text, inStream) => take(text, initializing, awaited, !inStream),
         oversized: () => sink.bad('oversized', null),
-        ...(budget === undefined ? {} : { budget, busy: () => (over.busy = true) }),
+        // The answers to requests only: the session's own GET stream (one event at a time, as a stdio server's one
+        // line) is not cut for what other sessions' answers hold.
+        ...(budget === undefined || over === undefined ? {} : { budget, busy: () => (over.busy = true) }),
         resume: (lastId, own) =>
           client.send({
             method: 'GET',
@@ -168,9 +170,7 @@ export function openHttpUpstream(
     });
     // 405: the server offers no stream of its own (allowed by the transport).
     if (!response.ok) return response.cancel();
-    const over = { busy: false };
-    await read(response, false, undefined, aborter, over);
-    if (over.busy) tellBusy();
+    await read(response, false);
   };
   const post = async (message: { id?: unknown; method?: unknown }, body: string, cut: ExchangeCut): Promise<void> => {
     const initializing = message.method === 'initialize';

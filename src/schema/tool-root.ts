@@ -24,10 +24,11 @@ export function checkToolRoot(schema: unknown): Result<true> {
 
 /**
  * The tool root as published, `"type": "object"` stated first when it has no `type` (MCP and every provider
- * require it; rule 5 admits only objects, so the schema means the same); a root with a `type` as it is. Under
- * draft-07 every keyword beside `$ref` is ignored (draft-handrews-json-schema-01 §8.3), and toolgate refuses a
- * `type` there (the engine would apply it): a draft-07 root `$ref` to a fragment moves into an `allOf` beside the
- * `type`, the same schema for an object, resolved against the same base. A new object; `root` is not changed.
+ * require it; rule 5 admits only objects, so the root means the same: a `$ref` to the root from inside it then asks
+ * for an object too); a root with a `type` as it is. Under draft-07 every keyword beside `$ref` is ignored
+ * (draft-handrews-json-schema-01 §8.3), and toolgate refuses a `type` there (the engine would apply it): a draft-07
+ * root `$ref` to a fragment moves into an `allOf` beside the `type`, resolved against the same base. A new object;
+ * `root` is not changed.
  */
 export function withObjectType(root: Readonly<Record<string, unknown>>): Record<string, unknown> {
   if (Object.hasOwn(root, 'type')) return { ...root };
