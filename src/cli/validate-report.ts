@@ -4,6 +4,7 @@
 import { formatForModel } from '../errors/format.js';
 import { sortViolations } from '../errors/violations.js';
 import type { GateError, Violation } from '../result.js';
+import { oneLine, printable, shownPlace } from '../util/describe-value.js';
 import { cliError } from './hints.js';
 
 /** What one `validate` run found. */
@@ -24,9 +25,11 @@ export function validateText(name: string, outcome: ValidateOutcome): string {
   if (outcome.verdict === 'valid') return `ok: arguments are valid for ${name}\n`;
   const error = reported(outcome);
   if (outcome.verdict === 'invalid') return `${formatForModel(name, error)}\n`;
+  // The schema's own text (its keys, its values) on one line each, control characters written out, places clipped.
+  const line = (text: string): string => printable(oneLine(text));
   return (
-    `schema refused (${error.class}): ${error.message}\n` +
-    error.violations.map((v) => `  ${v.schemaPath || '/'}: ${v.message}\n`).join('')
+    `schema refused (${error.class}): ${line(error.message)}\n` +
+    error.violations.map((v) => `  ${line(shownPlace(v.schemaPath || '/'))}: ${line(v.message)}\n`).join('')
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Validator } from './engine/validator.js';
-import { guarded, thrownFailure, type Failure, type Result } from '../result.js';
+import { failExecution, guarded, thrownFailure, type Failure, type Result } from '../result.js';
+import { ENGINE_RECURSED } from './engine/missing-reference.js';
 import type { Limits } from '../util/limits.js';
 import { standardProps, type ToolgateStandardProps } from './standard-schema.js';
 import { argumentChecker, checkArguments, checkArgumentsText, type ArgumentChecker } from './check-arguments.js';
@@ -73,8 +74,10 @@ const COMPILED = (): never => {
 /**
  * A CompiledSchema whose validator `compile` makes on the first call of any of its methods, once: a success is
  * kept and used from then on, a failure the compile returns (or throws) is the answer of that call and of every
- * later one (the same refusal the admission of an eager compile would have returned, the compile never retried). A
- * throw after it, while the CompiledSchema is made, fails that call alone.
+ * later one (the same refusal the admission of an eager compile would have returned, the compile never retried).
+ * A compile that ran out of stack fails that call alone: the compile runs on the caller's stack, where an eager one
+ * ran at admission, and a first call made deep in the host's recursion made the tool unusable for good. A throw
+ * after it, while the CompiledSchema is made, fails that call alone too.
  */
 export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<Validator>): CompiledSchema {
   let compiled: CompiledSchema | Failure | undefined;
@@ -85,6 +88,8 @@ export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<V
   const ready = (what: 'validate' | 'validateJSON'): CompiledSchema | Failure => {
     if (compiled !== undefined) return compiled;
     const validator = guarded('validateSchema', pending);
+    if (!validator.ok && ranOutOfStack(validator.error.message))
+      return failExecution('internal', `${what} failed: ${OUT_OF_STACK}`);
     if (validator.ok) {
       // Out of stack or memory (toolgate's own code runs here): this call's failure, and the next call makes it again
       // (its validator is in the compile cache).
@@ -105,6 +110,14 @@ export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<V
     return 'ok' in c ? c : c.validateJSON(text);
   };
   return exposed(parts, validate, validateJSON);
+}
+
+const OUT_OF_STACK =
+  'the stack ran out while the schema was compiled at its first call (the next call compiles it again)';
+
+/** Whether a compile's failure is the stack running out: the engine's RangeError, or one thrown around it. */
+function ranOutOfStack(message: string): boolean {
+  return message.endsWith(ENGINE_RECURSED) || message.endsWith('Maximum call stack size exceeded');
 }
 
 /** The frozen CompiledSchema a caller holds: the schema as shown, its two checks and the Standard Schema props. */

@@ -153,6 +153,24 @@ describe('toolgate validate --dialect and --registry', () => {
         'array, boolean, integer, null, number, object, string\n',
     });
   });
+
+  // The refusal's text holds the schema's keys: a key with a newline printed a line of its own, ESC acted on the
+  // terminal, and a 3,000-character key printed whole.
+  it('writes out and clips the schema text a refusal shows', async () => {
+    const key = `x\u001b[2J\nFAKE ok\r${'z'.repeat(3000)}`;
+    const r = await runInProcess([
+      'validate',
+      '--schema',
+      JSON.stringify({ type: 'object', properties: { [key]: { type: 'strng' } } }),
+      '--args',
+      '{}',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.out).not.toMatch(/^FAKE/m);
+    expect([...r.out].filter((c) => c.charCodeAt(0) < 0x20 && c !== '\n')).toEqual([]);
+    expect(r.out).toContain('x\\u001b[2J');
+    expect(Math.max(...r.out.split('\n').map((l) => l.length))).toBeLessThan(1000);
+  });
 });
 
 describe('toolgate (dispatch)', () => {

@@ -1,18 +1,21 @@
 // compile: 'lazy' at the first call: the validator is compiled once, on the first call of any of the schema's
 // methods, and kept; a compile that fails then fails that call and every later one with the refusal an eager
-// admission gives, never a pass. The engine's warm-up is replaced here (so this file has a module graph of its
-// own: vitest.config.ts) to make the engine refuse a schema that no real one makes it refuse.
+// admission gives, never a pass, but for one that ran out of stack (that call's own). The engine's warm-up is
+// replaced here (so this file has a module graph of its own: vitest.config.ts) to make the engine refuse a schema
+// that no real one makes it refuse.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../src/result.js';
 import type { Validator } from '../../src/schema/engine/validator.js';
 import { heapUsed } from '../heap.js';
 
-const engine = vi.hoisted(() => ({ refuse: false, warmUps: 0 }));
+const engine = vi.hoisted(() => ({ refuse: false as false | 'stack' | 'other', warmUps: 0 }));
 vi.mock('../../src/schema/engine/warm-up.js', () => ({
   warmUp: () => {
     engine.warmUps++;
-    // What V8 throws for a generated function that nests too deeply: compile-2020.ts refuses the schema.
-    if (engine.refuse) throw new RangeError('Maximum call stack size exceeded');
+    // What V8 throws for a generated function that nests too deeply, or with the stack nearly used up: compile-2020.ts
+    // refuses the schema.
+    if (engine.refuse === 'stack') throw new RangeError('Maximum call stack size exceeded');
+    if (engine.refuse === 'other') throw new Error('the generated code was refused');
   },
 }));
 
@@ -82,7 +85,7 @@ describe('compile: lazy compiles on the first call, once', () => {
 
 describe('a compile that fails at the first call fails closed', () => {
   it('eager: refused at admission, as unsupported_capability', () => {
-    engine.refuse = true;
+    engine.refuse = 'stack';
     const compiled = validateSchema(tool(), { compile: 'eager' });
     expect(compiled.ok ? 'admitted' : [compiled.error.class, compiled.error.message]).toEqual([
       'unsupported_capability',
@@ -94,7 +97,7 @@ describe('a compile that fails at the first call fails closed', () => {
     const schema = tool();
     const name = `p${serial}`;
     const eager = (() => {
-      engine.refuse = true;
+      engine.refuse = 'other';
       const r = validateSchema(structuredClone(schema), { compile: 'eager' });
       engine.refuse = false;
       return r;
@@ -103,7 +106,7 @@ describe('a compile that fails at the first call fails closed', () => {
     const lazy = validateSchema(schema, { compile: 'lazy' });
     expect(lazy.ok).toBe(true);
     if (!lazy.ok || eager.ok) return;
-    engine.refuse = true;
+    engine.refuse = 'other';
     const first = lazy.value.validate({ [name]: 'fine' });
     engine.refuse = false;
     // The compile is not tried again: the refusal stands for every method, valid arguments or not.
@@ -114,6 +117,27 @@ describe('a compile that fails at the first call fails closed', () => {
     ];
     for (const r of [first, ...later]) expect(r.ok ? 'passed' : r.error).toEqual(eager.error);
     expect(lazy.value['~standard'].validate({ [name]: 'fine' })).toHaveProperty('issues');
+    expect(engine.warmUps).toBe(2);
+  });
+
+  // The compile runs on the caller's stack: a first call deep in the host's recursion made the tool unusable.
+  it('lazy: a first call that runs out of stack fails alone; the next call compiles it again', () => {
+    const schema = tool();
+    const name = `p${serial}`;
+    const lazy = validateSchema(schema, { compile: 'lazy' });
+    expect(lazy.ok).toBe(true);
+    if (!lazy.ok) return;
+    engine.refuse = 'stack';
+    const first = lazy.value.validateJSON(`{"${name}":"fine"}`);
+    expect(first.ok ? 'passed' : [first.error.class, first.error.kind, first.error.message]).toEqual([
+      'execution_failure',
+      'internal',
+      'validateJSON failed: the stack ran out while the schema was compiled at its first call (the next call ' +
+        'compiles it again)',
+    ]);
+    engine.refuse = false;
+    expect(lazy.value.validate({ [name]: 'fine' }).ok).toBe(true);
+    expect(lazy.value.validate({ [name]: 'far too long' }).ok).toBe(false);
     expect(engine.warmUps).toBe(2);
   });
 

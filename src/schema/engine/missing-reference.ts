@@ -20,6 +20,9 @@ function missingDocument(thrown: unknown): { uri: string; ref: string | undefine
   return uri === undefined ? undefined : { uri, ref: field('missingRef') };
 }
 
+/** Why a compile that ran out of stack (a RangeError) was refused. */
+export const ENGINE_RECURSED = 'the engine recursed without end while compiling it';
+
 /**
  * The refusal of a compile that threw, the same for every dialect's engine. The pipeline resolved every
  * reference before compiling, except into the documents the engine carries (`builtin`, its meta-schemas):
@@ -39,7 +42,7 @@ export function compileRefusal(thrown: unknown, builtin?: ReadonlySet<string>): 
     missing !== undefined
       ? `the engine cannot resolve the reference ${echo(missing.ref ?? missing.uri)}, which toolgate resolved`
       : thrown instanceof RangeError
-        ? 'the engine recursed without end while compiling it'
+        ? ENGINE_RECURSED
         : `the engine refused it: ${thrownMessage(thrown)}`;
   return fail('unsupported_capability', `schema cannot be enforced exactly: ${why}`, [
     schemaViolation('$ref', why, '', 'not_enforceable'),
