@@ -57,11 +57,12 @@ export function unknownToolRefusal(callId: string, shownName: string, text: stri
 }
 
 /**
- * A call to a registered tool outside `grants`, refused before any stage: the model reads `unknownText` (it is
- * told of an unknown name, as for any tool it may not call), the host reads ungrantedMessage.
+ * A call to a registered tool outside `grants`, refused before any stage: the model reads `unknownText` about the
+ * name it called, `shownName` (it is told of an unknown name, as for any tool it may not call: a provider's name
+ * for a dotted tool must not turn into the tool's own), the host reads ungrantedMessage of the tool's `name`.
  */
-export function ungrantedRefusal(callId: string, name: string, unknownText: string): ToolResult {
-  return errorResult(callId, name, `error: ${unknownText}`, {
+export function ungrantedRefusal(callId: string, shownName: string, name: string, unknownText: string): ToolResult {
+  return errorResult(callId, shownName, `error: ${unknownText}`, {
     class: 'validation',
     message: ungrantedMessage(name),
     violations: [],

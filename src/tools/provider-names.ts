@@ -3,6 +3,8 @@
 // or one too long, is withheld from that format. `mcp` takes MCP's own names as they are.
 import { nameRuleOf, PROVIDER_FORMATS } from '../interop/providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { clip } from '../util/describe-value.js';
+import { listNames, MAX_LISTED_NAMES } from '../util/name-list.js';
 import type { ProviderFormat } from './tool-result.js';
 
 /** Longest name each format takes. */
@@ -46,7 +48,9 @@ export function providerNameMap(names: Iterable<string>): ProviderNameMap {
   for (const name of sorted) {
     if (!name.includes('.')) continue;
     const m = mappedName(name);
-    claims.set(m, [...(claims.get(m) ?? []), name]);
+    const claimed = claims.get(m);
+    if (claimed === undefined) claims.set(m, [name]);
+    else claimed.push(name);
   }
   const toOwn = new Map<string, string>();
   const mapped = new Map<string, string>();
@@ -60,11 +64,12 @@ export function providerNameMap(names: Iterable<string>): ProviderNameMap {
   };
   for (const name of sorted) {
     const m = mappedName(name);
-    const rivals = name.includes('.') ? (claims.get(m) ?? []).filter((n) => n !== name) : [];
-    const clash = own.has(m) && m !== name ? `its provider name "${m}" is the name of another tool` : undefined;
-    const shared =
-      rivals.length > 0 ? `its provider name "${m}" is also the provider name of "${rivals.join('", "')}"` : undefined;
-    const collision = clash ?? shared;
+    const shownM = clip(m, 80);
+    const clash = own.has(m) && m !== name ? `its provider name "${shownM}" is the name of another tool` : undefined;
+    const shared = name.includes('.') ? sharedBy(name, claims.get(m) ?? []) : undefined;
+    const sharedText =
+      shared === undefined ? undefined : `its provider name "${shownM}" is also the provider name of ${shared}`;
+    const collision = clash ?? sharedText;
     if (collision === undefined && m !== name) {
       toOwn.set(m, name);
       mapped.set(name, m);
@@ -78,6 +83,22 @@ export function providerNameMap(names: Iterable<string>): ProviderNameMap {
     );
   }
   return { toOwn, mapped, withheld };
+}
+
+/**
+ * The other names of `group` (the dotted names with `name`'s provider name, sorted) as a message lists them, or
+ * undefined when there is none: at most MAX_LISTED_NAMES, then their count. Made from the group's first names
+ * alone: 10,000 names sharing one provider name each listed all the others (quadratic: 8.5 s and 2.1 GB).
+ */
+function sharedBy(name: string, group: readonly string[]): string | undefined {
+  const others = group.length - 1;
+  if (others <= 0) return undefined;
+  const shown = group
+    .slice(0, MAX_LISTED_NAMES + 1)
+    .filter((n) => n !== name)
+    .slice(0, MAX_LISTED_NAMES);
+  const more = others - shown.length;
+  return `${listNames(shown, (n) => `"${n}"`)}${more > 0 ? ` … and ${more} more` : ''}`;
 }
 
 /** The name a tool is published under in one format, or undefined when it is withheld there. */

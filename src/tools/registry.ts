@@ -287,7 +287,7 @@ export class Registry {
     if (entry === undefined) return decided(unknownToolRefusal(callId, shownName, this.#unknownText(fields.name)));
     // From here on the name is the registered tool's own, never the caller's field again.
     const name = entry.tool.name;
-    if (!this.#granted(name)) return decided(ungrantedRefusal(callId, name, this.#unknownText(name)));
+    if (!this.#granted(name)) return decided(ungrantedRefusal(callId, shownName, name, this.#unknownText(fields.name)));
     const valid = this.#validate(entry, fields.args);
     if (!valid.ok) {
       // formatOwnError's text starts with `error: ` (errors/format.ts).

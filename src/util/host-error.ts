@@ -56,6 +56,17 @@ export function jsonOrError(
         found = { error: v };
         throw FOUND;
       }
+      // JSON.stringify hands the replacer what a `toJSON` returned: an Error with one (axios's copies its request's
+      // headers) is found by the member it was read from. What it returns may be a string too (a number or a
+      // boolean carries no text). A member read plainly again (a host getter runs twice) is the value handed over
+      // but for such a member; only then is the member's data value looked at, by its descriptor.
+      if ((typeof v === 'string' || (typeof v === 'object' && v !== null)) && memberOf(this, key) !== v) {
+        const raw = dataValue(this, key);
+        if (isError(raw)) {
+          found = { error: raw };
+          throw FOUND;
+        }
+      }
       const omitted = v === undefined || typeof v === 'function' || typeof v === 'symbol';
       if (maxDepth !== Infinity) {
         if (root) path.push(this);
@@ -87,6 +98,25 @@ export function jsonOrError(
   } catch {
     return found ?? 'not-json';
   }
+}
+
+/**
+ * `holder[key]` read plainly (the common case, a data member, the same value JSON.stringify was handed), or a
+ * marker when the read throws; only a member whose read differs is looked at again, by its descriptor.
+ */
+function memberOf(holder: unknown, key: string): unknown {
+  try {
+    return (holder as Record<string, unknown>)[key];
+  } catch {
+    return FOUND;
+  }
+}
+
+/** The value of `holder`'s own data property `key`, without running a getter or a Proxy's get trap. */
+function dataValue(holder: unknown, key: string): unknown {
+  if (holder === null || typeof holder !== 'object' || types.isProxy(holder)) return undefined;
+  const d = Object.getOwnPropertyDescriptor(holder, key);
+  return d?.value;
 }
 
 /**

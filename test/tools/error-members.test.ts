@@ -82,6 +82,49 @@ describe('a Registry tool that throws or returns a Node error', () => {
   });
 });
 
+// JSON.stringify hands its replacer what an Error's own `toJSON` returns, so such an Error was never seen: axios's
+// AxiosError.toJSON() copies its request's config, headers and their Authorization token included.
+describe('a returned Error with a toJSON of its own', () => {
+  class HttpError extends Error {
+    readonly config = { headers: { Authorization: `Bearer ${MARK}` } };
+    constructor(
+      message: string,
+      readonly as: 'object' | 'string',
+    ) {
+      super(message);
+    }
+    toJSON(): unknown {
+      return this.as === 'object' ? { message: this.message, config: this.config } : `${this.message} ${MARK}`;
+    }
+  }
+  it.each([
+    ['itself, toJSON giving an object', () => new HttpError('boom', 'object')],
+    ['itself, toJSON giving a string', () => new HttpError('boom', 'string')],
+    ['inside a value', () => ({ ok: false, error: new HttpError('x', 'object') })],
+    ['in an array', () => [1, new HttpError('x', 'string')]],
+  ])('%s: the model reads the generic failure, the host gets the error', async (_, make) => {
+    const result = await registry(make).call({ id: 'c', name: 't' });
+    expect(result.content).toBe('error: tool t failed');
+    expect(result.isError).toBe(true);
+    expect(shown(result)).not.toContain(MARK);
+    expect(result.error?.cause).toBeInstanceOf(HttpError);
+  });
+
+  it('a member behind a getter: the text holds the value JSON.stringify read, not an error', async () => {
+    let reads = 0;
+    const value = Object.defineProperty({}, 'n', {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return { at: reads };
+      },
+    });
+    const result = await registry(() => value).call({ id: 'c', name: 't' });
+    expect(result.isError).toBe(false);
+    expect(JSON.parse(result.content)).toEqual({ n: { at: 1 } });
+  });
+});
+
 describe('a program of toolgate serve that cannot start', () => {
   it('reads the system code only, never the spawn error’s path or spawnargs', async () => {
     const program = join(dir, `no-such-program-${MARK}`);

@@ -108,3 +108,26 @@ describe("a bundle's authority is enforced", () => {
     expect(r.value.authority).toEqual({ grants: ['new'], caller: 'alice' });
   });
 });
+
+// The model is told of the name it called, as for a name that does not exist: calling an ungranted dotted tool by
+// its provider name answered with the tool's own name (`unknown tool "admin.delete"` for `admin_delete`), telling
+// the model that a hidden tool exists, and under which name.
+describe('an ungranted tool called by its provider name', () => {
+  it('reads like an unknown name, the name called echoed; the host learns which tool', async () => {
+    const { admitMcpTools } = await import('../../src/index.js');
+    const listing = {
+      tools: [
+        { name: 'files.read', inputSchema: { type: 'object' } },
+        { name: 'admin.delete', inputSchema: { type: 'object' } },
+      ],
+    };
+    const r = await admitMcpTools(listing, { backend: () => () => 'ran', authority: { grants: ['files.read'] } });
+    if (!r.ok) throw new Error(r.error.message);
+    const called = await r.value.registry.call({ id: '1', name: 'admin_delete', arguments: {} });
+    const unknown = await r.value.registry.call({ id: '2', name: 'admin_remove', arguments: {} });
+    expect(called.content).toBe('error: unknown tool "admin_delete"; available tools: files.read');
+    expect(unknown.content).toBe('error: unknown tool "admin_remove"; available tools: files.read');
+    expect(called.name).toBe('admin_delete');
+    expect(called.error?.message).toContain('"admin.delete" is not granted');
+  });
+});

@@ -7,6 +7,23 @@ import { admitMcpTools, defineTool, MCP_TOOL_NAME_PATTERN, Registry, TOOL_NAME_P
 const L65 = `a.${'b'.repeat(63)}`;
 
 describe('providerNameMap', () => {
+  // Each of n dotted names sharing one provider name listed the n-1 others, and each was added by copying the list:
+  // 10,000 such names (a hostile tools/list within the batch bound) took 8.5 s and 2.1 GB.
+  it('lists at most 20 rivals of a shared provider name, and their count, whatever their number', () => {
+    const names = Array.from({ length: 3000 }, (_, i) => {
+      let s = 'a';
+      for (let b = 0; b < 12; b++) s += ((i + 1) >> b) & 1 ? '.' : '_';
+      return `${s}x`;
+    });
+    const map = providerNameMap(names);
+    const reason = map.withheld.get(names[5] as string)?.[0]?.reason ?? '';
+    expect(reason.length).toBeLessThan(2000);
+    expect(reason).toMatch(/is also the provider name of ("a[._]+x", ){19}"a[._]+x" … and 2979 more$/);
+    // Every one of them withheld, none published under the shared name.
+    expect(map.toOwn.size).toBe(0);
+    expect(map.withheld.size).toBe(3000);
+  });
+
   const table: [names: string[], name: string, openai: string | undefined, anthropic: string | undefined][] = [
     [['files.read'], 'files.read', 'files_read', 'files_read'],
     [['plain'], 'plain', 'plain', 'plain'],
