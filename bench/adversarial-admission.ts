@@ -490,6 +490,28 @@ const CASES: readonly AdmissionCase[] = [
       required: range(1_000).map((i) => `n${i}`),
     }),
   },
+  {
+    // Each name against every pattern, each pattern analysed and compiled again per name: 5 s before (a hunt).
+    name: 'lint: required-but-closed, 100 long patterns x 40,000 required names',
+    schema: () => ({
+      type: 'object',
+      additionalProperties: false,
+      patternProperties: Object.fromEntries(range(100).map((i) => [`^p${i}(?:${'[a-c]x'.repeat(100)})?$`, {}])),
+      required: range(40_000).map((i) => `n${i.toString(36)}`),
+    }),
+  },
+  {
+    // Every level's branches written out whole as canonical JSON: 3 s and 300 MB before (a hunt).
+    name: 'lint: duplicate-branch, 30 levels of anyOf around a 90,000-member const',
+    schema: () => {
+      let s: unknown = {
+        type: 'object',
+        const: Object.fromEntries(range(90_000).map((i) => [`k${i.toString(36)}`, i % 10])),
+      };
+      for (let i = 0; i < 30; i++) s = { anyOf: [s, { type: 'string' }] };
+      return { type: 'object', properties: { a: s } };
+    },
+  },
 ];
 
 /** What a child reports. */

@@ -59,11 +59,24 @@ export function plainRecord<T>(entries: Iterable<readonly [string, T]>): Record<
   return out;
 }
 
-/** The ignore list checked: strings, each once, sorted by code units. */
+/**
+ * Fields a lock never leaves out: a change to one changes what is enforced or what the model reads, and must show
+ * as drift (`--lock-ignore inputSchema` let a tool's schema and description change unseen).
+ */
+const PINNED_ALWAYS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema']);
+
+/** The ignore list checked: strings, each once, sorted by code units; none of PINNED_ALWAYS. */
 export function ignoreList(ignore: unknown): Result<readonly string[]> {
   if (ignore === undefined) return ok([]);
   if (!Array.isArray(ignore) || ignore.some((f) => typeof f !== 'string' || f === ''))
     return fail('validation', 'ignore must be an array of top-level field names (non-empty strings)');
+  const pinned = (ignore as string[]).find((f) => PINNED_ALWAYS.has(f));
+  if (pinned !== undefined)
+    return fail(
+      'validation',
+      `ignore cannot leave out "${pinned}": a change to it changes what is enforced or what the model reads ` +
+        '(only volatile fields, such as _meta, may be left out)',
+    );
   return ok([...new Set(ignore as string[])].sort(byCodeUnits));
 }
 

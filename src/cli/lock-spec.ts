@@ -26,7 +26,9 @@ export const LOCK: CliCommand = {
       type: 'string',
       multiple: true,
       value: '<field>',
-      description: 'leave this volatile top-level tool field (such as _meta) out of every pin; the lock records it',
+      description:
+        'leave this volatile top-level tool field (such as _meta) out of every pin; the lock records it; name, ' +
+        'title, description, inputSchema and outputSchema are always pinned (exit 2)',
     },
     {
       name: 'mcp',

@@ -28,7 +28,12 @@ export async function lockCommand(argv: readonly string[], given: CliIO): Promis
   if (!parsed.ok) return stop(parsed.error.message);
   const args = parsed.value;
   const ignore = ignoreList(listFlag(args, 'lock-ignore'));
-  if (!ignore.ok) return stop('--lock-ignore needs a top-level field name');
+  if (!ignore.ok)
+    return stop(
+      ignore.error.message.startsWith('ignore cannot')
+        ? `--lock-${ignore.error.message}`
+        : '--lock-ignore needs a top-level field name',
+    );
   const config = stringFlag(args, 'config');
   if (config !== undefined) return lockConfig(args, config, ignore.value, io, stop);
   if (!anySource(args)) return stop(NO_SOURCE);

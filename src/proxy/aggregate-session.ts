@@ -268,7 +268,8 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         if (m.method === 'notifications/cancelled') {
           const mapped = link.toClient.get(key(params['requestId']));
           if (mapped === undefined) return;
-          downstream.notify(m.method, { ...params, requestId: mapped });
+          // Rebuilt, as the single proxy does (session-relay.ts): the mapped id, a string reason, a plain _meta.
+          downstream.notify(m.method, rebuiltCancellation(mapped, params));
           downstream.abandon(mapped);
           return;
         }

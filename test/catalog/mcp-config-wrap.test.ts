@@ -109,6 +109,8 @@ describe('entries the proxy would refuse, or whose secrets wrap would copy raw',
     ['an env key like an option', { command: 'node', env: { '-x': 'v' } }, '"env" key "-x"'],
     ['an empty env key', { command: 'node', env: { '': 'v' } }, '"env" key ""'],
     ['an env key holding =', { command: 'node', env: { 'FOO=injected': 'v' } }, '"env" key "FOO=injected"'],
+    // VS Code's envFile reaches the proxy only: wrapped, the server lost its variables (exit 0, a hunt).
+    ['an envFile (VS Code)', { type: 'stdio', command: 'npx', envFile: '.env' }, '"envFile"'],
   ])('leaves %s as it is, named', (_, entry, why) => {
     const { servers, notes } = wrapServers({ a: entry }, { undo: false, launcher: ['t'] });
     expect(servers['a']).toBe(entry);

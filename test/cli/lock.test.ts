@@ -101,6 +101,25 @@ describe('toolgate check --lock', () => {
   });
 });
 
+// `--lock-ignore inputSchema` (or description) was taken: a tool's schema and description could then change with
+// no drift, a new instruction to the model passing as locked.
+describe('--lock-ignore of a field that is enforced or shown to the model', () => {
+  it.each(['inputSchema', 'description', 'outputSchema', 'name', 'title'])('%s is refused', async (field) => {
+    const out = fresh();
+    const r = await runInProcess(['lock', '--mcp-list', listing(TOOLS), '--out', out, '--lock-ignore', field]);
+    expect([r.code, r.err]).toEqual([2, expect.stringContaining(`--lock-ignore cannot leave out "${field}"`)]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a lock file that leaves one out is refused by check --lock', async () => {
+    const out = await locked();
+    const text = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
+    writeFileSync(out, JSON.stringify({ ...text, ignore: ['description'] }));
+    const r = await runInProcess(['check', '--mcp-list', listing(TOOLS), '--lock', out]);
+    expect([r.code, r.out + r.err]).toEqual([2, expect.stringContaining('"ignore" cannot leave out "description"')]);
+  });
+});
+
 describe('toolgate lock', () => {
   it('prints the drift report of the lock it replaces (the review step), then writes the new one', async () => {
     const out = await locked();
