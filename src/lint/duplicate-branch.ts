@@ -1,5 +1,6 @@
 import { canonicalJson } from '../util/canonical-json.js';
 import { charge } from './budget.js';
+import type { Finding } from '../result.js';
 import type { LintRule, LintWarning } from './warning.js';
 
 /**
@@ -16,27 +17,45 @@ export const DUPLICATE_BRANCH: LintRule = {
       if (!Array.isArray(branches)) continue;
       // Branches are told apart first by their own members (keys, and each value's type, length or text): written
       // out whole at every level they are nested in, 30 levels of `anyOf` around a 90,000-member `const` took 3 s and
-      // 300 MB. Two branches alike that way are compared as canonical JSON, charged their size (a unit a value) past
-      // FREE_COMPARISON.
-      const alike = new Map<string, number[]>();
+      // 300 MB. Branches alike that way are compared as canonical JSON, each written once and charged its size (a
+      // unit a value) past FREE_TEXT.
+      // Per shape: its first branch, and once a second comes, the canonical text of each branch of that shape (each
+      // written once: compared again for every later branch, 8,000 `{ const: [i] }` took 10 s).
+      // A shape once skipped for the budget stays skipped: its one `lint-skipped` warning says so.
+      const alike = new Map<string, { first: number; texts?: Map<string, number>; skipped?: boolean }>();
+      const textOf = (i: number): string | Finding => {
+        const b = branches[i];
+        const cost = sizeOf(b);
+        const skipped =
+          cost <= FREE_TEXT ? undefined : charge(budget, cost, 'duplicate-branch', `${at.pointer}/${k}/${i}`);
+        return skipped ?? canonicalJson(b);
+      };
       branches.forEach((b, i) => {
         const shape = shapeOf(b);
-        const earlier = alike.get(shape);
-        if (earlier === undefined) {
-          alike.set(shape, [i]);
+        const group = alike.get(shape);
+        if (group === undefined) {
+          alike.set(shape, { first: i });
           return;
         }
-        const cost = sizeOf(b) * 2;
-        const skipped =
-          cost <= FREE_COMPARISON ? undefined : charge(budget, cost, 'duplicate-branch', `${at.pointer}/${k}/${i}`);
-        if (skipped !== undefined) {
-          out.push(skipped);
+        if (group.skipped === true) return;
+        if (group.texts === undefined) {
+          const text = textOf(group.first);
+          if (typeof text !== 'string') {
+            out.push(text);
+            group.skipped = true;
+            return;
+          }
+          group.texts = new Map([[text, group.first]]);
+        }
+        const key = textOf(i);
+        if (typeof key !== 'string') {
+          out.push(key);
+          group.skipped = true;
           return;
         }
-        const key = canonicalJson(b);
-        const same = earlier.find((j) => canonicalJson(branches[j]) === key);
+        const same = group.texts.get(key);
         if (same === undefined) {
-          earlier.push(i);
+          group.texts.set(key, i);
           return;
         }
         const why = k === 'oneOf' ? ': a value matching it matches two branches, so "oneOf" always rejects it' : '';
@@ -51,8 +70,8 @@ export const DUPLICATE_BRANCH: LintRule = {
   },
 };
 
-/** Values two branches may hold together and be compared free of charge (a millisecond's work). */
-const FREE_COMPARISON = 2000;
+/** Values a branch may hold and be written out as canonical JSON free of charge (well under a millisecond). */
+const FREE_TEXT = 1000;
 
 /** A value's own kind: a scalar as its JSON, an array or object by its length (its members are not looked into). */
 function token(v: unknown): string {

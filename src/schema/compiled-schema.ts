@@ -76,7 +76,8 @@ const COMPILED = (): never => {
  * kept and used from then on, a failure the compile returns (or throws) is the answer of that call and of every
  * later one (the same refusal the admission of an eager compile would have returned, the compile never retried).
  * A compile that ran out of stack fails that call alone: the compile runs on the caller's stack, where an eager one
- * ran at admission, and a first call made deep in the host's recursion made the tool unusable for good. A throw
+ * ran at admission, and a first call made deep in the host's recursion made the tool unusable for good (at the
+ * third time in a row it is kept, as any refusal). A throw
  * after it, while the CompiledSchema is made, fails that call alone too.
  */
 export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<Validator>): CompiledSchema {
@@ -84,11 +85,14 @@ export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<V
   // Let go once it has run: the compile's scope (the engine's configuration, the documents, the cache key's parts)
   // is not kept beside the validator.
   let pending: () => Result<Validator> = compile;
+  let stackFailures = 0;
   // A throw out of the compile is what guarded makes of it at admission: execution_failure, never a pass.
   const ready = (what: 'validate' | 'validateJSON'): CompiledSchema | Failure => {
     if (compiled !== undefined) return compiled;
     const validator = guarded('validateSchema', pending);
-    if (!validator.ok && ranOutOfStack(validator.error.message))
+    // A compile that runs out of stack each time (its generated code nests too deeply for V8, whatever the stack)
+    // is kept as the refusal it is at the third time in a row, not compiled again at every call.
+    if (!validator.ok && ranOutOfStack(validator.error.message) && ++stackFailures < STACK_RETRIES)
       return failExecution('internal', `${what} failed: ${OUT_OF_STACK}`);
     if (validator.ok) {
       // Out of stack or memory (toolgate's own code runs here): this call's failure, and the next call makes it again
@@ -111,6 +115,9 @@ export function deferredCompiledOf(parts: CompiledParts, compile: () => Result<V
   };
   return exposed(parts, validate, validateJSON);
 }
+
+/** First calls in a row a compile may run out of stack before its refusal is kept. */
+const STACK_RETRIES = 3;
 
 const OUT_OF_STACK =
   'the stack ran out while the schema was compiled at its first call (the next call compiles it again)';

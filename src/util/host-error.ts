@@ -60,9 +60,11 @@ export function jsonOrError(
       // headers) is found by the member it was read from. What it returns may be a string too (a number or a
       // boolean carries no text). A member read plainly again (a host getter runs twice) is the value handed over
       // but for such a member; only then is the member's data value looked at, by its descriptor.
-      if ((typeof v === 'string' || (typeof v === 'object' && v !== null)) && memberOf(this, key) !== v) {
-        const raw = dataValue(this, key);
-        if (isError(raw)) {
+      if (typeof v === 'string' || (typeof v === 'object' && v !== null)) {
+        const again = memberOf(this, key);
+        // Read again through a getter or a Proxy, the Error itself comes back; a data member holds it.
+        const raw = again === v ? undefined : isError(again) ? again : dataValue(this, key);
+        if (raw !== undefined && isError(raw)) {
           found = { error: raw };
           throw FOUND;
         }

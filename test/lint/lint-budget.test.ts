@@ -121,6 +121,13 @@ describe('rules that compile nothing are bounded too', () => {
     expect(lint({ anyOf: [data(100, 1), data(100, 1)] }).map((w) => w.rule)).toEqual(['duplicate-branch']);
   });
 
+  it('duplicate-branch finds the one repeat among many branches alike in shape', () => {
+    const branches = [...range(2_000).map((i) => ({ const: [i] })), { const: [7] }];
+    expect(lint({ anyOf: branches }).map((w) => [w.rule, w.message])).toEqual([
+      ['duplicate-branch', '"anyOf" branch 2000 is the same as branch 7'],
+    ]);
+  });
+
   it('required-but-closed tries every name against every pattern within the budget', () => {
     const schema = (names: number): object => ({
       type: 'object',

@@ -27,6 +27,7 @@ const { ok } = await import('../../src/result.js');
 const { DEFAULT_LIMITS } = await import('../../src/util/limits.js');
 
 let serial = 0;
+const range3 = (): number[] => [0, 1, 2];
 /** A small tool schema without references, new to the compile cache at each call. */
 const tool = (): Record<string, unknown> => ({
   type: 'object',
@@ -139,6 +140,30 @@ describe('a compile that fails at the first call fails closed', () => {
     expect(lazy.value.validate({ [name]: 'fine' }).ok).toBe(true);
     expect(lazy.value.validate({ [name]: 'far too long' }).ok).toBe(false);
     expect(engine.warmUps).toBe(2);
+  });
+
+  // A review: a compile that runs out of stack whatever the stack (generated code nested too deeply for V8) was
+  // compiled again at every call, each failing; at the third time in a row its refusal is kept.
+  it('lazy: a compile out of stack three times in a row is kept as the refusal admission gives', () => {
+    const schema = tool();
+    const name = `p${serial}`;
+    const lazy = validateSchema(schema, { compile: 'lazy' });
+    expect(lazy.ok).toBe(true);
+    if (!lazy.ok) return;
+    engine.refuse = 'stack';
+    const classes = range3().map(() => {
+      const r = lazy.value.validate({ [name]: 'fine' });
+      return r.ok ? 'passed' : r.error.class;
+    });
+    engine.refuse = false;
+    const later = lazy.value.validate({ [name]: 'fine' });
+    expect([...classes, later.ok ? 'passed' : later.error.message]).toEqual([
+      'execution_failure',
+      'execution_failure',
+      'unsupported_capability',
+      'schema cannot be enforced exactly: the engine recursed without end while compiling it',
+    ]);
+    expect(engine.warmUps).toBe(3);
   });
 
   it('lazy: a throw out of the compile itself is execution_failure, never a pass', async () => {

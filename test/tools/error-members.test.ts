@@ -102,6 +102,21 @@ describe('a returned Error with a toJSON of its own', () => {
     ['itself, toJSON giving a string', () => new HttpError('boom', 'string')],
     ['inside a value', () => ({ ok: false, error: new HttpError('x', 'object') })],
     ['in an array', () => [1, new HttpError('x', 'string')]],
+    // A review: a Proxy holder (a reactive store's state) and a getter gave no data member to look at.
+    ['held by a Proxy', () => new Proxy({ ok: false, error: new HttpError('x', 'object') }, {})],
+    ['in an array Proxy', () => new Proxy([new HttpError('x', 'object')], {})],
+    [
+      'behind a getter',
+      () => {
+        const e = new HttpError('x', 'object');
+        return {
+          ok: false,
+          get error() {
+            return e;
+          },
+        };
+      },
+    ],
   ])('%s: the model reads the generic failure, the host gets the error', async (_, make) => {
     const result = await registry(make).call({ id: 'c', name: 't' });
     expect(result.content).toBe('error: tool t failed');
