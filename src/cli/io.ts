@@ -92,7 +92,8 @@ function readBounded(file: string): Buffer | undefined {
     for (;;) {
       const chunk = Buffer.allocUnsafe(piece);
       const n = readSync(fd, chunk, 0, piece, null);
-      if (n === 0) return Buffer.concat(chunks, bytes);
+      // A regular file was read in its one piece: no copy of it.
+      if (n === 0) return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, bytes);
       bytes += n;
       if (bytes > MAX_INPUT_BYTES) return undefined;
       chunks.push(chunk.subarray(0, n));

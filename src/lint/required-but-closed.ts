@@ -7,18 +7,6 @@ import type { LintRule, LintWarning } from './warning.js';
 import { quote } from '../util/describe-value.js';
 import { charge } from './budget.js';
 
-// Per `patternProperties` object: whether every key compiles and passes the guard. Decided once, not
-// once per required name: the guard's analysis takes about a millisecond a pattern.
-const verdicts = new WeakMap<object, boolean>();
-
-function usable(patterns: object, sources: readonly string[]): boolean {
-  const known = verdicts.get(patterns);
-  if (known !== undefined) return known;
-  const verdict = sources.every((source) => 'source' in readPattern(source) && regexHazard(source) === undefined);
-  verdicts.set(patterns, verdict);
-  return verdict;
-}
-
 /**
  * Does some `patternProperties` key (ECMA-262, `u` flag or its regex/u-mode.ts spelling, Validation §10.3.2.2)
  * match the name?
@@ -29,9 +17,7 @@ function usable(patterns: object, sources: readonly string[]): boolean {
  */
 export function matchedByPattern(name: string, patterns: unknown): boolean | undefined {
   if (!isObject(patterns)) return false;
-  const sources = Object.keys(patterns);
-  if (!usable(patterns, sources)) return undefined;
-  const tests = matchersOf(patterns, sources);
+  const tests = matchersOf(patterns);
   if (tests === undefined) return undefined;
   const run = underPatternBudget(DEFAULT_LIMITS, () => {
     try {
@@ -43,19 +29,25 @@ export function matchedByPattern(name: string, patterns: unknown): boolean | und
   return run.kind === 'done' ? run.value : undefined;
 }
 
-// Per `patternProperties` object: its keys as bounded matchers, made once. Made again for every required name they
-// were analysed and compiled again each time: 40,000 names and 100 patterns took 5 s.
-const matchers = new WeakMap<object, readonly { test(s: string): boolean }[] | null>();
+/** A pattern key as its bounded matcher. */
+type Matcher = { test(s: string): boolean };
 
-function matchersOf(patterns: object, sources: readonly string[]): readonly { test(s: string): boolean }[] | undefined {
+// Per `patternProperties` object: its keys as bounded matchers, or null when one does not compile or the guard
+// refuses it. Decided once, not once per required name: the guard's analysis takes about a millisecond a pattern,
+// and the matchers made for every name took 5 s for 40,000 names and 100 patterns.
+const matchers = new WeakMap<object, readonly Matcher[] | null>();
+
+function matchersOf(patterns: object): readonly Matcher[] | undefined {
   const known = matchers.get(patterns);
   if (known !== undefined) return known ?? undefined;
-  let made: readonly { test(s: string): boolean }[] | null;
-  try {
-    made = sources.map((source) => boundedRegExp(uModeSource(source), 'u'));
-  } catch {
-    made = null;
-  }
+  const sources = Object.keys(patterns);
+  let made: readonly Matcher[] | null = null;
+  if (sources.every((source) => 'source' in readPattern(source) && regexHazard(source) === undefined))
+    try {
+      made = sources.map((source) => boundedRegExp(uModeSource(source), 'u'));
+    } catch {
+      made = null;
+    }
   matchers.set(patterns, made);
   return made ?? undefined;
 }

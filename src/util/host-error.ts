@@ -57,15 +57,12 @@ export function jsonOrError(
         throw FOUND;
       }
       // JSON.stringify hands the replacer what a `toJSON` returned: an Error with one (axios's copies its request's
-      // headers) is found by the member it was read from. What it returns may be a string too (a number or a
-      // boolean carries no text). A member read plainly again (a host getter runs twice) is the value handed over
-      // but for such a member; only then is the member's data value looked at, by its descriptor.
+      // headers) is found by the member it was read from, read again plainly (a data member, a getter or a Proxy
+      // alike; a host getter runs twice). What it returns may be a string too (a number or a boolean carries no text).
       if (typeof v === 'string' || (typeof v === 'object' && v !== null)) {
         const again = memberOf(this, key);
-        // Read again through a getter or a Proxy, the Error itself comes back; a data member holds it.
-        const raw = again === v ? undefined : isError(again) ? again : dataValue(this, key);
-        if (raw !== undefined && isError(raw)) {
-          found = { error: raw };
+        if (again !== v && isError(again)) {
+          found = { error: again };
           throw FOUND;
         }
       }
@@ -102,23 +99,13 @@ export function jsonOrError(
   }
 }
 
-/**
- * `holder[key]` read plainly (the common case, a data member, the same value JSON.stringify was handed), or a
- * marker when the read throws; only a member whose read differs is looked at again, by its descriptor.
- */
+/** `holder[key]` read plainly, or undefined when the read throws (a getter's or a Proxy trap's throw). */
 function memberOf(holder: unknown, key: string): unknown {
   try {
     return (holder as Record<string, unknown>)[key];
   } catch {
-    return FOUND;
+    return undefined;
   }
-}
-
-/** The value of `holder`'s own data property `key`, without running a getter or a Proxy's get trap. */
-function dataValue(holder: unknown, key: string): unknown {
-  if (holder === null || typeof holder !== 'object' || types.isProxy(holder)) return undefined;
-  const d = Object.getOwnPropertyDescriptor(holder, key);
-  return d?.value;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RpcMessage } from '../../src/mcp/channel.js';
 import { BodyBudget } from '../../src/mcp/http-body.js';
-import { openHttpUpstream } from '../../src/proxy/upstream-http.js';
+import { type HttpUpstream, openHttpUpstream } from '../../src/proxy/upstream-http.js';
 
 const servers: Server[] = [];
 afterEach(() => {
@@ -35,6 +35,18 @@ async function serve(body: Buffer, piece: number): Promise<URL> {
   servers.push(s);
   await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
   return new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`);
+}
+
+/** `s` listening on a free loopback port, and an upstream to it whose answers share a 1,000-byte budget. */
+async function budgeted(s: Server): Promise<{ up: HttpUpstream; messages: RpcMessage[]; warned: string[] }> {
+  servers.push(s);
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const url = new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`);
+  const messages: RpcMessage[] = [];
+  const warned: string[] = [];
+  const sink = { message: (m: RpcMessage) => messages.push(m), bad: () => undefined };
+  const up = openHttpUpstream(url, {}, 1 << 20, sink, (line) => warned.push(line), new BodyBudget(1000));
+  return { up, messages, warned };
 }
 
 /** The reply to request 1 whose description is `text`, as the server's bytes. */
@@ -133,19 +145,7 @@ describe("an --url upstream's answers read at once", () => {
           else release.push(() => res.end(end));
         });
       });
-      servers.push(s);
-      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-      const url = new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`);
-      const messages: RpcMessage[] = [];
-      const warned: string[] = [];
-      const up = openHttpUpstream(
-        url,
-        {},
-        1 << 20,
-        { message: (m) => messages.push(m), bad: () => undefined },
-        (line) => warned.push(line),
-        new BodyBudget(1000),
-      );
+      const { up, messages, warned } = await budgeted(s);
       up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
       up.channel.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} });
       await expect.poll(() => messages.length, { timeout: 10_000 }).toBe(1);
@@ -190,19 +190,7 @@ describe('the budget and the GET stream of a session', () => {
         release = () => res.end('"}}');
       });
     });
-    servers.push(s);
-    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-    const url = new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`);
-    const messages: RpcMessage[] = [];
-    const warned: string[] = [];
-    const up = openHttpUpstream(
-      url,
-      {},
-      1 << 20,
-      { message: (m) => messages.push(m), bad: () => undefined },
-      (line) => warned.push(line),
-      new BodyBudget(1000),
-    );
+    const { up, messages, warned } = await budgeted(s);
     up.channel.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     await expect.poll(() => stream !== undefined).toBe(true);
     up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../src/result.js';
 import type { Validator } from '../../src/schema/engine/validator.js';
+import type { CompiledSchema } from '../../src/schema/compiled-schema.js';
 import { heapUsed } from '../heap.js';
 
 const engine = vi.hoisted(() => ({ refuse: false as false | 'stack' | 'other', warmUps: 0 }));
@@ -27,7 +28,6 @@ const { ok } = await import('../../src/result.js');
 const { DEFAULT_LIMITS } = await import('../../src/util/limits.js');
 
 let serial = 0;
-const range3 = (): number[] => [0, 1, 2];
 /** A small tool schema without references, new to the compile cache at each call. */
 const tool = (): Record<string, unknown> => ({
   type: 'object',
@@ -35,6 +35,13 @@ const tool = (): Record<string, unknown> => ({
   required: [`p${serial}`],
   additionalProperties: false,
 });
+
+/** A new tool schema admitted lazily (nothing compiled yet), and the name its one property has. */
+function lazyTool(): { compiled: CompiledSchema; name: string } {
+  const lazy = validateSchema(tool(), { compile: 'lazy' });
+  if (!lazy.ok) throw new Error(lazy.error.message);
+  return { compiled: lazy.value, name: `p${serial}` };
+}
 
 beforeEach(() => {
   engine.refuse = false;
@@ -123,13 +130,9 @@ describe('a compile that fails at the first call fails closed', () => {
 
   // The compile runs on the caller's stack: a first call deep in the host's recursion made the tool unusable.
   it('lazy: a first call that runs out of stack fails alone; the next call compiles it again', () => {
-    const schema = tool();
-    const name = `p${serial}`;
-    const lazy = validateSchema(schema, { compile: 'lazy' });
-    expect(lazy.ok).toBe(true);
-    if (!lazy.ok) return;
+    const { compiled, name } = lazyTool();
     engine.refuse = 'stack';
-    const first = lazy.value.validateJSON(`{"${name}":"fine"}`);
+    const first = compiled.validateJSON(`{"${name}":"fine"}`);
     expect(first.ok ? 'passed' : [first.error.class, first.error.kind, first.error.message]).toEqual([
       'execution_failure',
       'internal',
@@ -137,26 +140,22 @@ describe('a compile that fails at the first call fails closed', () => {
         'compiles it again)',
     ]);
     engine.refuse = false;
-    expect(lazy.value.validate({ [name]: 'fine' }).ok).toBe(true);
-    expect(lazy.value.validate({ [name]: 'far too long' }).ok).toBe(false);
+    expect(compiled.validate({ [name]: 'fine' }).ok).toBe(true);
+    expect(compiled.validate({ [name]: 'far too long' }).ok).toBe(false);
     expect(engine.warmUps).toBe(2);
   });
 
   // A review: a compile that runs out of stack whatever the stack (generated code nested too deeply for V8) was
   // compiled again at every call, each failing; at the third time in a row its refusal is kept.
   it('lazy: a compile out of stack three times in a row is kept as the refusal admission gives', () => {
-    const schema = tool();
-    const name = `p${serial}`;
-    const lazy = validateSchema(schema, { compile: 'lazy' });
-    expect(lazy.ok).toBe(true);
-    if (!lazy.ok) return;
+    const { compiled, name } = lazyTool();
     engine.refuse = 'stack';
-    const classes = range3().map(() => {
-      const r = lazy.value.validate({ [name]: 'fine' });
+    const classes = [1, 2, 3].map(() => {
+      const r = compiled.validate({ [name]: 'fine' });
       return r.ok ? 'passed' : r.error.class;
     });
     engine.refuse = false;
-    const later = lazy.value.validate({ [name]: 'fine' });
+    const later = compiled.validate({ [name]: 'fine' });
     expect([...classes, later.ok ? 'passed' : later.error.message]).toEqual([
       'execution_failure',
       'execution_failure',
