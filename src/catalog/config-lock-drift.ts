@@ -7,6 +7,7 @@ import { byCodeUnits } from '../util/code-unit-order.js';
 import { type ConfigLock, serverPins } from './config-lock.js';
 import { hasDrift, type LockDrift, listingDrift } from './lock-diff.js';
 import { driftJson, driftText } from './lock-report.js';
+import type { ValueMask } from './lock-values.js';
 
 /** One server's part of a config's drift. */
 export type ServerDrift =
@@ -15,16 +16,17 @@ export type ServerDrift =
 
 /**
  * Each server's drift: the config's servers in their order (`tools` undefined: it could not be listed), then the
- * lock's servers the config no longer has, sorted.
+ * lock's servers the config no longer has, sorted. Values shown go through `mask` (lock-diff.ts, listingDrift).
  */
 export function configDrift(
   lock: ConfigLock,
   listings: readonly { readonly server: string; readonly tools: readonly unknown[] | undefined }[],
+  mask?: ValueMask,
 ): ServerDrift[] {
   const out: ServerDrift[] = listings.map(({ server, tools }) => {
     if (tools === undefined) return { server, state: 'unread' };
     const pins = serverPins(lock, server);
-    return { server, state: 'listed', drift: listingDrift(pins, tools), pinned: Object.keys(pins.tools).length };
+    return { server, state: 'listed', drift: listingDrift(pins, tools, mask), pinned: Object.keys(pins.tools).length };
   });
   const named = new Set(listings.map((l) => l.server));
   for (const server of Object.keys(lock.servers).sort(byCodeUnits)) {

@@ -5,6 +5,8 @@ import { thrownMessage } from '../result.js';
 import { clip } from '../util/describe-value.js';
 import * as diff from './lock-diff.js';
 import { lockOf, lockText as textOf } from './lock-file.js';
+import { createMasker } from '../exec/mask-secrets.js';
+import { ownData } from '../util/own-field.js';
 import type { ToolLock } from './lock-pins.js';
 
 /** A drift report that says only why the input could not be compared. */
@@ -46,15 +48,23 @@ export function comparePins(locked: ToolLock, current: ToolLock): diff.LockDrift
 }
 
 /**
- * The drift of a listing (tools as a server listed them) from a lock, tool by tool. A lock that is not one, or
- * tools that are not an array: a report of one unreadable entry saying why.
+ * The drift of a listing (tools as a server listed them) from a lock, tool by tool; `withhold` (values given to
+ * the server, as pinTools takes them): masked in every value shown. A lock that is not one, tools that are not an
+ * array, or `withhold` not an array of strings: a report of one unreadable entry saying why.
  */
-export function listingDrift(lock: ToolLock, tools: readonly unknown[]): diff.LockDrift {
+export function listingDrift(
+  lock: ToolLock,
+  tools: readonly unknown[],
+  options: { readonly withhold?: readonly string[] } = {},
+): diff.LockDrift {
   try {
     const pins = checked(lock, 'the lock');
     if (typeof pins === 'string') return unreadable(pins);
     if (!Array.isArray(tools)) return unreadable('the tools are not an array');
-    return diff.listingDrift(pins, [...tools]);
+    const withhold = ownData(options, 'withhold') ?? [];
+    if (!Array.isArray(withhold) || !withhold.every((v) => typeof v === 'string'))
+      return unreadable('listingDrift: withhold must be an array of strings');
+    return diff.listingDrift(pins, [...tools], createMasker(withhold as string[], undefined, 'whole-values').text);
   } catch (thrown) {
     return unreadable(`the listing could not be compared: ${thrownMessage(thrown)}`);
   }

@@ -3,7 +3,7 @@
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { ownData } from '../util/own-field.js';
 import { pinTool, type ToolLock, type ToolPin } from './lock-pins.js';
-import { type FieldChange, toolValues } from './lock-values.js';
+import { type FieldChange, toolValues, type ValueMask } from './lock-values.js';
 
 /**
  * One changed tool: the top-level fields whose pins differ (present on one side only included) and, where the
@@ -35,9 +35,15 @@ export function hasDrift(drift: LockDrift): boolean {
 const own = (record: Readonly<Record<string, unknown>>, key: string): boolean => Object.hasOwn(record, key);
 
 /** A changed tool's entry: its fields, and its values from the two definitions. */
-function changedTool(name: string, fields: readonly string[], then: ToolPin, now: ToolPin | undefined): ChangedTool {
+function changedTool(
+  name: string,
+  fields: readonly string[],
+  then: ToolPin,
+  now: ToolPin | undefined,
+  mask?: ValueMask,
+): ChangedTool {
   const kept = then.definition === undefined ? 'hash-only' : then.definition === null ? 'too-large' : 'kept';
-  const values = toolValues(fields, then.definition ?? undefined, now?.definition ?? undefined, kept);
+  const values = toolValues(fields, then.definition ?? undefined, now?.definition ?? undefined, kept, mask);
   return { name, fields, ...values };
 }
 
@@ -78,9 +84,10 @@ export function comparePins(locked: ToolLock, current: ToolLock): LockDrift {
 /**
  * The drift of a listing (tools as a server listed them) from a lock, tool by tool, for the gates that publish
  * only matching tools: a tool without a string name is left out (admission refuses it anyway); one that cannot
- * be pinned is changed; a name listed twice is judged once per listing, and changed if they differ.
+ * be pinned is changed; a name listed twice is judged once per listing, and changed if they differ. Each value
+ * shown goes through `mask` before it is clipped (a listing can carry a value given to the server).
  */
-export function listingDrift(lock: ToolLock, tools: readonly unknown[]): LockDrift {
+export function listingDrift(lock: ToolLock, tools: readonly unknown[], mask?: ValueMask): LockDrift {
   const added = new Set<string>();
   const changed = new Map<string, Set<string>>();
   const values = new Map<string, ChangedTool>();
@@ -103,7 +110,7 @@ export function listingDrift(lock: ToolLock, tools: readonly unknown[]): LockDri
     // The values of the first changed listing of a name; only a changed tool's definition is kept (its cost).
     if (!values.has(name)) {
       const kept = now.ok ? pinTool(tool, lock.ignore, true) : now;
-      values.set(name, changedTool(name, [...set], then, kept.ok ? kept.value : undefined));
+      values.set(name, changedTool(name, [...set], then, kept.ok ? kept.value : undefined, mask));
     }
   }
   return {

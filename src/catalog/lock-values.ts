@@ -75,12 +75,15 @@ export function keptDefinition(jcs: string): Record<string, unknown> | undefined
   return JSON.parse(jcs) as Record<string, unknown>;
 }
 
-/** A JSON value's text for a report: sorted keys, clipped, one line (JSON escapes line breaks). */
-export function shownValue(value: unknown): string {
-  return clip(
-    sortedKeyJson(value, (v) => JSON.stringify(v)),
-    VALUE_CHARS,
-  );
+/** Masks values given to a server in a value's text (mask-secrets.ts); identity when there are none. */
+export type ValueMask = (text: string) => string;
+
+/**
+ * A JSON value's text for a report: sorted keys, masked, clipped, one line (JSON escapes line breaks). Masked
+ * before it is clipped: a secret the clip cuts in two would pass whole-value masking with its beginning shown.
+ */
+export function shownValue(value: unknown, mask: ValueMask = (t) => t): string {
+  return clip(mask(sortedKeyJson(value, (v) => JSON.stringify(v))), VALUE_CHARS);
 }
 
 const segment = (s: string | number): string => `/${escapePointerToken(String(s))}`;
@@ -97,6 +100,8 @@ class Diff {
   more = 0;
   private nodes = 0;
 
+  constructor(private readonly mask: ValueMask) {}
+
   private report(field: string, pointer: string, a: unknown, b: unknown): void {
     if (this.changes.length >= MAX_CHANGES) {
       this.more++;
@@ -105,8 +110,8 @@ class Diff {
     this.changes.push({
       field,
       pointer,
-      ...(a === undefined ? {} : { old: shownValue(a) }),
-      ...(b === undefined ? {} : { new: shownValue(b) }),
+      ...(a === undefined ? {} : { old: shownValue(a, this.mask) }),
+      ...(b === undefined ? {} : { new: shownValue(b, this.mask) }),
     });
   }
 
@@ -134,18 +139,20 @@ class Diff {
 
 /**
  * The changed values of one tool, its `fields` (those whose pins differ) compared between the definition the
- * lock kept (`then`) and the one listed now. Without a kept definition, a note says why there are no values.
+ * lock kept (`then`) and the one listed now, each value shown through `mask`. Without a kept definition, a note
+ * says why there are no values.
  */
 export function toolValues(
   fields: readonly string[],
   then: Readonly<Record<string, unknown>> | undefined,
   now: Readonly<Record<string, unknown>> | undefined,
   thenKept: 'kept' | 'hash-only' | 'too-large',
+  mask: ValueMask = (t) => t,
 ): ToolValues {
   if (then === undefined)
     return { changes: [], more: 0, note: thenKept === 'hash-only' ? HASH_ONLY_NOTE : TOO_LARGE_NOTE };
   if (now === undefined) return { changes: [], more: 0, note: NOW_UNKEPT_NOTE };
-  const diff = new Diff();
+  const diff = new Diff(mask);
   for (const f of fields) {
     if (f.startsWith('(')) continue;
     diff.walk(f, '', Object.hasOwn(then, f) ? then[f] : undefined, Object.hasOwn(now, f) ? now[f] : undefined, 0);

@@ -21,7 +21,7 @@ import { configServers, type ConfigServer } from './check-config.js';
 import { timeoutMs } from './numbers.js';
 import { cliError } from './hints.js';
 import type { CliIO, ExitCode } from './io.js';
-import { maskedIO } from './masked-io.js';
+import { maskedIO, valueMask } from './masked-io.js';
 import { driftJson, driftText } from '../catalog/lock-report.js';
 import { requireAnyLock } from './lock-write.js';
 import { configDrift, configDriftJson, configDriftText, configHasDrift } from '../catalog/config-lock-drift.js';
@@ -115,7 +115,8 @@ export async function checkCommand(argv: readonly string[], given: CliIO): Promi
   if (config !== undefined && !config.ok) return usage(config.error.message);
   const configured = config?.value ?? [];
   // From here on a report may quote what a server listed: every value given to a server is masked in it.
-  io = maskedIO(given, [...settings.servers, ...configured.flatMap((s) => ('server' in s ? [s.server] : []))], json);
+  const started = [...settings.servers, ...configured.flatMap((s) => ('server' in s ? [s.server] : []))];
+  io = maskedIO(given, started, json);
   const stdinUses = [...args.positionals, ...settings.savedLists].filter((i) => i === '-').length;
   if (stdinUses > 1) return usage('standard input (-) can be read once: name it once among the inputs');
   // The lock is read before anything is listed: one that cannot be read is an input error, never "no pins".
@@ -171,12 +172,12 @@ export async function checkCommand(argv: readonly string[], given: CliIO): Promi
   // Every listed tool is compared, admitted or not: a lock pins them all. With an input unread (exit 1 anyway),
   // its tools are unknown rather than gone: no tool is called gone then.
   const tools = inputs.flatMap((i) => i.catalog?.tools ?? []);
-  const listed = lock === undefined ? undefined : listingDrift(lock.value, tools);
+  const listed = lock === undefined ? undefined : listingDrift(lock.value, tools, valueMask(started));
   const unread = inputs.some((i) => i.problem !== undefined);
   const drift = listed !== undefined && unread ? { ...listed, removed: [] } : listed;
   // A config lock: each server against its own pins, named (src/catalog/config-lock-drift.ts).
   const listings = listedConfig.map((c) => ({ server: c.name, tools: c.input.catalog?.tools }));
-  const servers = configLock === undefined ? undefined : configDrift(configLock, listings);
+  const servers = configLock === undefined ? undefined : configDrift(configLock, listings, valueMask(started));
   const file = lockFile as string;
   if (json) {
     const lockPart = servers !== undefined ? configDriftJson(file, servers) : drift && driftJson(file, drift);

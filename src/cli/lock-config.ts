@@ -11,7 +11,7 @@ import { CLI_DEFAULTS } from './commands.js';
 import type { CliIO, ExitCode } from './io.js';
 import { anySource } from './lock-sources.js';
 import { outFileProblem, readAnyLockFile, writeLockText } from './lock-write.js';
-import { maskedIO, secretInNames, shownSecrets } from './masked-io.js';
+import { maskedIO, secretInNames, shownSecrets, valueMask } from './masked-io.js';
 import { timeoutMs } from './numbers.js';
 
 /** Runs `toolgate lock --config <file>`; `stop` prints a usage or input error and gives exit 2. */
@@ -61,7 +61,8 @@ export async function lockConfig(
   if (named !== undefined) return refuse(named);
   const lock = pinConfig(listings, { ignore, withhold: shownSecrets(started) });
   if (!lock.ok) return refuse(lock.error.message);
-  if (existing.value !== 'absent') io.out(configDriftText(out, configDrift(existing.value.lock, listings), io.colour));
+  if (existing.value !== 'absent')
+    io.out(configDriftText(out, configDrift(existing.value.lock, listings, valueMask(started)), io.colour));
   const written = writeLockText(out, configLockText(lock.value));
   if (!written.ok) return refuse(written.error.message);
   const count = listings.reduce((n, l) => n + Object.keys(lock.value.servers[l.server]?.tools ?? {}).length, 0);

@@ -12,7 +12,7 @@ import { lockConfig } from './lock-config.js';
 import { anySource, NO_SOURCE, readLockSources } from './lock-sources.js';
 import { outFileProblem, readLockFile, writeLockFile } from './lock-write.js';
 import { serversOf } from './check-options.js';
-import { maskedIO, secretInNames, shownSecrets } from './masked-io.js';
+import { maskedIO, secretInNames, shownSecrets, valueMask } from './masked-io.js';
 
 /** Where the lock goes without --out. */
 export const DEFAULT_LOCK_FILE = CLI_DEFAULTS.lockFile;
@@ -62,7 +62,7 @@ export async function lockCommand(argv: readonly string[], given: CliIO): Promis
   if (!lock.ok) return stop(lock.error.message);
   if (existing.value !== 'absent') {
     const before = existing.value;
-    io.out(driftText(out, listingDrift(before, tools), Object.keys(before.tools).length, io.colour));
+    io.out(driftText(out, listingDrift(before, tools, valueMask(listed)), Object.keys(before.tools).length, io.colour));
     if (before.ignore.join('\n') !== lock.value.ignore.join('\n'))
       io.out(`lock ${out}: ignored fields were [${before.ignore.join(', ')}], now [${lock.value.ignore.join(', ')}]\n`);
   }

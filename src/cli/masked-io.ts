@@ -18,6 +18,14 @@ export function shownSecrets(servers: readonly HoldsSecrets[]): string[] {
   return [...new Set(servers.flatMap((s) => s.secrets).filter((v) => v.length >= MIN_SHOWN_SECRET_LENGTH))];
 }
 
+/**
+ * What a drift report's values go through before they are clipped (lock-values.ts): a secret cut in two by the
+ * clip would pass the masking of what is printed with its beginning shown.
+ */
+export function valueMask(servers: readonly HoldsSecrets[]): (text: string) => string {
+  return createMasker(shownSecrets(servers), MIN_SHOWN_SECRET_LENGTH, 'whole-values').text;
+}
+
 /** `io` with every secret of `servers` masked in what it writes; `json`: `out` is JSON text, masked by string. */
 export function maskedIO(io: CliIO, servers: readonly HoldsSecrets[], json = false): CliIO {
   const masker = createMasker(shownSecrets(servers), MIN_SHOWN_SECRET_LENGTH);

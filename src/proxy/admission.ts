@@ -13,7 +13,7 @@ import { admitMcpToolsWith } from '../catalog/mcp.js';
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { paramHeaderProblem } from '../mcp/param-header-rules.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
-import { maskSecrets } from '../exec/mask-secrets.js';
+import { createMasker, MIN_SECRET_LENGTH, maskSecrets } from '../exec/mask-secrets.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { acceptsEveryObject } from '../lint/accepts-anything.js';
 import { requiredWithDefault } from '../lint/required-with-default.js';
@@ -213,7 +213,15 @@ async function admitListed(
   const withheld: Withheld[] = bundle.rejected.map((d) => withheldOf(nameOf(d), wording));
   // --lock: every listed tool is compared, admitted or not; new and changed ones are withheld, and in strict
   // mode any drift (a gone tool too) fails the admission as a broken tool would.
-  const drift = settings.lock === undefined ? undefined : listingDrift(settings.lock.pins, listed);
+  // Each value shown masked before it is clipped: stderr's own masking would see a secret cut in two.
+  const drift =
+    settings.lock === undefined
+      ? undefined
+      : listingDrift(
+          settings.lock.pins,
+          listed,
+          createMasker(settings.secrets, MIN_SECRET_LENGTH, 'whole-values').text,
+        );
   if (drift !== undefined && settings.mode === 'strict' && hasDrift(drift)) {
     const lines = driftLines(drift)
       .map((l) => `\n  ${l}`)

@@ -40,6 +40,7 @@ describe('the lock functions on inputs they were not made for', () => {
     ['comparePins, locked not a lock', () => comparePins(revoked as never, LOCK)],
     ['listingDrift, tools null', () => listingDrift(LOCK, null as never)],
     ['listingDrift, the lock a revoked Proxy', () => listingDrift(revoked as never, [])],
+    ['listingDrift, withhold a string', () => listingDrift(LOCK, [], { withhold: 'secret' as never })],
   ])('%s: drift, one unreadable entry saying why', (_name, run) => {
     const drift = run();
     expect(hasDrift(drift)).toBe(true);
@@ -82,5 +83,14 @@ describe('the lock functions on inputs they were not made for', () => {
     expect(listingDrift(LOCK, [{ name: 'b' }])).toMatchObject({ added: ['b'], removed: ['a'] });
     expect(lockText(LOCK)).toMatch(/^\{\n {2}"ignore": \[\],\n/);
     expect(pinTool({ name: 'a', x: 1 }, ['x'])).toEqual(pinTool({ name: 'a' }));
+  });
+
+  it('listingDrift masks each withheld value before a shown value is clipped (no beginning of it shown)', () => {
+    const secret = 'hunter2-secret-value';
+    const now = [{ name: 'a', description: `${'x'.repeat(72)}${secret}`, inputSchema: { type: 'object' } }];
+    const shown = (d: ReturnType<typeof listingDrift>): string => JSON.stringify(d.changed[0]?.changes);
+    expect(shown(listingDrift(LOCK, now))).toContain('xhunter');
+    expect(shown(listingDrift(LOCK, now, { withhold: [secret] }))).not.toContain('xhun');
+    expect(shown(listingDrift(LOCK, now, { withhold: [secret] }))).toContain('x<redac');
   });
 });

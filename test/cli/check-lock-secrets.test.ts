@@ -103,6 +103,22 @@ describe('check and lock: a value given to the server, echoed in its listing', (
     expect(() => readFileSync(out)).toThrow();
   }, 30_000);
 
+  it.each([['check'], ['lock']])(
+    '%s: a changed value cut by its drift line shows no beginning of it (masked before it is clipped)',
+    async (command) => {
+      const out = join(dir, `padded-${command}.lock`);
+      const padded = (token: string): string[] => ['--env', 'PAD_ECHO=72', ...server(token)];
+      expect((await runInProcess(['lock', '--out', out, ...padded('ab12345')])).code).toBe(0);
+      const run = await runInProcess(
+        command === 'check' ? ['check', '--lock', out, ...padded(SECRET)] : ['lock', '--out', out, ...padded(SECRET)],
+      );
+      expect(run.out).toContain('padded');
+      // Before the fix: `"xxx…xhunter2…`, the value's first characters before the clip mark.
+      expect(run.out + run.err).not.toContain(`x${SECRET.slice(0, 4)}`);
+    },
+    30_000,
+  );
+
   it('a value of fewer than eight characters is left alone: kept, and no report word masked', async () => {
     const out = join(dir, 'short.lock');
     expect((await runInProcess(['lock', '--out', out, ...server('ab12345')])).code).toBe(0);

@@ -151,6 +151,48 @@ describe('toolgate proxy --lock at start-up', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('masks a value given to the server before a drift line clips it (no beginning of it shown)', async () => {
+    const leaky = join(ROOT, 'test/cli/fixtures/secret-echo-server.mjs');
+    const padded = join(dir, 'padded.lock.json');
+    const server = (token: string): string[] => [
+      ...['--env', `TOKEN=${token}`, '--env', 'LIST_ECHO=TOKEN', '--env', 'PAD_ECHO=75'],
+      ...['--', process.execPath, leaky],
+    ];
+    const locked = await runInProcess([
+      'lock',
+      '--out',
+      padded,
+      '--mcp',
+      `${process.execPath} ${leaky}`,
+      '--env',
+      'TOKEN=ab1',
+      '--env',
+      'LIST_ECHO=TOKEN',
+      '--env',
+      'PAD_ECHO=75',
+    ]);
+    expect(locked.code).toBe(0);
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli/main.ts',
+        'proxy',
+        '--lock',
+        padded,
+        '--mode',
+        'strict',
+        ...server('hunter2-secret-value'),
+      ],
+      { cwd: ROOT, encoding: 'utf8', input: '', timeout: 30_000 },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('padded: drift (changed: description)');
+    // Before the fix: `"xxx…xhun…`, stderr's masking saw only three characters before the clip mark.
+    expect(r.stderr).not.toContain('xhun');
+  }, 30_000);
+
   it('refuses a lock it cannot read as a usage error (exit 2) before starting the server', () => {
     const corrupt = join(dir, 'corrupt.json');
     writeFileSync(corrupt, '{"version": 1, "tools": []}');
