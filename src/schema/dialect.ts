@@ -51,7 +51,10 @@ export function classifyDialect(
     const message = enabled.has(named)
       ? `unsupported dialect ${echo(value)} (${named}) below the root: option dialects enables ${named} ` +
         `for the root document of a call only; embedded resources and referenced documents must use ${DIALECT_2020_12}`
-      : `unsupported dialect ${echo(value)} (${named}): only ${DIALECT_2020_12} is supported`;
+      : enabled.size > 0
+        ? `unsupported dialect ${echo(value)} (${named}): the enabled dialects are 2020-12 and ` +
+          `${[...enabled].sort().join(', ')}`
+        : `unsupported dialect ${echo(value)} (${named}): only ${DIALECT_2020_12} is supported`;
     return fail('unsupported_capability', message, [
       { path: '$', pointer: '', keyword: '$schema', message, schemaPath, code: 'dialect_unsupported', params: {} },
     ]);

@@ -486,6 +486,15 @@ describe('a disabled dialect', () => {
     const only = validateSchema({ $schema: URI['2019-09'], type: 'object' });
     expect(only.ok ? '' : only.error.message).toContain(`only ${URI['2020-12']} is enabled;`);
   });
+
+  // Found by a hunt: a draft-04 root (a dialect toolgate never enforces) was told "only 2020-12 is supported".
+  it('names every enabled dialect in the refusal of one toolgate does not enforce (draft-04)', () => {
+    const draft04 = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' };
+    const r = validateSchema(draft04, { dialects: ['2020-12', 'draft-07'] });
+    expect(r.ok ? '' : r.error.message).toContain('(draft-04): the enabled dialects are 2020-12 and draft-07');
+    const only = validateSchema(draft04);
+    expect(only.ok ? '' : only.error.message).toContain(`(draft-04): only ${URI['2020-12']} is supported`);
+  });
 });
 
 // Found by a newcomer: docs/api.md says a violation in another document is located at `<document URI>#<pointer>`;
