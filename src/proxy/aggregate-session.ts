@@ -229,7 +229,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     },
   };
 
-  const asks = new ServerAsks();
+  const asks = new ServerAsks("this session's servers");
   /** A server came up: its requests and notifications reach the client through this session. */
   const wire = (slot: Slot): void => {
     const upstream = slot.upstream;

@@ -10,6 +10,9 @@ export class ServerAsks {
   private count = 0;
   private bytes = 0;
 
+  /** `whose`: the requests counted, as the refusal names them (the gateway's bound is all its servers'). */
+  constructor(private readonly whose = 'this server') {}
+
   /**
    * Holds a request of `bytes` bytes until the returned release is called (once its answer came, or it was
    * cancelled), or returns why it may not wait: one request always may, whatever its size.
@@ -17,7 +20,7 @@ export class ServerAsks {
   hold(bytes: number): (() => void) | string {
     if (this.count >= MAX_WAITING_REQUESTS || (this.count > 0 && this.bytes + bytes > MAX_WAITING_BYTES))
       return (
-        `not passed on: ${this.count} requests of this server (${this.bytes} bytes) wait for the client's ` +
+        `not passed on: ${this.count} requests of ${this.whose} (${this.bytes} bytes) wait for the client's ` +
         `answer, the most the proxy holds (${MAX_WAITING_REQUESTS}, ${MAX_WAITING_BYTES >> 20} MiB)`
       );
     this.count++;
