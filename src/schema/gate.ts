@@ -18,6 +18,8 @@ const LINKED = /"\$(?:ref|dynamicRef|dynamicAnchor|recursiveRef|recursiveAnchor|
 export interface GateContext {
   /** Vocabularies in force for this document (Core §8.1.2). */
   readonly vocabularies: ReadonlySet<string>;
+  /** The document names a meta-schema of its own (its vocabularies, its format assertion): custom. */
+  readonly customMeta: boolean;
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
   readonly unknownKeywords: 'annotate' | 'reject';
@@ -69,6 +71,18 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
     if (pointer !== '' && node['$schema'] !== undefined) {
       const d = classifyDialect(node['$schema'], ctx.location(`${pointer}/$schema`), ctx.dialects);
       if (!d.ok) found.push(...d.error.violations);
+      else if (d.value.kind === 'standard' && ctx.customMeta)
+        // Core §8.1.1: the resource is in the dialect it names, but the document is compiled with its root's
+        // vocabularies (type ignored where the root's leave validation out, format asserted where they assert it).
+        found.push(
+          schemaViolation(
+            '$schema',
+            `embedded "$schema" ${echo(node['$schema'])} is not supported under a root that names its own ` +
+              "meta-schema: the resource would be read with the root's vocabularies, not its own",
+            ctx.location(`${pointer}/$schema`),
+            'dialect_unsupported',
+          ),
+        );
       else if (d.value.kind === 'custom')
         found.push(
           schemaViolation(

@@ -141,6 +141,7 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   // meta-schema complaint about its value.
   const gate = gateDocument(schema, {
     vocabularies,
+    customMeta: custom,
     formatAssertion: p.options.formatAssertion || assertsFormat,
     contentAssertion: p.options.contentAssertion,
     unknownKeywords: p.options.unknownKeywords,

@@ -57,3 +57,39 @@ describe('format assertion from a custom meta-schema stays with its documents', 
     expect(verdict(c.value.validate({ a: 'x' }))).toBe('validation $.a');
   });
 });
+
+// Found by a hunt: an embedded resource declaring standard 2020-12 (Core §8.1.1) under a root naming its own
+// meta-schema was compiled with the root's vocabularies: without validation, its type and required were
+// ignored ({ x: 'not an integer' } accepted); with format-assertion, its format asserted. It is refused now.
+describe('an embedded resource that declares standard 2020-12 under a custom root', () => {
+  const registry = {
+    ...schemaRegistry,
+    'http://m/no-validation': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $vocabulary: { [`${V}core`]: true, [`${V}applicator`]: true },
+    },
+  };
+  const embedded = (meta: string, keywords: Record<string, unknown>): Record<string, unknown> => ({
+    $schema: meta,
+    properties: {
+      x: { $id: 'https://ex.test/e', $schema: 'https://json-schema.org/draft/2020-12/schema', ...keywords },
+    },
+  });
+
+  it.each([
+    ['a root without validation, its type', embedded('http://m/no-validation', { type: 'integer' })],
+    ['a root without validation, its required', embedded('http://m/no-validation', { required: ['a'] })],
+    ['an asserting root, its format', embedded('http://m/fa', { format: 'email' })],
+  ])('%s: refused, not read in the root vocabularies', (_name, schema) => {
+    const c = validateSchema(schema, { schemaRegistry: registry });
+    expect(c.ok ? 'ok' : c.error.class).toBe('unsupported_capability');
+    if (!c.ok) expect(c.error.message).toContain('under a root that names its own meta-schema');
+  });
+
+  it('under a standard root it is read as before', () => {
+    const c = validateSchema(embedded('https://json-schema.org/draft/2020-12/schema', { type: 'integer' }));
+    if (!c.ok) return expect.unreachable(c.error.message);
+    expect(verdict(c.value.validate({ x: 'not an integer' }))).toBe('validation $.x');
+    expect(verdict(c.value.validate({ x: 1 }))).toBe('ok');
+  });
+});
