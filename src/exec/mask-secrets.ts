@@ -6,7 +6,7 @@
 // --log lines) is masked string by string, each decoded first: whatever escapes its writer chose, the value is
 // found, and the text stays JSON.
 
-import { printable } from '../util/describe-value.js';
+import { oneLine, printable } from '../util/describe-value.js';
 
 /** What replaces a value that is never printed. */
 export const REDACTED = '<redacted>';
@@ -34,9 +34,22 @@ function asciiJson(value: string, upper: boolean): string {
   });
 }
 
-/** Every form of `value` masked, longest first, each at least MIN_SECRET_LENGTH long. */
+/** A value's lines: a multi-line secret (a PEM key) can come out a line at a time (a server's stderr writes). */
+const LINE_SPLIT = /[\r\n\u2028\u2029]+/;
+
+/**
+ * Every form of `value` masked, longest first, each at least MIN_SECRET_LENGTH long; for a value on several
+ * lines, each line's forms too.
+ */
 export function secretForms(value: string): string[] {
   if (value.length < MIN_SECRET_LENGTH) return [];
+  const lines = value.split(LINE_SPLIT);
+  const forms = lines.length > 1 ? [value, ...lines].flatMap(valueForms) : valueForms(value);
+  return [...new Set(forms)].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+/** The forms of one value (secretForms), of any length. */
+function valueForms(value: string): string[] {
   const once = jsonInside(value);
   const forms = [
     value,
@@ -46,11 +59,18 @@ export function secretForms(value: string): string[] {
     asciiJson(value, true),
     once.replace(/\//g, '\\/'),
     value.replace(/'/g, `'\\''`),
-    // As a message shows it (clip writes control characters as \uXXXX), and that text inside JSON.
+    // As a message shows it (clip writes control characters as \uXXXX; oneLine makes each run of line breaks a
+    // space), and that text inside JSON.
     printable(value),
     jsonInside(printable(value)),
+    oneLine(value),
+    printable(oneLine(value)),
+    jsonInside(oneLine(value)),
+    // As a JSON Pointer token (RFC 6901 §3: a member name carrying it, in a schema location) and URL-encoded.
+    value.replace(/~/g, '~0').replace(/\//g, '~1'),
+    encodeURIComponent(value),
   ];
-  return [...new Set(forms)].sort((a, b) => b.length - a.length);
+  return forms;
 }
 
 /** `text` with every form of every secret masked. */
@@ -82,23 +102,44 @@ export function createMasker(
   heads: 'clipped-heads' | 'whole-values' = 'clipped-heads',
 ): Masker {
   const kept = secrets.filter((s) => s.length >= minLength);
-  const forms = [...new Set(kept.flatMap(secretForms))].sort((a, b) => b.length - a.length);
-  const clipped = heads === 'clipped-heads' ? clippedHeads(forms, minLength) : undefined;
+  // A line of a multi-line secret shorter than the minimum is left alone, as a value that short would be.
+  const forms = [...new Set(kept.flatMap(secretForms))]
+    .filter((f) => f.length >= minLength)
+    .sort((a, b) => b.length - a.length);
+  const clipped = heads === 'clipped-heads' ? clippedHeads(forms, Math.min(minLength, CLIPPED_HEAD)) : undefined;
   const text = (t: string): string => {
     let out = t;
     for (const f of forms) if (out.includes(f)) out = out.split(f).join(REDACTED);
     return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;
   };
-  return { empty: forms.length === 0, text, json: (t) => (forms.length === 0 ? t : maskJsonText(t, text)) };
+  // A secret that is a number as JavaScript writes it (12345678) is found however a JSON writer spelled that
+  // number (1.2345678e7, 12345678.0): a number token is compared by value. One spelled otherwise (00012345) is not
+  // a number's only spelling, and its value would match numbers it is not.
+  const numbers = new Set(kept.filter((s) => String(Number(s)) === s && Number.isFinite(Number(s))).map(Number));
+  const number = (token: string): string => (numbers.has(Number(token)) ? REDACTED : text(token));
+  return {
+    empty: forms.length === 0,
+    text,
+    json: (t) => (forms.length === 0 ? t : maskJsonText(t, text, numbers.size === 0 ? text : number)),
+  };
 }
 
 /** What `clip` (util/describe-value.ts) ends a shortened text with. */
 const CLIP_MARK = '…';
 
 /**
- * Masks a secret's beginning where a text was clipped right after it (`clip` shortens a foreign string before
- * it is echoed; a long secret cut there would pass whole-value masking with all but its end shown). Only a
- * clip mark preceded by a window of some secret form is looked at closely, so text without one costs a scan.
+ * The shortest beginning masked at a clip mark, whatever the masker's minimum: a text toolgate clips before it is
+ * masked (a tool name in a report, a pattern in a library message) would show the head of a secret the clip cuts,
+ * up to seven characters of it in check's reports. Shorter heads are left: one or two characters before every `…`
+ * that begin some secret would be masked everywhere.
+ */
+const CLIPPED_HEAD = 3;
+
+/**
+ * Masks a secret's beginning (`minLength` characters or more) where a text was clipped right after it (`clip`
+ * shortens a foreign string before it is echoed; a long secret cut there would pass whole-value masking with all
+ * but its end shown). Only a clip mark preceded by a window of some secret form is looked at closely, so text
+ * without one costs a scan.
  */
 function clippedHeads(forms: readonly string[], minLength: number): (text: string) => string {
   const windows = new Set<string>();
@@ -139,7 +180,7 @@ const NUMBER_CHAR = /[-+.0-9eE]/;
  * `json` with each string and number token replaced by the JSON string of its masked value when masking changes
  * it (a number that holds a secret's digits becomes a string); tokens left unchanged keep their bytes.
  */
-function maskJsonText(json: string, mask: (value: string) => string): string {
+function maskJsonText(json: string, mask: (value: string) => string, maskNumber: (token: string) => string): string {
   let out = '';
   let copied = 0;
   let i = 0;
@@ -162,7 +203,7 @@ function maskJsonText(json: string, mask: (value: string) => string): string {
       value = json.slice(i, end);
     }
     if (value !== undefined) {
-      const masked = mask(value);
+      const masked = c === '"' ? mask(value) : maskNumber(value);
       if (masked !== value) {
         out += `${json.slice(copied, i)}${JSON.stringify(masked)}`;
         copied = end;

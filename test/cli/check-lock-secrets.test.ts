@@ -10,6 +10,7 @@ import { runInProcess } from './run-cli.js';
 
 const LEAKY = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/secret-echo-server.mjs');
 const SECRET = 'hunter2-secret-value';
+const PEM = '-----BEGIN KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END KEY-----';
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-check-lock-secrets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -115,6 +116,29 @@ describe('check and lock: a value given to the server, echoed in its listing', (
       expect(run.out).toContain('padded');
       // Before the fix: `"xxx…xhunter2…`, the value's first characters before the clip mark.
       expect(run.out + run.err).not.toContain(`x${SECRET.slice(0, 4)}`);
+    },
+    30_000,
+  );
+
+  // Found by a hunt: each of these printed the value, whole or its first seven characters.
+  it.each([
+    ['a key on several lines, in the error tools/list answered', PEM, ['LIST_ERROR=1'], 'MIIEvQ'],
+    [
+      'a value with / in a member name (a JSON Pointer: ~1)',
+      'AKIAwJalrXUtnFEMI/K7MDENG/bPxRfiCY',
+      ['KEY_ECHO=1'],
+      'K7MDENG',
+    ],
+    ["a value 72 characters into a tool's name (clipped at 80)", SECRET, ['NAME_PAD=72'], 'nhunt'],
+  ])(
+    'check --format text and json mask %s',
+    async (_what, token, env, shown) => {
+      for (const format of ['text', 'json']) {
+        const words = env.flatMap((e) => ['--env', e]);
+        const run = await runInProcess(['check', '--format', format, ...words, ...server(token)]);
+        expect(run.out + run.err).not.toContain(shown);
+        expect(leaks(run.out + run.err, token)).toEqual([]);
+      }
     },
     30_000,
   );

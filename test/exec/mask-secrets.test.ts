@@ -2,7 +2,7 @@
 // or `\` showed in its JSON-escaped form (a server's JSON log line, a JSON report of a message).
 import { describe, expect, it } from 'vitest';
 import { createMasker, maskSecrets, REDACTED, secretForms } from '../../src/exec/mask-secrets.js';
-import { clip } from '../../src/util/describe-value.js';
+import { clip, oneLine, printable } from '../../src/util/describe-value.js';
 
 const SECRET = 'pa"ss\\wörd/\'x';
 
@@ -88,7 +88,9 @@ describe('a secret cut where a text was clipped', () => {
 
   it('masks the beginning of an escaped form too, and leaves other clipped text alone', () => {
     expect(masker.text(`a ${clip(JSON.stringify(LONG), 50)} b`)).toBe(`a "${REDACTED}… b`);
-    expect(masker.text('a tok-… and kkkkkkkx… and zzzz…')).toBe('a tok-… and kkkkkkkx… and zzzz…');
+    // Three characters or more are a beginning, whatever the masker's minimum (a hunt: up to seven showed).
+    expect(masker.text('a to… and kkkkkkkx… and zzzz…')).toBe('a to… and kkkkkkkx… and zzzz…');
+    expect(masker.text('a tok… and a tok-k…')).toBe(`a ${REDACTED}… and a ${REDACTED}…`);
     expect(masker.text(clip(`see tok-${'k'.repeat(30)}`, 30))).toBe(`see ${REDACTED}…`);
     expect(masker.text(clip(`see tok-${'k'.repeat(20)}-other`, 30))).toBe(`see tok-${'k'.repeat(20)}-…`);
   });
@@ -109,5 +111,50 @@ describe('a secret holding control characters, as a message shows it', () => {
     const shown = clip('\u0001'.repeat(10_000_000), 80);
     expect(shown.length).toBe(80);
     expect(shown.endsWith('…')).toBe(true);
+  });
+});
+
+// Found by a hunt: a multi-line secret (a PEM key) put on one line by oneLine (check's report of a server's error,
+// the proxy's summary of its serverInfo) or written a line at a time (a server's stderr), and a secret with `/` or
+// `~` in a member name (a schema location's JSON Pointer) or URL-encoded, were printed whole.
+describe('a secret as the text around it changed it', () => {
+  const PEM = '-----BEGIN KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\r\n-----END KEY-----';
+  it.each([
+    ['on one line (oneLine)', oneLine(`bad key: ${PEM}`)],
+    ['on one line, inside JSON', JSON.stringify({ m: oneLine(`bad key: ${PEM}`) })],
+    ['on one line, written out (printableLine)', printable(oneLine(`bad key: ${PEM}`))],
+    ['one line of it alone', 'bad key: MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'],
+  ])('masks a multi-line secret %s', (_how, text) => {
+    expect(maskSecrets(text, [PEM])).not.toContain('MIIEvQ');
+  });
+
+  it.each([
+    ['as a JSON Pointer token', 'AKIAw/K7MDENG~bPx', '#/properties/AKIAw~1K7MDENG~0bPx/type'],
+    ['URL-encoded', 'Tok/en+with=&?', 'https://x.test/?q=Tok%2Fen%2Bwith%3D%26%3F'],
+  ])('masks a secret %s', (_how, secret, text) => {
+    expect(maskSecrets(text, [secret])).toBe(text.replace(/AKIAw~1K7MDENG~0bPx|Tok%2Fen%2Bwith%3D%26%3F/, REDACTED));
+  });
+
+  it("leaves alone a line of a multi-line secret shorter than the masker's minimum", () => {
+    const masker = createMasker(['abcdefghijkl\nxyz12\nmnopqrstuvwx'], 8);
+    expect(masker.text('xyz12 abcdefghijkl')).toBe(`xyz12 ${REDACTED}`);
+    expect(secretForms('ab\ncd')).not.toContain('cd');
+  });
+});
+
+// Found by a hunt: docs/proxy.md says numbers are masked as what they are, but a number was masked as it was
+// spelled: a result carrying 1.2345678e7 passed a secret 12345678.
+describe('a secret that is a number, in JSON text', () => {
+  const masker = createMasker(['12345678', 'NaN-free', 'Infinity', '00012345'], 8, 'whole-values');
+  it.each([['12345678'], ['1.2345678e7'], ['12345678.0'], ['1234567.8E1'], ['123456780e-1']])(
+    'masks it spelled %s',
+    (spelled) => {
+      expect(masker.json(`{"pin":${spelled},"n":[${spelled}]}`)).toBe(`{"pin":"${REDACTED}","n":["${REDACTED}"]}`);
+    },
+  );
+
+  it('leaves other numbers alone, and true, false and null', () => {
+    const text = '{"a":87654321,"b":true,"c":false,"d":null,"e":1e400,"f":12345}';
+    expect(masker.json(text)).toBe(text);
   });
 });
