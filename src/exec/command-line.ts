@@ -1,5 +1,7 @@
 // The `--mcp "<command> [args]"` text: split into words (no shell runs it), and shown back in reports with
-// every value that may be a secret masked, since reports end up in CI logs.
+// every value that may be a secret masked, since reports end up in CI logs: a `KEY=VALUE` word's value, and a URL
+// word's query values and password (`npx mcp-remote https://host/sse?token=...`, as desktop configs pass them,
+// as `--url`'s query values are).
 import { REDACTED } from './mask-secrets.js';
 
 export { maskSecrets, REDACTED } from './mask-secrets.js';
@@ -46,12 +48,57 @@ function assignment(word: string): { key: string; value: string } | undefined {
   return eq > 0 && KEY.test(key) ? { key, value: word.slice(eq + 1) } : undefined;
 }
 
-/** The values of the `KEY=VALUE` words of a command line: what a report must never show. */
+/** An http(s) URL word: where its query starts (after `?`) and ends (a `#` or the end); undefined otherwise. */
+function urlQuery(word: string): { start: number; end: number } | undefined {
+  if (!/^https?:\/\//i.test(word)) return undefined;
+  const q = word.indexOf('?');
+  if (q < 0) return undefined;
+  const hash = word.indexOf('#', q);
+  return { start: q + 1, end: hash < 0 ? word.length : hash };
+}
+
+/** A URL word's secrets: each query value as written and decoded, and a password (`https://user:pw@host`). */
+function urlSecrets(word: string): string[] {
+  const out: string[] = [];
+  const query = urlQuery(word);
+  if (query !== undefined)
+    for (const pair of word.slice(query.start, query.end).split('&')) {
+      const eq = pair.indexOf('=');
+      if (eq >= 0 && eq + 1 < pair.length) out.push(pair.slice(eq + 1));
+    }
+  const url = /^https?:\/\//i.test(word) && URL.canParse(word) ? new URL(word) : undefined;
+  if (url !== undefined) {
+    for (const [, value] of url.searchParams) out.push(value);
+    if (url.password !== '') out.push(url.password, decodeURIComponent(url.password));
+  }
+  return out;
+}
+
+/** The values of the `KEY=VALUE` words and URL words of a command line: what a report must never show. */
 export function secretsOf(words: readonly string[]): string[] {
-  return words.flatMap((w) => {
+  const secrets = words.flatMap((w) => {
     const a = assignment(w);
-    return a === undefined || a.value === '' ? [] : [a.value];
+    return [...(a === undefined || a.value === '' ? [] : [a.value]), ...urlSecrets(w)];
   });
+  return [...new Set(secrets.filter((s) => s !== ''))];
+}
+
+/** A URL word with each query value and its password as REDACTED; any other word as it is. */
+function redactedUrl(word: string): string {
+  const query = urlQuery(word);
+  let out = word;
+  if (query !== undefined) {
+    const pairs = word
+      .slice(query.start, query.end)
+      .split('&')
+      .map((pair) => {
+        const eq = pair.indexOf('=');
+        return eq >= 0 && eq + 1 < pair.length ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+      });
+    out = `${word.slice(0, query.start)}${pairs.join('&')}${word.slice(query.end)}`;
+  }
+  // The password of `scheme://user:password@host`: between the first `:` after the scheme and the `@`.
+  return out.replace(/^(https?:\/\/[^/?#@:]*:)[^/?#@]*@/i, `$1${REDACTED}@`);
 }
 
 /** A word as a POSIX shell reads it back: bare when plain, otherwise single-quoted. */
@@ -62,13 +109,13 @@ export function shellWord(word: string): string {
 /** A word with the value of a `KEY=VALUE` word masked (`--api-key=<redacted>`); any other word as it is. */
 export function redactWord(word: string): string {
   const a = assignment(word);
-  return a === undefined ? word : `${a.key}=${REDACTED}`;
+  return a === undefined ? redactedUrl(word) : `${a.key}=${REDACTED}`;
 }
 
 /** A word as reports show it: shell-quoted, a `KEY=VALUE` word as `KEY=<redacted>`. */
 export function displayWord(word: string): string {
   const a = assignment(word);
-  return a === undefined ? shellWord(word) : `${shellWord(a.key)}=${REDACTED}`;
+  return a === undefined ? shellWord(redactedUrl(word)) : `${shellWord(a.key)}=${REDACTED}`;
 }
 
 /** The command line as reports show it: each `KEY=VALUE` word as `KEY=<redacted>`. */

@@ -1,0 +1,38 @@
+// What a report shows of an `--mcp` command line, and which of its words are secrets (src/exec/command-line.ts).
+// Found by a hunt: a URL word's query values (`npx mcp-remote https://host/sse?token=...`, as desktop configs pass
+// them) showed in check's reports and the proxy's stderr, where `--url`'s query values are masked.
+import { describe, expect, it } from 'vitest';
+import { displayCommandLine, REDACTED, redactWord, secretsOf } from '../../src/exec/command-line.js';
+
+describe('an --mcp command line', () => {
+  it.each([
+    ['a KEY=VALUE word', ['env', 'TOKEN=abc123'], ['abc123'], `env TOKEN=${REDACTED}`],
+    ['an option assignment', ['srv', '--api-key=k3y'], ['k3y'], `srv --api-key=${REDACTED}`],
+    [
+      "a URL word's query values, as written and decoded",
+      ['npx', 'mcp-remote', 'https://mcp.example.com/sse?token=abc%2Bdef&empty=&flag#top'],
+      ['abc%2Bdef', 'abc+def'],
+      `npx mcp-remote 'https://mcp.example.com/sse?token=${REDACTED}&empty=&flag#top'`,
+    ],
+    [
+      "a URL word's password",
+      ['mcp-remote', 'https://user:p%40ss@mcp.example.com/mcp'],
+      ['p%40ss', 'p@ss'],
+      `mcp-remote 'https://user:${REDACTED}@mcp.example.com/mcp'`,
+    ],
+    [
+      'a URL word without either',
+      ['mcp-remote', 'https://mcp.example.com/mcp'],
+      [],
+      'mcp-remote https://mcp.example.com/mcp',
+    ],
+    ['a word that is no http URL', ['run', 'file:///x?token=abc', 'a?b=c'], [], "run 'file:///x?token=abc' 'a?b=c'"],
+  ])('%s', (_what, words, secrets, shown) => {
+    expect(secretsOf(words)).toEqual(secrets);
+    expect(displayCommandLine(words)).toBe(shown);
+  });
+
+  it('redactWord masks a URL word as displayWord does, unquoted', () => {
+    expect(redactWord('https://h.test/p?k=v1&j=v2')).toBe(`https://h.test/p?k=${REDACTED}&j=${REDACTED}`);
+  });
+});
