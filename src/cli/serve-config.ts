@@ -1,6 +1,7 @@
 // Builds the command specs of `toolgate serve` from flags (one tool) or from a `--config` file (several).
 // Config file: { "tools": [ { "name", "description"?, "inputSchema"?, "exec", "args"?, "timeout"?, "maxOutput"? } ] }
 import type { CommandSpec } from '../exec/command.js';
+import { secretsOf } from '../exec/command-line.js';
 import { childEnvironment, parseEnvItems } from '../exec/environment.js';
 import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
@@ -50,7 +51,12 @@ export function serveSettings(args: ParsedArgs): Result<ServeSettings, Problem> 
     value: {
       specs: specs.value.map((spec) => ({ ...spec, env })),
       maxConcurrent: maxConcurrent.value,
-      secrets: requested.value.secrets,
+      // The programs' own `KEY=VALUE` and URL words (`env TOKEN=... printenv`) are secrets as --env values are,
+      // as check and proxy take them (exec/command-line.ts); a word with a placeholder is the model's, not one.
+      secrets: [
+        ...requested.value.secrets,
+        ...specs.value.flatMap((s) => secretsOf([s.program, ...s.args].filter((w) => !w.includes('{')))),
+      ],
     },
   };
 }

@@ -1,8 +1,9 @@
 // Refuses, at start-up, a placeholder through which a model could pass command-line options. Each rendered
 // template is one argv element, but a program reads an element that starts with "-" as an option (`echo -e`,
 // `git log --output=/tmp/x`). A placeholder is safe when a literal "--" argument comes before its element
-// (the POSIX end of options), when text the author wrote comes before it in the element (`--name={v}`), or
-// when its schema rules out a leading "-"; otherwise the command is not served.
+// (the POSIX end of options), when text the author wrote comes before it in the element and the element is no
+// option there (`./{v}`, `--name={v}`), or when its schema rules out a leading "-"; otherwise the command is not
+// served.
 import { escapePointerToken } from '../util/json-pointer.js';
 import { schemaViolation, type Violation } from '../result.js';
 import { isObject } from '../util/plain-json.js';
@@ -112,22 +113,27 @@ export function optionInjectionProblems(
       afterEndOfOptions = true;
       continue;
     }
-    // Author text of dashes only may come first: the element is then an option whatever follows, and a string
-    // placeholder there names it (`-{v}` with "ofile" runs `sort -ofile`), unless its values are listed.
-    let afterDashes = false;
+    // `start`: the element may still begin here (only dashes, or placeholders that may render empty, before).
+    // `option`: the element begins with a dash the author wrote and no `=` came yet, so it is an option and a
+    // string placeholder here names or continues it (`-{v}` with "ofile" runs `sort -ofile`; `-v{s}` with
+    // "f/etc/shadow" runs `grep -vf/etc/shadow`; `-{n}{s}` the same), unless its values are listed.
+    let start = true;
+    let option = false;
     for (const part of t.parts) {
-      // Author text that is not only dashes decides how the element starts: `--name={v}`, `./{file}`.
       if (part.kind === 'text') {
-        if (/[^-]/.test(part.text)) break;
-        afterDashes = true;
+        if (start && part.text.startsWith('-')) option = true;
+        // After `=` comes the option's value: `--name={v}`.
+        if (part.text.includes('=')) option = false;
+        if (/[^-]/.test(part.text)) start = false;
+        if (!start && !option) break;
         continue;
       }
       const type = types.get(part.name);
       if (type === undefined) break;
       const schema = properties[part.name];
       const lead = leadOf(schema, type);
-      const namesOption = afterDashes && !rendersListedOrDigits(schema, type);
-      if ((lead.dash || namesOption) && !reported.has(part.name)) {
+      const namesOption = option && !rendersListedOrDigits(schema, type);
+      if (((start && lead.dash) || namesOption) && !reported.has(part.name)) {
         reported.add(part.name);
         const message = namesOption
           ? `placeholder {${part.name}} follows the dashes of the argument ${JSON.stringify(t.source)}, so its ` +
@@ -148,7 +154,10 @@ export function optionInjectionProblems(
           ),
         );
       }
-      if (lead.dash || !lead.empty) break;
+      // A placeholder that may begin with "-" makes the element an option from here (reported above, or listed).
+      if (start && lead.dash) option = true;
+      if (!lead.empty) start = false;
+      if (!start && !option) break;
     }
   }
   return problems;

@@ -251,3 +251,19 @@ describe('toolgate serve: stray signals while it stops', () => {
     expect(await survivors(pids, 1000)).toEqual([]);
   });
 });
+
+// Found by a hunt: a program's own KEY=VALUE words are secrets for check and proxy (docs/cli.md: "serve applies
+// the same rule to its programs"), but serve masked only --env values: the model read `TOKEN=supersecretvalue`.
+describe('toolgate serve: a value written on the command line', () => {
+  it.each([
+    ['a KEY=VALUE word', ['env', '--', 'TOKEN=supersecretvalue', 'printenv', 'TOKEN'], '<redacted>'],
+    ["a URL word's query value", ['echo', '--', 'https://h.test/sse?token=supersecretvalue'], 'token=<redacted>'],
+  ])("masks the value of the program's %s in what the model reads", async (_what, words, shown) => {
+    const server = start(['--name', 'show', '--exec', ...words]);
+    await server.initialize();
+    server.call('show', 'show', {});
+    const text = await server.textOf('show');
+    expect(text).not.toContain('supersecretvalue');
+    expect(text).toContain(shown);
+  });
+});

@@ -109,6 +109,37 @@ describe('option injection through placeholders', () => {
     expect(problems[0]?.message).toContain('follows the dashes of the argument "{a}-{b}"');
   });
 
+  // Found by a hunt: the walk stopped at the first placeholder that cannot render empty, or at author text with a
+  // letter, so a string after it in an argument led by dashes was never checked: grep '-{n}{s}' with
+  // { n: 0, s: "f/etc/hostname" } read its patterns from a file; '-v{s}' continued the option cluster.
+  it.each([
+    ['-{n}{s}: a string after a number after the dashes', '-{n}{s}', ['/properties/s']],
+    ['-{e}{s}: a string after a listed value after the dashes', '-{e}{s}', ['/properties/s']],
+    ['-v{s}: a string continuing a short option', '-v{s}', ['/properties/s']],
+    ['--no-{s}: a string naming a long option', '--no-{s}', ['/properties/s']],
+    ['{z}-o{s}: a string after dash text that may come first', '{z}-o{s}', ['/properties/s']],
+    ['--name={s}: the value after "="', '--name={s}', []],
+    ['-{n}={s}: the value after "="', '-{n}={s}', []],
+    ['-o{e}: listed values continuing an option', '-o{e}', []],
+    ['x-{s}: an element that does not begin with a dash', 'x-{s}', []],
+  ])('%s', (_name, arg, refused) => {
+    const templates = parseTemplates([arg]);
+    if (!templates.ok) throw new Error('fixture');
+    const properties = {
+      n: { type: 'integer', minimum: 0, maximum: 9 },
+      e: { type: 'string', enum: ['x', 'y'] },
+      s: { type: 'string', pattern: '^[a-z/]+$' },
+      z: { type: 'string', enum: ['', 'x'] },
+    };
+    const types = new Map<string, ScalarType>([
+      ['n', 'integer'],
+      ['e', 'string'],
+      ['s', 'string'],
+      ['z', 'string'],
+    ]);
+    expect(optionInjectionProblems(properties, types, templates.value).map((p) => p.schemaPath)).toEqual(refused);
+  });
+
   it('looks past a placeholder that may render empty ({a}{b} with a = "" starts with b)', () => {
     const templates = parseTemplates(['{a}{b}']);
     if (!templates.ok) throw new Error('fixture');
