@@ -2,6 +2,7 @@
 // the client hangs up, the server dies, or SIGINT/SIGTERM/SIGHUP: the signal stops the server's process group
 // first, then toolgate ends by that signal. Everything else (upstream, admission, sessions, transports) is src/proxy's.
 import { routedThroughProxy } from '../catalog/mcp-config-wrap.js';
+import { stopAllGroups } from '../exec/process-group.js';
 import { runProxy } from '../proxy/run.js';
 import type { CliIO, ExitCode } from './io.js';
 import { proxySettings } from './proxy-options.js';
@@ -46,6 +47,11 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
     return await runProxy(settings, io, told);
   } finally {
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
-    if (stoppedBy !== undefined) process.kill(process.pid, stoppedBy);
+    // A server whose session was still opening or already closing when the signal came is not one the run waits
+    // for, and the exit hook's SIGKILL does not run on a death by signal: every group still running is stopped here.
+    if (stoppedBy !== undefined) {
+      await stopAllGroups();
+      process.kill(process.pid, stoppedBy);
+    }
   }
 }

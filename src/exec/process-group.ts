@@ -115,14 +115,15 @@ export function escapedDescendants(leader: number): number[] {
 }
 
 /**
- * Descendants outside the group: by parent pid while the parents live, and by session, which a `setpgid`
- * escape keeps even once re-parented (the leader started the session: spawn's `detached` is setsid(2)).
+ * Descendants outside the group: by parent pid while the parents live (from the leader, and from `from`: escaped
+ * processes found before, whose own children stay theirs once the leader is gone), and by session, which a
+ * `setpgid` escape keeps even once re-parented (the leader started the session: spawn's `detached` is setsid(2)).
  */
-function findEscaped(leader: number, table: ReadonlyMap<number, Row>): number[] {
+function findEscaped(leader: number, table: ReadonlyMap<number, Row>, from: readonly number[] = []): number[] {
   const children = new Map<number, number[]>();
   for (const [pid, [ppid]] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   const out: number[] = [];
-  const queue = [leader];
+  const queue = [leader, ...from];
   const seen = new Set<number>(queue);
   for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
     for (const c of children.get(pid) ?? []) {
@@ -163,13 +164,27 @@ export async function stopGroup(leader: number, graceMs = STOP_GRACE_MS): Promis
   const table = processTable();
   const escaped = table === undefined ? [] : findEscaped(leader, table);
   signalProcess(-leader, 'SIGTERM');
-  for (const pid of escaped) signalProcess(pid, 'SIGTERM');
+  signalEscaped(escaped, table, 'SIGTERM');
   const until = Date.now() + graceMs;
   while (Date.now() < until && running(leader, escaped)) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  // Looked for again: what an escaped process that ignored SIGTERM started during the grace (a loop that forks).
+  const later = processTable();
+  const more = later === undefined ? [] : findEscaped(leader, later, escaped);
   signalProcess(-leader, 'SIGKILL');
-  for (const pid of escaped) signalProcess(pid, 'SIGKILL');
+  signalEscaped([...escaped, ...more], later ?? table, 'SIGKILL');
   live.delete(leader);
-  return { escaped: escaped.length, searched: table !== undefined };
+  return { escaped: escaped.length + more.length, searched: table !== undefined };
+}
+
+/**
+ * Signals each escaped process, and the group of one that leads its own (`setsid`, `setpgid(0, 0)`): what it
+ * starts goes there, out of reach of the pid alone once it is re-parented.
+ */
+function signalEscaped(pids: readonly number[], table: ReadonlyMap<number, Row> | undefined, signal: NodeJS.Signals) {
+  for (const pid of pids) {
+    if (table?.get(pid)?.[1] === pid) signalProcess(-pid, signal);
+    signalProcess(pid, signal);
+  }
 }
 
 /**

@@ -72,9 +72,10 @@ export class Peer {
    */
   maxUnread: number | undefined;
   /**
-   * Whether requests to this side past maxUnread are answered with UNREAD_REFUSAL unsent (a client on stdio: its
-   * server's requests are the server's flood). A server's are written still: a server that reads again answers
-   * them, and a --listen session bounds what waits for it (src/proxy/waiting-requests.ts).
+   * Whether requests to this side past maxUnread are answered with UNREAD_REFUSAL unsent: a client on stdio (its
+   * server's requests are the server's flood), and a server (a client's calls: a cancelled call gives its place
+   * among the requests waiting back at once, while its text stays in the pipe, so the waiting bound alone let a
+   * client queue 3 MB calls without end in front of a server that stopped reading).
    */
   refusesUnread = false;
   /** Told each time a message is dropped past maxUnread (the host hears of it: the side may be stuck). */
@@ -152,9 +153,13 @@ export class Peer {
     this.channel?.sendResult(id, resultText);
   }
 
-  /** Sends a notification; `related` as for request. */
+  /**
+   * Sends a notification; `related` as for request. Past maxUnread it is dropped, but for the cancellation of a
+   * request of this proxy's still waiting: the request was written, and a side that reads again must read that it
+   * was cancelled before it runs it (one per request written, so bounded as they are).
+   */
   notify(method: string, params?: unknown, related?: string | number): void {
-    if (this.unreadPast()) return;
+    if (!this.cancelsWaiting(method, params) && this.unreadPast()) return;
     this.channel?.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, related);
   }
 
@@ -168,6 +173,13 @@ export class Peer {
     this.pending.delete(id);
     resolve(CANCELLED);
     this.channel?.abandoned?.(id);
+  }
+
+  /** Whether `method` and `params` cancel a request of this proxy's that still waits for its answer. */
+  private cancelsWaiting(method: string, params: unknown): boolean {
+    if (method !== 'notifications/cancelled' || typeof params !== 'object' || params === null) return false;
+    const id = (params as { requestId?: unknown }).requestId;
+    return typeof id === 'number' && this.pending.has(id);
   }
 
   /** Whether this side left more than maxUnread bytes unread. */

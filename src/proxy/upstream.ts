@@ -117,14 +117,16 @@ async function open(
       if (m.method === 'notifications/tools/list_changed') changed = true;
     },
   };
-  // What the server may leave unread of the proxy's answers: one line of the most a message may be.
+  // What the server may leave unread of what the proxy writes: one line of the most a message may be. Past it, its
+  // answers and notifications are dropped and requests to it answered with an error, unsent (peer.ts).
   peer.maxUnread = MAX_UPSTREAM_MESSAGE_BYTES;
+  peer.refusesUnread = true;
   let toldUnread = false;
   peer.droppedUnread = () => {
     if (toldUnread) return;
     toldUnread = true;
     const bound = `${MAX_UPSTREAM_MESSAGE_BYTES >> 20} MiB`;
-    say(`the server left over ${bound} unread: answers and notifications to it are dropped`);
+    say(`the server left over ${bound} unread: answers and notifications to it are dropped, requests refused`);
   };
   const sink: ChannelSink = {
     message: (m, text, related) => peer.deliver(m, text, related),

@@ -267,3 +267,39 @@ describe('toolgate serve: a value written on the command line', () => {
     expect(text).toContain(shown);
   });
 });
+
+// Found by a hunt: serve validated what JSON.parse made of a request, so a number no double holds was rounded
+// (9007199254740993 above a maximum of 9007199254740992 passed, and the program got 9007199254740992), and of two
+// equal keys the last was run. It validates the arguments' text as it arrived now, as the proxy does.
+describe('toolgate serve: the arguments as they arrived', () => {
+  const schema = JSON.stringify({
+    type: 'object',
+    properties: { n: { type: 'number', minimum: 0, maximum: 9007199254740992 } },
+    required: ['n'],
+    additionalProperties: false,
+  });
+  let server: RawCli;
+  beforeAll(async () => {
+    server = start(['--name', 'show', '--input-schema', schema, '--exec', 'echo', '--', '{n}']);
+    await server.initialize();
+  });
+
+  it.each([
+    ['a number over the maximum that JSON.parse rounds to it', '{"n":9007199254740993}', 'invalid arguments'],
+    ['a number JSON.parse rounds (0.3 written with 21 digits)', '{"n":0.30000000000000000001}', 'invalid arguments'],
+    ['a key given twice', '{"n":1,"n":2}', 'invalid arguments'],
+  ])('refuses %s, and runs nothing', async (_what, args, shown) => {
+    const id = `exact-${args.length}-${shown.length}-${Math.random()}`;
+    const reply = await server.callText(id, `{"name":"show","arguments":${args}}`);
+    const text = (reply.result?.content ?? []).map((c) => c.text).join('');
+    expect(text).toContain(shown);
+    expect(reply.result?.isError).toBe(true);
+  });
+
+  it('refuses a request with "arguments" twice, and runs what arrived once', async () => {
+    const twice = await server.callText('twice', '{"name":"show","arguments":{"n":1},"arguments":{"n":2}}');
+    expect((twice.result?.content ?? []).map((c) => c.text).join('')).toContain('the request has "arguments" twice');
+    const once = await server.callText('once', '{"name":"show","arguments":{"n":12345}}');
+    expect((once.result?.content ?? []).map((c) => c.text).join('')).toBe('12345');
+  });
+});

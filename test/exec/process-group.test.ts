@@ -1,7 +1,7 @@
 // A group leader with a child in its group and a grandchild that left it (its own session, as setsid does):
 // stopGroup ends all three and counts the one outside the group; without the /proc search it would survive.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -86,5 +86,30 @@ describe.skipIf(process.platform !== 'linux')('process groups (Linux: /proc find
     await stopGroup(leader, 100);
     expect(await survivors([leader], 1000)).toEqual([]);
     expect(isAlive(leader)).toBe(false);
+  });
+
+  // Found by a hunt: an escaped process that ignores SIGTERM and starts children during the grace (a loop that
+  // forks) left them running: escaped processes were signalled by pid alone, found once before SIGTERM.
+  it('stops what an escaped process that ignores SIGTERM starts during the grace, in its own group', async () => {
+    const dir = mkdtempSync(join(TEMP, 'case-'));
+    const pids = join(dir, 'pids');
+    const sleeper =
+      `require('fs').appendFileSync(${JSON.stringify(pids)}, process.pid + '\\n'); ` + 'setInterval(() => {}, 1000)';
+    const forker =
+      `process.on('SIGTERM', () => {}); setInterval(() => require('child_process').spawn(process.execPath, ` +
+      `['-e', ${JSON.stringify(sleeper)}], { stdio: 'ignore' }), 50)`;
+    const script =
+      `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(forker)}], ` +
+      `{ detached: true, stdio: 'ignore' }); setInterval(() => {}, 1000)`;
+    const leader = spawnGroup(node, ['-e', script], { stdio: 'ignore', env: childEnvironment() }).pid as number;
+    started.push(leader);
+    await readPid(pids);
+    const escaped = escapedDescendants(leader);
+    started.push(...escaped);
+    await stopGroup(leader, 300);
+    const seen = readFileSync(pids, 'utf8').split('\n').filter(Boolean).map(Number);
+    started.push(...seen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(await survivors([leader, ...escaped, ...seen], 1000)).toEqual([]);
   });
 });
