@@ -1,6 +1,7 @@
 // A command served as a tool: templates parsed, schema compiled and the placeholder contract checked once at
 // start-up; each call validates first, renders, then runs. Validation failures never start the program.
 import { fail, failAs, ok, type GateError, type Result } from '../result.js';
+import { clip } from '../util/describe-value.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { checkContract, inferSchema } from './contract.js';
@@ -59,6 +60,13 @@ export function prepareCommand(spec: CommandSpec, options: SchemaOptions = {}): 
   const named = (r: { error: GateError }): Result<PreparedCommand> =>
     failAs(r.error, `tool ${JSON.stringify(spec.name)}: ${r.error.message}`);
   if (spec.program === '') return fail('validation', `tool ${JSON.stringify(spec.name)}: no program to run`);
+  // The program is run as written: a placeholder there is never filled, and a NUL could never reach exec(2).
+  if (spec.program.includes('\u0000') || /\{[^{}]+\}/.test(spec.program))
+    return fail(
+      'validation',
+      `tool ${JSON.stringify(spec.name)}: the program ${JSON.stringify(clip(spec.program, 80))} must be a name ` +
+        'or path as written: no placeholder ({name}), no NUL character',
+    );
   const templates = parseTemplates(spec.args);
   if (!templates.ok) return named(templates);
   const schema = spec.inputSchema === undefined ? inferSchema(templates.value) : spec.inputSchema;

@@ -50,8 +50,14 @@ export function parseTemplate(source: string): Result<ArgTemplate> {
     }
   }
   if (text !== '') parts.push({ kind: 'text', text });
+  // The author's text could never reach the program as written: refused at start-up, not at every call.
+  i = Math.max(source.indexOf('\u0000'), source.search(LONE_SURROGATE));
+  if (i >= 0) return bad('a NUL character or a lone surrogate, which no program can be given,');
   return ok({ source, parts });
 }
+
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Parses every argv template; the first malformed one is the error. */
 export function parseTemplates(sources: readonly string[]): Result<ArgTemplate[]> {

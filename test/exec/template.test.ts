@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTemplate, placeholderNames, parseTemplates } from '../../src/exec/template.js';
+import { prepareCommand } from '../../src/exec/command.js';
 
 describe('parseTemplate', () => {
   it.each([
@@ -42,6 +43,9 @@ describe('parseTemplate', () => {
     ['{}', 'empty placeholder'],
     ['{a{b}', 'inside a placeholder'],
     ['}}}', 'unmatched'],
+    // Found by a hunt: accepted at start-up, then every call failed naming the model's arguments.
+    ['x\u0000y', 'NUL character'],
+    ['{a}\ud800', 'lone surrogate'],
   ])('%j is refused (%s)', (source, why) => {
     const r = parseTemplate(source);
     expect(r.ok).toBe(false);
@@ -55,5 +59,20 @@ describe('parseTemplate', () => {
   it('lists placeholder names once, in first-use order', () => {
     const t = parseTemplates(['{b}', '-x', '{a}{b}']);
     expect(t.ok && placeholderNames(t.value)).toEqual(['b', 'a']);
+  });
+});
+
+// Found by a hunt: a program with a NUL failed every call ("the system refused it"), and "{prog}" ran a file of
+// that name; both are start-up errors now.
+describe('the program of a command', () => {
+  it.each([['print\u0000f'], ['{prog}'], ['/usr/bin/{tool}']])('%j is refused at start-up', (program) => {
+    const r = prepareCommand({ name: 'a', program, args: [], timeoutMs: 1000, maxOutputBytes: 1000 });
+    expect(r.ok ? 'ok' : r.error.message).toContain('must be a name or path as written');
+  });
+
+  it('a name with a lone brace is a name', () => {
+    expect(prepareCommand({ name: 'a', program: 'a}b', args: [], timeoutMs: 1000, maxOutputBytes: 1000 }).ok).toBe(
+      true,
+    );
   });
 });
