@@ -107,9 +107,11 @@ export function createMasker(
     .filter((f) => f.length >= minLength)
     .sort((a, b) => b.length - a.length);
   const clipped = heads === 'clipped-heads' ? clippedHeads(forms, Math.min(minLength, CLIPPED_HEAD)) : undefined;
+  // Most strings of a JSON result are shorter than any form (forms are sorted longest first): no search for them.
+  const shortest = forms.at(-1)?.length ?? 0;
   const text = (t: string): string => {
     let out = t;
-    for (const f of forms) if (out.includes(f)) out = out.split(f).join(REDACTED);
+    if (t.length >= shortest) for (const f of forms) if (out.includes(f)) out = out.split(f).join(REDACTED);
     return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;
   };
   // A secret that is a number as JavaScript writes it (12345678) is found however a JSON writer spelled that
