@@ -162,7 +162,9 @@ export function wrapEntry(
       return '"envFile": its variables are read at launch, and the proxy would not pass them on to the server';
     const keys = Object.keys(read.env);
     const badKey = keys.find((k) => !envKeyTaken(k));
-    if (badKey !== undefined) return `"env" key ${quote(badKey)}: not a name the proxy's --env takes`;
+    // A key with "=" (KEY=VALUE written as the key) carries a value: shown up to its "=".
+    if (badKey !== undefined)
+      return `"env" key ${quote(badKey.replace(/=.*/s, '=<redacted>'))}: not a name the proxy's --env takes`;
     // A command that looks like an option would be read as one: `--` makes it the server's.
     const dashes = read.command.startsWith('-') ? ['--'] : [];
     const args = [...launch, 'proxy', ...keys.flatMap((k) => ['--env', k]), ...dashes, read.command, ...read.args];

@@ -108,7 +108,8 @@ describe('entries the proxy would refuse, or whose secrets wrap would copy raw',
     ['an env key with a dash', { command: 'node', env: { 'MY-VAR': 'v' } }, '"env" key "MY-VAR"'],
     ['an env key like an option', { command: 'node', env: { '-x': 'v' } }, '"env" key "-x"'],
     ['an empty env key', { command: 'node', env: { '': 'v' } }, '"env" key ""'],
-    ['an env key holding =', { command: 'node', env: { 'FOO=injected': 'v' } }, '"env" key "FOO=injected"'],
+    // What follows "=" is a value (a hunt: `"TOKEN=KeyValSecret-123456"` printed whole on stderr).
+    ['an env key holding =', { command: 'node', env: { 'FOO=injected': 'v' } }, '"env" key "FOO=<redacted>"'],
     // VS Code's envFile reaches the proxy only: wrapped, the server lost its variables (exit 0, a hunt).
     ['an envFile (VS Code)', { type: 'stdio', command: 'npx', envFile: '.env' }, '"envFile"'],
   ])('leaves %s as it is, named', (_, entry, why) => {
