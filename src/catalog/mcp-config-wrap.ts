@@ -24,6 +24,8 @@ export interface WrapMode {
   readonly undo: boolean;
   readonly launcher: readonly string[];
   readonly refuseUrl?: (url: string, headers: Readonly<Record<string, string>>) => string | undefined;
+  /** The servers' names in the file's order (json-key-order.ts); their own key order otherwise. */
+  readonly order?: readonly string[];
 }
 
 type Json = Record<string, unknown>;
@@ -228,7 +230,8 @@ export function unwrapEntry(entry: unknown): Json | string {
 export function wrapServers(servers: Json, mode: WrapMode): { servers: Json; notes: WrapNote[] } {
   const out = bare();
   const notes: WrapNote[] = [];
-  for (const [name, entry] of Object.entries(servers)) {
+  for (const name of mode.order ?? Object.keys(servers)) {
+    const entry = servers[name];
     const gate = mode.undo ? undefined : gateOf(entry, mode.launcher);
     const next =
       gate === true

@@ -3,6 +3,7 @@
 // with optional `headers` and `type` (http, sse, streamable-http). Read as data only: nothing is started here; an
 // entry of another shape is kept as `unknown` with why, so a caller can leave it as it is and name it.
 import { parseStrictJsonText } from '../arguments/json-text.js';
+import { memberNamesInOrder } from './json-key-order.js';
 import type { Problem, Result } from '../result.js';
 import { quote } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
@@ -99,6 +100,8 @@ export function readMcpConfig(text: string, source = 'config'): Result<McpConfig
   if (key === undefined) return bad('no "mcpServers" or "servers" member');
   const servers = document[key];
   if (!isObject(servers)) return bad(`"${key}" must be an object of servers by name`);
-  const entries = Object.keys(servers).map((name) => readConfigEntry(name, servers[name]));
+  // In the file's order: "10" before "2" where the file writes them so (json-key-order.ts).
+  const names = memberNamesInOrder(text, key) ?? Object.keys(servers);
+  const entries = names.map((name) => readConfigEntry(name, servers[name]));
   return { ok: true, value: { key, entries, document } };
 }

@@ -17,6 +17,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { stringifyInOrder } from '../catalog/json-key-order.js';
 import { readMcpConfig } from '../catalog/mcp-config.js';
 import { wrapServers } from '../catalog/mcp-config-wrap.js';
 import { splitCommandLine } from '../exec/command-line.js';
@@ -114,11 +115,13 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
   if (!text.ok) return stop(text.error.message);
   const config = readMcpConfig(text.value, file);
   if (!config.ok) return stop(config.error.message);
-  const { key, document } = config.value;
+  const { key, document, entries } = config.value;
+  const order = entries.map((e) => e.name);
   const { servers, notes } = wrapServers(document[key] as Record<string, unknown>, {
     undo,
     launcher,
     refuseUrl: proxyRefusesUrl,
+    order,
   });
   const changed = notes.some((n) => n.outcome === 'changed');
   // The file's own line ends (a Windows client's CRLF): JSON text has no raw newline inside a string, so each
@@ -126,7 +129,7 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
   const eol = /^[^\n]*\r\n/.test(text.value) ? '\r\n' : '\n';
   const newline = text.value.endsWith('\n') ? eol : '';
   const out = changed
-    ? `${JSON.stringify({ ...document, [key]: servers }, null, indentOf(text.value)).replaceAll('\n', eol)}${newline}`
+    ? `${stringifyInOrder(document, key, servers, order, indentOf(text.value)).replaceAll('\n', eol)}${newline}`
     : text.value;
   // The name is the file's text, of any length and any character: clipped and quoted, as check shows it.
   for (const n of notes)

@@ -33,4 +33,28 @@ describe('wrap names a server it leaves', () => {
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(line.length).toBeLessThan(300);
   });
+
+  // Found by a hunt: a JavaScript object lists names that look like indexes first, so wrap wrote "10" and "2"
+  // before "zeta", --undo did not give the file back, and check --config reported them in that order.
+  it("keeps the file's order of servers named like numbers: wrap, --undo and check --config", async () => {
+    const file = join(dir, 'numbers.json');
+    const text =
+      '{\n  "mcpServers": {\n    "zeta": { "command": "node", "args": ["-e", "1"] },\n' +
+      '    "10": { "command": "node", "args": ["-e", "1"] },\n' +
+      '    "2": { "command": "node", "args": ["-e", "1"] }\n  }\n}\n';
+    writeFileSync(file, text);
+    const wrapped = await runInProcess(['wrap', file, '--launcher', 'tg']);
+    expect(wrapped.code).toBe(0);
+    expect(Object.keys(JSON.parse(wrapped.out).mcpServers)).toEqual(['2', '10', 'zeta']);
+    expect([...wrapped.out.matchAll(/^ {4}"([^"]+)":/gm)].map((m) => m[1])).toEqual(['zeta', '10', '2']);
+    writeFileSync(file, wrapped.out);
+    const undone = await runInProcess(['wrap', '--undo', file]);
+    expect(undone.code).toBe(0);
+    expect(JSON.parse(undone.out)).toEqual(JSON.parse(text));
+    expect([...undone.out.matchAll(/^ {4}"([^"]+)":/gm)].map((m) => m[1])).toEqual(['zeta', '10', '2']);
+    writeFileSync(file, text);
+    const checked = await runInProcess(['check', '--config', file]);
+    const named = [...(checked.out + checked.err).matchAll(/server "?(zeta|10|2)"?/g)].map((m) => m[1]);
+    expect([...new Set(named)]).toEqual(['zeta', '10', '2']);
+  }, 60_000);
 });
