@@ -2,6 +2,7 @@
 // Config file: { "tools": [ { "name", "description"?, "inputSchema"?, "exec", "args"?, "timeout"?, "maxOutput"? } ] }
 import type { CommandSpec } from '../exec/command.js';
 import { secretsOf } from '../exec/command-line.js';
+import { MIN_SHOWN_SECRET_LENGTH } from '../exec/mask-secrets.js';
 import { childEnvironment, parseEnvItems } from '../exec/environment.js';
 import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
@@ -51,11 +52,17 @@ export function serveSettings(args: ParsedArgs): Result<ServeSettings, Problem> 
     value: {
       specs: specs.value.map((spec) => ({ ...spec, env })),
       maxConcurrent: maxConcurrent.value,
-      // The programs' own `KEY=VALUE` and URL words (`env TOKEN=... printenv`) are secrets as --env values are,
-      // as check and proxy take them (exec/command-line.ts); a word with a placeholder is the model's, not one.
+      // The programs' own `KEY=VALUE` and URL words (`env TOKEN=... printenv`) are secrets too, as check and proxy
+      // take them (exec/command-line.ts), from 8 characters as in what a proxy's client reads: `--format=json` or
+      // `?state=open` are words of the program, and would be masked in every answer. A word with a placeholder is
+      // the model's.
       secrets: [
         ...requested.value.secrets,
-        ...specs.value.flatMap((s) => secretsOf([s.program, ...s.args].filter((w) => !w.includes('{')))),
+        ...specs.value.flatMap((s) =>
+          secretsOf([s.program, ...s.args].filter((w) => !w.includes('{'))).filter(
+            (v) => v.length >= MIN_SHOWN_SECRET_LENGTH,
+          ),
+        ),
       ],
     },
   };

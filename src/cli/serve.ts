@@ -21,7 +21,7 @@ import type { Problem, Result } from '../result.js';
 import { MCP_TOOL_NAME_PATTERN } from '../tools/tool.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
-import type { MemberText } from '../mcp/json-member.js';
+import { inexactArguments } from '../mcp/exact-call.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
 import { serveSchemaOptions, serveSettings } from './serve-config.js';
 import { withDashDash } from './serve-usage.js';
@@ -39,43 +39,23 @@ export interface ServePlan {
   readonly secrets: readonly string[];
 }
 
-/** How one tools/call is answered: CallOptions, and the `arguments` text as it was read (the transport's). */
-export interface ServeCallOptions extends Omit<CallOptions, 'argumentsText'> {
-  /** The request's `arguments` text (StdioLineTransport.argumentsText); `'not kept'`: the transport has none. */
-  readonly received?: MemberText | 'not kept';
-}
-
 /** Answers one tools/call; never throws. `--env` values are masked in the text. */
 export async function callCommand(
   tools: ReadonlyMap<string, PreparedCommand>,
   name: string,
   args: unknown,
-  options: ServeCallOptions = {},
+  options: CallOptions = {},
 ): Promise<CallToolResult> {
   const tool = tools.get(name);
   if (tool === undefined)
     return text(`error: unknown tool ${describeValue(name)}; available: ${listNames([...tools.keys()])}`, true);
-  const { received, ...callOptions } = options;
-  // Validated as the text that arrived (a number JSON.parse would round, a key given twice), as the proxy does.
-  if (received === 'not kept' || received?.kind === 'duplicate')
-    return text(
-      `error: invalid arguments for ${describeValue(name)}: ` +
-        (received === 'not kept'
-          ? 'the request was not kept; send it again'
-          : `the request has "${received.key}" twice`),
-      true,
-    );
-  const argumentsText = received?.kind === 'text' ? received.text : undefined;
   // Whole values only: a clip mark or a cut the model can place itself ("ghp_a…") must not tell it whether it guessed
   // the beginning of a secret (mask-secrets.ts, createMasker); the output's cut is masked by exec/masked-cut.ts.
   const masker = createMasker(options.secrets ?? [], MIN_SECRET_LENGTH, 'whole-values');
   const masked = (t: string, isError: boolean) => text(masker.text(t), isError);
   try {
     // MCP lets a client leave `arguments` out; that is the empty object, which the schema then judges.
-    const r = await tool.call(args === undefined ? {} : args, {
-      ...callOptions,
-      ...(argumentsText === undefined ? {} : { argumentsText }),
-    });
+    const r = await tool.call(args === undefined ? {} : args, options);
     if (r.kind === 'rejected') return masked(formatForModel(name, r.error), true);
     if (r.kind === 'not-started') return masked(r.text, true);
     return masked(r.text, r.isError);
@@ -177,8 +157,7 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
     // The client's notifications/cancelled aborts extra.signal: the call's program is stopped too.
     const linked = linkSignals([extra.signal, shutdown.signal]);
     const { signal } = linked;
-    const received = transport.argumentsText(extra.requestId) ?? 'not kept';
-    const call = callCommand(tools, request.params.name, request.params.arguments, { signal, gate, secrets, received });
+    const call = callCommand(tools, request.params.name, request.params.arguments, { signal, gate, secrets });
     inFlight.add(call);
     void call.finally(() => {
       inFlight.delete(call);
@@ -187,6 +166,14 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
     return call;
   });
   const transport = new StdioLineTransport(types.JSONRPCMessageSchema);
+  // A call whose arguments JSON.parse would read otherwise than they arrived is answered before its handler runs.
+  transport.screen = (message, line) => {
+    const m = message as { id?: string | number; method?: unknown; params?: { name?: unknown } };
+    const why = m.method === 'tools/call' && m.id !== undefined ? inexactArguments(line) : undefined;
+    if (why === undefined || m.id === undefined) return undefined;
+    const said = `error: invalid arguments for ${describeValue(m.params?.name)}: ${clip(why, 200)}`;
+    return { jsonrpc: '2.0', id: m.id, result: text(said, true) };
+  };
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

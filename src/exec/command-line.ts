@@ -48,9 +48,21 @@ function assignment(word: string): { key: string; value: string } | undefined {
   return eq > 0 && KEY.test(key) ? { key, value: word.slice(eq + 1) } : undefined;
 }
 
+/** How an http(s) URL word begins. */
+const HTTP_URL = /^https?:\/\//i;
+
+/** `text` percent-decoded, or undefined where it holds a malformed escape (`%ZZ`). */
+function decoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** An http(s) URL word: where its query starts (after `?`) and ends (a `#` or the end); undefined otherwise. */
 function urlQuery(word: string): { start: number; end: number } | undefined {
-  if (!/^https?:\/\//i.test(word)) return undefined;
+  if (!HTTP_URL.test(word)) return undefined;
   const q = word.indexOf('?');
   if (q < 0) return undefined;
   const hash = word.indexOf('#', q);
@@ -66,10 +78,10 @@ function urlSecrets(word: string): string[] {
       const eq = pair.indexOf('=');
       if (eq >= 0 && eq + 1 < pair.length) out.push(pair.slice(eq + 1));
     }
-  const url = /^https?:\/\//i.test(word) && URL.canParse(word) ? new URL(word) : undefined;
+  const url = HTTP_URL.test(word) && URL.canParse(word) ? new URL(word) : undefined;
   if (url !== undefined) {
     for (const [, value] of url.searchParams) out.push(value);
-    if (url.password !== '') out.push(url.password, decodeURIComponent(url.password));
+    if (url.password !== '') out.push(url.password, decoded(url.password) ?? url.password);
   }
   return out;
 }
@@ -97,8 +109,9 @@ function redactedUrl(word: string): string {
       });
     out = `${word.slice(0, query.start)}${pairs.join('&')}${word.slice(query.end)}`;
   }
-  // The password of `scheme://user:password@host`: between the first `:` after the scheme and the `@`.
-  return out.replace(/^(https?:\/\/[^/?#@:]*:)[^/?#@]*@/i, `$1${REDACTED}@`);
+  // The password of `scheme://user:password@host`: from the first `:` of the authority to its last `@` (a raw `@`
+  // in the password is the password's, as a URL parser reads it).
+  return out.replace(/^(https?:\/\/[^/?#:]*:)[^/?#]*@/i, `$1${REDACTED}@`);
 }
 
 /** A word as a POSIX shell reads it back: bare when plain, otherwise single-quoted. */

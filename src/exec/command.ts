@@ -48,11 +48,6 @@ export interface CallOptions {
   readonly gate?: ConcurrencyGate;
   /** Values never shown (`--env` values): the cut of the output never shows part of one (masked-cut.ts). */
   readonly secrets?: readonly string[];
-  /**
-   * The arguments as the JSON text that arrived: validated as that text (a number no double holds, a key given
-   * twice: refused), and the command rendered from what was validated; `args` is then not read.
-   */
-  readonly argumentsText?: string;
 }
 
 /** Parses, compiles and checks the contract; every start-up problem is returned, named after the tool. */
@@ -88,10 +83,9 @@ function makeCommand(
     description: spec.description ?? `Runs ${spec.program}.`,
     inputSchema: schema,
     async call(args: unknown, options: CallOptions = {}): Promise<CommandResult> {
-      const text = options.argumentsText;
-      const checked = text === undefined ? compiled.validate(args) : compiled.validateJSON(text);
+      const checked = compiled.validate(args);
       if (!checked.ok) return { kind: 'rejected', error: checked.error };
-      const argv = renderArgv(templates, checked.value as Record<string, unknown>);
+      const argv = renderArgv(templates, args as Record<string, unknown>);
       if (!argv.ok) return { kind: 'rejected', error: argv.error };
       const { signal, gate, secrets } = options;
       const began = performance.now();

@@ -6,6 +6,7 @@
 // --log lines) is masked string by string, each decoded first: whatever escapes its writer chose, the value is
 // found, and the text stays JSON.
 
+import { isExactNumber } from '../arguments/exact-number.js';
 import { oneLine, printable } from '../util/describe-value.js';
 
 /** What replaces a value that is never printed. */
@@ -37,6 +38,9 @@ function asciiJson(value: string, upper: boolean): string {
 /** A value's lines: a multi-line secret (a PEM key) can come out a line at a time (a server's stderr writes). */
 const LINE_SPLIT = /[\r\n\u2028\u2029]+/;
 
+/** A PEM armor line (RFC 7468 §2): it names the kind of key, the same in every key and every public one. */
+const PEM_ARMOR = /^-----(?:BEGIN|END) [^-]*-----$/;
+
 /**
  * Every form of `value` masked, longest first, each at least MIN_SECRET_LENGTH long; for a value on several
  * lines, each line's forms too.
@@ -44,9 +48,14 @@ const LINE_SPLIT = /[\r\n\u2028\u2029]+/;
 export function secretForms(value: string): string[] {
   if (value.length < MIN_SECRET_LENGTH) return [];
   const lines = value.split(LINE_SPLIT);
-  const forms = lines.length > 1 ? [value, ...lines].flatMap(valueForms) : valueForms(value);
+  const pieces = lines.length > 1 ? [value, ...lines.filter((l) => !PEM_ARMOR.test(l.trim()))] : [value];
+  const forms = pieces.flatMap(valueForms);
   return [...new Set(forms)].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
 }
+
+/** Whether `value` has no lone surrogate. */
+const wellFormed = (value: string): boolean =>
+  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 
 /** The forms of one value (secretForms), of any length. */
 function valueForms(value: string): string[] {
@@ -68,9 +77,10 @@ function valueForms(value: string): string[] {
     jsonInside(oneLine(value)),
     // As a JSON Pointer token (RFC 6901 §3: a member name carrying it, in a schema location) and URL-encoded.
     value.replace(/~/g, '~0').replace(/\//g, '~1'),
-    encodeURIComponent(value),
   ];
-  return forms;
+  // A lone surrogate has no UTF-8, so no URL-encoded form (encodeURIComponent throws on it).
+  const encoded = wellFormed(value) ? encodeURIComponent(value) : undefined;
+  return encoded === undefined ? forms : [...forms, encoded];
 }
 
 /** `text` with every form of every secret masked. */
@@ -115,10 +125,14 @@ export function createMasker(
     return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;
   };
   // A secret that is a number as JavaScript writes it (12345678) is found however a JSON writer spelled that
-  // number (1.2345678e7, 12345678.0): a number token is compared by value. One spelled otherwise (00012345) is not
-  // a number's only spelling, and its value would match numbers it is not.
+  // number (1.2345678e7, 12345678.0): a number token that holds its value exactly is compared by value. One spelled
+  // otherwise (00012345) is not a number's only spelling, and a token a double does not hold as written
+  // (99999999999999999999, read as 1e20) is another number than the one it rounds to.
   const numbers = new Set(kept.filter((s) => String(Number(s)) === s && Number.isFinite(Number(s))).map(Number));
-  const number = (token: string): string => (numbers.has(Number(token)) ? REDACTED : text(token));
+  const number = (token: string): string => {
+    const value = Number(token);
+    return numbers.has(value) && isExactNumber(token, value) ? REDACTED : text(token);
+  };
   return {
     empty: forms.length === 0,
     text,

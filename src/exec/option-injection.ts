@@ -136,10 +136,11 @@ export function optionInjectionProblems(
       if (((start && lead.dash) || namesOption) && !reported.has(part.name)) {
         reported.add(part.name);
         const message = namesOption
-          ? `placeholder {${part.name}} follows the dashes of the argument ${JSON.stringify(t.source)}, so its ` +
-            'value names the option the program reads (whatever its pattern): put a literal "--" argument ' +
-            'before it, list its values with "enum"/"const", or make it an integer with "minimum": 0 and a ' +
-            '"maximum" below 1e21 (a number may render "1e-7" or "1e+21")'
+          ? `placeholder {${part.name}} is inside the option the argument ${JSON.stringify(t.source)} begins with ` +
+            '(after its dash, before any "="), so its value names or continues the option the program reads ' +
+            '(whatever its pattern): put a literal "--" argument before it, list its values with "enum"/"const", ' +
+            'make it an integer with "minimum": 0 and a "maximum" below 1e21 (a number may render "1e-7" or ' +
+            '"1e+21"), or give the option its value after "=" or as an argument of its own'
           : `placeholder {${part.name}} starts the argument ${JSON.stringify(t.source)} and its value may start ` +
             `with "-", which the program would read as an option: ` +
             'put a literal "--" argument before it, or rule a leading "-" out in its schema ("pattern" anchored ' +

@@ -113,8 +113,10 @@ export class Peer {
   ): { id: number; reply: Promise<Reply> } {
     const id = this.next++;
     // Past maxUnread a request to a side that refuses them is not written (a server's requests toward a client
-    // that stopped reading queued in this process without end): it is answered at once, unsent.
-    if (this.refusesUnread && this.unreadPast())
+    // that stopped reading, or a client's calls toward a server that did, queued in this process without end): it
+    // is answered at once, unsent. The proxy's own listing of a server's tools is written still: one at a time
+    // (a re-admission), and refused it would withdraw the server's tools until its next list_changed.
+    if (this.refusesUnread && method !== 'tools/list' && this.unreadPast())
       return { id, reply: Promise.resolve({ error: { code: RPC.internalError, message: UNREAD_REFUSAL } }) };
     const reply = new Promise<Reply>((resolve) => {
       let timer: NodeJS.Timeout | undefined;

@@ -9,14 +9,10 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createLineReader } from '../exec/line-reader.js';
-import { type MemberText, memberText } from './json-member.js';
 import { jsonValues, mayNestDeeper, TOO_DEEP, tooDeepReply } from './message-depth.js';
 
 /** Longest request line read, in bytes: the SDK's own buffer size, now a bound on one line that ends nothing. */
 export const MAX_REQUEST_LINE_BYTES = 10 * 1024 * 1024;
-
-/** The most tools/call ids whose arguments text is kept until their handler takes it. */
-const MAX_KEPT_CALLS = 256;
 
 /** JSON-RPC 2.0 error codes (section 5.1). */
 const PARSE_ERROR = -32700;
@@ -33,9 +29,6 @@ function idOf(value: unknown): string | number | null {
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }
 
-/** A request id as a map key: 1 and "1" are two ids. */
-const idKey = (id: unknown): string => `${typeof id}:${String(id)}`;
-
 /** A Transport over a readable and a writable stream (the process's stdin and stdout by default). */
 export class StdioLineTransport implements Transport {
   onclose?: () => void;
@@ -47,12 +40,11 @@ export class StdioLineTransport implements Transport {
   private reading = true;
   private readonly reader;
   /**
-   * The `arguments` text of each tools/call read and not yet answered, by id: JSON.parse rounds a number no double
-   * holds (9007199254740993) and keeps the last of two equal keys, so a server that validates what the SDK hands
-   * its handler would check, and run, other arguments than the client sent (argumentsText). In the order read: a
-   * client may reuse an id, and each handler, called in that order, takes the first left.
+   * Looks at each message with the text it was read from before it goes on, and may answer it instead (serve's
+   * exact reading of a call's arguments: JSON.parse rounds a number no double holds and keeps the last of two equal
+   * keys, so a handler would check, and run, other arguments than the client sent).
    */
-  private readonly callTexts = new Map<string, MemberText[]>();
+  screen?: (message: JSONRPCMessage, text: string) => JSONRPCMessage | undefined;
 
   constructor(
     private readonly schema: MessageSchema,
@@ -124,27 +116,9 @@ export class StdioLineTransport implements Transport {
       this.reply(idOf(value), INVALID_REQUEST, 'invalid request: not a JSON-RPC 2.0 message');
       return;
     }
-    const data = parsed.data as { id?: unknown; method?: unknown };
-    if (data.method === 'tools/call' && data.id !== undefined) {
-      const key = idKey(data.id);
-      this.callTexts.set(key, [...(this.callTexts.get(key) ?? []), memberText(text, ['params', 'arguments'])]);
-      // A handler takes its text as soon as it runs; one the SDK answers itself (a call it finds malformed) is
-      // never taken: the oldest go past the bound, and a handler that finds none refuses its call.
-      for (const old of this.callTexts.keys()) {
-        if (this.callTexts.size <= MAX_KEPT_CALLS) break;
-        this.callTexts.delete(old);
-      }
-    }
-    this.onmessage?.(parsed.data);
-  }
-
-  /** The `arguments` text of the tools/call `id` as it was read, once (absent: not kept, or asked before). */
-  argumentsText(id: unknown): MemberText | undefined {
-    const key = idKey(id);
-    const texts = this.callTexts.get(key);
-    const text = texts?.shift();
-    if (texts?.length === 0) this.callTexts.delete(key);
-    return text;
+    const answer = this.screen?.(parsed.data, text);
+    if (answer !== undefined) void this.send(answer);
+    else this.onmessage?.(parsed.data);
   }
 
   private reply(id: string | number | null, code: number, message: string): void {
@@ -177,7 +151,6 @@ export class StdioLineTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.callTexts.clear();
     this.stopReading();
     this.output.off('drain', this.onDrain);
     for (const resolve of this.draining.splice(0)) resolve();

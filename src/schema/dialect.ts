@@ -13,6 +13,15 @@ const FOREIGN: Readonly<Record<string, string>> = {
   'https://json-schema.org/draft/next/schema': 'draft/next',
 };
 
+/**
+ * The dialects enabled, as a refusal names them: 2020-12 and those option `dialects` turns on, sorted
+ * (`2020-12, 2019-09 and draft-07`).
+ */
+export function enabledDialectNames(enabled: ReadonlySet<string>): string {
+  const names = ['2020-12', ...[...enabled].filter((d) => d !== '2020-12').sort()];
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /** What a `$schema` value means: the standard dialect, a candidate custom meta-schema, or a refusal. */
 export type DialectVerdict = { readonly kind: 'standard' } | { readonly kind: 'custom'; readonly uri: string };
 
@@ -52,8 +61,7 @@ export function classifyDialect(
       ? `unsupported dialect ${echo(value)} (${named}) below the root: option dialects enables ${named} ` +
         `for the root document of a call only; embedded resources and referenced documents must use ${DIALECT_2020_12}`
       : enabled.size > 0
-        ? `unsupported dialect ${echo(value)} (${named}): the enabled dialects are 2020-12 and ` +
-          `${[...enabled].sort().join(', ')}`
+        ? `unsupported dialect ${echo(value)} (${named}): the enabled dialects are ${enabledDialectNames(enabled)}`
         : `unsupported dialect ${echo(value)} (${named}): only ${DIALECT_2020_12} is supported`;
     return fail('unsupported_capability', message, [
       { path: '$', pointer: '', keyword: '$schema', message, schemaPath, code: 'dialect_unsupported', params: {} },

@@ -3,7 +3,7 @@ import { echo } from '../util/describe-value.js';
 import { META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
 import { isObject } from '../util/plain-json.js';
 import { compile2020 } from './compile-2020.js';
-import { DIALECT_2020_12 } from './dialect.js';
+import { DIALECT_2020_12, enabledDialectNames } from './dialect.js';
 import { LEGACY_BUILTIN_DOCUMENTS } from './engine/legacy-engine.js';
 import { legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
 import { admitLegacyDocument, compileLegacyDocuments, EVERY_DIALECT } from './legacy-front-end.js';
@@ -44,7 +44,7 @@ const LEGACY_FRONT_ENDS: Readonly<Record<LegacyDialect, FrontEnd>> = {
 /** What the refusal of a disabled dialect says is enabled: 2020-12 alone, or with the older ones the option lists. */
 function enabledDialects(options: ResolvedOptions): string {
   if (options.dialects.size === 0) return `only ${DIALECT_2020_12} is enabled`;
-  return `the enabled dialects are 2020-12 and ${[...options.dialects].sort().join(', ')}`;
+  return `the enabled dialects are ${enabledDialectNames(options.dialects)}`;
 }
 
 /**

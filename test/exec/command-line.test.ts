@@ -26,6 +26,20 @@ describe('an --mcp command line', () => {
       [],
       'mcp-remote https://mcp.example.com/mcp',
     ],
+    // Found by a review: a malformed escape threw (check and proxy said "internal error"), and a raw "@" in a
+    // password showed what followed it.
+    [
+      'a password with a malformed escape',
+      ['mcp-remote', 'https://u:%ZZ@h.test/sse'],
+      ['%ZZ'],
+      `mcp-remote 'https://u:${REDACTED}@h.test/sse'`,
+    ],
+    [
+      'a password with a raw "@"',
+      ['mcp-remote', 'https://u:p@ss@h.test/x'],
+      ['p%40ss', 'p@ss'],
+      `mcp-remote 'https://u:${REDACTED}@h.test/x'`,
+    ],
     ['a word that is no http URL', ['run', 'file:///x?token=abc', 'a?b=c'], [], "run 'file:///x?token=abc' 'a?b=c'"],
   ])('%s', (_what, words, secrets, shown) => {
     expect(secretsOf(words)).toEqual(secrets);

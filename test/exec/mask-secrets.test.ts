@@ -158,3 +158,28 @@ describe('a secret that is a number, in JSON text', () => {
     expect(masker.json(text)).toBe(text);
   });
 });
+
+// Found by a review of the forms above: a secret with a lone surrogate made createMasker throw (no URL-encoded
+// form), a PEM key's armor lines were masked in every text, and a number a double does not hold was masked as the
+// secret it rounds to.
+describe('what the forms leave alone', () => {
+  it('a secret with a lone surrogate: masked as it is, no throw', () => {
+    expect(maskSecrets('x abcd\ud800efgh y', ['abcd\ud800efgh'])).toBe(`x ${REDACTED} y`);
+  });
+
+  it("a PEM key's armor lines, which every key of its kind has", () => {
+    const pem = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n';
+    const text =
+      'from the key -----BEGIN PRIVATE KEY----- and -----END PRIVATE KEY-----, MIIEvQIBADANBgkqhkiG9w0BAQEFAASC';
+    expect(maskSecrets(text, [pem])).toBe(
+      `from the key -----BEGIN PRIVATE KEY----- and -----END PRIVATE KEY-----, ${REDACTED}`,
+    );
+  });
+
+  it('a number a double does not hold as written, beside a secret it rounds to', () => {
+    const masker = createMasker(['100000000000000000000'], 8, 'whole-values');
+    expect(masker.json('[99999999999999999999,100000000000000000001,1e20]')).toBe(
+      `[99999999999999999999,100000000000000000001,"${REDACTED}"]`,
+    );
+  });
+});

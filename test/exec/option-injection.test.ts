@@ -106,7 +106,7 @@ describe('option injection through placeholders', () => {
       templates.value,
     );
     expect(problems.map((p) => p.schemaPath)).toEqual(['/properties/b']);
-    expect(problems[0]?.message).toContain('follows the dashes of the argument "{a}-{b}"');
+    expect(problems[0]?.message).toContain('is inside the option the argument "{a}-{b}" begins with');
   });
 
   // Found by a hunt: the walk stopped at the first placeholder that cannot render empty, or at author text with a

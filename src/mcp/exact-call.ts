@@ -1,0 +1,20 @@
+// A tools/call's arguments as the text that arrived, for a server that is handed what JSON.parse made of them (the
+// MCP SDK's handlers): JSON.parse rounds a number no double holds (9007199254740993 passes a maximum of
+// 9007199254740992 and arrives as it) and keeps the last of two equal keys, so a handler would check, and run,
+// other arguments than the client sent. The proxy and validateJSON read the text exactly; this says where they would
+// refuse, for a server to answer before its handler runs.
+import { parseJsonText } from '../arguments/json-text.js';
+import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
+import { memberText } from './json-member.js';
+
+/**
+ * Why the `arguments` of the tools/call read from `text` are not exactly what JSON.parse made of them (a member of
+ * the request given twice, a key given twice, a number no double holds as written), or undefined.
+ */
+export function inexactArguments(text: string): string | undefined {
+  const raw = memberText(text, ['params', 'arguments']);
+  if (raw.kind === 'duplicate') return `the request has "${raw.key}" twice`;
+  if (raw.kind === 'absent') return undefined;
+  const read = parseJsonText(raw.text, NO_TEXT_LIMITS);
+  return read.ok ? undefined : read.error.message;
+}

@@ -1,0 +1,77 @@
+// What `toolgate serve` hands a program and what the model reads back, from text the host or the client wrote:
+// the values of the program's own KEY=VALUE and URL words, and a call's arguments as the text that arrived.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RawCli } from './raw-cli.js';
+
+const servers: RawCli[] = [];
+function start(args: string[]): RawCli {
+  const server = new RawCli('serve', args, {});
+  servers.push(server);
+  return server;
+}
+afterAll(() => {
+  for (const s of servers) s.kill();
+});
+
+// Found by a hunt: a program's own KEY=VALUE words are secrets for check and proxy (docs/cli.md: "serve applies
+// the same rule to its programs"), but serve masked only --env values: the model read `TOKEN=supersecretvalue`.
+describe('toolgate serve: a value written on the command line', () => {
+  it.each([
+    ['KEY=VALUE word', ['env', '--', 'TOKEN=supersecretvalue', 'printenv', 'TOKEN'], '<redacted>'],
+    ["URL word's query value", ['echo', '--', 'https://h.test/sse?token=supersecretvalue'], 'token=<redacted>'],
+    ['KEY=VALUE word under 8 characters (an option)', ['echo', '--', '--format=json', 'json'], '--format=json json'],
+  ])("the program's %s, in what the model reads", async (_what, words, shown) => {
+    const server = start(['--name', 'show', '--exec', ...words]);
+    await server.initialize();
+    server.call('show', 'show', {});
+    const text = await server.textOf('show');
+    expect(text).not.toContain('supersecretvalue');
+    expect(text).toContain(shown);
+  });
+});
+
+// Found by a hunt: serve validated what JSON.parse made of a request, so a number no double holds was rounded
+// (9007199254740993 above a maximum of 9007199254740992 passed, and the program got 9007199254740992), and of two
+// equal keys the last was run. It validates the arguments' text as it arrived now, as the proxy does.
+describe('toolgate serve: the arguments as they arrived', () => {
+  const schema = JSON.stringify({
+    type: 'object',
+    properties: { n: { type: 'number', minimum: 0, maximum: 9007199254740992 } },
+    required: ['n'],
+    additionalProperties: false,
+  });
+  let server: RawCli;
+  beforeAll(async () => {
+    server = start(['--name', 'show', '--input-schema', schema, '--exec', 'echo', '--', '{n}']);
+    await server.initialize();
+  });
+
+  it.each([
+    ['a number over the maximum that JSON.parse rounds to it', '{"n":9007199254740993}', 'invalid arguments'],
+    ['a number JSON.parse rounds (0.3 written with 21 digits)', '{"n":0.30000000000000000001}', 'invalid arguments'],
+    ['a key given twice', '{"n":1,"n":2}', 'invalid arguments'],
+  ])('refuses %s, and runs nothing', async (_what, args, shown) => {
+    const id = `exact-${args.length}-${shown.length}-${Math.random()}`;
+    const reply = await server.callText(id, `{"name":"show","arguments":${args}}`);
+    const text = (reply.result?.content ?? []).map((c) => c.text).join('');
+    expect(text).toContain(shown);
+    expect(reply.result?.isError).toBe(true);
+  });
+
+  it('refuses a request with "arguments" twice, and runs what arrived once', async () => {
+    const twice = await server.callText('twice', '{"name":"show","arguments":{"n":1},"arguments":{"n":2}}');
+    expect((twice.result?.content ?? []).map((c) => c.text).join('')).toContain('the request has "arguments" twice');
+    const once = await server.callText('once', '{"name":"show","arguments":{"n":12345}}');
+    expect((once.result?.content ?? []).map((c) => c.text).join('')).toBe('12345');
+  });
+
+  // Found by a review: the first form kept each call's text by id, and a malformed call the SDK answered itself
+  // left its text for the next call reusing the id, which then ran with those arguments.
+  it('runs a call with its own arguments after a malformed call with the same id', async () => {
+    const bad = await server.callText('7', '{"nam":"show","arguments":{"n":1}}');
+    expect(bad.error ?? bad.result?.isError).toBeTruthy();
+    server.send('{"jsonrpc":"2.0","id":"7","method":"tools/call","params":{"name":"show","arguments":{"n":7777}}}');
+    const good = await server.until((r) => r.id === '7' && r !== bad);
+    expect((good.result?.content ?? []).map((c) => c.text).join('')).toBe('7777');
+  });
+});
