@@ -12,7 +12,7 @@ import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
 import { clip, quote } from '../util/describe-value.js';
-import { heldError } from '../util/host-error.js';
+import { jsonOrError } from '../util/host-error.js';
 
 // LangChain for JavaScript (`@langchain/core` 1). `tool()` validates a JSON Schema with its own validator
 // (@cfworker/json-schema, draft 2019-09 by default) before the function runs, writes into the schema
@@ -148,8 +148,11 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
       try {
         const value = await execute(verdict.value as T, config);
         // A returned Error fails like a throw: LangChain would send its members (an fs error's `path`) as JSON.
-        const held = heldError(modelPart(value, framework.responseFormat));
-        if (held !== undefined) throw held.error;
+        // A value JSON cannot write (a BigInt, a cycle) fails too: LangChain then writes it with String(), and an
+        // Error inside it as its message ("Error: ENOENT: ... open '/root/secret-token'").
+        const held = jsonOrError(modelPart(value, framework.responseFormat));
+        if (typeof held === 'object' && 'error' in held) throw held.error;
+        if (held === 'not-json') throw new Error(`tool ${clip(name, 80)} returned a value that cannot be sent as JSON`);
         return value;
       } catch (thrown) {
         if (exposeErrors === true) throw thrown;

@@ -158,6 +158,27 @@ describe('toLangChainTool, end to end with FakeStreamingChatModel', () => {
     await expect(shown.value.invoke(args)).rejects.toBe(secret);
   });
 
+  // Found by a hunt: a value JSON cannot write was passed on, and LangChain wrote it with String(): an Error inside
+  // it reached the model as its message (a host path, a token in it).
+  it.each([
+    ['beside a BigInt', () => [1n, new Error("ENOENT: open '/root/secret-token-abc123'")]],
+    [
+      'after a cycle',
+      () => {
+        const cycle: Record<string, unknown> = {};
+        cycle['self'] = cycle;
+        return [cycle, new Error("ENOENT: open '/root/secret-token-abc123'")];
+      },
+    ],
+  ])('fails a returned value JSON cannot write, with an Error %s, as a throw', async (_how, value) => {
+    const made = toLangChainTool({ name: 'read', inputSchema: { type: 'object' }, execute: value });
+    if (!made.ok) throw new Error('not made');
+    const call = { id: 'c1', name: 'read', args: {}, type: 'tool_call' } as never;
+    const thrown = await made.value.invoke(call).catch((e: unknown) => e);
+    expect(String((thrown as Error).message)).not.toContain('secret-token');
+    expect((thrown as Error).message).toBe('tool read failed');
+  });
+
   it('refuses a schema toolgate refuses, and a spec without a name or execute, as a Result', () => {
     const broken = toLangChainTool({ name: 'x', inputSchema: { type: 'strng' }, execute: () => '' });
     expect(broken.ok ? undefined : broken.error.class).toBe('validation');
