@@ -6,10 +6,40 @@
 // when it came, and for at most READMITS_IN_A_WINDOW newer ones, then goes by the last done.
 import { READMITS_IN_A_WINDOW, ReadmitPace } from '../proxy/readmit-pace.js';
 
+/** How long the MCP SDK waits for an answer when a request gives no timeout (its DEFAULT_REQUEST_TIMEOUT_MSEC). */
+export const SDK_REQUEST_TIMEOUT_MS = 60_000;
+
+/** How long a call waits: its own signal and timeout (the SDK's RequestOptions). */
+export interface CallDeadline {
+  readonly signal?: AbortSignal | undefined;
+  readonly timeoutMs?: number | undefined;
+}
+
+/** `promise`, or 'late' once `within`'s signal aborts or its time passes. */
+function byDeadline<T>(promise: Promise<T>, within: CallDeadline | undefined): Promise<T | 'late'> {
+  const { signal, timeoutMs } = within ?? {};
+  if (signal === undefined && timeoutMs === undefined) return promise;
+  if (signal?.aborted === true) return Promise.resolve('late');
+  return new Promise((resolve) => {
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => done('late'), timeoutMs);
+    const onAbort = (): void => done('late');
+    function done(value: T | 'late'): void {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(value);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    promise.then(done, () => done('late'));
+  });
+}
+
 /** guardClient's admissions: which one a call goes by, and when another starts. */
 export interface Readmissions<T, O> {
-  /** The newest admission for a call to go by (the first starts here when none has). */
-  latest(): Promise<T>;
+  /**
+   * The newest admission for a call to go by (the first starts here when none has); 'late' when the call's
+   * `signal` aborts or its `timeoutMs` passes first (a server that pages slowly holds no call past its deadline).
+   */
+  latest(within?: CallDeadline): Promise<T | 'late'>;
   /** An admission the host asked for (admit, listTools): it starts now, and later calls go by it. */
   now(options?: O): Promise<T>;
   /** The server announced a change: admit again, after the one running, at the pace. */
@@ -23,10 +53,16 @@ export function readmissions<T, O>(admit: (options?: O) => Promise<T>): Readmiss
   let running = false;
   let queued = false;
   let paused: NodeJS.Timeout | undefined;
+  // A change announced that no admission has taken up yet (the pace put it off, or one was running): a call waits
+  // for the admission that takes it, not the one before (a tool changed under a lock stayed callable ~1 s).
+  let pending: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined;
 
   const now = (options?: O): Promise<T> => {
     const started = admit(options);
     current = started;
+    const taken = pending;
+    pending = undefined;
+    taken?.resolve();
     return started;
   };
 
@@ -41,6 +77,13 @@ export function readmissions<T, O>(admit: (options?: O) => Promise<T>): Readmiss
   };
 
   const changed = (): void => {
+    if (pending === undefined) {
+      let resolve: () => void = () => undefined;
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
+      pending = { promise, resolve };
+    }
     if (running || paused !== undefined) {
       queued = true;
       return;
@@ -71,10 +114,16 @@ export function readmissions<T, O>(admit: (options?: O) => Promise<T>): Readmiss
     })();
   };
 
-  const latest = async (): Promise<T> => {
+  const latest = (within?: CallDeadline): Promise<T | 'late'> => byDeadline(newest(), within);
+
+  const newest = async (): Promise<T> => {
     let seen = current ?? now();
     // A newer admission started while waiting (list_changed) is waited for too, a bounded number of times.
     for (let rounds = 0; ; rounds++) {
+      if (pending !== undefined && rounds < READMITS_IN_A_WINDOW) {
+        await pending.promise;
+        seen = current ?? seen;
+      }
       const value = await seen;
       if (current === undefined || current === seen || rounds >= READMITS_IN_A_WINDOW) return value;
       seen = current;

@@ -8,9 +8,23 @@ import { outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { ToolErrorEvent } from '../tools/failure-text.js';
 import type { ToolError } from '../tools/tool-result.js';
-import { isError } from '../util/host-error.js';
+import { MAX_MCP_RESULT_DEPTH } from '../tools/mcp-result.js';
+import { DEFAULT_MAX_RESULT_BYTES } from '../tools/registry-options.js';
+import { isError, jsonOrError } from '../util/host-error.js';
 import { ownData } from '../util/own-field.js';
 import type { McpCallResult, McpClientLike } from './mcp-client-options.js';
+
+/**
+ * Whether `client` is the SDK's Client with no transport (closed, or never connected): its callTool rejects
+ * before sending. A client-like object without the member is taken as connected.
+ */
+export function notConnected(client: McpClientLike): boolean {
+  try {
+    return 'transport' in client && (client as { transport?: unknown }).transport === undefined;
+  } catch {
+    return false;
+  }
+}
 
 /** An `isError` result the server never saw: the text is what the model reads. */
 export function localError(text: string): McpCallResult {
@@ -68,7 +82,17 @@ export function callSender(
   client: McpClientLike,
   notify: (event: ToolErrorEvent) => void,
   refused: (text: string) => McpCallResult = localError,
+  maxResultBytes = DEFAULT_MAX_RESULT_BYTES,
 ): CallSender {
+  // Bounded as the Registry bounds a result (tools/mcp-result.ts), before anything reads it: a 20,000-level
+  // structuredContent made the host's JSON.stringify of its conversation throw, and a 50 MB text reached the model.
+  const unbounded = (name: string, answer: unknown): McpCallResult | undefined => {
+    const shape = jsonOrError(answer, maxResultBytes, MAX_MCP_RESULT_DEPTH);
+    if (shape === 'too-long') return refused(`error: tool ${name} ran but its result is over ${maxResultBytes} bytes`);
+    if (shape === 'too-deep' || shape === 'not-json')
+      return refused(`error: tool ${name} returned a value that cannot be sent as JSON`);
+    return undefined;
+  };
   const passedOn = (name: string, answer: McpCallResult): McpCallResult => {
     const refusal = passOnRefusal(name, answer);
     return refusal === undefined ? answer : refused(refusal);
@@ -76,8 +100,10 @@ export function callSender(
   return async (name, request, output, resultSchema, requestOptions, callId = '') => {
     // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
     // never the Error's members as a result (an fs or net error's path or address).
-    if (output === undefined)
-      return passedOn(name, failedIfError(await client.callTool(request, resultSchema, requestOptions)));
+    if (output === undefined) {
+      const answer = failedIfError(await client.callTool(request, resultSchema, requestOptions));
+      return unbounded(name, answer) ?? passedOn(name, answer);
+    }
     const viaRequest = client.request;
     const answer: unknown =
       typeof viaRequest === 'function'
@@ -89,6 +115,8 @@ export function callSender(
           )
         : await client.callTool(request, resultSchema, requestOptions);
     failedIfError(answer);
+    const tooLarge = unbounded(name, answer);
+    if (tooLarge !== undefined) return tooLarge;
     const broken = outputRefusal(name, answer, output);
     if (broken === undefined) return passedOn(name, answer as McpCallResult);
     const error: ToolError = { ...broken.error, stage: 'execute' };

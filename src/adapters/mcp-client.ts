@@ -30,8 +30,8 @@ import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { batchLoaderOf } from '../catalog/async-loader.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall } from '../mcp/call-gate.js';
-import { callSender, localError, runsOnlyAsTask, taskOnlyText, withoutEnd } from './mcp-client-send.js';
-import { readmissions } from './mcp-client-readmit.js';
+import { callSender, localError, notConnected, runsOnlyAsTask, taskOnlyText, withoutEnd } from './mcp-client-send.js';
+import { readmissions, SDK_REQUEST_TIMEOUT_MS } from './mcp-client-readmit.js';
 import { argumentsRefusal, forwardedCall } from '../mcp/forward.js';
 import {
   GUARD_TABLE,
@@ -216,7 +216,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     // A client that cannot take the handler still gets validation; re-admission then needs listTools.
   }
 
-  const send = callSender(client, notify);
+  const send = callSender(client, notify, localError, admission.maxResultBytes);
   // The Registry writes `error: ` before a tool's isError text itself.
   const sendForRegistry = callSender(client, notify, (text) =>
     localError(text.startsWith('error: ') ? text.slice('error: '.length) : text),
@@ -237,7 +237,18 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       if (fields.problems.length > 0) return localError(`error: invalid tool call: ${fields.problems.join('; ')}`);
       // Cut until the name is known to be admitted (an admitted name is one the descriptor rules allow).
       name = typeof fields.values.name === 'string' ? clip(fields.values.name, 80) : '';
-      const { result, names, outputs, taskOnly } = await admissions.latest();
+      // Within the call's own deadline (the SDK's default, 60 s, when it gives none): a re-admission of a server that
+      // pages slowly would hold the call for as long as its pages take.
+      const admitted = await admissions.latest({
+        signal: requestOptions?.signal,
+        timeoutMs: requestOptions?.timeout ?? SDK_REQUEST_TIMEOUT_MS,
+      });
+      if (admitted === 'late')
+        return localError(
+          `error: tool ${describeValue(fields.values.name)} was not called: its server's tools were still being ` +
+            'admitted when the call was cancelled or timed out',
+        );
+      const { result, names, outputs, taskOnly } = admitted;
       // A failed admission (tools/list threw, a strict batch refused) admitted nothing: telling the model
       // the tool is unknown would be false, and it might then invent another name.
       if (!result.ok)
@@ -279,6 +290,10 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       const verdict = gateCall(result.value.registry, name, given, { value }, params as Record<string, unknown>);
       if (verdict.kind === 'invalid') return localError(verdict.text);
       if (taskOnly.has(name)) return localError(taskOnlyText(name));
+      // What the SDK refuses before it sends (an aborted signal, no transport) never reached the server: the model
+      // is not told that the tool may have run.
+      if (requestOptions?.signal?.aborted === true || notConnected(client))
+        return localError(`error: tool ${name} was not called: the call was cancelled, or the client is not connected`);
       sent = true;
       return await send(
         name,
