@@ -3,7 +3,8 @@
 // outputSchema checked by toolgate, not by the SDK's draft-07 Ajv; no member named `__proto__`).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { CallToolResultSchema, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ResultSchema, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolsPage } from '../catalog/mcp-pages.js';
 import { outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { ToolErrorEvent } from '../tools/failure-text.js';
@@ -24,6 +25,30 @@ export function notConnected(client: McpClientLike): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * One tools/list page, asked through the client's `request` with the SDK's loosest result schema: its listTools
+ * checks every tool against its own types and compiles every outputSchema with its draft-07 Ajv, so one tool it
+ * refuses emptied the listing whatever `badTools` said, and the cost of those compiles (13.5 s for 1,000 tools)
+ * was outside toolgate's bounds and cache. Every tool is toolgate's to judge (admitMcpTools). A client without
+ * `request` is listed through its listTools.
+ */
+export async function listedPage(
+  client: McpClientLike,
+  cursor: string | undefined,
+  options: RequestOptions | undefined,
+): Promise<ToolsPage<unknown>> {
+  const viaRequest = client.request;
+  if (typeof viaRequest !== 'function') return client.listTools(cursor === undefined ? undefined : { cursor }, options);
+  const params = cursor === undefined ? {} : { cursor };
+  const page: unknown = await viaRequest.call(client, { method: 'tools/list', params }, ResultSchema, options);
+  const tools = ownData(page, 'tools');
+  const next = ownData(page, 'nextCursor');
+  if (!Array.isArray(tools)) throw new Error('the tools/list answer has no "tools" array');
+  if (next !== undefined && typeof next !== 'string')
+    throw new Error('the tools/list answer\'s "nextCursor" is no string');
+  return { tools, nextCursor: next };
 }
 
 /** An `isError` result the server never saw: the text is what the model reads. */

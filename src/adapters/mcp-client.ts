@@ -10,7 +10,7 @@ import type { AdmissionOptions, BadToolPolicy } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
 import { driftedNames, listingDrift, type LockDrift } from '../catalog/lock-diff.js';
 import { admitMcpToolsWith, MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
-import { listAllPages } from '../catalog/mcp-pages.js';
+import { listAllPages, type ToolsPage } from '../catalog/mcp-pages.js';
 import { fail, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
@@ -30,7 +30,15 @@ import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { batchLoaderOf } from '../catalog/async-loader.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall } from '../mcp/call-gate.js';
-import { callSender, localError, notConnected, runsOnlyAsTask, taskOnlyText, withoutEnd } from './mcp-client-send.js';
+import {
+  callSender,
+  listedPage,
+  localError,
+  notConnected,
+  runsOnlyAsTask,
+  taskOnlyText,
+  withoutEnd,
+} from './mcp-client-send.js';
 import { readmissions, SDK_REQUEST_TIMEOUT_MS } from './mcp-client-readmit.js';
 import { argumentsRefusal, forwardedCall } from '../mcp/forward.js';
 import {
@@ -138,7 +146,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         problems.length > 0
           ? fail('validation', `invalid guardClient options: ${problems.join('; ')}`, violations)
           : await listAllPages<ListedTool>(
-              (cursor) => client.listTools(cursor === undefined ? undefined : { cursor }, requestOptions),
+              async (cursor) => (await listedPage(client, cursor, requestOptions)) as ToolsPage<ListedTool>,
               pages,
             );
       if (!all.ok) result = all;

@@ -106,6 +106,25 @@ describe('guardClient callTool, bounded', () => {
   }, 30_000);
 });
 
+// Found by the same hunt: the listing went through the SDK's listTools, which checks every tool against its own
+// types and compiles every outputSchema with its draft-07 Ajv: one tool it refuses emptied the listing, whatever
+// badTools said, at a cost outside toolgate's bounds.
+describe('guardClient listTools, read by toolgate alone', () => {
+  it.each([
+    ['an outputSchema the SDK cannot compile', { name: 'bad', inputSchema: OBJECT, outputSchema: { type: 'strng' } }],
+    ['a name that is no string', { name: 7, inputSchema: OBJECT }],
+    ['an inputSchema that is no object schema', { name: 'bad', inputSchema: { type: 'array' } }],
+  ])("leaves out %s alone with badTools 'leave-out'", async (_what, bad) => {
+    const { client } = await pair(
+      () => ({ tools: [{ name: 'good', inputSchema: OBJECT }, bad] }),
+      () => ({ content: [] }),
+    );
+    const listed = await guardClient(client, { badTools: 'leave-out' }).listTools();
+    expect(listed.tools.map((t) => t.name)).toEqual(['good']);
+    await client.close();
+  });
+});
+
 /** An object nested `levels` deep. */
 function deep(levels: number): unknown {
   let v: unknown = {};
