@@ -112,6 +112,17 @@ describe('toAgentsTool, end to end with ScriptedModel', () => {
     },
   );
 
+  // Found by a hunt: the Agents SDK rewrites other names without a word (`files.delete` as `files_delete`), so two
+  // tools could end under one name and one be lost; a 100-character name was accepted.
+  it.each([['files.delete'], ['ünï'], ['x'.repeat(65)], ['a b']])(
+    'refuses the name %j, which OpenAI does not take',
+    (name) => {
+      const made = toAgentsTool({ name, description: '', inputSchema: { type: 'object' }, execute: () => 'x' });
+      expect(made.ok ? undefined : made.error.class).toBe('unsupported_capability');
+      if (!made.ok) expect(made.error.message).toContain('is not one OpenAI takes');
+    },
+  );
+
   it('refuses what toolgate refuses, and what the SDK refuses for strict mode', () => {
     const legacy = toAgentsTool({
       name: 'old',
