@@ -71,6 +71,19 @@ function modelPart(value: unknown, format: unknown): unknown {
   return format === 'content_and_artifact' && Array.isArray(value) && value.length === 2 ? value[0] : value;
 }
 
+/**
+ * Whether LangChain writes `content` out as text for the model (its `_formatToolOutput`): for a tool call (an id in
+ * `config.toolCall`), unless it is text, content blocks, or a direct tool output (a ToolMessage, a Command), which
+ * it passes on as they are.
+ */
+function writtenByLangChain(content: unknown, config: ToolRunnableConfig): boolean {
+  const id = (config?.toolCall as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string' || id === '' || typeof content === 'string') return false;
+  if (Array.isArray(content) && content.every((c) => typeof c === 'object' && c !== null && 'type' in c)) return false;
+  const direct = typeof content === 'object' && content !== null && 'lc_direct_tool_output' in content;
+  return !(direct && (content as { lc_direct_tool_output?: unknown }).lc_direct_tool_output === true);
+}
+
 /** A tool call's `args`, read as own data (a getter of the host's never runs here). */
 function readArgs(call: object): unknown {
   const d = Object.getOwnPropertyDescriptor(call, 'args');
@@ -148,11 +161,13 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
       try {
         const value = await execute(verdict.value as T, config);
         // A returned Error fails like a throw: LangChain would send its members (an fs error's `path`) as JSON.
-        // A value JSON cannot write (a BigInt, a cycle) fails too: LangChain then writes it with String(), and an
-        // Error inside it as its message ("Error: ENOENT: ... open '/root/secret-token'").
-        const held = jsonOrError(modelPart(value, framework.responseFormat));
+        // A value JSON cannot write (a BigInt, a cycle) fails too where LangChain writes it for a tool call: it
+        // then uses String(), and an Error inside it reads as its message ("Error: ENOENT: ... open '/root/token'").
+        const part = modelPart(value, framework.responseFormat);
+        const held = jsonOrError(part);
         if (typeof held === 'object' && 'error' in held) throw held.error;
-        if (held === 'not-json') throw new Error(`tool ${clip(name, 80)} returned a value that cannot be sent as JSON`);
+        if (held === 'not-json' && writtenByLangChain(part, config))
+          throw new Error(`tool ${clip(name, 80)} returned a value that cannot be sent as JSON`);
         return value;
       } catch (thrown) {
         if (exposeErrors === true) throw thrown;

@@ -1,7 +1,7 @@
 // What guardClient sends once a call passed its gate, for callTool and for the tools of the bundle admit()
 // returns alike: the request goes to the server, and what comes back is passed on only if it holds (its
 // outputSchema checked by toolgate, not by the SDK's draft-07 Ajv; no member named `__proto__`).
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolResultSchema, ResultSchema, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolsPage } from '../catalog/mcp-pages.js';
@@ -32,7 +32,7 @@ export function notConnected(client: McpClientLike): boolean {
  * checks every tool against its own types and compiles every outputSchema with its draft-07 Ajv, so one tool it
  * refuses emptied the listing whatever `badTools` said, and the cost of those compiles (13.5 s for 1,000 tools)
  * was outside toolgate's bounds and cache. Every tool is toolgate's to judge (admitMcpTools). A client without
- * `request` is listed through its listTools.
+ * `request`, or whose listTools is its own (a subclass or wrapper that filters tools), is listed through it.
  */
 export async function listedPage(
   client: McpClientLike,
@@ -40,7 +40,8 @@ export async function listedPage(
   options: RequestOptions | undefined,
 ): Promise<ToolsPage<unknown>> {
   const viaRequest = client.request;
-  if (typeof viaRequest !== 'function') return client.listTools(cursor === undefined ? undefined : { cursor }, options);
+  if (typeof viaRequest !== 'function' || !sdkOwn(client, 'listTools'))
+    return client.listTools(cursor === undefined ? undefined : { cursor }, options);
   const params = cursor === undefined ? {} : { cursor };
   const page: unknown = await viaRequest.call(client, { method: 'tools/list', params }, ResultSchema, options);
   const tools = ownData(page, 'tools');
@@ -49,6 +50,18 @@ export async function listedPage(
   if (next !== undefined && typeof next !== 'string')
     throw new Error('the tools/list answer\'s "nextCursor" is no string');
   return { tools, nextCursor: next };
+}
+
+/**
+ * Whether `client`'s `method` is the MCP SDK Client's own (not a subclass's or a wrapper's), and it has `request`:
+ * then toolgate may send the request itself. Another copy of the SDK reads as not its own.
+ */
+function sdkOwn(client: McpClientLike, method: 'listTools' | 'callTool'): boolean {
+  try {
+    return typeof client.request === 'function' && client[method] === Client.prototype[method];
+  } catch {
+    return false;
+  }
 }
 
 /** An `isError` result the server never saw: the text is what the model reads. */
@@ -107,16 +120,30 @@ export function callSender(
   client: McpClientLike,
   notify: (event: ToolErrorEvent) => void,
   refused: (text: string) => McpCallResult = localError,
-  maxResultBytes = DEFAULT_MAX_RESULT_BYTES,
+  maxResultBytes: number | null = DEFAULT_MAX_RESULT_BYTES,
 ): CallSender {
   // Bounded as the Registry bounds a result (tools/mcp-result.ts), before anything reads it: a 20,000-level
   // structuredContent made the host's JSON.stringify of its conversation throw, and a 50 MB text reached the model.
-  const unbounded = (name: string, answer: unknown): McpCallResult | undefined => {
+  // Not for the bundle's Registry (maxResultBytes null), which bounds what its tools return itself.
+  const unbounded = (name: string, answer: unknown, callId: string): McpCallResult | undefined => {
+    if (maxResultBytes === null) return undefined;
     const shape = jsonOrError(answer, maxResultBytes, MAX_MCP_RESULT_DEPTH);
-    if (shape === 'too-long') return refused(`error: tool ${name} ran but its result is over ${maxResultBytes} bytes`);
-    if (shape === 'too-deep' || shape === 'not-json')
-      return refused(`error: tool ${name} returned a value that cannot be sent as JSON`);
-    return undefined;
+    if (typeof shape === 'object') return undefined;
+    const long = shape === 'too-long';
+    const error: ToolError = {
+      class: 'execution_failure',
+      message: long ? `the result is over maxResultBytes (${maxResultBytes} bytes of JSON text)` : 'result is not JSON',
+      violations: [],
+      kind: 'tool',
+      stage: 'execute',
+      ...(long ? { limit: 'maxResultBytes' as const } : {}),
+    };
+    notify({ callId, name, stage: 'execute', cause: undefined, error });
+    return refused(
+      long
+        ? `error: tool ${name} ran but its result is over ${maxResultBytes} bytes`
+        : `error: tool ${name} returned a value that cannot be sent as JSON`,
+    );
   };
   const passedOn = (name: string, answer: McpCallResult): McpCallResult => {
     const refusal = passOnRefusal(name, answer);
@@ -125,9 +152,12 @@ export function callSender(
   return async (name, request, output, resultSchema, requestOptions, callId = '') => {
     // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
     // never the Error's members as a result (an fs or net error's path or address).
-    if (output === undefined) {
+    // The SDK's own callTool reads what its listTools cached (an outputSchema, a task-only tool): once the host listed
+    // through it, a tool that changed since is judged by the stale entry. Toolgate judges each tool itself, so the
+    // SDK's Client is sent the request as it is; a host's own callTool (a subclass, a wrapper) is called.
+    if (output === undefined && !sdkOwn(client, 'callTool')) {
       const answer = failedIfError(await client.callTool(request, resultSchema, requestOptions));
-      return unbounded(name, answer) ?? passedOn(name, answer);
+      return unbounded(name, answer, callId) ?? passedOn(name, answer);
     }
     const viaRequest = client.request;
     const answer: unknown =
@@ -140,8 +170,9 @@ export function callSender(
           )
         : await client.callTool(request, resultSchema, requestOptions);
     failedIfError(answer);
-    const tooLarge = unbounded(name, answer);
+    const tooLarge = unbounded(name, answer, callId);
     if (tooLarge !== undefined) return tooLarge;
+    if (output === undefined) return passedOn(name, answer as McpCallResult);
     const broken = outputRefusal(name, answer, output);
     if (broken === undefined) return passedOn(name, answer as McpCallResult);
     const error: ToolError = { ...broken.error, stage: 'execute' };

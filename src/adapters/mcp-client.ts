@@ -226,8 +226,11 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
 
   const send = callSender(client, notify, localError, admission.maxResultBytes);
   // The Registry writes `error: ` before a tool's isError text itself.
-  const sendForRegistry = callSender(client, notify, (text) =>
-    localError(text.startsWith('error: ') ? text.slice('error: '.length) : text),
+  const sendForRegistry = callSender(
+    client,
+    notify,
+    (text) => localError(text.startsWith('error: ') ? text.slice('error: '.length) : text),
+    null,
   );
 
   const callTool = async (

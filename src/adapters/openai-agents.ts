@@ -156,16 +156,18 @@ export function agentsErrorFunction(parameters: AgentsParameters): AgentsErrorFu
   };
 }
 
-/** OpenAI's function names (Chat Completions, Responses): what the Agents SDK sends unchanged. */
-const OPENAI_FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/**
+ * The names the Agents SDK sends unchanged: OpenAI's function names (`^[a-zA-Z0-9_-]{1,64}$`) without `-`, which
+ * its toFunctionToolName rewrites to `_` as it does every other character but letters and digits.
+ */
+const AGENTS_TOOL_NAME = /^[a-zA-Z0-9_]{1,64}$/;
 
 /**
  * An Agents SDK function tool whose first step is toolgate's validation: an invalid call never
  * reaches `spec.execute` and its tool output is formatForModel's text. A schema toolgate refuses,
- * or one the SDK refuses for strict mode (outside OpenAI's strict subset), or a name OpenAI does not take, is a
+ * or one the SDK refuses for strict mode (outside OpenAI's strict subset), or a name it would rewrite, is a
  * failed Result. Never throws.
  */
-
 export function toAgentsTool<const S, T = InferArgs<S>>(
   spec: AgentsToolSpec<T, S>,
   options: SchemaOptions = {},
@@ -190,13 +192,13 @@ export function toAgentsTool<const S, T = InferArgs<S>>(
     if (!read.ok) return read;
     const { name, description, inputSchema, strictOption, execute, needsApproval, framework } = read.value;
     if (typeof name !== 'string' || name === '') return fail('validation', 'toAgentsTool needs a non-empty tool name');
-    // The Agents SDK rewrites any other name without a word (`files.delete` as `files_delete`, `ünï` as `_n_`), so
-    // two tools could end under one name, one of them silently lost: OpenAI's rule, or a clear refusal.
-    if (!OPENAI_FUNCTION_NAME.test(name))
+    // The Agents SDK rewrites any other name without a word (`files.delete` and `files-delete` as `files_delete`),
+    // so two tools could end under one name, one of them silently lost: a name it keeps, or a clear refusal.
+    if (!AGENTS_TOOL_NAME.test(name))
       return fail(
         'unsupported_capability',
-        `toAgentsTool: the name ${quote(name)} is not one OpenAI takes (^[a-zA-Z0-9_-]{1,64}$): the Agents SDK ` +
-          'would rewrite it, and two tools could share the rewritten name; give the tool such a name',
+        `toAgentsTool: the name ${quote(name)} is not one the Agents SDK sends unchanged (^[a-zA-Z0-9_]{1,64}$): ` +
+          'it would rewrite it, and two tools could share the rewritten name; give the tool such a name',
       );
     const compiled = validateSchema(inputSchema, options);
     if (!compiled.ok) return compiled;

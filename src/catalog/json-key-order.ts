@@ -51,9 +51,6 @@ export function memberNamesInOrder(text: string, key: string): string[] | undefi
   return found ? names : undefined;
 }
 
-/** What stands for the name of the server at index i while the document is written (no name looks like it). */
-const stand = (i: number): string => `\u0001${i}`;
-
 /**
  * `document` as JSON text indented by `indent`, its member `key` replaced by `servers` written in `order` (each
  * name once): the names stand in as keys no index looks like while JSON.stringify writes, then are put back.
@@ -65,9 +62,16 @@ export function stringifyInOrder(
   order: readonly string[],
   indent: string,
 ): string {
+  // What stands for the name of the server at index i while the document is written: U+0001 around i, as many
+  // times over as no key or string of the document holds it (JSON writes it `\u0001`), so only a stand-in matches.
+  const written = JSON.stringify({ ...document, [key]: servers });
+  let mark = '\u0001';
+  while (written.includes(JSON.stringify(mark).slice(1, -1))) mark += '\u0001';
   const held = Object.create(null) as Record<string, unknown>;
-  for (const [i, name] of order.entries()) held[stand(i)] = servers[name];
+  for (const [i, name] of order.entries()) held[`${mark}${i}${mark}`] = servers[name];
   const text = JSON.stringify({ ...document, [key]: held }, null, indent);
-  // A key is a string followed by ":"; inside a string a quote is escaped, so `"\u0001<i>":` is only ever a key.
-  return text.replace(/"\\u0001(\d+)":/g, (_, i: string) => `${JSON.stringify(order[Number(i)])}:`);
+  const escaped = JSON.stringify(mark).slice(1, -1).replaceAll('\\', '\\\\');
+  // A key is a string followed by ":"; inside a string a quote is escaped, so the pattern is only ever a key.
+  const stand = new RegExp(`"${escaped}(\\d+)${escaped}":`, 'g');
+  return text.replace(stand, (_, i: string) => `${JSON.stringify(order[Number(i)])}:`);
 }

@@ -1,7 +1,7 @@
 // toLangChainTool end to end on @langchain/core's FakeStreamingChatModel: the model asks for a bad call
 // and a good one; the tool runs only for the good one, the bad one's ToolMessage carries toolgate's text
 // (LangChain's own draft 2019-09 check never answers first), and the next model turn reads that text.
-import { AIMessageChunk, HumanMessage, type BaseMessage, type ToolMessage } from '@langchain/core/messages';
+import { AIMessageChunk, HumanMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
@@ -177,6 +177,17 @@ describe('toLangChainTool, end to end with FakeStreamingChatModel', () => {
     const thrown = await made.value.invoke(call).catch((e: unknown) => e);
     expect(String((thrown as Error).message)).not.toContain('secret-token');
     expect((thrown as Error).message).toBe('tool read failed');
+  });
+
+  // A review's find: what LangChain passes on as it is, or never writes out, is not refused.
+  it('passes on a ToolMessage holding a BigInt, and a BigInt value invoked without a tool call', async () => {
+    const message = new ToolMessage({ content: 'ok', tool_call_id: 'c1', artifact: { n: 1n } });
+    const direct = toLangChainTool({ name: 'read', inputSchema: { type: 'object' }, execute: () => message });
+    const plain = toLangChainTool({ name: 'read', inputSchema: { type: 'object' }, execute: () => ({ n: 1n }) });
+    if (!direct.ok || !plain.ok) throw new Error('not made');
+    const call = { id: 'c1', name: 'read', args: {}, type: 'tool_call' } as never;
+    expect(await direct.value.invoke(call)).toBe(message);
+    expect(await plain.value.invoke({} as never)).toEqual({ n: 1n });
   });
 
   it('refuses a schema toolgate refuses, and a spec without a name or execute, as a Result', () => {

@@ -125,6 +125,73 @@ describe('guardClient listTools, read by toolgate alone', () => {
   });
 });
 
+// A review's finds in the fixes above: a host's own listTools (a subclass that filters) was bypassed; the SDK's
+// callTool judged a tool by what the host's own listing had cached; the bundle's Registry was bounded twice, at
+// the default, whatever maxResultBytes said.
+describe('guardClient and what the host made of the client', () => {
+  it("lists through a host's own listTools, which may leave tools out", async () => {
+    const { client: plain } = await pair(
+      () => ({
+        tools: [
+          { name: 'read', inputSchema: OBJECT },
+          { name: 'drop_db', inputSchema: OBJECT },
+        ],
+      }),
+      (p) => ({ content: [{ type: 'text', text: `ran ${(p as { name: string }).name}` }] }),
+    );
+    class Filtered extends Client {
+      override async listTools(...args: Parameters<Client['listTools']>) {
+        const listed = await super.listTools(...args);
+        return { ...listed, tools: listed.tools.filter((t) => t.name !== 'drop_db') };
+      }
+    }
+    await plain.close();
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: [
+        { name: 'read', inputSchema: OBJECT },
+        { name: 'drop_db', inputSchema: OBJECT },
+      ],
+    }));
+    server.setRequestHandler(CallToolRequestSchema, (r) => ({
+      content: [{ type: 'text', text: `ran ${r.params.name}` }],
+    }));
+    const client = new Filtered({ name: 'c', version: '1' });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(a), client.connect(b)]);
+    const guarded = guardClient(client);
+    expect((await guarded.listTools()).tools.map((t) => t.name)).toEqual(['read']);
+    expect(textOf(await guarded.callTool({ name: 'drop_db', arguments: {} }))).toContain('unknown tool');
+    await client.close();
+  });
+
+  it("calls a tool by toolgate's admission, not by what the host's own listing cached in the SDK", async () => {
+    let output = true;
+    const { client } = await pair(
+      () => ({ tools: [{ name: 't', inputSchema: OBJECT, ...(output ? { outputSchema: OBJECT } : {}) }] }),
+      () => ({ content: [{ type: 'text', text: 'plain' }] }),
+    );
+    await client.listTools();
+    output = false;
+    const guarded = guardClient(client);
+    await guarded.listTools();
+    expect(textOf(await guarded.callTool({ name: 't', arguments: {} }))).toBe('plain');
+    await client.close();
+  });
+
+  it("bounds the bundle's calls by maxResultBytes once, as its Registry does", async () => {
+    const { client } = await pair(
+      () => ({ tools: [{ name: 'big', inputSchema: OBJECT }] }),
+      () => ({ content: [{ type: 'text', text: 'x'.repeat(5_000_000) }] }),
+    );
+    const admitted = await guardClient(client, { maxResultBytes: 20_000_000 }).admit();
+    if (!admitted.ok) throw new Error(admitted.error.message);
+    const r = await admitted.value.registry.call({ id: 'c1', name: 'big', arguments: {} });
+    expect(r.isError).toBe(false);
+    await client.close();
+  });
+});
+
 /** An object nested `levels` deep. */
 function deep(levels: number): unknown {
   let v: unknown = {};

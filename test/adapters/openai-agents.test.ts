@@ -114,12 +114,12 @@ describe('toAgentsTool, end to end with ScriptedModel', () => {
 
   // Found by a hunt: the Agents SDK rewrites other names without a word (`files.delete` as `files_delete`), so two
   // tools could end under one name and one be lost; a 100-character name was accepted.
-  it.each([['files.delete'], ['ünï'], ['x'.repeat(65)], ['a b']])(
+  it.each([['files.delete'], ['files-delete'], ['ünï'], ['x'.repeat(65)], ['a b']])(
     'refuses the name %j, which OpenAI does not take',
     (name) => {
       const made = toAgentsTool({ name, description: '', inputSchema: { type: 'object' }, execute: () => 'x' });
       expect(made.ok ? undefined : made.error.class).toBe('unsupported_capability');
-      if (!made.ok) expect(made.error.message).toContain('is not one OpenAI takes');
+      if (!made.ok) expect(made.error.message).toContain('is not one the Agents SDK sends unchanged');
     },
   );
 

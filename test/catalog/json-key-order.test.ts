@@ -29,4 +29,12 @@ describe('stringifyInOrder', () => {
     expect(JSON.parse(text)).toEqual({ x: 1, s: servers });
     expect([...text.matchAll(/^ {4}"([^"]+)":/gm)].map((m) => m[1])).toEqual(['z', '10', '2']);
   });
+
+  // A review's find: a key of the document itself holding U+0001 and digits was taken for a stand-in.
+  it('leaves a key holding U+0001 and digits as it is', () => {
+    const servers = { '2': { env: { '\u00010': 'v' } }, '10': { env: { '\u0001\u00011\u0001\u0001': 'w' } } };
+    const text = stringifyInOrder({ s: {} }, 's', servers, ['2', '10'], '  ');
+    expect(JSON.parse(text)).toEqual({ s: servers });
+    expect([...text.matchAll(/^ {4}"([^"]+)":/gm)].map((m) => m[1])).toEqual(['2', '10']);
+  });
 });

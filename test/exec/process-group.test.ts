@@ -93,8 +93,8 @@ describe.skipIf(process.platform !== 'linux')('process groups (Linux: /proc find
   it('stops what an escaped process that ignores SIGTERM starts during the grace, in its own group', async () => {
     const dir = mkdtempSync(join(TEMP, 'case-'));
     const pids = join(dir, 'pids');
-    const sleeper =
-      `require('fs').appendFileSync(${JSON.stringify(pids)}, process.pid + '\\n'); ` + 'setInterval(() => {}, 1000)';
+    const append = `require('fs').appendFileSync(${JSON.stringify(pids)}, process.pid + '\\n');`;
+    const sleeper = `${append} setInterval(() => {}, 1000)`;
     const forker =
       `process.on('SIGTERM', () => {}); setInterval(() => require('child_process').spawn(process.execPath, ` +
       `['-e', ${JSON.stringify(sleeper)}], { stdio: 'ignore' }), 50)`;
