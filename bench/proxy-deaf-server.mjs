@@ -4,16 +4,12 @@
 //
 //   node bench/proxy-deaf-server.mjs <dist/cli/main.js of a build> [calls, 40]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 
 const [cli, calls = '40'] = process.argv.slice(2);
 if (cli === undefined) throw new Error('usage: node bench/proxy-deaf-server.mjs <dist/cli/main.js> [calls]');
 const SERVER = new URL('../test/cli/fixtures/holding-server.mjs', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'toolgate-deaf-bench-'));
-const pidFile = join(dir, 'pid');
-const args = [cli, 'proxy', '--listen', '0', '--env', `PID_FILE=${pidFile}`, '--', process.execPath, SERVER];
+const args = [cli, 'proxy', '--listen', '0', '--', process.execPath, SERVER];
 const proxy = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 let said = '';
 const url = await new Promise((resolve) => {
@@ -52,10 +48,7 @@ for (let id = 2; id < 2 + Number(calls); id++) {
 const status = readFileSync(`/proc/${proxy.pid}/status`, 'utf8');
 const peak = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 console.log(`${cli}: ${calls} calls of 3 MB, ${refused} refused at once; peak RSS ${peak.toFixed(0)} MB`);
-try {
-  process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
-} catch {
-  // Gone already.
-}
-proxy.kill('SIGKILL');
-rmSync(dir, { recursive: true, force: true });
+// SIGTERM: the proxy stops its server's process group before it ends (SIGKILL after a grace).
+const ended = new Promise((resolve) => proxy.once('exit', resolve));
+proxy.kill('SIGTERM');
+await ended;
