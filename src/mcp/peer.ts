@@ -51,6 +51,9 @@ function rebuiltError(raw: unknown): RpcError {
 /** Why a request was not sent: its receiver left more than it may unread (Peer.maxUnread). */
 export const UNREAD_REFUSAL = 'not sent: the other side has left too much of what it was sent unread';
 
+/** The part of maxUnread past which notifications are dropped (answers and requests: past all of it). */
+const NOTIFICATION_SHARE = 0.25;
+
 /** What a peer hands over. */
 export interface PeerHandlers {
   /** `related`: the id of the proxy's own request to this side that the message came with, when known. */
@@ -161,7 +164,9 @@ export class Peer {
    * was cancelled before it runs it (one per request written, so bounded as they are).
    */
   notify(method: string, params?: unknown, related?: string | number): void {
-    if (!this.cancelsWaiting(method, params) && this.unreadPast()) return;
+    // At a quarter of the bound: notifications are dropped long before answers are, so one server's flood of log
+    // messages toward a client slower than it leaves room for every other server's answers (a gateway).
+    if (!this.cancelsWaiting(method, params) && this.unreadPast(NOTIFICATION_SHARE)) return;
     this.channel?.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, related);
   }
 
@@ -184,9 +189,9 @@ export class Peer {
     return typeof id === 'number' && this.pending.has(id);
   }
 
-  /** Whether this side left more than maxUnread bytes unread. */
-  private unreadPast(): boolean {
-    if (this.maxUnread === undefined || (this.channel?.backlog() ?? 0) <= this.maxUnread) return false;
+  /** Whether this side left more than maxUnread bytes (times `share`) unread. */
+  private unreadPast(share = 1): boolean {
+    if (this.maxUnread === undefined || (this.channel?.backlog() ?? 0) <= this.maxUnread * share) return false;
     this.droppedUnread?.();
     return true;
   }

@@ -144,7 +144,9 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
         ...(r.line === undefined ? {} : { bytes: r.line.length }),
       };
     }, MAX_PAGES);
-    if (!listing.ok) return { ok: false, message: listing.error.message };
+    // Past a listing's bounds (tools, bytes, pages) the catalog is what it is: named as one that cannot be admitted,
+    // so a gateway does not restart its server for it every 30 s (upstream.ts reads that as for good).
+    if (!listing.ok) return { ok: false, message: `the tools could not be admitted: ${listing.error.message}` };
     listed = listing.value;
   } catch (thrown) {
     return { ok: false, message: thrownMessage(thrown) };

@@ -78,4 +78,24 @@ describe('Peer: settling what is never answered', () => {
     ]);
     expect(told).toBe(1);
   });
+
+  // Found by a hunt: a gateway's server flooding log messages toward a client that reads, but slower, filled the
+  // whole bound with them, and past it every other server's answers were dropped (calls timed out while logged as
+  // forwarded). Notifications go at a quarter of the bound; answers and requests still go up to all of it.
+  it('drops notifications at a quarter of maxUnread, answers only past all of it', () => {
+    const { peer, sent, behind } = recordingPeer();
+    peer.maxUnread = 1024;
+    behind.bytes = 257;
+    peer.notify('notifications/message', { level: 'info', data: 'flood' });
+    peer.respond(7, { result: { answered: true } });
+    const { reply } = peer.request('sampling/createMessage', {});
+    expect(sent).toEqual([
+      { jsonrpc: '2.0', id: 7, result: { answered: true } },
+      expect.objectContaining({ method: 'sampling/createMessage' }),
+    ]);
+    void reply;
+    behind.bytes = 256;
+    peer.notify('notifications/message', { level: 'info', data: 'room again' });
+    expect(sent).toHaveLength(3);
+  });
 });

@@ -70,6 +70,17 @@ describe('startProxy', () => {
     expect(r.error.message).toContain('could not be started');
   });
 
+  // Found by a hunt: past the listing's bounds the failure did not read as the catalog's, so a gateway restarted
+  // such a server every 30 s for good, listing its whole catalog each time.
+  it('names a catalog over the listing bounds as one that cannot be admitted', async () => {
+    const catalog = join(ROOT, 'bench/catalog-server.mjs');
+    const upstream: ProxyUpstream = { command: process.execPath, args: [catalog], env: { TOOLS: '10001' } };
+    const r = await startProxy({ upstream, listen: { port: 0 } });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message).toContain('the tools could not be admitted: tools/list listed more than 10000 tools');
+  }, 30_000);
+
   it('resolves to validation when strict mode refuses the catalog', async () => {
     const r = await startProxy({ upstream: recording(join(dir, 'strict.jsonl')), listen: { port: 0 }, mode: 'strict' });
     expect(r.ok).toBe(false);
