@@ -7,7 +7,9 @@
  * call. Build first:
  *
  *   npm run build && node --import tsx bench/proxy-holds.ts [--cli <built CLI>]... [--calls 300] [--bytes 1000000]
- *     [--wait 5000]
+ *     [--wait 5000] [--deaf]
+ *
+ * With `--deaf`, a server that stops reading its input instead (deafRun).
  *
  * Bound: at most 100 requests, 16 MiB of their bodies, waiting per session (src/proxy/waiting-requests.ts).
  */
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '300' },
     bytes: { type: 'string', default: '1000000' },
     wait: { type: 'string', default: '5000' },
+    deaf: { type: 'boolean', default: false },
   },
 });
 const CALLS = Number(values.calls);
@@ -41,10 +44,8 @@ function rssMb(pid: number): { now: number; peak: number } {
   return { now: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
 
-/** One CLI's run: the proxy started, the calls sent and dropped, the figures read. */
-async function run(cli: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'toolgate-holds-'));
-  const record = join(dir, 'record.jsonl');
+/** The proxy built as `cli` in front of the holding server, one session opened; its URL, session and pid. */
+async function started(cli: string, record: string) {
   const args = [cli, 'proxy', '--listen', '0', '--env', `RECORD_FILE=${record}`, '--', process.execPath, SERVER];
   const proxy = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -67,7 +68,18 @@ async function run(cli: string) {
   });
   await init.text();
   const sid = init.headers.get('mcp-session-id') as string;
-  const pid = proxy.pid as number;
+  const stop = async (): Promise<void> => {
+    proxy.kill('SIGTERM');
+    await new Promise((done) => proxy.on('exit', done));
+  };
+  return { url, sid, pid: proxy.pid as number, stop };
+}
+
+/** One CLI's run: the proxy started, the calls sent and dropped, the figures read. */
+async function run(cli: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-holds-'));
+  const record = join(dir, 'record.jsonl');
+  const { url, sid, pid, stop } = await started(cli, record);
   const before = rssMb(pid).now;
   const padding = 'x'.repeat(BYTES);
   let refused = 0;
@@ -95,16 +107,58 @@ async function run(cli: string) {
   const reached = readFileSync(record, 'utf8')
     .split('\n')
     .filter((l) => l.includes('"tools/call"')).length;
-  proxy.kill('SIGTERM');
-  await new Promise((done) => proxy.on('exit', done));
+  await stop();
   rmSync(dir, { recursive: true, force: true });
   return { reached, refused, before, peak: after.peak, after: after.now };
 }
 
-console.log(`${CALLS} calls of ${BYTES} bytes, each POST dropped once sent; RSS after ${WAIT} ms more\n`);
-console.log('| proxy | calls that reached the server | refused 429 | RSS before | peak | after |');
+/**
+ * `--deaf`: the server stops reading (the `deaf` tool), and each call of `echo` with arguments of BYTES bytes is
+ * cancelled once forwarded: a call refused at once past 64 MiB unread (src/mcp/peer.ts) counts as refused.
+ */
+async function deafRun(cli: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-holds-'));
+  const { url, sid, pid, stop } = await started(cli, join(dir, 'record.jsonl'));
+  const before = rssMb(pid).now;
+  const post = (message: object): Promise<string> =>
+    fetch(url, { method: 'POST', headers: { ...HEADERS, 'mcp-session-id': sid }, body: JSON.stringify(message) }).then(
+      (r) => r.text(),
+    );
+  const call = (id: number, name: string, args: object) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name, arguments: args },
+  });
+  await post(call(1, 'deaf', {}));
+  // In strings of at most 1,000,000 characters each, under the proxy's bound on one string.
+  const args = Object.fromEntries(
+    Array.from({ length: Math.ceil(BYTES / 1e6) }, (_, i) => [`p${i}`, 'x'.repeat(Math.min(1e6, BYTES - i * 1e6))]),
+  );
+  let refused = 0;
+  for (let id = 2; id < 2 + CALLS; id++) {
+    const answer = post(call(id, 'echo', args));
+    const early = await Promise.race([answer, sleep(150).then(() => undefined)]);
+    if (early === undefined)
+      await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
+    if ((early ?? (await answer)).includes('not sent')) refused++;
+  }
+  const after = rssMb(pid);
+  await stop();
+  rmSync(dir, { recursive: true, force: true });
+  return { reached: CALLS - refused, refused, before, peak: after.peak, after: after.now };
+}
+
+console.log(
+  values.deaf
+    ? `${CALLS} calls of ${BYTES} bytes to a server that stopped reading, each cancelled once forwarded\n`
+    : `${CALLS} calls of ${BYTES} bytes, each POST dropped once sent; RSS after ${WAIT} ms more\n`,
+);
+console.log(
+  `| proxy | calls ${values.deaf ? 'written' : 'that reached the server'} | refused | RSS before | peak | after |`,
+);
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const cli of (values.cli ?? []).map((c) => resolve(c))) {
-  const r = await run(cli);
+  const r = values.deaf ? await deafRun(cli) : await run(cli);
   console.log(`| ${cli} | ${r.reached} | ${r.refused} | ${r.before} MB | ${r.peak} MB | ${r.after} MB |`);
 }
