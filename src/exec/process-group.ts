@@ -7,6 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** How long a stopped group has between SIGTERM and SIGKILL. */
 export const STOP_GRACE_MS = 500;
 
+/** How long a stop waits for SIGKILL to take effect. */
+const KILL_WAIT_MS = 250;
+
 /** How often a stop looks whether the group is already gone (so a prompt exit ends the grace early). */
 const POLL_MS = 25;
 
@@ -171,7 +174,12 @@ export async function stopGroup(leader: number, graceMs = STOP_GRACE_MS): Promis
   const later = processTable();
   const more = later === undefined ? [] : findEscaped(leader, later, escaped);
   signalProcess(-leader, 'SIGKILL');
-  signalEscaped([...escaped, ...more], later ?? table, 'SIGKILL');
+  const killed = [...escaped, ...more];
+  signalEscaped(killed, later ?? table, 'SIGKILL');
+  // kill(2) returns once the signal is sent, not once the process is gone: "resolves when they are gone" (the
+  // proxy's close()) waits for that too, a short while (a process in uninterruptible sleep dies when it wakes).
+  const dead = Date.now() + KILL_WAIT_MS;
+  while (Date.now() < dead && running(leader, killed)) await new Promise((resolve) => setTimeout(resolve, 5));
   live.delete(leader);
   return { escaped: escaped.length + more.length, searched: table !== undefined };
 }

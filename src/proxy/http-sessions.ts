@@ -57,6 +57,9 @@ export async function sessionTable(
   // Sessions being opened, by client: they count toward its share before they are in the table.
   const opening = new Map<GrantedClient | undefined, number>();
   let stopping = false;
+  // Openings under way: stop() waits for them, so a server still starting is gone when it resolves (a host that
+  // exits after startProxy's close() left one that ignores SIGTERM running).
+  const underWay = new Set<Promise<unknown>>();
   const hooks = {
     warn: say,
     onCall,
@@ -107,7 +110,15 @@ export async function sessionTable(
     return opening;
   };
 
-  const openSession = async (client: GrantedClient | undefined): Promise<HttpSession | 'busy' | 'failed'> => {
+  const openSession = (client: GrantedClient | undefined): Promise<HttpSession | 'busy' | 'failed'> => {
+    const opened = openOne(client);
+    underWay.add(opened);
+    const done = (): void => void underWay.delete(opened);
+    opened.then(done, done);
+    return opened;
+  };
+
+  const openOne = async (client: GrantedClient | undefined): Promise<HttpSession | 'busy' | 'failed'> => {
     let evicted: Promise<void> | undefined;
     if (sessions.size + starting >= listen.maxSessions) {
       // Which one makes room, and when none does (503): session-room.ts.
@@ -165,6 +176,7 @@ export async function sessionTable(
     modern: modernSession,
     stop: async () => {
       stopping = true;
+      await Promise.allSettled(underWay);
       const stateless = (await Promise.all(modern.values())).filter((s) => s !== undefined && s !== shared);
       await Promise.all(
         [...sessions.values(), ...(shared !== undefined ? [shared] : []), ...stateless].map((s) =>
