@@ -151,8 +151,9 @@ export class ServerSet {
         next = admitted.ok ? admitted.value : NOTHING;
         if (!admitted.ok) this.say(`server ${slot.name}: re-admission failed, no tool published: ${admitted.message}`);
         if (!this.queued.has(slot) || slot.upstream !== upstream) break;
-        // Listings slower than the pace's window never meet it: what waits is answered after a few rounds anyway.
-        if (rounds >= READMITS_IN_A_WINDOW) {
+        // Listings slower than the pace's window never meet it: what waits is answered after a few rounds anyway;
+        // after a round that failed (a listing never answered: one --timeout each) at once.
+        if (!admitted.ok || rounds >= READMITS_IN_A_WINDOW) {
           this.pause(slot, 0);
           break;
         }

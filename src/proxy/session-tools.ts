@@ -79,8 +79,9 @@ export function sessionTools(
           context.warn(`re-admission after tools/list_changed failed, no tools published: ${admitted.message}`);
         }
         if (!queued) break;
-        // Listings slower than the pace's window never meet it: what waits is answered after a few rounds anyway.
-        if (rounds >= READMITS_IN_A_WINDOW) {
+        // Listings slower than the pace's window never meet it: what waits is answered after a few rounds anyway;
+        // after a round that failed (a listing never answered: one --timeout each) at once.
+        if (!admitted.ok || rounds >= READMITS_IN_A_WINDOW) {
           pause(0);
           break;
         }
