@@ -1,5 +1,6 @@
 import { inexactReason, isExactNumber } from './exact-number.js';
 import { fail, failExecution, ok, type Result } from '../result.js';
+import { cutWhole } from '../util/describe-value.js';
 import { parseNative } from './json-text-native.js';
 import type { ParsedText, TextLimits } from './parsed-text.js';
 
@@ -155,7 +156,7 @@ function attach(top: Container, value: unknown): boolean {
   // (or any inherited accessor) must become an ordinary own key, never call a setter.
   if (!(key in obj)) obj[key] = value;
   else if (hasOwn.call(obj, key)) {
-    err(`duplicate key ${JSON.stringify(key).slice(0, 80)}`);
+    err(`duplicate key ${cutWhole(JSON.stringify(key), 80)}`);
     return false;
   } else Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   if (++top.count > limits.maxObjectProperties) over = true;

@@ -1,5 +1,5 @@
 import { dataProperty, thrownMessage } from '../result.js';
-import { clip, oneLine, printable } from '../util/describe-value.js';
+import { clip, cutWhole, oneLine, printable } from '../util/describe-value.js';
 import type { Tool, ToolContext } from './tool.js';
 import type { CallStage, ToolResult } from './tool-result.js';
 
@@ -156,6 +156,6 @@ function codeNote(cause: unknown, message: string): string {
 export function causeMessage(cause: unknown): string {
   const message = thrownMessage(cause);
   const text = oneLine(`${message}${codeNote(cause, message)}`);
-  const shown = printable(text.length > 300 ? text.slice(0, 297) : text);
-  return shown.length > 300 || text.length > 300 ? `${shown.slice(0, 297)}...` : shown;
+  const shown = printable(text.length > 300 ? cutWhole(text, 297) : text);
+  return shown.length > 300 || text.length > 300 ? `${cutWhole(shown, 297)}...` : shown;
 }

@@ -9,18 +9,40 @@
 const isControl = (c: number): boolean =>
   (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f);
 
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
 /**
- * `text` with every control character but tab, LF and CR written as `\uXXXX`: an escape sequence in a tool
- * name or a server's message (`ESC ]0;…`, `ESC [2J`) printed to a terminal would retitle or clear it, or hide
- * what follows. Line breaks are a message's own business (each report keeps its lines). A scan, not a regular
- * expression: the pattern budget's tests watch what regular expressions are run on.
+ * The first `n` UTF-16 units of `text`, one fewer where the cut would split a surrogate pair: a cut foreign text
+ * stays well-formed.
+ */
+export function cutWhole(text: string, n: number): string {
+  if (n >= text.length) return text;
+  if (n <= 0) return '';
+  const last = text.charCodeAt(n - 1);
+  return last >= 0xd800 && last <= 0xdbff && isLowSurrogate(text.charCodeAt(n))
+    ? text.slice(0, n - 1)
+    : text.slice(0, n);
+}
+
+/**
+ * `text` with every control character but tab, LF and CR, and every lone surrogate, written as `\uXXXX`: an
+ * escape sequence in a tool name or a server's message (`ESC ]0;…`, `ESC [2J`) printed to a terminal would retitle
+ * or clear it, or hide what follows; a body with a lone surrogate is refused by Anthropic's API. Line breaks are a
+ * message's own business (each report keeps its lines). A scan, not a regular expression: the pattern budget's
+ * tests watch what regular expressions are run on.
  */
 export function printable(text: string): string {
   let out: string | undefined;
   let from = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (!isControl(c)) continue;
+    if (c >= 0xd800 && c <= 0xdfff) {
+      // A pair is text; a lone half is not (a body holding one is refused by Anthropic's API): written out.
+      if (c <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
+        i++;
+        continue;
+      }
+    } else if (!isControl(c)) continue;
     out = `${out ?? ''}${text.slice(from, i)}\\u${c.toString(16).padStart(4, '0')}`;
     from = i + 1;
   }
@@ -49,8 +71,8 @@ export function oneLine(text: string): string {
  */
 export function clip(text: string, max: number): string {
   // Cut before the escapes are written: a 10 MB name costs what is shown, not a copy of itself six times over.
-  const head = printable(text.length > max ? text.slice(0, max) : text);
-  return text.length > max || head.length > max ? `${head.slice(0, Math.max(0, max - 1))}…` : head;
+  const head = printable(cutWhole(text, max));
+  return text.length > max || head.length > max ? `${cutWhole(head, max - 1)}…` : head;
 }
 
 /** Most characters of a path or pointer a message shows: its keys are foreign text (a model's, a server's). */
@@ -101,7 +123,7 @@ export function boundedJson(value: unknown, limit: number, sortKeys = false): st
   // A scalar (most values a message quotes) needs none of the frames, the cycle set or the closure below.
   if (root === null || typeof root !== 'object') {
     const text = scalarJson(root, limit + 1);
-    return text.length > limit ? text.slice(0, limit) : text;
+    return cutWhole(text, limit);
   }
   let out = '';
   const frames: Frame[] = [];
@@ -150,7 +172,7 @@ export function boundedJson(value: unknown, limit: number, sortKeys = false): st
     frames.pop();
     path.delete(f.node);
   }
-  return out.length > limit ? out.slice(0, limit) : out;
+  return cutWhole(out, limit);
 }
 
 /**
