@@ -8,7 +8,7 @@ import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip } from '../util/describe-value.js';
 import { jcsMembers, jcsObject } from '../util/jcs.js';
 import { ownData } from '../util/own-field.js';
-import { copyJson } from '../util/plain-json.js';
+import { copyJson, isObject } from '../util/plain-json.js';
 import { keptDefinition } from './lock-values.js';
 
 /** The pin of one tool: hex SHA-256 of the RFC 8785 text of the tool and of each of its top-level fields. */
@@ -143,11 +143,16 @@ function pinListing(listToolsResult: unknown, options: PinOptions): Result<ToolL
     return fail('validation', 'pinTools: withhold must be an array of strings');
   // Each value in every form it can take in the RFC 8785 text (escaped, \uXXXX), shorter ones left alone.
   const withheld = [...new Set(withhold.flatMap(secretForms))];
+  // A pin's key (the name) and its fields' keys are written as listed, whatever is withheld: a lock is committed.
+  const carries = (text: string): boolean => withheld.some((f) => text.includes(f));
   const pins = new Map<string, ToolPin>();
   for (const [index, tool] of tools.entries()) {
     const name = ownData(tool, 'name');
     if (typeof name !== 'string') return fail('validation', `tool #${index} has no string "name", so it has no pin`);
+    if (carries(name)) return fail('validation', `tool #${index} is named with a withheld value, so it has no pin`);
     const shown = JSON.stringify(clip(name, 80));
+    if (isObject(tool) && Object.keys(tool).some((k) => !ignore.value.includes(k) && carries(k)))
+      return fail('validation', `tool ${shown} has a field named with a withheld value, so it has no pin`);
     if (pins.has(name)) return fail('validation', `tool ${shown} is listed twice; a lock pins each name once`);
     const pin = pinChecked(tool, ignore.value, true, withheld);
     if (!pin.ok) return fail('validation', `tool ${shown} cannot be pinned: ${pin.error.message}`);

@@ -34,21 +34,25 @@ export function maskedIO(io: CliIO, servers: readonly HoldsSecrets[], json = fal
 }
 
 /**
- * Why a lock cannot be written: a tool's name carries a value given to a server (a name is its pin's key, written
- * as listed, and the file is committed), named masked; undefined when none does.
+ * Why a lock cannot be written: a tool's name or one of its fields' names carries a value given to a server (a
+ * name is its pin's key, a field's name its hash's, written as listed, and the file is committed), named masked;
+ * undefined when none does.
  */
 export function secretInNames(tools: readonly unknown[], servers: readonly HoldsSecrets[]): string | undefined {
   const secrets = shownSecrets(servers);
   if (secrets.length === 0) return undefined;
   const forms = secrets.flatMap(secretForms);
   const masker = createMasker(secrets, MIN_SHOWN_SECRET_LENGTH);
+  const given = '(--env, --header or a KEY=VALUE word): a lock file is committed, so none is written';
   for (const tool of tools) {
     const name = ownData(tool, 'name');
-    if (typeof name !== 'string' || !forms.some((f) => name.includes(f))) continue;
-    return (
-      `tool ${JSON.stringify(clip(masker.text(name), 80))} is named with a value given to the server ` +
-      '(--env, --header or a KEY=VALUE word): a lock file is committed, so none is written'
-    );
+    if (typeof name !== 'string') continue;
+    const shown = JSON.stringify(clip(masker.text(name), 80));
+    if (forms.some((f) => name.includes(f))) return `tool ${shown} is named with a value given to the server ${given}`;
+    // Its top-level fields' names key the pin's field hashes, written as listed too.
+    const keys = typeof tool === 'object' && tool !== null ? Object.keys(tool) : [];
+    if (keys.some((k) => forms.some((f) => k.includes(f))))
+      return `tool ${shown} has a field named with a value given to the server ${given}`;
   }
   return undefined;
 }

@@ -89,6 +89,21 @@ describe('lock values', () => {
     expect(c?.note).toMatch(/carrying a value given to the server/);
   });
 
+  // A pin's key (the name) and its field hashes' keys (the tool's top-level field names) are written as listed: a
+  // lock holding a withheld value there was written whole (a hunt's find); the value is in no message.
+  it.each([
+    ['a name', { name: `t_${'s3cr3t-value'}`, inputSchema: { type: 'object' } }, /tool #0 is named with a withheld/],
+    ['a field name', { name: 't', inputSchema: { type: 'object' }, 's3cr3t-value': 1 }, /tool "t" has a field/],
+  ])('refuses a tool with %s carrying a withheld value', (_, tool, message) => {
+    const lock = pinTools({ tools: [tool] }, { withhold: ['s3cr3t-value'] });
+    expect(lock.ok || lock.error).toMatchObject({ class: 'validation', message: expect.stringMatching(message) });
+    expect(lock.ok || lock.error.message).not.toContain('s3cr3t');
+    // An ignored field is not written: it holds nothing back.
+    expect(pinTools({ tools: [tool] }, { withhold: ['s3cr3t-value'], ignore: ['s3cr3t-value'] }).ok).toBe(
+      tool.name === 't',
+    );
+  });
+
   it('refuses a withhold that is not an array of strings', () => {
     const lock = pinTools({ tools: [search] }, { withhold: [1] as unknown as string[] });
     expect(lock.ok || lock.error).toMatchObject({ class: 'validation', message: expect.stringMatching(/withhold/) });

@@ -104,6 +104,17 @@ describe('check and lock: a value given to the server, echoed in its listing', (
     expect(() => readFileSync(out)).toThrow();
   }, 30_000);
 
+  // A pin's field hashes are keyed by the tool's own top-level field names, written as listed: one named with the
+  // value was written into the file whose definition was null (a hunt's find).
+  it('lock refuses a tool with a field named with it, masked, and writes nothing', async () => {
+    const out = join(dir, 'fielded.lock');
+    const run = await runInProcess(['lock', '--out', out, '--env', 'FIELD_ECHO=1', ...server(SECRET)]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('tool "fielded" has a field named with a value given to the server');
+    expect(leaks(run.out + run.err, SECRET)).toEqual([]);
+    expect(() => readFileSync(out)).toThrow();
+  }, 30_000);
+
   it.each([['check'], ['lock']])(
     '%s: a changed value cut by its drift line shows no beginning of it (masked before it is clipped)',
     async (command) => {
