@@ -24,7 +24,10 @@ export interface Slot {
   upstream: Upstream | undefined;
   /** What it publishes (NOTHING while down), by the server's own tool names. */
   published: Published;
-  /** Settles with what it publishes once a re-admission under way is done. */
+  /**
+   * Settles with what it publishes once a re-admission under way, or waiting for its turn (the pace), is done: the
+   * tools admitted last are stale meanwhile (the server announced a change), so calls and listings wait for it.
+   */
   readmitting: Promise<Published> | undefined;
   /** Why it is not served (undefined while it is). */
   down: string | undefined;
@@ -49,6 +52,10 @@ export class ServerSet {
   /** Each server's pace of re-admissions (readmit-pace.ts), and those waiting for their turn. */
   private readonly paces = new Map<Slot, ReadmitPace>();
   private readonly paused = new Set<Slot>();
+  /** Servers whose re-admission runs now. */
+  private readonly running = new Set<Slot>();
+  /** What waits on each server's re-admission (its `readmitting`), settled with the outcome. */
+  private readonly turns = new Map<Slot, (published: Published) => void>();
   private readonly opening = new Set<Promise<unknown>>();
   private readonly closing: Promise<void>;
   private close: () => void = () => undefined;
@@ -131,8 +138,11 @@ export class ServerSet {
    */
   readmit(slot: Slot): void {
     const upstream = slot.upstream;
-    if (upstream === undefined) return;
-    if (slot.readmitting !== undefined || this.paused.has(slot)) {
+    if (upstream === undefined) {
+      this.answer(slot, slot.published);
+      return;
+    }
+    if (this.running.has(slot) || this.paused.has(slot)) {
       this.queued.add(slot);
       return;
     }
@@ -143,7 +153,9 @@ export class ServerSet {
       this.pause(slot, wait);
       return;
     }
-    const readmitting = (async () => {
+    this.running.add(slot);
+    this.awaited(slot);
+    void (async () => {
       let next: Published = NOTHING;
       for (let rounds = 1; ; rounds++) {
         this.queued.delete(slot);
@@ -164,22 +176,43 @@ export class ServerSet {
         }
       }
       this.queued.delete(slot);
-      slot.readmitting = undefined;
-      if (slot.upstream !== upstream) return slot.published;
+      this.running.delete(slot);
+      if (slot.upstream !== upstream) {
+        this.answer(slot, slot.published);
+        return;
+      }
       const { display, quiet } = slot.settings;
       for (const line of readmissionLines(slot.published, next, upstream.init, display, quiet === true)) this.say(line);
       slot.published = next;
+      this.answer(slot, next);
       // A client that closed its input asks nothing more: no tools/list_changed is written to it.
       if (!this.ending) this.hooks?.changed(slot);
-      return next;
     })();
-    slot.readmitting = readmitting;
+  }
+
+  /** The promise what waits on `slot`'s re-admission awaits (its `readmitting`), made if there is none. */
+  private awaited(slot: Slot): void {
+    if (this.turns.has(slot)) return;
+    slot.readmitting = new Promise<Published>((resolve) => this.turns.set(slot, resolve));
+  }
+
+  /**
+   * Answers what waited on `slot`'s re-admission; one paused for its turn again (a change during it) is awaited
+   * anew, so each wait ends with one admission's outcome.
+   */
+  private answer(slot: Slot, published: Published): void {
+    const settle = this.turns.get(slot);
+    this.turns.delete(slot);
+    slot.readmitting = undefined;
+    settle?.(published);
+    if (this.paused.has(slot) && !this.closed) this.awaited(slot);
   }
 
   /** Re-admits `slot` after `wait` ms (its pace: readmit-pace.ts); changes it announces meanwhile join it. */
   private pause(slot: Slot, wait: number): void {
     this.queued.delete(slot);
     if (this.closed) return;
+    this.awaited(slot);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.paused.delete(slot);
@@ -214,6 +247,8 @@ export class ServerSet {
     this.stopWaiting();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    this.paused.clear();
+    for (const slot of this.slots) this.answer(slot, NOTHING);
     await Promise.all([...this.opening]);
     await Promise.all(this.slots.map((s) => s.upstream?.stop()));
   }

@@ -41,15 +41,29 @@ export function sessionTools(
   // Re-admissions are paced (readmit-pace.ts): one waiting for its turn is `paused`; none once the server is gone.
   const pace = new ReadmitPace();
   let paused: NodeJS.Timeout | undefined;
+  // While one waits for its turn the tools admitted last are stale (the server announced a change): what waits for
+  // the tools waits for that turn's outcome, as for an admission under way.
+  let turn: { readonly outcome: Promise<Published>; readonly settle: (p: Published) => void } | undefined;
   let ended = false;
   void context.ended?.then(() => {
     ended = true;
     clearTimeout(paused);
+    paused = undefined;
+    turn?.settle(NOTHING);
+    turn = undefined;
   });
+  const newTurn = (): NonNullable<typeof turn> => {
+    let settle: (p: Published) => void = () => undefined;
+    const outcome = new Promise<Published>((resolve) => {
+      settle = resolve;
+    });
+    return { outcome, settle };
+  };
   /** Runs readmit after `wait` ms; changes announced meanwhile join it. */
   const pause = (wait: number): void => {
     queued = false;
     if (ended) return;
+    turn ??= newTurn();
     paused = setTimeout(() => {
       paused = undefined;
       readmit();
@@ -100,6 +114,13 @@ export function sessionTools(
       if (!statelessClient() && viewChanged(before, seen(next))) downstream.notify('notifications/tools/list_changed');
       return next;
     })();
+    // What waited for this turn is answered with this admission's outcome, as what waited for the admission is;
+    // one that paused again (a change during it) has a turn of its own for what comes next. Each wait is bounded.
+    const waited = turn;
+    void readmitting.then((next) => {
+      waited?.settle(next);
+      if (turn === waited) turn = paused === undefined ? undefined : newTurn();
+    });
   };
 
   if ('admitting' in context.published) {
@@ -118,8 +139,9 @@ export function sessionTools(
   if (context.changedAtStart?.() === true) readmit();
 
   return {
-    ready: () => (readmitting === undefined ? seen(published) : undefined),
-    settled: async () => seen(readmitting === undefined ? published : await readmitting),
+    ready: () => (readmitting === undefined && turn === undefined ? seen(published) : undefined),
+    settled: async () =>
+      seen(readmitting !== undefined ? await readmitting : turn !== undefined ? await turn.outcome : published),
     readmit,
   };
 }
