@@ -43,6 +43,7 @@ describe('maxResultBytes', () => {
     ['holes written as null', [1, undefined, 2]],
     ['escapes, non-ASCII, a lone surrogate', { 'k"\n': ['"\\\u0001\t', 'é中😀', '\ud800x'] }],
     ['long numbers, empty containers, a Date', [-Math.PI / 1e300, [], {}, [[]], new Date(0), true, null]],
+    ['boxed primitives, written as their primitives', [new String('é"\n'), Object(-Math.PI), new Boolean(false)]],
   ])('never refuses a result within the bound: %s', async (_why, value) => {
     const text = JSON.stringify(value);
     const r = await registryWith(value, Buffer.byteLength(text)).call({ id: 'c', name: 't', arguments: {} });
@@ -63,6 +64,74 @@ describe('maxResultBytes', () => {
     expect(r.error).toMatchObject({ limit: 'maxResultBytes' });
     // 24 bytes an element ("-3.141592653589793e-300" and a comma): about 4,200 read, not 4,000,000.
     expect(reads).toBeLessThan(4_300);
+  });
+
+  // Each row's host code counts its own reads: how far the text was written before the pass stopped.
+  const counted = (): { reads: number; read: <T>(v: T) => T } => {
+    const c = {
+      reads: 0,
+      read: <T>(v: T): T => {
+        c.reads++;
+        return v;
+      },
+    };
+    return c;
+  };
+  it.each([
+    [
+      'members JSON leaves out, read again each time their shared object is reached (one unit each)',
+      (c: ReturnType<typeof counted>) => {
+        const o = {};
+        for (let i = 0; i < 100; i++)
+          Object.defineProperty(o, `k${i}`, { enumerable: true, get: () => c.read(undefined) });
+        // 100,000 references to "{}" with 100 members left out: 10 million reads had they no cost.
+        return new Array(100_000).fill(o);
+      },
+      10_001,
+    ],
+    [
+      'a String object, charged as its text (not 1 byte)',
+      (c: ReturnType<typeof counted>) => {
+        const text = 'x'.repeat(100);
+        // A subclass is a String object, unboxed by its own toString as a plain one is.
+        class Counted extends String {
+          override toString(): string {
+            return c.read(text);
+          }
+        }
+        return new Array(1000).fill(new Counted(text));
+      },
+      // 103 bytes an element ("x"*100 quoted, a comma): 98 fit in 10,000.
+      98,
+    ],
+    [
+      'a Number object, charged as its number (not 1 byte)',
+      (c: ReturnType<typeof counted>) => {
+        class Counted extends Number {
+          override valueOf(): number {
+            return c.read(-Math.PI / 1e300);
+          }
+        }
+        return new Array(1000).fill(new Counted(0));
+      },
+      // 24 bytes an element: 417 fit in 10,000.
+      418,
+    ],
+  ])('stops near the bound, each value charged as written: %s', async (_why, build, most) => {
+    const c = counted();
+    const r = await registryWith(build(c), 10_000).call({ id: 'c', name: 't', arguments: {} });
+    expect(r.error).toMatchObject({ class: 'execution_failure', limit: 'maxResultBytes' });
+    expect(c.reads).toBeLessThanOrEqual(most);
+  });
+
+  it('charges each member JSON leaves out one unit of maxResultBytes, so a fitting text leaves out fewer', async () => {
+    const leftOut = (n: number): object =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, undefined]));
+    // The object itself is one visit, each member one more.
+    const fits = await registryWith(leftOut(999), 1000).call({ id: 'c', name: 't', arguments: {} });
+    expect([fits.isError, fits.content]).toEqual([false, '{}']);
+    const over = await registryWith(leftOut(1000), 1000).call({ id: 'c', name: 't', arguments: {} });
+    expect(over.error).toMatchObject({ limit: 'maxResultBytes' });
   });
 
   it("charges a string's escapes: a string of control characters stops the pass before the next member", async () => {

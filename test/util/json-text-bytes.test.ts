@@ -2,7 +2,7 @@
 // a result by them as it is serialised (util/host-error.ts), so a miscount refuses a fitting result or lets an
 // oversized one be written out far past the bound.
 import { describe, expect, it } from 'vitest';
-import { jsonScalarBytes, jsonStringBytes } from '../../src/util/json-text-bytes.js';
+import { jsonScalarBytes, jsonStringBytes, unboxed } from '../../src/util/json-text-bytes.js';
 
 const written = (v: unknown): number => Buffer.byteLength(JSON.stringify(v), 'utf8');
 
@@ -29,6 +29,22 @@ describe('json-text-bytes', () => {
 
   it('charges a container and a boxed primitive 1, never more than written', () => {
     expect([jsonScalarBytes([]), jsonScalarBytes({}), jsonScalarBytes(Object(5))]).toEqual([1, 1, 1]);
+  });
+
+  it.each([
+    ['a String object', new String('é"\u0001')],
+    ['a Number object', Object(-Math.PI / 1e300)],
+    ['a non-finite Number object', Object(Number.NaN)],
+    ['a Boolean object', new Boolean(false)],
+    ['a String whose toString is its own', Object.assign(new String('short'), { toString: () => 'much longer' })],
+  ])('unboxes as JSON.stringify does: %s', (_why, v) => {
+    const primitive = unboxed(v);
+    expect(typeof primitive).not.toBe('object');
+    expect(JSON.stringify(primitive)).toBe(JSON.stringify(v));
+  });
+
+  it('leaves what is not a String, Number or Boolean object as it is', () => {
+    for (const v of [{}, [], Object(1n), Object(Symbol('s')), new Date(0)]) expect(unboxed(v)).toBe(v);
   });
 
   it('stops counting once over stopAbove, with a count still no more than written and over the bound', () => {
