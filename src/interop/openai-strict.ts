@@ -1,4 +1,4 @@
-import { escapePointerToken } from '../util/json-pointer.js';
+import { escapePointerToken, unescapePointerToken } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 import {
   describesObject,
@@ -10,6 +10,7 @@ import {
 } from './profile.js';
 import { quote } from '../util/describe-value.js';
 import { openaiStrictKeywords } from '../keywords/keyword-lists.js';
+import { arrayItems, ITEMS } from './openai.js';
 
 // OpenAI Structured Outputs, which strict function calling (`strict: true`) uses for `parameters`.
 // Read on 2026-11-29:
@@ -20,15 +21,26 @@ const STRICT = 'https://platform.openai.com/docs/guides/function-calling#strict-
 //   TYPED = "In context=('properties', ..., 'items'), schema must have a 'type' key", reported in
 //           https://github.com/can1357/oh-my-pi/issues/211 (an `items: {}`)
 const TYPED = 'https://github.com/can1357/oh-my-pi/issues/211';
+//   EXTRA = "'required' is required to be supplied and to be an array including every key in properties. Extra
+//           required key 'relations' supplied.", reported in https://github.com/akitaonrails/ai-memory/issues/628
+const EXTRA = 'https://github.com/akitaonrails/ai-memory/issues/628';
+//   A root `$schema` (draft-07's URI) is what OpenAI's own SDK sends with `strict: true` (zodResponseFormat,
+//   https://github.com/openai/openai-node/blob/master/tests/helpers/zod.test.ts): the table marks it `root`.
 
 /** Documented as not supported ("composition" keywords and their draft-07 ancestor). */
 const UNSUPPORTED = new Set(openaiStrictKeywords('unsupported'));
+const unsupported = (k: string): boolean => UNSUPPORTED.has(k);
 /**
- * Keywords with a meaning that the supported-schemas list does not name (it lists type, enum, const,
- * anyOf, $ref/$defs, properties/required/additionalProperties, items, string pattern/format, number
- * bounds and multipleOf, array minItems/maxItems, description, title).
+ * The keywords the supported-schemas list names (type, enum, const, anyOf, $ref/$defs,
+ * properties/required/additionalProperties, items, string pattern/format, number bounds and multipleOf,
+ * array minItems/maxItems, description, title). Any other keyword, an unknown one or an annotation
+ * (`default`, `examples`, `nullable`, `x-*`, `$comment`) included, is unlisted. Fail closed: one strict mode
+ * does not take fails the request, while a tool published without `strict` still works.
  */
-const UNLISTED = new Set(openaiStrictKeywords('unlisted'));
+const LISTED = new Set(openaiStrictKeywords('listed'));
+const AT_ROOT = new Set(openaiStrictKeywords('root'));
+const unlisted = (k: string, pointer: string): boolean =>
+  !LISTED.has(k) && !unsupported(k) && !(pointer === '' && AT_ROOT.has(k));
 /** The string formats the supported-schemas list names. */
 const FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
@@ -75,6 +87,24 @@ function allRequired(schema: unknown): RuleHit[] {
           schemaPath: `${pointer}/properties/${escapePointerToken(name)}`,
         });
     }
+  }
+  return out;
+}
+
+/** Every `required` name is a declared property: strict mode refuses an extra one (observed, EXTRA). */
+function requiredDeclared(schema: unknown): RuleHit[] {
+  const out: RuleHit[] = [];
+  for (const { node, pointer } of objectNodes(schema)) {
+    const required = node['required'];
+    if (!Array.isArray(required)) continue;
+    const props = isObject(node['properties']) ? node['properties'] : {};
+    required.forEach((name, i) => {
+      if (typeof name !== 'string' || !Object.hasOwn(props, name))
+        out.push({
+          message: `"required" names ${quote(name)}, which "properties" does not declare; strict mode refuses it`,
+          schemaPath: `${pointer}/required/${i}`,
+        });
+    });
   }
   return out;
 }
@@ -184,8 +214,41 @@ function sizes(schema: unknown): RuleHit[] {
   return out;
 }
 
-function perNode(keywords: ReadonlySet<string>, message: (k: string) => string): (schema: unknown) => RuleHit[] {
-  return (schema) => objectNodes(schema).flatMap(({ node, pointer }) => keywordHits(pointer, node, keywords, message));
+function perNode(
+  hit: (k: string, pointer: string) => boolean,
+  message: (k: string) => string,
+): (schema: unknown) => RuleHit[] {
+  return (schema) =>
+    objectNodes(schema).flatMap(({ node, pointer }) => keywordHits(pointer, node, (k) => hit(k, pointer), message));
+}
+
+/**
+ * Listed keywords in forms the list does not name: a `$ref` other than `#` (root recursion) or `#/$defs/<name>`
+ * of a root definition (an anchor, a remote URI toolgate resolves through its registry, `#/definitions/...`), and
+ * draft-07's array-form `items` (the list names `items` as one schema).
+ */
+function unlistedForms(schema: unknown): RuleHit[] {
+  const out: RuleHit[] = [];
+  const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {};
+  const listedRef = (ref: unknown): boolean => {
+    if (ref === '#') return true;
+    if (typeof ref !== 'string' || !ref.startsWith('#/$defs/')) return false;
+    const token = ref.slice('#/$defs/'.length);
+    return !token.includes('/') && Object.hasOwn(defs, unescapePointerToken(token));
+  };
+  for (const { node, pointer } of objectNodes(schema)) {
+    if (Object.hasOwn(node, '$ref') && !listedRef(node['$ref']))
+      out.push({
+        message: `"$ref" ${quote(node['$ref'])} is not "#" or "#/$defs/<name>", the references strict mode lists`,
+        schemaPath: `${pointer}/$ref`,
+      });
+    if (Array.isArray(node['items']))
+      out.push({
+        message: 'array-form "items" is not in the subset strict mode lists ("items" is one schema there)',
+        schemaPath: `${pointer}/items`,
+      });
+  }
+  return out;
 }
 
 function formats(schema: unknown): RuleHit[] {
@@ -212,21 +275,24 @@ export const OPENAI_STRICT: ProviderProfile = {
       check: additionalPropertiesFalse,
     },
     { id: 'all-required', effect: 'rejects', basis: 'documented', source: STRICT, check: allRequired },
+    { id: 'required-undeclared', effect: 'rejects', basis: 'observed', source: EXTRA, check: requiredDeclared },
+    { id: 'array-items', effect: 'rejects', basis: 'observed', source: ITEMS, check: arrayItems },
     { id: 'typeless-schema', effect: 'rejects', basis: 'observed', source: TYPED, check: typeless },
     {
       id: 'unsupported-keyword',
       effect: 'rejects',
       basis: 'documented',
       source: SUPPORTED,
-      check: perNode(UNSUPPORTED, (k) => `"${k}" is not supported in strict mode`),
+      check: perNode(unsupported, (k) => `"${k}" is not supported in strict mode`),
     },
     {
       id: 'unlisted-keyword',
       effect: 'unlisted',
       basis: 'documented',
       source: SUPPORTED,
-      check: perNode(UNLISTED, (k) => `"${k}" is not in the subset strict mode documents as supported`),
+      check: perNode(unlisted, (k) => `"${k}" is not in the subset strict mode documents as supported`),
     },
+    { id: 'unlisted-form', effect: 'unlisted', basis: 'documented', source: SUPPORTED, check: unlistedForms },
     { id: 'unlisted-format', effect: 'unlisted', basis: 'documented', source: SUPPORTED, check: formats },
     { id: 'nesting-depth', effect: 'rejects', basis: 'documented', source: SUPPORTED, check: nesting },
     { id: 'size-limits', effect: 'rejects', basis: 'documented', source: SUPPORTED, check: sizes },

@@ -9,7 +9,7 @@ import { objectNodes, rootObjectHits, type ProviderProfile, type RuleHit } from 
 //   ITEMS = "In context=('properties', 'paths'), array schema missing items", reported in
 //           https://github.com/sigoden/aichat/pull/1049 and https://github.com/meilisearch/meilisearch-mcp/issues/27
 const ROOT = 'https://github.com/browserbase/stagehand/issues/1159';
-const ITEMS = 'https://github.com/sigoden/aichat/pull/1049';
+export const ITEMS = 'https://github.com/sigoden/aichat/pull/1049';
 
 /** Does this schema allow arrays (type "array" or a type list naming it)? */
 function allowsArray(node: Record<string, unknown>): boolean {
@@ -17,7 +17,8 @@ function allowsArray(node: Record<string, unknown>): boolean {
   return t === 'array' || (Array.isArray(t) && t.includes('array'));
 }
 
-function arrayItems(schema: unknown): RuleHit[] {
+/** Arrays without `items`: refused with `strict` too (openai-strict.ts runs this rule as well). */
+export function arrayItems(schema: unknown): RuleHit[] {
   return objectNodes(schema)
     .filter(({ node }) => allowsArray(node) && !('items' in node) && !('prefixItems' in node))
     .map(({ pointer }) => ({

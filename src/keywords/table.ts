@@ -38,8 +38,11 @@ export type SubschemaShape =
  */
 export type StepWeight = 'free' | 'per-char' | 'per-key' | 'per-key-and-pattern' | 'per-item';
 
-/** What a provider does with the keyword (interop/openai-strict.ts): documented unsupported, or not listed. */
-export type ProviderSupport = 'unsupported' | 'unlisted';
+/**
+ * What a provider does with the keyword (interop/openai-strict.ts): listed as supported, listed at the root only,
+ * or documented unsupported. A keyword without a mark (an unknown one too) is outside the listed subset.
+ */
+export type ProviderSupport = 'listed' | 'root' | 'unsupported';
 
 /** One keyword. */
 export interface KeywordRow {
@@ -57,7 +60,7 @@ export interface KeywordRow {
   readonly sameInDraft07?: true;
   /** In a dialect that lacks it, where it would be ignored although it asserts elsewhere: what to use instead. */
   readonly instead?: Readonly<Partial<Record<KeywordDialect, string>>>;
-  /** OpenAI strict mode (Structured Outputs). */
+  /** OpenAI strict mode (Structured Outputs): no mark when its supported-schemas list does not name it. */
   readonly openaiStrict?: ProviderSupport;
   /** errors/messages.ts writes a sentence of its own for its errors (the engine writes none: messages off). */
   readonly message?: true;
@@ -124,6 +127,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     steps: 'free',
     draft07RefSibling: 'harmless',
     identifies: true,
+    openaiStrict: 'root',
   },
   {
     name: '$ref',
@@ -133,6 +137,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     draft07RefSibling: 'harmless',
     besideRefLikeDraft07: true,
     reference: 'ref',
+    openaiStrict: 'listed',
   },
   {
     name: '$anchor',
@@ -150,7 +155,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: ['2020-12'],
     shape: 'value',
     instead: { 'draft-07': NO_EQUIVALENT, '2019-09': 'use "$recursiveRef"' },
-    openaiStrict: 'unlisted',
     reference: 'ref',
   },
   {
@@ -161,7 +165,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     steps: 'free',
     instead: { '2019-09': 'use "$recursiveAnchor"' },
-    openaiStrict: 'unlisted',
     identifies: true,
     draft07EngineIndexes: true,
     reference: 'dynamic-anchor',
@@ -188,6 +191,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     besideRefLikeDraft07: true,
     holdsDefinitions: true,
+    openaiStrict: 'listed',
   },
   // Core §10
   {
@@ -197,7 +201,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: ['2020-12'],
     shape: 'schemas',
     instead: { 'draft-07': ARRAY_ITEMS, '2019-09': ARRAY_ITEMS },
-    openaiStrict: 'unlisted',
     appendsErrors: true,
   },
   {
@@ -210,6 +213,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'contains',
@@ -218,7 +222,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: ALL,
     shape: 'schema',
     sameInDraft07: true,
-    openaiStrict: 'unlisted',
     message: true,
     appendsErrors: true,
     branchErrors: true,
@@ -232,6 +235,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'properties',
@@ -241,6 +245,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     appendsErrors: true,
     ajvKeepsScope: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'patternProperties',
@@ -248,7 +253,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: ALL,
     shape: 'schema-map',
     sameInDraft07: true,
-    openaiStrict: 'unlisted',
     appendsErrors: true,
     ajvKeepsScope: true,
   },
@@ -268,7 +272,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'schema',
     steps: 'per-key',
     sameInDraft07: true,
-    openaiStrict: 'unlisted',
     message: true,
     appendsErrors: true,
   },
@@ -316,6 +319,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     branchErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'oneOf',
@@ -323,7 +327,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: ALL,
     shape: 'schemas',
     sameInDraft07: true,
-    openaiStrict: 'unlisted',
     message: true,
     branchErrors: true,
   },
@@ -344,7 +347,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: LATER,
     shape: 'schema',
     instead: { 'draft-07': NO_EQUIVALENT },
-    openaiStrict: 'unlisted',
     message: true,
   },
   {
@@ -354,7 +356,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'schema',
     steps: 'per-key-and-pattern',
     instead: { 'draft-07': NO_EQUIVALENT },
-    openaiStrict: 'unlisted',
     message: true,
   },
   // Validation §6
@@ -366,6 +367,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'enum',
@@ -376,6 +378,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     message: true,
     appendsErrors: true,
     ajvKeepsScope: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'const',
@@ -385,6 +388,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'multipleOf',
@@ -394,6 +398,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     sameInDraft07: true,
     message: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'maximum',
@@ -404,6 +409,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'exclusiveMaximum',
@@ -414,6 +420,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'minimum',
@@ -424,6 +431,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'exclusiveMinimum',
@@ -434,6 +442,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'maxLength',
@@ -443,7 +452,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     steps: 'per-char',
     sameInDraft07: true,
-    openaiStrict: 'unlisted',
     message: true,
     appendsErrors: true,
   },
@@ -455,7 +463,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     steps: 'per-char',
     sameInDraft07: true,
-    openaiStrict: 'unlisted',
     message: true,
     appendsErrors: true,
   },
@@ -469,6 +476,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'maxItems',
@@ -479,6 +487,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'minItems',
@@ -489,6 +498,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'uniqueItems',
@@ -498,7 +508,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     steps: 'per-item',
     sameInDraft07: true,
-    openaiStrict: 'unlisted',
     message: true,
   },
   {
@@ -508,7 +517,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: LATER,
     shape: 'value',
     instead: { 'draft-07': NO_EQUIVALENT },
-    openaiStrict: 'unlisted',
     message: true,
     appendsErrors: true,
   },
@@ -519,7 +527,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: LATER,
     shape: 'value',
     instead: { 'draft-07': NO_EQUIVALENT },
-    openaiStrict: 'unlisted',
     message: true,
     appendsErrors: true,
   },
@@ -530,7 +537,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     steps: 'per-key',
     sameInDraft07: true,
-    openaiStrict: 'unlisted',
     message: true,
     appendsErrors: true,
   },
@@ -541,7 +547,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     shape: 'value',
     steps: 'per-key',
     sameInDraft07: true,
-    openaiStrict: 'unlisted',
     message: true,
     appendsErrors: true,
   },
@@ -553,6 +558,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'dependentRequired',
@@ -575,6 +581,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     draft07RefSibling: 'harmless',
     besideRefLikeDraft07: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'description',
@@ -586,6 +593,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     draft07RefSibling: 'harmless',
     besideRefLikeDraft07: true,
+    openaiStrict: 'listed',
   },
   {
     name: 'default',
@@ -648,6 +656,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     appendsErrors: true,
+    openaiStrict: 'listed',
   },
   // Validation §8
   {
@@ -699,7 +708,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: ['2019-09', 'draft-07'],
     shape: 'schema',
     instead: { '2020-12': 'use "prefixItems" with "items"' },
-    openaiStrict: 'unlisted',
     message: true,
   },
   {
@@ -707,7 +715,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: ['2019-09'],
     shape: 'value',
     instead: { '2020-12': 'use "$dynamicRef"', 'draft-07': NO_EQUIVALENT },
-    openaiStrict: 'unlisted',
     reference: 'ref',
   },
   {
@@ -715,7 +722,6 @@ export const KEYWORDS: readonly KeywordRow[] = [
     dialects: ['2019-09'],
     shape: 'value',
     instead: { '2020-12': 'use "$dynamicAnchor"' },
-    openaiStrict: 'unlisted',
     reference: 'dynamic-anchor',
   },
   {

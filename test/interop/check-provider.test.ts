@@ -194,6 +194,130 @@ const RULES: { name: string; provider: ProviderName; schema: unknown; expect: st
   },
 ];
 
+// A hunt found `strict: true` claimed outside OpenAI's strict subset (the request fails with 400): an array without
+// items, a required name no property declares, keywords the supported-schemas list does not name, and $ref targets
+// and an items form it does not list. Strict is claimed only inside the list (src/interop/openai-strict.ts).
+const closed = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+  ...extra,
+});
+
+/** Keywords and annotations the list does not name, each beside a `type` strict mode takes. */
+const UNNAMED: [string, unknown][] = [
+  ['x-anything', 1],
+  ['nullable', true],
+  ['default', 'a'],
+  ['examples', ['a']],
+  ['readOnly', true],
+  ['deprecated', true],
+  ['$comment', 'why'],
+  ['$id', 'https://example.com/nested'],
+  ['$schema', 'https://json-schema.org/draft/2020-12/schema'],
+  ['contentEncoding', 'base64'],
+  ['contentMediaType', 'application/json'],
+  ['contentSchema', { type: 'string' }],
+  ['minLength', 1],
+];
+
+const STRICT_SUBSET: { name: string; schema: unknown; expect: string[] }[] = [
+  {
+    name: 'an array without items is refused in strict mode too (observed)',
+    schema: closed({ paths: { type: 'array' } }),
+    expect: ['array-items /properties/paths'],
+  },
+  {
+    name: 'a required name that properties does not declare is refused (observed)',
+    schema: { ...closed({ a: { type: 'string' } }), required: ['a', 'b'] },
+    expect: ['required-undeclared /required/1'],
+  },
+  {
+    name: 'required without properties names nothing declared',
+    schema: closed({ o: { type: 'object', required: ['x'], additionalProperties: false } }),
+    expect: ['required-undeclared /properties/o/required/0'],
+  },
+  ...UNNAMED.map(([k, v]) => ({
+    name: `"${k}" below the root is not in the list: unlisted`,
+    schema: closed({ a: { type: 'string', [k]: v } }),
+    expect: [`unlisted-keyword /properties/a/${k}`],
+  })),
+  {
+    name: 'a root $id is not in the list either; draft-07 definitions and $anchor are not',
+    schema: closed(
+      { a: { $ref: '#/definitions/s' }, b: { $ref: '#s' } },
+      { $id: 'https://example.com/t', definitions: { s: { type: 'string' } }, $defs: { t: { $anchor: 's' } } },
+    ),
+    expect: [
+      'typeless-schema /$defs/t',
+      'unlisted-form /properties/a/$ref',
+      'unlisted-form /properties/b/$ref',
+      'unlisted-keyword /$defs/t/$anchor',
+      'unlisted-keyword /$id',
+      'unlisted-keyword /definitions',
+    ],
+  },
+  {
+    name: 'a $ref to a remote URI, into a definition, or to a missing definition is unlisted',
+    schema: closed(
+      {
+        a: { $ref: 'https://example.com/s.json' },
+        b: { $ref: '#/$defs/o/properties/x' },
+        c: { $ref: '#/$defs/missing' },
+      },
+      { $defs: { o: closed({ x: { type: 'string' } }) } },
+    ),
+    expect: [
+      'unlisted-form /properties/a/$ref',
+      'unlisted-form /properties/b/$ref',
+      'unlisted-form /properties/c/$ref',
+    ],
+  },
+  {
+    name: "draft-07's array-form items is unlisted",
+    schema: closed({ t: { type: 'array', items: [{ type: 'string' }, { type: 'integer' }] } }),
+    expect: ['unlisted-form /properties/t/items'],
+  },
+  // What the list names passes, and so keeps `strict`.
+  {
+    name: 'the documented subset passes: $defs, # recursion, anyOf, bounds, formats, title, description',
+    schema: closed(
+      {
+        name: { type: 'string', pattern: '^[a-z]+$', format: 'email', title: 'Name', description: 'd' },
+        n: { type: 'number', minimum: 0, exclusiveMaximum: 10, multipleOf: 0.5 },
+        i: { type: 'integer', maximum: 9, exclusiveMinimum: -1 },
+        tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1, maxItems: 3 },
+        kind: { type: 'string', const: 'k' },
+        node: { $ref: '#/$defs/node' },
+        odd: { $ref: '#/$defs/a~1b' },
+        self: { anyOf: [{ $ref: '#' }, { type: 'null' }] },
+        unit: { type: ['string', 'null'], enum: ['C', 'F', null] },
+      },
+      {
+        title: 'T',
+        description: 'Root',
+        $defs: {
+          node: closed({ children: { type: 'array', items: { $ref: '#/$defs/node' } } }),
+          'a/b': { type: 'boolean' },
+        },
+      },
+    ),
+    expect: [],
+  },
+  {
+    name: 'a root $schema passes (what the OpenAI SDK itself sends with strict)',
+    schema: closed({ a: { type: 'string' } }, { $schema: 'http://json-schema.org/draft-07/schema#' }),
+    expect: [],
+  },
+];
+
+describe('the openai-strict profile keeps to the documented subset', () => {
+  it.each(STRICT_SUBSET)('$name', ({ schema, expect: expected }) => {
+    expect(brief(schema, 'openai-strict').sort()).toEqual([...expected].sort());
+  });
+});
+
 /** An object schema whose objects nest `levels` deep, conforming to strict mode otherwise. */
 function nest(levels: number): unknown {
   let s: Record<string, unknown> = { type: 'object', properties: {}, required: [], additionalProperties: false };
@@ -211,12 +335,6 @@ describe('checkProvider rules', () => {
 // What a provider hunt found: toolsFor claimed `strict: true` for `items: {}` (OpenAI answers 400), and quarantine
 // left out a tool for a root without `type` that toolsFor publishes with it.
 describe('the profiles agree with what toolsFor publishes', () => {
-  const closed = (properties: Record<string, unknown>) => ({
-    type: 'object',
-    properties,
-    required: Object.keys(properties),
-    additionalProperties: false,
-  });
   const strictOf = (inputSchema: object): unknown => {
     const r = new Registry();
     r.register(defineTool({ name: 't', execute: () => 1, inputSchema }));
@@ -232,6 +350,47 @@ describe('the profiles agree with what toolsFor publishes', () => {
     expect(strictOf({})).not.toBe(true);
     expect(brief({}, 'openai-strict')).toEqual(['additional-properties-false ']);
     expect(strictOf({ type: 'object', properties: {}, required: [], additionalProperties: false })).toBe(true);
+  });
+
+  // The hunt's repro, through admission and both OpenAI shapes: strict is claimed exactly for the subset rows.
+  const admitted: { name: string; inputSchema: object; strict: boolean; options?: object }[] = [
+    { name: 'array without items', inputSchema: closed({ paths: { type: 'array' } }), strict: false },
+    {
+      name: 'required names b, undeclared',
+      inputSchema: { ...closed({ a: { type: 'string' } }), required: ['a', 'b'] },
+      strict: false,
+    },
+    { name: 'default', inputSchema: closed({ a: { type: 'string', default: 'x' } }), strict: false },
+    { name: 'x-anything', inputSchema: closed({ a: { type: 'string', 'x-anything': 1 } }), strict: false },
+    {
+      name: '$ref to a remote URI',
+      inputSchema: closed({ a: { $ref: 'https://example.com/s.json' } }),
+      strict: false,
+      options: { schemaRegistry: { 'https://example.com/s.json': { type: 'string' } } },
+    },
+    {
+      name: '$ref to an anchor',
+      inputSchema: closed({ a: { $ref: '#s' } }, { $defs: { s: { $anchor: 's', type: 'string' } } }),
+      strict: false,
+    },
+    {
+      name: '$ref to a $defs entry and # recursion',
+      inputSchema: closed(
+        { a: { $ref: '#/$defs/s' }, b: { anyOf: [{ $ref: '#' }, { type: 'null' }] } },
+        { $defs: { s: { type: 'string', description: 'd' } }, title: 'T' },
+      ),
+      strict: true,
+    },
+  ];
+  it.each(admitted)('admitBatch: strict $strict for $name', async ({ inputSchema, strict, options }) => {
+    const r = await admitBatch([{ name: 'list', description: 'd', inputSchema, backend: () => 1 }], {
+      provider: 'openai',
+      ...options,
+    });
+    expect(r.ok ? r.value.accepted : r.error.message).toEqual(['list']);
+    if (!r.ok) return;
+    expect(r.value.toolsFor('openai')[0]?.function.strict === true).toBe(strict);
+    expect(r.value.toolsFor('openai-responses')[0]?.strict).toBe(strict);
   });
 
   it('quarantine for a provider keeps a tool whose root leaves type out, published with type stated', async () => {
