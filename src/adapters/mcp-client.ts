@@ -185,6 +185,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
             extraDiagnostics: compiled.diagnostics,
             cost,
             ...(loader === undefined ? {} : { loader }),
+            ...(withheld === undefined ? {} : { withheldNames: withheld }),
           },
         );
       }

@@ -167,6 +167,11 @@ export interface AdmissionInternals {
    * schemas): each URI reaches the host's schemaLoader once per listing, and every schema sees the same answer.
    */
   readonly loader?: BatchLoader;
+  /**
+   * Names of listed tools withheld before admission (guardClient's lock drift): in the batch for its grants, as a
+   * quarantined tool is, their grants removed; without this a grant of one failed the whole admission.
+   */
+  readonly withheldNames?: ReadonlySet<string>;
 }
 
 /** admitBatch's settings: its own rules for every tool. */
@@ -230,10 +235,11 @@ export async function admitSlots(
       : mode === 'quarantine' && d.stage === 'schema' && d.error.class === 'unsupported_capability';
   const rejected = sortDiagnostics([...diagnostics, ...(leaveOut ? duplicates : [])].filter(quarantinable));
   const leftOut = new Set(rejected.map((d) => d.index));
-  const batchNames = new Set(descriptors.map((d) => identify(d).name).filter((n) => n !== ''));
+  const withheld = [...(internals.withheldNames ?? [])];
+  const batchNames = new Set([...descriptors.map((d) => identify(d).name).filter((n) => n !== ''), ...withheld]);
   const authority = narrowAuthority(options.authority, {
     batchNames,
-    rejectedNames: new Set(rejected.map((d) => d.name)),
+    rejectedNames: new Set([...rejected.map((d) => d.name), ...withheld]),
     unknownGrants: options.unknownGrants === 'keep' ? 'keep' : 'reject',
   });
   const fatal = [...diagnostics.filter((d) => !quarantinable(d)), ...(leaveOut ? [] : duplicates)];
