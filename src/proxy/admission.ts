@@ -121,6 +121,15 @@ function reasonOf(d: Diagnostic, wording: (message: string) => string): string {
   return `${w.name}: ${w.reason}`;
 }
 
+/** A drift as its lines show it: each tool by its published name (the aggregate's `<server>__<tool>`). */
+function shownDrift(drift: LockDrift, shown: (name: string) => string): LockDrift {
+  return {
+    added: drift.added.map(shown),
+    changed: drift.changed.map((c) => ({ ...c, name: shown(c.name) })),
+    removed: drift.removed.map(shown),
+  };
+}
+
 /** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
 export async function admitUpstream(upstream: Peer, settings: ProxySettings): Promise<Admitted> {
   let listed: unknown[];
@@ -225,7 +234,7 @@ async function admitListed(
           createMasker(settings.secrets, MIN_SECRET_LENGTH, 'whole-values').text,
         );
   if (drift !== undefined && settings.mode === 'strict' && hasDrift(drift)) {
-    const lines = driftLines(drift)
+    const lines = driftLines(shownDrift(drift, shown))
       .map((l) => `\n  ${l}`)
       .join('');
     return { ok: false, message: `the tools drifted from the lock ${settings.lock?.file}:${lines}` };
@@ -286,7 +295,7 @@ async function admitListed(
       requiredDefaults,
       unconstrained,
       typeAdded,
-      ...(drift === undefined ? {} : { drift: { file: settings.lock?.file ?? '', drift } }),
+      ...(drift === undefined ? {} : { drift: { file: settings.lock?.file ?? '', drift: shownDrift(drift, shown) } }),
     },
   };
 }

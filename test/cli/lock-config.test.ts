@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAnyLock, serverPins } from '../../src/catalog/config-lock.js';
 import { lockText, parseLock } from '../../src/catalog/lock-file.js';
+import { startProxy } from '../../src/proxy/index.js';
 import { runInProcess } from './run-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -71,6 +72,19 @@ describe('lock --config', () => {
     expect(report.lock.servers[0]).toMatchObject({ server: 'docs', compared: true, new: [], gone: [] });
     expect(report.lock.servers[0].changed[0]).toMatchObject({ name: 'search', fields: ['description'] });
     expect(report.lock.servers[1]).toMatchObject({ server: 'web', new: ['exec'], changed: [], gone: [] });
+  }, 60_000);
+
+  // The gateway names a server's tools by their published names (docs__search) in its withheld lines; its drift
+  // lines named them by the server's own (search), and two servers' tools of one name read alike (a hunt's find).
+  it('proxy --config --lock names each drifted tool by its published name', async () => {
+    const lines: string[] = [];
+    const servers = { docs: { command: process.execPath, args: [SERVER], env: { DRIFT: 'rug-pull' } } };
+    const started = await startProxy({ servers, lock: out, listen: { port: 0 }, onLog: (l) => lines.push(l) });
+    if (!started.ok) throw new Error(started.error.message);
+    await started.value.close();
+    const drift = lines.filter((l) => l.includes('lock drift'));
+    expect(drift.length).toBeGreaterThan(0);
+    for (const line of drift) expect(line).toMatch(/lock drift docs__search: /);
   }, 60_000);
 
   it('names a server gone from the config, a server new to the lock, and one that could not be listed', async () => {
