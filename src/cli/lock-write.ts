@@ -2,7 +2,8 @@
 // error naming the file and the problem, never "no pins" (that would pass every tool as new, or hide a gone one).
 // The write is atomic: a temporary file beside the lock, then a rename over it, so a reader (a CI job, a running
 // proxy's next start) never sees half a lock. A lock replaced keeps its mode, and a link to one stays a link.
-import { chmodSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { replaceWhole } from './file-replace.js';
 import { basename, dirname, join } from 'node:path';
 import { type AnyLock, parseAnyLock } from '../catalog/config-lock.js';
 import { parseLock, lockText } from '../catalog/lock-file.js';
@@ -80,13 +81,10 @@ export function writeLockText(file: string, text: string): Result<void, Problem>
   const unique = `${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const temp = join(dirname(target), `.${basename(target)}.${unique}.tmp`);
   try {
-    writeFileSync(temp, text, { flag: 'wx' });
-    // The rename puts a new file in place: without this a lock kept private (0600) or read-only became 0644.
-    if (mode !== undefined) chmodSync(temp, mode);
-    renameSync(temp, target);
+    // The rename puts a new file in place: without `mode` a lock kept private (0600) or read-only became 0644.
+    replaceWhole(target, temp, text, mode);
     return { ok: true, value: undefined };
   } catch (thrown) {
-    rmSync(temp, { force: true });
     return inputError(`${file}: cannot write the lock (${thrownMessage(thrown)})`);
   }
 }

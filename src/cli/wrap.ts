@@ -1,21 +1,11 @@
 // `toolgate wrap <file>`: prints an MCP client config with every server routed through `toolgate proxy`
 // (`--undo`: back), every other member untouched and in order, in the file's own indentation. `--write` replaces
 // the file after a copy beside it (`<file>.bak`, or the first free `<file>.bak.N`: a backup is never overwritten,
-// nor written through a link). A linked config is written at its target, keeping the link; the file keeps its mode.
+// nor written through a link). A linked config is written, and backed up, at its target, keeping the link; the
+// file keeps its mode, and is replaced whole or not at all (file-replace.ts).
 // Exit 0 when every server is gated (or, with --undo, restored), 1 when an entry was left as it is (named on
 // stderr), 2 for a usage error or a file that cannot be read or written.
-import {
-  closeSync,
-  constants,
-  copyFileSync,
-  fchmodSync,
-  openSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { constants, copyFileSync, realpathSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stringifyInOrder } from '../catalog/json-key-order.js';
 import { readMcpConfig } from '../catalog/mcp-config.js';
@@ -27,6 +17,7 @@ import { quote } from '../util/describe-value.js';
 import { booleanFlag, parseArgs, stringFlag } from './args.js';
 import { WRAP } from './commands.js';
 import { version } from './help.js';
+import { replaceWhole } from './file-replace.js';
 import { readText, type CliIO, type ExitCode } from './io.js';
 
 /**
@@ -65,21 +56,7 @@ function backUp(file: string): string {
 
 /** Replaces `target` with `text` through a temp file beside it, with `target`'s mode (umask aside). */
 function replaceFile(target: string, text: string): void {
-  const mode = statSync(target).mode & 0o7777;
-  const temp = `${target}.toolgate-${process.pid}.tmp`;
-  const fd = openSync(temp, 'wx', 0o600);
-  try {
-    try {
-      fchmodSync(fd, mode);
-      writeSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, target);
-  } catch (thrown) {
-    rmSync(temp, { force: true });
-    throw thrown;
-  }
+  replaceWhole(target, `${target}.toolgate-${process.pid}.tmp`, text, statSync(target).mode & 0o7777);
 }
 
 /** Why the proxy would refuse a URL server's `--url` or a `--header`: its own checks, so wrap writes none it would. */
@@ -138,8 +115,10 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
   else if (changed) {
     let backup: string;
     try {
-      backup = backUp(file);
-      replaceFile(realpathSync(file), out);
+      // Beside the file it copies, not beside a link to it: a config kept private behind a link stays there.
+      const target = realpathSync(file);
+      backup = backUp(target);
+      replaceFile(target, out);
     } catch (thrown) {
       return stop(`cannot write ${file}: ${(thrown as NodeJS.ErrnoException).code ?? 'error'}`);
     }

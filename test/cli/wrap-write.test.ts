@@ -1,11 +1,24 @@
 // `toolgate wrap --write` on the file system: the new file keeps the original's mode and its link, the backup is
 // created exclusively.
-import { chmodSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess } from './run-cli.js';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-wrap-write-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,6 +55,48 @@ describe('toolgate wrap --write', () => {
     expect(readlinkSync(link)).toBe(target);
     expect(JSON.parse(readFileSync(target, 'utf8')).mcpServers.gh.command).toBe('tg');
   });
+
+  // The backup was written beside the link: a config kept in a private folder (0700) behind a link in a shared one
+  // had its secrets copied out to the shared one (a hunt's find). It goes beside the file it copies.
+  it.skipIf(process.platform === 'win32')('backs a linked config up beside its target, not the link', async () => {
+    const target = configFile();
+    const link = join(dir, `shared-link-${++n}.json`);
+    symlinkSync(target, link);
+    const r = await runInProcess(['wrap', link, '--write', '--launcher', 'tg']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`backup ${target}.bak`);
+    expect(() => lstatSync(`${link}.bak`)).toThrow();
+    expect(JSON.parse(readFileSync(`${target}.bak`, 'utf8'))).toEqual(DOC);
+  });
+
+  // A write(2) may write part of its text (a disk nearly full, a file size limit) and say so by its count: the
+  // count was not read, so a temp file holding the first part replaced the config and wrap said it was done.
+  it.skipIf(process.platform === 'win32')(
+    'refuses to replace the config with a part of it (exit 2, the original kept, no temp file)',
+    () => {
+      const servers = Object.fromEntries(
+        Array.from({ length: 300 }, (_, i) => [`s${i}`, { command: 'node', args: ['/x/server.js', `v${i}`] }]),
+      );
+      const file = configFile({ mcpServers: servers });
+      const before = readFileSync(file, 'utf8');
+      // Under `ulimit -f 60` (60 KB) the original (32 KB) is copied, the wrapped text (92 KB) is not.
+      const run = spawnSync(
+        'bash',
+        [
+          '-c',
+          'ulimit -f 60; exec "$0" --import tsx src/cli/main.ts wrap "$1" --write --launcher tg',
+          process.execPath,
+          file,
+        ],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(`cannot write ${file}`);
+      expect(readFileSync(file, 'utf8')).toBe(before);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    },
+    30_000,
+  );
 
   it.skipIf(process.platform === 'win32')(
     'never writes a backup through a dangling link; takes the next name',

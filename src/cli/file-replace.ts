@@ -1,0 +1,27 @@
+// Putting a new text in place of a file (a config `wrap` rewrites, a lock): written whole to a temp file beside the
+// target, flushed, then renamed over it, so a reader sees the old file or the new one, never a part. A write(2)
+// may write part of what it is given and say so by its count alone (a disk nearly full, a file size limit):
+// writeFileSync on a descriptor writes until every byte is written or throws, and fsync makes the rename's file
+// the whole text on disk before it replaces the old one.
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+
+/**
+ * Replaces `target` with `text` through `temp` (created exclusively: a name that exists is never written through),
+ * with `mode` when given (the replaced file's). Throws what the file system threw; the temp file is gone then.
+ */
+export function replaceWhole(target: string, temp: string, text: string, mode: number | undefined): void {
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      if (mode !== undefined) fchmodSync(fd, mode);
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, target);
+  } catch (thrown) {
+    rmSync(temp, { force: true });
+    throw thrown;
+  }
+}
