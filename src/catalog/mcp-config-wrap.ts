@@ -56,7 +56,8 @@ function startsProxy(words: readonly string[], launcher: readonly string[]): boo
   if (words[0] === 'toolgate') return after(1);
   if (words[0] === 'npx') {
     const at = words[1] === '-y' || words[1] === '--yes' ? 2 : 1;
-    return /^toolgate(?:@[^\s/]+)?$/.test(words[at] ?? '') && after(at + 1);
+    // A version, range or tag: an alias (`@npm:`), a file, a URL or a git spec would run another package.
+    return /^toolgate(?:@[\w.^~<>=|*+ -]+)?$/.test(words[at] ?? '') && after(at + 1);
   }
   return (
     /(?:^|[\\/])node(?:\.exe)?$/.test(words[0] ?? '') &&

@@ -12,6 +12,13 @@ describe('routedThroughProxy', () => {
     [{ command: 'npx', args: ['-y', 'toolgate', 'check'] }, false],
     [{ command: 'npx', args: ['-y', 'not-toolgate-at-all', 'proxy'] }, false],
     [{ command: 'node', args: ['proxy'] }, false],
+    // An npm alias or a file or URL spec runs another package under toolgate's name: not gated (a hunt's find; wrap
+    // said "nothing to change", exit 0).
+    [{ command: 'npx', args: ['-y', 'toolgate@npm:some-other-package', 'proxy', 'x'] }, false],
+    [{ command: 'npx', args: ['--yes', 'toolgate@file:evil.tgz', 'proxy', 'x'] }, false],
+    [{ command: 'npx', args: ['-y', 'toolgate@https:x', 'proxy', 'x'] }, false],
+    [{ command: 'npx', args: ['-y', 'toolgate@^0.1', 'proxy', 'x'] }, true],
+    [{ command: 'npx', args: ['-y', 'toolgate@latest', 'proxy', 'x'] }, true],
   ])('%j: %s', (entry, routed) => {
     expect(routedThroughProxy(entry)).toBe(routed);
   });
