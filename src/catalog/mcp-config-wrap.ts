@@ -159,10 +159,6 @@ export function wrapEntry(
     // Its values would be copied as they are (a secret twice, undo refused): the client never sends them anyway.
     if (original['headers'] !== undefined)
       return '"headers" beside a "command": wrap would copy its values as they are';
-    // VS Code loads the file into the launched process (the proxy), which passes a server only the --env it names:
-    // the file's variables are known at launch alone, so the server would lose them (its API keys among them).
-    if (original['envFile'] !== undefined)
-      return '"envFile": its variables are read at launch, and the proxy would not pass them on to the server';
     const keys = Object.keys(read.env);
     const badKey = keys.find((k) => !envKeyTaken(k));
     // A key with "=" (KEY=VALUE written as the key) carries a value: shown up to its "=".

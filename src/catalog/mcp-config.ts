@@ -2,6 +2,7 @@
 // Windsurf) or `servers` (VS Code's workspace config), each entry a command with `args`/`env` (stdio) or a `url`
 // with optional `headers` and `type` (http, sse, streamable-http). Read as data only: nothing is started here; an
 // entry of another shape is kept as `unknown` with why, so a caller can leave it as it is and name it.
+import { isAbsolute } from 'node:path';
 import { parseStrictJsonText } from '../arguments/json-text.js';
 import { memberNamesInOrder } from './json-key-order.js';
 import type { Problem, Result } from '../result.js';
@@ -16,6 +17,10 @@ export type McpConfigEntry =
       readonly command: string;
       readonly args: readonly string[];
       readonly env: Readonly<Record<string, string>>;
+      /** The directory the client starts it in (Claude Code, Cline, Roo): undefined for the client's own. */
+      readonly cwd: string | undefined;
+      /** `"disabled": true` (Cline, Roo, Windsurf): the client does not start it. */
+      readonly disabled: boolean;
     }
   | {
       readonly kind: 'url';
@@ -23,6 +28,7 @@ export type McpConfigEntry =
       readonly url: string;
       readonly headers: Readonly<Record<string, string>>;
       readonly type: string | undefined;
+      readonly disabled: boolean;
     }
   | { readonly kind: 'unknown'; readonly name: string; readonly why: string };
 
@@ -53,23 +59,39 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
 export function readConfigEntry(name: string, entry: unknown): McpConfigEntry {
   const unknown = (why: string): McpConfigEntry => ({ kind: 'unknown', name, why });
   if (!isObject(entry)) return unknown('not an object');
-  const { command, args, env, url, headers, type } = entry;
+  const { command, args, env, url, headers, type, cwd, disabled } = entry;
+  if (disabled !== undefined && typeof disabled !== 'boolean') return unknown('"disabled" is not true or false');
+  const off = disabled === true;
   if (typeof command === 'string' && url === undefined) {
     if (args !== undefined && !(Array.isArray(args) && args.every((a) => typeof a === 'string')))
       return unknown('"args" is not a list of strings');
     const vars = stringRecord(env);
     if (vars === undefined) return unknown('"env" is not an object of strings');
     if (type !== undefined && type !== 'stdio') return unknown(`"type" ${quote(type)} with a "command"`);
-    return { kind: 'stdio', name, command, args: (args as string[] | undefined) ?? [], env: vars };
+    if (cwd !== undefined && typeof cwd !== 'string') return unknown('"cwd" is not a string');
+    // VS Code loads the file into the process it starts: toolgate reads none, so the server would lose them.
+    if (entry['envFile'] !== undefined)
+      return unknown('"envFile": its variables are read by the client at launch; toolgate reads no env file');
+    const listed = (args as string[] | undefined) ?? [];
+    return { kind: 'stdio', name, command, args: listed, env: vars, cwd: cwd as string | undefined, disabled: off };
   }
   if (typeof url === 'string' && command === undefined) {
     const fields = stringRecord(headers);
     if (fields === undefined) return unknown('"headers" is not an object of strings');
     if (type !== undefined && (typeof type !== 'string' || !URL_TYPES.includes(type)))
       return unknown(`"type" ${quote(type)} is not one of ${URL_TYPES.join(', ')}`);
-    return { kind: 'url', name, url, headers: fields, type: type as string | undefined };
+    return { kind: 'url', name, url, headers: fields, type: type as string | undefined, disabled: off };
   }
   return unknown('neither a "command" nor a "url"');
+}
+
+/**
+ * Why toolgate cannot start `entry` as the client would, or undefined: a relative `cwd` (or one with a client's
+ * `${...}` variable) is resolved against a directory of the client's own, which toolgate does not know.
+ */
+export function startProblem(entry: McpConfigEntry): string | undefined {
+  if (entry.kind !== 'stdio' || entry.cwd === undefined || isAbsolute(entry.cwd)) return undefined;
+  return `"cwd" ${quote(entry.cwd)} is not an absolute path: the client resolves it against a directory of its own`;
 }
 
 /** A config file's text read: strict JSON (a key given twice is an error), `mcpServers` or `servers`. */

@@ -1,7 +1,7 @@
 // `check --config <file>`: the servers of an MCP client config as `check` servers, each with its own env (stdio)
 // or headers (URL), named by the config's name for it. An entry that cannot be started as written (an unknown
 // shape, a bad URL or header, the legacy SSE transport) is that server's input problem: the others still run.
-import { readMcpConfig, type McpConfigEntry } from '../catalog/mcp-config.js';
+import { readMcpConfig, startProblem, type McpConfigEntry } from '../catalog/mcp-config.js';
 import { displayCommandLine, secretsOf } from '../exec/command-line.js';
 import { checkHeader } from '../mcp/http-headers.js';
 import { readServerUrl } from '../mcp/server-url.js';
@@ -19,6 +19,8 @@ export type ConfigServer = { readonly name: string } & (
 /** One entry as a server, or the message why it cannot be one. */
 function serverOf(entry: McpConfigEntry, label: string, timeoutMs: number): McpServer | string {
   if (entry.kind === 'unknown') return `not a server entry toolgate can start: ${entry.why}`;
+  const problem = startProblem(entry);
+  if (problem !== undefined) return problem;
   if (entry.kind === 'stdio') {
     const words = [entry.command, ...entry.args];
     return {
@@ -26,6 +28,7 @@ function serverOf(entry: McpConfigEntry, label: string, timeoutMs: number): McpS
       display: displayCommandLine(words),
       label,
       env: entry.env,
+      ...(entry.cwd === undefined ? {} : { cwd: entry.cwd }),
       timeoutMs,
       secrets: [...Object.values(entry.env).filter((v) => v !== ''), ...secretsOf(words)],
     };
@@ -57,12 +60,15 @@ export function configServers(file: string, timeoutMs: number): Result<ConfigSer
   if (!config.ok) return config;
   return {
     ok: true,
-    value: config.value.entries.map((entry) => {
-      const label = `${file}: server ${JSON.stringify(entry.name)}`;
-      const server = serverOf(entry, label, timeoutMs);
-      return typeof server === 'string'
-        ? { name: entry.name, input: { source: label, problem: { message: `${label}: ${server}` } } }
-        : { name: entry.name, server };
-    }),
+    // One the client does not start ("disabled": true) is neither listed nor locked.
+    value: config.value.entries
+      .flatMap((entry) => (entry.kind !== 'unknown' && entry.disabled ? [] : [entry]))
+      .map((entry) => {
+        const label = `${file}: server ${JSON.stringify(entry.name)}`;
+        const server = serverOf(entry, label, timeoutMs);
+        return typeof server === 'string'
+          ? { name: entry.name, input: { source: label, problem: { message: `${label}: ${server}` } } }
+          : { name: entry.name, server };
+      }),
   };
 }

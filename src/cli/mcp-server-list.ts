@@ -40,6 +40,8 @@ export interface McpServer {
   readonly display: string;
   /** Set for the server on top of the SDK's inherited HOME, LOGNAME, PATH, SHELL, TERM and USER. */
   readonly env: Readonly<Record<string, string>>;
+  /** The directory a command is started in (a `--config` entry's `cwd`); toolgate's own without it. */
+  readonly cwd?: string;
   /** How reports name it instead of `--mcp "<display>"` (a `check --config` server: the file and its name there). */
   readonly label?: string;
   /** Bounds initialize and each tools/list request. */
@@ -87,7 +89,13 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
           requestInit: { headers: { ...server.headers } },
           fetch: textsFetch(postOnlyFetch(cappedFetch()), texts),
         })
-      : new clientStdio.StdioClientTransport({ command, args, env: childEnvironment(server.env), stderr: 'pipe' });
+      : new clientStdio.StdioClientTransport({
+          command,
+          args,
+          env: childEnvironment(server.env),
+          stderr: 'pipe',
+          ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
+        });
   if (transport instanceof clientStdio.StdioClientTransport) transport.stderr?.on('data', stderr.take);
   // The ids of the listing's requests, as the SDK sends them: their answers' texts are kept (listing-texts.ts).
   const send = transport.send.bind(transport) as (...args: unknown[]) => Promise<void>;

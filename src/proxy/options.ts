@@ -33,6 +33,8 @@ export type ProxyUpstream =
       readonly args?: readonly string[];
       /** Variables for the server on top of HOME, LOGNAME, PATH, SHELL, TERM and USER; every value a secret. */
       readonly env?: Readonly<Record<string, string>>;
+      /** The directory the server is started in (this process's own without it). */
+      readonly cwd?: string;
     }
   | {
       readonly url: string;

@@ -21,6 +21,7 @@ export function serverSettingsOf(settings: ProxySettings): readonly ProxySetting
       headers: s.headers,
       words: s.words,
       env: s.env,
+      ...(s.cwd === undefined ? {} : { cwd: s.cwd }),
       display: s.display,
       // Every server's secrets are masked in every server's lines, as in all the proxy writes.
       secrets: settings.secrets,

@@ -3,7 +3,7 @@
 // reader `check --config` and `wrap` use (src/catalog/mcp-config.ts): `mcpServers` or `servers`, stdio and URL
 // entries. Whatever cannot be served exactly refuses the whole config, naming the entry: an entry of another
 // shape, the legacy SSE transport, a server name the published names could not carry (src/proxy/names.ts).
-import { readMcpConfig } from '../catalog/mcp-config.js';
+import { readMcpConfig, startProblem } from '../catalog/mcp-config.js';
 import { fail, type Result } from '../result.js';
 import { serverNameProblem } from './names.js';
 import type { ServerEntry } from './settings.js';
@@ -44,12 +44,21 @@ export function serversFromConfig(text: string, file: string): Result<ServerEntr
     const label = `${file}: server ${JSON.stringify(entry.name)}`;
     if (entry.kind === 'unknown')
       return fail('validation', `${label}: not a server entry toolgate can start: ${entry.why}`);
+    // One the client does not start is not started here either (its tools never reach the model).
+    if (entry.disabled) continue;
+    const problem = startProblem(entry);
+    if (problem !== undefined) return fail('validation', `${label}: ${problem}`);
     if (entry.kind === 'url' && entry.type === 'sse')
       return fail('validation', `${label}: type "sse": toolgate reaches URL servers over Streamable HTTP only`);
     Object.defineProperty(servers, entry.name, {
       value:
         entry.kind === 'stdio'
-          ? { command: entry.command, args: [...entry.args], env: { ...entry.env } }
+          ? {
+              command: entry.command,
+              args: [...entry.args],
+              env: { ...entry.env },
+              ...(entry.cwd === undefined ? {} : { cwd: entry.cwd }),
+            }
           : { url: entry.url, headers: { ...entry.headers } },
       enumerable: true,
     });

@@ -78,6 +78,8 @@ export interface ProxySettings extends TransportSettings {
   /** How messages name the server (its `KEY=VALUE` words masked; a URL without credentials or query). */
   readonly display: string;
   readonly env: Readonly<Record<string, string>>;
+  /** The directory the server's command is started in (a config entry's `cwd`); this process's own without it. */
+  readonly cwd?: string;
   /** Values no message, stderr line or log line may show. */
   readonly secrets: readonly string[];
   readonly timeoutMs: number;

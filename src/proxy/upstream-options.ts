@@ -13,6 +13,8 @@ export interface UpstreamPart {
   readonly headers: Readonly<Record<string, string>>;
   readonly words: readonly string[];
   readonly env: Readonly<Record<string, string>>;
+  /** The directory a command is started in; undefined for this process's own. */
+  readonly cwd?: string;
   readonly secrets: readonly string[];
   readonly display: string;
 }
@@ -24,7 +26,7 @@ const STRING_RECORD = rule(
   (v) =>
     v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((s) => typeof s === 'string'),
 );
-const COMMAND_TABLE = { command: STRING, args: STRINGS, env: STRING_RECORD } as const;
+const COMMAND_TABLE = { command: STRING, args: STRINGS, env: STRING_RECORD, cwd: STRING } as const;
 const URL_TABLE = { url: STRING, headers: STRING_RECORD } as const;
 
 const problem = (message: string) => fail('validation', message);
@@ -61,10 +63,12 @@ export function upstreamOf(source: unknown, prefix = 'upstream.'): Result<Upstre
   }
   const r = readTable(source, COMMAND_TABLE, prefix);
   if (r.problems.length > 0) return fail('validation', r.problems[0] as string, r.violations);
-  const v = r.values as { command?: string; args?: string[]; env?: Record<string, string> };
+  const v = r.values as { command?: string; args?: string[]; env?: Record<string, string>; cwd?: string };
   if (v.command === undefined || v.command === '') return problem(`${prefix}command is required (or ${prefix}url)`);
   const words = [v.command, ...(v.args ?? [])];
   const env = { ...(v.env ?? {}) };
   const secrets = [...Object.values(env).filter((s) => s !== ''), ...secretsOf(words)];
-  return { ok: true, value: { url: undefined, headers: {}, words, env, secrets, display: displayCommandLine(words) } };
+  const display = displayCommandLine(words);
+  const value = { url: undefined, headers: {}, words, env, secrets, display };
+  return { ok: true, value: v.cwd === undefined ? value : { ...value, cwd: v.cwd } };
 }

@@ -95,7 +95,12 @@ export function startStdioUpstream(
   const [program, ...args] = settings.words;
   let child: ChildProcess;
   try {
-    child = spawnGroup(program, args, { env: childEnvironment(settings.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const where = settings.cwd === undefined ? {} : { cwd: settings.cwd };
+    child = spawnGroup(program, args, {
+      env: childEnvironment(settings.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...where,
+    });
   } catch (thrown) {
     return (thrown as Error).message;
   }

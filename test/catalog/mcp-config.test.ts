@@ -1,7 +1,7 @@
 // The MCP config reader shared by `check --config`, `wrap` and `proxy --config`: both members clients use, stdio
 // and URL entries as Claude Desktop, Cursor and VS Code write them, other shapes kept as unknown with why.
 import { describe, expect, it } from 'vitest';
-import { readConfigEntry, readMcpConfig } from '../../src/catalog/mcp-config.js';
+import { readConfigEntry, readMcpConfig, startProblem } from '../../src/catalog/mcp-config.js';
 
 describe('readMcpConfig', () => {
   it('reads mcpServers (Claude Desktop, Claude Code, Cursor) in file order', () => {
@@ -21,6 +21,8 @@ describe('readMcpConfig', () => {
         command: 'npx',
         args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
         env: { A: '1' },
+        cwd: undefined,
+        disabled: false,
       },
       {
         kind: 'url',
@@ -28,6 +30,7 @@ describe('readMcpConfig', () => {
         url: 'https://example.com/mcp',
         headers: { Authorization: 'Bearer t0ken' },
         type: undefined,
+        disabled: false,
       },
     ]);
   });
@@ -43,10 +46,25 @@ describe('readMcpConfig', () => {
     ['args not strings', { command: 'x', args: [1] }, /"args" is not a list of strings/],
     ['env not strings', { command: 'x', env: { A: 1 } }, /"env" is not an object of strings/],
     ['an unknown url type', { url: 'http://h/', type: 'websocket' }, /"type" "websocket"/],
+    // VS Code loads it into the process it starts: check, lock and proxy --config started the server without them.
+    ['with an envFile', { command: 'x', envFile: '.env' }, /"envFile"/],
+    ['with a cwd not a string', { command: 'x', cwd: 1 }, /"cwd" is not a string/],
+    ['with a disabled not true or false', { command: 'x', disabled: 'yes' }, /"disabled" is not true or false/],
   ])('an entry that is %s is kept as unknown, with why', (_label, entry, why) => {
     const e = readConfigEntry('e', entry);
     expect(e.kind).toBe('unknown');
     expect(e.kind === 'unknown' && e.why).toMatch(why);
+  });
+
+  // A disabled entry was started by proxy, check and lock --config (its tools shown to the model), and a cwd was
+  // dropped (a relative script path then read from another directory): a hunt's find.
+  it('reads "disabled" and "cwd"; a relative cwd is one toolgate cannot start as the client would', () => {
+    const off = readConfigEntry('e', { command: 'x', disabled: true, cwd: '/srv/mcp' });
+    expect(off).toMatchObject({ kind: 'stdio', disabled: true, cwd: '/srv/mcp' });
+    expect(startProblem(off)).toBeUndefined();
+    expect(readConfigEntry('u', { url: 'http://h/', disabled: true })).toMatchObject({ kind: 'url', disabled: true });
+    expect(startProblem(readConfigEntry('e', { command: 'x', cwd: 'sub' }))).toMatch(/"cwd" "sub" is not an absolute/);
+    expect(startProblem(readConfigEntry('e', { command: 'x', cwd: '${workspaceFolder}' }))).toMatch(/not an absolute/);
   });
 
   it.each([

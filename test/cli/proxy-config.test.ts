@@ -51,6 +51,60 @@ describe('toolgate proxy --config', () => {
     expect(run.stderr).not.toContain('server "plain" is already');
   }, 30_000);
 
+  // proxy, check and lock --config started a server the client does not ("disabled": true: its tools reached the
+  // model) and started every server in toolgate's directory, not its "cwd" (a relative script read from another
+  // place), and an envFile's variables were silently missing: a hunt's find.
+  it('starts no disabled server, starts each in its cwd, refuses a relative cwd and an envFile', async () => {
+    const home = mkdtempSync(join(dir, 'home-'));
+    // Lists one tool named after the directory it runs in.
+    writeFileSync(
+      join(home, 'where.cjs'),
+      `const w = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
+require('readline').createInterface({ input: process.stdin }).on('line', (l) => {
+  const m = JSON.parse(l);
+  if (m.id === undefined) return;
+  if (m.method === 'initialize') w({ id: m.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} },
+    serverInfo: { name: 'where', version: '1' } } });
+  else if (m.method === 'tools/list') w({ id: m.id, result: { tools: [{ name: 'in_' +
+    require('path').basename(process.cwd()).replace(/[^A-Za-z0-9_]/g, '_'), inputSchema: { type: 'object' } }] } });
+  else w({ id: m.id, result: {} });
+});`,
+    );
+    const file = config('cwd.json', {
+      here: { command: process.execPath, args: ['where.cjs'], cwd: home },
+      off: { command: process.execPath, args: [join(home, 'where.cjs')], disabled: true },
+    });
+    const home_ = home
+      .split('/')
+      .at(-1)
+      ?.replace(/[^A-Za-z0-9_]/g, '_');
+    const check = await runInProcess(['check', '--config', file, '--format', 'json']);
+    expect(check.out).toContain(`in_${home_}`);
+    expect(check.out).not.toContain('"off"');
+    const started = await startProxy({
+      servers: { here: { command: process.execPath, args: ['where.cjs'], cwd: home } },
+      onLog: () => undefined,
+      listen: { port: 0 },
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    expect(started.value.tools).toEqual([`here__in_${home_}`]);
+    await started.value.close();
+    for (const [entry, why] of [
+      [{ command: 'x', cwd: 'sub' }, '"cwd" "sub" is not an absolute path'],
+      [{ command: 'x', envFile: '.env' }, '"envFile"'],
+    ] as const) {
+      const bad = config('bad-entry.json', { bad: entry });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'proxy', '--config', bad], {
+        cwd: ROOT,
+        input: '',
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(why);
+    }
+  }, 60_000);
+
   it('exits 2 at once when no server of the config starts, not after --timeout (a pending initialize held it)', () => {
     const file = config('all-fail.json', {
       missing: { command: '/nowhere/no-such-server' },
