@@ -185,12 +185,19 @@ export function wrapEntry(
     headerRefs[header] = `env:${key}`;
     headerArgs.push('--header', `${header}: env:${key}`);
   }
-  const args = [...launch, 'proxy', '--url', read.url, ...headerArgs];
+  // A query may hold a key (`?api_key=`): the URL moves into `env` as the header values do, off the command line.
+  const urlKey = read.url.includes('?') ? 'TOOLGATE_URL' : undefined;
+  if (urlKey !== undefined) env[urlKey] = read.url;
+  const args = [...launch, 'proxy', '--url', urlKey === undefined ? read.url : `env:${urlKey}`, ...headerArgs];
   const replaced = { url: undefined, headers: undefined, command, args, env, type: undefined };
   const wrapped = rebuild(original, original['type'] === undefined ? replaced : { ...replaced, type: 'stdio' }, 'url');
   // A URL entry with no headers needs no env.
   if (Object.keys(env).length === 0) delete wrapped['env'];
-  const record = { ...original, ...(original['headers'] === undefined ? {} : { headers: headerRefs }) };
+  const record = {
+    ...original,
+    ...(original['headers'] === undefined ? {} : { headers: headerRefs }),
+    ...(urlKey === undefined ? {} : { url: `env:${urlKey}` }),
+  };
   return { ...wrapped, [WRAP_RECORD]: { wrapped: record } };
 }
 
@@ -219,6 +226,13 @@ export function unwrapEntry(entry: unknown): Json | string {
       values[k] = env[key];
     }
     out[member] = values;
+  }
+  // A URL wrap moved into `env` (its query may hold a key): an `env:` reference is never a URL of its own.
+  const url = original['url'];
+  if (typeof url === 'string' && url.startsWith('env:')) {
+    const key = url.slice(4);
+    if (!Object.hasOwn(env, key) || typeof env[key] !== 'string') return '"url": its value is no longer in "env"';
+    out['url'] = env[key];
   }
   return out;
 }

@@ -33,7 +33,9 @@ export const PROXY: CliCommand = {
       name: 'url',
       type: 'string',
       value: '<http(s) URL>',
-      description: 'the server is a Streamable HTTP MCP endpoint at this URL instead of a command',
+      description:
+        'the server is a Streamable HTTP MCP endpoint at this URL instead of a command; "env:VAR" reads the URL ' +
+        'from VAR (a query holding a key stays off the command line)',
     },
     HEADER_OPTION,
     {

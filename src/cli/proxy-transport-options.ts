@@ -46,7 +46,11 @@ export function transportSettings(
   let url: URL | undefined;
   const secrets: string[] = [];
   if (rawUrl !== undefined) {
-    const read = readServerUrl(rawUrl);
+    // `env:VAR`: the URL read from VAR, so a query holding a key is never on a command line (wrap writes it so).
+    const named = /^env:([A-Za-z_][A-Za-z0-9_]*)$/.exec(rawUrl)?.[1];
+    const given = named === undefined ? rawUrl : env[named];
+    if (given === undefined || given === '') return inputError(`--url env:${named}: ${named} is not set`);
+    const read = readServerUrl(given);
     if (!read.ok) return read;
     url = read.value.url;
     secrets.push(...read.value.secrets);

@@ -41,6 +41,20 @@ describe('wrapEntry / unwrapEntry', () => {
     expect((wrapped as { env: object }).env).toEqual({ TOOLGATE_HEADER_X_A: 'one', TOOLGATE_HEADER_X_A_2: 'two' });
   });
 
+  // The URL went on the command line with its query: a key in it (`?api_key=`) moved from a private config to a
+  // process list any local user reads (a hunt's find). It moves into env as header values do; undo brings it back.
+  it('moves a URL with a query into env (--url env:TOOLGATE_URL), and undo restores it', () => {
+    const original = { url: 'https://h.example/mcp?api_key=SEKRET', headers: { A: 'b' } };
+    const wrapped = wrapEntry('x', original, ['t']) as { args: string[]; env: Record<string, string> };
+    expect(wrapped.args).toEqual(['proxy', '--url', 'env:TOOLGATE_URL', '--header', 'A: env:TOOLGATE_HEADER_A']);
+    expect(wrapped.env).toEqual({ TOOLGATE_HEADER_A: 'b', TOOLGATE_URL: original.url });
+    expect(JSON.stringify(wrapped).split('SEKRET').length).toBe(2);
+    expect(unwrapEntry(wrapped)).toEqual(original);
+    expect(unwrapEntry({ ...wrapped, env: { TOOLGATE_HEADER_A: 'b' } })).toBe('"url": its value is no longer in "env"');
+    const plain = wrapEntry('x', { url: 'https://h.example/mcp' }, ['t']) as { args: string[] };
+    expect(plain.args).toEqual(['proxy', '--url', 'https://h.example/mcp']);
+  });
+
   it('refuses to undo an entry whose env no longer holds a recorded value', () => {
     const wrapped = wrapEntry('x', { command: 'node', env: { KEY: 'v' } }, ['t']) as Record<string, unknown>;
     expect(unwrapEntry({ ...wrapped, env: {} })).toBe('"env" KEY: its value is no longer in "env"');

@@ -79,6 +79,25 @@ describe('toolgate proxy --url (HTTP upstream, stdio client)', () => {
     20_000,
   );
 
+  // `wrap` moves a URL with a query into env (its key off the command line): the proxy reads `--url env:VAR`.
+  it('reads --url env:VAR from the environment; an unset one is a usage error', async () => {
+    const p = new RawCli('proxy', ['--url', 'env:UP_URL', '--header', 'Authorization: env:UP_TOKEN'], {
+      UP_URL: `${server.url}?api_key=q-4d2a-secret`,
+      UP_TOKEN: TOKEN,
+    });
+    proxies.push(p);
+    await p.initialize();
+    const list = await p.request('l', 'tools/list', {});
+    expect(list.result?.tools?.map((t) => t.name)).toContain('echo');
+    p.child.stdin.end();
+    expect((await p.exited).code).toBe(0);
+    expect(p.stderr).not.toContain('q-4d2a');
+    const unset = new RawCli('proxy', ['--url', 'env:NOT_SET_URL_X']);
+    proxies.push(unset);
+    expect((await unset.exited).code).toBe(2);
+    expect(unset.stderr).toMatch(/--url env:NOT_SET_URL_X: NOT_SET_URL_X is not set/);
+  }, 30_000);
+
   it('exits 2 when nothing listens at the URL', async () => {
     const p = new RawCli('proxy', ['--url', 'http://127.0.0.1:9/mcp', '--timeout', '5']);
     proxies.push(p);
