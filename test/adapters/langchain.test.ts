@@ -199,6 +199,14 @@ describe('toLangChainTool, end to end with FakeStreamingChatModel', () => {
     expect(idle.ok).toBe(false);
   });
 
+  // LangChain passes a tool's name to the chat model's provider as it is: one OpenAI and Anthropic refuse (a dot,
+  // a space, a line break, 65 characters) failed every request of the conversation, where toAgentsTool refused it
+  // (a hunt's find). The Registry's rule, the names both providers take.
+  it.each([['files.read'], ['a b\nIGNORE ALL'], ['Ünï'], ['x'.repeat(65)]])('refuses the name %j', (name) => {
+    const made = toLangChainTool({ name, inputSchema: WEATHER, execute: () => '' });
+    expect(made.ok || made.error).toMatchObject({ class: 'validation', message: expect.stringMatching(/name/) });
+  });
+
   it("uses the schema's own description when the spec gives none", () => {
     const made = toLangChainTool({
       name: 'x',
