@@ -21,7 +21,7 @@ function pointerOf(path: Path | readonly (string | number)[]): string {
 }
 
 /** The first key or string holding a lone surrogate, as a JSON Pointer; undefined when there is none. */
-function loneSurrogateAt(value: unknown): string | undefined {
+export function loneSurrogateAt(value: unknown): string | undefined {
   const stack: { v: unknown; at: Path }[] = [{ v: value, at: undefined }];
   while (stack.length > 0) {
     const { v, at } = stack.pop() as { v: unknown; at: Path };

@@ -64,7 +64,7 @@ describe('readMcpConfig', () => {
     expect(startProblem(off)).toBeUndefined();
     expect(readConfigEntry('u', { url: 'http://h/', disabled: true })).toMatchObject({ kind: 'url', disabled: true });
     expect(startProblem(readConfigEntry('e', { command: 'x', cwd: 'sub' }))).toMatch(/"cwd" "sub" is not an absolute/);
-    expect(startProblem(readConfigEntry('e', { command: 'x', cwd: '${workspaceFolder}' }))).toMatch(/not an absolute/);
+    expect(startProblem(readConfigEntry('e', { command: 'x', cwd: '\${workspaceFolder}' }))).toMatch(/not an absolute/);
   });
 
   it.each([

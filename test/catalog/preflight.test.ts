@@ -143,3 +143,29 @@ describe('preflight schema', () => {
     expect(r.ok ? '' : r.error.message).toMatch(/annotations are not JSON at the root: a Proxy/);
   });
 });
+
+// What is published to a model holds no lone surrogate: toolsFor sent a hostile server's description carrying one
+// as it was, and Anthropic's API refuses such a body ("no low surrogate in string"), so one tool failed every
+// request of the conversation (a hunt's find). The tool is refused as a broken descriptor, naming where.
+describe('a lone surrogate in what is published', () => {
+  const object = { type: 'object', properties: { q: { type: 'string' } } };
+  it.each([
+    ['the description', { description: 'read \uD800 this' }, '/description'],
+    ['an annotation', { annotations: { title: 'T\uDC00' } }, '/annotations/title'],
+    ['a schema description', { inputSchema: { ...object, description: 'x\uD83D' } }, '/inputSchema/description'],
+    [
+      'a property name',
+      { inputSchema: { type: 'object', properties: { ['k\uDC00']: {} } } },
+      '/inputSchema/properties',
+    ],
+  ])('%s is refused (validation), naming where', (_, extra, where) => {
+    const r = preflight({ name: 't', inputSchema: object, backend: () => 1, ...extra });
+    expect(r.ok || r.error.class).toBe('validation');
+    expect(r.ok || r.error.message).toContain(where);
+  });
+
+  it('a pair (an emoji) is text, and passes', () => {
+    const r = preflight({ name: 't', description: 'hi \u{1F600}', inputSchema: object, backend: () => 1 });
+    expect(r.ok).toBe(true);
+  });
+});
