@@ -73,6 +73,12 @@ export function jsonOrError(
       }
       // Unboxed here, as JSON.stringify would after the replacer, so a String object is charged as its text.
       if (typeof v === 'object' && v !== null) v = unboxed(v);
+      // A typed array is written as an object of its elements, whose index keys JSON.stringify lists before the
+      // replacer sees one: its length is charged now, 6 bytes an element (`"0":0,` at the least).
+      if (ArrayBuffer.isView(v) && !(v instanceof DataView) && written + 6 * (v as Uint8Array).length > maxBytes) {
+        found = 'too-long';
+        throw TOO_LONG;
+      }
       const omitted = v === undefined || typeof v === 'function' || typeof v === 'symbol';
       if (maxDepth !== Infinity) {
         if (root) path.push(this);
