@@ -56,8 +56,9 @@ function startsProxy(words: readonly string[], launcher: readonly string[]): boo
   if (words[0] === 'toolgate') return after(1);
   if (words[0] === 'npx') {
     const at = words[1] === '-y' || words[1] === '--yes' ? 2 : 1;
-    // A version, range or tag: an alias (`@npm:`), a file, a URL or a git spec would run another package.
-    return /^toolgate(?:@[\w.^~<>=|*+ -]+)?$/.test(words[at] ?? '') && after(at + 1);
+    // A version, range or tag: an alias (`@npm:`), a folder (`@..`), a file, a URL or a git spec would run another
+    // package. A tag starts with a letter; a version or range with a digit, an operator or a wildcard.
+    return /^toolgate(?:@(?:[A-Za-z][\w.-]*|[\d^~<>=*xX][\w.^~<>=|*+ -]*))?$/.test(words[at] ?? '') && after(at + 1);
   }
   return (
     /(?:^|[\\/])node(?:\.exe)?$/.test(words[0] ?? '') &&

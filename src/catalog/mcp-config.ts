@@ -2,6 +2,7 @@
 // Windsurf) or `servers` (VS Code's workspace config), each entry a command with `args`/`env` (stdio) or a `url`
 // with optional `headers` and `type` (http, sse, streamable-http). Read as data only: nothing is started here; an
 // entry of another shape is kept as `unknown` with why, so a caller can leave it as it is and name it.
+import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { parseStrictJsonText } from '../arguments/json-text.js';
 import { memberNamesInOrder } from './json-key-order.js';
@@ -30,7 +31,7 @@ export type McpConfigEntry =
       readonly type: string | undefined;
       readonly disabled: boolean;
     }
-  | { readonly kind: 'unknown'; readonly name: string; readonly why: string };
+  | { readonly kind: 'unknown'; readonly name: string; readonly why: string; readonly disabled: boolean };
 
 /** A config file read: which member holds the servers, and each entry in file order. */
 export interface McpConfig {
@@ -57,11 +58,12 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
 
 /** One entry read; anything it cannot read exactly is `unknown`, never guessed. */
 export function readConfigEntry(name: string, entry: unknown): McpConfigEntry {
-  const unknown = (why: string): McpConfigEntry => ({ kind: 'unknown', name, why });
+  // Read first: an entry the client does not start is skipped whatever else it holds.
+  const off = isObject(entry) && entry['disabled'] === true;
+  const unknown = (why: string): McpConfigEntry => ({ kind: 'unknown', name, why, disabled: off });
   if (!isObject(entry)) return unknown('not an object');
   const { command, args, env, url, headers, type, cwd, disabled } = entry;
   if (disabled !== undefined && typeof disabled !== 'boolean') return unknown('"disabled" is not true or false');
-  const off = disabled === true;
   if (typeof command === 'string' && url === undefined) {
     if (args !== undefined && !(Array.isArray(args) && args.every((a) => typeof a === 'string')))
       return unknown('"args" is not a list of strings');
@@ -87,11 +89,17 @@ export function readConfigEntry(name: string, entry: unknown): McpConfigEntry {
 
 /**
  * Why toolgate cannot start `entry` as the client would, or undefined: a relative `cwd` (or one with a client's
- * `${...}` variable) is resolved against a directory of the client's own, which toolgate does not know.
+ * `${...}` variable) is resolved against a directory of the client's own, which toolgate does not know; one that
+ * does not exist.
  */
 export function startProblem(entry: McpConfigEntry): string | undefined {
-  if (entry.kind !== 'stdio' || entry.cwd === undefined || isAbsolute(entry.cwd)) return undefined;
-  return `"cwd" ${quote(entry.cwd)} is not an absolute path: the client resolves it against a directory of its own`;
+  if (entry.kind !== 'stdio' || entry.cwd === undefined) return undefined;
+  const cwd = quote(entry.cwd);
+  if (!isAbsolute(entry.cwd) || entry.cwd.includes('${'))
+    return `"cwd" ${cwd} is not an absolute path: the client resolves it against a directory of its own`;
+  // Else a start fails as `spawn <command> ENOENT`, naming the command, not the directory.
+  if (!existsSync(entry.cwd)) return `"cwd" ${cwd} does not exist`;
+  return undefined;
 }
 
 /** A config file's text read: strict JSON (a key given twice is an error), `mcpServers` or `servers`. */

@@ -58,11 +58,17 @@ export function configServers(file: string, timeoutMs: number): Result<ConfigSer
   if (!text.ok) return text;
   const config = readMcpConfig(text.value, file);
   if (!config.ok) return config;
+  const { entries } = config.value;
+  if (entries.length > 0 && entries.every((e) => e.disabled))
+    return {
+      ok: false,
+      error: { message: `${file}: every server of it is disabled ("disabled": true): none to list` },
+    };
   return {
     ok: true,
     // One the client does not start ("disabled": true) is neither listed nor locked.
     value: config.value.entries
-      .flatMap((entry) => (entry.kind !== 'unknown' && entry.disabled ? [] : [entry]))
+      .flatMap((entry) => (entry.disabled ? [] : [entry]))
       .map((entry) => {
         const label = `${file}: server ${JSON.stringify(entry.name)}`;
         const server = serverOf(entry, label, timeoutMs);

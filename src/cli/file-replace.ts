@@ -10,8 +10,9 @@ import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeFi
  * with `mode` when given (the replaced file's). Throws what the file system threw; the temp file is gone then.
  */
 export function replaceWhole(target: string, temp: string, text: string, mode: number | undefined): void {
+  // Opened before the clean-up applies: a name that exists (EEXIST) is another's file, never removed here.
+  const fd = openSync(temp, 'wx', 0o600);
   try {
-    const fd = openSync(temp, 'wx', 0o600);
     try {
       if (mode !== undefined) fchmodSync(fd, mode);
       writeFileSync(fd, text);

@@ -113,14 +113,15 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
     if (n.outcome === 'left') io.err(`toolgate wrap: ${file}: server ${quote(n.name)} left as it is: ${n.why}\n`);
   if (!booleanFlag(args, 'write')) io.out(out);
   else if (changed) {
-    let backup: string;
+    let backup: string | undefined;
     try {
       // Beside the file it copies, not beside a link to it: a config kept private behind a link stays there.
       const target = realpathSync(file);
       backup = backUp(target);
       replaceFile(target, out);
     } catch (thrown) {
-      return stop(`cannot write ${file}: ${(thrown as NodeJS.ErrnoException).code ?? 'error'}`);
+      const kept = backup === undefined ? '' : ` (unchanged; its backup ${backup} was made first)`;
+      return stop(`cannot write ${file}: ${(thrown as NodeJS.ErrnoException).code ?? 'error'}${kept}`);
     }
     const count = notes.filter((n) => n.outcome === 'changed').length;
     io.err(

@@ -229,17 +229,29 @@ function perNode(
  */
 function unlistedForms(schema: unknown): RuleHit[] {
   const out: RuleHit[] = [];
-  const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {};
+  const held = (member: string): Record<string, unknown> =>
+    isObject(schema) && isObject(schema[member]) ? schema[member] : {};
+  // A definition of the root, by `$defs` or (as OpenAI's SDK writes it) draft-07's `definitions`; a fragment's
+  // pointer is percent-encoded (RFC 3986 §3.5), then a JSON Pointer token (RFC 6901).
   const listedRef = (ref: unknown): boolean => {
     if (ref === '#') return true;
-    if (typeof ref !== 'string' || !ref.startsWith('#/$defs/')) return false;
-    const token = ref.slice('#/$defs/'.length);
-    return !token.includes('/') && Object.hasOwn(defs, unescapePointerToken(token));
+    if (typeof ref !== 'string') return false;
+    const member = ref.startsWith('#/$defs/') ? '$defs' : ref.startsWith('#/definitions/') ? 'definitions' : undefined;
+    if (member === undefined) return false;
+    const token = ref.slice(`#/${member}/`.length);
+    if (token.includes('/')) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(token);
+    } catch {
+      return false;
+    }
+    return Object.hasOwn(held(member), unescapePointerToken(decoded));
   };
   for (const { node, pointer } of objectNodes(schema)) {
     if (Object.hasOwn(node, '$ref') && !listedRef(node['$ref']))
       out.push({
-        message: `"$ref" ${quote(node['$ref'])} is not "#" or "#/$defs/<name>", the references strict mode lists`,
+        message: `"$ref" ${quote(node['$ref'])} is not "#" or "#/$defs/<name>", the references strict mode takes`,
         schemaPath: `${pointer}/$ref`,
       });
     if (Array.isArray(node['items']))

@@ -605,6 +605,8 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     draft07RefSibling: 'harmless',
     besideRefLikeDraft07: true,
+    // OpenAI's own SDK sends it with `strict: true` (the snapshots of openai-node's zod helper tests).
+    openaiStrict: 'listed',
   },
   {
     name: 'deprecated',
@@ -689,6 +691,8 @@ export const KEYWORDS: readonly KeywordRow[] = [
     draft07RefSibling: 'harmless',
     ajvKeepsScope: true,
     holdsDefinitions: true,
+    // OpenAI's SDK sends root `definitions` with `#/definitions/<name>` under `strict: true` (as for `default`).
+    openaiStrict: 'listed',
   },
   {
     name: 'dependencies',

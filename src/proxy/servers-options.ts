@@ -39,13 +39,16 @@ export function readServers(source: unknown, where = 'servers'): Result<ServerEn
 export function serversFromConfig(text: string, file: string): Result<ServerEntry[]> {
   const config = readMcpConfig(text, file);
   if (!config.ok) return fail('validation', config.error.message);
+  const { entries } = config.value;
+  if (entries.length > 0 && entries.every((e) => e.disabled))
+    return fail('validation', `${file}: every server of it is disabled ("disabled": true): none to serve`);
   const servers: Record<string, unknown> = {};
   for (const entry of config.value.entries) {
     const label = `${file}: server ${JSON.stringify(entry.name)}`;
+    // One the client does not start is not started here either (its tools never reach the model), whatever it holds.
+    if (entry.disabled) continue;
     if (entry.kind === 'unknown')
       return fail('validation', `${label}: not a server entry toolgate can start: ${entry.why}`);
-    // One the client does not start is not started here either (its tools never reach the model).
-    if (entry.disabled) continue;
     const problem = startProblem(entry);
     if (problem !== undefined) return fail('validation', `${label}: ${problem}`);
     if (entry.kind === 'url' && entry.type === 'sse')

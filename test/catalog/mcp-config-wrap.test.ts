@@ -17,7 +17,10 @@ describe('routedThroughProxy', () => {
     [{ command: 'npx', args: ['-y', 'toolgate@npm:some-other-package', 'proxy', 'x'] }, false],
     [{ command: 'npx', args: ['--yes', 'toolgate@file:evil.tgz', 'proxy', 'x'] }, false],
     [{ command: 'npx', args: ['-y', 'toolgate@https:x', 'proxy', 'x'] }, false],
+    [{ command: 'npx', args: ['-y', 'toolgate@..', 'proxy', 'x'] }, false],
+    [{ command: 'npx', args: ['-y', 'toolgate@./x', 'proxy', 'x'] }, false],
     [{ command: 'npx', args: ['-y', 'toolgate@^0.1', 'proxy', 'x'] }, true],
+    [{ command: 'npx', args: ['-y', 'toolgate@>=0.1 <0.3', 'proxy', 'x'] }, true],
     [{ command: 'npx', args: ['-y', 'toolgate@latest', 'proxy', 'x'] }, true],
   ])('%j: %s', (entry, routed) => {
     expect(routedThroughProxy(entry)).toBe(routed);

@@ -1,5 +1,6 @@
 // The MCP config reader shared by `check --config`, `wrap` and `proxy --config`: both members clients use, stdio
 // and URL entries as Claude Desktop, Cursor and VS Code write them, other shapes kept as unknown with why.
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readConfigEntry, readMcpConfig, startProblem } from '../../src/catalog/mcp-config.js';
 
@@ -59,12 +60,20 @@ describe('readMcpConfig', () => {
   // A disabled entry was started by proxy, check and lock --config (its tools shown to the model), and a cwd was
   // dropped (a relative script path then read from another directory): a hunt's find.
   it('reads "disabled" and "cwd"; a relative cwd is one toolgate cannot start as the client would', () => {
-    const off = readConfigEntry('e', { command: 'x', disabled: true, cwd: '/srv/mcp' });
-    expect(off).toMatchObject({ kind: 'stdio', disabled: true, cwd: '/srv/mcp' });
+    const off = readConfigEntry('e', { command: 'x', disabled: true, cwd: tmpdir() });
+    expect(off).toMatchObject({ kind: 'stdio', disabled: true, cwd: tmpdir() });
     expect(startProblem(off)).toBeUndefined();
     expect(readConfigEntry('u', { url: 'http://h/', disabled: true })).toMatchObject({ kind: 'url', disabled: true });
     expect(startProblem(readConfigEntry('e', { command: 'x', cwd: 'sub' }))).toMatch(/"cwd" "sub" is not an absolute/);
     expect(startProblem(readConfigEntry('e', { command: 'x', cwd: '\${workspaceFolder}' }))).toMatch(/not an absolute/);
+    // A review's finds: a client's variable inside an absolute path, a directory that is not there (the start
+    // failed as `spawn node ENOENT`, naming the command), and an entry toolgate cannot read that is disabled.
+    expect(startProblem(readConfigEntry('e', { command: 'x', cwd: '/x/\${workspaceFolder}' }))).toMatch(/absolute/);
+    expect(startProblem(readConfigEntry('e', { command: 'x', cwd: '/nonexistent-dir-x' }))).toMatch(/does not exist/);
+    expect(readConfigEntry('e', { command: 'x', envFile: '.env', disabled: true })).toMatchObject({
+      kind: 'unknown',
+      disabled: true,
+    });
   });
 
   it.each([

@@ -73,6 +73,8 @@ require('readline').createInterface({ input: process.stdin }).on('line', (l) => 
     const file = config('cwd.json', {
       here: { command: process.execPath, args: ['where.cjs'], cwd: home },
       off: { command: process.execPath, args: [join(home, 'where.cjs')], disabled: true },
+      // Disabled, it is skipped whatever it holds (an envFile refused the whole config: a review's find).
+      off2: { command: process.execPath, envFile: '.env', disabled: true },
     });
     const home_ = home
       .split('/')
@@ -92,6 +94,7 @@ require('readline').createInterface({ input: process.stdin }).on('line', (l) => 
     for (const [entry, why] of [
       [{ command: 'x', cwd: 'sub' }, '"cwd" "sub" is not an absolute path'],
       [{ command: 'x', envFile: '.env' }, '"envFile"'],
+      [{ command: 'x', disabled: true }, 'every server of it is disabled'],
     ] as const) {
       const bad = config('bad-entry.json', { bad: entry });
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'proxy', '--config', bad], {

@@ -92,6 +92,7 @@ describe('toolgate wrap --write', () => {
       );
       expect(run.status).toBe(2);
       expect(run.stderr).toContain(`cannot write ${file}`);
+      expect(run.stderr).toContain(`its backup ${file}.bak was made first`);
       expect(readFileSync(file, 'utf8')).toBe(before);
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     },

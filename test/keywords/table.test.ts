@@ -127,6 +127,8 @@ describe('the keyword table', () => {
     const listed = ['type', 'enum', 'const', 'anyOf', '$ref', '$defs', 'properties', 'required'];
     listed.push('additionalProperties', 'items', 'pattern', 'format', 'multipleOf', 'maximum', 'exclusiveMaximum');
     listed.push('minimum', 'exclusiveMinimum', 'minItems', 'maxItems', 'description', 'title');
+    // What OpenAI's own SDK sends with strict (the tests of openai-node's zod helper).
+    listed.push('default', 'definitions');
     expect(sorted(openaiStrictKeywords('listed'))).toEqual(sorted(listed));
     expect(openaiStrictKeywords('root')).toEqual(['$schema']);
   });
