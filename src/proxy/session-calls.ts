@@ -19,6 +19,10 @@ import type { CallRecord, SessionContext } from './session-context.js';
 import { idKey } from './session-relay.js';
 import type { SessionTools } from './session-tools.js';
 import { createdTask, namedTask, type TaskTools, unknownTask } from './tasks.js';
+import { members, NOT_SHAPED, task as taskShape } from '../mcp/message-shapes.js';
+
+/** A task-augmented call's answer (2025-11-25, "Tasks"): the task, and a plain `_meta`. */
+const CREATE_TASK_RESULT = members({ task: taskShape });
 
 /** What a session's calls share with the rest of its relay. */
 export interface CallsOf {
@@ -112,9 +116,14 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     // The forwarded call carries no `task` (src/mcp/forward.ts drops it), so a server answering with a task anyway
     // is held to it: its result comes from tasks/result, checked there for this tool.
     const task = createdTask(r.result);
-    if (task !== undefined && modern) {
-      // No task was asked for, and a 2026-07-28 client has no tasks/result to fetch its result with.
-      const message = 'the server answered with a task, which an MCP 2026-07-28 client cannot read; not passed on';
+    // Rebuilt as a CreateTaskResult (2025-11-25, "Tasks"): its other members (a structuredContent, a `__proto__`)
+    // were never checked, and a revision without tasks reads the answer as an ordinary result.
+    const created = task === undefined ? NOT_SHAPED : CREATE_TASK_RESULT(r.result);
+    if (task !== undefined && (modern || !clientRevision().tasks || created === NOT_SHAPED)) {
+      // No task was asked for, and a client without tasks has no tasks/result to fetch its result with.
+      const message = `the server answered with a task, which ${
+        created === NOT_SHAPED ? 'is not a CreateTaskResult' : `an MCP ${clientRevision().version} client cannot read`
+      }; not passed on`;
       downstream.respond(m.id, { error: { code: RPC.internalError, message } });
       record('forwarded', 'execute', true);
       return;
@@ -125,7 +134,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
       const size = Buffer.byteLength(r.line ?? JSON.stringify(r.result));
       if (size <= settings.maxResultBytes) {
         belonging.outlive(own);
-        downstream.respond(m.id, { result: r.result });
+        downstream.respond(m.id, { result: created });
       } else
         downstream.respond(m.id, {
           error: { code: RPC.internalError, message: 'the task answer is over --max-result' },

@@ -221,6 +221,25 @@ describe('tasks (2025-11-25): no result reaches the client unchecked', () => {
     expect((plain.result as unknown as { structuredContent: unknown }).structuredContent).toEqual({ n: 2 });
   }, 30_000);
 
+  // A task answer was passed on as the server wrote it: its other members (a structuredContent its outputSchema
+  // refuses, a member named __proto__) reached the client unchecked, a 2025-06-18 client's too, which has no tasks
+  // and reads it as an ordinary result (a hunt's find). It is rebuilt as a CreateTaskResult, for a client with tasks.
+  it.each([['2025-11-25'], ['2025-06-18']])(
+    'a task answer reaches a %s client rebuilt as a CreateTaskResult, or not at all',
+    async (revision) => {
+      const { cli } = await proxied(revision, {}, ['TASK_ALWAYS=1', 'TASK_EXTRA=1']);
+      const made = await cli.request('c', 'tools/call', { name: 'report', arguments: {} });
+      const text = JSON.stringify(made);
+      expect(text).not.toContain('NOT A NUMBER');
+      expect(text).not.toContain('__proto__');
+      const at = '2026-12-05T00:00:00Z';
+      const task = { taskId: 'task-1', status: 'working', ttl: 1000, createdAt: at, lastUpdatedAt: at };
+      if (revision === '2025-11-25') expect(made.result).toEqual({ task });
+      else expect(made.error?.message).toMatch(/task/);
+    },
+    30_000,
+  );
+
   it('holds a task result to the outputSchema of its call after a re-admission withdrew the tool', async () => {
     const env = ['TASK_ALWAYS=1', 'TASK_RESULT=bad', 'WITHDRAW_ON_TASK=1'];
     const { cli } = await proxied('2025-11-25', {}, env);
