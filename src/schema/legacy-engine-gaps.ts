@@ -109,6 +109,18 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
           ),
         );
       }
+      // As a `properties` one, a `patternProperties` entry whose regular expression is "__proto__" is dropped.
+      const patterns = node['patternProperties'];
+      if (isObject(patterns) && Object.hasOwn(patterns, '__proto__')) {
+        found.push(
+          schemaViolation(
+            'patternProperties',
+            'a patternProperties entry "__proto__" cannot be enforced by the engine for this dialect',
+            at(`${pointer}/patternProperties`),
+            'not_enforceable',
+          ),
+        );
+      }
       // Ajv's draft-07 `dependencies` skips a key named "__proto__" (2019-09's dependent* keywords do not).
       const deps = node['dependencies'];
       if (dialect === 'draft-07' && isObject(deps) && Object.hasOwn(deps, '__proto__')) {

@@ -56,6 +56,18 @@ export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>
       node['patternProperties'] = pp;
       changed = true;
     }
+    // A `patternProperties` entry whose regular expression is the string "__proto__" is dropped too: it goes to
+    // Ajv under an equivalent spelling (a group matches what its content does), kept where it was for a `$ref`.
+    const patterns = node['patternProperties'];
+    if (patterns !== null && typeof patterns === 'object' && Object.hasOwn(patterns, '__proto__')) {
+      const pp = patterns as Record<string, unknown>;
+      // biome-ignore lint/suspicious/noProto: a key literally named "__proto__" in the private copy, not the prototype
+      const sub = pp['__proto__'];
+      const key = '(?:__proto__)';
+      const existing = Object.hasOwn(pp, key) ? pp[key] : undefined;
+      pp[key] = existing === undefined ? sub : { allOf: [existing, sub] };
+      changed = true;
+    }
   });
   return changed;
 }

@@ -25,3 +25,40 @@ describe('a $ref to a property named __proto__', () => {
     expect(JSON.stringify(SCHEMA)).toBe(text);
   });
 });
+
+// Ajv drops a `patternProperties` entry whose key (a regular expression) is the string "__proto__", as it drops
+// a `properties` one: `{"x__proto__y": "s"}` passed `"type": "integer"` in every dialect (a hunt's find; Core
+// §10.3.2.2 requires each matching name to validate). 2020-12 enforces it under an equivalent spelling; draft-07
+// and 2019-09, whose engines toolgate does not rewrite, refuse it as they refuse such a `properties` entry.
+describe('a patternProperties entry named __proto__', () => {
+  const schema = (dialect: string, entry: string, extra = '') =>
+    JSON.parse(`{"$schema":"${dialect}","type":"object","patternProperties":{"__proto__":${entry}}${extra}}`);
+  const D2020 = 'https://json-schema.org/draft/2020-12/schema';
+  it.each([
+    ['{"type":"integer"}', '', '{"x__proto__y":"not an integer"}', false],
+    ['{"type":"integer"}', '', '{"__proto__":"s"}', false],
+    ['{"type":"integer"}', '', '{"a__proto__":3,"b":"free"}', true],
+    ['false', '', '{"my__proto__key":1}', false],
+    ['true', ',"additionalProperties":false', '{"x__proto__y":1}', true],
+    ['true', ',"additionalProperties":false', '{"other":1}', false],
+    ['{"minimum":5}', ',"properties":{"__proto__":{"type":"integer"}}', '{"__proto__":1}', false],
+    ['{"minimum":5}', ',"properties":{"__proto__":{"type":"integer"}}', '{"__proto__":7}', true],
+  ])('2020-12: %s%s against %s is %s', (entry, extra, args, valid) => {
+    const r = validate(schema(D2020, entry, extra), JSON.parse(args));
+    expect(r.ok || r.error.class).toBe(valid ? true : 'validation');
+  });
+
+  it.each([['http://json-schema.org/draft-07/schema#'], ['https://json-schema.org/draft/2019-09/schema']])(
+    '%s: refused as not enforceable',
+    (dialect) => {
+      const r = validate(
+        schema(dialect, '{"type":"integer"}'),
+        { x__proto__y: 's' },
+        {
+          dialects: ['2020-12', '2019-09', 'draft-07'],
+        },
+      );
+      expect(r.ok || r.error.class).toBe('unsupported_capability');
+    },
+  );
+});
