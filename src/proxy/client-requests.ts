@@ -3,7 +3,8 @@
 // as sent (what reaches an upstream is what toolgate built). "Ping" and the paginated lists ("Pagination":
 // `cursor`), "Resources" (ReadResourceRequest, SubscribeRequest, UnsubscribeRequest: `uri`), "Prompts"
 // (GetPromptRequest: `name`, `arguments` of strings), "Completion" (CompleteRequest: `ref`, `argument`,
-// `context.arguments`), "Logging" (SetLevelRequest: `level`). A plain `_meta` is kept (src/mcp/forward.ts). A
+// `context.arguments`), "Logging" (SetLevelRequest: `level`), "Tasks" (GetTaskRequest, CancelTaskRequest,
+// GetTaskPayloadRequest: `taskId`; ListTasksRequest: `cursor`). A plain `_meta` is kept (src/mcp/forward.ts). A
 // request whose params are not of its method's shape is answered -32602 by the proxy and never forwarded.
 import { either, members, NOT_SHAPED, oneOf, recordOf, type Shape, text } from '../mcp/message-shapes.js';
 import { RPC } from '../mcp/rpc-codes.js';
@@ -16,6 +17,7 @@ const optional =
 
 const PAGINATED = optional(members({}, { cursor: text }));
 const BY_URI = members({ uri: text });
+const BY_TASK = members({ taskId: text });
 const STRINGS = recordOf(text);
 /** "Completion": a prompt's reference (`title` from 2025-06-18's BaseMetadata) or a resource template's. */
 const REF = either(
@@ -43,6 +45,11 @@ const REQUESTS: ReadonlyMap<string, Shape> = new Map([
     ),
   ],
   ['logging/setLevel', members({ level: LEVEL })],
+  // "Tasks": a task is named by `taskId` alone, and ownership is judged on it (tasks.ts); tasks/list pages.
+  ['tasks/get', BY_TASK],
+  ['tasks/cancel', BY_TASK],
+  ['tasks/result', BY_TASK],
+  ['tasks/list', PAGINATED],
 ]);
 
 /** A request the proxy does not forward: its params are not what its method specifies. */

@@ -19,6 +19,7 @@ import type { CallRecord, SessionContext } from './session-context.js';
 import { idKey } from './session-relay.js';
 import type { SessionTools } from './session-tools.js';
 import { createdTask, namedTask, type TaskTools, unknownTask } from './tasks.js';
+import { MALFORMED_REQUEST, malformedRequest, rebuiltRequest } from './client-requests.js';
 import { members, NOT_SHAPED, task as taskShape } from '../mcp/message-shapes.js';
 
 /** A task-augmented call's answer (2025-11-25, "Tasks"): the task, and a plain `_meta`. */
@@ -174,7 +175,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
 
   /** tasks/result: the result of a task a call of this session made, checked as that call's own result would be. */
   const taskResult = async (m: RpcMessage & { id: string | number }): Promise<void> => {
-    // Forwarded as it came, like every relayed request: none carrying a member named `__proto__` (forward.ts).
+    // Refused as every relayed request is when it carries a member named `__proto__` (forward.ts), then rebuilt.
     const carried = protoMemberPath(m.params);
     if (carried !== undefined) {
       downstream.respond(m.id, {
@@ -184,7 +185,10 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     }
     const task = tasks.toolOf(namedTask(m.params));
     if (task === undefined) return downstream.respond(m.id, unknownTask());
-    const opening = belonging.prepare(m.params);
+    // Rebuilt from `taskId` (and a plain `_meta`), as every client request beyond tools (client-requests.ts).
+    const given = rebuiltRequest('tasks/result', m.params);
+    if (given === MALFORMED_REQUEST) return downstream.respond(m.id, malformedRequest('tasks/result'));
+    const opening = belonging.prepare(given);
     const { id, reply } = upstream.request('tasks/result', opening.params);
     toUpstream.set(idKey(m.id), id);
     const own = belonging.open(m.id, id, opening, m.params);

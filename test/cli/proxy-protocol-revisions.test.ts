@@ -3,6 +3,8 @@
 // what 2025-11-25 adds is carried through the same checks (a tool's icons and execution listed as the server
 // listed them; a task-augmented call's tasks/result checked against the tool's outputSchema; elicitation modes and
 // sampling with tools only as the client's revision and capabilities allow). Raw JSON-RPC on stdio, a raw server.
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -239,6 +241,35 @@ describe('tasks (2025-11-25): no result reaches the client unchecked', () => {
     },
     30_000,
   );
+
+  // tasks/get, tasks/cancel, tasks/list and tasks/result reached the server as the client sent them: ownership is
+  // judged on `taskId` alone, and a server reading another member (an owner, a batch) was pointed past that check
+  // (a hunt's find). Each is rebuilt from the members MCP 2025-11-25 gives it.
+  it('rebuilds the params of tasks/get, tasks/cancel, tasks/list and tasks/result', async () => {
+    const record = join(tmpdir(), `toolgate-task-params-${process.pid}.jsonl`);
+    const { cli } = await proxied('2025-11-25', {}, ['TASK_ALWAYS=1', `RECORD_FILE=${record}`]);
+    try {
+      await cli.request('c', 'tools/call', { name: 'report', arguments: {} });
+      const extra = { sessionId: 'other', owner: { any: 'thing' }, also: ['task-2'], _meta: { x: 1 } };
+      await cli.request('g', 'tasks/get', { taskId: 'task-1', ...extra });
+      await cli.request('x', 'tasks/cancel', { taskId: 'task-1', ...extra });
+      await cli.request('l', 'tasks/list', { filter: { owner: '*' }, all: true });
+      await cli.request('r', 'tasks/result', { taskId: 'task-1', extra: 'smuggled' });
+      const got = (method: string): unknown[] =>
+        readFileSync(record, 'utf8')
+          .split('\n')
+          .filter((l) => l !== '')
+          .map((l) => JSON.parse(l) as { method?: string; params?: unknown })
+          .filter((m) => m.method === method)
+          .map((m) => m.params);
+      expect(got('tasks/get')).toEqual([{ taskId: 'task-1', _meta: { x: 1 } }]);
+      expect(got('tasks/cancel')).toEqual([{ taskId: 'task-1', _meta: { x: 1 } }]);
+      expect(got('tasks/list')).toEqual([{}]);
+      expect(got('tasks/result')).toEqual([{ taskId: 'task-1' }]);
+    } finally {
+      rmSync(record, { force: true });
+    }
+  }, 30_000);
 
   it('holds a task result to the outputSchema of its call after a re-admission withdrew the tool', async () => {
     const env = ['TASK_ALWAYS=1', 'TASK_RESULT=bad', 'WITHDRAW_ON_TASK=1'];
