@@ -4,6 +4,7 @@
 // `=?base64?...?=` form). A gateway may route by that header while the server reads the body, so a server that
 // reads the body must refuse a call whose headers and arguments disagree: a value without its header, a header
 // without its value, a header with characters a value cannot hold, or two different values.
+import { isExactNumber } from '../arguments/exact-number.js';
 import { decodeHeaderValue, FIELD_VALUE } from './routing-headers.js';
 
 /** One annotated parameter: the header's name part and the property path from the arguments' root. */
@@ -53,7 +54,8 @@ function agrees(text: string, value: unknown): boolean {
   if (typeof value === 'boolean') return text === String(value);
   if (typeof value !== 'number' || !DECIMAL.test(text)) return false;
   if (Number.isInteger(value) && !Number.isSafeInteger(value)) return false;
-  return Number(text) === value;
+  // Exactly the body's number, not one that rounds to it (`42.00000000000000000001` is not 42 to a decimal reader).
+  return Number(text) === value && isExactNumber(text, value);
 }
 
 /**

@@ -32,8 +32,11 @@ export function decodeHeaderValue(value: string): string | undefined {
   if (!value.startsWith('=?base64?') || !value.endsWith('?=') || value.length < 11) return value;
   const encoded = value.slice(9, -2);
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return undefined;
+  const bytes = Buffer.from(encoded, 'base64');
+  // Canonical only (RFC 4648 §3.5): padding bits that are not zero (`YR==` for "a") are refused by strict decoders.
+  if (bytes.toString('base64') !== encoded) return undefined;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(encoded, 'base64'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return undefined;
   }

@@ -49,6 +49,12 @@ describe('Mcp-Param-* headers against the arguments', () => {
     // 9007199254740993 in the body reads as 9007199254740992: beyond the safe range no text agrees.
     [{ limits: { n: 2 ** 53 } }, { 'mcp-param-n': '9007199254740993' }, 'disagrees'],
     [{ limits: { n: 2 ** 53 } }, { 'mcp-param-n': '9007199254740992' }, 'disagrees'],
+    // A hunt's finds: a decimal that rounds to the body's number is another value to a gateway reading it exactly,
+    // and Base64 whose padding bits are not zero decodes loosely (a strict decoder refuses it).
+    [{ limits: { n: 42 } }, { 'mcp-param-n': '42.00000000000000000001' }, 'disagrees'],
+    [{ limits: { n: 0.1 } }, { 'mcp-param-n': '0.10' }, undefined],
+    [{ region: 'a' }, { 'mcp-param-region': '=?base64?YR==?=' }, 'not valid Base64'],
+    [{ region: 'a' }, { 'mcp-param-region': '=?base64?YQ==?=' }, undefined],
     [{}, { 'mcp-param-region': 'us' }, 'hold no region'],
     [{ region: 'us' }, { 'mcp-param-region': 'u\u00e9s' }, 'character'],
     [{ region: 'us' }, { 'mcp-param-region': '=?base64?!!?=' }, 'not valid Base64'],
