@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from '../result.js';
+import { fail, ok, type Result, schemaViolation } from '../result.js';
+import { shownPlace } from '../util/describe-value.js';
 import { type EngineConfig, engine2020, readySharedEngine } from './engine/ajv-2020.js';
 import type { EngineInput } from './engine/engine.js';
 import { compileRefusal } from './engine/missing-reference.js';
@@ -11,7 +12,7 @@ import { engineInput } from './link-documents.js';
 import { authorLocation } from './link-source.js';
 import { deferrable } from './deferral.js';
 import type { EngineStep, Pipeline } from './pipeline.js';
-import { rewriteForEngine } from './rewrite.js';
+import { nestedProtoEntry, rewriteForEngine } from './rewrite.js';
 import { FORMAT_ASSERTION } from './vocabulary.js';
 import { engineNeeds, needsPatternBudget } from './schema-needs.js';
 
@@ -29,6 +30,17 @@ export function compile2020(p: Pipeline): Result<EngineStep> {
   // own meta-schema does not list it keeps `format` as an annotation (Core §8.1.2), unless the option asks.
   const annotates = (d: { vocabularies: ReadonlySet<string> }): boolean =>
     p.formatAssertion && !p.options.formatAssertion && !d.vocabularies.has(FORMAT_ASSERTION);
+  for (const d of p.documents) {
+    const nested = nestedProtoEntry(d.schema);
+    if (nested !== undefined) {
+      const message =
+        'schema cannot be enforced exactly: a "__proto__" entry of properties or patternProperties inside another ' +
+        `(at ${JSON.stringify(shownPlace(nested))}) cannot be enforced by the engine within bounds`;
+      return fail('unsupported_capability', message, [
+        schemaViolation('properties', message, nested, 'not_enforceable'),
+      ]);
+    }
+  }
   const rewritten = p.documents.map((d) => rewriteForEngine(d.schema, d.vocabularies, annotates(d))).some(Boolean);
   // Decided from the private copies, so a caller's later change cannot slip an inherited name past it.
   const needs = engineNeeds(p.documents.map((d) => d.schema));

@@ -14,6 +14,28 @@ function inactiveKeywords(vocabularies: ReadonlySet<string>): readonly string[] 
   return out;
 }
 
+/** Whether `node` holds a `properties` or `patternProperties` entry named `__proto__` (rewritten below). */
+function holdsProtoEntry(node: Record<string, unknown>): boolean {
+  return ['properties', 'patternProperties'].some((k) => {
+    const map = node[k];
+    return map !== null && typeof map === 'object' && Object.hasOwn(map, '__proto__');
+  });
+}
+
+/**
+ * Where a `properties` or `patternProperties` entry named `__proto__` sits inside another such entry, or
+ * undefined. The rewrite puts each one's subschema under a second key (one object, two places): nested, every walk
+ * of what the engine runs doubles at each level, so 290 bytes held a compile without end. Refused instead.
+ */
+export function nestedProtoEntry(doc: unknown): string | undefined {
+  let found: string | undefined;
+  walkSchema(doc, ({ node, pointer }) => {
+    if (found !== undefined) return false;
+    if (holdsProtoEntry(node) && /\/(?:p|patternP)roperties\/__proto__(?:\/|$)/.test(pointer)) found = pointer;
+  });
+  return found;
+}
+
 /**
  * Semantics-preserving rewrites of a private, unfrozen copy before it reaches Ajv. Each rewrite
  * gives exactly the verdicts Draft 2020-12 requires where Ajv, given the original, would not; none
@@ -24,7 +46,11 @@ function inactiveKeywords(vocabularies: ReadonlySet<string>): readonly string[] 
 export function rewriteForEngine(doc: unknown, vocabularies: ReadonlySet<string>, formatAnnotation = false): boolean {
   let changed = false;
   const inactive = formatAnnotation ? [...inactiveKeywords(vocabularies), 'format'] : inactiveKeywords(vocabularies);
+  // A subschema the `__proto__` rewrites below put under a second key is rewritten once, its children walked once.
+  const seen = new WeakSet<object>();
   walkSchema(doc, ({ node }) => {
+    if (seen.has(node)) return false;
+    seen.add(node);
     // Core §8.1.2: keywords of a vocabulary the meta-schema leaves out are not applied.
     for (const k of inactive)
       if (Object.hasOwn(node, k)) {

@@ -65,10 +65,14 @@ describe('readMcpConfig', () => {
     expect(startProblem(off)).toBeUndefined();
     expect(readConfigEntry('u', { url: 'http://h/', disabled: true })).toMatchObject({ kind: 'url', disabled: true });
     expect(startProblem(readConfigEntry('e', { command: 'x', cwd: 'sub' }))).toMatch(/"cwd" "sub" is not an absolute/);
-    expect(startProblem(readConfigEntry('e', { command: 'x', cwd: '\${workspaceFolder}' }))).toMatch(/not an absolute/);
+    expect(startProblem(readConfigEntry('e', { command: 'x', cwd: ['$', '{workspaceFolder}'].join('') }))).toMatch(
+      /not an absolute/,
+    );
     // A review's finds: a client's variable inside an absolute path, a directory that is not there (the start
     // failed as `spawn node ENOENT`, naming the command), and an entry toolgate cannot read that is disabled.
-    expect(startProblem(readConfigEntry('e', { command: 'x', cwd: '/x/\${workspaceFolder}' }))).toMatch(/absolute/);
+    expect(startProblem(readConfigEntry('e', { command: 'x', cwd: ['/x/$', '{workspaceFolder}'].join('') }))).toMatch(
+      /absolute/,
+    );
     expect(startProblem(readConfigEntry('e', { command: 'x', cwd: '/nonexistent-dir-x' }))).toMatch(/does not exist/);
     expect(readConfigEntry('e', { command: 'x', envFile: '.env', disabled: true })).toMatchObject({
       kind: 'unknown',
