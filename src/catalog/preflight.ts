@@ -2,7 +2,7 @@ import { fail, guarded, ok, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { copyJson, deepFreeze, problemPointer } from '../util/plain-json.js';
 import { shownPlace } from '../util/describe-value.js';
-import { loneSurrogateAt } from '../util/jcs.js';
+import { loneSurrogateRefusal } from '../tools/published-text.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick, readTable } from '../util/option-table.js';
 import { PREFLIGHT_TABLE, type PreflightOptions } from './admission-options.js';
@@ -18,15 +18,6 @@ const ANNOTATIONS = {
   schemaPath: '/annotations',
   code: 'descriptor_invalid',
   params: { field: 'annotations' },
-} as const;
-
-/** The violation of a lone surrogate in what is published, but for its message. */
-const LONE = {
-  path: '$',
-  pointer: '',
-  keyword: 'descriptor',
-  schemaPath: '',
-  code: 'descriptor_invalid',
 } as const;
 
 /** A tool that passed preflight: metadata checked, schema compiled, original schema kept. */
@@ -93,14 +84,12 @@ function preflightBody(
   const schema = f.hasSchema ? f.inputSchema : OPEN_OBJECT_SCHEMA;
   const compiled = validateSchema(schema, schemaOptionsOf(o));
   if (!compiled.ok) return compiled;
-  // What is published to a model holds no lone surrogate: I-JSON refuses it (RFC 7493 §2.1), and so do provider
-  // APIs (Anthropic: "no low surrogate in string"), so one tool's description would fail every request.
-  const lone = loneSurrogateAt({ description: f.description, annotations, inputSchema: compiled.value.schema });
+  // What is published to a model holds no lone surrogate (published-text.ts).
+  const published = { description: f.description, annotations, inputSchema: compiled.value.schema };
+  const lone = loneSurrogateRefusal('invalid tool descriptor: ', published);
   if (lone !== undefined) {
     staged.stage = 'descriptor';
-    const message = `a lone surrogate at ${JSON.stringify(shownPlace(lone))}: not I-JSON, which model APIs refuse`;
-    const field = lone.split('/')[1] ?? '';
-    return fail('validation', `invalid tool descriptor: ${message}`, [{ ...LONE, message, params: { field } }]);
+    return lone;
   }
   // Published from the compiled copy, never a second read of the caller's schema: a schemaLoader (or a
   // getter) could change that object mid-compile, and the model must see exactly the enforced schema.

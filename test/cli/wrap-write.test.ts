@@ -60,7 +60,7 @@ describe('toolgate wrap --write', () => {
   // had its secrets copied out to the shared one (a hunt's find). It goes beside the file it copies.
   it.skipIf(process.platform === 'win32')('backs a linked config up beside its target, not the link', async () => {
     const target = configFile();
-    const link = join(dir, `shared-link-${++n}.json`);
+    const link = join(dir, `public-link-${++n}.json`);
     symlinkSync(target, link);
     const r = await runInProcess(['wrap', link, '--write', '--launcher', 'tg']);
     expect(r.code).toBe(0);

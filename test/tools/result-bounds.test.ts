@@ -149,9 +149,9 @@ describe('maxResultBytes', () => {
 
   // JSON.stringify lists every index key of a typed array before the replacer sees its first element: 10 million
   // bytes cost 2.5 s and 400 MB before the bound was met (found beside another fix). Its length is charged when it is
-  // reached (an element writes at least `"0":0,`); 16 M elements took 4 s before, so the test's 3 s fails there.
+  // reached (an element writes at least `"0":0,`); 64 M elements take some 18 s there (16 M: 4.6 s), far past the 3 s.
   it('refuses a typed array over the bound when it is reached, before its keys are listed', async () => {
-    const r = await registryWith({ bytes: new Uint8Array(2 ** 24) }).call({ id: 'c', name: 't', arguments: {} });
+    const r = await registryWith({ bytes: new Uint8Array(2 ** 26) }).call({ id: 'c', name: 't', arguments: {} });
     expect(r.error).toMatchObject({ class: 'execution_failure', limit: 'maxResultBytes' });
     const small = await registryWith({ bytes: new Uint8Array([1, 2]) }).call({ id: 'c', name: 't', arguments: {} });
     expect(small.content).toBe('{"bytes":{"0":1,"1":2}}');
