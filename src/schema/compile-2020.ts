@@ -12,7 +12,7 @@ import { engineInput } from './link-documents.js';
 import { authorLocation } from './link-source.js';
 import { deferrable } from './deferral.js';
 import type { EngineStep, Pipeline } from './pipeline.js';
-import { nestedProtoEntry, rewriteForEngine } from './rewrite.js';
+import { MAX_NESTED_PROTO_ENTRIES, nestedProtoEntry, rewriteForEngine } from './rewrite.js';
 import { FORMAT_ASSERTION } from './vocabulary.js';
 import { engineNeeds, needsPatternBudget } from './schema-needs.js';
 
@@ -34,8 +34,9 @@ export function compile2020(p: Pipeline): Result<EngineStep> {
     const nested = nestedProtoEntry(d.schema);
     if (nested !== undefined) {
       const message =
-        'schema cannot be enforced exactly: a "__proto__" entry of properties or patternProperties inside another ' +
-        `(at ${JSON.stringify(shownPlace(nested))}) cannot be enforced by the engine within bounds`;
+        `schema cannot be enforced exactly: a "__proto__" entry of properties or patternProperties inside ` +
+        `${MAX_NESTED_PROTO_ENTRIES} others (at ${JSON.stringify(shownPlace(nested))}) cannot be enforced by the ` +
+        'engine within bounds';
       return fail('unsupported_capability', message, [
         schemaViolation('properties', message, nested, 'not_enforceable'),
       ]);

@@ -22,16 +22,21 @@ function holdsProtoEntry(node: Record<string, unknown>): boolean {
   });
 }
 
+/** `__proto__` entries nested in one another the rewrite takes: each level doubles what the engine runs. */
+export const MAX_NESTED_PROTO_ENTRIES = 3;
+
 /**
- * Where a `properties` or `patternProperties` entry named `__proto__` sits inside another such entry, or
- * undefined. The rewrite puts each one's subschema under a second key (one object, two places): nested, every walk
- * of what the engine runs doubles at each level, so 290 bytes held a compile without end. Refused instead.
+ * Where a `properties` or `patternProperties` entry named `__proto__` sits inside MAX_NESTED_PROTO_ENTRIES others,
+ * or undefined. The rewrite puts each one's subschema under a second key (one object, two places): nested, every
+ * walk of what the engine runs doubles at each level, so 290 bytes held a compile without end. Refused past it.
  */
 export function nestedProtoEntry(doc: unknown): string | undefined {
   let found: string | undefined;
   walkSchema(doc, ({ node, pointer }) => {
     if (found !== undefined) return false;
-    if (holdsProtoEntry(node) && /\/(?:p|patternP)roperties\/__proto__(?:\/|$)/.test(pointer)) found = pointer;
+    if (!holdsProtoEntry(node)) return;
+    const above = pointer.match(/\/(?:p|patternP)roperties\/__proto__(?=\/|$)/g)?.length ?? 0;
+    if (above >= MAX_NESTED_PROTO_ENTRIES) found = pointer;
   });
   return found;
 }

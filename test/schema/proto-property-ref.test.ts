@@ -65,8 +65,8 @@ describe('a patternProperties entry named __proto__', () => {
 
 // The rewrite puts one subschema under two keys (`__proto__`, which Ajv drops, kept for a `$ref`, and its
 // spelling Ajv reads): nested, every walk after it doubled at each level, so 290 bytes held admission without end
-// (n = 6: over 60 s; a review's find, the `properties` form as old as its rewrite). A `__proto__` entry inside
-// another is refused as not enforceable within bounds; one alone is still enforced.
+// (n = 6: over 60 s; a review's find, the `properties` form as old as its rewrite). One inside three others is
+// refused as not enforceable within bounds; up to three levels are still enforced.
 describe('__proto__ entries nested in one another', () => {
   const nested = (keyword: string, n: number): object => {
     let s = '{"type":"integer"}';
@@ -83,8 +83,12 @@ describe('__proto__ entries nested in one another', () => {
     5_000,
   );
 
-  it.each([['properties'], ['patternProperties']])('%s, one level: enforced', (keyword) => {
-    const r = validate(nested(keyword, 1), JSON.parse('{"__proto__":"s"}'));
+  it.each([['properties'], ['patternProperties']])('%s, one to three levels: enforced', (keyword) => {
+    expect(validate(nested(keyword, 1), JSON.parse('{"__proto__":"s"}')).ok).toBe(false);
+    const three = JSON.parse('{"__proto__":{"__proto__":{"__proto__":"s"}}}');
+    const r = validate(nested(keyword, 3), three);
     expect(r.ok || r.error.class).toBe('validation');
+    expect(validate(nested(keyword, 3), JSON.parse('{"__proto__":{"__proto__":{"__proto__":7}}}')).ok).toBe(true);
+    expect(validate(nested(keyword, 4), {}).ok || 'refused').toBe('refused');
   });
 });
