@@ -75,6 +75,17 @@ function within(prefixes: ReadonlySet<string>, pointer: string): boolean {
 }
 
 /**
+ * Maps whose entry named "__proto__" Ajv's older engines drop (toolgate rewrites them for 2020-12 only,
+ * rewrite.ts): `properties` and `patternProperties`, and draft-07's `dependencies` (2019-09's dependent*
+ * keywords keep it).
+ */
+const PROTO_DROPPED: readonly { keyword: string; entry: string; only?: 'draft-07' }[] = [
+  { keyword: 'properties', entry: 'a property named "__proto__"' },
+  { keyword: 'patternProperties', entry: 'a patternProperties entry "__proto__"' },
+  { keyword: 'dependencies', entry: 'a dependency named "__proto__"', only: 'draft-07' },
+];
+
+/**
  * Constructs of the legacy dialects on which Ajv's draft-07 and 2019-09 engines give wrong verdicts,
  * measured on the official suite (test/suite/expectations-legacy.json). Refused, never run.
  */
@@ -98,40 +109,17 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
       else if (typeof id === 'string' && ABSOLUTE.test(id)) absolute.add(pointer);
       const ref = node['$ref'];
       if (typeof ref === 'string' && !ABSOLUTE.test(ref)) refs.push(pointer);
-      const props = node['properties'];
-      if (isObject(props) && Object.hasOwn(props, '__proto__')) {
-        found.push(
-          schemaViolation(
-            'properties',
-            'a property named "__proto__" cannot be enforced by the engine for this dialect',
-            at(`${pointer}/properties`),
-            'not_enforceable',
-          ),
-        );
-      }
-      // As a `properties` one, a `patternProperties` entry whose regular expression is "__proto__" is dropped.
-      const patterns = node['patternProperties'];
-      if (isObject(patterns) && Object.hasOwn(patterns, '__proto__')) {
-        found.push(
-          schemaViolation(
-            'patternProperties',
-            'a patternProperties entry "__proto__" cannot be enforced by the engine for this dialect',
-            at(`${pointer}/patternProperties`),
-            'not_enforceable',
-          ),
-        );
-      }
-      // Ajv's draft-07 `dependencies` skips a key named "__proto__" (2019-09's dependent* keywords do not).
-      const deps = node['dependencies'];
-      if (dialect === 'draft-07' && isObject(deps) && Object.hasOwn(deps, '__proto__')) {
-        found.push(
-          schemaViolation(
-            'dependencies',
-            'a dependency named "__proto__" cannot be enforced by the engine for this dialect',
-            at(`${pointer}/dependencies`),
-            'not_enforceable',
-          ),
-        );
+      for (const { keyword, entry, only } of PROTO_DROPPED) {
+        const map = node[keyword];
+        if ((only === undefined || only === dialect) && isObject(map) && Object.hasOwn(map, '__proto__'))
+          found.push(
+            schemaViolation(
+              keyword,
+              `${entry} cannot be enforced by the engine for this dialect`,
+              at(`${pointer}/${keyword}`),
+              'not_enforceable',
+            ),
+          );
       }
       // Ajv files a `$id` with a fragment under that exact URI: `http://x.test/x#/definitions/a` names this
       // subschema for the engine, while the index (like @hyperjump/json-schema) follows the pointer inside x.
