@@ -110,11 +110,17 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     const route = visible ? routeOf(set.slots, name as string) : undefined;
     if (route === undefined) return unknown();
     const { slot, tool } = route;
-    const current = slot.readmitting ?? slot.published;
+    const current = set.readmitting(slot) ?? slot.published;
     const published = current instanceof Promise ? await waiting.wait(m.id, current) : current;
     if (published === WITHDRAWN) return downstream.respond(m.id, CANCELLED);
     const upstream = slot.upstream;
-    if (upstream === undefined || !published.tools.has(tool)) return unknown();
+    // Its server exited while the call waited for its tools (an admission again): said as for a call under way.
+    if (upstream === undefined) {
+      downstream.respond(m.id, error(RPC.internalError, `the MCP server "${slot.name}" exited`));
+      record('refused', 'lookup', true);
+      return;
+    }
+    if (!published.tools.has(tool)) return unknown();
     if (params['task'] !== undefined && clientRevision.tasks) {
       downstream.respond(m.id, error(RPC.invalidParams, 'the toolgate gateway (proxy --config) does not serve tasks'));
       record('refused', 'lookup', false);
@@ -189,7 +195,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         case 'tools/list': {
           guardAnswer(
             waiting
-              .wait(m.id, Promise.all(set.slots.map((s) => s.readmitting)))
+              .wait(m.id, Promise.all(set.slots.map((s) => set.readmitting(s))))
               .then((ready) =>
                 downstream.respond(
                   m.id,

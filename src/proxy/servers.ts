@@ -14,7 +14,7 @@ import { Backoff } from './restart.js';
 import type { ProxySettings } from './settings.js';
 import { whenTold } from './stop-signal.js';
 import { readmissionLines } from './summary.js';
-import { READMITS_IN_A_WINDOW, ReadmitPace } from './readmit-pace.js';
+import { GONE, Readmission } from './readmission.js';
 import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
 
 /** One server of the set: its settings, and its upstream while it is served. */
@@ -24,11 +24,6 @@ export interface Slot {
   upstream: Upstream | undefined;
   /** What it publishes (NOTHING while down), by the server's own tool names. */
   published: Published;
-  /**
-   * Settles with what it publishes once a re-admission under way, or waiting for its turn (the pace), is done: the
-   * tools admitted last are stale meanwhile (the server announced a change), so calls and listings wait for it.
-   */
-  readmitting: Promise<Published> | undefined;
   /** Why it is not served (undefined while it is). */
   down: string | undefined;
   readonly backoff: Backoff;
@@ -47,15 +42,8 @@ export class ServerSet {
   /** The client closed its input (endInput): a server that exits now is not restarted. */
   private ending = false;
   private readonly timers = new Set<NodeJS.Timeout>();
-  /** Servers with a `tools/list_changed` that came during their re-admission. */
-  private readonly queued = new Set<Slot>();
-  /** Each server's pace of re-admissions (readmit-pace.ts), and those waiting for their turn. */
-  private readonly paces = new Map<Slot, ReadmitPace>();
-  private readonly paused = new Set<Slot>();
-  /** Servers whose re-admission runs now. */
-  private readonly running = new Set<Slot>();
-  /** What waits on each server's re-admission (its `readmitting`), settled with the outcome. */
-  private readonly turns = new Map<Slot, (published: Published) => void>();
+  /** Each server's admissions again after its `tools/list_changed` (readmission.ts). */
+  private readonly readmissions: ReadonlyMap<Slot, Readmission>;
   private readonly opening = new Set<Promise<unknown>>();
   private readonly closing: Promise<void>;
   private close: () => void = () => undefined;
@@ -69,6 +57,7 @@ export class ServerSet {
     told: Promise<void>,
     private readonly secrets: readonly string[],
   ) {
+    this.readmissions = new Map(slots.map((slot) => [slot, this.readmission(slot)]));
     this.closing = new Promise<void>((resolve) => {
       this.close = resolve;
     });
@@ -94,7 +83,6 @@ export class ServerSet {
       settings,
       upstream: undefined,
       published: NOTHING,
-      readmitting: undefined,
       down: 'starting',
       backoff: new Backoff(),
     }));
@@ -133,94 +121,40 @@ export class ServerSet {
   }
 
   /**
-   * Re-admits one server after its `tools/list_changed`; calls to it wait for the outcome. One that comes during
-   * a re-admission runs it once more after (the listing read may predate the change).
+   * Settles with what `slot` publishes once its admission again, under way or waiting for its turn (the pace), is
+   * done: the tools admitted last are stale meanwhile (the server announced a change), so calls and listings wait.
    */
+  readmitting(slot: Slot): Promise<Published> | undefined {
+    return this.readmissions.get(slot)?.pending;
+  }
+
+  /** Re-admits one server after its `tools/list_changed`; calls to it wait for the outcome. */
   readmit(slot: Slot): void {
-    const upstream = slot.upstream;
-    if (upstream === undefined) {
-      this.answer(slot, slot.published);
-      return;
-    }
-    if (this.running.has(slot) || this.paused.has(slot)) {
-      this.queued.add(slot);
-      return;
-    }
-    const pace = this.paces.get(slot) ?? new ReadmitPace();
-    this.paces.set(slot, pace);
-    const wait = pace.next();
-    if (wait > 0) {
-      this.pause(slot, wait);
-      return;
-    }
-    this.running.add(slot);
-    this.awaited(slot);
-    void (async () => {
-      let next: Published = NOTHING;
-      for (let rounds = 1; ; rounds++) {
-        this.queued.delete(slot);
+    this.readmissions.get(slot)?.request();
+  }
+
+  /** The admissions again of `slot`, of whichever of its upstreams serves when each begins. */
+  private readmission(slot: Slot): Readmission {
+    return new Readmission({
+      admit: async () => {
+        const upstream = slot.upstream;
+        if (upstream === undefined) return GONE;
         const admitted = await admitUpstream(upstream.peer, slot.settings);
-        next = admitted.ok ? admitted.value : NOTHING;
-        if (!admitted.ok) this.say(`server ${slot.name}: re-admission failed, no tool published: ${admitted.message}`);
-        if (!this.queued.has(slot) || slot.upstream !== upstream) break;
-        // Listings slower than the pace's window never meet it: what waits is answered after a few rounds anyway;
-        // after a round that failed (a listing never answered: one --timeout each) at once.
-        if (!admitted.ok || rounds >= READMITS_IN_A_WINDOW) {
-          this.pause(slot, 0);
-          break;
-        }
-        const again = pace.next();
-        if (again > 0) {
-          this.pause(slot, again);
-          break;
-        }
-      }
-      this.queued.delete(slot);
-      this.running.delete(slot);
-      if (slot.upstream !== upstream) {
-        this.answer(slot, slot.published);
-        return;
-      }
-      const { display, quiet } = slot.settings;
-      for (const line of readmissionLines(slot.published, next, upstream.init, display, quiet === true)) this.say(line);
-      slot.published = next;
-      this.answer(slot, next);
-      // A client that closed its input asks nothing more: no tools/list_changed is written to it.
-      if (!this.ending) this.hooks?.changed(slot);
-    })();
-  }
-
-  /** The promise what waits on `slot`'s re-admission awaits (its `readmitting`), made if there is none. */
-  private awaited(slot: Slot): void {
-    if (this.turns.has(slot)) return;
-    slot.readmitting = new Promise<Published>((resolve) => this.turns.set(slot, resolve));
-  }
-
-  /**
-   * Answers what waited on `slot`'s re-admission; one paused for its turn again (a change during it) is awaited
-   * anew, so each wait ends with one admission's outcome.
-   */
-  private answer(slot: Slot, published: Published): void {
-    const settle = this.turns.get(slot);
-    this.turns.delete(slot);
-    slot.readmitting = undefined;
-    settle?.(published);
-    if (this.paused.has(slot) && !this.closed) this.awaited(slot);
-  }
-
-  /** Re-admits `slot` after `wait` ms (its pace: readmit-pace.ts); changes it announces meanwhile join it. */
-  private pause(slot: Slot, wait: number): void {
-    this.queued.delete(slot);
-    if (this.closed) return;
-    this.awaited(slot);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.paused.delete(slot);
-      this.readmit(slot);
-    }, wait);
-    timer.unref();
-    this.timers.add(timer);
-    this.paused.add(slot);
+        return slot.upstream === upstream ? admitted : GONE;
+      },
+      failed: (message) => this.say(`server ${slot.name}: re-admission failed, no tool published: ${message}`),
+      done: (next) => {
+        const upstream = slot.upstream;
+        if (next === GONE || upstream === undefined) return slot.published;
+        const { display, quiet } = slot.settings;
+        for (const line of readmissionLines(slot.published, next, upstream.init, display, quiet === true))
+          this.say(line);
+        slot.published = next;
+        // A client that closed its input asks nothing more: no tools/list_changed is written to it.
+        if (!this.ending) this.hooks?.changed(slot);
+        return next;
+      },
+    });
   }
 
   /**
@@ -247,8 +181,7 @@ export class ServerSet {
     this.stopWaiting();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
-    this.paused.clear();
-    for (const slot of this.slots) this.answer(slot, NOTHING);
+    for (const r of this.readmissions.values()) r.end(NOTHING);
     await Promise.all([...this.opening]);
     await Promise.all(this.slots.map((s) => s.upstream?.stop()));
   }
@@ -279,6 +212,8 @@ export class ServerSet {
       upstream.peer.failAll({ code: RPC.internalError, message });
       slot.upstream = undefined;
       slot.published = NOTHING;
+      // What waits for its admission again is answered now, as the calls are (aggregate-session.ts).
+      this.readmissions.get(slot)?.interrupt(NOTHING);
       if (!this.ending) this.hooks?.changed(slot);
       void upstream.stop();
       this.failed(slot, 2, why);

@@ -39,6 +39,16 @@ require('readline').createInterface({ input: process.stdin }).on('line', (line) 
 
 const server = join(dir, 'churn.cjs');
 writeFileSync(server, CHURN);
+// The same server announcing a fourth change (past the pace's three: its re-admission waits for its turn), then
+// exiting 300 ms after the call.
+const exiting = join(dir, 'exiting.cjs');
+writeFileSync(
+  exiting,
+  CHURN.replace('[0, 60, 120]', '[0, 60, 120, 180]').replace(
+    'setTimeout(() => { withdrawn = true; changed(); }, 250);',
+    'setTimeout(() => process.exit(0), 300);',
+  ),
+);
 const upstream = { command: process.execPath, args: [server] };
 
 const cases: [string, ProxyOptions, string][] = [
@@ -68,4 +78,30 @@ describe('a change announced past the re-admission pace', () => {
     },
     30_000,
   );
+});
+
+describe('a server exiting while a call waits for its turn', () => {
+  it('the gateway answers the call at once that the server exited, as a call under way is', async () => {
+    const started = await startProxy({
+      servers: { s: { command: process.execPath, args: [exiting] } },
+      listen: { port: 0 },
+      onLog: () => undefined,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const { client } = await connectClient(started.value.url as string);
+    expect(textOf(await client.callTool({ name: 's__bump', arguments: {} }))).toBe('bump ran');
+    await new Promise((resolve) => setTimeout(resolve, 220));
+    const asked = performance.now();
+    const outcome = await client.callTool({ name: 's__u', arguments: {} }).then(
+      (r) => textOf(r),
+      (e: unknown) => String(e),
+    );
+    const waited = performance.now() - asked;
+    expect(outcome).toMatch(/the MCP server "s" exited/);
+    // Not held to the turn (the pace's window's end, 1 s after the first change), then sent to a restarted server
+    // (which it was before) or refused as an unknown tool.
+    expect(waited).toBeLessThan(600);
+    await client.close();
+    await started.value.close();
+  }, 30_000);
 });
