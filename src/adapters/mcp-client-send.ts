@@ -134,7 +134,7 @@ export function callSender(
       class: 'execution_failure',
       message: long ? `the result is over maxResultBytes (${maxResultBytes} bytes of JSON text)` : 'result is not JSON',
       violations: [],
-      kind: 'tool',
+      kind: long ? 'limit' : 'tool',
       stage: 'execute',
       ...(long ? { limit: 'maxResultBytes' as const } : {}),
     };

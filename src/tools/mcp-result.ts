@@ -28,7 +28,8 @@ export function tooLongResult(callId: string, name: string, maxResultBytes: numb
     class: 'execution_failure',
     message: `the result is over maxResultBytes (${maxResultBytes} bytes of JSON text)`,
     violations: [],
-    kind: 'tool',
+    // A bound exceeded, as every limit is (result.ts: `limit` is set with kind `limit` alone).
+    kind: 'limit',
     stage: 'execute',
     limit: 'maxResultBytes',
   });

@@ -226,3 +226,17 @@ describe('check --lock in a CI script', () => {
     expect(ci(listing(TOOLS), corrupt)).toBe('check: 2\n0\n');
   });
 });
+
+describe('docs/lock.md', () => {
+  // Its sample lock's hashes were not the ones `lock` writes, and `check --lock` refused the sample as tampered.
+  it('the sample lock under "What is pinned" is the file `lock` writes for its tool, byte for byte', async () => {
+    const doc = readFileSync(join(ROOT, 'docs/lock.md'), 'utf8');
+    const sample = /```json\n(\{\n {2}"ignore": \["_meta"\],[\s\S]*?\n\})\n```/.exec(doc)?.[1];
+    expect(sample).toBeDefined();
+    const out = fresh();
+    const tool = { name: 'search', description: 'Search the docs.', inputSchema: schema };
+    const r = await runInProcess(['lock', '--mcp-list', listing([tool]), '--out', out, '--lock-ignore', '_meta']);
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(`${sample}\n`);
+  });
+});

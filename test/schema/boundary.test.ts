@@ -433,6 +433,31 @@ describe('content and format assertion', () => {
     ]);
   });
 
+  // A document nested past maxArgumentDepth was read as "not JSON": a mismatch, and under `not` a pass.
+  it.each([
+    ['as the media type', { contentMediaType: 'application/json' }, (s: string) => s],
+    ['under not', { not: { contentMediaType: 'application/json' } }, (s: string) => s],
+    [
+      'base64-encoded, under not',
+      { not: { contentEncoding: 'base64', contentMediaType: 'application/json' } },
+      (s: string) => Buffer.from(s).toString('base64'),
+    ],
+  ])('a decoded document nested past the depth bound, %s, is a limit, never a pass or a mismatch', (_, c, encode) => {
+    const schema = { type: 'object', properties: { c: { type: 'string', ...c } } };
+    const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
+    const verdict = (n: number): unknown => {
+      const r = validate(schema, { c: encode(deep(n)) }, { contentAssertion: true });
+      return r.ok ? 'valid' : [r.error.class, r.error.kind, r.error.limit];
+    };
+    expect(verdict(65)).toEqual(['execution_failure', 'limit', 'contentMediaType']);
+    const compiled = validateSchema(schema, { contentAssertion: true });
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const json = compiled.value.validateJSON(JSON.stringify({ c: encode(deep(65)) }));
+    expect(json.ok ? 'valid' : json.error.class).toBe('execution_failure');
+    // At the bound itself the document is JSON: refused under not, admitted as the media type.
+    expect(verdict(64)).toEqual(!('not' in c) ? 'valid' : ['validation', undefined, undefined]);
+  });
+
   it('format is an annotation by default and asserted when asked', () => {
     const s = { properties: { ip: { format: 'ipv4' } } };
     expect(validate(s, { ip: 'nope' }).ok).toBe(true);

@@ -106,6 +106,12 @@ const ROWS: readonly (readonly [string, () => Promise<GateError>, Partial<GateEr
     { kind: 'tool' },
   ],
   ['a tool whose result is not JSON', () => callError(registryWith(() => 1n)), { kind: 'tool' }],
+  // It said kind `tool` with `limit` set, which no other failure does: a retry policy on kind `limit` missed it.
+  [
+    'a result over maxResultBytes',
+    () => callError(registryWith(() => 'x'.repeat(100), { maxResultBytes: 50 })),
+    { kind: 'limit', limit: 'maxResultBytes' },
+  ],
   [
     'a getter that throws in the arguments',
     async () => {

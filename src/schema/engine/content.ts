@@ -33,6 +33,9 @@ export const CONTENT_OVER: Error = new Error('toolgate: a decoded contentMediaTy
 export function parseContent(text: string, mediaType: unknown): { ok: true; value?: unknown } | { ok: false } {
   if (mediaType === undefined) return { ok: true };
   const parsed = parseJsonText(text, DEFAULT_LIMITS);
+  // A bound reached while parsing (the nesting depth) is a limit, as one found after it is: never "not JSON",
+  // which under `not` would pass a document the schema forbids.
+  if (!parsed.ok && parsed.error.class === 'execution_failure') throw CONTENT_OVER;
   if (!parsed.ok) return { ok: false };
   if (!parsed.value.withinLimits) throw CONTENT_OVER;
   return { ok: true, value: parsed.value.value };
