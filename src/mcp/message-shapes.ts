@@ -91,13 +91,13 @@ export function members(required: Record<string, Shape>, optional: Record<string
 }
 
 /** A content block's `annotations` ("Annotations"). */
-const annotations = members(
+export const annotations = members(
   {},
   { audience: arrayOf(oneOf('user', 'assistant')), priority: number, lastModified: text },
 );
 
 /** An icon of a resource link (2025-11-25, "Icons"). */
-const icon = members({ src: text }, { mimeType: text, sizes: arrayOf(text), theme: oneOf('light', 'dark') });
+export const icon = members({ src: text }, { mimeType: text, sizes: arrayOf(text), theme: oneOf('light', 'dark') });
 
 /** Content blocks by their `type` ("Content"; sampling's tool_use and tool_result: "Sampling", "Tools"). */
 const TEXT = members({ type: oneOf('text'), text }, { annotations });
@@ -107,18 +107,20 @@ const RESOURCE_LINK = members(
   { type: oneOf('resource_link'), uri: text, name: text },
   { title: text, description: text, mimeType: text, size: number, icons: arrayOf(icon), annotations },
 );
+/** A resource's contents ("TextResourceContents", "BlobResourceContents"). */
+export const resourceContents = either(
+  members({ uri: text, text }, { mimeType: text }),
+  members({ uri: text, blob: text }, { mimeType: text }),
+);
 const RESOURCE = members(
   {
     type: oneOf('resource'),
-    resource: either(
-      members({ uri: text, text }, { mimeType: text }),
-      members({ uri: text, blob: text }, { mimeType: text }),
-    ),
+    resource: resourceContents,
   },
   { annotations },
 );
 /** A tool result's content block ("ContentBlock"). */
-const contentBlock = either(TEXT, IMAGE, AUDIO, RESOURCE_LINK, RESOURCE);
+export const contentBlock = either(TEXT, IMAGE, AUDIO, RESOURCE_LINK, RESOURCE);
 /** A sampling message's content block without tools ("SamplingContent": text, image, audio). */
 export const samplingContent = either(TEXT, IMAGE, AUDIO);
 const TOOL_USE = members({ type: oneOf('tool_use'), name: text, id: text, input: openObject });

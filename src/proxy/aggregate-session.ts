@@ -20,7 +20,7 @@ import { listedTools, routeOf } from './aggregate-tools.js';
 import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
-import { serverRequestRefusal } from './revision-rules.js';
+import { type ClientSide, NOT_PASSED, serverErrorReply, serverNotification, serverRequest } from './server-messages.js';
 import type { ServerSet, Slot } from './servers.js';
 import type { CallRecord, Relayed } from './session.js';
 import type { ProxySettings } from './settings.js';
@@ -68,6 +68,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   const { settings } = context;
   let clientCaps: Record<string, unknown> = {};
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
+  const client = (): ClientSide => ({ caps: clientCaps, revision: clientRevision, gateway: true });
   const links = new WeakMap<Peer, Link>();
   // Client request id (JSON text) -> the server and id its tools/call went under (for cancellations).
   const toServer = new Map<string, { peer: Peer; id: number }>();
@@ -146,7 +147,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     toServer.delete(key(m.id));
     link.belonging.close(own);
     if ('error' in r) {
-      downstream.respond(m.id, r);
+      downstream.respond(m.id, serverErrorReply(r, client(), settings.maxResultBytes));
       record('forwarded', 'execute', true);
       return;
     }
@@ -247,22 +248,23 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         const method = m.method as string;
         if (!passes(method, 'server', upstream.revision) || method.startsWith('notifications/'))
           return peer.respond(m.id, error(RPC.methodNotFound, `method not found: ${JSON.stringify(clip(method, 80))}`));
-        const refusal = serverRequestRefusal(method, m.params, clientCaps, clientRevision);
-        if (refusal !== undefined) return peer.respond(m.id, error(RPC.methodNotFound, refusal));
-        const asked = protoMemberPath(m.params);
-        if (asked !== undefined)
-          return peer.respond(m.id, error(RPC.invalidParams, `not forwarded: ${protoRefusal(asked)}`));
+        const carried = protoMemberPath(m.params);
+        if (carried !== undefined)
+          return peer.respond(m.id, error(RPC.invalidParams, `not forwarded: ${protoRefusal(carried)}`));
+        // Rebuilt, and only what the client declared it takes; never a task (server-messages.ts).
+        const asked = serverRequest(method, m.params, client());
+        if ('error' in asked) return peer.respond(m.id, asked);
         // Bounded across the session's servers while the client has not answered (server-asks.ts).
         const held = asks.hold(Buffer.byteLength(text));
         if (typeof held === 'string') return peer.respond(m.id, error(RPC.internalError, held));
         // Re-sent under the downstream side's own id: ids of two servers never meet at the client.
-        const { id, reply } = downstream.request(method, m.params, undefined, link.belonging.of(m, related));
+        const { id, reply } = downstream.request(method, asked.params, undefined, link.belonging.of(m, related));
         link.toClient.set(key(m.id), id);
         const relayed = reply.then((r) => {
           link.toClient.delete(key(m.id));
           held();
           const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
-          if (answered === undefined) peer.respond(m.id, rebuiltAnswer(method, m.params, r));
+          if (answered === undefined) peer.respond(m.id, rebuiltAnswer(method, asked.params, r));
           else peer.respond(m.id, error(RPC.internalError, `the answer was not passed on: ${protoRefusal(answered)}`));
         });
         guardAnswer(relayed, (r) => peer.respond(m.id, r), context.warn);
@@ -279,15 +281,19 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
           downstream.abandon(mapped);
           return;
         }
+        // Rebuilt, and only what the client declared it takes (server-messages.ts).
+        const rebuilt = serverNotification(m.method, m.params, client());
+        if (rebuilt === NOT_PASSED) return;
         if (m.method === 'notifications/progress') {
           // Only for a request of the client's that went to this server (its token or its stream).
           const belongs = link.belonging.of(m, related);
-          const shown = link.belonging.progressFor(m, related);
+          const shown = link.belonging.progressFor({ ...m, params: rebuilt }, related);
           if (belongs !== undefined && shown !== undefined) downstream.notify(m.method, shown, belongs);
           return;
         }
-        if (m.method === 'notifications/message') downstream.notify(m.method, m.params);
-        // Resource and prompt notifications: those are not aggregated, so they go nowhere.
+        if (m.method === 'notifications/message' || m.method === 'notifications/elicitation/complete')
+          downstream.notify(m.method, rebuilt);
+        // Resource, prompt and task notifications: those are not aggregated, so they go nowhere.
       },
     };
   };

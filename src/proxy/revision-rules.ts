@@ -1,8 +1,9 @@
 // What each protocol revision allows across the proxy, beyond the tools it admits: a server-to-client request
 // needs the capability the client declared for it (MCP "Client Features"), an elicitation mode the client's
 // revision has and the client declared (2025-11-25: `form`, the default, and `url`; an empty `elicitation`
-// capability means form only), sampling with tools needs `sampling.tools`; a task-augmented tools/call needs
-// tasks in both sides' revisions (2025-11-25). Each refusal is the reason, said to the side that asked.
+// capability means form only), sampling with tools needs `sampling.tools`, a tasks/* request `tasks`; a
+// task-augmented tools/call needs tasks in both sides' revisions (2025-11-25). Each refusal is the reason, said to
+// the side that asked.
 import type { ProtocolRevision } from '../mcp/versions.js';
 
 /** Which client capability a server-to-client request needs (MCP "Client Features"). */
@@ -25,6 +26,7 @@ export function serverRequestRefusal(
   caps: Readonly<Record<string, unknown>>,
   client: ProtocolRevision,
 ): string | undefined {
+  if (method.startsWith('tasks/')) return clientTaskRefusal(method, caps);
   const needs = NEEDS[method];
   if (needs === undefined) return undefined;
   const declared = objectOr(caps[needs]);
@@ -44,6 +46,19 @@ export function serverRequestRefusal(
     if (!client.samplingTools) return `the client's protocol revision ${client.version} has no sampling with tools`;
     if (objectOr(declared['tools']) === undefined) return 'the client did not declare the "sampling.tools" capability';
   }
+  return undefined;
+}
+
+/**
+ * Why a server's tasks/* request (about a task the client runs for it) may not reach a client that declared `caps`:
+ * it needs `tasks`, and tasks/list and tasks/cancel their own member of it (2025-11-25, ClientCapabilities.tasks).
+ */
+function clientTaskRefusal(method: string, caps: Readonly<Record<string, unknown>>): string | undefined {
+  const tasks = objectOr(caps['tasks']);
+  if (tasks === undefined) return 'the client did not declare the "tasks" capability';
+  const member = method === 'tasks/list' ? 'list' : method === 'tasks/cancel' ? 'cancel' : undefined;
+  if (member !== undefined && objectOr(tasks[member]) === undefined)
+    return `the client did not declare the "tasks.${member}" capability`;
   return undefined;
 }
 

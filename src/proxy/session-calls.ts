@@ -5,7 +5,7 @@ import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { withoutEnvelope } from '../mcp/modern.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { paramHeaderMismatch } from '../mcp/param-headers.js';
-import { CANCELLED, RPC, type Peer } from '../mcp/peer.js';
+import { CANCELLED, RPC, type Peer, type RpcError } from '../mcp/peer.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
 import { clip } from '../util/describe-value.js';
@@ -15,6 +15,7 @@ import type { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
 import { modernReply } from './modern-requests.js';
 import { taskRefusal } from './revision-rules.js';
+import { type ClientSide, serverErrorReply } from './server-messages.js';
 import type { CallRecord, SessionContext } from './session-context.js';
 import { idKey } from './session-relay.js';
 import type { SessionTools } from './session-tools.js';
@@ -36,6 +37,8 @@ export interface CallsOf {
   readonly belonging: Belonging;
   /** The client's revision, negotiated by its initialize. */
   readonly clientRevision: () => ProtocolRevision;
+  /** The client a server's error goes to (server-messages.ts). */
+  readonly client: () => ClientSide;
   /** The tasks this session's calls made (tasks.ts): added to here, read by every tasks/* request. */
   readonly tasks: TaskTools;
 }
@@ -53,6 +56,8 @@ export interface SessionCalls {
 /** The tools/call and tasks/result of one session. */
 export function sessionCalls(of: CallsOf): SessionCalls {
   const { downstream, upstream, context, tools, toUpstream, belonging, clientRevision, tasks } = of;
+  const errorOf = (r: { readonly error: RpcError }) =>
+    serverErrorReply(r, of.client(), context.settings.maxResultBytes);
   const { settings } = context;
   const waiting = new BeforeForward();
 
@@ -110,7 +115,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     toUpstream.delete(idKey(m.id));
     belonging.close(own);
     if ('error' in r) {
-      downstream.respond(m.id, r);
+      downstream.respond(m.id, errorOf(r));
       record('forwarded', 'execute', true);
       return;
     }
@@ -195,7 +200,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     const r = await reply;
     toUpstream.delete(idKey(m.id));
     belonging.close(own);
-    if ('error' in r) downstream.respond(m.id, r);
+    if ('error' in r) downstream.respond(m.id, errorOf(r));
     // Held to the output schema of when the call was made, whatever re-admissions did to the tool since.
     else
       answerResult(m.id, task.tool, r, {

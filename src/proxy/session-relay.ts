@@ -48,9 +48,15 @@ export type Relay = (
 /**
  * The relay of one session: re-sends a request to `to` under a new id and answers the original with the mapped
  * reply; `related` is the request of `to`'s own that this one belongs to. The downstream's requests are recorded
- * in `belonging` while they run.
+ * in `belonging` while they run, and the server's answers to them reach the client as `answered` rebuilds them
+ * (server-messages.ts), before any reshaping.
  */
-export function relayer(downstream: Peer, belonging: Belonging, warn: (line: string) => void): Relay {
+export function relayer(
+  downstream: Peer,
+  belonging: Belonging,
+  warn: (line: string) => void,
+  answered: (method: string, reply: Reply) => Reply,
+): Relay {
   return (m, from, to, ids, related, reshaped, settled) => {
     // Every way out before the request is sent ends what it held (a server's request its slot: server-asks.ts).
     const asked = protoMemberPath(m.params);
@@ -77,16 +83,17 @@ export function relayer(downstream: Peer, belonging: Belonging, warn: (line: str
       settled?.();
       if (own !== undefined) belonging.close(own);
       // The answer is a message too: one carrying __proto__ goes back as an error, in either direction.
-      const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
-      // A client's answer to a server's request reaches the server rebuilt (client-answers.ts).
-      if (answered === undefined && from !== downstream)
-        from.respond(m.id, rebuiltAnswer(m.method as string, given, r));
-      else if (answered === undefined)
-        from.respond(m.id, reshaped === undefined || r === CANCELLED ? r : reshaped.shape(r));
-      else
-        from.respond(m.id, {
-          error: { code: RPC.internalError, message: `the answer was not passed on: ${protoRefusal(answered)}` },
+      const carried = 'result' in r ? protoMemberPath(r.result) : undefined;
+      if (carried !== undefined)
+        return from.respond(m.id, {
+          error: { code: RPC.internalError, message: `the answer was not passed on: ${protoRefusal(carried)}` },
         });
+      // A client's answer to a server's request reaches the server rebuilt (client-answers.ts), and a server's
+      // answer the client (server-messages.ts).
+      if (from !== downstream) return from.respond(m.id, rebuiltAnswer(m.method as string, given, r));
+      if (r === CANCELLED) return from.respond(m.id, r);
+      const rebuilt = answered(m.method as string, r);
+      from.respond(m.id, reshaped === undefined || 'error' in rebuilt ? rebuilt : reshaped.shape(rebuilt));
     });
     guardAnswer(relayed, (r) => from.respond(m.id, r), warn);
   };

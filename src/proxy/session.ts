@@ -11,14 +11,14 @@
 // tasks/get, tasks/cancel and tasks/list in session-tasks.ts, a server's notifications/tasks/status below.
 import { isSpecMethod } from '../mcp/methods.js';
 import { protoMemberPath } from '../mcp/forward.js';
-import { CANCELLED, RPC, type Peer } from '../mcp/peer.js';
+import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { toolsListText } from './admission.js';
 import { cancelledId, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
 import { announcedTo } from './method-grants.js';
 import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
-import { serverRequestRefusal } from './revision-rules.js';
+import { type ClientSide, NOT_PASSED, serverAnswer, serverNotification, serverRequest } from './server-messages.js';
 import { sessionCalls } from './session-calls.js';
 import { taskRequests } from './session-tasks.js';
 import type { Relayed, SessionContext } from './session-context.js';
@@ -66,7 +66,11 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   let modernSeen = false;
   const statelessClient = (): boolean => modernSeen && !initialized;
   const tools = sessionTools(downstream, upstream, context, statelessClient);
-  const relay = relayer(downstream, belonging, context.warn);
+  // The client a server's message goes to, as server-messages.ts reads it.
+  const client = (): ClientSide => ({ caps: clientCaps, revision: clientRevision, gateway: false });
+  const relay = relayer(downstream, belonging, context.warn, (method, r) =>
+    serverAnswer(method, r, client(), settings.maxResultBytes),
+  );
   const answer = (id: string | number, work: Promise<unknown>): void =>
     guardAnswer(work, (r) => downstream.respond(id, r), context.warn);
   const { callTool, taskResult, waiting } = sessionCalls({
@@ -77,6 +81,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     toUpstream,
     belonging,
     clientRevision: () => clientRevision,
+    client,
     tasks,
   });
   const taskRequest = taskRequests({ downstream, upstream, toUpstream, relay, tasks, shared: context.shared === true });
@@ -184,11 +189,14 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         upstream.respond(m.id, notFound(m.method as string));
         return;
       }
-      const refusal = statelessClient()
-        ? NO_INPUT_REQUIRED
-        : serverRequestRefusal(m.method as string, m.params, clientCaps, clientRevision);
-      if (refusal !== undefined) {
-        upstream.respond(m.id, { error: { code: RPC.methodNotFound, message: refusal } });
+      if (statelessClient()) {
+        upstream.respond(m.id, { error: { code: RPC.methodNotFound, message: NO_INPUT_REQUIRED } });
+        return;
+      }
+      // Rebuilt, and only what the client declared it takes (server-messages.ts).
+      const asked = serverRequest(m.method as string, m.params, client());
+      if ('error' in asked) {
+        upstream.respond(m.id, asked);
         return;
       }
       const held = asks.hold(Buffer.byteLength(text));
@@ -196,7 +204,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         upstream.respond(m.id, { error: { code: RPC.internalError, message: held } });
         return;
       }
-      relay(m, upstream, downstream, toDownstream, belonging.of(m, related), undefined, held);
+      const reshaped = { params: asked.params, shape: (r: Reply) => r };
+      relay(m, upstream, downstream, toDownstream, belonging.of(m, related), reshaped, held);
     },
     notification(m, _text, related) {
       // The proxy's own business: --deny-method cannot leave the published tools stale.
@@ -212,9 +221,12 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (m.method === 'notifications/tasks/status' && !tasks.owns(namedTask(m.params))) return;
       const to = belonging.of(m, related);
       if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, downstream, to);
-      if (m.method !== 'notifications/progress') return downstream.notify(m.method, m.params, to);
+      // Rebuilt, and only what the client declared it takes (server-messages.ts).
+      const params = serverNotification(m.method, m.params, client());
+      if (params === NOT_PASSED) return;
+      if (m.method !== 'notifications/progress') return downstream.notify(m.method, params, to);
       // With the client's own token, and only for one of its open requests (belonging.ts).
-      const shown = belonging.progressFor(m, related);
+      const shown = belonging.progressFor({ ...m, params }, related);
       if (shown !== undefined) downstream.notify(m.method, shown, to);
     },
   };

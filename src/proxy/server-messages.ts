@@ -1,0 +1,128 @@
+// What a server sends its client beyond tools, as the client gets it: rebuilt from the members the MCP
+// specification gives each (src/mcp/server-shapes.ts), never passed on as sent, and only what the client said it
+// takes. A server's request needs the capability it is for (revision-rules.ts); a request augmented with a task
+// goes on as an ordinary one to a client that did not declare tasks for it (2025-11-25, "Tasks": such a receiver
+// processes it normally), and through the gateway always (it serves no tasks: one server would read another's);
+// `includeContext` goes only to a client that declared `sampling.context` ("Sampling"), never through the gateway,
+// whose client holds every server's context. A URL mode elicitation asks the user to open an http or https URL.
+// A -32042 error's elicitations reach only a client that takes URL mode. An answer or a request not of its shape
+// is the proxy's error, a notification not of its shape goes nowhere; an answer over --max-result is refused.
+import { RPC, type Reply, type RpcError } from '../mcp/peer.js';
+import { arrayOf, members, NOT_SHAPED } from '../mcp/message-shapes.js';
+import { RESULTS, SERVER_NOTIFICATIONS, SERVER_REQUESTS, URL_ELICITATION } from '../mcp/server-shapes.js';
+import type { ProtocolRevision } from '../mcp/versions.js';
+import { serverRequestRefusal } from './revision-rules.js';
+
+/** The client a server's message goes to. */
+export interface ClientSide {
+  readonly caps: Readonly<Record<string, unknown>>;
+  readonly revision: ProtocolRevision;
+  /** The gateway (proxy --config): several servers behind one client. */
+  readonly gateway: boolean;
+}
+
+const objectOr = (value: unknown): Record<string, unknown> | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/** Whether the client declared the capability at `path` (each step an object). */
+function declared(caps: Readonly<Record<string, unknown>>, ...path: readonly string[]): boolean {
+  let at: Record<string, unknown> | undefined = caps as Record<string, unknown>;
+  for (const step of path) at = objectOr(at?.[step]);
+  return at !== undefined;
+}
+
+/** "Tasks": which client capability a task-augmented request of each method needs. */
+const TASK_REQUESTS: Readonly<Record<string, readonly string[]>> = {
+  'sampling/createMessage': ['tasks', 'requests', 'sampling', 'createMessage'],
+  'elicitation/create': ['tasks', 'requests', 'elicitation', 'create'],
+};
+
+/** A server's request as its client gets it: the params to send, or the error the server is answered with. */
+export function serverRequest(
+  method: string,
+  params: unknown,
+  client: ClientSide,
+): { readonly params: unknown } | { readonly error: RpcError } {
+  if (client.gateway && method.startsWith('tasks/'))
+    return refused(RPC.methodNotFound, 'the toolgate gateway (proxy --config) serves no tasks');
+  const refusal = serverRequestRefusal(method, params, client.caps, client.revision);
+  if (refusal !== undefined) return refused(RPC.methodNotFound, refusal);
+  const shape = SERVER_REQUESTS.get(method);
+  const shaped = shape === undefined ? NOT_SHAPED : shape(params);
+  if (shaped === NOT_SHAPED)
+    return refused(RPC.invalidParams, `not passed on: not the params MCP specifies for ${method}`);
+  const out = objectOr(shaped);
+  if (out === undefined) return { params: shaped };
+  const taskNeeds = TASK_REQUESTS[method];
+  if (taskNeeds !== undefined && (client.gateway || !client.revision.tasks || !declared(client.caps, ...taskNeeds)))
+    delete out['task'];
+  if (method === 'sampling/createMessage' && (client.gateway || !declared(client.caps, 'sampling', 'context')))
+    delete out['includeContext'];
+  return { params: out };
+}
+
+function refused(code: number, message: string): { readonly error: RpcError } {
+  return { error: { code, message } };
+}
+
+/** What a notification not passed on gives. */
+export const NOT_PASSED = Symbol('not passed');
+
+/** A server's notification's params as its client gets them, or NOT_PASSED. */
+export function serverNotification(method: string, params: unknown, client: ClientSide): unknown {
+  if (method === 'notifications/elicitation/complete' && !declared(client.caps, 'elicitation', 'url'))
+    return NOT_PASSED;
+  const shape = SERVER_NOTIFICATIONS.get(method);
+  const shaped = shape === undefined ? NOT_SHAPED : shape(params);
+  return shaped === NOT_SHAPED ? NOT_PASSED : shaped;
+}
+
+/** URLElicitationRequiredError (2025-11-25, "Elicitation", Error Handling). */
+const URL_ELICITATION_REQUIRED = -32042;
+const ELICITATIONS = members({ elicitations: arrayOf(URL_ELICITATION) });
+
+/**
+ * A server's error as its client gets it: within `maxBytes` of JSON text (as a result is held to --max-result), a
+ * -32042's elicitations only to a client that takes URL mode.
+ */
+export function serverError(error: RpcError, client: ClientSide, maxBytes: number): RpcError {
+  const size = Buffer.byteLength(JSON.stringify(error));
+  if (size > maxBytes)
+    return {
+      code: error.code,
+      message: `the MCP server's error (${size} bytes) is over --max-result, ${maxBytes} bytes`,
+    };
+  if (error.code !== URL_ELICITATION_REQUIRED || error.data === undefined) return error;
+  const data = declared(client.caps, 'elicitation', 'url') ? ELICITATIONS(error.data) : NOT_SHAPED;
+  return data === NOT_SHAPED ? { code: error.code, message: error.message } : { ...error, data };
+}
+
+/** An error answer as serverError gives it: the same object when nothing changed (CANCELLED stays itself). */
+export function serverErrorReply(
+  reply: { readonly error: RpcError },
+  client: ClientSide,
+  maxBytes: number,
+): { readonly error: RpcError } {
+  const error = serverError(reply.error, client, maxBytes);
+  return error === reply.error ? reply : { error };
+}
+
+/**
+ * A server's answer to its client's request of `method`, as the client gets it: a result rebuilt from its
+ * specified members and within `maxBytes` of JSON text, an error as serverError gives it.
+ */
+export function serverAnswer(method: string, reply: Reply, client: ClientSide, maxBytes: number): Reply {
+  if ('error' in reply) return serverErrorReply(reply, client, maxBytes);
+  const known = RESULTS.get(method);
+  if (known === undefined) return reply;
+  const size = reply.line === undefined ? 0 : Buffer.byteLength(reply.line);
+  if (size > maxBytes)
+    return refused(
+      RPC.internalError,
+      `the MCP server's answer (${size} bytes) is over --max-result, ${maxBytes} bytes`,
+    );
+  const [shape, name] = known;
+  const shaped = shape(reply.result);
+  if (shaped !== NOT_SHAPED) return { result: shaped };
+  return refused(RPC.internalError, `the MCP server's answer was not passed on: it is not a ${name} (MCP 2025-11-25)`);
+}

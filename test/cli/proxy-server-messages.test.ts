@@ -1,0 +1,258 @@
+// What a server sends its client beyond tools reaches the client rebuilt, and only what the client declared it takes
+// (src/proxy/server-messages.ts). A hunt found each of these passed on as the server wrote it: results of
+// resources/read, prompts/get and completion/complete with members and content MCP does not define, past
+// --max-result; sampling and elicitation requests with any member (a `javascript:` URL to open); tasks/* requests
+// and task-augmented sampling to a client that declared no tasks; `includeContext` without `sampling.context`; log
+// and progress notifications as sent; a -32042 error's URL elicitations to a client without URL mode; and through
+// the gateway, one server reading the client's tasks made for another.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RawCli, type RawReply } from './raw-cli.js';
+
+const RAW = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/raw-recording-server.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'toolgate-server-messages-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const NEW = '2025-11-25';
+
+/** A proxy (stdio) over the raw server speaking 2025-11-25, initialized with `capabilities`. */
+async function proxyWith(capabilities: Record<string, unknown>, args: string[] = []): Promise<RawCli> {
+  const cli = new RawCli('proxy', [...args, '--env', 'PROTOCOL', '--', process.execPath, RAW], { PROTOCOL: NEW });
+  await cli.request('init', 'initialize', {
+    protocolVersion: NEW,
+    capabilities,
+    clientInfo: { name: 'raw', version: '0' },
+  });
+  cli.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return cli;
+}
+
+async function ended(cli: RawCli): Promise<void> {
+  cli.child.stdin.end();
+  cli.kill();
+  await cli.exited;
+}
+
+let n = 0;
+/**
+ * Has the server ask the client `method` with `params` (the raw server's ask-any tool): what the client received
+ * (undefined when nothing came), and the text the server got back.
+ */
+async function asked(cli: RawCli, method: string, params: object, tool = 'ask-any') {
+  const id = `ask${n++}`;
+  cli.call(id, tool, { method, params });
+  // The loser of the two waits is left pending (a later message may settle it), never rejected unhandled.
+  const got = await Promise.race([
+    cli.until((r) => r.method === method && !seen.has(r)).catch(() => undefined),
+    cli
+      .until((r) => r.id === id)
+      .then(
+        () => undefined,
+        () => undefined,
+      ),
+  ]);
+  if (got !== undefined) {
+    seen.add(got);
+    cli.send({ jsonrpc: '2.0', id: got.id, result: {} });
+  }
+  return {
+    got: got?.params,
+    answer: JSON.parse(await cli.textOf(id)) as { error?: { code: number; message: string } },
+  };
+}
+const seen = new Set<RawReply>();
+
+describe('a server request reaches the client rebuilt, and only as the client declared (stdio)', () => {
+  let plain: RawCli;
+  let full: RawCli;
+  beforeAll(async () => {
+    plain = await proxyWith({ sampling: {}, elicitation: { form: {}, url: {} } });
+    full = await proxyWith({
+      sampling: { context: {} },
+      elicitation: { url: {} },
+      tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } },
+    });
+  }, 30_000);
+  afterAll(async () => {
+    await ended(plain);
+    await ended(full);
+  });
+
+  const message = { role: 'user', content: { type: 'text', text: 'hi', extra: 1 } };
+
+  it('sampling: members MCP does not define are left out; includeContext and task only as declared', async () => {
+    const params = { messages: [message], maxTokens: 5, includeContext: 'allServers', task: { ttl: 1 }, x: 1 };
+    expect((await asked(plain, 'sampling/createMessage', params)).got).toEqual({
+      messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+      maxTokens: 5,
+    });
+    expect((await asked(full, 'sampling/createMessage', params)).got).toMatchObject({
+      includeContext: 'allServers',
+      task: { ttl: 1 },
+    });
+  });
+
+  it.each([
+    ['a system role', { messages: [{ role: 'system', content: { type: 'text', text: 'x' } }], maxTokens: 5 }],
+    ['a maxTokens that is not a number', { messages: [], maxTokens: 'lots' }],
+  ])('sampling with %s is refused to the server, -32602, and never reaches the client', async (_, params) => {
+    const { got, answer } = await asked(plain, 'sampling/createMessage', params);
+    expect([got, answer.error?.code]).toEqual([undefined, -32602]);
+  });
+
+  it.each([
+    ['javascript:', 'javascript:alert(document.cookie)'],
+    ['file:', 'file:///etc/passwd'],
+    ['not a URL', 'no url'],
+  ])('a URL mode elicitation to a %s URL is refused', async (_, url) => {
+    const params = { mode: 'url', message: 'open', elicitationId: 'e1', url };
+    const { got, answer } = await asked(plain, 'elicitation/create', params);
+    expect([got, answer.error?.code]).toEqual([undefined, -32602]);
+  });
+
+  it('a URL mode elicitation to an https URL passes, rebuilt', async () => {
+    const params = { mode: 'url', message: 'open', elicitationId: 'e1', url: 'https://example.com/x', extra: 1 };
+    expect((await asked(plain, 'elicitation/create', params)).got).toEqual({
+      mode: 'url',
+      message: 'open',
+      elicitationId: 'e1',
+      url: 'https://example.com/x',
+    });
+  });
+
+  it('a form elicitation asking for a nested schema is refused', async () => {
+    const requestedSchema = { type: 'object', properties: { a: { type: 'object', properties: {} } } };
+    const { got, answer } = await asked(plain, 'elicitation/create', { message: 'm', requestedSchema });
+    expect([got, answer.error?.code]).toEqual([undefined, -32602]);
+  });
+
+  it('tasks/* reach only a client that declared tasks (and list and cancel their own member)', async () => {
+    for (const method of ['tasks/list', 'tasks/get', 'tasks/cancel']) {
+      const { got, answer } = await asked(plain, method, method === 'tasks/list' ? {} : { taskId: 't' });
+      expect([method, got, answer.error?.code]).toEqual([method, undefined, -32601]);
+    }
+    expect((await asked(full, 'tasks/list', { extra: 1 })).got).toEqual({});
+  });
+});
+
+describe('a server answer and notification reach the client rebuilt (stdio)', () => {
+  let cli: RawCli;
+  beforeAll(async () => {
+    cli = await proxyWith({ sampling: {} }, ['--max-result', '2000']);
+  }, 30_000);
+  afterAll(async () => ended(cli));
+
+  /** The client's request of `method` answered by the server with `answer` (or `error`), as the client got it. */
+  const answered = (method: string, params: object, meta: object): Promise<RawReply> =>
+    cli.request(`r${n++}`, method, { ...params, _meta: meta });
+
+  it('resources/read: members MCP does not define are left out', async () => {
+    const answer = { contents: [{ uri: 'file:///a', text: 't', weird: 1 }], extra: 'y' };
+    const r = await answered('resources/read', { uri: 'file:///a' }, { answer });
+    expect(r.result).toEqual({ contents: [{ uri: 'file:///a', text: 't' }] });
+  });
+
+  it.each([
+    [
+      'resources/read with a script content',
+      'resources/read',
+      { uri: 'u' },
+      { contents: [{ type: 'script', js: 'x' }] },
+    ],
+    [
+      'prompts/get with a system role',
+      'prompts/get',
+      { name: 'p' },
+      { messages: [{ role: 'system', content: { type: 'text', text: 'x' } }] },
+    ],
+    [
+      'completion/complete with 101 values',
+      'completion/complete',
+      { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: 'b' } },
+      { completion: { values: Array.from({ length: 101 }, () => 'v') } },
+    ],
+    ['resources/list with an object cursor', 'resources/list', {}, { resources: [], nextCursor: { o: 1 } }],
+  ])('%s is the proxy error, naming what was expected', async (_, method, params, answer) => {
+    const r = await answered(method, params, { answer });
+    expect(r.error).toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/not passed on: it is not a \w+Result/),
+    });
+  });
+
+  it('an answer over --max-result is refused; so is a tools/call error over it', async () => {
+    const long = { messages: [{ role: 'user', content: { type: 'text', text: 'x'.repeat(5000) } }] };
+    const r = await answered('prompts/get', { name: 'p' }, { answer: long });
+    expect(r.error?.message).toMatch(/over --max-result, 2000 bytes/);
+    cli.send({
+      jsonrpc: '2.0',
+      id: 'big-error',
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { msg: 'a' }, _meta: { error: { code: 1, message: 'e'.repeat(5000) } } },
+    });
+    const e = await cli.until((x) => x.id === 'big-error');
+    expect([e.error?.code, e.error?.message]).toEqual([1, expect.stringMatching(/over --max-result, 2000 bytes/)]);
+  });
+
+  it('a -32042 error keeps its URL elicitations only for a client that takes URL mode', async () => {
+    const elicitations = [{ mode: 'url', message: 'm', elicitationId: 'e', url: 'https://example.com' }];
+    const error = { code: -32042, message: 'needs a URL', data: { elicitations } };
+    const r = await answered('resources/read', { uri: 'u' }, { error });
+    expect(r.error).toEqual({ code: -32042, message: 'needs a URL' });
+  });
+
+  it('a log message is rebuilt; one of an unknown level goes nowhere', async () => {
+    const notify = async (params: object): Promise<void> => {
+      const id = `n${n++}`;
+      cli.call(id, 'notify-any', { method: 'notifications/message', params });
+      await cli.until((x) => x.id === id);
+    };
+    await notify({ level: 'bogus', data: 'dropped' });
+    await notify({ level: 'info', data: { a: 1 }, logger: 'l', extra: 1 });
+    const logs = cli.replies.filter((x) => x.method === 'notifications/message').map((x) => x.params);
+    expect(logs).toEqual([{ level: 'info', data: { a: 1 }, logger: 'l' }]);
+  });
+
+  it('an elicitation/complete goes nowhere for a client without URL mode', async () => {
+    const id = `n${n++}`;
+    cli.call(id, 'notify-any', { method: 'notifications/elicitation/complete', params: { elicitationId: 'e' } });
+    await cli.until((x) => x.id === id);
+    expect(cli.replies.filter((x) => x.method === 'notifications/elicitation/complete')).toEqual([]);
+  });
+});
+
+describe('the gateway passes on no task between a server and the client', () => {
+  let cli: RawCli;
+  beforeAll(async () => {
+    const config = join(dir, 'gateway.json');
+    const entry = { command: process.execPath, args: [RAW], env: { PROTOCOL: NEW } };
+    writeFileSync(config, JSON.stringify({ mcpServers: { a: entry, b: entry } }));
+    cli = new RawCli('proxy', ['--config', config]);
+    const capabilities = {
+      sampling: { context: {} },
+      tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } },
+    };
+    await cli.request('init', 'initialize', {
+      protocolVersion: NEW,
+      capabilities,
+      clientInfo: { name: 'r', version: '0' },
+    });
+    cli.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  }, 30_000);
+  afterAll(async () => ended(cli));
+
+  it('a task-augmented sampling request goes on as an ordinary one, without includeContext', async () => {
+    const params = { messages: [], maxTokens: 5, includeContext: 'thisServer', task: { ttl: 1 } };
+    expect((await asked(cli, 'sampling/createMessage', params, 'a__ask-any')).got).toEqual({
+      messages: [],
+      maxTokens: 5,
+    });
+  });
+
+  it.each(['tasks/list', 'tasks/result'])('a server asking %s of the client is refused', async (method) => {
+    const { got, answer } = await asked(cli, method, method === 'tasks/list' ? {} : { taskId: 'T-A' }, 'b__ask-any');
+    expect([got, answer.error?.code]).toEqual([undefined, -32601]);
+  });
+});
