@@ -6,7 +6,7 @@ import { fail, failExecution, guarded, ok, readHostObject, thrownMessage, type R
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import type { InferArgs } from '../tools/infer-args.js';
-import { loneSurrogateRefusal } from '../tools/published-text.js';
+import { publishedTextRefusal } from '../tools/published-text.js';
 import { clip, quote } from '../util/describe-value.js';
 import { heldError } from '../util/host-error.js';
 import { copyJson } from '../util/plain-json.js';
@@ -185,7 +185,7 @@ export function aiSdkSchema<T = unknown>(schema: unknown, options: AiSdkSchemaOp
     const compiled = validateSchema(schema, options);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
-    const lone = loneSurrogateRefusal('aiSdkSchema: ', { inputSchema: checked.schema });
+    const lone = publishedTextRefusal('aiSdkSchema: ', { inputSchema: checked.schema });
     if (lone !== undefined) return lone;
     // A private copy: the SDK and providers may rewrite what they are given (the SDK computes it once).
     const provided = (): JSONSchema7 => {
@@ -232,7 +232,7 @@ export function toAiSdkTool<const S, OUTPUT = unknown, T = InferArgs<S>>(
     const { name, inputSchema, execute, exposeErrors, framework } = read.value;
     const schema = aiSdkSchema<T>(inputSchema, options);
     if (!schema.ok) return schema;
-    const described = loneSurrogateRefusal('toAiSdkTool: ', { description: framework['description'] });
+    const described = publishedTextRefusal('toAiSdkTool: ', { description: framework['description'] });
     if (described !== undefined) return described;
     try {
       const definition = {

@@ -11,7 +11,7 @@ import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
-import { loneSurrogateRefusal } from '../tools/published-text.js';
+import { publishedTextRefusal } from '../tools/published-text.js';
 import { TOOL_NAME_PATTERN } from '../tools/tool.js';
 import { clip, quote } from '../util/describe-value.js';
 import { jsonOrError } from '../util/host-error.js';
@@ -143,7 +143,7 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
     const compiled = validateSchema(inputSchema, options);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
-    const lone = loneSurrogateRefusal('toLangChainTool: ', { description, inputSchema: checked.schema });
+    const lone = publishedTextRefusal('toLangChainTool: ', { description, inputSchema: checked.schema });
     if (lone !== undefined) return lone;
     // A fresh copy per conversion, `type: "object"` stated: LangChain and providers may rewrite what they get.
     const provided = (): unknown => providedSchema(checked.schema, true) ?? { type: 'object' };

@@ -5,7 +5,7 @@ import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema, type ToolgateStandardProps } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
-import { loneSurrogateRefusal } from '../tools/published-text.js';
+import { publishedTextRefusal } from '../tools/published-text.js';
 import { quote } from '../util/describe-value.js';
 import { heldError } from '../util/host-error.js';
 
@@ -204,7 +204,7 @@ export function toAgentsTool<const S, T = InferArgs<S>>(
     const compiled = validateSchema(inputSchema, options);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
-    const lone = loneSurrogateRefusal('toAgentsTool: ', { description, inputSchema: checked.schema });
+    const lone = publishedTextRefusal('toAgentsTool: ', { description, inputSchema: checked.schema });
     if (lone !== undefined) return lone;
     const strict = strictOption !== false;
     const approval =

@@ -2,7 +2,8 @@ import { fail, failExecution, thrownFailure, thrownMessage, type Result } from '
 import { admitSlots, NO_INTERNALS, type AdmissionInternals, type AdmissionOptions } from './admission.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import type { Bundle } from './bundle.js';
-import { callFailure, type BatchError } from './diagnostics.js';
+import { callFailure, type BatchError, type Diagnostic } from './diagnostics.js';
+import { publishedTextRefusal } from '../tools/published-text.js';
 import type { ToolDescriptor } from './descriptor.js';
 import type { McpTool } from './providers.js';
 import type { Invoke } from './preflight.js';
@@ -87,6 +88,34 @@ async function outputSchemasOf(
   };
 }
 
+/** The members of a listed tool preflight reads itself (its name, description, annotations, input schema). */
+const PREFLIGHT_READS = new Set(['name', 'description', 'annotations', 'inputSchema', '_meta']);
+
+/**
+ * A descriptor diagnostic for each listed tool whose other members (but `_meta`, the client's business) hold a
+ * lone surrogate or a steering character (published-text.ts), as its description would.
+ */
+function listedTextDiagnostics(slots: readonly BatchSlot[]): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  slots.forEach((slot, index) => {
+    const tool = slot.present ? slot.value : undefined;
+    if (tool === null || typeof tool !== 'object' || isList(tool) !== false) return;
+    const rest: Record<string, unknown> = {};
+    for (const key of Object.keys(tool)) if (!PREFLIGHT_READS.has(key)) rest[key] = ownData(tool, key);
+    const error = publishedTextRefusal('invalid tool descriptor: ', rest)?.error;
+    const name = ownData(tool, 'name');
+    if (error !== undefined)
+      found.push({
+        name: typeof name === 'string' ? name : '',
+        revision: undefined,
+        index,
+        stage: 'descriptor',
+        error,
+      });
+  });
+  return found;
+}
+
 /** The result check of the tool named `name`, when it declares an outputSchema that compiled. */
 function outputCheck(schemas: OutputSchemas['byName'] | undefined, name: unknown): OutputCheck | undefined {
   const schema = typeof name === 'string' ? schemas?.get(name) : undefined;
@@ -142,6 +171,10 @@ export async function admitMcpToolsWith(
     const entries = readBatch(listed, 'admitMcpTools');
     if (!entries.ok) return callFailure(entries);
     const checked = outputs ? await outputSchemasOf(entries.value, admission, internals) : undefined;
+    // What preflight does not read of each listed tool is published as listed (a title, an outputSchema, icons).
+    const listedText = listedTextDiagnostics(entries.value);
+    const extra = checked?.internals ?? internals;
+    const withText = { ...extra, extraDiagnostics: [...extra.extraDiagnostics, ...listedText] };
     const descriptorOf = (entry: unknown): unknown => {
       if (entry === null || typeof entry !== 'object' || isList(entry) !== false) return entry;
       const tool = entry as McpTool;
@@ -169,7 +202,7 @@ export async function admitMcpToolsWith(
       (slot): BatchSlot => (slot.present ? { present: true, value: descriptorOf(slot.value) } : slot),
     );
     // Tools from MCP follow MCP's name rule (a `.` is allowed; providers get the mapped name).
-    return await admitSlots(slots, admission, { ...(checked?.internals ?? internals), mcpNames: true });
+    return await admitSlots(slots, admission, { ...withText, mcpNames: true });
   } catch (thrown) {
     // Its text is the host's (a path, a credential): withheld from the message, kept as the cause.
     if (thrown instanceof HostThrow)

@@ -2,7 +2,7 @@ import { fail, guarded, ok, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { copyJson, deepFreeze, problemPointer } from '../util/plain-json.js';
 import { shownPlace } from '../util/describe-value.js';
-import { loneSurrogateRefusal } from '../tools/published-text.js';
+import { publishedTextRefusal } from '../tools/published-text.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick, readTable } from '../util/option-table.js';
 import { PREFLIGHT_TABLE, type PreflightOptions } from './admission-options.js';
@@ -86,7 +86,7 @@ function preflightBody(
   if (!compiled.ok) return compiled;
   // What is published to a model holds no lone surrogate (published-text.ts).
   const published = { description: f.description, annotations, inputSchema: compiled.value.schema };
-  const lone = loneSurrogateRefusal('invalid tool descriptor: ', published);
+  const lone = publishedTextRefusal('invalid tool descriptor: ', published);
   if (lone !== undefined) {
     staged.stage = 'descriptor';
     return lone;

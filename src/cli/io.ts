@@ -5,7 +5,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_LISTING_BYTES } from '../catalog/mcp-pages.js';
 import { parseJsonText, parseStrictJsonText } from '../arguments/json-text.js';
 import { ok, type Failure, type Problem, type Result } from '../result.js';
-import { printable } from '../util/describe-value.js';
+import { terminalText } from '../util/describe-value.js';
 
 /** Output and input of one CLI run. */
 export interface CliIO {
@@ -30,8 +30,8 @@ export interface InputProblem extends Problem {
 export function processIO(): CliIO {
   return {
     out: (t) => void process.stdout.write(t),
-    // Every stderr line is text for a person, and may quote a server (printable: no terminal escape acts).
-    err: (t) => void process.stderr.write(printable(t)),
+    // Every stderr line is text for a person, and may quote a server (terminalText: no terminal escape acts).
+    err: (t) => void process.stderr.write(terminalText(t)),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       let bytes = 0;

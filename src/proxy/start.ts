@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Failure, fail, failExecution, type GateError, ok, type Result } from '../result.js';
 import { dropRejection } from '../util/host-hook.js';
+import { terminalText } from '../util/describe-value.js';
 import { openHttpFront } from './http.js';
 import type { ProxyExit } from './exit.js';
 import type { ProxyIO, ProxyReady } from './io.js';
@@ -45,7 +46,8 @@ export async function startProxy(options: ProxyOptions): Promise<Result<ProxyHan
     let handle: ProxyHandle | undefined;
     const io: ProxyIO = {
       err: (text) => {
-        const line = text.replace(/\n$/, '');
+        // The host's logger may write to a terminal: no escape of a server's acts (terminalText).
+        const line = terminalText(text.replace(/\n$/, ''));
         if (handle === undefined) lines.push(line);
         try {
           // An async logger fails by rejecting: dropped as a throw is, never an unhandled rejection.
@@ -144,7 +146,8 @@ export async function createProxyHandler(options: ProxyOptions): Promise<Result<
   let serving = false;
   const io: ProxyIO = {
     err: (text) => {
-      const line = text.replace(/\n$/, '');
+      // The host's logger may write to a terminal: no escape of a server's acts (terminalText).
+      const line = terminalText(text.replace(/\n$/, ''));
       if (!serving) lines.push(line);
       try {
         // An async logger fails by rejecting: dropped as a throw is, never an unhandled rejection.

@@ -4,10 +4,7 @@
  * newline or quote inside a string cannot pose as message structure); a caller's object is named
  * by its type only, since reading it could run its code.
  */
-
-/** Whether char code `c` is a control character but tab and the line breaks (LF, CR): C0, DEL and C1 (ECMA-48). */
-const isControl = (c: number): boolean =>
-  (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f);
+import { isControl, isInvisible, isTag } from './hidden-text.js';
 
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
@@ -25,7 +22,9 @@ export function cutWhole(text: string, n: number): string {
 }
 
 /**
- * `text` with every control character but tab, LF and CR, and every lone surrogate, written as `\uXXXX`: an
+ * `text` with every control character but tab, LF and CR, every character that shows nothing or reorders the
+ * text (hidden-text.ts: bidi controls, zero-width characters, tag characters), and every lone surrogate, written
+ * as `\uXXXX` (`\u{e0041}` for a tag character): an
  * escape sequence in a tool name or a server's message (`ESC ]0;…`, `ESC [2J`) printed to a terminal would retitle
  * or clear it, or hide what follows; a body with a lone surrogate is refused by Anthropic's API. Line breaks are a
  * message's own business (each report keeps its lines). A scan, not a regular expression: the pattern budget's
@@ -36,17 +35,33 @@ export function printable(text: string): string {
   let from = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) continue;
+    let shown = c;
     if (c >= 0xd800 && c <= 0xdfff) {
-      // A pair is text; a lone half is not (a body holding one is refused by Anthropic's API): written out.
+      // A pair is text but for a tag character (hidden-text.ts); a lone half is not (a body holding one is refused
+      // by Anthropic's API): written out.
       if (c <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
+        const cp = text.codePointAt(i) as number;
         i++;
-        continue;
+        if (!isTag(cp)) continue;
+        shown = cp;
       }
-    } else if (!isControl(c)) continue;
-    out = `${out ?? ''}${text.slice(from, i)}\\u${c.toString(16).padStart(4, '0')}`;
+    } else if (!isControl(c) && !isInvisible(c)) continue;
+    const written = shown > 0xffff ? `\\u{${shown.toString(16)}}` : `\\u${shown.toString(16).padStart(4, '0')}`;
+    out = `${out ?? ''}${text.slice(from, shown > 0xffff ? i - 1 : i)}${written}`;
     from = i + 1;
   }
   return out === undefined ? text : `${out}${text.slice(from)}`;
+}
+
+/**
+ * Text for a log or a terminal, which may quote a server: printable, and a CR that ends no line (CR LF does) written
+ * out too, since a terminal returns to the line's start on it and what follows overwrites what came before (a
+ * server's text posing as toolgate's own verdict). toolgate writes no CR of its own.
+ */
+export function terminalText(text: string): string {
+  const shown = printable(text);
+  return shown.includes('\r') ? shown.replace(/\r(?!\n)/g, '\\u000d') : shown;
 }
 
 /** A run of line breaks a reader takes for the end of a line: LF, CR, and Unicode's U+2028 and U+2029. */

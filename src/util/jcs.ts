@@ -20,23 +20,34 @@ function pointerOf(path: Path | readonly (string | number)[]): string {
   return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
-/** The first key or string holding a lone surrogate, as a JSON Pointer; undefined when there is none. */
-export function loneSurrogateAt(value: unknown): string | undefined {
+/** The first key or string `bad` holds true for, as a JSON Pointer with that text; undefined when there is none. */
+export function firstTextAt(
+  value: unknown,
+  bad: (text: string) => boolean,
+): { readonly pointer: string; readonly text: string } | undefined {
   const stack: { v: unknown; at: Path }[] = [{ v: value, at: undefined }];
   while (stack.length > 0) {
     const { v, at } = stack.pop() as { v: unknown; at: Path };
     if (typeof v === 'string') {
-      if (LONE_SURROGATE.test(v)) return pointerOf(at);
+      if (bad(v)) return { pointer: pointerOf(at), text: v };
     } else if (Array.isArray(v)) {
       for (const [i, item] of v.entries()) stack.push({ v: item, at: { parent: at, segment: i } });
     } else if (v !== null && typeof v === 'object')
       for (const k of Object.keys(v)) {
         const here = { parent: at, segment: k };
-        if (LONE_SURROGATE.test(k)) return pointerOf(here);
+        if (bad(k)) return { pointer: pointerOf(here), text: k };
         stack.push({ v: (v as Record<string, unknown>)[k], at: here });
       }
   }
   return undefined;
+}
+
+/** Whether `text` holds a lone surrogate (not I-JSON: RFC 7493 §2.1). */
+export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
+
+/** The first key or string holding a lone surrogate, as a JSON Pointer; undefined when there is none. */
+export function loneSurrogateAt(value: unknown): string | undefined {
+  return firstTextAt(value, hasLoneSurrogate)?.pointer;
 }
 
 /**

@@ -169,3 +169,45 @@ describe('a lone surrogate in what is published', () => {
     expect(r.ok).toBe(true);
   });
 });
+
+// Nor a character that steers what a model reads while a reviewer sees nothing (src/util/hidden-text.ts): a hunt
+// admitted a server's description carrying ESC sequences, a right-to-left override and tag characters spelling an
+// instruction, and published them to every provider as they were.
+describe('a steering character in what is published', () => {
+  const object = { type: 'object', properties: { q: { type: 'string' } } };
+  it.each([
+    [
+      'tag characters in the description',
+      { description: 'Search.\u{E0041}\u{E006C}' },
+      /a tag character \(U\+E0041\) at "\/description"/,
+    ],
+    ['an RLO in the description', { description: 'ok \u202E txt' }, /a bidi control \(U\+202E\) at "\/description"/],
+    [
+      'an isolate in an annotation',
+      { annotations: { title: 'T\u2066' } },
+      /a bidi control \(U\+2066\) at "\/annotations\/title"/,
+    ],
+    [
+      'an ESC in a schema description',
+      { inputSchema: { ...object, description: 'x\u001B[2J' } },
+      /a control character \(U\+001B\) at "\/inputSchema\/description"/,
+    ],
+    [
+      'a C1 CSI in an enum value',
+      { inputSchema: { type: 'object', properties: { q: { enum: ['\u009B'] } } } },
+      /U\+009B/,
+    ],
+  ])('%s is refused (validation), naming it and where', (_, extra, message) => {
+    const r = preflight({ name: 't', inputSchema: object, backend: () => 1, ...extra });
+    expect(r.ok ? 'admitted' : [r.error.class, r.error.violations[0]?.code]).toEqual([
+      'validation',
+      'descriptor_invalid',
+    ]);
+    expect(r.ok || r.error.message).toMatch(message);
+  });
+
+  it('tab, line breaks, zero-width joiners (an emoji sequence) and an RTL script are text, and pass', () => {
+    const description = 'a\tb\nc\r\nd \u{1F3F4}\u200D\u2620\uFE0F \u05E9\u05DC\u05D5\u05DD zero\u200Bwidth';
+    expect(preflight({ name: 't', description, inputSchema: object, backend: () => 1 }).ok).toBe(true);
+  });
+});
