@@ -1,10 +1,10 @@
 // Values that must never be printed (`--env` values, `KEY=VALUE` words), masked in every form they take in
 // text toolgate shows: as they are, inside a JSON string (escaped once, or twice when JSON text is itself put
 // in a JSON string, as a report does with a server's message), with non-ASCII escaped as \uXXXX (Python's
-// json.dumps) or `/` as `\/`, and single-quoted for a shell. A value with `"` or `\` has no raw occurrence
-// in JSON output, so masking the raw form alone would show it. JSON text (what the proxy sends its client, its
-// --log lines) is masked string by string, each decoded first: whatever escapes its writer chose, the value is
-// found, and the text stays JSON.
+// json.dumps) or `/` as `\/`, single-quoted for a shell, URL-encoded, and base64 at any offset. A value with `"`
+// or `\` has no raw occurrence in JSON output, so masking the raw form alone would show it. JSON text (what the
+// proxy sends its client, its --log lines) is masked string by string, each decoded first: whatever escapes its
+// writer chose, the value is found, and the text stays JSON.
 
 import { isExactNumber } from '../arguments/exact-number.js';
 import { oneLine, printable } from '../util/describe-value.js';
@@ -78,9 +78,26 @@ function valueForms(value: string): string[] {
     // As a JSON Pointer token (RFC 6901 §3: a member name carrying it, in a schema location) and URL-encoded.
     value.replace(/~/g, '~0').replace(/\//g, '~1'),
   ];
-  // A lone surrogate has no UTF-8, so no URL-encoded form (encodeURIComponent throws on it).
-  const encoded = wellFormed(value) ? encodeURIComponent(value) : undefined;
-  return encoded === undefined ? forms : [...forms, encoded];
+  // A lone surrogate has no UTF-8, so no URL-encoded or base64 form (encodeURIComponent throws on it).
+  return wellFormed(value) ? [...forms, encodeURIComponent(value), ...base64Forms(value)] : forms;
+}
+
+/**
+ * The parts of a value's base64 (RFC 4648 §4) and base64url (§5) that hold whatever bytes come before and after it:
+ * MCP carries binary data (a resource's `blob`, an image) as base64, so a secret in a file a server reads comes
+ * out encoded. The value may start at any of three offsets in the encoded bytes; for each, the characters its own
+ * bytes alone decide (whole groups of three of its bytes) are the form.
+ */
+function base64Forms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const forms: string[] = [];
+  for (const offset of [0, 1, 2]) {
+    const padded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    // The first group shares its bytes with what comes before (offset > 0); the last with what comes after.
+    const decided = padded.slice(offset === 0 ? 0 : 4, Math.floor((offset + bytes.length) / 3) * 4);
+    forms.push(decided, decided.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
 }
 
 /** `text` with every form of every secret masked. */

@@ -135,6 +135,21 @@ describe('a secret as the text around it changed it', () => {
     expect(maskSecrets(text, [secret])).toBe(text.replace(/AKIAw~1K7MDENG~0bPx|Tok%2Fen%2Bwith%3D%26%3F/, REDACTED));
   });
 
+  // A hunt's find: a server's resources/read gave `--env` secret text masked and the same secret in a `blob` (MCP's
+  // base64 for binary contents, a binary .env file read as it is) as it was.
+  it.each([0, 1, 2, 3, 7])('masks a secret in base64 and base64url, %i bytes into the encoded data', (before) => {
+    const secret = 'supersecretvalue123';
+    const data = Buffer.concat([Buffer.alloc(before, 0xfb), Buffer.from(secret), Buffer.from([0xff, 0xfe, 0x3f])]);
+    for (const encoding of ['base64', 'base64url'] as const) {
+      const text = JSON.stringify({ blob: data.toString(encoding) });
+      const masked = createMasker([secret], 8, 'whole-values').json(text);
+      expect(masked, encoding).toContain(REDACTED);
+      // What is left is bytes of the data around the secret, never enough of it to decode a piece of it.
+      const left = (JSON.parse(masked) as { blob: string }).blob.split(REDACTED);
+      expect(left.map((part) => Buffer.from(part, encoding).toString('latin1')).join('')).not.toMatch(/secret/);
+    }
+  });
+
   it("leaves alone a line of a multi-line secret shorter than the masker's minimum", () => {
     const masker = createMasker(['abcdefghijkl\nxyz12\nmnopqrstuvwx'], 8);
     expect(masker.text('xyz12 abcdefghijkl')).toBe(`xyz12 ${REDACTED}`);
