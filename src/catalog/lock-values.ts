@@ -83,7 +83,7 @@ export type ValueMask = (text: string) => string;
  * before it is clipped: a secret the clip cuts in two would pass whole-value masking with its beginning shown.
  */
 export function shownValue(value: unknown, mask: ValueMask = (t) => t): string {
-  return clip(mask(sortedKeyJson(value, (v) => JSON.stringify(v))), VALUE_CHARS);
+  return clip(textOf(value, mask), VALUE_CHARS);
 }
 
 const segment = (s: string | number): string => `/${escapePointerToken(String(s))}`;
@@ -93,6 +93,37 @@ const same = (a: unknown, b: unknown): boolean => {
   const leaf = (v: unknown): string => JSON.stringify(v);
   return sortedKeyJson(a, leaf) === sortedKeyJson(b, leaf);
 };
+
+/** A value's JSON text as a report reads it, masked. */
+const textOf = (value: unknown, mask: ValueMask): string => mask(sortedKeyJson(value, (v) => JSON.stringify(v)));
+
+/** Characters shown before where two long values first differ. */
+const LEAD = 20;
+
+/**
+ * Both sides of a change, each clipped from a little before where they first differ: two long texts that differ
+ * past the clip (an instruction added at the end of a description) showed the same first 80 characters twice.
+ */
+function shownPair(a: unknown, b: unknown, mask: ValueMask): { old?: string; new?: string } {
+  if (a === undefined || b === undefined) {
+    return {
+      ...(a === undefined ? {} : { old: shownValue(a, mask) }),
+      ...(b === undefined ? {} : { new: shownValue(b, mask) }),
+    };
+  }
+  const [x, y] = [textOf(a, mask), textOf(b, mask)];
+  let at = 0;
+  while (at < x.length && x.charCodeAt(at) === y.charCodeAt(at)) at++;
+  // Within the clip on both sides, or differing early: shown from the start.
+  if (at < VALUE_CHARS - LEAD || (x.length <= VALUE_CHARS && y.length <= VALUE_CHARS))
+    return { old: clip(x, VALUE_CHARS), new: clip(y, VALUE_CHARS) };
+  let start = at - LEAD;
+  // Never between the halves of a surrogate pair.
+  const low = (t: string): boolean => t.charCodeAt(start) >= 0xdc00 && t.charCodeAt(start) <= 0xdfff;
+  if (low(x) || low(y)) start--;
+  const from = (t: string): string => `…${clip(t.slice(start), VALUE_CHARS - 1)}`;
+  return { old: from(x), new: from(y) };
+}
 
 /** The walk of one tool's changed fields, charged per value compared. */
 class Diff {
@@ -107,12 +138,7 @@ class Diff {
       this.more++;
       return;
     }
-    this.changes.push({
-      field,
-      pointer,
-      ...(a === undefined ? {} : { old: shownValue(a, this.mask) }),
-      ...(b === undefined ? {} : { new: shownValue(b, this.mask) }),
-    });
+    this.changes.push({ field, pointer, ...shownPair(a, b, this.mask) });
   }
 
   walk(field: string, pointer: string, a: unknown, b: unknown, depth: number): void {
