@@ -27,7 +27,10 @@ function serverName(init: Record<string, unknown> | undefined): string | undefin
   const name = ownData(info, 'name');
   const version = ownData(info, 'version');
   if (typeof name !== 'string') return undefined;
-  return `${JSON.stringify(shortLine(name))}${typeof version === 'string' ? ` ${shortLine(version, 40)}` : ''}`;
+  if (typeof version !== 'string') return JSON.stringify(shortLine(name));
+  // A version that is not a plain version token is quoted: `1 ("node real"): 9 of 9` posed as the summary's own text.
+  const shown = /^[\w.+-]{1,40}$/.test(version) ? version : JSON.stringify(shortLine(version, 40));
+  return `${JSON.stringify(shortLine(name))} ${shown}`;
 }
 
 /** The summary's lines (without the `toolgate proxy: ` prefix); `quiet` leaves only problems. */

@@ -43,6 +43,18 @@ describe('the proxy start-up summary', () => {
   });
 });
 
+describe("the server's name and version in the summary", () => {
+  const init = (version: string) => ({ serverInfo: { name: 'node', version } });
+  // A hunt's find: a version was printed unquoted, so `1 ("node real"): 9 of 9 tools published` read as the line.
+  it.each([
+    ['a plain version, as it is', '1.2.0-rc.1+b7', 'server "node" 1.2.0-rc.1+b7 ("srv"): '],
+    ['anything else, quoted', '1 ("node real"): 9 of 9', 'server "node" "1 (\\"node real\\"): 9 of 9" ("srv"): '],
+  ])('%s', (_, version, start) => {
+    const first = summaryLines(publishedWith(['a', 'b']), init(version), 'srv', false)[0] ?? '';
+    expect(first.startsWith(start) ? start : first).toBe(start);
+  });
+});
+
 describe('after a re-admission (tools/list_changed)', () => {
   const before = publishedWith(['a', 'b']);
   const withTool = (tool: Record<string, unknown>): Published =>
