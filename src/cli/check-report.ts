@@ -1,6 +1,7 @@
 // Prints `check` results: text (one line per tool, its violations with schema locations, a summary line;
 // colour only on a terminal) or one JSON report for CI annotations. An input that could not be read is an entry
 // of the report like a catalog, with its error instead of tools.
+import { escapedJson } from '../util/hidden-text.js';
 import type { Violation } from '../result.js';
 import { clip, oneLine, printable, shownPlace } from '../util/describe-value.js';
 import { countAdvice, type AdvisedCatalog, type AdvisedVerdict } from './check-advice.js';
@@ -220,7 +221,7 @@ export function jsonReport(
     ),
     ...extra,
   };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${escapedJson(JSON.stringify(report, null, 2))}\n`;
 }
 
 /** The JSON report of a run stopped by a usage error before anything was checked. */

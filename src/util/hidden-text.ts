@@ -40,3 +40,30 @@ export function steeringIn(text: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * JSON text with every C1 control and every character printable writes out (a bidi control, a zero-width or tag
+ * character) inside its strings escaped as `\uXXXX`: the same JSON value, but a report a person pipes to a terminal
+ * or a log viewer acts on none of them (JSON.stringify escapes C0 alone). Such characters occur only in strings.
+ */
+export function escapedJson(json: string): string {
+  let out: string | undefined;
+  let from = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c < 0x80) continue;
+    const tag = c === 0xdb40 && (json.charCodeAt(i + 1) & 0xff80) === 0xdc00;
+    if (!tag && !isControl(c) && !isInvisible(c)) continue;
+    const units = tag ? 2 : 1;
+    let written = '';
+    for (let k = 0; k < units; k++)
+      written += `\\u${json
+        .charCodeAt(i + k)
+        .toString(16)
+        .padStart(4, '0')}`;
+    out = `${out ?? ''}${json.slice(from, i)}${written}`;
+    i += units - 1;
+    from = i + 1;
+  }
+  return out === undefined ? json : `${out}${json.slice(from)}`;
+}

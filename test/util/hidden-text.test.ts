@@ -3,7 +3,7 @@
 // proxy's stderr, and a lone CR let a server's text overwrite toolgate's own line on a terminal.
 import { describe, expect, it } from 'vitest';
 import { clip, printable, terminalText } from '../../src/util/describe-value.js';
-import { steeringIn } from '../../src/util/hidden-text.js';
+import { escapedJson, steeringIn } from '../../src/util/hidden-text.js';
 
 describe('printable', () => {
   it.each([
@@ -43,5 +43,20 @@ describe('steeringIn', () => {
     ['BEL', '\u0007', 'a control character (U+0007)'],
   ])('%s', (_, text, found) => {
     expect(steeringIn(text)).toBe(found);
+  });
+});
+
+// A hunt's find: `check --format json`, `validate --format json` and the proxy's --log wrote C1 controls (a CSI),
+// bidi controls and tag characters raw, since JSON.stringify escapes C0 alone.
+describe('escapedJson', () => {
+  it.each([
+    ['a C1 CSI', { name: 'bad\u009b2J' }, '{"name":"bad\\u009b2J"}'],
+    ['an RLO and a zero-width space', ['a\u202eb\u200b'], '["a\\u202eb\\u200b"]'],
+    ['a tag character, as its two halves', { k: 'x\u{E0041}' }, '{"k":"x\\udb40\\udc41"}'],
+    ['an emoji and accents, as they are', { k: '\u{1F600} é' }, '{"k":"\u{1F600} é"}'],
+  ])('%s: the same JSON value, escaped', (_, value, text) => {
+    const json = escapedJson(JSON.stringify(value));
+    expect(json).toBe(text);
+    expect(JSON.parse(json)).toEqual(value);
   });
 });
