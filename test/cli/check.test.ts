@@ -245,11 +245,13 @@ describe('toolgate check: a terminal escape in a foreign text is written out, ne
 
   // A location is the schema's keys: it was printed raw, so a key could clear the screen, start a line of its own
   // ("FAKE accepted") or fill the log with 100,000 characters.
+  // A key with a terminal escape in a schema that compiles is refused as published text now (published-text.ts): the
+  // lint warning's location is shown with characters that show nothing instead.
   it.each([
-    ['a violation', { type: 'strng' }],
-    ['a lint warning', { types: 'string' }],
-  ])('writes out and clips the location of %s', async (_, bad) => {
-    const key = 'x\u001b[2J\u001b]0;PWNED\u0007\nFAKE accepted    evil\r';
+    ['a violation', { type: 'strng' }, 'x\u001b[2J\u001b]0;PWNED\u0007', 'x\\u001b[2J\\u001b]0;PWNED\\u0007'],
+    ['a lint warning', { types: 'string' }, 'x\u200b\u2060\ufeff', 'x\\u200b\\u2060\\ufeff'],
+  ])('writes out and clips the location of %s', async (_, bad, lead, shown) => {
+    const key = `${lead}\nFAKE accepted    evil\r`;
     const long = 'k'.repeat(100_000);
     const file = write('ansi-location.json', {
       tools: [
@@ -261,7 +263,7 @@ describe('toolgate check: a terminal escape in a foreign text is written out, ne
     expect(run.out).not.toMatch(/^FAKE/m);
     const controls = [...run.out].filter((c) => c.charCodeAt(0) < 0x20 && c !== '\n');
     expect(controls).toEqual([]);
-    expect(run.out).toContain('x\\u001b[2J\\u001b]0;PWNED\\u0007');
+    expect(run.out).toContain(shown);
     expect(Math.max(...run.out.split('\n').map((l) => l.length))).toBeLessThan(600);
   });
 });
