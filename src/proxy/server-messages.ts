@@ -8,7 +8,9 @@
 // A -32042 error's elicitations reach only a client that takes URL mode. An answer or a request not of its shape
 // is the proxy's error, a notification not of its shape goes nowhere; an answer over --max-result is refused.
 import { RPC, type Reply, type RpcError } from '../mcp/peer.js';
-import { arrayOf, members, NOT_SHAPED } from '../mcp/message-shapes.js';
+import { metaOf } from '../mcp/forward.js';
+import { arrayOf, icon, members, NOT_SHAPED, text } from '../mcp/message-shapes.js';
+import { ownData } from '../util/own-field.js';
 import { RESULTS, SERVER_NOTIFICATIONS, SERVER_REQUESTS, URL_ELICITATION } from '../mcp/server-shapes.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
 import { serverRequestRefusal } from './revision-rules.js';
@@ -125,4 +127,25 @@ export function serverAnswer(method: string, reply: Reply, client: ClientSide, m
   const shaped = shape(reply.result);
   if (shaped !== NOT_SHAPED) return { result: shaped };
   return refused(RPC.internalError, `the MCP server's answer was not passed on: it is not a ${name} (MCP 2025-11-25)`);
+}
+
+/** "Implementation": who the server says it is. */
+const IMPLEMENTATION = members(
+  { name: text },
+  { version: text, title: text, description: text, websiteUrl: text, icons: arrayOf(icon) },
+);
+
+/**
+ * What of a server's initialize result its client is told beside the protocol version and capabilities the proxy
+ * sets itself: `serverInfo` and `instructions` of their specified shape and a plain `_meta`, nothing else of it.
+ */
+export function serverInitialize(init: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const info = IMPLEMENTATION(ownData(init, 'serverInfo'));
+  if (info !== NOT_SHAPED) out['serverInfo'] = info;
+  const instructions = ownData(init, 'instructions');
+  if (typeof instructions === 'string') out['instructions'] = instructions;
+  const meta = metaOf(ownData(init, '_meta'));
+  if (meta !== undefined) out['_meta'] = meta;
+  return out;
 }

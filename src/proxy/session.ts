@@ -18,7 +18,14 @@ import { cancelledId, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
 import { announcedTo } from './method-grants.js';
 import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
-import { type ClientSide, NOT_PASSED, serverAnswer, serverNotification, serverRequest } from './server-messages.js';
+import {
+  type ClientSide,
+  NOT_PASSED,
+  serverAnswer,
+  serverInitialize,
+  serverNotification,
+  serverRequest,
+} from './server-messages.js';
 import { sessionCalls } from './session-calls.js';
 import { taskRequests } from './session-tasks.js';
 import type { Relayed, SessionContext } from './session-context.js';
@@ -128,7 +135,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           const tools = (upstreamCaps['tools'] ?? {}) as Record<string, unknown>;
           downstream.respond(m.id, {
             result: {
-              ...shown,
+              // Rebuilt: no member of the server's result but those MCP gives it (server-messages.ts).
+              ...serverInitialize(shown),
               protocolVersion: negotiated.version,
               capabilities: { ...upstreamCaps, tools: { ...tools, listChanged: true } },
             },

@@ -18,9 +18,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NEW = '2025-11-25';
 
 /** A proxy (stdio) over the raw server speaking 2025-11-25, initialized with `capabilities`. */
-async function proxyWith(capabilities: Record<string, unknown>, args: string[] = []): Promise<RawCli> {
-  const cli = new RawCli('proxy', [...args, '--env', 'PROTOCOL', '--', process.execPath, RAW], { PROTOCOL: NEW });
-  await cli.request('init', 'initialize', {
+async function proxyWith(capabilities: Record<string, unknown>, args: string[] = [], init = {}): Promise<RawCli> {
+  const env = { PROTOCOL: NEW, INIT_EXTRA: JSON.stringify(init) };
+  const command = [...args, '--env', 'PROTOCOL', '--env', 'INIT_EXTRA', '--', process.execPath, RAW];
+  const cli = new RawCli('proxy', command, env);
+  initialized = await cli.request('init', 'initialize', {
     protocolVersion: NEW,
     capabilities,
     clientInfo: { name: 'raw', version: '0' },
@@ -28,6 +30,7 @@ async function proxyWith(capabilities: Record<string, unknown>, args: string[] =
   cli.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   return cli;
 }
+let initialized: RawReply | undefined;
 
 async function ended(cli: RawCli): Promise<void> {
   cli.child.stdin.end();
@@ -255,4 +258,21 @@ describe('the gateway passes on no task between a server and the client', () => 
     const { got, answer } = await asked(cli, method, method === 'tasks/list' ? {} : { taskId: 'T-A' }, 'b__ask-any');
     expect([got, answer.error?.code]).toEqual([undefined, -32601]);
   });
+});
+
+describe("the server's initialize result reaches the client rebuilt", () => {
+  it('serverInfo and instructions of their shape, nothing else of it', async () => {
+    const extra = {
+      evil: { constructor: { prototype: { admin: true } } },
+      serverInfo: { name: 'raw', version: '1', title: 'Raw', x: 2 },
+      instructions: 'Use search first.',
+    };
+    const cli = await proxyWith({}, [], extra);
+    const result = initialized?.result as Record<string, unknown> | undefined;
+    await ended(cli);
+    expect(result?.['evil']).toBeUndefined();
+    expect(result?.['serverInfo']).toEqual({ name: 'raw', version: '1', title: 'Raw' });
+    expect(result?.['instructions']).toBe('Use search first.');
+    expect(Object.keys(result ?? {}).sort()).toEqual(['capabilities', 'instructions', 'protocolVersion', 'serverInfo']);
+  }, 30_000);
 });
