@@ -175,8 +175,8 @@ export const PROXY: CliCommand = {
       type: 'string',
       value: '<bytes>',
       description:
-        'a tools/call result longer than this (its JSON text) becomes an error result ' +
-        `(default ${PROXY_DEFAULTS.maxResultBytes})`,
+        'a tools/call result longer than this (its JSON text) becomes an error result, any other answer or error ' +
+        `an error (default ${PROXY_DEFAULTS.maxResultBytes})`,
     },
     {
       name: 'log',

@@ -65,8 +65,8 @@ export const recordOf =
   };
 
 /**
- * An object with the `required` members and any of the `optional` ones (an absent or undefined member is left
- * out), plus `_meta` when plain; nothing else of the value is kept.
+ * An object with the `required` members and any of the `optional` ones (an absent, undefined or null member is
+ * left out), plus `_meta` when plain; nothing else of the value is kept.
  */
 export function members(required: Record<string, Shape>, optional: Record<string, Shape> = {}): Shape {
   return (v) => {
@@ -79,7 +79,9 @@ export function members(required: Record<string, Shape>, optional: Record<string
     }
     for (const [key, shape] of Object.entries(optional)) {
       const given = ownData(v, key);
-      if (given === undefined) continue;
+      // A `null` where a member may be left out is read as left out: servers send `"nextCursor": null`, and a
+      // listing's own cursor is read so (src/proxy/admission.ts).
+      if (given === undefined || given === null) continue;
       const shaped = shape(given);
       if (shaped === NOT_SHAPED) return NOT_SHAPED;
       out[key] = shaped;

@@ -2,6 +2,7 @@
 // request carries its protocol version and the client's capabilities in `params._meta`, `server/discover` says what
 // the server is, every result names its `resultType`, and the cacheable ones carry `ttlMs` and `cacheScope`. What a
 // request must hold and what a result must say, as data; the proxy reads them here (src/proxy/modern-requests.ts).
+import { publishedTextRefusal } from '../tools/published-text.js';
 import { PROTOCOL_REVISIONS, type ProtocolRevision, revisionOf } from './versions.js';
 
 /** The `_meta` keys of a 2026-07-28 request's envelope, and a result's server identity. */
@@ -178,7 +179,10 @@ export function discoverResult(init: Record<string, unknown>): Record<string, un
   return completeResult('server/discover', {
     supportedVersions: STATELESS_REVISIONS.map((r) => r.version),
     capabilities,
-    ...(typeof instructions === 'string' ? { instructions } : {}),
+    // Held to what a tool's description is, as for an initialize-era client (src/proxy/server-messages.ts).
+    ...(typeof instructions === 'string' && publishedTextRefusal('', { instructions }) === undefined
+      ? { instructions }
+      : {}),
     ...(isRecord(info) ? { _meta: { [META.serverInfo]: info } } : {}),
   });
 }

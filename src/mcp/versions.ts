@@ -20,6 +20,11 @@ export interface ProtocolRevision {
   readonly elicitationModes: readonly ('form' | 'url')[];
   /** Whether `sampling/createMessage` may offer the model tools (`params.tools`, client capability sampling.tools). */
   readonly samplingTools: boolean;
+  /**
+   * Whether a client declares `sampling.context` before a server may ask for `includeContext` other than `none`
+   * (2025-11-25); an earlier client takes it with `sampling` alone.
+   */
+  readonly samplingContext: boolean;
   /** The JSON Schema dialect of a tool schema without `$schema`, when the revision states one. */
   readonly defaultDialect: '2020-12' | undefined;
   /** Whether the Streamable HTTP transport sends `Mcp-Method` / `Mcp-Name` headers mirroring the body (SEP-2243). */
@@ -41,6 +46,7 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     tasks: false,
     elicitationModes: ['form', 'url'],
     samplingTools: true,
+    samplingContext: true,
     defaultDialect: '2020-12',
     routingHeaders: true,
   },
@@ -51,6 +57,7 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     tasks: true,
     elicitationModes: ['form', 'url'],
     samplingTools: true,
+    samplingContext: true,
     defaultDialect: '2020-12',
     routingHeaders: false,
   },
@@ -61,6 +68,7 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     tasks: false,
     elicitationModes: ['form'],
     samplingTools: false,
+    samplingContext: false,
     defaultDialect: undefined,
     routingHeaders: false,
   },
@@ -71,6 +79,7 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     tasks: false,
     elicitationModes: [],
     samplingTools: false,
+    samplingContext: false,
     defaultDialect: undefined,
     routingHeaders: false,
   },
@@ -81,6 +90,7 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     tasks: false,
     elicitationModes: [],
     samplingTools: false,
+    samplingContext: false,
     defaultDialect: undefined,
     routingHeaders: false,
   },
@@ -92,6 +102,7 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     tasks: false,
     elicitationModes: [],
     samplingTools: false,
+    samplingContext: false,
     defaultDialect: undefined,
     routingHeaders: false,
   },

@@ -3,13 +3,15 @@
 // takes. A server's request needs the capability it is for (revision-rules.ts); a request augmented with a task
 // goes on as an ordinary one to a client that did not declare tasks for it (2025-11-25, "Tasks": such a receiver
 // processes it normally), and through the gateway always (it serves no tasks: one server would read another's);
-// `includeContext` goes only to a client that declared `sampling.context` ("Sampling"), never through the gateway,
+// `includeContext` goes only to a client that declared `sampling.context` ("Sampling"; a client of a revision
+// before 2025-11-25, which has no such capability, with `sampling`), never through the gateway,
 // whose client holds every server's context. A URL mode elicitation asks the user to open an http or https URL.
 // A -32042 error's elicitations reach only a client that takes URL mode. An answer or a request not of its shape
 // is the proxy's error, a notification not of its shape goes nowhere; an answer over --max-result is refused.
 import { RPC, type Reply, type RpcError } from '../mcp/peer.js';
 import { metaOf } from '../mcp/forward.js';
 import { arrayOf, icon, members, NOT_SHAPED, text } from '../mcp/message-shapes.js';
+import { publishedTextRefusal } from '../tools/published-text.js';
 import { ownData } from '../util/own-field.js';
 import { RESULTS, SERVER_NOTIFICATIONS, SERVER_REQUESTS, URL_ELICITATION } from '../mcp/server-shapes.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
@@ -58,8 +60,8 @@ export function serverRequest(
   const taskNeeds = TASK_REQUESTS[method];
   if (taskNeeds !== undefined && (client.gateway || !client.revision.tasks || !declared(client.caps, ...taskNeeds)))
     delete out['task'];
-  if (method === 'sampling/createMessage' && (client.gateway || !declared(client.caps, 'sampling', 'context')))
-    delete out['includeContext'];
+  const contextDeclared = !client.revision.samplingContext || declared(client.caps, 'sampling', 'context');
+  if (method === 'sampling/createMessage' && (client.gateway || !contextDeclared)) delete out['includeContext'];
   return { params: out };
 }
 
@@ -143,8 +145,11 @@ export function serverInitialize(init: Readonly<Record<string, unknown>>): Recor
   const out: Record<string, unknown> = {};
   const info = IMPLEMENTATION(ownData(init, 'serverInfo'));
   if (info !== NOT_SHAPED) out['serverInfo'] = info;
+  // Instructions go into what a model reads (a client puts them in its system prompt): held to what a tool's
+  // description is (published-text.ts), or left out.
   const instructions = ownData(init, 'instructions');
-  if (typeof instructions === 'string') out['instructions'] = instructions;
+  if (typeof instructions === 'string' && publishedTextRefusal('', { instructions }) === undefined)
+    out['instructions'] = instructions;
   const meta = metaOf(ownData(init, '_meta'));
   if (meta !== undefined) out['_meta'] = meta;
   return out;

@@ -4,7 +4,7 @@
  * newline or quote inside a string cannot pose as message structure); a caller's object is named
  * by its type only, since reading it could run its code.
  */
-import { isControl, isInvisible, isTag } from './hidden-text.js';
+import { flagEnd, isControl, isInvisible, isTag } from './hidden-text.js';
 
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
@@ -37,6 +37,12 @@ export function printable(text: string): string {
     const c = text.charCodeAt(i);
     if (c >= 0x20 && c < 0x7f) continue;
     let shown = c;
+    // A subdivision flag's tags are the flag (hidden-text.ts).
+    const flag = c === 0xd83c ? flagEnd(text, i) : -1;
+    if (flag !== -1) {
+      i = flag - 1;
+      continue;
+    }
     if (c >= 0xd800 && c <= 0xdfff) {
       // A pair is text but for a tag character (hidden-text.ts); a lone half is not (a body holding one is refused
       // by Anthropic's API): written out.

@@ -192,11 +192,13 @@ describe('a steering character in what is published', () => {
       { inputSchema: { ...object, description: 'x\u001B[2J' } },
       /a control character \(U\+001B\) at "\/inputSchema\/description"/,
     ],
+    ['a C1 CSI in a property name', { inputSchema: { type: 'object', properties: { ['q\u009B']: {} } } }, /U\+009B/],
     [
-      'a C1 CSI in an enum value',
-      { inputSchema: { type: 'object', properties: { q: { enum: ['\u009B'] } } } },
-      /U\+009B/,
+      'a variation selector carrying bytes',
+      { description: 'ok\u{E0100}\u{E0101}' },
+      /a variation selector \(U\+E0100\)/,
     ],
+    ['an FSI never closed', { description: 'x \u2068name' }, /a bidi control \(U\+2068\)/],
   ])('%s is refused (validation), naming it and where', (_, extra, message) => {
     const r = preflight({ name: 't', inputSchema: object, backend: () => 1, ...extra });
     expect(r.ok ? 'admitted' : [r.error.class, r.error.violations[0]?.code]).toEqual([
@@ -204,6 +206,24 @@ describe('a steering character in what is published', () => {
       'descriptor_invalid',
     ]);
     expect(r.ok || r.error.message).toMatch(message);
+  });
+
+  // A review's finds: each of these was refused, though real text or schemas hold them.
+  it.each([
+    [
+      'a subdivision flag (its tags)',
+      { description: 'Scotland \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}' },
+    ],
+    ['an FSI closed by a PDI (a localised placeholder)', { description: 'Sends \u2068{count}\u2069 mails' }],
+    ['controls as schema values', { inputSchema: { type: 'object', properties: { s: { enum: ['\t', '\u001f'] } } } }],
+    ['a pattern refusing NUL', { inputSchema: { type: 'object', properties: { s: { pattern: '^[^\u0000]*$' } } } }],
+    [
+      'a patternProperties key with a control',
+      { inputSchema: { type: 'object', patternProperties: { '^\u0001': {} } } },
+    ],
+  ])('%s passes', (_, extra) => {
+    const r = preflight({ name: 't', inputSchema: object, backend: () => 1, ...extra });
+    expect(r.ok || r.error.message).toBe(true);
   });
 
   it('tab, line breaks, zero-width joiners (an emoji sequence) and an RTL script are text, and pass', () => {

@@ -18,12 +18,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NEW = '2025-11-25';
 
 /** A proxy (stdio) over the raw server speaking 2025-11-25, initialized with `capabilities`. */
-async function proxyWith(capabilities: Record<string, unknown>, args: string[] = [], init = {}): Promise<RawCli> {
+async function proxyWith(
+  capabilities: Record<string, unknown>,
+  args: string[] = [],
+  init = {},
+  protocolVersion = NEW,
+): Promise<RawCli> {
   const env = { PROTOCOL: NEW, INIT_EXTRA: JSON.stringify(init) };
   const command = [...args, '--env', 'PROTOCOL', '--env', 'INIT_EXTRA', '--', process.execPath, RAW];
   const cli = new RawCli('proxy', command, env);
   initialized = await cli.request('init', 'initialize', {
-    protocolVersion: NEW,
+    protocolVersion,
     capabilities,
     clientInfo: { name: 'raw', version: '0' },
   });
@@ -151,6 +156,13 @@ describe('a server answer and notification reach the client rebuilt (stdio)', ()
   const answered = (method: string, params: object, meta: object): Promise<RawReply> =>
     cli.request(`r${n++}`, method, { ...params, _meta: meta });
 
+  // A review's find: servers send `"nextCursor": null` (and other optional members as null); read as left out.
+  it('an optional member sent as null is read as left out', async () => {
+    const answer = { resources: [{ uri: 'a://x', name: 'x', mimeType: null }], nextCursor: null };
+    const r = await answered('resources/list', {}, { answer });
+    expect(r.result).toEqual({ resources: [{ uri: 'a://x', name: 'x' }] });
+  });
+
   it('resources/read: members MCP does not define are left out', async () => {
     const answer = { contents: [{ uri: 'file:///a', text: 't', weird: 1 }], extra: 'y' };
     const r = await answered('resources/read', { uri: 'file:///a' }, { answer });
@@ -274,5 +286,24 @@ describe("the server's initialize result reaches the client rebuilt", () => {
     expect(result?.['serverInfo']).toEqual({ name: 'raw', version: '1', title: 'Raw' });
     expect(result?.['instructions']).toBe('Use search first.');
     expect(Object.keys(result ?? {}).sort()).toEqual(['capabilities', 'instructions', 'protocolVersion', 'serverInfo']);
+  }, 30_000);
+});
+
+describe('what differs by the client revision and what a model reads', () => {
+  // A review's find: a client before 2025-11-25 has no sampling.context capability to declare, and lost includeContext.
+  it('a 2025-06-18 client with sampling gets includeContext', async () => {
+    const cli = await proxyWith({ sampling: {} }, [], {}, '2025-06-18');
+    const params = { messages: [], maxTokens: 5, includeContext: 'thisServer' };
+    const { got } = await asked(cli, 'sampling/createMessage', params);
+    await ended(cli);
+    expect(got).toEqual(params);
+  }, 30_000);
+
+  // A client puts a server's instructions in what its model reads: held to what a tool's description is.
+  it('instructions carrying tag characters are left out', async () => {
+    const cli = await proxyWith({}, [], { instructions: 'Be brief.\u{E0041}\u{E006C}' });
+    const result = initialized?.result as Record<string, unknown> | undefined;
+    await ended(cli);
+    expect(result?.['instructions']).toBeUndefined();
   }, 30_000);
 });
