@@ -42,7 +42,9 @@ export function serverRequestRefusal(
     if (modes.length === 0 ? mode !== 'form' : !modes.includes(mode))
       return `the client did not declare elicitation mode "${mode}"`;
   }
-  if (method === 'sampling/createMessage' && (given['tools'] !== undefined || given['toolChoice'] !== undefined)) {
+  // A null member is read as left out, as the request's shape reads it (src/mcp/message-shapes.ts).
+  const offered = (given['tools'] ?? null) !== null || (given['toolChoice'] ?? null) !== null;
+  if (method === 'sampling/createMessage' && offered) {
     if (!client.samplingTools) return `the client's protocol revision ${client.version} has no sampling with tools`;
     if (objectOr(declared['tools']) === undefined) return 'the client did not declare the "sampling.tools" capability';
   }

@@ -133,10 +133,13 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           // Shared: one client's revision is not every client's (SessionContext.shared).
           if (context.shared !== true) clientRevision = negotiated;
           const tools = (upstreamCaps['tools'] ?? {}) as Record<string, unknown>;
+          // Rebuilt: no member of the server's result but those MCP gives it (server-messages.ts).
+          const told = serverInitialize(shown);
+          if (typeof shown['instructions'] === 'string' && told['instructions'] === undefined)
+            context.warn("the server's instructions hold a character that steers what a model reads: not passed on");
           downstream.respond(m.id, {
             result: {
-              // Rebuilt: no member of the server's result but those MCP gives it (server-messages.ts).
-              ...serverInitialize(shown),
+              ...told,
               protocolVersion: negotiated.version,
               capabilities: { ...upstreamCaps, tools: { ...tools, listChanged: true } },
             },

@@ -41,7 +41,8 @@ export class TaskCursors {
  */
 export function listParams(params: unknown, cursors: TaskCursors): { params: unknown } | undefined {
   const cursor = isObject(params) ? params['cursor'] : undefined;
-  if (cursor === undefined) return { params };
+  // A null cursor is none, as every other list's is read (src/mcp/message-shapes.ts).
+  if (cursor === undefined || cursor === null) return { params };
   const theirs = cursors.take(cursor);
   return theirs === undefined ? undefined : { params: { ...(params as object), cursor: theirs } };
 }

@@ -3,8 +3,9 @@
 // description would fail every request of a conversation. Nor a character that steers its reader unseen
 // (src/util/hidden-text.ts): a control (a terminal escape), a bidi embedding, override or isolate (the text a
 // reviewer sees is not the text in the order a model reads it), a tag character (instructions a model reads and no
-// person sees). A control character is data in a schema's values (an `enum` of separators, a `pattern` refusing
-// NUL): there only the others count. Admission (preflight) and the framework adapters refuse it.
+// person sees). A control character is data in a schema's `enum`, `const` and `pattern` (an `enum` of separators,
+// a `pattern` refusing NUL) and a `patternProperties` key: there only the others count. Admission (preflight) and
+// the framework adapters refuse it.
 import { fail, type Failure, type GateError } from '../result.js';
 import { shownPlace } from '../util/describe-value.js';
 import { steeringIn } from '../util/hidden-text.js';
@@ -18,17 +19,52 @@ function problemOf(text: string, controls: boolean): readonly [what: string, why
   return steering === undefined ? undefined : [steering, 'it steers what a model reads, unseen'];
 }
 
-/** Schema keywords whose value is data (a control character there is a value, not text a model is told). */
-const VALUES = new Set(['enum', 'const', 'default', 'examples', 'pattern']);
+/** Schema keywords whose value is data: a control character there is a value, not text a model is told. */
+const VALUES = new Set(['enum', 'const', 'pattern']);
 /** Schema keywords whose value maps names (patterns, for `patternProperties`) to schemas. */
-const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
+/** Schema keywords whose value is a schema, or (`items` of draft-07) an array of them. */
+const SUBSCHEMAS = new Set([
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+]);
+/** Schema keywords whose value is an array of schemas. */
+const SCHEMA_ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+/** The published parts that are schemas. */
+const SCHEMA_PARTS = new Set(['inputSchema', 'outputSchema']);
 
-/** Where a walk is: its pointer, whether control characters count, and whether its object is a map of schemas. */
+/**
+ * What a value is to the walk: text (controls count), data (a schema's `enum`, `const`, `pattern`: they do not),
+ * a schema (its keywords known), a map of names to schemas, or an array of schemas.
+ */
+type Kind = 'text' | 'data' | 'schema' | 'map' | 'schemas';
+
+/** The kind of the member `key` of a value of kind `kind` holding `value`. */
+function memberKind(kind: Kind, key: string, value: unknown): Kind {
+  if (kind === 'data') return 'data';
+  if (kind === 'map' || kind === 'schemas') return Array.isArray(value) ? 'text' : 'schema';
+  if (kind !== 'schema') return 'text';
+  if (VALUES.has(key)) return 'data';
+  if (MAPS.has(key)) return 'map';
+  if (SCHEMA_ARRAYS.has(key)) return 'schemas';
+  if (SUBSCHEMAS.has(key)) return Array.isArray(value) ? 'schemas' : 'schema';
+  return 'text';
+}
+
+/** Where a walk is: the value, its pointer, its kind, and the keyword of the map it is (for its keys). */
 interface At {
   readonly v: unknown;
   readonly pointer: string;
-  readonly controls: boolean;
-  /** The keyword whose map of schemas this object is, if it is one. */
+  readonly kind: Kind;
   readonly map: string | undefined;
 }
 
@@ -36,30 +72,28 @@ interface At {
 function firstProblem(
   parts: Record<string, unknown>,
 ): { pointer: string; problem: readonly [string, string] } | undefined {
-  const stack: At[] = [{ v: parts, pointer: '', controls: true, map: undefined }];
+  const stack: At[] = [];
+  for (const k of Object.keys(parts)) {
+    const kind: Kind = SCHEMA_PARTS.has(k) ? 'schema' : 'text';
+    stack.push({ v: parts[k], pointer: `/${escapePointerToken(k)}`, kind, map: undefined });
+  }
   while (stack.length > 0) {
-    const { v, pointer, controls, map } = stack.pop() as At;
+    const { v, pointer, kind, map } = stack.pop() as At;
     if (typeof v === 'string') {
-      const problem = problemOf(v, controls);
+      const problem = problemOf(v, kind !== 'data');
       if (problem !== undefined) return { pointer, problem };
     } else if (Array.isArray(v)) {
-      for (const [i, item] of v.entries())
-        stack.push({ v: item, pointer: `${pointer}/${i}`, controls, map: undefined });
+      const item = kind === 'schemas' ? 'schema' : kind;
+      for (const [i, x] of v.entries()) stack.push({ v: x, pointer: `${pointer}/${i}`, kind: item, map: undefined });
     } else if (v !== null && typeof v === 'object')
       for (const k of Object.keys(v)) {
         const here = `${pointer}/${escapePointerToken(k)}`;
         // A key of patternProperties is a pattern (data); any other key is a name a model reads.
-        const keyProblem = problemOf(k, controls && map !== 'patternProperties');
+        const keyProblem = problemOf(k, kind !== 'data' && map !== 'patternProperties');
         if (keyProblem !== undefined) return { pointer: here, problem: keyProblem };
         const inner = (v as Record<string, unknown>)[k];
-        if (map !== undefined) stack.push({ v: inner, pointer: here, controls, map: undefined });
-        else
-          stack.push({
-            v: inner,
-            pointer: here,
-            controls: controls && !VALUES.has(k),
-            map: MAPS.has(k) ? k : undefined,
-          });
+        const innerKind = memberKind(kind, k, inner);
+        stack.push({ v: inner, pointer: here, kind: innerKind, map: innerKind === 'map' ? k : undefined });
       }
   }
   return undefined;

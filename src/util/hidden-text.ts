@@ -14,25 +14,28 @@ export const isControl = (c: number): boolean =>
 const isBidiControl = (c: number): boolean => (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 
 /**
- * A tag character or a supplementary variation selector (U+E0100-U+E01EF): code points, not UTF-16 units, that show
- * nothing and can carry bytes unseen after any character ("ASCII smuggling", "emoji smuggling").
+ * A code point of plane 14's first 4,096 (tags U+E0000-U+E007F, variation selectors U+E0100-U+E01EF and the
+ * unassigned rest, all default-ignorable): code points, not UTF-16 units, that show nothing and can carry bytes
+ * unseen after any character ("ASCII smuggling", "emoji smuggling").
  */
-export const isTag = (cp: number): boolean => (cp >= 0xe0000 && cp <= 0xe007f) || (cp >= 0xe0100 && cp <= 0xe01ef);
-
-/** A tag digit or lowercase letter (Unicode UTS #51 §2: the tag_spec of an emoji tag sequence). */
-const isTagSpec = (cp: number): boolean => (cp >= 0xe0030 && cp <= 0xe0039) || (cp >= 0xe0061 && cp <= 0xe007a);
+export const isTag = (cp: number): boolean => cp >= 0xe0000 && cp <= 0xe0fff;
 
 /**
- * Where a well-formed emoji tag sequence starting at `i` ends (U+1F3F4 WAVING BLACK FLAG, tag digits or letters,
- * U+E007F CANCEL TAG: a subdivision flag, such as Scotland's; UTS #51 §2), or -1: its tags are the flag's text.
+ * The subdivision flags Unicode recommends (RGI: England, Scotland, Wales; UTS #51 §2, emoji-sequences.txt) as the
+ * text of their tags: any other run of tags after a black flag is text no person sees, whatever it is called.
  */
+const RGI_FLAG_TAGS = ['gbeng', 'gbsct', 'gbwls'].map((spec) =>
+  [...spec].map((ch) => String.fromCodePoint(0xe0000 + (ch.codePointAt(0) as number))).join(''),
+);
+
+/** Where an RGI subdivision flag starting at `i` ends (U+1F3F4, its tags, U+E007F CANCEL TAG), or -1. */
 export function flagEnd(text: string, i: number): number {
   if (text.codePointAt(i) !== 0x1f3f4) return -1;
-  for (let j = i + 2, n = 0; ; j += 2, n++) {
-    const cp = text.codePointAt(j);
-    if (cp === 0xe007f) return n > 0 ? j + 2 : -1;
-    if (cp === undefined || !isTagSpec(cp)) return -1;
+  for (const tags of RGI_FLAG_TAGS) {
+    const end = i + 2 + tags.length;
+    if (text.startsWith(tags, i + 2) && text.codePointAt(end) === 0xe007f) return end + 2;
   }
+  return -1;
 }
 
 /**
@@ -68,6 +71,7 @@ export function steeringIn(text: string, controls = true): string | undefined {
         continue;
       }
     }
+    if (isSelector(c) && isSelector(text.charCodeAt(i + 1))) return 'a run of variation selectors (U+FE00-U+FE0F)';
     const cp = text.codePointAt(i) as number;
     const what =
       controls && isControl(c)
@@ -75,20 +79,33 @@ export function steeringIn(text: string, controls = true): string | undefined {
         : isBidiControl(c)
           ? 'a bidi control'
           : isTag(cp)
-            ? cp >= 0xe0100
+            ? cp >= 0xe0100 && cp <= 0xe01ef
               ? 'a variation selector'
-              : 'a tag character'
+              : cp <= 0xe007f
+                ? 'a tag character'
+                : 'an invisible code point'
             : undefined;
     if (what !== undefined) return `${what} (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`;
   }
   return undefined;
 }
 
-/** Where the next bidi embedding, override or isolate at or after `from` is, or -1. */
+/** A paragraph separator of the bidi algorithm (UAX #9 type B): it ends every isolate. */
+const isParagraphEnd = (c: number): boolean =>
+  c === 0x0a || c === 0x0d || (c >= 0x1c && c <= 0x1e) || c === 0x85 || c === 0x2029;
+
+/** Where the next bidi embedding, override or isolate at or after `from` is (-1 past a paragraph's end or none). */
 function nextBidiControl(text: string, from: number): number {
-  for (let k = from; k < text.length; k++) if (isBidiControl(text.charCodeAt(k))) return k;
+  for (let k = from; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (isBidiControl(c)) return k;
+    if (isParagraphEnd(c)) return -1;
+  }
   return -1;
 }
+
+/** A variation selector of the BMP (U+FE00-U+FE0F): one after a character selects its form; a run carries bytes. */
+const isSelector = (c: number): boolean => c >= 0xfe00 && c <= 0xfe0f;
 
 /**
  * JSON text with every C1 control and every character printable writes out (a bidi control, a zero-width or tag
@@ -101,7 +118,7 @@ export function escapedJson(json: string): string {
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if (c < 0x80) continue;
-    const tag = c === 0xdb40 && isTag(json.codePointAt(i) as number);
+    const tag = c >= 0xdb40 && c <= 0xdb43 && isTag(json.codePointAt(i) as number);
     if (!tag && !isControl(c) && !isInvisible(c)) continue;
     const units = tag ? 2 : 1;
     let written = '';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { publishedTextRefusal } from '../../src/tools/published-text.js';
 import { preflight } from '../../src/catalog/preflight.js';
 
 const fn = (): string => 'ok';
@@ -173,6 +174,10 @@ describe('a lone surrogate in what is published', () => {
 // Nor a character that steers what a model reads while a reviewer sees nothing (src/util/hidden-text.ts): a hunt
 // admitted a server's description carrying ESC sequences, a right-to-left override and tag characters spelling an
 // instruction, and published them to every provider as they were.
+/** `ascii` as tag characters (U+E0000 plus each code). */
+const tagsOf = (ascii: string): string =>
+  [...ascii].map((c) => String.fromCodePoint(0xe0000 + (c.codePointAt(0) as number))).join('');
+
 describe('a steering character in what is published', () => {
   const object = { type: 'object', properties: { q: { type: 'string' } } };
   it.each([
@@ -199,6 +204,26 @@ describe('a steering character in what is published', () => {
       /a variation selector \(U\+E0100\)/,
     ],
     ['an FSI never closed', { description: 'x \u2068name' }, /a bidi control \(U\+2068\)/],
+    // A second review's finds: each passed the first fixes.
+    [
+      'tags dressed as a subdivision flag',
+      { description: `Reads.\u{1F3F4}${tagsOf('ignoreall')}\u{E007F}` },
+      /a tag character \(U\+E0069\)/,
+    ],
+    ['an FSI closed past a line break', { description: 'a\u2068b\nc\u2069' }, /a bidi control \(U\+2068\)/],
+    [
+      'a run of variation selectors',
+      { description: `ok${'\uFE00\uFE0F\uFE03'.repeat(4)}` },
+      /a run of variation selectors/,
+    ],
+    ['an unassigned plane-14 code point', { description: 'ok\u{E0080}' }, /an invisible code point \(U\+E0080\)/],
+    [
+      'a dependentSchemas schema named enum',
+      { inputSchema: { type: 'object', dependentSchemas: { enum: { description: 'x\u001B[8mhidden' } } } },
+      /U\+001B/,
+    ],
+    ['an examples string', { inputSchema: { ...object, examples: ['x \u001B[8mhidden'] } }, /U\+001B/],
+    ['a default inside annotations', { annotations: { default: 'x\u001B' } }, /U\+001B/],
   ])('%s is refused (validation), naming it and where', (_, extra, message) => {
     const r = preflight({ name: 't', inputSchema: object, backend: () => 1, ...extra });
     expect(r.ok ? 'admitted' : [r.error.class, r.error.violations[0]?.code]).toEqual([
@@ -224,6 +249,13 @@ describe('a steering character in what is published', () => {
   ])('%s passes', (_, extra) => {
     const r = preflight({ name: 't', inputSchema: object, backend: () => 1, ...extra });
     expect(r.ok || r.error.message).toBe(true);
+  });
+
+  it('a draft-07 dependencies schema under a property named enum is text (draft-07 is an MCP default dialect)', () => {
+    const inputSchema = { type: 'object', dependencies: { enum: { description: 'x\u001B[8mhidden' } } };
+    expect(publishedTextRefusal('', { inputSchema })?.error.message).toMatch(
+      /U\+001B.*\/dependencies\/enum\/description/,
+    );
   });
 
   it('tab, line breaks, zero-width joiners (an emoji sequence) and an RTL script are text, and pass', () => {
