@@ -3,24 +3,26 @@
 // description would fail every request of a conversation. Nor a character that steers its reader unseen
 // (src/util/hidden-text.ts): a control (a terminal escape), a bidi embedding, override or isolate (the text a
 // reviewer sees is not the text in the order a model reads it), a tag character (instructions a model reads and no
-// person sees). A control character is data in a schema's `enum`, `const` and `pattern` (an `enum` of separators,
-// a `pattern` refusing NUL) and a `patternProperties` key: there only the others count. Admission (preflight) and
-// the framework adapters refuse it.
+// person sees). A control character is data in a schema's values (`enum`, `const`, `default`, `examples`: an `enum`
+// of separators) and patterns (a `pattern`, a `patternProperties` key: one refusing NUL), and a bidi control too in
+// a pattern (one refusing them): there only the others count. Admission (preflight) and the framework adapters
+// refuse it.
 import { fail, type Failure, type GateError } from '../result.js';
 import { shownPlace } from '../util/describe-value.js';
 import { steeringIn } from '../util/hidden-text.js';
 import { hasLoneSurrogate } from '../util/jcs.js';
 import { escapePointerToken } from '../util/json-pointer.js';
 
-/** What in `text` may not be published, and why; undefined when nothing. */
-function problemOf(text: string, controls: boolean): readonly [what: string, why: string] | undefined {
+/** What in `text` (of a walk's `kind`) may not be published, and why; undefined when nothing. */
+function problemOf(text: string, kind: Kind): readonly [what: string, why: string] | undefined {
   if (hasLoneSurrogate(text)) return ['a lone surrogate', 'not I-JSON, which model APIs refuse'];
-  const steering = steeringIn(text, controls);
+  // A value is data, a pattern (its own or a patternProperties key) names the characters it matches.
+  const steering = steeringIn(text, kind !== 'data' && kind !== 'pattern', kind !== 'pattern');
   return steering === undefined ? undefined : [steering, 'it steers what a model reads, unseen'];
 }
 
 /** Schema keywords whose value is data: a control character there is a value, not text a model is told. */
-const VALUES = new Set(['enum', 'const', 'pattern']);
+const VALUES = new Set(['enum', 'const', 'default', 'examples']);
 /** Schema keywords whose value maps names (patterns, for `patternProperties`) to schemas. */
 const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
 /** Schema keywords whose value is a schema, or (`items` of draft-07) an array of them. */
@@ -33,6 +35,7 @@ const SUBSCHEMAS = new Set([
   'contains',
   'propertyNames',
   'not',
+  'contentSchema',
   'if',
   'then',
   'else',
@@ -46,7 +49,7 @@ const SCHEMA_PARTS = new Set(['inputSchema', 'outputSchema']);
  * What a value is to the walk: text (controls count), data (a schema's `enum`, `const`, `pattern`: they do not),
  * a schema (its keywords known), a map of names to schemas, or an array of schemas.
  */
-type Kind = 'text' | 'data' | 'schema' | 'map' | 'schemas';
+type Kind = 'text' | 'data' | 'pattern' | 'schema' | 'map' | 'schemas';
 
 /** The kind of the member `key` of a value of kind `kind` holding `value`. */
 function memberKind(kind: Kind, key: string, value: unknown): Kind {
@@ -54,6 +57,7 @@ function memberKind(kind: Kind, key: string, value: unknown): Kind {
   if (kind === 'map' || kind === 'schemas') return Array.isArray(value) ? 'text' : 'schema';
   if (kind !== 'schema') return 'text';
   if (VALUES.has(key)) return 'data';
+  if (key === 'pattern') return 'pattern';
   if (MAPS.has(key)) return 'map';
   if (SCHEMA_ARRAYS.has(key)) return 'schemas';
   if (SUBSCHEMAS.has(key)) return Array.isArray(value) ? 'schemas' : 'schema';
@@ -80,7 +84,7 @@ function firstProblem(
   while (stack.length > 0) {
     const { v, pointer, kind, map } = stack.pop() as At;
     if (typeof v === 'string') {
-      const problem = problemOf(v, kind !== 'data');
+      const problem = problemOf(v, kind);
       if (problem !== undefined) return { pointer, problem };
     } else if (Array.isArray(v)) {
       const item = kind === 'schemas' ? 'schema' : kind;
@@ -89,7 +93,7 @@ function firstProblem(
       for (const k of Object.keys(v)) {
         const here = `${pointer}/${escapePointerToken(k)}`;
         // A key of patternProperties is a pattern (data); any other key is a name a model reads.
-        const keyProblem = problemOf(k, kind !== 'data' && map !== 'patternProperties');
+        const keyProblem = problemOf(k, map === 'patternProperties' ? 'pattern' : kind === 'data' ? 'data' : 'text');
         if (keyProblem !== undefined) return { pointer: here, problem: keyProblem };
         const inner = (v as Record<string, unknown>)[k];
         const innerKind = memberKind(kind, k, inner);

@@ -51,8 +51,9 @@ export const isInvisible = (c: number): boolean =>
  * isolate localisation libraries put around a placeholder (Fluent, ICU): neither is steering. `controls`: whether
  * control characters count (not in a schema's values, such as an `enum` of separators or a `pattern`).
  */
-export function steeringIn(text: string, controls = true): string | undefined {
+export function steeringIn(text: string, controls = true, bidi = true): string | undefined {
   let closingPdi = -1;
+  let rtl: boolean | undefined;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x20 && c < 0x7f) continue;
@@ -72,22 +73,52 @@ export function steeringIn(text: string, controls = true): string | undefined {
       }
     }
     if (isSelector(c) && isSelector(text.charCodeAt(i + 1))) return 'a run of variation selectors (U+FE00-U+FE0F)';
+    // A direction mark in text with no right-to-left letter only reorders what a reader sees (an RLM before English
+    // words shows them backwards where the direction is taken from the text); RTL text needs the marks.
+    if (bidi && isMark(c)) {
+      rtl ??= hasRtl(text);
+      if (!rtl) return `a direction mark (U+${hex(c)})`;
+    }
     const cp = text.codePointAt(i) as number;
     const what =
       controls && isControl(c)
         ? 'a control character'
-        : isBidiControl(c)
+        : bidi && isBidiControl(c)
           ? 'a bidi control'
-          : isTag(cp)
-            ? cp >= 0xe0100 && cp <= 0xe01ef
-              ? 'a variation selector'
-              : cp <= 0xe007f
-                ? 'a tag character'
-                : 'an invisible code point'
-            : undefined;
-    if (what !== undefined) return `${what} (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`;
+          : isOddSelector(text, i)
+            ? 'a variation selector'
+            : isTag(cp)
+              ? cp >= 0xe0100 && cp <= 0xe01ef
+                ? 'a variation selector'
+                : cp <= 0xe007f
+                  ? 'a tag character'
+                  : 'an invisible code point'
+              : undefined;
+    if (what !== undefined) return `${what} (U+${hex(cp)})`;
   }
   return undefined;
+}
+
+const hex = (cp: number): string => cp.toString(16).toUpperCase().padStart(4, '0');
+
+/** LRM, RLM, ALM. */
+const isMark = (c: number): boolean => c === 0x200e || c === 0x200f || c === 0x061c;
+
+/** Whether `text` holds a right-to-left letter (Hebrew, Arabic, Syriac, Thaana, NKo... and presentation forms). */
+const hasRtl = (text: string): boolean =>
+  /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFE]|[\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u.test(text);
+
+/**
+ * A variation selector that selects nothing a tool's text needs: U+FE00-U+FE0D (U+FE0E and U+FE0F choose text or
+ * emoji form), and the Mongolian ones (U+180B-U+180D, U+180F) after anything but a Mongolian letter. One after
+ * each character carries bytes unseen as a run does.
+ */
+function isOddSelector(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c >= 0xfe00 && c <= 0xfe0d) return true;
+  if (!((c >= 0x180b && c <= 0x180d) || c === 0x180f)) return false;
+  const before = text.charCodeAt(i - 1);
+  return !(before >= 0x1820 && before <= 0x18aa);
 }
 
 /** A paragraph separator of the bidi algorithm (UAX #9 type B): it ends every isolate. */
@@ -117,7 +148,7 @@ export function escapedJson(json: string): string {
   let from = 0;
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
-    if (c < 0x80) continue;
+    if (c < 0x7f) continue;
     const tag = c >= 0xdb40 && c <= 0xdb43 && isTag(json.codePointAt(i) as number);
     if (!tag && !isControl(c) && !isInvisible(c)) continue;
     const units = tag ? 2 : 1;

@@ -222,7 +222,21 @@ describe('a steering character in what is published', () => {
       { inputSchema: { type: 'object', dependentSchemas: { enum: { description: 'x\u001B[8mhidden' } } } },
       /U\+001B/,
     ],
-    ['an examples string', { inputSchema: { ...object, examples: ['x \u001B[8mhidden'] } }, /U\+001B/],
+    [
+      'an RLM reversing English words',
+      { description: 'Use: \u2068\u200fdrop \u200f not \u200f do\u2069 ok' },
+      /a direction mark \(U\+200F\)/,
+    ],
+    [
+      'one variation selector per letter',
+      { description: 'H\uFE01e\uFE02l\uFE03l\uFE04o' },
+      /a variation selector \(U\+FE01\)/,
+    ],
+    [
+      'a Mongolian variation selector after a Latin letter',
+      { description: 'a\u180B' },
+      /a variation selector \(U\+180B\)/,
+    ],
     ['a default inside annotations', { annotations: { default: 'x\u001B' } }, /U\+001B/],
   ])('%s is refused (validation), naming it and where', (_, extra, message) => {
     const r = preflight({ name: 't', inputSchema: object, backend: () => 1, ...extra });
@@ -242,6 +256,20 @@ describe('a steering character in what is published', () => {
     ['an FSI closed by a PDI (a localised placeholder)', { description: 'Sends \u2068{count}\u2069 mails' }],
     ['controls as schema values', { inputSchema: { type: 'object', properties: { s: { enum: ['\t', '\u001f'] } } } }],
     ['a pattern refusing NUL', { inputSchema: { type: 'object', properties: { s: { pattern: '^[^\u0000]*$' } } } }],
+    [
+      'an examples string and a default separator (values)',
+      { inputSchema: { ...object, examples: ['a\u001Fb'], default: { q: '\u001F' } } },
+    ],
+    [
+      'a pattern refusing bidi controls',
+      { inputSchema: { type: 'object', properties: { s: { pattern: '^[^\u202A-\u202E]*$' } } } },
+    ],
+    [
+      'a contentSchema enum of separators',
+      { inputSchema: { type: 'object', properties: { s: { contentSchema: { enum: ['\u001E'] } } } } },
+    ],
+    ['a Hebrew text with its marks', { description: 'שלום \u200F(v2)\u200F עולם' }],
+    ['emoji and text presentation selectors', { description: 'ok \u2764\uFE0F \u2122\uFE0E' }],
     [
       'a patternProperties key with a control',
       { inputSchema: { type: 'object', patternProperties: { '^\u0001': {} } } },
