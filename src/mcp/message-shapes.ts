@@ -98,8 +98,30 @@ export const annotations = members(
   { audience: arrayOf(oneOf('user', 'assistant')), priority: number, lastModified: text },
 );
 
+/** An icon's source: https, http or a `data:` URI (2025-11-25, "Icons", Security: no other scheme). */
+const iconSource: Shape = (v) => (typeof v === 'string' && /^(?:https?:|data:)/i.test(v) ? v : NOT_SHAPED);
+
 /** An icon of a resource link (2025-11-25, "Icons"). */
-export const icon = members({ src: text }, { mimeType: text, sizes: arrayOf(text), theme: oneOf('light', 'dark') });
+const icon = members({ src: iconSource }, { mimeType: text, sizes: arrayOf(text), theme: oneOf('light', 'dark') });
+
+/** A list of icons: those of their shape are kept, any other (a `javascript:` source) is left out. */
+export const icons: Shape = (v) => {
+  if (!Array.isArray(v)) return NOT_SHAPED;
+  const kept: unknown[] = [];
+  for (const x of v) {
+    const shaped = icon(x);
+    if (shaped !== NOT_SHAPED) kept.push(shaped);
+  }
+  return kept;
+};
+
+/** `shape`, or left out (undefined) where the value is not of it: for a member nothing else depends on. */
+export const orAbsent =
+  (shape: Shape): Shape =>
+  (v) => {
+    const shaped = shape(v);
+    return shaped === NOT_SHAPED ? undefined : shaped;
+  };
 
 /** Content blocks by their `type` ("Content"; sampling's tool_use and tool_result: "Sampling", "Tools"). */
 const TEXT = members({ type: oneOf('text'), text }, { annotations });
@@ -107,7 +129,7 @@ const IMAGE = members({ type: oneOf('image'), data: text, mimeType: text }, { an
 const AUDIO = members({ type: oneOf('audio'), data: text, mimeType: text }, { annotations });
 const RESOURCE_LINK = members(
   { type: oneOf('resource_link'), uri: text, name: text },
-  { title: text, description: text, mimeType: text, size: number, icons: arrayOf(icon), annotations },
+  { title: text, description: text, mimeType: text, size: number, icons, annotations },
 );
 /** A resource's contents ("TextResourceContents", "BlobResourceContents"). */
 export const resourceContents = either(

@@ -3,6 +3,8 @@
 // the server is, every result names its `resultType`, and the cacheable ones carry `ttlMs` and `cacheScope`. What a
 // request must hold and what a result must say, as data; the proxy reads them here (src/proxy/modern-requests.ts).
 import { publishedTextRefusal } from '../tools/published-text.js';
+import { NOT_SHAPED } from './message-shapes.js';
+import { IMPLEMENTATION, serverCapabilities } from './server-shapes.js';
 import { PROTOCOL_REVISIONS, type ProtocolRevision, revisionOf } from './versions.js';
 
 /** The `_meta` keys of a 2026-07-28 request's envelope, and a result's server identity. */
@@ -166,7 +168,8 @@ export function modernTool(tool: object): object {
  * its instructions, and its identity in `_meta`.
  */
 export function discoverResult(init: Record<string, unknown>): Record<string, unknown> {
-  const declared = isRecord(init['capabilities']) ? init['capabilities'] : {};
+  // Each of its shape, as an initialize-era client is told them (server-shapes.ts).
+  const declared = serverCapabilities(init['capabilities']);
   const capabilities: Record<string, unknown> = {};
   for (const key of MODERN_CAPABILITIES) {
     const value = own(declared, key);
@@ -174,7 +177,7 @@ export function discoverResult(init: Record<string, unknown>): Record<string, un
     const { listChanged: _l, subscribe: _s, ...rest } = value;
     capabilities[key] = rest;
   }
-  const info = own(init, 'serverInfo');
+  const info = IMPLEMENTATION(own(init, 'serverInfo'));
   const instructions = own(init, 'instructions');
   return completeResult('server/discover', {
     supportedVersions: STATELESS_REVISIONS.map((r) => r.version),
@@ -183,6 +186,6 @@ export function discoverResult(init: Record<string, unknown>): Record<string, un
     ...(typeof instructions === 'string' && publishedTextRefusal('', { instructions }) === undefined
       ? { instructions }
       : {}),
-    ...(isRecord(info) ? { _meta: { [META.serverInfo]: info } } : {}),
+    ...(info !== NOT_SHAPED ? { _meta: { [META.serverInfo]: info } } : {}),
   });
 }

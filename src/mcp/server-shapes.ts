@@ -10,12 +10,13 @@ import {
   boolean,
   contentBlock,
   either,
-  icon,
+  icons,
   members,
   NOT_SHAPED,
   number,
   oneOf,
   openObject,
+  orAbsent,
   recordOf,
   resourceContents,
   samplingBlock,
@@ -30,6 +31,12 @@ export const optional =
   (v) =>
     v === undefined ? undefined : shape(v);
 
+/** A URL the user may be asked to open: http or https ("The `url` parameter MUST contain a valid URL"). */
+const webUrl: Shape = (v) => {
+  if (typeof v !== 'string' || !URL.canParse(v)) return NOT_SHAPED;
+  const { protocol } = new URL(v);
+  return protocol === 'https:' || protocol === 'http:' ? v : NOT_SHAPED;
+};
 const EMPTY = members({});
 const ROLE = oneOf('user', 'assistant');
 /** "Logging": the syslog levels of RFC 5424 section 6.2.1. */
@@ -39,7 +46,7 @@ const anything: Shape = (v) => (v === undefined ? NOT_SHAPED : v);
 /** "Pagination": a page's `nextCursor`. */
 const PAGE = { nextCursor: text };
 /** BaseMetadata and Icons, beside each kind's own optional members. */
-const described = { title: text, description: text, icons: arrayOf(icon) };
+const described = { title: text, description: text, icons };
 
 /** A resource, a resource template, a prompt and its arguments, as listed. */
 const RESOURCE = members({ uri: text, name: text }, { ...described, mimeType: text, size: number, annotations });
@@ -165,12 +172,6 @@ const FORM = members(
   },
   { mode: oneOf('form'), task: TASK_METADATA },
 );
-/** A URL the user may be asked to open: http or https ("The `url` parameter MUST contain a valid URL"). */
-const webUrl: Shape = (v) => {
-  if (typeof v !== 'string' || !URL.canParse(v)) return NOT_SHAPED;
-  const { protocol } = new URL(v);
-  return protocol === 'https:' || protocol === 'http:' ? v : NOT_SHAPED;
-};
 /** A URL mode elicitation (ElicitRequestURLParams; also each of a -32042 error's `elicitations`). */
 export const URL_ELICITATION = members(
   { mode: oneOf('url'), message: text, elicitationId: text, url: webUrl },
@@ -202,3 +203,59 @@ export const SERVER_NOTIFICATIONS: ReadonlyMap<string, Shape> = new Map([
   ['notifications/elicitation/complete', members({ elicitationId: text })],
   ['notifications/tasks/status', task],
 ]);
+
+/** "Implementation": who the server says it is (a website only over http or https). */
+export const IMPLEMENTATION = members(
+  { name: text },
+  // A website or an icon not of its shape is left out: a client refuses an initialize without serverInfo.
+  { version: text, title: text, description: text, websiteUrl: orAbsent(webUrl), icons: orAbsent(icons) },
+);
+
+/** An object of any members (a capability MCP leaves open, such as `logging`), as parsed. */
+const anyObject: Shape = (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : NOT_SHAPED);
+
+/** An object of objects (`experimental`, `extensions`): a member whose value is not one is left out. */
+const objectsOf: Shape = (v) => {
+  if (anyObject(v) === NOT_SHAPED) return NOT_SHAPED;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(v as object)) {
+    const value = (v as Record<string, unknown>)[key];
+    if (anyObject(value) !== NOT_SHAPED) out[key] = value;
+  }
+  return out;
+};
+
+/** Each capability a server may declare, and its shape (ServerCapabilities; `extensions`: 2026-07-28). */
+const CAPABILITIES: Readonly<Record<string, Shape>> = {
+  experimental: objectsOf,
+  logging: anyObject,
+  completions: anyObject,
+  prompts: members({}, { listChanged: boolean }),
+  resources: members({}, { subscribe: boolean, listChanged: boolean }),
+  tools: members({}, { listChanged: boolean }),
+  tasks: members(
+    {},
+    {
+      list: anyObject,
+      cancel: anyObject,
+      requests: members({}, { tools: members({}, { call: anyObject }) }),
+    },
+  ),
+  extensions: objectsOf,
+};
+
+/**
+ * A server's capabilities as its client is told them: each MCP names, of its shape (one that is not is left out);
+ * none other. The MCP SDK client refused to connect to a server declaring `experimental: { e: 1 }`.
+ */
+export function serverCapabilities(caps: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (caps === null || typeof caps !== 'object' || Array.isArray(caps)) return out;
+  for (const [name, shape] of Object.entries(CAPABILITIES)) {
+    const given = (caps as Record<string, unknown>)[name];
+    if (!Object.hasOwn(caps, name) || given === undefined || given === null) continue;
+    const shaped = shape(given);
+    if (shaped !== NOT_SHAPED) out[name] = shaped;
+  }
+  return out;
+}

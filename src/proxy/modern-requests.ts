@@ -56,8 +56,16 @@ export interface ModernRelay {
   readonly published: (id: string | number) => Promise<Published | typeof WITHDRAWN>;
   /** Runs the tools/call gate; results come back through `modernReply`. */
   readonly callTool: (m: RpcMessage & { id: string | number }, text: string) => void;
-  /** Sends `params` upstream under the request's method, and answers with `shape` of the reply. */
-  readonly relay: (m: RpcMessage & { id: string | number }, params: unknown, shape: (r: Reply) => Reply) => void;
+  /**
+   * Sends `params` upstream under the request's method, and answers with `shape` of the reply; `refuse` reads the
+   * server's reply as it came, before it is rebuilt (server-messages.ts drops what it would see).
+   */
+  readonly relay: (
+    m: RpcMessage & { id: string | number },
+    params: unknown,
+    shape: (r: Reply) => Reply,
+    refuse: (r: Reply) => Reply | undefined,
+  ) => void;
 }
 
 /** Whether a request names a revision in its `_meta` that starts with no initialize (or one toolgate does not know). */
@@ -83,8 +91,14 @@ export function modernReply(method: string, reply: Reply): Reply {
   const result = reply.result;
   if (result === null || typeof result !== 'object' || Array.isArray(result))
     return error(RPC.internalError, "the answer was not passed on: the server's result is not an object");
+  return modernRefusal(reply) ?? { result: completeResult(method, reply.result) };
+}
+
+/** The refusal of a server's result holding members only a 2026-07-28 server may send, or undefined. */
+export function modernRefusal(reply: Reply): Reply | undefined {
+  if ('error' in reply) return undefined;
   const members = modernResultMembers(reply.result);
-  if (members.length === 0) return { result: completeResult(method, reply.result) };
+  if (members.length === 0) return undefined;
   return error(
     RPC.internalError,
     `the answer was not passed on: the server put ${members.join(', ')} in it, which only an MCP 2026-07-28 ` +
@@ -136,5 +150,5 @@ export function serveModern(m: RpcMessage & { id: string | number }, text: strin
       (r) => relay.respond(m.id, r),
       relay.warn,
     );
-  else relay.relay(m, withoutEnvelope(m.params), (r) => modernReply(method, r));
+  else relay.relay(m, withoutEnvelope(m.params), (r) => modernReply(method, r), modernRefusal);
 }

@@ -10,10 +10,16 @@
 // is the proxy's error, a notification not of its shape goes nowhere; an answer over --max-result is refused.
 import { RPC, type Reply, type RpcError } from '../mcp/peer.js';
 import { metaOf } from '../mcp/forward.js';
-import { arrayOf, icon, members, NOT_SHAPED, text } from '../mcp/message-shapes.js';
+import { arrayOf, members, NOT_SHAPED } from '../mcp/message-shapes.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
 import { ownData } from '../util/own-field.js';
-import { RESULTS, SERVER_NOTIFICATIONS, SERVER_REQUESTS, URL_ELICITATION } from '../mcp/server-shapes.js';
+import {
+  IMPLEMENTATION,
+  RESULTS,
+  SERVER_NOTIFICATIONS,
+  SERVER_REQUESTS,
+  URL_ELICITATION,
+} from '../mcp/server-shapes.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
 import { serverRequestRefusal } from './revision-rules.js';
 
@@ -119,7 +125,8 @@ export function serverAnswer(method: string, reply: Reply, client: ClientSide, m
   if ('error' in reply) return serverErrorReply(reply, client, maxBytes);
   const known = RESULTS.get(method);
   if (known === undefined) return reply;
-  const size = reply.line === undefined ? 0 : Buffer.byteLength(reply.line);
+  // The message's text as it came; without one (none today), the result's JSON.
+  const size = Buffer.byteLength(reply.line ?? JSON.stringify(reply.result) ?? '');
   if (size > maxBytes)
     return refused(
       RPC.internalError,
@@ -130,12 +137,6 @@ export function serverAnswer(method: string, reply: Reply, client: ClientSide, m
   if (shaped !== NOT_SHAPED) return { result: shaped };
   return refused(RPC.internalError, `the MCP server's answer was not passed on: it is not a ${name} (MCP 2025-11-25)`);
 }
-
-/** "Implementation": who the server says it is. */
-const IMPLEMENTATION = members(
-  { name: text },
-  { version: text, title: text, description: text, websiteUrl: text, icons: arrayOf(icon) },
-);
 
 /**
  * What of a server's initialize result its client is told beside the protocol version and capabilities the proxy

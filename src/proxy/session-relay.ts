@@ -29,6 +29,8 @@ function protoCarried(path: string): { error: { code: number; message: string } 
 export interface Reshaped {
   readonly params: unknown;
   readonly shape: (r: Reply) => Reply;
+  /** A refusal read from the reply as it came, before it is rebuilt (a 2026-07-28 client's: modern-requests.ts). */
+  readonly refuse?: (r: Reply) => Reply | undefined;
 }
 
 /** A relay request's key in an id map: the request id as JSON text. */
@@ -92,6 +94,8 @@ export function relayer(
       // answer the client (server-messages.ts).
       if (from !== downstream) return from.respond(m.id, rebuiltAnswer(m.method as string, given, r));
       if (r === CANCELLED) return from.respond(m.id, r);
+      const refused = reshaped?.refuse?.(r);
+      if (refused !== undefined) return from.respond(m.id, refused);
       const rebuilt = answered(m.method as string, r);
       from.respond(m.id, reshaped === undefined || 'error' in rebuilt ? rebuilt : reshaped.shape(rebuilt));
     });

@@ -10,6 +10,7 @@
 // the re-sending under new ids in session-relay.ts. A task is reached only by the session whose call made it:
 // tasks/get, tasks/cancel and tasks/list in session-tasks.ts, a server's notifications/tasks/status below.
 import { isSpecMethod } from '../mcp/methods.js';
+import { serverCapabilities } from '../mcp/server-shapes.js';
 import { protoMemberPath } from '../mcp/forward.js';
 import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
@@ -105,10 +106,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           warn: context.warn,
           published: async (id) => tools.ready() ?? (await waiting.wait(id, tools.settled())),
           callTool: (call, callText) => answer(call.id, callTool(call, callText, true)),
-          relay: (request, params, shape) =>
+          relay: (request, params, shape, refuse) =>
             context.methods?.passesWith(request.method as string, params) === false
               ? downstream.respond(request.id, notFound(request.method as string))
-              : relay(request, downstream, upstream, toUpstream, undefined, { params, shape }),
+              : relay(request, downstream, upstream, toUpstream, undefined, { params, shape, refuse }),
         });
         return;
       }
@@ -132,7 +133,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           const negotiated = negotiate(params.protocolVersion);
           // Shared: one client's revision is not every client's (SessionContext.shared).
           if (context.shared !== true) clientRevision = negotiated;
-          const tools = (upstreamCaps['tools'] ?? {}) as Record<string, unknown>;
+          // Each capability MCP names, of its shape (server-shapes.ts), the proxy's tools/list_changed among them.
+          const offered = serverCapabilities(upstreamCaps);
+          const tools = (offered['tools'] ?? {}) as Record<string, unknown>;
           // Rebuilt: no member of the server's result but those MCP gives it (server-messages.ts).
           const told = serverInitialize(shown);
           if (typeof shown['instructions'] === 'string' && told['instructions'] === undefined)
@@ -141,7 +144,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
             result: {
               ...told,
               protocolVersion: negotiated.version,
-              capabilities: { ...upstreamCaps, tools: { ...tools, listChanged: true } },
+              capabilities: { ...offered, tools: { ...tools, listChanged: true } },
             },
           });
           return;

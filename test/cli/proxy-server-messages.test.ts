@@ -307,3 +307,62 @@ describe('what differs by the client revision and what a model reads', () => {
     expect(result?.['instructions']).toBeUndefined();
   }, 30_000);
 });
+
+// A fourth hunt's finds, over every front: the server's capabilities reached the client as sent (the MCP SDK client
+// refused to connect to one declaring `experimental: { e: 1 }`), a `javascript:` website or icon passed, and a
+// 2026-07-28 client's result with members only such a server sends was no longer refused (rebuilt first).
+describe("the server's capabilities, identity and icons, and a 2026-07-28 client's results", () => {
+  it('capabilities of their shape only, no javascript: website or icon', async () => {
+    const extra = {
+      capabilities: {
+        tools: { listChanged: false, evilTool: 'x' },
+        resources: { subscribe: true },
+        experimental: { e: 1, ok: { a: 1 } },
+        bogusCap: { z: '\u202eevil' },
+      },
+      serverInfo: {
+        name: 'raw',
+        version: '1',
+        websiteUrl: 'javascript:alert(2)',
+        icons: [{ src: 'javascript:alert(1)' }, { src: 'https://example.com/i.png' }],
+      },
+    };
+    const cli = await proxyWith({}, [], extra);
+    const result = initialized?.result as Record<string, unknown> | undefined;
+    const list = await cli.request('p', 'prompts/list', {
+      _meta: {
+        answer: { prompts: [{ name: 'p', icons: [{ src: 'javascript:x' }, { src: 'data:image/png;base64,AA' }] }] },
+      },
+    });
+    await ended(cli);
+    expect(result?.['capabilities']).toEqual({
+      tools: { listChanged: true },
+      resources: { subscribe: true },
+      experimental: { ok: { a: 1 } },
+    });
+    expect(result?.['serverInfo']).toEqual({
+      name: 'raw',
+      version: '1',
+      icons: [{ src: 'https://example.com/i.png' }],
+    });
+    expect(list.result).toEqual({ prompts: [{ name: 'p', icons: [{ src: 'data:image/png;base64,AA' }] }] });
+  }, 30_000);
+
+  it('a 2026-07-28 client: a result with members only such a server sends is refused, discover rebuilt', async () => {
+    const info = { name: 'raw', version: '1', extra: 'x', websiteUrl: 'javascript:alert(2)' };
+    const env = { INIT_EXTRA: JSON.stringify({ serverInfo: info, capabilities: { tools: {}, bogus: {} } }) };
+    const cli = new RawCli('proxy', ['--env', 'INIT_EXTRA', '--', process.execPath, RAW], env);
+    const envelope = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const answer = { contents: [], resultType: 'input_required', inputRequests: {} };
+    const r = await cli.request('m', 'resources/read', { uri: 'a://x', _meta: { ...envelope, answer } });
+    const discover = await cli.request('d', 'server/discover', { _meta: envelope });
+    await ended(cli);
+    const found = discover.result as unknown as { capabilities: object; _meta: Record<string, unknown> };
+    expect(found._meta['io.modelcontextprotocol/serverInfo']).toEqual({ name: 'raw', version: '1' });
+    expect(found.capabilities).toEqual({ tools: {} });
+    expect(r.error?.message).toMatch(/resultType, inputRequests in it, which only an MCP 2026-07-28 server may send/);
+  }, 30_000);
+});
