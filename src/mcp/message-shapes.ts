@@ -99,12 +99,13 @@ export const annotations = members(
 );
 
 /** An icon's source: https, http or a `data:` URI (2025-11-25, "Icons", Security: no other scheme). */
-const iconSource: Shape = (v) => (typeof v === 'string' && /^(?:https?:|data:)/i.test(v) ? v : NOT_SHAPED);
+const iconSource: Shape = (v) =>
+  typeof v === 'string' && /^(?:https?:|data:)/i.test(v) && URL.canParse(v) ? v : NOT_SHAPED;
 
 /** An icon of a resource link (2025-11-25, "Icons"). */
 const icon = members({ src: iconSource }, { mimeType: text, sizes: arrayOf(text), theme: oneOf('light', 'dark') });
 
-/** A list of icons: those of their shape are kept, any other (a `javascript:` source) is left out. */
+/** A list of icons: those of their shape are kept, any other (a `javascript:` source) is left out; none, no list. */
 export const icons: Shape = (v) => {
   if (!Array.isArray(v)) return NOT_SHAPED;
   const kept: unknown[] = [];
@@ -112,7 +113,7 @@ export const icons: Shape = (v) => {
     const shaped = icon(x);
     if (shaped !== NOT_SHAPED) kept.push(shaped);
   }
-  return kept;
+  return kept.length === 0 && v.length > 0 ? undefined : kept;
 };
 
 /** `shape`, or left out (undefined) where the value is not of it: for a member nothing else depends on. */

@@ -230,15 +230,16 @@ const CAPABILITIES: Readonly<Record<string, Shape>> = {
   experimental: objectsOf,
   logging: anyObject,
   completions: anyObject,
-  prompts: members({}, { listChanged: boolean }),
-  resources: members({}, { subscribe: boolean, listChanged: boolean }),
-  tools: members({}, { listChanged: boolean }),
+  // A flag not of its shape is left out, not the capability: `listChanged: "yes"` would hide every prompt.
+  prompts: members({}, { listChanged: orAbsent(boolean) }),
+  resources: members({}, { subscribe: orAbsent(boolean), listChanged: orAbsent(boolean) }),
+  tools: members({}, { listChanged: orAbsent(boolean) }),
   tasks: members(
     {},
     {
-      list: anyObject,
-      cancel: anyObject,
-      requests: members({}, { tools: members({}, { call: anyObject }) }),
+      list: orAbsent(anyObject),
+      cancel: orAbsent(anyObject),
+      requests: orAbsent(members({}, { tools: orAbsent(members({}, { call: orAbsent(anyObject) })) })),
     },
   ),
   extensions: objectsOf,

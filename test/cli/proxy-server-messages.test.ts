@@ -317,6 +317,8 @@ describe("the server's capabilities, identity and icons, and a 2026-07-28 client
       capabilities: {
         tools: { listChanged: false, evilTool: 'x' },
         resources: { subscribe: true },
+        prompts: { listChanged: 'yes' },
+        tasks: { list: true, cancel: {} },
         experimental: { e: 1, ok: { a: 1 } },
         bogusCap: { z: '\u202eevil' },
       },
@@ -335,9 +337,12 @@ describe("the server's capabilities, identity and icons, and a 2026-07-28 client
       },
     });
     await ended(cli);
+    // A wrong flag is left out, not its capability (a review's find: `prompts` vanished with it).
     expect(result?.['capabilities']).toEqual({
       tools: { listChanged: true },
       resources: { subscribe: true },
+      prompts: {},
+      tasks: { cancel: {} },
       experimental: { ok: { a: 1 } },
     });
     expect(result?.['serverInfo']).toEqual({
