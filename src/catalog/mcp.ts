@@ -1,9 +1,10 @@
-import { fail, failExecution, thrownFailure, thrownMessage, type Result } from '../result.js';
+import { fail, failExecution, type GateError, thrownFailure, thrownMessage, type Result } from '../result.js';
 import { admitSlots, NO_INTERNALS, type AdmissionInternals, type AdmissionOptions } from './admission.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
 import type { Bundle } from './bundle.js';
 import { callFailure, type BatchError, type Diagnostic } from './diagnostics.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
+import { isIconSource } from '../util/icon-source.js';
 import type { ToolDescriptor } from './descriptor.js';
 import type { McpTool } from './providers.js';
 import type { Invoke } from './preflight.js';
@@ -95,6 +96,26 @@ const PREFLIGHT_READS = new Set(['name', 'description', 'annotations', 'inputSch
  * A descriptor diagnostic for each listed tool whose other members (but `_meta`, the client's business) hold a
  * lone surrogate or a steering character (published-text.ts), as its description would.
  */
+/** The refusal of a listed tool's `icons` holding a source a client must not load (src/util/icon-source.ts). */
+function iconRefusal(icons: unknown): GateError | undefined {
+  if (icons === undefined) return undefined;
+  const bad = Array.isArray(icons) ? icons.findIndex((icon) => !isIconSource(ownData(icon, 'src'))) : -1;
+  if (Array.isArray(icons) && bad === -1) return undefined;
+  const message = Array.isArray(icons)
+    ? `icons/${bad} has a src that is not an https, http or data: URL (a client loads it)`
+    : 'icons is not an array';
+  const violation = {
+    path: '$',
+    pointer: '',
+    keyword: 'descriptor',
+    schemaPath: '',
+    code: 'descriptor_invalid' as const,
+    params: { field: 'icons' },
+    message,
+  };
+  return fail('validation', `invalid tool descriptor: ${message}`, [violation]).error;
+}
+
 function listedTextDiagnostics(slots: readonly BatchSlot[]): Diagnostic[] {
   const found: Diagnostic[] = [];
   slots.forEach((slot, index) => {
@@ -102,7 +123,7 @@ function listedTextDiagnostics(slots: readonly BatchSlot[]): Diagnostic[] {
     if (tool === null || typeof tool !== 'object' || isList(tool) !== false) return;
     const rest: Record<string, unknown> = {};
     for (const key of Object.keys(tool)) if (!PREFLIGHT_READS.has(key)) rest[key] = ownData(tool, key);
-    const error = publishedTextRefusal('invalid tool descriptor: ', rest)?.error;
+    const error = publishedTextRefusal('invalid tool descriptor: ', rest)?.error ?? iconRefusal(rest['icons']);
     const name = ownData(tool, 'name');
     if (error !== undefined)
       found.push({

@@ -3,6 +3,7 @@
 // the specification leaves open (a tool_use's `input`, a `structuredContent`) is kept as parsed: the message was
 // read from JSON text, and src/mcp/forward.ts's `__proto__` rule runs on the whole message first. A `_meta` that
 // is not a plain, bounded object is left out (as `metaOf` decides), as a client notification's is.
+import { isIconSource } from '../util/icon-source.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
 import { metaOf } from './forward.js';
@@ -99,8 +100,7 @@ export const annotations = members(
 );
 
 /** An icon's source: https, http or a `data:` URI (2025-11-25, "Icons", Security: no other scheme). */
-const iconSource: Shape = (v) =>
-  typeof v === 'string' && /^(?:https?:|data:)/i.test(v) && URL.canParse(v) ? v : NOT_SHAPED;
+const iconSource: Shape = (v) => (isIconSource(v) ? v : NOT_SHAPED);
 
 /** An icon of a resource link (2025-11-25, "Icons"). */
 const icon = members({ src: iconSource }, { mimeType: text, sizes: arrayOf(text), theme: oneOf('light', 'dark') });

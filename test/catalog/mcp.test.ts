@@ -108,3 +108,27 @@ describe('admitMcpTools', () => {
     },
   );
 });
+
+// A tool's own icons were published as listed (a review's find: resources', prompts' and serverInfo's were checked),
+// and a client loads an icon's src: a `javascript:` or `file:` one is refused as a broken descriptor.
+describe("a listed tool's icons", () => {
+  const object = { type: 'object' };
+  it.each([
+    ['javascript:', [{ src: 'javascript:alert(1)' }], /icons\/0 has a src that is not an https, http or data: URL/],
+    ['file:, after a good one', [{ src: 'https://example.com/i.png' }, { src: 'file:///etc/passwd' }], /icons\/1/],
+    ['not an array', { src: 'https://example.com/i.png' }, /icons is not an array/],
+  ])('%s is refused', async (_, icons, message) => {
+    const r = await admitMcpTools({ tools: [{ name: 't', inputSchema: object, icons }] }, { backend: () => () => 1 });
+    expect(r.ok ? 'admitted' : r.error.message).toMatch(message);
+  });
+
+  it('https, http and data: sources pass', async () => {
+    const icons = [
+      { src: 'https://e.com/a.png' },
+      { src: 'http://localhost/a.png' },
+      { src: 'data:image/png;base64,AA' },
+    ];
+    const r = await admitMcpTools({ tools: [{ name: 't', inputSchema: object, icons }] }, { backend: () => () => 1 });
+    expect(r.ok || r.error.message).toBe(true);
+  });
+});
