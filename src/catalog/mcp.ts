@@ -3,7 +3,7 @@ import { admitSlots, NO_INTERNALS, type AdmissionInternals, type AdmissionOption
 import { readBatch, type BatchSlot } from './batch-input.js';
 import type { Bundle } from './bundle.js';
 import { callFailure, type BatchError, type Diagnostic } from './diagnostics.js';
-import { publishedTextRefusal } from '../tools/published-text.js';
+import { publishedRefusal, publishedTextRefusal } from '../tools/published-text.js';
 import { isIconSource } from '../util/icon-source.js';
 import type { ToolDescriptor } from './descriptor.js';
 import type { McpTool } from './providers.js';
@@ -92,10 +92,6 @@ async function outputSchemasOf(
 /** The members of a listed tool preflight reads itself (its name, description, annotations, input schema). */
 const PREFLIGHT_READS = new Set(['name', 'description', 'annotations', 'inputSchema', '_meta']);
 
-/**
- * A descriptor diagnostic for each listed tool whose other members (but `_meta`, the client's business) hold a
- * lone surrogate or a steering character (published-text.ts), as its description would.
- */
 /** The refusal of a listed tool's `icons` holding a source a client must not load (src/util/icon-source.ts). */
 function iconRefusal(icons: unknown): GateError | undefined {
   if (icons === undefined) return undefined;
@@ -104,18 +100,14 @@ function iconRefusal(icons: unknown): GateError | undefined {
   const message = Array.isArray(icons)
     ? `icons/${bad} has a src that is not an https, http or data: URL (a client loads it)`
     : 'icons is not an array';
-  const violation = {
-    path: '$',
-    pointer: '',
-    keyword: 'descriptor',
-    schemaPath: '',
-    code: 'descriptor_invalid' as const,
-    params: { field: 'icons' },
-    message,
-  };
-  return fail('validation', `invalid tool descriptor: ${message}`, [violation]).error;
+  return publishedRefusal('invalid tool descriptor: ', 'icons', message).error;
 }
 
+/**
+ * A descriptor diagnostic for each listed tool whose other members (but `_meta`, the client's business) hold a
+ * lone surrogate or a steering character (published-text.ts), as its description would, or an icon a client must
+ * not load.
+ */
 function listedTextDiagnostics(slots: readonly BatchSlot[]): Diagnostic[] {
   const found: Diagnostic[] = [];
   slots.forEach((slot, index) => {

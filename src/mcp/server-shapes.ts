@@ -211,16 +211,13 @@ export const IMPLEMENTATION = members(
   { version: text, title: text, description: text, websiteUrl: orAbsent(webUrl), icons: orAbsent(icons) },
 );
 
-/** An object of any members (a capability MCP leaves open, such as `logging`), as parsed. */
-const anyObject: Shape = (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : NOT_SHAPED);
-
 /** An object of objects (`experimental`, `extensions`): a member whose value is not one is left out. */
 const objectsOf: Shape = (v) => {
-  if (anyObject(v) === NOT_SHAPED) return NOT_SHAPED;
+  if (openObject(v) === NOT_SHAPED) return NOT_SHAPED;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(v as object)) {
     const value = (v as Record<string, unknown>)[key];
-    if (anyObject(value) !== NOT_SHAPED) out[key] = value;
+    if (openObject(value) !== NOT_SHAPED) out[key] = value;
   }
   return out;
 };
@@ -228,8 +225,8 @@ const objectsOf: Shape = (v) => {
 /** Each capability a server may declare, and its shape (ServerCapabilities; `extensions`: 2026-07-28). */
 const CAPABILITIES: Readonly<Record<string, Shape>> = {
   experimental: objectsOf,
-  logging: anyObject,
-  completions: anyObject,
+  logging: openObject,
+  completions: openObject,
   // A flag not of its shape is left out, not the capability: `listChanged: "yes"` would hide every prompt.
   prompts: members({}, { listChanged: orAbsent(boolean) }),
   resources: members({}, { subscribe: orAbsent(boolean), listChanged: orAbsent(boolean) }),
@@ -237,9 +234,9 @@ const CAPABILITIES: Readonly<Record<string, Shape>> = {
   tasks: members(
     {},
     {
-      list: orAbsent(anyObject),
-      cancel: orAbsent(anyObject),
-      requests: orAbsent(members({}, { tools: orAbsent(members({}, { call: orAbsent(anyObject) })) })),
+      list: orAbsent(openObject),
+      cancel: orAbsent(openObject),
+      requests: orAbsent(members({}, { tools: orAbsent(members({}, { call: orAbsent(openObject) })) })),
     },
   ),
   extensions: objectsOf,

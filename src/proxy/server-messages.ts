@@ -13,6 +13,7 @@ import { metaOf } from '../mcp/forward.js';
 import { arrayOf, members, NOT_SHAPED } from '../mcp/message-shapes.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
 import { ownData } from '../util/own-field.js';
+import { isObject } from '../util/plain-json.js';
 import {
   IMPLEMENTATION,
   RESULTS,
@@ -31,14 +32,11 @@ export interface ClientSide {
   readonly gateway: boolean;
 }
 
-const objectOr = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-
 /** Whether the client declared the capability at `path` (each step an object). */
 function declared(caps: Readonly<Record<string, unknown>>, ...path: readonly string[]): boolean {
-  let at: Record<string, unknown> | undefined = caps as Record<string, unknown>;
-  for (const step of path) at = objectOr(at?.[step]);
-  return at !== undefined;
+  let at: unknown = caps;
+  for (const step of path) at = isObject(at) ? at[step] : undefined;
+  return isObject(at);
 }
 
 /** "Tasks": which client capability a task-augmented request of each method needs. */
@@ -61,8 +59,8 @@ export function serverRequest(
   const shaped = shape === undefined ? NOT_SHAPED : shape(params);
   if (shaped === NOT_SHAPED)
     return refused(RPC.invalidParams, `not passed on: not the params MCP specifies for ${method}`);
-  const out = objectOr(shaped);
-  if (out === undefined) return { params: shaped };
+  if (!isObject(shaped)) return { params: shaped };
+  const out = shaped;
   const taskNeeds = TASK_REQUESTS[method];
   if (taskNeeds !== undefined && (client.gateway || !client.revision.tasks || !declared(client.caps, ...taskNeeds)))
     delete out['task'];

@@ -113,7 +113,11 @@ export function publishedTextRefusal(prefix: string, parts: Record<string, unkno
   if (found === undefined) return undefined;
   const [what, why] = found.problem;
   const message = `${what} at ${JSON.stringify(shownPlace(found.pointer))}: ${why}`;
-  const field = found.pointer.split('/')[1] ?? '';
+  return publishedRefusal(prefix, found.pointer.split('/')[1] ?? '', message);
+}
+
+/** The `validation` failure of a published part `field` (`params.field`), `prefix` before `message`. */
+export function publishedRefusal(prefix: string, field: string, message: string): Failure<GateError> {
   const violation = {
     path: '$',
     pointer: '',

@@ -49,7 +49,8 @@ export const isInvisible = (c: number): boolean =>
  * The first steering character of `text` (a control, a bidi control, a tag) said with its `U+XXXX`; or undefined.
  * A subdivision flag's tags are the flag, and an FSI closed by a PDI with no other bidi control between is the
  * isolate localisation libraries put around a placeholder (Fluent, ICU): neither is steering. `controls`: whether
- * control characters count (not in a schema's values, such as an `enum` of separators or a `pattern`).
+ * control characters count (not in a schema's values, such as an `enum` of separators); `bidi`: whether bidi
+ * controls and marks do (not in a pattern, which may name them).
  */
 export function steeringIn(text: string, controls = true, bidi = true): string | undefined {
   let closingPdi = -1;
@@ -87,16 +88,17 @@ export function steeringIn(text: string, controls = true, bidi = true): string |
           ? 'a bidi control'
           : isOddSelector(text, i)
             ? 'a variation selector'
-            : isTag(cp)
-              ? cp >= 0xe0100 && cp <= 0xe01ef
-                ? 'a variation selector'
-                : cp <= 0xe007f
-                  ? 'a tag character'
-                  : 'an invisible code point'
-              : undefined;
+            : plane14Kind(cp);
     if (what !== undefined) return `${what} (U+${hex(cp)})`;
   }
   return undefined;
+}
+
+/** What an invisible code point of plane 14 is (isTag), or undefined for any other. */
+function plane14Kind(cp: number): string | undefined {
+  if (!isTag(cp)) return undefined;
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return 'a variation selector';
+  return cp <= 0xe007f ? 'a tag character' : 'an invisible code point';
 }
 
 const hex = (cp: number): string => cp.toString(16).toUpperCase().padStart(4, '0');
