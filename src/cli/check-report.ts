@@ -1,13 +1,13 @@
 // Prints `check` results: text (one line per tool, its violations with schema locations, a summary line;
 // colour only on a terminal) or one JSON report for CI annotations. An input that could not be read is an entry
 // of the report like a catalog, with its error instead of tools.
-import { escapedJson } from '../util/hidden-text.js';
 import type { Violation } from '../result.js';
 import { clip, oneLine, printable, shownPlace } from '../util/describe-value.js';
 import { countAdvice, type AdvisedCatalog, type AdvisedVerdict } from './check-advice.js';
 import type { CheckSettings } from './check-options.js';
 import { countVerdicts, type ToolVerdict } from './check-verdicts.js';
 import type { InputProblem } from './io.js';
+import { reportJson } from './report-json.js';
 
 /** The settings a report states, so a CI log says what was checked. */
 export type ReportSettings = Pick<CheckSettings, 'mode' | 'dialects' | 'provider' | 'providerPolicy'>;
@@ -58,7 +58,7 @@ function printableLine(text: string): string {
 
 /**
  * A location as a text line shows it: its keys are the server's (a key may hold a newline or a terminal's escapes,
- * and be 100,000 characters long), so written out and clipped as a message is. The JSON report keeps it whole.
+ * and be 100,000 characters long), so written out and clipped as a message is. The JSON report cuts it at 4,096.
  */
 function shownLocation(location: string): string {
   return printableLine(shownPlace(location));
@@ -221,7 +221,7 @@ export function jsonReport(
     ),
     ...extra,
   };
-  return `${escapedJson(JSON.stringify(report, null, 2))}\n`;
+  return reportJson(report);
 }
 
 /** The JSON report of a run stopped by a usage error before anything was checked. */

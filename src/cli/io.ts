@@ -28,10 +28,19 @@ export interface InputProblem extends Problem {
 
 /** The real process streams. */
 export function processIO(): CliIO {
+  // A reader that went away (`check --format json | head`) ends what is written to it: its EPIPE is not
+  // worth a stack trace on stderr and a crash, and the run's exit status stays what the run decided.
+  const gone = { out: false, err: false };
+  process.stdout.on('error', () => {
+    gone.out = true;
+  });
+  process.stderr.on('error', () => {
+    gone.err = true;
+  });
   return {
-    out: (t) => void process.stdout.write(t),
+    out: (t) => void (gone.out || process.stdout.write(t)),
     // Every stderr line is text for a person, and may quote a server (terminalText: no terminal escape acts).
-    err: (t) => void process.stderr.write(terminalText(t)),
+    err: (t) => void (gone.err || process.stderr.write(terminalText(t))),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       let bytes = 0;

@@ -1,12 +1,12 @@
 // Prints what `validate` found: as text (what the model would read, or the schema refusal as a host reports it)
 // or, with --format json, as one JSON object for scripts and CI, the way `check --format json` reports. The exit
 // status is the same in both formats.
-import { escapedJson } from '../util/hidden-text.js';
 import { formatForModel } from '../errors/format.js';
 import { sortViolations } from '../errors/violations.js';
 import type { GateError, Violation } from '../result.js';
 import { oneLine, printable, shownPlace } from '../util/describe-value.js';
 import { cliError } from './hints.js';
+import { reportJson } from './report-json.js';
 
 /** What one `validate` run found. */
 export type ValidateOutcome =
@@ -45,8 +45,7 @@ function violationJson(v: Violation): Record<string, string> {
  * host's thrown text (`cause`) is never part of it.
  */
 export function validateJson(name: string, outcome: ValidateOutcome): string {
-  if (outcome.verdict === 'valid')
-    return `${escapedJson(JSON.stringify({ verdict: 'valid', tool: name, violations: [] }, null, 2))}\n`;
+  if (outcome.verdict === 'valid') return reportJson({ verdict: 'valid', tool: name, violations: [] });
   const error = reported(outcome);
   const body = {
     verdict: outcome.verdict,
@@ -56,7 +55,7 @@ export function validateJson(name: string, outcome: ValidateOutcome): string {
     violations: sortViolations(error.violations).map(violationJson),
     ...(outcome.verdict === 'invalid' ? { modelText: formatForModel(name, error) } : {}),
   };
-  return `${escapedJson(JSON.stringify(body, null, 2))}\n`;
+  return reportJson(body, 'modelText');
 }
 
 /** The JSON output of a run stopped by a usage or input error (exit 2); the message also goes to stderr. */
