@@ -5,6 +5,7 @@
 // (src/proxy/readmit-pace.ts); changes announced during one join the next. A call waits for the admission running
 // when it came, and for at most READMITS_IN_A_WINDOW newer ones, then goes by the last done.
 import { READMITS_IN_A_WINDOW, ReadmitPace } from '../proxy/readmit-pace.js';
+import { hostAborted, onHostAbort, type StopListening } from '../util/host-signal.js';
 
 /** How long the MCP SDK waits for an answer when a request gives no timeout (its DEFAULT_REQUEST_TIMEOUT_MSEC). */
 export const SDK_REQUEST_TIMEOUT_MS = 60_000;
@@ -19,16 +20,21 @@ export interface CallDeadline {
 function byDeadline<T>(promise: Promise<T>, within: CallDeadline | undefined): Promise<T | 'late'> {
   const { signal, timeoutMs } = within ?? {};
   if (signal === undefined && timeoutMs === undefined) return promise;
-  if (signal?.aborted === true) return Promise.resolve('late');
+  if (signal !== undefined && hostAborted(signal)) return Promise.resolve('late');
   return new Promise((resolve) => {
     const timer = timeoutMs === undefined ? undefined : setTimeout(() => done('late'), timeoutMs);
-    const onAbort = (): void => done('late');
+    let stopListening: StopListening | undefined;
     function done(value: T | 'late'): void {
       if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
       resolve(value);
+      // The host's signal after the answer is given: its own removeEventListener is host code (host-signal.ts).
+      stopListening?.();
     }
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal !== undefined) {
+      stopListening = onHostAbort(signal, () => done('late'));
+      // A signal that cannot be listened to cannot bound the wait: the call is late at once (fails closed).
+      if (stopListening === undefined) return done('late');
+    }
     promise.then(done, () => done('late'));
   });
 }

@@ -1,3 +1,5 @@
+import { hostAborted, hostReason, onHostAbort, type StopListening } from '../util/host-signal.js';
+
 /** How a guarded body ended. */
 export type Outcome<T> =
   | { readonly kind: 'done'; readonly value: T }
@@ -43,21 +45,30 @@ export function withDeadline<T>(
   // Callers check timeoutProblem first; a bad value reaching here still fails closed, never "no timeout".
   const problem = timeoutProblem(options.timeoutMs);
   if (problem !== undefined) return Promise.resolve({ kind: 'threw', cause: new RangeError(problem) });
-  if (outer?.aborted === true) return Promise.resolve({ kind: 'aborted', reason: outer.reason });
+  if (outer !== undefined && hostAborted(outer)) return Promise.resolve({ kind: 'aborted', reason: hostReason(outer) });
   return new Promise<Outcome<T>>((resolve) => {
     let settled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopListening: StopListening | undefined;
     const finish = (outcome: Outcome<T>): void => {
       if (settled) return;
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
-      outer?.removeEventListener('abort', onAbort);
       if (outcome.kind === 'timeout' || outcome.kind === 'aborted')
         controller.abort(outcome.kind === 'aborted' ? outcome.reason : new Error(`timed out after ${outcome.ms} ms`));
       resolve(outcome);
+      // The host's signal last, after the outcome is given: its own removeEventListener is host code (host-signal.ts).
+      stopListening?.();
     };
-    const onAbort = (): void => finish({ kind: 'aborted', reason: outer?.reason });
-    outer?.addEventListener('abort', onAbort, { once: true });
+    if (outer !== undefined) {
+      const onAbort = (): void => finish({ kind: 'aborted', reason: hostReason(outer) });
+      stopListening = onHostAbort(outer, onAbort);
+      // A signal that cannot be listened to cannot stop the call: refused as an abort, before anything runs.
+      if (stopListening === undefined) {
+        finish({ kind: 'aborted', reason: new TypeError('the signal cannot be listened to') });
+        return;
+      }
+    }
     const ms = options.timeoutMs;
     if (ms !== undefined && ms !== Infinity) {
       timer = setTimeout(() => finish({ kind: 'timeout', ms }), ms);
