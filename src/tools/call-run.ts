@@ -1,6 +1,7 @@
 // An admitted call run through the host's stages and the tool (gateway.ts), within its deadline (deadline.ts), then
 // settled; every outcome becomes a ToolResult here. Registry.call decides everything before (registry.ts).
 import { thrownMessage, type ExecutionFailureKind } from '../result.js';
+import { frozenCopy } from '../schema/schema-copy.js';
 import { isError, jsonOrError } from '../util/host-error.js';
 import { dropRejection } from '../util/host-hook.js';
 import { withDeadline, type Outcome } from './deadline.js';
@@ -58,8 +59,26 @@ export async function runAdmitted(
   }
 }
 
+/**
+ * The arguments as the stages and settle read them: a deep-frozen copy, made once when first read (a stage that
+ * never reads them costs nothing). A stage handed the very value the tool gets could change it after validation,
+ * and the tool ran with what the schema refuses (`{"cents": 5}` validated, `1e9` charged).
+ */
+function stageArgs(args: unknown): () => unknown {
+  let copy: unknown;
+  let made = false;
+  return () => {
+    if (!made) {
+      copy = frozenCopy(args);
+      made = true;
+    }
+    return copy;
+  };
+}
+
 async function execute(host: RunHost, admitted: Admitted): Promise<ToolResult> {
   const { callId, name, tool, args } = admitted;
+  const seen = stageArgs(args);
   const { timeoutMs, signal: outer, context } = admitted.bounds;
   const progress: GatewayProgress = { passed: [], executing: false };
   let body: Promise<GatewayOutcome> | undefined;
@@ -70,7 +89,7 @@ async function execute(host: RunHost, admitted: Admitted): Promise<ToolResult> {
     const outcome = await withDeadline(
       (inner) => {
         signal = inner;
-        body = runGateway(tool, args, { callId, name, signal: inner, context }, host.stages, progress);
+        body = runGateway(tool, args, { callId, name, signal: inner, context }, host.stages, progress, seen);
         return body;
       },
       { timeoutMs, signal: outer },
@@ -87,7 +106,9 @@ async function execute(host: RunHost, admitted: Admitted): Promise<ToolResult> {
     runSettle(host, settle, {
       callId,
       name,
-      args,
+      get args() {
+        return seen();
+      },
       tool,
       signal: signal ?? AbortSignal.abort(),
       context,
