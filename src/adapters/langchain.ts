@@ -57,11 +57,16 @@ interface SchemaCarrier {
   };
 }
 
-/** What the model reads for a refused call: a ToolMessage with status "error" when LangChain has a call id. */
+/**
+ * What the model reads for a refused call: a ToolMessage with status "error" when LangChain has a call id. With
+ * `content_and_artifact` it is the tuple's content: LangChain passes a ToolMessage there on as it is, where a bare
+ * text became a ToolMessage of status "success" (a host branching on `status` saw a refused call succeed).
+ */
 function refusal(text: string, name: string, config: ToolRunnableConfig | undefined, format: unknown): unknown {
-  if (format === 'content_and_artifact') return [text, undefined];
   const id = config?.toolCall?.id;
-  return typeof id === 'string' ? new ToolMessage({ content: text, tool_call_id: id, name, status: 'error' }) : text;
+  const message =
+    typeof id === 'string' ? new ToolMessage({ content: text, tool_call_id: id, name, status: 'error' }) : text;
+  return format === 'content_and_artifact' ? [message, undefined] : message;
 }
 
 /**

@@ -5,13 +5,16 @@
 import { types } from 'node:util';
 
 /**
- * Marks `value` handled when it is a plain native promise (what an async function returns: its `then` and
- * `constructor` those of Promise.prototype), so its rejection is dropped as a throw of the hook is. Anything else
- * is left as it is, so no host code runs (a subclass's `then` or species). Other own keys do not make a promise
- * unusual: with an async hook enabled (AsyncLocalStorage, tracing) Node gives every Promise two.
+ * Marks `value` handled when it is a native promise, so its rejection is dropped as a throw of the hook is. A
+ * subclass's (a tracing library's promise) is marked too, through Promise.prototype.then itself: its own `then` is
+ * not called, its species constructor is (host code, as the hook was), and whatever that throws is dropped. A
+ * thenable that is not a promise is left as it is: nothing would report its rejection.
  */
 export function dropRejection(value: unknown): void {
-  if (!types.isPromise(value) || Object.getPrototypeOf(value) !== Promise.prototype) return;
-  if (Object.hasOwn(value, 'then') || Object.hasOwn(value, 'constructor')) return;
-  Promise.prototype.then.call(value, undefined, () => undefined);
+  if (!types.isPromise(value)) return;
+  try {
+    Promise.prototype.then.call(value, undefined, () => undefined);
+  } catch {
+    // A subclass whose constructor or species throws: its promise is the host's, as the hook's throw would be.
+  }
 }

@@ -93,6 +93,30 @@ describe('toLangChainTool, end to end with FakeStreamingChatModel', () => {
     expect(o.content).toContain('shaped like a LangChain tool call');
   });
 
+  // With content_and_artifact a refusal's text went back as the tuple's content, and LangChain made it a
+  // ToolMessage of status "success": a host branching on status read a refused call as a success.
+  it('content_and_artifact: a refused call is a ToolMessage of status "error", an artifact undefined', async () => {
+    const ran: unknown[] = [];
+    const weather = toLangChainTool({
+      name: 'weather',
+      inputSchema: WEATHER,
+      execute: (args) => ['ran', ran.push(args)],
+      responseFormat: 'content_and_artifact',
+    });
+    if (!weather.ok) throw new Error(weather.error.message);
+    const r = (await weather.value.invoke({ type: 'tool_call', id: 'c3', name: 'weather', args: BAD })) as ToolMessage;
+    expect(ran).toEqual([]);
+    expect([r.tool_call_id, r.status, r.artifact]).toEqual(['c3', 'error', undefined]);
+    expect(r.content).toBe(expectedText('weather', WEATHER, BAD));
+    const good = (await weather.value.invoke({
+      type: 'tool_call',
+      id: 'c4',
+      name: 'weather',
+      args: { city: 'Paris', days: 3 },
+    })) as ToolMessage;
+    expect([good.status, good.content, good.artifact]).toEqual(['success', 'ran', 1]);
+  });
+
   it("runs a tool called from another tool's execute with the outer config (its toolCall)", async () => {
     const inner = toLangChainTool({
       name: 'lookup',

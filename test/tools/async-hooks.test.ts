@@ -47,6 +47,24 @@ describe('async host hooks that reject', () => {
     expect(unhandled).toEqual([]);
   });
 
+  // A hunt's find: a rejected promise of a Promise subclass (as tracing libraries return) was left unhandled.
+  it('Registry onError returning a rejected Promise subclass: no unhandled rejection', async () => {
+    class TracedPromise<T> extends Promise<T> {}
+    const registry = new Registry({ onError: () => TracedPromise.reject(new Error('log sink down')) });
+    registry.register(
+      defineTool({
+        name: 't',
+        execute: () => {
+          throw new Error('x');
+        },
+      }),
+    );
+    const result = await registry.call({ id: '1', name: 't' });
+    await settled();
+    expect(result.content).toBe('error: tool t failed');
+    expect(unhandled).toEqual([]);
+  });
+
   it('guardClient onError, onAdmission and onDrift: no unhandled rejection', async () => {
     const client = {
       listTools: async () => ({ tools: [{ name: 'charge', inputSchema: { type: 'object' } }] }),
