@@ -116,6 +116,11 @@ export function withoutEnvelope(params: unknown): unknown {
 /** The logging levels, least severe first (RFC 5424, as MCP "Logging" names them). */
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
+/** Whether `value` is one of MCP's logging levels. */
+export function isLogLevel(value: unknown): value is string {
+  return typeof value === 'string' && LEVELS.includes(value);
+}
+
 /**
  * Whether a server's log message of `level` may reach the client of a 2026-07-28 request whose `_meta` asked for
  * `requested` ("Logging": per request; without a level asked for, no log message is sent).

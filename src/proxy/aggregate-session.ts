@@ -1,16 +1,16 @@
-// The relay of one downstream session to the aggregate's servers (src/proxy/servers.ts). The gateway answers
-// the client's initialize itself (its own serverInfo; capabilities: tools with listChanged, the only thing it
-// aggregates), ping, tools/list (every served server's tools as `<server>__<tool>`) and tools/call (routed by
-// that name to its server, checked by the same gate as the single proxy's: src/proxy/calls.ts, the forwarded
-// call rebuilt with the tool's own name by src/mcp/forward.ts). Resources, prompts, completion, logging/setLevel
-// and tasks are answered -32601: nothing is sent to a server the request was not proven to belong to.
-// From a server: its requests to the client (sampling, elicitation, roots) are relayed under the downstream
-// side's own ids, so two servers' ids never meet, and the client's answers reach them rebuilt
-// (client-answers.ts); its cancellations are mapped back; its progress passes only for a request of its own; its
-// log messages pass; its tools/list_changed re-admits it alone.
-import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
+// The relay of one downstream session to the aggregate's servers (src/proxy/servers.ts). The gateway answers the
+// client's initialize itself (its own serverInfo; capabilities: tools with listChanged, the only thing it
+// aggregates, and logging), ping, tools/list (every served server's tools as `<server>__<tool>`) and tools/call
+// (routed by that name to its server, checked by the same gate as the single proxy's: src/proxy/calls.ts, the
+// forwarded call rebuilt with the tool's own name by src/mcp/forward.ts). It answers logging/setLevel itself: the
+// level is the client's with the gateway, which passes its servers' log messages at or above it (MCP "Logging": a
+// server that sends log messages declares logging). Resources, prompts, completion and tasks are answered -32601:
+// nothing is sent to a server the request was not proven to belong to. What a server sends the client:
+// src/proxy/aggregate-server-side.ts.
+import { protoMemberPath } from '../mcp/forward.js';
 import { packageVersion } from '../mcp/implementation.js';
 import { isSpecMethod } from '../mcp/methods.js';
+import { isLogLevel } from '../mcp/modern.js';
 import { CANCELLED, type Peer, RPC } from '../mcp/peer.js';
 import { type ResultText, type RpcMessage, sameResult } from '../mcp/channel.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
@@ -20,15 +20,14 @@ import { listedTools, routeOf } from './aggregate-tools.js';
 import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
-import { type ClientSide, NOT_PASSED, serverErrorReply, serverNotification, serverRequest } from './server-messages.js';
-import type { ServerSet, Slot } from './servers.js';
+import { type ClientSide, serverErrorReply } from './server-messages.js';
+import type { ServerSet } from './servers.js';
+import { type Link, serverSide } from './aggregate-server-side.js';
 import type { CallRecord, Relayed } from './session.js';
 import type { ProxySettings } from './settings.js';
 import { createdTask } from './tasks.js';
 import { guardAnswer } from './answer-guard.js';
-import { rebuiltAnswer } from './client-answers.js';
 import { rebuiltCancellation } from './client-notifications.js';
-import { ServerAsks } from './server-asks.js';
 
 /** What the aggregate session needs besides its peer and servers. */
 export interface AggregateContext {
@@ -51,16 +50,9 @@ const error = (code: number, message: string) => ({ error: { code, message } });
 /** Why the aggregate answers a method -32601 itself. */
 function unservedReason(method: string): string {
   const family = method.split('/')[0] ?? method;
-  if (['resources', 'prompts', 'completion', 'logging', 'tasks'].includes(family))
+  if (['resources', 'prompts', 'completion', 'tasks'].includes(family))
     return `${clip(method, 80)} is not served by the toolgate gateway (proxy --config): only tools are aggregated`;
   return `method not found: ${JSON.stringify(clip(method, 80))}`;
-}
-
-/** Per connection to a server: what is in flight with it. */
-interface Link {
-  readonly belonging: Belonging;
-  /** The server's request id (JSON text) -> the downstream id it was relayed under. */
-  readonly toClient: Map<string, number>;
 }
 
 /** Wires the downstream peer to the set's servers; lives as long as they do. */
@@ -68,6 +60,8 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   const { settings } = context;
   let clientCaps: Record<string, unknown> = {};
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
+  // The least severe log level the client asked for with logging/setLevel; until it asks, every level passes.
+  let logLevel: string | undefined;
   const client = (): ClientSide => ({ caps: clientCaps, revision: clientRevision, gateway: true });
   const links = new WeakMap<Peer, Link>();
   // Client request id (JSON text) -> the server and id its tools/call went under (for cancellations).
@@ -175,7 +169,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     downstream.respond(m.id, {
       result: {
         protocolVersion: negotiated.version,
-        capabilities: { tools: { listChanged: true } },
+        capabilities: { tools: { listChanged: true }, logging: {} },
         serverInfo: { name: GATEWAY_NAME, version: packageVersion() },
       },
     });
@@ -193,6 +187,13 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
           return initialize(m);
         case 'ping':
           return downstream.respond(m.id, { result: {} });
+        case 'logging/setLevel': {
+          const level = (m.params as { level?: unknown } | undefined)?.level;
+          if (!isLogLevel(level))
+            return downstream.respond(m.id, error(RPC.invalidParams, 'logging/setLevel needs a level (RFC 5424)'));
+          logLevel = level;
+          return downstream.respond(m.id, { result: {} });
+        }
         case 'tools/list': {
           guardAnswer(
             waiting
@@ -236,67 +237,16 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     },
   };
 
-  const asks = new ServerAsks("this session's servers");
-  /** A server came up: its requests and notifications reach the client through this session. */
-  const wire = (slot: Slot): void => {
-    const upstream = slot.upstream;
-    if (upstream === undefined) return;
-    const peer = upstream.peer;
-    const link = linkOf(peer);
-    peer.handlers = {
-      request(m, text, related) {
-        const method = m.method as string;
-        if (!passes(method, 'server', upstream.revision) || method.startsWith('notifications/'))
-          return peer.respond(m.id, error(RPC.methodNotFound, `method not found: ${JSON.stringify(clip(method, 80))}`));
-        const carried = protoMemberPath(m.params);
-        if (carried !== undefined)
-          return peer.respond(m.id, error(RPC.invalidParams, `not forwarded: ${protoRefusal(carried)}`));
-        // Rebuilt, and only what the client declared it takes; never a task (server-messages.ts).
-        const asked = serverRequest(method, m.params, client());
-        if ('error' in asked) return peer.respond(m.id, asked);
-        // Bounded across the session's servers while the client has not answered (server-asks.ts).
-        const held = asks.hold(Buffer.byteLength(text));
-        if (typeof held === 'string') return peer.respond(m.id, error(RPC.internalError, held));
-        // Re-sent under the downstream side's own id: ids of two servers never meet at the client.
-        const { id, reply } = downstream.request(method, asked.params, undefined, link.belonging.of(m, related));
-        link.toClient.set(key(m.id), id);
-        const relayed = reply.then((r) => {
-          link.toClient.delete(key(m.id));
-          held();
-          const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
-          if (answered === undefined) peer.respond(m.id, rebuiltAnswer(method, asked.params, r));
-          else peer.respond(m.id, error(RPC.internalError, `the answer was not passed on: ${protoRefusal(answered)}`));
-        });
-        guardAnswer(relayed, (r) => peer.respond(m.id, r), context.warn);
-      },
-      notification(m, _text, related) {
-        if (m.method === 'notifications/tools/list_changed') return set.readmit(slot);
-        if (!passes(m.method, 'server', upstream.revision) || protoMemberPath(m.params) !== undefined) return;
-        const params = (m.params ?? {}) as Record<string, unknown>;
-        if (m.method === 'notifications/cancelled') {
-          const mapped = link.toClient.get(key(params['requestId']));
-          if (mapped === undefined) return;
-          // Rebuilt, as the single proxy does (session-relay.ts): the mapped id, a string reason, a plain _meta.
-          downstream.notify(m.method, rebuiltCancellation(mapped, params));
-          downstream.abandon(mapped);
-          return;
-        }
-        // Rebuilt, and only what the client declared it takes (server-messages.ts).
-        const rebuilt = serverNotification(m.method, m.params, client());
-        if (rebuilt === NOT_PASSED) return;
-        if (m.method === 'notifications/progress') {
-          // Only for a request of the client's that went to this server (its token or its stream).
-          const belongs = link.belonging.of(m, related);
-          const shown = link.belonging.progressFor({ ...m, params: rebuilt }, related);
-          if (belongs !== undefined && shown !== undefined) downstream.notify(m.method, shown, belongs);
-          return;
-        }
-        if (m.method === 'notifications/message' || m.method === 'notifications/elicitation/complete')
-          downstream.notify(m.method, rebuilt);
-        // Resource, prompt and task notifications: those are not aggregated, so they go nowhere.
-      },
-    };
-  };
+  /** A server came up: what it sends reaches the client through this session (aggregate-server-side.ts). */
+  const wire = serverSide({
+    downstream,
+    set,
+    passes,
+    client,
+    linkOf,
+    warn: context.warn,
+    logLevel: () => logLevel,
+  });
 
   // A client is told only of a change to the tools it sees: a --grants client of those its grant names
   // (client-view.ts), since a change outside it would tell it that a tool it cannot see exists, and when it changes;

@@ -238,8 +238,9 @@ describe('a server answer and notification reach the client rebuilt (stdio)', ()
   });
 });
 
-describe('the gateway passes on no task between a server and the client', () => {
+describe('the gateway passes on no task between a server and the client; its log messages at a level', () => {
   let cli: RawCli;
+  let gatewayInit: RawReply | undefined;
   beforeAll(async () => {
     const config = join(dir, 'gateway.json');
     const entry = { command: process.execPath, args: [RAW], env: { PROTOCOL: NEW } };
@@ -249,7 +250,7 @@ describe('the gateway passes on no task between a server and the client', () => 
       sampling: { context: {} },
       tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } },
     };
-    await cli.request('init', 'initialize', {
+    gatewayInit = await cli.request('init', 'initialize', {
       protocolVersion: NEW,
       capabilities,
       clientInfo: { name: 'r', version: '0' },
@@ -264,6 +265,34 @@ describe('the gateway passes on no task between a server and the client', () => 
       messages: [],
       maxTokens: 5,
     });
+  });
+
+  // MCP "Logging": a server that sends log messages declares logging. The gateway passed its servers' log messages
+  // on without declaring it, and answered logging/setLevel -32601, so its client could not lower their flow.
+  it('declares logging, and passes log messages at or above the level the client set', async () => {
+    expect((gatewayInit?.result as { capabilities?: unknown } | undefined)?.capabilities).toEqual({
+      tools: { listChanged: true },
+      logging: {},
+    });
+    const notify = async (tool: string, level: string): Promise<void> => {
+      const id = `n${n++}`;
+      cli.call(id, tool, { method: 'notifications/message', params: { level, data: `${tool} ${level}` } });
+      await cli.until((x) => x.id === id);
+    };
+    await notify('a__notify-any', 'debug');
+    const set = await cli.request('lvl', 'logging/setLevel', { level: 'warning' });
+    expect(set.result).toEqual({});
+    const bad = await cli.request('lvl-bad', 'logging/setLevel', { level: 'loud' });
+    expect(bad.error?.code).toBe(-32602);
+    await notify('a__notify-any', 'info');
+    await notify('b__notify-any', 'error');
+    await notify('a__notify-any', 'warning');
+    const logs = cli.replies.filter((x) => x.method === 'notifications/message').map((x) => x.params);
+    expect(logs).toEqual([
+      { level: 'debug', data: 'a__notify-any debug' },
+      { level: 'error', data: 'b__notify-any error' },
+      { level: 'warning', data: 'a__notify-any warning' },
+    ]);
   });
 
   it.each(['tasks/list', 'tasks/result'])('a server asking %s of the client is refused', async (method) => {

@@ -1,0 +1,110 @@
+// The server side of a gateway session (aggregate-session.ts): what each of its servers sends reaches the client.
+// A server's requests to the client (sampling, elicitation, roots) are relayed under the downstream side's own ids,
+// so two servers' ids never meet, and the client's answers reach them rebuilt (client-answers.ts); its
+// cancellations are mapped back; its progress passes only for a request of its own; its log messages pass at the
+// level the client set; its tools/list_changed re-admits it alone.
+import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
+import { logPasses } from '../mcp/modern.js';
+import { type Peer, RPC } from '../mcp/peer.js';
+import type { ProtocolRevision } from '../mcp/versions.js';
+import { clip } from '../util/describe-value.js';
+import { guardAnswer } from './answer-guard.js';
+import type { Belonging } from './belonging.js';
+import { rebuiltAnswer } from './client-answers.js';
+import { rebuiltCancellation } from './client-notifications.js';
+import { type ClientSide, NOT_PASSED, serverNotification, serverRequest } from './server-messages.js';
+import { ServerAsks } from './server-asks.js';
+import type { ServerSet, Slot } from './servers.js';
+
+/** Per connection to a server: what is in flight with it. */
+export interface Link {
+  readonly belonging: Belonging;
+  /** The server's request id (JSON text) -> the downstream id it was relayed under. */
+  readonly toClient: Map<string, number>;
+}
+
+/** What the server side reads of its session. */
+export interface ServerSideOf {
+  readonly downstream: Peer;
+  readonly set: ServerSet;
+  /** Whether `method` from `sender` is MCP's in the client's revision (and the server's), and not withheld. */
+  readonly passes: (method: string, sender: 'client' | 'server', server?: ProtocolRevision) => boolean;
+  readonly client: () => ClientSide;
+  readonly linkOf: (peer: Peer) => Link;
+  readonly warn: (line: string) => void;
+  /** The least severe log level the client set with logging/setLevel; undefined: every level passes. */
+  readonly logLevel: () => string | undefined;
+}
+
+const key = (id: unknown): string => JSON.stringify(id);
+const error = (code: number, message: string) => ({ error: { code, message } });
+
+/** Wires a server that came up to the session's client; called for each server, and again after a restart. */
+export function serverSide(of: ServerSideOf): (slot: Slot) => void {
+  const { downstream, set, passes, client, linkOf, warn } = of;
+  const asks = new ServerAsks("this session's servers");
+  return (slot: Slot): void => {
+    const upstream = slot.upstream;
+    if (upstream === undefined) return;
+    const peer = upstream.peer;
+    const link = linkOf(peer);
+    peer.handlers = {
+      request(m, text, related) {
+        const method = m.method as string;
+        if (!passes(method, 'server', upstream.revision) || method.startsWith('notifications/'))
+          return peer.respond(m.id, error(RPC.methodNotFound, `method not found: ${JSON.stringify(clip(method, 80))}`));
+        const carried = protoMemberPath(m.params);
+        if (carried !== undefined)
+          return peer.respond(m.id, error(RPC.invalidParams, `not forwarded: ${protoRefusal(carried)}`));
+        // Rebuilt, and only what the client declared it takes; never a task (server-messages.ts).
+        const asked = serverRequest(method, m.params, client());
+        if ('error' in asked) return peer.respond(m.id, asked);
+        // Bounded across the session's servers while the client has not answered (server-asks.ts).
+        const held = asks.hold(Buffer.byteLength(text));
+        if (typeof held === 'string') return peer.respond(m.id, error(RPC.internalError, held));
+        // Re-sent under the downstream side's own id: ids of two servers never meet at the client.
+        const { id, reply } = downstream.request(method, asked.params, undefined, link.belonging.of(m, related));
+        link.toClient.set(key(m.id), id);
+        const relayed = reply.then((r) => {
+          link.toClient.delete(key(m.id));
+          held();
+          const answered = 'result' in r ? protoMemberPath(r.result) : undefined;
+          if (answered === undefined) peer.respond(m.id, rebuiltAnswer(method, asked.params, r));
+          else peer.respond(m.id, error(RPC.internalError, `the answer was not passed on: ${protoRefusal(answered)}`));
+        });
+        guardAnswer(relayed, (r) => peer.respond(m.id, r), warn);
+      },
+      notification(m, _text, related) {
+        if (m.method === 'notifications/tools/list_changed') return set.readmit(slot);
+        if (!passes(m.method, 'server', upstream.revision) || protoMemberPath(m.params) !== undefined) return;
+        const params = (m.params ?? {}) as Record<string, unknown>;
+        if (m.method === 'notifications/cancelled') {
+          const mapped = link.toClient.get(key(params['requestId']));
+          if (mapped === undefined) return;
+          // Rebuilt, as the single proxy does (session-relay.ts): the mapped id, a string reason, a plain _meta.
+          downstream.notify(m.method, rebuiltCancellation(mapped, params));
+          downstream.abandon(mapped);
+          return;
+        }
+        // Rebuilt, and only what the client declared it takes (server-messages.ts).
+        const rebuilt = serverNotification(m.method, m.params, client());
+        if (rebuilt === NOT_PASSED) return;
+        if (m.method === 'notifications/progress') {
+          // Only for a request of the client's that went to this server (its token or its stream).
+          const belongs = link.belonging.of(m, related);
+          const shown = link.belonging.progressFor({ ...m, params: rebuilt }, related);
+          if (belongs !== undefined && shown !== undefined) downstream.notify(m.method, shown, belongs);
+          return;
+        }
+        if (m.method === 'notifications/message') {
+          const level = (rebuilt as { level?: unknown }).level;
+          const least = of.logLevel();
+          if (least === undefined || logPasses(least, level)) downstream.notify(m.method, rebuilt);
+          return;
+        }
+        if (m.method === 'notifications/elicitation/complete') downstream.notify(m.method, rebuilt);
+        // Resource, prompt and task notifications: those are not aggregated, so they go nowhere.
+      },
+    };
+  };
+}
