@@ -10,7 +10,8 @@ import {
 } from './profile.js';
 import { quote } from '../util/describe-value.js';
 import { openaiStrictKeywords } from '../keywords/keyword-lists.js';
-import { arrayItems, ITEMS } from './openai.js';
+import { arrayItems, COMPOSED, ITEMS, rootComposition } from './openai.js';
+import { REF_SIBLINGS, refSiblings } from './ref-siblings.js';
 
 // OpenAI Structured Outputs, which strict function calling (`strict: true`) uses for `parameters`.
 // Read on 2026-11-29:
@@ -109,12 +110,8 @@ function requiredDeclared(schema: unknown): RuleHit[] {
   return out;
 }
 
-function rootShape(schema: unknown): RuleHit[] {
-  const out = rootObjectHits(schema, 'OpenAI strict mode');
-  if (isObject(schema) && schema['anyOf'] !== undefined)
-    out.push({ message: 'the root must not be "anyOf" in strict mode', schemaPath: '/anyOf' });
-  return out;
-}
+/** The root is an object; a root `anyOf` (documented) and the rest OpenAI refuses there are root-composition's. */
+const rootShape = (schema: unknown): RuleHit[] => rootObjectHits(schema, 'OpenAI strict mode');
 
 /**
  * Keywords that make a schema typed enough for strict mode without a `type` of its own; the composition keywords
@@ -279,6 +276,7 @@ export const OPENAI_STRICT: ProviderProfile = {
   dated: '2026-11-29',
   rules: [
     { id: 'root-object', effect: 'rejects', basis: 'documented', source: SUPPORTED, check: rootShape },
+    { id: 'root-composition', effect: 'rejects', basis: 'observed', source: COMPOSED, check: rootComposition },
     {
       id: 'additional-properties-false',
       effect: 'rejects',
@@ -290,6 +288,7 @@ export const OPENAI_STRICT: ProviderProfile = {
     { id: 'required-undeclared', effect: 'rejects', basis: 'observed', source: EXTRA, check: requiredDeclared },
     { id: 'array-items', effect: 'rejects', basis: 'observed', source: ITEMS, check: arrayItems },
     { id: 'typeless-schema', effect: 'rejects', basis: 'observed', source: TYPED, check: typeless },
+    { id: 'ref-siblings', effect: 'rejects', basis: 'observed', source: REF_SIBLINGS, check: refSiblings },
     {
       id: 'unsupported-keyword',
       effect: 'rejects',

@@ -5,6 +5,7 @@ import {
   type KeywordDialect,
   type KeywordRow,
   type ProviderSupport,
+  type RootRefuser,
   type StepWeight,
   type SubschemaShape,
 } from './table.js';
@@ -82,6 +83,10 @@ export const SAME_IN_DRAFT_07: readonly string[] = names((row) => row.sameInDraf
 /** Keywords OpenAI strict mode treats as `support`. */
 export const openaiStrictKeywords = (support: ProviderSupport): readonly string[] =>
   names((row) => row.openaiStrict === support);
+
+/** Keywords `provider` refuses at the root of a tool's parameters schema (KeywordRow.refusedAtRootBy). */
+export const rootRefusedKeywords = (provider: RootRefuser): readonly string[] =>
+  names((row) => row.refusedAtRootBy?.includes(provider) === true);
 
 /** Keywords errors/messages.ts writes a sentence of its own for. */
 export const MESSAGE_KEYWORDS: readonly string[] = names((row) => row.message === true);

@@ -44,6 +44,9 @@ export type StepWeight = 'free' | 'per-char' | 'per-key' | 'per-key-and-pattern'
  */
 export type ProviderSupport = 'listed' | 'root' | 'unsupported';
 
+/** A provider whose API refuses some keywords at the root of a tool's parameters schema (interop/root-keywords.ts). */
+export type RootRefuser = 'openai' | 'anthropic';
+
 /** One keyword. */
 export interface KeywordRow {
   readonly name: string;
@@ -62,6 +65,8 @@ export interface KeywordRow {
   readonly instead?: Readonly<Partial<Record<KeywordDialect, string>>>;
   /** OpenAI strict mode (Structured Outputs): no mark when its supported-schemas list does not name it. */
   readonly openaiStrict?: ProviderSupport;
+  /** The providers whose API refuses a tool whose parameters schema has it at the root, whatever its value. */
+  readonly refusedAtRootBy?: readonly RootRefuser[];
   /** errors/messages.ts writes a sentence of its own for its errors (the engine writes none: messages off). */
   readonly message?: true;
   /**
@@ -105,6 +110,10 @@ const ALL: readonly KeywordDialect[] = ['2020-12', '2019-09', 'draft-07'];
 const LATER: readonly KeywordDialect[] = ['2020-12', '2019-09'];
 const NO_EQUIVALENT = 'draft-07 has no equivalent';
 const ARRAY_ITEMS = 'use array-form "items"';
+// At the root of a tool's parameters: OpenAI's 400 names oneOf/anyOf/allOf/enum/const/not, Anthropic's oneOf, allOf
+// and anyOf (the reports are cited in interop/openai.ts and interop/anthropic.ts).
+const BOTH: readonly RootRefuser[] = ['openai', 'anthropic'];
+const OPENAI_ONLY: readonly RootRefuser[] = ['openai'];
 
 /** Every keyword of 2020-12, 2019-09 and draft-07, and the older drafts' keywords that toolgate refuses. */
 export const KEYWORDS: readonly KeywordRow[] = [
@@ -310,6 +319,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     openaiStrict: 'unsupported',
     appendsErrors: true,
+    refusedAtRootBy: BOTH,
   },
   {
     name: 'anyOf',
@@ -320,6 +330,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     message: true,
     branchErrors: true,
     openaiStrict: 'listed',
+    refusedAtRootBy: BOTH,
   },
   {
     name: 'oneOf',
@@ -329,6 +340,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     message: true,
     branchErrors: true,
+    refusedAtRootBy: BOTH,
   },
   {
     name: 'not',
@@ -338,6 +350,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     sameInDraft07: true,
     openaiStrict: 'unsupported',
     message: true,
+    refusedAtRootBy: OPENAI_ONLY,
   },
   // Core §11
   {
@@ -379,6 +392,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     appendsErrors: true,
     ajvKeepsScope: true,
     openaiStrict: 'listed',
+    refusedAtRootBy: OPENAI_ONLY,
   },
   {
     name: 'const',
@@ -389,6 +403,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     message: true,
     appendsErrors: true,
     openaiStrict: 'listed',
+    refusedAtRootBy: OPENAI_ONLY,
   },
   {
     name: 'multipleOf',

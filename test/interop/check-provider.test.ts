@@ -43,13 +43,18 @@ const RULES: { name: string; provider: ProviderName; schema: unknown; expect: st
     name: 'strict: composition keywords are unsupported',
     provider: 'openai-strict',
     schema: { ...STRICT_OK, allOf: [true], if: true, then: true },
-    expect: ['unsupported-keyword /allOf', 'unsupported-keyword /if', 'unsupported-keyword /then'],
+    expect: [
+      'root-composition /allOf',
+      'unsupported-keyword /allOf',
+      'unsupported-keyword /if',
+      'unsupported-keyword /then',
+    ],
   },
   {
     name: 'strict: root anyOf (a root without type is published with it: toolsFor states it)',
     provider: 'openai-strict',
     schema: { anyOf: [STRICT_OK] },
-    expect: ['additional-properties-false ', 'root-object /anyOf'],
+    expect: ['additional-properties-false ', 'root-composition /anyOf'],
   },
   {
     name: 'strict: unlisted keyword and format',
