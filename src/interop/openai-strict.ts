@@ -12,6 +12,7 @@ import { quote } from '../util/describe-value.js';
 import { openaiStrictKeywords } from '../keywords/keyword-lists.js';
 import { arrayItems, COMPOSED, ITEMS, rootComposition } from './openai.js';
 import { REF_SIBLINGS, refSiblings } from './ref-siblings.js';
+import { undeclaredRequired } from './incomplete-shapes.js';
 
 // OpenAI Structured Outputs, which strict function calling (`strict: true`) uses for `parameters`.
 // Read on 2026-11-29:
@@ -94,20 +95,10 @@ function allRequired(schema: unknown): RuleHit[] {
 
 /** Every `required` name is a declared property: strict mode refuses an extra one (observed, EXTRA). */
 function requiredDeclared(schema: unknown): RuleHit[] {
-  const out: RuleHit[] = [];
-  for (const { node, pointer } of objectNodes(schema)) {
-    const required = node['required'];
-    if (!Array.isArray(required)) continue;
-    const props = isObject(node['properties']) ? node['properties'] : {};
-    required.forEach((name, i) => {
-      if (typeof name !== 'string' || !Object.hasOwn(props, name))
-        out.push({
-          message: `"required" names ${quote(name)}, which "properties" does not declare; strict mode refuses it`,
-          schemaPath: `${pointer}/required/${i}`,
-        });
-    });
-  }
-  return out;
+  return undeclaredRequired(schema).map(({ name, schemaPath }) => ({
+    message: `"required" names ${quote(name)}, which "properties" does not declare; strict mode refuses it`,
+    schemaPath,
+  }));
 }
 
 /** The root is an object; a root `anyOf` (documented) and the rest OpenAI refuses there are root-composition's. */

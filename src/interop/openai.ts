@@ -1,4 +1,5 @@
-import { objectNodes, rootObjectHits, type ProviderProfile, type RuleHit } from './profile.js';
+import { arraysWithoutItems } from './incomplete-shapes.js';
+import { rootObjectHits, type ProviderProfile, type RuleHit } from './profile.js';
 import { rootKeywords } from './root-keywords.js';
 
 // OpenAI function calling without `strict` (the schema guides the model, best effort). Read on
@@ -25,20 +26,12 @@ export const rootComposition = rootKeywords(
   `"schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level"`,
 );
 
-/** Does this schema allow arrays (type "array" or a type list naming it)? */
-function allowsArray(node: Record<string, unknown>): boolean {
-  const t = node['type'];
-  return t === 'array' || (Array.isArray(t) && t.includes('array'));
-}
-
 /** Arrays without `items`: refused with `strict` too (openai-strict.ts runs this rule as well). */
 export function arrayItems(schema: unknown): RuleHit[] {
-  return objectNodes(schema)
-    .filter(({ node }) => allowsArray(node) && !('items' in node) && !('prefixItems' in node))
-    .map(({ pointer }) => ({
-      message: 'an array schema without "items" is refused ("array schema missing items")',
-      schemaPath: pointer,
-    }));
+  return arraysWithoutItems(schema).map((pointer) => ({
+    message: 'an array schema without "items" is refused ("array schema missing items")',
+    schemaPath: pointer,
+  }));
 }
 
 /** OpenAI function calling without strict mode, read 2026-11-29. */
