@@ -26,10 +26,15 @@ export function timeoutMs(raw: unknown, what: string): Result<number, Problem> {
   return { ok: true, value: ms };
 }
 
-/** An output cap in whole bytes, at least one. */
+/**
+ * An output cap in whole bytes, at least one: `1.5` is refused, not floored (the library's maxResultBytes refuses it
+ * too), so the cap that runs is the cap the user typed.
+ */
 export function byteCount(raw: unknown, what: string): Result<number, Problem> {
   const n = positiveNumber(raw, what);
   if (!n.ok) return n;
-  if (Math.floor(n.value) < 1) return inputError(`${what} must be at least 1 byte, got ${JSON.stringify(raw)}`);
-  return { ok: true, value: Math.floor(n.value) };
+  if (n.value < 1) return inputError(`${what} must be at least 1 byte, got ${JSON.stringify(raw)}`);
+  if (!Number.isSafeInteger(n.value))
+    return inputError(`${what} must be a whole number of bytes, got ${JSON.stringify(raw)}`);
+  return { ok: true, value: n.value };
 }

@@ -303,6 +303,12 @@ describe('toolgate serve start-up checks', () => {
       ['--name', 't', '--max-output', '0.5', '--exec', 'echo', '--', '{q}'],
       '--max-output (bytes) must be at least 1 byte',
     ],
+    // A regression guard: 1.5 was floored to 1 where the library's maxResultBytes refuses it ("never clamped").
+    [
+      'an output cap that is not a whole number of bytes',
+      ['--name', 't', '--max-output', '1.5', '--exec', 'echo', '--', '{q}'],
+      '--max-output (bytes) must be a whole number of bytes, got "1.5"',
+    ],
     [
       'a config timeout beyond what a timer can wait',
       ['--config', 'BIGTIMEOUT'],
