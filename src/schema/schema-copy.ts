@@ -62,9 +62,10 @@ export function frozenCopy(value: unknown): unknown {
     for (const key of Object.keys(source)) {
       const v = (source as Record<string, unknown>)[key];
       const out = v !== null && typeof v === 'object' ? fresh(v) : v;
-      // A member named `__proto__` is defined, not assigned, so it stays an own member; the others are assigned
-      // (three times faster: a 100,000-value copy is 11 ms, not 35).
-      if (key === '__proto__')
+      // A member Object.prototype has (`__proto__`, `constructor`, `toString`) is defined, not assigned: it stays an
+      // own member, and a host that froze Object.prototype does not make the write throw (the override mistake).
+      // The others are assigned, about twice as fast (a 100,000-value copy 16-22 ms, not 33-35).
+      if (Object.hasOwn(Object.prototype, key))
         Object.defineProperty(target, key, { value: out, enumerable: true, writable: true, configurable: true });
       else (target as Record<string, unknown>)[key] = out;
       if (out !== v) pending.push([v as object, out as object]);

@@ -20,6 +20,8 @@ export interface Admitted {
   readonly name: string;
   readonly tool: Tool;
   readonly args: unknown;
+  /** Whether `args` is toolgate's own value, parsed from the call's text (or the `{}` of a call without any). */
+  readonly parsed: boolean;
   readonly bounds: CallBounds;
 }
 
@@ -59,26 +61,24 @@ export async function runAdmitted(
   }
 }
 
-/**
- * The arguments as the stages and settle read them: a deep-frozen copy, made once when first read (a stage that
- * never reads them costs nothing). A stage handed the very value the tool gets could change it after validation,
- * and the tool ran with what the schema refuses (`{"cents": 5}` validated, `1e9` charged).
- */
-function stageArgs(args: unknown): () => unknown {
-  let copy: unknown;
-  let made = false;
-  return () => {
-    if (!made) {
-      copy = frozenCopy(args);
-      made = true;
-    }
-    return copy;
-  };
+/** Whether any stage before the tool, or settle, is given. */
+function hasStages(stages: Stages): boolean {
+  return (
+    stages.authorize !== undefined ||
+    stages.approve !== undefined ||
+    stages.reserveBudget !== undefined ||
+    stages.commitIntent !== undefined ||
+    stages.settle !== undefined
+  );
 }
 
 async function execute(host: RunHost, admitted: Admitted): Promise<ToolResult> {
   const { callId, name, tool, args } = admitted;
-  const seen = stageArgs(args);
+  // Arguments parsed from the call's text are toolgate's own value: the stages and settle read a deep-frozen copy of
+  // it, made before any of them runs, so none can change what a later stage judges or what the tool runs with (an
+  // authorize stage wrote `cents: 1e9` into a call validated as {"cents": 5}, and the tool charged 1e9). Arguments
+  // the host gave as an object stay the host's: stages, settle and the tool share that reference (docs/api.md).
+  const seen = admitted.parsed && hasStages(host.stages) ? frozenCopy(args) : args;
   const { timeoutMs, signal: outer, context } = admitted.bounds;
   const progress: GatewayProgress = { passed: [], executing: false };
   let body: Promise<GatewayOutcome> | undefined;
@@ -106,9 +106,7 @@ async function execute(host: RunHost, admitted: Admitted): Promise<ToolResult> {
     runSettle(host, settle, {
       callId,
       name,
-      get args() {
-        return seen();
-      },
+      args: seen,
       tool,
       signal: signal ?? AbortSignal.abort(),
       context,

@@ -87,7 +87,7 @@ function refusalReason(verdict: unknown): string | undefined {
 
 /**
  * Runs the host stages in GATEWAY_ORDER, then the tool, stopping at the first refusal or throw. The stages read
- * the arguments through `seen`, the tool gets `args` itself.
+ * `seen` (call-run.ts: a frozen copy of parsed arguments), the tool gets `args` itself.
  * Called only for arguments that passed validation. A stage that is not a function is skipped
  * only when absent: a present non-function refuses (a misconfigured policy must not let calls through).
  */
@@ -97,7 +97,7 @@ export async function runGateway(
   context: ToolContext,
   stages: Stages,
   progress: GatewayProgress,
-  seen: () => unknown = () => args,
+  seen: unknown = args,
 ): Promise<GatewayOutcome> {
   for (const stage of GATEWAY_ORDER) {
     const hook: unknown = stages[stage];
@@ -110,10 +110,7 @@ export async function runGateway(
       verdict = await (hook as Stage)({
         callId: context.callId,
         name: context.name,
-        // A frozen copy, made when a stage first reads it: what a stage changes is not what runs (stageArgs).
-        get args() {
-          return seen();
-        },
+        args: seen,
         tool,
         signal: context.signal,
         context: context.context,
@@ -133,8 +130,6 @@ export async function runGateway(
     progress.passed.push(stage);
   }
   if (context.signal.aborted) return { kind: 'threw', stage: 'execute', cause: context.signal.reason };
-  // settle reads the arguments as validated, not as the tool may leave them: its copy is made before the tool runs.
-  if (stages.settle !== undefined) seen();
   progress.executing = true;
   try {
     return { kind: 'value', value: await tool.execute(args, context) };

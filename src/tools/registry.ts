@@ -296,6 +296,7 @@ export class Registry {
     }
     const given =
       bounds === undefined ? { timeoutMs: this.#timeoutMs, signal: undefined, context: undefined } : bounds.value;
-    return { kind: 'admitted', callId, name, tool: entry.tool, args: valid.value, bounds: given };
+    const parsed = typeof fields.args === 'string' || fields.args === undefined;
+    return { kind: 'admitted', callId, name, tool: entry.tool, args: valid.value, parsed, bounds: given };
   }
 }

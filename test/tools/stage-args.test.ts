@@ -23,20 +23,48 @@ function rewriting({ args }: StageContext): true {
 }
 
 describe('what a stage is shown cannot change what runs', () => {
-  it.each([
-    ['as text', '{"cents":5}'],
-    ['as an object', { cents: 5 }],
-  ])('arguments %s: the tool runs with cents 5 and no extra member', async (_, given) => {
+  it('arguments as text: the tool runs with cents 5 and no extra member', async () => {
     const ran: unknown[] = [];
     const later: unknown[] = [];
     const registry = new Registry({
       stages: { authorize: rewriting, approve: ({ args }) => void later.push(JSON.stringify(args)) },
     });
     registry.register(defineTool({ name: 'charge', inputSchema: schema, execute: (a) => void ran.push(a) }));
-    const result = await registry.call({ id: 'c', name: 'charge', arguments: given });
+    const result = await registry.call({ id: 'c', name: 'charge', arguments: '{"cents":5}' });
     expect(result.isError).toBe(false);
     expect(ran).toEqual([{ cents: 5 }]);
     expect(later).toEqual(['{"cents":5}']);
+  });
+
+  // docs/api.md: arguments the host gives as an object stay the host's; stages and the tool share that reference.
+  it("arguments as an object: the host's own reference, shared by the stages and the tool", async () => {
+    const given = { cents: 5 };
+    const seen: unknown[] = [];
+    const registry = new Registry({ stages: { authorize: ({ args }) => void seen.push(args) } });
+    registry.register(defineTool({ name: 'charge', inputSchema: schema, execute: (a) => void seen.push(a) }));
+    await registry.call({ id: 'c', name: 'charge', arguments: given });
+    expect(seen).toEqual([given, given]);
+    expect(seen[0]).toBe(given);
+  });
+
+  it('a stage that keeps its context and reads the arguments after the tool ran reads them as validated', async () => {
+    let kept: StageContext | undefined;
+    const registry = new Registry({
+      stages: {
+        commitIntent: (context) => {
+          kept = context;
+        },
+      },
+    });
+    registry.register(
+      defineTool({
+        name: 'sort',
+        inputSchema: { type: 'object', properties: { xs: { type: 'array' } } },
+        execute: (a) => (a as { xs: number[] }).xs.sort(),
+      }),
+    );
+    await registry.call({ id: 's', name: 'sort', arguments: '{"xs":[3,1,2]}' });
+    expect(JSON.stringify(kept?.args)).toBe('{"xs":[3,1,2]}');
   });
 
   it('settle reads the arguments as validated, not as the tool left them', async () => {
