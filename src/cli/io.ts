@@ -29,14 +29,18 @@ export interface InputProblem extends Problem {
 /** The real process streams. */
 export function processIO(): CliIO {
   // A reader that went away (`check --format json | head`) ends what is written to it: its EPIPE is not
-  // worth a stack trace on stderr and a crash, and the run's exit status stays what the run decided.
+  // worth a stack trace on stderr and a crash, and the run's exit status stays what the run decided. Any other
+  // failed write (a full disk under the shell's `>`) is said on stderr and ends the run with status 2: a report
+  // that was not written must not pass for one that was.
   const gone = { out: false, err: false };
-  process.stdout.on('error', () => {
-    gone.out = true;
-  });
-  process.stderr.on('error', () => {
-    gone.err = true;
-  });
+  const failed = (stream: 'out' | 'err') => (error: NodeJS.ErrnoException) => {
+    gone[stream] = true;
+    if (error.code === 'EPIPE') return;
+    process.exitCode = 2;
+    if (stream === 'out' && !gone.err) process.stderr.write(`toolgate: cannot write the output (${error.code})\n`);
+  };
+  process.stdout.on('error', failed('out'));
+  process.stderr.on('error', failed('err'));
   return {
     out: (t) => void (gone.out || process.stdout.write(t)),
     // Every stderr line is text for a person, and may quote a server (terminalText: no terminal escape acts).

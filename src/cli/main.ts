@@ -3,4 +3,6 @@
 import { runCli } from './dispatch.js';
 import { processIO } from './io.js';
 
-process.exitCode = await runCli(process.argv.slice(2), processIO());
+const code = await runCli(process.argv.slice(2), processIO());
+// A failed write (io.ts) may have set status 2 already: the run's own status does not hide it.
+process.exitCode = Math.max(code, Number(process.exitCode ?? 0));

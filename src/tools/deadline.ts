@@ -64,10 +64,10 @@ export function withDeadline<T>(
       const onAbort = (): void => finish({ kind: 'aborted', reason: hostReason(outer) });
       stopListening = onHostAbort(outer, onAbort);
       // A signal that cannot be listened to cannot stop the call: refused as an abort, before anything runs.
-      if (stopListening === undefined) {
+      if (stopListening === undefined)
         finish({ kind: 'aborted', reason: new TypeError('the signal cannot be listened to') });
-        return;
-      }
+      // Settled already (a host signal may call its listener inside addEventListener): no timer, no body.
+      if (settled) return;
     }
     const ms = options.timeoutMs;
     if (ms !== undefined && ms !== Infinity) {

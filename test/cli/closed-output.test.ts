@@ -1,8 +1,8 @@
 // A reader that goes away before the report ends (`toolgate check --format json <file> | head -c 10`): the
 // write failed with EPIPE, unhandled, and node printed a stack trace and crashed. The run ends quietly now, with
 // the exit status the run decided (1: the catalog is refused).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,4 +31,31 @@ describe('a closed standard output', () => {
     expect(err).not.toContain('EPIPE');
     expect(code).toBe(1);
   }, 60_000);
+
+  // A review's find in the fix above: every failed write was ignored, so `check --format json` redirected to a
+  // file on a full disk exited 0 with nothing written. Only EPIPE is quiet; any other failure is said and exits 2.
+  it.skipIf(!existsSync('/dev/full'))(
+    'a full disk (/dev/full; skipped where there is none): said, exit 2',
+    () => {
+      const file = join(dir, 'small.json');
+      writeFileSync(file, JSON.stringify([{ name: 'ok', inputSchema: { type: 'object' } }]));
+      const full = openSync('/dev/full', 'w');
+      try {
+        const run = spawnSync(
+          process.execPath,
+          ['--import', 'tsx', 'src/cli/main.ts', 'check', '--format', 'json', file],
+          {
+            stdio: ['ignore', full, 'pipe'],
+            encoding: 'utf8',
+            timeout: 60_000,
+          },
+        );
+        expect(run.stderr).toContain('cannot write the output (ENOSPC)');
+        expect(run.status).toBe(2);
+      } finally {
+        closeSync(full);
+      }
+    },
+    60_000,
+  );
 });

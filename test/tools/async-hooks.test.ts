@@ -65,6 +65,43 @@ describe('async host hooks that reject', () => {
     expect(unhandled).toEqual([]);
   });
 
+  // A review's find in the fix above: a subclass whose species (or own constructor getter) throws stayed unhandled.
+  class Speciesless<T> extends Promise<T> {
+    static override get [Symbol.species](): never {
+      throw new Error('species');
+    }
+  }
+  it.each([
+    ['a species that throws', (): Promise<never> => Speciesless.reject(new Error('log sink down'))],
+    [
+      'an own constructor getter that throws',
+      (): Promise<never> => {
+        const p = Promise.reject(new Error('log sink down'));
+        Object.defineProperty(p, 'constructor', {
+          configurable: true,
+          get() {
+            throw new Error('constructor');
+          },
+        });
+        return p;
+      },
+    ],
+  ])('Registry onError returning a rejected promise with %s: no unhandled rejection', async (_, onError) => {
+    const registry = new Registry({ onError });
+    registry.register(
+      defineTool({
+        name: 't',
+        execute: () => {
+          throw new Error('x');
+        },
+      }),
+    );
+    const result = await registry.call({ id: '1', name: 't' });
+    await settled();
+    expect(result.content).toBe('error: tool t failed');
+    expect(unhandled).toEqual([]);
+  });
+
   it('guardClient onError, onAdmission and onDrift: no unhandled rejection', async () => {
     const client = {
       listTools: async () => ({ tools: [{ name: 'charge', inputSchema: { type: 'object' } }] }),

@@ -3,6 +3,7 @@
 // (the tool's answer), or ended the process (a timeout's timer); guardClient's callTool the same with a signal-like
 // object (the SDK's RequestOptions take any). Each call now settles, and a signal that cannot be read or listened
 // to fails closed: the call is not run.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { guardClient } from '../../src/adapters/mcp-client.js';
 import { defineTool, Registry } from '../../src/index.js';
@@ -103,6 +104,31 @@ describe('a host signal whose members throw', () => {
     expect(value === 'pending' ? value : value.isError).toBe(true);
     expect(strays).toBe(0);
   });
+});
+
+// A review's find: a signal that calls its listener inside addEventListener settled the call as aborted, and the
+// timeout's timer was set after it anyway: the process stayed up for the whole timeoutMs.
+const SYNC_ABORT = `
+const { defineTool, Registry } = await import('./src/index.ts');
+const signal = new AbortController().signal;
+Object.defineProperty(signal, 'addEventListener', { value: (_type, listener) => listener() });
+const registry = new Registry();
+let ran = false;
+registry.register(defineTool({ name: 't', execute: () => { ran = true; return 'ran'; } }));
+const r = await registry.call({ id: '1', name: 't' }, { signal, timeoutMs: 20000 });
+console.log(JSON.stringify({ isError: r.isError, ran }));
+`;
+
+describe('a host signal that aborts inside addEventListener', () => {
+  it('the call is aborted, the tool not run, and no timer keeps the process up', () => {
+    const started = Date.now();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SYNC_ABORT], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(JSON.parse(run.stdout)).toEqual({ isError: true, ran: false });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
 });
 
 describe("guardClient's callTool with a signal-like object", () => {
