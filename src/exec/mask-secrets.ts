@@ -47,10 +47,32 @@ const PEM_ARMOR = /^-----(?:BEGIN|END) [^-]*-----$/;
  */
 export function secretForms(value: string): string[] {
   if (value.length < MIN_SECRET_LENGTH) return [];
-  const lines = value.split(LINE_SPLIT);
-  const pieces = lines.length > 1 ? [value, ...lines.filter((l) => !PEM_ARMOR.test(l.trim()))] : [value];
-  const forms = pieces.flatMap(valueForms);
+  const forms = piecesOf(value).flatMap(valueForms);
   return [...new Set(forms)].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+/** The value, and for a value on several lines each line but a PEM armor line. */
+function piecesOf(value: string): string[] {
+  const lines = value.split(LINE_SPLIT);
+  return lines.length > 1 ? [value, ...lines.filter((l) => !PEM_ARMOR.test(l.trim()))] : [value];
+}
+
+/** Which of secretForms(value) are base64 forms (masked with the groups beside them: widenedBase64). */
+function base64SecretForms(value: string): string[] {
+  return value.length < MIN_SECRET_LENGTH ? [] : piecesOf(value).filter(wellFormed).flatMap(base64Forms);
+}
+
+/** Characters of base64 (RFC 4648 §4) and base64url (§5) text, padding included. */
+const BASE64_CHAR = '[A-Za-z0-9+/_=-]';
+
+/**
+ * A base64 form found with the group before it and the one after it: a form is the groups the value's own bytes
+ * alone decide, and the groups on either side hold one or two of its bytes beside its neighbours' (decoding
+ * `<redacted>NDU=` showed the last two characters of the secret). Those groups are masked too.
+ */
+function widenedBase64(form: string): RegExp {
+  const escaped = form.replace(/[+/]/g, (c) => `\\${c}`);
+  return new RegExp(`(?:${BASE64_CHAR}{4})?${escaped}${BASE64_CHAR}{0,4}`, 'g');
 }
 
 /** Whether `value` has no lone surrogate. */
@@ -134,11 +156,18 @@ export function createMasker(
     .filter((f) => f.length >= minLength)
     .sort((a, b) => b.length - a.length);
   const clipped = heads === 'clipped-heads' ? clippedHeads(forms, Math.min(minLength, CLIPPED_HEAD)) : undefined;
+  const wide = new Map<string, RegExp>();
+  for (const f of kept.flatMap(base64SecretForms)) if (f.length >= minLength) wide.set(f, widenedBase64(f));
   // Most strings of a JSON result are shorter than any form (forms are sorted longest first): no search for them.
   const shortest = forms.at(-1)?.length ?? 0;
   const text = (t: string): string => {
     let out = t;
-    if (t.length >= shortest) for (const f of forms) if (out.includes(f)) out = out.split(f).join(REDACTED);
+    if (t.length >= shortest)
+      for (const f of forms) {
+        if (!out.includes(f)) continue;
+        const widened = wide.get(f);
+        out = widened === undefined ? out.split(f).join(REDACTED) : out.replace(widened, REDACTED);
+      }
     return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;
   };
   // A secret that is a number as JavaScript writes it (12345678) is found however a JSON writer spelled that

@@ -150,6 +150,32 @@ describe('a secret as the text around it changed it', () => {
     }
   });
 
+  // A hunt's find in the fix above: only the groups the secret's bytes alone decide were masked, and the groups
+  // beside them gave its first and last two characters (`<redacted>NDU=` decodes to "45"; `curl -v -u user:$TOKEN`
+  // prints such a group in its Authorization header). Those groups are masked too.
+  it.each([
+    ['', ''],
+    ['x', ''],
+    ['xy', ''],
+    ['', 'Z'],
+    ['', 'YZ'],
+    ['ab', 'cd'],
+    ['user:', ''],
+  ])('leaves no byte of a secret decodable beside its base64 form (%j before, %j after)', (before, after) => {
+    const secret = 'envsecret12345';
+    const masker = createMasker([secret]);
+    for (const encoding of ['base64', 'base64url'] as const) {
+      const encoded = Buffer.from(`${before}${secret}${after}`).toString(encoding);
+      const left = masker.text(`Basic ${encoded} done`).split(REDACTED);
+      expect(left.length, encoding).toBe(2);
+      const decoded = left.map((part) => Buffer.from(part.replace(/^Basic |done$/g, '').trim(), encoding));
+      for (const bytes of decoded) {
+        const text = bytes.toString('latin1');
+        for (const end of [secret.slice(0, 2), secret.slice(-2)]) expect(text, `${encoding} ${end}`).not.toContain(end);
+      }
+    }
+  });
+
   it("leaves alone a line of a multi-line secret shorter than the masker's minimum", () => {
     const masker = createMasker(['abcdefghijkl\nxyz12\nmnopqrstuvwx'], 8);
     expect(masker.text('xyz12 abcdefghijkl')).toBe(`xyz12 ${REDACTED}`);
