@@ -9,12 +9,19 @@ import { memberText } from './json-member.js';
 
 /**
  * Why the `arguments` of the tools/call read from `text` are not exactly what JSON.parse made of them (a member of
- * the request given twice, a key given twice, a number no double holds as written), or undefined.
+ * the request given twice, a key given twice, a number no double holds as written) or what the SDK's handler gets
+ * (a top-level `__proto__`), or undefined.
  */
 export function inexactArguments(text: string): string | undefined {
   const raw = memberText(text, ['params', 'arguments']);
   if (raw.kind === 'duplicate') return `the request has "${raw.key}" twice`;
   if (raw.kind === 'absent') return undefined;
   const read = parseJsonText(raw.text, NO_TEXT_LIMITS);
-  return read.ok ? undefined : read.error.message;
+  if (!read.ok) return read.error.message;
+  // The SDK copies the arguments' top-level members into a new object (its record schema), where a member named
+  // `__proto__` sets the copy's prototype and is gone: the schema would judge the call without it.
+  const value = read.value.value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, '__proto__'))
+    return 'the arguments have a member named "__proto__", which would not reach the tool as a member';
+  return undefined;
 }

@@ -50,6 +50,9 @@ describe('toolgate serve: the arguments as they arrived', () => {
     ['a number over the maximum that JSON.parse rounds to it', '{"n":9007199254740993}', 'invalid arguments'],
     ['a number JSON.parse rounds (0.3 written with 21 digits)', '{"n":0.30000000000000000001}', 'invalid arguments'],
     ['a key given twice', '{"n":1,"n":2}', 'invalid arguments'],
+    // A hunt's find: the SDK's copy of the arguments dropped a top-level `__proto__` (it set the copy's prototype),
+    // so a call the schema refuses (additionalProperties: false) ran.
+    ['a member named __proto__', '{"n":1,"__proto__":{"n":-5}}', 'a member named "__proto__"'],
   ])('refuses %s, and runs nothing', async (_what, args, shown) => {
     const id = `exact-${args.length}-${shown.length}-${Math.random()}`;
     const reply = await server.callText(id, `{"name":"show","arguments":${args}}`);
