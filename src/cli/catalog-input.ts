@@ -3,6 +3,7 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isObject } from '../util/plain-json.js';
+import { quote } from '../util/describe-value.js';
 import { inputError, parseStrictJsonNamed, readText, type InputProblem } from './io.js';
 import type { Problem, Result } from '../result.js';
 import type { McpServer } from './mcp-server-list.js';
@@ -184,8 +185,7 @@ export function readRegistry(dir: string): Result<Record<string, object | boolea
     if (typeof id !== 'string') return inputError(`${file}: a registry document needs a string "$id"`);
     const key = id.replace(/#$/, '');
     const earlier = fileOf.get(key);
-    if (earlier !== undefined)
-      return inputError(`${file}: "$id" ${JSON.stringify(key)} is already declared by ${earlier}`);
+    if (earlier !== undefined) return inputError(`${file}: "$id" ${quote(key, 200)} is already declared by ${earlier}`);
     fileOf.set(key, file);
     // defineProperty, not assignment: an "$id" of "__proto__" must become a key, not the object's prototype.
     Object.defineProperty(registry, key, { value: parsed.value, enumerable: true, writable: true, configurable: true });

@@ -226,5 +226,5 @@ export function jsonReport(
 
 /** The JSON report of a run stopped by a usage error before anything was checked. */
 export function jsonUsageError(message: string): string {
-  return `${JSON.stringify({ admitted: false, error: { kind: 'usage', message } }, null, 2)}\n`;
+  return reportJson({ admitted: false, error: { kind: 'usage', message } });
 }

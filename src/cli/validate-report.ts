@@ -60,5 +60,5 @@ export function validateJson(name: string, outcome: ValidateOutcome): string {
 
 /** The JSON output of a run stopped by a usage or input error (exit 2); the message also goes to stderr. */
 export function validateUsageJson(message: string): string {
-  return `${JSON.stringify({ verdict: 'error', error: { kind: 'usage', message } }, null, 2)}\n`;
+  return reportJson({ verdict: 'error', error: { kind: 'usage', message } });
 }

@@ -1,6 +1,6 @@
 // The JSON reports of check and validate echo a catalog's own strings (a tool's name, a key in a location): a
 // hostile catalog's 2 MB name or 1 MB key came out whole, where the text report clips both. Cut at 4,096 now.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,35 @@ describe('JSON reports clip the strings they echo', () => {
     expect(body.verdict).toBe('invalid');
     expect(body.modelText.length).toBeGreaterThan(MAX_REPORT_STRING);
     expect(body.modelText.endsWith('…')).toBe(false);
+  });
+
+  // A review's find: the usage error's JSON (and its stderr line) quoted a registry's duplicate 500 KB "$id" whole.
+  it('a usage error quoting a 500 KB "$id" of --registry: clipped in the JSON and on stderr', async () => {
+    const reg = join(dir, 'reg');
+    mkdirSync(reg);
+    const id = `https://x.test/${'k'.repeat(500_000)}`;
+    writeFileSync(join(reg, 'a.json'), JSON.stringify({ $id: id }));
+    writeFileSync(join(reg, 'b.json'), JSON.stringify({ $id: id }));
+    const file = join(dir, 'one.json');
+    writeFileSync(file, JSON.stringify([{ name: 't', inputSchema: { type: 'object' } }]));
+    const check = await runInProcess(['check', '--format', 'json', '--registry', reg, file]);
+    const schema = '{"type":"object"}';
+    const validate = await runInProcess([
+      'validate',
+      '--format',
+      'json',
+      '--registry',
+      reg,
+      '--schema',
+      schema,
+      '--args',
+      '{}',
+    ]);
+    for (const run of [check, validate]) {
+      expect(run.code).toBe(2);
+      expect(run.out).toContain('is already declared by');
+      expect(run.out.length + run.err.length).toBeLessThan(5_000);
+    }
   });
 
   it('reportJson leaves a nested field of the kept name cut, and short strings as they are', () => {
