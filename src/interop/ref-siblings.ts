@@ -14,6 +14,12 @@ import { keywordHits, objectNodes, type RuleHit } from './profile.js';
 export const REF_SIBLINGS = 'https://github.com/vectorize-io/hindsight/pull/3944';
 
 /**
+ * What strict mode takes at the root beside anything (OpenAI's own SDK sends a root `$schema`, and definitions are
+ * read from the root): a root `$ref` beside them is reported by the root rules (a root is an object), not here.
+ */
+const ROOT_MEMBERS = new Set(['$ref', '$schema', '$defs', 'definitions']);
+
+/**
  * One hit per keyword beside a `$ref`, at every schema position, the root included (a root `$ref` is published with
  * `type: "object"` beside it, and the additional-properties-false rule reports that root already).
  */
@@ -24,7 +30,7 @@ export function refSiblings(schema: unknown): RuleHit[] {
       keywordHits(
         pointer,
         node,
-        (k) => k !== '$ref',
+        (k) => (pointer === '' ? !ROOT_MEMBERS.has(k) : k !== '$ref'),
         (k) => `"${k}" beside "$ref" is refused in strict mode ("$ref cannot have keywords {'${k}'}")`,
       ),
     );
