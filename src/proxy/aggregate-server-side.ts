@@ -4,10 +4,12 @@
 // cancellations are mapped back; its progress passes only for a request of its own; its log messages pass at the
 // level the client set; its tools/list_changed re-admits it alone.
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
+import { isSpecMethod } from '../mcp/methods.js';
 import { logPasses } from '../mcp/modern.js';
 import { type Peer, RPC } from '../mcp/peer.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
 import { clip } from '../util/describe-value.js';
+import { isObject } from '../util/plain-json.js';
 import { guardAnswer } from './answer-guard.js';
 import type { Belonging } from './belonging.js';
 import { rebuiltAnswer } from './client-answers.js';
@@ -23,6 +25,47 @@ export interface Link {
   readonly toClient: Map<string, number>;
 }
 
+/**
+ * The level the client set with logging/setLevel, kept by the gateway (it passes each server's log messages at or
+ * above it) and asked of every server that declared logging, so that one sends what lies below its own default too:
+ * once per level and server, one request in flight per server (a client setting levels in a loop holds no more),
+ * and again for a server that comes up later (a restart).
+ */
+export class LogLevels {
+  #level: string | undefined;
+  readonly #sent = new WeakMap<Peer, string>();
+  readonly #busy = new WeakSet<Peer>();
+
+  constructor(private readonly timeoutMs: number) {}
+
+  /** The least severe level the client asked for; undefined until it asks (every level passes). */
+  get level(): string | undefined {
+    return this.#level;
+  }
+
+  /** The client set `level`: kept, and asked of each server. */
+  set(level: string, slots: readonly Slot[]): void {
+    this.#level = level;
+    for (const slot of slots) this.ask(slot);
+  }
+
+  /** Asks `slot`'s server for the level, unless it has it, is being asked, or declared no logging. */
+  ask(slot: Slot): void {
+    const up = slot.upstream;
+    const level = this.#level;
+    if (up === undefined || level === undefined || this.#busy.has(up.peer) || this.#sent.get(up.peer) === level) return;
+    const caps = up.init['capabilities'];
+    if (!isObject(caps) || !isObject(caps['logging'])) return;
+    if (!isSpecMethod('logging/setLevel', 'client', up.revision.version)) return;
+    this.#busy.add(up.peer);
+    this.#sent.set(up.peer, level);
+    void up.peer.request('logging/setLevel', { level }, this.timeoutMs).reply.then(() => {
+      this.#busy.delete(up.peer);
+      this.ask(slot);
+    });
+  }
+}
+
 /** What the server side reads of its session. */
 export interface ServerSideOf {
   readonly downstream: Peer;
@@ -32,8 +75,8 @@ export interface ServerSideOf {
   readonly client: () => ClientSide;
   readonly linkOf: (peer: Peer) => Link;
   readonly warn: (line: string) => void;
-  /** The least severe log level the client set with logging/setLevel; undefined: every level passes. */
-  readonly logLevel: () => string | undefined;
+  /** The client's log level (LogLevels), asked again of a server that comes up. */
+  readonly levels: LogLevels;
 }
 
 const key = (id: unknown): string => JSON.stringify(id);
@@ -46,6 +89,7 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
   return (slot: Slot): void => {
     const upstream = slot.upstream;
     if (upstream === undefined) return;
+    of.levels.ask(slot);
     const peer = upstream.peer;
     const link = linkOf(peer);
     peer.handlers = {
@@ -98,7 +142,7 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
         }
         if (m.method === 'notifications/message') {
           const level = (rebuilt as { level?: unknown }).level;
-          const least = of.logLevel();
+          const least = of.levels.level;
           if (least === undefined || logPasses(least, level)) downstream.notify(m.method, rebuilt);
           return;
         }

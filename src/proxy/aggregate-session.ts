@@ -3,10 +3,10 @@
 // aggregates, and logging), ping, tools/list (every served server's tools as `<server>__<tool>`) and tools/call
 // (routed by that name to its server, checked by the same gate as the single proxy's: src/proxy/calls.ts, the
 // forwarded call rebuilt with the tool's own name by src/mcp/forward.ts). It answers logging/setLevel itself: the
-// level is the client's with the gateway, which passes its servers' log messages at or above it (MCP "Logging": a
-// server that sends log messages declares logging). Resources, prompts, completion and tasks are answered -32601:
-// nothing is sent to a server the request was not proven to belong to. What a server sends the client:
-// src/proxy/aggregate-server-side.ts.
+// level is the client's with the gateway, which passes its servers' log messages at or above it and asks it of each
+// server that declared logging (MCP "Logging": a server that sends log messages declares logging). Resources,
+// prompts, completion and tasks are answered -32601: nothing is sent to a server the request was not proven to
+// belong to. What a server sends the client: src/proxy/aggregate-server-side.ts.
 import { protoMemberPath } from '../mcp/forward.js';
 import { packageVersion } from '../mcp/implementation.js';
 import { isSpecMethod } from '../mcp/methods.js';
@@ -22,7 +22,7 @@ import { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
 import { type ClientSide, serverErrorReply } from './server-messages.js';
 import type { ServerSet } from './servers.js';
-import { type Link, serverSide } from './aggregate-server-side.js';
+import { type Link, LogLevels, serverSide } from './aggregate-server-side.js';
 import type { CallRecord, Relayed } from './session.js';
 import type { ProxySettings } from './settings.js';
 import { createdTask } from './tasks.js';
@@ -60,8 +60,8 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   const { settings } = context;
   let clientCaps: Record<string, unknown> = {};
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
-  // The least severe log level the client asked for with logging/setLevel; until it asks, every level passes.
-  let logLevel: string | undefined;
+  // The client's log level (aggregate-server-side.ts): kept by the gateway and asked of its servers.
+  const levels = new LogLevels(settings.timeoutMs);
   const client = (): ClientSide => ({ caps: clientCaps, revision: clientRevision, gateway: true });
   const links = new WeakMap<Peer, Link>();
   // Client request id (JSON text) -> the server and id its tools/call went under (for cancellations).
@@ -191,7 +191,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
           const level = (m.params as { level?: unknown } | undefined)?.level;
           if (!isLogLevel(level))
             return downstream.respond(m.id, error(RPC.invalidParams, 'logging/setLevel needs a level (RFC 5424)'));
-          logLevel = level;
+          levels.set(level, set.slots);
           return downstream.respond(m.id, { result: {} });
         }
         case 'tools/list': {
@@ -245,7 +245,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     client,
     linkOf,
     warn: context.warn,
-    logLevel: () => logLevel,
+    levels,
   });
 
   // A client is told only of a change to the tools it sees: a --grants client of those its grant names

@@ -5,7 +5,7 @@
 // and task-augmented sampling to a client that declared no tasks; `includeContext` without `sampling.context`; log
 // and progress notifications as sent; a -32042 error's URL elicitations to a client without URL mode; and through
 // the gateway, one server reading the client's tasks made for another.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -243,8 +243,12 @@ describe('the gateway passes on no task between a server and the client; its log
   let gatewayInit: RawReply | undefined;
   beforeAll(async () => {
     const config = join(dir, 'gateway.json');
-    const entry = { command: process.execPath, args: [RAW], env: { PROTOCOL: NEW } };
-    writeFileSync(config, JSON.stringify({ mcpServers: { a: entry, b: entry } }));
+    const entry = (name: string) => ({
+      command: process.execPath,
+      args: [RAW],
+      env: { PROTOCOL: NEW, RECORD_FILE: join(dir, `gateway-${name}.jsonl`) },
+    });
+    writeFileSync(config, JSON.stringify({ mcpServers: { a: entry('a'), b: entry('b') } }));
     cli = new RawCli('proxy', ['--config', config]);
     const capabilities = {
       sampling: { context: {} },
@@ -293,6 +297,19 @@ describe('the gateway passes on no task between a server and the client; its log
       { level: 'error', data: 'b__notify-any error' },
       { level: 'warning', data: 'a__notify-any warning' },
     ]);
+    // Each server that declared logging was asked for the level once (the same level again asks nothing more).
+    expect((await cli.request('lvl-again', 'logging/setLevel', { level: 'warning' })).result).toEqual({});
+    await cli.request('ping-after', 'ping', {});
+    for (const name of ['a', 'b']) {
+      const lines = readFileSync(join(dir, `gateway-${name}.jsonl`), 'utf8')
+        .split('\n')
+        .filter(Boolean);
+      const asked = lines.map((l) => JSON.parse(l)).filter((m) => m.method === 'logging/setLevel');
+      expect(
+        asked.map((m) => m.params),
+        name,
+      ).toEqual([{ level: 'warning' }]);
+    }
   });
 
   it.each(['tasks/list', 'tasks/result'])('a server asking %s of the client is refused', async (method) => {
