@@ -5,7 +5,8 @@
 import { secretForms } from '../exec/mask-secrets.js';
 import { fail, ok, thrownMessage, type Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
-import { clip } from '../util/describe-value.js';
+import { clip, quote } from '../util/describe-value.js';
+import { steeringIn } from '../util/hidden-text.js';
 import { jcsMembers, jcsObject } from '../util/jcs.js';
 import { ownData } from '../util/own-field.js';
 import { copyJson, isObject } from '../util/plain-json.js';
@@ -65,11 +66,21 @@ export function plainRecord<T>(entries: Iterable<readonly [string, T]>): Record<
  */
 const PINNED_ALWAYS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema']);
 
-/** The ignore list checked: strings, each once, sorted by code units; none of PINNED_ALWAYS. */
+/**
+ * The ignore list checked: strings, each once, sorted by code units; none of PINNED_ALWAYS, none holding a steering
+ * character (hidden-text.ts: a control, a bidi control, a tag). A lock is committed and its list printed when it
+ * changes: a hostile lock's `"a\u001b[2J\u202e"` cleared the reviewer's terminal and reversed what followed. No MCP
+ * tool field is named so, and `--lock-ignore` refuses one too: every lock toolgate writes reads back.
+ */
 export function ignoreList(ignore: unknown): Result<readonly string[]> {
   if (ignore === undefined) return ok([]);
   if (!Array.isArray(ignore) || ignore.some((f) => typeof f !== 'string' || f === ''))
     return fail('validation', 'ignore must be an array of top-level field names (non-empty strings)');
+  for (const f of ignore as string[]) {
+    const steering = steeringIn(f);
+    if (steering !== undefined)
+      return fail('validation', `ignore cannot name ${quote(f)}: it holds ${steering}, which no tool field name does`);
+  }
   const pinned = (ignore as string[]).find((f) => PINNED_ALWAYS.has(f));
   if (pinned !== undefined)
     return fail(

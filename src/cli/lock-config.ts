@@ -10,7 +10,7 @@ import { configServers } from './check-config.js';
 import { CLI_DEFAULTS } from './commands.js';
 import type { CliIO, ExitCode } from './io.js';
 import { anySource } from './lock-sources.js';
-import { outFileProblem, readAnyLockFile, writeLockText } from './lock-write.js';
+import { outFileProblem, readAnyLockFile, shownIgnore, writeLockText } from './lock-write.js';
 import { maskedIO, secretInNames, shownSecrets, valueMask } from './masked-io.js';
 import { timeoutMs } from './numbers.js';
 
@@ -66,7 +66,7 @@ export async function lockConfig(
   const written = writeLockText(out, configLockText(lock.value));
   if (!written.ok) return refuse(written.error.message);
   const count = listings.reduce((n, l) => n + Object.keys(lock.value.servers[l.server]?.tools ?? {}).length, 0);
-  const ignored = ignore.length === 0 ? '' : ` (ignoring ${ignore.join(', ')})`;
+  const ignored = ignore.length === 0 ? '' : ` (ignoring ${shownIgnore(ignore)})`;
   const s = (n: number): string => (n === 1 ? '' : 's');
   io.out(`wrote ${out}: ${count} tool${s(count)} of ${listings.length} server${s(listings.length)} pinned${ignored}\n`);
   return 0;

@@ -9,7 +9,17 @@ import { type AnyLock, parseAnyLock } from '../catalog/config-lock.js';
 import { parseLock, lockText } from '../catalog/lock-file.js';
 import type { ToolLock } from '../catalog/lock-pins.js';
 import { thrownMessage, type Problem, type Result } from '../result.js';
+import { clip, oneLine } from '../util/describe-value.js';
+import { listItems } from '../util/name-list.js';
 import { inputError, readText } from './io.js';
+
+/**
+ * A lock's ignored fields as `lock` prints them: each cut and written out (a lock is foreign text: a field named
+ * `a\u200b` or of 100,000 characters), on one line, twenty at most, then how many more.
+ */
+export function shownIgnore(fields: readonly string[]): string {
+  return listItems(fields, (f) => oneLine(clip(f, 80)));
+}
 
 /** A lock file read and checked; `absent` when there is none at that path (only `lock` accepts that). */
 export function readLockFile(file: string): Result<ToolLock | 'absent', Problem> {

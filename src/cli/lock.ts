@@ -10,7 +10,7 @@ import type { CliIO, ExitCode } from './io.js';
 import { driftText } from '../catalog/lock-report.js';
 import { lockConfig } from './lock-config.js';
 import { anySource, NO_SOURCE, readLockSources } from './lock-sources.js';
-import { outFileProblem, readLockFile, writeLockFile } from './lock-write.js';
+import { outFileProblem, readLockFile, shownIgnore, writeLockFile } from './lock-write.js';
 import { serversOf } from './check-options.js';
 import { maskedIO, secretInNames, shownSecrets, valueMask } from './masked-io.js';
 
@@ -63,13 +63,14 @@ export async function lockCommand(argv: readonly string[], given: CliIO): Promis
   if (existing.value !== 'absent') {
     const before = existing.value;
     io.out(driftText(out, listingDrift(before, tools, valueMask(listed)), Object.keys(before.tools).length, io.colour));
-    if (before.ignore.join('\n') !== lock.value.ignore.join('\n'))
-      io.out(`lock ${out}: ignored fields were [${before.ignore.join(', ')}], now [${lock.value.ignore.join(', ')}]\n`);
+    const [was, now] = [before.ignore, lock.value.ignore];
+    if (was.join('\n') !== now.join('\n'))
+      io.out(`lock ${out}: ignored fields were [${shownIgnore(was)}], now [${shownIgnore(now)}]\n`);
   }
   const written = writeLockFile(out, lock.value);
   if (!written.ok) return stop(written.error.message);
   const count = Object.keys(lock.value.tools).length;
-  const ignored = lock.value.ignore.length === 0 ? '' : ` (ignoring ${lock.value.ignore.join(', ')})`;
+  const ignored = lock.value.ignore.length === 0 ? '' : ` (ignoring ${shownIgnore(lock.value.ignore)})`;
   io.out(`wrote ${out}: ${count} tool${count === 1 ? '' : 's'} pinned${ignored}\n`);
   return 0;
 }

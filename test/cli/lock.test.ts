@@ -120,6 +120,37 @@ describe('--lock-ignore of a field that is enforced or shown to the model', () =
   });
 });
 
+// A hostile lock's ignore list reached the terminal raw when lock printed it changed: ESC [2J cleared the screen,
+// U+202E reversed what followed, and a 100,000-character field made a 100 KB line.
+describe('the ignored fields lock prints', () => {
+  it('refuses a field name holding a steering character, in --lock-ignore and in a lock file', async () => {
+    const out = fresh();
+    const esc = 'a\u001b[2J';
+    const flag = await runInProcess(['lock', '--mcp-list', listing(TOOLS), '--out', out, '--lock-ignore', esc]);
+    expect([flag.code, flag.err]).toEqual([2, expect.stringContaining('--lock-ignore cannot name "a\\u001b[2J"')]);
+    expect(existsSync(out)).toBe(false);
+    const lock = await locked();
+    const text = JSON.parse(readFileSync(lock, 'utf8')) as Record<string, unknown>;
+    writeFileSync(lock, JSON.stringify({ ...text, ignore: ['_meta\u202e'] }));
+    const r = await runInProcess(['lock', '--mcp-list', listing(TOOLS), '--out', lock]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('"ignore" cannot name "_meta\\u202e": it holds a bidi control (U+202E)');
+  });
+
+  it('writes each out, cut, when the list changes and in the wrote line', async () => {
+    const lock = await locked();
+    const text = JSON.parse(readFileSync(lock, 'utf8')) as Record<string, unknown>;
+    const long = 'x'.repeat(100_000);
+    writeFileSync(lock, JSON.stringify({ ...text, ignore: ['a\u200bb', long] }));
+    const r = await runInProcess(['lock', '--mcp-list', listing(TOOLS), '--out', lock, '--lock-ignore', 'c\nd']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`ignored fields were [a\\u200bb, ${'x'.repeat(79)}…], now [c d]\n`);
+    expect(r.out).toContain('pinned (ignoring c d)\n');
+    expect(r.out).not.toContain('\u200b');
+    expect(Math.max(...r.out.split('\n').map((l) => l.length))).toBeLessThan(400);
+  });
+});
+
 describe('toolgate lock', () => {
   it('prints the drift report of the lock it replaces (the review step), then writes the new one', async () => {
     const out = await locked();
