@@ -4,6 +4,7 @@
 // and a server that could not be listed not compared (its tools are unknown, not gone). The reports name each
 // server: one text block per server (lock-report.ts' lines), and in JSON one entry per server.
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { quote } from '../util/describe-value.js';
 import { type ConfigLock, serverPins } from './config-lock.js';
 import { hasDrift, type LockDrift, listingDrift } from './lock-diff.js';
 import { driftJson, driftText } from './lock-report.js';
@@ -42,8 +43,8 @@ export function configHasDrift(drifts: readonly ServerDrift[]): boolean {
   return drifts.some((d) => d.state !== 'unread' && hasDrift(d.drift));
 }
 
-/** How a report names one server of the lock in `file`. */
-const label = (file: string, server: string): string => `${file}, server ${JSON.stringify(server)}`;
+/** How a report names one server of the lock in `file`: the name clipped and written out (quote), as check does. */
+const label = (file: string, server: string): string => `${file}, server ${quote(server)}`;
 
 /** The text report: one block per server, each headed `lock <file>, server "<name>": ...`. */
 export function configDriftText(file: string, drifts: readonly ServerDrift[], colour: boolean): string {

@@ -6,6 +6,7 @@ import { displayCommandLine, secretsOf } from '../exec/command-line.js';
 import { checkHeader } from '../mcp/http-headers.js';
 import { readServerUrl } from '../mcp/server-url.js';
 import type { Problem, Result } from '../result.js';
+import { quote } from '../util/describe-value.js';
 import type { CatalogInput } from './catalog-input.js';
 import { readText } from './io.js';
 import type { McpServer } from './mcp-server-list.js';
@@ -70,7 +71,8 @@ export function configServers(file: string, timeoutMs: number): Result<ConfigSer
     value: config.value.entries
       .flatMap((entry) => (entry.disabled ? [] : [entry]))
       .map((entry) => {
-        const label = `${file}: server ${JSON.stringify(entry.name)}`;
+        // The name is the config's text, of any length and any character: clipped and written out (quote).
+        const label = `${file}: server ${quote(entry.name)}`;
         const server = serverOf(entry, label, timeoutMs);
         return typeof server === 'string'
           ? { name: entry.name, input: { source: label, problem: { message: `${label}: ${server}` } } }

@@ -8,6 +8,7 @@ import { type ParsedArgs, listFlag, stringFlag } from './args.js';
 import { listServers } from './catalog-input.js';
 import { configServers } from './check-config.js';
 import { CLI_DEFAULTS } from './commands.js';
+import { quote } from '../util/describe-value.js';
 import type { CliIO, ExitCode } from './io.js';
 import { anySource } from './lock-sources.js';
 import { outFileProblem, readAnyLockFile, shownIgnore, writeLockText } from './lock-write.js';
@@ -50,7 +51,7 @@ export async function lockConfig(
   const problems: string[] = [];
   for (const s of servers.value) {
     const [input] = 'input' in s ? [s.input] : await listServers([s.server]);
-    if (input?.catalog === undefined) problems.push(input?.problem?.message ?? `server ${JSON.stringify(s.name)}`);
+    if (input?.catalog === undefined) problems.push(input?.problem?.message ?? `server ${quote(s.name)}`);
     else listings.push({ server: s.name, tools: input.catalog.tools });
   }
   if (problems.length > 0) return refuse(problems.join('\ntoolgate lock: '));

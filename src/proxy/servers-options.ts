@@ -5,6 +5,7 @@
 // shape, the legacy SSE transport, a server name the published names could not carry (src/proxy/names.ts).
 import { readMcpConfig, startProblem } from '../catalog/mcp-config.js';
 import { fail, type Result } from '../result.js';
+import { quote } from '../util/describe-value.js';
 import { serverNameProblem } from './names.js';
 import type { ServerEntry } from './settings.js';
 import { upstreamOf } from './upstream-options.js';
@@ -44,7 +45,8 @@ export function serversFromConfig(text: string, file: string): Result<ServerEntr
     return fail('validation', `${file}: every server of it is disabled ("disabled": true): none to serve`);
   const servers: Record<string, unknown> = {};
   for (const entry of config.value.entries) {
-    const label = `${file}: server ${JSON.stringify(entry.name)}`;
+    // Before the name is checked (serverNameProblem): of any length and any character, so clipped and written out.
+    const label = `${file}: server ${quote(entry.name)}`;
     // One the client does not start is not started here either (its tools never reach the model), whatever it holds.
     if (entry.disabled) continue;
     if (entry.kind === 'unknown')

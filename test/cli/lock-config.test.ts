@@ -144,3 +144,36 @@ describe('lock --config', () => {
     expect(r.err).toMatch(expected);
   });
 });
+
+// A config's server names reached the report as JSON.stringify wrote them: U+202E raw (what followed read reversed)
+// and a 200,000-character name a 200 KB line, in check --config, lock --config and check --config --lock.
+describe('config server names in reports', () => {
+  const long = 'n'.repeat(200_000);
+  const hostile = config('hostile.json', { 'e\u001b[2J\u202eX': '', [long]: '' });
+  const lock = join(dir, 'hostile.lock.json');
+  const shown = (r: { out: string; err: string }): void => {
+    const text = r.out + r.err;
+    expect(text).toContain('server "e\\u001b[2J\\u202eX"');
+    expect(text).toContain(`server "${'n'.repeat(78)}…`);
+    expect(text).not.toContain('\u202e');
+    expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThan(1000);
+  };
+
+  it('are clipped and written out by check --config, lock --config and check --config --lock', async () => {
+    shown(await runInProcess(['check', '--config', hostile]));
+    expect((await runInProcess(['lock', '--config', hostile, '--out', lock])).code).toBe(0);
+    // The second lock prints each server's drift, headed by its name.
+    shown(await runInProcess(['lock', '--config', hostile, '--out', lock]));
+    shown(await runInProcess(['check', '--config', hostile, '--lock', lock]));
+  }, 60_000);
+
+  it('are clipped and written out when an entry cannot be started', async () => {
+    const file = join(dir, 'unstartable.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { 'e\u001b[2J\u202eX': { url: 42 }, [long]: { url: 42 } } }));
+    shown(await runInProcess(['check', '--config', file]));
+    const proxy = await runInProcess(['proxy', '--config', file]);
+    expect(proxy.code).toBe(2);
+    expect(proxy.err).toContain('server "e\\u001b[2J\\u202eX"');
+    expect(proxy.err).not.toContain('\u202e');
+  });
+});
