@@ -7,11 +7,14 @@ import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeFi
 
 /**
  * Replaces `target` with `text` through `temp` (created exclusively: a name that exists is never written through),
- * with `mode` when given (the replaced file's). Throws what the file system threw; the temp file is gone then.
+ * with `mode` when given (the replaced file's), else as any new file is (0666 less the umask). Throws what the file
+ * system threw; the temp file is gone then.
  */
 export function replaceWhole(target: string, temp: string, text: string, mode: number | undefined): void {
-  // Opened before the clean-up applies: a name that exists (EEXIST) is another's file, never removed here.
-  const fd = openSync(temp, 'wx', 0o600);
+  // Opened before the clean-up applies: a name that exists (EEXIST) is another's file, never removed here. A file
+  // replaced is opened private, then given its mode; a new one 0666, the kernel taking the umask off (asking
+  // process.umask would set it, for every thread, while it is read). Opened 0600 always, a new lock was private.
+  const fd = openSync(temp, 'wx', mode === undefined ? 0o666 : 0o600);
   try {
     try {
       if (mode !== undefined) fchmodSync(fd, mode);

@@ -21,6 +21,23 @@ describe('lock replaces a lock in place', () => {
     expect(statSync(out).mode & 0o777).toBe(0o600);
   });
 
+  // replaceWhole created every temp file 0600 and gave it a mode only when replacing one: under umask 0022 a new
+  // lock was -rw------- where the comment on lock-write.ts' replaced() promised the umask's mode.
+  it.skipIf(process.platform === 'win32')('gives a new lock the mode the umask leaves (0644 under 0022)', async () => {
+    const out = join(dir, 'new.lock.json');
+    const umask = process.umask(0o022);
+    try {
+      expect((await runInProcess(['lock', '--mcp-list', listing, '--out', out])).code).toBe(0);
+      expect(statSync(out).mode & 0o777).toBe(0o644);
+      process.umask(0o077);
+      const closed = join(dir, 'new-private.lock.json');
+      expect((await runInProcess(['lock', '--mcp-list', listing, '--out', closed])).code).toBe(0);
+      expect(statSync(closed).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(umask);
+    }
+  });
+
   it('writes a linked lock at its target and keeps the link', async () => {
     const common = join(dir, 'common.lock.json');
     expect((await runInProcess(['lock', '--mcp-list', listing, '--out', common])).code).toBe(0);
