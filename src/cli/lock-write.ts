@@ -1,10 +1,11 @@
 // Reading the lock a command is given and writing the one `lock` makes. A lock that cannot be read is an input
 // error naming the file and the problem, never "no pins" (that would pass every tool as new, or hide a gone one).
 // The write is atomic: a temporary file beside the lock, then a rename over it, so a reader (a CI job, a running
-// proxy's next start) never sees half a lock. A lock replaced keeps its mode, and a link to one stays a link.
-import { realpathSync, statSync } from 'node:fs';
-import { replaceWhole } from './file-replace.js';
-import { basename, dirname, join } from 'node:path';
+// proxy's next start) never sees half a lock. A lock replaced keeps its mode and owner, and a link to one stays a
+// link (a link to no file yet too: the lock is made where it leads).
+import { readlinkSync, realpathSync, statSync } from 'node:fs';
+import { type KeptFile, keptOf, replaceWhole } from './file-replace.js';
+import { basename, dirname, join, resolve } from 'node:path';
 import { type AnyLock, parseAnyLock } from '../catalog/config-lock.js';
 import { parseLock, lockText } from '../catalog/lock-file.js';
 import type { ToolLock } from '../catalog/lock-pins.js';
@@ -71,28 +72,54 @@ export function writeLockFile(file: string, lock: ToolLock): Result<void, Proble
   return writeLockText(file, lockText(lock));
 }
 
+/** Most links followed to where a new lock goes, as Linux's own bound (ELOOP past 40). */
+const MAX_LINKS = 40;
+
 /**
- * Where a lock replacing `file` goes, and the mode it keeps: an existing lock's target (a link to a shared lock
- * stays a link, the shared file updated) and its permissions; a new one at `file` with the umask's.
+ * Where a new lock named `file` goes: `file`, or where it leads when it is a link to nothing yet (a shared lock not
+ * made yet), each link read relative to its own folder as the kernel reads it. A link was replaced by the lock.
  */
-function replaced(file: string): { target: string; mode: number | undefined } {
-  try {
-    const target = realpathSync(file);
-    return { target, mode: statSync(target).mode & 0o7777 };
-  } catch {
-    return { target: file, mode: undefined };
+function linkEnd(file: string): string {
+  let at = file;
+  for (let n = 0; n < MAX_LINKS; n++) {
+    let to: string;
+    let folder: string;
+    try {
+      // Not a link (EINVAL) or nothing there (ENOENT): the lock is made here, or the write says why it cannot be.
+      to = readlinkSync(at);
+      folder = realpathSync(dirname(at));
+    } catch {
+      return at;
+    }
+    at = resolve(folder, to);
   }
+  throw Object.assign(new Error(`${file}: too many levels of symbolic links`), { code: 'ELOOP' });
+}
+
+/**
+ * Where a lock replacing `file` goes, and what it keeps: an existing lock's target (a link to a shared lock stays
+ * a link, the shared file updated), its permissions and owner; a new one where `file` leads (linkEnd), with the
+ * umask's mode and the writer as owner.
+ */
+function replaced(file: string): { target: string; kept: KeptFile | undefined } {
+  let target: string;
+  try {
+    target = realpathSync(file);
+  } catch {
+    return { target: linkEnd(file), kept: undefined };
+  }
+  return { target, kept: keptOf(target) };
 }
 
 /** Writes a lock's text (a single or a config lock) to `file` atomically. */
 export function writeLockText(file: string, text: string): Result<void, Problem> {
-  const { target, mode } = replaced(file);
   // Unique enough with the pid; `wx` refuses to write through a name that exists anyway.
   const unique = `${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const temp = join(dirname(target), `.${basename(target)}.${unique}.tmp`);
   try {
-    // The rename puts a new file in place: without `mode` a lock kept private (0600) or read-only became 0644.
-    replaceWhole(target, temp, text, mode);
+    const { target, kept } = replaced(file);
+    const temp = join(dirname(target), `.${basename(target)}.${unique}.tmp`);
+    // The rename puts a new file in place: without `kept` a lock kept private (0600) or read-only became 0644.
+    replaceWhole(target, temp, text, kept);
     return { ok: true, value: undefined };
   } catch (thrown) {
     return inputError(`${file}: cannot write the lock (${thrownMessage(thrown)})`);

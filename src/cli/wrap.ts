@@ -2,10 +2,10 @@
 // (`--undo`: back), every other member untouched and in order, in the file's own indentation. `--write` replaces
 // the file after a copy beside it (`<file>.bak`, or the first free `<file>.bak.N`: a backup is never overwritten,
 // nor written through a link). A linked config is written, and backed up, at its target, keeping the link; the
-// file keeps its mode, and is replaced whole or not at all (file-replace.ts).
+// file keeps its mode and owner, and is replaced whole or not at all (file-replace.ts).
 // Exit 0 when every server is gated (or, with --undo, restored), 1 when an entry was left as it is (named on
 // stderr), 2 for a usage error or a file that cannot be read or written.
-import { constants, copyFileSync, realpathSync, statSync } from 'node:fs';
+import { constants, copyFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stringifyInOrder } from '../catalog/json-key-order.js';
 import { readMcpConfig } from '../catalog/mcp-config.js';
@@ -17,7 +17,7 @@ import { quote } from '../util/describe-value.js';
 import { booleanFlag, parseArgs, stringFlag } from './args.js';
 import { WRAP } from './commands.js';
 import { version } from './help.js';
-import { replaceWhole } from './file-replace.js';
+import { keptOf, replaceWhole } from './file-replace.js';
 import { readText, type CliIO, type ExitCode } from './io.js';
 
 /**
@@ -54,9 +54,9 @@ function backUp(file: string): string {
   throw Object.assign(new Error('no free backup name'), { code: 'EEXIST' });
 }
 
-/** Replaces `target` with `text` through a temp file beside it, with `target`'s mode (umask aside). */
+/** Replaces `target` with `text` through a temp file beside it, with `target`'s mode (umask aside) and owner. */
 function replaceFile(target: string, text: string): void {
-  replaceWhole(target, `${target}.toolgate-${process.pid}.tmp`, text, statSync(target).mode & 0o7777);
+  replaceWhole(target, `${target}.toolgate-${process.pid}.tmp`, text, keptOf(target));
 }
 
 /** Why the proxy would refuse a URL server's `--url` or a `--header`: its own checks, so wrap writes none it would. */

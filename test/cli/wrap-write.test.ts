@@ -2,6 +2,7 @@
 // created exclusively.
 import {
   chmodSync,
+  chownSync,
   lstatSync,
   mkdtempSync,
   readdirSync,
@@ -25,6 +26,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const DOC = { mcpServers: { gh: { command: 'docker', args: ['run'], env: { GITHUB_TOKEN: 's3cret' } } } };
 let n = 0;
+/** Giving a file to another user takes root: the owner tests run as root only, their names say so otherwise. */
+const AS_ROOT = process.getuid?.() === 0;
+const ROOT_NOTE = AS_ROOT ? '' : ' (skipped: only root can give a file to another user)';
+const NOBODY = 65534;
 /** A config file holding `doc`; its path. */
 function configFile(doc: unknown = DOC): string {
   const file = join(dir, `config-${++n}.json`);
@@ -44,6 +49,18 @@ describe('toolgate wrap --write', () => {
     }
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(`${file}.bak`).mode & 0o777).toBe(0o600);
+  });
+
+  // The temp file renamed over the config was the writer's: root's wrap --write gave a user's config to root
+  // (the user could no longer read their own client's config when it was 0600).
+  it.skipIf(!AS_ROOT)(`keeps the owner of the config it replaces${ROOT_NOTE}`, async () => {
+    const file = configFile();
+    chownSync(file, NOBODY, NOBODY);
+    chmodSync(file, 0o600);
+    expect((await runInProcess(['wrap', file, '--write', '--launcher', 'tg'])).code).toBe(0);
+    expect(statSync(file)).toMatchObject({ uid: NOBODY, gid: NOBODY });
+    expect(statSync(file).mode & 0o7777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8')).mcpServers.gh.command).toBe('tg');
   });
 
   it.skipIf(process.platform === 'win32')('writes a linked config at its target and keeps the link', async () => {
