@@ -27,8 +27,8 @@ export function checkToolRoot(schema: unknown): Result<true> {
  * require it; rule 5 admits only objects, so the root means the same: a `$ref` to the root from inside it then asks
  * for an object too); a root with a `type` as it is. Under draft-07 every keyword beside `$ref` is ignored
  * (draft-handrews-json-schema-01 §8.3), and toolgate refuses a `type` there (the engine would apply it): a draft-07
- * root `$ref` to a fragment moves into an `allOf` beside the `type`, resolved against the same base. A new object;
- * `root` is not changed.
+ * root `$ref` to one definition is published as that definition (inlinedRootRef), any other to a fragment moves into
+ * an `allOf` beside the `type`, resolved against the same base. A new object; `root` is not changed.
  */
 export function withObjectType(root: Readonly<Record<string, unknown>>): Record<string, unknown> {
   if (Object.hasOwn(root, 'type')) return { ...root };
@@ -37,5 +37,31 @@ export function withObjectType(root: Readonly<Record<string, unknown>>): Record<
   if (!moved || Object.hasOwn(root, 'allOf') || legacyDialectOf(root['$schema']) !== 'draft-07')
     return { type: 'object', ...root };
   const { $ref: _, ...rest } = root;
-  return { type: 'object', ...rest, allOf: [{ $ref: ref }] };
+  return inlinedRootRef(root, ref) ?? { type: 'object', ...rest, allOf: [{ $ref: ref }] };
+}
+
+/** What a draft-07 root `$ref` may have beside it and still be inlined: none of it applies there (§8.3). */
+const BESIDE_INLINED_REF = new Set(['$ref', '$schema', '$id', 'definitions', 'title', 'description', '$comment']);
+
+/** A `$ref` to one definition by a plain name (no pointer escape, no percent-encoding). */
+const DEFINITION_REF = /^#\/definitions\/([A-Za-z0-9_.-]+)$/;
+
+/**
+ * A draft-07 root `$ref` to one definition (zod-to-json-schema's `{"$ref": "#/definitions/Args", "definitions":
+ * {...}}`) published as that definition, the root's other members kept: the root means exactly its target, and
+ * OpenAI and Anthropic refuse the root `allOf` the other form needs. Only where nothing could be read differently:
+ * the target an object schema (no `type`, or "object") with no `$ref`, `$id` or `definitions` of its own and no
+ * member the root also has; the root nothing else beside the `$ref`. Otherwise undefined.
+ */
+function inlinedRootRef(root: Readonly<Record<string, unknown>>, ref: string): Record<string, unknown> | undefined {
+  const name = DEFINITION_REF.exec(ref)?.[1];
+  const definitions = root['definitions'];
+  if (name === undefined || !isObject(definitions) || !Object.hasOwn(definitions, name)) return undefined;
+  const target = definitions[name];
+  if (!isObject(target) || Object.keys(root).some((k) => !BESIDE_INLINED_REF.has(k))) return undefined;
+  if (['$ref', '$id', 'definitions'].some((k) => Object.hasOwn(target, k))) return undefined;
+  if (Object.keys(target).some((k) => Object.hasOwn(root, k))) return undefined;
+  if (Object.hasOwn(target, 'type') && target['type'] !== 'object') return undefined;
+  const { $ref: _, ...rest } = root;
+  return { type: 'object', ...rest, ...target };
 }

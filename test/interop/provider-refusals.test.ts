@@ -147,31 +147,50 @@ describe('Anthropic refuses a root property key outside ^[a-zA-Z0-9_.-]{1,64}$',
   });
 });
 
-// toolsFor publishes a draft-07 root `$ref` inside an `allOf` beside the `type` it states (draft-07 ignores a keyword
-// beside `$ref`): the provider reads a root `allOf`, so the profiles report the `$ref` the author wrote.
-describe('a draft-07 root $ref, published inside a root allOf, is refused by openai and anthropic', () => {
-  const schema = {
+// toolsFor publishes a draft-07 root `$ref` to one definition as that definition (zod-to-json-schema's form), and
+// any other inside an `allOf` beside the `type` it states (draft-07 ignores a keyword beside `$ref`): the provider
+// reads a root `allOf` there, so the profiles report the `$ref` the author wrote. A review's find: the first form
+// was published inside an `allOf` too, and quarantine left such a tool out for OpenAI and Anthropic.
+describe('a draft-07 root $ref: inlined where it can be, else refused by openai and anthropic', () => {
+  const schema = (args: object) => ({
     $schema: 'http://json-schema.org/draft-07/schema#',
     $ref: '#/definitions/Args',
-    definitions: { Args: { type: 'object', properties: { q: { type: 'string' } } } },
-  };
-  const admit = (options: object) =>
-    admitBatch([{ name: 't', description: 'd', inputSchema: schema, backend: () => 1 }], {
+    definitions: { Args: args },
+  });
+  const ARGS = { type: 'object', properties: { q: { type: 'string' } } };
+  const admit = (inputSchema: object, options: object) =>
+    admitBatch([{ name: 't', description: 'd', inputSchema, backend: () => 1 }], {
       mode: 'quarantine',
       dialects: ['2020-12', 'draft-07'],
       ...options,
     });
 
-  it('both profiles report it at the $ref, and quarantine leaves the tool out', async () => {
-    const published = await admit({});
+  it('a $ref to one plain definition is published as it, and kept by both profiles', async () => {
+    const published = await admit(schema(ARGS), {});
+    expect(published.ok ? published.value.toolsFor('anthropic')[0]?.input_schema : 'refused').toEqual({
+      type: 'object',
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: { Args: ARGS },
+      properties: { q: { type: 'string' } },
+    });
+    for (const provider of ['openai', 'anthropic'] as const) {
+      expect(brief(schema(ARGS), provider)).toEqual([]);
+      const r = await admit(schema(ARGS), { provider, providerPolicy: 'quarantine' });
+      expect(r.ok ? r.value.accepted : r.error.message).toEqual(['t']);
+    }
+  });
+
+  it('one whose definition has a title the root has too: inside an allOf, reported at the $ref, left out', async () => {
+    const moved = { ...schema({ ...ARGS, title: 'args' }), title: 'root' };
+    const published = await admit(moved, {});
     expect(published.ok ? published.value.toolsFor('anthropic')[0]?.input_schema : 'refused').toMatchObject({
       type: 'object',
       allOf: [{ $ref: '#/definitions/Args' }],
     });
-    expect(brief(schema, 'openai')).toEqual(['root-composition /$ref']);
-    expect(brief(schema, 'anthropic')).toEqual(['root-composition /$ref']);
+    expect(brief(moved, 'openai')).toEqual(['root-composition /$ref']);
+    expect(brief(moved, 'anthropic')).toEqual(['root-composition /$ref']);
     for (const provider of ['openai', 'anthropic'] as const) {
-      const r = await admit({ provider, providerPolicy: 'quarantine' });
+      const r = await admit(moved, { provider, providerPolicy: 'quarantine' });
       expect(r.ok ? r.value.accepted : r.error.message).toEqual([]);
     }
   });

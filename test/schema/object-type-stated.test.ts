@@ -16,6 +16,21 @@ const roots: [string, Record<string, unknown>][] = [
   ['a draft-07 root $ref', { $schema: DRAFT_07, $ref: '#/definitions/A', definitions: { A } }],
   ['a draft-07 root $ref with a title', { $schema: DRAFT_07, title: 't', $ref: '#/definitions/A', definitions: { A } }],
   [
+    'a draft-07 root $ref to a definition with a title the root has too (allOf)',
+    { $schema: DRAFT_07, title: 'r', $ref: '#/definitions/A', definitions: { A: { ...A, title: 'a' } } },
+  ],
+  [
+    'a draft-07 root $ref to a definition that refers to another',
+    {
+      $schema: DRAFT_07,
+      $ref: '#/definitions/A',
+      definitions: {
+        A: { type: 'object', properties: { x: { $ref: '#/definitions/S' } }, required: ['x'] },
+        S: { type: 'string' },
+      },
+    },
+  ],
+  [
     'a 2019-09 root $ref (its siblings apply)',
     { $schema: 'https://json-schema.org/draft/2019-09/schema', $ref: '#/$defs/A', $defs: { A } },
   ],
@@ -33,14 +48,24 @@ describe('withObjectType: the root as published', () => {
     for (const s of samples) expect(validate(published, s, DIALECTS).ok).toBe(validate(root, s, DIALECTS).ok);
   });
 
-  it('moves a draft-07 root $ref into allOf, leaving the caller object as it was', () => {
+  it('publishes a draft-07 root $ref to one plain definition as it, leaving the caller object as it was', () => {
     const root = Object.freeze({ $schema: DRAFT_07, $ref: '#/definitions/A', definitions: { A } });
-    expect(withObjectType(root)).toEqual({
-      type: 'object',
-      $schema: DRAFT_07,
-      definitions: { A },
-      allOf: [{ $ref: '#/definitions/A' }],
-    });
+    expect(withObjectType(root)).toEqual({ $schema: DRAFT_07, definitions: { A }, ...A });
+  });
+
+  // Where the definition could read differently at the root (its own $id, definitions or $ref, a member the root
+  // has too, another type) or the root has more beside the $ref, it goes into an allOf.
+  it.each([
+    ['its own $id', { $ref: '#/definitions/A', definitions: { A: { ...A, $id: 'http://x.test/a' } } }],
+    ['its own definitions', { $ref: '#/definitions/A', definitions: { A: { ...A, definitions: {} } } }],
+    ['a $ref of its own', { $ref: '#/definitions/A', definitions: { A: { $ref: '#/definitions/B' }, B: A } }],
+    ['a title the root has too', { title: 'r', $ref: '#/definitions/A', definitions: { A: { ...A, title: 'a' } } }],
+    ['the root more beside it', { $ref: '#/definitions/A', properties: {}, definitions: { A } }],
+    ['an escaped name', { $ref: '#/definitions/A~1B', definitions: { 'A/B': A } }],
+  ])('a draft-07 root $ref to a definition with %s goes into an allOf', (_, root) => {
+    const published = withObjectType({ $schema: DRAFT_07, ...root });
+    expect(published['allOf']).toEqual([{ $ref: root.$ref }]);
+    expect(published['$ref']).toBeUndefined();
   });
 
   it('keeps a root that states its type as it is', () => {
