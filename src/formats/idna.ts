@@ -81,14 +81,18 @@ function inDisallowedBlock(cp: number): boolean {
 /** RFC 5892 §2.3 Unstable (B): the code point does not survive NFKC + case folding + NFKC. */
 function unstable(ch: string): boolean {
   const nfkc = ch.normalize('NFKC');
+  // Cherokee letters fold to the capitals (CaseFolding.txt: 13F8 -> 13F0, AB70 -> 13A0), not to the small
+  // letters toLowerCase gives: a capital (U+13A0-13F5) is stable and PVALID, a small letter is not.
+  if (CHEROKEE(cpOf(ch))) return nfkc.toUpperCase().normalize('NFKC') !== ch;
   if (nfkc.toLowerCase().normalize('NFKC') !== ch) return true;
   // Full case folding (CaseFolding.txt C+F) of a lower-case letter is upper- then lower-casing
-  // (ß -> ss, ς -> σ), except for U+0131 (no folding) and Cherokee small letters (fold to capitals).
+  // (ß -> ss, ς -> σ), except for U+0131 (no folding).
   return cpOf(ch) !== 0x131 && nfkc.toUpperCase().toLowerCase().normalize('NFKC') !== ch;
 }
 
 const cpOf = (ch: string): number => ch.codePointAt(0) ?? 0;
-const CHEROKEE_SMALL = (cp: number): boolean => (cp >= 0x13f8 && cp <= 0x13fd) || (cp >= 0xab70 && cp <= 0xabbf);
+const CHEROKEE = (cp: number): boolean =>
+  (cp >= 0x13a0 && cp <= 0x13f5) || (cp >= 0x13f8 && cp <= 0x13fd) || (cp >= 0xab70 && cp <= 0xabbf);
 
 type Derived = 'PVALID' | 'CONTEXTJ' | 'CONTEXTO' | 'DISALLOWED';
 
@@ -101,7 +105,7 @@ export function derivedProperty(cp: number): Derived {
   if (UNASSIGNED.test(ch) || bidiClass(cp) === 'U') return 'DISALLOWED';
   if ((cp >= 0x61 && cp <= 0x7a) || (cp >= 0x30 && cp <= 0x39) || cp === 0x2d) return 'PVALID';
   if (cp === ZWNJ || cp === ZWJ) return 'CONTEXTJ';
-  if (CHEROKEE_SMALL(cp) || unstable(ch)) return 'DISALLOWED';
+  if (unstable(ch)) return 'DISALLOWED';
   if (IGNORABLE.test(ch) || inDisallowedBlock(cp)) return 'DISALLOWED';
   return LETTER_DIGIT.test(ch) ? 'PVALID' : 'DISALLOWED';
 }

@@ -55,14 +55,14 @@ export const FORMAT_SAMPLES: Readonly<Record<string, readonly string[]>> = {
   'idn-email': [
     ...['é@b.c', 'a@é.c', '실례@실례.테스트', 'a@xn--bcher-kva.de', 'a@-.c', 'ä@[127.0.0.1]', 'a@b.c', '"é"@b.c'],
     ...['a@ß.de', 'a@Ä.de', 'a@bücher.de.', 'a@a。b', '.é@b.c', `${'a'.repeat(62)}é@b.c`, `${'a'.repeat(63)}é@b.c`],
-    ...[`a@${uLabel63}.de`, `a@${uLabel64}.de`, 'a@xn--X.de', 'a@[foo:bar]', 'ü@ü', 'a@\u0640.de'],
+    ...[`a@${uLabel63}.de`, `a@${uLabel64}.de`, 'a@xn--X.de', 'a@[foo:bar]', 'ü@ü', 'a@\u0640.de', 'a@ᏣᎳᎩ.c'],
   ],
   hostname: HOSTS,
   'idn-hostname': [
     ...HOSTS,
     ...['bücher.de', 'BÜCHER.de', 'ß.de', 'a。b', 'a．b', 'a.b。', 'ab--cd', 'a\u200Db', 'क्\u200Dष', 'l·l', 'a·l'],
     ...['٠۰', 'א1', 'אב', 'a\u05D0', uLabel63, uLabel64, `${uLabel63}.de`, '\u3002', 'xn--ihqwcrb4cv8a8dqg056pqjye'],
-    ...['\u0303a', 'a\u3002', '-ü', 'ü-', 'ü--ü'],
+    ...['\u0303a', 'a\u3002', '-ü', 'ü-', 'ü--ü', 'ᏣᎳᎩ', 'xn--f9dt7l'],
   ],
   ipv4: [
     ...['1.2.3.4', '0.0.0.0', '255.255.255.255', '256.1.1.1', '01.2.3.4', '1.2.3.04', '00.0.0.0', '1.2.3'],
