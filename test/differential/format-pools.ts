@@ -62,7 +62,7 @@ export const FORMAT_SAMPLES: Readonly<Record<string, readonly string[]>> = {
     ...HOSTS,
     ...['bücher.de', 'BÜCHER.de', 'ß.de', 'a。b', 'a．b', 'a.b。', 'ab--cd', 'a\u200Db', 'क्\u200Dष', 'l·l', 'a·l'],
     ...['٠۰', 'א1', 'אב', 'a\u05D0', uLabel63, uLabel64, `${uLabel63}.de`, '\u3002', 'xn--ihqwcrb4cv8a8dqg056pqjye'],
-    ...['\u0303a', 'a\u3002', '-ü', 'ü-', 'ü--ü', 'ᏣᎳᎩ', 'xn--f9dt7l'],
+    ...['\u0303a', 'a\u3002', '-ü', 'ü-', 'ü--ü', 'ᏣᎳᎩ', 'xn--f9dt7l', '\u0628\u200C\u0870', '\u08BE\u200C\u0628'],
   ],
   ipv4: [
     ...['1.2.3.4', '0.0.0.0', '255.255.255.255', '256.1.1.1', '01.2.3.4', '1.2.3.04', '00.0.0.0', '1.2.3'],
