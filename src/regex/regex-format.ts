@@ -1,35 +1,29 @@
 /**
- * The `regex` format (Validation §7.3.8: an ECMA-262 regular expression), checked as toolgate reads a
- * `pattern` (regex/u-mode.ts): with the `u` flag, or valid only without it where it means the same. A
- * `pattern` toolgate would run is a valid `regex`, and the other way round.
+ * The `regex` format (Validation §7.3.8: an ECMA-262 regular expression), read with the `u` flag as Core §6.4
+ * recommends and the official suite asks (`\a`, an identity escape only Annex B allows, is invalid there): a value
+ * is valid exactly when `new RegExp(value, 'u')` compiles. A `pattern` valid only without the flag, which toolgate
+ * runs as its `u`-mode spelling (regex/u-mode.ts: `\-`, a lone `]` or `{`, `[\w-z]`), is not a valid `regex`.
  *
  * Cost: the subject is compiled, and V8 builds the code point table of every `\p{…}` / `\P{…}` class as
  * it parses, 15-60 µs each (`\p{L}` about 40), where the rest of a pattern costs well under 0.1 µs a
  * character. The step budget charges formats per character, so each such class is charged here, before
  * the compile, at PROPERTY_CLASS_STEPS (60 µs at the 10 ns a step the format charges are measured at):
- * 64 KB of `\p{L}` then stops at `maxValidationSteps` instead of compiling for 650 ms. A subject valid
- * only without the `u` flag is also rewritten and read into a tree (and, where it holds `.` or a negated
- * class, a position automaton): 0.3-1.7 µs a character warm, more while V8 compiles the reader, charged at
- * REWRITE_STEPS_PER_CHAR (3 µs) before that work starts, so one call reads at most 5,000 such characters.
+ * 64 KB of `\p{L}` then stops at `maxValidationSteps` instead of compiling for 650 ms.
  * V8 also keeps a parser state per open group: 0.5-1 µs each (64 KB of `(` or `(a` took 27-65 ms at 4 steps a
  * character), charged at GROUP_STEPS each before the compile.
  */
 
 import { chargeSteps } from '../util/work-budget.js';
-import { readPatternOnce } from './u-mode.js';
 
 /** Steps one `\p{…}` or `\P{…}` class of a `regex` subject is charged. */
 export const PROPERTY_CLASS_STEPS = 6_000;
-
-/** Steps per character of a subject that does not compile with the `u` flag (read again as Annex B). */
-export const REWRITE_STEPS_PER_CHAR = 300;
 
 /** Steps one `(` of a `regex` subject is charged (1 µs, the measured worst per group). */
 export const GROUP_STEPS = 100;
 
 const PROPERTY_CLASS = /\\[pP]\{/g;
 
-/** Whether `s` is a regular expression toolgate reads as a `pattern`; charges its property classes and groups first. */
+/** Whether `s` is an ECMA-262 regular expression with the `u` flag; charges its property classes and groups first. */
 export function isRegexFormat(s: string): boolean {
   // An escaped backslash before `p{` is counted too: an overcharge, never an undercharge.
   const classes = s.indexOf('{') === -1 ? 0 : (s.match(PROPERTY_CLASS)?.length ?? 0);
@@ -41,7 +35,6 @@ export function isRegexFormat(s: string): boolean {
     new RegExp(s, 'u');
     return true;
   } catch {
-    chargeSteps(s.length * REWRITE_STEPS_PER_CHAR);
-    return 'source' in readPatternOnce(s);
+    return false;
   }
 }

@@ -249,8 +249,8 @@ function syntaxReason(thrown: unknown): string {
   return at === -1 ? 'does not compile' : clip(thrown.message.slice(at + 2), 100);
 }
 
-/** How toolgate reads a pattern, not memoised (for `regex` format subjects, which are arguments). */
-export function readPatternOnce(source: string): UModeReading {
+/** How toolgate reads a pattern, not memoised. */
+function readPatternOnce(source: string): UModeReading {
   let uError: string;
   try {
     new RegExp(source, 'u');
