@@ -3,9 +3,9 @@
 // The write is atomic: a temporary file beside the lock, then a rename over it, so a reader (a CI job, a running
 // proxy's next start) never sees half a lock. A lock replaced keeps its mode and owner, and a link to one stays a
 // link (a link to no file yet too: the lock is made where it leads).
-import { readlinkSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { type KeptFile, keptOf, replaceWhole } from './file-replace.js';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { type AnyLock, parseAnyLock } from '../catalog/config-lock.js';
 import { parseLock, lockText } from '../catalog/lock-file.js';
 import type { ToolLock } from '../catalog/lock-pins.js';
@@ -72,43 +72,32 @@ export function writeLockFile(file: string, lock: ToolLock): Result<void, Proble
   return writeLockText(file, lockText(lock));
 }
 
-/** Most links followed to where a new lock goes, as Linux's own bound (ELOOP past 40). */
-const MAX_LINKS = 40;
-
-/**
- * Where a new lock named `file` goes: `file`, or where it leads when it is a link to nothing yet (a shared lock not
- * made yet), each link read relative to its own folder as the kernel reads it. A link was replaced by the lock.
- */
-function linkEnd(file: string): string {
-  let at = file;
-  for (let n = 0; n < MAX_LINKS; n++) {
-    let to: string;
-    let folder: string;
-    try {
-      // Not a link (EINVAL) or nothing there (ENOENT): the lock is made here, or the write says why it cannot be.
-      to = readlinkSync(at);
-      folder = realpathSync(dirname(at));
-    } catch {
-      return at;
-    }
-    at = resolve(folder, to);
-  }
-  throw Object.assign(new Error(`${file}: too many levels of symbolic links`), { code: 'ELOOP' });
-}
-
 /**
  * Where a lock replacing `file` goes, and what it keeps: an existing lock's target (a link to a shared lock stays
- * a link, the shared file updated), its permissions and owner; a new one where `file` leads (linkEnd), with the
- * umask's mode and the writer as owner.
+ * a link, the shared file updated), its permissions and owner; a new one at `file`, with the umask's mode and the
+ * writer as owner. A link to nothing is refused: followed, a link a repository ships (to `~/.bash_profile`) had the
+ * lock, a server's descriptions in it, written where it led; an existing target must already be a lock to be
+ * replaced (it is read first), a file that does not exist yet could be anything.
  */
 function replaced(file: string): { target: string; kept: KeptFile | undefined } {
   let target: string;
   try {
     target = realpathSync(file);
   } catch {
-    return { target: linkEnd(file), kept: undefined };
+    if (isLink(file))
+      throw new Error('it is a symbolic link to no file; remove the link, or make the file it names first');
+    return { target: file, kept: undefined };
   }
   return { target, kept: keptOf(target) };
+}
+
+/** Whether `file` is a symbolic link (not followed). */
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /** Writes a lock's text (a single or a config lock) to `file` atomically. */

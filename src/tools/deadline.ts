@@ -66,8 +66,12 @@ export function withDeadline<T>(
       // A signal that cannot be listened to cannot stop the call: refused as an abort, before anything runs.
       if (stopListening === undefined)
         finish({ kind: 'aborted', reason: new TypeError('the signal cannot be listened to') });
-      // Settled already (a host signal may call its listener inside addEventListener): no timer, no body.
-      if (settled) return;
+      // Settled already (a host signal may call its listener inside addEventListener): no timer, no body, and the
+      // listener taken off (finish ran before there was a way to).
+      if (settled) {
+        stopListening?.();
+        return;
+      }
     }
     const ms = options.timeoutMs;
     if (ms !== undefined && ms !== Infinity) {

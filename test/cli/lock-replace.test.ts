@@ -7,7 +7,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
-  readlinkSync,
+  existsSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -41,18 +41,21 @@ describe('lock replaces a lock in place', () => {
     expect(statSync(out).mode & 0o7777).toBe(0o600);
   });
 
-  // A link to a lock not made yet (`lock --out` naming a link into a shared folder where no lock is yet) was replaced
-  // by a regular file, where docs/lock.md says a linked lock is written at its target, the link kept.
-  it.skipIf(process.platform === 'win32')('makes a new lock where a dangling link leads, the link kept', async () => {
-    mkdirSync(join(dir, 'shared'));
-    const link = join(dir, 'dangling.lock.json');
-    symlinkSync(join('shared', 'x.json'), link);
-    const r = await runInProcess(['lock', '--mcp-list', listing, '--out', link]);
-    expect([r.code, r.err]).toEqual([0, '']);
-    expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(readlinkSync(link)).toBe(join('shared', 'x.json'));
-    expect(readFileSync(join(dir, 'shared', 'x.json'), 'utf8')).toContain('"search"');
-  });
+  // A review's find: following a link to no file yet (the fix before this one) let a link a repository ships write the
+  // lock, a server's descriptions in it, anywhere it led (`~/.bash_profile`). Such a link is refused, written nowhere.
+  it.skipIf(process.platform === 'win32')(
+    'refuses an --out that is a link to no file, and writes nothing',
+    async () => {
+      mkdirSync(join(dir, 'elsewhere'));
+      const link = join(dir, 'dangling.lock.json');
+      symlinkSync(join('elsewhere', 'profile'), link);
+      const r = await runInProcess(['lock', '--mcp-list', listing, '--out', link]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('a symbolic link to no file');
+      expect(lstatSync(link).isSymbolicLink()).toBe(true);
+      expect(existsSync(join(dir, 'elsewhere', 'profile'))).toBe(false);
+    },
+  );
 
   it('keeps the mode of the lock it replaces', async () => {
     const out = join(dir, 'private.lock.json');

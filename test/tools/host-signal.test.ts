@@ -111,12 +111,18 @@ describe('a host signal whose members throw', () => {
 const SYNC_ABORT = `
 const { defineTool, Registry } = await import('./src/index.ts');
 const signal = new AbortController().signal;
-Object.defineProperty(signal, 'addEventListener', { value: (_type, listener) => listener() });
+const listeners = new Set();
+const add = (_type, listener) => {
+  listeners.add(listener);
+  listener();
+};
+Object.defineProperty(signal, 'addEventListener', { value: add });
+Object.defineProperty(signal, 'removeEventListener', { value: (_type, listener) => listeners.delete(listener) });
 const registry = new Registry();
 let ran = false;
 registry.register(defineTool({ name: 't', execute: () => { ran = true; return 'ran'; } }));
 const r = await registry.call({ id: '1', name: 't' }, { signal, timeoutMs: 20000 });
-console.log(JSON.stringify({ isError: r.isError, ran }));
+console.log(JSON.stringify({ isError: r.isError, ran, listening: listeners.size }));
 `;
 
 describe('a host signal that aborts inside addEventListener', () => {
@@ -126,7 +132,7 @@ describe('a host signal that aborts inside addEventListener', () => {
       encoding: 'utf8',
       timeout: 30_000,
     });
-    expect(JSON.parse(run.stdout)).toEqual({ isError: true, ran: false });
+    expect(JSON.parse(run.stdout)).toEqual({ isError: true, ran: false, listening: 0 });
     expect(Date.now() - started).toBeLessThan(15_000);
   }, 30_000);
 });
