@@ -58,7 +58,7 @@ function piecesOf(value: string): string[] {
 }
 
 /** Which of secretForms(value) are base64 forms (masked with the groups beside them: widenedBase64). */
-function base64SecretForms(value: string): string[] {
+export function base64SecretForms(value: string): string[] {
   return value.length < MIN_SECRET_LENGTH ? [] : piecesOf(value).filter(wellFormed).flatMap(base64Forms);
 }
 

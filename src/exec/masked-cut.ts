@@ -3,30 +3,70 @@
 // is read past the cut by the longest form of a secret less one byte, every form that begins before the cut is
 // replaced whole, and only then is it cut. Beginnings are never masked at a cut: a model that makes its own text
 // end at the cut would learn from such a mask whether its guess begins a secret (mask-secrets.ts, createMasker).
-import { REDACTED, secretForms } from './mask-secrets.js';
+import { base64SecretForms, REDACTED, secretForms } from './mask-secrets.js';
 
 const REDACTED_BYTES = Buffer.from(REDACTED, 'utf8');
 
+/** A form of a secret as bytes; a base64 one is masked with the group of four on either side (mask-secrets.ts). */
+export interface CutForm {
+  readonly bytes: Buffer;
+  readonly base64: boolean;
+}
+
+/** Bytes of a base64 group beside a base64 form that are masked with it. */
+const GROUP = 4;
+
 /** The forms of `secrets` as bytes, and how far past a cut a stream must be read to see any of them whole. */
 export function cutForms(secrets: readonly string[]): {
-  readonly forms: readonly Buffer[];
+  readonly forms: readonly CutForm[];
   readonly lookahead: number;
 } {
-  const forms = [...new Set(secrets.flatMap(secretForms))].map((f) => Buffer.from(f, 'utf8'));
-  const longest = forms.reduce((n, f) => Math.max(n, f.length), 0);
+  const base64 = new Set(secrets.flatMap(base64SecretForms));
+  const forms = [...new Set(secrets.flatMap(secretForms))].map((f) => ({
+    bytes: Buffer.from(f, 'utf8'),
+    base64: base64.has(f),
+  }));
+  const longest = forms.reduce((n, f) => Math.max(n, f.bytes.length + (f.base64 ? GROUP : 0)), 0);
   return { forms, lookahead: Math.max(longest - 1, 0) };
+}
+
+/** Whether the byte is one of base64's or base64url's characters, padding included. */
+function isBase64Byte(b: number | undefined): boolean {
+  if (b === undefined) return false;
+  return (
+    (b >= 0x41 && b <= 0x5a) ||
+    (b >= 0x61 && b <= 0x7a) ||
+    (b >= 0x30 && b <= 0x39) ||
+    b === 0x2b ||
+    b === 0x2f ||
+    b === 0x5f ||
+    b === 0x2d ||
+    b === 0x3d
+  );
+}
+
+/**
+ * A base64 form's span widened as the text masker widens it: the group before it when all four of its bytes are
+ * base64, and up to four base64 bytes after it (each holds one or two of the secret's bytes beside a neighbour's).
+ */
+function widened(received: Buffer, start: number, end: number): [number, number] {
+  let from = start;
+  if (start >= GROUP && [1, 2, 3, 4].every((k) => isBase64Byte(received[start - k]))) from = start - GROUP;
+  let to = end;
+  while (to < end + GROUP && isBase64Byte(received[to])) to++;
+  return [from, to];
 }
 
 /**
  * The first `cut` bytes of `received`, each occurrence of one of `forms` that begins before the cut replaced
  * whole by REDACTED (the text may then end with it). `received` must hold `cut` + lookahead bytes, or all there was.
  */
-export function maskedCut(received: Buffer, cut: number, forms: readonly Buffer[]): Buffer {
+export function maskedCut(received: Buffer, cut: number, forms: readonly CutForm[]): Buffer {
   const spans: [number, number][] = [];
-  for (const form of forms) {
-    if (form.length === 0) continue;
-    for (let at = received.indexOf(form); at !== -1 && at < cut; at = received.indexOf(form, at + 1))
-      spans.push([at, at + form.length]);
+  for (const { bytes, base64 } of forms) {
+    if (bytes.length === 0) continue;
+    for (let at = received.indexOf(bytes); at !== -1 && at < cut; at = received.indexOf(bytes, at + 1))
+      spans.push(base64 ? widened(received, at, at + bytes.length) : [at, at + bytes.length]);
   }
   if (spans.length === 0) return received.length <= cut ? received : received.subarray(0, cut);
   spans.sort((a, b) => a[0] - b[0]);

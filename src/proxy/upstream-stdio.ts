@@ -39,7 +39,7 @@ function watchStderr(
   // The secrets' forms are worked out once, not again for every chunk a chatty server writes.
   const masker = createMasker(settings.secrets);
   const forms = settings.secrets.flatMap(secretForms);
-  const holdBack = Math.max(0, ...forms.map((f) => f.length - 1));
+  const holdBack = Math.max(0, ...forms.map((f) => f.length - 1 + BESIDE));
   // Characters, not bytes: a character split across two chunks is decoded whole.
   const decoder = new StringDecoder('utf8');
   const pass = (text: string): void => {
@@ -66,18 +66,23 @@ function watchStderr(
   return { kept: () => clip(masker.text(kept.trim()), STDERR_KEPT), live: () => (passing = true) };
 }
 
+/** Characters beside a form the masker may mask with it: a base64 form's group on either side (mask-secrets.ts). */
+const BESIDE = 4;
+
 /**
  * Where a piece of a long stderr line ends: `holdBack` characters before its end (what could begin a secret's
- * form), moved back to the start of any whole form that would cross it, so every form is masked in one piece.
+ * form), moved back before any whole form that would cross it or end within BESIDE characters of it, by BESIDE
+ * more, so every form is masked in one piece with what the masker masks beside it (a review's find: a base64
+ * form's group before it was passed in the piece before, unmasked).
  */
 function pieceEnd(text: string, forms: readonly string[], holdBack: number): number {
   let cut = text.length - holdBack;
   for (let moved = true; moved && cut > 0; ) {
     moved = false;
     for (const f of forms) {
-      const at = text.indexOf(f, Math.max(0, cut - f.length + 1));
+      const at = text.indexOf(f, Math.max(0, cut - f.length - BESIDE + 1));
       if (at !== -1 && at < cut) {
-        cut = at;
+        cut = Math.max(0, at - BESIDE);
         moved = true;
       }
     }

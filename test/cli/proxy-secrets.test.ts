@@ -110,6 +110,9 @@ describe('toolgate proxy masks a secret in a long stderr line passed on in piece
   it.each([
     ['halves', 'written in two halves', SET, ' end'],
     ['whole', 'written whole where a piece would end', PLAIN, ' abc end'],
+    // A review's find: the piece ended where the base64 form began, so the group before it (one byte before the
+    // value and its first two) was passed on in the piece before, unmasked.
+    ['base64', 'in base64 where a piece would end', PLAIN, ' abc end'],
   ])(
     'a value %s (%s) is masked whole',
     async (mode, _, token, after) => {

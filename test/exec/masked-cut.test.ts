@@ -13,9 +13,18 @@ describe('maskedCut', () => {
   const { forms, lookahead } = cutForms([SECRET]);
   const cut = (text: string, at: number): string => maskedCut(Buffer.from(text), at, forms).toString();
 
-  it('reads past the cut by the longest form less one byte', () => {
-    expect(lookahead).toBe(Math.max(...forms.map((f) => f.length)) - 1);
+  it('reads past the cut by the longest form (a base64 one with the group after it) less one byte', () => {
+    expect(lookahead).toBe(Math.max(...forms.map((f) => f.bytes.length + (f.base64 ? 4 : 0))) - 1);
     expect(cutForms([]).lookahead).toBe(0);
+  });
+
+  // A review's find: the cut replaced the bare base64 form first, so the text masker never saw it to widen it, and
+  // serve's model read `YWdo<redacted>NDUh` (YWdo is "agh", NDUh "45!": the secret's first and last characters).
+  it.each(['', 'a', 'ab'])('masks the groups beside a base64 form too (%j before the secret)', (before) => {
+    const encoded = Buffer.from(`${before}${SECRET}!`).toString('base64');
+    const shown = cut(`x ${encoded} y`, 200);
+    const left = shown.replace(/^x |y$/g, '').split('<redacted>');
+    for (const part of left) expect(Buffer.from(part.trim(), 'base64').toString('latin1')).not.toMatch(/gh|56/);
   });
 
   it.each([
