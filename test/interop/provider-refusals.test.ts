@@ -40,7 +40,8 @@ async function admitted(inputSchema: object, provider: 'openai' | 'anthropic', p
 }
 
 describe('strict mode refuses a keyword beside $ref', () => {
-  const rows: { name: string; schema: unknown; expect: string[] }[] = [
+  // `only`: the row's root breaks other rules too (a root is an object), so only ref-siblings' findings are compared.
+  const rows: { name: string; schema: unknown; expect: string[]; only?: true }[] = [
     {
       name: "pydantic's described field of a model type (a lone $ref beside it passes)",
       schema: closed(
@@ -66,10 +67,12 @@ describe('strict mode refuses a keyword beside $ref', () => {
       name: 'a root $ref beside $schema and $defs: only its other siblings',
       schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', $ref: '#/$defs/Hero', $defs: { Hero: HERO } },
       expect: [],
+      only: true,
     },
   ];
-  it.each(rows)('$name', ({ schema, expect: expected }) => {
-    expect(brief(schema, 'openai-strict').filter((f) => f.startsWith('ref-siblings'))).toEqual(expected);
+  it.each(rows)('$name', ({ schema, expect: expected, only }) => {
+    const found = brief(schema, 'openai-strict');
+    expect(only ? found.filter((f) => f.startsWith('ref-siblings')) : found).toEqual(expected);
     // Without strict OpenAI does not check the keywords of subschemas: every report of the error is of strict mode.
     expect(brief(schema, 'openai')).toEqual([]);
   });
