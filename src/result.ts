@@ -23,7 +23,7 @@ export interface Problem {
  * `message`. Argument codes come from the engine's keyword (errors/codes.ts maps them); the `schema_*`, `reference_*`
  * and other refusal codes from toolgate's own gates. A code, once published, keeps its meaning.
  */
-export const VIOLATION_CODES = [
+export const VIOLATION_CODES = Object.freeze([
   // Arguments against the schema (class validation).
   'type_mismatch',
   'required_missing',
@@ -82,7 +82,7 @@ export const VIOLATION_CODES = [
   'render_failed',
   // An option of a call that is unknown or of the wrong type.
   'invalid_option',
-] as const;
+] as const);
 
 /** A stable code naming what a violation is about; the full list and each code's `params` are in docs/api.md. */
 export type ViolationCode = (typeof VIOLATION_CODES)[number];

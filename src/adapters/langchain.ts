@@ -12,7 +12,7 @@ import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
-import { TOOL_NAME_PATTERN } from '../tools/tool.js';
+import { NAME_RULE } from '../tools/tool.js';
 import { clip, quote } from '../util/describe-value.js';
 import { jsonOrError } from '../util/host-error.js';
 
@@ -137,10 +137,10 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
       return fail('validation', 'toLangChainTool needs a non-empty tool name');
     // LangChain sends the name to the chat model's provider as it is: one OpenAI or Anthropic refuses would fail
     // every request of the conversation. The Registry's rule (^[A-Za-z0-9_-]{1,64}$) is the names both take.
-    if (!TOOL_NAME_PATTERN.test(name))
+    if (!NAME_RULE.test(name))
       return fail(
         'validation',
-        `toLangChainTool: the name ${quote(name)} does not match ${String(TOOL_NAME_PATTERN)} (the names OpenAI ` +
+        `toLangChainTool: the name ${quote(name)} does not match ${String(NAME_RULE)} (the names OpenAI ` +
           'and Anthropic take; LangChain sends it to the provider as it is)',
       );
     if (typeof execute !== 'function')

@@ -1,7 +1,7 @@
 import { fail, failExecution, ok, thrownMessage, type Result } from '../result.js';
 import type { ProviderFinding } from '../interop/profile.js';
 import { compiledFromCache, estimatedCost } from '../schema/compile.js';
-import { defineTool, MCP_TOOL_NAME_PATTERN, TOOL_NAME_PATTERN, type ToolContext } from '../tools/tool.js';
+import { defineTool, MCP_NAME_RULE, NAME_RULE, type ToolContext } from '../tools/tool.js';
 import { Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
 import { REGISTRY_OPTIONS_TABLE } from '../tools/registry-options.js';
 import { pick, readTable } from '../util/option-table.js';
@@ -218,7 +218,7 @@ export async function admitSlots(
 
   const cost = internals.cost ?? batchCost(options.limits, slots.length);
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
-  const names = internals.mcpNames === true ? MCP_TOOL_NAME_PATTERN : TOOL_NAME_PATTERN;
+  const names = internals.mcpNames === true ? MCP_NAME_RULE : NAME_RULE;
   const slices = timeSlices(internals.sliceMs);
   const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names, slices);
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };

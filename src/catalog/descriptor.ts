@@ -2,7 +2,7 @@ import { types } from 'node:util';
 import { fail, ok, type Result, type Violation } from '../result.js';
 import { echo } from '../util/describe-value.js';
 import { ownField } from '../util/own-field.js';
-import { TOOL_NAME_PATTERN } from '../tools/tool.js';
+import { NAME_RULE } from '../tools/tool.js';
 
 /** A tool as a host hands it over for admission (an MCP `tools/list` entry, a plugin manifest entry, ...). */
 export interface ToolDescriptor {
@@ -90,12 +90,9 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
   if (typeof name.value !== 'string')
     problems.push(metadataViolation('name', `"name" must be a string, got ${echo(name.value ?? 'nothing')}`));
   // The Registry's rule (names every provider accepts), or MCP's for tools from MCP (mapped per provider).
-  else if (!(rules.names ?? TOOL_NAME_PATTERN).test(name.value))
+  else if (!(rules.names ?? NAME_RULE).test(name.value))
     problems.push(
-      metadataViolation(
-        'name',
-        `tool name ${echo(name.value)} does not match ${String(rules.names ?? TOOL_NAME_PATTERN)}`,
-      ),
+      metadataViolation('name', `tool name ${echo(name.value)} does not match ${String(rules.names ?? NAME_RULE)}`),
     );
   if (description.present && typeof description.value !== 'string')
     problems.push(metadataViolation('description', `"description" must be a string, got ${echo(description.value)}`));

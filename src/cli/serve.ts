@@ -18,7 +18,7 @@ import { cliHints } from './hints.js';
 import { inputError, type CliIO, type ExitCode } from './io.js';
 import { formatForModel } from '../errors/format.js';
 import type { Problem, Result } from '../result.js';
-import { MCP_TOOL_NAME_PATTERN } from '../tools/tool.js';
+import { MCP_NAME_RULE } from '../tools/tool.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { inexactArguments } from '../mcp/exact-call.js';
@@ -88,7 +88,7 @@ export function prepareServe(argv: readonly string[]): Result<ServePlan, Problem
   for (const spec of settings.value.specs) {
     // The tool is listed over MCP: a name outside MCP's rule ("", "a b", 300 characters) is one clients and
     // toolgate's own `check --mcp` refuse, so it is refused at start-up rather than served.
-    if (!MCP_TOOL_NAME_PATTERN.test(spec.name))
+    if (!MCP_NAME_RULE.test(spec.name))
       return refuse(
         `validation: tool ${JSON.stringify(clip(spec.name, 80))}: an MCP tool name is 1 to 128 characters of ` +
           'A-Z a-z 0-9 _ - .',

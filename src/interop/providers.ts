@@ -46,8 +46,8 @@ const BY_ID: { readonly [Id in ProviderId]: Provider<Id> } = {
 export const PROVIDERS: readonly Provider[] = Object.values(BY_ID);
 
 /** Every provider name (a provider with a profile), in a stable order. */
-export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDERS.filter((p) => p.profiled).map(
-  (p) => p.id as ProviderName,
+export const PROVIDER_NAMES: readonly ProviderName[] = Object.freeze(
+  PROVIDERS.filter((p) => p.profiled).map((p) => p.id as ProviderName),
 );
 
 /** Every wire format (a provider with name rules of its own), in a stable order. */

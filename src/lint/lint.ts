@@ -24,7 +24,7 @@ export const LINT_RULES: readonly LintRule[] = [
 ];
 
 /** Ids of every lint rule. */
-export const LINT_RULE_IDS: readonly string[] = LINT_RULES.map((r) => r.id);
+export const LINT_RULE_IDS: readonly string[] = Object.freeze(LINT_RULES.map((r) => r.id));
 
 /**
  * Warnings about a schema toolgate may well admit: mistakes that make a tool uncallable, constraints

@@ -57,7 +57,7 @@ export interface Stages {
 }
 
 /** The order stages run in, before `execute`. */
-export const GATEWAY_ORDER = ['authorize', 'approve', 'reserveBudget', 'commitIntent'] as const;
+export const GATEWAY_ORDER = Object.freeze(['authorize', 'approve', 'reserveBudget', 'commitIntent'] as const);
 
 /** How far a call got through the gateway, kept by runGateway for `settle`. */
 export interface GatewayProgress {

@@ -24,7 +24,7 @@ import {
   unknownToolRefusal,
   unknownToolText,
 } from './lookup-refusals.js';
-import { readToolFields, registeredTool, TOOL_NAME_PATTERN, type Tool } from './tool.js';
+import { NAME_RULE, readToolFields, registeredTool, type Tool } from './tool.js';
 import { definitionOf, definitionsFor, type ToolDefinitionView } from './tool-definitions.js';
 import { mappedName, providerNameMap, type ProviderNameMap } from './provider-names.js';
 import type { ToolsFor } from './provider-shapes.js';
@@ -57,7 +57,7 @@ export function registerCompiled(
   registry: Registry,
   tool: Tool,
   compiled: CompiledSchema,
-  names: RegExp = TOOL_NAME_PATTERN,
+  names: RegExp = NAME_RULE,
 ): Result<Tool> {
   return registerCompiledTool(registry, tool, compiled, names);
 }
@@ -119,7 +119,7 @@ export class Registry {
   register(tool: Tool): Result<Tool> {
     try {
       if (this.#optionsError !== undefined) return { ok: false, error: this.#optionsError };
-      const read = this.#readTool(tool, TOOL_NAME_PATTERN);
+      const read = this.#readTool(tool, NAME_RULE);
       if (!read.ok) return read;
       const { name, inputSchema } = read.value;
       const compiled = validateSchema(

@@ -39,13 +39,21 @@ export interface Tool {
 }
 
 /** Names portable to OpenAI, Anthropic and MCP clients: the rule of `register` and `defineTool`. */
-export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const TOOL_NAME_PATTERN = Object.freeze(/^[A-Za-z0-9_-]{1,64}$/);
 
 /**
  * MCP's rule for tools that come from an MCP server (MCP 2025-11-25, server/tools, "Tool names": 1 to 128
  * characters of `A-Za-z0-9_-.`). Providers that refuse `.` or long names get the mapped name or none.
  */
-export const MCP_TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+export const MCP_TOOL_NAME_PATTERN = Object.freeze(/^[A-Za-z0-9_.-]{1,128}$/);
+
+// toolgate's own copies of the two rules. An importer's `TOOL_NAME_PATTERN.compile('^[\\s\\S]+$')` changed what
+// admitBatch took for the whole process (a hunt's find); freezing a RegExp does not stop `compile`, which replaces
+// the pattern before it fails to reset `lastIndex`. The exported ones are frozen, and toolgate reads these.
+/** The Registry's name rule, as TOOL_NAME_PATTERN says it. */
+export const NAME_RULE = new RegExp(TOOL_NAME_PATTERN.source);
+/** MCP's name rule, as MCP_TOOL_NAME_PATTERN says it. */
+export const MCP_NAME_RULE = new RegExp(MCP_TOOL_NAME_PATTERN.source);
 
 /** The schema a tool without `inputSchema` gets: any JSON object. */
 export const DEFAULT_INPUT_SCHEMA: unknown = Object.freeze({ type: 'object' });
