@@ -64,7 +64,9 @@ export function plainRecord<T>(entries: Iterable<readonly [string, T]>): Record<
  * Fields a lock never leaves out: a change to one changes what is enforced or what the model reads, and must show
  * as drift (`--lock-ignore inputSchema` let a tool's schema and description change unseen).
  */
-const PINNED_ALWAYS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema']);
+// `annotations` too: its `title` is shown as `title` is, and its hints (`destructiveHint: false`) decide whether a
+// client asks before a call (a hunt's find: ignored, a tool could turn itself "read-only" with no drift).
+const PINNED_ALWAYS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
 
 /**
  * The ignore list checked: strings, each once, sorted by code units; none of PINNED_ALWAYS, none holding a steering

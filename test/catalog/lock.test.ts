@@ -39,8 +39,8 @@ describe('pinTools', () => {
   });
 
   it('leaves ignored fields out of every pin and records them, sorted', () => {
-    const lock = lockOf([search], ['_meta', 'annotations']);
-    expect(lock.ignore).toEqual(['_meta', 'annotations']);
+    const lock = lockOf([search], ['_meta', 'at']);
+    expect(lock.ignore).toEqual(['_meta', 'at']);
     expect(Object.keys(lock.tools['search']?.fields ?? {})).toEqual(['description', 'inputSchema', 'name']);
   });
 

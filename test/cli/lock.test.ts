@@ -104,12 +104,15 @@ describe('toolgate check --lock', () => {
 // `--lock-ignore inputSchema` (or description) was taken: a tool's schema and description could then change with
 // no drift, a new instruction to the model passing as locked.
 describe('--lock-ignore of a field that is enforced or shown to the model', () => {
-  it.each(['inputSchema', 'description', 'outputSchema', 'name', 'title'])('%s is refused', async (field) => {
-    const out = fresh();
-    const r = await runInProcess(['lock', '--mcp-list', listing(TOOLS), '--out', out, '--lock-ignore', field]);
-    expect([r.code, r.err]).toEqual([2, expect.stringContaining(`--lock-ignore cannot leave out "${field}"`)]);
-    expect(existsSync(out)).toBe(false);
-  });
+  it.each(['inputSchema', 'description', 'outputSchema', 'name', 'title', 'annotations'])(
+    '%s is refused',
+    async (field) => {
+      const out = fresh();
+      const r = await runInProcess(['lock', '--mcp-list', listing(TOOLS), '--out', out, '--lock-ignore', field]);
+      expect([r.code, r.err]).toEqual([2, expect.stringContaining(`--lock-ignore cannot leave out "${field}"`)]);
+      expect(existsSync(out)).toBe(false);
+    },
+  );
 
   it('a lock file that leaves one out is refused by check --lock', async () => {
     const out = await locked();
