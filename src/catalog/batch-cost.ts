@@ -31,7 +31,8 @@ export function batchCost(limits: unknown, tools: number): BatchCost {
 }
 
 /**
- * Charges one admitted tool's schema (`known`: its estimate when validateSchema worked it out already); false
+ * Charges one admitted tool's schema (`known`: validateSchema's estimate, of the schema with every document the
+ * registry or loader gave it, cached or not; the schema alone is estimated without it); false
  * (and `over` set) once the batch passes its limit.
  */
 export function chargeTool(cost: BatchCost, schema: unknown, known?: number): boolean {

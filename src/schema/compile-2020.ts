@@ -81,7 +81,7 @@ export function compile2020(p: Pipeline): Result<EngineStep> {
     // The shared engine a deferred compile runs on is set up now, once per configuration: the first call pays its
     // own compile, not Ajv's set-up.
     if (deferred && p.options.lazy) readySharedEngine(config);
-    return ok({ deferrable: deferred, run });
+    return ok({ deferrable: deferred, cost: cost.value, run });
   } catch (thrown) {
     return compileRefusal(thrown);
   }

@@ -56,8 +56,14 @@ export function entryBytes(key: string): number {
   return 4096 + 5 * key.length + 1300 * objects;
 }
 
-interface Entry {
+/** A cached validator and the compile cost estimate of what it was compiled from (compile.ts's linked estimate). */
+export interface CachedValidator {
   readonly validator: Validator;
+  /** Kept so that a batch charges a warm admission what it charged the cold one (catalog/batch-cost.ts). */
+  readonly cost: number;
+}
+
+interface Entry extends CachedValidator {
   readonly bytes: number;
 }
 
@@ -94,8 +100,8 @@ function forget(digest: string): void {
   entries.delete(digest);
 }
 
-/** The validator cached under `key`, now the most recently used; counts a hit. */
-export function cachedValidator(key: string): Validator | undefined {
+/** The validator cached under `key` and its estimate, now the most recently used; counts a hit. */
+export function cachedValidator(key: string): CachedValidator | undefined {
   if (capacity === 0 || entries.size === 0) return undefined;
   const digest = digestOf(key);
   const hit = entries.get(digest);
@@ -103,18 +109,21 @@ export function cachedValidator(key: string): Validator | undefined {
   entries.delete(digest);
   entries.set(digest, hit);
   counters.hits++;
-  return hit.validator;
+  return hit;
 }
 
-/** Records a validator the engine just compiled; stored under `key` unless `key` is undefined. */
-export function rememberValidator(key: string | undefined, validator: Validator): void {
+/**
+ * Records a validator the engine just compiled, `cost` the estimate of what it compiled; stored under `key` unless
+ * `key` is undefined.
+ */
+export function rememberValidator(key: string | undefined, validator: Validator, cost: number): void {
   counters.compiles++;
   if (key === undefined || capacity === 0) return;
   const digest = digestOf(key);
   forget(digest);
   const size = entryBytes(key);
   if (size > maxBytes) return;
-  entries.set(digest, { validator, bytes: size });
+  entries.set(digest, { validator, cost, bytes: size });
   bytes += size;
   evict();
 }

@@ -36,10 +36,12 @@ const cached = (c: CompiledSchema): CompiledSchema => {
 };
 /** Whether validateSchema took this schema's validator from the content cache (no engine compile). */
 export const compiledFromCache = (c: CompiledSchema): boolean => fromCache.has(c);
-// Per schema handed out after the whole pipeline, its compile cost estimate (compile-cost.ts) of the schema as
-// given: a batch charges it (catalog/batch-cost.ts) without working it out again.
+// Per schema handed out after the whole pipeline, the compile cost estimate (compile-cost.ts) of what its validator
+// was compiled from: the schema with every document the registry or loader gave it, linked, as the per-tool
+// maxCompileCost bounds it. A batch charges it (catalog/batch-cost.ts) without working it out again; a cache hit is
+// given the estimate its entry was compiled under, so a warm batch is charged what the cold one was.
 const estimates = new WeakMap<CompiledSchema, number>();
-/** The compile cost estimate validateSchema worked out for this schema, if it did (not for a cache hit). */
+/** The compile cost estimate of the schema and the documents linked with it, for every schema validateSchema gave. */
 export const estimatedCost = (c: CompiledSchema): number | undefined => estimates.get(c);
 
 /** The pipeline behind validateSchema and the suite runner. */
@@ -85,7 +87,8 @@ export function compileSchema(
   // schema's whole canonical text) is not worked out for tools that are never called.
   const quickKey = resolved.lazy ? undefined : `${flagKey}|${canonicalJson(copy.value)}`;
   const hit = quickKey === undefined ? undefined : cachedValidator(quickKey);
-  if (hit !== undefined) return ok(cached(compiledOf({ ...parts, schema: deepFreeze(copy.value) }, hit)));
+  if (hit !== undefined)
+    return ok(estimated(cached(compiledOf({ ...parts, schema: deepFreeze(copy.value) }, hit.validator)), hit.cost));
   // Estimated before any costly step (the gates analyse every pattern), and again on what the engine
   // will run (compile-cost.ts). A cache hit passed both under the same limits (they are in its key).
   // maxSubschemas first: the cheaper count, and its message names the more specific excess.
@@ -135,11 +138,14 @@ export function compileSchema(
         .join('\n')}`
     : undefined;
   const known = fullKey === undefined ? undefined : cachedValidator(fullKey);
-  if (known !== undefined) return ok(cached(compiledOf({ ...parts, schema: exposedSchema }, known)));
+  if (known !== undefined)
+    return ok(estimated(cached(compiledOf({ ...parts, schema: exposedSchema }, known.validator)), known.cost));
   // The engine runs what the cache key says: keys in canonical order, whatever order this caller wrote them in.
   for (const d of p.documents) sortKeysInPlace(d.schema);
   const step = frontEnd.compile(p);
   if (!step.ok) return step;
+  // Of every document linked (compile-2020.ts, legacy-front-end.ts), not the root's alone (early.value).
+  const cost = step.value.cost;
   // The same text as quickKey's: exposedSchema is the copy as it was before the engine step.
   const keyOf = (): string => fullKey ?? quickKey ?? `${flagKey}|${canonicalJson(exposedSchema)}`;
   // The engine's compile, the one step that decides no verdict for a deferrable schema (deferral.ts).
@@ -148,7 +154,7 @@ export function compileSchema(
     if (!engine.ok) return engine;
     const { validator, patternBudget } = engine.value;
     if (!patternBudget) markBudgetFree(validator);
-    rememberValidator(key, validator);
+    rememberValidator(key, validator, cost);
     return ok(validator);
   };
   // Lazily the cache was not asked yet (quickKey): another schema of the same content may have been compiled.
@@ -157,13 +163,13 @@ export function compileSchema(
   const compileOrReuse = (): Result<Validator> => {
     const key = keyOf();
     const other = lazy ? cachedValidator(key) : undefined;
-    return other === undefined ? engineCompile(key) : ok(other);
+    return other === undefined ? engineCompile(key) : ok(other.validator);
   };
   if (lazy && step.value.deferrable)
-    return ok(estimated(deferredCompiledOf({ ...parts, schema: exposedSchema }, compileOrReuse), early.value));
+    return ok(estimated(deferredCompiledOf({ ...parts, schema: exposedSchema }, compileOrReuse), cost));
   const compiled = compileOrReuse();
   if (!compiled.ok) return compiled;
-  return ok(estimated(compiledOf({ ...parts, schema: exposedSchema }, compiled.value), early.value));
+  return ok(estimated(compiledOf({ ...parts, schema: exposedSchema }, compiled.value), cost));
 }
 
 function estimated(c: CompiledSchema, cost: number): CompiledSchema {

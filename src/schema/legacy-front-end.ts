@@ -286,5 +286,5 @@ export function compileLegacyDocuments(p: Pipeline, dialect: LegacyDialect): Res
       return compileRefusal(thrown, p.frontEnd.builtin);
     }
   };
-  return ok({ deferrable: false, run });
+  return ok({ deferrable: false, cost: copies.value, run });
 }

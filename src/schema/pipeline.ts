@@ -42,6 +42,11 @@ export interface EngineOutput {
  */
 export interface EngineStep {
   readonly deferrable: boolean;
+  /**
+   * The compile cost estimate (compile-cost.ts) of what the engine runs: every document linked, with what the
+   * front end adds for them (the inline copies of an older dialect's targets). A batch charges this.
+   */
+  readonly cost: number;
   run(): Result<EngineOutput>;
 }
 

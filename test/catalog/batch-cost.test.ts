@@ -2,6 +2,7 @@
 // once the sum passes the limit nothing more is compiled and the batch fails naming the limit, in every mode.
 import { describe, expect, it } from 'vitest';
 import { admitBatch } from '../../src/catalog/admission.js';
+import { compileCounters, estimatedCost, validateSchema } from '../../src/schema/compile.js';
 import { estimateCompileCost } from '../../src/schema/compile-cost.js';
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
@@ -31,5 +32,75 @@ describe('the sum of a batch’s compile estimates is bounded', () => {
     }
     const over = await admitBatch(batch(11), options);
     expect(over.ok).toBe(false);
+  });
+});
+
+// A tool's estimate is of what its validator is compiled from: its schema and every document the registry or
+// loader pulled in. Before, 30 small tools each referencing one loaded document of 300 properties (367,286 each
+// linked) were charged their own schemas alone and admitted under a batch limit of 1,000,000, 2.7 s of compiles.
+const COMMON = 'https://schemas.example/common.json';
+const common = {
+  $id: COMMON,
+  type: 'object',
+  properties: Object.fromEntries(range(40).map((k) => [`p${k}`, { type: 'string', maxLength: k + 1 }])),
+};
+const dialectOf = { '2020-12': {}, 'draft-07': { $schema: 'http://json-schema.org/draft-07/schema#' } } as const;
+const referring = (dialect: keyof typeof dialectOf, n: number): object[] =>
+  range(n).map((i) => ({
+    name: `r${i}`,
+    description: 'd',
+    inputSchema: { ...dialectOf[dialect], type: 'object', properties: { [`x${i}`]: { $ref: COMMON } } },
+    backend: () => null,
+  }));
+const inputOf = (tool: object): unknown => (tool as { inputSchema: unknown }).inputSchema;
+/** Four tools' own schemas are far within it; two linked with the common document are over it. */
+const LINKED_LIMITS = { maxBatchCompileCost: 40_000 };
+const sources = {
+  registry: { schemaRegistry: { [COMMON]: common } },
+  loader: { schemaLoader: async () => structuredClone(common) },
+} as const;
+
+describe('the batch charges the documents a schema pulls in', () => {
+  it('the fixture: the tools alone are within the limit, the common document twice is not', () => {
+    const own = referring('2020-12', 4).map((t) => estimateCompileCost(inputOf(t)).total);
+    expect(own.reduce((a, b) => a + b)).toBeLessThan(LINKED_LIMITS.maxBatchCompileCost);
+    expect(2 * estimateCompileCost(common).total).toBeGreaterThan(LINKED_LIMITS.maxBatchCompileCost);
+  });
+
+  it.each([
+    ['2020-12', 'registry'],
+    ['2020-12', 'loader'],
+    ['draft-07', 'registry'],
+    ['draft-07', 'loader'],
+  ] as const)('a %s batch referring to a %s document is charged that document per tool', async (dialect, source) => {
+    const options = { ...sources[source], dialects: ['draft-07'] as const, limits: LINKED_LIMITS };
+    const r = await admitBatch(referring(dialect, 4), options);
+    expect(r.ok).toBe(false);
+    expect(r.ok === false && r.error.message).toMatch(/batch: limit maxBatchCompileCost exceeded/);
+  });
+
+  it.each(['2020-12', 'draft-07'] as const)(
+    'a %s schema cached with its documents is charged them again',
+    (dialect) => {
+      const options = { ...sources.registry, dialects: ['draft-07'] as const, limits: LINKED_LIMITS };
+      const schema = inputOf(referring(dialect, 1)[0] as object);
+      const cold = validateSchema(schema, options);
+      const hits = compileCounters().hits;
+      const warm = validateSchema(schema, options);
+      expect(compileCounters().hits).toBe(hits + 1);
+      if (!cold.ok || !warm.ok) throw new Error('the fixture must compile');
+      expect(estimatedCost(cold.value)).toBeGreaterThan(estimateCompileCost(common).total);
+      expect(estimatedCost(warm.value)).toBe(estimatedCost(cold.value));
+    },
+  );
+
+  it('a batch whose validators are all cached is refused as when it was compiled', async () => {
+    const options = { ...sources.registry, limits: LINKED_LIMITS };
+    const tools = referring('2020-12', 4);
+    for (const tool of tools) expect(validateSchema(inputOf(tool), options).ok).toBe(true);
+    const hits = compileCounters().hits;
+    const r = await admitBatch(tools, options);
+    expect(compileCounters().hits).toBeGreaterThan(hits);
+    expect(r.ok === false && r.error.message).toMatch(/batch: limit maxBatchCompileCost exceeded/);
   });
 });

@@ -48,6 +48,26 @@ describe('output schemas within the batch compile budget', () => {
     if (!both.ok) expect(both.error.message).toContain('maxBatchCompileCost');
   });
 
+  it('guardClient charges the document an output schema pulls in from the registry or loader', async () => {
+    const uri = 'https://schemas.example/result.json';
+    const result = { $id: uri, ...heavy(20) };
+    const tools = [1, 2].map((k) => ({
+      name: `t${k}`,
+      inputSchema: { type: 'object' },
+      outputSchema: { type: 'object', properties: { [`r${k}`]: { $ref: uri } } },
+    }));
+    for (const source of [
+      { schemaRegistry: { [uri]: result } },
+      { schemaLoader: async () => structuredClone(result) },
+    ]) {
+      // Each output schema linked with the document is about 123,000: one within maxCompileCost, two over the batch.
+      const limits = { maxCompileCost: 200_000, maxBatchCompileCost: 200_000 };
+      const r = await guardClient(clientOf(tools), { ...source, limits }).admit();
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.message).toContain('maxBatchCompileCost');
+    }
+  });
+
   it('the proxy: input and output schemas share maxBatchCompileCost', async () => {
     const read = proxySettings(['--url', 'http://127.0.0.1:9/mcp']);
     if (!read.ok) throw new Error(read.error.message);
