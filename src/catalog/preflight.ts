@@ -1,8 +1,10 @@
 import { fail, guarded, ok, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
-import { copyJson, deepFreeze, problemPointer } from '../util/plain-json.js';
+import { copyBoundedJson, deepFreeze, problemPointer } from '../util/plain-json.js';
 import { shownPlace } from '../util/describe-value.js';
+import { pointerOf } from '../util/json-pointer.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
+import { MAX_MCP_RESULT_DEPTH } from '../tools/mcp-result.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { pick, readTable } from '../util/option-table.js';
 import { PREFLIGHT_TABLE, type PreflightOptions } from './admission-options.js';
@@ -10,7 +12,7 @@ import { readDescriptor } from './descriptor.js';
 
 export type { Invoke, PreflightOptions } from './admission-options.js';
 
-/** The violation of annotations that are not JSON, but for its message. */
+/** The violation of annotations that are not JSON or nest too deep, but for its message. */
 const ANNOTATIONS = {
   path: '$',
   pointer: '',
@@ -19,6 +21,14 @@ const ANNOTATIONS = {
   code: 'descriptor_invalid',
   params: { field: 'annotations' },
 } as const;
+
+/**
+ * Deepest nesting of a tool's annotations, the annotations object itself being level 1: a tool result's bound
+ * (MAX_MCP_RESULT_DEPTH), for the same reason. A host writes the published tools (toolsFor, the bundle) with
+ * JSON.stringify, which throws past about 4,100 levels: annotations 5,000 levels deep were admitted and then
+ * threw a RangeError from JSON.stringify(bundle).
+ */
+export const MAX_ANNOTATIONS_DEPTH = MAX_MCP_RESULT_DEPTH;
 
 /** A tool that passed preflight: metadata checked, schema compiled, original schema kept. */
 export interface PreflightedTool {
@@ -71,11 +81,16 @@ function preflightBody(
   const f = fields.value;
   let annotations: Readonly<Record<string, unknown>> | undefined;
   if (f.annotations !== undefined) {
-    // Copied like the schema: the bundle must not change when the host edits its descriptor later.
-    const a = copyJson(f.annotations);
+    // Copied like the schema: the bundle must not change when the host edits its descriptor later. Bounded in
+    // depth as it is copied (iteratively: any depth is safe to walk).
+    const a = copyBoundedJson(f.annotations, { depth: { name: 'depth', value: MAX_ANNOTATIONS_DEPTH } });
     if (!a.ok) {
-      const at = shownPlace(problemPointer(a.problem)) || 'the root';
-      const message = `annotations are not JSON at ${at}: ${a.problem.message}`;
+      const message =
+        a.finding.kind === 'excess'
+          ? `annotations are nested more than ${MAX_ANNOTATIONS_DEPTH} levels deep (at ` +
+            `${shownPlace(pointerOf(a.finding.excess.segments))})`
+          : `annotations are not JSON at ${shownPlace(problemPointer(a.finding.problem)) || 'the root'}: ` +
+            a.finding.problem.message;
       return fail('validation', `invalid tool descriptor: ${message}`, [{ ...ANNOTATIONS, message }]);
     }
     annotations = deepFreeze(a.value as Record<string, unknown>);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publishedTextRefusal } from '../../src/tools/published-text.js';
-import { preflight } from '../../src/catalog/preflight.js';
+import { admitMcpTools } from '../../src/catalog/mcp.js';
+import { MAX_ANNOTATIONS_DEPTH, preflight } from '../../src/catalog/preflight.js';
 
 const fn = (): string => 'ok';
 const schema = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };
@@ -142,6 +143,46 @@ describe('preflight schema', () => {
     const r = preflight({ name: 't', inputSchema: { type: 'object' }, backend: () => 'ok', annotations: proxy });
     expect(r.ok ? '' : `${r.error.class} ${r.error.violations[0]?.code}`).toBe('validation descriptor_invalid');
     expect(r.ok ? '' : r.error.message).toMatch(/annotations are not JSON at the root: a Proxy/);
+  });
+});
+
+// Annotations are published to a model as the schema is, and a host writes them with JSON.stringify, which throws
+// past about 4,100 levels: annotations 5,000 levels deep were admitted (admitMcpTools too, from a server's listing)
+// and JSON.stringify(bundle) then threw a RangeError. They are bounded as a tool result is, refused as a broken
+// descriptor past the bound.
+describe('annotations depth bound', () => {
+  const nested = (levels: number): Record<string, unknown> => {
+    let value: Record<string, unknown> = {};
+    for (let i = 1; i < levels; i++) value = { a: value };
+    return value;
+  };
+
+  const descriptor = (levels: number): object => ({
+    name: 't',
+    inputSchema: schema,
+    backend: fn,
+    annotations: nested(levels),
+  });
+
+  it('annotations nested past 1,000 levels are a broken descriptor; at 1,000 the bundle writes as JSON', async () => {
+    const r = preflight(descriptor(5000));
+    expect(r.ok ? '' : `${r.error.class} ${r.error.violations[0]?.code}`).toBe('validation descriptor_invalid');
+    expect(r.ok ? '' : r.error.violations[0]?.keyword).toBe('annotations');
+    expect(r.ok ? '' : r.error.message).toMatch(/annotations are nested more than 1000 levels deep \(at \/a\/a/);
+    expect(MAX_ANNOTATIONS_DEPTH).toBe(1000);
+    expect(preflight(descriptor(1001)).ok).toBe(false);
+    expect(preflight(descriptor(1000)).ok).toBe(true);
+    const listing = { tools: [{ name: 't', inputSchema: schema, annotations: nested(1000) }] };
+    const b = await admitMcpTools(listing, { backend: () => () => ({ content: [] }) });
+    if (!b.ok) throw new Error(b.error.message);
+    expect(() => JSON.stringify([b.value, b.value.toolsFor('mcp'), b.value.toolsFor('anthropic')])).not.toThrow();
+  });
+
+  it('admitMcpTools refuses a listed tool whose annotations nest 5,000 levels, at the descriptor stage', async () => {
+    const listing = { tools: [{ name: 't', inputSchema: schema, annotations: nested(5000) }] };
+    const r = await admitMcpTools(listing, { backend: () => () => ({ content: [] }) });
+    expect(r.ok).toBe(false);
+    expect(r.ok ? [] : r.error.diagnostics.map((d) => [d.index, d.stage])).toEqual([[0, 'descriptor']]);
   });
 });
 
