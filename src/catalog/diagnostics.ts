@@ -14,6 +14,11 @@ export interface Diagnostic {
   readonly index: number;
   /** What failed: the descriptor's metadata, its schema, or the batch as a whole. */
   readonly stage: 'descriptor' | 'schema' | 'batch';
+  /**
+   * Which schema of the descriptor a `schema` diagnostic is about: absent for its inputSchema, 'outputSchema' for
+   * an MCP tool's output schema (its violations' schema paths are inside that schema).
+   */
+  readonly member?: 'outputSchema';
   readonly error: GateError;
 }
 
@@ -56,8 +61,9 @@ function label(d: Diagnostic): string {
 }
 
 /**
- * One violation per diagnostic, located at the descriptor (`/<index>`) and, for schema problems,
- * at the schema path inside it, so the batch error reads as one list with a line per bad tool.
+ * One violation per diagnostic, located at the descriptor (`/tools/<index>`) and, for schema problems, at the schema
+ * path inside the schema it is about (`/inputSchema/...`, `/outputSchema/...`), so the batch error reads as one list
+ * with a line per problem: a tool whose input and output schemas are both refused has two.
  */
 export function batchError(diagnostics: readonly Diagnostic[], mode: 'strict' | 'quarantine'): BatchError {
   const sorted = sortDiagnostics(diagnostics);
@@ -67,7 +73,7 @@ export function batchError(diagnostics: readonly Diagnostic[], mode: 'strict' | 
     // Schema paths of the root document are pointers ('' or '/...'); others are 'uri#pointer'.
     const inner =
       d.stage === 'schema'
-        ? `/inputSchema${at === '' || at.startsWith('/') ? at : ''}`
+        ? `/${d.member ?? 'inputSchema'}${at === '' || at.startsWith('/') ? at : ''}`
         : d.stage === 'batch' && first?.keyword === 'authority'
           ? `/authority${at}`
           : at;

@@ -15,7 +15,7 @@ import { inLoaderRounds, tooManyRounds, type BatchLoader } from './async-loader.
 /** The compiled output schema of each listed tool that declares one, and the tools whose schema was refused. */
 export interface OutputSchemas {
   readonly byName: ReadonlyMap<string, CompiledSchema>;
-  /** One `schema` diagnostic per refused outputSchema, at the tool's position in the listing. */
+  /** A `schema` diagnostic (`member: 'outputSchema'`) per refused outputSchema, at the tool's place in the listing. */
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -75,7 +75,7 @@ export async function compileOutputSchemas(
   const byName = new Map(inOrder(compiled).map(([index, schema]) => [nameAt(index), schema] as const));
   const diagnostics = inOrder(refused).map(([index, problem]): Diagnostic => {
     const error: GateError = { ...problem, message: `outputSchema: ${problem.message}` };
-    return { name: nameAt(index), revision: undefined, index, stage: 'schema', error };
+    return { name: nameAt(index), revision: undefined, index, stage: 'schema', member: 'outputSchema', error };
   });
   return { byName, diagnostics };
 }

@@ -44,11 +44,11 @@ function paint(colour: boolean, code: number, text: string): string {
   return colour ? `\u001b[${code}m${text}\u001b[0m` : text;
 }
 
-/** Where a violation lives: inside the tool's input schema, another document, or the descriptor's fields. */
-export function locationOf(v: Violation, stage: ToolVerdict['stage']): string {
+/** Where a violation lives: inside the tool's input or output schema, another document, or the descriptor's fields. */
+export function locationOf(v: Violation, t: Pick<ToolVerdict, 'stage' | 'member'>): string {
   const at = v.schemaPath;
-  if (stage === 'descriptor') return `descriptor#${at}`;
-  return at === '' || at.startsWith('/') ? `inputSchema#${at}` : at;
+  if (t.stage === 'descriptor') return `descriptor#${at}`;
+  return at === '' || at.startsWith('/') ? `${t.member ?? 'inputSchema'}#${at}` : at;
 }
 
 /** A message on one line, its control characters written out (a server's text may hold a terminal's escapes). */
@@ -111,7 +111,7 @@ export function textReport(entries: readonly ReportEntry[], settings: ReportSett
       // The server's name: cut, so a 100,000-character one cannot flood the report (the JSON report has it whole).
       lines.push(`  ${verdict} ${printableLine(clip(t.name, 80))}${why}`);
       for (const v of t.error?.violations ?? [])
-        lines.push(`      ${shownLocation(locationOf(v, t.stage))}: ${printableLine(v.message)}`);
+        lines.push(`      ${shownLocation(locationOf(v, t))}: ${printableLine(v.message)}`);
       lines.push(...adviceLines(t, colour));
     }
     for (const e of c.batchErrors)
@@ -173,7 +173,7 @@ function catalogJson(c: CheckedCatalog): Record<string, unknown> {
         : {
             class: t.error.class,
             message: t.error.message,
-            violations: t.error.violations.map((v) => ({ ...v, location: locationOf(v, t.stage) })),
+            violations: t.error.violations.map((v) => ({ ...v, location: locationOf(v, t) })),
           }),
       ...(t.warnings === undefined
         ? {}

@@ -16,6 +16,8 @@ export interface ToolVerdict {
   readonly verdict: 'accepted' | 'quarantined' | 'rejected' | 'passed-unadmitted';
   /** Where a diagnostic came from: the descriptor's fields or its schema. */
   readonly stage?: 'descriptor' | 'schema';
+  /** For a `schema` stage, an MCP tool's outputSchema rather than its inputSchema (Diagnostic.member). */
+  readonly member?: 'outputSchema';
   readonly error?: GateError;
 }
 
@@ -58,8 +60,9 @@ export function verdictsOf(
     const found = byIndex.get(index);
     const name = identify(entry).name || `#${index}`;
     if (found === undefined) return { index, name, verdict: result.ok ? 'accepted' : 'passed-unadmitted' };
+    const { member, error } = found.diagnostic;
     const stage = found.diagnostic.stage === 'batch' ? 'descriptor' : found.diagnostic.stage;
-    return { index, name, verdict: found.verdict, stage, error: found.diagnostic.error };
+    return { index, name, verdict: found.verdict, stage, ...(member === undefined ? {} : { member }), error };
   });
   return { source, admitted: result.ok, tools, batchErrors };
 }

@@ -79,6 +79,30 @@ describe('admitMcpTools admits an outputSchema as it admits an inputSchema', () 
     expect(r.value.rejected.map((d) => d.name)).toEqual(['pair']);
   });
 
+  // A hunt's find: batchError placed every schema diagnostic in the inputSchema, so a valid inputSchema beside a
+  // 2019-09 outputSchema read `/tools/1/inputSchema/$schema`, the message naming the outputSchema.
+  it('strict: an outputSchema violation is at /tools/<i>/outputSchema, one per refused schema of a tool', async () => {
+    const tools = [
+      { name: 'fine', inputSchema: input },
+      { name: 'outonly', inputSchema: input, outputSchema: unenforceable },
+      { name: 'both', inputSchema: unenforceable, outputSchema: unenforceable },
+    ];
+    const r = await admitMcpTools({ tools }, { dialects: ['2020-12'], backend: answering({}) });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message).toMatch(/^strict batch admission failed: 2 tools not admitted;/);
+    expect(r.error.violations.map((v) => [v.schemaPath, v.message.slice(0, 32)])).toEqual([
+      ['/tools/2/inputSchema/$schema', 'tool "both": unsupported dialect'],
+      ['/tools/2/outputSchema/$schema', 'tool "both": outputSchema: unsup'],
+      ['/tools/1/outputSchema/$schema', 'tool "outonly": outputSchema: un'],
+    ]);
+    expect(r.error.diagnostics.map((d) => [d.index, d.member])).toEqual([
+      [2, undefined],
+      [2, 'outputSchema'],
+      [1, 'outputSchema'],
+    ]);
+  });
+
   it('a broken outputSchema is a validation failure of its tool', async () => {
     const r = await admitMcpTools(listing({ type: 'objekt' }), { mode: 'quarantine', backend: answering({}) });
     expect(r.ok ? 'admitted' : r.error.diagnostics.map((d) => `${d.name} ${d.error.class}`)).toEqual([

@@ -87,6 +87,19 @@ describe('toolgate check --mcp-list', () => {
     expect(r.err).toContain(message);
   });
 
+  // A hunt's find: a refused outputSchema's violations were located in the inputSchema (`inputSchema#/$schema`).
+  it('locates a refused outputSchema violation in the outputSchema', async () => {
+    const file = join(dir, 'output-2019.json');
+    const outputSchema = { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object' };
+    writeFileSync(file, JSON.stringify({ tools: [{ name: 'out', inputSchema: { type: 'object' }, outputSchema }] }));
+    const r = await runInProcess(['check', '--mcp-list', file]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('      outputSchema#/$schema: unsupported dialect');
+    const json = await runInProcess(['check', '--format', 'json', '--mcp-list', file]);
+    const tool = JSON.parse(json.out).catalogs[0].tools[0];
+    expect(tool.violations.map((v: { location: string }) => v.location)).toEqual(['outputSchema#/$schema']);
+  });
+
   it('reads standard input once only', async () => {
     const r = await runInProcess(['check', '-', '--mcp-list', '-'], { stdin: '[]' });
     expect(r.code).toBe(2);
