@@ -87,8 +87,9 @@ export function ignoreList(ignore: unknown): Result<readonly string[]> {
   if (pinned !== undefined)
     return fail(
       'validation',
-      `ignore cannot leave out "${pinned}": a change to it changes what is enforced or what the model reads ` +
-        '(only volatile fields, such as _meta, may be left out)',
+      `ignore cannot leave out "${pinned}": a change to it changes what is enforced, what the model reads or ` +
+        'whether a client asks before a call (only volatile fields, such as _meta, may be left out; a lock that ' +
+        'left it out is locked again without it)',
     );
   return ok([...new Set(ignore as string[])].sort(byCodeUnits));
 }

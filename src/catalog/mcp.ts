@@ -7,7 +7,8 @@ import { publishedRefusal, publishedTextRefusal } from '../tools/published-text.
 import { isIconSource } from '../util/icon-source.js';
 import type { ToolDescriptor } from './descriptor.js';
 import type { McpTool } from './providers.js';
-import type { Invoke } from './preflight.js';
+import { MAX_ANNOTATIONS_DEPTH, type Invoke } from './preflight.js';
+import { copyBoundedJson } from '../util/plain-json.js';
 import { McpOutput, type OutputCheck } from '../tools/mcp-result.js';
 import { compileOutputSchemas, listingCost, outputRefusal, type OutputSchemas } from './mcp-output.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
@@ -104,9 +105,25 @@ function iconRefusal(icons: unknown): GateError | undefined {
 }
 
 /**
+ * The refusal of a listed tool's members preflight does not copy (`title`, `execution`, `_meta`, any other) nested
+ * past MAX_ANNOTATIONS_DEPTH: guardClient's `listTools` passes them on, and a host's JSON.stringify of a 5,000-level
+ * `execution` threw (a review's find; annotations are bounded so in preflight.ts).
+ */
+function depthRefusal(tool: object): GateError | undefined {
+  const members: Record<string, unknown> = {};
+  for (const key of Object.keys(tool))
+    if (key === '_meta' || !PREFLIGHT_READS.has(key)) members[key] = ownData(tool, key);
+  const copy = copyBoundedJson(members, { depth: { name: 'depth', value: MAX_ANNOTATIONS_DEPTH + 1 } });
+  if (copy.ok || copy.finding.kind !== 'excess') return undefined;
+  const field = String(copy.finding.excess.segments[0] ?? '');
+  const message = `${field} is nested more than ${MAX_ANNOTATIONS_DEPTH} levels deep`;
+  return publishedRefusal('invalid tool descriptor: ', field, message).error;
+}
+
+/**
  * A descriptor diagnostic for each listed tool whose other members (but `_meta`, the client's business) hold a
- * lone surrogate or a steering character (published-text.ts), as its description would, or an icon a client must
- * not load.
+ * lone surrogate or a steering character (published-text.ts), as its description would, an icon a client must not
+ * load, or nesting past the annotations' bound.
  */
 function listedTextDiagnostics(slots: readonly BatchSlot[]): Diagnostic[] {
   const found: Diagnostic[] = [];
@@ -115,7 +132,10 @@ function listedTextDiagnostics(slots: readonly BatchSlot[]): Diagnostic[] {
     if (tool === null || typeof tool !== 'object' || isList(tool) !== false) return;
     const rest: Record<string, unknown> = {};
     for (const key of Object.keys(tool)) if (!PREFLIGHT_READS.has(key)) rest[key] = ownData(tool, key);
-    const error = publishedTextRefusal('invalid tool descriptor: ', rest)?.error ?? iconRefusal(rest['icons']);
+    const error =
+      depthRefusal(tool) ??
+      publishedTextRefusal('invalid tool descriptor: ', rest)?.error ??
+      iconRefusal(rest['icons']);
     const name = ownData(tool, 'name');
     if (error !== undefined)
       found.push({
