@@ -65,6 +65,14 @@ export function base64SecretForms(value: string): string[] {
 /** Characters of base64 (RFC 4648 §4) and base64url (§5) text, padding included. */
 const BASE64_CHAR = '[A-Za-z0-9+/_=-]';
 
+/** Whether one character (a UTF-16 unit or a byte) is base64's or base64url's, padding included. */
+export const isBase64Char = (code: number | undefined): boolean =>
+  code !== undefined && BASE64_ONE.test(String.fromCharCode(code));
+const BASE64_ONE = new RegExp(BASE64_CHAR);
+
+/** Characters of one base64 group: the group on either side of a form is masked with it (widenedBase64). */
+export const BASE64_GROUP = 4;
+
 /**
  * A base64 form found with the group before it and the one after it: a form is the groups the value's own bytes
  * alone decide, and the groups on either side hold one or two of its bytes beside its neighbours' (decoding
@@ -72,7 +80,7 @@ const BASE64_CHAR = '[A-Za-z0-9+/_=-]';
  */
 function widenedBase64(form: string): RegExp {
   const escaped = form.replace(/[+/]/g, (c) => `\\${c}`);
-  return new RegExp(`(?:${BASE64_CHAR}{4})?${escaped}${BASE64_CHAR}{0,4}`, 'g');
+  return new RegExp(`(?:${BASE64_CHAR}{${BASE64_GROUP}})?${escaped}${BASE64_CHAR}{0,${BASE64_GROUP}}`, 'g');
 }
 
 /** Whether `value` has no lone surrogate. */

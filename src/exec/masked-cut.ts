@@ -3,7 +3,7 @@
 // is read past the cut by the longest form of a secret less one byte, every form that begins before the cut is
 // replaced whole, and only then is it cut. Beginnings are never masked at a cut: a model that makes its own text
 // end at the cut would learn from such a mask whether its guess begins a secret (mask-secrets.ts, createMasker).
-import { base64SecretForms, REDACTED, secretForms } from './mask-secrets.js';
+import { BASE64_GROUP, base64SecretForms, isBase64Char, REDACTED, secretForms } from './mask-secrets.js';
 
 const REDACTED_BYTES = Buffer.from(REDACTED, 'utf8');
 
@@ -12,9 +12,6 @@ export interface CutForm {
   readonly bytes: Buffer;
   readonly base64: boolean;
 }
-
-/** Bytes of a base64 group beside a base64 form that are masked with it. */
-const GROUP = 4;
 
 /** The forms of `secrets` as bytes, and how far past a cut a stream must be read to see any of them whole. */
 export function cutForms(secrets: readonly string[]): {
@@ -26,23 +23,8 @@ export function cutForms(secrets: readonly string[]): {
     bytes: Buffer.from(f, 'utf8'),
     base64: base64.has(f),
   }));
-  const longest = forms.reduce((n, f) => Math.max(n, f.bytes.length + (f.base64 ? GROUP : 0)), 0);
+  const longest = forms.reduce((n, f) => Math.max(n, f.bytes.length + (f.base64 ? BASE64_GROUP : 0)), 0);
   return { forms, lookahead: Math.max(longest - 1, 0) };
-}
-
-/** Whether the byte is one of base64's or base64url's characters, padding included. */
-function isBase64Byte(b: number | undefined): boolean {
-  if (b === undefined) return false;
-  return (
-    (b >= 0x41 && b <= 0x5a) ||
-    (b >= 0x61 && b <= 0x7a) ||
-    (b >= 0x30 && b <= 0x39) ||
-    b === 0x2b ||
-    b === 0x2f ||
-    b === 0x5f ||
-    b === 0x2d ||
-    b === 0x3d
-  );
 }
 
 /**
@@ -51,9 +33,10 @@ function isBase64Byte(b: number | undefined): boolean {
  */
 function widened(received: Buffer, start: number, end: number): [number, number] {
   let from = start;
-  if (start >= GROUP && [1, 2, 3, 4].every((k) => isBase64Byte(received[start - k]))) from = start - GROUP;
+  const before = received.subarray(start - BASE64_GROUP, start);
+  if (start >= BASE64_GROUP && before.every((b) => isBase64Char(b))) from = start - BASE64_GROUP;
   let to = end;
-  while (to < end + GROUP && isBase64Byte(received[to])) to++;
+  while (to < end + BASE64_GROUP && isBase64Char(received[to])) to++;
   return [from, to];
 }
 

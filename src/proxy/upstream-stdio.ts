@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { childEnvironment } from '../exec/environment.js';
-import { createMasker, secretForms } from '../exec/mask-secrets.js';
+import { BASE64_GROUP, createMasker, secretForms } from '../exec/mask-secrets.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
 import { clip } from '../util/describe-value.js';
 import type { ProxyIO } from './io.js';
@@ -67,7 +67,7 @@ function watchStderr(
 }
 
 /** Characters beside a form the masker may mask with it: a base64 form's group on either side (mask-secrets.ts). */
-const BESIDE = 4;
+const BESIDE = BASE64_GROUP;
 
 /**
  * Where a piece of a long stderr line ends: `holdBack` characters before its end (what could begin a secret's

@@ -6,7 +6,14 @@ import { isError, jsonOrError } from '../util/host-error.js';
 import { dropRejection } from '../util/host-hook.js';
 import { withDeadline, type Outcome } from './deadline.js';
 import { thrownText, cutShortText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
-import { causeMessage, runGateway, type GatewayOutcome, type GatewayProgress, type Stages } from './gateway.js';
+import {
+  causeMessage,
+  GATEWAY_ORDER,
+  runGateway,
+  type GatewayOutcome,
+  type GatewayProgress,
+  type Stages,
+} from './gateway.js';
 import { MAX_MCP_RESULT_DEPTH, McpOutput, mcpToolResult, tooLongResult } from './mcp-result.js';
 import type { CallBounds } from './registry-options.js';
 import type { Tool } from './tool.js';
@@ -63,13 +70,7 @@ export async function runAdmitted(
 
 /** Whether any stage before the tool, or settle, is given. */
 function hasStages(stages: Stages): boolean {
-  return (
-    stages.authorize !== undefined ||
-    stages.approve !== undefined ||
-    stages.reserveBudget !== undefined ||
-    stages.commitIntent !== undefined ||
-    stages.settle !== undefined
-  );
+  return stages.settle !== undefined || GATEWAY_ORDER.some((stage) => stages[stage] !== undefined);
 }
 
 async function execute(host: RunHost, admitted: Admitted): Promise<ToolResult> {

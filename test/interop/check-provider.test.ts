@@ -4,6 +4,7 @@ import { PROVIDER_NAMES } from '../../src/interop/providers.js';
 import type { ProviderFinding, ProviderName } from '../../src/interop/profile.js';
 import { admitBatch, defineTool, Registry } from '../../src/index.js';
 import { corpusTool, SKIP_CORPUS, SKIP_NOTE } from '../fixtures/tool-corpus.js';
+import { closed } from '../fixtures/closed-object.js';
 
 const findings = (schema: unknown, provider: ProviderName): readonly ProviderFinding[] => {
   const r = checkProvider(schema, provider);
@@ -202,14 +203,6 @@ const RULES: { name: string; provider: ProviderName; schema: unknown; expect: st
 // A hunt found `strict: true` claimed outside OpenAI's strict subset (the request fails with 400): an array without
 // items, a required name no property declares, keywords the supported-schemas list does not name, and $ref targets
 // and an items form it does not list. Strict is claimed only inside the list (src/interop/openai-strict.ts).
-const closed = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  type: 'object',
-  properties,
-  required: Object.keys(properties),
-  additionalProperties: false,
-  ...extra,
-});
-
 /** Keywords and annotations the list does not name, each beside a `type` strict mode takes. */
 const UNNAMED: [string, unknown][] = [
   ['x-anything', 1],

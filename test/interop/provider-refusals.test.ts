@@ -7,21 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { checkProvider } from '../../src/interop/check-provider.js';
 import type { ProviderName } from '../../src/interop/profile.js';
 import { admitBatch } from '../../src/index.js';
+import { closed } from '../fixtures/closed-object.js';
 
 const brief = (schema: unknown, provider: ProviderName): string[] => {
   const r = checkProvider(schema, provider);
   if (!r.ok) throw new Error(`checkProvider failed: ${r.error.message}`);
   return r.value.map((f) => `${f.rule} ${f.schemaPath}`).sort();
 };
-
-/** An object schema strict mode takes as it is: every property required, closed. */
-const closed = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  type: 'object',
-  properties,
-  required: Object.keys(properties),
-  additionalProperties: false,
-  ...extra,
-});
 
 const HERO = closed({ title: { type: 'string' } });
 
