@@ -32,12 +32,13 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  */
 export function pathOf(segments: readonly (string | number)[]): string {
   let out = '$';
-  for (const s of segments) {
-    if (typeof s === 'number') out += `[${s}]`;
-    else if (IDENTIFIER.test(s)) out += `.${s}`;
-    else out += `[${JSON.stringify(s)}]`;
-  }
+  for (const s of segments) out += typeof s === 'number' ? `[${s}]` : keySegment(s);
   return out;
+}
+
+/** A member name as a step of such a path: `.days`, or `["a b"]` (quoted: JSON escapes its controls and quotes). */
+export function keySegment(key: string): string {
+  return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
 /** Segments of an instance pointer, with indices as numbers where the data holds an array there. */

@@ -1,6 +1,8 @@
 // Where a value has an own member of a given name (`__proto__`, `constructor`, ...), as a path a person reads: the
 // search behind the rule that no such member passes in an MCP message (src/mcp/forward.ts) or in a tool's MCP
 // result (src/tools/mcp-result.ts). Iterative, bounded on shared objects, and no getter runs.
+import { printable } from './describe-value.js';
+import { keySegment } from './json-pointer.js';
 import { nonJsonReason } from './plain-json.js';
 
 /** The member name never passed on in any message or result. */
@@ -20,6 +22,13 @@ const SPELLED_ENDS = 4;
 /** Longest member name a spelled path shows; a longer one is shown as `(a long name)`, not even its length. */
 const SHOWN_NAME = 40;
 
+/**
+ * A member name as the path shows it: quoted unless an identifier, its controls, bidi controls, invisible characters
+ * and line separators written out (the path is read by a model and a terminal, in one line of a message).
+ */
+const shownKey = (key: string): string => printable(keySegment(key)).replace(/[\u2028\u2029]/g, lineSeparator);
+const lineSeparator = (c: string): string => `\\u${c.charCodeAt(0).toString(16)}`;
+
 function spell(place: Place): string {
   const parts: string[] = [];
   // A long name is not cut: the path is echoed to the client, and a secret cut short would escape the proxy's
@@ -29,7 +38,7 @@ function spell(place: Place): string {
       typeof p.segment === 'number'
         ? `[${p.segment}]`
         : p.segment.length <= SHOWN_NAME
-          ? `.${p.segment}`
+          ? shownKey(p.segment)
           : '.(a long name)',
     );
   parts.reverse();
