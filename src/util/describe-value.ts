@@ -217,7 +217,7 @@ export function quote(value: unknown, max = 80): string {
  * U+2028 and U+2029 written as `\u2028` and `\u2029`: JSON.stringify leaves them raw (JSON allows them), yet they
  * are line breaks to a reader, so a quoted value holding one would break its message's line.
  */
-function escapeSeparators(text: string): string {
+export function escapeSeparators(text: string): string {
   if (text.indexOf('\u2028') === -1 && text.indexOf('\u2029') === -1) return text;
   return text.replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
 }

@@ -1,7 +1,7 @@
 // Where a value has an own member of a given name (`__proto__`, `constructor`, ...), as a path a person reads: the
 // search behind the rule that no such member passes in an MCP message (src/mcp/forward.ts) or in a tool's MCP
 // result (src/tools/mcp-result.ts). Iterative, bounded on shared objects, and no getter runs.
-import { printable } from './describe-value.js';
+import { escapeSeparators, printable } from './describe-value.js';
 import { keySegment } from './json-pointer.js';
 import { nonJsonReason } from './plain-json.js';
 
@@ -26,8 +26,7 @@ const SHOWN_NAME = 40;
  * A member name as the path shows it: quoted unless an identifier, its controls, bidi controls, invisible characters
  * and line separators written out (the path is read by a model and a terminal, in one line of a message).
  */
-const shownKey = (key: string): string => printable(keySegment(key)).replace(/[\u2028\u2029]/g, lineSeparator);
-const lineSeparator = (c: string): string => `\\u${c.charCodeAt(0).toString(16)}`;
+const shownKey = (key: string): string => escapeSeparators(printable(keySegment(key)));
 
 function spell(place: Place): string {
   const parts: string[] = [];
