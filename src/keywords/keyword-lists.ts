@@ -43,6 +43,10 @@ const olderOnly = (row: KeywordRow): boolean => row.vocabulary === undefined && 
 export const shapedKeywords = (shape: SubschemaShape): readonly string[] =>
   names((row) => inLatest(row) && row.shape === shape);
 
+/** Older keywords whose values the 2020-12 meta-schema still reads as schemas, with `shape` (`definitions`). */
+export const keptBy2020MetaSchema = (shape: SubschemaShape): readonly string[] =>
+  names((row) => row.keptBy2020MetaSchema === true && row.shape === shape);
+
 /** Keywords of draft-07 or 2019-09 only whose value has one of `shapes`. */
 export const olderShapedKeywords = (...shapes: SubschemaShape[]): readonly string[] =>
   names((row) => olderOnly(row) && shapes.includes(row.shape));

@@ -100,6 +100,12 @@ export interface KeywordRow {
   readonly branchErrors?: true;
   /** A root keeps definitions here for a local `$ref` to name: Core §8.2.4 and draft-07's `definitions`. */
   readonly holdsDefinitions?: true;
+  /**
+   * Not a Draft 2020-12 keyword, yet the 2020-12 meta-schema still reads its values as schemas (its `properties`,
+   * "deprecated"), as Ajv does: walked as a schema position in every dialect, so a `$ref` into it (pydantic v1,
+   * OpenAI's SDK) reaches a subschema every gate read (schema/reference-places.ts).
+   */
+  readonly keptBy2020MetaSchema?: true;
   /** The one instance type it asserts on (Validation §6.2-6.4): any other passes it (lint/accepts-anything). */
   readonly assertsOn?: 'string' | 'number' | 'array';
   /** Refuses no instance at all: an annotation, an identifier or a definitions container (lint/accepts-anything). */
@@ -706,6 +712,7 @@ export const KEYWORDS: readonly KeywordRow[] = [
     draft07RefSibling: 'harmless',
     ajvKeepsScope: true,
     holdsDefinitions: true,
+    keptBy2020MetaSchema: true,
     // OpenAI's SDK sends root `definitions` with `#/definitions/<name>` under `strict: true` (as for `default`).
     openaiStrict: 'listed',
   },

@@ -10,6 +10,7 @@ import { checkUriLengths } from './uri-lengths.js';
 import type { ResolvedOptions } from './options.js';
 import { lookupTarget, indexDocument, splitFragment, type Identification, type ResourceIndex } from './references.js';
 import { checkPatterns } from './pattern-gate.js';
+import { offPlaceReferences } from './reference-places.js';
 import type { Validator } from './engine/validator.js';
 import type { WalkOptions } from './walk.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
@@ -273,5 +274,8 @@ export function resolveReferences(p: Pipeline): Result<true> {
       unresolved.map((u) => u.violation),
     );
   }
+  const off = offPlaceReferences(p.index, p.documents, p.frontEnd.identification, p.documents[0]?.uri ?? '');
+  if (off.length > 0)
+    return fail('unsupported_capability', `schema cannot be enforced exactly: ${off[0]?.message}`, off);
   return ok(true);
 }

@@ -1,7 +1,7 @@
 import { escapePointerToken } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
-import { olderShapedKeywords } from '../keywords/keyword-lists.js';
+import { keptBy2020MetaSchema, olderShapedKeywords } from '../keywords/keyword-lists.js';
 
 /** A subschema met while walking, with where it sits in its document. */
 export interface SchemaNode<N = Record<string, unknown>> {
@@ -20,7 +20,8 @@ export interface SchemaNode<N = Record<string, unknown>> {
 /** Which subschemas a walk visits. */
 export interface WalkOptions {
   /**
-   * 'draft2020-12' (default): the schema positions of Draft 2020-12 (Core §10, Validation §8.2.4).
+   * 'draft2020-12' (default): the schema positions of Draft 2020-12 (Core §10, Validation §8.2.4), and those of
+   * `definitions`, whose values its meta-schema reads as schemas.
    * 'every-dialect': those of 2019-09 and draft-07 too (array-form `items`, `additionalItems`,
    * `definitions`, the schema values of `dependencies`), for code that reads schemas of any dialect.
    */
@@ -35,7 +36,11 @@ const OLD_SCHEMA_KEYWORDS: readonly string[] = olderShapedKeywords('schema');
 const OLD_MAP_KEYWORDS: readonly string[] = olderShapedKeywords('schema-map', 'schema-or-names-map');
 
 const ONE = { draft: SCHEMA_KEYWORDS, every: [...SCHEMA_KEYWORDS, ...OLD_SCHEMA_KEYWORDS] };
-const MAPS = { draft: SCHEMA_MAP_KEYWORDS, every: [...SCHEMA_MAP_KEYWORDS, ...OLD_MAP_KEYWORDS] };
+/** `definitions` too: the 2020-12 meta-schema reads its values as schemas (table.ts, keptBy2020MetaSchema). */
+const MAPS = {
+  draft: [...SCHEMA_MAP_KEYWORDS, ...keptBy2020MetaSchema('schema-map')],
+  every: [...SCHEMA_MAP_KEYWORDS, ...OLD_MAP_KEYWORDS],
+};
 
 /**
  * The one schema walker. Visits every subschema of a document in schema positions only (Core §7.1):

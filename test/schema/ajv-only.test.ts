@@ -65,8 +65,8 @@ const KEYWORDS: readonly KeywordCase[] = [
   },
   {
     name: 'nullable in a schema reached only by $ref',
-    schema: { properties: { a: { $ref: '#/x-defs/s' } }, 'x-defs': { s: { type: 'string', nullable: true } } },
-    without: { properties: { a: { $ref: '#/x-defs/s' } }, 'x-defs': { s: { type: 'string' } } },
+    schema: { properties: { a: { $ref: '#/definitions/s' } }, definitions: { s: { type: 'string', nullable: true } } },
+    without: { properties: { a: { $ref: '#/definitions/s' } }, definitions: { s: { type: 'string' } } },
     cases: [
       [{ a: null }, false],
       [{ a: 's' }, true],

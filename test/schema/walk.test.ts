@@ -23,7 +23,7 @@ const visited = (options?: WalkOptions): string[] => {
 describe('walkSchema', () => {
   it.each<[string, WalkOptions | undefined, string[]]>([
     [
-      'Draft 2020-12 positions, objects only (the default)',
+      'Draft 2020-12 positions and the definitions its meta-schema reads, objects only (the default)',
       undefined,
       [
         '|-||0',
@@ -31,6 +31,7 @@ describe('walkSchema', () => {
         '/allOf/0/not|/allOf/0|not|2',
         '/$defs/a~1b||$defs/a~1b|1',
         '/properties/x||properties/x|1',
+        '/definitions/old||definitions/old|1',
       ],
     ],
     [
