@@ -12,6 +12,7 @@ import { shownPlace } from '../util/describe-value.js';
 import { steeringIn } from '../util/hidden-text.js';
 import { hasLoneSurrogate } from '../util/jcs.js';
 import { escapePointerToken } from '../util/json-pointer.js';
+import { nonJsonReason } from '../util/plain-json.js';
 
 /** What in `text` (of a walk's `kind`) may not be published, and why; undefined when nothing. */
 function problemOf(text: string, kind: Kind): readonly [what: string, why: string] | undefined {
@@ -72,33 +73,53 @@ interface At {
   readonly map: string | undefined;
 }
 
-/** The first problem of any key or string in `parts`, with its pointer. */
+/** An own member's value as data: a getter is never run (host code), and reads as absent. */
+function memberValue(v: object, k: string): unknown {
+  const d = Object.getOwnPropertyDescriptor(v, k);
+  return d !== undefined && 'value' in d ? d.value : undefined;
+}
+
+/**
+ * The first problem of any key or string in `parts`, with its pointer. Each object is entered once for each kind it
+ * is met as (a host may share one object, or make a cycle: JSON never does), and what is not plain JSON (a Proxy,
+ * a class instance) is not entered: no trap or getter runs, and admission refuses it as not JSON.
+ */
 function firstProblem(
   parts: Record<string, unknown>,
 ): { pointer: string; problem: readonly [string, string] } | undefined {
   const stack: At[] = [];
+  const entered = new Map<object, Set<Kind>>();
   for (const k of Object.keys(parts)) {
     const kind: Kind = SCHEMA_PARTS.has(k) ? 'schema' : 'text';
-    stack.push({ v: parts[k], pointer: `/${escapePointerToken(k)}`, kind, map: undefined });
+    stack.push({ v: memberValue(parts, k), pointer: `/${escapePointerToken(k)}`, kind, map: undefined });
   }
   while (stack.length > 0) {
     const { v, pointer, kind, map } = stack.pop() as At;
     if (typeof v === 'string') {
       const problem = problemOf(v, kind);
       if (problem !== undefined) return { pointer, problem };
-    } else if (Array.isArray(v)) {
+      continue;
+    }
+    if (v === null || typeof v !== 'object' || nonJsonReason(v) !== undefined) continue;
+    const kinds = entered.get(v) ?? new Set<Kind>();
+    if (kinds.has(kind)) continue;
+    kinds.add(kind);
+    entered.set(v, kinds);
+    if (Array.isArray(v)) {
       const item = kind === 'schemas' ? 'schema' : kind;
-      for (const [i, x] of v.entries()) stack.push({ v: x, pointer: `${pointer}/${i}`, kind: item, map: undefined });
-    } else if (v !== null && typeof v === 'object')
-      for (const k of Object.keys(v)) {
-        const here = `${pointer}/${escapePointerToken(k)}`;
-        // A key of patternProperties is a pattern (data); any other key is a name a model reads.
-        const keyProblem = problemOf(k, map === 'patternProperties' ? 'pattern' : kind === 'data' ? 'data' : 'text');
-        if (keyProblem !== undefined) return { pointer: here, problem: keyProblem };
-        const inner = (v as Record<string, unknown>)[k];
-        const innerKind = memberKind(kind, k, inner);
-        stack.push({ v: inner, pointer: here, kind: innerKind, map: innerKind === 'map' ? k : undefined });
-      }
+      for (let i = 0; i < v.length; i++)
+        stack.push({ v: memberValue(v, String(i)), pointer: `${pointer}/${i}`, kind: item, map: undefined });
+      continue;
+    }
+    for (const k of Object.keys(v)) {
+      const here = `${pointer}/${escapePointerToken(k)}`;
+      // A key of patternProperties is a pattern (data); any other key is a name a model reads.
+      const keyProblem = problemOf(k, map === 'patternProperties' ? 'pattern' : kind === 'data' ? 'data' : 'text');
+      if (keyProblem !== undefined) return { pointer: here, problem: keyProblem };
+      const inner = memberValue(v, k);
+      const innerKind = memberKind(kind, k, inner);
+      stack.push({ v: inner, pointer: here, kind: innerKind, map: innerKind === 'map' ? k : undefined });
+    }
   }
   return undefined;
 }

@@ -1,0 +1,92 @@
+// The published-text walk (src/tools/published-text.ts) over what a host builds and JSON never holds: a cycle ran it
+// out of memory (admitMcpTools, the adapters), a shared object was walked once per path, a getter ran.
+import { describe, expect, it } from 'vitest';
+import { toAgentsTool } from '../../src/adapters/openai-agents.js';
+import { toAiSdkTool } from '../../src/adapters/ai-sdk.js';
+import { toLangChainTool } from '../../src/adapters/langchain.js';
+import { admitMcpTools } from '../../src/catalog/mcp.js';
+import { publishedTextRefusal } from '../../src/tools/published-text.js';
+
+const cyclic = (): Record<string, unknown> => {
+  const c: Record<string, unknown> = { a: 'x' };
+  c['self'] = c;
+  return c;
+};
+
+/** 60 levels, each naming the level below twice: 2^60 paths, 60 objects. */
+function shared(leaf: string): Record<string, unknown> {
+  let node: Record<string, unknown> = { leaf };
+  for (let i = 0; i < 60; i++) node = { l: node, r: node };
+  return node;
+}
+
+describe('the published-text walk over host-built values', () => {
+  it('a cycle ends the walk, and a steering character inside one is still found', () => {
+    expect(publishedTextRefusal('', { description: cyclic() })).toBeUndefined();
+    const c = cyclic();
+    c['b'] = 'x\u202ey';
+    expect(publishedTextRefusal('', { description: c })?.error.message).toContain('/description/b');
+  });
+
+  it('a shared object is entered once: 2^60 paths walk in one pass', () => {
+    expect(publishedTextRefusal('', { description: shared('ok') })).toBeUndefined();
+    expect(publishedTextRefusal('', { description: shared('\u001b[2J') })?.error.message).toContain('/leaf');
+  });
+
+  it('one object met as data and as text is judged as each', () => {
+    const o = { sep: '\u0000' };
+    // As `default` (data) a NUL is a value; the same object as a description's member is text a model reads.
+    const parts = { inputSchema: { type: 'object', default: o }, description: { o } };
+    expect(publishedTextRefusal('', parts)?.error.message).toContain('/description/o/sep');
+  });
+
+  it('no getter runs and no Proxy is entered', () => {
+    let ran = 0;
+    const getter = Object.defineProperty({}, 'x', {
+      enumerable: true,
+      get: () => {
+        ran++;
+        return '\u202e';
+      },
+    });
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          ran++;
+          return [];
+        },
+      },
+    );
+    expect(publishedTextRefusal('', { description: getter, title: trap })).toBeUndefined();
+    expect(ran).toBe(0);
+  });
+
+  it('admitMcpTools refuses a cyclic title as not JSON', async () => {
+    const tool = { name: 't', inputSchema: { type: 'object' }, title: cyclic() };
+    const r = await admitMcpTools({ tools: [tool] }, { backend: () => () => 1 });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.diagnostics[0]?.error.message).toContain('title is not JSON');
+  });
+
+  it('admitMcpTools reads an undefined member as absent', async () => {
+    const tool = { name: 't', inputSchema: { type: 'object' }, title: undefined };
+    expect((await admitMcpTools({ tools: [tool] }, { backend: () => () => 1 })).ok).toBe(true);
+  });
+
+  it.each([
+    ['toAiSdkTool', () => toAiSdkTool({ description: cyclic(), inputSchema: { type: 'object' } } as never)],
+    [
+      'toAgentsTool',
+      () => toAgentsTool({ name: 'n', description: cyclic(), inputSchema: { type: 'object' } } as never),
+    ],
+    [
+      'toLangChainTool',
+      () => toLangChainTool({ name: 'n', description: cyclic(), inputSchema: { type: 'object' } } as never),
+    ],
+  ])('%s returns a Result for a cyclic description', (_, make) => {
+    const r = make() as { ok: boolean };
+    expect(typeof r.ok).toBe('boolean');
+  });
+});
