@@ -106,25 +106,17 @@ function iconRefusal(icons: unknown): GateError | undefined {
 
 /**
  * The refusal of a listed tool's members preflight does not copy (`title`, `execution`, `_meta`, any other) nested
- * past MAX_ANNOTATIONS_DEPTH, or not JSON (a host's list: a cycle, a Proxy, a getter): guardClient's `listTools`
- * passes them on, and a host's JSON.stringify of a 5,000-level `execution` threw (a review's find; annotations are
- * bounded so in preflight.ts), a cyclic `title` ran the text walk out of memory.
+ * past MAX_ANNOTATIONS_DEPTH: guardClient's `listTools` passes them on, and a host's JSON.stringify of a 5,000-level
+ * `execution` threw (a review's find; annotations are bounded so in preflight.ts).
  */
-function membersRefusal(tool: object): GateError | undefined {
+function depthRefusal(tool: object): GateError | undefined {
   const members: Record<string, unknown> = {};
-  for (const key of Object.keys(tool)) {
-    // An undefined member is absent (JSON.stringify leaves it out), as a host's `{ title: undefined }` means.
-    const value = key === '_meta' || !PREFLIGHT_READS.has(key) ? ownData(tool, key) : undefined;
-    if (value !== undefined) members[key] = value;
-  }
+  for (const key of Object.keys(tool))
+    if (key === '_meta' || !PREFLIGHT_READS.has(key)) members[key] = ownData(tool, key);
   const copy = copyBoundedJson(members, { depth: { name: 'depth', value: MAX_ANNOTATIONS_DEPTH + 1 } });
-  if (copy.ok) return undefined;
-  const { finding } = copy;
-  const field = String((finding.kind === 'excess' ? finding.excess : finding.problem).segments[0] ?? '');
-  const message =
-    finding.kind === 'excess'
-      ? `${field} is nested more than ${MAX_ANNOTATIONS_DEPTH} levels deep`
-      : `${field} is not JSON: ${finding.problem.message}`;
+  if (copy.ok || copy.finding.kind !== 'excess') return undefined;
+  const field = String(copy.finding.excess.segments[0] ?? '');
+  const message = `${field} is nested more than ${MAX_ANNOTATIONS_DEPTH} levels deep`;
   return publishedRefusal('invalid tool descriptor: ', field, message).error;
 }
 
@@ -141,7 +133,7 @@ function listedTextDiagnostics(slots: readonly BatchSlot[]): Diagnostic[] {
     const rest: Record<string, unknown> = {};
     for (const key of Object.keys(tool)) if (!PREFLIGHT_READS.has(key)) rest[key] = ownData(tool, key);
     const error =
-      membersRefusal(tool) ??
+      depthRefusal(tool) ??
       publishedTextRefusal('invalid tool descriptor: ', rest)?.error ??
       iconRefusal(rest['icons']);
     const name = ownData(tool, 'name');
