@@ -50,10 +50,19 @@ function watchStderr(
     partial += text;
     const nl = partial.lastIndexOf('\n');
     // A line longer than the kept bound is passed on in pieces rather than held without end.
-    const cut = nl >= 0 ? nl + 1 : partial.length > STDERR_KEPT + holdBack ? pieceEnd(partial, forms, holdBack) : 0;
-    if (cut === 0) return;
-    io.err(masker.text(partial.slice(0, cut)));
-    partial = partial.slice(cut);
+    const long = nl < 0 && partial.length > STDERR_KEPT + holdBack;
+    const cut = nl >= 0 ? nl + 1 : long ? pieceEnd(partial, forms, holdBack) : 0;
+    // From the cut to the end held back, a run of secrets' forms back to back (pieceEnd moved the cut back over
+    // them): when it is long, it is withheld rather than held without end, up to the last form that begins in it
+    // (what follows is kept whole: it may begin a form the next chunk ends), and nothing of it is lost but masks.
+    const withheld = long && cut < STDERR_KEPT ? runEnd(partial, forms, partial.length - holdBack) : cut;
+    if (withheld === 0) return;
+    if (cut > 0) io.err(masker.text(partial.slice(0, cut)));
+    if (withheld > cut)
+      io.err(
+        `[toolgate: ${withheld - cut} characters of the MCP server's stderr withheld: a run of a secret's forms]\n`,
+      );
+    partial = partial.slice(withheld);
   };
   child.stderr?.on('data', (chunk: Buffer) => pass(decoder.write(chunk)));
   // What is left when the server's stderr ends (a last line without a newline) is passed on too, on its own line.
@@ -73,21 +82,31 @@ const BESIDE = BASE64_GROUP;
  * Where a piece of a long stderr line ends: `holdBack` characters before its end (what could begin a secret's
  * form), moved back before any whole form that would cross it or end within BESIDE characters of it, by BESIDE
  * more, so every form is masked in one piece with what the masker masks beside it (a review's find: a base64
- * form's group before it was passed in the piece before, unmasked).
+ * form's group before it was passed in the piece before, unmasked). Each search reads only the window where such a
+ * form could start: a search to the text's end at every step made a line of back-to-back forms quadratic (a hunt's
+ * find: a server writing its secret over and over held the proxy's loop for minutes). 0 when no piece can end.
  */
 function pieceEnd(text: string, forms: readonly string[], holdBack: number): number {
   let cut = text.length - holdBack;
   for (let moved = true; moved && cut > 0; ) {
     moved = false;
     for (const f of forms) {
-      const at = text.indexOf(f, Math.max(0, cut - f.length - BESIDE + 1));
-      if (at !== -1 && at < cut) {
-        cut = Math.max(0, at - BESIDE);
+      const from = Math.max(0, cut - f.length - BESIDE + 1);
+      const at = text.slice(from, cut + f.length - 1).indexOf(f);
+      if (at !== -1 && from + at < cut) {
+        cut = Math.max(0, from + at - BESIDE);
         moved = true;
       }
     }
   }
   return cut;
+}
+
+/** Where the last form that begins at or before `end` begins (`end` when none does): a run withheld ends there. */
+function runEnd(text: string, forms: readonly string[], end: number): number {
+  let last = -1;
+  for (const f of forms) last = Math.max(last, text.lastIndexOf(f, end));
+  return last > 0 ? last : end;
 }
 
 /** Starts the server of `settings.words`; a thrown spawn error is returned as its message. */

@@ -124,6 +124,15 @@ describe('toolgate proxy masks a secret in a long stderr line passed on in piece
     30_000,
   );
 
+  it('a line of the value back to back is withheld, not held without end or cut in quadratic time', async () => {
+    const { stderr, code } = await split('flood', 'SECRETVALUE-0123456789');
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/characters of the MCP server's stderr withheld: a run of a secret's forms/);
+    expect(stderr).toContain(`${REDACTED} end`);
+    expect(leaks(stderr, ['SECRETVALUE-0123456789'])).toEqual([]);
+    expect(stderr).not.toMatch(/SECRET|VALUE|0123|6789/);
+  }, 30_000);
+
   it('a last line without a newline is passed on whole when the server exits, on its own line', async () => {
     const { stderr, code } = await split('tail');
     expect(code).toBe(1);
