@@ -166,16 +166,23 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         // For hosts that run calls through bundle.registry, which validated `args`: what reaches the server and
         // what comes back pass the checks callTool's do (no `__proto__` member, the outputSchema by toolgate).
         type Context = { callId?: unknown; signal?: unknown };
-        const backend = (tool: { name: string }) => async (args: unknown, context?: Context) => {
-          if (runsOnlyAsTask(tool)) return localError(taskOnlyText(tool.name).slice('error: '.length));
-          const refused = argumentsRefusal(args);
-          if (refused !== undefined) return localError(`invalid arguments for ${tool.name}: ${refused}`);
-          const request = forwardedCall(tool.name, args as object, {}).params as CallToolRequest['params'];
-          const callId = typeof context?.callId === 'string' ? context.callId : '';
-          // The call's deadline and the host's abort end the request too: the SDK tells the server (notifications/
-          // cancelled) and lets it go, where it waited for an answer nobody read until its own 60 s timeout.
-          const signal = context?.signal instanceof AbortSignal ? { signal: context.signal } : undefined;
-          return sendForRegistry(tool.name, request, byName.get(tool.name), undefined, signal, callId);
+        // The name and task rule are read once, at admission: the listing objects are the ones listTools hands the
+        // host, and one renamed there afterwards (`read_file` to `delete_file`) sent its admitted calls to the other
+        // tool, past the grants (a hunt's find).
+        const backend = (tool: { name: string }) => {
+          const name = tool.name;
+          const onlyAsTask = runsOnlyAsTask(tool);
+          return async (args: unknown, context?: Context) => {
+            if (onlyAsTask) return localError(taskOnlyText(name).slice('error: '.length));
+            const refused = argumentsRefusal(args);
+            if (refused !== undefined) return localError(`invalid arguments for ${name}: ${refused}`);
+            const request = forwardedCall(name, args as object, {}).params as CallToolRequest['params'];
+            const callId = typeof context?.callId === 'string' ? context.callId : '';
+            // The call's deadline and the host's abort end the request too: the SDK tells the server (notifications/
+            // cancelled) and lets it go, where it waited for an answer nobody read until its own 60 s timeout.
+            const signal = context?.signal instanceof AbortSignal ? { signal: context.signal } : undefined;
+            return sendForRegistry(name, request, byName.get(name), undefined, signal, callId);
+          };
         };
         result = await admitMcpToolsWith(
           { tools: admitting },
