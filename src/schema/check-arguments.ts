@@ -10,7 +10,7 @@ import { findArgumentProblem } from '../arguments/argument-value.js';
 import { parseJsonText } from '../arguments/json-text.js';
 import { argumentBounds, excessFailure, limitFailure, MAX_COLLECTED_ERRORS, type Limits } from '../util/limits.js';
 import { underPatternBudget, type PatternExcess } from '../regex/bound.js';
-import { CONTENT_OVER } from './engine/content.js';
+import { CONTENT_INEXACT, CONTENT_OVER } from './engine/content.js';
 import { validateWithinSteps, type StepExcess } from './engine/step-budget.js';
 
 /** What checking arguments needs from a compiled schema. */
@@ -122,6 +122,7 @@ function checkPlainArguments(checker: ArgumentChecker, args: unknown): Result<un
     stepped = validateWithinSteps(checker.limits.maxValidationSteps, checker.validator, args);
   } catch (thrown) {
     if (thrown === CONTENT_OVER) return contentOver();
+    if (thrown === CONTENT_INEXACT) return contentInexact();
     // The engine reads the host's object again: a getter that passed the check may throw now, host text.
     return thrownFailure('validation', thrown);
   }
@@ -146,6 +147,7 @@ function checkWithPatternBudget(checker: ArgumentChecker, args: unknown): Result
     );
   } catch (thrown) {
     if (thrown === CONTENT_OVER) return contentOver();
+    if (thrown === CONTENT_INEXACT) return contentInexact();
     return thrownFailure('validation', thrown);
   }
   if (pattern !== undefined) return limitFailure(pattern.name, pattern.value, pattern.seen);
@@ -161,6 +163,15 @@ function contentOver(): Result<never> {
     [],
     'contentMediaType',
   );
+}
+
+function contentInexact(): Result<never> {
+  const message =
+    'a document decoded for contentMediaType is JSON toolgate cannot read exactly (a duplicate key, a lone ' +
+    'surrogate or a number no double holds as written), so it cannot be checked';
+  return fail('validation', `invalid arguments: ${message}`, [
+    { path: '$', pointer: '', keyword: 'contentMediaType', message, schemaPath: '', code: 'invalid_json', params: {} },
+  ]);
 }
 
 function notAnObject(args: unknown): Result<never> {

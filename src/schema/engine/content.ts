@@ -24,11 +24,25 @@ export function decodeContent(text: string, encoding: unknown): string | undefin
 /** Thrown to end a validation at a decoded document past the limits; check-arguments.ts reports the limit. */
 export const CONTENT_OVER: Error = new Error('toolgate: a decoded contentMediaType document is past the limits');
 
+/** Thrown to end a validation at a decoded document that is JSON toolgate cannot read exactly; check-arguments.ts. */
+export const CONTENT_INEXACT: Error = new Error('toolgate: a decoded contentMediaType document is not exact JSON');
+
+/** Whether `text` is JSON by its grammar alone (JSON.parse); a parse too deep for the stack is a limit. */
+function isJsonGrammar(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch (thrown) {
+    if (thrown instanceof SyntaxError) return false;
+    throw CONTENT_OVER;
+  }
+}
+
 /**
  * Parses per contentMediaType with the same strict parser as validateJSON, so a decoded document gets
  * the same treatment as arguments: duplicate keys, inexact numbers and lone surrogates are refused.
- * A decoded document past the default argument limits stops validation (execution_failure), it is
- * never a mismatch.
+ * A decoded document past the default argument limits stops validation (execution_failure), and one that is JSON
+ * but not exact JSON stops it too (validation, as such arguments are): neither is a mismatch.
  */
 export function parseContent(text: string, mediaType: unknown): { ok: true; value?: unknown } | { ok: false } {
   if (mediaType === undefined) return { ok: true };
@@ -36,7 +50,12 @@ export function parseContent(text: string, mediaType: unknown): { ok: true; valu
   // A bound reached while parsing (the nesting depth) is a limit, as one found after it is: never "not JSON",
   // which under `not` would pass a document the schema forbids.
   if (!parsed.ok && parsed.error.class === 'execution_failure') throw CONTENT_OVER;
-  if (!parsed.ok) return { ok: false };
+  if (!parsed.ok) {
+    // What the strict parser refuses as inexact (a duplicate key, a lone surrogate, a number no double holds) is
+    // still JSON (RFC 8259 §4, §6, §8.2): read as "not JSON", `not` or `if` would pass it (a hunt's find).
+    if (isJsonGrammar(text)) throw CONTENT_INEXACT;
+    return { ok: false };
+  }
   if (!parsed.value.withinLimits) throw CONTENT_OVER;
   return { ok: true, value: parsed.value.value };
 }
