@@ -57,12 +57,18 @@ function textField(source: unknown, key: string, fallback: string): string {
 /** What the model's text shows of a violation. */
 type Shown = Pick<Violation, 'path' | 'keyword' | 'message'>;
 
+/** Most entries of an error's violations read (a host's error may claim more). */
+const MAX_READ_VIOLATIONS = 100_000;
+
 /** The violations of a caller's error, read as plain data; entries that are not objects are left out. */
 function violationsOf(error: unknown): Shown[] {
   const list = ownData(error, 'violations');
   if (!Array.isArray(list)) return [];
   const out: Shown[] = [];
-  for (let i = 0; i < list.length; i++) {
+  // A host's array may claim any length (a sparse one of 2^32 - 1 held the loop for minutes): toolgate's own
+  // lists are far shorter, and the model reads a few lines of them anyway.
+  const n = Math.min(list.length, MAX_READ_VIOLATIONS);
+  for (let i = 0; i < n; i++) {
     const v: unknown = ownData(list, String(i));
     if (v === null || typeof v !== 'object') continue;
     out.push({
@@ -91,7 +97,7 @@ export function formatForModel(toolName: string, error: GateError, options: Form
     });
   } catch {
     // Only a hostile array (a Proxy whose length trap throws) gets here; the model still reads a line.
-    return `error: could not check arguments for ${singleLine(name)}`;
+    return `error: could not check arguments for ${singleLine(clip(name, MAX_NAME))}`;
   }
 }
 

@@ -43,7 +43,15 @@ export function flagEnd(text: string, i: number): number {
  * (ALM, LRM, RLM), zero-width characters, the word joiner and invisible operators, the BOM.
  */
 export const isInvisible = (c: number): boolean =>
-  c === 0x061c || (c >= 0x200b && c <= 0x200f) || isBidiControl(c) || (c >= 0x2060 && c <= 0x2064) || c === 0xfeff;
+  c === 0x061c ||
+  (c >= 0x200b && c <= 0x200f) ||
+  isBidiControl(c) ||
+  (c >= 0x2060 && c <= 0x2064) ||
+  // The deprecated format characters (U+206A-U+206F) and the interlinear annotation marks (U+FFF9-U+FFFB): format
+  // characters a terminal shows nothing for (a hunt's find).
+  (c >= 0x206a && c <= 0x206f) ||
+  (c >= 0xfff9 && c <= 0xfffb) ||
+  c === 0xfeff;
 
 /**
  * The first steering character of `text` (a control, a bidi control, a tag) said with its `U+XXXX`; or undefined.
@@ -140,6 +148,10 @@ function nextBidiControl(text: string, from: number): number {
 /** A variation selector of the BMP (U+FE00-U+FE0F): one after a character selects its form; a run carries bytes. */
 const isSelector = (c: number): boolean => c >= 0xfe00 && c <= 0xfe0f;
 
+/** Whether the UTF-16 unit at `i` is a variation selector next to another: a run, which steeringIn refuses. */
+export const inSelectorRun = (text: string, i: number): boolean =>
+  isSelector(text.charCodeAt(i)) && (isSelector(text.charCodeAt(i - 1)) || isSelector(text.charCodeAt(i + 1)));
+
 /**
  * JSON text with every C1 control and every character printable writes out (a bidi control, a zero-width or tag
  * character) inside its strings escaped as `\uXXXX`: the same JSON value, but a report a person pipes to a terminal
@@ -152,7 +164,7 @@ export function escapedJson(json: string): string {
     const c = json.charCodeAt(i);
     if (c < 0x7f) continue;
     const tag = c >= 0xdb40 && c <= 0xdb43 && isTag(json.codePointAt(i) as number);
-    if (!tag && !isControl(c) && !isInvisible(c)) continue;
+    if (!tag && !isControl(c) && !isInvisible(c) && !inSelectorRun(json, i)) continue;
     const units = tag ? 2 : 1;
     let written = '';
     for (let k = 0; k < units; k++)
