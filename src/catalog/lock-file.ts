@@ -6,7 +6,7 @@
 // tool through as new, or hide a removed one).
 import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
 import { parseStrictJsonText } from '../arguments/json-text.js';
-import { thrownMessage, type Problem, type Result } from '../result.js';
+import type { Problem, Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
@@ -61,9 +61,10 @@ function pinOf(name: string, entry: unknown): Result<ToolPin, Problem> {
 export function lockOf(value: unknown): Result<ToolLock, Problem> {
   try {
     return checkedLock(value);
-  } catch (thrown) {
-    // A revoked Proxy throws even on Array.isArray; a Proxy's ownKeys trap may throw.
-    return bad(`a lock must be plain data: ${clip(thrownMessage(thrown), 200)}`);
+  } catch {
+    // A revoked Proxy throws even on Array.isArray; a Proxy's ownKeys trap may throw. Its text is the host's, and
+    // a lock's problem may be shown to anyone (a hunt's find): withheld.
+    return bad('a lock must be plain data: reading it threw (its text is withheld)');
   }
 }
 

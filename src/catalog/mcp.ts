@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import { fail, failExecution, type GateError, thrownFailure, thrownMessage, type Result } from '../result.js';
 import { admitSlots, NO_INTERNALS, type AdmissionInternals, type AdmissionOptions } from './admission.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
@@ -129,7 +130,8 @@ function listedTextDiagnostics(slots: readonly BatchSlot[]): Diagnostic[] {
   const found: Diagnostic[] = [];
   slots.forEach((slot, index) => {
     const tool = slot.present ? slot.value : undefined;
-    if (tool === null || typeof tool !== 'object' || isList(tool) !== false) return;
+    // A Proxy is not entered (its traps are host code, their text the host's): preflight refuses it as not JSON.
+    if (tool === null || typeof tool !== 'object' || types.isProxy(tool) || isList(tool) !== false) return;
     const rest: Record<string, unknown> = {};
     for (const key of Object.keys(tool)) if (!PREFLIGHT_READS.has(key)) rest[key] = ownData(tool, key);
     const error =

@@ -82,7 +82,7 @@ describe('meta-schema errors, summarised', () => {
     );
     const root = validateSchema({ type: 'strng' });
     expect(root.ok ? 'accepted' : root.error.message).toBe(
-      'a tool input schema must have root type "object", got strng',
+      'a tool schema (inputSchema, outputSchema) must have root type "object", got strng',
     );
   });
 });
