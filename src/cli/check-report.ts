@@ -112,6 +112,13 @@ export function textReport(entries: readonly ReportEntry[], settings: ReportSett
       lines.push(`  ${verdict} ${printableLine(clip(t.name, 80))}${why}`);
       for (const v of t.error?.violations ?? [])
         lines.push(`      ${shownLocation(locationOf(v, t))}: ${printableLine(v.message)}`);
+      // The tool's other schema refused too (its outputSchema beside its inputSchema): its lines follow.
+      for (const a of t.also ?? []) {
+        if (a.error.violations.length === 0)
+          lines.push(`      ${a.member ?? 'inputSchema'}: ${a.error.class}: ${printableLine(a.error.message)}`);
+        for (const v of a.error.violations)
+          lines.push(`      ${shownLocation(locationOf(v, a))}: ${printableLine(v.message)}`);
+      }
       lines.push(...adviceLines(t, colour));
     }
     for (const e of c.batchErrors)
@@ -174,6 +181,15 @@ function catalogJson(c: CheckedCatalog): Record<string, unknown> {
             class: t.error.class,
             message: t.error.message,
             violations: t.error.violations.map((v) => ({ ...v, location: locationOf(v, t) })),
+          }),
+      ...(t.also === undefined
+        ? {}
+        : {
+            also: t.also.map((a) => ({
+              class: a.error.class,
+              message: a.error.message,
+              violations: a.error.violations.map((v) => ({ ...v, location: locationOf(v, a) })),
+            })),
           }),
       ...(t.warnings === undefined
         ? {}

@@ -19,6 +19,15 @@ export interface ToolVerdict {
   /** For a `schema` stage, an MCP tool's outputSchema rather than its inputSchema (Diagnostic.member). */
   readonly member?: 'outputSchema';
   readonly error?: GateError;
+  /** The tool's refusal of its other schema (an MCP tool's outputSchema beside its inputSchema), when both failed. */
+  readonly also?: readonly AlsoRefused[];
+}
+
+/** A tool's further refusal: of which member, and why. */
+export interface AlsoRefused {
+  readonly stage: 'descriptor' | 'schema';
+  readonly member?: 'outputSchema';
+  readonly error: GateError;
 }
 
 /** What `check` says about one catalog. */
@@ -37,10 +46,15 @@ export function verdictsOf(
   result: Result<Bundle, BatchError>,
   mode: 'strict' | 'quarantine',
 ): CatalogVerdict {
-  const byIndex = new Map<number, { verdict: ToolVerdict['verdict']; diagnostic: Diagnostic }>();
+  const byIndex = new Map<number, { verdict: ToolVerdict['verdict']; diagnostic: Diagnostic; also: AlsoRefused[] }>();
   const batchErrors: GateError[] = [];
   if (result.ok) {
-    for (const d of result.value.rejected) byIndex.set(d.index, { verdict: 'quarantined', diagnostic: d });
+    for (const d of result.value.rejected) {
+      const first = byIndex.get(d.index);
+      if (first === undefined) byIndex.set(d.index, { verdict: 'quarantined', diagnostic: d, also: [] });
+      else if (d.member !== first.diagnostic.member)
+        first.also.push({ stage: 'schema', ...(d.member === undefined ? {} : { member: d.member }), error: d.error });
+    }
   } else {
     // No diagnostics: the call failed as a whole (its options or input), before any tool was judged.
     if (result.error.diagnostics.length === 0) batchErrors.push(result.error);
@@ -52,8 +66,12 @@ export function verdictsOf(
       // A quarantinable diagnostic in a failed quarantine batch is still only quarantined; another tool failed it.
       const quarantinable = mode === 'quarantine' && d.stage === 'schema' && d.error.class === 'unsupported_capability';
       // Duplicate names give a second diagnostic for the same index only when the tool also failed; keep the first.
-      if (!byIndex.has(d.index))
-        byIndex.set(d.index, { verdict: quarantinable ? 'quarantined' : 'rejected', diagnostic: d });
+      // A tool whose inputSchema and outputSchema both failed has one of each: the other is shown beside it.
+      const first = byIndex.get(d.index);
+      if (first === undefined)
+        byIndex.set(d.index, { verdict: quarantinable ? 'quarantined' : 'rejected', diagnostic: d, also: [] });
+      else if (d.stage === 'schema' && first.diagnostic.stage === 'schema' && d.member !== first.diagnostic.member)
+        first.also.push({ stage: 'schema', ...(d.member === undefined ? {} : { member: d.member }), error: d.error });
     }
   }
   const tools = entries.map((entry, index): ToolVerdict => {
@@ -62,7 +80,8 @@ export function verdictsOf(
     if (found === undefined) return { index, name, verdict: result.ok ? 'accepted' : 'passed-unadmitted' };
     const { member, error } = found.diagnostic;
     const stage = found.diagnostic.stage === 'batch' ? 'descriptor' : found.diagnostic.stage;
-    return { index, name, verdict: found.verdict, stage, ...(member === undefined ? {} : { member }), error };
+    const also = found.also.length === 0 ? {} : { also: found.also };
+    return { index, name, verdict: found.verdict, stage, ...(member === undefined ? {} : { member }), error, ...also };
   });
   return { source, admitted: result.ok, tools, batchErrors };
 }

@@ -100,6 +100,24 @@ describe('toolgate check --mcp-list', () => {
     expect(tool.violations.map((v: { location: string }) => v.location)).toEqual(['outputSchema#/$schema']);
   });
 
+  // A hunt's find: with both schemas refused, check showed the first refusal alone (the batch error had both).
+  it('shows both refusals of a tool whose inputSchema and outputSchema both fail', async () => {
+    const file = join(dir, 'both-refused.json');
+    const inputSchema = { type: 'object', properties: { a: { type: 'strng' } } };
+    const outputSchema = { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object' };
+    writeFileSync(file, JSON.stringify({ tools: [{ name: 'both', inputSchema, outputSchema }] }));
+    const r = await runInProcess(['check', '--mcp-list', file]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('      inputSchema#/properties/a/type: ');
+    expect(r.out).toContain('      outputSchema#/$schema: unsupported dialect');
+    const json = await runInProcess(['check', '--format', 'json', '--mcp-list', file]);
+    const tool = JSON.parse(json.out).catalogs[0].tools[0];
+    const locations = [tool, ...tool.also].flatMap((e: { violations: { location: string }[] }) =>
+      e.violations.map((v) => v.location),
+    );
+    expect(locations).toEqual(['inputSchema#/properties/a/type', 'outputSchema#/$schema']);
+  });
+
   it('reads standard input once only', async () => {
     const r = await runInProcess(['check', '-', '--mcp-list', '-'], { stdin: '[]' });
     expect(r.code).toBe(2);
