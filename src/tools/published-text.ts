@@ -12,7 +12,6 @@ import { shownPlace } from '../util/describe-value.js';
 import { steeringIn } from '../util/hidden-text.js';
 import { hasLoneSurrogate } from '../util/jcs.js';
 import { escapePointerToken } from '../util/json-pointer.js';
-import { nonJsonReason } from '../util/plain-json.js';
 
 /** What in `text` (of a walk's `kind`) may not be published, and why; undefined when nothing. */
 function problemOf(text: string, kind: Kind): readonly [what: string, why: string] | undefined {
@@ -73,16 +72,11 @@ interface At {
   readonly map: string | undefined;
 }
 
-/** An own member's value as data: a getter is never run (host code), and reads as absent. */
-function memberValue(v: object, k: string): unknown {
-  const d = Object.getOwnPropertyDescriptor(v, k);
-  return d !== undefined && 'value' in d ? d.value : undefined;
-}
-
 /**
  * The first problem of any key or string in `parts`, with its pointer. Each object is entered once for each kind it
- * is met as (a host may share one object, or make a cycle: JSON never does), and what is not plain JSON (a Proxy,
- * a class instance) is not entered: no trap or getter runs, and admission refuses it as not JSON.
+ * is met as: a host may share one object, or make a cycle (JSON never does; a cycle ran this walk out of memory, a
+ * hunt's find). A host's object is read as the host made it, getters and Proxies included (host code, as a
+ * framework's reactive state is): what it yields is what gets published, so that is what is checked.
  */
 function firstProblem(
   parts: Record<string, unknown>,
@@ -91,7 +85,7 @@ function firstProblem(
   const entered = new Map<object, Set<Kind>>();
   for (const k of Object.keys(parts)) {
     const kind: Kind = SCHEMA_PARTS.has(k) ? 'schema' : 'text';
-    stack.push({ v: memberValue(parts, k), pointer: `/${escapePointerToken(k)}`, kind, map: undefined });
+    stack.push({ v: parts[k], pointer: `/${escapePointerToken(k)}`, kind, map: undefined });
   }
   while (stack.length > 0) {
     const { v, pointer, kind, map } = stack.pop() as At;
@@ -100,7 +94,7 @@ function firstProblem(
       if (problem !== undefined) return { pointer, problem };
       continue;
     }
-    if (v === null || typeof v !== 'object' || nonJsonReason(v) !== undefined) continue;
+    if (v === null || typeof v !== 'object') continue;
     const kinds = entered.get(v) ?? new Set<Kind>();
     if (kinds.has(kind)) continue;
     kinds.add(kind);
@@ -108,7 +102,7 @@ function firstProblem(
     if (Array.isArray(v)) {
       const item = kind === 'schemas' ? 'schema' : kind;
       for (let i = 0; i < v.length; i++)
-        stack.push({ v: memberValue(v, String(i)), pointer: `${pointer}/${i}`, kind: item, map: undefined });
+        stack.push({ v: v[i], pointer: `${pointer}/${i}`, kind: item, map: undefined });
       continue;
     }
     for (const k of Object.keys(v)) {
@@ -116,7 +110,7 @@ function firstProblem(
       // A key of patternProperties is a pattern (data); any other key is a name a model reads.
       const keyProblem = problemOf(k, map === 'patternProperties' ? 'pattern' : kind === 'data' ? 'data' : 'text');
       if (keyProblem !== undefined) return { pointer: here, problem: keyProblem };
-      const inner = memberValue(v, k);
+      const inner = (v as Record<string, unknown>)[k];
       const innerKind = memberKind(kind, k, inner);
       stack.push({ v: inner, pointer: here, kind: innerKind, map: innerKind === 'map' ? k : undefined });
     }
@@ -130,7 +124,14 @@ function firstProblem(
  * the part.
  */
 export function publishedTextRefusal(prefix: string, parts: Record<string, unknown>): Failure<GateError> | undefined {
-  const found = firstProblem(parts);
+  let found: ReturnType<typeof firstProblem>;
+  try {
+    found = firstProblem(parts);
+  } catch {
+    // A getter or a Proxy trap of the host's threw: what would be published cannot be read, and its text is the
+    // host's (withheld).
+    return publishedRefusal(prefix, '', 'reading what is published threw (its text is withheld)');
+  }
   if (found === undefined) return undefined;
   const [what, why] = found.problem;
   const message = `${what} at ${JSON.stringify(shownPlace(found.pointer))}: ${why}`;

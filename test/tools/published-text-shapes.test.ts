@@ -1,5 +1,6 @@
 // The published-text walk (src/tools/published-text.ts) over what a host builds and JSON never holds: a cycle ran it
-// out of memory (admitMcpTools, the adapters), a shared object was walked once per path, a getter ran.
+// out of memory (admitMcpTools, the adapters) and a shared object was walked once per path; a host's getters and
+// Proxies are still read, what they yield checked.
 import { describe, expect, it } from 'vitest';
 import { toAgentsTool } from '../../src/adapters/openai-agents.js';
 import { toAiSdkTool } from '../../src/adapters/ai-sdk.js';
@@ -40,32 +41,39 @@ describe('the published-text walk over host-built values', () => {
     expect(publishedTextRefusal('', parts)?.error.message).toContain('/description/o/sep');
   });
 
-  it('no getter runs and no Proxy is entered', () => {
-    let ran = 0;
+  it("a getter and a Proxy are read as the host made them, what they yield checked (a review's find)", () => {
+    const getter = Object.defineProperty({}, 'x', { enumerable: true, get: () => 'a\u202eb' });
+    expect(publishedTextRefusal('', { description: getter })?.error.message).toContain('/description/x');
+    const proxy = new Proxy({ y: 'c\u001b[2J' }, {});
+    expect(publishedTextRefusal('', { title: proxy })?.error.message).toContain('/title/y');
+    class State {
+      z = 'd\u202ee';
+    }
+    expect(publishedTextRefusal('', { title: new State() })?.error.message).toContain('/title/z');
+  });
+
+  it('a getter that throws refuses what is published, without its text', () => {
     const getter = Object.defineProperty({}, 'x', {
       enumerable: true,
       get: () => {
-        ran++;
-        return '\u202e';
+        throw new Error('SECRET /home/u/.token');
       },
     });
-    const trap = new Proxy(
-      {},
-      {
-        ownKeys: () => {
-          ran++;
-          return [];
-        },
-      },
-    );
-    expect(publishedTextRefusal('', { description: getter, title: trap })).toBeUndefined();
-    expect(ran).toBe(0);
+    const r = publishedTextRefusal('', { description: getter });
+    expect(r?.error.message).toContain('reading what is published threw');
+    expect(JSON.stringify(r)).not.toContain('SECRET');
+  });
+
+  it('admitMcpTools refuses a listed member whose Proxy yields a steering character', async () => {
+    const tool = { name: 't', inputSchema: { type: 'object' }, execution: new Proxy({ a: 'x\u202ey' }, {}) };
+    expect((await admitMcpTools({ tools: [tool] }, { backend: () => () => 1 })).ok).toBe(false);
   });
 
   it('admitMcpTools returns a Result for a cyclic title (it ran out of memory)', async () => {
     const tool = { name: 't', inputSchema: { type: 'object' }, title: cyclic() };
     const r = await admitMcpTools({ tools: [tool] }, { backend: () => () => 1 });
-    expect(typeof r.ok).toBe('boolean');
+    // Admitted: the cycle is the host's own object (JSON never holds one); the walk ends and says nothing of it.
+    expect(r.ok).toBe(true);
   });
 
   it.each([
