@@ -53,9 +53,13 @@ function watchStderr(
     const long = nl < 0 && partial.length > STDERR_KEPT + holdBack;
     const cut = nl >= 0 ? nl + 1 : long ? pieceEnd(partial, forms, holdBack) : 0;
     // From the cut to the end held back, a run of secrets' forms back to back (pieceEnd moved the cut back over
-    // them): when it is long, it is withheld rather than held without end, up to the last form that begins in it
-    // (what follows is kept whole: it may begin a form the next chunk ends), and nothing of it is lost but masks.
-    const withheld = long && cut < STDERR_KEPT ? runEnd(partial, forms, partial.length - holdBack) : cut;
+    // them): when it is long, it is withheld rather than held without end, up to a form no other covers (what
+    // follows is kept: it may begin a form the next chunk ends); what it loses is masks and the few characters
+    // between them, said on the line.
+    const run = long && cut < STDERR_KEPT ? runEnd(partial, forms, partial.length - holdBack, cut) : cut;
+    // Forms overlapping all the way back (one secret repeating itself, `abab`): no whole form to keep from, and
+    // holding the line without end is the worse: withheld to the end held back.
+    const withheld = run === cut && long && cut < STDERR_KEPT ? partial.length - holdBack : run;
     if (withheld === 0) return;
     if (cut > 0) io.err(masker.text(partial.slice(0, cut)));
     if (withheld > cut)
@@ -102,11 +106,25 @@ function pieceEnd(text: string, forms: readonly string[], holdBack: number): num
   return cut;
 }
 
-/** Where the last form that begins at or before `end` begins (`end` when none does): a run withheld ends there. */
-function runEnd(text: string, forms: readonly string[], end: number): number {
-  let last = -1;
-  for (const f of forms) last = Math.max(last, text.lastIndexOf(f, end));
-  return last > 0 ? last : end;
+/**
+ * Where a withheld run ends: `end`, moved back to the start of any form that covers it, until none does (a form
+ * inside a longer one, a database user inside its URL, moves it to the URL's start: a review's find, the password
+ * shown after the user's mask). What is kept from there begins with a whole form. `floor` when it reaches it.
+ */
+function runEnd(text: string, forms: readonly string[], end: number, floor: number): number {
+  let at = end;
+  for (let moved = true; moved && at > floor; ) {
+    moved = false;
+    for (const f of forms) {
+      const from = Math.max(0, at - f.length + 1);
+      const found = text.slice(from, at + f.length - 1).indexOf(f);
+      if (found !== -1 && from + found < at) {
+        at = from + found;
+        moved = true;
+      }
+    }
+  }
+  return Math.max(at, floor);
 }
 
 /** Starts the server of `settings.words`; a thrown spawn error is returned as its message. */

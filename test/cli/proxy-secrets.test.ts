@@ -133,6 +133,19 @@ describe('toolgate proxy masks a secret in a long stderr line passed on in piece
     expect(stderr).not.toMatch(/SECRET|VALUE|0123|6789/);
   }, 30_000);
 
+  it('a run of a secret holding a shorter one is withheld whole: none of the longer shows', async () => {
+    const url = 'postgresql://admin:pA55w0rd-XYZ@db.internal:5432/prod';
+    const q = new RawCli('proxy', ['--env', 'TOKEN=admin', '--env', `URL=${url}`, '--', process.execPath, SPLIT]);
+    started.push(q);
+    await q.initialize();
+    q.call('s', 'split', { mode: 'nested' });
+    await q.until((r) => r.id === 's');
+    q.child.stdin.end();
+    expect((await q.exited).code).toBe(0);
+    expect(q.stderr).toMatch(/characters of the MCP server's stderr withheld/);
+    expect(q.stderr).not.toMatch(/pA55w0rd|db\.internal|postgresql/);
+  }, 30_000);
+
   it('a last line without a newline is passed on whole when the server exits, on its own line', async () => {
     const { stderr, code } = await split('tail');
     expect(code).toBe(1);
