@@ -2,7 +2,7 @@ import { inexactReason, isExactNumber } from './exact-number.js';
 import { fail, failExecution, ok, type Result } from '../result.js';
 import { cutWhole } from '../util/describe-value.js';
 import { parseNative } from './json-text-native.js';
-import type { ParsedText, TextLimits } from './parsed-text.js';
+import { NO_TEXT_LIMITS, type ParsedText, type TextLimits } from './parsed-text.js';
 
 /** One open container: the object or array being filled, its pending key and its member count. */
 interface Container {
@@ -156,6 +156,7 @@ function attach(top: Container, value: unknown): boolean {
   // (or any inherited accessor) must become an ordinary own key, never call a setter.
   if (!(key in obj)) obj[key] = value;
   else if (hasOwn.call(obj, key)) {
+    duplicate = key;
     err(`duplicate key ${cutWhole(JSON.stringify(key), 80)}`);
     return false;
   } else Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
@@ -185,6 +186,21 @@ export function parseJsonText(source: string, given: TextLimits): Result<ParsedT
   // Most texts are read exactly by the native parser; arguments/json-text-native.ts says which.
   const native = parseNative(source, given);
   return native !== undefined ? ok(native) : parseStrictJsonText(source, given);
+}
+
+/** The key the last strict parse stopped at as written twice in one object, if it stopped there. */
+let duplicate: string | undefined;
+
+/**
+ * The first key written twice in one object of the JSON text `text`, where JSON.parse keeps the last (RFC 8259 §4:
+ * names SHOULD be unique); undefined when there is none, and when the text is refused for another reason (an
+ * inexact number, a lone surrogate: JSON all the same). The native path proves most texts in one scan.
+ */
+export function duplicateKeyIn(text: string): string | undefined {
+  if (parseNative(text, NO_TEXT_LIMITS) !== undefined) return undefined;
+  duplicate = undefined;
+  const parsed = parseStrictJsonText(text, NO_TEXT_LIMITS);
+  return parsed.ok ? undefined : duplicate;
 }
 
 /** parseJsonText without the native path: every text through the strict parser (tests compare the two). */

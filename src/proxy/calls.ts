@@ -5,9 +5,10 @@
 // invalid call is a CallToolResult with isError (MCP "Tools", error handling: input errors go back to the model
 // so it can correct itself); a name that is unknown, withheld or not granted is the protocol error -32602, which
 // never says why a tool was withheld.
+import { duplicateKeyIn } from '../arguments/json-text.js';
 import { gateCall, outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
 import type { ForwardedCall } from '../mcp/forward.js';
-import { clip } from '../util/describe-value.js';
+import { clip, escapeSeparators, printable } from '../util/describe-value.js';
 import type { Published } from './admission.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { memberText } from '../mcp/json-member.js';
@@ -65,6 +66,13 @@ export type CheckedResult =
  * the value that was checked, so a duplicate key cannot show the client something else. Its texts name the tool
  * `calledAs`, the name the model called it by.
  */
+/**
+ * A key of the server's as a refusal shows it: quoted, written out where it would steer; a long one not shown (cut
+ * short, a secret in it would escape the masking of whole values, as in a `__proto__` path: util/member-path.ts).
+ */
+const shownKey = (key: string): string =>
+  key.length > 40 ? 'a long key' : `the key ${escapeSeparators(printable(JSON.stringify(key)))}`;
+
 export function checkResult(
   tool: string,
   result: unknown,
@@ -85,6 +93,16 @@ export function checkResult(
         `error: tool ${calledAs} ran but its result (${size} bytes) is over --max-result, ${maxResultBytes} bytes`,
       ),
       problem: 'size',
+    };
+  // The result's own text goes on as the server wrote it: a key written twice there is checked as JSON.parse kept it
+  // (the last), while a client keeping the first would read another result, one holding `__proto__` say (a hunt).
+  const twice = raw?.kind === 'text' ? duplicateKeyIn(raw.text) : undefined;
+  if (twice !== undefined)
+    return {
+      result: errorResult(
+        `error: tool ${calledAs} ran but its result was not passed on: it holds ${shownKey(twice)} twice in one object`,
+      ),
+      problem: 'output',
     };
   const schema = published.outputs.get(tool);
   if (schema === undefined)

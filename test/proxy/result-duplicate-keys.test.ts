@@ -1,0 +1,33 @@
+// A hunt's find: a tools/call result with a key written twice was checked as JSON.parse kept it (the last), then
+// passed on as the server wrote it: `content` holding `__proto__` first and a clean `content` after reached the
+// client byte for byte, and a client keeping the first key reads another result than the one checked.
+import { describe, expect, it } from 'vitest';
+import { checkResult } from '../../src/proxy/calls.js';
+
+const PUBLISHED = { outputs: new Map() };
+/** The proxy's reading of a server's line: its result member parsed, the line kept. */
+function judge(resultText: string): ReturnType<typeof checkResult> {
+  const line = `{"jsonrpc":"2.0","id":1,"result":${resultText}}`;
+  return checkResult('x', (JSON.parse(line) as { result: unknown }).result, line, PUBLISHED, 1 << 20);
+}
+
+describe('a tool result with a key written twice', () => {
+  it.each([
+    [
+      'content twice, __proto__ in the first',
+      '{"content":[{"type":"text","text":"a","__proto__":{"p":1}}],"content":[{"type":"text","text":"b"}]}',
+    ],
+    ['a key twice deep inside', '{"content":[{"type":"text","text":"a","text":"b"}]}'],
+    ['an escaped spelling of the same key', '{"content":[],"isError":false,"\\u0069sError":true}'],
+  ])('%s: refused, never passed on as written', (_, text) => {
+    const r = judge(text);
+    expect('text' in r).toBe(false);
+    expect(r.problem).toBe('output');
+    expect(JSON.stringify(r)).toContain('twice in one object');
+  });
+
+  it('a result without one passes on as the server wrote it', () => {
+    const text = '{"content":[{"type":"text","text":"a\\nb"}],"n":9007199254740993}';
+    expect(judge(text)).toEqual({ text, problem: undefined });
+  });
+});
