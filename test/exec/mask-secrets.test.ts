@@ -104,6 +104,15 @@ it('masks a head before each of 100,000 clip marks in one pass', () => {
   expect(createMasker(['supersecretvalue'], 8).text(text)).toBe(`${REDACTED}…`.repeat(100_000));
 });
 
+// A review's find: with a long secret (a PEM key), a window of it before each mark (`IVA` of PRIVATE) had every
+// form tried at every length at every mark: 15 s for 256 K characters (38 s for these 800 K). One pass of each now.
+it('looks at 200,000 marks after a window of a 1,700-character secret in one pass of each form', () => {
+  const pem = `-----BEGIN RSA PRIVATE KEY-----\n${'MIIEow'.repeat(280)}\n-----END RSA PRIVATE KEY-----`;
+  const text = 'IVA…'.repeat(200_000);
+  expect(createMasker([pem], 8).text(text)).toBe(text);
+  expect(createMasker([pem], 8).text(`see -----BEGIN RSA PRIV…`)).toBe(`see ${REDACTED}…`);
+});
+
 describe('a secret holding control characters, as a message shows it', () => {
   it.each([
     ['backspace', 'hunter2\bx'],
