@@ -4,7 +4,7 @@
  * newline or quote inside a string cannot pose as message structure); a caller's object is named
  * by its type only, since reading it could run its code.
  */
-import { flagEnd, inSelectorRun, isControl, isInvisible, isTag } from './hidden-text.js';
+import { flagEnd, isControl, isHiddenSelector, isInvisible, isTag } from './hidden-text.js';
 
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
@@ -52,7 +52,7 @@ export function printable(text: string): string {
         if (!isTag(cp)) continue;
         shown = cp;
       }
-    } else if (!isControl(c) && !isInvisible(c) && !inSelectorRun(text, i)) continue;
+    } else if (!isControl(c) && !isInvisible(c) && !isHiddenSelector(text, i)) continue;
     const written = shown > 0xffff ? `\\u{${shown.toString(16)}}` : `\\u${shown.toString(16).padStart(4, '0')}`;
     out = `${out ?? ''}${text.slice(from, shown > 0xffff ? i - 1 : i)}${written}`;
     from = i + 1;

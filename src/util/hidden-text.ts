@@ -47,11 +47,15 @@ export const isInvisible = (c: number): boolean =>
   (c >= 0x200b && c <= 0x200f) ||
   isBidiControl(c) ||
   (c >= 0x2060 && c <= 0x2064) ||
-  // The deprecated format characters (U+206A-U+206F) and the interlinear annotation marks (U+FFF9-U+FFFB): format
-  // characters a terminal shows nothing for (a hunt's find).
-  (c >= 0x206a && c <= 0x206f) ||
-  (c >= 0xfff9 && c <= 0xfffb) ||
+  isFormatOnly(c) ||
   c === 0xfeff;
+
+/**
+ * The deprecated format characters (U+206A-U+206F) and the interlinear annotation marks (U+FFF9-U+FFFB): shown as
+ * nothing, and an annotation's text may be hidden where a model reads it (a hunt's find). steeringIn refuses them in
+ * text; printable writes them out.
+ */
+const isFormatOnly = (c: number): boolean => (c >= 0x206a && c <= 0x206f) || (c >= 0xfff9 && c <= 0xfffb);
 
 /**
  * The first steering character of `text` (a control, a bidi control, a tag) said with its `U+XXXX`; or undefined.
@@ -92,11 +96,13 @@ export function steeringIn(text: string, controls = true, bidi = true): string |
     const what =
       controls && isControl(c)
         ? 'a control character'
-        : bidi && isBidiControl(c)
-          ? 'a bidi control'
-          : isOddSelector(text, i)
-            ? 'a variation selector'
-            : plane14Kind(cp);
+        : controls && isFormatOnly(c)
+          ? 'a format character'
+          : bidi && isBidiControl(c)
+            ? 'a bidi control'
+            : isOddSelector(text, i)
+              ? 'a variation selector'
+              : plane14Kind(cp);
     if (what !== undefined) return `${what} (U+${hex(cp)})`;
   }
   return undefined;
@@ -148,9 +154,13 @@ function nextBidiControl(text: string, from: number): number {
 /** A variation selector of the BMP (U+FE00-U+FE0F): one after a character selects its form; a run carries bytes. */
 const isSelector = (c: number): boolean => c >= 0xfe00 && c <= 0xfe0f;
 
-/** Whether the UTF-16 unit at `i` is a variation selector next to another: a run, which steeringIn refuses. */
-export const inSelectorRun = (text: string, i: number): boolean =>
-  isSelector(text.charCodeAt(i)) && (isSelector(text.charCodeAt(i - 1)) || isSelector(text.charCodeAt(i + 1)));
+/**
+ * Whether the UTF-16 unit at `i` is a variation selector steeringIn refuses: one of a run, or one that selects
+ * nothing text needs (isOddSelector). printable writes these out, so the two agree (a review's find).
+ */
+export const isHiddenSelector = (text: string, i: number): boolean =>
+  (isSelector(text.charCodeAt(i)) && (isSelector(text.charCodeAt(i - 1)) || isSelector(text.charCodeAt(i + 1)))) ||
+  isOddSelector(text, i);
 
 /**
  * JSON text with every C1 control and every character printable writes out (a bidi control, a zero-width or tag
@@ -164,7 +174,7 @@ export function escapedJson(json: string): string {
     const c = json.charCodeAt(i);
     if (c < 0x7f) continue;
     const tag = c >= 0xdb40 && c <= 0xdb43 && isTag(json.codePointAt(i) as number);
-    if (!tag && !isControl(c) && !isInvisible(c) && !inSelectorRun(json, i)) continue;
+    if (!tag && !isControl(c) && !isInvisible(c) && !isHiddenSelector(json, i)) continue;
     const units = tag ? 2 : 1;
     let written = '';
     for (let k = 0; k < units; k++)
