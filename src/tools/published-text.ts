@@ -72,6 +72,11 @@ interface At {
   readonly map: string | undefined;
 }
 
+/** Most objects one walk enters (a listing's tool holds far fewer: its schema is bounded by the limits). */
+const MAX_ENTERED = 1_000_000;
+/** Thrown past MAX_ENTERED. */
+const TOO_LARGE: Error = new Error('toolgate: published parts past the walk bound');
+
 /**
  * The first problem of any key or string in `parts`, with its pointer. Each object is entered once for each kind it
  * is met as: a host may share one object, or make a cycle (JSON never does; a cycle ran this walk out of memory, a
@@ -99,6 +104,8 @@ function firstProblem(
     if (kinds.has(kind)) continue;
     kinds.add(kind);
     entered.set(v, kinds);
+    // A getter may make a fresh object at every read, without end: the walk is bounded.
+    if (entered.size > MAX_ENTERED) throw TOO_LARGE;
     if (Array.isArray(v)) {
       const item = kind === 'schemas' ? 'schema' : kind;
       for (let i = 0; i < v.length; i++)
@@ -127,7 +134,9 @@ export function publishedTextRefusal(prefix: string, parts: Record<string, unkno
   let found: ReturnType<typeof firstProblem>;
   try {
     found = firstProblem(parts);
-  } catch {
+  } catch (thrown) {
+    if (thrown === TOO_LARGE)
+      return publishedRefusal(prefix, '', `what is published holds more than ${MAX_ENTERED} objects to read`);
     // A getter or a Proxy trap of the host's threw: what would be published cannot be read, and its text is the
     // host's (withheld).
     return publishedRefusal(prefix, '', 'reading what is published threw (its text is withheld)');

@@ -52,6 +52,11 @@ describe('the published-text walk over host-built values', () => {
     expect(publishedTextRefusal('', { title: new State() })?.error.message).toContain('/title/z');
   });
 
+  it('a getter making a fresh object at every read is walked to a bound, not without end', () => {
+    const endless = (): object => Object.defineProperty({}, 'next', { enumerable: true, get: () => endless() });
+    expect(publishedTextRefusal('', { description: endless() })?.error.message).toContain('more than 1000000 objects');
+  });
+
   it('a getter that throws refuses what is published, without its text', () => {
     const getter = Object.defineProperty({}, 'x', {
       enumerable: true,
