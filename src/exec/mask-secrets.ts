@@ -57,7 +57,7 @@ function piecesOf(value: string): string[] {
   return lines.length > 1 ? [value, ...lines.filter((l) => !PEM_ARMOR.test(l.trim()))] : [value];
 }
 
-/** Which of secretForms(value) are base64 forms (masked with the groups beside them: widenedBase64). */
+/** Which of secretForms(value) are base64 forms (masked with the groups beside them: widened). */
 export function base64SecretForms(value: string): string[] {
   return value.length < MIN_SECRET_LENGTH ? [] : piecesOf(value).filter(wellFormed).flatMap(base64Forms);
 }
@@ -70,17 +70,49 @@ export const isBase64Char = (code: number | undefined): boolean =>
   code !== undefined && BASE64_ONE.test(String.fromCharCode(code));
 const BASE64_ONE = new RegExp(BASE64_CHAR);
 
-/** Characters of one base64 group: the group on either side of a form is masked with it (widenedBase64). */
+/** Characters of one base64 group: the group on either side of a form is masked with it (widened). */
 export const BASE64_GROUP = 4;
 
 /**
- * A base64 form found with the group before it and the one after it: a form is the groups the value's own bytes
- * alone decide, and the groups on either side hold one or two of its bytes beside its neighbours' (decoding
- * `<redacted>NDU=` showed the last two characters of the secret). Those groups are masked too.
+ * Where a base64 form found at [start, end) is masked: with the group before it and the one after it, a form being
+ * the groups the value's own bytes alone decide, and the groups on either side holding one or two of its bytes
+ * beside its neighbours' (decoding `<redacted>NDU=` showed the last two characters of the secret).
  */
-function widenedBase64(form: string): RegExp {
-  const escaped = form.replace(/[+/]/g, (c) => `\\${c}`);
-  return new RegExp(`(?:${BASE64_CHAR}{${BASE64_GROUP}})?${escaped}${BASE64_CHAR}{0,${BASE64_GROUP}}`, 'g');
+function widened(text: string, start: number, end: number): readonly [number, number] {
+  let from = start;
+  if (start >= BASE64_GROUP) {
+    from = start - BASE64_GROUP;
+    for (let i = from; i < start; i++) if (!isBase64Char(text.charCodeAt(i))) from = start;
+  }
+  let to = end;
+  while (to < text.length && to - end < BASE64_GROUP && isBase64Char(text.charCodeAt(to))) to++;
+  return [from, to];
+}
+
+/**
+ * `text` with the given ranges (flat start, end pairs) each replaced by REDACTED, overlapping ones as one: every
+ * occurrence of every form is found in the text as given, so one form's mask never takes part of another's and
+ * leaves the rest of it whole-less and shown (a review's find: a secret's base64 written twice, back to back, showed
+ * 18 of its 21 characters after the first one's widened mask took the second's first group).
+ */
+function masked(text: string, ranges: number[]): string {
+  const order = Array.from({ length: ranges.length / 2 }, (_, i) => i).sort(
+    (a, b) => (ranges[2 * a] as number) - (ranges[2 * b] as number),
+  );
+  let out = '';
+  let copied = 0;
+  let end = -1;
+  for (const i of order) {
+    const [from, to] = [ranges[2 * i] as number, ranges[2 * i + 1] as number];
+    if (from < end) {
+      end = Math.max(end, to);
+      continue;
+    }
+    if (end !== -1) copied = end;
+    out += `${text.slice(copied, from)}${REDACTED}`;
+    end = to;
+  }
+  return `${out}${text.slice(end)}`;
 }
 
 /** Whether `value` has no lone surrogate. */
@@ -164,18 +196,20 @@ export function createMasker(
     .filter((f) => f.length >= minLength)
     .sort((a, b) => b.length - a.length);
   const clipped = heads === 'clipped-heads' ? clippedHeads(forms, Math.min(minLength, CLIPPED_HEAD)) : undefined;
-  const wide = new Map<string, RegExp>();
-  for (const f of kept.flatMap(base64SecretForms)) if (f.length >= minLength) wide.set(f, widenedBase64(f));
+  const wide = new Set(kept.flatMap(base64SecretForms).filter((f) => f.length >= minLength));
   // Most strings of a JSON result are shorter than any form (forms are sorted longest first): no search for them.
   const shortest = forms.at(-1)?.length ?? 0;
   const text = (t: string): string => {
-    let out = t;
+    const ranges: number[] = [];
     if (t.length >= shortest)
-      for (const f of forms) {
-        if (!out.includes(f)) continue;
-        const widened = wide.get(f);
-        out = widened === undefined ? out.split(f).join(REDACTED) : out.replace(widened, REDACTED);
-      }
+      // Each form's occurrences as split finds them (a periodic one does not overlap itself: a text of a million
+      // `a` would give a million ranges), every form in the text as given.
+      for (const f of forms)
+        for (let at = t.indexOf(f); at !== -1; at = t.indexOf(f, at + f.length)) {
+          const [from, to] = wide.has(f) ? widened(t, at, at + f.length) : [at, at + f.length];
+          ranges.push(from, to);
+        }
+    const out = ranges.length === 0 ? t : masked(t, ranges);
     return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;
   };
   // A secret that is a number as JavaScript writes it (12345678) is found however a JSON writer spelled that
