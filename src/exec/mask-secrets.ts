@@ -200,16 +200,18 @@ export function createMasker(
   // Most strings of a JSON result are shorter than any form (forms are sorted longest first): no search for them.
   const shortest = forms.at(-1)?.length ?? 0;
   const text = (t: string): string => {
-    const ranges: number[] = [];
+    // Made at the first occurrence: most strings of a result hold none.
+    let ranges: number[] | undefined;
     if (t.length >= shortest)
       // Each form's occurrences as split finds them (a periodic one does not overlap itself: a text of a million
       // `a` would give a million ranges), every form in the text as given.
       for (const f of forms)
         for (let at = t.indexOf(f); at !== -1; at = t.indexOf(f, at + f.length)) {
           const [from, to] = wide.has(f) ? widened(t, at, at + f.length) : [at, at + f.length];
+          if (ranges === undefined) ranges = [];
           ranges.push(from, to);
         }
-    const out = ranges.length === 0 ? t : masked(t, ranges);
+    const out = ranges === undefined ? t : masked(t, ranges);
     return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;
   };
   // A secret that is a number as JavaScript writes it (12345678) is found however a JSON writer spelled that
