@@ -92,6 +92,14 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
     of.levels.ask(slot);
     const peer = upstream.peer;
     const link = linkOf(peer);
+    // What it asked the client and still waits on is withdrawn when it goes (it can read no answer): cancelled toward
+    // the client, its places given back to the session's other servers (a hunt's find: held for good before).
+    void upstream.gone.then(() => {
+      for (const mapped of [...link.toClient.values()]) {
+        downstream.notify('notifications/cancelled', { requestId: mapped, reason: 'the MCP server exited' });
+        downstream.abandon(mapped);
+      }
+    });
     peer.handlers = {
       request(m, text, related) {
         const method = m.method as string;

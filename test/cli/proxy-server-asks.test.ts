@@ -45,6 +45,26 @@ describe('proxy bounds the server requests a client leaves unanswered', () => {
     30_000,
   );
 
+  // A hunt's find: in the gateway, what a server that exited had asked the client stayed pending there, its places
+  // held for good (100 such and no server of the session could ask the client anything again).
+  it('the gateway withdraws what a server that exited asked the client: cancelled, its places given back', async () => {
+    const config = join(dir, 'exits.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { flood: { command: process.execPath, args: [FLOOD] } } }));
+    const proxy = new RawCli('proxy', ['--config', config]);
+    started.push(proxy);
+    await proxy.initialize({ sampling: {} });
+    proxy.send({ jsonrpc: '2.0', id: 'ask', method: 'tools/call', params: { name: 'flood__ask-exit', arguments: {} } });
+    const asks = () => proxy.replies.filter((r) => r.method === 'sampling/createMessage').map((r) => r.id);
+    const cancelled = () =>
+      proxy.replies
+        .filter((r) => r.method === 'notifications/cancelled')
+        .map((r) => (r.params as { requestId?: unknown }).requestId);
+    await proxy.until(() => cancelled().length >= 3);
+    expect(cancelled().sort()).toEqual(asks().sort());
+    proxy.child.kill('SIGTERM');
+    await proxy.exited;
+  }, 30_000);
+
   it('a server request refused for a __proto__ member gives its place back (150 refused, one passes)', async () => {
     const proxy = new RawCli('proxy', ['--', process.execPath, FLOOD]);
     started.push(proxy);
