@@ -23,6 +23,24 @@ export interface Link {
   readonly belonging: Belonging;
   /** The server's request id (JSON text) -> the downstream id it was relayed under. */
   readonly toClient: Map<string, number>;
+  /** The URL elicitations it opened (their ids): only it may say one is complete (most recent MAX_ELICITATIONS). */
+  readonly elicitations: Set<string>;
+}
+
+/** URL elicitations remembered per server connection, the oldest forgotten first. */
+const MAX_ELICITATIONS = 1000;
+
+/**
+ * Remembers the URL elicitation `params` names (an elicitation/create's, or one of a -32042 error's `elicitations`)
+ * as opened by the server of `link`: only that server's elicitation/complete for it reaches the client.
+ */
+export function opened(link: Link, params: unknown): void {
+  const id = isObject(params) ? params['elicitationId'] : undefined;
+  if (typeof id !== 'string') return;
+  link.elicitations.delete(id);
+  link.elicitations.add(id);
+  if (link.elicitations.size > MAX_ELICITATIONS)
+    link.elicitations.delete(link.elicitations.values().next().value as string);
 }
 
 /**
@@ -114,6 +132,8 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
         // Bounded across the session's servers while the client has not answered (server-asks.ts).
         const held = asks.hold(Buffer.byteLength(text));
         if (typeof held === 'string') return peer.respond(m.id, error(RPC.internalError, held));
+        // A URL elicitation's id is this server's: another server of the session may not complete it (below).
+        if (method === 'elicitation/create') opened(link, asked.params);
         // Re-sent under the downstream side's own id: ids of two servers never meet at the client.
         const { id, reply } = downstream.request(method, asked.params, undefined, link.belonging.of(m, related));
         link.toClient.set(key(m.id), id);
@@ -154,7 +174,12 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
           if (least === undefined || logPasses(least, level)) downstream.notify(m.method, rebuilt);
           return;
         }
-        if (m.method === 'notifications/elicitation/complete') downstream.notify(m.method, rebuilt);
+        // Only for an elicitation this server opened (a hunt's find: any server of the gateway could complete
+        // another's, which the client would take for the person's having finished at that other server's URL).
+        if (m.method === 'notifications/elicitation/complete') {
+          const done = (rebuilt as { elicitationId?: unknown }).elicitationId;
+          if (typeof done === 'string' && link.elicitations.delete(done)) downstream.notify(m.method, rebuilt);
+        }
         // Resource, prompt and task notifications: those are not aggregated, so they go nowhere.
       },
     };

@@ -22,7 +22,8 @@ import { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
 import { type ClientSide, serverErrorReply } from './server-messages.js';
 import type { ServerSet } from './servers.js';
-import { type Link, LogLevels, serverSide } from './aggregate-server-side.js';
+import { type Link, LogLevels, opened, serverSide } from './aggregate-server-side.js';
+import { isObject } from '../util/plain-json.js';
 import type { CallRecord, Relayed } from './session.js';
 import type { ProxySettings } from './settings.js';
 import { createdTask } from './tasks.js';
@@ -71,7 +72,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   const linkOf = (peer: Peer): Link => {
     let link = links.get(peer);
     if (link === undefined) {
-      link = { belonging: new Belonging(), toClient: new Map() };
+      link = { belonging: new Belonging(), toClient: new Map(), elicitations: new Set() };
       links.set(peer, link);
     }
     return link;
@@ -141,7 +142,11 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     toServer.delete(key(m.id));
     link.belonging.close(own);
     if ('error' in r) {
-      downstream.respond(m.id, serverErrorReply(r, client(), settings.maxResultBytes));
+      const answered = serverErrorReply(r, client(), settings.maxResultBytes);
+      // A -32042's URL elicitations are this server's to complete (aggregate-server-side.ts).
+      const data = answered.error.data;
+      if (isObject(data) && Array.isArray(data['elicitations'])) for (const e of data['elicitations']) opened(link, e);
+      downstream.respond(m.id, answered);
       record('forwarded', 'execute', true);
       return;
     }

@@ -318,6 +318,56 @@ describe('the gateway passes on no task between a server and the client; its log
   });
 });
 
+// A hunt's find: the gateway passed any server's elicitation/complete on, so one server could tell the client that
+// another's URL elicitation was done (the person never having been at that URL).
+describe("the gateway passes an elicitation's completion from the server that opened it only", () => {
+  let cli: RawCli;
+  beforeAll(async () => {
+    const config = join(dir, 'gateway-elicit.json');
+    const entry = { command: process.execPath, args: [RAW], env: { PROTOCOL: NEW } };
+    writeFileSync(config, JSON.stringify({ mcpServers: { a: entry, b: entry } }));
+    cli = new RawCli('proxy', ['--config', config]);
+    await cli.request('init', 'initialize', {
+      protocolVersion: NEW,
+      capabilities: { elicitation: { url: {} } },
+      clientInfo: { name: 'r', version: '0' },
+    });
+    cli.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  }, 30_000);
+  afterAll(async () => ended(cli));
+  /** Has `tool`'s server say `elicitationId` is complete: how many completions the client has had so far. */
+  const complete = async (tool: string, elicitationId: string) => {
+    const id = `c${n++}`;
+    cli.call(id, tool, { method: 'notifications/elicitation/complete', params: { elicitationId } });
+    await cli.until((x) => x.id === id);
+    await cli.request(`p${n++}`, 'ping', {});
+    return cli.replies.filter((x) => x.method === 'notifications/elicitation/complete').length;
+  };
+
+  it('b cannot complete what a opened; a can, once', async () => {
+    const params = { mode: 'url', message: 'open', elicitationId: 'E-A', url: 'https://example.com/a' };
+    expect((await asked(cli, 'elicitation/create', params, 'a__ask-any')).got).toMatchObject({ elicitationId: 'E-A' });
+
+    expect(await complete('b__notify-any', 'E-A')).toBe(0);
+    expect(await complete('a__notify-any', 'E-A')).toBe(1);
+    expect(await complete('a__notify-any', 'E-A')).toBe(1);
+  });
+
+  it("a -32042 error's elicitations are its server's to complete too", async () => {
+    const elicitations = [{ mode: 'url', message: 'm', elicitationId: 'E-X', url: 'https://example.com/x' }];
+    const error = { code: -32042, message: 'needs a URL', data: { elicitations } };
+    cli.send({
+      jsonrpc: '2.0',
+      id: 'needs-url',
+      method: 'tools/call',
+      params: { name: 'a__echo', arguments: { msg: 'a' }, _meta: { error } },
+    });
+    expect((await cli.until((x) => x.id === 'needs-url')).error?.code).toBe(-32042);
+    expect(await complete('b__notify-any', 'E-X')).toBe(1);
+    expect(await complete('a__notify-any', 'E-X')).toBe(2);
+  });
+});
+
 describe("the server's initialize result reaches the client rebuilt", () => {
   it('serverInfo and instructions of their shape, nothing else of it', async () => {
     const extra = {
