@@ -72,8 +72,9 @@ interface At {
   readonly map: string | undefined;
 }
 
-/** Most objects one walk enters (a listing's tool holds far fewer: its schema is bounded by the limits). */
+/** Most objects one walk enters, and members and items it reads (a listing's tool holds far fewer). */
 const MAX_ENTERED = 1_000_000;
+const MAX_VALUES = 5_000_000;
 /** Thrown past MAX_ENTERED. */
 const TOO_LARGE: Error = new Error('toolgate: published parts past the walk bound');
 
@@ -88,6 +89,7 @@ function firstProblem(
 ): { pointer: string; problem: readonly [string, string] } | undefined {
   const stack: At[] = [];
   const entered = new Map<object, Set<Kind>>();
+  let values = 0;
   for (const k of Object.keys(parts)) {
     const kind: Kind = SCHEMA_PARTS.has(k) ? 'schema' : 'text';
     stack.push({ v: parts[k], pointer: `/${escapePointerToken(k)}`, kind, map: undefined });
@@ -108,11 +110,17 @@ function firstProblem(
     if (entered.size > MAX_ENTERED) throw TOO_LARGE;
     if (Array.isArray(v)) {
       const item = kind === 'schemas' ? 'schema' : kind;
-      for (let i = 0; i < v.length; i++)
-        stack.push({ v: v[i], pointer: `${pointer}/${i}`, kind: item, map: undefined });
+      // A host's array may claim any length (a Proxy's): its length is charged before it is read.
+      const n = v.length;
+      values += n;
+      if (values > MAX_VALUES) throw TOO_LARGE;
+      for (let i = 0; i < n; i++) stack.push({ v: v[i], pointer: `${pointer}/${i}`, kind: item, map: undefined });
       continue;
     }
-    for (const k of Object.keys(v)) {
+    const keys = Object.keys(v);
+    values += keys.length;
+    if (values > MAX_VALUES) throw TOO_LARGE;
+    for (const k of keys) {
       const here = `${pointer}/${escapePointerToken(k)}`;
       // A key of patternProperties is a pattern (data); any other key is a name a model reads.
       const keyProblem = problemOf(k, map === 'patternProperties' ? 'pattern' : kind === 'data' ? 'data' : 'text');
@@ -136,7 +144,11 @@ export function publishedTextRefusal(prefix: string, parts: Record<string, unkno
     found = firstProblem(parts);
   } catch (thrown) {
     if (thrown === TOO_LARGE)
-      return publishedRefusal(prefix, '', `what is published holds more than ${MAX_ENTERED} objects to read`);
+      return publishedRefusal(
+        prefix,
+        '',
+        `what is published is too large to read (${MAX_ENTERED} objects, ${MAX_VALUES} values)`,
+      );
     // A getter or a Proxy trap of the host's threw: what would be published cannot be read, and its text is the
     // host's (withheld).
     return publishedRefusal(prefix, '', 'reading what is published threw (its text is withheld)');
