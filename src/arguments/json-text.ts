@@ -90,7 +90,11 @@ function parseString(): string | undefined {
     if (c < 0x20) return err('control character in string');
     if (c >= 0xd800 && c <= 0xdfff) {
       const d = text.charCodeAt(i + 1);
-      if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) return err('lone surrogate in string');
+      if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) {
+        if (!lenient) return err('lone surrogate in string');
+        i += 1;
+        continue;
+      }
       i += 2;
       continue;
     }
@@ -110,10 +114,12 @@ function parseString(): string | undefined {
       i += 4;
       if (code >= 0xd800 && code <= 0xdbff) {
         const m = LOW_ESCAPE.exec(text.slice(i, i + 6));
-        if (!m) return err('lone surrogate escape in string');
-        out += String.fromCharCode(code, parseInt(m[1] as string, 16));
-        i += 6;
-      } else if (code >= 0xdc00 && code <= 0xdfff) return err('lone surrogate escape in string');
+        if (m) {
+          out += String.fromCharCode(code, parseInt(m[1] as string, 16));
+          i += 6;
+        } else if (lenient) out += String.fromCharCode(code);
+        else return err('lone surrogate escape in string');
+      } else if (code >= 0xdc00 && code <= 0xdfff && !lenient) return err('lone surrogate escape in string');
       else out += String.fromCharCode(code);
     } else {
       i -= 1;
@@ -135,10 +141,12 @@ function parseNumber(): number | undefined {
   if (!m) return err('bad number');
   const lexeme = m[0];
   const value = Number(lexeme);
-  if (!Number.isFinite(value)) return err(`number ${lexeme.slice(0, 40)} overflows a float64`);
-  if (value === 0 && /[1-9]/.test(lexeme.replace(/[eE].*$/, '')))
-    return err(`number ${lexeme.slice(0, 40)} underflows to zero`);
-  if (!isExactNumber(lexeme, value)) return err(inexactReason(lexeme, value));
+  if (!lenient) {
+    if (!Number.isFinite(value)) return err(`number ${lexeme.slice(0, 40)} overflows a float64`);
+    if (value === 0 && /[1-9]/.test(lexeme.replace(/[eE].*$/, '')))
+      return err(`number ${lexeme.slice(0, 40)} underflows to zero`);
+    if (!isExactNumber(lexeme, value)) return err(inexactReason(lexeme, value));
+  }
   i += lexeme.length;
   return value;
 }
@@ -190,17 +198,27 @@ export function parseJsonText(source: string, given: TextLimits): Result<ParsedT
 
 /** The key the last strict parse stopped at as written twice in one object, if it stopped there. */
 let duplicate: string | undefined;
+/**
+ * Set by duplicateKeyIn alone: numbers and lone surrogates are read as JSON.parse reads them, so the parse goes on
+ * to a duplicate after them (a review's find: `"n": 9007199254740993` before a duplicate stopped it first).
+ */
+let lenient = false;
 
 /**
  * The first key written twice in one object of the JSON text `text`, where JSON.parse keeps the last (RFC 8259 §4:
- * names SHOULD be unique); undefined when there is none, and when the text is refused for another reason (an
- * inexact number, a lone surrogate: JSON all the same). The native path proves most texts in one scan.
+ * names SHOULD be unique); undefined when there is none (or the text is not JSON). The native path proves most texts
+ * in one scan; an inexact number or a lone surrogate does not stop the search.
  */
 export function duplicateKeyIn(text: string): string | undefined {
   if (parseNative(text, NO_TEXT_LIMITS) !== undefined) return undefined;
   duplicate = undefined;
-  const parsed = parseStrictJsonText(text, NO_TEXT_LIMITS);
-  return parsed.ok ? undefined : duplicate;
+  lenient = true;
+  try {
+    const parsed = parseStrictJsonText(text, NO_TEXT_LIMITS);
+    return parsed.ok ? undefined : duplicate;
+  } finally {
+    lenient = false;
+  }
 }
 
 /** parseJsonText without the native path: every text through the strict parser (tests compare the two). */

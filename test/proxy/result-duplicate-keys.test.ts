@@ -19,6 +19,11 @@ describe('a tool result with a key written twice', () => {
     ],
     ['a key twice deep inside', '{"content":[{"type":"text","text":"a","text":"b"}]}'],
     ['an escaped spelling of the same key', '{"content":[],"isError":false,"\\u0069sError":true}'],
+    // A review's find: what the strict parser refuses first (an inexact number, a lone surrogate) hid the duplicate.
+    ['after an inexact number', '{"n":9007199254740993,"content":[{"__proto__":{}}],"content":[]}'],
+    ['after an overflowing number', '{"n":1e400,"content":[],"content":[]}'],
+    ['after a lone surrogate escape', '{"s":"\\ud800","content":[],"content":[]}'],
+    ['after a lone low surrogate escape', '{"s":"\\udc00x","content":[],"content":[]}'],
   ])('%s: refused, never passed on as written', (_, text) => {
     const r = judge(text);
     expect('text' in r).toBe(false);
