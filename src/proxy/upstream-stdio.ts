@@ -42,12 +42,40 @@ function watchStderr(
   const holdBack = Math.max(0, ...forms.map((f) => f.length - 1 + BESIDE));
   // Characters, not bytes: a character split across two chunks is decoded whole.
   const decoder = new StringDecoder('utf8');
+  const longest = Math.max(0, ...forms.map((f) => f.length));
+  /** Set when a run was withheld up to a place inside a form: what follows is withheld until no form covers it. */
+  let skipping = false;
+  const withhold = (n: number): void => {
+    if (n > 0) io.err(`[toolgate: ${n} characters of the MCP server's stderr withheld: a run of a secret's forms]\n`);
+  };
+  /**
+   * After a run withheld up to a place inside a form (skipping): withheld up to where no form covers the text, past
+   * the longest form's length (a form the withheld text began ends before it); false while that place is not in
+   * sight (the run goes on, or the text may still end a form), unless `all` (the stream ended).
+   */
+  const skipped = (all: boolean): boolean => {
+    const safe = clearOf(partial, forms, Math.min(partial.length, longest - 1));
+    if (!all && safe > partial.length - holdBack) return false;
+    withhold(safe);
+    partial = partial.slice(safe);
+    skipping = false;
+    return true;
+  };
   const pass = (text: string): void => {
     if (!passing) {
       if (kept.length < STDERR_KEPT) kept += text;
       return;
     }
     partial += text;
+    if (skipping && !skipped(false)) {
+      // Still inside the run: withheld, its end kept, so the text held stays bounded.
+      const end = partial.length - holdBack;
+      if (partial.length > STDERR_KEPT + holdBack) {
+        withhold(end);
+        partial = partial.slice(end);
+      }
+      return;
+    }
     const nl = partial.lastIndexOf('\n');
     // A line longer than the kept bound is passed on in pieces rather than held without end.
     const long = nl < 0 && partial.length > STDERR_KEPT + holdBack;
@@ -57,21 +85,22 @@ function watchStderr(
     // follows is kept: it may begin a form the next chunk ends); what it loses is masks and the few characters
     // between them, said on the line.
     const run = long && cut < STDERR_KEPT ? runEnd(partial, forms, partial.length - holdBack, cut) : cut;
-    // Forms overlapping all the way back (one secret repeating itself, `abab`): no whole form to keep from, and
-    // holding the line without end is the worse: withheld to the end held back.
-    const withheld = run === cut && long && cut < STDERR_KEPT ? partial.length - holdBack : run;
+    // Forms overlapping all the way back (two secrets each beginning where the other ends): no place outside them
+    // to keep from, so the run is withheld to the end held back, and what follows until a place no form covers
+    // (skipping; a review's find: the end held back, kept, showed a secret's middle).
+    const inside = run === cut && long && cut < STDERR_KEPT;
+    const withheld = inside ? partial.length - holdBack : run;
     if (withheld === 0) return;
     if (cut > 0) io.err(masker.text(partial.slice(0, cut)));
-    if (withheld > cut)
-      io.err(
-        `[toolgate: ${withheld - cut} characters of the MCP server's stderr withheld: a run of a secret's forms]\n`,
-      );
+    withhold(withheld - cut);
     partial = partial.slice(withheld);
+    if (inside) skipping = true;
   };
   child.stderr?.on('data', (chunk: Buffer) => pass(decoder.write(chunk)));
   // What is left when the server's stderr ends (a last line without a newline) is passed on too, on its own line.
   child.stderr?.on('end', () => {
     pass(decoder.end());
+    if (passing && skipping) skipped(true);
     if (passing && partial !== '') io.err(`${masker.text(partial)}\n`);
     partial = '';
   });
@@ -125,6 +154,26 @@ function runEnd(text: string, forms: readonly string[], end: number, floor: numb
     }
   }
   return Math.max(at, floor);
+}
+
+/**
+ * The first place at or after `from` that no form of `text` covers, a form's base64 neighbour included (BESIDE):
+ * where what follows a run withheld inside a form may be passed on.
+ */
+function clearOf(text: string, forms: readonly string[], from: number): number {
+  let at = from;
+  for (let moved = true; moved && at < text.length; ) {
+    moved = false;
+    for (const f of forms) {
+      const start = Math.max(0, at - f.length - BESIDE + 1);
+      const found = text.slice(start, at + f.length - 1).indexOf(f);
+      if (found !== -1 && start + found < at && start + found + f.length + BESIDE > at) {
+        at = Math.min(text.length, start + found + f.length + BESIDE);
+        moved = true;
+      }
+    }
+  }
+  return at;
 }
 
 /** Starts the server of `settings.words`; a thrown spawn error is returned as its message. */

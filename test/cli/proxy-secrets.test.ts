@@ -146,6 +146,19 @@ describe('toolgate proxy masks a secret in a long stderr line passed on in piece
     expect(q.stderr).not.toMatch(/pA55w0rd|db\.internal|postgresql/);
   }, 30_000);
 
+  it('a chain of two secrets each beginning where the other ends is withheld: no middle of either shows', async () => {
+    const [a, b] = ['Kx7mQ2vR9tLp', 'tLpSECRETpart42Kx7'];
+    const q = new RawCli('proxy', ['--env', `TOKEN=${a}`, '--env', `URL=${b}`, '--', process.execPath, SPLIT]);
+    started.push(q);
+    await q.initialize();
+    q.call('s', 'split', { mode: 'chain' });
+    await q.until((r) => r.id === 's');
+    q.child.stdin.end();
+    expect((await q.exited).code).toBe(0);
+    expect(q.stderr).toMatch(/characters of the MCP server's stderr withheld/);
+    expect(q.stderr).not.toMatch(/SECRET|part42|mQ2vR9/);
+  }, 30_000);
+
   it('a last line without a newline is passed on whole when the server exits, on its own line', async () => {
     const { stderr, code } = await split('tail');
     expect(code).toBe(1);
