@@ -203,13 +203,17 @@ export function createMasker(
     // Made at the first occurrence: most strings of a result hold none.
     let ranges: number[] | undefined;
     if (t.length >= shortest)
-      // Each form's occurrences as split finds them (a periodic one does not overlap itself: a text of a million
-      // `a` would give a million ranges), every form in the text as given.
+      // Every occurrence, overlapping ones too (`secretXYZsecret` twice, sharing `secret`: a review's find), one
+      // overlapping the form's last range extending it (a text of a million `a` makes one range, not a million).
       for (const f of forms)
-        for (let at = t.indexOf(f); at !== -1; at = t.indexOf(f, at + f.length)) {
+        for (let at = t.indexOf(f), last = -1; at !== -1; at = t.indexOf(f, at + 1)) {
           const [from, to] = wide.has(f) ? widened(t, at, at + f.length) : [at, at + f.length];
           if (ranges === undefined) ranges = [];
-          ranges.push(from, to);
+          if (last !== -1 && from < (ranges[last + 1] as number)) ranges[last + 1] = to;
+          else {
+            last = ranges.length;
+            ranges.push(from, to);
+          }
         }
     const out = ranges === undefined ? t : masked(t, ranges);
     return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;

@@ -54,8 +54,10 @@ function watchStderr(
    * sight (the run goes on, or the text may still end a form), unless `all` (the stream ended).
    */
   const skipped = (all: boolean): boolean => {
-    const safe = clearOf(partial, forms, Math.min(partial.length, longest - 1));
-    if (!all && safe > partial.length - holdBack) return false;
+    // Past the longest form and its base64 neighbour: a form the withheld text began ends before (a review's find).
+    const safe = clearOf(partial, forms, Math.min(partial.length, longest - 1 + BESIDE));
+    // A line's end after it says the run is over (a quiet server's next lines are not held until more comes).
+    if (!all && safe > partial.length - holdBack && partial.indexOf('\n', safe) === -1) return false;
     withhold(safe);
     partial = partial.slice(safe);
     skipping = false;
@@ -157,7 +159,8 @@ function runEnd(text: string, forms: readonly string[], end: number, floor: numb
 }
 
 /**
- * The first place at or after `from` that no form of `text` covers, a form's base64 neighbour included (BESIDE):
+ * The first place at or after `from` that no form of `text` covers, a form's base64 neighbours on both sides
+ * included (BESIDE):
  * where what follows a run withheld inside a form may be passed on.
  */
 function clearOf(text: string, forms: readonly string[], from: number): number {
@@ -165,9 +168,10 @@ function clearOf(text: string, forms: readonly string[], from: number): number {
   for (let moved = true; moved && at < text.length; ) {
     moved = false;
     for (const f of forms) {
+      // A form that begins within BESIDE after `at` covers it too: its base64 neighbour before it would be passed on.
       const start = Math.max(0, at - f.length - BESIDE + 1);
-      const found = text.slice(start, at + f.length - 1).indexOf(f);
-      if (found !== -1 && start + found < at && start + found + f.length + BESIDE > at) {
+      const found = text.slice(start, at + BESIDE + f.length).indexOf(f);
+      if (found !== -1 && start + found < at + BESIDE && start + found + f.length + BESIDE > at) {
         at = Math.min(text.length, start + found + f.length + BESIDE);
         moved = true;
       }

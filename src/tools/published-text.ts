@@ -110,8 +110,10 @@ function firstProblem(
     if (entered.size > MAX_ENTERED) throw TOO_LARGE;
     if (Array.isArray(v)) {
       const item = kind === 'schemas' ? 'schema' : kind;
-      // A host's array may claim any length (a Proxy's): its length is charged before it is read.
-      const n = v.length;
+      // A host's array may claim any length (a Proxy's, NaN or negative too: a review's find): charged before it is
+      // read, anything but a whole number of 0 or more as too many.
+      const claimed = Number(v.length);
+      const n = Number.isInteger(claimed) && claimed >= 0 ? Math.min(claimed, MAX_VALUES + 1) : MAX_VALUES + 1;
       values += n;
       if (values > MAX_VALUES) throw TOO_LARGE;
       for (let i = 0; i < n; i++) stack.push({ v: v[i], pointer: `${pointer}/${i}`, kind: item, map: undefined });

@@ -58,6 +58,12 @@ describe('the published-text walk over host-built values', () => {
     // A review's find: an array Proxy claiming 2^32 - 1 items was read item by item.
     const long = new Proxy([], { get: (t, k) => (k === 'length' ? 2 ** 32 - 1 : Reflect.get(t, k)) });
     expect(publishedTextRefusal('', { title: long })?.error.message).toContain('too large to read');
+    // Another: a sibling claiming NaN (or a string, or a negative length) turned the bound off.
+    for (const odd of [Number.NaN, 'abc', -1e12]) {
+      const claim = new Proxy([], { get: (t, k) => (k === 'length' ? odd : Reflect.get(t, k)) });
+      const parts = { inputSchema: { type: 'object', examples: [long, claim] } };
+      expect(publishedTextRefusal('', parts)?.error.message).toContain('too large to read');
+    }
   });
 
   it('a getter that throws refuses what is published, without its text', () => {
