@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { childEnvironment } from '../exec/environment.js';
-import { BASE64_GROUP, createMasker, secretForms } from '../exec/mask-secrets.js';
+import { BASE64_GROUP, createMasker, isBase64Char, secretForms } from '../exec/mask-secrets.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
 import { clip } from '../util/describe-value.js';
 import type { ProxyIO } from './io.js';
@@ -172,7 +172,12 @@ function clearOf(text: string, forms: readonly string[], from: number): number {
       const start = Math.max(0, at - f.length - BESIDE + 1);
       const found = text.slice(start, at + BESIDE + f.length).indexOf(f);
       if (found !== -1 && start + found < at + BESIDE && start + found + f.length + BESIDE > at) {
-        at = Math.min(text.length, start + found + f.length + BESIDE);
+        // Past the form and the base64 characters after it that its neighbour group holds (as the masker reads it).
+        let end = start + found + f.length;
+        const last = end + BESIDE;
+        while (end < text.length && end < last && isBase64Char(text.charCodeAt(end))) end++;
+        if (end <= at) continue;
+        at = end;
         moved = true;
       }
     }
