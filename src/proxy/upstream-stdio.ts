@@ -113,6 +113,13 @@ function watchStderr(
 /** Characters beside a form the masker may mask with it: a base64 form's group on either side (mask-secrets.ts). */
 const BESIDE = BASE64_GROUP;
 
+/** The first place in [from, to) where `form` begins in `text`, or -1: only that window is read. */
+function startIn(text: string, form: string, from: number, to: number): number {
+  const start = Math.max(0, from);
+  const found = text.slice(start, to + form.length - 1).indexOf(form);
+  return found !== -1 && start + found < to ? start + found : -1;
+}
+
 /**
  * Where a piece of a long stderr line ends: `holdBack` characters before its end (what could begin a secret's
  * form), moved back before any whole form that would cross it or end within BESIDE characters of it, by BESIDE
@@ -126,10 +133,9 @@ function pieceEnd(text: string, forms: readonly string[], holdBack: number): num
   for (let moved = true; moved && cut > 0; ) {
     moved = false;
     for (const f of forms) {
-      const from = Math.max(0, cut - f.length - BESIDE + 1);
-      const at = text.slice(from, cut + f.length - 1).indexOf(f);
-      if (at !== -1 && from + at < cut) {
-        cut = Math.max(0, from + at - BESIDE);
+      const at = startIn(text, f, cut - f.length - BESIDE + 1, cut);
+      if (at !== -1) {
+        cut = Math.max(0, at - BESIDE);
         moved = true;
       }
     }
@@ -147,10 +153,9 @@ function runEnd(text: string, forms: readonly string[], end: number, floor: numb
   for (let moved = true; moved && at > floor; ) {
     moved = false;
     for (const f of forms) {
-      const from = Math.max(0, at - f.length + 1);
-      const found = text.slice(from, at + f.length - 1).indexOf(f);
-      if (found !== -1 && from + found < at) {
-        at = from + found;
+      const found = startIn(text, f, at - f.length + 1, at);
+      if (found !== -1) {
+        at = found;
         moved = true;
       }
     }
@@ -160,8 +165,7 @@ function runEnd(text: string, forms: readonly string[], end: number, floor: numb
 
 /**
  * The first place at or after `from` that no form of `text` covers, a form's base64 neighbours on both sides
- * included (BESIDE):
- * where what follows a run withheld inside a form may be passed on.
+ * included (BESIDE): where what follows a run withheld inside a form may be passed on.
  */
 function clearOf(text: string, forms: readonly string[], from: number): number {
   let at = from;
@@ -169,11 +173,10 @@ function clearOf(text: string, forms: readonly string[], from: number): number {
     moved = false;
     for (const f of forms) {
       // A form that begins within BESIDE after `at` covers it too: its base64 neighbour before it would be passed on.
-      const start = Math.max(0, at - f.length - BESIDE + 1);
-      const found = text.slice(start, at + BESIDE + f.length).indexOf(f);
-      if (found !== -1 && start + found < at + BESIDE && start + found + f.length + BESIDE > at) {
+      const found = startIn(text, f, at - f.length - BESIDE + 1, at + BESIDE);
+      if (found !== -1) {
         // Past the form and the base64 characters after it that its neighbour group holds (as the masker reads it).
-        let end = start + found + f.length;
+        let end = found + f.length;
         const last = end + BESIDE;
         while (end < text.length && end < last && isBase64Char(text.charCodeAt(end))) end++;
         if (end <= at) continue;

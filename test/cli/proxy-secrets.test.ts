@@ -93,9 +93,10 @@ describe('toolgate proxy masks the secrets of a stdio upstream', () => {
 
 describe('toolgate proxy masks a secret in a long stderr line passed on in pieces', () => {
   const SPLIT = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/split-stderr-server.mjs');
-  /** The proxy's stderr after one call of `split` in `mode`, and how it exited. */
-  async function split(mode: string, token = SET): Promise<{ stderr: string; code: number | null }> {
-    const q = new RawCli('proxy', ['--env', `TOKEN=${token}`, '--', process.execPath, SPLIT]);
+  /** The proxy's stderr after one call of `split` in `mode`, and how it exited; `url`: a second secret (URL). */
+  async function split(mode: string, token = SET, url?: string): Promise<{ stderr: string; code: number | null }> {
+    const second = url === undefined ? [] : ['--env', `URL=${url}`];
+    const q = new RawCli('proxy', ['--env', `TOKEN=${token}`, ...second, '--', process.execPath, SPLIT]);
     started.push(q);
     await q.initialize();
     q.call('s', 'split', { mode });
@@ -134,29 +135,17 @@ describe('toolgate proxy masks a secret in a long stderr line passed on in piece
   }, 30_000);
 
   it('a run of a secret holding a shorter one is withheld whole: none of the longer shows', async () => {
-    const url = 'postgresql://admin:pA55w0rd-XYZ@db.internal:5432/prod';
-    const q = new RawCli('proxy', ['--env', 'TOKEN=admin', '--env', `URL=${url}`, '--', process.execPath, SPLIT]);
-    started.push(q);
-    await q.initialize();
-    q.call('s', 'split', { mode: 'nested' });
-    await q.until((r) => r.id === 's');
-    q.child.stdin.end();
-    expect((await q.exited).code).toBe(0);
-    expect(q.stderr).toMatch(/characters of the MCP server's stderr withheld/);
-    expect(q.stderr).not.toMatch(/pA55w0rd|db\.internal|postgresql/);
+    const { stderr, code } = await split('nested', 'admin', 'postgresql://admin:pA55w0rd-XYZ@db.internal:5432/prod');
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/characters of the MCP server's stderr withheld/);
+    expect(stderr).not.toMatch(/pA55w0rd|db\.internal|postgresql/);
   }, 30_000);
 
   it('a chain of two secrets each beginning where the other ends is withheld: no middle of either shows', async () => {
-    const [a, b] = ['Kx7mQ2vR9tLp', 'tLpSECRETpart42Kx7'];
-    const q = new RawCli('proxy', ['--env', `TOKEN=${a}`, '--env', `URL=${b}`, '--', process.execPath, SPLIT]);
-    started.push(q);
-    await q.initialize();
-    q.call('s', 'split', { mode: 'chain' });
-    await q.until((r) => r.id === 's');
-    q.child.stdin.end();
-    expect((await q.exited).code).toBe(0);
-    expect(q.stderr).toMatch(/characters of the MCP server's stderr withheld/);
-    expect(q.stderr).not.toMatch(/SECRET|part42|mQ2vR9/);
+    const { stderr, code } = await split('chain', 'Kx7mQ2vR9tLp', 'tLpSECRETpart42Kx7');
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/characters of the MCP server's stderr withheld/);
+    expect(stderr).not.toMatch(/SECRET|part42|mQ2vR9/);
   }, 30_000);
 
   it('a last line without a newline is passed on whole when the server exits, on its own line', async () => {
