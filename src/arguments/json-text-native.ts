@@ -1,5 +1,5 @@
 import { isExactNumber } from './exact-number.js';
-import type { ParsedText, TextLimits } from './parsed-text.js';
+import { NO_TEXT_LIMITS, type ParsedText, type TextLimits } from './parsed-text.js';
 import { surrogateEscape, wellFormed } from './json-text-surrogates.js';
 import { PROVEN_WITHIN, tallyText, UNPROVEN } from './json-text-tally.js';
 
@@ -111,6 +111,17 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
   }
   if (surrogates && !wellFormed(value)) return undefined;
   return { value, withinLimits: (verdict & WITHIN) !== 0 };
+}
+
+/**
+ * Whether `value`, JSON.parse's reading of `text` (the caller parsed it already), is proven exact by the tally alone:
+ * no duplicate key, no inexact number, no lone surrogate. False means not proven (the caller parses strictly), never
+ * that the text holds one: the same conditions as parseNative's first path, without a second JSON.parse.
+ */
+export function provenByTally(value: unknown, text: string): boolean {
+  if (text.length === 0 || text.length > TALLY_TEXT || text.charCodeAt(0) === 0xfeff) return false;
+  if (text.indexOf('\\') !== -1 || SURROGATE.test(text) || spacedColon(text)) return false;
+  return tallyText(value, text, NO_TEXT_LIMITS) !== UNPROVEN;
 }
 
 /**

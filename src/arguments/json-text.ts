@@ -1,7 +1,7 @@
 import { inexactReason, isExactNumber } from './exact-number.js';
 import { fail, failExecution, ok, type Result } from '../result.js';
 import { cutWhole } from '../util/describe-value.js';
-import { parseNative } from './json-text-native.js';
+import { parseNative, provenByTally } from './json-text-native.js';
 import { NO_TEXT_LIMITS, type ParsedText, type TextLimits } from './parsed-text.js';
 
 /** One open container: the object or array being filled, its pending key and its member count. */
@@ -209,7 +209,9 @@ let lenient = false;
  * names SHOULD be unique); undefined when there is none (or the text is not JSON). The native path proves most texts
  * in one scan; an inexact number or a lone surrogate does not stop the search.
  */
-export function duplicateKeyIn(text: string): string | undefined {
+export function duplicateKeyIn(text: string, parsed?: { readonly value: unknown }): string | undefined {
+  // `parsed`: JSON.parse's reading of `text`, when the caller has it (a proxied result), proven without a second parse.
+  if (parsed !== undefined && provenByTally(parsed.value, text)) return undefined;
   if (parseNative(text, NO_TEXT_LIMITS) !== undefined) return undefined;
   duplicate = undefined;
   lenient = true;

@@ -51,23 +51,28 @@ export function gateCall(
   if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given)))
     return invalid(calledAs, 'arguments must be a JSON object');
   let args: unknown;
+  let argsText: string | undefined;
   if (given !== undefined && 'requestText' in source) {
     const raw = memberText(source.requestText, source.path);
     if (raw.kind === 'duplicate') return invalid(calledAs, `the request has "${raw.key}" twice`);
-    args = raw.kind === 'text' ? raw.text : undefined;
+    argsText = raw.kind === 'text' ? raw.text : undefined;
+    args = argsText;
   } else if (given !== undefined && 'value' in source) args = source.value;
   const verdict = registry.check({ id: '', name: tool, arguments: args });
   if (!verdict.ok) return { kind: 'invalid', text: formatForModel(calledAs, verdict.error), error: verdict.error };
-  const refused = argumentsRefusal(verdict.value);
+  const refused = argumentsRefusal(verdict.value, argsText);
   if (refused !== undefined) return invalid(calledAs, refused);
   // Rebuilt from what was checked: nothing of the request is copied through.
   const { params: forwarded, dropped } = forwardedCall(tool, verdict.value as object, params);
   return { kind: 'forward', params: forwarded, dropped };
 }
 
-/** Why a result of `tool` that ran may not be passed on as it is (a member named `__proto__`), or undefined. */
-export function passOnRefusal(tool: string, result: unknown): string | undefined {
-  const proto = protoMemberPath(result);
+/**
+ * Why a result of `tool` that ran may not be passed on as it is (a member named `__proto__`), or undefined; `text`
+ * is JSON text the result was read from, when there is one (forward.ts's protoMemberPath).
+ */
+export function passOnRefusal(tool: string, result: unknown, text?: string): string | undefined {
+  const proto = protoMemberPath(result, text);
   return proto === undefined
     ? undefined
     : `error: tool ${tool} ran but its result was not passed on: ${protoRefusal(proto)}`;

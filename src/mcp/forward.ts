@@ -13,8 +13,14 @@ import { ownField } from '../util/own-field.js';
 /** Member names `_meta` may not carry at any depth (each reaches a prototype when merged or indexed). */
 const META_FORBIDDEN: ReadonlySet<string> = new Set([PROTO_KEY, 'constructor', 'prototype']);
 
-/** Where a parsed message part carries a member named `__proto__`, or undefined when it carries none. */
-export function protoMemberPath(value: unknown): string | undefined {
+/**
+ * Where a parsed message part carries a member named `__proto__`, or undefined when it carries none. `text`, when
+ * given, is JSON text `value` was read from (by JSON.parse, whole or as one of its members): a text that spells
+ * neither the name nor a `\u` escape (the only way to write its letters otherwise) has no such member, and the
+ * value is not walked (every proxied call and result is searched).
+ */
+export function protoMemberPath(value: unknown, text?: string): string | undefined {
+  if (text !== undefined && !text.includes(PROTO_KEY) && !text.includes('\\u')) return undefined;
   return memberPath(value, PROTO_ONLY);
 }
 
@@ -75,7 +81,7 @@ export function forwardedCall(name: string, args: object | undefined, received: 
 }
 
 /** Why validated arguments may not be forwarded (a member named `__proto__`), or undefined. */
-export function argumentsRefusal(args: unknown): string | undefined {
-  const path = protoMemberPath(args);
+export function argumentsRefusal(args: unknown, text?: string): string | undefined {
+  const path = protoMemberPath(args, text);
   return path === undefined ? undefined : protoRefusal(path);
 }

@@ -108,9 +108,12 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
   },
 ]);
 
+/** The revisions by their version: every request over HTTP names one (a closure per lookup cost the proxy's calls). */
+const BY_VERSION: ReadonlyMap<string, ProtocolRevision> = new Map(PROTOCOL_REVISIONS.map((r) => [r.version, r]));
+
 /** The revision named `version`, or undefined for one toolgate does not know. */
 export function revisionOf(version: unknown): ProtocolRevision | undefined {
-  return typeof version === 'string' ? PROTOCOL_REVISIONS.find((r) => r.version === version) : undefined;
+  return typeof version === 'string' ? BY_VERSION.get(version) : undefined;
 }
 
 /** The newest revision that starts with `initialize` (what the proxy asks its server for). */

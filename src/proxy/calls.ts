@@ -82,7 +82,7 @@ export function checkResult(
   calledAs = tool,
 ): CheckedResult {
   // A member named __proto__ goes toward the client no more than toward the server.
-  const refused = passOnRefusal(calledAs, result);
+  const refused = passOnRefusal(calledAs, result, line);
   if (refused !== undefined) return { result: errorResult(refused), problem: 'output' };
   const raw = line === undefined ? undefined : memberText(line, ['result']);
   const text = raw?.kind === 'text' ? raw.text : JSON.stringify(result);
@@ -96,7 +96,7 @@ export function checkResult(
     };
   // The result's own text goes on as the server wrote it: a key written twice there is checked as JSON.parse kept it
   // (the last), while a client keeping the first would read another result, one holding `__proto__` say (a hunt).
-  const twice = raw?.kind === 'text' ? duplicateKeyIn(raw.text) : undefined;
+  const twice = raw?.kind === 'text' ? duplicateKeyIn(raw.text, { value: result }) : undefined;
   if (twice !== undefined)
     return {
       result: errorResult(

@@ -52,6 +52,11 @@ export interface HttpFront {
   readonly stop: () => Promise<void>;
 }
 
+/** Whether a request target is `path`, with or without a query (no string made per request, as a split would). */
+function atPath(target: string, path: string): boolean {
+  return target.startsWith(path) && (target.length === path.length || target.charCodeAt(path.length) === 0x3f);
+}
+
 /**
  * Starts and admits the upstream (start-up fails before any client is served), then answers requests: at `path`
  * only, or at any path when undefined (a host's server routes to it). The start-up failure is its exit code.
@@ -77,7 +82,7 @@ export async function openHttpFront(
   const post = postHandler(settings, table);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (path !== undefined && (req.url ?? '').split('?')[0] !== path)
+    if (path !== undefined && !atPath(req.url ?? '', path))
       return refuse(res, 404, `Not Found: the MCP endpoint is ${path}`);
     // A body parser mounted before toolgate has read the text away: the arguments must be validated as they
     // arrived (duplicate keys, exact numbers), so such a request is refused rather than re-serialized.

@@ -11,7 +11,8 @@ function essence(mediaType: string): string {
 
 /** Whether a `Content-Type` names `type` (`type` lowercase), with any parameters. */
 export function isMediaType(contentType: string | undefined, type: string): boolean {
-  return contentType !== undefined && essence(contentType) === type;
+  // Most clients send the bare type as it is compared: no strings made for those.
+  return contentType === type || (contentType !== undefined && essence(contentType) === type);
 }
 
 /** A weight RFC 9110 allows: 0 to 1, at most three decimals. */

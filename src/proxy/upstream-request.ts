@@ -4,7 +4,7 @@
 // CPU through fetch, 1.4 s through node:http), and every session of `--listen` reads its catalog whole. Nothing here
 // follows a redirect (a 3xx is a status like any other: the --header values and the body never go to an origin
 // a hostile server names) and nothing is decompressed (no Accept-Encoding is sent).
-import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, type IncomingMessage, type RequestOptions, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import type { ExchangeCut } from './exchange-cut.js';
@@ -58,8 +58,10 @@ export function upstreamClient(url: URL): UpstreamClient {
   // request sent on one as it closes (3 of 6 calls at a 5 s pace failed), as fetch, which closes at 4 s, never did.
   const kept = { keepAlive: true, timeout: IDLE_MS };
   const agent = secure ? new HttpsAgent(kept) : new HttpAgent(kept);
-  // The URL read into request options once, not again for every exchange (node:http would, given the URL).
-  const where = urlToHttpOptions(url);
+  // The URL read into request options once, not again for every exchange (node:http would, given the URL). Each
+  // exchange's options are written out member by member: spreading urlToHttpOptions' object (null-prototype, kept
+  // by V8 as a dictionary) cost 2.5 us an exchange, a literal 0.05 us (measured on Node 20).
+  const { protocol, hostname, port, path, auth } = urlToHttpOptions(url);
   const send = (sent: UpstreamRequest): Promise<UpstreamResponse> =>
     new Promise((resolve, reject) => {
       const headers: Record<string, string> = { ...sent.headers };
@@ -68,7 +70,8 @@ export function upstreamClient(url: URL): UpstreamClient {
         reject(new Error(ABORTED));
         return;
       }
-      const options = { ...where, method: sent.method, headers, agent };
+      const options: RequestOptions = { protocol, hostname, port, path, method: sent.method, headers, agent };
+      if (auth !== undefined) options.auth = auth;
       // An invalid header value (a session id a hostile server chose) throws here, not on the request.
       const outgoing = secure ? httpsRequest(options) : httpRequest(options);
       let answered = false;

@@ -10,7 +10,9 @@ import { runInProcess } from './run-cli.js';
 
 const NODE = JSON.stringify(process.execPath);
 const SECRET = 'stderr-secret-value-0123456789';
-const dir = mkdtempSync(join(tmpdir(), 'toolgate-stderr-'));
+// Not `toolgate-stderr-`: a random suffix starting with `s` spelled the secret's first 8 characters in the server's
+// path, which the message names (a flake, 1 run in 62).
+const dir = mkdtempSync(join(tmpdir(), 'toolgate-stderr-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A server that writes `first`, then `second` in a later pipe chunk, to stderr and exits 1. */
