@@ -11,10 +11,18 @@ export { USAGE } from './help.js';
 
 const NAMES = COMMANDS.map((c) => c.name);
 
-/** Whether `--help` or `-h` appears among the options (before a `--`; for proxy, before the server's command). */
+/**
+ * Whether `--help` or `-h` appears among the options (before a `--`; for proxy, before the server's command; for
+ * serve, before `--exec`'s program: `--exec df -h` is the program's `-h`, which serve refuses as it refuses `-k`,
+ * where help on stdout would be read by an MCP client as the server's first message).
+ */
 function asksForHelp(command: CliCommand, argv: readonly string[]): boolean {
   const start = command.name === 'proxy' ? commandStart(argv, command.options) : undefined;
-  const end = start === undefined ? argv.indexOf('--') : start.at - (start.dashes ? 1 : 0);
+  let end = start === undefined ? argv.indexOf('--') : start.at - (start.dashes ? 1 : 0);
+  if (command.name === 'serve') {
+    const exec = argv.findIndex((a) => a === '--exec' || a.startsWith('--exec='));
+    if (exec >= 0 && (end < 0 || exec < end)) end = exec;
+  }
   return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 

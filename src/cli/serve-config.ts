@@ -55,13 +55,12 @@ export function serveSettings(args: ParsedArgs): Result<ServeSettings, Problem> 
       // The programs' own `KEY=VALUE` and URL words (`env TOKEN=... printenv`) are secrets too, as check and proxy
       // take them (exec/command-line.ts), from 8 characters as in what a proxy's client reads: `--format=json` or
       // `?state=open` are words of the program, and would be masked in every answer. A word with a placeholder is
-      // the model's.
+      // the model's: a value holding one is left out, the word's other values kept (a hunt's find: a URL with a
+      // key and a `{q}` was left out whole, and wget showed the key in its stderr).
       secrets: [
         ...requested.value.secrets,
         ...specs.value.flatMap((s) =>
-          secretsOf([s.program, ...s.args].filter((w) => !w.includes('{'))).filter(
-            (v) => v.length >= MIN_SHOWN_SECRET_LENGTH,
-          ),
+          secretsOf([s.program, ...s.args]).filter((v) => v.length >= MIN_SHOWN_SECRET_LENGTH && !v.includes('{')),
         ),
       ],
     },

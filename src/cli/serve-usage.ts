@@ -5,14 +5,14 @@
 // rule of check's reports, docs/cli.md).
 import { unescapePointerToken } from '../util/json-pointer.js';
 import type { ParsedArgs } from './args.js';
-import { displayWord, shellWord } from '../exec/command-line.js';
+import { displayTemplateWord, displayWord, shellWord } from '../exec/command-line.js';
 import { parseTemplate } from '../exec/template.js';
 import { SERVE } from './commands.js';
 
 /** A program word as shown: one holding a placeholder is a template, shown as written; others as reports do. */
 function programWord(word: string): string {
   const t = parseTemplate(word);
-  return t.ok && t.value.parts.some((p) => p.kind === 'placeholder') ? shellWord(word) : displayWord(word);
+  return t.ok && t.value.parts.some((p) => p.kind === 'placeholder') ? displayTemplateWord(word) : displayWord(word);
 }
 
 /**

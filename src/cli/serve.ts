@@ -78,6 +78,12 @@ export function prepareServe(argv: readonly string[]): Result<ServePlan, Problem
     return inputError(`${parsed.error.message}${program}`);
   }
   const args = parsed.value;
+  // Help was asked before --exec's program (dispatch.ts): one after it is the program's option.
+  if (args.flags.has('help'))
+    return inputError(
+      "-h and --help after --exec are the program's options; the words after --exec that start " +
+        'with "-" belong after "--", which ends toolgate\'s options',
+    );
   const settings = serveSettings(args);
   if (!settings.ok) return settings;
   // What follows quotes the user's words (templates, a name): an `--env` value written there too is masked, as

@@ -8,6 +8,7 @@
 import { constants, copyFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stringifyInOrder } from '../catalog/json-key-order.js';
+import { escapedJson } from '../util/hidden-text.js';
 import { readMcpConfig } from '../catalog/mcp-config.js';
 import { wrapServers } from '../catalog/mcp-config-wrap.js';
 import { splitCommandLine } from '../exec/command-line.js';
@@ -105,9 +106,10 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
   // "\n" JSON.stringify writes is a line end. With LF only, every line of a CRLF file would show as changed.
   const eol = /^[^\n]*\r\n/.test(text.value) ? '\r\n' : '\n';
   const newline = text.value.endsWith('\n') ? eol : '';
-  const out = changed
-    ? `${stringifyInOrder(document, key, servers, order, indentOf(text.value)).replaceAll('\n', eol)}${newline}`
-    : text.value;
+  // Written with the C1 controls, bidi controls and invisible characters of its strings escaped, as the file may
+  // have had them (JSON.stringify writes them raw: a name's `\u202e` would come out reordering a terminal's line).
+  const written = escapedJson(stringifyInOrder(document, key, servers, order, indentOf(text.value)));
+  const out = changed ? `${written.replaceAll('\n', eol)}${newline}` : text.value;
   // The name is the file's text, of any length and any character: clipped and quoted, as check shows it.
   for (const n of notes)
     if (n.outcome === 'left') io.err(`toolgate wrap: ${file}: server ${quote(n.name)} left as it is: ${n.why}\n`);

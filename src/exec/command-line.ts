@@ -95,8 +95,11 @@ export function secretsOf(words: readonly string[]): string[] {
   return [...new Set(secrets.filter((s) => s !== ''))];
 }
 
-/** A URL word with each query value and its password as REDACTED; any other word as it is. */
-function redactedUrl(word: string): string {
+/**
+ * A URL word with each query value and its password as REDACTED; any other word as it is. `kept`: a query value
+ * shown as written (a template's placeholder, the model's).
+ */
+function redactedUrl(word: string, kept: (value: string) => boolean = () => false): string {
   const query = urlQuery(word);
   let out = word;
   if (query !== undefined) {
@@ -105,7 +108,7 @@ function redactedUrl(word: string): string {
       .split('&')
       .map((pair) => {
         const eq = pair.indexOf('=');
-        return eq >= 0 && eq + 1 < pair.length ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+        return eq >= 0 && eq + 1 < pair.length && !kept(pair.slice(eq + 1)) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
       });
     out = `${word.slice(0, query.start)}${pairs.join('&')}${word.slice(query.end)}`;
   }
@@ -129,6 +132,14 @@ export function redactWord(word: string): string {
 export function displayWord(word: string): string {
   const a = assignment(word);
   return a === undefined ? shellWord(redactedUrl(word)) : `${shellWord(a.key)}=${REDACTED}`;
+}
+
+/**
+ * A template word (one holding a `{placeholder}`) as a refusal shows it: as written, to be typed again, but for the
+ * query values and password it holds as literal text (a value with a `{` in it is the model's, shown).
+ */
+export function displayTemplateWord(word: string): string {
+  return shellWord(redactedUrl(word, (value) => value.includes('{')));
 }
 
 /** The command line as reports show it: each `KEY=VALUE` word as `KEY=<redacted>`. */

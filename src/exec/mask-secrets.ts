@@ -128,6 +128,9 @@ function valueForms(value: string): string[] {
     jsonInside(once),
     asciiJson(value, false),
     asciiJson(value, true),
+    // Escaped twice with \u escapes: Python's default `json.dumps(json.dumps(s))` (a hunt's find).
+    jsonInside(asciiJson(value, false)),
+    jsonInside(asciiJson(value, true)),
     once.replace(/\//g, '\\/'),
     value.replace(/'/g, `'\\''`),
     // As a message shows it (clip writes control characters as \uXXXX; oneLine makes each run of line breaks a
@@ -141,7 +144,22 @@ function valueForms(value: string): string[] {
     value.replace(/~/g, '~0').replace(/\//g, '~1'),
   ];
   // A lone surrogate has no UTF-8, so no URL-encoded or base64 form (encodeURIComponent throws on it).
-  return wellFormed(value) ? [...forms, encodeURIComponent(value), ...base64Forms(value)] : forms;
+  return wellFormed(value) ? [...forms, ...urlForms(value), ...base64Forms(value)] : forms;
+}
+
+/**
+ * A value URL-encoded: as encodeURIComponent writes it, and as forms are (a space as `+`: WHATWG's
+ * application/x-www-form-urlencoded, Python's `quote_plus`, which also writes `!'()*` out; a hunt's find).
+ */
+function urlForms(value: string): string[] {
+  const component = encodeURIComponent(value);
+  const plus = component.replace(/%20/g, '+');
+  return [
+    component,
+    plus,
+    new URLSearchParams([['', value]]).toString().slice(1),
+    plus.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  ];
 }
 
 /**

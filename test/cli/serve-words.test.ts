@@ -2,6 +2,7 @@
 // the values of the program's own KEY=VALUE and URL words, and a call's arguments as the text that arrived.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawCli } from './raw-cli.js';
+import { runInProcess } from './run-cli.js';
 
 const servers: RawCli[] = [];
 function start(args: string[]): RawCli {
@@ -27,6 +28,17 @@ describe('toolgate serve: a value written on the command line', () => {
     const text = await server.textOf('show');
     expect(text).not.toContain('supersecretvalue');
     expect(text).toContain(shown);
+  });
+
+  // A hunt's find: a word holding a placeholder was left out whole, its literal query values with it (wget and
+  // curl write their URL to stderr, which the model reads).
+  it("the program's URL word's query value beside a placeholder, in what the model reads", async () => {
+    const server = start(['--name', 'show', '--exec', 'echo', '--', 'https://h.test/sse?token=supersecretvalue&q={q}']);
+    await server.initialize();
+    server.call('show', 'show', { q: 'open' });
+    const text = await server.textOf('show');
+    expect(text).not.toContain('supersecretvalue');
+    expect(text).toContain('token=<redacted>&q=open');
   });
 });
 
@@ -76,5 +88,41 @@ describe('toolgate serve: the arguments as they arrived', () => {
     server.send('{"jsonrpc":"2.0","id":"7","method":"tools/call","params":{"name":"show","arguments":{"n":7777}}}');
     const good = await server.until((r) => r.id === '7' && r !== bad);
     expect((good.result?.content ?? []).map((c) => c.text).join('')).toBe('7777');
+  });
+});
+
+// A hunt's find: the refused command line printed to stderr (an MCP client's server log) showed a template word's
+// literal query value as written.
+describe('toolgate serve: a refused command line', () => {
+  it("shows a template word's placeholder, never its literal query value", async () => {
+    const r = await runInProcess([
+      'serve',
+      '--name',
+      's',
+      '--exec',
+      'wget',
+      '--',
+      '-O-',
+      '{out}',
+      'http://127.0.0.1:9/s?api_key=sk_live_SECRET123456&q={q}',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("'http://127.0.0.1:9/s?api_key=<redacted>&q={q}'");
+    expect(r.err).not.toContain('SECRET123456');
+  });
+
+  // A hunt's find: `--exec df -h` printed serve's help to stdout and exited 0, where an MCP client reads stdout as
+  // the server's messages; `-k` in its place was refused.
+  it.each([['-h'], ['--help']])('refuses %s after --exec as the program option it is', async (flag) => {
+    const r = await runInProcess(['serve', '--name', 'df', '--exec', 'df', flag]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain('belong after "--"');
+  });
+
+  it('still shows help asked before --exec', async () => {
+    const r = await runInProcess(['serve', '-h', '--exec', 'df']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('toolgate serve');
   });
 });

@@ -46,3 +46,21 @@ describe('toolgate wrap: entries left as they are, exit 1', () => {
     expect(r.out).toContain('"--env",\n        "__proto__"');
   });
 });
+
+// A hunt's find: wrap wrote the config again with JSON.stringify, which writes C1 controls and bidi controls raw: a
+// name the file held as `\u009b2J` or `\u202e` came out as the characters, acting on the terminal that shows it.
+describe('toolgate wrap: characters that steer a terminal stay escaped', () => {
+  it.each([
+    ['C1 CSI', '\\u009b'],
+    ['right-to-left override', '\\u202e'],
+    ['zero-width space', '\\u200b'],
+  ])('%s in a server name', async (_, escape) => {
+    const file = join(dir, `steer-${++n}.json`);
+    writeFileSync(file, `{\n  "mcpServers": {\n    "x${escape}y": {"command": "srv"}\n  }\n}\n`);
+    const r = await runInProcess(['wrap', file, '--launcher', 'tg']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`"x${escape}y": {`);
+    expect(r.out).not.toMatch(/[\u0080-\u009f\u200b\u202e]/);
+    expect(Object.keys(JSON.parse(r.out).mcpServers)).toEqual([JSON.parse(`"x${escape}y"`)]);
+  });
+});

@@ -15,6 +15,9 @@ describe('maskSecrets', () => {
     ['JSON with non-ASCII as \\u00F6', '"pa\\"ss\\\\w\\u00F6rd/\'x"'],
     ['JSON with "/" escaped', '"pa\\"ss\\\\wörd\\/\'x"'],
     ['single-quoted for a shell', `'pa"ss\\wörd/'\\''x'`],
+    // A hunt's find: Python's `json.dumps(json.dumps(s))`, escaped twice with \u escapes.
+    ['JSON twice with non-ASCII as \\u00f6', JSON.stringify('"pa\\"ss\\\\w\\u00f6rd/\'x"')],
+    ['JSON twice with non-ASCII as \\u00F6', JSON.stringify('"pa\\"ss\\\\w\\u00F6rd/\'x"')],
   ])('masks the %s form', (_form, shown) => {
     const text = `before ${shown} after`;
     const masked = maskSecrets(text, [SECRET]);
@@ -276,5 +279,18 @@ describe('what the forms leave alone', () => {
     expect(masker.json('[99999999999999999999,100000000000000000001,1e20]')).toBe(
       `[99999999999999999999,100000000000000000001,"${REDACTED}"]`,
     );
+  });
+});
+
+// A hunt's find: a value URL-encoded as a form is (a space as `+`) was shown: `my+secret+pw`.
+describe('a secret URL-encoded as forms are', () => {
+  const secret = "my secret pw!(x)*'~";
+  it.each([
+    ['encodeURIComponent', encodeURIComponent(secret)],
+    ['a form, WHATWG', new URLSearchParams([['k', secret]]).toString().slice(2)],
+    ["Python's quote_plus", 'my+secret+pw%21%28x%29%2A%27~'],
+    ['encodeURIComponent with + for spaces', encodeURIComponent(secret).replace(/%20/g, '+')],
+  ])('%s', (_, shown) => {
+    expect(maskSecrets(`a ${shown} b`, [secret])).toBe(`a ${REDACTED} b`);
   });
 });
