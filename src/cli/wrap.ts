@@ -106,9 +106,10 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
   // "\n" JSON.stringify writes is a line end. With LF only, every line of a CRLF file would show as changed.
   const eol = /^[^\n]*\r\n/.test(text.value) ? '\r\n' : '\n';
   const newline = text.value.endsWith('\n') ? eol : '';
-  // Written with the C1 controls, bidi controls and invisible characters of its strings escaped, as the file may
-  // have had them (JSON.stringify writes them raw: a name's `\u202e` would come out reordering a terminal's line).
-  const written = escapedJson(stringifyInOrder(document, key, servers, order, indentOf(text.value)));
+  // Written with the C1 controls, bidi controls and stray tags of its strings escaped, as the file may have had them
+  // (JSON.stringify writes them raw: a name's `\u202e` would come out reordering a terminal's line); an emoji's
+  // joiner or a Persian non-joiner stays as written (a review's find: escaping them rewrote the user's text).
+  const written = escapedJson(stringifyInOrder(document, key, servers, order, indentOf(text.value)), 'steering');
   const out = changed ? `${written.replaceAll('\n', eol)}${newline}` : text.value;
   // The name is the file's text, of any length and any character: clipped and quoted, as check shows it.
   for (const n of notes)

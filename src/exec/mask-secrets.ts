@@ -148,18 +148,15 @@ function valueForms(value: string): string[] {
 }
 
 /**
- * A value URL-encoded: as encodeURIComponent writes it, and as forms are (a space as `+`: WHATWG's
- * application/x-www-form-urlencoded, Python's `quote_plus`, which also writes `!'()*` out; a hunt's find).
+ * A value URL-encoded: as encodeURIComponent writes it, with `!'()*` written out too (Python's `quote`), and as forms
+ * are (a space as `+`: WHATWG's application/x-www-form-urlencoded, Python's `quote_plus`; a hunt's find).
  */
 function urlForms(value: string): string[] {
   const component = encodeURIComponent(value);
-  const plus = component.replace(/%20/g, '+');
-  return [
-    component,
-    plus,
-    new URLSearchParams([['', value]]).toString().slice(1),
-    plus.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
-  ];
+  // Python's `quote(s, safe='')` and curl's --data-urlencode write `!'()*` out too (a review's find).
+  const strict = component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const plus = (encoded: string): string => encoded.replace(/%20/g, '+');
+  return [component, plus(component), strict, plus(strict), new URLSearchParams([['', value]]).toString().slice(1)];
 }
 
 /**

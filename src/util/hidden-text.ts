@@ -166,15 +166,27 @@ export const isHiddenSelector = (text: string, i: number): boolean =>
  * JSON text with every C1 control and every character printable writes out (a bidi control, a zero-width or tag
  * character) inside its strings escaped as `\uXXXX`: the same JSON value, but a report a person pipes to a terminal
  * or a log viewer acts on none of them (JSON.stringify escapes C0 alone). Such characters occur only in strings.
+ * `steering` escapes only what acts on a terminal or reorders a line (C1 and DEL, bidi embeddings, overrides and
+ * isolates, tags outside an RGI flag), for a person's own file written again (a client config: an emoji's joiner,
+ * a Persian non-joiner, a subdivision flag stay as the file had them).
  */
-export function escapedJson(json: string): string {
+export function escapedJson(json: string, only: 'hidden' | 'steering' = 'hidden'): string {
   let out: string | undefined;
   let from = 0;
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if (c < 0x7f) continue;
+    const flag = only === 'steering' && c === 0xd83c ? flagEnd(json, i) : -1;
+    if (flag !== -1) {
+      i = flag - 1;
+      continue;
+    }
     const tag = c >= 0xdb40 && c <= 0xdb43 && isTag(json.codePointAt(i) as number);
-    if (!tag && !isControl(c) && !isInvisible(c) && !isHiddenSelector(json, i)) continue;
+    const shown =
+      only === 'steering'
+        ? !isControl(c) && !isBidiControl(c)
+        : !isControl(c) && !isInvisible(c) && !isHiddenSelector(json, i);
+    if (!tag && shown) continue;
     const units = tag ? 2 : 1;
     let written = '';
     for (let k = 0; k < units; k++)

@@ -53,14 +53,34 @@ describe('toolgate wrap: characters that steer a terminal stay escaped', () => {
   it.each([
     ['C1 CSI', '\\u009b'],
     ['right-to-left override', '\\u202e'],
-    ['zero-width space', '\\u200b'],
   ])('%s in a server name', async (_, escape) => {
     const file = join(dir, `steer-${++n}.json`);
     writeFileSync(file, `{\n  "mcpServers": {\n    "x${escape}y": {"command": "srv"}\n  }\n}\n`);
     const r = await runInProcess(['wrap', file, '--launcher', 'tg']);
     expect(r.code).toBe(0);
     expect(r.out).toContain(`"x${escape}y": {`);
-    expect(r.out).not.toMatch(/[\u0080-\u009f\u200b\u202e]/);
+    expect(r.out).not.toMatch(/[\u0080-\u009f\u202e]/);
     expect(Object.keys(JSON.parse(r.out).mcpServers)).toEqual([JSON.parse(`"x${escape}y"`)]);
   });
+});
+
+// A review's find in the fix above: escaping every invisible character rewrote the user's own text, an emoji's joiner
+// and a Persian non-joiner in entries wrap never touched, and `wrap` then `--undo` no longer gave back the file.
+it("keeps a person's text as the file had it: joiners, non-joiners, a subdivision flag", async () => {
+  const file = join(dir, `text-${++n}.json`);
+  const names = [
+    'dev\u{1f468}\u200d\u{1f4bb}',
+    '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645',
+    '\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}',
+    '\u2764\ufe0f',
+  ];
+  const servers = Object.fromEntries(names.map((name) => [name, { command: 'srv' }]));
+  const original = `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`;
+  writeFileSync(file, original);
+  const wrapped = await runInProcess(['wrap', file, '--launcher', 'tg']);
+  expect(wrapped.code).toBe(0);
+  for (const name of names) expect(wrapped.out).toContain(`"${name}": {`);
+  writeFileSync(file, wrapped.out);
+  const undone = await runInProcess(['wrap', file, '--undo']);
+  expect(undone.out).toBe(original);
 });

@@ -290,6 +290,7 @@ describe('a secret URL-encoded as forms are', () => {
     ['a form, WHATWG', new URLSearchParams([['k', secret]]).toString().slice(2)],
     ["Python's quote_plus", 'my+secret+pw%21%28x%29%2A%27~'],
     ['encodeURIComponent with + for spaces', encodeURIComponent(secret).replace(/%20/g, '+')],
+    ["Python's quote, curl's --data-urlencode", 'my%20secret%20pw%21%28x%29%2A%27~'],
   ])('%s', (_, shown) => {
     expect(maskSecrets(`a ${shown} b`, [secret])).toBe(`a ${REDACTED} b`);
   });
