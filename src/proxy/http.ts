@@ -150,7 +150,10 @@ export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Prom
   // good, an fd each (enough of them and no client could connect). Silent that long before a request, it is closed.
   server.on('connection', (socket: Socket) => socket.setTimeout(HEADERS_TIMEOUT_MS));
   const refused = boundConnections(server, listen.maxConnections, say);
-  server.on('request', (req: IncomingMessage) => req.socket.setTimeout(0));
+  // Once: a kept connection's later requests find it off already (node re-arms no timer for them).
+  server.on('request', (req: IncomingMessage) => {
+    if (req.socket.timeout !== 0) req.socket.setTimeout(0);
+  });
   const bound = await new Promise<string | undefined>((resolve) => {
     server.once('error', (e) => resolve(e.message));
     server.listen(listen.port, listen.host, () => resolve(undefined));
