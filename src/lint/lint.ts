@@ -1,5 +1,5 @@
 import { guarded, ok, type Result } from '../result.js';
-import { boundedSchemaCopy, reportLimits, type ReportOptions } from '../schema/schema-copy.js';
+import { readOnlySchemaCopy, reportLimits, type ReportOptions } from '../schema/schema-copy.js';
 import { walkSchema } from '../schema/walk.js';
 import { ACCEPTS_ANYTHING } from './accepts-anything.js';
 import { DUPLICATE_BRANCH } from './duplicate-branch.js';
@@ -38,7 +38,8 @@ export function lintSchema(schema: unknown, options?: ReportOptions): Result<rea
     // The limits read once, for the copy and the budget alike.
     const limits = reportLimits(options);
     if (!limits.ok) return limits;
-    const copy = boundedSchemaCopy(schema, limits.value);
+    // Read, never written: admission's published schema is not copied again (schema-copy.ts).
+    const copy = readOnlySchemaCopy(schema, limits.value);
     if (!copy.ok) return copy;
     const root = copy.value;
     const budget = lintBudget(limits.value);

@@ -13,7 +13,7 @@ import { cachedValidator, rememberValidator } from './compile-cache.js';
 
 export { compileCounters } from './compile-cache.js';
 export type { CompiledSchema } from './compiled-schema.js';
-import { boundedSchemaCopy, frozenCopy } from './schema-copy.js';
+import { boundedSchemaCopy, frozenCopy, markOwnCopy } from './schema-copy.js';
 import { frontEndFor } from './front-ends.js';
 import { resolveReferences, type Pipeline } from './pipeline.js';
 import { checkToolRoot } from './tool-root.js';
@@ -88,7 +88,12 @@ export function compileSchema(
   const quickKey = resolved.lazy ? undefined : `${flagKey}|${canonicalJson(copy.value)}`;
   const hit = quickKey === undefined ? undefined : cachedValidator(quickKey);
   if (hit !== undefined)
-    return ok(estimated(cached(compiledOf({ ...parts, schema: deepFreeze(copy.value) }, hit.validator)), hit.cost));
+    return ok(
+      estimated(
+        cached(compiledOf({ ...parts, schema: markOwnCopy(deepFreeze(copy.value), limits.value) }, hit.validator)),
+        hit.cost,
+      ),
+    );
   // Estimated before any costly step (the gates analyse every pattern), and again on what the engine
   // will run (compile-cost.ts). A cache hit passed both under the same limits (they are in its key).
   // maxSubschemas first: the cheaper count, and its message names the more specific excess.
@@ -129,7 +134,7 @@ export function compileSchema(
   }
   // What CompiledSchema.schema exposes: the checked private copy as given, taken before the engine
   // rewrites it (never a second read of the caller's object, never the rewritten form).
-  const exposedSchema = frozenCopy(copy.value);
+  const exposedSchema = markOwnCopy(frozenCopy(copy.value), limits.value);
   // A document's vocabularies come from its meta-schema, which is not among the documents: keyed too, or a
   // validator compiled with a vocabulary left out (its keywords annotations) would serve one that lists it.
   const fullKey = p.usedExternal

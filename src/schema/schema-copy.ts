@@ -1,7 +1,7 @@
 import { fail, ok, schemaViolation, type Result } from '../result.js';
 import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
 import { shownPlace } from '../util/describe-value.js';
-import { excessFailure, resolveLimits, schemaBounds, type Limits } from '../util/limits.js';
+import { excessFailure, limitsKey, resolveLimits, schemaBounds, type Limits } from '../util/limits.js';
 import { OBJECT, readTable, type OptionTable } from '../util/option-table.js';
 
 /** Options of the report-only schema checks (lintSchema, checkProvider); every field optional. */
@@ -45,6 +45,28 @@ export function boundedSchemaCopy(schema: unknown, limits: Limits): Result<unkno
   const problem = copy.finding.problem;
   const message = `schema is not JSON at ${shownPlace(problemPointer(problem)) || 'the root'}: ${problem.message}`;
   return fail('validation', message, [schemaViolation('json', message, problemPointer(problem), 'schema_invalid')]);
+}
+
+/**
+ * The deep-frozen schema copies validateSchema hands out (`CompiledSchema.schema`, what admission publishes), each with
+ * the limits it was bounded by (limitsKey). Only this module's callers add to it; a host cannot name an object here.
+ */
+const ownCopies = new WeakMap<object, string>();
+
+/** Records `copy`, deep-frozen, as bounded by `limits`; returns it. */
+export function markOwnCopy<T>(copy: T, limits: Limits): T {
+  if (copy !== null && typeof copy === 'object') ownCopies.set(copy, limitsKey(limits));
+  return copy;
+}
+
+/**
+ * A copy to read, never to write: `schema` itself when it is a frozen copy validateSchema made under the same
+ * limits (the same bounds would pass it again), else boundedSchemaCopy. Admission lints the schema it published:
+ * copying a 1 MB one again cost 67 ms of the admission promise's second (bench/adversarial.ts).
+ */
+export function readOnlySchemaCopy(schema: unknown, limits: Limits): Result<unknown> {
+  if (schema !== null && typeof schema === 'object' && ownCopies.get(schema) === limitsKey(limits)) return ok(schema);
+  return boundedSchemaCopy(schema, limits);
 }
 
 /**

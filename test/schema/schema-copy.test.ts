@@ -5,6 +5,8 @@ import { PROVIDER_NAMES } from '../../src/interop/providers.js';
 import { lintSchema } from '../../src/lint/lint.js';
 import { validateSchema } from '../../src/schema/compile.js';
 import type { Result } from '../../src/result.js';
+import { readOnlySchemaCopy } from '../../src/schema/schema-copy.js';
+import { DEFAULT_LIMITS } from '../../src/util/limits.js';
 
 /** `levels` nested `{anyOf: [s, s]}` sharing one object below: small in memory, 2^levels as JSON. */
 function dag(levels: number): unknown {
@@ -92,5 +94,34 @@ describe('admission runs the report checks under its own limits', () => {
     const r = await admitBatch([tool], { provider: 'gemini' });
     expect(r.ok ? 'admitted' : r.error.message).toMatch(/limit maxSchemaDepth exceeded/);
     expect(r.ok ? '' : r.error.message).not.toMatch(/provider check failed/);
+  });
+});
+
+// Admission lints the schema it published; copying it again took 67 ms (and, with its garbage, about 300 ms) of a
+// 1 MB schema's admission second (bench/adversarial.ts, a 90,000-member `const`). A copy validateSchema made is read
+// as it is under the same limits; anything else, a host's frozen object or other limits, is copied and bounded.
+describe('readOnlySchemaCopy', () => {
+  const schema = { type: 'object', properties: { a: { const: { k: [1, 2] } } } };
+  const compiled = validateSchema(schema);
+  if (!compiled.ok) throw new Error('compiles');
+
+  it("reads validateSchema's own copy as it is under the same limits", () => {
+    const read = readOnlySchemaCopy(compiled.value.schema, DEFAULT_LIMITS);
+    expect(read.ok && read.value === compiled.value.schema).toBe(true);
+  });
+
+  it('copies and bounds it under other limits', () => {
+    const tight = { ...DEFAULT_LIMITS, maxSchemaBytes: 10 };
+    const read = readOnlySchemaCopy(compiled.value.schema, tight);
+    expect(read.ok).toBe(false);
+    const other = readOnlySchemaCopy(compiled.value.schema, { ...DEFAULT_LIMITS, maxSchemaDepth: 50 });
+    expect(other.ok && other.value !== compiled.value.schema).toBe(true);
+    expect(other.ok && other.value).toEqual(schema);
+  });
+
+  it("copies a host's frozen object, whatever it holds", () => {
+    const host = Object.freeze({ type: 'string' });
+    const read = readOnlySchemaCopy(host, DEFAULT_LIMITS);
+    expect(read.ok && read.value !== host).toBe(true);
   });
 });
