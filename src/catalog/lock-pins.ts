@@ -2,7 +2,7 @@
 // (every field, not only what an approval dialog shows: a changed `_meta` or `outputSchema` is drift too), and
 // one per top-level field, so a drift report names what changed. Fields the caller calls volatile are left out
 // of both and recorded, so whoever compares later leaves out the same ones.
-import { secretForms } from '../exec/mask-secrets.js';
+import { secretForms } from '../exec/secret-forms.js';
 import { fail, ok, thrownMessage, type Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip, quote } from '../util/describe-value.js';

@@ -3,7 +3,8 @@
 // description quoting its token), and a report, a CI log or a committed lock file would show it. Values shorter
 // than MIN_SHOWN_SECRET_LENGTH are left alone, as in what the proxy's clients read: `LOG_LEVEL=warn` would mask a
 // report's own `warnings`. Printed text is masked as the proxy masks its stderr (createMasker's host rule).
-import { createMasker, MIN_SHOWN_SECRET_LENGTH, secretForms } from '../exec/mask-secrets.js';
+import { createMasker, MIN_SHOWN_SECRET_LENGTH } from '../exec/mask-secrets.js';
+import { secretForms } from '../exec/secret-forms.js';
 import { clip } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import type { CliIO } from './io.js';

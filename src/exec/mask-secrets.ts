@@ -1,19 +1,14 @@
-// Values that must never be printed (`--env` values, `KEY=VALUE` words), masked in every form they take in
-// text toolgate shows: as they are, inside a JSON string (escaped once, or twice when JSON text is itself put
-// in a JSON string, as a report does with a server's message), with non-ASCII escaped as \uXXXX (Python's
-// json.dumps) or `/` as `\/`, single-quoted for a shell, URL-encoded, and base64 at any offset. A value with `"`
-// or `\` has no raw occurrence in JSON output, so masking the raw form alone would show it. JSON text (what the
-// proxy sends its client, its --log lines) is masked string by string, each decoded first: whatever escapes its
-// writer chose, the value is found, and the text stays JSON.
+// Values that must never be printed (`--env` values, `KEY=VALUE` words), masked in every form they take in text
+// toolgate shows (secret-forms.ts: escaped for JSON once or twice, URL-encoded, base64, ...). A value with `"` or `\`
+// has no raw occurrence in JSON output, so masking the raw form alone would show it. JSON text (what the proxy sends
+// its client, its --log lines) is masked string by string, each decoded first: whatever escapes its writer chose,
+// the value is found, and the text stays JSON.
 
 import { isExactNumber } from '../arguments/exact-number.js';
-import { oneLine, printable } from '../util/describe-value.js';
+import { base64SecretForms, MIN_SECRET_LENGTH, secretForms } from './secret-forms.js';
 
 /** What replaces a value that is never printed. */
 export const REDACTED = '<redacted>';
-
-/** Values shorter than this are left alone: masking every `1` or `on` would garble text and hide nothing. */
-export const MIN_SECRET_LENGTH = 4;
 
 /**
  * The shortest value masked in what a client reads (the proxy) and in the reports and lock files of `check` and
@@ -21,46 +16,6 @@ export const MIN_SECRET_LENGTH = 4;
  * `warnings` key, into the mask, and a value that short hides little.
  */
 export const MIN_SHOWN_SECRET_LENGTH = 8;
-
-/** The inside of a JSON string for `value` (JSON.stringify without the quotes). */
-function jsonInside(value: string): string {
-  return JSON.stringify(value).slice(1, -1);
-}
-
-/** JSON string content with every non-ASCII character as \uXXXX (a surrogate pair as two). */
-function asciiJson(value: string, upper: boolean): string {
-  return jsonInside(value).replace(/[\u0080-\uffff]/g, (c) => {
-    const hex = (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0');
-    return `\\u${upper ? hex.toUpperCase() : hex}`;
-  });
-}
-
-/** A value's lines: a multi-line secret (a PEM key) can come out a line at a time (a server's stderr writes). */
-const LINE_SPLIT = /[\r\n\u2028\u2029]+/;
-
-/** A PEM armor line (RFC 7468 §2): it names the kind of key, the same in every key and every public one. */
-const PEM_ARMOR = /^-----(?:BEGIN|END) [^-]*-----$/;
-
-/**
- * Every form of `value` masked, longest first, each at least MIN_SECRET_LENGTH long; for a value on several
- * lines, each line's forms too.
- */
-export function secretForms(value: string): string[] {
-  if (value.length < MIN_SECRET_LENGTH) return [];
-  const forms = piecesOf(value).flatMap(valueForms);
-  return [...new Set(forms)].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
-}
-
-/** The value, and for a value on several lines each line but a PEM armor line. */
-function piecesOf(value: string): string[] {
-  const lines = value.split(LINE_SPLIT);
-  return lines.length > 1 ? [value, ...lines.filter((l) => !PEM_ARMOR.test(l.trim()))] : [value];
-}
-
-/** Which of secretForms(value) are base64 forms (masked with the groups beside them: widened). */
-export function base64SecretForms(value: string): string[] {
-  return value.length < MIN_SECRET_LENGTH ? [] : piecesOf(value).filter(wellFormed).flatMap(base64Forms);
-}
 
 /** Characters of base64 (RFC 4648 §4) and base64url (§5) text, padding included. */
 const BASE64_CHAR = '[A-Za-z0-9+/_=-]';
@@ -113,68 +68,6 @@ function masked(text: string, ranges: number[]): string {
     end = to;
   }
   return `${out}${text.slice(end)}`;
-}
-
-/** Whether `value` has no lone surrogate. */
-const wellFormed = (value: string): boolean =>
-  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
-
-/** The forms of one value (secretForms), of any length. */
-function valueForms(value: string): string[] {
-  const once = jsonInside(value);
-  const forms = [
-    value,
-    once,
-    jsonInside(once),
-    asciiJson(value, false),
-    asciiJson(value, true),
-    // Escaped twice with \u escapes: Python's default `json.dumps(json.dumps(s))` (a hunt's find).
-    jsonInside(asciiJson(value, false)),
-    jsonInside(asciiJson(value, true)),
-    once.replace(/\//g, '\\/'),
-    value.replace(/'/g, `'\\''`),
-    // As a message shows it (clip writes control characters as \uXXXX; oneLine makes each run of line breaks a
-    // space), and that text inside JSON.
-    printable(value),
-    jsonInside(printable(value)),
-    oneLine(value),
-    printable(oneLine(value)),
-    jsonInside(oneLine(value)),
-    // As a JSON Pointer token (RFC 6901 §3: a member name carrying it, in a schema location) and URL-encoded.
-    value.replace(/~/g, '~0').replace(/\//g, '~1'),
-  ];
-  // A lone surrogate has no UTF-8, so no URL-encoded or base64 form (encodeURIComponent throws on it).
-  return wellFormed(value) ? [...forms, ...urlForms(value), ...base64Forms(value)] : forms;
-}
-
-/**
- * A value URL-encoded: as encodeURIComponent writes it, with `!'()*` written out too (Python's `quote`), and as forms
- * are (a space as `+`: WHATWG's application/x-www-form-urlencoded, Python's `quote_plus`; a hunt's find).
- */
-function urlForms(value: string): string[] {
-  const component = encodeURIComponent(value);
-  // Python's `quote(s, safe='')` and curl's --data-urlencode write `!'()*` out too (a review's find).
-  const strict = component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const plus = (encoded: string): string => encoded.replace(/%20/g, '+');
-  return [component, plus(component), strict, plus(strict), new URLSearchParams([['', value]]).toString().slice(1)];
-}
-
-/**
- * The parts of a value's base64 (RFC 4648 §4) and base64url (§5) that hold whatever bytes come before and after it:
- * MCP carries binary data (a resource's `blob`, an image) as base64, so a secret in a file a server reads comes
- * out encoded. The value may start at any of three offsets in the encoded bytes; for each, the characters its own
- * bytes alone decide (whole groups of three of its bytes) are the form.
- */
-function base64Forms(value: string): string[] {
-  const bytes = Buffer.from(value, 'utf8');
-  const forms: string[] = [];
-  for (const offset of [0, 1, 2]) {
-    const padded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-    // The first group shares its bytes with what comes before (offset > 0); the last with what comes after.
-    const decided = padded.slice(offset === 0 ? 0 : 4, Math.floor((offset + bytes.length) / 3) * 4);
-    forms.push(decided, decided.replace(/\+/g, '-').replace(/\//g, '_'));
-  }
-  return forms;
 }
 
 /** `text` with every form of every secret masked. */

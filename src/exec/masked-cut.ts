@@ -3,7 +3,8 @@
 // is read past the cut by the longest form of a secret less one byte, every form that begins before the cut is
 // replaced whole, and only then is it cut. Beginnings are never masked at a cut: a model that makes its own text
 // end at the cut would learn from such a mask whether its guess begins a secret (mask-secrets.ts, createMasker).
-import { BASE64_GROUP, base64SecretForms, isBase64Char, REDACTED, secretForms } from './mask-secrets.js';
+import { BASE64_GROUP, isBase64Char, REDACTED } from './mask-secrets.js';
+import { base64SecretForms, secretForms } from './secret-forms.js';
 
 const REDACTED_BYTES = Buffer.from(REDACTED, 'utf8');
 

@@ -3,7 +3,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { childEnvironment } from '../exec/environment.js';
-import { BASE64_GROUP, createMasker, isBase64Char, secretForms } from '../exec/mask-secrets.js';
+import { BASE64_GROUP, createMasker, isBase64Char } from '../exec/mask-secrets.js';
+import { secretForms } from '../exec/secret-forms.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
 import { clip } from '../util/describe-value.js';
 import type { ProxyIO } from './io.js';

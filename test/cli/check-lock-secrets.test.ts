@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REDACTED, secretForms } from '../../src/exec/mask-secrets.js';
+import { REDACTED } from '../../src/exec/mask-secrets.js';
+import { secretForms } from '../../src/exec/secret-forms.js';
 import { runInProcess } from './run-cli.js';
 
 const LEAKY = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/secret-echo-server.mjs');

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDACTED, secretForms } from '../../src/exec/mask-secrets.js';
+import { REDACTED } from '../../src/exec/mask-secrets.js';
+import { secretForms } from '../../src/exec/secret-forms.js';
 import { POST_HEADERS, startProxy, stopAll } from './http-fixture.js';
 import { RawCli } from './raw-cli.js';
 

@@ -1,7 +1,8 @@
 // Every form a secret takes in printed text is masked. Before the fix only the raw value was: a value with `"`
 // or `\` showed in its JSON-escaped form (a server's JSON log line, a JSON report of a message).
 import { describe, expect, it } from 'vitest';
-import { createMasker, maskSecrets, REDACTED, secretForms } from '../../src/exec/mask-secrets.js';
+import { createMasker, maskSecrets, REDACTED } from '../../src/exec/mask-secrets.js';
+import { secretForms } from '../../src/exec/secret-forms.js';
 import { clip, oneLine, printable } from '../../src/util/describe-value.js';
 
 const SECRET = 'pa"ss\\wörd/\'x';
