@@ -77,10 +77,10 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** The parsed value when the fast path is exact for `text`; undefined means "use the strict parser". */
 export function parseNative(text: string, given: TextLimits): ParsedText | undefined {
-  if (text.length === 0 || text.charCodeAt(0) === 0xfeff || SURROGATE.test(text)) return undefined;
+  if (!nativeMayRead(text)) return undefined;
   const escapes = text.indexOf('\\') !== -1;
   let value: unknown = UNREAD;
-  if (!escapes && text.length <= TALLY_TEXT && !spacedColon(text)) {
+  if (!escapes && tallyTakes(text)) {
     try {
       value = JSON.parse(text);
     } catch {
@@ -119,9 +119,18 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
  * that the text holds one: the same conditions as parseNative's first path, without a second JSON.parse.
  */
 export function provenByTally(value: unknown, text: string): boolean {
-  if (text.length === 0 || text.length > TALLY_TEXT || text.charCodeAt(0) === 0xfeff) return false;
-  if (text.indexOf('\\') !== -1 || SURROGATE.test(text) || spacedColon(text)) return false;
+  if (!nativeMayRead(text) || text.indexOf('\\') !== -1 || !tallyTakes(text)) return false;
   return tallyText(value, text, NO_TEXT_LIMITS) !== UNPROVEN;
+}
+
+/** Whether JSON.parse may read `text` for either path: not empty, no byte order mark, no raw surrogate. */
+function nativeMayRead(text: string): boolean {
+  return text.length !== 0 && text.charCodeAt(0) !== 0xfeff && !SURROGATE.test(text);
+}
+
+/** Whether the tally may be tried on a text without a backslash: short enough to parse first, and not spaced. */
+function tallyTakes(text: string): boolean {
+  return text.length <= TALLY_TEXT && !spacedColon(text);
 }
 
 /**

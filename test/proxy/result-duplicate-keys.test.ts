@@ -2,14 +2,7 @@
 // passed on as the server wrote it: `content` holding `__proto__` first and a clean `content` after reached the
 // client byte for byte, and a client keeping the first key reads another result than the one checked.
 import { describe, expect, it } from 'vitest';
-import { checkResult } from '../../src/proxy/calls.js';
-
-const PUBLISHED = { outputs: new Map() };
-/** The proxy's reading of a server's line: its result member parsed, the line kept. */
-function judge(resultText: string): ReturnType<typeof checkResult> {
-  const line = `{"jsonrpc":"2.0","id":1,"result":${resultText}}`;
-  return checkResult('x', (JSON.parse(line) as { result: unknown }).result, line, PUBLISHED, 1 << 20);
-}
+import { judgeResult as judge } from './judge-result.js';
 
 describe('a tool result with a key written twice', () => {
   it.each([

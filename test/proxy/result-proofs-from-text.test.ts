@@ -7,13 +7,7 @@ import { duplicateKeyIn } from '../../src/arguments/json-text.js';
 import { defineTool, Registry } from '../../src/index.js';
 import { gateCall } from '../../src/mcp/call-gate.js';
 import { protoMemberPath } from '../../src/mcp/forward.js';
-import { checkResult } from '../../src/proxy/calls.js';
-
-const PUBLISHED = { outputs: new Map() };
-function judge(resultText: string): ReturnType<typeof checkResult> {
-  const line = `{"jsonrpc":"2.0","id":1,"result":${resultText}}`;
-  return checkResult('x', (JSON.parse(line) as { result: unknown }).result, line, PUBLISHED, 1 << 20);
-}
+import { judgeResult as judge } from './judge-result.js';
 
 const PROTO_SPELLINGS: readonly (readonly [string, string])[] = [
   ['written plainly', '{"a":[{"__proto__":{"p":1}}]}'],
