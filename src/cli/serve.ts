@@ -66,25 +66,22 @@ export async function callCommand(
   }
 }
 
+/** What a program's option read as toolgate's is told (`--exec node -e ...`, `--exec df -h`). */
+const PROGRAM_OPTIONS = 'the words after --exec that start with "-" belong after "--", which ends toolgate\'s options';
+
 /** Prepares every tool; the first problem is returned as a message for stderr. */
 export function prepareServe(argv: readonly string[]): Result<ServePlan, Problem> {
   const parsed = parseArgs(argv, SERVE.options, 'serve');
   if (!parsed.ok) {
     // `--exec node -e ...`: a program's own option read as toolgate's.
     const m = parsed.error.message;
-    const program =
-      m.startsWith('unknown option -') && !m.includes('did you mean')
-        ? '; the words after --exec that start with "-" belong after "--", which ends toolgate\'s options'
-        : '';
+    const program = m.startsWith('unknown option -') && !m.includes('did you mean') ? `; ${PROGRAM_OPTIONS}` : '';
     return inputError(`${parsed.error.message}${program}`);
   }
   const args = parsed.value;
   // Help was asked before --exec's program (dispatch.ts): one after it is the program's option.
   if (args.flags.has('help'))
-    return inputError(
-      "-h and --help after --exec are the program's options; the words after --exec that start " +
-        'with "-" belong after "--", which ends toolgate\'s options',
-    );
+    return inputError(`-h and --help after --exec are the program's options; ${PROGRAM_OPTIONS}`);
   const settings = serveSettings(args);
   if (!settings.ok) return settings;
   // What follows quotes the user's words (templates, a name): an `--env` value written there too is masked, as

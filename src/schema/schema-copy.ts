@@ -62,7 +62,8 @@ export function markOwnCopy<T>(copy: T, limits: Limits): T {
 /**
  * A copy to read, never to write: `schema` itself when it is a frozen copy validateSchema made under the same
  * limits (the same bounds would pass it again), else boundedSchemaCopy. Admission lints the schema it published:
- * copying a 1 MB one again cost 67 ms of the admission promise's second (bench/adversarial.ts).
+ * copying a 1 MB one again cost about 300 ms of the admission promise's second, its garbage included
+ * (bench/adversarial.ts).
  */
 export function readOnlySchemaCopy(schema: unknown, limits: Limits): Result<unknown> {
   if (schema !== null && typeof schema === 'object' && ownCopies.get(schema) === limitsKey(limits)) return ok(schema);
