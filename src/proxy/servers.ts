@@ -17,6 +17,13 @@ import { readmissionLines } from './summary.js';
 import { GONE, Readmission } from './readmission.js';
 import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
 
+/**
+ * How long a gateway waits for its servers at start before it serves those up, well within a client's own wait for
+ * `initialize` (which may be shorter than `--timeout`): the others are served when up, announced by
+ * `tools/list_changed`.
+ */
+export const START_WAIT_MS = 5_000;
+
 /** One server of the set: its settings, and its upstream while it is served. */
 export interface Slot {
   readonly name: string;
@@ -68,7 +75,9 @@ export class ServerSet {
 
   /**
    * Opens every server at once. `--mode strict`: any server that fails fails the set (1); so does every server
-   * failing (its worst code). Otherwise the set serves the servers that came up and restarts the others.
+   * failing (its worst code). Otherwise the set waits for all its servers at most START_WAIT_MS (or `--timeout`, if
+   * shorter), past that only until one is up, and serves each other one once it is (as a restarted one): one server
+   * that hangs does not hold the client's initialize for a whole `--timeout`.
    */
   static async open(
     servers: readonly ProxySettings[],
@@ -87,17 +96,23 @@ export class ServerSet {
       backoff: new Backoff(),
     }));
     const set = new ServerSet(slots, io, told, secrets);
-    const opened = await Promise.all(slots.map((slot) => openUpstream(slot.settings, io, set.closing, announce)));
-    const failed = opened.filter((o): o is UpstreamFailure => !('peer' in o));
+    const attempts = slots.map((slot) => openUpstream(slot.settings, io, set.closing, announce));
+    const wait = mode === 'strict' ? undefined : Math.min(START_WAIT_MS, ...servers.map((s) => s.timeoutMs));
+    const opened = await startedWithin(attempts, wait);
+    const failed = opened.filter((o): o is UpstreamFailure => o !== undefined && !('peer' in o));
     if ((mode === 'strict' && failed.length > 0) || failed.length === slots.length) {
       await set.stop();
-      await Promise.all(opened.map((o) => ('peer' in o ? o.stop() : undefined)));
+      await Promise.all(attempts.map((a) => a.then((o) => ('peer' in o ? o.stop() : undefined))));
       if (mode === 'strict') set.say('--mode strict: a server of the config was not served, so none is');
       return { code: mode === 'strict' ? 1 : failed.some((f) => f.code === 2) ? 2 : 1 };
     }
     opened.forEach((o, i) => {
       const slot = slots[i] as Slot;
-      if ('peer' in o) set.serve(slot, o);
+      if (o === undefined) {
+        slot.down = `not up within ${(wait ?? 0) / 1000} s of start: served once it is`;
+        set.say(`server ${slot.name} is not up yet: served once it is, its tools then announced to the client`);
+        set.join(slot, attempts[i] as Promise<Upstream | UpstreamFailure>);
+      } else if ('peer' in o) set.serve(slot, o);
       else set.failed(slot, o.code, set.reason(o));
     });
     return set;
@@ -242,13 +257,45 @@ export class ServerSet {
 
   private restart(slot: Slot): void {
     if (this.closed || this.ending) return;
-    const attempt = openUpstream(slot.settings, this.io, this.closing, true).then(async (o) => {
-      this.opening.delete(attempt);
+    this.join(slot, openUpstream(slot.settings, this.io, this.closing, true));
+  }
+
+  /** Serves `slot` once `attempt` has it up (the session told of its tools), or names it down. */
+  private join(slot: Slot, attempt: Promise<Upstream | UpstreamFailure>): void {
+    const joined = attempt.then(async (o) => {
+      this.opening.delete(joined);
       if (!('peer' in o)) return this.failed(slot, o.code, this.reason(o));
       if (this.closed || this.ending) return o.stop();
       this.serve(slot, o);
       this.hooks?.changed(slot);
     });
-    this.opening.add(attempt);
+    this.opening.add(joined);
   }
+}
+
+/**
+ * What each of `attempts` settled with (undefined: still under way): all of them, or with `ms`, those settled by
+ * then, and past it as soon as one server is up (a set that serves none yet keeps waiting, so one whose servers all
+ * fail still fails at start). Its timer is cleared once it has answered.
+ */
+async function startedWithin(
+  attempts: readonly Promise<Upstream | UpstreamFailure>[],
+  ms: number | undefined,
+): Promise<(Upstream | UpstreamFailure | undefined)[]> {
+  const results: (Upstream | UpstreamFailure | undefined)[] = attempts.map(() => undefined);
+  let up = (): void => undefined;
+  const someUp = new Promise<void>((resolve) => (up = resolve));
+  const all = Promise.all(
+    attempts.map((a, i) =>
+      a.then((o) => {
+        results[i] = o;
+        if ('peer' in o) up();
+      }),
+    ),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  if (ms !== undefined) await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+  await Promise.race([all, ...(ms === undefined ? [] : [someUp])]);
+  return [...results];
 }

@@ -12,7 +12,7 @@ import type { ProxyUpstream } from '../../src/proxy/index.js';
 
 const SERVER = new URL('./fixtures/aggregate-server.mjs', import.meta.url).pathname;
 
-/** A stdio server named `name`; `flags`: --fail-start, --bad-name. */
+/** A stdio server named `name`; `flags`: --fail-start, --bad-name, --start-after <ms>. */
 export function stdioServer(name: string, ...flags: string[]): ProxyUpstream & { args: string[] } {
   return { command: process.execPath, args: [SERVER, name, ...flags] };
 }
