@@ -14,6 +14,9 @@ import type { ProxySettings } from './settings.js';
 /** Most of the server's stderr kept to show when start-up fails. */
 const STDERR_KEPT = 4000;
 
+/** How long a server that closed its stdout may take to exit before it is taken as gone. */
+export const OUTPUT_CLOSED_GRACE_MS = 2000;
+
 /** A started server: its channel, why it went (settles on exit), its kept stderr, and how to stop it. */
 export interface StdioUpstream {
   readonly channel: Channel;
@@ -214,7 +217,20 @@ export function startStdioUpstream(
     upstreamGone = resolve;
   });
   child.on('error', (e) => upstreamGone(`could not be started: ${e.message}`));
-  child.on('exit', (code, signal) => upstreamGone(`exited (${signal ?? `status ${code}`})`));
+  let exited = false;
+  let silent: NodeJS.Timeout | undefined;
+  child.on('exit', (code, signal) => {
+    exited = true;
+    clearTimeout(silent);
+    upstreamGone(`exited (${signal ?? `status ${code}`})`);
+  });
+  // A server that closed its stdout answers nothing more: gone (its calls answered, it stopped, a gateway's
+  // restarted) unless it exits within OUTPUT_CLOSED_GRACE_MS, as a server ending normally does.
+  child.stdout?.once('close', () => {
+    if (exited) return;
+    silent = setTimeout(() => upstreamGone('closed its stdout and did not exit'), OUTPUT_CLOSED_GRACE_MS);
+    silent.unref();
+  });
   const channel = openChannel(
     child.stdout as NodeJS.ReadableStream,
     child.stdin as NodeJS.WritableStream,

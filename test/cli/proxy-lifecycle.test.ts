@@ -1,5 +1,6 @@
 // What `toolgate proxy` leaves running and writes down, with real processes: SIGTERM stops the server's group;
-// a server that dies mid-call gets the pending call answered and exit 1; --log has one line per call, without
+// a server that dies mid-call, or closes its stdout and keeps running, gets the pending call answered and exit 1;
+// --log has one line per call, without
 // argument values unless --log-args, and no --env value anywhere.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,8 +8,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killQuietly, readPid, signalPid, survivors } from '../exec/alive.js';
 import { RawCli } from './raw-cli.js';
+import { OUTPUT_CLOSED_GRACE_MS } from '../../src/proxy/upstream-stdio.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/recording-server.mjs');
+const CLOSING = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/stdout-closing-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-proxy-life-'));
 const started: RawCli[] = [];
 const pids: number[] = [];
@@ -47,6 +50,24 @@ describe('toolgate proxy lifecycle', () => {
     expect(reply.error?.message).toMatch(/the MCP server exited/);
     expect((await proxy.exited).code).toBe(1);
     expect(proxy.stderr).toMatch(/exited \(SIGKILL\)/);
+  }, 20_000);
+
+  it('answers the call and exits 1 when the server closes its stdout and keeps running, not at --timeout', async () => {
+    const pidFile = join(dir, 'closing.pid');
+    const proxy = new RawCli('proxy', ['--env', `PID_FILE=${pidFile}`, '--', process.execPath, CLOSING]);
+    started.push(proxy);
+    await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+    proxy.send({ jsonrpc: '2.0', id: 'c', method: 'tools/call', params: { name: 'close-output', arguments: {} } });
+    const pid = await readPid(pidFile);
+    pids.push(pid);
+    const at = performance.now();
+    const reply = await proxy.until((r) => r.id === 'c');
+    // Before, nothing answered it until --timeout (30 s), and the server kept running.
+    expect(performance.now() - at).toBeLessThan(OUTPUT_CLOSED_GRACE_MS + 3000);
+    expect(reply.error?.message).toMatch(/the MCP server exited/);
+    expect((await proxy.exited).code).toBe(1);
+    expect(proxy.stderr).toMatch(/closed its stdout and did not exit/);
+    expect(await survivors([pid], 3000)).toEqual([]);
   }, 20_000);
 
   it('--provider-policy quarantine withholds a tool the provider would reject, naming it on stderr', async () => {
