@@ -1,7 +1,6 @@
 // What `toolgate proxy` leaves running and writes down, with real processes: SIGTERM stops the server's group;
 // a server that dies mid-call, or closes its stdout and keeps running, gets the pending call answered and exit 1;
-// --log has one line per call, without
-// argument values unless --log-args, and no --env value anywhere.
+// --log has one line per call, without argument values unless --log-args, and no --env value anywhere.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
