@@ -88,7 +88,12 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     const name = typeof params['name'] === 'string' ? (params['name'] as string) : undefined;
     const shown = clip(name ?? '', 80);
     let dropped: readonly string[] = [];
-    const record = (verdict: CallRecord['verdict'], stage: CallRecord['stage'], upstreamError: boolean): void =>
+    const record = (
+      verdict: CallRecord['verdict'],
+      stage: CallRecord['stage'],
+      upstreamError: boolean,
+      cancelled = false,
+    ): void =>
       context.onCall({
         tool: shown,
         verdict,
@@ -97,6 +102,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
         upstreamError,
         ...(settings.logArgs ? { args: params['arguments'] } : {}),
         ...(dropped.length > 0 ? { dropped } : {}),
+        ...(cancelled ? { cancelled: true } : {}),
       });
     const unknown = (): void => {
       downstream.respond(m.id, error(RPC.invalidParams, `unknown tool: ${shown}`));
@@ -147,7 +153,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       const data = answered.error.data;
       if (isObject(data) && Array.isArray(data['elicitations'])) for (const e of data['elicitations']) opened(link, e);
       downstream.respond(m.id, answered);
-      record('forwarded', 'execute', true);
+      record('forwarded', 'execute', r !== CANCELLED, r === CANCELLED);
       return;
     }
     if (createdTask(r.result) !== undefined) {

@@ -76,7 +76,12 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     }
     const decision = decideCall(m, text, current);
     const args = settings.logArgs ? ((m.params ?? {}) as Record<string, unknown>)['arguments'] : undefined;
-    const record = (verdict: CallRecord['verdict'], stage: CallRecord['stage'], upstreamError: boolean): void =>
+    const record = (
+      verdict: CallRecord['verdict'],
+      stage: CallRecord['stage'],
+      upstreamError: boolean,
+      cancelled = false,
+    ): void =>
       context.onCall({
         tool: decision.tool,
         verdict,
@@ -85,6 +90,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
         upstreamError,
         ...(settings.logArgs ? { args } : {}),
         ...(decision.kind === 'forward' && decision.dropped.length > 0 ? { dropped: decision.dropped } : {}),
+        ...(cancelled ? { cancelled: true } : {}),
       });
     if (decision.kind === 'refuse') {
       downstream.respond(m.id, { error: decision.error });
@@ -116,7 +122,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     belonging.close(own);
     if ('error' in r) {
       downstream.respond(m.id, errorOf(r));
-      record('forwarded', 'execute', true);
+      record('forwarded', 'execute', r !== CANCELLED, r === CANCELLED);
       return;
     }
     // The forwarded call carries no `task` (src/mcp/forward.ts drops it), so a server answering with a task anyway

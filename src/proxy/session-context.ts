@@ -17,6 +17,8 @@ export interface CallRecord {
   readonly dropped?: readonly string[];
   /** The `--grants` client that made the call. */
   readonly client?: string;
+  /** Its client cancelled it after it was forwarded: no answer of the server's was awaited (not an upstream error). */
+  readonly cancelled?: true;
 }
 
 /** What the session needs besides the two peers. */

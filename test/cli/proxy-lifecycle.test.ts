@@ -127,6 +127,25 @@ describe('toolgate proxy lifecycle', () => {
   }, 30_000);
 });
 
+describe('toolgate proxy --log, a cancelled call', () => {
+  it('logs a forwarded call its client cancelled as cancelled, not as an upstream error', async () => {
+    const log = join(dir, 'cancelled.jsonl');
+    const { proxy } = await hanging('cancel', ['--log', log]);
+    proxy.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'h', reason: 'user' } });
+    await proxy.callText('after', '{"name":"echo","arguments":{"text":"x"}}');
+    proxy.child.stdin.end();
+    await proxy.exited;
+    const lines = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l['tool'], l['verdict'], l['stage'], l['upstreamError'], l['cancelled']])).toEqual([
+      ['hang', 'forwarded', 'execute', false, true],
+      ['echo', 'forwarded', 'execute', false, undefined],
+    ]);
+  }, 20_000);
+});
+
 describe('toolgate proxy told to exit during start-up', () => {
   it('stops a server that has not answered initialize yet, then ends by the signal', async () => {
     const pidFile = join(dir, 'silent.pid');
