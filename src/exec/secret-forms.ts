@@ -83,14 +83,18 @@ function valueForms(value: string): string[] {
 
 /**
  * A value URL-encoded: as encodeURIComponent writes it, with `!'()*` written out too (Python's `quote`), and as forms
- * are (a space as `+`: WHATWG's application/x-www-form-urlencoded, Python's `quote_plus`; a hunt's find).
+ * are (a space as `+`: WHATWG's application/x-www-form-urlencoded, Python's `quote_plus`; a hunt's find). Escapes
+ * written with lowercase hex digits (.NET's HttpUtility.UrlEncode) are found by the masker (mask-secrets.ts).
  */
 function urlForms(value: string): string[] {
   const component = encodeURIComponent(value);
   // Python's `quote(s, safe='')` and curl's --data-urlencode write `!'()*` out too (a review's find).
   const strict = component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const plus = (encoded: string): string => encoded.replace(/%20/g, '+');
-  return [component, plus(component), strict, plus(strict), new URLSearchParams([['', value]]).toString().slice(1)];
+  // .NET's HttpUtility.UrlEncode: `!()*` as they are, `'` and `~` escaped, a space as `+`.
+  const dotnet = plus(component.replace(/'/g, '%27').replace(/~/g, '%7E'));
+  const whatwg = new URLSearchParams([['', value]]).toString().slice(1);
+  return [component, plus(component), strict, plus(strict), whatwg, dotnet];
 }
 
 /**

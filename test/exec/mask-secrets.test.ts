@@ -292,7 +292,20 @@ describe('a secret URL-encoded as forms are', () => {
     ["Python's quote_plus", 'my+secret+pw%21%28x%29%2A%27~'],
     ['encodeURIComponent with + for spaces', encodeURIComponent(secret).replace(/%20/g, '+')],
     ["Python's quote, curl's --data-urlencode", 'my%20secret%20pw%21%28x%29%2A%27~'],
+    // RFC 3986 §2.1: lowercase hex digits are the same escapes (.NET's HttpUtility.UrlEncode writes them).
+    [".NET's HttpUtility.UrlEncode (lowercase hex)", 'my+secret+pw!(x)*%27%7e'],
+    ['a form, WHATWG, lowercase hex', new URLSearchParams([['k', secret]]).toString().slice(2).toLowerCase()],
   ])('%s', (_, shown) => {
     expect(maskSecrets(`a ${shown} b`, [secret])).toBe(`a ${REDACTED} b`);
+  });
+
+  it('encodeURIComponent with lowercase hex', () => {
+    expect(maskSecrets('a Tok%2fen%2bwith%3d%26%3f b', ['Tok/en+with=&?'])).toBe(`a ${REDACTED} b`);
+  });
+
+  it('a secret that holds a lowercase escape itself, as it is and beside escapes of either case', () => {
+    const secret = 'f%41pass%2fword';
+    const escapes = [secret, `%2${secret}`, 'f%41pass%2Fword', encodeURIComponent(secret)];
+    for (const shown of escapes) expect(maskSecrets(`a ${shown} b`, [secret])).not.toMatch(/pass/i);
   });
 });
