@@ -54,6 +54,8 @@ export class ServerSet {
   private readonly opening = new Set<Promise<unknown>>();
   private readonly closing: Promise<void>;
   private close: () => void = () => undefined;
+  /** The set was stopped by toolgate's stop signal, not by its session (a start it cuts short is said then). */
+  private signalled = false;
   private readonly stopWaiting: () => void;
   /** Never settles: a server that goes is restarted, so the set as a whole never goes by itself. */
   readonly gone = new Promise<string>(() => undefined);
@@ -69,7 +71,10 @@ export class ServerSet {
       this.close = resolve;
     });
     const signal = whenTold(told, undefined);
-    void signal.settled.then(() => this.close());
+    void signal.settled.then(() => {
+      this.signalled = true;
+      this.close();
+    });
     this.stopWaiting = signal.stop;
   }
 
@@ -96,7 +101,7 @@ export class ServerSet {
       backoff: new Backoff(),
     }));
     const set = new ServerSet(slots, io, told, secrets);
-    const attempts = slots.map((slot) => openUpstream(slot.settings, io, set.closing, announce));
+    const attempts = slots.map((slot) => set.openOne(slot, announce));
     const wait = mode === 'strict' ? undefined : Math.min(START_WAIT_MS, ...servers.map((s) => s.timeoutMs));
     const opened = await startedWithin(attempts, wait);
     const failed = opened.filter((o): o is UpstreamFailure => o !== undefined && !('peer' in o));
@@ -109,7 +114,7 @@ export class ServerSet {
     opened.forEach((o, i) => {
       const slot = slots[i] as Slot;
       if (o === undefined) {
-        slot.down = `not up within ${(wait ?? 0) / 1000} s of start: served once it is`;
+        slot.down = 'not up when the gateway began to serve: served once it is';
         set.say(`server ${slot.name} is not up yet: served once it is, its tools then announced to the client`);
         set.join(slot, attempts[i] as Promise<Upstream | UpstreamFailure>);
       } else if ('peer' in o) set.serve(slot, o);
@@ -257,7 +262,12 @@ export class ServerSet {
 
   private restart(slot: Slot): void {
     if (this.closed || this.ending) return;
-    this.join(slot, openUpstream(slot.settings, this.io, this.closing, true));
+    this.join(slot, this.openOne(slot, true));
+  }
+
+  /** Starts one server, its start cut short when the set stops (said only when a signal stopped it). */
+  private openOne(slot: Slot, announce: boolean): Promise<Upstream | UpstreamFailure> {
+    return openUpstream(slot.settings, this.io, this.closing, announce, () => !this.signalled);
   }
 
   /** Serves `slot` once `attempt` has it up (the session told of its tools), or names it down. */

@@ -218,6 +218,8 @@ export function startStdioUpstream(
   });
   child.on('error', (e) => upstreamGone(`could not be started: ${e.message}`));
   let exited = false;
+  // Its input closed by toolgate (MCP's stdio shutdown): it is left to answer and exit, within the drain's bound.
+  let inputEnded = false;
   let silent: NodeJS.Timeout | undefined;
   child.on('exit', (code, signal) => {
     exited = true;
@@ -227,7 +229,7 @@ export function startStdioUpstream(
   // A server that closed its stdout answers nothing more: gone (its calls answered, it stopped, a gateway's
   // restarted) unless it exits within OUTPUT_CLOSED_GRACE_MS, as a server ending normally does.
   child.stdout?.once('close', () => {
-    if (exited) return;
+    if (exited || inputEnded) return;
     silent = setTimeout(() => upstreamGone('closed its stdout and did not exit'), OUTPUT_CLOSED_GRACE_MS);
     silent.unref();
   });
@@ -241,7 +243,11 @@ export function startStdioUpstream(
     channel,
     gone,
     stderr,
-    endInput: () => child.stdin?.end(),
+    endInput: () => {
+      inputEnded = true;
+      clearTimeout(silent);
+      child.stdin?.end();
+    },
     stop: async () => {
       channel.close();
       if (child.pid !== undefined) await stopGroup(child.pid);

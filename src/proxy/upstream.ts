@@ -74,15 +74,18 @@ export interface UpstreamFailure {
 
 /**
  * Starts (or connects to) the upstream, initializes it and admits its tools; `told` cuts the wait short. The
- * start-up summary is said on stderr when `announce` (once per proxy, not once per session).
+ * start-up summary is said on stderr when `announce` (once per proxy, not once per session). `silentStop` says
+ * when `told` settled for another reason than toolgate's being told to exit (a gateway's set of servers stopped
+ * with its session): the start cut short then is not said.
  */
 export async function openUpstream(
   settings: ProxySettings,
   io: ProxyIO,
   told: Promise<void>,
   announce = true,
+  silentStop: () => boolean = () => false,
 ): Promise<Upstream | UpstreamFailure> {
-  return (await open(settings, io, told, announce ? 'announce' : 'quiet')) as Upstream | UpstreamFailure;
+  return (await open(settings, io, told, announce ? 'announce' : 'quiet', silentStop)) as Upstream | UpstreamFailure;
 }
 
 /**
@@ -100,11 +103,15 @@ export async function openSessionUpstream(
 /** When the tools are admitted: before it resolves (its summary said or not), or after. */
 type Admission = 'announce' | 'quiet' | 'later';
 
+/** Why a start was cut short by `told`. */
+const TOLD_TO_EXIT = 'was stopped: toolgate was told to exit';
+
 async function open(
   settings: ProxySettings,
   io: ProxyIO,
   told: Promise<void>,
   admission: Admission,
+  silentStop: () => boolean = () => false,
 ): Promise<Upstream | SessionUpstream | UpstreamFailure> {
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
   const server = JSON.stringify(settings.display);
@@ -164,7 +171,7 @@ async function open(
     };
   }
   // During start-up a signal ends the wait like the server's exit does; the wait on it ends with start-up.
-  const stopped = whenTold(told, 'was stopped: toolgate was told to exit');
+  const stopped = whenTold(told, TOLD_TO_EXIT);
   try {
     return await initializeAndAdmit(
       settings,
@@ -173,6 +180,7 @@ async function open(
       Promise.race([opened.gone, stopped.settled]),
       say,
       admission,
+      silentStop,
     );
   } finally {
     stopped.stop();
@@ -198,11 +206,14 @@ async function initializeAndAdmit(
   gone: Promise<string>,
   say: (line: string) => void,
   admission: Admission,
+  silentStop: () => boolean,
 ): Promise<Upstream | SessionUpstream | UpstreamFailure> {
   const server = JSON.stringify(settings.display);
   const failStart = async (why: string, code: ProxyExit): Promise<UpstreamFailure> => {
     const tail = opened.kept();
-    say(`server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`);
+    // A start its set cut short (its session ended, not a signal) goes unsaid: the set named it not up already.
+    if (why !== TOLD_TO_EXIT || !silentStop())
+      say(`server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`);
     await opened.stop();
     // A request still waiting (the initialize a server that exited never answered) holds its --timeout timer,
     // which kept the process alive that long after start-up had failed.

@@ -3,7 +3,7 @@
 // from the server directly: the server's input is closed too, and the proxy exits 0 once the server did. The
 // wait has an end: the server's exit, --timeout (what still waits is then answered with an error), a failed write
 // to the client, a signal. Before, the proxy stopped when the input ended and the answers were never written.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { readPid, signalPid } from '../exec/alive.js';
 import { RawCli } from './raw-cli.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/holding-server.mjs');
+const CLOSING = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/stdout-closing-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-hangup-'));
 const started: RawCli[] = [];
 afterAll(() => {
@@ -94,6 +95,21 @@ describe('toolgate proxy on stdio, its client hanging up', () => {
     );
     // Not restarted, and nothing of a restart said.
     expect(proxy.stderr).not.toMatch(/restart/);
+  }, 20_000);
+
+  it("leaves a gateway's server that closed its stdout at the hang-up to shut down, past the 2 s grace", async () => {
+    const config = join(dir, 'gateway-slow-shutdown.json');
+    const marker = join(dir, 'shutdown-marker');
+    const servers = {
+      h: { command: process.execPath, args: [SERVER], env: { STAY: '1' } },
+      cl: { command: process.execPath, args: [CLOSING], env: { MARKER: marker, AT_END_MS: '2500' } },
+    };
+    writeFileSync(config, JSON.stringify({ mcpServers: servers }));
+    // h__slow is never answered and h stays: the drain lasts --timeout (4 s), past cl's 2.5 s shutdown.
+    const proxy = piped(['--timeout', '4', '--config', config], ['h__slow']);
+    expect((await proxy.exited).code).toBe(0);
+    // Before, cl was taken as gone 2 s after its stdout closed and stopped by SIGTERM mid-shutdown.
+    expect(readFileSync(marker, 'utf8')).toBe('clean');
   }, 20_000);
 
   it('answers what still waits at --timeout with an error as a gateway of several servers too', async () => {
