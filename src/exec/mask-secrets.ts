@@ -70,13 +70,6 @@ function masked(text: string, ranges: number[]): string {
   return `${out}${text.slice(end)}`;
 }
 
-/** A percent escape (RFC 3986 §2.1), and one with a hex letter (which a writer may give in either case). */
-const HEX_ESCAPE = /%[0-9A-Fa-f]{2}/;
-const LETTER_ESCAPE = /%(?:[0-9A-Fa-f][A-Fa-f]|[A-Fa-f][0-9A-Fa-f])/;
-
-/** `text` with its percent escapes' hex digits uppercased: the same length, so a place in it is one in `text`. */
-const upperEscapes = (text: string): string => text.replace(/%[0-9A-Fa-f]{2}/g, (e) => e.toUpperCase());
-
 /** `text` with every form of every secret masked. */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
   return createMasker(secrets).text(text);
@@ -114,32 +107,22 @@ export function createMasker(
   const wide = new Set(kept.flatMap(base64SecretForms).filter((f) => f.length >= minLength));
   // Most strings of a JSON result are shorter than any form (forms are sorted longest first): no search for them.
   const shortest = forms.at(-1)?.length ?? 0;
-  // RFC 3986 §2.1: `%2f` is `%2F`. A form's escapes are also looked for in any case (.NET's HttpUtility.UrlEncode
-  // writes lowercase), the form's and the text's uppercased (the same length: a place in the copy is one in `t`).
-  const escaped = [...new Set(forms.filter((f) => HEX_ESCAPE.test(f)).map(upperEscapes))];
   const text = (t: string): string => {
     // Made at the first occurrence: most strings of a result hold none.
     let ranges: number[] | undefined;
-    // Every occurrence, overlapping ones too (`secretXYZsecret` twice, sharing `secret`: a review's find), one
-    // overlapping the form's last range extending it (a text of a million `a` makes one range, not a million).
-    const find = (within: string, f: string): void => {
-      for (let at = within.indexOf(f), last = -1; at !== -1; at = within.indexOf(f, at + 1)) {
-        const [from, to] = wide.has(f) ? widened(t, at, at + f.length) : [at, at + f.length];
-        if (ranges === undefined) ranges = [];
-        if (last !== -1 && from < (ranges[last + 1] as number)) ranges[last + 1] = to;
-        else {
-          last = ranges.length;
-          ranges.push(from, to);
+    if (t.length >= shortest)
+      // Every occurrence, overlapping ones too (`secretXYZsecret` twice, sharing `secret`: a review's find), one
+      // overlapping the form's last range extending it (a text of a million `a` makes one range, not a million).
+      for (const f of forms)
+        for (let at = t.indexOf(f), last = -1; at !== -1; at = t.indexOf(f, at + 1)) {
+          const [from, to] = wide.has(f) ? widened(t, at, at + f.length) : [at, at + f.length];
+          if (ranges === undefined) ranges = [];
+          if (last !== -1 && from < (ranges[last + 1] as number)) ranges[last + 1] = to;
+          else {
+            last = ranges.length;
+            ranges.push(from, to);
+          }
         }
-      }
-    };
-    if (t.length >= shortest) {
-      for (const f of forms) find(t, f);
-      if (escaped.length > 0 && LETTER_ESCAPE.test(t)) {
-        const upper = upperEscapes(t);
-        for (const f of escaped) find(upper, f);
-      }
-    }
     const out = ranges === undefined ? t : masked(t, ranges);
     return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;
   };

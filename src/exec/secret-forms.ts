@@ -57,7 +57,8 @@ const wellFormed = (value: string): boolean =>
 function valueForms(value: string): string[] {
   const once = jsonInside(value);
   const forms = [
-    value,
+    // A value holding escapes itself (a URL-encoded token) is found with them in either case too.
+    ...escapeCases(value),
     once,
     jsonInside(once),
     asciiJson(value, false),
@@ -83,18 +84,27 @@ function valueForms(value: string): string[] {
 
 /**
  * A value URL-encoded: as encodeURIComponent writes it, with `!'()*` written out too (Python's `quote`), and as forms
- * are (a space as `+`: WHATWG's application/x-www-form-urlencoded, Python's `quote_plus`; a hunt's find). Escapes
- * written with lowercase hex digits (.NET's HttpUtility.UrlEncode) are found by the masker (mask-secrets.ts).
+ * are (a space as `+`: WHATWG's application/x-www-form-urlencoded, Python's `quote_plus`; a hunt's find), as .NET's
+ * HttpUtility.UrlEncode and PHP's urlencode write it; each with its escapes' hex digits in either case (RFC 3986
+ * §2.1: `%2f` is `%2F`; .NET writes lowercase; a review's find).
  */
 function urlForms(value: string): string[] {
   const component = encodeURIComponent(value);
   // Python's `quote(s, safe='')` and curl's --data-urlencode write `!'()*` out too (a review's find).
   const strict = component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const plus = (encoded: string): string => encoded.replace(/%20/g, '+');
-  // .NET's HttpUtility.UrlEncode: `!()*` as they are, `'` and `~` escaped, a space as `+`.
+  // .NET's HttpUtility.UrlEncode: `!()*` as they are, `'` and `~` escaped; PHP's urlencode: all of them escaped.
   const dotnet = plus(component.replace(/'/g, '%27').replace(/~/g, '%7E'));
+  const php = plus(strict).replace(/~/g, '%7E');
   const whatwg = new URLSearchParams([['', value]]).toString().slice(1);
-  return [component, plus(component), strict, plus(strict), whatwg, dotnet];
+  return [component, plus(component), strict, plus(strict), whatwg, dotnet, php].flatMap(escapeCases);
+}
+
+/** A form with its percent escapes' hex digits as they are, all uppercase and all lowercase. */
+function escapeCases(form: string): string[] {
+  if (!/%[0-9A-Fa-f]{2}/.test(form)) return [form];
+  const cased = (upper: boolean) => (e: string) => (upper ? e.toUpperCase() : e.toLowerCase());
+  return [form, form.replace(/%[0-9A-Fa-f]{2}/g, cased(true)), form.replace(/%[0-9A-Fa-f]{2}/g, cased(false))];
 }
 
 /**

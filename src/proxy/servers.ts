@@ -243,7 +243,8 @@ export class ServerSet {
   /** A server is down: named, and tried again after its backoff unless its tools could not be admitted. */
   private failed(slot: Slot, code: number, why: string): void {
     slot.down = why;
-    if (this.closed || this.ending) return;
+    // Told to exit: no restart is said (a review's find: `restart 1 in 0.5 s` after a signal).
+    if (this.closed || this.ending || this.signalled) return;
     if (code === 1) {
       this.say(`server ${slot.name} is not served (its tools could not be admitted); it is not restarted`);
       return;

@@ -244,8 +244,8 @@ export function startStdioUpstream(
     gone,
     stderr,
     endInput: () => {
+      // A grace already running (its stdout closed before) runs on: a review's find, the call waited --timeout.
       inputEnded = true;
-      clearTimeout(silent);
       child.stdin?.end();
     },
     stop: async () => {

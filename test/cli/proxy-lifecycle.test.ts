@@ -69,6 +69,23 @@ describe('toolgate proxy lifecycle', () => {
     expect(await survivors([pid], 3000)).toEqual([]);
   }, 20_000);
 
+  // A review's find: the hang-up cleared the grace already running, so the call waited out --timeout.
+  it('answers the call at the grace when the server closed its stdout before its client hung up', async () => {
+    const pidFile = join(dir, 'closing-hangup.pid');
+    const proxy = new RawCli('proxy', ['--env', `PID_FILE=${pidFile}`, '--', process.execPath, CLOSING]);
+    started.push(proxy);
+    await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
+    proxy.send({ jsonrpc: '2.0', id: 'c', method: 'tools/call', params: { name: 'close-output', arguments: {} } });
+    pids.push(await readPid(pidFile));
+    const at = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    proxy.child.stdin.end();
+    const reply = await proxy.until((r) => r.id === 'c');
+    expect(performance.now() - at).toBeLessThan(OUTPUT_CLOSED_GRACE_MS + 3000);
+    expect(reply.error?.message).toMatch(/closed its stdout and did not exit before answering/);
+    await proxy.exited;
+  }, 20_000);
+
   it('--provider-policy quarantine withholds a tool the provider would reject, naming it on stderr', async () => {
     const proxy = new RawCli('proxy', [
       '--provider',

@@ -115,6 +115,8 @@ describe('toolgate proxy masks a secret in a long stderr line passed on in piece
     // A review's find: the piece ended where the base64 form began, so the group before it (one byte before the
     // value and its first two) was passed on in the piece before, unmasked.
     ['base64', 'in base64 where a piece would end', PLAIN, ' abc end'],
+    // Another: the pieces were cut by the exact forms, so a lowercase-escaped one straddled two pieces, unmasked.
+    ['lowercase', 'URL-encoded in lowercase hex where a piece would end', 'de4d/b33f+tok3n', ' abc end'],
   ])(
     'a value %s (%s) is masked whole',
     async (mode, _, token, after) => {

@@ -299,6 +299,15 @@ describe('a secret URL-encoded as forms are', () => {
     expect(maskSecrets(`a ${shown} b`, [secret])).toBe(`a ${REDACTED} b`);
   });
 
+  // A review's finds: a lowercase form right after `%` (SQL's LIKE) or a lone hex digit; PHP's urlencode (`~`, `*`).
+  it.each([
+    ["SQL's LIKE", "LIKE '%de4d%2fb33f%2btok3n%'", 'de4d/b33f+tok3n', `LIKE '%${REDACTED}%'`],
+    ['after %2', 'a%2de4d%2fb33f%2btok3n', 'de4d/b33f+tok3n', `a%2${REDACTED}`],
+    ["PHP's urlencode", 'pass%7Eword%2A2024', 'pass~word*2024', REDACTED],
+  ])('%s', (_, text, secret, shown) => {
+    expect(maskSecrets(text, [secret])).toBe(shown);
+  });
+
   it('encodeURIComponent with lowercase hex', () => {
     expect(maskSecrets('a Tok%2fen%2bwith%3d%26%3f b', ['Tok/en+with=&?'])).toBe(`a ${REDACTED} b`);
   });

@@ -36,6 +36,12 @@ describe('maskedCut', () => {
   ])('%s', (_why, text, at, shown) => {
     expect(cut(text, at)).toBe(shown);
   });
+
+  // A review's find: the cut knew a secret's URL-encoded form in uppercase hex only, so `head de4d%2fb33f%` showed.
+  it('a secret URL-encoded with lowercase hex that the cut falls inside', () => {
+    const { forms: lower } = cutForms(['de4d/b33f+tok3n']);
+    expect(maskedCut(Buffer.from('head de4d%2fb33f%2btok3n tail'), 16, lower).toString()).toBe('head <redacted>');
+  });
 });
 
 describe('runProgram with secrets', () => {
