@@ -85,8 +85,8 @@ function valueForms(value: string): string[] {
 /**
  * A value URL-encoded: as encodeURIComponent writes it, with `!'()*` written out too (Python's `quote`), and as forms
  * are (a space as `+`: WHATWG's application/x-www-form-urlencoded, Python's `quote_plus`; a hunt's find), as .NET's
- * HttpUtility.UrlEncode and PHP's urlencode write it; each with its escapes' hex digits in either case (RFC 3986
- * §2.1: `%2f` is `%2F`; .NET writes lowercase; a review's find).
+ * HttpUtility.UrlEncode, PHP's urlencode, Python's `quote` by default and encodeURI write it; each with its escapes'
+ * hex digits all uppercase and all lowercase (RFC 3986 §2.1: `%2f` is `%2F`; .NET writes lowercase; a review's find).
  */
 function urlForms(value: string): string[] {
   const component = encodeURIComponent(value);
@@ -97,7 +97,10 @@ function urlForms(value: string): string[] {
   const dotnet = plus(component.replace(/'/g, '%27').replace(/~/g, '%7E'));
   const php = plus(strict).replace(/~/g, '%7E');
   const whatwg = new URLSearchParams([['', value]]).toString().slice(1);
-  return [component, plus(component), strict, plus(strict), whatwg, dotnet, php].flatMap(escapeCases);
+  // Python's `quote(s)` keeps `/` by default (safe='/'), and encodeURI keeps a URL's delimiters (a review's find).
+  const pythonPath = strict.replace(/%2F/g, '/');
+  const forms = [component, plus(component), strict, plus(strict), whatwg, dotnet, php, pythonPath, encodeURI(value)];
+  return forms.flatMap(escapeCases);
 }
 
 /** A form with its percent escapes' hex digits as they are, all uppercase and all lowercase. */

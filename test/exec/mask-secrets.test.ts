@@ -304,6 +304,14 @@ describe('a secret URL-encoded as forms are', () => {
     ["SQL's LIKE", "LIKE '%de4d%2fb33f%2btok3n%'", 'de4d/b33f+tok3n', `LIKE '%${REDACTED}%'`],
     ['after %2', 'a%2de4d%2fb33f%2btok3n', 'de4d/b33f+tok3n', `a%2${REDACTED}`],
     ["PHP's urlencode", 'pass%7Eword%2A2024', 'pass~word*2024', REDACTED],
+    // Another: Python's quote keeps `/` by default; encodeURI keeps a URL's delimiters.
+    [
+      "Python's quote, its default safe '/'",
+      'k=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY%2Ba',
+      'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY+a',
+      `k=${REDACTED}`,
+    ],
+    ['encodeURI', 'u=tok/abc%20def~x', 'tok/abc def~x', `u=${REDACTED}`],
   ])('%s', (_, text, secret, shown) => {
     expect(maskSecrets(text, [secret])).toBe(shown);
   });
