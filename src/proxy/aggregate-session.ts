@@ -25,6 +25,7 @@ import type { ServerSet } from './servers.js';
 import { type Link, LogLevels, opened, serverSide } from './aggregate-server-side.js';
 import { isObject } from '../util/plain-json.js';
 import type { CallRecord, Relayed } from './session.js';
+import { callRecorder } from './session-context.js';
 import type { ProxySettings } from './settings.js';
 import { createdTask } from './tasks.js';
 import { guardAnswer } from './answer-guard.js';
@@ -88,22 +89,11 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     const name = typeof params['name'] === 'string' ? (params['name'] as string) : undefined;
     const shown = clip(name ?? '', 80);
     let dropped: readonly string[] = [];
-    const record = (
-      verdict: CallRecord['verdict'],
-      stage: CallRecord['stage'],
-      upstreamError: boolean,
-      cancelled = false,
-    ): void =>
-      context.onCall({
-        tool: shown,
-        verdict,
-        stage,
-        ms: Math.round((performance.now() - started) * 1000) / 1000,
-        upstreamError,
-        ...(settings.logArgs ? { args: params['arguments'] } : {}),
-        ...(dropped.length > 0 ? { dropped } : {}),
-        ...(cancelled ? { cancelled: true } : {}),
-      });
+    const record = callRecorder(context.onCall, started, () => ({
+      tool: shown,
+      ...(settings.logArgs ? { args: params['arguments'] } : {}),
+      ...(dropped.length > 0 ? { dropped } : {}),
+    }));
     const unknown = (): void => {
       downstream.respond(m.id, error(RPC.invalidParams, `unknown tool: ${shown}`));
       record('refused', 'lookup', false);

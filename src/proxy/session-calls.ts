@@ -16,7 +16,7 @@ import { checkResult, decideCall } from './calls.js';
 import { modernReply } from './modern-requests.js';
 import { taskRefusal } from './revision-rules.js';
 import { type ClientSide, serverErrorReply } from './server-messages.js';
-import type { CallRecord, SessionContext } from './session-context.js';
+import { callRecorder, type SessionContext } from './session-context.js';
 import { idKey } from './session-relay.js';
 import type { SessionTools } from './session-tools.js';
 import { createdTask, namedTask, type TaskTools, unknownTask } from './tasks.js';
@@ -76,22 +76,11 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     }
     const decision = decideCall(m, text, current);
     const args = settings.logArgs ? ((m.params ?? {}) as Record<string, unknown>)['arguments'] : undefined;
-    const record = (
-      verdict: CallRecord['verdict'],
-      stage: CallRecord['stage'],
-      upstreamError: boolean,
-      cancelled = false,
-    ): void =>
-      context.onCall({
-        tool: decision.tool,
-        verdict,
-        stage,
-        ms: Math.round((performance.now() - started) * 1000) / 1000,
-        upstreamError,
-        ...(settings.logArgs ? { args } : {}),
-        ...(decision.kind === 'forward' && decision.dropped.length > 0 ? { dropped: decision.dropped } : {}),
-        ...(cancelled ? { cancelled: true } : {}),
-      });
+    const record = callRecorder(context.onCall, started, () => ({
+      tool: decision.tool,
+      ...(settings.logArgs ? { args } : {}),
+      ...(decision.kind === 'forward' && decision.dropped.length > 0 ? { dropped: decision.dropped } : {}),
+    }));
     if (decision.kind === 'refuse') {
       downstream.respond(m.id, { error: decision.error });
       record('refused', 'lookup', false);

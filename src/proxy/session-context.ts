@@ -21,6 +21,30 @@ export interface CallRecord {
   readonly cancelled?: true;
 }
 
+/** What a call's record says besides its verdict: its tool, and its arguments and dropped members when logged. */
+export type CallFacts = Pick<CallRecord, 'tool' | 'args' | 'dropped'>;
+
+/** Records a call's verdict (CallRecord), `facts` read when it is recorded, its time counted from `started`. */
+export type RecordCall = (
+  verdict: CallRecord['verdict'],
+  stage: CallRecord['stage'],
+  upstreamError: boolean,
+  cancelled?: boolean,
+) => void;
+
+/** The recorder of one call, for the single server's relay and the gateway's alike. */
+export function callRecorder(
+  onCall: (record: CallRecord) => void,
+  started: number,
+  facts: () => CallFacts,
+): RecordCall {
+  return (verdict, stage, upstreamError, cancelled = false) => {
+    const { tool, ...logged } = facts();
+    const ms = Math.round((performance.now() - started) * 1000) / 1000;
+    onCall({ tool, verdict, stage, ms, upstreamError, ...logged, ...(cancelled ? { cancelled: true } : {}) });
+  };
+}
+
 /** What the session needs besides the two peers. */
 export interface SessionContext {
   readonly settings: ProxySettings;
