@@ -103,11 +103,17 @@ function urlForms(value: string): string[] {
   return forms.flatMap(escapeCases);
 }
 
+/** A percent escape (RFC 3986 §2.1). */
+const PERCENT_ESCAPE = /%[0-9A-Fa-f]{2}/g;
+
 /** A form with its percent escapes' hex digits as they are, all uppercase and all lowercase. */
 function escapeCases(form: string): string[] {
-  if (!/%[0-9A-Fa-f]{2}/.test(form)) return [form];
-  const cased = (upper: boolean) => (e: string) => (upper ? e.toUpperCase() : e.toLowerCase());
-  return [form, form.replace(/%[0-9A-Fa-f]{2}/g, cased(true)), form.replace(/%[0-9A-Fa-f]{2}/g, cased(false))];
+  if (!form.includes('%')) return [form];
+  return [
+    form,
+    form.replace(PERCENT_ESCAPE, (e) => e.toUpperCase()),
+    form.replace(PERCENT_ESCAPE, (e) => e.toLowerCase()),
+  ];
 }
 
 /**

@@ -217,19 +217,17 @@ export function startStdioUpstream(
     upstreamGone = resolve;
   });
   child.on('error', (e) => upstreamGone(`could not be started: ${e.message}`));
-  let exited = false;
   // Its input closed by toolgate (MCP's stdio shutdown): it is left to answer and exit, within the drain's bound.
   let inputEnded = false;
   let silent: NodeJS.Timeout | undefined;
   child.on('exit', (code, signal) => {
-    exited = true;
     clearTimeout(silent);
     upstreamGone(`exited (${signal ?? `status ${code}`})`);
   });
   // A server that closed its stdout answers nothing more: gone (its calls answered, it stopped, a gateway's
   // restarted) unless it exits within OUTPUT_CLOSED_GRACE_MS, as a server ending normally does.
   child.stdout?.once('close', () => {
-    if (exited || inputEnded) return;
+    if (child.exitCode !== null || child.signalCode !== null || inputEnded) return;
     silent = setTimeout(() => upstreamGone('closed its stdout and did not exit'), OUTPUT_CLOSED_GRACE_MS);
     silent.unref();
   });

@@ -22,17 +22,32 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A proxy in front of the recording server, initialized, with `hang` called; the server's pid. */
-async function hanging(tag: string, extra: string[] = []): Promise<{ proxy: RawCli; pid: number }> {
+/**
+ * A proxy in front of `server`, initialized, with its `tool` called as request `id` (the server writes its pid to
+ * PID_FILE on it); the server's pid.
+ */
+async function calling(
+  tag: string,
+  server: string,
+  tool: string,
+  id: string,
+  extra: string[] = [],
+): Promise<{ proxy: RawCli; pid: number }> {
   const pidFile = join(dir, `${tag}.pid`);
-  const proxy = new RawCli('proxy', [...extra, '--env', `PID_FILE=${pidFile}`, '--', process.execPath, SERVER]);
+  const proxy = new RawCli('proxy', [...extra, '--env', `PID_FILE=${pidFile}`, '--', process.execPath, server]);
   started.push(proxy);
   await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
-  proxy.send({ jsonrpc: '2.0', id: 'h', method: 'tools/call', params: { name: 'hang', arguments: {} } });
+  proxy.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: {} } });
   const pid = await readPid(pidFile);
   pids.push(pid);
   return { proxy, pid };
 }
+
+/** A proxy in front of the recording server, initialized, with `hang` called (request `h`); the server's pid. */
+const hanging = (tag: string, extra: string[] = []) => calling(tag, SERVER, 'hang', 'h', extra);
+
+/** A proxy in front of the stdout-closing server, its `close-output` called (request `c`); the server's pid. */
+const closing = (tag: string) => calling(tag, CLOSING, 'close-output', 'c');
 
 describe('toolgate proxy lifecycle', () => {
   it('stops the server on SIGTERM, then ends by the signal', async () => {
@@ -52,13 +67,7 @@ describe('toolgate proxy lifecycle', () => {
   }, 20_000);
 
   it('answers the call and exits 1 when the server closes its stdout and keeps running, not at --timeout', async () => {
-    const pidFile = join(dir, 'closing.pid');
-    const proxy = new RawCli('proxy', ['--env', `PID_FILE=${pidFile}`, '--', process.execPath, CLOSING]);
-    started.push(proxy);
-    await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
-    proxy.send({ jsonrpc: '2.0', id: 'c', method: 'tools/call', params: { name: 'close-output', arguments: {} } });
-    const pid = await readPid(pidFile);
-    pids.push(pid);
+    const { proxy, pid } = await closing('closing');
     const at = performance.now();
     const reply = await proxy.until((r) => r.id === 'c');
     // Before, nothing answered it until --timeout (30 s), and the server kept running.
@@ -71,12 +80,7 @@ describe('toolgate proxy lifecycle', () => {
 
   // A review's find: the hang-up cleared the grace already running, so the call waited out --timeout.
   it('answers the call at the grace when the server closed its stdout before its client hung up', async () => {
-    const pidFile = join(dir, 'closing-hangup.pid');
-    const proxy = new RawCli('proxy', ['--env', `PID_FILE=${pidFile}`, '--', process.execPath, CLOSING]);
-    started.push(proxy);
-    await proxy.request('init', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {} });
-    proxy.send({ jsonrpc: '2.0', id: 'c', method: 'tools/call', params: { name: 'close-output', arguments: {} } });
-    pids.push(await readPid(pidFile));
+    const { proxy } = await closing('closing-hangup');
     const at = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 500));
     proxy.child.stdin.end();
