@@ -1,7 +1,7 @@
 import type { Validator } from './engine/validator.js';
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
 import { compiledOf, deferredCompiledOf, markBudgetFree, type CompiledSchema } from './compiled-schema.js';
-import { canonicalJson, sortKeysInPlace } from '../util/canonical-json.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import { echo } from '../util/describe-value.js';
 import { normaliseRegistry } from './documents.js';
 import { deepFreeze } from '../util/plain-json.js';
@@ -13,7 +13,7 @@ import { cachedValidator, rememberValidator } from './compile-cache.js';
 
 export { compileCounters } from './compile-cache.js';
 export type { CompiledSchema } from './compiled-schema.js';
-import { boundedSchemaCopy, frozenCopy, markOwnCopy } from './schema-copy.js';
+import { boundedSchemaCopy, engineCopy, markOwnCopy } from './schema-copy.js';
 import { frontEndFor } from './front-ends.js';
 import { resolveReferences, type Pipeline } from './pipeline.js';
 import { checkToolRoot } from './tool-root.js';
@@ -121,7 +121,9 @@ export function compileSchema(
   // The root is found under ANONYMOUS_BASE, its retrieval URI: the index resolves its `$id` against that
   // (Core §8.2.1). Given the `$id` already resolved, it resolved a relative one twice: `dir/root`
   // became toolgate:/dir/dir/root, and its references looked the registry up under dir/dir/.
-  const admitted = frontEnd.admit(p, { uri: ANONYMOUS_BASE, root: true }, copy.value);
+  // The pipeline and the engine work on a copy in canonical key order (schema-copy.ts engineCopy), made before the
+  // index holds its nodes; copy.value, frozen by it, stays as the caller wrote it.
+  const admitted = frontEnd.admit(p, { uri: ANONYMOUS_BASE, root: true }, engineCopy(copy.value));
   if (!admitted.ok) return admitted;
   const refs = resolveReferences(p);
   if (!refs.ok) return refs;
@@ -132,9 +134,9 @@ export function compileSchema(
       p.refusals,
     );
   }
-  // What CompiledSchema.schema exposes: the checked private copy as given, taken before the engine
-  // rewrites it (never a second read of the caller's object, never the rewritten form).
-  const exposedSchema = markOwnCopy(frozenCopy(copy.value), limits.value);
+  // What CompiledSchema.schema exposes: the checked private copy as given, in the caller's key order (never a
+  // second read of the caller's object, never the engine's rewritten form).
+  const exposedSchema = markOwnCopy(copy.value, limits.value);
   // A document's vocabularies come from its meta-schema, which is not among the documents: keyed too, or a
   // validator compiled with a vocabulary left out (its keywords annotations) would serve one that lists it.
   const fullKey = p.usedExternal
@@ -145,8 +147,6 @@ export function compileSchema(
   const known = fullKey === undefined ? undefined : cachedValidator(fullKey);
   if (known !== undefined)
     return ok(estimated(cached(compiledOf({ ...parts, schema: exposedSchema }, known.validator)), known.cost));
-  // The engine runs what the cache key says: keys in canonical order, whatever order this caller wrote them in.
-  for (const d of p.documents) sortKeysInPlace(d.schema);
   const step = frontEnd.compile(p);
   if (!step.ok) return step;
   // Of every document linked (compile-2020.ts, legacy-front-end.ts), not the root's alone (early.value).

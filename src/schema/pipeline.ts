@@ -15,6 +15,7 @@ import type { Validator } from './engine/validator.js';
 import type { WalkOptions } from './walk.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
 import { isObject } from '../util/plain-json.js';
+import { engineCopy } from './schema-copy.js';
 
 // The document side of validateSchema, one pipeline for every dialect: every document (the root, and each
 // one a `$ref` pulls from the registry or loader) passes its dialect's gates, in the order of docs/rules.md,
@@ -208,7 +209,8 @@ export function resolveReferences(p: Pipeline): Result<true> {
     p.usedExternal = true;
     const pulled = tallyPulledDocument(p.tally, p.options.limits);
     if (!pulled.ok) return pulled;
-    const admitted = p.frontEnd.admit(p, { uri: base, root: false }, found.value.schema);
+    // In canonical key order, as the root's (compile.ts): findDocument's copy is the loader's or registry's order.
+    const admitted = p.frontEnd.admit(p, { uri: base, root: false }, engineCopy(found.value.schema));
     if (!admitted.ok) return admitted;
   }
   recordRegistryClaims(p.index, p.registry, p.documents[0]?.uri ?? '');

@@ -50,31 +50,3 @@ const schemaLeaf = (v: unknown): string => (Object.is(v, -0) ? '-0' : JSON.strin
 export function canonicalJson(value: unknown): string {
   return sortedKeyJson(value, schemaLeaf);
 }
-
-/**
- * Puts every object's keys of a private JSON value in the order canonicalJson writes them, in place (objects
- * keep their identity). A validator is cached by canonical text and shared by every key order of a schema, yet
- * the engine visits `properties` in key order and stops at its error cap: compiled from this order, which errors
- * a call reports no longer depends on which key order of the schema the process compiled first.
- */
-export function sortKeysInPlace(value: unknown): void {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== 'object') continue;
-    const o = v as Record<string, unknown>;
-    const keys = Object.keys(o);
-    const sorted = [...keys].sort();
-    for (const k of keys) stack.push(o[k]);
-    if (Array.isArray(v) || sorted.every((k, i) => k === keys[i])) continue;
-    const members: Record<string, unknown> = Object.create(null);
-    for (const k of keys) members[k] = o[k];
-    // Last key first: V8 undoes the addition of an object's last property, where deleting any other one turns the
-    // object into a slow dictionary (5,000 admitted schemas held 5 MB more in a proxy's RSS).
-    for (let i = keys.length - 1; i >= 0; i--) delete o[keys[i] as string];
-    for (const k of sorted) {
-      // Defined, not assigned: a member named __proto__ stays a member and never becomes the prototype.
-      Object.defineProperty(o, k, { value: members[k], writable: true, enumerable: true, configurable: true });
-    }
-  }
-}

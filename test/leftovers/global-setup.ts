@@ -41,10 +41,12 @@ export function setup(): void {
   const systemTemp = tmpdir();
   removeStaleFolders(systemTemp);
   folder = mkdtempSync(join(systemTemp, `${PREFIX}${process.pid}-`));
-  // tsx keeps its compile cache in <tmp>/tsx-<uid>: the run shares the system one instead of filling its own.
-  const tsxCache = `tsx-${process.geteuid?.() ?? 'user'}`;
-  mkdirSync(join(systemTemp, tsxCache), { recursive: true });
-  symlinkSync(join(systemTemp, tsxCache), join(folder, tsxCache));
+  // tsx keeps its compile cache in <tmp>/tsx-<uid>, and npm on Node 22 and later (npx) Node's module compile cache
+  // in <tmp>/node-compile-cache: the run shares the system ones instead of filling its own.
+  for (const cache of [`tsx-${process.geteuid?.() ?? 'user'}`, 'node-compile-cache']) {
+    mkdirSync(join(systemTemp, cache), { recursive: true });
+    symlinkSync(join(systemTemp, cache), join(folder, cache));
+  }
   before = readdirSync(folder);
   process.env[RUN_MARK] = folder;
   process.env['TMPDIR'] = folder;

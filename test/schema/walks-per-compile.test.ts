@@ -1,9 +1,9 @@
-// validateSchema walks a schema once per gate that needs it and copies it once for the caller to see:
-// the walks (schema/walk.ts) of one compile are counted by the function that asked for them, and the
-// general-purpose copy and freeze of util/plain-json.ts are not called at all (schema-copy.ts frozenCopy copies
-// and freezes in one pass). Before, the root was tallied twice, the engine's three questions (own properties,
-// linking, a private engine) walked three times, and the exposed schema was copied again, then frozen in a
-// pass of its own; the older dialects' engine copied the private copy once more.
+// validateSchema walks a schema once per gate that needs it and copies it once for the caller to see: the walks
+// (schema/walk.ts) of one compile are counted by the function that asked for them, and the general-purpose copy and
+// freeze of util/plain-json.ts are not called at all (schema-copy.ts engineCopy makes the engine's copy and freezes the
+// private one, which the caller sees, in one pass). Before, the root was tallied twice, the engine's three questions
+// (own properties, linking, a private engine) walked three times, and the exposed schema was copied again, then frozen
+// in a pass of its own; the older dialects' engine copied the private copy once more.
 import { describe, expect, it, vi } from 'vitest';
 
 const seen = vi.hoisted(() => ({ walks: [] as string[], copies: 0, freezes: 0 }));

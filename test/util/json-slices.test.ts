@@ -20,13 +20,35 @@ function page(tools = 2000): string {
 }
 const PAGE = page();
 
-/** The value as text, members in their order, with each object's prototype and own __proto__ member shown. */
+/**
+ * The value as text, members in their order, with each object's prototype and own __proto__ member shown. A loop,
+ * not a recursion: 3,000 levels of `map` and this function overflowed Node 24's stack (its frames are larger).
+ */
 function shape(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? String(value);
-  if (Array.isArray(value)) return `[${value.map(shape).join(',')}]`;
-  const proto = Object.getPrototypeOf(value) === Object.prototype ? '' : '!proto';
-  const members = Object.keys(value).map((k) => `${JSON.stringify(k)}:${shape((value as Record<string, unknown>)[k])}`);
-  return `${proto}{${members.join(',')}}`;
+  const out: string[] = [];
+  // Text to write, or a value (boxed) to write out.
+  const work: (string | { readonly value: unknown })[] = [{ value }];
+  while (work.length > 0) {
+    const next = work.pop() as string | { readonly value: unknown };
+    if (typeof next === 'string') out.push(next);
+    else if (next.value === null || typeof next.value !== 'object')
+      out.push(JSON.stringify(next.value) ?? String(next.value));
+    else if (Array.isArray(next.value)) {
+      out.push('[');
+      work.push(']');
+      for (let i = next.value.length - 1; i >= 0; i--) work.push({ value: next.value[i] }, i > 0 ? ',' : '');
+    } else {
+      const o = next.value as Record<string, unknown>;
+      out.push(`${Object.getPrototypeOf(o) === Object.prototype ? '' : '!proto'}{`);
+      work.push('}');
+      const keys = Object.keys(o);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i] as string;
+        work.push({ value: o[k] }, `${i > 0 ? ',' : ''}${JSON.stringify(k)}:`);
+      }
+    }
+  }
+  return out.join('');
 }
 
 /** What JSON.parse makes of `text` (its shape), or 'refused'; and the same from parseJsonInSlices. */
