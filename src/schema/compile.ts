@@ -13,7 +13,7 @@ import { cachedValidator, rememberValidator } from './compile-cache.js';
 
 export { compileCounters } from './compile-cache.js';
 export type { CompiledSchema } from './compiled-schema.js';
-import { boundedSchemaCopy, engineCopy, markOwnCopy } from './schema-copy.js';
+import { boundedSchemaCopy, markOwnCopy } from './schema-copy.js';
 import { frontEndFor } from './front-ends.js';
 import { resolveReferences, type Pipeline } from './pipeline.js';
 import { checkToolRoot } from './tool-root.js';
@@ -121,9 +121,9 @@ export function compileSchema(
   // The root is found under ANONYMOUS_BASE, its retrieval URI: the index resolves its `$id` against that
   // (Core §8.2.1). Given the `$id` already resolved, it resolved a relative one twice: `dir/root`
   // became toolgate:/dir/dir/root, and its references looked the registry up under dir/dir/.
-  // The pipeline and the engine work on a copy in canonical key order (schema-copy.ts engineCopy), made before the
-  // index holds its nodes; copy.value, frozen by it, stays as the caller wrote it.
-  const admitted = frontEnd.admit(p, { uri: ANONYMOUS_BASE, root: true }, engineCopy(copy.value));
+  // Admission makes the engine's copy (schema-copy.ts engineCopy) once the gates passed; copy.value, frozen by it,
+  // stays as the caller wrote it.
+  const admitted = frontEnd.admit(p, { uri: ANONYMOUS_BASE, root: true }, copy.value);
   if (!admitted.ok) return admitted;
   const refs = resolveReferences(p);
   if (!refs.ok) return refs;

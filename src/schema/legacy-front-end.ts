@@ -21,6 +21,7 @@ import { limitFailure } from '../util/limits.js';
 import { tallyDocument } from './tally.js';
 import { checkUriLengths } from './uri-lengths.js';
 import { isObject } from '../util/plain-json.js';
+import { engineCopy } from './schema-copy.js';
 import { walkSchema } from './walk.js';
 
 // The front ends of the opt-in older dialects (front-ends.ts). A root whose `$schema` names draft-07 or
@@ -219,8 +220,10 @@ export function admitLegacyDocument(
   }
   const admitted = admitLegacy(doc, dialect, p.options, at);
   if (!admitted.ok) return admitted;
-  p.documents.push({ uri: place.uri, schema: doc, vocabularies: DEFAULT_VOCABULARIES });
-  indexDocument(p.index, doc, place.uri, p.frontEnd.identification);
+  // The index's and the engine's copy, in canonical key order, made once the gates passed (pipeline.ts's reason).
+  const engineDoc = engineCopy(doc);
+  p.documents.push({ uri: place.uri, schema: engineDoc, vocabularies: DEFAULT_VOCABULARIES });
+  indexDocument(p.index, engineDoc, place.uri, p.frontEnd.identification);
   return ok(true);
 }
 

@@ -180,8 +180,11 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   if (patterns.invalid.length > 0)
     return fail('validation', `invalid schema: ${patterns.invalid[0]?.message}`, patterns.invalid);
   p.refusals.push(...patterns.hazards, ...gate.refusals);
-  p.documents.push({ uri: place.uri, schema, vocabularies });
-  indexDocument(p.index, schema, place.uri, p.frontEnd.identification);
+  // What the index and the engine hold from here: a copy in canonical key order (schema-copy.ts engineCopy), made
+  // once the gates passed (a refused document costs no copy, and the gates name problems in the written order).
+  const engineSchema = engineCopy(schema);
+  p.documents.push({ uri: place.uri, schema: engineSchema, vocabularies });
+  indexDocument(p.index, engineSchema, place.uri, p.frontEnd.identification);
   return ok(true);
 }
 
@@ -209,8 +212,7 @@ export function resolveReferences(p: Pipeline): Result<true> {
     p.usedExternal = true;
     const pulled = tallyPulledDocument(p.tally, p.options.limits);
     if (!pulled.ok) return pulled;
-    // In canonical key order, as the root's (compile.ts): findDocument's copy is the loader's or registry's order.
-    const admitted = p.frontEnd.admit(p, { uri: base, root: false }, engineCopy(found.value.schema));
+    const admitted = p.frontEnd.admit(p, { uri: base, root: false }, found.value.schema);
     if (!admitted.ok) return admitted;
   }
   recordRegistryClaims(p.index, p.registry, p.documents[0]?.uri ?? '');
