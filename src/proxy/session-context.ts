@@ -22,17 +22,20 @@ export interface CallRecord {
 }
 
 /** What a call's record says besides its verdict: its tool, and its arguments and dropped members when logged. */
-export type CallFacts = Pick<CallRecord, 'tool' | 'args' | 'dropped'>;
+type CallFacts = Pick<CallRecord, 'tool' | 'args' | 'dropped'>;
 
-/** Records a call's verdict (CallRecord), `facts` read when it is recorded, its time counted from `started`. */
-export type RecordCall = (
+/** Records one call: its verdict, the stage that gave it, whether the server answered an error, or it was cancelled. */
+type RecordCall = (
   verdict: CallRecord['verdict'],
   stage: CallRecord['stage'],
   upstreamError: boolean,
   cancelled?: boolean,
 ) => void;
 
-/** The recorder of one call, for the single server's relay and the gateway's alike. */
+/**
+ * The recorder of one call, for the single server's relay and the gateway's alike: `facts` read when it records (the
+ * members dropped are known only after the decision), its time counted from `started`.
+ */
 export function callRecorder(
   onCall: (record: CallRecord) => void,
   started: number,
