@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { signalProcess } from '../src/exec/process-group.js';
+import { byFunction, type Sampled, written } from './alloc-profile.js';
 import { LinePeer } from './line-peer.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -27,22 +28,6 @@ const { values } = parseArgs({
 });
 const [CALLS, WARM, ROWS] = [values.calls, values.warm, values.rows].map(Number) as [number, number, number];
 const SERVER = join(ROOT, 'bench/catalog-server.mjs');
-
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children: Node[];
-}
-interface Sampled {
-  profile: { head: Node; samples: { nodeId: number; size: number }[] };
-  minor: number[];
-}
-
-/** Waits until `file` exists (bench/alloc-sampled.mjs writes its files once a signal is handled). */
-async function written(file: string): Promise<void> {
-  for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 25));
-  if (!existsSync(file)) throw new Error(`bench/alloc-sampled.mjs wrote no ${file} within 5 s`);
-}
 
 async function sample(cli: string): Promise<Sampled> {
   if (!existsSync(cli)) throw new Error(`build first: npm run build (no ${cli})`);
@@ -65,25 +50,6 @@ async function sample(cli: string): Promise<Sampled> {
     await peer.stop();
     for (const f of [out, `${out}.started`]) rmSync(f, { force: true });
   }
-}
-
-/** Self bytes by function (name and place), and the total. */
-function byFunction(p: Sampled['profile']): { total: number; rows: [string, number][] } {
-  const bytes = new Map<number, number>();
-  for (const s of p.samples) bytes.set(s.nodeId, (bytes.get(s.nodeId) ?? 0) + s.size);
-  const rows = new Map<string, number>();
-  let total = 0;
-  const stack = [p.head];
-  for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
-    const self = bytes.get(n.id) ?? 0;
-    total += self;
-    const { functionName, url, lineNumber } = n.callFrame;
-    const place = url === '' ? '' : ` ${url.replace(/^.*\//, '')}:${lineNumber + 1}`;
-    const name = `${functionName || '(anonymous)'}${place}`;
-    if (self > 0) rows.set(name, (rows.get(name) ?? 0) + self);
-    stack.push(...n.children);
-  }
-  return { total, rows: [...rows].sort((a, b) => b[1] - a[1]) };
 }
 
 for (const cli of (values.cli ?? []).map((c) => resolve(c))) {

@@ -8,15 +8,23 @@
  * alternating, in the same run; the median of each figure is printed. Build first:
  *
  *   npm run build && node --import tsx bench/proxy-catalog-start.ts [--cli <built CLI>]... [--tools 5000] [--runs 3]
+ *     [--alloc]
+ *
+ * `--alloc` runs each proxy under V8's sampling heap profiler (bench/alloc-sampled.mjs, from its start) and prints
+ * what it allocated until the first tools/list was answered, the collected objects included, and the functions
+ * that allocated most; the profiler slows the proxy, so that run's other figures are not the ones to quote.
  *
  * Targets: first tools/list within 2 s of CPU and 150 MB RSS; a tool's first call within 50 ms.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { signalProcess } from '../src/exec/process-group.js';
+import { byFunction, type Sampled, written } from './alloc-profile.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
@@ -24,6 +32,7 @@ const { values } = parseArgs({
     cli: { type: 'string', multiple: true, default: [join(ROOT, 'dist/cli/main.js')] },
     tools: { type: 'string', default: '5000' },
     runs: { type: 'string', default: '3' },
+    alloc: { type: 'boolean', default: false },
   },
 });
 const CLIS = (values.cli ?? []).map((c) => resolve(c));
@@ -54,6 +63,8 @@ interface RunFigures {
   readonly firstCallCpu: number;
   readonly secondCall: number;
   readonly otherFirstCall: number;
+  /** With `--alloc`: bytes allocated until the first tools/list, and the functions that allocated most. */
+  readonly allocated?: { readonly total: number; readonly rows: [string, number][] };
 }
 
 async function once(cli: string): Promise<RunFigures> {
@@ -62,12 +73,16 @@ async function once(cli: string): Promise<RunFigures> {
   const seed = Math.random().toString(36).slice(2, 8);
   const started = performance.now();
   const server = [process.execPath, join(ROOT, 'bench/catalog-server.mjs')];
+  const out = join(tmpdir(), `catalog-start-alloc-${process.pid}.json`);
+  const sampled = values.alloc ? [join(ROOT, 'bench/alloc-sampled.mjs'), out] : [];
+  for (const f of [out, `${out}.started`]) rmSync(f, { force: true });
   const child = spawn(
     process.execPath,
-    [cli, 'proxy', '--env', `TOOLS=${values.tools}`, '--env', `SEED=${seed}`, ...server],
+    [...sampled, cli, 'proxy', '--env', `TOOLS=${values.tools}`, '--env', `SEED=${seed}`, ...server],
     {
       cwd: ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
+      env: values.alloc ? { ...process.env, ALLOC_SAMPLED_AT_ONCE: '1' } : process.env,
     },
   );
   const pid = child.pid as number;
@@ -103,6 +118,13 @@ async function once(cli: string): Promise<RunFigures> {
     const listCpu = cpuMs(pid);
     const { now: rss, peak } = rssMb(pid);
     const tools = (list['result'] as { tools?: unknown[] } | undefined)?.tools ?? [];
+    let allocated: RunFigures['allocated'];
+    if (values.alloc) {
+      if (!signalProcess(pid, 'SIGUSR1')) throw new Error('the proxy is gone');
+      await written(out);
+      await new Promise((r) => setTimeout(r, 100));
+      allocated = byFunction((JSON.parse(readFileSync(out, 'utf8')) as Sampled).profile);
+    }
     const call = async (i: number): Promise<{ ms: number; cpu: number }> => {
       const cpu = cpuMs(pid);
       const t = performance.now();
@@ -125,9 +147,11 @@ async function once(cli: string): Promise<RunFigures> {
       firstCallCpu: first.cpu,
       secondCall: second.ms,
       otherFirstCall: other.ms,
+      ...(allocated === undefined ? {} : { allocated }),
     };
   } finally {
     child.kill('SIGTERM');
+    for (const f of [out, `${out}.started`]) rmSync(f, { force: true });
   }
 }
 
@@ -150,4 +174,17 @@ for (const [cli, runs] of results) {
       `${m((r) => r.peak)} MB | ${m((r) => r.published)} | ${m((r) => r.firstCall)} ms | ` +
       `${m((r) => r.firstCallCpu)} ms | ${m((r) => r.secondCall)} ms | ${m((r) => r.otherFirstCall)} ms |`,
   );
+}
+
+if (values.alloc) {
+  console.log(
+    '\nallocated until the first tools/list (V8 sampling heap profiler, collected objects included), median:\n',
+  );
+  for (const [cli, runs] of results) {
+    const sorted = [...runs].sort((a, b) => (a.allocated?.total ?? 0) - (b.allocated?.total ?? 0));
+    const mid = sorted[Math.floor(sorted.length / 2)]?.allocated;
+    if (mid === undefined) continue;
+    console.log(`${cli}: ${(mid.total / 1048576).toFixed(1)} MB; most by function (that run):`);
+    for (const [name, b] of mid.rows.slice(0, 12)) console.log(`  ${(b / 1048576).toFixed(1).padStart(6)} MB  ${name}`);
+  }
 }

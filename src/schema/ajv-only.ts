@@ -34,17 +34,28 @@ function schemaObjects(doc: unknown): [Record<string, unknown>, string][] {
     const [value, place, pointer] = stack.pop()!;
     if (place === 'data' || value === null || typeof value !== 'object' || seen.has(value)) continue;
     seen.add(value);
+    // Only objects are pushed, each with its place and pointer: a scalar has nothing to compile, and a tuple and a
+    // pointer per scalar were most of what admission's pass here allocated.
     if (Array.isArray(value)) {
       const inner = place === 'names' ? 'schema' : place;
-      for (let i = 0; i < value.length; i++) stack.push([value[i], inner, `${pointer}/${i}`]);
+      for (let i = 0; i < value.length; i++)
+        if (isNode(value[i], inner)) stack.push([value[i], inner, `${pointer}/${i}`]);
       continue;
     }
     const record = value as Record<string, unknown>;
     if (place === 'schema') out.push([record, pointer]);
-    for (const key of Object.keys(record))
-      stack.push([record[key], next(place, key), `${pointer}/${escapePointerToken(key)}`]);
+    for (const key of Object.keys(record)) {
+      const member = record[key];
+      const inner = next(place, key);
+      if (isNode(member, inner)) stack.push([member, inner, `${pointer}/${escapePointerToken(key)}`]);
+    }
   }
   return out;
+}
+
+/** Whether schemaObjects enters `value` at `place`: an object or array outside `enum`/`const` data. */
+function isNode(value: unknown, place: Place): boolean {
+  return place !== 'data' && value !== null && typeof value === 'object';
 }
 
 /** Why a `$ref` cannot be followed once the acted keywords are gone; undefined when it can. */

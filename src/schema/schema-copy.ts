@@ -3,6 +3,7 @@ import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
 import { shownPlace } from '../util/describe-value.js';
 import { excessFailure, limitsKey, resolveLimits, schemaBounds, type Limits } from '../util/limits.js';
 import { OBJECT, readTable, type OptionTable } from '../util/option-table.js';
+import { sortedKeys } from '../util/canonical-json.js';
 
 /** Options of the report-only schema checks (lintSchema, checkProvider); every field optional. */
 export interface ReportOptions {
@@ -98,8 +99,7 @@ function plainCopy(value: unknown, kind: 'frozen' | 'engine'): unknown {
   const pending: [source: object, target: object][] = [[value, root]];
   while (pending.length > 0) {
     const [source, target] = pending.pop() as [object, object];
-    const keys = Object.keys(source);
-    if (kind === 'engine' && !Array.isArray(source)) keys.sort();
+    const keys = kind === 'engine' && !Array.isArray(source) ? sortedKeys(source) : Object.keys(source);
     for (const key of keys) {
       const v = (source as Record<string, unknown>)[key];
       const out = v !== null && typeof v === 'object' ? fresh(v) : v;

@@ -76,37 +76,73 @@ export function walkSchema(
   const every = options.positions === 'every-dialect';
   const one = every ? ONE.every : ONE.draft;
   const maps = every ? MAPS.every : MAPS.draft;
-  const isSchema = (v: unknown): v is Record<string, unknown> | boolean =>
-    isObject(v) || (booleans && typeof v === 'boolean');
   const stack: SchemaNode<Record<string, unknown> | boolean>[] = [];
-  if (isSchema(root)) stack.push({ node: root, pointer: '', parent: undefined, via: '', depth: 0 });
+  if (isObject(root) || (booleans && typeof root === 'boolean'))
+    stack.push({ node: root, pointer: '', parent: undefined, via: '', depth: 0 });
+  // Loops over indices, children pushed straight onto the stack and one module function to push each: admission
+  // walks every schema about ten times, and a closure, an array and an iterator per node were most of what it
+  // allocated (bench/proxy-catalog-start.ts).
   while (stack.length > 0) {
     const current = stack.pop() as SchemaNode<Record<string, unknown> | boolean>;
     if (visit(current) === false) continue;
     const { node, pointer, depth } = current;
     if (typeof node === 'boolean') continue;
-    const children: SchemaNode<Record<string, unknown> | boolean>[] = [];
-    const add = (value: unknown, via: string): void => {
-      if (isSchema(value))
-        children.push({ node: value, pointer: `${pointer}/${via}`, parent: pointer, via, depth: depth + 1 });
-    };
-    for (const k of one) {
+    const first = stack.length;
+    const below = depth + 1;
+    for (let i = 0; i < one.length; i++) {
+      const k = one[i] as string;
       if (!Object.hasOwn(node, k)) continue;
       const v = node[k];
       // Array-form `items` (2019-09 and draft-07) holds one schema per position.
-      if (every && k === 'items' && Array.isArray(v)) for (const [i, s] of v.entries()) add(s, `items/${i}`);
-      else add(v, escapePointerToken(k));
+      if (every && k === 'items' && Array.isArray(v)) pushItems(stack, v, pointer, k, below, booleans);
+      else pushChild(stack, v, pointer, escapePointerToken(k), below, booleans);
     }
-    for (const k of SCHEMA_ARRAY_KEYWORDS) {
+    for (let i = 0; i < SCHEMA_ARRAY_KEYWORDS.length; i++) {
+      const k = SCHEMA_ARRAY_KEYWORDS[i] as string;
       const v = Object.hasOwn(node, k) ? node[k] : undefined;
-      if (Array.isArray(v)) for (const [i, s] of v.entries()) add(s, `${k}/${i}`);
+      if (Array.isArray(v)) pushItems(stack, v, pointer, k, below, booleans);
     }
-    for (const k of maps) {
+    for (let i = 0; i < maps.length; i++) {
+      const k = maps[i] as string;
       const v = Object.hasOwn(node, k) ? node[k] : undefined;
+      if (!isObject(v)) continue;
       // `dependencies` values are arrays of names or schemas (draft-07 Validation §6.5.7); only schemas are visited.
-      if (isObject(v)) for (const name of Object.keys(v)) add(v[name], `${k}/${escapePointerToken(name)}`);
+      const names = Object.keys(v);
+      for (let j = 0; j < names.length; j++) {
+        const name = names[j] as string;
+        pushChild(stack, v[name], pointer, `${k}/${escapePointerToken(name)}`, below, booleans);
+      }
     }
-    for (let i = children.length - 1; i >= 0; i--)
-      stack.push(children[i] as SchemaNode<Record<string, unknown> | boolean>);
+    // Pushed in keyword order; reversed, so that the first is visited first.
+    for (let lo = first, hi = stack.length - 1; lo < hi; lo++, hi--) {
+      const low = stack[lo] as SchemaNode<Record<string, unknown> | boolean>;
+      stack[lo] = stack[hi] as SchemaNode<Record<string, unknown> | boolean>;
+      stack[hi] = low;
+    }
   }
+}
+
+/** Pushes `value` as the child at `via` of the schema at `parent` when it is a schema (an object, or a boolean). */
+function pushChild(
+  stack: SchemaNode<Record<string, unknown> | boolean>[],
+  value: unknown,
+  parent: string,
+  via: string,
+  depth: number,
+  booleans: boolean,
+): void {
+  if (isObject(value) || (booleans && typeof value === 'boolean'))
+    stack.push({ node: value, pointer: `${parent}/${via}`, parent, via, depth });
+}
+
+/** Pushes the schemas of the array `items` of `keyword`, each at `keyword/<index>`. */
+function pushItems(
+  stack: SchemaNode<Record<string, unknown> | boolean>[],
+  items: readonly unknown[],
+  parent: string,
+  keyword: string,
+  depth: number,
+  booleans: boolean,
+): void {
+  for (let i = 0; i < items.length; i++) pushChild(stack, items[i], parent, `${keyword}/${i}`, depth, booleans);
 }
