@@ -18,7 +18,7 @@ export interface Sampled {
   minor: number[];
 }
 
-/** Waits until `file` exists (bench/alloc-sampled.mjs writes its files once a signal is handled). */
+/** Waits until `file` exists (bench/alloc-sampled.mjs writes each file whole, then renames it into place). */
 export async function written(file: string): Promise<void> {
   for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 25));
   if (!existsSync(file)) throw new Error(`bench/alloc-sampled.mjs wrote no ${file} within 5 s`);

@@ -6,7 +6,7 @@
 // allocates).
 //
 //   node bench/alloc-sampled.mjs <output file> <script> [args...]
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -35,7 +35,9 @@ process.on('SIGUSR2', start);
 process.on('SIGUSR1', async () => {
   counting = false;
   const { profile } = await session.post('HeapProfiler.stopSampling');
-  writeFileSync(out, JSON.stringify({ profile, minor }));
+  // Written whole, then renamed: a reader that sees the file sees all of it.
+  writeFileSync(`${out}.part`, JSON.stringify({ profile, minor }));
+  renameSync(`${out}.part`, out);
   process.stderr.write(`SAMPLED ${out}\n`);
 });
 if (process.env.ALLOC_SAMPLED_AT_ONCE === '1') await start();

@@ -44,7 +44,6 @@ async function sample(cli: string): Promise<Sampled> {
     for (let i = 0; i < CALLS; i++) await peer.request('tools/call', params);
     if (!signalProcess(peer.pid ?? 0, 'SIGUSR1')) throw new Error('the proxy is gone');
     await written(out);
-    await new Promise((r) => setTimeout(r, 100));
     return JSON.parse(readFileSync(out, 'utf8')) as Sampled;
   } finally {
     await peer.stop();

@@ -122,7 +122,6 @@ async function once(cli: string): Promise<RunFigures> {
     if (values.alloc) {
       if (!signalProcess(pid, 'SIGUSR1')) throw new Error('the proxy is gone');
       await written(out);
-      await new Promise((r) => setTimeout(r, 100));
       allocated = byFunction((JSON.parse(readFileSync(out, 'utf8')) as Sampled).profile);
     }
     const call = async (i: number): Promise<{ ms: number; cpu: number }> => {
@@ -162,6 +161,8 @@ const results = new Map<string, RunFigures[]>(CLIS.map((c) => [c, []]));
 for (let r = 0; r < RUNS; r++) for (const cli of CLIS) results.get(cli)?.push(await once(cli));
 
 console.log(`catalog: ${values.tools} tools + echo (bench/catalog-server.mjs on stdio); ${RUNS} runs each, medians\n`);
+if (values.alloc)
+  console.log('(--alloc: every proxy ran under the sampling heap profiler; times and RSS are not to quote)\n');
 console.log(
   '| CLI | first tools/list: wall | CPU | RSS then | peak RSS | published | first call | its CPU | second call | ' +
     'another first call |',

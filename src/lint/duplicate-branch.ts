@@ -1,4 +1,5 @@
 import { canonicalJson } from '../util/canonical-json.js';
+import { sortedKeys } from '../util/code-unit-order.js';
 import { charge } from './budget.js';
 import type { Finding } from '../result.js';
 import type { LintRule, LintWarning } from './warning.js';
@@ -85,8 +86,7 @@ function shapeOf(b: unknown): string {
   if (Array.isArray(b)) return `[${b.map(token).join(',')}]`;
   if (b === null || typeof b !== 'object') return token(b);
   const o = b as Record<string, unknown>;
-  return `{${Object.keys(o)
-    .sort()
+  return `{${sortedKeys(o)
     .map((key) => `${JSON.stringify(key)}:${token(o[key])}`)
     .join(',')}}`;
 }

@@ -32,7 +32,8 @@ function schemaObjects(doc: unknown): [Record<string, unknown>, string][] {
   const stack: [unknown, Place, string][] = [[doc, 'schema', '']];
   while (stack.length > 0) {
     const [value, place, pointer] = stack.pop()!;
-    if (place === 'data' || value === null || typeof value !== 'object' || seen.has(value)) continue;
+    // Only the root can be a scalar here (isNode filters what is pushed); an object met twice is entered once.
+    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
     seen.add(value);
     // Only objects are pushed, each with its place and pointer: a scalar has nothing to compile, and a tuple and a
     // pointer per scalar were most of what admission's pass here allocated.

@@ -3,7 +3,7 @@ import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
 import { shownPlace } from '../util/describe-value.js';
 import { excessFailure, limitsKey, resolveLimits, schemaBounds, type Limits } from '../util/limits.js';
 import { OBJECT, readTable, type OptionTable } from '../util/option-table.js';
-import { sortedKeys } from '../util/canonical-json.js';
+import { sortedKeys } from '../util/code-unit-order.js';
 
 /** Options of the report-only schema checks (lintSchema, checkProvider); every field optional. */
 export interface ReportOptions {

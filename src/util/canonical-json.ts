@@ -1,3 +1,5 @@
+import { sortedKeys } from './code-unit-order.js';
+
 /** A piece of output text on the work stack; a class so no data value can be mistaken for it. */
 class Text {
   constructor(readonly text: string) {}
@@ -38,26 +40,6 @@ export function sortedKeyJson(value: unknown, leaf: (scalar: unknown) => string)
   }
   return out.join('');
 }
-
-/**
- * The own enumerable keys of `object` in UTF-16 code unit order (Array.prototype.sort's). A few keys are put in order
- * by insertion, in place: Array.prototype.sort allocates work arrays, about 600 bytes a call, and copying 5,000 tool
- * schemas in this order sorted every object of each (bench/proxy-catalog-start.ts).
- */
-export function sortedKeys(object: object): string[] {
-  const keys = Object.keys(object);
-  if (keys.length > FEW_KEYS) return keys.sort();
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i] as string;
-    let j = i - 1;
-    for (; j >= 0 && (keys[j] as string) > key; j--) keys[j + 1] = keys[j] as string;
-    keys[j + 1] = key;
-  }
-  return keys;
-}
-
-/** Up to this many keys, sortedKeys sorts by insertion. */
-const FEW_KEYS = 16;
 
 // -0 is kept apart from 0: `const: -0` and `const: 0` are different schema texts, and a cache key
 // must never merge two schemas that are not the same text up to key order.

@@ -9,3 +9,23 @@
 export function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Up to this many keys, sortedKeys sorts by insertion. */
+const FEW_KEYS = 16;
+
+/**
+ * The own enumerable keys of `object` in UTF-16 code unit order (Array.prototype.sort's). A few keys are put in order
+ * by insertion, in place: Array.prototype.sort allocates work arrays, about 600 bytes a call, and copying 5,000 tool
+ * schemas in this order sorted every object of each (bench/proxy-catalog-start.ts).
+ */
+export function sortedKeys(object: object): string[] {
+  const keys = Object.keys(object);
+  if (keys.length > FEW_KEYS) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i - 1;
+    for (; j >= 0 && (keys[j] as string) > key; j--) keys[j + 1] = keys[j] as string;
+    keys[j + 1] = key;
+  }
+  return keys;
+}

@@ -5,6 +5,7 @@
  * by its type only, since reading it could run its code.
  */
 import { flagEnd, isControl, isHiddenSelector, isInvisible, isTag } from './hidden-text.js';
+import { sortedKeys } from './code-unit-order.js';
 
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
@@ -159,7 +160,7 @@ export function boundedJson(value: unknown, limit: number, sortKeys = false): st
     path.add(v);
     const isArray = Array.isArray(v);
     out += isArray ? '[' : '{';
-    frames.push(new Frame(v, isArray ? undefined : sortKeys ? Object.keys(v).sort() : Object.keys(v)));
+    frames.push(new Frame(v, isArray ? undefined : sortKeys ? sortedKeys(v) : Object.keys(v)));
   };
   write(root);
   while (frames.length > 0 && out.length <= limit) {

@@ -3,6 +3,7 @@
 // a published scheme other tools can recompute, so it is its own function. Same sorted-key writer, JCS leaves.
 import { fail, ok, type Result } from '../result.js';
 import { sortedKeyJson } from './canonical-json.js';
+import { sortedKeys } from './code-unit-order.js';
 import { copyJson } from './plain-json.js';
 import { shownPlace } from './describe-value.js';
 
@@ -96,9 +97,7 @@ export function jcsMembers(value: unknown): Result<readonly (readonly [key: stri
   if (object === null || typeof object !== 'object' || Array.isArray(object))
     return fail('validation', 'not a JSON object');
   return ok(
-    Object.keys(object)
-      .sort()
-      .map((k) => [k, sortedKeyJson((object as Record<string, unknown>)[k], jcsLeaf)] as const),
+    sortedKeys(object).map((k) => [k, sortedKeyJson((object as Record<string, unknown>)[k], jcsLeaf)] as const),
   );
 }
 

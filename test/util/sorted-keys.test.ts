@@ -1,8 +1,9 @@
-// sortedKeys (src/util/canonical-json.ts) puts up to 16 keys in order by insertion and leaves more to
+// sortedKeys (src/util/code-unit-order.ts) puts up to 16 keys in order by insertion and leaves more to
 // Array.prototype.sort: either way the order must be Array.prototype.sort's (UTF-16 code units), which canonicalJson
 // (the compile cache's key) and the engine's copy of a schema (schema-copy.ts) are written in.
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sortedKeys } from '../../src/util/canonical-json.js';
+import { canonicalJson } from '../../src/util/canonical-json.js';
+import { sortedKeys } from '../../src/util/code-unit-order.js';
 
 /** A deterministic generator (mulberry32), so a failing case is the same on every run. */
 function random(seed: number): () => number {

@@ -1,5 +1,6 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { sortedKeyJson } from '../../util/canonical-json.js';
+import { sortedKeys } from '../../util/code-unit-order.js';
 import { chargeSteps } from '../../util/work-budget.js';
 
 // Validation §4.2.2: numbers are equal by mathematical value, so 1 and 1.0 (one float64 already)
@@ -75,7 +76,7 @@ function idOf(value: unknown, t: KeyTable): number {
       for (let k = 0; k < node.length; k++) shape += `${k > 0 ? ',' : ''}${childId(node[k], t)}`;
       chargeSteps(NODE_STEPS + node.length);
     } else {
-      const keys = Object.keys(node).sort();
+      const keys = sortedKeys(node);
       const record = node as Record<string, unknown>;
       shape = '{';
       let chars = 0;
