@@ -20,8 +20,16 @@ const META_FORBIDDEN: ReadonlySet<string> = new Set([PROTO_KEY, 'constructor', '
  * value is not walked (every proxied call and result is searched).
  */
 export function protoMemberPath(value: unknown, text?: string): string | undefined {
-  if (text !== undefined && !text.includes(PROTO_KEY) && !text.includes('\\u')) return undefined;
+  if (text !== undefined && !mayHoldProto(text)) return undefined;
   return memberPath(value, PROTO_ONLY);
+}
+
+/**
+ * Whether JSON text may hold a member named `__proto__`: it spells the name, or has a `\u` escape (the only other way
+ * to write its letters). A text that does neither holds none, at any depth.
+ */
+export function mayHoldProto(text: string): boolean {
+  return text.includes(PROTO_KEY) || text.includes('\\u');
 }
 
 /** Why a part was refused: where its `__proto__` member is. */

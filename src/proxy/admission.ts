@@ -10,7 +10,7 @@ import type { Bundle } from '../catalog/bundle.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
 import { driftedNames, hasDrift, type LockDrift, listingDrift } from '../catalog/lock-diff.js';
 import { admitMcpToolsWith } from '../catalog/mcp.js';
-import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
+import { mayHoldProto, protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { paramHeaderProblem } from '../mcp/param-header-rules.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { createMasker, maskSecrets } from '../exec/mask-secrets.js';
@@ -246,13 +246,15 @@ async function admitListed(
   const unconstrained: string[] = [];
   const typeAdded: string[] = [];
   const requiredDefaults: { name: string; properties: string[] }[] = [];
+  // No page's text can hold a member named __proto__: no tool is walked for one (5,000 tools: 14 MB allocated).
+  const protoFree = pages !== undefined && !pages.some((page) => mayHoldProto(page.text));
   // The per-tool checks of a large catalog take tens of ms: in slices, as admission's own work is.
   for (const tool of listed) {
     if (slices.due()) await slices.pause();
     const name = ownData(tool, 'name');
     if (typeof name !== 'string' || !admitted.has(name) || drifted.has(name)) continue;
     // Published as listed, so a definition with a __proto__ member would carry it to the client.
-    const proto = protoMemberPath(tool);
+    const proto = protoFree ? undefined : protoMemberPath(tool);
     if (proto !== undefined) {
       withheld.push({ name: clip(shown(name), 80), reason: protoRefusal(proto) });
       continue;
