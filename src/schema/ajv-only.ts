@@ -29,14 +29,14 @@ export const DRAFT_07_ACTED_KEYWORDS: readonly string[] = DRAFT_07_ENGINE_INDEXE
 function schemaObjects(doc: unknown): [Record<string, unknown>, string][] {
   const out: [Record<string, unknown>, string][] = [];
   const seen = new Set<object>();
-  const stack: [unknown, Place, string][] = [[doc, 'schema', '']];
+  // Only objects are pushed, each with its place and pointer: a scalar has nothing to compile, and a tuple and a
+  // pointer per scalar were most of what admission's pass here allocated.
+  const stack: [object, Place, string][] = isNode(doc, 'schema') ? [[doc, 'schema', '']] : [];
   while (stack.length > 0) {
     const [value, place, pointer] = stack.pop()!;
-    // Only the root can be a scalar here (isNode filters what is pushed); an object met twice is entered once.
-    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    // An object met twice (a host's value may share one) is entered once.
+    if (seen.has(value)) continue;
     seen.add(value);
-    // Only objects are pushed, each with its place and pointer: a scalar has nothing to compile, and a tuple and a
-    // pointer per scalar were most of what admission's pass here allocated.
     if (Array.isArray(value)) {
       const inner = place === 'names' ? 'schema' : place;
       for (let i = 0; i < value.length; i++)
@@ -55,7 +55,7 @@ function schemaObjects(doc: unknown): [Record<string, unknown>, string][] {
 }
 
 /** Whether schemaObjects enters `value` at `place`: an object or array outside `enum`/`const` data. */
-function isNode(value: unknown, place: Place): boolean {
+function isNode(value: unknown, place: Place): value is object {
   return place !== 'data' && value !== null && typeof value === 'object';
 }
 

@@ -77,8 +77,7 @@ export function walkSchema(
   const one = every ? ONE.every : ONE.draft;
   const maps = every ? MAPS.every : MAPS.draft;
   const stack: SchemaNode<Record<string, unknown> | boolean>[] = [];
-  if (isObject(root) || (booleans && typeof root === 'boolean'))
-    stack.push({ node: root, pointer: '', parent: undefined, via: '', depth: 0 });
+  if (isSchema(root, booleans)) stack.push({ node: root, pointer: '', parent: undefined, via: '', depth: 0 });
   // Loops over indices, children pushed straight onto the stack and one module function to push each: admission
   // walks every schema about ten times, and a closure, an array and an iterator per node were most of what it
   // allocated (bench/proxy-catalog-start.ts --alloc: 112 of 587 MB before, 52 now, 5,000 tools).
@@ -131,8 +130,12 @@ function pushChild(
   depth: number,
   booleans: boolean,
 ): void {
-  if (isObject(value) || (booleans && typeof value === 'boolean'))
-    stack.push({ node: value, pointer: `${parent}/${via}`, parent, via, depth });
+  if (isSchema(value, booleans)) stack.push({ node: value, pointer: `${parent}/${via}`, parent, via, depth });
+}
+
+/** Whether a walk visits `value`: an object, or a boolean when it was asked for booleans. */
+function isSchema(value: unknown, booleans: boolean): value is Record<string, unknown> | boolean {
+  return isObject(value) || (booleans && typeof value === 'boolean');
 }
 
 /** Pushes the schemas of the array `items` of `keyword`, each at `keyword/<index>`. */
