@@ -120,7 +120,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     }
     // Judged as a call of the server's own tool: the forwarded call carries the tool's own name, and what the
     // model reads names the tool as it called it.
-    const decision = decideCall({ ...m, params: { ...params, name: tool } }, text, published, name);
+    const decision = decideCall({ ...m, params: { ...params, name: tool } }, text, published, settings.secrets, name);
     if (decision.kind === 'refuse') return unknown();
     if (decision.kind === 'invalid') {
       downstream.respond(m.id, { result: decision.result });

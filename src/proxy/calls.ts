@@ -13,6 +13,7 @@ import type { Published } from './admission.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { memberText } from '../mcp/json-member.js';
 import { RPC, type RpcError } from '../mcp/peer.js';
+import { secretSafeText } from './secret-safe-text.js';
 
 /** A CallToolResult made by the proxy. */
 function errorResult(text: string): { content: { type: 'text'; text: string }[]; isError: true } {
@@ -33,9 +34,16 @@ export type CallDecision =
 
 /**
  * Judges a tools/call request (`text` is the line it arrived on); the model's text names the tool `calledAs` when
- * given (the gateway's published name), else by the request's name.
+ * given (the gateway's published name), else by the request's name, and shows no schema value that holds one of
+ * `secrets` (secret-safe-text.ts).
  */
-export function decideCall(message: RpcMessage, text: string, published: Published, calledAs?: string): CallDecision {
+export function decideCall(
+  message: RpcMessage,
+  text: string,
+  published: Published,
+  secrets: readonly string[],
+  calledAs?: string,
+): CallDecision {
   const params = (message.params ?? {}) as Record<string, unknown>;
   const name = params['name'];
   const shown = typeof name === 'string' ? clip(name, 80) : '';
@@ -49,12 +57,14 @@ export function decideCall(message: RpcMessage, text: string, published: Publish
     params,
     calledAs ?? name,
   );
-  if (verdict.kind === 'invalid')
-    return { kind: 'invalid', tool: name, result: errorResult(verdict.text), stage: 'validate' };
+  if (verdict.kind === 'invalid') {
+    const shownText = secretSafeText(verdict.text, published.tools.get(name), verdict.error, calledAs ?? name, secrets);
+    return { kind: 'invalid', tool: name, result: errorResult(shownText), stage: 'validate' };
+  }
   return { kind: 'forward', tool: name, params: verdict.params, dropped: verdict.dropped };
 }
 
-/** What the client gets for a forwarded call: the result's own text, or a value to serialize. */
+/** What the client gets for a forwarded call: a JSON text sent as it is (the server's own), or a value to serialize. */
 export type CheckedResult =
   | { readonly text: string; readonly problem: undefined }
   | { readonly result: unknown; readonly problem: 'size' | 'output' | undefined };
@@ -64,7 +74,10 @@ export type CheckedResult =
  * outputSchema. A result with no outputSchema is passed on as the text it arrived in (`line` is the upstream's
  * line), so a large result is not serialized again; one that was checked against its outputSchema is sent as
  * the value that was checked, so a duplicate key cannot show the client something else. Its texts name the tool
- * `calledAs`, the name the model called it by.
+ * `calledAs`, the name the model called it by. `asValue`: the caller sends the value whatever the tool (a
+ * 2026-07-28 reply, whose result gains a member). --max-result holds for what is sent: a value's serialization
+ * can be longer than the server's text (`1e20` is written out in 21 digits; a hunt's find: a 25 KB result reached
+ * the client as 110 KB past a limit of 30 KB).
  */
 /**
  * A key of the server's as a refusal shows it: quoted, written out where it would steer; a long one not shown (cut
@@ -80,20 +93,15 @@ export function checkResult(
   published: Pick<Published, 'outputs'>,
   maxResultBytes: number,
   calledAs = tool,
+  asValue = false,
 ): CheckedResult {
   // A member named __proto__ goes toward the client no more than toward the server.
   const refused = passOnRefusal(calledAs, result, line);
   if (refused !== undefined) return { result: errorResult(refused), problem: 'output' };
   const raw = line === undefined ? undefined : memberText(line, ['result']);
   const text = raw?.kind === 'text' ? raw.text : JSON.stringify(result);
-  const size = Buffer.byteLength(text ?? '');
-  if (size > maxResultBytes)
-    return {
-      result: errorResult(
-        `error: tool ${calledAs} ran but its result (${size} bytes) is over --max-result, ${maxResultBytes} bytes`,
-      ),
-      problem: 'size',
-    };
+  // The text first: its size bounds the checks that follow, and the serialization of a value sent instead.
+  if (Buffer.byteLength(text ?? '') > maxResultBytes) return oversized(calledAs, text ?? '', maxResultBytes);
   // The result's own text goes on as the server wrote it: a key written twice there is checked as JSON.parse kept it
   // (the last), while a client keeping the first would read another result, one holding `__proto__` say (a hunt).
   const twice = raw?.kind === 'text' ? duplicateKeyIn(raw.text, { value: result }) : undefined;
@@ -105,10 +113,23 @@ export function checkResult(
       problem: 'output',
     };
   const schema = published.outputs.get(tool);
-  if (schema === undefined)
+  if (schema === undefined && !asValue)
     return raw?.kind === 'text' ? { text: raw.text, problem: undefined } : { result, problem: undefined };
-  const broken = outputRefusal(calledAs, result, schema);
-  return broken === undefined
-    ? { result, problem: undefined }
-    : { result: errorResult(broken.text), problem: 'output' };
+  const broken = schema === undefined ? undefined : outputRefusal(calledAs, result, schema);
+  if (broken !== undefined) return { result: errorResult(broken.text), problem: 'output' };
+  // The value is what is sent: serialized here once (the text above when it was made from the value).
+  const sent = raw?.kind === 'text' ? JSON.stringify(result) : (text ?? '');
+  if (Buffer.byteLength(sent) > maxResultBytes) return oversized(calledAs, sent, maxResultBytes);
+  return { text: sent, problem: undefined };
+}
+
+/** The refusal of a result whose `text` is over --max-result. */
+function oversized(calledAs: string, text: string, maxResultBytes: number): CheckedResult {
+  const size = Buffer.byteLength(text);
+  return {
+    result: errorResult(
+      `error: tool ${calledAs} ran but its result (${size} bytes) is over --max-result, ${maxResultBytes} bytes`,
+    ),
+    problem: 'size',
+  };
 }

@@ -74,7 +74,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
       context.onCall({ tool, verdict: 'refused', stage: 'lookup', ms, upstreamError: false });
       return;
     }
-    const decision = decideCall(m, text, current);
+    const decision = decideCall(m, text, current, settings.secrets);
     const args = settings.logArgs ? ((m.params ?? {}) as Record<string, unknown>)['arguments'] : undefined;
     const record = callRecorder(context.onCall, started, () => ({
       tool: decision.tool,
@@ -164,7 +164,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     current: Pick<Published, 'outputs'>,
     modern = false,
   ): 'size' | 'output' | undefined => {
-    const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes);
+    const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes, tool, modern);
     // A stateless client gets the value that was read (its text cannot be passed on with a resultType added).
     if (modern)
       downstream.respond(id, modernReply('tools/call', { result: 'text' in checked ? r.result : checked.result }));
