@@ -30,9 +30,10 @@ import { PROVEN_WITHIN, tallyText, UNPROVEN } from './json-text-tally.js';
  * the members instead, and a walk of the parsed value counts own keys: JSON.parse makes one own
  * property per distinct key (`__proto__` included), so equal counts mean no duplicate.
  *
- * Most texts need no scan at all: a text without a backslash whose length matches the length tally of its
- * parsed value (arguments/json-text-tally.ts) cannot hold a duplicate or an inexact number, and the tally's
- * walk counts the limits. Only a text of at most TALLY_TEXT characters is parsed before its nesting is known.
+ * Most texts need no scan at all: a text whose length matches the length tally of its parsed value
+ * (arguments/json-text-tally.ts: its strings as JSON.stringify writes them) cannot hold a duplicate or an inexact
+ * number, and the tally's walk counts the limits. Only a text of at most TALLY_TEXT characters is parsed before
+ * its nesting is known.
  */
 
 /**
@@ -80,13 +81,13 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
   if (!nativeMayRead(text)) return undefined;
   const escapes = text.indexOf('\\') !== -1;
   let value: unknown = UNREAD;
-  if (!escapes && tallyTakes(text)) {
+  if (tallyTakes(text)) {
     try {
       value = JSON.parse(text);
     } catch {
       return undefined;
     }
-    const proof = tallyText(value, text, given);
+    const proof = tallyText(value, text, given, escapes);
     if (proof !== UNPROVEN) return { value, withinLimits: proof === PROVEN_WITHIN };
   }
   const surrogates = escapes && surrogateEscape(text);
@@ -119,8 +120,8 @@ export function parseNative(text: string, given: TextLimits): ParsedText | undef
  * that the text holds one: the same conditions as parseNative's first path, without a second JSON.parse.
  */
 export function provenByTally(value: unknown, text: string): boolean {
-  if (!nativeMayRead(text) || text.indexOf('\\') !== -1 || !tallyTakes(text)) return false;
-  return tallyText(value, text, NO_TEXT_LIMITS) !== UNPROVEN;
+  if (!nativeMayRead(text) || !tallyTakes(text)) return false;
+  return tallyText(value, text, NO_TEXT_LIMITS, text.indexOf('\\') !== -1) !== UNPROVEN;
 }
 
 /** Whether JSON.parse may read `text` for either path: not empty, no byte order mark, no raw surrogate. */

@@ -1,14 +1,16 @@
 import type { TextLimits } from './parsed-text.js';
 
 /**
- * The length tally: a proof, from the value JSON.parse built and the text's length alone, that a text without
- * a backslash holds no duplicate key and no number the strict parser refuses, so the native path
- * (arguments/json-text-native.ts) skips its scan. One walk of the value adds up the characters its shortest
- * writing takes: two per object or array, a comma between members, each key and string as written plus its
- * quotes (and the key's colon), the literals, and each number as its plain digits (sign, digits and point, no
- * exponent; `-0` included). The text holds exactly these tokens (its own spelling of each number), any
- * whitespace, and every member an object lost to a later duplicate, comma included: at least 5 characters
- * (`"":0,`).
+ * The length tally: a proof, from the value JSON.parse built and the text's length alone, that a text holds no
+ * duplicate key and no number the strict parser refuses, so the native path (arguments/json-text-native.ts)
+ * skips its scan. One walk of the value adds up the characters its shortest writing takes: two per object or
+ * array, a comma between members, each key and string plus its quotes (and the key's colon), the literals, and
+ * each number as its plain digits (sign, digits and point, no exponent; `-0` included). A string's shortest
+ * writing is JSON.stringify's: each code unit raw but `"`, `\` and the controls, which RFC 8259 §7 requires
+ * escaped, as the shortest escape of each (`\"`, `\n`, `\u0001`); a text without a backslash has none of them
+ * in its strings, which are then as long as written. The text holds these tokens (its own spelling of each
+ * number, and of each string: an escape where a raw character would do is longer), any whitespace, and every
+ * member an object lost to a later duplicate, comma included: at least 5 characters (`"":0,`).
  * So when the text is exactly as long as the tally, its extra characters are exactly the ones its number
  * spellings save on the plain digits, and no more than the exponent forms could (`1e3` saves one on `1000`):
  * - at most 4 saved: no room for a lost member, so no duplicate (and no whitespace);
@@ -17,7 +19,9 @@ import type { TextLimits } from './parsed-text.js';
  *   float64s, and a zero spelt with nonzero digits needs at least 6 characters, `1e-324`).
  * A text without exponents saves nothing, whatever its numbers, and a number with a fraction is tallied only
  * there (addFraction). Numbers of 1e15 or more leave the proof to the scan, as does a text of any other
- * length. The same walk counts the argument limits, as the strict parser does.
+ * length. A surrogate code unit in a string of a text with a backslash leaves the proof to the scan: the native
+ * path takes no text with a raw one, so it came from an escape, which may be a lone one the strict parser refuses.
+ * The same walk counts the argument limits, as the strict parser does.
  */
 
 /** The tally's answer: not proven (the scan decides), or proven with every limit held or with one passed. */
@@ -52,13 +56,19 @@ let saved = 0;
 let digits = 0;
 /** Numbers with a fraction tallied (their shortest spelling is known only without exponents). */
 let fractions = 0;
+/** Whether strings are tallied as JSON.stringify writes them (the text has a backslash), not by their length. */
+let written = false;
 
 /** Enumerable members on Object.prototype would show in every for…in: then own keys cannot be counted. */
 const PROBE: Record<string, unknown> = {};
 
-/** Whether a text without a backslash, read by JSON.parse as `value`, is proven free of refusals (and in limits). */
-export function tallyText(value: unknown, text: string, limits: TextLimits): number {
+/**
+ * Whether a text, read by JSON.parse as `value`, is proven free of refusals (and in limits); `escaped`: the text
+ * holds a backslash (its strings are then tallied as written, escapes included).
+ */
+export function tallyText(value: unknown, text: string, limits: TextLimits, escaped: boolean): number {
   for (const _ in PROBE) return UNPROVEN;
+  written = escaped;
   maxDepth = Math.min(limits.maxArgumentDepth, FAST_DEPTH);
   maxString = limits.maxStringLength;
   maxProperties = limits.maxObjectProperties;
@@ -139,13 +149,37 @@ function addFraction(x: number, sign: number): boolean {
 
 const POWERS = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
-/** Adds one member at nesting `depth` (the root's is 0); false when the proof cannot be made. */
-function member(x: unknown, depth: number): boolean {
-  if (typeof x === 'string') {
-    if (x.length > maxString) over = true;
-    chars += x.length + 2;
+/** What needs an escape in a string (`"`, `\\`, the controls) or leaves the proof to the scan (a surrogate). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what JSON escapes (RFC 8259 §7)
+const SPECIAL = /["\\\u0000-\u001f\ud800-\udfff]/;
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Characters of `s` as JSON.stringify writes it, quotes aside (`"`, `\\` and the controls escaped, each the
+ * shortest way); -1 when it holds a surrogate (see the top). Measured on a 43 KB result holding JSON text:
+ * JSON.stringify's length in 74 us, a loop over the code units in 104 us.
+ */
+function writtenLength(s: string): number {
+  if (!SPECIAL.test(s)) return s.length;
+  if (SURROGATE.test(s)) return -1;
+  return JSON.stringify(s).length - 2;
+}
+
+/** Adds a string or key's characters as written, quotes included; false when the proof cannot be made. */
+function addString(s: string): boolean {
+  if (s.length > maxString) over = true;
+  if (!written) {
+    chars += s.length + 2;
     return true;
   }
+  const n = writtenLength(s);
+  chars += n + 2;
+  return n !== -1;
+}
+
+/** Adds one member at nesting `depth` (the root's is 0); false when the proof cannot be made. */
+function member(x: unknown, depth: number): boolean {
+  if (typeof x === 'string') return addString(x);
   if (typeof x === 'number') return addNumber(x);
   if (typeof x === 'boolean') {
     chars += x ? 4 : 5;
@@ -168,9 +202,8 @@ function member(x: unknown, depth: number): boolean {
   } else {
     for (const key in x) {
       n++;
-      if (key.length > maxString) over = true;
-      chars += key.length + 3;
-      if (!member((x as Record<string, unknown>)[key], depth + 1)) return false;
+      chars += 1;
+      if (!addString(key) || !member((x as Record<string, unknown>)[key], depth + 1)) return false;
     }
     if (n > maxProperties) over = true;
   }

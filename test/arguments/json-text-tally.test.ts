@@ -113,8 +113,9 @@ describe('the length tally never proves a text the strict parser refuses', () =>
           } catch {
             continue;
           }
-          if (t.includes('\\') || /[\uD800-\uDFFF]/.test(t)) continue;
-          const proof = tallyText(value, t, limits);
+          // A raw surrogate keeps a text from the native path, which alone asks the tally.
+          if (/[\uD800-\uDFFF]/.test(t)) continue;
+          const proof = tallyText(value, t, limits, t.includes('\\'));
           if (proof === UNPROVEN) continue;
           proven++;
           expect(strict.ok && strict.value.withinLimits).toBe(proof === PROVEN_WITHIN);
@@ -144,7 +145,7 @@ describe('the length tally never proves a text the strict parser refuses', () =>
       fc.property(plainText.map(padded), (t) => {
         const strict = parseStrictJsonText(t, DEFAULT_LIMITS);
         expect(parseJsonText(t, DEFAULT_LIMITS)).toStrictEqual(strict);
-        if (tallyText(JSON.parse(t), t, DEFAULT_LIMITS) === UNPROVEN) return;
+        if (tallyText(JSON.parse(t), t, DEFAULT_LIMITS, false) === UNPROVEN) return;
         proven++;
         expect(strict.ok).toBe(true);
       }),
@@ -161,11 +162,19 @@ describe('the length tally never proves a text the strict parser refuses', () =>
     { name: 'inexact number of 18 digits paid for by 4 characters', text: '[123456789012345.001,1e4,1e4]' },
     { name: 'underflow paid for', text: '[1e5,1e5,1e-400]' },
     { name: 'duplicate paid for by a fraction with an exponent', text: '{"x":1e-6,"y":1e-6,"a":1,"a":1}' },
+    // With escapes: strings are tallied as JSON.stringify writes them, and a lone surrogate is never proven.
+    { name: 'duplicate paid for beside escapes', text: '{"s":"\\"\\n\\\\","a":1,"b":1e5,"c":1e5,"a":1}' },
+    {
+      name: 'duplicate key spelt with an escape, paid for',
+      text: '{"a":12e8,"b":12e8,"c":12e8,"d":12e8,"e":12e8,"\\u0061":1,"a":1}',
+    },
+    { name: 'lone surrogate escape as long as its tally', text: '["\\ud800",1e5,1e5]' },
+    { name: 'lone low surrogate in a key', text: '{"\\udc00":1e5,"b":1e5}' },
   ])('$name: left to the strict parser', ({ text: written }) => {
     const t = padded(written);
     // As long as the tally counts: only what the spellings save pays for the refusal.
     expect(t.length).toBe(JSON.stringify(JSON.parse(t)).length);
-    expect(tallyText(JSON.parse(t), t, DEFAULT_LIMITS)).toBe(UNPROVEN);
+    expect(tallyText(JSON.parse(t), t, DEFAULT_LIMITS, t.includes('\\'))).toBe(UNPROVEN);
     expect(parseJsonText(t, DEFAULT_LIMITS)).toEqual(parseStrictJsonText(t, DEFAULT_LIMITS));
     expect(parseJsonText(t, DEFAULT_LIMITS).ok).toBe(false);
   });
@@ -175,15 +184,33 @@ describe('the length tally never proves a text the strict parser refuses', () =>
     { name: 'round numbers without exponents', text: '{"limit":1000,"timeout":30000,"max":100000,"n":-0}' },
     { name: 'fractions as written', text: '{"price":19.99,"score":0.75,"neg":-0.001,"big":12345678901234.5}' },
     { name: '__proto__ and an integer key', text: '{"__proto__":{"1":1},"0":"x"}' },
+    { name: 'escapes JSON.stringify writes', text: JSON.stringify({ t: 'a "b"\n\tc \\ d\u0001\u001f\b\f\r' }) },
+    {
+      name: 'an MCP result holding JSON text',
+      text: JSON.stringify({ content: [{ type: 'text', text: JSON.stringify({ id: 7, tags: ['a'] }, null, 2) }] }),
+    },
+    { name: 'escaped keys and raw non-ASCII', text: JSON.stringify({ 'a"b': 1, 'c\nd': ['\u2028', '\u007f', 'é'] }) },
   ])('$name: proven, with the value JSON.parse reads', ({ text: t }) => {
-    expect(tallyText(JSON.parse(t), t, DEFAULT_LIMITS)).toBe(PROVEN_WITHIN);
+    expect(tallyText(JSON.parse(t), t, DEFAULT_LIMITS, t.includes('\\'))).toBe(PROVEN_WITHIN);
     const strict = parseStrictJsonText(t, DEFAULT_LIMITS);
     expect(strict.ok && strict.value.value).toStrictEqual(JSON.parse(t));
   });
 
+  it.each([
+    { name: 'a solidus escaped', text: '{"url":"a\\/b"}' },
+    { name: 'a letter escaped', text: '{"k":"\\u0061"}' },
+    { name: 'a pair escaped', text: '["\\ud83d\\ude00"]' },
+    { name: 'a control in its long form', text: '["\\u000a"]' },
+  ])('$name: longer than its tally, left to the scan, read the same', ({ text: t }) => {
+    expect(tallyText(JSON.parse(t), t, DEFAULT_LIMITS, true)).toBe(UNPROVEN);
+    const strict = parseStrictJsonText(t, DEFAULT_LIMITS);
+    expect(strict.ok).toBe(true);
+    expect(parseJsonText(t, DEFAULT_LIMITS)).toStrictEqual(strict);
+  });
+
   it('a text with whitespace between tokens is longer than its tally: the scan reads it', () => {
     const t = '{ "a": 1,\n  "b": [true, false, null] }';
-    expect(tallyText(JSON.parse(t), t, DEFAULT_LIMITS)).toBe(UNPROVEN);
+    expect(tallyText(JSON.parse(t), t, DEFAULT_LIMITS, false)).toBe(UNPROVEN);
     expect(parseJsonText(t, DEFAULT_LIMITS)).toEqual(parseStrictJsonText(t, DEFAULT_LIMITS));
   });
 });
