@@ -170,6 +170,9 @@ describe('the length tally never proves a text the strict parser refuses', () =>
     },
     { name: 'lone surrogate escape as long as its tally', text: '["\\ud800",1e5,1e5]' },
     { name: 'lone low surrogate in a key', text: '{"\\udc00":1e5,"b":1e5}' },
+    // JSON.stringify writes a lone surrogate escaped: beside a quote, the string is as long as its writing.
+    { name: 'lone surrogate beside a quote', text: '{"k":"\\"\\ud800"}' },
+    { name: 'lone surrogate beside a line feed, in a key', text: '{"\\n\\udfff":1}' },
   ])('$name: left to the strict parser', ({ text: written }) => {
     const t = padded(written);
     // As long as the tally counts: only what the spellings save pays for the refusal.
