@@ -50,6 +50,8 @@ const BY_KIND: Readonly<Partial<Record<ViolationCode, string>>> = {
   matches_not: 'matches a schema it must not match',
 };
 const FAILS_A_RULE = 'fails a rule of the schema';
+/** The message of an error without violations, in their place. */
+const REASON_NOT_SHOWN = 'the reason is not shown';
 
 /** The last line of a text whose violations were shown by kind. */
 export const RULES_NOT_SHOWN =
@@ -100,7 +102,13 @@ export function secretSafeText(
   if (error === undefined || secrets.length === 0) return text;
   const masker = maskerOf(secrets);
   if (masker.empty || (listed !== undefined && !holdsSecret(listed, masker))) return text;
-  if (error.violations.every((v) => QUOTES_NO_SCHEMA_TEXT.has(v.code))) return text;
-  const shown = formatForModel(calledAs, { ...error, violations: error.violations.map(byKind) });
+  const { violations } = error;
+  if (violations.length > 0 && violations.every((v) => QUOTES_NO_SCHEMA_TEXT.has(v.code))) return text;
+  // Without violations the text is the error's message, which may quote the schema too (a first call's compile
+  // refused as admission would have: a deferred tool, src/schema/deferral.ts).
+  const shown = formatForModel(
+    calledAs,
+    violations.length === 0 ? { ...error, message: REASON_NOT_SHOWN } : { ...error, violations: violations.map(byKind) },
+  );
   return `${shown}\n${RULES_NOT_SHOWN}`;
 }
