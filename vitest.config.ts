@@ -41,6 +41,7 @@ export const OWN_MODULES = [
   'test/schema/deferred-retained.test.ts',
   'test/regex/class-ranges.test.ts',
   'test/schema/engine-copy-fast.test.ts',
+  'test/mcp/sse-reader-memory.test.ts',
 ];
 
 const INCLUDE = ['test/**/*.test.ts', 'src/**/*.test.ts'];
