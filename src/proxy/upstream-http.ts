@@ -92,6 +92,18 @@ export function openHttpUpstream(
     return posted.headers;
   };
   /**
+   * The exchange of each request still open, by its id: an abandoned request's is aborted (its answer is no longer
+   * wanted, and a client calling and cancelling in a loop would otherwise keep a connection open for each), and so
+   * is one whose answer came on another stream (the GET stream, another request's): nothing ended it before, and
+   * a server answering every call so held a connection per call for the session's life (a hunt: 300 of 300).
+   */
+  const byRequest = new Map<number, ExchangeCut>();
+  const release = (id: number): void => {
+    const own = byRequest.get(id);
+    byRequest.delete(id);
+    own?.abort(ABANDONED);
+  };
+  /**
    * A reply made here for a request of the proxy's the server did not answer. Only for requests: a reply the
    * proxy sent carries the server's id, which may equal one of the proxy's own pending ids.
    */
@@ -117,6 +129,7 @@ export function openHttpUpstream(
         // What comes on a request's own stream before its answer belongs to that request (MCP, "Transports").
         const related = !body && typeof awaited === 'number' && m.method !== undefined ? awaited : undefined;
         sink.message(m, t, related);
+        if (m.method === undefined && typeof m.id === 'number' && m.id !== awaited) release(m.id);
       },
       bad: sink.bad,
       ...(sink.known === undefined ? {} : { known: sink.known }),
@@ -234,11 +247,6 @@ export function openHttpUpstream(
    * add).
    */
   const exchanges = new Set<ExchangeCut>();
-  /**
-   * The exchange of each request still open, by its id: an abandoned request's is aborted (its answer is no longer
-   * wanted, and a client calling and cancelling in a loop would otherwise keep a connection open for each).
-   */
-  const byRequest = new Map<number, ExchangeCut>();
   /** The notifications and replies whose 202 has not come (MAX_UNACCEPTED). */
   const unaccepted = { count: 0, bytes: 0, told: false };
   const send = (message: object, body: string): void => {

@@ -1,0 +1,65 @@
+// A request answered on another stream than its own (another request's, or the GET stream) has its own exchange
+// ended (src/proxy/upstream-http.ts, `release`): nothing else ended it, and a hunt's server answering every call on
+// its GET stream, each call's POST stream left open, held a connection of the proxy's per call for the session's
+// life (300 of 300).
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openHttpUpstream } from '../../src/proxy/upstream-http.js';
+
+const servers: Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
+
+const event = (m: object): string => `event: message\ndata: ${JSON.stringify(m)}\n\n`;
+
+describe('a request answered on another stream', () => {
+  it("has its own exchange ended, without a failure; the other's answer is read as ever", async () => {
+    const held: ServerResponse[] = [];
+    const s = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        // Request 1's stream stays open, a comment now and then; request 2's carries both answers.
+        if (id === 1) {
+          res.write(':\n\n');
+          held.push(res);
+          return;
+        }
+        res.end(
+          `${event({ jsonrpc: '2.0', id: 1, result: { n: 1 } })}${event({ jsonrpc: '2.0', id, result: { n: 2 } })}`,
+        );
+      });
+    });
+    servers.push(s);
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`);
+    const open = () => new Promise<number>((resolve) => s.getConnections((_e, n) => resolve(n)));
+    const answered: unknown[] = [];
+    const warned: string[] = [];
+    const up = openHttpUpstream(url, {}, 1 << 20, { message: (m) => answered.push(m), bad: () => undefined }, (w) =>
+      warned.push(w),
+    );
+    up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } });
+    await expect.poll(() => held.length).toBe(1);
+    up.channel.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'b' } });
+    await expect.poll(() => answered.length).toBe(2);
+    // Request 1's connection is closed by the proxy; request 2's is kept for the next request.
+    await expect.poll(open, { timeout: 3000 }).toBe(1);
+    expect(held[0]?.destroyed || held[0]?.writableEnded || held[0]?.socket?.destroyed).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    // Neither answer doubled by a failure made for the exchange ended, and nothing said.
+    expect(answered).toEqual([
+      { jsonrpc: '2.0', id: 1, result: { n: 1 } },
+      { jsonrpc: '2.0', id: 2, result: { n: 2 } },
+    ]);
+    expect(warned).toEqual([]);
+    await up.stop();
+  });
+});
