@@ -131,6 +131,12 @@ export class Peer {
         timer = setTimeout(() => {
           this.pending.delete(id);
           resolve({ error: { code: RPC.requestTimeout, message: `no answer to "${method}" within ${timeoutMs} ms` } });
+          // Its answer is no longer wanted: the other side is told (MCP "Cancellation": a request that timed out
+          // SHOULD be cancelled; never initialize), and its exchange with an HTTP server ends, which otherwise stayed
+          // open for good (a hunt: a server announcing list_changed and never answering the listing, a connection
+          // held for each).
+          if (method !== 'initialize') this.notify('notifications/cancelled', { requestId: id, reason: 'timeout' });
+          this.channel?.abandoned?.(id);
         }, timeoutMs);
     });
     this.channel?.send(

@@ -21,6 +21,33 @@ function recordingPeer(): { peer: Peer; sent: object[]; behind: { bytes: number 
   return { peer, sent, behind, told };
 }
 
+describe('Peer: a request that timed out', () => {
+  it('is cancelled toward the other side and its exchange abandoned; initialize is never cancelled', async () => {
+    const sent: object[] = [];
+    const abandoned: number[] = [];
+    const peer = new Peer();
+    peer.channel = {
+      send: (m: object) => sent.push(m),
+      sendResult: () => undefined,
+      backlog: () => 0,
+      close: () => undefined,
+      abandoned: (id) => abandoned.push(id),
+    } satisfies Channel;
+    const list = peer.request('tools/list', {}, 10);
+    expect((await list.reply) as object).toMatchObject({
+      error: { message: 'no answer to "tools/list" within 10 ms' },
+    });
+    const init = peer.request('initialize', {}, 10);
+    await init.reply;
+    // Before the fix neither: a server never answering a re-admission's listing held an HTTP exchange for each.
+    expect(abandoned).toEqual([list.id, init.id]);
+    const cancels = sent.filter((m) => (m as { method?: string }).method === 'notifications/cancelled');
+    expect(cancels).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: list.id, reason: 'timeout' } },
+    ]);
+  });
+});
+
 describe('Peer: settling what is never answered', () => {
   it('abandon settles the request now with CANCELLED; a reply after it is dropped', async () => {
     const { peer } = recordingPeer();
