@@ -108,7 +108,9 @@ export function secretSafeText(
   // refused as admission would have: a deferred tool, src/schema/deferral.ts).
   const shown = formatForModel(
     calledAs,
-    violations.length === 0 ? { ...error, message: REASON_NOT_SHOWN } : { ...error, violations: violations.map(byKind) },
+    violations.length === 0
+      ? { ...error, message: REASON_NOT_SHOWN }
+      : { ...error, violations: violations.map(byKind) },
   );
   return `${shown}\n${RULES_NOT_SHOWN}`;
 }
