@@ -14,9 +14,10 @@ import type { TextLimits } from './parsed-text.js';
  * So when the text is exactly as long as the tally, its extra characters are exactly the ones its number
  * spellings save on the plain digits, and no more than the exponent forms could (`1e3` saves one on `1000`):
  * - at most 4 saved: no room for a lost member, so no duplicate (and no whitespace);
- * - each number's spelling is then at most 4 longer than its shortest, so one with at most 15 digits in its
- *   shortest can have no more than 15 digits: exact (arguments/exact-number.ts; nonzero integers are normal
- *   float64s, and a zero spelt with nonzero digits needs at least 6 characters, `1e-324`).
+ * - each number's spelling is then at most `saved` longer than its shortest, so when the most digits of a shortest
+ *   spelling plus `saved` is at most 15 no spelling has more than 15 digits: exact (arguments/exact-number.ts;
+ *   nonzero integers are normal float64s, and a zero spelt with nonzero digits needs at least 6 characters,
+ *   `1e-324`). Past 15, or 4 saved, a text with an exponent is left to the scan.
  * A text without exponents saves nothing, whatever its numbers, and a number with a fraction is tallied only
  * there (addFraction). Numbers of 1e15 or more leave the proof to the scan, as does a text of any other
  * length. A surrogate is tallied as one character, as if raw: the native path takes no text with a raw one, so each
@@ -65,7 +66,8 @@ const PROBE: Record<string, unknown> = {};
 
 /**
  * Whether a text, read by JSON.parse as `value`, is proven free of refusals (and in limits); `escaped`: the text
- * holds a backslash (its strings are then tallied as written, escapes included).
+ * holds a backslash (its strings are then tallied as written, escapes included). The text holds no raw surrogate
+ * (both callers ask nativeMayRead first): one would be tallied as the one character it is.
  */
 export function tallyText(value: unknown, text: string, limits: TextLimits, escaped: boolean): number {
   for (const _ in PROBE) return UNPROVEN;
