@@ -129,13 +129,14 @@ export class Peer {
       });
       if (timeoutMs !== undefined)
         timer = setTimeout(() => {
+          // Its answer is no longer wanted: the other side is told (MCP "Cancellation": a request that timed out
+          // SHOULD be cancelled; never initialize), while the request still waits, so that a side past maxUnread
+          // is told too (notify lets a cancellation of a waiting request through: a review's find), and its exchange
+          // with an HTTP server ends, which otherwise stayed open for good (a hunt: a server announcing list_changed
+          // and never answering the listing, a connection held for each).
+          if (method !== 'initialize') this.notify('notifications/cancelled', { requestId: id, reason: 'timeout' });
           this.pending.delete(id);
           resolve({ error: { code: RPC.requestTimeout, message: `no answer to "${method}" within ${timeoutMs} ms` } });
-          // Its answer is no longer wanted: the other side is told (MCP "Cancellation": a request that timed out
-          // SHOULD be cancelled; never initialize), and its exchange with an HTTP server ends, which otherwise stayed
-          // open for good (a hunt: a server announcing list_changed and never answering the listing, a connection
-          // held for each).
-          if (method !== 'initialize') this.notify('notifications/cancelled', { requestId: id, reason: 'timeout' });
           this.channel?.abandoned?.(id);
         }, timeoutMs);
     });

@@ -94,14 +94,17 @@ export function openHttpUpstream(
   /**
    * The exchange of each request still open, by its id: an abandoned request's is aborted (its answer is no longer
    * wanted, and a client calling and cancelling in a loop would otherwise keep a connection open for each), and so
-   * is one whose answer came on another stream (the GET stream, another request's): nothing ended it before, and
-   * a server answering every call so held a connection per call for the session's life (a hunt: 300 of 300).
+   * is one whose answer came on another stream (the GET stream, another request's), once it has been read on for
+   * ANSWERED_ELSEWHERE_MS: nothing ended it before, and a server answering every call so held a connection per call
+   * for the session's life (a hunt: 300 of 300). Read on, as a stream whose own answer came is read out: a server
+   * crossing two answers sends the other's on it (a review: cut at once, that answer was lost).
    */
   const byRequest = new Map<number, ExchangeCut>();
   const release = (id: number): void => {
     const own = byRequest.get(id);
+    if (own === undefined) return;
     byRequest.delete(id);
-    own?.abort(ABANDONED);
+    setTimeout(() => own.abort(ABANDONED), ANSWERED_ELSEWHERE_MS).unref();
   };
   /**
    * A reply made here for a request of the proxy's the server did not answer. Only for requests: a reply the
@@ -310,6 +313,9 @@ export function openHttpUpstream(
     },
   };
 }
+
+/** How long a request's stream is read on once its answer came on another (as a body no longer wanted is read out). */
+const ANSWERED_ELSEWHERE_MS = 1000;
 
 /** Why an exchange was aborted when its request was abandoned: nothing waits for it, so nothing is said. */
 const ABANDONED = Symbol('abandoned');

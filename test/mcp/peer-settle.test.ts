@@ -46,6 +46,24 @@ describe('Peer: a request that timed out', () => {
       { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: list.id, reason: 'timeout' } },
     ]);
   });
+
+  it('is cancelled toward a side past maxUnread too (a server that stopped reading)', async () => {
+    const sent: object[] = [];
+    const peer = new Peer();
+    peer.maxUnread = 10;
+    peer.channel = {
+      send: (m: object) => sent.push(m),
+      sendResult: () => undefined,
+      backlog: () => 1000,
+      close: () => undefined,
+    } satisfies Channel;
+    const list = peer.request('tools/list', {}, 10);
+    await list.reply;
+    expect(sent).toEqual([
+      { jsonrpc: '2.0', id: list.id, method: 'tools/list', params: {} },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: list.id, reason: 'timeout' } },
+    ]);
+  });
 });
 
 describe('Peer: settling what is never answered', () => {

@@ -62,4 +62,38 @@ describe('a request answered on another stream', () => {
     expect(warned).toEqual([]);
     await up.stop();
   });
+
+  it("is read on for a while: a server crossing two answers sends the other's on it (a review's find)", async () => {
+    const streams = new Map<number, ServerResponse>();
+    const s = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(':\n\n');
+        streams.set(id, res);
+        if (id !== 2) return;
+        // 1's answer on 2's stream, then 2's answer on 1's stream, 100 ms later.
+        res.write(event({ jsonrpc: '2.0', id: 1, result: { n: 1 } }));
+        setTimeout(() => streams.get(1)?.write(event({ jsonrpc: '2.0', id: 2, result: { n: 2 } })), 100);
+      });
+    });
+    servers.push(s);
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`);
+    const answered: unknown[] = [];
+    const up = openHttpUpstream(url, {}, 1 << 20, { message: (m) => answered.push(m), bad: () => undefined }, () => {
+      /* nothing is said */
+    });
+    up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } });
+    await expect.poll(() => streams.size).toBe(1);
+    up.channel.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'b' } });
+    await expect.poll(() => answered.length).toBe(2);
+    expect(answered).toEqual([
+      { jsonrpc: '2.0', id: 1, result: { n: 1 } },
+      { jsonrpc: '2.0', id: 2, result: { n: 2 } },
+    ]);
+    await up.stop();
+  });
 });
