@@ -10,12 +10,11 @@ import { createMasker, type Masker, MIN_SHOWN_SECRET_LENGTH } from '../exec/mask
 import type { GateError, Violation, ViolationCode } from '../result.js';
 
 /**
- * Violations whose messages quote no value of the schema but a number (a limit, which the channel masks whole), a
- * type name, or the client's own arguments; every other code, one added later too, is shown by kind alone.
+ * Violations whose messages quote no text of the schema, each group for its reason; every other code, one added
+ * later too, is shown by kind alone.
  */
 const QUOTES_NO_SCHEMA_TEXT: ReadonlySet<ViolationCode> = new Set<ViolationCode>([
-  'type_mismatch',
-  'unexpected_property',
+  // A number of the schema (a bound, a count, a divisor): short, never clipped, so a secret in it is masked whole.
   'below_minimum',
   'above_maximum',
   'not_multiple_of',
@@ -23,15 +22,19 @@ const QUOTES_NO_SCHEMA_TEXT: ReadonlySet<ViolationCode> = new Set<ViolationCode>
   'string_too_long',
   'too_few_items',
   'too_many_items',
-  'unexpected_items',
-  'duplicate_items',
   'too_few_properties',
   'too_many_properties',
   'contains_count',
+  'limit_exceeded',
+  // A JSON type's name, which admission allows no other text for.
+  'type_mismatch',
+  // The client's own arguments, or nothing of the schema at all.
+  'unexpected_property',
+  'unexpected_items',
+  'duplicate_items',
   'false_schema',
   'invalid_json',
   'not_json_value',
-  'limit_exceeded',
 ]);
 
 /** What a violation shown by kind says, by code; any other code says FAILS_A_RULE. */
