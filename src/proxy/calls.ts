@@ -70,6 +70,13 @@ export type CheckedResult =
   | { readonly result: unknown; readonly problem: 'size' | 'output' | undefined };
 
 /**
+ * A key of the server's as a refusal shows it: quoted, written out where it would steer; a long one not shown (cut
+ * short, a secret in it would escape the masking of whole values, as in a `__proto__` path: util/member-path.ts).
+ */
+const shownKey = (key: string): string =>
+  key.length > 40 ? 'a long key' : `the key ${escapeSeparators(printable(JSON.stringify(key)))}`;
+
+/**
  * The upstream's result as the client gets it: unchanged, unless it is over the limit or breaks its
  * outputSchema. A result with no outputSchema is passed on as the text it arrived in (`line` is the upstream's
  * line), so a large result is not serialized again; one that was checked against its outputSchema is sent as
@@ -79,13 +86,6 @@ export type CheckedResult =
  * can be longer than the server's text (`1e20` is written out in 21 digits; a hunt's find: a 25 KB result reached
  * the client as 110 KB past a limit of 30 KB).
  */
-/**
- * A key of the server's as a refusal shows it: quoted, written out where it would steer; a long one not shown (cut
- * short, a secret in it would escape the masking of whole values, as in a `__proto__` path: util/member-path.ts).
- */
-const shownKey = (key: string): string =>
-  key.length > 40 ? 'a long key' : `the key ${escapeSeparators(printable(JSON.stringify(key)))}`;
-
 export function checkResult(
   tool: string,
   result: unknown,
