@@ -1,6 +1,6 @@
 import { isExactNumber } from './exact-number.js';
 import { NO_TEXT_LIMITS, type ParsedText, type TextLimits } from './parsed-text.js';
-import { surrogateEscape, wellFormed } from './json-text-surrogates.js';
+import { SURROGATE, surrogateEscape, wellFormed } from './json-text-surrogates.js';
 import { PROVEN_WITHIN, tallyText, UNPROVEN } from './json-text-tally.js';
 
 /**
@@ -72,9 +72,6 @@ let memberTotal = 0;
 
 /** Marks a value JSON.parse has not read yet (no JSON value is a symbol). */
 const UNREAD: unknown = Symbol('unread');
-
-/** Any surrogate code unit (no `u` flag: the pattern sees code units, paired or not). */
-const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** The parsed value when the fast path is exact for `text`; undefined means "use the strict parser". */
 export function parseNative(text: string, given: TextLimits): ParsedText | undefined {

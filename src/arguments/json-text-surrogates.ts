@@ -7,6 +7,9 @@
  * well-formed parsed string holds: the value JSON.parse built answers for the text.
  */
 
+/** Any surrogate code unit (no `u` flag: the pattern sees code units, paired or not). */
+export const SURROGATE = /[\uD800-\uDFFF]/;
+
 /**
  * Whether the text holds a `\u` escape of a surrogate (`\uD…`). An escaped backslash followed by
  * `ud` also answers true: that only costs a walk of the value.

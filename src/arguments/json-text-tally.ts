@@ -1,4 +1,5 @@
 import type { TextLimits } from './parsed-text.js';
+import { SURROGATE } from './json-text-surrogates.js';
 
 /**
  * The length tally: a proof, from the value JSON.parse built and the text's length alone, that a text holds no
@@ -155,7 +156,6 @@ const POWERS = Array.from({ length: 16 }, (_, k) => 10 ** k);
 /** What JSON text must escape in a string: `"`, `\\` and the controls (RFC 8259 §7). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what JSON escapes
 const ESCAPED = /["\\\u0000-\u001f]/;
-const SURROGATE = /[\ud800-\udfff]/;
 
 /**
  * Adds a string or key's characters as written, quotes included: in a text with escapes, one with a character to

@@ -27,10 +27,24 @@ function maskedOnce(result: EncodedJson, secrets: readonly string[], masker: Mas
   return masked;
 }
 
+const clientMaskers = new WeakMap<readonly string[], Masker>();
+
+/**
+ * The masker of what a client reads, one per list of secrets (a proxy's settings hold one list, every session shares
+ * it). Whole values only: masking a secret's clipped beginning would answer a client's guesses (mask-secrets.ts).
+ */
+export function clientMasker(secrets: readonly string[]): Masker {
+  let masker = clientMaskers.get(secrets);
+  if (masker === undefined) {
+    masker = createMasker(secrets, MIN_SHOWN_SECRET_LENGTH, 'whole-values');
+    clientMaskers.set(secrets, masker);
+  }
+  return masker;
+}
+
 /** `channel` with every message masked of `secrets` (`channel` itself when none is long enough). */
 export function maskedChannel(channel: Channel, secrets: readonly string[]): Channel {
-  // Whole values only: masking a secret's clipped beginning would answer a client's guesses (mask-secrets.ts).
-  const masker = createMasker(secrets, MIN_SHOWN_SECRET_LENGTH, 'whole-values');
+  const masker = clientMasker(secrets);
   if (masker.empty) return channel;
   return {
     // `related` (which request's stream a message goes on) is passed on with it.

@@ -6,8 +6,9 @@
 // listed inputSchema holds a secret has its violations shown without the schema's values: each that could quote one
 // says what kind of rule failed, and the text ends by saying why.
 import { formatForModel } from '../errors/format.js';
-import { createMasker, type Masker, MIN_SHOWN_SECRET_LENGTH } from '../exec/mask-secrets.js';
+import type { Masker } from '../exec/mask-secrets.js';
 import type { GateError, Violation, ViolationCode } from '../result.js';
+import { clientMasker } from './masked-channel.js';
 
 /**
  * Violations whose messages quote no text of the schema, each group for its reason; every other code, one added
@@ -60,20 +61,8 @@ const REASON_NOT_SHOWN = 'the reason is not shown';
 export const RULES_NOT_SHOWN =
   "(the tool's schema holds a value the proxy keeps secret: its rules are shown by kind, without their values)";
 
-// One masker per list of secrets (a proxy's settings hold one list), made at the first invalid call that needs it.
-const maskers = new WeakMap<readonly string[], Masker>();
 // Whether a listed tool's inputSchema holds a secret, found once per listed tool.
 const holding = new WeakMap<object, boolean>();
-
-function maskerOf(secrets: readonly string[]): Masker {
-  let masker = maskers.get(secrets);
-  if (masker === undefined) {
-    // The masking of what the client reads (masked-channel.ts): a secret is what that would mask.
-    masker = createMasker(secrets, MIN_SHOWN_SECRET_LENGTH, 'whole-values');
-    maskers.set(secrets, masker);
-  }
-  return masker;
-}
 
 /** Whether the inputSchema of `listed` (a tool as the upstream listed it) holds any form of a secret. */
 function holdsSecret(listed: object, masker: Masker): boolean {
@@ -103,7 +92,8 @@ export function secretSafeText(
   secrets: readonly string[],
 ): string {
   if (error === undefined || secrets.length === 0) return text;
-  const masker = maskerOf(secrets);
+  // A secret is what the masking of what the client reads would mask.
+  const masker = clientMasker(secrets);
   if (masker.empty || (listed !== undefined && !holdsSecret(listed, masker))) return text;
   const { violations } = error;
   if (violations.length > 0 && violations.every((v) => QUOTES_NO_SCHEMA_TEXT.has(v.code))) return text;
