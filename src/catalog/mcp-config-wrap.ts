@@ -8,6 +8,7 @@ import { parseEnvItems } from '../exec/environment.js';
 import { quote } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
 import { readConfigEntry } from './mcp-config.js';
+import { isAbsolutePath, launchEnvRisk } from './wrap-launch-env.js';
 
 /** The member of a wrapped entry that holds what undo restores. */
 export const WRAP_RECORD = 'toolgate';
@@ -47,8 +48,10 @@ function commandLine(entry: Json): string[] {
 
 /**
  * Whether `words` start toolgate's proxy as wrap writes it: `launcher proxy`, or one of toolgate's own launchers
- * (`toolgate`, `npx [-y] toolgate[@version]`, a node and toolgate's built entry point) then `proxy`. Only the
- * start counts: `docker run ghcr.io/x/toolgate proxy` starts docker, not the proxy.
+ * (`toolgate`, `npx [-y] toolgate[@version]`, a node and toolgate's built entry point by absolute path) then
+ * `proxy`. Only the start counts: `docker run ghcr.io/x/toolgate proxy` starts docker, not the proxy; and a relative
+ * path to the entry point is found from the client's working directory, which may hold any script (a
+ * hunt's find: counted as gated).
  */
 function startsProxy(words: readonly string[], launcher: readonly string[]): boolean {
   const after = (n: number): boolean => words[n] === 'proxy';
@@ -63,6 +66,7 @@ function startsProxy(words: readonly string[], launcher: readonly string[]): boo
   return (
     /(?:^|[\\/])node(?:\.exe)?$/.test(words[0] ?? '') &&
     /[\\/]toolgate[\\/]dist[\\/]cli[\\/]main\.js$/.test(words[1] ?? '') &&
+    isAbsolutePath(words[1] ?? '') &&
     after(2)
   );
 }
@@ -81,14 +85,17 @@ function badRecord(record: unknown): string | undefined {
 }
 
 /**
- * True when an entry starts toolgate's proxy (written by wrap, or by hand; `launcher` is toolgate too) and any
- * record it holds is the one wrap writes; false when it does not; a string: why it is neither (a malformed or
- * stray record, a lookalike), so that it is named rather than counted as gated.
+ * True when an entry starts toolgate's proxy (written by wrap, or by hand; `launcher` is toolgate too), with no
+ * `env` that may make it run something else (wrap-launch-env.ts), and any record it holds is the one wrap writes;
+ * false when it does not; a string: why it is neither (a malformed or stray record, a lookalike, such an env), so
+ * that it is named rather than counted as gated.
  */
 export function gateOf(entry: unknown, launcher: readonly string[] = []): boolean | string {
   if (!isObject(entry)) return false;
   const words = commandLine(entry);
   const starts = startsProxy(words, launcher);
+  const risk = starts ? launchEnvRisk(entry['env'], words[0] ?? '') : undefined;
+  if (risk !== undefined) return `starts toolgate proxy, but ${risk} (wrap would not know)`;
   if (Object.hasOwn(entry, WRAP_RECORD)) {
     const bad = badRecord(entry[WRAP_RECORD]);
     if (bad !== undefined) return bad;
@@ -165,6 +172,9 @@ export function wrapEntry(
     // A key with "=" (KEY=VALUE written as the key) carries a value: shown up to its "=".
     if (badKey !== undefined)
       return `"env" key ${quote(badKey.replace(/=.*/s, '=<redacted>'))}: not a name the proxy's --env takes`;
+    // The client starts the proxy with this env: one that changes what a launch runs would change the gate's.
+    const risk = launchEnvRisk(read.env, command);
+    if (risk !== undefined) return `${risk}, and the proxy would run with it too`;
     // A command that looks like an option would be read as one: `--` makes it the server's.
     const dashes = read.command.startsWith('-') ? ['--'] : [];
     const args = [...launch, 'proxy', ...keys.flatMap((k) => ['--env', k]), ...dashes, read.command, ...read.args];

@@ -66,7 +66,8 @@ function proxyRefusesUrl(url: string, headers: Readonly<Record<string, string>>)
   if (!read.ok) return read.error.message;
   const earlier = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
-    const why = checkHeader(name, value, earlier, `"headers" ${JSON.stringify(name)}`);
+    // The name is checkHeader's to show: one that is not a token may hold a value (`Authorization: Bearer …`).
+    const why = checkHeader(name, value, earlier, '"headers"');
     if (why !== undefined) return why;
     earlier.add(name.toLowerCase());
   }

@@ -142,3 +142,67 @@ describe('entries the proxy would refuse, or whose secrets wrap would copy raw',
     expect(notes).toEqual([{ name: 'a', outcome: 'left', why: expect.stringContaining(why) }]);
   });
 });
+
+// A hunt's finds: each of these started something other than toolgate's proxy, or may have, and wrap counted it as
+// gated (the file unchanged, exit 0).
+describe('an entry whose launch may run other code is not counted as gated', () => {
+  const gated = (command: string, args: string[], env?: Record<string, string>) =>
+    gateOf({ command, args, ...(env === undefined ? {} : { env }) });
+  it.each([
+    [
+      'a relative main.js (found from the client folder)',
+      gated('node', ['./vendor/toolgate/dist/cli/main.js', 'proxy', 'x']),
+    ],
+    ['a folder-relative main.js', gated('node', ['vendor/toolgate/dist/cli/main.js', 'proxy', 'x'])],
+    ['NODE_OPTIONS --require', gated('toolgate', ['proxy', 'x'], { NODE_OPTIONS: '--require ./evil.js' })],
+    ['NODE_OPTIONS -r', gated('toolgate', ['proxy', 'x'], { NODE_OPTIONS: '--max-old-space-size=64 -r x' })],
+    ['NODE_OPTIONS --import=', gated('toolgate', ['proxy', 'x'], { NODE_OPTIONS: '--import=./x.mjs' })],
+    ['LD_PRELOAD', gated('/usr/bin/node', ['/t/toolgate/dist/cli/main.js', 'proxy', 'x'], { LD_PRELOAD: '/x.so' })],
+    [
+      'npx and a registry',
+      gated('npx', ['-y', 'toolgate', 'proxy', 'x'], { npm_config_registry: 'https://e.example' }),
+    ],
+    ['npx and an npmrc', gated('npx', ['-y', 'toolgate', 'proxy', 'x'], { NPM_CONFIG_USERCONFIG: './npmrc' })],
+    ['a relative PATH folder', gated('toolgate', ['proxy', 'x'], { PATH: './bin:/usr/bin' })],
+    ['an empty PATH folder', gated('toolgate', ['proxy', 'x'], { PATH: '/usr/bin::/bin' })],
+  ])('%s', (_, verdict) => {
+    expect(verdict).toMatch(
+      /^(starts toolgate proxy, but its "env" sets .*, which can change what it runs|looks routed)/,
+    );
+  });
+
+  it.each([
+    ['an absolute main.js', gated('node', ['/opt/toolgate/dist/cli/main.js', 'proxy', 'x'])],
+    ['a Windows main.js', gated('node.exe', ['C:\\t\\toolgate\\dist\\cli\\main.js', 'proxy', 'x'])],
+    [
+      'NODE_OPTIONS without a preload',
+      gated('toolgate', ['proxy', 'x'], { NODE_OPTIONS: '--max-old-space-size=4096' }),
+    ],
+    [
+      'npm config for a launch without npx',
+      gated('/n/node', ['/t/toolgate/dist/cli/main.js', 'proxy', 'x'], { npm_config_registry: 'r' }),
+    ],
+    ['an absolute PATH', gated('toolgate', ['proxy', 'x'], { PATH: '/usr/local/bin:/usr/bin' })],
+    [
+      'a relative PATH, node by absolute path',
+      gated('/n/node', ['/t/toolgate/dist/cli/main.js', 'proxy', 'x'], { PATH: 'bin' }),
+    ],
+  ])('%s still counts', (_, verdict) => {
+    expect(verdict).toBe(true);
+  });
+
+  it('never shows a value written into the key', () => {
+    const verdict = gated('npx', ['-y', 'toolgate', 'proxy', 'x'], { 'npm_config_token=SEKRET-123': '' });
+    expect(verdict).toContain('npm_config_token=<redacted>');
+    expect(String(verdict)).not.toContain('SEKRET');
+  });
+
+  it('wrap writes no entry the proxy would start with such an env, and names why', () => {
+    const entry = { command: 'node', args: ['s.js'], env: { NODE_OPTIONS: '--require ./hook.js', K: 'v' } };
+    expect(wrapEntry('x', entry, ['/n/node', '/t/dist/cli/main.js'])).toBe(
+      'its "env" sets "NODE_OPTIONS", which can change what it runs, and the proxy would run with it too',
+    );
+    const plain = { command: 'node', args: ['s.js'], env: { NODE_OPTIONS: '--max-old-space-size=64' } };
+    expect(typeof wrapEntry('x', plain, ['/n/node', '/t/dist/cli/main.js'])).toBe('object');
+  });
+});
