@@ -196,18 +196,17 @@ export function wrapEntry(
     headerRefs[header] = `env:${key}`;
     headerArgs.push('--header', `${header}: env:${key}`);
   }
-  // A query may hold a key (`?api_key=`): the URL moves into `env` as the header values do, off the command line.
-  const urlKey = read.url.includes('?') ? 'TOOLGATE_URL' : undefined;
-  if (urlKey !== undefined) env[urlKey] = read.url;
-  const args = [...launch, 'proxy', '--url', urlKey === undefined ? read.url : `env:${urlKey}`, ...headerArgs];
+  // A URL may hold a key in its query (`?api_key=`) or its path (`/s/<key>/mcp`, a hunt's note: a process list shows
+  // it to any local user): every URL moves into `env` as the header values do, off the command line.
+  const urlKey = 'TOOLGATE_URL';
+  env[urlKey] = read.url;
+  const args = [...launch, 'proxy', '--url', `env:${urlKey}`, ...headerArgs];
   const replaced = { url: undefined, headers: undefined, command, args, env, type: undefined };
   const wrapped = rebuild(original, original['type'] === undefined ? replaced : { ...replaced, type: 'stdio' }, 'url');
-  // A URL entry with no headers needs no env.
-  if (Object.keys(env).length === 0) delete wrapped['env'];
   const record = {
     ...original,
     ...(original['headers'] === undefined ? {} : { headers: headerRefs }),
-    ...(urlKey === undefined ? {} : { url: `env:${urlKey}` }),
+    url: `env:${urlKey}`,
   };
   return { ...wrapped, [WRAP_RECORD]: { wrapped: record } };
 }

@@ -41,12 +41,16 @@ describe('wrapEntry / unwrapEntry', () => {
 
   it('numbers two headers whose names map to one variable', () => {
     const wrapped = wrapEntry('x', { url: 'http://127.0.0.1:1/', headers: { 'X-A': 'one', X_A: 'two' } }, ['t']);
-    expect((wrapped as { env: object }).env).toEqual({ TOOLGATE_HEADER_X_A: 'one', TOOLGATE_HEADER_X_A_2: 'two' });
+    expect((wrapped as { env: object }).env).toEqual({
+      TOOLGATE_HEADER_X_A: 'one',
+      TOOLGATE_HEADER_X_A_2: 'two',
+      TOOLGATE_URL: 'http://127.0.0.1:1/',
+    });
   });
 
   // The URL went on the command line with its query: a key in it (`?api_key=`) moved from a private config to a
   // process list any local user reads (a hunt's find). It moves into env as header values do; undo brings it back.
-  it('moves a URL with a query into env (--url env:TOOLGATE_URL), and undo restores it', () => {
+  it('moves every URL into env (--url env:TOOLGATE_URL), and undo restores it', () => {
     const original = { url: 'https://h.example/mcp?api_key=SEKRET', headers: { A: 'b' } };
     const wrapped = wrapEntry('x', original, ['t']) as { args: string[]; env: Record<string, string> };
     expect(wrapped.args).toEqual(['proxy', '--url', 'env:TOOLGATE_URL', '--header', 'A: env:TOOLGATE_HEADER_A']);
@@ -54,8 +58,12 @@ describe('wrapEntry / unwrapEntry', () => {
     expect(JSON.stringify(wrapped).split('SEKRET').length).toBe(2);
     expect(unwrapEntry(wrapped)).toEqual(original);
     expect(unwrapEntry({ ...wrapped, env: { TOOLGATE_HEADER_A: 'b' } })).toBe('"url": its value is no longer in "env"');
-    const plain = wrapEntry('x', { url: 'https://h.example/mcp' }, ['t']) as { args: string[] };
-    expect(plain.args).toEqual(['proxy', '--url', 'https://h.example/mcp']);
+    // A key in the path (a hunt's note: Zapier's `/s/<key>/mcp`) stays off the command line too.
+    const inPath = { url: 'https://h.example/api/mcp/s/SEKRET-KEY/mcp' };
+    const plain = wrapEntry('x', inPath, ['t']) as { args: string[]; env: Record<string, string> };
+    expect(plain.args).toEqual(['proxy', '--url', 'env:TOOLGATE_URL']);
+    expect(plain.env).toEqual({ TOOLGATE_URL: inPath.url });
+    expect(unwrapEntry(plain)).toEqual(inPath);
   });
 
   it('refuses to undo an entry whose env no longer holds a recorded value', () => {

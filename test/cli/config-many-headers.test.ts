@@ -48,6 +48,7 @@ describe('a config entry with many headers', () => {
         'TOOLGATE_HEADER_X_A',
         'TOOLGATE_HEADER_X_A_3',
         'TOOLGATE_HEADER_X_A_4',
+        'TOOLGATE_URL',
       ]);
   });
 });

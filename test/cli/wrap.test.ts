@@ -105,11 +105,14 @@ describe('toolgate wrap', () => {
     expect(remote.args).toEqual([
       'proxy',
       '--url',
-      'http://127.0.0.1:9/mcp',
+      'env:TOOLGATE_URL',
       '--header',
       'X-Api-Key: env:TOOLGATE_HEADER_X_API_KEY',
     ]);
-    expect(remote.env).toEqual({ TOOLGATE_HEADER_X_API_KEY: 'literal-key-value' });
+    expect(remote.env).toEqual({
+      TOOLGATE_HEADER_X_API_KEY: 'literal-key-value',
+      TOOLGATE_URL: 'http://127.0.0.1:9/mcp',
+    });
     expect(remote.dev).toEqual({});
     expect(JSON.stringify(remote.args) + JSON.stringify(remote.toolgate)).not.toContain('literal-key-value');
     expect(Object.keys(out)).toEqual(['inputs', 'servers']);
