@@ -203,3 +203,18 @@ describe('toolgate wrap', () => {
     30_000,
   );
 });
+
+// docs/cli.md shows wrap's output for examples/mcp-config.json; it went stale once (the URL moved into env and the
+// page still showed it on the command line): the page's block is what wrap prints.
+describe('toolgate wrap: the docs', () => {
+  it("docs/cli.md's transcript of wrap examples/mcp-config.json is what wrap prints", async () => {
+    const command = '$ npx toolgate wrap examples/mcp-config.json --launcher toolgate\n';
+    const page = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
+    const at = page.indexOf(command);
+    expect(at).toBeGreaterThan(0);
+    const shown = page.slice(at + command.length, page.indexOf('```', at));
+    const r = await runInProcess(['wrap', join(ROOT, 'examples/mcp-config.json'), '--launcher', 'toolgate']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(shown);
+  });
+});
