@@ -83,7 +83,8 @@ export const URL_OPTION: OptionSpec = {
   name: 'url',
   type: 'string',
   value: '<http(s) URL>',
-  description: 'a Streamable HTTP MCP server at this URL; its credentials and query values are never printed',
+  description:
+    'a Streamable HTTP MCP server at this URL; its credentials, query values and path keys are never printed',
 };
 
 /** `--header`: headers sent to a `--url` server. */

@@ -1,7 +1,8 @@
 // The `--mcp "<command> [args]"` text: split into words (no shell runs it), and shown back in reports with
 // every value that may be a secret masked, since reports end up in CI logs: a `KEY=VALUE` word's value, and a URL
-// word's query values and password (`npx mcp-remote https://host/sse?token=...`, as desktop configs pass them,
-// as `--url`'s query values are).
+// word's query values, password and path segments that may be keys (`npx mcp-remote https://host/sse?token=...`,
+// as desktop configs pass them, as `--url`'s are).
+import { keySegments, keySegmentSecrets } from '../util/url-key-segments.js';
 import { REDACTED } from './mask-secrets.js';
 
 export { maskSecrets, REDACTED } from './mask-secrets.js';
@@ -69,9 +70,12 @@ function urlQuery(word: string): { start: number; end: number } | undefined {
   return { start: q + 1, end: hash < 0 ? word.length : hash };
 }
 
-/** A URL word's secrets: each query value as written and decoded, and a password (`https://user:pw@host`). */
+/**
+ * A URL word's secrets: each query value as written and decoded, a password (`https://user:pw@host`), and each path
+ * segment that may be a key (KEY_SEGMENT), as written and decoded.
+ */
 function urlSecrets(word: string): string[] {
-  const out: string[] = [];
+  const out: string[] = keySegmentSecrets(word);
   const query = urlQuery(word);
   if (query !== undefined)
     for (const pair of word.slice(query.start, query.end).split('&')) {
@@ -96,21 +100,24 @@ export function secretsOf(words: readonly string[]): string[] {
 }
 
 /**
- * A URL word with each query value and its password as REDACTED; any other word as it is. `kept`: a query value
- * shown as written (a template's placeholder, the model's).
+ * A URL word with each query value, its password and each path segment that may be a key as REDACTED; any other
+ * word as it is. `kept`: a value shown as written (a template's placeholder, the model's).
  */
 function redactedUrl(word: string, kept: (value: string) => boolean = () => false): string {
-  const query = urlQuery(word);
   let out = word;
+  // Right to left: each cut leaves the places of the segments before it as they were.
+  for (const { at, text } of keySegments(word).reverse())
+    if (!kept(text)) out = `${out.slice(0, at)}${REDACTED}${out.slice(at + text.length)}`;
+  const query = urlQuery(out);
   if (query !== undefined) {
-    const pairs = word
+    const pairs = out
       .slice(query.start, query.end)
       .split('&')
       .map((pair) => {
         const eq = pair.indexOf('=');
         return eq >= 0 && eq + 1 < pair.length && !kept(pair.slice(eq + 1)) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
       });
-    out = `${word.slice(0, query.start)}${pairs.join('&')}${word.slice(query.end)}`;
+    out = `${out.slice(0, query.start)}${pairs.join('&')}${out.slice(query.end)}`;
   }
   // The password of `scheme://user:password@host`: from the first `:` of the authority to its last `@` (a raw `@`
   // in the password is the password's, as a URL parser reads it).

@@ -1,12 +1,15 @@
 // `--url`: a Streamable HTTP MCP server (MCP 2025-06-18, "Transports"), read the same way by `check`, `lock` and
 // `proxy`. A user or password in the URL is refused (it would show in a process list); query values (such as
-// `?key=...`) are secrets like `--header` values: masked wherever toolgate prints, left out of the server's name.
+// `?key=...`) and path segments that may be keys (`/s/<key>/mcp`: util/url-key-segments.ts) are secrets like
+// `--header` values: masked wherever toolgate prints, left out of the server's name.
+import { REDACTED } from '../exec/mask-secrets.js';
 import type { Problem, Result } from '../result.js';
+import { keySegmentSecrets, withoutKeySegments } from '../util/url-key-segments.js';
 
 /** A `--url` as read: the URL, how reports name it, and the values that must never be printed. */
 export interface ServerUrl {
   readonly url: URL;
-  /** Scheme, host, port and path: no user, password, query or fragment. */
+  /** Scheme, host, port and path (a segment that may be a key redacted): no user, password, query or fragment. */
   readonly display: string;
   readonly secrets: readonly string[];
 }
@@ -28,7 +31,10 @@ export function readServerUrl(raw: string, option = '--url'): Result<ServerUrl, 
   // A value is also masked as it is written in the URL and as the request sends it: a server that echoes its request
   // line shows `abc+def%2F` where the decoded value is `abc def/` (a `+` of a base64 key read as a space).
   for (const query of [url.search, rawQuery(raw)]) for (const value of rawValues(query)) secrets.push(value);
-  return { ok: true, value: { url, display: `${url.origin}${url.pathname}`, secrets: [...new Set(secrets)] } };
+  // The same for a path segment that may be a key: as written, as the request sends it, and decoded.
+  secrets.push(...keySegmentSecrets(raw), ...keySegmentSecrets(url.href));
+  const display = withoutKeySegments(`${url.origin}${url.pathname}`, REDACTED);
+  return { ok: true, value: { url, display, secrets: [...new Set(secrets)] } };
 }
 
 /** The query of `raw` as written: after the first `?`, up to a `#`. */

@@ -33,4 +33,12 @@ describe('check --url with a server that echoes its request line', () => {
     expect(run.err).toContain('no tools for /mcp?key=<redacted>&token=<redacted>');
     expect(run.err).not.toMatch(/k3yB64|secret/);
   });
+
+  it("masks a key in the path as written and as sent (a hunt's note: Zapier puts it there)", async () => {
+    const key = 'NjI3ZTk0ZjQtYjM5Yi00';
+    const run = await runInProcess(['check', '--url', `${server.origin}/api/s/${key}/mcp`]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('no tools for /api/s/<redacted>/mcp');
+    expect(run.err).not.toContain(key);
+  });
 });

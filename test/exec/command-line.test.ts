@@ -40,6 +40,31 @@ describe('an --mcp command line', () => {
       ['p%40ss', 'p@ss'],
       `mcp-remote 'https://u:${REDACTED}@h.test/x'`,
     ],
+    // A hunt's note: some services put the key in the path (Zapier's `/s/<key>/mcp`).
+    [
+      'a path segment that may be a key, as written and decoded',
+      ['mcp-remote', 'https://mcp.zapier.com/api/mcp/s/NjI3ZTk0ZjQtYjM5%2Fx/mcp?k=v'],
+      ['NjI3ZTk0ZjQtYjM5%2Fx', 'NjI3ZTk0ZjQtYjM5/x', 'v'],
+      `mcp-remote 'https://mcp.zapier.com/api/mcp/s/${REDACTED}/mcp?k=${REDACTED}'`,
+    ],
+    [
+      'a UUID segment',
+      ['mcp-remote', 'https://h.test/v3/mcp/0f8fad5b-d9cb-469f-a165-70867728950e'],
+      ['0f8fad5b-d9cb-469f-a165-70867728950e'],
+      `mcp-remote 'https://h.test/v3/mcp/${REDACTED}'`,
+    ],
+    [
+      'long segments that name places',
+      ['mcp-remote', 'https://h.test/modelcontextprotocol/v1/server-everything/?x#/abcdefgh12345678'],
+      [],
+      "mcp-remote 'https://h.test/modelcontextprotocol/v1/server-everything/?x#/abcdefgh12345678'",
+    ],
+    [
+      'no path, a query at once',
+      ['mcp-remote', 'https://h.test?abcdefgh12345678/x'],
+      [],
+      "mcp-remote 'https://h.test?abcdefgh12345678/x'",
+    ],
     ['a word that is no http URL', ['run', 'file:///x?token=abc', 'a?b=c'], [], "run 'file:///x?token=abc' 'a?b=c'"],
   ])('%s', (_what, words, secrets, shown) => {
     expect(secretsOf(words)).toEqual(secrets);

@@ -12,4 +12,17 @@ describe('readServerUrl', () => {
       expect(secrets).toContain(form);
     expect(new Set(secrets).size).toBe(secrets.length);
   });
+
+  // A hunt's note: some services put the key in the path (Zapier's `/s/<key>/mcp`), where only query values were
+  // secrets and the display (a server's name in reports) showed it.
+  it('names a path segment that may be a key, as written and decoded, and never in the display', () => {
+    const read = readServerUrl('https://mcp.zapier.com/api/mcp/s/NjI3ZTk0ZjQtYjM5Yi00%3D/mcp');
+    expect(read.ok && read.value.display).toBe('https://mcp.zapier.com/api/mcp/s/<redacted>/mcp');
+    expect(read.ok ? read.value.secrets : []).toEqual(['NjI3ZTk0ZjQtYjM5Yi00%3D', 'NjI3ZTk0ZjQtYjM5Yi00=']);
+    const places = readServerUrl('https://h.test/modelcontextprotocol/server-everything/v1');
+    expect(places.ok && [places.value.display, places.value.secrets]).toEqual([
+      'https://h.test/modelcontextprotocol/server-everything/v1',
+      [],
+    ]);
+  });
 });
