@@ -15,7 +15,7 @@ import { clip } from '../util/describe-value.js';
 import type { Published } from './admission.js';
 import { openBackend, publishedOf } from './backend.js';
 import { callLogger } from './call-log.js';
-import { boundConnections } from './http-connections.js';
+import { boundConnections, pipeliningRefused } from './http-connections.js';
 import { guardRequest } from './http-guard.js';
 import { accepts } from './media-types.js';
 import { postHandler } from './http-post.js';
@@ -143,9 +143,11 @@ export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Prom
   const front = await openHttpFront(settings, io, told, PATH);
   if ('code' in front) return front.code;
   const timeouts = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
-  const server = createServer({ ...timeouts, connectionsCheckingInterval: 1000 }, (req, res) =>
-    refused(req.socket) ? res.destroy() : front.handle(req, res),
-  );
+  const pipelined = pipeliningRefused(say);
+  const server = createServer({ ...timeouts, connectionsCheckingInterval: 1000 }, (req, res) => {
+    if (refused(req.socket)) res.destroy();
+    else if (!pipelined(res)) front.handle(req, res);
+  });
   // node:http times a request's headers only once its first byte came: a connection that sent nothing was kept for
   // good, an fd each (enough of them and no client could connect). Silent that long before a request, it is closed.
   server.on('connection', (socket: Socket) => socket.setTimeout(HEADERS_TIMEOUT_MS));
