@@ -81,14 +81,36 @@ function accepted(rule: OptionRule, value: unknown): boolean {
   }
 }
 
+/** Most prototypes an options object may have below Object.prototype (a class hierarchy is shallow). */
+const MAX_CHAIN = 16;
+
+/**
+ * The prototypes of `source` below Object.prototype (none for a literal or a null-prototype object), or why they
+ * cannot be looked at without running caller code (a Proxy among them) or in bounded time. An option found there
+ * is refused, never ignored nor read (a hunt's find: `stages: new Policy()`, its `authorize` a class method, was
+ * read as no stage at all, and every call was authorized; `Object.create({ grants: [] })` granted every tool).
+ */
+function prototypesOf(source: object): object[] | string {
+  const out: object[] = [];
+  // Not a Proxy (the caller checked), so getPrototypeOf runs no trap; each prototype is checked before its own.
+  for (let at = Object.getPrototypeOf(source) as object | null; at !== null && at !== Object.prototype; ) {
+    if (types.isProxy(at)) return 'its prototype chain holds a Proxy';
+    if (out.length === MAX_CHAIN) return `its prototype chain is longer than ${MAX_CHAIN}`;
+    out.push(at);
+    at = Object.getPrototypeOf(at) as object | null;
+  }
+  return out;
+}
+
 /** Names shown in an unknown option's refusal: the table's keys, enough to spot a misspelling. */
 const MAX_KNOWN = 40;
 
 /**
  * Reads a caller's options object against `table`, once, as own data (own-field.ts): every key the table
  * names (enumerable or not, as a direct read would find it) and every other own enumerable key, which is
- * refused as unknown. `undefined` (absent options) reads as none; any other value that is not an object is
- * refused whole. Never throws, never runs caller code.
+ * refused as unknown; a key the table names found on a prototype instead is refused too. `undefined` (absent
+ * options) reads as none; any other value that is not an object is refused whole. Never throws, never runs caller
+ * code.
  */
 export function readTable(source: unknown, table: Readonly<Record<string, OptionRule>>, prefix = ''): TableRead {
   const values: Record<string, unknown> = {};
@@ -119,6 +141,11 @@ export function readTable(source: unknown, table: Readonly<Record<string, Option
     return { values, problems, violations };
   }
   // Not a Proxy: neither Object.keys nor a descriptor read below runs caller code or throws.
+  const inherited = prototypesOf(source);
+  if (typeof inherited === 'string') {
+    refuse('', `${whole} must be plain data: ${inherited}`);
+    return { values, problems, violations };
+  }
   const own = Object.keys(source);
   const known = Object.keys(table);
   for (const key of own) {
@@ -129,7 +156,9 @@ export function readTable(source: unknown, table: Readonly<Record<string, Option
   for (const key of known) {
     const f = ownField(source, key);
     const r = table[key]!;
-    if (f.accessor) refuse(key, `"${prefix}${key}" is not a plain data property`);
+    if (!f.present && inherited.some((p) => Object.hasOwn(p, key)))
+      refuse(key, `${prefix}${key} is inherited from a prototype: give it as the options' own property`);
+    else if (f.accessor) refuse(key, `"${prefix}${key}" is not a plain data property`);
     else if (!f.present || f.value === undefined) continue;
     // ANY's value is the reading code's to check; any other rule would look into a Proxy (instanceof, isArray).
     else if (r !== ANY && isProxyObject(f.value)) refuse(key, `${prefix}${key} must be plain data, not a Proxy`);

@@ -65,7 +65,14 @@ const ENTRY_POINTS: readonly (readonly [name: string, refusal: Refusal, key: str
   ['admitBatch', async (o) => textOf(await admitBatch([DESCRIPTOR], o)), 'unknownGrants', 1],
   [
     'admitMcpTools',
-    async (o) => textOf(await admitMcpTools({ tools: [] }, { backend: () => () => 'ok', ...o })),
+    // The options' own prototype kept: an inherited option must reach admitMcpTools to be refused there.
+    async (o) =>
+      textOf(
+        await admitMcpTools(
+          { tools: [] },
+          Object.setPrototypeOf({ backend: () => () => 'ok', ...o }, Object.getPrototypeOf(o) as object | null),
+        ),
+      ),
     'revision',
     'r1',
   ],
@@ -132,6 +139,35 @@ describe('options are read through one table per entry point', () => {
       expect(await refusal({})).toBeUndefined();
     },
   );
+
+  // A hunt's find: an option on a prototype was neither read nor refused, so `stages: new Policy()` (authorize a
+  // class method) ran no stage and every call was authorized, and an inherited `signal` aborted nothing.
+  it.each(ENTRY_POINTS.map(([name, refusal, key, wrong]) => [name, refusal, key, wrong] as const))(
+    '%s: an option inherited from a prototype is refused, never ignored',
+    async (_name, refusal, key, wrong) => {
+      const text = await refusal(Object.create({ [key]: wrong }) as Record<string, unknown>);
+      expect(text).toMatch(new RegExp(`\\b${key} is inherited from a prototype`));
+      const deep = (n: number): object => (n === 0 ? {} : Object.create(deep(n - 1)));
+      expect(await refusal(deep(20) as Record<string, unknown>)).toMatch(/prototype chain is longer than 16/);
+      const trap = Object.create(new Proxy({}, {})) as Record<string, unknown>;
+      expect(await refusal(trap)).toMatch(/prototype chain holds a Proxy/);
+    },
+  );
+
+  it('a class instance as the stages is refused: its authorize is not an own property', async () => {
+    class Policy {
+      authorize(): boolean {
+        return false;
+      }
+    }
+    let ran = 0;
+    const registry = new Registry({ stages: new Policy() as never });
+    const registered = registry.register(defineTool({ name: 'delete_all', execute: () => ran++ }));
+    expect(textOf(registered)).toContain('stages: authorize is inherited from a prototype');
+    const r = await registry.call({ id: '1', name: 'delete_all', arguments: '{}' });
+    expect(r.error?.message).toContain('stages: authorize is inherited');
+    expect(ran).toBe(0);
+  });
 
   it('a refusal names each problem as a violation with code invalid_option', () => {
     const r = validateSchema(SCHEMA, { formatAssertion: 'yes', formatAsertion: true } as never);
