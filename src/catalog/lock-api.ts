@@ -6,8 +6,11 @@ import { clip } from '../util/describe-value.js';
 import * as diff from './lock-diff.js';
 import { lockOf, lockText as textOf } from './lock-file.js';
 import { createMasker } from '../exec/mask-secrets.js';
-import { ownData } from '../util/own-field.js';
-import type { ToolLock } from './lock-pins.js';
+import { type OptionTable, readTable } from '../util/option-table.js';
+import { STRING_LIST, type ToolLock } from './lock-pins.js';
+
+/** listingDrift's options, read through one table (a misspelt `withhold` would show the values it names). */
+const DRIFT_OPTIONS_TABLE: OptionTable<{ withhold?: readonly string[] }> = { withhold: STRING_LIST };
 
 /** A drift report that says only why the input could not be compared. */
 function unreadable(why: string): diff.LockDrift {
@@ -61,10 +64,10 @@ export function listingDrift(
     const pins = checked(lock, 'the lock');
     if (typeof pins === 'string') return unreadable(pins);
     if (!Array.isArray(tools)) return unreadable('the tools are not an array');
-    const withhold = ownData(options, 'withhold') ?? [];
-    if (!Array.isArray(withhold) || !withhold.every((v) => typeof v === 'string'))
-      return unreadable('listingDrift: withhold must be an array of strings');
-    return diff.listingDrift(pins, [...tools], createMasker(withhold as string[], undefined, 'whole-values').text);
+    const read = readTable(options, DRIFT_OPTIONS_TABLE);
+    if (read.problems.length > 0) return unreadable(`invalid listingDrift options: ${read.problems.join('; ')}`);
+    const withhold = (read.values['withhold'] ?? []) as string[];
+    return diff.listingDrift(pins, [...tools], createMasker(withhold, undefined, 'whole-values').text);
   } catch (thrown) {
     return unreadable(`the listing could not be compared: ${thrownMessage(thrown)}`);
   }

@@ -8,6 +8,7 @@ import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip, quote } from '../util/describe-value.js';
 import { steeringIn } from '../util/hidden-text.js';
 import { jcsMembers, jcsObject } from '../util/jcs.js';
+import { ANY, type OptionTable, readTable, rule } from '../util/option-table.js';
 import { ownData } from '../util/own-field.js';
 import { copyJson, isObject } from '../util/plain-json.js';
 import { keptDefinition } from './lock-values.js';
@@ -44,6 +45,15 @@ export interface PinOptions {
    */
   readonly withhold?: readonly string[];
 }
+
+/** An array of strings: `withhold` (pinTools, listingDrift). */
+export const STRING_LIST = rule(
+  'an array of strings',
+  (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'),
+);
+
+/** pinTools' options, read through one table: a misspelt `withhold` would write the secrets into the lock. */
+export const PIN_OPTIONS_TABLE: OptionTable<PinOptions> = { ignore: ANY, withhold: STRING_LIST };
 
 /**
  * Hex SHA-256 of a UTF-8 text. node:crypto is loaded on the first pin, not when toolgate is imported: its load
@@ -150,11 +160,12 @@ function pinListing(listToolsResult: unknown, options: PinOptions): Result<ToolL
   if (!listed.ok)
     return fail('validation', `tool #${String(listed.problem.segments[0])} is not JSON: ${listed.problem.message}`);
   const tools = listed.value as unknown[];
-  const ignore = ignoreList(ownData(options, 'ignore'));
+  const read = readTable(options, PIN_OPTIONS_TABLE);
+  if (read.problems.length > 0)
+    return fail('validation', `invalid pinTools options: ${read.problems.join('; ')}`, read.violations);
+  const ignore = ignoreList(read.values['ignore']);
   if (!ignore.ok) return ignore;
-  const withhold = ownData(options, 'withhold') ?? [];
-  if (!Array.isArray(withhold) || !withhold.every((v) => typeof v === 'string'))
-    return fail('validation', 'pinTools: withhold must be an array of strings');
+  const withhold = (read.values['withhold'] ?? []) as readonly string[];
   // Each value in every form it can take in the RFC 8785 text (escaped, \uXXXX), shorter ones left alone.
   const withheld = [...new Set(withhold.flatMap(secretForms))];
   // A pin's key (the name) and its fields' keys are written as listed, whatever is withheld: a lock is committed.

@@ -41,6 +41,9 @@ describe('the lock functions on inputs they were not made for', () => {
     ['listingDrift, tools null', () => listingDrift(LOCK, null as never)],
     ['listingDrift, the lock a revoked Proxy', () => listingDrift(revoked as never, [])],
     ['listingDrift, withhold a string', () => listingDrift(LOCK, [], { withhold: 'secret' as never })],
+    // Read through one table now: a misspelt or inherited `withhold` was ignored, the values it names then shown.
+    ['listingDrift, withhold misspelt', () => listingDrift(LOCK, [], { withold: ['secret'] } as never)],
+    ['listingDrift, withhold inherited', () => listingDrift(LOCK, [], Object.create({ withhold: ['secret'] }))],
   ])('%s: drift, one unreadable entry saying why', (_name, run) => {
     const drift = run();
     expect(hasDrift(drift)).toBe(true);

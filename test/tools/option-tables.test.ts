@@ -10,6 +10,7 @@ import {
   configureCache,
   defineTool,
   lintSchema,
+  pinTools,
   preflight,
   Registry,
   checkProvider,
@@ -77,6 +78,8 @@ const ENTRY_POINTS: readonly (readonly [name: string, refusal: Refusal, key: str
     'r1',
   ],
   ['lintSchema', async (o) => textOf(lintSchema(SCHEMA, o)), 'limits', 5],
+  // A misspelt `withhold` was ignored: the secrets it names were then written into a lock meant to be committed.
+  ['pinTools', async (o) => textOf(pinTools({ tools: [] }, o)), 'withhold', 'secret'],
   ['checkProvider', async (o) => textOf(checkProvider(SCHEMA, 'openai', o)), 'limits', 'none'],
   ['aiSdkSchema', async (o) => textOf(aiSdkSchema(SCHEMA, o)), 'contentAssertion', 1],
   ['agentsParameters', async (o) => textOf(agentsParameters('t', SCHEMA, o)), 'schemaLoader', {}],
