@@ -154,14 +154,12 @@ export function callSender(
     // never the Error's members as a result (an fs or net error's path or address).
     // The SDK's own callTool reads what its listTools cached (an outputSchema, a task-only tool): once the host listed
     // through it, a tool that changed since is judged by the stale entry. Toolgate judges each tool itself, so the
-    // SDK's Client is sent the request as it is; a host's own callTool (a subclass, a wrapper) is called.
-    if (output === undefined && !sdkOwn(client, 'callTool')) {
-      const answer = failedIfError(await client.callTool(request, resultSchema, requestOptions));
-      return unbounded(name, answer, callId) ?? passedOn(name, answer);
-    }
+    // SDK's Client is sent the request as it is; a host's own callTool (a subclass, a wrapper: its policy) is called
+    // for every tool, whether it declares an outputSchema or not (a hunt's find: a server declaring one routed its
+    // calls around the host's wrapper).
     const viaRequest = client.request;
     const answer: unknown =
-      typeof viaRequest === 'function'
+      typeof viaRequest === 'function' && sdkOwn(client, 'callTool')
         ? await viaRequest.call(
             client,
             { method: 'tools/call', params: request },

@@ -174,9 +174,22 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
           const onlyAsTask = runsOnlyAsTask(tool);
           return async (args: unknown, context?: Context) => {
             if (onlyAsTask) return localError(taskOnlyText(name).slice('error: '.length));
-            const refused = argumentsRefusal(args);
+            // The Registry validated the caller's object, which stays the caller's (docs/api.md): a getter in it may
+            // answer otherwise now, and a value changed later would reach the server as the SDK serialises it (a
+            // hunt's find: `maximum: 100` checked, 1000000000 sent). A frozen private copy is checked again and sent.
+            const copy = args !== null && typeof args === 'object' ? copyBoundedJson(args, argumentLimits) : undefined;
+            if (copy !== undefined && !copy.ok)
+              return localError(`invalid arguments for ${name}: arguments are not JSON`);
+            const value = copy === undefined ? args : deepFreeze(copy.value);
+            const again =
+              copy === undefined || !result.ok
+                ? undefined
+                : result.value.registry.check({ id: '', name, arguments: value });
+            if (again !== undefined && !again.ok)
+              return localError(`invalid arguments for ${name}: they changed after they were validated`);
+            const refused = argumentsRefusal(value);
             if (refused !== undefined) return localError(`invalid arguments for ${name}: ${refused}`);
-            const request = forwardedCall(name, args as object, {}).params as CallToolRequest['params'];
+            const request = forwardedCall(name, value as object, {}).params as CallToolRequest['params'];
             const callId = typeof context?.callId === 'string' ? context.callId : '';
             // The call's deadline and the host's abort end the request too: the SDK tells the server (notifications/
             // cancelled) and lets it go, where it waited for an answer nobody read until its own 60 s timeout.

@@ -179,6 +179,71 @@ describe('guardClient and what the host made of the client', () => {
     await client.close();
   });
 
+  // A hunt's find: a tool declaring an outputSchema was sent through the client's `request`, around the host's own
+  // callTool and the policy in it; the server decides which tools declare one.
+  it("calls every tool through a host's own callTool, outputSchema or not", async () => {
+    const ran: string[] = [];
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: [
+        { name: 'drop_table', inputSchema: OBJECT },
+        { name: 'drop_table_v2', inputSchema: OBJECT, outputSchema: OBJECT },
+      ],
+    }));
+    server.setRequestHandler(CallToolRequestSchema, (r) => {
+      ran.push(r.params.name);
+      return { content: [{ type: 'text', text: 'dropped' }], structuredContent: {} };
+    });
+    class Policy extends Client {
+      override async callTool(...args: Parameters<Client['callTool']>) {
+        if (args[0].name.startsWith('drop_'))
+          return { content: [{ type: 'text' as const, text: 'refused by the host' }], isError: true };
+        return super.callTool(...args);
+      }
+    }
+    const client = new Policy({ name: 'c', version: '1' });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(a), client.connect(b)]);
+    const guarded = guardClient(client);
+    for (const name of ['drop_table', 'drop_table_v2'])
+      expect(textOf(await guarded.callTool({ name, arguments: {} }))).toBe('refused by the host');
+    const admitted = await guarded.admit();
+    if (!admitted.ok) throw new Error(admitted.error.message);
+    const viaBundle = await admitted.value.registry.call({ id: 'c1', name: 'drop_table_v2', arguments: {} });
+    expect(JSON.stringify(viaBundle)).toContain('refused by the host');
+    expect(ran).toEqual([]);
+    await client.close();
+  });
+
+  // A hunt's find: the bundle's tools forwarded the caller's own object, which its Registry had validated: a getter
+  // answering 5 to the checks and 1000000000 after, or a change made after the call began, reached the server. (A
+  // copy that no longer passes is refused: "they changed after they were validated".)
+  it("sends the server a frozen copy of a bundle call's arguments, checked again", async () => {
+    const sent: unknown[] = [];
+    const schema = { type: 'object', properties: { cents: { type: 'integer', maximum: 100 } }, required: ['cents'] };
+    const { client } = await pair(
+      () => ({ tools: [{ name: 'transfer', inputSchema: schema }] }),
+      (p) => {
+        sent.push((p as { arguments: unknown }).arguments);
+        return { content: [{ type: 'text', text: 'ok' }] };
+      },
+    );
+    const admitted = await guardClient(client).admit();
+    if (!admitted.ok) throw new Error(admitted.error.message);
+    const registry = admitted.value.registry;
+    let reads = 0;
+    const tricky = Object.defineProperty({}, 'cents', { enumerable: true, get: () => (++reads <= 4 ? 5 : 1e9) });
+    const viaGetter = await registry.call({ id: 'c1', name: 'transfer', arguments: tricky });
+    expect(viaGetter.isError).toBe(true);
+    const changed = { cents: 5 };
+    const pending = registry.call({ id: 'c2', name: 'transfer', arguments: changed });
+    // Changed once the call began: the SDK serialised the request later, so the server got 1000000000.
+    changed.cents = 1e9;
+    expect((await pending).isError).toBe(false);
+    expect(sent).toEqual([{ cents: 5 }]);
+    await client.close();
+  });
+
   it("bounds the bundle's calls by maxResultBytes once, as its Registry does", async () => {
     const { client } = await pair(
       () => ({ tools: [{ name: 'big', inputSchema: OBJECT }] }),
