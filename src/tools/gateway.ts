@@ -1,5 +1,5 @@
 import { dataProperty, thrownMessage } from '../result.js';
-import { clip, cutWhole, oneLine, printable } from '../util/describe-value.js';
+import { cutWhole, oneLine, printable } from '../util/describe-value.js';
 import type { Tool, ToolContext } from './tool.js';
 import type { CallStage, ToolResult } from './tool-result.js';
 
@@ -138,13 +138,21 @@ export async function runGateway(
   }
 }
 
-/** The `code` of a thrown object (`ECONNRESET`, -32001), when it is a string or number its message lacks. */
+/**
+ * An error code's shape: a name of capitals, digits and underscores (`ECONNRESET`, `ERR_INVALID_URL`). A `code` of
+ * any other text is host data like the error's other members (a hunt's find: a code holding a connection string
+ * with its password was shown to the model under exposeErrors).
+ */
+const CODE_NAME = /^[A-Z][A-Z0-9_]{0,39}$/;
+
+/** The `code` of a thrown object (`ECONNRESET`, -32001), when it is a code's name or a number its message lacks. */
 function codeNote(cause: unknown, message: string): string {
   if (typeof cause !== 'object' || cause === null) return '';
   try {
     const code = dataProperty(cause, 'code');
-    if ((typeof code !== 'string' || code === '') && typeof code !== 'number') return '';
-    const text = clip(String(code), 60);
+    if (!(typeof code === 'string' && CODE_NAME.test(code)) && !(typeof code === 'number' && Number.isFinite(code)))
+      return '';
+    const text = String(code);
     return message.includes(text) ? '' : ` (code ${text})`;
   } catch {
     return '';

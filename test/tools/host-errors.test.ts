@@ -80,6 +80,28 @@ describe('host error text never reaches the model by default', () => {
     expect(result.content).toBe(`error: tool send_email failed: ${SECRET}`);
   });
 
+  // A hunt's find: exposeErrors showed any `code` member, which is host data like the error's other members.
+  it.each([
+    ['a code name', 'ECONNREFUSED', ' (code ECONNREFUSED)'],
+    ['a number', -32001, ' (code -32001)'],
+    ['a connection string', 'postgres://admin:hunter2@10.0.0.5/prod', ''],
+    ['lower case text', 'econnrefused at db.internal', ''],
+    ['a long name', `E${'X'.repeat(60)}`, ''],
+    ['NaN', Number.NaN, ''],
+  ])('exposeErrors: true shows a code only as a code (%s)', async (_what, code, note) => {
+    const registry = new Registry({ exposeErrors: true });
+    const thrown = Object.assign(new Error('query failed'), { code });
+    registry.register(
+      defineTool({
+        name: 'db',
+        execute: () => {
+          throw thrown;
+        },
+      }),
+    );
+    expect((await registry.call({ id: 'c', name: 'db' })).content).toBe(`error: tool db failed: query failed${note}`);
+  });
+
   it('a formatter decides the text; one that throws or returns no string gives the generic text', async () => {
     const formatter = (event: ToolErrorEvent) => `error: ${event.name} is unavailable (${event.stage}); try later`;
     expect((await emailRegistry({ exposeErrors: formatter }).call(call)).content).toBe(
