@@ -5,7 +5,8 @@
 // the value is found, and the text stays JSON.
 
 import { isExactNumber } from '../arguments/exact-number.js';
-import { base64SecretForms, MIN_SECRET_LENGTH, secretForms } from './secret-forms.js';
+import { base64SecretForms, MIN_SECRET_LENGTH, secretForms, wrappedSecretForms } from './secret-forms.js';
+import { unwrapped } from './wrapped-text.js';
 
 /** What replaces a value that is never printed. */
 export const REDACTED = '<redacted>';
@@ -105,6 +106,8 @@ export function createMasker(
     .sort((a, b) => b.length - a.length);
   const clipped = heads === 'clipped-heads' ? clippedHeads(forms, Math.min(minLength, CLIPPED_HEAD)) : undefined;
   const wide = new Set(kept.flatMap(base64SecretForms).filter((f) => f.length >= minLength));
+  const wrappable = [...new Set(kept.flatMap(wrappedSecretForms))].filter((f) => f.length >= minLength);
+  const shortestWrappable = Math.min(...wrappable.map((f) => f.length));
   // Most strings of a JSON result are shorter than any form (forms are sorted longest first): no search for them.
   const shortest = forms.at(-1)?.length ?? 0;
   const text = (t: string): string => {
@@ -122,6 +125,16 @@ export function createMasker(
             last = ranges.length;
             ranges.push(from, to);
           }
+        }
+    // The encoded forms once more in the text read as one line (wrapped-text.ts), each found masked in the text as
+    // given, the line breaks inside it too.
+    const view = wrappable.length > 0 && t.length > shortestWrappable ? unwrapped(t) : undefined;
+    if (view !== undefined)
+      for (const f of wrappable)
+        for (let at = view.text.indexOf(f); at !== -1; at = view.text.indexOf(f, at + 1)) {
+          const [from, to] = wide.has(f) ? widened(view.text, at, at + f.length) : [at, at + f.length];
+          if (ranges === undefined) ranges = [];
+          ranges.push(view.at(from), view.at(to - 1) + 1);
         }
     const out = ranges === undefined ? t : masked(t, ranges);
     return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;

@@ -4,14 +4,19 @@
 // replaced whole, and only then is it cut. Beginnings are never masked at a cut: a model that makes its own text
 // end at the cut would learn from such a mask whether its guess begins a secret (mask-secrets.ts, createMasker).
 import { BASE64_GROUP, isBase64Char, REDACTED } from './mask-secrets.js';
-import { base64SecretForms, secretForms } from './secret-forms.js';
+import { base64SecretForms, secretForms, wrappedSecretForms } from './secret-forms.js';
+import { unwrapped, WRAPPED_LINE } from './wrapped-text.js';
 
 const REDACTED_BYTES = Buffer.from(REDACTED, 'utf8');
 
-/** A form of a secret as bytes; a base64 one is masked with the group of four on either side (mask-secrets.ts). */
+/**
+ * A form of a secret as bytes; a base64 one is masked with the group of four on either side (mask-secrets.ts); a
+ * wrapped one (base64, hex) is looked for across line breaks too (wrapped-text.ts).
+ */
 export interface CutForm {
   readonly bytes: Buffer;
   readonly base64: boolean;
+  readonly wrapped: boolean;
 }
 
 /** The forms of `secrets` as bytes, and how far past a cut a stream must be read to see any of them whole. */
@@ -20,11 +25,16 @@ export function cutForms(secrets: readonly string[]): {
   readonly lookahead: number;
 } {
   const base64 = new Set(secrets.flatMap(base64SecretForms));
+  const wrapped = new Set(secrets.flatMap(wrappedSecretForms));
   const forms = [...new Set(secrets.flatMap(secretForms))].map((f) => ({
     bytes: Buffer.from(f, 'utf8'),
     base64: base64.has(f),
+    wrapped: wrapped.has(f),
   }));
-  const longest = forms.reduce((n, f) => Math.max(n, f.bytes.length + (f.base64 ? BASE64_GROUP : 0)), 0);
+  // A wrapped form holds a line break (CR LF at most) in every WRAPPED_LINE characters of it, at most.
+  const span = (f: CutForm): number =>
+    f.bytes.length + (f.base64 ? BASE64_GROUP : 0) + (f.wrapped ? 2 * Math.ceil(f.bytes.length / WRAPPED_LINE) : 0);
+  const longest = forms.reduce((n, f) => Math.max(n, span(f)), 0);
   return { forms, lookahead: Math.max(longest - 1, 0) };
 }
 
@@ -52,6 +62,7 @@ export function maskedCut(received: Buffer, cut: number, forms: readonly CutForm
     for (let at = received.indexOf(bytes); at !== -1 && at < cut; at = received.indexOf(bytes, at + 1))
       spans.push(base64 ? widened(received, at, at + bytes.length) : [at, at + bytes.length]);
   }
+  spans.push(...wrappedSpans(received, cut, forms));
   if (spans.length === 0) return received.length <= cut ? received : received.subarray(0, cut);
   spans.sort((a, b) => a[0] - b[0]);
   const pieces: Buffer[] = [];
@@ -68,4 +79,23 @@ export function maskedCut(received: Buffer, cut: number, forms: readonly CutForm
   }
   if (pos < cut) pieces.push(received.subarray(pos, Math.min(cut, received.length)));
   return Buffer.concat(pieces);
+}
+
+/** Where the wrapped forms that begin before `cut` stand in `received` once read across line breaks. */
+function wrappedSpans(received: Buffer, cut: number, forms: readonly CutForm[]): [number, number][] {
+  const spans: [number, number][] = [];
+  if (!forms.some((f) => f.wrapped)) return spans;
+  // latin1: one character per byte, so the view's places are the buffer's (base64 and hex are ASCII).
+  const view = unwrapped(received.toString('latin1'));
+  if (view === undefined) return spans;
+  const text = Buffer.from(view.text, 'latin1');
+  for (const { bytes, base64, wrapped } of forms) {
+    if (!wrapped) continue;
+    for (let at = text.indexOf(bytes); at !== -1; at = text.indexOf(bytes, at + 1)) {
+      const [from, to] = base64 ? widened(text, at, at + bytes.length) : [at, at + bytes.length];
+      if (view.at(at) >= cut) break;
+      spans.push([view.at(from), view.at(to - 1) + 1]);
+    }
+  }
+  return spans;
 }

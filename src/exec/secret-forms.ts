@@ -2,7 +2,7 @@
 // inside a JSON string (escaped once, or twice when JSON text is itself put in a JSON string, as a report does with a
 // server's message), with non-ASCII escaped as \uXXXX (Python's json.dumps, also escaped twice), `/` as `\/`,
 // single-quoted for a shell, as a message shows it, as a JSON Pointer token, URL-encoded (as components and as forms
-// are), and base64 at any offset. A value on several lines (a PEM key) adds each line's forms.
+// are), base64 at any offset, and hex. A value on several lines (a PEM key) adds each line's forms.
 
 import { oneLine, printable } from '../util/describe-value.js';
 
@@ -79,7 +79,26 @@ function valueForms(value: string): string[] {
     value.replace(/~/g, '~0').replace(/\//g, '~1'),
   ];
   // A lone surrogate has no UTF-8, so no URL-encoded or base64 form (encodeURIComponent throws on it).
-  return wellFormed(value) ? [...forms, ...urlForms(value), ...base64Forms(value)] : forms;
+  return wellFormed(value) ? [...forms, ...urlForms(value), ...base64Forms(value), ...hexForms(value)] : forms;
+}
+
+/** A value's UTF-8 bytes in hex, lowercase and uppercase (`xxd -p`, hexdump, Python's `.hex()`; a hunt's find). */
+function hexForms(value: string): string[] {
+  const hex = Buffer.from(value, 'utf8').toString('hex');
+  return [hex, hex.toUpperCase()];
+}
+
+/**
+ * Which of secretForms(value) a program may write wrapped onto several lines, base64's (GNU base64, openssl and MIME
+ * at 76 columns, Python's encodebytes) and hex's (`xxd -p` at 60): looked for across line breaks too (a hunt's find:
+ * a token piped through `base64` came back unmasked wherever a line break fell inside its form).
+ */
+export function wrappedSecretForms(value: string): string[] {
+  return value.length < MIN_SECRET_LENGTH
+    ? []
+    : piecesOf(value)
+        .filter(wellFormed)
+        .flatMap((piece) => [...base64Forms(piece), ...hexForms(piece)]);
 }
 
 /**

@@ -234,6 +234,37 @@ describe('a secret as the text around it changed it', () => {
     }
   });
 
+  // A hunt's find: GNU base64, openssl, MIME and Python's encodebytes wrap at 76 columns, `xxd -p` at 60, so a line
+  // break fell inside a secret's encoded form at many offsets and that form came back unmasked; hex was no form.
+  it.each([0, 1, 2, 13, 34, 40, 47, 54, 55, 56])(
+    'masks a secret in base64 wrapped at 76 columns and in hex wrapped at 60, %i bytes into the data',
+    (before) => {
+      const secret = 'tok-0123456789abcdefXYZ';
+      const data = Buffer.concat([Buffer.alloc(before, 0x41), Buffer.from(secret), Buffer.from(' and more text')]);
+      const wrap = (text: string, n: number, eol: string): string =>
+        (text.match(new RegExp(`.{1,${n}}`, 'g')) ?? []).join(eol);
+      const masker = createMasker([secret], 8, 'whole-values');
+      for (const eol of ['\n', '\r\n'])
+        for (const [encoded, decode] of [
+          [wrap(data.toString('base64'), 76, eol), (t: string) => Buffer.from(t, 'base64')],
+          [wrap(data.toString('hex'), 60, eol), (t: string) => Buffer.from(t, 'hex')],
+          [wrap(data.toString('hex').toUpperCase(), 60, eol), (t: string) => Buffer.from(t, 'hex')],
+        ] as const) {
+          const masked = masker.text(`${encoded}${eol}`);
+          expect(masked, JSON.stringify(encoded)).toContain(REDACTED);
+          // Neither side of the mask decodes to a piece of the secret.
+          for (const part of masked.split(REDACTED))
+            expect(decode(part.replace(/\s/g, '')).toString('latin1')).not.toMatch(/0123|abcd|XYZ|tok-/);
+        }
+    },
+  );
+
+  it('reads no line break as a wrap but one between encoded characters', () => {
+    const masker = createMasker(['supersecretvalue123'], 8, 'whole-values');
+    const text = 'line one\n\nline two: c3VwZXJzZWNy\n, then prose';
+    expect(masker.text(text)).toBe(text);
+  });
+
   it("leaves alone a line of a multi-line secret shorter than the masker's minimum", () => {
     const masker = createMasker(['abcdefghijkl\nxyz12\nmnopqrstuvwx'], 8);
     expect(masker.text('xyz12 abcdefghijkl')).toBe(`xyz12 ${REDACTED}`);

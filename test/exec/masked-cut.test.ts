@@ -13,8 +13,10 @@ describe('maskedCut', () => {
   const { forms, lookahead } = cutForms([SECRET]);
   const cut = (text: string, at: number): string => maskedCut(Buffer.from(text), at, forms).toString();
 
-  it('reads past the cut by the longest form (a base64 one with the group after it) less one byte', () => {
-    expect(lookahead).toBe(Math.max(...forms.map((f) => f.bytes.length + (f.base64 ? 4 : 0))) - 1);
+  it('reads past the cut by the longest form (base64: the group after it; wrapped: its breaks) less one byte', () => {
+    const span = (f: (typeof forms)[number]) =>
+      f.bytes.length + (f.base64 ? 4 : 0) + (f.wrapped ? 2 * Math.ceil(f.bytes.length / 16) : 0);
+    expect(lookahead).toBe(Math.max(...forms.map(span)) - 1);
     expect(cutForms([]).lookahead).toBe(0);
   });
 
@@ -35,6 +37,22 @@ describe('maskedCut', () => {
     ['no secret', 'abcdef', 3, 'abc'],
   ])('%s', (_why, text, at, shown) => {
     expect(cut(text, at)).toBe(shown);
+  });
+
+  // A hunt's find: a secret in base64 wrapped at 76 columns (GNU base64, MIME) came back whole wherever a line
+  // break fell in its form; wherever the cut falls too, no piece of it is shown.
+  it('a secret in wrapped base64, the cut anywhere', () => {
+    const data = Buffer.concat([Buffer.alloc(50, 0x41), Buffer.from(SECRET), Buffer.from(' tail of the data')]);
+    const encoded = (data.toString('base64').match(/.{1,76}/g) ?? []).join('\n');
+    const { forms: all, lookahead: ahead } = cutForms([SECRET]);
+    for (let at = 60; at < 110; at++) {
+      const shown = maskedCut(Buffer.from(encoded.slice(0, at + ahead)), at, all).toString();
+      const decoded = shown
+        .split('<redacted>')
+        .map((part) => Buffer.from(part.replace(/\s/g, ''), 'base64').toString('latin1'))
+        .join(' ');
+      expect(decoded, `cut at ${at}`).not.toMatch(/ghp_|bcdef|23456/);
+    }
   });
 
   // A review's find: the cut knew a secret's URL-encoded form in uppercase hex only, so `head de4d%2fb33f%` showed.

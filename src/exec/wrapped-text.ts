@@ -1,0 +1,79 @@
+// Text a program wrapped onto lines, read as one: base64 is written at 76 columns by GNU base64, openssl and MIME
+// (RFC 2045 §6.8), and hex at 60 by `xxd -p`, so a secret's encoded form may hold a line break anywhere in it. The
+// masker (mask-secrets.ts) looks for those forms in the text with such breaks taken out as well, and masks what it
+// finds there in the text as given, the breaks inside included.
+
+/** Whether a UTF-16 unit is a character of base64, base64url or hex (the encodings that are wrapped). */
+const encodedChar = (code: number): boolean =>
+  (code >= 0x30 && code <= 0x39) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x61 && code <= 0x7a) ||
+  code === 0x2b ||
+  code === 0x2f ||
+  code === 0x3d ||
+  code === 0x2d ||
+  code === 0x5f;
+
+/**
+ * Encoded characters a line must end with for its break to be read as a wrap: wrapped data fills its lines (60 or
+ * 76 characters), where prose ends a line with a word or a number, so most text has no such break and costs a scan.
+ */
+export const WRAPPED_LINE = 16;
+
+/** `text` read as one line: its text with the wraps taken out, and where each of its characters stands in `text`. */
+export interface Unwrapped {
+  readonly text: string;
+  /** The index in `text` of the character at `index` of the unwrapped text. */
+  readonly at: (index: number) => number;
+}
+
+/** Whether the `n` characters before `end` are all encoded ones. */
+function encodedBefore(text: string, end: number, n: number): boolean {
+  if (end < n) return false;
+  for (let i = end - n; i < end; i++) if (!encodedChar(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * `text` with each run of CR and LF taken out that ends a line of at least WRAPPED_LINE encoded characters and is
+ * followed by one, or undefined when it has none (nothing is copied then).
+ */
+export function unwrapped(text: string): Unwrapped | undefined {
+  // Flat pairs: where each wrap (a run of CR and LF) starts and ends.
+  const wraps: number[] = [];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    let start = i;
+    while (start > 0 && text.charCodeAt(start - 1) === 0x0d) start--;
+    let end = i + 1;
+    while (end < text.length && text.charCodeAt(end) === 0x0d) end++;
+    if (end < text.length && encodedChar(text.charCodeAt(end)) && encodedBefore(text, start, WRAPPED_LINE))
+      wraps.push(start, end);
+  }
+  if (wraps.length === 0) return undefined;
+  const parts: string[] = [];
+  // Where each part starts in the unwrapped text and in `text`.
+  const starts: number[] = [0];
+  const origins: number[] = [0];
+  let length = 0;
+  let copied = 0;
+  for (let w = 0; w < wraps.length; w += 2) {
+    const [start, end] = [wraps[w] as number, wraps[w + 1] as number];
+    parts.push(text.slice(copied, start));
+    length += start - copied;
+    starts.push(length);
+    origins.push(end);
+    copied = end;
+  }
+  parts.push(text.slice(copied));
+  const at = (index: number): number => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return (origins[lo] as number) + index - (starts[lo] as number);
+  };
+  return { text: parts.join(''), at };
+}
