@@ -53,7 +53,7 @@ export async function callCommand(
   // Whole values only: a clip mark or a cut the model can place itself ("ghp_a…") must not tell it whether it guessed
   // the beginning of a secret (mask-secrets.ts, createMasker); the output's cut is masked by exec/masked-cut.ts.
   const masker = createMasker(options.secrets ?? [], MIN_SECRET_LENGTH, 'whole-values');
-  const masked = (t: string, isError: boolean) => text(masker.text(t), isError);
+  const masked = (t: string, isError: boolean) => sendable(name, text(masker.text(t), isError));
   try {
     // MCP lets a client leave `arguments` out; that is the empty object, which the schema then judges.
     const r = await tool.call(args === undefined ? {} : args, options);
@@ -64,6 +64,27 @@ export async function callCommand(
     // toolgate's own failure; its text may quote host data (paths, the environment), so the model reads none.
     return text(`error: ${describeValue(name)} failed inside toolgate`, true);
   }
+}
+
+/**
+ * Most bytes of JSON text an answer's text may take: the MCP SDK's stdio clients read a line of at most 10 MiB and
+ * close the session past it (its STDIO_DEFAULT_MAX_BUFFER_SIZE), and JSON writes a control character in 6 bytes, so
+ * a `--max-output` above 1.7 MB let a program's output end the client's session (a hunt's find). Room is left for
+ * the message around the text.
+ */
+const MAX_ANSWER_JSON_BYTES = 10 * 1024 * 1024 - 64 * 1024;
+
+/** `result`, or an error a client can read when its text would be over MAX_ANSWER_JSON_BYTES as JSON. */
+function sendable(name: string, result: CallToolResult): CallToolResult {
+  const shown = (result.content[0] as { text?: unknown } | undefined)?.text;
+  if (typeof shown !== 'string' || shown.length * 6 <= MAX_ANSWER_JSON_BYTES) return result;
+  const bytes = Buffer.byteLength(JSON.stringify(shown));
+  if (bytes <= MAX_ANSWER_JSON_BYTES) return result;
+  return text(
+    `error: the output of ${describeValue(name)} is ${bytes} bytes as JSON, more than an MCP client reads in one ` +
+      'message (10 MiB): it was not sent; lower --max-output',
+    true,
+  );
 }
 
 /** What a program's option read as toolgate's is told (`--exec node -e ...`, `--exec df -h`). */
