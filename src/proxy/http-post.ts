@@ -66,6 +66,10 @@ export function postHandler(settings: ProxySettings, table: SessionTable): PostH
   const post = async (req: IncomingMessage, res: ServerResponse, client: GrantedClient | undefined): Promise<void> => {
     if (!isMediaType(req.headers['content-type'], 'application/json'))
       return refuse(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
+    // A coded body (gzip) is not the JSON text it would be read as (RFC 9110 §8.4: 415 for a coding not supported).
+    const coding = req.headers['content-encoding'];
+    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity')
+      return refuse(res, 415, 'Unsupported Media Type: a Content-Encoding other than identity is not read');
     if (!accepts(req, 'application/json') || !accepts(req, 'text/event-stream'))
       return refuse(res, 406, 'Not Acceptable: Accept must list application/json and text/event-stream');
     const body = await readBody(req, MAX_BODY_BYTES, reading);

@@ -73,6 +73,8 @@ describe('toolgate proxy --listen refuses', () => {
     ['a body that is not JSON typed', { 'content-type': 'text/plain' }, 415],
     ['a client that cannot read SSE', { accept: 'application/json' }, 406],
     ['a body typed JSONP (a media type is compared whole)', { 'content-type': 'application/jsonp' }, 415],
+    // A hunt's note: a gzip-coded body was read as if it were the JSON text (RFC 9110 §8.4 answers 415).
+    ['a body with a Content-Encoding', { 'content-encoding': 'gzip' }, 415],
     ['a client that says it cannot read SSE (q=0)', { accept: 'application/json, text/event-stream;q=0' }, 406],
     ['a client that says it cannot read JSON (q=0)', { accept: 'application/json;q=0, text/event-stream' }, 406],
   ])('%s', async (_, headers, status) => {
