@@ -106,19 +106,25 @@ export function createMasker(
     .sort((a, b) => b.length - a.length);
   const clipped = heads === 'clipped-heads' ? clippedHeads(forms, Math.min(minLength, CLIPPED_HEAD)) : undefined;
   const wide = new Set(kept.flatMap(base64SecretForms).filter((f) => f.length >= minLength));
-  const wrappable = [...new Set(kept.flatMap(wrappedSecretForms))].filter((f) => f.length >= minLength);
-  const shortestWrappable = Math.min(...wrappable.map((f) => f.length));
+  const wrappable = new Set(kept.flatMap(wrappedSecretForms).filter((f) => f.length >= minLength));
+  const shortestWrappable = Math.min(...[...wrappable].map((f) => f.length));
   // Most strings of a JSON result are shorter than any form (forms are sorted longest first): no search for them.
   const shortest = forms.at(-1)?.length ?? 0;
   const text = (t: string): string => {
     // Made at the first occurrence: most strings of a result hold none.
     let ranges: number[] | undefined;
+    // The text read as one line where a program wrapped encoded data (wrapped-text.ts): the encoded forms are looked
+    // for there alone (an occurrence on one line is there too), each masked in the text as given, breaks and all.
+    const view = wrappable.size > 0 && t.length > shortestWrappable ? unwrapped(t) : undefined;
     if (t.length >= shortest)
       // Every occurrence, overlapping ones too (`secretXYZsecret` twice, sharing `secret`: a review's find), one
       // overlapping the form's last range extending it (a text of a million `a` makes one range, not a million).
-      for (const f of forms)
-        for (let at = t.indexOf(f), last = -1; at !== -1; at = t.indexOf(f, at + 1)) {
-          const [from, to] = wide.has(f) ? widened(t, at, at + f.length) : [at, at + f.length];
+      for (const f of forms) {
+        const inView = view !== undefined && wrappable.has(f);
+        const searched = inView ? view.text : t;
+        for (let at = searched.indexOf(f), last = -1; at !== -1; at = searched.indexOf(f, at + 1)) {
+          const [a, b] = wide.has(f) ? widened(searched, at, at + f.length) : [at, at + f.length];
+          const [from, to] = inView ? [view.at(a), view.at(b - 1) + 1] : [a, b];
           if (ranges === undefined) ranges = [];
           if (last !== -1 && from < (ranges[last + 1] as number)) ranges[last + 1] = to;
           else {
@@ -126,16 +132,7 @@ export function createMasker(
             ranges.push(from, to);
           }
         }
-    // The encoded forms once more in the text read as one line (wrapped-text.ts), each found masked in the text as
-    // given, the line breaks inside it too.
-    const view = wrappable.length > 0 && t.length > shortestWrappable ? unwrapped(t) : undefined;
-    if (view !== undefined)
-      for (const f of wrappable)
-        for (let at = view.text.indexOf(f); at !== -1; at = view.text.indexOf(f, at + 1)) {
-          const [from, to] = wide.has(f) ? widened(view.text, at, at + f.length) : [at, at + f.length];
-          if (ranges === undefined) ranges = [];
-          ranges.push(view.at(from), view.at(to - 1) + 1);
-        }
+      }
     const out = ranges === undefined ? t : masked(t, ranges);
     return clipped !== undefined && out.includes(CLIP_MARK) ? clipped(out) : out;
   };

@@ -3,16 +3,12 @@
 // masker (mask-secrets.ts) looks for those forms in the text with such breaks taken out as well, and masks what it
 // finds there in the text as given, the breaks inside included.
 
-/** Whether a UTF-16 unit is a character of base64, base64url or hex (the encodings that are wrapped). */
-const encodedChar = (code: number): boolean =>
-  (code >= 0x30 && code <= 0x39) ||
-  (code >= 0x41 && code <= 0x5a) ||
-  (code >= 0x61 && code <= 0x7a) ||
-  code === 0x2b ||
-  code === 0x2f ||
-  code === 0x3d ||
-  code === 0x2d ||
-  code === 0x5f;
+/** The ASCII characters of base64, base64url and hex (the encodings that are wrapped), as a table by code. */
+const ENCODED = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_') ENCODED[c.charCodeAt(0)] = 1;
+
+/** Whether a UTF-16 unit is a character of base64, base64url or hex. */
+const encodedChar = (code: number): boolean => code < 128 && ENCODED[code] === 1;
 
 /**
  * Encoded characters a line must end with for its break to be read as a wrap: wrapped data fills its lines (60 or
@@ -30,7 +26,8 @@ export interface Unwrapped {
 /** Whether the `n` characters before `end` are all encoded ones. */
 function encodedBefore(text: string, end: number, n: number): boolean {
   if (end < n) return false;
-  for (let i = end - n; i < end; i++) if (!encodedChar(text.charCodeAt(i))) return false;
+  // From the break back: prose fails at its last space, a few characters in.
+  for (let i = end - 1; i >= end - n; i--) if (!encodedChar(text.charCodeAt(i))) return false;
   return true;
 }
 
