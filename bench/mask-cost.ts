@@ -1,7 +1,7 @@
 /**
  * What masking costs, this build against another (`--other <its dist/>`), in one process, rounds alternating: the
  * masker of three secrets (as `--env` values are) over texts a client is sent: 115 KB of multi-line prose, a 1 KB
- * JSON result, 100 KB of base64 wrapped at 76 columns holding no secret, and the same holding one. The fourteenth
+ * JSON result, 100 KB of base64 wrapped at 76 columns holding no secret, and the same holding one. The fifteenth
  * sitting's masker looked for encoded forms across line breaks and in hex too (exec/wrapped-text.ts).
  *
  *   npm run build && node --import tsx bench/mask-cost.ts --other <earlier checkout>/dist [--rounds 5]

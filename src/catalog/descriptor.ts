@@ -1,7 +1,7 @@
 import { types } from 'node:util';
 import { fail, ok, type Result, type Violation } from '../result.js';
 import { echo } from '../util/describe-value.js';
-import { ownField } from '../util/own-field.js';
+import { ownField, prototypesOf } from '../util/own-field.js';
 import { NAME_RULE } from '../tools/tool.js';
 
 /** A tool as a host hands it over for admission (an MCP `tools/list` entry, a plugin manifest entry, ...). */
@@ -67,9 +67,21 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
     return fail('validation', message, [metadataViolation('descriptor', message)]);
   }
   const problems: Violation[] = [];
+  // A field on a prototype is refused, never read as absent (a review's find: an inherited `inputSchema` read as no
+  // schema, so the tool was admitted open and every call passed). A Proxy's prototypes are not looked at: its trap
+  // would run; its fields are read as its own (preflight's copy refuses it).
+  const inherited = types.isProxy(descriptor) ? [] : prototypesOf(descriptor);
+  if (typeof inherited === 'string') {
+    const message = `a tool descriptor must be plain data: ${inherited}`;
+    return fail('validation', message, [metadataViolation('descriptor', message)]);
+  }
   const read = (key: string): { present: boolean; value: unknown } => {
     // A descriptor is host input: admission must not execute anything it did not ask for (own-field.ts).
     const r = ownField(descriptor, key);
+    if (!r.present && inherited.some((p) => Object.hasOwn(p, key)))
+      problems.push(
+        metadataViolation(key, `"${key}" is inherited from a prototype; descriptors must hold their fields as own data`),
+      );
     if (r.accessor)
       problems.push(
         metadataViolation(

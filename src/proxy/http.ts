@@ -120,8 +120,11 @@ export async function openHttpFront(
     }
   };
 
+  // In the front, not the server: a host's own server mounting it (createProxyHandler) gets pipelining closed too.
+  const pipelined = pipeliningRefused(say);
   return {
     handle: (req, res) => {
+      if (pipelined(res)) return;
       // Nothing is written to a response once it ended (HttpSession); should a write still come, its error event
       // with no listener would end the process and every session in it.
       res.on('error', (thrown: Error) => say(`a response could not be written: ${clip(thrown.message, 200)}`));
@@ -143,11 +146,9 @@ export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Prom
   const front = await openHttpFront(settings, io, told, PATH);
   if ('code' in front) return front.code;
   const timeouts = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };
-  const pipelined = pipeliningRefused(say);
-  const server = createServer({ ...timeouts, connectionsCheckingInterval: 1000 }, (req, res) => {
-    if (refused(req.socket)) res.destroy();
-    else if (!pipelined(res)) front.handle(req, res);
-  });
+  const server = createServer({ ...timeouts, connectionsCheckingInterval: 1000 }, (req, res) =>
+    refused(req.socket) ? res.destroy() : front.handle(req, res),
+  );
   // node:http times a request's headers only once its first byte came: a connection that sent nothing was kept for
   // good, an fd each (enough of them and no client could connect). Silent that long before a request, it is closed.
   server.on('connection', (socket: Socket) => socket.setTimeout(HEADERS_TIMEOUT_MS));

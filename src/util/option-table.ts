@@ -1,7 +1,7 @@
 import { types } from 'node:util';
 import type { Violation } from '../result.js';
 import { describeValue, quote } from './describe-value.js';
-import { ownField } from './own-field.js';
+import { ownField, prototypesOf } from './own-field.js';
 
 /*
  * One declarative table per entry point: every option it reads, with what the option may hold. The entry
@@ -79,27 +79,6 @@ function accepted(rule: OptionRule, value: unknown): boolean {
   } catch {
     return false;
   }
-}
-
-/** Most prototypes an options object may have below Object.prototype (a class hierarchy is shallow). */
-const MAX_CHAIN = 16;
-
-/**
- * The prototypes of `source` below Object.prototype (none for a literal or a null-prototype object), or why they
- * cannot be looked at without running caller code (a Proxy among them) or in bounded time. An option found there
- * is refused, never ignored nor read (a hunt's find: `stages: new Policy()`, its `authorize` a class method, was
- * read as no stage at all, and every call was authorized; `Object.create({ grants: [] })` granted every tool).
- */
-function prototypesOf(source: object): object[] | string {
-  const out: object[] = [];
-  // Not a Proxy (the caller checked), so getPrototypeOf runs no trap; each prototype is checked before its own.
-  for (let at = Object.getPrototypeOf(source) as object | null; at !== null && at !== Object.prototype; ) {
-    if (types.isProxy(at)) return 'its prototype chain holds a Proxy';
-    if (out.length === MAX_CHAIN) return `its prototype chain is longer than ${MAX_CHAIN}`;
-    out.push(at);
-    at = Object.getPrototypeOf(at) as object | null;
-  }
-  return out;
 }
 
 /** Names shown in an unknown option's refusal: the table's keys, enough to spot a misspelling. */

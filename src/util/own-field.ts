@@ -1,3 +1,5 @@
+import { types } from 'node:util';
+
 /**
  * Reading fields of caller objects without running caller code. A getter or a Proxy trap on an
  * options object, a tool definition or a descriptor could throw (and an exception must never cross
@@ -87,4 +89,26 @@ export function readOwnFields<K extends string>(
     else if (d.value !== undefined) values[key] = d.value;
   }
   return { values, problems };
+}
+
+/** Most prototypes a caller object may have below Object.prototype for prototypesOf (a class hierarchy is shallow). */
+const MAX_PROTOTYPES = 16;
+
+/**
+ * The prototypes of `source` (not a Proxy) below Object.prototype (none for a literal or a null-prototype object),
+ * or why they cannot be looked at without running caller code (a Proxy among them) or in bounded time. An option or
+ * a descriptor's field found there is refused, never ignored nor read (a hunt's find: `stages: new Policy()`, its
+ * `authorize` a class method, was read as no stage at all, and every call was authorized; `Object.create({ grants:
+ * [] })` granted every tool; a review's: an inherited `inputSchema` was no schema, and every call passed).
+ */
+export function prototypesOf(source: object): object[] | string {
+  const out: object[] = [];
+  // Not a Proxy (the caller checked), so getPrototypeOf runs no trap; each prototype is checked before its own.
+  for (let at = Object.getPrototypeOf(source) as object | null; at !== null && at !== Object.prototype; ) {
+    if (types.isProxy(at)) return 'its prototype chain holds a Proxy';
+    if (out.length === MAX_PROTOTYPES) return `its prototype chain is longer than ${MAX_PROTOTYPES}`;
+    out.push(at);
+    at = Object.getPrototypeOf(at) as object | null;
+  }
+  return out;
 }

@@ -52,6 +52,8 @@ describe('preflight metadata', () => {
   });
 });
 
+const SCHEMA = { type: 'object', properties: { n: { type: 'integer', maximum: 100 } }, additionalProperties: false };
+
 describe('preflight schema', () => {
   it('returns the compiled tool with a frozen copy of the original schema', () => {
     const original = { properties: { q: { type: 'string' } }, type: 'object' };
@@ -135,6 +137,29 @@ describe('preflight schema', () => {
       expect(r.error.class).toBe('validation');
       expect(r.error.message).toMatch(/"name" is not a plain data property/);
     }
+  });
+
+  // A review's find: an inherited inputSchema was read as none, so the tool was admitted with an open schema and a
+  // call of n: 1000000000 past `maximum: 100` ran.
+  it.each([
+    [
+      'a class instance whose inputSchema is a getter',
+      () =>
+        new (class {
+          name = 't';
+          backend = () => 'ok';
+          get inputSchema() {
+            return SCHEMA;
+          }
+        })(),
+    ],
+    [
+      'Object.create of a prototype holding it',
+      () => Object.assign(Object.create({ inputSchema: SCHEMA }), { name: 't', backend: () => 'ok' }),
+    ],
+  ])('refuses %s: an inherited field is never read as absent', (_what, make) => {
+    const r = preflight(make());
+    expect(r.ok ? '' : r.error.message).toContain('"inputSchema" is inherited from a prototype');
   });
 
   it('a revoked Proxy as annotations is a validation refusal, not an internal failure', () => {

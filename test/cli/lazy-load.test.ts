@@ -43,7 +43,7 @@ function loads(argv: string[]): string[] {
 // serve-spec.ts, serve's entry in the one table help and the parser read.
 const SERVE_ONLY = new RegExp(
   [
-    String.raw`\/src\/exec\/(?!environment\.ts|mask-secrets\.ts|secret-forms\.ts|command-line\.ts)`,
+    String.raw`\/src\/exec\/(?!environment\.ts|mask-secrets\.ts|secret-forms\.ts|wrapped-text\.ts|command-line\.ts)`,
     String.raw`\/src\/cli\/serve[.-](?!spec\.ts)`,
     'node:child_process',
   ].join('|'),

@@ -1,7 +1,7 @@
 // createProxyHandler mounted by a host's own node:http server at a path of its own, driven by the MCP SDK
 // client; a body parser mounted first is refused, never worked around.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -73,4 +73,49 @@ describe('createProxyHandler', () => {
     expect(made.ok).toBe(false);
     if (!made.ok) expect(made.error.message).toContain('unknown option "listen.maxSesions"');
   });
+
+  // A review's find: the pipelining guard stood in the CLI's own server, so a host's server mounting the handler kept
+  // a pipelined call's session (and its --max-sessions slot) for good.
+  it('closes a connection that pipelines requests, as the CLI does', async () => {
+    const holding = join(ROOT, 'test/cli/fixtures/holding-server.mjs');
+    const made = await createProxyHandler({ upstream: { command: process.execPath, args: [holding] } });
+    if (!made.ok) throw new Error(made.error.message);
+    const base = await host(made.value.node);
+    const init = await fetch(`${base}/tools/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '0' } },
+      }),
+    });
+    await init.text();
+    const sid = init.headers.get('mcp-session-id') as string;
+    const call = (id: number): string => {
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'slow', arguments: {} },
+      });
+      return (
+        `POST /tools/mcp HTTP/1.1\r\nHost: ${new URL(base).host}\r\nContent-Type: application/json\r\n` +
+        `Accept: application/json, text/event-stream\r\nMcp-Session-Id: ${sid}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+      );
+    };
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.resume();
+    socket.write(call(1) + call(2));
+    const closed = await Promise.race([
+      new Promise<boolean>((resolve) => socket.on('close', () => resolve(true))),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000).unref()),
+    ]);
+    socket.destroy();
+    await made.value.close();
+    expect(closed).toBe(true);
+  }, 20_000);
 });
