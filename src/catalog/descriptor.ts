@@ -80,7 +80,10 @@ export function readDescriptor(descriptor: unknown, rules: DescriptorRules): Res
     const r = ownField(descriptor, key);
     if (!r.present && inherited.some((p) => Object.hasOwn(p, key)))
       problems.push(
-        metadataViolation(key, `"${key}" is inherited from a prototype; descriptors must hold their fields as own data`),
+        metadataViolation(
+          key,
+          `"${key}" is inherited from a prototype; descriptors must hold their fields as own data`,
+        ),
       );
     if (r.accessor)
       problems.push(
