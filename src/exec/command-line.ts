@@ -72,7 +72,7 @@ function urlQuery(word: string): { start: number; end: number } | undefined {
 
 /**
  * A URL word's secrets: each query value as written and decoded, a password (`https://user:pw@host`), and each path
- * segment that may be a key (KEY_SEGMENT), as written and decoded.
+ * segment that may be a key (util/url-key-segments.ts), as written and decoded.
  */
 function urlSecrets(word: string): string[] {
   const out: string[] = keySegmentSecrets(word);

@@ -3,13 +3,15 @@
 // parts of a URL masked: `--url`'s (mcp/server-url.ts) and a command line's URL words (exec/command-line.ts).
 
 /**
- * A path segment that may be a key: at least 16 characters with a letter and a digit, as generated keys and UUIDs
- * are; a place's name
- * (`/v1/mcp`, `/modelcontextprotocol/`) is left alone, since masking a word would garble every text holding it.
+ * A path segment that may be a key: at least 24 characters with at least 4 letters and 4 digits, as generated keys
+ * and UUIDs are; a place's name (`/v1/mcp`, `/modelcontextprotocol/`, `/weather-api-v2024/`) is left alone, since
+ * masking a word would garble every text holding it (a review's find: a 17-character slug with a year in it was
+ * masked in every result that named it).
  */
-const KEY_SEGMENT = /^(?=[^/]*\d)(?=[^/]*[A-Za-z])[^/]{16,}$/;
+const isKeySegment = (text: string): boolean =>
+  text.length >= 24 && (text.match(/\d/g)?.length ?? 0) >= 4 && (text.match(/[A-Za-z]/g)?.length ?? 0) >= 4;
 
-/** The path segments of an http(s) URL word that may be keys (KEY_SEGMENT), with where each starts. */
+/** The path segments of an http(s) URL word that may be keys (isKeySegment), with where each starts. */
 export function keySegments(word: string): { at: number; text: string }[] {
   if (!/^https?:\/\//i.test(word)) return [];
   // The authority ends at the first `/`, `?` or `#` (RFC 3986 §3.2); only a `/` starts a path.
@@ -21,7 +23,7 @@ export function keySegments(word: string): { at: number; text: string }[] {
   const out: { at: number; text: string }[] = [];
   let at = pathStart + 1;
   for (const text of path.slice(1).split('/')) {
-    if (KEY_SEGMENT.test(text)) out.push({ at, text });
+    if (isKeySegment(text)) out.push({ at, text });
     at += text.length + 1;
   }
   return out;

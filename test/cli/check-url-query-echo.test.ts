@@ -35,7 +35,7 @@ describe('check --url with a server that echoes its request line', () => {
   });
 
   it("masks a key in the path as written and as sent (a hunt's note: Zapier puts it there)", async () => {
-    const key = 'NjI3ZTk0ZjQtYjM5Yi00';
+    const key = 'NjI3ZTk0ZjQtYjM5Yi00NDUx';
     const run = await runInProcess(['check', '--url', `${server.origin}/api/s/${key}/mcp`]);
     expect(run.code).toBe(2);
     expect(run.err).toContain('no tools for /api/s/<redacted>/mcp');

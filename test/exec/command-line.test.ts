@@ -43,8 +43,8 @@ describe('an --mcp command line', () => {
     // A hunt's note: some services put the key in the path (Zapier's `/s/<key>/mcp`).
     [
       'a path segment that may be a key, as written and decoded',
-      ['mcp-remote', 'https://mcp.zapier.com/api/mcp/s/NjI3ZTk0ZjQtYjM5%2Fx/mcp?k=v'],
-      ['NjI3ZTk0ZjQtYjM5%2Fx', 'NjI3ZTk0ZjQtYjM5/x', 'v'],
+      ['mcp-remote', 'https://mcp.zapier.com/api/mcp/s/NjI3ZTk0ZjQtYjM5Yi00NDUx%2Fx/mcp?k=v'],
+      ['NjI3ZTk0ZjQtYjM5Yi00NDUx%2Fx', 'NjI3ZTk0ZjQtYjM5Yi00NDUx/x', 'v'],
       `mcp-remote 'https://mcp.zapier.com/api/mcp/s/${REDACTED}/mcp?k=${REDACTED}'`,
     ],
     [
@@ -55,15 +55,18 @@ describe('an --mcp command line', () => {
     ],
     [
       'long segments that name places',
-      ['mcp-remote', 'https://h.test/modelcontextprotocol/v1/server-everything/?x#/abcdefgh12345678'],
+      [
+        'mcp-remote',
+        'https://h.test/modelcontextprotocol/weather-api-v2024/server-everything/?x#/abcdefgh12345678abcd1234',
+      ],
       [],
-      "mcp-remote 'https://h.test/modelcontextprotocol/v1/server-everything/?x#/abcdefgh12345678'",
+      "mcp-remote 'https://h.test/modelcontextprotocol/weather-api-v2024/server-everything/?x#/abcdefgh12345678abcd1234'",
     ],
     [
       'no path, a query at once',
-      ['mcp-remote', 'https://h.test?abcdefgh12345678/x'],
+      ['mcp-remote', 'https://h.test?abcdefgh12345678abcd1234/x'],
       [],
-      "mcp-remote 'https://h.test?abcdefgh12345678/x'",
+      "mcp-remote 'https://h.test?abcdefgh12345678abcd1234/x'",
     ],
     ['a word that is no http URL', ['run', 'file:///x?token=abc', 'a?b=c'], [], "run 'file:///x?token=abc' 'a?b=c'"],
   ])('%s', (_what, words, secrets, shown) => {

@@ -16,12 +16,13 @@ describe('readServerUrl', () => {
   // A hunt's note: some services put the key in the path (Zapier's `/s/<key>/mcp`), where only query values were
   // secrets and the display (a server's name in reports) showed it.
   it('names a path segment that may be a key, as written and decoded, and never in the display', () => {
-    const read = readServerUrl('https://mcp.zapier.com/api/mcp/s/NjI3ZTk0ZjQtYjM5Yi00%3D/mcp');
+    const read = readServerUrl('https://mcp.zapier.com/api/mcp/s/NjI3ZTk0ZjQtYjM5Yi00NDUx%3D/mcp');
     expect(read.ok && read.value.display).toBe('https://mcp.zapier.com/api/mcp/s/<redacted>/mcp');
-    expect(read.ok ? read.value.secrets : []).toEqual(['NjI3ZTk0ZjQtYjM5Yi00%3D', 'NjI3ZTk0ZjQtYjM5Yi00=']);
-    const places = readServerUrl('https://h.test/modelcontextprotocol/server-everything/v1');
+    expect(read.ok ? read.value.secrets : []).toEqual(['NjI3ZTk0ZjQtYjM5Yi00NDUx%3D', 'NjI3ZTk0ZjQtYjM5Yi00NDUx=']);
+    // A review's find: a slug with a year (17 characters, a letter and a digit) was masked in every result naming it.
+    const places = readServerUrl('https://h.test/modelcontextprotocol/weather-api-v2024/deployment-2024-12-06');
     expect(places.ok && [places.value.display, places.value.secrets]).toEqual([
-      'https://h.test/modelcontextprotocol/server-everything/v1',
+      'https://h.test/modelcontextprotocol/weather-api-v2024/deployment-2024-12-06',
       [],
     ]);
   });
