@@ -57,10 +57,10 @@ describe('an --mcp command line', () => {
       'long segments that name places',
       [
         'mcp-remote',
-        'https://h.test/modelcontextprotocol/weather-api-v2024/server-everything/?x#/abcdefgh12345678abcd1234',
+        'https://h.test/modelcontextprotocol/weather-api-v2024/everything/?x#/abcdefgh12345678abcd1234',
       ],
       [],
-      "mcp-remote 'https://h.test/modelcontextprotocol/weather-api-v2024/server-everything/?x#/abcdefgh12345678abcd1234'",
+      "mcp-remote 'https://h.test/modelcontextprotocol/weather-api-v2024/everything/?x#/abcdefgh12345678abcd1234'",
     ],
     [
       'no path, a query at once',
