@@ -55,10 +55,7 @@ describe('an --mcp command line', () => {
     ],
     [
       'long segments that name places',
-      [
-        'mcp-remote',
-        'https://h.test/modelcontextprotocol/weather-api-v2024/everything/?x#/abcdefgh12345678abcd1234',
-      ],
+      ['mcp-remote', 'https://h.test/modelcontextprotocol/weather-api-v2024/everything/?x#/abcdefgh12345678abcd1234'],
       [],
       "mcp-remote 'https://h.test/modelcontextprotocol/weather-api-v2024/everything/?x#/abcdefgh12345678abcd1234'",
     ],
