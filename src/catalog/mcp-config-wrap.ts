@@ -96,6 +96,9 @@ export function gateOf(entry: unknown, launcher: readonly string[] = []): boolea
   const starts = startsProxy(words, launcher);
   const risk = starts ? launchEnvRisk(entry['env'], words[0] ?? '') : undefined;
   if (risk !== undefined) return `starts toolgate proxy, but ${risk} (wrap would not know)`;
+  // VS Code loads an `envFile` into what it launches: any variable, read at launch alone (a review's find).
+  if (starts && Object.hasOwn(entry, 'envFile'))
+    return 'starts toolgate proxy, but its "envFile" can set any variable of its launch (wrap would not know)';
   if (Object.hasOwn(entry, WRAP_RECORD)) {
     const bad = badRecord(entry[WRAP_RECORD]);
     if (bad !== undefined) return bad;

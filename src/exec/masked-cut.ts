@@ -9,6 +9,9 @@ import { unwrapped, WRAPPED_LINE } from './wrapped-text.js';
 
 const REDACTED_BYTES = Buffer.from(REDACTED, 'utf8');
 
+/** The bytes of one wrap the cut reads past it for: a wrap of more (blank lines, a deep indent) may show a piece. */
+const WRAP_BYTES = 8;
+
 /**
  * A form of a secret as bytes; a base64 one is masked with the group of four on either side (mask-secrets.ts); a
  * wrapped one (base64, hex) is looked for across line breaks too (wrapped-text.ts).
@@ -31,9 +34,12 @@ export function cutForms(secrets: readonly string[]): {
     base64: base64.has(f),
     wrapped: wrapped.has(f),
   }));
-  // A wrapped form holds a line break (CR LF at most) in every WRAPPED_LINE characters of it, at most.
+  // A wrapped form holds a wrap in every WRAPPED_LINE characters of it at most, each taken as up to WRAP_BYTES (CR LF
+  // and an indent, or JSON's escaped `\r\n`).
   const span = (f: CutForm): number =>
-    f.bytes.length + (f.base64 ? BASE64_GROUP : 0) + (f.wrapped ? 2 * Math.ceil(f.bytes.length / WRAPPED_LINE) : 0);
+    f.bytes.length +
+    (f.base64 ? BASE64_GROUP : 0) +
+    (f.wrapped ? WRAP_BYTES * Math.ceil(f.bytes.length / WRAPPED_LINE) : 0);
   const longest = forms.reduce((n, f) => Math.max(n, span(f)), 0);
   return { forms, lookahead: Math.max(longest - 1, 0) };
 }

@@ -31,18 +31,43 @@ function encodedBefore(text: string, end: number, n: number): boolean {
   return true;
 }
 
+/** What a line break is written as: raw (LF, CR, U+2028, U+2029), or escaped as JSON text inside a string writes it. */
+const BREAKS = ['\n', '\r', '\u2028', '\u2029', '\\n', '\\r'];
+
+/** The length of a wrap's break or blank at `i` (a line break, space, tab, or `\\n` `\\r` `\\t` escaped), or 0. */
+function wrapUnit(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 0x0a || c === 0x0d || c === 0x20 || c === 0x09 || c === 0x2028 || c === 0x2029) return 1;
+  if (c === 0x5c) {
+    const next = text.charCodeAt(i + 1);
+    return next === 0x6e || next === 0x72 || next === 0x74 ? 2 : 0;
+  }
+  return 0;
+}
+
 /**
- * `text` with each run of CR and LF taken out that ends a line of at least WRAPPED_LINE encoded characters and is
- * followed by one, or undefined when it has none (nothing is copied then).
+ * `text` with each wrap taken out: a run of line breaks and blanks (raw, or escaped as in JSON text a tool returned:
+ * `\n`; blank lines, indentation, spaces at a line's end; a review's find) that ends a line of at least
+ * WRAPPED_LINE encoded characters and is followed by one; or undefined when it has none (nothing is copied then).
  */
 export function unwrapped(text: string): Unwrapped | undefined {
-  // Flat pairs: where each wrap (a run of CR and LF) starts and ends.
+  // Where a break may begin, found with indexOf per kind (a scan of each character in JavaScript costs more).
+  const candidates: number[] = [];
+  for (const needle of BREAKS)
+    if (text.includes(needle))
+      for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) candidates.push(i);
+  if (candidates.length === 0) return undefined;
+  candidates.sort((a, b) => a - b);
+  // Flat pairs: where each wrap starts and ends.
   const wraps: number[] = [];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+  let done = 0;
+  for (const i of candidates) {
+    if (i < done) continue;
     let start = i;
-    while (start > 0 && text.charCodeAt(start - 1) === 0x0d) start--;
-    let end = i + 1;
-    while (end < text.length && text.charCodeAt(end) === 0x0d) end++;
+    while (start > 0 && (text.charCodeAt(start - 1) === 0x20 || text.charCodeAt(start - 1) === 0x09)) start--;
+    let end = i;
+    for (let n = wrapUnit(text, end); n > 0; n = wrapUnit(text, end)) end += n;
+    done = end;
     if (end < text.length && encodedChar(text.charCodeAt(end)) && encodedBefore(text, start, WRAPPED_LINE))
       wraps.push(start, end);
   }

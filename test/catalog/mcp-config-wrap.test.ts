@@ -173,18 +173,31 @@ describe('an entry whose launch may run other code is not counted as gated', () 
     ['npx and an npmrc', gated('npx', ['-y', 'toolgate', 'proxy', 'x'], { NPM_CONFIG_USERCONFIG: './npmrc' })],
     ['a relative PATH folder', gated('toolgate', ['proxy', 'x'], { PATH: './bin:/usr/bin' })],
     ['an empty PATH folder', gated('toolgate', ['proxy', 'x'], { PATH: '/usr/bin::/bin' })],
+    // A review's finds in the first rule: a quoted preload, an OpenSSL config loading an engine, an inspector port,
+    // export conditions, npm's home `.npmrc`.
+    ['NODE_OPTIONS with a quoted --require', gated('toolgate', ['proxy', 'x'], { NODE_OPTIONS: '"--require" ./e.js' })],
+    ['NODE_OPTIONS --openssl-config', gated('toolgate', ['proxy', 'x'], { NODE_OPTIONS: '--openssl-config=./e.cnf' })],
+    ['NODE_OPTIONS --inspect', gated('toolgate', ['proxy', 'x'], { NODE_OPTIONS: '--inspect=0.0.0.0:9229' })],
+    ['NODE_OPTIONS --conditions', gated('toolgate', ['proxy', 'x'], { NODE_OPTIONS: '--conditions=evil' })],
+    ['OPENSSL_CONF', gated('toolgate', ['proxy', 'x'], { OPENSSL_CONF: './evil.cnf' })],
+    ['NODE_PATH', gated('toolgate', ['proxy', 'x'], { NODE_PATH: './mods' })],
+    ['npx and a HOME', gated('npx', ['-y', 'toolgate', 'proxy', 'x'], { HOME: './attacker' })],
   ])('%s', (_, verdict) => {
     expect(verdict).toMatch(
       /^(starts toolgate proxy, but its "env" sets .*, which can change what it runs|looks routed)/,
     );
   });
 
+  it("an envFile beside toolgate proxy is not counted as gated (a review's find)", () => {
+    expect(gateOf({ command: 'toolgate', args: ['proxy', 'x'], envFile: '.env' })).toMatch(/its "envFile" can set/);
+  });
+
   it.each([
     ['an absolute main.js', gated('node', ['/opt/toolgate/dist/cli/main.js', 'proxy', 'x'])],
     ['a Windows main.js', gated('node.exe', ['C:\\t\\toolgate\\dist\\cli\\main.js', 'proxy', 'x'])],
     [
-      'NODE_OPTIONS without a preload',
-      gated('toolgate', ['proxy', 'x'], { NODE_OPTIONS: '--max-old-space-size=4096' }),
+      'NODE_OPTIONS that only tune node',
+      gated('toolgate', ['proxy', 'x'], { NODE_OPTIONS: "--max-old-space-size=4096 '--no-warnings'" }),
     ],
     [
       'npm config for a launch without npx',
