@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../../src/proxy/index.js';
-import { childrenOf } from '../cli/http-fixture.js';
+import { childrenOf, openRawSession } from '../cli/http-fixture.js';
 import { survivors } from '../exec/alive.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -81,18 +81,7 @@ describe('createProxyHandler', () => {
     const made = await createProxyHandler({ upstream: { command: process.execPath, args: [holding] } });
     if (!made.ok) throw new Error(made.error.message);
     const base = await host(made.value.node);
-    const init = await fetch(`${base}/tools/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '0' } },
-      }),
-    });
-    await init.text();
-    const sid = init.headers.get('mcp-session-id') as string;
+    const sid = await openRawSession(`${base}/tools/mcp`);
     const call = (id: number): string => {
       const body = JSON.stringify({
         jsonrpc: '2.0',
