@@ -52,7 +52,7 @@ function wrapUnit(text: string, i: number): number {
  */
 export function unwrapped(text: string): Unwrapped | undefined {
   // Where a break may begin, found with indexOf per kind (a scan of each character in JavaScript costs more).
-  let candidates: number[] = [];
+  const candidates: number[] = [];
   let kinds = 0;
   for (const needle of BREAKS)
     if (text.includes(needle)) {
@@ -61,11 +61,11 @@ export function unwrapped(text: string): Unwrapped | undefined {
     }
   if (candidates.length === 0) return undefined;
   // One kind (most texts: LF alone) is in order already; a sort of 60,000 places cost more than the scan.
-  if (kinds > 1) candidates = Int32Array.from(candidates).sort() as unknown as number[];
+  const inOrder: Iterable<number> = kinds > 1 ? Int32Array.from(candidates).sort() : candidates;
   // Flat pairs: where each wrap starts and ends.
   const wraps: number[] = [];
   let done = 0;
-  for (const i of candidates) {
+  for (const i of inOrder) {
     if (i < done) continue;
     let start = i;
     while (start > 0 && (text.charCodeAt(start - 1) === 0x20 || text.charCodeAt(start - 1) === 0x09)) start--;
