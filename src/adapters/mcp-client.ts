@@ -20,7 +20,7 @@ import { providerNamesOf } from '../tools/registry.js';
 import type { ToolError } from '../tools/tool-result.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
-import { copyBoundedJson, deepFreeze, type JsonExcess } from '../util/plain-json.js';
+import { copyBoundedJson, deepFreeze, type JsonBounds, type JsonExcess } from '../util/plain-json.js';
 import { argumentBounds, DEFAULT_LIMITS, excessFailure, resolveLimits } from '../util/limits.js';
 import { dropRejection } from '../util/host-hook.js';
 import { ownData, readOwnFields } from '../util/own-field.js';
@@ -40,7 +40,6 @@ import {
   withoutEnd,
 } from './mcp-client-send.js';
 import { readmissions, SDK_REQUEST_TIMEOUT_MS } from './mcp-client-readmit.js';
-import { argumentsRefusal, forwardedCall } from '../mcp/forward.js';
 import {
   GUARD_TABLE,
   lockOption,
@@ -77,6 +76,20 @@ const DEFAULT_MAX_PAGES = 100;
 function excessMessage(excess: JsonExcess): string {
   const failed = excessFailure(excess, false);
   return failed.ok ? '' : failed.error.message;
+}
+
+/**
+ * What is validated and sent of a call's arguments: a frozen private copy of an object, so the caller (or a getter in
+ * it) cannot change it between the check and the SDK serialising the request, bounded as the Registry bounds
+ * arguments (each reference counted as its JSON text would hold it); anything else as it is. Or why not.
+ */
+function privateArguments(given: unknown, limits: JsonBounds): { value: unknown } | { why: string } {
+  if (given === undefined || typeof given !== 'object' || given === null) return { value: given };
+  const copy = copyBoundedJson(given, limits);
+  if (copy.ok) return { value: deepFreeze(copy.value) };
+  return {
+    why: copy.finding.kind === 'not-json' ? 'arguments are not JSON' : clip(excessMessage(copy.finding.excess), 300),
+  };
 }
 
 /**
@@ -176,20 +189,15 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
             if (onlyAsTask) return localError(taskOnlyText(name).slice('error: '.length));
             // The Registry validated the caller's object, which stays the caller's (docs/api.md): a getter in it may
             // answer otherwise now, and a value changed later would reach the server as the SDK serialises it (a
-            // hunt's find: `maximum: 100` checked, 1000000000 sent). A frozen private copy is checked again and sent.
-            const copy = args !== null && typeof args === 'object' ? copyBoundedJson(args, argumentLimits) : undefined;
-            if (copy !== undefined && !copy.ok)
-              return localError(`invalid arguments for ${name}: arguments are not JSON`);
-            const value = copy === undefined ? args : deepFreeze(copy.value);
-            const again =
-              copy === undefined || !result.ok
-                ? undefined
-                : result.value.registry.check({ id: '', name, arguments: value });
-            if (again !== undefined && !again.ok)
-              return localError(`invalid arguments for ${name}: they changed after they were validated`);
-            const refused = argumentsRefusal(value);
-            if (refused !== undefined) return localError(`invalid arguments for ${name}: ${refused}`);
-            const request = forwardedCall(name, value as object, {}).params as CallToolRequest['params'];
+            // hunt's find: `maximum: 100` checked, 1000000000 sent). A private copy goes through the one call gate
+            // again, as callTool's does; its texts lose their `error: `, which the Registry adds to a tool's.
+            const copied = privateArguments(args, argumentLimits);
+            if ('why' in copied) return localError(`invalid arguments for ${name}: ${copied.why}`);
+            // A backend runs only in the bundle this admission made: the admission succeeded.
+            const { registry } = (result as { value: Bundle }).value;
+            const verdict = gateCall(registry, name, copied.value, { value: copied.value }, {});
+            if (verdict.kind === 'invalid') return localError(verdict.text.replace(/^error: /, ''));
+            const request = verdict.params as CallToolRequest['params'];
             const callId = typeof context?.callId === 'string' ? context.callId : '';
             // The call's deadline and the host's abort end the request too: the SDK tells the server (notifications/
             // cancelled) and lets it go, where it waited for an answer nobody read until its own 60 s timeout.
@@ -302,21 +310,9 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       }
       name = own;
       const given: unknown = fields.values.arguments;
-      // A frozen private copy is validated and sent: the caller (or a getter inside the arguments) cannot
-      // change between the check and the SDK serialising the request.
-      // Bounded as the Registry bounds arguments, each reference counted as its JSON text would hold it (a host's
-      // object shared under many members is as large as that text).
-      const copy =
-        given === undefined || typeof given !== 'object' || given === null
-          ? undefined
-          : copyBoundedJson(given, argumentLimits);
-      if (copy !== undefined && !copy.ok)
-        return localError(
-          copy.finding.kind === 'not-json'
-            ? `error: invalid arguments for ${name}: arguments are not JSON`
-            : `error: invalid arguments for ${name}: ${clip(excessMessage(copy.finding.excess), 300)}`,
-        );
-      const value = copy === undefined ? given : deepFreeze(copy.value);
+      const copied = privateArguments(given, argumentLimits);
+      if ('why' in copied) return localError(`error: invalid arguments for ${name}: ${copied.why}`);
+      const value = copied.value;
       // The one call gate (src/mcp/call-gate.ts), as the proxy: validated exactly, then a new request built from
       // exactly what was checked (the arguments as validated, `{}` when none were given, a plain `_meta`).
       const verdict = gateCall(result.value.registry, name, given, { value }, params as Record<string, unknown>);

@@ -63,12 +63,21 @@ function widened(received: Buffer, start: number, end: number): [number, number]
  */
 export function maskedCut(received: Buffer, cut: number, forms: readonly CutForm[]): Buffer {
   const spans: [number, number][] = [];
-  for (const { bytes, base64 } of forms) {
+  // The stream read as one line where a program wrapped encoded data (wrapped-text.ts): the wrapped forms are looked
+  // for there alone, as the text masker does (an occurrence on one line is there too). latin1: one character per
+  // byte, so the view's places are the buffer's (base64 and hex are ASCII).
+  const view = forms.some((f) => f.wrapped) ? unwrapped(received.toString('latin1')) : undefined;
+  const joined = view === undefined ? undefined : Buffer.from(view.text, 'latin1');
+  for (const { bytes, base64, wrapped } of forms) {
     if (bytes.length === 0) continue;
-    for (let at = received.indexOf(bytes); at !== -1 && at < cut; at = received.indexOf(bytes, at + 1))
-      spans.push(base64 ? widened(received, at, at + bytes.length) : [at, at + bytes.length]);
+    const inView = view !== undefined && joined !== undefined && wrapped;
+    const searched = inView ? joined : received;
+    for (let at = searched.indexOf(bytes); at !== -1; at = searched.indexOf(bytes, at + 1)) {
+      if ((inView ? view.at(at) : at) >= cut) break;
+      const [from, to] = base64 ? widened(searched, at, at + bytes.length) : [at, at + bytes.length];
+      spans.push(inView ? [view.at(from), view.at(to - 1) + 1] : [from, to]);
+    }
   }
-  spans.push(...wrappedSpans(received, cut, forms));
   if (spans.length === 0) return received.length <= cut ? received : received.subarray(0, cut);
   spans.sort((a, b) => a[0] - b[0]);
   const pieces: Buffer[] = [];
@@ -85,23 +94,4 @@ export function maskedCut(received: Buffer, cut: number, forms: readonly CutForm
   }
   if (pos < cut) pieces.push(received.subarray(pos, Math.min(cut, received.length)));
   return Buffer.concat(pieces);
-}
-
-/** Where the wrapped forms that begin before `cut` stand in `received` once read across line breaks. */
-function wrappedSpans(received: Buffer, cut: number, forms: readonly CutForm[]): [number, number][] {
-  const spans: [number, number][] = [];
-  if (!forms.some((f) => f.wrapped)) return spans;
-  // latin1: one character per byte, so the view's places are the buffer's (base64 and hex are ASCII).
-  const view = unwrapped(received.toString('latin1'));
-  if (view === undefined) return spans;
-  const text = Buffer.from(view.text, 'latin1');
-  for (const { bytes, base64, wrapped } of forms) {
-    if (!wrapped) continue;
-    for (let at = text.indexOf(bytes); at !== -1; at = text.indexOf(bytes, at + 1)) {
-      const [from, to] = base64 ? widened(text, at, at + bytes.length) : [at, at + bytes.length];
-      if (view.at(at) >= cut) break;
-      spans.push([view.at(from), view.at(to - 1) + 1]);
-    }
-  }
-  return spans;
 }

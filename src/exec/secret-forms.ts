@@ -44,9 +44,13 @@ function piecesOf(value: string): string[] {
   return lines.length > 1 ? [value, ...lines.filter((l) => !PEM_ARMOR.test(l.trim()))] : [value];
 }
 
+/** The pieces of a value that have encoded forms: none shorter than the minimum, none with a lone surrogate. */
+const encodedPieces = (value: string): string[] =>
+  value.length < MIN_SECRET_LENGTH ? [] : piecesOf(value).filter(wellFormed);
+
 /** Which of secretForms(value) are base64 forms (masked with the groups beside them: widened). */
 export function base64SecretForms(value: string): string[] {
-  return value.length < MIN_SECRET_LENGTH ? [] : piecesOf(value).filter(wellFormed).flatMap(base64Forms);
+  return encodedPieces(value).flatMap(base64Forms);
 }
 
 /** Whether `value` has no lone surrogate. */
@@ -94,11 +98,7 @@ function hexForms(value: string): string[] {
  * a token piped through `base64` came back unmasked wherever a line break fell inside its form).
  */
 export function wrappedSecretForms(value: string): string[] {
-  return value.length < MIN_SECRET_LENGTH
-    ? []
-    : piecesOf(value)
-        .filter(wellFormed)
-        .flatMap((piece) => [...base64Forms(piece), ...hexForms(piece)]);
+  return encodedPieces(value).flatMap((piece) => [...base64Forms(piece), ...hexForms(piece)]);
 }
 
 /**

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMasker, maskSecrets, REDACTED } from '../../src/exec/mask-secrets.js';
 import { secretForms } from '../../src/exec/secret-forms.js';
+import { unwrapped } from '../../src/exec/wrapped-text.js';
 import { clip, oneLine, printable } from '../../src/util/describe-value.js';
 
 const SECRET = 'pa"ss\\wörd/\'x';
@@ -274,10 +275,16 @@ describe('a secret as the text around it changed it', () => {
     expect(createMasker(secrets).text('x secret-value-59999 y')).toBe(`x ${REDACTED} y`);
   }, 60_000);
 
-  it('reads no line break as a wrap but one between encoded characters', () => {
-    const masker = createMasker(['supersecretvalue123'], 8, 'whole-values');
-    const text = 'line one\n\nline two: c3VwZXJzZWNy\n, then prose';
-    expect(masker.text(text)).toBe(text);
+  // The view itself (the re-read: the masker's output could not tell a view read wrongly from none): prose's breaks
+  // are no wraps, so nothing is copied for it; a wrap is one after a line of 16 encoded characters or more.
+  it('reads a break as a wrap only after a line of encoded characters, before another', () => {
+    expect(unwrapped('line one\n\nline two: c3VwZXJzZWNy\n, then prose')).toBeUndefined();
+    expect(unwrapped('a sentence that ends in a long word: abcdefghijklmnopq\n\nnext')?.text).toBe(
+      'a sentence that ends in a long word: abcdefghijklmnopqnext',
+    );
+    const view = unwrapped('x c3VwZXJzZWNyZXR2YWx1\r\n  ZTEyMw== y');
+    expect(view?.text).toBe('x c3VwZXJzZWNyZXR2YWx1ZTEyMw== y');
+    expect([view?.at(0), view?.at(21), view?.at(22)]).toEqual([0, 21, 26]);
   });
 
   it("leaves alone a line of a multi-line secret shorter than the masker's minimum", () => {
