@@ -23,8 +23,11 @@ export interface Refusal {
   readonly data?: object;
 }
 
-/** A Host header naming this machine: localhost, 127.0.0.0/8 or [::1], with any port. */
-const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
+/**
+ * A Host header naming this machine: localhost, an address of 127.0.0.0/8 (each part 0-255: `127.999.999.999` names
+ * no address) or [::1], with a port of up to 5 digits.
+ */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}|\[::1\])(?::\d{1,5})?$/i;
 
 /**
  * Whether `origin` is the proxy's own: bound to loopback, an `http://` origin naming exactly the loopback Host the

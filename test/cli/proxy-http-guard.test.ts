@@ -176,6 +176,9 @@ describe('toolgate proxy --listen refuses', () => {
     ],
     ['https with the same host', (port: string) => [`127.0.0.1:${port}`, `https://127.0.0.1:${port}`], 403],
     ['a rebound name with its own origin', () => ['evil.example', 'http://evil.example'], 403],
+    ['a Host of 127/8 with a part over 255', () => ['127.999.999.999', 'http://127.999.999.999'], 403],
+    ['a loopback Host with a port of 6 digits', () => ['127.0.0.1:000080', 'http://127.0.0.1:000080'], 403],
+    ['another address of 127/8 with its own origin', () => ['127.0.0.2', 'http://127.0.0.2'], 200],
   ])('a request from %s', async (_, pair, status) => {
     const [host, origin] = pair(new URL(proxy.url).port) as [string, string];
     expect(await hostAndOrigin(host, origin)).toBe(status);
