@@ -1,10 +1,9 @@
 import { fail, ok, schemaViolation, type Result } from '../result.js';
 import { echo } from '../util/describe-value.js';
-import { META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
 import { isObject } from '../util/plain-json.js';
 import { compile2020 } from './compile-2020.js';
 import { DIALECT_2020_12, enabledDialectNames } from './dialect.js';
-import { LEGACY_BUILTIN_DOCUMENTS } from './engine/legacy-engine.js';
+import { shippedUris } from './engine/shipped-documents.js';
 import { legacyDialectOf, type LegacyDialect } from './legacy-keywords.js';
 import { admitLegacyDocument, compileLegacyDocuments, EVERY_DIALECT } from './legacy-front-end.js';
 import type { ResolvedOptions } from './options.js';
@@ -21,7 +20,7 @@ const FRONT_END_2020_12: FrontEnd = {
   dialect: '2020-12',
   identification: IDENTIFY_2020_12,
   tally: {},
-  builtin: new Set(Object.keys(META_SCHEMA_FILES)),
+  builtin: shippedUris('2020-12'),
   admit: admitDocument,
   compile: compile2020,
 };
@@ -31,7 +30,7 @@ const legacyFrontEnd = (dialect: LegacyDialect): FrontEnd => ({
   dialect,
   identification: dialect === 'draft-07' ? IDENTIFY_DRAFT_07 : IDENTIFY_2019_09,
   tally: EVERY_DIALECT,
-  builtin: LEGACY_BUILTIN_DOCUMENTS[dialect],
+  builtin: shippedUris(dialect),
   admit: (p, place, schema) => admitLegacyDocument(p, place, schema, dialect),
   compile: (p) => compileLegacyDocuments(p, dialect),
 });

@@ -6,6 +6,7 @@ import { ASSERTED_ENCODINGS, ASSERTED_MEDIA_TYPES } from './engine/content.js';
 import { formatRefusal } from '../formats/asserted.js';
 import { LEGACY_KEYWORDS, keywordsOf } from './keywords.js';
 import { walkSchema } from './walk.js';
+import { spellingFinding } from './uri-spelling.js';
 
 /**
  * What makes a contentSchema depend on where it stands: references and resources (Core §8.2). It is compiled on
@@ -29,18 +30,26 @@ export interface GateContext {
   readonly location: (pointer: string) => string;
 }
 
-/** What the gate found; every finding is `unsupported_capability`. */
+/** What the gate found: `invalid` is a broken schema, every other finding `unsupported_capability`. */
 export interface GateFindings {
   /** Keywords of older drafts that would loosen the schema (rule 4); reported before anything else. */
   readonly legacy: Violation[];
   /** Unknown keywords in reject mode, a nested foreign `$schema`, formats and content that cannot be asserted. */
   readonly refusals: Violation[];
+  /**
+   * Identifiers and references that are not URI references (`invalid`), or are spelled so that URL parsers read
+   * them as different URIs (`spelling`, refused): both before the index reads them (uri-spelling.ts).
+   */
+  readonly invalid: Violation[];
+  readonly spelling: Violation[];
 }
 
 /** The keyword gate of one document (rules 4, 7, 8 and the dialect rule for embedded `$schema`). */
 export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
   const legacyFound: Violation[] = [];
   const found: Violation[] = [];
+  const invalid: Violation[] = [];
+  const spelling: Violation[] = [];
   const known = keywordsOf(ctx.vocabularies);
   walkSchema(doc, ({ node, pointer }) => {
     // A key's location is spelled only for a finding: most keys of most schemas have none.
@@ -67,6 +76,10 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
           ),
         );
       }
+    }
+    for (const kw of ['$id', '$ref', '$dynamicRef']) {
+      const spelled = spellingFinding(kw, node[kw], ctx.location(`${pointer}/${kw}`));
+      if (spelled !== undefined) (spelled.invalid ? invalid : spelling).push(spelled.violation);
     }
     if (pointer !== '' && node['$schema'] !== undefined) {
       const d = classifyDialect(node['$schema'], ctx.location(`${pointer}/$schema`), ctx.dialects);
@@ -136,5 +149,5 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
       }
     }
   });
-  return { legacy: legacyFound, refusals: found };
+  return { legacy: legacyFound, refusals: found, invalid, spelling };
 }

@@ -22,6 +22,7 @@ import { tallyDocument } from './tally.js';
 import { checkUriLengths } from './uri-lengths.js';
 import { isObject } from '../util/plain-json.js';
 import { engineCopy } from './schema-copy.js';
+import { spellingFinding } from './uri-spelling.js';
 import { walkSchema } from './walk.js';
 
 // The front ends of the opt-in older dialects (front-ends.ts). A root whose `$schema` names draft-07 or
@@ -35,23 +36,6 @@ import { walkSchema } from './walk.js';
 const EVERY_OBJECT = { positions: 'every-dialect' } as const;
 /** The limits tally's walk of a legacy document. */
 export const EVERY_DIALECT = { positions: 'every-dialect', booleans: true } as const;
-
-/**
- * How a `$id` or `$ref` value is spelled where the index (WHATWG URL) and the engine (Ajv's RFC 3986
- * resolver) read it as different URIs, so that the engine could validate against another resource than the
- * one the index resolved: `invalid` for what RFC 3986 does not allow in a URI reference at all (a backslash,
- * which WHATWG reads as `/`; a control character, which it drops; a space at either end, which it trims),
- * `ambiguous` for a percent-escape before the fragment that Ajv normalises (§6.2.2: hex digits upper-cased,
- * unreserved characters decoded) and the index keeps as written.
- */
-function uriSpelling(value: string): 'invalid' | 'ambiguous' | undefined {
-  const control = [...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f');
-  if (control || value.includes('\\') || value.startsWith(' ') || value.endsWith(' ')) return 'invalid';
-  for (const [, hex = ''] of (value.split('#', 1)[0] ?? '').matchAll(/%([0-9a-fA-F]{2})/g))
-    if (hex !== hex.toUpperCase() || /[A-Za-z0-9._~-]/.test(String.fromCharCode(Number.parseInt(hex, 16))))
-      return 'ambiguous';
-  return undefined;
-}
 
 /** Refusals for one document of a legacy dialect; `at` prefixes locations of non-root documents. */
 function gateLegacy(
@@ -118,27 +102,8 @@ function gateLegacy(
         );
       }
       for (const kw of ['$id', '$ref']) {
-        const value = node[kw];
-        const spelling = typeof value === 'string' ? uriSpelling(value) : undefined;
-        if (spelling === 'invalid')
-          invalid.push(
-            schemaViolation(
-              kw,
-              `"${kw}" ${echo(value)} is not a URI reference`,
-              at(`${pointer}/${kw}`),
-              'schema_invalid',
-            ),
-          );
-        else if (spelling === 'ambiguous')
-          refused.push(
-            schemaViolation(
-              kw,
-              `"${kw}" ${echo(value)} has a percent-escape the engine normalises and toolgate's references do not; ` +
-                'write it with upper-case hex and unreserved characters unescaped',
-              at(`${pointer}/${kw}`),
-              'not_enforceable',
-            ),
-          );
+        const found = spellingFinding(kw, node[kw], at(`${pointer}/${kw}`));
+        if (found !== undefined) (found.invalid ? invalid : refused).push(found.violation);
       }
       // The same pattern gate as the 2020-12 pipeline's; a hazard is a refusal like the others here.
       checkNodePatterns(node, pointer, at, { invalid, hazards: refused });

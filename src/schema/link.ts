@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import { unescapePointerToken } from '../util/json-pointer.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
-import { IDENTIFYING_KEYWORDS, META_SCHEMA_FILES } from '../keywords/keyword-lists.js';
+import { IDENTIFYING_KEYWORDS } from '../keywords/keyword-lists.js';
+import { shippedDocument, shippedUris } from './engine/shipped-documents.js';
 import { followPointer, resolveUri, splitFragment } from './references.js';
 import { recordSource } from './link-source.js';
 import { walkSchema } from './walk.js';
@@ -31,7 +31,7 @@ export const LINK_COPY_LIMIT = 2000;
 /** Dropped from every emitted node: the linked document is one resource of its own. */
 const IDENTIFIERS = new Set(IDENTIFYING_KEYWORDS);
 const META_BASE = 'https://json-schema.org/draft/2020-12/';
-const META_FILES: Readonly<Record<string, string>> = META_SCHEMA_FILES;
+const META_URIS = shippedUris('2020-12');
 
 interface Resource {
   readonly uri: string;
@@ -45,7 +45,7 @@ interface Place {
 type Context = ReadonlyMap<string, Place>;
 
 /** Whether `base` is a meta-schema Ajv ships, which the linker loads itself when it is referenced. */
-export const shipsMetaSchema = (base: string): boolean => META_FILES[base] !== undefined;
+export const shipsMetaSchema = (base: string): boolean => META_URIS.has(base);
 
 const hasOwn = (o: object, k: string): boolean => Object.hasOwn(o, k);
 const define = (o: Record<string, unknown>, k: string, v: unknown): void => {
@@ -136,11 +136,8 @@ export class Linker {
   locate(target: string): Place & { dynamic: boolean } {
     const { base, fragment } = splitFragment(target);
     if (!this.resources.has(base)) {
-      const file = META_FILES[base];
-      if (file === undefined) throw new Error(`link: no document for ${target}`);
-      const metaDoc = JSON.parse(
-        JSON.stringify(createRequire(import.meta.url)(`ajv/dist/refs/json-schema-2020-12/${file}`)),
-      ) as unknown;
+      const metaDoc = shippedDocument('2020-12', base);
+      if (metaDoc === undefined) throw new Error(`link: no document for ${target}`);
       // The meta-schemas use the format-annotation vocabulary: format is not asserted there.
       this.scan(metaDoc, base, true);
     }
@@ -165,7 +162,7 @@ export class Linker {
   /** Scans every meta-schema Ajv ships, so that their dynamic anchors count from the start. */
   loadMetaSchemas(): void {
     this.locate(`${META_BASE}schema`);
-    for (const uri of Object.keys(META_FILES)) this.locate(uri);
+    for (const uri of META_URIS) this.locate(uri);
   }
 
   /** Core §8.2.3.2: a context records, per dynamic anchor name, the outermost resource defining it. */

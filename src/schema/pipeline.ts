@@ -11,11 +11,13 @@ import type { ResolvedOptions } from './options.js';
 import { lookupTarget, indexDocument, splitFragment, type Identification, type ResourceIndex } from './references.js';
 import { checkPatterns } from './pattern-gate.js';
 import { offPlaceReferences } from './reference-places.js';
+import { shippedTargetProblem } from './builtin-targets.js';
 import type { Validator } from './engine/validator.js';
 import type { WalkOptions } from './walk.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
 import { isObject } from '../util/plain-json.js';
 import { engineCopy } from './schema-copy.js';
+import type { LegacyDialect } from './legacy-keywords.js';
 
 // The document side of validateSchema, one pipeline for every dialect: every document (the root, and each
 // one a `$ref` pulls from the registry or loader) passes its dialect's gates, in the order of docs/rules.md,
@@ -58,7 +60,7 @@ export interface EngineStep {
  */
 export interface FrontEnd {
   /** '2020-12', '2019-09' or 'draft-07': the dialect of the root, part of the compile cache key. */
-  readonly dialect: string;
+  readonly dialect: '2020-12' | LegacyDialect;
   /** How the reference index reads the dialect's identifiers and references. */
   readonly identification: Identification;
   /** The limits tally's walk: the older dialects count booleans too, in every dialect's positions. */
@@ -176,6 +178,13 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
       violations,
     );
   }
+  if (gate.invalid.length > 0) return fail('validation', `invalid schema: ${gate.invalid[0]?.message}`, gate.invalid);
+  if (gate.spelling.length > 0)
+    return fail(
+      'unsupported_capability',
+      `schema uses what toolgate cannot enforce exactly: ${gate.spelling[0]?.message}`,
+      gate.spelling,
+    );
   const patterns = checkPatterns(schema, location);
   if (patterns.invalid.length > 0)
     return fail('validation', `invalid schema: ${patterns.invalid[0]?.message}`, patterns.invalid);
@@ -215,21 +224,39 @@ export function resolveReferences(p: Pipeline): Result<true> {
     const admitted = p.frontEnd.admit(p, { uri: base, root: false }, found.value.schema);
     if (!admitted.ok) return admitted;
   }
-  recordRegistryClaims(p.index, p.registry, p.documents[0]?.uri ?? '');
+  recordRegistryClaims(p.index, p.registry, p.documents[0]?.uri ?? '', p.options);
+  // A resource claiming the URI of a meta-schema the engine carries: its references, and the meta-schema's own
+  // (`meta/validation` from `schema`), would reach it (Core §9.1.2; a hunt's find).
+  for (const [uri, r] of p.index.resources)
+    if (p.frontEnd.builtin.has(uri)) p.index.duplicates.push({ uri, docUri: r.docUri, schemaPath: r.pointer });
   // Judged once every document is in: a document pulled for a later reference may be the one that holds
   // an earlier reference's target under its own `$id`, so the order of references does not decide.
   const unresolved: { value: string; violation: Violation }[] = [];
+  const offShipped: Violation[] = [];
   for (const ref of p.index.references) {
     const at = ref.docUri === p.documents[0]?.uri ? ref.schemaPath : `${ref.docUri}#${ref.schemaPath}`;
     const state = ref.target === undefined ? 'invalid' : lookupTarget(p.index, ref.target);
     if (state === 'found') continue;
-    if (state === 'external' && p.frontEnd.builtin.has(splitFragment(ref.target ?? '').base)) continue;
+    const shipped =
+      state === 'external' && p.frontEnd.builtin.has(splitFragment(ref.target ?? '').base)
+        ? shippedTargetProblem(p.frontEnd.dialect, ref.target ?? '', p.frontEnd.identification)
+        : 'not shipped';
+    if (shipped === undefined) continue;
+    if (shipped === 'off_place') {
+      const message =
+        `reference ${echo(ref.value)} cannot be followed exactly: it points into a meta-schema, at a place that ` +
+        'is not a schema position (Core §9.4.2)';
+      offShipped.push(schemaViolation(ref.keyword, message, at, 'not_enforceable'));
+      continue;
+    }
     const why =
       state === 'invalid'
         ? ': not a valid URI reference'
-        : state === 'external'
-          ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)'
-          : '';
+        : shipped === 'missing'
+          ? ': the meta-schema has no such location'
+          : state === 'external'
+            ? ' (not in schemaRegistry, schemaLoader found nothing; nothing is fetched)'
+            : '';
     unresolved.push({
       value: ref.value,
       violation: schemaViolation(
@@ -260,11 +287,18 @@ export function resolveReferences(p: Pipeline): Result<true> {
   }
   if (p.index.duplicates.length > 0) {
     const d = p.index.duplicates[0]!;
+    const shippedClaim = (uri: string): string =>
+      p.frontEnd.builtin.has(uri) ? ': the URI of a meta-schema the engine carries' : '';
     return fail(
       'validation',
-      `duplicate schema identifier ${echo(d.uri)}`,
+      `duplicate schema identifier ${echo(d.uri)}${shippedClaim(d.uri)}`,
       p.index.duplicates.map((x) =>
-        schemaViolation('$id', `duplicate schema identifier ${echo(x.uri)}`, x.schemaPath, 'duplicate_id'),
+        schemaViolation(
+          '$id',
+          `duplicate schema identifier ${echo(x.uri)}${shippedClaim(x.uri)}`,
+          x.schemaPath,
+          'duplicate_id',
+        ),
       ),
     );
   }
@@ -278,7 +312,10 @@ export function resolveReferences(p: Pipeline): Result<true> {
       unresolved.map((u) => u.violation),
     );
   }
-  const off = offPlaceReferences(p.index, p.documents, p.frontEnd.identification, p.documents[0]?.uri ?? '');
+  const off = [
+    ...offPlaceReferences(p.index, p.documents, p.frontEnd.identification, p.documents[0]?.uri ?? ''),
+    ...offShipped,
+  ];
   if (off.length > 0)
     return fail('unsupported_capability', `schema cannot be enforced exactly: ${off[0]?.message}`, off);
   return ok(true);

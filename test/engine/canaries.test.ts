@@ -12,7 +12,7 @@ import { alwaysValidSchema, Type } from 'ajv/dist/compile/util.js';
 import { strConcat } from 'ajv/dist/compile/codegen/index.js';
 import { describe, expect, it } from 'vitest';
 import { AJV_FORMATS } from '../../src/formats/asserted.js';
-import { LEGACY_BUILTIN_DOCUMENTS } from '../../src/schema/engine/legacy-engine.js';
+import { shippedDocument, shippedUris } from '../../src/schema/engine/shipped-documents.js';
 
 const require = createRequire(import.meta.url);
 
@@ -319,7 +319,7 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
     );
   });
 
-  it('legacy-engine.ts: the documents each older-dialect engine carries (LEGACY_BUILTIN_DOCUMENTS)', () => {
+  it('shipped-documents.ts: the documents each older-dialect engine carries (shippedUris)', () => {
     for (const [dialect, engine] of [
       ['draft-07', new Ajv({ strict: false, logger: false })],
       ['2019-09', new Ajv2019({ strict: false, logger: false })],
@@ -327,10 +327,17 @@ describe('Ajv patch points (Ajv 8.20.0, ajv-formats 3.0.1, pinned)', () => {
       // What the engine resolves without being given a document: its meta-schemas and their alias.
       const carried = Object.keys(engine.refs).sort();
       holds(
-        JSON.stringify(carried) === JSON.stringify([...LEGACY_BUILTIN_DOCUMENTS[dialect]].sort()),
-        'engine/legacy-engine.ts (LEGACY_BUILTIN_DOCUMENTS)',
-        `Ajv's ${dialect} engine carries exactly ${[...LEGACY_BUILTIN_DOCUMENTS[dialect]]} (it has ${carried})`,
+        JSON.stringify(carried) === JSON.stringify([...shippedUris(dialect)].sort()),
+        'engine/shipped-documents.ts (shippedUris)',
+        `Ajv's ${dialect} engine carries exactly ${[...shippedUris(dialect)]} (it has ${carried})`,
       );
+      // And the file read for each is the document the engine holds under it.
+      for (const uri of shippedUris(dialect))
+        holds(
+          JSON.stringify(shippedDocument(dialect, uri)) === JSON.stringify(engine.getSchema(uri)?.schema),
+          'engine/shipped-documents.ts (shippedDocument)',
+          `Ajv's ${dialect} engine holds the file's document under ${uri}`,
+        );
     }
   });
 
@@ -364,15 +371,13 @@ describe('Ajv reference resolutions the legacy gates refuse', () => {
     holds(v({ p: { q: 1 } }), 'schema/legacy-engine-gaps.ts (SCOPE_KEPT_NAMES)', 'Ajv resolves q against the root');
   });
 
-  it('legacy-front-end.ts (uriSpelling): Ajv reads a backslash and an unreserved escape unlike WHATWG URL', () => {
+  it('uri-spelling.ts: Ajv reads a backslash, an unreserved escape and a scheme without "//" unlike WHATWG URL', () => {
     const base = 'http://x.test/d/root.json';
     const resolve = (ref: string): string => resolveUrl(new Ajv().opts.uriResolver, base, ref);
-    holds(
-      resolve('a\\b.json') !== new URL('a\\b.json', base).href,
-      'schema/legacy-front-end.ts',
-      'a backslash differs',
-    );
-    holds(resolve('%61.json') === 'http://x.test/d/a.json', 'schema/legacy-front-end.ts', 'Ajv decodes %61');
+    holds(resolve('a\\b.json') !== new URL('a\\b.json', base).href, 'schema/uri-spelling.ts', 'a backslash differs');
+    holds(resolve('%61.json') === 'http://x.test/d/a.json', 'schema/uri-spelling.ts', 'Ajv decodes %61');
+    holds(resolve('http:foo') === 'http:foo', 'schema/uri-spelling.ts', 'Ajv reads http:foo as an absolute URI');
+    holds(new URL('http:foo', base).href === 'http://x.test/d/foo', 'schema/uri-spelling.ts', 'WHATWG: a path');
   });
 
   it('legacy-engine-gaps.ts: a draft-07 $id with a pointer fragment names its own subschema for Ajv', () => {

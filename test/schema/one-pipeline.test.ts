@@ -213,16 +213,17 @@ describe.each(['2019-09', 'draft-07'] as const)(
   },
 );
 
-describe.each(['2019-09', 'draft-07'] as const)('%s: a URI the index and the engine read alike', (dialect) => {
-  // The index reads URIs as WHATWG URL does, Ajv as RFC 3986 does: each pair of resources below is two
-  // resources for both, but the reference named the first for the index and the second for Ajv, which then
-  // validated `p` as a number where the index (and the in-place check) assumed a string.
+describe.each(DIALECTS)('%s: a URI the index, the engine and RFC 3986 read alike', (dialect) => {
+  // The index reads URIs as WHATWG URL does, Ajv and the specification (Core §8.2) as RFC 3986 does: each pair of
+  // resources below is two resources for both, but the reference named the first for the index and the second for
+  // Ajv, which then validated `p` as a number where the index (and the in-place check) assumed a string. 2020-12
+  // links its documents by the index's reading, so it took the first where RFC 3986 names the second (a hunt's find).
   const twoResources = (ref: string, first: string, second: string): unknown => ({
     $schema: URI[dialect],
     $id: 'http://x.test/root.json',
     type: 'object',
     properties: { p: { $ref: ref } },
-    definitions: { a: { $id: first, type: 'string' }, b: { $id: second, type: 'number' } },
+    [DEFS[dialect]]: { a: { $id: first, type: 'string' }, b: { $id: second, type: 'number' } },
   });
   it.each([
     ['a backslash (WHATWG reads "/")', 'sub\\t.json', 'sub/t.json', 'sub%5Ct.json'],
@@ -231,6 +232,22 @@ describe.each(['2019-09', 'draft-07'] as const)('%s: a URI the index and the eng
   ])('refuses a reference with %s as not a URI reference', (_, ref, first, second) => {
     expect(verdict(twoResources(ref, first, second))).toBe('validation: schema_invalid');
   });
+
+  // RFC 3986 §5.2.2: a reference with a scheme is that absolute URI; WHATWG URL reads a special scheme without "//"
+  // as a path beside a base of that scheme (`http:foo` was the resource `foo`), or as a host (`https:///foo`).
+  it.each([['http:foo'], ['HTTP:foo'], ['http:/foo'], ['https:///foo'], ['ws:foo']])(
+    'refuses the reference %s, which URL parsers read as different URIs',
+    (ref) => {
+      const schema = {
+        $schema: URI[dialect],
+        $id: 'http://x.test/root.json',
+        type: 'object',
+        properties: { p: { $ref: ref } },
+        [DEFS[dialect]]: { a: { $id: 'foo', type: 'string' } },
+      };
+      expect(verdict(schema)).toBe('unsupported_capability: not_enforceable');
+    },
+  );
 
   it('refuses a percent-escape Ajv normalises: it took the embedded a.json where the index pulled %61.json', () => {
     const schema = {

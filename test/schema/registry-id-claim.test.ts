@@ -23,4 +23,34 @@ describe("a registry document claiming another registry entry's URI", () => {
     const c = validateSchema(rooted('a.json', 'a.json'), { schemaRegistry: { 'a.json': doc, 'b.json': doc } });
     expect(c.ok && c.value.validate({ x: 's' }).ok).toBe(true);
   });
+
+  // The root's claims too (a hunt's find): a tool embedding the `$id` of the host's registry document replaced it for
+  // its own references, and `/etc/shadow` passed the registry's `pattern: "^/srv/"`.
+  const safePath = { type: 'string', pattern: '^/srv/' };
+  const claiming = (claim: unknown): unknown => ({
+    type: 'object',
+    properties: { path: { $ref: 'https://host.example/safe-path' } },
+    $defs: { x: claim },
+  });
+  const registry = { 'https://host.example/safe-path': safePath };
+
+  it("is a duplicate when the root embeds another document under a registry entry's URI", () => {
+    const c = validateSchema(claiming({ $id: 'https://host.example/safe-path' }), { schemaRegistry: registry });
+    expect(verdict(c)).toBe('validation duplicate_id');
+  });
+
+  it('is the same document when the root embeds a copy of the registry entry (a bundle, Core §9.3)', () => {
+    const bundled = { pattern: '^/srv/', $id: 'https://host.example/safe-path', type: 'string' };
+    const c = validateSchema(claiming(bundled), { schemaRegistry: registry });
+    expect(c.ok && [c.value.validate({ path: '/srv/a' }).ok, c.value.validate({ path: '/etc/shadow' }).ok]).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('a root registered under its own `$id` is that root', () => {
+    const root = { $id: 'https://host.example/root', type: 'object', properties: { n: { type: 'integer' } } };
+    const c = validateSchema(root, { schemaRegistry: { 'https://host.example/root': root } });
+    expect(c.ok && c.value.validate({ n: 1.5 }).ok).toBe(false);
+  });
 });

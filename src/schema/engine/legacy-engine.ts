@@ -21,20 +21,6 @@ import type { Engine } from './engine.js';
 // tuned per schema (ajv-2020.ts decides ownProperties per compile for 2020-12 only).
 const AJV_OPTIONS: Options = { ...ENGINE_OPTIONS, ownProperties: true };
 
-/**
- * The documents each older dialect's Ajv engine carries itself (its meta-schemas), so a reference to one
- * resolves without the registry; test/engine/canaries.test.ts checks these against Ajv's own list.
- */
-export const LEGACY_BUILTIN_DOCUMENTS: Readonly<Record<LegacyDialect, ReadonlySet<string>>> = {
-  // `http://json-schema.org/schema` is Ajv's alias of the dialect's own meta-schema, in both engines.
-  'draft-07': new Set(['http://json-schema.org/draft-07/schema', 'http://json-schema.org/schema']),
-  '2019-09': new Set(
-    ['schema', 'meta/applicator', 'meta/content', 'meta/core', 'meta/format', 'meta/meta-data', 'meta/validation']
-      .map((m) => `https://json-schema.org/draft/2019-09/${m}`)
-      .concat('http://json-schema.org/schema'),
-  ),
-};
-
 /** A fresh engine of one dialect, with toolgate's keywords installed. */
 export function createLegacyEngine(dialect: LegacyDialect, formatAssertion: boolean): Engine {
   const ajv: Ajv | Ajv2019 =
