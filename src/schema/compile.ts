@@ -85,7 +85,14 @@ export function compileSchema(
     `${resolved.contentAssertion ? 'C' : 'c'}${resolved.unknownKeywords[0]}${limitsKey(limits.value)}`;
   // A lazy compile proves every schema, cached or not, and asks the cache at the first call: its key (the
   // schema's whole canonical text) is not worked out for tools that are never called.
-  const quickKey = resolved.lazy ? undefined : `${flagKey}|${canonicalJson(copy.value)}`;
+  // A root's `$id` that claims a registry or loader document's URI makes the verdict depend on them (claims.ts): such
+  // a schema is judged before the cache is asked (a review's find: a compile without the registry was served to one
+  // with it). Asked of the text, the key's own work.
+  const text = resolved.lazy ? undefined : canonicalJson(copy.value);
+  const claims =
+    (Object.keys(resolved.schemaRegistry).length > 0 || resolved.schemaLoader !== undefined) &&
+    (text ?? JSON.stringify(copy.value)).includes('"$id"');
+  const quickKey = text === undefined || claims ? undefined : `${flagKey}|${text}`;
   const hit = quickKey === undefined ? undefined : cachedValidator(quickKey);
   if (hit !== undefined)
     return ok(
@@ -152,7 +159,7 @@ export function compileSchema(
   // Of every document linked (compile-2020.ts, legacy-front-end.ts), not the root's alone (early.value).
   const cost = step.value.cost;
   // The same text as quickKey's: exposedSchema is the copy as it was before the engine step.
-  const keyOf = (): string => fullKey ?? quickKey ?? `${flagKey}|${canonicalJson(exposedSchema)}`;
+  const keyOf = (): string => fullKey ?? quickKey ?? `${flagKey}|${text ?? canonicalJson(exposedSchema)}`;
   // The engine's compile, the one step that decides no verdict for a deferrable schema (deferral.ts).
   const engineCompile = (key: string): Result<Validator> => {
     const engine = step.value.run();
@@ -162,12 +169,12 @@ export function compileSchema(
     rememberValidator(key, validator, cost);
     return ok(validator);
   };
-  // Lazily the cache was not asked yet (quickKey): another schema of the same content may have been compiled.
+  // Lazily, or with claims, the cache was not asked yet (quickKey): one of the same content may have been compiled.
   // `lazy` alone is kept, not the options it was read from (a deferred compile keeps this scope until its first call).
   const lazy = resolved.lazy;
   const compileOrReuse = (): Result<Validator> => {
     const key = keyOf();
-    const other = lazy ? cachedValidator(key) : undefined;
+    const other = lazy || claims ? cachedValidator(key) : undefined;
     return other === undefined ? engineCompile(key) : ok(other.validator);
   };
   if (lazy && step.value.deferrable)

@@ -3,10 +3,9 @@ import { fail, failExecution, ok, schemaViolation, thrownMessage, type Result } 
 import { echo, shownPlace } from '../util/describe-value.js';
 import { dropRejection } from '../util/host-hook.js';
 import type { ResolvedOptions } from './options.js';
-import { copyBoundedJson, isObject, problemPointer } from '../util/plain-json.js';
+import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
 import { excessFailure, schemaBounds } from '../util/limits.js';
 import { resolveUri, splitFragment, type ResourceIndex } from './references.js';
-import { canonicalJson } from '../util/canonical-json.js';
 
 /**
  * Marks an error thrown by a loader wrapper when a URI's deadline passed (catalog/async-loader.ts):
@@ -114,51 +113,17 @@ export function findDocument(
 }
 
 /**
- * Records as duplicates the URIs a document claims by `$id` (any but the one it was found under) that the registry
- * holds another document under: two schemas identifying as one URI (Core §9.1.2). Reached the other way round, the
- * registry's document pulled first, the index finds that duplicate itself; found here, the verdict does not depend
- * on which reference came first. One document registered under its `$id` and an alias is one. The root's claims
- * too (a hunt's find: a tool embedding `$id` of a host's registry document replaced it for its own references),
- * unless the registry holds the same schema there (a bundled copy, Core §9.3; the root registered under its `$id`).
+ * Records as duplicates the URIs a pulled document claims by `$id` (any but the one it was found under) that the
+ * registry holds another document under: two schemas identifying as one URI (Core §9.1.2). Reached the other way
+ * round, the registry's document pulled first, the index finds that duplicate itself; found here, the verdict
+ * does not depend on which reference came first. One document registered under its `$id` and an alias is one. The
+ * root's claims are judged in claims.ts.
  */
-export function recordRegistryClaims(
-  index: ResourceIndex,
-  registry: Map<string, unknown>,
-  rootUri: string,
-  options: ResolvedOptions,
-): void {
+export function recordRegistryClaims(index: ResourceIndex, registry: Map<string, unknown>, rootUri: string): void {
   for (const [claimed, resource] of index.resources) {
     const from = resource.docUri;
-    if (from === claimed || !registry.has(claimed)) continue;
-    if (
-      from === rootUri
-        ? !sameAsRegistered(claimed, resource.node, registry, options)
-        : registry.get(claimed) !== registry.get(from)
-    )
+    if (from === rootUri || from === claimed || !registry.has(claimed)) continue;
+    if (registry.get(claimed) !== registry.get(from))
       index.duplicates.push({ uri: claimed, docUri: from, schemaPath: resource.pointer });
   }
 }
-
-/**
- * Whether the registry's document under `uri` is `node`, key order and its own `$id` aside (a bundled copy carries
- * the `$id` it is known by; the registry knows it by its key), read as findDocument reads it.
- */
-function sameAsRegistered(
-  uri: string,
-  node: unknown,
-  registry: Map<string, unknown>,
-  options: ResolvedOptions,
-): boolean {
-  const found = findDocument(uri, registry, options);
-  return (
-    found.ok &&
-    found.value !== undefined &&
-    canonicalJson(withoutId(found.value.schema)) === canonicalJson(withoutId(node))
-  );
-}
-
-const withoutId = (schema: unknown): unknown => {
-  if (!isObject(schema)) return schema;
-  const { $id: _id, ...rest } = schema;
-  return rest;
-};

@@ -6,7 +6,7 @@ import { ASSERTED_ENCODINGS, ASSERTED_MEDIA_TYPES } from './engine/content.js';
 import { formatRefusal } from '../formats/asserted.js';
 import { LEGACY_KEYWORDS, keywordsOf } from './keywords.js';
 import { walkSchema } from './walk.js';
-import { spellingFinding } from './uri-spelling.js';
+import { notUriViolation } from './uri-spelling.js';
 
 /**
  * What makes a contentSchema depend on where it stands: references and resources (Core §8.2). It is compiled on
@@ -36,12 +36,8 @@ export interface GateFindings {
   readonly legacy: Violation[];
   /** Unknown keywords in reject mode, a nested foreign `$schema`, formats and content that cannot be asserted. */
   readonly refusals: Violation[];
-  /**
-   * Identifiers and references that are not URI references (`invalid`), or are spelled so that URL parsers read
-   * them as different URIs (`spelling`, refused): both before the index reads them (uri-spelling.ts).
-   */
+  /** Identifiers and references that are not URI references (`validation`, before the index reads them). */
   readonly invalid: Violation[];
-  readonly spelling: Violation[];
 }
 
 /** The keyword gate of one document (rules 4, 7, 8 and the dialect rule for embedded `$schema`). */
@@ -49,7 +45,6 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
   const legacyFound: Violation[] = [];
   const found: Violation[] = [];
   const invalid: Violation[] = [];
-  const spelling: Violation[] = [];
   const known = keywordsOf(ctx.vocabularies);
   walkSchema(doc, ({ node, pointer }) => {
     // A key's location is spelled only for a finding: most keys of most schemas have none.
@@ -78,8 +73,8 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
       }
     }
     for (const kw of ['$id', '$ref', '$dynamicRef']) {
-      const spelled = spellingFinding(kw, node[kw], ctx.location(`${pointer}/${kw}`));
-      if (spelled !== undefined) (spelled.invalid ? invalid : spelling).push(spelled.violation);
+      const broken = notUriViolation(kw, node[kw], ctx.location(`${pointer}/${kw}`));
+      if (broken !== undefined) invalid.push(broken);
     }
     if (pointer !== '' && node['$schema'] !== undefined) {
       const d = classifyDialect(node['$schema'], ctx.location(`${pointer}/$schema`), ctx.dialects);
@@ -149,5 +144,5 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
       }
     }
   });
-  return { legacy: legacyFound, refusals: found, invalid, spelling };
+  return { legacy: legacyFound, refusals: found, invalid };
 }

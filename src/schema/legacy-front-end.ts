@@ -22,7 +22,7 @@ import { tallyDocument } from './tally.js';
 import { checkUriLengths } from './uri-lengths.js';
 import { isObject } from '../util/plain-json.js';
 import { engineCopy } from './schema-copy.js';
-import { spellingFinding } from './uri-spelling.js';
+import { notUriViolation } from './uri-spelling.js';
 import { walkSchema } from './walk.js';
 
 // The front ends of the opt-in older dialects (front-ends.ts). A root whose `$schema` names draft-07 or
@@ -102,8 +102,8 @@ function gateLegacy(
         );
       }
       for (const kw of ['$id', '$ref']) {
-        const found = spellingFinding(kw, node[kw], at(`${pointer}/${kw}`));
-        if (found !== undefined) (found.invalid ? invalid : refused).push(found.violation);
+        const broken = notUriViolation(kw, node[kw], at(`${pointer}/${kw}`));
+        if (broken !== undefined) invalid.push(broken);
       }
       // The same pattern gate as the 2020-12 pipeline's; a hazard is a refusal like the others here.
       checkNodePatterns(node, pointer, at, { invalid, hazards: refused });

@@ -12,6 +12,8 @@ import { lookupTarget, indexDocument, splitFragment, type Identification, type R
 import { checkPatterns } from './pattern-gate.js';
 import { offPlaceReferences } from './reference-places.js';
 import { shippedTargetProblem } from './builtin-targets.js';
+import { identifierRefusal } from './identifier-refusals.js';
+import { recordKnownClaims } from './claims.js';
 import type { Validator } from './engine/validator.js';
 import type { WalkOptions } from './walk.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
@@ -179,12 +181,6 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
     );
   }
   if (gate.invalid.length > 0) return fail('validation', `invalid schema: ${gate.invalid[0]?.message}`, gate.invalid);
-  if (gate.spelling.length > 0)
-    return fail(
-      'unsupported_capability',
-      `schema uses what toolgate cannot enforce exactly: ${gate.spelling[0]?.message}`,
-      gate.spelling,
-    );
   const patterns = checkPatterns(schema, location);
   if (patterns.invalid.length > 0)
     return fail('validation', `invalid schema: ${patterns.invalid[0]?.message}`, patterns.invalid);
@@ -195,6 +191,19 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   p.documents.push({ uri: place.uri, schema: engineSchema, vocabularies });
   indexDocument(p.index, engineSchema, place.uri, p.frontEnd.identification);
   return ok(true);
+}
+
+/**
+ * The registry's or loader's document under a URI the root claims (claims.ts), charged as a pulled document is
+ * (maxDocuments, maxSubschemas: the comparison reads it whole); undefined when neither has one.
+ */
+function readClaimed(p: Pipeline, uri: string): Result<unknown> {
+  const found = findDocument(uri, p.registry, p.options);
+  if (!found.ok || found.value === undefined) return found;
+  const pulled = tallyPulledDocument(p.tally, p.options.limits);
+  if (!pulled.ok) return pulled;
+  const tallied = tallyDocument(p.tally, found.value.schema, p.options.limits);
+  return tallied.ok ? ok(found.value.schema) : tallied;
 }
 
 /** How many unresolved references resolveReferences' message names. */
@@ -224,11 +233,17 @@ export function resolveReferences(p: Pipeline): Result<true> {
     const admitted = p.frontEnd.admit(p, { uri: base, root: false }, found.value.schema);
     if (!admitted.ok) return admitted;
   }
-  recordRegistryClaims(p.index, p.registry, p.documents[0]?.uri ?? '', p.options);
-  // A resource claiming the URI of a meta-schema the engine carries: its references, and the meta-schema's own
-  // (`meta/validation` from `schema`), would reach it (Core §9.1.2; a hunt's find).
-  for (const [uri, r] of p.index.resources)
-    if (p.frontEnd.builtin.has(uri)) p.index.duplicates.push({ uri, docUri: r.docUri, schemaPath: r.pointer });
+  recordRegistryClaims(p.index, p.registry, p.documents[0]?.uri ?? '');
+  const claims = recordKnownClaims({
+    index: p.index,
+    dialect: p.frontEnd.dialect,
+    builtin: p.frontEnd.builtin,
+    rootUri: p.documents[0]?.uri ?? '',
+    registry: p.registry,
+    loader: p.options.schemaLoader !== undefined,
+    read: (uri) => readClaimed(p, uri),
+  });
+  if (!claims.ok) return claims;
   // Judged once every document is in: a document pulled for a later reference may be the one that holds
   // an earlier reference's target under its own `$id`, so the order of references does not decide.
   const unresolved: { value: string; violation: Violation }[] = [];
@@ -267,41 +282,8 @@ export function resolveReferences(p: Pipeline): Result<true> {
       ),
     });
   }
-  if (p.index.unplaced.length > 0) {
-    // WHATWG URL, which the index reads URIs with, resolves nothing against an opaque base: the engine would
-    // place such an `$id` its own way, and the references under it would go where the index does not look.
-    const u = p.index.unplaced[0]!;
-    const message = (x: { value: string }): string => `"$id" ${echo(x.value)} cannot be resolved against its base URI`;
-    return fail(
-      'unsupported_capability',
-      `schema cannot be enforced exactly: ${message(u)}`,
-      p.index.unplaced.map((x) =>
-        schemaViolation(
-          '$id',
-          message(x),
-          x.docUri === p.documents[0]?.uri ? x.schemaPath : `${x.docUri}#${x.schemaPath}`,
-          'not_enforceable',
-        ),
-      ),
-    );
-  }
-  if (p.index.duplicates.length > 0) {
-    const d = p.index.duplicates[0]!;
-    const shippedClaim = (uri: string): string =>
-      p.frontEnd.builtin.has(uri) ? ': the URI of a meta-schema the engine carries' : '';
-    return fail(
-      'validation',
-      `duplicate schema identifier ${echo(d.uri)}${shippedClaim(d.uri)}`,
-      p.index.duplicates.map((x) =>
-        schemaViolation(
-          '$id',
-          `duplicate schema identifier ${echo(x.uri)}${shippedClaim(x.uri)}`,
-          x.schemaPath,
-          'duplicate_id',
-        ),
-      ),
-    );
-  }
+  const identifiers = identifierRefusal(p.index, p.documents[0]?.uri ?? '', p.frontEnd.builtin);
+  if (!identifiers.ok) return identifiers;
   if (unresolved.length > 0) {
     // The message names a few (each violation names its own): a list of every one would grow with the schema.
     const named = unresolved.slice(0, NAMED_IN_MESSAGE).map((u) => echo(u.value));

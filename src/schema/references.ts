@@ -1,6 +1,8 @@
 import { pointerSegments } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
+import { ajvResolved } from './engine/ajv-resolver.js';
+import { sameReading } from './uri-spelling.js';
 
 /** Base URI of a document that has neither an `$id` nor a retrieval URI. */
 export const ANONYMOUS_BASE = 'toolgate:/anonymous-root';
@@ -29,6 +31,8 @@ export interface ResourceIndex {
   readonly unplaced: { value: string; docUri: string; schemaPath: string }[];
   /** Subschemas whose draft-07 `$id` names nothing: its parent's base again, without a fragment (`#`, say). */
   readonly nameless: Record<string, unknown>[];
+  /** An identifier or reference WHATWG URL and RFC 3986 resolve to different URIs (uri-spelling.ts). */
+  readonly misread: { keyword: string; value: string; docUri: string; schemaPath: string }[];
 }
 
 /** Resolves a URI reference against a base; undefined when it cannot be resolved (Core §8.2). */
@@ -55,7 +59,15 @@ export function splitFragment(uri: string): { base: string; fragment: string } {
 
 /** An empty index to which documents are added one by one. */
 export function emptyIndex(): ResourceIndex {
-  return { resources: new Map(), anchors: new Map(), references: [], duplicates: [], unplaced: [], nameless: [] };
+  return {
+    resources: new Map(),
+    anchors: new Map(),
+    references: [],
+    duplicates: [],
+    unplaced: [],
+    nameless: [],
+    misread: [],
+  };
 }
 
 /**
@@ -141,6 +153,11 @@ export function indexDocument(
       let named = '';
       const id = node['$id'];
       const resolved = typeof id === 'string' ? resolveUri(id, parent) : undefined;
+      const misread = (keyword: string, value: string, target: string | undefined, from: string): void => {
+        if (target !== undefined && !sameReading(target, ajvResolved(value, from)))
+          index.misread.push({ keyword, value, docUri: retrievalUri, schemaPath: `${pointer}/${keyword}` });
+      };
+      if (typeof id === 'string') misread('$id', id, resolved, parent);
       if (resolved !== undefined) ({ base, fragment: named } = splitFragment(resolved));
       else if (typeof id === 'string')
         index.unplaced.push({ value: id, docUri: retrievalUri, schemaPath: `${pointer}/$id` });
@@ -160,14 +177,10 @@ export function indexDocument(
       }
       for (const kw of ident.references) {
         const v = node[kw];
-        if (typeof v === 'string')
-          index.references.push({
-            keyword: kw,
-            value: v,
-            target: resolveUri(v, base),
-            docUri: retrievalUri,
-            schemaPath: `${pointer}/${kw}`,
-          });
+        if (typeof v !== 'string') continue;
+        const target = resolveUri(v, base);
+        misread(kw, v, target, base);
+        index.references.push({ keyword: kw, value: v, target, docUri: retrievalUri, schemaPath: `${pointer}/${kw}` });
       }
     },
     { positions: ident.positions },

@@ -1,65 +1,71 @@
 import { schemaViolation, type Violation } from '../result.js';
 import { echo } from '../util/describe-value.js';
 
-// Core §8.2 resolves `$id` and `$ref` as RFC 3986 URI references (§5.2). toolgate's reference index reads them
-// with WHATWG URL, which Ajv's engines do not (fast-uri: RFC 3986), and which reads some spellings as other URIs
-// than RFC 3986 does. Such a spelling is refused in every dialect, so that what the index resolved is what the
-// specification and the engine resolve (a hunt's find: `"$ref": "http:foo"` under an `http:` base reached the
-// resource `foo` beside it in 2020-12, where RFC 3986 reads the absolute URI `http:foo`).
-
-/** Schemes WHATWG URL parses with its own rules (the "special" schemes) where RFC 3986 has one rule for all. */
-const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file):/i;
+// Core §8.2 resolves `$id` and `$ref` as RFC 3986 URI references (§5.2). toolgate's reference index reads them with
+// WHATWG URL, which reads some of them as other URIs than RFC 3986 does, and than Ajv's engines do (fast-uri). A
+// hunt's find: `"$ref": "http:foo"` under an `http:` base reached the resource `foo` beside it in 2020-12, where RFC
+// 3986 reads the absolute URI `http:foo`; a review of the first fix found `///c`, a `file:` base's drive letter and
+// a `urn:` base read apart too. So each identifier and reference is resolved both ways (references.ts), and one the
+// two read as different URIs is refused in every dialect, rather than a list of spellings kept.
 
 /**
- * How a `$id`, `$ref` or `$dynamicRef` value is spelled where WHATWG URL and RFC 3986 read different URIs:
- * - `invalid`: what RFC 3986 does not allow in a URI reference at all (a backslash, which WHATWG reads as `/`;
- *   a control character, which it drops; a space at either end, which it trims);
- * - `escape`: a percent-escape before the fragment that Ajv normalises (§6.2.2: hex digits upper-cased, unreserved
- *   characters decoded) and WHATWG keeps as written (or reads as a dot segment: `%2e%2e`);
- * - `scheme`: a special scheme not followed by `//` and a host (`http:foo`, `http:/foo`, `https:///foo`): RFC 3986
- *   reads an absolute URI, WHATWG a path relative to the base, or another host; `file:///` is the file scheme's
- *   own form, read alike.
+ * Whether `value` is not a URI reference at all (RFC 3986 §4.1): a backslash, which WHATWG reads as `/`; a control
+ * character, which it drops; a space at either end, which it trims. Such a schema is broken (`validation`).
  */
-export function uriSpelling(value: string): 'invalid' | 'escape' | 'scheme' | undefined {
+export function notUriReference(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f || c === 0x5c) return 'invalid';
+    if (c < 0x20 || c === 0x7f || c === 0x5c) return true;
   }
-  if (value.startsWith(' ') || value.endsWith(' ')) return 'invalid';
-  const scheme = SPECIAL_SCHEME.exec(value)?.[0];
-  if (scheme !== undefined) {
-    const rest = value.slice(scheme.length);
-    const file = scheme.toLowerCase() === 'file:';
-    if (!rest.startsWith('//') || (!file && rest.startsWith('///'))) return 'scheme';
-  }
-  for (const [, hex = ''] of (value.split('#', 1)[0] ?? '').matchAll(/%([0-9a-fA-F]{2})/g))
-    if (hex !== hex.toUpperCase() || /[A-Za-z0-9._~-]/.test(String.fromCharCode(Number.parseInt(hex, 16))))
-      return 'escape';
-  return undefined;
+  return value.startsWith(' ') || value.endsWith(' ');
 }
 
-/** What a gate makes of one identifier or reference: an invalid schema, a refusal, or nothing. */
-export interface SpellingFinding {
-  readonly invalid: boolean;
-  readonly violation: Violation;
+/** A URI with an authority that is not empty: `scheme://host…` (what WHATWG URL may normalise as RFC 3986 does). */
+const WITH_HOST = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]/;
+
+/**
+ * Whether WHATWG URL's resolution `whatwg` and RFC 3986's `rfc` name one URI: the same text, fragments compared
+ * decoded (a pointer's escapes are spelled alike by neither), or, for a URI with a host, what WHATWG URL makes of RFC
+ * 3986's result (the normalisations of RFC 3986 §6.2.2-6.2.3: host case, a default port, an empty path). A percent-
+ * escape RFC 3986 normalises before the fragment (`%7E`, `%2f`) is a difference: Ajv decodes it, WHATWG keeps it.
+ */
+export function sameReading(whatwg: string | undefined, rfc: string | undefined): boolean {
+  if (whatwg === rfc) return true;
+  if (whatwg === undefined || rfc === undefined) return false;
+  const a = split(whatwg);
+  const b = split(rfc);
+  if (a.fragment === undefined || a.fragment !== b.fragment) return false;
+  if (a.base === b.base) return true;
+  // WHATWG URL reads `%2E%2E` as a dot segment, which RFC 3986 resolution does not: an escape is no normalisation here.
+  if (!WITH_HOST.test(b.base) || b.base.includes('%')) return false;
+  try {
+    return new URL(b.base).href === a.base;
+  } catch {
+    return false;
+  }
 }
 
-/** The finding for `node[keyword]` at `where`, when its spelling is one of uriSpelling's. */
-export function spellingFinding(keyword: string, value: unknown, where: string): SpellingFinding | undefined {
-  if (typeof value !== 'string') return undefined;
-  const spelling = uriSpelling(value);
-  if (spelling === undefined) return undefined;
-  const shown = `"${keyword}" ${echo(value)}`;
-  if (spelling === 'invalid')
-    return {
-      invalid: true,
-      violation: schemaViolation(keyword, `${shown} is not a URI reference`, where, 'schema_invalid'),
-    };
-  const why =
-    spelling === 'escape'
-      ? "has a percent-escape the engine normalises and toolgate's references do not; write it with upper-case hex " +
-        'and unreserved characters unescaped'
-      : 'names a scheme without "//" and a host, which URL parsers read as different URIs (RFC 3986: an absolute ' +
-        'URI; WHATWG URL: a path beside the base); write the whole URI, or a relative reference without the scheme';
-  return { invalid: false, violation: schemaViolation(keyword, `${shown} ${why}`, where, 'not_enforceable') };
+/** A URI's part before `#` and its fragment, decoded (as references.ts splitFragment; undefined: a bad escape). */
+function split(uri: string): { base: string; fragment: string | undefined } {
+  const i = uri.indexOf('#');
+  if (i < 0) return { base: uri, fragment: '' };
+  try {
+    return { base: uri.slice(0, i), fragment: decodeURIComponent(uri.slice(i + 1)) };
+  } catch {
+    return { base: uri.slice(0, i), fragment: undefined };
+  }
+}
+
+/** The violation of a `$id`/`$ref`/`$dynamicRef` that is not a URI reference, at `where`. */
+export function notUriViolation(keyword: string, value: unknown, where: string): Violation | undefined {
+  if (typeof value !== 'string' || !notUriReference(value)) return undefined;
+  return schemaViolation(keyword, `"${keyword}" ${echo(value)} is not a URI reference`, where, 'schema_invalid');
+}
+
+/** The refusal of one the two readings disagree on. */
+export function misreadMessage(keyword: string, value: string): string {
+  return (
+    `"${keyword}" ${echo(value)} is read as different URIs by RFC 3986 (the specification, the engine) and WHATWG ` +
+    "URL (toolgate's references): write it as a whole URI with a host, or as a plain relative reference"
+  );
 }

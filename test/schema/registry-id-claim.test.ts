@@ -53,4 +53,26 @@ describe("a registry document claiming another registry entry's URI", () => {
     const c = validateSchema(root, { schemaRegistry: { 'https://host.example/root': root } });
     expect(c.ok && c.value.validate({ n: 1.5 }).ok).toBe(false);
   });
+
+  it('is a duplicate when the document comes from the loader (registry and loader are one source, rule 9)', () => {
+    const schemaLoader = (uri: string): object | undefined =>
+      uri === 'https://host.example/safe-path' ? safePath : undefined;
+    const c = validateSchema(claiming({ $id: 'https://host.example/safe-path' }), { schemaLoader });
+    expect(verdict(c)).toBe('validation duplicate_id');
+  });
+
+  it('is judged whatever was compiled before: a compile without the registry is not served to one with it', () => {
+    const schema = claiming({ $id: 'https://host.example/safe-path', type: 'string' });
+    expect(verdict(validateSchema(schema))).toBe('ok');
+    expect(verdict(validateSchema(schema, { schemaRegistry: registry }))).toBe('validation duplicate_id');
+    expect(verdict(validateSchema(schema))).toBe('ok');
+  });
+
+  it('charges each document a claim reads as a pulled one (maxDocuments)', () => {
+    const uris = Array.from({ length: 5 }, (_, i) => `https://host.example/d${i}`);
+    const schema = { type: 'object', $defs: Object.fromEntries(uris.map((u, i) => [`c${i}`, { $id: u }])) };
+    const schemaRegistry = Object.fromEntries(uris.map((u) => [u, { type: 'string', maxLength: 9 }]));
+    const r = validateSchema(schema, { schemaRegistry, limits: { maxDocuments: 3 } });
+    expect(r.ok ? 'ok' : `${r.error.class} ${r.error.message}`).toMatch(/^execution_failure .*maxDocuments/);
+  });
 });

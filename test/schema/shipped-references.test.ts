@@ -6,6 +6,7 @@
 // and for the meta-schema's (`{"$ref": ".../schema"}` then accepted `{"type": 5}` as a schema).
 import { describe, expect, it } from 'vitest';
 import { validateSchema } from '../../src/index.js';
+import { shippedDocument } from '../../src/schema/engine/shipped-documents.js';
 
 const DIALECTS = {
   '2020-12': {
@@ -71,6 +72,16 @@ describe('2020-12: a claimed meta-schema URI', () => {
     // Without the claim, the same reference refuses `{"type": 5}` as a schema.
     const plain = validateSchema({ type: 'object', properties: { s: schema.properties.s } });
     expect(plain.ok && plain.value.validate({ s: { type: 5 } }).ok).toBe(false);
+  });
+
+  it('admits a bundled copy of a meta-schema under its own URI (Core §9.3: the same schema)', () => {
+    const copy = shippedDocument('2020-12', 'https://json-schema.org/draft/2020-12/meta/validation');
+    const schema = { type: 'object', properties: { s: { $ref: 'https://json-schema.org/draft/2020-12/schema' } } };
+    const r = validateSchema({ ...schema, $defs: { v: copy } });
+    expect(r.ok && [r.value.validate({ s: { type: 'string' } }).ok, r.value.validate({ s: { type: 5 } }).ok]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('follows an anchor of the meta-schema (its $dynamicAnchor "meta")', () => {

@@ -1,38 +1,55 @@
-// The one spelling rule for `$id`, `$ref` and `$dynamicRef` in every dialect (src/schema/uri-spelling.ts): what
-// WHATWG URL (toolgate's reference index) and RFC 3986 (the specification, Ajv's resolver) read as different URIs
-// is refused. A table of the rule itself; test/schema/one-pipeline.test.ts holds the verdicts it changes.
+// The one reading of `$id`, `$ref` and `$dynamicRef` in every dialect (src/schema/uri-spelling.ts): each is resolved
+// by WHATWG URL (toolgate's reference index) and by RFC 3986 (the specification; Ajv's resolver), and one they read as
+// different URIs is refused. A table of the rule; test/schema/one-pipeline.test.ts holds the verdicts it changes.
 import { describe, expect, it } from 'vitest';
-import { uriSpelling } from '../../src/schema/uri-spelling.js';
+import { ajvResolved } from '../../src/schema/engine/ajv-resolver.js';
+import { resolveUri } from '../../src/schema/references.js';
+import { notUriReference, sameReading } from '../../src/schema/uri-spelling.js';
 
-describe('uriSpelling', () => {
+const ROOT = 'toolgate:/anonymous-root';
+
+describe('notUriReference', () => {
   it.each([
-    ['a/b.json', undefined],
-    ['#/$defs/x', undefined],
-    ['#/$defs/a%25b', undefined],
-    ['https://example.com/s.json#/$defs/x', undefined],
-    ['//host.example/a', undefined],
-    ['file:///srv/s.json', undefined],
-    ['urn:example:a', undefined],
-    ['mailto:a@example.com', undefined],
-    ['tag:example.com,2026:a', undefined],
-    ['a\\b', 'invalid'],
-    ['a\tb', 'invalid'],
-    ['a\u007fb', 'invalid'],
-    [' a', 'invalid'],
-    ['a ', 'invalid'],
-    ['http:foo', 'scheme'],
-    ['Https:foo', 'scheme'],
-    ['http:/foo', 'scheme'],
-    ['http:///foo', 'scheme'],
-    ['wss:x', 'scheme'],
-    ['ftp:x', 'scheme'],
-    ['file:x', 'scheme'],
-    ['file:/x', 'scheme'],
-    ['%61.json', 'escape'],
-    ['a%2fb.json', 'escape'],
-    ['a/%2E%2E/b', 'escape'],
-    ['a%2Fb.json', undefined],
-  ] as const)('%j is %s', (value, expected) => {
-    expect(uriSpelling(value)).toBe(expected);
+    ['a/b.json', false],
+    ['#/$defs/a b', false],
+    ['a\\b', true],
+    ['a\tb', true],
+    ['a\u007fb', true],
+    [' a', true],
+    ['a ', true],
+  ])('%j: %s', (value, expected) => {
+    expect(notUriReference(value)).toBe(expected);
+  });
+});
+
+describe('sameReading: WHATWG URL and RFC 3986 name one URI', () => {
+  it.each([
+    // Read alike, or apart only by RFC 3986's own normalisations (§6.2.2-6.2.3) or a fragment's escapes.
+    ['a/b.json', 'https://x.example/d/s', true],
+    ['#/$defs/x', ROOT, true],
+    ['#/$defs/a b', ROOT, true],
+    ['#/$defs/%7Ea', ROOT, true],
+    ['#/properties/a{b}|c', ROOT, true],
+    ['https://example.com', ROOT, true],
+    ['https://Example.COM:443/a', ROOT, true],
+    ['https://café.example/', ROOT, true],
+    ['urn:uuid:deadbeef-1234-0000-0000-4321feebdaed', ROOT, true],
+    ['#foo', 'urn:x:y', true],
+    ['file:///srv/s.json', ROOT, true],
+    ['schema.json', 'file:///C:/dir/x', true],
+    ['../a.json', 'https://x.example/d/e/s', true],
+    // Read as different URIs (the hunt's and its review's finds).
+    ['http:foo', 'http://q.example/dir/', false],
+    ['HTTP:foo', 'http://q.example/dir/', false],
+    ['http:/foo', 'http://q.example/dir/', false],
+    ['https:///foo', 'http://q.example/dir/', false],
+    ['///c', 'http://root.example/dir/', false],
+    ['/y', 'file:///C:/dir/x', false],
+    ['a#', 'urn:x:y', false],
+    ['%61.json', 'https://x.example/d/', false],
+    ['a%2fb.json', 'https://x.example/d/', false],
+    ['a/%2e%2e/b', 'https://x.example/d/', false],
+  ])('%j against %s: %s', (value, base, expected) => {
+    expect(sameReading(resolveUri(value, base), ajvResolved(value, base))).toBe(expected);
   });
 });
