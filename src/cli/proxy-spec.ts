@@ -167,8 +167,8 @@ export const PROXY: CliCommand = {
       type: 'string',
       value: '<seconds>',
       description:
-        'how long the server may take to answer initialize and each tools/list page, and how long a stdio ' +
-        `client that closed its input waits for its answers (default ${PROXY_DEFAULTS.timeoutSeconds})`,
+        'how long the server may take to answer initialize and its whole tools/list (every page), and how long a ' +
+        `stdio client that closed its input waits for its answers (default ${PROXY_DEFAULTS.timeoutSeconds})`,
     },
     {
       name: 'max-result',

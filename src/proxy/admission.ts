@@ -32,7 +32,7 @@ import { admitOnce, type ListedPage } from './admission-cache.js';
 import { publishedName, publishedNameDiagnostics } from './names.js';
 import { inexactTools } from '../mcp/exact-listing.js';
 import type { ProxySettings } from './settings.js';
-import type { Peer } from '../mcp/peer.js';
+import { type Peer, RPC } from '../mcp/peer.js';
 import type { EncodedJson } from '../mcp/channel.js';
 
 /** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
@@ -136,10 +136,18 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
   let listed: unknown[];
   // Each page as it arrived, while every one came with its text: what the listing's digest hashes.
   let pages: ListedPage[] | undefined = [];
+  // --timeout bounds the whole listing, every page: per page, 100 pages each answered just under it held a
+  // re-admission (and what waits for it) 50 min (a hunt's find).
+  const deadline = performance.now() + settings.timeoutMs;
+  const overdue = `tools/list failed: the listing did not end within ${settings.timeoutMs / 1000} s (--timeout)`;
   try {
     const listing = await listAllPages(async (cursor) => {
-      const { reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, settings.timeoutMs);
+      const left = Math.ceil(deadline - performance.now());
+      if (left <= 0) throw new Error(overdue);
+      const { reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, left);
       const r = await reply;
+      // The page's timeout is what is left of the listing's (a server's own -32001 says the same: timed out).
+      if ('error' in r && r.error.code === RPC.requestTimeout) throw new Error(overdue);
       // Masked before it is clipped: a secret cut in two would escape the mask.
       if ('error' in r)
         throw new Error(`tools/list failed: ${clip(maskSecrets(String(r.error.message), settings.secrets), 200)}`);

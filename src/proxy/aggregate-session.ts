@@ -16,12 +16,12 @@ import { type ResultText, type RpcMessage, sameResult } from '../mcp/channel.js'
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { clip } from '../util/describe-value.js';
 import { toolsListText } from './admission.js';
-import { listedTools, routeOf } from './aggregate-tools.js';
+import { listedTools, readmittedWithin, routeOf } from './aggregate-tools.js';
 import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
 import { type ClientSide, serverErrorReply } from './server-messages.js';
-import type { ServerSet } from './servers.js';
+import { type ServerSet, START_WAIT_MS } from './servers.js';
 import { type Link, LogLevels, opened, serverSide } from './aggregate-server-side.js';
 import { isObject } from '../util/plain-json.js';
 import type { CallRecord, Relayed } from './session.js';
@@ -196,9 +196,12 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
           return downstream.respond(m.id, { result: {} });
         }
         case 'tools/list': {
+          // Bounded as the gateway's start is (servers.ts): a server still re-admitting past it is listed with its
+          // tools admitted last, and the client is told tools/list_changed when its re-admission changed them.
+          const readmissions = set.slots.map((s) => set.readmitting(s));
           guardAnswer(
             waiting
-              .wait(m.id, Promise.all(set.slots.map((s) => set.readmitting(s))))
+              .wait(m.id, readmittedWithin(readmissions, Math.min(START_WAIT_MS, settings.timeoutMs)))
               .then((ready) =>
                 downstream.respond(
                   m.id,

@@ -1,6 +1,7 @@
 // What the aggregate shows of its servers' tools: the `tools/list` a client gets (every served server's
-// published tools, in the config's order, each under `<server>__<tool>`), where a published name leads back to
-// (the server and the tool's own name), and the start-up report (what startProxy's handle lists).
+// published tools, in the config's order, each under `<server>__<tool>`; how long it waits for re-admissions under
+// way), where a published name leads back to (the server and the tool's own name), and the start-up report (what
+// startProxy's handle lists).
 import { NOTHING, type Published, type Withheld } from './admission.js';
 import { SEPARATOR, publishedName } from './names.js';
 import type { Slot } from './servers.js';
@@ -17,6 +18,23 @@ export function listedTools(slots: readonly Slot[], visible?: (name: string) => 
       if (visible === undefined || visible(published)) out.push({ ...tool, name: published });
     }
   return out;
+}
+
+/**
+ * Settles once none of `readmissions` (each server's under way, or undefined) is, or after `ms`, whichever is
+ * first: a gateway's tools/list waits no longer for them (a hunt's find: one server answering each re-listing just
+ * under --timeout, announcing a change during each, held every client's tools/list 87 s, past the MCP SDK client's
+ * 60 s). What it then lists of a server still re-admitting is its tools admitted last.
+ */
+export async function readmittedWithin(
+  readmissions: readonly (Promise<unknown> | undefined)[],
+  ms: number,
+): Promise<void> {
+  const under = readmissions.filter((r) => r !== undefined);
+  if (under.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(under), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 /**

@@ -20,7 +20,7 @@ import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js
 /**
  * How long a gateway waits for its servers at start before it serves those up, well within a client's own wait for
  * `initialize` (which may be shorter than `--timeout`): the others are served when up, announced by
- * `tools/list_changed`.
+ * `tools/list_changed`. A client's `tools/list` waits for its servers' re-admissions as long at most.
  */
 export const START_WAIT_MS = 5_000;
 

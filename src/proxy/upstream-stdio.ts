@@ -1,5 +1,6 @@
 // The upstream as a command on stdio: started in its own process group (stopped whole), newline JSON-RPC on its
-// stdin and stdout, its stderr kept during start-up (shown if start-up fails) and then passed on, masked.
+// stdin and stdout, its stderr kept during start-up (shown if start-up fails) and then passed on, masked; in a
+// gateway each line of it begins with its server's name.
 import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { childEnvironment } from '../exec/environment.js';
@@ -28,6 +29,12 @@ export interface StdioUpstream {
   stop(): Promise<void>;
 }
 
+/** `text` with `label` before each line it begins: at its start when `lineStart`, and after each of its newlines. */
+function labelledLines(text: string, label: string, lineStart: boolean): string {
+  if (label === '') return text;
+  return (lineStart && text !== '' ? label : '') + text.replace(/\n(?!$)/g, `\n${label}`);
+}
+
 /**
  * The server's stderr: kept during start-up (shown if it fails), then passed on whole line by whole line, masked
  * (a value split across two chunks would otherwise escape the mask).
@@ -40,6 +47,16 @@ function watchStderr(
   let kept = '';
   let passing = false;
   let partial = '';
+  // In a gateway every line passed on is named `[server] `, the withheld-run notices too: a server's stderr could
+  // otherwise print lines the gateway's own look like, of another server (a hunt's find). Names are checked at start
+  // (names.ts: letters, digits, `_` and `-`).
+  const label = settings.namespace === undefined ? '' : `[${clip(settings.namespace, 64)}] `;
+  let lineStart = true;
+  const err = (text: string): void => {
+    if (text === '') return;
+    io.err(labelledLines(text, label, lineStart));
+    lineStart = text.endsWith('\n');
+  };
   // The secrets' forms are worked out once, not again for every chunk a chatty server writes.
   const masker = createMasker(settings.secrets);
   const forms = settings.secrets.flatMap(secretForms);
@@ -50,7 +67,7 @@ function watchStderr(
   /** Set when a run was withheld up to a place inside a form: what follows is withheld until no form covers it. */
   let skipping = false;
   const withhold = (n: number): void => {
-    if (n > 0) io.err(`[toolgate: ${n} characters of the MCP server's stderr withheld: a run of a secret's forms]\n`);
+    if (n > 0) err(`[toolgate: ${n} characters of the MCP server's stderr withheld: a run of a secret's forms]\n`);
   };
   /**
    * After a run withheld up to a place inside a form (skipping): withheld up to where no form covers the text, past
@@ -97,7 +114,7 @@ function watchStderr(
     const inside = run === cut && long && cut < STDERR_KEPT;
     const withheld = inside ? partial.length - holdBack : run;
     if (withheld === 0) return;
-    if (cut > 0) io.err(masker.text(partial.slice(0, cut)));
+    if (cut > 0) err(masker.text(partial.slice(0, cut)));
     withhold(withheld - cut);
     partial = partial.slice(withheld);
     if (inside) skipping = true;
@@ -107,11 +124,14 @@ function watchStderr(
   child.stderr?.on('end', () => {
     pass(decoder.end());
     if (passing && skipping) skipped(true);
-    if (passing && partial !== '') io.err(`${masker.text(partial)}\n`);
+    if (passing && partial !== '') err(`${masker.text(partial)}\n`);
     partial = '';
   });
   // Masked before it is clipped: a value cut in two would escape the mask.
-  return { kept: () => clip(masker.text(kept.trim()), STDERR_KEPT), live: () => (passing = true) };
+  return {
+    kept: () => labelledLines(clip(masker.text(kept.trim()), STDERR_KEPT), label, true),
+    live: () => (passing = true),
+  };
 }
 
 /** Characters beside a form the masker may mask with it: a base64 form's group on either side (mask-secrets.ts). */
