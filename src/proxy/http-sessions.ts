@@ -98,7 +98,7 @@ export async function sessionTable(
     const key = client?.name ?? '';
     const open = modern.get(key);
     if (open !== undefined) return open;
-    const opening = openBackend(settings, io, told, false).then(async (upstream) => {
+    const opening = openBackend(settings, io, told, false, client?.reaches).then(async (upstream) => {
       if ('code' in upstream || stopping) {
         if (!('code' in upstream)) await upstream.stop();
         modern.delete(key);
@@ -132,7 +132,7 @@ export async function sessionTable(
     try {
       // Its server is stopped first, so servers never outnumber --max-sessions.
       await evicted;
-      upstream = await openSessionBackend(settings, io, told);
+      upstream = await openSessionBackend(settings, io, told, client?.reaches);
     } finally {
       starting--;
       opening.set(client, (opening.get(client) ?? 1) - 1);
