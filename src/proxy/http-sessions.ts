@@ -14,9 +14,8 @@ import { UnreadStreams } from './unread-streams.js';
 import { refuse } from './http-refuse.js';
 import type { ProxyIO } from './io.js';
 import { NO_INPUT_REQUIRED } from './modern-requests.js';
+import { REFUSED_STATELESS } from './session-context.js';
 
-/** Why the --stateless session passes no server request on. */
-const REFUSED_STATELESS = 'server-to-client requests are refused by --stateless';
 import type { ListenSettings, ProxySettings } from './settings.js';
 
 /** The sessions one --listen front serves. */
