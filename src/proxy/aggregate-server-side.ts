@@ -17,6 +17,7 @@ import { rebuiltCancellation } from './client-notifications.js';
 import { type ClientSide, NOT_PASSED, serverNotification, serverRequest } from './server-messages.js';
 import { ServerAsks } from './server-asks.js';
 import type { ServerSet, Slot } from './servers.js';
+import { SHARED_REFUSAL } from './session-context.js';
 
 /** Per connection to a server: what is in flight with it. */
 export interface Link {
@@ -95,6 +96,8 @@ export interface ServerSideOf {
   readonly warn: (line: string) => void;
   /** The client's log level (LogLevels), asked again of a server that comes up. */
   readonly levels: LogLevels;
+  /** Several clients share the session (--stateless): no server request reaches any of them. */
+  readonly shared: boolean;
 }
 
 const key = (id: unknown): string => JSON.stringify(id);
@@ -123,6 +126,7 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
         const method = m.method as string;
         if (!passes(method, 'server', upstream.revision) || method.startsWith('notifications/'))
           return peer.respond(m.id, error(RPC.methodNotFound, `method not found: ${JSON.stringify(clip(method, 80))}`));
+        if (of.shared) return peer.respond(m.id, SHARED_REFUSAL);
         const carried = protoMemberPath(m.params);
         if (carried !== undefined)
           return peer.respond(m.id, error(RPC.invalidParams, `not forwarded: ${protoRefusal(carried)}`));

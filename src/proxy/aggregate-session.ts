@@ -164,9 +164,13 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   const initialize = (m: Request): void => {
     const params = (m.params ?? {}) as { capabilities?: unknown; protocolVersion?: unknown };
     const caps = params.capabilities;
-    clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
     const negotiated = negotiate(params.protocolVersion);
-    if (context.shared !== true) clientRevision = negotiated;
+    // Shared (--stateless): one client's revision and capabilities are not every client's; none are kept, so no
+    // client is judged by another's (a hunt's find, as in session.ts).
+    if (context.shared !== true) {
+      clientRevision = negotiated;
+      clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
+    }
     downstream.respond(m.id, {
       result: {
         protocolVersion: negotiated.version,
@@ -250,6 +254,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     linkOf,
     warn: context.warn,
     levels,
+    shared: context.shared === true,
   });
 
   // A client is told only of a change to the tools it sees: a --grants client of those its grant names

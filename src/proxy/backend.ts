@@ -21,15 +21,28 @@ import {
 /** One session's servers: one upstream (a --listen session's still being admitted), or the aggregate's set. */
 export type Backend = Upstream | SessionUpstream | ServerSet;
 
-/** Opens the backend `settings` name; `announce` says the start-up summary on stderr. */
+/**
+ * The gateway's servers a session opens: with `reaches` (a `--grants` client's, GrantedClient.reaches) only those
+ * its grant can name a tool of, so no other one's requests or notifications reach that client.
+ */
+function serversFor(settings: ProxySettings, reaches?: (server: string) => boolean): readonly ProxySettings[] {
+  const all = serverSettingsOf(settings);
+  return reaches === undefined ? all : all.filter((s) => reaches(s.namespace ?? ''));
+}
+
+/**
+ * Opens the backend `settings` name; `announce` says the start-up summary on stderr; `reaches`: the gateway's
+ * servers to open (serversFor).
+ */
 export function openBackend(
   settings: ProxySettings,
   io: ProxyIO,
   told: Promise<void>,
   announce = true,
+  reaches?: (server: string) => boolean,
 ): Promise<Upstream | ServerSet | UpstreamFailure> {
   if (settings.servers === undefined) return openUpstream(settings, io, told, announce);
-  return ServerSet.open(serverSettingsOf(settings), settings.mode, io, told, announce);
+  return ServerSet.open(serversFor(settings, reaches), settings.mode, io, told, announce);
 }
 
 /**
@@ -41,9 +54,10 @@ export function openSessionBackend(
   settings: ProxySettings,
   io: ProxyIO,
   told: Promise<void>,
+  reaches?: (server: string) => boolean,
 ): Promise<Backend | UpstreamFailure> {
   if (settings.servers === undefined) return openSessionUpstream(settings, io, told);
-  return ServerSet.open(serverSettingsOf(settings), settings.mode, io, told, false);
+  return ServerSet.open(serversFor(settings, reaches), settings.mode, io, told, false);
 }
 
 /** What the backend publishes now (the aggregate's tools by published name); start-up's backends only. */

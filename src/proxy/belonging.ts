@@ -20,6 +20,8 @@ interface Open {
   readonly given: unknown;
   /** For a request that names its revision in `_meta` (MCP 2026-07-28): the log level it asked for, or null. */
   readonly logLevel: unknown;
+  /** The client's own params (a 2026-07-28 request's declare its capabilities: session.ts). */
+  readonly params: unknown;
 }
 
 /** The `progressToken` member of `holder` as JSON text (a token is a string or a number), or undefined. */
@@ -76,6 +78,7 @@ export class Belonging {
       token: opening.token,
       given: opening.given,
       logLevel: modern ? requestedLogLevel(params) : null,
+      params,
     };
     this.byUpstream.set(upstream, entry);
     if (entry.token !== undefined) this.byToken.set(entry.token, entry);
@@ -98,6 +101,11 @@ export class Belonging {
   /** The client request (downstream id) a server's message belongs to, or undefined. */
   of(message: RpcMessage, related: number | undefined): string | number | undefined {
     return this.entryOf(message, related)?.downstream;
+  }
+
+  /** The client's own params of the request a server's message belongs to, or undefined. */
+  paramsOf(message: RpcMessage, related: number | undefined): unknown {
+    return this.entryOf(message, related)?.params;
   }
 
   /**

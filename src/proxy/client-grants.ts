@@ -13,6 +13,7 @@ import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
 import { tokenDigest } from './bearer.js';
 import { compileGrants, type GrantedClient } from './grants.js';
+import { grantReaches } from './grant-servers.js';
 import { compileMethodGrant, GRANTABLE_METHODS, idleMethodGlob } from './method-grants.js';
 import { MIN_TOKEN_LENGTH } from './settings.js';
 
@@ -101,7 +102,16 @@ export function readGrants(text: string, env: Readonly<Record<string, string | u
     // An empty allow grants nothing here (--allow's "none given: all" would turn a typo into every tool).
     const globs = compileGrants(allow, deny);
     const grants = { granted: (tool: string) => allow.length > 0 && globs.granted(tool) };
-    clients.push({ name, token, digest: tokenDigest(token), grants, methods: compileMethodGrant(methods) });
+    // Which gateway servers it reaches, decided once per server (grant-servers.ts).
+    const reached = new Map<string, boolean>();
+    const reaches = (server: string): boolean => {
+      const known = reached.get(server);
+      if (known !== undefined) return known;
+      const now = grantReaches(allow, deny, server);
+      reached.set(server, now);
+      return now;
+    };
+    clients.push({ name, token, digest: tokenDigest(token), grants, methods: compileMethodGrant(methods), reaches });
   }
   return ok(clients);
 }

@@ -21,6 +21,8 @@ export interface GrantedClient {
   readonly grants: Grants;
   /** The requests beyond its tools it may send (`methods`: resources, prompts, completions; method-grants.ts). */
   readonly methods: MethodGrant;
+  /** Whether its grant can name a tool of the gateway's server `server` (grant-servers.ts): else not started for it. */
+  readonly reaches: (server: string) => boolean;
 }
 
 /** The grants of `--allow` (none: all) and `--deny` (wins). */

@@ -14,9 +14,8 @@ import { UnreadStreams } from './unread-streams.js';
 import { refuse } from './http-refuse.js';
 import type { ProxyIO } from './io.js';
 import { NO_INPUT_REQUIRED } from './modern-requests.js';
+import { REFUSED_STATELESS } from './session-context.js';
 
-/** Why the --stateless session passes no server request on. */
-const REFUSED_STATELESS = 'server-to-client requests are refused by --stateless';
 import type { ListenSettings, ProxySettings } from './settings.js';
 
 /** The sessions one --listen front serves. */
@@ -98,7 +97,7 @@ export async function sessionTable(
     const key = client?.name ?? '';
     const open = modern.get(key);
     if (open !== undefined) return open;
-    const opening = openBackend(settings, io, told, false).then(async (upstream) => {
+    const opening = openBackend(settings, io, told, false, client?.reaches).then(async (upstream) => {
       if ('code' in upstream || stopping) {
         if (!('code' in upstream)) await upstream.stop();
         modern.delete(key);
@@ -132,7 +131,7 @@ export async function sessionTable(
     try {
       // Its server is stopped first, so servers never outnumber --max-sessions.
       await evicted;
-      upstream = await openSessionBackend(settings, io, told);
+      upstream = await openSessionBackend(settings, io, told, client?.reaches);
     } finally {
       starting--;
       opening.set(client, (opening.get(client) ?? 1) - 1);

@@ -69,7 +69,7 @@ export interface ModernRelay {
 }
 
 /** Whether a request names a revision in its `_meta` that starts with no initialize (or one toolgate does not know). */
-export function isModernRequest(m: RpcMessage): boolean {
+export function isModernRequest(m: Pick<RpcMessage, 'params'>): boolean {
   const claimed = claimedVersion(m.params);
   return claimed !== undefined && revisionOf(claimed)?.era !== 'initialize';
 }

@@ -105,7 +105,8 @@ export class ServerSet {
     const wait = mode === 'strict' ? undefined : Math.min(START_WAIT_MS, ...servers.map((s) => s.timeoutMs));
     const opened = await startedWithin(attempts, wait);
     const failed = opened.filter((o): o is UpstreamFailure => o !== undefined && !('peer' in o));
-    if ((mode === 'strict' && failed.length > 0) || failed.length === slots.length) {
+    // A set of no server (a --grants client whose grant reaches none: backend.ts) serves no tool, and fails nothing.
+    if ((mode === 'strict' && failed.length > 0) || (failed.length > 0 && failed.length === slots.length)) {
       await set.stop();
       await Promise.all(attempts.map((a) => a.then((o) => ('peer' in o ? o.stop() : undefined))));
       if (mode === 'strict') set.say('--mode strict: a server of the config was not served, so none is');

@@ -37,8 +37,8 @@ export interface CallsOf {
   readonly belonging: Belonging;
   /** The client's revision, negotiated by its initialize. */
   readonly clientRevision: () => ProtocolRevision;
-  /** The client a server's error goes to (server-messages.ts). */
-  readonly client: () => ClientSide;
+  /** The client a server's error goes to (server-messages.ts), as the request's `params` declare it (session.ts). */
+  readonly client: (params?: unknown) => ClientSide;
   /** The tasks this session's calls made (tasks.ts): added to here, read by every tasks/* request. */
   readonly tasks: TaskTools;
 }
@@ -56,8 +56,8 @@ export interface SessionCalls {
 /** The tools/call and tasks/result of one session. */
 export function sessionCalls(of: CallsOf): SessionCalls {
   const { downstream, upstream, context, tools, toUpstream, belonging, clientRevision, tasks } = of;
-  const errorOf = (r: { readonly error: RpcError }) =>
-    serverErrorReply(r, of.client(), context.settings.maxResultBytes);
+  const errorOf = (r: { readonly error: RpcError }, params: unknown) =>
+    serverErrorReply(r, of.client(params), context.settings.maxResultBytes);
   const { settings } = context;
   const waiting = new BeforeForward();
 
@@ -110,7 +110,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     toUpstream.delete(idKey(m.id));
     belonging.close(own);
     if ('error' in r) {
-      downstream.respond(m.id, errorOf(r));
+      downstream.respond(m.id, errorOf(r, m.params));
       record('forwarded', 'execute', r !== CANCELLED, r === CANCELLED);
       return;
     }
@@ -195,7 +195,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     const r = await reply;
     toUpstream.delete(idKey(m.id));
     belonging.close(own);
-    if ('error' in r) downstream.respond(m.id, errorOf(r));
+    if ('error' in r) downstream.respond(m.id, errorOf(r, m.params));
     // Held to the output schema of when the call was made, whatever re-admissions did to the tool since.
     else
       answerResult(m.id, task.tool, r, {

@@ -4,6 +4,18 @@ import type { Published, Admitted } from './admission.js';
 import type { MethodGrant } from './method-grants.js';
 import type { ProxySettings } from './settings.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
+import { RPC } from '../mcp/peer.js';
+
+/** Why the --stateless session passes no server request on (the transport says so too: http-session.ts). */
+export const REFUSED_STATELESS = 'server-to-client requests are refused by --stateless';
+
+/**
+ * The answer to a server request in a session several clients share: none of them is the one asked, and no
+ * client's capabilities are kept to judge it by (SessionContext.shared).
+ */
+export const SHARED_REFUSAL = {
+  error: { code: RPC.internalError, message: `the client cannot be reached: ${REFUSED_STATELESS}` },
+} as const;
 
 /** One tools/call as the log records it. */
 export interface CallRecord {
@@ -77,7 +89,8 @@ export interface SessionContext {
   /**
    * Several clients share the session (--stateless, 2026-07-28 clients): each initialize is answered with its
    * own revision but sets no revision for the session, which stays the newest toolgate speaks (one client's older
-   * revision would otherwise narrow what every other may send).
+   * revision would otherwise narrow what every other may send), and no capabilities (one client's would decide what
+   * every other is sent).
    */
   readonly shared?: boolean;
 }

@@ -19,6 +19,7 @@ import { cancelledId, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
 import { announcedTo } from './method-grants.js';
 import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
+import { requestCapabilities } from '../mcp/modern.js';
 import {
   type ClientSide,
   NOT_PASSED,
@@ -29,7 +30,7 @@ import {
 } from './server-messages.js';
 import { sessionCalls } from './session-calls.js';
 import { taskRequests } from './session-tasks.js';
-import type { Relayed, SessionContext } from './session-context.js';
+import { type Relayed, type SessionContext, SHARED_REFUSAL } from './session-context.js';
 import { notFound, passCancellation, relayer } from './session-relay.js';
 import { ServerAsks } from './server-asks.js';
 import { sessionTools } from './session-tools.js';
@@ -74,10 +75,15 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   let modernSeen = false;
   const statelessClient = (): boolean => modernSeen && !initialized;
   const tools = sessionTools(downstream, upstream, context, statelessClient);
-  // The client a server's message goes to, as server-messages.ts reads it.
-  const client = (): ClientSide => ({ caps: clientCaps, revision: clientRevision, gateway: false });
-  const relay = relayer(downstream, belonging, context.warn, (method, r) =>
-    serverAnswer(method, r, client(), settings.maxResultBytes),
+  // The client a server's message goes to, as server-messages.ts reads it; what comes back for a 2026-07-28
+  // request is judged by the capabilities that request declares in its own `_meta` (that revision has no others).
+  const client = (params?: unknown): ClientSide => ({
+    caps: params !== undefined && isModernRequest({ params }) ? requestCapabilities(params) : clientCaps,
+    revision: clientRevision,
+    gateway: false,
+  });
+  const relay = relayer(downstream, belonging, context.warn, (method, r, params) =>
+    serverAnswer(method, r, client(params), settings.maxResultBytes),
   );
   const answer = (id: string | number, work: Promise<unknown>): void =>
     guardAnswer(work, (r) => downstream.respond(id, r), context.warn);
@@ -127,12 +133,16 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
           const params = (m.params ?? {}) as { capabilities?: unknown; protocolVersion?: unknown };
           initialized = true;
           const caps = params.capabilities;
-          clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
           // The newest revision the client and toolgate both speak, whatever the server's (the server's side was
           // negotiated on its own at start-up).
           const negotiated = negotiate(params.protocolVersion);
-          // Shared: one client's revision is not every client's (SessionContext.shared).
-          if (context.shared !== true) clientRevision = negotiated;
+          // Shared: one client's revision and capabilities are not every client's (SessionContext.shared); none
+          // are kept, so no client is judged by another's (a hunt's find: a -32042's URL elicitations reached
+          // every client of --stateless once one had declared elicitation.url).
+          if (context.shared !== true) {
+            clientRevision = negotiated;
+            clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
+          }
           // Each capability MCP names, of its shape (server-shapes.ts), the proxy's tools/list_changed among them.
           const offered = serverCapabilities(upstreamCaps);
           const tools = (offered['tools'] ?? {}) as Record<string, unknown>;
@@ -207,6 +217,11 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         upstream.respond(m.id, { error: { code: RPC.methodNotFound, message: NO_INPUT_REQUIRED } });
         return;
       }
+      // Shared (--stateless): none of its clients is the one asked, and none's capabilities are kept to judge it by.
+      if (context.shared === true) {
+        upstream.respond(m.id, SHARED_REFUSAL);
+        return;
+      }
       // Rebuilt, and only what the client declared it takes (server-messages.ts).
       const asked = serverRequest(m.method as string, m.params, client());
       if ('error' in asked) {
@@ -235,8 +250,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (m.method === 'notifications/tasks/status' && !tasks.owns(namedTask(m.params))) return;
       const to = belonging.of(m, related);
       if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, downstream, to);
-      // Rebuilt, and only what the client declared it takes (server-messages.ts).
-      const params = serverNotification(m.method, m.params, client());
+      // Rebuilt, and only what the client (or the 2026-07-28 request it belongs to) declared it takes.
+      const params = serverNotification(m.method, m.params, client(belonging.paramsOf(m, related)));
       if (params === NOT_PASSED) return;
       if (m.method !== 'notifications/progress') return downstream.notify(m.method, params, to);
       // With the client's own token, and only for one of its open requests (belonging.ts).
