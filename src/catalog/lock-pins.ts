@@ -10,8 +10,32 @@ import { steeringIn } from '../util/hidden-text.js';
 import { jcsMembers, jcsObject } from '../util/jcs.js';
 import { ANY, type OptionTable, readTable, rule } from '../util/option-table.js';
 import { ownData } from '../util/own-field.js';
-import { copyJson, isObject } from '../util/plain-json.js';
+import { copyBoundedJson, isObject } from '../util/plain-json.js';
 import { keptDefinition } from './lock-values.js';
+
+/**
+ * Deepest nesting of a tool a lock pins, the tool object itself being level 1: the proxy's MAX_MESSAGE_DEPTH
+ * (src/mcp/message-depth.ts, a floor above this one, so written again here; a test holds the two equal), past which
+ * it drops the answer that lists it. A pin's copies had no bound: a 30 MB listing nested 3,000,000 levels took
+ * `lock` 12 s and 1.9 GB where `check` stopped at its depth limit in under 2 s (a hunt's find).
+ */
+export const MAX_PIN_DEPTH = 1000;
+
+/** Why a tool nested deeper than MAX_PIN_DEPTH has no pin. */
+const TOO_DEEP_TO_PIN = `it is nested more than ${MAX_PIN_DEPTH} levels deep (the proxy drops an answer so deep)`;
+
+/** A private copy of `value` at most `depth` levels deep; else where the walk stopped and whether for the depth. */
+function boundedCopy(
+  value: unknown,
+  depth: number,
+): { ok: true; value: unknown } | { ok: false; deep: boolean; at: readonly (string | number)[]; message: string } {
+  const copy = copyBoundedJson(value, { depth: { name: 'maxPinDepth', value: depth } });
+  if (copy.ok) return copy;
+  const { finding } = copy;
+  return finding.kind === 'excess'
+    ? { ok: false, deep: true, at: finding.excess.segments, message: TOO_DEEP_TO_PIN }
+    : { ok: false, deep: false, at: finding.problem.segments, message: finding.problem.message };
+}
 
 /** The pin of one tool: hex SHA-256 of the RFC 8785 text of the tool and of each of its top-level fields. */
 export interface ToolPin {
@@ -112,7 +136,11 @@ export function ignoreList(ignore: unknown): Result<readonly string[]> {
 export function pinTool(tool: unknown, ignore: readonly string[] = [], keep = false): Result<ToolPin> {
   try {
     const fields = ignoreList(ignore);
-    return fields.ok ? pinChecked(tool, fields.value, keep === true) : fields;
+    if (!fields.ok) return fields;
+    const copy = boundedCopy(tool, MAX_PIN_DEPTH);
+    if (!copy.ok && copy.deep) return fail('validation', copy.message);
+    // What is not JSON is named where it is by pinChecked's own reading.
+    return pinChecked(copy.ok ? copy.value : tool, fields.value, keep === true);
   } catch (thrown) {
     return fail('validation', `pinTool could not read its input: ${thrownMessage(thrown)}`);
   }
@@ -155,11 +183,6 @@ export function pinTools(listToolsResult: unknown, options: PinOptions = {}): Re
 function pinListing(listToolsResult: unknown, options: PinOptions): Result<ToolLock> {
   const given = ownData(listToolsResult, 'tools');
   if (!Array.isArray(given)) return fail('validation', 'pinTools expects a tools/list result: { "tools": [...] }');
-  // One private copy of the list: a getter or a Proxy of the caller's never runs while it is pinned.
-  const listed = copyJson(given);
-  if (!listed.ok)
-    return fail('validation', `tool #${String(listed.problem.segments[0])} is not JSON: ${listed.problem.message}`);
-  const tools = listed.value as unknown[];
   const read = readTable(options, PIN_OPTIONS_TABLE);
   if (read.problems.length > 0)
     return fail('validation', `invalid pinTools options: ${read.problems.join('; ')}`, read.violations);
@@ -170,6 +193,20 @@ function pinListing(listToolsResult: unknown, options: PinOptions): Result<ToolL
   const withheld = [...new Set(withhold.flatMap(secretForms))];
   // A pin's key (the name) and its fields' keys are written as listed, whatever is withheld: a lock is committed.
   const carries = (text: string): boolean => withheld.some((f) => text.includes(f));
+  // One private copy of the list: a getter or a Proxy of the caller's never runs while it is pinned. Its tools at
+  // most MAX_PIN_DEPTH deep (the list is one level more): the walk stops at the first deeper one.
+  const listed = boundedCopy(given, MAX_PIN_DEPTH + 1);
+  if (!listed.ok && !listed.deep)
+    return fail('validation', `tool #${String(listed.at[0])} is not JSON: ${listed.message}`);
+  if (!listed.ok) {
+    // The walk went into this tool, so it is a data member: reading it runs no caller code.
+    const index = listed.at[0];
+    const name = typeof index === 'number' ? ownData(given[index], 'name') : undefined;
+    const tool =
+      typeof name === 'string' && !carries(name) ? `tool ${JSON.stringify(clip(name, 80))}` : `tool #${String(index)}`;
+    return fail('validation', `${tool} cannot be pinned: ${listed.message}`);
+  }
+  const tools = listed.value as unknown[];
   const pins = new Map<string, ToolPin>();
   for (const [index, tool] of tools.entries()) {
     const name = ownData(tool, 'name');

@@ -4,7 +4,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isObject } from '../util/plain-json.js';
 import { quote } from '../util/describe-value.js';
-import { inputError, parseStrictJsonNamed, readText, type InputProblem } from './io.js';
+import { inputError, parseStrictJsonNamed, readText, shownFile, type InputProblem } from './io.js';
 import type { Problem, Result } from '../result.js';
 import type { McpServer } from './mcp-server-list.js';
 
@@ -36,7 +36,8 @@ export function catalogOf(value: unknown, source: string): Result<Catalog, Probl
     return { ok: true, value: { source, tools: [{ ...value, name }], mcp: false } };
   }
   return inputError(
-    `${source}: not a catalog (expected a JSON array of tools, { "tools": [...] }, or one tool with "inputSchema")`,
+    `${shownFile(source)}: not a catalog (expected a JSON array of tools, { "tools": [...] }, ` +
+      'or one tool with "inputSchema")',
   );
 }
 
@@ -106,10 +107,11 @@ export async function readCatalogs(
       files = statSync(input).isDirectory() ? jsonFilesUnder(input) : [input];
     } catch (thrown) {
       const code = isObject(thrown) && typeof thrown['code'] === 'string' ? thrown['code'] : 'unreadable';
-      out.push({ source: input, problem: { message: `${input}: cannot read (${code})` } });
+      out.push({ source: input, problem: { message: `${shownFile(input)}: cannot read (${code})` } });
       continue;
     }
-    if (files.length === 0) out.push({ source: input, problem: { message: `${input}: folder holds no .json files` } });
+    if (files.length === 0)
+      out.push({ source: input, problem: { message: `${shownFile(input)}: folder holds no .json files` } });
     for (const file of files) {
       const text = readText(file);
       if (text.ok) readOne(text.value, file);
@@ -140,7 +142,10 @@ export async function readSavedLists(
     out.push(
       Array.isArray(tools)
         ? { source, catalog: { source, tools, mcp: true, server: true } }
-        : { source, problem: { message: `${source}: not a tools/list result (expected { "tools": [...] })` } },
+        : {
+            source,
+            problem: { message: `${shownFile(source)}: not a tools/list result (expected { "tools": [...] })` },
+          },
     );
   }
   return out;
@@ -172,7 +177,7 @@ export function readRegistry(dir: string): Result<Record<string, object | boolea
   try {
     files = jsonFilesUnder(dir);
   } catch {
-    return inputError(`${dir}: cannot read the registry folder`);
+    return inputError(`${shownFile(dir)}: cannot read the registry folder`);
   }
   const registry: Record<string, object | boolean> = {};
   const fileOf = new Map<string, string>();
@@ -182,10 +187,11 @@ export function readRegistry(dir: string): Result<Record<string, object | boolea
     const parsed = parseStrictJsonNamed(text.value, file);
     if (!parsed.ok) return parsed;
     const id = isObject(parsed.value) ? parsed.value['$id'] : undefined;
-    if (typeof id !== 'string') return inputError(`${file}: a registry document needs a string "$id"`);
+    if (typeof id !== 'string') return inputError(`${shownFile(file)}: a registry document needs a string "$id"`);
     const key = id.replace(/#$/, '');
     const earlier = fileOf.get(key);
-    if (earlier !== undefined) return inputError(`${file}: "$id" ${quote(key, 200)} is already declared by ${earlier}`);
+    if (earlier !== undefined)
+      return inputError(`${shownFile(file)}: "$id" ${quote(key, 200)} is already declared by ${shownFile(earlier)}`);
     fileOf.set(key, file);
     // defineProperty, not assignment: an "$id" of "__proto__" must become a key, not the object's prototype.
     Object.defineProperty(registry, key, { value: parsed.value, enumerable: true, writable: true, configurable: true });

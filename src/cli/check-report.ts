@@ -6,7 +6,7 @@ import { clip, oneLine, printable, shownPlace } from '../util/describe-value.js'
 import { countAdvice, type AdvisedCatalog, type AdvisedVerdict } from './check-advice.js';
 import type { CheckSettings } from './check-options.js';
 import { countVerdicts, type ToolVerdict } from './check-verdicts.js';
-import type { InputProblem } from './io.js';
+import { shownFile, type InputProblem } from './io.js';
 import { reportJson } from './report-json.js';
 
 /** The settings a report states, so a CI log says what was checked. */
@@ -98,7 +98,10 @@ export function textReport(entries: readonly ReportEntry[], settings: ReportSett
       lines.push(`${paint(colour, 31, 'not checked')}: ${printableLine(c.problem.message)}`);
       continue;
     }
-    lines.push(`${c.source}: ${c.admitted ? paint(colour, 32, 'admitted') : paint(colour, 31, 'not admitted')}`);
+    // The source is a file's name (a folder's listing, a glob): written out and cut, as a tool's name is.
+    lines.push(
+      `${shownFile(c.source)}: ${c.admitted ? paint(colour, 32, 'admitted') : paint(colour, 31, 'not admitted')}`,
+    );
     for (const t of c.tools) {
       const verdict = paint(colour, COLOURS[t.verdict], LABELS[t.verdict].padEnd(11));
       // With violations the message repeats the first of them, so the class alone heads the list.

@@ -5,7 +5,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_LISTING_BYTES } from '../catalog/mcp-pages.js';
 import { parseJsonText, parseStrictJsonText } from '../arguments/json-text.js';
 import { ok, type Failure, type Problem, type Result } from '../result.js';
-import { terminalText } from '../util/describe-value.js';
+import { shownPlace, terminalText } from '../util/describe-value.js';
 
 /** Output and input of one CLI run. */
 export interface CliIO {
@@ -62,6 +62,20 @@ export function processIO(): CliIO {
   };
 }
 
+/** A line break a file's name may hold: LF, CR, and Unicode's U+2028 and U+2029. */
+const NAME_BREAK = /[\r\n\u2028\u2029]/g;
+
+/**
+ * A file's name as a report line or message shows it: cut (shownPlace) and every control written out, line breaks
+ * too. A name comes from a folder's listing or a shell's glob, and one holding a newline, ESC or BEL printed raw forged
+ * lines (a `summary:`, a CI runner's `::add-mask::`) or wrote a terminal's clipboard (a hunt's find). Line breaks are
+ * written out, not made spaces, so two names never show alike; the JSON report keeps the name whole.
+ */
+export function shownFile(name: string): string {
+  const shown = shownPlace(name);
+  return shown.replace(NAME_BREAK, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** A failed read of the command line, a file or a server: the message names what and why. */
 export function inputError(message: string): Failure<Problem> {
   return { ok: false, error: { message } };
@@ -75,7 +89,7 @@ export function inputError(message: string): Failure<Problem> {
 export const MAX_INPUT_BYTES = MAX_LISTING_BYTES;
 
 function tooLong(source: string): Failure<Problem> {
-  return inputError(`${source}: larger than ${MAX_INPUT_BYTES >> 20} MiB, the most an input may be`);
+  return inputError(`${shownFile(source)}: larger than ${MAX_INPUT_BYTES >> 20} MiB, the most an input may be`);
 }
 
 /** Reads a text file, or the message naming the file when it cannot be read (or holds over MAX_INPUT_BYTES). */
@@ -87,7 +101,7 @@ export function readText(file: string): Result<string, Problem> {
     bytes = read;
   } catch (thrown) {
     const code = typeof thrown === 'object' && thrown !== null && 'code' in thrown ? String(thrown.code) : 'unreadable';
-    return inputError(`${file}: cannot read (${code})`);
+    return inputError(`${shownFile(file)}: cannot read (${code})`);
   }
   return utf8Text(bytes, file);
 }
@@ -121,7 +135,7 @@ function utf8Text(bytes: Uint8Array, source: string): Result<string, Problem> {
   try {
     return ok(STRICT_UTF8.decode(bytes));
   } catch {
-    return inputError(`${source}: not UTF-8 text (it holds a byte sequence UTF-8 does not allow)`);
+    return inputError(`${shownFile(source)}: not UTF-8 text (it holds a byte sequence UTF-8 does not allow)`);
   }
 }
 
@@ -142,17 +156,18 @@ const LOCATED = /^arguments are not valid JSON: (.*) at line (\d+) column (\d+) 
  * argument reader reads it (its native path where JSON.parse reads the text the same way), without its limits.
  */
 export function parseStrictJsonNamed(text: string, source: string): Result<unknown, InputProblem> {
-  if (text.trim() === '') return { ok: false, error: { message: `${source}: empty, expected JSON` } };
+  const shown = shownFile(source);
+  if (text.trim() === '') return { ok: false, error: { message: `${shown}: empty, expected JSON` } };
   const exact = parseJsonText(text, NO_TEXT_LIMITS);
   if (exact.ok) return ok(exact.value.value);
   // The native path says nothing of where: the strict reader finds the line and column.
   const strict = parseStrictJsonText(text, NO_TEXT_LIMITS);
   const m = strict.ok ? null : LOCATED.exec(strict.error.message);
-  if (m === null) return { ok: false, error: { message: `${source}: not JSON (${exact.error.message})` } };
+  if (m === null) return { ok: false, error: { message: `${shown}: not JSON (${exact.error.message})` } };
   const [, why, line, column] = m as unknown as [string, string, string, string];
   return {
     ok: false,
-    error: { message: `${source}: not JSON: ${why} at line ${line} column ${column}`, line: +line, column: +column },
+    error: { message: `${shown}: not JSON: ${why} at line ${line} column ${column}`, line: +line, column: +column },
   };
 }
 

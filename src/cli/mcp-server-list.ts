@@ -137,8 +137,12 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
       counts.push(tools.length);
       // The page's size, cursor and members unknown to MCP included, charged to the listing's bound (mcp-pages.ts):
-      // the SDK has read it whole already.
-      return { tools: tools as unknown[], nextCursor: page.nextCursor, bytes: JSON.stringify(page).length };
+      // the SDK has read it whole already. Its text as it arrived, as the proxy charges it: JSON.stringify of the page
+      // ran out of stack on a tool nested 5,000 levels, and that one tool failed the whole server where --mcp-list
+      // of the same listing rejects it alone (a hunt's find). The SDK resolves only after the text was kept.
+      const bytes = texts.length(counts.length - 1);
+      if (bytes === undefined) throw new Error(`the text of tools/list answer ${counts.length} could not be read`);
+      return { tools: tools as unknown[], nextCursor: page.nextCursor, bytes };
     }, MAX_PAGES);
     if (!listed.ok) return fail(listed.error.message);
     const pages = texts.pages(counts);

@@ -184,7 +184,8 @@ export const PROXY: CliCommand = {
       value: '<file>',
       description:
         'append one JSON line per tools/call: time, tool, verdict, stage, duration, upstream error flag, ' +
-        'the params members not forwarded',
+        "the params members not forwarded; a regular file of yours (a FIFO, a device, a link or another user's file " +
+        'is refused), created 0600',
     },
     { name: 'log-args', type: 'boolean', description: 'also log the arguments of each call (needs --log)' },
     {

@@ -24,6 +24,8 @@ export interface ListingTexts {
    * from it (`counts`, one per page); a message naming the first that is not there or does not match.
    */
   pages(counts: readonly number[]): { ok: true; texts: string[] } | { ok: false; message: string };
+  /** The length of the text kept for the `page`th tools/list answer (from 0), undefined while none is kept. */
+  length(page: number): number | undefined;
 }
 
 /** The key the SDK finds a request by: `Number(id)` of a string or integer id (its RequestIdSchema). */
@@ -86,6 +88,10 @@ export function listingTexts(accepts: (value: unknown) => boolean = () => true):
         texts.push(text);
       }
       return { ok: true, texts };
+    },
+    length(page) {
+      const key = asked[page];
+      return key === undefined ? undefined : answers.get(key)?.length;
     },
   };
 }

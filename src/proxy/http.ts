@@ -14,7 +14,7 @@ import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import type { Published } from './admission.js';
 import { openBackend, publishedOf } from './backend.js';
-import { callLogger } from './call-log.js';
+import { openCallLog } from './call-log.js';
 import { boundConnections, pipeliningRefused } from './http-connections.js';
 import { guardRequest } from './http-guard.js';
 import { accepts } from './media-types.js';
@@ -69,11 +69,20 @@ export async function openHttpFront(
 ): Promise<HttpFront | { code: ProxyExit }> {
   const listen = settings.listen as ListenSettings;
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
-  const onCall = callLogger(settings, say);
+  // The log first: a path it refuses is a usage error, said before any server is started.
+  const log = openCallLog(settings, say);
+  if (!log.ok) {
+    say(log.error.message);
+    return { code: 2 };
+  }
+  const onCall = log.value.record;
   // Start-up proves the server can be started, initialized and admitted before a client is served. Stateless,
   // that upstream is the one every request shares; otherwise each session opens its own and this one is stopped.
   const first = await openBackend(settings, io, told);
-  if ('code' in first) return { code: first.code };
+  if ('code' in first) {
+    await log.value.close();
+    return { code: first.code };
+  }
   const published = publishedOf(first);
   // Names only: what the operator checks the grants file by (the tokens are never said).
   if (listen.clients !== undefined) say(`grants: clients ${listen.clients.map((c) => c.name).join(', ')}`);
@@ -135,7 +144,11 @@ export async function openHttpFront(
     },
     published,
     gone: shared !== undefined ? shared.upstream.gone : new Promise<string>(() => undefined),
-    stop: table.stop,
+    stop: async () => {
+      await table.stop();
+      // Its last lines written, unless told to stop: a write stuck on a hung mount must not keep a signal waiting.
+      await Promise.race([log.value.close(), told]);
+    },
   };
 }
 

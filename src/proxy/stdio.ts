@@ -6,7 +6,7 @@ import { openChannel } from '../mcp/channel.js';
 import { TOO_DEEP } from '../mcp/message-depth.js';
 import { Peer, RPC } from '../mcp/peer.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
-import { callLogger } from './call-log.js';
+import { openCallLog } from './call-log.js';
 import { maskedChannel } from './masked-channel.js';
 import type { ProxyExit } from './exit.js';
 import type { ProxyIO } from './io.js';
@@ -24,8 +24,17 @@ const MAX_CLIENT_UNREAD = 64 * 1024 * 1024;
 /** The client on stdio; `told` settles on SIGINT or SIGTERM. */
 export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
+  // The log first: a path it refuses is a usage error, said before any server is started.
+  const log = openCallLog(settings, say);
+  if (!log.ok) {
+    say(log.error.message);
+    return 2;
+  }
   const upstream = await openBackend(settings, io, told);
-  if ('code' in upstream) return upstream.code;
+  if ('code' in upstream) {
+    await log.value.close();
+    return upstream.code;
+  }
 
   const downstream = new Peer();
   const { deliver, answerBadLine, answered, failWaiting } = boundClientRequests(downstream);
@@ -68,7 +77,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     toldUnread = true;
     say(`the client left over ${MAX_CLIENT_UNREAD >> 20} MiB unread: messages to it are dropped until it reads`);
   };
-  const relayed = startRelay(downstream, upstream, { settings, warn: say, onCall: callLogger(settings, say) });
+  const relayed = startRelay(downstream, upstream, { settings, warn: say, onCall: log.value.record });
   io.ready?.({ url: undefined, published: publishedOf(upstream) });
 
   let code: ProxyExit = 0;
@@ -118,6 +127,8 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     // What still waits on the server (a re-admission's listing) ends now, not at its timeout, which would keep the
     // process running for --timeout after the client left.
     if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the proxy is stopping' });
+    // Its last lines written, unless told to stop: a write stuck on a hung mount must not keep a signal waiting.
+    await Promise.race([log.value.close(), told]);
   }
   return code;
 }

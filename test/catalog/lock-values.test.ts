@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePins, listingDrift } from '../../src/catalog/lock-diff.js';
 import { lockText, parseLock } from '../../src/catalog/lock-file.js';
-import { pinTools, type ToolLock } from '../../src/catalog/lock-pins.js';
+import { MAX_PIN_DEPTH, pinTools, type ToolLock } from '../../src/catalog/lock-pins.js';
 import { driftJson, driftText } from '../../src/catalog/lock-report.js';
 import {
   HASH_ONLY_NOTE,
@@ -175,7 +175,8 @@ describe('lock values', () => {
     expect(back.ok && back.value).toEqual(kept);
     const [c] = listingDrift(kept, [{ name: 'deep', inputSchema: { type: 'object' } }]).changed;
     expect(c?.changes.length).toBeGreaterThan(0);
-    const tooDeep = lockOf([{ name: 'deep', inputSchema: nested(5000) }]);
+    // Deeper than a definition is kept, not than a tool is pinned (MAX_PIN_DEPTH: lock-pin-depth.test.ts).
+    const tooDeep = lockOf([{ name: 'deep', inputSchema: nested(MAX_PIN_DEPTH - 3) }]);
     expect(tooDeep.tools['deep']?.definition).toBeNull();
     expect(lockText(tooDeep).length).toBeLessThan(2000);
   });
