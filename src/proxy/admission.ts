@@ -146,8 +146,11 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
       if (left <= 0) throw new Error(overdue);
       const { reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, left);
       const r = await reply;
-      // The page's timeout is what is left of the listing's (a server's own -32001 says the same: timed out).
-      if ('error' in r && r.error.code === RPC.requestTimeout) throw new Error(overdue);
+      // The page's timeout is what is left of the listing's: a timeout once that is spent is the listing's; a server's
+      // own -32001 before it is the server's message (a review's find: "quota exhausted" read as --timeout). A timer
+      // starts from the loop's time, which may lag this clock: a margin of 100 ms.
+      if ('error' in r && r.error.code === RPC.requestTimeout && performance.now() >= deadline - 100)
+        throw new Error(overdue);
       // Masked before it is clipped: a secret cut in two would escape the mask.
       if ('error' in r)
         throw new Error(`tools/list failed: ${clip(maskSecrets(String(r.error.message), settings.secrets), 200)}`);

@@ -19,6 +19,15 @@ const MAX_NAME = 64;
  * reach it).
  */
 const MAX_STATES = 10_000;
+/**
+ * Glob steps taken before giving up, the search and the plain tries together: a state costs a step per glob and
+ * character, so the states' bound alone let 56 globs take 12 s, holding the loop as a client's first session opened
+ * (a review's find). Past it, as past MAX_STATES: not reached.
+ */
+const MAX_STEPS = 50_000;
+
+/** Thrown inside the search when MAX_STEPS is spent; caught by grantReaches. */
+const SPENT: unique symbol = Symbol('toolgate.grantSearchSpent');
 
 /** Where one glob's automaton may be after some text: the positions in the glob, ascending. */
 type Positions = readonly number[];
@@ -58,10 +67,17 @@ interface Automata {
   readonly prefix: number;
   /** The characters that tell states apart: those the globs name, and one for all the others. */
   readonly alphabet: readonly string[];
+  /** Glob steps left (MAX_STEPS). */
+  readonly budget: { left: number };
 }
 
-const after = (of: Automata, state: readonly Positions[], c: string): Positions[] =>
-  state.map((at, i) => step((i < of.allows.length ? of.allows[i] : of.denies[i - of.allows.length]) ?? [], at, c));
+const after = (of: Automata, state: readonly Positions[], c: string): Positions[] => {
+  of.budget.left -= state.length;
+  if (of.budget.left < 0) throw SPENT;
+  return state.map((at, i) =>
+    step((i < of.allows.length ? of.allows[i] : of.denies[i - of.allows.length]) ?? [], at, c),
+  );
+};
 
 /** Whether an allow matches the text read and no deny does. */
 const granted = (of: Automata, state: readonly Positions[]): boolean =>
@@ -118,7 +134,12 @@ function searched(of: Automata): boolean {
  * Whether a name `<server>__<tool>` of the published form is matched by one of `allow` and by none of `deny`
  * (a client's grant: an empty `allow` grants nothing).
  */
-export function grantReaches(allow: readonly string[], deny: readonly string[], server: string): boolean {
+export function grantReaches(
+  allow: readonly string[],
+  deny: readonly string[],
+  server: string,
+  steps: number = MAX_STEPS,
+): boolean {
   const allows = allow.map((g) => Array.from(g));
   const denies = deny.map((g) => Array.from(g));
   const globs = [...allows, ...denies];
@@ -129,7 +150,12 @@ export function grantReaches(allow: readonly string[], deny: readonly string[], 
   const literal = new Set(globs.flat());
   const other = NAME_CHARACTERS.find((c) => !literal.has(c));
   const alphabet = [...NAME_CHARACTERS.filter((c) => literal.has(c)), ...(other === undefined ? [] : [other])];
-  const of: Automata = { allows, denies, start, prefix: prefix.length, alphabet };
+  const of: Automata = { allows, denies, start, prefix: prefix.length, alphabet, budget: { left: steps } };
   if (dead(of, start)) return false;
-  return plainlyNamed(of) || searched(of);
+  try {
+    return plainlyNamed(of) || searched(of);
+  } catch (thrown) {
+    if (thrown === SPENT) return false;
+    throw thrown;
+  }
 }

@@ -29,10 +29,10 @@ export interface StdioUpstream {
   stop(): Promise<void>;
 }
 
-/** `text` with `label` before each line it begins: at its start when `lineStart`, and after each of its newlines. */
-function labelledLines(text: string, label: string, lineStart: boolean): string {
-  if (label === '') return text;
-  return (lineStart && text !== '' ? label : '') + text.replace(/\n(?!$)/g, `\n${label}`);
+/** `text` with `label` before each of its lines. */
+function labelledLines(text: string, label: string): string {
+  if (label === '' || text === '') return text;
+  return label + text.replace(/\n(?!$)/g, `\n${label}`);
 }
 
 /**
@@ -50,12 +50,13 @@ function watchStderr(
   // In a gateway every line passed on is named `[server] `, the withheld-run notices too: a server's stderr could
   // otherwise print lines the gateway's own look like, of another server (a hunt's find). Names are checked at start
   // (names.ts: letters, digits, `_` and `-`).
+  // Every write is whole lines there: the terminal's line is shared, so a piece of a long line left open was ended by
+  // the gateway's or another server's next line, and the server's next text began a line with no name (a review's
+  // find). A long line's pieces are each a line of its own, named.
   const label = settings.namespace === undefined ? '' : `[${clip(settings.namespace, 64)}] `;
-  let lineStart = true;
   const err = (text: string): void => {
     if (text === '') return;
-    io.err(labelledLines(text, label, lineStart));
-    lineStart = text.endsWith('\n');
+    io.err(label === '' ? text : labelledLines(text.endsWith('\n') ? text : `${text}\n`, label));
   };
   // The secrets' forms are worked out once, not again for every chunk a chatty server writes.
   const masker = createMasker(settings.secrets);
@@ -129,7 +130,7 @@ function watchStderr(
   });
   // Masked before it is clipped: a value cut in two would escape the mask.
   return {
-    kept: () => labelledLines(clip(masker.text(kept.trim()), STDERR_KEPT), label, true),
+    kept: () => labelledLines(clip(masker.text(kept.trim()), STDERR_KEPT), label),
     live: () => (passing = true),
   };
 }

@@ -26,8 +26,17 @@ require('readline').createInterface({ input: process.stdin }).on('line', (line) 
     write({ id: m.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} },
       serverInfo: { name: 'spoof', version: '1' } } });
   else if (m.method === 'tools/list')
-    write({ id: m.id, result: { tools: [{ name: 'speak', inputSchema: { type: 'object' } }] } });
-  else if (m.method === 'tools/call') {
+    write({ id: m.id, result: { tools: [{ name: 'speak', inputSchema: { type: 'object' } },
+      { name: 'long', inputSchema: { type: 'object' } }] } });
+  else if (m.method === 'tools/call' && m.params.name === 'long') {
+    // A line longer than the stderr bound, passed on in pieces, then a forged line after it.
+    process.stderr.write('A'.repeat(4200));
+    setTimeout(() => {
+      process.stderr.write(${JSON.stringify(`${FORGED[0]}
+`)});
+      write({ id: m.id, result: { content: [{ type: 'text', text: 'long' }] } });
+    }, 100);
+  } else if (m.method === 'tools/call') {
     process.stderr.write(${JSON.stringify(`${FORGED.join('\n')}\nhalf a line`)});
     setTimeout(() => {
       process.stderr.write(' and its end\\n');
@@ -56,6 +65,8 @@ describe("a gateway passes each server's stderr on", () => {
     const { client } = await connectClient(started.value.url as string);
     await client.callTool({ name: 'b__speak', arguments: {} });
     await client.callTool({ name: 's__split', arguments: { mode: 'flood' } });
+    // Each write whole lines: a piece of a long line left open had the next text begin a line with no name (a review).
+    await client.callTool({ name: 'b__long', arguments: {} });
     await client.close();
     await started.value.close();
     // Each onLog call is one write, its last newline taken off: a chunk of several lines is one of them.

@@ -38,6 +38,14 @@ describe('grantReaches', () => {
     expect(grantReaches(allow, deny, server)).toBe(reached);
   });
 
+  // The search's work is bounded in glob steps, not states alone: 56 globs took 12 s within 10,000 states, holding
+  // the loop as a client's first session opened (a review's find). Past the bound it fails closed.
+  it('gives up, fail closed, once its steps are spent: a grant it reaches given the steps is unreached without', () => {
+    const [allow, deny] = [['b__*'], ['b__?', 'b__??']];
+    expect(grantReaches(allow, deny, 'b')).toBe(true);
+    expect(grantReaches(allow, deny, 'b', 10)).toBe(false);
+  });
+
   it('never judges unreached a server that a short granted name shows reached', () => {
     const pieces = ['a', 'b', '_', '*', '?', 'b__', 'a__'];
     const globs: string[] = [];

@@ -23,6 +23,8 @@ require('readline').createInterface({ input: process.stdin }).on('line', (line) 
   if (m.method === 'initialize')
     write({ id: m.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: { listChanged: true } },
       serverInfo: { name: 'pages', version: '1' } } });
+  else if (m.method === 'tools/list' && process.env.QUOTA === '1')
+    write({ id: m.id, error: { code: -32001, message: 'backend quota exhausted, retry later' } });
   else if (m.method === 'tools/list') {
     const n = Number(m.params?.cursor ?? 0);
     if (n === 0 && ++lists === 1 && process.env.RELIST === '1') {
@@ -72,5 +74,18 @@ describe('a tools/list whose pages each come within --timeout but not all of the
     expect(listed.filter((name) => name.startsWith('p__'))).toEqual([]);
     await client.close();
     await started.value.close();
+  }, 30_000);
+
+  // Its own -32001 at once is its message, not the listing's deadline (a review's find: read as --timeout).
+  it("shows a server's own -32001 as its message", async () => {
+    const lines: string[] = [];
+    const started = await startProxy({
+      upstream: { ...upstream, env: { QUOTA: '1' } },
+      timeoutSeconds: 10,
+      onLog: (line) => void lines.push(line),
+    });
+    expect(started.ok).toBe(false);
+    expect(lines.join('\n')).toContain('tools/list failed: backend quota exhausted, retry later');
+    expect(lines.join('\n')).not.toContain('did not end within');
   }, 30_000);
 });
