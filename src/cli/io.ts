@@ -5,7 +5,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_LISTING_BYTES } from '../catalog/mcp-pages.js';
 import { parseJsonText, parseStrictJsonText } from '../arguments/json-text.js';
 import { ok, type Failure, type Problem, type Result } from '../result.js';
-import { shownPlace, terminalText } from '../util/describe-value.js';
+import { MAX_SHOWN_PLACE, printable, shownPlace, terminalText } from '../util/describe-value.js';
 
 /** Output and input of one CLI run. */
 export interface CliIO {
@@ -63,17 +63,24 @@ export function processIO(): CliIO {
 }
 
 /** A line break a file's name may hold: LF, CR, and Unicode's U+2028 and U+2029. */
+/** Line breaks, which printable() leaves as they are. */
 const NAME_BREAK = /[\r\n\u2028\u2029]/g;
 
 /**
- * A file's name as a report line or message shows it: cut (shownPlace) and every control written out, line breaks
- * too. A name comes from a folder's listing or a shell's glob, and one holding a newline, ESC or BEL printed raw forged
- * lines (a `summary:`, a CI runner's `::add-mask::`) or wrote a terminal's clipboard (a hunt's find). Line breaks are
- * written out, not made spaces, so two names never show alike; the JSON report keeps the name whole.
+ * A file's name as a report line or message shows it, cut at MAX_SHOWN_PLACE characters. A name comes from a folder's
+ * listing or a shell's glob, and one holding a newline, ESC or BEL printed raw forged lines (a `summary:`, a CI
+ * runner's `::add-mask::`) or wrote a terminal's clipboard (a hunt's find). A name with anything printable() or a line
+ * break would write out is shown quoted, as JSON writes it, escapes in it then written out (a review: a name holding
+ * the text `\u000a` showed as one holding a newline; line breaks written out after the cut passed it); the JSON report
+ * keeps the name whole.
  */
 export function shownFile(name: string): string {
-  const shown = shownPlace(name);
-  return shown.replace(NAME_BREAK, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const sample = name.slice(0, MAX_SHOWN_PLACE + 1);
+  // A name that begins with a quote is quoted too: shown as it is, it could pose as another name's quoted form.
+  if (printable(sample) === sample && !/[\r\n\u2028\u2029]/.test(sample) && !name.startsWith('"'))
+    return shownPlace(name);
+  const quoted = JSON.stringify(name.slice(0, MAX_SHOWN_PLACE * 2));
+  return shownPlace(quoted.replace(NAME_BREAK, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 /** A failed read of the command line, a file or a server: the message names what and why. */

@@ -1,27 +1,22 @@
-// `--log`: one JSON line per tools/call, every secret masked. The file is opened once, at start, and refused
-// unless it is a regular file of this user's: a log opened per call (appendFileSync) at a FIFO with no reader, or
-// on a hung mount, blocked the event loop in open(), every request and SIGTERM with it; a symbolic link there was
-// followed; a new log was made 0644 though --log-args writes the model's arguments (a hunt's find). Lines are then
-// written in order through that descriptor, off the event loop. A log that cannot be written does not take the
+// `--log`: one JSON line per tools/call, every secret masked. The path is checked at start and at each line, and
+// refused unless it is a regular file of this user's: a log opened per call with appendFileSync at a FIFO with no
+// reader, or a FIFO put there later, blocked the event loop in open(), every request and SIGTERM with it; a symbolic
+// link there was followed; a new log was made 0644 though --log-args writes the model's arguments (a hunt's find).
+// Each line is still appended whole, synchronously, through the path: a review of a first fix (one descriptor,
+// writes queued off the loop) found lines lost at SIGTERM, a line cut in two, every line after a logrotate move
+// gone, and one 16 MiB line turning the log off for every client. A log that cannot be written does not take the
 // proxy down; that is said once on stderr.
-import { close, closeSync, constants, fstatSync, openSync, write } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 import { escapedJson } from '../util/hidden-text.js';
 import { createMasker } from '../exec/mask-secrets.js';
 import type { Problem, Result } from '../result.js';
 import type { ProxySettings } from './settings.js';
 import type { CallRecord } from './session.js';
 
-/** The call log of one run: `record` takes a call, `close` ends the log once what was written is written. */
+/** The call log of one run: `record` appends a call's line, written whole before it returns. */
 export interface CallLog {
   readonly record: (record: CallRecord) => void;
-  readonly close: () => Promise<void>;
 }
-
-/**
- * Most bytes of lines waiting for the file: past it (a disk or mount that stopped taking writes) lines are dropped
- * and that is said once, so a log that falls behind cannot fill this process's memory.
- */
-const MAX_WAITING_BYTES = 16 * 1024 * 1024;
 
 /** Append, create, never through a link, never wait at open (a FIFO with no reader fails at once: ENXIO). */
 const FLAGS =
@@ -67,57 +62,42 @@ function openLogFile(path: string): Result<number, Problem> {
   return refusal(path, why);
 }
 
-/** Writes all of `bytes` at the file's end (a write may take part of them). */
-function writeAll(fd: number, bytes: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const from = (at: number): void =>
-      write(fd, bytes, at, bytes.length - at, null, (error, n) => {
-        if (error !== null) reject(error);
-        else if (at + n < bytes.length) from(at + n);
-        else resolve();
-      });
-    from(0);
-  });
+/** Writes all of `bytes` at the end of the file `fd` (a write may take part of them). */
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+}
+
+/** Appends `line` to the log at `path`, opened as at start; why not, when it cannot. */
+function append(path: string, line: Buffer): string | undefined {
+  const opened = openLogFile(path);
+  if (!opened.ok) return opened.error.message;
+  try {
+    writeAll(opened.value, line);
+    return undefined;
+  } catch (thrown) {
+    return (thrown as NodeJS.ErrnoException)?.code ?? 'write failed';
+  } finally {
+    closeSync(opened.value);
+  }
 }
 
 /** The call log of `settings` (a log that records nothing without --log), or why its file is refused. */
 export function openCallLog(settings: ProxySettings, say: (line: string) => void): Result<CallLog, Problem> {
-  if (settings.log === undefined) return { ok: true, value: { record: () => undefined, close: async () => undefined } };
-  const opened = openLogFile(settings.log);
-  if (!opened.ok) return opened;
-  const fd = opened.value;
   const path = settings.log;
+  if (path === undefined) return { ok: true, value: { record: () => undefined } };
+  const opened = openLogFile(path);
+  if (!opened.ok) return opened;
+  closeSync(opened.value);
   const masker = createMasker(settings.secrets);
   let broken = false;
-  let closed = false;
-  let waiting = 0;
-  let tail: Promise<void> = Promise.resolve();
-  const fail = (why: string): void => {
+  const record = (r: CallRecord): void => {
     if (broken) return;
+    // Masked value by value: as plain text, a value that spans JSON syntax (`a","b`) would take members away.
+    const line = Buffer.from(`${escapedJson(masker.json(JSON.stringify({ time: new Date().toISOString(), ...r })))}\n`);
+    const why = append(path, line);
+    if (why === undefined) return;
     broken = true;
     say(`--log: cannot append to ${JSON.stringify(path)} (${why})`);
   };
-  const record = (r: CallRecord): void => {
-    if (broken || closed) return;
-    // Masked value by value: as plain text, a value that spans JSON syntax (`a","b`) would take members away.
-    const line = Buffer.from(`${escapedJson(masker.json(JSON.stringify({ time: new Date().toISOString(), ...r })))}\n`);
-    if (waiting + line.length > MAX_WAITING_BYTES) {
-      fail('writes fell behind');
-      return;
-    }
-    waiting += line.length;
-    // One write at a time, in the order the calls ended.
-    tail = tail.then(async () => {
-      if (!broken) await writeAll(fd, line).catch((e: NodeJS.ErrnoException) => fail(e.code ?? 'write failed'));
-      waiting -= line.length;
-    });
-  };
-  let closing: Promise<void> | undefined;
-  const closeLog = (): Promise<void> => {
-    closed = true;
-    // The fd is closed after the last write: a record after this is not taken, so `tail` is the last one.
-    closing ??= tail.then(() => new Promise<void>((resolve) => close(fd, () => resolve())));
-    return closing;
-  };
-  return { ok: true, value: { record, close: closeLog } };
+  return { ok: true, value: { record } };
 }

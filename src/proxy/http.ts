@@ -79,10 +79,7 @@ export async function openHttpFront(
   // Start-up proves the server can be started, initialized and admitted before a client is served. Stateless,
   // that upstream is the one every request shares; otherwise each session opens its own and this one is stopped.
   const first = await openBackend(settings, io, told);
-  if ('code' in first) {
-    await log.value.close();
-    return { code: first.code };
-  }
+  if ('code' in first) return { code: first.code };
   const published = publishedOf(first);
   // Names only: what the operator checks the grants file by (the tokens are never said).
   if (listen.clients !== undefined) say(`grants: clients ${listen.clients.map((c) => c.name).join(', ')}`);
@@ -146,8 +143,6 @@ export async function openHttpFront(
     gone: shared !== undefined ? shared.upstream.gone : new Promise<string>(() => undefined),
     stop: async () => {
       await table.stop();
-      // Its last lines written, unless told to stop: a write stuck on a hung mount must not keep a signal waiting.
-      await Promise.race([log.value.close(), told]);
     },
   };
 }

@@ -31,10 +31,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     return 2;
   }
   const upstream = await openBackend(settings, io, told);
-  if ('code' in upstream) {
-    await log.value.close();
-    return upstream.code;
-  }
+  if ('code' in upstream) return upstream.code;
 
   const downstream = new Peer();
   const { deliver, answerBadLine, answered, failWaiting } = boundClientRequests(downstream);
@@ -127,8 +124,6 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     // What still waits on the server (a re-admission's listing) ends now, not at its timeout, which would keep the
     // process running for --timeout after the client left.
     if ('peer' in upstream) upstream.peer.failAll({ code: RPC.internalError, message: 'the proxy is stopping' });
-    // Its last lines written, unless told to stop: a write stuck on a hung mount must not keep a signal waiting.
-    await Promise.race([log.value.close(), told]);
   }
   return code;
 }

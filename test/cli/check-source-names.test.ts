@@ -18,7 +18,7 @@ const FORGING =
   '0 rejected; 1 of 1 catalog admitted\r\u001b[8m.json';
 
 /** How the name's start shows: every control written out (the name is cut further on, after the folder's path). */
-const SHOWN_START = 'x\\u001b]52;c;cm0=\\u0007\\u000a::add-mask::s\\u000aok.json: admitted\\u2028summary';
+const SHOWN_START = 'x\\u001b]52;c;cm0=\\u0007\\n::add-mask::s\\nok.json: admitted\\u2028summary';
 
 /** Whether `text` holds a control character (but the LF that ends toolgate's own lines) or a Unicode line separator. */
 function rawControl(text: string): boolean {
