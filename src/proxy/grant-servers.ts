@@ -14,15 +14,10 @@ const NAME_SET: ReadonlySet<string> = new Set(NAME_CHARACTERS);
 /** The longest published name. */
 const MAX_NAME = 64;
 /**
- * States looked at before giving up: far past any grant a person writes (`a__*` takes a handful). Past it the
- * server counts as not reached: failing closed, its tools are then withheld from that client (none of its messages
- * reach it).
- */
-const MAX_STATES = 10_000;
-/**
  * Glob steps taken before giving up, the search and the plain tries together: a state costs a step per glob and
  * character, so the states' bound alone let 56 globs take 12 s, holding the loop as a client's first session opened
- * (a review's find). Past it, as past MAX_STATES: not reached.
+ * (a review's find). Past it the server counts as not reached: failing closed, its tools are withheld from that
+ * client (none of its messages reach it). Every state the search keeps cost a step, so this bounds them too.
  */
 const MAX_STEPS = 50_000;
 
@@ -109,7 +104,7 @@ function plainlyNamed(of: Automata): boolean {
   return false;
 }
 
-/** Every state reachable by a tool name, breadth first (the shortest first), until one is granted (MAX_STATES). */
+/** Every state reachable by a tool name, breadth first (the shortest first), until one is granted (MAX_STEPS). */
 function searched(of: Automata): boolean {
   const seen = new Set<string>([JSON.stringify(of.start)]);
   let layer: readonly (readonly Positions[])[] = [of.start];
@@ -121,7 +116,6 @@ function searched(of: Automata): boolean {
         if (granted(of, now)) return true;
         const key = JSON.stringify(now);
         if (dead(of, now) || seen.has(key)) continue;
-        if (seen.size >= MAX_STATES) return false;
         seen.add(key);
         next.push(now);
       }

@@ -90,8 +90,9 @@ export function compileSchema(
   // with it). Asked of the text, the key's own work.
   const text = resolved.lazy ? undefined : canonicalJson(copy.value);
   const claims =
+    text !== undefined &&
     (Object.keys(resolved.schemaRegistry).length > 0 || resolved.schemaLoader !== undefined) &&
-    (text ?? JSON.stringify(copy.value)).includes('"$id"');
+    text.includes('"$id"');
   const quickKey = text === undefined || claims ? undefined : `${flagKey}|${text}`;
   const hit = quickKey === undefined ? undefined : cachedValidator(quickKey);
   if (hit !== undefined)

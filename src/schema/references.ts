@@ -2,7 +2,6 @@ import { pointerSegments } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
 import { ajvResolved } from './engine/ajv-resolver.js';
-import { sameReading } from './uri-spelling.js';
 
 /** Base URI of a document that has neither an `$id` nor a retrieval URI. */
 export const ANONYMOUS_BASE = 'toolgate:/anonymous-root';
@@ -55,6 +54,31 @@ export function splitFragment(uri: string): { base: string; fragment: string } {
     // a malformed escape is left as written; it will not resolve
   }
   return { base: uri.slice(0, i), fragment };
+}
+
+/** A URI with an authority that is not empty: `scheme://host…` (what WHATWG URL may normalise as RFC 3986 does). */
+const WITH_HOST = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]/;
+
+/**
+ * Whether WHATWG URL's resolution `whatwg` and RFC 3986's `rfc` name one URI: the same text, fragments compared
+ * decoded (a pointer's escapes are spelled alike by neither), or, for a URI with a host, what WHATWG URL makes of RFC
+ * 3986's result (the normalisations of RFC 3986 §6.2.2-6.2.3: host case, a default port, an empty path). A percent-
+ * escape RFC 3986 normalises before the fragment (`%7E`, `%2f`) is a difference: Ajv decodes it, WHATWG keeps it.
+ */
+export function sameReading(whatwg: string | undefined, rfc: string | undefined): boolean {
+  if (whatwg === rfc) return true;
+  if (whatwg === undefined || rfc === undefined) return false;
+  const a = splitFragment(whatwg);
+  const b = splitFragment(rfc);
+  if (a.fragment !== b.fragment) return false;
+  if (a.base === b.base) return true;
+  // WHATWG URL reads `%2E%2E` as a dot segment, which RFC 3986 resolution does not: an escape is no normalisation here.
+  if (!WITH_HOST.test(b.base) || b.base.includes('%')) return false;
+  try {
+    return new URL(b.base).href === a.base;
+  } catch {
+    return false;
+  }
 }
 
 /** An empty index to which documents are added one by one. */

@@ -3,8 +3,8 @@
 // different URIs is refused. A table of the rule; test/schema/one-pipeline.test.ts holds the verdicts it changes.
 import { describe, expect, it } from 'vitest';
 import { ajvResolved } from '../../src/schema/engine/ajv-resolver.js';
-import { resolveUri } from '../../src/schema/references.js';
-import { notUriReference, sameReading } from '../../src/schema/uri-spelling.js';
+import { resolveUri, sameReading } from '../../src/schema/references.js';
+import { notUriReference } from '../../src/schema/uri-spelling.js';
 
 const ROOT = 'toolgate:/anonymous-root';
 
