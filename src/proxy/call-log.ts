@@ -8,6 +8,7 @@
 // proxy down; that is said once on stderr.
 import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 import { escapedJson } from '../util/hidden-text.js';
+import { clip } from '../util/describe-value.js';
 import { createMasker } from '../exec/mask-secrets.js';
 import type { Problem, Result } from '../result.js';
 import type { ProxySettings } from './settings.js';
@@ -16,6 +17,32 @@ import type { CallRecord } from './session.js';
 /** The call log of one run: `record` appends a call's line, written whole before it returns. */
 export interface CallLog {
   readonly record: (record: CallRecord) => void;
+}
+
+/** Most `dropped` names a line lists, and most characters of each: the rest are counted (`droppedCount`). */
+export const MAX_LOGGED_DROPPED = 16;
+const MAX_DROPPED_NAME = 64;
+
+/** Most characters of the arguments' JSON text a line holds: larger ones are measured (`argsChars`), not written. */
+export const MAX_LOGGED_ARGS = 1024 * 1024;
+
+/**
+ * `r` as a line records it, bounded: a call of 700,000 extra members wrote a 21.7 MB line naming each, and
+ * `--log-args` copied whatever a refused call carried (a hunt's find). The verdict and its facts are kept whole.
+ */
+export function loggedRecord(r: CallRecord): Record<string, unknown> {
+  const { args, dropped, ...facts } = r;
+  const out: Record<string, unknown> = { ...facts };
+  if ('args' in r) {
+    const text = args === undefined ? undefined : JSON.stringify(args);
+    if (text !== undefined && text.length > MAX_LOGGED_ARGS) out['argsChars'] = text.length;
+    else out['args'] = args;
+  }
+  if (dropped !== undefined) {
+    out['dropped'] = dropped.slice(0, MAX_LOGGED_DROPPED).map((name) => clip(name, MAX_DROPPED_NAME));
+    if (dropped.length > MAX_LOGGED_DROPPED) out['droppedCount'] = dropped.length;
+  }
+  return out;
 }
 
 /** Append, create, never through a link, never wait at open (a FIFO with no reader fails at once: ENXIO). */
@@ -93,7 +120,9 @@ export function openCallLog(settings: ProxySettings, say: (line: string) => void
   const record = (r: CallRecord): void => {
     if (broken) return;
     // Masked value by value: as plain text, a value that spans JSON syntax (`a","b`) would take members away.
-    const line = Buffer.from(`${escapedJson(masker.json(JSON.stringify({ time: new Date().toISOString(), ...r })))}\n`);
+    const line = Buffer.from(
+      `${escapedJson(masker.json(JSON.stringify({ time: new Date().toISOString(), ...loggedRecord(r) })))}\n`,
+    );
     const why = append(path, line);
     if (why === undefined) return;
     broken = true;
