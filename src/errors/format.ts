@@ -2,6 +2,7 @@ import type { GateError, Violation } from '../result.js';
 import { ownData } from '../util/own-field.js';
 import { clip, describeValue, oneLine } from '../util/describe-value.js';
 import { inViolationOrder, sortViolations } from './violations.js';
+import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
 
 /** How formatForModel renders; every field optional. */
 export interface FormatOptions {
@@ -138,6 +139,9 @@ function render(
     body = '';
     for (let i = 0; i < shown; i++) body += `\n${singleLine(lineOf(violations[i]!))}`;
   }
-  if (violations.length > max) body += `\n… and ${violations.length - max} more`;
+  // A validation records at most MAX_COLLECTED_ERRORS: a list that long may be cut, so its rest is a floor (a hunt's
+  // find: 150 unexpected properties read "… and 80 more").
+  const floor = violations.length >= MAX_COLLECTED_ERRORS ? 'at least ' : '';
+  if (violations.length > max) body += `\n… and ${floor}${violations.length - max} more`;
   return `error: ${lead} ${shownName}:${body}`;
 }

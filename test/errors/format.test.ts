@@ -63,6 +63,11 @@ describe('formatForModel', () => {
     [3, 5, ['$.a0: m', '$.a1: m', '$.a2: m', '… and 2 more']],
     [20, 25, [...Array.from({ length: 20 }, (_, i) => `$.a${String(i).padStart(2, '0')}: m`), '… and 5 more']],
     [20, 20, Array.from({ length: 20 }, (_, i) => `$.a${String(i).padStart(2, '0')}: m`)],
+    [
+      20,
+      100,
+      [...Array.from({ length: 20 }, (_, i) => `$.a${String(i).padStart(2, '0')}: m`), '… and at least 80 more'],
+    ],
   ])('caps at %i lines out of %i', (max, total, expected) => {
     const width = total > 10 ? 2 : 1;
     const violations = Array.from({ length: total }, (_, i) => violation(`$.a${String(i).padStart(width, '0')}`, 'm'));
@@ -72,6 +77,16 @@ describe('formatForModel', () => {
       max === 20 ? {} : { maxLines: max },
     );
     expect(text.split('\n').slice(1)).toEqual(expected);
+  });
+
+  // A hunt's find: a validation records at most 100 violations, and 150 unexpected properties read "… and 80 more".
+  it('a list cut at the 100 violations a validation records ends with a floor, not a count', () => {
+    const args = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`x${String(i).padStart(3, '0')}`, 1]));
+    const r = compiled({ type: 'object', additionalProperties: false }).validate(args);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message).toMatch(/^invalid arguments: at least 100 violations/);
+    expect(formatForModel('t', r.error).split('\n').at(-1)).toBe('… and at least 80 more');
   });
 
   // Regression guard for the one-look check over all lines: every kind of break, in a path or a message,
