@@ -57,14 +57,17 @@ export function statelessRevision(version: string | undefined): ProtocolRevision
 }
 
 /**
- * The UnsupportedProtocolVersion error for `requested`: its data lists the stateless revisions served, as
- * `server/discover` does (a client of an earlier revision starts with initialize, and negotiates there).
+ * The UnsupportedProtocolVersion error for `requested`: its data lists the revisions served, by default the stateless
+ * ones, as `server/discover` does (a client of an earlier revision starts with initialize, and negotiates there).
  */
-export function unsupportedVersion(requested: string): { code: number; message: string; data: object } {
+export function unsupportedVersion(
+  requested: string,
+  served: readonly ProtocolRevision[] = STATELESS_REVISIONS,
+): { code: number; message: string; data: object } {
   return {
     code: MODERN_ERRORS.unsupportedProtocolVersion,
     message: 'Unsupported protocol version',
-    data: { supported: STATELESS_REVISIONS.map((r) => r.version), requested },
+    data: { supported: served.map((r) => r.version), requested },
   };
 }
 

@@ -6,7 +6,8 @@
 // level is the client's with the gateway, which passes its servers' log messages at or above it and asks it of each
 // server that declared logging (MCP "Logging": a server that sends log messages declares logging). Resources,
 // prompts, completion and tasks are answered -32601: nothing is sent to a server the request was not proven to
-// belong to. What a server sends the client: src/proxy/aggregate-server-side.ts.
+// belong to. A 2026-07-28 request (its revision in its `_meta`) is answered -32022: the gateway serves that revision
+// not at all. What a server sends the client: src/proxy/aggregate-server-side.ts.
 import { protoMemberPath } from '../mcp/forward.js';
 import { packageVersion } from '../mcp/implementation.js';
 import { isSpecMethod } from '../mcp/methods.js';
@@ -29,6 +30,7 @@ import { callRecorder } from './session-context.js';
 import type { ProxySettings } from './settings.js';
 import { createdTask } from './tasks.js';
 import { guardAnswer } from './answer-guard.js';
+import { gatewayRefusal, isModernRequest } from './modern-requests.js';
 import { rebuiltCancellation } from './client-notifications.js';
 
 /** What the aggregate session needs besides its peer and servers. */
@@ -183,6 +185,9 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   downstream.handlers = {
     request(m, text) {
       const method = m.method as string;
+      // A 2026-07-28 request: not served (modern-requests.ts). Refused first, so no envelope, retry or input_required
+      // result crosses; over HTTP the front refuses it before it gets here (http-post.ts).
+      if (isModernRequest(m)) return downstream.respond(m.id, gatewayRefusal(m));
       if (!passes(method, 'client') || method.startsWith('notifications/')) {
         downstream.respond(m.id, error(RPC.methodNotFound, unservedReason(method)));
         return;
@@ -225,7 +230,9 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       }
     },
     notification(m) {
-      if (!passes(m.method, 'client') || protoMemberPath(m.params) !== undefined) return;
+      // One carrying a 2026-07-28 envelope is of a revision the gateway does not serve: it goes nowhere, its
+      // envelope not to a server (a hunt's find; over HTTP it is refused with 400).
+      if (isModernRequest(m) || !passes(m.method, 'client') || protoMemberPath(m.params) !== undefined) return;
       if (m.method === 'notifications/cancelled') {
         const params = (m.params ?? {}) as Record<string, unknown>;
         const to = toServer.get(key(params['requestId']));

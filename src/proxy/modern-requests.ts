@@ -6,7 +6,7 @@
 // validated as every call is, other methods of both revisions pass, and every result is given the `resultType`
 // (and caching hints) 2026-07-28 requires. What the proxy cannot carry exactly is refused: a retry of an
 // `input_required` round (the proxy never asks for input), `subscriptions/listen`, and any result in which the
-// server put members only a 2026-07-28 server may send.
+// server put members only a 2026-07-28 server may send. The gateway (`--config`) serves none of them: gatewayRefusal.
 import { isSpecMethod } from '../mcp/methods.js';
 import {
   claimedVersion,
@@ -23,7 +23,7 @@ import {
 import type { RpcMessage } from '../mcp/channel.js';
 import { CANCELLED, RPC, type Reply } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
-import { revisionOf } from '../mcp/versions.js';
+import { PROTOCOL_REVISIONS, revisionOf } from '../mcp/versions.js';
 import type { Published } from './admission.js';
 import { guardAnswer } from './answer-guard.js';
 import { WITHDRAWN } from './before-forward.js';
@@ -77,6 +77,20 @@ export function isModernRequest(m: Pick<RpcMessage, 'params'>): boolean {
 const error = (code: number, message: string, data?: object): Reply => ({
   error: { code, message, ...(data === undefined ? {} : { data }) },
 });
+
+/** What the gateway (`--config`) serves: the revisions that start with initialize, none of the stateless ones. */
+const GATEWAY_REVISIONS = PROTOCOL_REVISIONS.filter((r) => r.era === 'initialize');
+
+/**
+ * The gateway's (`--config`) answer to any request isModernRequest holds: its session code speaks initialize only, so
+ * -32022 UnsupportedProtocolVersion naming the revisions it serves, before anything else is read (2026-07-28,
+ * "Versioning": a client may send requests without `server/discover` and expects this error; a dual-era client falls
+ * back to initialize on it). A hunt's find: on stdio such a request was served as a 2025-11-25 one.
+ */
+export function gatewayRefusal(m: Pick<RpcMessage, 'params'>): Reply {
+  const refusal = unsupportedVersion(clip(claimedVersion(m.params) ?? '', 40), GATEWAY_REVISIONS);
+  return error(refusal.code, refusal.message, refusal.data);
+}
 
 /**
  * The upstream's answer to a modern request of `method`, as its client reads it: an error as it is, a result made
