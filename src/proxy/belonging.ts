@@ -8,7 +8,7 @@
 // 2026-07-28 session) often give the same one: each request is sent upstream under a token of the proxy's, and
 // its progress goes back to its own client under the client's token. Progress for no open request goes nowhere.
 import type { RpcMessage } from '../mcp/channel.js';
-import { claimedVersion, logPasses, requestedLogLevel } from '../mcp/modern.js';
+import { claimedVersion, logPasses, requestedLogLevel, statelessRevision } from '../mcp/modern.js';
 
 /** One client request being served: its id (as the downstream peer knows it) and its progress token. */
 interface Open {
@@ -20,6 +20,8 @@ interface Open {
   readonly given: unknown;
   /** For a request that names its revision in `_meta` (MCP 2026-07-28): the log level it asked for, or null. */
   readonly logLevel: unknown;
+  /** The stateless revision (2026-07-28) the request named in its `_meta`, or undefined for an earlier one's. */
+  readonly stateless: string | undefined;
   /** The client's own params (a 2026-07-28 request's declare its capabilities: session.ts). */
   readonly params: unknown;
 }
@@ -78,6 +80,7 @@ export class Belonging {
       token: opening.token,
       given: opening.given,
       logLevel: modern ? requestedLogLevel(params) : null,
+      stateless: statelessRevision(claimedVersion(params))?.version,
       params,
     };
     this.byUpstream.set(upstream, entry);
@@ -106,6 +109,21 @@ export class Belonging {
   /** The client's own params of the request a server's message belongs to, or undefined. */
   paramsOf(message: RpcMessage, related: number | undefined): unknown {
     return this.entryOf(message, related)?.params;
+  }
+
+  /**
+   * The stateless revisions (2026-07-28) whose rules a server's message is held to: that of the request it belongs
+   * to (none for an earlier revision's request), or, when it names no open request (a stdio upstream never names
+   * one, an HTTP one need not), that of every stateless request open, since it may be of any of them: fail closed
+   * (a hunt's find: on stdio, a server's elicitation/create made while serving one reached a client that had also
+   * initialized).
+   */
+  statelessOf(message: RpcMessage, related: number | undefined): string[] {
+    const entry = this.entryOf(message, related);
+    if (entry !== undefined) return entry.stateless === undefined ? [] : [entry.stateless];
+    const open = new Set<string>();
+    for (const each of this.byUpstream.values()) if (each.stateless !== undefined) open.add(each.stateless);
+    return [...open];
   }
 
   /**

@@ -213,7 +213,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         upstream.respond(m.id, notFound(m.method as string));
         return;
       }
-      if (statelessClient()) {
+      // Made while serving a 2026-07-28 request, it never reaches the client; one naming no request is refused while
+      // any such request is open, whatever else is (Belonging.statelessOf: a stdio upstream names none).
+      if (statelessClient() || belonging.statelessOf(m, related).length > 0) {
         upstream.respond(m.id, { error: { code: RPC.methodNotFound, message: NO_INPUT_REQUIRED } });
         return;
       }
@@ -245,6 +247,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (!passes(m.method, 'server') || !m.method.startsWith('notifications/')) return;
       if (protoMemberPath(m.params) !== undefined) return;
       if (statelessClient() && belonging.of(m, related) === undefined) return;
+      // Of a 2026-07-28 request (or, naming none, while one is open), only what that revision defines passes (a
+      // hunt's find: notifications/elicitation/complete reached such a request's stream).
+      if (belonging.statelessOf(m, related).some((revision) => !isSpecMethod(m.method, 'server', revision))) return;
       if (belonging.unasked(m, related)) return;
       // A task's status is its requestor's business alone ("Tasks", Task Status Notification; Security Considerations).
       if (m.method === 'notifications/tasks/status' && !tasks.owns(namedTask(m.params))) return;

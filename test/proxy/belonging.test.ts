@@ -47,4 +47,27 @@ describe('Belonging', () => {
     const params = { name: 't', arguments: {} };
     expect(b.prepare(params)).toEqual({ params, token: undefined, given: undefined });
   });
+
+  it.each([
+    // [what, the message's related upstream id, what it is held to]
+    ["one on a 2026-07-28 request's stream", 10, ['2026-07-28']],
+    ["one on an earlier revision's request's stream", 11, []],
+    ['one naming no open request, while a 2026-07-28 one is open (fail closed)', undefined, ['2026-07-28']],
+    ['one naming a request no longer open', 12, ['2026-07-28']],
+  ])('%s is held to the rules of %j', (_what, related, revisions) => {
+    const b = new Belonging();
+    const modern = { name: 't', _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } };
+    b.open('m', 10, b.prepare(modern), modern);
+    b.open('l', 11, b.prepare({ name: 't' }), { name: 't' });
+    const ask = { jsonrpc: '2.0' as const, id: 1, method: 'elicitation/create' };
+    expect(b.statelessOf(ask, related)).toEqual(revisions);
+  });
+
+  it('a message naming no request is held to no 2026-07-28 rules once none is open', () => {
+    const b = new Belonging();
+    const modern = { name: 't', _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } };
+    b.close(b.open('m', 10, b.prepare(modern), modern));
+    b.open('l', 11, b.prepare({ name: 't' }), { name: 't' });
+    expect(b.statelessOf({ jsonrpc: '2.0', id: 1, method: 'elicitation/create' }, undefined)).toEqual([]);
+  });
 });

@@ -114,7 +114,8 @@ describe('--stateless judges no client by the capabilities another declared', ()
     await initialize(url, {});
     expect(await needsUrl(url, 'needs-url', URL_MODE)).toEqual(NEEDS_URL);
     expect(await needsUrl(url, 'resource:file:///r', URL_MODE)).toEqual(NEEDS_URL);
-    expect(await completed(url, 'complete', URL_MODE)).toBe(true);
+    // Not notifications/elicitation/complete, though: 2026-07-28 does not define it (stateless-request-asks.test.ts).
+    expect(await completed(url, 'complete', URL_MODE)).toBe(false);
   });
 
   it("the gateway: a legacy client gets no -32042's URL elicitations another client declared it takes", async () => {
