@@ -454,6 +454,28 @@ const CASES: readonly AdmissionCase[] = [
     name: 'a referenced definition holding a 200,000-value enum (400 KB)',
     schema: () => ({ $defs: { d: { enum: range(200_000).map(() => 0) } }, properties: { a: { $ref: '#/$defs/d' } } }),
   },
+  // Boolean subschemas, which had no compile cost (a hunt's find): 9,990 `false` branches admitted in 1.5 s and 193 MB.
+  {
+    name: 'booleans: oneOf of 1,500 false (just under maxCompileCost)',
+    schema: () => under({ oneOf: range(1_500).map(() => false) }),
+  },
+  {
+    name: 'booleans: oneOf of 9,990 false',
+    schema: () => under({ oneOf: range(9_990).map(() => false) }),
+  },
+  {
+    name: 'booleans: oneOf of 9,990 false under a key of 2,000 characters',
+    schema: () => ({ type: 'object', properties: { ['k'.repeat(2_000)]: { oneOf: range(9_990).map(() => false) } } }),
+  },
+  {
+    name: 'booleans: anyOf, prefixItems, dependentSchemas of 9,990 false',
+    schema: () =>
+      under({
+        anyOf: range(9_990).map(() => false),
+        prefixItems: range(9_990).map(() => false),
+        dependentSchemas: Object.fromEntries(range(9_990).map((i) => [`p${i}`, false])),
+      }),
+  },
   {
     name: 'lint: 900 definitions (260 KB) and a oneOf of 16 branches',
     schema: () => ({

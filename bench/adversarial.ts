@@ -421,6 +421,65 @@ export const CASES: readonly Case[] = [
         .join(',')}}`,
     ],
   },
+  // Boolean subschemas, which had no step keyword and no compile cost (a hunt's find: 46-72x the 50 ms with 9,000
+  // of them). At 1,400, the most maxCompileCost admits; 9,000 are refused at admission.
+  {
+    name: 'booleans: items of dependentSchemas of 1,400 false, 10,000 empty objects',
+    schema: () =>
+      obj({ a: { items: { dependentSchemas: Object.fromEntries(range(1_400).map((i) => [`p${i}`, false])) } } }),
+    args: () => [fill('{}'), fill('{"p7":0}')],
+  },
+  {
+    name: 'booleans: items of dependencies of 1,400 false, 10,000 empty objects (draft-07)',
+    options: { dialects: ['draft-07'] },
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(obj({
+        a: { items: { dependencies: Object.fromEntries(range(1_400).map((i) => [`p${i}`, false])) } },
+      }) as object),
+    }),
+    args: () => [fill('{}')],
+  },
+  {
+    name: 'booleans: items of prefixItems of 1,400 false, 10,000 empty arrays',
+    schema: () => obj({ a: { items: { prefixItems: range(1_400).map(() => false) } } }),
+    args: () => [fill('[]'), fill('[1]')],
+  },
+  {
+    name: 'booleans: items of an items array of 1,400 false, 10,000 empty arrays (draft-07)',
+    options: { dialects: ['draft-07'] },
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(obj({ a: { items: { items: range(1_400).map(() => false) } } }) as object),
+    }),
+    args: () => [fill('[]')],
+  },
+  {
+    name: 'booleans: items of properties of 1,400 false, 10,000 empty objects',
+    schema: () => obj({ a: { items: { properties: Object.fromEntries(range(1_400).map((i) => [`p${i}`, false])) } } }),
+    args: () => [fill('{}')],
+  },
+  {
+    name: 'booleans: items of oneOf of 450 true, and of anyOf, allOf of 450 false, 10,000 items',
+    schema: () =>
+      obj({
+        a: { items: { oneOf: range(450).map(() => true) } },
+        b: { items: { anyOf: range(450).map(() => false) } },
+        c: { items: { allOf: range(450).map(() => false) } },
+      }),
+    args: () => [fill('1'), fill('1').replace('"a"', '"b"'), fill('1').replace('"a"', '"c"')],
+  },
+  {
+    name: 'booleans: items of oneOf of an anyOf of 1,400 false and true, 10,000 items',
+    schema: () => obj({ a: { items: { oneOf: [{ anyOf: range(1_400).map(() => false) }, true] } } }),
+    args: () => [fill('1')],
+  },
+  {
+    name: 'booleans: oneOf of 1,500 false compiled lazily, first call',
+    options: { compile: 'lazy' },
+    schema: () => obj({ a: { oneOf: range(1_500).map(() => false) } }),
+    args: () => ['{"a":1}'],
+  },
   {
     name: "quadratic pattern: zod's endsWith (.*cd$), strings up to 4,096 characters",
     schema: () => obj({ s: { type: 'string', pattern: '.*cd$' } }),

@@ -71,8 +71,9 @@ describe('maxValidationSteps', () => {
   });
 
   it('enum data and prefixItems of 150,000+ members are measured without a spread (no stack overflow)', () => {
+    // Booleans count toward maxCompileCost (a hunt's find), lifted here: the point is the measuring.
     for (const a of [{ enum: Array(200_000).fill(0) }, { prefixItems: Array(150_000).fill(true) }]) {
-      const c = validateSchema({ type: 'object', properties: { a } });
+      const c = validateSchema({ type: 'object', properties: { a } }, { limits: { maxCompileCost: 1e9 } });
       expect(c.ok ? 'admitted' : `${c.error.class}: ${c.error.message}`).toBe('admitted');
     }
   });

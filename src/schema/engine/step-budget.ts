@@ -7,7 +7,17 @@ import { MAX_COLLECTED_ERRORS } from '../../util/limits.js';
 import { CALL_KEYWORD, callsOut, capCode, installErrorCap } from './error-cap.js';
 import { APPLYING_KEYWORDS, keywordsWeighing } from '../../keywords/keyword-lists.js';
 import { enterKeyScope, leaveKeyScope } from './unique-items.js';
-import { HELD_KEYWORD, heldCharge, heldCode, heldSetup, markSeen, mayCopy, seenErrors } from './held-errors.js';
+import {
+  HELD_ERROR,
+  HELD_KEYWORD,
+  heldCharge,
+  heldCode,
+  heldSetup,
+  markSeen,
+  mayCopy,
+  seenErrors,
+} from './held-errors.js';
+import { heldSubschemas } from '../held-subschemas.js';
 
 /**
  * A deterministic bound on the work of one validation. Ajv's generated code runs to the end once
@@ -19,7 +29,8 @@ import { HELD_KEYWORD, heldCharge, heldCode, heldSetup, markSeen, mayCopy, seenE
  * stops and the call is `execution_failure`. The weights are in units of roughly 10 ns of engine work
  * on an optimised validator (bench/adversarial.ts checks the outcome); generated functions too large
  * for V8 to optimise are charged more (slowness), and inside composite keywords each copy Ajv makes
- * of the errors held so far is charged their number (held-errors.ts).
+ * of the errors held so far is charged their number (held-errors.ts). A boolean subschema has no step
+ * keyword of its own, so the object holding it pays for it (a hunt's find: see ../held-subschemas.ts).
  *
  * The same keyword ends a validation early once it is certain to fail: at a place outside every
  * composite keyword (`anyOf`, `oneOf`, `not`, `if`, `contains`, `propertyNames`), an error already
@@ -88,7 +99,10 @@ function weightsOf(schema: Record<string, unknown>): {
   perKey: number;
   perItem: number;
 } {
-  let fixed = BASE;
+  // The members of a map or positional list are tested per application (`properties` was charged so alone); a
+  // boolean subschema is charged as a schema object would be, and a `false` member for the error it may raise.
+  const held = heldSubschemas(schema);
+  let fixed = BASE + held.entries + BASE * held.booleans + HELD_ERROR * held.falseEntries;
   for (const k of Object.keys(schema)) {
     if (ANNOTATIONS.has(k)) continue;
     const v = schema[k];
@@ -96,7 +110,6 @@ function weightsOf(schema: Record<string, unknown>): {
     else if (k === 'dependentRequired' && isObject(v))
       for (const names of Object.values(v)) fixed += 1 + (Array.isArray(names) ? names.length : 0);
     else if (k === 'enum' || k === 'const') fixed += comparisonCost(v);
-    else if (k === 'properties' && isObject(v)) fixed += Object.keys(v).length;
     else if (k === 'format') fixed += FORMAT_FIXED;
   }
   const format = schema['format'];
@@ -131,6 +144,8 @@ function inlineSize(root: unknown, document: unknown): number {
   const seen = new Set<unknown>();
   while (stack.length > 0 && size < 1_000_000) {
     const node = stack.pop();
+    // A boolean subschema is code in the function too (a hunt's find: 9,000 `false` ran interpreted at 1x).
+    if (typeof node === 'boolean') size++;
     if (!isObject(node) || seen.has(node)) continue;
     seen.add(node);
     for (const k of Object.keys(node)) {
