@@ -2,6 +2,8 @@ import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { DataValidationCxt } from 'ajv/dist/types/index.js';
 import { escapePointerToken } from '../../util/json-pointer.js';
 import {
+  LOOKUP_STEPS,
+  applySteps,
   applySubschema,
   itemContext,
   placeOf,
@@ -120,12 +122,17 @@ const valid = (w: Walk, pointer: string): boolean => applySubschema(w.ajv, w.doc
  */
 function evaluated(w: Walk, pointer: string, skipSelf: boolean, depth: number): Evaluated {
   if (depth > MAX_DEPTH) throw new RangeError('unevaluated: in-place applicators nest too deeply');
+  chargeSteps(LOOKUP_STEPS);
   const plan = planOf(w.doc, pointer);
   // The asking keyword's own walk (skipSelf) runs once per keyword application; it is not kept.
-  const memo = skipSelf ? undefined : placeOf(w.cxt, w.data)?.memo;
+  const place = skipSelf ? undefined : placeOf(w.cxt, w.data);
+  const memo = place?.memo;
   const key = w.items ? plan.keys.items : plan.keys.properties;
   const known = memo?.get(key) as Evaluated | undefined;
   if (known !== undefined) return known;
+  // Charged before the work, as a subschema applied (annotation-run.ts): a new set and its memo entry cost
+  // about as much; plus a step per name or index the schema's own keywords may add.
+  chargeSteps(applySteps(place) + (w.items ? plan.prefixItems : plan.properties.length));
   const got = collect(w, plan, skipSelf, depth);
   memo?.set(key, got);
   return got;
@@ -135,6 +142,7 @@ function evaluated(w: Walk, pointer: string, skipSelf: boolean, depth: number): 
 function merge(w: Walk, pointer: string, out: Set<string | number>, depth: number): boolean {
   const got = evaluated(w, pointer, false, depth + 1);
   if (got === 'all') return true;
+  chargeSteps(got.size);
   for (const x of got) out.add(x);
   return false;
 }
