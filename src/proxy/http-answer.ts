@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { RPC } from '../mcp/rpc-codes.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import { SSE_EVENT, sseEvent } from '../mcp/sse.js';
+import { isOwnRefusal } from './own-refusals.js';
 
 /** The headers of an SSE response. */
 export const SSE_HEADERS = {
@@ -15,11 +16,15 @@ export const SSE_HEADERS = {
 };
 
 /**
- * The status of a POST whose answer is the error `code`: a header that disagrees with the body is a 400 (MCP
- * 2026-07-28, Streamable HTTP, "Server Validation"), a method not served to a 2026-07-28 request a 404 with its
- * -32601 ("Protocol Version Header"); 200 otherwise (JSON-RPC errors of earlier revisions ride on 200).
+ * The status of a POST whose answer is `error`: when the proxy refused the request itself (own-refusals.ts), a
+ * header that disagrees with the body is a 400 (MCP 2026-07-28, Streamable HTTP, "Server Validation"), a method not
+ * served to a 2026-07-28 request a 404 with its -32601 ("Protocol Version Header"); 200 otherwise (JSON-RPC errors
+ * of earlier revisions ride on 200), and always for a server's error relayed: its code says nothing of this
+ * transport (a hunt's find).
  */
-export function answerStatus(code: unknown, modern: boolean): number {
+export function answerStatus(error: unknown, modern: boolean): number {
+  if (!isOwnRefusal(error)) return 200;
+  const code = (error as { code?: unknown }).code;
   return code === HEADER_MISMATCH ? 400 : code === RPC.methodNotFound && modern ? 404 : 200;
 }
 

@@ -264,8 +264,7 @@ export class HttpSession {
     // stops) goes nowhere.
     if (this.closed) return;
     if (message.method === undefined) {
-      const code = (message.error as { code?: unknown } | undefined)?.code;
-      const status = answerStatus(code, this.waiting.get(message.id as number)?.modern === true);
+      const status = answerStatus(message.error, this.waiting.get(message.id as number)?.modern === true);
       this.reply(message.id as number, (clientId) => JSON.stringify({ ...message, id: clientId }), status);
       return;
     }

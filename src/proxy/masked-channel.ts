@@ -5,6 +5,7 @@
 // is left alone: it is the client's own or the proxy's, never the upstream's, and the client matches on it.
 import { createMasker, type Masker, MIN_SHOWN_SECRET_LENGTH } from '../exec/mask-secrets.js';
 import { type Channel, type EncodedJson, textOf } from '../mcp/channel.js';
+import { keepOwn } from './own-refusals.js';
 
 // A result encoded once (a tools/list answer, made once per admission) is masked once per list of secrets, which
 // every session of a proxy shares: decoded and masked for each session, 5,000 tools took 9 ms a session.
@@ -54,6 +55,8 @@ export function maskedChannel(channel: Channel, secrets: readonly string[]): Cha
       const masked = masker.json(text);
       if (masked === text) return channel.send(message, related);
       const back = JSON.parse(masked) as Record<string, unknown>;
+      // Rebuilt, a refusal of the proxy's stays its own (its HTTP status: http-answer.ts).
+      keepOwn((message as { error?: unknown }).error, back['error']);
       channel.send(Object.hasOwn(message, 'id') ? { jsonrpc: back['jsonrpc'], id, ...back } : back, related);
     },
     sendResult: (id, result) => {

@@ -27,6 +27,7 @@ import { PROTOCOL_REVISIONS, revisionOf } from '../mcp/versions.js';
 import type { Published } from './admission.js';
 import { guardAnswer } from './answer-guard.js';
 import { WITHDRAWN } from './before-forward.js';
+import { ownRefusal } from './own-refusals.js';
 
 /** Why a server's request never reaches a 2026-07-28 client through the proxy. */
 export const NO_INPUT_REQUIRED =
@@ -74,9 +75,8 @@ export function isModernRequest(m: Pick<RpcMessage, 'params'>): boolean {
   return claimed !== undefined && revisionOf(claimed)?.era !== 'initialize';
 }
 
-const error = (code: number, message: string, data?: object): Reply => ({
-  error: { code, message, ...(data === undefined ? {} : { data }) },
-});
+// The proxy's own answers (own-refusals.ts): over HTTP a -32601 of them is a 404, a server's never.
+const error = (code: number, message: string, data?: object): Reply => ownRefusal(code, message, data);
 
 /** What the gateway (`--config`) serves: the revisions that start with initialize, none of the stateless ones. */
 const GATEWAY_REVISIONS = PROTOCOL_REVISIONS.filter((r) => r.era === 'initialize');

@@ -6,7 +6,8 @@
 // `includeContext` goes only to a client that declared `sampling.context` ("Sampling"; a client of a revision
 // before 2025-11-25, which has no such capability, with `sampling`), never through the gateway,
 // whose client holds every server's context. A URL mode elicitation asks the user to open an http or https URL.
-// A -32042 error's elicitations reach only a client that takes URL mode. An answer or a request not of its shape
+// A -32042 error's elicitations reach only a client that takes URL mode; an error with a code of 2026-07-28's own
+// signalling (HeaderMismatch and the like) is the proxy's -32603. An answer or a request not of its shape
 // is the proxy's error, a notification not of its shape goes nowhere; an answer over --max-result is refused.
 import { RPC, type Reply, type RpcError } from '../mcp/peer.js';
 import { metaOf } from '../mcp/forward.js';
@@ -23,6 +24,8 @@ import {
 } from '../mcp/server-shapes.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
 import { serverRequestRefusal } from './revision-rules.js';
+import { MODERN_ERRORS } from '../mcp/modern.js';
+import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 
 /** The client a server's message goes to. */
 export interface ClientSide {
@@ -90,10 +93,28 @@ const URL_ELICITATION_REQUIRED = -32042;
 const ELICITATIONS = members({ elicitations: arrayOf(URL_ELICITATION) });
 
 /**
- * A server's error as its client gets it: within `maxBytes` of JSON text (as a result is held to --max-result), a
- * -32042's elicitations only to a client that takes URL mode.
+ * The codes of MCP 2026-07-28's own signalling (Streamable HTTP "Server Validation"; "Versioning"), which the proxy
+ * answers its clients with for itself: the server negotiated its revision with the proxy, not with the client, so
+ * from it they would tell the client of headers, capabilities or versions the proxy never refused (a hunt's find:
+ * the MCP SDK client read a tool's -32022 as its revision unsupported, its -32020 as a header mismatch).
+ */
+const SIGNAL_CODES: ReadonlyMap<number, string> = new Map([
+  [HEADER_MISMATCH, 'HeaderMismatch'],
+  [MODERN_ERRORS.missingClientCapability, 'MissingRequiredClientCapability'],
+  [MODERN_ERRORS.unsupportedProtocolVersion, 'UnsupportedProtocolVersion'],
+]);
+
+/**
+ * A server's error as its client gets it: one with a code of the proxy's own signalling turned into -32603, within
+ * `maxBytes` of JSON text (as a result is held to --max-result), a -32042's elicitations only to a client that takes
+ * URL mode.
  */
 export function serverError(error: RpcError, client: ClientSide, maxBytes: number): RpcError {
+  const signal = SIGNAL_CODES.get(error.code);
+  if (signal !== undefined) {
+    const why = `its code ${error.code} is MCP 2026-07-28's ${signal}, which only the proxy itself answers with`;
+    return { code: RPC.internalError, message: `the MCP server's error was not passed on: ${why}` };
+  }
   const size = Buffer.byteLength(JSON.stringify(error));
   if (size > maxBytes)
     return {

@@ -14,6 +14,7 @@ import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import type { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
 import { modernReply } from './modern-requests.js';
+import { ownRefusal } from './own-refusals.js';
 import { taskRefusal } from './revision-rules.js';
 import { type ClientSide, serverErrorReply } from './server-messages.js';
 import { callRecorder, type SessionContext } from './session-context.js';
@@ -68,7 +69,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     if (current === WITHDRAWN) return downstream.respond(m.id, CANCELLED);
     const mismatch = modern ? paramMismatch(m, current) : undefined;
     if (mismatch !== undefined) {
-      downstream.respond(m.id, { error: { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` } });
+      downstream.respond(m.id, ownRefusal(HEADER_MISMATCH, `Header mismatch: ${mismatch}`));
       const ms = Math.round((performance.now() - started) * 1000) / 1000;
       const tool = clip(String((m.params as { name?: unknown }).name), 80);
       context.onCall({ tool, verdict: 'refused', stage: 'lookup', ms, upstreamError: false });

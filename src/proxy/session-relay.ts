@@ -4,17 +4,18 @@
 // (client-answers.ts). Nothing carrying a member named `__proto__` passes either way (src/mcp/forward.ts).
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import type { RpcMessage } from '../mcp/channel.js';
-import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
+import { CANCELLED, RPC, type Peer, type Reply, type RpcError } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
 import type { Belonging } from './belonging.js';
 import { guardAnswer } from './answer-guard.js';
 import { rebuiltAnswer } from './client-answers.js';
 import { rebuiltCancellation } from './client-notifications.js';
 import { MALFORMED_REQUEST, malformedRequest, rebuiltRequest } from './client-requests.js';
+import { ownRefusal } from './own-refusals.js';
 
-/** The -32601 answer to a method the proxy does not forward. */
-export function notFound(method: string): { error: { code: number; message: string } } {
-  return { error: { code: RPC.methodNotFound, message: `method not found: ${JSON.stringify(clip(method, 80))}` } };
+/** The -32601 answer to a method the proxy does not forward (its own: 404 to a 2026-07-28 POST, http-answer.ts). */
+export function notFound(method: string): { readonly error: RpcError } {
+  return ownRefusal(RPC.methodNotFound, `method not found: ${JSON.stringify(clip(method, 80))}`);
 }
 
 /** The -32602 answer to a message that carries a member named `__proto__`. */
