@@ -1,5 +1,6 @@
 // Boolean subschemas count in both cost models (src/schema/held-subschemas.ts): the step budget of a call
-// (engine/step-budget.ts) and the compile estimate of admission (compile-cost.ts, deferral.ts). A hunt's find:
+// (src/schema/engine/step-budget.ts) and the compile estimate of admission (compile-cost.ts, deferral.ts).
+// A hunt's find:
 // `true`/`false` had no step keyword and no compile cost, so calls ran up to 72 times the 50 ms rule at default
 // limits, 9,990 `false` branches admitted in 1.5 s and 193 MB, and a lazy schema of 7,000 of them took 1.1 s on
 // its first call of 7 bytes. Asserted on the verdict class and the limit named, never on times.
