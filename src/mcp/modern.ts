@@ -50,6 +50,11 @@ export function claimedVersion(params: unknown): string | undefined {
 /** The stateless revisions toolgate serves (their era in src/mcp/versions.ts), newest first. */
 export const STATELESS_REVISIONS: readonly ProtocolRevision[] = PROTOCOL_REVISIONS.filter((r) => r.era === 'stateless');
 
+/** The revisions served with `initialize`: all the gateway (`--config`) serves, so what its -32022 names. */
+export const INITIALIZE_REVISIONS: readonly ProtocolRevision[] = PROTOCOL_REVISIONS.filter(
+  (r) => r.era === 'initialize',
+);
+
 /** The stateless revision named `version`, or undefined (an initialize-era one, or one toolgate does not know). */
 export function statelessRevision(version: string | undefined): ProtocolRevision | undefined {
   const revision = revisionOf(version);

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { clip } from '../util/describe-value.js';
 import { revisionOf } from '../mcp/versions.js';
-import { unsupportedVersion } from '../mcp/modern.js';
+import { INITIALIZE_REVISIONS, STATELESS_REVISIONS, unsupportedVersion } from '../mcp/modern.js';
 import { bearerClient, bearerMatches } from './bearer.js';
 import type { GrantedClient } from './grants.js';
 import { isLoopback, type ListenSettings } from './settings.js';
@@ -53,7 +53,7 @@ const UNAUTHORIZED: Refusal = {
 };
 
 /** The refusal for a request that may not be served at all, or what let it through. */
-export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refusal | LetThrough {
+export function guardRequest(req: IncomingMessage, listen: ListenSettings, gateway = false): Refusal | LetThrough {
   // Node reads the first of several Host lines; an intermediary may route by another (RFC 9112 section 3.2: 400).
   if ((req.headersDistinct?.host?.length ?? 0) > 1)
     return { status: 400, message: 'Bad Request: more than one Host header' };
@@ -69,7 +69,7 @@ export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refu
   if (listen.clients !== undefined && client === undefined) return UNAUTHORIZED;
   // A POST's is answered once its body is read, with its id (src/proxy/http-post.ts, versionRefusal).
   if (req.method !== 'POST') {
-    const refused = versionRefusal(req);
+    const refused = versionRefusal(req, gateway);
     if (refused !== undefined) return refused;
   }
   return { client };
@@ -78,12 +78,14 @@ export function guardRequest(req: IncomingMessage, listen: ListenSettings): Refu
 /**
  * The refusal of a request whose `MCP-Protocol-Version` names no revision toolgate knows: 400 with MCP 2026-07-28's
  * UnsupportedProtocolVersion (naming what is served), which a dual-era client reads as a modern server's answer and
- * retries with a revision of the list; a client of an earlier revision sees a 400.
+ * retries with a revision of the list; a client of an earlier revision sees a 400. The gateway (`--config`) names
+ * the revisions it serves, each with initialize: it serves no stateless MCP (a review's find: it offered 2026-07-28).
  */
-export function versionRefusal(req: IncomingMessage): Refusal | undefined {
+export function versionRefusal(req: IncomingMessage, gateway = false): Refusal | undefined {
   const version = req.headers['mcp-protocol-version'];
   if (typeof version === 'string' && revisionOf(version) === undefined) {
-    const { code, data } = unsupportedVersion(clip(version, 40));
+    const served = gateway ? INITIALIZE_REVISIONS : STATELESS_REVISIONS;
+    const { code, data } = unsupportedVersion(clip(version, 40), served);
     return {
       status: 400,
       message: `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(clip(version, 40))}`,

@@ -13,6 +13,7 @@ import type { GrantedClient } from './grants.js';
 import { versionRefusal } from './http-guard.js';
 import { accepts, isMediaType } from './media-types.js';
 import { isModernPost, modernRefusal } from './http-modern.js';
+import { gatewayUnsupported } from './modern-requests.js';
 import { refuse } from './http-refuse.js';
 import type { HttpSession } from './http-session.js';
 import type { SessionTable } from './http-sessions.js';
@@ -42,17 +43,14 @@ export function postHandler(settings: ProxySettings, table: SessionTable): PostH
     text: string,
     client: GrantedClient | undefined,
   ): Promise<void> => {
-    // The gateway (--config) relays to several servers by its own session code, which speaks initialize only: a plain
-    // 400 tells a dual-era client (the SDK's probe) to fall back to initialize; nothing reaches a server.
-    if (settings.servers !== undefined)
-      return refuse(
-        res,
-        400,
-        'Bad Request: the gateway (--config) serves MCP with initialize only',
-        {},
-        RPC.invalidRequest,
-        m.id ?? null,
-      );
+    // The gateway (--config) relays to several servers by its own session code, which speaks initialize only: 400
+    // with the -32022 it gives on stdio, naming the revisions it serves, each with initialize (a review's find: the
+    // two transports disagreed); a dual-era client (the SDK's probe) falls back to initialize; nothing reaches a
+    // server.
+    if (settings.servers !== undefined) {
+      const { code, message, data } = gatewayUnsupported(m);
+      return refuse(res, 400, `Bad Request: ${message}`, {}, code, m.id ?? null, data);
+    }
     const refusal = modernRefusal(req, m);
     if (refusal === 'accepted') return void res.writeHead(202).end();
     if (refusal !== undefined)
@@ -110,7 +108,7 @@ export function postHandler(settings: ProxySettings, table: SessionTable): PostH
     const m = message as RpcMessage;
     const mismatch = headerMismatch(req, m);
     if (mismatch !== undefined) return refuse(res, 400, `Bad Request: ${mismatch}`, {}, HEADER_MISMATCH, m.id ?? null);
-    const unsupported = versionRefusal(req);
+    const unsupported = versionRefusal(req, settings.servers !== undefined);
     if (unsupported !== undefined)
       return refuse(res, 400, unsupported.message, {}, unsupported.code, m.id ?? null, unsupported.data);
     if (isModernPost(req, m)) return modernPost(req, res, m, text, client);

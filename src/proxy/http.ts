@@ -94,7 +94,7 @@ export async function openHttpFront(
     // arrived (duplicate keys, exact numbers), so such a request is refused rather than re-serialized.
     if ((req as { body?: unknown }).body !== undefined)
       return refuse(res, 500, 'Internal Server Error: mount toolgate before any body parser (the body was read)');
-    const guarded = guardRequest(req, listen);
+    const guarded = guardRequest(req, listen, settings.servers !== undefined);
     if ('status' in guarded)
       return refuse(res, guarded.status, guarded.message, { ...guarded.headers }, guarded.code, null, guarded.data);
     const { client } = guarded;

@@ -13,6 +13,7 @@ import {
   completeResult,
   discoverResult,
   envelopeProblem,
+  INITIALIZE_REVISIONS,
   modernResultMembers,
   modernTool,
   retryMembers,
@@ -23,7 +24,7 @@ import {
 import type { RpcMessage } from '../mcp/channel.js';
 import { CANCELLED, RPC, type Reply } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
-import { PROTOCOL_REVISIONS, revisionOf } from '../mcp/versions.js';
+import { revisionOf } from '../mcp/versions.js';
 import type { Published } from './admission.js';
 import { guardAnswer } from './answer-guard.js';
 import { WITHDRAWN } from './before-forward.js';
@@ -79,7 +80,6 @@ export function isModernRequest(m: Pick<RpcMessage, 'params'>): boolean {
 const error = (code: number, message: string, data?: object): Reply => ownRefusal(code, message, data);
 
 /** What the gateway (`--config`) serves: the revisions that start with initialize, none of the stateless ones. */
-const GATEWAY_REVISIONS = PROTOCOL_REVISIONS.filter((r) => r.era === 'initialize');
 
 /**
  * The gateway's (`--config`) answer to any request isModernRequest holds: its session code speaks initialize only, so
@@ -88,8 +88,13 @@ const GATEWAY_REVISIONS = PROTOCOL_REVISIONS.filter((r) => r.era === 'initialize
  * back to initialize on it). A hunt's find: on stdio such a request was served as a 2025-11-25 one.
  */
 export function gatewayRefusal(m: Pick<RpcMessage, 'params'>): Reply {
-  const refusal = unsupportedVersion(clip(claimedVersion(m.params) ?? '', 40), GATEWAY_REVISIONS);
+  const refusal = gatewayUnsupported(m);
   return error(refusal.code, refusal.message, refusal.data);
+}
+
+/** The -32022 of gatewayRefusal as its parts, for the HTTP gateway's 400 (src/proxy/http-post.ts). */
+export function gatewayUnsupported(m: Pick<RpcMessage, 'params'>): ReturnType<typeof unsupportedVersion> {
+  return unsupportedVersion(clip(claimedVersion(m.params) ?? '', 40), INITIALIZE_REVISIONS);
 }
 
 /**

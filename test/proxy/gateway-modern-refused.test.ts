@@ -8,13 +8,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, modernEnvelope } from '../cli/http-fixture.js';
+import { eventually, modernEnvelope, POST_HEADERS, startProxy, stopAll } from '../cli/http-fixture.js';
 import { RawCli } from '../cli/raw-cli.js';
 
 const SERVER = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/revision-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-gateway-modern-'));
 const clis: RawCli[] = [];
-afterAll(() => {
+afterAll(async () => {
+  await stopAll();
   for (const c of clis) c.kill();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -128,4 +129,43 @@ describe('a stdio gateway whose client initialized', () => {
       { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: held.id, reason: 'stop' } },
     ]);
   }, 30_000);
+});
+
+// A review's find: over HTTP the gateway answered an unknown MCP-Protocol-Version with -32022 naming 2026-07-28, which
+// it does not serve (a dual-era client retrying with it got a plain 400), and a 2026-07-28 POST with -32600 where
+// stdio says -32022: both name the revisions it serves, each with initialize, now.
+describe('the gateway over HTTP names the revisions it serves, as on stdio', () => {
+  let url = '';
+  const record = join(dir, 'http.jsonl');
+  beforeAll(async () => {
+    const config = join(dir, 'http.json');
+    const r = { command: process.execPath, args: [SERVER], env: { RECORD_FILE: record } };
+    writeFileSync(config, JSON.stringify({ mcpServers: { r } }));
+    url = (await startProxy(['--config', config, '--listen', '127.0.0.1:0'])).url;
+  }, 30_000);
+
+  const post = async (headers: Record<string, string>, params: Record<string, unknown>) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: CALL, params });
+    const res = await fetch(url, { method: 'POST', headers: { ...POST_HEADERS, ...headers }, body });
+    return { status: res.status, body: (await res.json()) as { error?: { code: number; data?: unknown } } };
+  };
+
+  it.each([
+    ['an unknown MCP-Protocol-Version', { 'mcp-protocol-version': '2099-01-01' }, { name: 'r__asked', arguments: {} }],
+    [
+      'a 2026-07-28 request',
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': CALL, 'mcp-name': 'r__asked' },
+      { name: 'r__asked', arguments: {}, _meta: modernEnvelope() },
+    ],
+  ])(
+    '%s: 400, -32022 naming the initialize revisions',
+    async (_, headers, params) => {
+      const { status, body } = await post(headers, params);
+      expect(status).toBe(400);
+      expect(body.error?.code).toBe(-32022);
+      expect((body.error?.data as { supported?: unknown })?.supported).toEqual(SERVED);
+      expect(linesOf(record).filter((l) => l.method === CALL)).toEqual([]);
+    },
+    30_000,
+  );
 });
