@@ -6,17 +6,16 @@
 import { formatForModel } from '../errors/format.js';
 import type { GateError } from '../result.js';
 import type { Registry } from '../tools/registry.js';
+import { clip } from '../util/describe-value.js';
 import { argumentsRefusal, type ForwardedCall, forwardedCall, protoMemberPath, protoRefusal } from './forward.js';
-import { memberText } from './json-member.js';
+import { readCall } from './repeated-keys.js';
 
 /**
- * How the arguments arrived: as the JSON text of the whole request (the proxy: validated as the text that
- * arrived, so duplicate keys and numbers parsing would round are refused), or as a value the caller holds (a
- * frozen private copy: guardClient).
+ * How the arguments arrived: as the JSON text of the whole tools/call request (the proxy: validated as the text
+ * that arrived, so duplicate keys and numbers parsing would round are refused, and a request giving a key twice
+ * outside them too: repeated-keys.ts), or as a value the caller holds (a frozen private copy: guardClient).
  */
-export type ArgumentsSource =
-  | { readonly requestText: string; readonly path: readonly string[] }
-  | { readonly value: unknown };
+export type ArgumentsSource = { readonly requestText: string } | { readonly value: unknown };
 
 /** The gate's verdict on a call to an admitted tool. */
 export type CallVerdict =
@@ -52,12 +51,13 @@ export function gateCall(
     return invalid(calledAs, 'arguments must be a JSON object');
   let args: unknown;
   let argsText: string | undefined;
-  if (given !== undefined && 'requestText' in source) {
-    const raw = memberText(source.requestText, source.path);
-    if (raw.kind === 'duplicate') return invalid(calledAs, `the request has "${raw.key}" twice`);
-    argsText = raw.kind === 'text' ? raw.text : undefined;
+  if ('requestText' in source) {
+    // A key twice anywhere but in the arguments is refused whether or not arguments were given (a hunt's find).
+    const read = readCall(source.requestText, params);
+    if (read.kind === 'twice') return invalid(calledAs, `the request has "${clip(read.key, 80)}" twice`);
+    argsText = given === undefined ? undefined : read.arguments;
     args = argsText;
-  } else if (given !== undefined && 'value' in source) args = source.value;
+  } else if (given !== undefined) args = source.value;
   const verdict = registry.check({ id: '', name: tool, arguments: args });
   if (!verdict.ok) return { kind: 'invalid', text: formatForModel(calledAs, verdict.error), error: verdict.error };
   const refused = argumentsRefusal(verdict.value, argsText);

@@ -5,18 +5,20 @@
 // refuse, for a server to answer before its handler runs.
 import { parseJsonText } from '../arguments/json-text.js';
 import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
-import { memberText } from './json-member.js';
+import { clip } from '../util/describe-value.js';
+import { readCall } from './repeated-keys.js';
 
 /**
- * Why the `arguments` of the tools/call read from `text` are not exactly what JSON.parse made of them (a member of
- * the request given twice, a key given twice, a number no double holds as written) or what the SDK's handler gets
+ * Why the `arguments` of the tools/call read from `text` are not exactly what JSON.parse made of them (a key of the
+ * request given twice in one object, anywhere, a number no double holds as written) or what the SDK's handler gets
  * (a top-level `__proto__`), or undefined.
  */
 export function inexactArguments(text: string): string | undefined {
-  const raw = memberText(text, ['params', 'arguments']);
-  if (raw.kind === 'duplicate') return `the request has "${raw.key}" twice`;
-  if (raw.kind === 'absent') return undefined;
-  const read = parseJsonText(raw.text, NO_TEXT_LIMITS);
+  // The SDK's handler reads `name` and `_meta` as JSON.parse kept them too: a key given twice is refused anywhere.
+  const raw = readCall(text);
+  if (raw.kind === 'twice') return `the request has "${clip(raw.key, 80)}" twice`;
+  if (raw.arguments === undefined) return undefined;
+  const read = parseJsonText(raw.arguments, NO_TEXT_LIMITS);
   if (!read.ok) return read.error.message;
   // The SDK copies the arguments' top-level members into a new object (its record schema), where a member named
   // `__proto__` sets the copy's prototype and is gone: the schema would judge the call without it.

@@ -19,7 +19,7 @@ const SPACE = /[ \t\n\r]*/y;
 const UNESCAPED = /[^"\\]*"/y;
 
 /** Index just after the JSON string starting at `i` (a `"`): the next `"` not escaped by an odd run of `\\`. */
-function skipString(text: string, i: number): number {
+export function skipString(text: string, i: number): number {
   for (let from = i + 1; ; ) {
     const q = text.indexOf('"', from);
     if (q < 0) return text.length;
@@ -42,7 +42,7 @@ function spells(text: string, start: number, end: number, key: string): boolean 
 }
 
 /** Index just after the JSON value starting at `i` (whitespace before it already skipped). */
-function skipValue(text: string, i: number): number {
+export function skipValue(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === QUOTE) return skipString(text, i);
   if (c === 123 || c === 91) {
@@ -67,7 +67,7 @@ function skipValue(text: string, i: number): number {
 }
 
 /** Index of the first character at or after `i` that is not JSON whitespace (RFC 8259 section 2). */
-function skipSpace(text: string, i: number): number {
+export function skipSpace(text: string, i: number): number {
   SPACE.lastIndex = i;
   SPACE.test(text);
   return SPACE.lastIndex;

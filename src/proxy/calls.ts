@@ -53,7 +53,7 @@ export function decideCall(
     published.bundle.registry,
     name,
     params['arguments'],
-    { requestText: text, path: ['params', 'arguments'] },
+    { requestText: text },
     params,
     calledAs ?? name,
   );

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readMessage, type RpcMessage } from '../mcp/channel.js';
 import { BodyBudget, readBody } from '../mcp/http-body.js';
 import { TOO_DEEP } from '../mcp/message-depth.js';
+import { repeatedKey, twiceRefusal } from '../mcp/repeated-keys.js';
 import { initializeProblem } from '../mcp/initialize.js';
 import { RPC } from '../mcp/peer.js';
 import { HEADER_MISMATCH, headerMismatch } from '../mcp/routing-headers.js';
@@ -106,6 +107,17 @@ export function postHandler(settings: ProxySettings, table: SessionTable): PostH
       );
     }
     const m = message as RpcMessage;
+    // Read two ways, by the proxy and by whatever keeps the first of the two (a hunt's find): never served.
+    const twice = repeatedKey(m, text);
+    if (twice !== undefined)
+      return refuse(
+        res,
+        400,
+        `Invalid Request: ${twiceRefusal(twice)}`,
+        {},
+        RPC.invalidRequest,
+        twice === 'id' ? null : (m.id ?? null),
+      );
     const mismatch = headerMismatch(req, m);
     if (mismatch !== undefined) return refuse(res, 400, `Bad Request: ${mismatch}`, {}, HEADER_MISMATCH, m.id ?? null);
     const unsupported = versionRefusal(req, settings.servers !== undefined);

@@ -4,6 +4,7 @@
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { openChannel } from '../mcp/channel.js';
 import { TOO_DEEP } from '../mcp/message-depth.js';
+import { repeatedKey, twiceRefusal } from '../mcp/repeated-keys.js';
 import { Peer, RPC } from '../mcp/peer.js';
 import { MAX_REQUEST_LINE_BYTES } from '../mcp/stdio-line-transport.js';
 import { openCallLog } from './call-log.js';
@@ -44,8 +45,20 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     outputBroken = resolve;
   });
   const input = io.input ?? process.stdin;
+  /** Answers a line that is no message the proxy serves, unless the client has left too much unread. */
+  const answerBad = (id: string | number | null, code: number, message: string): void => {
+    // A client that floods bad lines and reads nothing must not grow this process's output without end.
+    if (downstream.channel !== undefined && downstream.channel.backlog() < MAX_REQUEST_LINE_BYTES)
+      answerBadLine(id, { error: { code, message } });
+  };
   const channel = openChannel(input, io.output ?? process.stdout, MAX_REQUEST_LINE_BYTES, {
-    message: deliver,
+    message: (m, text) => {
+      // Read two ways, by the proxy and by whatever keeps the first of the two (a hunt's find): never served.
+      const twice = repeatedKey(m, text);
+      if (twice === undefined) return deliver(m, text);
+      const id = twice === 'id' ? null : (m.id ?? null);
+      answerBad(id, RPC.invalidRequest, `invalid request: ${twiceRefusal(twice)}; it was dropped`);
+    },
     bad: (why, id) => {
       const [code, message] =
         why === 'parse'
@@ -58,9 +71,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
             : why === 'deep'
               ? [RPC.invalidRequest, `invalid request: the message is ${TOO_DEEP}; it was dropped`]
               : [RPC.invalidRequest, 'invalid request: not a JSON-RPC 2.0 message'];
-      // A client that floods bad lines and reads nothing must not grow this process's output without end.
-      if (downstream.channel !== undefined && downstream.channel.backlog() < MAX_REQUEST_LINE_BYTES)
-        answerBadLine(id, { error: { code, message } });
+      answerBad(id, code, message);
     },
     closed: () => clientGone(),
     broken: () => outputBroken(),

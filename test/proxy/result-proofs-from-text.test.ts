@@ -37,13 +37,7 @@ describe('a member named __proto__ found from the text it was read from', () => 
     registry.register(defineTool({ name: 'echo', inputSchema: { type: 'object' }, execute: () => 'ok' }));
     const request = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":${text}}}`;
     const params = (JSON.parse(request) as { params: Record<string, unknown> }).params;
-    const verdict = gateCall(
-      registry,
-      'echo',
-      params['arguments'],
-      { requestText: request, path: ['params', 'arguments'] },
-      params,
-    );
+    const verdict = gateCall(registry, 'echo', params['arguments'], { requestText: request }, params);
     expect(verdict.kind).toBe('invalid');
     expect(JSON.stringify(verdict)).toContain('__proto__');
   });
