@@ -1,8 +1,9 @@
 /**
  * The proxy's per-call gate on its own (gateCall, src/mcp/call-gate.ts: the call's text read, its arguments
  * validated exactly, the forwarded call rebuilt), over a typical 1 KB tools/call line: microseconds per call, the
- * fastest of `--runs` runs of `--calls` calls (the run least disturbed by other load on the machine). A 2025-11-25 call (no `_meta`) and a 2026-07-28 one (its `_meta`
- * envelope). `--other <dist of another build>` runs that build's gateCall too, interleaved run by run.
+ * fastest of `--runs` runs of `--calls` calls (the run least disturbed by other load on the machine). A 2025-11-25
+ * call (no `_meta`) and a 2026-07-28 one (its `_meta` envelope). `--other <dist of another build>` runs that
+ * build's gateCall too, interleaved run by run.
  *
  *   npm run build && node --import tsx bench/call-gate.ts [--other <old>/dist] [--runs 15] [--calls 20000]
  */

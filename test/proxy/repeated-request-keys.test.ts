@@ -93,7 +93,8 @@ describe('over --listen', () => {
   });
 
   it('2026-07-28 tools/list with a key twice in its _meta: 400, invalid request', async () => {
-    const body = `{"jsonrpc":"2.0","id":8,"method":"tools/list","params":{"_meta":{${V}:"2099-01-01",${ENVELOPE_BODY}}}}`;
+    const meta = `{${V}:"2099-01-01",${ENVELOPE_BODY}}`;
+    const body = `{"jsonrpc":"2.0","id":8,"method":"tools/list","params":{"_meta":${meta}}}`;
     const [status, m] = await post({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' }, body);
     expect([status, m]).toEqual([
       400,

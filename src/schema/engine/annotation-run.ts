@@ -189,7 +189,7 @@ export function placeOf(cxt: CallContext, data: unknown): Place | undefined {
  * lookups. The callers' loops run once per subschema they hold, outside the generated code the step keyword
  * charges, so this is what bounds a wide `anyOf` looked up again and again.
  */
-export const LOOKUP_STEPS = 2;
+export const LOOKUP_STEPS = 4;
 
 /**
  * Steps charged per subschema actually applied, before the work: the validator call with its fresh context,
@@ -197,9 +197,10 @@ export const LOOKUP_STEPS = 2;
  * find: uncharged, 1,000 `true` branches over 1,000 objects took 1.1 s, and 9,000 exhausted the heap. Measured
  * with the evaluated set beside it (unevaluated.ts): 0.35 µs a branch for 10-100 branches, 0.65 µs for 1,000,
  * 1.8 µs for 9,000, as the place's memo and the validators it touches outgrow the caches; so the charge grows
- * with the entries already in the memo, one step per MEMO_ENTRIES_PER_STEP.
+ * with the entries already in the memo, one step per MEMO_ENTRIES_PER_STEP. Twice that warm figure, with
+ * LOOKUP_STEPS: a review found a process's first walk 3-4 times slower a step (600 `$ref` branches: 67-76 ms).
  */
-const APPLY_STEPS = 20;
+const APPLY_STEPS = 40;
 const MEMO_ENTRIES_PER_STEP = 100;
 
 /** What applying one more subschema at `place` (or making its evaluated set) is charged; see APPLY_STEPS. */
