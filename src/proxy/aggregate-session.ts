@@ -140,7 +140,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     toServer.delete(key(m.id));
     link.belonging.close(own);
     if ('error' in r) {
-      const answered = serverErrorReply(r, client(), settings.maxResultBytes);
+      const answered = serverErrorReply(r, client(), settings.maxResultBytes, settings.secrets);
       // A -32042's URL elicitations are this server's to complete (aggregate-server-side.ts).
       const data = answered.error.data;
       if (isObject(data) && Array.isArray(data['elicitations'])) for (const e of data['elicitations']) opened(link, e);

@@ -7,8 +7,9 @@
 // before 2025-11-25, which has no such capability, with `sampling`), never through the gateway,
 // whose client holds every server's context. A URL mode elicitation asks the user to open an http or https URL.
 // A -32042 error's elicitations reach only a client that takes URL mode; an error with a code of 2026-07-28's own
-// signalling (HeaderMismatch and the like) is the proxy's -32603. An answer or a request not of its shape
-// is the proxy's error, a notification not of its shape goes nowhere; an answer over --max-result is refused.
+// signalling (HeaderMismatch and the like) is the proxy's -32603, quoting the server's message. An answer or a
+// request not of its shape is the proxy's error, a notification not of its shape goes nowhere; an answer over
+// --max-result is refused.
 import { RPC, type Reply, type RpcError } from '../mcp/peer.js';
 import { metaOf } from '../mcp/forward.js';
 import { arrayOf, members, NOT_SHAPED } from '../mcp/message-shapes.js';
@@ -26,6 +27,8 @@ import type { ProtocolRevision } from '../mcp/versions.js';
 import { serverRequestRefusal } from './revision-rules.js';
 import { MODERN_ERRORS } from '../mcp/modern.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
+import { clip } from '../util/describe-value.js';
+import { clientMasker } from './masked-channel.js';
 
 /** The client a server's message goes to. */
 export interface ClientSide {
@@ -104,16 +107,28 @@ const SIGNAL_CODES: ReadonlyMap<number, string> = new Map([
   [MODERN_ERRORS.unsupportedProtocolVersion, 'UnsupportedProtocolVersion'],
 ]);
 
+/** Most characters of a server's message the proxy's -32603 in its place quotes. */
+const MAX_QUOTED_MESSAGE = 200;
+
 /**
- * A server's error as its client gets it: one with a code of the proxy's own signalling turned into -32603, within
- * `maxBytes` of JSON text (as a result is held to --max-result), a -32042's elicitations only to a client that takes
- * URL mode.
+ * A server's error as its client gets it: one with a code of the proxy's own signalling turned into -32603 quoting
+ * its message (masked of `secrets`, then clipped), within `maxBytes` of JSON text (as a result is held to
+ * --max-result), a -32042's elicitations only to a client that takes URL mode.
  */
-export function serverError(error: RpcError, client: ClientSide, maxBytes: number): RpcError {
+export function serverError(
+  error: RpcError,
+  client: ClientSide,
+  maxBytes: number,
+  secrets: readonly string[],
+): RpcError {
   const signal = SIGNAL_CODES.get(error.code);
   if (signal !== undefined) {
-    const why = `its code ${error.code} is MCP 2026-07-28's ${signal}, which only the proxy itself answers with`;
-    return { code: RPC.internalError, message: `the MCP server's error was not passed on: ${why}` };
+    // In 2025-11-25 these codes are the server's own, its message what says why (a review's find: it was lost).
+    // Masked before it is clipped: a secret cut at the clip would pass the whole-value masking of what a client
+    // reads (masked-channel.ts) with its beginning shown.
+    const said = clip(clientMasker(secrets).text(String(error.message)), MAX_QUOTED_MESSAGE);
+    const why = `code ${error.code}, MCP 2026-07-28's ${signal}, which only the proxy itself answers with`;
+    return { code: RPC.internalError, message: `the MCP server's error was not passed on (${why}): ${said}` };
   }
   const size = Buffer.byteLength(JSON.stringify(error));
   if (size > maxBytes)
@@ -131,17 +146,24 @@ export function serverErrorReply(
   reply: { readonly error: RpcError },
   client: ClientSide,
   maxBytes: number,
+  secrets: readonly string[],
 ): { readonly error: RpcError } {
-  const error = serverError(reply.error, client, maxBytes);
+  const error = serverError(reply.error, client, maxBytes, secrets);
   return error === reply.error ? reply : { error };
 }
 
 /**
  * A server's answer to its client's request of `method`, as the client gets it: a result rebuilt from its
- * specified members and within `maxBytes` of JSON text, an error as serverError gives it.
+ * specified members and within `maxBytes` of JSON text, an error as serverError gives it (`secrets` masked).
  */
-export function serverAnswer(method: string, reply: Reply, client: ClientSide, maxBytes: number): Reply {
-  if ('error' in reply) return serverErrorReply(reply, client, maxBytes);
+export function serverAnswer(
+  method: string,
+  reply: Reply,
+  client: ClientSide,
+  maxBytes: number,
+  secrets: readonly string[],
+): Reply {
+  if ('error' in reply) return serverErrorReply(reply, client, maxBytes, secrets);
   const known = RESULTS.get(method);
   if (known === undefined) return reply;
   // The message's text as it came; without one (none today), the result's JSON.

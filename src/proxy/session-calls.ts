@@ -13,7 +13,7 @@ import type { Published } from './admission.js';
 import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import type { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
-import { modernReply } from './modern-requests.js';
+import { isModernRequest, modernReply } from './modern-requests.js';
 import { ownRefusal } from './own-refusals.js';
 import { taskRefusal } from './revision-rules.js';
 import { type ClientSide, serverErrorReply } from './server-messages.js';
@@ -21,6 +21,7 @@ import { callRecorder, type SessionContext } from './session-context.js';
 import { idKey } from './session-relay.js';
 import type { SessionTools } from './session-tools.js';
 import { createdTask, namedTask, type TaskTools, unknownTask } from './tasks.js';
+import type { UrlElicitations } from './url-elicitations.js';
 import { MALFORMED_REQUEST, malformedRequest, rebuiltRequest } from './client-requests.js';
 import { members, NOT_SHAPED, task as taskShape } from '../mcp/message-shapes.js';
 
@@ -42,6 +43,8 @@ export interface CallsOf {
   readonly client: (params?: unknown) => ClientSide;
   /** The tasks this session's calls made (tasks.ts): added to here, read by every tasks/* request. */
   readonly tasks: TaskTools;
+  /** The URL elicitations this session's 2025-11-25 requests opened (url-elicitations.ts): added to here. */
+  readonly elicitations: UrlElicitations;
 }
 
 /**
@@ -57,8 +60,13 @@ export interface SessionCalls {
 /** The tools/call and tasks/result of one session. */
 export function sessionCalls(of: CallsOf): SessionCalls {
   const { downstream, upstream, context, tools, toUpstream, belonging, clientRevision, tasks } = of;
-  const errorOf = (r: { readonly error: RpcError }, params: unknown) =>
-    serverErrorReply(r, of.client(params), context.settings.maxResultBytes);
+  const errorOf = (r: { readonly error: RpcError }, params: unknown) => {
+    const { maxResultBytes, secrets } = context.settings;
+    const answered = serverErrorReply(r, of.client(params), maxResultBytes, secrets);
+    // A -32042's URL elicitations, as a 2025-11-25 request's client got them, are that client's to complete.
+    if (!isModernRequest({ params })) of.elicitations.answered(answered.error);
+    return answered;
+  };
   const { settings } = context;
   const waiting = new BeforeForward();
 

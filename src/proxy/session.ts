@@ -38,6 +38,7 @@ import { guardAnswer } from './answer-guard.js';
 import { MALFORMED, rebuiltNotification } from './client-notifications.js';
 import { withoutTaskList } from './task-list.js';
 import { namedTask, TaskTools } from './tasks.js';
+import { UrlElicitations } from './url-elicitations.js';
 
 export type { CallRecord, Relayed, SessionContext } from './session-context.js';
 
@@ -69,6 +70,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const asks = new ServerAsks();
   // The tasks this session's calls made: the only ones its client reaches (tasks.ts).
   const tasks = new TaskTools();
+  // The URL elicitations its 2025-11-25 requests opened: their completion is of no 2026-07-28 request.
+  const elicitations = new UrlElicitations();
   // A client that sent a 2026-07-28 request and never initialized (stdio) is a stateless one: no server request,
   // and no notification but those of its own requests, can reach it (it has no way to receive them).
   let initialized = false;
@@ -82,9 +85,12 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     revision: clientRevision,
     gateway: false,
   });
-  const relay = relayer(downstream, belonging, context.warn, (method, r, params) =>
-    serverAnswer(method, r, client(params), settings.maxResultBytes),
-  );
+  const relay = relayer(downstream, belonging, context.warn, (method, r, params) => {
+    const answered = serverAnswer(method, r, client(params), settings.maxResultBytes, settings.secrets);
+    // A -32042's URL elicitations, as a 2025-11-25 request's client got them, are that client's to complete.
+    if ('error' in answered && !isModernRequest({ params })) elicitations.answered(answered.error);
+    return answered;
+  });
   const answer = (id: string | number, work: Promise<unknown>): void =>
     guardAnswer(work, (r) => downstream.respond(id, r), context.warn);
   const { callTool, taskResult, waiting } = sessionCalls({
@@ -97,6 +103,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     clientRevision: () => clientRevision,
     client,
     tasks,
+    elicitations,
   });
   const taskRequest = taskRequests({ downstream, upstream, toUpstream, relay, tasks, shared: context.shared === true });
 
@@ -235,6 +242,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         upstream.respond(m.id, { error: { code: RPC.internalError, message: held } });
         return;
       }
+      // Relayed only when no 2026-07-28 request may be the one asking (above): a URL one is a 2025-11-25 request's.
+      if (m.method === 'elicitation/create') elicitations.asked(asked.params);
       const reshaped = { params: asked.params, shape: (r: Reply) => r };
       relay(m, upstream, downstream, toDownstream, belonging.of(m, related), reshaped, held);
     },
@@ -246,14 +255,22 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       }
       if (!passes(m.method, 'server') || !m.method.startsWith('notifications/')) return;
       if (protoMemberPath(m.params) !== undefined) return;
-      if (statelessClient() && belonging.of(m, related) === undefined) return;
+      const to = belonging.of(m, related);
+      if (statelessClient() && to === undefined) return;
+      // A task's status is its requestor's business alone ("Tasks", Task Status Notification; Security Considerations).
+      const ownTask = m.method === 'notifications/tasks/status' && tasks.owns(namedTask(m.params));
+      if (m.method === 'notifications/tasks/status' && !ownTask) return;
+      // Naming no request, a status of this session's task, or the completion of a URL elicitation its 2025-11-25
+      // requests opened, is of no 2026-07-28 request (those are made no task: session-calls.ts), so it passes while
+      // one is open (a review's find: dropped on stdio, whose upstream names no request).
+      const legacyOwn =
+        to === undefined &&
+        (ownTask || (m.method === 'notifications/elicitation/complete' && elicitations.opened(m.params)));
       // Of a 2026-07-28 request (or, naming none, while one is open), only what that revision defines passes (a
       // hunt's find: notifications/elicitation/complete reached such a request's stream).
-      if (belonging.statelessOf(m, related).some((revision) => !isSpecMethod(m.method, 'server', revision))) return;
+      const stateless = legacyOwn ? [] : belonging.statelessOf(m, related);
+      if (stateless.some((revision) => !isSpecMethod(m.method, 'server', revision))) return;
       if (belonging.unasked(m, related)) return;
-      // A task's status is its requestor's business alone ("Tasks", Task Status Notification; Security Considerations).
-      if (m.method === 'notifications/tasks/status' && !tasks.owns(namedTask(m.params))) return;
-      const to = belonging.of(m, related);
       if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, downstream, to);
       // Rebuilt, and only what the client (or the 2026-07-28 request it belongs to) declared it takes.
       const params = serverNotification(m.method, m.params, client(belonging.paramsOf(m, related)));

@@ -5,6 +5,8 @@
 // UnsupportedProtocolVersion) passed on as sent, from a server that negotiated 2025-11-25 with the proxy: the SDK
 // client took a tool's -32022 for its revision refused. A server's error rides on 200 now, one of those codes
 // turned into the proxy's -32603 saying it was not passed on; the proxy's own refusals keep their 400 and 404.
+// That -32603 quotes the server's message, masked and clipped (a review's find: it kept only the code, while in
+// 2025-11-25 these are a server's own implementation-defined errors, their message what says why).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -17,20 +19,28 @@ import { type PostServer, startPostServer } from '../cli/post-server.js';
 /** A header value the proxy masks (a secret): the name of the `keyed` tool's x-mcp-header. */
 const SECRET = 'Sekret-Route-Key-4711';
 const TOOLS = [
-  { name: 'err', inputSchema: { type: 'object', properties: { code: { type: 'integer' } } } },
+  {
+    name: 'err',
+    inputSchema: { type: 'object', properties: { code: { type: 'integer' }, pad: { type: 'integer' } } },
+  },
   {
     name: 'keyed',
     inputSchema: { type: 'object', properties: { k: { type: 'string', 'x-mcp-header': SECRET } } },
   },
 ];
 
-/** The hostile server: every tools/call of `err` (and prompts/get) answered with the error code it names. */
+/**
+ * The hostile server: every tools/call of `err` (and prompts/get) answered with the error code it names; with `pad`,
+ * its message is that many `x` and then the secret, the proxy's clip of a long message falling inside the secret.
+ */
 let server: PostServer;
 beforeAll(async () => {
   server = await startPostServer((m, _req, res) => {
     if (m.id === undefined) return void res.writeHead(202).end();
-    const params = (m.params ?? {}) as { arguments?: { code?: number }; name?: string };
+    const params = (m.params ?? {}) as { arguments?: { code?: number; pad?: number }; name?: string };
     const code = m.method === 'prompts/get' ? Number(params.name) : params.arguments?.code;
+    const pad = params.arguments?.pad;
+    const message = pad === undefined ? `server says ${code}` : `${'x'.repeat(pad)}${SECRET} and what follows it`;
     const body =
       m.method === 'initialize'
         ? {
@@ -42,7 +52,7 @@ beforeAll(async () => {
           }
         : m.method === 'tools/list'
           ? { result: { tools: TOOLS } }
-          : { error: { code, message: `server says ${code}`, data: { supported: ['2025-11-25'] } } };
+          : { error: { code, message, data: { supported: ['2025-11-25'] } } };
     res
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ jsonrpc: '2.0', id: m.id, ...body }));
@@ -99,7 +109,9 @@ async function legacy(url: string, tool: string, args: object) {
   return post(url, call, { ...session, 'mcp-protocol-version': '2025-11-25' });
 }
 
-const NOT_PASSED = /^the MCP server's error was not passed on: its code -320\d\d is MCP 2026-07-28's \w+/;
+/** The proxy's -32603 in place of a server's error with `code`, quoting the server's message `said`. */
+const notPassed = (code: number, said: string) =>
+  new RegExp(`^the MCP server's error was not passed on \\(code ${code}, MCP 2026-07-28's \\w+, [^)]*\\): ${said}$`);
 
 /** A server's error code, and the code its client gets: the proxy's -32603 for a signal of its own. */
 const CODES: readonly (readonly [code: number, shown: number])[] = [
@@ -127,7 +139,27 @@ describe("a server's error is relayed on 200, never as the proxy's own signal", 
       for (const { status, error } of answers) {
         expect(status).toBe(200);
         expect(error?.code).toBe(shown);
-        expect(error?.message).toMatch(shown === code ? `server says ${code}` : NOT_PASSED);
+        expect(error?.message).toMatch(shown === code ? `server says ${code}` : notPassed(code, `server says ${code}`));
+      }
+    },
+  );
+
+  it.each([-32020, -32021, -32022])(
+    "%i: the server's long message is quoted masked of the secret, then clipped (no beginning of it shown)",
+    async (code) => {
+      const url = await proxy();
+      const gateway = await proxy(true);
+      // The clip (199 characters and …) falls 9 characters into the secret as the server wrote it.
+      const args = { code, pad: 190 };
+      const answers = [
+        await modern(url, 'tools/call', { name: 'err', arguments: args } as { name: string }),
+        await legacy(url, 'err', args),
+        await legacy(gateway, 'a__err', args),
+      ];
+      for (const { error } of answers) {
+        expect(error?.code).toBe(-32603);
+        expect(error?.message).toMatch(notPassed(code, `x{190}<redacted…`));
+        expect(error?.message).not.toContain(SECRET.slice(0, 4));
       }
     },
   );

@@ -5,7 +5,9 @@
 // server's notifications/elicitation/complete reached a 2026-07-28 call's stream. A stdio upstream never says which
 // request a message belongs to, so there either is refused while any 2026-07-28 request is open (fail closed). The
 // servers: a raw stdio one (fixtures/modern-asks-server.mjs), and a raw Streamable HTTP one sending both on the
-// call's own stream (so the proxy knows which request they belong to).
+// call's own stream (so the proxy knows which request they belong to). What the client's 2025-11-25 calls opened
+// is of no 2026-07-28 request, and still reaches it meanwhile (a review's find: its task's status and the completion
+// of a URL elicitation its call opened were dropped while any 2026-07-28 call was open).
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +23,7 @@ const BOTH_MODES = { elicitation: { form: {}, url: {} } };
 const REFUSED = /the client speaks MCP 2026-07-28/;
 const ASK = 'elicitation/create';
 const COMPLETE = 'notifications/elicitation/complete';
+const STATUS = 'notifications/tasks/status';
 const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 
 const clis: RawCli[] = [];
@@ -75,8 +78,13 @@ describe('on stdio, a client that initialized and sends 2026-07-28 requests too'
     cli.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     return cli;
   }
-  const call = (cli: RawCli, id: string, name: string, modern: boolean) =>
-    cli.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {}, ...(modern ? MODERN : {}) } });
+  const call = (cli: RawCli, id: string, name: string, modern: boolean, args: object = {}) =>
+    cli.send({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: args, ...(modern ? MODERN : {}) },
+    });
   const seen = (cli: RawCli, method: string) => cli.replies.some((r: RawReply) => r.method === method);
 
   it.each([
@@ -101,6 +109,50 @@ describe('on stdio, a client that initialized and sends 2026-07-28 requests too'
       if (asked) expect(JSON.parse(answer)).toEqual({ action: 'accept', content: {} });
       else expect(answer).toMatch(REFUSED);
       if (hold !== undefined) expect(await cli.textOf('hold')).toBe('held');
+    },
+    30_000,
+  );
+
+  it.each([
+    // [what, the tool that sends it, the id it names, the notification, it reaches the client]
+    ["a status of the client's own task (its 2025-11-25 call made it)", 'status', 'own-task', STATUS, true],
+    ['a status of a task no call of the client made', 'status', 'other-task', STATUS, false],
+    ['the completion of a URL elicitation a -32042 to its 2025-11-25 call opened', 'done', 'by-error', COMPLETE, true],
+    ["the completion of a URL elicitation its 2025-11-25 call's server asked for", 'done', 'by-ask', COMPLETE, true],
+    [
+      'the completion of a URL elicitation a -32042 to its 2026-07-28 call opened',
+      'done',
+      'by-modern',
+      COMPLETE,
+      false,
+    ],
+    ['the completion of a URL elicitation nothing opened', 'done', 'unknown', COMPLETE, false],
+  ] as const)(
+    'while a 2026-07-28 call is open, %s: passed on only if a 2025-11-25 call opened it',
+    async (_w, tool, id, method, passes) => {
+      const cli = await start();
+      call(cli, 'task', 'task', false, { id: 'own-task' });
+      expect((await cli.until((r) => r.id === 'task')).result).toHaveProperty('task.taskId', 'own-task');
+      call(cli, 'url', 'url', false, { id: 'by-error' });
+      expect(await cli.until((r) => r.id === 'url')).toHaveProperty('error.code', -32042);
+      call(cli, 'askurl', 'askurl', false, { id: 'by-ask' });
+      const asked = await cli.until((r) => r.method === ASK);
+      expect(asked.params).toHaveProperty('elicitationId', 'by-ask');
+      cli.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept' } });
+      expect(await cli.textOf('askurl')).toBe('asked');
+      // The 2026-07-28 call is told of its elicitation too: the id reached the client, from another revision's call.
+      call(cli, 'modern-url', 'url', true, { id: 'by-modern' });
+      expect(await cli.until((r) => r.id === 'modern-url')).toHaveProperty('error.data.elicitations.0.elicitationId');
+      call(cli, 'hold', 'hold', true);
+      call(cli, 'probe', tool, false, { id });
+      // Whatever the server sent before the call's answer was written (or not) before it.
+      expect(await cli.textOf('probe')).toBe('sent');
+      const named = (r: RawReply) => r.params?.['taskId'] ?? r.params?.['elicitationId'];
+      expect(cli.replies.some((r) => r.method === method && named(r) === id)).toBe(passes);
+      // The 2026-07-28 call was open all along: it ends only once an `ask` is answered (refused, while it is open).
+      call(cli, 'ask', 'ask', false);
+      expect(await cli.textOf('ask')).toMatch(REFUSED);
+      expect(await cli.textOf('hold')).toBe('held');
     },
     30_000,
   );

@@ -1,0 +1,49 @@
+// The URL elicitations (their ids) a session's 2025-11-25 requests opened: a server's elicitation/create in URL
+// mode relayed to the client, or a -32042 error's `elicitations` as the client got them (2025-11-25, "Elicitation",
+// URL mode). Their notifications/elicitation/complete is of no 2026-07-28 request (that revision defines none), so
+// it still reaches the client while one is open, which a completion naming no request does not (session.ts; a
+// review's find: dropped on stdio while any 2026-07-28 request was open).
+import type { RpcError } from '../mcp/peer.js';
+import { isObject } from '../util/plain-json.js';
+
+/** URL elicitations remembered per session, the oldest forgotten first. */
+const MAX_OPENED = 1000;
+
+/** URLElicitationRequiredError (2025-11-25, "Elicitation", Error Handling). */
+const URL_ELICITATION_REQUIRED = -32042;
+
+/** The id a URL elicitation's params (or an elicitation/complete's) name, or undefined. */
+function idOf(params: unknown): string | undefined {
+  const id = isObject(params) ? params['elicitationId'] : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The URL elicitations one session's 2025-11-25 requests opened, most recent MAX_OPENED. */
+export class UrlElicitations {
+  private readonly ids = new Set<string>();
+
+  /** A server's elicitation/create, as its client was sent it: remembered when it is in URL mode. */
+  asked(params: unknown): void {
+    if (isObject(params) && params['mode'] === 'url') this.add(idOf(params));
+  }
+
+  /** A server's error, as its client got it: a -32042's URL elicitations remembered. */
+  answered(error: RpcError): void {
+    const data = error.data;
+    if (error.code === URL_ELICITATION_REQUIRED && isObject(data) && Array.isArray(data['elicitations']))
+      for (const each of data['elicitations']) this.add(idOf(each));
+  }
+
+  /** Whether an elicitation/complete's params name a URL elicitation remembered here. */
+  opened(params: unknown): boolean {
+    const id = idOf(params);
+    return id !== undefined && this.ids.has(id);
+  }
+
+  private add(id: string | undefined): void {
+    if (id === undefined) return;
+    this.ids.delete(id);
+    this.ids.add(id);
+    if (this.ids.size > MAX_OPENED) this.ids.delete(this.ids.values().next().value as string);
+  }
+}
