@@ -476,6 +476,48 @@ const CASES: readonly AdmissionCase[] = [
         dependentSchemas: Object.fromEntries(range(9_990).map((i) => [`p${i}`, false])),
       }),
   },
+  // Lists of property names, charged 2 units a list in 2020-12 and none in draft-07 (a review's find: 15,000
+  // dependentRequired lists admitted in 1.9 s and 250 MB, 50,000 draft-07 lists in 6.8 s and 960 MB).
+  {
+    name: 'name lists: dependentRequired of 1,400 lists of a name (just under maxCompileCost)',
+    schema: () => under({ dependentRequired: Object.fromEntries(range(1_400).map((i) => [`p${i}`, ['q']])) }),
+  },
+  {
+    name: 'name lists: dependencies of 1,400 lists of a name (draft-07, just under maxCompileCost)',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(under({ dependencies: Object.fromEntries(range(1_400).map((i) => [`p${i}`, ['q']])) }) as object),
+    }),
+  },
+  {
+    name: 'name lists: dependentRequired of 15,000 lists of a name (1,880 ms and 250 MB before)',
+    schema: () => under({ dependentRequired: Object.fromEntries(range(15_000).map((i) => [`p${i}`, ['q']])) }),
+  },
+  {
+    name: 'name lists: dependencies of 50,000 lists of a name (draft-07; 6,846 ms and 959 MB before)',
+    options: LEGACY,
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(under({ dependencies: Object.fromEntries(range(50_000).map((i) => [`p${i}`, ['q']])) }) as object),
+    }),
+  },
+  {
+    name: 'name lists: one dependentRequired list of 1,450 names (just under maxCompileCost)',
+    schema: () => under({ dependentRequired: { p: range(1_450).map((i) => `q${i}`) } }),
+  },
+  {
+    name: 'name lists: one dependentRequired list of 10,000 names (4.6 s and 970 MB before)',
+    schema: () => under({ dependentRequired: { p: range(10_000).map((i) => `q${i}`) } }),
+  },
+  {
+    name: 'booleans: anyOf of 9,000 true (just under maxCompileCost; refused from 1,600 before)',
+    schema: () => under({ anyOf: range(9_000).map(() => true) }),
+  },
+  {
+    name: 'booleans: oneOf of 3,800 true (just under maxCompileCost)',
+    schema: () => under({ oneOf: range(3_800).map(() => true) }),
+  },
   {
     name: 'lint: 900 definitions (260 KB) and a oneOf of 16 branches',
     schema: () => ({

@@ -480,6 +480,59 @@ export const CASES: readonly Case[] = [
     schema: () => obj({ a: { oneOf: range(1_500).map(() => false) } }),
     args: () => ['{"a":1}'],
   },
+  // Lists of property names, charged a step each in draft-07 and not in the interpreted size (a review's find: 8,000
+  // draft-07 lists ran 69-104 ms a call, 2020-12's first call 50 ms). 1,400 lists are the most maxCompileCost admits.
+  {
+    name: 'name lists: items of dependencies of 1,400 lists of a name, 10,000 objects (draft-07; 8,000: 69 ms before)',
+    options: { dialects: ['draft-07'] },
+    schema: () => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...(obj({
+        a: { items: { dependencies: Object.fromEntries(range(1_400).map((i) => [`p${i}`, ['q']])) } },
+      }) as object),
+    }),
+    args: () => [fill('{}'), fill('{"p7":0,"q":1}')],
+  },
+  {
+    name: 'name lists: items of dependentRequired of 1,400 lists of a name, 10,000 objects',
+    schema: () =>
+      obj({ a: { items: { dependentRequired: Object.fromEntries(range(1_400).map((i) => [`p${i}`, ['q']])) } } }),
+    args: () => [fill('{}'), fill('{"p7":0,"q":1}')],
+  },
+  {
+    name: 'name lists: items of dependentRequired of one list of 1,400 names, 10,000 objects holding its property',
+    schema: () => obj({ a: { items: { dependentRequired: { p: range(1_400).map((i) => `q${i}`) } } } }),
+    args: () => [fill('{"p":0}'), fill('{}')],
+  },
+  {
+    name: 'name lists: dependentRequired of 70 lists compiled lazily, first call (2,500: 219 ms before)',
+    options: { compile: 'lazy' },
+    schema: () => obj({ a: { dependentRequired: Object.fromEntries(range(70).map((i) => [`p${i}`, ['q']])) } }),
+    args: () => ['{"a":{}}'],
+  },
+  // `true` members were charged as `false` ones (a review's find: 80 over 5,000 objects were refused; `{}` passed).
+  {
+    name: 'booleans: items of 80 true properties, 5,000 objects (refused before)',
+    schema: () =>
+      obj({
+        a: {
+          type: 'array',
+          items: { type: 'object', properties: Object.fromEntries(range(80).map((i) => [`f${i}`, true])) },
+        },
+      }),
+    args: () => [`{"a":[${range(5_000).map((i) => `{"f${i % 80}":${i}}`)}]}`],
+  },
+  {
+    name: 'booleans: items of oneOf of 1,400 true, 10,000 items',
+    schema: () => obj({ a: { items: { oneOf: range(1_400).map(() => true) } } }),
+    args: () => [fill('1')],
+  },
+  {
+    name: 'booleans: oneOf of 190 true compiled lazily, first call',
+    options: { compile: 'lazy' },
+    schema: () => obj({ a: { oneOf: range(190).map(() => true) } }),
+    args: () => ['{"a":1}'],
+  },
   {
     name: "quadratic pattern: zod's endsWith (.*cd$), strings up to 4,096 characters",
     schema: () => obj({ s: { type: 'string', pattern: '.*cd$' } }),

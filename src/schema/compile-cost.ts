@@ -4,7 +4,7 @@ import { isObject } from '../util/plain-json.js';
 import { schemaPlaceObjects } from './data-places.js';
 import { appliedObjects, schemaGraph, targetOf } from './compile-cost-graph.js';
 import { walkSchema } from './walk.js';
-import { heldSubschemas } from './held-subschemas.js';
+import { heldNameLists, heldSubschemas } from './held-subschemas.js';
 import { REFERENCE_OR_ANCHOR_KEYWORDS } from '../keywords/keyword-lists.js';
 
 /**
@@ -14,9 +14,10 @@ import { REFERENCE_OR_ANCHOR_KEYWORDS } from '../keywords/keyword-lists.js';
  *
  * - every schema object the engine compiles, about 0.3-0.6 ms each over the whole pipeline
  *   (meta-validation, walks, code generation, V8's compile of the generated code, warm-up); one
- *   it never applies (an unreferenced definition) is only checked, about 70 us; a boolean subschema
+ *   it never applies (an unreferenced definition) is only checked, about 70 us; a `false` subschema
  *   in an applying position, about 0.2 ms (a hunt's find: 9,990 `false` branches were estimated at
- *   about 0.4 units a character and took 1.5 s to admit);
+ *   about 0.4 units a character and took 1.5 s to admit), a `true` about 25 us, 100 in `oneOf`;
+ * - each list of names in `dependentRequired` or draft-07 `dependencies`, about 0.15 ms and 0.1 ms a name;
  * - Ajv inlines a `$ref` whose target holds no reference at every place that names it (its
  *   `inlineRefs`), so each such `$ref` costs its target's subtree again: 1,000 references to one
  *   definition compile 1,000 copies of it;
@@ -30,16 +31,29 @@ import { REFERENCE_OR_ANCHOR_KEYWORDS } from '../keywords/keyword-lists.js';
 
 /** Units charged per schema object compiled. */
 const NODE = 600;
-/** Units per boolean subschema the engine compiles (measured 210-250 us each, in any position but `allOf`). */
-const BOOLEAN = 250;
+/** Units per `false` subschema the engine compiles (measured 210-250 us each, in any position but `allOf`). */
+const FALSE = 250;
+/** Units per `true` subschema: the engine compiles no code for one (measured 8-25 us each)... */
+const TRUE = 40;
+/** ...but a `oneOf` member's count of passing branches (measured 50-100 us each). */
+const ONE_OF_TRUE = 100;
 /** Units per schema object the engine never applies (an unreferenced definition): checked, not compiled. */
 const UNAPPLIED = 80;
 /** Extra units for a schema object with `if` (the engine compiles a branch per outcome). */
 const CONDITIONAL = 300;
 /** Units per distinct regular expression (`pattern`, `patternProperties` key). */
 const PATTERN = 1000;
-/** Units per `required` name or `dependentRequired` entry. */
+/** Units per `required` name. */
 const NAME = 2;
+/**
+ * Units per list of names in `dependentRequired` or draft-07 `dependencies`, per name in one, and per name squared
+ * of a list (Ajv concatenates the list's test again a name): measured 150-290 us a list of one name, 100-130 a name
+ * more, 4.6 s and 970 MB for one list of 10,000 (a hunt's find: 2 units a list, none in draft-07, admitted
+ * 15,000 lists in 1.9 s and 250 MB).
+ */
+const NAME_LIST = 150;
+const LISTED_NAME = 120;
+const LISTED_NAME_SQUARED = 0.1;
 /** Units per character of the schema's compact JSON text. */
 const CHARACTER = 0.4;
 /** Units per pair of values in one generated function's scope (the quadratic driver above). */
@@ -69,16 +83,16 @@ function ownCost(node: Record<string, unknown>, applied: boolean, patterns: Set<
   const keyed = node['patternProperties'];
   if (isObject(keyed)) for (const source of Object.keys(keyed)) patterns.add(source);
   // Booleans are no objects of the graph: each is charged with the object holding it (held-subschemas.ts).
-  const { booleans } = heldSubschemas(node);
-  if (!applied) return { cost: UNAPPLIED * (1 + booleans), nodes: 0, values: 0 };
-  let cost = NODE + BOOLEAN * booleans;
+  const { falses, trues, oneOfTrues } = heldSubschemas(node);
+  if (!applied) return { cost: UNAPPLIED * (1 + falses + trues + oneOfTrues), nodes: 0, values: 0 };
+  const lists = heldNameLists(node);
+  let cost = NODE + FALSE * falses + TRUE * trues + ONE_OF_TRUE * oneOfTrues;
+  cost += NAME_LIST * lists.lists + LISTED_NAME * lists.names + LISTED_NAME_SQUARED * lists.squares;
   let values = 0;
   if (Object.hasOwn(node, 'if')) cost += CONDITIONAL;
   for (const k of OWN_FUNCTION) if (Object.hasOwn(node, k) && node[k] !== false) values++;
   const required = node['required'];
   if (Array.isArray(required)) cost += NAME * required.length;
-  const dependent = node['dependentRequired'];
-  if (isObject(dependent)) cost += NAME * Object.keys(dependent).length;
   const format = node['format'];
   if (typeof format === 'string') formats.add(format);
   return { cost, nodes: 1, values };

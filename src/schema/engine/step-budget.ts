@@ -17,7 +17,7 @@ import {
   mayCopy,
   seenErrors,
 } from './held-errors.js';
-import { heldSubschemas } from '../held-subschemas.js';
+import { heldNameLists, heldSubschemas } from '../held-subschemas.js';
 
 /**
  * A deterministic bound on the work of one validation. Ajv's generated code runs to the end once
@@ -100,15 +100,17 @@ function weightsOf(schema: Record<string, unknown>): {
   perItem: number;
 } {
   // The members of a map or positional list are tested per application (`properties` was charged so alone); a
-  // boolean subschema is charged as a schema object would be, and a `false` member for the error it may raise.
+  // `false` subschema is charged as a schema object would be, and as a member for the error it may raise; a `true`
+  // as an empty `{}`, but in `oneOf` (held-subschemas.ts). A list of names (`dependentRequired`, draft-07
+  // `dependencies`) tests its property and each name.
   const held = heldSubschemas(schema);
-  let fixed = BASE + held.entries + BASE * held.booleans + HELD_ERROR * held.falseEntries;
+  const lists = heldNameLists(schema);
+  let fixed = BASE + held.entries + BASE * (held.falses + held.oneOfTrues) + HELD_ERROR * held.falseEntries;
+  fixed += lists.lists + lists.names;
   for (const k of Object.keys(schema)) {
     if (ANNOTATIONS.has(k)) continue;
     const v = schema[k];
     if (k === 'required' && Array.isArray(v)) fixed += v.length;
-    else if (k === 'dependentRequired' && isObject(v))
-      for (const names of Object.values(v)) fixed += 1 + (Array.isArray(names) ? names.length : 0);
     else if (k === 'enum' || k === 'const') fixed += comparisonCost(v);
     else if (k === 'format') fixed += FORMAT_FIXED;
   }
@@ -144,10 +146,14 @@ function inlineSize(root: unknown, document: unknown): number {
   const seen = new Set<unknown>();
   while (stack.length > 0 && size < 1_000_000) {
     const node = stack.pop();
-    // A boolean subschema is code in the function too (a hunt's find: 9,000 `false` ran interpreted at 1x).
-    if (typeof node === 'boolean') size++;
+    // A `false` subschema is code in the function too (a hunt's find: 9,000 `false` ran interpreted at 1x); a `true`
+    // is none, as an empty `{}`, but in `oneOf` (counted below).
+    if (node === false) size++;
     if (!isObject(node) || seen.has(node)) continue;
     seen.add(node);
+    // Ajv unrolls every list of names, however long (a hunt's find: 8,000 ran interpreted at 1x).
+    const lists = heldNameLists(node);
+    size += lists.lists + lists.names;
     for (const k of Object.keys(node)) {
       if (ANNOTATIONS.has(k)) continue;
       const v = node[k];
@@ -158,7 +164,11 @@ function inlineSize(root: unknown, document: unknown): number {
       } else if (k === 'enum' || k === 'const' || k === 'required')
         size += Math.min(Array.isArray(v) ? v.length : 1, 200);
       else if (SUBSCHEMA_ONLY.has(k)) {
-        if (Array.isArray(v)) for (const member of v) stack.push(member);
+        if (Array.isArray(v))
+          for (const member of v) {
+            stack.push(member);
+            if (k === 'oneOf' && member === true) size++;
+          }
         else if (isObject(v) && (k === 'properties' || k === 'patternProperties' || k === 'dependentSchemas'))
           for (const name of Object.keys(v)) stack.push(v[name]);
         else stack.push(v);
