@@ -26,6 +26,7 @@ import { REFERENCE_OR_ANCHOR_KEYWORDS } from '../keywords/keyword-lists.js';
  *   and each distinct pattern or format adds one value to the generated function's scope, and Ajv
  *   builds that scope's code by concatenating it again per value: quadratic, so 9,000
  *   `uniqueItems` took 25 s while 9,000 `minimum` take about 3 s;
+ * - under `unevaluated*`, each subschema whose annotations it reads is compiled again on its own (ANNOTATED);
  * - the schema's text itself (copies, canonical keys), about 0.4 us a character.
  */
 
@@ -37,6 +38,15 @@ const FALSE = 250;
 const TRUE = 40;
 /** ...but a `oneOf` member's count of passing branches (measured 50-100 us each). */
 const ONE_OF_TRUE = 100;
+/**
+ * Units per subschema compiled again as a validator of its own where `unevaluated*` needs its annotations (each
+ * `anyOf`/`oneOf` member and `if`/`then`/`else`/`contains`/`unevaluated*` subschema, engine/annotation-run.ts
+ * precompileAnnotations, warmed once): measured 60-155 us more each (a `true` member 179 us instead of 24). A
+ * review's find: 9,000 `true` branches under `unevaluatedProperties` were estimated at 40 units each and admitted.
+ */
+const ANNOTATED = 150;
+/** The subschemas precompileAnnotations compiles on their own, besides `anyOf`/`oneOf` members. */
+const ANNOTATED_KEYWORDS = ['if', 'then', 'else', 'contains', 'unevaluatedProperties', 'unevaluatedItems'];
 /** Units per schema object the engine never applies (an unreferenced definition): checked, not compiled. */
 const UNAPPLIED = 80;
 /** Extra units for a schema object with `if` (the engine compiles a branch per outcome). */
@@ -98,6 +108,20 @@ function ownCost(node: Record<string, unknown>, applied: boolean, patterns: Set<
   return { cost, nodes: 1, values };
 }
 
+/** How many validators of their own `unevaluated*` makes the engine compile (ANNOTATED); 0 without it. */
+function annotatedValidators(nodes: readonly Record<string, unknown>[]): number {
+  if (!nodes.some((n) => Object.hasOwn(n, 'unevaluatedProperties') || Object.hasOwn(n, 'unevaluatedItems'))) return 0;
+  let count = 0;
+  for (const node of nodes) {
+    for (const k of ['anyOf', 'oneOf']) {
+      const list = Object.hasOwn(node, k) ? node[k] : undefined;
+      if (Array.isArray(list)) count += list.length;
+    }
+    for (const k of ANNOTATED_KEYWORDS) if (Object.hasOwn(node, k)) count++;
+  }
+  return count;
+}
+
 const REFERENCE_KEYWORDS = new Set(REFERENCE_OR_ANCHOR_KEYWORDS);
 
 /**
@@ -127,6 +151,8 @@ export function estimateCompileCost(root: unknown): CompileCost {
   const applied = appliedObjects(root, graph);
   let total = NOTHING;
   for (const node of graph.nodes) total = plus(total, ownCost(node, applied.has(node), patterns, formats));
+  const annotated = annotatedValidators(graph.nodes);
+  if (annotated > 0) total = plus(total, { cost: ANNOTATED * annotated, nodes: 0, values: 0 });
   // Each `$ref` to a target without references compiles that target again in place.
   const subtrees = new Map<unknown, Own>();
   for (const { ref, base } of graph.refs) {

@@ -1,9 +1,10 @@
 // Lists of property names (`dependentRequired`, the array form of draft-07 `dependencies`) count in both cost models
-// (src/schema/held-subschemas.ts heldNameLists): the step budget of a call (engine/step-budget.ts, the interpreted
-// function's multiplier too) and the compile estimate of admission (compile-cost.ts, deferral.ts). A review's find:
-// draft-07 lists were charged a step each and no compile cost, `dependentRequired` 2 units a list; Ajv unrolls every
-// list into the validator, so 8,000 ran calls at 70-100 ms, 15,000 admitted in 1.9 s and 250 MB, and a lazy map of
-// 2,500 took 219 ms on a first call of 8 bytes. Asserted on the verdict class and the limit named, never on times.
+// (src/schema/held-subschemas.ts heldNameLists): the step budget of a call (src/schema/engine/step-budget.ts, the
+// interpreted function's multiplier too) and the compile estimate of admission (compile-cost.ts, deferral.ts).
+// A review's find: draft-07 lists were charged a step each and no compile cost, `dependentRequired` 2 units a list;
+// Ajv unrolls every list into the validator, so 8,000 ran calls at 70-100 ms, 15,000 admitted in 1.9 s and 250 MB,
+// and a lazy map of 2,500 took 219 ms on a first call of 8 bytes. Asserted on the verdict class and the limit named,
+// never on times.
 import { describe, expect, it } from 'vitest';
 import { validateSchema, type Result, type SchemaOptions } from '../../src/index.js';
 import { compileCounters } from '../../src/schema/compile.js';

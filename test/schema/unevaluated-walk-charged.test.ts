@@ -78,3 +78,22 @@ describe('ordinary unevaluated* calls keep their verdicts under the charge', () 
     expect(outcome(schema, many(item, 1000), { maxValidationSteps: 750_000 })[0]).toBe(verdict);
   });
 });
+
+// A review's find: each `anyOf`/`oneOf` member is compiled again on its own where `unevaluated*` reads its
+// annotations (60-155 us each), but 9,000 `true` branches were estimated at 40 units each and admitted; their first
+// call took 54 ms.
+describe('subschemas compiled again for unevaluated* count in the compile estimate', () => {
+  it.each([
+    ['anyOf', 'unevaluatedProperties'],
+    ['oneOf', 'unevaluatedItems'],
+  ])('9,000 true %s members beside %s are refused by maxCompileCost', (k, u) => {
+    const compiled = validateSchema(items({ [k]: range(9000).map(() => true), [u]: false }));
+    expect(compiled.ok ? 'ok' : `${compiled.error.class} ${compiled.error.limit}`).toBe(
+      'execution_failure maxCompileCost',
+    );
+  });
+
+  it('the same 9,000 without unevaluated* are admitted', () => {
+    expect(validateSchema(items({ anyOf: range(9000).map(() => true) })).ok).toBe(true);
+  });
+});
