@@ -6,9 +6,8 @@
 import { formatForModel } from '../errors/format.js';
 import type { GateError } from '../result.js';
 import type { Registry } from '../tools/registry.js';
-import { clip } from '../util/describe-value.js';
 import { argumentsRefusal, type ForwardedCall, forwardedCall, protoMemberPath, protoRefusal } from './forward.js';
-import { readCall } from './repeated-keys.js';
+import { readCall, requestTwice } from './repeated-keys.js';
 
 /**
  * How the arguments arrived: as the JSON text of the whole tools/call request (the proxy: validated as the text
@@ -54,7 +53,7 @@ export function gateCall(
   if ('requestText' in source) {
     // A key twice anywhere but in the arguments is refused whether or not arguments were given (a hunt's find).
     const read = readCall(source.requestText, params);
-    if (read.kind === 'twice') return invalid(calledAs, `the request has "${clip(read.key, 80)}" twice`);
+    if (read.kind === 'twice') return invalid(calledAs, requestTwice(read.key));
     argsText = given === undefined ? undefined : read.arguments;
     args = argsText;
   } else if (given !== undefined) args = source.value;

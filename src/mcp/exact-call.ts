@@ -5,8 +5,7 @@
 // refuse, for a server to answer before its handler runs.
 import { parseJsonText } from '../arguments/json-text.js';
 import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
-import { clip } from '../util/describe-value.js';
-import { readCall } from './repeated-keys.js';
+import { readCall, requestTwice } from './repeated-keys.js';
 
 /**
  * Why the `arguments` of the tools/call read from `text` are not exactly what JSON.parse made of them (a key of the
@@ -16,7 +15,7 @@ import { readCall } from './repeated-keys.js';
 export function inexactArguments(text: string): string | undefined {
   // The SDK's handler reads `name` and `_meta` as JSON.parse kept them too: a key given twice is refused anywhere.
   const raw = readCall(text);
-  if (raw.kind === 'twice') return `the request has "${clip(raw.key, 80)}" twice`;
+  if (raw.kind === 'twice') return requestTwice(raw.key);
   if (raw.arguments === undefined) return undefined;
   const read = parseJsonText(raw.arguments, NO_TEXT_LIMITS);
   if (!read.ok) return read.error.message;

@@ -120,6 +120,11 @@ export function repeatedKey(m: RpcMessage, text: string): string | undefined {
   return duplicateKeyIn(text, { value: m });
 }
 
+/** What a refusal of a tools/call giving `key` twice says (the proxy's gate and `serve`'s alike; cut short). */
+export function requestTwice(key: string): string {
+  return `the request has "${clip(key, 80)}" twice`;
+}
+
 /** What a refusal of a message giving `key` twice says (the key is the client's: shown cut short). */
 export function twiceRefusal(key: string): string {
   return `the message has "${clip(key, 80)}" twice in one object`;

@@ -4,7 +4,7 @@ import { isObject } from '../util/plain-json.js';
 import { schemaPlaceObjects } from './data-places.js';
 import { appliedObjects, schemaGraph, targetOf } from './compile-cost-graph.js';
 import { walkSchema } from './walk.js';
-import { heldNameLists, heldSubschemas } from './held-subschemas.js';
+import { ANNOTATION_APPLIED, heldNameLists, heldSubschemas } from './held-subschemas.js';
 import { REFERENCE_OR_ANCHOR_KEYWORDS } from '../keywords/keyword-lists.js';
 
 /**
@@ -45,8 +45,6 @@ const ONE_OF_TRUE = 100;
  * review's find: 9,000 `true` branches under `unevaluatedProperties` were estimated at 40 units each and admitted.
  */
 const ANNOTATED = 150;
-/** The subschemas precompileAnnotations compiles on their own, besides `anyOf`/`oneOf` members. */
-const ANNOTATED_KEYWORDS = ['if', 'then', 'else', 'contains', 'unevaluatedProperties', 'unevaluatedItems'];
 /** Units per schema object the engine never applies (an unreferenced definition): checked, not compiled. */
 const UNAPPLIED = 80;
 /** Extra units for a schema object with `if` (the engine compiles a branch per outcome). */
@@ -117,7 +115,7 @@ function annotatedValidators(nodes: readonly Record<string, unknown>[]): number 
       const list = Object.hasOwn(node, k) ? node[k] : undefined;
       if (Array.isArray(list)) count += list.length;
     }
-    for (const k of ANNOTATED_KEYWORDS) if (Object.hasOwn(node, k)) count++;
+    for (const k of ANNOTATION_APPLIED) if (Object.hasOwn(node, k)) count++;
   }
   return count;
 }

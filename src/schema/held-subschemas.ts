@@ -47,6 +47,19 @@ export interface HeldSubschemas {
   readonly falseEntries: number;
 }
 
+/**
+ * The subschemas `unevaluated*`'s annotation keywords apply themselves (engine/annotation-run.ts), each compiled on
+ * its own, besides every `anyOf`/`oneOf` member; what the compile estimate charges for them (compile-cost.ts).
+ */
+export const ANNOTATION_APPLIED: readonly string[] = [
+  'if',
+  'then',
+  'else',
+  'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
+
 const NONE: HeldSubschemas = { entries: 0, falses: 0, trues: 0, oneOfTrues: 0, falseEntries: 0 };
 
 /** Counts what `node` holds (see HeldSubschemas); reads its own keywords only, not its subschemas'. */
@@ -62,8 +75,10 @@ export function heldSubschemas(node: Record<string, unknown>): HeldSubschemas {
     if (TESTED_PER_MEMBER.has(k)) entries++;
     if (v === true && k === 'oneOf') oneOfTrues++;
     else if (v === true) trues++;
-    if (v === false) falses++;
-    if (v === false) falseEntries++;
+    if (v === false) {
+      falses++;
+      falseEntries++;
+    }
   };
   for (const k of ONE) {
     const v = Object.hasOwn(node, k) ? node[k] : undefined;

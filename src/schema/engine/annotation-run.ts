@@ -8,6 +8,7 @@ import { isObject } from '../../util/plain-json.js';
 import { walkSchema } from '../walk.js';
 import { outsideAnyValidation } from './step-budget.js';
 import { chargeSteps } from '../../util/work-budget.js';
+import { ANNOTATION_APPLIED } from '../held-subschemas.js';
 
 /**
  * The shared state behind toolgate's annotation keywords (unevaluated.ts, in-place.ts): where each
@@ -111,9 +112,6 @@ export function validatorFor(ajv: Ajv2020, doc: AnnotatedDocument, pointer: stri
   return validate;
 }
 
-/** Subschemas the annotation keywords apply themselves, relative to the schema object holding them. */
-const APPLIED = ['if', 'then', 'else', 'contains', 'unevaluatedProperties', 'unevaluatedItems'];
-
 /**
  * Compiles every validator the keywords can ask for in schema positions now, so that a subschema
  * the engine refuses is found by validateSchema rather than by the first call.
@@ -126,7 +124,7 @@ export function precompileAnnotations(ajv: Ajv2020, root: unknown): void {
       const list = Object.hasOwn(node, k) ? node[k] : undefined;
       if (Array.isArray(list)) for (let i = 0; i < list.length; i++) validatorFor(ajv, doc, `${pointer}/${k}/${i}`);
     }
-    for (const k of APPLIED) if (Object.hasOwn(node, k)) validatorFor(ajv, doc, `${pointer}/${k}`);
+    for (const k of ANNOTATION_APPLIED) if (Object.hasOwn(node, k)) validatorFor(ajv, doc, `${pointer}/${k}`);
   });
   // Like warm-up.ts for the root: V8 compiles a function's body on its first call; that belongs to admission.
   outsideAnyValidation(() => {
