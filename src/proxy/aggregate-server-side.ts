@@ -18,30 +18,15 @@ import { type ClientSide, NOT_PASSED, serverNotification, serverRequest } from '
 import { ServerAsks } from './server-asks.js';
 import type { ServerSet, Slot } from './servers.js';
 import { SHARED_REFUSAL } from './session-context.js';
+import type { UrlElicitations } from './url-elicitations.js';
 
 /** Per connection to a server: what is in flight with it. */
 export interface Link {
   readonly belonging: Belonging;
   /** The server's request id (JSON text) -> the downstream id it was relayed under. */
   readonly toClient: Map<string, number>;
-  /** The URL elicitations it opened (their ids): only it may say one is complete (most recent MAX_ELICITATIONS). */
-  readonly elicitations: Set<string>;
-}
-
-/** URL elicitations remembered per server connection, the oldest forgotten first. */
-const MAX_ELICITATIONS = 1000;
-
-/**
- * Remembers the URL elicitation `params` names (an elicitation/create's, or one of a -32042 error's `elicitations`)
- * as opened by the server of `link`: only that server's elicitation/complete for it reaches the client.
- */
-export function opened(link: Link, params: unknown): void {
-  const id = isObject(params) ? params['elicitationId'] : undefined;
-  if (typeof id !== 'string') return;
-  link.elicitations.delete(id);
-  link.elicitations.add(id);
-  if (link.elicitations.size > MAX_ELICITATIONS)
-    link.elicitations.delete(link.elicitations.values().next().value as string);
+  /** The URL elicitations it opened (their ids): only it may say one is complete. */
+  readonly elicitations: UrlElicitations;
 }
 
 /**
@@ -137,7 +122,7 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
         const held = asks.hold(Buffer.byteLength(text));
         if (typeof held === 'string') return peer.respond(m.id, error(RPC.internalError, held));
         // A URL elicitation's id is this server's: another server of the session may not complete it (below).
-        if (method === 'elicitation/create') opened(link, asked.params);
+        if (method === 'elicitation/create') link.elicitations.asked(asked.params);
         // Re-sent under the downstream side's own id: ids of two servers never meet at the client.
         const { id, reply } = downstream.request(method, asked.params, undefined, link.belonging.of(m, related));
         link.toClient.set(key(m.id), id);
@@ -181,8 +166,7 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
         // Only for an elicitation this server opened (a hunt's find: any server of the gateway could complete
         // another's, which the client would take for the person's having finished at that other server's URL).
         if (m.method === 'notifications/elicitation/complete') {
-          const done = (rebuilt as { elicitationId?: unknown }).elicitationId;
-          if (typeof done === 'string' && link.elicitations.delete(done)) downstream.notify(m.method, rebuilt);
+          if (link.elicitations.completed(rebuilt)) downstream.notify(m.method, rebuilt);
         }
         // Resource, prompt and task notifications: those are not aggregated, so they go nowhere.
       },

@@ -23,8 +23,8 @@ import { Belonging } from './belonging.js';
 import { checkResult, decideCall } from './calls.js';
 import { type ClientSide, serverErrorReply } from './server-messages.js';
 import { type ServerSet, START_WAIT_MS } from './servers.js';
-import { type Link, LogLevels, opened, serverSide } from './aggregate-server-side.js';
-import { isObject } from '../util/plain-json.js';
+import { type Link, LogLevels, serverSide } from './aggregate-server-side.js';
+import { UrlElicitations } from './url-elicitations.js';
 import type { CallRecord, Relayed } from './session.js';
 import { callRecorder } from './session-context.js';
 import type { ProxySettings } from './settings.js';
@@ -75,7 +75,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   const linkOf = (peer: Peer): Link => {
     let link = links.get(peer);
     if (link === undefined) {
-      link = { belonging: new Belonging(), toClient: new Map(), elicitations: new Set() };
+      link = { belonging: new Belonging(), toClient: new Map(), elicitations: new UrlElicitations() };
       links.set(peer, link);
     }
     return link;
@@ -142,8 +142,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
     if ('error' in r) {
       const answered = serverErrorReply(r, client(), settings.maxResultBytes, settings.secrets);
       // A -32042's URL elicitations are this server's to complete (aggregate-server-side.ts).
-      const data = answered.error.data;
-      if (isObject(data) && Array.isArray(data['elicitations'])) for (const e of data['elicitations']) opened(link, e);
+      link.elicitations.answered(answered.error);
       downstream.respond(m.id, answered);
       record('forwarded', 'execute', r !== CANCELLED, r === CANCELLED);
       return;

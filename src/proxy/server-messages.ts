@@ -29,6 +29,7 @@ import { MODERN_ERRORS } from '../mcp/modern.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import { clip } from '../util/describe-value.js';
 import { clientMasker } from './masked-channel.js';
+import { URL_ELICITATION_REQUIRED } from './url-elicitations.js';
 
 /** The client a server's message goes to. */
 export interface ClientSide {
@@ -92,7 +93,6 @@ export function serverNotification(method: string, params: unknown, client: Clie
 }
 
 /** URLElicitationRequiredError (2025-11-25, "Elicitation", Error Handling). */
-const URL_ELICITATION_REQUIRED = -32042;
 const ELICITATIONS = members({ elicitations: arrayOf(URL_ELICITATION) });
 
 /**

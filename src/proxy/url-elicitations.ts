@@ -10,7 +10,7 @@ import { isObject } from '../util/plain-json.js';
 const MAX_OPENED = 1000;
 
 /** URLElicitationRequiredError (2025-11-25, "Elicitation", Error Handling). */
-const URL_ELICITATION_REQUIRED = -32042;
+export const URL_ELICITATION_REQUIRED = -32042;
 
 /** The id a URL elicitation's params (or an elicitation/complete's) name, or undefined. */
 function idOf(params: unknown): string | undefined {
@@ -18,7 +18,10 @@ function idOf(params: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/** The URL elicitations one session's 2025-11-25 requests opened, most recent MAX_OPENED. */
+/**
+ * The URL elicitations one session's 2025-11-25 requests opened (or, in the gateway, one server's), most recent
+ * MAX_OPENED.
+ */
 export class UrlElicitations {
   private readonly ids = new Set<string>();
 
@@ -38,6 +41,12 @@ export class UrlElicitations {
   opened(params: unknown): boolean {
     const id = idOf(params);
     return id !== undefined && this.ids.has(id);
+  }
+
+  /** An elicitation/complete's: whether it names one remembered here, then forgotten (it is complete). */
+  completed(params: unknown): boolean {
+    const id = idOf(params);
+    return id !== undefined && this.ids.delete(id);
   }
 
   private add(id: string | undefined): void {
