@@ -15,6 +15,13 @@ import { notUriViolation } from './uri-spelling.js';
  */
 const LINKED = /"\$(?:ref|dynamicRef|dynamicAnchor|recursiveRef|recursiveAnchor|id|anchor)"/;
 
+/**
+ * Asked to assert a keyword the document's own meta-schema leaves out: there it is no keyword at all (Core §8.1.2),
+ * so nothing would be asserted; refused rather than passed unchecked (a hunt's find).
+ */
+const LEFT_OUT = (key: string, vocabulary: string): string =>
+  `${key} cannot be asserted: the document's meta-schema leaves out the ${vocabulary}, where "${key}" is no keyword`;
+
 /** What the per-document keyword gate needs to know. */
 export interface GateContext {
   /** Vocabularies in force for this document (Core §8.1.2). */
@@ -102,11 +109,22 @@ export function gateDocument(doc: unknown, ctx: GateContext): GateFindings {
           ),
         );
     }
-    if (ctx.formatAssertion && 'format' in node && known.has('format')) {
-      const why = formatRefusal(node['format']);
+    if (ctx.formatAssertion && 'format' in node) {
+      const why = known.has('format') ? formatRefusal(node['format']) : LEFT_OUT('format', 'format vocabularies');
       if (why !== undefined)
         found.push(schemaViolation('format', why, ctx.location(`${pointer}/format`), 'assertion_unsupported'));
     }
+    if (ctx.contentAssertion && !known.has('contentMediaType'))
+      for (const key of ['contentMediaType', 'contentEncoding'] as const)
+        if (key in node)
+          found.push(
+            schemaViolation(
+              key,
+              LEFT_OUT(key, 'content vocabulary'),
+              ctx.location(`${pointer}/${key}`),
+              'assertion_unsupported',
+            ),
+          );
     if (ctx.contentAssertion && known.has('contentMediaType')) {
       const enc = node['contentEncoding'];
       const media = node['contentMediaType'];

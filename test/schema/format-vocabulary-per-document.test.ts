@@ -93,3 +93,34 @@ describe('an embedded resource that declares standard 2020-12 under a custom roo
     expect(verdict(c.value.validate({ x: 1 }))).toBe('ok');
   });
 });
+
+// Found by a hunt: asked to assert formats (or content), a document whose custom meta-schema leaves out the format
+// (or content) vocabularies has no such keyword (Core §8.1.2), so `{ d: 'not-a-date' }` passed unchecked. The
+// caller asked for an assertion toolgate cannot make there: refused as assertion_unsupported.
+describe('an assertion asked for where the document has no such keyword', () => {
+  const bare = {
+    'http://m/bare': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $vocabulary: Object.fromEntries(['core', 'applicator', 'validation'].map((v) => [`${V}${v}`, true])),
+    },
+  };
+  const refusal = (r: Result<unknown>): string =>
+    r.ok ? 'ok' : `${r.error.class} ${r.error.violations.map((v) => `${v.code} ${v.schemaPath}`).join(', ')}`;
+  it.each([
+    ['format', { d: { type: 'string', format: 'date' } }, { formatAssertion: true }, 'format'],
+    [
+      'contentMediaType',
+      { d: { contentMediaType: 'application/json' } },
+      { contentAssertion: true },
+      'contentMediaType',
+    ],
+    ['contentEncoding', { d: { contentEncoding: 'base64' } }, { contentAssertion: true }, 'contentEncoding'],
+  ])('%s under a meta-schema without its vocabulary is refused when asserted', (_, properties, options, key) => {
+    const schema = { $schema: 'http://m/bare', type: 'object', properties };
+    expect(refusal(validateSchema(schema, { schemaRegistry: bare, ...options }))).toBe(
+      `unsupported_capability assertion_unsupported /properties/d/${key}`,
+    );
+    // Not asked: an annotation, as Core §8.1.2 reads it.
+    expect(refusal(validateSchema(schema, { schemaRegistry: bare }))).toBe('ok');
+  });
+});
