@@ -87,6 +87,10 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
   };
   const relayed = startRelay(downstream, upstream, { settings, warn: say, onCall: log.value.record });
   io.ready?.({ url: undefined, published: publishedOf(upstream) });
+  // A person who runs it in a terminal saw nothing and could not tell it waits (a newcomer's find); a client's pipe
+  // is no terminal, so what an MCP client reads on stderr does not change.
+  if (input === process.stdin && process.stdin.isTTY === true)
+    say('serving MCP on stdin and stdout: an MCP client starts this command (Ctrl-C stops it)');
 
   let code: ProxyExit = 0;
   try {
