@@ -2,7 +2,7 @@
 // sized by configureCache, emptied by clearCache; admission counts its hits per tool for every dialect.
 import { afterEach, describe, expect, it } from 'vitest';
 import { admitBatch, clearCache, configureCache, DEFAULT_CACHE_SIZE, validateSchema } from '../../src/index.js';
-import { compileCounters } from '../../src/schema/compile.js';
+import { compileCounters, estimatedCost } from '../../src/schema/compile.js';
 import { DEFAULT_CACHE_BYTES, entryBytes } from '../../src/schema/compile-cache.js';
 
 afterEach(() => {
@@ -130,6 +130,28 @@ describe('the cache is bounded in estimated bytes as well as entries', () => {
   it('entryBytes grows with the schema text and its objects', () => {
     expect(entryBytes('{}')).toBeLessThan(entryBytes(`{${'x'.repeat(1000)}}`));
     expect(entryBytes('{"a":1}')).toBeLessThan(entryBytes('{"a":{"b":{}}}'));
+  });
+
+  // A hunt's find: Ajv compiles a `$ref` target again where each reference stands, so 1.6 KB of text held 1.1 MB
+  // while the key's text said 87 KB, and the 256 MiB bound could hold some 3 GB. Charged by compile cost too now.
+  it('an entry whose $ref targets Ajv copies in is charged what its copies hold', () => {
+    clearCache();
+    const props = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, { type: 'string', maxLength: i }]));
+    const refs = Object.fromEntries(Array.from({ length: 29 }, (_, r) => [`r${r}`, { $ref: '#/$defs/d' }]));
+    const schema = {
+      type: 'object',
+      description: `cache_${serial++}`,
+      properties: refs,
+      $defs: { d: { properties: props } },
+    };
+    const before = compileCounters().bytes;
+    const c = validateSchema(schema);
+    if (!c.ok) return expect.unreachable(c.error.message);
+    const charged = compileCounters().bytes - before;
+    expect(charged).toBeGreaterThanOrEqual(4 * (estimatedCost(c.value) ?? 0));
+    // Measured: 1.1 MB held (BENCHMARKS.md); the key's text alone said under 100 KB.
+    expect(charged).toBeGreaterThan(1_000_000);
+    expect(entryBytes(JSON.stringify(schema))).toBeLessThan(100_000);
   });
 
   it('a total past maxBytes evicts the least recently used, however few entries there are', () => {

@@ -184,18 +184,61 @@ export function engine2020(config: EngineConfig, fresh: boolean): Engine {
 }
 
 /**
- * Compiles on an engine and removes the schema from Ajv's own caches, so a shared instance never
+ * Compiles on an engine and removes the schema from Ajv's own caches and value scope, so a shared instance never
  * grows; `keep` (a fresh private engine only) leaves it registered and installs toolgate's
  * in-place applicators for its `unevaluated*` keywords, compiling every subschema they apply.
  */
 export function compileOn(ajv: Ajv2020, input: EngineInput): ValidateFunction {
   const { schema, extra, keep } = input;
   if (keep) installInPlaceApplicators(ajv);
+  const mark = keep ? undefined : scopeMark(ajv);
   for (const d of extra) ajv.addSchema(d.schema as object, d.uri);
   try {
     return compileWithRefPaths(ajv, schema as object, keep ? () => precompileAnnotations(ajv, schema) : undefined);
   } finally {
     if (!keep) cleanUp(ajv, schema, extra);
+    if (mark !== undefined) scopeRelease(ajv, mark);
+  }
+}
+
+/**
+ * Ajv's value scope (its ValueScope, codegen/scope): each compile adds its validate function, its schema, patterns and
+ * keyword closures, and Ajv never removes them (`removeSchema` leaves them), so a shared instance held every
+ * validator it ever compiled: about 6 KB a small schema, 1 MB one whose `$ref`s Ajv inlines, whatever
+ * `configureCache` said (a hunt's find). A generated function reads its scope values once, when Ajv creates it
+ * (`const schema1 = scope.schema[0]`), and a later compile finds a value again by its reference or makes a new
+ * slot, so what a compile added can go when it ends.
+ */
+interface ValueScope {
+  readonly _values: Record<string, Map<unknown, unknown> | undefined>;
+  readonly _scope: Record<string, unknown[] | undefined>;
+}
+
+/** Each prefix's count of values and of slots before a compile. */
+type ScopeMark = ReadonlyMap<string, readonly [values: number, slots: number]>;
+
+function scopeOf(ajv: Ajv2020): ValueScope {
+  return ajv.scope as unknown as ValueScope;
+}
+
+function scopeMark(ajv: Ajv2020): ScopeMark {
+  const scope = scopeOf(ajv);
+  const mark = new Map<string, readonly [number, number]>();
+  for (const [prefix, values] of Object.entries(scope._values))
+    mark.set(prefix, [values?.size ?? 0, scope._scope[prefix]?.length ?? 0]);
+  return mark;
+}
+
+/** Removes what a compile added to the value scope: the last entries of each prefix's map and array. */
+function scopeRelease(ajv: Ajv2020, mark: ScopeMark): void {
+  const scope = scopeOf(ajv);
+  for (const [prefix, values] of Object.entries(scope._values)) {
+    const [before, slotsBefore] = mark.get(prefix) ?? [0, 0];
+    if (values === undefined || values.size <= before) continue;
+    let i = 0;
+    for (const key of [...values.keys()]) if (i++ >= before) values.delete(key);
+    const slots = scope._scope[prefix];
+    if (slots !== undefined && slots.length > slotsBefore) slots.length = slotsBefore;
   }
 }
 
