@@ -2,8 +2,9 @@
 // (an Anthropic image block, the SDK's Base64ImageSource; an OpenAI `input_image`), as base64 data of that type.
 // Anything else failed the host's whole request to the provider (400), so a server could stop every later turn:
 // another type (`image/tiff`), a `mimeType` that rewrote the Responses `data:` URL (`image/png;x,`), data that is
-// not base64, or empty, or not an image of the type it names, or past a provider's size (image-size.ts). Such an
-// image reaches the `mcp` shape only.
+// not base64, or empty, or not an image of the type it names, or past a provider's size (image-size.ts), or not
+// whole (image-complete.ts). Such an image reaches the `mcp` shape only.
+import { imageComplete } from './image-complete.js';
 import { imageSize, MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from './image-size.js';
 
 /** The media types both providers read, as an Anthropic image block names them. */
@@ -38,18 +39,21 @@ function isBase64(data: string): boolean {
 }
 
 /**
- * The type of an image part both providers read (`mimeType` a type they read, `data` such an image, within
- * MAX_IMAGE_BASE64 and MAX_IMAGE_SIDE), or undefined.
+ * The type of an image part both providers read (`mimeType` a type they read, `data` such an image, whole, at
+ * least 1 pixel a side, within MAX_IMAGE_BASE64 and MAX_IMAGE_SIDE), or undefined.
  */
 export function providerImageType(data: string, mimeType: string): ProviderImageType | undefined {
   if (!Object.hasOwn(SIGNATURES, mimeType) || data.length > MAX_IMAGE_BASE64 || !isBase64(data)) return undefined;
   const type = mimeType as ProviderImageType;
-  // 40 characters are the first 30 bytes: the longest signature (12) and every header's size but a JPEG's.
-  const head = Buffer.from(data.slice(0, 40), 'base64');
+  // Read whole (at most 3.75 MB, the bound above): a JPEG's frame header may follow long metadata, and every
+  // type's structure is walked to its last byte (image-complete.ts).
+  const bytes = Buffer.from(data, 'base64');
   const matches = (sig: readonly (number | null)[]): boolean =>
-    head.length >= sig.length && sig.every((byte, i) => byte === null || head[i] === byte);
+    bytes.length >= sig.length && sig.every((byte, i) => byte === null || bytes[i] === byte);
   if (!SIGNATURES[type].some(matches)) return undefined;
-  // A JPEG's frame header may follow long metadata: its bytes are read whole (at most 3.75 MB, the bound above).
-  const size = imageSize(type === 'image/jpeg' ? Buffer.from(data, 'base64') : head, type);
-  return size !== undefined && size.width <= MAX_IMAGE_SIDE && size.height <= MAX_IMAGE_SIDE ? type : undefined;
+  const size = imageSize(bytes, type);
+  // A side of 0 pixels is no image a provider decodes (a hunt's find).
+  if (size === undefined || size.width < 1 || size.height < 1) return undefined;
+  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE) return undefined;
+  return imageComplete(bytes, type) ? type : undefined;
 }

@@ -11,7 +11,7 @@ import { guardClient } from '../../src/adapters/mcp-client.js';
 import { admitMcpTools } from '../../src/catalog/mcp.js';
 import type { Bundle } from '../../src/catalog/bundle.js';
 import type { ToolResult } from '../../src/index.js';
-import { PNG_1X1 } from '../fixtures/image-headers.js';
+import { PNG_1X1 } from '../fixtures/images.js';
 
 const PNG = PNG_1X1;
 const TIFF = 'SUkqAA==';

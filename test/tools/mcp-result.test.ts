@@ -2,9 +2,9 @@
 // test/adapters/mcp-result-bridge.test.ts): what each provider reads of a CallToolResult.
 import { describe, expect, it } from 'vitest';
 import { mcpToolResult } from '../../src/tools/mcp-result.js';
-import { gifHeader, jpegHeader, PNG_1X1, pngHeader, webpHeader } from '../fixtures/image-headers.js';
+import { gifImage, jpegImage, PNG_1X1, pngImage, webpImage } from '../fixtures/images.js';
 
-// The first bytes of a 1 x 1 PNG file (its signature and IHDR), as base64.
+// A whole 1 x 1 PNG file, as base64.
 const PNG_DATA = PNG_1X1;
 const PNG = { type: 'image', data: PNG_DATA, mimeType: 'image/png' };
 
@@ -67,10 +67,10 @@ describe('mcpToolResult', () => {
     ['a signature cut short', { data: 'iVBORw==', mimeType: 'image/png' }],
     ['a PNG signature without its IHDR (no size)', { data: 'iVBORw0KGgo=', mimeType: 'image/png' }],
     // Past Anthropic's per-image bounds ("Vision", general limits): 8,000 pixels a side, 5 MB of base64.
-    ['a PNG 8,001 pixels wide', { data: pngHeader(8001, 10), mimeType: 'image/png' }],
-    ['a GIF 8,001 pixels high', { data: gifHeader(10, 8001), mimeType: 'image/gif' }],
-    ['a WebP 9,000 pixels wide', { data: webpHeader(9000, 10), mimeType: 'image/webp' }],
-    ['a JPEG 8,001 pixels wide', { data: jpegHeader(8001, 10), mimeType: 'image/jpeg' }],
+    ['a PNG 8,001 pixels wide', { data: pngImage(8001, 10), mimeType: 'image/png' }],
+    ['a GIF 8,001 pixels high', { data: gifImage(10, 8001), mimeType: 'image/gif' }],
+    ['a WebP 9,000 pixels wide', { data: webpImage(9000, 10), mimeType: 'image/webp' }],
+    ['a JPEG 8,001 pixels wide', { data: jpegImage(8001, 10), mimeType: 'image/jpeg' }],
     ['a JPEG without a frame header', { data: '/9j/4A==', mimeType: 'image/jpeg' }],
   ])('drops an image with %s from every provider shape, keeping it for mcp', (_name, image) => {
     const r = mcpToolResult('c', 't', {
@@ -86,12 +86,12 @@ describe('mcpToolResult', () => {
 
   it.each([
     ['image/png', PNG_DATA],
-    ['image/png', pngHeader(8000, 8000)],
-    ['image/jpeg', jpegHeader(8000, 600)],
-    ['image/jpeg', jpegHeader(640, 480, 60_000)],
-    ['image/gif', gifHeader(8000, 1)],
-    ['image/gif', gifHeader(1, 1, '87a')],
-    ['image/webp', webpHeader(8000, 8000)],
+    ['image/png', pngImage(8000, 8000)],
+    ['image/jpeg', jpegImage(8000, 600)],
+    ['image/jpeg', jpegImage(640, 480, 60_000)],
+    ['image/gif', gifImage(8000, 1)],
+    ['image/gif', gifImage(1, 1, '87a')],
+    ['image/webp', webpImage(8000, 8000)],
   ])('keeps a %s image whose data is one (%s)', (mimeType, data) => {
     const r = mcpToolResult('c', 't', { content: [{ type: 'image', data, mimeType }] });
     expect(r.toMessage('openai-responses').output).toEqual([
@@ -103,8 +103,10 @@ describe('mcpToolResult', () => {
   });
 
   it('keeps an image of 5 MB of base64 (5 * 1024 * 1024 characters) and drops one of 4 more', () => {
+    // A 1 x 1 PNG with a chunk of padding: `length` characters are length / 4 * 3 bytes, 12 of them the chunk's own.
+    const padding = (length: number): number => (length / 4) * 3 - Buffer.from(PNG_DATA, 'base64').length - 12;
     const at = (length: number) => ({
-      content: [{ type: 'image', data: `${PNG_DATA}${'A'.repeat(length - PNG_DATA.length)}`, mimeType: 'image/png' }],
+      content: [{ type: 'image', data: pngImage(1, 1, padding(length)), mimeType: 'image/png' }],
     });
     const most = 5 * 1024 * 1024;
     const kept = mcpToolResult('c', 't', at(most), 8 * 1024 * 1024);
@@ -115,7 +117,7 @@ describe('mcpToolResult', () => {
   });
 
   it('reads 3 MB of image data in one pass (a pattern over it threw past a few MB)', () => {
-    const data = `${PNG_DATA}${'QUFB'.repeat(750_000)}`; // a 1 x 1 PNG's header, then 2.25 MB
+    const data = pngImage(1, 1, 2_250_000); // a 1 x 1 PNG with 2.25 MB of padding
     const bad = `${data.slice(0, -1)}!`;
     const ok = mcpToolResult('c', 't', { content: [{ type: 'image', data, mimeType: 'image/png' }] });
     const notOk = mcpToolResult('c', 't', { content: [{ type: 'image', data: bad, mimeType: 'image/png' }] });
