@@ -14,10 +14,9 @@ import { listAllPages, type ToolsPage } from '../catalog/mcp-pages.js';
 import { fail, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
-import { RETRY_ADVICE, thrownText, type ToolErrorEvent } from '../tools/failure-text.js';
-import { causeMessage } from '../tools/gateway.js';
+import type { ToolErrorEvent } from '../tools/failure-text.js';
+import { McpCallFailure } from '../tools/mcp-result.js';
 import { providerNamesOf } from '../tools/registry.js';
-import type { ToolError } from '../tools/tool-result.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
 import { copyBoundedJson, deepFreeze, type JsonBounds, type JsonExcess } from '../util/plain-json.js';
@@ -30,15 +29,8 @@ import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { batchLoaderOf } from '../catalog/async-loader.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall } from '../mcp/call-gate.js';
-import {
-  callSender,
-  listedPage,
-  localError,
-  notConnected,
-  runsOnlyAsTask,
-  taskOnlyText,
-  withoutEnd,
-} from './mcp-client-send.js';
+import { callSender, listedPage, localError, runsOnlyAsTask, taskOnlyText } from './mcp-client-send.js';
+import { sendOrFailure, thrownFailure, type FailureTelling } from './mcp-client-failure.js';
 import { readmissions, SDK_REQUEST_TIMEOUT_MS } from './mcp-client-readmit.js';
 import {
   GUARD_TABLE,
@@ -201,8 +193,19 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
             const callId = typeof context?.callId === 'string' ? context.callId : '';
             // The call's deadline and the host's abort end the request too: the SDK tells the server (notifications/
             // cancelled) and lets it go, where it waited for an answer nobody read until its own 60 s timeout.
-            const signal = context?.signal instanceof AbortSignal ? { signal: context.signal } : undefined;
-            return sendForRegistry(name, request, byName.get(name), undefined, signal, callId);
+            const signal = context?.signal instanceof AbortSignal ? context.signal : undefined;
+            // Not sent, or sent and then failed: the text and ToolError callTool's caller gets (mcp-client-failure.ts).
+            // Once the call's deadline or the host's abort ended it, the Registry has answered already: a throw after
+            // that (the SDK's AbortError) is nobody's news, so onError does not hear of it.
+            const quiet: FailureTelling = {
+              exposeErrors,
+              notify: (event) => {
+                if (signal?.aborted !== true) notify(event);
+              },
+            };
+            return sendOrFailure(client, quiet, name, callId, signal, () =>
+              sendForRegistry(name, request, byName.get(name), undefined, signal && { signal }, callId),
+            );
           };
         };
         result = await admitMcpToolsWith(
@@ -254,6 +257,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
   }
 
   const send = callSender(client, notify, localError, admission.maxResultBytes);
+  const telling: FailureTelling = { notify, exposeErrors };
   // The Registry writes `error: ` before a tool's isError text itself.
   const sendForRegistry = callSender(
     client,
@@ -268,8 +272,6 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     requestOptions?: RequestOptions,
   ): Promise<McpCallResult> => {
     let name = '';
-    // Set once the request is handed to the SDK: from then on the server may have run the tool.
-    let sent = false;
     try {
       // name and arguments are read once, as own data, before anything else: a getter or a Proxy could
       // answer an admitted name or valid arguments to the check and something else to the SDK's read.
@@ -319,36 +321,14 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
       if (verdict.kind === 'invalid') return localError(verdict.text);
       if (taskOnly.has(name)) return localError(taskOnlyText(name));
       // What the SDK refuses before it sends (an aborted signal, no transport) never reached the server: the model
-      // is not told that the tool may have run.
-      if (requestOptions?.signal?.aborted === true || notConnected(client))
-        return localError(`error: tool ${name} was not called: the call was cancelled, or the client is not connected`);
-      sent = true;
-      return await send(
-        name,
-        verdict.params as CallToolRequest['params'],
-        outputs.get(name),
-        resultSchema,
-        requestOptions,
+      // is not told that the tool may have run. Once sent, a failure says it may have (mcp-client-failure.ts).
+      const answer = await sendOrFailure(client, telling, name, '', requestOptions?.signal, () =>
+        send(name, verdict.params as CallToolRequest['params'], outputs.get(name), resultSchema, requestOptions),
       );
+      return answer instanceof McpCallFailure ? localError(answer.text) : answer;
     } catch (thrown) {
-      // A transport or server failure: its text is host data (addresses, paths), so by default the model
-      // reads the generic line, as for a tool that throws in the Registry. Once the request was sent (a
-      // timeout, a lost connection) the server may have run the tool, and the model is told so.
-      const error: ToolError = {
-        class: 'execution_failure',
-        message: `tools/call failed: ${causeMessage(thrown)}`,
-        violations: [],
-        kind: 'upstream',
-        stage: 'execute',
-        cause: thrown,
-        started: sent,
-      };
-      const event: ToolErrorEvent = { callId: '', name, stage: 'execute', cause: thrown, error };
-      notify(event);
-      // An exposed message often ends a sentence itself: one period between it and the notice, not two.
-      const text = thrownText(event, exposeErrors);
-      const sentence = withoutEnd(text);
-      return localError(sent ? `${sentence}. The request was sent, so the tool may have run: ${RETRY_ADVICE}` : text);
+      // A throw before the request was sent: nothing reached the server.
+      return localError(thrownFailure(telling, name, '', thrown, false).text);
     }
   };
 

@@ -8,6 +8,7 @@ import type { InferArgs } from '../tools/infer-args.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
 import { quote } from '../util/describe-value.js';
 import { heldError } from '../util/host-error.js';
+import { PendingTexts } from './openai-agents-texts.js';
 
 // OpenAI Agents JS (`@openai/agents` 0.20). It passes raw JSON Schema parameters through unchecked
 // but validates Standard Schema parameters (with JSON Schema conversion) before `execute`; by
@@ -87,10 +88,8 @@ type LooseParameters = {
 /** The function tool toAgentsTool returns. */
 export type AgentsTool = FunctionTool<unknown, StrictParameters | LooseParameters, unknown>;
 
-/** Texts of invalid calls that each parameters object produced: how errorFunction recognizes its own. */
-const produced = new WeakMap<AgentsParameters, Set<string>>();
-/** Distinct texts kept per tool; a text is looked up right after it was produced, so few suffice. */
-const KEPT_TEXTS = 64;
+/** Texts of invalid calls that each parameters object produced, not yet read: how errorFunction recognizes its own. */
+const produced = new WeakMap<AgentsParameters, PendingTexts>();
 
 /** The Agents SDK's own answer for failures it did not get from toolgate: says nothing about the cause. */
 const GENERIC = 'An error occurred while running the tool. Please try again.';
@@ -111,7 +110,7 @@ export function agentsParameters(
     const compiled = validateSchema(schema, options);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
-    const texts = new Set<string>();
+    const texts = new PendingTexts();
     const standard: ToolgateStandardProps = Object.freeze({
       version: 1 as const,
       vendor: 'toolgate',
@@ -120,7 +119,6 @@ export function agentsParameters(
         const result = checked.validate(value);
         if (result.ok) return { value: result.value };
         const text = formatForModel(toolName, result.error);
-        if (texts.size >= KEPT_TEXTS) texts.delete(texts.values().next().value as string);
         texts.add(text);
         return { issues: [{ message: text }] };
       },
@@ -147,12 +145,13 @@ function originalMessage(error: unknown): string | undefined {
 /**
  * An errorFunction for `tool({ errorFunction })`: an invalid call that `parameters` rejected is
  * answered with toolgate's text; any other failure (the tool threw, the SDK withheld details) gets
- * the SDK's generic sentence, so nothing else from inside the host reaches the model.
+ * the SDK's generic sentence, so nothing else from inside the host reaches the model. A text is answered once per
+ * call that produced it, within the bounds of openai-agents-texts.ts.
  */
 export function agentsErrorFunction(parameters: AgentsParameters): AgentsErrorFunction {
   return (_context, error) => {
     const message = originalMessage(error);
-    if (message !== undefined && produced.get(parameters)?.has(message) === true) return message;
+    if (message !== undefined && produced.get(parameters)?.take(message) === true) return message;
     return GENERIC;
   };
 }

@@ -71,6 +71,23 @@ export class McpOutput {
   }
 }
 
+/**
+ * A call of an MCP tool that did not come back with an answer, as its backend already told it (guardClient's: not
+ * sent, or sent and then the client threw): the model reads `text` and the host gets `error` as they are, the same
+ * as guardClient.callTool's caller (a hunt's find: the Registry read the throw as the tool's own "failed", and a
+ * model retried a payment whose request had been sent).
+ */
+export class McpCallFailure {
+  /** What the model reads. */
+  readonly text: string;
+  /** What the host gets in the result's `error`. */
+  readonly error: ToolError;
+  constructor(text: string, error: ToolError) {
+    this.text = text;
+    this.error = error;
+  }
+}
+
 /** The parts of one result as each provider takes them. */
 interface Mapped {
   readonly texts: string[];
@@ -120,6 +137,7 @@ export function mcpToolResult(
   maxResultBytes = DEFAULT_MAX_RESULT_BYTES,
   check?: OutputCheck,
 ): ToolResult {
+  if (value instanceof McpCallFailure) return errorResult(callId, name, value.text, value.error);
   // One private plain copy: nothing the server handed back (a getter, a later change) is read again. Bounded as
   // its JSON text is counted while copying (escapes aside): a value sharing one object under many members is not
   // copied once per member past the bound, and no second pass writes the text out only to measure it.
