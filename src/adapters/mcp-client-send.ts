@@ -145,9 +145,13 @@ export function callSender(
         : `error: tool ${name} returned a value that cannot be sent as JSON`,
     );
   };
-  const passedOn = (name: string, answer: McpCallResult): McpCallResult => {
+  const passedOn = (name: string, answer: McpCallResult, callId: string): McpCallResult => {
     const refusal = passOnRefusal(name, answer);
-    return refusal === undefined ? answer : refused(refusal);
+    if (refusal === undefined) return answer;
+    // A lone surrogate is refused as an output that breaks its schema is: the host hears of it (a hunt's find).
+    if (refusal.found === 'text')
+      notify({ callId, name, stage: 'execute', cause: answer, error: { ...refusal.error, stage: 'execute' } });
+    return refused(refusal.text);
   };
   return async (name, request, output, resultSchema, requestOptions, callId = '') => {
     // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
@@ -170,9 +174,9 @@ export function callSender(
     failedIfError(answer);
     const tooLarge = unbounded(name, answer, callId);
     if (tooLarge !== undefined) return tooLarge;
-    if (output === undefined) return passedOn(name, answer as McpCallResult);
+    if (output === undefined) return passedOn(name, answer as McpCallResult, callId);
     const broken = outputRefusal(name, answer, output);
-    if (broken === undefined) return passedOn(name, answer as McpCallResult);
+    if (broken === undefined) return passedOn(name, answer as McpCallResult, callId);
     const error: ToolError = { ...broken.error, stage: 'execute' };
     notify({ callId, name, stage: 'execute', cause: answer, error });
     return refused(broken.text);

@@ -97,8 +97,15 @@ export function outputProblem(result: unknown, schema: CompiledSchema): GateErro
     };
   const verdict = schema.validate(structured);
   if (verdict.ok) return undefined;
+  // A limit stopped the check (a hunt's find: 10,001 keys that conform read as a mismatch): it says so.
+  if (verdict.error.kind === 'limit')
+    return { ...verdict.error, message: `the tool ran but ${unchecked(verdict.error)} (${verdict.error.message})` };
   return { ...verdict.error, message: `structuredContent does not match the outputSchema: ${verdict.error.message}` };
 }
+
+/** What a result over a validation limit (docs/limits.md: the argument limits hold for results too) is. */
+const unchecked = (error: GateError): string =>
+  `its output could not be checked against its output schema: ${error.limit ?? 'a limit'} exceeded`;
 
 /** The text that replaces a result of `tool` breaking its outputSchema, with the problem; undefined when it holds. */
 export function outputRefusal(
@@ -107,8 +114,8 @@ export function outputRefusal(
   schema: CompiledSchema,
 ): { readonly text: string; readonly error: GateError } | undefined {
   const problem = outputProblem(result, schema);
+  if (problem === undefined) return undefined;
   // It ran: saying it failed would invite the model to call it again and repeat its side effect.
-  return problem === undefined
-    ? undefined
-    : { text: `error: tool ${tool} ran but its output does not match its output schema`, error: problem };
+  const why = problem.kind === 'limit' ? unchecked(problem) : 'its output does not match its output schema';
+  return { text: `error: tool ${tool} ran but ${why}`, error: problem };
 }

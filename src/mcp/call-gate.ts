@@ -6,7 +6,9 @@
 import { formatForModel } from '../errors/format.js';
 import type { GateError } from '../result.js';
 import type { Registry } from '../tools/registry.js';
-import { argumentsRefusal, type ForwardedCall, forwardedCall, protoMemberPath, protoRefusal } from './forward.js';
+import { loneSurrogateRefusal, unpassableAt } from '../tools/mcp-result.js';
+import { hasLoneSurrogate } from '../util/jcs.js';
+import { argumentsRefusal, type ForwardedCall, forwardedCall, mayHoldProto, protoRefusal } from './forward.js';
 import { readCall, requestTwice } from './repeated-keys.js';
 
 /**
@@ -67,14 +69,30 @@ export function gateCall(
 }
 
 /**
- * Why a result of `tool` that ran may not be passed on as it is (a member named `__proto__`), or undefined; `text`
- * is JSON text the result was read from, when there is one (forward.ts's protoMemberPath).
+ * Why a result of `tool` that ran may not be passed on as it is (a member named `__proto__`, a key or string with a
+ * lone surrogate: tools/mcp-result.ts), with the problem and what was found, or undefined. `text` is JSON text the
+ * result was read from, when there is one: a text with no `\u` escape, no such name and no lone surrogate of its own
+ * holds neither, and the result is not searched.
  */
-export function passOnRefusal(tool: string, result: unknown, text?: string): string | undefined {
-  const proto = protoMemberPath(result, text);
-  return proto === undefined
-    ? undefined
-    : `error: tool ${tool} ran but its result was not passed on: ${protoRefusal(proto)}`;
+export function passOnRefusal(
+  tool: string,
+  result: unknown,
+  text?: string,
+): { readonly text: string; readonly error: GateError; readonly found: 'member' | 'text' } | undefined {
+  if (text !== undefined && !mayHoldProto(text) && !hasLoneSurrogate(text)) return undefined;
+  const found = unpassableAt(result);
+  if (found === undefined) return undefined;
+  const why = found.found === 'member' ? protoRefusal(found.path) : loneSurrogateRefusal(found.path);
+  return {
+    text: `error: tool ${tool} ran but its result was not passed on: ${why}`,
+    error: {
+      class: 'execution_failure',
+      message: `the result was not passed on: ${why}`,
+      violations: [],
+      kind: 'tool',
+    },
+    found: found.found,
+  };
 }
 
 /** The one output-schema verdict (catalog/mcp-output.ts), which admitMcpTools' bundles give too. */

@@ -95,9 +95,10 @@ export function checkResult(
   calledAs = tool,
   asValue = false,
 ): CheckedResult {
-  // A member named __proto__ goes toward the client no more than toward the server.
+  // A member named __proto__ goes toward the client no more than toward the server; a lone surrogate no more than
+  // in a listing (a model API refuses it, and then every later request of the conversation).
   const refused = passOnRefusal(calledAs, result, line);
-  if (refused !== undefined) return { result: errorResult(refused), problem: 'output' };
+  if (refused !== undefined) return { result: errorResult(refused.text), problem: 'output' };
   const raw = line === undefined ? undefined : memberText(line, ['result']);
   const text = raw?.kind === 'text' ? raw.text : JSON.stringify(result);
   // The text first: its size bounds the checks that follow, and the serialization of a value sent instead.

@@ -28,6 +28,7 @@ import { serverRequestRefusal } from './revision-rules.js';
 import { MODERN_ERRORS } from '../mcp/modern.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import { clip } from '../util/describe-value.js';
+import { withoutLoneSurrogates } from '../util/jcs.js';
 import { clientMasker } from './masked-channel.js';
 import { URL_ELICITATION_REQUIRED } from './url-elicitations.js';
 
@@ -113,7 +114,8 @@ const MAX_QUOTED_MESSAGE = 200;
 /**
  * A server's error as its client gets it: one with a code of the proxy's own signalling turned into -32603 quoting
  * its message (masked of `secrets`, then clipped), within `maxBytes` of JSON text (as a result is held to
- * --max-result), a -32042's elicitations only to a client that takes URL mode.
+ * --max-result), a -32042's elicitations only to a client that takes URL mode, a lone surrogate of its message
+ * written as U+FFFD.
  */
 export function serverError(
   error: RpcError,
@@ -136,9 +138,13 @@ export function serverError(
       code: error.code,
       message: `the MCP server's error (${size} bytes) is over --max-result, ${maxBytes} bytes`,
     };
-  if (error.code !== URL_ELICITATION_REQUIRED || error.data === undefined) return error;
+  // A lone surrogate is not I-JSON, and a model API that reads the message refuses it (as in a result, a hunt's
+  // find): written as U+FFFD, the message otherwise kept.
+  const message = withoutLoneSurrogates(error.message);
+  const said = message === error.message ? error : { ...error, message };
+  if (error.code !== URL_ELICITATION_REQUIRED || error.data === undefined) return said;
   const data = declared(client.caps, 'elicitation', 'url') ? ELICITATIONS(error.data) : NOT_SHAPED;
-  return data === NOT_SHAPED ? { code: error.code, message: error.message } : { ...error, data };
+  return data === NOT_SHAPED ? { code: error.code, message } : { ...said, data };
 }
 
 /** An error answer as serverError gives it: the same object when nothing changed (CANCELLED stays itself). */

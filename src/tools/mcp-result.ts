@@ -3,7 +3,8 @@
 // where the provider has a place for them, `structuredContent` as JSON text only when `content` is empty
 // (the spec's own fallback). What a provider has no place for is dropped (docs/adapters.md lists it).
 import type { GateError } from '../result.js';
-import { memberPath, PROTO_ONLY } from '../util/member-path.js';
+import { hasLoneSurrogate } from '../util/jcs.js';
+import { type FoundMember, memberOrTextPath, PROTO_ONLY } from '../util/member-path.js';
 import { copyBoundedJson, copyJson, isObject } from '../util/plain-json.js';
 import {
   contentOf,
@@ -41,6 +42,19 @@ export function tooLongResult(callId: string, name: string, maxResultBytes: numb
  * JSON.stringify, which throws past about 4,100 levels; no MCP message passed on by the proxy comes deeper.
  */
 export const MAX_MCP_RESULT_DEPTH = 1000;
+
+/**
+ * Where a result holds a member named `__proto__` or a key or string with a lone surrogate, in one search. A lone
+ * surrogate is not I-JSON (RFC 7493 §2.1), which model APIs refuse: Anthropic answers 400 and every later request of
+ * the conversation fails with it (a hunt's find), so it is never passed on, as in what a tool publishes.
+ */
+export function unpassableAt(result: unknown): FoundMember | undefined {
+  return memberOrTextPath(result, PROTO_ONLY, hasLoneSurrogate);
+}
+
+/** Why a result with a lone surrogate at `path` (unpassableAt's) is not passed on. */
+export const loneSurrogateRefusal = (path: string): string =>
+  `it holds a lone surrogate at ${path}, not I-JSON, which model APIs refuse`;
 
 /** What a result JSON cannot encode reads as: the words a non-MCP tool's gets (call-run.ts). */
 function notJsonResult(callId: string, name: string, why?: string): ToolResult {
@@ -150,15 +164,25 @@ export function mcpToolResult(
       ? notJsonResult(callId, name, `nested more than ${MAX_MCP_RESULT_DEPTH} levels deep`)
       : tooLongResult(callId, name, maxResultBytes);
   // As no MCP message passes one (src/mcp/forward.ts): a host that merges the result would take a prototype.
-  const proto = copy.ok ? memberPath(copy.value, PROTO_ONLY) : undefined;
-  if (proto !== undefined)
+  const found = copy.ok ? unpassableAt(copy.value) : undefined;
+  if (found?.found === 'member')
     return errorResult(callId, name, `error: tool ${name} returned a result that cannot be passed on`, {
       class: 'execution_failure',
-      message: `the result has a member named "__proto__" (at ${proto}), which is never passed on`,
+      message: `the result has a member named "__proto__" (at ${found.path}), which is never passed on`,
       violations: [],
       kind: 'tool',
       stage: 'execute',
     });
+  if (found !== undefined) {
+    const why = loneSurrogateRefusal(found.path);
+    return errorResult(callId, name, `error: tool ${name} ran but its result was not passed on: ${why}`, {
+      class: 'execution_failure',
+      message: `the result was not passed on: ${why}`,
+      violations: [],
+      kind: 'tool',
+      stage: 'execute',
+    });
+  }
   if (!copy.ok) return notJsonResult(callId, name);
   const result = copy.value;
   const broken = check?.(result);

@@ -1,6 +1,7 @@
 // Where a value has an own member of a given name (`__proto__`, `constructor`, ...), as a path a person reads: the
 // search behind the rule that no such member passes in an MCP message (src/mcp/forward.ts) or in a tool's MCP
-// result (src/tools/mcp-result.ts). Iterative, bounded on shared objects, and no getter runs.
+// result (src/tools/mcp-result.ts); the same search finds a key or string a test holds for (a result's lone
+// surrogate). Iterative, bounded on shared objects, and no getter runs.
 import { escapeSeparators, printable } from './describe-value.js';
 import { keySegment } from './json-pointer.js';
 import { nonJsonReason } from './plain-json.js';
@@ -46,12 +47,31 @@ function spell(place: Place): string {
   return `$${parts.join('')}`;
 }
 
+/** What memberOrTextPath found, and where: a member of one of the names, or a key or string `bad` holds for. */
+export interface FoundMember {
+  readonly found: 'member' | 'text';
+  readonly path: string;
+}
+
 /**
  * Where `value` (parsed JSON or a private copy) has an own member named one of `names`, as a `$.a[0]` path, or
  * undefined. Iterative, so a deep value cannot overflow the stack. What is not plain JSON (a Proxy, a class
  * instance) is not entered and no getter runs: such a value is refused as not JSON where it is checked.
  */
 export function memberPath(value: unknown, names: ReadonlySet<string>): string | undefined {
+  return memberOrTextPath(value, names)?.path;
+}
+
+/**
+ * memberPath's search, which also finds the first key or string `bad` holds true for (a lone surrogate in a tool's
+ * result: one search of the value does both, a hunt's find). The path of a string names its member; of a key, the
+ * member it names (written out by printable, so the path holds no lone surrogate itself).
+ */
+export function memberOrTextPath(
+  value: unknown,
+  names: ReadonlySet<string>,
+  bad?: (text: string) => boolean,
+): FoundMember | undefined {
   // Pairs laid flat (a node, then its place): no array per entry.
   const stack: unknown[] = [value, undefined];
   // A host's value may hold one object under many members (parsed JSON never does): past the first few thousand
@@ -74,16 +94,21 @@ export function memberPath(value: unknown, names: ReadonlySet<string>): string |
       for (let i = node.length - 1; i >= 0; i--) {
         // Read as a descriptor: an index of a host's array may be a getter, which is never run.
         const d = Object.getOwnPropertyDescriptor(node, i);
-        if (d !== undefined && 'value' in d && d.value !== null && typeof d.value === 'object')
-          stack.push(d.value, { parent: place, segment: i });
+        if (d === undefined || !('value' in d)) continue;
+        if (d.value !== null && typeof d.value === 'object') stack.push(d.value, { parent: place, segment: i });
+        else if (bad !== undefined && typeof d.value === 'string' && bad(d.value))
+          return { found: 'text', path: spell({ parent: place, segment: i }) };
       }
       continue;
     }
     for (const key of Object.keys(node)) {
-      if (names.has(key)) return spell({ parent: place, segment: key });
+      if (names.has(key)) return { found: 'member', path: spell({ parent: place, segment: key }) };
+      if (bad?.(key)) return { found: 'text', path: spell({ parent: place, segment: key }) };
       const d = Object.getOwnPropertyDescriptor(node, key);
-      if (d !== undefined && 'value' in d && d.value !== null && typeof d.value === 'object')
-        stack.push(d.value, { parent: place, segment: key });
+      if (d === undefined || !('value' in d)) continue;
+      if (d.value !== null && typeof d.value === 'object') stack.push(d.value, { parent: place, segment: key });
+      else if (bad !== undefined && typeof d.value === 'string' && bad(d.value))
+        return { found: 'text', path: spell({ parent: place, segment: key }) };
     }
   }
   return undefined;

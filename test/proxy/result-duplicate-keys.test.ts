@@ -15,13 +15,14 @@ describe('a tool result with a key written twice', () => {
     // A review's find: what the strict parser refuses first (an inexact number, a lone surrogate) hid the duplicate.
     ['after an inexact number', '{"n":9007199254740993,"content":[{"__proto__":{}}],"content":[]}'],
     ['after an overflowing number', '{"n":1e400,"content":[],"content":[]}'],
-    ['after a lone surrogate escape', '{"s":"\\ud800","content":[],"content":[]}'],
-    ['after a lone low surrogate escape', '{"s":"\\udc00x","content":[],"content":[]}'],
-  ])('%s: refused, never passed on as written', (_, text) => {
+    // A lone surrogate is refused itself now, before the duplicate is looked for (result-lone-surrogate.test.ts).
+    ['after a lone surrogate escape', '{"s":"\\ud800","content":[],"content":[]}', 'a lone surrogate at $.s'],
+    ['after a lone low surrogate escape', '{"s":"\\udc00x","content":[],"content":[]}', 'a lone surrogate at $.s'],
+  ])('%s: refused, never passed on as written', (_, text, why = 'twice in one object') => {
     const r = judge(text);
     expect('text' in r).toBe(false);
     expect(r.problem).toBe('output');
-    expect(JSON.stringify(r)).toContain('twice in one object');
+    expect(JSON.stringify(r)).toContain(why);
   });
 
   it('a result without one passes on as the server wrote it', () => {
