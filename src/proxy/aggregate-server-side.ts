@@ -91,13 +91,17 @@ const error = (code: number, message: string) => ({ error: { code, message } });
 /** Wires a server that came up to the session's client; called for each server, and again after a restart. */
 export function serverSide(of: ServerSideOf): (slot: Slot) => void {
   const { downstream, set, passes, client, linkOf, warn } = of;
-  const asks = new ServerAsks("this session's servers");
+  // Each server's own bound, kept across its restarts: no server can take another's places (a hunt's find). The
+  // session holds at most that many times its servers (server-asks.ts).
+  const asksOf = new WeakMap<Slot, ServerAsks>();
   return (slot: Slot): void => {
     const upstream = slot.upstream;
     if (upstream === undefined) return;
     of.levels.ask(slot);
     const peer = upstream.peer;
     const link = linkOf(peer);
+    const asks = asksOf.get(slot) ?? new ServerAsks();
+    asksOf.set(slot, asks);
     // What it asked the client and still waits on is withdrawn when it goes (it can read no answer): cancelled toward
     // the client, its places given back to the session's other servers (a hunt's find: held for good before).
     void upstream.gone.then(() => {
@@ -118,7 +122,7 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
         // Rebuilt, and only what the client declared it takes; never a task (server-messages.ts).
         const asked = serverRequest(method, m.params, client());
         if ('error' in asked) return peer.respond(m.id, asked);
-        // Bounded across the session's servers while the client has not answered (server-asks.ts).
+        // Bounded per server while the client has not answered (server-asks.ts).
         const held = asks.hold(Buffer.byteLength(text));
         if (typeof held === 'string') return peer.respond(m.id, error(RPC.internalError, held));
         // A URL elicitation's id is this server's: another server of the session may not complete it (below).
