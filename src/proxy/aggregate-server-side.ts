@@ -2,7 +2,7 @@
 // A server's requests to the client (sampling, elicitation, roots) are relayed under the downstream side's own ids,
 // so two servers' ids never meet, and the client's answers reach them rebuilt (client-answers.ts); its
 // cancellations are mapped back; its progress passes only for a request of its own; its log messages pass at the
-// level the client set; its tools/list_changed re-admits it alone.
+// level the client set, their logger named after it; its tools/list_changed re-admits it alone.
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { isSpecMethod } from '../mcp/methods.js';
 import { logPasses } from '../mcp/modern.js';
@@ -88,16 +88,29 @@ export interface ServerSideOf {
 const key = (id: unknown): string => JSON.stringify(id);
 const error = (code: number, message: string) => ({ error: { code, message } });
 
+/**
+ * A server's log message as the client gets it: its `logger` (a free string, MCP "Logging") names the server first,
+ * `<server>` or `<server>/<logger>`, so no server can log as another (a hunt's find: `logger: "a"` from server h).
+ */
+function loggedBy(server: string, params: unknown): unknown {
+  const logger = (params as { logger?: unknown }).logger;
+  return { ...(params as object), logger: typeof logger === 'string' ? `${server}/${logger}` : server };
+}
+
 /** Wires a server that came up to the session's client; called for each server, and again after a restart. */
 export function serverSide(of: ServerSideOf): (slot: Slot) => void {
   const { downstream, set, passes, client, linkOf, warn } = of;
-  const asks = new ServerAsks("this session's servers");
+  // Each server's own bound, kept across its restarts: no server can take another's places (a hunt's find). The
+  // session holds at most that many times its servers (server-asks.ts).
+  const asksOf = new WeakMap<Slot, ServerAsks>();
   return (slot: Slot): void => {
     const upstream = slot.upstream;
     if (upstream === undefined) return;
     of.levels.ask(slot);
     const peer = upstream.peer;
     const link = linkOf(peer);
+    const asks = asksOf.get(slot) ?? new ServerAsks();
+    asksOf.set(slot, asks);
     // What it asked the client and still waits on is withdrawn when it goes (it can read no answer): cancelled toward
     // the client, its places given back to the session's other servers (a hunt's find: held for good before).
     void upstream.gone.then(() => {
@@ -118,7 +131,7 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
         // Rebuilt, and only what the client declared it takes; never a task (server-messages.ts).
         const asked = serverRequest(method, m.params, client());
         if ('error' in asked) return peer.respond(m.id, asked);
-        // Bounded across the session's servers while the client has not answered (server-asks.ts).
+        // Bounded per server while the client has not answered (server-asks.ts).
         const held = asks.hold(Buffer.byteLength(text));
         if (typeof held === 'string') return peer.respond(m.id, error(RPC.internalError, held));
         // A URL elicitation's id is this server's: another server of the session may not complete it (below).
@@ -160,7 +173,7 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
         if (m.method === 'notifications/message') {
           const level = (rebuilt as { level?: unknown }).level;
           const least = of.levels.level;
-          if (least === undefined || logPasses(least, level)) downstream.notify(m.method, rebuilt);
+          if (least === undefined || logPasses(least, level)) downstream.notify(m.method, loggedBy(slot.name, rebuilt));
           return;
         }
         // Only for an elicitation this server opened (a hunt's find: any server of the gateway could complete

@@ -1,9 +1,11 @@
 // One catalog's admissions again after its server's notifications/tools/list_changed, for a session's tools
 // (session-tools.ts) and for each server of a gateway (servers.ts): one at a time; a change announced during one
-// runs it once more after (the listing it read may predate the change); paced (readmit-pace.ts). While one runs or
+// runs it once more after (the listing it read may predate the change); paced by count (readmit-pace.ts) and by
+// the CPU time they take (readmit-budget.ts). While one runs or
 // waits for its turn, the tools admitted last are stale (the server announced a change), so what waits for the
 // tools waits for its outcome (`pending`), and each wait ends with one admission's outcome.
 import { type Admitted, NOTHING, type Published } from './admission.js';
+import { READMIT_CPU_SHARE, ReadmitBudget } from './readmit-budget.js';
 import { READMITS_IN_A_WINDOW, ReadmitPace } from './readmit-pace.js';
 
 /** The server is no longer the one the admission began with (it exited, or was restarted). */
@@ -17,6 +19,17 @@ export interface ReadmissionSteps {
   readonly failed: (message: string) => void;
   /** The outcome: published and told; gives what the waiting get (after GONE, what is published now). */
   readonly done: (next: Published | typeof GONE) => Published;
+  /** The first re-admission held for the CPU budget (readmit-budget.ts), `waitMs` ms: for the host's log, once. */
+  readonly held?: (waitMs: number) => void;
+}
+
+/** The stderr line of a server's first re-admission held for the CPU budget (`ms`: its wait). */
+export function heldLine(ms: number): string {
+  const share = `${READMIT_CPU_SHARE * 100}% of one core`;
+  return (
+    `its catalog's re-admissions take more than ${share} on average: each waits for its share from now on ` +
+    `(the next in ${(ms / 1000).toFixed(1)} s), the tools admitted last published meanwhile (said once)`
+  );
 }
 
 interface Waiting {
@@ -35,6 +48,8 @@ function waiting(): Waiting {
 /** The admissions again of one catalog. */
 export class Readmission {
   private readonly pace = new ReadmitPace();
+  private readonly budget = new ReadmitBudget();
+  private heldOnce = false;
   private running = false;
   /** A change came during a run or a pause: the run goes once more. */
   private queued = false;
@@ -57,7 +72,7 @@ export class Readmission {
       this.queued = true;
       return;
     }
-    const wait = this.pace.next();
+    const wait = this.turn();
     if (wait > 0) {
       this.pause(wait);
       return;
@@ -85,7 +100,11 @@ export class Readmission {
     let next: Published | typeof GONE = GONE;
     for (let rounds = 1; ; rounds++) {
       this.queued = false;
+      // The process's CPU time while it ran: other work's too, so a server is never charged less than it cost.
+      const cpu = process.cpuUsage();
       const admitted = await this.steps.admit();
+      const { user, system } = process.cpuUsage(cpu);
+      this.budget.charge((user + system) / 1000, performance.now());
       if (admitted === GONE || this.ended) {
         next = GONE;
         break;
@@ -99,7 +118,7 @@ export class Readmission {
         this.pause(0);
         break;
       }
-      const again = this.pace.next();
+      const again = this.turn();
       if (again > 0) {
         this.pause(again);
         break;
@@ -108,6 +127,16 @@ export class Readmission {
     this.queued = false;
     this.running = false;
     if (!this.ended) this.answer(this.steps.done(next));
+  }
+
+  /** How long the next admission waits: for the CPU budget (said once), else for the count's pace (counted then). */
+  private turn(): number {
+    const now = performance.now();
+    const owed = this.budget.wait(now);
+    if (owed === 0) return this.pace.next(now);
+    if (!this.heldOnce) this.steps.held?.(owed);
+    this.heldOnce = true;
+    return owed;
   }
 
   /** Runs the next admission after `wait` ms; changes announced meanwhile join it. */

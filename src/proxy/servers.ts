@@ -14,7 +14,7 @@ import { Backoff } from './restart.js';
 import type { ProxySettings } from './settings.js';
 import { whenTold } from './stop-signal.js';
 import { readmissionLines } from './summary.js';
-import { GONE, Readmission } from './readmission.js';
+import { GONE, heldLine, Readmission } from './readmission.js';
 import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
 
 /**
@@ -164,6 +164,7 @@ export class ServerSet {
         return slot.upstream === upstream ? admitted : GONE;
       },
       failed: (message) => this.say(`server ${slot.name}: re-admission failed, no tool published: ${message}`),
+      held: (ms) => this.say(`server ${slot.name}: ${heldLine(ms)}`),
       done: (next) => {
         const upstream = slot.upstream;
         if (next === GONE || upstream === undefined) return slot.published;

@@ -6,7 +6,7 @@ import type { Peer } from '../mcp/peer.js';
 import { admitUpstream, NOTHING, type Published } from './admission.js';
 import { grantedView, viewChanged } from './client-view.js';
 import type { SessionContext } from './session-context.js';
-import { GONE, Readmission } from './readmission.js';
+import { GONE, heldLine, Readmission } from './readmission.js';
 import { readmissionLines } from './summary.js';
 
 /** A session's published tools, as its client sees them. */
@@ -42,6 +42,7 @@ export function sessionTools(
   const again = new Readmission({
     admit: () => admitUpstream(upstream, settings),
     failed: (message) => context.warn(`re-admission after tools/list_changed failed, no tools published: ${message}`),
+    held: (ms) => context.warn(heldLine(ms)),
     done: (next) => {
       if (next === GONE) return published;
       for (const line of readmissionLines(published, next, init, settings.display, settings.quiet === true))

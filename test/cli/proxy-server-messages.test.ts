@@ -292,10 +292,11 @@ describe('the gateway passes on no task between a server and the client; its log
     await notify('b__notify-any', 'error');
     await notify('a__notify-any', 'warning');
     const logs = cli.replies.filter((x) => x.method === 'notifications/message').map((x) => x.params);
+    // Each named after its server (test/cli/gateway-log-logger.test.ts).
     expect(logs).toEqual([
-      { level: 'debug', data: 'a__notify-any debug' },
-      { level: 'error', data: 'b__notify-any error' },
-      { level: 'warning', data: 'a__notify-any warning' },
+      { level: 'debug', data: 'a__notify-any debug', logger: 'a' },
+      { level: 'error', data: 'b__notify-any error', logger: 'b' },
+      { level: 'warning', data: 'a__notify-any warning', logger: 'a' },
     ]);
     // Each server that declared logging was asked for the level once (the same level again asks nothing more).
     expect((await cli.request('lvl-again', 'logging/setLevel', { level: 'warning' })).result).toEqual({});

@@ -1,6 +1,5 @@
 // The bound on a server's requests waiting for the client (server-asks.ts): its refusal names whose requests it
-// counts. Found by a hunt: the gateway's one bound, over all of a session's servers, told a server that "requests
-// of this server" filled it when others' did.
+// counts, the server's own (the gateway keeps one per server: test/cli/gateway-asks-per-server.test.ts).
 import { describe, expect, it } from 'vitest';
 import { ServerAsks } from '../../src/proxy/server-asks.js';
 import { MAX_WAITING_REQUESTS } from '../../src/proxy/waiting-requests.js';
@@ -12,11 +11,9 @@ function refusalOf(asks: ServerAsks): string {
 }
 
 describe('ServerAsks', () => {
-  it.each([
-    [new ServerAsks(), `${MAX_WAITING_REQUESTS} requests of this server`],
-    [new ServerAsks("this session's servers"), `${MAX_WAITING_REQUESTS} requests of this session's servers`],
-  ])('names whose requests fill it (%#)', (asks, words) => {
-    expect(refusalOf(asks)).toContain(`not passed on: ${words} (${MAX_WAITING_REQUESTS} bytes)`);
+  it('names whose requests fill it', () => {
+    const words = `${MAX_WAITING_REQUESTS} requests of this server`;
+    expect(refusalOf(new ServerAsks())).toContain(`not passed on: ${words} (${MAX_WAITING_REQUESTS} bytes)`);
   });
 
   it('frees a place when a request is released, once however often it is called', () => {
