@@ -46,7 +46,7 @@ export function providerImageType(data: string, mimeType: string): ProviderImage
   if (!Object.hasOwn(SIGNATURES, mimeType) || data.length > MAX_IMAGE_BASE64 || !isBase64(data)) return undefined;
   const type = mimeType as ProviderImageType;
   // Read whole (at most 3.75 MB, the bound above): a JPEG's frame header may follow long metadata, and every
-  // type's structure is walked to its last byte (image-complete.ts).
+  // type's structure is walked to its end (image-complete.ts).
   const bytes = Buffer.from(data, 'base64');
   const matches = (sig: readonly (number | null)[]): boolean =>
     bytes.length >= sig.length && sig.every((byte, i) => byte === null || bytes[i] === byte);
