@@ -6,6 +6,7 @@ import { fail, failExecution, guarded, ok, readHostObject, thrownMessage, type R
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import type { InferArgs } from '../tools/infer-args.js';
+import { loneSurrogateOutput } from '../tools/mcp-result.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
 import { clip, quote } from '../util/describe-value.js';
 import { heldError } from '../util/host-error.js';
@@ -100,6 +101,9 @@ function guardedExecute<T, OUTPUT>(
   const checked = (value: OUTPUT): OUTPUT => {
     const held = heldError(value);
     if (held !== undefined) throw failed(held.error);
+    // The SDK sends a string on as it is, and a toModelOutput may send a string member so (mcp-result.ts).
+    const lone = loneSurrogateOutput(value);
+    if (lone !== undefined) throw failed(new Error(lone));
     return value;
   };
   return (input, options) => {
@@ -140,6 +144,8 @@ async function* guardedStream(source: AsyncIterable<unknown>, failed: (thrown: u
     for await (const value of source) {
       const held = heldError(value);
       if (held !== undefined) throw held.error;
+      const lone = loneSurrogateOutput(value);
+      if (lone !== undefined) throw new Error(lone);
       yield value;
     }
   } catch (thrown) {

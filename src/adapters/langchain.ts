@@ -11,6 +11,7 @@ import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
+import { loneSurrogateOutput } from '../tools/mcp-result.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
 import { NAME_RULE } from '../tools/tool.js';
 import { clip, quote } from '../util/describe-value.js';
@@ -185,6 +186,9 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
         if (typeof held === 'object' && 'error' in held) throw held.error;
         if (held === 'not-json' && writtenByLangChain(part, config))
           throw new Error(`tool ${clip(name, 80)} returned a value that cannot be sent as JSON`);
+        // LangChain passes a string and content blocks on as they are (mcp-result.ts).
+        const lone = loneSurrogateOutput(part);
+        if (lone !== undefined) throw new Error(`tool ${clip(name, 80)} ran but ${lone}`);
         return value;
       } catch (thrown) {
         if (exposeErrors === true) throw thrown;

@@ -5,6 +5,7 @@ import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { providedSchema, type ToolgateStandardProps } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
+import { loneSurrogateOutput } from '../tools/mcp-result.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
 import { quote } from '../util/describe-value.js';
 import { heldError } from '../util/host-error.js';
@@ -226,6 +227,9 @@ export function toAgentsTool<const S, T = InferArgs<S>>(
       // fs error's `path`, a net error's `address`) to the model as JSON.
       const held = heldError(value);
       if (held !== undefined) throw held.error;
+      // The SDK passes a string and text outputs on as they are (mcp-result.ts).
+      const lone = loneSurrogateOutput(value);
+      if (lone !== undefined) throw new Error(`tool ${name} ran but ${lone}`);
       return value;
     };
     const shared = { ...framework, ...(approval === undefined ? {} : { needsApproval: approval }) };

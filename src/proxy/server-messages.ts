@@ -28,7 +28,7 @@ import { serverRequestRefusal } from './revision-rules.js';
 import { MODERN_ERRORS } from '../mcp/modern.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import { clip } from '../util/describe-value.js';
-import { withoutLoneSurrogates } from '../util/jcs.js';
+import { KEYS_MERGE, wellFormedJson, withoutLoneSurrogates } from '../util/jcs.js';
 import { clientMasker } from './masked-channel.js';
 import { URL_ELICITATION_REQUIRED } from './url-elicitations.js';
 
@@ -64,9 +64,13 @@ export function serverRequest(
   const refusal = serverRequestRefusal(method, params, client.caps, client.revision);
   if (refusal !== undefined) return refused(RPC.methodNotFound, refusal);
   const shape = SERVER_REQUESTS.get(method);
-  const shaped = shape === undefined ? NOT_SHAPED : shape(params);
-  if (shaped === NOT_SHAPED)
+  const rebuilt = shape === undefined ? NOT_SHAPED : shape(params);
+  if (rebuilt === NOT_SHAPED)
     return refused(RPC.invalidParams, `not passed on: not the params MCP specifies for ${method}`);
+  // A sampling request's messages go to the client's model, an elicitation's text to a person: a lone surrogate
+  // (not I-JSON, which a model API refuses) is written as U+FFFD, as in a server's error (a review's find).
+  const shaped = wellFormedJson(rebuilt);
+  if (shaped === KEYS_MERGE) return refused(RPC.invalidParams, `not passed on: ${KEYS_MERGED}`);
   if (!isObject(shaped)) return { params: shaped };
   const out = shaped;
   const taskNeeds = TASK_REQUESTS[method];
@@ -81,16 +85,22 @@ function refused(code: number, message: string): { readonly error: RpcError } {
   return { error: { code, message } };
 }
 
+/** Why a server's message whose lone surrogates cannot be written as U+FFFD is not passed on. */
+const KEYS_MERGED = 'two of its keys are one once each lone surrogate is written as U+FFFD';
+
 /** What a notification not passed on gives. */
 export const NOT_PASSED = Symbol('not passed');
 
-/** A server's notification's params as its client gets them, or NOT_PASSED. */
+/**
+ * A server's notification's params as its client gets them (a lone surrogate written as U+FFFD: a log message or a
+ * progress message may be shown to a model or a person), or NOT_PASSED.
+ */
 export function serverNotification(method: string, params: unknown, client: ClientSide): unknown {
   if (method === 'notifications/elicitation/complete' && !declared(client.caps, 'elicitation', 'url'))
     return NOT_PASSED;
   const shape = SERVER_NOTIFICATIONS.get(method);
-  const shaped = shape === undefined ? NOT_SHAPED : shape(params);
-  return shaped === NOT_SHAPED ? NOT_PASSED : shaped;
+  const shaped = shape === undefined ? NOT_SHAPED : wellFormedJson(shape(params));
+  return shaped === NOT_SHAPED || shaped === KEYS_MERGE ? NOT_PASSED : shaped;
 }
 
 /** URLElicitationRequiredError (2025-11-25, "Elicitation", Error Handling). */
@@ -115,7 +125,7 @@ const MAX_QUOTED_MESSAGE = 200;
  * A server's error as its client gets it: one with a code of the proxy's own signalling turned into -32603 quoting
  * its message (masked of `secrets`, then clipped), within `maxBytes` of JSON text (as a result is held to
  * --max-result), a -32042's elicitations only to a client that takes URL mode, a lone surrogate of its message
- * written as U+FFFD.
+ * and data written as U+FFFD.
  */
 export function serverError(
   error: RpcError,
@@ -139,12 +149,18 @@ export function serverError(
       message: `the MCP server's error (${size} bytes) is over --max-result, ${maxBytes} bytes`,
     };
   // A lone surrogate is not I-JSON, and a model API that reads the message refuses it (as in a result, a hunt's
-  // find): written as U+FFFD, the message otherwise kept.
+  // find): written as U+FFFD, the message and data otherwise kept; data whose keys would merge is dropped (a
+  // review's find: data passed as it came).
   const message = withoutLoneSurrogates(error.message);
-  const said = message === error.message ? error : { ...error, message };
-  if (error.code !== URL_ELICITATION_REQUIRED || error.data === undefined) return said;
-  const data = declared(client.caps, 'elicitation', 'url') ? ELICITATIONS(error.data) : NOT_SHAPED;
-  return data === NOT_SHAPED ? { code: error.code, message } : { ...said, data };
+  const written = error.data === undefined ? undefined : wellFormedJson(error.data);
+  const data = written === KEYS_MERGE ? undefined : written;
+  const said: RpcError =
+    message === error.message && data === error.data
+      ? error
+      : { code: error.code, message, ...(data === undefined ? {} : { data }) };
+  if (error.code !== URL_ELICITATION_REQUIRED || data === undefined) return said;
+  const elicitations = declared(client.caps, 'elicitation', 'url') ? ELICITATIONS(data) : NOT_SHAPED;
+  return elicitations === NOT_SHAPED ? { code: error.code, message } : { ...said, data: elicitations };
 }
 
 /** An error answer as serverError gives it: the same object when nothing changed (CANCELLED stays itself). */

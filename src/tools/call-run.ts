@@ -4,6 +4,7 @@ import { thrownMessage, type ExecutionFailureKind } from '../result.js';
 import { frozenCopy } from '../schema/schema-copy.js';
 import { isError, jsonOrError } from '../util/host-error.js';
 import { dropRejection } from '../util/host-hook.js';
+import { hasLoneSurrogate } from '../util/jcs.js';
 import { withDeadline, type Outcome } from './deadline.js';
 import { thrownText, cutShortText, type ExposeErrors, type ToolErrorEvent } from './failure-text.js';
 import {
@@ -14,7 +15,7 @@ import {
   type GatewayProgress,
   type Stages,
 } from './gateway.js';
-import { MAX_MCP_RESULT_DEPTH, McpOutput, mcpToolResult, tooLongResult } from './mcp-result.js';
+import { loneSurrogateResult, MAX_MCP_RESULT_DEPTH, McpOutput, mcpToolResult, tooLongResult } from './mcp-result.js';
 import type { CallBounds } from './registry-options.js';
 import type { Tool } from './tool.js';
 import { errorResult, successResult, type CallStage, type ToolError, type ToolResult } from './tool-result.js';
@@ -214,6 +215,9 @@ function resultOf(
         : 'result is not JSON-serialisable',
     );
   if ('error' in content) return reportThrow(host, callId, name, 'execute', content.error, 'tool');
+  // A string is the model's text as it is, refused with a lone surrogate as an MCP result is (a hunt's find); any
+  // other value is JSON.stringify's text, which writes one as a \u escape.
+  if (typeof g.value === 'string' && hasLoneSurrogate(g.value)) return loneSurrogateResult(callId, name, '$');
   return successResult(callId, name, content.text);
 }
 

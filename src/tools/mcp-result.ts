@@ -56,6 +56,31 @@ export function unpassableAt(result: unknown): FoundMember | undefined {
 export const loneSurrogateRefusal = (path: string): string =>
   `it holds a lone surrogate at ${path}, not I-JSON, which model APIs refuse`;
 
+/** The result of a tool whose result holds a lone surrogate at `path`: it ran, nothing of it is passed on. */
+export function loneSurrogateResult(callId: string, name: string, path: string): ToolResult {
+  const why = loneSurrogateRefusal(path);
+  return errorResult(callId, name, `error: tool ${name} ran but its result was not passed on: ${why}`, {
+    class: 'execution_failure',
+    message: `the result was not passed on: ${why}`,
+    violations: [],
+    kind: 'tool',
+    stage: 'execute',
+  });
+}
+
+/** Names no search looks for: a value searched for lone surrogates alone. */
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * Why a value a framework sends the model as a tool's output (the adapters) may not be, or undefined: a lone
+ * surrogate in it or in a key (a framework passes a string and text blocks on as they are, a hunt's find). Plain
+ * data is searched, as a result is; no getter runs.
+ */
+export function loneSurrogateOutput(value: unknown): string | undefined {
+  const found = memberOrTextPath(value, NO_NAMES, hasLoneSurrogate);
+  return found === undefined ? undefined : `the result was not passed on: ${loneSurrogateRefusal(found.path)}`;
+}
+
 /** What a result JSON cannot encode reads as: the words a non-MCP tool's gets (call-run.ts). */
 function notJsonResult(callId: string, name: string, why?: string): ToolResult {
   return errorResult(callId, name, `error: tool ${name} returned a value that cannot be sent as JSON`, {
@@ -173,16 +198,7 @@ export function mcpToolResult(
       kind: 'tool',
       stage: 'execute',
     });
-  if (found !== undefined) {
-    const why = loneSurrogateRefusal(found.path);
-    return errorResult(callId, name, `error: tool ${name} ran but its result was not passed on: ${why}`, {
-      class: 'execution_failure',
-      message: `the result was not passed on: ${why}`,
-      violations: [],
-      kind: 'tool',
-      stage: 'execute',
-    });
-  }
+  if (found !== undefined) return loneSurrogateResult(callId, name, found.path);
   if (!copy.ok) return notJsonResult(callId, name);
   const result = copy.value;
   const broken = check?.(result);

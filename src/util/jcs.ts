@@ -61,6 +61,48 @@ const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 export const withoutLoneSurrogates = (text: string): string =>
   hasLoneSurrogate(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
 
+/** What wellFormedJson gives when two keys of one object would be one once written well-formed. */
+export const KEYS_MERGE: unique symbol = Symbol('keys merge');
+
+/** A fresh container for `value`'s members, or `value` itself well-formed (a string) or as it is. */
+const freshOf = (value: unknown): unknown =>
+  value === null || typeof value !== 'object'
+    ? typeof value === 'string'
+      ? withoutLoneSurrogates(value)
+      : value
+    : Array.isArray(value)
+      ? []
+      : {};
+
+/**
+ * A parsed JSON value with each lone surrogate of its strings and keys written as U+FFFD (withoutLoneSurrogates),
+ * for a value toolgate rebuilds and passes on (a server's error data, a notification, a request to a client): the
+ * same value when none holds one, a fresh copy when one does, KEYS_MERGE when two keys of one object would become
+ * one (`"a\uD800"` beside `"a\uFFFD"`: which to keep is no one's choice). Iterative, so a deep value cannot overflow
+ * the stack.
+ */
+export function wellFormedJson(value: unknown): unknown {
+  if (loneSurrogateAt(value) === undefined) return value;
+  const root = freshOf(value);
+  // Pairs of containers: one of `value`, its fresh copy.
+  const stack: unknown[] = root !== null && typeof root === 'object' ? [value, root] : [];
+  while (stack.length > 0) {
+    const to = stack.pop() as Record<string, unknown>;
+    const from = stack.pop() as Record<string, unknown>;
+    const array = Array.isArray(to);
+    for (const key of Object.keys(from)) {
+      const member = from[key];
+      const copy = freshOf(member);
+      if (copy !== null && typeof copy === 'object') stack.push(member, copy);
+      const written = array ? key : withoutLoneSurrogates(key);
+      if (!array && Object.hasOwn(to, written)) return KEYS_MERGE;
+      // Defined, not assigned: a key is data, never a setter such as __proto__'s.
+      Object.defineProperty(to, written, { value: copy, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return root;
+}
+
 /** The first key or string holding a lone surrogate, as a JSON Pointer; undefined when there is none. */
 export function loneSurrogateAt(value: unknown): string | undefined {
   return firstTextAt(value, hasLoneSurrogate)?.pointer;

@@ -64,14 +64,16 @@ export function memberPath(value: unknown, names: ReadonlySet<string>): string |
 
 /**
  * memberPath's search, which also finds the first key or string `bad` holds true for (a lone surrogate in a tool's
- * result: one search of the value does both, a hunt's find). The path of a string names its member; of a key, the
- * member it names (written out by printable, so the path holds no lone surrogate itself).
+ * result: one search of the value does both, a hunt's find). The path of a string names its member (`$` for `value`
+ * itself); of a key, the member it names (written out by printable, so the path holds no lone surrogate itself).
  */
 export function memberOrTextPath(
   value: unknown,
   names: ReadonlySet<string>,
   bad?: (text: string) => boolean,
 ): FoundMember | undefined {
+  // A result that is a bare string is model text too (a hunt's find: only members were tested).
+  if (bad !== undefined && typeof value === 'string' && bad(value)) return { found: 'text', path: '$' };
   // Pairs laid flat (a node, then its place): no array per entry.
   const stack: unknown[] = [value, undefined];
   // A host's value may hold one object under many members (parsed JSON never does): past the first few thousand
