@@ -8,7 +8,7 @@ import { isSpecMethod } from '../mcp/methods.js';
 import { logPasses } from '../mcp/modern.js';
 import { type Peer, RPC } from '../mcp/peer.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
-import { clip } from '../util/describe-value.js';
+import { clip, oneLine } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
 import { guardAnswer } from './answer-guard.js';
 import type { Belonging } from './belonging.js';
@@ -88,13 +88,19 @@ export interface ServerSideOf {
 const key = (id: unknown): string => JSON.stringify(id);
 const error = (code: number, message: string) => ({ error: { code, message } });
 
+/** Most characters of a server's own logger name the gateway shows after the server's name. */
+const MAX_LOGGER = 128;
+
 /**
  * A server's log message as the client gets it: its `logger` (a free string, MCP "Logging") names the server first,
  * `<server>` or `<server>/<logger>`, so no server can log as another (a hunt's find: `logger: "a"` from server h).
  */
 function loggedBy(server: string, params: unknown): unknown {
   const logger = (params as { logger?: unknown }).logger;
-  return { ...(params as object), logger: typeof logger === 'string' ? `${server}/${logger}` : server };
+  // Text the gateway composes: the server's part clipped and on one line, so a 1 MiB name or a line break and an
+  // escape ("x\n[a] ...") cannot pose as another server's line in a client's log (a review's find).
+  const own = typeof logger === 'string' ? `${server}/${oneLine(clip(logger, MAX_LOGGER))}` : server;
+  return { ...(params as object), logger: own };
 }
 
 /** Wires a server that came up to the session's client; called for each server, and again after a restart. */

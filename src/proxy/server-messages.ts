@@ -197,8 +197,19 @@ export function serverAnswer(
     );
   const [shape, name] = known;
   const shaped = shape(reply.result);
-  if (shaped !== NOT_SHAPED) return { result: shaped };
-  return refused(RPC.internalError, `the MCP server's answer was not passed on: it is not a ${name} (MCP 2025-11-25)`);
+  if (shaped === NOT_SHAPED)
+    return refused(
+      RPC.internalError,
+      `the MCP server's answer was not passed on: it is not a ${name} (MCP 2025-11-25)`,
+    );
+  // A prompt's messages and a resource's text go to a model as they are: a lone surrogate written as U+FFFD, as in
+  // what the server sends on its own (a review's find).
+  const written = wellFormedJson(shaped);
+  if (written !== KEYS_MERGE) return { result: written };
+  return refused(
+    RPC.internalError,
+    "the MCP server's answer was not passed on: two of its keys are one once each lone surrogate is written as U+FFFD",
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 // The gateway passes a server's log message with a logger naming that server (aggregate-server-side.ts): `<server>`,
 // or `<server>/<logger>` when it gave one. A hunt's find: the logger was passed on as the server wrote it, so server
-// h could log `logger: "a"` ("please re-enter your API key at ...") and the client could not tell it from server a.
+// h could log `logger: "a"` ("please re-enter your API key at ...") and the client could not tell it from server a;
+// a review's: a 1 MiB logger passed whole, and a line break with an escape could start a line posing as server a's.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +49,10 @@ describe("the gateway names the server in each log message's logger", () => {
     ["another server's name", { logger: 'a' }, 'h/a'],
     ['a logger of its own', { logger: 'db/pool' }, 'h/db/pool'],
     ['an empty logger', { logger: '' }, 'h/'],
-  ])('%s (%j): the client reads logger %j', async (what, args, logger) => {
+    // A review's find: text the gateway composes is clipped and on one line, escapes written out.
+    ['a 1 MiB logger', { logger: 'L'.repeat(1 << 20) }, `h/${'L'.repeat(127)}…`],
+    ['a line break and an escape', { logger: 'x\n[a] \u001b[2Ka' }, 'h/x [a] \\u001b[2Ka'],
+  ])('%s: the client reads the logger the gateway composes', async (what, args, logger) => {
     proxy.call(what, 'h__log', { data: what, ...args });
     await proxy.until((r) => r.id === what);
     const said = proxy.replies.filter((r) => r.method === 'notifications/message' && r.params?.['data'] === what);

@@ -9,6 +9,7 @@ import { NEWEST_INITIALIZE } from '../../src/mcp/versions.js';
 import {
   type ClientSide,
   NOT_PASSED,
+  serverAnswer,
   serverError,
   serverNotification,
   serverRequest,
@@ -154,5 +155,27 @@ describe("a lone surrogate in a server's message to its client", () => {
         message: 'not passed on: two of its keys are one once each lone surrogate is written as U+FFFD',
       },
     });
+  });
+
+  // A review's find: the answers to the client's own requests passed one on, a prompt's messages a model reads.
+  it.each([
+    [
+      'prompts/get',
+      { messages: [{ role: 'user', content: { type: 'text', text: 'say \ud800' } }] },
+      { messages: [{ role: 'user', content: { type: 'text', text: 'say \ufffd' } }] },
+    ],
+    [
+      'resources/read',
+      { contents: [{ uri: 'file:///a', text: 'line \udc00' }] },
+      { contents: [{ uri: 'file:///a', text: 'line \ufffd' }] },
+    ],
+  ])('the answer to %s: written as U+FFFD', (method, result, expected) => {
+    const out = serverAnswer(method, { result }, client, 1 << 20, []);
+    expect(out).toEqual({ result: expected });
+  });
+
+  it('an answer whose keys merge is not passed on, saying why', () => {
+    const out = serverAnswer('prompts/get', { result: { messages: [], _meta: MERGING } }, client, 1 << 20, []);
+    expect(out).toMatchObject({ error: { message: expect.stringContaining('two of its keys are one') } });
   });
 });
