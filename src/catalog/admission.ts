@@ -23,7 +23,7 @@ import { providerSettingsOf, providerVerdict, type ProviderSettings } from './pr
 import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { quote } from '../util/describe-value.js';
-import { type TimeSlices, timeSlices } from '../util/time-slice.js';
+import { type SliceMeter, type TimeSlices, timeSlices } from '../util/time-slice.js';
 import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
 
 export type { AdmissionOptions } from './admission-options.js';
@@ -162,6 +162,8 @@ export interface AdmissionInternals {
    * served in between); undefined never yields. One tool's own work is not cut.
    */
   readonly sliceMs?: number;
+  /** The meter of the work this admission is part of (a proxy's re-admission): its slices' pauses stop it. */
+  readonly meter?: SliceMeter;
   /**
    * The batch's loader, when schemas outside the batch were compiled with it first (an MCP listing's output
    * schemas): each URI reaches the host's schemaLoader once per listing, and every schema sees the same answer.
@@ -219,7 +221,7 @@ export async function admitSlots(
   const cost = internals.cost ?? batchCost(options.limits, slots.length);
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const names = internals.mcpNames === true ? MCP_NAME_RULE : NAME_RULE;
-  const slices = timeSlices(internals.sliceMs);
+  const slices = timeSlices(internals.sliceMs, internals.meter);
   const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names, slices);
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);

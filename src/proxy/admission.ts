@@ -23,7 +23,7 @@ import type { CompiledSchema } from '../schema/compile.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { withObjectType } from '../schema/tool-root.js';
 import { pick } from '../util/option-table.js';
-import { timeSlices } from '../util/time-slice.js';
+import { type SliceMeter, timeSlices } from '../util/time-slice.js';
 import { clip, shownPlace } from '../util/describe-value.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
@@ -131,8 +131,11 @@ function shownDrift(drift: LockDrift, shown: (name: string) => string): LockDrif
   };
 }
 
-/** Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. */
-export async function admitUpstream(upstream: Peer, settings: ProxySettings): Promise<Admitted> {
+/**
+ * Lists, admits and grants the upstream's tools; a failure is the message that ends start-up. `meter`: counts the
+ * admission's own work (a re-admission is charged it: readmission.ts).
+ */
+export async function admitUpstream(upstream: Peer, settings: ProxySettings, meter?: SliceMeter): Promise<Admitted> {
   let listed: unknown[];
   // Each page as it arrived, while every one came with its text: what the listing's digest hashes.
   let pages: ListedPage[] | undefined = [];
@@ -173,14 +176,21 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings): Pr
     return { ok: false, message: thrownMessage(thrown) };
   }
   try {
+    // The meter runs from here, not over the listing: its wait on the wire is the server's, and what the process did
+    // meanwhile is not this admission's (a review's find). admitOnce hashes the pages and starts admitListed in this
+    // turn; admitListed stops the meter at each pause and at its end; a listing whose admission is recalled (or
+    // under way for another session) is done with its own work when admitOnce returns.
+    meter?.start();
     // A listing that was refused is not kept for recall (its admission's outcome still is, by digest).
-    return await admitOnce(
+    const admitted = admitOnce(
       settings,
       listed,
-      () => admitListed(listed, settings, pages),
+      () => admitListed(listed, settings, pages, meter).finally(() => meter?.stop()),
       pages,
       (a) => a.ok,
     );
+    meter?.stop();
+    return await admitted;
   } catch (thrown) {
     // Nothing in an admission is meant to throw; should something, this session's start-up fails, not the proxy.
     return { ok: false, message: `the tools could not be admitted: ${clip(thrownMessage(thrown), 200)}` };
@@ -192,6 +202,7 @@ async function admitListed(
   listed: unknown[],
   settings: ProxySettings,
   pages: readonly ListedPage[] | undefined,
+  meter: SliceMeter | undefined,
 ): Promise<Admitted> {
   const wording = settings.wording ?? ((message: string) => message);
   // Every schema is proven here, each validator compiled on its tool's first call (src/schema/deferral.ts): a
@@ -199,7 +210,7 @@ async function admitListed(
   const admission = { ...settings.admission, compile: settings.admission.compile ?? 'lazy' } as const;
   // The listing's last page was parsed and the listing hashed in the turn that brought it: the admission starts
   // in a turn of its own, so the two never add up to one hold of the event loop.
-  const slices = timeSlices(SLICE_MS);
+  const slices = timeSlices(SLICE_MS, meter);
   await slices.pause();
   const exact =
     pages === undefined ? { ok: true as const, diagnostics: [] } : await inexactTools(pages, listed, slices);
@@ -224,6 +235,7 @@ async function admitListed(
       badTools: settings.badTools as BadToolPolicy,
       extraDiagnostics: [...exact.diagnostics, ...compiled.diagnostics, ...named],
       sliceMs: SLICE_MS,
+      ...(meter === undefined ? {} : { meter }),
       cost,
     },
   );

@@ -1,20 +1,22 @@
 // One catalog's admissions again after its server's notifications/tools/list_changed, for a session's tools
 // (session-tools.ts) and for each server of a gateway (servers.ts): one at a time; a change announced during one
 // runs it once more after (the listing it read may predate the change); paced by count (readmit-pace.ts) and by
-// the CPU time they take (readmit-budget.ts). While one runs or
-// waits for its turn, the tools admitted last are stale (the server announced a change), so what waits for the
-// tools waits for its outcome (`pending`), and each wait ends with one admission's outcome.
+// the time their own work takes (readmit-budget.ts). While one runs or waits for the pace's turn, the tools
+// admitted last are stale (the server announced a change), so what waits for the tools waits for its outcome
+// (`pending`), and each wait ends with one admission's outcome. One held for the budget makes nothing wait: the
+// tools admitted last serve meanwhile (calls to unchanged tools waited out whole holds, 7-9 s: a review's find).
 import { type Admitted, NOTHING, type Published } from './admission.js';
 import { READMIT_CPU_SHARE, ReadmitBudget } from './readmit-budget.js';
 import { READMITS_IN_A_WINDOW, ReadmitPace } from './readmit-pace.js';
+import { type SliceMeter, sliceMeter } from '../util/time-slice.js';
 
 /** The server is no longer the one the admission began with (it exited, or was restarted). */
 export const GONE = 'gone';
 
 /** What one catalog's admissions again do, given by their owner. */
 export interface ReadmissionSteps {
-  /** Lists and admits the catalog once; GONE when its server went meanwhile. */
-  readonly admit: () => Promise<Admitted | typeof GONE>;
+  /** Lists and admits the catalog once, its own work counted on `meter`; GONE when its server went meanwhile. */
+  readonly admit: (meter: SliceMeter) => Promise<Admitted | typeof GONE>;
   /** A round failed: why, for the host's log (no tool is published after it). */
   readonly failed: (message: string) => void;
   /** The outcome: published and told; gives what the waiting get (after GONE, what is published now). */
@@ -53,14 +55,19 @@ export class Readmission {
   private running = false;
   /** A change came during a run or a pause: the run goes once more. */
   private queued = false;
-  /** The turn waited for (the pace). */
+  /** The turn waited for (the pace, or the budget). */
   private timer: NodeJS.Timeout | undefined;
+  /** The turn waited for is the budget's: nothing waits for it. */
+  private holding = false;
   private waiting: Waiting | undefined;
   private ended = false;
 
   constructor(private readonly steps: ReadmissionSteps) {}
 
-  /** The outcome what waits for the tools awaits while an admission runs or waits for its turn; else undefined. */
+  /**
+   * The outcome what waits for the tools awaits while an admission runs or waits for the pace's turn; else (none,
+   * or one held for the budget) undefined.
+   */
   get pending(): Promise<Published> | undefined {
     return this.waiting?.outcome;
   }
@@ -72,9 +79,9 @@ export class Readmission {
       this.queued = true;
       return;
     }
-    const wait = this.turn();
+    const { wait, held } = this.turn();
     if (wait > 0) {
-      this.pause(wait);
+      this.pause(wait, held);
       return;
     }
     this.running = true;
@@ -86,6 +93,7 @@ export class Readmission {
   interrupt(published: Published): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.holding = false;
     this.queued = false;
     this.answer(published);
   }
@@ -100,11 +108,11 @@ export class Readmission {
     let next: Published | typeof GONE = GONE;
     for (let rounds = 1; ; rounds++) {
       this.queued = false;
-      // The process's CPU time while it ran: other work's too, so a server is never charged less than it cost.
-      const cpu = process.cpuUsage();
-      const admitted = await this.steps.admit();
-      const { user, system } = process.cpuUsage(cpu);
-      this.budget.charge((user + system) / 1000, performance.now());
+      // Charged its own work only, the time it held the thread (time-slice.ts): the process's CPU time while it ran
+      // counted its listing's wait on the wire and whatever else the process did meanwhile (a review's find).
+      const meter = sliceMeter();
+      const admitted = await this.steps.admit(meter);
+      this.budget.charge(meter.spentMs, performance.now());
       if (admitted === GONE || this.ended) {
         next = GONE;
         break;
@@ -119,8 +127,8 @@ export class Readmission {
         break;
       }
       const again = this.turn();
-      if (again > 0) {
-        this.pause(again);
+      if (again.wait > 0) {
+        this.pause(again.wait, again.held);
         break;
       }
     }
@@ -129,32 +137,40 @@ export class Readmission {
     if (!this.ended) this.answer(this.steps.done(next));
   }
 
-  /** How long the next admission waits: for the CPU budget (said once), else for the count's pace (counted then). */
-  private turn(): number {
+  /**
+   * How long the next admission waits: for the budget (`held`; said once), else for the count's pace (counted
+   * then).
+   */
+  private turn(): { readonly wait: number; readonly held: boolean } {
     const now = performance.now();
     const owed = this.budget.wait(now);
-    if (owed === 0) return this.pace.next(now);
+    if (owed === 0) return { wait: this.pace.next(now), held: false };
     if (!this.heldOnce) this.steps.held?.(owed);
     this.heldOnce = true;
-    return owed;
+    return { wait: owed, held: true };
   }
 
-  /** Runs the next admission after `wait` ms; changes announced meanwhile join it. */
-  private pause(wait: number): void {
+  /**
+   * Runs the next admission after `wait` ms; changes announced meanwhile join it. What waits for the tools waits
+   * for it unless it is `held` for the budget.
+   */
+  private pause(wait: number, held = false): void {
     this.queued = false;
     if (this.ended) return;
-    this.waiting ??= waiting();
+    this.holding = held;
+    if (!held) this.waiting ??= waiting();
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      this.holding = false;
       this.request();
     }, wait);
     this.timer.unref();
   }
 
-  /** Settles what waits; one paused for its turn again (a change during the run) is a new wait. */
+  /** Settles what waits; one paused for the pace's turn again (a change during the run) is a new wait. */
   private answer(published: Published): void {
     const settled = this.waiting;
-    this.waiting = this.timer !== undefined && !this.ended ? waiting() : undefined;
+    this.waiting = this.timer !== undefined && !this.holding && !this.ended ? waiting() : undefined;
     settled?.settle(published);
   }
 }

@@ -144,6 +144,7 @@ export class ServerSet {
   /**
    * Settles with what `slot` publishes once its admission again, under way or waiting for its turn (the pace), is
    * done: the tools admitted last are stale meanwhile (the server announced a change), so calls and listings wait.
+   * Undefined while none is, or one is held for its CPU budget (the tools admitted last serve meanwhile).
    */
   readmitting(slot: Slot): Promise<Published> | undefined {
     return this.readmissions.get(slot)?.pending;
@@ -157,10 +158,10 @@ export class ServerSet {
   /** The admissions again of `slot`, of whichever of its upstreams serves when each begins. */
   private readmission(slot: Slot): Readmission {
     return new Readmission({
-      admit: async () => {
+      admit: async (meter) => {
         const upstream = slot.upstream;
         if (upstream === undefined) return GONE;
-        const admitted = await admitUpstream(upstream.peer, slot.settings);
+        const admitted = await admitUpstream(upstream.peer, slot.settings, meter);
         return slot.upstream === upstream ? admitted : GONE;
       },
       failed: (message) => this.say(`server ${slot.name}: re-admission failed, no tool published: ${message}`),

@@ -1,7 +1,7 @@
 // The tools one session publishes to its client: what admission gave (or is still giving, for a `--listen` session
 // whose initialize was answered meanwhile), seen through the client's --grants view (client-view.ts), and admitted
 // again on the server's notifications/tools/list_changed (readmission.ts). What waits for the tools is answered only
-// once the admission running, or waiting for its turn, has ended.
+// once the admission running, or waiting for the pace's turn, has ended (one held for its CPU budget: at once).
 import type { Peer } from '../mcp/peer.js';
 import { admitUpstream, NOTHING, type Published } from './admission.js';
 import { grantedView, viewChanged } from './client-view.js';
@@ -40,7 +40,7 @@ export function sessionTools(
   // What this session's client sees: everything published, or its --grants view (client-view.ts).
   const seen = context.visible === undefined ? (p: Published): Published => p : grantedView(context.visible);
   const again = new Readmission({
-    admit: () => admitUpstream(upstream, settings),
+    admit: (meter) => admitUpstream(upstream, settings, meter),
     failed: (message) => context.warn(`re-admission after tools/list_changed failed, no tools published: ${message}`),
     held: (ms) => context.warn(heldLine(ms)),
     done: (next) => {

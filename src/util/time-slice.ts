@@ -10,13 +10,56 @@ export interface TimeSlices {
   pause(): Promise<void>;
 }
 
-/** Slices of `ms` milliseconds; with `ms` undefined the work is never cut (due() is always false). */
-export function timeSlices(ms: number | undefined): TimeSlices {
+/**
+ * The time one piece of work held the thread, in ms: from `start()` to `stop()`, less the pauses of every clock
+ * given it (timeSlices), in which other work runs; its only awaits must be those pauses. What a server's
+ * re-admission is charged (readmission.ts): the process's CPU time around its awaits counted its listing's wait on
+ * the wire and all else the process did (a review's find). A stretch counts the lesser of its wall time and the
+ * process's CPU time in it: no other JavaScript runs there, but other threads do (CPU time), and the OS runs other
+ * processes (wall time: 1.3-1.7 times the CPU time on a loaded host). The compile cost estimate would leave out
+ * reading, hashing and checking the listing.
+ */
+export interface SliceMeter {
+  /** The time counted so far, in ms. */
+  readonly spentMs: number;
+  /** The work runs from now (no-op while it runs). */
+  start(): void;
+  /** The work stops holding the thread (no-op while stopped): the stretch since `start()` is counted. */
+  stop(): void;
+}
+
+/** A meter, stopped, that has counted nothing. */
+export function sliceMeter(): SliceMeter {
+  let spentMs = 0;
+  let since: { readonly wall: number; readonly cpu: NodeJS.CpuUsage } | undefined;
+  return {
+    get spentMs() {
+      return spentMs;
+    },
+    start: () => {
+      since ??= { wall: performance.now(), cpu: process.cpuUsage() };
+    },
+    stop: () => {
+      if (since === undefined) return;
+      const { user, system } = process.cpuUsage(since.cpu);
+      spentMs += Math.min(performance.now() - since.wall, (user + system) / 1000);
+      since = undefined;
+    },
+  };
+}
+
+/**
+ * Slices of `ms` milliseconds; with `ms` undefined the work is never cut (due() is always false). `meter`: the
+ * work's meter, stopped for each pause (whatever runs then is not this work's).
+ */
+export function timeSlices(ms: number | undefined, meter?: SliceMeter): TimeSlices {
   let started = performance.now();
   return {
     due: () => ms !== undefined && performance.now() - started >= ms,
     pause: async () => {
+      meter?.stop();
       await new Promise((resolve) => setImmediate(resolve));
+      meter?.start();
       started = performance.now();
     },
   };

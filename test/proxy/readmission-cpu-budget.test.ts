@@ -1,39 +1,38 @@
 // A server's re-admissions are paced by the CPU time they take (readmission.ts, readmit-budget.ts), on a fake clock:
-// the timers and performance.now() are vitest's, the process's CPU time a counter each admission adds to. A hunt's
-// find: only their count was paced (three a second), so a server announcing a change every 250 ms, each listing a
-// new heavy catalog, kept the gateway admitting for good and its honest servers' calls went from 2-4 ms to 119 ms.
+// the timers, performance.now() and the process's CPU time are fakes, an admission's work both moved on while its
+// meter runs (readmit-session-fixture.ts). A hunt's find: only their count was paced (three a second), so a server
+// announcing a change every 250 ms, each listing a new heavy catalog, kept the gateway admitting for good and its
+// honest servers' calls went from 2-4 ms to 119 ms.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTHING } from '../../src/proxy/admission.js';
 import { READMIT_CPU_BURST_MS, READMIT_CPU_SHARE } from '../../src/proxy/readmit-budget.js';
 import { GONE, Readmission } from '../../src/proxy/readmission.js';
+import type { SliceMeter } from '../../src/util/time-slice.js';
+import { fakeClocks, restoreClocks, work } from './readmit-session-fixture.js';
 
 /** The CPU time each admission takes, in ms (one that is near the compile bound in every tool). */
 const COST_MS = 500;
 /** How long the server announces a change every 250 ms. */
 const CHURN_MS = 20_000;
 
-let cpuMs = 0;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-  cpuMs = 0;
-  vi.spyOn(process, 'cpuUsage').mockImplementation((since?: NodeJS.CpuUsage) => ({
-    user: cpuMs * 1000 - (since?.user ?? 0),
-    system: 0,
-  }));
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+/** An admission's own work of `ms` on the thread, counted on its meter. */
+function own(meter: SliceMeter, ms: number): void {
+  meter.start();
+  work(ms);
+  meter.stop();
+}
+
+beforeEach(fakeClocks);
+afterEach(restoreClocks);
 
 describe('re-admissions paced by their CPU time', () => {
   it('a server announcing a costly change every 250 ms gets its share of one core, its last one admitted', async () => {
     const started: number[] = [];
     const held: number[] = [];
     const readmission = new Readmission({
-      admit: async () => {
+      admit: async (meter) => {
         started.push(performance.now());
-        cpuMs += COST_MS;
+        own(meter, COST_MS);
         return { ok: true, value: NOTHING };
       },
       failed: () => undefined,
@@ -63,9 +62,9 @@ describe('re-admissions paced by their CPU time', () => {
   it('a server whose re-admissions cost little is paced by their count alone (three a second)', async () => {
     let admissions = 0;
     const readmission = new Readmission({
-      admit: async () => {
+      admit: async (meter) => {
         admissions++;
-        cpuMs += 1;
+        own(meter, 1);
         return { ok: true, value: NOTHING };
       },
       failed: () => undefined,
