@@ -2,7 +2,10 @@
 // read it (or, with --format json, as one JSON object) and exits 0 (valid) or 1 (not); 2 for a usage or input
 // error.
 import { existsSync } from 'node:fs';
+import { acceptsEveryObject } from '../lint/accepts-anything.js';
 import { validateSchema } from '../schema/compile.js';
+import { KNOWN_VOCABULARIES, keywordsOf, LEGACY_KEYWORDS } from '../schema/keywords.js';
+import { isObject } from '../util/plain-json.js';
 import { booleanFlag, parseArgs, stringFlag } from './args.js';
 import { readRegistry } from './catalog-input.js';
 import { dialectsOf } from './check-options.js';
@@ -80,8 +83,30 @@ export async function validateCommand(argv: readonly string[], io: CliIO): Promi
       ? { verdict: 'valid' }
       : { verdict: 'invalid', error: result.error };
   const name = stringFlag(args, 'name') ?? CLI_DEFAULTS.toolName;
+  if (compiled.ok && acceptsEveryObject(keywordsOnly(schema.value))) io.err(constrainsNothing(schema.value));
   io.out(json ? validateJson(name, outcome) : validateText(name, outcome));
   return outcome.verdict === 'valid' ? 0 : 1;
+}
+
+/** The schema's root with only the keywords a dialect defines: the others are annotations that check nothing. */
+function keywordsOnly(schema: unknown): unknown {
+  if (!isObject(schema)) return schema;
+  const known = keywordsOf(KNOWN_VOCABULARIES);
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => known.has(k) || Object.hasOwn(LEGACY_KEYWORDS, k)));
+}
+
+/**
+ * A schema that constrains nothing passes every arguments object: said on stderr, since a newcomer passed a
+ * catalog (`{"tools": [...]}`, whose `tools` is an unknown keyword, an annotation) and read "ok" as a check (a
+ * newcomer's find).
+ */
+function constrainsNothing(schema: unknown): string {
+  const catalog = isObject(schema) && Array.isArray(schema['tools']);
+  return (
+    'toolgate validate: note: the schema constrains nothing an arguments object can break: every object is valid' +
+    (catalog ? '; it looks like a tool catalog, which `toolgate check` reads (validate takes one inputSchema)' : '') +
+    '\n'
+  );
 }
 
 /** A usage or input error: the message on stderr, and with --format json also as JSON on stdout; exit 2. */

@@ -181,3 +181,23 @@ describe('toolgate (dispatch)', () => {
     expect(r.err).toContain('usage:');
   });
 });
+
+// A newcomer's find: `validate --schema` given README's catalog file (whose `tools` is an unknown keyword) said
+// "ok" for any arguments, with nothing to say the schema checked nothing.
+describe('a schema that constrains nothing', () => {
+  it.each([
+    ['a catalog', { tools: [{ name: 'x', inputSchema: { type: 'object' } }] }, 'it looks like a tool catalog'],
+    ['an empty schema', {}, 'every object is valid\n'],
+  ])('%s: valid, with a note on stderr', async (_, given, said) => {
+    const run = await runInProcess(['validate', '--schema', JSON.stringify(given), '--args', '{"anything":"goes"}']);
+    expect(run.code).toBe(0);
+    expect(run.out).toBe('ok: arguments are valid for tool\n');
+    expect(run.err).toContain('toolgate validate: note: the schema constrains nothing');
+    expect(run.err).toContain(said);
+  });
+
+  it('a schema that constrains: no note', async () => {
+    const run = await runInProcess(['validate', '--schema', JSON.stringify(schema), '--args', '{"city":"Paris"}']);
+    expect(run.err).toBe('');
+  });
+});
