@@ -6,7 +6,7 @@
 import { formatForModel } from '../errors/format.js';
 import type { GateError } from '../result.js';
 import type { Registry } from '../tools/registry.js';
-import { loneSurrogateRefusal, unpassableAt } from '../tools/mcp-result.js';
+import { loneSurrogateRefusal, notPassedOn, unpassableAt } from '../tools/mcp-result.js';
 import { hasLoneSurrogate } from '../util/jcs.js';
 import { argumentsRefusal, type ForwardedCall, forwardedCall, mayHoldProto, protoRefusal } from './forward.js';
 import { readCall, requestTwice } from './repeated-keys.js';
@@ -83,16 +83,7 @@ export function passOnRefusal(
   const found = unpassableAt(result);
   if (found === undefined) return undefined;
   const why = found.found === 'member' ? protoRefusal(found.path) : loneSurrogateRefusal(found.path);
-  return {
-    text: `error: tool ${tool} ran but its result was not passed on: ${why}`,
-    error: {
-      class: 'execution_failure',
-      message: `the result was not passed on: ${why}`,
-      violations: [],
-      kind: 'tool',
-    },
-    found: found.found,
-  };
+  return { ...notPassedOn(tool, why), found: found.found };
 }
 
 /** The one output-schema verdict (catalog/mcp-output.ts), which admitMcpTools' bundles give too. */

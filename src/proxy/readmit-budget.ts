@@ -1,7 +1,8 @@
 // How much of the proxy's one thread one server's re-admissions may take. ReadmitPace counts them, not their cost:
 // a server announcing a change every 250 ms, each listing a new catalog of schemas near the compile bound, kept
 // the gateway admitting for good and honest servers' calls went from 2-4 ms to 55-119 ms (a hunt's find). Each
-// re-admission is charged the CPU time it took against a budget that refills with time, a share of one core; one
+// re-admission is charged the time its own admission held the thread (time-slice.ts SliceMeter) against a budget
+// that refills with time, a share of one core; one
 // may start while the budget is not spent (so one after a quiet spell always does, whatever it costs), the next
 // waits until it is paid back. A server's first admission is not a re-admission: it is never held.
 
@@ -21,7 +22,7 @@ export class ReadmitBudget {
     return this.balance >= 0 ? 0 : Math.ceil(-this.balance / READMIT_CPU_SHARE);
   }
 
-  /** A re-admission took `cpuMs` of CPU time, ending at `now`: charged, the budget possibly owing. */
+  /** A re-admission's own work took `cpuMs` (SliceMeter's), ending at `now`: charged, the budget possibly owing. */
   charge(cpuMs: number, now: number): void {
     this.refill(now);
     this.balance -= cpuMs;

@@ -206,10 +206,7 @@ export function serverAnswer(
   // what the server sends on its own (a review's find).
   const written = wellFormedJson(shaped);
   if (written !== KEYS_MERGE) return { result: written };
-  return refused(
-    RPC.internalError,
-    "the MCP server's answer was not passed on: two of its keys are one once each lone surrogate is written as U+FFFD",
-  );
+  return refused(RPC.internalError, `the MCP server's answer was not passed on: ${KEYS_MERGED}`);
 }
 
 /**

@@ -56,16 +56,23 @@ export function unpassableAt(result: unknown): FoundMember | undefined {
 export const loneSurrogateRefusal = (path: string): string =>
   `it holds a lone surrogate at ${path}, not I-JSON, which model APIs refuse`;
 
+/** What the model reads and the host gets of a result of `name` that ran and was not passed on, for `why`. */
+export function notPassedOn(name: string, why: string): { readonly text: string; readonly error: GateError } {
+  return {
+    text: `error: tool ${name} ran but its result was not passed on: ${why}`,
+    error: {
+      class: 'execution_failure',
+      message: `the result was not passed on: ${why}`,
+      violations: [],
+      kind: 'tool',
+    },
+  };
+}
+
 /** The result of a tool whose result holds a lone surrogate at `path`: it ran, nothing of it is passed on. */
 export function loneSurrogateResult(callId: string, name: string, path: string): ToolResult {
-  const why = loneSurrogateRefusal(path);
-  return errorResult(callId, name, `error: tool ${name} ran but its result was not passed on: ${why}`, {
-    class: 'execution_failure',
-    message: `the result was not passed on: ${why}`,
-    violations: [],
-    kind: 'tool',
-    stage: 'execute',
-  });
+  const { text, error } = notPassedOn(name, loneSurrogateRefusal(path));
+  return errorResult(callId, name, text, { ...error, stage: 'execute' });
 }
 
 /** Names no search looks for: a value searched for lone surrogates alone. */

@@ -4,7 +4,6 @@
 // conversation). A returned value holding one, at any depth, fails as a throw of the tool does (docs/adapters.md):
 // LangChain and the Agents SDK write a plain object as JSON text, with \u escapes, but which values a framework
 // passes on as they are is its own and changes (text blocks, toModelOutput), so one rule holds for every value.
-import type { LanguageModelV4GenerateResult } from '@ai-sdk/provider';
 import { Agent, run, setTracingDisabled } from '@openai/agents';
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
 import { generateText, isStepCount } from 'ai';
@@ -14,31 +13,18 @@ import { toAiSdkTool } from '../../src/adapters/ai-sdk.js';
 import { toLangChainTool } from '../../src/adapters/langchain.js';
 import { toAgentsTool } from '../../src/adapters/openai-agents.js';
 import { loneSurrogateAt } from '../../src/util/jcs.js';
+import { ONE_CALL_TURNS } from './ai-sdk-turns.js';
 
 beforeAll(() => setTracingDisabled(true));
 
 /** What the model's next turn holds of a tool `t` returning `value`, through one adapter. */
 type Seen = (value: unknown) => Promise<unknown>;
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-};
-const aiSdkTurns: LanguageModelV4GenerateResult[] = [
-  {
-    content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 't', input: '{}' }],
-    finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-    usage,
-    warnings: [],
-  },
-  { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] },
-];
-
 /** AI SDK: the tool messages of the second model request. */
 const aiSdk: Seen = async (value) => {
   const made = toAiSdkTool({ name: 't', inputSchema: { type: 'object' }, execute: async () => value });
   if (!made.ok) throw new Error(made.error.message);
-  const model = new MockLanguageModelV4({ doGenerate: aiSdkTurns });
+  const model = new MockLanguageModelV4({ doGenerate: ONE_CALL_TURNS });
   await generateText({ model, tools: { t: made.value }, stopWhen: isStepCount(3), prompt: 'go' });
   return (model.doGenerateCalls[1]?.prompt ?? []).filter((m) => m.role === 'tool');
 };

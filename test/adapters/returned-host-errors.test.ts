@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LanguageModelV4GenerateResult } from '@ai-sdk/provider';
 import { Agent, run, setTracingDisabled } from '@openai/agents';
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
 import { generateText, isStepCount } from 'ai';
@@ -16,6 +15,7 @@ import { toAiSdkTool } from '../../src/adapters/ai-sdk.js';
 import { toLangChainTool } from '../../src/adapters/langchain.js';
 import { toAgentsTool } from '../../src/adapters/openai-agents.js';
 import { NODE_ERROR_LABELS, nodeErrors } from '../fixtures/node-errors.js';
+import { ONE_CALL_TURNS } from './ai-sdk-turns.js';
 
 const dir = mkdtempSync(join(tmpdir(), `toolgate-returned-errors-${randomUUID().slice(0, 8)}-`));
 /** A marker in every host path and argument of the errors: never in what the model reads by default. */
@@ -32,25 +32,11 @@ type Execute = () => unknown;
 /** What a tool `t` running `execute` puts in the model's next turn, as text, through one adapter. */
 type Seen = (execute: Execute, exposeErrors: boolean, responseFormat?: 'content_and_artifact') => Promise<string>;
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-};
-const aiSdkTurns: LanguageModelV4GenerateResult[] = [
-  {
-    content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 't', input: '{}' }],
-    finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-    usage,
-    warnings: [],
-  },
-  { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] },
-];
-
 /** AI SDK: the tool messages of the second model request. */
 const aiSdk: Seen = async (execute, exposeErrors) => {
   const made = toAiSdkTool({ name: 't', inputSchema: { type: 'object' }, execute, exposeErrors });
   if (!made.ok) throw new Error(made.error.message);
-  const model = new MockLanguageModelV4({ doGenerate: aiSdkTurns });
+  const model = new MockLanguageModelV4({ doGenerate: ONE_CALL_TURNS });
   await generateText({ model, tools: { t: made.value }, stopWhen: isStepCount(3), prompt: 'go' });
   return JSON.stringify((model.doGenerateCalls[1]?.prompt ?? []).filter((m) => m.role === 'tool'));
 };
