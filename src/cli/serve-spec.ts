@@ -74,9 +74,9 @@ export const SERVE: CliCommand = {
     'The first "--" ends toolgate\'s options; a second "--" is passed to the program, where it ends the',
     'program\'s options so that a value starting with "-" cannot become one:',
     "  toolgate serve --name say --exec printf -- -- '%s\\n' '{message}'",
-    'Exit status: 2 for a start-up error (bad option, schema or template); otherwise 0 when the client closes',
-    'its input, once the calls it made before are answered (each within its timeout). On SIGINT, SIGTERM or',
-    "SIGHUP the running programs' process groups are stopped first (a repeated signal does not cut that",
-    'short); a signal then ends toolgate as it would have.',
+    'Exit status: 2 for a start-up error (bad option, schema or template, a program not found); otherwise 0',
+    'when the client closes its input, once the calls it made before are answered (each within its timeout). On',
+    "SIGINT, SIGTERM or SIGHUP the running programs' process groups are stopped first (a repeated signal does",
+    'not cut that short); a signal then ends toolgate as it would have.',
   ],
 };

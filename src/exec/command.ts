@@ -5,6 +5,8 @@ import { clip } from '../util/describe-value.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
 import { checkContract, inferSchema } from './contract.js';
+import { childEnvironment } from './environment.js';
+import { findProgram } from './program-lookup.js';
 import type { ConcurrencyGate, NotStarted } from './concurrency-gate.js';
 import { renderArgv } from './render.js';
 import { runProgram, type RunOutcome } from './run.js';
@@ -69,6 +71,8 @@ export function prepareCommand(spec: CommandSpec, options: SchemaOptions = {}): 
   if (!compiled.ok) return named(compiled);
   const contract = checkContract(schema, templates.value);
   if (!contract.ok) return named(contract);
+  const found = findProgram(spec.program, spec.env ?? childEnvironment());
+  if (!found.ok) return named(found);
   return ok(makeCommand(spec, templates.value, compiled.value, schema as Record<string, unknown>));
 }
 

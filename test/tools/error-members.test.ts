@@ -3,7 +3,7 @@
 // program of `toolgate serve`, or by the client behind guardClient, read as the documented generic failure
 // (docs/api.md, "Failures the model reads"); the host keeps the error itself in `error.cause` and `onError`.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -142,10 +142,13 @@ describe('a returned Error with a toJSON of its own', () => {
 
 describe('a program of toolgate serve that cannot start', () => {
   it('reads the system code only, never the spawn error’s path or spawnargs', async () => {
+    // There at start-up (which checks that it is), gone by the call.
     const program = join(dir, `no-such-program-${MARK}`);
+    writeFileSync(program, '#!/bin/sh\n', { mode: 0o755 });
     const spec = { name: 'run', program, args: [`--secret=${MARK}x`], timeoutMs: 5000, maxOutputBytes: 1000 };
     const prepared = prepareCommand(spec);
     if (!prepared.ok) throw new Error(prepared.error.message);
+    rmSync(program);
     const tools = new Map<string, PreparedCommand>([['run', prepared.value]]);
     const result = await callCommand(tools, 'run', {});
     expect(result).toEqual({
