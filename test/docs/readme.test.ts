@@ -69,7 +69,8 @@ describe('README.md', () => {
         // The tarball's path taken where it is made, so the steps work whatever the clone's folder is named.
         expect.stringMatching(new RegExp(` npm pack && TGZ="\\$PWD/toolgate-${PACKAGE.version}\\.tgz"$`)),
         // The quickstart awaits at the top level: the new project must be an ES module package.
-        expect.stringMatching(/^mkdir \S+ && cd \S+ && npm init -y && npm pkg set type=module$/),
+        // -p: a second run of the block (a newcomer's) does not stop at mkdir.
+        expect.stringMatching(/^mkdir -p \S+ && cd \S+ && npm init -y && npm pkg set type=module$/),
         // Unset (a new terminal), "$TGZ" alone would install nothing and say "up to date"; this stops instead.
         // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion, as README shows it
         'npm install "${TGZ:?set by the first line, in this shell}"',
