@@ -9,6 +9,7 @@
 // its progress goes back to its own client under the client's token. Progress for no open request goes nowhere.
 import type { RpcMessage } from '../mcp/channel.js';
 import { claimedVersion, logPasses, requestedLogLevel, statelessRevision } from '../mcp/modern.js';
+import { HeldIds } from './held-ids.js';
 
 /** One client request being served: its id (as the downstream peer knows it) and its progress token. */
 interface Open {
@@ -50,9 +51,10 @@ export class Belonging {
   /**
    * The client's token of each request answered with a task, by the proxy's token: MCP 2025-11-25 "Tasks" keeps
    * a task's progress token valid while it runs, so its progress still reaches the client (on no request's
-   * stream: that request was answered). The most recent MAX_OUTLIVING are kept.
+   * stream: that request was answered). The most recent MAX_OUTLIVING are kept, and no client's string token too
+   * long to keep (held-ids.ts): that task's progress goes nowhere.
    */
-  private readonly outliving = new Map<string, unknown>();
+  private readonly outliving = new HeldIds<unknown>(MAX_OUTLIVING);
   private tokens = 0;
 
   /**
@@ -97,8 +99,7 @@ export class Belonging {
   /** The request was answered with a task, passed on to its client: the task's progress still reaches it. */
   outlive(entry: Open): void {
     if (entry.token === undefined) return;
-    this.outliving.set(entry.token, entry.given);
-    if (this.outliving.size > MAX_OUTLIVING) this.outliving.delete(this.outliving.keys().next().value as string);
+    this.outliving.hold(entry.token, entry.given, typeof entry.given === 'string' ? entry.given.length : 0);
   }
 
   /** The client request (downstream id) a server's message belongs to, or undefined. */

@@ -12,6 +12,7 @@ import { clip } from '../util/describe-value.js';
 import type { Published } from './admission.js';
 import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import type { Belonging } from './belonging.js';
+import { MAX_HELD_LENGTH } from './held-ids.js';
 import { checkResult, decideCall } from './calls.js';
 import { isModernRequest, modernReply } from './modern-requests.js';
 import { ownRefusal } from './own-refusals.js';
@@ -139,16 +140,20 @@ export function sessionCalls(of: CallsOf): SessionCalls {
       return;
     }
     if (task !== undefined) {
-      // The call became a task: its result comes from tasks/result, checked there for this tool.
-      tasks.add(task, decision.tool, current.outputs.get(decision.tool));
+      // The call became a task: its result comes from tasks/result, checked there for this tool. Remembered only
+      // when the answer is passed on (a hunt's find: a refused answer's task was kept, and tasks/get of it forwarded).
       const size = Buffer.byteLength(r.line ?? JSON.stringify(r.result));
-      if (size <= settings.maxResultBytes) {
-        belonging.outlive(own);
-        downstream.respond(m.id, { result: created });
-      } else
+      if (size > settings.maxResultBytes)
         downstream.respond(m.id, {
           error: { code: RPC.internalError, message: 'the task answer is over --max-result' },
         });
+      else if (!tasks.add(task, decision.tool, current.outputs.get(decision.tool))) {
+        const message = `the server answered with a task, which has a taskId over ${MAX_HELD_LENGTH} characters`;
+        downstream.respond(m.id, { error: { code: RPC.internalError, message: `${message}; not passed on` } });
+      } else {
+        belonging.outlive(own);
+        downstream.respond(m.id, { result: created });
+      }
       record('forwarded', 'execute', false);
       return;
     }

@@ -9,7 +9,7 @@
 import type { RpcMessage } from '../mcp/channel.js';
 import { RPC, type Peer, type Reply } from '../mcp/peer.js';
 import type { Relay } from './session-relay.js';
-import { listParams, ownPage, TaskCursors, unknownCursor } from './task-list.js';
+import { listParams, ownPage, pageRefusal, TaskCursors, unknownCursor } from './task-list.js';
 import { namedTask, type TaskTools, unknownTask } from './tasks.js';
 
 /** What a session's task requests share with the rest of its relay. */
@@ -38,8 +38,7 @@ export function taskRequests(of: TaskRequestsOf): (m: RpcMessage & { id: string 
     if ('error' in r) return r;
     const page = ownPage(r.result, (id) => tasks.owns(id), cursors);
     if (page !== undefined) return { result: page };
-    const message = 'the answer was not passed on: it is not a ListTasksResult (MCP 2025-11-25)';
-    return { error: { code: RPC.internalError, message } };
+    return { error: { code: RPC.internalError, message: pageRefusal(r.result) } };
   };
   return (m) => {
     if (m.method !== 'tasks/list') {

@@ -9,23 +9,28 @@
 // Handling: an invalid or nonexistent cursor) and never forwarded.
 import { RPC } from '../mcp/peer.js';
 import { isObject } from '../util/plain-json.js';
+import { HeldIds, MAX_HELD_LENGTH } from './held-ids.js';
 
-/** Cursors a session keeps; past it the oldest is forgotten (its next page is then refused, -32602). */
+/**
+ * Cursors a session keeps; past it (or past held-ids.ts's bound on their total length) the oldest is forgotten (its
+ * next page is then refused, -32602).
+ */
 const MAX_CURSORS = 100;
 
 /** A session's tasks/list cursors: each of the proxy's own stands for one the server gave. */
 export class TaskCursors {
-  private readonly given = new Map<string, string>();
+  private readonly given = new HeldIds<string>(MAX_CURSORS);
   private next = 0;
 
   /**
    * A new cursor of the proxy's for the server's `cursor`: a count, not a random id, so the same exchange gives the
-   * same bytes; it is looked up in this session's own map, so another session's cursor names nothing here.
+   * same bytes; it is looked up in this session's own map, so another session's cursor names nothing here. Undefined
+   * when the server's is too long to keep (held-ids.ts).
    */
-  give(cursor: string): string {
-    const mine = `toolgate-${++this.next}`;
-    this.given.set(mine, cursor);
-    if (this.given.size > MAX_CURSORS) this.given.delete(this.given.keys().next().value as string);
+  give(cursor: string): string | undefined {
+    const mine = `toolgate-${this.next + 1}`;
+    if (!this.given.hold(mine, cursor, cursor.length)) return undefined;
+    this.next++;
     return mine;
   }
 
@@ -56,13 +61,25 @@ export function unknownCursor(): { error: { code: number; message: string } } {
 
 /**
  * The server's ListTasksResult as the session's client reads it: only the tasks `owns`, and a cursor of the
- * proxy's for the server's next page; undefined when `result` is not a ListTasksResult.
+ * proxy's for the server's next page; undefined when `result` is not a ListTasksResult or its cursor is too long to
+ * keep (pageRefusal says which).
  */
 export function ownPage(result: unknown, owns: (id: unknown) => boolean, cursors: TaskCursors): unknown {
   if (!isObject(result) || !Array.isArray(result['tasks'])) return undefined;
   const { tasks, nextCursor, ...rest } = result as { tasks: unknown[]; nextCursor?: unknown };
+  const mine = typeof nextCursor === 'string' ? cursors.give(nextCursor) : undefined;
+  // A page without its cursor would read as the last: refused instead, so no task is silently left unlisted.
+  if (typeof nextCursor === 'string' && mine === undefined) return undefined;
   const own = tasks.filter((t) => isObject(t) && owns(t['taskId']));
-  return { ...rest, tasks: own, ...(typeof nextCursor === 'string' ? { nextCursor: cursors.give(nextCursor) } : {}) };
+  return { ...rest, tasks: own, ...(mine === undefined ? {} : { nextCursor: mine }) };
+}
+
+/** Why the server's answer to tasks/list is not passed on, when ownPage gave no page for it. */
+export function pageRefusal(result: unknown): string {
+  const cursor = isObject(result) ? result['nextCursor'] : undefined;
+  return typeof cursor === 'string' && cursor.length > MAX_HELD_LENGTH
+    ? `the answer was not passed on: its nextCursor is over ${MAX_HELD_LENGTH} characters`
+    : 'the answer was not passed on: it is not a ListTasksResult (MCP 2025-11-25)';
 }
 
 /**

@@ -10,8 +10,13 @@
 // notifications/tasks/status go nowhere (session.ts).
 import { RPC } from '../mcp/peer.js';
 import type { CompiledSchema } from '../schema/compile.js';
+import { HeldIds } from './held-ids.js';
 
-/** Most tasks remembered per session; past it the oldest is forgotten (its result is then refused). */
+/**
+ * Most tasks remembered per session; past it (or past held-ids.ts's bound on their ids' total length) the oldest is
+ * forgotten (its result is then refused). It bounds the compiled output schemas held too: one per entry at most,
+ * each within its admission's bounds (maxSchemaBytes, maxCompileCost), shared by the entries of one admission.
+ */
 const MAX_TASKS = 1000;
 
 /** The task id of a CreateTaskResult, or undefined when `result` is not one. */
@@ -45,13 +50,14 @@ export interface TaskTool {
 
 /** Task id -> the tool it runs, for one session, oldest first. */
 export class TaskTools {
-  private readonly tools = new Map<string, TaskTool>();
+  private readonly tools = new HeldIds<TaskTool>(MAX_TASKS);
 
-  /** The call of `tool` (its output schema then: `output`) made task `id`. */
-  add(id: string, tool: string, output: CompiledSchema | undefined): void {
-    this.tools.delete(id);
-    this.tools.set(id, { tool, output });
-    if (this.tools.size > MAX_TASKS) this.tools.delete(this.tools.keys().next().value as string);
+  /**
+   * The call of `tool` (its output schema then: `output`) made task `id`: false, and nothing remembered, when `id` is
+   * too long to keep (held-ids.ts), so its answer is not passed on.
+   */
+  add(id: string, tool: string, output: CompiledSchema | undefined): boolean {
+    return this.tools.hold(id, { tool, output });
   }
 
   /** Whether a call of this session made task `id`. */

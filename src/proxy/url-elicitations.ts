@@ -5,8 +5,9 @@
 // review's find: dropped on stdio while any 2026-07-28 request was open).
 import type { RpcError } from '../mcp/peer.js';
 import { isObject } from '../util/plain-json.js';
+import { HeldIds } from './held-ids.js';
 
-/** URL elicitations remembered per session, the oldest forgotten first. */
+/** URL elicitations remembered per session, the oldest forgotten first (their ids bounded too: held-ids.ts). */
 const MAX_OPENED = 1000;
 
 /** URLElicitationRequiredError (2025-11-25, "Elicitation", Error Handling). */
@@ -20,10 +21,10 @@ function idOf(params: unknown): string | undefined {
 
 /**
  * The URL elicitations one session's 2025-11-25 requests opened (or, in the gateway, one server's), most recent
- * MAX_OPENED.
+ * MAX_OPENED; one whose id is too long to keep is not remembered, so its completion is not passed on.
  */
 export class UrlElicitations {
-  private readonly ids = new Set<string>();
+  private readonly ids = new HeldIds(MAX_OPENED);
 
   /** A server's elicitation/create, as its client was sent it: remembered when it is in URL mode. */
   asked(params: unknown): void {
@@ -50,9 +51,6 @@ export class UrlElicitations {
   }
 
   private add(id: string | undefined): void {
-    if (id === undefined) return;
-    this.ids.delete(id);
-    this.ids.add(id);
-    if (this.ids.size > MAX_OPENED) this.ids.delete(this.ids.values().next().value as string);
+    if (id !== undefined) this.ids.hold(id, true);
   }
 }

@@ -2,7 +2,14 @@
 // tasks, the server's cursors exchanged for the proxy's (valid in one session only), and the capabilities a shared
 // session announces without `tasks.list`.
 import { describe, expect, it } from 'vitest';
-import { listParams, ownPage, TaskCursors, unknownCursor, withoutTaskList } from '../../src/proxy/task-list.js';
+import {
+  listParams,
+  ownPage,
+  pageRefusal,
+  TaskCursors,
+  unknownCursor,
+  withoutTaskList,
+} from '../../src/proxy/task-list.js';
 
 const TASK = (taskId: unknown) => ({ taskId, status: 'working', createdAt: 'a', lastUpdatedAt: 'b', ttl: null });
 const owns = (id: unknown): boolean => id === 'mine-1' || id === 'mine-2';
@@ -47,6 +54,14 @@ describe('a tasks/list page as the session reads it', () => {
   it('is undefined for an answer that is not a ListTasksResult', () => {
     for (const result of [null, [], {}, { tasks: {} }])
       expect(ownPage(result, owns, new TaskCursors())).toBeUndefined();
+  });
+
+  // A hunt's find: 100 cursors of up to 4 MiB were kept per session. A page without its cursor would read as the last.
+  it('is undefined for a page whose nextCursor is over 1,024 characters, and the refusal says so', () => {
+    const page = { tasks: [TASK('mine-1')], nextCursor: 'c'.repeat(1025) };
+    expect(ownPage(page, owns, new TaskCursors())).toBeUndefined();
+    expect(pageRefusal(page)).toBe('the answer was not passed on: its nextCursor is over 1024 characters');
+    expect(pageRefusal({ tasks: {} })).toMatch(/it is not a ListTasksResult/);
   });
 });
 
