@@ -4,6 +4,7 @@
 // entry of another shape is kept as `unknown` with why, so a caller can leave it as it is and name it.
 import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
+import { nulRefusal } from '../exec/nul-free.js';
 import { parseStrictJsonText } from '../arguments/json-text.js';
 import { memberNamesInOrder } from './json-key-order.js';
 import type { Problem, Result } from '../result.js';
@@ -88,12 +89,15 @@ export function readConfigEntry(name: string, entry: unknown): McpConfigEntry {
 }
 
 /**
- * Why toolgate cannot start `entry` as the client would, or undefined: a relative `cwd` (or one with a client's
- * `${...}` variable) is resolved against a directory of the client's own, which toolgate does not know; one that
- * does not exist.
+ * Why toolgate cannot start `entry` as the client would, or undefined: a NUL in its command, args or env (no program
+ * can be given one: exec/nul-free.ts); a relative `cwd` (or one with a client's `${...}` variable) is resolved
+ * against a directory of the client's own, which toolgate does not know; one that does not exist.
  */
 export function startProblem(entry: McpConfigEntry): string | undefined {
-  if (entry.kind !== 'stdio' || entry.cwd === undefined) return undefined;
+  if (entry.kind !== 'stdio') return undefined;
+  const nul = nulRefusal([entry.command, ...entry.args], entry.env);
+  if (nul !== undefined) return nul;
+  if (entry.cwd === undefined) return undefined;
   const cwd = quote(entry.cwd);
   if (!isAbsolute(entry.cwd) || entry.cwd.includes('${'))
     return `"cwd" ${cwd} is not an absolute path: the client resolves it against a directory of its own`;

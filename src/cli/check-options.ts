@@ -7,6 +7,7 @@ import type { ProviderName } from '../interop/profile.js';
 import type { Problem, Result } from '../result.js';
 import { listFlag, stringFlag, type ParsedArgs } from './args.js';
 import { displayCommandLine, secretsOf, splitCommandLine } from '../exec/command-line.js';
+import { nulRefusal } from '../exec/nul-free.js';
 import { inputError } from './io.js';
 import { parseHeaderOptions } from './header-option.js';
 import type { McpServer } from './mcp-server-list.js';
@@ -127,6 +128,9 @@ export function serversOf(args: ParsedArgs): Result<McpServer[], Problem> {
         `--mcp: not a command line (${shown}) in ${JSON.stringify(displayCommandLine(line.split(/\s+/)))}`,
       );
     }
+    // Spawn's error would quote the value whole (exec/nul-free.ts); a command line holds none, a caller's array may.
+    const nul = nulRefusal(words, env.value.env);
+    if (nul !== undefined) return inputError(`--mcp: ${nul}`);
     servers.push({
       words: words as [string, ...string[]],
       display: displayCommandLine(words),

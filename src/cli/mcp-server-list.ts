@@ -5,6 +5,7 @@
 // generic paginated-result schema (unknown members pass through) and `tools` is checked here.
 import type { ChildProcess } from 'node:child_process';
 import { thrownMessage, type Problem, type Result } from '../result.js';
+import { systemCode } from '../util/host-error.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { clip, oneLine } from '../util/describe-value.js';
 import { childEnvironment } from '../exec/environment.js';
@@ -152,8 +153,12 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
     const code = thrown !== null && typeof thrown === 'object' ? (thrown as { code?: unknown }).code : undefined;
     // An HTTP failure is named by its status, as the proxy names it: the body is the server's text.
     const status = thrown instanceof clientHttp.StreamableHTTPError && typeof code === 'number' && code >= 100;
-    const why =
-      code === types.ErrorCode.RequestTimeout
+    // A server never started (no pid): the spawn error's code alone, as serve says it (exec/run.ts): its message
+    // quotes the words and env values it refused whole (a hunt's find: a secret with a NUL, spelled `\x00`).
+    const unstarted = transport instanceof clientStdio.StdioClientTransport && typeof pid !== 'number';
+    const why = unstarted
+      ? `could not be started: ${systemCode(thrown, 'the system refused it')}`
+      : code === types.ErrorCode.RequestTimeout
         ? timedOut(method, server.timeoutMs)
         : status
           ? `the MCP server answered HTTP ${code} to "${method}"`

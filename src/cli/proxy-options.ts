@@ -11,6 +11,7 @@ import { readRegistry } from './catalog-input.js';
 import { commandStart } from './command-start.js';
 import { dialectsOf, providerOf } from './check-options.js';
 import { displayCommandLine, secretsOf } from '../exec/command-line.js';
+import { nulRefusal } from '../exec/nul-free.js';
 import { PROXY } from './commands.js';
 import { cliHints } from './hints.js';
 import { inputError } from './io.js';
@@ -60,6 +61,9 @@ export function proxySettings(argv: readonly string[]): Result<ProxySettings, Pr
     return inputError(`--bad-tools must be fail or leave-out, got ${JSON.stringify(bad)}`);
   const env = parseEnvItems(listFlag(args, 'env'));
   if (!env.ok) return inputError(env.error.message);
+  // Spawn's error would quote the value whole (exec/nul-free.ts); a command line holds none, a caller's array may.
+  const nul = nulRefusal(words, env.value.env);
+  if (nul !== undefined) return inputError(`the server command: ${nul}`);
   const timeout = timeoutMs(
     stringFlag(args, 'timeout') ?? String(PROXY_DEFAULTS.timeoutSeconds),
     '--timeout (seconds)',

@@ -6,7 +6,7 @@ import { booleanFlag, listFlag, type ParsedArgs, stringFlag } from './args.js';
 import { parseHeaderOptions } from './header-option.js';
 import { inputError } from './io.js';
 import { readServerUrl } from '../mcp/server-url.js';
-import { timeoutMs } from './numbers.js';
+import { timeoutMs, wholeNumber } from './numbers.js';
 import { readGrantsFile } from '../proxy/client-grants.js';
 import {
   DEFAULT_MAX_SESSIONS,
@@ -123,12 +123,13 @@ function listenSettings(
     return inputError('--stateless keeps no sessions: --session-idle and --max-sessions do not apply');
   const idleMs = timeoutMs(idle ?? String(DEFAULT_SESSION_IDLE_SECONDS), '--session-idle (seconds)');
   if (!idleMs.ok) return idleMs;
-  const maxSessions = Number(max ?? DEFAULT_MAX_SESSIONS);
-  if (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > 100_000)
-    return inputError(`--max-sessions must be a whole number from 1 to 100000, got ${JSON.stringify(max)}`);
-  const maxConnections = Number(connections ?? PROXY_DEFAULTS.maxConnections);
-  if (!Number.isInteger(maxConnections) || maxConnections < 1 || maxConnections > 1_000_000)
-    return inputError(`--max-connections must be a whole number from 1 to 1000000, got ${JSON.stringify(connections)}`);
+  // Decimal digits, as every numeric flag reads (numbers.ts): Number() read `0x10` as 16.
+  const sessions = wholeNumber(max ?? String(DEFAULT_MAX_SESSIONS), '--max-sessions', 100_000);
+  if (!sessions.ok) return sessions;
+  const open = wholeNumber(connections ?? String(PROXY_DEFAULTS.maxConnections), '--max-connections', 1_000_000);
+  if (!open.ok) return open;
+  const maxSessions = sessions.value;
+  const maxConnections = open.value;
   return {
     ok: true,
     value: {

@@ -8,7 +8,7 @@ import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
 import { booleanFlag, listFlag, stringFlag, type ParsedArgs } from './args.js';
 import { CLI_DEFAULTS } from './commands.js';
-import { byteCount, timeoutMs } from './numbers.js';
+import { byteCount, jsonNumber, timeoutMs, wholeNumber } from './numbers.js';
 import { inputError, parseStrictJsonNamed, readJsonArgument, readText } from './io.js';
 import type { Problem, Result } from '../result.js';
 
@@ -29,12 +29,7 @@ export interface ServeSettings {
 function maxConcurrentOf(args: ParsedArgs): Result<number, Problem> {
   const raw = stringFlag(args, 'max-concurrent');
   if (raw === undefined) return { ok: true, value: CLI_DEFAULTS.serveMaxConcurrent };
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > MAX_CONCURRENT_CEILING)
-    return inputError(
-      `--max-concurrent must be a whole number from 1 to ${MAX_CONCURRENT_CEILING}, got ${JSON.stringify(raw)}`,
-    );
-  return { ok: true, value: n };
+  return wholeNumber(raw, '--max-concurrent', MAX_CONCURRENT_CEILING);
 }
 
 /** The specs to serve with `--env` and `--max-concurrent`, or a usage/input message. */
@@ -107,6 +102,16 @@ export function serveSpecs(args: ParsedArgs): Result<CommandSpec[], Problem> {
   };
 }
 
+/** A config member read by `read`: a JSON number only, never text (`"0x10"` was read as 16: a hunt's find). */
+function numberMember(
+  value: unknown,
+  what: string,
+  read: (n: number, what: string) => Result<number, Problem>,
+): Result<number, Problem> {
+  const n = jsonNumber(value, what);
+  return n.ok ? read(n.value, what) : n;
+}
+
 /** The members a config's tool may have. */
 const TOOL_MEMBERS: readonly string[] = ['name', 'description', 'inputSchema', 'exec', 'args', 'timeout', 'maxOutput'];
 
@@ -149,12 +154,12 @@ function fromConfig(
     const timeout =
       t['timeout'] === undefined
         ? { ok: true as const, value: defaults.timeoutMs }
-        : timeoutMs(t['timeout'], `${where}: "timeout" (seconds)`);
+        : numberMember(t['timeout'], `${where}: "timeout" (seconds)`, timeoutMs);
     if (!timeout.ok) return timeout;
     const maxOutput =
       t['maxOutput'] === undefined
         ? { ok: true as const, value: defaults.maxOutputBytes }
-        : byteCount(t['maxOutput'], `${where}: "maxOutput" (bytes)`);
+        : numberMember(t['maxOutput'], `${where}: "maxOutput" (bytes)`, byteCount);
     if (!maxOutput.ok) return maxOutput;
     specs.push({
       name: t['name'],

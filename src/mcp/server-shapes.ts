@@ -24,6 +24,7 @@ import {
   task,
   text,
 } from './message-shapes.js';
+import { shownServerInfo } from './server-texts.js';
 
 /** Params a message may leave out: none is sent on as none. */
 export const optional =
@@ -204,12 +205,20 @@ export const SERVER_NOTIFICATIONS: ReadonlyMap<string, Shape> = new Map([
   ['notifications/tasks/status', task],
 ]);
 
-/** "Implementation": who the server says it is (a website only over http or https). */
-export const IMPLEMENTATION = members(
+const IMPLEMENTATION_MEMBERS = members(
   { name: text },
   // A website or an icon not of its shape is left out: a client refuses an initialize without serverInfo.
   { version: text, title: text, description: text, websiteUrl: orAbsent(webUrl), icons: orAbsent(icons) },
 );
+
+/**
+ * "Implementation": who the server says it is (a website only over http or https), a text that would steer its
+ * reader unseen written out (server-texts.ts).
+ */
+export const IMPLEMENTATION: Shape = (v) => {
+  const shaped = IMPLEMENTATION_MEMBERS(v);
+  return shaped === NOT_SHAPED ? shaped : shownServerInfo(shaped as Record<string, unknown>);
+};
 
 /** An object of objects (`experimental`, `extensions`): a member whose value is not one is left out. */
 const objectsOf: Shape = (v) => {

@@ -14,6 +14,7 @@ import { RPC, type Reply, type RpcError } from '../mcp/peer.js';
 import { metaOf } from '../mcp/forward.js';
 import { arrayOf, members, NOT_SHAPED } from '../mcp/message-shapes.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
+import { withoutSteeringEntries } from '../mcp/server-texts.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
 import {
@@ -203,15 +204,17 @@ export function serverAnswer(
       `the MCP server's answer was not passed on: it is not a ${name} (MCP 2025-11-25)`,
     );
   // A prompt's messages and a resource's text go to a model as they are: a lone surrogate written as U+FFFD, as in
-  // what the server sends on its own (a review's find).
+  // what the server sends on its own (a review's find). A listed prompt, resource or template whose text steers a
+  // reader unseen is left out, as a tool is (src/mcp/server-texts.ts).
   const written = wellFormedJson(shaped);
-  if (written !== KEYS_MERGE) return { result: written };
+  if (written !== KEYS_MERGE) return { result: withoutSteeringEntries(method, written) };
   return refused(RPC.internalError, `the MCP server's answer was not passed on: ${KEYS_MERGED}`);
 }
 
 /**
  * What of a server's initialize result its client is told beside the protocol version and capabilities the proxy
- * sets itself: `serverInfo` and `instructions` of their specified shape and a plain `_meta`, nothing else of it.
+ * sets itself: `serverInfo` (a text steering its reader unseen written out: src/mcp/server-texts.ts) and
+ * `instructions` of their specified shape and a plain `_meta`, nothing else of it.
  */
 export function serverInitialize(init: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -2,6 +2,7 @@
 // `{ url, headers }` (Streamable HTTP), with every value that must never be printed collected as a secret.
 // startProxy's `upstream` and each entry of its `servers` (and of `proxy --config`) are read here alike.
 import { displayCommandLine, secretsOf } from '../exec/command-line.js';
+import { nulRefusal } from '../exec/nul-free.js';
 import { checkHeader } from '../mcp/http-headers.js';
 import { readServerUrl } from '../mcp/server-url.js';
 import { fail, type Result } from '../result.js';
@@ -67,6 +68,9 @@ export function upstreamOf(source: unknown, prefix = 'upstream.'): Result<Upstre
   if (v.command === undefined || v.command === '') return problem(`${prefix}command is required (or ${prefix}url)`);
   const words = [v.command, ...(v.args ?? [])];
   const env = { ...(v.env ?? {}) };
+  // Node's spawn would quote a value with a NUL whole, past the masker (exec/nul-free.ts).
+  const nul = nulRefusal(words, env, prefix);
+  if (nul !== undefined) return problem(nul);
   const secrets = [...Object.values(env).filter((s) => s !== ''), ...secretsOf(words)];
   const display = displayCommandLine(words);
   const value = { url: undefined, headers: {}, words, env, secrets, display };

@@ -8,6 +8,7 @@ import { BASE64_GROUP, createMasker, isBase64Char } from '../exec/mask-secrets.j
 import { secretForms } from '../exec/secret-forms.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
 import { clip } from '../util/describe-value.js';
+import { systemCode } from '../util/host-error.js';
 import type { ProxyIO } from './io.js';
 import { type Channel, type ChannelSink, openChannel } from '../mcp/channel.js';
 import type { ProxySettings } from './settings.js';
@@ -213,7 +214,10 @@ function clearOf(text: string, forms: readonly string[], from: number): number {
   return at;
 }
 
-/** Starts the server of `settings.words`; a thrown spawn error is returned as its message. */
+/**
+ * Starts the server of `settings.words`; a spawn error is said by its code alone (`ENOENT`), as serve says it
+ * (exec/run.ts): its message quotes the words and env values it refused whole (a hunt's find: a secret with a NUL).
+ */
 export function startStdioUpstream(
   settings: ProxySettings & { words: readonly [string, ...string[]] },
   io: ProxyIO,
@@ -230,14 +234,14 @@ export function startStdioUpstream(
       ...where,
     });
   } catch (thrown) {
-    return (thrown as Error).message;
+    return systemCode(thrown, 'the system refused it');
   }
   const stderr = watchStderr(child, settings, io);
   let upstreamGone: (why: string) => void = () => undefined;
   const gone = new Promise<string>((resolve) => {
     upstreamGone = resolve;
   });
-  child.on('error', (e) => upstreamGone(`could not be started: ${e.message}`));
+  child.on('error', (e) => upstreamGone(`could not be started: ${systemCode(e, 'the system refused it')}`));
   // Its input closed by toolgate (MCP's stdio shutdown): it is left to answer and exit, within the drain's bound.
   let inputEnded = false;
   let silent: NodeJS.Timeout | undefined;
