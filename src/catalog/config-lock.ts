@@ -7,7 +7,7 @@ import type { Problem, Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
-import { LOCK_VERSION, lockJson, lockOf, lockText } from './lock-file.js';
+import { LOCK_VERSION, lockJson, lockOf, lockText, reviewableJson } from './lock-file.js';
 import { type PinOptions, pinTools, plainRecord, type ToolLock } from './lock-pins.js';
 
 /** The lock of a config: each server's lock by its name in the config. */
@@ -101,7 +101,7 @@ export function configLockText(lock: ConfigLock): string {
   // A lock's text has no raw newline inside a string (JSON escapes them): indenting line by line is exact.
   const entries = names.map(
     (name) =>
-      `    ${JSON.stringify(name)}: ${lockText(lock.servers[name] as ToolLock)
+      `    ${reviewableJson(JSON.stringify(name))}: ${lockText(lock.servers[name] as ToolLock)
         .trimEnd()
         .replaceAll('\n', '\n    ')}`,
   );

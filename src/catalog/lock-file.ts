@@ -8,7 +8,8 @@ import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
 import { parseStrictJsonText } from '../arguments/json-text.js';
 import type { Problem, Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
-import { clip } from '../util/describe-value.js';
+import { clip, escapeSeparators } from '../util/describe-value.js';
+import { escapedJson } from '../util/hidden-text.js';
 import { isObject } from '../util/plain-json.js';
 import { definitionText } from './lock-definition-text.js';
 import { ignoreList, pinTool, plainRecord, type ToolLock, type ToolPin } from './lock-pins.js';
@@ -124,6 +125,16 @@ function objectText(entries: readonly (readonly [string, string])[], indent: str
   return `{\n${lines.join(',\n')}\n${indent}}`;
 }
 
+/**
+ * JSON text as a lock writes it: DEL, C1 and bidi controls, stray tags and U+2028/2029 in its strings as `\uXXXX`.
+ * A lock is read in review (git diff), where a raw bidi override can hide what a pin says ("Trojan Source",
+ * CVE-2021-42574; a hunt's find); the escape is the same JSON value, so no pin changes and an older lock with the
+ * raw characters reads the same.
+ */
+export function reviewableJson(json: string): string {
+  return escapeSeparators(escapedJson(json, 'steering'));
+}
+
 /** The lock file's text: keys sorted at every level (never by insertion or integer-key order), one newline. */
 export function lockText(lock: ToolLock): string {
   const tools = Object.keys(lock.tools).map((name) => {
@@ -143,12 +154,13 @@ export function lockText(lock: ToolLock): string {
           .sort(byCodeUnits)
           .map((f) => JSON.stringify(f))
           .join(', ')}]`;
-  return `${objectText(
+  const text = objectText(
     [
       ['ignore', ignore],
       ['tools', objectText(tools, '  ')],
       ['version', String(LOCK_VERSION)],
     ],
     '',
-  )}\n`;
+  );
+  return `${reviewableJson(text)}\n`;
 }

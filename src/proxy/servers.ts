@@ -101,9 +101,12 @@ export class ServerSet {
       backoff: new Backoff(),
     }));
     const set = new ServerSet(slots, io, told, secrets);
-    const attempts = slots.map((slot) => set.openOne(slot, announce));
+    // Each summary is held and said here in config order, not as each server finishes admission: the same config
+    // says the same bytes whichever server is quicker (a hunt's find). One that joins later says its own then.
+    const attempts = slots.map((slot) => set.openOne(slot, announce && 'hold'));
     const wait = mode === 'strict' ? undefined : Math.min(START_WAIT_MS, ...servers.map((s) => s.timeoutMs));
     const opened = await startedWithin(attempts, wait);
+    for (const o of opened) if (o !== undefined && 'peer' in o) set.sayAll(o.summary);
     const failed = opened.filter((o): o is UpstreamFailure => o !== undefined && !('peer' in o));
     // A set of no server (a --grants client whose grant reaches none: backend.ts) serves no tool, and fails nothing.
     if ((mode === 'strict' && failed.length > 0) || (failed.length > 0 && failed.length === slots.length)) {
@@ -219,6 +222,11 @@ export class ServerSet {
     this.io.err(`toolgate proxy: ${maskSecrets(line, this.secrets)}\n`);
   }
 
+  /** Says a server's held start-up summary (none when it was not held). */
+  private sayAll(lines: readonly string[] | undefined): void {
+    for (const line of lines ?? []) this.say(line);
+  }
+
   /** A server is up: published, wired, watched. */
   private serve(slot: Slot, upstream: Upstream): void {
     slot.upstream = upstream;
@@ -270,7 +278,7 @@ export class ServerSet {
   }
 
   /** Starts one server, its start cut short when the set stops (said only when a signal stopped it). */
-  private openOne(slot: Slot, announce: boolean): Promise<Upstream | UpstreamFailure> {
+  private openOne(slot: Slot, announce: boolean | 'hold'): Promise<Upstream | UpstreamFailure> {
     return openUpstream(slot.settings, this.io, this.closing, announce, () => !this.signalled);
   }
 
@@ -280,6 +288,7 @@ export class ServerSet {
       this.opening.delete(joined);
       if (!('peer' in o)) return this.failed(slot, o.code, this.reason(o));
       if (this.closed || this.ending) return o.stop();
+      this.sayAll(o.summary);
       this.serve(slot, o);
       this.hooks?.changed(slot);
     });

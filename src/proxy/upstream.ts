@@ -56,6 +56,8 @@ export interface Upstream {
   readonly changedAtStart: () => boolean;
   /** Closes a stdio server's input (MCP's stdio shutdown: it answers what it will, then exits); none over HTTP. */
   readonly endInput?: () => void;
+  /** The start-up summary's lines, unsaid, when it was opened to hold them (a gateway says them in config order). */
+  readonly summary?: readonly string[];
   stop(): Promise<void>;
 }
 
@@ -74,7 +76,8 @@ export interface UpstreamFailure {
 
 /**
  * Starts (or connects to) the upstream, initializes it and admits its tools; `told` cuts the wait short. The
- * start-up summary is said on stderr when `announce` (once per proxy, not once per session). `silentStop` says
+ * start-up summary is said on stderr when `announce` (once per proxy, not once per session), or kept in `summary`
+ * for the caller to say when 'hold'. `silentStop` says
  * when `told` settled for another reason than toolgate's being told to exit (a gateway's set of servers stopped
  * with its session): the start cut short then is not said.
  */
@@ -82,10 +85,11 @@ export async function openUpstream(
   settings: ProxySettings,
   io: ProxyIO,
   told: Promise<void>,
-  announce = true,
+  announce: boolean | 'hold' = true,
   silentStop: () => boolean = () => false,
 ): Promise<Upstream | UpstreamFailure> {
-  return (await open(settings, io, told, announce ? 'announce' : 'quiet', silentStop)) as Upstream | UpstreamFailure;
+  const admission = announce === 'hold' ? 'hold' : announce ? 'announce' : 'quiet';
+  return (await open(settings, io, told, admission, silentStop)) as Upstream | UpstreamFailure;
 }
 
 /**
@@ -100,8 +104,8 @@ export async function openSessionUpstream(
   return (await open(settings, io, told, 'later')) as SessionUpstream | UpstreamFailure;
 }
 
-/** When the tools are admitted: before it resolves (its summary said or not), or after. */
-type Admission = 'announce' | 'quiet' | 'later';
+/** When the tools are admitted: before it resolves (its summary said, held or not made), or after. */
+type Admission = 'announce' | 'hold' | 'quiet' | 'later';
 
 /** Why a start was cut short by `told`. */
 const TOLD_TO_EXIT = 'was stopped: toolgate was told to exit';
@@ -277,8 +281,9 @@ async function initializeAndAdmit(
   const admitted = await Promise.race([admitUpstream(peer, settings), gone]);
   if (typeof admitted === 'string') return failStart(admitted, 2);
   if (!admitted.ok) return failStart(admitted.message, admitted.message.startsWith('the tools') ? 1 : 2);
-  if (admission === 'announce')
-    for (const line of summaryLines(admitted.value, result, settings.display, settings.quiet === true)) say(line);
+  const summary =
+    admission === 'quiet' ? [] : summaryLines(admitted.value, result, settings.display, settings.quiet === true);
+  if (admission === 'announce') for (const line of summary) say(line);
   opened.live();
   return {
     peer,
@@ -288,6 +293,7 @@ async function initializeAndAdmit(
     gone: opened.gone,
     changedAtStart: opened.changed,
     ...(opened.endInput === undefined ? {} : { endInput: opened.endInput }),
+    ...(admission === 'hold' ? { summary } : {}),
     stop: opened.stop,
   };
 }

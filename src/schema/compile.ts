@@ -21,6 +21,7 @@ import { isObject } from '../util/plain-json.js';
 import { checkCompileCost } from './compile-cost.js';
 import { tallyDocument } from './tally.js';
 import { checkUriLengths } from './uri-lengths.js';
+import { refuse } from './refusal-order.js';
 
 /** Internal switches that the public entry points fix. */
 export interface CompileFlags {
@@ -135,13 +136,9 @@ export function compileSchema(
   if (!admitted.ok) return admitted;
   const refs = resolveReferences(p);
   if (!refs.ok) return refs;
-  if (p.refusals.length > 0) {
-    return fail(
-      'unsupported_capability',
-      `schema uses what toolgate cannot enforce exactly: ${p.refusals[0]?.message}`,
-      p.refusals,
-    );
-  }
+  // Every document's refusals in one canonical order (refusal-order.ts), the root's first.
+  if (p.refusals.length > 0)
+    return refuse('unsupported_capability', 'schema uses what toolgate cannot enforce exactly', p.refusals);
   // What CompiledSchema.schema exposes: the checked private copy as given, in the caller's key order (never a
   // second read of the caller's object, never the engine's rewritten form).
   const exposedSchema = markOwnCopy(copy.value, limits.value);

@@ -20,6 +20,7 @@ import { checkCompileCost, inlineCopyCost } from './compile-cost.js';
 import { limitFailure } from '../util/limits.js';
 import { tallyDocument } from './tally.js';
 import { checkUriLengths } from './uri-lengths.js';
+import { refuse } from './refusal-order.js';
 import { isObject } from '../util/plain-json.js';
 import { engineCopy } from './schema-copy.js';
 import { notUriViolation } from './uri-spelling.js';
@@ -123,21 +124,14 @@ function admitLegacy(
   const meta = legacyMetaValidate(dialect, doc);
   if (meta.length > 0) {
     const violations = metaViolations(doc, meta, at);
-    return fail(
-      'validation',
-      `invalid schema: ${violations[0]?.message ?? `does not match the ${dialect} meta-schema`}`,
-      violations,
-    );
+    return refuse('validation', 'invalid schema', violations, `does not match the ${dialect} meta-schema`);
   }
+  // Problems in canonical order, headed by the first (refusal-order.ts): not the order the keys were written.
   const gate = gateLegacy(doc, dialect, options, at);
-  if (gate.invalid.length > 0) return fail('validation', `invalid schema: ${gate.invalid[0]?.message}`, gate.invalid);
+  if (gate.invalid.length > 0) return refuse('validation', 'invalid schema', gate.invalid);
   gate.refused.push(...legacyEngineGaps(doc, dialect, at));
   if (gate.refused.length > 0)
-    return fail(
-      'unsupported_capability',
-      `schema uses what toolgate cannot enforce exactly: ${gate.refused[0]?.message}`,
-      gate.refused,
-    );
+    return refuse('unsupported_capability', 'schema uses what toolgate cannot enforce exactly', gate.refused);
   return ok(true);
 }
 

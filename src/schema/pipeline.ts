@@ -14,6 +14,7 @@ import { offPlaceReferences } from './reference-places.js';
 import { shippedTargetProblem } from './builtin-targets.js';
 import { identifierRefusal } from './identifier-refusals.js';
 import { recordKnownClaims } from './claims.js';
+import { refuse } from './refusal-order.js';
 import type { Validator } from './engine/validator.js';
 import type { WalkOptions } from './walk.js';
 import { DEFAULT_VOCABULARIES, vocabulariesOf } from './vocabulary.js';
@@ -159,12 +160,9 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
     dialects: p.options.dialects,
     location,
   });
+  // Each refusal names its problems in canonical order, headed by the first (refusal-order.ts): a hunt's find.
   if (gate.legacy.length > 0)
-    return fail(
-      'unsupported_capability',
-      `schema uses what toolgate cannot enforce exactly: ${gate.legacy[0]?.message}`,
-      gate.legacy,
-    );
+    return refuse('unsupported_capability', 'schema uses what toolgate cannot enforce exactly', gate.legacy);
   // Counted before the meta-schema check, indexing and compiling, the work these limits bound. The root
   // was counted by compileSchema before its first estimate, into the same tally.
   if (!place.root) {
@@ -174,19 +172,14 @@ export function admitDocument(p: Pipeline, place: DocumentPlace, schema: unknown
   const metaErrors = metaValidate(checked, custom ? vocabularies : undefined);
   if (metaErrors.length > 0) {
     const violations = metaViolations(checked, metaErrors, location);
-    return fail(
-      'validation',
-      `invalid schema: ${violations[0]?.message ?? 'does not match the Draft 2020-12 meta-schema'}`,
-      violations,
-    );
+    return refuse('validation', 'invalid schema', violations, 'does not match the Draft 2020-12 meta-schema');
   }
-  if (gate.invalid.length > 0) return fail('validation', `invalid schema: ${gate.invalid[0]?.message}`, gate.invalid);
+  if (gate.invalid.length > 0) return refuse('validation', 'invalid schema', gate.invalid);
   const patterns = checkPatterns(schema, location);
-  if (patterns.invalid.length > 0)
-    return fail('validation', `invalid schema: ${patterns.invalid[0]?.message}`, patterns.invalid);
+  if (patterns.invalid.length > 0) return refuse('validation', 'invalid schema', patterns.invalid);
   p.refusals.push(...patterns.hazards, ...gate.refusals);
   // What the index and the engine hold from here: a copy in canonical key order (schema-copy.ts engineCopy), made
-  // once the gates passed (a refused document costs no copy, and the gates name problems in the written order).
+  // once the gates passed (a refused document costs no copy; refuse puts its problems in that order instead).
   const engineSchema = engineCopy(schema);
   p.documents.push({ uri: place.uri, schema: engineSchema, vocabularies });
   indexDocument(p.index, engineSchema, place.uri, p.frontEnd.identification);
