@@ -3,19 +3,19 @@
 // are re-parented to init, and a stop after that cannot find them (a hunt's find: a detached helper outlived every
 // crash, one more per gateway restart). So they are looked for while it runs, and the last ones seen are stopped
 // once it has exited: ONE /proc scan for every server of the process (a gateway may have 64), every few seconds and
-// soon after a server writes (a helper is mostly started before an answer: at start-up, for a call), and one more
-// when its input is closed. A helper started and detached between two scans by a server that then ends is missed
-// (docs/proxy.md says so).
+// when a server writes (a helper is mostly started before an answer: at start-up, for a call; at most one such scan
+// in SOON_SCAN_MS), and one more when its input is closed. A helper started and detached between two scans by a
+// server that then ends is missed (docs/proxy.md says so).
 import { findEscaped, processRow, processTable, type Row, STOP_GRACE_MS, signalEscaped } from './process-group.js';
 
 /**
  * How often the running servers' escaped descendants are looked for. A scan reads /proc/<pid>/stat of every
  * process: measured 2.3 ms for 116 processes on a 2-core machine at load 13, 4.2 ms with 64 servers looked for in
- * it (a gateway's most), so about 0.2% of a core at this pace, a little more while servers write (SOON_SCAN_MS).
+ * it (a gateway's most), so about 0.2% of a core at this pace, and at most 1% while servers write (SOON_SCAN_MS).
  */
 export const ESCAPE_SCAN_MS = 2000;
 
-/** How soon after a server wrote they are looked for: at most one such scan in this while, for all servers. */
+/** The least time between two scans made because a server wrote (for all servers together). */
 export const SOON_SCAN_MS = 500;
 
 /** How often a stop looks whether what it signalled is gone (so a prompt exit ends the grace early). */
@@ -31,7 +31,10 @@ interface Seen {
 export interface EscapeWatch {
   /** Looks now (while the leader still runs, the trail by parent pid is there) and keeps what it finds. */
   look(): void;
-  /** The server wrote (it may have started a helper first): looked for within SOON_SCAN_MS, one scan for all. */
+  /**
+   * The server wrote (it may have started a helper first): looked for now, or SOON_SCAN_MS after the last scan when
+   * that was sooner; one scan for all servers.
+   */
   lookSoon(): void;
   /**
    * Stops every process seen that is still the same process (same start time), and what they started since: SIGTERM,
@@ -45,6 +48,8 @@ export interface EscapeWatch {
 const watched = new Map<number, Seen[]>();
 let timer: NodeJS.Timeout | undefined;
 let soon: NodeJS.Timeout | undefined;
+/** When the last scan of every leader ran (Date.now()). */
+let lastScan = 0;
 
 /** The processes of `seen` that still run as themselves in `table`, then every escaped descendant found from them. */
 function refreshed(leader: number, seen: readonly Seen[], table: ReadonlyMap<number, Row>): Seen[] {
@@ -66,6 +71,7 @@ const sameProcess = (row: Row | undefined, seen: Seen): boolean =>
 
 /** One scan for every watched leader. */
 function scanAll(): void {
+  lastScan = Date.now();
   const table = processTable();
   if (table === undefined) return;
   for (const [leader, seen] of watched) watched.set(leader, refreshed(leader, seen, table));
@@ -88,10 +94,15 @@ export function watchEscapes(leader: number): EscapeWatch {
     },
     lookSoon: () => {
       if (soon !== undefined || !watched.has(leader)) return;
+      const wait = lastScan + SOON_SCAN_MS - Date.now();
+      if (wait <= 0) {
+        scanAll();
+        return;
+      }
       soon = setTimeout(() => {
         soon = undefined;
         scanAll();
-      }, SOON_SCAN_MS);
+      }, wait);
       soon.unref();
     },
     stop: (graceMs = STOP_GRACE_MS) => {

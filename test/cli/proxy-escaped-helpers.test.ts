@@ -47,8 +47,9 @@ async function helperOf(tag: string): Promise<number> {
 }
 
 /**
- * Long enough for a scan to have seen the helper: one comes about 0.5 s after the server's answer to initialize and
- * one every 2 s (ESCAPE_SCAN_MS; not imported, so that this file runs, and fails, without the fix).
+ * Long enough for a scan to have seen the helper, whatever the load: one comes as the server answers initialize (at
+ * most 0.5 s later) and one every 2 s (ESCAPE_SCAN_MS; not imported, so that this file runs, and fails, without
+ * the fix).
  */
 const scanned = () => new Promise((resolve) => setTimeout(resolve, 3000));
 
@@ -62,7 +63,7 @@ describe("a server's detached helper, once the server ends on its own", () => {
     expect(await survivors([helper], 3000)).toEqual([]);
   }, 30_000);
 
-  it('is stopped when the client hangs up and the server exits on its closed input, seen as its input closes', async () => {
+  it('is stopped when the client hangs up and the server exits on its closed input (seen as it closes)', async () => {
     const proxy = await proxied('hangup', {});
     const helper = await helperOf('hangup');
     // A call the server never answers: the proxy waits for it, and the server exits first, on its closed input.

@@ -20,7 +20,8 @@ afterEach(() => {
 /** A leader that starts a detached helper (its own session); both pids once the helper wrote its own. */
 async function leaderWithHelper(name: string): Promise<{ leader: number; helper: number; died: Promise<void> }> {
   const file = join(TEMP, name);
-  const write = `require('fs').writeFileSync(${JSON.stringify(file)}, String(process.pid)); setInterval(() => {}, 1000)`;
+  const pidWrite = `require('fs').writeFileSync(${JSON.stringify(file)}, String(process.pid))`;
+  const write = `${pidWrite}; setInterval(() => {}, 1000)`;
   const script =
     `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(write)}], ` +
     `{ detached: true, stdio: 'ignore' }).unref(); setInterval(() => {}, 1000)`;
