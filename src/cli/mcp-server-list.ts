@@ -1,19 +1,19 @@
-// `check --mcp` / `--url`: starts a server with the official SDK's stdio client (or reaches a Streamable HTTP
-// one with its HTTP client) and lists its tools, following
+// `check --mcp` / `--url`: starts a server in a process group of its own and lists its tools with the official
+// SDK's client over its stdio (listing-transport.ts), or reaches a Streamable HTTP one with its HTTP client,
+// following
 // `nextCursor` pagination. The listing is read leniently on purpose: the SDK's own tools/list result schema would
 // throw on a malformed tool before toolgate could report which tool and why, so each page is read with the SDK's
 // generic paginated-result schema (unknown members pass through) and `tools` is checked here.
-import type { ChildProcess } from 'node:child_process';
 import { thrownMessage, type Problem, type Result } from '../result.js';
 import { systemCode } from '../util/host-error.js';
 import { listAllPages } from '../catalog/mcp-pages.js';
 import { clip, oneLine } from '../util/describe-value.js';
 import { childEnvironment } from '../exec/environment.js';
-import { escapedDescendants, signalProcess, stopOrphans } from '../exec/process-group.js';
 import { maskSecrets } from '../exec/command-line.js';
 import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
 import { version } from './help.js';
 import { inputError } from './io.js';
+import { ListingTransport } from './listing-transport.js';
 import { cappedFetch } from '../mcp/capped-fetch.js';
 import { listingTexts, stdoutLines, textsFetch } from '../mcp/listing-texts.js';
 import { postOnlyFetch } from '../mcp/post-only-fetch.js';
@@ -51,9 +51,6 @@ export interface McpServer {
   readonly secrets: readonly string[];
 }
 
-/** How long a server's descendants wait for it to end before they are stopped anyway (the SDK closes in 2 s steps). */
-const ORPHAN_WAIT_MS = 7_000;
-
 /** The message for a request the server never answered. */
 function timedOut(method: string, timeoutMs: number): string {
   const hint = method === 'initialize' ? ': is it an MCP server speaking JSON-RPC on stdio?' : '';
@@ -74,14 +71,10 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
   // A server of a --config file was not named by --mcp or --url: the message names the option the user gave.
   const loaded = await loadMcpSdk(server.label === undefined ? option : '--config');
   if (!loaded.ok) return inputError(loaded.message);
-  const { client: clientModule, clientStdio, clientHttp, types } = loaded.sdk;
+  const { client: clientModule, clientHttp, types } = loaded.sdk;
   const [command = '', ...args] = server.words;
   // The server's stderr, cut with its secrets masked (server-stderr.ts).
   const stderr = stderrHead(server.secrets);
-  let pid: number | null | undefined;
-  // The server's process, for its pipes: a descendant it left behind may hold them open after it ended, and they
-  // would keep toolgate running for good.
-  let child: ChildProcess | undefined;
   let released: (() => void) | undefined;
   const texts = listingTexts((value) => types.JSONRPCMessageSchema.safeParse(value).success);
   const transport =
@@ -90,14 +83,18 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
           requestInit: { headers: { ...server.headers } },
           fetch: textsFetch(postOnlyFetch(cappedFetch()), texts),
         })
-      : new clientStdio.StdioClientTransport({
-          command,
-          args,
-          env: childEnvironment(server.env),
-          stderr: 'pipe',
-          ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
-        });
-  if (transport instanceof clientStdio.StdioClientTransport) transport.stderr?.on('data', stderr.take);
+      : new ListingTransport(
+          {
+            program: command,
+            args,
+            env: childEnvironment(server.env),
+            ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
+            // Beside the SDK's own reading of the same lines, each chunk before the transport reads it.
+            stdout: stdoutLines(texts),
+            stderr: stderr.take,
+          },
+          types.JSONRPCMessageSchema,
+        );
   // The ids of the listing's requests, as the SDK sends them: their answers' texts are kept (listing-texts.ts).
   const send = transport.send.bind(transport) as (...args: unknown[]) => Promise<void>;
   transport.send = (...args: unknown[]) => {
@@ -110,22 +107,12 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
     { name: 'toolgate-check', version: version() },
     { capabilities: { ...CLIENT_CAPABILITIES, roots: { ...CLIENT_CAPABILITIES.roots } } },
   );
-  // Set when the server's process has closed (the SDK reports it through the client's onclose).
-  let closed = false;
-  client.onclose = () => {
-    closed = true;
-  };
   let method = 'initialize';
   try {
     const connecting = client.connect(transport, { timeout: server.timeoutMs });
-    // The SDK spawns the server inside connect's first synchronous step; its pid is known from here on.
-    if (transport instanceof clientStdio.StdioClientTransport) {
-      pid = transport.pid;
-      child = (transport as unknown as { _process?: ChildProcess })._process;
-      // Beside the SDK's own reader of the same chunks, before any can arrive (they come in a later turn).
-      child?.stdout?.on('data', stdoutLines(texts));
-      if (typeof pid === 'number') released = stopOnSignal(pid);
-    }
+    // The SDK starts the transport inside connect's first synchronous step; the server's pid is known from here on.
+    const pid = transport instanceof ListingTransport ? transport.pid : undefined;
+    if (pid !== undefined) released = stopOnSignal(pid);
     await connecting;
     method = 'tools/list';
     const counts: number[] = [];
@@ -155,17 +142,23 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
     const status = thrown instanceof clientHttp.StreamableHTTPError && typeof code === 'number' && code >= 100;
     // A server never started (no pid): the spawn error's code alone, as serve says it (exec/run.ts): its message
     // quotes the words and env values it refused whole (a hunt's find: a secret with a NUL, spelled `\x00`).
-    const unstarted = transport instanceof clientStdio.StdioClientTransport && typeof pid !== 'number';
+    const unstarted = transport instanceof ListingTransport && transport.pid === undefined;
+    // A server that exited is named so, not by the SDK's "Connection closed" (the proxy says `exited (status 3)`).
+    const ended = transport instanceof ListingTransport ? transport.ended : undefined;
     const why = unstarted
       ? `could not be started: ${systemCode(thrown, 'the system refused it')}`
       : code === types.ErrorCode.RequestTimeout
         ? timedOut(method, server.timeoutMs)
-        : status
-          ? `the MCP server answered HTTP ${code} to "${method}"`
-          : // The server's text on one line: a newline in it would print a line of the server's own making.
-            oneLine(clip(sdkSchemaIssue(thrown, method) ?? thrownMessage(thrown), MAX_ERROR_CHARS));
+        : code === types.ErrorCode.ConnectionClosed && ended !== undefined
+          ? `${ended} before answering "${method}"`
+          : status
+            ? `the MCP server answered HTTP ${code} to "${method}"`
+            : // The server's text on one line: a newline in it would print a line of the server's own making.
+              oneLine(clip(sdkSchemaIssue(thrown, method) ?? thrownMessage(thrown), MAX_ERROR_CHARS));
     const shown = stderr.text().trim();
     const tail = shown === '' ? '' : `\nserver stderr:\n${shown}`;
+    // Nothing more is wanted of the server: its group is stopped at once, not given the wait a listed server gets.
+    if (transport instanceof ListingTransport) await transport.stopNow();
     return fail(`${why}${tail}`);
   } finally {
     // An HTTP session is ended with DELETE (MCP 2025-06-18, "Session Management"), waited for a bounded time.
@@ -177,19 +170,9 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
       await Promise.race([transport.terminateSession().catch(() => undefined), waited]);
       clearTimeout(timer);
     }
-    // A wrapper such as `npx -y` ends on the SDK's SIGTERM and leaves the server it started running, holding this
-    // process's stdio pipes, so the close waited for them and check about a minute to exit. Its descendants, looked
-    // up before the close while the trail by parent pid is there, are stopped as soon as the wrapper has ended.
-    const descendants = typeof pid === 'number' ? escapedDescendants(pid) : [];
-    const orphans =
-      typeof pid === 'number' && descendants.length > 0 ? stopOrphans(pid, descendants, ORPHAN_WAIT_MS) : undefined;
-    await Promise.all([client.close().catch(() => undefined), orphans]);
-    // After a timed-out request the SDK has already begun closing on timers that keep no process alive, and the
-    // close above returns at once: a server that ignores its closed stdin would outlive toolgate. Stop it now.
-    if (!closed && typeof pid === 'number') signalProcess(pid, 'SIGKILL');
-    const piped = transport instanceof clientStdio.StdioClientTransport ? transport.stderr : null;
-    for (const stream of [child?.stdin, child?.stdout, child?.stderr, piped as { destroy?: () => void } | null])
-      stream?.destroy?.();
+    // A stdio server's input is closed, then its group is stopped, and the descendants that left it: a wrapper such
+    // as `npx -y`, or a launcher's helper, left behind holding its pipes kept check running (listing-transport.ts).
+    await client.close().catch(() => undefined);
     released?.();
   }
 }

@@ -6,9 +6,7 @@ import { stopAllGroups } from '../exec/process-group.js';
 import { runProxy } from '../proxy/run.js';
 import type { CliIO, ExitCode } from './io.js';
 import { proxySettings } from './proxy-options.js';
-
-/** The signals that end the proxy cleanly. */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+import { holdStopSignals } from './stop-signals.js';
 
 /** Runs the proxy until the client hangs up (0), the server dies (1), or start-up fails (1 or 2). */
 export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
@@ -30,28 +28,21 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
   // fetch keeps a timing entry of every upstream request, up to 250 of about 1 KB (W3C Resource Timing,
   // "performance entry buffer"), that nothing in a proxy process reads: it keeps none.
   performance.setResourceTimingBufferSize(0);
-  // Told to exit, from the moment the server may exist: stop its group first, then end by the signal.
-  let stoppedBy: NodeJS.Signals | undefined;
+  // Told to exit, from the moment the server may exist: stop its group first, then end by the signal. SIGHUP too
+  // (the terminal or the host closed): its servers run in process groups of their own, which a hangup does not
+  // reach, so a proxy ended by it without stopping them would leave them running. A second signal is ignored until
+  // then (stop-signals.ts).
   let signalled: () => void = () => undefined;
   const told = new Promise<void>((resolve) => {
     signalled = resolve;
   });
-  const onSignal = (signal: NodeJS.Signals): void => {
-    stoppedBy = signal;
-    signalled();
-  };
-  // SIGHUP too (the terminal or the host closed): its servers run in process groups of their own, which a hangup
-  // does not reach, so a proxy ended by it without stopping them would leave them running.
-  for (const signal of STOP_SIGNALS) process.once(signal, onSignal);
+  const signals = holdStopSignals(() => signalled());
   try {
     return await runProxy(settings, io, told);
   } finally {
-    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     // A server whose session was still opening or already closing when the signal came is not one the run waits
     // for, and the exit hook's SIGKILL does not run on a death by signal: every group still running is stopped here.
-    if (stoppedBy !== undefined) {
-      await stopAllGroups();
-      process.kill(process.pid, stoppedBy);
-    }
+    if (signals.received() !== undefined) await stopAllGroups();
+    signals.end();
   }
 }

@@ -26,10 +26,8 @@ import { inexactArguments } from '../mcp/exact-call.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
 import { serveSchemaOptions, serveSettings } from './serve-config.js';
 import { withDashDash } from './serve-usage.js';
+import { holdStopSignals } from './stop-signals.js';
 import { StdioLineTransport } from '../mcp/stdio-line-transport.js';
-
-/** The signals that end `serve` cleanly (SIGHUP: the terminal closed). */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 const text = (t: string, isError: boolean): CallToolResult => ({ content: [{ type: 'text', text: t }], isError });
 
@@ -213,16 +211,9 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
       await transport.close();
     })();
   };
-  // Told to exit: the same clean end as a client that hung up, then the signal's own default. The handler stays
-  // installed until the groups are stopped: a second Ctrl-C during the stop grace would otherwise kill toolgate
-  // at once, and 'exit' does not run on death by signal, so the groups it started would outlive it.
-  let stoppedBy: NodeJS.Signals | undefined;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (stoppedBy !== undefined) return;
-    stoppedBy = signal;
-    void transport.close();
-  };
-  for (const s of STOP_SIGNALS) process.on(s, onSignal);
+  // Told to exit: the same clean end as a client that hung up, then the signal's own default; a second signal
+  // during the stop's grace is ignored (stop-signals.ts).
+  const signals = holdStopSignals(() => void transport.close());
   try {
     await server.connect(transport);
     // One line for a person who started it by hand (nothing else is said until it ends); a client shows it in its
@@ -235,8 +226,7 @@ export async function serveCommand(argv: readonly string[], io: CliIO): Promise<
     await Promise.allSettled([...inFlight]);
     await stopAllGroups();
   } finally {
-    for (const s of STOP_SIGNALS) process.off(s, onSignal);
+    signals.end();
   }
-  if (stoppedBy !== undefined) process.kill(process.pid, stoppedBy);
   return 0;
 }

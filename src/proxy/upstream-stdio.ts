@@ -6,6 +6,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { childEnvironment } from '../exec/environment.js';
 import { BASE64_GROUP, createMasker, isBase64Char } from '../exec/mask-secrets.js';
 import { secretForms } from '../exec/secret-forms.js';
+import { watchEscapes } from '../exec/escape-watch.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
 import { clip } from '../util/describe-value.js';
 import { systemCode } from '../util/host-error.js';
@@ -236,6 +237,10 @@ export function startStdioUpstream(
   } catch (thrown) {
     return systemCode(thrown, 'the system refused it');
   }
+  // Its descendants that leave its group are looked for while it runs, and stopped once it exits: found after
+  // that, by parent pid, they would not be (src/exec/escape-watch.ts; a hunt's find).
+  const escapes = child.pid === undefined ? undefined : watchEscapes(child.pid);
+  child.stdout?.on('data', () => escapes?.lookSoon());
   const stderr = watchStderr(child, settings, io);
   let upstreamGone: (why: string) => void = () => undefined;
   const gone = new Promise<string>((resolve) => {
@@ -247,6 +252,7 @@ export function startStdioUpstream(
   let silent: NodeJS.Timeout | undefined;
   child.on('exit', (code, signal) => {
     clearTimeout(silent);
+    void escapes?.stop();
     upstreamGone(`exited (${signal ?? `status ${code}`})`);
   });
   // A server that closed its stdout answers nothing more: gone (its calls answered, it stopped, a gateway's
@@ -269,11 +275,13 @@ export function startStdioUpstream(
     endInput: () => {
       // A grace already running (its stdout closed before) runs on: a review's find, the call waited --timeout.
       inputEnded = true;
+      // Seen while it still runs: a server that ends on its closed input leaves its helpers re-parented to init.
+      escapes?.look();
       child.stdin?.end();
     },
     stop: async () => {
       channel.close();
-      if (child.pid !== undefined) await stopGroup(child.pid);
+      if (child.pid !== undefined) await Promise.all([stopGroup(child.pid), escapes?.stop()]);
       child.stdin?.destroy();
       child.stdout?.destroy();
       child.stderr?.destroy();
