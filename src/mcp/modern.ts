@@ -182,7 +182,7 @@ export function modernTool(tool: object): object {
  */
 export function discoverResult(init: Record<string, unknown>): Record<string, unknown> {
   // Each of its shape, as an initialize-era client is told them (server-shapes.ts).
-  const declared = serverCapabilities(init['capabilities']);
+  const declared = serverCapabilities(init['capabilities'], STATELESS_REVISIONS[0] as ProtocolRevision);
   const capabilities: Record<string, unknown> = {};
   for (const key of MODERN_CAPABILITIES) {
     const value = own(declared, key);

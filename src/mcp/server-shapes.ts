@@ -25,6 +25,7 @@ import {
   text,
 } from './message-shapes.js';
 import { shownServerInfo } from './server-texts.js';
+import type { ProtocolRevision } from './versions.js';
 
 /** Params a message may leave out: none is sent on as none. */
 export const optional =
@@ -231,7 +232,7 @@ const objectsOf: Shape = (v) => {
   return out;
 };
 
-/** Each capability a server may declare, and its shape (ServerCapabilities; `extensions`: 2026-07-28). */
+/** Each capability a server may declare, and its shape (ServerCapabilities; each revision's: versions.ts). */
 const CAPABILITIES: Readonly<Record<string, Shape>> = {
   experimental: objectsOf,
   logging: openObject,
@@ -252,13 +253,15 @@ const CAPABILITIES: Readonly<Record<string, Shape>> = {
 };
 
 /**
- * A server's capabilities as its client is told them: each MCP names, of its shape (one that is not is left out);
- * none other. The MCP SDK client refused to connect to a server declaring `experimental: { e: 1 }`.
+ * A server's capabilities as a client of `revision` is told them: each MCP names in that revision, of its shape (one
+ * that is not is left out); none other. The MCP SDK client refused to connect to a server declaring
+ * `experimental: { e: 1 }`; a 2024-11-05 client was told of `completions`, `tasks` and `extensions` (a hunt's find).
  */
-export function serverCapabilities(caps: unknown): Record<string, unknown> {
+export function serverCapabilities(caps: unknown, revision: ProtocolRevision): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (caps === null || typeof caps !== 'object' || Array.isArray(caps)) return out;
   for (const [name, shape] of Object.entries(CAPABILITIES)) {
+    if (!revision.serverCapabilities.includes(name)) continue;
     const given = (caps as Record<string, unknown>)[name];
     if (!Object.hasOwn(caps, name) || given === undefined || given === null) continue;
     const shaped = shape(given);

@@ -25,6 +25,17 @@ export interface ProtocolRevision {
    * (2025-11-25); an earlier client takes it with `sampling` alone.
    */
   readonly samplingContext: boolean;
+  /**
+   * Whether a form elicitation may ask for a multi-select array, titled choices (`oneOf`) or a `default` beside a
+   * boolean's (2025-11-25, "Elicitation", PrimitiveSchemaDefinition).
+   */
+  readonly elicitationChoices: boolean;
+  /** The content block types a tool result or prompt message may hold (ContentBlock). */
+  readonly contentTypes: readonly string[];
+  /** The members BaseMetadata, Icons and Implementation added (`title`, `icons`, `description`, `websiteUrl`). */
+  readonly metadataFields: readonly string[];
+  /** The capabilities a server may declare (ServerCapabilities). */
+  readonly serverCapabilities: readonly string[];
   /** The JSON Schema dialect of a tool schema without `$schema`, when the revision states one. */
   readonly defaultDialect: '2020-12' | undefined;
   /** Whether the Streamable HTTP transport sends `Mcp-Method` / `Mcp-Name` headers mirroring the body (SEP-2243). */
@@ -34,6 +45,12 @@ export interface ProtocolRevision {
 const TOOLS_2025_03 = ['annotations'] as const;
 const TOOLS_2025_06 = [...TOOLS_2025_03, 'title', 'outputSchema'] as const;
 const TOOLS_2025_11 = [...TOOLS_2025_06, 'icons', 'execution'] as const;
+const CONTENT_2024 = ['text', 'image', 'resource'] as const;
+const CONTENT_2025_03 = [...CONTENT_2024, 'audio'] as const;
+const CONTENT_2025_06 = [...CONTENT_2025_03, 'resource_link'] as const;
+const METADATA_2025_11 = ['title', 'icons', 'description', 'websiteUrl'] as const;
+const CAPABILITIES_2024 = ['experimental', 'logging', 'prompts', 'resources', 'tools'] as const;
+const CAPABILITIES_2025_03 = [...CAPABILITIES_2024, 'completions'] as const;
 
 /** Every revision toolgate knows, newest first. */
 export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
@@ -47,6 +64,10 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     elicitationModes: ['form', 'url'],
     samplingTools: true,
     samplingContext: true,
+    elicitationChoices: true,
+    contentTypes: CONTENT_2025_06,
+    metadataFields: METADATA_2025_11,
+    serverCapabilities: [...CAPABILITIES_2025_03, 'extensions'],
     defaultDialect: '2020-12',
     routingHeaders: true,
   },
@@ -58,6 +79,10 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     elicitationModes: ['form', 'url'],
     samplingTools: true,
     samplingContext: true,
+    elicitationChoices: true,
+    contentTypes: CONTENT_2025_06,
+    metadataFields: METADATA_2025_11,
+    serverCapabilities: [...CAPABILITIES_2025_03, 'tasks'],
     defaultDialect: '2020-12',
     routingHeaders: false,
   },
@@ -69,6 +94,10 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     elicitationModes: ['form'],
     samplingTools: false,
     samplingContext: false,
+    elicitationChoices: false,
+    contentTypes: CONTENT_2025_06,
+    metadataFields: ['title'],
+    serverCapabilities: CAPABILITIES_2025_03,
     defaultDialect: undefined,
     routingHeaders: false,
   },
@@ -80,6 +109,10 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     elicitationModes: [],
     samplingTools: false,
     samplingContext: false,
+    elicitationChoices: false,
+    contentTypes: CONTENT_2025_03,
+    metadataFields: [],
+    serverCapabilities: CAPABILITIES_2025_03,
     defaultDialect: undefined,
     routingHeaders: false,
   },
@@ -91,6 +124,10 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     elicitationModes: [],
     samplingTools: false,
     samplingContext: false,
+    elicitationChoices: false,
+    contentTypes: CONTENT_2024,
+    metadataFields: [],
+    serverCapabilities: CAPABILITIES_2024,
     defaultDialect: undefined,
     routingHeaders: false,
   },
@@ -103,6 +140,10 @@ export const PROTOCOL_REVISIONS: readonly ProtocolRevision[] = Object.freeze([
     elicitationModes: [],
     samplingTools: false,
     samplingContext: false,
+    elicitationChoices: false,
+    contentTypes: CONTENT_2024,
+    metadataFields: [],
+    serverCapabilities: CAPABILITIES_2024,
     defaultDialect: undefined,
     routingHeaders: false,
   },

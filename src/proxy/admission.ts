@@ -3,7 +3,8 @@
 // grants, then `--lock`'s pins. What is published is the upstream's own tool definitions for admitted, granted
 // tools that match their pins, unchanged but for one thing: an inputSchema without `"type": "object"` is published
 // with it added, since MCP clients (the SDK's among them) refuse a tools/list without it, and MCP arguments are
-// objects anyway (calls.ts refuses any other value). A tool whose schema accepts every arguments object is
+// objects anyway (calls.ts refuses any other value). A client of an older revision is listed them without the tool
+// fields its revision lacks. A tool whose schema accepts every arguments object is
 // named, and withheld with `--withhold-unconstrained`.
 import type { BadToolPolicy } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
@@ -34,6 +35,8 @@ import { inexactTools } from '../mcp/exact-listing.js';
 import type { ProxySettings } from './settings.js';
 import { type Peer, RPC } from '../mcp/peer.js';
 import type { EncodedJson } from '../mcp/channel.js';
+import { toolFor } from '../mcp/revision-fields.js';
+import { NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 
 /** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
 const MAX_PAGES = 100;
@@ -64,16 +67,27 @@ export interface Published {
   readonly typeAdded: readonly string[];
 }
 
-// The tools/list result of each admission, as the bytes of its JSON text: made once, sent to every session that
-// shares it (a 2,000-tool catalog is about 700 KB, serialized and encoded again for each session before).
-const listTexts = new WeakMap<Published, EncodedJson>();
+// The tools/list result of each admission, as the bytes of its JSON text: made once per the tool fields of a
+// client's revision, sent to every session that shares it (a 2,000-tool catalog is about 700 KB, serialized and
+// encoded again for each session before).
+const listTexts = new WeakMap<Published, Map<string, EncodedJson>>();
 
-/** The `tools/list` result of what is published (`{"tools":[...]}`), made once per admission. */
-export function toolsListText(published: Published): EncodedJson {
-  let encoded = listTexts.get(published);
+/**
+ * The `tools/list` result of what is published (`{"tools":[...]}`) as a client of `revision` reads it (the tool
+ * fields its revision lacks left out: src/mcp/revision-fields.ts), made once per admission and such revision.
+ */
+export function toolsListText(published: Published, revision: ProtocolRevision = NEWEST_INITIALIZE): EncodedJson {
+  let texts = listTexts.get(published);
+  if (texts === undefined) {
+    texts = new Map();
+    listTexts.set(published, texts);
+  }
+  const key = revision.toolFields.join(',');
+  let encoded = texts.get(key);
   if (encoded === undefined) {
-    encoded = { bytes: Buffer.from(JSON.stringify({ tools: [...published.tools.values()] }), 'utf8') };
-    listTexts.set(published, encoded);
+    const tools = [...published.tools.values()].map((tool) => toolFor(tool, revision));
+    encoded = { bytes: Buffer.from(JSON.stringify({ tools }), 'utf8') };
+    texts.set(key, encoded);
   }
   return encoded;
 }

@@ -155,7 +155,16 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       record('forwarded', 'output', false);
       return;
     }
-    const checked = checkResult(tool, r.result, r.line, published, settings.maxResultBytes, name);
+    const checked = checkResult(
+      tool,
+      r.result,
+      r.line,
+      published,
+      settings.maxResultBytes,
+      name,
+      false,
+      clientRevision,
+    );
     if ('text' in checked) downstream.respondText(m.id, checked.text);
     else downstream.respond(m.id, { result: checked.result });
     const isError = (r.result as { isError?: unknown } | null)?.isError === true;
@@ -213,7 +222,9 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
               .then((ready) =>
                 downstream.respond(
                   m.id,
-                  ready === WITHDRAWN ? CANCELLED : { result: { tools: listedTools(set.slots, context.visible) } },
+                  ready === WITHDRAWN
+                    ? CANCELLED
+                    : { result: { tools: listedTools(set.slots, context.visible, clientRevision) } },
                 ),
               ),
             (r) => downstream.respond(m.id, r),

@@ -2,20 +2,27 @@
 // published tools, in the config's order, each under `<server>__<tool>`; how long it waits for re-admissions under
 // way), where a published name leads back to (the server and the tool's own name), and the start-up report (what
 // startProxy's handle lists).
+import { toolFor } from '../mcp/revision-fields.js';
+import { NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { NOTHING, type Published, type Withheld } from './admission.js';
 import { SEPARATOR, publishedName } from './names.js';
 import type { Slot } from './servers.js';
 
 /**
- * The tools of every server as one tools/list, each definition as admitted but for its published name; with
- * `visible` (a `--grants` client's), only the names it may see.
+ * The tools of every server as one tools/list, each definition as admitted but for its published name (and the tool
+ * fields `revision` lacks: src/mcp/revision-fields.ts); with `visible` (a `--grants` client's), only the names it
+ * may see.
  */
-export function listedTools(slots: readonly Slot[], visible?: (name: string) => boolean): Record<string, unknown>[] {
+export function listedTools(
+  slots: readonly Slot[],
+  visible?: (name: string) => boolean,
+  revision: ProtocolRevision = NEWEST_INITIALIZE,
+): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const slot of slots)
     for (const [name, tool] of slot.published.tools) {
       const published = publishedName(slot.name, name);
-      if (visible === undefined || visible(published)) out.push({ ...tool, name: published });
+      if (visible === undefined || visible(published)) out.push({ ...toolFor(tool, revision), name: published });
     }
   return out;
 }

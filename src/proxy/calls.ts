@@ -14,6 +14,10 @@ import type { RpcMessage } from '../mcp/channel.js';
 import { memberText } from '../mcp/json-member.js';
 import { RPC, type RpcError } from '../mcp/peer.js';
 import { secretSafeText } from './secret-safe-text.js';
+import { modernResultMembers } from '../mcp/modern.js';
+import { lackedContent, readsStructuredContent } from '../mcp/revision-fields.js';
+import { NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
+import { isObject } from '../util/plain-json.js';
 
 /** A CallToolResult made by the proxy. */
 function errorResult(text: string): { content: { type: 'text'; text: string }[]; isError: true } {
@@ -94,11 +98,18 @@ export function checkResult(
   maxResultBytes: number,
   calledAs = tool,
   asValue = false,
+  revision: ProtocolRevision = NEWEST_INITIALIZE,
 ): CheckedResult {
   // A member named __proto__ goes toward the client no more than toward the server; a lone surrogate no more than
   // in a listing (a model API refuses it, and then every later request of the conversation).
   const refused = passOnRefusal(calledAs, result, line);
   if (refused !== undefined) return { result: errorResult(refused.text), problem: 'output' };
+  const unread = unreadable(result, revision, asValue);
+  if (unread !== undefined)
+    return {
+      result: errorResult(`error: tool ${calledAs} ran but its result was not passed on: ${unread}`),
+      problem: 'output',
+    };
   const raw = line === undefined ? undefined : memberText(line, ['result']);
   const text = raw?.kind === 'text' ? raw.text : JSON.stringify(result);
   // The text first: its size bounds the checks that follow, and the serialization of a value sent instead.
@@ -114,14 +125,43 @@ export function checkResult(
       problem: 'output',
     };
   const schema = published.outputs.get(tool);
-  if (schema === undefined && !asValue)
+  // structuredContent came with outputSchema (2025-06-18): left out for a client of an earlier revision, which the
+  // result's text blocks serve ("Tools", Structured Content: a tool SHOULD return it as text too).
+  const fitted = structuredFor(result, revision);
+  if (schema === undefined && !asValue && fitted === result)
     return raw?.kind === 'text' ? { text: raw.text, problem: undefined } : { result, problem: undefined };
   const broken = schema === undefined ? undefined : outputRefusal(calledAs, result, schema);
   if (broken !== undefined) return { result: errorResult(broken.text), problem: 'output' };
   // The value is what is sent: serialized here once (the text above when it was made from the value).
-  const sent = raw?.kind === 'text' ? JSON.stringify(result) : (text ?? '');
+  const sent = raw?.kind === 'text' || fitted !== result ? JSON.stringify(fitted) : (text ?? '');
   if (Buffer.byteLength(sent) > maxResultBytes) return oversized(calledAs, sent, maxResultBytes);
   return { text: sent, problem: undefined };
+}
+
+/**
+ * Why a client of `revision` cannot read a tool's `result`, or undefined: a CallToolResult is an object with a
+ * `content` array, of block types its revision has, and without the members only a 2026-07-28 server sends (an
+ * `input_required` round no one checked; modern-requests.ts refuses them on the `asValue` path). A hunt's find: a
+ * `null`, an array and such a round reached 2025-11-25 session clients, `audio` a 2024-11-05 one.
+ */
+function unreadable(result: unknown, revision: ProtocolRevision, asValue: boolean): string | undefined {
+  if (asValue && (!isObject(result) || modernResultMembers(result).length > 0)) return undefined;
+  if (!isObject(result) || !Array.isArray(result['content']))
+    return 'it is not a CallToolResult (an object with a content array)';
+  const modern = modernResultMembers(result);
+  if (modern.length > 0)
+    return `the server put ${modern.join(', ')} in it, which only an MCP 2026-07-28 server may send`;
+  const lacked = lackedContent(result['content'], revision);
+  if (lacked !== undefined) return `it holds ${lacked} content, which an MCP ${revision.version} client cannot read`;
+  return undefined;
+}
+
+/** A result without its `structuredContent` when `revision` does not read it (else the same object). */
+function structuredFor(result: unknown, revision: ProtocolRevision): unknown {
+  if (readsStructuredContent(revision) || !isObject(result) || !Object.hasOwn(result, 'structuredContent'))
+    return result;
+  const { structuredContent: _left, ...rest } = result;
+  return rest;
 }
 
 /** The refusal of a result whose `text` is over --max-result. */

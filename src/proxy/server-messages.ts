@@ -1,15 +1,15 @@
 // What a server sends its client beyond tools, as the client gets it: rebuilt from the members the MCP
 // specification gives each (src/mcp/server-shapes.ts), never passed on as sent, and only what the client said it
-// takes. A server's request needs the capability it is for (revision-rules.ts); a request augmented with a task
-// goes on as an ordinary one to a client that did not declare tasks for it (2025-11-25, "Tasks": such a receiver
-// processes it normally), and through the gateway always (it serves no tasks: one server would read another's);
-// `includeContext` goes only to a client that declared `sampling.context` ("Sampling"; a client of a revision
-// before 2025-11-25, which has no such capability, with `sampling`), never through the gateway,
-// whose client holds every server's context. A URL mode elicitation asks the user to open an http or https URL.
-// A -32042 error's elicitations reach only a client that takes URL mode; an error with a code of 2026-07-28's own
-// signalling (HeaderMismatch and the like) is the proxy's -32603, quoting the server's message. An answer or a
-// request not of its shape is the proxy's error, a notification not of its shape goes nowhere; an answer over
-// --max-result is refused.
+// takes and its revision reads (src/mcp/revision-fields.ts). A server's request needs the capability it is for
+// (revision-rules.ts); a request augmented with a task goes on as an ordinary one to a client that did not declare
+// tasks for it (2025-11-25, "Tasks": such a receiver processes it normally), and through the gateway always (it
+// serves no tasks: one server would read another's); `includeContext` goes only to a client that declared
+// `sampling.context` ("Sampling"; a client of a revision before 2025-11-25, which has no such capability, with
+// `sampling`), never through the gateway, whose client holds every server's context. A URL mode elicitation asks the
+// user to open an http or https URL. A -32042 error's elicitations reach only a client that takes URL mode (its
+// revision has it, and it declared it); an error with a code of 2026-07-28's own signalling (HeaderMismatch and the
+// like) is the proxy's -32603, quoting the server's message. An answer or a request not of its shape is the
+// proxy's error, a notification not of its shape goes nowhere; an answer over --max-result is refused.
 import { RPC, type Reply, type RpcError } from '../mcp/peer.js';
 import { metaOf } from '../mcp/forward.js';
 import { arrayOf, members, NOT_SHAPED } from '../mcp/message-shapes.js';
@@ -26,6 +26,7 @@ import {
 } from '../mcp/server-shapes.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
 import { serverRequestRefusal } from './revision-rules.js';
+import { implementationFor, lackedContent, listingFor, promptBlocks } from '../mcp/revision-fields.js';
 import { MODERN_ERRORS } from '../mcp/modern.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import { clip } from '../util/describe-value.js';
@@ -40,6 +41,13 @@ export interface ClientSide {
   /** The gateway (proxy --config): several servers behind one client. */
   readonly gateway: boolean;
 }
+
+/**
+ * Whether the client takes URL mode elicitations: its revision has them and it declared them (a hunt's find: a
+ * -32042's reached a 2025-06-18 client that declared `elicitation.url`, a mode its revision lacks).
+ */
+const takesUrl = (client: ClientSide): boolean =>
+  client.revision.elicitationModes.includes('url') && declared(client.caps, 'elicitation', 'url');
 
 /** Whether the client declared the capability at `path` (each step an object). */
 function declared(caps: Readonly<Record<string, unknown>>, ...path: readonly string[]): boolean {
@@ -97,8 +105,7 @@ export const NOT_PASSED = Symbol('not passed');
  * progress message may be shown to a model or a person), or NOT_PASSED.
  */
 export function serverNotification(method: string, params: unknown, client: ClientSide): unknown {
-  if (method === 'notifications/elicitation/complete' && !declared(client.caps, 'elicitation', 'url'))
-    return NOT_PASSED;
+  if (method === 'notifications/elicitation/complete' && !takesUrl(client)) return NOT_PASSED;
   const shape = SERVER_NOTIFICATIONS.get(method);
   const shaped = shape === undefined ? NOT_SHAPED : wellFormedJson(shape(params));
   return shaped === NOT_SHAPED || shaped === KEYS_MERGE ? NOT_PASSED : shaped;
@@ -160,7 +167,7 @@ export function serverError(
       ? error
       : { code: error.code, message, ...(data === undefined ? {} : { data }) };
   if (error.code !== URL_ELICITATION_REQUIRED || data === undefined) return said;
-  const elicitations = declared(client.caps, 'elicitation', 'url') ? ELICITATIONS(data) : NOT_SHAPED;
+  const elicitations = takesUrl(client) ? ELICITATIONS(data) : NOT_SHAPED;
   return elicitations === NOT_SHAPED ? { code: error.code, message } : { ...said, data: elicitations };
 }
 
@@ -203,23 +210,36 @@ export function serverAnswer(
       RPC.internalError,
       `the MCP server's answer was not passed on: it is not a ${name} (MCP 2025-11-25)`,
     );
+  // A block of a type the client's revision lacks is not passed on; members it lacks are left out
+  // (src/mcp/revision-fields.ts).
+  const lacked = method === 'prompts/get' ? lackedContent(promptBlocks(shaped), client.revision) : undefined;
+  if (lacked !== undefined) {
+    const reader = `an MCP ${client.revision.version} client`;
+    return refused(
+      RPC.internalError,
+      `the MCP server's answer was not passed on: it holds ${lacked} content, which ${reader} cannot read`,
+    );
+  }
   // A prompt's messages and a resource's text go to a model as they are: a lone surrogate written as U+FFFD, as in
   // what the server sends on its own (a review's find). A listed prompt, resource or template whose text steers a
   // reader unseen is left out, as a tool is (src/mcp/server-texts.ts).
-  const written = wellFormedJson(shaped);
+  const written = wellFormedJson(listingFor(method, shaped, client.revision));
   if (written !== KEYS_MERGE) return { result: withoutSteeringEntries(method, written) };
   return refused(RPC.internalError, `the MCP server's answer was not passed on: ${KEYS_MERGED}`);
 }
 
 /**
- * What of a server's initialize result its client is told beside the protocol version and capabilities the proxy
- * sets itself: `serverInfo` (a text steering its reader unseen written out: src/mcp/server-texts.ts) and
- * `instructions` of their specified shape and a plain `_meta`, nothing else of it.
+ * What of a server's initialize result a client of `revision` is told beside the protocol version and capabilities
+ * the proxy sets itself: `serverInfo` (with the members of that revision, a text steering its reader unseen written
+ * out: src/mcp/server-texts.ts) and `instructions` of their specified shape and a plain `_meta`, nothing else of it.
  */
-export function serverInitialize(init: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function serverInitialize(
+  init: Readonly<Record<string, unknown>>,
+  revision: ProtocolRevision,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const info = IMPLEMENTATION(ownData(init, 'serverInfo'));
-  if (info !== NOT_SHAPED) out['serverInfo'] = info;
+  if (isObject(info)) out['serverInfo'] = implementationFor(info, revision);
   // Instructions go into what a model reads (a client puts them in its system prompt): held to what a tool's
   // description is (published-text.ts), or left out.
   const instructions = ownData(init, 'instructions');

@@ -178,7 +178,8 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     current: Pick<Published, 'outputs'>,
     modern = false,
   ): 'size' | 'output' | undefined => {
-    const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes, tool, modern);
+    const revision = modern ? undefined : clientRevision();
+    const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes, tool, modern, revision);
     // A stateless client gets the value that was read (its text cannot be passed on with a resultType added).
     if (modern)
       downstream.respond(id, modernReply('tools/call', { result: 'text' in checked ? r.result : checked.result }));

@@ -150,11 +150,11 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
             clientRevision = negotiated;
             clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
           }
-          // Each capability MCP names, of its shape (server-shapes.ts), the proxy's tools/list_changed among them.
-          const offered = serverCapabilities(upstreamCaps);
+          // Each capability of the client's revision, of its shape (server-shapes.ts), the proxy's list_changed too.
+          const offered = serverCapabilities(upstreamCaps, negotiated);
           const tools = (offered['tools'] ?? {}) as Record<string, unknown>;
           // Rebuilt: no member of the server's result but those MCP gives it (server-messages.ts).
-          const told = serverInitialize(shown);
+          const told = serverInitialize(shown, negotiated);
           if (typeof shown['instructions'] === 'string' && told['instructions'] === undefined)
             context.warn("the server's instructions hold a character that steers what a model reads: not passed on");
           downstream.respond(m.id, {
@@ -186,7 +186,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
             (async () => {
               const current = tools.ready() ?? (await waiting.wait(m.id, tools.settled()));
               if (current === WITHDRAWN) downstream.respond(m.id, CANCELLED);
-              else downstream.respondText(m.id, toolsListText(current));
+              else downstream.respondText(m.id, toolsListText(current, clientRevision));
             })(),
           );
           return;

@@ -23,7 +23,7 @@ describe("a server's texts beyond its tools", () => {
   };
 
   it("serverInfo's texts are written out in the initialize result", () => {
-    expect(serverInitialize({ serverInfo }).serverInfo).toEqual(shown);
+    expect(serverInitialize({ serverInfo }, NEWEST_INITIALIZE).serverInfo).toEqual(shown);
   });
 
   it("serverInfo's texts are written out in server/discover's identity", () => {
@@ -33,7 +33,7 @@ describe("a server's texts beyond its tools", () => {
 
   it('a serverInfo without such a text is passed as it was', () => {
     const plain = { name: 'srv', title: 'Ümlaut عربي', version: '1.0.0' };
-    expect(serverInitialize({ serverInfo: plain }).serverInfo).toEqual(plain);
+    expect(serverInitialize({ serverInfo: plain }, NEWEST_INITIALIZE).serverInfo).toEqual(plain);
   });
 
   it.each([
