@@ -5,12 +5,12 @@ import type { GateError } from '../result.js';
 import { fail, failExecution, guarded, ok, readHostObject, thrownMessage, type Result } from '../result.js';
 import { validateSchema } from '../schema/compile.js';
 import type { SchemaOptions } from '../schema/options.js';
+import { providedSchema } from '../schema/standard-schema.js';
 import type { InferArgs } from '../tools/infer-args.js';
 import { loneSurrogateOutput } from '../tools/mcp-result.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
 import { clip, quote } from '../util/describe-value.js';
 import { heldError } from '../util/host-error.js';
-import { copyJson } from '../util/plain-json.js';
 
 import { loadPeer } from './peer.js';
 
@@ -23,9 +23,9 @@ const { jsonSchema, tool, TypeValidationError } = await loadPeer<typeof Ai>({
 });
 
 // Vercel AI SDK (`ai` 7). Its `jsonSchema()` without a `validate` function checks nothing. This adapter
-// hands `ai` the 2020-12 schema unchanged together with toolgate's validate, so an invalid tool call
-// takes the SDK's own invalid-input path (InvalidToolInputError, a `tool-error` part, an error tool
-// result in the next model turn) and never reaches `execute` or `needsApproval`.
+// hands `ai` the 2020-12 schema (`type: "object"` stated at the root) together with toolgate's validate, so an
+// invalid tool call takes the SDK's own invalid-input path (InvalidToolInputError, a `tool-error` part, an error
+// tool result in the next model turn) and never reaches `execute` or `needsApproval`.
 //
 // What the model then reads is the SDK's `String(error)` of its InvalidToolInputError, which wraps our
 // error's `String()`: "AI_InvalidToolInputError: Invalid input for tool <key>: " and then, by default,
@@ -180,10 +180,10 @@ function validationError(value: unknown, text: string): Ai.TypeValidationError {
 }
 
 /**
- * An AI SDK `Schema` backed by toolgate: `jsonSchema` is a fresh copy of the caller's schema (what the
- * provider receives), `validate` is toolgate's (an invalid value fails with toolgate's violation lines as
- * its text). The schema is compiled here, so a schema toolgate refuses is a failed Result, never a tool
- * that validates nothing. Never throws.
+ * An AI SDK `Schema` backed by toolgate: `jsonSchema` is a fresh copy of the caller's schema, its root as toolsFor
+ * publishes it (what the provider receives), `validate` is toolgate's (an invalid value fails with toolgate's
+ * violation lines as its text). The schema is compiled here, so a schema toolgate refuses is a failed Result, never
+ * a tool that validates nothing. Never throws.
  */
 export function aiSdkSchema<T = unknown>(schema: unknown, options: AiSdkSchemaOptions = {}): Result<Schema<T>> {
   return guarded('aiSdkSchema', () => {
@@ -193,11 +193,10 @@ export function aiSdkSchema<T = unknown>(schema: unknown, options: AiSdkSchemaOp
     const checked = compiled.value;
     const lone = publishedTextRefusal('aiSdkSchema: ', { inputSchema: checked.schema });
     if (lone !== undefined) return lone;
-    // A private copy: the SDK and providers may rewrite what they are given (the SDK computes it once).
-    const provided = (): JSONSchema7 => {
-      const copy = copyJson(checked.schema);
-      return (copy.ok ? copy.value : {}) as JSONSchema7;
-    };
+    // A private copy, the tool root as toolsFor, LangChain and the Agents SDK get it (`type: "object"` stated, a
+    // draft-07 root `$ref` inlined): OpenAI and Anthropic answer 400 to a root without a type (a hunt's find). The SDK
+    // and providers may rewrite what they are given (the SDK computes it once).
+    const provided = (): JSONSchema7 => (providedSchema(checked.schema, true) ?? { type: 'object' }) as JSONSchema7;
     return ok(
       jsonSchema<T>(provided, {
         validate: (value: unknown) => {

@@ -16,12 +16,13 @@ import { publishedTextRefusal } from '../tools/published-text.js';
 import { NAME_RULE } from '../tools/tool.js';
 import { clip, quote } from '../util/describe-value.js';
 import { jsonOrError } from '../util/host-error.js';
+import { deepFreeze } from '../util/plain-json.js';
 
 // LangChain for JavaScript (`@langchain/core` 1). `tool()` validates a JSON Schema with its own validator
 // (@cfworker/json-schema, draft 2019-09 by default) before the function runs, writes into the schema
 // object while doing so (a frozen schema throws), and answers a refused call by throwing its own text.
 // This adapter hands LangChain a Standard JSON Schema v1 carrier instead: LangChain converts it for the
-// model through `~standard.jsonSchema` (a fresh copy of the tool's schema, as written), and its own
+// model through `~standard.jsonSchema` (a fresh deep-frozen copy of the tool's schema, as written), and its own
 // validator finds no keyword in it, so every call reaches the function, where toolgate validates first.
 // An invalid call never runs the tool: its ToolMessage (status "error") carries formatForModel's text.
 
@@ -108,8 +109,8 @@ function isToolCallOf(sent: unknown, input: unknown): boolean {
 /**
  * A LangChain tool whose first step is toolgate's validation: an invalid call never reaches `execute`
  * and the model reads formatForModel's text; LangChain's own schema check never answers first. The
- * schema LangChain sends to the model is a fresh copy per conversion. A schema toolgate refuses is a
- * failed Result. Never throws.
+ * schema LangChain sends to the model is a fresh deep-frozen copy per conversion (LangChain keeps the first one
+ * and sends it again). A schema toolgate refuses is a failed Result. Never throws.
  */
 export function toLangChainTool<const S, T = InferArgs<S>>(
   spec: LangChainToolSpec<T, S>,
@@ -151,8 +152,10 @@ export function toLangChainTool<const S, T = InferArgs<S>>(
     const checked = compiled.value;
     const lone = publishedTextRefusal('toLangChainTool: ', { description, inputSchema: checked.schema });
     if (lone !== undefined) return lone;
-    // A fresh copy per conversion, `type: "object"` stated: LangChain and providers may rewrite what they get.
-    const provided = (): unknown => providedSchema(checked.schema, true) ?? { type: 'object' };
+    // A fresh copy per conversion, `type: "object"` stated, deep-frozen: @langchain/core's toJsonSchema keeps the
+    // first conversion per schema object (a WeakMap) and hands that same object out for every later turn, so an
+    // edit of it by an integration would stay for the rest of the process (a hunt's find); frozen, it cannot.
+    const provided = (): unknown => deepFreeze(providedSchema(checked.schema, true) ?? { type: 'object' });
     const schema: SchemaCarrier = {
       '~standard': { version: 1, vendor: 'toolgate', jsonSchema: { input: provided, output: provided } },
     };

@@ -9,6 +9,7 @@ import { loneSurrogateOutput } from '../tools/mcp-result.js';
 import { publishedTextRefusal } from '../tools/published-text.js';
 import { quote } from '../util/describe-value.js';
 import { heldError } from '../util/host-error.js';
+import { strictRewriteRefusal } from './openai-agents-strict.js';
 import { PendingTexts } from './openai-agents-texts.js';
 
 // OpenAI Agents JS (`@openai/agents` 0.20). It passes raw JSON Schema parameters through unchecked
@@ -55,9 +56,10 @@ export interface AgentsToolSpec<T = unknown, S = unknown> extends AgentsFramewor
   /** Draft 2020-12 tool input schema; with strict mode it must also be in OpenAI's strict subset. */
   readonly inputSchema: S;
   /**
-   * Default true (the SDK's default): the schema is sent as an OpenAI strict function schema, which
-   * the SDK checks and refuses outside OpenAI's strict subset. False sends the schema as is; toolgate
-   * enforces all of it either way.
+   * Default true (the SDK's default): the schema is sent as an OpenAI strict function schema, which the SDK
+   * rewrites (every property required, objects closed) and refuses for some keywords; a schema whose rewrite would
+   * change which calls the model can make is refused. False sends the schema as is; toolgate enforces all of it
+   * either way.
    */
   readonly strict?: boolean;
   /**
@@ -98,7 +100,8 @@ const GENERIC = 'An error occurred while running the tool. Please try again.';
 /**
  * Compiles `schema` and wraps it as a Standard Schema for `tool({ parameters })`. A failed call
  * yields one issue without a path whose message is formatForModel's text, so the SDK's own error
- * (which joins issues as "path: message") carries that text unchanged. Never throws.
+ * (which joins issues as "path: message") carries that text unchanged. A schema the SDK's strict mode (the only one
+ * it takes these in) would rewrite so that the model could not make the calls it allows is refused. Never throws.
  */
 export function agentsParameters(
   toolName: string,
@@ -111,6 +114,13 @@ export function agentsParameters(
     const compiled = validateSchema(schema, options);
     if (!compiled.ok) return compiled;
     const checked = compiled.value;
+    // The SDK takes Standard Schema parameters in strict mode only, and rewrites them as it does a strict tool's.
+    const rewrite = strictRewriteRefusal(
+      'agentsParameters: ',
+      providedSchema(checked.schema, true),
+      'toAgentsTool with `strict: false` publishes the schema as it is',
+    );
+    if (rewrite !== undefined) return rewrite;
     const texts = new PendingTexts();
     const standard: ToolgateStandardProps = Object.freeze({
       version: 1 as const,
@@ -166,8 +176,8 @@ const AGENTS_TOOL_NAME = /^[a-zA-Z0-9_]{1,64}$/;
 /**
  * An Agents SDK function tool whose first step is toolgate's validation: an invalid call never
  * reaches `spec.execute` and its tool output is formatForModel's text. A schema toolgate refuses,
- * or one the SDK refuses for strict mode (outside OpenAI's strict subset), or a name it would rewrite, is a
- * failed Result. Never throws.
+ * or one the SDK refuses for strict mode, or would rewrite there so that the model could not make the calls it
+ * allows (openai-agents-strict.ts), or a name it would rewrite, is a failed Result. Never throws.
  */
 export function toAgentsTool<const S, T = InferArgs<S>>(
   spec: AgentsToolSpec<T, S>,
@@ -219,6 +229,14 @@ export function toAgentsTool<const S, T = InferArgs<S>>(
           : needsApproval;
     // A private copy with `type: "object"` stated (the SDK requires it); the SDK rewrites it for strict mode.
     const parameters: unknown = providedSchema(checked.schema, true);
+    const rewrite = strict
+      ? strictRewriteRefusal(
+          `toAgentsTool: ${quote(name)}: `,
+          parameters,
+          '`strict: false` publishes the schema as it is',
+        )
+      : undefined;
+    if (rewrite !== undefined) return rewrite;
     const run = async (input: unknown, context?: RunContext<unknown>): Promise<unknown> => {
       const verdict = checked.validate(input);
       if (!verdict.ok) return formatForModel(name, verdict.error);

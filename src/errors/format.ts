@@ -3,12 +3,22 @@ import { ownData } from '../util/own-field.js';
 import { clip, describeValue, oneLine } from '../util/describe-value.js';
 import { inViolationOrder, sortViolations } from './violations.js';
 import { MAX_COLLECTED_ERRORS } from '../util/limits.js';
+import { readTable, rule, type OptionRule, type OptionTable } from '../util/option-table.js';
 
 /** How formatForModel renders; every field optional. */
 export interface FormatOptions {
-  /** Most violation lines shown; the rest are summed up as "… and N more". Default 20. */
+  /** Most violation lines shown (a whole number from 0, or Infinity); the rest read "… and N more". Default 20. */
   readonly maxLines?: number;
 }
+
+/** A count of violation lines: formatForModel's `maxLines`, the Registry's `maxViolationLines`. */
+export const LINE_COUNT: OptionRule = rule(
+  'a whole number from 0, or Infinity',
+  (v) => v === Infinity || (Number.isSafeInteger(v) && (v as number) >= 0),
+);
+
+/** Every option formatForModel reads. */
+const FORMAT_TABLE: OptionTable<FormatOptions> = { maxLines: LINE_COUNT };
 
 /** Default number of violation lines a model reads before the rest are summed up. */
 export const DEFAULT_MAX_LINES = 20;
@@ -84,7 +94,8 @@ function violationsOf(error: unknown): Shown[] {
 /**
  * The tool-result text a model reads for a failed call: a header naming the tool, then one
  * `path: message` line per violation (sorted by path then message, de-duplicated), at most
- * `maxLines` of them, then "… and N more". Never throws, whatever it is given (a null error, null
+ * `maxLines` of them, then "… and N more". Options are read against FORMAT_TABLE: a misspelt or mistyped one gives
+ * the header and the refusal in place of the violations. Never throws, whatever it is given (a null error, null
  * violations, getters and Proxies are read as plain data only, see own-field.ts); output depends
  * only on its input.
  */
@@ -92,9 +103,17 @@ export function formatForModel(toolName: string, error: GateError, options: Form
   // A name that is not a string is described by its type: stringifying it would run its getters or toJSON.
   const name = typeof toolName === 'string' ? toolName : describeValue(toolName);
   try {
+    // A text cannot carry a failure, and a bad option must be neither ignored nor replaced by the default
+    // (docs/api.md, Options): the host reads the refusal in the text itself, the first time it looks (a hunt's find:
+    // `{ maxLinez: 3 }` was ignored, `-1` and "x" read as 20, 2.5 as 2).
+    const read = readTable(options, FORMAT_TABLE);
+    if (read.problems.length > 0) {
+      const refusal = `the violations are not shown: invalid formatForModel options: ${read.problems.join('; ')}`;
+      return render(name, ownData(error, 'class'), refusal, [], { maxLines: undefined });
+    }
     const violations = violationsOf(error);
     return render(name, ownData(error, 'class'), textField(error, 'message', 'no reason given'), violations, {
-      maxLines: ownData(options, 'maxLines'),
+      maxLines: read.values['maxLines'],
     });
   } catch {
     // Only a hostile array (a Proxy whose length trap throws) gets here; the model still reads a line.

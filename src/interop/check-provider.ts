@@ -1,6 +1,7 @@
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
 import { privateSchemaCopy, type ReportOptions } from '../schema/schema-copy.js';
 import { describeValue } from '../util/describe-value.js';
+import { deepFreeze } from '../util/plain-json.js';
 import { ANTHROPIC } from './anthropic.js';
 import { GEMINI } from './gemini.js';
 import { OPENAI } from './openai.js';
@@ -8,15 +9,19 @@ import { OPENAI_STRICT } from './openai-strict.js';
 import { PROVIDER_NAMES } from './providers.js';
 import { runProfile, type ProviderFinding, type ProviderName, type ProviderProfile } from './profile.js';
 
-/** Each provider's profile, from its own module; the type asks for one per provider name of the table. */
-const PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = {
+/**
+ * Each provider's profile, from its own module; the type asks for one per provider name of the table. Deep-frozen:
+ * providerProfile hands these very objects out, and `rules.length = 0` had turned off checkProvider and admission's
+ * provider policy for the whole process (a hunt's find).
+ */
+const PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = deepFreeze({
   'openai-strict': OPENAI_STRICT,
   openai: OPENAI,
   anthropic: ANTHROPIC,
   gemini: GEMINI,
-};
+});
 
-/** The dated profile behind a provider name (its rules and their sources), for display. */
+/** The dated profile behind a provider name (its rules and their sources), for display; frozen, rules and all. */
 export function providerProfile(provider: ProviderName): ProviderProfile | undefined {
   // A string first: a Proxy or a revoked Proxy would run (or throw from) traps in a property lookup.
   return typeof provider === 'string' && Object.hasOwn(PROFILES, provider) ? PROFILES[provider] : undefined;

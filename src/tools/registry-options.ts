@@ -2,6 +2,7 @@ import { fail, ok, type Result } from '../result.js';
 import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
 import { ANY, FUNCTION, OBJECT, readTable, rule, type OptionTable, type TableRead } from '../util/option-table.js';
 import { copyJson } from '../util/plain-json.js';
+import { LINE_COUNT } from '../errors/format.js';
 import { MAX_TIMEOUT_MS } from './deadline.js';
 import type { Stages } from './gateway.js';
 import type { ExposeErrors, ToolErrorEvent } from './failure-text.js';
@@ -69,10 +70,7 @@ export const REGISTRY_TABLE: OptionTable<Omit<RegistryOptions, keyof SchemaOptio
   stages: OBJECT,
   timeoutMs: TIMEOUT,
   onError: FUNCTION,
-  maxViolationLines: rule(
-    'a whole number from 0, or Infinity',
-    (v) => v === Infinity || (Number.isSafeInteger(v) && (v as number) >= 0),
-  ),
+  maxViolationLines: LINE_COUNT,
   maxResultBytes: rule(
     'a whole number of bytes from 1, or Infinity',
     (v) => v === Infinity || (Number.isSafeInteger(v) && (v as number) >= 1),

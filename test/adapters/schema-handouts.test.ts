@@ -1,6 +1,7 @@
 // Every schema toolgate hands to a foreign library is a fresh plain copy: the library may write into it
 // (LangChain's validator defines properties on it, SDKs rewrite schemas for strict mode) without a crash,
-// and without changing toolgate's verdicts or what toolgate hands out next.
+// and without changing toolgate's verdicts or what toolgate hands out next. One is frozen: LangChain keeps its
+// conversion of a toLangChainTool's schema and sends it again every turn, so a write would stay; it throws.
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { describe, expect, it } from 'vitest';
 import { toAiSdkTool } from '../../src/adapters/ai-sdk.js';
@@ -37,6 +38,8 @@ function schemaOf(shape: unknown): unknown {
 interface Path {
   readonly handOut: () => Promise<unknown> | unknown;
   readonly verdicts: () => Promise<[boolean, boolean]> | [boolean, boolean];
+  /** Handed out deep-frozen: a write throws. */
+  readonly frozen?: true;
 }
 
 async function paths(): Promise<[string, Path][]> {
@@ -115,7 +118,7 @@ async function paths(): Promise<[string, Path][]> {
     ],
     [
       'toLangChainTool schema, as LangChain converts it',
-      { handOut: () => toJsonSchema(lc.value.schema), verdicts: lcVerdicts },
+      { handOut: () => toJsonSchema(lc.value.schema), verdicts: lcVerdicts, frozen: true },
     ],
   ];
 }
@@ -123,22 +126,25 @@ async function paths(): Promise<[string, Path][]> {
 describe('schemas handed to foreign libraries', async () => {
   it.each(await paths())('%s: a fresh copy that may be mutated without changing toolgate', async (_name, path) => {
     const first = await path.handOut();
-    expect(Object.isFrozen(first)).toBe(false);
+    expect(Object.isFrozen(first)).toBe(path.frozen === true);
     const before = JSON.stringify(first);
     expect(await path.verdicts()).toEqual([true, false]);
-    mutate(first);
+    if (path.frozen) expect(() => mutate(first)).toThrow(TypeError);
+    else mutate(first);
     expect(await path.verdicts()).toEqual([true, false]);
     const again = await path.handOut();
     // LangChain caches its own conversion per schema object: what it keeps is its own, not toolgate's.
     if (again !== first) expect(JSON.stringify(again)).toBe(before);
   });
 
-  it('toLangChainTool hands LangChain a fresh copy per conversion of a new tool', () => {
+  it('toLangChainTool hands LangChain a fresh deep-frozen copy per conversion of a new tool', () => {
     const lc = toLangChainTool({ name: 'weather', inputSchema: SCHEMA, execute: () => 'ok' });
     if (!lc.ok) throw new Error(lc.error.message);
     const carrier = lc.value.schema as unknown as { '~standard': { jsonSchema: { input: (o: unknown) => unknown } } };
     const one = carrier['~standard'].jsonSchema.input({ target: 'draft-07' });
-    mutate(one);
-    expect(carrier['~standard'].jsonSchema.input({ target: 'draft-07' })).toEqual(SCHEMA);
+    expect(() => mutate(one)).toThrow(TypeError);
+    const two = carrier['~standard'].jsonSchema.input({ target: 'draft-07' });
+    expect(two).not.toBe(one);
+    expect(two).toEqual(SCHEMA);
   });
 });

@@ -166,9 +166,13 @@ describe('formatForModel never throws, whatever error it is given', () => {
     expect(formatForModel('t', error as unknown as GateError)).toBe(text);
   });
 
-  it('null options fall back to the default line count', () => {
+  // Options are read against formatForModel's table (test/errors/format-options.test.ts): null is not absent.
+  it('null options are refused in the text, without throwing', () => {
     const error: GateError = { class: 'validation', message: 'm', violations: [violation('$.a', 'x')] };
-    expect(formatForModel('t', error, null as unknown as object)).toBe('error: invalid arguments for t:\n$.a: x');
+    expect(formatForModel('t', error, null as unknown as object)).toBe(
+      'error: invalid arguments for t: the violations are not shown: invalid formatForModel options: ' +
+        'the options must be an object, got null',
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import {
   admitMcpTools,
   configureCache,
   defineTool,
+  formatForModel,
   lintSchema,
   pinTools,
   preflight,
@@ -81,6 +82,16 @@ const ENTRY_POINTS: readonly (readonly [name: string, refusal: Refusal, key: str
   // A misspelt `withhold` was ignored: the secrets it names were then written into a lock meant to be committed.
   ['pinTools', async (o) => textOf(pinTools({ tools: [] }, o)), 'withhold', 'secret'],
   ['checkProvider', async (o) => textOf(checkProvider(SCHEMA, 'openai', o)), 'limits', 'none'],
+  // It returns text: the refusal takes the violations' place in it. `{ maxLinez: 3 }` was ignored, "ten" read as 20.
+  [
+    'formatForModel',
+    async (o) => {
+      const text = formatForModel('t', { class: 'validation', message: 'm', violations: [] }, o);
+      return text.includes('invalid formatForModel options') ? text : undefined;
+    },
+    'maxLines',
+    'ten',
+  ],
   ['aiSdkSchema', async (o) => textOf(aiSdkSchema(SCHEMA, o)), 'contentAssertion', 1],
   ['agentsParameters', async (o) => textOf(agentsParameters('t', SCHEMA, o)), 'schemaLoader', {}],
   [
