@@ -2,9 +2,10 @@
 // needs the capability the client declared for it (MCP "Client Features"), an elicitation mode the client's
 // revision has and the client declared (2025-11-25: `form`, the default, and `url`; an empty `elicitation`
 // capability means form only) and a form only the schema features of that revision; sampling with tools (offered,
-// or a tool exchange or an array of blocks in its messages) needs `sampling.tools`, and every block a content type of
-// the client's revision (no audio before 2025-03-26); a tasks/* request needs `tasks`; a task-augmented tools/call
-// needs tasks in both sides' revisions (2025-11-25). Each refusal is the reason, said to the side that asked.
+// or a tool exchange in its messages) needs `sampling.tools`, content given as an array a revision that has it, and
+// every block a content type of the client's revision (no audio before 2025-03-26); a tasks/* request needs
+// `tasks`; a task-augmented tools/call needs tasks in both sides' revisions (2025-11-25). Each refusal is the
+// reason, said to the side that asked.
 import type { ProtocolRevision } from '../mcp/versions.js';
 
 /** Which client capability a server-to-client request needs (MCP "Client Features"). */
@@ -48,13 +49,16 @@ export function serverRequestRefusal(
   // A null member is read as left out, as the request's shape reads it (src/mcp/message-shapes.ts).
   const offered = (given['tools'] ?? null) !== null || (given['toolChoice'] ?? null) !== null;
   // A tool exchange in the history is tool-enabled too (a hunt's find: a fabricated tool_use and tool_result
-  // reached a client that declared `sampling` alone), and so is content given as an array, which came with tools.
+  // reached a client that declared `sampling` alone). Content given as an array came in the same revision as
+  // sampling with tools (2025-11-25, SamplingMessage) but needs no `sampling.tools`: an older client cannot read it.
   const blocks = samplingBlocks(given['messages']);
-  const toolEnabled = offered || blocks.array || blocks.types.has('tool_use') || blocks.types.has('tool_result');
+  const toolEnabled = offered || blocks.types.has('tool_use') || blocks.types.has('tool_result');
   if (toolEnabled) {
     if (!client.samplingTools) return `the client's protocol revision ${client.version} has no sampling with tools`;
     if (objectOr(declared['tools']) === undefined) return 'the client did not declare the "sampling.tools" capability';
   }
+  if (blocks.array && !client.samplingTools)
+    return `the client's protocol revision ${client.version} has no content given as an array in sampling`;
   const lacked = [...blocks.types].find((type) => !SAMPLED.includes(type) && !client.contentTypes.includes(type));
   if (lacked !== undefined) return `the client's protocol revision ${client.version} has no ${lacked} content`;
   return undefined;

@@ -94,7 +94,8 @@ describe("a server's answer toward a client of an older revision", () => {
       error: {
         code: -32603,
         message:
-          "the MCP server's answer was not passed on: it holds audio content, which an MCP 2024-11-05 client cannot read",
+          "the MCP server's answer was not passed on: it holds audio content, which an MCP 2024-11-05 client " +
+          'cannot read',
       },
     });
     expect(answered('prompts/get', result, '2025-03-26')).toEqual({ result });

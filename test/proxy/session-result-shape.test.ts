@@ -17,7 +17,8 @@ function judged(resultText: string, asValue = false): ReturnType<typeof checkRes
 
 const NOT_CALL_TOOL = 'it is not a CallToolResult (an object with a content array)';
 const ROUND =
-  '{"content":[],"resultType":"input_required","inputRequests":{"a":{"method":"elicitation/create"}},"requestState":"s"}';
+  '{"content":[],"resultType":"input_required","inputRequests":{"a":{"method":"elicitation/create"}},' +
+  '"requestState":"s"}';
 
 describe("a session's tool result that is no CallToolResult", () => {
   it.each([
