@@ -13,7 +13,7 @@ import { isSpecMethod } from '../mcp/methods.js';
 import { serverCapabilities } from '../mcp/server-shapes.js';
 import { protoMemberPath } from '../mcp/forward.js';
 import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
-import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
+import { headerRevision, negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { toolsListText } from './admission.js';
 import { cancelledId, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
@@ -47,10 +47,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const { settings, init } = context;
   /**
    * Whether a message of `sender` with this method may pass to the other side: each side negotiated its own
-   * revision (src/mcp/versions.ts), and the method must be the specification's in both.
+   * revision (src/mcp/versions.ts), and the method must be the specification's in both (`client`: the client's).
    */
-  const passes = (method: string, sender: 'client' | 'server'): boolean =>
-    isSpecMethod(method, sender, clientRevision.version) &&
+  const passes = (method: string, sender: 'client' | 'server', client = clientRevision): boolean =>
+    isSpecMethod(method, sender, client.version) &&
     isSpecMethod(method, sender, context.revision.version) &&
     !settings.deniedMethod(method) &&
     (context.methods?.passes(method, sender) ?? true);
@@ -62,6 +62,15 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   let clientCaps: Record<string, unknown> = {};
   // The client's revision, negotiated by its initialize (each side has its own: MCP "Lifecycle").
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
+  // Shared, no initialize says whose request is whose: each is judged by the revision its own MCP-Protocol-Version
+  // header names, 2025-03-26 without one (versions.ts headerRevision), a notification (no request to read it of) so
+  // too; a 2026-07-28 request by its own rules (modern-requests.ts). A hunt's find: judged by the newest revision, a
+  // 2024-11-05 client of --stateless was sent a task it cannot read and its tasks/get was forwarded.
+  const revisionFor = (id?: string | number): ProtocolRevision => {
+    if (context.shared !== true) return clientRevision;
+    const named = headerRevision(id === undefined ? undefined : context.headersOf?.(id)?.['mcp-protocol-version']);
+    return named.era === 'initialize' ? named : clientRevision;
+  };
   // Client request id (as JSON text) -> the upstream id it was re-sent under, and the reverse for the server's.
   const toUpstream = new Map<string, number>();
   const toDownstream = new Map<string, number>();
@@ -80,13 +89,13 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const tools = sessionTools(downstream, upstream, context, statelessClient);
   // The client a server's message goes to, as server-messages.ts reads it; what comes back for a 2026-07-28
   // request is judged by the capabilities that request declares in its own `_meta` (that revision has no others).
-  const client = (params?: unknown): ClientSide => ({
+  const client = (params?: unknown, id?: string | number): ClientSide => ({
     caps: params !== undefined && isModernRequest({ params }) ? requestCapabilities(params) : clientCaps,
-    revision: clientRevision,
+    revision: revisionFor(id),
     gateway: false,
   });
-  const relay = relayer(downstream, belonging, context.warn, (method, r, params) => {
-    const answered = serverAnswer(method, r, client(params), settings.maxResultBytes, settings.secrets);
+  const relay = relayer(downstream, belonging, context.warn, (method, r, params, id) => {
+    const answered = serverAnswer(method, r, client(params, id), settings.maxResultBytes, settings.secrets);
     // A -32042's URL elicitations, as a 2025-11-25 request's client got them, are that client's to complete.
     if ('error' in answered && !isModernRequest({ params })) elicitations.answered(answered.error);
     return answered;
@@ -100,7 +109,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     tools,
     toUpstream,
     belonging,
-    clientRevision: () => clientRevision,
+    clientRevision: revisionFor,
     client,
     tasks,
     elicitations,
@@ -128,7 +137,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       }
       // A request named like a notification is neither: it would be relayed under a method nobody answers.
       if (
-        !passes(m.method as string, 'client') ||
+        !passes(m.method as string, 'client', revisionFor(m.id)) ||
         (m.method as string).startsWith('notifications/') ||
         context.methods?.passesWith(m.method as string, m.params) === false
       ) {
@@ -202,7 +211,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (m.method === 'notifications/initialized') return;
       // Only the client's notifications of the specification pass: a tools/call sent without an id, or any other
       // method, would reach the server unchecked, so it goes nowhere (a notification gets no answer).
-      if (!passes(m.method, 'client') || !m.method.startsWith('notifications/')) return;
+      if (!passes(m.method, 'client', revisionFor()) || !m.method.startsWith('notifications/')) return;
       if (protoMemberPath(m.params) !== undefined) return;
       if (m.method === 'notifications/cancelled') {
         if (waiting.cancel(cancelledId(m.params))) return;
@@ -253,9 +262,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         tools.readmit();
         return;
       }
-      if (!passes(m.method, 'server') || !m.method.startsWith('notifications/')) return;
-      if (protoMemberPath(m.params) !== undefined) return;
       const to = belonging.of(m, related);
+      if (!passes(m.method, 'server', revisionFor(to)) || !m.method.startsWith('notifications/')) return;
+      if (protoMemberPath(m.params) !== undefined) return;
       if (statelessClient() && to === undefined) return;
       // A task's status is its requestor's business alone ("Tasks", Task Status Notification; Security Considerations).
       const ownTask = m.method === 'notifications/tasks/status' && tasks.owns(namedTask(m.params));
@@ -273,7 +282,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (belonging.unasked(m, related)) return;
       if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, downstream, to);
       // Rebuilt, and only what the client (or the 2026-07-28 request it belongs to) declared it takes.
-      const params = serverNotification(m.method, m.params, client(belonging.paramsOf(m, related)));
+      const params = serverNotification(m.method, m.params, client(belonging.paramsOf(m, related), to));
       if (params === NOT_PASSED) return;
       if (m.method !== 'notifications/progress') return downstream.notify(m.method, params, to);
       // With the client's own token, and only for one of its open requests (belonging.ts).
