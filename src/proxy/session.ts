@@ -3,12 +3,13 @@
 // reply mapped back. initialize, tools/list and tools/call are the proxy's own; another request or notification
 // passes only when its method is, byte for byte, one the MCP specification defines for the negotiated revision and
 // its sender (src/mcp/methods.ts) and no --deny-method glob matches it: any other request gets -32601 from the
-// proxy, any other notification goes nowhere. Nothing carrying a member named `__proto__` passes either way
-// (src/mcp/forward.ts). A cancellation has its request id mapped. A server-to-client request for a capability
-// the client did not declare (sampling, elicitation, roots) is answered with an error here. This file routes; the
-// published tools and their re-admission are in session-tools.ts, tools/call and tasks/result in session-calls.ts,
-// the re-sending under new ids in session-relay.ts. A task is reached only by the session whose call made it:
-// tasks/get, tasks/cancel and tasks/list in session-tasks.ts, a server's notifications/tasks/status below.
+// proxy, any other notification goes nowhere; so too for a feature the server did not declare (declared-features.ts).
+// Nothing carrying a member named `__proto__` passes either way (src/mcp/forward.ts). A cancellation has its request
+// id mapped. A server-to-client request for a capability the client did not declare (sampling, elicitation, roots)
+// is answered with an error here. This file routes; the published tools and their re-admission are in
+// session-tools.ts, tools/call and tasks/result in session-calls.ts, the re-sending under new ids in session-relay.ts.
+// A task is reached only by the session whose call made it: tasks/get, tasks/cancel and tasks/list in
+// session-tasks.ts, a server's notifications/tasks/status below.
 import { isSpecMethod } from '../mcp/methods.js';
 import { serverCapabilities } from '../mcp/server-shapes.js';
 import { protoMemberPath } from '../mcp/forward.js';
@@ -16,6 +17,7 @@ import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
 import { headerRevision, negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { toolsListText } from './admission.js';
 import { cancelledId, WITHDRAWN } from './before-forward.js';
+import { DeclaredFeatures } from './declared-features.js';
 import { Belonging } from './belonging.js';
 import { announcedTo } from './method-grants.js';
 import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
@@ -59,13 +61,13 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const shownCaps = (shown['capabilities'] ?? {}) as Record<string, unknown>;
   // A session several clients share serves no tasks/list (session-tasks.ts), so it does not announce it.
   const upstreamCaps = context.shared === true ? withoutTaskList(shownCaps) : shownCaps;
+  const features = new DeclaredFeatures(shownCaps, context.revision);
   let clientCaps: Record<string, unknown> = {};
   // The client's revision, negotiated by its initialize (each side has its own: MCP "Lifecycle").
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
-  // Shared, no initialize says whose request is whose: each is judged by the revision its own MCP-Protocol-Version
-  // header names, 2025-03-26 without one (versions.ts headerRevision), a notification (no request to read it of) so
-  // too; a 2026-07-28 request by its own rules (modern-requests.ts). A hunt's find: judged by the newest revision, a
-  // 2024-11-05 client of --stateless was sent a task it cannot read and its tasks/get was forwarded.
+  // Shared, each request is judged by the revision its own MCP-Protocol-Version names, 2025-03-26 without one, a
+  // notification as that (versions.ts headerRevision); a 2026-07-28 request by its rules. A hunt's find: judged by the
+  // newest, a 2024-11-05 client of --stateless was sent a task it cannot read and its tasks/get was forwarded.
   const revisionFor = (id?: string | number): ProtocolRevision => {
     if (context.shared !== true) return clientRevision;
     const named = headerRevision(id === undefined ? undefined : context.headersOf?.(id)?.['mcp-protocol-version']);
@@ -123,7 +125,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         serveModern(m, text, {
           init: shown,
           upstreamRevision: context.revision.version,
-          denied: (method) => settings.deniedMethod(method) || context.methods?.passes(method, 'client') === false,
+          denied: (method) =>
+            settings.deniedMethod(method) ||
+            context.methods?.passes(method, 'client') === false ||
+            features.lacks(method),
           respond: (id, reply) => downstream.respond(id, reply),
           warn: context.warn,
           published: async (id) => tools.ready() ?? (await waiting.wait(id, tools.settled())),
@@ -144,6 +149,8 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         downstream.respond(m.id, notFound(m.method as string));
         return;
       }
+      const undeclared = features.refusal(m.method as string, m.params);
+      if (undeclared !== undefined) return downstream.respond(m.id, undeclared);
       switch (m.method) {
         case 'initialize': {
           const params = (m.params ?? {}) as { capabilities?: unknown; protocolVersion?: unknown };
@@ -264,7 +271,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       }
       const to = belonging.of(m, related);
       if (!passes(m.method, 'server', revisionFor(to)) || !m.method.startsWith('notifications/')) return;
-      if (protoMemberPath(m.params) !== undefined) return;
+      if (protoMemberPath(m.params) !== undefined || !features.passes(m.method, m.params)) return;
       if (statelessClient() && to === undefined) return;
       // A task's status is its requestor's business alone ("Tasks", Task Status Notification; Security Considerations).
       const ownTask = m.method === 'notifications/tasks/status' && tasks.owns(namedTask(m.params));
