@@ -54,7 +54,7 @@ const ALL_NOTES = [
 ];
 
 describe('proxy holds its server to the capabilities it declared', () => {
-  it('a server that declared tools only: other requests -32601, never sent; its other notifications dropped', async () => {
+  it('a server that declared tools only: other requests -32601, never sent; other notifications dropped', async () => {
     const { cli, received } = await proxyOver({ tools: {} });
     expect(await notified(cli, 'n', 'notify')).toEqual(['answer']);
     const asked: [string, object, string][] = [
