@@ -2,6 +2,7 @@
 // Each message is handed over with its own text, so a tools/call's arguments can be validated as the text they
 // arrived as. A line that is not JSON or not JSON-RPC is reported, never passed on: the channel's owner answers it.
 import { createLineReader } from '../exec/line-reader.js';
+import { batchRequestIds } from './batch.js';
 import { jsonValues, mayNestDeeper, tooDeepReply } from './message-depth.js';
 
 /** A JSON-RPC 2.0 message as the proxy reads it (ids are the sender's). */
@@ -29,6 +30,11 @@ export interface ChannelSink {
   message(message: RpcMessage, text: string, related?: number): void;
   /** A line that could not be read as a message: why, and its id when one could be read. */
   bad(why: BadMessage, id: string | number | null): void;
+  /**
+   * A JSON-RPC batch (a non-empty array), which the proxy does not serve (batch.ts): the ids of its requests. Without
+   * it a batch is reported as bad, naming no id.
+   */
+  batch?(ids: readonly (string | number)[]): void;
   /** The input ended or broke: nothing more comes from the other end (what is sent still goes until close). */
   closed(): void;
   /** The output broke (the other end gone mid-write, EPIPE): nothing sent can reach it any more. */
@@ -125,7 +131,7 @@ export function resultChunks(id: string | number | null, result: ResultText): (s
 }
 
 /** Reads one message's text (a line, an HTTP body, an SSE event's data) and reports it to `sink`. */
-export function readMessage(text: string, sink: Pick<ChannelSink, 'message' | 'bad' | 'known'>): void {
+export function readMessage(text: string, sink: Pick<ChannelSink, 'message' | 'bad' | 'batch' | 'known'>): void {
   const known = sink.known?.recall(text);
   if (known !== undefined) {
     sink.message(known.message, known.text);
@@ -141,15 +147,16 @@ export function readMessage(text: string, sink: Pick<ChannelSink, 'message' | 'b
   reportParsed(value, text, mayNestDeeper(text.length) && jsonValues(value) < 0, sink);
 }
 
-/** Reports the value `text` parsed to: nested too deep (`deep`), a message, or not JSON-RPC. */
+/** Reports the value `text` parsed to: nested too deep (`deep`), a message, a batch, or not JSON-RPC. */
 export function reportParsed(
   value: unknown,
   text: string,
   deep: boolean,
-  sink: Pick<ChannelSink, 'message' | 'bad'>,
+  sink: Pick<ChannelSink, 'message' | 'bad' | 'batch'>,
 ): void {
   if (deep) tooDeep(value, sink);
   else if (isMessage(value)) sink.message(value, text);
+  else if (Array.isArray(value) && value.length > 0 && sink.batch !== undefined) sink.batch(batchRequestIds(value));
   else sink.bad('invalid', idOf(value));
 }
 

@@ -170,3 +170,15 @@ export function negotiate(requested: unknown): ProtocolRevision {
   const asked = revisionOf(requested);
   return asked !== undefined && asked.era === 'initialize' ? asked : NEWEST_INITIALIZE;
 }
+
+/** What an HTTP request that names no revision is read as (headerRevision). */
+const UNNAMED_OVER_HTTP = revisionOf('2025-03-26') as ProtocolRevision;
+
+/**
+ * The revision an HTTP request names for itself, for a session that recorded none of its client's (`--stateless`):
+ * the one its `MCP-Protocol-Version` header names, else 2025-03-26 (MCP 2025-06-18, "Transports", Protocol Version
+ * Header: a server that cannot tell otherwise SHOULD assume 2025-03-26).
+ */
+export function headerRevision(header: unknown): ProtocolRevision {
+  return revisionOf(header) ?? UNNAMED_OVER_HTTP;
+}

@@ -2,7 +2,9 @@
 // A server's requests to the client (sampling, elicitation, roots) are relayed under the downstream side's own ids,
 // so two servers' ids never meet, and the client's answers reach them rebuilt (client-answers.ts); its
 // cancellations are mapped back; its progress passes only for a request of its own; its log messages pass at the
-// level the client set, their logger named after it; its tools/list_changed re-admits it alone.
+// level the client set, their logger named after it, if it declared logging; its tools/list_changed re-admits it
+// alone.
+import { undeclaredCapability } from '../mcp/capability-needs.js';
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { isSpecMethod } from '../mcp/methods.js';
 import { logPasses } from '../mcp/modern.js';
@@ -157,6 +159,8 @@ export function serverSide(of: ServerSideOf): (slot: Slot) => void {
       notification(m, _text, related) {
         if (m.method === 'notifications/tools/list_changed') return set.readmit(slot);
         if (!passes(m.method, 'server', upstream.revision) || protoMemberPath(m.params) !== undefined) return;
+        // Of a feature this server declared only (a hunt's find: one that declared no logging sent log messages).
+        if (undeclaredCapability(m.method, upstream.init['capabilities'], upstream.revision) !== undefined) return;
         const params = (m.params ?? {}) as Record<string, unknown>;
         if (m.method === 'notifications/cancelled') {
           const mapped = link.toClient.get(key(params['requestId']));

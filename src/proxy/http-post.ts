@@ -1,7 +1,9 @@
-// A POST to /mcp: one JSON-RPC message (batches were removed from MCP in 2025-06-18), read within the body limit and
-// checked (media types, routing headers, protocol version) before it reaches a session: an initialize opens one,
-// any other message goes to the session it names, and a 2026-07-28 request to the session of such clients.
+// A POST to /mcp: one JSON-RPC message, read within the body limit and checked (media types, routing headers,
+// protocol version) before it reaches a session: an initialize opens one, any other message goes to the session it
+// names, and a 2026-07-28 request to the session of such clients. A batch, which 2025-03-26 has, is not served
+// (src/mcp/batch.ts): 400, the transport's answer to input it cannot accept ("Transports"), ends all it asked.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BATCH_NOT_SERVED } from '../mcp/batch.js';
 import { readMessage, type RpcMessage } from '../mcp/channel.js';
 import { BodyBudget, readBody } from '../mcp/http-body.js';
 import { TOO_DEEP } from '../mcp/message-depth.js';
@@ -102,7 +104,7 @@ export function postHandler(settings: ProxySettings, table: SessionTable): PostH
         res,
         400,
         batch
-          ? 'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message'
+          ? `Invalid Request: ${BATCH_NOT_SERVED} (MCP 2025-03-26 has them, 2025-06-18 removed them); send one message`
           : 'Invalid Request: not a JSON-RPC 2.0 message',
       );
     }

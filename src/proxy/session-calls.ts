@@ -38,10 +38,10 @@ export interface CallsOf {
   /** Client request id (as JSON text) -> the upstream id it was re-sent under. */
   readonly toUpstream: Map<string, number>;
   readonly belonging: Belonging;
-  /** The client's revision, negotiated by its initialize. */
-  readonly clientRevision: () => ProtocolRevision;
-  /** The client a server's error goes to (server-messages.ts), as the request's `params` declare it (session.ts). */
-  readonly client: (params?: unknown) => ClientSide;
+  /** The revision the client's request `id` is judged by: negotiated by its initialize, or its own (session.ts). */
+  readonly clientRevision: (id: string | number) => ProtocolRevision;
+  /** The client a server's error goes to (server-messages.ts), as request `id` and its `params` say (session.ts). */
+  readonly client: (params: unknown, id: string | number) => ClientSide;
   /** The tasks this session's calls made (tasks.ts): added to here, read by every tasks/* request. */
   readonly tasks: TaskTools;
   /** The URL elicitations this session's 2025-11-25 requests opened (url-elicitations.ts): added to here. */
@@ -61,11 +61,11 @@ export interface SessionCalls {
 /** The tools/call and tasks/result of one session. */
 export function sessionCalls(of: CallsOf): SessionCalls {
   const { downstream, upstream, context, tools, toUpstream, belonging, clientRevision, tasks } = of;
-  const errorOf = (r: { readonly error: RpcError }, params: unknown) => {
+  const errorOf = (r: { readonly error: RpcError }, m: RpcMessage & { id: string | number }) => {
     const { maxResultBytes, secrets } = context.settings;
-    const answered = serverErrorReply(r, of.client(params), maxResultBytes, secrets);
+    const answered = serverErrorReply(r, of.client(m.params, m.id), maxResultBytes, secrets);
     // A -32042's URL elicitations, as a 2025-11-25 request's client got them, are that client's to complete.
-    if (!isModernRequest({ params })) of.elicitations.answered(answered.error);
+    if (!isModernRequest(m)) of.elicitations.answered(answered.error);
     return answered;
   };
   const { settings } = context;
@@ -104,7 +104,8 @@ export function sessionCalls(of: CallsOf): SessionCalls {
       record('invalid', 'validate', false);
       return;
     }
-    const refusal = modern ? undefined : taskRefusal(m.params, clientRevision(), context.revision);
+    const revision = clientRevision(m.id);
+    const refusal = modern ? undefined : taskRefusal(m.params, revision, context.revision);
     if (refusal !== undefined) {
       downstream.respond(m.id, { error: { code: RPC.invalidParams, message: refusal } });
       record('refused', 'lookup', false);
@@ -120,7 +121,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     toUpstream.delete(idKey(m.id));
     belonging.close(own);
     if ('error' in r) {
-      downstream.respond(m.id, errorOf(r, m.params));
+      downstream.respond(m.id, errorOf(r, m));
       record('forwarded', 'execute', r !== CANCELLED, r === CANCELLED);
       return;
     }
@@ -130,10 +131,10 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     // Rebuilt as a CreateTaskResult (2025-11-25, "Tasks"): its other members (a structuredContent, a `__proto__`)
     // were never checked, and a revision without tasks reads the answer as an ordinary result.
     const created = task === undefined ? NOT_SHAPED : CREATE_TASK_RESULT(r.result);
-    if (task !== undefined && (modern || !clientRevision().tasks || created === NOT_SHAPED)) {
+    if (task !== undefined && (modern || !revision.tasks || created === NOT_SHAPED)) {
       // No task was asked for, and a client without tasks has no tasks/result to fetch its result with.
       const message = `the server answered with a task, which ${
-        created === NOT_SHAPED ? 'is not a CreateTaskResult' : `an MCP ${clientRevision().version} client cannot read`
+        created === NOT_SHAPED ? 'is not a CreateTaskResult' : `an MCP ${revision.version} client cannot read`
       }; not passed on`;
       downstream.respond(m.id, { error: { code: RPC.internalError, message } });
       record('forwarded', 'execute', true);
@@ -178,7 +179,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     current: Pick<Published, 'outputs'>,
     modern = false,
   ): 'size' | 'output' | undefined => {
-    const revision = modern ? undefined : clientRevision();
+    const revision = modern ? undefined : clientRevision(id);
     const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes, tool, modern, revision);
     // A stateless client gets the value that was read (its text cannot be passed on with a resultType added).
     if (modern)
@@ -210,7 +211,7 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     const r = await reply;
     toUpstream.delete(idKey(m.id));
     belonging.close(own);
-    if ('error' in r) downstream.respond(m.id, errorOf(r, m.params));
+    if ('error' in r) downstream.respond(m.id, errorOf(r, m));
     // Held to the output schema of when the call was made, whatever re-admissions did to the tool since.
     else
       answerResult(m.id, task.tool, r, {

@@ -84,13 +84,15 @@ export interface SessionContext {
   readonly changedAtStart?: () => boolean;
   /** Settles when the session's server is gone: nothing is admitted again after that. */
   readonly ended?: Promise<unknown>;
-  /** The HTTP headers a request (by its downstream id) came with, over --listen: its Mcp-Param-* are checked. */
+  /**
+   * The HTTP headers a request (by its downstream id) came with, over --listen: its Mcp-Param-* are checked, and in
+   * a shared session its MCP-Protocol-Version says its revision.
+   */
   readonly headersOf?: (id: string | number) => Readonly<Record<string, string | string[] | undefined>> | undefined;
   /**
    * Several clients share the session (--stateless, 2026-07-28 clients): each initialize is answered with its
-   * own revision but sets no revision for the session, which stays the newest toolgate speaks (one client's older
-   * revision would otherwise narrow what every other may send), and no capabilities (one client's would decide what
-   * every other is sent).
+   * own revision but sets no revision for the session (each request is judged by its own MCP-Protocol-Version
+   * header: session.ts), and no capabilities (one client's would decide what every other is sent).
    */
   readonly shared?: boolean;
 }

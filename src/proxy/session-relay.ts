@@ -52,13 +52,13 @@ export type Relay = (
  * The relay of one session: re-sends a request to `to` under a new id and answers the original with the mapped
  * reply; `related` is the request of `to`'s own that this one belongs to. The downstream's requests are recorded
  * in `belonging` while they run, and the server's answers to them reach the client as `answered` rebuilds them
- * (server-messages.ts; `params`: the client's request's own), before any reshaping.
+ * (server-messages.ts; `params` and `id`: the client's request's own), before any reshaping.
  */
 export function relayer(
   downstream: Peer,
   belonging: Belonging,
   warn: (line: string) => void,
-  answered: (method: string, reply: Reply, params: unknown) => Reply,
+  answered: (method: string, reply: Reply, params: unknown, id: string | number) => Reply,
 ): Relay {
   return (m, from, to, ids, related, reshaped, settled) => {
     // Every way out before the request is sent ends what it held (a server's request its slot: server-asks.ts).
@@ -97,7 +97,7 @@ export function relayer(
       if (r === CANCELLED) return from.respond(m.id, r);
       const refused = reshaped?.refuse?.(r);
       if (refused !== undefined) return from.respond(m.id, refused);
-      const rebuilt = answered(m.method as string, r, m.params);
+      const rebuilt = answered(m.method as string, r, m.params, m.id);
       from.respond(m.id, reshaped === undefined || 'error' in rebuilt ? rebuilt : reshaped.shape(rebuilt));
     });
     guardAnswer(relayed, (r) => from.respond(m.id, r), warn);

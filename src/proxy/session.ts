@@ -3,19 +3,21 @@
 // reply mapped back. initialize, tools/list and tools/call are the proxy's own; another request or notification
 // passes only when its method is, byte for byte, one the MCP specification defines for the negotiated revision and
 // its sender (src/mcp/methods.ts) and no --deny-method glob matches it: any other request gets -32601 from the
-// proxy, any other notification goes nowhere. Nothing carrying a member named `__proto__` passes either way
-// (src/mcp/forward.ts). A cancellation has its request id mapped. A server-to-client request for a capability
-// the client did not declare (sampling, elicitation, roots) is answered with an error here. This file routes; the
-// published tools and their re-admission are in session-tools.ts, tools/call and tasks/result in session-calls.ts,
-// the re-sending under new ids in session-relay.ts. A task is reached only by the session whose call made it:
-// tasks/get, tasks/cancel and tasks/list in session-tasks.ts, a server's notifications/tasks/status below.
+// proxy, any other notification goes nowhere; so too for a feature the server did not declare (declared-features.ts).
+// Nothing carrying a member named `__proto__` passes either way (src/mcp/forward.ts). A cancellation has its request
+// id mapped. A server-to-client request for a capability the client did not declare (sampling, elicitation, roots)
+// is answered with an error here. This file routes; the published tools and their re-admission are in
+// session-tools.ts, tools/call and tasks/result in session-calls.ts, the re-sending under new ids in session-relay.ts.
+// A task is reached only by the session whose call made it: tasks/get, tasks/cancel and tasks/list in
+// session-tasks.ts, a server's notifications/tasks/status below.
 import { isSpecMethod } from '../mcp/methods.js';
 import { serverCapabilities } from '../mcp/server-shapes.js';
 import { protoMemberPath } from '../mcp/forward.js';
 import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
-import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
+import { headerRevision, negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { toolsListText } from './admission.js';
 import { cancelledId, WITHDRAWN } from './before-forward.js';
+import { DeclaredFeatures } from './declared-features.js';
 import { Belonging } from './belonging.js';
 import { announcedTo } from './method-grants.js';
 import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
@@ -47,10 +49,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const { settings, init } = context;
   /**
    * Whether a message of `sender` with this method may pass to the other side: each side negotiated its own
-   * revision (src/mcp/versions.ts), and the method must be the specification's in both.
+   * revision (src/mcp/versions.ts), and the method must be the specification's in both (`client`: the client's).
    */
-  const passes = (method: string, sender: 'client' | 'server'): boolean =>
-    isSpecMethod(method, sender, clientRevision.version) &&
+  const passes = (method: string, sender: 'client' | 'server', client = clientRevision): boolean =>
+    isSpecMethod(method, sender, client.version) &&
     isSpecMethod(method, sender, context.revision.version) &&
     !settings.deniedMethod(method) &&
     (context.methods?.passes(method, sender) ?? true);
@@ -59,9 +61,18 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const shownCaps = (shown['capabilities'] ?? {}) as Record<string, unknown>;
   // A session several clients share serves no tasks/list (session-tasks.ts), so it does not announce it.
   const upstreamCaps = context.shared === true ? withoutTaskList(shownCaps) : shownCaps;
+  const features = new DeclaredFeatures(shownCaps, context.revision);
   let clientCaps: Record<string, unknown> = {};
   // The client's revision, negotiated by its initialize (each side has its own: MCP "Lifecycle").
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
+  // Shared, each request is judged by the revision its own MCP-Protocol-Version names, 2025-03-26 without one, a
+  // notification as that (versions.ts headerRevision); a 2026-07-28 request by its rules. A hunt's find: judged by the
+  // newest, a 2024-11-05 client of --stateless was sent a task it cannot read and its tasks/get was forwarded.
+  const revisionFor = (id?: string | number): ProtocolRevision => {
+    if (context.shared !== true) return clientRevision;
+    const named = headerRevision(id === undefined ? undefined : context.headersOf?.(id)?.['mcp-protocol-version']);
+    return named.era === 'initialize' ? named : clientRevision;
+  };
   // Client request id (as JSON text) -> the upstream id it was re-sent under, and the reverse for the server's.
   const toUpstream = new Map<string, number>();
   const toDownstream = new Map<string, number>();
@@ -80,13 +91,13 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   const tools = sessionTools(downstream, upstream, context, statelessClient);
   // The client a server's message goes to, as server-messages.ts reads it; what comes back for a 2026-07-28
   // request is judged by the capabilities that request declares in its own `_meta` (that revision has no others).
-  const client = (params?: unknown): ClientSide => ({
+  const client = (params?: unknown, id?: string | number): ClientSide => ({
     caps: params !== undefined && isModernRequest({ params }) ? requestCapabilities(params) : clientCaps,
-    revision: clientRevision,
+    revision: revisionFor(id),
     gateway: false,
   });
-  const relay = relayer(downstream, belonging, context.warn, (method, r, params) => {
-    const answered = serverAnswer(method, r, client(params), settings.maxResultBytes, settings.secrets);
+  const relay = relayer(downstream, belonging, context.warn, (method, r, params, id) => {
+    const answered = serverAnswer(method, r, client(params, id), settings.maxResultBytes, settings.secrets);
     // A -32042's URL elicitations, as a 2025-11-25 request's client got them, are that client's to complete.
     if ('error' in answered && !isModernRequest({ params })) elicitations.answered(answered.error);
     return answered;
@@ -100,7 +111,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     tools,
     toUpstream,
     belonging,
-    clientRevision: () => clientRevision,
+    clientRevision: revisionFor,
     client,
     tasks,
     elicitations,
@@ -114,7 +125,10 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         serveModern(m, text, {
           init: shown,
           upstreamRevision: context.revision.version,
-          denied: (method) => settings.deniedMethod(method) || context.methods?.passes(method, 'client') === false,
+          denied: (method) =>
+            settings.deniedMethod(method) ||
+            context.methods?.passes(method, 'client') === false ||
+            features.lacks(method),
           respond: (id, reply) => downstream.respond(id, reply),
           warn: context.warn,
           published: async (id) => tools.ready() ?? (await waiting.wait(id, tools.settled())),
@@ -128,13 +142,15 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       }
       // A request named like a notification is neither: it would be relayed under a method nobody answers.
       if (
-        !passes(m.method as string, 'client') ||
+        !passes(m.method as string, 'client', revisionFor(m.id)) ||
         (m.method as string).startsWith('notifications/') ||
         context.methods?.passesWith(m.method as string, m.params) === false
       ) {
         downstream.respond(m.id, notFound(m.method as string));
         return;
       }
+      const undeclared = features.refusal(m.method as string, m.params);
+      if (undeclared !== undefined) return downstream.respond(m.id, undeclared);
       switch (m.method) {
         case 'initialize': {
           const params = (m.params ?? {}) as { capabilities?: unknown; protocolVersion?: unknown };
@@ -202,7 +218,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (m.method === 'notifications/initialized') return;
       // Only the client's notifications of the specification pass: a tools/call sent without an id, or any other
       // method, would reach the server unchecked, so it goes nowhere (a notification gets no answer).
-      if (!passes(m.method, 'client') || !m.method.startsWith('notifications/')) return;
+      if (!passes(m.method, 'client', revisionFor()) || !m.method.startsWith('notifications/')) return;
       if (protoMemberPath(m.params) !== undefined) return;
       if (m.method === 'notifications/cancelled') {
         if (waiting.cancel(cancelledId(m.params))) return;
@@ -253,9 +269,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
         tools.readmit();
         return;
       }
-      if (!passes(m.method, 'server') || !m.method.startsWith('notifications/')) return;
-      if (protoMemberPath(m.params) !== undefined) return;
       const to = belonging.of(m, related);
+      if (!passes(m.method, 'server', revisionFor(to)) || !m.method.startsWith('notifications/')) return;
+      if (protoMemberPath(m.params) !== undefined || !features.passes(m.method, m.params)) return;
       if (statelessClient() && to === undefined) return;
       // A task's status is its requestor's business alone ("Tasks", Task Status Notification; Security Considerations).
       const ownTask = m.method === 'notifications/tasks/status' && tasks.owns(namedTask(m.params));
@@ -273,7 +289,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (belonging.unasked(m, related)) return;
       if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, downstream, to);
       // Rebuilt, and only what the client (or the 2026-07-28 request it belongs to) declared it takes.
-      const params = serverNotification(m.method, m.params, client(belonging.paramsOf(m, related)));
+      const params = serverNotification(m.method, m.params, client(belonging.paramsOf(m, related), to));
       if (params === NOT_PASSED) return;
       if (m.method !== 'notifications/progress') return downstream.notify(m.method, params, to);
       // With the client's own token, and only for one of its open requests (belonging.ts).

@@ -2,6 +2,7 @@
 // relayed message by message (session.ts). Only JSON-RPC reaches stdout; toolgate's own lines go to stderr with
 // every secret masked.
 import { maskSecrets } from '../exec/mask-secrets.js';
+import { BATCH_NOT_SERVED, batchRefusal } from '../mcp/batch.js';
 import { openChannel } from '../mcp/channel.js';
 import { TOO_DEEP } from '../mcp/message-depth.js';
 import { repeatedKey, twiceRefusal } from '../mcp/repeated-keys.js';
@@ -72,6 +73,12 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
               ? [RPC.invalidRequest, `invalid request: the message is ${TOO_DEEP}; it was dropped`]
               : [RPC.invalidRequest, 'invalid request: not a JSON-RPC 2.0 message'];
       answerBad(id, code, message);
+    },
+    // Not served (batch.ts): each request of it is answered -32600 at once, in one array, unmasked (the client's ids
+    // and the proxy's words only), and not while the client leaves too much unread; one of no request names no id.
+    batch: (ids) => {
+      if (ids.length === 0) return answerBad(null, RPC.invalidRequest, `invalid request: ${BATCH_NOT_SERVED}`);
+      if (channel.backlog() < MAX_REQUEST_LINE_BYTES) channel.send(batchRefusal(ids));
     },
     closed: () => clientGone(),
     broken: () => outputBroken(),

@@ -22,8 +22,16 @@ function received(method: string): unknown[] {
     .map((m) => m.params);
 }
 
+// Every feature these requests are of, subscriptions too (a request of one the server did not declare is -32601).
+const CAPABILITIES = { tools: {}, resources: { subscribe: true }, prompts: {}, completions: {}, logging: {} };
+
 beforeAll(async () => {
-  proxy = new RawCli('proxy', ['--env', `RECORD_FILE=${record}`, '--', process.execPath, RAW]);
+  const env = { INIT_EXTRA: JSON.stringify({ capabilities: CAPABILITIES }) };
+  proxy = new RawCli(
+    'proxy',
+    ['--env', `RECORD_FILE=${record}`, '--env', 'INIT_EXTRA', '--', process.execPath, RAW],
+    env,
+  );
   await proxy.initialize();
 }, 30_000);
 

@@ -166,14 +166,21 @@ describe('toolgate proxy --grants: requests beyond tools', () => {
   });
 
   it("passes the server's resource and prompt notifications only to a client they concern", async () => {
-    const events = async (token: string) => {
+    const events = async (token: string, subscribe?: string) => {
       const session = (await legacy(token, undefined, 0, 'initialize', INIT)).session;
+      if (subscribe !== undefined) await legacy(token, session, 2, 'resources/subscribe', { uri: subscribe });
       const call = await legacy(token, session, 1, 'tools/call', { name: 'notify', arguments: {} });
       return call.events.map((e) => (e as { method?: string }).method ?? 'answer');
     };
     // resources/read alone: no update (it did not subscribe), no list change (it cannot list), no prompts.
     expect(await events(TOKENS.READER)).toEqual(['notifications/message', 'answer']);
+    // An update only of a resource the client subscribed to (MCP "Resources", ResourceUpdatedNotification).
     expect(await events(TOKENS.WATCHER)).toEqual([
+      'notifications/resources/list_changed',
+      'notifications/message',
+      'answer',
+    ]);
+    expect(await events(TOKENS.WATCHER, 'secret://SECRET-URI')).toEqual([
       'notifications/resources/updated',
       'notifications/resources/list_changed',
       'notifications/message',

@@ -186,7 +186,11 @@ function leakyHttpServer(): Promise<{ server: Server; url: string }> {
       return json({
         jsonrpc: '2.0',
         id: m.id,
-        result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'l', version: '1' } },
+        result: {
+          protocolVersion: '2025-06-18',
+          capabilities: { tools: {}, logging: {} },
+          serverInfo: { name: 'l', version: '1' },
+        },
       });
     if (m.method === 'tools/list') {
       const tools = ['rpc-error', 'http-error', 'sse'].map((name) => ({ name, inputSchema: { type: 'object' } }));

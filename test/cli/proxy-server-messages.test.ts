@@ -452,7 +452,8 @@ describe("the server's capabilities, identity and icons, and a 2026-07-28 client
 
   it('a 2026-07-28 client: a result with members only such a server sends is refused, discover rebuilt', async () => {
     const info = { name: 'raw', version: '1', extra: 'x', websiteUrl: 'javascript:alert(2)' };
-    const env = { INIT_EXTRA: JSON.stringify({ serverInfo: info, capabilities: { tools: {}, bogus: {} } }) };
+    const capabilities = { tools: {}, resources: {}, bogus: {} };
+    const env = { INIT_EXTRA: JSON.stringify({ serverInfo: info, capabilities }) };
     const cli = new RawCli('proxy', ['--env', 'INIT_EXTRA', '--', process.execPath, RAW], env);
     const envelope = {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -464,7 +465,7 @@ describe("the server's capabilities, identity and icons, and a 2026-07-28 client
     await ended(cli);
     const found = discover.result as unknown as { capabilities: object; _meta: Record<string, unknown> };
     expect(found._meta['io.modelcontextprotocol/serverInfo']).toEqual({ name: 'raw', version: '1' });
-    expect(found.capabilities).toEqual({ tools: {} });
+    expect(found.capabilities).toEqual({ tools: {}, resources: {} });
     expect(r.error?.message).toMatch(/resultType, inputRequests in it, which only an MCP 2026-07-28 server may send/);
   }, 30_000);
 });

@@ -20,11 +20,15 @@ interface Answer {
   readonly headers: Headers;
 }
 
-/** POSTs one request (in `session`, when there is one); its answer, from a JSON body or the SSE event holding it. */
+/**
+ * POSTs one request (in `session`, when there is one) as a 2025-11-25 client sends it after initialize, with its
+ * MCP-Protocol-Version header; its answer, from a JSON body or the SSE event holding it.
+ */
 async function ask(url: string, session: string | undefined, method: string, params: object = {}): Promise<Answer> {
+  const revision = method === 'initialize' ? {} : { 'mcp-protocol-version': '2025-11-25' };
   const r = await fetch(url, {
     method: 'POST',
-    headers: { ...POST_HEADERS, ...(session === undefined ? {} : { 'mcp-session-id': session }) },
+    headers: { ...POST_HEADERS, ...revision, ...(session === undefined ? {} : { 'mcp-session-id': session }) },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
   const text = await r.text();
