@@ -1,7 +1,7 @@
 import { fail, type Failure, type GateError } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { quote } from '../util/describe-value.js';
-import { escapePointerToken } from '../util/json-pointer.js';
+import { escapePointerToken, fragmentPointer, nodeAt } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 
 // What the Agents SDK (0.20, prepareOpenAIStrictToolSchema) does in strict mode besides throwing for the keywords it
@@ -15,7 +15,9 @@ import { isObject } from '../util/plain-json.js';
 // - an `additionalProperties` other than false (true, a schema): replaced, so the members it allows cannot be sent.
 // An object that says nothing of other members (no `additionalProperties`) is closed too and not refused: the model
 // then sends declared properties only, which the schema takes, so every call it makes stays valid (145 of the 177
-// real catalog schemas the SDK takes in strict mode are written so). The rule ids are checkProvider's.
+// real catalog schemas the SDK takes in strict mode are written so). The rule ids are checkProvider's. The SDK also
+// copies the target of a local `$ref` into `$defs` and rewrites it there, wherever it stands (a review's find: a
+// target under a map's `additionalProperties` was never walked), so a local `$ref`'s target is walked too.
 
 /** One rewrite of the SDK's that changes which calls the model can make: checkProvider's rule id and the place. */
 interface Rewrite {
@@ -36,9 +38,16 @@ function rewritten(node: Record<string, unknown>): boolean {
 function rewrites(schema: unknown): Rewrite[] {
   const out: Rewrite[] = [];
   const stack: [unknown, string][] = [[schema, '']];
+  const seen = new Set<object>();
   while (stack.length > 0) {
     const [node, pointer] = stack.pop()!;
-    if (!isObject(node)) continue;
+    if (!isObject(node) || seen.has(node)) continue;
+    seen.add(node);
+    const ref = node['$ref'];
+    if (typeof ref === 'string' && ref.startsWith('#')) {
+      const target = fragmentPointer(ref);
+      stack.push([nodeAt(schema, target), target]);
+    }
     const children = (member: string): void => {
       const held = node[member];
       if (isObject(held))

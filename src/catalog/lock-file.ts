@@ -126,13 +126,15 @@ function objectText(entries: readonly (readonly [string, string])[], indent: str
 }
 
 /**
- * JSON text as a lock writes it: DEL, C1 and bidi controls, stray tags and U+2028/2029 in its strings as `\uXXXX`.
- * A lock is read in review (git diff), where a raw bidi override can hide what a pin says ("Trojan Source",
- * CVE-2021-42574; a hunt's find); the escape is the same JSON value, so no pin changes and an older lock with the
- * raw characters reads the same.
+ * JSON text as a lock writes it: every control, bidi mark, zero-width, tag or other character a reader does not see
+ * (escapedJson's `hidden`) and U+2028/2029 in its strings as `\uXXXX`. A lock is read in review (git diff), where a
+ * raw bidi override can hide what a pin says ("Trojan Source", CVE-2021-42574; a hunt's find) and a zero-width
+ * character change it unseen (a review's find); its text is a server's, not the reader's own, so an emoji's joiner
+ * is written out too. The escape is the same JSON value: no pin changes, an older lock with raw characters reads the
+ * same.
  */
 export function reviewableJson(json: string): string {
-  return escapeSeparators(escapedJson(json, 'steering'));
+  return escapeSeparators(escapedJson(json, 'hidden'));
 }
 
 /** The lock file's text: keys sorted at every level (never by insertion or integer-key order), one newline. */

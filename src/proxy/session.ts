@@ -202,7 +202,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
             (async () => {
               const current = tools.ready() ?? (await waiting.wait(m.id, tools.settled()));
               if (current === WITHDRAWN) downstream.respond(m.id, CANCELLED);
-              else downstream.respondText(m.id, toolsListText(current, clientRevision));
+              else downstream.respondText(m.id, toolsListText(current, revisionFor(m.id)));
             })(),
           );
           return;

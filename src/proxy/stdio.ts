@@ -2,7 +2,7 @@
 // relayed message by message (session.ts). Only JSON-RPC reaches stdout; toolgate's own lines go to stderr with
 // every secret masked.
 import { maskSecrets } from '../exec/mask-secrets.js';
-import { BATCH_NOT_SERVED, batchRefusal } from '../mcp/batch.js';
+import { batchRefusal } from '../mcp/batch.js';
 import { openChannel } from '../mcp/channel.js';
 import { TOO_DEEP } from '../mcp/message-depth.js';
 import { repeatedKey, twiceRefusal } from '../mcp/repeated-keys.js';
@@ -75,10 +75,10 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
       answerBad(id, code, message);
     },
     // Not served (batch.ts): each request of it is answered -32600 at once, in one array, unmasked (the client's ids
-    // and the proxy's words only), and not while the client leaves too much unread; one of no request names no id.
+    // and the proxy's words only), and not while the client leaves too much unread; one of no request gets nothing
+    // (JSON-RPC 2.0 section 6: "nothing at all", never an empty array; a review's find).
     batch: (ids) => {
-      if (ids.length === 0) return answerBad(null, RPC.invalidRequest, `invalid request: ${BATCH_NOT_SERVED}`);
-      if (channel.backlog() < MAX_REQUEST_LINE_BYTES) channel.send(batchRefusal(ids));
+      if (ids.length > 0 && channel.backlog() < MAX_REQUEST_LINE_BYTES) channel.send(batchRefusal(ids));
     },
     closed: () => clientGone(),
     broken: () => outputBroken(),

@@ -3,6 +3,7 @@ import { walkSchema } from './walk.js';
 import { AJV_SCOPE_KEEPING_NAMES, HARMLESS_DRAFT_07_REF_SIBLINGS } from '../keywords/keyword-lists.js';
 import type { LegacyDialect } from './legacy-keywords.js';
 import { isObject } from '../util/plain-json.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 /**
  * draft-07 §8.3: "All other properties in a "$ref" object MUST be ignored." Ajv applies them. These
@@ -146,7 +147,9 @@ export function legacyEngineGaps(doc: unknown, dialect: LegacyDialect, at: (poin
         );
       if (dialect === 'draft-07' && '$ref' in node) {
         if (isObject(node['definitions'])) ignored.add(`${pointer}/definitions`);
-        const extra = Object.keys(node).filter((k) => !HARMLESS_REF_SIBLINGS.has(k));
+        const extra = Object.keys(node)
+          .filter((k) => !HARMLESS_REF_SIBLINGS.has(k))
+          .sort(byCodeUnits);
         if (extra.length > 0)
           found.push(
             schemaViolation(

@@ -62,6 +62,33 @@ const REFUSED: [string, unknown, string[]][] = [
     },
     ['required-undeclared at "/$defs/P/required/0"'],
   ],
+  // A review's find: the SDK copies a local $ref's target into $defs and rewrites it wherever it stands; a target
+  // under a map's additionalProperties, or under a string's properties, was never walked.
+  [
+    'an undeclared required name reached by $ref under a map',
+    {
+      type: 'object',
+      properties: {
+        p: { $ref: '#/properties/m/additionalProperties' },
+        m: {
+          type: 'object',
+          additionalProperties: { properties: { a: { type: 'string' } }, required: ['a', 'b'] },
+        },
+      },
+    },
+    ['required-undeclared at "/properties/m/additionalProperties/required/1"'],
+  ],
+  [
+    'an undeclared required name reached by $ref under a string',
+    {
+      type: 'object',
+      properties: {
+        p: { $ref: '#/properties/q/properties/z' },
+        q: { type: 'string', properties: { z: { properties: { a: {} }, required: ['b'] } } },
+      },
+    },
+    ['required-undeclared at "/properties/q/properties/z/required/0"'],
+  ],
 ];
 
 describe("schemas the Agents SDK's strict rewrite would make uncallable", () => {

@@ -19,6 +19,12 @@ const CHARACTERS: readonly (readonly [string, string])[] = [
   ['LEFT-TO-RIGHT EMBEDDING', '\u202a'],
   ['RIGHT-TO-LEFT ISOLATE', '\u2067'],
   ['POP DIRECTIONAL ISOLATE', '\u2069'],
+  // A review's find: bidi marks and zero-width characters were written raw; a lock's text is a server's.
+  ['ARABIC LETTER MARK', '\u061c'],
+  ['RIGHT-TO-LEFT MARK', '\u200f'],
+  ['ZERO WIDTH SPACE', '\u200b'],
+  ['ZERO WIDTH JOINER', '\u200d'],
+  ['BYTE ORDER MARK', '\ufeff'],
 ];
 
 /** A lock of one tool carrying `c` in its name, its description and a property name of its schema. */
@@ -58,8 +64,8 @@ describe('a lock writes characters that hide or reorder text as escapes', () => 
     expect(back.ok && back.value).toEqual({ version: 1, servers: { [`s${c}`]: lock } });
   });
 
-  it('leaves other text as written: an emoji joiner, a non-joiner, accents', () => {
-    const text = lockText(lockWith('\u200d\u200c\u00e9'));
-    expect(text).toContain('\u200d\u200c\u00e9');
+  it('leaves other text as written: accents, other scripts, an emoji', () => {
+    const text = lockText(lockWith('\u00e9 \u0639\u0631\u0628\u064a \u{1f600}'));
+    expect(text).toContain('\u00e9 \u0639\u0631\u0628\u064a \u{1f600}');
   });
 });

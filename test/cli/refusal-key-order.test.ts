@@ -70,3 +70,17 @@ describe('a refused schema reports the same bytes whatever its key order', () =>
     expect(turned).toEqual(written);
   });
 });
+
+// A review's find: the keywords beside a draft-07 "$ref" were named in written order in one message.
+it('names the keywords beside a draft-07 "$ref" in one order whatever their written order', async () => {
+  const schema = {
+    $schema: DRAFT_07,
+    definitions: { x: {} },
+    $ref: '#/definitions/x',
+    required: ['a'],
+    properties: {},
+  };
+  const written = await reports(schema, DIALECT);
+  expect(written[0]).toContain('("properties", "required")');
+  expect(await reports(reversed(schema), DIALECT)).toEqual(written);
+});

@@ -9,7 +9,7 @@ import { type InProcessProxy, startInProcess } from './in-process-proxy.js';
 import { type SharedTasksUpstream, startSharedTasksUpstream } from './shared-tasks-upstream.js';
 
 interface Answer {
-  readonly result?: { task?: { taskId: string }; taskId?: string };
+  readonly result?: { task?: { taskId: string }; taskId?: string; tools?: Record<string, unknown>[] };
   readonly error?: { code: number; message: string };
 }
 
@@ -62,5 +62,21 @@ describe('--stateless judges each request by its own MCP-Protocol-Version', () =
     }
     // Only the 2025-11-25 request's tasks/get reached the server.
     expect(upstream.asked.filter((q) => q.method.startsWith('tasks/')).map((q) => q.method)).toEqual(['tasks/get']);
+  });
+
+  // A review's find: tools/list was still written for the newest revision, so a 2025-03-26 client of the official
+  // SDK was listed a tool's outputSchema and then refused every result, from which its revision's structuredContent
+  // had been left out; `execution` reached clients whose revision has none.
+  it('lists tools with the fields of the revision its own request names', async () => {
+    const table: [string | undefined, string[]][] = [
+      ['2025-11-25', ['execution', 'inputSchema', 'name']],
+      ['2025-06-18', ['inputSchema', 'name']],
+      ['2024-11-05', ['inputSchema', 'name']],
+      [undefined, ['inputSchema', 'name']],
+    ];
+    for (const [header, fields] of table) {
+      const listed = await ask(header, 'tools/list', {});
+      expect(Object.keys(listed.result?.tools?.[0] ?? {}).sort(), String(header)).toEqual(fields);
+    }
   });
 });
