@@ -22,6 +22,16 @@ export interface McpMethod {
    * no server requests, no ping), absent when they do not define it.
    */
   readonly stateless?: McpSender;
+  /** What the server must have declared for it to cross (src/mcp/capability-needs.ts); absent: nothing. */
+  readonly needs?: CapabilityNeed;
+}
+
+/** A member of ServerCapabilities a method needs, and the flag of it that must be true. */
+export interface CapabilityNeed {
+  readonly capability: string;
+  readonly flag?: 'listChanged' | 'subscribe';
+  /** The first revision whose ServerCapabilities has it (earlier: not checked). */
+  readonly since?: string;
 }
 
 /** The revisions of the versions table that start with initialize, from `first` on (2024-10-07 is 2024-11-05). */
@@ -37,15 +47,21 @@ const SINCE_2025_11_25 = since('2025-11-25');
 export const MCP_METHODS: ReadonlyMap<string, McpMethod> = new Map<string, McpMethod>([
   ['initialize', { from: 'client', revisions: ALL }],
   ['ping', { from: 'both', revisions: ALL }],
-  ['completion/complete', { from: 'client', revisions: ALL, stateless: 'client' }],
-  ['logging/setLevel', { from: 'client', revisions: ALL }],
-  ['prompts/get', { from: 'client', revisions: ALL, stateless: 'client' }],
-  ['prompts/list', { from: 'client', revisions: ALL, stateless: 'client' }],
-  ['resources/list', { from: 'client', revisions: ALL, stateless: 'client' }],
-  ['resources/templates/list', { from: 'client', revisions: ALL, stateless: 'client' }],
-  ['resources/read', { from: 'client', revisions: ALL, stateless: 'client' }],
-  ['resources/subscribe', { from: 'client', revisions: ALL }],
-  ['resources/unsubscribe', { from: 'client', revisions: ALL }],
+  [
+    'completion/complete',
+    { from: 'client', revisions: ALL, stateless: 'client', needs: { capability: 'completions', since: '2025-03-26' } },
+  ],
+  ['logging/setLevel', { from: 'client', revisions: ALL, needs: { capability: 'logging' } }],
+  ['prompts/get', { from: 'client', revisions: ALL, stateless: 'client', needs: { capability: 'prompts' } }],
+  ['prompts/list', { from: 'client', revisions: ALL, stateless: 'client', needs: { capability: 'prompts' } }],
+  ['resources/list', { from: 'client', revisions: ALL, stateless: 'client', needs: { capability: 'resources' } }],
+  [
+    'resources/templates/list',
+    { from: 'client', revisions: ALL, stateless: 'client', needs: { capability: 'resources' } },
+  ],
+  ['resources/read', { from: 'client', revisions: ALL, stateless: 'client', needs: { capability: 'resources' } }],
+  ['resources/subscribe', { from: 'client', revisions: ALL, needs: { capability: 'resources', flag: 'subscribe' } }],
+  ['resources/unsubscribe', { from: 'client', revisions: ALL, needs: { capability: 'resources', flag: 'subscribe' } }],
   ['tools/call', { from: 'client', revisions: ALL, stateless: 'client' }],
   ['tools/list', { from: 'client', revisions: ALL, stateless: 'client' }],
   ['tasks/get', { from: 'both', revisions: SINCE_2025_11_25 }],
@@ -59,11 +75,20 @@ export const MCP_METHODS: ReadonlyMap<string, McpMethod> = new Map<string, McpMe
   ['notifications/progress', { from: 'both', revisions: ALL, stateless: 'server' }],
   ['notifications/initialized', { from: 'client', revisions: ALL }],
   ['notifications/roots/list_changed', { from: 'client', revisions: ALL }],
-  ['notifications/message', { from: 'server', revisions: ALL, stateless: 'server' }],
-  ['notifications/resources/updated', { from: 'server', revisions: ALL, stateless: 'server' }],
-  ['notifications/resources/list_changed', { from: 'server', revisions: ALL, stateless: 'server' }],
+  ['notifications/message', { from: 'server', revisions: ALL, stateless: 'server', needs: { capability: 'logging' } }],
+  [
+    'notifications/resources/updated',
+    { from: 'server', revisions: ALL, stateless: 'server', needs: { capability: 'resources', flag: 'subscribe' } },
+  ],
+  [
+    'notifications/resources/list_changed',
+    { from: 'server', revisions: ALL, stateless: 'server', needs: { capability: 'resources', flag: 'listChanged' } },
+  ],
   ['notifications/tools/list_changed', { from: 'server', revisions: ALL, stateless: 'server' }],
-  ['notifications/prompts/list_changed', { from: 'server', revisions: ALL, stateless: 'server' }],
+  [
+    'notifications/prompts/list_changed',
+    { from: 'server', revisions: ALL, stateless: 'server', needs: { capability: 'prompts', flag: 'listChanged' } },
+  ],
   ['notifications/elicitation/complete', { from: 'server', revisions: SINCE_2025_11_25 }],
   ['notifications/tasks/status', { from: 'both', revisions: SINCE_2025_11_25 }],
   ['server/discover', { from: 'client', revisions: [], stateless: 'client' }],
