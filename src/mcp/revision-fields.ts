@@ -39,16 +39,16 @@ export function implementationFor(info: Record<string, unknown>, revision: Proto
   return without(info, IMPLEMENTATION_FIELDS, revision.metadataFields);
 }
 
-/** The member of each listing result whose items carry BaseMetadata, by method. */
-const LISTED: Readonly<Record<string, string>> = {
-  'prompts/list': 'prompts',
-  'resources/list': 'resources',
-  'resources/templates/list': 'resourceTemplates',
-};
+/** The member of each listing result that holds its entries (each carries BaseMetadata), by method. */
+export const LISTED_ENTRIES: ReadonlyMap<string, string> = new Map([
+  ['prompts/list', 'prompts'],
+  ['resources/list', 'resources'],
+  ['resources/templates/list', 'resourceTemplates'],
+]);
 
 /** A listing result (rebuilt) as a client of `revision` reads it: `title` and `icons` only where it has them. */
 export function listingFor(method: string, result: unknown, revision: ProtocolRevision): unknown {
-  const member = LISTED[method];
+  const member = LISTED_ENTRIES.get(method);
   if (member === undefined || !isObject(result) || !Array.isArray(result[member])) return result;
   const kept = revision.metadataFields;
   const items = (result[member] as unknown[]).map((item) => {

@@ -6,6 +6,7 @@
 // needs, keeps each such text written out (`\u{e0041}`, as stderr shows it); a listed entry holding one is left out,
 // as a tool is withheld.
 import { publishedTextRefusal } from '../tools/published-text.js';
+import { LISTED_ENTRIES } from './revision-fields.js';
 import { printable } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
 
@@ -24,19 +25,12 @@ export function shownServerInfo(info: Record<string, unknown>): Record<string, u
   return out ?? info;
 }
 
-/** Each listing's method and the member that holds its entries. */
-const LISTINGS: ReadonlyMap<string, string> = new Map([
-  ['prompts/list', 'prompts'],
-  ['resources/list', 'resources'],
-  ['resources/templates/list', 'resourceTemplates'],
-]);
-
 /**
  * A rebuilt result of `method` with each listed entry whose members (but `_meta`, the client's business, as for a
  * tool) hold such a character left out; any other result as it is. An entry is rebuilt JSON (server-shapes.ts).
  */
 export function withoutSteeringEntries(method: string, result: unknown): unknown {
-  const member = LISTINGS.get(method);
+  const member = LISTED_ENTRIES.get(method);
   if (member === undefined || !isObject(result)) return result;
   const entries = result[member];
   if (!Array.isArray(entries)) return result;
