@@ -4,8 +4,8 @@
 // would otherwise kill toolgate at once, and 'exit' does not run on death by signal, so a server that ignores
 // SIGTERM would outlive it, re-parented to init (a hunt's find, in the proxy).
 
-/** The signals that end `serve` and `proxy` cleanly (SIGHUP: the terminal or the host closed). */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** The signals that end toolgate's commands cleanly (SIGHUP: the terminal or the host closed). */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** The stop signals, held from install until `end`. */
 export interface StopSignals {
