@@ -106,7 +106,8 @@ export class ServerSet {
     const attempts = slots.map((slot) => set.openOne(slot, announce && 'hold'));
     const wait = mode === 'strict' ? undefined : Math.min(START_WAIT_MS, ...servers.map((s) => s.timeoutMs));
     const opened = await startedWithin(attempts, wait);
-    for (const o of opened) if (o !== undefined && 'peer' in o) set.sayAll(o.summary);
+    // A failed server's lines too: two servers that fail say so in config order, not in the order they failed.
+    for (const o of opened) if (o !== undefined) set.sayAll(o.summary);
     const failed = opened.filter((o): o is UpstreamFailure => o !== undefined && !('peer' in o));
     // A set of no server (a --grants client whose grant reaches none: backend.ts) serves no tool, and fails nothing.
     if ((mode === 'strict' && failed.length > 0) || (failed.length > 0 && failed.length === slots.length)) {
@@ -286,7 +287,10 @@ export class ServerSet {
   private join(slot: Slot, attempt: Promise<Upstream | UpstreamFailure>): void {
     const joined = attempt.then(async (o) => {
       this.opening.delete(joined);
-      if (!('peer' in o)) return this.failed(slot, o.code, this.reason(o));
+      if (!('peer' in o)) {
+        this.sayAll(o.summary);
+        return this.failed(slot, o.code, this.reason(o));
+      }
       if (this.closed || this.ending) return o.stop();
       this.sayAll(o.summary);
       this.serve(slot, o);

@@ -72,6 +72,8 @@ export interface UpstreamFailure {
   readonly code: ProxyExit;
   /** Why, as said on stderr (unmasked: the caller masks what it shows). */
   readonly why?: string;
+  /** Its lines, unsaid (unmasked), when it was opened to hold them: a gateway says them in config order. */
+  readonly summary?: readonly string[];
 }
 
 /**
@@ -161,8 +163,9 @@ async function open(
     const words = settings.words as readonly [string, ...string[]];
     const stdio = startStdioUpstream({ ...settings, words }, io, MAX_UPSTREAM_MESSAGE_BYTES, sink);
     if (typeof stdio === 'string') {
-      say(`server ${server} could not be started: ${stdio}`);
-      return { code: 2, why: `could not be started: ${stdio}` };
+      const line = `server ${server} could not be started: ${stdio}`;
+      if (admission !== 'hold') say(line);
+      return { code: 2, why: `could not be started: ${stdio}`, ...(admission === 'hold' ? { summary: [line] } : {}) };
     }
     peer.channel = stdio.channel;
     opened = {
@@ -216,13 +219,14 @@ async function initializeAndAdmit(
   const failStart = async (why: string, code: ProxyExit): Promise<UpstreamFailure> => {
     const tail = opened.kept();
     // A start its set cut short (its session ended, not a signal) goes unsaid: the set named it not up already.
-    if (why !== TOLD_TO_EXIT || !silentStop())
-      say(`server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`);
+    const said = why !== TOLD_TO_EXIT || !silentStop();
+    const line = `server ${server} ${why}${tail === '' ? '' : `\nserver stderr:\n${tail}`}`;
+    if (said && admission !== 'hold') say(line);
     await opened.stop();
     // A request still waiting (the initialize a server that exited never answered) holds its --timeout timer,
     // which kept the process alive that long after start-up had failed.
     peer.failAll({ code: RPC.internalError, message: `the MCP server ${why}` });
-    return { code, why };
+    return { code, why, ...(admission === 'hold' ? { summary: said ? [line] : [] } : {}) };
   };
   const init = peer.request(
     'initialize',
