@@ -75,6 +75,24 @@ export function killQuietly(pid: number): void {
   }
 }
 
+/**
+ * Kills the process group `pid` leads, if `pid` still runs, is the process `readPid` read, and leads its group (a
+ * test's own clean-up of a process that keeps starting children in its group: killing it alone leaves them).
+ */
+export function killGroupQuietly(pid: number): void {
+  checkedPid(pid);
+  const start = startedAt.get(pid);
+  if (start === undefined || startOf(pid) !== start) return;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // proc(5): pgrp is the third field after the command's closing parenthesis.
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pid) return;
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
 /** Waits until none of `pids` runs, or `ms` passed; the ones still running. */
 export async function survivors(pids: readonly number[], ms: number): Promise<number[]> {
   for (const pid of pids) checkedPid(pid);
