@@ -12,6 +12,7 @@ import { type EscapeWatch, watchEscapes } from '../exec/escape-watch.js';
 import { createLineReader } from '../exec/line-reader.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
 import type { MessageSchema } from '../mcp/stdio-line-transport.js';
+import { inWireOrder } from '../mcp/wire-order.js';
 
 /** Longest line read: the bound of the SDK's stdio client (its STDIO_DEFAULT_MAX_BUFFER_SIZE), which check had. */
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -134,7 +135,8 @@ export class ListingTransport implements Transport {
     const stdin = this.child?.stdin;
     if (this.closed || stdin === undefined || stdin === null) return Promise.reject(new Error('Not connected'));
     return new Promise((resolve) => {
-      if (stdin.write(`${JSON.stringify(message)}\n`)) resolve();
+      // Written as the proxy writes its messages (src/mcp/wire-order.ts): the server is not told it is being listed.
+      if (stdin.write(`${JSON.stringify(inWireOrder(message))}\n`)) resolve();
       else stdin.once('drain', resolve);
     });
   }

@@ -10,7 +10,7 @@ import { listAllPages } from '../catalog/mcp-pages.js';
 import { clip, oneLine } from '../util/describe-value.js';
 import { childEnvironment } from '../exec/environment.js';
 import { maskSecrets } from '../exec/command-line.js';
-import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
+import { CLIENT_CAPABILITIES, PROXY_CLIENT_NAME } from '../mcp/client-capabilities.js';
 import { version } from './help.js';
 import { inputError } from './io.js';
 import { ListingTransport } from './listing-transport.js';
@@ -101,10 +101,11 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
     texts.sent(args[0]);
     return send(...args);
   };
-  // Capabilities as the proxy declares them, so both are shown the same tools; a request for one of them while
-  // listing is answered "method not found" by the SDK (no handler), which no listing needs.
+  // Named and with capabilities as the proxy declares them, so both are shown the same tools (a hunt's find: a
+  // server told `toolgate-check` from `toolgate-proxy` and showed lock a catalog of its own); a request for one of
+  // them while listing is answered "method not found" by the SDK (no handler), which no listing needs.
   const client = new clientModule.Client(
-    { name: 'toolgate-check', version: version() },
+    { name: PROXY_CLIENT_NAME, version: version() },
     { capabilities: { ...CLIENT_CAPABILITIES, roots: { ...CLIENT_CAPABILITIES.roots } } },
   );
   let method = 'initialize';

@@ -6,3 +6,6 @@
 
 /** The client capabilities toolgate declares to every server it lists or proxies. */
 export const CLIENT_CAPABILITIES = { sampling: {}, elicitation: {}, roots: { listChanged: true } } as const;
+
+/** The name toolgate gives itself as an MCP client (`clientInfo.name`), the same for the proxy, check and lock. */
+export const PROXY_CLIENT_NAME = 'toolgate-proxy';

@@ -5,6 +5,7 @@ import { ownData, ownField } from '../util/own-field.js';
 import type { Channel, ResultText, RpcMessage } from './channel.js';
 import { protoMemberPath } from './forward.js';
 import { RPC } from './rpc-codes.js';
+import { notificationMessage, requestMessage, responseMessage } from './wire-order.js';
 
 /** A JSON-RPC error object (JSON-RPC 2.0 section 5.1). */
 export interface RpcError {
@@ -63,7 +64,7 @@ export interface PeerHandlers {
 
 /** A peer over a channel; `attach` the channel's messages to `deliver`. */
 export class Peer {
-  private next = 1;
+  private next = 0;
   private readonly pending = new Map<number, (reply: Reply) => void>();
   handlers: PeerHandlers | undefined;
   channel: Channel | undefined;
@@ -140,10 +141,7 @@ export class Peer {
           this.channel?.abandoned?.(id);
         }, timeoutMs);
     });
-    this.channel?.send(
-      params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params },
-      related,
-    );
+    this.channel?.send(requestMessage(id, method, params), related);
     return { id, reply };
   }
 
@@ -154,9 +152,7 @@ export class Peer {
       return;
     }
     if (this.unreadPast()) return;
-    this.channel?.send(
-      'error' in reply ? { jsonrpc: '2.0', id, error: reply.error } : { jsonrpc: '2.0', id, result: reply.result },
-    );
+    this.channel?.send(responseMessage(id, reply));
   }
 
   /** Answers a request this side sent with a result given as JSON text (passed on as it arrived). */
@@ -174,7 +170,7 @@ export class Peer {
     // At a quarter of the bound: notifications are dropped long before answers are, so one server's flood of log
     // messages toward a client slower than it leaves room for every other server's answers (a gateway).
     if (!this.cancelsWaiting(method, params) && this.unreadPast(NOTIFICATION_SHARE)) return;
-    this.channel?.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, related);
+    this.channel?.send(notificationMessage(method, params), related);
   }
 
   /**

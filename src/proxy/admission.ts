@@ -176,9 +176,13 @@ export async function admitUpstream(upstream: Peer, settings: ProxySettings, met
       const tools = ownData(r.result, 'tools');
       if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
       const next = ownData(r.result, 'nextCursor');
+      // A cursor of another type was read as the listing's end: its later pages went unread and a partial catalog
+      // was published as whole, where check and guardClient refuse the page (a hunt's find).
+      if (next !== undefined && typeof next !== 'string')
+        throw new Error('tools/list failed: "nextCursor" is no string');
       return {
         tools: tools as unknown[],
-        nextCursor: typeof next === 'string' ? next : undefined,
+        nextCursor: next,
         ...(r.line === undefined ? {} : { bytes: r.line.length }),
       };
     }, MAX_PAGES);

@@ -8,7 +8,7 @@
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
-import { CLIENT_CAPABILITIES } from '../mcp/client-capabilities.js';
+import { CLIENT_CAPABILITIES, PROXY_CLIENT_NAME } from '../mcp/client-capabilities.js';
 import { packageVersion } from '../mcp/implementation.js';
 import { NEWEST_INITIALIZE, PROTOCOL_REVISIONS, type ProtocolRevision, revisionOf } from '../mcp/versions.js';
 import type { ProxyExit } from './exit.js';
@@ -233,7 +233,7 @@ async function initializeAndAdmit(
     {
       protocolVersion: NEWEST_INITIALIZE.version,
       capabilities: CLIENT_CAPABILITIES,
-      clientInfo: { name: 'toolgate-proxy', version: packageVersion() },
+      clientInfo: { name: PROXY_CLIENT_NAME, version: packageVersion() },
     },
     settings.timeoutMs,
   );
