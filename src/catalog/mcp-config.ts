@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { nulRefusal } from '../exec/nul-free.js';
 import { parseStrictJsonText } from '../arguments/json-text.js';
+import { blankJsonc, type TextPosition } from './jsonc.js';
 import { memberNamesInOrder } from './json-key-order.js';
 import type { Problem, Result } from '../result.js';
 import { quote } from '../util/describe-value.js';
@@ -40,6 +41,8 @@ export interface McpConfig {
   readonly entries: readonly McpConfigEntry[];
   /** The whole parsed document, for callers that write it back with other members untouched. */
   readonly document: Readonly<Record<string, unknown>>;
+  /** Where the file's first comment or trailing comma is (JSONC), which a document written back would lose. */
+  readonly jsoncAt: TextPosition | undefined;
 }
 
 /** URL transports the clients name in `type`. */
@@ -106,10 +109,16 @@ export function startProblem(entry: McpConfigEntry): string | undefined {
   return undefined;
 }
 
-/** A config file's text read: strict JSON (a key given twice is an error), `mcpServers` or `servers`. */
+/**
+ * A config file's text read: JSON with the comments and trailing commas VS Code allows in its workspace config
+ * (jsonc.ts), otherwise strict (a key given twice is an error), `mcpServers` or `servers`.
+ */
 export function readMcpConfig(text: string, source = 'config'): Result<McpConfig, Problem> {
   const bad = (message: string): Result<never, Problem> => ({ ok: false, error: { message: `${source}: ${message}` } });
-  const parsed = parseStrictJsonText(text, {
+  const blanked = blankJsonc(text);
+  if (!blanked.ok) return bad(`not JSON: ${blanked.error.message}`);
+  const json = blanked.value.json;
+  const parsed = parseStrictJsonText(json, {
     maxArgumentDepth: 64,
     maxArgumentValues: 1_000_000,
     maxStringLength: 1_000_000,
@@ -135,7 +144,7 @@ export function readMcpConfig(text: string, source = 'config'): Result<McpConfig
   const servers = document[key];
   if (!isObject(servers)) return bad(`"${key}" must be an object of servers by name`);
   // In the file's order: "10" before "2" where the file writes them so (json-key-order.ts).
-  const names = memberNamesInOrder(text, key) ?? Object.keys(servers);
+  const names = memberNamesInOrder(json, key) ?? Object.keys(servers);
   const entries = names.map((name) => readConfigEntry(name, servers[name]));
-  return { ok: true, value: { key, entries, document } };
+  return { ok: true, value: { key, entries, document, jsoncAt: blanked.value.firstAt } };
 }

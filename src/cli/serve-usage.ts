@@ -17,8 +17,9 @@ function programWord(word: string): string {
 
 /**
  * The one-tool command line of `args` with a `--` for the program: where the user wrote the one toolgate took
- * (they meant it for the program), else before the first argument holding one of the placeholders at
- * `schemaPaths` (`/properties/<name>`). Undefined when no argument holds one.
+ * (they meant it for the program) when no word after it, before the first argument holding one of the
+ * placeholders at `schemaPaths` (`/properties/<name>`), starts with "-"; else right before that argument.
+ * Undefined when no argument holds one.
  */
 export function withDashDash(args: ParsedArgs, schemaPaths: readonly string[]): string | undefined {
   const names = schemaPaths
@@ -38,7 +39,10 @@ export function withDashDash(args: ParsedArgs, schemaPaths: readonly string[]): 
   }
   const exec = args.flags.get('exec');
   if (typeof exec !== 'string') return undefined;
-  const k = args.terminatorAt !== undefined && args.terminatorAt <= at ? args.terminatorAt : at;
+  // Where the user wrote toolgate's `--` only when no word between it and the placeholder starts with "-": an
+  // option there (`ls -- -la '{dir}'`) would be read after a `--` put before it as a file (a newcomer's find).
+  const t = args.terminatorAt;
+  const k = t !== undefined && t <= at && !templates.slice(t, at).some((w) => w.startsWith('-')) ? t : at;
   const program = [exec, '--', ...templates.slice(0, k), '--', ...templates.slice(k)];
   return [...words, '--exec', ...program.map(programWord)].join(' ');
 }

@@ -115,7 +115,21 @@ export async function wrapCommand(argv: readonly string[], io: CliIO): Promise<E
   // The name is the file's text, of any length and any character: clipped and quoted, as check shows it.
   for (const n of notes)
     if (n.outcome === 'left') io.err(`toolgate wrap: ${file}: server ${quote(n.name)} left as it is: ${n.why}\n`);
-  if (!booleanFlag(args, 'write')) io.out(out);
+  // A newcomer's find: VS Code's workspace config is JSONC, and the document written back has no comments. Printed,
+  // the user sees what they get; written, they would be lost unseen, so --write refuses (the file unchanged).
+  const jsonc = config.value.jsoncAt;
+  const where = jsonc === undefined ? '' : `the first at line ${jsonc.line} column ${jsonc.column}`;
+  if (!booleanFlag(args, 'write')) {
+    io.out(out);
+    if (changed && jsonc !== undefined)
+      io.err(
+        `toolgate wrap: ${file}: its comments and trailing commas (JSONC; ${where}) are not in what was printed\n`,
+      );
+  } else if (changed && jsonc !== undefined)
+    return stop(
+      `${file}: this file has comments or trailing commas (JSONC), which wrap --write cannot keep: ${where}; ` +
+        'run wrap without --write and copy the entries it prints into the file, or remove them first (unchanged)',
+    );
   else if (changed) {
     let backup: string | undefined;
     try {
