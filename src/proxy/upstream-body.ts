@@ -94,32 +94,39 @@ async function readStream(
   awaiting: boolean,
   cut: ExchangeCut,
 ): Promise<boolean> {
-  const decoder = new TextDecoder();
   let answered = false;
   let done = false;
   let lastId: string | undefined;
   let retryMs = 0;
   // The budget is charged what the reader keeps (an event being read, a line not yet ended), after each chunk.
   const held = holding(reading.budget);
-  const reader = createSseReader(
-    reading.maxBytes,
-    (data) => {
-      // An event without data is a priming event (SEP-1699: it only carries an id to resume from).
-      if (data === '') return;
-      answered = true;
-      if (reading.take(data, true) === true) done = true;
-    },
-    reading.oversized,
-    (field, value) => {
-      if (field === 'id') lastId = value;
-      else if (/^\d+$/.test(value)) retryMs = Number(value);
-    },
-  );
+  // Each connection is read by a reader and decoder of its own, only the last id and retry carried over: an event
+  // a connection ended in the middle of is discarded (HTML, "Server-sent events", interpreting an event stream), not
+  // joined to the resumed stream's first (a hunt's find).
+  const connection = (): { push(chunk: Buffer): void; held(): number } => {
+    const decoder = new TextDecoder();
+    const reader = createSseReader(
+      reading.maxBytes,
+      (data) => {
+        // An event without data is a priming event (SEP-1699: it only carries an id to resume from).
+        if (data === '') return;
+        answered = true;
+        if (reading.take(data, true) === true) done = true;
+      },
+      reading.oversized,
+      (field, value) => {
+        if (field === 'id') lastId = value;
+        else if (/^\d+$/.test(value)) retryMs = Number(value);
+      },
+    );
+    return { push: (chunk) => reader.push(decoder.decode(chunk, { stream: true })), held: reader.held };
+  };
   let stream = response;
   try {
     for (let resumed = 0; ; resumed++) {
+      const reader = connection();
       await stream.each((chunk) => {
-        reader.push(decoder.decode(chunk, { stream: true }));
+        reader.push(chunk);
         if (!held.set(reader.held())) return false;
         return !done;
       });
@@ -128,6 +135,8 @@ async function readStream(
         stream.cancel();
         return false;
       }
+      // What the closed connection's reader kept is let go with it.
+      held.set(0);
       // A request's stream the server closed before the answer is resumed from its last event id (MCP 2025-11-25,
       // "Resumability and Redelivery": the server may close it and expect the client to poll).
       if (done || !awaiting || lastId === undefined || resumed >= MAX_RESUMES || reading.closed()) break;

@@ -24,6 +24,7 @@ import { MAX_READING_BYTES, openHttpUpstream } from './upstream-http.js';
 import { listingMemo } from './admission-cache.js';
 import { startStdioUpstream } from './upstream-stdio.js';
 import { summaryLines } from './summary.js';
+import { seldomSaid } from './seldom-said.js';
 
 /** Longest message read from the server; a result past --max-result is refused later, by size. */
 const MAX_UPSTREAM_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -141,13 +142,20 @@ async function open(
     const bound = `${MAX_UPSTREAM_MESSAGE_BYTES >> 20} MiB`;
     say(`the server left over ${bound} unread: answers and notifications to it are dropped, requests refused`);
   };
+  // A server can write such messages without end, on stdio as over HTTP (a hunt's find): said seldom, counted.
+  const dropped = seldomSaid(say);
   const sink: ChannelSink = {
     message: (m, text, related) => peer.deliver(m, text, related),
     bad: (why, id) => {
       const reason = why === 'deep' ? TOO_DEEP : why;
       if (id !== null)
         peer.respond(id, { error: { code: RPC.invalidRequest, message: `invalid message (${reason})` } });
-      else say(`the server wrote a message that is not JSON-RPC (${reason}); it was dropped`);
+      else
+        dropped(
+          (before) =>
+            `the server wrote a message that is not JSON-RPC (${reason}); it was dropped` +
+            (before === 0 ? '' : `, as were ${before} more since this was last said`),
+        );
     },
     closed: () => undefined,
     // A tools/list page of a catalog this proxy keeps admitted is not parsed again (src/proxy/admission-cache.ts).

@@ -49,3 +49,67 @@ describe('a CR ends its line at once', () => {
     expect(read(['data: x\r\n', '\n'])).toEqual(['x']);
   });
 });
+
+// An id is kept and echoed as `Last-Event-ID` (src/proxy/upstream-body.ts): a hunt's 60 MiB ids, kept uncharged once
+// their line ended, took a proxy past its heap; ids of control or non-ASCII characters broke the resumed request
+// (node:http refuses them in a header). Only a short id of visible ASCII is handed on; any other is ignored.
+describe('the ids handed on', () => {
+  /** The ids a reader hands on for `text`. */
+  const ids = (text: string): string[] => {
+    const seen: string[] = [];
+    const reader = createSseReader(
+      1 << 20,
+      () => undefined,
+      () => undefined,
+      (field, value) => {
+        if (field === 'id') seen.push(value);
+      },
+    );
+    reader.push(text);
+    return seen;
+  };
+
+  it.each([
+    ['a plain id', 'e-17/x', ['e-17/x']],
+    ['one of 1,024 characters', 'a'.repeat(1024), ['a'.repeat(1024)]],
+    ['an empty one (the spec resets the last id)', '', ['']],
+    ['one of 1,025 characters', 'a'.repeat(1025), []],
+    ['one of 60,000 characters', 'a'.repeat(60_000), []],
+    ['one holding a control character', 'a\x01b', []],
+    ['one holding NUL (the spec ignores it)', 'a\0b', []],
+    ['one holding a space', 'a b', []],
+    ['one holding DEL', 'a\x7fb', []],
+    ['one not ASCII', 'café', []],
+  ])('%s', (_what, id, handed) => {
+    expect(ids(`id: ${id}\ndata: x\n\n`)).toEqual(handed);
+  });
+
+  it('keeps reading after an id it ignores: the events and the ids after it', () => {
+    const events: string[] = [];
+    const seen: string[] = [];
+    const reader = createSseReader(
+      1 << 20,
+      (d) => events.push(d),
+      () => events.push('<oversized>'),
+      (field, value) => seen.push(`${field}=${value}`),
+    );
+    reader.push(`id: ${'b'.repeat(5000)}\nretry: 10\ndata: one\n\nid: k2\ndata: two\n\n`);
+    expect(events).toEqual(['one', 'two']);
+    expect(seen).toEqual(['retry=10', 'id=k2']);
+  });
+});
+
+describe('the event type', () => {
+  it.each([
+    ['none', '', ['x']],
+    ['message', 'event: message\n', ['x']],
+    ['empty (the default)', 'event:\n', ['x']],
+    ['another', 'event: ping\n', []],
+    ['a long other', `event: ${'p'.repeat(100_000)}\n`, []],
+    ['another, then message (the last one counts)', 'event: ping\nevent: message\n', ['x']],
+  ])('%s: its data handed over as a message or not', (_what, head, handed) => {
+    expect(read([`${head}data: x\n\n`])).toEqual(handed);
+    // The type is the event's own: the next event is a message again.
+    expect(read([`${head}data: x\n\ndata: y\n\n`])).toEqual([...handed, 'y']);
+  });
+});

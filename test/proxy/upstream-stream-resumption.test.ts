@@ -1,0 +1,110 @@
+// A request's event stream the server closes before its answer is resumed by a GET with `Last-Event-ID`
+// (src/proxy/upstream-body.ts). A hunt's finds: every id was echoed, a 20 MB one as a 20 MB header, and one holding
+// a control or non-ASCII character broke the resumed request (node:http refuses it in a header); and the same reader
+// read on, so an event the closed connection ended in the middle of was joined to the resumed stream's first data.
+// Now only a short id of visible ASCII is kept (src/mcp/sse.ts), and each connection is read anew.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openHttpUpstream } from '../../src/proxy/upstream-http.js';
+
+const closers: (() => void)[] = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+/**
+ * A loopback server: each POST answered by `post` (with the request's id), each GET with a `Last-Event-ID` by
+ * `resumed`, the ids it was given recorded; its URL.
+ */
+async function serve(
+  post: (id: number) => string,
+  resumed: (id: number) => string,
+): Promise<{ url: URL; lastIds: string[] }> {
+  const lastIds: string[] = [];
+  let lastCall = 0;
+  const s = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const lastId = req.headers['last-event-id'];
+      if (req.method === 'GET' && typeof lastId === 'string') {
+        lastIds.push(lastId);
+        return void res.writeHead(200, { 'content-type': 'text/event-stream' }).end(resumed(lastCall));
+      }
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      lastCall = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number }).id;
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).end(post(lastCall));
+    });
+  });
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  closers.push(() => {
+    s.closeAllConnections();
+    s.close();
+  });
+  return { url: new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`), lastIds };
+}
+
+/** The first reply to one tools/call through an HTTP upstream of `url`, and the reasons of the messages dropped. */
+async function call(url: URL): Promise<{ reply: { result?: unknown; error?: unknown }; bad: string[] }> {
+  const replies: { id?: unknown; result?: unknown; error?: unknown }[] = [];
+  const bad: string[] = [];
+  const up = openHttpUpstream(
+    url,
+    {},
+    1 << 20,
+    { message: (m) => replies.push(m), bad: (why) => bad.push(why) },
+    () => undefined,
+  );
+  closers.push(() => void up.stop());
+  up.channel.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
+  await expect.poll(() => replies.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  return { reply: replies[0] as { result?: unknown }, bad };
+}
+
+const answer = (id: number, result: object): string => `data: ${JSON.stringify({ jsonrpc: '2.0', id, result })}\n\n`;
+
+describe('a request stream resumed: the id it is resumed from', () => {
+  it.each([
+    ['of 1,025 characters', 'a'.repeat(1025)],
+    ['of 100,000 characters', 'a'.repeat(100_000)],
+    ['holding a control character', 'a\x01b'],
+    ['holding NUL', 'a\0b'],
+    ['not ASCII', 'café'],
+  ])('an id %s is ignored: the one before it is sent, and the call is answered', async (_what, id) => {
+    const server = await serve(
+      () => `retry: 0\nid: e1\ndata: \n\nid: ${id}\ndata: \n\n`,
+      (n) => answer(n, { resumed: true }),
+    );
+    const { reply } = await call(server.url);
+    expect(server.lastIds).toEqual(['e1']);
+    expect(reply.result).toEqual({ resumed: true });
+  });
+
+  it('an id of 1,024 visible ASCII characters is sent as it is', async () => {
+    const id = `${'~!'.repeat(511)}z9`;
+    const server = await serve(
+      () => `retry: 0\nid: e1\ndata: \n\nid: ${id}\ndata: \n\n`,
+      (n) => answer(n, { resumed: true }),
+    );
+    const { reply } = await call(server.url);
+    expect(server.lastIds).toEqual([id]);
+    expect(reply.result).toEqual({ resumed: true });
+  });
+});
+
+describe('a request stream resumed: what the closed connection left unended', () => {
+  it('an event it ended in the middle of is discarded, not joined to the resumed data', async () => {
+    const server = await serve(
+      // The stream ends inside an event: its first data line came, the rest never will.
+      () => 'retry: 0\nid: k\ndata: {"jsonrpc":"2.0",\n',
+      // Read on from the closed event, this is its rest: a whole answer once joined.
+      (n) => `data: "id":${n},"result":{"spliced":true}}\n\n${answer(n, { whole: true })}`,
+    );
+    const { reply, bad } = await call(server.url);
+    expect(server.lastIds).toEqual(['k']);
+    expect(reply.result).toEqual({ whole: true });
+    // The resumed stream's first event, alone, is not JSON.
+    expect(bad).toEqual(['parse']);
+  });
+});
