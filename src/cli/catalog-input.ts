@@ -35,6 +35,11 @@ export function catalogOf(value: unknown, source: string): Result<Catalog, Probl
     const name = typeof value['name'] === 'string' ? value['name'] : basename(source).replace(/\.json$/, '');
     return { ok: true, value: { source, tools: [{ ...value, name }], mcp: false } };
   }
+  // An MCP client config (`mcpServers`, VS Code's `servers`) names servers, not tools: a newcomer's find.
+  if (isObject(value) && (isObject(value['mcpServers']) || isObject(value['servers'])))
+    return inputError(
+      `${shownFile(source)}: this is an MCP client config, not a catalog: give it with --config to check its servers`,
+    );
   return inputError(
     `${shownFile(source)}: not a catalog (expected a JSON array of tools, { "tools": [...] }, ` +
       'or one tool with "inputSchema")',

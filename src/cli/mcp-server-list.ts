@@ -57,6 +57,18 @@ function timedOut(method: string, timeoutMs: number): string {
   return `the server did not answer "${method}" within ${timeoutMs / 1000} s (--timeout)${hint}`;
 }
 
+/**
+ * A fetch that got no answer, as the proxy names it: undici says only "fetch failed", its `cause` says why (`connect
+ * ECONNREFUSED 127.0.0.1:3999`; a newcomer's find: check --url said "fetch failed" alone). Masked by the caller.
+ */
+function unreached(thrown: unknown): string | undefined {
+  const cause = thrown instanceof TypeError ? (thrown as { cause?: unknown }).cause : undefined;
+  if (cause === null || typeof cause !== 'object') return undefined;
+  const { message, code } = cause as { message?: unknown; code?: unknown };
+  const why = typeof message === 'string' && message !== '' ? message : typeof code === 'string' ? code : undefined;
+  return why === undefined ? undefined : `the MCP server could not be reached: ${why}`;
+}
+
 /** A server's tools, with each tools/list answer's text as it arrived (listing-texts.ts), one per page. */
 export interface McpListing {
   readonly tools: unknown[];
@@ -155,7 +167,9 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
           : status
             ? `the MCP server answered HTTP ${code} to "${method}"`
             : // The server's text on one line: a newline in it would print a line of the server's own making.
-              oneLine(clip(sdkSchemaIssue(thrown, method) ?? thrownMessage(thrown), MAX_ERROR_CHARS));
+              oneLine(
+                clip(sdkSchemaIssue(thrown, method) ?? unreached(thrown) ?? thrownMessage(thrown), MAX_ERROR_CHARS),
+              );
     const shown = stderr.text().trim();
     const tail = shown === '' ? '' : `\nserver stderr:\n${shown}`;
     // Nothing more is wanted of the server: its group is stopped at once, not given the wait a listed server gets.

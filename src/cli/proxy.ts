@@ -5,6 +5,7 @@ import { routedThroughProxy } from '../catalog/mcp-config-wrap.js';
 import { stopAllGroups } from '../exec/process-group.js';
 import { runProxy } from '../proxy/run.js';
 import type { CliIO, ExitCode } from './io.js';
+import { lateOptionLines } from './proxy-late-options.js';
 import { proxySettings } from './proxy-options.js';
 import { holdStopSignals } from './stop-signals.js';
 
@@ -16,6 +17,7 @@ export async function proxyCommand(argv: readonly string[], io: CliIO): Promise<
     return 2;
   }
   const settings = read.value;
+  for (const line of lateOptionLines(argv)) io.err(`toolgate proxy: ${line}\n`);
   // A wrapped config under the gateway starts a proxy per server inside it: every call checked twice.
   for (const server of settings.servers ?? []) {
     const [command, ...args] = server.words;

@@ -57,6 +57,8 @@ export interface Published {
   readonly withheld: readonly Withheld[];
   /** How many tools the server listed. */
   readonly listed: number;
+  /** The name the client would see of each listed tool, published or not (unmatched-grants.ts reads them). */
+  readonly listedNames: readonly string[];
   /** Published tools with properties both required and given a default (a `{}` call is refused). */
   readonly requiredDefaults: readonly { readonly name: string; readonly properties: readonly string[] }[];
   /** `--lock`: the drift of the listing from it. */
@@ -99,6 +101,7 @@ export const NOTHING: Published = {
   outputs: new Map(),
   withheld: [],
   listed: 0,
+  listedNames: [],
   requiredDefaults: [],
   unconstrained: [],
   typeAdded: [],
@@ -336,6 +339,10 @@ async function admitListed(
       outputs,
       withheld,
       listed: listed.length,
+      listedNames: listed.flatMap((tool) => {
+        const name = ownData(tool, 'name');
+        return typeof name === 'string' ? [shown(name)] : [];
+      }),
       requiredDefaults,
       unconstrained,
       typeAdded,

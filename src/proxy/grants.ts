@@ -7,6 +7,14 @@ import type { MethodGrant } from './method-grants.js';
 /** Which tool names the proxy publishes. */
 export interface Grants {
   granted(name: string): boolean;
+  /** The `--allow`/`--deny` globs as given, so one that matches no tool can be said (unmatched-grants.ts). */
+  readonly patterns?: readonly GrantPattern[];
+}
+
+/** One `--allow` or `--deny` glob as given. */
+export interface GrantPattern {
+  readonly flag: 'allow' | 'deny';
+  readonly glob: string;
 }
 
 /** One client of `--grants` (client-grants.ts): its name, its token and the tools it may see and call. */
@@ -31,6 +39,10 @@ export function compileGrants(allow: readonly string[], deny: readonly string[])
   const denied = deny.map(compileGlob);
   return {
     granted: (name) => !denied.some((d) => d(name)) && (allowed.length === 0 || allowed.some((a) => a(name))),
+    patterns: [
+      ...allow.map((glob) => ({ flag: 'allow' as const, glob })),
+      ...deny.map((glob) => ({ flag: 'deny' as const, glob })),
+    ],
   };
 }
 

@@ -15,6 +15,7 @@ import type { ProxySettings } from './settings.js';
 import { whenTold } from './stop-signal.js';
 import { readmissionLines } from './summary.js';
 import { GONE, heldLine, Readmission } from './readmission.js';
+import { unmatchedGrantLines } from './unmatched-grants.js';
 import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
 
 /**
@@ -65,6 +66,8 @@ export class ServerSet {
     private readonly io: ProxyIO,
     told: Promise<void>,
     private readonly secrets: readonly string[],
+    /** Whether it says the start-up summaries: every server's set, not a --grants client's or a session's. */
+    private readonly announces: boolean,
   ) {
     this.readmissions = new Map(slots.map((slot) => [slot, this.readmission(slot)]));
     this.closing = new Promise<void>((resolve) => {
@@ -100,7 +103,7 @@ export class ServerSet {
       down: 'starting',
       backoff: new Backoff(),
     }));
-    const set = new ServerSet(slots, io, told, secrets);
+    const set = new ServerSet(slots, io, told, secrets, announce);
     // Each summary is held and said here in config order, not as each server finishes admission: the same config
     // says the same bytes whichever server is quicker (a hunt's find). One that joins later says its own then.
     const attempts = slots.map((slot) => set.openOne(slot, announce && 'hold'));
@@ -125,6 +128,7 @@ export class ServerSet {
       } else if ('peer' in o) set.serve(slot, o);
       else set.failed(slot, o.code, set.reason(o));
     });
+    set.sayUnmatchedGrants();
     return set;
   }
 
@@ -177,6 +181,7 @@ export class ServerSet {
         for (const line of readmissionLines(slot.published, next, upstream.init, display, quiet === true))
           this.say(line);
         slot.published = next;
+        this.sayUnmatchedGrants();
         // A client that closed its input asks nothing more: no tools/list_changed is written to it.
         if (!this.ending) this.hooks?.changed(slot);
         return next;
@@ -221,6 +226,17 @@ export class ServerSet {
 
   private say(line: string): void {
     this.io.err(`toolgate proxy: ${maskSecrets(line, this.secrets)}\n`);
+  }
+
+  /**
+   * Says each --allow/--deny glob no listed tool of any server matches (unmatched-grants.ts), once every server is
+   * up: a glob meant for a server still down is not unmatched yet.
+   */
+  private sayUnmatchedGrants(): void {
+    const grants = this.slots[0]?.settings.grants;
+    if (!this.announces || grants === undefined || this.slots.some((s) => s.down !== undefined)) return;
+    const names = this.slots.flatMap((s) => s.published.listedNames);
+    for (const line of unmatchedGrantLines(grants, names, true)) this.say(line);
   }
 
   /** Says a server's held start-up summary (none when it was not held). */
@@ -294,6 +310,7 @@ export class ServerSet {
       if (this.closed || this.ending) return o.stop();
       this.sayAll(o.summary);
       this.serve(slot, o);
+      this.sayUnmatchedGrants();
       this.hooks?.changed(slot);
     });
     this.opening.add(joined);

@@ -25,6 +25,7 @@ import { listingMemo } from './admission-cache.js';
 import { startStdioUpstream } from './upstream-stdio.js';
 import { summaryLines } from './summary.js';
 import { seldomSaid } from './seldom-said.js';
+import { unmatchedGrantLines } from './unmatched-grants.js';
 
 /** Longest message read from the server; a result past --max-result is refused later, by size. */
 const MAX_UPSTREAM_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -293,8 +294,15 @@ async function initializeAndAdmit(
   const admitted = await Promise.race([admitUpstream(peer, settings), gone]);
   if (typeof admitted === 'string') return failStart(admitted, 2);
   if (!admitted.ok) return failStart(admitted.message, admitted.message.startsWith('the tools') ? 1 : 2);
+  // A gateway's server says no unmatched glob of its own: the glob may be another server's (servers.ts says them).
+  const unmatched =
+    settings.namespace === undefined && admission !== 'quiet'
+      ? unmatchedGrantLines(settings.grants, admitted.value.listedNames, false)
+      : [];
   const summary =
-    admission === 'quiet' ? [] : summaryLines(admitted.value, result, settings.display, settings.quiet === true);
+    admission === 'quiet'
+      ? []
+      : [...summaryLines(admitted.value, result, settings.display, settings.quiet === true), ...unmatched];
   if (admission === 'announce') for (const line of summary) say(line);
   opened.live();
   return {

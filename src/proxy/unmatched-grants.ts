@@ -1,0 +1,60 @@
+// The `--allow`/`--deny` globs that match no listed tool, said on stderr. A newcomer's find: such a glob was
+// silently ignored, and under --config, where published names are `<server>__<tool>`, `--deny get-env` carried
+// over from a single proxy matched nothing while everything__get-env stayed published and ran (a typo likewise).
+// A glob is matched against every listed name, not only the published ones: a --deny that withheld its tool works.
+// Never fatal (a server may list the tool later), and said once per glob per proxy, not once per session.
+import { editDistance } from '../lint/keyword-typo.js';
+import { clip, oneLine } from '../util/describe-value.js';
+import { matchGlob } from '../util/glob.js';
+import type { Grants } from './grants.js';
+import { SEPARATOR } from './names.js';
+
+/** The globs already said, per proxy (its one Grants object, shared by every session and server). */
+const said = new WeakMap<Grants, Set<string>>();
+
+/** A listed name close to `glob`, when it has no wildcard: within an edit distance of a third of its length (2+). */
+function nearName(glob: string, names: readonly string[]): string | undefined {
+  if (/[*?]/.test(glob)) return undefined;
+  const limit = Math.max(2, Math.floor(glob.length / 3));
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(glob, name, limit);
+    if (distance <= limit && (best === undefined || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+/** What would have matched: the `*__` form under --config, else a near name. */
+function hint(glob: string, names: readonly string[], gateway: boolean): string {
+  const shown = (text: string): string => JSON.stringify(oneLine(clip(text, 80)));
+  if (gateway && !glob.includes(SEPARATOR)) {
+    const wider = `*${SEPARATOR}${glob}`;
+    const would = names.some((name) => matchGlob(wider, name)) ? `: ${shown(wider)} would` : '';
+    return ` (names under --config are <server>${SEPARATOR}<tool>${would})`;
+  }
+  const near = nearName(glob, names);
+  return near === undefined ? '' : ` (did you mean ${shown(near)}?)`;
+}
+
+/**
+ * One line per `--allow`/`--deny` glob of `grants` that matches none of `names` (every listed tool's published
+ * name; `gateway`: the servers of --config), each glob at most once per `grants`.
+ */
+export function unmatchedGrantLines(grants: Grants, names: readonly string[], gateway: boolean): string[] {
+  let done = said.get(grants);
+  if (done === undefined) {
+    done = new Set();
+    said.set(grants, done);
+  }
+  const lines: string[] = [];
+  for (const { flag, glob } of grants.patterns ?? []) {
+    const key = `${flag} ${glob}`;
+    if (done.has(key) || names.some((name) => matchGlob(glob, name))) continue;
+    done.add(key);
+    const of = gateway ? 'of these servers' : 'of this server';
+    lines.push(
+      `--${flag} ${JSON.stringify(oneLine(clip(glob, 80)))} matches no tool ${of}${hint(glob, names, gateway)}`,
+    );
+  }
+  return lines;
+}
