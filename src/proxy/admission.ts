@@ -1,11 +1,12 @@
 // The proxy's admission of the upstream's tools: every tools/list page, each outputSchema compiled, then
 // admitMcpTools' rules (quarantine or strict, `--bad-tools`, the provider policy) and the `--allow`/`--deny`
 // grants, then `--lock`'s pins. What is published is the upstream's own tool definitions for admitted, granted
-// tools that match their pins, unchanged but for one thing: an inputSchema without `"type": "object"` is published
+// tools that match their pins, unchanged but for two things: an inputSchema without `"type": "object"` is published
 // with it added, since MCP clients (the SDK's among them) refuse a tools/list without it, and MCP arguments are
-// objects anyway (calls.ts refuses any other value). A client of an older revision is listed them without the tool
-// fields its revision lacks. A tool whose schema accepts every arguments object is
-// named, and withheld with `--withhold-unconstrained`.
+// objects anyway (calls.ts refuses any other value); an `execution.taskSupport` but "forbidden" is left out, and a
+// tool "required" to run as a task withheld, since the proxy forwards no task (task-support.ts). A client of an
+// older revision is listed them without the tool fields its revision lacks. A tool whose schema accepts every
+// arguments object is named, and withheld with `--withhold-unconstrained`.
 import type { BadToolPolicy } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
@@ -36,6 +37,7 @@ import type { ProxySettings } from './settings.js';
 import { type Peer, RPC } from '../mcp/peer.js';
 import type { EncodedJson } from '../mcp/channel.js';
 import { toolFor } from '../mcp/revision-fields.js';
+import { taskOnlyReason, withoutTaskSupport } from './task-support.js';
 import { NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 
 /** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
@@ -48,7 +50,7 @@ export type Admitted = { ok: true; value: Published } | { ok: false; message: st
 
 /** The tools the proxy publishes and enforces. */
 export interface Published {
-  /** Admitted and granted tools by name, each as the upstream listed it. */
+  /** Admitted and granted tools by name, each as the upstream listed it (but for what the header says). */
   readonly tools: ReadonlyMap<string, Record<string, unknown>>;
   readonly bundle: Bundle | undefined;
   /** The compiled outputSchema of each published tool that declares one. */
@@ -314,6 +316,11 @@ async function admitListed(
       withheld.push({ name: clip(shown(name), 80), reason: header });
       continue;
     }
+    const taskOnly = taskOnlyReason(tool);
+    if (taskOnly !== undefined) {
+      withheld.push({ name: clip(shown(name), 80), reason: taskOnly });
+      continue;
+    }
     if (acceptsEveryObject(ownData(tool, 'inputSchema'))) {
       if (settings.withholdUnconstrained) {
         withheld.push({
@@ -328,7 +335,7 @@ async function admitListed(
     if (defaults.length > 0) requiredDefaults.push({ name: shown(name), properties: defaults });
     const typed = typedTool(tool as Record<string, unknown>);
     if (typed !== undefined) typeAdded.push(shown(name));
-    tools.set(name, typed ?? (tool as Record<string, unknown>));
+    tools.set(name, withoutTaskSupport(typed ?? (tool as Record<string, unknown>)));
   }
   const outputs = new Map([...compiled.byName].filter(([name]) => tools.has(name)));
   return {

@@ -39,6 +39,7 @@ import { sessionTools } from './session-tools.js';
 import { guardAnswer } from './answer-guard.js';
 import { MALFORMED, rebuiltNotification } from './client-notifications.js';
 import { withoutTaskList } from './task-list.js';
+import { withoutCallTasks } from './task-support.js';
 import { namedTask, TaskTools } from './tasks.js';
 import { UrlElicitations } from './url-elicitations.js';
 
@@ -59,8 +60,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
   // What the client is told the server offers: with --grants, no feature its grant leaves out (method-grants.ts).
   const shown = announcedTo(init, context.methods);
   const shownCaps = (shown['capabilities'] ?? {}) as Record<string, unknown>;
-  // A session several clients share serves no tasks/list (session-tasks.ts), so it does not announce it.
-  const upstreamCaps = context.shared === true ? withoutTaskList(shownCaps) : shownCaps;
+  // A session several clients share serves no tasks/list (session-tasks.ts), so it does not announce it; no session
+  // announces task-augmented tool calls, which it never forwards (task-support.ts).
+  const upstreamCaps = withoutCallTasks(context.shared === true ? withoutTaskList(shownCaps) : shownCaps);
   const features = new DeclaredFeatures(shownCaps, context.revision);
   let clientCaps: Record<string, unknown> = {};
   // The client's revision, negotiated by its initialize (each side has its own: MCP "Lifecycle").

@@ -180,11 +180,13 @@ describe('toolgate proxy negotiates each side on its own', () => {
     );
   }, 30_000);
 
-  it('lists a 2025-11-25 tool with its icons and execution, as the server listed it', async () => {
+  it('lists a 2025-11-25 tool with its icons, as the server listed it, but its "optional" taskSupport', async () => {
     const { cli } = await proxied('2025-11-25');
     const list = await cli.request('l', 'tools/list', {});
     const report = (list.result?.tools ?? []).find((t) => t.name === 'report') as Record<string, unknown>;
-    expect(report['execution']).toEqual({ taskSupport: 'optional' });
+    // The proxy forwards no task: the default, "forbidden", is what happens
+    // (test/proxy/task-support-announced.test.ts).
+    expect(report).not.toHaveProperty('execution');
     expect(report['icons']).toEqual([{ src: 'data:image/png;base64,AA==', mimeType: 'image/png' }]);
   }, 30_000);
 

@@ -62,7 +62,16 @@ export async function startSharedTasksUpstream(pageSize = 2): Promise<SharedTask
       }
       case 'tools/list':
         return {
-          result: { tools: [{ name: 'job', inputSchema: { type: 'object' }, execution: { taskSupport: 'optional' } }] },
+          result: {
+            tools: [
+              {
+                name: 'job',
+                inputSchema: { type: 'object' },
+                execution: { taskSupport: 'optional' },
+                icons: [{ src: 'data:image/png;base64,AA==' }],
+              },
+            ],
+          },
         };
       case 'tools/call': {
         const task = {

@@ -66,10 +66,11 @@ describe('--stateless judges each request by its own MCP-Protocol-Version', () =
 
   // A review's find: tools/list was still written for the newest revision, so a 2025-03-26 client of the official
   // SDK was listed a tool's outputSchema and then refused every result, from which its revision's structuredContent
-  // had been left out; `execution` reached clients whose revision has none.
+  // had been left out; `execution` reached clients whose revision has none. (No client is listed `job`'s
+  // "optional" taskSupport now, the proxy forwarding no task: its `icons` are the newest revision's field here.)
   it('lists tools with the fields of the revision its own request names', async () => {
     const table: [string | undefined, string[]][] = [
-      ['2025-11-25', ['execution', 'inputSchema', 'name']],
+      ['2025-11-25', ['icons', 'inputSchema', 'name']],
       ['2025-06-18', ['inputSchema', 'name']],
       ['2024-11-05', ['inputSchema', 'name']],
       [undefined, ['inputSchema', 'name']],
