@@ -62,6 +62,7 @@ export type {
   ProviderFormat,
   OpenAIToolMessage,
   ToolError,
+  ToolMessage,
   ToolResult,
 } from './tools/tool-result.js';
 
@@ -86,6 +87,7 @@ export type {
   OpenAIResponsesTool,
   OpenAITool,
   ProviderTool,
+  ToolsFor,
 } from './catalog/providers.js';
 export type { ProviderPolicy } from './catalog/provider-policy.js';
 export { pinTool, pinTools } from './catalog/lock-pins.js';

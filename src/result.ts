@@ -151,11 +151,17 @@ export interface GateError extends Problem {
   readonly cause?: unknown;
 }
 
+// Each side names the other's member as absent: without strictNullChecks TypeScript tells a union apart only by
+// members both sides have, and `if (!r.ok) r.error` (every docs sample) would not compile.
 /** A success: the value. */
-export type Success<T> = { readonly ok: true; readonly value: T };
+export type Success<T> = { readonly ok: true; readonly value: T; readonly error?: never };
 
 /** A failure: the problem. */
-export type Failure<E extends Problem = GateError> = { readonly ok: false; readonly error: E };
+export type Failure<E extends Problem = GateError> = {
+  readonly ok: false;
+  readonly error: E;
+  readonly value?: never;
+};
 
 /** What every public call returns; `E` is GateError or one of its kinds (BatchError for admitBatch). */
 export type Result<T, E extends Problem = GateError> = Success<T> | Failure<E>;

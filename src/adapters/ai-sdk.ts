@@ -12,15 +12,16 @@ import { publishedTextRefusal } from '../tools/published-text.js';
 import { clip, quote } from '../util/describe-value.js';
 import { heldError } from '../util/host-error.js';
 
-import { loadPeer } from './peer.js';
+import { requirePeer } from './peer.js';
 
-// Loaded here, not by a static import: a missing `ai`, or one that fails on this Node, is then a message naming
-// the package, the version needed and how to install it (peer.ts).
-const { jsonSchema, tool, TypeValidationError } = await loadPeer<typeof Ai>({
-  name: 'ai',
-  range: '^7.0.173',
-  feature: 'toolgate/adapters/ai-sdk',
-});
+// Loaded on first use, not by a static import: a missing `ai`, or one that fails on this Node, is then a failed
+// Result naming the package, the version needed and how to install it (peer.ts), and this module can be required.
+const loadAi = (): Result<typeof Ai> =>
+  requirePeer<typeof Ai>({
+    name: 'ai',
+    range: '^7.0.173',
+    feature: 'toolgate/adapters/ai-sdk',
+  });
 
 // Vercel AI SDK (`ai` 7). Its `jsonSchema()` without a `validate` function checks nothing. This adapter
 // hands `ai` the 2020-12 schema (`type: "object"` stated at the root) together with toolgate's validate, so an
@@ -169,10 +170,10 @@ function invalidText(error: GateError): string {
 }
 
 /** A TypeValidationError for `value` whose text is exactly `text` (its name is empty, so String() is the text). */
-function validationError(value: unknown, text: string): Ai.TypeValidationError {
+function validationError(ai: typeof Ai, value: unknown, text: string): Ai.TypeValidationError {
   // The value is set after construction: the constructor would JSON.stringify it for a message that is
   // replaced anyway, running the host's getters and toJSON (their throw would escape with host text).
-  const error = new TypeValidationError({ value: undefined, cause: text });
+  const error = new ai.TypeValidationError({ value: undefined, cause: text });
   Object.defineProperty(error, 'value', { value, configurable: true, writable: true, enumerable: true });
   Object.defineProperty(error, 'message', { value: text, configurable: true, writable: true });
   Object.defineProperty(error, 'name', { value: '', configurable: true, writable: true });
@@ -187,6 +188,9 @@ function validationError(value: unknown, text: string): Ai.TypeValidationError {
  */
 export function aiSdkSchema<T = unknown>(schema: unknown, options: AiSdkSchemaOptions = {}): Result<Schema<T>> {
   return guarded('aiSdkSchema', () => {
+    const ai = loadAi();
+    if (!ai.ok) return ai;
+    const { jsonSchema } = ai.value;
     // validateSchema reads the options against its table: an unknown or mistyped one is refused there.
     const compiled = validateSchema(schema, options);
     if (!compiled.ok) return compiled;
@@ -202,7 +206,7 @@ export function aiSdkSchema<T = unknown>(schema: unknown, options: AiSdkSchemaOp
         validate: (value: unknown) => {
           const result = checked.validate(value);
           if (result.ok) return { success: true, value: result.value as T };
-          return { success: false, error: validationError(value, invalidText(result.error)) };
+          return { success: false, error: validationError(ai.value, value, invalidText(result.error)) };
         },
       }),
     );
@@ -237,6 +241,9 @@ export function toAiSdkTool<const S, OUTPUT = unknown, T = InferArgs<S>>(
     const { name, inputSchema, execute, exposeErrors, framework } = read.value;
     const schema = aiSdkSchema<T>(inputSchema, options);
     if (!schema.ok) return schema;
+    // aiSdkSchema loaded `ai` (or failed above); Node's cache makes this a lookup.
+    const ai = loadAi();
+    if (!ai.ok) return ai;
     const described = publishedTextRefusal('toAiSdkTool: ', { description: framework['description'] });
     if (described !== undefined) return described;
     try {
@@ -245,7 +252,7 @@ export function toAiSdkTool<const S, OUTPUT = unknown, T = InferArgs<S>>(
         inputSchema: schema.value,
         ...(execute === undefined ? {} : { execute: guardedExecute(name, execute, exposeErrors === true) }),
       } as unknown as AiSdkTool<T, OUTPUT>;
-      return ok(tool(definition));
+      return ok(ai.value.tool(definition));
     } catch (thrown) {
       const named = typeof name === 'string' ? ` ${quote(name)}` : '';
       return failExecution('host', `the AI SDK refused the tool${named}: ${thrownMessage(thrown)}`);

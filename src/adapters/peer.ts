@@ -1,11 +1,13 @@
-// The adapters' foreign packages are optional peer dependencies: an adapter loads its package when it is
-// imported, and one that is not installed, or fails to load on this Node, is an error that names the package, the
-// version toolgate needs and the command that installs it (or the Node version the package needs), not Node's raw
-// "Cannot find package 'ai'".
+// The adapters' foreign packages are optional peer dependencies: an adapter loads its package on first use, and
+// one that is not installed, or fails to load on this Node, is a failed Result that names the package, the version
+// toolgate needs and the command that installs it (or the Node version the package needs), not Node's raw
+// "Cannot find package 'ai'". Loaded through require (an ES module too, on the Node versions toolgate supports),
+// not a top-level await, which would make the adapter's module one that `require()` refuses (ERR_REQUIRE_ASYNC_MODULE).
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { thrownMessage } from '../result.js';
+import { ok, thrownMessage, type Failure, type GateError, type Result } from '../result.js';
 
 /** One peer package of one adapter. */
 export interface PeerSpec {
@@ -83,14 +85,24 @@ export function peerMessage(
   return `${spec.feature}: "${spec.name}" failed to load (${cause}); toolgate needs ${spec.range}: ${install}`;
 }
 
-/** Imports a peer package; a failure is an Error with peerMessage's text (the original in `cause`). */
-export async function loadPeer<T>(
+/**
+ * Loads a peer package, synchronously: a failure is an execution failure (kind `host`) with peerMessage's text, the
+ * original in `cause`. Node caches what it loaded, so a call on each use costs a lookup.
+ */
+export function requirePeer<T>(
   spec: PeerSpec,
-  importer: (name: string) => Promise<unknown> = (name) => import(name),
-): Promise<T> {
+  load: (name: string) => unknown = createRequire(import.meta.url),
+): Result<T> {
   try {
-    return (await importer(spec.name)) as T;
+    return ok(load(spec.name) as T);
   } catch (thrown) {
-    throw new Error(peerMessage(spec, thrown), { cause: thrown });
+    const error: GateError = {
+      class: 'execution_failure',
+      kind: 'host',
+      message: peerMessage(spec, thrown),
+      violations: [],
+      cause: thrown,
+    };
+    return { ok: false, error } satisfies Failure<GateError>;
   }
 }

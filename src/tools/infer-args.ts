@@ -1,8 +1,10 @@
 // The argument type `execute` receives, read from a literal JSON Schema (`as const`, or inline in a
 // call whose type parameter is `const`). Types only: nothing here runs. It covers the keywords tool
-// schemas use most (type, properties, required, additionalProperties, items, enum, const, anyOf,
-// oneOf, allOf) and falls back to `unknown` for anything else ($ref, prefixItems, conditionals, a
-// schema typed as a wide `object`), so a type it gives is never narrower than what validation admits.
+// schemas use most (type, properties, required, additionalProperties, patternProperties, items, enum,
+// const, anyOf, oneOf, allOf) and falls back to `unknown` for anything else ($ref, prefixItems, a schema
+// typed as a wide `object`), so a type it gives is never narrower than what validation admits. Keywords
+// that only add conditions (propertyNames, if/then/else, dependentSchemas, draft-07 dependencies,
+// unevaluated*) are left unread: the type without them is wider.
 
 /** Nesting levels read before the type gives up with `unknown` (keeps the compiler's work bounded). */
 type Levels = [never, 0, 1, 2, 3, 4, 5, 6, 7];
@@ -36,13 +38,28 @@ type RequiredNames<S> = S extends { readonly required: readonly (infer R)[] }
     : R & string
   : never;
 
-/** Members not named in `properties`: none, any value, or the `additionalProperties` schema's. */
+/** The `properties` schemas' types: an index signature's value covers them too. */
+type Declared<S, L extends number> = S extends { readonly properties: infer P } ? Node<P[keyof P], L> : never;
+
+/**
+ * The `patternProperties` schemas' types: a member a pattern matches is not an additional one, so it holds one of
+ * them, not what `additionalProperties` says (never when there is no pattern, or none admits a value).
+ */
+type Patterned<S, L extends number> = S extends { readonly patternProperties: infer PP }
+  ? [keyof PP] extends [never]
+    ? never
+    : Node<PP[keyof PP], L>
+  : never;
+
+/** Members not named in `properties`: a pattern's or the `additionalProperties` schema's, or any value. */
 type Rest<S, L extends number> = S extends { readonly additionalProperties: false }
-  ? unknown
+  ? [Patterned<S, L>] extends [never]
+    ? unknown
+    : { [key: string]: Patterned<S, L> | Declared<S, L> }
   : S extends { readonly additionalProperties: infer A }
     ? A extends true
       ? { [key: string]: unknown }
-      : { [key: string]: Node<A, L> | (S extends { readonly properties: infer P } ? Node<P[keyof P], L> : never) }
+      : { [key: string]: Node<A, L> | Patterned<S, L> | Declared<S, L> }
     : { [key: string]: unknown };
 
 type ObjectOf<S, L extends number> = S extends { readonly properties: infer P }

@@ -18,8 +18,8 @@ function runtimeSpecifiers(source: string): string[] {
   const out: string[] = [];
   const pattern = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
   for (const m of source.matchAll(pattern)) out.push(m[1]!);
-  // A peer loaded by adapters/peer.ts (a dynamic import, for a message that says what to install).
-  for (const m of source.matchAll(/loadPeer<[^>]*>\(\{\s*name:\s*'([^']+)'/g)) out.push(m[1]!);
+  // A peer loaded by adapters/peer.ts on first use (for a message that says what to install).
+  for (const m of source.matchAll(/requirePeer<[^>]*>\(\{\s*name:\s*'([^']+)'/g)) out.push(m[1]!);
   return out;
 }
 
@@ -103,11 +103,11 @@ describe('adapter boundaries', () => {
     const source = join(ROOT, 'src/adapters', `${name}.ts`);
     expect(existsSync(source)).toBe(true);
     expect([...reachedPackages(source)].some((p) => p === pkg || p.startsWith(`${pkg}/`))).toBe(true);
-    // A peer loaded by loadPeer names the range package.json asks for.
+    // A peer loaded by requirePeer names the range package.json asks for.
     const text = readFileSync(source, 'utf8');
     const peers = (
       JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> }
     ).peerDependencies;
-    if (text.includes('loadPeer<')) expect(text).toContain(`range: '${peers[pkg]}'`);
+    if (text.includes('requirePeer<')) expect(text).toContain(`range: '${peers[pkg]}'`);
   });
 });

@@ -7,7 +7,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { guardClient } from '../../src/adapters/mcp-client.js';
-import { loadPeer, meetsEngines, peerMessage } from '../../src/adapters/peer.js';
+import { meetsEngines, peerMessage, requirePeer } from '../../src/adapters/peer.js';
 import type { ToolErrorEvent } from '../../src/tools/failure-text.js';
 
 /** A class that does not extend Error, its message on the prototype, its code on the instance. */
@@ -69,11 +69,16 @@ describe('guardClient keeps what the client threw', () => {
 describe('peer packages: the package, the version needed and the install command', () => {
   const spec = { name: 'toolgate-no-such-peer', range: '^7.0.173', feature: 'toolgate/adapters/ai-sdk' };
 
-  it('a package that is not installed (a real import)', async () => {
-    await expect(loadPeer(spec)).rejects.toThrow(
+  it('a package that is not installed (a real require): a failed Result, the original in cause', () => {
+    const loaded = requirePeer(spec);
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.error).toMatchObject({ class: 'execution_failure', kind: 'host' });
+    expect(loaded.error.message).toBe(
       'toolgate/adapters/ai-sdk needs the package "toolgate-no-such-peer" (^7.0.173), an optional peer dependency ' +
         'of toolgate that is not installed: run npm install toolgate-no-such-peer@"^7.0.173"',
     );
+    expect((loaded.error.cause as { code?: unknown }).code).toBe('MODULE_NOT_FOUND');
   });
 
   it('a package that fails on a Node its engines do not support', () => {

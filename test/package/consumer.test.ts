@@ -2,12 +2,12 @@
 // tarball is installed into a scratch project outside the repository, which type-checks strict with
 // `module: nodenext` and no skipLibCheck, runs the README quickstart against the installed package, requires
 // toolgate from CommonJS and runs the CLI (one bundled file) without the optional MCP SDK.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingSdkMessage } from '../../src/mcp/sdk.js';
 import { sample } from '../docs/samples.js';
-import { npm, packInto, run, scratchDir, typeCheck, typesNode, writeConsumer } from './scratch.js';
+import { npm, packInto, ROOT, run, scratchDir, typeCheck, typesNode, writeConsumer } from './scratch.js';
 
 const QUICKSTART = sample('README.md', 'quickstart');
 
@@ -41,6 +41,45 @@ const REQUIRE_CJS = `const { validate, DEFAULT_LIMITS } = require('toolgate');
 console.log(validate({ type: 'object' }, { city: 'Paris' }).ok, typeof DEFAULT_LIMITS.maxArrayItems);
 `;
 
+/**
+ * The docs' pattern under `strict: false` (NestJS's default): without strictNullChecks `!r.ok` narrows nothing, so
+ * `r.error` must be a member of both sides of a Result. Compiled strict too (the main tsconfig includes it).
+ */
+const LOOSE_TS = `import { validate, validateSchema, type Result } from 'toolgate';
+import { readProxyOptions } from 'toolgate/proxy';
+
+const checked = validate({ type: 'object' }, []);
+if (!checked.ok) console.log(checked.error.message);
+const compiled = validateSchema({ type: 'object' });
+if (!compiled.ok) console.log(compiled.error.class);
+else console.log(typeof compiled.value.validate);
+const read = readProxyOptions({ upstream: { command: 'server' } });
+if (!read.ok) console.log(read.error.violations.length);
+// A Result still passes where the host's own type leaves a member optional (exactOptionalPropertyTypes).
+const status = (r: { ok: boolean; error?: { message: string } }): string => r.error?.message ?? 'ok';
+export const shown: string = status(checked as Result<unknown>);
+`;
+
+/** Requires each `exports` subpath (peers as the folder has them); what each did, as JSON. */
+const REQUIRE_EVERY_CJS = `const subpaths = require('toolgate/package.json').exports;
+const out = {};
+for (const key of Object.keys(subpaths)) {
+  const name = key === '.' ? 'toolgate' : \`toolgate/\${key.slice(2)}\`;
+  try {
+    require(name);
+    out[name] = 'ok';
+  } catch (e) {
+    out[name] = \`\${e.code}: \${String(e.message).split('\\n')[0]}\`;
+  }
+}
+const made = require('toolgate/adapters/ai-sdk').toAiSdkTool({ inputSchema: { type: 'object' } });
+out.toAiSdkTool = made.ok ? 'ok' : made.error.message;
+console.log(JSON.stringify(out));
+`;
+
+/** Whether this Node can require() an ES module (20.19 and 22.12 on, unless turned off). */
+const REQUIRE_MODULE = (process.features as { require_module?: boolean }).require_module === true;
+
 /** Every entry point without an optional peer, compiled with no Node types at all (no `@types/node`). */
 const NO_NODE_TS = `import { validate } from 'toolgate';
 import { createProxyHandler, type ProxyRequestHandler } from 'toolgate/proxy';
@@ -51,21 +90,32 @@ export { handler, mount, validate };
 `;
 
 let dir = '';
+let tarball = '';
 let shipped: string[] = [];
 const node = (...args: string[]) => run(dir, process.execPath, args, 60_000);
 const cli = (...args: string[]) => node(join(dir, 'node_modules/toolgate/dist/cli/main.js'), ...args);
 
 beforeAll(() => {
   dir = scratchDir('consumer');
-  const { tarball, files } = packInto(dir);
-  shipped = files;
-  writeConsumer(dir, { 'quickstart.ts': QUICKSTART.code, 'types.ts': TYPES, 'require.cts': REQUIRE_CTS });
+  const packed = packInto(dir);
+  tarball = packed.tarball;
+  shipped = packed.files;
+  writeConsumer(dir, {
+    'quickstart.ts': QUICKSTART.code,
+    'types.ts': TYPES,
+    'require.cts': REQUIRE_CTS,
+    'loose.ts': LOOSE_TS,
+  });
+  writeFileSync(join(dir, 'require-every.cjs'), REQUIRE_EVERY_CJS);
   writeFileSync(join(dir, 'plain.cjs'), REQUIRE_CJS);
   writeFileSync(join(dir, 'no-node.mts'), NO_NODE_TS);
   // A consumer project with no Node types: @types/node is neither a dependency nor a peer of toolgate.
   const strict = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: object };
   const noNode = { compilerOptions: { ...strict.compilerOptions, types: [], noEmit: true }, files: ['no-node.mts'] };
   writeFileSync(join(dir, 'tsconfig.no-node.json'), JSON.stringify(noNode));
+  const { exactOptionalPropertyTypes: _, ...rest } = strict.compilerOptions as Record<string, unknown>;
+  const loose = { compilerOptions: { ...rest, strict: false, noEmit: true }, files: ['loose.ts'] };
+  writeFileSync(join(dir, 'tsconfig.loose.json'), JSON.stringify(loose));
   // As the README says: saved in an ES module project under the name README gives, run by `node <name>`.
   writeFileSync(join(dir, 'quickstart.js'), QUICKSTART.code);
   npm(dir, ['install', tarball, typesNode()]);
@@ -107,7 +157,11 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
 
   it('type-checks strict (nodenext, exactOptionalPropertyTypes, no skipLibCheck): quickstart, types, require', () => {
     typeCheck(dir);
-    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['quickstart.js', 'require.cjs', 'types.js']);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['loose.js', 'quickstart.js', 'require.cjs', 'types.js']);
+  }, 120_000);
+
+  it('type-checks with strict: false (NestJS): `if (!r.ok) r.error`, as every docs sample writes it', () => {
+    typeCheck(dir, join(dir, 'tsconfig.loose.json'));
   }, 120_000);
 
   it('type-checks toolgate and toolgate/proxy without @types/node: no shipped declaration names a node: module', () => {
@@ -138,6 +192,50 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
     const plain = node('plain.cjs');
     expect([plain.status, plain.stdout]).toEqual([0, 'true number\n']);
   });
+
+  // Skipped where this Node cannot require() an ES module (process.features.require_module false).
+  it.skipIf(!REQUIRE_MODULE)(
+    'every exports subpath can be required from CommonJS, its optional peer installed',
+    () => {
+      const peered = scratchDir('consumer-peers');
+      try {
+        npm(peered, ['init', '-y']);
+        npm(peered, ['install', tarball]);
+        // The peers as the repository has them: linked, not installed again (offline, and the versions tested).
+        const { peerDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+          peerDependencies: Record<string, string>;
+        };
+        for (const name of Object.keys(peerDependencies)) {
+          mkdirSync(dirname(join(peered, 'node_modules', name)), { recursive: true });
+          symlinkSync(join(ROOT, 'node_modules', name), join(peered, 'node_modules', name), 'dir');
+        }
+        writeFileSync(join(peered, 'require-every.cjs'), REQUIRE_EVERY_CJS);
+        const r = run(peered, process.execPath, ['require-every.cjs'], 60_000);
+        expect(r.stderr).toBe('');
+        const required = JSON.parse(r.stdout) as Record<string, string>;
+        expect(Object.keys(required)).toHaveLength(9);
+        for (const [name, outcome] of Object.entries(required)) expect(outcome, name).toBe('ok');
+      } finally {
+        rmSync(peered, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!REQUIRE_MODULE)(
+    'without `ai`, toolgate/adapters/ai-sdk is required and toAiSdkTool names the install',
+    () => {
+      const r = node('require-every.cjs');
+      expect(r.status).toBe(0);
+      const required = JSON.parse(r.stdout) as Record<string, string>;
+      for (const name of ['toolgate', 'toolgate/proxy', 'toolgate/adapters/ai-sdk', 'toolgate/package.json'])
+        expect(required[name], name).toBe('ok');
+      expect(required['toAiSdkTool']).toBe(
+        'toolgate/adapters/ai-sdk needs the package "ai" (^7.0.173), an optional peer dependency of toolgate that is ' +
+          'not installed: run npm install ai@"^7.0.173"',
+      );
+    },
+  );
 
   it('the bin is one bundled file that carries Ajv: dist/cli holds nothing else, and check runs from it', () => {
     expect(shipped.filter((f) => f.startsWith('dist/cli/'))).toEqual(['dist/cli/main.js']);
