@@ -12,7 +12,8 @@ import { type EscapeWatch, watchEscapes } from '../exec/escape-watch.js';
 import { createLineReader } from '../exec/line-reader.js';
 import { spawnGroup, stopGroup } from '../exec/process-group.js';
 import type { MessageSchema } from '../mcp/stdio-line-transport.js';
-import { inWireOrder } from '../mcp/wire-order.js';
+import { startupReply } from '../mcp/startup-replies.js';
+import { inWireOrder, responseMessage } from '../mcp/wire-order.js';
 
 /** Longest line read: the bound of the SDK's stdio client (its STDIO_DEFAULT_MAX_BUFFER_SIZE), which check had. */
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -117,6 +118,11 @@ export class ListingTransport implements Transport {
     try {
       const parsed = this.schema.safeParse(JSON.parse(text));
       if (!parsed.success) throw new Error('the server wrote a line that is not a JSON-RPC message');
+      const { id, method } = parsed.data as { id?: unknown; method?: unknown };
+      // A server's own request is answered as the proxy answers it while it lists (src/mcp/startup-replies.ts),
+      // not by the SDK's client, whose answers a server could tell from the proxy's.
+      if (typeof method === 'string' && (typeof id === 'string' || typeof id === 'number'))
+        return void this.write(responseMessage(id, startupReply(method)));
       this.onmessage?.(parsed.data);
     } catch (thrown) {
       this.onerror?.(thrown instanceof Error ? thrown : new Error(String(thrown)));
@@ -134,9 +140,16 @@ export class ListingTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (this.closed || stdin === undefined || stdin === null) return Promise.reject(new Error('Not connected'));
+    // Written as the proxy writes its messages (src/mcp/wire-order.ts): the server is not told it is being listed.
+    return this.write(inWireOrder(message));
+  }
+
+  /** Writes one message to the server's input as a line; settles once it is taken (or at once, closed). */
+  private write(message: object): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (this.closed || stdin === undefined || stdin === null) return Promise.resolve();
     return new Promise((resolve) => {
-      // Written as the proxy writes its messages (src/mcp/wire-order.ts): the server is not told it is being listed.
-      if (stdin.write(`${JSON.stringify(inWireOrder(message))}\n`)) resolve();
+      if (stdin.write(`${JSON.stringify(message)}\n`)) resolve();
       else stdin.once('drain', resolve);
     });
   }

@@ -10,6 +10,7 @@ import { listAllPages } from '../catalog/mcp-pages.js';
 import { clip, oneLine } from '../util/describe-value.js';
 import { childEnvironment } from '../exec/environment.js';
 import { maskSecrets } from '../exec/command-line.js';
+import { reachFailureText } from '../mcp/reach-failure.js';
 import { CLIENT_CAPABILITIES, PROXY_CLIENT_NAME } from '../mcp/client-capabilities.js';
 import { version } from './help.js';
 import { inputError } from './io.js';
@@ -66,7 +67,7 @@ function unreached(thrown: unknown): string | undefined {
   if (cause === null || typeof cause !== 'object') return undefined;
   const { message, code } = cause as { message?: unknown; code?: unknown };
   const why = typeof message === 'string' && message !== '' ? message : typeof code === 'string' ? code : undefined;
-  return why === undefined ? undefined : `the MCP server could not be reached: ${why}`;
+  return why === undefined ? undefined : `the MCP server could not be reached: ${reachFailureText(why)}`;
 }
 
 /** A server's tools, with each tools/list answer's text as it arrived (listing-texts.ts), one per page. */

@@ -64,7 +64,7 @@ export interface PeerHandlers {
 
 /** A peer over a channel; `attach` the channel's messages to `deliver`. */
 export class Peer {
-  private next = 0;
+  private next: number;
   private readonly pending = new Map<number, (reply: Reply) => void>();
   handlers: PeerHandlers | undefined;
   channel: Channel | undefined;
@@ -84,6 +84,16 @@ export class Peer {
   refusesUnread = false;
   /** Told each time a message is dropped past maxUnread (the host hears of it: the side may be stuck). */
   droppedUnread: (() => void) | undefined;
+
+  /**
+   * `firstId`: the id of this peer's first request. A server is sent ids from 0, as the MCP SDK's client numbers
+   * them (check and lock list a server with it: src/mcp/wire-order.ts); a client from 1, since that client ignores a
+   * cancellation of request 0 (`if (!requestId) return`): a server's first request relayed as 0 ran on after the
+   * server cancelled it (a review's find).
+   */
+  constructor(firstId = 1) {
+    this.next = firstId;
+  }
 
   /** Routes one message that arrived from this side (`related`: see PeerHandlers). */
   deliver(message: RpcMessage, text: string, related?: number): void {

@@ -13,6 +13,7 @@ import type { BodyBudget } from '../mcp/http-body.js';
 import { readBody } from './upstream-body.js';
 import { type ExchangeCut, exchangeCut } from './exchange-cut.js';
 import { type UpstreamResponse, upstreamClient } from './upstream-request.js';
+import { reachFailureText } from '../mcp/reach-failure.js';
 
 /** How long stop() waits for the session's DELETE. */
 const DELETE_WAIT_MS = 2000;
@@ -324,5 +325,5 @@ const ABANDONED = Symbol('abandoned');
 function causeOf(thrown: unknown): string {
   const cause = (thrown as { cause?: unknown } | null)?.cause;
   const message = (cause as { message?: unknown } | null)?.message ?? (thrown as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : 'unknown error';
+  return typeof message === 'string' ? reachFailureText(message) : 'unknown error';
 }

@@ -24,6 +24,7 @@ import { MAX_READING_BYTES, openHttpUpstream } from './upstream-http.js';
 import { listingMemo } from './admission-cache.js';
 import { startStdioUpstream } from './upstream-stdio.js';
 import { summaryLines } from './summary.js';
+import { startupReply } from '../mcp/startup-replies.js';
 import { seldomSaid } from './seldom-said.js';
 import { unmatchedGrantLines } from './unmatched-grants.js';
 
@@ -123,11 +124,13 @@ async function open(
 ): Promise<Upstream | SessionUpstream | UpstreamFailure> {
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
   const server = JSON.stringify(settings.display);
-  const peer = new Peer();
+  // Ids from 0, as check and lock send them (src/mcp/peer.ts).
+  const peer = new Peer(0);
   // Until a session sets its own handlers, a tools/list_changed would go nowhere: it is remembered instead.
   let changed = false;
   peer.handlers = {
-    request: () => undefined,
+    // Answered as check and lock answer them (src/mcp/startup-replies.ts).
+    request: (m) => peer.respond(m.id, startupReply(m.method as string)),
     notification: (m) => {
       if (m.method === 'notifications/tools/list_changed') changed = true;
     },

@@ -40,3 +40,22 @@ describe('a URL server nothing listens at', () => {
     expect(run.code).not.toBe(0);
   });
 });
+
+// A review's find: a TLS failure was said with OpenSSL's lead, the failing thread's id, different on every run.
+describe('an https URL served by a plain TCP server', () => {
+  it('is said in the same bytes each time, without the thread id OpenSSL leads with', async () => {
+    const server = createServer((socket) => socket.on('data', () => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const argv = ['check', '--url', `https://127.0.0.1:${port}/mcp`, '--timeout', '5'];
+      const first = await runInProcess(argv);
+      const second = await runInProcess(argv);
+      expect(first.err).toContain('the MCP server could not be reached: ');
+      expect(first.err).not.toMatch(/[0-9A-F]{8,}:error:/);
+      expect(second.err).toBe(first.err);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
