@@ -25,6 +25,25 @@ function positionOf(text: string, offset: number): TextPosition {
   return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
 }
 
+// A review's find: VS Code ends a line comment at U+2028 and U+2029 too (node-jsonc-parser does not), so a server
+// after one is hidden from us and started by VS Code. Clients disagree, so a line comment holding one is refused.
+const LINE_END_ELSEWHERE = /[\u2028\u2029\u0085]/;
+
+/** The refusal of a line comment in `text[from, to)` holding a character some clients end a line at, if it does. */
+function lineEndInComment(text: string, from: number, to: number): string | undefined {
+  const found = LINE_END_ELSEWHERE.exec(text.slice(from, to));
+  if (found === null) return undefined;
+  const at = positionOf(text, from + found.index);
+  const code = `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return (
+    `a line comment holds ${code} at line ${at.line} column ${at.column}, which some clients read as the end ` +
+    'of the line: remove it'
+  );
+}
+
+/** Whether the character ending a value is `c` (a number's or literal's last, a closing bracket or brace). */
+const endsValue = (c: string | undefined): boolean => c !== undefined && /[\]}0-9A-Za-z]/.test(c);
+
 /** Where the JSON string opening at `start` ends (after its closing quote, or at the end of an unclosed one). */
 function stringEnd(text: string, start: number): number {
   for (let i = start + 1; i < text.length; i++) {
@@ -64,17 +83,22 @@ function afterGap(text: string, i: number): number {
 }
 
 /**
- * `text` with every comment outside strings blanked, and every comma followed (past whitespace and comments) by a
- * closing brace or bracket. A block comment never closed is an error naming where it opens. Anything else is left
- * as written for the strict parse to judge: a lone slash, two commas, a comma right after an opening bracket.
+ * `text` with every comment outside strings blanked, and every comma after a value followed (past whitespace and
+ * comments) by a closing brace or bracket. A block comment never closed, or a line comment holding U+2028, U+2029
+ * or U+0085, is an error naming where. Anything else is left as written for the strict parse to judge: a lone
+ * slash, two commas, a comma right after an opening bracket.
  */
 export function blankJsonc(text: string): Result<BlankedJsonc, Problem> {
   // In the text's order, none overlapping: [from, to) of each comment and trailing comma.
   const ranges: [number, number][] = [];
+  // Whether the last token outside whitespace and comments ended a value: only then is a comma a trailing one
+  // (a review's find: `[,]`, `{,}` and `[1,,]` were made JSON).
+  let afterValue = false;
   for (let i = 0; i < text.length; ) {
     const c = text[i];
     if (c === '"') {
       i = stringEnd(text, i);
+      afterValue = true;
       continue;
     }
     const end = commentEnd(text, i);
@@ -83,14 +107,17 @@ export function blankJsonc(text: string): Result<BlankedJsonc, Problem> {
       return { ok: false, error: { message: `a comment "/*" at line ${at.line} column ${at.column} is not closed` } };
     }
     if (end !== undefined) {
+      const held = text[i + 1] === '/' ? lineEndInComment(text, i, end) : undefined;
+      if (held !== undefined) return { ok: false, error: { message: held } };
       ranges.push([i, end]);
       i = end;
       continue;
     }
-    if (c === ',') {
+    if (c === ',' && afterValue) {
       const next = text[afterGap(text, i + 1)];
       if (next === '}' || next === ']') ranges.push([i, i + 1]);
     }
+    if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') afterValue = endsValue(c);
     i++;
   }
   const first = ranges[0];

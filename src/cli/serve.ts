@@ -25,7 +25,7 @@ import { listNames } from '../util/name-list.js';
 import { inexactArguments } from '../mcp/exact-call.js';
 import { loadMcpSdk } from '../mcp/sdk.js';
 import { serveSchemaOptions, serveSettings } from './serve-config.js';
-import { withDashDash } from './serve-usage.js';
+import { dashDashAdvice } from './serve-usage.js';
 import { holdStopSignals } from './stop-signals.js';
 import { StdioLineTransport } from '../mcp/stdio-line-transport.js';
 
@@ -130,18 +130,14 @@ export function prepareServe(argv: readonly string[]): Result<ServePlan, Problem
   return { ok: true, value: { tools, maxConcurrent, secrets } };
 }
 
-/** For an option-injection refusal of a one-tool command line, that command line with the program's `--` in place. */
+/** For an option-injection refusal of a one-tool command line, where the program's `--` goes (serve-usage.ts). */
 function dashDashHint(args: ParsedArgs, violations: readonly { keyword: string; schemaPath: string }[]): string {
   const flagged = violations.filter((v) => v.keyword === 'option-injection');
   if (flagged.length === 0 || args.flags.has('config')) return '';
-  const fixed = withDashDash(
+  return dashDashAdvice(
     args,
     flagged.map((v) => v.schemaPath),
   );
-  return fixed === undefined
-    ? ''
-    : `\nOn the command line the first "--" ends toolgate's options; only a second "--" reaches the program. If ` +
-        `the program reads "--" as the end of its own options, this passes it one:\n  ${fixed}`;
 }
 
 /** Runs the stdio server until the client closes it; resolves with 2 on a start-up error. */

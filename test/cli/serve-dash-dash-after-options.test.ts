@@ -1,6 +1,7 @@
 // The command line a refused `toolgate serve` suggests puts the program's `--` after the program's own options: a
 // newcomer's find was `--exec ls -- -la '{dir}'` corrected to `--exec ls -- -- -la '{dir}'`, where ls reads `-la`
-// as a file (`ls: cannot access '-la'`); the right line is `--exec ls -- -la -- '{dir}'`.
+// as a file (`ls: cannot access '-la'`). An option right before the placeholder gets no line at all
+// (serve-no-dash-dash-after-option.test.ts); one further before does: `--exec head -- -n 5 -- '{file}'`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,11 +38,10 @@ function programArgs(line: string): readonly string[] | string {
 
 describe('toolgate serve: the suggested "--" comes after the program\'s options', () => {
   it.each([
-    ['ls -la {dir}', "toolgate serve --name ls --exec ls -- -la '{dir}'", ['-la', '--', '{dir}']],
     [
-      'grep -n {pattern} {file}',
-      "toolgate serve --name grep --exec grep -- -n '{pattern}' '{file}'",
-      ['-n', '--', '{pattern}', '{file}'],
+      'cut -d , -f 2 {file}',
+      "toolgate serve --name cut --exec cut -- -d , -f 2 '{file}'",
+      ['-d', ',', '-f', '2', '--', '{file}'],
     ],
     ['head -n 5 {file}', "toolgate serve --name head --exec head -- -n 5 '{file}'", ['-n', '5', '--', '{file}']],
     // No option between toolgate's "--" and the placeholder: the program's "--" stays where the user wrote it.
@@ -61,7 +61,10 @@ describe('toolgate serve: the suggested "--" comes after the program\'s options'
   });
 
   it.each([
-    ["toolgate serve --name ls --exec ls -- -la '{dir}'", "toolgate serve --name ls --exec ls -- -la -- '{dir}'"],
+    [
+      "toolgate serve --name head --exec head -- -n 5 '{file}'",
+      "toolgate serve --name head --exec head -- -n 5 -- '{file}'",
+    ],
     [
       "toolgate serve --name say --exec printf -- '%s\\n' '{message}'",
       "toolgate serve --name say --exec printf -- -- '%s\\n' '{message}'",
@@ -71,25 +74,25 @@ describe('toolgate serve: the suggested "--" comes after the program\'s options'
   });
 });
 
-describe('toolgate serve: the suggested ls line, run, lists the directory', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'toolgate-serve-ls-'));
-  writeFileSync(join(dir, 'marker-file.txt'), 'x');
+describe('toolgate serve: the suggested head line, run, reads -n 5 as its option', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-serve-head-'));
+  const file = join(dir, 'lines.txt');
+  writeFileSync(file, ['one', 'two', 'three', 'four', 'five', 'six', 'seven'].join('\n'));
   const servers: RawCli[] = [];
   afterAll(() => {
     for (const s of servers) s.kill();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is accepted and ls reads -la as its option', async () => {
-    const suggested = suggestionFor("toolgate serve --name ls --exec ls -- -la '{dir}'");
+  it('is accepted and head prints five lines', async () => {
+    const suggested = suggestionFor("toolgate serve --name head --exec head -- -n 5 '{file}'");
     const server = new RawCli('serve', argvOf(suggested));
     servers.push(server);
     await server.initialize();
-    server.call('ls', 'ls', { dir });
-    const text = await server.textOf('ls');
-    expect(text).not.toContain('cannot access');
-    expect(text).toContain('marker-file.txt');
-    // -la's long listing: a line per entry with its permissions, "." among them.
-    expect(text).toMatch(/^d[rwx-]{9}.* \.$/m);
+    server.call('head', 'head', { file });
+    const text = await server.textOf('head');
+    expect(text).not.toContain('No such file');
+    expect(text).toContain('five');
+    expect(text).not.toContain('six');
   });
 });

@@ -103,8 +103,9 @@ describe('toolgate serve: a refused command line', () => {
       'wget',
       '--',
       '-O-',
-      '{out}',
+      // Not right after `-O-`: a line is offered only when no option comes right before the placeholder.
       'http://127.0.0.1:9/s?api_key=sk_live_SECRET123456&q={q}',
+      '{out}',
     ]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("'http://127.0.0.1:9/s?api_key=<redacted>&q={q}'");
