@@ -6,9 +6,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RPC } from '../mcp/peer.js';
-
-/** How often stderr may say that connections are refused. */
-const SAY_EVERY_MS = 10_000;
+import { seldomSaid } from './seldom-said.js';
 
 /** The 503 of a connection past the bound, whole: written before node:http has parsed anything of it. */
 function refusal(max: number): string {
@@ -19,9 +17,10 @@ function refusal(max: number): string {
 }
 
 /**
- * Holds `server` to `max` connections at once: one past it gets 503 and is closed; stderr says so at most once in
- * SAY_EVERY_MS, with how many were refused (a client retrying in a loop would flood it). What it returns tells a
- * refused connection: a request node:http still parses on one is not served (no session is opened for it).
+ * Holds `server` to `max` connections at once: one past it gets 503 and is closed; stderr says so seldom
+ * (src/proxy/seldom-said.ts), with how many were refused (a client retrying in a loop would flood it). What it
+ * returns tells a refused connection: a request node:http still parses on one is not served (no session is opened
+ * for it).
  */
 export function boundConnections(
   server: Server,
@@ -31,8 +30,7 @@ export function boundConnections(
   const answer = refusal(max);
   const refused = new WeakSet<Socket>();
   let open = 0;
-  let unsaid = 0;
-  let saidAt = Number.NEGATIVE_INFINITY;
+  const said = seldomSaid(say);
   // Ahead of node:http's own listener, so that the answer is the first thing written on the connection.
   server.prependListener('connection', (socket: Socket) => {
     if (open >= max) {
@@ -40,11 +38,7 @@ export function boundConnections(
       socket.on('error', () => undefined);
       socket.end(answer);
       socket.destroySoon();
-      unsaid++;
-      if (performance.now() - saidAt < SAY_EVERY_MS) return;
-      say(`${max} connections are open (--max-connections): ${unsaid} more answered 503 and closed`);
-      saidAt = performance.now();
-      unsaid = 0;
+      said((before) => `${max} connections are open (--max-connections): ${before + 1} more answered 503 and closed`);
       return;
     }
     open++;
@@ -60,17 +54,14 @@ export function boundConnections(
  * both (a hunt's find: 100 pipelined 4 MB answers never read held 877 MB of one session, three such sessions aborted
  * a 1 GB proxy; a closed connection's pipelined call kept its session, and its --max-sessions slot, for good). No MCP
  * client pipelines (fetch, the SDKs): such a connection is closed, its earlier request's answer with it. The function
- * returned says whether it closed `res`'s; stderr says so at most once in SAY_EVERY_MS.
+ * returned says whether it closed `res`'s; stderr says so seldom (src/proxy/seldom-said.ts).
  */
 export function pipeliningRefused(say: (line: string) => void): (res: ServerResponse) => boolean {
-  let saidAt = Number.NEGATIVE_INFINITY;
+  const said = seldomSaid(say);
   return (res) => {
     if (res.socket !== null) return false;
     res.req.socket.destroy();
-    if (performance.now() - saidAt >= SAY_EVERY_MS) {
-      saidAt = performance.now();
-      say('a client pipelined requests on one connection (HTTP/1.1 pipelining is not served): closed');
-    }
+    said(() => 'a client pipelined requests on one connection (HTTP/1.1 pipelining is not served): closed');
     return true;
   };
 }

@@ -1,8 +1,8 @@
 // A stderr line a peer can make repeat without end, said once and then at most once in a while with how many went
 // unsaid. A hunt's find: a server's GET stream of a million 9-byte events that are not JSON-RPC made 434,381 stderr
-// lines (38 MB) in 8 s, one an event. As src/proxy/http-connections.ts limits the lines of connections refused.
+// lines (38 MB) in 8 s, one an event. The lines of connections refused and of pipelining (http-connections.ts) too.
 
-/** How often a repeated line may be said again (as http-connections.ts's SAY_EVERY_MS). */
+/** How often a repeated line may be said again. */
 export const SAY_EVERY_MS = 10_000;
 
 /**
