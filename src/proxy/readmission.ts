@@ -61,6 +61,12 @@ export class Readmission {
   private holding = false;
   private waiting: Waiting | undefined;
   private ended = false;
+  /**
+   * Counts interruptions: a round begun before the last one is the gone server's, and once its admission returns it
+   * leaves everything as it is. It cleared `queued` on its way out, and a restarted gateway server's change announced
+   * meanwhile was lost for good, its first catalog published on (a hunt's find).
+   */
+  private epoch = 0;
 
   constructor(private readonly steps: ReadmissionSteps) {}
 
@@ -95,6 +101,9 @@ export class Readmission {
     this.timer = undefined;
     this.holding = false;
     this.queued = false;
+    // A round under way is the old server's: a change from now on starts a round of its own.
+    this.epoch++;
+    this.running = false;
     this.answer(published);
   }
 
@@ -105,6 +114,7 @@ export class Readmission {
   }
 
   private async rounds(): Promise<void> {
+    const epoch = this.epoch;
     let next: Published | typeof GONE = GONE;
     for (let rounds = 1; ; rounds++) {
       this.queued = false;
@@ -112,6 +122,8 @@ export class Readmission {
       // counted its listing's wait on the wire and whatever else the process did meanwhile (a review's find).
       const meter = sliceMeter();
       const admitted = await this.steps.admit(meter);
+      // Interrupted meanwhile: the server it admitted for is gone, and what came since is not this round's.
+      if (epoch !== this.epoch) return;
       this.budget.charge(meter.spentMs, performance.now());
       if (admitted === GONE || this.ended) {
         next = GONE;
