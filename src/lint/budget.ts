@@ -31,11 +31,18 @@ export function charge(budget: LintBudget, cost: number, rule: string, schemaPat
     budget.spent += cost;
     return undefined;
   }
-  return {
-    rule: LINT_SKIPPED,
-    message:
-      `lint rule ${rule} was skipped here: it would compile an estimated ${cost} more, past the lint ` +
-      `budget (maxCompileCost ${limit}, ${budget.spent} spent on this schema)`,
-    schemaPath,
-  };
+  const why =
+    `it would compile an estimated ${cost} more, past the lint ` +
+    `budget (maxCompileCost ${limit}, ${budget.spent} spent on this schema)`;
+  return skippedWarning(rule, schemaPath, why);
+}
+
+/** Charges work already done, whatever is left (an estimate that found a rule too dear), up to the limit. */
+export function spend(budget: LintBudget, cost: number): void {
+  budget.spent = Math.min(budget.limits.maxCompileCost, budget.spent + cost);
+}
+
+/** The warning that says `rule` was not checked at `schemaPath`, and why: a skip is never silence. */
+export function skippedWarning(rule: string, schemaPath: string, why: string): Finding {
+  return { rule: LINT_SKIPPED, message: `lint rule ${rule} was skipped here: ${why}`, schemaPath };
 }

@@ -8,9 +8,10 @@ const KNOWN: readonly string[] = ALL_KEYWORDS;
 
 /**
  * Keywords of neighbouring specifications that are deliberate, not typos, although one edit from a
- * JSON Schema keyword (OpenAPI 3.0 `example`, `nullable`; Gemini `propertyOrdering`).
+ * JSON Schema keyword (OpenAPI 3.0 `example`, `nullable`; Gemini `propertyOrdering`), and words an
+ * author writes as an annotation (`note`: a hunt's find, it was read as a typo of `not`).
  */
-const DELIBERATE = new Set(['example', 'nullable', 'discriminator', 'propertyOrdering', 'externalDocs']);
+const DELIBERATE = new Set(['example', 'nullable', 'discriminator', 'propertyOrdering', 'externalDocs', 'note']);
 
 /** Optimal string alignment distance, capped: returns limit + 1 as soon as it must exceed limit. */
 export function editDistance(a: string, b: string, limit: number): number {

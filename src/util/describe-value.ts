@@ -4,7 +4,7 @@
  * newline or quote inside a string cannot pose as message structure); a caller's object is named
  * by its type only, since reading it could run its code.
  */
-import { flagEnd, isControl, isHiddenSelector, isInvisible, isTag } from './hidden-text.js';
+import { flagEnd, isControl, isHiddenSelector, isInvisible, isShorthandControl, isTag } from './hidden-text.js';
 import { sortedKeys } from './code-unit-order.js';
 
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
@@ -45,12 +45,12 @@ export function printable(text: string): string {
       continue;
     }
     if (c >= 0xd800 && c <= 0xdfff) {
-      // A pair is text but for a tag character (hidden-text.ts); a lone half is not (a body holding one is refused
-      // by Anthropic's API): written out.
+      // A pair is text but for a tag or shorthand format control (hidden-text.ts); a lone half is not (a body
+      // holding one is refused by Anthropic's API): written out.
       if (c <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
         const cp = text.codePointAt(i) as number;
         i++;
-        if (!isTag(cp)) continue;
+        if (!isTag(cp) && !isShorthandControl(cp)) continue;
         shown = cp;
       }
     } else if (!isControl(c) && !isInvisible(c) && !isHiddenSelector(text, i)) continue;

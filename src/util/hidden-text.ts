@@ -48,7 +48,27 @@ export const isInvisible = (c: number): boolean =>
   isBidiControl(c) ||
   (c >= 0x2060 && c <= 0x2064) ||
   isFormatOnly(c) ||
+  isFiller(c) ||
   c === 0xfeff;
+
+/**
+ * The rest of the BMP's Default_Ignorable_Code_Point set (Unicode DerivedCoreProperties.txt) but the variation
+ * selectors (isHiddenSelector): soft hyphen, combining grapheme joiner, Hangul fillers, Khmer inherent vowels,
+ * Mongolian selectors. A hunt's find: `"type\u00AD"` was printed as `unknown keyword "type"` plus a hidden hyphen.
+ */
+const isFiller = (c: number): boolean =>
+  c === 0x00ad ||
+  c === 0x034f ||
+  c === 0x115f ||
+  c === 0x1160 ||
+  c === 0x17b4 ||
+  c === 0x17b5 ||
+  (c >= 0x180b && c <= 0x180f) ||
+  c === 0x3164 ||
+  c === 0xffa0;
+
+/** The shorthand format controls (U+1BCA0-U+1BCA3): default-ignorable code points outside plane 14. */
+export const isShorthandControl = (cp: number): boolean => cp >= 0x1bca0 && cp <= 0x1bca3;
 
 /**
  * The deprecated format characters (U+206A-U+206F) and the interlinear annotation marks (U+FFF9-U+FFFB): shown as
@@ -181,7 +201,8 @@ export function escapedJson(json: string, only: 'hidden' | 'steering' = 'hidden'
       i = flag - 1;
       continue;
     }
-    const tag = c >= 0xdb40 && c <= 0xdb43 && isTag(json.codePointAt(i) as number);
+    const cp = json.codePointAt(i) as number;
+    const tag = (c >= 0xdb40 && c <= 0xdb43 && isTag(cp)) || (only === 'hidden' && isShorthandControl(cp));
     const shown =
       only === 'steering'
         ? !isControl(c) && !isBidiControl(c)

@@ -75,6 +75,12 @@ const RULES: { name: string; schema: unknown; expect: string[] }[] = [
     expect: [],
   },
   {
+    // A hunt's find: "note" was read as a typo of "not".
+    name: 'keyword-typo: a note is an annotation, a nto is still a typo',
+    schema: { type: 'object', properties: { a: { type: 'string', note: 'free text' }, b: { nto: {} } } },
+    expect: ['keyword-typo /properties/b/nto'],
+  },
+  {
     name: 'keyword-typo: property names are not keywords',
     schema: { type: 'object', properties: { types: { type: 'string' } } },
     expect: [],
