@@ -42,6 +42,7 @@ export const OWN_MODULES = [
   'test/regex/class-ranges.test.ts',
   'test/schema/engine-copy-fast.test.ts',
   'test/mcp/sse-reader-memory.test.ts',
+  'test/lint/lint-estimate-work.test.ts',
 ];
 
 const INCLUDE = ['test/**/*.test.ts', 'src/**/*.test.ts'];
