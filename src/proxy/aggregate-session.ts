@@ -16,7 +16,7 @@ import { CANCELLED, type Peer, RPC } from '../mcp/peer.js';
 import { type ResultText, type RpcMessage, sameResult } from '../mcp/channel.js';
 import { negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { clip } from '../util/describe-value.js';
-import { toolsListText } from './admission.js';
+import { toolsListText } from './published.js';
 import { listedTools, readmittedWithin, routeOf } from './aggregate-tools.js';
 import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';

@@ -4,7 +4,7 @@
 // startProxy's handle lists).
 import { toolFor } from '../mcp/revision-fields.js';
 import { NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
-import { NOTHING, type Published, type Withheld } from './admission.js';
+import { NOTHING, type Published, type Withheld } from './published.js';
 import { SEPARATOR, publishedName } from './names.js';
 import type { Slot } from './servers.js';
 

@@ -2,7 +2,7 @@
 // (`--config`, `servers`). The stdio and HTTP downstreams open, relay to and stop either the same way.
 import { combinedPublished } from './aggregate-tools.js';
 import { startAggregateSession } from './aggregate-session.js';
-import type { Published } from './admission.js';
+import type { Published } from './published.js';
 import type { ProxyIO } from './io.js';
 import type { MethodGrant } from './method-grants.js';
 import type { Peer } from '../mcp/peer.js';

@@ -9,7 +9,7 @@ import { duplicateKeyIn } from '../arguments/json-text.js';
 import { gateCall, outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
 import type { ForwardedCall } from '../mcp/forward.js';
 import { clip, escapeSeparators, printable } from '../util/describe-value.js';
-import type { Published } from './admission.js';
+import type { Published } from './published.js';
 import type { RpcMessage } from '../mcp/channel.js';
 import { memberText } from '../mcp/json-member.js';
 import { RPC, type RpcError } from '../mcp/peer.js';

@@ -4,7 +4,7 @@
 // tools/list_changed reaches the client only when its view changed: a change outside it would tell it that
 // something it cannot see exists, and when it changes.
 import { sameResult } from '../mcp/channel.js';
-import { type Published, toolsListText } from './admission.js';
+import { type Published, toolsListText } from './published.js';
 
 /** The view of `published` through `visible`, made once per admission (a re-admission makes a new one). */
 export function grantedView(visible: (name: string) => boolean): (published: Published) => Published {

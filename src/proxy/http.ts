@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
-import type { Published } from './admission.js';
+import type { Published } from './published.js';
 import { openBackend, publishedOf } from './backend.js';
 import { openCallLog } from './call-log.js';
 import { boundConnections, pipeliningRefused } from './http-connections.js';

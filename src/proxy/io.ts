@@ -1,6 +1,6 @@
 // What the proxy writes to and how a run of it ends. The CLI's streams satisfy ProxyIO as they are; startProxy
 // (start.ts) gives its caller's `onLog` and learns through `ready` that the proxy serves.
-import type { Published } from './admission.js';
+import type { Published } from './published.js';
 
 /** What the proxy tells once it serves: where, and the tools it publishes. */
 export interface ProxyReady {

@@ -25,7 +25,7 @@ import type { RpcMessage } from '../mcp/channel.js';
 import { CANCELLED, RPC, type Reply } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
 import { revisionOf } from '../mcp/versions.js';
-import type { Published } from './admission.js';
+import type { Published } from './published.js';
 import { guardAnswer } from './answer-guard.js';
 import { WITHDRAWN } from './before-forward.js';
 import { ownRefusal } from './own-refusals.js';

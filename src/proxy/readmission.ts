@@ -5,7 +5,7 @@
 // admitted last are stale (the server announced a change), so what waits for the tools waits for its outcome
 // (`pending`), and each wait ends with one admission's outcome. One held for the budget makes nothing wait: the
 // tools admitted last serve meanwhile (calls to unchanged tools waited out whole holds, 7-9 s: a review's find).
-import { type Admitted, NOTHING, type Published } from './admission.js';
+import { type Admitted, NOTHING, type Published } from './published.js';
 import { READMIT_CPU_SHARE, ReadmitBudget } from './readmit-budget.js';
 import { READMITS_IN_A_WINDOW, ReadmitPace } from './readmit-pace.js';
 import { type SliceMeter, sliceMeter } from '../util/time-slice.js';

@@ -8,7 +8,8 @@
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { RPC } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
-import { admitUpstream, NOTHING, type Published } from './admission.js';
+import { admitUpstream } from './admission.js';
+import { NOTHING, type Published } from './published.js';
 import type { ProxyIO } from './io.js';
 import { Backoff } from './restart.js';
 import type { ProxySettings } from './settings.js';

@@ -9,7 +9,7 @@ import { CANCELLED, RPC, type Peer, type RpcError } from '../mcp/peer.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
 import { clip } from '../util/describe-value.js';
-import type { Published } from './admission.js';
+import type { Published } from './published.js';
 import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import type { Belonging } from './belonging.js';
 import { MAX_HELD_LENGTH } from './held-ids.js';

@@ -1,6 +1,6 @@
 // What one relayed session is given besides its two peers (its settings, the upstream's initialize, what is
 // published), and the record of one tools/call it reports: shared by the relay's files (session*.ts) and the log.
-import type { Published, Admitted } from './admission.js';
+import type { Published, Admitted } from './published.js';
 import type { MethodGrant } from './method-grants.js';
 import type { ProxySettings } from './settings.js';
 import type { ProtocolRevision } from '../mcp/versions.js';

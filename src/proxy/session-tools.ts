@@ -3,7 +3,8 @@
 // again on the server's notifications/tools/list_changed (readmission.ts). What waits for the tools is answered only
 // once the admission running, or waiting for the pace's turn, has ended (one held for its CPU budget: at once).
 import type { Peer } from '../mcp/peer.js';
-import { admitUpstream, NOTHING, type Published } from './admission.js';
+import { admitUpstream } from './admission.js';
+import { NOTHING, type Published } from './published.js';
 import { grantedView, viewChanged } from './client-view.js';
 import type { SessionContext } from './session-context.js';
 import { GONE, heldLine, Readmission } from './readmission.js';

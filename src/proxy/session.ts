@@ -15,7 +15,7 @@ import { serverCapabilities } from '../mcp/server-shapes.js';
 import { protoMemberPath } from '../mcp/forward.js';
 import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
 import { headerRevision, negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
-import { toolsListText } from './admission.js';
+import { toolsListText } from './published.js';
 import { cancelledId, WITHDRAWN } from './before-forward.js';
 import { DeclaredFeatures } from './declared-features.js';
 import { Belonging } from './belonging.js';

@@ -9,7 +9,7 @@ import { changeLines } from '../catalog/lock-report.js';
 import { clip, oneLine } from '../util/describe-value.js';
 import { listItems, listNames } from '../util/name-list.js';
 import { ownData } from '../util/own-field.js';
-import type { Published } from './admission.js';
+import type { Published } from './published.js';
 import { viewChanged } from './client-view.js';
 
 const shortLine = (text: string, max = 80): string => oneLine(clip(text, max));

@@ -3,7 +3,7 @@
 import { revisionOf } from '../../src/mcp/versions.js';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { NOTHING } from '../../src/proxy/admission.js';
+import { NOTHING } from '../../src/proxy/published.js';
 import type { RpcMessage } from '../../src/mcp/channel.js';
 import { HttpSession } from '../../src/proxy/http-session.js';
 import { UnreadAnswers } from '../../src/proxy/unread-answers.js';

@@ -1,9 +1,9 @@
 // Admission once per catalog: sessions of one `--listen` proxy whose upstreams list the same tools
 // share one admission; a changed listing is admitted anew; only the most recent catalogs are kept.
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { Admitted } from '../../src/proxy/admission.js';
+import type { Admitted } from '../../src/proxy/published.js';
 import { admitOnce, catalogDigest, KEPT_CATALOGS } from '../../src/proxy/admission-cache.js';
-import { NOTHING } from '../../src/proxy/admission.js';
+import { NOTHING } from '../../src/proxy/published.js';
 import type { ProxySettings } from '../../src/proxy/settings.js';
 import { openRawSession, startHttpServer, stopAll } from '../cli/http-fixture.js';
 import { startInProcess } from './in-process-proxy.js';

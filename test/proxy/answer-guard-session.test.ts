@@ -6,8 +6,8 @@ import { openRawSession, startHttpServer, stopAll } from '../cli/http-fixture.js
 import { startInProcess } from './in-process-proxy.js';
 
 const fault = vi.hoisted(() => ({ armed: false }));
-vi.mock('../../src/proxy/admission.js', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../../src/proxy/admission.js')>();
+vi.mock('../../src/proxy/published.js', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/proxy/published.js')>();
   return {
     ...m,
     toolsListText: (...args: Parameters<typeof m.toolsListText>) => {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { proxySettings } from '../../src/cli/proxy-options.js';
 import type { Peer } from '../../src/mcp/peer.js';
-import { admitUpstream, type Published } from '../../src/proxy/admission.js';
+import { admitUpstream } from '../../src/proxy/admission.js';
+import type { Published } from '../../src/proxy/published.js';
 
 /** A tool as text: `extra` is added to its definition as written. */
 const toolText = (name: string, extra = ''): string =>

@@ -4,8 +4,8 @@
 // must be exactly the parsed one, shared frozen, and forgotten with its catalog.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readMessage, type RpcMessage } from '../../src/mcp/channel.js';
-import type { Admitted } from '../../src/proxy/admission.js';
-import { NOTHING } from '../../src/proxy/admission.js';
+import type { Admitted } from '../../src/proxy/published.js';
+import { NOTHING } from '../../src/proxy/published.js';
 import {
   admitOnce,
   KEPT_CATALOGS,

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverCapabilities } from '../../src/mcp/server-shapes.js';
 import { NEWEST_INITIALIZE, type ProtocolRevision, revisionOf } from '../../src/mcp/versions.js';
-import { NOTHING, toolsListText } from '../../src/proxy/admission.js';
+import { NOTHING, toolsListText } from '../../src/proxy/published.js';
 import { checkResult } from '../../src/proxy/calls.js';
 import { serverAnswer, serverInitialize } from '../../src/proxy/server-messages.js';
 

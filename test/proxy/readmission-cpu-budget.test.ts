@@ -4,7 +4,7 @@
 // announcing a change every 250 ms, each listing a new heavy catalog, kept the gateway admitting for good and its
 // honest servers' calls went from 2-4 ms to 119 ms.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTHING } from '../../src/proxy/admission.js';
+import { NOTHING } from '../../src/proxy/published.js';
 import { READMIT_CPU_BURST_MS, READMIT_CPU_SHARE } from '../../src/proxy/readmit-budget.js';
 import { GONE, Readmission } from '../../src/proxy/readmission.js';
 import type { SliceMeter } from '../../src/util/time-slice.js';

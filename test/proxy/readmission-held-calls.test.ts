@@ -3,7 +3,7 @@
 // included, waited out the whole hold (7-9 s a call on the single-server proxy and the gateway). Only an admission
 // that runs (or waits for the pace's turn, within a second) makes calls wait.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTHING, type Published } from '../../src/proxy/admission.js';
+import { NOTHING, type Published } from '../../src/proxy/published.js';
 import { GONE, Readmission } from '../../src/proxy/readmission.js';
 import type { SliceMeter } from '../../src/util/time-slice.js';
 import { costly, fakeClocks, harness, isHeldLine, restoreClocks, tool, work } from './readmit-session-fixture.js';

@@ -3,7 +3,7 @@
 // its way out, so the restarted server's first catalog stayed published. An interrupted round now leaves everything
 // as it is (src/proxy/readmission.ts): a change after the interruption starts a round of its own.
 import { describe, expect, it } from 'vitest';
-import { type Admitted, NOTHING } from '../../src/proxy/admission.js';
+import { type Admitted, NOTHING } from '../../src/proxy/published.js';
 import { GONE, Readmission } from '../../src/proxy/readmission.js';
 
 describe('a re-admission interrupted while its round runs', () => {

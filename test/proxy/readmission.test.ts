@@ -2,7 +2,7 @@
 // a gateway share: what waits for the tools gets one admission's outcome, a change during one runs it once more,
 // the pace's fourth waits for its turn, and a server gone or a session ended answers what waits at once.
 import { describe, expect, it } from 'vitest';
-import { NOTHING, type Published } from '../../src/proxy/admission.js';
+import { NOTHING, type Published } from '../../src/proxy/published.js';
 import { GONE, Readmission } from '../../src/proxy/readmission.js';
 
 const catalog = (n: number): Published => ({ ...NOTHING, listed: n });

@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import { proxySettings } from '../../src/cli/proxy-options.js';
 import type { Peer } from '../../src/mcp/peer.js';
 import { NEWEST_INITIALIZE } from '../../src/mcp/versions.js';
-import { NOTHING, type Published } from '../../src/proxy/admission.js';
+import { NOTHING, type Published } from '../../src/proxy/published.js';
 import { type SessionTools, sessionTools } from '../../src/proxy/session-tools.js';
 
 /** The process's CPU time so far, in ms, as the mocked process.cpuUsage reports it. */

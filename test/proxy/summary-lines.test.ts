@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Published } from '../../src/proxy/admission.js';
+import type { Published } from '../../src/proxy/published.js';
 import { viewChanged } from '../../src/proxy/client-view.js';
 import { readmissionLines, summaryLines } from '../../src/proxy/summary.js';
 
