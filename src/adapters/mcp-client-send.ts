@@ -79,15 +79,6 @@ export function withoutEnd(text: string): string {
   return text.slice(0, end);
 }
 
-/**
- * Whether a listed tool runs only as a task (MCP 2025-11-25, "Tasks": `execution.taskSupport` "required"): called
- * without a task the server refuses it and the SDK's callTool throws before sending, so the model read that it may
- * have run. guardClient sends plain calls: such a call is answered here, and nothing is sent.
- */
-export function runsOnlyAsTask(tool: unknown): boolean {
-  return ownData(ownData(tool, 'execution'), 'taskSupport') === 'required';
-}
-
 /** What a call to a tool that runs only as a task reads. */
 export const taskOnlyText = (name: string): string =>
   `error: tool ${name} runs only as a task (its execution.taskSupport is "required") and guardClient sends plain ` +

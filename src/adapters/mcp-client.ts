@@ -29,7 +29,8 @@ import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { batchLoaderOf } from '../catalog/async-loader.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall } from '../mcp/call-gate.js';
-import { callSender, listedPage, localError, runsOnlyAsTask, taskOnlyText } from './mcp-client-send.js';
+import { callSender, listedPage, localError, taskOnlyText } from './mcp-client-send.js';
+import { runsOnlyAsTask } from '../mcp/task-only.js';
 import { sendOrFailure, thrownFailure, type FailureTelling } from './mcp-client-failure.js';
 import { readmissions, SDK_REQUEST_TIMEOUT_MS } from './mcp-client-readmit.js';
 import {

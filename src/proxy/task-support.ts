@@ -5,6 +5,7 @@
 // capability and each tool's `execution.taskSupport` were passed on as listed, so a tool "required" to run as a task
 // could not be called through the proxy (the server refused the plain call; the SDK client's callToolStream failed
 // -32603), and an "optional" one answered a task-augmented call with a plain result.
+import { runsOnlyAsTask } from '../mcp/task-only.js';
 import { ownData } from '../util/own-field.js';
 import { isObject } from '../util/plain-json.js';
 
@@ -24,7 +25,7 @@ export function withoutCallTasks(caps: Record<string, unknown>): Record<string, 
  * Negotiation; a plain call of it is refused by the server); undefined for any other tool.
  */
 export function taskOnlyReason(tool: unknown): string | undefined {
-  return ownData(ownData(tool, 'execution'), 'taskSupport') === 'required'
+  return runsOnlyAsTask(tool)
     ? 'its execution.taskSupport is "required": the proxy does not forward task-augmented calls'
     : undefined;
 }
