@@ -1,14 +1,13 @@
-// `check --mcp/--url/--config` list a server's tools through the MCP SDK's client, which reads each message with
+// `check --mcp/--config` list a stdio server's tools through the MCP SDK's client, which reads each message with
 // JSON.parse: a key given twice kept its last value and a number no float64 holds was rounded, so check admitted a
 // tool the proxy withholds or refuses (exact-listing.ts reads each page again from its text). Here the text of each
-// answer to the listing's own tools/list requests is kept as it arrived (a stdio line, a JSON body, an SSE event's
-// data), beside the SDK's reading, so that check judges a live listing from the same texts as the proxy.
+// answer to the listing's own tools/list requests is kept as it arrived (a stdio line), beside the SDK's reading,
+// so that check judges a live listing from the same texts as the proxy. (`--url` lists through the proxy's own
+// client, which keeps each message's text: src/proxy/http-lister.ts.)
 import { MAX_LISTING_BYTES } from '../catalog/mcp-pages.js';
 import { createLineReader } from '../exec/line-reader.js';
-import { MAX_RESPONSE_BYTES } from './capped-fetch.js';
 import { givenTwice } from './exact-listing.js';
 import { elementTexts, memberText } from './json-member.js';
-import { createSseReader } from './sse.js';
 
 /** The texts of the answers to a listing's tools/list requests. */
 export interface ListingTexts {
@@ -111,51 +110,5 @@ export function stdoutLines(texts: ListingTexts): (chunk: Buffer) => void {
     } catch {
       // The page's text is then missing, and pages() says so.
     }
-  };
-}
-
-/** `fetch` whose responses' messages are handed to `texts` as the SDK reads them: a JSON body, or SSE events. */
-export function textsFetch(inner: typeof fetch, texts: ListingTexts): typeof fetch {
-  return async (input, init) => {
-    const response = await inner(input, init);
-    // The SDK tells the two apart by the media type (type/subtype, any case), and reads nothing else as messages.
-    const type = (response.headers.get('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase();
-    const sse = type === 'text/event-stream';
-    if (response.body === null || (!sse && type !== 'application/json')) return response;
-    // Decoded as the SDK's reader decodes (UTF-8, a leading BOM dropped), chunk by chunk as they pass.
-    const decoder = new TextDecoder();
-    const events = createSseReader(
-      MAX_RESPONSE_BYTES,
-      (data) => texts.received(data, 'single'),
-      () => {},
-    );
-    let first = true;
-    let body = '';
-    const tapped = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          let text = decoder.decode(chunk, { stream: true });
-          // The SDK's event parser (eventsource-parser) drops `\u00EF\u00BB\u00BF` (a BOM read as Latin-1) from the
-          // start of its first text.
-          if (sse && first && text !== '') {
-            first = false;
-            if (text.startsWith('\u00EF\u00BB\u00BF')) text = text.slice(3);
-          }
-          if (sse) events.push(text);
-          else body += text;
-          controller.enqueue(chunk);
-        },
-        flush() {
-          const rest = decoder.decode();
-          if (sse) events.push(rest);
-          else texts.received(body + rest, 'body');
-        },
-      }),
-    );
-    return new Response(tapped, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
   };
 }

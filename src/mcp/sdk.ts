@@ -1,9 +1,8 @@
-// The official MCP SDK is an optional peer dependency: only servers named by `--mcp`/`--url` and `serve` need
-// it, so it is loaded when one of them runs, and a missing SDK is a usage error that says what to install, not a
-// crash at start-up.
+// The official MCP SDK is an optional peer dependency: only servers named by `--mcp` (or a config's stdio
+// servers) and `serve` need it, so it is loaded when one of them runs, and a missing SDK is a usage error that says
+// what to install, not a crash at start-up.
 import type * as ClientModule from '@modelcontextprotocol/sdk/client/index.js';
 import type * as ClientStdioModule from '@modelcontextprotocol/sdk/client/stdio.js';
-import type * as ClientHttpModule from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type * as ServerModule from '@modelcontextprotocol/sdk/server/index.js';
 import type * as ServerStdioModule from '@modelcontextprotocol/sdk/server/stdio.js';
 import type * as TypesModule from '@modelcontextprotocol/sdk/types.js';
@@ -13,7 +12,6 @@ import { thrownMessage } from '../result.js';
 export interface McpSdk {
   readonly client: typeof ClientModule;
   readonly clientStdio: typeof ClientStdioModule;
-  readonly clientHttp: typeof ClientHttpModule;
   readonly server: typeof ServerModule;
   readonly serverStdio: typeof ServerStdioModule;
   readonly types: typeof TypesModule;
@@ -44,15 +42,14 @@ export async function loadMcpSdk(
   importer: ModuleImporter = (specifier) => import(specifier),
 ): Promise<{ ok: true; sdk: McpSdk } | { ok: false; message: string }> {
   try {
-    const [client, clientStdio, clientHttp, server, serverStdio, types] = await Promise.all([
+    const [client, clientStdio, server, serverStdio, types] = await Promise.all([
       importer(`${PACKAGE}/client/index.js`),
       importer(`${PACKAGE}/client/stdio.js`),
-      importer(`${PACKAGE}/client/streamableHttp.js`),
       importer(`${PACKAGE}/server/index.js`),
       importer(`${PACKAGE}/server/stdio.js`),
       importer(`${PACKAGE}/types.js`),
     ]);
-    return { ok: true, sdk: { client, clientStdio, clientHttp, server, serverStdio, types } as McpSdk };
+    return { ok: true, sdk: { client, clientStdio, server, serverStdio, types } as McpSdk };
   } catch (thrown) {
     if (isMissingSdk(thrown)) return { ok: false, message: missingSdkMessage(feature) };
     return { ok: false, message: `${feature}: the MCP SDK failed to load: ${thrownMessage(thrown)}` };

@@ -14,9 +14,8 @@ import { admitMcpToolsWith } from '../catalog/mcp.js';
 import { mayHoldProto, protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { paramHeaderProblem } from '../mcp/param-header-rules.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
-import { createMasker, maskSecrets } from '../exec/mask-secrets.js';
+import { createMasker } from '../exec/mask-secrets.js';
 import { MIN_SECRET_LENGTH } from '../exec/secret-forms.js';
-import { listAllPages } from '../catalog/mcp-pages.js';
 import { acceptsEveryObject } from '../lint/accepts-anything.js';
 import { requiredWithDefault } from '../lint/required-with-default.js';
 import { thrownMessage } from '../result.js';
@@ -32,12 +31,11 @@ import { admitOnce, type ListedPage } from './admission-cache.js';
 import { publishedName, publishedNameDiagnostics } from './names.js';
 import { inexactTools } from '../mcp/exact-listing.js';
 import type { ProxySettings } from './settings.js';
-import { type Peer, RPC } from '../mcp/peer.js';
+import type { Peer } from '../mcp/peer.js';
+import { listUpstreamTools } from './upstream-listing.js';
 import { taskOnlyReason, withoutTaskSupport } from './task-support.js';
 import type { Admitted, Withheld } from './published.js';
 
-/** Most tools/list pages read per admission: a server that keeps paging cannot hold start-up forever. */
-const MAX_PAGES = 100;
 /** Longest a cold admission holds the event loop at a time, in ms: other sessions are served in between. */
 const SLICE_MS = 2;
 
@@ -81,49 +79,16 @@ function shownDrift(drift: LockDrift, shown: (name: string) => string): LockDrif
  * admission's own work (a re-admission is charged it: readmission.ts).
  */
 export async function admitUpstream(upstream: Peer, settings: ProxySettings, meter?: SliceMeter): Promise<Admitted> {
-  let listed: unknown[];
-  // Each page as it arrived, while every one came with its text: what the listing's digest hashes.
-  let pages: ListedPage[] | undefined = [];
-  // --timeout bounds the whole listing, every page: per page, 100 pages each answered just under it held a
-  // re-admission (and what waits for it) 50 min (a hunt's find).
-  const deadline = performance.now() + settings.timeoutMs;
-  const overdue = `tools/list failed: the listing did not end within ${settings.timeoutMs / 1000} s (--timeout)`;
-  try {
-    const listing = await listAllPages(async (cursor) => {
-      const left = Math.ceil(deadline - performance.now());
-      if (left <= 0) throw new Error(overdue);
-      const { reply } = upstream.request('tools/list', cursor === undefined ? {} : { cursor }, left);
-      const r = await reply;
-      // The page's timeout is what is left of the listing's: a timeout once that is spent is the listing's; a server's
-      // own -32001 before it is the server's message (a review's find: "quota exhausted" read as --timeout). A timer
-      // starts from the loop's time, which may lag this clock: a margin of 100 ms.
-      if ('error' in r && r.error.code === RPC.requestTimeout && performance.now() >= deadline - 100)
-        throw new Error(overdue);
-      // Masked before it is clipped: a secret cut in two would escape the mask.
-      if ('error' in r)
-        throw new Error(`tools/list failed: ${clip(maskSecrets(String(r.error.message), settings.secrets), 200)}`);
-      if (r.line === undefined || r.message === undefined) pages = undefined;
-      else pages?.push({ text: r.line, message: r.message });
-      const tools = ownData(r.result, 'tools');
-      if (!Array.isArray(tools)) throw new Error('tools/list result has no "tools" array');
-      const next = ownData(r.result, 'nextCursor');
-      // A cursor of another type was read as the listing's end: its later pages went unread and a partial catalog
-      // was published as whole, where check and guardClient refuse the page (a hunt's find).
-      if (next !== undefined && typeof next !== 'string')
-        throw new Error('tools/list failed: "nextCursor" is no string');
-      return {
-        tools: tools as unknown[],
-        nextCursor: next,
-        ...(r.line === undefined ? {} : { bytes: r.line.length }),
-      };
-    }, MAX_PAGES);
-    // Past a listing's bounds (tools, bytes, pages) the catalog is what it is: named as one that cannot be admitted,
-    // so a gateway does not restart its server for it every 30 s (upstream.ts reads that as for good).
-    if (!listing.ok) return { ok: false, message: `the tools could not be admitted: ${listing.error.message}` };
-    listed = listing.value;
-  } catch (thrown) {
-    return { ok: false, message: thrownMessage(thrown) };
-  }
+  const listing = await listUpstreamTools(upstream, settings.timeoutMs, settings.secrets);
+  // Past a listing's bounds (tools, bytes, pages) the catalog is what it is: named as one that cannot be admitted,
+  // so a gateway does not restart its server for it every 30 s (upstream.ts reads that as for good).
+  if (!listing.ok)
+    return {
+      ok: false,
+      message: listing.bound ? `the tools could not be admitted: ${listing.message}` : listing.message,
+    };
+  const listed = listing.tools;
+  const pages = listing.pages;
   try {
     // The meter runs from here, not over the listing: its wait on the wire is the server's, and what the process did
     // meanwhile is not this admission's (a review's find). admitOnce hashes the pages and starts admitListed in this

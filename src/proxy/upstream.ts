@@ -5,32 +5,24 @@
 // the server: that one comes back initialized with its admission still under way (openSessionUpstream), so the
 // session's initialize is answered without waiting for the listing (MCP lets a client list tools only after its
 // initialize), and its tools/list and tools/call wait for the admission (src/proxy/session-tools.ts).
-import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
-import { CLIENT_CAPABILITIES, PROXY_CLIENT_NAME } from '../mcp/client-capabilities.js';
-import { packageVersion } from '../mcp/implementation.js';
-import { NEWEST_INITIALIZE, PROTOCOL_REVISIONS, type ProtocolRevision, revisionOf } from '../mcp/versions.js';
+import type { ProtocolRevision } from '../mcp/versions.js';
+import { greeting, initializeRevision, MAX_UPSTREAM_MESSAGE_BYTES, sendInitialize } from './upstream-greeting.js';
 import type { ProxyExit } from './exit.js';
 import type { ProxyIO } from './io.js';
 import { admitUpstream } from './admission.js';
 import type { Admitted, Published } from './published.js';
 import type { ChannelSink } from '../mcp/channel.js';
-import { TOO_DEEP } from '../mcp/message-depth.js';
 import type { ProxySettings } from './settings.js';
-import { Peer, RPC } from '../mcp/peer.js';
+import { type Peer, RPC } from '../mcp/peer.js';
 import { whenTold } from './stop-signal.js';
 import { BodyBudget } from '../mcp/http-body.js';
 import { MAX_READING_BYTES, openHttpUpstream } from './upstream-http.js';
 import { listingMemo } from './admission-cache.js';
 import { startStdioUpstream } from './upstream-stdio.js';
 import { summaryLines } from './summary.js';
-import { startupReply } from '../mcp/startup-replies.js';
-import { seldomSaid } from './seldom-said.js';
 import { unmatchedGrantLines } from './unmatched-grants.js';
-
-/** Longest message read from the server; a result past --max-result is refused later, by size. */
-const MAX_UPSTREAM_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 // One budget for the answers all of one proxy's sessions read from their HTTP upstreams at once (they share the
 // settings object, as the admission cache's key does).
@@ -125,53 +117,15 @@ async function open(
 ): Promise<Upstream | SessionUpstream | UpstreamFailure> {
   const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
   const server = JSON.stringify(settings.display);
-  // Ids from 0, as check and lock send them (src/mcp/peer.ts).
-  const peer = new Peer(0);
-  // Until a session sets its own handlers, a tools/list_changed would go nowhere: it is remembered instead.
-  let changed = false;
-  peer.handlers = {
-    // Answered as check and lock answer them (src/mcp/startup-replies.ts).
-    request: (m) => peer.respond(m.id, startupReply(m.method as string)),
-    notification: (m) => {
-      if (m.method === 'notifications/tools/list_changed') changed = true;
-    },
-  };
-  // What the server may leave unread of what the proxy writes: one line of the most a message may be. Past it, its
-  // answers and notifications are dropped and requests to it answered with an error, unsent (peer.ts).
-  peer.maxUnread = MAX_UPSTREAM_MESSAGE_BYTES;
-  peer.refusesUnread = true;
-  let toldUnread = false;
-  peer.droppedUnread = () => {
-    if (toldUnread) return;
-    toldUnread = true;
-    const bound = `${MAX_UPSTREAM_MESSAGE_BYTES >> 20} MiB`;
-    say(`the server left over ${bound} unread: answers and notifications to it are dropped, requests refused`);
-  };
-  // A server can write such messages without end, on stdio as over HTTP (a hunt's find): said seldom, counted.
-  const dropped = seldomSaid(say);
-  const sink: ChannelSink = {
-    message: (m, text, related) => peer.deliver(m, text, related),
-    bad: (why, id) => {
-      const reason = why === 'deep' ? TOO_DEEP : why;
-      if (id !== null)
-        peer.respond(id, { error: { code: RPC.invalidRequest, message: `invalid message (${reason})` } });
-      else
-        dropped(
-          (before) =>
-            `the server wrote a message that is not JSON-RPC (${reason}); it was dropped` +
-            (before === 0 ? '' : `, as were ${before} more since this was last said`),
-        );
-    },
-    closed: () => undefined,
-    // A tools/list page of a catalog this proxy keeps admitted is not parsed again (src/proxy/admission-cache.ts).
-    known: listingMemo(settings),
-  };
+  const { peer, sink: greeted, changed } = greeting(say);
+  // A tools/list page of a catalog this proxy keeps admitted is not parsed again (src/proxy/admission-cache.ts).
+  const sink: ChannelSink = { ...greeted, known: listingMemo(settings) };
   let opened: Opened;
   if (settings.url !== undefined) {
     const budget = readingBudget(settings);
     const http = openHttpUpstream(settings.url, settings.headers, MAX_UPSTREAM_MESSAGE_BYTES, sink, say, budget);
     peer.channel = http.channel;
-    opened = { gone: http.gone, stop: http.stop, kept: () => '', live: () => undefined, changed: () => changed };
+    opened = { gone: http.gone, stop: http.stop, kept: () => '', live: () => undefined, changed };
   } else {
     const words = settings.words as readonly [string, ...string[]];
     const stdio = startStdioUpstream({ ...settings, words }, io, MAX_UPSTREAM_MESSAGE_BYTES, sink);
@@ -187,7 +141,7 @@ async function open(
       stop: stdio.stop,
       kept: stdio.stderr.kept,
       live: stdio.stderr.live,
-      changed: () => changed,
+      changed,
     };
   }
   // During start-up a signal ends the wait like the server's exit does; the wait on it ends with start-up.
@@ -241,16 +195,8 @@ async function initializeAndAdmit(
     peer.failAll({ code: RPC.internalError, message: `the MCP server ${why}` });
     return { code, why, ...(admission === 'hold' ? { summary: said ? [line] : [] } : {}) };
   };
-  const init = peer.request(
-    'initialize',
-    {
-      protocolVersion: NEWEST_INITIALIZE.version,
-      capabilities: CLIENT_CAPABILITIES,
-      clientInfo: { name: PROXY_CLIENT_NAME, version: packageVersion() },
-    },
-    settings.timeoutMs,
-  );
-  const first = await Promise.race([init.reply, gone]);
+  const init = sendInitialize(peer, settings.timeoutMs);
+  const first = await Promise.race([init, gone]);
   if (typeof first === 'string') return failStart(first, 2);
   if ('error' in first) {
     const timedOut = first.error.code === RPC.requestTimeout;
@@ -262,20 +208,9 @@ async function initializeAndAdmit(
         `refused "initialize": ${clip(maskSecrets(String(first.error.message), settings.secrets), 200)}`;
     return failStart(why, 2);
   }
-  // MCP "Lifecycle", version negotiation: a server may answer with another revision; one toolgate does not speak
-  // ends start-up (its messages could not be checked by that revision's rules).
-  const answered = (first.result as { protocolVersion?: unknown } | null)?.protocolVersion;
-  const revision = revisionOf(answered);
-  if (revision === undefined || revision.era !== 'initialize') {
-    const spoken = PROTOCOL_REVISIONS.filter((r) => r.era === 'initialize').map((r) => r.version);
-    const named =
-      typeof answered === 'string' ? JSON.stringify(clip(maskSecrets(answered, settings.secrets), 40)) : 'none';
-    return failStart(`answered "initialize" with protocol version ${named}; toolgate speaks ${spoken.join(', ')}`, 2);
-  }
-  // The initialize result is passed on to every client: it carries no __proto__ member either.
-  const proto = protoMemberPath(first.result);
-  if (proto !== undefined)
-    return failStart(`answered "initialize" with what the proxy refuses: ${protoRefusal(proto)}`, 2);
+  const spoken = initializeRevision(first.result, settings.secrets);
+  if ('why' in spoken) return failStart(spoken.why, 2);
+  const { revision } = spoken;
   peer.notify('notifications/initialized');
   const result = first.result as Record<string, unknown>;
   if (admission === 'later') {

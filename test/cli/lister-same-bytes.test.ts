@@ -2,8 +2,12 @@
 // with ids from 0 and `method` first; the proxy named itself `toolgate-proxy` and wrote `jsonrpc` first. A server
 // could tell the lister from the proxy by what it was sent, and show `lock` (and CI's `check --lock`) one catalog and
 // the proxy another. All three write the same bytes now, up to the listing (src/mcp/wire-order.ts), and answer the
-// server's own requests made meanwhile the same way (a review's find: src/mcp/startup-replies.ts).
+// server's own requests made meanwhile the same way (a review's find: src/mcp/startup-replies.ts). A `--url` server
+// was listed through the SDK's HTTP client, with fetch's headers: it is listed by the proxy's own now
+// (src/proxy/http-lister.ts), and sent the same requests, headers and bodies, up to the listing.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -68,5 +72,77 @@ describe('what a listed server is sent', () => {
     expect(proxy).toContain('{"jsonrpc":"2.0","id":"p","result":{}}');
     expect(sent(logs.check)).toEqual(proxy);
     expect(sent(logs.lock)).toEqual(proxy);
+  }, 30_000);
+});
+
+/**
+ * A Streamable HTTP server that records every request up to its first tools/list (method, headers but the port in
+ * `host`, body), answers each POST with a JSON body, and refuses its GET stream (405).
+ */
+async function recordingServer(): Promise<{ url: string; seen: string[][]; close(): void }> {
+  const seen: string[][] = [];
+  let run: string[] | undefined;
+  const server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      const m = req.method === 'POST' ? (JSON.parse(body) as { id?: number; method?: string }) : {};
+      if (m.method === 'initialize') {
+        run = [];
+        seen.push(run);
+      }
+      const listed = run?.some((r) => r.includes('"tools/list"')) === true;
+      if (!listed) {
+        const headers = req.rawHeaders.map((h) => h.replace(/^127\.0\.0\.1:\d+$/, 'host'));
+        run?.push(`${req.method} ${req.url} ${JSON.stringify(headers)} ${body}`);
+      }
+      if (req.method !== 'POST') return res.writeHead(405).end();
+      if (m.id === undefined) return res.writeHead(202).end();
+      const result =
+        m.method === 'initialize'
+          ? { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'h', version: '1' } }
+          : { tools: [{ name: 'read', inputSchema: { type: 'object' } }] };
+      res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'session-1' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
+    seen,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+describe('what a listed --url server is sent', () => {
+  it('is the same from check --url, lock --url and the proxy, headers and bodies', async () => {
+    const server = await recordingServer();
+    try {
+      const header = ['--header', 'Authorization: Bearer s3cret-token-value'];
+      expect((await runInProcess(['check', '--url', server.url, ...header])).code).toBe(0);
+      const out = join(dir, 'lock-url.json');
+      expect((await runInProcess(['lock', '--url', server.url, ...header, '--out', out])).code).toBe(0);
+      const started = await startProxy({
+        upstream: { url: server.url, headers: { Authorization: 'Bearer s3cret-token-value' } },
+      });
+      if (!started.ok) throw new Error(started.error.message);
+      await started.value.close();
+      const [check, lock, proxy] = server.seen;
+      expect(server.seen.length).toBe(3);
+      // initialize, notifications/initialized and tools/list, each a POST; the GET stream, opened meanwhile, in any
+      // place among them.
+      expect(proxy?.filter((r) => r.startsWith('POST ')).length).toBe(3);
+      expect(proxy?.join('\n')).toContain('"clientInfo":{"name":"toolgate-proxy"');
+      expect(proxy?.join('\n')).toContain('"Authorization","Bearer s3cret-token-value"');
+      expect(check?.slice().sort()).toEqual(proxy?.slice().sort());
+      expect(lock?.slice().sort()).toEqual(proxy?.slice().sort());
+    } finally {
+      server.close();
+    }
   }, 30_000);
 });

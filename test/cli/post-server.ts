@@ -1,5 +1,5 @@
 // A raw Streamable HTTP server for `check --url` tests: each POST body is read whole and handed over parsed; any
-// other method is answered 405 (check never opens the GET stream).
+// other method is answered 405 (the GET stream the lister opens once initialized: the server offers none).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
