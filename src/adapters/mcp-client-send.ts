@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolResultSchema, ResultSchema, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolsPage } from '../catalog/mcp-pages.js';
-import { outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
+import { outputRefusal, passOnRefusal, unaskedTaskRefusal } from '../mcp/call-gate.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { ToolErrorEvent } from '../tools/failure-text.js';
 import type { ToolError } from '../tools/tool-result.js';
@@ -165,6 +165,13 @@ export function callSender(
     failedIfError(answer);
     const tooLarge = unbounded(name, answer, callId);
     if (tooLarge !== undefined) return tooLarge;
+    // guardClient sends plain calls: a task in the answer is refused as the proxy refuses it (src/proxy/calls.ts).
+    // The SDK's CallToolResultSchema reads a CreateTaskResult as a result with empty content, the task kept beside it.
+    const task = unaskedTaskRefusal(name, answer);
+    if (task !== undefined) {
+      notify({ callId, name, stage: 'execute', cause: answer, error: { ...task.error, stage: 'execute' } });
+      return refused(task.text);
+    }
     if (output === undefined) return passedOn(name, answer as McpCallResult, callId);
     const broken = outputRefusal(name, answer, output);
     if (broken === undefined) return passedOn(name, answer as McpCallResult, callId);

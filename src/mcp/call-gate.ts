@@ -86,5 +86,19 @@ export function passOnRefusal(
   return { ...notPassedOn(tool, why), found: found.found };
 }
 
+/**
+ * Why a result of a plain tools/call may not be passed on because it is a task, or undefined. toolgate never sends
+ * `params.task` (forward.ts), and a task answers a task-augmented request only (MCP 2025-11-25, "Tasks",
+ * Definitions): an answer holding a `task` member (a CreateTaskResult, or a result claiming one) is no CallToolResult
+ * of that call, and nothing of it goes on (a hunt's find: the proxy passed it on and kept its task).
+ */
+export function unaskedTaskRefusal(
+  tool: string,
+  result: unknown,
+): { readonly text: string; readonly error: GateError } | undefined {
+  if (result === null || typeof result !== 'object' || !Object.hasOwn(result, 'task')) return undefined;
+  return notPassedOn(tool, 'the server answered with a task, which it was not asked for (the call was a plain one)');
+}
+
 /** The one output-schema verdict (catalog/mcp-output.ts), which admitMcpTools' bundles give too. */
 export { outputRefusal } from '../catalog/mcp-output.js';

@@ -28,7 +28,6 @@ import { UrlElicitations } from './url-elicitations.js';
 import type { CallRecord, Relayed } from './session.js';
 import { callRecorder } from './session-context.js';
 import type { ProxySettings } from './settings.js';
-import { createdTask } from './tasks.js';
 import { guardAnswer } from './answer-guard.js';
 import { gatewayRefusal, isModernRequest } from './modern-requests.js';
 import { rebuiltCancellation } from './client-notifications.js';
@@ -145,14 +144,6 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       link.elicitations.answered(answered.error);
       downstream.respond(m.id, answered);
       record('forwarded', 'execute', r !== CANCELLED, r === CANCELLED);
-      return;
-    }
-    if (createdTask(r.result) !== undefined) {
-      downstream.respond(
-        m.id,
-        error(RPC.internalError, `server ${slot.name} answered with a task, which is not served`),
-      );
-      record('forwarded', 'output', false);
       return;
     }
     const checked = checkResult(

@@ -6,7 +6,7 @@
 // so it can correct itself); a name that is unknown, withheld or not granted is the protocol error -32602, which
 // never says why a tool was withheld.
 import { duplicateKeyIn } from '../arguments/json-text.js';
-import { gateCall, outputRefusal, passOnRefusal } from '../mcp/call-gate.js';
+import { gateCall, outputRefusal, passOnRefusal, unaskedTaskRefusal } from '../mcp/call-gate.js';
 import type { ForwardedCall } from '../mcp/forward.js';
 import { clip, escapeSeparators, printable } from '../util/describe-value.js';
 import type { Published } from './published.js';
@@ -100,6 +100,9 @@ export function checkResult(
   asValue = false,
   revision: ProtocolRevision = NEWEST_INITIALIZE,
 ): CheckedResult {
+  // No call the proxy forwards asks for a task: one in the answer is refused before anything of it is read.
+  const task = unaskedTaskRefusal(calledAs, result);
+  if (task !== undefined) return { result: errorResult(task.text), problem: 'output' };
   // A member named __proto__ goes toward the client no more than toward the server; a lone surrogate no more than
   // in a listing (a model API refuses it, and then every later request of the conversation).
   const refused = passOnRefusal(calledAs, result, line);

@@ -1,6 +1,7 @@
 // A session's tools/call and tasks/result: a call is decided against the tools its client sees (calls.ts),
 // forwarded as rebuilt, and its result checked against the tool's output schema and --max-result before the
-// client gets it; a call the server turned into a task has its result checked when tasks/result fetches it.
+// client gets it; an answer that is a task is refused, as no forwarded call asks for one (src/mcp/call-gate.ts), so
+// tasks/result finds no task of the session's (tasks.ts) and is answered as for an unknown task.
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { withoutEnvelope } from '../mcp/modern.js';
 import type { RpcMessage } from '../mcp/channel.js';
@@ -12,7 +13,6 @@ import { clip } from '../util/describe-value.js';
 import type { Published } from './published.js';
 import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import type { Belonging } from './belonging.js';
-import { MAX_HELD_LENGTH } from './held-ids.js';
 import { checkResult, decideCall } from './calls.js';
 import { isModernRequest, modernReply } from './modern-requests.js';
 import { ownRefusal } from './own-refusals.js';
@@ -21,13 +21,9 @@ import { type ClientSide, serverErrorReply } from './server-messages.js';
 import { callRecorder, type SessionContext } from './session-context.js';
 import { idKey } from './session-relay.js';
 import type { SessionTools } from './session-tools.js';
-import { createdTask, namedTask, type TaskTools, unknownTask } from './tasks.js';
+import { namedTask, type TaskTools, unknownTask } from './tasks.js';
 import type { UrlElicitations } from './url-elicitations.js';
 import { MALFORMED_REQUEST, malformedRequest, rebuiltRequest } from './client-requests.js';
-import { members, NOT_SHAPED, task as taskShape } from '../mcp/message-shapes.js';
-
-/** A task-augmented call's answer (2025-11-25, "Tasks"): the task, and a plain `_meta`. */
-const CREATE_TASK_RESULT = members({ task: taskShape });
 
 /** What a session's calls share with the rest of its relay. */
 export interface CallsOf {
@@ -125,39 +121,8 @@ export function sessionCalls(of: CallsOf): SessionCalls {
       record('forwarded', 'execute', r !== CANCELLED, r === CANCELLED);
       return;
     }
-    // The forwarded call carries no `task` (src/mcp/forward.ts drops it), so a server answering with a task anyway
-    // is held to it: its result comes from tasks/result, checked there for this tool.
-    const task = createdTask(r.result);
-    // Rebuilt as a CreateTaskResult (2025-11-25, "Tasks"): its other members (a structuredContent, a `__proto__`)
-    // were never checked, and a revision without tasks reads the answer as an ordinary result.
-    const created = task === undefined ? NOT_SHAPED : CREATE_TASK_RESULT(r.result);
-    if (task !== undefined && (modern || !revision.tasks || created === NOT_SHAPED)) {
-      // No task was asked for, and a client without tasks has no tasks/result to fetch its result with.
-      const message = `the server answered with a task, which ${
-        created === NOT_SHAPED ? 'is not a CreateTaskResult' : `an MCP ${revision.version} client cannot read`
-      }; not passed on`;
-      downstream.respond(m.id, { error: { code: RPC.internalError, message } });
-      record('forwarded', 'execute', true);
-      return;
-    }
-    if (task !== undefined) {
-      // The call became a task: its result comes from tasks/result, checked there for this tool. Remembered only
-      // when the answer is passed on (a hunt's find: a refused answer's task was kept, and tasks/get of it forwarded).
-      const size = Buffer.byteLength(r.line ?? JSON.stringify(r.result));
-      if (size > settings.maxResultBytes)
-        downstream.respond(m.id, {
-          error: { code: RPC.internalError, message: 'the task answer is over --max-result' },
-        });
-      else if (!tasks.add(task, decision.tool, current.outputs.get(decision.tool))) {
-        const message = `the server answered with a task, which has a taskId over ${MAX_HELD_LENGTH} characters`;
-        downstream.respond(m.id, { error: { code: RPC.internalError, message: `${message}; not passed on` } });
-      } else {
-        belonging.outlive(own);
-        downstream.respond(m.id, { result: created });
-      }
-      record('forwarded', 'execute', false);
-      return;
-    }
+    // The forwarded call carries no `task` (src/mcp/forward.ts drops it): an answer that is a task anyway is refused
+    // with the result's other checks (calls.ts), and no task of it is kept.
     const problem = answerResult(m.id, decision.tool, r, current, modern);
     record('forwarded', problem ?? 'execute', (r.result as { isError?: unknown } | null)?.isError === true);
   };

@@ -7,7 +7,8 @@
 // Security Considerations: a task is reached only by the requestor it is bound to, which a server that binds tasks
 // to a token several clients share does not do): tasks/get and tasks/cancel of any other task are refused as
 // tasks/result is (session-tasks.ts), tasks/list shows none of them (task-list.ts), and their
-// notifications/tasks/status go nowhere (session.ts).
+// notifications/tasks/status go nowhere (session.ts). No call the proxy forwards asks for a task, and a task answer
+// is refused (src/mcp/call-gate.ts), so nothing is added to it today: every task is one no call of the session made.
 import { RPC } from '../mcp/peer.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { HeldIds } from './held-ids.js';
@@ -18,13 +19,6 @@ import { HeldIds } from './held-ids.js';
  * each within its admission's bounds (maxSchemaBytes, maxCompileCost), shared by the entries of one admission.
  */
 const MAX_TASKS = 1000;
-
-/** The task id of a CreateTaskResult, or undefined when `result` is not one. */
-export function createdTask(result: unknown): string | undefined {
-  const task = result !== null && typeof result === 'object' ? (result as { task?: unknown }).task : undefined;
-  const id = task !== null && typeof task === 'object' ? (task as { taskId?: unknown }).taskId : undefined;
-  return typeof id === 'string' ? id : undefined;
-}
 
 /** The task id a tasks/* request names. */
 export function namedTask(params: unknown): string | undefined {

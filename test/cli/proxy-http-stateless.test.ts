@@ -107,7 +107,7 @@ describe('toolgate proxy --listen --stateless', () => {
     expect((await post(proxy.url, other)).status).toBe(200);
   }, 60_000);
 
-  it("keeps each client's revision: one's 2025-06-18 initialize leaves another's tasks/result served", async () => {
+  it("keeps each client's revision: one's 2025-06-18 initialize leaves another's result read as its own", async () => {
     const server = join(FIXTURES, 'revision-server.mjs');
     const proxy = await startProxy([
       '--listen',
@@ -124,11 +124,13 @@ describe('toolgate proxy --listen --stateless', () => {
       result: { protocolVersion: '2025-11-25' },
     });
     const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'report', arguments: {} } };
-    expect(JSON.stringify((await post(proxy.url, call, newer)).body)).toContain('task-1');
+    // The task no call asked for is refused (test/proxy/unasked-task-refused.test.ts); a 2025-11-25 request's tasks/get
+    // is still served as its revision's: -32602 (no task of the session), not a 2025-06-18 one's -32601.
+    expect(JSON.stringify((await post(proxy.url, call, newer)).body)).not.toContain('task-1');
     expect((await post(proxy.url, initialize('2025-06-18'))).body).toMatchObject({
       result: { protocolVersion: '2025-06-18' },
     });
     const result = { jsonrpc: '2.0', id: 2, method: 'tasks/result', params: { taskId: 'task-1' } };
-    expect((await post(proxy.url, result, newer)).body).toMatchObject({ result: { structuredContent: { n: 2 } } });
+    expect((await post(proxy.url, result, newer)).body).toMatchObject({ error: { code: -32602 } });
   }, 30_000);
 });

@@ -217,37 +217,37 @@ describe('tasks (2025-11-25): no result reaches the client unchecked', () => {
   it('forwards no tasks/result carrying a member named __proto__ (a task the server made unasked)', async () => {
     const { cli } = await proxied('2025-11-25', {}, ['TASK_ALWAYS=1']);
     const made = await cli.request('c', 'tools/call', { name: 'report', arguments: {} });
-    expect(JSON.stringify(made.result)).toContain('task-1');
+    expect(JSON.stringify(made.result)).not.toContain('task-1');
     const carried = JSON.parse('{"taskId":"task-1","__proto__":{"polluted":true}}') as object;
     const refused = await cli.request('p', 'tasks/result', carried);
     expect(refused.error?.message).toMatch(/__proto__/);
-    const plain = await cli.request('r', 'tasks/result', { taskId: 'task-1' });
-    expect((plain.result as unknown as { structuredContent: unknown }).structuredContent).toEqual({ n: 2 });
+    // The task was refused with its answer (test/proxy/unasked-task-refused.test.ts): it is no task of the session.
+    expect((await cli.request('r', 'tasks/result', { taskId: 'task-1' })).error?.code).toBe(-32602);
   }, 30_000);
 
   // A task answer was passed on as the server wrote it: its other members (a structuredContent its outputSchema
   // refuses, a member named __proto__) reached the client unchecked, a 2025-06-18 client's too, which has no tasks
-  // and reads it as an ordinary result (a hunt's find). It is rebuilt as a CreateTaskResult, for a client with tasks.
+  // and reads it as an ordinary result (a hunt's find). A task no call asked for is refused now, nothing of it shown.
   it.each([['2025-11-25'], ['2025-06-18']])(
-    'a task answer reaches a %s client rebuilt as a CreateTaskResult, or not at all',
+    'a task answer reaches a %s client not at all',
     async (revision) => {
       const { cli } = await proxied(revision, {}, ['TASK_ALWAYS=1', 'TASK_EXTRA=1']);
       const made = await cli.request('c', 'tools/call', { name: 'report', arguments: {} });
       const text = JSON.stringify(made);
       expect(text).not.toContain('NOT A NUMBER');
       expect(text).not.toContain('__proto__');
-      const at = '2026-12-05T00:00:00Z';
-      const task = { taskId: 'task-1', status: 'working', ttl: 1000, createdAt: at, lastUpdatedAt: at };
-      if (revision === '2025-11-25') expect(made.result).toEqual({ task });
-      else expect(made.error?.message).toMatch(/task/);
+      expect(text).not.toContain('task-1');
+      expect(made.result?.isError).toBe(true);
+      expect(text).toMatch(/the server answered with a task, which it was not asked for/);
     },
     30_000,
   );
 
   // tasks/get, tasks/cancel, tasks/list and tasks/result reached the server as the client sent them: ownership is
   // judged on `taskId` alone, and a server reading another member (an owner, a batch) was pointed past that check
-  // (a hunt's find). Each is rebuilt from the members MCP 2025-11-25 gives it.
-  it('rebuilds the params of tasks/get, tasks/cancel, tasks/list and tasks/result', async () => {
+  // (a hunt's find). tasks/list is rebuilt from the members MCP 2025-11-25 gives it; the others name a task the
+  // proxy refused, so none reaches the server.
+  it('rebuilds the params of tasks/list, and forwards no tasks/get, tasks/cancel or tasks/result', async () => {
     const record = join(tmpdir(), `toolgate-task-params-${process.pid}.jsonl`);
     const { cli } = await proxied('2025-11-25', {}, ['TASK_ALWAYS=1', `RECORD_FILE=${record}`]);
     try {
@@ -264,26 +264,13 @@ describe('tasks (2025-11-25): no result reaches the client unchecked', () => {
           .map((l) => JSON.parse(l) as { method?: string; params?: unknown })
           .filter((m) => m.method === method)
           .map((m) => m.params);
-      expect(got('tasks/get')).toEqual([{ taskId: 'task-1', _meta: { x: 1 } }]);
-      expect(got('tasks/cancel')).toEqual([{ taskId: 'task-1', _meta: { x: 1 } }]);
+      expect(got('tasks/get')).toEqual([]);
+      expect(got('tasks/cancel')).toEqual([]);
       expect(got('tasks/list')).toEqual([{}]);
-      expect(got('tasks/result')).toEqual([{ taskId: 'task-1' }]);
+      expect(got('tasks/result')).toEqual([]);
     } finally {
       rmSync(record, { force: true });
     }
-  }, 30_000);
-
-  it('holds a task result to the outputSchema of its call after a re-admission withdrew the tool', async () => {
-    const env = ['TASK_ALWAYS=1', 'TASK_RESULT=bad', 'WITHDRAW_ON_TASK=1'];
-    const { cli } = await proxied('2025-11-25', {}, env);
-    const made = await cli.request('c', 'tools/call', { name: 'report', arguments: {} });
-    expect(JSON.stringify(made.result)).toContain('task-1');
-    // Once the re-admission is done, tools/list no longer shows `report`.
-    await cli.until((r) => r.method === 'notifications/tools/list_changed');
-    expect((await cli.request('l', 'tools/list', {})).result?.tools?.map((t) => t.name)).not.toContain('report');
-    const fetched = await cli.request('r', 'tasks/result', { taskId: 'task-1' });
-    expect(fetched.result?.isError).toBe(true);
-    expect(JSON.stringify(fetched.result)).toMatch(/does not match its output schema/);
   }, 30_000);
 
   it('refuses tasks/result to a 2025-06-18 client, and runs its task-augmented call as an ordinary one', async () => {

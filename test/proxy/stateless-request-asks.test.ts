@@ -115,7 +115,8 @@ describe('on stdio, a client that initialized and sends 2026-07-28 requests too'
 
   it.each([
     // [what, the tool that sends it, the id it names, the notification, it reaches the client]
-    ["a status of the client's own task (its 2025-11-25 call made it)", 'status', 'own-task', STATUS, true],
+    // A task made for a plain call is refused with its answer (unasked-task-refused.test.ts): no task is the client's.
+    ['a status of the task its 2025-11-25 call was answered with', 'status', 'own-task', STATUS, false],
     ['a status of a task no call of the client made', 'status', 'other-task', STATUS, false],
     ['the completion of a URL elicitation a -32042 to its 2025-11-25 call opened', 'done', 'by-error', COMPLETE, true],
     ["the completion of a URL elicitation its 2025-11-25 call's server asked for", 'done', 'by-ask', COMPLETE, true],
@@ -132,7 +133,7 @@ describe('on stdio, a client that initialized and sends 2026-07-28 requests too'
     async (_w, tool, id, method, passes) => {
       const cli = await start();
       call(cli, 'task', 'task', false, { id: 'own-task' });
-      expect((await cli.until((r) => r.id === 'task')).result).toHaveProperty('task.taskId', 'own-task');
+      expect((await cli.until((r) => r.id === 'task')).result).toHaveProperty('isError', true);
       call(cli, 'url', 'url', false, { id: 'by-error' });
       expect(await cli.until((r) => r.id === 'url')).toHaveProperty('error.code', -32042);
       call(cli, 'askurl', 'askurl', false, { id: 'by-ask' });

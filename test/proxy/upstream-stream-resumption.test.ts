@@ -93,6 +93,26 @@ describe('a request stream resumed: the id it is resumed from', () => {
   });
 });
 
+// An `id` field with an empty value resets the last event id (HTML, "Server-sent events", interpreting an event
+// stream), and a client resumes from the last id it received (MCP 2025-06-18, "Transports", Resumability): an empty
+// one leaves none. It was kept as an id: the stream was resumed with an empty Last-Event-ID, after other ids too.
+describe('a request stream resumed: an empty id', () => {
+  it.each([
+    ['alone', 'retry: 0\nid:\ndata: \n\n', []],
+    ['after another id', 'retry: 0\nid: e1\ndata: \n\nid\ndata: \n\n', []],
+    ['before another id', 'retry: 0\nid: \ndata: \n\nid: e2\ndata: \n\n', ['e2']],
+  ])('%s: no id to resume from', async (_what, stream, sent) => {
+    const server = await serve(
+      () => stream,
+      (n) => answer(n, { resumed: true }),
+    );
+    const { reply } = await call(server.url);
+    expect(server.lastIds).toEqual(sent);
+    if (sent.length > 0) expect(reply.result).toEqual({ resumed: true });
+    else expect(reply.error).toBeDefined();
+  });
+});
+
 describe('a request stream resumed: what the closed connection left unended', () => {
   it('an event it ended in the middle of is discarded, not joined to the resumed data', async () => {
     const server = await serve(
