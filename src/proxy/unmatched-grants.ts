@@ -2,7 +2,8 @@
 // silently ignored, and under --config, where published names are `<server>__<tool>`, `--deny get-env` carried
 // over from a single proxy matched nothing while everything__get-env stayed published and ran (a typo likewise).
 // A glob is matched against every listed name, not only the published ones: a --deny that withheld its tool works.
-// Never fatal (a server may list the tool later), and said once per glob per proxy, not once per session.
+// Never fatal (a server may list the tool later), and said once per glob per proxy, not once per session. A
+// gateway says them once its start-up has ended, judged by the servers up, each line naming those that are not.
 import { editDistance } from '../lint/keyword-typo.js';
 import { clip, oneLine } from '../util/describe-value.js';
 import { matchGlob } from '../util/glob.js';
@@ -36,11 +37,26 @@ function hint(glob: string, names: readonly string[], gateway: boolean): string 
   return near === undefined ? '' : ` (did you mean ${shown(near)}?)`;
 }
 
+/** What a gateway's line adds when some of its servers are not up: their tools were not there to match. */
+function notUpNote(notUp: readonly string[]): string {
+  if (notUp.length === 0) return '';
+  const shown = notUp.slice(0, 3).map((name) => JSON.stringify(oneLine(clip(name, 40))));
+  const more = notUp.length > 3 ? ` and ${notUp.length - 3} more` : '';
+  const which = notUp.length === 1 ? 'server' : 'servers';
+  return `; it might match a tool of ${which} ${shown.join(', ')}${more}, not up`;
+}
+
 /**
  * One line per `--allow`/`--deny` glob of `grants` that matches none of `names` (every listed tool's published
- * name; `gateway`: the servers of --config), each glob at most once per `grants`.
+ * name; `gateway`: the servers of --config, `notUp`: those of them not up, whose tools `names` lacks), each glob
+ * at most once per `grants`.
  */
-export function unmatchedGrantLines(grants: Grants, names: readonly string[], gateway: boolean): string[] {
+export function unmatchedGrantLines(
+  grants: Grants,
+  names: readonly string[],
+  gateway: boolean,
+  notUp: readonly string[] = [],
+): string[] {
   let done = said.get(grants);
   if (done === undefined) {
     done = new Set();
@@ -51,10 +67,9 @@ export function unmatchedGrantLines(grants: Grants, names: readonly string[], ga
     const key = `${flag} ${glob}`;
     if (done.has(key) || names.some((name) => matchGlob(glob, name))) continue;
     done.add(key);
-    const of = gateway ? 'of these servers' : 'of this server';
-    lines.push(
-      `--${flag} ${JSON.stringify(oneLine(clip(glob, 80)))} matches no tool ${of}${hint(glob, names, gateway)}`,
-    );
+    const of = !gateway ? 'of this server' : notUp.length > 0 ? 'of the servers up' : 'of these servers';
+    const shown = JSON.stringify(oneLine(clip(glob, 80)));
+    lines.push(`--${flag} ${shown} matches no tool ${of}${hint(glob, names, gateway)}${notUpNote(notUp)}`);
   }
   return lines;
 }
