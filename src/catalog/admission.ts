@@ -49,6 +49,7 @@ async function preflightAll(
   cost: BatchCost,
   names: RegExp,
   slices: TimeSlices,
+  schemaRequired: boolean,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const pending: number[] = [];
@@ -65,7 +66,7 @@ async function preflightAll(
   });
   const stuck = await inLoaderRounds(pending, loader, async (i) => {
     if (slices.due()) await slices.pause();
-    const { result, stage } = preflightStaged(descriptors[i], options, names);
+    const { result, stage } = preflightStaged(descriptors[i], options, names, schemaRequired);
     if (!result.ok) {
       outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, stage, result.error) };
       return 'failed';
@@ -152,6 +153,8 @@ export interface AdmissionInternals {
   readonly extraDiagnostics: readonly Diagnostic[];
   /** True for tools from MCP: names follow MCP_TOOL_NAME_PATTERN (else TOOL_NAME_PATTERN). */
   readonly mcpNames?: boolean;
+  /** True for tools from MCP: a tool without an `inputSchema` is refused as missing one (MCP requires it). */
+  readonly schemaRequired?: boolean;
   /**
    * The batch's compile tally when schemas outside the batch were charged to it first (an MCP listing's output
    * schemas, mcp-output.ts); one already over fails the batch before any tool is read.
@@ -222,7 +225,8 @@ export async function admitSlots(
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const names = internals.mcpNames === true ? MCP_NAME_RULE : NAME_RULE;
   const slices = timeSlices(internals.sliceMs, internals.meter);
-  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names, slices);
+  const required = internals.schemaRequired === true;
+  const outcomes = await preflightAll(slots, descriptors, pre, loader, cost, names, slices, required);
   if (cost.over !== undefined) return { ok: false, error: batchError([cost.over], mode) };
   const providerFindings = applyProvider(descriptors, outcomes, settings.value, options.limits);
   const leaveOut = internals.badTools === 'leave-out';

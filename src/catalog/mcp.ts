@@ -223,9 +223,11 @@ export async function admitMcpToolsWith(
       }
       const description = ownData(tool, 'description');
       const annotations = ownData(tool, 'annotations');
+      const inputSchema = ownData(tool, 'inputSchema');
+      // Left absent when absent: preflight refuses it as missing (schemaRequired), a null one as null.
       const descriptor: ToolDescriptor = {
         name: ownData(tool, 'name') as string,
-        inputSchema: ownData(tool, 'inputSchema') ?? null,
+        ...(inputSchema === undefined ? {} : { inputSchema }),
         backend: markMcp(made, given.invoke, outputCheck(checked?.schemas, ownData(tool, 'name'))),
         ...(description !== undefined ? { description: description as string } : {}),
         ...(annotations !== undefined ? { annotations: annotations as Record<string, unknown> } : {}),
@@ -237,7 +239,7 @@ export async function admitMcpToolsWith(
       (slot): BatchSlot => (slot.present ? { present: true, value: descriptorOf(slot.value) } : slot),
     );
     // Tools from MCP follow MCP's name rule (a `.` is allowed; providers get the mapped name).
-    return await admitSlots(slots, admission, { ...withText, mcpNames: true });
+    return await admitSlots(slots, admission, { ...withText, mcpNames: true, schemaRequired: true });
   } catch (thrown) {
     // Its text is the host's (a path, a credential): withheld from the message, kept as the cause.
     if (thrown instanceof HostThrow)

@@ -1,4 +1,4 @@
-import { fail, guarded, ok, type Result } from '../result.js';
+import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
 import { copyBoundedJson, deepFreeze, problemPointer } from '../util/plain-json.js';
 import { shownPlace } from '../util/describe-value.js';
@@ -51,6 +51,12 @@ export interface PreflightedTool {
 /** What an absent `inputSchema` means: arguments are still a JSON object (rule 5), nothing more. */
 const OPEN_OBJECT_SCHEMA = Object.freeze({ type: 'object' });
 
+/**
+ * The refusal of a tool from MCP without an `inputSchema` (MCP "Tools", Tool: `inputSchema` is required), shaped as a
+ * null one's is (tool-root.ts) but saying it is missing: a listing without the member was told "got null".
+ */
+const MISSING_SCHEMA = 'inputSchema is missing: MCP requires it of every tool (a JSON object schema)';
+
 /** Splits preflight options into the schema part (for validateSchema) and the metadata part. */
 export function schemaOptionsOf(options: PreflightOptions): SchemaOptions {
   return pick(options, SCHEMA_OPTION_TABLE) as SchemaOptions;
@@ -67,6 +73,7 @@ function preflightBody(
   options: PreflightOptions | undefined,
   staged: { stage: 'descriptor' | 'schema' },
   names: RegExp | undefined,
+  schemaRequired: boolean,
 ): Result<PreflightedTool> {
   // Options read once as own data: a getter on them must not run (caller code) or answer twice.
   const read = readTable(options, PREFLIGHT_TABLE);
@@ -96,6 +103,8 @@ function preflightBody(
     annotations = deepFreeze(a.value as Record<string, unknown>);
   }
   staged.stage = 'schema';
+  if (schemaRequired && !f.hasSchema)
+    return fail('validation', MISSING_SCHEMA, [schemaViolation('type', MISSING_SCHEMA, '', 'schema_invalid')]);
   const schema = f.hasSchema ? f.inputSchema : OPEN_OBJECT_SCHEMA;
   const compiled = validateSchema(schema, schemaOptionsOf(o));
   if (!compiled.ok) return compiled;
@@ -131,13 +140,17 @@ export function preflight(descriptor: unknown, options?: PreflightOptions): Resu
   return preflightStaged(descriptor, options).result;
 }
 
-/** preflight, also telling whether the descriptor or the schema decided the outcome; `names` is the name rule. */
+/**
+ * preflight, also telling whether the descriptor or the schema decided the outcome; `names` is the name rule,
+ * `schemaRequired` MCP's rule that a tool has an `inputSchema` (else an absent one admits any object).
+ */
 export function preflightStaged(
   descriptor: unknown,
   options: PreflightOptions | undefined,
   names?: RegExp,
+  schemaRequired = false,
 ): StagedPreflight {
   const staged: { stage: 'descriptor' | 'schema' } = { stage: 'descriptor' };
-  const result = guarded('preflight', () => preflightBody(descriptor, options, staged, names));
+  const result = guarded('preflight', () => preflightBody(descriptor, options, staged, names, schemaRequired));
   return { result, stage: staged.stage };
 }

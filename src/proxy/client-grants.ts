@@ -101,7 +101,11 @@ export function readGrants(text: string, env: Readonly<Record<string, string | u
     owners.set(token, `${client} (${shown(tokenEnv)})`);
     // An empty allow grants nothing here (--allow's "none given: all" would turn a typo into every tool).
     const globs = compileGrants(allow, deny);
-    const grants = { granted: (tool: string) => allow.length > 0 && globs.granted(tool) };
+    // Its globs kept as given, so one that matches no published tool is said (unmatched-grants.ts).
+    const grants = {
+      granted: (tool: string) => allow.length > 0 && globs.granted(tool),
+      patterns: globs.patterns ?? [],
+    };
     // Which gateway servers it reaches, decided once per server (grant-servers.ts).
     const reached = new Map<string, boolean>();
     const reaches = (server: string): boolean => {

@@ -14,6 +14,9 @@ import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import type { Published } from './published.js';
 import { openBackend, publishedOf } from './backend.js';
+import { ServerSet } from './servers.js';
+import type { Upstream } from './upstream.js';
+import { clientGrantLines } from './unmatched-grants.js';
 import { openCallLog } from './call-log.js';
 import { boundConnections, pipeliningRefused } from './http-connections.js';
 import { guardRequest } from './http-guard.js';
@@ -57,6 +60,12 @@ function atPath(target: string, path: string): boolean {
   return target.startsWith(path) && (target.length === path.length || target.charCodeAt(path.length) === 0x3f);
 }
 
+/** Whether the start-up's backend is a gateway, and which of its servers are not up (their tools not published). */
+function judgedBy(backend: Upstream | ServerSet): [boolean, string[]] {
+  if (!(backend instanceof ServerSet)) return [false, []];
+  return [true, backend.slots.filter((s) => s.down !== undefined).map((s) => s.name)];
+}
+
 /**
  * Starts and admits the upstream (start-up fails before any client is served), then answers requests: at `path`
  * only, or at any path when undefined (a host's server routes to it). The start-up failure is its exit code.
@@ -82,7 +91,10 @@ export async function openHttpFront(
   if ('code' in first) return { code: first.code };
   const published = publishedOf(first);
   // Names only: what the operator checks the grants file by (the tokens are never said).
-  if (listen.clients !== undefined) say(`grants: clients ${listen.clients.map((c) => c.name).join(', ')}`);
+  if (listen.clients !== undefined) {
+    say(`grants: clients ${listen.clients.map((c) => c.name).join(', ')}`);
+    for (const line of clientGrantLines(listen.clients, [...published.tools.keys()], ...judgedBy(first))) say(line);
+  }
   const table = await sessionTable(settings, io, told, first, say, onCall);
   const { shared } = table;
   const post = postHandler(settings, table);

@@ -129,7 +129,8 @@ export class ServerSet {
       } else if ('peer' in o) set.serve(slot, o);
       else set.failed(slot, o.code, set.reason(o));
     });
-    set.sayUnmatchedGrants();
+    // The start-up has ended, each server up, failed or not waited for: the globs are judged now by those up.
+    set.sayUnmatchedGrants(true);
     return set;
   }
 
@@ -230,14 +231,16 @@ export class ServerSet {
   }
 
   /**
-   * Says each --allow/--deny glob no listed tool of any server matches (unmatched-grants.ts), once every server is
-   * up: a glob meant for a server still down is not unmatched yet.
+   * Says each --allow/--deny glob no listed tool of a server up matches (unmatched-grants.ts): at the end of the
+   * start-up (`ended`), naming the servers not up, whose tools may be the ones it means (a server that never
+   * starts left them unsaid for good); later, once every server is up, a glob that matches nothing by then.
    */
-  private sayUnmatchedGrants(): void {
+  private sayUnmatchedGrants(ended = false): void {
     const grants = this.slots[0]?.settings.grants;
-    if (!this.announces || grants === undefined || this.slots.some((s) => s.down !== undefined)) return;
+    const notUp = this.slots.filter((s) => s.down !== undefined).map((s) => s.name);
+    if (!this.announces || grants === undefined || (!ended && notUp.length > 0)) return;
     const names = this.slots.flatMap((s) => s.published.listedNames);
-    for (const line of unmatchedGrantLines(grants, names, true)) this.say(line);
+    for (const line of unmatchedGrantLines(grants, names, true, notUp)) this.say(line);
   }
 
   /** Says a server's held start-up summary (none when it was not held). */

@@ -2,11 +2,12 @@
 // silently ignored, and under --config, where published names are `<server>__<tool>`, `--deny get-env` carried
 // over from a single proxy matched nothing while everything__get-env stayed published and ran (a typo likewise).
 // A glob is matched against every listed name, not only the published ones: a --deny that withheld its tool works.
-// Never fatal (a server may list the tool later), and said once per glob per proxy, not once per session.
+// Never fatal (a server may list the tool later), and said once per glob per proxy, not once per session. A
+// gateway says them once its start-up has ended, judged by the servers up, each line naming those that are not.
 import { editDistance } from '../lint/keyword-typo.js';
 import { clip, oneLine } from '../util/describe-value.js';
 import { matchGlob } from '../util/glob.js';
-import type { Grants } from './grants.js';
+import type { GrantedClient, Grants } from './grants.js';
 import { SEPARATOR } from './names.js';
 
 /** The globs already said, per proxy (its one Grants object, shared by every session and server). */
@@ -36,11 +37,42 @@ function hint(glob: string, names: readonly string[], gateway: boolean): string 
   return near === undefined ? '' : ` (did you mean ${shown(near)}?)`;
 }
 
+/** What a gateway's line adds when some of its servers are not up: their tools were not there to match. */
+function notUpNote(notUp: readonly string[]): string {
+  if (notUp.length === 0) return '';
+  const shown = notUp.slice(0, 3).map((name) => JSON.stringify(oneLine(clip(name, 40))));
+  const more = notUp.length > 3 ? ` and ${notUp.length - 3} more` : '';
+  const which = notUp.length === 1 ? 'server' : 'servers';
+  return `; it might match a tool of ${which} ${shown.join(', ')}${more}, not up`;
+}
+
+/**
+ * The line of one glob that matches none of `names`: `what` names the glob's place (`--deny`, a client's `allow`),
+ * `kind` what it was matched against (every listed tool, or the published ones).
+ */
+function unmatchedLine(what: string, glob: string, names: readonly string[], on: Judged, kind: string): string {
+  const of = !on.gateway ? 'of this server' : on.notUp.length > 0 ? 'of the servers up' : 'of these servers';
+  const shown = JSON.stringify(oneLine(clip(glob, 80)));
+  return `${what} ${shown} matches no ${kind} ${of}${hint(glob, names, on.gateway)}${notUpNote(on.notUp)}`;
+}
+
+/** What the names were judged by: `gateway`, the servers of --config; `notUp`, those not up, whose tools are not in. */
+interface Judged {
+  readonly gateway: boolean;
+  readonly notUp: readonly string[];
+}
+
 /**
  * One line per `--allow`/`--deny` glob of `grants` that matches none of `names` (every listed tool's published
- * name; `gateway`: the servers of --config), each glob at most once per `grants`.
+ * name; `gateway`: the servers of --config, `notUp`: those of them not up, whose tools `names` lacks), each glob
+ * at most once per `grants`.
  */
-export function unmatchedGrantLines(grants: Grants, names: readonly string[], gateway: boolean): string[] {
+export function unmatchedGrantLines(
+  grants: Grants,
+  names: readonly string[],
+  gateway: boolean,
+  notUp: readonly string[] = [],
+): string[] {
   let done = said.get(grants);
   if (done === undefined) {
     done = new Set();
@@ -51,10 +83,30 @@ export function unmatchedGrantLines(grants: Grants, names: readonly string[], ga
     const key = `${flag} ${glob}`;
     if (done.has(key) || names.some((name) => matchGlob(glob, name))) continue;
     done.add(key);
-    const of = gateway ? 'of these servers' : 'of this server';
-    lines.push(
-      `--${flag} ${JSON.stringify(oneLine(clip(glob, 80)))} matches no tool ${of}${hint(glob, names, gateway)}`,
-    );
+    lines.push(unmatchedLine(`--${flag}`, glob, names, { gateway, notUp }, 'tool'));
+  }
+  return lines;
+}
+
+/**
+ * One line per `allow`/`deny` glob of a `--grants` client (client-grants.ts) that matches none of `names`, the
+ * published tools' names: it grants or denies that client nothing (a typo, else unseen). Said once, at start-up.
+ */
+export function clientGrantLines(
+  clients: readonly Pick<GrantedClient, 'name' | 'grants'>[],
+  names: readonly string[],
+  gateway: boolean,
+  notUp: readonly string[] = [],
+): string[] {
+  const lines: string[] = [];
+  for (const client of clients) {
+    const seen = new Set<string>();
+    for (const { flag, glob } of client.grants.patterns ?? []) {
+      if (seen.has(`${flag} ${glob}`) || names.some((name) => matchGlob(glob, name))) continue;
+      seen.add(`${flag} ${glob}`);
+      const what = `--grants client ${JSON.stringify(client.name)}: ${flag}`;
+      lines.push(unmatchedLine(what, glob, names, { gateway, notUp }, 'published tool'));
+    }
   }
   return lines;
 }

@@ -15,6 +15,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const config = join(dir, 'config.json');
 writeFileSync(config, JSON.stringify({ mcpServers: { alpha: stdioServer('alpha'), beta: stdioServer('beta') } }));
+// A config whose server `dead` never starts (its command exits at once): the globs were never said while alpha served.
+const withDead = join(dir, 'with-dead.json');
+const dead = { command: process.execPath, args: ['-e', 'process.exit(3)'] };
+writeFileSync(withDead, JSON.stringify({ mcpServers: { alpha: stdioServer('alpha'), dead } }));
 
 /** The proxy's stderr lines naming an unmatched glob, run until its client (stdin, empty) has gone. */
 function unmatched(args: string[]): string[] {
@@ -49,6 +53,15 @@ describe('toolgate proxy: an --allow/--deny glob that matches no tool', () => {
       ['--deny "alpha__crahs" matches no tool of these servers (did you mean "alpha__crash"?)'],
     ],
     ['a published name under --config', ['--deny', 'beta__crash', '--deny', 'alpha__*', '--config', config], []],
+    [
+      'globs under a config whose one server never starts, judged by the server up',
+      ['--deny', 'alpha__crahs', '--deny', 'dead__x', '--deny', 'alpha__crash', '--config', withDead],
+      [
+        '--deny "alpha__crahs" matches no tool of the servers up (did you mean "alpha__crash"?); ' +
+          'it might match a tool of server "dead", not up',
+        '--deny "dead__x" matches no tool of the servers up; it might match a tool of server "dead", not up',
+      ],
+    ],
   ])(
     '%s',
     (_, args, expected) => {
