@@ -3,7 +3,7 @@
 // lines (38 MB) in 8 s, one an event. The lines of connections refused and of pipelining (http-connections.ts) too.
 
 /** How often a repeated line may be said again. */
-export const SAY_EVERY_MS = 10_000;
+const SAY_EVERY_MS = 10_000;
 
 /**
  * A `say` for a line that may repeat: the first is said, then at most one in `everyMs`. `line` is given how many
