@@ -60,7 +60,10 @@ export function configServers(file: string, timeoutMs: number): Result<ConfigSer
   const config = readMcpConfig(text.value, file);
   if (!config.ok) return config;
   const { entries } = config.value;
-  if (entries.length > 0 && entries.every((e) => e.disabled))
+  // A config of no server is nothing to check: `check` exited 2 saying nothing (its JSON said admitted), `lock` wrote
+  // an empty lock. The proxy refuses it so too.
+  if (entries.length === 0) return { ok: false, error: { message: `${file} names no server: none to list` } };
+  if (entries.every((e) => e.disabled))
     return {
       ok: false,
       error: { message: `${file}: every server of it is disabled ("disabled": true): none to list` },

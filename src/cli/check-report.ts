@@ -217,7 +217,8 @@ export function jsonReport(
   const catalogs = checkedOf(entries);
   const advice = countAdvice(catalogs);
   const report = {
-    admitted: entries.every((c) => c.problem === undefined && c.admitted),
+    // Nothing checked is nothing admitted (fail closed).
+    admitted: entries.length > 0 && entries.every((c) => c.problem === undefined && c.admitted),
     mode: settings.mode,
     dialects: settings.dialects,
     ...(settings.provider === undefined

@@ -28,7 +28,7 @@ export const LOCK: CliCommand = {
       value: '<field>',
       description:
         'leave this volatile top-level tool field (such as _meta) out of every pin; the lock records it; name, ' +
-        'title, description, inputSchema and outputSchema are always pinned (exit 2)',
+        'title, description, inputSchema, outputSchema and annotations are always pinned (exit 2)',
     },
     {
       name: 'mcp',

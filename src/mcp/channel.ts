@@ -191,12 +191,17 @@ export function lineBreaksAsSpaces(text: string): string {
   return text.replace(/[\r\n]/g, ' ');
 }
 
-/** Opens a channel over `input` and `output`, reporting to `sink`. */
+/**
+ * Opens a channel over `input` and `output`, reporting to `sink`. `utf8Only`: a line that is not UTF-8 is bad
+ * (`parse`), never read with U+FFFD in place of its bytes (a client's call would reach its server with a value the
+ * client never sent; a server's text is kept as read, as before).
+ */
 export function openChannel(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
   maxLineBytes: number,
   sink: ChannelSink,
+  utf8Only = false,
 ): Channel {
   // Reading ends with the input; sending goes on until the channel is closed or its output breaks: MCP's stdio
   // shutdown closes the client's input first, and what it asked before is still answered.
@@ -209,6 +214,13 @@ export function openChannel(
       readMessage(asOneLine(text), sink);
     },
     oversized: () => sink.bad('oversized', null),
+    ...(utf8Only
+      ? {
+          notUtf8: () => {
+            if (reading) sink.bad('parse', null);
+          },
+        }
+      : {}),
   });
   const onData = (chunk: Buffer | string): void => reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   const inputEnded = (): void => {

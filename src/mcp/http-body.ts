@@ -1,7 +1,9 @@
 // A request body read whole, within a bound. Past the bound nothing more is kept, but the rest is still read (up
 // to a few times the bound) so that a client still writing its body can read the 413 that follows; past that the
 // 413 is sent at once and the connection closed after it. Decoded as UTF-8 only once complete, so a character
-// split across two chunks is read right.
+// split across two chunks is read right; a body that is not UTF-8 is `not-utf8`, never read with U+FFFD in place of its
+// bytes (MCP "Transports": messages MUST be UTF-8; a call would reach its server with a value its client never sent).
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 
 /** How many times the bound a body that is too large is still read to its end (cheaply: nothing is kept). */
@@ -28,15 +30,15 @@ export class BodyBudget {
 
 /**
  * The body as text, `oversized` (answer 413, closing the connection), `busy` (the budget's bytes are taken by
- * other bodies: answer 503, closing the connection) or `broken` (the connection failed).
+ * other bodies: answer 503, closing the connection), `not-utf8` or `broken` (the connection failed).
  */
 export function readBody(
   req: IncomingMessage,
   maxBytes: number,
   budget?: BodyBudget,
-): Promise<string | 'oversized' | 'busy' | 'broken'> {
+): Promise<string | 'oversized' | 'busy' | 'not-utf8' | 'broken'> {
   let taken = 0;
-  return new Promise<string | 'oversized' | 'busy' | 'broken'>((resolve) => {
+  return new Promise<string | 'oversized' | 'busy' | 'not-utf8' | 'broken'>((resolve) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes * DRAIN_FACTOR) {
       resolve('oversized');
@@ -62,7 +64,11 @@ export function readBody(
       }
     };
     req.on('data', onData);
-    req.on('end', () => resolve(size > maxBytes ? 'oversized' : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      if (size > maxBytes) return resolve('oversized');
+      const bytes = Buffer.concat(chunks);
+      resolve(isUtf8(bytes) ? bytes.toString('utf8') : 'not-utf8');
+    });
     req.on('error', () => resolve('broken'));
     req.on('aborted', () => resolve('broken'));
   }).finally(() => budget?.give(taken));

@@ -56,6 +56,8 @@ export class StdioLineTransport implements Transport {
       line: (text) => this.receive(text),
       oversized: () =>
         this.reply(null, INVALID_REQUEST, `request line longer than ${maxLineBytes} bytes, the limit; it was dropped`),
+      // Read as UTF-8 anyway, each bad byte would reach the program as U+FFFD: a value the client never sent.
+      notUtf8: () => this.reply(null, PARSE_ERROR, 'parse error: the request line is not UTF-8'),
     });
   }
 

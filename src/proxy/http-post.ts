@@ -75,6 +75,7 @@ export function postHandler(settings: ProxySettings, table: SessionTable): PostH
       return refuse(res, 406, 'Not Acceptable: Accept must list application/json and text/event-stream');
     const body = await readBody(req, MAX_BODY_BYTES, reading);
     if (body === 'broken') return void res.destroy();
+    if (body === 'not-utf8') return refuse(res, 400, 'Parse error: the body is not UTF-8', {}, RPC.parseError);
     if (body === 'busy') {
       const message = `Service Unavailable: bodies of ${MAX_READING_BYTES} bytes are being read, the limit`;
       return refuse(res, 503, message, { 'retry-after': '1' });

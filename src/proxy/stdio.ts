@@ -3,7 +3,7 @@
 // every secret masked.
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { batchRefusal } from '../mcp/batch.js';
-import { openChannel } from '../mcp/channel.js';
+import { type ChannelSink, openChannel } from '../mcp/channel.js';
 import { TOO_DEEP } from '../mcp/message-depth.js';
 import { repeatedKey, twiceRefusal } from '../mcp/repeated-keys.js';
 import { Peer, RPC } from '../mcp/peer.js';
@@ -52,7 +52,7 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     if (downstream.channel !== undefined && downstream.channel.backlog() < MAX_REQUEST_LINE_BYTES)
       answerBadLine(id, { error: { code, message } });
   };
-  const channel = openChannel(input, io.output ?? process.stdout, MAX_REQUEST_LINE_BYTES, {
+  const clientSink: ChannelSink = {
     message: (m, text) => {
       // Read two ways, by the proxy and by whatever keeps the first of the two (a hunt's find): never served.
       const twice = repeatedKey(m, text);
@@ -82,7 +82,9 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
     },
     closed: () => clientGone(),
     broken: () => outputBroken(),
-  });
+  };
+  // true: a client's line that is not UTF-8 is refused (-32700), never read with U+FFFD in its arguments.
+  const channel = openChannel(input, io.output ?? process.stdout, MAX_REQUEST_LINE_BYTES, clientSink, true);
   downstream.channel = maskedChannel(channel, settings.secrets);
   downstream.maxUnread = MAX_CLIENT_UNREAD;
   downstream.refusesUnread = true;

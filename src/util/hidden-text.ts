@@ -140,9 +140,13 @@ const hex = (cp: number): string => cp.toString(16).toUpperCase().padStart(4, '0
 /** LRM, RLM, ALM. */
 const isMark = (c: number): boolean => c === 0x200e || c === 0x200f || c === 0x061c;
 
-/** Whether `text` holds a right-to-left letter (Hebrew, Arabic, Syriac, Thaana, NKo... and presentation forms). */
+/**
+ * Whether `text` holds a right-to-left letter (Hebrew, Arabic, Syriac, Thaana, NKo... and presentation forms): a
+ * letter, so that ALM (U+061C, in the Arabic block) or an Arabic number sign does not vouch for itself (a hunt's find:
+ * an ALM in English text was admitted).
+ */
 const hasRtl = (text: string): boolean =>
-  /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFE]|[\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u.test(text);
+  /(?=\p{L})(?:[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFE]|[\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}])/u.test(text);
 
 /**
  * A variation selector that selects nothing a tool's text needs: U+FE00-U+FE0D (U+FE0E and U+FE0F choose text or

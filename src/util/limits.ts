@@ -64,7 +64,7 @@ export interface Limits {
    * Pattern work of one validation: each string tested against a quadratic pattern costs its length
    * squared times the pattern's weight (regex/weight.ts, an upper bound in nanoseconds per squared
    * character), so the default is about 30 ms of matching. The same work also counts toward
-   * maxValidationSteps (one step per 20).
+   * maxValidationSteps (one step per 25, WEIGHT_PER_STEP).
    */
   readonly maxPatternWork: number;
   /**

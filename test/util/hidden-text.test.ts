@@ -41,6 +41,12 @@ describe('steeringIn', () => {
     ['a tag character', 'a\u{E0041}', 'a tag character (U+E0041)'],
     ['an RLO', '\u202E', 'a bidi control (U+202E)'],
     ['BEL', '\u0007', 'a control character (U+0007)'],
+    ['an RLM in English text', 'Read\u200F it', 'a direction mark (U+200F)'],
+    // The ALM is in the Arabic block: it counted as the right-to-left letter that vouched for it.
+    ['an ALM in English text', 'Read\u061C it', 'a direction mark (U+061C)'],
+    ['an ALM beside an Arabic number sign, no letter', '\u0600\u061C1', 'a direction mark (U+061C)'],
+    ['an ALM in Arabic text, kept', '\u0627\u061C\u0644', undefined],
+    ['an RLM in Hebrew text, kept', '\u05E9\u200F\u05DC', undefined],
   ])('%s', (_, text, found) => {
     expect(steeringIn(text)).toBe(found);
   });
