@@ -16,7 +16,7 @@ export type { CompiledSchema } from './compiled-schema.js';
 import { boundedSchemaCopy, markOwnCopy } from './schema-copy.js';
 import { frontEndFor } from './front-ends.js';
 import { resolveReferences, type Pipeline } from './pipeline.js';
-import { checkToolRoot } from './tool-root.js';
+import { checkToolRoot, checkTypelessRootReferences } from './tool-root.js';
 import { isObject } from '../util/plain-json.js';
 import { checkCompileCost } from './compile-cost.js';
 import { tallyDocument } from './tally.js';
@@ -139,6 +139,10 @@ export function compileSchema(
   // Every document's refusals in one canonical order (refusal-order.ts), the root's first.
   if (p.refusals.length > 0)
     return refuse('unsupported_capability', 'schema uses what toolgate cannot enforce exactly', p.refusals);
+  if (flags.toolRoot) {
+    const published = checkTypelessRootReferences(copy.value, p.index, p.documents[0]?.uri ?? ANONYMOUS_BASE);
+    if (!published.ok) return published;
+  }
   // What CompiledSchema.schema exposes: the checked private copy as given, in the caller's key order (never a
   // second read of the caller's object, never the engine's rewritten form).
   const exposedSchema = markOwnCopy(copy.value, limits.value);
