@@ -1,6 +1,7 @@
 // Server-Sent Events as the Streamable HTTP transport uses them (HTML Living Standard, "Server-sent events",
 // event stream interpretation): the `data` lines of one event joined by newlines make one JSON-RPC message's
-// text. `id` and `retry` are handed to `onField`, so that a stream the server closed mid-request can be resumed.
+// text. `id` (once its event is dispatched) and `retry` are handed to `onField`, so that a stream the server closed
+// mid-request can be resumed.
 
 /**
  * An id handed on: at most 1,024 characters of visible ASCII (none, too: the spec's reset). It is kept and echoed
@@ -23,9 +24,9 @@ const JOIN_RUN = 1024;
 /**
  * Reads an event stream chunk by chunk; each event's data is handed over whole, or `oversized` when it is over
  * `maxEventBytes` bytes of UTF-8, as a JSON body is bound (its lines and the newlines that join them); each `retry`
- * field and each plain `id` (PLAIN_ID; any other is ignored) to `onField`. A line not yet ended is let go once it
- * is longer than any data line of an event within the bound can be (LINE_SLACK), so where the chunks split never
- * changes a verdict.
+ * field and each plain `id` (PLAIN_ID; any other is ignored), once its event is dispatched, to `onField`. A line
+ * not yet ended is let go once it is longer than any data line of an event within the bound can be (LINE_SLACK), so
+ * where the chunks split never changes a verdict.
  */
 export function createSseReader(
   maxEventBytes: number,
@@ -49,7 +50,15 @@ export function createSseReader(
     runs = [];
     oversized();
   };
+  /**
+   * The event's id, handed on when the event is dispatched (HTML, "Server-sent events": the last event ID is set at
+   * dispatch): an event a closed connection ended in the middle of never came, and a stream resumed after its id
+   * would never send it (a review's find: an answer cut mid-event was lost to its --timeout).
+   */
+  let id: string | undefined;
   const dispatch = (): void => {
+    if (id !== undefined) onField('id', id);
+    id = undefined;
     const lines = runs.length === 0 ? data : [...runs, ...data];
     if (!skipping && lines.length > 0 && message) onEvent(lines.join('\n'));
     data = [];
@@ -76,7 +85,8 @@ export function createSseReader(
     if (value.startsWith(' ')) value = value.slice(1);
     // An empty type is the default (HTML, "Server-sent events", dispatching: an empty type buffer is `message`).
     if (field === 'event') message = value === '' || value === 'message';
-    else if (field === 'retry' || (field === 'id' && PLAIN_ID.test(value))) onField(field, value);
+    else if (field === 'retry') onField(field, value);
+    else if (field === 'id' && PLAIN_ID.test(value)) id = value;
     else if (field === 'data' && !skipping) {
       // Bytes, not UTF-16 units: a message of non-ASCII text is up to three times as many bytes as units.
       const first = runs.length === 0 && data.length === 0;

@@ -5,6 +5,8 @@
 // proxy another (a review's find, left from the hunt that made the stdio listers match the proxy).
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
+import type { BadMessage } from '../mcp/channel.js';
+import { TOO_DEEP } from '../mcp/message-depth.js';
 import { RPC, type RpcError } from '../mcp/peer.js';
 import { openHttpUpstream } from './upstream-http.js';
 import { greeting, initializeRevision, MAX_UPSTREAM_MESSAGE_BYTES, sendInitialize } from './upstream-greeting.js';
@@ -28,6 +30,16 @@ export interface HttpListed {
 
 /** The reply the proxy's HTTP client makes for an exchange that failed (upstream-http.ts). */
 const UNREACHED = 'the MCP server could not be reached';
+/** Its reply for a response that held no answer: one it dropped (not JSON, too long) is named instead. */
+const UNANSWERED = 'the MCP server closed the response without an answer';
+
+/** What a message the HTTP client dropped was, by the reason it gives (src/mcp/channel.ts). */
+function droppedAs(why: BadMessage): string {
+  if (why === 'parse') return 'that is not JSON';
+  if (why === 'oversized') return `longer than ${MAX_UPSTREAM_MESSAGE_BYTES >> 20} MiB, the limit`;
+  if (why === 'deep') return TOO_DEEP;
+  return 'that is not JSON-RPC';
+}
 
 /**
  * Lists every tool of the server at `listed.url`; on failure why, in the words `check` has always used (the server's
@@ -42,7 +54,16 @@ export async function listHttpServer(
     said ??= line;
   };
   const { peer, sink } = greeting(() => undefined);
-  const http = openHttpUpstream(listed.url, listed.headers, MAX_UPSTREAM_MESSAGE_BYTES, sink, say);
+  // The last message dropped, unsaid by the greeting: a response without an answer was one holding it (a review's
+  // find: a body not JSON, or past the bound, was said as closed without an answer; the SDK's lister named it).
+  let dropped: BadMessage | undefined;
+  const bad: typeof sink.bad = (why, id) => {
+    if (id === null) dropped = why;
+    sink.bad(why, id);
+  };
+  const unanswered = (method: string): string | undefined =>
+    dropped === undefined ? undefined : `the server answered "${method}" with a message ${droppedAs(dropped)}`;
+  const http = openHttpUpstream(listed.url, listed.headers, MAX_UPSTREAM_MESSAGE_BYTES, { ...sink, bad }, say);
   peer.channel = http.channel;
   const refused = (error: RpcError, method: string): string => {
     const text = clip(maskSecrets(String(error.message), listed.secrets), 2000);
@@ -52,6 +73,7 @@ export async function listHttpServer(
         'is it an MCP server at that URL?'
       );
     if (text === UNREACHED && said?.startsWith(UNREACHED)) return said;
+    if (text === UNANSWERED) return unanswered(method) ?? `refused "${method}": ${text}`;
     if (text.startsWith('the MCP server answered HTTP ')) return `${text} to "${method}"`;
     return `refused "${method}": ${text}`;
   };
@@ -67,6 +89,7 @@ export async function listHttpServer(
     if (!listing.ok) {
       const failed = /^tools\/list failed: (.*)$/s.exec(listing.message)?.[1];
       if (failed === UNREACHED && said?.startsWith(UNREACHED)) return { ok: false, why: said };
+      if (failed === UNANSWERED) return { ok: false, why: unanswered('tools/list') ?? listing.message };
       if (failed?.startsWith('the MCP server answered HTTP ')) return { ok: false, why: `${failed} to "tools/list"` };
       return { ok: false, why: listing.message };
     }

@@ -117,14 +117,29 @@ describe('a request stream resumed: what the closed connection left unended', ()
   it('an event it ended in the middle of is discarded, not joined to the resumed data', async () => {
     const server = await serve(
       // The stream ends inside an event: its first data line came, the rest never will.
-      () => 'retry: 0\nid: k\ndata: {"jsonrpc":"2.0",\n',
+      () => 'retry: 0\nid: j\ndata: \n\nid: k\ndata: {"jsonrpc":"2.0",\n',
       // Read on from the closed event, this is its rest: a whole answer once joined.
       (n) => `data: "id":${n},"result":{"spliced":true}}\n\n${answer(n, { whole: true })}`,
     );
     const { reply, bad } = await call(server.url);
-    expect(server.lastIds).toEqual(['k']);
+    expect(server.lastIds).toEqual(['j']);
     expect(reply.result).toEqual({ whole: true });
     // The resumed stream's first event, alone, is not JSON.
     expect(bad).toEqual(['parse']);
+  });
+});
+
+// HTML, "Server-sent events": an event's id becomes the last event id when the event is dispatched. A review's find:
+// it was taken as its line came, so a stream closed inside its answer's event was resumed after that event's id,
+// and a server replaying what follows it (MCP, "Resumability and Redelivery") never sent the answer again.
+describe('a request stream resumed: the id of an event the closed connection ended in the middle of', () => {
+  it('is not resumed from: the id before it is, and the answer it held comes again', async () => {
+    const server = await serve(
+      (n) => `retry: 0\nid: e1\ndata: \n\nid: e2\ndata: {"jsonrpc":"2.0","id":${n},\n`,
+      (n) => `id: e2\n${answer(n, { replayed: true })}`,
+    );
+    const { reply } = await call(server.url);
+    expect(server.lastIds).toEqual(['e1']);
+    expect(reply.result).toEqual({ replayed: true });
   });
 });
