@@ -13,7 +13,7 @@ export interface LineSink {
    * Given, a line that is not UTF-8 is reported here instead of `line`: decoded, each bad byte would be U+FFFD, a
    * value its sender never wrote (MCP "Transports": messages MUST be UTF-8; RFC 8259 section 8.1).
    */
-  notUtf8?(): void;
+  notUtf8?(bytes: Buffer): void;
 }
 
 /** A reader fed with chunks. */
@@ -42,7 +42,7 @@ export function createLineReader(maxLineBytes: number, sink: LineSink): LineRead
   const notUtf8 = sink.notUtf8?.bind(sink);
   /** Reports the line `bytes` holds: its text, or that it is not UTF-8 when the sink asks. */
   const lineOf = (bytes: Buffer): void => {
-    if (notUtf8 !== undefined && !isUtf8(bytes)) notUtf8();
+    if (notUtf8 !== undefined && !isUtf8(bytes)) notUtf8(bytes);
     else emit(bytes.toString('utf8'));
   };
   return {

@@ -4,6 +4,7 @@
 import { createLineReader } from '../exec/line-reader.js';
 import { batchRequestIds } from './batch.js';
 import { jsonValues, mayNestDeeper, tooDeepReply } from './message-depth.js';
+import { RPC } from './rpc-codes.js';
 
 /** A JSON-RPC 2.0 message as the proxy reads it (ids are the sender's). */
 export interface RpcMessage {
@@ -19,7 +20,7 @@ export interface RpcMessage {
  * Why a message was not read: not JSON, not JSON-RPC, over the size bound, or nested deeper than
  * MAX_MESSAGE_DEPTH (message-depth.ts).
  */
-export type BadMessage = 'parse' | 'invalid' | 'oversized' | 'deep';
+export type BadMessage = 'parse' | 'not-utf8' | 'invalid' | 'oversized' | 'deep';
 
 /** What a channel reports. */
 export interface ChannelSink {
@@ -147,6 +148,27 @@ export function readMessage(text: string, sink: Pick<ChannelSink, 'message' | 'b
   reportParsed(value, text, mayNestDeeper(text.length) && jsonValues(value) < 0, sink);
 }
 
+/**
+ * The id of a line that is not UTF-8, read as it would be with U+FFFD for its bad bytes, or null: its request is
+ * refused, and answered by its id so that its sender is not left waiting (a newcomer's find). Never served.
+ */
+export function idOfBytes(bytes: Buffer): string | number | null {
+  try {
+    return idOf(JSON.parse(bytes.toString('utf8')));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The refusal of a line that is not UTF-8 (MCP "Transports": messages are UTF-8): a parse error when no id could be
+ * read, else an invalid request answered by its id.
+ */
+export function notUtf8Refusal(id: string | number | null): [number, string] {
+  const what = 'the request line is not UTF-8 (MCP messages are); it was dropped';
+  return id === null ? [RPC.parseError, `parse error: ${what}`] : [RPC.invalidRequest, `invalid request: ${what}`];
+}
+
 /** Reports the value `text` parsed to: nested too deep (`deep`), a message, a batch, or not JSON-RPC. */
 export function reportParsed(
   value: unknown,
@@ -216,8 +238,8 @@ export function openChannel(
     oversized: () => sink.bad('oversized', null),
     ...(utf8Only
       ? {
-          notUtf8: () => {
-            if (reading) sink.bad('parse', null);
+          notUtf8: (bytes: Buffer) => {
+            if (reading) sink.bad('not-utf8', idOfBytes(bytes));
           },
         }
       : {}),

@@ -9,6 +9,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createLineReader } from '../exec/line-reader.js';
+import { idOfBytes, notUtf8Refusal } from './channel.js';
 import { jsonValues, mayNestDeeper, TOO_DEEP, tooDeepReply } from './message-depth.js';
 
 /** Longest request line read, in bytes: the SDK's own buffer size, now a bound on one line that ends nothing. */
@@ -57,7 +58,10 @@ export class StdioLineTransport implements Transport {
       oversized: () =>
         this.reply(null, INVALID_REQUEST, `request line longer than ${maxLineBytes} bytes, the limit; it was dropped`),
       // Read as UTF-8 anyway, each bad byte would reach the program as U+FFFD: a value the client never sent.
-      notUtf8: () => this.reply(null, PARSE_ERROR, 'parse error: the request line is not UTF-8'),
+      notUtf8: (bytes) => {
+        const id = idOfBytes(bytes);
+        this.reply(id, ...notUtf8Refusal(id));
+      },
     });
   }
 

@@ -36,6 +36,7 @@ const UNANSWERED = 'the MCP server closed the response without an answer';
 /** What a message the HTTP client dropped was, by the reason it gives (src/mcp/channel.ts). */
 function droppedAs(why: BadMessage): string {
   if (why === 'parse') return 'that is not JSON';
+  if (why === 'not-utf8') return 'that is not UTF-8';
   if (why === 'oversized') return `longer than ${MAX_UPSTREAM_MESSAGE_BYTES >> 20} MiB, the limit`;
   if (why === 'deep') return TOO_DEEP;
   return 'that is not JSON-RPC';

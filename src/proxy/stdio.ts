@@ -3,7 +3,7 @@
 // every secret masked.
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { batchRefusal } from '../mcp/batch.js';
-import { type ChannelSink, openChannel } from '../mcp/channel.js';
+import { type ChannelSink, notUtf8Refusal, openChannel } from '../mcp/channel.js';
 import { TOO_DEEP } from '../mcp/message-depth.js';
 import { repeatedKey, twiceRefusal } from '../mcp/repeated-keys.js';
 import { Peer, RPC } from '../mcp/peer.js';
@@ -64,14 +64,16 @@ export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Pro
       const [code, message] =
         why === 'parse'
           ? [RPC.parseError, 'parse error: the request line is not JSON']
-          : why === 'oversized'
-            ? [
-                RPC.invalidRequest,
-                `request line longer than ${MAX_REQUEST_LINE_BYTES} bytes, the limit; it was dropped`,
-              ]
-            : why === 'deep'
-              ? [RPC.invalidRequest, `invalid request: the message is ${TOO_DEEP}; it was dropped`]
-              : [RPC.invalidRequest, 'invalid request: not a JSON-RPC 2.0 message'];
+          : why === 'not-utf8'
+            ? notUtf8Refusal(id)
+            : why === 'oversized'
+              ? [
+                  RPC.invalidRequest,
+                  `request line longer than ${MAX_REQUEST_LINE_BYTES} bytes, the limit; it was dropped`,
+                ]
+              : why === 'deep'
+                ? [RPC.invalidRequest, `invalid request: the message is ${TOO_DEEP}; it was dropped`]
+                : [RPC.invalidRequest, 'invalid request: not a JSON-RPC 2.0 message'];
       answerBad(id, code, message);
     },
     // Not served (batch.ts): each request of it is answered -32600 at once, in one array, unmasked (the client's ids

@@ -105,6 +105,9 @@ export async function openSessionUpstream(
 /** When the tools are admitted: before it resolves (its summary said, held or not made), or after. */
 type Admission = 'announce' | 'hold' | 'quiet' | 'later';
 
+/** The reply upstream-http.ts makes for an exchange that never reached the server. */
+const UNREACHED = 'the MCP server could not be reached';
+
 /** Why a start was cut short by `told`. */
 const TOLD_TO_EXIT = 'was stopped: toolgate was told to exit';
 
@@ -204,8 +207,11 @@ async function initializeAndAdmit(
     const why = timedOut
       ? `did not answer "initialize" within ${settings.timeoutMs / 1000} s (--timeout): ` +
         `is it an MCP server ${transport}?`
-      : // Masked before it is clipped: a value cut in two would escape the mask.
-        `refused "initialize": ${clip(maskSecrets(String(first.error.message), settings.secrets), 200)}`;
+      : first.error.message === UNREACHED
+        ? // Its cause is said as the exchange fails (upstream-http.ts): nothing refused anything.
+          'could not be reached'
+        : // Masked before it is clipped: a value cut in two would escape the mask.
+          `refused "initialize": ${clip(maskSecrets(String(first.error.message), settings.secrets), 200)}`;
     return failStart(why, 2);
   }
   const spoken = initializeRevision(first.result, settings.secrets);

@@ -1,7 +1,8 @@
-// A client's message that is not UTF-8 is refused as a parse error (-32700), on the proxy's stdio, over --listen and
-// by serve: read as UTF-8 anyway, its byte 0xFF became U+FFFD, validated and forwarded, so the server (and serve's
-// program) ran with a value the client never sent (a hunt of the docs' promises: serve refuses a lone surrogate
-// because it "would reach the program as U+FFFD"; MCP "Transports": messages MUST be UTF-8).
+// A client's message that is not UTF-8 is refused (by its id, -32600; -32700 when none can be read; over --listen
+// 400), on the proxy's stdio, over --listen and by serve: read as UTF-8 anyway, its byte 0xFF became U+FFFD,
+// validated and forwarded, so the server (and serve's program) ran with a value the client never sent (a hunt of
+// the docs' promises: serve refuses a lone surrogate because it "would reach the program as U+FFFD"; MCP
+// "Transports": messages MUST be UTF-8).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,14 +30,21 @@ const badCall = (name: string, key: string): Buffer =>
   ]);
 
 describe('a message that is not UTF-8', () => {
-  it('proxy on stdio: -32700, and the server never sees the call', async () => {
+  it('proxy on stdio: refused by its id (-32700 without one), and the server never sees the call', async () => {
     const record = join(dir, 'stdio.jsonl');
     const proxy = new RawCli('proxy', ['--env', `RECORD_FILE=${record}`, process.execPath, RECORDING]);
     running.push(proxy);
     await proxy.initialize();
     proxy.child.stdin.write(badCall('echo', 'text'));
-    const refused = await proxy.until((r) => r.error?.code === -32700);
-    expect(refused.id).toBeNull();
+    // Answered by its id (a newcomer's find: a parse error with id null left its sender waiting).
+    const refused = await proxy.until((r) => r.id === 'bad');
+    expect(refused.error?.code).toBe(-32600);
+    expect(refused.error?.message).toContain('the request line is not UTF-8');
+    // A line whose id cannot be read: a parse error.
+    proxy.child.stdin.write(Buffer.from([0xff, 0xfe, 0x0a]));
+    const unread = await proxy.until((r) => r.error?.code === -32700);
+    expect(unread.id).toBeNull();
+    expect(unread.error?.message).toContain('not UTF-8');
     proxy.call('ok', 'echo', { text: 'fine' });
     await proxy.until((r) => r.id === 'ok');
     expect(recordOf(record).map((r) => r.args)).toEqual([{ text: 'fine' }]);
@@ -60,13 +68,14 @@ describe('a message that is not UTF-8', () => {
     expect(recordOf(record).map((r) => r.args)).toEqual([{ text: 'fine' }]);
   }, 30_000);
 
-  it('serve: -32700, and the program does not run', async () => {
+  it('serve: refused by its id, and the program does not run', async () => {
     const serve = new RawCli('serve', ['--name', 'say', '--exec', 'printf', '--', '--', '%s', '{message}']);
     running.push(serve);
     await serve.initialize();
     serve.child.stdin.write(badCall('say', 'message'));
-    const refused = await serve.until((r) => r.error?.code === -32700);
-    expect(refused.id).toBeNull();
+    const refused = await serve.until((r) => r.id === 'bad');
+    expect(refused.error?.code).toBe(-32600);
+    expect(refused.error?.message).toContain('the request line is not UTF-8');
     serve.call('ok', 'say', { message: 'fine' });
     expect(await serve.textOf('ok')).toBe('fine');
     // The bad call got no result of its own: the program ran once, for "fine".

@@ -98,10 +98,12 @@ describe('toolgate proxy --url (HTTP upstream, stdio client)', () => {
     expect(unset.stderr).toMatch(/--url env:NOT_SET_URL_X: NOT_SET_URL_X is not set/);
   }, 30_000);
 
-  it('exits 2 when nothing listens at the URL', async () => {
+  it("exits 2 when nothing listens at the URL, saying so, not that it refused (a newcomer's find)", async () => {
     const p = new RawCli('proxy', ['--url', 'http://127.0.0.1:9/mcp', '--timeout', '5']);
     proxies.push(p);
     expect((await p.exited).code).toBe(2);
-    expect(p.stderr).toMatch(/could not be reached/);
+    expect(p.stderr).toMatch(/could not be reached: connect ECONNREFUSED/);
+    expect(p.stderr).toMatch(/server "http:\/\/127\.0\.0\.1:9\/mcp" could not be reached\n/);
+    expect(p.stderr).not.toContain('refused "initialize"');
   }, 20_000);
 });

@@ -56,7 +56,7 @@ const admitted: [string, Record<string, unknown>][] = [
 
 const samples = [{}, { c: 5 }, { c: {} }, { c: { c: 5 } }, { c: [] }, { c: [5] }];
 
-describe('a typeless tool root applied again from inside is refused: its published form would mean another schema', () => {
+describe('a typeless tool root applied again from inside is refused: published, it would mean another schema', () => {
   for (const [dialect, uri] of Object.entries(DIALECTS)) {
     it.each(refused)(`${dialect}: %s`, (_why, schema, schemaPath) => {
       const r = validateSchema(inDialect(uri, schema), OPTIONS);
@@ -75,7 +75,7 @@ describe('a typeless tool root applied again from inside is refused: its publish
     });
   }
 
-  it('the spec\'s strict tree (a typeless root, "$ref" to an object schema, "$dynamicRef" back to it) is admitted', () => {
+  it('the spec\'s strict tree (a typeless root, "$ref" to an object schema, "$dynamicRef" back) is admitted', () => {
     const tree = {
       $id: 'https://example.com/strict-tree',
       $dynamicAnchor: 'node',
@@ -96,7 +96,7 @@ describe('a typeless tool root applied again from inside is refused: its publish
     expect(r.ok ? 'admitted' : r.error.class).toBe('unsupported_capability');
   });
 
-  it('admitMcpTools no longer publishes the form that admits {"c": 5} while the server\'s schema refuses it', async () => {
+  it('admitMcpTools no longer publishes a form admitting {"c": 5} where the server\'s schema refuses it', async () => {
     const inputSchema = { properties: { c: { not: { $ref: '#' } } } };
     expect(validate(inputSchema, { c: 5 }, { compile: 'eager' }).ok).toBe(false);
     const backend = () => async () => ({ content: [] });
