@@ -29,6 +29,7 @@ import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { batchLoaderOf } from '../catalog/async-loader.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall } from '../mcp/call-gate.js';
+import { protoTools } from '../mcp/exact-listing.js';
 import { callSender, listedPage, localError, taskOnlyText } from './mcp-client-send.js';
 import { runsOnlyAsTask } from '../mcp/task-only.js';
 import { sendOrFailure, thrownFailure, type FailureTelling } from './mcp-client-failure.js';
@@ -214,7 +215,9 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
           { ...admission, backend },
           {
             badTools: badTools as BadToolPolicy,
-            extraDiagnostics: compiled.diagnostics,
+            // A tool holding a `__proto__` member is refused as the proxy withholds it: listTools hands out the
+            // listing objects themselves (a hunt's find: they reached the host with the member).
+            extraDiagnostics: [...protoTools(admitting), ...compiled.diagnostics],
             cost,
             ...(loader === undefined ? {} : { loader }),
             ...(withheld === undefined ? {} : { withheldNames: withheld }),
