@@ -5,7 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolResultSchema, ResultSchema, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolsPage } from '../catalog/mcp-pages.js';
-import { outputRefusal, passOnRefusal, unaskedTaskRefusal } from '../mcp/call-gate.js';
+import { outputRefusal, passOnRefusal, resultShapeRefusal, unaskedTaskRefusal } from '../mcp/call-gate.js';
+import { safeParse } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { ToolErrorEvent } from '../tools/failure-text.js';
 import type { ToolError } from '../tools/tool-result.js';
@@ -62,6 +63,18 @@ function sdkOwn(client: McpClientLike, method: 'listTools' | 'callTool'): boolea
   } catch {
     return false;
   }
+}
+
+/** A result schema the SDK reads as zod 3's and that keeps the result as it arrived: toolgate judges it first. */
+const RAW_RESULT = {
+  safeParse: (data: unknown) => ({ success: true, data }),
+} as unknown as typeof CallToolResultSchema;
+
+/** `raw` read by the host's result schema (the SDK's CallToolResultSchema by default), or throws as the SDK does. */
+function parsedResult(raw: unknown, schema: NonNullable<Parameters<Client['callTool']>[1]>): McpCallResult {
+  const read = safeParse(schema, raw);
+  if (!read.success) throw read.error;
+  return read.data as McpCallResult;
 }
 
 /** An `isError` result the server never saw: the text is what the model reads. */
@@ -144,6 +157,20 @@ export function callSender(
       notify({ callId, name, stage: 'execute', cause: answer, error: { ...refusal.error, stage: 'execute' } });
     return refused(refusal.text);
   };
+  const checkedOutput = (
+    name: string,
+    answer: McpCallResult,
+    output: CompiledSchema | undefined,
+    callId: string,
+    passable = passedOn,
+  ): McpCallResult => {
+    if (output === undefined) return passable(name, answer, callId);
+    const broken = outputRefusal(name, answer, output);
+    if (broken === undefined) return passable(name, answer, callId);
+    const error: ToolError = { ...broken.error, stage: 'execute' };
+    notify({ callId, name, stage: 'execute', cause: answer, error });
+    return refused(broken.text);
+  };
   return async (name, request, output, resultSchema, requestOptions, callId = '') => {
     // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
     // never the Error's members as a result (an fs or net error's path or address).
@@ -152,31 +179,29 @@ export function callSender(
     // SDK's Client is sent the request as it is; a host's own callTool (a subclass, a wrapper: its policy) is called
     // for every tool, whether it declares an outputSchema or not (a hunt's find: a server declaring one routed its
     // calls around the host's wrapper).
+    // Asked for as the server sent it (RAW_RESULT): the SDK's CallToolResultSchema gives a result without `content`
+    // an empty one, and rebuilds `structuredContent` and `_meta`, where a member named `__proto__` becomes their
+    // prototype, unseen (a hunt's find). The host's schema reads it once it passed (parsedResult).
     const viaRequest = client.request;
-    const answer: unknown =
-      typeof viaRequest === 'function' && sdkOwn(client, 'callTool')
-        ? await viaRequest.call(
-            client,
-            { method: 'tools/call', params: request },
-            resultSchema ?? CallToolResultSchema,
-            requestOptions,
-          )
-        : await client.callTool(request, resultSchema, requestOptions);
-    failedIfError(answer);
-    const tooLarge = unbounded(name, answer, callId);
+    const direct = typeof viaRequest === 'function' && sdkOwn(client, 'callTool');
+    const sent: unknown = direct
+      ? await viaRequest.call(client, { method: 'tools/call', params: request }, RAW_RESULT, requestOptions)
+      : await client.callTool(request, resultSchema, requestOptions);
+    failedIfError(sent);
+    const tooLarge = unbounded(name, sent, callId);
     if (tooLarge !== undefined) return tooLarge;
     // guardClient sends plain calls: a task in the answer is refused as the proxy refuses it (src/proxy/calls.ts).
     // The SDK's CallToolResultSchema reads a CreateTaskResult as a result with empty content, the task kept beside it.
-    const task = unaskedTaskRefusal(name, answer);
-    if (task !== undefined) {
-      notify({ callId, name, stage: 'execute', cause: answer, error: { ...task.error, stage: 'execute' } });
-      return refused(task.text);
+    const wrong = unaskedTaskRefusal(name, sent) ?? resultShapeRefusal(name, sent);
+    if (wrong !== undefined) {
+      notify({ callId, name, stage: 'execute', cause: sent, error: { ...wrong.error, stage: 'execute' } });
+      return refused(wrong.text);
     }
-    if (output === undefined) return passedOn(name, answer as McpCallResult, callId);
-    const broken = outputRefusal(name, answer, output);
-    if (broken === undefined) return passedOn(name, answer as McpCallResult, callId);
-    const error: ToolError = { ...broken.error, stage: 'execute' };
-    notify({ callId, name, stage: 'execute', cause: answer, error });
-    return refused(broken.text);
+    if (!direct) return checkedOutput(name, sent as McpCallResult, output, callId);
+    // Searched as it arrived, before the host's schema reads it: what that makes of it is passed on as it is.
+    const passed = passedOn(name, sent as McpCallResult, callId);
+    if (passed !== sent) return passed;
+    const answer = parsedResult(sent, resultSchema ?? CallToolResultSchema);
+    return checkedOutput(name, answer, output, callId, (_name, checked) => checked);
   };
 }
