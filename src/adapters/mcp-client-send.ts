@@ -4,7 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolResultSchema, ResultSchema, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolsPage } from '../catalog/mcp-pages.js';
+import { MAX_LISTING_BYTES, type ToolsPage } from '../catalog/mcp-pages.js';
 import { outputRefusal, passOnRefusal, resultShapeRefusal, unaskedTaskRefusal } from '../mcp/call-gate.js';
 import { safeParse } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CompiledSchema } from '../schema/compile.js';
@@ -41,8 +41,10 @@ export async function listedPage(
   options: RequestOptions | undefined,
 ): Promise<ToolsPage<unknown>> {
   const viaRequest = client.request;
-  if (typeof viaRequest !== 'function' || !sdkOwn(client, 'listTools'))
-    return client.listTools(cursor === undefined ? undefined : { cursor }, options);
+  if (typeof viaRequest !== 'function' || !sdkOwn(client, 'listTools')) {
+    const listed = await client.listTools(cursor === undefined ? undefined : { cursor }, options);
+    return { ...listed, ...pageBytes(listed) };
+  }
   const params = cursor === undefined ? {} : { cursor };
   const page: unknown = await viaRequest.call(client, { method: 'tools/list', params }, ResultSchema, options);
   const tools = ownData(page, 'tools');
@@ -50,7 +52,19 @@ export async function listedPage(
   if (!Array.isArray(tools)) throw new Error('the tools/list answer has no "tools" array');
   if (next !== undefined && typeof next !== 'string')
     throw new Error('the tools/list answer\'s "nextCursor" is no string');
-  return { tools, nextCursor: next };
+  return { tools, nextCursor: next, ...pageBytes(page) };
+}
+
+/**
+ * What a page holds, charged against the listing's MAX_LISTING_BYTES as the proxy charges each page's text
+ * (src/proxy/upstream-listing.ts): its JSON text's bytes, the SDK having parsed the message (one past the bound when
+ * over it). Without it only cursors were charged: 100 pages of 25 MB were all held before admission (a hunt's find).
+ * A page JSON cannot write again (too deep) is charged its cursor, and admission refuses its tools.
+ */
+function pageBytes(page: unknown): { bytes?: number } {
+  const text = jsonOrError(page, MAX_LISTING_BYTES, MAX_MCP_RESULT_DEPTH);
+  if (text === 'too-long') return { bytes: MAX_LISTING_BYTES + 1 };
+  return typeof text === 'object' && 'text' in text ? { bytes: Buffer.byteLength(text.text) } : {};
 }
 
 /**
