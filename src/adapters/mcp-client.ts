@@ -24,6 +24,7 @@ import { argumentBounds, DEFAULT_LIMITS, excessFailure, resolveLimits } from '..
 import { dropRejection } from '../util/host-hook.js';
 import { ownData, readOwnFields } from '../util/own-field.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { type SliceMeter, timeSlices } from '../util/time-slice.js';
 import { pick, readTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { batchLoaderOf } from '../catalog/async-loader.js';
@@ -143,7 +144,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     }
   };
 
-  const admitOnce = async (requestOptions: RequestOptions | undefined): Promise<Admission> => {
+  const admitOnce = async (requestOptions: RequestOptions | undefined, meter?: SliceMeter): Promise<Admission> => {
     let result: Result<Bundle>;
     let admitting: ListedTool[] = [];
     let drift: LockDrift | undefined;
@@ -156,6 +157,8 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
               async (cursor) => (await listedPage(client, cursor, requestOptions)) as ToolsPage<ListedTool>,
               pages,
             );
+      // A re-admission's own work is metered from here (the listing's wait is the server's): readmit budget.
+      meter?.start();
       if (!all.ok) result = all;
       else {
         // With a lock every listed tool is compared, and a new or changed one is withheld as if it were not
@@ -167,7 +170,8 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         // Output and input schemas share the batch's compile budget (mcp-output.ts).
         const cost = listingCost(admission.limits, admitting);
         const loader = batchLoaderOf(admission);
-        const compiled = await compileOutputSchemas(admitting, schemaOptions as SchemaOptions, undefined, cost, loader);
+        const slices = timeSlices(undefined, meter);
+        const compiled = await compileOutputSchemas(admitting, schemaOptions as SchemaOptions, slices, cost, loader);
         outputs = compiled.byName;
         const byName = outputs;
         // For hosts that run calls through bundle.registry, which validated `args`: what reaches the server and
@@ -219,6 +223,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
             // listing objects themselves (a hunt's find: they reached the host with the member).
             extraDiagnostics: [...protoTools(admitting), ...compiled.diagnostics],
             cost,
+            ...(meter === undefined ? {} : { meter }),
             ...(loader === undefined ? {} : { loader }),
             ...(withheld === undefined ? {} : { withheldNames: withheld }),
           },
@@ -233,6 +238,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         error: { class: 'execution_failure', message, violations: [], kind: 'upstream', cause: thrown },
       };
     }
+    meter?.stop();
     // What the model may see and call: the admitted tools the authority grants (all of them without one). The
     // names are toolgate's own: callTool decides by them, never by the listing objects the host is handed.
     const names = new Set(result.ok ? result.value.providerTools.map((t) => t.name) : []);
