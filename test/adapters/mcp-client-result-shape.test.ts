@@ -4,7 +4,9 @@
 // and `_meta`, where `__proto__` became their prototype: the host got an empty success, or an object inheriting
 // the server's members (a hunt's find). Now the result is judged as it arrived, by the proxy's rules
 // (src/mcp/call-gate.ts resultShapeRefusal, passOnRefusal), by callTool and by the bundle's registry alike.
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/v4';
 import { guardClient } from '../../src/adapters/mcp-client.js';
 import { rawServerClient } from './raw-server.js';
 
@@ -55,6 +57,18 @@ describe('guardClient and a result the proxy refuses', () => {
     const client = await rawServerClient(TOOLS, () => answer, '2025-11-25');
     const guarded = guardClient(client);
     expect(await guarded.callTool({ name: 'typed', arguments: {} })).toEqual(answer);
+    await client.close();
+  });
+
+  it("the host's resultSchema still reads what passed, after toolgate's rules", async () => {
+    const client = await rawServerClient(TOOLS, () => ({ content: [], n: 'x' }), '2025-11-25');
+    const guarded = guardClient(client);
+    const wanted = CallToolResultSchema.extend({ n: z.number() });
+    const result = await guarded.callTool({ name: 'plain', arguments: {} }, wanted);
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result)).toContain('the tool may have run');
+    const loose = CallToolResultSchema.extend({ n: z.string() });
+    expect(await guarded.callTool({ name: 'plain', arguments: {} }, loose)).toEqual({ content: [], n: 'x' });
     await client.close();
   });
 });
