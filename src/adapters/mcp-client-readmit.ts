@@ -3,8 +3,13 @@
 // listing and admission for each, all running at once, and keep every callTool waiting for the newest of them for
 // good. Re-admissions after list_changed run one at a time, paced as the proxy paces its own
 // (src/proxy/readmit-pace.ts); changes announced during one join the next. A call waits for the admission running
-// when it came, and for at most READMITS_IN_A_WINDOW newer ones, then goes by the last done.
+// when it came, and for at most READMITS_IN_A_WINDOW newer ones, then goes by the last done. Each re-admission is
+// charged its own work (a SliceMeter) against the proxy's CPU budget (src/proxy/readmit-budget.ts): one owing waits
+// until it is paid back, and nothing waits for it, the last admission serving meanwhile (a hunt's find: catalogs
+// near the compile bound announced every 250 ms kept guardClient admitting, 3 a second, for good).
+import { ReadmitBudget } from '../proxy/readmit-budget.js';
 import { READMITS_IN_A_WINDOW, ReadmitPace } from '../proxy/readmit-pace.js';
+import { type SliceMeter, sliceMeter } from '../util/time-slice.js';
 import { hostAborted, onHostAbort, type StopListening } from '../util/host-signal.js';
 
 /** How long the MCP SDK waits for an answer when a request gives no timeout (its DEFAULT_REQUEST_TIMEOUT_MSEC). */
@@ -52,19 +57,28 @@ export interface Readmissions<T, O> {
   changed(): void;
 }
 
-/** The admissions of one guarded client; `admit` lists and admits once and never rejects. */
-export function readmissions<T, O>(admit: (options?: O) => Promise<T>): Readmissions<T, O> {
+/**
+ * The admissions of one guarded client; `admit` lists and admits once, its own work counted on `meter` when given
+ * (a re-admission's), and never rejects. `newMeter` makes each re-admission's meter.
+ */
+export function readmissions<T, O>(
+  admit: (options?: O, meter?: SliceMeter) => Promise<T>,
+  newMeter: () => SliceMeter = sliceMeter,
+): Readmissions<T, O> {
   let current: Promise<T> | undefined;
   const pace = new ReadmitPace();
+  const budget = new ReadmitBudget();
   let running = false;
   let queued = false;
   let paused: NodeJS.Timeout | undefined;
+  // The pause is the budget's (owing): a change announced meanwhile makes no call wait.
+  let held = false;
   // A change announced that no admission has taken up yet (the pace put it off, or one was running): a call waits
   // for the admission that takes it, not the one before (a tool changed under a lock stayed callable ~1 s).
   let pending: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined;
 
-  const now = (options?: O): Promise<T> => {
-    const started = admit(options);
+  const now = (options?: O, meter?: SliceMeter): Promise<T> => {
+    const started = admit(options, meter);
     current = started;
     const taken = pending;
     pending = undefined;
@@ -73,16 +87,20 @@ export function readmissions<T, O>(admit: (options?: O) => Promise<T>): Readmiss
   };
 
   /** Runs `changed` after `wait` ms; announcements meanwhile join it. The timer holds no process open. */
-  const pause = (wait: number): void => {
+  const pause = (wait: number, forBudget = false): void => {
     queued = false;
+    held = forBudget;
     paused = setTimeout(() => {
       paused = undefined;
+      held = false;
       changed();
     }, wait);
     paused.unref?.();
   };
 
   const changed = (): void => {
+    // Held for the budget: the change joins the admission after the hold, which no call waits for.
+    if (held) return;
     if (pending === undefined) {
       let resolve: () => void = () => undefined;
       const promise = new Promise<void>((r) => {
@@ -94,6 +112,7 @@ export function readmissions<T, O>(admit: (options?: O) => Promise<T>): Readmiss
       queued = true;
       return;
     }
+    if (owing()) return;
     const wait = pace.next();
     if (wait > 0) {
       pause(wait);
@@ -103,8 +122,10 @@ export function readmissions<T, O>(admit: (options?: O) => Promise<T>): Readmiss
     void (async () => {
       for (let rounds = 1; ; rounds++) {
         queued = false;
-        await now();
-        if (!queued) break;
+        const meter = newMeter();
+        await now(undefined, meter);
+        budget.charge(meter.spentMs, performance.now());
+        if (!queued || owing()) break;
         // Listings slower than the pace's window never meet it: the next round waits for a timer anyway.
         if (rounds >= READMITS_IN_A_WINDOW) {
           pause(0);
@@ -118,6 +139,17 @@ export function readmissions<T, O>(admit: (options?: O) => Promise<T>): Readmiss
       }
       running = false;
     })();
+  };
+
+  /** Whether the budget is owed: the next re-admission is put off until it is paid, and no call waits for it. */
+  const owing = (): boolean => {
+    const owed = budget.wait(performance.now());
+    if (owed === 0) return false;
+    pause(owed, true);
+    const taken = pending;
+    pending = undefined;
+    taken?.resolve();
+    return true;
   };
 
   const latest = (within?: CallDeadline): Promise<T | 'late'> => byDeadline(newest(), within);

@@ -4,8 +4,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolResultSchema, ResultSchema, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolsPage } from '../catalog/mcp-pages.js';
-import { outputRefusal, passOnRefusal, unaskedTaskRefusal } from '../mcp/call-gate.js';
+import { MAX_LISTING_BYTES, type ToolsPage } from '../catalog/mcp-pages.js';
+import { outputRefusal, passOnRefusal, resultShapeRefusal, unaskedTaskRefusal } from '../mcp/call-gate.js';
+import { safeParse } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { ToolErrorEvent } from '../tools/failure-text.js';
 import type { ToolError } from '../tools/tool-result.js';
@@ -40,8 +41,10 @@ export async function listedPage(
   options: RequestOptions | undefined,
 ): Promise<ToolsPage<unknown>> {
   const viaRequest = client.request;
-  if (typeof viaRequest !== 'function' || !sdkOwn(client, 'listTools'))
-    return client.listTools(cursor === undefined ? undefined : { cursor }, options);
+  if (typeof viaRequest !== 'function' || !sdkOwn(client, 'listTools')) {
+    const listed = await client.listTools(cursor === undefined ? undefined : { cursor }, options);
+    return { ...listed, ...pageBytes(listed) };
+  }
   const params = cursor === undefined ? {} : { cursor };
   const page: unknown = await viaRequest.call(client, { method: 'tools/list', params }, ResultSchema, options);
   const tools = ownData(page, 'tools');
@@ -49,7 +52,19 @@ export async function listedPage(
   if (!Array.isArray(tools)) throw new Error('the tools/list answer has no "tools" array');
   if (next !== undefined && typeof next !== 'string')
     throw new Error('the tools/list answer\'s "nextCursor" is no string');
-  return { tools, nextCursor: next };
+  return { tools, nextCursor: next, ...pageBytes(page) };
+}
+
+/**
+ * What a page holds, charged against the listing's MAX_LISTING_BYTES as the proxy charges each page's text
+ * (src/proxy/upstream-listing.ts): its JSON text's bytes, the SDK having parsed the message (one past the bound when
+ * over it). Without it only cursors were charged: 100 pages of 25 MB were all held before admission (a hunt's find).
+ * A page JSON cannot write again (too deep) is charged its cursor, and admission refuses its tools.
+ */
+function pageBytes(page: unknown): { bytes?: number } {
+  const text = jsonOrError(page, MAX_LISTING_BYTES, MAX_MCP_RESULT_DEPTH);
+  if (text === 'too-long') return { bytes: MAX_LISTING_BYTES + 1 };
+  return typeof text === 'object' && 'text' in text ? { bytes: Buffer.byteLength(text.text) } : {};
 }
 
 /**
@@ -62,6 +77,18 @@ function sdkOwn(client: McpClientLike, method: 'listTools' | 'callTool'): boolea
   } catch {
     return false;
   }
+}
+
+/** A result schema the SDK reads as zod 3's and that keeps the result as it arrived: toolgate judges it first. */
+const RAW_RESULT = {
+  safeParse: (data: unknown) => ({ success: true, data }),
+} as unknown as typeof CallToolResultSchema;
+
+/** `raw` read by the host's result schema (the SDK's CallToolResultSchema by default), or throws as the SDK does. */
+function parsedResult(raw: unknown, schema: NonNullable<Parameters<Client['callTool']>[1]>): McpCallResult {
+  const read = safeParse(schema, raw);
+  if (!read.success) throw read.error;
+  return read.data as McpCallResult;
 }
 
 /** An `isError` result the server never saw: the text is what the model reads. */
@@ -144,6 +171,20 @@ export function callSender(
       notify({ callId, name, stage: 'execute', cause: answer, error: { ...refusal.error, stage: 'execute' } });
     return refused(refusal.text);
   };
+  const checkedOutput = (
+    name: string,
+    answer: McpCallResult,
+    output: CompiledSchema | undefined,
+    callId: string,
+    passable = passedOn,
+  ): McpCallResult => {
+    if (output === undefined) return passable(name, answer, callId);
+    const broken = outputRefusal(name, answer, output);
+    if (broken === undefined) return passable(name, answer, callId);
+    const error: ToolError = { ...broken.error, stage: 'execute' };
+    notify({ callId, name, stage: 'execute', cause: answer, error });
+    return refused(broken.text);
+  };
   return async (name, request, output, resultSchema, requestOptions, callId = '') => {
     // A client that resolves with an Error (a wrapper that catches) failed like one that throws: the same text,
     // never the Error's members as a result (an fs or net error's path or address).
@@ -152,31 +193,29 @@ export function callSender(
     // SDK's Client is sent the request as it is; a host's own callTool (a subclass, a wrapper: its policy) is called
     // for every tool, whether it declares an outputSchema or not (a hunt's find: a server declaring one routed its
     // calls around the host's wrapper).
+    // Asked for as the server sent it (RAW_RESULT): the SDK's CallToolResultSchema gives a result without `content`
+    // an empty one, and rebuilds `structuredContent` and `_meta`, where a member named `__proto__` becomes their
+    // prototype, unseen (a hunt's find). The host's schema reads it once it passed (parsedResult).
     const viaRequest = client.request;
-    const answer: unknown =
-      typeof viaRequest === 'function' && sdkOwn(client, 'callTool')
-        ? await viaRequest.call(
-            client,
-            { method: 'tools/call', params: request },
-            resultSchema ?? CallToolResultSchema,
-            requestOptions,
-          )
-        : await client.callTool(request, resultSchema, requestOptions);
-    failedIfError(answer);
-    const tooLarge = unbounded(name, answer, callId);
+    const direct = typeof viaRequest === 'function' && sdkOwn(client, 'callTool');
+    const sent: unknown = direct
+      ? await viaRequest.call(client, { method: 'tools/call', params: request }, RAW_RESULT, requestOptions)
+      : await client.callTool(request, resultSchema, requestOptions);
+    failedIfError(sent);
+    const tooLarge = unbounded(name, sent, callId);
     if (tooLarge !== undefined) return tooLarge;
     // guardClient sends plain calls: a task in the answer is refused as the proxy refuses it (src/proxy/calls.ts).
     // The SDK's CallToolResultSchema reads a CreateTaskResult as a result with empty content, the task kept beside it.
-    const task = unaskedTaskRefusal(name, answer);
-    if (task !== undefined) {
-      notify({ callId, name, stage: 'execute', cause: answer, error: { ...task.error, stage: 'execute' } });
-      return refused(task.text);
+    const wrong = unaskedTaskRefusal(name, sent) ?? resultShapeRefusal(name, sent);
+    if (wrong !== undefined) {
+      notify({ callId, name, stage: 'execute', cause: sent, error: { ...wrong.error, stage: 'execute' } });
+      return refused(wrong.text);
     }
-    if (output === undefined) return passedOn(name, answer as McpCallResult, callId);
-    const broken = outputRefusal(name, answer, output);
-    if (broken === undefined) return passedOn(name, answer as McpCallResult, callId);
-    const error: ToolError = { ...broken.error, stage: 'execute' };
-    notify({ callId, name, stage: 'execute', cause: answer, error });
-    return refused(broken.text);
+    if (!direct) return checkedOutput(name, sent as McpCallResult, output, callId);
+    // Searched as it arrived, before the host's schema reads it: what that makes of it is passed on as it is.
+    const passed = passedOn(name, sent as McpCallResult, callId);
+    if (passed !== sent) return passed;
+    const answer = parsedResult(sent, resultSchema ?? CallToolResultSchema);
+    return checkedOutput(name, answer, output, callId, (_name, checked) => checked);
   };
 }

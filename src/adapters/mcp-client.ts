@@ -24,11 +24,13 @@ import { argumentBounds, DEFAULT_LIMITS, excessFailure, resolveLimits } from '..
 import { dropRejection } from '../util/host-hook.js';
 import { ownData, readOwnFields } from '../util/own-field.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
+import { type SliceMeter, timeSlices } from '../util/time-slice.js';
 import { pick, readTable } from '../util/option-table.js';
 import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { batchLoaderOf } from '../catalog/async-loader.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall } from '../mcp/call-gate.js';
+import { protoTools } from '../mcp/exact-listing.js';
 import { callSender, listedPage, localError, taskOnlyText } from './mcp-client-send.js';
 import { runsOnlyAsTask } from '../mcp/task-only.js';
 import { sendOrFailure, thrownFailure, type FailureTelling } from './mcp-client-failure.js';
@@ -142,7 +144,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
     }
   };
 
-  const admitOnce = async (requestOptions: RequestOptions | undefined): Promise<Admission> => {
+  const admitOnce = async (requestOptions: RequestOptions | undefined, meter?: SliceMeter): Promise<Admission> => {
     let result: Result<Bundle>;
     let admitting: ListedTool[] = [];
     let drift: LockDrift | undefined;
@@ -155,6 +157,8 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
               async (cursor) => (await listedPage(client, cursor, requestOptions)) as ToolsPage<ListedTool>,
               pages,
             );
+      // A re-admission's own work is metered from here (the listing's wait is the server's): readmit budget.
+      meter?.start();
       if (!all.ok) result = all;
       else {
         // With a lock every listed tool is compared, and a new or changed one is withheld as if it were not
@@ -166,7 +170,8 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         // Output and input schemas share the batch's compile budget (mcp-output.ts).
         const cost = listingCost(admission.limits, admitting);
         const loader = batchLoaderOf(admission);
-        const compiled = await compileOutputSchemas(admitting, schemaOptions as SchemaOptions, undefined, cost, loader);
+        const slices = timeSlices(undefined, meter);
+        const compiled = await compileOutputSchemas(admitting, schemaOptions as SchemaOptions, slices, cost, loader);
         outputs = compiled.byName;
         const byName = outputs;
         // For hosts that run calls through bundle.registry, which validated `args`: what reaches the server and
@@ -214,8 +219,11 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
           { ...admission, backend },
           {
             badTools: badTools as BadToolPolicy,
-            extraDiagnostics: compiled.diagnostics,
+            // A tool holding a `__proto__` member is refused as the proxy withholds it: listTools hands out the
+            // listing objects themselves (a hunt's find: they reached the host with the member).
+            extraDiagnostics: [...protoTools(admitting), ...compiled.diagnostics],
             cost,
+            ...(meter === undefined ? {} : { meter }),
             ...(loader === undefined ? {} : { loader }),
             ...(withheld === undefined ? {} : { withheldNames: withheld }),
           },
@@ -230,6 +238,7 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         error: { class: 'execution_failure', message, violations: [], kind: 'upstream', cause: thrown },
       };
     }
+    meter?.stop();
     // What the model may see and call: the admitted tools the authority grants (all of them without one). The
     // names are toolgate's own: callTool decides by them, never by the listing objects the host is handed.
     const names = new Set(result.ok ? result.value.providerTools.map((t) => t.name) : []);

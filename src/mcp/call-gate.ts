@@ -10,6 +10,8 @@ import { loneSurrogateRefusal, notPassedOn, unpassableAt } from '../tools/mcp-re
 import { hasLoneSurrogate } from '../util/jcs.js';
 import { argumentsRefusal, type ForwardedCall, forwardedCall, mayHoldProto, protoRefusal } from './forward.js';
 import { readCall, requestTwice } from './repeated-keys.js';
+import { modernResultMembers } from './modern.js';
+import { isObject } from '../util/plain-json.js';
 
 /**
  * How the arguments arrived: as the JSON text of the whole tools/call request (the proxy: validated as the text
@@ -98,6 +100,29 @@ export function unaskedTaskRefusal(
 ): { readonly text: string; readonly error: GateError } | undefined {
   if (result === null || typeof result !== 'object' || !Object.hasOwn(result, 'task')) return undefined;
   return notPassedOn(tool, 'the server answered with a task, which it was not asked for (the call was a plain one)');
+}
+
+/**
+ * Why `result` is no CallToolResult a client of an initialize revision reads, or undefined: an object with a
+ * `content` array (MCP 2025-11-25, "Tools", Tool Result: required) and none of the members only a 2026-07-28 server
+ * sends (an `input_required` round no one checked). A hunt's find: guardClient handed such results on as successes.
+ */
+export function resultShapeRefusal(
+  tool: string,
+  result: unknown,
+): { readonly text: string; readonly error: GateError } | undefined {
+  const why = resultShapeProblem(result);
+  return why === undefined ? undefined : notPassedOn(tool, why);
+}
+
+/** Why `result` is no CallToolResult (resultShapeRefusal's reason), or undefined. */
+export function resultShapeProblem(result: unknown): string | undefined {
+  if (!isObject(result) || !Array.isArray(result['content']))
+    return 'it is not a CallToolResult (an object with a content array)';
+  const modern = modernResultMembers(result);
+  if (modern.length > 0)
+    return `the server put ${modern.join(', ')} in it, which only an MCP 2026-07-28 server may send`;
+  return undefined;
 }
 
 /** The one output-schema verdict (catalog/mcp-output.ts), which admitMcpTools' bundles give too. */

@@ -11,6 +11,7 @@ import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
 import { parseJsonText } from '../arguments/json-text.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
 import { elementTexts, memberText } from './json-member.js';
+import { protoMemberPath, protoRefusal } from './forward.js';
 import { ownData } from '../util/own-field.js';
 import type { TimeSlices } from '../util/time-slice.js';
 
@@ -67,4 +68,26 @@ export async function inexactTools(
     }
   }
   return { ok: true, diagnostics };
+}
+
+/**
+ * The tools of `listed` holding a member named `__proto__` at any depth, as diagnostics: JSON.parse makes it an own
+ * member, and a listing handed on as it was listed carries it to whoever merges it (the proxy withholds such a tool:
+ * src/proxy/admission.ts). A malformed tool, `validation`.
+ */
+export function protoTools(listed: readonly unknown[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  listed.forEach((tool, index) => {
+    const path = protoMemberPath(tool);
+    if (path === undefined) return;
+    const name = ownData(tool, 'name');
+    diagnostics.push({
+      name: typeof name === 'string' ? name : '',
+      revision: undefined,
+      index,
+      stage: 'descriptor',
+      error: { class: 'validation', message: protoRefusal(path), violations: [] },
+    });
+  });
+  return diagnostics;
 }

@@ -6,7 +6,7 @@
 // so it can correct itself); a name that is unknown, withheld or not granted is the protocol error -32602, which
 // never says why a tool was withheld.
 import { duplicateKeyIn } from '../arguments/json-text.js';
-import { gateCall, outputRefusal, passOnRefusal, unaskedTaskRefusal } from '../mcp/call-gate.js';
+import { gateCall, outputRefusal, passOnRefusal, resultShapeProblem, unaskedTaskRefusal } from '../mcp/call-gate.js';
 import type { ForwardedCall } from '../mcp/forward.js';
 import { clip, escapeSeparators, printable } from '../util/describe-value.js';
 import type { Published } from './published.js';
@@ -149,12 +149,9 @@ export function checkResult(
  */
 function unreadable(result: unknown, revision: ProtocolRevision, asValue: boolean): string | undefined {
   if (asValue && (!isObject(result) || modernResultMembers(result).length > 0)) return undefined;
-  if (!isObject(result) || !Array.isArray(result['content']))
-    return 'it is not a CallToolResult (an object with a content array)';
-  const modern = modernResultMembers(result);
-  if (modern.length > 0)
-    return `the server put ${modern.join(', ')} in it, which only an MCP 2026-07-28 server may send`;
-  const lacked = lackedContent(result['content'], revision);
+  const shape = resultShapeProblem(result);
+  if (shape !== undefined) return shape;
+  const lacked = lackedContent((result as { content: unknown[] }).content, revision);
   if (lacked !== undefined) return `it holds ${lacked} content, which an MCP ${revision.version} client cannot read`;
   return undefined;
 }
