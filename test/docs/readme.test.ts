@@ -123,7 +123,7 @@ describe('README.md', () => {
     expect(README).toContain('save this as `quickstart.js` and run `node quickstart.js`');
     expect(README).toMatch(/<!-- sample: quickstart -->\n```js\n/);
     expect(README).toMatch(
-      /`check` and `lock`\s+with `--mcp`\/`--url`\/`--config`, and `serve`, need the MCP SDK peer/,
+      /`check` and `lock`\s+with `--mcp`\/`--config` \(stdio servers\), and `serve`, need the MCP SDK peer/,
     );
   });
 
