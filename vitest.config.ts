@@ -43,6 +43,7 @@ export const OWN_MODULES = [
   'test/schema/engine-copy-fast.test.ts',
   'test/mcp/sse-reader-memory.test.ts',
   'test/lint/lint-estimate-work.test.ts',
+  'test/cli/check-config-no-sdk.test.ts',
 ];
 
 const INCLUDE = ['test/**/*.test.ts', 'src/**/*.test.ts'];

@@ -76,7 +76,8 @@ export async function listMcpTools(server: McpServer): Promise<Result<McpListing
     return listed.ok ? listed : fail(listed.why);
   }
   const loaded = await loadMcpSdk(server.label === undefined ? option : '--config');
-  if (!loaded.ok) return inputError(loaded.message);
+  // A config's server is named, as its other failures are (a newcomer's find: a mixed config named none).
+  if (!loaded.ok) return server.label === undefined ? inputError(loaded.message) : fail(loaded.message);
   const { client: clientModule, types } = loaded.sdk;
   const [command = '', ...args] = server.words;
   // The server's stderr, cut with its secrets masked (server-stderr.ts).

@@ -66,6 +66,13 @@ export async function listHttpServer(
     dropped === undefined ? undefined : `the server answered "${method}" with a message ${droppedAs(dropped)}`;
   const http = openHttpUpstream(listed.url, listed.headers, MAX_UPSTREAM_MESSAGE_BYTES, { ...sink, bad }, say);
   peer.channel = http.channel;
+  /** What a failed exchange's reply (upstream-http.ts) says in check's words, or undefined for the server's own. */
+  const exchangeFailure = (text: string, method: string): string | undefined => {
+    if (text === UNREACHED && said?.startsWith(UNREACHED)) return said;
+    if (text === UNANSWERED) return unanswered(method);
+    if (text.startsWith('the MCP server answered HTTP ')) return `${text} to "${method}"`;
+    return undefined;
+  };
   const refused = (error: RpcError, method: string): string => {
     const text = clip(maskSecrets(String(error.message), listed.secrets), 2000);
     if (error.code === RPC.requestTimeout)
@@ -73,10 +80,7 @@ export async function listHttpServer(
         `the server did not answer "${method}" within ${listed.timeoutMs / 1000} s (--timeout): ` +
         'is it an MCP server at that URL?'
       );
-    if (text === UNREACHED && said?.startsWith(UNREACHED)) return said;
-    if (text === UNANSWERED) return unanswered(method) ?? `refused "${method}": ${text}`;
-    if (text.startsWith('the MCP server answered HTTP ')) return `${text} to "${method}"`;
-    return `refused "${method}": ${text}`;
+    return exchangeFailure(text, method) ?? `refused "${method}": ${text}`;
   };
   try {
     const first = await Promise.race([sendInitialize(peer, listed.timeoutMs), http.gone]);
@@ -89,10 +93,8 @@ export async function listHttpServer(
     if (typeof listing === 'string') return { ok: false, why: `${listing} before the listing ended` };
     if (!listing.ok) {
       const failed = /^tools\/list failed: (.*)$/s.exec(listing.message)?.[1];
-      if (failed === UNREACHED && said?.startsWith(UNREACHED)) return { ok: false, why: said };
-      if (failed === UNANSWERED) return { ok: false, why: unanswered('tools/list') ?? listing.message };
-      if (failed?.startsWith('the MCP server answered HTTP ')) return { ok: false, why: `${failed} to "tools/list"` };
-      return { ok: false, why: listing.message };
+      const why = failed === undefined ? undefined : exchangeFailure(failed, 'tools/list');
+      return { ok: false, why: why ?? listing.message };
     }
     // A page that came without its text cannot be read again exactly (exact-listing.ts): none does over HTTP.
     if (listing.pages === undefined) return { ok: false, why: 'the text of a tools/list answer could not be read' };
