@@ -23,7 +23,7 @@ describe('check --config without the MCP SDK', () => {
     const file = join(dir, 'mcp.json');
     writeFileSync(file, JSON.stringify({ mcpServers: { local: { command: 'node', args: ['server.js'] } } }));
     const run = await runInProcess(['check', '--config', file]);
-    expect(run.code).not.toBe(0);
+    expect(run.code).toBe(2);
     expect(run.err + run.out).toContain(`${file}: server "local": --config needs the MCP SDK`);
   });
 });

@@ -261,10 +261,13 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
     ]);
     const listed = cli('check', '--mcp', 'node server.js');
     expect([listed.status, listed.stderr]).toEqual([2, `toolgate check: ${missingSdkMessage('--mcp')}\n`]);
-    // A server of a --config file is named by the option the user gave, not by --mcp.
+    // A server of a --config file is named by the option the user gave, not by --mcp, and by its file and name.
     writeFileSync(join(dir, 'sdkless.mcp.json'), '{"mcpServers":{"s":{"command":"node","args":["server.js"]}}}');
     const configured = cli('check', '--config', 'sdkless.mcp.json');
-    expect([configured.status, configured.stderr]).toEqual([2, `toolgate check: ${missingSdkMessage('--config')}\n`]);
+    expect([configured.status, configured.stderr]).toEqual([
+      2,
+      `toolgate check: sdkless.mcp.json: server "s": ${missingSdkMessage('--config')}\n`,
+    ]);
     const served = cli('serve', '--name', 'now', '--exec', 'date');
     expect([served.status, served.stderr]).toEqual([
       2,
