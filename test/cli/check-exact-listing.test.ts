@@ -26,7 +26,8 @@ beforeAll(async () => {
     const env = Object.fromEntries(flags.split(',').map((f) => [f, '1']));
     const texts = (answers as Answers)(message, env);
     if (texts.length === 0) return res.writeHead(202).end();
-    // MIXED_CASE names the media type as HTTP allows (case-insensitive).
+    // MIXED_CASE names the media type as HTTP allows (case-insensitive); LATIN_BOM starts an event stream with
+    // `ï»¿` (no BOM: a BOM read as Latin-1), which the SDK's event parser dropped and the HTML parser does not.
     const type = (name: string): string => (env['MIXED_CASE'] ? `${name.toUpperCase()}; charset=UTF-8` : name);
     // BOM_CRLF starts a JSON body with a BOM and breaks it into lines (CRLF) after each comma, as JSON allows.
     const last = texts.at(-1) ?? '';
@@ -36,7 +37,9 @@ beforeAll(async () => {
       return res.end(answer);
     }
     res.writeHead(200, { 'content-type': type('text/event-stream') });
-    res.end(texts.map((t) => `event: message\ndata: ${t}\n\n`).join(''));
+    // With LATIN_BOM the stream's first line is its first event's data line.
+    const events = texts.map((t) => `${env['LATIN_BOM'] ? '' : 'event: message\n'}data: ${t}\n\n`).join('');
+    res.end(env['LATIN_BOM'] ? `\u00EF\u00BB\u00BF${events}` : events);
   });
   base = server.origin;
 });
@@ -115,6 +118,21 @@ describe('check judges a live listing from the texts the server sent, as the pro
     },
     30_000,
   );
+
+  // What the MCP SDK's client dropped and the proxy's reader takes: check --url lists through the proxy's client
+  // (src/proxy/http-lister.ts), so it judges what the proxy would, not what the SDK's client read.
+  it('HTTP, decoys the SDK dropped: read as the proxy reads them (their echo tools named twice)', async () => {
+    const r = await checkUrl('/sse/PAGED,DECOY');
+    expect(r.out).toMatch(/rejected {4}echo {2}validation\n.*duplicate tool name "echo"/);
+    expect(r.out).not.toMatch(/bounded|twice/);
+    expect(r.code).toBe(1);
+  }, 30_000);
+
+  it('HTTP, an event stream starting with `ï»¿`: no event of it is read, as the proxy reads none', async () => {
+    const r = await checkUrl('/sse/PAGED,LATIN_BOM');
+    expect(r.err).toContain('refused "initialize": the MCP server closed the response without an answer');
+    expect(r.code).toBe(2);
+  }, 30_000);
 
   it.each([
     ['stdio', () => checkStdio(['RESULT_TWICE'])],
