@@ -1,9 +1,11 @@
 // The `--mcp "<command> [args]"` text: split into words (no shell runs it), and shown back in reports with
-// every value that may be a secret masked, since reports end up in CI logs: a `KEY=VALUE` word's value, and a URL
+// every value that may be a secret masked, since reports end up in CI logs: a `KEY=VALUE` word's value, a URL
 // word's query values, password and path segments that may be keys (`npx mcp-remote https://host/sse?token=...`,
-// as desktop configs pass them, as `--url`'s are).
+// as desktop configs pass them, as `--url`'s are), and the word after an option that names a secret (`--token X`)
+// or a credential header's value (secret-flags.ts).
 import { keySegments, keySegmentSecrets } from '../util/url-key-segments.js';
 import { REDACTED } from './mask-secrets.js';
+import { afterOption, headerSecrets, isHeaderOption } from './secret-flags.js';
 
 export { maskSecrets, REDACTED } from './mask-secrets.js';
 
@@ -90,11 +92,17 @@ function urlSecrets(word: string): string[] {
   return out;
 }
 
-/** The values of the `KEY=VALUE` words and URL words of a command line: what a report must never show. */
+/**
+ * The values of the `KEY=VALUE` words and URL words of a command line, the words after options that name a secret
+ * and credential headers' values (secret-flags.ts): what a report must never show.
+ */
 export function secretsOf(words: readonly string[]): string[] {
-  const secrets = words.flatMap((w) => {
+  const secrets = words.flatMap((w, i) => {
     const a = assignment(w);
-    return [...(a === undefined || a.value === '' ? [] : [a.value]), ...urlSecrets(w)];
+    const after = afterOption(words[i - 1], w);
+    const byOption = after === 'value' ? [w] : after === 'header' ? headerSecrets(w) : [];
+    const header = a !== undefined && isHeaderOption(a.key) ? headerSecrets(a.value) : [];
+    return [...(a === undefined || a.value === '' ? [] : [a.value]), ...byOption, ...header, ...urlSecrets(w)];
   });
   return [...new Set(secrets.filter((s) => s !== ''))];
 }
@@ -149,7 +157,22 @@ export function displayTemplateWord(word: string): string {
   return shellWord(redactedUrl(word, (value) => value.includes('{')));
 }
 
-/** The command line as reports show it: each `KEY=VALUE` word as `KEY=<redacted>`. */
+/** A header item with its value masked when its name names a secret (`Authorization: <redacted>`). */
+function redactedHeader(item: string): string {
+  if (headerSecrets(item).length === 0) return displayWord(item);
+  const colon = item.indexOf(':');
+  return shellWord(`${item.slice(0, colon)}: ${REDACTED}`);
+}
+
+/**
+ * The command line as reports show it: each `KEY=VALUE` word as `KEY=<redacted>`, a URL word's secrets masked, the
+ * word after an option naming a secret as `<redacted>` and a credential header as `Name: <redacted>`.
+ */
 export function displayCommandLine(words: readonly string[]): string {
-  return words.map(displayWord).join(' ');
+  return words
+    .map((w, i) => {
+      const after = afterOption(words[i - 1], w);
+      return after === 'value' ? REDACTED : after === 'header' ? redactedHeader(w) : displayWord(w);
+    })
+    .join(' ');
 }

@@ -71,6 +71,41 @@ describe('an --mcp command line', () => {
     expect(displayCommandLine(words)).toBe(shown);
   });
 
+  // Found by an earlier sitting: a value after an option that names a secret showed in reports, lock files and the
+  // proxy's stderr (test/cli/server-argument-secrets.test.ts guards each place).
+  it.each([
+    ['--token X', ['srv', '--token', 'tok12345'], ['tok12345'], `srv --token ${REDACTED}`],
+    ['-token X (Go)', ['srv', '-token', 'tok12345'], ['tok12345'], `srv -token ${REDACTED}`],
+    ['--api-key X', ['srv', '--api-key', 'k'], ['k'], `srv --api-key ${REDACTED}`],
+    ['--apiKey X', ['srv', '--apiKey', 'k'], ['k'], `srv --apiKey ${REDACTED}`],
+    ['--access_token X', ['srv', '--access_token', 't'], ['t'], `srv --access_token ${REDACTED}`],
+    ['--client-secret X', ['srv', '--client-secret', 's'], ['s'], `srv --client-secret ${REDACTED}`],
+    ['--password X', ['srv', '--password', 'p w'], ['p w'], `srv --password ${REDACTED}`],
+    ['--basic-auth X', ['srv', '--basic-auth', 'u:p'], ['u:p'], `srv --basic-auth ${REDACTED}`],
+    ['--credentials X', ['srv', '--credentials', 'c'], ['c'], `srv --credentials ${REDACTED}`],
+    ['--bearer X', ['srv', '--bearer', 'b'], ['b'], `srv --bearer ${REDACTED}`],
+    [
+      'a credential header (mcp-remote)',
+      ['npx', 'mcp-remote', 'https://h.test/mcp', '--header', 'Authorization: Bearer tok12345'],
+      ['Bearer tok12345', 'tok12345'],
+      `npx mcp-remote https://h.test/mcp --header 'Authorization: ${REDACTED}'`,
+    ],
+    ['-H X-Api-Key:X', ['srv', '-H', 'X-Api-Key:k1'], ['k1'], `srv -H 'X-Api-Key: ${REDACTED}'`],
+    ['--header=Cookie: X', ['srv', '--header=Cookie: a=b'], ['Cookie: a=b', 'a=b'], `srv --header=${REDACTED}`],
+    // Left as they are: a name that names a place or a name, a negation, a one-letter option, an option after it.
+    ['--token-file X', ['srv', '--token-file', '/run/tok'], [], 'srv --token-file /run/tok'],
+    ['--auth-url X', ['srv', '--auth-url', 'h.test'], [], 'srv --auth-url h.test'],
+    ['--tokenizer X', ['srv', '--tokenizer', 'bpe'], [], 'srv --tokenizer bpe'],
+    ['--keyboard X', ['srv', '--keyboard', 'us'], [], 'srv --keyboard us'],
+    ['--no-auth X', ['srv', '--no-auth', 'server.js'], [], 'srv --no-auth server.js'],
+    ['-k X', ['srv', '-k', 'server.js'], [], 'srv -k server.js'],
+    ['--token --verbose', ['srv', '--token', '--verbose'], [], 'srv --token --verbose'],
+    ['a header that holds no credential', ['srv', '-H', 'Accept: text/plain'], [], "srv -H 'Accept: text/plain'"],
+  ])('%s', (_what, words, secrets, shown) => {
+    expect(secretsOf(words)).toEqual(secrets);
+    expect(displayCommandLine(words)).toBe(shown);
+  });
+
   it('redactWord masks a URL word as displayWord does, unquoted', () => {
     expect(redactWord('https://h.test/p?k=v1&j=v2')).toBe(`https://h.test/p?k=${REDACTED}&j=${REDACTED}`);
   });

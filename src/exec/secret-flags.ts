@@ -1,0 +1,68 @@
+// Which words of a server's command line are secrets by the option before them: `--token X`, `--api-key X`,
+// `--client-secret X`, `--password X`, `--auth X` (the `--token=X` form is a `KEY=VALUE` word, command-line.ts), and
+// a credential header an option passes (`mcp-remote URL --header "Authorization: Bearer X"`, as desktop configs
+// write it). The option's name says so when its last part names a secret: `--token-file`, `--auth-url`, `--key-id`
+// and `--secret-name` name a place or a name, and are not. A one-letter option (`-k`, `-p`) says nothing: curl's
+// `-k` is --insecure, most servers' `-p` a port, so only `-H` (a header everywhere) is read.
+
+/** An option word with a name: `--token`, `-token` (Go's flag package); not `-k`, not `--`. */
+const OPTION = /^--?([A-Za-z][\w.-]+)$/;
+
+/** A last name part that names a secret: `token`, `accessToken`, `api-key`, `client_secret`, `basic-auth`, ... */
+const SECRET_PART = new RegExp(
+  `^(?:${[
+    '[a-z]*(?:token|secret|password|passwd|passphrase|credential|bearer)s?',
+    '(?:api|private|access|secret|signing|client|auth|app|session|license|master|encryption)?keys?',
+    '[a-z]*auth',
+    'authorization|pass|pat|creds|cookies?',
+  ].join('|')})$`,
+);
+
+/** A name's parts, lower-cased: split at `-`, `_`, `.` and a camelCase capital. */
+function nameParts(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .split(/[-_.]+/)
+    .filter((p) => p !== '');
+}
+
+/** Whether a name (an option's, a header's) names a secret: its last part does, and it is not a `no-` negation. */
+export function namesSecret(name: string): boolean {
+  const parts = nameParts(name);
+  return parts.length > 0 && parts[0] !== 'no' && SECRET_PART.test(parts.at(-1) as string);
+}
+
+/** Whether an option word passes a header in the word after it (`--header`, `--headers`, `-H`). */
+function headerOption(word: string): boolean {
+  if (word === '-H') return true;
+  const name = OPTION.exec(word)?.[1];
+  return name !== undefined && /^(?:.*[-_.])?headers?$/i.test(name);
+}
+
+/**
+ * The secrets of a header item `Name: value` whose name names a secret (`Authorization`, `X-Api-Key`, `Cookie`):
+ * the value, and after a scheme (`Bearer X`) the token alone, as toolgate's own `--header` (cli/header-option.ts).
+ */
+export function headerSecrets(item: string): string[] {
+  const colon = item.indexOf(':');
+  if (colon <= 0 || !namesSecret(item.slice(0, colon).trim())) return [];
+  const value = item.slice(colon + 1).trim();
+  const space = value.lastIndexOf(' ');
+  return [value, ...(space > 0 && space < value.length - 1 ? [value.slice(space + 1)] : [])].filter((v) => v !== '');
+}
+
+/**
+ * What the option word `option` makes of the word after it, `word`: `value` when it is a secret (the option names
+ * one), `header` when it is a header item (its value secret by its name), undefined otherwise. A word that starts
+ * with "-" is an option of its own, not a value (argparse reads `--token -x` so; no token form starts so).
+ */
+export function afterOption(option: string | undefined, word: string): 'value' | 'header' | undefined {
+  if (option === undefined || word === '' || word.startsWith('-')) return undefined;
+  if (headerOption(option)) return 'header';
+  const name = OPTION.exec(option)?.[1];
+  return name !== undefined && namesSecret(name) ? 'value' : undefined;
+}
+
+/** Whether an option's name (a `--header=...` word's key) passes a header. */
+export const isHeaderOption = (key: string): boolean => headerOption(key);

@@ -1,0 +1,152 @@
+// A secret written on a server's command line after an option that names one (`--token X`, `--api-key X`, a
+// credential `--header`), not as `KEY=VALUE`: before the fix check's text and JSON reports, error lines, lock files
+// (a tool description echoing it was kept), check/lock --config and the proxy's stderr (and its gateway's) showed it,
+// and the proxy's client read it in a tool's description. The server echoes it in its listing (a description, a
+// schema, with NAME_ECHO a tool's name) and, called, in a result and on stderr.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REDACTED } from '../../src/exec/mask-secrets.js';
+import { secretForms } from '../../src/exec/secret-forms.js';
+import { RawCli } from './raw-cli.js';
+import { runInProcess } from './run-cli.js';
+
+const LEAKY = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixtures/secret-echo-server.mjs');
+const SECRET = 'sk-live-4f9c2a7e81b3d605';
+const dir = mkdtempSync(join(tmpdir(), 'toolgate-argument-secrets-'));
+const started: RawCli[] = [];
+afterAll(() => {
+  for (const p of started) p.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every form of SECRET that shows in `text`. */
+const leaks = (text: string): string[] => secretForms(SECRET).filter((f) => text.includes(f));
+
+/** The server's arguments after the program in each form, and how a report shows them (`--token=X` held before). */
+const FORMS: [string, string[], string][] = [
+  ['--token X', ['--token', SECRET], `--token ${REDACTED}`],
+  ['--token=X', [`--token=${SECRET}`], `--token=${REDACTED}`],
+  ['--api-key X', ['--api-key', SECRET], `--api-key ${REDACTED}`],
+  ['--clientSecret X', ['--clientSecret', SECRET], `--clientSecret ${REDACTED}`],
+  [
+    '--header "Authorization: Bearer X"',
+    ['--header', `Authorization: Bearer ${SECRET}`],
+    `'Authorization: ${REDACTED}'`,
+  ],
+];
+
+/** The --env words that make the server echo its last argument, and the --mcp text of it with `args`. */
+const echoing = (args: readonly string[], names = false): string[] => [
+  '--env',
+  'ARG_ECHO=1',
+  '--env',
+  'LIST_ECHO=ARG_VALUE',
+  ...(names ? ['--env', 'NAME_ECHO=1'] : []),
+  '--mcp',
+  [process.execPath, LEAKY, ...args.map((a) => `'${a}'`)].join(' '),
+];
+
+describe('a secret after an option on a server command line', () => {
+  it.each(FORMS)(
+    'check --format text: %s',
+    async (_what, args, shown) => {
+      const run = await runInProcess(['check', ...echoing(args)]);
+      expect(run.code).toBe(0);
+      expect(run.out).toContain(shown);
+      expect(leaks(run.out + run.err)).toEqual([]);
+    },
+    30_000,
+  );
+
+  it.each(FORMS)(
+    'check --format json: %s',
+    async (_what, args, shown) => {
+      const run = await runInProcess(['check', '--format', 'json', ...echoing(args)]);
+      expect(run.out).toContain(JSON.stringify(shown).slice(1, -1));
+      expect(leaks(run.out + run.err)).toEqual([]);
+      expect(() => JSON.parse(run.out)).not.toThrow();
+    },
+    30_000,
+  );
+
+  it.each(FORMS)(
+    'lock: %s is kept out of the file (the description echoing it is not kept)',
+    async (_w, args) => {
+      const out = join(dir, 'echo.lock');
+      const run = await runInProcess(['lock', '--out', out, ...echoing(args)]);
+      expect(run.code).toBe(0);
+      const text = readFileSync(out, 'utf8');
+      expect(leaks(text + run.out + run.err)).toEqual([]);
+      expect(JSON.parse(text).tools.quotes.definition).toBeNull();
+    },
+    30_000,
+  );
+
+  it('lock refuses a tool named with it, masked, and writes nothing', async () => {
+    const out = join(dir, 'named.lock');
+    const run = await runInProcess(['lock', '--out', out, ...echoing(['--token', SECRET], true)]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(`tool "named_${REDACTED}" is named with a value given to the server`);
+    expect(leaks(run.out + run.err)).toEqual([]);
+    expect(() => readFileSync(out)).toThrow();
+  }, 30_000);
+
+  it('an error line: a server that cannot be started, and a command line that cannot be split', async () => {
+    const missing = await runInProcess(['check', '--mcp', `no-such-program-here --password ${SECRET}`]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(`--password ${REDACTED}`);
+    const unsplit = await runInProcess(['check', '--mcp', `srv --auth ${SECRET} 'open`]);
+    expect(unsplit.code).toBe(2);
+    expect(unsplit.err).toContain(`--auth ${REDACTED}`);
+    expect(leaks(missing.out + missing.err + unsplit.out + unsplit.err)).toEqual([]);
+  }, 30_000);
+
+  it('check --config and lock --config: a server whose "args" hold it', async () => {
+    const config = join(dir, 'mcp.json');
+    const env = { ARG_ECHO: '1', LIST_ECHO: 'ARG_VALUE' };
+    const entry = { command: process.execPath, args: [LEAKY, '--api-key', SECRET], env };
+    writeFileSync(config, JSON.stringify({ mcpServers: { leaky: entry } }));
+    const checked = await runInProcess(['check', '--format', 'json', '--config', config]);
+    const out = join(dir, 'config.lock');
+    const locked = await runInProcess(['lock', '--config', config, '--out', out]);
+    expect(locked.code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(JSON.parse(text).servers.leaky.tools.quotes.definition).toBeNull();
+    expect(leaks(checked.out + checked.err + locked.out + locked.err + text)).toEqual([]);
+  }, 30_000);
+
+  it.each([
+    ['proxy -- <server>', (log: string) => ['--log', log, '--log-args', ...echoing(['--api-key', SECRET]).slice(0, 4)]],
+    ['proxy --config (the gateway)', (log: string) => ['--log', log, '--log-args', '--config', gatewayConfig()]],
+  ])(
+    '%s: stderr, --log and what the client reads',
+    async (what, options) => {
+      const log = join(dir, `${what.length}.jsonl`);
+      const tail = what.includes('--config') ? [] : ['--', process.execPath, LEAKY, '--api-key', SECRET];
+      const q = new RawCli('proxy', [...options(log), ...tail]);
+      started.push(q);
+      await q.initialize();
+      const listed = await q.request('list', 'tools/list', {});
+      const name = listed.result?.tools?.find((t) => t.name.endsWith('env'))?.name ?? 'env';
+      q.call('c', name, { key: 'ARG_VALUE' });
+      await q.until((r) => r.id === 'c');
+      q.child.stdin.end();
+      await q.exited;
+      expect(q.stderr).toContain(`--api-key ${REDACTED}`);
+      expect(JSON.stringify(listed)).toContain(REDACTED);
+      expect(leaks(JSON.stringify(q.replies) + q.stderr + readFileSync(log, 'utf8'))).toEqual([]);
+    },
+    30_000,
+  );
+});
+
+/** A proxy --config file of one server holding the secret in its args. */
+function gatewayConfig(): string {
+  const file = join(dir, 'gateway.json');
+  const env = { ARG_ECHO: '1', LIST_ECHO: 'ARG_VALUE' };
+  const entry = { command: process.execPath, args: [LEAKY, '--api-key', SECRET], env };
+  writeFileSync(file, JSON.stringify({ mcpServers: { leaky: entry } }));
+  return file;
+}
