@@ -38,7 +38,7 @@ export const CHECK: CliCommand = {
       name: 'format',
       type: 'string',
       value: 'text|json',
-      description: 'text (default; colour on a terminal unless NO_COLOR is set) or one JSON report on stdout',
+      description: 'text (default; colour on a terminal unless NO_COLOR is non-empty) or one JSON report on stdout',
     },
     FORMAT_ASSERTION,
     REGISTRY,

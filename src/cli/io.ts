@@ -13,7 +13,7 @@ export interface CliIO {
   readonly err: (text: string) => void;
   /** Reads all of standard input as UTF-8 text, refused when it is not valid UTF-8. */
   readonly readStdin: () => Promise<Result<string, Problem>>;
-  /** Colour only on a terminal (and never with NO_COLOR set). */
+  /** Colour only on a terminal (and never with NO_COLOR set to a non-empty value). */
   readonly colour: boolean;
 }
 
@@ -58,8 +58,17 @@ export function processIO(): CliIO {
       }
       return utf8Text(Buffer.concat(chunks), '<stdin>');
     },
-    colour: process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined,
+    colour: colourWanted(process.stdout.isTTY === true, process.env),
   };
+}
+
+/**
+ * Whether text output is coloured: on a terminal, unless NO_COLOR is present and not an empty string (no-color.org:
+ * an empty `NO_COLOR=`, as a shell or a CI template may leave it, does not turn colour off).
+ */
+export function colourWanted(terminal: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
+  const noColor = Object.hasOwn(env, 'NO_COLOR') ? env['NO_COLOR'] : undefined;
+  return terminal && (noColor === undefined || noColor === '');
 }
 
 /** A line break a file's name may hold: LF, CR, and Unicode's U+2028 and U+2029. */
