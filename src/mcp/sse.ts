@@ -5,10 +5,19 @@
 
 /**
  * An id handed on: at most 1,024 characters of visible ASCII (none, too: the spec's reset). It is kept and echoed
- * as `Last-Event-ID`, where node:http refuses control and non-ASCII characters, and the spec ignores an id holding
- * NUL; a hunt's find: 60 MiB ids, kept uncharged after their line ended, took a proxy past its heap in 9 calls.
+ * as `Last-Event-ID`, where node:http refuses control and non-ASCII characters; a hunt's find: 60 MiB ids, kept
+ * uncharged after their line ended, took a proxy past its heap in 9 calls. Any other id is handed on as a reset
+ * (UNHELD_ID): the spec makes it the last event id, so resuming from the one before it would ask the server to
+ * replay from the wrong event (seen events again, or an answer lost).
  */
 const PLAIN_ID = /^[\x21-\x7e]{0,1024}$/;
+
+/** What an id toolgate cannot hold is handed on as: the spec's reset, so no stale id is resumed from. */
+const UNHELD_ID = '';
+
+/** The id an `id` field's value makes: the spec ignores one holding NUL (the event's id stays what it was). */
+const idOf = (value: string, before: string | undefined): string | undefined =>
+  value.includes('\0') ? before : PLAIN_ID.test(value) ? value : UNHELD_ID;
 
 /** What a data line holds besides its value: `data: ` and its end. */
 const LINE_SLACK = 'data: '.length + 1;
@@ -24,7 +33,8 @@ const JOIN_RUN = 1024;
 /**
  * Reads an event stream chunk by chunk; each event's data is handed over whole, or `oversized` when it is over
  * `maxEventBytes` bytes of UTF-8, as a JSON body is bound (its lines and the newlines that join them); each `retry`
- * field and each plain `id` (PLAIN_ID; any other is ignored), once its event is dispatched, to `onField`. A line
+ * field and each `id` (PLAIN_ID; any other but one holding NUL as a reset, UNHELD_ID), once its event is dispatched,
+ * to `onField`. A line
  * not yet ended is let go once it is longer than any data line of an event within the bound can be (LINE_SLACK), so
  * where the chunks split never changes a verdict.
  */
@@ -76,6 +86,7 @@ export function createSseReader(
     // Any other line past the longest one an event within the bound can hold makes its event oversized, read
     // whole or in pieces alike (in pieces, its text is not kept: see `hold`).
     if (text.length > longest) {
+      if (text.startsWith('id:')) id = idOf(text, id);
       tooLong();
       return;
     }
@@ -86,7 +97,7 @@ export function createSseReader(
     // An empty type is the default (HTML, "Server-sent events", dispatching: an empty type buffer is `message`).
     if (field === 'event') message = value === '' || value === 'message';
     else if (field === 'retry') onField(field, value);
-    else if (field === 'id' && PLAIN_ID.test(value)) id = value;
+    else if (field === 'id') id = idOf(value, id);
     else if (field === 'data' && !skipping) {
       // Bytes, not UTF-16 units: a message of non-ASCII text is up to three times as many bytes as units.
       const first = runs.length === 0 && data.length === 0;
@@ -117,6 +128,8 @@ export function createSseReader(
       heldLength += text.length;
       if (heldLength <= longest) return;
       cut = true;
+      // An id line dropped unread is an id not held, whatever the rest of it (fail closed: no stale id resumed from).
+      if (lineHead(held) === 'id:') id = UNHELD_ID;
       // A comment carries nothing: dropping it changes nothing.
       if (!held[0]?.startsWith(':')) tooLong();
     }
@@ -149,6 +162,16 @@ export function createSseReader(
       if (start < pending.length) hold(pending.slice(start));
     },
   };
+}
+
+/** The first three characters of a line held in pieces (a piece may be one character). */
+function lineHead(pieces: readonly string[]): string {
+  let head = '';
+  for (const p of pieces) {
+    head += p.slice(0, 3 - head.length);
+    if (head.length === 3) break;
+  }
+  return head;
 }
 
 /** What comes before and after a message's text in its SSE event. */

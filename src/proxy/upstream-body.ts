@@ -115,8 +115,9 @@ async function readStream(
       },
       reading.oversized,
       (field, value) => {
-        // An empty id resets the last event id (HTML, "Server-sent events", interpreting an event stream): there is
-        // none to resume from (MCP 2025-06-18, "Transports", Resumability), not an empty Last-Event-ID.
+        // An empty id resets the last event id (HTML, "Server-sent events", interpreting an event stream), as does
+        // one the reader cannot hold (src/mcp/sse.ts): there is none to resume from (MCP 2025-06-18, "Transports",
+        // Resumability), not an empty Last-Event-ID.
         if (field === 'id') lastId = value === '' ? undefined : value;
         else if (/^\d+$/.test(value)) retryMs = Number(value);
       },

@@ -52,7 +52,9 @@ describe('a CR ends its line at once', () => {
 
 // An id is kept and echoed as `Last-Event-ID` (src/proxy/upstream-body.ts): a hunt's 60 MiB ids, kept uncharged once
 // their line ended, took a proxy past its heap; ids of control or non-ASCII characters broke the resumed request
-// (node:http refuses them in a header). Only a short id of visible ASCII is handed on; any other is ignored.
+// (node:http refuses them in a header). Only a short id of visible ASCII is handed on; any other but one holding NUL
+// (HTML ignores that one) is handed on as a reset, '': ignoring it left the id before it to resume from, the wrong
+// place to replay from (an earlier sitting's find).
 describe('the ids handed on', () => {
   /** The ids a reader hands on for `text`. */
   const ids = (text: string): string[] => {
@@ -73,18 +75,51 @@ describe('the ids handed on', () => {
     ['a plain id', 'e-17/x', ['e-17/x']],
     ['one of 1,024 characters', 'a'.repeat(1024), ['a'.repeat(1024)]],
     ['an empty one (the spec resets the last id)', '', ['']],
-    ['one of 1,025 characters', 'a'.repeat(1025), []],
-    ['one of 60,000 characters', 'a'.repeat(60_000), []],
-    ['one holding a control character', 'a\x01b', []],
+    ['one of 1,025 characters', 'a'.repeat(1025), ['']],
+    ['one of 60,000 characters', 'a'.repeat(60_000), ['']],
+    ['one holding a control character', 'a\x01b', ['']],
     ['one holding NUL (the spec ignores it)', 'a\0b', []],
-    ['one holding a space', 'a b', []],
-    ['one holding DEL', 'a\x7fb', []],
-    ['one not ASCII', 'café', []],
+    ['one holding a space', 'a b', ['']],
+    ['one holding DEL', 'a\x7fb', ['']],
+    ['one not ASCII', 'café', ['']],
   ])('%s', (_what, id, handed) => {
     expect(ids(`id: ${id}\ndata: x\n\n`)).toEqual(handed);
   });
 
-  it('keeps reading after an id it ignores: the events and the ids after it', () => {
+  it.each([
+    ['a plain id, then one holding NUL (ignored)', 'id: k1\nid: a\0b\n', ['k1']],
+    ['a plain id, then one not held (a reset)', 'id: k1\nid: café\n', ['']],
+    ['one not held, then a plain id', 'id: café\nid: k2\n', ['k2']],
+    ['an id line longer than an event can be, whole', `id: ${'a'.repeat(70)}\n`, ['']],
+  ])('two id fields in one event, or a long one: %s', (_what, fields, handed) => {
+    const seen: string[] = [];
+    const reader = createSseReader(
+      64,
+      () => undefined,
+      () => undefined,
+      (field, value) => {
+        if (field === 'id') seen.push(value);
+      },
+    );
+    reader.push(`id: k0\n\n${fields}data: x\n\n`);
+    expect(seen).toEqual(['k0', ...handed]);
+  });
+
+  it('an id line longer than an event can be, in pieces (dropped unread), is a reset', () => {
+    const seen: string[] = [];
+    const reader = createSseReader(
+      64,
+      () => undefined,
+      () => undefined,
+      (field, value) => seen.push(`${field}=${value}`),
+    );
+    reader.push('id: k0\n\ni');
+    for (let i = 0; i < 10; i++) reader.push(i === 0 ? 'd:' : 'x'.repeat(20));
+    reader.push('\ndata: x\n\n');
+    expect(seen).toEqual(['id=k0', 'id=']);
+  });
+
+  it('keeps reading after an id it does not hold: the events and the ids after it', () => {
     const events: string[] = [];
     const seen: string[] = [];
     const reader = createSseReader(
@@ -95,7 +130,7 @@ describe('the ids handed on', () => {
     );
     reader.push(`id: ${'b'.repeat(5000)}\nretry: 10\ndata: one\n\nid: k2\ndata: two\n\n`);
     expect(events).toEqual(['one', 'two']);
-    expect(seen).toEqual(['retry=10', 'id=k2']);
+    expect(seen).toEqual(['retry=10', 'id=', 'id=k2']);
   });
 });
 
