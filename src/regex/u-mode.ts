@@ -10,6 +10,7 @@
 
 import { clip } from '../util/describe-value.js';
 import { type Automaton, buildAutomaton } from './automaton.js';
+import { newerSyntax } from './newer-syntax.js';
 import { parseRegex, type Node } from './parse.js';
 import type { Ranges } from './ranges.js';
 
@@ -251,6 +252,8 @@ function syntaxReason(thrown: unknown): string {
 
 /** How toolgate reads a pattern, not memoised. */
 function readPatternOnce(source: string): UModeReading {
+  const newer = newerSyntax(source);
+  if (newer !== undefined) return { refused: `it uses ${newer}, which not every supported Node version compiles` };
   let uError: string;
   try {
     new RegExp(source, 'u');
