@@ -8,9 +8,9 @@
  * `\p{L}` is "p{L}", `.` is one UTF-16 unit, not one code point), it is refused, saying why.
  */
 
-import { clip } from '../util/describe-value.js';
 import { type Automaton, buildAutomaton } from './automaton.js';
 import { newerSyntax } from './newer-syntax.js';
+import { syntaxReason } from './syntax-reasons.js';
 import { parseRegex, type Node } from './parse.js';
 import type { Ranges } from './ranges.js';
 
@@ -238,16 +238,6 @@ function unitDifference(tree: Node): string | undefined {
     if (!loops && partner === undefined) return WIDE_RUN;
   }
   return undefined;
-}
-
-/**
- * Why V8 did not compile a pattern, without the pattern: its message (`Invalid regular expression: /…/u: Unterminated
- * group`) repeats the whole source, unclipped and with its control characters, into what a report prints.
- */
-function syntaxReason(thrown: unknown): string {
-  if (!(thrown instanceof SyntaxError)) return 'does not compile';
-  const at = thrown.message.lastIndexOf(': ');
-  return at === -1 ? 'does not compile' : clip(thrown.message.slice(at + 2), 100);
 }
 
 /** How toolgate reads a pattern, not memoised. */
