@@ -9,6 +9,7 @@
  */
 
 import { type Automaton, buildAutomaton } from './automaton.js';
+import { nestedTooDeep } from './nesting.js';
 import { newerSyntax } from './newer-syntax.js';
 import { syntaxReason } from './syntax-reasons.js';
 import { parseRegex, type Node } from './parse.js';
@@ -265,6 +266,8 @@ function readPatternOnce(source: string): UModeReading {
     return { refused: `it is valid ECMA-262 ${FLAG}: ${syntaxReason(thrown)}` };
   }
   if (found.unitSensitive) return { refused: `${why} a lookaround or \`\\B\` can match inside an emoji` };
+  const deep = nestedTooDeep(found.source);
+  if (deep !== undefined) return { refused: deep };
   let tree: Node;
   try {
     tree = parseRegex(found.source);
@@ -275,7 +278,7 @@ function readPatternOnce(source: string): UModeReading {
   try {
     differs = unitDifference(tree);
   } catch (thrown) {
-    const what = thrown instanceof Error ? thrown.message : 'too large';
+    const what = thrown instanceof Error && !(thrown instanceof RangeError) ? thrown.message : 'too large';
     return { refused: `${why} toolgate cannot tell that both readings match alike (${what})` };
   }
   if (differs !== undefined) return { refused: `${why} ${differs}` };
