@@ -18,6 +18,7 @@
 import { atomsOf } from './alphabet.js';
 import { growth, type Budget, type Graph, type Growth } from './ambiguity.js';
 import { buildAutomaton } from './automaton.js';
+import { nestedTooDeep } from './nesting.js';
 import { anchoredAtStart, parseRegex, reversed, type Node } from './parse.js';
 import { uModeSource } from './u-mode.js';
 import { ALL } from './ranges.js';
@@ -104,6 +105,8 @@ function degreeOf(tree: Node, everyStart: boolean, ctx: Context): number {
 }
 
 function analyse(source: string): RegexAnalysis {
+  const deep = nestedTooDeep(source);
+  if (deep !== undefined) return { refused: deep, kind: 'too-large' };
   let tree: Node;
   try {
     tree = parseRegex(uModeSource(source));
@@ -118,7 +121,8 @@ function analyse(source: string): RegexAnalysis {
     degree = Math.max(1, degreeOf(tree, !anchoredAtStart(tree), ctx));
   } catch (thrown) {
     // Past a budget, or a tree so deep that the stack overflows: fail closed.
-    const why = thrown instanceof Error ? thrown.message : String(thrown);
+    // A RangeError's text is V8's (the stack): toolgate's own words instead, the same on every host.
+    const why = thrown instanceof RangeError ? 'too deep' : thrown instanceof Error ? thrown.message : String(thrown);
     if (why === EXPONENTIAL) return { refused: EXPONENTIAL, kind: 'exponential' };
     return { refused: `it is too large for the regular-expression guard to analyse (${why})`, kind: 'too-large' };
   }

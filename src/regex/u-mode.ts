@@ -8,8 +8,10 @@
  * `\p{L}` is "p{L}", `.` is one UTF-16 unit, not one code point), it is refused, saying why.
  */
 
-import { clip } from '../util/describe-value.js';
 import { type Automaton, buildAutomaton } from './automaton.js';
+import { nestedTooDeep } from './nesting.js';
+import { newerSyntax } from './newer-syntax.js';
+import { syntaxReason } from './syntax-reasons.js';
 import { parseRegex, type Node } from './parse.js';
 import type { Ranges } from './ranges.js';
 
@@ -239,18 +241,10 @@ function unitDifference(tree: Node): string | undefined {
   return undefined;
 }
 
-/**
- * Why V8 did not compile a pattern, without the pattern: its message (`Invalid regular expression: /…/u: Unterminated
- * group`) repeats the whole source, unclipped and with its control characters, into what a report prints.
- */
-function syntaxReason(thrown: unknown): string {
-  if (!(thrown instanceof SyntaxError)) return 'does not compile';
-  const at = thrown.message.lastIndexOf(': ');
-  return at === -1 ? 'does not compile' : clip(thrown.message.slice(at + 2), 100);
-}
-
 /** How toolgate reads a pattern, not memoised. */
 function readPatternOnce(source: string): UModeReading {
+  const newer = newerSyntax(source);
+  if (newer !== undefined) return { refused: `it uses ${newer}, which not every supported Node version compiles` };
   let uError: string;
   try {
     new RegExp(source, 'u');
@@ -272,6 +266,8 @@ function readPatternOnce(source: string): UModeReading {
     return { refused: `it is valid ECMA-262 ${FLAG}: ${syntaxReason(thrown)}` };
   }
   if (found.unitSensitive) return { refused: `${why} a lookaround or \`\\B\` can match inside an emoji` };
+  const deep = nestedTooDeep(found.source);
+  if (deep !== undefined) return { refused: deep };
   let tree: Node;
   try {
     tree = parseRegex(found.source);
@@ -282,7 +278,7 @@ function readPatternOnce(source: string): UModeReading {
   try {
     differs = unitDifference(tree);
   } catch (thrown) {
-    const what = thrown instanceof Error ? thrown.message : 'too large';
+    const what = thrown instanceof Error && !(thrown instanceof RangeError) ? thrown.message : 'too large';
     return { refused: `${why} toolgate cannot tell that both readings match alike (${what})` };
   }
   if (differs !== undefined) return { refused: `${why} ${differs}` };

@@ -168,7 +168,7 @@ describe("an invalid pattern's message", () => {
     const pattern = `\u001b]0;pwned\u0007(${'x'.repeat(5000)}`;
     const r = validateSchema({ type: 'object', properties: { a: { type: 'string', pattern } } });
     const message = r.ok ? '' : r.error.message;
-    expect(message).toMatch(/invalid regular expression .*…: [A-Z][a-z ]+$/);
+    expect(message).toMatch(/invalid regular expression .*…: a lone `\{` or `\}`$/);
     expect(message.length).toBeLessThan(400);
     expect(message).not.toContain('\u001b');
   });
