@@ -4,6 +4,8 @@
 // desktop configs pass them: url-word.ts), the word after an option that names a secret (`--token X`) or a credential
 // header's value (secret-flags.ts), and a token known by its shape wherever it stands (`ghp_...`: token-shapes.ts).
 // Only the secret is masked, not its word: `postgresql://user:<redacted>@host/db` still says which server it is.
+// What a server echoes is masked from MIN_SHOWN_SECRET_LENGTH on (mask-secrets.ts): a `pw` masked in every echo
+// would garble its output and hide nothing, while here it is masked whatever its length.
 import { REDACTED } from './mask-secrets.js';
 import { afterOption, headerSecrets, isHeaderOption } from './secret-flags.js';
 import { tokensIn, withoutTokens } from './token-shapes.js';

@@ -130,6 +130,17 @@ describe('a secret after an option on a server command line', () => {
     expect(leaks(missing.out + missing.err + unsplit.out + unsplit.err)).toEqual([]);
   }, 30_000);
 
+  it('an error line: a connection string and a token, positional words', async () => {
+    const missing = await runInProcess(['check', '--mcp', `no-such-program-here postgresql://u:${SECRET}@h/db`]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(`postgresql://u:${REDACTED}@h/db`);
+    const unsplit = await runInProcess(['check', '--mcp', `srv ${TOKEN} 'open`]);
+    expect(unsplit.code).toBe(2);
+    expect(unsplit.err).toContain(`srv '${REDACTED}'`);
+    expect(leaks(missing.out + missing.err)).toEqual([]);
+    expect(leaks(unsplit.out + unsplit.err, TOKEN)).toEqual([]);
+  }, 30_000);
+
   it.each(SOME_FORMS)(
     'check --config and lock --config: a server whose "args" hold %s',
     async (what, args, _shown, secret) => {
