@@ -1,11 +1,15 @@
 // The `--mcp "<command> [args]"` text: split into words (no shell runs it), and shown back in reports with
 // every value that may be a secret masked, since reports end up in CI logs: a `KEY=VALUE` word's value, a URL
-// word's query values, password and path segments that may be keys (`npx mcp-remote https://host/sse?token=...`,
-// as desktop configs pass them, as `--url`'s are), and the word after an option that names a secret (`--token X`)
-// or a credential header's value (secret-flags.ts).
-import { keySegments, keySegmentSecrets } from '../util/url-key-segments.js';
+// word's secrets (`npx mcp-remote https://host/sse?token=...`, `server-postgres postgresql://user:pw@host/db`, as
+// desktop configs pass them: url-word.ts), the word after an option that names a secret (`--token X`) or a credential
+// header's value (secret-flags.ts), and a token known by its shape wherever it stands (`ghp_...`: token-shapes.ts).
+// Only the secret is masked, not its word: `postgresql://user:<redacted>@host/db` still says which server it is.
+// What a server echoes is masked from MIN_SHOWN_SECRET_LENGTH on (mask-secrets.ts): a `pw` masked in every echo
+// would garble its output and hide nothing, while here it is masked whatever its length.
 import { REDACTED } from './mask-secrets.js';
 import { afterOption, headerSecrets, isHeaderOption } from './secret-flags.js';
+import { tokensIn, withoutTokens } from './token-shapes.js';
+import { redactedUrl, urlSecrets } from './url-word.js';
 
 export { maskSecrets, REDACTED } from './mask-secrets.js';
 
@@ -51,50 +55,10 @@ function assignment(word: string): { key: string; value: string } | undefined {
   return eq > 0 && KEY.test(key) ? { key, value: word.slice(eq + 1) } : undefined;
 }
 
-/** How an http(s) URL word begins. */
-const HTTP_URL = /^https?:\/\//i;
-
-/** `text` percent-decoded, or undefined where it holds a malformed escape (`%ZZ`). */
-function decoded(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** An http(s) URL word: where its query starts (after `?`) and ends (a `#` or the end); undefined otherwise. */
-function urlQuery(word: string): { start: number; end: number } | undefined {
-  if (!HTTP_URL.test(word)) return undefined;
-  const q = word.indexOf('?');
-  if (q < 0) return undefined;
-  const hash = word.indexOf('#', q);
-  return { start: q + 1, end: hash < 0 ? word.length : hash };
-}
-
 /**
- * A URL word's secrets: each query value as written and decoded, a password (`https://user:pw@host`), and each path
- * segment that may be a key (util/url-key-segments.ts), as written and decoded.
- */
-function urlSecrets(word: string): string[] {
-  const out: string[] = keySegmentSecrets(word);
-  const query = urlQuery(word);
-  if (query !== undefined)
-    for (const pair of word.slice(query.start, query.end).split('&')) {
-      const eq = pair.indexOf('=');
-      if (eq >= 0 && eq + 1 < pair.length) out.push(pair.slice(eq + 1));
-    }
-  const url = HTTP_URL.test(word) && URL.canParse(word) ? new URL(word) : undefined;
-  if (url !== undefined) {
-    for (const [, value] of url.searchParams) out.push(value);
-    if (url.password !== '') out.push(url.password, decoded(url.password) ?? url.password);
-  }
-  return out;
-}
-
-/**
- * The values of the `KEY=VALUE` words and URL words of a command line, the words after options that name a secret
- * and credential headers' values (secret-flags.ts): what a report must never show.
+ * The values of the `KEY=VALUE` words and URL words of a command line, the words after options that name a secret,
+ * credential headers' values (secret-flags.ts) and tokens of known shapes (token-shapes.ts): what a report must never
+ * show.
  */
 export function secretsOf(words: readonly string[]): string[] {
   const secrets = words.flatMap((w, i) => {
@@ -102,34 +66,11 @@ export function secretsOf(words: readonly string[]): string[] {
     const after = afterOption(words[i - 1], w);
     const byOption = after === 'value' ? [w] : after === 'header' ? headerSecrets(w) : [];
     const header = a !== undefined && isHeaderOption(a.key) ? headerSecrets(a.value) : [];
-    return [...(a === undefined || a.value === '' ? [] : [a.value]), ...byOption, ...header, ...urlSecrets(w)];
+    const tokens = tokensIn(w).map((t) => t.text);
+    const value = a === undefined || a.value === '' ? [] : [a.value];
+    return [...value, ...byOption, ...header, ...urlSecrets(w), ...tokens];
   });
   return [...new Set(secrets.filter((s) => s !== ''))];
-}
-
-/**
- * A URL word with each query value, its password and each path segment that may be a key as REDACTED; any other
- * word as it is. `kept`: a value shown as written (a template's placeholder, the model's).
- */
-function redactedUrl(word: string, kept: (value: string) => boolean = () => false): string {
-  let out = word;
-  // Right to left: each cut leaves the places of the segments before it as they were.
-  for (const { at, text } of keySegments(word).reverse())
-    if (!kept(text)) out = `${out.slice(0, at)}${REDACTED}${out.slice(at + text.length)}`;
-  const query = urlQuery(out);
-  if (query !== undefined) {
-    const pairs = out
-      .slice(query.start, query.end)
-      .split('&')
-      .map((pair) => {
-        const eq = pair.indexOf('=');
-        return eq >= 0 && eq + 1 < pair.length && !kept(pair.slice(eq + 1)) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
-      });
-    out = `${out.slice(0, query.start)}${pairs.join('&')}${out.slice(query.end)}`;
-  }
-  // The password of `scheme://user:password@host`: from the first `:` of the authority to its last `@` (a raw `@`
-  // in the password is the password's, as a URL parser reads it).
-  return out.replace(/^(https?:\/\/[^/?#:]*:)[^/?#]*@/i, `$1${REDACTED}@`);
 }
 
 /** A word as a POSIX shell reads it back: bare when plain, otherwise single-quoted. */
@@ -137,24 +78,32 @@ export function shellWord(word: string): string {
   return /^[\w@%+,./:=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A word with the value of a `KEY=VALUE` word masked (`--api-key=<redacted>`); any other word as it is. */
+/** A word that is no `KEY=VALUE` word with its URL secrets and its tokens of known shapes masked. */
+const redactedSecrets = (word: string): string => withoutTokens(redactedUrl(word), REDACTED);
+
+/** A word with the value of a `KEY=VALUE` word masked (`--api-key=<redacted>`), a URL's and a token masked. */
 export function redactWord(word: string): string {
   const a = assignment(word);
-  return a === undefined ? redactedUrl(word) : `${a.key}=${REDACTED}`;
+  return a === undefined ? redactedSecrets(word) : `${a.key}=${REDACTED}`;
 }
 
 /** A word as reports show it: shell-quoted, a `KEY=VALUE` word as `KEY=<redacted>`. */
 export function displayWord(word: string): string {
   const a = assignment(word);
-  return a === undefined ? shellWord(redactedUrl(word)) : `${shellWord(a.key)}=${REDACTED}`;
+  return a === undefined ? shellWord(redactedSecrets(word)) : `${shellWord(a.key)}=${REDACTED}`;
 }
 
 /**
  * A template word (one holding a `{placeholder}`) as a refusal shows it: as written, to be typed again, but for the
- * query values and password it holds as literal text (a value with a `{` in it is the model's, shown).
+ * URL secrets and tokens it holds as literal text (a value with a `{` in it is the model's, shown).
  */
 export function displayTemplateWord(word: string): string {
-  return shellWord(redactedUrl(word, (value) => value.includes('{')));
+  return shellWord(
+    withoutTokens(
+      redactedUrl(word, (value) => value.includes('{')),
+      REDACTED,
+    ),
+  );
 }
 
 /** A header item with its value masked when its name names a secret (`Authorization: <redacted>`). */
@@ -165,8 +114,9 @@ function redactedHeader(item: string): string {
 }
 
 /**
- * The command line as reports show it: each `KEY=VALUE` word as `KEY=<redacted>`, a URL word's secrets masked, the
- * word after an option naming a secret as `<redacted>` and a credential header as `Name: <redacted>`.
+ * The command line as reports show it: each `KEY=VALUE` word as `KEY=<redacted>`, a URL word's secrets and tokens of
+ * known shapes masked, the word after an option naming a secret as `<redacted>` and a credential header as
+ * `Name: <redacted>`.
  */
 export function displayCommandLine(words: readonly string[]): string {
   return words

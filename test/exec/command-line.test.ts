@@ -65,7 +65,7 @@ describe('an --mcp command line', () => {
       [],
       "mcp-remote 'https://h.test?abcdefgh12345678abcd1234/x'",
     ],
-    ['a word that is no http URL', ['run', 'file:///x?token=abc', 'a?b=c'], [], "run 'file:///x?token=abc' 'a?b=c'"],
+    ['a word that is no URL', ['run', 'a?token=abc', 'x:y@z'], [], "run 'a?token=abc' x:y@z"],
   ])('%s', (_what, words, secrets, shown) => {
     expect(secretsOf(words)).toEqual(secrets);
     expect(displayCommandLine(words)).toBe(shown);
@@ -104,6 +104,92 @@ describe('an --mcp command line', () => {
   ])('%s', (_what, words, secrets, shown) => {
     expect(secretsOf(words)).toEqual(secrets);
     expect(displayCommandLine(words)).toBe(shown);
+  });
+
+  // Found by a later sitting: a secret that is a positional word, or part of one, showed in every place
+  // test/cli/server-argument-secrets.test.ts lists: a connection string's password, a credential in another
+  // scheme's query, a token known by its shape (src/exec/token-shapes.ts).
+  const GHP = 'ghp_4f9c2a7e81b3d605Kq7LmN2pX9vR3sT8wYzA';
+  it.each([
+    [
+      'a postgres connection string (the official server takes it so)',
+      ['npx', '-y', '@modelcontextprotocol/server-postgres', 'postgresql://user:pw@db.test/app'],
+      ['pw'],
+      `npx -y @modelcontextprotocol/server-postgres 'postgresql://user:${REDACTED}@db.test/app'`,
+    ],
+    [
+      'redis, no user',
+      ['srv', 'redis://:s3cret%2Fx@h:6379'],
+      ['s3cret%2Fx', 's3cret/x'],
+      `srv 'redis://:${REDACTED}@h:6379'`,
+    ],
+    [
+      'mongodb+srv, its options kept',
+      ['srv', 'mongodb+srv://u:p%40ss@c0.test/?retryWrites=true&authSource=admin'],
+      ['p%40ss', 'p@ss'],
+      `srv 'mongodb+srv://u:${REDACTED}@c0.test/?retryWrites=true&authSource=admin'`,
+    ],
+    ['jdbc:postgresql', ['srv', 'jdbc:postgresql://u:pw9@h/db'], ['pw9'], `srv 'jdbc:postgresql://u:${REDACTED}@h/db'`],
+    [
+      "another scheme's query: only the values named as secrets",
+      ['srv', 'postgres://h/db?sslmode=require&password=pw%2B1&sslpassword=x9&key=k1'],
+      ['pw%2B1', 'pw+1', 'x9', 'k1'],
+      `srv 'postgres://h/db?sslmode=require&password=${REDACTED}&sslpassword=${REDACTED}&key=${REDACTED}'`,
+    ],
+    ['a file URL', ['run', 'file:///x?token=abc'], ['abc'], `run 'file:///x?token=${REDACTED}'`],
+    [
+      'an http query credential, a positional word',
+      ['npx', 'mcp-remote', 'https://h.test/sse?api_key=k1&access_token=t1'],
+      ['k1', 't1'],
+      `npx mcp-remote 'https://h.test/sse?api_key=${REDACTED}&access_token=${REDACTED}'`,
+    ],
+    ['a GitHub token alone', ['npx', 'server-github', GHP], [GHP], `npx server-github '${REDACTED}'`],
+    ['a token inside a word', ['srv', `-H`, `X-Custom: Bearer ${GHP}`], [GHP], `srv -H 'X-Custom: Bearer ${REDACTED}'`],
+    ['a token in a path', ['srv', `https://h.test/${GHP}/x`], [GHP], `srv 'https://h.test/${REDACTED}/x'`],
+    ['a token in a query', ['srv', `postgres://h/db?note=${GHP}`], [GHP], `srv 'postgres://h/db?note=${REDACTED}'`],
+    // Left as they are: a URL without a password, a user alone, a port, words and paths with a prefix in them.
+    ['a URL with a user alone', ['srv', 'postgresql://user@h:5432/db'], [], 'srv postgresql://user@h:5432/db'],
+    ['a URL with no password', ['srv', 'redis://h:6379/0'], [], 'srv redis://h:6379/0'],
+    ['sk-learn and a path', ['pip', 'sk-learn', '/opt/sk-models/hf_hub'], [], 'pip sk-learn /opt/sk-models/hf_hub'],
+    [
+      'a long slug without digits or mixed case',
+      ['srv', 'sk-abcdefghijklmnopqrstuvwxyzabcdefghij'],
+      [],
+      'srv sk-abcdefghijklmnopqrstuvwxyzabcdefghij',
+    ],
+    ['a prefix inside a word', ['srv', `mask${GHP}`], [], `srv mask${GHP}`],
+  ])('%s', (_what, words, secrets, shown) => {
+    expect(secretsOf(words)).toEqual(secrets);
+    expect(displayCommandLine(words)).toBe(shown);
+  });
+
+  // One row per shape of the table: each masked at its documented length, and not one character shorter.
+  it.each([
+    ['sk-', 'sk-proj-', 32],
+    ['sk-ant-', 'sk-ant-api03-', 32],
+    ['ghp_', 'ghp_', 36],
+    ['github_pat_', 'github_pat_', 40],
+    ['glpat-', 'glpat-', 20],
+    ['xoxb-', 'xoxb-', 20],
+    ['hf_', 'hf_', 30],
+    ['npm_', 'npm_', 36],
+  ])('%s: masked from its shortest tail on', (_what, prefix, min) => {
+    const tail = (n: number): string => 'a1B2c3D4e5'.repeat(10).slice(0, n);
+    const lead = prefix === 'sk-proj-' || prefix === 'sk-ant-api03-' ? prefix.length - 3 : 0;
+    const token = `${prefix}${tail(min - lead)}`;
+    expect(secretsOf(['srv', token])).toEqual([token]);
+    const short = `${prefix}${tail(min - lead - 1)}`;
+    expect(secretsOf(['srv', short])).toEqual([]);
+  });
+
+  it.each([
+    ['AKIA + 16', 'AKIAIOSFODNN7EXAMPLE', true],
+    ['AKIA + 15', 'AKIAIOSFODNN7EXAMPL', false],
+    ['AKIA + 17', 'AKIAIOSFODNN7EXAMPLES', false],
+    ['AIza + 35', 'AIzaSyD3mWKa4JsXZ-HjGw7ISLn_3namBGewQe9', true],
+    ['AIza + 34', 'AIzaSyD3mWKa4JsXZ-HjGw7ISLn_3namBGewQe', false],
+  ])('%s: a fixed-length tail', (_what, token, masked) => {
+    expect(secretsOf(['srv', token])).toEqual(masked ? [token] : []);
   });
 
   it('redactWord masks a URL word as displayWord does, unquoted', () => {
