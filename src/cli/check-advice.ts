@@ -50,7 +50,7 @@ export function adviseCatalog(
       ? [...lint.value]
       : [{ rule: 'lint-failed', message: lint.error.message, schemaPath: '' }];
     // A client on Streamable HTTP must leave such a tool out (MCP 2026-07-28, "Tools", x-mcp-header), and
-    // `toolgate proxy` withholds it: admitted here, it would not be published there.
+    // `toolgate proxy` withholds it: an MCP listing's is "withheld" already (check-withheld.ts), another's warned of.
     const header = paramHeaderProblem(schema);
     if (header !== undefined) warnings.push({ rule: HEADER_RULE, message: `${header}: ${LEFT_OUT}`, schemaPath: '' });
     if (provider === undefined) return { ...t, warnings };

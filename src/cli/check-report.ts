@@ -30,7 +30,7 @@ export type ReportEntry = CheckedCatalog | UnreadInput;
 const checkedOf = (entries: readonly ReportEntry[]): CheckedCatalog[] =>
   entries.filter((e): e is CheckedCatalog => e.problem === undefined);
 
-const COLOURS = { accepted: 32, quarantined: 33, rejected: 31, 'passed-unadmitted': 36 } as const;
+const COLOURS = { accepted: 32, quarantined: 33, rejected: 31, 'passed-unadmitted': 36, withheld: 33 } as const;
 
 /** The text label of each verdict; a passing tool of a failed batch must not read as accepted. */
 const LABELS = {
@@ -38,6 +38,7 @@ const LABELS = {
   quarantined: 'quarantined',
   rejected: 'rejected',
   'passed-unadmitted': 'ok (batch not admitted)',
+  withheld: 'withheld',
 } as const;
 
 function paint(colour: boolean, code: number, text: string): string {
@@ -106,11 +107,13 @@ export function textReport(entries: readonly ReportEntry[], settings: ReportSett
       const verdict = paint(colour, COLOURS[t.verdict], LABELS[t.verdict].padEnd(11));
       // With violations the message repeats the first of them, so the class alone heads the list.
       const why =
-        t.error === undefined
-          ? ''
-          : t.error.violations.length > 0
-            ? `  ${t.error.class}`
-            : `  ${t.error.class}: ${printableLine(t.error.message)}`;
+        t.reason !== undefined
+          ? `  by toolgate proxy: ${printableLine(t.reason)}`
+          : t.error === undefined
+            ? ''
+            : t.error.violations.length > 0
+              ? `  ${t.error.class}`
+              : `  ${t.error.class}: ${printableLine(t.error.message)}`;
       // The server's name: cut, so a 100,000-character one cannot flood the report (the JSON report has it whole).
       lines.push(`  ${verdict} ${printableLine(clip(t.name, 80))}${why}`);
       for (const v of t.error?.violations ?? [])
@@ -141,9 +144,10 @@ export function textReport(entries: readonly ReportEntry[], settings: ReportSett
   const notRead = unread > 0 ? `; ${plural(unread, 'input')} not checked` : '';
   // Counted only when there are some, so the summary of an admitted run reads as before.
   const held = n['passed-unadmitted'] > 0 ? ` ${n['passed-unadmitted']} ${LABELS['passed-unadmitted']},` : '';
+  const withheld = n.withheld > 0 ? ` ${n.withheld} withheld by toolgate proxy,` : '';
   lines.push(
-    `summary: ${n.accepted} accepted,${held} ${n.quarantined} quarantined, ${n.rejected} rejected; ${admitted} of ` +
-      `${plural(catalogs.length, 'catalog')} admitted${notRead}${lint}${provider}`,
+    `summary: ${n.accepted} accepted,${held}${withheld} ${n.quarantined} quarantined, ${n.rejected} rejected; ` +
+      `${admitted} of ${plural(catalogs.length, 'catalog')} admitted${notRead}${lint}${provider}`,
   );
   return `${lines.join('\n')}\n`;
 }
@@ -155,6 +159,7 @@ function summaryCounts(n: ReturnType<typeof countVerdicts>): Record<string, numb
     passedUnadmitted: n['passed-unadmitted'],
     quarantined: n.quarantined,
     rejected: n.rejected,
+    withheld: n.withheld,
   };
 }
 
@@ -178,6 +183,7 @@ function catalogJson(c: CheckedCatalog): Record<string, unknown> {
       index: t.index,
       name: t.name,
       verdict: t.verdict,
+      ...(t.reason === undefined ? {} : { reason: t.reason }),
       ...(t.error === undefined
         ? {}
         : {

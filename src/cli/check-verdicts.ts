@@ -11,9 +11,12 @@ export interface ToolVerdict {
   readonly name: string;
   /**
    * `passed-unadmitted`: the tool passed every check of its own, but its batch was not admitted, so it is not
-   * published either; calling it "accepted" would say otherwise.
+   * published either; calling it "accepted" would say otherwise. `withheld`: admitted, but `toolgate proxy` never
+   * publishes it (`reason`: the proxy's words; check-withheld.ts).
    */
-  readonly verdict: 'accepted' | 'quarantined' | 'rejected' | 'passed-unadmitted';
+  readonly verdict: 'accepted' | 'quarantined' | 'rejected' | 'passed-unadmitted' | 'withheld';
+  /** Why the proxy withholds a `withheld` tool, in the proxy's words. */
+  readonly reason?: string;
   /** Where a diagnostic came from: the descriptor's fields or its schema. */
   readonly stage?: 'descriptor' | 'schema';
   /** For a `schema` stage, an MCP tool's outputSchema rather than its inputSchema (Diagnostic.member). */
@@ -88,7 +91,7 @@ export function verdictsOf(
 
 /** Counts per verdict over every catalog. */
 export function countVerdicts(catalogs: readonly CatalogVerdict[]): Record<ToolVerdict['verdict'], number> {
-  const counts = { accepted: 0, quarantined: 0, rejected: 0, 'passed-unadmitted': 0 };
+  const counts = { accepted: 0, quarantined: 0, rejected: 0, 'passed-unadmitted': 0, withheld: 0 };
   for (const c of catalogs) for (const t of c.tools) counts[t.verdict]++;
   return counts;
 }

@@ -16,6 +16,7 @@ import { adviseCatalog } from './check-advice.js';
 import { checkSettings, type CheckSettings } from './check-options.js';
 import { jsonReport, jsonUsageError, textReport, type ReportEntry } from './check-report.js';
 import { verdictsOf } from './check-verdicts.js';
+import { withholdUnpublishable } from './check-withheld.js';
 import { CHECK, CLI_DEFAULTS } from './commands.js';
 import { configServers, type ConfigServer } from './check-config.js';
 import { timeoutMs } from './numbers.js';
@@ -63,7 +64,7 @@ async function checkOne(
         c.tools.map((t) => (isObject(t) ? { ...t, backend: NEVER_RUN } : t)),
         options,
       );
-  const verdict = verdictsOf(c.source, c.tools, result, settings.mode);
+  const verdict = withholdUnpublishable(verdictsOf(c.source, c.tools, result, settings.mode), c.tools, c.mcp);
   const named = {
     ...verdict,
     tools: verdict.tools.map((t) => (t.error === undefined ? t : { ...t, error: cliError(t.error) })),

@@ -14,6 +14,7 @@ import { anySource } from './lock-sources.js';
 import { outFileProblem, readAnyLockFile, shownIgnore, writeLockText } from './lock-write.js';
 import { maskedIO, secretInNames, shownSecrets, valueMask } from './masked-io.js';
 import { timeoutMs } from './numbers.js';
+import { withheldLines } from './check-withheld.js';
 
 /** Runs `toolgate lock --config <file>`; `stop` prints a usage or input error and gives exit 2. */
 export async function lockConfig(
@@ -70,5 +71,8 @@ export async function lockConfig(
   const ignored = ignore.length === 0 ? '' : ` (ignoring ${shownIgnore(ignore)})`;
   const s = (n: number): string => (n === 1 ? '' : 's');
   io.out(`wrote ${out}: ${count} tool${s(count)} of ${listings.length} server${s(listings.length)} pinned${ignored}\n`);
+  // Pinned all the same, but what the proxy would never publish is said (check says "withheld" of it).
+  const withheld = listings.map((l) => withheldLines(l.tools, l.server)).join('');
+  if (withheld !== '') io.out(withheld);
   return 0;
 }

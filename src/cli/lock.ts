@@ -12,6 +12,7 @@ import { lockConfig } from './lock-config.js';
 import { anySource, NO_SOURCE, readLockSources } from './lock-sources.js';
 import { outFileProblem, readLockFile, shownIgnore, writeLockFile } from './lock-write.js';
 import { serversOf } from './check-options.js';
+import { withheldLines } from './check-withheld.js';
 import { maskedIO, secretInNames, shownSecrets, valueMask } from './masked-io.js';
 
 /** Where the lock goes without --out. */
@@ -72,5 +73,8 @@ export async function lockCommand(argv: readonly string[], given: CliIO): Promis
   const count = Object.keys(lock.value.tools).length;
   const ignored = lock.value.ignore.length === 0 ? '' : ` (ignoring ${shownIgnore(lock.value.ignore)})`;
   io.out(`wrote ${out}: ${count} tool${count === 1 ? '' : 's'} pinned${ignored}\n`);
+  // Pinned all the same, but what the proxy would never publish is said (check says "withheld" of it).
+  const withheld = inputs.value.map((i) => (i.catalog?.mcp === true ? withheldLines(i.catalog.tools) : '')).join('');
+  if (withheld !== '') io.out(withheld);
   return 0;
 }

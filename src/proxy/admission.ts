@@ -11,8 +11,7 @@ import type { BadToolPolicy } from '../catalog/admission.js';
 import type { Diagnostic } from '../catalog/diagnostics.js';
 import { driftedNames, hasDrift, type LockDrift, listingDrift } from '../catalog/lock-diff.js';
 import { admitMcpToolsWith } from '../catalog/mcp.js';
-import { mayHoldProto, protoMemberPath, protoRefusal } from '../mcp/forward.js';
-import { paramHeaderProblem } from '../mcp/param-header-rules.js';
+import { mayHoldProto } from '../mcp/forward.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { createMasker } from '../exec/mask-secrets.js';
 import { MIN_SECRET_LENGTH } from '../exec/secret-forms.js';
@@ -33,7 +32,8 @@ import { inexactTools } from '../mcp/exact-listing.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
 import { listUpstreamTools } from './upstream-listing.js';
-import { taskOnlyReason, withoutTaskSupport } from './task-support.js';
+import { withoutTaskSupport } from './task-support.js';
+import { unpublishable } from './unpublishable.js';
 import type { Admitted, Withheld } from './published.js';
 
 /** Longest a cold admission holds the event loop at a time, in ms: other sessions are served in between. */
@@ -190,26 +190,15 @@ async function admitListed(
     if (slices.due()) await slices.pause();
     const name = ownData(tool, 'name');
     if (typeof name !== 'string' || !admitted.has(name) || drifted.has(name)) continue;
-    // Published as listed, so a definition with a __proto__ member would carry it to the client.
-    const proto = protoFree ? undefined : protoMemberPath(tool);
-    if (proto !== undefined) {
-      withheld.push({ name: clip(shown(name), 80), reason: protoRefusal(proto) });
+    // Published as listed, a __proto__ member would reach the client; check and lock say the same (unpublishable.ts).
+    const refusal = unpublishable(tool, protoFree);
+    if (refusal !== undefined) {
+      withheld.push({ name: clip(shown(name), 80), reason: refusal });
       continue;
     }
     // --allow/--deny match the name the client sees (in the aggregate, `<server>__<tool>`).
     if (!settings.grants.granted(shown(name))) {
       withheld.push({ name: clip(shown(name), 80), reason: 'not granted by --allow/--deny' });
-      continue;
-    }
-    // A tool whose x-mcp-header annotations are invalid is an invalid tool (mcp/param-header-rules.ts).
-    const header = paramHeaderProblem(ownData(tool, 'inputSchema'));
-    if (header !== undefined) {
-      withheld.push({ name: clip(shown(name), 80), reason: header });
-      continue;
-    }
-    const taskOnly = taskOnlyReason(tool);
-    if (taskOnly !== undefined) {
-      withheld.push({ name: clip(shown(name), 80), reason: taskOnly });
       continue;
     }
     if (acceptsEveryObject(ownData(tool, 'inputSchema'))) {

@@ -9,7 +9,7 @@ import { grantedView, viewChanged } from './client-view.js';
 import type { SessionContext } from './session-context.js';
 import { GONE, heldLine, Readmission } from './readmission.js';
 import { readmissionLines } from './summary.js';
-import { unmatchedGrantLines } from './unmatched-grants.js';
+import { clientGrantLines, unmatchedGrantLines } from './unmatched-grants.js';
 
 /** A session's published tools, as its client sees them. */
 export interface SessionTools {
@@ -50,6 +50,9 @@ export function sessionTools(
       for (const line of readmissionLines(published, next, init, settings.display, settings.quiet === true))
         context.warn(line);
       for (const line of unmatchedGrantLines(settings.grants, next.listedNames, false)) context.warn(line);
+      // A --grants client's glob a renamed tool left matching nothing: said as at start-up (http.ts), once.
+      for (const line of clientGrantLines(settings.listen?.clients ?? [], [...next.tools.keys()], false))
+        context.warn(line);
       const before = seen(published);
       published = next;
       // A client is told only of a change to what it sees: a --grants client of its own tools (client-view.ts). A

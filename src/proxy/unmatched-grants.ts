@@ -3,15 +3,38 @@
 // over from a single proxy matched nothing while everything__get-env stayed published and ran (a typo likewise).
 // A glob is matched against every listed name, not only the published ones: a --deny that withheld its tool works.
 // Never fatal (a server may list the tool later), and said once per glob per proxy, not once per session. A
-// gateway says them once its start-up has ended, judged by the servers up, each line naming those that are not.
+// gateway says them once its start-up has ended, judged by the servers up, each line naming those that are not; a
+// glob said so is judged again once every server is up (a typo of a late server's tool was never said), and a
+// `--grants` client's globs after each re-admission as --allow/--deny's are (a renamed tool left them silent).
 import { editDistance } from '../lint/keyword-typo.js';
 import { clip, oneLine } from '../util/describe-value.js';
 import { matchGlob } from '../util/glob.js';
 import type { GrantedClient, Grants } from './grants.js';
 import { SEPARATOR } from './names.js';
 
-/** The globs already said, per proxy (its one Grants object, shared by every session and server). */
-const said = new WeakMap<Grants, Set<string>>();
+/**
+ * The globs already said, per proxy (its one Grants object, shared by every session and server; a --grants
+ * client's own): `final`, or `notUp` when said while servers were not up (said once more, when they are up).
+ */
+const said = new WeakMap<Grants, Map<string, 'final' | 'notUp'>>();
+
+/** Whether to say `key` now, by what was said of it: once, and once more when a not-up server is up. */
+function saysNow(grants: Grants, key: string, matched: boolean, notUp: readonly string[]): boolean {
+  let done = said.get(grants);
+  if (done === undefined) {
+    done = new Map();
+    said.set(grants, done);
+  }
+  const before = done.get(key);
+  if (before === 'final' || (before === 'notUp' && notUp.length > 0)) return false;
+  // A glob said while its tool's server was not up, that matches now, is no typo: it may be said should it stop.
+  if (matched) {
+    done.delete(key);
+    return false;
+  }
+  done.set(key, notUp.length > 0 ? 'notUp' : 'final');
+  return true;
+}
 
 /** A listed name close to `glob`, when it has no wildcard: within an edit distance of a third of its length (2+). */
 function nearName(glob: string, names: readonly string[]): string | undefined {
@@ -73,16 +96,17 @@ export function unmatchedGrantLines(
   gateway: boolean,
   notUp: readonly string[] = [],
 ): string[] {
-  let done = said.get(grants);
-  if (done === undefined) {
-    done = new Set();
-    said.set(grants, done);
-  }
   const lines: string[] = [];
   for (const { flag, glob } of grants.patterns ?? []) {
-    const key = `${flag} ${glob}`;
-    if (done.has(key) || names.some((name) => matchGlob(glob, name))) continue;
-    done.add(key);
+    if (
+      !saysNow(
+        grants,
+        `${flag} ${glob}`,
+        names.some((name) => matchGlob(glob, name)),
+        notUp,
+      )
+    )
+      continue;
     lines.push(unmatchedLine(`--${flag}`, glob, names, { gateway, notUp }, 'tool'));
   }
   return lines;
@@ -90,7 +114,8 @@ export function unmatchedGrantLines(
 
 /**
  * One line per `allow`/`deny` glob of a `--grants` client (client-grants.ts) that matches none of `names`, the
- * published tools' names: it grants or denies that client nothing (a typo, else unseen). Said once, at start-up.
+ * published tools' names: it grants or denies that client nothing (a typo, else unseen). Said once per glob: at
+ * start-up, or after the re-admission that left it matching nothing.
  */
 export function clientGrantLines(
   clients: readonly Pick<GrantedClient, 'name' | 'grants'>[],
@@ -100,10 +125,9 @@ export function clientGrantLines(
 ): string[] {
   const lines: string[] = [];
   for (const client of clients) {
-    const seen = new Set<string>();
     for (const { flag, glob } of client.grants.patterns ?? []) {
-      if (seen.has(`${flag} ${glob}`) || names.some((name) => matchGlob(glob, name))) continue;
-      seen.add(`${flag} ${glob}`);
+      const matched = names.some((name) => matchGlob(glob, name));
+      if (!saysNow(client.grants, `${flag} ${glob}`, matched, notUp)) continue;
       const what = `--grants client ${JSON.stringify(client.name)}: ${flag}`;
       lines.push(unmatchedLine(what, glob, names, { gateway, notUp }, 'published tool'));
     }

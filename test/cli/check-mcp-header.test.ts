@@ -1,6 +1,7 @@
-// `check` warns of a tool whose x-mcp-header annotations break MCP 2026-07-28's rules: `toolgate proxy` withholds
-// such a tool (a client on Streamable HTTP must leave it out), so a check that only accepted it would promise a
-// tool the proxy never publishes. A warning, as lint's: the verdict and the exit status stay.
+// `check` says "withheld" of a tool whose x-mcp-header annotations break MCP 2026-07-28's rules: `toolgate proxy`
+// withholds such a tool (a client on Streamable HTTP must leave it out), so a check that accepted it would promise a
+// tool the proxy never publishes. It was a warning beside "accepted"; now the verdict is the proxy's, with its
+// reason (src/cli/check-withheld.ts); the catalog stays admitted and the exit status 0, as the proxy still starts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,32 +27,26 @@ const file = join(dir, 'tools-list.json');
 writeFileSync(file, JSON.stringify(LISTED));
 
 interface Report {
-  catalogs: { tools: { name: string; verdict: string; warnings?: { rule: string; message: string }[] }[] }[];
+  catalogs: { tools: { name: string; verdict: string; reason?: string }[] }[];
 }
 
 describe('check and x-mcp-header', () => {
-  it('warns of each tool the proxy would withhold for its x-mcp-header, and of no other', async () => {
+  it('says withheld of each tool the proxy would withhold for its x-mcp-header, and of no other', async () => {
     const r = await runInProcess(['check', '--format', 'json', '--mcp-list', file]);
     expect(r.code).toBe(0);
     const tools = (JSON.parse(r.out) as Report).catalogs[0]?.tools ?? [];
-    const flagged = tools.map((t) => ({
-      line: `${t.name} ${t.verdict}`,
-      messages: (t.warnings ?? []).filter((w) => w.rule === 'x-mcp-header').map((w) => w.message),
-    }));
-    expect(flagged.map((f) => `${f.line} ${f.messages.length}`)).toEqual([
-      'fine accepted 0',
-      'spaced accepted 1',
-      'numeric accepted 1',
-      'nested accepted 1',
+    expect(tools.map((t) => `${t.name} ${t.verdict}`)).toEqual([
+      'fine accepted',
+      'spaced withheld',
+      'numeric withheld',
+      'nested withheld',
     ]);
-    const spaced = flagged[1]?.messages ?? [];
-    expect(spaced[0]).toContain('is not an HTTP field-name token');
-    expect(spaced[0]).toContain('toolgate proxy withholds it');
+    expect(tools[1]?.reason).toContain('is not an HTTP field-name token');
   });
 
-  it('says so in text, one warning line per tool', async () => {
+  it('says so in text, one line per tool, headed withheld', async () => {
     const r = await runInProcess(['check', '--mcp-list', file]);
     expect(r.code).toBe(0);
-    expect(r.out.split('\n').filter((l) => l.includes('warning x-mcp-header'))).toHaveLength(3);
+    expect(r.out.split('\n').filter((l) => l.startsWith('  withheld ') && l.includes('x-mcp-header'))).toHaveLength(3);
   });
 });
