@@ -52,13 +52,17 @@ export function headerSecrets(item: string): string[] {
   return [value, ...(space > 0 && space < value.length - 1 ? [value.slice(space + 1)] : [])].filter((v) => v !== '');
 }
 
+/** A word after an option that is never its value: a long option, a one-letter option, `-` or `--` alone. */
+const OWN_WORD = /^(?:--(?:[A-Za-z].*)?|-[A-Za-z]?)$/s;
+
 /**
  * What the option word `option` makes of the word after it, `word`: `value` when it is a secret (the option names
- * one), `header` when it is a header item (its value secret by its name), undefined otherwise. A word that starts
- * with "-" is an option of its own, not a value (argparse reads `--token -x` so; no token form starts so).
+ * one), `header` when it is a header item (its value secret by its name), undefined otherwise. A long option
+ * (`--verbose`), a one-letter one (`-v`) and `-` (standard input) are words of their own, not values; any other word
+ * starting with "-" is a value: base64url tokens start so one time in 64, and Go's flag package takes it as one.
  */
 export function afterOption(option: string | undefined, word: string): 'value' | 'header' | undefined {
-  if (option === undefined || word === '' || word.startsWith('-')) return undefined;
+  if (option === undefined || word === '' || OWN_WORD.test(word)) return undefined;
   if (headerOption(option)) return 'header';
   const name = OPTION.exec(option)?.[1];
   return name !== undefined && namesSecret(name) ? 'value' : undefined;

@@ -106,6 +106,21 @@ describe('an --mcp command line', () => {
     expect(displayCommandLine(words)).toBe(shown);
   });
 
+  // A review's find: a word after such an option was taken for an option of its own whenever it began with "-", so a
+  // base64url token (one in 64 begins so; Go's flag package takes it as the value) showed whole.
+  it.each([
+    ['--token -X', ['srv', '--token', '-Kx9f2a7e81b3'], ['-Kx9f2a7e81b3'], `srv --token ${REDACTED}`],
+    ['-token -X (Go)', ['srv', '-token', '-_9f2a7e81b3'], ['-_9f2a7e81b3'], `srv -token ${REDACTED}`],
+    ['--api-key --X', ['srv', '--api-key', '--9f2a7e81b3'], ['--9f2a7e81b3'], `srv --api-key ${REDACTED}`],
+    // Still words of their own: a long option, a one-letter option, standard input, the end of options.
+    ['--token -v', ['srv', '--token', '-v'], [], 'srv --token -v'],
+    ['--password -', ['srv', '--password', '-'], [], 'srv --password -'],
+    ['--token --', ['srv', '--token', '--', 'x'], [], 'srv --token -- x'],
+  ])('%s', (_what, words, secrets, shown) => {
+    expect(secretsOf(words)).toEqual(secrets);
+    expect(displayCommandLine(words)).toBe(shown);
+  });
+
   // Found by a later sitting: a secret that is a positional word, or part of one, showed in every place
   // test/cli/server-argument-secrets.test.ts lists: a connection string's password, a credential in another
   // scheme's query, a token known by its shape (src/exec/token-shapes.ts).

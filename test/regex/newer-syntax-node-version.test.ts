@@ -13,7 +13,7 @@ const NEWER = [
   ['^(?-m:a)$', 'modifier group'],
   ['x(?ims-:a)', 'modifier group'],
   ['(?<a>x)|(?<a>y)', 'capture-group name'],
-  ['(?<a>x)(?<a>y)', 'capture-group name'],
+  ['((?<a>x)|y)|(?<a>z)', 'capture-group name'],
   ['(?<\\u0061>x)|(?<a>y)', 'capture-group name'],
   ['(?<\\u{61}>x)|(?<a>y)', 'capture-group name'],
 ] as const;
