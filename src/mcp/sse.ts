@@ -86,7 +86,9 @@ export function createSseReader(
     // Any other line past the longest one an event within the bound can hold makes its event oversized, read
     // whole or in pieces alike (in pieces, its text is not kept: see `hold`).
     if (text.length > longest) {
-      if (text.startsWith('id:')) id = idOf(text, id);
+      // An id line too long for an event is a reset, NUL or not, as one dropped unread in pieces is (`hold`): how
+      // the server cut its bytes must not decide whether a stale id is resumed from (a review's find).
+      if (text.startsWith('id:')) id = UNHELD_ID;
       tooLong();
       return;
     }

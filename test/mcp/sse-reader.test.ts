@@ -119,6 +119,21 @@ describe('the ids handed on', () => {
     expect(seen).toEqual(['id=k0', 'id=']);
   });
 
+  it.each([
+    ['whole', [`id: k0\n\nid: ${'a'.repeat(30)}\0${'a'.repeat(40)}\ndata: x\n\n`]],
+    ['in pieces', ['id: k0\n\nid: ', 'a'.repeat(30), '\0', ...Array(4).fill('a'.repeat(10)), '\ndata: x\n\n']],
+  ])('an id too long to hold and holding NUL is a reset however its bytes are cut: %s', (_how, chunks) => {
+    const seen: string[] = [];
+    const reader = createSseReader(
+      64,
+      () => undefined,
+      () => undefined,
+      (field, value) => seen.push(`${field}=${value}`),
+    );
+    for (const c of chunks) reader.push(c);
+    expect(seen).toEqual(['id=k0', 'id=']);
+  });
+
   it('keeps reading after an id it does not hold: the events and the ids after it', () => {
     const events: string[] = [];
     const seen: string[] = [];
