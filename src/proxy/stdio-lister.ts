@@ -82,7 +82,8 @@ export async function listStdioServer(
     if (error.code !== RPC.requestTimeout)
       return `refused "${method}": ${clip(maskSecrets(String(error.message), listed.secrets), 2000)}`;
     const hint = method === 'initialize' ? ': is it an MCP server speaking JSON-RPC on stdio?' : '';
-    return `the server did not answer "${method}" within ${listed.timeoutMs / 1000} s (--timeout)${hint}${lostLine(dropped)}`;
+    const late = `the server did not answer "${method}" within ${listed.timeoutMs / 1000} s (--timeout)`;
+    return `${late}${hint}${lostLine(dropped)}`;
   };
   let listedWhole = false;
   try {
