@@ -156,7 +156,7 @@ export async function readSavedLists(
   return out;
 }
 
-/** Lists each `--mcp` and `--url` server, in order; the SDK is loaded only here, when a server is given. */
+/** Lists each `--mcp` and `--url` server, in order; the lister is loaded only here, when a server is given. */
 export async function listServers(servers: readonly McpServer[]): Promise<CatalogInput[]> {
   if (servers.length === 0) return [];
   const { listMcpTools } = await import('./mcp-server-list.js');

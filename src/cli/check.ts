@@ -51,7 +51,7 @@ async function checkOne(
           c.tools,
           timeSlices(undefined),
         );
-  // A page giving `result` or `tools` twice was refused as the listing was read (listing-texts.ts).
+  // A page giving `result` or `tools` twice is refused whole (exact-listing.ts).
   if (!exact.ok) return { source: c.source, problem: { message: `${c.source}: ${exact.message}` } };
   const result = c.mcp
     ? await admitMcpToolsWith(

@@ -14,7 +14,7 @@ const listing = new Set<number>();
 function onSignal(signal: StopSignal): void {
   for (const pid of listing) {
     for (const descendant of escapedDescendants(pid)) signalProcess(descendant, 'SIGKILL');
-    // The server leads a process group of its own (listing-transport.ts): what it started there goes with it.
+    // The server leads a process group of its own (src/proxy/upstream-stdio.ts): what it started there goes with it.
     signalProcess(-pid, 'SIGKILL');
     signalProcess(pid, 'SIGKILL');
   }

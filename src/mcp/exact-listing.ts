@@ -1,7 +1,8 @@
 // A tools/list page is read with JSON.parse, which keeps the last of a key given twice and rounds a number no
 // float64 holds (9007199254740993 becomes ...992): the proxy admitted, enforced and published a schema other than
 // the one the server wrote, while a server that reads its own text exactly enforces the one written. The proxy
-// and `check --mcp/--url/--config` (listing-texts.ts) both read a listing's texts so. Each tool's own text in the
+// and `check --mcp/--url/--config` (through the proxy's listing: src/proxy/upstream-listing.ts) both read a listing's
+// texts so. Each tool's own text in the
 // page is read again by the exact reader of argument texts (src/arguments/json-text.ts). A number
 // it refuses is one toolgate cannot enforce as written (its keywords judge the float64's shortest form, rule 11 of
 // docs/rules.md): `unsupported_capability`, withheld in quarantine mode. A key given twice or a lone surrogate makes
@@ -16,8 +17,20 @@ import { ownData } from '../util/own-field.js';
 import type { TimeSlices } from '../util/time-slice.js';
 
 /** Why a tools/list page whose `result` or `tools` is given twice is refused whole. */
-export function givenTwice(key: string): string {
+function givenTwice(key: string): string {
   return `a tools/list page gives "${key}" twice: which one is meant cannot be told`;
+}
+
+/**
+ * Why a listing is refused whole, when one of its pages gives its own `result` or `tools` twice (which list is meant
+ * cannot be told; the proxy does not start on it): `lock` pins no such listing.
+ */
+export function pageGivenTwice(pages: readonly string[]): string | undefined {
+  for (const text of pages) {
+    const tools = memberText(text, ['result', 'tools']);
+    if (tools.kind === 'duplicate') return givenTwice(tools.key);
+  }
+  return undefined;
 }
 
 /**

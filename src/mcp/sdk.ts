@@ -1,19 +1,13 @@
-// The official MCP SDK is an optional peer dependency: only servers named by `--mcp` (or a config's stdio
-// servers) and `serve` need it, so it is loaded when one of them runs, and a missing SDK is a usage error that says
-// what to install, not a crash at start-up.
-import type * as ClientModule from '@modelcontextprotocol/sdk/client/index.js';
-import type * as ClientStdioModule from '@modelcontextprotocol/sdk/client/stdio.js';
+// The official MCP SDK is an optional peer dependency: only `serve` needs it (check and lock list servers through
+// the proxy's own code: src/proxy/stdio-lister.ts, http-lister.ts), so it is loaded when serve runs, and a missing
+// SDK is a usage error that says what to install, not a crash at start-up.
 import type * as ServerModule from '@modelcontextprotocol/sdk/server/index.js';
-import type * as ServerStdioModule from '@modelcontextprotocol/sdk/server/stdio.js';
 import type * as TypesModule from '@modelcontextprotocol/sdk/types.js';
 import { thrownMessage } from '../result.js';
 
 /** The SDK modules the CLI uses. */
 export interface McpSdk {
-  readonly client: typeof ClientModule;
-  readonly clientStdio: typeof ClientStdioModule;
   readonly server: typeof ServerModule;
-  readonly serverStdio: typeof ServerStdioModule;
   readonly types: typeof TypesModule;
 }
 
@@ -36,20 +30,17 @@ export function missingSdkMessage(feature: string): string {
   );
 }
 
-/** Loads the SDK for `feature` (e.g. "check --mcp"); a message when it is absent or fails to load. */
+/** Loads the SDK for `feature` (e.g. "serving tools over MCP"); a message when it is absent or fails to load. */
 export async function loadMcpSdk(
   feature: string,
   importer: ModuleImporter = (specifier) => import(specifier),
 ): Promise<{ ok: true; sdk: McpSdk } | { ok: false; message: string }> {
   try {
-    const [client, clientStdio, server, serverStdio, types] = await Promise.all([
-      importer(`${PACKAGE}/client/index.js`),
-      importer(`${PACKAGE}/client/stdio.js`),
+    const [server, types] = await Promise.all([
       importer(`${PACKAGE}/server/index.js`),
-      importer(`${PACKAGE}/server/stdio.js`),
       importer(`${PACKAGE}/types.js`),
     ]);
-    return { ok: true, sdk: { client, clientStdio, server, serverStdio, types } as McpSdk };
+    return { ok: true, sdk: { server, types } as McpSdk };
   } catch (thrown) {
     if (isMissingSdk(thrown)) return { ok: false, message: missingSdkMessage(feature) };
     return { ok: false, message: `${feature}: the MCP SDK failed to load: ${thrownMessage(thrown)}` };

@@ -1,8 +1,7 @@
 // The member order of the messages toolgate writes to a server: `jsonrpc`, `id`, `method`, `params` (a response:
-// `jsonrpc`, `id`, `result` or `error`). The proxy's peer writes its messages so, and `check`/`lock --mcp` write
-// what the MCP SDK's client hands them in the same order: a server that told the lister from the proxy by the
-// bytes it is sent could show `lock` one catalog and the proxy another (a hunt's find: the SDK writes `method`
-// first).
+// `jsonrpc`, `id`, `result` or `error`). The proxy's peer writes its messages so, and `check`/`lock` list a server
+// through the same peer: a server that told the lister from the proxy by the bytes it is sent could show `lock` one
+// catalog and the proxy another (a hunt's find: the MCP SDK's client, which listed before, writes `method` first).
 
 /** A request as toolgate writes it. */
 export function requestMessage(id: string | number, method: string, params?: unknown): Record<string, unknown> {
@@ -22,14 +21,4 @@ export function responseMessage(
   return reply.error !== undefined
     ? { jsonrpc: '2.0', id, error: reply.error }
     : { jsonrpc: '2.0', id, result: reply.result };
-}
-
-/** Any JSON-RPC message, its members in the order toolgate writes them (those of no JSON-RPC message left out). */
-export function inWireOrder(message: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const { id, method, params } = message;
-  if (typeof method === 'string')
-    return typeof id === 'string' || typeof id === 'number'
-      ? requestMessage(id, method, params)
-      : notificationMessage(method, params);
-  return responseMessage(typeof id === 'string' || typeof id === 'number' ? id : null, message);
 }

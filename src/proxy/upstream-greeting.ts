@@ -1,8 +1,8 @@
 // What the proxy says to a server before it lists its tools, and how it answers what the server sends meanwhile:
-// one place, read by the proxy's start (upstream.ts) and by `check`/`lock --url` (http-lister.ts). A server that
-// could tell a lister from the proxy by what it is sent could show `lock` one catalog and the proxy another (a
-// hunt's find: the `--url` listers spoke through the MCP SDK's HTTP client, with headers and member order of their
-// own; src/cli/mcp-server-list.ts says how the stdio listers match).
+// one place, read by the proxy's start (upstream.ts) and by `check`/`lock` (http-lister.ts, stdio-lister.ts). A
+// server that could tell a lister from the proxy by what it is sent could show `lock` one catalog and the proxy
+// another (a hunt's find: the listers spoke through the MCP SDK's clients, with headers and member order of their
+// own).
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { clip } from '../util/describe-value.js';
 import type { ChannelSink } from '../mcp/channel.js';

@@ -17,13 +17,28 @@ import type { ProxySettings } from './settings.js';
 /** Most of the server's stderr kept to show when start-up fails. */
 const STDERR_KEPT = 4000;
 
+/** How long, once the server has exited, its output may go quiet before the rest is taken as never coming. */
+const EXIT_DRAIN_MS = 100;
+
 /** How long a server that closed its stdout may take to exit before it is taken as gone. */
 export const OUTPUT_CLOSED_GRACE_MS = 2000;
+
+/** What starting a server reads of the proxy's settings (`check`/`lock --mcp` give these alone: stdio-lister.ts). */
+export type StdioServerSettings = Pick<ProxySettings, 'env' | 'cwd' | 'secrets' | 'namespace'> & {
+  readonly words: readonly [string, ...string[]];
+};
 
 /** A started server: its channel, why it went (settles on exit), its kept stderr, and how to stop it. */
 export interface StdioUpstream {
   readonly channel: Channel;
+  /** The pid of the server, its group's leader. */
+  readonly pid: number | undefined;
   readonly gone: Promise<string>;
+  /**
+   * Settles once it has exited (or never started) and its stdout and stderr were read to their end, or went quiet
+   * for EXIT_DRAIN_MS: a process it left may hold them open for good.
+   */
+  drained(): Promise<void>;
   /** The start-up stderr, masked; `live` starts passing it on line by line. */
   readonly stderr: { kept: () => string; live: () => void };
   /** Closes the server's input, as its client ending the session does (MCP "Lifecycle", stdio shutdown). */
@@ -43,7 +58,7 @@ function labelledLines(text: string, label: string): string {
  */
 function watchStderr(
   child: ChildProcess,
-  settings: ProxySettings,
+  settings: Pick<ProxySettings, 'secrets' | 'namespace'>,
   io: ProxyIO,
 ): { kept: () => string; live: () => void } {
   let kept = '';
@@ -215,15 +230,45 @@ function clearOf(text: string, forms: readonly string[], from: number): number {
   return at;
 }
 
+/** Settles once `child` exited (or failed to start) and its output ended, or went quiet for EXIT_DRAIN_MS. */
+function afterExit(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('error', () => resolve());
+    child.once('exit', () => {
+      let heard = false;
+      // A loop held past the bound runs the timer before it polls the pipes: what they hold is read (the poll
+      // phase comes before setImmediate's) before the quiet is believed.
+      const timer = setTimeout(() => {
+        heard = false;
+        setImmediate(() => {
+          if (!heard) resolve();
+        });
+      }, EXIT_DRAIN_MS);
+      // Output heard starts the quiet anew (the timer refreshed).
+      const quiet = (): void => {
+        heard = true;
+        timer.refresh();
+      };
+      child.stdout?.on('data', quiet);
+      child.stderr?.on('data', quiet);
+      child.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  });
+}
+
 /**
  * Starts the server of `settings.words`; a spawn error is said by its code alone (`ENOENT`), as serve says it
  * (exec/run.ts): its message quotes the words and env values it refused whole (a hunt's find: a secret with a NUL).
  */
 export function startStdioUpstream(
-  settings: ProxySettings & { words: readonly [string, ...string[]] },
+  settings: StdioServerSettings,
   io: ProxyIO,
   maxLineBytes: number,
   sink: ChannelSink,
+  stderrChunk?: (chunk: Buffer) => void,
 ): StdioUpstream | string {
   const [program, ...args] = settings.words;
   let child: ChildProcess;
@@ -242,11 +287,14 @@ export function startStdioUpstream(
   const escapes = child.pid === undefined ? undefined : watchEscapes(child.pid);
   child.stdout?.on('data', () => escapes?.lookSoon());
   const stderr = watchStderr(child, settings, io);
+  // A lister shows the head of its stderr in its own words (src/cli/server-stderr.ts).
+  if (stderrChunk !== undefined) child.stderr?.on('data', stderrChunk);
   let upstreamGone: (why: string) => void = () => undefined;
   const gone = new Promise<string>((resolve) => {
     upstreamGone = resolve;
   });
   child.on('error', (e) => upstreamGone(`could not be started: ${systemCode(e, 'the system refused it')}`));
+  const drained = afterExit(child);
   // Its input closed by toolgate (MCP's stdio shutdown): it is left to answer and exit, within the drain's bound.
   let inputEnded = false;
   let silent: NodeJS.Timeout | undefined;
@@ -270,7 +318,9 @@ export function startStdioUpstream(
   );
   return {
     channel,
+    pid: child.pid,
     gone,
+    drained: () => drained,
     stderr,
     endInput: () => {
       // A grace already running (its stdout closed before) runs on: a review's find, the call waited --timeout.

@@ -1,7 +1,9 @@
 // A live listing with one tool nested 5,000 levels (a hunt's find): `check --mcp` and `lock --mcp` measured each
 // page with JSON.stringify, which ran out of stack, so the whole server was "not checked" (exit 2, a raw "Maximum
-// call stack size exceeded") where `--mcp-list` of the very same tools/list result rejects that one tool. The page
-// is measured by its text as it arrived now, so the two judge alike; `lock` refuses the tool as too deep to pin.
+// call stack size exceeded"). They list through the proxy's own stdio upstream now (src/proxy/stdio-lister.ts), so
+// they say what the proxy says of it: the answer is nested deeper than the proxy reads, and the proxy does not start
+// on it; `--mcp-list` of the very same tools/list result, a saved file, rejects that one tool, and `lock` refuses to
+// pin it.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,29 +33,33 @@ function verdicts(out: string): string[] {
   return report.catalogs.flatMap((c) => c.tools.map((t) => `${t.name} ${t.verdict} ${t.class ?? ''}`.trim()));
 }
 
+/** What the proxy says of the deep server's listing, and so check and lock of it. */
+const TOO_DEEP = 'tools/list failed: the answer is nested more than 1000 levels deep, the limit; it was dropped';
+
 describe('a live listing with a tool nested 5,000 levels', () => {
-  it('check --mcp judges it as --mcp-list does: that tool rejected, not the whole server unchecked', async () => {
+  it('check --mcp says why the proxy would not start on it; --mcp-list rejects that tool alone', async () => {
     const live = await runInProcess(['check', '--format', 'json', ...LIVE]);
     const list = await runInProcess(['check', '--format', 'json', '--mcp-list', saved]);
     expect(live.err).not.toContain('Maximum call stack');
-    expect([live.code, list.code]).toEqual([1, 1]);
+    expect(live.err).toContain(TOO_DEEP);
+    expect([live.code, list.code]).toEqual([2, 1]);
     expect(verdicts(list.out)).toEqual(['echo passed-unadmitted', 'deep rejected execution_failure']);
-    expect(verdicts(live.out)).toEqual(verdicts(list.out));
   }, 30_000);
 
   it.each([
-    ['--mcp', LIVE],
-    ['--mcp-list', ['--mcp-list', saved]],
+    ['--mcp', LIVE, `--mcp "${process.execPath} ${SERVER}": ${TOO_DEEP}`],
+    [
+      '--mcp-list',
+      ['--mcp-list', saved],
+      'tool "deep" cannot be pinned: it is nested more than 1000 levels deep (the proxy drops an answer so deep)',
+    ],
   ])(
-    'lock %s refuses that tool as too deep to pin (exit 2, nothing written)',
-    async (how, source) => {
+    'lock %s refuses it (exit 2, nothing written)',
+    async (how, source, why) => {
       const out = join(dir, `${how.slice(2)}.lock`);
       const r = await runInProcess(['lock', ...source, '--out', out]);
       expect(r.code).toBe(2);
-      expect(r.err).toBe(
-        'toolgate lock: tool "deep" cannot be pinned: it is nested more than 1000 levels deep (the proxy drops an ' +
-          'answer so deep)\n',
-      );
+      expect(r.err).toBe(`toolgate lock: ${why}\n`);
       expect(existsSync(out)).toBe(false);
     },
     30_000,

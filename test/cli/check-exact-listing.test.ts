@@ -1,7 +1,8 @@
 // `check --mcp/--url` listed a server's tools through the MCP SDK, which reads each message with JSON.parse: a
 // `minimum` of 9007199254740993 was checked as ...992 and the second of two `required` kept, so check said
 // "admitted" (exit 0) of a listing the proxy refuses to start on. The answers' texts are now kept as they arrived
-// (src/mcp/listing-texts.ts) and read again exactly, as the proxy reads them (src/mcp/exact-listing.ts).
+// (by the proxy's own listing: src/proxy/stdio-lister.ts, http-lister.ts) and read again exactly, as the proxy
+// reads them (src/mcp/exact-listing.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +70,16 @@ async function lockStdio(env: string[]) {
   }
 }
 
+/** `lock` of the test's server at `path`, into a folder removed after. */
+async function lockUrl(path: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-exact-'));
+  try {
+    return await runInProcess(['lock', '--timeout', '10', '--out', join(dir, 'lock.json'), '--url', `${base}${path}`]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** `check --config` of a desktop config naming the fixture with `env` set. */
 async function checkConfig(env: string[]) {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-exact-'));
@@ -95,7 +106,6 @@ describe('check judges a live listing from the texts the server sent, as the pro
   it.each([
     ['stdio', () => checkStdio([])],
     ['stdio, two pages', () => checkStdio(['PAGED'])],
-    ['stdio, a decoy answer the SDK drops before each page', () => checkStdio(['PAGED', 'DECOY'])],
     ['--config, two pages', () => checkConfig(['PAGED'])],
     ['HTTP, JSON bodies', () => checkUrl('/json/')],
     ['HTTP, JSON bodies, two pages', () => checkUrl('/json/PAGED')],
@@ -119,14 +129,21 @@ describe('check judges a live listing from the texts the server sent, as the pro
     30_000,
   );
 
-  // What the MCP SDK's client dropped and the proxy's reader takes: check --url lists through the proxy's client
-  // (src/proxy/http-lister.ts), so it judges what the proxy would, not what the SDK's client read.
-  it('HTTP, decoys the SDK dropped: read as the proxy reads them (their echo tools named twice)', async () => {
-    const r = await checkUrl('/sse/PAGED,DECOY');
-    expect(r.out).toMatch(/rejected {4}echo {2}validation\n.*duplicate tool name "echo"/);
-    expect(r.out).not.toMatch(/bounded|twice/);
-    expect(r.code).toBe(1);
-  }, 30_000);
+  // What the MCP SDK's client dropped and the proxy's reader takes: check lists through the proxy's own client
+  // (src/proxy/stdio-lister.ts, http-lister.ts), so it judges what the proxy would, not what the SDK's client read.
+  it.each([
+    ['HTTP', () => checkUrl('/sse/PAGED,DECOY')],
+    ['stdio', () => checkStdio(['PAGED', 'DECOY'])],
+  ])(
+    '%s, decoys the SDK dropped: read as the proxy reads them (their echo tools named twice)',
+    async (_, run) => {
+      const r = await run();
+      expect(r.out).toMatch(/rejected {4}echo {2}validation\n.*duplicate tool name "echo"/);
+      expect(r.out).not.toMatch(/bounded|twice/);
+      expect(r.code).toBe(1);
+    },
+    30_000,
+  );
 
   it('HTTP, an event stream starting with `ï»¿`: no event of it is read, as the proxy reads none', async () => {
     const r = await checkUrl('/sse/PAGED,LATIN_BOM');
@@ -138,6 +155,8 @@ describe('check judges a live listing from the texts the server sent, as the pro
     ['stdio', () => checkStdio(['RESULT_TWICE'])],
     ['HTTP', () => checkUrl('/json/RESULT_TWICE')],
     ['lock, stdio (nothing pinned: which result was meant cannot be told)', () => lockStdio(['RESULT_TWICE'])],
+    // Before: lock --url pinned the last `result` (no tools), where the proxy does not start.
+    ['lock, HTTP', () => lockUrl('/json/RESULT_TWICE')],
   ])(
     "%s: a page giving its result twice is that server's input error",
     async (_, run) => {

@@ -3,7 +3,8 @@
 // 'helper & exec server'`) holding them made a server that exited at start wait out the whole --timeout, reported
 // as `did not answer "initialize"`, and the helper was left running, re-parented to init. And a server that closed
 // its stdout and ignored SIGTERM held check 2 s after EOF and 2 s after SIGTERM past --timeout. The server leads a
-// group of its own now (src/cli/listing-transport.ts): its exit is the answer, and the group is stopped.
+// group of its own now, started by the proxy's stdio upstream (src/proxy/stdio-lister.ts): its exit is the answer,
+// and the group is stopped.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,6 @@
 // What each command loads, counted rather than timed (the start-up time itself is bench/cli-startup.ts): `check`
-// on files never loads the MCP SDK, process spawning or serve; help and --version load no schema engine. Each
+// on files never loads the MCP SDK, process spawning or serve, and `check --mcp` no SDK; help and --version load no
+// schema engine. Each
 // case also has a command that does load the module, so a hook that saw nothing cannot pass.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,11 +60,16 @@ describe('what each command loads', () => {
     expect(loaded.filter((u) => MCP_SDK.test(u) || SERVE_ONLY.test(u))).toEqual([]);
   });
 
-  it('check --mcp loads the MCP SDK, and serve loads process spawning', () => {
-    expect(loads(['check', '--mcp', '/nonexistent/server']).filter((u) => MCP_SDK.test(u)).length).toBeGreaterThan(0);
+  // Before, check --mcp listed through the SDK's client; it lists through the proxy's stdio upstream now.
+  it('check --mcp lists without the MCP SDK; serve loads it, and process spawning', () => {
+    const checked = loads(['check', '--mcp', '/nonexistent/server']);
+    expect(checked.filter((u) => /\/src\/proxy\/stdio-lister\.ts$/.test(u)).length).toBe(1);
+    expect(checked.filter((u) => MCP_SDK.test(u))).toEqual([]);
     expect(
       loads(['serve', '--name', 'x', '--timeout', '0', '--exec', 'echo']).filter((u) => SERVE_ONLY.test(u)).length,
     ).toBeGreaterThan(0);
+    // Served until its input (empty) ends.
+    expect(loads(['serve', '--name', 'x', '--exec', 'echo']).filter((u) => MCP_SDK.test(u)).length).toBeGreaterThan(0);
   }, 60_000);
 
   it('proxy relays JSON-RPC itself and never loads the MCP SDK (it works where the SDK is not installed)', () => {

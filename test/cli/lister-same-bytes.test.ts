@@ -2,9 +2,13 @@
 // with ids from 0 and `method` first; the proxy named itself `toolgate-proxy` and wrote `jsonrpc` first. A server
 // could tell the lister from the proxy by what it was sent, and show `lock` (and CI's `check --lock`) one catalog and
 // the proxy another. All three write the same bytes now, up to the listing (src/mcp/wire-order.ts), and answer the
-// server's own requests made meanwhile the same way (a review's find: src/mcp/startup-replies.ts). A `--url` server
-// was listed through the SDK's HTTP client, with fetch's headers: it is listed by the proxy's own now
-// (src/proxy/http-lister.ts), and sent the same requests, headers and bodies, up to the listing.
+// server's own requests made meanwhile the same way (a review's find: src/mcp/startup-replies.ts). Still the lister
+// spoke through the SDK's client, and a line that is no JSON-RPC message but carries an id (no `jsonrpc`) was
+// dropped unanswered by it, where the proxy answers it `invalid message`: a server could tell them apart by that. The
+// stdio listers list through the proxy's own stdio upstream now (src/proxy/stdio-lister.ts): the server is sent the
+// same lines in the same order. A `--url` server was listed through the SDK's HTTP client, with fetch's headers: it
+// is listed by the proxy's own now (src/proxy/http-lister.ts), and sent the same requests, headers and bodies, up to
+// the listing.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,42 +22,45 @@ const dir = mkdtempSync(join(tmpdir(), 'toolgate-lister-bytes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * A server that appends every line it is sent to the file named by its argument; once initialized, it asks a `ping`
+ * A server that appends every line it is sent to the file named by its argument, and `LISTED` once it answers the
+ * listing; once initialized, it writes a line with an id that is no JSON-RPC message (no `jsonrpc`), asks a `ping`
  * and a `roots/list` of its own, and answers tools/list only once both are answered.
  */
 const SERVER = `const fs = require('fs');
 const write = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
 let answered = 0;
 let listing;
+const list = (id) => {
+  fs.appendFileSync(process.argv[2], 'LISTED\\n');
+  write({ id, result: { tools: [{ name: 'read', inputSchema: { type: 'object' } }] } });
+};
 require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
   fs.appendFileSync(process.argv[2], line + '\\n');
   const m = JSON.parse(line);
   if (m.method === 'notifications/initialized') {
+    process.stdout.write(JSON.stringify({ id: 'x', method: 'ping' }) + '\\n');
     write({ id: 'p', method: 'ping' });
     write({ id: 'r', method: 'roots/list' });
   }
-  if (m.method === undefined && ++answered === 2 && listing !== undefined) listing();
+  if (/^[pr]$/.test(m.id) && ++answered === 2 && listing !== undefined) listing();
   if (m.id === undefined || m.method === undefined) return;
   if (m.method === 'tools/list' && answered < 2) {
-    listing = () => write({ id: m.id, result: { tools: [{ name: 'read', inputSchema: { type: 'object' } }] } });
+    listing = () => list(m.id);
     return;
   }
   if (m.method === 'initialize')
     write({ id: m.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} },
       serverInfo: { name: 'log', version: '1' } } });
-  else if (m.method === 'tools/list')
-    write({ id: m.id, result: { tools: [{ name: 'read', inputSchema: { type: 'object' } }] } });
+  else if (m.method === 'tools/list') list(m.id);
   else write({ id: m.id, result: {} });
 });`;
 const script = join(dir, 'log-server.cjs');
 writeFileSync(script, SERVER);
 
-/** The lines the server was sent up to its first tools/list and the answers to its own two requests, sorted. */
+/** The lines the server was sent, in order, up to its answering the listing. */
 function sent(log: string): string[] {
   const lines = readFileSync(log, 'utf8').split('\n');
-  const listing = lines.findIndex((l) => l.includes('"tools/list"'));
-  const answers = lines.filter((l) => /"id":"[pr]"/.test(l));
-  return [...lines.slice(0, listing + 1), ...answers].filter((l, i, all) => all.indexOf(l) === i).sort();
+  return lines.slice(0, lines.indexOf('LISTED'));
 }
 
 describe('what a listed server is sent', () => {
@@ -67,9 +74,16 @@ describe('what a listed server is sent', () => {
     if (!started.ok) throw new Error(started.error.message);
     await started.value.close();
     const proxy = sent(logs.proxy);
-    expect(proxy.length).toBe(5);
-    expect(proxy.join('\n')).toContain('"clientInfo":{"name":"toolgate-proxy"');
-    expect(proxy).toContain('{"jsonrpc":"2.0","id":"p","result":{}}');
+    // initialize, notifications/initialized, tools/list, then the answers to `x` (refused), `p` and `r`.
+    expect(proxy.length).toBe(6);
+    expect(proxy[0]).toContain('"clientInfo":{"name":"toolgate-proxy"');
+    expect(proxy.slice(1, 3)).toEqual([
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}',
+    ]);
+    expect(proxy[3]).toBe('{"jsonrpc":"2.0","id":"x","error":{"code":-32600,"message":"invalid message (invalid)"}}');
+    expect(proxy[4]).toBe('{"jsonrpc":"2.0","id":"p","result":{}}');
+    // Byte for byte and in order. Before: the lister left `x` unanswered.
     expect(sent(logs.check)).toEqual(proxy);
     expect(sent(logs.lock)).toEqual(proxy);
   }, 30_000);

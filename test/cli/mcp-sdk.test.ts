@@ -1,5 +1,5 @@
-// The MCP SDK is an optional peer: `check --mcp` and `serve` load it when they run and say what to install
-// when it is absent. The packed-package test (test/package/) runs the same commands without the SDK installed.
+// The MCP SDK is an optional peer: `serve` loads it when it runs and says what to install when it is absent
+// (`check`/`lock --mcp` no longer need it). The packed-package test (test/package/) runs them without the SDK.
 import { describe, expect, it } from 'vitest';
 import { loadMcpSdk, missingSdkMessage, type ModuleImporter } from '../../src/mcp/sdk.js';
 
@@ -18,10 +18,10 @@ describe('loading the optional MCP SDK', () => {
   });
 
   it('an absent SDK is a message naming the command and the package to install', async () => {
-    const loaded = await loadMcpSdk('toolgate check --mcp', absent);
-    expect(loaded).toEqual({ ok: false, message: missingSdkMessage('toolgate check --mcp') });
-    expect(missingSdkMessage('toolgate check --mcp')).toBe(
-      'toolgate check --mcp needs the MCP SDK, an optional peer dependency of toolgate that is not installed: ' +
+    const loaded = await loadMcpSdk('toolgate serve', absent);
+    expect(loaded).toEqual({ ok: false, message: missingSdkMessage('toolgate serve') });
+    expect(missingSdkMessage('toolgate serve')).toBe(
+      'toolgate serve needs the MCP SDK, an optional peer dependency of toolgate that is not installed: ' +
         'run "npm install @modelcontextprotocol/sdk" (version 1.29 or later) next to toolgate (with -g for a global ' +
         'toolgate)',
     );

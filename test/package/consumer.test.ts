@@ -11,6 +11,17 @@ import { npm, packInto, ROOT, run, scratchDir, typeCheck, typesNode, writeConsum
 
 const QUICKSTART = sample('README.md', 'quickstart');
 
+/** An MCP server on stdio written without the SDK: one tool, `echo`. */
+const RAW_SERVER = `require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.id === undefined) return;
+  const result = m.method === 'initialize'
+    ? { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'raw', version: '1' } }
+    : { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] };
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n');
+});
+`;
+
 /** Type-level checks a consumer relies on: were `~standard` `any`, the expected error would not occur. */
 const TYPES = `import { validateSchema, type CompiledSchema, type GateError } from 'toolgate';
 
@@ -253,21 +264,24 @@ describe('the packed package in a scratch consumer [slow: npm pack, npm install,
     expect(run(dir, join(dir, 'node_modules/.bin/toolgate'), ['--version']).stdout).toBe(`${version}\n`);
   });
 
-  it('the CLI works without the MCP SDK; check --mcp, check --config and serve exit 2 saying what to install', () => {
+  it('the CLI works without the MCP SDK: check --mcp and --config list a server; serve says what to install', () => {
     const validate = cli('validate', '--schema', '{"type":"object","required":["city"]}', '--args', '{}');
     expect([validate.status, validate.stdout]).toEqual([
       1,
       'error: invalid arguments for tool:\n$: missing required property "city"\n',
     ]);
-    const listed = cli('check', '--mcp', 'node server.js');
-    expect([listed.status, listed.stderr]).toEqual([2, `toolgate check: ${missingSdkMessage('--mcp')}\n`]);
-    // A server of a --config file is named by the option the user gave, not by --mcp, and by its file and name.
-    writeFileSync(join(dir, 'sdkless.mcp.json'), '{"mcpServers":{"s":{"command":"node","args":["server.js"]}}}');
-    const configured = cli('check', '--config', 'sdkless.mcp.json');
-    expect([configured.status, configured.stderr]).toEqual([
-      2,
-      `toolgate check: sdkless.mcp.json: server "s": ${missingSdkMessage('--config')}\n`,
+    // They list through the proxy's own stdio upstream (src/proxy/stdio-lister.ts): before, both exited 2 saying
+    // the SDK was needed.
+    writeFileSync(join(dir, 'server.cjs'), RAW_SERVER);
+    const listed = cli('check', '--mcp', 'node server.cjs');
+    expect([listed.status, listed.stderr, listed.stdout.split('\n')[0]]).toEqual([
+      0,
+      '',
+      'mcp: node server.cjs: admitted',
     ]);
+    writeFileSync(join(dir, 'sdkless.mcp.json'), '{"mcpServers":{"s":{"command":"node","args":["server.cjs"]}}}');
+    const configured = cli('check', '--config', 'sdkless.mcp.json');
+    expect([configured.status, configured.stderr]).toEqual([0, '']);
     const served = cli('serve', '--name', 'now', '--exec', 'date');
     expect([served.status, served.stderr]).toEqual([
       2,
