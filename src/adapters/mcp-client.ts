@@ -6,43 +6,34 @@ import {
   type ListToolsResult,
   type Tool as ListedTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { AdmissionOptions, BadToolPolicy } from '../catalog/admission.js';
+import type { BadToolPolicy } from '../catalog/admission.js';
 import type { Bundle } from '../catalog/bundle.js';
 import { driftedNames, listingDrift, type LockDrift } from '../catalog/lock-diff.js';
-import { admitMcpToolsWith, MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
+import { admitMcpToolsWith } from '../catalog/mcp.js';
 import { listAllPages, type ToolsPage } from '../catalog/mcp-pages.js';
 import { fail, type Result } from '../result.js';
 import type { CompiledSchema } from '../schema/compile.js';
-import { SCHEMA_OPTION_TABLE, type SchemaOptions } from '../schema/options.js';
-import type { ToolErrorEvent } from '../tools/failure-text.js';
+import type { SchemaOptions } from '../schema/options.js';
 import { McpCallFailure } from '../tools/mcp-result.js';
 import { providerNamesOf } from '../tools/registry.js';
 import { clip, describeValue } from '../util/describe-value.js';
 import { listNames } from '../util/name-list.js';
-import { copyBoundedJson, deepFreeze, type JsonBounds, type JsonExcess } from '../util/plain-json.js';
-import { argumentBounds, DEFAULT_LIMITS, excessFailure, resolveLimits } from '../util/limits.js';
 import { dropRejection } from '../util/host-hook.js';
 import { ownData, readOwnFields } from '../util/own-field.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { type SliceMeter, timeSlices } from '../util/time-slice.js';
-import { pick, readTable } from '../util/option-table.js';
-import { ADMISSION_TABLE } from '../catalog/admission-options.js';
 import { batchLoaderOf } from '../catalog/async-loader.js';
 import { compileOutputSchemas, listingCost } from '../catalog/mcp-output.js';
 import { gateCall } from '../mcp/call-gate.js';
 import { protoTools } from '../mcp/exact-listing.js';
+import { privateArguments } from './mcp-client-arguments.js';
+import { type BackendShared, registryBackend } from './mcp-client-backend.js';
 import { callSender, listedPage, localError, taskOnlyText } from './mcp-client-send.js';
 import { runsOnlyAsTask } from '../mcp/task-only.js';
 import { sendOrFailure, thrownFailure, type FailureTelling } from './mcp-client-failure.js';
 import { readmissions, SDK_REQUEST_TIMEOUT_MS } from './mcp-client-readmit.js';
-import {
-  GUARD_TABLE,
-  lockOption,
-  type GuardClientOptions,
-  type GuardedClient,
-  type McpCallResult,
-  type McpClientLike,
-} from './mcp-client-options.js';
+import { guardSettings } from './mcp-client-settings.js';
+import type { GuardClientOptions, GuardedClient, McpCallResult, McpClientLike } from './mcp-client-options.js';
 
 export type { GuardClientOptions, GuardedClient, McpCallResult, McpClientLike } from './mcp-client-options.js';
 
@@ -66,27 +57,6 @@ interface Admission {
   readonly taskOnly: ReadonlySet<string>;
 }
 
-const DEFAULT_MAX_PAGES = 100;
-/** The text of arguments past a bound. */
-function excessMessage(excess: JsonExcess): string {
-  const failed = excessFailure(excess, false);
-  return failed.ok ? '' : failed.error.message;
-}
-
-/**
- * What is validated and sent of a call's arguments: a frozen private copy of an object, so the caller (or a getter in
- * it) cannot change it between the check and the SDK serialising the request, bounded as the Registry bounds
- * arguments (each reference counted as its JSON text would hold it); anything else as it is. Or why not.
- */
-function privateArguments(given: unknown, limits: JsonBounds): { value: unknown } | { why: string } {
-  if (given === undefined || typeof given !== 'object' || given === null) return { value: given };
-  const copy = copyBoundedJson(given, limits);
-  if (copy.ok) return { value: deepFreeze(copy.value) };
-  return {
-    why: copy.finding.kind === 'not-json' ? 'arguments are not JSON' : clip(excessMessage(copy.finding.excess), 300),
-  };
-}
-
 /**
  * Guards an `@modelcontextprotocol/sdk` Client: listTools admits the server's tools through
  * admitMcpTools (strict by default, or quarantine), callTool validates the arguments against the
@@ -95,46 +65,10 @@ function privateArguments(given: unknown, limits: JsonBounds): { value: unknown 
  * notification (replacing one set before). Never throws; its methods never reject.
  */
 export function guardClient(client: McpClientLike, options: GuardClientOptions = {}): GuardedClient {
-  // Read as plain data (own-field.ts): a getter on the caller's options must not throw out of here.
-  // Refused options fail every admission (and so every call) with the problems, never by a throw.
-  const read = readTable(options, GUARD_TABLE);
-  const lock = lockOption(read.values['lock']);
-  const lockProblem = lock.ok ? [] : [`lock: ${lock.error.message}`];
-  const problems = [...read.problems, ...lockProblem];
-  const violations = [
-    ...read.violations,
-    ...lockProblem.map((message) => ({
-      path: '$',
-      pointer: '',
-      keyword: 'lock',
-      message,
-      schemaPath: '',
-      code: 'invalid_option' as const,
-      params: { option: 'lock' },
-    })),
-  ];
-  const values = read.values as GuardClientOptions;
-  const admission = pick(read.values, ADMISSION_TABLE) as AdmissionOptions;
-  const onAdmission = values.onAdmission;
-  const pages = values.maxPages ?? DEFAULT_MAX_PAGES;
-  const badTools = values.badTools ?? 'fail-batch';
-  const onDrift = values.onDrift;
-  // Output schemas are compiled under the admission's schema options; the host's loader, which may answer later,
-  // is asked in rounds by each admission's own batch loader (async-loader.ts), shared with its inputSchemas.
-  const { schemaLoader: _async, ...outputOptions } = pick(admission, SCHEMA_OPTION_TABLE);
-  const schemaOptions: Record<string, unknown> = { dialects: [...MCP_DEFAULT_DIALECTS], ...outputOptions };
-  const onError = typeof admission.onError === 'function' ? admission.onError : undefined;
-  const exposeErrors = admission.exposeErrors;
-  const notify = (event: ToolErrorEvent): void => {
-    try {
-      dropRejection(onError?.(event));
-    } catch {
-      // The host's logging hook must not change what the model reads.
-    }
-  };
-  const limits = resolveLimits(admission.limits);
-  // Broken limits fail every admission, so no call gets as far as these.
-  const argumentLimits = argumentBounds(limits.ok ? limits.value : DEFAULT_LIMITS);
+  // Read once, as plain data; refused options fail every admission (and so every call), never by a throw.
+  const settings = guardSettings(options);
+  const { problems, violations, lock, admission, onAdmission, pages, badTools, onDrift } = settings;
+  const { schemaOptions, exposeErrors, notify, argumentLimits } = settings;
 
   const report = (result: Result<Bundle>): void => {
     try {
@@ -174,46 +108,17 @@ export function guardClient(client: McpClientLike, options: GuardClientOptions =
         const compiled = await compileOutputSchemas(admitting, schemaOptions as SchemaOptions, slices, cost, loader);
         outputs = compiled.byName;
         const byName = outputs;
-        // For hosts that run calls through bundle.registry, which validated `args`: what reaches the server and
-        // what comes back pass the checks callTool's do (no `__proto__` member, the outputSchema by toolgate).
-        type Context = { callId?: unknown; signal?: unknown };
-        // The name and task rule are read once, at admission: the listing objects are the ones listTools hands the
-        // host, and one renamed there afterwards (`read_file` to `delete_file`) sent its admitted calls to the other
-        // tool, past the grants (a hunt's find).
-        const backend = (tool: { name: string }) => {
-          const name = tool.name;
-          const onlyAsTask = runsOnlyAsTask(tool);
-          return async (args: unknown, context?: Context) => {
-            if (onlyAsTask) return localError(taskOnlyText(name).slice('error: '.length));
-            // The Registry validated the caller's object, which stays the caller's (docs/api.md): a getter in it may
-            // answer otherwise now, and a value changed later would reach the server as the SDK serialises it (a
-            // hunt's find: `maximum: 100` checked, 1000000000 sent). A private copy goes through the one call gate
-            // again, as callTool's does; its texts lose their `error: `, which the Registry adds to a tool's.
-            const copied = privateArguments(args, argumentLimits);
-            if ('why' in copied) return localError(`invalid arguments for ${name}: ${copied.why}`);
-            // A backend runs only in the bundle this admission made: the admission succeeded.
-            const { registry } = (result as { value: Bundle }).value;
-            const verdict = gateCall(registry, name, copied.value, { value: copied.value }, {});
-            if (verdict.kind === 'invalid') return localError(verdict.text.replace(/^error: /, ''));
-            const request = verdict.params as CallToolRequest['params'];
-            const callId = typeof context?.callId === 'string' ? context.callId : '';
-            // The call's deadline and the host's abort end the request too: the SDK tells the server (notifications/
-            // cancelled) and lets it go, where it waited for an answer nobody read until its own 60 s timeout.
-            const signal = context?.signal instanceof AbortSignal ? context.signal : undefined;
-            // Not sent, or sent and then failed: the text and ToolError callTool's caller gets (mcp-client-failure.ts).
-            // Once the call's deadline or the host's abort ended it, the Registry has answered already: a throw after
-            // that (the SDK's AbortError) is nobody's news, so onError does not hear of it.
-            const quiet: FailureTelling = {
-              exposeErrors,
-              notify: (event) => {
-                if (signal?.aborted !== true) notify(event);
-              },
-            };
-            return sendOrFailure(client, quiet, name, callId, signal, () =>
-              sendForRegistry(name, request, byName.get(name), undefined, signal && { signal }, callId),
-            );
-          };
+        // For hosts that run calls through bundle.registry, which validated `args` (mcp-client-backend.ts).
+        const shared: BackendShared = {
+          client,
+          argumentLimits,
+          notify,
+          exposeErrors,
+          bundle: () => (result as { value: Bundle }).value,
+          send: (name, request, signal, callId) =>
+            sendForRegistry(name, request, byName.get(name), undefined, signal && { signal }, callId),
         };
+        const backend = (tool: { name: string }) => registryBackend(shared, tool);
         result = await admitMcpToolsWith(
           { tools: admitting },
           { ...admission, backend },

@@ -1,6 +1,5 @@
 import { fail, failExecution, ok, thrownMessage, type Result } from '../result.js';
-import type { ProviderFinding } from '../interop/profile.js';
-import { compiledFromCache, estimatedCost } from '../schema/compile.js';
+import { compiledFromCache } from '../schema/compile.js';
 import { defineTool, MCP_NAME_RULE, NAME_RULE, type ToolContext } from '../tools/tool.js';
 import { Registry, registerCompiled, type RegistryOptions } from '../tools/registry.js';
 import { REGISTRY_OPTIONS_TABLE } from '../tools/registry-options.js';
@@ -12,131 +11,28 @@ import {
   type Invoke,
   type PreflightOptions,
 } from './admission-options.js';
-import { batchLoaderOf, inLoaderRounds, tooManyRounds, type BatchLoader } from './async-loader.js';
+import { batchLoaderOf, type BatchLoader } from './async-loader.js';
 import { narrowAuthority, type Authority } from './authority.js';
 import { readBatch, type BatchSlot } from './batch-input.js';
+import { applyProvider, preflightAll } from './batch-preflight.js';
 import { makeBundle, type Bundle } from './bundle.js';
 import { identify } from './descriptor.js';
-import { batchError, callFailure, sortDiagnostics, type BatchError, type Diagnostic } from './diagnostics.js';
-import { preflightStaged, type PreflightedTool } from './preflight.js';
-import { providerSettingsOf, providerVerdict, type ProviderSettings } from './provider-policy.js';
+import {
+  batchError,
+  callFailure,
+  diagnosticOf,
+  sortDiagnostics,
+  type BatchError,
+  type Diagnostic,
+} from './diagnostics.js';
+import { duplicateDiagnostics } from './duplicate-names.js';
+import { providerSettingsOf } from './provider-policy.js';
 import { providerToolsOf } from './providers.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
-import { quote } from '../util/describe-value.js';
-import { type SliceMeter, type TimeSlices, timeSlices } from '../util/time-slice.js';
-import { batchCost, chargeTool, type BatchCost } from './batch-cost.js';
+import { type SliceMeter, timeSlices } from '../util/time-slice.js';
+import { batchCost, type BatchCost } from './batch-cost.js';
 
 export type { AdmissionOptions } from './admission-options.js';
-
-type Outcome = { readonly tool: PreflightedTool } | { readonly diagnostic: Diagnostic };
-
-function diagnosticOf(
-  descriptor: unknown,
-  index: number,
-  stage: Diagnostic['stage'],
-  error: Diagnostic['error'],
-): Diagnostic {
-  const { name, revision } = identify(descriptor);
-  return { name, revision, index, stage, error };
-}
-
-/** Preflights every descriptor, loading what the schemas reference in rounds (see BatchLoader). */
-async function preflightAll(
-  slots: readonly BatchSlot[],
-  descriptors: readonly unknown[],
-  options: PreflightOptions,
-  loader: BatchLoader | undefined,
-  cost: BatchCost,
-  names: RegExp,
-  slices: TimeSlices,
-  schemaRequired: boolean,
-): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  const pending: number[] = [];
-  slots.forEach((slot, i) => {
-    if (slot.present) pending.push(i);
-    else {
-      const error = {
-        class: 'validation' as const,
-        message: `invalid tool descriptor: ${slot.problem}`,
-        violations: [],
-      };
-      outcomes[i] = { diagnostic: diagnosticOf(undefined, i, 'descriptor', error) };
-    }
-  });
-  const stuck = await inLoaderRounds(pending, loader, async (i) => {
-    if (slices.due()) await slices.pause();
-    const { result, stage } = preflightStaged(descriptors[i], options, names, schemaRequired);
-    if (!result.ok) {
-      outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, stage, result.error) };
-      return 'failed';
-    }
-    outcomes[i] = { tool: result.value };
-    // Past the batch's bound nothing more is compiled: the batch fails (admitSlots).
-    return chargeTool(cost, result.value.inputSchema, estimatedCost(result.value.compiled)) ? 'settled' : 'stop';
-  });
-  for (const i of stuck) outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', tooManyRounds()) };
-  return outcomes;
-}
-
-/**
- * Runs the provider profile over every schema that passed preflight. Under 'quarantine' a tool the
- * provider rejects becomes a schema diagnostic in place (so strict fails the batch and quarantine
- * leaves it out, exactly as for toolgate's own refusals); the findings of the others are returned by name.
- */
-function applyProvider(
-  descriptors: readonly unknown[],
-  outcomes: Outcome[],
-  settings: ProviderSettings,
-  limits: AdmissionOptions['limits'],
-): Map<string, readonly ProviderFinding[]> {
-  const findings = new Map<string, readonly ProviderFinding[]>();
-  const provider = settings.provider;
-  if (provider === undefined) return findings;
-  outcomes.forEach((o, i) => {
-    if (!('tool' in o)) return;
-    const verdict = providerVerdict(o.tool.inputSchema, { provider, policy: settings.policy }, { limits });
-    if (verdict.error !== undefined)
-      outcomes[i] = { diagnostic: diagnosticOf(descriptors[i], i, 'schema', verdict.error) };
-    else findings.set(o.tool.name, verdict.findings);
-  });
-  return findings;
-}
-
-/**
- * Every occurrence of a name after its first is a batch problem, in either mode. With `all`, the first
- * occurrence gets one too: a tool that leaves duplicates out must not keep one of them, since which
- * one the server means is unknown.
- */
-function duplicateDiagnostics(descriptors: readonly unknown[], all: boolean): Diagnostic[] {
-  const first = new Map<string, number>();
-  const out: Diagnostic[] = [];
-  const duplicate = (d: unknown, i: number, other: number): Diagnostic => {
-    const message = `duplicate tool name ${quote(identify(d).name)}: also descriptor #${other}`;
-    return diagnosticOf(d, i, 'descriptor', {
-      class: 'validation',
-      message,
-      violations: [
-        { path: '$', pointer: '', keyword: 'name', message, schemaPath: '/name', code: 'duplicate_name', params: {} },
-      ],
-    });
-  };
-  const firstReported = new Set<number>();
-  descriptors.forEach((d, i) => {
-    const { name } = identify(d);
-    if (name === '') return;
-    const seen = first.get(name);
-    if (seen === undefined) first.set(name, i);
-    else {
-      out.push(duplicate(d, i, seen));
-      if (all && !firstReported.has(seen)) {
-        firstReported.add(seen);
-        out.push(duplicate(descriptors[seen], seen, i));
-      }
-    }
-  });
-  return out;
-}
 
 /**
  * How a batch treats a tool with a problem of its own. 'fail-batch' (admitBatch's rule): per `mode`

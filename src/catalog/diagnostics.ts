@@ -1,6 +1,7 @@
 import type { ErrorClass, Failure, GateError, Violation } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { quote } from '../util/describe-value.js';
+import { identify } from './descriptor.js';
 
 /**
  * Why one tool of a batch was not admitted, with the original structured error. Trusted-host
@@ -105,4 +106,15 @@ export function batchError(diagnostics: readonly Diagnostic[], mode: 'strict' | 
     ...(kind === undefined ? {} : { kind }),
     ...(limit === undefined ? {} : { limit }),
   };
+}
+
+/** The diagnostic of descriptor #`index` at `stage`, named by the descriptor's own name and revision. */
+export function diagnosticOf(
+  descriptor: unknown,
+  index: number,
+  stage: Diagnostic['stage'],
+  error: Diagnostic['error'],
+): Diagnostic {
+  const { name, revision } = identify(descriptor);
+  return { name, revision, index, stage, error };
 }

@@ -24,6 +24,8 @@ import { distinctHeaders } from '../mcp/routing-headers.js';
 import type { UnreadAnswers } from './unread-answers.js';
 import type { StreamOwner, UnreadStreams } from './unread-streams.js';
 import { WaitingRequests } from './waiting-requests.js';
+import { ClientStreams } from './client-streams.js';
+import { IdleClock } from './session-idle.js';
 
 /** A POST waiting for its reply; `modern`: a 2026-07-28 request, whose -32601 is a 404 (below). */
 interface Waiting {
@@ -51,17 +53,16 @@ export class HttpSession {
   private readonly waiting = new Map<number, Waiting>();
   /** The requests the relay has not answered yet (client gone or not), and their client ids. */
   private readonly unanswered = new WaitingRequests();
-  /** POST responses turned into SSE streams, newest last. */
-  private readonly streams = new Set<ServerResponse>();
-  private standalone: ServerResponse | undefined;
-  private idle: NodeJS.Timeout | undefined;
+  /** Its GET stream and the POST responses turned into streams (client-streams.ts). */
+  private readonly streams = new ClientStreams();
   private closed = false;
   /** Its streams as the bounds on unread stream bytes see them (a bound per stream let 100 POSTs hold 100x). */
   private readonly owner: StreamOwner;
-  /** Counts every use across sessions: a tick, not a clock, so two uses in one millisecond still have an order. */
-  private static ticks = 0;
-  /** When this session was last used: a request or stream arrived, or its last one ended. */
-  private lastUse = ++HttpSession.ticks;
+  /** When it was last used, and the timer that ends it when idle (session-idle.ts). */
+  private readonly idle = new IdleClock(
+    () => this.settings.listen?.sessionIdleMs,
+    () => void this.close('was idle for --session-idle'),
+  );
 
   constructor(
     /** The Mcp-Session-Id; undefined for the shared session of --stateless. */
@@ -109,18 +110,19 @@ export class HttpSession {
       // The answers are written by promise continuations: let them run before the session is closed.
       setImmediate(() => void this.close(`its server ${why}`));
     });
-    const drop = (res: ServerResponse): void => {
-      if (this.standalone === res) this.standalone = undefined;
-      this.streams.delete(res);
+    this.owner = {
+      name: this.label,
+      streams: () => this.streams.withWaiting(this.waiting.values()),
+      drop: (res) => this.streams.drop(res),
     };
-    this.owner = { name: this.label, streams: () => this.openStreams(), drop };
     hooks.streams.add(this.owner);
     this.arm();
   }
 
   /** A request of the client, with its text; its reply ends `res`. */
   request(m: RpcMessage & { id: string | number }, text: string, res: ServerResponse): void {
-    this.touch();
+    // A request arrived: the idle clock stops until nothing waits any more.
+    this.idle.touch();
     const key = JSON.stringify(m.id);
     if (this.id !== undefined && this.unanswered.ownOf(key) !== undefined) {
       const error = { code: RPC.invalidRequest, message: 'a request with this id is still waiting for its answer' };
@@ -140,7 +142,7 @@ export class HttpSession {
     const full = this.unanswered.refusal(bytes);
     if (full !== undefined) {
       refuse(res, 429, full, { 'retry-after': '1' }, RPC.internalError, m.id);
-      // touch() stopped the idle clock: every way out restarts it, or the session would never idle out.
+      // idle.touch() stopped the clock: every way out restarts it, or the session would never idle out.
       this.arm();
       return;
     }
@@ -148,10 +150,10 @@ export class HttpSession {
     this.waiting.set(own, { clientId: m.id, res, modern });
     // Shared: client ids may collide, so cancellations by id are dropped (closing the POST cancels instead).
     this.unanswered.hold(own, bytes, this.id === undefined ? undefined : key);
-    if (this.id !== undefined) this.streams.add(res);
+    if (this.id !== undefined) this.streams.addPost(res);
     // A client gone before its answer waits for nothing: its answer will be dropped, and the session may idle.
     res.on('close', () => {
-      this.streams.delete(res);
+      this.streams.deletePost(res);
       if (this.waiting.get(own)?.res !== res) return;
       this.waiting.delete(own);
       if (cancels) this.cancel(own);
@@ -162,7 +164,7 @@ export class HttpSession {
 
   /** A notification or a reply of the client (answered 202 by the caller). */
   accept(m: RpcMessage, text: string): void {
-    this.touch();
+    this.idle.touch();
     // Shared (--stateless): no server-to-client request ever reaches a client, so a reply is some client's guess
     // at the id of one made during another's call (ids count up from 1), in the moment before the proxy refuses it.
     if (this.id === undefined && m.method === undefined) return;
@@ -170,7 +172,7 @@ export class HttpSession {
       // The client names its own id; the relay knows this session's (http-cancel.ts). Shared: others', dropped.
       const own = this.unanswered.ownOf(cancelledKey(m.params));
       if (own !== undefined) this.cancel(own, m.params);
-      // touch() stopped the idle clock: every way out restarts it, or the session would never idle out.
+      // idle.touch() stopped the clock: every way out restarts it, or the session would never idle out.
       this.arm();
       return;
     }
@@ -180,21 +182,10 @@ export class HttpSession {
 
   /** Opens the client's GET stream; false when one is open already. */
   listen(res: ServerResponse): boolean {
-    this.touch();
-    if (this.standalone !== undefined) {
-      this.arm();
-      return false;
-    }
-    res.writeHead(200, { ...SSE_HEADERS, ...this.idHeader() });
-    res.flushHeaders();
-    this.standalone = res;
-    res.on('close', () => {
-      if (this.standalone !== res) return;
-      this.standalone = undefined;
-      this.arm();
-    });
+    this.idle.touch();
+    const opened = this.streams.openGet(res, this.idHeader(), () => this.arm());
     this.arm();
-    return true;
+    return opened;
   }
 
   /**
@@ -202,29 +193,24 @@ export class HttpSession {
    * a request waits or a stream is open (the client is there), and once it is closed.
    */
   get idleSince(): number | undefined {
-    return this.standalone !== undefined || this.streams.size > 0 ? undefined : this.quietSince;
+    return this.streams.open ? undefined : this.quietSince;
   }
 
   /** idleSince, a stream open or not: what a client over its --grants share may lose (session-room.ts). */
   get quietSince(): number | undefined {
-    return this.closed || this.waiting.size > 0 ? undefined : this.lastUse;
+    return this.closed || this.waiting.size > 0 ? undefined : this.idle.lastUse;
   }
 
   /** Ends the session: pending requests answered with an error, streams closed, its server stopped. */
   async close(why: string): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.idle !== undefined) clearTimeout(this.idle);
+    this.idle.stop();
     const error = { code: RPC.internalError, message: 'the session ended' };
     for (const [own] of this.waiting)
       this.reply(own, (clientId) => JSON.stringify({ jsonrpc: '2.0', id: clientId, error }));
     // Ended, a stream its client does not read would keep its socket and what it holds for good: bounded as answers.
-    for (const s of [...this.streams, ...(this.standalone === undefined ? [] : [this.standalone])]) {
-      s.end();
-      this.hooks.unread.written(s, this, this.label);
-    }
-    this.streams.clear();
-    this.standalone = undefined;
+    this.streams.endAll((s) => this.hooks.unread.written(s, this, this.label));
     this.hooks.streams.delete(this.owner);
     this.hooks.ended(this, why);
     await this.upstream.stop();
@@ -239,20 +225,10 @@ export class HttpSession {
     return this.id === undefined ? {} : { 'mcp-session-id': this.id };
   }
 
-  /** A request arrived: the idle clock stops until nothing waits any more. */
-  private touch(): void {
-    this.lastUse = ++HttpSession.ticks;
-    if (this.idle !== undefined) clearTimeout(this.idle);
-    this.idle = undefined;
-  }
-
   /** Starts the idle clock when no request waits (a long call is not idleness). */
   private arm(): void {
     if (this.closed || this.waiting.size > 0 || this.id === undefined) return;
-    this.lastUse = ++HttpSession.ticks;
-    if (this.idle !== undefined) clearTimeout(this.idle);
-    this.idle = setTimeout(() => void this.close('was idle for --session-idle'), this.settings.listen?.sessionIdleMs);
-    this.idle.unref();
+    this.idle.start();
   }
 
   /**
@@ -274,7 +250,7 @@ export class HttpSession {
     // Shared (--stateless): only a notification, on a request's own stream, reaches the one client that sent it.
     const shared = this.id === undefined;
     const own = shared && message.id !== undefined ? undefined : this.ownStream(related);
-    const target = own ?? (shared ? undefined : this.streamFor());
+    const target = own ?? (shared ? undefined : this.streams.newest());
     if (target !== undefined) {
       if (!target.headersSent) target.writeHead(200, { ...SSE_HEADERS, ...this.idHeader() });
       target.write(event);
@@ -289,26 +265,10 @@ export class HttpSession {
     }
   }
 
-  /** The GET stream and the waiting POSTs' responses (a --stateless session's too: they are in no `streams`). */
-  private *openStreams(): Iterable<ServerResponse> {
-    if (this.standalone !== undefined) yield this.standalone;
-    for (const { res } of this.waiting.values()) if (!res.destroyed) yield res;
-  }
-
   /** The open response stream of waiting request `own`. */
   private ownStream(own: string | number | undefined): ServerResponse | undefined {
     const res = typeof own === 'number' ? this.waiting.get(own)?.res : undefined;
     return res === undefined || res.writableEnded || res.destroyed ? undefined : res;
-  }
-
-  /** The stream a server-to-client message goes on: the GET stream, else the newest POST stream. */
-  private streamFor(): ServerResponse | undefined {
-    for (;;) {
-      const target = this.standalone ?? [...this.streams].at(-1);
-      if (target === undefined || !(target.writableEnded || target.destroyed)) return target;
-      if (this.standalone === target) this.standalone = undefined;
-      this.streams.delete(target);
-    }
   }
 
   /** Writes the reply to this session's request `own`, built for the client's id. */
@@ -317,7 +277,7 @@ export class HttpSession {
     const entry = typeof own === 'number' ? this.waiting.get(own) : undefined;
     if (entry === undefined) return;
     this.waiting.delete(own as number);
-    this.streams.delete(entry.res);
+    this.streams.deletePost(entry.res);
     this.answer(entry.res, build(entry.clientId), status);
     this.arm();
   }

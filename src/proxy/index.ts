@@ -1,5 +1,6 @@
 // `toolgate/proxy`: the proxy as a library. startProxy runs it; readProxyOptions checks options without starting.
-export { readProxyOptions, type ProxyListen, type ProxyOptions, type ProxyUpstream } from './options.js';
+export type { ProxyListen } from './listen-options.js';
+export { readProxyOptions, type ProxyOptions, type ProxyUpstream } from './options.js';
 export type { ProxyExit } from './exit.js';
 export { PROXY_DEFAULTS, type ProxySettings } from './settings.js';
 export {

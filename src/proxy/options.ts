@@ -9,22 +9,15 @@ import { parseLock } from '../catalog/lock-file.js';
 import { MCP_DEFAULT_DIALECTS } from '../catalog/mcp.js';
 import { PROVIDER_NAMES } from '../interop/providers.js';
 import type { ProviderName } from '../interop/profile.js';
-import { fail, type Result } from '../result.js';
+import type { Result } from '../result.js';
 import { MAX_TIMEOUT_MS } from '../tools/deadline.js';
-import { BOOLEAN, FUNCTION, listOf, OBJECT, oneOf, readTable, rule } from '../util/option-table.js';
-import { readGrantsFile } from './client-grants.js';
+import { BOOLEAN, FUNCTION, listOf, OBJECT, oneOf } from '../util/option-table.js';
 import { compileGrants, compileMethodDenials } from './grants.js';
+import { listenOf, type ProxyListen } from './listen-options.js';
+import { POSITIVE, problem, readOptions, STRING, STRINGS, WHOLE } from './option-rules.js';
 import { readServers } from './servers-options.js';
 import { type UpstreamPart, upstreamOf } from './upstream-options.js';
-import {
-  isLoopback,
-  MIN_TOKEN_LENGTH,
-  origin,
-  PROXY_DEFAULTS,
-  type ListenSettings,
-  type ProxySettings,
-  type ServerEntry,
-} from './settings.js';
+import { PROXY_DEFAULTS, type ProxySettings, type ServerEntry } from './settings.js';
 
 /** The server to gate: a command run on stdio (no shell), or a Streamable HTTP endpoint. */
 export type ProxyUpstream =
@@ -41,29 +34,6 @@ export type ProxyUpstream =
       /** Sent with every request; every value a secret (masked in all the proxy sends and writes). */
       readonly headers?: Readonly<Record<string, string>>;
     };
-
-/** Serving clients over Streamable HTTP instead of this process's stdio. */
-export interface ProxyListen {
-  /** 0 picks a free port (the handle's `url` names it). */
-  readonly port: number;
-  /** Default 127.0.0.1; anything but loopback needs `authToken`. */
-  readonly host?: string;
-  /** Every request must carry `Authorization: Bearer <authToken>` (at least 16 characters). */
-  readonly authToken?: string;
-  /** Origins served besides requests without an Origin header (exact `scheme://host[:port]`). */
-  readonly allowOrigins?: readonly string[];
-  readonly sessionIdleSeconds?: number;
-  readonly maxSessions?: number;
-  /** Connections held at once (default 1024); one past it is answered 503 and closed. */
-  readonly maxConnections?: number;
-  /** No sessions: one upstream shared by every client (only for servers that keep no per-client state). */
-  readonly stateless?: boolean;
-  /**
-   * A grants file (`--grants`): a bearer token per client, each read from this process's environment, and the
-   * tools each client may see and call (docs/proxy.md). Not with `authToken` or `stateless`.
-   */
-  readonly grants?: string;
-}
 
 /** What startProxy is asked to do: `toolgate proxy`'s flags as typed fields. */
 export interface ProxyOptions {
@@ -138,15 +108,6 @@ export const PROXY_FLAGS: Readonly<Record<string, string>> = {
   lock: 'lock',
 };
 
-const STRING = rule('a string', (v) => typeof v === 'string');
-const STRINGS = rule('an array of strings', (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'));
-const POSITIVE = rule('a positive number', (v) => typeof v === 'number' && Number.isFinite(v) && v > 0);
-const WHOLE = (low: number, high: number) =>
-  rule(
-    `a whole number from ${low} to ${high}`,
-    (v) => Number.isInteger(v) && (v as number) >= low && (v as number) <= high,
-  );
-
 const PROXY_TABLE = {
   upstream: OBJECT,
   servers: OBJECT,
@@ -170,77 +131,6 @@ const PROXY_TABLE = {
   providerPolicy: oneOf('report', 'quarantine'),
   onLog: FUNCTION,
 } as const;
-const LISTEN_TABLE = {
-  port: WHOLE(0, 65535),
-  host: STRING,
-  authToken: STRING,
-  allowOrigins: STRINGS,
-  sessionIdleSeconds: POSITIVE,
-  maxSessions: WHOLE(1, 100_000),
-  maxConnections: WHOLE(1, 1_000_000),
-  stateless: BOOLEAN,
-  grants: STRING,
-} as const;
-
-const problem = (message: string) => fail('validation', message);
-
-/** Reads one options object against its table: its values, or the first problem. */
-function read(source: unknown, table: Parameters<typeof readTable>[1], prefix: string) {
-  const r = readTable(source, table, prefix);
-  return r.problems.length > 0
-    ? fail('validation', r.problems[0] as string, r.violations)
-    : { ok: true as const, value: r.values };
-}
-
-/** `listen` read and checked, with the token as a secret; `env` holds the tokens a grants file names. */
-export function listenOf(
-  source: unknown,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): Result<ListenSettings | undefined> {
-  if (source === undefined) return { ok: true, value: undefined };
-  const r = read(source, LISTEN_TABLE, 'listen.');
-  if (!r.ok) return r;
-  const v = r.value as unknown as ProxyListen;
-  if (v.port === undefined) return problem('listen.port is required (0 picks a free port)');
-  const host = v.host ?? PROXY_DEFAULTS.host;
-  if (v.authToken !== undefined && v.authToken.length < MIN_TOKEN_LENGTH)
-    return problem(`listen.authToken must be at least ${MIN_TOKEN_LENGTH} characters`);
-  if (v.grants !== undefined && v.authToken !== undefined)
-    return problem('listen.authToken (one token for every client) and listen.grants (one per client): give one');
-  if (v.grants !== undefined && v.stateless === true)
-    return problem('listen.grants needs sessions: with listen.stateless every client shares one session');
-  const clients = v.grants === undefined ? undefined : readGrantsFile(v.grants, `listen.grants ${v.grants}`, env);
-  if (clients !== undefined && !clients.ok) return clients;
-  if (v.authToken === undefined && clients === undefined && !isLoopback(host))
-    return problem(
-      `listen.host ${JSON.stringify(host)} is reachable from other machines: give listen.authToken or listen.grants`,
-    );
-  const origins: string[] = [];
-  for (const o of v.allowOrigins ?? []) {
-    const read = origin(o);
-    if (read === undefined) return problem(`listen.allowOrigins needs scheme://host[:port], got ${JSON.stringify(o)}`);
-    origins.push(read);
-  }
-  if (v.stateless === true && (v.sessionIdleSeconds !== undefined || v.maxSessions !== undefined))
-    return problem('listen.stateless keeps no sessions: sessionIdleSeconds and maxSessions do not apply');
-  const idleMs = Math.round((v.sessionIdleSeconds ?? PROXY_DEFAULTS.sessionIdleSeconds) * 1000);
-  if (idleMs < 1 || idleMs > MAX_TIMEOUT_MS)
-    return problem(`listen.sessionIdleSeconds must be between 0.001 and ${MAX_TIMEOUT_MS / 1000}`);
-  return {
-    ok: true,
-    value: {
-      host,
-      port: v.port,
-      token: v.authToken,
-      origins,
-      sessionIdleMs: idleMs,
-      maxSessions: v.maxSessions ?? PROXY_DEFAULTS.maxSessions,
-      maxConnections: v.maxConnections ?? PROXY_DEFAULTS.maxConnections,
-      stateless: v.stateless === true,
-      ...(clients === undefined ? {} : { clients: clients.value }),
-    },
-  };
-}
 
 /** Reads a lock file for `lock`: its text parsed by `parse` (a single lock, or with servers a config's). */
 function lockOf<T>(file: string, parse: (text: string, source: string) => Result<T, { message: string }>): Result<T> {
@@ -257,7 +147,7 @@ function lockOf<T>(file: string, parse: (text: string, source: string) => Result
 
 /** startProxy's options as the settings the proxy runs on; a wrong option is the problem naming it. */
 export function readProxyOptions(options: unknown): Result<ProxySettings> {
-  const r = read(options, PROXY_TABLE, '');
+  const r = readOptions(options, PROXY_TABLE, '');
   if (!r.ok) return r;
   const v = r.value as Partial<ProxyOptions>;
   if (v.upstream !== undefined && v.servers !== undefined) return problem('give upstream or servers, not both');

@@ -8,35 +8,19 @@
 import { maskSecrets } from '../exec/mask-secrets.js';
 import { RPC } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
-import { admitUpstream } from './admission.js';
 import { NOTHING, type Published } from './published.js';
 import type { ProxyIO } from './io.js';
-import { Backoff } from './restart.js';
+import type { Readmission } from './readmission.js';
+import { type Slot, slotOf, slotReadmission } from './server-slot.js';
 import type { ProxySettings } from './settings.js';
+import { START_WAIT_MS, startedWithin } from './start-wait.js';
 import { whenTold } from './stop-signal.js';
-import { readmissionLines } from './summary.js';
-import { GONE, heldLine, Readmission } from './readmission.js';
 import { unmatchedGrantLines } from './unmatched-grants.js';
 import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
 
-/**
- * How long a gateway waits for its servers at start before it serves those up, well within a client's own wait for
- * `initialize` (which may be shorter than `--timeout`): the others are served when up, announced by
- * `tools/list_changed`. A client's `tools/list` waits for its servers' re-admissions as long at most.
- */
-export const START_WAIT_MS = 5_000;
-
-/** One server of the set: its settings, and its upstream while it is served. */
-export interface Slot {
-  readonly name: string;
-  readonly settings: ProxySettings;
-  upstream: Upstream | undefined;
-  /** What it publishes (NOTHING while down), by the server's own tool names. */
-  published: Published;
-  /** Why it is not served (undefined while it is). */
-  down: string | undefined;
-  readonly backoff: Backoff;
-}
+// Where the set's session and the tests have always found them.
+export type { Slot } from './server-slot.js';
+export { START_WAIT_MS } from './start-wait.js';
 
 /** What the session does when a server comes up (its peer's handlers) or its tools change. */
 export interface SetHooks {
@@ -96,14 +80,7 @@ export class ServerSet {
     announce: boolean,
   ): Promise<ServerSet | UpstreamFailure> {
     const secrets = [...new Set(servers.flatMap((s) => s.secrets))];
-    const slots: Slot[] = servers.map((settings) => ({
-      name: settings.namespace ?? '',
-      settings,
-      upstream: undefined,
-      published: NOTHING,
-      down: 'starting',
-      backoff: new Backoff(),
-    }));
+    const slots = servers.map(slotOf);
     const set = new ServerSet(slots, io, told, secrets, announce);
     // Each summary is held and said here in config order, not as each server finishes admission: the same config
     // says the same bytes whichever server is quicker (a hunt's find). One that joins later says its own then.
@@ -165,30 +142,17 @@ export class ServerSet {
     this.readmissions.get(slot)?.request();
   }
 
-  /** The admissions again of `slot`, of whichever of its upstreams serves when each begins. */
+  /** The admissions again of `slot` (server-slot.ts); what it publishes next is said and told to the session. */
   private readmission(slot: Slot): Readmission {
-    return new Readmission({
-      admit: async (meter) => {
-        const upstream = slot.upstream;
-        if (upstream === undefined) return GONE;
-        const admitted = await admitUpstream(upstream.peer, slot.settings, meter);
-        return slot.upstream === upstream ? admitted : GONE;
-      },
-      failed: (message) => this.say(`server ${slot.name}: re-admission failed, no tool published: ${message}`),
-      held: (ms) => this.say(`server ${slot.name}: ${heldLine(ms)}`),
-      done: (next) => {
-        const upstream = slot.upstream;
-        if (next === GONE || upstream === undefined) return slot.published;
-        const { display, quiet } = slot.settings;
-        for (const line of readmissionLines(slot.published, next, upstream.init, display, quiet === true))
-          this.say(line);
-        slot.published = next;
+    return slotReadmission(
+      slot,
+      (line) => this.say(line),
+      () => {
         this.sayUnmatchedGrants();
         // A client that closed its input asks nothing more: no tools/list_changed is written to it.
         if (!this.ending) this.hooks?.changed(slot);
-        return next;
       },
-    });
+    );
   }
 
   /**
@@ -319,31 +283,4 @@ export class ServerSet {
     });
     this.opening.add(joined);
   }
-}
-
-/**
- * What each of `attempts` settled with (undefined: still under way): all of them, or with `ms`, those settled by
- * then, and past it as soon as one server is up (a set that serves none yet keeps waiting, so one whose servers all
- * fail still fails at start). Its timer is cleared once it has answered.
- */
-async function startedWithin(
-  attempts: readonly Promise<Upstream | UpstreamFailure>[],
-  ms: number | undefined,
-): Promise<(Upstream | UpstreamFailure | undefined)[]> {
-  const results: (Upstream | UpstreamFailure | undefined)[] = attempts.map(() => undefined);
-  let up = (): void => undefined;
-  const someUp = new Promise<void>((resolve) => (up = resolve));
-  const all = Promise.all(
-    attempts.map((a, i) =>
-      a.then((o) => {
-        results[i] = o;
-        if ('peer' in o) up();
-      }),
-    ),
-  );
-  let timer: NodeJS.Timeout | undefined;
-  if (ms !== undefined) await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-  await Promise.race([all, ...(ms === undefined ? [] : [someUp])]);
-  return [...results];
 }

@@ -10,7 +10,8 @@ import { openHttpFront } from './http.js';
 import type { ProxyExit } from './exit.js';
 import type { ProxyIO, ProxyReady } from './io.js';
 import { runProxy } from './run.js';
-import { listenOf, readProxyOptions, type ProxyOptions } from './options.js';
+import { listenOf } from './listen-options.js';
+import { readProxyOptions, type ProxyOptions } from './options.js';
 
 /** A running proxy. */
 export interface ProxyHandle {

@@ -14,22 +14,14 @@ import { readBody } from './upstream-body.js';
 import { type ExchangeCut, exchangeCut } from './exchange-cut.js';
 import { type UpstreamResponse, upstreamClient } from './upstream-request.js';
 import { reachFailureText } from '../mcp/reach-failure.js';
+import { ABANDONED, UpstreamExchanges } from './upstream-exchanges.js';
+import { SessionHeaders } from './upstream-session-headers.js';
+import { Unaccepted } from './upstream-unaccepted.js';
 
 /** How long stop() waits for the session's DELETE. */
 const DELETE_WAIT_MS = 2000;
-/** How long a notification or a reply POSTed waits for the server's 202. */
+/** How long a notification or a reply POSTed waits for its 202 (how many may wait: upstream-unaccepted.ts). */
 const ACCEPT_WAIT_MS = 10_000;
-/**
- * Notifications and replies POSTed at once whose 202 has not come, and their bytes: past either a new one is
- * dropped (said once), as answers to a stdio server that stopped reading are. Each holds its body and a request
- * for up to ACCEPT_WAIT_MS: a client sending notifications faster than the server accepts them would otherwise
- * fill the proxy's memory. One is always sent, whatever its size.
- */
-export const MAX_UNACCEPTED = 100;
-export const MAX_UNACCEPTED_BYTES = 16 * 1024 * 1024;
-const UNACCEPTED =
-  `the MCP server has not accepted ${MAX_UNACCEPTED} notifications and replies (or ` +
-  `${MAX_UNACCEPTED_BYTES >> 20} MiB of them): more are dropped until it does`;
 
 /**
  * The bytes of the server's answers all of a proxy's exchanges read at once (src/proxy/upstream-body.ts): twice the
@@ -61,8 +53,7 @@ export function openHttpUpstream(
   const client = upstreamClient(url);
   // A network error's text is masked of the header values before it is clipped (a value cut in two escapes).
   const secrets = Object.values(headers).flatMap((v) => [v, v.slice(v.lastIndexOf(' ') + 1)]);
-  let session: string | undefined;
-  let protocol: string | undefined;
+  const ids = new SessionHeaders(headers);
   let closed = false;
   // Said once per upstream: a server answering many calls at once with long bodies would repeat it for each.
   let toldBusy = false;
@@ -74,39 +65,7 @@ export function openHttpUpstream(
   const gone = new Promise<string>((resolve) => {
     ended = resolve;
   });
-  const base = (): Record<string, string> => ({
-    ...headers,
-    ...(session !== undefined ? { 'mcp-session-id': session } : {}),
-    ...(protocol !== undefined ? { 'mcp-protocol-version': protocol } : {}),
-  });
-  /** The headers of a POST, made again only when the session id or the protocol version changed. */
-  let posted: { session?: string; protocol?: string; headers: Record<string, string> } | undefined;
-  const postHeaders = (): Record<string, string> => {
-    if (posted === undefined || posted.session !== session || posted.protocol !== protocol) {
-      const headers = { ...base(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-      posted = {
-        ...(session === undefined ? {} : { session }),
-        ...(protocol === undefined ? {} : { protocol }),
-        headers,
-      };
-    }
-    return posted.headers;
-  };
-  /**
-   * The exchange of each request still open, by its id: an abandoned request's is aborted (its answer is no longer
-   * wanted, and a client calling and cancelling in a loop would otherwise keep a connection open for each), and so
-   * is one whose answer came on another stream (the GET stream, another request's), once it has been read on for
-   * ANSWERED_ELSEWHERE_MS: nothing ended it before, and a server answering every call so held a connection per call
-   * for the session's life (a hunt: 300 of 300). Read on, as a stream whose own answer came is read out: a server
-   * crossing two answers sends the other's on it (a review: cut at once, that answer was lost).
-   */
-  const byRequest = new Map<number, ExchangeCut>();
-  const release = (id: number): void => {
-    const own = byRequest.get(id);
-    if (own === undefined) return;
-    byRequest.delete(id);
-    setTimeout(() => own.abort(ABANDONED), ANSWERED_ELSEWHERE_MS).unref();
-  };
+  const exchanges = new UpstreamExchanges();
   /**
    * A reply made here for a request of the proxy's the server did not answer. Only for requests: a reply the
    * proxy sent carries the server's id, which may equal one of the proxy's own pending ids.
@@ -128,12 +87,12 @@ export function openHttpUpstream(
         if (awaited !== undefined && m.id === awaited && m.method === undefined) answer = true;
         if (initializing && m.result !== null && typeof m.result === 'object') {
           const v = (m.result as { protocolVersion?: unknown }).protocolVersion;
-          if (typeof v === 'string') protocol = v;
+          if (typeof v === 'string') ids.protocol = v;
         }
         // What comes on a request's own stream before its answer belongs to that request (MCP, "Transports").
         const related = !body && typeof awaited === 'number' && m.method !== undefined ? awaited : undefined;
         sink.message(m, t, related);
-        if (m.method === undefined && typeof m.id === 'number' && m.id !== awaited) release(m.id);
+        if (m.method === undefined && typeof m.id === 'number' && m.id !== awaited) exchanges.answeredElsewhere(m.id);
       },
       bad: sink.bad,
       ...(sink.known === undefined ? {} : { known: sink.known }),
@@ -171,7 +130,7 @@ export function openHttpUpstream(
         resume: (lastId, own) =>
           client.send({
             method: 'GET',
-            headers: { ...base(), accept: 'text/event-stream', 'last-event-id': lastId },
+            headers: { ...ids.base(), accept: 'text/event-stream', 'last-event-id': lastId },
             cut: own,
           }),
         closed: () => closed,
@@ -182,7 +141,7 @@ export function openHttpUpstream(
   const listen = async (): Promise<void> => {
     const response = await client.send({
       method: 'GET',
-      headers: { ...base(), accept: 'text/event-stream' },
+      headers: { ...ids.base(), accept: 'text/event-stream' },
       cut: aborter,
     });
     // 405: the server offers no stream of its own (allowed by the transport).
@@ -197,7 +156,7 @@ export function openHttpUpstream(
     const timer = isRequest ? undefined : setTimeout(() => cut.abort(), ACCEPT_WAIT_MS);
     let response: UpstreamResponse;
     try {
-      response = await client.send({ method: 'POST', headers: postHeaders(), body, cut });
+      response = await client.send({ method: 'POST', headers: ids.post(), body, cut });
     } catch (thrown) {
       // Not when the proxy stopped or the request was abandoned: nothing waits for it.
       if (!closed && cut.reason !== ABANDONED) {
@@ -208,8 +167,8 @@ export function openHttpUpstream(
     } finally {
       clearTimeout(timer);
     }
-    if (initializing) session = response.header('mcp-session-id');
-    if (response.status === 404 && session !== undefined) {
+    if (initializing) ids.session = response.header('mcp-session-id');
+    if (response.status === 404 && ids.session !== undefined) {
       response.cancel();
       ended('ended the session (HTTP 404 for its session id)');
       failed(message, 'the MCP server ended the session');
@@ -245,39 +204,19 @@ export function openHttpUpstream(
       }
     }
   };
-  /**
-   * Each message's exchange has a cut of its own, made by stop(): one signal shared by every call would gather a
-   * listener per exchange still open, walked again by each later one (EventTarget checks for duplicates on every
-   * add).
-   */
-  const exchanges = new Set<ExchangeCut>();
-  /** The notifications and replies whose 202 has not come (MAX_UNACCEPTED). */
-  const unaccepted = { count: 0, bytes: 0, told: false };
+  /** The notifications and replies whose 202 has not come (upstream-unaccepted.ts). */
+  const unaccepted = new Unaccepted(warn);
   const send = (message: object, body: string): void => {
     if (closed) return;
     const { id, method } = message as { id?: unknown; method?: unknown };
     const isRequest = typeof method === 'string' && id !== undefined;
     const bytes = isRequest ? 0 : Buffer.byteLength(body);
-    const full = unaccepted.count >= MAX_UNACCEPTED || unaccepted.bytes + bytes > MAX_UNACCEPTED_BYTES;
-    if (!isRequest && unaccepted.count > 0 && full) {
-      if (!unaccepted.told) warn(UNACCEPTED);
-      unaccepted.told = true;
-      return;
-    }
-    const own = exchangeCut();
-    exchanges.add(own);
+    if (!isRequest && !unaccepted.take(bytes)) return;
     const request = typeof id === 'number' && typeof method === 'string' ? id : undefined;
-    if (request !== undefined) byRequest.set(request, own);
-    if (!isRequest) {
-      unaccepted.count++;
-      unaccepted.bytes += bytes;
-    }
+    const own = exchanges.begin(request);
     void post(message as { id?: unknown; method?: unknown }, body, own).finally(() => {
-      exchanges.delete(own);
-      if (request !== undefined && byRequest.get(request) === own) byRequest.delete(request);
-      if (isRequest) return;
-      unaccepted.count--;
-      unaccepted.bytes -= bytes;
+      exchanges.end(own, request);
+      if (!isRequest) unaccepted.settle(bytes);
     });
   };
   return {
@@ -288,23 +227,18 @@ export function openHttpUpstream(
       close: () => {
         closed = true;
       },
-      abandoned: (id) => {
-        const own = byRequest.get(id);
-        byRequest.delete(id);
-        own?.abort(ABANDONED);
-      },
+      abandoned: (id) => exchanges.abandon(id),
     },
     gone,
     stop: async () => {
       closed = true;
       aborter.abort();
-      for (const own of exchanges) own.abort();
-      exchanges.clear();
-      if (session !== undefined) {
+      exchanges.cutAll();
+      if (ids.session !== undefined) {
         const stopper = exchangeCut();
         const timer = setTimeout(() => stopper.abort(), DELETE_WAIT_MS);
         await client
-          .send({ method: 'DELETE', headers: base(), cut: stopper })
+          .send({ method: 'DELETE', headers: ids.base(), cut: stopper })
           .then((r) => r.cancel())
           .catch(() => undefined);
         clearTimeout(timer);
@@ -314,12 +248,6 @@ export function openHttpUpstream(
     },
   };
 }
-
-/** How long a request's stream is read on once its answer came on another (as a body no longer wanted is read out). */
-const ANSWERED_ELSEWHERE_MS = 1000;
-
-/** Why an exchange was aborted when its request was abandoned: nothing waits for it, so nothing is said. */
-const ABANDONED = Symbol('abandoned');
 
 /** What a failed exchange says: its message (or its cause's), never a header. */
 function causeOf(thrown: unknown): string {

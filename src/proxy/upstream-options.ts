@@ -7,6 +7,7 @@ import { checkHeader } from '../mcp/http-headers.js';
 import { readServerUrl } from '../mcp/server-url.js';
 import { fail, type Result } from '../result.js';
 import { readTable, rule } from '../util/option-table.js';
+import { STRING, STRINGS } from './option-rules.js';
 
 /** One server as the settings hold it: words or URL, its env or headers, its secrets and how messages name it. */
 export interface UpstreamPart {
@@ -20,8 +21,6 @@ export interface UpstreamPart {
   readonly display: string;
 }
 
-const STRING = rule('a string', (v) => typeof v === 'string');
-const STRINGS = rule('an array of strings', (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'));
 const STRING_RECORD = rule(
   'an object of string values',
   (v) =>

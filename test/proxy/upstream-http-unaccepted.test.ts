@@ -4,7 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_UNACCEPTED, MAX_UNACCEPTED_BYTES, openHttpUpstream } from '../../src/proxy/upstream-http.js';
+import { openHttpUpstream } from '../../src/proxy/upstream-http.js';
+import { MAX_UNACCEPTED, MAX_UNACCEPTED_BYTES } from '../../src/proxy/upstream-unaccepted.js';
 
 const servers: Server[] = [];
 afterEach(() => {
