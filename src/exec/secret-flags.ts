@@ -68,5 +68,14 @@ export function afterOption(option: string | undefined, word: string): 'value' |
   return name !== undefined && namesSecret(name) ? 'value' : undefined;
 }
 
+/** An option word holding its value after a `:`: `--token:X` (.NET's System.CommandLine reads it as `--token X`). */
+const COLON_OPTION = /^(--?([A-Za-z][\w.-]*)):(.+)$/s;
+
+/** The option and value of a `--name:value` word whose name names a secret; undefined for any other word. */
+export function colonSecret(word: string): { key: string; value: string } | undefined {
+  const m = COLON_OPTION.exec(word);
+  return m !== null && namesSecret(m[2] as string) ? { key: m[1] as string, value: m[3] as string } : undefined;
+}
+
 /** Whether an option's name (a `--header=...` word's key) passes a header. */
 export const isHeaderOption = (key: string): boolean => headerOption(key);

@@ -121,6 +121,29 @@ describe('an --mcp command line', () => {
     expect(displayCommandLine(words)).toBe(shown);
   });
 
+  // A review's find: `--token:X` (System.CommandLine's form) showed whole, and the password of a URL after `KEY=` was
+  // no secret of its own, so a server echoing it alone (an error quoting it) showed it.
+  it.each([
+    ['--token:X', ['srv', '--token:tok12345'], ['tok12345'], `srv --token:${REDACTED}`],
+    ['-apiKey:X', ['srv', '-apiKey:k:1'], ['k:1'], `srv -apiKey:${REDACTED}`],
+    ['--port:X stays', ['srv', '--port:8080'], [], 'srv --port:8080'],
+    [
+      'KEY=URL',
+      ['srv', 'DATABASE_URL=postgresql://u:pw@h/db'],
+      ['postgresql://u:pw@h/db', 'pw'],
+      `srv DATABASE_URL=${REDACTED}`,
+    ],
+    [
+      '--db=URL',
+      ['srv', '--db=redis://:p%40w@h'],
+      ['redis://:p%40w@h', 'p%40w', 'p@w'],
+      `srv --db=${REDACTED}`,
+    ],
+  ])('%s', (_what, words, secrets, shown) => {
+    expect(secretsOf(words)).toEqual(secrets);
+    expect(displayCommandLine(words)).toBe(shown);
+  });
+
   // Found by a later sitting: a secret that is a positional word, or part of one, showed in every place
   // test/cli/server-argument-secrets.test.ts lists: a connection string's password, a credential in another
   // scheme's query, a token known by its shape (src/exec/token-shapes.ts).
