@@ -144,6 +144,19 @@ describe('an --mcp command line', () => {
     expect(displayCommandLine(words)).toBe(shown);
   });
 
+  // A review's find: `--max-tokens 100000000` made the number a secret, masked in every listing and result the proxy
+  // passed on (a schema's `"maximum": 100000000` became `"<redacted>"`). A count is no secret; other words stay so.
+  it.each([
+    ['--max-tokens N', ['srv', '--max-tokens', '100000000'], [], 'srv --max-tokens 100000000'],
+    ['--maxOutputTokens N', ['srv', '--maxOutputTokens', '4096'], [], 'srv --maxOutputTokens 4096'],
+    ['--num-keys N', ['srv', '--num-keys', '12345678'], [], 'srv --num-keys 12345678'],
+    ['--max-tokens X', ['srv', '--max-tokens', 'tok12345'], ['tok12345'], `srv --max-tokens ${REDACTED}`],
+    ['--password N', ['srv', '--password', '12345678'], ['12345678'], `srv --password ${REDACTED}`],
+  ])('%s', (_what, words, secrets, shown) => {
+    expect(secretsOf(words)).toEqual(secrets);
+    expect(displayCommandLine(words)).toBe(shown);
+  });
+
   // Found by a later sitting: a secret that is a positional word, or part of one, showed in every place
   // test/cli/server-argument-secrets.test.ts lists: a connection string's password, a credential in another
   // scheme's query, a token known by its shape (src/exec/token-shapes.ts).
