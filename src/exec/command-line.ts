@@ -7,7 +7,7 @@
 // What a server echoes is masked from MIN_SHOWN_SECRET_LENGTH on (mask-secrets.ts): a `pw` masked in every echo
 // would garble its output and hide nothing, while here it is masked whatever its length.
 import { REDACTED } from './mask-secrets.js';
-import { afterOption, headerSecrets, isHeaderOption } from './secret-flags.js';
+import { afterOption, colonSecret, headerSecrets, isHeaderOption } from './secret-flags.js';
 import { tokensIn, withoutTokens } from './token-shapes.js';
 import { redactedUrl, urlSecrets } from './url-word.js';
 
@@ -48,11 +48,16 @@ export function splitCommandLine(line: string): string[] | undefined {
 /** What stands before the `=` of a `KEY=VALUE` word: a variable or option name, not code such as `() => 1`. */
 const KEY = /^(?:--?)?[A-Za-z_][\w.-]*$/;
 
-/** The key and value of a `KEY=VALUE` word (`env TOKEN=abc`, `--api-key=abc`); undefined for other words. */
-function assignment(word: string): { key: string; value: string } | undefined {
+/**
+ * The key, separator and value of a `KEY=VALUE` word (`env TOKEN=abc`, `--api-key=abc`) or of a `--name:value` word
+ * whose name names a secret (`--token:abc`, secret-flags.ts); undefined for other words.
+ */
+function assignment(word: string): { key: string; sep: string; value: string } | undefined {
   const eq = word.indexOf('=');
   const key = word.slice(0, Math.max(eq, 0));
-  return eq > 0 && KEY.test(key) ? { key, value: word.slice(eq + 1) } : undefined;
+  if (eq > 0 && KEY.test(key)) return { key, sep: '=', value: word.slice(eq + 1) };
+  const colon = colonSecret(word);
+  return colon === undefined ? undefined : { ...colon, sep: ':' };
 }
 
 /**
@@ -68,7 +73,10 @@ export function secretsOf(words: readonly string[]): string[] {
     const header = a !== undefined && isHeaderOption(a.key) ? headerSecrets(a.value) : [];
     const tokens = tokensIn(w).map((t) => t.text);
     const value = a === undefined || a.value === '' ? [] : [a.value];
-    return [...value, ...byOption, ...header, ...urlSecrets(w), ...tokens];
+    // A URL after `KEY=` holds its own secrets (`DATABASE_URL=postgresql://u:pw@h/db`): its password alone, echoed
+    // by the server (an error quoting it), is masked as the URL word's is.
+    const inValue = a === undefined ? [] : urlSecrets(a.value);
+    return [...value, ...byOption, ...header, ...urlSecrets(w), ...inValue, ...tokens];
   });
   return [...new Set(secrets.filter((s) => s !== ''))];
 }
@@ -84,13 +92,13 @@ const redactedSecrets = (word: string): string => withoutTokens(redactedUrl(word
 /** A word with the value of a `KEY=VALUE` word masked (`--api-key=<redacted>`), a URL's and a token masked. */
 export function redactWord(word: string): string {
   const a = assignment(word);
-  return a === undefined ? redactedSecrets(word) : `${a.key}=${REDACTED}`;
+  return a === undefined ? redactedSecrets(word) : `${a.key}${a.sep}${REDACTED}`;
 }
 
 /** A word as reports show it: shell-quoted, a `KEY=VALUE` word as `KEY=<redacted>`. */
 export function displayWord(word: string): string {
   const a = assignment(word);
-  return a === undefined ? shellWord(redactedSecrets(word)) : `${shellWord(a.key)}=${REDACTED}`;
+  return a === undefined ? shellWord(redactedSecrets(word)) : `${shellWord(a.key)}${a.sep}${REDACTED}`;
 }
 
 /**

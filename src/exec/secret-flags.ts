@@ -65,7 +65,28 @@ export function afterOption(option: string | undefined, word: string): 'value' |
   if (option === undefined || word === '' || OWN_WORD.test(word)) return undefined;
   if (headerOption(option)) return 'header';
   const name = OPTION.exec(option)?.[1];
-  return name !== undefined && namesSecret(name) ? 'value' : undefined;
+  return name !== undefined && namesSecret(name) && !countOf(name, word) ? 'value' : undefined;
+}
+
+/** A name part saying the option counts what its last part names: `--max-tokens`, `--num-keys`. */
+const COUNT_PART = /^(?:max|min|num|count|limit|total)$/;
+
+/**
+ * Whether `word` is a count of what the option `name` names (`--max-tokens 100000000`): digits alone, after a name
+ * with a count's part. Masked, such a number became `"<redacted>"` wherever a listing or result held it, a schema's
+ * `maximum` too (a review's find), and no credential is a count.
+ */
+function countOf(name: string, word: string): boolean {
+  return /^\d+$/.test(word) && nameParts(name).slice(0, -1).some((p) => COUNT_PART.test(p));
+}
+
+/** An option word holding its value after a `:`: `--token:X` (.NET's System.CommandLine reads it as `--token X`). */
+const COLON_OPTION = /^(--?([A-Za-z][\w.-]*)):(.+)$/s;
+
+/** The option and value of a `--name:value` word whose name names a secret; undefined for any other word. */
+export function colonSecret(word: string): { key: string; value: string } | undefined {
+  const m = COLON_OPTION.exec(word);
+  return m !== null && namesSecret(m[2] as string) ? { key: m[1] as string, value: m[3] as string } : undefined;
 }
 
 /** Whether an option's name (a `--header=...` word's key) passes a header. */

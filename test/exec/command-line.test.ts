@@ -121,6 +121,42 @@ describe('an --mcp command line', () => {
     expect(displayCommandLine(words)).toBe(shown);
   });
 
+  // A review's find: `--token:X` (System.CommandLine's form) showed whole, and the password of a URL after `KEY=` was
+  // no secret of its own, so a server echoing it alone (an error quoting it) showed it.
+  it.each([
+    ['--token:X', ['srv', '--token:tok12345'], ['tok12345'], `srv --token:${REDACTED}`],
+    ['-apiKey:X', ['srv', '-apiKey:k:1'], ['k:1'], `srv -apiKey:${REDACTED}`],
+    ['--port:X stays', ['srv', '--port:8080'], [], 'srv --port:8080'],
+    [
+      'KEY=URL',
+      ['srv', 'DATABASE_URL=postgresql://u:pw@h/db'],
+      ['postgresql://u:pw@h/db', 'pw'],
+      `srv DATABASE_URL=${REDACTED}`,
+    ],
+    [
+      '--db=URL',
+      ['srv', '--db=redis://:p%40w@h'],
+      ['redis://:p%40w@h', 'p%40w', 'p@w'],
+      `srv --db=${REDACTED}`,
+    ],
+  ])('%s', (_what, words, secrets, shown) => {
+    expect(secretsOf(words)).toEqual(secrets);
+    expect(displayCommandLine(words)).toBe(shown);
+  });
+
+  // A review's find: `--max-tokens 100000000` made the number a secret, masked in every listing and result the proxy
+  // passed on (a schema's `"maximum": 100000000` became `"<redacted>"`). A count is no secret; other words stay so.
+  it.each([
+    ['--max-tokens N', ['srv', '--max-tokens', '100000000'], [], 'srv --max-tokens 100000000'],
+    ['--maxOutputTokens N', ['srv', '--maxOutputTokens', '4096'], [], 'srv --maxOutputTokens 4096'],
+    ['--num-keys N', ['srv', '--num-keys', '12345678'], [], 'srv --num-keys 12345678'],
+    ['--max-tokens X', ['srv', '--max-tokens', 'tok12345'], ['tok12345'], `srv --max-tokens ${REDACTED}`],
+    ['--password N', ['srv', '--password', '12345678'], ['12345678'], `srv --password ${REDACTED}`],
+  ])('%s', (_what, words, secrets, shown) => {
+    expect(secretsOf(words)).toEqual(secrets);
+    expect(displayCommandLine(words)).toBe(shown);
+  });
+
   // Found by a later sitting: a secret that is a positional word, or part of one, showed in every place
   // test/cli/server-argument-secrets.test.ts lists: a connection string's password, a credential in another
   // scheme's query, a token known by its shape (src/exec/token-shapes.ts).
