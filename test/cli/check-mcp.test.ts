@@ -42,13 +42,17 @@ describe('toolgate check --mcp', () => {
   it('lists a real server (server-everything) and checks every tool', async () => {
     const r = await runInProcess(['check', '--format', 'json', '--mcp', server('server-everything')]);
     const report = JSON.parse(r.out);
-    const tools = report.catalogs[0].tools as { name: string; verdict: string; class?: string }[];
+    const tools = report.catalogs[0].tools as { name: string; verdict: string; class?: string; reason?: string }[];
     expect(tools.length).toBeGreaterThan(5);
     expect(tools.map((t) => t.name)).toContain('echo');
     // Its schemas declare draft-07 (zod-to-json-schema), which --mcp servers are admitted under by default.
     expect(report.catalogs[0].dialects).toEqual(['2020-12', 'draft-07']);
     expect(r.code).toBe(report.admitted ? 0 : 1);
-    for (const t of tools) if (t.verdict !== 'accepted') expect(t.class).toBe('unsupported_capability');
+    // A tool the proxy never publishes (one that runs only as a task) is withheld with the proxy's reason.
+    for (const t of tools) {
+      if (t.verdict === 'withheld') expect(t.reason).toMatch(/taskSupport/);
+      else if (t.verdict !== 'accepted') expect(t.class).toBe('unsupported_capability');
+    }
   });
 
   it('admits the draft-07 tools of server-filesystem by default; --dialect 2020-12 refuses them', async () => {
