@@ -7,9 +7,10 @@
 // What a server echoes is masked from MIN_SHOWN_SECRET_LENGTH on (mask-secrets.ts): a `pw` masked in every echo
 // would garble its output and hide nothing, while here it is masked whatever its length.
 import { REDACTED } from './mask-secrets.js';
-import { afterOption, colonSecret, headerSecrets, isHeaderOption } from './secret-flags.js';
+import { afterOption, bearerSecret, colonSecret, countOf, headerSecrets, isHeaderOption } from './secret-flags.js';
 import { tokensIn, withoutTokens } from './token-shapes.js';
 import { redactedUrl, urlSecrets } from './url-word.js';
+import { userPassword } from './user-password.js';
 
 export { maskSecrets, REDACTED } from './mask-secrets.js';
 
@@ -55,7 +56,9 @@ const KEY = /^(?:--?)?[A-Za-z_][\w.-]*$/;
 function assignment(word: string): { key: string; sep: string; value: string } | undefined {
   const eq = word.indexOf('=');
   const key = word.slice(0, Math.max(eq, 0));
-  if (eq > 0 && KEY.test(key)) return { key, sep: '=', value: word.slice(eq + 1) };
+  // A count after a name that counts (`--max-tokens=100000000`, `MAX_TOKENS=4096`) is shown, as after a space.
+  if (eq > 0 && KEY.test(key))
+    return countOf(key, word.slice(eq + 1)) ? undefined : { key, sep: '=', value: word.slice(eq + 1) };
   const colon = colonSecret(word);
   return colon === undefined ? undefined : { ...colon, sep: ':' };
 }
@@ -70,15 +73,29 @@ export function secretsOf(words: readonly string[]): string[] {
     const a = assignment(w);
     const after = afterOption(words[i - 1], w);
     const byOption = after === 'value' ? [w] : after === 'header' ? headerSecrets(w) : [];
+    const password = after === 'userinfo' ? passwordOf(words[i - 1] as string, w) : [];
+    const bearer = bearerSecret(w);
     const header = a !== undefined && isHeaderOption(a.key) ? headerSecrets(a.value) : [];
     const tokens = tokensIn(w).map((t) => t.text);
     const value = a === undefined || a.value === '' ? [] : [a.value];
     // A URL after `KEY=` holds its own secrets (`DATABASE_URL=postgresql://u:pw@h/db`): its password alone, echoed
     // by the server (an error quoting it), is masked as the URL word's is.
-    const inValue = a === undefined ? [] : urlSecrets(a.value);
-    return [...value, ...byOption, ...header, ...urlSecrets(w), ...inValue, ...tokens];
+    const inValue = a === undefined ? [] : [...urlSecrets(a.value), ...passwordOf(a.key, a.value)];
+    const inWord = [...password, ...(bearer === undefined ? [] : [bearer])];
+    return [...value, ...byOption, ...header, ...urlSecrets(w), ...inValue, ...inWord, ...tokens];
   });
   return [...new Set(secrets.filter((s) => s !== ''))];
+}
+
+/** The password of a `user:password` value after an option (user-password.ts), as written and decoded. */
+function passwordOf(option: string, word: string): string[] {
+  const text = userPassword(option, word)?.text;
+  if (text === undefined) return [];
+  let plain = text;
+  try {
+    plain = decodeURIComponent(text);
+  } catch {}
+  return [text, plain];
 }
 
 /** A word as a POSIX shell reads it back: bare when plain, otherwise single-quoted. */
@@ -87,7 +104,19 @@ export function shellWord(word: string): string {
 }
 
 /** A word that is no `KEY=VALUE` word with its URL secrets and its tokens of known shapes masked. */
-const redactedSecrets = (word: string): string => withoutTokens(redactedUrl(word), REDACTED);
+function redactedSecrets(word: string): string {
+  const bearer = bearerSecret(word);
+  const shown = bearer === undefined ? word : `${word.slice(0, word.length - bearer.length)}${REDACTED}`;
+  return withoutTokens(redactedUrl(shown), REDACTED);
+}
+
+/** A `user:password` value after an option with its password masked (`admin:<redacted>@h:3128`). */
+function redactedPassword(option: string, word: string): string {
+  const p = userPassword(option, word);
+  return p === undefined
+    ? displayWord(word)
+    : shellWord(`${word.slice(0, p.at)}${REDACTED}${word.slice(p.at + p.text.length)}`);
+}
 
 /** A word with the value of a `KEY=VALUE` word masked (`--api-key=<redacted>`), a URL's and a token masked. */
 export function redactWord(word: string): string {
@@ -130,6 +159,7 @@ export function displayCommandLine(words: readonly string[]): string {
   return words
     .map((w, i) => {
       const after = afterOption(words[i - 1], w);
+      if (after === 'userinfo') return redactedPassword(words[i - 1] as string, w);
       return after === 'value' ? REDACTED : after === 'header' ? redactedHeader(w) : displayWord(w);
     })
     .join(' ');

@@ -1,9 +1,12 @@
 // Which words of a server's command line are secrets by the option before them: `--token X`, `--api-key X`,
-// `--client-secret X`, `--password X`, `--auth X` (the `--token=X` form is a `KEY=VALUE` word, command-line.ts), and
-// a credential header an option passes (`mcp-remote URL --header "Authorization: Bearer X"`, as desktop configs
-// write it). The option's name says so when its last part names a secret: `--token-file`, `--auth-url`, `--key-id`
-// and `--secret-name` name a place or a name, and are not. A one-letter option (`-k`, `-p`) says nothing: curl's
-// `-k` is --insecure, most servers' `-p` a port, so only `-H` (a header everywhere) is read.
+// `--client-secret X`, `--password X`, `--auth X` (the `--token=X` form is a `KEY=VALUE` word, command-line.ts), a
+// credential header an option passes (`mcp-remote URL --header "Authorization: Bearer X"`, as desktop configs write
+// it), and `Bearer` then its token. The option's name says so when its last part names a secret: `--token-file`,
+// `--auth-url`, `--key-id` and `--secret-name` name a place or a name, and are not. A one-letter option (`-k`, `-p`)
+// says nothing: curl's `-k` is --insecure, most servers' `-p` a port, so only `-H` (a header everywhere) is read, and
+// `-u` when its value is `user:password` (curl's and wget's; a value whose shape is its own evidence, as
+// `user:pw@host` after any option is: user-password.ts).
+import { userPassword } from './user-password.js';
 
 /** An option word with a name: `--token`, `-token` (Go's flag package); not `-k`, not `--`. */
 const OPTION = /^--?([A-Za-z][\w.-]+)$/;
@@ -14,7 +17,9 @@ const SECRET_PART = new RegExp(
     '[a-z]*(?:token|secret|password|passwd|passphrase|credential|bearer)s?',
     '(?:api|private|access|secret|signing|client|auth|app|session|license|master|encryption)?keys?',
     '[a-z]*auth',
-    'authorization|pass|pat|creds|cookies?',
+    'authorization|pass|pwd|pat|creds|cookies?|sig|signatures?',
+    // A session id is a credential (whoever holds it is that user): `--session`, `--session-id`, `;jsessionid=`.
+    'session|[a-z]*sessionids?',
   ].join('|')})$`,
 );
 
@@ -27,10 +32,18 @@ function nameParts(name: string): string[] {
     .filter((p) => p !== '');
 }
 
-/** Whether a name (an option's, a header's) names a secret: its last part does, and it is not a `no-` negation. */
+/**
+ * Whether a name (an option's, a header's) names a secret: its last part does, or its last two joined do
+ * (`--session-id`, `--pass-word`), and it is not a `no-` negation.
+ */
 export function namesSecret(name: string): boolean {
   const parts = nameParts(name);
-  return parts.length > 0 && parts[0] !== 'no' && SECRET_PART.test(parts.at(-1) as string);
+  const last = parts.at(-1) as string;
+  return (
+    parts.length > 0 &&
+    parts[0] !== 'no' &&
+    (SECRET_PART.test(last) || (parts.length > 1 && SECRET_PART.test(`${parts.at(-2)}${last}`)))
+  );
 }
 
 /** Whether an option word passes a header in the word after it (`--header`, `--headers`, `-H`). */
@@ -61,11 +74,23 @@ const OWN_WORD = /^(?:--(?:[A-Za-z].*)?|-[A-Za-z]?)$/s;
  * (`--verbose`), a one-letter one (`-v`) and `-` (standard input) are words of their own, not values; any other word
  * starting with "-" is a value: base64url tokens start so one time in 64, and Go's flag package takes it as one.
  */
-export function afterOption(option: string | undefined, word: string): 'value' | 'header' | undefined {
+export function afterOption(option: string | undefined, word: string): 'value' | 'header' | 'userinfo' | undefined {
   if (option === undefined || word === '' || OWN_WORD.test(word)) return undefined;
   if (headerOption(option)) return 'header';
+  // `Bearer` then its token as the next word (`curl -H Authorization: Bearer X` split by a config).
+  if (/^bearer$/i.test(option) && BEARER_TOKEN.test(word)) return 'value';
   const name = OPTION.exec(option)?.[1];
-  return name !== undefined && namesSecret(name) && !countOf(name, word) ? 'value' : undefined;
+  if (name !== undefined && namesSecret(name) && !countOf(name, word)) return 'value';
+  return /^--?[A-Za-z]/.test(option) && userPassword(option, word) !== undefined ? 'userinfo' : undefined;
+}
+
+/** A bearer token (RFC 6750's b64token): what follows `Bearer` when it is the token, not a word of prose. */
+const BEARER_TOKEN = /^[\w.~+/-]+=*$/;
+
+/** A `Bearer X` word (one word: a config's `args` entry): X; undefined for any other word. */
+export function bearerSecret(word: string): string | undefined {
+  const m = /^Bearer\s+(\S+)$/i.exec(word);
+  return m !== null && BEARER_TOKEN.test(m[1] as string) ? m[1] : undefined;
 }
 
 /** A name part saying the option counts what its last part names: `--max-tokens`, `--num-keys`. */
@@ -76,8 +101,13 @@ const COUNT_PART = /^(?:max|min|num|count|limit|total)$/;
  * with a count's part. Masked, such a number became `"<redacted>"` wherever a listing or result held it, a schema's
  * `maximum` too (a review's find), and no credential is a count.
  */
-function countOf(name: string, word: string): boolean {
-  return /^\d+$/.test(word) && nameParts(name).slice(0, -1).some((p) => COUNT_PART.test(p));
+export function countOf(name: string, word: string): boolean {
+  return (
+    /^\d+$/.test(word) &&
+    nameParts(name)
+      .slice(0, -1)
+      .some((p) => COUNT_PART.test(p))
+  );
 }
 
 /** An option word holding its value after a `:`: `--token:X` (.NET's System.CommandLine reads it as `--token X`). */
@@ -86,7 +116,8 @@ const COLON_OPTION = /^(--?([A-Za-z][\w.-]*)):(.+)$/s;
 /** The option and value of a `--name:value` word whose name names a secret; undefined for any other word. */
 export function colonSecret(word: string): { key: string; value: string } | undefined {
   const m = COLON_OPTION.exec(word);
-  return m !== null && namesSecret(m[2] as string) ? { key: m[1] as string, value: m[3] as string } : undefined;
+  if (m === null || !namesSecret(m[2] as string) || countOf(m[2] as string, m[3] as string)) return undefined;
+  return { key: m[1] as string, value: m[3] as string };
 }
 
 /** Whether an option's name (a `--header=...` word's key) passes a header. */

@@ -14,6 +14,8 @@ interface TokenShape {
   readonly min: number;
   /** The exact length when the vendor fixes it; undefined when it may vary (GitHub: up to 255). */
   readonly exact?: number;
+  /** The tail's pattern when it has parts of its own (a JWT's); `chars` and `min` otherwise. */
+  readonly tail?: string;
   readonly source: string;
 }
 
@@ -72,6 +74,23 @@ const TOKEN_SHAPES: readonly TokenShape[] = [
     min: 36,
     source: 'https://github.blog/changelog/2021-09-23-npm-has-a-new-access-token-format/',
   },
+  // Stripe's secret and restricted keys, live and test (`pk_` keys are published, not secret). Stripe documents the
+  // prefixes, not the length: 24 is the shortest key it has issued.
+  {
+    prefixes: ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_'],
+    chars: '[A-Za-z0-9]',
+    min: 24,
+    source: 'https://docs.stripe.com/keys (key prefixes)',
+  },
+  // A JWT (an OAuth access or ID token): base64url header `{"` (`eyJ`), `.`, payload `{"`, `.`, signature (empty for
+  // an unsecured JWT). The whole token is masked.
+  {
+    prefixes: ['eyJ'],
+    chars: '[A-Za-z0-9_-]',
+    min: 8,
+    tail: '[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*',
+    source: 'https://www.rfc-editor.org/rfc/rfc7519#section-3.1 (JWS compact serialization, RFC 7515 section 7.1)',
+  },
 ];
 
 /** A character no token holds comes before a token, or nothing does (`mask-sk-...` is one word, not a token). */
@@ -82,7 +101,7 @@ const BEFORE = '(?<![A-Za-z0-9_.-])';
  * more of them is another word).
  */
 const PATTERNS = TOKEN_SHAPES.map((s) => {
-  const tail = s.exact === undefined ? `${s.chars}{${s.min},}` : `${s.chars}{${s.exact}}(?!${s.chars})`;
+  const tail = s.tail ?? (s.exact === undefined ? `${s.chars}{${s.min},}` : `${s.chars}{${s.exact}}(?!${s.chars})`);
   return new RegExp(`${BEFORE}(?:${s.prefixes.join('|')})(${tail})`, 'g');
 });
 

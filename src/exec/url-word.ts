@@ -2,7 +2,8 @@
 // has every query value, its password and each path segment that may be a key masked, as `--url`'s are. A URL of
 // another scheme is a connection string (`postgresql://user:pw@host/db`, which the official postgres server takes as
 // its argument, `redis://:pw@host`, `mongodb+srv://u:pw@...`): its password is masked, and the query values whose
-// name names a secret (`?password=`, `?sslpassword=`, `?token=`); its other parts (`sslmode=require`) stay readable.
+// name names a secret (`?password=`, `?sslpassword=`, `?token=`), and so are its `;name=value` parameters' (JDBC's
+// `jdbc:sqlserver://h;user=sa;password=X`, `;pwd=`); its other parts (`sslmode=require`, `;user=sa`) stay readable.
 import { keySegments, keySegmentSecrets } from '../util/url-key-segments.js';
 import { REDACTED } from './mask-secrets.js';
 import { namesSecret } from './secret-flags.js';
@@ -18,6 +19,21 @@ const ANY_URL = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)+\/\//;
  * password's, as a URL parser reads it); the authority ends at the first `/`, `?` or `#`.
  */
 const PASSWORD = /^((?:[A-Za-z][A-Za-z0-9+.-]*:)+\/\/[^/?#:]*:)([^/?#]*)@/;
+
+/**
+ * A `;name=value` parameter: its value runs to the next `;` or is a `{...}` (SQL Server's quoting of a `;` in it);
+ * in an http(s) URL (a path's `;jsessionid=`) it ends at a `/`, `?` or `#` too.
+ */
+const PARAM = /;([^;=/?#]+)=(\{[^}]*\}|[^;]*)/g;
+const HTTP_PARAM = /;([^;=/?#]+)=([^;/?#]*)/g;
+
+/** The values of a URL word's `;name=value` parameters whose name names a secret, each with where it starts. */
+function secretParams(word: string): { at: number; text: string }[] {
+  if (!ANY_URL.test(word)) return [];
+  return [...word.matchAll(HTTP_URL.test(word) ? HTTP_PARAM : PARAM)]
+    .filter((m) => m[2] !== '' && namesSecret((m[1] as string).trim()))
+    .map((m) => ({ at: m.index + m[0].length - (m[2] as string).length, text: m[2] as string }));
+}
 
 /** `text` percent-decoded, or undefined where it holds a malformed escape (`%ZZ`). */
 function decoded(text: string): string | undefined {
@@ -48,7 +64,7 @@ function secretPair(word: string, pair: string, eq: number): boolean {
  * segments that may be keys (util/url-key-segments.ts).
  */
 export function urlSecrets(word: string): string[] {
-  const out: string[] = keySegmentSecrets(word);
+  const out: string[] = [...keySegmentSecrets(word), ...secretParams(word).map((p) => p.text)];
   const query = urlQuery(word);
   const values: string[] = [];
   if (query !== undefined)
@@ -76,6 +92,8 @@ export function redactedUrl(word: string, kept: (value: string) => boolean = () 
   let out = word;
   // Right to left: each cut leaves the places of the segments before it as they were.
   for (const { at, text } of keySegments(word).reverse())
+    if (!kept(text)) out = `${out.slice(0, at)}${REDACTED}${out.slice(at + text.length)}`;
+  for (const { at, text } of secretParams(out).reverse())
     if (!kept(text)) out = `${out.slice(0, at)}${REDACTED}${out.slice(at + text.length)}`;
   const query = urlQuery(out);
   if (query !== undefined) {

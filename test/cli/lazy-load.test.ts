@@ -39,14 +39,14 @@ function loads(argv: string[]): string[] {
 }
 
 // The environment rule, secret masking, command-line display (with the secret rules it reads: secret-flags.ts,
-// token-shapes.ts, url-word.ts) and NUL refusal of src/exec/ are shared with `check` (its --env, --mcp, --config and
-// reports): small, and they spawn nothing.
+// token-shapes.ts, url-word.ts, src/exec/user-password.ts) and NUL refusal of src/exec/ are shared with `check` (its
+// --env, --mcp, --config and reports): small, and they spawn nothing.
 // serve.ts, serve-config.ts, serve-usage.ts: not src/mcp/server-url.ts, which check reads for --url, nor
 // serve-spec.ts, serve's entry in the one table help and the parser read.
 const SERVE_ONLY = new RegExp(
   [
     String.raw`\/src\/exec\/(?!environment\.ts|mask-secrets\.ts|secret-forms\.ts|wrapped-text\.ts|command-line\.ts|` +
-      String.raw`nul-free\.ts|secret-flags\.ts|token-shapes\.ts|url-word\.ts)`,
+      String.raw`nul-free\.ts|secret-flags\.ts|token-shapes\.ts|url-word\.ts|user-password\.ts)`,
     String.raw`\/src\/cli\/serve[.-](?!spec\.ts)`,
     'node:child_process',
   ].join('|'),

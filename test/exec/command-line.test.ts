@@ -133,12 +133,7 @@ describe('an --mcp command line', () => {
       ['postgresql://u:pw@h/db', 'pw'],
       `srv DATABASE_URL=${REDACTED}`,
     ],
-    [
-      '--db=URL',
-      ['srv', '--db=redis://:p%40w@h'],
-      ['redis://:p%40w@h', 'p%40w', 'p@w'],
-      `srv --db=${REDACTED}`,
-    ],
+    ['--db=URL', ['srv', '--db=redis://:p%40w@h'], ['redis://:p%40w@h', 'p%40w', 'p@w'], `srv --db=${REDACTED}`],
   ])('%s', (_what, words, secrets, shown) => {
     expect(secretsOf(words)).toEqual(secrets);
     expect(displayCommandLine(words)).toBe(shown);
@@ -152,6 +147,78 @@ describe('an --mcp command line', () => {
     ['--num-keys N', ['srv', '--num-keys', '12345678'], [], 'srv --num-keys 12345678'],
     ['--max-tokens X', ['srv', '--max-tokens', 'tok12345'], ['tok12345'], `srv --max-tokens ${REDACTED}`],
     ['--password N', ['srv', '--password', '12345678'], ['12345678'], `srv --password ${REDACTED}`],
+  ])('%s', (_what, words, secrets, shown) => {
+    expect(secretsOf(words)).toEqual(secrets);
+    expect(displayCommandLine(words)).toBe(shown);
+  });
+
+  // A newcomer's and a review's finds (test/exec/command-line.test.ts guards each): a JDBC `;password=`, a proxy's
+  // `user:pw@host` without a scheme, curl's `-u user:pw`, a bare `Bearer X`, `--pwd`/`--session-id`/`--signature`,
+  // and `--max-tokens=N` masked where `--max-tokens N` was not.
+  it.each([
+    [
+      'jdbc:sqlserver ;password=',
+      ['srv', 'jdbc:sqlserver://h:1433;user=sa;password=Pw9;encrypt=true'],
+      ['Pw9'],
+      `srv 'jdbc:sqlserver://h:1433;user=sa;password=${REDACTED};encrypt=true'`,
+    ],
+    [
+      'jdbc:sqlserver ;pwd={...}',
+      ['srv', 'jdbc:sqlserver://h;databaseName=app;pwd={a;b}'],
+      ['{a;b}'],
+      `srv 'jdbc:sqlserver://h;databaseName=app;pwd=${REDACTED}'`,
+    ],
+    [
+      'a ;jsessionid= in an http path',
+      ['srv', 'https://h.test/app;jsessionid=AB12/x'],
+      ['AB12'],
+      `srv 'https://h.test/app;jsessionid=${REDACTED}/x'`,
+    ],
+    [
+      ';user= and ;encrypt= stay',
+      ['srv', 'jdbc:sqlserver://h;user=sa;encrypt=true'],
+      [],
+      "srv 'jdbc:sqlserver://h;user=sa;encrypt=true'",
+    ],
+    [
+      '--proxy user:pw@host:port',
+      ['srv', '--proxy', 'admin:pw@h:3128'],
+      ['pw'],
+      `srv --proxy 'admin:${REDACTED}@h:3128'`,
+    ],
+    [
+      '-x user:pw@IP (curl)',
+      ['curl', '-x', 'a:p%40ss@10.0.0.1:3128'],
+      ['p%40ss', 'p@ss'],
+      `curl -x 'a:${REDACTED}@10.0.0.1:3128'`,
+    ],
+    ['-u user:pw (curl)', ['curl', '-u', 'admin:pw'], ['pw'], `curl -u 'admin:${REDACTED}'`],
+    ['--user user:pw', ['srv', '--user', 'admin:pw'], ['pw'], `srv --user 'admin:${REDACTED}'`],
+    ['-u uid:gid stays', ['docker', 'run', '-u', '1000:1000', 'img'], [], 'docker run -u 1000:1000 img'],
+    ['-u user alone stays', ['curl', '-u', 'admin', 'h'], [], 'curl -u admin h'],
+    [
+      '--image name:tag@digest stays',
+      ['srv', '--image', 'nginx:1.25@sha256:ab12'],
+      [],
+      'srv --image nginx:1.25@sha256:ab12',
+    ],
+    ['Bearer, then its token', ['srv', '-t', 'Bearer', 'tok12345'], ['tok12345'], `srv -t Bearer ${REDACTED}`],
+    ['"Bearer X" as one word', ['srv', 'Bearer tok12345'], ['tok12345'], `srv 'Bearer ${REDACTED}'`],
+    ['"Bearer" before an option stays', ['srv', 'Bearer', '--verbose'], [], 'srv Bearer --verbose'],
+    ['prose with Bearer in it stays', ['srv', 'use a Bearer token here'], [], "srv 'use a Bearer token here'"],
+    ['--pwd X', ['srv', '--pwd', 'pw1'], ['pw1'], `srv --pwd ${REDACTED}`],
+    ['--session X', ['srv', '--session', 's1'], ['s1'], `srv --session ${REDACTED}`],
+    ['--session-id X', ['srv', '--session-id', 's1'], ['s1'], `srv --session-id ${REDACTED}`],
+    ['--sessionId:X', ['srv', '--sessionId:s1'], ['s1'], `srv --sessionId:${REDACTED}`],
+    ['--sig X', ['srv', '--sig', 'g1'], ['g1'], `srv --sig ${REDACTED}`],
+    ['--signature X', ['srv', '--signature', 'g1'], ['g1'], `srv --signature ${REDACTED}`],
+    ['--session-name X stays', ['srv', '--session-name', 'dev'], [], 'srv --session-name dev'],
+    ['--signature-file X stays', ['srv', '--signature-file', 'a.sig'], [], 'srv --signature-file a.sig'],
+    ['--max-tokens=N', ['srv', '--max-tokens=100000000'], [], 'srv --max-tokens=100000000'],
+    ['MAX_TOKENS=N', ['env', 'MAX_TOKENS=4096', 'srv'], [], 'env MAX_TOKENS=4096 srv'],
+    ['--max-tokens:N', ['srv', '--max-tokens:4096'], [], 'srv --max-tokens:4096'],
+    ['--password=N stays masked', ['srv', '--password=12345678'], ['12345678'], `srv --password=${REDACTED}`],
+    ['--max-tokens=X stays masked', ['srv', '--max-tokens=tok12345'], ['tok12345'], `srv --max-tokens=${REDACTED}`],
   ])('%s', (_what, words, secrets, shown) => {
     expect(secretsOf(words)).toEqual(secrets);
     expect(displayCommandLine(words)).toBe(shown);
@@ -224,6 +291,9 @@ describe('an --mcp command line', () => {
     ['xoxb-', 'xoxb-', 20],
     ['hf_', 'hf_', 30],
     ['npm_', 'npm_', 36],
+    ['sk_live_', 'sk_live_', 24],
+    ['sk_test_', 'sk_test_', 24],
+    ['rk_live_', 'rk_live_', 24],
   ])('%s: masked from its shortest tail on', (_what, prefix, min) => {
     const tail = (n: number): string => 'a1B2c3D4e5'.repeat(10).slice(0, n);
     const lead = prefix === 'sk-proj-' || prefix === 'sk-ant-api03-' ? prefix.length - 3 : 0;
@@ -241,6 +311,29 @@ describe('an --mcp command line', () => {
     ['AIza + 34', 'AIzaSyD3mWKa4JsXZ-HjGw7ISLn_3namBGewQe', false],
   ])('%s: a fixed-length tail', (_what, token, masked) => {
     expect(secretsOf(['srv', token])).toEqual(masked ? [token] : []);
+  });
+
+  // A JWT by its shape (RFC 7519): header and payload each a base64url `{"` (`eyJ`), the signature after a dot.
+  const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.Xq9dLmCk3PzWv0TnYbR2aE5uJhGf8sKoNi1cVwDx7yU';
+  it.each([
+    ['a JWT alone', ['srv', JWT], [JWT], `srv '${REDACTED}'`],
+    ['a JWT after KEY=', ['srv', `--id=${JWT}`], [JWT], `srv --id=${REDACTED}`],
+    [
+      'an unsecured JWT (no signature)',
+      ['srv', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxMjM0In0.'],
+      ['eyJhbGciOiJub25lIn0.eyJzdWIiOiIxMjM0In0.'],
+      `srv '${REDACTED}'`,
+    ],
+    ['eyJ words without a payload stay', ['srv', 'eyJhbGciOiJIUzI1NiJ9.json'], [], 'srv eyJhbGciOiJIUzI1NiJ9.json'],
+    [
+      'a Stripe publishable key stays',
+      ['srv', 'pk_live_4f9c2a7e81b3d605Kq7LmN2p'],
+      [],
+      'srv pk_live_4f9c2a7e81b3d605Kq7LmN2p',
+    ],
+  ])('%s', (_what, words, secrets, shown) => {
+    expect(secretsOf(words)).toEqual(secrets);
+    expect(displayCommandLine(words)).toBe(shown);
   });
 
   it('redactWord masks a URL word as displayWord does, unquoted', () => {
