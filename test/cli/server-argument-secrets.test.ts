@@ -18,6 +18,8 @@ const LEAKY = join(new URL('../..', import.meta.url).pathname, 'test/cli/fixture
 const SECRET = 'sk-live-4f9c2a7e81b3d605';
 /** A token known by its shape alone (src/exec/token-shapes.ts). */
 const TOKEN = 'ghp_4f9c2a7e81b3d605Kq7LmN2pX9vR3sT8wYzA';
+/** A JWT, known by its shape (RFC 7519). */
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.Xq9dLmCk3PzWv0TnYbR2aE5uJhGf8sKoNi1cVwDx7yU';
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-argument-secrets-'));
 const started: RawCli[] = [];
 afterAll(() => {
@@ -57,6 +59,21 @@ const FORMS: [string, string[], string, string][] = [
     SECRET,
   ],
   ['a ghp_ token alone', [TOKEN], `'${REDACTED}'`, TOKEN],
+  // A newcomer's and a review's finds: a JDBC `;password=`, a scheme-less proxy password, `Bearer X`, a JWT.
+  [
+    'jdbc:sqlserver://h;password=X',
+    [`jdbc:sqlserver://db.example;user=sa;password=${SECRET}`],
+    `'jdbc:sqlserver://db.example;user=sa;password=${REDACTED}'`,
+    SECRET,
+  ],
+  [
+    '--proxy u:X@host',
+    ['--proxy', `admin:${SECRET}@px.example:3128`],
+    `--proxy 'admin:${REDACTED}@px.example:3128'`,
+    SECRET,
+  ],
+  ['Bearer X', ['Bearer', SECRET], `Bearer ${REDACTED}`, SECRET],
+  ['a JWT alone', [JWT], `'${REDACTED}'`, JWT],
 ];
 
 /** The forms tried in the places that read a config file, and in the proxy: an option's, a URL's, a token. */
