@@ -1,9 +1,12 @@
 // `toolgate wrap`: an MCP client config rewritten so that every server is started through `toolgate proxy`, and
 // back. A wrapped entry records the original under `toolgate.wrapped`, its secret-bearing values (env values,
-// header values) replaced by `env:KEY` references into the wrapped entry's own `env`, so undo needs no backup and
-// no secret is written twice. No value of `env` or `headers` is ever put on a command line: a header's value moves
-// into the entry's `env` and the proxy reads it with `--header "Name: env:VAR"`. Objects built here have no
-// prototype, so a key such as `__proto__` (a server's name, an env key) is kept as a member, never lost.
+// header values) replaced by `env:KEY` references into the wrapped entry's own `env`, and its `args`, when they
+// hold a secret (`--api-key sk-...`, a database URL's password), by an `args:N` reference into the wrapped entry's
+// own `args`, so undo needs no backup and no secret is written twice. No value of `env` or `headers` is ever put on
+// a command line: a header's value moves into the entry's `env` and the proxy reads it with `--header "Name:
+// env:VAR"`. Objects built here have no prototype, so a key such as `__proto__` (a server's name, an env key) is
+// kept as a member, never lost.
+import { secretsOf } from '../exec/command-line.js';
 import { parseEnvItems } from '../exec/environment.js';
 import { quote } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';
@@ -71,13 +74,21 @@ function startsProxy(words: readonly string[], launcher: readonly string[]): boo
   );
 }
 
-/** Why `record` is not what wrap writes (`{ "wrapped": <the original entry> }`, secrets as `env:` references). */
+/** A record's `args` that is where the original's args begin in the wrapped entry's own (they held a secret). */
+const ARGS_REF = /^args:([1-9]\d{0,5})$/;
+
+/**
+ * Why `record` is not what wrap writes (`{ "wrapped": <the original entry> }`, secrets as `env:` references, args
+ * holding one as an `args:N` reference).
+ */
 function badRecord(record: unknown): string | undefined {
   const bad = `"${WRAP_RECORD}" is not the record wrap writes ({ "wrapped": <the original entry> })`;
   if (!isObject(record) || Object.keys(record).join() !== 'wrapped') return bad;
   const original = record['wrapped'];
   if (!isObject(original) || Object.hasOwn(original, WRAP_RECORD)) return bad;
-  if (readConfigEntry('', original).kind === 'unknown') return bad;
+  const args = original['args'];
+  const referred = typeof args === 'string' && ARGS_REF.test(args) && typeof original['command'] === 'string';
+  if (readConfigEntry('', referred ? { ...original, args: [] } : original).kind === 'unknown') return bad;
   for (const member of ['env', 'headers'])
     if (isObject(original[member]))
       for (const v of Object.values(original[member])) if (typeof v !== 'string' || !v.startsWith('env:')) return bad;
@@ -181,7 +192,10 @@ export function wrapEntry(
     // A command that looks like an option would be read as one: `--` makes it the server's.
     const dashes = read.command.startsWith('-') ? ['--'] : [];
     const args = [...launch, 'proxy', ...keys.flatMap((k) => ['--env', k]), ...dashes, read.command, ...read.args];
-    const record = { ...original, ...(original['env'] === undefined ? {} : { env: refs(keys) }) };
+    // Args holding a secret (secretsOf: `--api-key sk-...`, a URL's password, a token's shape) are recorded as where
+    // they begin in the new args, which hold them once (a newcomer's find: each such secret was written twice).
+    const argsRef = secretsOf(read.args).length > 0 ? { args: `args:${args.length - read.args.length}` } : {};
+    const record = { ...original, ...(original['env'] === undefined ? {} : { env: refs(keys) }), ...argsRef };
     return { ...rebuild(original, { command, args }, 'command'), [WRAP_RECORD]: { wrapped: record } };
   }
   if (read.type === 'sse') return 'type "sse": the proxy reaches URL servers over Streamable HTTP only';
@@ -229,6 +243,15 @@ export function unwrapEntry(entry: unknown): Json | string {
   const original = (entry[WRAP_RECORD] as Json)['wrapped'] as Json;
   const env = isObject(entry['env']) ? entry['env'] : {};
   const out: Json = { ...original };
+  const ref = typeof original['args'] === 'string' ? ARGS_REF.exec(original['args']) : null;
+  if (ref !== null) {
+    // Read back from the entry's own args, after the command they followed: not there, the record is not believed.
+    const at = Number(ref[1]);
+    const args = entry['args'];
+    if (!Array.isArray(args) || args[at - 1] !== original['command'] || args.length < at)
+      return '"args": they are no longer in the entry\'s own "args" after its command';
+    out['args'] = args.slice(at);
+  }
   for (const member of ['env', 'headers']) {
     const held = original[member];
     if (!isObject(held)) continue;

@@ -108,7 +108,8 @@ export function textReport(entries: readonly ReportEntry[], settings: ReportSett
       // With violations the message repeats the first of them, so the class alone heads the list.
       const why =
         t.reason !== undefined
-          ? `  by toolgate proxy: ${printableLine(t.reason)}`
+          ? // A newcomer's find: the reason alone did not say that no option publishes it.
+            `  by toolgate proxy whatever its options (unusable through it): ${printableLine(t.reason)}`
           : t.error === undefined
             ? ''
             : t.error.violations.length > 0

@@ -32,7 +32,7 @@ import { inexactTools } from '../mcp/exact-listing.js';
 import type { ProxySettings } from './settings.js';
 import type { Peer } from '../mcp/peer.js';
 import { listUpstreamTools } from './upstream-listing.js';
-import { withoutTaskSupport } from './task-support.js';
+import { taskOnlyReason, withoutTaskSupport } from './task-support.js';
 import { unpublishable } from './unpublishable.js';
 import type { Admitted, Withheld } from './published.js';
 
@@ -183,6 +183,7 @@ async function admitListed(
   const unconstrained: string[] = [];
   const typeAdded: string[] = [];
   const requiredDefaults: { name: string; properties: string[] }[] = [];
+  const unusable = new Map<string, string>();
   // No page's text can hold a member named __proto__: no tool is walked for one (5,000 tools: 14 MB allocated).
   const protoFree = pages !== undefined && !pages.some((page) => mayHoldProto(page.text));
   // The per-tool checks of a large catalog take tens of ms: in slices, as admission's own work is.
@@ -194,6 +195,10 @@ async function admitListed(
     const refusal = unpublishable(tool, protoFree);
     if (refusal !== undefined) {
       withheld.push({ name: clip(shown(name), 80), reason: refusal });
+      // A caller it is granted to is told why (a newcomer's find: "unknown tool" read as a typo), in fixed words:
+      // the other reasons quote the schema's own names, which the client never saw and were never checked.
+      if (settings.grants.granted(shown(name)))
+        unusable.set(name, taskOnlyReason(tool) === refusal ? refusal : 'its definition breaks a rule the proxy keeps');
       continue;
     }
     // --allow/--deny match the name the client sees (in the aggregate, `<server>__<tool>`).
@@ -231,6 +236,7 @@ async function admitListed(
         return typeof name === 'string' ? [shown(name)] : [];
       }),
       requiredDefaults,
+      unusable,
       unconstrained,
       typeAdded,
       ...(drift === undefined ? {} : { drift: { file: settings.lock?.file ?? '', drift: shownDrift(drift, shown) } }),

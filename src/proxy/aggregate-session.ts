@@ -20,7 +20,7 @@ import { toolsListText } from './published.js';
 import { listedTools, readmittedWithin, routeOf } from './aggregate-tools.js';
 import { BeforeForward, WITHDRAWN } from './before-forward.js';
 import { Belonging } from './belonging.js';
-import { checkResult, decideCall } from './calls.js';
+import { checkResult, decideCall, unknownTool } from './calls.js';
 import { type ClientSide, serverErrorReply } from './server-messages.js';
 import { type ServerSet, START_WAIT_MS } from './servers.js';
 import { type Link, LogLevels, serverSide } from './aggregate-server-side.js';
@@ -95,8 +95,8 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       ...(settings.logArgs ? { args: params['arguments'] } : {}),
       ...(dropped.length > 0 ? { dropped } : {}),
     }));
-    const unknown = (): void => {
-      downstream.respond(m.id, error(RPC.invalidParams, `unknown tool: ${shown}`));
+    const unknown = (message = `unknown tool: ${shown}`): void => {
+      downstream.respond(m.id, error(RPC.invalidParams, message));
       record('refused', 'lookup', false);
     };
     const visible = name !== undefined && (context.visible === undefined || context.visible(name));
@@ -113,7 +113,8 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       record('refused', 'lookup', true);
       return;
     }
-    if (!published.tools.has(tool)) return unknown();
+    // A tool of its server no client can use, granted to this one, is said to be withheld, by the name it called.
+    if (!published.tools.has(tool)) return unknown(unknownTool(published, tool, name));
     if (params['task'] !== undefined && clientRevision.tasks) {
       downstream.respond(m.id, error(RPC.invalidParams, 'the toolgate gateway (proxy --config) does not serve tasks'));
       record('refused', 'lookup', false);

@@ -4,7 +4,7 @@
 // serialization of the validated value. An
 // invalid call is a CallToolResult with isError (MCP "Tools", error handling: input errors go back to the model
 // so it can correct itself); a name that is unknown, withheld or not granted is the protocol error -32602, which
-// never says why a tool was withheld.
+// says why a tool was withheld only of one the caller is granted and no client can use (Published.unusable).
 import { duplicateKeyIn } from '../arguments/json-text.js';
 import { gateCall, outputRefusal, passOnRefusal, resultShapeProblem, unaskedTaskRefusal } from '../mcp/call-gate.js';
 import type { ForwardedCall } from '../mcp/forward.js';
@@ -22,6 +22,16 @@ import { isObject } from '../util/plain-json.js';
 /** A CallToolResult made by the proxy. */
 function errorResult(text: string): { content: { type: 'text'; text: string }[]; isError: true } {
   return { content: [{ type: 'text', text }], isError: true };
+}
+
+/**
+ * The refusal of a call of `name`, not published (the client called it `calledAs`, a gateway's published name): why,
+ * of a tool its caller is granted and no client can use.
+ */
+export function unknownTool(published: Published, name: unknown, calledAs = name): string {
+  const reason = typeof name === 'string' ? published.unusable?.get(name) : undefined;
+  const shown = typeof calledAs === 'string' ? clip(calledAs, 80) : '';
+  return reason === undefined ? `unknown tool: ${shown}` : `withheld by toolgate proxy: ${shown}: ${reason}`;
 }
 
 /** The decision on one tools/call. */
@@ -52,7 +62,7 @@ export function decideCall(
   const name = params['name'];
   const shown = typeof name === 'string' ? clip(name, 80) : '';
   if (typeof name !== 'string' || !published.tools.has(name) || published.bundle === undefined)
-    return { kind: 'refuse', tool: shown, error: { code: RPC.invalidParams, message: `unknown tool: ${shown}` } };
+    return { kind: 'refuse', tool: shown, error: { code: RPC.invalidParams, message: unknownTool(published, name) } };
   const verdict = gateCall(
     published.bundle.registry,
     name,

@@ -17,6 +17,7 @@ export function grantedView(visible: (name: string) => boolean): (published: Pub
       ...published,
       tools: new Map([...published.tools].filter(([name]) => visible(name))),
       outputs: new Map([...published.outputs].filter(([name]) => visible(name))),
+      unusable: new Map([...(published.unusable ?? [])].filter(([name]) => visible(name))),
     };
     return view;
   };

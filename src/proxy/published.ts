@@ -20,6 +20,11 @@ export interface Published {
   readonly outputs: ReadonlyMap<string, CompiledSchema>;
   /** Each withheld tool and why (never shown to the client); a name clipped for stderr. */
   readonly withheld: readonly Withheld[];
+  /**
+   * Granted tools no client can use (src/proxy/unpublishable.ts), by name as listed, and what a client calling one
+   * is told: its grant reaches it, so saying it exists reveals nothing; the reason holds no text of the server's.
+   */
+  readonly unusable?: ReadonlyMap<string, string>;
   /** How many tools the server listed. */
   readonly listed: number;
   /** The name the client would see of each listed tool, published or not (unmatched-grants.ts reads them). */

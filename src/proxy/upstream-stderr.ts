@@ -1,6 +1,7 @@
 // A stdio server's stderr as the proxy (and the lock's lister, src/proxy/stdio-lister.ts) handles it: kept during
-// start-up to be shown if start-up fails, then passed on line by line, masked; a secret split across two chunks or
-// two lines must not escape the mask, so what is passed on is cut only where no secret's form can span the cut.
+// start-up to be shown if start-up fails, passed on line by line, masked, once it is up (what start-up wrote first);
+// a secret split across two chunks or two lines must not escape the mask, so what is passed on is cut only where no
+// secret's form can span the cut.
 import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { BASE64_GROUP, createMasker, isBase64Char } from '../exec/mask-secrets.js';
@@ -12,6 +13,9 @@ import type { ProxySettings } from './settings.js';
 /** Most of the server's stderr kept to show when start-up fails. */
 const STDERR_KEPT = 4000;
 
+/** Most characters of the server's start-up stderr held to pass on once it is up; the rest is said as left out. */
+const STARTUP_STDERR_HELD = 64 * 1024;
+
 /** `text` with `label` before each of its lines. */
 function labelledLines(text: string, label: string): string {
   if (label === '' || text === '') return text;
@@ -19,8 +23,8 @@ function labelledLines(text: string, label: string): string {
 }
 
 /**
- * The server's stderr: kept during start-up (shown if it fails), then passed on whole line by whole line, masked
- * (a value split across two chunks would otherwise escape the mask).
+ * The server's stderr: kept during start-up (shown if it fails), passed on whole line by whole line, masked (a value
+ * split across two chunks would otherwise escape the mask), once `live` is called: what start-up wrote first.
  */
 export function watchStderr(
   child: ChildProcess,
@@ -37,9 +41,16 @@ export function watchStderr(
   // the gateway's or another server's next line, and the server's next text began a line with no name (a review's
   // find). A long line's pieces are each a line of its own, named.
   const label = settings.namespace === undefined ? '' : `[${clip(settings.namespace, 64)}] `;
+  // Start-up's lines are masked and cut as live ones are, held until `live` (a server's "auth disabled" warning was
+  // lost once it was up: a newcomer's find); past STARTUP_STDERR_HELD they are counted, said as left out.
+  let held = '';
+  let leftOut = 0;
   const err = (text: string): void => {
     if (text === '') return;
-    io.err(label === '' ? text : labelledLines(text.endsWith('\n') ? text : `${text}\n`, label));
+    const line = label === '' ? text : labelledLines(text.endsWith('\n') ? text : `${text}\n`, label);
+    if (passing) io.err(line);
+    else if (leftOut === 0 && held.length + line.length <= STARTUP_STDERR_HELD) held += line;
+    else leftOut += text.length;
   };
   // The secrets' forms are worked out once, not again for every chunk a chatty server writes.
   const masker = createMasker(settings.secrets);
@@ -69,10 +80,7 @@ export function watchStderr(
     return true;
   };
   const pass = (text: string): void => {
-    if (!passing) {
-      if (kept.length < STDERR_KEPT) kept += text;
-      return;
-    }
+    if (!passing && kept.length < STDERR_KEPT) kept += text;
     partial += text;
     if (skipping && !skipped(false)) {
       // Still inside the run: withheld, its end kept, so the text held stays bounded.
@@ -107,14 +115,26 @@ export function watchStderr(
   // What is left when the server's stderr ends (a last line without a newline) is passed on too, on its own line.
   child.stderr?.on('end', () => {
     pass(decoder.end());
-    if (passing && skipping) skipped(true);
-    if (passing && partial !== '') err(`${masker.text(partial)}\n`);
+    if (skipping) skipped(true);
+    if (partial !== '') err(`${masker.text(partial)}\n`);
     partial = '';
   });
   // Masked before it is clipped: a value cut in two would escape the mask.
   return {
     kept: () => labelledLines(clip(masker.text(kept.trim()), STDERR_KEPT), label),
-    live: () => (passing = true),
+    live: () => {
+      if (passing) return;
+      passing = true;
+      if (held !== '') io.err(held);
+      const after = held === '' || held.endsWith('\n') ? '' : '\n';
+      if (leftOut > 0) {
+        io.err(
+          `${after}${label}[toolgate: ${leftOut} characters of the MCP server's start-up stderr left out: ` +
+            `past the ${STARTUP_STDERR_HELD} held until it was up]\n`,
+        );
+      }
+      held = '';
+    },
   };
 }
 

@@ -248,8 +248,9 @@ async function initializeAndAdmit(
     admission === 'quiet'
       ? []
       : [...summaryLines(admitted.value, result, settings.display, settings.quiet === true), ...unmatched];
-  if (admission === 'announce') for (const line of summary) say(line);
+  // What the server wrote on stderr during start-up is passed on first: it came before the summary.
   opened.live();
+  if (admission === 'announce') for (const line of summary) say(line);
   return {
     peer,
     init: result,
