@@ -1,6 +1,6 @@
 // The `--mcp "<command> [args]"` text: split into words (no shell runs it), and shown back in reports with
 // every value that may be a secret masked, since reports end up in CI logs: a `KEY=VALUE` word's value, a URL
-// word's secrets (`npx mcp-remote https://host/sse?token=...`, `server-postgres postgresql://user:pw@host/db`, as
+// word's secrets (`npx -y mcp-remote https://host/sse?token=...`, `server-postgres postgresql://user:pw@host/db`, as
 // desktop configs pass them: url-word.ts), the word after an option that names a secret (`--token X`) or a credential
 // header's value (secret-flags.ts), and a token known by its shape wherever it stands (`ghp_...`: token-shapes.ts).
 // Only the secret is masked, not its word: `postgresql://user:<redacted>@host/db` still says which server it is.

@@ -1,9 +1,9 @@
 // Credentials known by their shape: a vendor's documented prefix and enough random characters after it. A server's
-// command line holds them as plain words (`npx server-github ghp_...`, `-H "X-Key: AIza..."`), where no option or
-// `KEY=` names them (command-line.ts). The rule keeps false positives low: the prefix starts a word or follows a
-// character no token holds (`/`, `=`, `:`, space), the characters after it are the vendor's alphabet, at least
-// `min` of them (so `sk-learn`, `hf_hub` or `npm_config` are words, not tokens), and a tail whose length varies must
-// mix a digit or both letter cases (so `sk-` before a long lower-case slug is not masked either); a fixed-length
+// command line holds them as plain words (`npx -y @modelcontextprotocol/server-github ghp_...`, `-H "X-Key: AIza..."`),
+// where no option or `KEY=` names them (command-line.ts). The rule keeps false positives low: the prefix starts a word
+// or follows a character no token holds (`/`, `=`, `:`, space), the characters after it are the vendor's alphabet, at
+// least `min` of them (so `sk-learn`, `hf_hub` or `npm_config` are words, not tokens), and a tail whose length varies
+// must mix a digit or both letter cases (so `sk-` before a long lower-case slug is not masked either); a fixed-length
 // tail (`AKIA` + 16) is its own evidence.
 
 /** One credential shape: its prefixes, the characters after them, how many, and where the vendor documents it. */

@@ -1,9 +1,10 @@
-// A command line's URL words and the secrets they hold. An http(s) URL word (`npx mcp-remote https://host/sse?k=...`)
-// has every query value, its password and each path segment that may be a key masked, as `--url`'s are. A URL of
-// another scheme is a connection string (`postgresql://user:pw@host/db`, which the official postgres server takes as
-// its argument, `redis://:pw@host`, `mongodb+srv://u:pw@...`): its password is masked, and the query values whose
-// name names a secret (`?password=`, `?sslpassword=`, `?token=`), and so are its `;name=value` parameters' (JDBC's
-// `jdbc:sqlserver://h;user=sa;password=X`, `;pwd=`); its other parts (`sslmode=require`, `;user=sa`) stay readable.
+// A command line's URL words and the secrets they hold. An http(s) URL word (`npx -y mcp-remote
+// https://host/sse?k=...`) has every query value, its password and each path segment that may be a key masked, as
+// `--url`'s are. A URL of another scheme is a connection string (`postgresql://user:pw@host/db`, which the official
+// postgres server takes as its argument, `redis://:pw@host`, `mongodb+srv://u:pw@...`): its password is masked, and the
+// query values whose name names a secret (`?password=`, `?sslpassword=`, `?token=`), and so are its `;name=value`
+// parameters' (JDBC's `jdbc:sqlserver://h;user=sa;password=X`, `;pwd=`); its other parts (`sslmode=require`,
+// `;user=sa`) stay readable.
 import { keySegments, keySegmentSecrets } from '../util/url-key-segments.js';
 import { REDACTED } from './mask-secrets.js';
 import { namesSecret } from './secret-flags.js';

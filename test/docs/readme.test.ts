@@ -104,6 +104,19 @@ describe('README.md', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('runs no package with npx but with -y, toolgate itself (installed first) or a dev dependency of the clone', () => {
+    const docs = readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`);
+    // Outside the clone npx stops at its "Ok to proceed?" prompt for a package it has not got: a change note's
+    // `npx server-postgres` was one (a user's check). Only a clone's own dev dependencies run without -y.
+    const wrong = ['README.md', ...docs].flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/\bnpx (?!-y\b)(@?[\w./-]+)/g)]
+        .map((m) => m[1] as string)
+        .filter((name) => name !== 'toolgate' && PACKAGE.devDependencies[name] === undefined)
+        .map((name) => `${file}: npx ${name}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   // A reader runs the commands in order in the project Install made: none may read a file nothing made.
   it('makes every file a Command line command reads in an earlier step', () => {
     const { setup, cli } = cliBlocks();
