@@ -18,7 +18,7 @@
 import { atomsOf } from './alphabet.js';
 import { growth, type Budget, type Graph, type Growth } from './ambiguity.js';
 import { buildAutomaton } from './automaton.js';
-import { nestedTooDeep } from './nesting.js';
+import { NESTED_TOO_DEEP, nestedTooDeep } from './nesting.js';
 import { anchoredAtStart, parseRegex, reversed, type Node } from './parse.js';
 import { uModeSource } from './u-mode.js';
 import { ALL } from './ranges.js';
@@ -105,12 +105,11 @@ function degreeOf(tree: Node, everyStart: boolean, ctx: Context): number {
 }
 
 function analyse(source: string): RegexAnalysis {
-  const deep = nestedTooDeep(source);
-  if (deep !== undefined) return { refused: deep, kind: 'too-large' };
   let tree: Node;
   try {
     tree = parseRegex(uModeSource(source));
-  } catch {
+  } catch (thrown) {
+    if (nestedTooDeep(thrown)) return { refused: NESTED_TOO_DEEP, kind: 'too-large' };
     return { refused: 'a construct the regular-expression guard cannot analyse', kind: 'unreadable' };
   }
   const ctx: Context = { budget: { steps: STEP_BUDGET }, looks: new Map(), width: 1 };

@@ -5,9 +5,11 @@
  * (regex/automaton.ts, regex/degree.ts) and for exec/pattern-lead.ts. A character set is exact
  * where it can be and otherwise a superset (`\p{…}` counts as every character), never a subset:
  * every analysis built on it stays conservative. Anything it does not know (a group syntax newer
- * than it, such as `(?i:…)`) makes it throw, and callers then refuse.
+ * than it, such as `(?i:…)`) makes it throw, and callers then refuse; newer-syntax.ts looks for
+ * those forms alone, before V8 is asked, so that every Node version gives one verdict.
  */
 
+import { MAX_GROUP_NESTING, NESTED_TOO_DEEP } from './nesting.js';
 import { ALL, complement, normalize, single, type Ranges } from './ranges.js';
 
 /** The syntax tree. `assert` is a zero-width test without a body, `look` a lookaround. */
@@ -65,10 +67,11 @@ type Escape = { readonly set: Ranges; readonly exact: boolean } | 'boundary' | '
 
 /**
  * Reads a `u`-mode pattern that already compiled (callers check with `new RegExp(src, 'u')`).
- * Throws on what it cannot read.
+ * Throws on what it cannot read, and NESTED_TOO_DEEP past MAX_GROUP_NESTING levels of groups.
  */
 export function parseRegex(src: string): Node {
   let i = 0;
+  let depth = 0;
   const fail = (why: string): never => {
     throw new Error(`${why} at ${i}`);
   };
@@ -168,6 +171,8 @@ export function parseRegex(src: string): Node {
     return set;
   };
   const group = (): Node => {
+    // Bounded before the recursion goes deeper: the stack left must not decide a verdict (nesting.ts).
+    if (++depth > MAX_GROUP_NESTING) throw new Error(NESTED_TOO_DEEP);
     let look: { behind: boolean; negative: boolean } | undefined;
     if (src[i] === '?') {
       const head = src.slice(i, i + 3);
@@ -186,6 +191,7 @@ export function parseRegex(src: string): Node {
     const body = alternation();
     if (src[i] !== ')') fail('unbalanced parenthesis');
     i++;
+    depth--;
     return look === undefined ? body : { t: 'look', body, ...look };
   };
   const atom = (): Node => {

@@ -9,7 +9,7 @@
  */
 
 import { type Automaton, buildAutomaton } from './automaton.js';
-import { nestedTooDeep } from './nesting.js';
+import { NESTED_TOO_DEEP, nestedTooDeep } from './nesting.js';
 import { newerSyntax } from './newer-syntax.js';
 import { syntaxReason } from './syntax-reasons.js';
 import { parseRegex, type Node } from './parse.js';
@@ -266,12 +266,11 @@ function readPatternOnce(source: string): UModeReading {
     return { refused: `it is valid ECMA-262 ${FLAG}: ${syntaxReason(thrown)}` };
   }
   if (found.unitSensitive) return { refused: `${why} a lookaround or \`\\B\` can match inside an emoji` };
-  const deep = nestedTooDeep(found.source);
-  if (deep !== undefined) return { refused: deep };
   let tree: Node;
   try {
     tree = parseRegex(found.source);
-  } catch {
+  } catch (thrown) {
+    if (nestedTooDeep(thrown)) return { refused: NESTED_TOO_DEEP };
     return { refused: `${why} the regular-expression reader cannot read it` };
   }
   let differs: string | undefined;
