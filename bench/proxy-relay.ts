@@ -10,18 +10,19 @@
  *
  *   npm run build && node --import tsx bench/proxy-relay.ts [--calls 3000] [--sessions 8] [--each 400]
  *     [--rounds 3] [--cli <the CLI bundle>] [--before <an earlier build's CLI bundle>] [--cpu-prof <dir>]
- *     [--only http|stdio] [--warm 200]
+ *     [--only http|stdio] [--warm 200] [--warm-http <calls per session>]
  *
  * `--warm` is the calls each path makes over stdio before the measured ones. V8 compiles and optimizes a process's
  * code over its first thousands of calls, on the same 2 cores, and those calls make most of a short run's slowest
- * percent: `--warm 2000` measures a proxy that has been running a while.
+ * percent: `--warm 2000` measures a proxy that has been running a while. Over HTTP each path first serves a round of
+ * `--warm-http` calls per session (a quarter of `--each` unless given), not counted.
  *
  * `--before` adds an earlier build of toolgate as one more path of the same run, over HTTP and stdio alike.
  *
  * `--cpu-prof <dir>` runs the HTTP relay and each toolgate process under the CPU profiler
  * (bench/cpu-profiled.mjs) and writes relay-http, proxy-http and proxy-stdio .cpuprofile files there (read them
  * with bench/profile-summary.mjs); the profiler slows JavaScript, so the numbers of such a run are not the ones
- * to quote. The CPU per call column reads /proc (Linux).
+ * to quote. The CPU per call columns read /proc (Linux).
  * Targets: toolgate's throughput at least 90% of the relay's; stdio added latency at most 0.25 ms (median) and
  * 1 ms (p99) over the server alone.
  */
@@ -40,6 +41,7 @@ const { values } = parseArgs({
   options: {
     calls: { type: 'string', default: '3000' },
     warm: { type: 'string', default: '200' },
+    'warm-http': { type: 'string' },
     sessions: { type: 'string', default: '8' },
     each: { type: 'string', default: '400' },
     rounds: { type: 'string', default: '3' },
@@ -69,13 +71,18 @@ function profiled(name: string, script: string, args: readonly string[]): string
   return dir === undefined ? [script, ...args] : [PROFILED, join(dir, `${name}.cpuprofile`), script, ...args];
 }
 
-/** CPU time (user and system) a process has used so far, in ms (Linux: /proc/<pid>/stat, in clock ticks). */
-function cpuMs(pid: number | undefined): number {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return Number.NaN;
+/**
+ * CPU time a process has used so far, in ms: all (user and system) and the system part (Linux: /proc/<pid>/stat,
+ * in clock ticks). The system part is the kernel's work for the process (socket reads and writes, wake-ups): a CPU
+ * profile's time in a write counts the wall clock, a process put aside while in it included.
+ */
+function cpuMs(pid: number | undefined): { all: number; sys: number } {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return { all: Number.NaN, sys: Number.NaN };
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of the whole line; 100 ticks a second on Linux.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const sys = Number(fields[12]) * 10;
+  return { all: Number(fields[11]) * 10 + sys, sys };
 }
 
 /** Asks a profiled process for its profile and waits until the file is written (at most 10 s). */
@@ -113,6 +120,7 @@ async function http(): Promise<void> {
       pid,
       rates: [] as number[],
       cpu: [] as number[],
+      sys: [] as number[],
     });
     const contenders = [
       contender('the server alone', upstream, server.child.pid),
@@ -128,7 +136,8 @@ async function http(): Promise<void> {
       contenders.push(contender('toolgate proxy, the earlier build (--before)', earlier.found, earlier.child.pid));
     }
     // A warm-up round for each (JIT, connections), not counted.
-    for (const c of contenders) await throughput(c.url, SESSIONS, Math.ceil(EACH / 4));
+    const warmHttp = values['warm-http'] === undefined ? Math.ceil(EACH / 4) : Number(values['warm-http']);
+    for (const c of contenders) await throughput(c.url, SESSIONS, warmHttp);
     for (let round = 0; round < ROUNDS; round++)
       for (let k = 0; k < contenders.length; k++) {
         const c = contenders[(round + k) % contenders.length] as (typeof contenders)[number];
@@ -136,7 +145,9 @@ async function http(): Promise<void> {
         // on a shared machine, where what the other processes get varies from round to round.
         const before = cpuMs(c.pid);
         c.rates.push(await throughput(c.url, SESSIONS, EACH));
-        c.cpu.push((cpuMs(c.pid) - before) / (SESSIONS * EACH));
+        const after = cpuMs(c.pid);
+        c.cpu.push((after.all - before.all) / (SESSIONS * EACH));
+        c.sys.push((after.sys - before.sys) / (SESSIONS * EACH));
       }
     await profileOf(relay.child.pid, 'relay-http');
     await profileOf(proxy.child.pid, 'proxy-http');
@@ -155,16 +166,16 @@ async function http(): Promise<void> {
     );
     console.log(
       '| path | calls/s, each round | median | of the server alone | of the relay | best | of the relay ' +
-        '| CPU of its process per call: median | least |',
+        '| CPU of its process per call: median | of it system | least |',
     );
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const c of contenders) {
       const [m, b] = [median(c.rates), best(c.rates)];
       const rounds = c.rates.map((r) => r.toFixed(0)).join(', ');
       const ours = contenders.indexOf(c) >= 2;
       const ofRelay = ours ? `**${((m / plain) * 100).toFixed(0)}%**` : '';
       const bestOfRelay = ours ? `**${((b / plainBest) * 100).toFixed(0)}%**` : '';
-      const cpu = `${median(c.cpu).toFixed(3)} ms | ${least(c.cpu).toFixed(3)} ms`;
+      const cpu = `${median(c.cpu).toFixed(3)} ms | ${median(c.sys).toFixed(3)} ms | ${least(c.cpu).toFixed(3)} ms`;
       console.log(
         `| ${c.name} | ${rounds} | ${m.toFixed(0)} | ${((m / alone) * 100).toFixed(0)}% | ${ofRelay} | ` +
           `${b.toFixed(0)} (${((b / aloneBest) * 100).toFixed(0)}%) | ${bestOfRelay} | ${cpu} |`,
@@ -178,7 +189,8 @@ async function http(): Promise<void> {
       `\ntoolgate / relay: calls per second ${((median(proxyPath.rates) / plain) * 100).toFixed(1)}% (median), ` +
         `${((best(proxyPath.rates) / plainBest) * 100).toFixed(1)}% (best round; target >= 90%); CPU per call ` +
         `${(median(proxyPath.cpu) / median(relayPath.cpu)).toFixed(2)}x the relay's (median), ` +
-        `${(least(proxyPath.cpu) / least(relayPath.cpu)).toFixed(2)}x (least)`,
+        `${(least(proxyPath.cpu) / least(relayPath.cpu)).toFixed(2)}x (least); of it system ` +
+        `${median(proxyPath.sys).toFixed(3)} ms against ${median(relayPath.sys).toFixed(3)} ms (median)`,
     );
   } finally {
     for (const c of children) c.kill('SIGTERM');
