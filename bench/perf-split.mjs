@@ -5,7 +5,9 @@
 //
 //   NODE_OPTIONS='--perf-basic-prof-only-functions --interpreted-frames-native-stack' node ... (the process)
 //   perf record -F 2000 -g -o <file> -p <pid> -- sleep 20
-//   perf script -i <file> -F tid,ip,sym,dso | node bench/perf-split.mjs --pid <pid> [--own main.js] [--rows 30]
+//   perf script -i <file> -F tid,ip,sym,dso | node bench/perf-split.mjs --pid <pid> [--own <file name>] [--rows 30]
+//
+// `--own` is the CLI bundle's file name unless given.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 
@@ -17,7 +19,8 @@ const samples = [];
 let current;
 for await (const line of createInterface({ input: process.stdin })) {
   if (line.trim() === '') continue;
-  if (!/^\s/.test(line)) {
+  // A sample's line holds its thread id (right-aligned); each of its frames follows on a line of its own, after a tab.
+  if (!line.startsWith('\t')) {
     current = { main: line.trim() === values.pid, frames: [] };
     samples.push(current);
   } else {
