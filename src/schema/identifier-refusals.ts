@@ -1,7 +1,6 @@
 import { fail, ok, schemaViolation, type Result } from '../result.js';
 import { echo } from '../util/describe-value.js';
 import type { ResourceIndex } from './references.js';
-import { misreadMessage } from './uri-spelling.js';
 
 // What the reference index found wrong with the identifiers themselves, judged once every document is in (pipeline.ts
 // resolveReferences), before any reference is followed: one read as two URIs, one that cannot be placed, or two
@@ -16,11 +15,11 @@ export function identifierRefusal(index: ResourceIndex, rootUri: string, builtin
     const m = index.misread[0]!;
     return fail(
       'unsupported_capability',
-      `schema cannot be enforced exactly: ${misreadMessage(m.keyword, m.value)}`,
+      `schema cannot be enforced exactly: ${m.message}`,
       index.misread.map((x) =>
         schemaViolation(
           x.keyword,
-          misreadMessage(x.keyword, x.value),
+          x.message,
           x.docUri === rootUri ? x.schemaPath : `${x.docUri}#${x.schemaPath}`,
           'not_enforceable',
         ),

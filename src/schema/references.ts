@@ -1,7 +1,8 @@
 import { pointerSegments } from '../util/json-pointer.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
-import { ajvResolved } from './engine/ajv-resolver.js';
+import { ajvPointerTokens, ajvResolved } from './engine/ajv-resolver.js';
+import { misreadMessage, pointerMisreadMessage } from './uri-spelling.js';
 
 /** Base URI of a document that has neither an `$id` nor a retrieval URI. */
 export const ANONYMOUS_BASE = 'toolgate:/anonymous-root';
@@ -31,7 +32,8 @@ export interface ResourceIndex {
   /** Subschemas whose draft-07 `$id` names nothing: its parent's base again, without a fragment (`#`, say). */
   readonly nameless: Record<string, unknown>[];
   /** An identifier or reference WHATWG URL and RFC 3986 resolve to different URIs (uri-spelling.ts). */
-  readonly misread: { keyword: string; value: string; docUri: string; schemaPath: string }[];
+  /** With why (uri-spelling.ts); and a JSON Pointer fragment the engine splits otherwise (pointerMisread). */
+  readonly misread: { keyword: string; value: string; docUri: string; schemaPath: string; message: string }[];
 }
 
 /** Resolves a URI reference against a base; undefined when it cannot be resolved (Core §8.2). */
@@ -178,8 +180,13 @@ export function indexDocument(
       const id = node['$id'];
       const resolved = typeof id === 'string' ? resolveUri(id, parent) : undefined;
       const misread = (keyword: string, value: string, target: string | undefined, from: string): void => {
+        const schemaPath = `${pointer}/${keyword}`;
+        let message: string | undefined;
         if (target !== undefined && !sameReading(target, ajvResolved(value, from)))
-          index.misread.push({ keyword, value, docUri: retrievalUri, schemaPath: `${pointer}/${keyword}` });
+          message = misreadMessage(keyword, value);
+        else if (keyword !== '$id' && target !== undefined && pointerMisread(value, target))
+          message = pointerMisreadMessage(keyword, value);
+        if (message !== undefined) index.misread.push({ keyword, value, docUri: retrievalUri, schemaPath, message });
       };
       if (typeof id === 'string') misread('$id', id, resolved, parent);
       if (resolved !== undefined) ({ base, fragment: named } = splitFragment(resolved));
@@ -209,6 +216,25 @@ export function indexDocument(
     },
     { positions: ident.positions },
   );
+}
+
+/**
+ * Whether the engine reads the JSON Pointer fragment of the reference `value` (resolved to `target`) as other tokens
+ * than the index does: RFC 6901 §6 decodes the whole fragment first, so `%2F` separates tokens, where Ajv splits
+ * first. A malformed escape is left to resolution, which refuses it.
+ */
+export function pointerMisread(value: string, target: string): boolean {
+  const decoded = splitFragment(target).fragment;
+  const hash = value.indexOf('#');
+  if (!decoded.startsWith('/') || hash < 0) return false;
+  const rfc = pointerSegments(decoded) ?? [];
+  let engine: string[] | undefined;
+  try {
+    engine = ajvPointerTokens(value.slice(hash + 1));
+  } catch {
+    return false;
+  }
+  return engine === undefined || engine.length !== rfc.length || engine.some((t, i) => t !== rfc[i]);
 }
 
 /** Follows a JSON Pointer inside a resource root; undefined when any step is missing. */

@@ -34,3 +34,16 @@ export function misreadMessage(keyword: string, value: string): string {
     "URL (toolgate's references): write it as a whole URI with a host, or as a plain relative reference"
   );
 }
+
+/**
+ * The refusal of a reference whose JSON Pointer fragment the engine splits otherwise: RFC 6901 §6 percent-decodes the
+ * whole fragment before reading the pointer, so `%2F` is a `/` that separates tokens; Ajv decodes each token after
+ * splitting, so it reads `%2F` as a `/` inside a name (`#/$defs/p%2Fq` is `p`, then `q`, not `p/q`).
+ */
+export function pointerMisreadMessage(keyword: string, value: string): string {
+  return (
+    `"${keyword}" ${echo(value)} is read as different JSON Pointer tokens by RFC 6901 (the specification: an escaped ` +
+    '"/" separates tokens) and the engine (a "/" inside a name): write a "/" between tokens as is, ' +
+    'and one in a name as "~1"'
+  );
+}

@@ -39,3 +39,16 @@ export function ajvSearches(key: string, array: boolean): 'items' | 'members' | 
   if (key in traverse.propsKeywords) return 'members';
   return key in traverse.skipKeywords ? 'nowhere' : 'object';
 }
+
+/**
+ * The tokens of a reference's JSON Pointer fragment as Ajv's resolver reads them (getJsonPointer in
+ * ajv/dist/compile/index): the fragment as written split at `/`, then each token percent-decoded and unescaped, so a
+ * `%2F` stays inside its token. Undefined where Ajv reads no pointer there (the fragment does not start with `/`).
+ */
+export function ajvPointerTokens(fragment: string): string[] | undefined {
+  if (!fragment.startsWith('/')) return undefined;
+  return fragment
+    .slice(1)
+    .split('/')
+    .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
+}
