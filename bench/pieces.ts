@@ -1,8 +1,9 @@
 /**
  * Where a valid call's time goes inside toolgate `validate`, piece by piece, on the corpus's valid calls (the
  * W1 calls): raw Ajv, Ajv with toolgate's options, toolgate's own generated validator (those options plus the
- * step instrumentation of src/schema/engine/step-budget.ts) bare and under its per-call budget, the argument
- * check alone, `checkArguments` and the whole `validate`; then the same calls as JSON text (W2): `JSON.parse`,
+ * step instrumentation of src/schema/engine/step-budget.ts) bare and under its per-call budget
+ * (src/schema/engine/within-steps.ts), the argument check alone, `checkArguments` and the whole `validate`; then
+ * the same calls as JSON text (W2): `JSON.parse`,
  * toolgate's text check (parseJsonText), each with the validators, and `validateJSON`. Same run, same calls,
  * interleaved (bench/measure.ts).
  * Not part of `npm run bench`: bench/analysis.md quotes its table. Run on the built package:
@@ -31,7 +32,7 @@ globalThis.Function = new Proxy(NativeFunction, {
 
 const { validateSchema } = await import('../dist/index.js');
 const { argumentChecker, checkArguments } = await import('../dist/schema/check-arguments.js');
-const { validateWithinSteps } = await import('../dist/schema/engine/step-budget.js');
+const { validateWithinSteps } = await import('../dist/schema/engine/within-steps.js');
 const { isPlainJsonWithin } = await import('../dist/arguments/json-fast-check.js');
 const { parseJsonText } = await import('../dist/arguments/json-text.js');
 const { DEFAULT_LIMITS } = await import('../dist/util/limits.js');

@@ -3,7 +3,8 @@
 // check and the SDK serialising the request.
 import { clip } from '../util/describe-value.js';
 import { excessFailure } from '../util/limits.js';
-import { copyBoundedJson, deepFreeze, type JsonBounds, type JsonExcess } from '../util/plain-json.js';
+import { copyBoundedJson, deepFreeze } from '../util/plain-json.js';
+import type { JsonBounds, JsonExcess } from '../util/json-bounds.js';
 
 /** The text of arguments past a bound. */
 function excessMessage(excess: JsonExcess): string {

@@ -7,7 +7,7 @@ import type { Bundle } from '../catalog/bundle.js';
 import { gateCall } from '../mcp/call-gate.js';
 import { runsOnlyAsTask } from '../mcp/task-only.js';
 import type { McpCallFailure } from '../tools/mcp-result.js';
-import type { JsonBounds } from '../util/plain-json.js';
+import type { JsonBounds } from '../util/json-bounds.js';
 import { privateArguments } from './mcp-client-arguments.js';
 import { sendOrFailure, type FailureTelling } from './mcp-client-failure.js';
 import type { McpCallResult, McpClientLike } from './mcp-client-options.js';

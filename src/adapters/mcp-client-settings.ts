@@ -11,7 +11,7 @@ import type { ToolErrorEvent } from '../tools/failure-text.js';
 import { dropRejection } from '../util/host-hook.js';
 import { argumentBounds, DEFAULT_LIMITS, resolveLimits } from '../util/limits.js';
 import { pick, readTable } from '../util/option-table.js';
-import type { JsonBounds } from '../util/plain-json.js';
+import type { JsonBounds } from '../util/json-bounds.js';
 import { GUARD_TABLE, lockOption, type GuardClientOptions } from './mcp-client-options.js';
 
 const DEFAULT_MAX_PAGES = 100;

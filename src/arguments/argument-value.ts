@@ -1,5 +1,5 @@
-import type { JsonBounds, JsonBound, JsonFinding } from '../util/plain-json.js';
-import { nonJsonReason } from '../util/plain-json.js';
+import type { JsonBounds, JsonBound, JsonFinding } from '../util/json-bounds.js';
+import { nonJsonReason } from '../util/non-json-reason.js';
 
 /**
  * What `validate` accepts as an argument value, and where a value breaks it. The model's output is

@@ -1,5 +1,5 @@
 import { types } from 'node:util';
-import type { JsonBounds } from '../util/plain-json.js';
+import type { JsonBounds } from '../util/json-bounds.js';
 
 /**
  * The hot-path check that an argument value is plain JSON within its bounds (the rules are in

@@ -1,6 +1,7 @@
 import { fail, guarded, ok, schemaViolation, type Result } from '../result.js';
 import { validateSchema, type CompiledSchema } from '../schema/compile.js';
-import { copyBoundedJson, deepFreeze, problemPointer } from '../util/plain-json.js';
+import { copyBoundedJson, deepFreeze } from '../util/plain-json.js';
+import { problemPointer } from '../util/json-bounds.js';
 import { shownPlace } from '../util/describe-value.js';
 import { pointerOf } from '../util/json-pointer.js';
 import { publishedTextRefusal } from '../tools/published-text.js';

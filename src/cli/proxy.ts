@@ -1,7 +1,7 @@
 // `toolgate proxy`: reads the flags (proxy-options.ts), then runs the library's proxy (src/proxy/start.ts) until
 // the client hangs up, the server dies, or SIGINT/SIGTERM/SIGHUP: the signal stops the server's process group
 // first, then toolgate ends by that signal. Everything else (upstream, admission, sessions, transports) is src/proxy's.
-import { routedThroughProxy } from '../catalog/mcp-config-wrap.js';
+import { routedThroughProxy } from '../catalog/wrap-gate.js';
 import { stopAllGroups } from '../exec/process-group.js';
 import { runProxy } from '../proxy/run.js';
 import type { CliIO, ExitCode } from './io.js';

@@ -6,6 +6,7 @@
 // Only the secret is masked, not its word: `postgresql://user:<redacted>@host/db` still says which server it is.
 // What a server echoes is masked from MIN_SHOWN_SECRET_LENGTH on (mask-secrets.ts): a `pw` masked in every echo
 // would garble its output and hide nothing, while here it is masked whatever its length.
+import { writtenAndDecoded } from '../util/percent-decoded.js';
 import { REDACTED } from './mask-secrets.js';
 import { afterOption, bearerSecret, colonSecret, countOf, headerSecrets, isHeaderOption } from './secret-flags.js';
 import { tokensIn, withoutTokens } from './token-shapes.js';
@@ -90,12 +91,7 @@ export function secretsOf(words: readonly string[]): string[] {
 /** The password of a `user:password` value after an option (user-password.ts), as written and decoded. */
 function passwordOf(option: string, word: string): string[] {
   const text = userPassword(option, word)?.text;
-  if (text === undefined) return [];
-  let plain = text;
-  try {
-    plain = decodeURIComponent(text);
-  } catch {}
-  return [text, plain];
+  return text === undefined ? [] : writtenAndDecoded(text);
 }
 
 /** A word as a POSIX shell reads it back: bare when plain, otherwise single-quoted. */

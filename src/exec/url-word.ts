@@ -5,6 +5,7 @@
 // query values whose name names a secret (`?password=`, `?sslpassword=`, `?token=`), and so are its `;name=value`
 // parameters' (JDBC's `jdbc:sqlserver://h;user=sa;password=X`, `;pwd=`); its other parts (`sslmode=require`,
 // `;user=sa`) stay readable.
+import { percentDecoded, writtenAndDecoded } from '../util/percent-decoded.js';
 import { keySegments, keySegmentSecrets } from '../util/url-key-segments.js';
 import { REDACTED } from './mask-secrets.js';
 import { namesSecret } from './secret-flags.js';
@@ -36,15 +37,6 @@ function secretParams(word: string): { at: number; text: string }[] {
     .map((m) => ({ at: m.index + m[0].length - (m[2] as string).length, text: m[2] as string }));
 }
 
-/** `text` percent-decoded, or undefined where it holds a malformed escape (`%ZZ`). */
-function decoded(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A URL word: where its query starts (after `?`) and ends (a `#` or the end); undefined otherwise. */
 function urlQuery(word: string): { start: number; end: number } | undefined {
   if (!ANY_URL.test(word)) return undefined;
@@ -57,7 +49,7 @@ function urlQuery(word: string): { start: number; end: number } | undefined {
 /** Whether a query pair's value is masked: any in an http(s) URL; one whose name names a secret in another. */
 function secretPair(word: string, pair: string, eq: number): boolean {
   if (eq < 0 || eq + 1 >= pair.length) return false;
-  return HTTP_URL.test(word) || namesSecret(decoded(pair.slice(0, eq)) ?? pair.slice(0, eq));
+  return HTTP_URL.test(word) || namesSecret(percentDecoded(pair.slice(0, eq)) ?? pair.slice(0, eq));
 }
 
 /**
@@ -77,10 +69,10 @@ export function urlSecrets(word: string): string[] {
   if (url !== undefined) {
     out.push(...values);
     for (const [, value] of url.searchParams) out.push(value);
-    if (url.password !== '') out.push(url.password, decoded(url.password) ?? url.password);
+    if (url.password !== '') out.push(...writtenAndDecoded(url.password));
   } else {
     const password = PASSWORD.exec(word)?.[2];
-    for (const v of [...values, ...(password === undefined ? [] : [password])]) out.push(v, decoded(v) ?? v);
+    for (const v of [...values, ...(password === undefined ? [] : [password])]) out.push(...writtenAndDecoded(v));
   }
   return out;
 }

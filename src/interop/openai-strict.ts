@@ -13,6 +13,8 @@ import { openaiStrictKeywords } from '../keywords/keyword-lists.js';
 import { arrayItems, COMPOSED, ITEMS, rootComposition } from './openai.js';
 import { REF_SIBLINGS, refSiblings } from './ref-siblings.js';
 import { undeclaredRequired } from './incomplete-shapes.js';
+import { nesting, sizes } from './openai-strict-sizes.js';
+import { percentDecoded } from '../util/percent-decoded.js';
 
 // OpenAI Structured Outputs, which strict function calling (`strict: true`) uses for `parameters`.
 // Read on 2026-11-29:
@@ -45,16 +47,6 @@ const unlisted = (k: string, pointer: string): boolean =>
   !LISTED.has(k) && !unsupported(k) && !(pointer === '' && AT_ROOT.has(k));
 /** The string formats the supported-schemas list names. */
 const FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
-
-/** Documented size limits of one schema. */
-export const OPENAI_STRICT_LIMITS = {
-  objectProperties: 5000,
-  nestingLevels: 10,
-  enumValues: 1000,
-  totalStringLength: 120_000,
-  largeEnum: 250,
-  largeEnumStringLength: 15_000,
-} as const;
 
 function additionalPropertiesFalse(schema: unknown): RuleHit[] {
   return (
@@ -135,73 +127,6 @@ function typeless(schema: unknown): RuleHit[] {
   return out;
 }
 
-/** Object nesting: an object schema inside another's properties/items/anyOf counts one level more. */
-function nesting(schema: unknown): RuleHit[] {
-  const levels = new Map<string, number>();
-  const out: RuleHit[] = [];
-  for (const { node, pointer, n } of objectNodes(schema)) {
-    const above = n.parent === undefined ? 0 : (levels.get(n.parent) ?? 0);
-    const level = above + (describesObject(node) ? 1 : 0);
-    levels.set(pointer, level);
-    if (describesObject(node) && level === OPENAI_STRICT_LIMITS.nestingLevels + 1) {
-      out.push({
-        message: `objects nest ${level} levels deep here; strict mode allows ${OPENAI_STRICT_LIMITS.nestingLevels}`,
-        schemaPath: pointer,
-      });
-    }
-  }
-  return out;
-}
-
-function sizes(schema: unknown): RuleHit[] {
-  let properties = 0;
-  let enumValues = 0;
-  let strings = 0;
-  const out: RuleHit[] = [];
-  for (const { node, pointer } of objectNodes(schema)) {
-    if (isObject(node['properties']))
-      for (const k of Object.keys(node['properties'])) {
-        properties++;
-        strings += k.length;
-      }
-    for (const d of ['$defs', 'definitions'])
-      if (isObject(node[d])) for (const k of Object.keys(node[d])) strings += k.length;
-    if (typeof node['const'] === 'string') strings += node['const'].length;
-    const e = node['enum'];
-    if (Array.isArray(e)) {
-      enumValues += e.length;
-      const length = e.reduce((acc: number, v) => acc + (typeof v === 'string' ? v.length : 0), 0);
-      strings += length;
-      if (e.length > OPENAI_STRICT_LIMITS.largeEnum && length > OPENAI_STRICT_LIMITS.largeEnumStringLength) {
-        out.push({
-          message:
-            `an enum of ${e.length} values totals ${length} characters; above ` +
-            `${OPENAI_STRICT_LIMITS.largeEnum} values strict mode allows ${OPENAI_STRICT_LIMITS.largeEnumStringLength}`,
-          schemaPath: `${pointer}/enum`,
-        });
-      }
-    }
-  }
-  if (properties > OPENAI_STRICT_LIMITS.objectProperties)
-    out.push({
-      message: `${properties} object properties in total; strict mode allows ${OPENAI_STRICT_LIMITS.objectProperties}`,
-      schemaPath: '',
-    });
-  if (enumValues > OPENAI_STRICT_LIMITS.enumValues)
-    out.push({
-      message: `${enumValues} enum values in total; strict mode allows ${OPENAI_STRICT_LIMITS.enumValues}`,
-      schemaPath: '',
-    });
-  if (strings > OPENAI_STRICT_LIMITS.totalStringLength)
-    out.push({
-      message:
-        `property names, definition names, enum and const values total ${strings} characters; strict mode ` +
-        `allows ${OPENAI_STRICT_LIMITS.totalStringLength}`,
-      schemaPath: '',
-    });
-  return out;
-}
-
 function perNode(
   hit: (k: string, pointer: string) => boolean,
   message: (k: string) => string,
@@ -228,12 +153,8 @@ function unlistedForms(schema: unknown): RuleHit[] {
     if (member === undefined) return false;
     const token = ref.slice(`#/${member}/`.length);
     if (token.includes('/')) return false;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(token);
-    } catch {
-      return false;
-    }
+    const decoded = percentDecoded(token);
+    if (decoded === undefined) return false;
     return Object.hasOwn(held(member), unescapePointerToken(decoded));
   };
   for (const { node, pointer } of objectNodes(schema)) {

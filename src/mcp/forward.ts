@@ -7,7 +7,8 @@
 import { clip } from '../util/describe-value.js';
 import { argumentBounds, DEFAULT_LIMITS } from '../util/limits.js';
 import { memberPath, PROTO_KEY, PROTO_ONLY } from '../util/member-path.js';
-import { copyBoundedJson, deepFreeze, nonJsonReason } from '../util/plain-json.js';
+import { copyBoundedJson, deepFreeze } from '../util/plain-json.js';
+import { nonJsonReason } from '../util/non-json-reason.js';
 import { ownField } from '../util/own-field.js';
 
 /** Member names `_meta` may not carry at any depth (each reaches a prototype when merged or indexed). */

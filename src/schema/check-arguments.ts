@@ -5,13 +5,13 @@ import { shownPlace } from '../util/describe-value.js';
 import { errorsWithinPointerBudget, violationsFromEngine, type ViolationOptions } from '../errors/violations.js';
 import { authorLocation } from './link-source.js';
 import { isPlainJsonWithin } from '../arguments/json-fast-check.js';
-import type { JsonBounds } from '../util/plain-json.js';
+import type { JsonBounds } from '../util/json-bounds.js';
 import { findArgumentProblem } from '../arguments/argument-value.js';
 import { parseJsonText } from '../arguments/json-text.js';
 import { argumentBounds, excessFailure, limitFailure, MAX_COLLECTED_ERRORS, type Limits } from '../util/limits.js';
 import { underPatternBudget, type PatternExcess } from '../regex/bound.js';
 import { CONTENT_INEXACT, CONTENT_OVER } from './engine/content.js';
-import { validateWithinSteps, type StepExcess } from './engine/step-budget.js';
+import { validateWithinSteps, type StepExcess } from './engine/within-steps.js';
 
 /** What checking arguments needs from a compiled schema. */
 export interface ArgumentChecker {

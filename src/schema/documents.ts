@@ -3,7 +3,8 @@ import { fail, failExecution, ok, schemaViolation, thrownMessage, type Result } 
 import { echo, shownPlace } from '../util/describe-value.js';
 import { dropRejection } from '../util/host-hook.js';
 import type { ResolvedOptions } from './options.js';
-import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
+import { copyBoundedJson } from '../util/plain-json.js';
+import { problemPointer } from '../util/json-bounds.js';
 import { excessFailure, schemaBounds } from '../util/limits.js';
 import { resolveUri, splitFragment, type ResourceIndex } from './references.js';
 

@@ -1,5 +1,6 @@
 import { fail, ok, schemaViolation, type Result } from '../result.js';
-import { copyBoundedJson, problemPointer } from '../util/plain-json.js';
+import { copyBoundedJson } from '../util/plain-json.js';
+import { problemPointer } from '../util/json-bounds.js';
 import { shownPlace } from '../util/describe-value.js';
 import { excessFailure, limitsKey, resolveLimits, schemaBounds, type Limits } from '../util/limits.js';
 import { OBJECT, readTable, type OptionTable } from '../util/option-table.js';

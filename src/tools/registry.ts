@@ -24,9 +24,10 @@ import {
   unknownToolRefusal,
   unknownToolText,
 } from './lookup-refusals.js';
-import { NAME_RULE, readToolFields, registeredTool, type Tool } from './tool.js';
+import { NAME_RULE, type Tool } from './tool.js';
+import { type ToolEntry, ToolTable } from './tool-table.js';
 import { definitionOf, definitionsFor, type ToolDefinitionView } from './tool-definitions.js';
-import { mappedName, providerNameMap, type ProviderNameMap } from './provider-names.js';
+import type { ProviderNameMap } from './provider-names.js';
 import type { ToolsFor } from './provider-shapes.js';
 import { ownErrorResult, staged, type ProviderFormat, type ToolResult } from './tool-result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
@@ -35,11 +36,6 @@ export type { ToolCall } from './call-fields.js';
 export type { ToolErrorEvent } from './failure-text.js';
 export type { CallOptions, RegistryOptions } from './registry-options.js';
 export type { ToolDefinitionView } from './tool-definitions.js';
-
-interface Entry {
-  readonly tool: Tool;
-  readonly compiled: CompiledSchema;
-}
 
 /** How a call left the synchronous steps: decided there (a refusal), or admitted to the stages. */
 type Admission = { readonly kind: 'decided'; readonly result: ToolResult } | Admitted;
@@ -79,7 +75,8 @@ function decided(result: ToolResult): Admission {
  * through: lookup, validation, the host stages, then the tool. Nothing it does throws.
  */
 export class Registry {
-  readonly #entries = new Map<string, Entry>();
+  /** The registered tools and their provider names (tool-table.ts). */
+  readonly #tools = new ToolTable();
   readonly #schemaOptions: SchemaOptions;
   /** The host's stages and error hooks, as running a call reads them (call-run.ts). */
   readonly #host: RunHost;
@@ -88,10 +85,6 @@ export class Registry {
   /** The longest arguments text (limits.ts): a blank one past it is refused as any other. */
   readonly #maxArgumentBytes: number;
   readonly #grants: ReadonlySet<string> | undefined;
-  /** The provider names of the registered tools; rebuilt on first use after a registration. */
-  #nameMap: ProviderNameMap | undefined;
-  /** Mapped name -> the dotted tool it maps from, kept as tools are added, so register's check costs O(1). */
-  readonly #mappedFrom = new Map<string, string>();
   /** The openai-strict verdict per tool name, computed on the first OpenAI shape asked for. */
   readonly #strict = new Map<string, boolean>();
 
@@ -119,7 +112,7 @@ export class Registry {
   register(tool: Tool): Result<Tool> {
     try {
       if (this.#optionsError !== undefined) return { ok: false, error: this.#optionsError };
-      const read = this.#readTool(tool, NAME_RULE);
+      const read = this.#tools.read(tool, NAME_RULE);
       if (!read.ok) return read;
       const { name, inputSchema } = read.value;
       const compiled = validateSchema(
@@ -127,46 +120,19 @@ export class Registry {
         this.#schemaOptions,
       );
       if (!compiled.ok) return failAs(compiled.error, `tool "${name}": ${compiled.error.message}`);
-      return ok(this.#add(read.value, compiled.value));
+      return ok(this.#tools.add(read.value, compiled.value));
     } catch (thrown) {
       return failExecution('internal', `register failed: ${thrownMessage(thrown)}`);
     }
   }
 
-  /** Checks a tool's fields (read as data, never through getters: tool.ts) and that its name is free. */
-  #readTool(tool: Tool, pattern: RegExp): Result<Tool> {
-    const read = readToolFields(tool, pattern);
-    if (!read.ok) return read;
-    const { name } = read.value;
-    if (this.#entries.has(name)) return fail('validation', `a tool named "${name}" is already registered`);
-    // A mapped name is the tool's name for OpenAI and Anthropic: another tool may not take it.
-    const holder = this.#mappedFrom.get(name);
-    if (holder !== undefined)
-      return fail('validation', `the name "${name}" is reserved: it is the provider name of tool "${holder}"`);
-    return read;
-  }
-
-  #add(tool: Tool, compiled: CompiledSchema): Tool {
-    const frozen = registeredTool(tool, compiled.schema);
-    this.#entries.set(tool.name, { tool: frozen, compiled });
-    this.#nameMap = undefined;
-    if (tool.name.includes('.') && !this.#mappedFrom.has(mappedName(tool.name)))
-      this.#mappedFrom.set(mappedName(tool.name), tool.name);
-    return frozen;
-  }
-
-  #names(): ProviderNameMap {
-    if (this.#nameMap === undefined) this.#nameMap = providerNameMap(this.#entries.keys());
-    return this.#nameMap;
-  }
-
   static {
-    nameMapOfRegistry = (registry) => registry.#names();
+    nameMapOfRegistry = (registry) => registry.#tools.nameMap();
     registerCompiledTool = (registry, tool, compiled, names) => {
       try {
         if (registry.#optionsError !== undefined) return { ok: false, error: registry.#optionsError };
-        const read = registry.#readTool(tool, names);
-        return read.ok ? ok(registry.#add(read.value, compiled)) : read;
+        const read = registry.#tools.read(tool, names);
+        return read.ok ? ok(registry.#tools.add(read.value, compiled)) : read;
       } catch (thrown) {
         return failExecution('internal', `register failed: ${thrownMessage(thrown)}`);
       }
@@ -175,12 +141,12 @@ export class Registry {
 
   /** The registered tool of that name (its inputSchema is the private frozen copy), or undefined. */
   get(name: string): Tool | undefined {
-    return typeof name === 'string' ? this.#entries.get(name)?.tool : undefined;
+    return typeof name === 'string' ? this.#tools.get(name)?.tool : undefined;
   }
 
   /** Registered names in UTF-16 code-unit order, the same on every run and machine. */
   names(): string[] {
-    return [...this.#entries.keys()].sort(byCodeUnits);
+    return [...this.#tools.names()].sort(byCodeUnits);
   }
 
   /**
@@ -188,7 +154,7 @@ export class Registry {
    * inputSchema is a fresh unfrozen copy: SDKs edit what they are given, and the registry's stays its own.
    */
   definitions(): ToolDefinitionView[] {
-    return this.#published().map((n) => definitionOf(this.#entries.get(n)!.tool));
+    return this.#published().map((n) => definitionOf(this.#tools.get(n)!.tool));
   }
 
   /**
@@ -198,7 +164,7 @@ export class Registry {
    * left out of that provider's tools. An unknown format gives no tools.
    */
   toolsFor<F extends ProviderFormat>(format: F): ToolsFor<F> {
-    const names = this.#names();
+    const names = this.#tools.nameMap();
     return definitionsFor(this.definitions(), format, this.#strict, names);
   }
 
@@ -223,7 +189,7 @@ export class Registry {
       if (this.#optionsError !== undefined) return { ok: false, error: this.#optionsError };
       const fields = readCall(call);
       if (fields.problem !== undefined) return fail('validation', fields.problem);
-      const entry = this.#lookup(fields.name);
+      const entry = this.#tools.lookup(fields.name);
       if (entry === undefined) return fail('validation', this.#unknownText(fields.name));
       if (!this.#granted(entry.tool.name)) return fail('validation', ungrantedMessage(entry.tool.name));
       return this.#validate(entry, fields.args);
@@ -253,19 +219,7 @@ export class Registry {
     }
   }
 
-  /**
-   * The tool of a name: its own, or the name a provider knows it by (a `.` mapped to `_`); undefined when none
-   * (#unknownText says why). One Map read for a registered name, the common case.
-   */
-  #lookup(name: unknown): Entry | undefined {
-    if (typeof name !== 'string') return undefined;
-    const entry = this.#entries.get(name);
-    if (entry !== undefined) return entry;
-    const own = this.#names().toOwn.get(name);
-    return own === undefined ? undefined : this.#entries.get(own);
-  }
-
-  #validate(entry: Entry, args: unknown): Result<unknown> {
+  #validate(entry: ToolEntry, args: unknown): Result<unknown> {
     if (args === undefined) return entry.compiled.validate({});
     // Blank text is no arguments; past maxArgumentBytes it is refused like any text that long (validateJSON).
     if (typeof args === 'string')
@@ -283,7 +237,7 @@ export class Registry {
     // A call without options (the common case) has nothing to read, and nothing is built for it unless admitted.
     const bounds = options === NO_CALL_OPTIONS ? undefined : readCallBounds(options, this.#timeoutMs);
     if (bounds !== undefined && !bounds.ok) return decided(callOptionsRefusal(callId, shownName, bounds.error));
-    const entry = this.#lookup(fields.name);
+    const entry = this.#tools.lookup(fields.name);
     if (entry === undefined) return decided(unknownToolRefusal(callId, shownName, this.#unknownText(fields.name)));
     // From here on the name is the registered tool's own, never the caller's field again.
     const name = entry.tool.name;

@@ -1,7 +1,7 @@
 import { pathOf, pointerOf } from './json-pointer.js';
 import { shownPlace } from './describe-value.js';
 import { fail, failExecution, ok, schemaViolation, type Result } from '../result.js';
-import type { JsonBounds, JsonExcess } from './plain-json.js';
+import type { JsonBounds, JsonExcess } from './json-bounds.js';
 import { readTable, rule, type OptionTable } from './option-table.js';
 
 /**

@@ -4,7 +4,7 @@
 // surrogate). Iterative, bounded on shared objects, and no getter runs.
 import { escapeSeparators, printable } from './describe-value.js';
 import { keySegment } from './json-pointer.js';
-import { nonJsonReason } from './plain-json.js';
+import { nonJsonReason } from './non-json-reason.js';
 
 /** The member name never passed on in any message or result. */
 export const PROTO_KEY = '__proto__';

@@ -1,43 +1,9 @@
-import { types } from 'node:util';
-import type { Problem } from '../result.js';
-import { escapePointerToken } from './json-pointer.js';
+import type { JsonBound, JsonBounds, JsonExcess, JsonFinding, JsonProblem } from './json-bounds.js';
+import { nonJsonReason } from './non-json-reason.js';
 
 /** Is this a JSON object (not an array, not null)? */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Why a value is not JSON (`message`), and where (`segments` with numbers for array indices). */
-export interface JsonProblem extends Problem {
-  readonly segments: readonly (string | number)[];
-}
-
-/** One bound on a walk: the name of the limit it enforces (for the message) and its value. */
-export interface JsonBound {
-  readonly name: string;
-  readonly value: number;
-}
-
-/** Bounds checked while walking, each before the work it bounds (limits.ts fills them). */
-export interface JsonBounds {
-  /** Containers on the path from the root, the container itself included. */
-  readonly depth?: JsonBound;
-  /** Every value met, containers and scalars, keys not counted. */
-  readonly values?: JsonBound;
-  readonly stringLength?: JsonBound;
-  readonly properties?: JsonBound;
-  readonly items?: JsonBound;
-  /** Characters of the compact JSON text, string escapes not counted. */
-  readonly bytes?: JsonBound;
-  /** Characters of the JSON Pointer to a value (keys and indices, each after a `/`), escapes not counted. */
-  readonly pointer?: JsonBound;
-}
-
-/** A bound that was exceeded, what was seen, and where. */
-export interface JsonExcess {
-  readonly bound: JsonBound;
-  readonly seen: string;
-  readonly segments: readonly (string | number)[];
 }
 
 /** Where a value sits, as a linked list so that a deep value costs O(1) per level, not O(depth). */
@@ -58,47 +24,6 @@ function segmentsOf(path: Path, last?: string | number): (string | number)[] {
   const out: (string | number)[] = last === undefined ? [] : [last];
   for (let p = path; p !== undefined; p = p.parent) out.push(p.segment);
   return out.reverse();
-}
-
-/**
- * Why a value is not JSON by itself (its type, a Proxy, a prototype other than a plain object's or
- * an array's), or undefined; never runs its code (isProxy comes first).
- */
-export function nonJsonReason(value: unknown): string | undefined {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return undefined;
-    case 'number':
-      return Number.isFinite(value) ? undefined : `${String(value)} is not a JSON number`;
-    case 'undefined':
-      return 'undefined is not a JSON value';
-    case 'bigint':
-      return 'a bigint is not a JSON value';
-    case 'symbol':
-      return 'a symbol is not a JSON value';
-    case 'function':
-      return 'a function is not a JSON value';
-    default:
-      break;
-  }
-  if (value === null) return undefined;
-  if (types.isProxy(value)) return 'a Proxy is not a JSON value';
-  if (Array.isArray(value))
-    return Object.getPrototypeOf(value) === Array.prototype ? undefined : 'an array subclass is not a JSON value';
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) {
-    const name = (() => {
-      try {
-        const c = Object.getOwnPropertyDescriptor(proto, 'constructor');
-        return c && typeof c.value === 'function' ? String(c.value.name) : 'object';
-      } catch {
-        return 'object';
-      }
-    })();
-    return `a ${name || 'class'} instance is not a plain JSON object`;
-  }
-  return undefined;
 }
 
 /** Whether every own name of an array beyond its indices and `length` is a non-enumerable data property. */
@@ -288,11 +213,6 @@ function traverse(
   return { copy: rootHolder.v };
 }
 
-/** Outcome of a bounded walk: a value that is not JSON, or one that exceeds a bound. */
-export type JsonFinding =
-  | { readonly kind: 'not-json'; readonly problem: JsonProblem }
-  | { readonly kind: 'excess'; readonly excess: JsonExcess };
-
 /** How a walk treats what JSON.stringify would leave out. */
 export interface CopyOptions {
   /**
@@ -334,9 +254,4 @@ export function deepFreeze<T>(value: T): T {
     }
   }
   return value;
-}
-
-/** JSON Pointer of a problem's location. */
-export function problemPointer(problem: JsonProblem): string {
-  return problem.segments.map((s) => `/${escapePointerToken(String(s))}`).join('');
 }

@@ -1,6 +1,7 @@
 // The path segments of an http(s) URL that may be keys. Some services put the key in the path
 // (`https://mcp.zapier.com/api/mcp/s/<key>/mcp`, a hunt's note), where query values and a password were the only
 // parts of a URL masked: `--url`'s (mcp/server-url.ts) and a command line's URL words (exec/command-line.ts).
+import { writtenAndDecoded } from './percent-decoded.js';
 
 /**
  * A path segment that may be a key: at least 24 characters with at least 4 letters and 4 digits, as generated keys
@@ -40,11 +41,5 @@ export function withoutKeySegments(url: string, shown: string): string {
 
 /** The secrets of `url`'s path: each segment that may be a key, as written and percent-decoded. */
 export function keySegmentSecrets(url: string): string[] {
-  return keySegments(url).flatMap(({ text }) => {
-    try {
-      return [text, decodeURIComponent(text)];
-    } catch {
-      return [text];
-    }
-  });
+  return keySegments(url).flatMap(({ text }) => writtenAndDecoded(text));
 }

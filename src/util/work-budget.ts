@@ -1,9 +1,9 @@
 /**
  * The `maxValidationSteps` budget of the validation in progress, shared by everything that does work
- * during one: the step keyword in the generated code (schema/engine/step-budget.ts, which also opens and
- * closes the budget per call) and the work done outside it, such as a quadratic pattern test
- * (regex/bound.ts) or toolgate's own `unevaluated*` walk. Validation is synchronous, so one budget is
- * active at a time; outside a validation the budget is unlimited.
+ * during one: the step keyword in the generated code (schema/engine/step-budget.ts;
+ * schema/engine/within-steps.ts opens and closes the budget per call) and the work done outside it, such as a
+ * quadratic pattern test (regex/bound.ts) or toolgate's own `unevaluated*` walk. Validation is synchronous, so
+ * one budget is active at a time; outside a validation the budget is unlimited.
  */
 
 import { MAX_COLLECTED_ERRORS } from './limits.js';
@@ -21,7 +21,7 @@ export interface WorkBudget {
   calls: number[];
 }
 
-/** The active budget; schema/engine/step-budget.ts saves and restores it around each validation. */
+/** The active budget; schema/engine/within-steps.ts saves and restores it around each validation. */
 export const workBudget: WorkBudget = {
   n: 0,
   max: Number.POSITIVE_INFINITY,

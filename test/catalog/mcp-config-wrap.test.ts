@@ -1,6 +1,7 @@
 // The wrap rules on single entries: what counts as already routed through the proxy, and what undo refuses.
 import { describe, expect, it } from 'vitest';
-import { gateOf, routedThroughProxy, unwrapEntry, wrapEntry, wrapServers } from '../../src/catalog/mcp-config-wrap.js';
+import { unwrapEntry, wrapEntry, wrapServers } from '../../src/catalog/mcp-config-wrap.js';
+import { gateOf, routedThroughProxy } from '../../src/catalog/wrap-gate.js';
 
 describe('routedThroughProxy', () => {
   it.each([

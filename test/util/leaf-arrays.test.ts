@@ -3,7 +3,8 @@
 // below compares that loop with the frame walk the same items take once an array beside them is nested (a
 // trailing [] makes the walk push frames): the same finding at the same place, and the same copy.
 import { describe, expect, it } from 'vitest';
-import { copyBoundedJson, type JsonBounds } from '../../src/util/plain-json.js';
+import { copyBoundedJson } from '../../src/util/plain-json.js';
+import type { JsonBounds } from '../../src/util/json-bounds.js';
 
 const bound = (value: number) => ({ value, name: 'test bound' }) as unknown as NonNullable<JsonBounds['values']>;
 const holed = (): unknown[] => {

@@ -6,7 +6,7 @@ import { escapePointerToken } from '../../util/json-pointer.js';
 import { followPointer } from '../references.js';
 import { isObject } from '../../util/plain-json.js';
 import { walkSchema } from '../walk.js';
-import { outsideAnyValidation } from './step-budget.js';
+import { outsideAnyValidation } from './within-steps.js';
 import { chargeSteps } from '../../util/work-budget.js';
 import { ANNOTATION_APPLIED } from '../held-subschemas.js';
 

@@ -9,7 +9,8 @@ import { installFlatUnions } from './flat-unions.js';
 import { installMultipleOf } from './multiple-of.js';
 import { installNotAndIf } from './not-if.js';
 import { compileWithRefPaths } from './ref-paths.js';
-import { installStepBudget, outsideAnyValidation } from './step-budget.js';
+import { installStepBudget } from './step-budget.js';
+import { outsideAnyValidation } from './within-steps.js';
 import { installUniqueItems } from './unique-items.js';
 import type { Engine } from './engine.js';
 

@@ -105,7 +105,7 @@ function idOf(value: unknown, t: KeyTable): number {
 let current: KeyTable | undefined;
 let open = 0;
 
-/** Starts a validation's table (schema/engine/step-budget.ts, around each validation); returns the outer one. */
+/** Starts a validation's table (schema/engine/within-steps.ts, around each validation); returns the outer one. */
 export function enterKeyScope(): KeyTable | undefined {
   const saved = current;
   current = undefined;

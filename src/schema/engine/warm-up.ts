@@ -1,5 +1,5 @@
 import type { Validator } from './validator.js';
-import { outsideAnyValidation } from './step-budget.js';
+import { outsideAnyValidation } from './within-steps.js';
 
 /**
  * Runs every function of a freshly compiled validator once, on `null`, before the validator is
