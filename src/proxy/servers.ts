@@ -5,7 +5,7 @@
 // withdrawn and is restarted with backoff (src/proxy/restart.ts); its tools come back only through admission.
 // A `tools/list_changed` of one server re-admits that server alone. The session learns of each change (`hooks`).
 // When a stdio client closes its input, the set closes its stdio servers' inputs and restarts none from then on.
-import { maskSecrets } from '../exec/mask-secrets.js';
+import { hostMasker } from './host-masker.js';
 import { RPC } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
 import { NOTHING, type Published } from './published.js';
@@ -79,7 +79,10 @@ export class ServerSet {
     told: Promise<void>,
     announce: boolean,
   ): Promise<ServerSet | UpstreamFailure> {
-    const secrets = [...new Set(servers.flatMap((s) => s.secrets))];
+    // The settings' one list when every server holds it (a config's do): its masker is made once, not per session.
+    const first = servers[0]?.secrets ?? [];
+    const shared = servers.every((s) => s.secrets === first);
+    const secrets = shared ? first : [...new Set(servers.flatMap((s) => s.secrets))];
     const slots = servers.map(slotOf);
     const set = new ServerSet(slots, io, told, secrets, announce);
     // Each summary is held and said here in config order, not as each server finishes admission: the same config
@@ -187,11 +190,11 @@ export class ServerSet {
   /** Why a server was not served, its first line, masked and clipped (the handle's report shows it). */
   private reason(failure: UpstreamFailure): string {
     const first = (failure.why ?? 'was not served').split('\n')[0] ?? '';
-    return clip(maskSecrets(first, this.secrets), 200);
+    return clip(hostMasker(this.secrets).text(first), 200);
   }
 
   private say(line: string): void {
-    this.io.err(`toolgate proxy: ${maskSecrets(line, this.secrets)}\n`);
+    this.io.err(`toolgate proxy: ${hostMasker(this.secrets).text(line)}\n`);
   }
 
   /**
