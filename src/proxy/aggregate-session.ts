@@ -156,6 +156,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       name,
       false,
       clientRevision,
+      settings.secrets,
     );
     if ('text' in checked) downstream.respondText(m.id, checked.text);
     else downstream.respond(m.id, { result: checked.result });

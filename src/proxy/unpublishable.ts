@@ -8,12 +8,11 @@
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { paramHeaderProblem } from '../mcp/param-header-rules.js';
 import { ownData } from '../util/own-field.js';
-import { clientMasker } from './masked-channel.js';
+import { holdsSecretNumber, SECRET_NUMBER } from './masked-channel.js';
 import { taskOnlyReason } from './task-support.js';
 
 /** Why a tool holding a secret as a number is withheld. */
-export const SECRET_NUMBER_REASON =
-  'its definition holds, as a number, a value given to the server: masked, that number would become a string';
+export const SECRET_NUMBER_REASON = `its definition holds ${SECRET_NUMBER}`;
 
 /**
  * The proxy's reason for withholding `tool` (as listed) from every client, or undefined when it is published once
@@ -26,6 +25,5 @@ export function unpublishable(tool: unknown, secrets: readonly string[], protoFr
   if (proto !== undefined) return protoRefusal(proto);
   const reason = paramHeaderProblem(ownData(tool, 'inputSchema')) ?? taskOnlyReason(tool);
   if (reason !== undefined) return reason;
-  const masker = clientMasker(secrets);
-  return !masker.empty && masker.retypes(tool) ? SECRET_NUMBER_REASON : undefined;
+  return holdsSecretNumber(tool, secrets) ? SECRET_NUMBER_REASON : undefined;
 }

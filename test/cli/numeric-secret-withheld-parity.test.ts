@@ -13,7 +13,7 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const KEY = '12345678';
 const SERVER = [process.execPath, join(ROOT, 'test/cli/fixtures/numeric-secret-server.mjs'), '--api-key', KEY];
 const REASON =
-  'its definition holds, as a number, a value given to the server: masked, that number would become a string';
+  'its definition holds a value given to the server as a number: masked, that number would become a string';
 const BY_PROXY = 'by toolgate proxy whatever its options (unusable through it)';
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-numeric-secret-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
