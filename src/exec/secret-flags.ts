@@ -98,6 +98,17 @@ export function cookiePairs(item: string): CookiePair[] | undefined {
   return pairs;
 }
 
+/**
+ * The secrets of a header toolgate is given (its `--header`, a config's `headers`), whatever its name: the value, the
+ * token after a scheme (`Bearer X`) alone, and of a Cookie header each cookie's value alone (cookiePairs).
+ */
+export function givenHeaderSecrets(name: string, value: string): string[] {
+  const space = value.lastIndexOf(' ');
+  const token = space > 0 && space < value.length - 1 ? [value.slice(space + 1)] : [];
+  const cookies = cookiePairs(`${name}: ${value}`)?.map((c) => c.value) ?? [];
+  return [...new Set([value, ...token, ...cookies])].filter((v) => v !== '');
+}
+
 /** A word after an option that is never its value: a long option, a one-letter option, `-` or `--` alone. */
 const OWN_WORD = /^(?:--(?:[A-Za-z].*)?|-[A-Za-z]?)$/s;
 
