@@ -44,6 +44,7 @@ export const OWN_MODULES = [
   'test/mcp/sse-reader-memory.test.ts',
   'test/lint/lint-estimate-work.test.ts',
   'test/cli/check-config-no-sdk.test.ts',
+  'test/proxy/own-lines-one-masker.test.ts',
 ];
 
 const INCLUDE = ['test/**/*.test.ts', 'src/**/*.test.ts'];

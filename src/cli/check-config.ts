@@ -3,6 +3,7 @@
 // shape, a bad URL or header, the legacy SSE transport) is that server's input problem: the others still run.
 import { readMcpConfig, startProblem, type McpConfigEntry } from '../catalog/mcp-config.js';
 import { displayCommandLine, secretsOf } from '../exec/command-line.js';
+import { givenHeaderSecrets } from '../exec/secret-flags.js';
 import { checkHeader } from '../mcp/http-headers.js';
 import { readServerUrl } from '../mcp/server-url.js';
 import type { Problem, Result } from '../result.js';
@@ -45,9 +46,7 @@ function serverOf(entry: McpConfigEntry, label: string, timeoutMs: number): McpS
     const bad = checkHeader(name, value, names, '"headers"');
     if (bad !== undefined) return bad;
     names.add(name.toLowerCase());
-    if (value !== '') secrets.push(value);
-    const space = value.lastIndexOf(' ');
-    if (space > 0 && space < value.length - 1) secrets.push(value.slice(space + 1));
+    secrets.push(...givenHeaderSecrets(name, value));
   }
   const { url, display } = read.value;
   return { words: [], url, headers: entry.headers, display, label, env: {}, timeoutMs, secrets };

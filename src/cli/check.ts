@@ -22,7 +22,7 @@ import { configServers, type ConfigServer } from './check-config.js';
 import { timeoutMs } from './numbers.js';
 import { cliError } from './hints.js';
 import type { CliIO, ExitCode } from './io.js';
-import { maskedIO, valueMask } from './masked-io.js';
+import { maskedIO, shownSecrets, valueMask } from './masked-io.js';
 import { driftJson, driftText } from '../catalog/lock-report.js';
 import { requireAnyLock } from './lock-write.js';
 import { configDrift, configDriftJson, configDriftText, configHasDrift } from '../catalog/config-lock-drift.js';
@@ -37,6 +37,7 @@ async function checkOne(
   input: CatalogInput & { catalog: NonNullable<CatalogInput['catalog']> },
   settings: CheckSettings,
   base: AdmissionOptions,
+  secrets: readonly string[],
 ): Promise<ReportEntry> {
   const c = input.catalog;
   const dialects = c.server === true ? settings.mcpDialects : settings.dialects;
@@ -64,7 +65,8 @@ async function checkOne(
         c.tools.map((t) => (isObject(t) ? { ...t, backend: NEVER_RUN } : t)),
         options,
       );
-  const verdict = withholdUnpublishable(verdictsOf(c.source, c.tools, result, settings.mode), c.tools, c.mcp);
+  const verdicts = verdictsOf(c.source, c.tools, result, settings.mode);
+  const verdict = withholdUnpublishable(verdicts, c.tools, c.mcp, secrets);
   const named = {
     ...verdict,
     tools: verdict.tools.map((t) => (t.error === undefined ? t : { ...t, error: cliError(t.error) })),
@@ -159,9 +161,13 @@ export async function checkCommand(argv: readonly string[], given: CliIO): Promi
       : {}),
   };
   const entries: ReportEntry[] = [];
+  // A tool holding one of them as a number is withheld by the proxy (src/proxy/unpublishable.ts).
+  const secrets = shownSecrets(started);
   for (const input of inputs)
     entries.push(
-      input.catalog === undefined ? input : await checkOne({ ...input, catalog: input.catalog }, settings, base),
+      input.catalog === undefined
+        ? input
+        : await checkOne({ ...input, catalog: input.catalog }, settings, base, secrets),
     );
   const checked = entries.filter((e) => e.problem === undefined);
   if (checked.length === 0) {

@@ -2,6 +2,7 @@
 // toolgate's environment, so a token never appears in a process list. Every value is a secret: it joins the
 // values masked in every line toolgate prints, and no message here ever shows one (only the header's name).
 import type { Problem, Result } from '../result.js';
+import { givenHeaderSecrets } from '../exec/secret-flags.js';
 import { checkHeader } from '../mcp/http-headers.js';
 import { inputError } from './io.js';
 
@@ -43,10 +44,8 @@ export function parseHeaderOptions(
     if (badValue !== undefined) return inputError(badValue);
     headers[name] = value;
     seen.add(name.toLowerCase());
-    if (value !== '') secrets.push(value);
-    // `Bearer <token>`: the token alone is masked too, wherever it shows up without its scheme.
-    const space = value.lastIndexOf(' ');
-    if (space > 0 && space < value.length - 1) secrets.push(value.slice(space + 1));
+    // `Bearer <token>`: the token alone is masked too, and a cookie's value (secret-flags.ts).
+    secrets.push(...givenHeaderSecrets(name, value));
   }
   return { ok: true, value: { headers, secrets } };
 }

@@ -72,7 +72,8 @@ export async function lockConfig(
   const s = (n: number): string => (n === 1 ? '' : 's');
   io.out(`wrote ${out}: ${count} tool${s(count)} of ${listings.length} server${s(listings.length)} pinned${ignored}\n`);
   // Pinned all the same, but what the proxy would never publish is said (check says "withheld" of it).
-  const withheld = listings.map((l) => withheldLines(l.tools, l.server)).join('');
+  const secrets = shownSecrets(started);
+  const withheld = listings.map((l) => withheldLines(l.tools, secrets, l.server)).join('');
   if (withheld !== '') io.out(withheld);
   return 0;
 }

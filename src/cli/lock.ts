@@ -74,7 +74,10 @@ export async function lockCommand(argv: readonly string[], given: CliIO): Promis
   const ignored = lock.value.ignore.length === 0 ? '' : ` (ignoring ${shownIgnore(lock.value.ignore)})`;
   io.out(`wrote ${out}: ${count} tool${count === 1 ? '' : 's'} pinned${ignored}\n`);
   // Pinned all the same, but what the proxy would never publish is said (check says "withheld" of it).
-  const withheld = inputs.value.map((i) => (i.catalog?.mcp === true ? withheldLines(i.catalog.tools) : '')).join('');
+  const secrets = shownSecrets(listed);
+  const withheld = inputs.value
+    .map((i) => (i.catalog?.mcp === true ? withheldLines(i.catalog.tools, secrets) : ''))
+    .join('');
   if (withheld !== '') io.out(withheld);
   return 0;
 }

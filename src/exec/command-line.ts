@@ -8,7 +8,15 @@
 // would garble its output and hide nothing, while here it is masked whatever its length.
 import { writtenAndDecoded } from '../util/percent-decoded.js';
 import { REDACTED } from './mask-secrets.js';
-import { afterOption, bearerSecret, colonSecret, countOf, headerSecrets, isHeaderOption } from './secret-flags.js';
+import {
+  afterOption,
+  bearerSecret,
+  colonSecret,
+  cookiePairs,
+  countOf,
+  headerSecrets,
+  isHeaderOption,
+} from './secret-flags.js';
 import { tokensIn, withoutTokens } from './token-shapes.js';
 import { redactedUrl, urlSecrets } from './url-word.js';
 import { userPassword } from './user-password.js';
@@ -142,6 +150,17 @@ export function displayTemplateWord(word: string): string {
 /** A header item with its value masked when its name names a secret (`Authorization: <redacted>`). */
 function redactedHeader(item: string): string {
   if (headerSecrets(item).length === 0) return displayWord(item);
+  const cookies = cookiePairs(item);
+  if (cookies !== undefined) {
+    // Each cookie's value masked, its name kept (`Cookie: session=<redacted>; theme=<redacted>`).
+    let out = '';
+    let copied = 0;
+    for (const c of cookies) {
+      out += `${item.slice(copied, c.at)}${REDACTED}`;
+      copied = c.at + c.raw.length;
+    }
+    return shellWord(`${out}${item.slice(copied)}`);
+  }
   const colon = item.indexOf(':');
   return shellWord(`${item.slice(0, colon)}: ${REDACTED}`);
 }

@@ -5,6 +5,7 @@
 // the value is found, and the text stays JSON.
 
 import { isExactNumber } from '../arguments/exact-number.js';
+import { holdsNumber } from './numbers-held.js';
 import { base64SecretForms, MIN_SECRET_LENGTH, secretForms, wrappedSecretForms } from './secret-forms.js';
 import { unwrapped } from './wrapped-text.js';
 
@@ -84,6 +85,12 @@ export interface Masker {
   text(text: string): string;
   /** JSON text with every string (keys too) and number masked as its decoded value; still JSON, same layout. */
   json(text: string): string;
+  /**
+   * Whether `json` would turn a number of `value` (parsed JSON, as JSON.stringify writes it) into a string: a
+   * number holding a secret has no masked form that is a number, so where a changed type would mislead (a
+   * published schema's `default` or `maximum`) the value is not sent at all (src/proxy/unpublishable.ts).
+   */
+  retypes(value: unknown): boolean;
 }
 
 /**
@@ -151,6 +158,12 @@ export function createMasker(
     empty: forms.length === 0,
     text,
     json: (t) => (forms.length === 0 ? t : maskJsonText(t, text, numbers.size === 0 ? text : number)),
+    retypes: (value) =>
+      forms.length > 0 &&
+      holdsNumber(value, (n) => {
+        const token = JSON.stringify(n);
+        return (numbers.size === 0 ? text(token) : number(token)) !== token;
+      }),
   };
 }
 

@@ -61,8 +61,52 @@ export function headerSecrets(item: string): string[] {
   const colon = item.indexOf(':');
   if (colon <= 0 || !namesSecret(item.slice(0, colon).trim())) return [];
   const value = item.slice(colon + 1).trim();
+  const cookies = cookiePairs(item);
+  if (cookies !== undefined) return [...new Set(cookies.map((c) => c.value).filter((v) => v !== ''))];
   const space = value.lastIndexOf(' ');
   return [value, ...(space > 0 && space < value.length - 1 ? [value.slice(space + 1)] : [])].filter((v) => v !== '');
+}
+
+/** One `name=value` pair of a Cookie header: where its value starts in the item, and the value (quotes taken off). */
+interface CookiePair {
+  readonly at: number;
+  readonly raw: string;
+  readonly value: string;
+}
+
+/**
+ * The pairs of a `Cookie: a=1; session=X` header item (RFC 6265 §4.2.1: `;`-separated `name=value` pairs, a value
+ * maybe in double quotes; a pair without `=` is a value alone); undefined when the item is no Cookie header. Each
+ * value is a secret and the names are not: masked as one, `session=X` left X shown wherever the server echoed it
+ * alone (its own error quoting the session) and hid which cookies were sent (a review's find).
+ */
+export function cookiePairs(item: string): CookiePair[] | undefined {
+  const colon = item.indexOf(':');
+  if (colon <= 0 || item.slice(0, colon).trim().toLowerCase() !== 'cookie') return undefined;
+  const pairs: CookiePair[] = [];
+  for (let start = colon + 1; start <= item.length; ) {
+    const semi = item.indexOf(';', start);
+    const end = semi === -1 ? item.length : semi;
+    const piece = item.slice(start, end);
+    const eq = piece.indexOf('=');
+    const from = start + eq + 1 + (piece.slice(eq + 1).length - piece.slice(eq + 1).trimStart().length);
+    const raw = item.slice(from, end).trimEnd();
+    const quoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
+    if (raw !== '') pairs.push({ at: from, raw, value: quoted ? raw.slice(1, -1) : raw });
+    start = end + 1;
+  }
+  return pairs;
+}
+
+/**
+ * The secrets of a header toolgate is given (its `--header`, a config's `headers`), whatever its name: the value, the
+ * token after a scheme (`Bearer X`) alone, and of a Cookie header each cookie's value alone (cookiePairs).
+ */
+export function givenHeaderSecrets(name: string, value: string): string[] {
+  const space = value.lastIndexOf(' ');
+  const token = space > 0 && space < value.length - 1 ? [value.slice(space + 1)] : [];
+  const cookies = cookiePairs(`${name}: ${value}`)?.map((c) => c.value) ?? [];
+  return [...new Set([value, ...token, ...cookies])].filter((v) => v !== '');
 }
 
 /** A word after an option that is never its value: a long option, a one-letter option, `-` or `--` alone. */

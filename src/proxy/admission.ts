@@ -192,7 +192,7 @@ async function admitListed(
     const name = ownData(tool, 'name');
     if (typeof name !== 'string' || !admitted.has(name) || drifted.has(name)) continue;
     // Published as listed, a __proto__ member would reach the client; check and lock say the same (unpublishable.ts).
-    const refusal = unpublishable(tool, protoFree);
+    const refusal = unpublishable(tool, settings.secrets, protoFree);
     if (refusal !== undefined) {
       withheld.push({ name: clip(shown(name), 80), reason: refusal });
       // A caller it is granted to is told why (a newcomer's find: "unknown tool" read as a typo), in fixed words:

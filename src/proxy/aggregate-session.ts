@@ -65,7 +65,12 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
   let clientRevision: ProtocolRevision = NEWEST_INITIALIZE;
   // The client's log level (aggregate-server-side.ts): kept by the gateway and asked of its servers.
   const levels = new LogLevels(settings.timeoutMs);
-  const client = (): ClientSide => ({ caps: clientCaps, revision: clientRevision, gateway: true });
+  const client = (): ClientSide => ({
+    caps: clientCaps,
+    revision: clientRevision,
+    gateway: true,
+    secrets: settings.secrets,
+  });
   const links = new WeakMap<Peer, Link>();
   // Client request id (JSON text) -> the server and id its tools/call went under (for cancellations).
   const toServer = new Map<string, { peer: Peer; id: number }>();
@@ -156,6 +161,7 @@ export function startAggregateSession(downstream: Peer, set: ServerSet, context:
       name,
       false,
       clientRevision,
+      settings.secrets,
     );
     if ('text' in checked) downstream.respondText(m.id, checked.text);
     else downstream.respond(m.id, { result: checked.result });

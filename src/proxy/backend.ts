@@ -42,7 +42,15 @@ export function openBackend(
   reaches?: (server: string) => boolean,
 ): Promise<Upstream | ServerSet | UpstreamFailure> {
   if (settings.servers === undefined) return openUpstream(settings, io, told, announce);
-  return ServerSet.open(serversFor(settings, reaches), settings.mode, io, told, announce);
+  const servers = serversFor(settings, reaches);
+  return ServerSet.open(
+    servers,
+    settings.mode,
+    io,
+    told,
+    announce,
+    servers.length === serverSettingsOf(settings).length,
+  );
 }
 
 /**
@@ -57,7 +65,8 @@ export function openSessionBackend(
   reaches?: (server: string) => boolean,
 ): Promise<Backend | UpstreamFailure> {
   if (settings.servers === undefined) return openSessionUpstream(settings, io, told);
-  return ServerSet.open(serversFor(settings, reaches), settings.mode, io, told, false);
+  const servers = serversFor(settings, reaches);
+  return ServerSet.open(servers, settings.mode, io, told, false, servers.length === serverSettingsOf(settings).length);
 }
 
 /** What the backend publishes now (the aggregate's tools by published name); start-up's backends only. */

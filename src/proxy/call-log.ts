@@ -9,7 +9,7 @@
 import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 import { escapedJson } from '../util/hidden-text.js';
 import { clip } from '../util/describe-value.js';
-import { createMasker } from '../exec/mask-secrets.js';
+import { hostMasker } from './host-masker.js';
 import type { Problem, Result } from '../result.js';
 import type { ProxySettings } from './settings.js';
 import type { CallRecord } from './session.js';
@@ -115,7 +115,7 @@ export function openCallLog(settings: ProxySettings, say: (line: string) => void
   const opened = openLogFile(path);
   if (!opened.ok) return opened;
   closeSync(opened.value);
-  const masker = createMasker(settings.secrets);
+  const masker = hostMasker(settings.secrets);
   let broken = false;
   const record = (r: CallRecord): void => {
     if (broken) return;

@@ -14,6 +14,7 @@ import type { RpcMessage } from '../mcp/channel.js';
 import { memberText } from '../mcp/json-member.js';
 import { RPC, type RpcError } from '../mcp/peer.js';
 import { secretSafeText } from './secret-safe-text.js';
+import { holdsSecretNumber, SECRET_NUMBER } from './masked-channel.js';
 import { modernResultMembers } from '../mcp/modern.js';
 import { lackedContent, readsStructuredContent } from '../mcp/revision-fields.js';
 import { NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
@@ -96,7 +97,8 @@ const shownKey = (key: string): string =>
  * line), so a large result is not serialized again; one that was checked against its outputSchema is sent as
  * the value that was checked, so a duplicate key cannot show the client something else. Its texts name the tool
  * `calledAs`, the name the model called it by. `asValue`: the caller sends the value whatever the tool (a
- * 2026-07-28 reply, whose result gains a member). --max-result holds for what is sent: a value's serialization
+ * 2026-07-28 reply, whose result gains a member). `secrets`: what the client's masking masks; a result holding one
+ * as a number is refused (masked-channel.ts). --max-result holds for what is sent: a value's serialization
  * can be longer than the server's text (`1e20` is written out in 21 digits; a hunt's find: a 25 KB result reached
  * the client as 110 KB past a limit of 30 KB).
  */
@@ -109,6 +111,7 @@ export function checkResult(
   calledAs = tool,
   asValue = false,
   revision: ProtocolRevision = NEWEST_INITIALIZE,
+  secrets: readonly string[] = [],
 ): CheckedResult {
   // No call the proxy forwards asks for a task: one in the answer is refused before anything of it is read.
   const task = unaskedTaskRefusal(calledAs, result);
@@ -141,6 +144,12 @@ export function checkResult(
   // structuredContent came with outputSchema (2025-06-18): left out for a client of an earlier revision, which the
   // result's text blocks serve ("Tools", Structured Content: a tool SHOULD return it as text too).
   const fitted = structuredFor(result, revision);
+  // A secret held as a number is refused, as a listed tool holding one is withheld (masked-channel.ts).
+  if (holdsSecretNumber(fitted, secrets))
+    return {
+      result: errorResult(`error: tool ${calledAs} ran but its result was not passed on: it holds ${SECRET_NUMBER}`),
+      problem: 'output',
+    };
   if (schema === undefined && !asValue && fitted === result)
     return raw?.kind === 'text' ? { text: raw.text, problem: undefined } : { result, problem: undefined };
   const broken = schema === undefined ? undefined : outputRefusal(calledAs, result, schema);

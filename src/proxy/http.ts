@@ -10,7 +10,7 @@
 // http-sessions.ts, a POST's handling in http-post.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { maskSecrets } from '../exec/mask-secrets.js';
+import { ownLines } from './host-masker.js';
 import { clip } from '../util/describe-value.js';
 import type { Published } from './published.js';
 import { openBackend, publishedOf } from './backend.js';
@@ -77,7 +77,7 @@ export async function openHttpFront(
   path: string | undefined,
 ): Promise<HttpFront | { code: ProxyExit }> {
   const listen = settings.listen as ListenSettings;
-  const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
+  const say = ownLines(io, settings.secrets);
   // The log first: a path it refuses is a usage error, said before any server is started.
   const log = openCallLog(settings, say);
   if (!log.ok) {
@@ -162,7 +162,7 @@ export async function openHttpFront(
 /** Serves until told to stop (0) or, with --stateless, until the shared server goes (1). */
 export async function serveHttp(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
   const listen = settings.listen as ListenSettings;
-  const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
+  const say = ownLines(io, settings.secrets);
   const front = await openHttpFront(settings, io, told, PATH);
   if ('code' in front) return front.code;
   const timeouts = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS };

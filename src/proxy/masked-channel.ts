@@ -43,6 +43,19 @@ export function clientMasker(secrets: readonly string[]): Masker {
   return masker;
 }
 
+/** Why a value holding a secret as a number is not sent: no masked form of a number is a number. */
+export const SECRET_NUMBER = 'a value given to the server as a number: masked, that number would become a string';
+
+/**
+ * Whether `value` (parsed JSON, about to be sent to a client) holds a secret of `secrets` as a number: masked, its
+ * type would change under the client (a schema's `maximum`, a result's `structuredContent` its outputSchema types),
+ * so what holds it is withheld or refused instead, everywhere the proxy masks JSON for a client.
+ */
+export function holdsSecretNumber(value: unknown, secrets: readonly string[]): boolean {
+  const masker = clientMasker(secrets);
+  return !masker.empty && masker.retypes(value);
+}
+
 /** `channel` with every message masked of `secrets` (`channel` itself when none is long enough). */
 export function maskedChannel(channel: Channel, secrets: readonly string[]): Channel {
   const masker = clientMasker(secrets);

@@ -9,7 +9,8 @@
 // user to open an http or https URL. A -32042 error's elicitations reach only a client that takes URL mode (its
 // revision has it, and it declared it); an error with a code of 2026-07-28's own signalling (HeaderMismatch and the
 // like) is the proxy's -32603, quoting the server's message. An answer or a request not of its shape is the
-// proxy's error, a notification not of its shape goes nowhere; an answer over --max-result is refused.
+// proxy's error, a notification not of its shape goes nowhere; an answer over --max-result is refused. One holding a
+// secret the client's masking masks as a number is refused (an error's data dropped): masked, it would be a string.
 import { RPC, type Reply, type RpcError } from '../mcp/peer.js';
 import { metaOf } from '../mcp/forward.js';
 import { arrayOf, members, NOT_SHAPED } from '../mcp/message-shapes.js';
@@ -31,7 +32,7 @@ import { MODERN_ERRORS } from '../mcp/modern.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import { clip } from '../util/describe-value.js';
 import { KEYS_MERGE, wellFormedJson, withoutLoneSurrogates } from '../util/jcs.js';
-import { clientMasker } from './masked-channel.js';
+import { clientMasker, holdsSecretNumber, SECRET_NUMBER } from './masked-channel.js';
 import { URL_ELICITATION_REQUIRED } from './url-elicitations.js';
 
 /** The client a server's message goes to. */
@@ -40,6 +41,8 @@ export interface ClientSide {
   readonly revision: ProtocolRevision;
   /** The gateway (proxy --config): several servers behind one client. */
   readonly gateway: boolean;
+  /** What the client's masking masks: a message holding one as a number is not passed on (masked-channel.ts). */
+  readonly secrets?: readonly string[];
 }
 
 /**
@@ -80,6 +83,8 @@ export function serverRequest(
   // (not I-JSON, which a model API refuses) is written as U+FFFD, as in a server's error (a review's find).
   const shaped = wellFormedJson(rebuilt);
   if (shaped === KEYS_MERGE) return refused(RPC.invalidParams, `not passed on: ${KEYS_MERGED}`);
+  // An elicitation's requestedSchema is a schema too: its `default` never reaches the client a string.
+  if (holdsSecretNumber(shaped, client.secrets ?? [])) return refused(RPC.invalidParams, `not passed on: ${HELD}`);
   if (!isObject(shaped)) return { params: shaped };
   const out = shaped;
   const taskNeeds = TASK_REQUESTS[method];
@@ -93,6 +98,9 @@ export function serverRequest(
 function refused(code: number, message: string): { readonly error: RpcError } {
   return { error: { code, message } };
 }
+
+/** Why a server's message holding a secret as a number is not passed on (masked-channel.ts). */
+const HELD = `it holds ${SECRET_NUMBER}`;
 
 /** Why a server's message whose lone surrogates cannot be written as U+FFFD is not passed on. */
 const KEYS_MERGED = 'two of its keys are one once each lone surrogate is written as U+FFFD';
@@ -108,7 +116,8 @@ export function serverNotification(method: string, params: unknown, client: Clie
   if (method === 'notifications/elicitation/complete' && !takesUrl(client)) return NOT_PASSED;
   const shape = SERVER_NOTIFICATIONS.get(method);
   const shaped = shape === undefined ? NOT_SHAPED : wellFormedJson(shape(params));
-  return shaped === NOT_SHAPED || shaped === KEYS_MERGE ? NOT_PASSED : shaped;
+  if (shaped === NOT_SHAPED || shaped === KEYS_MERGE) return NOT_PASSED;
+  return holdsSecretNumber(shaped, client.secrets ?? []) ? NOT_PASSED : shaped;
 }
 
 /** URLElicitationRequiredError (2025-11-25, "Elicitation", Error Handling). */
@@ -161,7 +170,8 @@ export function serverError(
   // review's find: data passed as it came).
   const message = withoutLoneSurrogates(error.message);
   const written = error.data === undefined ? undefined : wellFormedJson(error.data);
-  const data = written === KEYS_MERGE ? undefined : written;
+  // Data holding a secret as a number is dropped too (masked-channel.ts holdsSecretNumber).
+  const data = written === KEYS_MERGE || holdsSecretNumber(written, secrets) ? undefined : written;
   const said: RpcError =
     message === error.message && data === error.data
       ? error
@@ -224,6 +234,8 @@ export function serverAnswer(
   // what the server sends on its own (a review's find). A listed prompt, resource or template whose text steers a
   // reader unseen is left out, as a tool is (src/mcp/server-texts.ts).
   const written = wellFormedJson(listingFor(method, shaped, client.revision));
+  if (written !== KEYS_MERGE && holdsSecretNumber(written, secrets))
+    return refused(RPC.internalError, `the MCP server's answer was not passed on: ${HELD}`);
   if (written !== KEYS_MERGE) return { result: withoutSteeringEntries(method, written) };
   return refused(RPC.internalError, `the MCP server's answer was not passed on: ${KEYS_MERGED}`);
 }

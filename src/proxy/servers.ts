@@ -5,7 +5,7 @@
 // withdrawn and is restarted with backoff (src/proxy/restart.ts); its tools come back only through admission.
 // A `tools/list_changed` of one server re-admits that server alone. The session learns of each change (`hooks`).
 // When a stdio client closes its input, the set closes its stdio servers' inputs and restarts none from then on.
-import { maskSecrets } from '../exec/mask-secrets.js';
+import { hostMasker } from './host-masker.js';
 import { RPC } from '../mcp/peer.js';
 import { clip } from '../util/describe-value.js';
 import { NOTHING, type Published } from './published.js';
@@ -15,7 +15,8 @@ import { type Slot, slotOf, slotReadmission } from './server-slot.js';
 import type { ProxySettings } from './settings.js';
 import { START_WAIT_MS, startedWithin } from './start-wait.js';
 import { whenTold } from './stop-signal.js';
-import { unmatchedGrantLines } from './unmatched-grants.js';
+import { clientGrantLines, unmatchedGrantLines } from './unmatched-grants.js';
+import { publishedName } from './names.js';
 import { openUpstream, type Upstream, type UpstreamFailure } from './upstream.js';
 
 // Where the set's session and the tests have always found them.
@@ -53,6 +54,8 @@ export class ServerSet {
     private readonly secrets: readonly string[],
     /** Whether it says the start-up summaries: every server's set, not a --grants client's or a session's. */
     private readonly announces: boolean,
+    /** Whether it holds every server of the config (a --grants client's may not): then it judges the globs again. */
+    private readonly whole: boolean,
   ) {
     this.readmissions = new Map(slots.map((slot) => [slot, this.readmission(slot)]));
     this.closing = new Promise<void>((resolve) => {
@@ -78,10 +81,14 @@ export class ServerSet {
     io: ProxyIO,
     told: Promise<void>,
     announce: boolean,
+    whole = true,
   ): Promise<ServerSet | UpstreamFailure> {
-    const secrets = [...new Set(servers.flatMap((s) => s.secrets))];
+    // The settings' one list when every server holds it (a config's do): its masker is made once, not per session.
+    const first = servers[0]?.secrets ?? [];
+    const shared = servers.every((s) => s.secrets === first);
+    const secrets = shared ? first : [...new Set(servers.flatMap((s) => s.secrets))];
     const slots = servers.map(slotOf);
-    const set = new ServerSet(slots, io, told, secrets, announce);
+    const set = new ServerSet(slots, io, told, secrets, announce, whole);
     // Each summary is held and said here in config order, not as each server finishes admission: the same config
     // says the same bytes whichever server is quicker (a hunt's find). One that joins later says its own then.
     const attempts = slots.map((slot) => set.openOne(slot, announce && 'hold'));
@@ -106,8 +113,9 @@ export class ServerSet {
       } else if ('peer' in o) set.serve(slot, o);
       else set.failed(slot, o.code, set.reason(o));
     });
-    // The start-up has ended, each server up, failed or not waited for: the globs are judged now by those up.
-    set.sayUnmatchedGrants(true);
+    // The start-up has ended, each server up, failed or not waited for: the globs are judged now by those up. A
+    // session's set judges them as a later judgement (every server up), as the start-up's may be stopped by then.
+    set.sayUnmatchedGrants(announce);
     return set;
   }
 
@@ -187,24 +195,32 @@ export class ServerSet {
   /** Why a server was not served, its first line, masked and clipped (the handle's report shows it). */
   private reason(failure: UpstreamFailure): string {
     const first = (failure.why ?? 'was not served').split('\n')[0] ?? '';
-    return clip(maskSecrets(first, this.secrets), 200);
+    return clip(hostMasker(this.secrets).text(first), 200);
   }
 
   private say(line: string): void {
-    this.io.err(`toolgate proxy: ${maskSecrets(line, this.secrets)}\n`);
+    this.io.err(`toolgate proxy: ${hostMasker(this.secrets).text(line)}\n`);
   }
 
   /**
    * Says each --allow/--deny glob no listed tool of a server up matches (unmatched-grants.ts): at the end of the
    * start-up (`ended`), naming the servers not up, whose tools may be the ones it means (a server that never
-   * starts left them unsaid for good); later, once every server is up, a glob that matches nothing by then.
+   * starts left them unsaid for good); later, once every server is up, a glob that matches nothing by then, and a
+   * --grants client's glob no published tool matches (http.ts says those of the start-up). Later by any set of
+   * every server: a --listen gateway stops the start-up's set, and each session opens its own (whose late server
+   * left a glob unjudged for good); each glob is said once per proxy all the same.
    */
   private sayUnmatchedGrants(ended = false): void {
-    const grants = this.slots[0]?.settings.grants;
+    const settings = this.slots[0]?.settings;
     const notUp = this.slots.filter((s) => s.down !== undefined).map((s) => s.name);
-    if (!this.announces || grants === undefined || (!ended && notUp.length > 0)) return;
+    if (settings === undefined || (ended ? !this.announces : !this.whole || notUp.length > 0)) return;
     const names = this.slots.flatMap((s) => s.published.listedNames);
-    for (const line of unmatchedGrantLines(grants, names, true, notUp)) this.say(line);
+    const lines = unmatchedGrantLines(settings.grants, names, true, notUp);
+    if (!ended) {
+      const published = this.slots.flatMap((s) => [...s.published.tools.keys()].map((n) => publishedName(s.name, n)));
+      lines.push(...clientGrantLines(settings.listen?.clients ?? [], published, true));
+    }
+    for (const line of lines) this.say(line);
   }
 
   /** Says a server's held start-up summary (none when it was not held). */

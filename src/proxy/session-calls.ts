@@ -145,7 +145,8 @@ export function sessionCalls(of: CallsOf): SessionCalls {
     modern = false,
   ): 'size' | 'output' | undefined => {
     const revision = modern ? undefined : clientRevision(id);
-    const checked = checkResult(tool, r.result, r.line, current, settings.maxResultBytes, tool, modern, revision);
+    const { maxResultBytes, secrets } = settings;
+    const checked = checkResult(tool, r.result, r.line, current, maxResultBytes, tool, modern, revision, secrets);
     // A stateless client gets the value that was read (its text cannot be passed on with a resultType added).
     if (modern)
       downstream.respond(id, modernReply('tools/call', { result: 'text' in checked ? r.result : checked.result }));

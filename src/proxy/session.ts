@@ -97,6 +97,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     caps: params !== undefined && isModernRequest({ params }) ? requestCapabilities(params) : clientCaps,
     revision: revisionFor(id),
     gateway: false,
+    secrets: settings.secrets,
   });
   const relay = relayer(downstream, belonging, context.warn, (method, r, params, id) => {
     const answered = serverAnswer(method, r, client(params, id), settings.maxResultBytes, settings.secrets);

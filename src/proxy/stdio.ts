@@ -1,7 +1,7 @@
 // The proxy's client on stdio: one session between the client on this process's stdin/stdout and the upstream,
 // relayed message by message (session.ts). Only JSON-RPC reaches stdout; toolgate's own lines go to stderr with
 // every secret masked.
-import { maskSecrets } from '../exec/mask-secrets.js';
+import { ownLines } from './host-masker.js';
 import { batchRefusal } from '../mcp/batch.js';
 import { type ChannelSink, notUtf8Refusal, openChannel } from '../mcp/channel.js';
 import { TOO_DEEP } from '../mcp/message-depth.js';
@@ -25,7 +25,7 @@ const MAX_CLIENT_UNREAD = 64 * 1024 * 1024;
 
 /** The client on stdio; `told` settles on SIGINT or SIGTERM. */
 export async function serveStdio(settings: ProxySettings, io: ProxyIO, told: Promise<void>): Promise<ProxyExit> {
-  const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
+  const say = ownLines(io, settings.secrets);
   // The log first: a path it refuses is a usage error, said before any server is started.
   const log = openCallLog(settings, say);
   if (!log.ok) {

@@ -3,6 +3,7 @@
 // startProxy's `upstream` and each entry of its `servers` (and of `proxy --config`) are read here alike.
 import { displayCommandLine, secretsOf } from '../exec/command-line.js';
 import { nulRefusal } from '../exec/nul-free.js';
+import { givenHeaderSecrets } from '../exec/secret-flags.js';
 import { checkHeader } from '../mcp/http-headers.js';
 import { readServerUrl } from '../mcp/server-url.js';
 import { fail, type Result } from '../result.js';
@@ -51,10 +52,8 @@ export function upstreamOf(source: unknown, prefix = 'upstream.'): Result<Upstre
       if (bad !== undefined) return problem(bad);
       headers[name] = value;
       seen.add(name.toLowerCase());
-      if (value !== '') secrets.push(value);
-      // `Bearer <token>`: the token alone is masked too, wherever it shows up without its scheme.
-      const space = value.lastIndexOf(' ');
-      if (space > 0 && space < value.length - 1) secrets.push(value.slice(space + 1));
+      // `Bearer <token>`: the token alone is masked too, and a cookie's value (secret-flags.ts).
+      secrets.push(...givenHeaderSecrets(name, value));
     }
     return {
       ok: true,

@@ -4,7 +4,8 @@
 // secret's form can span the cut.
 import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { BASE64_GROUP, createMasker, isBase64Char } from '../exec/mask-secrets.js';
+import { BASE64_GROUP, isBase64Char } from '../exec/mask-secrets.js';
+import { hostMasker } from './host-masker.js';
 import { secretForms } from '../exec/secret-forms.js';
 import { clip } from '../util/describe-value.js';
 import type { ProxyIO } from './io.js';
@@ -53,7 +54,7 @@ export function watchStderr(
     else leftOut += text.length;
   };
   // The secrets' forms are worked out once, not again for every chunk a chatty server writes.
-  const masker = createMasker(settings.secrets);
+  const masker = hostMasker(settings.secrets);
   const forms = settings.secrets.flatMap(secretForms);
   const holdBack = Math.max(0, ...forms.map((f) => f.length - 1 + BESIDE));
   // Characters, not bytes: a character split across two chunks is decoded whole.

@@ -5,7 +5,7 @@
 // the server: that one comes back initialized with its admission still under way (openSessionUpstream), so the
 // session's initialize is answered without waiting for the listing (MCP lets a client list tools only after its
 // initialize), and its tools/list and tools/call wait for the admission (src/proxy/session-tools.ts).
-import { maskSecrets } from '../exec/mask-secrets.js';
+import { hostMasker, ownLines } from './host-masker.js';
 import { clip } from '../util/describe-value.js';
 import type { ProtocolRevision } from '../mcp/versions.js';
 import { greeting, initializeRevision, MAX_UPSTREAM_MESSAGE_BYTES, sendInitialize } from './upstream-greeting.js';
@@ -118,7 +118,7 @@ async function open(
   admission: Admission,
   silentStop: () => boolean = () => false,
 ): Promise<Upstream | SessionUpstream | UpstreamFailure> {
-  const say = (line: string): void => io.err(`toolgate proxy: ${maskSecrets(line, settings.secrets)}\n`);
+  const say = ownLines(io, settings.secrets);
   const server = JSON.stringify(settings.display);
   const { peer, sink: greeted, changed } = greeting(say);
   // A tools/list page of a catalog this proxy keeps admitted is not parsed again (src/proxy/admission-cache.ts).
@@ -211,7 +211,7 @@ async function initializeAndAdmit(
         ? // Its cause is said as the exchange fails (upstream-http.ts): nothing refused anything.
           'could not be reached'
         : // Masked before it is clipped: a value cut in two would escape the mask.
-          `refused "initialize": ${clip(maskSecrets(String(first.error.message), settings.secrets), 200)}`;
+          `refused "initialize": ${clip(hostMasker(settings.secrets).text(String(first.error.message)), 200)}`;
     return failStart(why, 2);
   }
   const spoken = initializeRevision(first.result, settings.secrets);

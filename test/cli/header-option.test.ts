@@ -12,6 +12,12 @@ describe('parseHeaderOptions', () => {
     [['X-Empty: env:EMPTY'], { 'X-Empty': '' }, []],
     // The scheme written out and the bare token from the environment, as --auth-token-env takes it.
     [['Authorization: Bearer env:BARE'], { Authorization: 'Bearer bare-t0k' }, ['Bearer bare-t0k', 'bare-t0k']],
+    // A cookie's value alone, as on a server's command line (a Cookie header was one value, `session=X`).
+    [
+      ['Cookie: a=b; session=abc123xyz'],
+      { Cookie: 'a=b; session=abc123xyz' },
+      ['a=b; session=abc123xyz', 'session=abc123xyz', 'b', 'abc123xyz'],
+    ],
   ])('reads %j', (items, headers, secrets) => {
     expect(parseHeaderOptions(items, env)).toEqual({ ok: true, value: { headers, secrets } });
   });
