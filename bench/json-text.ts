@@ -10,7 +10,8 @@
  *
  * Prints Markdown rows for the BENCHMARKS.md section this script keeps (bench/report.ts).
  */
-import { parseJsonText, parseStrictJsonText } from '../dist/arguments/json-text.js';
+import { parseJsonText } from '../dist/arguments/json-text.js';
+import { parseStrictJsonText } from '../dist/arguments/json-text-strict.js';
 import { DEFAULT_LIMITS } from '../dist/util/limits.js';
 import { median, measureInterleaved, ratioOf, type MeasureOptions, type SweepTask } from './measure.js';
 

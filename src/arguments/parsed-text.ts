@@ -1,4 +1,4 @@
-// What a JSON text parse is given and gives back, apart from the parsers (json-text.ts and its native fast
+// What a JSON text parse is given and gives back, apart from the parsers (json-text-strict.ts and its native fast
 // path json-text-native.ts), so that both read one declaration and neither imports the other for it.
 import type { Limits } from '../util/limits.js';
 

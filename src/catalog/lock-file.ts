@@ -5,7 +5,7 @@
 // that is not exactly this shape is an error naming the problem, never read as "no pins" (which would let every
 // tool through as new, or hide a removed one).
 import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
-import { parseStrictJsonText } from '../arguments/json-text.js';
+import { parseStrictJsonText } from '../arguments/json-text-strict.js';
 import type { Problem, Result } from '../result.js';
 import { byCodeUnits } from '../util/code-unit-order.js';
 import { clip, escapeSeparators } from '../util/describe-value.js';

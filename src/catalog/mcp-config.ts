@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { nulRefusal } from '../exec/nul-free.js';
-import { parseStrictJsonText } from '../arguments/json-text.js';
+import { parseStrictJsonText } from '../arguments/json-text-strict.js';
 import { blankJsonc, type TextPosition } from './jsonc.js';
 import { memberNamesInOrder } from './json-key-order.js';
 import type { Problem, Result } from '../result.js';

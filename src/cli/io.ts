@@ -3,7 +3,8 @@
 import { NO_TEXT_LIMITS } from '../arguments/parsed-text.js';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_LISTING_BYTES } from '../catalog/mcp-pages.js';
-import { parseJsonText, parseStrictJsonText } from '../arguments/json-text.js';
+import { parseJsonText } from '../arguments/json-text.js';
+import { parseStrictJsonText } from '../arguments/json-text-strict.js';
 import { ok, type Failure, type Problem, type Result } from '../result.js';
 import { MAX_SHOWN_PLACE, printable, shownPlace, terminalText } from '../util/describe-value.js';
 

@@ -7,7 +7,7 @@
 // ASCII and different from every other client's. No message ever holds a token: a client is named by its name and
 // variable.
 import { readFileSync } from 'node:fs';
-import { parseStrictJsonText } from '../arguments/json-text.js';
+import { parseStrictJsonText } from '../arguments/json-text-strict.js';
 import { fail, ok, type Result } from '../result.js';
 import { clip } from '../util/describe-value.js';
 import { isObject } from '../util/plain-json.js';

@@ -5,42 +5,36 @@
 // its sender (src/mcp/methods.ts) and no --deny-method glob matches it: any other request gets -32601 from the
 // proxy, any other notification goes nowhere; so too for a feature the server did not declare (declared-features.ts).
 // Nothing carrying a member named `__proto__` passes either way (src/mcp/forward.ts). A cancellation has its request
-// id mapped. A server-to-client request for a capability the client did not declare (sampling, elicitation, roots)
-// is answered with an error here. This file routes; the published tools and their re-admission are in
-// session-tools.ts, tools/call and tasks/result in session-calls.ts, the re-sending under new ids in session-relay.ts.
-// A task is reached only by the session whose call made it: tasks/get, tasks/cancel and tasks/list in
-// session-tasks.ts, a server's notifications/tasks/status below.
+// id mapped. This file routes the client's messages; what the server sends it (its requests for a capability the
+// client did not declare, sampling, elicitation, roots, answered with an error) is in session-server-side.ts, the
+// published tools and their re-admission in session-tools.ts, tools/call and tasks/result in session-calls.ts, the
+// re-sending under new ids in session-relay.ts. A task is reached only by the session whose call made it:
+// tasks/get, tasks/cancel and tasks/list in session-tasks.ts, a server's notifications/tasks/status in
+// session-server-side.ts.
 import { isSpecMethod } from '../mcp/methods.js';
 import { serverCapabilities } from '../mcp/server-shapes.js';
 import { protoMemberPath } from '../mcp/forward.js';
-import { CANCELLED, RPC, type Peer, type Reply } from '../mcp/peer.js';
+import { CANCELLED, RPC, type Peer } from '../mcp/peer.js';
 import { headerRevision, negotiate, NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
 import { toolsListText } from './published.js';
 import { cancelledId, WITHDRAWN } from './before-forward.js';
 import { DeclaredFeatures } from './declared-features.js';
 import { Belonging } from './belonging.js';
 import { announcedTo } from './method-grants.js';
-import { isModernRequest, NO_INPUT_REQUIRED, serveModern } from './modern-requests.js';
+import { isModernRequest, serveModern } from './modern-requests.js';
 import { requestCapabilities } from '../mcp/modern.js';
-import {
-  type ClientSide,
-  NOT_PASSED,
-  serverAnswer,
-  serverInitialize,
-  serverNotification,
-  serverRequest,
-} from './server-messages.js';
+import { type ClientSide, serverAnswer, serverInitialize } from './server-messages.js';
 import { sessionCalls } from './session-calls.js';
 import { taskRequests } from './session-tasks.js';
-import { type Relayed, type SessionContext, SHARED_REFUSAL } from './session-context.js';
+import type { Relayed, SessionContext } from './session-context.js';
 import { notFound, passCancellation, relayer } from './session-relay.js';
-import { ServerAsks } from './server-asks.js';
+import { serverHandlers } from './session-server-side.js';
 import { sessionTools } from './session-tools.js';
 import { guardAnswer } from './answer-guard.js';
 import { MALFORMED, rebuiltNotification } from './client-notifications.js';
 import { withoutTaskList } from './task-list.js';
 import { withoutCallTasks } from './task-support.js';
-import { namedTask, TaskTools } from './tasks.js';
+import { TaskTools } from './tasks.js';
 import { UrlElicitations } from './url-elicitations.js';
 
 export type { CallRecord, Relayed, SessionContext } from './session-context.js';
@@ -75,12 +69,9 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     const named = headerRevision(id === undefined ? undefined : context.headersOf?.(id)?.['mcp-protocol-version']);
     return named.era === 'initialize' ? named : clientRevision;
   };
-  // Client request id (as JSON text) -> the upstream id it was re-sent under, and the reverse for the server's.
+  // Client request id (as JSON text) -> the upstream id it was re-sent under (the reverse: session-server-side.ts).
   const toUpstream = new Map<string, number>();
-  const toDownstream = new Map<string, number>();
   const belonging = new Belonging();
-  // The server's requests the client has not answered yet, bounded (server-asks.ts).
-  const asks = new ServerAsks();
   // The tasks this session's calls made: the only ones its client reaches (tasks.ts).
   const tasks = new TaskTools();
   // The URL elicitations its 2025-11-25 requests opened: their completion is of no 2026-07-28 request.
@@ -232,73 +223,21 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
     },
   };
 
-  upstream.handlers = {
-    request(m, text, related) {
-      // A request named like a notification is neither: it would be relayed under a method nobody answers.
-      if (!passes(m.method as string, 'server') || (m.method as string).startsWith('notifications/')) {
-        upstream.respond(m.id, notFound(m.method as string));
-        return;
-      }
-      // Made while serving a 2026-07-28 request, it never reaches the client; one naming no request is refused while
-      // any such request is open, whatever else is (Belonging.statelessOf: a stdio upstream names none).
-      if (statelessClient() || belonging.statelessOf(m, related).length > 0) {
-        upstream.respond(m.id, { error: { code: RPC.methodNotFound, message: NO_INPUT_REQUIRED } });
-        return;
-      }
-      // Shared (--stateless): none of its clients is the one asked, and none's capabilities are kept to judge it by.
-      if (context.shared === true) {
-        upstream.respond(m.id, SHARED_REFUSAL);
-        return;
-      }
-      // Rebuilt, and only what the client declared it takes (server-messages.ts).
-      const asked = serverRequest(m.method as string, m.params, client());
-      if ('error' in asked) {
-        upstream.respond(m.id, asked);
-        return;
-      }
-      const held = asks.hold(Buffer.byteLength(text));
-      if (typeof held === 'string') {
-        upstream.respond(m.id, { error: { code: RPC.internalError, message: held } });
-        return;
-      }
-      // Relayed only when no 2026-07-28 request may be the one asking (above): a URL one is a 2025-11-25 request's.
-      if (m.method === 'elicitation/create') elicitations.asked(asked.params);
-      const reshaped = { params: asked.params, shape: (r: Reply) => r };
-      relay(m, upstream, downstream, toDownstream, belonging.of(m, related), reshaped, held);
-    },
-    notification(m, _text, related) {
-      // The proxy's own business: --deny-method cannot leave the published tools stale.
-      if (m.method === 'notifications/tools/list_changed') {
-        tools.readmit();
-        return;
-      }
-      const to = belonging.of(m, related);
-      if (!passes(m.method, 'server', revisionFor(to)) || !m.method.startsWith('notifications/')) return;
-      if (protoMemberPath(m.params) !== undefined || !features.passes(m.method, m.params)) return;
-      if (statelessClient() && to === undefined) return;
-      // A task's status is its requestor's business alone ("Tasks", Task Status Notification; Security Considerations).
-      const ownTask = m.method === 'notifications/tasks/status' && tasks.owns(namedTask(m.params));
-      if (m.method === 'notifications/tasks/status' && !ownTask) return;
-      // Naming no request, a status of this session's task, or the completion of a URL elicitation its 2025-11-25
-      // requests opened, is of no 2026-07-28 request (those are made no task: session-calls.ts), so it passes while
-      // one is open (a review's find: dropped on stdio, whose upstream names no request).
-      const legacyOwn =
-        to === undefined &&
-        (ownTask || (m.method === 'notifications/elicitation/complete' && elicitations.opened(m.params)));
-      // Of a 2026-07-28 request (or, naming none, while one is open), only what that revision defines passes (a
-      // hunt's find: notifications/elicitation/complete reached such a request's stream).
-      const stateless = legacyOwn ? [] : belonging.statelessOf(m, related);
-      if (stateless.some((revision) => !isSpecMethod(m.method, 'server', revision))) return;
-      if (belonging.unasked(m, related)) return;
-      if (m.method === 'notifications/cancelled') return passCancellation(m, toDownstream, downstream, to);
-      // Rebuilt, and only what the client (or the 2026-07-28 request it belongs to) declared it takes.
-      const params = serverNotification(m.method, m.params, client(belonging.paramsOf(m, related), to));
-      if (params === NOT_PASSED) return;
-      if (m.method !== 'notifications/progress') return downstream.notify(m.method, params, to);
-      // With the client's own token, and only for one of its open requests (belonging.ts).
-      const shown = belonging.progressFor({ ...m, params }, related);
-      if (shown !== undefined) downstream.notify(m.method, shown, to);
-    },
-  };
+  // What the server sends the client (session-server-side.ts).
+  upstream.handlers = serverHandlers({
+    downstream,
+    upstream,
+    shared: context.shared === true,
+    passes,
+    revisionFor,
+    statelessClient,
+    client,
+    belonging,
+    features,
+    tools,
+    tasks,
+    elicitations,
+    relay,
+  });
   return { forwarded: () => waiting.whenEmpty() };
 }

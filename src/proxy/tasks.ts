@@ -7,8 +7,9 @@
 // Security Considerations: a task is reached only by the requestor it is bound to, which a server that binds tasks
 // to a token several clients share does not do): tasks/get and tasks/cancel of any other task are refused as
 // tasks/result is (session-tasks.ts), tasks/list shows none of them (task-list.ts), and their
-// notifications/tasks/status go nowhere (session.ts). No call the proxy forwards asks for a task, and a task answer
-// is refused (src/mcp/call-gate.ts), so nothing is added to it today: every task is one no call of the session made.
+// notifications/tasks/status go nowhere (session-server-side.ts). No call the proxy forwards asks for a task, and a
+// task answer is refused (src/mcp/call-gate.ts), so nothing is added to it today: every task is one no call of the
+// session made.
 import { RPC } from '../mcp/peer.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { HeldIds } from './held-ids.js';

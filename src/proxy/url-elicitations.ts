@@ -1,8 +1,8 @@
 // The URL elicitations (their ids) a session's 2025-11-25 requests opened: a server's elicitation/create in URL
 // mode relayed to the client, or a -32042 error's `elicitations` as the client got them (2025-11-25, "Elicitation",
 // URL mode). Their notifications/elicitation/complete is of no 2026-07-28 request (that revision defines none), so
-// it still reaches the client while one is open, which a completion naming no request does not (session.ts; a
-// review's find: dropped on stdio while any 2026-07-28 request was open).
+// it still reaches the client while one is open, which a completion naming no request does not
+// (session-server-side.ts; a review's find: dropped on stdio while any 2026-07-28 request was open).
 import type { RpcError } from '../mcp/peer.js';
 import { isObject } from '../util/plain-json.js';
 import { HeldIds } from './held-ids.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStrictJsonText } from '../../src/arguments/json-text.js';
+import { parseStrictJsonText } from '../../src/arguments/json-text-strict.js';
 import { DEFAULT_LIMITS } from '../../src/util/limits.js';
 
 const read = (text: string, limits = DEFAULT_LIMITS): string => {

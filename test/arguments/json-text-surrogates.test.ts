@@ -1,7 +1,8 @@
 // Escaped surrogates on the native path (arguments/json-text-surrogates.ts): a pair written as two escapes is
 // read natively; every lone one, however written next to what, still goes to the strict parser, which refuses it.
 import { describe, expect, it } from 'vitest';
-import { parseJsonText, parseStrictJsonText } from '../../src/arguments/json-text.js';
+import { parseJsonText } from '../../src/arguments/json-text.js';
+import { parseStrictJsonText } from '../../src/arguments/json-text-strict.js';
 import { parseNative } from '../../src/arguments/json-text-native.js';
 import { DEFAULT_LIMITS } from '../../src/util/limits.js';
 

@@ -4,7 +4,8 @@
 // numbers; -0; lone surrogates; whitespace; deep nesting) with the plain texts the tally is for.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonText, parseStrictJsonText } from '../../src/arguments/json-text.js';
+import { parseJsonText } from '../../src/arguments/json-text.js';
+import { parseStrictJsonText } from '../../src/arguments/json-text-strict.js';
 import { PROVEN_WITHIN, tallyText, UNPROVEN } from '../../src/arguments/json-text-tally.js';
 import { DEFAULT_LIMITS } from '../../src/util/limits.js';
 
