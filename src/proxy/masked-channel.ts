@@ -56,6 +56,12 @@ export function holdsSecretNumber(value: unknown, secrets: readonly string[]): b
   return !masker.empty && masker.retypes(value);
 }
 
+/** Whether `json` (JSON text sent to a client as written) holds a secret of `secrets` as a number. */
+export function writesSecretNumber(json: string, secrets: readonly string[]): boolean {
+  const masker = clientMasker(secrets);
+  return !masker.empty && masker.retypesText(json);
+}
+
 /** `channel` with every message masked of `secrets` (`channel` itself when none is long enough). */
 export function maskedChannel(channel: Channel, secrets: readonly string[]): Channel {
   const masker = clientMasker(secrets);
