@@ -5,7 +5,7 @@
 // the value is found, and the text stays JSON.
 
 import { isExactNumber } from '../arguments/exact-number.js';
-import { holdsNumber } from './numbers-held.js';
+import { holdsNumber, writesNumber } from './numbers-held.js';
 import { base64SecretForms, MIN_SECRET_LENGTH, secretForms, wrappedSecretForms } from './secret-forms.js';
 import { unwrapped } from './wrapped-text.js';
 
@@ -91,6 +91,11 @@ export interface Masker {
    * published schema's `default` or `maximum`) the value is not sent at all (src/proxy/unpublishable.ts).
    */
   retypes(value: unknown): boolean;
+  /**
+   * Whether `json` would turn a number token of `json` (JSON text, as written) into a string: a token's digits past
+   * what a double holds (123456780000000000000000, parsed 1.2345678e+23) are masked as written, not as parsed.
+   */
+  retypesText(json: string): boolean;
 }
 
 /**
@@ -164,6 +169,8 @@ export function createMasker(
         const token = JSON.stringify(n);
         return (numbers.size === 0 ? text(token) : number(token)) !== token;
       }),
+    retypesText: (json) =>
+      forms.length > 0 && writesNumber(json, (token) => (numbers.size === 0 ? text(token) : number(token)) !== token),
   };
 }
 

@@ -62,7 +62,9 @@ export function headerSecrets(item: string): string[] {
   if (colon <= 0 || !namesSecret(item.slice(0, colon).trim())) return [];
   const value = item.slice(colon + 1).trim();
   const cookies = cookiePairs(item);
-  if (cookies !== undefined) return [...new Set(cookies.map((c) => c.value).filter((v) => v !== ''))];
+  // The whole value too, as givenHeaderSecrets keeps it: a cookie's value under the shown minimum (`sid=abcdefg`)
+  // is masked in no echo by itself, and the header's value echoed whole showed it (a review's find).
+  if (cookies !== undefined) return [...new Set([value, ...cookies.map((c) => c.value)].filter((v) => v !== ''))];
   const space = value.lastIndexOf(' ');
   return [value, ...(space > 0 && space < value.length - 1 ? [value.slice(space + 1)] : [])].filter((v) => v !== '');
 }

@@ -14,7 +14,7 @@ import type { RpcMessage } from '../mcp/channel.js';
 import { memberText } from '../mcp/json-member.js';
 import { RPC, type RpcError } from '../mcp/peer.js';
 import { secretSafeText } from './secret-safe-text.js';
-import { holdsSecretNumber, SECRET_NUMBER } from './masked-channel.js';
+import { holdsSecretNumber, SECRET_NUMBER, writesSecretNumber } from './masked-channel.js';
 import { modernResultMembers } from '../mcp/modern.js';
 import { lackedContent, readsStructuredContent } from '../mcp/revision-fields.js';
 import { NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
@@ -144,8 +144,11 @@ export function checkResult(
   // structuredContent came with outputSchema (2025-06-18): left out for a client of an earlier revision, which the
   // result's text blocks serve ("Tools", Structured Content: a tool SHOULD return it as text too).
   const fitted = structuredFor(result, revision);
-  // A secret held as a number is refused, as a listed tool holding one is withheld (masked-channel.ts).
-  if (holdsSecretNumber(fitted, secrets))
+  // A secret held as a number is refused, as a listed tool holding one is withheld (masked-channel.ts); in the text
+  // passed on as written too, whose digits past what a double holds the masking reads as written (a review's find:
+  // 123456780000000000000000 was parsed 1.2345678e+23, passed, and reached the client a string).
+  const asWritten = schema === undefined && !asValue && fitted === result && raw?.kind === 'text';
+  if (holdsSecretNumber(fitted, secrets) || (asWritten && writesSecretNumber(raw.text, secrets)))
     return {
       result: errorResult(`error: tool ${calledAs} ran but its result was not passed on: it holds ${SECRET_NUMBER}`),
       problem: 'output',

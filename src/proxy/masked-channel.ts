@@ -56,6 +56,23 @@ export function holdsSecretNumber(value: unknown, secrets: readonly string[]): b
   return !masker.empty && masker.retypes(value);
 }
 
+/**
+ * `record` without each member holding a secret of `secrets` as a number (an initialize answer's `_meta`, a server's
+ * capability): what the proxy answers for its server, where a refusal would end the session, leaves it out instead.
+ */
+export function withoutSecretNumbers(
+  record: Readonly<Record<string, unknown>>,
+  secrets: readonly string[],
+): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => !holdsSecretNumber(v, secrets)));
+}
+
+/** Whether `json` (JSON text sent to a client as written) holds a secret of `secrets` as a number. */
+export function writesSecretNumber(json: string, secrets: readonly string[]): boolean {
+  const masker = clientMasker(secrets);
+  return !masker.empty && masker.retypesText(json);
+}
+
 /** `channel` with every message masked of `secrets` (`channel` itself when none is long enough). */
 export function maskedChannel(channel: Channel, secrets: readonly string[]): Channel {
   const masker = clientMasker(secrets);

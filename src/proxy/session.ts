@@ -24,6 +24,7 @@ import { announcedTo } from './method-grants.js';
 import { isModernRequest, serveModern } from './modern-requests.js';
 import { requestCapabilities } from '../mcp/modern.js';
 import { type ClientSide, serverAnswer, serverInitialize } from './server-messages.js';
+import { withoutSecretNumbers } from './masked-channel.js';
 import { sessionCalls } from './session-calls.js';
 import { taskRequests } from './session-tasks.js';
 import type { Relayed, SessionContext } from './session-context.js';
@@ -117,7 +118,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
       if (isModernRequest(m)) {
         modernSeen = true;
         serveModern(m, text, {
-          init: shown,
+          init: { ...shown, capabilities: withoutSecretNumbers(shownCaps, settings.secrets) },
           upstreamRevision: context.revision.version,
           denied: (method) =>
             settings.deniedMethod(method) ||
@@ -161,10 +162,11 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
             clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
           }
           // Each capability of the client's revision, of its shape (server-shapes.ts), the proxy's list_changed too.
-          const offered = serverCapabilities(upstreamCaps, negotiated);
+          // A member holding a secret as a number is left out: masked, it would be a string (masked-channel.ts).
+          const offered = withoutSecretNumbers(serverCapabilities(upstreamCaps, negotiated), settings.secrets);
           const tools = (offered['tools'] ?? {}) as Record<string, unknown>;
           // Rebuilt: no member of the server's result but those MCP gives it (server-messages.ts).
-          const told = serverInitialize(shown, negotiated);
+          const told = withoutSecretNumbers(serverInitialize(shown, negotiated), settings.secrets);
           if (typeof shown['instructions'] === 'string' && told['instructions'] === undefined)
             context.warn("the server's instructions hold a character that steers what a model reads: not passed on");
           downstream.respond(m.id, {

@@ -91,7 +91,7 @@ describe('an --mcp command line', () => {
       `npx mcp-remote https://h.test/mcp --header 'Authorization: ${REDACTED}'`,
     ],
     ['-H X-Api-Key:X', ['srv', '-H', 'X-Api-Key:k1'], ['k1'], `srv -H 'X-Api-Key: ${REDACTED}'`],
-    ['--header=Cookie: X', ['srv', '--header=Cookie: a=b'], ['Cookie: a=b', 'b'], `srv --header=${REDACTED}`],
+    ['--header=Cookie: X', ['srv', '--header=Cookie: a=b'], ['Cookie: a=b', 'a=b', 'b'], `srv --header=${REDACTED}`],
     // Left as they are: a name that names a place or a name, a negation, a one-letter option, an option after it.
     ['--token-file X', ['srv', '--token-file', '/run/tok'], [], 'srv --token-file /run/tok'],
     ['--auth-url X', ['srv', '--auth-url', 'h.test'], [], 'srv --auth-url h.test'],
@@ -107,22 +107,23 @@ describe('an --mcp command line', () => {
   });
 
   // A Cookie header was masked as one value, `session=X`: a server echoing X alone (its error quoting the session)
-  // showed it, and reports hid which cookies were sent. Each cookie's value is a secret now, its name is not.
+  // showed it, and reports hid which cookies were sent. Each cookie's value is a secret now, its name is not; the
+  // whole value stays one too (test/exec/cookie-whole-value-masked.test.ts).
   it.each([
     [
       '-H "Cookie: session=X"',
       ['srv', '-H', 'Cookie: session=abc123xyz'],
-      ['abc123xyz'],
+      ['session=abc123xyz', 'abc123xyz'],
       `'Cookie: session=${REDACTED}'`,
     ],
     ['--header Cookie:X', ['srv', '--header', 'Cookie:X12345678'], ['X12345678'], `'Cookie:${REDACTED}'`],
     [
       'several, one quoted, one empty',
       ['srv', '-H', 'cookie: a=1; session="q w"; b='],
-      ['1', 'q w'],
+      ['a=1; session="q w"; b=', '1', 'q w'],
       `'cookie: a=${REDACTED}; session=${REDACTED}; b='`,
     ],
-    ['a value holding =', ['srv', '-H', 'Cookie: s=YWJj=='], ['YWJj=='], `'Cookie: s=${REDACTED}'`],
+    ['a value holding =', ['srv', '-H', 'Cookie: s=YWJj=='], ['s=YWJj==', 'YWJj=='], `'Cookie: s=${REDACTED}'`],
   ])('%s', (_what, words, secrets, shown) => {
     expect(secretsOf(words)).toEqual(secrets);
     expect(displayCommandLine(words)).toBe(`srv ${words[1]} ${shown}`);
