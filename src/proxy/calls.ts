@@ -14,7 +14,7 @@ import type { RpcMessage } from '../mcp/channel.js';
 import { memberText } from '../mcp/json-member.js';
 import { RPC, type RpcError } from '../mcp/peer.js';
 import { secretSafeText } from './secret-safe-text.js';
-import { holdsSecretNumber, SECRET_NUMBER, writesSecretNumber } from './masked-channel.js';
+import { holdsSecretNumber, SECRET_NUMBER, writesSecretNumber } from './client-masker.js';
 import { modernResultMembers } from '../mcp/modern.js';
 import { lackedContent, readsStructuredContent } from '../mcp/revision-fields.js';
 import { NEWEST_INITIALIZE, type ProtocolRevision } from '../mcp/versions.js';
@@ -98,7 +98,7 @@ const shownKey = (key: string): string =>
  * the value that was checked, so a duplicate key cannot show the client something else. Its texts name the tool
  * `calledAs`, the name the model called it by. `asValue`: the caller sends the value whatever the tool (a
  * 2026-07-28 reply, whose result gains a member). `secrets`: what the client's masking masks; a result holding one
- * as a number is refused (masked-channel.ts). --max-result holds for what is sent: a value's serialization
+ * as a number is refused (client-masker.ts). --max-result holds for what is sent: a value's serialization
  * can be longer than the server's text (`1e20` is written out in 21 digits; a hunt's find: a 25 KB result reached
  * the client as 110 KB past a limit of 30 KB).
  */
@@ -144,7 +144,7 @@ export function checkResult(
   // structuredContent came with outputSchema (2025-06-18): left out for a client of an earlier revision, which the
   // result's text blocks serve ("Tools", Structured Content: a tool SHOULD return it as text too).
   const fitted = structuredFor(result, revision);
-  // A secret held as a number is refused, as a listed tool holding one is withheld (masked-channel.ts); in the text
+  // A secret held as a number is refused, as a listed tool holding one is withheld (client-masker.ts); in the text
   // passed on as written too, whose digits past what a double holds the masking reads as written (a review's find:
   // 123456780000000000000000 was parsed 1.2345678e+23, passed, and reached the client a string).
   const asWritten = schema === undefined && !asValue && fitted === result && raw?.kind === 'text';

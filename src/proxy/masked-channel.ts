@@ -3,8 +3,9 @@
 // result, error, notification or request echoes it. Each message is masked whole, as the JSON value it is
 // (mask-secrets.ts), so a value written with any escapes is found and the message stays JSON. The top-level id
 // is left alone: it is the client's own or the proxy's, never the upstream's, and the client matches on it.
-import { createMasker, type Masker, MIN_SHOWN_SECRET_LENGTH } from '../exec/mask-secrets.js';
+import type { Masker } from '../exec/mask-secrets.js';
 import { type Channel, type EncodedJson, textOf } from '../mcp/channel.js';
+import { clientMasker } from './client-masker.js';
 import { keepOwn } from './own-refusals.js';
 
 // A result encoded once (a tools/list answer, made once per admission) is masked once per list of secrets, which
@@ -26,51 +27,6 @@ function maskedOnce(result: EncodedJson, secrets: readonly string[], masker: Mas
     bySecrets.set(secrets, masked);
   }
   return masked;
-}
-
-const clientMaskers = new WeakMap<readonly string[], Masker>();
-
-/**
- * The masker of what a client reads, one per list of secrets (a proxy's settings hold one list, every session shares
- * it). Whole values only: masking a secret's clipped beginning would answer a client's guesses (mask-secrets.ts).
- */
-export function clientMasker(secrets: readonly string[]): Masker {
-  let masker = clientMaskers.get(secrets);
-  if (masker === undefined) {
-    masker = createMasker(secrets, MIN_SHOWN_SECRET_LENGTH, 'whole-values');
-    clientMaskers.set(secrets, masker);
-  }
-  return masker;
-}
-
-/** Why a value holding a secret as a number is not sent: no masked form of a number is a number. */
-export const SECRET_NUMBER = 'a value given to the server as a number: masked, that number would become a string';
-
-/**
- * Whether `value` (parsed JSON, about to be sent to a client) holds a secret of `secrets` as a number: masked, its
- * type would change under the client (a schema's `maximum`, a result's `structuredContent` its outputSchema types),
- * so what holds it is withheld or refused instead, everywhere the proxy masks JSON for a client.
- */
-export function holdsSecretNumber(value: unknown, secrets: readonly string[]): boolean {
-  const masker = clientMasker(secrets);
-  return !masker.empty && masker.retypes(value);
-}
-
-/**
- * `record` without each member holding a secret of `secrets` as a number (an initialize answer's `_meta`, a server's
- * capability): what the proxy answers for its server, where a refusal would end the session, leaves it out instead.
- */
-export function withoutSecretNumbers(
-  record: Readonly<Record<string, unknown>>,
-  secrets: readonly string[],
-): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([, v]) => !holdsSecretNumber(v, secrets)));
-}
-
-/** Whether `json` (JSON text sent to a client as written) holds a secret of `secrets` as a number. */
-export function writesSecretNumber(json: string, secrets: readonly string[]): boolean {
-  const masker = clientMasker(secrets);
-  return !masker.empty && masker.retypesText(json);
 }
 
 /** `channel` with every message masked of `secrets` (`channel` itself when none is long enough). */

@@ -1,6 +1,6 @@
 // What the model reads of an invalid call names the schema's values (a `const`, an `enum`, a `pattern`, a required
 // property's name), each quoted and clipped (errors/messages.ts). The proxy masks every secret it was given in what
-// its client reads, but whole values only (masked-channel.ts: a mask of a clipped beginning would answer a client's
+// its client reads, but whole values only (client-masker.ts: a mask of a clipped beginning would answer a client's
 // guesses), so a value clipped inside a secret showed the secret's beginning (a hunt's find: 77 characters of a
 // 100-character token a server had put in a `const`, 44 of a 50-character one inside an `enum` URL). A tool whose
 // listed inputSchema holds a secret has its violations shown without the schema's values: each that could quote one
@@ -8,7 +8,7 @@
 import { formatForModel } from '../errors/format.js';
 import type { Masker } from '../exec/mask-secrets.js';
 import type { GateError, Violation, ViolationCode } from '../result.js';
-import { clientMasker } from './masked-channel.js';
+import { clientMasker } from './client-masker.js';
 
 /**
  * Violations whose messages quote no text of the schema, each group for its reason; every other code, one added

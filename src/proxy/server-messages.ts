@@ -32,7 +32,7 @@ import { MODERN_ERRORS } from '../mcp/modern.js';
 import { HEADER_MISMATCH } from '../mcp/routing-headers.js';
 import { clip } from '../util/describe-value.js';
 import { KEYS_MERGE, wellFormedJson, withoutLoneSurrogates } from '../util/jcs.js';
-import { clientMasker, holdsSecretNumber, SECRET_NUMBER } from './masked-channel.js';
+import { clientMasker, holdsSecretNumber, SECRET_NUMBER } from './client-masker.js';
 import { URL_ELICITATION_REQUIRED } from './url-elicitations.js';
 
 /** The client a server's message goes to. */
@@ -41,7 +41,7 @@ export interface ClientSide {
   readonly revision: ProtocolRevision;
   /** The gateway (proxy --config): several servers behind one client. */
   readonly gateway: boolean;
-  /** What the client's masking masks: a message holding one as a number is not passed on (masked-channel.ts). */
+  /** What the client's masking masks: a message holding one as a number is not passed on (client-masker.ts). */
   readonly secrets?: readonly string[];
 }
 
@@ -99,7 +99,7 @@ function refused(code: number, message: string): { readonly error: RpcError } {
   return { error: { code, message } };
 }
 
-/** Why a server's message holding a secret as a number is not passed on (masked-channel.ts). */
+/** Why a server's message holding a secret as a number is not passed on (client-masker.ts). */
 const HELD = `it holds ${SECRET_NUMBER}`;
 
 /** Why a server's message whose lone surrogates cannot be written as U+FFFD is not passed on. */
@@ -154,7 +154,7 @@ export function serverError(
   if (signal !== undefined) {
     // In 2025-11-25 these codes are the server's own, its message what says why (a review's find: it was lost).
     // Masked before it is clipped: a secret cut at the clip would pass the whole-value masking of what a client
-    // reads (masked-channel.ts) with its beginning shown.
+    // reads (client-masker.ts) with its beginning shown.
     const said = clip(clientMasker(secrets).text(String(error.message)), MAX_QUOTED_MESSAGE);
     const why = `code ${error.code}, MCP 2026-07-28's ${signal}, which only the proxy itself answers with`;
     return { code: RPC.internalError, message: `the MCP server's error was not passed on (${why}): ${said}` };
@@ -170,7 +170,7 @@ export function serverError(
   // review's find: data passed as it came).
   const message = withoutLoneSurrogates(error.message);
   const written = error.data === undefined ? undefined : wellFormedJson(error.data);
-  // Data holding a secret as a number is dropped too (masked-channel.ts holdsSecretNumber).
+  // Data holding a secret as a number is dropped too (client-masker.ts holdsSecretNumber).
   const data = written === KEYS_MERGE || holdsSecretNumber(written, secrets) ? undefined : written;
   const said: RpcError =
     message === error.message && data === error.data

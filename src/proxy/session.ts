@@ -24,7 +24,7 @@ import { announcedTo } from './method-grants.js';
 import { isModernRequest, serveModern } from './modern-requests.js';
 import { requestCapabilities } from '../mcp/modern.js';
 import { type ClientSide, serverAnswer, serverInitialize } from './server-messages.js';
-import { withoutSecretNumbers } from './masked-channel.js';
+import { withoutSecretNumbers } from './client-masker.js';
 import { sessionCalls } from './session-calls.js';
 import { taskRequests } from './session-tasks.js';
 import type { Relayed, SessionContext } from './session-context.js';
@@ -162,7 +162,7 @@ export function startSession(downstream: Peer, upstream: Peer, context: SessionC
             clientCaps = caps !== null && typeof caps === 'object' ? (caps as Record<string, unknown>) : {};
           }
           // Each capability of the client's revision, of its shape (server-shapes.ts), the proxy's list_changed too.
-          // A member holding a secret as a number is left out: masked, it would be a string (masked-channel.ts).
+          // A member holding a secret as a number is left out: masked, it would be a string (client-masker.ts).
           const offered = withoutSecretNumbers(serverCapabilities(upstreamCaps, negotiated), settings.secrets);
           const tools = (offered['tools'] ?? {}) as Record<string, unknown>;
           // Rebuilt: no member of the server's result but those MCP gives it (server-messages.ts).

@@ -8,7 +8,7 @@
 import { protoMemberPath, protoRefusal } from '../mcp/forward.js';
 import { paramHeaderProblem } from '../mcp/param-header-rules.js';
 import { ownData } from '../util/own-field.js';
-import { holdsSecretNumber, SECRET_NUMBER } from './masked-channel.js';
+import { holdsSecretNumber, SECRET_NUMBER } from './client-masker.js';
 import { taskOnlyReason } from './task-support.js';
 
 /** Why a tool holding a secret as a number is withheld. */

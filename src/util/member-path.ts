@@ -32,7 +32,7 @@ const shownKey = (key: string): string => escapeSeparators(printable(keySegment(
 function spell(place: Place): string {
   const parts: string[] = [];
   // A long name is not cut: the path is echoed to the client, and a secret cut short would escape the proxy's
-  // masking of whole values (src/proxy/masked-channel.ts), its beginning shown.
+  // masking of whole values (src/proxy/client-masker.ts), its beginning shown.
   for (let p = place; p !== undefined; p = p.parent)
     parts.push(
       typeof p.segment === 'number'

@@ -46,7 +46,7 @@ function loads(argv: string[]): string[] {
 const SERVE_ONLY = new RegExp(
   [
     String.raw`\/src\/exec\/(?!environment\.ts|mask-secrets\.ts|secret-forms\.ts|wrapped-text\.ts|command-line\.ts|` +
-      String.raw`nul-free\.ts|secret-flags\.ts|token-shapes\.ts|url-word\.ts|user-password\.ts)`,
+      String.raw`nul-free\.ts|secret-flags\.ts|token-shapes\.ts|url-word\.ts|user-password\.ts|numbers-held\.ts)`,
     String.raw`\/src\/cli\/serve[.-](?!spec\.ts)`,
     'node:child_process',
   ].join('|'),

@@ -1,8 +1,8 @@
 // A server's initialize answer holding a secret the proxy masks as a number (`_meta: {"n": 12345678}`, a capability
 // `logging: {"n": 12345678}` from a server given `--api-key 12345678`) reached the client with that number the
-// string "<redacted>": a result and a listed tool holding one are refused or withheld (masked-channel.ts
+// string "<redacted>": a result and a listed tool holding one are refused or withheld (src/proxy/client-masker.ts
 // holdsSecretNumber), the initialize answer was not judged. Each member holding one is left out of it now
-// (src/proxy/session.ts, masked-channel.ts withoutSecretNumbers).
+// (src/proxy/session.ts, src/proxy/client-masker.ts withoutSecretNumbers).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RawCli } from '../cli/raw-cli.js';

@@ -1,11 +1,11 @@
 // A tool result passed on as its server wrote it is masked as written (src/exec/mask-secrets.ts): a number whose
 // digits run past what a double holds (123456780000000000000000, parsed 1.2345678e+23) was judged by its parsed
 // value, which holds no secret, so it was passed, and reached the client the string "<redacted>0000000000000000".
-// checkResult (src/proxy/calls.ts) judges the text it passes on too (masked-channel.ts writesSecretNumber).
+// checkResult (src/proxy/calls.ts) judges the text it passes on too (src/proxy/client-masker.ts writesSecretNumber).
 import { describe, expect, it } from 'vitest';
 import { NEWEST_INITIALIZE } from '../../src/mcp/versions.js';
 import { checkResult } from '../../src/proxy/calls.js';
-import { clientMasker } from '../../src/proxy/masked-channel.js';
+import { clientMasker } from '../../src/proxy/client-masker.js';
 
 const SECRETS = ['12345678'];
 const lineOf = (result: string): string => `{"jsonrpc":"2.0","id":1,"result":${result}}`;

@@ -1,7 +1,7 @@
 // A tool's result holding a secret the proxy masks as a number (`"structuredContent": {"pin": 12345678}` from a
 // server given `--api-key 12345678`) reached the client with the number turned into the string "<redacted>": a
 // value of another type than its outputSchema says, silently. It is refused now, as a listed tool holding one is
-// withheld (src/proxy/calls.ts checkResult, src/proxy/masked-channel.ts holdsSecretNumber); a secret in a string is
+// withheld (src/proxy/calls.ts checkResult, src/proxy/client-masker.ts holdsSecretNumber); a secret in a string is
 // still masked in place, its type unchanged.
 import { describe, expect, it } from 'vitest';
 import { checkResult } from '../../src/proxy/calls.js';

@@ -1,7 +1,7 @@
 // What a server sends its client beyond tools (an elicitation's requestedSchema, a log message's data, a prompt or a
 // resource, an error's data) went on with a secret the proxy masks as a number turned into the string "<redacted>": an
 // elicitation's `default` of another type than its schema's, silently. By the rule a listed tool is withheld and a
-// tool's result refused by (src/proxy/masked-channel.ts holdsSecretNumber), such a request is refused to its server,
+// tool's result refused by (src/proxy/client-masker.ts holdsSecretNumber), such a request is refused to its server,
 // a notification not passed on, an answer refused and an error's data dropped (src/proxy/server-messages.ts).
 import { describe, expect, it } from 'vitest';
 import { NEWEST_INITIALIZE } from '../../src/mcp/versions.js';
