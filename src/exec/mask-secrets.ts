@@ -98,6 +98,9 @@ export interface Masker {
   retypesText(json: string): boolean;
 }
 
+/** A text made of a JSON number token's characters alone. */
+const NUMBER_CHARS = /^[-+.0-9eE]+$/;
+
 /**
  * A masker of `secrets`; values shorter than `minLength` (at least MIN_SECRET_LENGTH) are left alone. `heads`:
  * also mask a secret's beginning that ends at a clip mark (clippedHeads), for what the host reads (stderr,
@@ -159,18 +162,21 @@ export function createMasker(
     const value = Number(token);
     return numbers.has(value) && isExactNumber(token, value) ? REDACTED : text(token);
   };
+  // A number token is made of NUMBER_CHARS alone: where no form is, and no secret is a number, no token is masked
+  // (most secrets hold a letter), so retypes and retypesText read nothing.
+  const retyping = numbers.size > 0 || forms.some((f) => NUMBER_CHARS.test(f));
   return {
     empty: forms.length === 0,
     text,
     json: (t) => (forms.length === 0 ? t : maskJsonText(t, text, numbers.size === 0 ? text : number)),
     retypes: (value) =>
-      forms.length > 0 &&
+      retyping &&
       holdsNumber(value, (n) => {
         const token = JSON.stringify(n);
         return (numbers.size === 0 ? text(token) : number(token)) !== token;
       }),
     retypesText: (json) =>
-      forms.length > 0 && writesNumber(json, (token) => (numbers.size === 0 ? text(token) : number(token)) !== token),
+      retyping && writesNumber(json, (token) => (numbers.size === 0 ? text(token) : number(token)) !== token),
   };
 }
 

@@ -148,7 +148,8 @@ export function checkResult(
   // passed on as written too, whose digits past what a double holds the masking reads as written (a review's find:
   // 123456780000000000000000 was parsed 1.2345678e+23, passed, and reached the client a string).
   const asWritten = schema === undefined && !asValue && fitted === result && raw?.kind === 'text';
-  if (holdsSecretNumber(fitted, secrets) || (asWritten && writesSecretNumber(raw.text, secrets)))
+  // What is sent as written is masked as written: its text is judged, else the value that will be serialized.
+  if (asWritten ? writesSecretNumber(raw.text, secrets) : holdsSecretNumber(fitted, secrets))
     return {
       result: errorResult(`error: tool ${calledAs} ran but its result was not passed on: it holds ${SECRET_NUMBER}`),
       problem: 'output',
