@@ -1,8 +1,9 @@
 import { pointerSegments } from '../util/json-pointer.js';
+import { hasLoneSurrogate } from '../util/jcs.js';
 import { isObject } from '../util/plain-json.js';
 import { walkSchema } from './walk.js';
 import { ajvPointerTokens, ajvResolved } from './engine/ajv-resolver.js';
-import { misreadMessage, pointerMisreadMessage } from './uri-spelling.js';
+import { loneSurrogateMessage, misreadMessage, pointerMisreadMessage } from './uri-spelling.js';
 
 /** Base URI of a document that has neither an `$id` nor a retrieval URI. */
 export const ANONYMOUS_BASE = 'toolgate:/anonymous-root';
@@ -185,7 +186,10 @@ export function indexDocument(
         if (target !== undefined && !sameReading(target, ajvResolved(value, from)))
           message = misreadMessage(keyword, value);
         else if (keyword !== '$id' && target !== undefined && pointerMisread(value, target))
-          message = pointerMisreadMessage(keyword, value);
+          // A lone surrogate is in no URI: the index reads it as U+FFFD, the engine as itself (no escape to blame).
+          message = hasLoneSurrogate(value)
+            ? loneSurrogateMessage(keyword, value)
+            : pointerMisreadMessage(keyword, value);
         if (message !== undefined) index.misread.push({ keyword, value, docUri: retrievalUri, schemaPath, message });
       };
       if (typeof id === 'string') misread('$id', id, resolved, parent);

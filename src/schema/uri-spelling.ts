@@ -47,3 +47,11 @@ export function pointerMisreadMessage(keyword: string, value: string): string {
     'and one in a name as "~1"'
   );
 }
+
+/** The refusal of a reference holding a lone surrogate: no URI holds one (RFC 3987 §3.1 maps characters). */
+export function loneSurrogateMessage(keyword: string, value: string): string {
+  return (
+    `"${keyword}" ${echo(value)} holds a lone surrogate, which is no character of a URI ` +
+    '(the engine and RFC 6901 read it otherwise): write the character whole'
+  );
+}

@@ -51,3 +51,12 @@ describe.each(DIALECTS)('%s: a pointer fragment with an escaped "/"', (dialect) 
     expect(verdicts(schemaWith(dialect, token))).toBe(expected);
   });
 });
+
+describe('a pointer fragment holding a lone surrogate', () => {
+  it.each(DIALECTS)('%s: refused, and the refusal says a lone surrogate, not an escaped "/"', (dialect) => {
+    const c = validateSchema(schemaWith(dialect, 'p\uD800'), { dialects: DIALECTS });
+    expect(c.ok ? 'admitted' : `${c.error.class}: ${c.error.message}`).toMatch(
+      /^unsupported_capability: .*lone surrogate/,
+    );
+  });
+});
