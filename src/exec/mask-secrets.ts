@@ -5,7 +5,7 @@
 // the value is found, and the text stays JSON.
 
 import { isExactNumber } from '../arguments/exact-number.js';
-import { holdsNumber, writesNumber } from './numbers-held.js';
+import { holdsNumber } from './numbers-held.js';
 import { base64SecretForms, MIN_SECRET_LENGTH, secretForms, wrappedSecretForms } from './secret-forms.js';
 import { unwrapped } from './wrapped-text.js';
 
@@ -176,7 +176,8 @@ export function createMasker(
         return (numbers.size === 0 ? text(token) : number(token)) !== token;
       }),
     retypesText: (json) =>
-      retyping && writesNumber(json, (token) => (numbers.size === 0 ? text(token) : number(token)) !== token),
+      // The masking's own reading of the text, its strings left alone: any change is a number masked.
+      retyping && maskJsonText(json, (t) => t, numbers.size === 0 ? text : number) !== json,
   };
 }
 
